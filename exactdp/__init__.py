@@ -1,0 +1,51 @@
+"""exactdp — exact verification of theorems about privacy mechanisms.
+
+Exact rationals (python-flint ``fmpq``), sympy expressions and certified balls; see README.md.
+"""
+
+from exactdp.distributions import Distribution
+from exactdp.errors import (
+    CoercionError,
+    ExactDPError,
+    InvalidDistributionError,
+    InvalidKernelError,
+    ParameterError,
+    ShapeError,
+    UndecidedError,
+)
+from exactdp.kernels import Kernel
+from exactdp.measures.contraction import (
+    eta_hockey_stick,
+    eta_hockey_stick_witness,
+    eta_tv,
+    eta_tv_witness,
+)
+from exactdp.measures.divergences import chi2, f_divergence, hellinger2, hockey_stick, kl, tv
+from exactdp.measures.privacy import (
+    Leakage,
+    PrivacyProfile,
+    is_ldp,
+    ldp_epsilon,
+    ldp_ratio,
+    ldp_ratio_witness,
+    max_leakage,
+    max_leakage_ratio,
+    pml,
+    pml_epsilon,
+    pml_ratio,
+    pml_ratio_witness,
+    privacy_profile,
+)
+from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
+from exactdp import mechanisms
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "QQ", "CoercionError", "Distribution", "ExactDPError", "InvalidDistributionError", "InvalidKernelError",
+    "Kernel", "Leakage", "ParameterError", "PrivacyProfile", "ShapeError", "Sign", "Truth", "UndecidedError",
+    "chi2", "eta_hockey_stick", "eta_hockey_stick_witness", "eta_tv", "eta_tv_witness", "f_divergence",
+    "from_float", "hellinger2", "hockey_stick", "is_ldp", "kl", "ldp_epsilon", "ldp_ratio", "ldp_ratio_witness",
+    "max_leakage", "max_leakage_ratio", "mechanisms", "pml", "pml_epsilon", "pml_ratio", "pml_ratio_witness",
+    "privacy_profile", "to_qq", "tv",
+]

@@ -1,0 +1,65 @@
+"""Shared validation of exact probability vectors (rows of kernels, distributions).
+
+One implementation, used by :mod:`exactdp.kernels` and :mod:`exactdp.distributions`.
+"""
+
+from __future__ import annotations
+
+import sympy
+from flint import fmpq
+
+from exactdp.errors import CoercionError
+from exactdp.numbers.qq import ONE, ZERO
+from exactdp.numbers.sr import to_exact
+
+
+def as_sequence(obj, what: str, error):
+    """A list from a list/tuple/numpy array; refuse float numpy dtypes at once."""
+    try:
+        import numpy as np
+
+        if isinstance(obj, np.ndarray):
+            if obj.dtype.kind == "f" or obj.dtype.kind == "c":
+                raise CoercionError(
+                    f"{what}: a float numpy array ({obj.dtype}) is not exact; use an integer or object "
+                    f"array of Fractions/strings, or Kernel.from_floats / Distribution.from_floats"
+                )
+            return obj.tolist()
+    except ImportError:  # pragma: no cover
+        pass
+    if isinstance(obj, (str, bytes)) or not hasattr(obj, "__iter__"):
+        raise error(f"{what}: expected a sequence, got {type(obj).__name__} {obj!r}")
+    return list(obj)
+
+
+def exact_vector(values, what: str, error, entry: str | None = None) -> tuple[tuple, bool]:
+    """Coerce a probability vector; check entries in [0,1] (when decidable) and the sum is 1.
+
+    Returns ``(entries, symbolic)``.  ``what`` names the vector in messages ("row 2", "P") and
+    ``entry`` its entries (default ``what``): entry k is called ``f"{entry}[{k}]"``.
+    """
+    entry = entry or what
+    seq = as_sequence(values, what, error)
+    if not seq:
+        raise error(f"{what}: must be non-empty")
+    entries, symbolic = [], False
+    for k, v in enumerate(seq):
+        x, sym = to_exact(v, f"{entry}[{k}]")
+        symbolic |= sym
+        entries.append(x)
+    if symbolic:
+        entries = [sympy.Rational(int(e.p), int(e.q)) if isinstance(e, fmpq) else e for e in entries]
+        for k, e in enumerate(entries):
+            if e.is_negative or (e - 1).is_positive:
+                raise error(f"{entry}[{k}]: entries must lie in [0, 1], got {e}")
+        total = sympy.simplify(sympy.Add(*entries) - 1)
+        if total != 0:
+            raise error(f"{what} sums to {sympy.simplify(sympy.Add(*entries))}, not 1 identically")
+        return tuple(entries), True
+    for k, e in enumerate(entries):
+        if e < ZERO or e > ONE:
+            raise error(f"{entry}[{k}]: entries must lie in [0, 1], got {e}")
+    total = sum(entries, ZERO)
+    if total != ONE:
+        raise error(f"{what} sums to {total}, not 1")
+    return tuple(entries), False

@@ -1,0 +1,88 @@
+"""Every core quantity of one kernel, as exact values: what ``exactdp analyze`` prints."""
+
+from __future__ import annotations
+
+import sympy
+
+from exactdp.kernels import Kernel
+from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness
+from exactdp.measures.privacy import (
+    is_ldp,
+    ldp_ratio_witness,
+    max_leakage_ratio,
+    pml_ratio_witness,
+    privacy_profile,
+)
+from exactdp.numbers.qq import qq_str, to_qq
+
+
+def _s(v) -> str:
+    return qq_str(v) if not isinstance(v, sympy.Basic) or v.is_Rational or v == sympy.oo else str(v)
+
+
+def _log(v) -> str:
+    if v == sympy.oo or v is sympy.oo:
+        return "inf"
+    return str(sympy.log(sympy.Rational(str(v)))) if str(v) != "1" else "0"
+
+
+def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 64) -> dict:
+    """A dict of exact strings: η_TV, η_{E_γ}, LDP, privacy profile, maximal leakage, (ε,c)-PML."""
+    out: dict = {"name": K.name or "K", "N": K.N, "M": K.M, "domain": K.domain, "rows": K.as_strings()}
+    v, x, x2 = eta_tv_witness(K)
+    out["eta_tv"] = {"value": _s(v), "pair": [x, x2]}
+    r, y, xa, xb = ldp_ratio_witness(K)
+    out["ldp"] = {"ratio": _s(r), "epsilon": _log(r), "output": y, "inputs": [xa, xb]}
+    ml = max_leakage_ratio(K)
+    out["max_leakage"] = {"ratio": _s(ml), "nats": _log(ml)}
+    if K.N <= profile_limit:
+        prof = privacy_profile(K)
+        out["privacy_profile"] = {
+            "breakpoints": [_s(b) for b in prof.breakpoints],
+            "pieces": [{"P": _s(P), "Q": _s(Q)} for P, Q in prof.pieces],
+            "formula": "delta(gamma) = P - gamma*Q on the piece containing gamma",
+            "least_gamma_for_delta_0": _s(prof.gamma_for(0)),
+        }
+    if gamma is not None:
+        g = to_qq(gamma, "gamma")
+        v, x, x2 = eta_hockey_stick_witness(K, g)
+        d = to_qq(delta, "delta")
+        out["eta_hockey_stick"] = {"gamma": _s(g), "value": _s(v), "pair": [x, x2]}
+        if g >= 1:
+            out["is_ldp"] = {"gamma": _s(g), "delta": _s(d), "verdict": str(is_ldp(K, gamma=g, delta=d))}
+    if c is not None:
+        r, y, prior = pml_ratio_witness(K, c)
+        out["pml"] = {"c": _s(to_qq(c, "c")), "ratio": _s(r), "epsilon": _log(r), "worst_output": y,
+                      "worst_prior": prior.as_strings()}
+    return out
+
+
+def format_analysis(a: dict) -> str:
+    """The human-readable report of :func:`analyze`."""
+    lines = [f"{a['name']}: {a['N']} inputs x {a['M']} outputs ({a['domain']})"]
+    w = max(len(c) for r in a["rows"] for c in r)
+    lines += ["  " + "  ".join(c.rjust(w) for c in r) for r in a["rows"]]
+    e = a["eta_tv"]
+    lines.append(f"eta_TV (Dobrushin)          = {e['value']}   (rows {e['pair'][0]}, {e['pair'][1]})")
+    if "eta_hockey_stick" in a:
+        h = a["eta_hockey_stick"]
+        lines.append(f"eta_E_gamma at gamma={h['gamma']:<6}  = {h['value']}   (rows {h['pair'][0]}, {h['pair'][1]})")
+    if "is_ldp" in a:
+        i = a["is_ldp"]
+        lines.append(f"(eps,delta)-LDP, e^eps={i['gamma']}, delta={i['delta']}: {i['verdict']}")
+    l = a["ldp"]
+    lines.append(f"LDP: e^eps = {l['ratio']}, eps = {l['epsilon']}   (output {l['output']}, rows {l['inputs'][0]} vs {l['inputs'][1]})")
+    m = a["max_leakage"]
+    lines.append(f"maximal leakage = {m['nats']}   (sum of column maxima {m['ratio']})")
+    if "privacy_profile" in a:
+        p = a["privacy_profile"]
+        lines.append("privacy profile delta(gamma) = P - gamma*Q:")
+        edges = ["0"] + p["breakpoints"] + ["inf"]
+        for k, piece in enumerate(p["pieces"]):
+            lines.append(f"  gamma in [{edges[k]}, {edges[k + 1]}]: {piece['P']} - gamma*{piece['Q']}")
+        lines.append(f"  least gamma with delta = 0: {p['least_gamma_for_delta_0']}")
+    if "pml" in a:
+        p = a["pml"]
+        lines.append(f"(eps,c)-PML at c={p['c']}: e^eps = {p['ratio']}, eps = {p['epsilon']}   "
+                     f"(output {p['worst_output']}, worst prior {p['worst_prior']})")
+    return "\n".join(lines)

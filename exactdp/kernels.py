@@ -1,0 +1,249 @@
+r"""Markov kernels K[x][y] = P(Y=y | X=x): N inputs × M outputs, exact and immutable ([G] §II, D-1).
+
+A :class:`Kernel` is validated once at construction: rectangular, non-empty, every entry in [0, 1],
+every row summing to exactly 1 (identically, for symbolic entries).  Entries are ``fmpq`` (domain
+``"QQ"``) or exact sympy expressions (domain ``"SR"``, parametric kernels).  Floats are refused; an
+explicit :meth:`Kernel.from_floats` converts each double to its exact binary value.
+"""
+
+from __future__ import annotations
+
+import sympy
+from flint import fmpq
+
+from exactdp._vectors import as_sequence, exact_vector
+from exactdp.distributions import Distribution, as_distribution
+from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
+from exactdp.numbers.qq import ONE, ZERO, from_float
+from exactdp.numbers.sr import as_sympy
+
+
+class Kernel:
+    """An immutable row-stochastic matrix.
+
+    Args:
+        rows: a sequence of N rows of M exact entries (ints, Fractions, fmpq, sympy Rationals or
+            expressions, strings ``"3/7"`` / ``"0.25"``), or an integer/object numpy array.
+        name: optional label used in reports.
+
+    Raises:
+        InvalidKernelError: empty, ragged, an entry outside [0, 1], a row not summing to 1.
+        CoercionError: a float, NaN or unreadable entry (the message names the entry).
+
+    >>> K = Kernel([["3/4", "1/4"], ["1/4", "3/4"]])
+    >>> K.N, K.M, K[0, 1]
+    (2, 2, 1/4)
+    """
+
+    __slots__ = ("_rows", "_symbolic", "name", "_int_rows", "_hash")
+
+    def __init__(self, rows, *, name: str | None = None):
+        if isinstance(rows, Kernel):
+            self._rows, self._symbolic = rows._rows, rows._symbolic
+        else:
+            seq = as_sequence(rows, "K", InvalidKernelError)
+            if not seq:
+                raise InvalidKernelError("K: must have at least one row")
+            parsed, symbolic = [], False
+            width = None
+            for x, row in enumerate(seq):
+                row_seq = as_sequence(row, f"row {x}", InvalidKernelError)
+                if width is None:
+                    width = len(row_seq)
+                elif len(row_seq) != width:
+                    raise InvalidKernelError(
+                        f"K: rows must all have the same length; row 0 has {width}, row {x} has {len(row_seq)}"
+                    )
+                entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"K[{x}]")
+                parsed.append(entries)
+                symbolic |= sym
+            if symbolic:
+                parsed = [tuple(as_sympy(v) for v in r) for r in parsed]
+            self._rows, self._symbolic = tuple(parsed), symbolic
+        self.name = name
+        self._int_rows = None
+        self._hash = None
+
+    # -- construction -----------------------------------------------------------------------------
+    @classmethod
+    def _trusted(cls, rows, symbolic: bool = False, name: str | None = None) -> "Kernel":
+        obj = cls.__new__(cls)
+        obj._rows, obj._symbolic, obj.name = tuple(tuple(r) for r in rows), symbolic, name
+        obj._int_rows, obj._hash = None, None
+        return obj
+
+    @classmethod
+    def from_floats(cls, rows, *, name: str | None = None) -> "Kernel":
+        """Convert each double to its exact binary value, then validate exactly.
+
+        Rows of doubles rarely sum to exactly 1 in binary; such a kernel is rejected, as it should be.
+        """
+        seq = as_sequence(rows, "K", InvalidKernelError)
+        return cls([[from_float(v) for v in as_sequence(r, f"row {x}", InvalidKernelError)]
+                    for x, r in enumerate(seq)], name=name)
+
+    @classmethod
+    def identity(cls, n: int) -> "Kernel":
+        _check_size(n, "N")
+        return cls._trusted([[ONE if i == j else ZERO for j in range(n)] for i in range(n)], name=f"I_{n}")
+
+    # -- shape and entries --------------------------------------------------------------------------
+    @property
+    def N(self) -> int:
+        """Number of inputs (rows)."""
+        return len(self._rows)
+
+    @property
+    def M(self) -> int:
+        """Number of outputs (columns)."""
+        return len(self._rows[0])
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.N, self.M
+
+    @property
+    def rows(self) -> tuple[tuple, ...]:
+        return self._rows
+
+    @property
+    def symbolic(self) -> bool:
+        """True for a parametric / irrational kernel (domain SR)."""
+        return self._symbolic
+
+    @property
+    def domain(self) -> str:
+        return "SR" if self._symbolic else "QQ"
+
+    @property
+    def free_symbols(self) -> set:
+        if not self._symbolic:
+            return set()
+        return set().union(*(e.free_symbols for r in self._rows for e in r))
+
+    def column(self, y: int) -> tuple:
+        return tuple(r[y] for r in self._rows)
+
+    def row(self, x: int) -> Distribution:
+        return Distribution._trusted(self._rows[x], self._symbolic)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, tuple):
+            x, y = idx
+            return self._rows[x][y]
+        return self._rows[idx]
+
+    def __iter__(self):
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return self.N
+
+    def int_rows(self):
+        """The integer-numerator / per-row-denominator form used by vectorized exact code (QQ only)."""
+        if self._symbolic:
+            raise TypeError("int_rows is only defined for rational (QQ) kernels")
+        if self._int_rows is None:
+            from exactdp.numbers.linalg import IntRows
+
+            self._int_rows = IntRows(self._rows)
+        return self._int_rows
+
+    # -- algebra ------------------------------------------------------------------------------------
+    def apply(self, P) -> Distribution:
+        """The output distribution (K∘P)(y) = Σ_x P(x) K(y|x)."""
+        P = as_distribution(P)
+        if len(P) != self.N:
+            raise ShapeError(f"P: has {len(P)} entries, the kernel has N = {self.N} inputs")
+        symbolic = self._symbolic or P.symbolic
+        if symbolic:
+            out = [sympy.simplify(sum(as_sympy(P[x]) * as_sympy(self._rows[x][y]) for x in range(self.N)))
+                   for y in range(self.M)]
+        else:
+            out = [sum((P[x] * self._rows[x][y] for x in range(self.N) if P[x] != 0), ZERO)
+                   for y in range(self.M)]
+        return Distribution._trusted(tuple(out), symbolic)
+
+    def __matmul__(self, other: "Kernel") -> "Kernel":
+        """Composition (K @ L)[x][z] = Σ_y K[x][y] L[y][z]: first K, then L (post-processing)."""
+        if not isinstance(other, Kernel):
+            return NotImplemented
+        if self.M != other.N:
+            raise ShapeError(f"K @ L: K has M = {self.M} outputs but L has N = {other.N} inputs")
+        symbolic = self._symbolic or other._symbolic
+        zero = sympy.Integer(0) if symbolic else ZERO
+        rows = []
+        for r in self._rows:
+            new = []
+            for z in range(other.M):
+                acc = zero
+                for y, v in enumerate(r):
+                    if v != 0:
+                        acc = acc + (as_sympy(v) * as_sympy(other._rows[y][z]) if symbolic else v * other._rows[y][z])
+                new.append(sympy.simplify(acc) if symbolic else acc)
+            rows.append(new)
+        return Kernel._trusted(rows, symbolic)
+
+    def tensor(self, other: "Kernel") -> "Kernel":
+        """The product kernel (K ⊗ L)[(x,x')][(y,y')] = K[x][y] L[x'][y'] (rows are Kronecker products).
+
+        Inputs and outputs are ordered lexicographically: index x*L.N + x'.
+        """
+        if not isinstance(other, Kernel):
+            raise TypeError(f"tensor: expected a Kernel, got {type(other).__name__}")
+        symbolic = self._symbolic or other._symbolic
+        mul = (lambda a, b: sympy.expand(as_sympy(a) * as_sympy(b))) if symbolic else (lambda a, b: a * b)
+        rows = [[mul(a, b) for a in r for b in s] for r in self._rows for s in other._rows]
+        return Kernel._trusted(rows, symbolic)
+
+    def tensor_power(self, n: int) -> "Kernel":
+        """K^{⊗n}, built explicitly (N^n rows, M^n columns): for small n only."""
+        _check_size(n, "n")
+        out = self
+        for _ in range(n - 1):
+            out = out.tensor(self)
+        return out
+
+    # -- conversions ----------------------------------------------------------------------------------
+    def to_sympy(self) -> sympy.Matrix:
+        return sympy.Matrix([[as_sympy(v) for v in r] for r in self._rows])
+
+    def as_strings(self) -> list[list[str]]:
+        return [[str(v) for v in r] for r in self._rows]
+
+    def subs(self, values: dict) -> "Kernel":
+        """Substitute parameter values (exact) into a parametric kernel and re-validate."""
+        if not self._symbolic:
+            return self
+        from exactdp.numbers.sr import to_sr
+
+        exact = {k: to_sr(v, str(k)) for k, v in values.items()}
+        return Kernel([[sympy.simplify(e.subs(exact))
+                        for e in r] for r in self._rows], name=self.name)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Kernel) and self._rows == other._rows
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(tuple(str(v) for v in r) for r in self._rows))
+        return self._hash
+
+    def __repr__(self) -> str:
+        body = ", ".join("[" + ", ".join(f"'{v}'" for v in r) + "]" for r in self._rows)
+        return f"Kernel([{body}])"
+
+    def __str__(self) -> str:
+        cells = self.as_strings()
+        width = max(len(c) for r in cells for c in r)
+        head = f"{self.name or 'Kernel'} ({self.N}×{self.M}, {self.domain})"
+        return head + "\n" + "\n".join("  " + "  ".join(c.rjust(width) for c in r) for r in cells)
+
+
+def _check_size(n, name: str) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ParameterError(f"{name}: must be a positive integer, got {n!r}")
+
+
+def as_kernel(K, name: str = "K") -> Kernel:
+    return K if isinstance(K, Kernel) else Kernel(K, name=None)

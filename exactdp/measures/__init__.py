@@ -1,0 +1,1 @@
+"""Measures: divergences, contraction coefficients and privacy functionals of exact kernels."""

@@ -1,0 +1,90 @@
+r"""Contraction coefficients by the two-point formulas (D-3, D-4, B-1, B-2; [A] Thm 3).
+
+η_{E_γ}(K) = max_{x,x'} E_γ(K_x‖K_{x'})  for γ ≥ 1 (Asoodeh–Diaz–Calmon; [A] appendix Thm 3),
+η_TV(K)    = max_{x,x'} TV(K_x, K_{x'})  (Dobrushin 1956; γ = 1).
+
+For rational kernels the maximum is computed exactly with integer arithmetic, vectorized over partner
+rows (see :mod:`exactdp.numbers.linalg`); the maximizing pair is returned by the ``*_witness`` functions.
+Symbolic kernels are handled in :mod:`exactdp.symbolic` when available.
+"""
+
+from __future__ import annotations
+
+from flint import fmpq
+
+from exactdp.kernels import Kernel, as_kernel
+from exactdp.measures.divergences import _gamma, hockey_stick
+from exactdp.numbers.linalg import INT64_SAFE, argmax_fraction, pairwise_hockey_stick_numerators
+
+
+def _exact_witness_qq(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
+    """max_{x,x'} E_g(K_x‖K_x') with the first maximizing pair (lexicographic), exactly."""
+    if K.N == 1:
+        return fmpq(0), 0, 0
+    R = K.int_rows()
+    gp, gq = int(g.p), int(g.q)
+    best_num, best_den, best = 0, 1, (0, 1 if K.N > 1 else 0)
+    for i in range(K.N):
+        num, den = pairwise_hockey_stick_numerators(R, gp, gq, i)
+        num[i] = 0  # E_γ(K_i‖K_i) = (1-γ)_+ is not a pair of distinct inputs
+        if num.dtype != object and int(den.max()) ** 2 >= INT64_SAFE:
+            num, den = num.astype(object), den.astype(object)
+        j = argmax_fraction(num, den)
+        n_j, d_j = int(num[j]), int(den[j])
+        if n_j * best_den > best_num * d_j:
+            best_num, best_den, best = n_j, d_j, (i, j)
+    return fmpq(best_num, best_den), best[0], best[1]
+
+
+def eta_hockey_stick_witness(K, gamma):
+    """``(η_{E_γ}(K), x, x')`` with ``E_γ(K_x‖K_x') = η_{E_γ}(K)``; see :func:`eta_hockey_stick`."""
+    K = as_kernel(K)
+    g, symbolic = _gamma(gamma)
+    if symbolic or K.symbolic:
+        from exactdp.measures import _dispatch
+
+        return _dispatch.eta_hockey_stick_witness_nonrational(K, g)
+    if K.N == 1:
+        return fmpq(0), 0, 0
+    return _exact_witness_qq(K, g)
+
+
+def eta_hockey_stick(K, gamma):
+    r"""η_{E_γ}(K) = max_{x,x'} E_γ(K_x‖K_{x'}), the E_γ contraction coefficient (B-2; [A] Thm 3).
+
+    Exact for rational γ ≥ 0 (for γ < 1 this is the two-point value of the un-normalised E_γ).
+    By [A] Thm 1, K is (ε,δ)-LDP iff ``eta_hockey_stick(K, e^ε) <= δ``.
+
+    Args:
+        K: a Kernel (or rows).  gamma: γ ≥ 0, exact.
+    Returns:
+        fmpq (rational case).
+    Raises:
+        ParameterError: γ < 0.  CoercionError: γ a float.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> eta_hockey_stick(randomized_response(2, 3), 2)
+    1/4
+    """
+    return eta_hockey_stick_witness(K, gamma)[0]
+
+
+def eta_tv_witness(K):
+    """``(η_TV(K), x, x')``: the Dobrushin coefficient and a maximizing pair of inputs."""
+    return eta_hockey_stick_witness(K, 1)
+
+
+def eta_tv(K):
+    r"""η_TV(K) = max_{x,x'} TV(K_x, K_{x'}), the Dobrushin coefficient (D-4, B-1).
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> eta_tv(randomized_response(3, 2))
+    1/4
+    """
+    return eta_tv_witness(K)[0]
+
+
+def eta_hockey_stick_pairs(K, gamma) -> list[list]:
+    """The full matrix E_γ(K_x‖K_{x'}) (small kernels; used by reports and brute-force tests)."""
+    K = as_kernel(K)
+    return [[hockey_stick(K.row(i), K.row(j), gamma) for j in range(K.N)] for i in range(K.N)]

@@ -1,0 +1,192 @@
+r"""f-divergences between exact distributions (D-2; [A] §II-A, [G] §II-A).
+
+Conventions (claims.md, "Conventions"): natural logs, KL in nats;
+TV(P,Q) = ½‖P−Q‖₁; E_γ(P‖Q) = Σ_y (P(y) − γQ(y))₊ for γ ≥ 0; χ²(P‖Q) = Σ (P−Q)²/Q;
+H²(P,Q) = Σ (√P − √Q)² ∈ [0, 2] **without** the ½ (the convention [G] Cor. 2 needs, F-G6).
+Zero masses: 0·f(0/0) = 0 and, for Q(y) = 0 < P(y), the term is P(y)·f′(∞) with
+f′(∞) = lim_{t→∞} f(t)/t (which may be +∞).
+
+Rational results are ``fmpq``; infinite ones ``sympy.oo``; transcendental ones (KL, H²) exact sympy
+expressions — evaluate them with guaranteed digits through :mod:`exactdp.numbers`.
+"""
+
+from __future__ import annotations
+
+import sympy
+from flint import fmpq
+
+from exactdp.distributions import Distribution, as_distribution
+from exactdp.errors import ParameterError, ShapeError
+from exactdp.numbers.qq import ZERO, to_qq
+from exactdp.numbers.sr import as_sympy, to_exact
+
+t = sympy.Symbol("t", positive=True)
+
+#: Generators f of the named divergences, as functions of the likelihood ratio t = P/Q.
+F_TV = sympy.Abs(t - 1) / 2
+F_KL = t * sympy.log(t)
+F_CHI2 = (t - 1) ** 2
+F_H2 = (sympy.sqrt(t) - 1) ** 2
+
+
+def f_hockey_stick(gamma) -> sympy.Expr:
+    """f_γ(t) = (t − γ)₊, the generator of E_γ."""
+    return sympy.Max(t - as_sympy(gamma), 0)
+
+
+def _pair(P, Q) -> tuple[Distribution, Distribution]:
+    P, Q = as_distribution(P, "P"), as_distribution(Q, "Q")
+    if len(P) != len(Q):
+        raise ShapeError(f"Q: has {len(Q)} entries but P has {len(P)}")
+    return P, Q
+
+
+def exact_result(expr):
+    """fmpq for a rational sympy value, ``sympy.oo`` for +∞, the expression otherwise."""
+    if isinstance(expr, fmpq):
+        return expr
+    expr = sympy.sympify(expr)
+    if expr.is_Rational:
+        return to_qq(expr)
+    return expr
+
+
+def _gamma(gamma):
+    g, symbolic = to_exact(gamma, "gamma")
+    if not symbolic and g < 0:
+        raise ParameterError(f"gamma: must be >= 0, got {g}")
+    if symbolic and g.is_negative:
+        raise ParameterError(f"gamma: must be >= 0, got {g}")
+    return g, symbolic
+
+
+def hockey_stick(P, Q, gamma):
+    r"""E_γ(P‖Q) = Σ_y (P(y) − γ Q(y))₊ for γ ≥ 0 (D-2; [A] §II-A).
+
+    Equals sup_A [P(A) − γ Q(A)] (attained at A = {P > γQ}); E₁ = TV.  Exact (fmpq) for rational
+    γ and P, Q; a sympy expression otherwise.
+
+    >>> hockey_stick(["3/4", "1/4"], ["1/4", "3/4"], 2)
+    1/4
+    """
+    P, Q = _pair(P, Q)
+    g, symbolic = _gamma(gamma)
+    if not (symbolic or P.symbolic or Q.symbolic):
+        return sum((p - g * q for p, q in zip(P, Q) if p - g * q > 0), ZERO)
+    G = as_sympy(g)
+    terms = [sympy.Max(as_sympy(p) - G * as_sympy(q), 0) for p, q in zip(P, Q)]
+    return exact_result(sympy.simplify(sympy.Add(*terms)))
+
+
+def tv(P, Q):
+    r"""TV(P, Q) = ½ Σ_y |P(y) − Q(y)| = E₁(P‖Q) (D-2).
+
+    >>> tv(["1/2", "1/2"], ["1/4", "3/4"])
+    1/4
+    """
+    return hockey_stick(P, Q, 1)
+
+
+def chi2(P, Q):
+    r"""χ²(P‖Q) = Σ_y (P(y) − Q(y))² / Q(y); +∞ if Q(y) = 0 < P(y) (D-2).
+
+    >>> chi2(["1/2", "1/2"], ["1/4", "3/4"])
+    1/3
+    """
+    P, Q = _pair(P, Q)
+    if P.symbolic or Q.symbolic:
+        return f_divergence(P, Q, F_CHI2)
+    total = ZERO
+    for p, q in zip(P, Q):
+        if q == 0:
+            if p != 0:
+                return sympy.oo
+            continue
+        total += (p - q) ** 2 / q
+    return total
+
+
+def kl(P, Q):
+    r"""KL(P‖Q) = Σ_y P(y) log(P(y)/Q(y)) in nats; +∞ if Q(y) = 0 < P(y) (D-2).
+
+    Returns an exact sympy expression (a sum of rational multiples of logs of rationals).
+    """
+    P, Q = _pair(P, Q)
+    terms = []
+    for p, q in zip(P, Q):
+        if p == 0:
+            continue
+        if q == 0:
+            return sympy.oo
+        sp, sq = as_sympy(p), as_sympy(q)
+        terms.append(sp * sympy.log(sp / sq))
+    return exact_result(sympy.Add(*terms))
+
+
+def hellinger2(P, Q):
+    r"""H²(P, Q) = Σ_y (√P(y) − √Q(y))² ∈ [0, 2], without the ½ (F-G6).
+
+    Returns an exact sympy expression (rational numbers and square roots).
+    """
+    P, Q = _pair(P, Q)
+    terms = [(sympy.sqrt(as_sympy(p)) - sympy.sqrt(as_sympy(q))) ** 2 for p, q in zip(P, Q)]
+    return exact_result(sympy.expand(sympy.Add(*terms)))
+
+
+def _as_generator(f) -> sympy.Expr:
+    """A sympy expression in the module's symbol ``t`` from an expression/Lambda in one symbol."""
+    if isinstance(f, sympy.Lambda):
+        if len(f.variables) != 1:
+            raise ParameterError(f"f: must be a function of one variable, got {f}")
+        return f.expr.xreplace({f.variables[0]: t})
+    if isinstance(f, sympy.Basic):
+        free = f.free_symbols
+        if len(free) > 1:
+            raise ParameterError(f"f: must have exactly one free symbol (the ratio t), got {sorted(map(str, free))}")
+        if len(free) == 1:
+            (s,) = free
+            return f.xreplace({s: t})
+        return f
+    raise ParameterError(f"f: must be a sympy expression or Lambda in one variable, got {type(f).__name__}")
+
+
+def slope_at_infinity(f) -> sympy.Expr:
+    """f′(∞) = lim_{t→∞} f(t)/t (possibly +∞)."""
+    return sympy.limit(_as_generator(f) / t, t, sympy.oo)
+
+
+def f_divergence(P, Q, f):
+    r"""D_f(P‖Q) = Σ_{Q(y)>0} Q(y) f(P(y)/Q(y)) + Σ_{Q(y)=0<P(y)} P(y) f′(∞) (D-2).
+
+    Args:
+        P, Q: distributions on the same alphabet.
+        f: a sympy expression in one symbol (or a ``Lambda``), convex on (0, ∞), with f(1) = 0.
+           f(1) = 0 is checked exactly; convexity is the caller's hypothesis.
+
+    Terms with P(y) = Q(y) = 0 are skipped (0·f(0/0) = 0); terms with P(y) = 0 < Q(y) use
+    f(0) = lim_{t→0⁺} f(t).
+
+    >>> f_divergence(["1/2", "1/2"], ["1/4", "3/4"], (t - 1) ** 2)
+    1/3
+    """
+    P, Q = _pair(P, Q)
+    g = _as_generator(f)
+    if sympy.simplify(g.subs(t, 1)) != 0:
+        raise ParameterError(f"f: must satisfy f(1) = 0, got f(1) = {sympy.simplify(g.subs(t, 1))}")
+    total = sympy.Integer(0)
+    f0 = None
+    for p, q in zip(P, Q):
+        sp, sq = as_sympy(p), as_sympy(q)
+        if sq == 0:
+            if sp == 0:
+                continue
+            total += sp * slope_at_infinity(g)
+        elif sp == 0:
+            if f0 is None:
+                f0 = sympy.limit(g, t, 0, "+")
+            total += sq * f0
+        else:
+            total += sq * g.subs(t, sp / sq)
+    if total.has(sympy.oo):
+        return sympy.oo
+    return exact_result(sympy.simplify(total))

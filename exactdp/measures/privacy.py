@@ -1,0 +1,342 @@
+r"""Privacy functionals of exact kernels: LDP, (ε,δ)-LDP, privacy profile, PML, (ε,c)-PML, maximal leakage.
+
+* LDP(K) = sup_y sup_{x,x'} log K(y|x)/K(y|x')    ([G] eq. (1), D-5)
+* (ε,δ)-LDP ⟺ max_{x,x'} E_{e^ε}(K_x‖K_{x'}) ≤ δ  ([A] Thm 1, D-6)
+* ℓ(X→y) = log max_{x∈supp P} K(y|x) / (K∘P)(y)   ([G] Prop. 1, D-8)
+* e^{C(K,Q_X(c))} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)),  S_y = Σ_x K(y|x)  (D-9)
+* maximal leakage log Σ_y max_x K(y|x)
+
+Ratios come back exact (``fmpq`` or ``sympy.oo``); logs as exact sympy expressions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+from flint import fmpq
+
+from exactdp.distributions import Distribution, as_distribution
+from exactdp.errors import ParameterError, ShapeError
+from exactdp.kernels import Kernel, as_kernel
+from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
+from exactdp.numbers.linalg import column_extremes, column_sums
+from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
+from exactdp.numbers.sr import to_exact
+from exactdp.numbers.truth import Truth
+
+
+def _log(ratio):
+    """log of an exact ratio ≥ 1 as a sympy expression (0 → -oo is not expected here)."""
+    if ratio is sympy.oo:
+        return sympy.oo
+    return sympy.log(qq_to_sympy(ratio)) if isinstance(ratio, fmpq) else sympy.log(ratio)
+
+
+def _require_qq(K: Kernel, what: str) -> None:
+    if K.symbolic:
+        raise ParameterError(f"K: {what} of a symbolic kernel is computed by exactdp.symbolic; "
+                             f"substitute parameter values with K.subs(...) for an exact rational value")
+
+
+# -- LDP -------------------------------------------------------------------------------------------
+
+def ldp_ratio_witness(K):
+    """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0."""
+    K = as_kernel(K)
+    _require_qq(K, "ldp_ratio")
+    R = K.int_rows()
+    amax, amin = column_extremes(R)
+    best, arg = ONE, (0, 0, 0)
+    for y in range(K.M):
+        hi, lo = K[int(amax[y]), y], K[int(amin[y]), y]
+        if hi == 0:
+            continue  # all-zero column: ignored
+        if lo == 0:
+            return sympy.oo, y, int(amax[y]), int(amin[y])
+        r = hi / lo
+        if r > best:
+            best, arg = r, (y, int(amax[y]), int(amin[y]))
+    return best, *arg
+
+
+def ldp_ratio(K):
+    r"""e^{LDP(K)} = max_y max_{x,x'} K[x][y] / K[x'][y] (D-5, [G] eq. (1)).
+
+    Infinite (``sympy.oo``) when a column mixes zero and non-zero entries; all-zero columns are
+    ignored.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> ldp_ratio(randomized_response(3, 5))
+    5
+    """
+    return ldp_ratio_witness(K)[0]
+
+
+def ldp_epsilon(K) -> sympy.Expr:
+    """LDP(K) = log ldp_ratio(K) in nats, an exact sympy expression (``oo`` if infinite)."""
+    return _log(ldp_ratio(K))
+
+
+def _resolve_gamma(gamma, eps):
+    """γ from exactly one of ``gamma`` / ``eps`` (γ = e^ε), as fmpq when rational, else sympy."""
+    if (gamma is None) == (eps is None):
+        raise ParameterError("is_ldp: give exactly one of gamma (= e^eps) or eps")
+    if eps is not None:
+        e, symbolic = to_exact(eps, "eps")
+        e_s = sympy.sympify(qq_to_sympy(e) if not symbolic else e)
+        if e_s.is_negative:
+            raise ParameterError(f"eps: must be >= 0, got {e_s}")
+        g = sympy.exp(e_s)
+        g = sympy.simplify(g) if not g.is_Rational else g
+        if g.is_Rational:
+            return to_qq(g), eps
+        return g, eps
+    g, symbolic = to_exact(gamma, "gamma")
+    if not symbolic and g < 1:
+        raise ParameterError(f"gamma: must be >= 1 (gamma = e^eps with eps >= 0), got {g}")
+    return g, None
+
+
+def _delta(delta) -> fmpq:
+    d = to_qq(delta, "delta")
+    if d < 0 or d > 1:
+        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    return d
+
+
+def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
+    r"""Decide (ε,δ)-LDP: K(A|x) ≤ e^ε K(A|x') + δ for all A, x, x'  ⟺  η_{E_{e^ε}}(K) ≤ δ ([A] Thm 1).
+
+    Args:
+        K: the kernel.  gamma: γ = e^ε ≥ 1 (exact).  delta: δ ∈ [0, 1].
+        eps: ε ≥ 0 instead of γ (``"1/2"``, ``sympy.log(3)``...); γ = e^ε is used exactly when
+            rational and through certified arithmetic otherwise.
+    Returns:
+        Truth.TRUE / Truth.FALSE, or Truth.UNKNOWN when a certified comparison cannot separate.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> is_ldp(randomized_response(2, 3), gamma=3)
+    <Truth.TRUE: 'true'>
+    """
+    K = as_kernel(K)
+    g, _ = _resolve_gamma(gamma, eps)
+    d = _delta(delta)
+    if isinstance(g, fmpq) and not K.symbolic:
+        return Truth.of(eta_hockey_stick(K, g) <= d)
+    from exactdp.measures import _dispatch  # noqa: F401  (certified / symbolic routes)
+
+    try:
+        from exactdp.certified import is_ldp_certified
+    except ImportError as exc:
+        raise ParameterError(f"is_ldp: an irrational gamma = {g} needs the certified layer: {exc}") from exc
+    return is_ldp_certified(K, g, d)
+
+
+# -- privacy profile ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PrivacyProfile:
+    r"""δ(γ) = η_{E_γ}(K) = max_{x,x'} E_γ(K_x‖K_{x'}) for γ ≥ 0, exact and piecewise linear.
+
+    δ(γ) = max over pairs and output sets A of [K_x(A) − γ K_{x'}(A)], the upper envelope of lines
+    with intercept P = K_x(A) and slope −Q = −K_{x'}(A).  ``pieces[k] = (P_k, Q_k)`` is the line in
+    force on ``[breakpoints[k-1], breakpoints[k]]`` (``breakpoints[-1]`` = 0, the last piece runs to
+    ∞).  The breakpoints are likelihood ratios K_x(y)/K_{x'}(y) of the kernel or crossings of
+    two pairs' lines.  Decreasing, convex, δ(0) = 1, δ(∞) = max_{x,x'} K_x(supp K_{x'}ᶜ).
+    """
+
+    breakpoints: tuple  # increasing γ values where the active line changes
+    pieces: tuple  # (P_k, Q_k), len = len(breakpoints) + 1
+
+    def __call__(self, gamma) -> fmpq:
+        g = to_qq(gamma, "gamma")
+        if g < 0:
+            raise ParameterError(f"gamma: must be >= 0, got {g}")
+        k = sum(1 for b in self.breakpoints if b < g)
+        P, Q = self.pieces[k]
+        return P - g * Q
+
+    def gamma_for(self, delta):
+        """The least γ ≥ 0 with δ(γ) ≤ delta (``sympy.oo`` if no finite γ achieves it)."""
+        d = _delta(delta)
+        edges = (ZERO,) + self.breakpoints
+        for k, (P, Q) in enumerate(self.pieces):
+            lo = edges[k]
+            if P - lo * Q <= d:  # already below at the left end of this piece
+                return lo
+            hi = self.breakpoints[k] if k < len(self.breakpoints) else None
+            if Q > 0:
+                g = (P - d) / Q
+                if hi is None or g <= hi:
+                    return g
+        return sympy.oo
+
+    def epsilon_for(self, delta) -> sympy.Expr:
+        """The least ε ≥ 0 such that K is (ε, delta)-LDP: log max(1, gamma_for(delta))."""
+        g = self.gamma_for(delta)
+        if g is sympy.oo:
+            return sympy.oo
+        return _log(g) if g > 1 else sympy.Integer(0)
+
+    def to_sympy(self, gamma: sympy.Symbol | None = None) -> sympy.Piecewise:
+        """The profile as a sympy ``Piecewise`` in ``gamma``."""
+        gamma = gamma or sympy.Symbol("gamma", nonnegative=True)
+        args = []
+        for k, (P, Q) in enumerate(self.pieces):
+            expr = qq_to_sympy(P) - gamma * qq_to_sympy(Q)
+            cond = gamma <= qq_to_sympy(self.breakpoints[k]) if k < len(self.breakpoints) else True
+            args.append((expr, cond))
+        return sympy.Piecewise(*args)
+
+
+def _pair_lines(p, q):
+    """The lines (P(A_k), Q(A_k)) of E_γ(p‖q): A_k = top-k outputs by likelihood ratio p/q."""
+    order = sorted(range(len(p)), key=lambda y: (0, -(p[y])) if q[y] == 0 else (1, -(p[y] / q[y])))
+    P, Q, lines = ZERO, ZERO, [(ZERO, ZERO)]
+    for y in order:
+        if p[y] == 0 and q[y] != 0:
+            break
+        P, Q = P + p[y], Q + q[y]
+        lines.append((P, Q))
+    return lines
+
+
+def privacy_profile(K) -> PrivacyProfile:
+    """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
+
+    Cost O(N² M log M); meant for kernels up to a few hundred rows.
+    """
+    K = as_kernel(K)
+    _require_qq(K, "privacy_profile")
+    best: dict = {}
+    for i in range(K.N):
+        for j in range(K.N):
+            if i == j:
+                continue
+            for P, Q in _pair_lines(K[i], K[j]):
+                if best.get(Q, None) is None or P > best[Q]:
+                    best[Q] = P
+    if K.N == 1:
+        best = {ZERO: ZERO}
+    # upper envelope of lines P - γQ for γ ≥ 0: upper hull of points (Q, P) from min Q to max P
+    pts = sorted(best.items())  # by Q ascending
+    hull: list = []
+    for Q, P in pts:
+        while len(hull) >= 2 and _drop(hull, (Q, P)):
+            hull.pop()
+        hull.append((Q, P))
+    # keep the part of the hull up to the highest point (larger Q with lower P is never active for γ ≥ 0)
+    top = max(range(len(hull)), key=lambda k: (hull[k][1], -hull[k][0]))
+    hull = hull[: top + 1]
+    # pieces from γ = 0 (top point) to γ = ∞ (smallest Q)
+    chain = list(reversed(hull))
+    pieces = [(P, Q) for Q, P in chain]
+    breakpoints = []
+    for (P1, Q1), (P2, Q2) in zip(pieces, pieces[1:]):
+        breakpoints.append((P1 - P2) / (Q1 - Q2))
+    return PrivacyProfile(tuple(breakpoints), tuple(pieces))
+
+
+def _drop(hull, new) -> bool:
+    """Pop the last hull point if it lies on or below the segment from hull[-2] to ``new``."""
+    (q0, p0), (q1, p1), (q2, p2) = hull[-2], hull[-1], new
+    # cross product (q1-q0, p1-p0) x (q2-q0, p2-p0) >= 0 means hull[-1] is not strictly above
+    return (q1 - q0) * (p2 - p0) - (p1 - p0) * (q2 - q0) >= 0
+
+
+# -- PML -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Leakage:
+    """A leakage value: the exact ratio and its natural log (nats)."""
+
+    ratio: object
+    nats: sympy.Expr
+
+    def __str__(self) -> str:
+        return f"log({self.ratio}) = {self.nats}"
+
+
+def pml(K, P, y) -> Leakage:
+    r"""ℓ_{K×P}(X→y) = log max_{x∈supp P} K(y|x) / (K∘P)(y)  ([G] Prop. 1, D-8).
+
+    Raises:
+        ParameterError: output y has probability 0 under P (PML is undefined there).
+    """
+    K = as_kernel(K)
+    P = as_distribution(P)
+    if len(P) != K.N:
+        raise ShapeError(f"P: has {len(P)} entries, the kernel has N = {K.N} inputs")
+    if not isinstance(y, int) or not 0 <= y < K.M:
+        raise ParameterError(f"y: must be an output index in [0, {K.M - 1}], got {y!r}")
+    out = K.apply(P)[y]
+    if out == 0:
+        raise ParameterError(f"y: output {y} has probability 0 under P; its PML is undefined")
+    top = max(K[x, y] for x in P.support)
+    ratio = top / out
+    return Leakage(ratio, _log(ratio))
+
+
+def _check_c(c, N: int) -> fmpq:
+    c = to_qq(c, "c")
+    if c <= 0 or c > fmpq(1, N):
+        raise ParameterError(f"c: must lie in (0, 1/N] = (0, 1/{N}], got {c} (c -> 0 is LDP: use ldp_ratio)")
+    return c
+
+
+def pml_ratio_witness(K, c):
+    r"""``(e^{ε*}, y, prior)``: the (ε,c)-PML level with the worst output and a worst prior in Q_X(c).
+
+    The inner minimum of (K∘P)(y) over Q_X(c) = {P : min_x P(x) ≥ c} is attained at a vertex
+    c·𝟙 + (1−Nc)e_{x₀} with x₀ an argmin of column y (D-9), so
+    e^{ε*} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)).
+    """
+    K = as_kernel(K)
+    _require_qq(K, "pml_ratio")
+    c = _check_c(c, K.N)
+    R = K.int_rows()
+    amax, amin = column_extremes(R)
+    S = column_sums(R)
+    rest = 1 - K.N * c
+    best, arg = None, None
+    for y in range(K.M):
+        hi = K[int(amax[y]), y]
+        if hi == 0:
+            continue
+        r = hi / (c * S[y] + rest * K[int(amin[y]), y])
+        if best is None or r > best:
+            best, arg = r, y
+    x0 = int(amin[arg])
+    prior = Distribution._trusted(tuple(c + (rest if x == x0 else ZERO) for x in range(K.N)), False)
+    return best, arg, prior
+
+
+def pml_ratio(K, c):
+    r"""e^{ε*}, ε* = the least ε such that K is (ε,c)-PML = sup_{P∈Q_X(c)} max_y ℓ_{K×P}(X→y)  ([G] Def. 2).
+
+    c must lie in (0, 1/N]; c → 0 recovers ``ldp_ratio``.  Exact ``fmpq``.
+
+    >>> from exactdp.mechanisms import grosse_binary_mechanism
+    >>> pml_ratio(grosse_binary_mechanism(3, "1/4"), "1/4")
+    3
+    """
+    return pml_ratio_witness(K, c)[0]
+
+
+def pml_epsilon(K, c) -> sympy.Expr:
+    """The (ε,c)-PML level ε* = log pml_ratio(K, c) in nats."""
+    return _log(pml_ratio(K, c))
+
+
+def max_leakage_ratio(K) -> fmpq:
+    """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
+    K = as_kernel(K)
+    _require_qq(K, "max_leakage")
+    amax, _ = column_extremes(K.int_rows())
+    return sum((K[int(amax[y]), y] for y in range(K.M)), ZERO)
+
+
+def max_leakage(K) -> sympy.Expr:
+    """Maximal leakage L(X→Y) = log Σ_y max_x K(y|x) in nats (Issa et al.)."""
+    return _log(max_leakage_ratio(K))

@@ -1,0 +1,206 @@
+r"""The mechanism catalogue: exact kernels from the literature and from the two papers.
+
+Privacy is parametrized by γ = e^ε (DESIGN.md principle 5), so every kernel here is rational when γ
+and the other parameters are.  Each constructor validates its parameters and names them in errors.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import sympy
+from flint import fmpq
+
+from exactdp.errors import ParameterError
+from exactdp.kernels import Kernel
+from exactdp.numbers.qq import ONE, ZERO, to_qq
+from exactdp.numbers.sr import to_exact
+
+
+def _gamma(gamma, name: str = "gamma"):
+    g, symbolic = to_exact(gamma, name)
+    if not symbolic and g < 1:
+        raise ParameterError(f"{name}: must be >= 1 (gamma = e^eps, eps >= 0), got {g}")
+    return g
+
+
+def _int(n, name: str, low: int) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or n < low:
+        raise ParameterError(f"{name}: must be an integer >= {low}, got {n!r}")
+    return n
+
+
+def randomized_response(k: int, gamma) -> Kernel:
+    r"""k-ary randomized response: K[x][y] = γ/(γ+k−1) if y = x, else 1/(γ+k−1)  (Warner; Kairouz et al.).
+
+    ε-LDP with e^ε = γ; η_TV = (γ−1)/(γ+k−1).
+
+    >>> randomized_response(2, 3).rows
+    ((3/4, 1/4), (1/4, 3/4))
+    """
+    k = _int(k, "k", 2)
+    g = _gamma(gamma)
+    hi, lo = g / (g + k - 1), 1 / (g + k - 1)
+    if isinstance(g, sympy.Basic):
+        hi, lo = sympy.simplify(hi), sympy.simplify(lo)
+    return Kernel([[hi if y == x else lo for y in range(k)] for x in range(k)], name=f"RR_{k}")
+
+
+def binary_randomized_response(gamma) -> Kernel:
+    """Warner's binary randomized response, rows (γ, 1)/(γ+1) and (1, γ)/(γ+1)."""
+    return randomized_response(2, gamma)
+
+
+def unary_encoding(k: int, p, q, *, name: str = "UE") -> Kernel:
+    r"""Unary encoding: input x ↦ bit vector b ∈ {0,1}^k with independent bits,
+    P(b_j = 1) = p if j = x else q.  Outputs are ordered as ``itertools.product((0, 1), repeat=k)``.
+
+    Its LDP ratio is p(1−q)/((1−p)q) for p > q.
+    """
+    k = _int(k, "k", 2)
+    p, q = to_qq(p, "p"), to_qq(q, "q")
+    for nm, v in (("p", p), ("q", q)):
+        if v < 0 or v > 1:
+            raise ParameterError(f"{nm}: must lie in [0, 1], got {v}")
+    outputs = list(itertools.product((0, 1), repeat=k))
+    rows = []
+    for x in range(k):
+        row = []
+        for b in outputs:
+            prob = ONE
+            for j, bit in enumerate(b):
+                pj = p if j == x else q
+                prob *= pj if bit else 1 - pj
+            row.append(prob)
+        rows.append(row)
+    return Kernel(rows, name=name)
+
+
+def symmetric_unary_encoding(k: int, gamma) -> Kernel:
+    r"""Symmetric unary encoding (basic RAPPOR): p = √γ/(√γ+1), q = 1/(√γ+1), ε-LDP with γ = e^ε.
+
+    Rational only when √γ is rational; γ must be the square of a rational here.
+    """
+    g = to_qq(gamma, "gamma")
+    if g < 1:
+        raise ParameterError(f"gamma: must be >= 1, got {g}")
+    r = sympy.sqrt(sympy.Rational(int(g.p), int(g.q)))
+    if not r.is_Rational:
+        raise ParameterError(f"gamma: symmetric unary encoding needs a square rational gamma, got {g}")
+    s = to_qq(r)
+    return unary_encoding(k, s / (s + 1), 1 / (s + 1), name=f"SUE_{k}")
+
+
+def optimized_unary_encoding(k: int, gamma) -> Kernel:
+    r"""Optimized unary encoding (Wang et al. 2017): p = 1/2, q = 1/(γ+1); ε-LDP with γ = e^ε."""
+    g = to_qq(gamma, "gamma")
+    if g < 1:
+        raise ParameterError(f"gamma: must be >= 1, got {g}")
+    return unary_encoding(k, fmpq(1, 2), 1 / (g + 1), name=f"OUE_{k}")
+
+
+def optimal_binary_approx_ldp(gamma, delta) -> Kernel:
+    r"""The binary (ε,δ)-LDP kernel of largest η_TV (B-4): rows (a, 1−a), (b, 1−b) with
+    a = (γ+δ)/(γ+1), b = (1−δ)/(γ+1); η_TV = (γ−1+2δ)/(γ+1)."""
+    g = _gamma(gamma)
+    d = to_qq(delta, "delta")
+    if d < 0 or d > 1:
+        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    a, b = (g + d) / (g + 1), (1 - d) / (g + 1)
+    return Kernel([[a, 1 - a], [b, 1 - b]], name="OptBin(eps,delta)")
+
+
+# -- Grosse, Saeidian, Oechtering, Skoglund (arXiv 2601.09498) ------------------------------------
+
+def _check_c(c, N: int):
+    c = to_qq(c, "c")
+    if c <= 0 or c > fmpq(1, N):
+        raise ParameterError(f"c: must lie in (0, 1/N] = (0, 1/{N}], got {c}")
+    return c
+
+
+def grosse_binary_mechanism(gamma, c) -> Kernel:
+    r"""[G] Example 1: the optimal binary (ε,c)-PML kernel for N = 2,
+
+    K = 1/(γ(1−2c)+1) · [[γ(1−c), 1−γc], [1−γc, γ(1−c)]],  valid for 1 ≤ γ ≤ 1/c.
+    Its PML ratio is γ and η_TV = (γ−1)/(γ(1−2c)+1).
+    """
+    g = to_qq(gamma, "gamma")
+    c = _check_c(c, 2)
+    if g < 1 or g * c > 1:
+        raise ParameterError(f"gamma: must lie in [1, 1/c] = [1, {1 / c}], got {g}")
+    z = g * (1 - 2 * c) + 1
+    a, b = g * (1 - c) / z, (1 - g * c) / z
+    return Kernel([[a, b], [b, a]], name="Grosse-Ex1")
+
+
+def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
+    r"""[G] §III (end of Thm 3's proof): the binary-output mechanism attaining η_TV(ε,c).
+
+    q inputs have K(0|x) = M and N−q have K(0|x) = m, where
+    m = (1 − γcq)/(1 + γ(1−Nc)),  M = γ(1 − cq)/(1 + γ(1−Nc));  M − m = Ξ(ε,c).
+    Feasible iff γcq ≤ 1 and γc(N−q) ≤ 1.  Default q = ⌊N/2⌋ (F-G3: for odd N integer q covers
+    only γ ≤ 2/((N+1)c); see :mod:`exactdp.theory.extremal` for the LP-optimal kernel beyond).
+    """
+    N = _int(N, "N", 2)
+    g = to_qq(gamma, "gamma")
+    c = _check_c(c, N)
+    q = N // 2 if q is None else _int(q, "q", 1)
+    if q >= N:
+        raise ParameterError(f"q: must lie in [1, N-1] = [1, {N - 1}], got {q}")
+    if g < 1 or g * c * q > 1 or g * c * (N - q) > 1:
+        raise ParameterError(
+            f"gamma: the construction needs gamma*c*q <= 1 and gamma*c*(N-q) <= 1 (N={N}, q={q}, c={c}), got {g}"
+        )
+    z = 1 + g * (1 - N * c)
+    m, Mx = (1 - g * c * q) / z, g * (1 - c * q) / z
+    rows = [[Mx, 1 - Mx]] * q + [[m, 1 - m]] * (N - q)
+    return Kernel(rows, name=f"Grosse-PML(N={N},q={q})")
+
+
+def grosse_intro_K1() -> Kernel:
+    """[G] §I: the 4×4 kernel with one zero per column and entries 1/3 (LDP = ∞, e^{C(K,Q(c))} = 1/(3c))."""
+    t = fmpq(1, 3)
+    rows = [[t, t, t, ZERO], [ZERO, t, t, t], [t, ZERO, t, t], [t, t, ZERO, t]]
+    return Kernel(rows, name="Grosse-intro-K1")
+
+
+def grosse_intro_K2() -> Kernel:
+    """[G] §I: the identity on 4 symbols (LDP = ∞, e^{C(K,Q(c))} = 1/c)."""
+    K = Kernel.identity(4)
+    K.name = "Grosse-intro-K2"
+    return K
+
+
+def grosse_example2_K1(N: int = 4) -> Kernel:
+    """[G] Example 2: N/2 inputs with rows (15/16, 1/16), the rest (1/16, 15/16); N even.
+
+    LDP = log 15, e^{C(K,Q(c))} = 15/(1+7Nc), η_TV = 7/8 (G-27).
+    """
+    N = _int(N, "N", 2)
+    if N % 2:
+        raise ParameterError(f"N: must be even for [G] Example 2's K1, got {N}")
+    a, b = fmpq(15, 16), fmpq(1, 16)
+    return Kernel([[a, b]] * (N // 2) + [[b, a]] * (N // 2), name=f"Grosse-Ex2-K1(N={N})")
+
+
+def disjoint_rows_witness(N: int) -> Kernel:
+    """[G] Thm 2's witness: rows (1,0), (0,1), every other row (1/2,1/2); (log(2/(Nc)), c)-PML."""
+    N = _int(N, "N", 2)
+    h = fmpq(1, 2)
+    return Kernel([[ONE, ZERO], [ZERO, ONE]] + [[h, h]] * (N - 2), name=f"Grosse-Thm2-witness(N={N})")
+
+
+CATALOGUE = {
+    "randomized_response": randomized_response,
+    "binary_randomized_response": binary_randomized_response,
+    "symmetric_unary_encoding": symmetric_unary_encoding,
+    "optimized_unary_encoding": optimized_unary_encoding,
+    "optimal_binary_approx_ldp": optimal_binary_approx_ldp,
+    "grosse_binary_mechanism": grosse_binary_mechanism,
+    "grosse_pml_mechanism": grosse_pml_mechanism,
+    "grosse_intro_K1": grosse_intro_K1,
+    "grosse_intro_K2": grosse_intro_K2,
+    "grosse_example2_K1": grosse_example2_K1,
+    "disjoint_rows_witness": disjoint_rows_witness,
+}

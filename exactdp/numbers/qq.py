@@ -1,0 +1,146 @@
+"""QQ: the exact rational domain, on python-flint ``fmpq``.
+
+:func:`to_qq` is the single entry point through which user numbers become exact rationals.
+It accepts ints, :class:`fractions.Fraction`, ``fmpq``/``fmpz``, sympy ``Rational``/``Integer``,
+numpy integer scalars, and strings ``"3/7"``, ``"-2"``, exact decimals ``"0.25"`` and
+``"1e-300"`` (read as the decimal they spell, exactly).  It refuses Python floats, numpy
+floats, sympy ``Float`` and NaN/inf with a :class:`~exactdp.errors.CoercionError` that names the
+argument and says how to pass the value exactly.  The one explicit conversion of a binary
+double is :func:`from_float`, which returns the double's exact binary value.
+"""
+
+from __future__ import annotations
+
+import numbers
+import re
+from fractions import Fraction
+
+import sympy
+from flint import fmpq, fmpz
+
+from exactdp.errors import CoercionError
+
+QQ = fmpq  # the element type of the exact rational domain
+ZERO = fmpq(0)
+ONE = fmpq(1)
+
+_RATIONAL_RE = re.compile(r"^\s*([+-]?\d+)\s*/\s*([+-]?\d+)\s*$")
+_DECIMAL_RE = re.compile(r"^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$")
+
+
+def _float_message(name: str, value) -> str:
+    if value != value:
+        return f"{name}: NaN is not a number; every entry must be an exact rational"
+    return (
+        f"{name}: floats are not accepted in exact computations, got {value!r}; "
+        f"pass it exactly as a string ('{_suggest(value)}'), a Fraction or an int, "
+        f"or convert a double explicitly with exactdp.from_float"
+    )
+
+
+def _suggest(value) -> str:
+    try:
+        return str(Fraction(str(value))) if "e" not in str(value) else str(value)
+    except (ValueError, ZeroDivisionError):
+        return "p/q"
+
+
+def parse_rational_string(text: str, name: str = "value") -> fmpq:
+    """Parse ``"p/q"``, ``"-3"``, ``"0.25"`` or ``"1e-30"`` exactly."""
+    m = _RATIONAL_RE.match(text)
+    if m:
+        p, q = int(m.group(1)), int(m.group(2))
+        if q == 0:
+            raise CoercionError(f"{name}: denominator must be non-zero, got {text!r}")
+        return fmpq(p, q)
+    m = _DECIMAL_RE.match(text)
+    if m and (m.group(2) or m.group(3)):
+        sign, whole, frac, exp = m.group(1), m.group(2) or "0", m.group(3) or "", m.group(4)
+        num = int(whole + frac) if (whole + frac) else 0
+        power = (int(exp) if exp else 0) - len(frac)
+        value = fmpq(num) * fmpq(10) ** power if power >= 0 else fmpq(num, 10 ** (-power))
+        return -value if sign == "-" else value
+    raise CoercionError(
+        f"{name}: cannot read {text!r} as an exact number; write it as 'p/q', an integer or a decimal like '0.25'"
+    )
+
+
+def to_qq(value, name: str = "value") -> fmpq:
+    """Convert ``value`` to an exact rational ``fmpq``; refuse floats and inexact values.
+
+    Raises:
+        CoercionError: the value is a float, NaN/inf, a non-rational expression or unreadable.
+
+    >>> to_qq("3/7"), to_qq("0.25"), to_qq(2)
+    (3/7, 1/4, 2)
+    """
+    if isinstance(value, fmpq):
+        return value
+    if isinstance(value, bool):
+        raise CoercionError(f"{name}: expected a number, got the bool {value!r}")
+    if isinstance(value, (int, fmpz)):
+        return fmpq(int(value))
+    if isinstance(value, Fraction):
+        return fmpq(value.numerator, value.denominator)
+    if isinstance(value, float):
+        raise CoercionError(_float_message(name, value))
+    if isinstance(value, str):
+        return parse_rational_string(value, name)
+    if isinstance(value, sympy.Basic):
+        if isinstance(value, sympy.Rational):
+            return fmpq(int(value.p), int(value.q))
+        if isinstance(value, sympy.Float):
+            raise CoercionError(_float_message(name, value))
+        if value in (sympy.nan, sympy.zoo) or value.is_infinite:
+            raise CoercionError(f"{name}: must be a finite exact number, got {value}")
+        raise CoercionError(f"{name}: expected an exact rational, got the expression {value}")
+    # numpy scalars and other numeric tower members
+    try:
+        import numpy as np
+
+        if isinstance(value, np.integer):
+            return fmpq(int(value))
+        if isinstance(value, np.floating):
+            raise CoercionError(_float_message(name, value))
+    except ImportError:  # pragma: no cover - numpy is a dependency
+        pass
+    if isinstance(value, numbers.Rational):
+        return fmpq(int(value.numerator), int(value.denominator))
+    if isinstance(value, numbers.Real):
+        raise CoercionError(_float_message(name, value))
+    raise CoercionError(f"{name}: expected an exact number, got {type(value).__name__} {value!r}")
+
+
+def is_exact_rational(value) -> bool:
+    """True when :func:`to_qq` would accept ``value`` (without raising)."""
+    try:
+        to_qq(value)
+    except CoercionError:
+        return False
+    return True
+
+
+def from_float(value: float) -> fmpq:
+    """The exact binary value of a double: ``from_float(0.1) == 3602879701896397/36028797018963968``.
+
+    This is the one documented way a float becomes exact.  NaN and infinities are refused.
+    """
+    if not isinstance(value, (float, int)):
+        raise CoercionError(f"from_float: expected a float, got {type(value).__name__}")
+    f = float(value)
+    if f != f or f in (float("inf"), float("-inf")):
+        raise CoercionError(f"from_float: value must be finite, got {value!r}")
+    p, q = f.as_integer_ratio()
+    return fmpq(p, q)
+
+
+def qq_to_sympy(value: fmpq) -> sympy.Rational:
+    """fmpq -> sympy Rational (exact)."""
+    return sympy.Rational(int(value.p), int(value.q))
+
+
+def qq_str(value) -> str:
+    """Canonical string of an exact value: ``"3/5"``, ``"2"``, ``"inf"``."""
+    if value is sympy.oo or value == sympy.oo:
+        return "inf"
+    return str(value)

@@ -1,0 +1,55 @@
+"""SR: the symbolic domain, on sympy expressions with declared assumptions.
+
+Parametric kernels and proofs live here.  :func:`to_exact` is the entry point used by kernels and
+distributions: a value that is an exact rational becomes an ``fmpq`` (domain QQ); a sympy
+expression that is not a rational number (it has symbols, or is irrational like ``sqrt(2)/2``)
+stays a sympy expression (domain SR).  Floats anywhere inside an expression are refused.
+"""
+
+from __future__ import annotations
+
+import sympy
+from flint import fmpq
+
+from exactdp.errors import CoercionError
+from exactdp.numbers.qq import qq_to_sympy, to_qq
+
+
+def contains_float(expr: sympy.Basic) -> bool:
+    return any(isinstance(a, sympy.Float) for a in sympy.preorder_traversal(expr))
+
+
+def to_sr(value, name: str = "value") -> sympy.Expr:
+    """An exact sympy expression for ``value`` (rationals become sympy Rationals).
+
+    Strings are read as exact rationals only; sympy expressions are kept as they are after a check
+    that no ``Float`` hides inside.
+    """
+    if isinstance(value, sympy.Basic):
+        if contains_float(value):
+            raise CoercionError(
+                f"{name}: the expression {value} contains a float; use sympy.Rational or a string 'p/q'"
+            )
+        if value.has(sympy.nan, sympy.zoo):
+            raise CoercionError(f"{name}: must be a number, got {value}")
+        return value
+    return qq_to_sympy(to_qq(value, name))
+
+
+def to_exact(value, name: str = "value"):
+    """Return ``(x, symbolic)``: an ``fmpq`` when exact rational, else an exact sympy expression."""
+    if isinstance(value, sympy.Basic):
+        expr = to_sr(value, name)
+        if isinstance(expr, sympy.Rational):
+            return to_qq(expr, name), False
+        return expr, True
+    return to_qq(value, name), False
+
+
+def as_sympy(value) -> sympy.Expr:
+    """fmpq or sympy -> sympy (exact)."""
+    if isinstance(value, fmpq):
+        return qq_to_sympy(value)
+    if isinstance(value, sympy.Basic):
+        return value
+    return sympy.sympify(to_qq(value))

@@ -1,0 +1,82 @@
+"""Three-valued truth: TRUE, FALSE and UNKNOWN.
+
+A certified comparison (an interval straddling zero, a sign that cannot be determined)
+answers UNKNOWN.  ``bool(Truth.UNKNOWN)`` raises :class:`~exactdp.errors.UndecidedError`, so an
+undecided comparison can never silently reach an ``if``.  ``bool(TRUE)`` and ``bool(FALSE)``
+behave as expected, which keeps exact code readable.
+
+Kleene's strong three-valued logic is used for ``&``, ``|`` and ``~``.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from exactdp.errors import UndecidedError
+
+
+class Truth(enum.Enum):
+    TRUE = "true"
+    FALSE = "false"
+    UNKNOWN = "unknown"
+
+    @classmethod
+    def of(cls, value: bool) -> "Truth":
+        """The Truth of a plain (exactly decided) bool."""
+        if not isinstance(value, bool):
+            raise TypeError(f"Truth.of expects a bool, got {type(value).__name__}")
+        return cls.TRUE if value else cls.FALSE
+
+    @property
+    def decided(self) -> bool:
+        return self is not Truth.UNKNOWN
+
+    def __bool__(self) -> bool:
+        if self is Truth.UNKNOWN:
+            raise UndecidedError(
+                "an UNKNOWN truth value was used as a bool: the comparison could not be certified"
+            )
+        return self is Truth.TRUE
+
+    def __invert__(self) -> "Truth":
+        if self is Truth.UNKNOWN:
+            return self
+        return Truth.FALSE if self is Truth.TRUE else Truth.TRUE
+
+    def __and__(self, other: "Truth") -> "Truth":
+        other = _truth(other)
+        if self is Truth.FALSE or other is Truth.FALSE:
+            return Truth.FALSE
+        if self is Truth.TRUE and other is Truth.TRUE:
+            return Truth.TRUE
+        return Truth.UNKNOWN
+
+    def __or__(self, other: "Truth") -> "Truth":
+        other = _truth(other)
+        if self is Truth.TRUE or other is Truth.TRUE:
+            return Truth.TRUE
+        if self is Truth.FALSE and other is Truth.FALSE:
+            return Truth.FALSE
+        return Truth.UNKNOWN
+
+    __rand__ = __and__
+    __ror__ = __or__
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _truth(value) -> Truth:
+    if isinstance(value, Truth):
+        return value
+    if isinstance(value, bool):
+        return Truth.of(value)
+    raise TypeError(f"cannot combine Truth with {type(value).__name__}")
+
+
+class Sign(enum.IntEnum):
+    """The exactly known sign of a quantity."""
+
+    NEGATIVE = -1
+    ZERO = 0
+    POSITIVE = 1

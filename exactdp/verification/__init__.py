@@ -1,0 +1,1 @@
+"""Verification: claims with checks and verdicts, the engine, instance families, conjecture search."""

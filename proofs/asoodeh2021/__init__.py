@@ -1,0 +1,1 @@
+"""Claims: asoodeh2021."""

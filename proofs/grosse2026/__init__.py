@@ -1,0 +1,1 @@
+"""Claims: grosse2026."""
