@@ -1,0 +1,83 @@
+"""``exactdp verify [CLAIM_ID|PAPER|ITEM ...] [--json F] [--markdown F] [--latex F] [--seed S] [--quick]``.
+
+Runs the registered claims (all of them by default), prints a table (claim, source, verdict, instances,
+seconds) and a summary line.  Exit status 0 when every verdict equals the registry's expected verdict,
+1 otherwise, 2 on bad usage (an unknown claim id prints one line).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def register(sub) -> None:
+    p = sub.add_parser("verify", help="a verdict, with evidence, for every claim of both papers",
+                       description="Check the claims of the two papers exactly and print a verdict per claim. "
+                                   "Selectors: claim ids (grosse2026.thm1), groups (asoodeh2021, grosse2026, "
+                                   "background, findings) or catalogue items (G-15).")
+    p.add_argument("targets", nargs="*", metavar="CLAIM_ID|PAPER|ITEM")
+    p.add_argument("--list", action="store_true", help="list the registered claims and exit")
+    p.add_argument("--quick", action="store_true", help="the CI-sized run (fewer instances)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random instance families (default 0)")
+    p.add_argument("--json", metavar="FILE", help="write the JSON report")
+    p.add_argument("--markdown", metavar="FILE", help="write the Markdown report (the README claims table)")
+    p.add_argument("--latex", metavar="FILE", help="write the LaTeX report (a complete document)")
+    p.add_argument("--update-readme", nargs="?", const="README.md", metavar="README",
+                   help="rewrite the claims table between the markers of README.md (or the file given)")
+    p.add_argument("--timings", action="store_true", help="include seconds in the reports (breaks byte-identity)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(func=run)
+
+
+def _fmt_table(rows: list[list[str]], right: set[int]) -> str:
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    out = []
+    for i, r in enumerate(rows):
+        cells = [c.rjust(widths[k]) if k in right else c.ljust(widths[k]) for k, c in enumerate(r)]
+        out.append("  ".join(cells).rstrip())
+        if i == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+def list_claims(claims) -> str:
+    rows = [["claim", "items", "source", "expected", "title"]]
+    for c in claims:
+        rows.append([c.id, ",".join(c.catalogue), str(c.source.paper.key) + " " + c.source.label,
+                     c.expected.value + (" (reconstructed statement)" if c.reconstructed else ""), c.title])
+    return _fmt_table(rows, set())
+
+
+def run(args) -> int:
+    from exactdp.output import report
+    from exactdp.verification.engine import Progress, select_claims, verify
+
+    claims = select_claims(args.targets)  # ParameterError → one line, exit 2
+    if args.list:
+        print(list_claims(claims))
+        return 0
+    progress = Progress(len(claims), sys.stderr, enabled=False if args.no_progress else None)
+    results = verify([c.id for c in claims] if args.targets else (), seed=args.seed, quick=args.quick,
+                     progress=progress)
+    rows = [["claim", "source", "verdict", "instances", "seconds"]]
+    for r in results:
+        v = report.verdict_text(r)
+        if not r.matches:
+            v += f"  [expected {r.claim.expected.value}]"
+        rows.append([r.claim.id, f"{r.claim.source.paper.key} {r.claim.source.label}", v, str(r.instances),
+                     f"{r.seconds:.2f}"])
+    print(_fmt_table(rows, {3, 4}))
+    print(report.summary_line(results))
+    kw = dict(seed=args.seed, quick=args.quick, timings=args.timings)
+    if args.json:
+        Path(args.json).write_text(report.to_json(results, **kw), encoding="utf-8")
+    md = report.to_markdown(results, **kw)
+    if args.markdown:
+        Path(args.markdown).write_text(md, encoding="utf-8")
+    if args.latex:
+        Path(args.latex).write_text(report.to_latex(results, **kw), encoding="utf-8")
+    if args.update_readme:
+        path = Path(args.update_readme)
+        path.write_text(report.update_readme(path.read_text(encoding="utf-8"), md), encoding="utf-8")
+    return 0 if all(r.matches for r in results) else 1

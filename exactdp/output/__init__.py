@@ -1,0 +1,1 @@
+"""Reports and figures generated from exactdp objects (never hand-edited)."""

@@ -1,0 +1,200 @@
+r"""Building blocks for checks: turn instance tests and symbolic identities into :class:`Outcome`\ s.
+
+* :func:`check_instances` — run a test over named families of exact instances: VERIFIED with the
+  count, REFUTED at the first failing instance (its exact data as the counterexample), UNDECIDED when
+  a certified comparison could not separate.
+* :func:`prove_zero` — an identity ``expr == 0`` by sympy simplification (PROVED, with the derivation);
+  if simplification does not give 0, exact evaluation at rational points looks for a counterexample.
+* :func:`prove_nonnegative` — a rational function of variables that are ≥ 0 after the substitution
+  given (e.g. t = 1 + s), proved ≥ 0 when numerator and denominator are polynomials with coefficients
+  of one sign (every term ≥ 0 on the orthant); otherwise a rational point where it is < 0 refutes it.
+* :func:`not_checkable` — the outcome for a statement that is not known well enough.
+
+An instance test returns ``(truth, data)``: a :class:`~exactdp.numbers.truth.Truth` (or bool) and a
+dict of exact values (strings) that describes the instance — the counterexample when truth is FALSE.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Callable, Iterable
+
+import sympy
+from flint import fmpq
+
+from exactdp.numbers.truth import Truth
+from exactdp.verification.claims import Outcome, Verdict
+
+
+def _stringify(value):
+    if isinstance(value, dict):
+        return {str(k): _stringify(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_stringify(v) for v in value]
+    if isinstance(value, (str, bool, int)) or value is None:
+        return value
+    if isinstance(value, sympy.Basic) and value == sympy.oo:
+        return "inf"
+    return str(value)
+
+
+def exact_data(**values) -> dict:
+    """A dict of exact values as strings (kernels as lists of row strings)."""
+    out = {}
+    for k, v in values.items():
+        if hasattr(v, "as_strings"):
+            v = v.as_strings()
+        out[k] = _stringify(v)
+    return out
+
+
+def check_instances(families: Iterable[tuple[str, Iterable]], test: Callable, *, claim: str,
+                    stop_at_first: bool = True) -> Outcome:
+    """Run ``test(instance) -> (truth, data)`` over every instance of every family.
+
+    Args:
+        families: ``(family name, iterable of instances)`` pairs.
+        test: returns a Truth/bool and a dict of exact strings describing the instance.
+        claim: what is being checked, one line (used in the summary).
+    Returns:
+        REFUTED with the first failing instance, else UNDECIDED if any instance was undecided, else
+        VERIFIED with the count per family.
+    """
+    counts: list[tuple[str, int]] = []
+    undecided: list[dict] = []
+    total = 0
+    for fam, instances in families:
+        n = 0
+        for inst in instances:
+            truth, data = test(inst)
+            if isinstance(truth, bool):
+                truth = Truth.of(truth)
+            n += 1
+            total += 1
+            if truth is Truth.FALSE:
+                counts.append((fam, n))
+                return Outcome(Verdict.REFUTED, f"{claim}: fails on an instance of family '{fam}'",
+                               instances=total, families=tuple(counts),
+                               counterexample={"family": fam, **_stringify(data)})
+            if truth is Truth.UNKNOWN:
+                undecided.append({"family": fam, **_stringify(data)})
+        counts.append((fam, n))
+    if total == 0:
+        return Outcome(Verdict.UNDECIDED, f"{claim}: no instance was checked", reason="empty instance families")
+    if undecided:
+        return Outcome(Verdict.UNDECIDED, f"{claim}: {len(undecided)} of {total} instances undecided",
+                       instances=total, families=tuple(counts),
+                       reason="a certified comparison could not separate the two sides",
+                       details={"first_undecided": undecided[0]})
+    return Outcome(Verdict.VERIFIED, f"{claim}: holds on all {total} instances", instances=total,
+                   families=tuple(counts))
+
+
+def _points(symbols, values) -> Iterable[dict]:
+    for combo in itertools.product(values, repeat=len(symbols)):
+        yield dict(zip(symbols, combo))
+
+
+DEFAULT_POINTS = tuple(sympy.Rational(p, q) for p, q in ((0, 1), (1, 7), (1, 3), (1, 2), (1, 1), (3, 2), (2, 1),
+                                                          (3, 1), (7, 2), (10, 1)))
+
+
+def _search_nonzero(expr, symbols, domain: Callable | None, points):
+    for pt in _points(symbols, points):
+        if domain is not None and not domain(pt):
+            continue
+        try:
+            v = sympy.simplify(expr.subs(pt))
+        except (ZeroDivisionError, ValueError):
+            continue
+        if v.has(sympy.zoo, sympy.nan, sympy.oo):
+            continue
+        if v.is_Rational and v != 0:
+            return pt, v
+    return None
+
+
+def prove_zero(expr, *, claim: str, derivation: tuple[str, ...] = (), symbols=None,
+               domain: Callable | None = None, points=DEFAULT_POINTS) -> Outcome:
+    """PROVED if ``sympy.simplify(expr) == 0``; REFUTED at a rational point where expr ≠ 0; else UNDECIDED.
+
+    ``domain(point) -> bool`` restricts the search to points satisfying the hypotheses.
+    """
+    expr = sympy.sympify(expr)
+    symbols = tuple(sorted(expr.free_symbols, key=str)) if symbols is None else tuple(symbols)
+    simplified = sympy.simplify(expr)
+    if simplified == 0:
+        steps = tuple(derivation) + (f"sympy.simplify({sympy.sstr(expr)}) = 0",)
+        return Outcome(Verdict.PROVED, f"{claim}: identity holds for all parameters", derivation=steps)
+    found = _search_nonzero(simplified, symbols, domain, points)
+    if found:
+        pt, v = found
+        return Outcome(Verdict.REFUTED, f"{claim}: the two sides differ",
+                       counterexample={**{str(k): str(val) for k, val in pt.items()}, "lhs_minus_rhs": str(v)})
+    return Outcome(Verdict.UNDECIDED, f"{claim}: not simplified to 0 and no rational counterexample found",
+                   reason=f"simplify gave {sympy.sstr(simplified)}")
+
+
+def _one_sign_poly(poly_expr, symbols) -> int | None:
+    """+1 / −1 if every coefficient of the polynomial is ≥ 0 / ≤ 0 (and it is not 0), else None."""
+    P = sympy.Poly(sympy.expand(poly_expr), *symbols)
+    coeffs = P.coeffs()
+    if not coeffs or all(c == 0 for c in coeffs):
+        return 0
+    if all(c >= 0 for c in coeffs):
+        return 1
+    if all(c <= 0 for c in coeffs):
+        return -1
+    return None
+
+
+def prove_nonnegative(expr, *, claim: str, orthant: dict, derivation: tuple[str, ...] = (),
+                      domain: Callable | None = None, points=DEFAULT_POINTS) -> Outcome:
+    """Prove ``expr ≥ 0`` on a region mapped onto the non-negative orthant.
+
+    Args:
+        expr: a rational function of the original variables.
+        orthant: ``{original_symbol: expression in new symbols s ≥ 0}``, e.g. ``{t: 1 + s}`` for t ≥ 1,
+            ``{c: 1/(N(1+u))}`` ...; every point of the hypotheses must be reached with new symbols ≥ 0.
+        domain: predicate on points of the *original* variables for the counterexample search.
+    """
+    expr = sympy.sympify(expr)
+    sub = sympy.together(sympy.factor(expr.subs(orthant)))
+    new_symbols = tuple(sorted(sub.free_symbols, key=str))
+    num, den = sympy.fraction(sympy.factor(sub))
+    sn, sd = _one_sign_poly(num, new_symbols), _one_sign_poly(den, new_symbols)
+    if sn is not None and sd not in (None, 0) and sn * sd >= 0:
+        steps = tuple(derivation) + (
+            f"substitute {', '.join(f'{k} = {v}' for k, v in orthant.items())} (new variables >= 0)",
+            f"numerator {sympy.sstr(sympy.expand(num))}: every coefficient has sign {sn:+d}",
+            f"denominator {sympy.sstr(sympy.expand(den))}: every coefficient has sign {sd:+d}",
+            "hence the expression is >= 0 on the whole region",
+        )
+        return Outcome(Verdict.PROVED, f"{claim}: proved >= 0 by sign analysis", derivation=steps)
+    symbols = tuple(sorted(expr.free_symbols, key=str))
+    for pt in _points(symbols, points):
+        if domain is not None and not domain(pt):
+            continue
+        try:
+            v = sympy.simplify(expr.subs(pt))
+        except (ZeroDivisionError, ValueError):
+            continue
+        if v.is_Rational and v < 0:
+            return Outcome(Verdict.REFUTED, f"{claim}: negative at a point of the hypotheses",
+                           counterexample={**{str(k): str(val) for k, val in pt.items()}, "value": str(v)})
+    return Outcome(Verdict.UNDECIDED, f"{claim}: sign analysis inconclusive, no counterexample found",
+                   reason="coefficients of mixed sign after the substitution")
+
+
+def not_checkable(reason: str, summary: str = "statement not available in checkable form") -> Outcome:
+    return Outcome(Verdict.NOT_CHECKABLE, summary, reason=reason)
+
+
+def qstr(v) -> str:
+    """String of an exact value (fmpq, sympy, oo)."""
+    if isinstance(v, sympy.Basic) and v == sympy.oo:
+        return "inf"
+    return str(v)
+
+
+__all__ = ["check_instances", "exact_data", "not_checkable", "prove_nonnegative", "prove_zero", "qstr", "fmpq"]

@@ -1,0 +1,160 @@
+r"""Run registered claims: selection, deterministic seeding, timing and a progress bar.
+
+``run_claims(claims, CheckContext(seed, quick))`` runs every check of every claim in id order and
+returns :class:`ClaimResult`\ s.  A check that raises is recorded as UNDECIDED with the exception as
+the reason (so it shows up as "differs from expected", never as passing).  Timings are measured here
+but reports include them only on request, so the same seed gives byte-identical reports.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, TextIO
+
+from exactdp.errors import ParameterError
+from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, combine, load_all
+
+#: selectors naming a whole paper / group of claims (the id prefix before the first dot)
+GROUPS = ("asoodeh2021", "grosse2026", "background", "findings")
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    check: Check
+    outcome: Outcome
+    seconds: float
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    claim: Claim
+    checks: tuple[CheckResult, ...]
+    verdict: Verdict
+    seconds: float
+
+    @property
+    def instances(self) -> int:
+        return sum(c.outcome.instances for c in self.checks)
+
+    @property
+    def matches(self) -> bool:
+        return self.verdict is self.claim.expected
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        return [c.outcome for c in self.checks]
+
+
+def run_check(check: Check, ctx: CheckContext) -> CheckResult:
+    start = time.perf_counter()
+    try:
+        outcome = check.run(ctx)
+        if not isinstance(outcome, Outcome):
+            raise TypeError(f"check {check.name!r} returned {type(outcome).__name__}, not an Outcome")
+    except Exception as exc:  # noqa: BLE001 - any failure of a check is reported, never passed
+        outcome = Outcome(Verdict.UNDECIDED, f"check raised {type(exc).__name__}",
+                          reason=f"{type(exc).__name__}: {exc}")
+    return CheckResult(check, outcome, time.perf_counter() - start)
+
+
+def run_claim(claim: Claim, ctx: CheckContext) -> ClaimResult:
+    start = time.perf_counter()
+    results = tuple(run_check(chk, ctx) for chk in claim.checks)
+    verdict = combine([r.outcome for r in results]) if results else Verdict.NOT_CHECKABLE
+    return ClaimResult(claim, results, verdict, time.perf_counter() - start)
+
+
+def select_claims(selectors: Iterable[str] = (), registry: dict[str, Claim] | None = None) -> list[Claim]:
+    """Claims named by ``selectors`` (ids, group prefixes like ``grosse2026``, or catalogue items like
+    ``G-15``), in id order; all claims when no selector is given.
+
+    Raises:
+        ParameterError: a selector that names no claim.
+    """
+    registry = load_all() if registry is None else registry
+    selectors = list(selectors)
+    if not selectors:
+        return [registry[k] for k in sorted(registry)]
+    chosen: dict[str, Claim] = {}
+    for sel in selectors:
+        hits = [c for c in registry.values()
+                if c.id == sel or c.id.split(".")[0] == sel or sel.upper() in (i.upper() for i in c.catalogue)]
+        if not hits:
+            raise ParameterError(f"claim: unknown claim id, group or catalogue item {sel!r} "
+                                 f"(see 'exactdp verify --list')")
+        for c in hits:
+            chosen[c.id] = c
+    return [chosen[k] for k in sorted(chosen)]
+
+
+class Progress:
+    """A one-line progress bar on a terminal stream; silent when the stream is not a TTY."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30, enabled: bool | None = None):
+        self.total, self.done, self.width = total, 0, width
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+
+    def start(self, label: str) -> None:
+        if self.enabled:
+            filled = int(self.width * self.done / max(self.total, 1))
+            bar = "#" * filled + "." * (self.width - filled)
+            self.stream.write(f"\r[{bar}] {self.done}/{self.total} {label[:40]:<40}")
+            self.stream.flush()
+
+    def advance(self) -> None:
+        self.done += 1
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * (self.width + 60) + "\r")
+            self.stream.flush()
+
+
+def run_claims(claims: Iterable[Claim], ctx: CheckContext,
+               on_start: Callable[[Claim], None] | None = None,
+               on_done: Callable[[ClaimResult], None] | None = None) -> list[ClaimResult]:
+    """Run the claims in the order given; callbacks drive progress display."""
+    out = []
+    for claim in claims:
+        if on_start:
+            on_start(claim)
+        res = run_claim(claim, ctx)
+        out.append(res)
+        if on_done:
+            on_done(res)
+    return out
+
+
+def verify(selectors: Iterable[str] = (), *, seed: int = 0, quick: bool = False,
+           progress: Progress | None = None) -> list[ClaimResult]:
+    """Select and run claims (the library form of ``exactdp verify``)."""
+    claims = select_claims(selectors)
+    ctx = CheckContext(seed=seed, quick=quick)
+    if progress is None:
+        return run_claims(claims, ctx)
+    progress.total = len(claims)
+    try:
+        return run_claims(claims, ctx, on_start=lambda c: progress.start(c.id),
+                          on_done=lambda r: progress.advance())
+    finally:
+        progress.close()
+
+
+@dataclass
+class Summary:
+    counts: dict = field(default_factory=dict)
+    mismatches: list = field(default_factory=list)
+    total: int = 0
+
+
+def summarize(results: list[ClaimResult]) -> Summary:
+    s = Summary(counts={v.value: 0 for v in Verdict})
+    for r in results:
+        s.counts[r.verdict.value] += 1
+        s.total += 1
+        if not r.matches:
+            s.mismatches.append(r.claim.id)
+    return s
