@@ -69,3 +69,70 @@ def grid_kernels(N: int, M: int, den: int):
     rows = list(grid_rows(M, den))
     for combo in itertools.combinations_with_replacement(range(len(rows)), N):
         yield Kernel._trusted([rows[i] for i in combo], False)
+
+
+# -- families used by the verification proofs (issue 3) ---------------------------------------------
+
+def random_rational(rng, low, high, max_den: int = 12) -> fmpq:
+    """A random rational in [low, high] with denominator ≤ max_den (low, high exact)."""
+    rng = _rng(rng)
+    low, high = fmpq(low) if not isinstance(low, fmpq) else low, fmpq(high) if not isinstance(high, fmpq) else high
+    d = rng.randint(1, max_den)
+    lo_n = -((-low.p * d) // low.q)  # ceil(low*d)
+    hi_n = (high.p * d) // high.q  # floor(high*d)
+    if hi_n < lo_n:
+        return low
+    return fmpq(rng.randint(int(lo_n), int(hi_n)), d)
+
+
+def random_prior_in_Q(rng, N: int, c, max_den: int = 12) -> Distribution:
+    """A random P in Q_X(c) = {P : min_x P(x) ≥ c}: P = c·𝟙 + (1 − Nc)·(random distribution)."""
+    rng = _rng(rng)
+    c = fmpq(c) if not isinstance(c, fmpq) else c
+    base = random_distribution(rng, N, max_den).probs
+    return Distribution._trusted(tuple(c + (1 - N * c) * b for b in base), False)
+
+
+def prior_vertices(N: int, c) -> list[Distribution]:
+    """The N vertices c·𝟙 + (1 − Nc)·e_x of Q_X(c) ([G] §III; D-9)."""
+    c = fmpq(c) if not isinstance(c, fmpq) else c
+    return [Distribution._trusted(tuple(c + ((1 - N * c) if k == x else 0) for k in range(N)), False)
+            for x in range(N)]
+
+
+def random_kernel_with_zeros(rng, N: int, M: int, max_den: int = 12) -> Kernel:
+    """A random kernel in which at least one column mixes zero and non-zero entries (LDP = ∞)."""
+    rng = _rng(rng)
+    while True:
+        K = random_kernel(rng, N, M, max_den)
+        if any(0 in K.column(y) and any(v != 0 for v in K.column(y)) for y in range(M)):
+            return K
+
+
+def random_kernel_with_disjoint_rows(rng, N: int, M: int, max_den: int = 12) -> Kernel:
+    """A random kernel whose rows 0 and 1 have disjoint supports (M ≥ 2); other rows arbitrary."""
+    rng = _rng(rng)
+    split = rng.randint(1, M - 1)
+    d0, d1 = rng.randint(split, max(split, max_den)), rng.randint(M - split, max(M - split, max_den))
+    r0 = [fmpq(v, d0) for v in random_composition(rng, d0, split)] + [fmpq(0)] * (M - split)
+    r1 = [fmpq(0)] * split + [fmpq(v, d1) for v in random_composition(rng, d1, M - split)]
+    rest = [random_distribution(rng, M, max_den).probs for _ in range(N - 2)]
+    order = list(range(M))
+    rng.shuffle(order)
+    rows = [[r[k] for k in order] for r in [r0, r1, *rest]]
+    return Kernel._trusted(rows, False)
+
+
+def edge_kernels() -> list[Kernel]:
+    """Edge cases: identity, constant rows, zero entries, a single input, unequal output sizes."""
+    h, t, q = fmpq(1, 2), fmpq(1, 3), fmpq(1, 4)
+    kernels = [
+        Kernel.identity(2), Kernel.identity(3),
+        Kernel._trusted([[h, h], [h, h]], False),
+        Kernel._trusted([[1, 0], [h, h]], False),
+        Kernel._trusted([[t, t, t], [h, h, 0], [0, 0, 1]], False),
+        Kernel._trusted([[q, q, q, q], [1, 0, 0, 0]], False),
+        Kernel._trusted([[t, 2 * t]], False),
+        Kernel._trusted([[1, 0, 0, 0, 0], [0, q, q, q, q], [fmpq(1, 5)] * 5], False),
+    ]
+    return [Kernel._trusted([[fmpq(v) for v in r] for r in K.rows], False) for K in kernels]

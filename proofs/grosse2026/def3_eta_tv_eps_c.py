@@ -1,0 +1,46 @@
+r"""[G] Def. 3 (G-13) and D-10: the Dobrushin coefficient of (ε,c)-PML mechanisms, η_TV(ε,c).
+
+Statement: η_TV(ε,c) := sup_{K∈M(ε,c)} η_TV^{Q_X(c)}(K)  (= sup_{K∈M(ε,c)} η_TV(K) by Lemma 2, eq. (8)).
+Checked:   for random exact kernels K and c < 1/N, K ∈ M(ε_K, c) with e^{ε_K} = pml_ratio(K, c) and
+           η_TV(K) ≤ Ξ(ε_K, c) — every member of M(ε,c) respects the value Theorem 1 gives the sup.
+Not shown: the sup itself (the exact LP is grosse2026.thm1/thm3, owned by the extremal module);
+           c = 1/N, where Def. 3's restricted form is a sup over an empty set (findings.fg7_degenerate_c).
+"""
+
+from flint import fmpq
+
+from exactdp.measures.contraction import eta_tv
+from exactdp.measures.privacy import pml_ratio
+from exactdp.sources import GROSSE2026, Source
+from exactdp.verification import instances as inst
+from exactdp.verification.checking import check_instances, exact_data
+from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.verification.formulas import xi
+
+
+def _members(ctx):
+    rng = ctx.rng("d10")
+
+    def test(k):
+        N = 2 + k % 4
+        K = inst.random_kernel(rng, N, 2 + k % 3) if k % 2 else inst.random_kernel_with_zeros(rng, N, 2 + k % 3)
+        c = inst.random_rational(rng, fmpq(1, 60), fmpq(1, N) - fmpq(1, 60 * N), 60)
+        g = pml_ratio(K, c)
+        e, bound = eta_tv(K), xi(g, c, N)
+        return e <= bound, exact_data(K=K, c=c, pml_ratio=g, eta_tv=e, Xi=bound)
+
+    return check_instances([("random kernels, c < 1/N", range(ctx.size(40, 400)))], test,
+                           claim="eta_TV(K) <= Xi(eps_K, c) for K in M(eps_K, c)")
+
+
+register(Claim(
+    id="grosse2026.def3_eta_tv_eps_c",
+    catalogue=("G-13", "D-10"),
+    source=Source(GROSSE2026, "Definition 3", section="III", equation="7"),
+    title="eta_TV(eps,c): members of M(eps,c) stay below Xi",
+    statement=r"\eta_{TV}(\varepsilon,c)=\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{TV}^{\mathcal Q_{\mathcal X}(c)}(K)",
+    hypotheses="0 < c < 1/N, N >= 2",
+    checks=(Check("members below Xi", _members),),
+    expected=Verdict.VERIFIED,
+    kind="definition",
+))
