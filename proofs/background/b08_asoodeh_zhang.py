@@ -1,0 +1,52 @@
+r"""B-8 (Asoodeh–Zhang, JSAIT 2024, [G] [9]): η_{χ²}(K) ≤ ((e^ε−1)/(e^ε+1))² for ε-LDP K — recalled, [RECON].
+
+Statement ([RECON]): for ε-LDP K, D_f(KP‖KQ) ≤ ((e^ε−1)/(e^ε+1))²·D_f(P‖Q) for f = χ² (and KL, H² per the abstract).
+Checked:   random full-support kernels (e^ε = ldp_ratio(K)) and random input pairs: χ² exactly, KL and H²
+           certified.
+Not shown: the supremum over inputs (sampled only); the statement itself is recalled, not stored.
+"""
+
+from exactdp.measures.divergences import chi2, hellinger2, kl
+from exactdp.measures.privacy import ldp_ratio
+from exactdp.sources import GROSSE2026, Source
+from exactdp.verification import instances as inst
+from exactdp.verification.certify import decide_le, enclosure, to_sympy
+from exactdp.verification.checking import check_instances, exact_data
+from exactdp.verification.claims import Check, Claim, Verdict, register
+
+
+def _run(ctx):
+    rng = ctx.rng("b8")
+
+    def instances():
+        for k in range(ctx.size(12, 100)):
+            K = inst.random_kernel(rng, 2 + k % 2, 2 + k % 3, 9, full_support=True)
+            P = inst.random_distribution(rng, K.N, 9, full_support=True)
+            Q = inst.random_distribution(rng, K.N, 9, full_support=True)
+            for name, D in (("chi2", chi2), ("KL", kl), ("H2", hellinger2)):
+                yield name, D, K, P, Q
+
+    def test(x):
+        name, D, K, P, Q = x
+        E = ldp_ratio(K)
+        coef = ((E - 1) / (E + 1)) ** 2
+        lhs, rhs = D(K.apply(P), K.apply(Q)), to_sympy(coef) * to_sympy(D(P, Q))
+        return decide_le(lhs, rhs), exact_data(f=name, K=K, P=P, Q=Q, e_eps=E, lhs=lhs, rhs=rhs,
+                                               lhs_enclosure=enclosure(lhs))
+
+    return check_instances([("random eps-LDP (K, P, Q) x {chi2, KL, H2}", instances())], test,
+                           claim="D_f(KP||KQ) <= ((e^eps-1)/(e^eps+1))^2 D_f(P||Q)")
+
+
+register(Claim(
+    id="background.b8_asoodeh_zhang",
+    catalogue=("B-8",),
+    source=Source(GROSSE2026, "reference [9] (Asoodeh-Zhang 2024)"),
+    title="Asoodeh-Zhang: f-divergence contraction of eps-LDP kernels",
+    statement=r"\eta_{\chi^2}(K)\le\Big(\frac{e^\varepsilon-1}{e^\varepsilon+1}\Big)^2",
+    hypotheses="K eps-LDP",
+    checks=(Check("sampled inputs", _run),),
+    expected=Verdict.VERIFIED,
+    reconstructed=True,
+    kind="background",
+))
