@@ -1,0 +1,80 @@
+r"""[A] φ-contraction lemma (A-7; appendix A-21(b)): η_TV(K) ≤ φ(ε,δ) = 1 − e^{−ε}(1 − δ) for (ε,δ)-LDP K.
+
+Statement: for (ε,δ)-LDP K, η_f(K) ≤ η_TV(K) ≤ 1 − e^{−ε}(1−δ).
+Checked:   on instances, exactly: random kernels at random rational γ = e^ε with δ = δ*(γ) (the least δ),
+           kernels with zeros, and the extremal family (binary kernels of B-4 attaining the tight value
+           (γ − 1 + 2δ)/(γ + 1)) on a grid including γ = 1 and δ ∈ {0, 1}; the key step
+           E_γ(P‖Q) ≥ γ·TV(P,Q) − (γ − 1) on random pairs.  η_f ≤ η_TV is B-3.  The bound φ is a
+           parameter of the check so the soundness suite can feed it wrong variants.
+Not shown: the symbolic proof over all parameters (symbolic module: asoodeh2021.a7_phi_vs_tight);
+           tightness — φ is not tight (findings.fa2_phi_not_tight).
+"""
+
+from flint import fmpq
+
+from exactdp.measures.contraction import eta_hockey_stick, eta_tv
+from exactdp.measures.divergences import hockey_stick, tv
+from exactdp.mechanisms import optimal_binary_approx_ldp
+from exactdp.sources import ASOODEH2021, Source
+from exactdp.verification import instances as inst
+from exactdp.verification.checking import check_instances, exact_data
+from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.verification.formulas import phi
+
+GRID_G = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(7))
+GRID_D = (fmpq(0), fmpq(1, 100), fmpq(1, 10), fmpq(1, 2), fmpq(1))
+
+
+def phi_bound_check(bound=phi):
+    """η_TV(K) ≤ bound(γ, δ) for (ε,δ)-LDP K (bound = φ is the claim)."""
+
+    def run(ctx):
+        rng = ctx.rng("a7")
+
+        def random_family():
+            for k in range(ctx.size(30, 300)):
+                K = inst.random_kernel(rng, 2 + k % 3, 2 + k % 3) if k % 4 else inst.random_kernel_with_zeros(rng, 3, 3)
+                g = inst.random_rational(rng, 1, 5, 6)
+                yield K, g, eta_hockey_stick(K, g)
+
+        def extremal_family():
+            for g in GRID_G:
+                for d in GRID_D:
+                    yield optimal_binary_approx_ldp(g, d), g, d
+
+        def test(x):
+            K, g, d = x
+            e, b = eta_tv(K), bound(g, d)
+            return e <= b, exact_data(K=K, gamma=g, delta=d, eta_tv=e, bound=b)
+
+        return check_instances([("random kernels, delta = delta*(gamma)", random_family()),
+                                ("extremal binary kernels (B-4) on a grid", extremal_family())], test,
+                               claim="eta_TV(K) <= phi(eps, delta)")
+    return run
+
+
+def key_step_check(ctx):
+    rng = ctx.rng("a7s")
+
+    def test(k):
+        M = 2 + k % 4
+        P, Q = inst.random_distribution(rng, M), inst.random_distribution(rng, M)
+        g = inst.random_rational(rng, 1, 6, 7)
+        lhs, rhs = hockey_stick(P, Q, g), g * tv(P, Q) - (g - 1)
+        return lhs >= rhs, exact_data(P=P, Q=Q, gamma=g, E_gamma=lhs, gamma_TV_minus=rhs)
+
+    return check_instances([("random pairs", range(ctx.size(40, 400)))], test,
+                           claim="E_gamma(P||Q) >= gamma TV(P,Q) - (gamma - 1)")
+
+
+register(Claim(
+    id="asoodeh2021.a7_phi_lemma",
+    catalogue=("A-7",),
+    source=Source(ASOODEH2021, "phi-contraction lemma", section="III", page="4"),
+    title="eta_TV(K) <= phi(eps,delta) = 1 - e^{-eps}(1-delta) for (eps,delta)-LDP K (instances)",
+    statement=r"\eta_f(K)\le\eta_{TV}(K)\le\varphi(\varepsilon,\delta)=1-e^{-\varepsilon}(1-\delta)",
+    hypotheses="K (eps,delta)-LDP, e^eps rational",
+    checks=(Check("instances", phi_bound_check()), Check("key step", key_step_check)),
+    expected=Verdict.VERIFIED,
+    notes="Valid but not tight: the tight value is (e^eps - 1 + 2 delta)/(e^eps + 1) (findings.fa2_phi_not_tight).",
+))
