@@ -1,0 +1,53 @@
+r"""[G] Lemma 2 (G-14): the restriction to Q_X(c) does not change the Dobrushin coefficient.
+
+Statement: for K ∈ M(ε,c), η_TV^{Q_X(c)}(K) = η_TV(K) (eq. (8)), with the hypothesis c < 1/N added
+           (at c = 1/N the left side is a sup over the empty set: findings.fg7_degenerate_c).
+Checked:   exactly, for random kernels and c < 1/N: the pair P, Q = U ± (1/N − c)(e_x − e_{x'}) lies in
+           Q_X(c) and its TV ratio equals η_TV(K) (x, x' the maximizing pair); random pairs in Q_X(c) never
+           exceed η_TV(K).
+Not shown: —
+"""
+
+from flint import fmpq
+
+from exactdp.measures.contraction import eta_tv_witness
+from exactdp.measures.divergences import tv
+from exactdp.sources import GROSSE2026, Source
+from exactdp.verification import instances as inst
+from exactdp.verification.checking import check_instances, exact_data
+from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.verification.quantities import lemma2_pair
+
+
+def _run(ctx):
+    rng = ctx.rng("lem2")
+
+    def test(k):
+        N = 2 + k % 4
+        K = inst.random_kernel(rng, N, 2 + k % 3) if k % 2 else inst.random_kernel_with_zeros(rng, N, 2 + k % 3)
+        c = inst.random_rational(rng, fmpq(1, 60), fmpq(1, N) - fmpq(1, 100 * N), 100)
+        eta, x, x2 = eta_tv_witness(K)
+        P, Q = lemma2_pair(N, c, x, x2)
+        ratio = tv(K.apply(P), K.apply(Q)) / tv(P, Q)
+        ok = min(P.probs) >= c and min(Q.probs) >= c and ratio == eta
+        for _ in range(3):
+            A, B = inst.random_prior_in_Q(rng, N, c), inst.random_prior_in_Q(rng, N, c)
+            if tv(A, B) > 0 and tv(K.apply(A), K.apply(B)) > eta * tv(A, B):
+                return False, exact_data(K=K, c=c, P=A, Q=B, eta_tv=eta)
+        return ok, exact_data(K=K, c=c, P=P, Q=Q, ratio=ratio, eta_tv=eta)
+
+    return check_instances([("random kernels, 0 < c < 1/N", range(ctx.size(30, 300)))], test,
+                           claim="restricted TV ratio attains eta_TV(K) inside Q_X(c)")
+
+
+register(Claim(
+    id="grosse2026.lem2",
+    catalogue=("G-14",),
+    source=Source(GROSSE2026, "Lemma 2", section="III", equation="8"),
+    title="Lemma 2: restricting inputs to Q_X(c) keeps eta_TV (c < 1/N)",
+    statement=r"\eta_{TV}^{\mathcal Q_{\mathcal X}(c)}(K)=\eta_{TV}(K)\qquad(c<1/N)",
+    hypotheses="K in M(eps,c), 0 < c < 1/N (hypothesis c < 1/N added, F-G7)",
+    checks=(Check("attaining pair inside Q_X(c)", _run),),
+    expected=Verdict.VERIFIED,
+    kind="lemma",
+))

@@ -1,0 +1,82 @@
+r"""[G] Theorem 2 (G-16): no contraction for ε ≥ log(2/(Nc)), with a disjoint-rows witness; converse.
+
+Statement: ε ≥ log(2/(Nc)) ⟹ sup_{K∈M(ε,c)} η_f(K) = 1 for every f, attained by a K with two rows of
+           disjoint support.  Converse ([DERIVED]): for ε < log(2/(Nc)) no K ∈ M(ε,c) has two disjoint rows.
+Checked:   witness (rows (1,0), (0,1), the rest (½,½)) for N = 2..7 and a grid of c: its PML ratio is exactly
+           2/(Nc), η_TV = 1, and on inputs supported on {x₁, x₂} it is a bijection (K∘P = P exactly, so
+           D_f(KP‖KQ) = D_f(P‖Q) for every f); converse: random kernels with two disjoint rows (any M) and
+           random c have PML ratio ≥ 2/(Nc), i.e. they are in M(ε,c) only when e^ε ≥ 2/(Nc) — the
+           inequality is tight at the witness, so the threshold cannot be made non-strict.
+           Derivation of the converse: merge outputs to the support of row x₁ (post-processing keeps
+           M(ε,c)); the binary constraints give 1 ≤ e^ε c S₀ and 1 ≤ e^ε c S₁ with S₀ + S₁ = N.
+Not shown: the restricted η_f^{Q_X(c)} (f ≠ TV) of the witness is < 1 (findings.fg4_thm2_scope).
+"""
+
+from flint import fmpq
+
+from exactdp.distributions import Distribution
+from exactdp.measures.contraction import eta_tv
+from exactdp.measures.privacy import pml_ratio
+from exactdp.mechanisms import disjoint_rows_witness
+from exactdp.sources import GROSSE2026, Source
+from exactdp.verification import instances as inst
+from exactdp.verification.checking import check_instances, exact_data
+from exactdp.verification.claims import Check, Claim, Verdict, register
+
+CS = (fmpq(1, 2), fmpq(1, 3), fmpq(1, 4), fmpq(1, 7), fmpq(1, 10), fmpq(1, 50))
+
+
+def _witness(ctx):
+    def instances():
+        for N in range(2, 8):
+            for c in CS:
+                if c <= fmpq(1, N):
+                    yield N, c
+
+    def test(x):
+        N, c = x
+        W = disjoint_rows_witness(N)
+        r = pml_ratio(W, c)
+        P = Distribution([fmpq(1, 3), fmpq(2, 3)] + [0] * (N - 2))
+        bij = W.apply(P).probs == (fmpq(1, 3), fmpq(2, 3))
+        return r == 2 / (N * c) and eta_tv(W) == 1 and bij, exact_data(N=N, c=c, pml_ratio=r, threshold=2 / (N * c))
+
+    return check_instances([("witness, N = 2..7, c grid", instances())], test,
+                           claim="witness is in M(log 2/(Nc), c) with eta = 1 and bijective on {x1, x2}")
+
+
+def converse_check(strict: bool = True):
+    """Kernels with two disjoint rows have PML ratio ≥ 2/(Nc) (strict=True: the theorem's ε < threshold);
+    ``strict=False`` is the wrong variant "≤ threshold also excludes them" (ratio > 2/(Nc))."""
+
+    def run(ctx):
+        rng = ctx.rng("thm2c")
+
+        def instances():
+            for k in range(ctx.size(30, 300)):
+                N = 2 + k % 5
+                K = inst.random_kernel_with_disjoint_rows(rng, N, 2 + k % 4)
+                yield K, inst.random_rational(rng, fmpq(1, 40), fmpq(1, N), 40)
+            for N in (2, 3, 5):  # the tight point: the witness itself
+                yield disjoint_rows_witness(N), fmpq(1, 2 * N)
+
+        def test(x):
+            K, c = x
+            r, t = pml_ratio(K, c), 2 / (K.N * c)
+            return (r >= t) if strict else (r > t), exact_data(K=K, c=c, pml_ratio=r, threshold=t)
+
+        return check_instances([("kernels with two disjoint rows, and the witness", instances())], test,
+                               claim="two disjoint rows force e^eps >= 2/(Nc)")
+    return run
+
+
+register(Claim(
+    id="grosse2026.thm2",
+    catalogue=("G-16",),
+    source=Source(GROSSE2026, "Theorem 2", section="III"),
+    title="Theorem 2: eta_f = 1 for eps >= log(2/(Nc)); witness and converse",
+    statement=r"\varepsilon\ge\log\frac{2}{Nc}\Longrightarrow\sup_{K\in\mathcal M(\varepsilon,c)}\eta_f(K)=1",
+    hypotheses="N >= 2, 0 < c <= 1/N",
+    checks=(Check("witness", _witness), Check("converse", converse_check())),
+    expected=Verdict.VERIFIED,
+))
