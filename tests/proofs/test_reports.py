@@ -1,0 +1,132 @@
+"""Reports and the verify/show command line: determinism, JSON fields, README block, LaTeX, exit codes."""
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from exactdp.cli import main
+from exactdp.output import report
+from exactdp.verification.claims import REGISTRY, Check, Claim, Outcome, Verdict, load_all
+from exactdp.verification.engine import verify
+from exactdp.sources import CATALOGUE, Source
+
+FAST = ["findings", "grosse2026.ex2_k1", "background.d11_xi", "asoodeh2021.thm1"]
+
+
+@pytest.fixture(scope="module")
+def fast_results():
+    return verify(FAST, seed=3, quick=True)
+
+
+def test_same_seed_gives_identical_reports(fast_results):
+    again = verify(FAST, seed=3, quick=True)
+    for fn in (report.to_json, report.to_markdown, report.to_latex):
+        assert fn(fast_results, seed=3, quick=True) == fn(again, seed=3, quick=True)
+
+
+def test_cli_reports_are_byte_identical(tmp_path):
+    outs = []
+    for k in range(2):
+        paths = [tmp_path / f"r{k}.{ext}" for ext in ("json", "md", "tex")]
+        rc = main(["verify", "findings", "--quick", "--seed", "5", "--no-progress", "--json", str(paths[0]),
+                   "--markdown", str(paths[1]), "--latex", str(paths[2])])
+        assert rc == 0
+        outs.append([p.read_bytes() for p in paths])
+    assert outs[0] == outs[1]
+
+
+def test_json_fields(fast_results):
+    doc = json.loads(report.to_json(fast_results, seed=3, quick=True))
+    assert doc["seed"] == 3 and doc["quick"] is True
+    allowed = {"proved", "verified", "refuted", "undecided", "not-checkable"}
+    for rec in doc["claims"]:
+        for key in ("id", "catalogue", "verdict", "expected", "instances", "evidence"):
+            assert key in rec
+        assert isinstance(rec["catalogue"], list) and rec["verdict"] in allowed and rec["expected"] in allowed
+    fg1 = next(r for r in doc["claims"] if r["id"] == "findings.fg1_uniform_range")
+    assert fg1["verdict"] == "refuted" and fg1["evidence"][0]["counterexample"]["claimed_eta_tv"] == "2"
+    thm1 = next(r for r in doc["claims"] if r["id"] == "asoodeh2021.thm1")
+    assert thm1["instances"] > 0 and "seconds" not in thm1
+
+
+def test_markdown_is_the_readme_block(fast_results):
+    md = report.to_markdown(fast_results, seed=3, quick=True)
+    assert "| `findings.fg1_uniform_range` |" in md and "refuted" in md
+    readme = "# x\n\nintro\n"
+    once = report.update_readme(readme, md)
+    assert report.README_BEGIN in once and report.README_END in once
+    assert report.update_readme(once, md) == once  # idempotent: replaces, never appends twice
+    assert report.update_readme(once, "new table") .count(report.README_BEGIN) == 1
+
+
+def test_readme_block_is_generated():
+    from pathlib import Path
+
+    text = Path(__file__).resolve().parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    assert report.README_BEGIN in text and report.README_END in text
+
+
+def test_latex_document_structure(fast_results):
+    tex = report.to_latex(fast_results, seed=3, quick=True)
+    assert tex.startswith(r"\documentclass") and tex.rstrip().endswith(r"\end{document}")
+    assert all(ord(ch) < 128 for ch in tex), "non-ASCII characters must be mapped to LaTeX"
+    assert tex.count(r"\begin{itemize}") == tex.count(r"\end{itemize}")
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_latex_compiles(fast_results, tmp_path):
+    results = verify((), seed=0, quick=True)
+    (tmp_path / "r.tex").write_text(report.to_latex(results, seed=0, quick=True), encoding="utf-8")
+    proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "r.tex"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+def test_latex_text_escapes():
+    assert report.latex_text("a_b & 50% ε≤δ") == r"a\_b \& 50\% $\varepsilon$$\le$$\delta$"
+
+
+def test_unknown_claim_is_bad_usage(capsys):
+    assert main(["verify", "no.such_claim"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no.such_claim" in err[0]
+    assert main(["show", "no.such_claim"]) == 2
+
+
+def test_list_and_show(capsys):
+    assert main(["verify", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "grosse2026.thm2" in out and "reconstructed statement" in out
+    assert main(["show", "findings.fa6_probabilistic_ldp", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "counterexample" in out and "3/5" in out and "refuted" in out
+
+
+def test_exit_status_one_when_a_verdict_differs(capsys):
+    load_all()
+    bad = Claim(id="findings.zz_test_mismatch", catalogue=("T-1",), source=Source(CATALOGUE, "test"),
+                title="expected verified but refuted", statement="1 = 2", hypotheses="",
+                checks=(Check("c", lambda ctx: Outcome(Verdict.REFUTED, "no", counterexample={"x": "1"})),),
+                expected=Verdict.VERIFIED)
+    REGISTRY[bad.id] = bad
+    try:
+        assert main(["verify", bad.id, "--no-progress"]) == 1
+        out = capsys.readouterr().out
+        assert "expected verified" in out and "1 differ from expected" in out
+    finally:
+        del REGISTRY[bad.id]
+
+
+def test_a_raising_check_is_undecided_not_passing():
+    from exactdp.verification.engine import run_claim
+    from exactdp.verification.claims import CheckContext
+
+    def boom(ctx):
+        raise RuntimeError("broken check")
+
+    c = Claim(id="findings.zz_boom", catalogue=("T-2",), source=Source(CATALOGUE, "test"), title="t",
+              statement="x", hypotheses="", checks=(Check("boom", boom),), expected=Verdict.VERIFIED)
+    r = run_claim(c, CheckContext())
+    assert r.verdict is Verdict.UNDECIDED and not r.matches and "broken check" in r.outcomes[0].reason

@@ -1,0 +1,102 @@
+"""`exactdp verify --quick`, in process: every registered claim gets the verdict the registry expects.
+
+Robust to claims other engineers add later: it asserts ``verdict == claim.expected`` for every registered
+claim, plus the existence of the ids listed below.
+"""
+
+import pytest
+
+from exactdp.output.report import RECON_NOTE, verdict_text
+from exactdp.verification.claims import Verdict, load_all
+from exactdp.verification.engine import verify
+
+#: ids owned by the verify module (issue 3): must always be registered
+REQUIRED_IDS = (
+    "asoodeh2021.a1_privacy_loss", "asoodeh2021.a2_contributions", "asoodeh2021.a7_phi_lemma",
+    "asoodeh2021.def_approx_ldp", "asoodeh2021.thm1", "asoodeh2021.thm3_two_point",
+    "background.b1_dobrushin", "background.b3_eta_f_le_eta_tv", "background.b5_duchi",
+    "background.b6_binette_instances", "background.b7_zamanlooy_asoodeh", "background.b8_asoodeh_zhang",
+    "background.b11_standard_tools", "background.d1_kernels", "background.d2_f_divergences",
+    "background.d3_contraction", "background.d7_product_kernels", "background.d11_xi",
+    "background.d12_gamma_bounds", "background.d14_e_gamma_information", "background.d15_risks",
+    "findings.fa2_phi_not_tight", "findings.fa6_probabilistic_ldp", "findings.fg1_uniform_range",
+    "findings.fg4_thm2_scope", "findings.fg5_missing_hypothesis", "findings.fg6_hellinger_convention",
+    "findings.fg7_degenerate_c", "findings.fg8_summary_paraphrase", "findings.fg9_missing_data",
+    "findings.x1_phi_vs_xi", "findings.x5_routes", "grosse2026.abstract", "grosse2026.appendix_post_processing",
+    "grosse2026.cor1", "grosse2026.cor2", "grosse2026.def2_remarks", "grosse2026.def3_eta_tv_eps_c",
+    "grosse2026.eq1_ldp", "grosse2026.eq2_ldp_sup_pml", "grosse2026.ex2_k1", "grosse2026.g19_limits",
+    "grosse2026.intro_example", "grosse2026.lem2", "grosse2026.pml_capacity_closed_form",
+    "grosse2026.prop1_pml", "grosse2026.related_work", "grosse2026.thm2", "grosse2026.thm4",
+)
+
+#: ids the other modules of this session register (extremal, tensor, symbolic, estimation); once any of
+#: them has been merged, all of them must be present
+OTHER_MODULE_IDS = (
+    "grosse2026.thm1", "grosse2026.thm3", "grosse2026.lem3", "grosse2026.lem1", "grosse2026.lem4",
+    "background.b4_tight_ldp", "findings.fg2_lemma4_loose", "findings.fg3_odd_n",
+    "asoodeh2021.a8_tensorization", "background.b9_dobrushin_tensorization", "background.b10_composition",
+    "findings.fa1_phi_power", "findings.fa7_vacuity",
+    "background.phi_n_identity", "grosse2026.xi_limits",
+)
+
+#: verdicts the project has established for claims of this module (findings with exact witnesses)
+EXPECTED_REFUTED = ("findings.fa6_probabilistic_ldp", "findings.fg1_uniform_range", "findings.fg5_missing_hypothesis",
+                    "findings.fg7_degenerate_c", "findings.fg8_summary_paraphrase")
+
+
+@pytest.fixture(scope="module")
+def results():
+    return verify((), seed=0, quick=True)
+
+
+def test_every_claim_has_its_expected_verdict(results):
+    wrong = [(r.claim.id, r.verdict.value, r.claim.expected.value,
+              [o.reason or o.summary for o in r.outcomes if o.verdict is not Verdict.VERIFIED])
+             for r in results if not r.matches]
+    assert not wrong, wrong
+
+
+def test_required_ids_are_registered():
+    registry = load_all()
+    missing = [i for i in REQUIRED_IDS if i not in registry]
+    assert not missing, missing
+
+
+def test_other_modules_ids_all_present_once_merged():
+    registry = load_all()
+    present = [i for i in OTHER_MODULE_IDS if i in registry]
+    if not present:
+        pytest.skip("the other modules' proofs are not merged into this branch yet")
+    assert set(present) == set(OTHER_MODULE_IDS), sorted(set(OTHER_MODULE_IDS) - set(present))
+
+
+def test_refuted_findings_carry_exact_counterexamples(results):
+    by_id = {r.claim.id: r for r in results}
+    for cid in EXPECTED_REFUTED:
+        r = by_id[cid]
+        assert r.verdict is Verdict.REFUTED
+        ce = [o.counterexample for o in r.outcomes if o.verdict is Verdict.REFUTED][0]
+        assert all(isinstance(v, (str, int, bool, list)) for v in ce.values()), ce
+
+
+def test_known_witness_values(results):
+    by_id = {r.claim.id: r for r in results}
+    ce = by_id["findings.fa6_probabilistic_ldp"].outcomes[0].counterexample
+    assert ce["K"] == [["3/5", "2/5"], ["1/2", "1/2"]] and ce["max_loss_tail"] == "3/5" and ce["delta"] == "1/10"
+    ce = by_id["findings.fg1_uniform_range"].outcomes[0].counterexample
+    assert (ce["e_eps"], ce["claimed_eta_tv"]) == ("3", "2")
+    ce = by_id["findings.fg5_missing_hypothesis"].outcomes[0].counterexample
+    assert ce["lhs"] == "inf" and ce["rhs"] == "log(3)"
+
+
+def test_every_claim_is_well_formed(results):
+    for r in results:
+        c = r.claim
+        assert c.catalogue and c.checks and c.statement and c.id.split(".")[0] in (
+            "asoodeh2021", "grosse2026", "background", "findings"), c.id
+        if c.reconstructed:
+            assert RECON_NOTE in verdict_text(r)
+        if r.verdict is Verdict.PROVED:
+            assert all(o.derivation for o in r.outcomes if o.verdict is Verdict.PROVED)
+        if r.verdict is Verdict.VERIFIED:
+            assert r.instances > 0
