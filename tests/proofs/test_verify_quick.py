@@ -18,7 +18,7 @@ REQUIRED_IDS = (
     "background.b6_binette_instances", "background.b7_zamanlooy_asoodeh", "background.b8_asoodeh_zhang",
     "background.b11_standard_tools", "background.d1_kernels", "background.d2_f_divergences",
     "background.d3_contraction", "background.d7_product_kernels", "background.d11_xi",
-    "background.d12_gamma_bounds", "background.d14_e_gamma_information", "background.d15_risks",
+    "background.d12_gamma_bounds", "background.d13_phi", "background.d14_e_gamma_information", "background.d15_risks",
     "findings.fa2_phi_not_tight", "findings.fa6_probabilistic_ldp", "findings.fg1_uniform_range",
     "findings.fg4_thm2_scope", "findings.fg5_missing_hypothesis", "findings.fg6_hellinger_convention",
     "findings.fg7_degenerate_c", "findings.fg8_summary_paraphrase", "findings.fg9_missing_data",
