@@ -27,6 +27,8 @@ def register(sub) -> None:
                    help="rewrite the claims table between the markers of README.md (or the file given)")
     p.add_argument("--timings", action="store_true", help="include seconds in the reports (breaks byte-identity)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="run claims in J worker processes (default 1; verdicts and reports do not depend on J)")
     p.set_defaults(func=run)
 
 
@@ -53,13 +55,17 @@ def run(args) -> int:
     from exactdp.output import report
     from exactdp.verification.engine import Progress, select_claims, verify
 
+    from exactdp.errors import ParameterError
+
+    if args.jobs < 1:
+        raise ParameterError(f"--jobs: must be a positive integer, got {args.jobs}")
     claims = select_claims(args.targets)  # ParameterError → one line, exit 2
     if args.list:
         print(list_claims(claims))
         return 0
     progress = Progress(len(claims), sys.stderr, enabled=False if args.no_progress else None)
     results = verify([c.id for c in claims] if args.targets else (), seed=args.seed, quick=args.quick,
-                     progress=progress)
+                     progress=progress, jobs=args.jobs)
     rows = [["claim", "source", "verdict", "instances", "seconds"]]
     for r in results:
         v = report.verdict_text(r)

@@ -128,11 +128,56 @@ def run_claims(claims: Iterable[Claim], ctx: CheckContext,
     return out
 
 
+def _worker_run(claim_id: str, seed: int, quick: bool):
+    """Run one claim in a worker process; return picklable pieces (outcomes and timings)."""
+    claim = load_all()[claim_id]
+    res = run_claim(claim, CheckContext(seed=seed, quick=quick))
+    return claim_id, [(r.outcome, r.seconds) for r in res.checks], res.seconds
+
+
+def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
+                        on_done: Callable[[ClaimResult], None] | None = None) -> list[ClaimResult]:
+    """Run claims in ``jobs`` worker processes; results come back in the input order.
+
+    Each check is seeded by (seed, its own salt), so the outcomes do not depend on ``jobs``.
+    """
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    by_id = {c.id: c for c in claims}
+    done: dict[str, ClaimResult] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_worker_run, c.id, ctx.seed, ctx.quick) for c in claims]
+        for fut in as_completed(futures):
+            cid, pieces, seconds = fut.result()
+            claim = by_id[cid]
+            checks = tuple(CheckResult(chk, out, sec) for chk, (out, sec) in zip(claim.checks, pieces))
+            res = ClaimResult(claim, checks, combine([c.outcome for c in checks]) if checks
+                              else Verdict.NOT_CHECKABLE, seconds)
+            done[cid] = res
+            if on_done:
+                on_done(res)
+    return [done[c.id] for c in claims]
+
+
 def verify(selectors: Iterable[str] = (), *, seed: int = 0, quick: bool = False,
-           progress: Progress | None = None) -> list[ClaimResult]:
-    """Select and run claims (the library form of ``exactdp verify``)."""
+           progress: Progress | None = None, jobs: int = 1) -> list[ClaimResult]:
+    """Select and run claims (the library form of ``exactdp verify``); ``jobs > 1`` uses processes."""
     claims = select_claims(selectors)
     ctx = CheckContext(seed=seed, quick=quick)
+    if jobs > 1:
+        if progress is not None:
+            progress.total = len(claims)
+
+        def done(r):
+            if progress is not None:
+                progress.advance()
+                progress.start(r.claim.id)
+
+        try:
+            return run_claims_parallel(claims, ctx, jobs, on_done=done)
+        finally:
+            if progress is not None:
+                progress.close()
     if progress is None:
         return run_claims(claims, ctx)
     progress.total = len(claims)

@@ -130,3 +130,10 @@ def test_a_raising_check_is_undecided_not_passing():
               statement="x", hypotheses="", checks=(Check("boom", boom),), expected=Verdict.VERIFIED)
     r = run_claim(c, CheckContext())
     assert r.verdict is Verdict.UNDECIDED and not r.matches and "broken check" in r.outcomes[0].reason
+
+
+def test_jobs_do_not_change_the_report():
+    sel = ["findings", "background.d11_xi"]
+    one = report.to_json(verify(sel, seed=2, quick=True), seed=2, quick=True)
+    two = report.to_json(verify(sel, seed=2, quick=True, jobs=2), seed=2, quick=True)
+    assert one == two
