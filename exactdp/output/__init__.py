@@ -1,1 +1,1 @@
-"""Reports and figures generated from exactdp objects (never hand-edited)."""
+"""Output: LaTeX, reports and figures generated from exactdp objects."""
