@@ -28,7 +28,7 @@ def _run(ctx):
         g = pml_ratio(K, c)
         lhs = kl(K.apply(P), K.apply(Q))
         rhs = to_sympy(xi(g, c, N)) * sympy.log(to_sympy(lemma4_gamma_max(g, c, N))) * to_sympy(tv(P, Q))
-        return decide_le(lhs, rhs), exact_data(N=N, c=c, K="identity", P=P, Q=Q, e_eps=g, lhs=lhs, rhs=rhs)
+        return decide_le(lhs, rhs), exact_data(N=N, c=c, K=K, P=P, Q=Q, e_eps=g, lhs=lhs, rhs=rhs)
 
     return check_instances([("identity, point masses", [(2, fmpq(1, 4)), (4, fmpq(1, 8))])], test,
                            claim="Corollary 1 for inputs outside Q_X(c)")
