@@ -4,14 +4,15 @@ Statement: LDP(K) = sup_y sup_{P_X ∈ 𝒫(𝒳)} ℓ_{K×P_X}(X→y) (a sup ov
 Checked:   exactly, on random kernels (with and without zeros): along c_k = 1/(N·10^k), k = 1..6, the
            PML capacity e^{C(K,Q_X(c_k))} is non-decreasing, never above the LDP ratio, and within the
            certified gap LDP·c·S_y/min_y of it (so it converges to LDP); when LDP = ∞ it grows at least like
-           max_y/(c S_y) → ∞.
+           max_y/(c S_y) → ∞; a random full-support prior stays strictly below a finite LDP > 0 (the sup is not
+           attained).
 Not shown: —
 """
 
 import sympy
 from flint import fmpq
 
-from exactdp.measures.privacy import ldp_ratio_witness, pml_ratio
+from exactdp.measures.privacy import ldp_ratio_witness, pml, pml_ratio
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
@@ -43,6 +44,12 @@ def _run(ctx):
                     return False, exact_data(K=K, c=c, value=v, issue="does not diverge")
             elif v > r or (min(col) > 0 and r - v > r * c * S / min(col)):
                 return False, exact_data(K=K, c=c, value=v, ldp_ratio=r, issue="gap")
+        if r != sympy.oo and r > 1:  # not attained: a full-support prior stays strictly below LDP
+            P = inst.random_distribution(rng, K.N, 12, full_support=True)
+            out = K.apply(P)
+            top = max(pml(K, P, z).ratio for z in range(K.M) if out[z] != 0)
+            if not top < r:
+                return False, exact_data(K=K, P=P, pml=top, ldp_ratio=r, issue="attained")
         return True, exact_data(K=K, ldp_ratio=r, last=prev)
 
     return check_instances([("random kernels (1/3 with zeros)", instances())], test,
