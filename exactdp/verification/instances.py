@@ -136,3 +136,24 @@ def edge_kernels() -> list[Kernel]:
         Kernel._trusted([[1, 0, 0, 0, 0], [0, q, q, q, q], [fmpq(1, 5)] * 5], False),
     ]
     return [Kernel._trusted([[fmpq(v) for v in r] for r in K.rows], False) for K in kernels]
+
+
+def catalogue_kernels() -> list[Kernel]:
+    """The mechanism catalogue at a few exact parameters (RR, unary encodings, [G]'s kernels, identities)."""
+    from exactdp import mechanisms as m
+
+    out = [m.randomized_response(k, g) for k in (2, 3, 4) for g in (fmpq(1), fmpq(2), fmpq(7, 3), fmpq(9))]
+    out += [m.optimized_unary_encoding(3, fmpq(3)), m.symmetric_unary_encoding(2, fmpq(4))]
+    out += [m.optimal_binary_approx_ldp(fmpq(2), fmpq(1, 10)), m.grosse_binary_mechanism(fmpq(3), fmpq(1, 4))]
+    out += [m.grosse_pml_mechanism(4, fmpq(3), fmpq(1, 8)), m.grosse_intro_K1(), m.grosse_intro_K2(),
+            m.grosse_example2_K1(4), m.disjoint_rows_witness(3)]
+    return out
+
+
+def small_grid_kernels(quick: bool) -> list[Kernel]:
+    """Exhaustive families: every 2×2 kernel with entries in (1/6)ℤ, every 2×3 one in (1/3)ℤ (and, in the full
+    run, every 3×2 one in (1/4)ℤ)."""
+    out = list(grid_kernels(2, 2, 6)) + list(grid_kernels(2, 3, 3))
+    if not quick:
+        out += list(grid_kernels(3, 2, 4))
+    return out

@@ -48,7 +48,9 @@ def phi_bound_check(bound=phi):
             return e <= b, exact_data(K=K, gamma=g, delta=d, eta_tv=e, bound=b)
 
         return check_instances([("random kernels, delta = delta*(gamma)", random_family()),
-                                ("extremal binary kernels (B-4) on a grid", extremal_family())], test,
+                                ("extremal binary kernels (B-4) on a grid", extremal_family()),
+                                ("mechanism catalogue", ((K, g, eta_hockey_stick(K, g)) for K in inst.catalogue_kernels()
+                                                         for g in (fmpq(1), fmpq(2), fmpq(5))))], test,
                                claim="eta_TV(K) <= phi(eps, delta)")
     return run
 

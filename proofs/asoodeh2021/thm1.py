@@ -7,7 +7,8 @@ Checked:   both directions, exactly, with δ*(γ) = max_{x,x'} E_γ(K_x‖K_{x'}
                contraction inequality; (⇐, contrapositive) δ ∈ {δ* − 1/97, 0} below δ*: the events decision
                is FALSE and the point masses at the maximizing pair violate the contraction inequality;
            (boundary) at δ = δ* the point masses attain equality.  Families: random kernels, kernels with
-           zeros, edge cases (identity, constant rows, unequal output sizes), γ ∈ {1, random in [1, 4]}.
+           zeros, edge cases (identity, constant rows, unequal output sizes), the mechanism catalogue and
+           exhaustive grids of 2×2 (denominator 6) and 2×3 (denominator 3) kernels, γ ∈ {1, random in [1, 4]}.
            The two-point formula behind it is certified by LP in asoodeh2021.thm3_two_point.
 Not shown: irrational e^ε.
 """
@@ -29,6 +30,7 @@ def _kernels(ctx, salt):
     n = ctx.size(12, 100)
     ks = [inst.random_kernel(rng, 2 + k % 3, 2 + k % 4) for k in range(n)]
     ks += [inst.random_kernel_with_zeros(rng, 3, 3) for _ in range(n // 4)] + inst.edge_kernels()
+    ks += inst.catalogue_kernels() + inst.small_grid_kernels(ctx.quick)
     for K in ks:
         if K.N < 2:
             continue
@@ -62,7 +64,7 @@ def equivalence_check(coefficient=lambda K, g: eta_hockey_stick_witness(K, g)):
                                              point_mass_value=at_points)
             return at_points == star, exact_data(K=K, gamma=g, delta_star=star, boundary_value=at_points)
 
-        return check_instances([("kernels x gamma (random, zeros, edge cases)", _kernels(ctx, "thm1"))], test,
+        return check_instances([("kernels x gamma (random, zeros, edge cases, catalogue, exhaustive 2x2/2x3 grids)", _kernels(ctx, "thm1"))], test,
                                claim="(eps,delta)-LDP iff eta_{e^eps}(K) <= delta, both sides and on the boundary")
     return run
 

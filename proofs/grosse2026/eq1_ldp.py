@@ -23,7 +23,8 @@ def _families(ctx):
     n = ctx.size(30, 300)
     return [("random kernels", (inst.random_kernel(rng, 2 + k % 3, 2 + k % 4) for k in range(n))),
             ("kernels with zeros", (inst.random_kernel_with_zeros(rng, 2 + k % 3, 2 + k % 3) for k in range(n // 3))),
-            ("edge cases", inst.edge_kernels())]
+            ("edge cases", inst.edge_kernels()), ("mechanism catalogue", inst.catalogue_kernels()),
+            ("exhaustive small grids", inst.small_grid_kernels(ctx.quick))]
 
 
 def _test(K):

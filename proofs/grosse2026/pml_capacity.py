@@ -41,7 +41,13 @@ def closed_form_check(closed_form=pml_ratio):
             a, b = closed_form(K, c), pml_ratio_by_vertices(K, c)
             return a == b, exact_data(K=K, c=c, closed_form=a, vertex_max=b)
 
-        return check_instances([("random kernels (some with zeros), c in (0, 1/N]", instances())], test,
+        def grid():
+            for K in inst.small_grid_kernels(ctx.quick) + inst.catalogue_kernels():
+                for c in (fmpq(1, K.N), fmpq(1, 2 * K.N), fmpq(1, 7 * K.N)):
+                    yield K, c
+
+        return check_instances([("random kernels (some with zeros), c in (0, 1/N]", instances()),
+                                ("catalogue and exhaustive small grids", grid())], test,
                                claim="closed form = max over the vertices of Q_X(c)")
     return run
 
