@@ -31,8 +31,10 @@ def _stringify(value):
         return {str(k): _stringify(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_stringify(v) for v in value]
-    if isinstance(value, (str, bool, int)) or value is None:
+    if isinstance(value, (str, bool)) or value is None:
         return value
+    if isinstance(value, int):
+        return str(value)  # every exact value in evidence is a string ("3", "3/5", "inf")
     if isinstance(value, sympy.Basic) and value == sympy.oo:
         return "inf"
     return str(value)
