@@ -1,0 +1,209 @@
+r"""Certified E_γ contraction and (ε,δ)-LDP for an irrational γ = e^ε ([A] Thm 1, B-2, D-6).
+
+η_{E_γ}(K) = max_{x≠x'} Σ_y (K_x(y) − γ K_{x'}(y))₊ (the two-point formula, [A] appendix Thm 3).
+For a rational kernel and an irrational γ (e.g. e^{1/2}) every decision reduces to comparing γ with
+an exact rational:
+
+* the positive set of a pair is {y : K_x(y) > γ K_{x'}(y)} = {y : K_{x'}(y) = 0 < K_x(y)} ∪
+  {y : K_x(y)/K_{x'}(y) > γ}; γ is located once among the distinct likelihood ratios r of the kernel
+  (binary search, each step a certified ``sign(γ − r)`` whose tie is decided exactly: e^ε = r iff
+  ε = log r, by Lindemann–Weierstrass in :mod:`exactdp.numbers.exact_zero`);
+* a pair's value is A − γB with exact rationals A, B, and (A₁ − γB₁) − (A₂ − γB₂) has the sign of
+  −ΔB·(γ − ΔA/ΔB): again γ against a rational;
+* K is (ε,δ)-LDP iff η ≤ δ iff A − δ ≤ γB for the maximizing pair: once more γ against (A − δ)/B.
+
+So with a rational kernel every answer is TRUE/FALSE unless γ is within 2^{-cap} of one of finitely
+many rationals without being equal to it.  Kernels with irrational constant entries go through the
+general certified sign of each term.  An undecided sign raises :class:`~exactdp.errors.UndecidedError`
+(η) or gives Truth.UNKNOWN after a ball-enclosure fallback (is_ldp).
+"""
+
+from __future__ import annotations
+
+import sympy
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import ParameterError, UndecidedError
+from exactdp.kernels import Kernel, as_kernel
+from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.rb import RB, _arb, precisions
+from exactdp.numbers.truth import Sign, Truth
+
+
+class _Gamma:
+    """γ as a certified real with a cache of its (certified) comparisons against rationals."""
+
+    def __init__(self, gamma, max_prec):
+        self.rb = RB(gamma, "gamma")
+        self.max_prec = max_prec
+        self._cache: dict = {}
+        s = self.sign_minus(fmpq(0))
+        if s is Sign.NEGATIVE:
+            raise ParameterError(f"gamma: must be >= 0, got {gamma}")
+
+    def sign_minus(self, r: fmpq) -> Sign:
+        """sign(γ − r), certified; raises UndecidedError when the cap is reached without a decision."""
+        s = self._cache.get(r)
+        if s is None:
+            s = self.rb.compare_rational(r, max_prec=self.max_prec)
+            if s is None:
+                raise UndecidedError(
+                    f"gamma: cannot decide the sign of gamma - {r} (gamma = {self.rb.exact}) within the precision cap"
+                )
+            self._cache[r] = s
+        return s
+
+
+def _check_kernel(K: Kernel) -> Kernel:
+    if K.symbolic and K.free_symbols:
+        raise ParameterError(
+            f"K: has free symbols {sorted(map(str, K.free_symbols))}; certified arithmetic needs numbers "
+            f"(substitute values with K.subs(...) or use exactdp.symbolic)"
+        )
+    return K
+
+
+def _eta_qq_parts(K: Kernel, g: _Gamma) -> tuple[fmpq, fmpq, int, int]:
+    """(A, B, x, x') with η_{E_γ}(K) = A − γB attained at (x, x')."""
+    rows = K.rows
+    N, M = K.N, K.M
+    ratios = sorted({rows[i][y] / rows[j][y] for i in range(N) for j in range(N) if i != j
+                     for y in range(M) if rows[i][y] != 0 and rows[j][y] != 0})
+    lo, hi = 0, len(ratios)  # find the first ratio r with r > γ (γ − r < 0)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if g.sign_minus(ratios[mid]) is Sign.NEGATIVE:
+            hi = mid
+        else:
+            lo = mid + 1
+    T = ratios[lo] if lo < len(ratios) else None  # the smallest ratio strictly above γ
+    best = None
+    for i in range(N):
+        for j in range(N):
+            if i == j:
+                continue
+            A = B = fmpq(0)
+            for a, b in zip(rows[i], rows[j]):
+                if a != 0 and (b == 0 or (T is not None and a >= T * b)):
+                    A, B = A + a, B + b
+            if best is None or _greater(A, B, best[0], best[1], g):
+                best = (A, B, i, j)
+    return best
+
+
+def _greater(A, B, A0, B0, g: _Gamma) -> bool:
+    """Is A − γB > A0 − γB0 (certified)?  The difference is −ΔB·(γ − ΔA/ΔB)."""
+    dA, dB = A - A0, B - B0
+    if dB == 0:
+        return dA > 0
+    s = g.sign_minus(dA / dB)
+    return -(1 if dB > 0 else -1) * int(s) > 0
+
+
+def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
+    G = g.rb.exact
+    best = None
+    for i in range(K.N):
+        for j in range(K.N):
+            if i == j:
+                continue
+            terms = []
+            for a, b in zip(K[i], K[j]):
+                t = sympy.sympify(a) - G * sympy.sympify(b)
+                s = RB(t).sign(max_prec=max_prec)
+                if s.sign is None:
+                    raise UndecidedError(f"eta_hockey_stick: the sign of K[{i}] - gamma K[{j}] term {t} is undecided "
+                                         f"({s.reason})")
+                if s.sign is Sign.POSITIVE:
+                    terms.append(t)
+            value = sympy.Add(*terms)
+            if best is None:
+                best = (value, i, j)
+                continue
+            s = RB(value - best[0]).sign(max_prec=max_prec)
+            if s.sign is None:
+                raise UndecidedError(f"eta_hockey_stick: cannot order the pairs ({i},{j}) and {best[1:]} ({s.reason})")
+            if s.sign is Sign.POSITIVE:
+                best = (value, i, j)
+    return best
+
+
+def eta_hockey_stick_certified(K, gamma, *, max_prec: int | None = None):
+    r"""``(η_{E_γ}(K), x, x')`` for an irrational γ (or a kernel with irrational constant entries).
+
+    η_{E_γ}(K) = max_{x≠x'} Σ_y (K_x(y) − γK_{x'}(y))₊, returned as an exact sympy expression
+    A − γB over the certified positive set of the maximizing pair (an fmpq when B = 0).
+
+    Raises:
+        UndecidedError: a sign could not be certified within the precision cap (message says which).
+        ParameterError: free symbols, or γ < 0.
+
+    >>> import sympy
+    >>> from exactdp.mechanisms import randomized_response
+    >>> eta_hockey_stick_certified(randomized_response(2, 3), sympy.exp(sympy.Rational(1, 2)))
+    (3/4 - exp(1/2)/4, 0, 1)
+    """
+    K = _check_kernel(as_kernel(K))
+    g = _Gamma(gamma, max_prec)
+    if K.N == 1:
+        return fmpq(0), 0, 0
+    if K.symbolic:
+        value, i, j = _eta_sr(K, g, max_prec)
+        value = sympy.sympify(value)
+        return (to_qq(value) if value.is_Rational else value), i, j
+    A, B, i, j = _eta_qq_parts(K, g)
+    if B == 0:
+        return A, i, j
+    return qq_to_sympy(A) - g.rb.exact * qq_to_sympy(B), i, j
+
+
+def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
+    r"""Decide (ε,δ)-LDP, η_{E_γ}(K) ≤ δ with γ = e^ε ([A] Thm 1), for an irrational γ: TRUE/FALSE/UNKNOWN.
+
+    Exact rational kernels: decided with certainty unless γ is within 2^{-cap} of (but not equal to)
+    one of finitely many rationals.  When the exact route is undecided, the η ball (max over pairs of
+    Σ max(0, a − γb)) is compared with δ at doubling precision; if that does not separate either, the
+    answer is UNKNOWN.
+    """
+    K = _check_kernel(as_kernel(K))
+    d = to_qq(delta, "delta")
+    if d < 0 or d > 1:
+        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    g = _Gamma(gamma, max_prec)
+    if K.N == 1:
+        return Truth.TRUE
+    try:
+        if not K.symbolic:
+            A, B, _, _ = _eta_qq_parts(K, g)
+            if B == 0:
+                return Truth.of(A <= d)
+            return Truth.of(g.sign_minus((A - d) / B) is not Sign.NEGATIVE)  # A − γB ≤ d ⟺ γ ≥ (A − d)/B
+        value, _, _ = _eta_sr(K, g, max_prec)
+        s = RB(sympy.sympify(value) - qq_to_sympy(d)).sign(max_prec=max_prec)
+        if s.sign is not None:
+            return Truth.of(s.sign is not Sign.POSITIVE)
+    except UndecidedError:
+        pass
+    return _is_ldp_balls(K, g, d, max_prec)
+
+
+def _is_ldp_balls(K: Kernel, g: _Gamma, d: fmpq, max_prec) -> Truth:
+    exprs = [[sympy.sympify(qq_to_sympy(v) if isinstance(v, fmpq) else v) for v in r] for r in K.rows]
+    for prec in precisions(max_prec):
+        G = g.rb.ball(prec)
+        with ctx.workprec(prec):
+            rows = [[_arb(v) for v in r] for r in exprs]
+            eta = arb(0)
+            for i in range(K.N):
+                for j in range(K.N):
+                    if i != j:
+                        s = arb(0)
+                        for a, b in zip(rows[i], rows[j]):
+                            s += (a - G * b).nonnegative_part()
+                        eta = eta.max(s)
+            D = arb(d)
+            if eta <= D:
+                return Truth.TRUE
+            if eta > D:
+                return Truth.FALSE
+    return Truth.UNKNOWN
