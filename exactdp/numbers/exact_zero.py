@@ -63,6 +63,8 @@ def is_zero(expr) -> tuple[Truth, str]:
     res = _log_linear(expr)
     if res is not None:
         return res
+    if expr.has(sympy.sinh, sympy.cosh, sympy.tanh):
+        expr = expr.rewrite(sympy.exp)  # an exact rewriting into exponentials
     res = _exp_polynomial(expr)
     if res is not None and res[0] is not Truth.UNKNOWN:
         return res

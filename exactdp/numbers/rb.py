@@ -168,6 +168,8 @@ def _arb(expr) -> arb:
         return _arb(expr.args[0]).exp()
     if isinstance(expr, sympy.log):
         (u,) = expr.args
+        if u.is_Rational:  # log r = log1p(r − 1) with r − 1 exact: accurate for r near 1
+            return arb(_fmpq_of_rational(u) - 1).log1p()
         if u.is_Add and any(_is_one(a) for a in u.args):  # log(1 + v): log1p
             return _arb(u - 1).log1p()
         return _arb(u).log()
