@@ -12,17 +12,17 @@ Public API (see the module docstrings):
 * :func:`precision_cap` — ``with precision_cap(bits): ...`` scopes the cap (default 8192 bits).
 * :func:`eta_hockey_stick_certified`, :func:`is_ldp_certified` — η_{E_γ} and (ε,δ)-LDP for irrational γ
   (called by ``exactdp.eta_hockey_stick`` / ``exactdp.is_ldp``).
-* Stable evaluators returning RB: :func:`exp_eps`, :func:`phi`, :func:`phi_n`, :func:`xi`,
+* Stable evaluators returning RB: :func:`exp_eps`, :func:`phi`, :func:`phi_n`, :func:`phi_n_complement`, :func:`xi`,
   :func:`tight_ldp_eta`; decisions :func:`xi_regime`; exact :func:`xi_threshold`.
 """
 
 from exactdp.certified.compare import as_rb, certified_compare, certified_difference_sign, certified_sign
 from exactdp.certified.privacy import eta_hockey_stick_certified, is_ldp_certified
-from exactdp.certified.stable import exp_eps, phi, phi_n, tight_ldp_eta, xi, xi_regime, xi_threshold
+from exactdp.certified.stable import exp_eps, phi, phi_n, phi_n_complement, tight_ldp_eta, xi, xi_regime, xi_threshold
 from exactdp.numbers.rb import DEFAULT_MAX_PREC, RB, SignResult, current_cap, evalf, precision_cap
 
 __all__ = [
     "DEFAULT_MAX_PREC", "RB", "SignResult", "as_rb", "certified_compare", "certified_difference_sign",
     "certified_sign", "current_cap", "eta_hockey_stick_certified", "evalf", "exp_eps", "is_ldp_certified", "phi",
-    "phi_n", "precision_cap", "tight_ldp_eta", "xi", "xi_regime", "xi_threshold",
+    "phi_n", "phi_n_complement", "precision_cap", "tight_ldp_eta", "xi", "xi_regime", "xi_threshold",
 ]

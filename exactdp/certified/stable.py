@@ -6,7 +6,8 @@ whose balls are computed by the stable formula below, and whose exact sympy expr
 an exact tie-break needs it) is the plain formula.
 
 * e^ε                                            arb exp: no overflow for ε in the thousands
-* φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ = −expm1(n(log1p(−δ) − ε))   ([A] §III, D-13; φ = φ¹)
+* φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ = −expm1(n(log1p(−δ) − ε))   ([A] §III, D-13; φ = φ¹);
+  its complement e^{−nε}(1−δ)ⁿ = exp(n(log1p(−δ) − ε))
 * Ξ(ε,c)  = min{(e^ε−1)/(e^ε(1−Nc)+1), 1} = min{expm1(ε)/(e^ε(1−Nc)+1), 1}   ([G] Thm 1, D-11)
 * tight (ε,δ)-LDP Dobrushin value (e^ε−1+2δ)/(e^ε+1) = (expm1(ε)+2δ)/(e^ε+1)   (B-4)
 
@@ -59,6 +60,11 @@ def exp_eps(eps) -> RB:
     return RB(sympy.exp(_eps(eps).exact))
 
 
+def _log_one_minus(d: fmpq) -> arb:
+    """log(1 − δ) at the current precision: log1p(−δ) for small δ, log of the exact 1 − δ near 1."""
+    return arb(-d).log1p() if d <= fmpq(1, 2) else arb(1 - d).log()
+
+
 def phi_n(eps, delta, n: int) -> RB:
     r"""φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ, evaluated as −expm1(n·(log1p(−δ) − ε))  ([A] §III, D-13, A-8).
 
@@ -71,7 +77,7 @@ def phi_n(eps, delta, n: int) -> RB:
     def ball():
         if d == 1:
             return arb(1)
-        return -(arb(n) * (arb(-d).log1p() - e.ball(ctx.prec))).expm1()
+        return -(arb(n) * (_log_one_minus(d) - e.ball(ctx.prec))).expm1()
 
     def exact():
         if d == 1:
@@ -81,6 +87,30 @@ def phi_n(eps, delta, n: int) -> RB:
         return 1 - sympy.exp(-n * E) * (1 - D) ** n
 
     return RB.from_evaluator(ball, exact, label=f"phi^{n}({E}, {D})")
+
+
+def phi_n_complement(eps, delta, n: int) -> RB:
+    r"""1 − φⁿ(ε,δ) = e^{−nε}(1−δ)ⁿ, evaluated as exp(n·(log1p(−δ) − ε)): certified positive for δ < 1.
+
+    Use it to decide φⁿ < 1: at ε = 10⁻³⁰, δ = 1 − 10⁻³⁰, n = 10⁶ the gap is about 10^{−3·10⁷},
+    which no ball around φⁿ itself can separate from 1.
+    """
+    e, d, n = _eps(eps), _unit(delta, "delta"), _posint(n, "n")
+    E, D = e.exact, qq_to_sympy(d)
+
+    def ball():
+        if d == 1:
+            return arb(0)
+        return (arb(n) * (_log_one_minus(d) - e.ball(ctx.prec))).exp()
+
+    def exact():
+        if d == 1:
+            return sympy.Integer(0)
+        if n * max(len(str(d.p)), len(str(d.q))) > _EXACT_POWER_DIGITS:
+            return None
+        return sympy.exp(-n * E) * (1 - D) ** n
+
+    return RB.from_evaluator(ball, exact, label=f"1 - phi^{n}({E}, {D})")
 
 
 def phi(eps, delta) -> RB:

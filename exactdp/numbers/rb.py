@@ -351,8 +351,8 @@ class RB:
     def compare_rational(self, r, *, max_prec: int | None = None) -> Sign | None:
         """sign(self − r) for an exact rational r, deciding ties exactly; None when undecided.
 
-        Uses the exact endpoints of the balls of ``self`` (no rounding of r), so a sequence of
-        comparisons against many rationals shares one ball per precision.
+        r is enclosed at the same precision as ``self`` (an exact ball when r is dyadic), so many
+        comparisons against rationals share one ball of ``self`` per precision.
         """
         r = to_qq(r, "r")
         q = self.rational()
@@ -360,14 +360,15 @@ class RB:
             return Sign(int(q > r) - int(q < r))
         tried = False
         for prec in precisions(max_prec):
-            ends = self.endpoints(prec)
-            if ends is not None:
-                lo, hi = ends
-                if r < lo:
+            b = self.ball(prec)
+            if b.is_finite():
+                with ctx.workprec(prec):
+                    rb = arb(r)
+                if b > rb:
                     return Sign.POSITIVE
-                if r > hi:
+                if b < rb:
                     return Sign.NEGATIVE
-                if lo == hi:  # an exact ball equal to r
+                if b.is_exact() and rb.is_exact() and b == rb:
                     return Sign.ZERO
             if prec >= EXACT_LAYER_PREC and not tried:
                 tried = True
@@ -468,9 +469,13 @@ def rb_apply(fn: str, x) -> RB:
 
 # -- guaranteed decimal digits ------------------------------------------------------------------------
 
+_LOG10_2 = fmpq(30103, 100000)  # log10(2) to within 1e-6; only a starting guess, fixed up exactly
+
+
 def _decimal_exponent(q: fmpq) -> int:
-    """floor(log10 q) for a rational q > 0, exactly."""
-    e = len(str(int(q.p))) - len(str(int(q.q)))  # 10^(e-1) < q < 10^(e+1)
+    """floor(log10 q) for a rational q > 0, exactly (no decimal string conversion of huge integers)."""
+    bits = int(q.p).bit_length() - int(q.q).bit_length()
+    e = int((_LOG10_2 * bits).floor())
     while _pow10(e) > q:
         e -= 1
     while _pow10(e + 1) <= q:
@@ -482,19 +487,20 @@ def _pow10(k: int) -> fmpq:
     return fmpq(10**k) if k >= 0 else fmpq(1, 10 ** (-k))
 
 
-def round_significant(q, digits: int) -> str:
-    """An exact rational rounded half-to-even to ``digits`` significant digits, as a decimal string."""
-    q = to_qq(q)
-    if q == 0:
-        return "0"
+def _round_parts(q: fmpq, digits: int) -> tuple[bool, int, int]:
+    """(negative, m, e): q ≈ ±m·10^{e−digits+1} with 10^{digits−1} ≤ m < 10^digits, half-to-even."""
     neg = q < 0
     a = -q if neg else q
     e = _decimal_exponent(a)
     scaled = a / _pow10(e - digits + 1)  # in [10^(digits-1), 10^digits)
-    m = int(Fraction(int(scaled.p), int(scaled.q)).__round__())
+    m = round(Fraction(int(scaled.p), int(scaled.q)))
     if m == 10**digits:
         m //= 10
         e += 1
+    return neg, m, e
+
+
+def _format(neg: bool, m: int, e: int, digits: int) -> str:
     s = str(m)
     if -5 <= e < digits:
         if e >= 0:
@@ -506,12 +512,47 @@ def round_significant(q, digits: int) -> str:
     return ("-" if neg else "") + body
 
 
+def round_significant(q, digits: int) -> str:
+    """An exact rational rounded half-to-even to ``digits`` significant digits, as a decimal string."""
+    q = to_qq(q)
+    if q == 0:
+        return "0"
+    return _format(*_round_parts(q, digits), digits)
+
+
+def _scaled_parts(b: arb, digits: int, prec: int):
+    """Rounding parts of a ball not containing 0, or None when the two endpoints round differently.
+
+    The ball is first divided by 10^k (k from a rough log10) so that its endpoints are moderate
+    rationals even for values like 10^{−3·10⁷}.
+    """
+    with ctx.workprec(prec):
+        a = abs(b)
+        l10 = a.log() / arb(10).log()
+        if not l10.is_finite():
+            return None
+        lower = _arb_to_fmpq(l10.lower())
+        k = int(lower.floor()) - digits - 2
+        y = a / (arb(10) ** k if k >= 0 else 1 / arb(10) ** (-k))
+        ends = ball_endpoints(y)
+    if ends is None:
+        return None
+    lo, hi = ends
+    if lo <= 0:
+        return None
+    p_lo, p_hi = _round_parts(lo, digits), _round_parts(hi, digits)
+    if p_lo != p_hi:
+        return None
+    _, m, e = p_lo
+    return b < 0, m, e + k
+
+
 def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
     """The value of an exact number to ``digits`` significant digits, every printed digit guaranteed.
 
-    The value is enclosed in balls of increasing precision until both exact endpoints round
-    (half-to-even) to the same ``digits``-digit decimal; that string is then the correctly rounded
-    value.  Exact rationals are rounded exactly; ``sympy.oo`` gives ``"inf"``.
+    The value is enclosed in balls of increasing precision until both endpoints round (half-to-even)
+    to the same ``digits``-digit decimal; that string is then the correctly rounded value.  Exact
+    rationals are rounded exactly; ``sympy.oo`` gives ``"inf"``; an exact zero gives ``"0"``.
 
     Args:
         x: an exact number (fmpq, int, string, sympy expression such as ``kl(P, Q)`` or
@@ -538,18 +579,19 @@ def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
     start = max(START_PREC, 1 << (int(digits * 3.33) + 16).bit_length())
     cap = current_cap(max_prec)
     for prec in precisions(max(cap, start), start=start):
-        ends = x.endpoints(prec)
-        if ends is None:
+        b = x.ball(prec)
+        if not b.is_finite():
             continue
-        lo, hi = ends
-        if lo <= 0 <= hi:
+        if b.is_exact():
+            return round_significant(_arb_to_fmpq(b), digits)
+        if b.contains(0):
             continue
-        s = round_significant(lo, digits)
-        if s == round_significant(hi, digits):
-            return s
+        parts = _scaled_parts(b, digits, prec)
+        if parts is not None:
+            return _format(*parts, digits)
     res = x.sign(max_prec=max_prec)
     if res.sign is Sign.ZERO:
-        return round_significant(fmpq(0), digits)
+        return "0"
     raise UndecidedError(f"evalf: {digits} significant digits of {x!r} are not certified within {cap} bits")
 
 
