@@ -100,6 +100,18 @@ def _greater(A, B, A0, B0, g: _Gamma) -> bool:
     return -(1 if dB > 0 else -1) * int(s) > 0
 
 
+def positive_part_sum(terms, what: str = "sum", *, max_prec: int | None = None) -> sympy.Expr:
+    """Σ (tᵢ)₊ for symbol-free exact terms, each sign certified (UndecidedError if one is not)."""
+    kept = []
+    for k, term in enumerate(terms):
+        s = RB(term).sign(max_prec=max_prec)
+        if s.sign is None:
+            raise UndecidedError(f"{what}: the sign of term {k}, {term}, is undecided ({s.reason})")
+        if s.sign is Sign.POSITIVE:
+            kept.append(term)
+    return sympy.Add(*kept)
+
+
 def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
     G = g.rb.exact
     best = None
@@ -107,16 +119,8 @@ def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
         for j in range(K.N):
             if i == j:
                 continue
-            terms = []
-            for a, b in zip(K[i], K[j]):
-                t = sympy.sympify(a) - G * sympy.sympify(b)
-                s = RB(t).sign(max_prec=max_prec)
-                if s.sign is None:
-                    raise UndecidedError(f"eta_hockey_stick: the sign of K[{i}] - gamma K[{j}] term {t} is undecided "
-                                         f"({s.reason})")
-                if s.sign is Sign.POSITIVE:
-                    terms.append(t)
-            value = sympy.Add(*terms)
+            value = positive_part_sum([sympy.sympify(a) - G * sympy.sympify(b) for a, b in zip(K[i], K[j])],
+                                      f"eta_hockey_stick: K[{i}] - gamma K[{j}]", max_prec=max_prec)
             if best is None:
                 best = (value, i, j)
                 continue

@@ -74,7 +74,12 @@ def hockey_stick(P, Q, gamma):
     if not (symbolic or P.symbolic or Q.symbolic):
         return sum((p - g * q for p, q in zip(P, Q) if p - g * q > 0), ZERO)
     G = as_sympy(g)
-    terms = [sympy.Max(as_sympy(p) - G * as_sympy(q), 0) for p, q in zip(P, Q)]
+    diffs = [as_sympy(p) - G * as_sympy(q) for p, q in zip(P, Q)]
+    if not any(d.free_symbols for d in diffs):  # numbers (e.g. γ = e^{1/2}): certified signs, not sympy's Max
+        from exactdp.certified.privacy import positive_part_sum
+
+        return exact_result(positive_part_sum(diffs, "hockey_stick"))
+    terms = [sympy.Max(d, 0) for d in diffs]
     return exact_result(sympy.simplify(sympy.Add(*terms)))
 
 

@@ -134,3 +134,33 @@ def test_bad_input():
         is_ldp_certified(K, sympy.exp(R(1, 2)), 2)
     with pytest.raises(ParameterError, match="gamma"):
         eta_hockey_stick_certified(K, -sympy.sqrt(2))
+
+
+def test_transcendental_privacy_quantities_are_evaluated_with_certainty():
+    from exactdp import Distribution, ldp_epsilon, max_leakage, pml
+    from exactdp.certified import certified_compare, evalf
+    from tests.certified_support import assert_encloses
+
+    K = randomized_response(3, R(5, 2))
+    eps = ldp_epsilon(K)
+    assert certified_compare(eps, "==", sympy.log(5) - sympy.log(2)) is Truth.TRUE
+    assert_encloses(eps, lambda: mpmath.log(mpmath.mpf(5) / 2))
+    leak = pml(K, Distribution(["1/2", "1/4", "1/4"]), 0)
+    assert certified_compare(leak, "<", eps) is Truth.TRUE  # PML at a full-support prior is below LDP
+    assert_encloses(leak.nats, lambda: mpmath.log(mpmath.mpf(int(leak.ratio.p)) / int(leak.ratio.q)))
+    assert evalf(max_leakage(K), 12) == evalf(sympy.log(R(5, 2) * 3 / R(9, 2)), 12)
+
+
+def test_a_bound_evaluated_at_parameters():
+    # Zamanlooy-Asoodeh KL coefficient (B-7) eps (e^eps - 1)/(e^eps + 1) at eps = 1/2, against Xi(eps, 0) * eps
+    from exactdp.certified import RB, certified_compare, xi
+
+    e = sympy.Symbol("epsilon", positive=True)
+    bound = e * (sympy.exp(e) - 1) / (sympy.exp(e) + 1)
+    at = bound.subs(e, R(1, 2))
+    assert certified_compare(at, "==", RB(xi(R(1, 2), 0, 2)) * R(1, 2)) is Truth.TRUE
+    with mpmath.workdps(200):
+        ref = mpmath.tanh(mpmath.mpf(1) / 4) / 2
+    from tests.certified_support import assert_encloses
+
+    assert_encloses(at, lambda: ref)
