@@ -18,11 +18,37 @@ Public API (see the module docstrings):
 
 from exactdp.certified.compare import as_rb, certified_compare, certified_difference_sign, certified_sign
 from exactdp.certified.privacy import eta_hockey_stick_certified, is_ldp_certified
-from exactdp.certified.stable import exp_eps, phi, phi_n, phi_n_complement, tight_ldp_eta, xi, xi_regime, xi_threshold
+from exactdp.certified.stable import (
+    exp_eps,
+    phi,
+    phi_n,
+    phi_n_complement,
+    tight_ldp_eta,
+    xi,
+    xi_regime,
+    xi_threshold,
+)
 from exactdp.numbers.rb import DEFAULT_MAX_PREC, RB, SignResult, current_cap, evalf, precision_cap
 
 __all__ = [
-    "DEFAULT_MAX_PREC", "RB", "SignResult", "as_rb", "certified_compare", "certified_difference_sign",
-    "certified_sign", "current_cap", "eta_hockey_stick_certified", "evalf", "exp_eps", "is_ldp_certified", "phi",
-    "phi_n", "phi_n_complement", "precision_cap", "tight_ldp_eta", "xi", "xi_regime", "xi_threshold",
+    "DEFAULT_MAX_PREC",
+    "RB",
+    "SignResult",
+    "as_rb",
+    "certified_compare",
+    "certified_difference_sign",
+    "certified_sign",
+    "current_cap",
+    "eta_hockey_stick_certified",
+    "evalf",
+    "exp_eps",
+    "is_ldp_certified",
+    "phi",
+    "phi_n",
+    "phi_n_complement",
+    "precision_cap",
+    "tight_ldp_eta",
+    "xi",
+    "xi_regime",
+    "xi_threshold",
 ]

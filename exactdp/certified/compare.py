@@ -25,8 +25,12 @@ from exactdp.numbers.rb import RB, SignResult
 from exactdp.numbers.truth import Sign, Truth
 
 _OPS = {
-    "<": (Sign.NEGATIVE,), "<=": (Sign.NEGATIVE, Sign.ZERO), "==": (Sign.ZERO,),
-    "!=": (Sign.NEGATIVE, Sign.POSITIVE), ">": (Sign.POSITIVE,), ">=": (Sign.POSITIVE, Sign.ZERO),
+    "<": (Sign.NEGATIVE,),
+    "<=": (Sign.NEGATIVE, Sign.ZERO),
+    "==": (Sign.ZERO,),
+    "!=": (Sign.NEGATIVE, Sign.POSITIVE),
+    ">": (Sign.POSITIVE,),
+    ">=": (Sign.POSITIVE, Sign.ZERO),
 }
 
 

@@ -67,8 +67,16 @@ def _eta_qq_parts(K: Kernel, g: _Gamma) -> tuple[fmpq, fmpq, int, int]:
     """(A, B, x, x') with η_{E_γ}(K) = A − γB attained at (x, x')."""
     rows = K.rows
     N, M = K.N, K.M
-    ratios = sorted({rows[i][y] / rows[j][y] for i in range(N) for j in range(N) if i != j
-                     for y in range(M) if rows[i][y] != 0 and rows[j][y] != 0})
+    ratios = sorted(
+        {
+            rows[i][y] / rows[j][y]
+            for i in range(N)
+            for j in range(N)
+            if i != j
+            for y in range(M)
+            if rows[i][y] != 0 and rows[j][y] != 0
+        }
+    )
     lo, hi = 0, len(ratios)  # find the first ratio r with r > γ (γ − r < 0)
     while lo < hi:
         mid = (lo + hi) // 2
@@ -119,14 +127,19 @@ def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
         for j in range(K.N):
             if i == j:
                 continue
-            value = positive_part_sum([sympy.sympify(a) - G * sympy.sympify(b) for a, b in zip(K[i], K[j])],
-                                      f"eta_hockey_stick: K[{i}] - gamma K[{j}]", max_prec=max_prec)
+            value = positive_part_sum(
+                [sympy.sympify(a) - G * sympy.sympify(b) for a, b in zip(K[i], K[j])],
+                f"eta_hockey_stick: K[{i}] - gamma K[{j}]",
+                max_prec=max_prec,
+            )
             if best is None:
                 best = (value, i, j)
                 continue
             s = RB(value - best[0]).sign(max_prec=max_prec)
             if s.sign is None:
-                raise UndecidedError(f"eta_hockey_stick: cannot order the pairs ({i},{j}) and {best[1:]} ({s.reason})")
+                raise UndecidedError(
+                    f"eta_hockey_stick: cannot order the pairs ({i},{j}) and {best[1:]} ({s.reason})"
+                )
             if s.sign is Sign.POSITIVE:
                 best = (value, i, j)
     return best

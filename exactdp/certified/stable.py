@@ -178,5 +178,6 @@ def tight_ldp_eta(eps, delta) -> RB:
         x = e.ball(ctx.prec)
         return (x.expm1() + 2 * arb(d)) / (x.exp() + 1)
 
-    return RB.from_evaluator(ball, lambda: (sympy.exp(E) - 1 + 2 * D) / (sympy.exp(E) + 1),
-                             label=f"tight_ldp({E}, {D})")
+    return RB.from_evaluator(
+        ball, lambda: (sympy.exp(E) - 1 + 2 * D) / (sympy.exp(E) + 1), label=f"tight_ldp({E}, {D})"
+    )

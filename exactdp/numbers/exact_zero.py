@@ -31,6 +31,7 @@ from math import gcd
 
 import sympy
 
+from exactdp.errors import ExactDPError
 from exactdp.numbers.truth import Truth
 
 _SIMPLIFY_MAX_OPS = 200
@@ -39,7 +40,7 @@ _SIMPLIFY_MAX_OPS = 200
 def short(value, width: int = 40) -> str:
     """A printable form of a possibly huge exact number for reasons and messages."""
     text = str(value)
-    return text if len(text) <= width else text[: width // 2] + "..." + text[-width // 2:]
+    return text if len(text) <= width else text[: width // 2] + "..." + text[-width // 2 :]
 
 
 def rational_value(expr) -> sympy.Rational | None:
@@ -71,7 +72,7 @@ def is_zero(expr) -> tuple[Truth, str]:
     if sympy.count_ops(expr) <= _SIMPLIFY_MAX_OPS:
         try:
             simplified = sympy.simplify(expr)
-        except Exception:  # pragma: no cover - sympy failures are reported, not raised
+        except (TypeError, ValueError, NotImplementedError, RecursionError):  # pragma: no cover
             simplified = expr
         if simplified == 0:
             return Truth.TRUE, "sympy.simplify rewrites it to 0 (exact identity)"
@@ -80,6 +81,7 @@ def is_zero(expr) -> tuple[Truth, str]:
 
 
 # -- 2. linear forms in logs of rationals ------------------------------------------------------------
+
 
 def coprime_basis(numbers) -> list[int]:
     """A set of pairwise coprime integers > 1 over which every given positive integer factors."""
@@ -122,7 +124,12 @@ def _log_linear_parts(expr):
         coeff, rest = term.as_coeff_Mul()
         if rest is sympy.S.One:
             q0 += coeff
-        elif isinstance(rest, sympy.log) and rest.args[0].is_Rational and rest.args[0] > 0 and coeff.is_Rational:
+        elif (
+            isinstance(rest, sympy.log)
+            and rest.args[0].is_Rational
+            and rest.args[0] > 0
+            and coeff.is_Rational
+        ):
             logs.append((coeff, rest.args[0]))
         else:
             return None
@@ -158,6 +165,7 @@ def _log_linear(expr) -> tuple[Truth, str] | None:
 
 
 # -- 3. exponential polynomials ------------------------------------------------------------------------
+
 
 def _is_algebraic(e) -> bool:
     if e.is_Rational:
@@ -199,7 +207,7 @@ def _ball_nonzero(e, max_prec: int = 512) -> bool:
         with ctx.workprec(prec):
             try:
                 b = _arb(e)
-            except Exception:
+            except (ExactDPError, ValueError, ZeroDivisionError):  # not evaluable: no certificate
                 return False
         if b.is_finite() and (b > 0 or b < 0):
             return True

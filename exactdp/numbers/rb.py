@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 import sympy
 from flint import arb, ctx, fmpq
@@ -45,7 +45,9 @@ START_PREC = 64
 #: From this precision on, a ball still containing 0 is handed to the exact layer.
 EXACT_LAYER_PREC = 256
 
-_max_prec: contextvars.ContextVar[int] = contextvars.ContextVar("exactdp_rb_max_prec", default=DEFAULT_MAX_PREC)
+_max_prec: contextvars.ContextVar[int] = contextvars.ContextVar(
+    "exactdp_rb_max_prec", default=DEFAULT_MAX_PREC
+)
 
 
 @contextlib.contextmanager
@@ -86,6 +88,7 @@ def precisions(max_prec: int | None = None, start: int = START_PREC):
 
 # -- exact input ------------------------------------------------------------------------------------
 
+
 def exact_expr(value, name: str = "value") -> sympy.Expr:
     """An exact, finite, symbol-free sympy expression for ``value`` (floats refused)."""
     if isinstance(value, RB):
@@ -95,7 +98,9 @@ def exact_expr(value, name: str = "value") -> sympy.Expr:
         return expr
     if isinstance(value, sympy.Basic):
         if any(isinstance(a, sympy.Float) for a in sympy.preorder_traversal(value)):
-            raise CoercionError(f"{name}: the expression {value} contains a float; use sympy.Rational or 'p/q'")
+            raise CoercionError(
+                f"{name}: the expression {value} contains a float; use sympy.Rational or 'p/q'"
+            )
         if value.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
             raise ParameterError(f"{name}: must be a finite real number, got {value}")
         if value.free_symbols:
@@ -113,8 +118,17 @@ def _fmpq_of_rational(expr) -> fmpq:
 # -- sympy expression -> arb ball ----------------------------------------------------------------------
 
 _ARB_FUNCS = {
-    "sin": "sin", "cos": "cos", "tan": "tan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
-    "atan": "atan", "asin": "asin", "acos": "acos", "erf": "erf", "erfc": "erfc",
+    "sin": "sin",
+    "cos": "cos",
+    "tan": "tan",
+    "sinh": "sinh",
+    "cosh": "cosh",
+    "tanh": "tanh",
+    "atan": "atan",
+    "asin": "asin",
+    "acos": "acos",
+    "erf": "erf",
+    "erfc": "erfc",
 }
 
 
@@ -140,8 +154,13 @@ def _arb(expr) -> arb:
             for one, other in (args, args[::-1]):
                 if one is sympy.S.NegativeOne and isinstance(other, sympy.exp):
                     return _arb(other.args[0]).expm1()
-                if _is_one(one) and other.is_Mul and len(other.args) == 2 and other.args[0] is sympy.S.NegativeOne \
-                        and isinstance(other.args[1], sympy.exp):
+                if (
+                    _is_one(one)
+                    and other.is_Mul
+                    and len(other.args) == 2
+                    and other.args[0] is sympy.S.NegativeOne
+                    and isinstance(other.args[1], sympy.exp)
+                ):
                     return -_arb(other.args[1].args[0]).expm1()
         total = arb(0)
         for a in args:
@@ -212,6 +231,7 @@ def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
 
 # -- the certified real ----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class SignResult:
     """A certified sign: ``sign`` is a :class:`Sign` or None (undecided); ``reason`` says how / why not.
@@ -249,11 +269,16 @@ class RB:
         CoercionError: a float.  ParameterError: free symbols or a non-finite value.
     """
 
-    __slots__ = ("_exact", "_eval", "_cache", "label")
+    __slots__ = ("_cache", "_eval", "_exact", "label")
 
     def __init__(self, value, name: str = "value"):
         if isinstance(value, RB):
-            self._exact, self._eval, self._cache, self.label = value._exact, value._eval, value._cache, value.label
+            self._exact, self._eval, self._cache, self.label = (
+                value._exact,
+                value._eval,
+                value._cache,
+                value.label,
+            )
             return
         expr = exact_expr(value, name)
         self._exact = expr
@@ -262,7 +287,7 @@ class RB:
         self.label = None
 
     @classmethod
-    def from_evaluator(cls, evaluator: Callable[[], arb], exact=None, label: str | None = None) -> "RB":
+    def from_evaluator(cls, evaluator: Callable[[], arb], exact=None, label: str | None = None) -> RB:
         """An RB from a ball evaluator (called inside ``ctx.workprec(p)``) and its exact value.
 
         ``exact`` is a sympy expression, a zero-argument callable returning one (built only if an exact
@@ -331,7 +356,9 @@ class RB:
             zero, exact_note = self._exact_zero()
             if zero is Truth.TRUE:
                 return SignResult(Sign.ZERO, prec, f"exact: {exact_note}")
-        return SignResult(None, prec, f"the ball at the cap of {prec} bits contains 0; exact layer: {exact_note}")
+        return SignResult(
+            None, prec, f"the ball at the cap of {prec} bits contains 0; exact layer: {exact_note}"
+        )
 
     def _exact_zero(self) -> tuple[Truth, str]:
         from exactdp.numbers.exact_zero import is_zero
@@ -457,8 +484,13 @@ def _rb(value) -> RB:
 def rb_apply(fn: str, x) -> RB:
     """exp, log, sqrt, expm1, log1p of an RB (ball via arb, exact side via sympy)."""
     x = _rb(x)
-    sym = {"exp": sympy.exp, "log": sympy.log, "sqrt": sympy.sqrt,
-           "expm1": lambda e: sympy.exp(e) - 1, "log1p": lambda e: sympy.log(1 + e)}[fn]
+    sym = {
+        "exp": sympy.exp,
+        "log": sympy.log,
+        "sqrt": sympy.sqrt,
+        "expm1": lambda e: sympy.exp(e) - 1,
+        "log1p": lambda e: sympy.log(1 + e),
+    }[fn]
 
     def exact():
         e = x.exact
@@ -504,7 +536,7 @@ def _format(neg: bool, m: int, e: int, digits: int) -> str:
     s = str(m)
     if -5 <= e < digits:
         if e >= 0:
-            body = s[: e + 1] + ("." + s[e + 1:] if len(s) > e + 1 else "")
+            body = s[: e + 1] + ("." + s[e + 1 :] if len(s) > e + 1 else "")
         else:
             body = "0." + "0" * (-e - 1) + s
     else:
@@ -596,6 +628,16 @@ def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
 
 
 __all__ = [
-    "DEFAULT_MAX_PREC", "RB", "SignResult", "arb_ball", "ball_endpoints", "current_cap", "evalf", "exact_expr",
-    "precision_cap", "precisions", "rb_apply", "round_significant",
+    "DEFAULT_MAX_PREC",
+    "RB",
+    "SignResult",
+    "arb_ball",
+    "ball_endpoints",
+    "current_cap",
+    "evalf",
+    "exact_expr",
+    "precision_cap",
+    "precisions",
+    "rb_apply",
+    "round_significant",
 ]

@@ -43,6 +43,7 @@ def _float_ldp(rows, eps: float, delta: float = 0.0) -> bool:
 
 # -- 1. kernels exactly on the (eps, delta)-LDP boundary, and perturbed by 1e-20 ------------------------
 
+
 def test_binary_rr_on_the_boundary_eps_log3_and_perturbed():
     K = randomized_response(2, 3)  # rows (3/4, 1/4), (1/4, 3/4): LDP level exactly log 3
     K_pert = Kernel([[R(3, 4) + TINY, R(1, 4) - TINY], [R(1, 4), R(3, 4)]])
@@ -81,6 +82,7 @@ def test_boundary_with_irrational_eps():
 
 # -- 2. extreme eps ----------------------------------------------------------------------------------
 
+
 def test_eps_1e_minus_30():
     # e^{1e-30} = 1 + 1e-30 + 5e-61 + ...: ratio 1 + 1e-30 is private, ratio 1 + 2e-30 is not
     ok, bad = randomized_response(2, 1 + R(1, 10**30)), randomized_response(2, 1 + R(2, 10**30))
@@ -114,6 +116,7 @@ def test_eps_5000():
 
 # -- 3. c near 0 and near 1/N; the regime switch of [G] at eps = log(2/(Nc)) --------------------------
 
+
 @pytest.mark.parametrize("N, c", [(3, R(1, 10**50)), (2, R(1, 4)), (3, R(1, 4)), (4, R(1, 8)), (3, R(1, 3))])
 def test_regime_switch_from_both_sides_and_exactly(N, c):
     t = xi_threshold(c, N)  # log(2/(Nc))
@@ -125,7 +128,7 @@ def test_regime_switch_from_both_sides_and_exactly(N, c):
     assert certified_compare(xi(t - h, c, N), "<", 1) is Truth.TRUE
     assert certified_compare(xi(t + h, c, N), "==", 1) is Truth.TRUE
     with mpmath.workdps(200):
-        E = 2 / (N * mpf(c.p) / c.q) * mpmath.exp(-mpf(10) ** -30)
+        E = 2 / (N * mpf(c.p) / c.q) * mpmath.exp(-(mpf(10) ** -30))
         ref = (E - 1) / (E * (1 - N * mpf(c.p) / c.q) + 1)
     assert_encloses(xi(t - h, c, N), lambda: ref)
     # float64: t ± 1e-30 is the same double, so no float computation can tell the regimes apart
@@ -159,6 +162,7 @@ def test_c_1e_minus_50():
 
 # -- 4. delta = 0 and delta = 1 - 1e-30 -------------------------------------------------------------
 
+
 def test_delta_one_minus_1e_minus_30():
     I2 = Kernel.identity(2)  # disjoint rows: eta_{gamma} = 1 for every gamma
     d = 1 - R(1, 10**30)
@@ -169,6 +173,7 @@ def test_delta_one_minus_1e_minus_30():
 
 
 # -- 5. n = 10^6 in phi^n ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("delta", [R(0), R(1, 10**30)])
 def test_phi_n_tiny_eps_huge_n(delta):
@@ -196,6 +201,7 @@ def test_phi_n_delta_near_one_huge_n():
 
 
 # -- 6. entries 1e-300 and 1 - 1e-300 --------------------------------------------------------------
+
 
 def test_entries_near_zero_and_one():
     u = R(1, 10**300)

@@ -5,6 +5,7 @@ written out term by term below (independent of exactdp.measures), exactly and wi
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import mpmath
@@ -81,11 +82,19 @@ def _same(value, expected):
 
 
 FUNCS = {
-    "kl": kl, "chi2": chi2, "h2": hellinger2, "tv": tv,
+    "kl": kl,
+    "chi2": chi2,
+    "h2": hellinger2,
+    "tv": tv,
     "e2": lambda P, Q: hockey_stick(P, Q, 2),
     "e_sqrt_e": lambda P, Q: hockey_stick(P, Q, sympy.exp(R(1, 2))),
 }
-GENS = {"kl": t * sympy.log(t), "chi2": (t - 1) ** 2, "h2": (sympy.sqrt(t) - 1) ** 2, "tv": sympy.Abs(t - 1) / 2}
+GENS = {
+    "kl": t * sympy.log(t),
+    "chi2": (t - 1) ** 2,
+    "h2": (sympy.sqrt(t) - 1) ** 2,
+    "tv": sympy.Abs(t - 1) / 2,
+}
 
 
 @pytest.mark.parametrize("name", sorted(FUNCS))
@@ -120,7 +129,7 @@ def test_known_values_with_zero_masses():
 
 def test_renyi_is_monotone_in_alpha_certified():
     vals = [renyi(P_B, Q_B, a) for a in (R(0), R(1, 2), R(1), R(3, 2), R(2), oo)]
-    for a, b in zip(vals, vals[1:]):
+    for a, b in itertools.pairwise(vals):
         assert certified_compare(a, "<=", b) is Truth.TRUE
 
 

@@ -79,9 +79,8 @@ def test_undecided_is_unknown_never_a_guess():
     assert (res.truth(Sign.POSITIVE)) is Truth.UNKNOWN
     with pytest.raises(TypeError):
         bool(res)
-    with precision_cap(128):
-        with pytest.raises(UndecidedError):
-            bool(x > 0)
+    with precision_cap(128), pytest.raises(UndecidedError):
+        bool(x > 0)
     assert x.sign().sign is Sign.POSITIVE  # the default cap decides it
 
 

@@ -8,7 +8,16 @@ import sympy
 from flint import fmpq
 
 from exactdp import ParameterError
-from exactdp.certified import certified_compare, exp_eps, phi, phi_n, tight_ldp_eta, xi, xi_regime, xi_threshold
+from exactdp.certified import (
+    certified_compare,
+    exp_eps,
+    phi,
+    phi_n,
+    tight_ldp_eta,
+    xi,
+    xi_regime,
+    xi_threshold,
+)
 from exactdp.numbers.truth import Truth
 from tests.certified_support import assert_encloses
 
@@ -22,8 +31,17 @@ def _q(s):
 
 @pytest.mark.parametrize(
     "eps, delta, n",
-    [("1/2", "0", 1), ("1/2", "1/10", 1), ("1", "1e-4", 1), ("2", "3/10", 1), ("1e-30", "0", 10**6),
-     ("1e-30", "1e-30", 10**6), ("1/100", "1e-4", 20), ("700", "0", 3), ("1e-30", "0.999999999999999999999999999999", 10**6)],
+    [
+        ("1/2", "0", 1),
+        ("1/2", "1/10", 1),
+        ("1", "1e-4", 1),
+        ("2", "3/10", 1),
+        ("1e-30", "0", 10**6),
+        ("1e-30", "1e-30", 10**6),
+        ("1/100", "1e-4", 20),
+        ("700", "0", 3),
+        ("1e-30", "0.999999999999999999999999999999", 10**6),
+    ],
 )
 def test_phi_n_encloses_the_direct_formula(eps, delta, n):
     def direct():
@@ -56,9 +74,16 @@ def test_phi_n_exact_values():
 @pytest.mark.parametrize(
     "E, c, N, expected",
     # claims.md §7: the exact LP values of eta_TV(eps, c) = Xi at rational E = e^eps
-    [(3, "1/4", 2, fmpq(4, 5)), (2, "1/3", 2, fmpq(3, 5)), (fmpq(5, 2), "1/4", 3, fmpq(12, 13)),
-     (fmpq(8, 3), "1/4", 3, fmpq(1)), (3, "1/1000", 4, fmpq(500, 997)), (fmpq(6, 5), "1/4", 4, fmpq(1, 5)),
-     (fmpq(11, 10), "1/3", 3, fmpq(1, 10)), (fmpq(19, 5), "1/10", 5, fmpq(28, 29))],
+    [
+        (3, "1/4", 2, fmpq(4, 5)),
+        (2, "1/3", 2, fmpq(3, 5)),
+        (fmpq(5, 2), "1/4", 3, fmpq(12, 13)),
+        (fmpq(8, 3), "1/4", 3, fmpq(1)),
+        (3, "1/1000", 4, fmpq(500, 997)),
+        (fmpq(6, 5), "1/4", 4, fmpq(1, 5)),
+        (fmpq(11, 10), "1/3", 3, fmpq(1, 10)),
+        (fmpq(19, 5), "1/10", 5, fmpq(28, 29)),
+    ],
 )
 def test_xi_table_of_claims_md(E, c, N, expected):
     eps = sympy.log(sympy.Rational(int(E.p), int(E.q))) if isinstance(E, fmpq) else sympy.log(E)
@@ -73,7 +98,9 @@ def test_xi_limits():
         ref = (e - 1) / (e * (1 - 3 * mpf(10) ** -50) + 1)
     assert_encloses(xi("1/2", "1e-50", 3), lambda: ref)
     assert_encloses(xi("1/2", "1/3", 3), lambda: mpmath.expm1(mpf(1) / 2))
-    assert_encloses(xi("1e-30", "1/8", 4), lambda: mpmath.expm1(mpf(10) ** -30) / (mpmath.exp(mpf(10) ** -30) / 2 + 1))
+    assert_encloses(
+        xi("1e-30", "1/8", 4), lambda: mpmath.expm1(mpf(10) ** -30) / (mpmath.exp(mpf(10) ** -30) / 2 + 1)
+    )
 
 
 def test_xi_regime_and_threshold():
