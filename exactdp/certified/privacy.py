@@ -20,13 +20,14 @@ general certified sign of each term.  An undecided sign raises :class:`~exactdp.
 
 from __future__ import annotations
 
+import numpy as np
 import sympy
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.numbers.qq import qq_to_sympy, to_qq
-from exactdp.numbers.rb import RB, _arb, precisions
+from exactdp.numbers.rb import RB, START_PREC, _arb, ball_endpoints, precisions
 from exactdp.numbers.truth import Sign, Truth
 
 
@@ -63,39 +64,47 @@ def _check_kernel(K: Kernel) -> Kernel:
     return K
 
 
+def _gamma_window(g: _Gamma) -> tuple[fmpq, fmpq] | None:
+    """Exact rationals lo ≤ γ ≤ hi from a 64-bit ball (None if that ball is not finite)."""
+    ends = ball_endpoints(g.rb.ball(START_PREC))
+    return ends if ends is not None and ends[0] >= 0 else None
+
+
 def _eta_qq_parts(K: Kernel, g: _Gamma) -> tuple[fmpq, fmpq, int, int]:
-    """(A, B, x, x') with η_{E_γ}(K) = A − γB attained at (x, x')."""
-    rows = K.rows
-    N, M = K.N, K.M
-    ratios = sorted(
-        {
-            rows[i][y] / rows[j][y]
-            for i in range(N)
-            for j in range(N)
-            if i != j
-            for y in range(M)
-            if rows[i][y] != 0 and rows[j][y] != 0
-        }
-    )
-    lo, hi = 0, len(ratios)  # find the first ratio r with r > γ (γ − r < 0)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if g.sign_minus(ratios[mid]) is Sign.NEGATIVE:
-            hi = mid
-        else:
-            lo = mid + 1
-    T = ratios[lo] if lo < len(ratios) else None  # the smallest ratio strictly above γ
+    """(A, B, x, x') with η_{E_γ}(K) = A − γB attained at (x, x').
+
+    Vectorized over partner rows j with integer rows a = A_i/d_i, b = A_j/d_j: the likelihood ratio
+    a/b = num/den with num = A_iy d_j, den = A_jy d_i is compared with a rational window [lo, hi] ∋ γ
+    by cross-multiplication; only ratios inside the window get a certified comparison with γ.
+    """
+    N = K.N
+    R = K.int_rows()
+    A, d = R.as_dtype(object)
+    window = _gamma_window(g)
     best = None
     for i in range(N):
+        num = A[i][None, :] * d[:, None]  # a_iy · d_j   (row j of the result is the pair (i, j))
+        den = A * d[i]  # a_jy · d_i
+        pos = num > 0
+        if window is not None:
+            (lp, lq), (hp, hq) = ((int(w.p), int(w.q)) for w in window)
+            above = num * hq > den * hp  # ratio > hi ≥ γ (includes b = 0 < a)
+            below = num * lq <= den * lp  # ratio ≤ lo ≤ γ
+        else:
+            above = den == 0
+            below = np.zeros_like(pos)
+        mask = pos & above
+        for j, y in zip(*np.nonzero(pos & ~above & ~below)):
+            if g.sign_minus(fmpq(int(num[j, y]), int(den[j, y]))) is Sign.NEGATIVE:  # ratio > γ
+                mask[j, y] = True
+        A_num = (mask * A[i][None, :]).sum(axis=1)
+        B_num = (mask * A).sum(axis=1)
         for j in range(N):
-            if i == j:
+            if j == i:
                 continue
-            A = B = fmpq(0)
-            for a, b in zip(rows[i], rows[j]):
-                if a != 0 and (b == 0 or (T is not None and a >= T * b)):
-                    A, B = A + a, B + b
-            if best is None or _greater(A, B, best[0], best[1], g):
-                best = (A, B, i, j)
+            Aij, Bij = fmpq(int(A_num[j]), int(d[i])), fmpq(int(B_num[j]), int(d[j]))
+            if best is None or _greater(Aij, Bij, best[0], best[1], g):
+                best = (Aij, Bij, i, j)
     return best
 
 
