@@ -471,6 +471,8 @@ class RB:
     def __repr__(self) -> str:
         e = self._exact if isinstance(self._exact, sympy.Basic) else None
         shown = str(e) if e is not None else (self.label or "<evaluator>")
+        if len(shown) > 80:
+            shown = shown[:38] + "..." + shown[-38:]
         return f"RB({shown})"
 
     def __str__(self) -> str:
