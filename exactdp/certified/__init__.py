@@ -8,7 +8,8 @@ Public API (see the module docstrings):
 
 * :class:`RB` — a certified real; ``RB(sympy.log(3)).ball(200)``, ``RB(x) < RB(y)`` → Truth.
 * :func:`evalf` — ``evalf(x, digits=30)``: a decimal string whose printed digits are guaranteed.
-* :func:`certified_compare` / :func:`certified_sign` — decisions for checkers and proofs.
+* :func:`certified_compare` / :func:`certified_sign` — decisions for checkers and proofs;
+  :func:`evaluate_at` — a symbolic bound at exact parameter values, as an RB.
 * :func:`precision_cap` — ``with precision_cap(bits): ...`` scopes the cap (default 8192 bits).
 * :func:`eta_hockey_stick_certified`, :func:`is_ldp_certified` — η_{E_γ} and (ε,δ)-LDP for irrational γ
   (called by ``exactdp.eta_hockey_stick`` / ``exactdp.is_ldp``).
@@ -16,7 +17,13 @@ Public API (see the module docstrings):
   :func:`tight_ldp_eta`; decisions :func:`xi_regime`; exact :func:`xi_threshold`.
 """
 
-from exactdp.certified.compare import as_rb, certified_compare, certified_difference_sign, certified_sign
+from exactdp.certified.compare import (
+    as_rb,
+    certified_compare,
+    certified_difference_sign,
+    certified_sign,
+    evaluate_at,
+)
 from exactdp.certified.privacy import eta_hockey_stick_certified, is_ldp_certified
 from exactdp.certified.stable import (
     exp_eps,
@@ -41,6 +48,7 @@ __all__ = [
     "current_cap",
     "eta_hockey_stick_certified",
     "evalf",
+    "evaluate_at",
     "exp_eps",
     "is_ldp_certified",
     "phi",

@@ -97,3 +97,32 @@ def as_rb(x) -> RB:
     if isinstance(x, fmpq):
         return RB(qq_to_sympy(x))
     return RB(x)
+
+
+def evaluate_at(expr, values: dict | None = None, **named) -> RB:
+    r"""A certified real for a symbolic expression (e.g. a bound of the registry) at exact parameter values.
+
+    Symbols are matched by object or by name: ``evaluate_at(bound, eps="1/2", c="1/4", N=3)``.  Values
+    are exact (floats refused); every free symbol must receive one.
+
+    >>> import sympy
+    >>> e = sympy.Symbol("epsilon", positive=True)
+    >>> evaluate_at((sympy.exp(e) - 1) / (sympy.exp(e) + 1), epsilon="0.5").evalf(10)
+    '0.2449186624'
+    """
+    from exactdp.numbers.sr import to_sr
+
+    expr = sympy.sympify(expr)
+    given = dict(values or {})
+    given.update(named)
+    by_name = {str(k): v for k, v in given.items()}
+    subs = {}
+    for s in expr.free_symbols:
+        if s in given:
+            subs[s] = to_sr(given[s], str(s))
+        elif str(s) in by_name:
+            subs[s] = to_sr(by_name[str(s)], str(s))
+    missing = sorted(str(s) for s in expr.free_symbols if s not in subs)
+    if missing:
+        raise ParameterError(f"values: no value given for the symbols {missing}")
+    return RB(expr.xreplace(subs))

@@ -123,3 +123,21 @@ def test_exp_eps_large_and_bad_input():
         phi_n(1, 0, 0)
     with pytest.raises(ParameterError, match="c"):
         xi(1, "1/2", 3)
+
+
+def test_evaluate_at_matches_the_stable_evaluator():
+    from exactdp import CoercionError
+    from exactdp.certified import evaluate_at
+
+    e, c, N = sympy.symbols("epsilon c N", positive=True)
+    Xi_expr = (sympy.exp(e) - 1) / (sympy.exp(e) * (1 - N * c) + 1)  # the contraction-regime branch
+    v = evaluate_at(Xi_expr, epsilon="1/2", c="1/10", N=3)
+    assert certified_compare(v, "==", xi("1/2", "1/10", 3)) is Truth.TRUE
+    with mpmath.workdps(200):
+        E = mpmath.exp(mpf(1) / 2)
+        ref = (E - 1) / (E * (1 - mpf(3) / 10) + 1)
+    assert_encloses(v, lambda: ref)
+    with pytest.raises(ParameterError, match="N"):
+        evaluate_at(Xi_expr, epsilon="1/2", c="1/10")
+    with pytest.raises(CoercionError, match="float"):
+        evaluate_at(Xi_expr, epsilon=0.5, c="1/10", N=3)
