@@ -399,10 +399,15 @@ class RB:
                     return Sign.ZERO
             if prec >= EXACT_LAYER_PREC and not tried:
                 tried = True
-                res = (self - RB(r)).sign(max_prec=START_PREC)
-                if res.sign is Sign.ZERO:
+                if self._equals_rational(r):
                     return Sign.ZERO
+        if not tried and self._equals_rational(r):
+            return Sign.ZERO
         return None
+
+    def _equals_rational(self, r: fmpq) -> bool:
+        """Exact tie-break: is the value exactly r (decided by the exact layer, never by balls)?"""
+        return (self - RB(r)).sign(max_prec=START_PREC).sign is Sign.ZERO
 
     def _cmp(self, other, accepted) -> Truth:
         return (self - _rb(other)).sign().truth(*accepted)

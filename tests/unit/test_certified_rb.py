@@ -137,3 +137,10 @@ def test_arithmetic_keeps_exact_side():
     y = (RB(sympy.sqrt(2)) * RB(sympy.sqrt(2))) - 2
     assert y.sign().sign is Sign.ZERO
     assert_encloses(RB(sympy.log(2)) / RB(sympy.log(3)), lambda: mpmath.log(2) / mpmath.log(3))
+
+
+def test_exact_tie_against_a_rational_even_below_the_exact_layer_precision():
+    x = RB(sympy.log(6) - sympy.log(2) - sympy.log(3) + 1)  # exactly 1, but not structurally rational
+    assert x.compare_rational(1, max_prec=64) is Sign.ZERO
+    assert x.compare_rational(R(999, 1000), max_prec=64) is Sign.POSITIVE
+    assert RB(sympy.exp(R(1, 2))).compare_rational(R(33, 20), max_prec=64) is Sign.POSITIVE
