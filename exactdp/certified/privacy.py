@@ -32,26 +32,36 @@ from exactdp.numbers.truth import Sign, Truth
 
 
 class _Gamma:
-    """γ as a certified real with a cache of its (certified) comparisons against rationals."""
+    """γ as a certified real: a rational window lo ≤ γ ≤ hi from one 64-bit ball decides most
+    comparisons by exact rational arithmetic; the rest are certified and cached."""
 
     def __init__(self, gamma, max_prec):
         self.rb = RB(gamma, "gamma")
         self.max_prec = max_prec
         self._cache: dict = {}
+        ends = ball_endpoints(self.rb.ball(START_PREC))
+        self.window = ends if ends is not None and ends[0] >= 0 else None
         s = self.sign_minus(fmpq(0))
         if s is Sign.NEGATIVE:
             raise ParameterError(f"gamma: must be >= 0, got {gamma}")
 
     def sign_minus(self, r: fmpq) -> Sign:
         """sign(γ − r), certified; raises UndecidedError when the cap is reached without a decision."""
-        s = self._cache.get(r)
+        if self.window is not None:
+            lo, hi = self.window
+            if r < lo:
+                return Sign.POSITIVE
+            if r > hi:
+                return Sign.NEGATIVE
+        key = (int(r.p), int(r.q))  # fmpq hashes through fractions: slow
+        s = self._cache.get(key)
         if s is None:
             s = self.rb.compare_rational(r, max_prec=self.max_prec)
             if s is None:
                 raise UndecidedError(
                     f"gamma: cannot decide the sign of gamma - {r} (gamma = {self.rb.exact}) within the precision cap"
                 )
-            self._cache[r] = s
+            self._cache[key] = s
         return s
 
 
@@ -64,12 +74,6 @@ def _check_kernel(K: Kernel) -> Kernel:
     return K
 
 
-def _gamma_window(g: _Gamma) -> tuple[fmpq, fmpq] | None:
-    """Exact rationals lo ≤ γ ≤ hi from a 64-bit ball (None if that ball is not finite)."""
-    ends = ball_endpoints(g.rb.ball(START_PREC))
-    return ends if ends is not None and ends[0] >= 0 else None
-
-
 def _eta_qq_parts(K: Kernel, g: _Gamma) -> tuple[fmpq, fmpq, int, int]:
     """(A, B, x, x') with η_{E_γ}(K) = A − γB attained at (x, x').
 
@@ -80,7 +84,7 @@ def _eta_qq_parts(K: Kernel, g: _Gamma) -> tuple[fmpq, fmpq, int, int]:
     N = K.N
     R = K.int_rows()
     A, d = R.as_dtype(object)
-    window = _gamma_window(g)
+    window = g.window
     best = None
     for i in range(N):
         num = A[i][None, :] * d[:, None]  # a_iy · d_j   (row j of the result is the pair (i, j))
