@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
+import mpmath
 import sympy
 from hypothesis import given
 from hypothesis import strategies as st
@@ -49,3 +51,28 @@ def test_is_ldp_monotone_in_delta_and_agrees_with_the_ball_route(K, delta):
         assert is_ldp_certified(K, gamma, 1) is Truth.TRUE
     balls = _is_ldp_balls(K, _Gamma(gamma, None), delta, None)
     assert balls is Truth.UNKNOWN or balls is exact
+
+
+@given(
+    st.fractions(min_value=R(1, 10**6), max_value=10**6, max_denominator=10**6),
+    st.integers(1, 40),
+    st.sampled_from(["log", "exp", "sqrt"]),
+)
+def test_evalf_digits_are_mpmaths_correctly_rounded_digits(q, digits, fn):
+    """evalf(f(q), n) is the correctly rounded n-digit value (mpmath at n + 80 digits as the oracle)."""
+    from exactdp.certified import evalf
+
+    x = R(q.numerator, q.denominator)
+    expr = {"log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt}[fn](x)
+    if expr.is_Rational:
+        return
+    got = evalf(expr, digits)
+    with mpmath.workdps(digits + 80):
+        v = getattr(mpmath, fn)(mpmath.mpf(q.numerator) / q.denominator)
+        # the correctly rounded n-digit decimals of v, via exact integer rounding
+        e = int(mpmath.floor(mpmath.log10(abs(v))))
+        m = int(mpmath.nint(abs(v) / mpmath.mpf(10) ** (e - digits + 1)))
+    if m == 10**digits:
+        m, e = m // 10, e + 1
+    sign = -1 if v < 0 else 1
+    assert Fraction(got) == sign * m * Fraction(10) ** (e - digits + 1)
