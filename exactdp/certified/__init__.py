@@ -10,6 +10,7 @@ Public API (see the module docstrings):
 * :func:`evalf` — ``evalf(x, digits=30)``: a decimal string whose printed digits are guaranteed.
 * :func:`certified_compare` / :func:`certified_sign` — decisions for checkers and proofs;
   :func:`evaluate_at` — a symbolic bound at exact parameter values, as an RB.
+* :func:`certified_bracket` — a certified bracket of a sign change (crossovers such as F-A3).
 * :func:`precision_cap` — ``with precision_cap(bits): ...`` scopes the cap (default 8192 bits).
 * :func:`eta_hockey_stick_certified`, :func:`is_ldp_certified` — η_{E_γ} and (ε,δ)-LDP for irrational γ
   (called by ``exactdp.eta_hockey_stick`` / ``exactdp.is_ldp``).
@@ -25,6 +26,7 @@ from exactdp.certified.compare import (
     evaluate_at,
 )
 from exactdp.certified.privacy import eta_hockey_stick_certified, is_ldp_certified
+from exactdp.certified.roots import Bracket, certified_bracket
 from exactdp.certified.stable import (
     exp_eps,
     phi,
@@ -40,8 +42,10 @@ from exactdp.numbers.rb import DEFAULT_MAX_PREC, RB, SignResult, current_cap, ev
 __all__ = [
     "DEFAULT_MAX_PREC",
     "RB",
+    "Bracket",
     "SignResult",
     "as_rb",
+    "certified_bracket",
     "certified_compare",
     "certified_difference_sign",
     "certified_sign",
