@@ -52,7 +52,7 @@ def measure(K: Kernel) -> tuple[float, float, float]:
 def main() -> None:
     rng = random.Random(0)
     print(f"{'N':>4} {'float64 s':>10} {'QQ s':>9} {'certified s':>12} {'QQ/float':>9} {'cert/float':>11}")
-    for N in (8, 16, 32, 64):
+    for N in (8, 16, 32, 64, 128):
         tf, tq, tc = measure(random_kernel(rng, N))
         print(f"{N:>4} {tf:>10.5f} {tq:>9.5f} {tc:>12.5f} {tq / tf:>9.1f} {tc / tf:>11.1f}")
 

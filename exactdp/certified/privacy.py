@@ -74,24 +74,49 @@ def _check_kernel(K: Kernel) -> Kernel:
     return K
 
 
-def _eta_qq_parts(K: Kernel, g: _Gamma) -> tuple[fmpq, fmpq, int, int]:
+def _window_ints(R, g: _Gamma):
+    """(dtype, ((lp, lq), (hp, hq)) or None): an integer window lp/lq ≤ γ ≤ hp/hq for cross-multiplication.
+
+    int64 when a dyadic window with ≥ 16 bits fits the proven bound |num·q|, |den·p| < 2^61 (num, den are
+    products of an entry numerator and a row denominator, both < 2^31); otherwise Python ints with the
+    64-bit ball's exact window.
+    """
+    if g.window is None:
+        return object, None
+    lo, hi = g.window
+    if R.A.dtype != object:
+        base = max(R.max_num, 1) * max(R.max_den, 1)
+        top = int(hi.ceil()) + 1
+        k = 61 - base.bit_length() - top.bit_length()
+        if k >= 16:
+            h = 1 << k
+            return np.int64, ((int((lo * h).floor()), h), (int((hi * h).ceil()), h))
+    return object, ((int(lo.p), int(lo.q)), (int(hi.p), int(hi.q)))
+
+
+def _eta_qq_parts(K: Kernel, g: _Gamma, dtype=None) -> tuple[fmpq, fmpq, int, int]:
     """(A, B, x, x') with η_{E_γ}(K) = A − γB attained at (x, x').
 
     Vectorized over partner rows j with integer rows a = A_i/d_i, b = A_j/d_j: the likelihood ratio
     a/b = num/den with num = A_iy d_j, den = A_jy d_i is compared with a rational window [lo, hi] ∋ γ
-    by cross-multiplication; only ratios inside the window get a certified comparison with γ.
+    by cross-multiplication (int64 under a proven bound, else Python ints); only ratios inside the
+    window get a certified comparison with γ.  ``dtype=object`` forces the Python-int path (tests).
     """
     N = K.N
     R = K.int_rows()
-    A, d = R.as_dtype(object)
-    window = g.window
+    auto, window = _window_ints(R, g)
+    if dtype is None or window is None:
+        dtype = auto
+    elif dtype is object and auto is not object:
+        window = tuple((int(w.p), int(w.q)) for w in g.window)
+    A, d = R.as_dtype(dtype)
     best = None
     for i in range(N):
         num = A[i][None, :] * d[:, None]  # a_iy · d_j   (row j of the result is the pair (i, j))
         den = A * d[i]  # a_jy · d_i
         pos = num > 0
         if window is not None:
-            (lp, lq), (hp, hq) = ((int(w.p), int(w.q)) for w in window)
+            (lp, lq), (hp, hq) = window
             above = num * hq > den * hp  # ratio > hi ≥ γ (includes b = 0 < a)
             below = num * lq <= den * lp  # ratio ≤ lo ≤ γ
         else:
@@ -101,8 +126,8 @@ def _eta_qq_parts(K: Kernel, g: _Gamma) -> tuple[fmpq, fmpq, int, int]:
         for j, y in zip(*np.nonzero(pos & ~above & ~below)):
             if g.sign_minus(fmpq(int(num[j, y]), int(den[j, y]))) is Sign.NEGATIVE:  # ratio > γ
                 mask[j, y] = True
-        A_num = (mask * A[i][None, :]).sum(axis=1)
-        B_num = (mask * A).sum(axis=1)
+        A_num = np.where(mask, A[i][None, :], 0).sum(axis=1)
+        B_num = np.where(mask, A, 0).sum(axis=1)
         for j in range(N):
             if j == i:
                 continue

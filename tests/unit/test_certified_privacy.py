@@ -11,6 +11,7 @@ import random
 from fractions import Fraction
 
 import mpmath
+import numpy as np
 import pytest
 import sympy
 from flint import fmpq
@@ -167,3 +168,15 @@ def test_a_bound_evaluated_at_parameters():
     from tests.certified_support import assert_encloses
 
     assert_encloses(at, lambda: ref)
+
+
+def test_int64_and_python_int_paths_agree():
+    from exactdp.certified.privacy import _eta_qq_parts, _Gamma, _window_ints
+
+    rng = random.Random(11)
+    for gamma in (sympy.exp(R(1, 2)), 2 * sympy.exp(R(1, 10**25)), sympy.sqrt(3)):
+        g = _Gamma(gamma, None)
+        for _ in range(5):
+            K = _random_kernel(rng, rng.randint(2, 6), rng.randint(2, 6), den=60)
+            assert _window_ints(K.int_rows(), g)[0] is np.int64
+            assert _eta_qq_parts(K, g) == _eta_qq_parts(K, g, dtype=object)
