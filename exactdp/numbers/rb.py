@@ -225,6 +225,7 @@ def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
     """The exact rational endpoints [lo, hi] of a finite ball (None for a non-finite ball)."""
     if not b.is_finite():
         return None
+    # lower()/upper() round outward, so the endpoints are valid at any precision; this one keeps them tight
     with ctx.workprec(max(ctx.prec, 2 * b.mid().bits() + 64, 64)):
         return _arb_to_fmpq(b.lower()), _arb_to_fmpq(b.upper())
 
@@ -236,8 +237,8 @@ def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
 class SignResult:
     """A certified sign: ``sign`` is a :class:`Sign` or None (undecided); ``reason`` says how / why not.
 
-    ``bool()`` of a SignResult raises, so it cannot reach an ``if`` by mistake; use ``.sign`` or the
-    Truth-valued :meth:`RB.positive` and friends.
+    ``bool()`` of a SignResult raises, so it cannot reach an ``if`` by mistake; use ``.sign``,
+    :meth:`truth` or the Truth-valued comparisons of :class:`RB`.
     """
 
     sign: Sign | None
