@@ -41,7 +41,8 @@ from exactdp import mechanisms
 
 # -- certified high precision (issue 5) --
 from exactdp.measures.divergences import renyi
-from exactdp.numbers.rb import RB, evalf, precision_cap
+from exactdp.numbers.digits import evalf
+from exactdp.numbers.rb import RB, precision_cap
 from exactdp.certified import certified_compare, certified_sign
 
 __version__ = "0.1.0"

@@ -37,7 +37,8 @@ from exactdp.certified.stable import (
     xi_regime,
     xi_threshold,
 )
-from exactdp.numbers.rb import DEFAULT_MAX_PREC, RB, SignResult, current_cap, evalf, precision_cap
+from exactdp.numbers.digits import evalf
+from exactdp.numbers.rb import DEFAULT_MAX_PREC, RB, SignResult, current_cap, precision_cap
 
 __all__ = [
     "DEFAULT_MAX_PREC",

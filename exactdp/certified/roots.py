@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
+from exactdp.numbers.digits import round_significant
 from exactdp.numbers.qq import qq_to_sympy, to_qq
-from exactdp.numbers.rb import RB, round_significant
+from exactdp.numbers.rb import RB
 from exactdp.numbers.truth import Sign
 
 

@@ -60,7 +60,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from exactdp.numbers.rb import evalf
+    from exactdp.numbers.digits import evalf
 
     print(evalf(parse_exact(args.expr), args.digits, max_prec=args.max_prec))
     return 0

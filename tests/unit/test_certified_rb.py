@@ -8,7 +8,8 @@ import sympy
 from flint import ctx, fmpq
 
 from exactdp import CoercionError, ParameterError, UndecidedError
-from exactdp.numbers.rb import RB, current_cap, evalf, precision_cap, round_significant
+from exactdp.numbers.digits import evalf, round_significant
+from exactdp.numbers.rb import RB, current_cap, precision_cap
 from exactdp.numbers.truth import Sign, Truth
 from tests.certified_support import assert_encloses
 
