@@ -52,10 +52,9 @@ def list_claims(claims) -> str:
 
 
 def run(args) -> int:
+    from exactdp.errors import ParameterError
     from exactdp.output import report
     from exactdp.verification.engine import Progress, select_claims, verify
-
-    from exactdp.errors import ParameterError
 
     if args.jobs < 1:
         raise ParameterError(f"--jobs: must be a positive integer, got {args.jobs}")
@@ -75,7 +74,7 @@ def run(args) -> int:
                      f"{r.seconds:.2f}"])
     print(_fmt_table(rows, {3, 4}))
     print(report.summary_line(results))
-    kw = dict(seed=args.seed, quick=args.quick, timings=args.timings)
+    kw = {"seed": args.seed, "quick": args.quick, "timings": args.timings}
     if args.json:
         Path(args.json).write_text(report.to_json(results, **kw), encoding="utf-8")
     md = report.to_markdown(results, **kw)

@@ -17,7 +17,7 @@ dict of exact values (strings) that describes the instance — the counterexampl
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import sympy
 from flint import fmpq
@@ -199,4 +199,4 @@ def qstr(v) -> str:
     return str(v)
 
 
-__all__ = ["check_instances", "exact_data", "not_checkable", "prove_nonnegative", "prove_zero", "qstr", "fmpq"]
+__all__ = ["check_instances", "exact_data", "fmpq", "not_checkable", "prove_nonnegative", "prove_zero", "qstr"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, TextIO
+from typing import TextIO
 
 from exactdp.errors import ParameterError
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, combine, load_all

@@ -12,7 +12,16 @@ Not shown: non-discrete alphabets.
 import sympy
 from flint import fmpq
 
-from exactdp.measures.divergences import F_CHI2, F_KL, chi2, f_divergence, f_hockey_stick, hockey_stick, kl, tv
+from exactdp.measures.divergences import (
+    F_CHI2,
+    F_KL,
+    chi2,
+    f_divergence,
+    f_hockey_stick,
+    hockey_stick,
+    kl,
+    tv,
+)
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data

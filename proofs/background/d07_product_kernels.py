@@ -10,7 +10,6 @@ Not shown: sequentially interactive mechanisms (their kernels are not products).
 
 import itertools
 
-
 from exactdp.measures.privacy import ldp_ratio
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification import instances as inst

@@ -12,7 +12,13 @@ import sympy
 
 from exactdp.sources import CATALOGUE, Source
 from exactdp.verification.certify import decide_lt
-from exactdp.verification.checking import check_instances, exact_data, not_checkable, prove_nonnegative, prove_zero
+from exactdp.verification.checking import (
+    check_instances,
+    exact_data,
+    not_checkable,
+    prove_nonnegative,
+    prove_zero,
+)
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.formulas import H2_F, KL_F, binette_coefficient, phi, xi_first
 

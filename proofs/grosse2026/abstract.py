@@ -13,8 +13,8 @@ Not shown: the qualitative wording.
 import sympy
 from flint import fmpq
 
-from exactdp.mechanisms import grosse_example2_K1
 from exactdp.measures.privacy import pml_ratio
+from exactdp.mechanisms import grosse_example2_K1
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import check_instances, exact_data, prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register

@@ -29,7 +29,7 @@ def _run(ctx):
                 inst.random_kernel(rng, N, 2 + k % 3, full_support=True)
 
     def test(K):
-        r, y, xa, xb = ldp_ratio_witness(K)
+        r, y, _, _ = ldp_ratio_witness(K)
         col = K.column(y)
         S = sum(col, fmpq(0))
         prev = None

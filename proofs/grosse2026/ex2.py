@@ -9,9 +9,8 @@ Checked:   every fact exactly for N ∈ {2, 4, 10} and a grid of c; the claims.m
 Not shown: the curves of Fig. 1.
 """
 
-from flint import fmpq
-
 import sympy
+from flint import fmpq
 
 from exactdp.distributions import Distribution
 from exactdp.measures.contraction import eta_tv

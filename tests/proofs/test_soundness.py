@@ -53,7 +53,7 @@ def test_constant_changed_in_x1_identity(seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_sign_flipped_in_phi(seed):
-    wrong = lambda g, d: 1 - (1 + d) / g  # noqa: E731
+    wrong = lambda g, d: 1 - (1 + d) / g
     ce = _refuted(phi_bound_check(wrong)(CheckContext(seed=seed, quick=True)))
     K, g, d = _K(ce["K"]), _q(ce["gamma"]), _q(ce["delta"])
     assert bool(is_ldp(K, gamma=g, delta=d))  # a genuine (eps,delta)-LDP kernel ...
@@ -99,7 +99,7 @@ def test_strict_made_non_strict_at_tight_point(seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_constant_dropped_in_corollary_1(seed):
-    wrong = lambda G: sympy.log(to_sympy(G) - 1)  # noqa: E731
+    wrong = lambda G: sympy.log(to_sympy(G) - 1)
     ce = _refuted(bound_check(kl, wrong, "Cor 1 variant", "cor1")(CheckContext(seed=seed, quick=True)))
     K, c = _K(ce["K"]), _q(ce["c"])
     P, Q = [_q(v) for v in ce["P"]], [_q(v) for v in ce["Q"]]

@@ -81,7 +81,7 @@ def test_refuted_findings_carry_exact_counterexamples(results):
     for cid in EXPECTED_REFUTED:
         r = by_id[cid]
         assert r.verdict is Verdict.REFUTED
-        ce = [o.counterexample for o in r.outcomes if o.verdict is Verdict.REFUTED][0]
+        ce = next(o.counterexample for o in r.outcomes if o.verdict is Verdict.REFUTED)
         assert all(isinstance(v, (str, int, bool, list)) for v in ce.values()), ce
 
 
