@@ -115,3 +115,20 @@ def test_correct_versions_are_not_refuted():
     assert ratio_identity_check()(ctx).verdict is Verdict.PROVED
     for check in (phi_bound_check(), closed_form_check(), power_ratio_check(), converse_check()):
         assert check(ctx).verdict is Verdict.VERIFIED
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_constant_changed_in_theorem_1(seed):
+    """'(eps,delta)-LDP iff eta_{e^eps}(K) <= delta' with the coefficient halved must be refuted."""
+    from exactdp.measures.contraction import eta_hockey_stick_witness
+    from exactdp.verification.quantities import is_ldp_by_subsets
+    from proofs.asoodeh2021.thm1 import equivalence_check
+
+    def halved(K, g):
+        v, a, b = eta_hockey_stick_witness(K, g)
+        return v / 2, a, b
+
+    ce = _refuted(equivalence_check(halved)(CheckContext(seed=seed, quick=True)))
+    K, g, d = _K(ce["K"]), _q(ce["gamma"]), _q(ce["delta"])
+    true_star = eta_hockey_stick_witness(K, g)[0]
+    assert d < true_star and not is_ldp_by_subsets(K, g, d)  # halved value is not a valid LDP level
