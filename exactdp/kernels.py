@@ -146,7 +146,7 @@ class Kernel:
         if self._int_rows is None:
             from exactdp.numbers.linalg import IntRows
 
-            self._int_rows = IntRows(self._rows)
+            self._int_rows = IntRows.from_fmpq_rows(self._rows)
         return self._int_rows
 
     # -- algebra ------------------------------------------------------------------------------------

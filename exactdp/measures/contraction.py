@@ -14,26 +14,20 @@ from flint import fmpq
 
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import _gamma, hockey_stick
-from exactdp.numbers.linalg import INT64_SAFE, argmax_fraction, pairwise_hockey_stick_numerators
+from exactdp.numbers.linalg import max_pairwise_hockey_stick
 
 
 def _exact_witness_qq(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
-    """max_{x,x'} E_g(K_x‖K_x') with the first maximizing pair (lexicographic), exactly."""
+    """max_{x≠x'} E_g(K_x‖K_x') with the first maximizing pair (lexicographic), exactly.
+
+    Integer cross-multiplication over the rows' own denominators, vectorized over partner rows
+    (:func:`exactdp.numbers.linalg.max_pairwise_hockey_stick`); only pairs x < x' when g = 1 (TV is
+    symmetric).
+    """
     if K.N == 1:
         return fmpq(0), 0, 0
-    R = K.int_rows()
-    gp, gq = int(g.p), int(g.q)
-    best_num, best_den, best = 0, 1, (0, 1 if K.N > 1 else 0)
-    for i in range(K.N):
-        num, den = pairwise_hockey_stick_numerators(R, gp, gq, i)
-        num[i] = 0  # E_γ(K_i‖K_i) = (1-γ)_+ is not a pair of distinct inputs
-        if num.dtype != object and int(den.max()) ** 2 >= INT64_SAFE:
-            num, den = num.astype(object), den.astype(object)
-        j = argmax_fraction(num, den)
-        n_j, d_j = int(num[j]), int(den[j])
-        if n_j * best_den > best_num * d_j:
-            best_num, best_den, best = n_j, d_j, (i, j)
-    return fmpq(best_num, best_den), best[0], best[1]
+    num, den, i, j = max_pairwise_hockey_stick(K.int_rows(), int(g.p), int(g.q), symmetric=(g == 1))
+    return fmpq(num, den), i, j
 
 
 def eta_hockey_stick_witness(K, gamma):

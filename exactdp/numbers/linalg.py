@@ -1,15 +1,22 @@
 r"""Exact dense rational matrices in integer form, for vectorized pairwise computations.
 
 A rational kernel is stored, per row, as an integer numerator vector ``A[i]`` and that row's own
-positive denominator ``d[i]``: ``K[i][k] = A[i][k] / d[i]``.  Pairwise quantities then become integer
-arithmetic by cross-multiplication, e.g. for γ = g/h,
+positive denominator ``d[i]`` (the lcm of the row's denominators): ``K[i][k] = A[i][k] / d[i]``.
+Pairwise quantities then become integer arithmetic by cross-multiplication, e.g. for γ = g/h,
 
-.. math::  E_\gamma(K_i\|K_j) = \frac{\sum_k (h\,A_{ik} d_j - g\,A_{jk} d_i)_+}{h\,d_i d_j},
+.. math::  E_\gamma(K_i\|K_j) = \frac{\sum_k (h\,d_j A_{ik} - g\,d_i A_{jk})_+}{h\,d_i d_j},
 
-vectorized with numpy over the partner rows ``j``.  A per-row denominator avoids the blow-up of one
-common denominator for unstructured kernels (DESIGN.md, Speed).  int64 is used only when a proven bound
-on every intermediate magnitude is below 2**62; otherwise numpy object arrays of Python ints carry the
-same formulas exactly.  Floats never appear.
+vectorized with numpy over the partner rows ``j`` (DESIGN.md, Speed).  A per-row denominator avoids
+the blow-up of one common denominator for unstructured kernels.
+
+Fixed-width arithmetic is used only under a *proven* bound on every intermediate magnitude: with
+``B = max(g, h) · max_den · max_num`` bounding each product term,
+
+* ``B < 2**31``  — products in int32, row sums accumulated in int64 (needs ``M·B < 2**63``);
+* ``M·B < 2**63`` — products and sums in int64;
+* otherwise numpy object arrays of Python ints carry the very same formulas (exact, slower).
+
+Floats never appear.  :func:`fixed_width` is the single place where the bounds are decided.
 """
 
 from __future__ import annotations
@@ -17,42 +24,74 @@ from __future__ import annotations
 from math import lcm
 
 import numpy as np
-from flint import fmpq
+from flint import fmpq, fmpq_mat, fmpz_mat
 
-INT64_SAFE = 2**62
+INT32_LIMIT = 2**31
+INT64_LIMIT = 2**63
+INT64_SAFE = 2**62  # kept for callers that want one bit of headroom
+
+
+def fixed_width(bound: int):
+    """The narrowest exact numpy dtype for integers of magnitude ``< bound`` (object if none)."""
+    if bound < INT32_LIMIT:
+        return np.int32
+    if bound < INT64_LIMIT:
+        return np.int64
+    return object
 
 
 class IntRows:
-    """Rows ``A[i] / d[i]`` with integer ``A`` (int64 or object) and positive integer ``d``."""
+    """Rows ``A[i] / d[i]`` with non-negative integer ``A`` (int64 or object) and positive integer ``d``.
 
-    __slots__ = ("A", "d", "max_num", "max_den", "_exact_cols")
+    Build it with :meth:`from_fmpq_rows` (what :meth:`exactdp.Kernel.int_rows` does, once per
+    kernel) or directly from integer numerators and denominators.
+    """
 
-    def __init__(self, rows: tuple[tuple[fmpq, ...], ...]):
-        dens = [lcm(*(int(v.q) for v in row)) for row in rows]
-        nums = [[int(v.p) * (den // int(v.q)) for v in row] for row, den in zip(rows, dens)]
-        self.max_num = max((abs(x) for r in nums for x in r), default=0)
+    __slots__ = ("A", "d", "max_num", "max_den", "_views")
+
+    def __init__(self, A, d):
+        nums = [[int(v) for v in row] for row in A] if not isinstance(A, np.ndarray) else A
+        dens = [int(v) for v in d]
+        if isinstance(nums, np.ndarray) and nums.dtype != object:
+            self.max_num = int(np.abs(nums).max()) if nums.size else 0
+        else:
+            self.max_num = max((abs(int(x)) for r in nums for x in r), default=0)
         self.max_den = max(dens, default=1)
-        dtype = np.int64 if max(self.max_num, self.max_den) < 2**31 else object
+        dtype = np.int64 if max(self.max_num, self.max_den) < INT64_LIMIT else object
         self.A = np.array(nums, dtype=dtype)
         self.d = np.array(dens, dtype=dtype)
+        self._views: dict = {}
+
+    @classmethod
+    def from_fmpq_rows(cls, rows) -> "IntRows":
+        """From rows of ``fmpq``: each row's numerators over the lcm of its denominators (in C, by flint)."""
+        M = len(rows[0])
+        entries, dens = [], []
+        for row in rows:
+            num, den = fmpq_mat(1, M, list(row)).numer_denom()
+            entries.extend(num.entries())
+            dens.append(int(den))
+        flat = [int(v) for v in entries]
+        big = max(max(flat, default=0), max(dens)) >= INT64_LIMIT
+        A = np.array(flat, dtype=object if big else np.int64).reshape(len(rows), M)
+        return cls(A, dens)
 
     @property
     def shape(self) -> tuple[int, int]:
         return self.A.shape
 
-    def safe_dtype(self, factor: int, terms: int) -> type:
-        """int64 if every intermediate of the pairwise formulas is provably below 2**62, else object.
-
-        The bound covers ``terms`` summed products ``factor * A[i][k] * d[j]`` and the pair
-        denominators ``factor * d[i] * d[j]``.
-        """
-        bound = factor * self.max_den * max(max(self.max_num, 1) * max(terms, 1), self.max_den)
-        return np.int64 if bound < INT64_SAFE else object
-
     def as_dtype(self, dtype):
+        """``(A, d)`` converted to ``dtype`` (cached); the caller has proven the values fit."""
         if self.A.dtype == dtype:
             return self.A, self.d
-        return self.A.astype(dtype), self.d.astype(dtype)
+        key = np.dtype(dtype).str
+        if key not in self._views:
+            self._views[key] = (self.A.astype(dtype), self.d.astype(dtype))
+        return self._views[key]
+
+    def to_fmpq_rows(self) -> list[list[fmpq]]:
+        """The rational entries back (for tests and for fallbacks)."""
+        return [[fmpq(int(a), int(dx)) for a in row] for row, dx in zip(self.A, self.d)]
 
 
 def argmax_fraction(nums: np.ndarray, dens: np.ndarray) -> int:
@@ -76,32 +115,81 @@ def argmax_fraction(nums: np.ndarray, dens: np.ndarray) -> int:
     return int(idx[0])
 
 
-def pairwise_hockey_stick_numerators(R: IntRows, g: int, h: int, i: int):
-    r"""Numerators and denominators of E_{g/h}(K_i ‖ K_j) for every j, exactly.
+def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
+    """(product dtype, sum dtype, bound on the sums) for the pairwise E_{g/h} numerators.
 
-    Returns ``(num, den)`` with ``E_{g/h}(K_i‖K_j) = num[j] / den[j]``,
-    ``num[j] = Σ_k (h A_ik d_j − g A_jk d_i)_+`` and ``den[j] = h d_i d_j``.
+    Each term h d_j A_ik − g d_i A_jk is a difference of two non-negative products below
+    B = max(g, h) · max_den · max_num, so its magnitude is below B and a row sum below M·B.
     """
+    B = max(g, h, 1) * max(R.max_den, 1) * max(R.max_num, 1)
     M = R.shape[1]
-    dtype = R.safe_dtype(2 * max(g, h), M)
-    A, d = R.as_dtype(dtype)
-    if dtype is object:
-        g_, h_ = g, h
-    else:
-        g_, h_ = np.int64(g), np.int64(h)
-    diff = (h_ * d[:, None]) * A[i][None, :] - (g_ * d[i]) * A
-    num = np.where(diff > 0, diff, 0).sum(axis=1)
-    den = h_ * d[i] * d
-    return num, den
+    if M * B >= INT64_LIMIT:
+        return object, object, M * B
+    return fixed_width(B), np.int64, M * B
+
+
+def pairwise_hockey_stick_numerators(R: IntRows, g: int, h: int, i: int, start: int = 0):
+    r"""``num[j'] = Σ_k (h d_j A_ik − g d_i A_jk)_+`` for the partner rows ``j = start + j'``.
+
+    ``E_{g/h}(K_i‖K_j) = num[j'] / (h d_i d_j)``.  Exact: fixed width only under the bound of
+    :func:`_hockey_stick_dtypes`.
+    """
+    prod, acc, _ = _hockey_stick_dtypes(R, g, h)
+    A, d = R.as_dtype(prod)
+    part, dpart = A[start:], d[start:]
+    diff = np.multiply((dpart * h)[:, None], A[i])
+    diff -= part * (d[i] * g) if prod is object else np.multiply(part, d[i] * g, dtype=prod)
+    np.maximum(diff, 0, out=diff)
+    return diff.sum(axis=1, dtype=acc)
+
+
+def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = False):
+    r"""max over ordered pairs i ≠ j of E_{g/h}(K_i‖K_j), exactly, with the first maximizing pair.
+
+    Returns ``(num, den, i, j)`` (Python ints) with the maximum equal to ``num/den``.  With
+    ``symmetric=True`` (valid for γ = 1, where E_1 = TV is symmetric) only pairs i < j are visited.
+    For each row i the partner maximizing ``num_j / (h d_i d_j)`` is the one maximizing ``num_j / d_j``,
+    compared by cross-multiplication (products below ``M·B·max_den``).
+    """
+    N, M = R.shape
+    prod, acc, sum_bound = _hockey_stick_dtypes(R, g, h)
+    A, d = R.as_dtype(prod)
+    hd = d * h if prod is object else np.multiply(d, h, dtype=prod)
+    cmp_dtype = np.int64 if sum_bound * max(R.max_den, 1) < INT64_LIMIT else object
+    d_cmp = d.astype(cmp_dtype) if d.dtype != cmp_dtype else d
+    buf = np.empty((N, M), dtype=prod)
+    tmp = np.empty((N, M), dtype=prod)
+    best_num, best_den, best = 0, 1, (0, 1)
+    for i in range(N):
+        start = i + 1 if symmetric else 0
+        if start >= N:
+            break
+        n = N - start
+        diff, other = buf[:n], tmp[:n]
+        np.multiply(hd[start:, None], A[i], out=diff)
+        np.multiply(A[start:], d[i] * g, out=other)
+        diff -= other
+        np.maximum(diff, 0, out=diff)
+        num = diff.sum(axis=1, dtype=acc)
+        if not symmetric:
+            num[i] = 0  # E_γ(K_i‖K_i) is not a pair of distinct inputs
+        if num.dtype != cmp_dtype:
+            num = num.astype(cmp_dtype)
+        j = argmax_fraction(num, d_cmp[start:])
+        n_j, den_j = int(num[j]), h * int(d[i]) * int(d[start + j])
+        if n_j * best_den > best_num * den_j:
+            best_num, best_den, best = n_j, den_j, (i, start + j)
+    return best_num, best_den, best[0], best[1]
 
 
 def column_extremes(R: IntRows):
     """Per column y, the row indices of max_x and min_x of A[x][y]/d[x], exactly and vectorized.
 
-    Returns ``(argmax, argmin)``, integer arrays of length M (first index on ties).
+    Returns ``(argmax, argmin)``, integer arrays of length M (first index on ties).  The
+    cross-products are below ``max_num · max_den``.
     """
     N, M = R.shape
-    dtype = np.int64 if R.max_num * R.max_den < INT64_SAFE and R.A.dtype != object else object
+    dtype = np.int64 if R.max_num * R.max_den < INT64_LIMIT else object
     A, d = R.as_dtype(dtype)
     results = []
     for sense in (1, -1):
@@ -123,24 +211,29 @@ def column_extremes(R: IntRows):
     return results[0], results[1]
 
 
-def column_sums(R: IntRows) -> list:
-    """Σ_x A[x][y]/d[x] for every column y, as exact ``fmpq`` values.
+def column_sums_scaled(R: IntRows) -> tuple[list[int], int]:
+    """``(T, L)`` with Σ_x A[x][y]/d[x] = T[y]/L exactly for every column y (L = lcm of the d[x]).
 
-    Rows are grouped by denominator (integer sums inside a group), then the groups are combined over
-    the least common multiple of the distinct denominators with Python integers.
+    Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
+    groups are combined over L in a flint ``fmpz_mat`` product (multi-limb integers, in C).
     """
-    from flint import fmpq
-
     d = [int(v) for v in R.d]
-    groups: dict[int, list[int]] = {}
-    for x, dx in enumerate(d):
-        groups.setdefault(dx, []).append(x)
-    L = lcm(*groups)
-    M = R.shape[1]
-    total = [0] * M
-    for dx, members in groups.items():
-        part = R.A[members].sum(axis=0) if R.A.dtype != object else R.A[members].sum(axis=0)
-        w = L // dx
-        for y in range(M):
-            total[y] += int(part[y]) * w
-    return [fmpq(v, L) for v in total]
+    order = sorted(range(len(d)), key=lambda x: d[x])
+    ds = [d[x] for x in order]
+    starts = [k for k in range(len(ds)) if k == 0 or ds[k] != ds[k - 1]]
+    if R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
+        P = np.add.reduceat(R.A[np.asarray(order)], starts, axis=0).tolist()
+    else:
+        A = R.A[np.asarray(order)]
+        bounds = [*starts, len(ds)]
+        P = [[int(v) for v in A[bounds[k]:bounds[k + 1]].sum(axis=0)] for k in range(len(starts))]
+    D = [ds[k] for k in starts]
+    L = lcm(*D)
+    T = fmpz_mat(1, len(D), [L // x for x in D]) * fmpz_mat(P)
+    return [int(v) for v in T.entries()], L
+
+
+def column_sums(R: IntRows) -> list:
+    """Σ_x A[x][y]/d[x] for every column y, as exact ``fmpq`` values."""
+    T, L = column_sums_scaled(R)
+    return [fmpq(v, L) for v in T]
