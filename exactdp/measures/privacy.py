@@ -20,7 +20,7 @@ from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
-from exactdp.numbers.linalg import column_extremes, column_sums
+from exactdp.numbers.linalg import column_extremes, column_sums_scaled
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Truth
@@ -297,19 +297,24 @@ def pml_ratio_witness(K, c):
     c = _check_c(c, K.N)
     R = K.int_rows()
     amax, amin = column_extremes(R)
-    S = column_sums(R)
-    rest = 1 - K.N * c
-    best, arg = None, None
+    T, L = column_sums_scaled(R)  # S_y = T[y] / L
+    cp, cq = int(c.p), int(c.q)
+    rest = cq - K.N * cp  # (1 − Nc)·cq
+    A, d = R.A, R.d
+    best_num, best_den, arg = 0, 1, None
     for y in range(K.M):
-        hi = K[int(amax[y]), y]
-        if hi == 0:
-            continue
-        r = hi / (c * S[y] + rest * K[int(amin[y]), y])
-        if best is None or r > best:
-            best, arg = r, y
+        xh, xl = int(amax[y]), int(amin[y])
+        a_hi, d_hi, a_lo, d_lo = int(A[xh, y]), int(d[xh]), int(A[xl, y]), int(d[xl])
+        if a_hi == 0:
+            continue  # all-zero column: no PML at an output that never occurs
+        # r_y = (a_hi/d_hi) / (c T_y/L + (1−Nc) a_lo/d_lo) = a_hi cq L d_lo / (d_hi (cp T_y d_lo + rest a_lo L))
+        num = a_hi * cq * L * d_lo
+        den = d_hi * (cp * T[y] * d_lo + rest * a_lo * L)
+        if arg is None or num * best_den > best_num * den:
+            best_num, best_den, arg = num, den, y
     x0 = int(amin[arg])
-    prior = Distribution._trusted(tuple(c + (rest if x == x0 else ZERO) for x in range(K.N)), False)
-    return best, arg, prior
+    prior = Distribution._trusted(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
+    return fmpq(best_num, best_den), arg, prior
 
 
 def pml_ratio(K, c):
