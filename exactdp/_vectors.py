@@ -13,13 +13,14 @@ from exactdp.numbers.qq import ONE, ZERO
 from exactdp.numbers.sr import to_exact
 
 
-def as_sequence(obj, what: str, error):
-    """A list from a list/tuple/numpy array; refuse float numpy dtypes at once."""
+def as_sequence(obj, what: str, error, allow_float: bool = False):
+    """A list from a list/tuple/numpy array; refuse float numpy dtypes at once (unless ``allow_float``,
+    used only by the explicit ``from_floats`` constructors)."""
     try:
         import numpy as np
 
         if isinstance(obj, np.ndarray):
-            if obj.dtype.kind == "f" or obj.dtype.kind == "c":
+            if (obj.dtype.kind == "f" or obj.dtype.kind == "c") and not allow_float:
                 raise CoercionError(
                     f"{what}: a float numpy array ({obj.dtype}) is not exact; use an integer or object "
                     f"array of Fractions/strings, or Kernel.from_floats / Distribution.from_floats"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sympy
 
+from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness
 from exactdp.measures.privacy import (
@@ -28,6 +29,11 @@ def _log(v) -> str:
 
 def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 64) -> dict:
     """A dict of exact strings: η_TV, η_{E_γ}, LDP, privacy profile, maximal leakage, (ε,c)-PML."""
+    d = to_qq(delta, "delta")
+    if d < 0 or d > 1:
+        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    if c is not None:
+        c = to_qq(c, "c")
     out: dict = {"name": K.name or "K", "N": K.N, "M": K.M, "domain": K.domain, "rows": K.as_strings()}
     v, x, x2 = eta_tv_witness(K)
     out["eta_tv"] = {"value": _s(v), "pair": [x, x2]}
@@ -46,13 +52,12 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 64) 
     if gamma is not None:
         g = to_qq(gamma, "gamma")
         v, x, x2 = eta_hockey_stick_witness(K, g)
-        d = to_qq(delta, "delta")
         out["eta_hockey_stick"] = {"gamma": _s(g), "value": _s(v), "pair": [x, x2]}
         if g >= 1:
             out["is_ldp"] = {"gamma": _s(g), "delta": _s(d), "verdict": str(is_ldp(K, gamma=g, delta=d))}
     if c is not None:
         r, y, prior = pml_ratio_witness(K, c)
-        out["pml"] = {"c": _s(to_qq(c, "c")), "ratio": _s(r), "epsilon": _log(r), "worst_output": y,
+        out["pml"] = {"c": _s(c), "ratio": _s(r), "epsilon": _log(r), "worst_output": y,
                       "worst_prior": prior.as_strings()}
     return out
 

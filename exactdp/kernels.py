@@ -78,8 +78,9 @@ class Kernel:
 
         Rows of doubles rarely sum to exactly 1 in binary; such a kernel is rejected, as it should be.
         """
-        seq = as_sequence(rows, "K", InvalidKernelError)
-        return cls([[from_float(v) for v in as_sequence(r, f"row {x}", InvalidKernelError)]
+        seq = as_sequence(rows, "K", InvalidKernelError, allow_float=True)
+        return cls([[from_float(v, f"K[{x}][{k}]")
+                     for k, v in enumerate(as_sequence(r, f"row {x}", InvalidKernelError, allow_float=True))]
                     for x, r in enumerate(seq)], name=name)
 
     @classmethod

@@ -120,16 +120,19 @@ def is_exact_rational(value) -> bool:
     return True
 
 
-def from_float(value: float) -> fmpq:
+def from_float(value: float, name: str = "from_float") -> fmpq:
     """The exact binary value of a double: ``from_float(0.1) == 3602879701896397/36028797018963968``.
 
     This is the one documented way a float becomes exact.  NaN and infinities are refused.
+
+    >>> from_float(0.1)
+    3602879701896397/36028797018963968
     """
-    if not isinstance(value, (float, int)):
-        raise CoercionError(f"from_float: expected a float, got {type(value).__name__}")
+    if isinstance(value, bool) or not isinstance(value, (float, int)):
+        raise CoercionError(f"{name}: expected a float, got {type(value).__name__} {value!r}")
     f = float(value)
     if f != f or f in (float("inf"), float("-inf")):
-        raise CoercionError(f"from_float: value must be finite, got {value!r}")
+        raise CoercionError(f"{name}: value must be finite, got {value!r}")
     p, q = f.as_integer_ratio()
     return fmpq(p, q)
 
