@@ -84,7 +84,8 @@ def format_analysis(a: dict) -> str:
         lines.append("privacy profile delta(gamma) = P - gamma*Q:")
         edges = ["0"] + p["breakpoints"] + ["inf"]
         for k, piece in enumerate(p["pieces"]):
-            lines.append(f"  gamma in [{edges[k]}, {edges[k + 1]}]: {piece['P']} - gamma*{piece['Q']}")
+            line = piece["P"] if piece["Q"] == "0" else f"{piece['P']} - gamma*{piece['Q']}"
+            lines.append(f"  gamma in [{edges[k]}, {edges[k + 1]}]: {line}")
         lines.append(f"  least gamma with delta = 0: {p['least_gamma_for_delta_0']}")
     if "pml" in a:
         p = a["pml"]

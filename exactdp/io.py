@@ -17,7 +17,13 @@ from exactdp.kernels import Kernel
 
 
 def kernel_from_text(text: str, fmt: str = "json", name: str | None = None) -> Kernel:
-    """Parse a kernel from JSON or CSV text."""
+    """Parse a kernel from JSON or CSV text.
+
+    >>> kernel_from_text('{"rows": [["1/2", "1/2"], [1, 0]]}').rows
+    ((1/2, 1/2), (1, 0))
+    >>> kernel_from_text("0.25,0.75", "csv").rows
+    ((1/4, 3/4),)
+    """
     if fmt == "json":
         try:
             data = json.loads(text)  # JSON floats become Python floats, refused by Kernel
@@ -26,7 +32,7 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None) -> K
         if isinstance(data, dict):
             if "rows" not in data:
                 raise InvalidKernelError("kernel file: a JSON object must have a 'rows' field")
-            name = name or data.get("name")
+            name = data.get("name") or name
             data = data["rows"]
         if not isinstance(data, list):
             raise InvalidKernelError(f"kernel file: expected a list of rows, got {type(data).__name__}")

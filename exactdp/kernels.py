@@ -152,7 +152,11 @@ class Kernel:
 
     # -- algebra ------------------------------------------------------------------------------------
     def apply(self, P) -> Distribution:
-        """The output distribution (K∘P)(y) = Σ_x P(x) K(y|x)."""
+        """The output distribution (K∘P)(y) = Σ_x P(x) K(y|x).
+
+        >>> Kernel([["3/4", "1/4"], ["1/4", "3/4"]]).apply(["1/3", "2/3"]).probs
+        (5/12, 7/12)
+        """
         P = as_distribution(P)
         if len(P) != self.N:
             raise ShapeError(f"P: has {len(P)} entries, the kernel has N = {self.N} inputs")
@@ -166,7 +170,11 @@ class Kernel:
         return Distribution._trusted(tuple(out), symbolic)
 
     def __matmul__(self, other: "Kernel") -> "Kernel":
-        """Composition (K @ L)[x][z] = Σ_y K[x][y] L[y][z]: first K, then L (post-processing)."""
+        """Composition (K @ L)[x][z] = Σ_y K[x][y] L[y][z]: first K, then L (post-processing).
+
+        >>> (Kernel([["3/4", "1/4"], ["1/4", "3/4"]]) @ Kernel([["1", "0"], ["1/2", "1/2"]])).rows
+        ((7/8, 1/8), (5/8, 3/8))
+        """
         if not isinstance(other, Kernel):
             return NotImplemented
         if self.M != other.N:
@@ -189,6 +197,9 @@ class Kernel:
         """The product kernel (K ⊗ L)[(x,x')][(y,y')] = K[x][y] L[x'][y'] (rows are Kronecker products).
 
         Inputs and outputs are ordered lexicographically: index x*L.N + x'.
+
+        >>> Kernel([["1/2", "1/2"], ["1", "0"]]).tensor(Kernel([["1/3", "2/3"]])).rows[1]
+        (1/3, 2/3, 0, 0)
         """
         if not isinstance(other, Kernel):
             raise TypeError(f"tensor: expected a Kernel, got {type(other).__name__}")

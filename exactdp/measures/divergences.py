@@ -110,6 +110,9 @@ def kl(P, Q):
     r"""KL(P‖Q) = Σ_y P(y) log(P(y)/Q(y)) in nats; +∞ if Q(y) = 0 < P(y) (D-2).
 
     Returns an exact sympy expression (a sum of rational multiples of logs of rationals).
+
+    >>> kl(["1", "0"], ["1/2", "1/2"]), kl(["1/2", "1/2"], ["1", "0"])
+    (log(2), oo)
     """
     P, Q = _pair(P, Q)
     terms = []
@@ -127,6 +130,9 @@ def hellinger2(P, Q):
     r"""H²(P, Q) = Σ_y (√P(y) − √Q(y))² ∈ [0, 2], without the ½ (F-G6).
 
     Returns an exact sympy expression (rational numbers and square roots).
+
+    >>> hellinger2(["1", "0"], ["0", "1"]), hellinger2(["1/2", "1/2"], ["1", "0"])
+    (2, 2 - sqrt(2))
     """
     P, Q = _pair(P, Q)
     terms = [(sympy.sqrt(as_sympy(p)) - sympy.sqrt(as_sympy(q))) ** 2 for p, q in zip(P, Q)]

@@ -74,7 +74,11 @@ def ldp_ratio(K):
 
 
 def ldp_epsilon(K) -> sympy.Expr:
-    """LDP(K) = log ldp_ratio(K) in nats, an exact sympy expression (``oo`` if infinite)."""
+    """LDP(K) = log ldp_ratio(K) in nats, an exact sympy expression (``oo`` if infinite).
+
+    >>> ldp_epsilon([["3/4", "1/4"], ["1/4", "3/4"]]), ldp_epsilon([["1", "0"], ["1/2", "1/2"]])
+    (log(3), oo)
+    """
     return _log(ldp_ratio(K))
 
 
@@ -206,6 +210,11 @@ def privacy_profile(K) -> PrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
     Cost O(N² M log M); meant for kernels up to a few hundred rows.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> prof = privacy_profile(randomized_response(2, 3))
+    >>> prof.breakpoints, prof(2), prof.gamma_for(0), prof.epsilon_for("1/4")
+    ((1/3, 3), 1/4, 3, log(2))
     """
     K = as_kernel(K)
     _require_qq(K, "privacy_profile")
@@ -263,6 +272,10 @@ def pml(K, P, y) -> Leakage:
 
     Raises:
         ParameterError: output y has probability 0 under P (PML is undefined there).
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> print(pml(randomized_response(2, 3), ["1/2", "1/2"], 0))
+    log(3/2) = log(3/2)
     """
     K = as_kernel(K)
     P = as_distribution(P)
@@ -343,5 +356,9 @@ def max_leakage_ratio(K) -> fmpq:
 
 
 def max_leakage(K) -> sympy.Expr:
-    """Maximal leakage L(X→Y) = log Σ_y max_x K(y|x) in nats (Issa et al.)."""
+    """Maximal leakage L(X→Y) = log Σ_y max_x K(y|x) in nats (Issa et al.).
+
+    >>> max_leakage([["1/2", "1/2"], ["0", "1"]])
+    log(3/2)
+    """
     return _log(max_leakage_ratio(K))
