@@ -20,7 +20,7 @@ from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
-from exactdp.numbers.linalg import column_extremes, column_sums_scaled
+from exactdp.numbers.linalg import column_extremes, column_sums_scaled, fixed_point
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Truth
@@ -310,24 +310,51 @@ def pml_ratio_witness(K, c):
     c = _check_c(c, K.N)
     R = K.int_rows()
     amax, amin = column_extremes(R)
-    T, L = column_sums_scaled(R)  # S_y = T[y] / L
+    A, d = R.A, R.d
+    cols = [y for y in range(K.M) if A[int(amax[y]), y] != 0]  # all-zero columns: output never occurs
+    cols = _pml_candidates(R, c, cols, amax, amin)
+    T, L = column_sums_scaled(R, cols)  # S_y = T[i] / L for y = cols[i]
     cp, cq = int(c.p), int(c.q)
     rest = cq - K.N * cp  # (1 − Nc)·cq
-    A, d = R.A, R.d
     best_num, best_den, arg = 0, 1, None
-    for y in range(K.M):
+    for y, T_y in zip(cols, T):
         xh, xl = int(amax[y]), int(amin[y])
         a_hi, d_hi, a_lo, d_lo = int(A[xh, y]), int(d[xh]), int(A[xl, y]), int(d[xl])
-        if a_hi == 0:
-            continue  # all-zero column: no PML at an output that never occurs
         # r_y = (a_hi/d_hi) / (c T_y/L + (1−Nc) a_lo/d_lo) = a_hi cq L d_lo / (d_hi (cp T_y d_lo + rest a_lo L))
         num = a_hi * cq * L * d_lo
-        den = d_hi * (cp * T[y] * d_lo + rest * a_lo * L)
+        den = d_hi * (cp * T_y * d_lo + rest * a_lo * L)
         if arg is None or num * best_den > best_num * den:
             best_num, best_den, arg = num, den, y
     x0 = int(amin[arg])
     prior = Distribution._trusted(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
     return fmpq(best_num, best_den), arg, prior
+
+
+def _pml_candidates(R, c: fmpq, cols: list, amax, amin) -> list:
+    r"""The columns that can attain max_y r_y, r_y = hi_y / (c S_y + (1−Nc) lo_y), kept in order.
+
+    S_y is bracketed exactly by the fixed-point sums of :func:`exactdp.numbers.linalg.fixed_point`:
+    S_y ∈ [ΣF/2^k, (ΣF + N)/2^k], so r_y ∈ [r⁻_y, r⁺_y]; a column with r⁺_y < max_y' r⁻_y' cannot be the
+    maximum and is dropped before the exact (multi-limb) column sums are formed.  Without a proven
+    fixed-point form every column is kept.
+    """
+    fp = fixed_point(R)
+    if fp is None or len(cols) <= 1:
+        return cols
+    F, k = fp
+    sums = F.sum(axis=0)
+    N, A, d = R.shape[0], R.A, R.d
+    scale, rest = fmpq(1, 2**k), 1 - N * c
+    lows, highs = [], []
+    for y in cols:
+        hi = fmpq(int(A[int(amax[y]), y]), int(d[int(amax[y])]))
+        base = rest * fmpq(int(A[int(amin[y]), y]), int(d[int(amin[y])]))
+        s_lo, s_hi = int(sums[y]) * scale, (int(sums[y]) + N) * scale
+        lows.append(hi / (c * s_hi + base))
+        den = c * s_lo + base
+        highs.append(hi / den if den > 0 else None)
+    floor = max(lows)
+    return [y for y, up in zip(cols, highs) if up is None or up >= floor]
 
 
 def pml_ratio(K, c):

@@ -128,66 +128,102 @@ def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
     return fixed_width(B), np.int64, M * B
 
 
-def pairwise_hockey_stick_numerators(R: IntRows, g: int, h: int, i: int, start: int = 0):
-    r"""``num[j'] = Σ_k (h d_j A_ik − g d_i A_jk)_+`` for the partner rows ``j = start + j'``.
+def order_keys(nums: np.ndarray, dens: np.ndarray, num_bound: int, den_bound: int):
+    r"""int64 keys whose order is exactly the order of the fractions ``nums/dens``, or None.
 
-    ``E_{g/h}(K_i‖K_j) = num[j'] / (h d_i d_j)``.  Exact: fixed width only under the bound of
-    :func:`_hockey_stick_dtypes`.
+    With 2^k ≥ den_bound² (k = 2·bitlen(den_bound)): two different fractions a/b > a'/b' with
+    b, b' ≤ den_bound differ by at least 1/(b b') ≥ 2^-k, so ⌊a·2^k/b⌋ > ⌊a'·2^k/b'⌋; equal fractions get
+    equal keys.  Returns None unless ``num_bound · 2^k < 2**63`` (then int64 is exact).
     """
-    prod, acc, _ = _hockey_stick_dtypes(R, g, h)
-    A, d = R.as_dtype(prod)
-    part, dpart = A[start:], d[start:]
-    diff = np.multiply((dpart * h)[:, None], A[i])
-    diff -= part * (d[i] * g) if prod is object else np.multiply(part, d[i] * g, dtype=prod)
-    np.maximum(diff, 0, out=diff)
-    return diff.sum(axis=1, dtype=acc)
+    k = 2 * max(den_bound, 1).bit_length()
+    if nums.dtype == object or dens.dtype == object or (max(num_bound, 1) << k) >= INT64_LIMIT:
+        return None
+    return np.left_shift(nums.astype(np.int64), k) // dens.astype(np.int64)
 
 
-def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = False):
+def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = False,
+                              block_elems: int = 1 << 18):
     r"""max over ordered pairs i ≠ j of E_{g/h}(K_i‖K_j), exactly, with the first maximizing pair.
 
     Returns ``(num, den, i, j)`` (Python ints) with the maximum equal to ``num/den``.  With
     ``symmetric=True`` (valid for γ = 1, where E_1 = TV is symmetric) only pairs i < j are visited.
-    For each row i the partner maximizing ``num_j / (h d_i d_j)`` is the one maximizing ``num_j / d_j``,
-    compared by cross-multiplication (products below ``M·B·max_den``).
+    Rows i are processed in blocks of about ``block_elems`` numbers (a 3-d broadcast), which removes
+    the per-row interpreter overhead on small kernels.  For each row i the partner maximizing
+    ``num_j / (h d_i d_j)`` is the one maximizing ``num_j / d_j`` (:func:`order_keys`, or exact
+    cross-multiplication when the key bound fails); rows are then compared with Python integers.
     """
     N, M = R.shape
     prod, acc, sum_bound = _hockey_stick_dtypes(R, g, h)
     A, d = R.as_dtype(prod)
-    hd = d * h if prod is object else np.multiply(d, h, dtype=prod)
+    if prod is object:
+        hd, gd = d * h, d * g
+    else:
+        hd, gd = np.multiply(d, h, dtype=prod), np.multiply(d, g, dtype=prod)
+    b = max(1, min(N, block_elems // max(N * M, 1)))
+    buf = np.empty((b, N, M), dtype=prod)
+    tmp = np.empty((b, N, M), dtype=prod)
     cmp_dtype = np.int64 if sum_bound * max(R.max_den, 1) < INT64_LIMIT else object
-    d_cmp = d.astype(cmp_dtype) if d.dtype != cmp_dtype else d
-    buf = np.empty((N, M), dtype=prod)
-    tmp = np.empty((N, M), dtype=prod)
+    d_cmp = d.astype(cmp_dtype)
     best_num, best_den, best = 0, 1, (0, 1)
-    for i in range(N):
-        start = i + 1 if symmetric else 0
+    for i0 in range(0, N, b):
+        i1 = min(N, i0 + b)
+        nb, start = i1 - i0, (i0 + 1 if symmetric else 0)
         if start >= N:
             break
-        n = N - start
-        diff, other = buf[:n], tmp[:n]
-        np.multiply(hd[start:, None], A[i], out=diff)
-        np.multiply(A[start:], d[i] * g, out=other)
+        diff, other = buf[:nb, : N - start], tmp[:nb, : N - start]
+        np.multiply(hd[None, start:, None], A[i0:i1, None, :], out=diff)  # h d_j A_ik
+        np.multiply(gd[i0:i1, None, None], A[None, start:, :], out=other)  # g d_i A_jk
         diff -= other
         np.maximum(diff, 0, out=diff)
-        num = diff.sum(axis=1, dtype=acc)
-        if not symmetric:
-            num[i] = 0  # E_γ(K_i‖K_i) is not a pair of distinct inputs
-        if num.dtype != cmp_dtype:
-            num = num.astype(cmp_dtype)
-        j = argmax_fraction(num, d_cmp[start:])
-        n_j, den_j = int(num[j]), h * int(d[i]) * int(d[start + j])
-        if n_j * best_den > best_num * den_j:
-            best_num, best_den, best = n_j, den_j, (i, start + j)
+        num = diff.sum(axis=2, dtype=acc)  # num[r, j'] for i = i0 + r, j = start + j'
+        jj, ii = np.arange(start, N)[None, :], np.arange(i0, i1)[:, None]
+        num[(jj <= ii) if symmetric else (jj == ii)] = -1  # not a pair of distinct inputs (or seen)
+        keys = order_keys(num, d[start:][None, :], sum_bound, R.max_den) if acc is not object else None
+        if keys is not None:
+            js = keys.argmax(axis=1)
+        else:
+            num_c = num.astype(cmp_dtype)
+            js = [argmax_fraction(num_c[r], d_cmp[start:]) for r in range(nb)]
+        for r in range(nb):
+            n_j = int(num[r, js[r]])
+            if n_j < 0:
+                continue
+            i, j = i0 + r, start + int(js[r])
+            den_j = h * int(d[i]) * int(d[j])
+            if n_j * best_den > best_num * den_j:
+                best_num, best_den, best = n_j, den_j, (i, j)
     return best_num, best_den, best[0], best[1]
+
+
+def fixed_point(R: IntRows):
+    r"""``(F, k)`` with F[x][y] = ⌊A[x][y]·2^k / d[x]⌋ in int64, or None when no k is proven safe.
+
+    k = 62 − max(bitlen(max_num), bitlen(N)) makes A·2^k and the column sums Σ_x F[x][y] ≤ N·2^k fit
+    in int64 (kernel entries are ≤ 1).  When moreover 2^k ≥ max_den², F is an exact order embedding
+    (see :func:`order_keys`): argmax/argmin of F are the exact ones.  Each entry then lies in
+    [F/2^k, (F+1)/2^k), which brackets sums for exact candidate filtering.
+    """
+    if "fixed_point" in R._views:
+        return R._views["fixed_point"]
+    N, _ = R.shape
+    out = None
+    if R.A.dtype != object and R.max_num <= R.max_den:
+        k = 62 - max(R.max_num.bit_length(), N.bit_length())
+        if k >= 2 * max(R.max_den, 1).bit_length():
+            out = np.left_shift(R.A, k) // R.d[:, None], k
+    R._views["fixed_point"] = out
+    return out
 
 
 def column_extremes(R: IntRows):
     """Per column y, the row indices of max_x and min_x of A[x][y]/d[x], exactly and vectorized.
 
-    Returns ``(argmax, argmin)``, integer arrays of length M (first index on ties).  The
-    cross-products are below ``max_num · max_den``.
+    Returns ``(argmax, argmin)``, integer arrays of length M (first index on ties): by the exact order
+    keys of :func:`fixed_point`, else by a tournament of cross-products (below ``max_num · max_den``).
     """
+    fp = fixed_point(R)
+    if fp is not None:
+        return fp[0].argmax(axis=0), fp[0].argmin(axis=0)
     N, M = R.shape
     dtype = np.int64 if R.max_num * R.max_den < INT64_LIMIT else object
     A, d = R.as_dtype(dtype)
@@ -211,8 +247,9 @@ def column_extremes(R: IntRows):
     return results[0], results[1]
 
 
-def column_sums_scaled(R: IntRows) -> tuple[list[int], int]:
-    """``(T, L)`` with Σ_x A[x][y]/d[x] = T[y]/L exactly for every column y (L = lcm of the d[x]).
+def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
+    """``(T, L)`` with Σ_x A[x][y]/d[x] = T[i]/L exactly for the columns y = cols[i] (default: all),
+    L = lcm of the d[x].
 
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
     groups are combined over L in a flint ``fmpz_mat`` product (multi-limb integers, in C).
@@ -221,10 +258,12 @@ def column_sums_scaled(R: IntRows) -> tuple[list[int], int]:
     order = sorted(range(len(d)), key=lambda x: d[x])
     ds = [d[x] for x in order]
     starts = [k for k in range(len(ds)) if k == 0 or ds[k] != ds[k - 1]]
+    A = R.A[np.asarray(order)]
+    if cols is not None:
+        A = A[:, np.asarray(cols, dtype=np.intp)]
     if R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
-        P = np.add.reduceat(R.A[np.asarray(order)], starts, axis=0).tolist()
+        P = np.add.reduceat(A, starts, axis=0).tolist()
     else:
-        A = R.A[np.asarray(order)]
         bounds = [*starts, len(ds)]
         P = [[int(v) for v in A[bounds[k]:bounds[k + 1]].sum(axis=0)] for k in range(len(starts))]
     D = [ds[k] for k in starts]

@@ -221,6 +221,7 @@ def test_integer_paths_agree_with_plain_fmpq(scale, expected):
         K = _huge_kernel(rng, N, M, scale)
         R = K.int_rows()
         assert linalg._hockey_stick_dtypes(R, 3, 2)[0] is expected
+        assert (linalg.fixed_point(R) is None) == (scale >= 10**6)  # order keys vs. cross-product tournament
         for g in (Q(1), Q(3, 2), Q(1, 2), Q(7)):
             assert eta_hockey_stick(K, g) == ref_eta(K, g)
         assert eta_tv(K) == ref_eta(K, Q(1))
@@ -247,6 +248,19 @@ def test_large_gamma_moves_to_wider_integers():
     K = random_kernel(5, 4, 4, 50)
     for g in (Q(10**20 + 1, 10**20), Q(10**25, 3)):
         assert eta_hockey_stick(K, g) == ref_eta(K, g)
+
+
+def test_order_keys_are_an_exact_order_embedding():
+    """Fractions with denominators ≤ D differ by ≥ 1/D², so ⌊a·2^k/b⌋ with 2^k ≥ D² orders them exactly."""
+    D = 37
+    fracs = sorted({Q(a, b) for b in range(1, D + 1) for a in range(0, b + 1)})
+    nums = np.array([int(f.p) for f in fracs], dtype=np.int64)
+    dens = np.array([int(f.q) for f in fracs], dtype=np.int64)
+    keys = linalg.order_keys(nums, dens, D, D)
+    assert (np.diff(keys) > 0).all()  # strictly increasing along the sorted distinct fractions
+    same = linalg.order_keys(np.array([1, 2, 3]), np.array([3, 6, 9]), 3, 9)
+    assert len(set(same.tolist())) == 1
+    assert linalg.order_keys(nums, dens, 2**60, D) is None
 
 
 def test_argmax_fraction_ties_and_objects():
