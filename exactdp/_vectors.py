@@ -33,11 +33,12 @@ def as_sequence(obj, what: str, error, allow_float: bool = False):
     return list(obj)
 
 
-def exact_vector(values, what: str, error, entry: str | None = None) -> tuple[tuple, bool]:
+def exact_vector(values, what: str, error, entry: str | None = None, *, check: bool = True) -> tuple[tuple, bool]:
     """Coerce a probability vector; check entries in [0,1] (when decidable) and the sum is 1.
 
     Returns ``(entries, symbolic)``.  ``what`` names the vector in messages ("row 2", "P") and
-    ``entry`` its entries (default ``what``): entry k is called ``f"{entry}[{k}]"``.
+    ``entry`` its entries (default ``what``): entry k is called ``f"{entry}[{k}]"``.  With
+    ``check=False`` only the coercion is done (kernels validate rational rows in integer form).
     """
     entry = entry or what
     seq = as_sequence(values, what, error)
@@ -45,9 +46,14 @@ def exact_vector(values, what: str, error, entry: str | None = None) -> tuple[tu
         raise error(f"{what}: must be non-empty")
     entries, symbolic = [], False
     for k, v in enumerate(seq):
+        if type(v) is fmpq:
+            entries.append(v)
+            continue
         x, sym = to_exact(v, f"{entry}[{k}]")
         symbolic |= sym
         entries.append(x)
+    if not check and not symbolic:
+        return tuple(entries), False
     if symbolic:
         entries = [sympy.Rational(int(e.p), int(e.q)) if isinstance(e, fmpq) else e for e in entries]
         for k, e in enumerate(entries):

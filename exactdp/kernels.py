@@ -54,15 +54,22 @@ class Kernel:
                     raise InvalidKernelError(
                         f"K: rows must all have the same length; row 0 has {width}, row {x} has {len(row_seq)}"
                     )
-                entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"K[{x}]")
+                entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"K[{x}]", check=False)
                 parsed.append(entries)
                 symbolic |= sym
+            int_rows = None
             if symbolic:
+                for x, r in enumerate(parsed):  # [0, 1] where decidable, sum identically 1
+                    exact_vector(r, f"row {x}", InvalidKernelError, entry=f"K[{x}]")
                 parsed = [tuple(as_sympy(v) for v in r) for r in parsed]
+            else:
+                int_rows = _validated_int_rows(parsed)
             self._rows, self._symbolic = tuple(parsed), symbolic
         self.name = name
-        self._int_rows = None
+        self._int_rows = None if isinstance(rows, Kernel) else int_rows
         self._hash = None
+        if isinstance(rows, Kernel):
+            self._int_rows = rows._int_rows
 
     # -- construction -----------------------------------------------------------------------------
     @classmethod
@@ -250,6 +257,30 @@ class Kernel:
         width = max(len(c) for r in cells for c in r)
         head = f"{self.name or 'Kernel'} ({self.N}×{self.M}, {self.domain})"
         return head + "\n" + "\n".join("  " + "  ".join(c.rjust(width) for c in r) for r in cells)
+
+
+def _validated_int_rows(rows):
+    """The integer form of rational rows, after checking 0 ≤ K[x][y] ≤ 1 and Σ_y K[x][y] = 1 exactly.
+
+    Checked on numerators over each row's denominator (0 ≤ A ≤ d, ΣA = d), vectorized; the first
+    offending row is reported (an entry before the row sum), e.g. ``row 2 sums to 5/6, not 1``.
+    """
+    import numpy as np
+
+    from exactdp.numbers.linalg import IntRows
+
+    R = IntRows.from_fmpq_rows(rows)
+    bad_entry = (R.A < 0) | (R.A > R.d[:, None])
+    sums = R.A.sum(axis=1)
+    bad_sum = sums != R.d
+    bad_rows = np.flatnonzero(bad_entry.any(axis=1) | bad_sum)
+    if len(bad_rows):
+        x = int(bad_rows[0])
+        if bad_entry[x].any():
+            k = int(np.flatnonzero(bad_entry[x])[0])
+            raise InvalidKernelError(f"K[{x}][{k}]: entries must lie in [0, 1], got {rows[x][k]}")
+        raise InvalidKernelError(f"row {x} sums to {fmpq(int(sums[x]), int(R.d[x]))}, not 1")
+    return R
 
 
 def _check_size(n, name: str) -> None:

@@ -24,6 +24,7 @@ QQ = fmpq  # the element type of the exact rational domain
 ZERO = fmpq(0)
 ONE = fmpq(1)
 
+_SIMPLE_RE = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
 _RATIONAL_RE = re.compile(r"^\s*([+-]?\d+)\s*/\s*([+-]?\d+)\s*$")
 _DECIMAL_RE = re.compile(r"^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$")
 
@@ -47,6 +48,11 @@ def _suggest(value) -> str:
 
 def parse_rational_string(text: str, name: str = "value") -> fmpq:
     """Parse ``"p/q"``, ``"-3"``, ``"0.25"`` or ``"1e-30"`` exactly."""
+    if _SIMPLE_RE.fullmatch(text):  # "p", "-p", "p/q": flint parses these itself (fast path)
+        try:
+            return fmpq(text)
+        except ZeroDivisionError:
+            raise CoercionError(f"{name}: denominator must be non-zero, got {text!r}") from None
     m = _RATIONAL_RE.match(text)
     if m:
         p, q = int(m.group(1)), int(m.group(2))
@@ -76,6 +82,8 @@ def to_qq(value, name: str = "value") -> fmpq:
     """
     if isinstance(value, fmpq):
         return value
+    if type(value) is str:
+        return parse_rational_string(value, name)
     if isinstance(value, bool):
         raise CoercionError(f"{name}: expected a number, got the bool {value!r}")
     if isinstance(value, (int, fmpz)):
