@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import sympy
 from flint import fmpq
 
@@ -20,7 +21,7 @@ from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
-from exactdp.numbers.linalg import column_extremes, column_sums_scaled, fixed_point
+from exactdp.numbers.linalg import argmax_fraction, column_extremes, column_sums_scaled, fixed_point
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Truth
@@ -342,19 +343,21 @@ def _pml_candidates(R, c: fmpq, cols: list, amax, amin) -> list:
     if fp is None or len(cols) <= 1:
         return cols
     F, k = fp
-    sums = F.sum(axis=0)
-    N, A, d = R.shape[0], R.A, R.d
-    scale, rest = fmpq(1, 2**k), 1 - N * c
-    lows, highs = [], []
-    for y in cols:
-        hi = fmpq(int(A[int(amax[y]), y]), int(d[int(amax[y])]))
-        base = rest * fmpq(int(A[int(amin[y]), y]), int(d[int(amin[y])]))
-        s_lo, s_hi = int(sums[y]) * scale, (int(sums[y]) + N) * scale
-        lows.append(hi / (c * s_hi + base))
-        den = c * s_lo + base
-        highs.append(hi / den if den > 0 else None)
-    floor = max(lows)
-    return [y for y, up in zip(cols, highs) if up is None or up >= floor]
+    N = R.shape[0]
+    ys = np.asarray(cols, dtype=np.intp)
+    xh, xl = np.asarray(amax)[ys], np.asarray(amin)[ys]
+    obj = lambda a: np.asarray(a).astype(object)  # noqa: E731  (exact Python ints from here on)
+    a_h, d_h, a_l, d_l = obj(R.A[xh, ys]), obj(R.d[xh]), obj(R.A[xl, ys]), obj(R.d[xl])
+    Fs = obj(F[:, ys].sum(axis=0))
+    cp, cq, two_k = int(c.p), int(c.q), 1 << k
+    rn = cq - N * cp
+    # r = a_h cq 2^k d_l / (d_h (cp S' d_l + rn a_l 2^k)) with S' = S_y·2^k ∈ [Fs, Fs + N]
+    P = a_h * (cq * two_k) * d_l
+    Q_low_r = d_h * (cp * (Fs + N) * d_l + rn * a_l * two_k)  # denominator of the lower bound
+    Q_high_r = d_h * (cp * Fs * d_l + rn * a_l * two_k)  # of the upper bound (may be 0: unbounded)
+    star = argmax_fraction(P, Q_low_r)
+    keep = P * Q_low_r[star] >= P[star] * Q_high_r  # r⁺_y ≥ max r⁻, cross-multiplied (Q_high_r ≥ 0)
+    return [y for y, flag in zip(cols, keep) if flag]
 
 
 def pml_ratio(K, c):

@@ -215,6 +215,13 @@ def fixed_point(R: IntRows):
     return out
 
 
+def _transposed(R: IntRows, F: np.ndarray) -> np.ndarray:
+    """F transposed and contiguous (cached): per-column reductions then run along rows of memory."""
+    if "fixed_point_T" not in R._views:
+        R._views["fixed_point_T"] = np.ascontiguousarray(F.T)
+    return R._views["fixed_point_T"]
+
+
 def column_extremes(R: IntRows):
     """Per column y, the row indices of max_x and min_x of A[x][y]/d[x], exactly and vectorized.
 
@@ -223,7 +230,8 @@ def column_extremes(R: IntRows):
     """
     fp = fixed_point(R)
     if fp is not None:
-        return fp[0].argmax(axis=0), fp[0].argmin(axis=0)
+        Ft = _transposed(R, fp[0])
+        return Ft.argmax(axis=1), Ft.argmin(axis=1)
     N, M = R.shape
     dtype = np.int64 if R.max_num * R.max_den < INT64_LIMIT else object
     A, d = R.as_dtype(dtype)
