@@ -27,7 +27,7 @@ def _log(v) -> str:
     return str(sympy.log(sympy.Rational(str(v)))) if str(v) != "1" else "0"
 
 
-def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 64) -> dict:
+def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 128) -> dict:
     """A dict of exact strings: η_TV, η_{E_γ}, LDP, privacy profile, maximal leakage, (ε,c)-PML."""
     d = to_qq(delta, "delta")
     if d < 0 or d > 1:

@@ -21,7 +21,13 @@ from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
-from exactdp.numbers.linalg import argmax_fraction, column_extremes, column_sums_scaled, fixed_point
+from exactdp.numbers.linalg import (
+    argmax_fraction,
+    column_extremes,
+    column_sums_scaled,
+    fixed_point,
+    profile_front,
+)
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Truth
@@ -207,10 +213,28 @@ def _pair_lines(p, q):
     return lines
 
 
+def _envelope_points(K: Kernel) -> list:
+    """Points (Q, P) = (K_j(A), K_i(A)) sorted by Q, one (the largest P) per Q, that contain every vertex
+    of the upper envelope: the exact Pareto front in integer form
+    (:func:`exactdp.numbers.linalg.profile_front`), or all top-k points in fmpq when that is unavailable.
+    """
+    front = profile_front(K.int_rows())
+    if front is not None:
+        return [(fmpq(qa, dq), fmpq(pa, dp)) for qa, dq, pa, dp in front]
+    best: dict = {ZERO: ZERO}  # the empty set
+    for i in range(K.N):
+        for j in range(K.N):
+            if i != j:
+                for P, Q in _pair_lines(K[i], K[j]):
+                    if P > best.get(Q, -ONE):
+                        best[Q] = P
+    return sorted(best.items())
+
+
 def privacy_profile(K) -> PrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
-    Cost O(N² M log M); meant for kernels up to a few hundred rows.
+    Cost O(N² M log M), vectorized over partner rows when the denominators are below 2^20.
 
     >>> from exactdp.mechanisms import randomized_response
     >>> prof = privacy_profile(randomized_response(2, 3))
@@ -219,18 +243,8 @@ def privacy_profile(K) -> PrivacyProfile:
     """
     K = as_kernel(K)
     _require_qq(K, "privacy_profile")
-    best: dict = {}
-    for i in range(K.N):
-        for j in range(K.N):
-            if i == j:
-                continue
-            for P, Q in _pair_lines(K[i], K[j]):
-                if best.get(Q, None) is None or P > best[Q]:
-                    best[Q] = P
-    if K.N == 1:
-        best = {ZERO: ZERO}
+    pts = _envelope_points(K)
     # upper envelope of lines P - γQ for γ ≥ 0: upper hull of points (Q, P) from min Q to max P
-    pts = sorted(best.items())  # by Q ascending
     hull: list = []
     for Q, P in pts:
         while len(hull) >= 2 and _drop(hull, (Q, P)):

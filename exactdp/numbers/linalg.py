@@ -284,3 +284,54 @@ def column_sums(R: IntRows) -> list:
     """Σ_x A[x][y]/d[x] for every column y, as exact ``fmpq`` values."""
     T, L = column_sums_scaled(R)
     return [fmpq(v, L) for v in T]
+
+
+def profile_front(R: IntRows):
+    r"""The exact Pareto front of the points (K_j(A), K_i(A)) over ordered pairs i ≠ j and top-k sets A.
+
+    E_γ(K_i‖K_j) = max_A K_i(A) − γK_j(A) is attained at a top-k set of the likelihood ratio
+    K_i(y)/K_j(y) = (A_iy/A_jy)·(d_j/d_i), so for fixed (i, j) the order is that of A_iy/A_jy.  The
+    privacy profile δ(γ) = max over these points (Q, P) of P − γQ (γ ≥ 0) only needs the points not
+    dominated by another with Q' ≤ Q and P' ≥ P.  Everything runs on exact int64 order keys
+    (:func:`order_keys`; needs max_den < 2^20), vectorized over partner rows.
+
+    Returns a list of ``(QA, dQ, PA, dP)`` integer tuples (Q = QA/dQ, P = PA/dP), sorted by Q ascending
+    with P strictly increasing, or None when the int64 bound fails (the caller falls back to fmpq).
+    """
+    N, M = R.shape
+    k = 2 * max(R.max_den, 1).bit_length()
+    if R.A.dtype == object or R.max_num > R.max_den or (max(R.max_den, 1) << k) >= INT64_LIMIT:
+        return None
+    A, d = R.A, R.d
+    big = np.iinfo(np.int64).max
+    fronts = []
+    for i in range(N):
+        js = np.array([j for j in range(N) if j != i], dtype=np.intp)
+        if not len(js):
+            continue
+        Aj = A[js]
+        Ai = np.broadcast_to(A[i], Aj.shape)
+        ratio = np.where(Aj > 0, np.left_shift(Ai, k) // np.maximum(Aj, 1), big)  # A_jy = 0: first
+        order = np.argsort(-ratio, axis=1, kind="stable")
+        Pc = np.cumsum(np.take_along_axis(Ai, order, axis=1), axis=1)
+        Qc = np.cumsum(np.take_along_axis(Aj, order, axis=1), axis=1)
+        dP = np.broadcast_to(d[i], Pc.shape)
+        dQ = np.broadcast_to(d[js][:, None], Qc.shape)
+        fronts.append(_pareto(Qc.ravel(), dQ.ravel(), Pc.ravel(), dP.ravel(), k))
+    empty_set = (np.array([0]), np.array([1]), np.array([0]), np.array([1]))  # the point (Q, P) = (0, 0)
+    fronts.append(empty_set)
+    Qa, dq, Pa, dp = _pareto(*(np.concatenate([f[t] for f in fronts]).astype(np.int64) for t in range(4)), k)
+    return [(int(a), int(b), int(c), int(e)) for a, b, c, e in zip(Qa, dq, Pa, dp)]
+
+
+def _pareto(Qa, dq, Pa, dp, k: int):
+    """Points (Qa/dq, Pa/dp) not dominated (Q' ≤ Q and P' ≥ P), sorted by Q; exact int64 keys."""
+    kq, kp = np.left_shift(Qa, k) // dq, np.left_shift(Pa, k) // dp
+    order = np.lexsort((-kp, kq))  # Q ascending, then P descending
+    kp_sorted = kp[order]
+    prev = np.maximum.accumulate(kp_sorted)
+    keep = np.empty(len(order), dtype=bool)
+    keep[0] = True
+    keep[1:] = kp_sorted[1:] > prev[:-1]
+    sel = order[keep]
+    return Qa[sel], dq[sel], Pa[sel], dp[sel]

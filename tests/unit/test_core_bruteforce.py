@@ -164,6 +164,17 @@ def test_privacy_profile_agrees_with_eta_everywhere(K):
     assert list(prof.breakpoints) == sorted(set(prof.breakpoints))
 
 
+def test_privacy_profile_integer_front_and_plain_route_agree(monkeypatch):
+    """The vectorized Pareto front (int64 order keys) and the all-points fmpq route give one profile."""
+    from exactdp.measures import privacy
+
+    fast = [privacy_profile(K) for K in KERNELS]
+    monkeypatch.setattr(privacy, "profile_front", lambda R: None)
+    plain = [privacy_profile(K) for K in KERNELS]
+    assert fast == plain
+    assert len({len(p.pieces) for p in fast}) > 2  # the instances have profiles of varied shape
+
+
 @pytest.mark.parametrize("K", KERNELS[::3])
 def test_privacy_profile_inverse(K):
     """gamma_for(δ) is the least γ with δ(γ) ≤ δ: it satisfies the bound and nothing smaller does."""
@@ -231,6 +242,9 @@ def test_integer_paths_agree_with_plain_fmpq(scale, expected):
             assert pml_ratio(K, c) == ref_pml_vertices(K, c)
         assert max_leakage_ratio(K) == sum((max(K[x, y] for x in range(N)) for y in range(M)), ZERO)
         assert R.to_fmpq_rows() == [list(r) for r in K.rows]
+        prof = privacy_profile(K)  # the plain fmpq route when the int64 keys are not proven safe
+        for g in (Q(0), Q(1, 2), Q(1), Q(7, 5), *prof.breakpoints):
+            assert prof(g) == ref_eta(K, g)
 
 
 def test_tiny_entries_one_over_ten_to_the_30():
