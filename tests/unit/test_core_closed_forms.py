@@ -12,6 +12,7 @@ from exactdp import (
     eta_hockey_stick_witness,
     eta_tv,
     eta_tv_witness,
+    f_divergence,
     hellinger2,
     hockey_stick,
     is_ldp,
@@ -250,3 +251,26 @@ def test_from_floats_uses_the_exact_binary_value():
     K = Kernel.from_floats([[0.5, 0.5], [0.25, 0.75]])
     assert K[1, 0] == Q(1, 4)
     assert Distribution.from_floats([0.125, 0.875])[0] == Q(1, 8)
+
+
+def test_f_divergence_matches_the_named_divergences_with_zero_masses():
+    """D-2 conventions: 0·f(0/0) = 0; Q(y) = 0 < P(y) contributes P(y)·f′(∞); P(y) = 0 < Q(y) gives Q(y)·f(0)."""
+    from exactdp.measures.divergences import F_CHI2, F_KL, F_TV, f_hockey_stick
+
+    cases = [(["1/2", "1/2", "0"], ["1/4", "1/4", "1/2"]), (["1/2", "1/2", "0"], ["1", "0", "0"]),
+             (["1/3", "0", "2/3"], ["1/3", "0", "2/3"]), (["1", "0"], ["0", "1"])]
+    for P, S in cases:
+        assert f_divergence(P, S, F_TV) == tv(P, S)
+        for g in (1, 2, "5/2"):
+            assert f_divergence(P, S, f_hockey_stick(g)) == hockey_stick(P, S, g)
+        assert f_divergence(P, S, F_CHI2) == chi2(P, S)
+        ref = kl(P, S)
+        got = f_divergence(P, S, F_KL)
+        assert got is sympy.oo if ref is sympy.oo else sympy.simplify(got - ref) == 0
+    t = sympy.Symbol("s", positive=True)
+    # reverse KL, f(t) = −log t: P = 0 < Q makes it infinite through f(0) = +∞
+    assert f_divergence(["1", "0"], ["1/2", "1/2"], -sympy.log(t)) is sympy.oo
+    # TV slope at infinity is 1/2: a mass 1/2 where Q = 0 contributes 1/4
+    assert f_divergence(["1/2", "1/2"], ["1", "0"], sympy.Abs(t - 1) / 2) == Q(1, 2)
+    lam = sympy.Lambda(t, (t - 1) ** 2)
+    assert f_divergence(["1/2", "1/2"], ["1/4", "3/4"], lam) == Q(1, 3)
