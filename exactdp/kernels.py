@@ -66,10 +66,8 @@ class Kernel:
                 int_rows = _validated_int_rows(parsed)
             self._rows, self._symbolic = tuple(parsed), symbolic
         self.name = name
-        self._int_rows = None if isinstance(rows, Kernel) else int_rows
+        self._int_rows = rows._int_rows if isinstance(rows, Kernel) else int_rows
         self._hash = None
-        if isinstance(rows, Kernel):
-            self._int_rows = rows._int_rows
 
     # -- construction -----------------------------------------------------------------------------
     @classmethod

@@ -213,28 +213,12 @@ def _pair_lines(p, q):
     return lines
 
 
-def _envelope_points(K: Kernel) -> list:
-    """Points (Q, P) = (K_j(A), K_i(A)) sorted by Q, one (the largest P) per Q, that contain every vertex
-    of the upper envelope: the exact Pareto front in integer form
-    (:func:`exactdp.numbers.linalg.profile_front`), or all top-k points in fmpq when that is unavailable.
-    """
-    front = profile_front(K.int_rows())
-    if front is not None:
-        return [(fmpq(qa, dq), fmpq(pa, dp)) for qa, dq, pa, dp in front]
-    best: dict = {ZERO: ZERO}  # the empty set
-    for i in range(K.N):
-        for j in range(K.N):
-            if i != j:
-                for P, Q in _pair_lines(K[i], K[j]):
-                    if P > best.get(Q, -ONE):
-                        best[Q] = P
-    return sorted(best.items())
-
-
 def privacy_profile(K) -> PrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
-    Cost O(N² M log M), vectorized over partner rows when the denominators are below 2^20.
+    Cost O(N² M log M), vectorized over partner rows when the denominators are below 2^20: the pair
+    points are first reduced to their exact Pareto front (:func:`exactdp.numbers.linalg.profile_front`);
+    otherwise every top-k line of every pair goes to :func:`profile_from_lines`.
 
     >>> from exactdp.mechanisms import randomized_response
     >>> prof = privacy_profile(randomized_response(2, 3))
@@ -243,8 +227,27 @@ def privacy_profile(K) -> PrivacyProfile:
     """
     K = as_kernel(K)
     _require_qq(K, "privacy_profile")
-    pts = _envelope_points(K)
+    front = profile_front(K.int_rows())
+    if front is not None:
+        return profile_from_lines((fmpq(pa, dp), fmpq(qa, dq)) for qa, dq, pa, dp in front)
+    if K.N == 1:
+        return profile_from_lines([(ZERO, ZERO)])
+    return profile_from_lines(line for i in range(K.N) for j in range(K.N) if i != j
+                              for line in _pair_lines(K[i], K[j]))
+
+
+def profile_from_lines(lines) -> PrivacyProfile:
+    """The upper envelope over γ ≥ 0 of the lines γ ↦ P − γQ given as pairs ``(P, Q)``.
+
+    Shared by :func:`privacy_profile` and the n-fold products of :mod:`exactdp.measures.tensor`.
+    Include the empty set's line (0, 0) (every :func:`_pair_lines` list starts with it).
+    """
+    best: dict = {}
+    for P, Q in lines:
+        if best.get(Q, None) is None or P > best[Q]:
+            best[Q] = P
     # upper envelope of lines P - γQ for γ ≥ 0: upper hull of points (Q, P) from min Q to max P
+    pts = sorted(best.items())  # by Q ascending
     hull: list = []
     for Q, P in pts:
         while len(hull) >= 2 and _drop(hull, (Q, P)):

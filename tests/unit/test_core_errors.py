@@ -9,6 +9,13 @@ from flint import fmpq
 
 from exactdp import (
     CoercionError,
+    eta_hockey_stick_witness,
+    eta_tv_witness,
+    ldp_epsilon,
+    ldp_ratio_witness,
+    max_leakage_ratio,
+    pml_epsilon,
+    pml_ratio_witness,
     Distribution,
     ExactDPError,
     InvalidDistributionError,
@@ -188,9 +195,11 @@ def test_gamma_rules():
         f_divergence(P, R, sympy.Symbol("t") ** 2)
 
 
-@pytest.mark.parametrize("f", [eta_tv, ldp_ratio, max_leakage, privacy_profile,
-                               lambda K: eta_hockey_stick(K, 2), lambda K: is_ldp(K, gamma=2),
-                               lambda K: pml_ratio(K, "1/4")])
+@pytest.mark.parametrize("f", [eta_tv, ldp_ratio, max_leakage, privacy_profile, eta_tv_witness, ldp_epsilon,
+                               ldp_ratio_witness, max_leakage_ratio, lambda K: eta_hockey_stick(K, 2),
+                               lambda K: eta_hockey_stick_witness(K, 2), lambda K: is_ldp(K, gamma=2),
+                               lambda K: pml_ratio(K, "1/4"), lambda K: pml_ratio_witness(K, "1/4"),
+                               lambda K: pml_epsilon(K, "1/4"), lambda K: pml(K, ["1/2", "1/2"], 0)])
 def test_kernel_functions_refuse_floats(f):
     with pytest.raises(CoercionError, match=r"K\[1\]\[1\]: floats.*'3/4'"):
         f([["3/4", "1/4"], ["1/4", 0.75]])
@@ -231,6 +240,10 @@ def test_pml_rules():
         pml(Kernel([["1", "0"], ["1", "0"]]), ["1/2", "1/2"], 1)
     with pytest.raises(ShapeError, match=r"P: has 1 entries"):
         pml(K, ["1"], 0)
+    with pytest.raises(CoercionError, match=r"P\[1\]: floats"):
+        pml(K, ["1/2", 0.5], 0)
+    with pytest.raises(CoercionError, match=r"P\[0\]: floats"):
+        K.apply([0.5, "1/2"])
 
 
 def test_privacy_profile_rules():
