@@ -225,7 +225,8 @@ def _huge_kernel(rng, N, M, scale):
     return Kernel(rows)
 
 
-@pytest.mark.parametrize("scale,expected", [(10**2, np.int32), (10**6, np.int64), (10**30, object)])
+@pytest.mark.parametrize("scale,expected", [(10**2, np.int32), (10**5, np.int64), (10**6, np.int64),
+                                            (10**7, np.int64), (10**30, object)])
 def test_integer_paths_agree_with_plain_fmpq(scale, expected):
     rng = random.Random(scale % 1000 + 3)
     for N, M in ((2, 2), (3, 4), (5, 3), (6, 6)):
@@ -234,6 +235,9 @@ def test_integer_paths_agree_with_plain_fmpq(scale, expected):
         assert linalg._hockey_stick_dtypes(R, 3, 2)[0] is expected
         if scale != 10**6:  # order keys (small) vs. the cross-product tournament (huge); 10**6 is borderline
             assert (linalg.fixed_point(R) is None) == (scale > 10**6)
+        _, acc, sum_bound = linalg._hockey_stick_dtypes(R, 3, 2)
+        keys_ok = acc is not object and (sum_bound << 2 * R.max_den.bit_length()) < 2**63
+        assert keys_ok == (scale == 10**2)  # 10**5..10**7: cross-multiplied argmax (int64 or Python ints)
         for g in (Q(1), Q(3, 2), Q(1, 2), Q(7)):
             assert eta_hockey_stick(K, g) == ref_eta(K, g)
         assert eta_tv(K) == ref_eta(K, Q(1))
