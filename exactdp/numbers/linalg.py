@@ -16,7 +16,11 @@ Fixed-width arithmetic is used only under a *proven* bound on every intermediate
 * ``M·B < 2**63`` — products and sums in int64;
 * otherwise numpy object arrays of Python ints carry the very same formulas (exact, slower).
 
-Floats never appear.  :func:`fixed_width` is the single place where the bounds are decided.
+Maxima of fractions a/b with b ≤ D are taken on exact integer *order keys* ⌊a·2^k/b⌋ with 2^k ≥ D²
+(:func:`order_keys`, :func:`fixed_point`): distinct fractions get distinct keys in the same order, so
+numpy's argmax/argmin/lexsort decide exactly; when the key bound fails, a tournament of exact
+cross-multiplications does the same work.  Every function states the bound it checks before choosing
+int32/int64; floats never appear.
 """
 
 from __future__ import annotations
@@ -28,7 +32,6 @@ from flint import fmpq, fmpq_mat, fmpz_mat
 
 INT32_LIMIT = 2**31
 INT64_LIMIT = 2**63
-INT64_SAFE = 2**62  # kept for callers that want one bit of headroom
 
 
 def fixed_width(bound: int):
