@@ -274,3 +274,23 @@ def test_f_divergence_matches_the_named_divergences_with_zero_masses():
     assert f_divergence(["1/2", "1/2"], ["1", "0"], sympy.Abs(t - 1) / 2) == Q(1, 2)
     lam = sympy.Lambda(t, (t - 1) ** 2)
     assert f_divergence(["1/2", "1/2"], ["1/4", "3/4"], lam) == Q(1, 3)
+
+
+def test_is_ldp_with_eps_given_exactly():
+    """ε instead of γ: e^{log 3} = 3 is rational, decided exactly."""
+    K = randomized_response(2, 3)
+    assert is_ldp(K, eps=sympy.log(3)) is Truth.TRUE
+    assert is_ldp(K, eps=sympy.log(2)) is Truth.FALSE
+    assert is_ldp(K, eps=sympy.log(2), delta=Q(1, 4)) is Truth.TRUE  # E_2 = 1/4
+    assert is_ldp(K, eps=0, delta=Q(1, 2)) is Truth.TRUE  # E_1 = TV = 1/2
+
+
+def test_truth_is_three_valued():
+    from exactdp import UndecidedError
+
+    T, F, U = Truth.TRUE, Truth.FALSE, Truth.UNKNOWN
+    assert bool(T) and not bool(F)
+    with pytest.raises(UndecidedError, match="UNKNOWN truth value was used as a bool"):
+        bool(U)
+    assert (T & U) is U and (F & U) is F and (T | U) is T and (F | U) is U and ~U is U and ~T is F
+    assert (T & True) is T and (False | F) is F
