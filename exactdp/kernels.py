@@ -18,6 +18,11 @@ from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.sr import as_sympy
 
 
+#: up to this many entries a kernel is validated with fmpq arithmetic and gets its integer form lazily;
+#: larger ones are validated in integer form (vectorized), which also caches that form
+SMALL_KERNEL = 64
+
+
 class Kernel:
     """An immutable row-stochastic matrix.
 
@@ -54,7 +59,8 @@ class Kernel:
                     raise InvalidKernelError(
                         f"K: rows must all have the same length; row 0 has {width}, row {x} has {len(row_seq)}"
                     )
-                entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"K[{x}]", check=False)
+                entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"K[{x}]",
+                                            check=len(seq) * width <= SMALL_KERNEL)
                 parsed.append(entries)
                 symbolic |= sym
             int_rows = None
@@ -62,7 +68,7 @@ class Kernel:
                 for x, r in enumerate(parsed):  # [0, 1] where decidable, sum identically 1
                     exact_vector(r, f"row {x}", InvalidKernelError, entry=f"K[{x}]")
                 parsed = [tuple(as_sympy(v) for v in r) for r in parsed]
-            else:
+            elif len(parsed) * width > SMALL_KERNEL:  # (small ones were checked entry by entry above)
                 int_rows = _validated_int_rows(parsed)
             self._rows, self._symbolic = tuple(parsed), symbolic
         self.name = name

@@ -26,8 +26,29 @@ def _exact_witness_qq(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
     """
     if K.N == 1:
         return fmpq(0), 0, 0
+    if K.N * K.N * K.M <= SMALL_PAIRWISE:
+        return _exact_witness_small(K, g)
     num, den, i, j = max_pairwise_hockey_stick(K.int_rows(), int(g.p), int(g.q), symmetric=(g == 1))
     return fmpq(num, den), i, j
+
+
+#: below this many pair terms N²M, plain fmpq loops beat numpy's per-call overhead (searches call the
+#: coefficients on many tiny kernels); both routes are tested against each other
+SMALL_PAIRWISE = 128
+
+
+def _exact_witness_small(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
+    """The same maximum as :func:`_exact_witness_qq` by direct fmpq sums Σ_y (K_x(y) − g K_x'(y))₊."""
+    best, arg = fmpq(0), (0, 1)
+    rows = K.rows
+    for i, p in enumerate(rows):
+        for j in range(i + 1 if g == 1 else 0, K.N):
+            if i == j:
+                continue
+            v = sum((a - g * b for a, b in zip(p, rows[j]) if a > g * b), fmpq(0))
+            if v > best:
+                best, arg = v, (i, j)
+    return best, arg[0], arg[1]
 
 
 def eta_hockey_stick_witness(K, gamma):

@@ -124,8 +124,17 @@ def test_hockey_stick_equals_max_over_subsets():
             assert tv(P, R) == ref_hockey_stick_subsets(P, R, Q(1))
 
 
+@pytest.fixture(params=["fmpq loops", "vectorized integers"])
+def route(request, monkeypatch):
+    """Run a test through both routes of the pairwise maximum (small kernels use plain fmpq loops)."""
+    from exactdp.measures import contraction
+
+    monkeypatch.setattr(contraction, "SMALL_PAIRWISE", 10**9 if request.param == "fmpq loops" else 0)
+    return request.param
+
+
 @pytest.mark.parametrize("K", KERNELS[::2])
-def test_eta_equals_max_over_ordered_pairs(K):
+def test_eta_equals_max_over_ordered_pairs(K, route):
     assert eta_tv(K) == ref_eta(K, Q(1))
     for g in GAMMAS:
         v, x, x2 = eta_hockey_stick_witness(K, g)
@@ -148,7 +157,7 @@ def test_is_ldp_agrees_with_the_subset_definition(K):
 # -- the privacy profile -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("K", KERNELS[::2])
-def test_privacy_profile_agrees_with_eta_everywhere(K):
+def test_privacy_profile_agrees_with_eta_everywhere(K, route):
     """δ(γ) = η_{E_γ}(K) at the breakpoints, between and beyond them, and for γ < 1."""
     prof = privacy_profile(K)
     points = set(GAMMAS) | set(prof.breakpoints)

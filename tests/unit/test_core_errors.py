@@ -137,9 +137,27 @@ def test_from_floats_refuses_nan_and_non_floats():
     ("abc", r"K: expected a sequence, got str"),
     ([["1", "0"], "01"], r"row 1: expected a sequence, got str"),
 ])
-def test_invalid_kernels(rows, match):
+@pytest.mark.parametrize("small", [64, 0])  # fmpq checks (small kernels) or integer-form checks
+def test_invalid_kernels(rows, match, small, monkeypatch):
+    from exactdp import kernels
+
+    monkeypatch.setattr(kernels, "SMALL_KERNEL", small)
     with pytest.raises(InvalidKernelError, match=match):
         Kernel(rows)
+
+
+@pytest.mark.parametrize("small", [64, 0])
+def test_kernel_validation_routes_agree(small, monkeypatch):
+    from exactdp import kernels
+
+    monkeypatch.setattr(kernels, "SMALL_KERNEL", small)
+    K = Kernel([["1/2", "1/3", "1/6"], ["0", "1", "0"]])
+    assert K.rows == ((Q(1, 2), Q(1, 3), Q(1, 6)), (Q(0), Q(1), Q(0)))
+    assert (K._int_rows is None) == (small == 64)  # the integer form: lazy, or cached by validation
+    with pytest.raises(InvalidKernelError, match=r"K\[1\]\[2\]: entries must lie in \[0, 1\], got -1/2"):
+        Kernel([["1/2", "1/2", "0"], ["1", "1/2", "-1/2"]])
+    with pytest.raises(InvalidKernelError, match=r"row 1 sums to 3/2, not 1"):
+        Kernel([["1/2", "1/2", "0"], ["1", "1/2", "0"]])
 
 
 @pytest.mark.parametrize("probs,match", [
