@@ -30,10 +30,10 @@ import sympy
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from flint import fmpq  # noqa: E402
+from flint import fmpq
 
-from exactdp import Kernel, eta_hockey_stick, eta_tv, pml_ratio  # noqa: E402
-from exactdp.verification.instances import random_kernel  # noqa: E402
+from exactdp import Kernel, eta_hockey_stick, eta_tv, pml_ratio
+from exactdp.verification.instances import random_kernel
 
 GAMMA = fmpq(3, 2)
 
@@ -102,8 +102,7 @@ def sympy_pairs(S: sympy.Matrix, pairs, term) -> object:
     best = sympy.Integer(0)
     for i, j in pairs:
         v = sympy.Add(*[term(S[i, k], S[j, k]) for k in range(M)])
-        if v > best:
-            best = v
+        best = max(best, v)
     return best
 
 
@@ -111,8 +110,11 @@ def sympy_tv_term(a, b):
     return abs(a - b) / 2
 
 
-def sympy_hs_term(a, b, g=sympy.Rational(3, 2)):
-    t = a - g * b
+SYMPY_GAMMA = sympy.Rational(3, 2)
+
+
+def sympy_hs_term(a, b):
+    t = a - SYMPY_GAMMA * b
     return t if t > 0 else sympy.Integer(0)
 
 

@@ -177,7 +177,7 @@ def _eventual_branch(expr: sympy.Expr, point) -> sympy.Expr:
         if isinstance(e, sympy.Piecewise):
             probe = sympy.oo if point is sympy.oo else sympy.Rational(1, 10**30)
             for value, cond in e.args:
-                if cond is sympy.true or cond == True or cond.subs(t, probe) == True:  # noqa: E712
+                if cond is sympy.true or cond == True or cond.subs(t, probe) == True:
                     return pick(value)
             raise ParameterError(f"f: no branch of {e} holds as t -> {point}")
         if e.args:

@@ -20,7 +20,7 @@ from flint import fmpq
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
+from exactdp.measures.contraction import eta_hockey_stick
 from exactdp.numbers.linalg import (
     argmax_fraction,
     column_extremes,
@@ -363,7 +363,7 @@ def _pml_candidates(R, c: fmpq, cols: list, amax, amin) -> list:
     N = R.shape[0]
     ys = np.asarray(cols, dtype=np.intp)
     xh, xl = np.asarray(amax)[ys], np.asarray(amin)[ys]
-    obj = lambda a: np.asarray(a).astype(object)  # noqa: E731  (exact Python ints from here on)
+    obj = lambda a: np.asarray(a).astype(object)
     a_h, d_h, a_l, d_l = obj(R.A[xh, ys]), obj(R.d[xh]), obj(R.A[xl, ys]), obj(R.d[xl])
     Fs = obj(F[:, ys].sum(axis=0))
     cp, cq, two_k = int(c.p), int(c.q), 1 << k

@@ -50,7 +50,7 @@ class IntRows:
     kernel) or directly from integer numerators and denominators.
     """
 
-    __slots__ = ("A", "d", "max_num", "max_den", "_views")
+    __slots__ = ("A", "_views", "d", "max_den", "max_num")
 
     def __init__(self, A, d):
         nums = [[int(v) for v in row] for row in A] if not isinstance(A, np.ndarray) else A
@@ -66,7 +66,7 @@ class IntRows:
         self._views: dict = {}
 
     @classmethod
-    def from_fmpq_rows(cls, rows) -> "IntRows":
+    def from_fmpq_rows(cls, rows) -> IntRows:
         """From rows of ``fmpq``: each row's numerators over the lcm of its denominators (in C, by flint)."""
         M = len(rows[0])
         entries, dens = [], []
@@ -301,7 +301,7 @@ def profile_front(R: IntRows):
     Returns a list of ``(QA, dQ, PA, dP)`` integer tuples (Q = QA/dQ, P = PA/dP), sorted by Q ascending
     with P strictly increasing, or None when the int64 bound fails (the caller falls back to fmpq).
     """
-    N, M = R.shape
+    N = R.shape[0]
     k = 2 * max(R.max_den, 1).bit_length()
     if R.A.dtype == object or R.max_num > R.max_den or (max(R.max_den, 1) << k) >= INT64_LIMIT:
         return None

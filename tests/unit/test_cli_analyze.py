@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def run(*args):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "exactdp", "analyze", *map(str, args)],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120, check=False)
 
 
 @pytest.fixture
@@ -111,5 +111,6 @@ def test_missing_file_and_missing_argument(tmp_path):
     res = run(tmp_path / "nope.json")
     assert res.returncode == 2 and "FILE: no such file" in res.stderr and len(res.stderr.splitlines()) == 1
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    res = subprocess.run([sys.executable, "-m", "exactdp", "analyze"], capture_output=True, text=True, env=env)
+    res = subprocess.run([sys.executable, "-m", "exactdp", "analyze"], capture_output=True, text=True, env=env,
+                         check=False)
     assert res.returncode == 2 and len(res.stderr.splitlines()) == 1

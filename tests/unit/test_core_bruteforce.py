@@ -281,7 +281,7 @@ def test_large_gamma_moves_to_wider_integers():
 def test_order_keys_are_an_exact_order_embedding():
     """Fractions with denominators ≤ D differ by ≥ 1/D², so ⌊a·2^k/b⌋ with 2^k ≥ D² orders them exactly."""
     D = 37
-    fracs = sorted({Q(a, b) for b in range(1, D + 1) for a in range(0, b + 1)})
+    fracs = sorted({Q(a, b) for b in range(1, D + 1) for a in range(b + 1)})
     nums = np.array([int(f.p) for f in fracs], dtype=np.int64)
     dens = np.array([int(f.q) for f in fracs], dtype=np.int64)
     keys = linalg.order_keys(nums, dens, D, D)
@@ -311,5 +311,5 @@ def test_column_sums_exact():
 def test_pml_witness_prior_is_a_vertex_of_the_prior_set():
     for K in KERNELS[::5]:
         c = Q(1, 2 * K.N)
-        r, y, P = pml_ratio_witness(K, c)
+        _, _, P = pml_ratio_witness(K, c)
         assert sorted(P.probs)[: K.N - 1] == [c] * (K.N - 1)
