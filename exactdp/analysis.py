@@ -62,11 +62,25 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 128)
     return out
 
 
+SHOW_ROWS = 12  # the text report prints the matrix only up to this size
+
+
+def _prior_text(prior: list[str], c: str) -> str:
+    """A vertex c·1 + (1−Nc)e_x of Q_X(c), briefly: "c on every input, 513/1024 on input 4"."""
+    others = [x for x, v in enumerate(prior) if v != c]
+    if len(prior) <= SHOW_ROWS or len(others) != 1:
+        return str(prior)
+    return f"{c} on every input but {prior[others[0]]} on input {others[0]}"
+
+
 def format_analysis(a: dict) -> str:
     """The human-readable report of :func:`analyze`."""
     lines = [f"{a['name']}: {a['N']} inputs x {a['M']} outputs ({a['domain']})"]
-    w = max(len(c) for r in a["rows"] for c in r)
-    lines += ["  " + "  ".join(c.rjust(w) for c in r) for r in a["rows"]]
+    if a["N"] <= SHOW_ROWS and a["M"] <= SHOW_ROWS:
+        w = max(len(c) for r in a["rows"] for c in r)
+        lines += ["  " + "  ".join(c.rjust(w) for c in r) for r in a["rows"]]
+    else:
+        lines.append(f"  (rows not shown for more than {SHOW_ROWS} inputs or outputs; --json lists them)")
     e = a["eta_tv"]
     lines.append(f"eta_TV (Dobrushin)          = {e['value']}   (rows {e['pair'][0]}, {e['pair'][1]})")
     if "eta_hockey_stick" in a:
@@ -90,5 +104,5 @@ def format_analysis(a: dict) -> str:
     if "pml" in a:
         p = a["pml"]
         lines.append(f"(eps,c)-PML at c={p['c']}: e^eps = {p['ratio']}, eps = {p['epsilon']}   "
-                     f"(output {p['worst_output']}, worst prior {p['worst_prior']})")
+                     f"(output {p['worst_output']}, worst prior {_prior_text(p['worst_prior'], p['c'])})")
     return "\n".join(lines)
