@@ -1,4 +1,8 @@
-"""Every core quantity of one kernel, as exact values: what ``exactdp analyze`` prints."""
+"""Every core quantity of one kernel, as exact values: what ``exactdp analyze`` prints.
+
+Exact values are strings (``"3/5"``, ``"log(15)"``, ``"inf"``); next to the main ones a ``"decimal"``
+gives 12 significant digits, every digit guaranteed (certified rounding, :func:`exactdp.evalf`).
+"""
 
 from __future__ import annotations
 
@@ -14,17 +18,29 @@ from exactdp.measures.privacy import (
     pml_ratio_witness,
     privacy_profile,
 )
+from exactdp.numbers.digits import evalf
 from exactdp.numbers.qq import qq_str, to_qq
+
+DIGITS = 12
 
 
 def _s(v) -> str:
     return qq_str(v) if not isinstance(v, sympy.Basic) or v.is_Rational or v == sympy.oo else str(v)
 
 
-def _log(v) -> str:
+def _log_expr(v):
     if v == sympy.oo or v is sympy.oo:
-        return "inf"
-    return str(sympy.log(sympy.Rational(str(v)))) if str(v) != "1" else "0"
+        return sympy.oo
+    return sympy.log(sympy.Rational(str(v)))
+
+
+def _log(v) -> str:
+    return _s(_log_expr(v)) if str(v) != "1" else "0"
+
+
+def _dec(v) -> str:
+    """12 guaranteed significant digits of an exact value."""
+    return evalf(v, DIGITS)
 
 
 def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 128) -> dict:
@@ -36,11 +52,12 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 128)
         c = to_qq(c, "c")
     out: dict = {"name": K.name or "K", "N": K.N, "M": K.M, "domain": K.domain, "rows": K.as_strings()}
     v, x, x2 = eta_tv_witness(K)
-    out["eta_tv"] = {"value": _s(v), "pair": [x, x2]}
+    out["eta_tv"] = {"value": _s(v), "decimal": _dec(v), "pair": [x, x2]}
     r, y, xa, xb = ldp_ratio_witness(K)
-    out["ldp"] = {"ratio": _s(r), "epsilon": _log(r), "output": y, "inputs": [xa, xb]}
+    out["ldp"] = {"ratio": _s(r), "epsilon": _log(r), "decimal": _dec(_log_expr(r)), "output": y,
+                  "inputs": [xa, xb]}
     ml = max_leakage_ratio(K)
-    out["max_leakage"] = {"ratio": _s(ml), "nats": _log(ml)}
+    out["max_leakage"] = {"ratio": _s(ml), "nats": _log(ml), "decimal": _dec(_log_expr(ml))}
     if K.N <= profile_limit:
         prof = privacy_profile(K)
         out["privacy_profile"] = {
@@ -52,13 +69,13 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 128)
     if gamma is not None:
         g = to_qq(gamma, "gamma")
         v, x, x2 = eta_hockey_stick_witness(K, g)
-        out["eta_hockey_stick"] = {"gamma": _s(g), "value": _s(v), "pair": [x, x2]}
+        out["eta_hockey_stick"] = {"gamma": _s(g), "value": _s(v), "decimal": _dec(v), "pair": [x, x2]}
         if g >= 1:
             out["is_ldp"] = {"gamma": _s(g), "delta": _s(d), "verdict": str(is_ldp(K, gamma=g, delta=d))}
     if c is not None:
         r, y, prior = pml_ratio_witness(K, c)
-        out["pml"] = {"c": _s(c), "ratio": _s(r), "epsilon": _log(r), "worst_output": y,
-                      "worst_prior": prior.as_strings()}
+        out["pml"] = {"c": _s(c), "ratio": _s(r), "ratio_decimal": _dec(r), "epsilon": _log(r),
+                      "decimal": _dec(_log_expr(r)), "worst_output": y, "worst_prior": prior.as_strings()}
     return out
 
 
@@ -73,6 +90,16 @@ def _prior_text(prior: list[str], c: str) -> str:
     return f"{c} on every input but {prior[others[0]]} on input {others[0]}"
 
 
+def _show(exact: str, decimal: str | None) -> str:
+    """An exact value for the text report: short ones in full (with 12 certified digits when not
+    rational), long ones by their certified digits only (``--json`` has every exact value)."""
+    if len(exact) > 28:
+        return f"≈ {decimal} (exact: --json)" if decimal else "(long exact value: --json)"
+    if decimal and ("log" in exact or "sqrt" in exact):
+        return f"{exact} ≈ {decimal}"
+    return exact
+
+
 def format_analysis(a: dict) -> str:
     """The human-readable report of :func:`analyze`."""
     lines = [f"{a['name']}: {a['N']} inputs x {a['M']} outputs ({a['domain']})"]
@@ -82,17 +109,20 @@ def format_analysis(a: dict) -> str:
     else:
         lines.append(f"  (rows not shown for more than {SHOW_ROWS} inputs or outputs; --json lists them)")
     e = a["eta_tv"]
-    lines.append(f"eta_TV (Dobrushin)          = {e['value']}   (rows {e['pair'][0]}, {e['pair'][1]})")
+    lines.append(f"eta_TV (Dobrushin)          = {_show(e['value'], e['decimal'])}   "
+                 f"(rows {e['pair'][0]}, {e['pair'][1]})")
     if "eta_hockey_stick" in a:
         h = a["eta_hockey_stick"]
-        lines.append(f"eta_E_gamma at gamma={h['gamma']:<6}  = {h['value']}   (rows {h['pair'][0]}, {h['pair'][1]})")
+        lines.append(f"eta_E_gamma at gamma={h['gamma']:<6}  = {_show(h['value'], h['decimal'])}   "
+                     f"(rows {h['pair'][0]}, {h['pair'][1]})")
     if "is_ldp" in a:
         i = a["is_ldp"]
         lines.append(f"(eps,delta)-LDP, e^eps={i['gamma']}, delta={i['delta']}: {i['verdict']}")
     l = a["ldp"]
-    lines.append(f"LDP: e^eps = {l['ratio']}, eps = {l['epsilon']}   (output {l['output']}, rows {l['inputs'][0]} vs {l['inputs'][1]})")
+    lines.append(f"LDP: e^eps = {_show(l['ratio'], None)}, eps = {_show(l['epsilon'], l['decimal'])}   "
+                 f"(output {l['output']}, rows {l['inputs'][0]} vs {l['inputs'][1]})")
     m = a["max_leakage"]
-    lines.append(f"maximal leakage = {m['nats']}   (sum of column maxima {m['ratio']})")
+    lines.append(f"maximal leakage = {_show(m['nats'], m['decimal'])} nats")
     if "privacy_profile" in a:
         p = a["privacy_profile"]
         lines.append("privacy profile delta(gamma) = P - gamma*Q:")
@@ -103,6 +133,7 @@ def format_analysis(a: dict) -> str:
         lines.append(f"  least gamma with delta = 0: {p['least_gamma_for_delta_0']}")
     if "pml" in a:
         p = a["pml"]
-        lines.append(f"(eps,c)-PML at c={p['c']}: e^eps = {p['ratio']}, eps = {p['epsilon']}   "
+        lines.append(f"(eps,c)-PML at c={p['c']}: e^eps = {_show(p['ratio'], p['ratio_decimal'])}, "
+                     f"eps = {_show(p['epsilon'], p['decimal'])}   "
                      f"(output {p['worst_output']}, worst prior {_prior_text(p['worst_prior'], p['c'])})")
     return "\n".join(lines)

@@ -35,7 +35,9 @@ def test_json_list_of_rows_exact_strings(files):
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["eta_tv"]["value"] == "1/2"
-    assert out["eta_hockey_stick"] == {"gamma": "2", "value": "1/4", "pair": [0, 1]}
+    assert out["eta_hockey_stick"] == {"gamma": "2", "value": "1/4", "decimal": "0.250000000000", "pair": [0, 1]}
+    assert out["ldp"]["decimal"] == "1.09861228867"  # log 3, certified digits
+    assert out["pml"]["decimal"] == "0.693147180560"  # log 2
     assert out["is_ldp"]["verdict"] == "false"
     assert out["ldp"]["ratio"] == "3" and out["ldp"]["epsilon"] == "log(3)"
     assert out["pml"]["ratio"] == "2" and out["pml"]["worst_prior"] == ["1/4", "3/4"]
@@ -50,7 +52,7 @@ def test_json_object_with_rows_and_infinite_ldp(files):
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["name"] == "zeros"
-    assert out["ldp"] == {"ratio": "inf", "epsilon": "inf", "output": 0, "inputs": [0, 1]}
+    assert out["ldp"] == {"ratio": "inf", "epsilon": "inf", "decimal": "inf", "output": 0, "inputs": [0, 1]}
     assert out["eta_tv"]["value"] == "2/3"
     assert out["eta_hockey_stick"]["value"] == "2/3"
     assert out["privacy_profile"]["least_gamma_for_delta_0"] == "inf"
@@ -64,6 +66,7 @@ def test_csv_and_text_report(files):
     assert "eta_TV (Dobrushin)          = 1" in res.stdout
     assert "(eps,c)-PML at c=1/3: e^eps = 3" in res.stdout
     assert "LDP: e^eps = inf" in res.stdout
+    assert "maximal leakage = log(9/4) ≈ 0.810930216216 nats" in res.stdout
 
 
 BAD = [
