@@ -49,7 +49,7 @@ def best_time(fn, repeat: int) -> tuple[float, object]:
 
 # -- float64: the same formulas -----------------------------------------------------------------
 
-def _block(n: int, m: int, block_elems: int = 1 << 18) -> int:
+def _block(n: int, m: int, block_elems: int = 1 << 16) -> int:
     return max(1, min(n, block_elems // max(n * m, 1)))
 
 

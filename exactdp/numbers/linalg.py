@@ -12,7 +12,7 @@ the blow-up of one common denominator for unstructured kernels.
 Fixed-width arithmetic is used only under a *proven* bound on every intermediate magnitude: with
 ``B = max(g, h) · max_den · max_num`` bounding each product term,
 
-* ``B < 2**31``  — products in int32, row sums accumulated in int64 (needs ``M·B < 2**63``);
+* ``B < 2**31``  — products in int32, row sums in int32 too when ``M·B < 2**31``, else in int64;
 * ``M·B < 2**63`` — products and sums in int64;
 * otherwise numpy object arrays of Python ints carry the very same formulas (exact, slower).
 
@@ -128,7 +128,7 @@ def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
     M = R.shape[1]
     if M * B >= INT64_LIMIT:
         return object, object, M * B
-    return fixed_width(B), np.int64, M * B
+    return fixed_width(B), fixed_width(M * B), M * B
 
 
 def order_keys(nums: np.ndarray, dens: np.ndarray, num_bound: int, den_bound: int):
@@ -145,7 +145,7 @@ def order_keys(nums: np.ndarray, dens: np.ndarray, num_bound: int, den_bound: in
 
 
 def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = False,
-                              block_elems: int = 1 << 18):
+                              block_elems: int = 1 << 16):
     r"""max over ordered pairs i ≠ j of E_{g/h}(K_i‖K_j), exactly, with the first maximizing pair.
 
     Returns ``(num, den, i, j)`` (Python ints) with the maximum equal to ``num/den``.  With
@@ -166,6 +166,8 @@ def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = F
     buf = np.empty((b, N, M), dtype=prod)
     tmp = np.empty((b, N, M), dtype=prod)
     cmp_dtype = np.int64 if sum_bound * max(R.max_den, 1) < INT64_LIMIT else object
+    # comparing two rows' winners num/(h d_i d_j) cross-multiplies a sum with h·max_den²
+    row_dtype = np.int64 if sum_bound * h * max(R.max_den, 1) ** 2 < INT64_LIMIT else object
     d_cmp = d.astype(cmp_dtype)
     best_num, best_den, best = 0, 1, (0, 1)
     for i0 in range(0, N, b):
@@ -186,15 +188,17 @@ def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = F
             js = keys.argmax(axis=1)
         else:
             num_c = num.astype(cmp_dtype)
-            js = [argmax_fraction(num_c[r], d_cmp[start:]) for r in range(nb)]
-        for r in range(nb):
-            n_j = int(num[r, js[r]])
-            if n_j < 0:
-                continue
-            i, j = i0 + r, start + int(js[r])
-            den_j = h * int(d[i]) * int(d[j])
-            if n_j * best_den > best_num * den_j:
-                best_num, best_den, best = n_j, den_j, (i, j)
+            js = np.array([argmax_fraction(num_c[r], d_cmp[start:]) for r in range(nb)], dtype=np.intp)
+        # the block's best pair: a tournament over its rows' winners num / (h d_i d_j)
+        n_r = num[np.arange(nb), js].astype(row_dtype)
+        den_r = (d[i0:i1].astype(row_dtype) * h) * d[start + js].astype(row_dtype)
+        r = argmax_fraction(n_r, den_r)
+        n_j = int(n_r[r])
+        if n_j < 0:
+            continue  # no pair in this block (symmetric case, last rows)
+        den_j = int(den_r[r])
+        if n_j * best_den > best_num * den_j:
+            best_num, best_den, best = n_j, den_j, (i0 + r, start + int(js[r]))
     return best_num, best_den, best[0], best[1]
 
 
