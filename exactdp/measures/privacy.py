@@ -363,7 +363,9 @@ def _pml_candidates(R, c: fmpq, cols: list, amax, amin) -> list:
     N = R.shape[0]
     ys = np.asarray(cols, dtype=np.intp)
     xh, xl = np.asarray(amax)[ys], np.asarray(amin)[ys]
-    obj = lambda a: np.asarray(a).astype(object)
+    def obj(a):  # exact Python ints from here on
+        return np.asarray(a).astype(object)
+
     a_h, d_h, a_l, d_l = obj(R.A[xh, ys]), obj(R.d[xh]), obj(R.A[xl, ys]), obj(R.d[xl])
     Fs = obj(F[:, ys].sum(axis=0))
     cp, cq, two_k = int(c.p), int(c.q), 1 << k
