@@ -9,7 +9,7 @@ explicit :meth:`Kernel.from_floats` converts each double to its exact binary val
 from __future__ import annotations
 
 import sympy
-from flint import fmpq
+from flint import fmpq, fmpq_mat
 
 from exactdp._vectors import as_sequence, exact_vector
 from exactdp.distributions import Distribution, as_distribution
@@ -176,8 +176,7 @@ class Kernel:
             out = [sympy.simplify(sum(as_sympy(P[x]) * as_sympy(self._rows[x][y]) for x in range(self.N)))
                    for y in range(self.M)]
         else:
-            out = [sum((P[x] * self._rows[x][y] for x in range(self.N) if P[x] != 0), ZERO)
-                   for y in range(self.M)]
+            out = _fmpq_rows(fmpq_mat(1, self.N, list(P.probs)) * fmpq_mat(self._rows), self.M)[0]
         return Distribution._trusted(tuple(out), symbolic)
 
     def __matmul__(self, other: "Kernel") -> "Kernel":
@@ -191,18 +190,12 @@ class Kernel:
         if self.M != other.N:
             raise ShapeError(f"K @ L: K has M = {self.M} outputs but L has N = {other.N} inputs")
         symbolic = self._symbolic or other._symbolic
-        zero = sympy.Integer(0) if symbolic else ZERO
-        rows = []
-        for r in self._rows:
-            new = []
-            for z in range(other.M):
-                acc = zero
-                for y, v in enumerate(r):
-                    if v != 0:
-                        acc = acc + (as_sympy(v) * as_sympy(other._rows[y][z]) if symbolic else v * other._rows[y][z])
-                new.append(sympy.simplify(acc) if symbolic else acc)
-            rows.append(new)
-        return Kernel._trusted(rows, symbolic)
+        if not symbolic:  # exact rational matrix product in flint (C), the same values
+            return Kernel._trusted(_fmpq_rows(fmpq_mat(self._rows) * fmpq_mat(other._rows), other.M))
+        rows = [[sympy.simplify(sympy.Add(*[as_sympy(v) * as_sympy(other._rows[y][z])
+                                             for y, v in enumerate(r) if v != 0]))
+                 for z in range(other.M)] for r in self._rows]
+        return Kernel._trusted(rows, True)
 
     def tensor(self, other: "Kernel") -> "Kernel":
         """The product kernel (K ⊗ L)[(x,x')][(y,y')] = K[x][y] L[x'][y'] (rows are Kronecker products).
@@ -261,6 +254,12 @@ class Kernel:
         width = max(len(c) for r in cells for c in r)
         head = f"{self.name or 'Kernel'} ({self.N}×{self.M}, {self.domain})"
         return head + "\n" + "\n".join("  " + "  ".join(c.rjust(width) for c in r) for r in cells)
+
+
+def _fmpq_rows(mat, M: int) -> list[tuple]:
+    """The rows of a flint ``fmpq_mat`` with M columns, as tuples of fmpq."""
+    e = mat.entries()
+    return [tuple(e[k:k + M]) for k in range(0, len(e), M)]
 
 
 def _validated_int_rows(rows):
