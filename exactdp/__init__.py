@@ -39,6 +39,9 @@ from exactdp.measures.privacy import (
 from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
 from exactdp import mechanisms
 
+# -- conjecture checking (issue 9) --
+from exactdp.verification.conjecture import check  # noqa: E402
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -49,3 +52,4 @@ __all__ = [
     "max_leakage", "max_leakage_ratio", "mechanisms", "pml", "pml_epsilon", "pml_ratio", "pml_ratio_witness",
     "privacy_profile", "to_qq", "tv",
 ]
+__all__ += ["check"]
