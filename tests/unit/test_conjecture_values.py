@@ -1,0 +1,86 @@
+"""The exact / certified value domain of conjecture checking: exactness, certified signs, undefined values."""
+
+import pytest
+import sympy
+from flint import arb, fmpq
+
+from exactdp.mechanisms import randomized_response
+from exactdp.distributions import Distribution
+from exactdp.verification.conjecture import parse_conjecture
+from exactdp.verification.conjecture import values as V
+from exactdp.verification.conjecture.quantities import Instance, evaluate_side
+from exactdp.verification.conjecture.search import evaluate
+
+
+def test_exp_of_integer_log_combination_is_exact():
+    eps = V.log_of(fmpq(3))
+    assert V.exp(V.mul(fmpq(-2), eps)) == fmpq(1, 9)
+    assert isinstance(V.exp(V.mul(fmpq(1, 2), eps)), arb)
+
+
+def test_pure_log_combinations_are_decided_exactly():
+    # log 4 - 2 log 2 = 0 exactly, log 3 - log 2 > 0
+    z = V.sub(V.log_of(fmpq(4)), V.mul(fmpq(2), V.log_of(fmpq(2))))
+    assert V.sign(z) == 0
+    assert V.sign(V.sub(V.log_of(fmpq(3)), V.log_of(fmpq(2)))) == 1
+
+
+def test_exact_roots_and_certified_balls():
+    assert V.power(fmpq(9, 4), fmpq(1, 2)) == fmpq(3, 2)
+    s, v = V.certified_sign(lambda: V.sub(V.power(fmpq(2), fmpq(1, 2)), fmpq(141421, 100000)))
+    assert s == 1 and isinstance(v, arb)
+
+
+def test_undefined_values():
+    with pytest.raises(V.Undefined):
+        V.add(V.Inf(1), V.Inf(-1))
+    with pytest.raises(V.Undefined):
+        V.mul(fmpq(0), V.Inf(1))
+    with pytest.raises(V.Undefined):
+        V.inv(fmpq(0))
+    assert V.log(fmpq(0)) == V.Inf(-1)
+
+
+def _rr_instance(P=None, Q=None, n=None):
+    return Instance("ldp", randomized_response(2, 3), fmpq(3), fmpq(0), None, n, P, Q)
+
+
+def test_quantities_at_binary_randomized_response():
+    inst = _rr_instance(Distribution(["1/2", "1/2"]), Distribution(["1/4", "3/4"]), n=2)
+    val = lambda t: evaluate_side(parse_conjecture(t + " <= 1").lhs, inst)  # noqa: E731
+    assert val("eta_tv") == fmpq(1, 2)
+    assert val("(exp(eps)-1)/(exp(eps)+1)") == fmpq(1, 2)
+    assert val("eta_tv_tensor(n)") == fmpq(1, 2)          # F-A1: eta_TV(RR x RR) = 1/2 at e^eps = 3
+    assert val("delta(log(2))") == fmpq(1, 4)
+    assert val("tv(K(P), K(Q))") == fmpq(1, 8)
+    assert val("chi2(P, Q)") == fmpq(1, 3)
+    kl = val("kl(P, Q)")                                     # (1/2)log 2 + (1/2)log(2/3), exactly
+    assert isinstance(kl, V.LogLin) and kl.to_sympy().equals(sympy.log(2) / 2 + sympy.log(sympy.Rational(2, 3)) / 2)
+    h = val("hellinger2(P, Q)")                              # 2 - 2(sqrt(1/8) + sqrt(3/8))
+    with __import__("flint").ctx.workprec(100):
+        assert V.to_arb(h).overlaps(2 - 2 * (arb(1) / 8).sqrt() - 2 * (arb(3) / 8).sqrt())
+    assert val("ldp_eps") == V.log_of(fmpq(3))
+
+
+def test_strict_inequality_fails_at_a_tight_point_and_non_strict_holds():
+    inst = _rr_instance()
+    assert evaluate(parse_conjecture("eta_tv < (exp(eps)-1)/(exp(eps)+1)"), inst).status == "violation"
+    assert evaluate(parse_conjecture("eta_tv <= (exp(eps)-1)/(exp(eps)+1)"), inst).status == "ok"
+
+
+def test_exact_ties_with_roots_are_decided_not_left_unknown():
+    P, Q = Distribution(["1/3", "2/3"]), Distribution(["1/5", "4/5"])
+    inst = Instance("ldp", randomized_response(2, 1), fmpq(1), fmpq(0), None, None, P, Q)
+    # the constant kernel: H^2(KP, KQ) = 0 exactly
+    assert evaluate(parse_conjecture("hellinger2(K(P), K(Q)) <= 0"), inst).status == "ok"
+    # the identity: H^2(KP, KQ) = H^2(P, Q), two different sums of irrational roots, equal exactly
+    ident = Instance("pml", __import__("exactdp").Kernel.identity(2), fmpq(2), None, fmpq(1, 2), None, P, Q)
+    assert evaluate(parse_conjecture("hellinger2(K(P), K(Q)) < hellinger2(P, Q)"), ident).status == "violation"
+    assert evaluate(parse_conjecture("hellinger2(K(P), K(Q)) <= hellinger2(P, Q)"), ident).status == "ok"
+
+
+def test_infinite_quantities():
+    K = Instance("pml", __import__("exactdp").Kernel.identity(2), fmpq(2), None, fmpq(1, 2))
+    assert evaluate(parse_conjecture("ldp_eps <= eps"), K).status == "violation"    # oo > log 2
+    assert evaluate(parse_conjecture("ldp_eps <= oo"), K).status == "ok"            # oo <= oo
+    assert evaluate(parse_conjecture("ldp_eps < oo"), K).status == "violation"
