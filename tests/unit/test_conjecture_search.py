@@ -110,7 +110,8 @@ def test_true_theorems_give_no_counterexample(text, cls):
     assert r.verdict == "no-counterexample", r.counterexample
     assert r.counterexample is None and r.proof == []
     assert r.stats["kernels"] > 0 and r.stats["undecided"] == 0
-    assert sum(r.stats["kernels_per_class_and_size"].values()) == r.stats["kernels"]
+    assert sum(r.stats["kernels_per_class_and_size"].values()) == r.stats["kernels"] * len(r.classes)
+    assert r.stats["kernels"] == budget
     assert "not a proof" in r.notes[0]
     # the closest approach is exact and certified non-negative
     assert r.closest is not None and r.closest["slack_enclosure"] != "?"

@@ -297,7 +297,7 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
     proof = _try_prove(conj, classes, spec)
     merged, info = run_search(spec, scheduler=scheduler, workers=workers,
                               progress=progress_bar() if progress else None, max_seconds=max_seconds)
-    stats = {"kernels": merged.total_kernels, "kernels_per_class_and_size": dict(sorted(merged.kernels.items())),
+    stats = {"kernels": merged.tried, "kernels_per_class_and_size": dict(sorted(merged.kernels.items())),
              "instances": merged.instances, "undecided": merged.undecided, "undefined": merged.undefined,
              "kernels_outside_class": merged.outside, "chunks": merged.chunks, "budget": budget, "seed": seed,
              "chunk_size": chunk_size, **info}

@@ -57,20 +57,18 @@ class Merged:
 
     def __init__(self):
         self.kernels: dict = {}
+        self.tried = 0
         self.instances = self.undecided = self.undefined = self.outside = 0
         self.best, self.best_score = None, None
         self.counterexample = None
         self.undecided_example = None
         self.chunks = 0
 
-    @property
-    def total_kernels(self) -> int:
-        return sum(self.kernels.values())
-
     def add(self, r: ChunkResult) -> None:
         self.chunks += 1
         for k, v in r.kernels.items():
             self.kernels[k] = self.kernels.get(k, 0) + v
+        self.tried += r.tried
         self.instances += r.instances
         self.undecided += r.undecided
         self.undefined += r.undefined
@@ -87,19 +85,22 @@ class Merged:
 def _executor(scheduler, workers: int):
     """(executor, closer): a Dask client for ``scheduler``, a process pool for workers > 1, else serial."""
     if scheduler is not None:
-        try:
-            from distributed import Client
-        except ImportError as exc:
-            from exactdp.errors import ExactDPError
+        from exactdp.errors import ExactDPError
 
+        try:
+            import distributed
+        except ImportError as exc:
             raise ExactDPError(f"--scheduler: dask.distributed is not installed ({exc}); "
                                f"pip install 'exactdp[dask]'") from None
-        if isinstance(scheduler, Client):
+        if hasattr(scheduler, "submit") and hasattr(scheduler, "scheduler_info"):  # a Client
             return scheduler, lambda: None
-        if hasattr(scheduler, "scheduler_address"):  # a LocalCluster object
-            client = Client(scheduler)
-        else:
-            client = Client(str(scheduler), timeout="20s")
+        try:
+            if hasattr(scheduler, "scheduler_address"):  # a LocalCluster object
+                client = distributed.Client(scheduler)
+            else:
+                client = distributed.Client(str(scheduler), timeout="10s")
+        except (OSError, TimeoutError) as exc:
+            raise ExactDPError(f"--scheduler: cannot connect to {scheduler!r}: {exc}") from None
         return client, client.close
     if workers > 1:
         pool = ProcessPoolExecutor(max_workers=workers)
@@ -141,13 +142,8 @@ def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=N
 
 
 def _submit(ex, spec: SearchSpec, k: int):
-    try:
-        from distributed import Client
-
-        if isinstance(ex, Client):
-            return ex.submit(run_chunk, spec, k, pure=False, key=f"exactdp-check-{spec.seed}-{k}-{id(spec)}")
-    except ImportError:
-        pass
+    if hasattr(ex, "scheduler_info"):  # a dask Client: explicit keys, never cached across runs
+        return ex.submit(run_chunk, spec, k, pure=False)
     return ex.submit(run_chunk, spec, k)
 
 
@@ -174,7 +170,7 @@ def progress_bar(stream=None):
         fill = int(width * done / max(spec.budget, 1))
         best = "-" if merged.best_score is None else _short(merged.best_score)
         flag = "  COUNTEREXAMPLE" if merged.counterexample is not None else ""
-        stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {merged.total_kernels} kernels "
+        stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {merged.tried} kernels "
                      f"(budget {spec.budget})  best slack {best}{flag}   ")
         if done >= spec.budget or merged.counterexample is not None:
             stream.write("\n")

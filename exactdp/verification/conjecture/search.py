@@ -134,7 +134,8 @@ class ChunkResult:
     """Plain data (exact strings) so it crosses process and network boundaries unchanged."""
 
     index: int
-    kernels: dict  # "ldp 2x3" -> count
+    kernels: dict  # "ldp 2x3" -> count (a kernel is tested in every class of the run)
+    tried: int = 0  # distinct kernels (the budget's unit)
     instances: int = 0
     undecided: int = 0
     undefined: int = 0
@@ -143,11 +144,6 @@ class ChunkResult:
     best_score: str | None = None
     counterexample: dict | None = None
     undecided_example: dict | None = None
-
-    @property
-    def total_kernels(self) -> int:
-        return sum(self.kernels.values())
-
 
 class _Chunk:
     def __init__(self, spec: SearchSpec, conj: Conjecture, index: int):
@@ -163,6 +159,7 @@ class _Chunk:
         if not sizes_ok:
             return None, None, None
         best, best_score = None, None
+        self.res.tried += 1
         for cls in self.spec.classes:
             key = f"{cls} {K.N}x{K.M}"
             self.res.kernels[key] = self.res.kernels.get(key, 0) + 1
@@ -298,26 +295,21 @@ def _run_chunk(spec: SearchSpec, index: int) -> ChunkResult:
     rng = random.Random(f"{spec.seed}:{index}")
     seeds = seed_kernels(spec)
     n_seed_chunks = _seed_chunk_count(spec, len(seeds))
+    items: list = []
     if index < n_seed_chunks:
-        stream = iter(seeds[index * spec.chunk_size:(index + 1) * spec.chunk_size])
-        return ch.finish(_run_stream(ch, stream, work, rng))
-    j = index - n_seed_chunks
-    if j % 2 == 0:
-        start = (j // 2) * spec.chunk_size
-        stream = itertools.islice(grid_stream(spec), start, start + work)
-        items = list(stream)
-        if items:
-            return ch.finish(_run_stream(ch, iter(items), work, rng))
-    return ch.finish(_random_and_climb(ch, work, rng))
+        items = seeds[index * spec.chunk_size:(index + 1) * spec.chunk_size]
+    elif (index - n_seed_chunks) % 2 == 0:
+        start = ((index - n_seed_chunks) // 2) * spec.chunk_size
+        items = list(itertools.islice(grid_stream(spec), start, start + work))
+    bad = _run_stream(ch, items[:work], rng)
+    if bad is None and len(items) < work:  # a short seed or grid slice: fill the chunk's budget
+        bad = _random_and_climb(ch, work - len(items), rng)
+    return ch.finish(bad)
 
 
-def _run_stream(ch: _Chunk, stream, work: int, rng) -> Instance | None:
-    done = 0
-    for K in stream:
-        if done >= work:
-            break
+def _run_stream(ch: _Chunk, kernels, rng) -> Instance | None:
+    for K in kernels:
         bad, best, score = ch.try_kernel(K, rng)
-        done += 1
         if bad is not None:
             return bad
         ch.note_best(best, score)
