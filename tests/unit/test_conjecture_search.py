@@ -34,41 +34,37 @@ def assert_member(ce):
         assert pml_ratio(K, q(p["c"])) <= g
 
 
+def refuted(text, cls, **kw):
+    """Run the search, assert a refutation whose kernel is in the class, return the counterexample."""
+    r = check(text, cls, **{"budget": 80, **kw})
+    assert r.verdict == "refuted", r.stats
+    assert_member(r.counterexample)
+    return r.counterexample
+
+
 # -- wrong variants of the soundness suite: each refuted, the counterexample re-verified here ------------------
 
 def test_constant_changed_ldp():
-    r = check("eta_tv <= (exp(eps)-1)/(exp(eps)+2)", "ldp", budget=80)
-    ce = r.counterexample
-    assert r.verdict == "refuted"
-    assert_member(ce)
+    ce = refuted("eta_tv <= (exp(eps)-1)/(exp(eps)+2)", "ldp")
     g = q(ce["params"]["gamma"])
     assert eta_tv(kernel_of(ce)) > (g - 1) / (g + 2)
 
 
 def test_sign_flipped_approx_ldp():
-    r = check("eta_tv <= 1-(1+delta)*exp(-eps)", "approx-ldp", budget=80)
-    ce = r.counterexample
-    assert r.verdict == "refuted"
-    assert_member(ce)
+    ce = refuted("eta_tv <= 1-(1+delta)*exp(-eps)", "approx-ldp")
     g, d = q(ce["params"]["gamma"]), q(ce["params"]["delta"])
     assert eta_tv(kernel_of(ce)) > 1 - (1 + d) / g
 
 
 def test_one_minus_Nc_replaced_by_one_minus_c_pml():
-    r = check("eta_tv <= (exp(eps)-1)/(exp(eps)*(1-c)+1)", "pml", N="2..4", budget=80)
-    ce = r.counterexample
-    assert r.verdict == "refuted"
-    assert_member(ce)
+    ce = refuted("eta_tv <= (exp(eps)-1)/(exp(eps)*(1-c)+1)", "pml", N="2..4")
     g, c = q(ce["params"]["gamma"]), q(ce["params"]["c"])
     assert eta_tv(kernel_of(ce)) > (g - 1) / (g * (1 - c) + 1)
     assert ce["slack"] == str(((g - 1) / (g * (1 - c) + 1)) - eta_tv(kernel_of(ce)))
 
 
 def test_exponent_n_replaced_by_n_minus_1():
-    r = check("eta_tv_tensor(n) <= 1-exp(-n*eps)*(1-delta)**(n-1)", "approx-ldp", budget=80)
-    ce = r.counterexample
-    assert r.verdict == "refuted"
-    assert_member(ce)
+    ce = refuted("eta_tv_tensor(n) <= 1-exp(-n*eps)*(1-delta)**(n-1)", "approx-ldp")
     K, n = kernel_of(ce), int(ce["params"]["n"])
     g, d = q(ce["params"]["gamma"]), q(ce["params"]["delta"])
     lhs = eta_tv(K.tensor_power(n)) if n > 1 else eta_tv(K)
@@ -121,19 +117,13 @@ def test_true_theorems_give_no_counterexample(text, cls):
 # -- realistic wrong conjectures from the field ---------------------------------------------------------------------------
 
 def test_ldp_bound_for_pml_kernels_is_refuted():
-    r = check("eta_tv <= (exp(eps)-1)/(exp(eps)+1)", "pml", budget=80)
-    ce = r.counterexample
-    assert r.verdict == "refuted"
-    assert_member(ce)
+    ce = refuted("eta_tv <= (exp(eps)-1)/(exp(eps)+1)", "pml")
     g = q(ce["params"]["gamma"])
     assert eta_tv(kernel_of(ce)) > (g - 1) / (g + 1)
 
 
 def test_kl_contracts_by_eta_tv_squared_is_refuted():
-    r = check("kl(K(P),K(Q)) <= eta_tv**2*kl(P,Q)", "ldp", budget=80)
-    ce = r.counterexample
-    assert r.verdict == "refuted"
-    assert_member(ce)
+    ce = refuted("kl(K(P),K(Q)) <= eta_tv**2*kl(P,Q)", "ldp")
     K = kernel_of(ce)
     P, Q = Distribution(ce["P"]), Distribution(ce["Q"])
     slack = eta_tv(K) ** 2 * kl(P, Q) - kl(K.apply(P), K.apply(Q))   # exact sympy, then certified
@@ -171,10 +161,7 @@ def test_pml_implies_ldp_is_refuted_with_an_infinite_level():
 
 
 def test_eta_tv_le_eps_over_one_plus_eps_refuted_near_eps_one():
-    r = check("eta_tv <= eps/(1+eps)", "ldp", budget=80)
-    ce = r.counterexample
-    assert r.verdict == "refuted"
-    assert_member(ce)
+    ce = refuted("eta_tv <= eps/(1+eps)", "ldp")
     assert ce["slack_enclosure"].startswith("[-")
 
 
@@ -193,7 +180,7 @@ def test_counterexample_is_shrunk_and_json_ready():
 def test_same_seed_same_result_and_seed_matters_only_for_the_random_part():
     t = "kl(K(P),K(Q)) <= eps*(exp(eps)-1)/(exp(eps)+1)*tv(P,Q)"
     a, b = check(t, "ldp", budget=160, seed=5), check(t, "ldp", budget=160, seed=5)
-    strip = lambda r: {k: v for k, v in r.to_dict()["stats"].items() if k != "seconds"}  # noqa: E731
+    strip = lambda r: {k: v for k, v in r.to_dict()["stats"].items() if k != "seconds"}
     assert strip(a) == strip(b) and a.closest == b.closest
 
 

@@ -4,8 +4,8 @@ import pytest
 import sympy
 from flint import arb, fmpq
 
-from exactdp.mechanisms import randomized_response
 from exactdp.distributions import Distribution
+from exactdp.mechanisms import randomized_response
 from exactdp.verification.conjecture import parse_conjecture
 from exactdp.verification.conjecture import values as V
 from exactdp.verification.conjecture.quantities import Instance, evaluate_side
@@ -47,7 +47,7 @@ def _rr_instance(P=None, Q=None, n=None):
 
 def test_quantities_at_binary_randomized_response():
     inst = _rr_instance(Distribution(["1/2", "1/2"]), Distribution(["1/4", "3/4"]), n=2)
-    val = lambda t: evaluate_side(parse_conjecture(t + " <= 1").lhs, inst)  # noqa: E731
+    val = lambda t: evaluate_side(parse_conjecture(t + " <= 1").lhs, inst)
     assert val("eta_tv") == fmpq(1, 2)
     assert val("(exp(eps)-1)/(exp(eps)+1)") == fmpq(1, 2)
     assert val("eta_tv_tensor(n)") == fmpq(1, 2)          # F-A1: eta_TV(RR x RR) = 1/2 at e^eps = 3

@@ -131,7 +131,7 @@ def input_pairs(K: Kernel, params: dict, rng: random.Random, count: int = 3) -> 
     """(P, Q) pairs: the η_TV-optimal point masses, then seeded random exact distributions (in Q_X(c) for pml)."""
     N, c = K.N, params.get("c")
     _, x, x2 = eta_tv_witness(K)
-    e = lambda k: [fmpq(1) if j == k else fmpq(0) for j in range(N)]  # noqa: E731
+    e = lambda k: [fmpq(1) if j == k else fmpq(0) for j in range(N)]
     pairs = [(_into_class(e(x), c), _into_class(e(x2), c))]
     while len(pairs) < count:
         den = rng.choice((4, 6, 10, 16, 30))

@@ -220,10 +220,10 @@ def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
         if isinstance(arg, sympy.Symbol) and arg.name in ("P", "Q"):
             inputs = True
             return
-        if isinstance(arg, sympy.core.function.AppliedUndef) and arg.func.__name__ == "K":
-            if len(arg.args) == 1 and isinstance(arg.args[0], sympy.Symbol) and arg.args[0].name in ("P", "Q"):
-                inputs = True
-                return
+        if (isinstance(arg, sympy.core.function.AppliedUndef) and arg.func.__name__ == "K" and len(arg.args) == 1
+                and isinstance(arg.args[0], sympy.Symbol) and arg.args[0].name in ("P", "Q")):
+            inputs = True
+            return
         if isinstance(arg, sympy.core.function.AppliedUndef) and arg.func.__name__ == "row":
             if len(arg.args) == 1 and isinstance(arg.args[0], sympy.Integer) and arg.args[0] >= 0:
                 return
@@ -259,7 +259,7 @@ def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
                 for a in node.args:
                     walk(a)
             return
-        if isinstance(node, sympy.FunctionClass) or (isinstance(node, type)):
+        if isinstance(node, (sympy.FunctionClass, type)):
             raise ConjectureSyntaxError(f"INEQUALITY: {node} must be called with arguments in {side!r}")
         for a in node.args:
             walk(a)

@@ -53,8 +53,8 @@ class Instance:
         return out
 
     @classmethod
-    def from_record(cls, rec: dict) -> "Instance":
-        q = lambda s: fmpq(*map(int, s.split("/"))) if "/" in s else fmpq(int(s))  # noqa: E731
+    def from_record(cls, rec: dict) -> Instance:
+        q = lambda s: fmpq(*map(int, s.split("/"))) if "/" in s else fmpq(int(s))
         K = Kernel._trusted([[q(v) for v in r] for r in rec["rows"]], False)
         P = Distribution._trusted(tuple(q(v) for v in rec["P"]), False) if "P" in rec else None
         Qd = Distribution._trusted(tuple(q(v) for v in rec["Q"]), False) if "Q" in rec else None
@@ -63,7 +63,7 @@ class Instance:
 
     def params_sympy(self) -> dict:
         """Exact sympy values of the parameters (ε = log γ)."""
-        r = lambda v: sympy.Rational(int(v.p), int(v.q))  # noqa: E731
+        r = lambda v: sympy.Rational(int(v.p), int(v.q))
         out = {"eps": sympy.log(r(self.gamma)), "gamma": r(self.gamma), "N": sympy.Integer(self.K.N),
                "M": sympy.Integer(self.K.M)}
         if self.delta is not None:
