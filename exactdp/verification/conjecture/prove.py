@@ -63,8 +63,8 @@ def prove(conj: Conjecture, classes, spec) -> list[str]:
     if f is None:
         return []
     s = _symbols()
-    steps = [f"symbolic proof (exactdp.theory.prover), t = exp(eps) >= 1; the conjecture reads {small} "
-             f"{'<' if conj.strict else '<='} {f}"]
+    rel = "<" if conj.strict else "<="
+    steps = [f"symbolic proof (exactdp.theory.prover), t = exp(eps) >= 1; the conjecture reads {small} {rel} {f}"]
     for cls in classes:
         for N in range(spec.N[0], spec.N[1] + 1):
             sup = _supremum(small, cls, N)
@@ -78,7 +78,6 @@ def prove(conj: Conjecture, classes, spec) -> list[str]:
             if cls == "pml":
                 conds += [s["c"] <= sympy.Rational(1, N)]
             statement = S < g if conj.strict else S <= g
-            rel = "<" if conj.strict else "<="
             if statement is sympy.true:  # sympy decided it structurally (e.g. identical sides)
                 steps.append(f"{cls}, N={N}: {lemma}; then {S} {rel} {g} holds identically")
                 continue

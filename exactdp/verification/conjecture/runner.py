@@ -20,10 +20,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from flint import fmpq
-
 from exactdp.verification.conjecture import values as V
-from exactdp.verification.conjecture.search import ChunkResult, SearchSpec, _better, run_chunk
+from exactdp.verification.conjecture.search import ChunkResult, SearchSpec, _better, key_from_str, run_chunk
 
 
 class _Serial:
@@ -41,15 +39,6 @@ class _Serial:
 
     def submit(self, fn, *args, **_):
         return self._F(fn, args)
-
-
-def _score(s: str | None):
-    if s is None:
-        return None
-    if s in ("oo", "-oo"):
-        return V.Inf(1 if s == "oo" else -1)
-    p, _, q = s.partition("/")
-    return fmpq(int(p), int(q or 1))
 
 
 class Merged:
@@ -75,7 +64,7 @@ class Merged:
         self.outside += r.outside
         if self.undecided_example is None:
             self.undecided_example = r.undecided_example
-        s = _score(r.best_score)
+        s = key_from_str(r.best_score)
         if r.best is not None and _better(s, self.best_score):
             self.best, self.best_score = r.best, s
         if r.counterexample is not None and self.counterexample is None:
@@ -179,7 +168,8 @@ def progress_bar(stream=None):
     return draw
 
 
-def _short(score) -> str:
+def _short(key) -> str:
+    score = key[0]
     if isinstance(score, V.Inf):
         return str(score)
     from flint import arb

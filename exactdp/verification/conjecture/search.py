@@ -75,19 +75,31 @@ class Evaluation:
 
 
 def evaluate(conj: Conjecture, inst: Instance) -> Evaluation:
-    """Decide the conjecture at one instance: certified, three-valued, with the slack's score."""
+    """Decide the conjecture at one instance: certified, three-valued, with a ranking score.
+
+    The score is (slack, −small side) as exact rationals near the values: the smallest slack first and, among
+    equal slacks, the instance whose small side is largest (so the closest approach is not a trivial 0 ≤ 0)."""
     expr = conj.slack_expr()
+    small = []
     try:
-        s, value = V.certified_sign(lambda: _slack(conj, expr, inst))
+        s, value = V.certified_sign(lambda: _slack(conj, expr, inst, small))
     except V.Undefined as exc:
         return Evaluation("undefined", reason=str(exc))
     if s is None and _exactly_zero(conj, inst):
         s = 0
+    score = None if value is None else (V.score_of(value), _neg_score(small[-1]) if small else fmpq(0))
     if s is None:
-        return Evaluation("undecided", V.score_of(value) if value is not None else None,
-                          reason="the sign of the slack is not certified at 1024 bits")
+        return Evaluation("undecided", score, reason="the sign of the slack is not certified at 1024 bits")
     bad = s < 0 or (s == 0 and conj.strict)
-    return Evaluation("violation" if bad else "ok", V.score_of(value))
+    return Evaluation("violation" if bad else "ok", score)
+
+
+def _neg_score(v):
+    try:
+        sc = V.score_of(v)
+    except V.Undefined:
+        return fmpq(0)
+    return V.Inf(-sc.sign) if isinstance(sc, V.Inf) else -sc
 
 
 def _exactly_zero(conj: Conjecture, inst: Instance) -> bool:
@@ -106,25 +118,50 @@ def _exactly_zero(conj: Conjecture, inst: Instance) -> bool:
     return sympy.count_ops(slack) < 200 and sympy.simplify(slack) == 0
 
 
-def _slack(conj: Conjecture, expr, inst: Instance):
-    small, large = conj.sides()
-    a, b = evaluate_side(small, inst), evaluate_side(large, inst)
+def _slack(conj: Conjecture, expr, inst: Instance, small: list):
+    lo, hi = conj.sides()
+    a, b = evaluate_side(lo, inst), evaluate_side(hi, inst)
+    small.append(a)
     if isinstance(a, V.Inf) and isinstance(b, V.Inf) and a.sign == b.sign:
         return fmpq(0)  # oo <= oo holds, oo < oo does not
     return V.sub(b, a)
 
 
+def _less(a, b) -> int:
+    """-1, 0, 1 comparing two exact scores (fmpq or Inf)."""
+    ka = (a.sign, fmpq(0)) if isinstance(a, V.Inf) else (0, a)
+    kb = (b.sign, fmpq(0)) if isinstance(b, V.Inf) else (0, b)
+    return (ka > kb) - (ka < kb)
+
+
 def _better(a, b) -> bool:
-    """Is score a strictly smaller than score b (None = no score)."""
+    """Is the ranking key a (a tuple of exact scores) strictly smaller than b (None = no key)."""
     if a is None:
         return False
     if b is None:
         return True
-    if isinstance(a, V.Inf) or isinstance(b, V.Inf):
-        sa = a.sign * 2 if isinstance(a, V.Inf) else 0
-        sb = b.sign * 2 if isinstance(b, V.Inf) else 0
-        return sa < sb
-    return a < b
+    for x, y in zip(a, b):
+        c = _less(x, y)
+        if c:
+            return c < 0
+    return False
+
+
+def key_str(key) -> str:
+    return "|".join(str(x) for x in key)
+
+
+def key_from_str(s: str | None):
+    if s is None:
+        return None
+    out = []
+    for part in s.split("|"):
+        if part in ("oo", "-oo"):
+            out.append(V.Inf(1 if part == "oo" else -1))
+        else:
+            p, _, q = part.partition("/")
+            out.append(fmpq(int(p), int(q or 1)))
+    return tuple(out)
 
 
 # -- chunk results ---------------------------------------------------------------------------------------------
@@ -192,7 +229,7 @@ class _Chunk:
         if violation is not None:
             self.res.counterexample = violation.record()
         if self.best_inst is not None:
-            self.res.best, self.res.best_score = self.best_inst.record(), str(self.best_score)
+            self.res.best, self.res.best_score = self.best_inst.record(), key_str(self.best_score)
         return self.res
 
 
