@@ -221,14 +221,19 @@ def _tight_variants(inst: Instance, K: Kernel, P, Q) -> list[Instance]:
 
 
 def shrink(conj: Conjecture, inst: Instance, max_den: int = 40) -> Instance:
-    """A violating instance with the smallest denominators found by rounding K (and P, Q) to k/D."""
+    """A violating instance with the smallest denominators found by rounding K (and P, Q) to k/D.
+
+    Rounding that collapses the kernel to a constant one is skipped (unless it was constant already)."""
     base = _complexity(inst)
     from exactdp.distributions import Distribution
 
+    informative = len(set(inst.K.rows)) > 1
     for D in range(2, max_den + 1):
         if D >= base:
             break
         K = Kernel._trusted([_round_vector(r, D) for r in inst.K.rows], False)
+        if informative and len(set(K.rows)) == 1:
+            continue  # do not shrink a real counterexample to a constant kernel (eta_TV = 0, eps = 0)
         P = Q = None
         if inst.P is not None:
             P = Distribution._trusted(tuple(_round_vector(inst.P.probs, D)), False)
