@@ -84,3 +84,31 @@ def test_infinite_quantities():
     assert evaluate(parse_conjecture("ldp_eps <= eps"), K).status == "violation"    # oo > log 2
     assert evaluate(parse_conjecture("ldp_eps <= oo"), K).status == "ok"            # oo <= oo
     assert evaluate(parse_conjecture("ldp_eps < oo"), K).status == "violation"
+
+
+def test_rows_hockey_stick_leakage_and_pml_quantities():
+    K = randomized_response(3, 2)            # rows (2,1,1)/4, ...: e^LDP = 2
+    inst = Instance("pml", K, fmpq(2), None, fmpq(1, 3))
+    val = lambda t: evaluate_side(parse_conjecture(t + " <= 1").lhs, inst)  # noqa: E731
+    assert val("tv(row(0), row(1))") == fmpq(1, 4)
+    assert val("hs(row(0), row(1), 3/2)") == fmpq(1, 8)        # (1/2 - 3/8)_+ + 0 + 0
+    assert val("hs(row(0), row(1), 2)") == 0
+    assert val("eta_hs(3/2)") == fmpq(1, 8) and val("delta(log(3/2))") == fmpq(1, 8)
+    assert val("max_leakage") == V.log_of(fmpq(3, 2))          # sum of column maxima 3 * 1/2
+    assert val("pml_eps(1/3)") == V.log_of(fmpq(3, 2))         # max / (S_y / 3) = (1/2)/(1/3)
+    assert val("pml_eps(c)") == val("pml_eps(1/3)")
+    with pytest.raises(V.Undefined):
+        val("tv(row(5), row(0))")                               # no such row: the instance is skipped
+    with pytest.raises(V.Undefined):
+        val("pml_eps(1)")                                       # c outside (0, 1/N]
+
+
+def test_result_as_outcome():
+    from exactdp.verification.claims import Verdict
+    from exactdp.verification.conjecture import check
+
+    r = check("eta_tv <= (exp(eps)-1)/(exp(eps)+2)", "ldp", budget=40)
+    o = r.as_outcome()
+    assert o.verdict is Verdict.REFUTED and o.counterexample["rows"] == r.counterexample["rows"]
+    r2 = check("tv(K(P),K(Q)) <= eta_tv*tv(P,Q)", "ldp", budget=40)
+    assert r2.as_outcome().verdict in (Verdict.VERIFIED, Verdict.PROVED)

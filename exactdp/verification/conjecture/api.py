@@ -60,6 +60,23 @@ class CheckResult:
     def __str__(self) -> str:
         return format_result(self)
 
+    def as_outcome(self):
+        """The result as a :class:`exactdp.verification.claims.Outcome` (for ``exactdp verify`` and reports):
+        REFUTED with the counterexample, PROVED with the derivation, VERIFIED with the kernels searched."""
+        from exactdp.verification.claims import Outcome, Verdict
+
+        fams = tuple(sorted(self.stats["kernels_per_class_and_size"].items()))
+        if self.verdict == "refuted":
+            ce = {k: v for k, v in self.counterexample.items() if k != "check"}
+            return Outcome(Verdict.REFUTED, f"counterexample to {self.conjecture}", self.stats["instances"],
+                           fams, counterexample=ce)
+        if self.verdict == "proved":
+            return Outcome(Verdict.PROVED, f"proved: {self.conjecture}", self.stats["instances"], fams,
+                           derivation=tuple(self.proof))
+        return Outcome(Verdict.VERIFIED, f"no counterexample to {self.conjecture} in {self.stats['kernels']} "
+                       f"kernels (not a proof)", self.stats["instances"], fams,
+                       details={"closest": {k: v for k, v in (self.closest or {}).items() if k != "check"}})
+
 
 # -- the exact re-check through the core functions -------------------------------------------------------------
 
