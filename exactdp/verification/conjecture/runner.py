@@ -174,4 +174,4 @@ def _short(key) -> str:
         return str(score)
     from flint import arb
 
-    return arb(score).str(5)
+    return arb(score).str(5, radius=False)
