@@ -1,5 +1,7 @@
 """``exactdp check "INEQUALITY" [--class C] [--N 2..3] [--M 2..3] [--budget K] [--seed S] [--json]
-[--workers W] [--scheduler ADDRESS] [--max-seconds T] [--no-progress]``."""
+[--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T] [--no-progress]``.
+
+Exit status: 0 no counterexample (or proved), 1 refuted, 2 bad input."""
 
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ def register(sub) -> None:
     p.add_argument("--M", default="2..3", help="output sizes, an integer or a range lo..hi within 2..5 (default 2..3)")
     p.add_argument("--budget", type=int, default=None,
                    help="number of kernels to try (work units, so results do not depend on speed; default 400)")
+    p.add_argument("--max-den", type=int, default=12,
+                   help="largest row denominator of the random kernels (default 12; the grid phase grows by itself)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random part of the search (default 0)")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON (exact values as strings)")
     p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1: in this process)")
@@ -47,7 +51,8 @@ def run(args) -> int:
     progress = not args.no_progress and sys.stderr.isatty()
     result = check(args.inequality, args.cls, N=args.N, M=args.M,
                    budget=args.budget if args.budget is not None else DEFAULT_BUDGET, seed=args.seed,
-                   scheduler=args.scheduler, workers=args.workers, progress=progress, max_seconds=args.max_seconds)
+                   scheduler=args.scheduler, workers=args.workers, progress=progress, max_seconds=args.max_seconds,
+                   max_den=args.max_den)
     if args.json:
         doc = result.to_dict()
         if doc.get("counterexample"):

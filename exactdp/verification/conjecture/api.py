@@ -285,7 +285,7 @@ def _size_range(value, name: str) -> tuple[int, int]:
 
 def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int = DEFAULT_BUDGET, seed: int = 0,
           scheduler=None, workers: int = 1, progress: bool = False, max_seconds: float | None = None,
-          chunk_size: int = 40) -> CheckResult:
+          chunk_size: int = 40, max_den: int = 12) -> CheckResult:
     r"""Search for an exact counterexample to ``inequality`` over a class of mechanisms.
 
     Args:
@@ -300,6 +300,8 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         workers: local processes when no scheduler is given (1 = in this process).
         progress: draw a progress bar on stderr.  max_seconds: an extra wall-clock cap (results may then
             differ between runs; the report says so).
+        chunk_size: kernels per chunk (part of the plan: change it and the random part changes).
+        max_den: largest row denominator of the random kernels (the grid phase raises den by itself).
     Returns:
         a :class:`CheckResult`.
     Raises:
@@ -315,14 +317,18 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         raise ParameterError(f"budget: must be a positive integer number of kernels, got {budget!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ParameterError(f"seed: must be an integer, got {seed!r}")
-    spec = SearchSpec(inequality, classes, _size_range(N, "N"), _size_range(M, "M"), seed, budget, chunk_size)
+    for name, v, low in (("chunk_size", chunk_size, 1), ("max_den", max_den, 2)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+            raise ParameterError(f"{name}: must be an integer >= {low}, got {v!r}")
+    spec = SearchSpec(inequality, classes, _size_range(N, "N"), _size_range(M, "M"), seed, budget, chunk_size,
+                      max_den)
     proof = _try_prove(conj, classes, spec)
     merged, info = run_search(spec, scheduler=scheduler, workers=workers,
                               progress=progress_bar() if progress else None, max_seconds=max_seconds)
     stats = {"kernels": merged.tried, "kernels_per_class_and_size": dict(sorted(merged.kernels.items())),
              "instances": merged.instances, "undecided": merged.undecided, "undefined": merged.undefined,
              "kernels_outside_class": merged.outside, "chunks": merged.chunks, "budget": budget, "seed": seed,
-             "chunk_size": chunk_size, **info}
+             "chunk_size": chunk_size, "max_den": max_den, **info}
     notes = []
     if info["time_capped"]:
         notes.append(f"stopped by the {max_seconds} s time cap: the result may differ between runs and machines")

@@ -360,7 +360,7 @@ def _random_and_climb(ch: _Chunk, work: int, rng: random.Random) -> Instance | N
     start, start_score = None, None
     for _ in range(explore):
         N, M = rng.choice(sizes)
-        den = rng.randint(max(M, 2), spec.max_den)
+        den = rng.randint(max(M, 2), max(spec.max_den, M, 2))
         K = random_kernel(rng, N, M, den, full_support=rng.random() < 0.5)
         bad, best, score = ch.try_kernel(K, rng)
         if bad is not None:
