@@ -45,6 +45,9 @@ def test_slack_orientation():
     ("eta_tv <= (1", "cannot read"),
     ("eta_tv <= 'x'", "unexpected"),
     ("<= 1", "non-empty"),
+    ("eta_tv <= 9**9**9**9", "too large"),
+    ("eta_tv <= exp(10**6*log(2))", "too large"),
+    ("eta_tv <= 1/0", "undefined"),
 ])
 def test_malformed_input_is_a_clear_exactdp_error(text, match):
     with pytest.raises(ConjectureSyntaxError, match=match):

@@ -190,16 +190,56 @@ def _public_quantities():
     return ["delta" if q == "delta_K" else q for q in QUANTITIES]
 
 
+def _check_powers(text: str, names: dict, namespace: dict) -> None:
+    """Refuse numeric powers too large to form (``9**9**9**9`` would hang sympy's evaluation)."""
+    from exactdp.verification.conjecture import values as V
+
+    namespace = dict(namespace, Pow=sympy.Pow, Mul=sympy.Mul, Add=sympy.Add)  # names the unevaluated parse emits
+    raw = parse_expr(text, local_dict=dict(names), global_dict=namespace,
+                     transformations=standard_transformations + (convert_xor,), evaluate=False)
+    for node in sympy.preorder_traversal(raw):
+        if isinstance(node, sympy.exp) and node.args[0].is_number:
+            try:
+                a = V.compile_expr(node.args[0])(_NUMBERS)
+            except ArithmeticError:
+                continue
+            if isinstance(a, V.LogLin) and any(abs(q) > V.MAX_EXPONENT for _, q in a.terms):
+                raise ConjectureSyntaxError(f"INEQUALITY: exp({node.args[0]}) is too large to form exactly")
+        if isinstance(node, sympy.Pow) and node.is_number:
+            try:
+                V.compile_expr(node)(_NUMBERS)
+            except V.Undefined as exc:
+                if "too large" in str(exc):
+                    raise ConjectureSyntaxError(f"INEQUALITY: {exc} in {text.strip()!r}") from None
+            except (V.Undecided, ArithmeticError):
+                continue
+
+
+class _Numbers:
+    def param(self, name):
+        from exactdp.verification.conjecture import values as V
+
+        raise V.Undefined(name)
+
+    quantity = param
+
+
+_NUMBERS = _Numbers()
+
+
 def _parse_side(side: str, names: dict) -> sympy.Expr:
     namespace = {"Integer": sympy.Integer, "Rational": sympy.Rational, "Symbol": sympy.Symbol,
                  "Function": sympy.Function, "Float": _no_float}
     try:
+        _check_powers(_exact_decimals(side), names, namespace)
         expr = parse_expr(_exact_decimals(side), local_dict=dict(names), global_dict=namespace,
                           transformations=standard_transformations + (convert_xor,), evaluate=True)
     except ConjectureSyntaxError:
         raise
     except (SyntaxError, TypeError, ValueError, AttributeError, tokenize.TokenError) as exc:
         raise ConjectureSyntaxError(f"INEQUALITY: cannot parse {side.strip()!r}: {exc}") from None
+    if isinstance(expr, sympy.Expr) and expr.has(sympy.zoo, sympy.nan):
+        raise ConjectureSyntaxError(f"INEQUALITY: {side.strip()!r} is undefined (a division by zero?)")
     if not isinstance(expr, sympy.Expr):
         raise ConjectureSyntaxError(f"INEQUALITY: {side.strip()!r} is not an expression "
                                     f"(a quantity with arguments must be called, e.g. eta_hs(2), pml_eps(c))")

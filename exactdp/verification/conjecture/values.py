@@ -33,6 +33,8 @@ ZERO, ONE = fmpq(0), fmpq(1)
 PRECISIONS = (64, 256, 1024)
 #: refuse exact power comparisons bigger than this (bits of the integers involved)
 _EXACT_POWER_BITS = 200_000
+#: exact rational powers r**k with |k| above this are not formed (a ball is used, or the input refused)
+MAX_EXPONENT = 10_000
 
 
 class Undefined(ArithmeticError):
@@ -227,6 +229,8 @@ def power(a, b):
         if k < 0:
             return inv(power(a, fmpq(-k)))
         if isinstance(a, fmpq):
+            if abs(k) > MAX_EXPONENT and a not in (ZERO, ONE, fmpq(-1)):
+                raise Undefined(f"the exponent {k} is too large for an exact power (at most {MAX_EXPONENT})")
             return a ** k
         return to_arb(a) ** k
     if isinstance(a, Inf):
@@ -254,7 +258,8 @@ def exp(a):
         return Inf(1) if a.sign > 0 else ZERO
     if isinstance(a, fmpq) and a == 0:
         return ONE
-    if isinstance(a, LogLin) and a.q0 == 0 and all(q.q == 1 for _, q in a.terms):
+    if (isinstance(a, LogLin) and a.q0 == 0 and all(q.q == 1 and abs(int(q.p)) <= MAX_EXPONENT
+                                                    for _, q in a.terms)):
         out = ONE
         for r, q in a.terms:
             out *= r ** int(q.p)
