@@ -89,7 +89,7 @@ def test_infinite_quantities():
 def test_rows_hockey_stick_leakage_and_pml_quantities():
     K = randomized_response(3, 2)            # rows (2,1,1)/4, ...: e^LDP = 2
     inst = Instance("pml", K, fmpq(2), None, fmpq(1, 3))
-    val = lambda t: evaluate_side(parse_conjecture(t + " <= 1").lhs, inst)  # noqa: E731
+    val = lambda t: evaluate_side(parse_conjecture(t + " <= 1").lhs, inst)
     assert val("tv(row(0), row(1))") == fmpq(1, 4)
     assert val("hs(row(0), row(1), 3/2)") == fmpq(1, 8)        # (1/2 - 3/8)_+ + 0 + 0
     assert val("hs(row(0), row(1), 2)") == 0

@@ -21,7 +21,6 @@ from exactdp.kernels import Kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
 from exactdp.measures.divergences import chi2, hockey_stick, kl, tv
 from exactdp.measures.privacy import ldp_ratio, max_leakage_ratio, pml_ratio
-from exactdp.numbers.qq import to_qq
 from exactdp.verification.conjecture import values as V
 
 #: largest tensor power size (rows or columns of K^{⊗n}) eta_tv_tensor evaluates
