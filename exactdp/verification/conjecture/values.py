@@ -420,7 +420,7 @@ def score_of(value) -> fmpq | Inf:
     q = fmpq(int(m)) * (fmpq(2) ** int(e) if int(e) >= 0 else fmpq(1, 2 ** (-int(e))))
     # round to 2^-48 so that the ranking does not depend on the last bits of the ball
     scale = 2 ** 48
-    return fmpq(int((q * scale).floor()), scale) if hasattr(q, "floor") else q
+    return fmpq(int((q * scale).floor()), scale)
 
 
 def enclosure(value) -> str:
