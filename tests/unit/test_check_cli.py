@@ -56,3 +56,9 @@ def test_unknown_class_is_rejected_by_argparse(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["check", "eta_tv <= 1", "--class", "gdp"])
     assert exc.value.code == 2
+
+
+def test_time_cap_is_reported(capsys):
+    code, out, _ = run(capsys, "tv(K(P),K(Q)) <= eta_tv*tv(P,Q)", "--budget", "400", "--max-seconds", "0")
+    assert code == 0
+    assert "time cap" in out and "may differ" in out

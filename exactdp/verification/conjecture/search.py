@@ -182,6 +182,7 @@ class ChunkResult:
     counterexample: dict | None = None
     undecided_example: dict | None = None
 
+
 class _Chunk:
     def __init__(self, spec: SearchSpec, conj: Conjecture, index: int):
         self.spec, self.conj, self.index = spec, conj, index
