@@ -159,12 +159,31 @@ def recheck(conj: Conjecture, inst: Instance) -> dict:
     if slack.has(sympy.nan, sympy.zoo):
         return {"lhs": str(lhs), "rhs": str(rhs), "slack": "undefined", "sign": None, "member": str(member(inst))}
     s, value = V.certified_sign(lambda: V.compile_expr(slack)(_NO_ENV))
-    shown = _simplified(slack)
+    independent = _certified_layer_sign(slack)
+    if s is not None and independent is not None and s != independent:
+        raise RuntimeError(f"internal error: the sign of {slack} is {s} here but {independent} by exactdp.certified")
+    if s is None:
+        s = independent
+    shown = sympy.Integer(0) if s == 0 else _simplified(slack)
     if s is None and shown == 0:
         s = 0
     return {"lhs": str(_simplified(lhs)), "rhs": str(_simplified(rhs)), "slack": str(shown),
             "slack_enclosure": "0" if shown == 0 else (V.enclosure(value) if value is not None else "?"),
             "lhs_enclosure": _encl(lhs), "rhs_enclosure": _encl(rhs), "sign": s, "member": str(member(inst))}
+
+
+def _certified_layer_sign(expr) -> int | None:
+    """The sign of an exact sympy number by the project's certified layer (RB balls + exact zero test),
+    a second implementation independent of :mod:`.values`; None when undecided or unsupported."""
+    try:
+        from exactdp.certified import certified_sign
+    except ImportError:  # pragma: no cover - the certified layer is part of the package
+        return None
+    try:
+        r = certified_sign(expr)
+    except Exception:  # noqa: BLE001 - an expression form the certified layer does not evaluate
+        return None
+    return None if r.sign is None else int(r.sign)
 
 
 def _simplified(expr):

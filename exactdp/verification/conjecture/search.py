@@ -103,8 +103,12 @@ def _neg_score(v):
 
 
 def _exactly_zero(conj: Conjecture, inst: Instance) -> bool:
-    """Is the slack identically 0?  Rebuilt from the core's exact sympy values (sums of roots and logs of
-    rationals cancel in sympy's canonical forms); only called when balls cannot separate the slack from 0."""
+    """Is the slack exactly 0?  Decided by the certified layer's exact zero test
+    (:func:`exactdp.numbers.exact_zero.is_zero`: linear forms in logs, Lindemann–Weierstrass, sympy
+    identities) on the slack rebuilt from the core's exact sympy values; only called when balls cannot
+    separate the slack from 0."""
+    from exactdp.numbers.exact_zero import is_zero
+    from exactdp.numbers.truth import Truth
     from exactdp.verification.conjecture.api import core_values
 
     try:
@@ -112,10 +116,10 @@ def _exactly_zero(conj: Conjecture, inst: Instance) -> bool:
     except V.Undefined:
         return False
     small, large = (side.xreplace(vals) for side in conj.sides())
-    slack = sympy.expand(large - small)
-    if slack == 0:
-        return True
-    return sympy.count_ops(slack) < 200 and sympy.simplify(slack) == 0
+    slack = large - small
+    if slack.has(sympy.oo, sympy.nan, sympy.zoo):
+        return False
+    return is_zero(slack)[0] is Truth.TRUE
 
 
 def _slack(conj: Conjecture, expr, inst: Instance, small: list):
