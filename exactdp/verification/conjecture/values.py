@@ -10,9 +10,10 @@ A value is one of
 * :class:`Inf` — +∞ or −∞ (an infinite LDP level, a KL divergence with a zero in the second argument).
 
 Arithmetic stays exact as long as it can: exp(k·log γ) = γᵏ for integer k, so bounds written in
-``exp(eps)`` with ε = log γ are rational.  The sign of a :class:`LogLin` with q₀ = 0 is decided exactly
-(Π rᵢ^{qᵢ L} against 1); otherwise signs come from balls, and a ball containing 0 means *undecided at this
-precision* (:class:`Undecided`), never a guess.  An expression with no value (∞ − ∞, 0·∞, log of a
+``exp(eps)`` with ε = log γ are rational.  Signs come from balls; a :class:`LogLin` whose ball cannot
+be separated from 0 is tested for exact zero by the certified layer
+(:func:`exactdp.numbers.exact_zero.is_zero`: coprime log basis and Lindemann); otherwise a ball containing 0
+means *undecided at this precision* (:class:`Undecided`), never a guess.  An expression with no value (∞ − ∞, 0·∞, log of a
 negative number, division by 0) raises :class:`Undefined`.
 
 :func:`compile_expr` turns a sympy expression into a closure evaluated against an environment that
@@ -23,16 +24,13 @@ precision (``flint.ctx.workprec``) until the sign is certified.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import lcm
 
 import sympy
-from flint import arb, ctx, fmpq, fmpz
+from flint import arb, ctx, fmpq
 
 ZERO, ONE = fmpq(0), fmpq(1)
 #: working precisions (bits) tried in turn before a sign is reported undecided
 PRECISIONS = (64, 256, 1024)
-#: refuse exact power comparisons bigger than this (bits of the integers involved)
-_EXACT_POWER_BITS = 200_000
 #: exact rational powers r**k with |k| above this are not formed (a ball is used, or the input refused)
 MAX_EXPONENT = 10_000
 
@@ -121,22 +119,12 @@ def _loglin_parts(v):
 
 # -- signs --------------------------------------------------------------------------------------------
 
-def _exact_log_sign(terms) -> int | None:
-    """sign(Σ q log r) exactly, via Π r^{qL} vs 1 with L the lcm of the denominators (None if too big)."""
-    L = 1
-    for _, q in terms:
-        L = lcm(L, int(q.q))
-    bits = sum(abs(int(q.p)) * (L // int(q.q)) * (int(r.p).bit_length() + int(r.q).bit_length())
-               for r, q in terms)
-    if bits > _EXACT_POWER_BITS:
-        return None
-    num, den = fmpz(1), fmpz(1)
-    for r, q in terms:
-        e = int(q.p) * (L // int(q.q))
-        a, b = (fmpz(r.p), fmpz(r.q)) if e > 0 else (fmpz(r.q), fmpz(r.p))
-        num *= a ** abs(e)
-        den *= b ** abs(e)
-    return (num > den) - (num < den)
+def _exact_log_zero(v: LogLin) -> int | None:
+    """0 when the log-linear form is exactly zero (the certified layer's exact test), else None."""
+    from exactdp.numbers.exact_zero import is_zero
+    from exactdp.numbers.truth import Truth
+
+    return 0 if is_zero(v.to_sympy())[0] is Truth.TRUE else None
 
 
 def sign(v) -> int | None:
@@ -145,9 +133,9 @@ def sign(v) -> int | None:
         return (v > 0) - (v < 0)
     if isinstance(v, Inf):
         return v.sign
-    if isinstance(v, LogLin) and v.q0 == 0:
+    if isinstance(v, LogLin):
         s = _arb_sign(to_arb(v))
-        return s if s is not None else _exact_log_sign(v.terms)
+        return s if s is not None else _exact_log_zero(v)
     return _arb_sign(to_arb(v))
 
 
