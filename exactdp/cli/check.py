@@ -1,5 +1,5 @@
 """``exactdp check "INEQUALITY" [--class C] [--N 2..3] [--M 2..3] [--budget K] [--seed S] [--json]
-[--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T] [--no-progress]``.
+[--gamma LO..HI] [--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T] [--no-progress]``.
 
 Exit status: 0 no counterexample (or proved), 1 refuted, 2 bad input."""
 
@@ -28,6 +28,8 @@ def register(sub) -> None:
     p.add_argument("--M", default="2..3", help="output sizes, an integer or a range lo..hi within 2..5 (default 2..3)")
     p.add_argument("--budget", type=int, default=None,
                    help="number of kernels to try (work units, so results do not depend on speed; default 400)")
+    p.add_argument("--gamma", default=None, metavar="LO..HI",
+                   help="only test gamma = e^eps in [LO, HI], exact rationals >= 1 (e.g. 5/2..3 for eps near 1)")
     p.add_argument("--max-den", type=int, default=12,
                    help="largest row denominator of the random kernels (default 12; the grid phase grows by itself)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random part of the search (default 0)")
@@ -52,7 +54,7 @@ def run(args) -> int:
     result = check(args.inequality, args.cls, N=args.N, M=args.M,
                    budget=args.budget if args.budget is not None else DEFAULT_BUDGET, seed=args.seed,
                    scheduler=args.scheduler, workers=args.workers, progress=progress, max_seconds=args.max_seconds,
-                   max_den=args.max_den)
+                   max_den=args.max_den, gamma=args.gamma)
     if args.json:
         doc = result.to_dict()
         if doc.get("counterexample"):

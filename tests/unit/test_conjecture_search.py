@@ -207,3 +207,20 @@ def test_undecided_is_reported_never_counted(monkeypatch):
     assert r.verdict == "no-counterexample"
     assert r.stats["undecided"] > 0 and any("UNKNOWN" in n for n in r.notes)
     parse_conjecture("eta_tv <= 1")  # the parser is unaffected
+
+
+def test_gamma_range_restricts_eps():
+    # eps/(1+eps) >= tanh(eps/2) holds near eps = 1 (gamma in [5/2, 3]) and fails beyond eps ~ 1.26
+    near_one = check("eta_tv <= eps/(1+eps)", "ldp", gamma="5/2..3", budget=120)
+    assert near_one.verdict == "no-counterexample"
+    lo, hi = q("5/2"), q("3")
+    assert lo <= q(near_one.closest["params"]["gamma"]) <= hi
+    assert near_one.stats["gamma_range"] == "5/2..3"
+    ce = refuted("eta_tv <= eps/3", "ldp", gamma=("5/2", 3))
+    assert lo <= q(ce["params"]["gamma"]) <= hi
+    ce2 = refuted("eta_hs(exp(eps)) < delta", "approx-ldp", gamma="2..2")
+    assert ce2["params"]["gamma"] == "2"
+    from exactdp.errors import ExactDPError
+
+    with pytest.raises(ExactDPError, match="1 <= lo <= hi"):
+        check("eta_tv <= 1", gamma="1/2..2")

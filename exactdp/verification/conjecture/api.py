@@ -28,7 +28,7 @@ from exactdp.measures.divergences import chi2, hellinger2, hockey_stick, kl, tv
 from exactdp.measures.privacy import ldp_epsilon, ldp_ratio, max_leakage, pml_epsilon, pml_ratio
 from exactdp.numbers.truth import Truth
 from exactdp.verification.conjecture import values as V
-from exactdp.verification.conjecture.classes import classes_for, member
+from exactdp.verification.conjecture.classes import classes_for, in_gamma_range, member
 from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
 from exactdp.verification.conjecture.quantities import Instance
 from exactdp.verification.conjecture.runner import progress_bar, run_search
@@ -256,7 +256,7 @@ def _tight_variants(inst: Instance, K: Kernel, P, Q) -> list[Instance]:
     return out
 
 
-def shrink(conj: Conjecture, inst: Instance, max_den: int = 40) -> Instance:
+def shrink(conj: Conjecture, inst: Instance, max_den: int = 40, gamma_range=None) -> Instance:
     """A violating instance with the smallest denominators found by rounding K (and P, Q) to k/D.
 
     Rounding that collapses the kernel to a constant one is skipped (unless it was constant already)."""
@@ -275,6 +275,11 @@ def shrink(conj: Conjecture, inst: Instance, max_den: int = 40) -> Instance:
             P = Distribution._trusted(tuple(_round_vector(inst.P.probs, D)), False)
             Q = Distribution._trusted(tuple(_round_vector(inst.Q.probs, D)), False)
         for cand in _tight_variants(inst, K, P, Q):
+            params = in_gamma_range(cand.cls, K, {"gamma": cand.gamma, "delta": cand.delta, "c": cand.c},
+                                    gamma_range)
+            if params is None:
+                continue
+            cand.gamma, cand.delta = params["gamma"], params["delta"]
             if _complexity(cand) >= base or member(cand) is not Truth.TRUE:
                 continue
             if evaluate(conj, cand).status == "violation":
@@ -302,9 +307,29 @@ def _size_range(value, name: str) -> tuple[int, int]:
     return lo, hi
 
 
+def _gamma_range(value):
+    """("lo", "hi") exact strings for gamma = e^eps in [lo, hi], 1 <= lo <= hi; None for no restriction."""
+    from exactdp.numbers.qq import to_qq
+
+    if value is None:
+        return None
+    if isinstance(value, str):
+        lo, sep, hi = value.partition("..")
+        if not sep:
+            lo = hi = value
+    elif isinstance(value, (tuple, list)) and len(value) == 2:
+        lo, hi = value
+    else:
+        raise ParameterError(f"gamma: expected 'lo..hi' or a pair of exact numbers, got {value!r}")
+    lo, hi = (to_qq(v.strip() if isinstance(v, str) else v, "gamma") for v in (lo, hi))
+    if not 1 <= lo <= hi:
+        raise ParameterError(f"gamma: need 1 <= lo <= hi (gamma = e^eps), got {lo}..{hi}")
+    return str(lo), str(hi)
+
+
 def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int = DEFAULT_BUDGET, seed: int = 0,
           scheduler=None, workers: int = 1, progress: bool = False, max_seconds: float | None = None,
-          chunk_size: int = 40, max_den: int = 12) -> CheckResult:
+          chunk_size: int = 40, max_den: int = 12, gamma=None) -> CheckResult:
     r"""Search for an exact counterexample to ``inequality`` over a class of mechanisms.
 
     Args:
@@ -321,6 +346,7 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
             differ between runs; the report says so).
         chunk_size: kernels per chunk (part of the plan: change it and the random part changes).
         max_den: largest row denominator of the random kernels (the grid phase raises den by itself).
+        gamma: restrict γ = e^ε to an interval, ``"5/2..3"`` or a pair (ε near 1); exact rationals ≥ 1.
     Returns:
         a :class:`CheckResult`.
     Raises:
@@ -340,14 +366,15 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         if not isinstance(v, int) or isinstance(v, bool) or v < low:
             raise ParameterError(f"{name}: must be an integer >= {low}, got {v!r}")
     spec = SearchSpec(inequality, classes, _size_range(N, "N"), _size_range(M, "M"), seed, budget, chunk_size,
-                      max_den)
+                      max_den, _gamma_range(gamma))
     proof = _try_prove(conj, classes, spec)
     merged, info = run_search(spec, scheduler=scheduler, workers=workers,
                               progress=progress_bar() if progress else None, max_seconds=max_seconds)
     stats = {"kernels": merged.tried, "kernels_per_class_and_size": dict(sorted(merged.kernels.items())),
              "instances": merged.instances, "undecided": merged.undecided, "undefined": merged.undefined,
              "kernels_outside_class": merged.outside, "chunks": merged.chunks, "budget": budget, "seed": seed,
-             "chunk_size": chunk_size, "max_den": max_den, **info}
+             "chunk_size": chunk_size, "max_den": max_den,
+             "gamma_range": None if spec.gamma is None else "..".join(spec.gamma), **info}
     notes = []
     if info["time_capped"]:
         notes.append(f"stopped by the {max_seconds} s time cap: the result may differ between runs and machines")
@@ -357,7 +384,7 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
     closest = _report(conj, Instance.from_record(merged.best)) if merged.best is not None else None
     if merged.counterexample is not None:
         found = Instance.from_record(merged.counterexample)
-        small = shrink(conj, found)
+        small = shrink(conj, found, gamma_range=spec.gamma_range())
         ce = _report(conj, small)
         if not _violates(ce["check"], conj.strict) or ce["member"] != "true":
             raise RuntimeError(f"internal error: the counterexample did not survive the core re-check: {ce}")

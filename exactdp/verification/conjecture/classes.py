@@ -77,10 +77,50 @@ def _grid_above(g, rng: random.Random, k: int = 1):
     return above[:1] + (rng.sample(above[1:], min(k, len(above) - 1)) if len(above) > 1 else [])
 
 
-def assignments(cls: str, K: Kernel, rng: random.Random, hint: dict | None = None) -> list[dict]:
+def in_gamma_range(cls: str, K: Kernel, params: dict, gamma_range) -> dict | None:
+    """The parameters moved into lo <= gamma <= hi: a tight gamma below lo is raised to lo (K stays in the
+    class, which only grows with gamma; for approx-ldp delta is recomputed at lo); above hi: None."""
+    if gamma_range is None:
+        return params
+    lo, hi = gamma_range
+    g = params["gamma"]
+    if g > hi:
+        return None
+    if g < lo:
+        params = dict(params, gamma=lo)
+        if cls == "approx-ldp":
+            params["delta"] = eta_hockey_stick(K, lo)
+    return params
+
+
+def assignments(cls: str, K: Kernel, rng: random.Random, hint: dict | None = None,
+                gamma_range=None) -> list[dict]:
     """Parameter dicts (gamma, delta, c) at which K is tested: tight levels first, then looser ones.
 
-    ``hint`` (the parameters of a parent instance during climbing) adds the same grid coordinate."""
+    ``hint`` (the parameters of a parent instance during climbing) adds the same grid coordinate;
+    ``gamma_range`` = (lo, hi) keeps gamma = e^eps in [lo, hi] (and tries both ends)."""
+    out = _assignments(cls, K, rng, hint)
+    if gamma_range is None:
+        return out
+    ends = []
+    if out:
+        first = out[0]
+        for g in gamma_range:
+            if cls == "approx-ldp":
+                ends.append({"gamma": g, "delta": eta_hockey_stick(K, g)})
+            elif g >= first["gamma"]:
+                ends.append(dict(first, gamma=g))
+    kept, seen = [], set()
+    for p in out + ends:
+        q = in_gamma_range(cls, K, p, gamma_range)
+        key = None if q is None else (q["gamma"], q.get("delta"), q.get("c"))
+        if q is not None and key not in seen:
+            seen.add(key)
+            kept.append(q)
+    return kept
+
+
+def _assignments(cls: str, K: Kernel, rng: random.Random, hint: dict | None) -> list[dict]:
     out: list[dict] = []
     if cls == "ldp":
         r = ldp_ratio(K)
@@ -173,11 +213,11 @@ def perturb_kernel(K: Kernel, rng: random.Random) -> Kernel:
 
 
 def make_instances(cls: str, K: Kernel, rng: random.Random, *, uses_inputs: bool, uses_n: bool,
-                   hint: Instance | None = None) -> list[Instance]:
+                   hint: Instance | None = None, gamma_range=None) -> list[Instance]:
     """Every instance tested for one kernel in one class."""
     hint_params = None if hint is None else {"gamma": hint.gamma, "c": hint.c}
     out = []
-    for params in assignments(cls, K, rng, hint_params):
+    for params in assignments(cls, K, rng, hint_params, gamma_range):
         ns = tensor_ns(K) if uses_n else [None]
         pairs = [(None, None)]
         if uses_inputs:

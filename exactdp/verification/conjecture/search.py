@@ -56,6 +56,12 @@ class SearchSpec:
     budget: int
     chunk_size: int = 40
     max_den: int = 12
+    gamma: tuple | None = None  # ("lo", "hi") exact strings: only e^eps in [lo, hi]
+
+    def gamma_range(self):
+        from exactdp.numbers.qq import to_qq
+
+        return None if self.gamma is None else (to_qq(self.gamma[0]), to_qq(self.gamma[1]))
 
     @property
     def n_chunks(self) -> int:
@@ -194,6 +200,7 @@ class _Chunk:
         self.best_score = None
         self.best_inst: Instance | None = None
         self.uses_n = "n" in conj.parameters or "eta_tv_tensor" in conj.quantities
+        self.gamma_range = spec.gamma_range()
 
     def try_kernel(self, K: Kernel, rng: random.Random, hint: Instance | None = None):
         """Test one kernel in every class; return (violating instance or None, best instance, best score)."""
@@ -206,7 +213,8 @@ class _Chunk:
             key = f"{cls} {K.N}x{K.M}"
             self.res.kernels[key] = self.res.kernels.get(key, 0) + 1
             insts = make_instances(cls, K, rng, uses_inputs=self.conj.uses_inputs, uses_n=self.uses_n,
-                                   hint=hint if hint is not None and hint.cls == cls else None)
+                                   hint=hint if hint is not None and hint.cls == cls else None,
+                                   gamma_range=self.gamma_range)
             if not insts:
                 self.res.outside += 1
             for inst in insts:
