@@ -112,3 +112,31 @@ def test_result_as_outcome():
     assert o.verdict is Verdict.REFUTED and o.counterexample["rows"] == r.counterexample["rows"]
     r2 = check("tv(K(P),K(Q)) <= eta_tv*tv(P,Q)", "ldp", budget=40)
     assert r2.as_outcome().verdict in (Verdict.VERIFIED, Verdict.PROVED)
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from exactdp.testing import exact_kernels  # noqa: E402
+from exactdp.verification.conjecture.classes import make_instances, member  # noqa: E402
+
+
+@given(exact_kernels(max_size=3).filter(lambda K: K.N >= 2 and K.M >= 2), st.integers(0, 10**6))
+def test_instances_are_class_members_and_tight_theorems_hold(K, seed):
+    """Every sampled instance lies in its class (exact membership), [A] Thm 1 and the phi-lemma hold at
+    each, and TV = E_1 (two routes) makes the strict comparison a certified violation, the weak one hold."""
+    import random
+
+    thm = parse_conjecture("eta_hs(exp(eps)) <= delta")
+    phi = parse_conjecture("eta_tv <= 1-(1-delta)*exp(-eps)")
+    self_strict = parse_conjecture("tv(K(P), K(Q)) < hs(K(P), K(Q), 1)")
+    self_weak = parse_conjecture("tv(K(P), K(Q)) <= hs(K(P), K(Q), 1)")
+    rng = random.Random(seed)
+    for cls in ("ldp", "approx-ldp", "pml"):
+        for inst in make_instances(cls, K, rng, uses_inputs=True, uses_n=False):
+            assert member(inst).decided and bool(member(inst))
+            if cls != "pml":
+                assert evaluate(thm, inst).status == "ok"
+                assert evaluate(phi, inst).status == "ok"
+            assert evaluate(self_strict, inst).status == "violation"
+            assert evaluate(self_weak, inst).status == "ok"
