@@ -3,11 +3,15 @@
 import pytest
 import sympy
 from flint import arb, fmpq
+from hypothesis import given
+from hypothesis import strategies as st
 
 from exactdp.distributions import Distribution
 from exactdp.mechanisms import randomized_response
+from exactdp.testing import exact_kernels
 from exactdp.verification.conjecture import parse_conjecture
 from exactdp.verification.conjecture import values as V
+from exactdp.verification.conjecture.classes import make_instances, member
 from exactdp.verification.conjecture.quantities import Instance, evaluate_side
 from exactdp.verification.conjecture.search import evaluate
 
@@ -114,11 +118,6 @@ def test_result_as_outcome():
     assert r2.as_outcome().verdict in (Verdict.VERIFIED, Verdict.PROVED)
 
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from exactdp.testing import exact_kernels  # noqa: E402
-from exactdp.verification.conjecture.classes import make_instances, member  # noqa: E402
 
 
 @given(exact_kernels(max_size=3).filter(lambda K: K.N >= 2 and K.M >= 2), st.integers(0, 10**6))
