@@ -37,6 +37,15 @@ from exactdp.measures.privacy import (
     privacy_profile,
 )
 from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
+# -- n-fold products (issue 7, tensor) --
+from exactdp.measures.tensor import (
+    delta_tensor_power,
+    eta_hockey_stick_tensor_power,
+    eta_hockey_stick_tensor_product,
+    eta_tv_tensor_power,
+    hockey_stick_product,
+    privacy_profile_tensor_power,
+)
 from exactdp import mechanisms
 
 __version__ = "0.1.0"
@@ -48,4 +57,8 @@ __all__ = [
     "from_float", "hellinger2", "hockey_stick", "is_ldp", "kl", "ldp_epsilon", "ldp_ratio", "ldp_ratio_witness",
     "max_leakage", "max_leakage_ratio", "mechanisms", "pml", "pml_epsilon", "pml_ratio", "pml_ratio_witness",
     "privacy_profile", "to_qq", "tv",
+]
+__all__ += [  # n-fold products (issue 7, tensor)
+    "delta_tensor_power", "eta_hockey_stick_tensor_power", "eta_hockey_stick_tensor_product", "eta_tv_tensor_power",
+    "hockey_stick_product", "privacy_profile_tensor_power",
 ]

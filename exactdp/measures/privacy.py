@@ -209,16 +209,21 @@ def privacy_profile(K) -> PrivacyProfile:
     """
     K = as_kernel(K)
     _require_qq(K, "privacy_profile")
-    best: dict = {}
-    for i in range(K.N):
-        for j in range(K.N):
-            if i == j:
-                continue
-            for P, Q in _pair_lines(K[i], K[j]):
-                if best.get(Q, None) is None or P > best[Q]:
-                    best[Q] = P
     if K.N == 1:
-        best = {ZERO: ZERO}
+        return profile_from_lines([(ZERO, ZERO)])
+    return profile_from_lines(line for i in range(K.N) for j in range(K.N) if i != j
+                              for line in _pair_lines(K[i], K[j]))
+
+
+def profile_from_lines(lines) -> PrivacyProfile:
+    """The upper envelope over γ ≥ 0 of the lines γ ↦ P − γQ given as pairs ``(P, Q)``.
+
+    Shared by :func:`privacy_profile` and the n-fold products of :mod:`exactdp.measures.tensor`.
+    """
+    best: dict = {}
+    for P, Q in lines:
+        if best.get(Q, None) is None or P > best[Q]:
+            best[Q] = P
     # upper envelope of lines P - γQ for γ ≥ 0: upper hull of points (Q, P) from min Q to max P
     pts = sorted(best.items())  # by Q ascending
     hull: list = []
