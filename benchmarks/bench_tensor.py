@@ -18,16 +18,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
-from flint import fmpq  # noqa: E402
+import numpy as np
+from flint import fmpq
 
-from exactdp import Kernel, eta_hockey_stick, eta_tv  # noqa: E402
-from exactdp.measures.tensor import (  # noqa: E402
+from exactdp import Kernel, eta_hockey_stick, eta_tv
+from exactdp.measures.tensor import (
     delta_tensor_power,
     eta_hockey_stick_tensor_product_witness,
     eta_tv_tensor_power,
 )
-from exactdp.mechanisms import randomized_response  # noqa: E402
+from exactdp.mechanisms import randomized_response
 
 T0 = fmpq(3)  # e^{ε0} of the mechanism: rows (3/4, 1/4), (1/4, 3/4) = dp_accounting RR with p = 1/2
 
@@ -37,11 +37,12 @@ def gamma_n(n: int) -> int:
     return 3 ** (n // 2 + math.isqrt(n))
 
 
-def timed(fn, repeat: int = 1):
+def timed(fn, *args, repeat: int = 1):
+    """(best wall time over ``repeat`` runs, result) of ``fn(*args)``."""
     best = math.inf
     for _ in range(repeat):
         t = time.perf_counter()
-        out = fn()
+        out = fn(*args)
         best = min(best, time.perf_counter() - t)
     return best, out
 
@@ -57,6 +58,17 @@ def float_delta(n: int, t: float, log_g: float) -> float:
         return float(np.clip(p - gq, 0, None).sum())
 
 
+def explicit_route(K, n, g):
+    """Build K^{⊗n} (2^n × 2^n) and apply the two-point formulas."""
+    Kn = K.tensor_power(n)
+    return eta_tv(Kn), eta_hockey_stick(Kn, g)
+
+
+def accountant_route(pld, n, eps):
+    """dp_accounting: pessimistic PLD of RR (p = 1/2, 2 buckets), composed n times, δ at ε."""
+    return pld.from_randomized_response(0.5, 2).self_compose(n).get_delta_for_epsilon(eps)
+
+
 def main(quick: bool = False) -> None:
     K = randomized_response(2, T0)
     try:
@@ -68,23 +80,20 @@ def main(quick: bool = False) -> None:
     print(f"{'n':>6} {'eta_TV exact':>13} {'delta_n exact':>14} {'float64':>10} {'exact/f64':>10} "
           f"{'explicit':>10} {'expl/exact':>10} {'PLD acct':>10} {'PLD/exact':>10}  delta_n ~")
     for n in sizes:
-        t_eta, eta = timed(lambda: eta_tv_tensor_power(K, n), 3 if n <= 1000 else 1)
-        g = gamma_n(n)
-        t_delta, delta = timed(lambda: delta_tensor_power(K, n, g), 3 if n <= 1000 else 1)
-        t_float, fdelta = timed(lambda: float_delta(n, 3.0, (n // 2 + math.isqrt(n)) * math.log(3.0)), 3)
+        reps = 3 if n <= 1000 else 1
+        g, log_g = gamma_n(n), (n // 2 + math.isqrt(n)) * math.log(3.0)
+        t_eta, eta = timed(eta_tv_tensor_power, K, n, repeat=reps)
+        t_delta, delta = timed(delta_tensor_power, K, n, g, repeat=reps)
+        t_float, fdelta = timed(float_delta, n, 3.0, log_g, repeat=3)
         explicit = "-"
         ratio_explicit = "-"
         if n <= 10:
-            def build():
-                Kn = K.tensor_power(n)
-                return eta_tv(Kn), eta_hockey_stick(Kn, g)
-            t_exp, (e1, d1) = timed(build)
+            t_exp, (e1, d1) = timed(explicit_route, K, n, g)
             assert (e1, d1) == (eta, delta), "explicit and type-class routes disagree"
             explicit, ratio_explicit = f"{t_exp:.3f}s", f"{t_exp / (t_eta + t_delta):.0f}x"
         acct, ratio_acct = "-", "-"
         if pld is not None and n <= 1000:
-            t_acc, _ = timed(lambda: pld.from_randomized_response(0.5, 2).self_compose(n)
-                             .get_delta_for_epsilon((n // 2 + math.isqrt(n)) * math.log(3.0)))
+            t_acc, _ = timed(accountant_route, pld, n, log_g)
             acct, ratio_acct = f"{t_acc:.3f}s", f"{t_acc / t_delta:.2f}x"
         print(f"{n:>6} {t_eta:>12.4f}s {t_delta:>13.4f}s {t_float:>9.4f}s {t_delta / t_float:>9.1f}x "
               f"{explicit:>10} {ratio_explicit:>10} {acct:>10} {ratio_acct:>10}  {float(delta):.6g} "
@@ -92,7 +101,7 @@ def main(quick: bool = False) -> None:
     print("\npair-type search, asymmetric K = ((1/2,1/2),(1/4,3/4)): two loss classes, exact maximum")
     A = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])
     for n in ((10, 100) if quick else (10, 100, 1000)):
-        t, w = timed(lambda: eta_hockey_stick_tensor_product_witness([(A, n)], 1))
+        t, w = timed(eta_hockey_stick_tensor_product_witness, [(A, n)], 1)
         comp = ", ".join(f"{c}x({x},{xp})" for _, x, xp, c in w.composition)
         print(f"  n = {n:>5}: {t:8.3f}s, {w.evaluations:>5} evaluations, maximizer {comp}")
 

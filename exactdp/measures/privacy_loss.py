@@ -56,7 +56,7 @@ class PairLoss:
     p_only: fmpq
 
     @classmethod
-    def of(cls, p, q) -> "PairLoss":
+    def of(cls, p, q) -> PairLoss:
         """Group the outputs of (p, q) by likelihood ratio p(y)/q(y)."""
         masses: dict = {}
         p_only = ZERO
@@ -79,7 +79,7 @@ class PairLoss:
         """E_γ(p‖q) = p_∞ + Σ_l (P_l − γ Q_l)_+ (γ ≥ 0)."""
         return self.p_only + sum((P - gamma * P / r for r, P in self.classes if r > gamma), ZERO)
 
-    def dominates(self, other: "PairLoss") -> bool:
+    def dominates(self, other: PairLoss) -> bool:
         r"""Blackwell order of dichotomies: E_γ(self) ≥ E_γ(other) for every γ ≥ 0.
 
         Both sides are piecewise linear in γ with breakpoints at the class ratios and constant

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from math import comb
 from dataclasses import dataclass
+from math import comb
 
 from flint import fmpq
 

@@ -127,7 +127,7 @@ def test_maximizer_can_mix_directions():
     corner = hockey_stick_product([(K[0], K[1], 3)], 1)
     assert corner == fmpq(545, 1458) < w.value
     x, xp = w.input_sequences([(K, 3)])
-    row = lambda seq: [K[seq[0]][a] * K[seq[1]][b] * K[seq[2]][c]  # noqa: E731
+    row = lambda seq: [K[seq[0]][a] * K[seq[1]][b] * K[seq[2]][c]
                        for a in range(2) for b in range(2) for c in range(2)]
     assert hockey_stick(row(x), row(xp), 1) == fmpq(5, 12)
 
