@@ -181,3 +181,12 @@ def test_errors():
         privacy_profile_tensor_power(Kernel([["1/2", "1/2"], ["1/4", "3/4"]]), 40, max_compositions=10)
     with pytest.raises(ParameterError, match="multiplicity"):
         hockey_stick_product([(["1/2", "1/2"], ["1/2", "1/2"], -1)], 1)
+
+
+def test_heterogeneous_with_a_constant_factor_and_witness_sequences():
+    """A factor with identical rows adds nothing: η(C^{⊗3} ⊗ RR^{⊗2}) = η(RR^{⊗2}); the witness is explicit."""
+    C = Kernel([["1/3", "2/3"], ["1/3", "2/3"]])
+    K = randomized_response(2, 3)
+    w = eta_hockey_stick_tensor_product_witness([(C, 3), (K, 2)], 2)
+    assert w.value == eta_hockey_stick_tensor_power(K, 2, 2) == eta_hockey_stick(C.tensor_power(3).tensor(K.tensor(K)), 2)
+    assert w.input_sequences([(C, 3), (K, 2)]) == ((0, 0, 0, 0, 0), (0, 0, 0, 1, 1))
