@@ -79,6 +79,11 @@ class PairLoss:
         """E_γ(p‖q) = p_∞ + Σ_l (P_l − γ Q_l)_+ (γ ≥ 0)."""
         return self.p_only + sum((P - gamma * P / r for r, P in self.classes if r > gamma), ZERO)
 
+    def reverse(self) -> PairLoss:
+        """The loss of the swapped pair (q, p): ratios 1/r_l with masses Q_l; its P-only mass is q(p = 0)."""
+        classes = tuple(sorted(((1 / r, P / r) for r, P in self.classes), key=lambda item: item[0], reverse=True))
+        return PairLoss(classes, ONE - sum((P / r for r, P in self.classes), ZERO))
+
     def dominates(self, other: PairLoss) -> bool:
         r"""Blackwell order of dichotomies: E_γ(self) ≥ E_γ(other) for every γ ≥ 0.
 

@@ -155,6 +155,13 @@ def _tighten(lo, hi, groups, totals):
     return tuple(lo), tuple(hi)
 
 
+def _reversal(classes: list[PairClass]) -> list[int] | None:
+    """``rev[i]`` = the index of the class of the swapped pairs (x', x), or None if one is missing."""
+    index = {(c.factor, c.loss): i for i, c in enumerate(classes)}
+    rev = [index.get((c.factor, c.loss.reverse())) for c in classes]
+    return None if None in rev else rev
+
+
 def _exhaustive(value, groups, totals, size):
     """Every composition of every n_g over its group's classes, evaluated exactly."""
     best, best_counts = None, None
@@ -230,8 +237,14 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
     if not classes:  # every factor has identical rows: all products of rows coincide
         return TensorWitness(ZERO, (), 0, 0)
     cache: dict = {}
+    # TV is symmetric: swapping the two input sequences maps every class to its reverse (q, p) and
+    # keeps E_1, so at γ = 1 a composition and its reverse share one evaluation (when the class set is
+    # closed under reversal, as it is for all ordered pairs of a kernel: garbling commutes with the swap)
+    rev = _reversal(classes) if g == 1 else None
 
     def value(counts) -> fmpq:
+        if rev is not None:
+            counts = min(counts, tuple(counts[rev[i]] for i in range(len(counts))))
         if counts not in cache:
             if len(cache) >= max_evaluations:
                 raise ParameterError(

@@ -64,3 +64,11 @@ def test_dominance_is_blackwell_order():
     reverse = PairLoss.of([fmpq(1, 2), fmpq(1, 2)], [fmpq(1, 4), fmpq(3, 4)])
     forward = PairLoss.of([fmpq(1, 4), fmpq(3, 4)], [fmpq(1, 2), fmpq(1, 2)])
     assert not reverse.dominates(forward) and not forward.dominates(reverse)
+
+
+def test_reverse_is_the_swapped_pair():
+    rng = random.Random("loss-reverse")
+    for _ in range(40):
+        K = random_kernel(rng, 2, rng.randint(2, 4), 7)
+        assert PairLoss.of(K[0], K[1]).reverse() == PairLoss.of(K[1], K[0])
+        assert PairLoss.of(K[0], K[1]).reverse().reverse() == PairLoss.of(K[0], K[1])
