@@ -15,9 +15,12 @@ r"""n-fold products of kernels, exactly, without building them ([A] §III A-8, B
    (:func:`~exactdp.measures.privacy_loss.product_loss`), O(n^D) terms (D = rank of the ratio lattice;
    D = 1 for randomized response).
 
-The compositions (C(n + C − 1, C − 1) of them for C classes) are searched by an exact branch and bound:
-a box lo ≤ k ≤ hi of class counts is bounded above by the exact E_γ at the (infeasible, larger) count
-vector hi — valid by fact 2 — and discarded when that bound does not exceed the best exact value found.
+The compositions (C(n + C − 1, C − 1) of them for C classes) are evaluated one by one up to
+``exhaustive_limit``, beyond that by an exact branch and bound: a box lo ≤ k ≤ hi of class counts is
+bounded above by the exact E_γ at the (infeasible, larger) count vector hi — valid by fact 2 — and
+discarded when that bound does not exceed the best exact value found.  At γ = 1 a composition and its
+reverse (both input sequences swapped: every class replaced by its reverse) have the same TV and share
+one evaluation.
 A kernel whose row pairs fall into one class (randomized response, every symmetric catalogue kernel)
 needs one evaluation.  The search is complete: the returned value is the exact maximum, with a
 maximizing composition as witness.  Cost: one polynomial power per evaluated box; the number of boxes
