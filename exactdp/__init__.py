@@ -40,6 +40,7 @@ from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
 # -- n-fold products (issue 7, tensor) --
 from exactdp.measures.tensor import (
     delta_tensor_power,
+    delta_tensor_power_eps,
     eta_hockey_stick_tensor_power,
     eta_hockey_stick_tensor_product,
     eta_tv_tensor_power,
@@ -67,6 +68,6 @@ __all__ = [
     "RB", "certified_compare", "certified_sign", "evalf", "precision_cap", "renyi",
 ]
 __all__ += [  # n-fold products (issue 7, tensor)
-    "delta_tensor_power", "eta_hockey_stick_tensor_power", "eta_hockey_stick_tensor_product", "eta_tv_tensor_power",
-    "hockey_stick_product", "privacy_profile_tensor_power",
+    "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
+    "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product", "privacy_profile_tensor_power",
 ]

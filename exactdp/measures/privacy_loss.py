@@ -169,32 +169,37 @@ class ProductLoss:
     DQ: fmpz
     ordered: bool = False  # the ratios P_c/Q_c are monotone along the classes (D ≤ 1)
 
-    def hockey_stick(self, gamma: fmpq) -> fmpq:
-        r"""E_γ of the product = p_inf + Σ_c (P_c/DP − γ Q_c/DQ)_+, one exact integer sum.
+    def linear_piece(self, above) -> tuple[fmpq, fmpq]:
+        r"""``(A, B)`` with E_γ = A − γB on the linear piece of γ selected by ``above``.
 
-        When the ratios are monotone along the classes the positive terms are a prefix or a suffix,
-        found by bisection, and summed with additions only.
+        ``above(P_c, Q_c)`` must say whether class c's ratio (P_c/DP)/(Q_c/DQ) exceeds γ; then
+        A = p_inf + Σ_{above} P_c/DP and B = Σ_{above} Q_c/DQ.  When the ratios are monotone along the
+        classes the classes above γ are a prefix or a suffix, found by bisection (O(log n) calls).
         """
-        a, b = fmpz(gamma.q) * self.DQ, fmpz(gamma.p) * self.DP
         P, Q = self.P, self.Q
         if self.ordered and len(P) > 1:
             if P[0] * Q[-1] < P[-1] * Q[0]:  # increasing ratios: read the classes backwards
                 P, Q = P[::-1], Q[::-1]
-            lo, hi = 0, len(P)  # first index whose term is not positive
+            lo, hi = 0, len(P)  # first index not above γ
             while lo < hi:
                 mid = (lo + hi) // 2
-                if P[mid] * a > Q[mid] * b:
+                if above(P[mid], Q[mid]):
                     lo = mid + 1
                 else:
                     hi = mid
-            num = a * sum(P[:lo], fmpz(0)) - b * sum(Q[:lo], fmpz(0))
+            Ps, Qs = sum(P[:lo], fmpz(0)), sum(Q[:lo], fmpz(0))
         else:
-            num = fmpz(0)
+            Ps, Qs = fmpz(0), fmpz(0)
             for Pc, Qc in zip(P, Q):
-                t = Pc * a - Qc * b
-                if t > 0:
-                    num += t
-        return self.p_inf + fmpq(num, self.DP * self.DQ * fmpz(gamma.q))
+                if above(Pc, Qc):
+                    Ps, Qs = Ps + Pc, Qs + Qc
+        return self.p_inf + fmpq(Ps, self.DP), fmpq(Qs, self.DQ)
+
+    def hockey_stick(self, gamma: fmpq) -> fmpq:
+        r"""E_γ of the product = p_inf + Σ_c (P_c/DP − γ Q_c/DQ)_+ (rational γ, integer comparisons)."""
+        a, b = fmpz(gamma.q) * self.DQ, fmpz(gamma.p) * self.DP
+        A, B = self.linear_piece(lambda Pc, Qc: Pc * a > Qc * b)
+        return A - gamma * B
 
     def lines(self) -> list[tuple[fmpq, fmpq]]:
         r"""The lines (P(A), Q(A)) of E_γ = max_A P(A) − γQ(A) over the upper sets A of the ratio.

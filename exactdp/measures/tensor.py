@@ -334,6 +334,71 @@ def privacy_profile_tensor_power(K, n: int, *, max_compositions: int = 2_000) ->
     return profile_from_lines(lines)
 
 
+def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int = 2_000):
+    r"""δ_n(e^ε) for an exact ε ≥ 0 (``"1/2"``, ``Fraction``, ``sympy.log(3)/2``): the sympy expression A − B·e^ε.
+
+    When e^ε is rational this is :func:`delta_tensor_power`.  Otherwise each class ratio is compared
+    with e^ε by certified arithmetic (:class:`exactdp.numbers.rb.RB`; a ratio cannot equal a
+    transcendental e^ε, and exact ties are decided by the exact layer), every pair type contributes
+    A_i − B_i e^ε with rationals A_i, B_i, and the largest is chosen by the same certified comparisons.
+    Every composition is enumerated (``max_compositions``), so this is for kernels with few classes.
+
+    Raises:
+        UndecidedError: a comparison could not be certified (never a guess).
+        ParameterError: ε < 0, or more than ``max_compositions`` compositions.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> delta_tensor_power_eps(randomized_response(2, 3), 2, "1/2")
+    9/16 - exp(1/2)/16
+    """
+    import sympy
+
+    from exactdp.errors import UndecidedError
+    from exactdp.numbers.qq import qq_to_sympy
+    from exactdp.numbers.rb import RB
+    from exactdp.numbers.sr import to_exact
+    from exactdp.numbers.truth import Sign
+
+    K = as_kernel(K)
+    _check_n(n)
+    e, symbolic = to_exact(eps, "eps")
+    e = sympy.sympify(e if symbolic else qq_to_sympy(e))
+    if e.is_negative or e.free_symbols:
+        raise ParameterError(f"eps: must be an exact real number >= 0, got {e}")
+    gamma = sympy.exp(e)
+    if gamma.is_Rational:
+        return qq_to_sympy(delta_tensor_power(K, n, to_qq(gamma)))
+    g = RB(gamma, "e^eps")
+
+    def sign_vs(r: fmpq) -> Sign:
+        s = g.compare_rational(r)
+        if s is None:
+            raise UndecidedError(f"eps: e^{e} could not be compared with the rational {r}")
+        return s
+
+    classes = pair_classes(K)
+    if not classes:
+        return sympy.Integer(0)
+    count = comb(n + len(classes) - 1, len(classes) - 1)
+    if count > max_compositions:
+        raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions (> {max_compositions})")
+    best = None
+    for counts in _compositions(n, len(classes)):
+        loss = product_loss([(c.loss, k) for c, k in zip(classes, counts)])
+        A, B = loss.linear_piece(lambda Pc, Qc, L=loss: sign_vs(fmpq(Pc * L.DQ, Qc * L.DP)) is Sign.NEGATIVE)
+        if best is None:
+            best = (A, B)
+        elif B == best[1]:
+            best = max(best, (A, B))
+        else:  # A − γB > A' − γB'  ⟺  γ (B − B') < A − A'
+            threshold = (A - best[0]) / (B - best[1])
+            s = sign_vs(threshold)
+            if (B > best[1] and s is Sign.NEGATIVE) or (B < best[1] and s is Sign.POSITIVE):
+                best = (A, B)
+    A, B = best
+    return qq_to_sympy(A) - qq_to_sympy(B) * gamma
+
+
 def _compositions(n: int, parts: int):
     """All ordered compositions of n into ``parts`` non-negative integers."""
     for cuts in itertools.combinations(range(n + parts - 1), parts - 1):

@@ -61,6 +61,25 @@ def test_exact_delta_inside_pld_bracket(k, p):
     assert checked == 20 * len(EPSILONS)
 
 
+@pytest.mark.parametrize("k,p", CASES[:2])
+def test_exact_expression_inside_pld_bracket(k, p):
+    """The same check with the exact δ_n(e^ε) = A − B e^ε (ε = the double's exact value), compared with
+    the accountant's floats by certified arithmetic."""
+    from exactdp import delta_tensor_power_eps
+    from exactdp.numbers.rb import RB
+    from exactdp.numbers.truth import Sign
+
+    K = _rr_kernel(k, from_float(p))
+    upper_pld = pld.from_randomized_response(p, k, pessimistic_estimate=True)
+    lower_pld = pld.from_randomized_response(p, k, pessimistic_estimate=False)
+    for n in (1, 5, 20):
+        up, low = upper_pld.self_compose(n), lower_pld.self_compose(n)
+        for eps in EPSILONS:
+            exact = RB(delta_tensor_power_eps(K, n, from_float(eps)))
+            assert exact.compare_rational(from_float(up.get_delta_for_epsilon(eps))) in (Sign.NEGATIVE, Sign.ZERO)
+            assert exact.compare_rational(from_float(low.get_delta_for_epsilon(eps))) in (Sign.POSITIVE, Sign.ZERO)
+
+
 def test_bracket_is_informative():
     """The comparison is not vacuous: for binary RR (p = 1/2, e^ε0 = 3) at n = 10, ε = 1 the bracket
     is narrow (width < 10^-3) around an exact δ well inside (0, 1)."""

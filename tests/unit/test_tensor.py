@@ -190,3 +190,29 @@ def test_heterogeneous_with_a_constant_factor_and_witness_sequences():
     w = eta_hockey_stick_tensor_product_witness([(C, 3), (K, 2)], 2)
     assert w.value == eta_hockey_stick_tensor_power(K, 2, 2) == eta_hockey_stick(C.tensor_power(3).tensor(K.tensor(K)), 2)
     assert w.input_sequences([(C, 3), (K, 2)]) == ((0, 0, 0, 0, 0), (0, 0, 0, 1, 1))
+
+
+def test_delta_at_irrational_gamma_is_the_linear_piece():
+    """δ_n(e^ε) = A − B e^ε exactly; at a rational γ in the same linear piece the rational route agrees."""
+    import sympy
+
+    from exactdp import delta_tensor_power_eps
+
+    K = randomized_response(2, 3)
+    expr = delta_tensor_power_eps(K, 5, "1/2")  # e^(1/2) ≈ 1.6487; breakpoints are powers of 3
+    x = sympy.Symbol("x")
+    linear = expr.subs(sympy.exp(sympy.Rational(1, 2)), x)
+    for g in (fmpq(33, 20), fmpq(8, 5), fmpq(2)):
+        assert linear.subs(x, sympy.Rational(int(g.p), int(g.q))) == sympy.Rational(str(delta_tensor_power(K, 5, g)))
+    assert delta_tensor_power_eps(K, 5, 0) == sympy.Rational(203, 256)  # e^0 = 1 is rational: η_TV
+    # asymmetric kernel, two classes: the maximum over pair types is decided by certified comparisons
+    A = Kernel([["2/9", "7/9"], ["1/2", "1/2"]])
+    expr = delta_tensor_power_eps(A, 3, sympy.log(2) / 3)  # e^eps = 2^(1/3), irrational
+    for g in (fmpq(126, 100), fmpq(1259921, 1000000)):
+        # the piece is found at 2^(1/3) ≈ 1.259921; nearby rationals on the same piece give the same line
+        val = expr.subs(sympy.Pow(2, sympy.Rational(1, 3)), sympy.Rational(int(g.p), int(g.q)))
+        assert val == sympy.Rational(str(delta_tensor_power(A, 3, g)))
+    with pytest.raises(ParameterError, match="eps"):
+        delta_tensor_power_eps(K, 2, "-1/2")
+    with pytest.raises(CoercionError, match="float"):
+        delta_tensor_power_eps(K, 2, 0.5)

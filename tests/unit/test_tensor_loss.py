@@ -72,3 +72,16 @@ def test_reverse_is_the_swapped_pair():
         K = random_kernel(rng, 2, rng.randint(2, 4), 7)
         assert PairLoss.of(K[0], K[1]).reverse() == PairLoss.of(K[1], K[0])
         assert PairLoss.of(K[0], K[1]).reverse().reverse() == PairLoss.of(K[0], K[1])
+
+
+def test_garbling_is_dominated():
+    """Blackwell: (pW, qW) is dominated by (p, q) for every channel W — the direction the pruning uses."""
+    rng = random.Random("loss-garble")
+    for _ in range(40):
+        M, L = rng.randint(2, 4), rng.randint(2, 4)
+        p, q = random_kernel(rng, 2, M, 7).rows
+        W = random_kernel(rng, M, L, 7)
+        pW, qW = W.apply(p).probs, W.apply(q).probs
+        assert PairLoss.of(p, q).dominates(PairLoss.of(pW, qW))
+        for g in (fmpq(0), fmpq(1), fmpq(rng.randint(1, 9), rng.randint(1, 3))):
+            assert PairLoss.of(pW, qW).hockey_stick(g) == hockey_stick(pW, qW, g)
