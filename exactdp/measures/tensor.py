@@ -37,14 +37,18 @@ import itertools
 from dataclasses import dataclass
 from math import comb
 
+import sympy
 from flint import fmpq
 
 from exactdp.distributions import as_distribution
-from exactdp.errors import ParameterError, ShapeError
+from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
 from exactdp.measures.privacy_loss import PairLoss, product_loss
-from exactdp.numbers.qq import ONE, ZERO, to_qq
+from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
+from exactdp.numbers.rb import RB
+from exactdp.numbers.sr import to_exact
+from exactdp.numbers.truth import Sign
 
 #: default cap on the number of exact E_γ evaluations of one pair-type search
 MAX_EVALUATIONS = 20_000
@@ -351,14 +355,6 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int = 2_000):
     >>> delta_tensor_power_eps(randomized_response(2, 3), 2, "1/2")
     9/16 - exp(1/2)/16
     """
-    import sympy
-
-    from exactdp.errors import UndecidedError
-    from exactdp.numbers.qq import qq_to_sympy
-    from exactdp.numbers.rb import RB
-    from exactdp.numbers.sr import to_exact
-    from exactdp.numbers.truth import Sign
-
     K = as_kernel(K)
     _check_n(n)
     e, symbolic = to_exact(eps, "eps")
