@@ -74,6 +74,26 @@ def random_kernels(ctx, salt: str, count_quick: int = 4, count_full: int = 12):
     return out
 
 
+def catalogue_items(ctx):
+    """``(name, K, ns)`` for every catalogue kernel, n ≤ 100 (quick) or ≤ 1000 (full)."""
+    ns = CATALOGUE_N[0 if ctx.quick else 1]
+    return [(name, K, ns) for name, K in catalogue_kernels()]
+
+
+def random_items(ctx, salt: str):
+    """``(name, K, ns)`` for the seeded random kernels of :func:`random_kernels`."""
+    return [(f"random#{k}", K, ns) for k, (K, ns) in enumerate(random_kernels(ctx, salt))]
+
+
+def leveled(items):
+    """Flatten ``(name, K, ns)`` items into ``(name, K, γ, δ, n, last)`` over the exact levels of each K;
+    ``last`` marks the largest n of a (K, level) — where the checks report tightness."""
+    for name, K, ns in items:
+        for g, d in levels(K):
+            for n in ns:
+                yield name, K, g, d, n, n == ns[-1]
+
+
 def common_level_products(ctx, salt: str, gammas=(2, 3), splits=((1, 1), (2, 3), (4, 4))):
     """Seeded ``(K1, K2, γ, δ, a, b)``: consecutive random kernels at a common level γ with
     δ = max(η_{E_γ}(K1), η_{E_γ}(K2)) (both are (log γ, δ)-LDP), for the products K1^{⊗a} ⊗ K2^{⊗b}."""

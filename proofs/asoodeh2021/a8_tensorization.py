@@ -18,57 +18,40 @@ from exactdp.measures.tensor import eta_hockey_stick_tensor_power, eta_hockey_st
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
 from proofs.asoodeh2021._tensor_instances import (
-    CATALOGUE_N,
     approx,
-    catalogue_kernels,
+    catalogue_items,
     common_level_products,
-    levels,
-    random_kernels,
+    leveled,
+    random_items,
 )
 
 
 def _check_family(items, label):
-    """items: (name, K, ns).  Returns an Outcome (REFUTED at the first violation)."""
+    """η_{E_γ}(K^{⊗n}) ≤ η_TV(K^{⊗n}) ≤ φⁿ over ``(name, K, ns)`` items; REFUTED at the first violation."""
     count, slack = 0, {}
-    for name, K, ns in items:
-        for g, d in levels(K):
-            for n in ns:
-                eta = eta_hockey_stick_tensor_power(K, n, 1)
-                eta_g = eta_hockey_stick_tensor_power(K, n, g)
-                bound = phi_n(g, d, n)
-                count += 1
-                if not (eta_g <= eta <= bound):
-                    return Outcome(Verdict.REFUTED, f"{label}: eta(K^(x n)) > phi^n(eps, delta)", instances=count,
-                                   counterexample={"K": K.as_strings(), "n": str(n), "gamma": str(g),
-                                                   "delta": str(d), "eta_tv": str(eta), "eta_gamma": str(eta_g),
-                                                   "phi_n": str(bound)})
-            n = ns[-1]
-            rest = ((1 - d) / g) ** n
-            slack[f"{name} gamma={g} delta={d} n={n}"] = approx((1 - eta_hockey_stick_tensor_power(K, n, 1)) / rest)
-    return count, slack
+    for name, K, g, d, n, last in leveled(items):
+        eta = eta_hockey_stick_tensor_power(K, n, 1)
+        eta_g = eta_hockey_stick_tensor_power(K, n, g)
+        bound = phi_n(g, d, n)
+        count += 1
+        if not (eta_g <= eta <= bound):
+            return Outcome(Verdict.REFUTED, f"{label}: eta(K^(x n)) > phi^n(eps, delta)", instances=count,
+                           counterexample={"K": K.as_strings(), "n": str(n), "gamma": str(g), "delta": str(d),
+                                           "eta_tv": str(eta), "eta_gamma": str(eta_g), "phi_n": str(bound)})
+        if last:
+            slack[f"{name} gamma={g} delta={d} n={n}"] = approx((1 - eta) / ((1 - d) / g) ** n)
+    return Outcome(Verdict.VERIFIED, f"eta_E_gamma(K^(x n)) <= eta_TV(K^(x n)) <= phi^n on {count} {label} instances; "
+                   "slack factor (1-eta_TV)/(gamma^-n (1-delta)^n) at the largest n in details",
+                   instances=count, families=((f"{label} kernels x levels x n", count),),
+                   details={"slack factor (1 = tight)": slack})
 
 
 def _catalogue(ctx):
-    ns = CATALOGUE_N[0 if ctx.quick else 1]
-    res = _check_family([(name, K, ns) for name, K in catalogue_kernels()], "catalogue")
-    if isinstance(res, Outcome):
-        return res
-    count, slack = res
-    return Outcome(Verdict.VERIFIED, f"eta_E_gamma(K^(x n)) <= eta_TV(K^(x n)) <= phi^n on {count} catalogue instances "
-                   f"(n up to {ns[-1]}); slack factor (1-eta_TV)/(gamma^-n (1-delta)^n) at the largest n in details",
-                   instances=count, families=(("catalogue kernels x levels x n", count),),
-                   details={"slack factor (1 = tight)": slack})
+    return _check_family(catalogue_items(ctx), "catalogue")
 
 
 def _random(ctx):
-    items = [(f"random#{k}", K, ns) for k, (K, ns) in enumerate(random_kernels(ctx, "a8"))]
-    res = _check_family(items, "random")
-    if isinstance(res, Outcome):
-        return res
-    count, slack = res
-    return Outcome(Verdict.VERIFIED, f"eta_TV(K^(x n)) <= phi^n on {count} random instances (exact pair-type search)",
-                   instances=count, families=(("random kernels x levels x n", count),),
-                   details={"slack factor (1 = tight)": slack})
+    return _check_family(random_items(ctx, "a8"), "random")
 
 
 def _heterogeneous(ctx):
