@@ -19,6 +19,8 @@ def register(sub) -> None:
     p.add_argument("--gamma", default=None, help="gamma = e^eps >= 1 (exact, e.g. 3/2)")
     p.add_argument("--delta", default=None,
                    help="delta of the (eps, delta) level for phi^n (default: the tight delta = eta_E_gamma(K))")
+    p.add_argument("--eps", default=None,
+                   help="also print delta_n(e^eps) exactly as A - B*exp(eps) for an exact eps >= 0 (e.g. 1/2)")
     p.add_argument("--max-evaluations", type=int, default=None, help="cap on the exact pair-type search")
     p.add_argument("--json", action="store_true", help="print every exact value as a JSON string")
     p.set_defaults(func=run)
@@ -28,7 +30,7 @@ def _show(value) -> str:
     from exactdp.numbers.digits import round_significant
 
     text = str(value)
-    if len(text) <= _WIDTH:
+    if len(text) <= _WIDTH or isinstance(value, str):
         return text
     shown = f"1 - ≈{round_significant(1 - value, 6)}" if value > 1 - value else f"≈{round_significant(value, 6)}"
     return f"{shown} (exact: {len(text)} characters, see --json)"
@@ -37,7 +39,7 @@ def _show(value) -> str:
 def run(args) -> int:
     from exactdp.io import read_kernel
     from exactdp.measures.contraction import eta_hockey_stick
-    from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness, phi_n
+    from exactdp.measures.tensor import delta_tensor_power_eps, eta_hockey_stick_tensor_product_witness, phi_n
     from exactdp.numbers.qq import to_qq
 
     K = read_kernel(args.file)
@@ -58,6 +60,9 @@ def run(args) -> int:
                     "composition_bound_1-(1-delta)^n": str(composed)})
         values.update({f"eta_E_gamma(K^(x n)) = delta_n({g})": eg.value, f"phi^n(gamma={g}, delta={d})": bound,
                        "delta_n(gamma^n), composition": delta_n, "1-(1-delta)^n": composed})
+    if args.eps is not None:
+        out["delta_n_at_exp_eps"] = str(delta_tensor_power_eps(K, args.n, args.eps))
+        values[f"delta_n(e^{args.eps})"] = out["delta_n_at_exp_eps"]
     if args.json:
         print(json.dumps(out, indent=2))
         return 0

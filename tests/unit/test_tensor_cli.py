@@ -40,3 +40,9 @@ def test_tensor_bad_input_exits_2(tmp_path, capsys):
     assert "n: must be a positive integer" in capsys.readouterr().err
     assert main(["tensor", path, "--n", "2", "--gamma", "0.5"]) == 2
     assert "gamma: must be >= 1" in capsys.readouterr().err
+
+
+def test_tensor_eps_prints_exact_expression(tmp_path, capsys):
+    path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
+    assert main(["tensor", path, "--n", "2", "--eps", "1/2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["delta_n_at_exp_eps"] == "9/16 - exp(1/2)/16"
