@@ -55,6 +55,9 @@ from exactdp.numbers.digits import evalf
 from exactdp.numbers.rb import RB, precision_cap
 from exactdp.certified import certified_compare, certified_sign
 
+# -- conjecture checking (issue 9) --
+from exactdp.verification.conjecture import check  # noqa: E402
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -71,3 +74,4 @@ __all__ += [  # n-fold products (issue 7, tensor)
     "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
     "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product", "privacy_profile_tensor_power",
 ]
+__all__ += ["check"]
