@@ -44,7 +44,10 @@ def _require_qq(K: Kernel, what: str) -> None:
 def ldp_ratio_witness(K):
     """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0."""
     K = as_kernel(K)
-    _require_qq(K, "ldp_ratio")
+    if K.symbolic:  # closed form on the parameter region (exactdp.symbolic); no single witness
+        from exactdp.symbolic import ldp_ratio_symbolic
+
+        return ldp_ratio_symbolic(K), None, None, None
     R = K.int_rows()
     amax, amin = column_extremes(R)
     best, arg = ONE, (0, 0, 0)
@@ -208,7 +211,10 @@ def privacy_profile(K) -> PrivacyProfile:
     Cost O(N² M log M); meant for kernels up to a few hundred rows.
     """
     K = as_kernel(K)
-    _require_qq(K, "privacy_profile")
+    if K.symbolic:  # a SymbolicPrivacyProfile: closed form in gamma (exactdp.symbolic)
+        from exactdp.symbolic import privacy_profile_symbolic
+
+        return privacy_profile_symbolic(K)
     best: dict = {}
     for i in range(K.N):
         for j in range(K.N):
@@ -293,7 +299,10 @@ def pml_ratio_witness(K, c):
     e^{ε*} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)).
     """
     K = as_kernel(K)
-    _require_qq(K, "pml_ratio")
+    if K.symbolic or (isinstance(c, sympy.Basic) and c.free_symbols):  # closed form (exactdp.symbolic)
+        from exactdp.symbolic import pml_ratio_symbolic
+
+        return pml_ratio_symbolic(K, c), None, None
     c = _check_c(c, K.N)
     R = K.int_rows()
     amax, amin = column_extremes(R)

@@ -1,0 +1,276 @@
+r"""Closed forms of the measures of parametric kernels, derived exactly on the parameter region.
+
+The same definitions as for rational kernels (D-4, D-5, D-9, B-2), with every case split decided by
+the exact prover (:mod:`exactdp.theory.prover`) on the kernel's region (:mod:`.region`):
+
+* (a)₊ = a where a ≥ 0 is proved, 0 where a ≤ 0 is proved, else ``Piecewise((a, a > 0), (0, True))``;
+* max{e₁,…,e_m}: candidates proved ≤ another candidate on the whole region are dropped; if one
+  candidate remains it is the closed form (and its index is the witness), else a ``Piecewise`` whose
+  conditions say which candidate is largest (conditions proved on the region are dropped);
+* E_γ(K_x‖K_x') = Σ_y (K_x(y) − γK_x'(y))₊,  η_{E_γ}(K) = max_{x≠x'} E_γ(K_x‖K_x')  (B-2; [A] Thm 3);
+* e^{LDP(K)} = max_y max_x K(y|x)/min_x K(y|x)  (D-5; ``oo`` where a column's minimum vanishes);
+* e^{C(K,Q_X(c))} = max_y max_x K(y|x)/(c S_y + (1−Nc) min_x K(y|x))  (D-9).
+
+Every derivation step is recorded (:class:`Derivation`) for the LaTeX output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from exactdp.numbers.sr import as_sympy
+from exactdp.numbers.truth import Truth
+from exactdp.symbolic.region import kernel_region
+from exactdp.theory.prover import Region, _Undecided, sign_on
+
+
+@dataclass
+class Derivation:
+    """The steps from the kernel to a closed form: (description, sympy expression or None)."""
+
+    quantity: str
+    steps: list = field(default_factory=list)
+    result: object = None
+
+    def add(self, text: str, expr=None) -> None:
+        self.steps.append((text, expr))
+
+
+def _simplify(e):
+    e = sympy.sympify(e)
+    if e.has(sympy.Piecewise):
+        return sympy.piecewise_fold(e)
+    return normal_form(e) if e.free_symbols else e
+
+
+def normal_form(e):
+    """num/den factored, signs chosen so that the denominator's constant term is ≥ 0 (the papers' style:
+    (t−1)/(t(1−Nc)+1) rather than −(t−1)/(Nct−t−1))."""
+    num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
+    if den.free_symbols:
+        const = sympy.Poly(den, *sorted(den.free_symbols, key=str)).coeff_monomial(1)
+        if const < 0:
+            num, den = -num, -den
+    num, den = sympy.factor(num), sympy.factor(den)
+    if den == 1:
+        return num
+    return sympy.Mul(num, sympy.Pow(den, -1, evaluate=False), evaluate=False)
+
+
+def _truth(expr, region: Region, strict: bool) -> Truth:
+    try:
+        return sign_on(expr, region, strict=strict)
+    except _Undecided:
+        return Truth.UNKNOWN
+
+
+def positive_part(a, region: Region) -> sympy.Expr:
+    """(a)₊ resolved on the region."""
+    a = sympy.cancel(sympy.sympify(a))
+    if a == 0:
+        return sympy.Integer(0)
+    if _truth(a, region, False) is Truth.TRUE:
+        return a
+    if _truth(-a, region, False) is Truth.TRUE:
+        return sympy.Integer(0)
+    return sympy.Piecewise((a, _positive_condition(a, region)), (0, True))
+
+
+def _positive_condition(a, region: Region):
+    """The condition a > 0, with a denominator of proved sign removed and a linear numerator solved."""
+    num, den = sympy.fraction(sympy.cancel(sympy.together(a)))
+    if den.free_symbols:
+        if _truth(den, region, True) is Truth.TRUE:
+            den = sympy.Integer(1)
+        elif _truth(-den, region, True) is Truth.TRUE:
+            num, den = -num, sympy.Integer(1)
+    if den == 1:
+        for x in sorted(num.free_symbols, key=str):
+            P = sympy.Poly(num, x)
+            if P.degree() == 1:
+                a1, a0 = P.all_coeffs()
+                if _truth(a1, region, True) is Truth.TRUE:
+                    return x > normal_form(-a0 / a1)
+                if _truth(-a1, region, True) is Truth.TRUE:
+                    return x < normal_form(-a0 / a1)
+        return num > 0
+    return a > 0
+
+
+def symbolic_max(exprs, region: Region, *, minimum: bool = False):
+    """``(value, index)``: the max (or min) of the expressions on the region; index None if it varies."""
+    sign = -1 if minimum else 1
+    cands: list = []
+    for i, e in enumerate(exprs):
+        e = _simplify(e)
+        if any(sympy.cancel(e - c) == 0 for c, _ in cands):
+            continue
+        cands.append((e, i))
+    alive = list(cands)
+    for e, i in cands:
+        if (e, i) not in alive:
+            continue
+        for f, j in alive:
+            if j != i and _truth(sign * (f - e), region, False) is Truth.TRUE:
+                alive.remove((e, i))
+                break
+    if len(alive) == 1:
+        return alive[0][0], alive[0][1]
+    pieces = []
+    for e, i in alive:
+        conds = [sign * (e - f) >= 0 for f, j in alive if j != i and _truth(sign * (e - f), region, False)
+                 is not Truth.TRUE]
+        pieces.append((e, sympy.And(*conds)))
+    pieces[-1] = (pieces[-1][0], True)
+    return sympy.Piecewise(*pieces), None
+
+
+def hockey_stick_rows(p, q, gamma, region: Region) -> sympy.Expr:
+    """E_γ(p‖q) = Σ_y (p(y) − γ q(y))₊ as a closed form on the region."""
+    g = sympy.sympify(gamma)
+    total = sympy.Add(*[positive_part(as_sympy(a) - g * as_sympy(b), region) for a, b in zip(p, q)])
+    return _simplify(total)
+
+
+def _gamma_region(region: Region, gamma) -> Region:
+    g = sympy.sympify(gamma)
+    return region.with_conditions(*[s >= 0 for s in g.free_symbols if s not in region.variables])
+
+
+def eta_hockey_stick_witness_symbolic(K, gamma, derivation: Derivation | None = None):
+    """``(η_{E_γ}(K), x, x')`` for a parametric kernel (and/or symbolic γ); ``(value, None, None)`` when
+    the maximizing pair changes over the region."""
+    region = _gamma_region(kernel_region(K), gamma)
+    pairs, values = [], []
+    for i in range(K.N):
+        for j in range(K.N):
+            if i != j:
+                v = hockey_stick_rows(K.rows[i], K.rows[j], gamma, region)
+                pairs.append((i, j))
+                values.append(v)
+                if derivation is not None and (len(values) == 1 or all(sympy.cancel(v - w) != 0
+                                                                       for w in values[:-1])):
+                    derivation.add(f"E_gamma(K_{i} || K_{j}) = sum_y (K_{i}(y) - gamma K_{j}(y))_+", v)
+    if not values:
+        return sympy.Integer(0), 0, 0
+    value, idx = symbolic_max(values, region)
+    value = _exact(value)
+    if derivation is not None:
+        derivation.add("maximum over pairs of inputs (two-point formula, B-2)", value)
+        derivation.result = value
+    if idx is None:
+        return value, None, None
+    return value, pairs[idx][0], pairs[idx][1]
+
+
+def _exact(v):
+    from exactdp.measures.divergences import exact_result
+
+    v = sympy.sympify(v)
+    if not v.has(sympy.Piecewise) and v.free_symbols:
+        v = normal_form(v)
+    return exact_result(v)
+
+
+def eta_tv_symbolic(K, derivation: Derivation | None = None):
+    """η_TV(K) = max_{x,x'} TV(K_x, K_x') as a closed form (D-4)."""
+    return eta_hockey_stick_witness_symbolic(K, 1, derivation)[0]
+
+
+def _column_extremes(K, y, region):
+    col = [as_sympy(r[y]) for r in K.rows]
+    hi, _ = symbolic_max(col, region)
+    lo, _ = symbolic_max(col, region, minimum=True)
+    return col, hi, lo
+
+
+def _ratio_max(K, region, denominator, derivation: Derivation | None):
+    """max_y hi_y / denominator(y, col, lo_y) with ``oo`` where the denominator's factor lo_y may vanish."""
+    ratios, zero_conditions, nonzero = [], [], []
+    for y in range(K.M):
+        col, hi, lo = _column_extremes(K, y, region)
+        if sympy.cancel(hi) == 0:
+            continue
+        den = denominator(col, lo)
+        if sympy.cancel(den) == 0:
+            return sympy.oo
+        if _truth(den, region, True) is not Truth.TRUE:
+            dnum = sympy.numer(sympy.together(den))
+            zero_conditions.append(sympy.Eq(dnum, 0))
+            nonzero.append(den > 0)
+        r = _simplify(hi / den)
+        ratios.append(r)
+        if derivation is not None:
+            derivation.add(f"column {y}: max_x K(y|x) = {hi}, denominator = {_simplify(den)}", r)
+    if not ratios:
+        return sympy.Integer(1)
+    value, _ = symbolic_max(ratios, region.with_conditions(*nonzero) if nonzero else region)
+    value = _exact(value)
+    if zero_conditions:
+        value = sympy.Piecewise((sympy.oo, sympy.Or(*zero_conditions)), (value, True))
+    if derivation is not None:
+        derivation.add("maximum over outputs", value)
+        derivation.result = value
+    return value
+
+
+def ldp_ratio_symbolic(K, derivation: Derivation | None = None):
+    """e^{LDP(K)} = max_y max_x K(y|x) / min_x K(y|x) as a closed form (D-5, [G] eq. (1))."""
+    region = kernel_region(K)
+    return _ratio_max(K, region, lambda col, lo: lo, derivation)
+
+
+def pml_ratio_symbolic(K, c, derivation: Derivation | None = None):
+    r"""e^{C(K,Q_X(c))} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)) as a closed form (D-9)."""
+    c = sympy.sympify(c)
+    region = kernel_region(K)
+    extra = []
+    for s in c.free_symbols - set(region.variables):
+        extra.append(s > 0)
+    if c.free_symbols:
+        extra.append(c <= sympy.Rational(1, K.N))
+        extra.append(c > 0)
+    region = region.with_conditions(*extra) if extra else region
+    N = K.N
+    return _ratio_max(K, region, lambda col, lo: c * sympy.Add(*col) + (1 - N * c) * lo, derivation)
+
+
+@dataclass(frozen=True)
+class SymbolicPrivacyProfile:
+    """δ(γ) = η_{E_γ}(K) of a parametric kernel as a closed form in γ (a ``Piecewise``)."""
+
+    expr: object
+    gamma: sympy.Symbol
+
+    def __call__(self, gamma):
+        from exactdp.numbers.sr import to_sr
+
+        return _exact(sympy.piecewise_fold(sympy.sympify(self.expr).subs(self.gamma, to_sr(gamma, "gamma"))))
+
+    def to_sympy(self, gamma: sympy.Symbol | None = None):
+        return self.expr if gamma is None else self.expr.subs(self.gamma, gamma)
+
+
+def privacy_profile_symbolic(K, gamma: sympy.Symbol | None = None) -> SymbolicPrivacyProfile:
+    """The privacy profile δ(γ) = η_{E_γ}(K), γ ≥ 1, of a parametric kernel, in closed form."""
+    g = gamma or sympy.Symbol("gamma", positive=True)
+    from exactdp.symbolic.region import assuming
+
+    with assuming(g >= 1):
+        value, _, _ = eta_hockey_stick_witness_symbolic(K, g)
+    return SymbolicPrivacyProfile(value, g)
+
+
+def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
+    """A divergence between two rows of a parametric kernel on its region: "tv", "hockey_stick",
+    "chi2" (rational closed forms), "kl", "hellinger2" (sympy expressions)."""
+    region = _gamma_region(kernel_region(K), gamma)
+    p, q = K.rows[x], K.rows[x2]
+    if kind in ("tv", "hockey_stick"):
+        return _exact(hockey_stick_rows(p, q, 1 if kind == "tv" else gamma, region))
+    from exactdp.measures import divergences as d
+
+    fn = {"chi2": d.chi2, "kl": d.kl, "hellinger2": d.hellinger2}[kind]
+    return fn(K.row(x), K.row(x2))
