@@ -87,7 +87,7 @@ class Bound:
 
     def domain(self) -> list:
         conds = [cnd for p in self.parameters for cnd in DOMAINS.get(p, [])]
-        return conds + list(self.extra_domain)
+        return [cnd for cnd in conds + list(self.extra_domain) if cnd is not sympy.true]
 
     def domain_latex(self) -> str:
         from exactdp.output.latex import to_latex
