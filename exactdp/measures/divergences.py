@@ -73,9 +73,9 @@ def hockey_stick(P, Q, gamma):
     g, symbolic = _gamma(gamma)
     if not (symbolic or P.symbolic or Q.symbolic):
         return sum((p - g * q for p, q in zip(P, Q) if p - g * q > 0), ZERO)
-    G = as_sympy(g)
-    terms = [sympy.Max(as_sympy(p) - G * as_sympy(q), 0) for p, q in zip(P, Q)]
-    return exact_result(sympy.simplify(sympy.Add(*terms)))
+    from exactdp.symbolic import hockey_stick_symbolic  # closed form on the scoped parameter region
+
+    return hockey_stick_symbolic(P, Q, g)
 
 
 def tv(P, Q):

@@ -12,6 +12,7 @@ from exactdp.symbolic.closedforms import (
     eta_hockey_stick_witness_symbolic,
     eta_tv_symbolic,
     hockey_stick_rows,
+    hockey_stick_symbolic,
     ldp_ratio_symbolic,
     pml_ratio_symbolic,
     positive_part,
@@ -31,7 +32,7 @@ from exactdp.symbolic.region import (
 
 __all__ = [
     "Derivation", "SymbolicPrivacyProfile", "Validity", "assuming", "base_region", "declare_region",
-    "declared_conditions", "eta_hockey_stick_witness_symbolic", "eta_tv_symbolic", "hockey_stick_rows",
+    "declared_conditions", "eta_hockey_stick_witness_symbolic", "eta_tv_symbolic", "hockey_stick_rows", "hockey_stick_symbolic",
     "kernel_region", "ldp_ratio_symbolic", "pml_ratio_symbolic", "positive_part", "privacy_profile_symbolic",
     "row_divergence", "symbolic_max", "validity_region",
 ]

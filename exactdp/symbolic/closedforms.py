@@ -56,19 +56,44 @@ def normal_form(e):
     num, den = sympy.factor(num), sympy.factor(den)
     if den == 1:
         return num
-    return sympy.Mul(num, sympy.Pow(den, -1, evaluate=False), evaluate=False)
+    return num / den
+
+
+_TRUTH_CACHE: dict = {}
 
 
 def _truth(expr, region: Region, strict: bool) -> Truth:
-    try:
-        return sign_on(expr, region, strict=strict)
-    except _Undecided:
-        return Truth.UNKNOWN
+    """Truth of expr > 0 (strict) / ≥ 0 on the region, memoized (kernels repeat the same differences)."""
+    key = (expr, region, strict)
+    hit = _TRUTH_CACHE.get(key)
+    if hit is None:
+        try:
+            hit = sign_on(expr, region, strict=strict)
+        except _Undecided:
+            hit = Truth.UNKNOWN
+        if len(_TRUTH_CACHE) > 20000:
+            _TRUTH_CACHE.clear()
+        _TRUTH_CACHE[key] = hit
+    return hit
 
 
 def positive_part(a, region: Region) -> sympy.Expr:
     """(a)₊ resolved on the region."""
-    a = sympy.cancel(sympy.sympify(a))
+    key = (sympy.sympify(a), region)
+    hit = _POS_CACHE.get(key)
+    if hit is None:
+        hit = _positive_part(key[0], region)
+        if len(_POS_CACHE) > 20000:
+            _POS_CACHE.clear()
+        _POS_CACHE[key] = hit
+    return hit
+
+
+_POS_CACHE: dict = {}
+
+
+def _positive_part(a, region: Region) -> sympy.Expr:
+    a = sympy.cancel(a)
     if a == 0:
         return sympy.Integer(0)
     if _truth(a, region, False) is Truth.TRUE:
@@ -131,7 +156,52 @@ def hockey_stick_rows(p, q, gamma, region: Region) -> sympy.Expr:
     """E_γ(p‖q) = Σ_y (p(y) − γ q(y))₊ as a closed form on the region."""
     g = sympy.sympify(gamma)
     total = sympy.Add(*[positive_part(as_sympy(a) - g * as_sympy(b), region) for a, b in zip(p, q)])
-    return _simplify(total)
+    return prune_piecewise(_simplify(total), region)
+
+
+def prune_piecewise(expr, region: Region):
+    """Drop the branches of a Piecewise whose condition is empty on the region (decided exactly), merge
+    equal neighbours, and simplify the pieces."""
+    if not isinstance(expr, sympy.Piecewise):
+        return expr
+    kept = []
+    for e, cond in expr.args:
+        if cond is not sympy.true and _empty(region, cond):
+            continue
+        e = normal_form(e) if e.free_symbols and not e.has(sympy.Piecewise) else e
+        kept.append((e, cond))
+        if cond is sympy.true:
+            break
+    if not kept:
+        return sympy.Integer(0)
+    if len(kept) == 1 or all(sympy.cancel(e - kept[0][0]) == 0 for e, _ in kept):
+        return kept[0][0]
+    if kept[-1][1] is not sympy.true:
+        kept[-1] = (kept[-1][0], sympy.true)  # the conditions cover the region: the last one is "otherwise"
+    return sympy.Piecewise(*kept)
+
+
+def _empty(region: Region, cond) -> bool:
+    conj = cond.args if isinstance(cond, sympy.And) else (cond,)
+    if not all(isinstance(r, (sympy.StrictLessThan, sympy.LessThan, sympy.StrictGreaterThan, sympy.GreaterThan))
+               for r in conj):
+        return False
+    try:
+        sub = region.with_conditions(*conj)
+    except ValueError:
+        return False
+    return _truth(sympy.Integer(-1), sub, False) is Truth.TRUE
+
+
+def hockey_stick_symbolic(P, Q, gamma):
+    """E_γ(P‖Q) for distributions with symbolic entries, on the scoped region (:func:`assuming`) and the
+    symbols' assumptions: the closed form used by :func:`exactdp.hockey_stick` / :func:`exactdp.tv`."""
+    from exactdp.symbolic.region import scoped_conditions
+
+    syms = set().union(*(as_sympy(v).free_symbols for v in tuple(P.probs) + tuple(Q.probs)))
+    syms |= sympy.sympify(as_sympy(gamma)).free_symbols
+    region = Region.of(*scoped_conditions(), variables=sorted(syms, key=str))
+    return _exact(hockey_stick_rows(P.probs, Q.probs, as_sympy(gamma), _gamma_region(region, as_sympy(gamma))))
 
 
 def _gamma_region(region: Region, gamma) -> Region:

@@ -336,6 +336,9 @@ def _check_2d(P, strict, x, y, region: Region, steps: list):
         if strict:
             raise _Undecided(f"{len(irrational)} irrational critical value(s) of {x} "
                              f"(e.g. {irrational[0]}) for a strict inequality")
+        if checked == 0:
+            raise _Undecided(f"no rational point of the region; it may meet only the irrational critical "
+                             f"value(s) of {x} (e.g. {irrational[0]})")
         steps.append(f"at the {len(irrational)} irrational critical value(s) of {x} the non-strict claim "
                      f"follows by continuity from the adjacent cells (the region is the closure of its "
                      f"interior there)")
@@ -350,6 +353,10 @@ def _check_points_plain(b: Bounds):
 def _decide_poly(P, strict, region: Region, steps: list):
     """Decide σ-free polynomial claim P > 0 / P ≥ 0 on the region; returns (Truth, ce, n_points)."""
     P = sympy.expand(P)
+    for v, b in zip(region.variables, region.box):
+        if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
+            steps.append(f"the bounds of {v} are empty: the claim holds vacuously")
+            return Truth.TRUE, None, 0
     vars_ = [v for v in region.variables if P.has(v) or any(g.has(v) for g, _ in region.constraints)]
     if len(vars_) == 0:
         ok = _ok(_sgn(P), strict)
@@ -378,7 +385,8 @@ def _decide_poly(P, strict, region: Region, steps: list):
     if ce is not None:
         return Truth.FALSE, ce, n
     if n == 0:
-        raise _Undecided("no point of the region was found (empty region?)")
+        steps.append("every cell of the decomposition lies outside the region: the region is empty "
+                     "and the claim holds vacuously")
     return Truth.TRUE, None, n
 
 
