@@ -129,7 +129,8 @@ class Bound:
 
         subs = self.substitutions(values)
         val = self.expr.subs(subs)
-        val = sympy.simplify(val) if val.free_symbols or not val.is_Rational else val
+        if not val.is_Rational and not val.has(sympy.Piecewise, sympy.Min, sympy.Max):
+            val = sympy.cancel(val)  # exact rewriting only (simplify would trade e^x for tanh)
         return exact_result(val)
 
     def evalf(self, digits: int = 15, **values) -> str:
