@@ -36,6 +36,26 @@ class PaperLatexPrinter(LatexPrinter):
                 parts.append(rf"{self._print(e)} \;\text{{if}}\; {self._print(c)}")
         return r"\left\{ " + r",\quad ".join(parts) + r" \right."
 
+    def _print_Add(self, expr, order=None):
+        """Default term order, except that a positive term leads ("1 - Nc", not "- Nc + 1")."""
+        terms = list(self._as_ordered_terms(expr, order=order))
+        lead = next((k for k, term in enumerate(terms) if not term.could_extract_minus_sign()), 0)
+        terms = [terms[lead]] + terms[:lead] + terms[lead + 1:]
+        tex = ""
+        for i, term in enumerate(terms):
+            if i == 0:
+                pass
+            elif term.could_extract_minus_sign():
+                tex += " - "
+                term = -term
+            else:
+                tex += " + "
+            term_tex = self._print(term)
+            if self._needs_add_brackets(term):
+                term_tex = r"\left(%s\right)" % term_tex
+            tex += term_tex
+        return tex
+
     def _print_Symbol(self, expr, style="plain"):
         name = expr.name
         if name in SYMBOL_LATEX:
