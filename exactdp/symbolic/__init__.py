@@ -20,6 +20,7 @@ from exactdp.symbolic.closedforms import (
     row_divergence,
     symbolic_max,
 )
+from exactdp.symbolic.families import SymmetricFamily, randomized_response_family, unary_encoding_family
 from exactdp.symbolic.region import (
     Validity,
     assuming,
@@ -34,5 +35,6 @@ __all__ = [
     "Derivation", "SymbolicPrivacyProfile", "Validity", "assuming", "base_region", "declare_region",
     "declared_conditions", "eta_hockey_stick_witness_symbolic", "eta_tv_symbolic", "hockey_stick_rows", "hockey_stick_symbolic",
     "kernel_region", "ldp_ratio_symbolic", "pml_ratio_symbolic", "positive_part", "privacy_profile_symbolic",
-    "row_divergence", "symbolic_max", "validity_region",
+    "row_divergence", "symbolic_max", "validity_region", "SymmetricFamily", "randomized_response_family",
+    "unary_encoding_family",
 ]

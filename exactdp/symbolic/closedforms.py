@@ -46,12 +46,14 @@ def _simplify(e):
 
 
 def normal_form(e):
-    """num/den factored, signs chosen so that the denominator's constant term is ≥ 0 (the papers' style:
-    (t−1)/(t(1−Nc)+1) rather than −(t−1)/(Nct−t−1))."""
+    """num/den factored, the sign chosen so that most of the denominator's coefficients are positive
+    (ties: a positive constant term) — the papers' style (t−1)/(t(1−Nc)+1), not −(t−1)/(Nct−t−1)."""
     num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
     if den.free_symbols:
-        const = sympy.Poly(den, *sorted(den.free_symbols, key=str)).coeff_monomial(1)
-        if const < 0:
+        P = sympy.Poly(den, *sorted(den.free_symbols, key=str))
+        signs = [1 if cf > 0 else -1 for cf in P.coeffs()]
+        const = P.coeff_monomial(1)
+        if sum(signs) < 0 or (sum(signs) == 0 and const < 0):
             num, den = -num, -den
     num, den = sympy.factor(num), sympy.factor(den)
     if den == 1:

@@ -137,7 +137,9 @@ class Region:
         return Region(tuple(variables), tuple(box[v] for v in variables), tuple(cons))
 
     def bounds(self, x) -> Bounds:
-        return self.box[self.variables.index(x)]
+        if x in self.variables:
+            return self.box[self.variables.index(x)]
+        return Region.of(variables=(x,)).box[0]  # a parameter the region does not mention: its assumptions
 
     def as_sympy(self) -> sympy.Basic:
         parts = [b.as_sympy(x) for x, b in zip(self.variables, self.box)]
@@ -357,7 +359,8 @@ def _decide_poly(P, strict, region: Region, steps: list):
         if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
             steps.append(f"the bounds of {v} are empty: the claim holds vacuously")
             return Truth.TRUE, None, 0
-    vars_ = [v for v in region.variables if P.has(v) or any(g.has(v) for g, _ in region.constraints)]
+    used = P.free_symbols.union(*[g.free_symbols for g, _ in region.constraints])
+    vars_ = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
     if len(vars_) == 0:
         ok = _ok(_sgn(P), strict)
         return (Truth.TRUE if ok else Truth.FALSE), (None if ok else {}), 1
