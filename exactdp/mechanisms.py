@@ -35,7 +35,7 @@ def _declare(K: Kernel, *conditions) -> Kernel:
     if K.symbolic:
         from exactdp.symbolic import declare_region
 
-        declare_region(K, *[c for c in conditions if c is not sympy.true])
+        return declare_region(K, *[c for c in conditions if c is not sympy.true])
     return K
 
 

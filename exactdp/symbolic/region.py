@@ -24,7 +24,6 @@ import sympy
 from exactdp.numbers.truth import Truth
 from exactdp.theory.prover import Region, _Undecided, sign_on
 
-_DECLARED: dict = {}
 _SCOPED: contextvars.ContextVar[tuple] = contextvars.ContextVar("exactdp_symbolic_assumptions", default=())
 
 
@@ -33,16 +32,23 @@ def _key(K):
 
 
 def declare_region(K, *conditions):
-    """Attach hypotheses on the parameters (sympy inequalities) to the parametric kernel K; return K."""
+    """A copy of the parametric kernel K carrying hypotheses on its parameters (sympy inequalities).
+
+    The hypotheses belong to that kernel object (not to every kernel with the same entries); the
+    catalogue constructors return kernels declared with their natural parameter domain.
+    """
+    from exactdp.kernels import Kernel
+
     for c in conditions:
-        if not isinstance(c, sympy.core.relational.Relational) and not isinstance(c, sympy.And):
+        if not isinstance(c, (sympy.core.relational.Relational, sympy.And)):
             raise TypeError(f"declare_region: expected sympy inequalities, got {c!r}")
-    _DECLARED[_key(K)] = _DECLARED.get(_key(K), ()) + tuple(conditions)
-    return K
+    new = Kernel(K, name=K.name)
+    new._assumptions = declared_conditions(K) + tuple(conditions)
+    return new
 
 
 def declared_conditions(K) -> tuple:
-    return _DECLARED.get(_key(K), ())
+    return getattr(K, "_assumptions", ())
 
 
 @contextlib.contextmanager
