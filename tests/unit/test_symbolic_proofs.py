@@ -13,6 +13,7 @@ MODULES = {
     "proofs.background.binette_specialisations": ("background.b6_binette_specialisations",),
     "proofs.grosse2026.gamma_max_ordering": ("grosse2026.lem4_exact_gamma_ordering",),
     "proofs.asoodeh2021.effective_sample_crossing": ("asoodeh2021.a10_effective_sample_crossing",),
+    "proofs.grosse2026.example_identities": ("grosse2026.example_xi_identities",),
 }
 
 
