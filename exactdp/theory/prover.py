@@ -16,8 +16,9 @@ the derivation:
    real roots of the projection every polynomial is delineable, so a rational sample abscissa per open
    x-cell decides that cell (its fibre is analysed exactly as in 3, including the algebraic y-roots).
    Rational critical abscissae are analysed exactly.  At *irrational* critical abscissae a
-   non-strict claim follows by continuity from the neighbouring cells (hypothesis recorded in the
-   derivation: the region is the closure of its interior there); a strict claim is UNKNOWN.
+   non-strict claim follows by continuity when every non-box region constraint is strict (then each
+   region point there is in an open sector cell, on a closed box edge, or a zero of P); otherwise, and
+   for strict claims, the answer is UNKNOWN.
 5. More parameters, or non-rational expressions (log, exp): UNKNOWN with the reason.
 
 A FALSE answer carries an exact counterexample (rational, or an algebraic point shown exactly).
@@ -338,12 +339,13 @@ def _check_2d(P, strict, x, y, region: Region, steps: list):
         if strict:
             raise _Undecided(f"{len(irrational)} irrational critical value(s) of {x} "
                              f"(e.g. {irrational[0]}) for a strict inequality")
-        if checked == 0:
-            raise _Undecided(f"no rational point of the region; it may meet only the irrational critical "
-                             f"value(s) of {x} (e.g. {irrational[0]})")
+        if any(not s for _, s in cons):
+            raise _Undecided(f"{len(irrational)} irrational critical value(s) of {x} (e.g. {irrational[0]}) "
+                             f"and a non-strict region constraint: continuity cannot be certified there")
         steps.append(f"at the {len(irrational)} irrational critical value(s) of {x} the non-strict claim "
-                     f"follows by continuity from the adjacent cells (the region is the closure of its "
-                     f"interior there)")
+                     f"follows by continuity: every region point there lies in a sector (all polynomials "
+                     f"non-zero, an open condition) approached from the adjacent cells, on a closed box edge "
+                     f"(approached along the edge), or where P = 0")
     return None, checked
 
 
