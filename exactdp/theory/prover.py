@@ -323,13 +323,12 @@ def _check_2d(P, strict, x, y, region: Region, steps: list):
         if any(not g.free_symbols and not _ok(_sgn(g), s) for g, s in cy):
             continue
         cy = [(g, s) for g, s in cy if g.free_symbols]
-        if not Py.free_symbols:
-            if any(True for _ in [0]):
-                ce, n = _check_1d(sympy.Integer(1), False, y, yb, cy, sub)
-                if n and not _ok(_sgn(Py), strict):
-                    ce, _ = _check_1d(-sympy.Integer(1), True, y, yb, cy, sub)
-                    return ce, checked + n
-                checked += n
+        if not Py.free_symbols:  # P is constant on this fibre: it matters where the fibre meets the region
+            ce, n = _check_1d(-sympy.Integer(1), True, y, yb, cy, sub)  # "fails" at the first region point
+            if n:
+                checked += 1
+                if not _ok(_sgn(Py), strict):
+                    return ce, checked
             continue
         ce, n = _check_1d(Py, strict, y, yb, cy, sub)
         checked += n
@@ -441,8 +440,12 @@ def _canon(r):
 
 
 def sign_on(expr, region: Region, strict: bool = True, steps: list | None = None) -> Truth:
-    """Truth of ``expr > 0`` (strict) or ``expr ≥ 0`` on the region (helper of :func:`decide`)."""
-    steps = [] if steps is None else steps
+    """Truth of ``expr > 0`` (strict) or ``expr ≥ 0`` on the region (raises _Undecided when undecidable)."""
+    return _sign_on(expr, region, strict, [] if steps is None else steps)[0]
+
+
+def _sign_on(expr, region: Region, strict: bool, steps: list):
+    """``(Truth, counterexample)`` of ``expr > 0`` / ``expr ≥ 0`` on the region, case by case."""
     truth = Truth.TRUE
     for e, sub in _cases(sympy.sympify(expr), region):
         _rational_check(e)
@@ -462,10 +465,9 @@ def sign_on(expr, region: Region, strict: bool = True, steps: list | None = None
         steps.append(f"on {sub}: sign({den}) = {'+' if sgn > 0 else '-'}; "
                      f"{sgn * num} {'>' if strict else '>='} 0 checked exactly at {n} point(s): {t}")
         if t is Truth.FALSE:
-            sign_on.last_counterexample = ce
-            return Truth.FALSE
+            return Truth.FALSE, ce
         truth = truth & t
-    return truth
+    return truth, None
 
 
 def decide(statement, region: Region | None = None) -> Decision:
@@ -504,27 +506,23 @@ def decide(statement, region: Region | None = None) -> Decision:
         except _Undecided as exc:
             return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
         try:
-            nz = sign_on(diff ** 2, region, strict=True, steps=steps)
+            nz, _ = _sign_on(diff ** 2, region, True, steps)
+            if nz is Truth.TRUE:  # the sides differ everywhere: any region point is a counterexample
+                anywhere, point = _sign_on(-sympy.Integer(1), region, True, steps)
+                if anywhere is Truth.FALSE:
+                    return Decision(Truth.FALSE, statement, region, steps, counterexample=point)
+                return Decision(Truth.TRUE, statement, region, steps + ["the region is empty"])
         except _Undecided as exc:
             return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
-        if nz is Truth.TRUE:
-            ce = _any_point(region)
-            return Decision(Truth.FALSE, statement, region, steps, counterexample=ce)
         return Decision(Truth.UNKNOWN, statement, region, steps, reason="the difference vanishes only somewhere")
     g, strict = _relation_to_positive(statement)
     steps.append(f"claim: {g} {'>' if strict else '>='} 0 on {region}")
-    sign_on.last_counterexample = None
     try:
-        truth = sign_on(g, region, strict=strict, steps=steps)
+        truth, ce = _sign_on(g, region, strict, steps)
     except _Undecided as exc:
         return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
     crossings = crossing_points(statement.lhs, statement.rhs, region)
-    ce = sign_on.last_counterexample if truth is Truth.FALSE else None
     return Decision(truth, statement, region, steps, crossings, ce)
-
-
-def _any_point(region: Region) -> dict:
-    return {}
 
 
 def crossing_points(a, b, region: Region) -> list:

@@ -99,6 +99,9 @@ def test_identities():
 def test_equality_statement_refuted_with_a_point():
     D = decide(sympy.Eq(t**2, t), Region.of(t >= 2))
     assert D.truth is Truth.FALSE
+    v = D.counterexample[t]
+    assert v >= 2 and v**2 != v
+    assert decide(sympy.Eq(t**2, t), Region.of(t >= 0)).truth is Truth.UNKNOWN  # equal at t = 0, 1 only
 
 
 def test_irrational_critical_values_with_non_strict_constraints():
