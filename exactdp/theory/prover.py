@@ -364,7 +364,8 @@ def _decide_poly(P, strict, region: Region, steps: list):
     vars_ = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
     if len(vars_) == 0:
         ok = _ok(_sgn(P), strict)
-        return (Truth.TRUE if ok else Truth.FALSE), (None if ok else {}), 1
+        point = {v: _s(_check_points_plain(b)[0]) for v, b in zip(region.variables, region.box)}
+        return (Truth.TRUE if ok else Truth.FALSE), (None if ok else point), 1
     if len(vars_) == 1:
         (x,) = vars_
         ce, n = _check_1d(P, strict, x, region.bounds(x), list(region.constraints), {})
