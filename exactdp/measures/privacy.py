@@ -18,7 +18,7 @@ from flint import fmpq
 
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
-from exactdp.kernels import Kernel, as_kernel
+from exactdp.kernels import as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.numbers.linalg import column_extremes, column_sums
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
@@ -31,12 +31,6 @@ def _log(ratio):
     if ratio is sympy.oo:
         return sympy.oo
     return sympy.log(qq_to_sympy(ratio)) if isinstance(ratio, fmpq) else sympy.log(ratio)
-
-
-def _require_qq(K: Kernel, what: str) -> None:
-    if K.symbolic:
-        raise ParameterError(f"K: {what} of a symbolic kernel is computed by exactdp.symbolic; "
-                             f"substitute parameter values with K.subs(...) for an exact rational value")
 
 
 # -- LDP -------------------------------------------------------------------------------------------
@@ -127,6 +121,10 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     d = _delta(delta)
     if isinstance(g, fmpq) and not K.symbolic:
         return Truth.of(eta_hockey_stick(K, g) <= d)
+    if K.symbolic or (isinstance(g, sympy.Basic) and g.free_symbols):  # for all parameters (exactdp.symbolic)
+        from exactdp.symbolic import is_ldp_symbolic
+
+        return is_ldp_symbolic(K, g, d)
     from exactdp.measures import _dispatch  # noqa: F401  (certified / symbolic routes)
 
     try:
@@ -341,7 +339,10 @@ def pml_epsilon(K, c) -> sympy.Expr:
 def max_leakage_ratio(K) -> fmpq:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
     K = as_kernel(K)
-    _require_qq(K, "max_leakage")
+    if K.symbolic:  # closed form (exactdp.symbolic)
+        from exactdp.symbolic import max_leakage_ratio_symbolic
+
+        return max_leakage_ratio_symbolic(K)
     amax, _ = column_extremes(K.int_rows())
     return sum((K[int(amax[y]), y] for y in range(K.M)), ZERO)
 

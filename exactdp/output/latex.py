@@ -52,7 +52,7 @@ class PaperLatexPrinter(LatexPrinter):
                 tex += " + "
             term_tex = self._print(term)
             if self._needs_add_brackets(term):
-                term_tex = r"\left(%s\right)" % term_tex
+                term_tex = rf"\left({term_tex}\right)"
             tex += term_tex
         return tex
 
@@ -149,7 +149,7 @@ def formulas(tex: str) -> list[str]:
     """Every formula of a generated LaTeX text: the contents of ``$...$`` and ``\\[...\\]``."""
     import re
 
-    out = [m.group(1).strip() for m in re.finditer(r"\\\[(.*?)\\\]", tex, flags=re.S)]
-    stripped = re.sub(r"\\\[(.*?)\\\]", "", tex, flags=re.S)
-    out += [m.group(1) for m in re.finditer(r"(?<!\\)\$(.+?)(?<!\\)\$", stripped, flags=re.S)]
+    out = [m.group(1).strip() for m in re.finditer(r"\\\[(.*?)\\\]", tex, flags=re.DOTALL)]
+    stripped = re.sub(r"\\\[(.*?)\\\]", "", tex, flags=re.DOTALL)
+    out += [m.group(1) for m in re.finditer(r"(?<!\\)\$(.+?)(?<!\\)\$", stripped, flags=re.DOTALL)]
     return out

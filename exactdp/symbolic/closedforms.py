@@ -309,6 +309,25 @@ def pml_ratio_symbolic(K, c, derivation: Derivation | None = None):
     return _ratio_max(K, region, lambda col, lo: c * sympy.Add(*col) + (1 - N * c) * lo, derivation)
 
 
+def max_leakage_ratio_symbolic(K):
+    """e^{L(X→Y)} = Σ_y max_x K(y|x) (maximal leakage) as a closed form on the kernel's region."""
+    region = kernel_region(K)
+    total = sympy.Add(*[symbolic_max([as_sympy(r[y]) for r in K.rows], region)[0] for y in range(K.M)])
+    return _exact(prune_piecewise(sympy.piecewise_fold(total), region))
+
+
+def is_ldp_symbolic(K, gamma, delta) -> Truth:
+    """Decide (ε,δ)-LDP, η_{E_γ}(K) ≤ δ, for every parameter value of the kernel's region ([A] Thm 1).
+
+    TRUE: proved for the whole region; FALSE: an exact parameter point violates it; UNKNOWN otherwise.
+    """
+    from exactdp.theory.prover import decide
+
+    value, _, _ = eta_hockey_stick_witness_symbolic(K, gamma)
+    region = _gamma_region(kernel_region(K), gamma)
+    return decide(as_sympy(value) <= as_sympy(delta), region).truth
+
+
 @dataclass(frozen=True)
 class SymbolicPrivacyProfile:
     """δ(γ) = η_{E_γ}(K) of a parametric kernel as a closed form in γ (a ``Piecewise``)."""

@@ -148,9 +148,8 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
 
 def derivation_document(K, derivations, title: str = "exactdp derivations") -> str:
     """A complete LaTeX document: the kernel, then each derivation."""
-    from exactdp.output.latex import display, document, escape_text, to_latex
-
     from exactdp.numbers.sr import as_sympy
+    from exactdp.output.latex import display, document, escape_text, to_latex
 
     rows = "\n".join(display(f"K_{{{x}}} = \\left(" + ", ".join(to_latex(as_sympy(e)) for e in r) + r"\right)")
                      for x, r in enumerate(K.rows))

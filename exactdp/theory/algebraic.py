@@ -16,6 +16,7 @@ No floating point enters; approximations (``approx``) are for display only.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import sympy
@@ -58,7 +59,7 @@ def sturm_sequence(p: fmpq_poly) -> list[fmpq_poly]:
 
 def _variations(signs) -> int:
     s = [v for v in signs if v != 0]
-    return sum(1 for a, b in zip(s, s[1:]) if a != b)
+    return sum(1 for a, b in itertools.pairwise(s) if a != b)
 
 
 def _signs_at(seq, x: Bound, at_plus_inf: bool) -> list[int]:
@@ -144,7 +145,7 @@ class RealAlgebraic:
             self.refine()
         return _sign(h(self.hi))
 
-    def less_than(self, other: "RealAlgebraic") -> bool:
+    def less_than(self, other: RealAlgebraic) -> bool:
         """self < other for distinct roots (refines both until the intervals separate)."""
         while True:
             if self.hi < other.lo or (self.hi == other.lo and not other.is_rational):
@@ -245,7 +246,7 @@ def sample_points(roots: list[RealAlgebraic], lo: Bound, hi: Bound) -> list[fmpq
     """
     pts: list[fmpq] = []
     ends: list = [("bound", lo)] + [("root", r) for r in roots] + [("bound", hi)]
-    for (kl, L), (kr, R) in zip(ends, ends[1:]):
+    for (kl, L), (kr, R) in itertools.pairwise(ends):
         while True:
             a = L if kl == "bound" else (L.lo if L.is_rational else L.hi)
             b = R if kr == "bound" else R.lo

@@ -39,7 +39,7 @@ m = sympy.Symbol("m", nonnegative=True)
 gamma = sympy.Symbol("gamma", positive=True)
 Phi = sympy.Symbol("Phi", nonnegative=True)
 TV = sympy.Symbol("TV", nonnegative=True)
-I = sympy.Symbol("I", nonnegative=True)  # noqa: E741  (mutual information, the papers' name)
+I = sympy.Symbol("I", nonnegative=True)
 zeta = sympy.Symbol("zeta", positive=True)
 L = sympy.Symbol("L", nonnegative=True)
 V = sympy.Symbol("V", positive=True)  # size of a packing
@@ -164,7 +164,7 @@ class Bound:
                 + (f"\n  note: {self.notes}" if self.notes else ""))
 
     # -- comparison -------------------------------------------------------------------------------
-    def compare(self, other: "Bound", at: dict | None = None, region=None) -> "Comparison":
+    def compare(self, other: Bound, at: dict | None = None, region=None) -> Comparison:
         """Decide ``self ≤ other`` and ``other ≤ self`` on the common domain (with ``at`` substituted)."""
         return compare(self.expr, other.expr, self.domain() + other.domain(), at=at, region=region,
                        names=(self.name, other.name))

@@ -54,7 +54,7 @@ class Bounds:
     lo_open: bool = True
     hi_open: bool = True
 
-    def tighten(self, lo=None, lo_open=True, hi=None, hi_open=True) -> "Bounds":
+    def tighten(self, lo=None, lo_open=True, hi=None, hi_open=True) -> Bounds:
         b = self
         if lo is not None and (b.lo is None or lo > b.lo or (lo == b.lo and lo_open)):
             b = Bounds(lo, b.hi, lo_open, b.hi_open)
@@ -92,7 +92,7 @@ class Region:
     constraints: tuple = ()
 
     @classmethod
-    def of(cls, *conditions, variables=()) -> "Region":
+    def of(cls, *conditions, variables=()) -> Region:
         syms = set(variables)
         for c in conditions:
             syms |= c.free_symbols
@@ -106,7 +106,7 @@ class Region:
         region = cls(tuple(order), tuple(box[v] for v in order))
         return region.with_conditions(*conditions)
 
-    def with_conditions(self, *conditions) -> "Region":
+    def with_conditions(self, *conditions) -> Region:
         box = dict(zip(self.variables, self.box))
         cons = list(self.constraints)
         variables = list(self.variables)
@@ -497,6 +497,10 @@ def decide(statement, region: Region | None = None) -> Decision:
                         [c for p in parts for c in p.crossings], ce,
                         "; ".join(p.reason for p in parts if p.reason))
     steps: list = []
+    if statement is sympy.true or statement is sympy.false:  # sympy settled it from numbers/assumptions
+        return Decision(Truth.of(statement is sympy.true), statement, region,
+                        ["sympy evaluated the relation exactly (numbers or the symbols' assumptions)"],
+                        counterexample=None if statement is sympy.true else {})
     if isinstance(statement, sympy.Eq):
         diff = sympy.cancel(sympy.together(statement.lhs - statement.rhs))
         steps.append(f"lhs - rhs = {diff} after exact cancellation")

@@ -10,7 +10,6 @@ decision of the inequality on t ≥ 1, 0 ≤ δ ≤ 1.
 Not shown: that the tight value (B-4) is the supremum (that is an LP claim of another module).
 """
 
-import sympy
 
 from exactdp.sources import ASOODEH2021, CATALOGUE, Source
 from exactdp.theory.bounds import delta, n, phi, phi_n, t
