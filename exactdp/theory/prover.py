@@ -498,9 +498,16 @@ def decide(statement, region: Region | None = None) -> Decision:
                         "; ".join(p.reason for p in parts if p.reason))
     steps: list = []
     if statement is sympy.true or statement is sympy.false:  # sympy settled it from numbers/assumptions
-        return Decision(Truth.of(statement is sympy.true), statement, region,
-                        ["sympy evaluated the relation exactly (numbers or the symbols' assumptions)"],
-                        counterexample=None if statement is sympy.true else {})
+        steps = ["sympy evaluated the relation exactly (numbers or the symbols' assumptions)"]
+        if statement is sympy.true:
+            return Decision(Truth.TRUE, statement, region, steps)
+        try:
+            nonempty, point = _sign_on(-sympy.Integer(1), region, True, steps)  # a region point, if any
+        except _Undecided as exc:
+            return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
+        if nonempty is Truth.FALSE:
+            return Decision(Truth.FALSE, statement, region, steps, counterexample=point)
+        return Decision(Truth.TRUE, statement, region, steps + ["the region is empty"])
     if isinstance(statement, sympy.Eq):
         diff = sympy.cancel(sympy.together(statement.lhs - statement.rhs))
         steps.append(f"lhs - rhs = {diff} after exact cancellation")
