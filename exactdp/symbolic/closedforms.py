@@ -80,7 +80,13 @@ def _truth(expr, region: Region, strict: bool) -> Truth:
 
 
 def positive_part(a, region: Region) -> sympy.Expr:
-    """(a)₊ resolved on the region."""
+    """(a)₊ resolved on the region.
+
+    >>> t = sympy.Symbol("t", positive=True)
+    >>> positive_part(t - 2, Region.of(t >= 1))
+    Piecewise((t - 2, t > 2), (0, True))
+    >>> positive_part(t - 1, Region.of(t >= 1))
+    t - 1"""
     key = (sympy.sympify(a), region)
     hit = _POS_CACHE.get(key)
     if hit is None:

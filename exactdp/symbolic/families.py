@@ -69,7 +69,10 @@ class SymmetricFamily:
 
 
 def randomized_response_family(k=None, t=None) -> SymmetricFamily:
-    """k-ary randomized response with symbolic (or integer) k and t = e^ε ≥ 1."""
+    """k-ary randomized response with symbolic (or integer) k and t = e^ε ≥ 1.
+
+    >>> randomized_response_family().eta_tv()
+    (t - 1)/(k + t - 1)"""
     k = k_symbol if k is None else sympy.sympify(k)
     t = t_symbol if t is None else sympy.sympify(t)
     a, b = t / (t + k - 1), 1 / (t + k - 1)

@@ -107,6 +107,11 @@ def validity_region(K, assumptions=()) -> Validity:
     Returns:
         :class:`Validity`: the conditions 0 ≤ K[x][y] ≤ 1 that the assumptions do not already imply
         (each decided exactly by :mod:`exactdp.theory.prover`; undecidable ones are kept and listed).
+
+    >>> from exactdp.mechanisms import grosse_binary_mechanism
+    >>> t, c = sympy.symbols("t c", positive=True)
+    >>> validity_region(grosse_binary_mechanism(t, c)).conditions  # implied by the declared domain
+    ()
     """
     region = base_region(K, assumptions)
     conds, undecided = [], []

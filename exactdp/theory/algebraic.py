@@ -196,6 +196,9 @@ def real_roots(p: fmpq_poly, lo: Bound = None, hi: Bound = None, *, lo_open: boo
     """The distinct real roots of p in the interval with ends lo, hi (None = infinite), increasing.
 
     ``lo_open`` / ``hi_open`` say whether a rational root equal to an end is excluded.
+
+    >>> [r.as_sympy() for r in real_roots(fmpq_poly([-2, 0, 1]) * fmpq_poly([-1, 1]))]
+    [-sqrt(2), 1, sqrt(2)]
     """
     if p.is_zero():
         raise ValueError("real_roots: the zero polynomial has every number as a root")

@@ -124,13 +124,18 @@ class Bound:
         return subs
 
     def evaluate(self, **values):
-        """The exact value (``fmpq`` when rational, else an exact sympy expression)."""
+        """The exact value (``fmpq`` when rational, else an exact sympy expression).
+
+        >>> get("xi").evaluate(t=3, c="1/4", N=2)
+        4/5
+        >>> get("phi").evaluate(eps="1/2", delta=0)
+        1 - exp(-1/2)"""
         from exactdp.measures.divergences import exact_result
 
         subs = self.substitutions(values)
         val = self.expr.subs(subs)
-        if not val.is_Rational and not val.has(sympy.Piecewise, sympy.Min, sympy.Max):
-            val = sympy.cancel(val)  # exact rewriting only (simplify would trade e^x for tanh)
+        if val.free_symbols and not val.has(sympy.Piecewise, sympy.Min, sympy.Max):
+            val = sympy.cancel(val)  # a partial evaluation: one fraction (numbers stay as written)
         return exact_result(val)
 
     def evalf(self, digits: int = 15, **values) -> str:
@@ -165,7 +170,10 @@ class Bound:
 
     # -- comparison -------------------------------------------------------------------------------
     def compare(self, other: Bound, at: dict | None = None, region=None) -> Comparison:
-        """Decide ``self ≤ other`` and ``other ≤ self`` on the common domain (with ``at`` substituted)."""
+        """Decide ``self ≤ other`` and ``other ≤ self`` on the common domain (with ``at`` substituted).
+
+        >>> get("ldp_dobrushin_tight").compare(get("phi")).le.truth
+        <Truth.TRUE: 'true'>"""
         return compare(self.expr, other.expr, self.domain() + other.domain(), at=at, region=region,
                        names=(self.name, other.name))
 
