@@ -56,6 +56,10 @@ def normal_form(e):
         if sum(signs) < 0 or (sum(signs) == 0 and const < 0):
             num, den = -num, -den
     num, den = sympy.factor(num), sympy.factor(den)
+    num = _absorb_sign(num)
+    privacy = [v for v in den.free_symbols if v.name == "t"]
+    if privacy and isinstance(den, sympy.Add):  # the papers write t(1 − Nc) + 1: collect in t = e^ε
+        den = sympy.collect(sympy.expand(den), privacy[0], func=sympy.factor)
     if den == 1:
         return num
     return num / den
@@ -109,6 +113,18 @@ def _positive_part(a, region: Region) -> sympy.Expr:
     if _truth(-a, region, False) is Truth.TRUE:
         return sympy.Integer(0)
     return sympy.Piecewise((a, _positive_condition(a, region)), (0, True))
+
+
+def _absorb_sign(e):
+    """−t(c − 1) → t(1 − c): move a leading minus sign of a product into one of its sum factors."""
+    if isinstance(e, sympy.Mul) and e.could_extract_minus_sign():
+        factors = list(e.args)
+        for k, f in enumerate(factors):
+            if isinstance(f, sympy.Add):
+                factors[k] = -f
+                rest = [g for g in factors if g != -1]
+                return sympy.Mul(*rest) if -1 in factors else -sympy.Mul(*factors)
+    return e
 
 
 def _positive_condition(a, region: Region):
