@@ -17,7 +17,8 @@ def register(sub) -> None:
     p.add_argument("values", nargs="*", metavar="NAME=VALUE", help="fixed parameters, e.g. N=3 (k, N, q required)")
     p.add_argument("--file", default=None, help="a JSON kernel file with symbolic entries")
     p.add_argument("--quantity", default=None,
-                   help="comma-separated subset of validity,eta_tv,eta_hockey_stick,ldp_ratio,pml_ratio")
+                   help="comma-separated subset of validity,eta_tv,eta_hockey_stick,ldp_ratio,pml_ratio "
+                        "(default: all; eta_hockey_stick only for one-parameter kernels)")
     p.add_argument("--latex", action="store_true", help="print a complete LaTeX document")
     p.add_argument("--bounds", action="store_true", help="print the LaTeX document of the bounds registry")
     p.set_defaults(func=run)
@@ -54,9 +55,12 @@ def run(args) -> int:
         K = catalogue_kernel(args.mechanism, values)
     else:
         raise ParameterError("MECHANISM: give a catalogue mechanism, --file or --bounds")
-    quantities = tuple(q.strip() for q in args.quantity.split(",")) if args.quantity else QUANTITIES
     if not K.symbolic:
         raise ParameterError("the kernel has no parameters left; use `exactdp analyze` for a rational kernel")
+    if args.quantity:
+        quantities = tuple(q.strip() for q in args.quantity.split(","))
+    else:  # E_gamma with a symbolic gamma adds a parameter: by default only for one-parameter kernels
+        quantities = tuple(q for q in QUANTITIES if q != "eta_hockey_stick" or len(K.free_symbols) == 1)
     ds = derive(K, quantities)
     if args.latex:
         print(derivation_document(K, ds, title=f"Closed forms of {K.name or 'the kernel'}"))

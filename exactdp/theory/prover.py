@@ -97,13 +97,7 @@ class Region:
         for c in conditions:
             syms |= c.free_symbols
         order = list(variables) + sorted(syms - set(variables), key=str)
-        box = {v: Bounds() for v in order}
-        for v in order:
-            if v.is_positive:
-                box[v] = box[v].tighten(lo=fmpq(0), lo_open=True)
-            elif v.is_nonnegative:
-                box[v] = box[v].tighten(lo=fmpq(0), lo_open=False)
-        region = cls(tuple(order), tuple(box[v] for v in order))
+        region = cls(tuple(order), tuple(_assumed_bounds(v) for v in order))
         return region.with_conditions(*conditions)
 
     def with_conditions(self, *conditions) -> Region:
@@ -116,7 +110,7 @@ class Region:
                     continue
                 for v in sorted(c.free_symbols - set(variables), key=str):
                     variables.append(v)
-                    box[v] = Bounds()
+                    box[v] = _assumed_bounds(v)
                 g, strict = _relation_to_positive(c)
                 g = sympy.cancel(g)
                 num, den = sympy.fraction(g)
@@ -140,7 +134,7 @@ class Region:
     def bounds(self, x) -> Bounds:
         if x in self.variables:
             return self.box[self.variables.index(x)]
-        return Region.of(variables=(x,)).box[0]  # a parameter the region does not mention: its assumptions
+        return _assumed_bounds(x)  # a parameter the region does not mention: its sign assumptions
 
     def as_sympy(self) -> sympy.Basic:
         parts = [b.as_sympy(x) for x, b in zip(self.variables, self.box)]
@@ -149,6 +143,19 @@ class Region:
 
     def __str__(self) -> str:
         return str(self.as_sympy())
+
+
+def _assumed_bounds(v) -> Bounds:
+    """The bounds a symbol's assumptions give: positive → (0, ∞), nonnegative → [0, ∞), negative..."""
+    if v.is_positive:
+        return Bounds(lo=fmpq(0), lo_open=True)
+    if v.is_nonnegative:
+        return Bounds(lo=fmpq(0), lo_open=False)
+    if v.is_negative:
+        return Bounds(hi=fmpq(0), hi_open=True)
+    if v.is_nonpositive:
+        return Bounds(hi=fmpq(0), hi_open=False)
+    return Bounds()
 
 
 def _relation_to_positive(c) -> tuple[sympy.Expr, bool]:

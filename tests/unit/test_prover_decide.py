@@ -113,3 +113,10 @@ def test_irrational_critical_values_with_non_strict_constraints():
     D = decide(x * y + 1 >= 0, r2)  # true, but both orders have irrational critical values
     assert D.truth is Truth.UNKNOWN and "continuity cannot be certified" in D.reason
     assert decide(x * y - 1 >= 0, r2).truth is Truth.FALSE
+
+
+def test_symbol_assumptions_hold_for_parameters_added_later():
+    """A positive parameter introduced by a later condition keeps c > 0 (no counterexample with c < 0)."""
+    region = Region.of(t >= 1).with_conditions(c <= sympy.Rational(1, 5))
+    assert region.bounds(c).lo == 0 and region.bounds(c).lo_open
+    assert decide(c * t - c + 1 > 0, region).truth is Truth.TRUE

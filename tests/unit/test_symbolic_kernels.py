@@ -190,3 +190,15 @@ def test_is_ldp_and_max_leakage_on_parametric_kernels():
         Kq = randomized_response(3, g)
         assert as_sympy(max_leakage_ratio(Kq)) == 3 * g / (g + 2)
         assert bool(is_ldp(Kq, gamma=2)) == (g <= 2)
+
+
+def test_pml_ratio_with_symbolic_c_on_ldp_mechanisms():
+    """e^{C(K,Q_X(c))} of RR_k and OUE_k in closed form, against the rational value at sample points."""
+    for make, closed in ((lambda g: randomized_response(4, g), t / (1 + c * (t - 1))),
+                         (lambda g: optimized_unary_encoding(3, g), t / (1 + c * (t - 1)))):
+        v = pml_ratio(make(t), c)
+        assert same(v, closed)
+        for g, cc in ((R(3), R(1, 10)), (R(2), R(1, 4)), (R(5, 2), R(1, 3))):
+            if cc > R(1, 4) and make(g).N == 4:
+                continue
+            assert as_sympy(pml_ratio(make(g), cc)) == closed.subs({t: g, c: cc})
