@@ -564,12 +564,22 @@ def crossing_points(a, b, region: Region) -> list:
             elif len(fs) == 2:
                 for f, _ in sympy.factor_list(num)[1]:
                     if f.free_symbols:
-                        eq = sympy.Eq(f, 0)
-                        if eq not in out:
+                        eq = _solved(f)
+                        if eq not in out and eq is not sympy.false:
                             out.append(eq)
     except (_Undecided, ValueError):
         pass
     return out
+
+
+def _solved(f):
+    """The curve f = 0 written as ``Eq(v, expr)`` when f is linear in a parameter (t preferred)."""
+    for v in sorted(f.free_symbols, key=lambda s: (s.name != "t", s.name)):
+        P = sympy.Poly(f, v)
+        if P.degree() == 1:
+            a1, a0 = P.all_coeffs()
+            return sympy.Eq(v, sympy.factor(-a0 / a1))
+    return sympy.Eq(f, 0)
 
 
 def prove_identity(a, b) -> Decision:
