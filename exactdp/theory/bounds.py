@@ -139,12 +139,15 @@ class Bound:
         return exact_result(val)
 
     def evalf(self, digits: int = 15, **values) -> str:
-        """A decimal string with ``digits`` significant digits (sympy's adaptive-precision evaluation)."""
+        """The value to ``digits`` significant digits, every digit guaranteed (certified balls,
+        :func:`exactdp.numbers.digits.evalf`; correctly rounded)."""
+        from exactdp.numbers.digits import evalf
+
         val = self.expr.subs(self.substitutions(values))
         if val.free_symbols:
             raise ParameterError(f"{self.name}: give every parameter to evaluate numerically; missing "
                                  f"{', '.join(sorted(map(str, val.free_symbols)))}")
-        return str(sympy.N(val, digits))
+        return evalf(val, digits)
 
     # -- output -------------------------------------------------------------------------------------
     def latex(self) -> str:
