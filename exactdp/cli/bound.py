@@ -26,6 +26,7 @@ def register(sub) -> None:
                                    "Privacy is parametrized by t = e^eps; --at accepts eps=... or t=....")
     p.add_argument("name", nargs="?", metavar="NAME")
     p.add_argument("--list", action="store_true", help="list every registered bound")
+    p.add_argument("--markdown", action="store_true", help="with --list: a Markdown table with LaTeX statements")
     p.add_argument("--latex", action="store_true", help="print the statement as LaTeX")
     p.add_argument("--at", default=None, metavar="ASSIGN", help="parameter values, e.g. eps=1/2,c=1/10,N=4")
     p.add_argument("--digits", type=int, default=15, help="significant digits of the numeric value (default 15)")
@@ -38,6 +39,9 @@ def run(args) -> int:
     from exactdp.errors import ParameterError
     from exactdp.theory import bounds
 
+    if args.list and args.markdown:
+        print(bounds.markdown_table())
+        return 0
     if args.list:
         for name in bounds.names():
             b = bounds.get(name)

@@ -376,3 +376,14 @@ register(Bound("mutual_information_ldp", r"\varphi(\varepsilon,\delta) H(X)", ph
 
 def names() -> list[str]:
     return sorted(REGISTRY)
+
+
+def markdown_table(selected=None) -> str:
+    """The registry as a Markdown table (name, statement in LaTeX, source, catalogue items): the README's."""
+    rows = ["| name | statement | source | items |", "|---|---|---|---|"]
+    for name in selected or names():
+        b = get(name)
+        recon = " *(reconstructed)*" if b.reconstructed else ""
+        tex = b.statement_latex().replace(r"\|", r"\Vert ").replace("|", r"\vert ")  # no bare | in a table
+        rows.append(f"| `{name}` | ${tex}$ | {b.source}{recon} | {', '.join(b.catalogue)} |")
+    return "\n".join(rows)

@@ -5,7 +5,9 @@ Statements, with Ξ₁(t,c) = (t−1)/(t(1−Nc)+1), Ξ = min{Ξ₁, 1}, t = e^�
 * Ξ₁ at c = 0 equals (t−1)/(t+1) (the LDP value, eq. (13));
 * Ξ₁ at c = 1/N equals t − 1 (F-G1: so Ξ = e^ε − 1 only for ε ≤ log 2);
 * for N = 2..5: Ξ₁ ≤ 1 ⟺ t ≤ 2/(Nc) on t ≥ 1, 0 < c ≤ 1/N (both directions decided exactly, with the
-  crossing curve Nct = 2), and Ξ ≤ φ(ε,0) exactly when Nct ≤ 1 (crossing at t = 1/(Nc)).
+  crossing curve Nct = 2), and Ξ ≤ φ(ε,0) exactly when Nct ≤ 1 (crossing at t = 1/(Nc));
+* for N = 2..5: Ξ₁ is non-decreasing in t and in c below the threshold (derivatives ≥ 0, decided
+  exactly), and at c = 1/N, Ξ = e^ε − 1 exactly for e^ε ≤ 2 and 1 beyond (F-G1).
 Checked: identities with symbolic N; inequalities per N by the exact two-parameter prover.
 Not shown: N > 5 for the inequalities (the identities hold for symbolic N).
 """
@@ -32,6 +34,17 @@ def _per_n(k):
     ]
 
 
+def _monotone(k):
+    x = xi1.subs(N, k)
+    region = (t >= 1, c <= sympy.Rational(1, k), k * c * t <= 2)  # where Xi = Xi1 (below the threshold)
+    return [
+        Statement(f"N={k}: d Xi1/dt >= 0", sympy.diff(x, t) >= 0, region),
+        Statement(f"N={k}: d Xi1/dc >= 0", sympy.diff(x, c) >= 0, region),
+        Statement(f"N={k}: Xi1(c = 1/N) = t - 1 <= 1 iff t <= 2", x.subs(c, sympy.Rational(1, k)) <= 1, (t >= 1, t <= 2)),
+        Statement(f"N={k}: Xi1(c = 1/N) > 1 for t > 2", x.subs(c, sympy.Rational(1, k)) > 1, (t > 2,)),
+    ]
+
+
 register(Claim(
     id="grosse2026.xi_limits",
     catalogue=("D-11", "G-15", "G-19", "F-G1", "X-1"),
@@ -47,6 +60,8 @@ register(Claim(
         ]),
         symbolic_check("threshold and comparison with phi, N = 2..5",
                        [s for k in range(2, 6) for s in _per_n(k)]),
+        symbolic_check("monotone in eps and in c; c = 1/N gives min{e^eps - 1, 1} (F-G1), N = 2..5",
+                       [s for k in range(2, 6) for s in _monotone(k)]),
     ),
     expected=Verdict.PROVED, kind="theorem",
 ))

@@ -127,6 +127,10 @@ def test_cli_bound(capsys):
     assert main(["bound", "--list"]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in REQUIRED)
+    assert main(["bound", "--list", "--markdown"]) == 0
+    table = capsys.readouterr().out
+    assert table.count("\n| `") == len(B.names()) and "| `phi` |" in table
+    assert all(line.count(" | ") == 3 for line in table.splitlines()[2:])  # no stray | inside a formula
     assert main(["bound", "xi", "--at", "t=3,c=1/4,N=2"]) == 0
     assert "value at t=3,c=1/4,N=2: 4/5" in capsys.readouterr().out
     assert main(["bound", "phi", "--at", "eps=1/2,delta=0", "--digits", "8"]) == 0
