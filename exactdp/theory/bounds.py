@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from exactdp.errors import ParameterError
+from exactdp.numbers.truth import Truth
 from exactdp.sources import (
     ASOODEH2021,
     BINETTE2019,
@@ -189,6 +190,8 @@ class Comparison:
     le: object  # Decision for a ≤ b
     ge: object  # Decision for a ≥ b
     crossings: list
+    le_where: list = field(default_factory=list)  # conditions (beyond the domain) under which a ≤ b is proved
+    ge_where: list = field(default_factory=list)
 
     def summary(self) -> str:
         a, b = self.names
@@ -201,6 +204,9 @@ class Comparison:
         if self.crossings:
             lines.append("crossings: " + "; ".join(_fmt(x) if isinstance(x, dict) else str(x)
                                                    for x in self.crossings))
+        for where, rel in ((self.le_where, "<="), (self.ge_where, ">=")):
+            if where:
+                lines.append(f"{a} {rel} {b} proved where: " + " or ".join(str(w) for w in where))
         return "\n".join(lines)
 
 
@@ -229,7 +235,79 @@ def compare(a, b, domain=(), at: dict | None = None, region=None, names=("a", "b
     le = decide(a2 <= b2, reg)
     ge = decide(a2 >= b2, reg)
     crossings = le.crossings or ge.crossings
-    return Comparison(names, le, ge, crossings)
+    le_where, ge_where = [], []
+    one = [x for x in crossings if isinstance(x, dict) and len(x) == 1]
+    decided = le.truth is not Truth.UNKNOWN and ge.truth is not Truth.UNKNOWN
+    if decided and le.truth is Truth.FALSE and ge.truth is Truth.FALSE and len(reg.variables) == 1 \
+            and not reg.constraints and one and not (a2 - b2).has(sympy.Piecewise, sympy.Min, sympy.Max):
+        (v,) = reg.variables
+        rs = sorted({r for x in one for r in x.values()}, key=lambda r: sympy.N(r, 50))
+        le_where, ge_where = _one_parameter_cells(a2, b2, v, rs, reg)
+    elif le.truth is not Truth.TRUE and ge.truth is not Truth.TRUE:
+        for cond in _cells(crossings, reg):
+            sub = reg.with_conditions(cond)
+            if decide(a2 <= b2, sub).truth is Truth.TRUE:
+                le_where.append(cond)
+            if decide(a2 >= b2, sub).truth is Truth.TRUE:
+                ge_where.append(cond)
+    return Comparison(names, le, ge, crossings, le_where, ge_where)
+
+
+def _one_parameter_cells(a, b, v, rs, reg):
+    """``(le_where, ge_where)`` on one parameter: the cells between the exact crossing points r₁ < … < r_k
+    (all zeros of the numerator of a − b in the region; its denominator has a proved constant sign), each
+    decided by the exact sign of a − b at one rational point strictly inside, then closed by continuity."""
+    bnd = reg.bounds(v)
+    lo_end = None if bnd.lo is None else sympy.Rational(int(bnd.lo.p), int(bnd.lo.q))
+    hi_end = None if bnd.hi is None else sympy.Rational(int(bnd.hi.p), int(bnd.hi.q))
+    ends = [lo_end, *rs, hi_end]
+    le_where, ge_where = [], []
+    for left, right in zip(ends, ends[1:]):
+        if left is not None and right is not None and not bool(left < right):
+            continue
+        if left is None or right is None:
+            q = (right - 1) if left is None else (left + 1)
+            q = sympy.floor(q) if left is None else sympy.ceiling(q)
+        else:
+            q = sympy.Rational(str(sympy.N((left + right) / 2, 40)))
+        if not ((left is None or bool(left < q)) and (right is None or bool(q < right))):
+            continue  # pragma: no cover - a 40-digit midpoint always separates distinct algebraic ends
+        diff = sympy.sympify(a - b).subs(v, q)
+        cond = sympy.And(*([v >= left] if left is not None and left != lo_end else []),
+                         *([v <= right] if right is not None and right != hi_end else []))
+        if cond is sympy.true:
+            continue
+        try:
+            nonpositive = bool(diff <= 0)
+        except TypeError:  # sympy could not settle the sign exactly: report nothing for this cell
+            continue
+        (le_where if nonpositive else ge_where).append(cond)
+    return le_where, ge_where
+
+
+def _cells(crossings, reg) -> list:
+    """Candidate pieces of the region cut by the crossings: v ≤ h / v ≥ h for a curve v = h, and the
+    intervals between consecutive crossing points of one parameter (rational ends only)."""
+    out = []
+    points = {}
+    for x in crossings:
+        if isinstance(x, sympy.Eq) and isinstance(x.lhs, sympy.Symbol) and x.rhs.free_symbols:
+            out += [x.lhs <= x.rhs, x.lhs >= x.rhs]
+        elif isinstance(x, dict) and len(x) == 1:
+            (v, r), = x.items()
+            points.setdefault(v, []).append(r)
+        elif isinstance(x, sympy.Eq) and isinstance(x.lhs, sympy.Symbol) and x.rhs.is_number:
+            points.setdefault(x.lhs, []).append(x.rhs)
+    for v, rs in points.items():
+        rs = sorted(set(rs), key=lambda r: sympy.N(r, 30))
+        if not all(r.is_Rational for r in rs):
+            continue  # irrational ends on a constrained region: the crossings are the answer
+        b = reg.bounds(v)
+        ends = [v <= rs[0]] if b.lo is None or sympy.Rational(int(b.lo.p), int(b.lo.q)) < rs[0] else []
+        if b.hi is None or sympy.Rational(int(b.hi.p), int(b.hi.q)) > rs[-1]:
+            ends.append(v >= rs[-1])
+        out += ends + [sympy.And(v >= lo, v <= hi) for lo, hi in zip(rs, rs[1:])]
+    return out
 
 
 # -- the registry -------------------------------------------------------------------------------------

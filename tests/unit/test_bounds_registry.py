@@ -108,6 +108,9 @@ def test_compare_effective_sample_sizes_F_A3():
     cmp = B.get("effective_sample_size_phi").compare(B.get("effective_sample_size_duchi"), at={"n": 1, "delta": 0})
     assert cmp.le.truth is Truth.FALSE and cmp.ge.truth is Truth.FALSE
     assert {B.t: R(1, 2) + sympy.sqrt(2) / 2} in cmp.crossings
+    # phi(eps,0) n >= 4(e^eps - 1)^2 n exactly for e^eps <= (1 + sqrt 2)/2: [A]'s size is larger for small eps
+    assert cmp.ge_where == [B.t <= R(1, 2) + sympy.sqrt(2) / 2]
+    assert cmp.le_where == [B.t >= R(1, 2) + sympy.sqrt(2) / 2]
 
 
 def test_compare_gamma_max_exact_below_lemma4():
@@ -143,3 +146,11 @@ def test_cli_bound(capsys):
     assert "unknown bound" in capsys.readouterr().err
     assert main(["bound", "phi", "--at", "t=0.5,delta=0"]) == 2  # "0.5" is read exactly as 1/2 < 1
     assert "violate the domain condition t >= 1" in capsys.readouterr().err
+
+
+def test_compare_reports_where_each_ordering_is_proved():
+    """[G] eta_TV(eps,c) <= phi(eps,0) exactly where e^eps <= 1/(Nc) (N = 4), >= beyond."""
+    cmp = B.get("grosse_thm1").compare(B.get("phi"), at={"N": 4, "delta": 0})
+    assert cmp.le_where == [B.t <= 1 / (4 * B.c)]
+    assert cmp.ge_where == [B.t >= 1 / (4 * B.c)]
+    assert "grosse_thm1 <= phi proved where: t <= 1/(4*c)" in cmp.summary()
