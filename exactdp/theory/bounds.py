@@ -13,6 +13,7 @@ Parameters (sympy symbols, module constants): ``t`` = e^ε ≥ 1, ``delta`` ∈ 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import sympy
@@ -262,7 +263,7 @@ def _one_parameter_cells(a, b, v, rs, reg):
     hi_end = None if bnd.hi is None else sympy.Rational(int(bnd.hi.p), int(bnd.hi.q))
     ends = [lo_end, *rs, hi_end]
     le_where, ge_where = [], []
-    for left, right in zip(ends, ends[1:]):
+    for left, right in itertools.pairwise(ends):
         if left is not None and right is not None and not bool(left < right):
             continue
         if left is None or right is None:
@@ -306,7 +307,7 @@ def _cells(crossings, reg) -> list:
         ends = [v <= rs[0]] if b.lo is None or sympy.Rational(int(b.lo.p), int(b.lo.q)) < rs[0] else []
         if b.hi is None or sympy.Rational(int(b.hi.p), int(b.hi.q)) > rs[-1]:
             ends.append(v >= rs[-1])
-        out += ends + [sympy.And(v >= lo, v <= hi) for lo, hi in zip(rs, rs[1:])]
+        out += ends + [sympy.And(v >= lo, v <= hi) for lo, hi in itertools.pairwise(rs)]
     return out
 
 
