@@ -73,9 +73,15 @@ def _truth(expr, region: Region, strict: bool) -> Truth:
     key = (expr, region, strict)
     hit = _TRUTH_CACHE.get(key)
     if hit is None:
+        one = _one_parameter(region)
         try:
-            hit = sign_on(expr, region, strict=strict)
-        except _Undecided:
+            if one and sympy.sympify(expr).has(sympy.Piecewise):  # breakpoints may be irrational: 1-D path
+                from exactdp.symbolic.univariate import sign_1d
+
+                hit = Truth.of(sign_1d(expr, one[0], one[1], strict))
+            else:
+                hit = sign_on(expr, region, strict=strict)
+        except (_Undecided, ValueError):
             hit = Truth.UNKNOWN
         if len(_TRUTH_CACHE) > 20000:
             _TRUTH_CACHE.clear()
@@ -148,8 +154,23 @@ def _positive_condition(a, region: Region):
     return a > 0
 
 
+def _one_parameter(region: Region):
+    """``(v, box)`` when the region is a box in a single parameter (the exact cell-decomposition path)."""
+    if len(region.variables) == 1 and not region.constraints:
+        return region.variables[0], region.box[0]
+    return None
+
+
 def symbolic_max(exprs, region: Region, *, minimum: bool = False):
     """``(value, index)``: the max (or min) of the expressions on the region; index None if it varies."""
+    one = _one_parameter(region)
+    exprs = [sympy.sympify(e) for e in exprs]
+    if one and not any(e.has(sympy.Piecewise) for e in exprs) and len(exprs) > 1:
+        from exactdp.symbolic import univariate as uv
+
+        v, box = one
+        res = uv.maximum([uv.constant(e, v, box) for e in exprs], minimum=minimum)
+        return uv.to_sympy(res, _simplify), uv.single_tag(res)
     sign = -1 if minimum else 1
     cands: list = []
     for i, e in enumerate(exprs):
@@ -237,6 +258,9 @@ def eta_hockey_stick_witness_symbolic(K, gamma, derivation: Derivation | None = 
     """``(η_{E_γ}(K), x, x')`` for a parametric kernel (and/or symbolic γ); ``(value, None, None)`` when
     the maximizing pair changes over the region."""
     region = _gamma_region(kernel_region(K), gamma)
+    one = _one_parameter(region)
+    if one and K.N > 1:
+        return _eta_one_parameter(K, as_sympy(gamma), one, derivation)
     pairs, values = [], []
     for i in range(K.N):
         for j in range(K.N):
@@ -257,6 +281,31 @@ def eta_hockey_stick_witness_symbolic(K, gamma, derivation: Derivation | None = 
     if idx is None:
         return value, None, None
     return value, pairs[idx][0], pairs[idx][1]
+
+
+def _eta_one_parameter(K, g, one, derivation: Derivation | None):
+    """η_{E_γ} of a one-parameter kernel by exact cell decomposition (:mod:`.univariate`)."""
+    from exactdp.symbolic import univariate as uv
+
+    v, box = one
+    pairs, parts = [], []
+    for i in range(K.N):
+        for j in range(K.N):
+            if i != j:
+                terms = [uv.positive_part(sympy.cancel(as_sympy(a) - g * as_sympy(b)), v, box)
+                         for a, b in zip(K.rows[i], K.rows[j])]
+                pairs.append((i, j))
+                parts.append(uv.add(terms))
+                if derivation is not None:
+                    derivation.add(f"E_gamma(K_{i} || K_{j}) = sum_y (K_{i}(y) - gamma K_{j}(y))_+",
+                                   uv.to_sympy(parts[-1], _simplify))
+    res = uv.maximum(parts, tags=pairs)
+    value = _exact(uv.to_sympy(res, _simplify))
+    tag = uv.single_tag(res)
+    if derivation is not None:
+        derivation.add("maximum over pairs of inputs (two-point formula, B-2)", value)
+        derivation.result = value
+    return (value, tag[0], tag[1]) if tag else (value, None, None)
 
 
 def _exact(v):
@@ -280,8 +329,47 @@ def _column_extremes(K, y, region):
     return col, hi, lo
 
 
+def _ratio_max_1d(K, one, denominator, derivation: Derivation | None):
+    """One parameter: max over (y, x, x') of K(y|x)/denominator(col_y, K(y|x')) — equal to the maximum of
+    max_x K(y|x)/denominator(col_y, min_x K(y|x)) because the denominator increases with its last
+    argument — by exact cell decomposition; ``oo`` at the exact points where a denominator vanishes."""
+    from exactdp.symbolic import univariate as uv
+
+    v, box = one
+    cands, zeros = [], []
+    for y in range(K.M):
+        col = [as_sympy(r[y]) for r in K.rows]
+        if all(sympy.cancel(e) == 0 for e in col):
+            continue  # an all-zero column is ignored
+        for lo in dict.fromkeys(col):
+            den = sympy.cancel(denominator(col, lo))
+            if den == 0:
+                return sympy.oo
+            for r in uv._roots(den, v, box):
+                if box.contains(r.lo) if r.is_rational else True:
+                    if any(r.sign_of(uv.to_fmpq_poly(sympy.Poly(sympy.numer(sympy.together(e)), v).all_coeffs()))
+                           != 0 for e in col):
+                        zeros.append(sympy.Eq(v, r.as_sympy(v)))
+            for hi in dict.fromkeys(col):
+                cands.append(sympy.cancel(hi / den))
+    if not cands:
+        return sympy.Integer(1)
+    cands = list(dict.fromkeys(cands))
+    value, _ = symbolic_max(cands, Region((v,), (box,))) if len(cands) > 1 else (_simplify(cands[0]), 0)
+    value = _exact(value)
+    if zeros:
+        value = sympy.Piecewise((sympy.oo, sympy.Or(*dict.fromkeys(zeros))), (value, True))
+    if derivation is not None:
+        derivation.add("maximum over outputs y and input pairs of K(y|x) / denominator(K(y|x'))", value)
+        derivation.result = value
+    return value
+
+
 def _ratio_max(K, region, denominator, derivation: Derivation | None):
     """max_y hi_y / denominator(y, col, lo_y) with ``oo`` where the denominator's factor lo_y may vanish."""
+    one = _one_parameter(region)
+    if one:
+        return _ratio_max_1d(K, one, denominator, derivation)
     ratios, zero_conditions, nonzero = [], [], []
     for y in range(K.M):
         col, hi, lo = _column_extremes(K, y, region)

@@ -53,8 +53,7 @@ def test_randomized_response_eta_tv_and_hockey_stick(k):
     K = randomized_response(k, t)
     assert same(eta_tv(K), (t - 1) / (t + k - 1))
     e2 = eta_hockey_stick(K, 2)  # (t-2)_+/(t+k-1)
-    assert e2 == sympy.Piecewise(((t - 2) / (t + k - 1), t > 2), (0, True)) or same(
-        at(e2, t=5), R(3, k + 4))
+    assert e2 == sympy.Piecewise((0, t <= 2), ((t - 2) / (t + k - 1), True))  # (t-2)_+/(t+k-1)
     for g in GAMMAS:
         Kq = randomized_response(k, g)
         assert as_sympy(eta_tv(Kq)) == at(eta_tv(K), t=g)
@@ -202,3 +201,15 @@ def test_pml_ratio_with_symbolic_c_on_ldp_mechanisms():
             if cc > R(1, 4) and make(g).N == 4:
                 continue
             assert as_sympy(pml_ratio(make(g), cc)) == closed.subs({t: g, c: cc})
+
+
+def test_one_parameter_kernel_with_irrational_breakpoints():
+    """A 2x3 kernel whose LDP ratio changes formula at t = 5 sqrt(3)/14 - 1/2 (an exact algebraic cut)."""
+    spec = [[(1, 1), (1, 3), (4, 3)], [(4, 3), (4, 1), (3, 3)]]
+    rows = [[sympy.cancel((a + b * t) / sum(a2 + b2 * t for a2, b2 in forms)) for a, b in forms] for forms in spec]
+    K = Kernel(rows)
+    v = ldp_ratio(K)
+    assert isinstance(v, sympy.Piecewise) and v.args[0][1] == (t <= 5 * sympy.sqrt(3) / 14 - R(1, 2))
+    for g in (R(1, 10), R(1, 8), R(1, 7), R(1, 2), R(1), R(4)):  # 5 sqrt 3/14 - 1/2 = 0.1186...
+        assert at(v, t=g) == as_sympy(ldp_ratio(K.subs({t: g})))
+        assert at(eta_tv(K), t=g) == as_sympy(eta_tv(K.subs({t: g})))
