@@ -37,6 +37,16 @@ from exactdp.measures.privacy import (
     privacy_profile,
 )
 from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
+# -- n-fold products (issue 7, tensor) --
+from exactdp.measures.tensor import (
+    delta_tensor_power,
+    delta_tensor_power_eps,
+    eta_hockey_stick_tensor_power,
+    eta_hockey_stick_tensor_product,
+    eta_tv_tensor_power,
+    hockey_stick_product,
+    privacy_profile_tensor_power,
+)
 from exactdp import mechanisms
 
 # -- certified high precision (issue 5) --
@@ -44,6 +54,9 @@ from exactdp.measures.divergences import renyi
 from exactdp.numbers.digits import evalf
 from exactdp.numbers.rb import RB, precision_cap
 from exactdp.certified import certified_compare, certified_sign
+
+# -- conjecture checking (issue 9) --
+from exactdp.verification.conjecture import check  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -57,3 +70,8 @@ __all__ = [
     # certified high precision (issue 5)
     "RB", "certified_compare", "certified_sign", "evalf", "precision_cap", "renyi",
 ]
+__all__ += [  # n-fold products (issue 7, tensor)
+    "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
+    "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product", "privacy_profile_tensor_power",
+]
+__all__ += ["check"]
