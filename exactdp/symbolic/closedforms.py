@@ -345,11 +345,13 @@ def _ratio_max_1d(K, one, denominator, derivation: Derivation | None):
             den = sympy.cancel(denominator(col, lo))
             if den == 0:
                 return sympy.oo
-            for r in uv._roots(den, v, box):
-                if box.contains(r.lo) if r.is_rational else True:
-                    if any(r.sign_of(uv.to_fmpq_poly(sympy.Poly(sympy.numer(sympy.together(e)), v).all_coeffs()))
-                           != 0 for e in col):
-                        zeros.append(sympy.Eq(v, r.as_sympy(v)))
+            dnum = sympy.numer(sympy.together(den))
+            roots = uv.real_roots(uv.to_fmpq_poly(sympy.Poly(dnum, v).all_coeffs()), box.lo, box.hi,
+                                  lo_open=box.lo_open, hi_open=box.hi_open) if dnum.has(v) else []
+            for r in roots:  # the denominator vanishes at r: infinite ratio unless the column is all zero there
+                if any(r.sign_of(uv.to_fmpq_poly(sympy.Poly(sympy.numer(sympy.together(e)), v).all_coeffs()))
+                       != 0 for e in col):
+                    zeros.append(sympy.Eq(v, r.as_sympy(v)))
             for hi in dict.fromkeys(col):
                 cands.append(sympy.cancel(hi / den))
     if not cands:

@@ -213,3 +213,12 @@ def test_one_parameter_kernel_with_irrational_breakpoints():
     for g in (R(1, 10), R(1, 8), R(1, 7), R(1, 2), R(1), R(4)):  # 5 sqrt 3/14 - 1/2 = 0.1186...
         assert at(v, t=g) == as_sympy(ldp_ratio(K.subs({t: g})))
         assert at(eta_tv(K), t=g) == as_sympy(eta_tv(K.subs({t: g})))
+
+
+def test_ldp_ratio_infinite_at_a_closed_end_of_the_region():
+    """A column entry vanishing at t = 2 (a closed end of 1 <= t <= 2) makes LDP infinite exactly there."""
+    K = declare_region(Kernel([[(2 - t) / 2, t / 2], [R(1, 2), R(1, 2)]]), t >= 1, t <= 2)
+    v = ldp_ratio(K)
+    assert v == sympy.Piecewise((sympy.oo, sympy.Eq(t, 2)), (1 / (2 - t), True))
+    for g in (R(1), R(3, 2), R(7, 4), R(2)):
+        assert at(v, t=g) == as_sympy(ldp_ratio(K.subs({t: g})))
