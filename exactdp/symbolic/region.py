@@ -142,6 +142,8 @@ def kernel_region(K, assumptions=()) -> Region:
     hit = _REGION_CACHE.get(key)
     if hit is None:
         hit = validity_region(K, assumptions).region
+        if len(_REGION_CACHE) > 4096:  # a memo of pure facts; bounded
+            _REGION_CACHE.clear()
         _REGION_CACHE[key] = hit
     return hit
 
