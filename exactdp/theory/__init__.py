@@ -1,0 +1,1 @@
+"""Theory: bounds registry, exact inequality prover, extremal problems, estimation bounds."""
