@@ -1,14 +1,15 @@
-r"""The papers' closed-form bounds, written once, as functions of γ = e^ε (exact for rational inputs).
+r"""The papers' closed forms as the checks use them: a thin layer over the bounds registry.
 
-Each works on ``fmpq`` (exact rationals) and on sympy expressions (symbolic proofs) alike.
+Every formula lives once, in :mod:`exactdp.theory.bounds` (privacy parametrized by t = γ = e^ε).  These
+helpers substitute the arguments into a registry expression: exact rationals give an ``fmpq``, sympy
+arguments (symbols, irrational values) an exact expression for symbolic proofs:
 
-* φ(ε,δ) = 1 − e^{−ε}(1−δ)                       [A] §III (D-13, A-7)
-* φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ  (a label, not a power; F-A1)   [A] §III
-* tight (ε,δ)-LDP Dobrushin value (γ − 1 + 2δ)/(γ + 1)     (B-4)
-* Ξ(ε,c) = min{(γ − 1)/(γ(1 − Nc) + 1), 1}        [G] §IV (D-11)
-* Lemma 4's bound Γ_max ≤ (1 − Nc)γ + 1            [G] §IV (G-23)
-* Binette's coefficient f(m)/(1−m) + f(M)/(M−1)    (B-6)
-* Zamanlooy–Asoodeh E_γ coefficient (γ' − γ)₊/(γ' + 1) with γ' = e^ε  (B-7, [RECON])
+* φ(ε,δ) = 1 − (1−δ)/t, φⁿ = 1 − (1−δ)ⁿ/tⁿ                  ([A] §III; registry ``phi``, ``phi_n``)
+* (t − 1 + 2δ)/(t + 1), the tight (ε,δ)-LDP Dobrushin value   (B-4; ``ldp_dobrushin_tight``)
+* Ξ(ε,c) = min{(t − 1)/(t(1 − Nc) + 1), 1}                    ([G] §IV; ``xi``; first branch ``xi_raw``)
+* Lemma 4's Γ_max bound (1 − Nc)t + 1                          ([G] §IV; ``gamma_max_lemma4``)
+* Zamanlooy–Asoodeh (t − γ)⁺/(t + 1)                           (B-7; ``zamanlooy_asoodeh_egamma``)
+* Binette's coefficient f(m)/(1−m) + f(M)/(M−1) for a generic f (B-6)
 """
 
 from __future__ import annotations
@@ -16,66 +17,73 @@ from __future__ import annotations
 import sympy
 from flint import fmpq
 
+from exactdp.theory import bounds as B
 
-def _is_sym(*vals) -> bool:
-    return any(isinstance(v, sympy.Basic) and not v.is_Rational for v in vals)
+
+def to_sym(v):
+    """fmpq / int → sympy Rational (sympy values unchanged)."""
+    if isinstance(v, fmpq):
+        return sympy.Rational(int(v.p), int(v.q))
+    if isinstance(v, int):
+        return sympy.Integer(v)
+    return v
+
+
+_SYMBOLS = {"t": B.t, "delta": B.delta, "c": B.c, "N": B.N, "n": B.n, "gamma": B.gamma}
+
+
+def _at(name: str, expr=None, **values):
+    """Registry entry ``name`` (or ``expr``) at ``values``: an ``fmpq`` when every value is rational,
+    else the exact sympy expression with the values substituted.  (Callers pass values inside the
+    registry's domain; ``Bound.evaluate`` re-checks the domain but is ~10× slower in instance loops.)"""
+    expr = B.get(name).expr if expr is None else expr
+    out = expr.xreplace({_SYMBOLS[k]: to_sym(v) for k, v in values.items()})
+    if out.is_Rational:
+        return fmpq(int(out.p), int(out.q))
+    return out
 
 
 def phi(gamma, delta):
     """φ(ε,δ) = 1 − (1 − δ)/γ with γ = e^ε ([A] §III)."""
-    return 1 - (1 - delta) / gamma
+    return _at("phi", t=gamma, delta=delta)
 
 
 def phi_n(gamma, delta, n: int):
     """φⁿ(ε,δ) = 1 − (1 − δ)ⁿ/γⁿ ([A] §III; the superscript is a label, F-A1)."""
-    return 1 - (1 - delta) ** n / gamma ** n
+    return _at("phi_n", t=gamma, delta=delta, n=n)
 
 
 def tight_ldp_eta(gamma, delta):
     """sup of η_TV over (ε,δ)-LDP kernels: (γ − 1 + 2δ)/(γ + 1) (B-4)."""
-    return (gamma - 1 + 2 * delta) / (gamma + 1)
+    return _at("ldp_dobrushin_tight", t=gamma, delta=delta)
 
 
 def xi_first(gamma, c, N):
-    """The first branch of Ξ: (γ − 1)/(γ(1 − Nc) + 1)."""
-    return (gamma - 1) / (gamma * (1 - N * c) + 1)
+    """The first branch of Ξ: (γ − 1)/(γ(1 − Nc) + 1) (the registry's ``xi_raw``)."""
+    return _at("xi", B.xi_raw, t=gamma, c=c, N=N)
 
 
 def xi(gamma, c, N):
     """Ξ(ε,c) = min{(γ − 1)/(γ(1 − Nc) + 1), 1} ([G] §IV, D-11)."""
-    v = xi_first(gamma, c, N)
-    if _is_sym(gamma, c, N):
-        return sympy.Min(v, 1)
-    return v if v < 1 else fmpq(1) if isinstance(v, fmpq) else 1
+    return _at("xi", t=gamma, c=c, N=N)
 
 
 def lemma4_gamma_max(gamma, c, N):
     """Lemma 4's upper bound on Γ_max(ε,c): (1 − Nc)γ + 1 ([G] §IV, G-23)."""
-    return (1 - N * c) * gamma + 1
-
-
-def binette_coefficient(f, m, M):
-    """f(m)/(1 − m) + f(M)/(M − 1) for a sympy Lambda/function f (B-6); exact sympy result."""
-    m, M = sympy.sympify(_s(m)), sympy.sympify(_s(M))
-    return f(m) / (1 - m) + f(M) / (M - 1)
+    return _at("gamma_max_lemma4", t=gamma, c=c, N=N)
 
 
 def za_hockey_stick_coefficient(e_gamma, gamma):
     """(e^ε − γ)₊/(e^ε + 1): Zamanlooy–Asoodeh's E_γ contraction constant for ε-LDP ([RECON], B-7)."""
-    d = e_gamma - gamma
-    return (d if d > 0 else 0 * d) / (e_gamma + 1)
+    return _at("zamanlooy_asoodeh_egamma", t=e_gamma, gamma=gamma)
 
 
-def _s(v):
-    if isinstance(v, fmpq):
-        return sympy.Rational(int(v.p), int(v.q))
-    return v
+def binette_coefficient(f, m, M):
+    """f(m)/(1 − m) + f(M)/(M − 1) for a sympy Lambda/function f (B-6); exact sympy result."""
+    m, M = sympy.sympify(to_sym(m)), sympy.sympify(to_sym(M))
+    return f(m) / (1 - m) + f(M) / (M - 1)
 
 
-def to_sym(v):
-    """fmpq → sympy Rational (other values unchanged)."""
-    return _s(v)
-
-
-KL_F = sympy.Lambda(sympy.Symbol("t", positive=True), sympy.Symbol("t", positive=True) * sympy.log(sympy.Symbol("t", positive=True)))
-H2_F = sympy.Lambda(sympy.Symbol("t", positive=True), (sympy.sqrt(sympy.Symbol("t", positive=True)) - 1) ** 2)
+_t = sympy.Symbol("t", positive=True)
+KL_F = sympy.Lambda(_t, _t * sympy.log(_t))
+H2_F = sympy.Lambda(_t, (sympy.sqrt(_t) - 1) ** 2)
