@@ -3,8 +3,8 @@ r"""Building blocks for checks: turn instance tests and symbolic identities into
 * :func:`check_instances` — run a test over named families of exact instances: VERIFIED with the
   count, REFUTED at the first failing instance (its exact data as the counterexample), UNDECIDED when
   a certified comparison could not separate.
-* :func:`prove_zero` — an identity ``expr == 0`` by sympy simplification (PROVED, with the derivation);
-  if simplification does not give 0, exact evaluation at rational points looks for a counterexample.
+* :func:`prove_zero` — an identity ``expr == 0`` by the project's prover (PROVED, with the derivation);
+  if it is not reduced to 0, exact evaluation at rational points looks for a counterexample.
 * :func:`prove_nonnegative` — a rational function of variables that are ≥ 0 after the substitution
   given (e.g. t = 1 + s), proved ≥ 0 when numerator and denominator are polynomials with coefficients
   of one sign (every term ≥ 0 on the orthant); otherwise a rational point where it is < 0 refutes it.
@@ -118,23 +118,26 @@ def _search_nonzero(expr, symbols, domain: Callable | None, points):
 
 def prove_zero(expr, *, claim: str, derivation: tuple[str, ...] = (), symbols=None,
                domain: Callable | None = None, points=DEFAULT_POINTS) -> Outcome:
-    """PROVED if ``sympy.simplify(expr) == 0``; REFUTED at a rational point where expr ≠ 0; else UNDECIDED.
+    """PROVED if the prover reduces ``expr`` to 0 (:func:`exactdp.theory.prover.prove_identity`: exact
+    cancellation, then sympy simplification); REFUTED at a rational point where expr ≠ 0; else UNDECIDED.
 
-    ``domain(point) -> bool`` restricts the search to points satisfying the hypotheses.
+    ``domain(point) -> bool`` restricts the counterexample search to points satisfying the hypotheses.
     """
+    from exactdp.theory.prover import prove_identity
+
     expr = sympy.sympify(expr)
     symbols = tuple(sorted(expr.free_symbols, key=str)) if symbols is None else tuple(symbols)
-    simplified = sympy.simplify(expr)
-    if simplified == 0:
-        steps = tuple(derivation) + (f"sympy.simplify({sympy.sstr(expr)}) = 0",)
+    decision = prove_identity(expr, 0)
+    if decision.truth is Truth.TRUE:
+        steps = tuple(derivation) + tuple(decision.steps) + ("the difference is identically 0",)
         return Outcome(Verdict.PROVED, f"{claim}: identity holds for all parameters", derivation=steps)
-    found = _search_nonzero(simplified, symbols, domain, points)
+    found = _search_nonzero(sympy.simplify(expr), symbols, domain, points)
     if found:
         pt, v = found
         return Outcome(Verdict.REFUTED, f"{claim}: the two sides differ",
                        counterexample={**{str(k): str(val) for k, val in pt.items()}, "lhs_minus_rhs": str(v)})
-    return Outcome(Verdict.UNDECIDED, f"{claim}: not simplified to 0 and no rational counterexample found",
-                   reason=f"simplify gave {sympy.sstr(simplified)}")
+    return Outcome(Verdict.UNDECIDED, f"{claim}: not reduced to 0 and no rational counterexample found",
+                   reason=decision.reason or "not reduced to 0")
 
 
 def _one_sign_poly(poly_expr, symbols) -> int | None:
