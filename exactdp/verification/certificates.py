@@ -8,9 +8,13 @@ inequality holds iff for every output set B the linear program
     maximise  Σ_{y∈B} Σ_x (p_x − γ q_x) K(y|x) − t Σ_x u_x
     over      p, q in the simplex, u ≥ 0, u_x ≥ p_x − γ q_x
 
-has value ≤ 0 (P = Q gives 0).  Each LP is solved exactly over ℚ by sympy's simplex
-(``sympy.solvers.simplex.lpmax``); 2^M − 1 LPs per kernel, so small N, M only.  Attainment of t by the
-point masses at the maximizing pair is checked separately by the caller.
+has value ≤ 0 (P = Q gives 0).  Each LP is solved exactly over ℚ by :func:`exactdp.theory.lp.solve`, and
+its optimality certificate (primal vertex and dual solution with equal objective) is re-checked from the
+problem data by :func:`exactdp.theory.lp.check_certificate` — no trust in the solver.  On a build without
+:mod:`exactdp.theory.lp` (before the extremal layer is merged) sympy's exact rational simplex
+(``sympy.solvers.simplex.lpmax``) solves the LPs instead; its optima are exact but carry no dual
+certificate (``certified`` is then False and says so in the evidence).  2^M − 1 LPs per
+kernel, so small N, M only.  Attainment of t by the point masses is checked by the caller.
 """
 
 from __future__ import annotations
@@ -19,11 +23,20 @@ from dataclasses import dataclass
 
 import sympy
 from flint import fmpq
-from sympy.solvers.simplex import lpmax
 
 from exactdp.kernels import Kernel
-from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.qq import ZERO, qq_to_sympy, to_qq
+from exactdp.numbers.truth import Truth
 from exactdp.verification.quantities import subsets
+
+try:  # the exact simplex with re-checkable certificates (extremal layer)
+    from exactdp.theory.lp import LinearProgram, check_certificate, solve
+except ImportError:  # pragma: no cover - builds without exactdp.theory.lp
+    LinearProgram = check_certificate = solve = None
+
+#: which exact LP solver the certificates use (shown in the evidence)
+SOLVER = ("exactdp.theory.lp (exact simplex; primal and dual certificates re-checked)" if solve is not None
+          else "sympy.solvers.simplex.lpmax (exact rational simplex, no dual certificate)")
 
 
 @dataclass(frozen=True)
@@ -35,29 +48,50 @@ class LPCertificate:
     P: tuple
     Q: tuple
     lps: int
+    certified: bool  # every LP's optimality certificate (primal + dual) re-checked from the data
+
+
+def _solve_flint(K: Kernel, g: fmpq, t: fmpq, B) -> tuple:
+    N, one, zero = K.N, fmpq(1), ZERO
+    A_eq = (tuple([one] * N + [zero] * (2 * N)), tuple([zero] * N + [one] * N + [zero] * N))
+    A_ub = tuple(tuple([one if j == x else zero for j in range(N)] + [-g if j == x else zero for j in range(N)]
+                       + [-one if j == x else zero for j in range(N)]) for x in range(N))
+    mass = [sum((K[x, y] for y in B), ZERO) for x in range(N)]
+    c = tuple(mass + [-g * m for m in mass] + [-t] * N)
+    lp = LinearProgram(c=c, A_ub=A_ub, b_ub=(zero,) * N, A_eq=A_eq, b_eq=(one, one))
+    sol = solve(lp)
+    if sol.status != "optimal":
+        raise ArithmeticError(f"two-point LP: status {sol.status} for output set {B}")
+    ok = check_certificate(lp, sol) is Truth.TRUE
+    return sol.value, tuple(sol.x[:N]), tuple(sol.x[N:2 * N]), ok
+
+
+def _solve_sympy(K: Kernel, g: fmpq, t: fmpq, B) -> tuple:
+    from sympy.solvers.simplex import lpmax
+
+    N = K.N
+    gs, ts = qq_to_sympy(g), qq_to_sympy(t)
+    p, q, u = sympy.symbols(f"p0:{N}"), sympy.symbols(f"q0:{N}"), sympy.symbols(f"u0:{N}")
+    cons = [sum(p) <= 1, sum(p) >= 1, sum(q) <= 1, sum(q) >= 1]
+    cons += [u[x] >= p[x] - gs * q[x] for x in range(N)] + [v >= 0 for v in (*p, *q, *u)]
+    obj = sum((p[x] - gs * q[x]) * qq_to_sympy(K[x, y]) for y in B for x in range(N)) - ts * sum(u)
+    val, sol = lpmax(obj, cons)
+    vec = lambda vs: tuple(to_qq(sympy.Rational(sol.get(v, 0))) for v in vs)  # noqa: E731
+    return to_qq(val), vec(p), vec(q), False
 
 
 def two_point_lp_certificate(K: Kernel, gamma, t) -> LPCertificate:
-    """max over B, P, Q of E-γ-gap LP (see module docstring); ≤ 0 certifies η_γ(K) ≤ t."""
-    g, t = qq_to_sympy(to_qq(gamma, "gamma")), qq_to_sympy(to_qq(t, "t"))
-    N = K.N
-    p = sympy.symbols(f"p0:{N}")
-    q = sympy.symbols(f"q0:{N}")
-    u = sympy.symbols(f"u0:{N}")
-    cons = [sum(p) <= 1, sum(p) >= 1, sum(q) <= 1, sum(q) >= 1]
-    cons += [u[x] >= p[x] - g * q[x] for x in range(N)]
-    cons += [v >= 0 for v in (*p, *q, *u)]
-    Ks = [[qq_to_sympy(K[x, y]) for y in range(K.M)] for x in range(N)]
-    best = None
-    count = 0
+    """max over B, P, Q of the E_γ-gap LP (see module docstring); ≤ 0 certifies η_γ(K) ≤ t."""
+    g, t = to_qq(gamma, "gamma"), to_qq(t, "t")
+    run = _solve_flint if solve is not None else _solve_sympy
+    best, count, certified = None, 0, True
     for B in subsets(K.M):
         if not B:
             continue
-        obj = sum((p[x] - g * q[x]) * Ks[x][y] for y in B for x in range(N)) - t * sum(u)
-        val, sol = lpmax(obj, cons)
+        val, P, Q, ok = run(K, g, t, B)
         count += 1
+        certified &= ok
         if best is None or val > best[0]:
-            best = (val, B, tuple(sol.get(v, 0) for v in p), tuple(sol.get(v, 0) for v in q))
+            best = (val, B, P, Q)
     val, B, P, Q = best
-    return LPCertificate(to_qq(val), B, tuple(to_qq(sympy.Rational(v)) for v in P),
-                         tuple(to_qq(sympy.Rational(v)) for v in Q), count)
+    return LPCertificate(val, B, P, Q, count, certified)

@@ -12,7 +12,7 @@ from exactdp.measures.contraction import eta_hockey_stick_witness
 from exactdp.measures.divergences import hockey_stick
 from exactdp.sources import Paper, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certificates import two_point_lp_certificate
+from exactdp.verification.certificates import SOLVER, two_point_lp_certificate
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
@@ -40,10 +40,12 @@ def lp_check(gammas, salt, count, value=lambda K, g: eta_hockey_stick_witness(K,
             attained = hockey_stick(K.apply(Distribution.point(K.N, a)), K.apply(Distribution.point(K.N, b)), g) == t
             return cert.value <= 0 and attained, exact_data(
                 K=K, gamma=g, t=t, lp_max=cert.value, lp_output_set=list(cert.B), lp_P=list(cert.P),
-                lp_Q=list(cert.Q), attained_by_point_masses=attained)
+                lp_Q=list(cert.Q), attained_by_point_masses=attained,
+                dual_certificates_rechecked=cert.certified)
 
         return check_instances([("random kernels <= 3x3 and edge cases", instances())], test,
-                               claim="exact LP: E_gamma(KP||KQ) <= t E_gamma(P||Q) for all P, Q; t attained")
+                               claim=f"exact LP [{SOLVER}]: E_gamma(KP||KQ) <= t E_gamma(P||Q) for all P, Q; "
+                                     f"t attained")
     return run
 
 
