@@ -34,6 +34,8 @@ try:  # the exact simplex with re-checkable certificates (extremal layer)
 except ImportError:  # pragma: no cover - builds without exactdp.theory.lp
     LinearProgram = check_certificate = solve = None
 
+#: True with the exact flint simplex (fast: larger families are affordable)
+FAST = solve is not None
 #: which exact LP solver the certificates use (shown in the evidence)
 SOLVER = ("exactdp.theory.lp (exact simplex; primal and dual certificates re-checked)" if solve is not None
           else "sympy.solvers.simplex.lpmax (exact rational simplex, no dual certificate)")

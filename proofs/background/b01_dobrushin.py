@@ -3,7 +3,9 @@ r"""B-1: Dobrushin's two-point formula, η_TV(K) = max_{x,x'} TV(K_x, K_{x'}) (�
 Statement: sup_{P≠Q} TV(KP,KQ)/TV(P,Q) = max_{x,x'} TV(K_x,K_{x'}).
 Checked:   an exact LP certificate (sympy's rational simplex, one LP per output set B) that
            TV(KP,KQ) ≤ t·TV(P,Q) for all P, Q with t = the two-point value, and attainment of t by the
-           point masses at the maximizing pair, on random exact kernels up to 3×3 and edge cases.
+           point masses at the maximizing pair, on random exact kernels up to 3×3 (4×4 and ten times as many
+           with the exact flint simplex of exactdp.theory.lp, whose dual certificates are re-checked) and
+           edge cases.
 Not shown: larger kernels (the LP count is 2^M per kernel).
 """
 
@@ -12,7 +14,7 @@ from exactdp.measures.contraction import eta_hockey_stick_witness
 from exactdp.measures.divergences import hockey_stick
 from exactdp.sources import Paper, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certificates import SOLVER, two_point_lp_certificate
+from exactdp.verification.certificates import FAST, SOLVER, two_point_lp_certificate
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
@@ -27,7 +29,10 @@ def lp_check(gammas, salt, count, value=lambda K, g: eta_hockey_stick_witness(K,
         rng = ctx.rng(salt)
 
         def instances():
-            ks = [inst.random_kernel(rng, 2 + k % 2, 2 + (k // 2) % 2, 8) for k in range(ctx.size(*count))]
+            if FAST:  # the exact flint simplex: kernels up to 4x4, ten times more of them
+                ks = [inst.random_kernel(rng, 2 + k % 3, 2 + (k // 3) % 3, 8) for k in range(10 * ctx.size(*count))]
+            else:
+                ks = [inst.random_kernel(rng, 2 + k % 2, 2 + (k // 2) % 2, 8) for k in range(ctx.size(*count))]
             ks += [inst.edge_kernels()[3], inst.edge_kernels()[4]]
             for k, K in enumerate(ks):
                 yield K, gammas[k % len(gammas)]
@@ -43,7 +48,8 @@ def lp_check(gammas, salt, count, value=lambda K, g: eta_hockey_stick_witness(K,
                 lp_Q=list(cert.Q), attained_by_point_masses=attained,
                 dual_certificates_rechecked=cert.certified)
 
-        return check_instances([("random kernels <= 3x3 and edge cases", instances())], test,
+        family = "random kernels <= 4x4 and edge cases" if FAST else "random kernels <= 3x3 and edge cases"
+        return check_instances([(family, instances())], test,
                                claim=f"exact LP [{SOLVER}]: E_gamma(KP||KQ) <= t E_gamma(P||Q) for all P, Q; "
                                      f"t attained")
     return run
