@@ -78,7 +78,10 @@ def _solve_sympy(K: Kernel, g: fmpq, t: fmpq, B) -> tuple:
     cons += [u[x] >= p[x] - gs * q[x] for x in range(N)] + [v >= 0 for v in (*p, *q, *u)]
     obj = sum((p[x] - gs * q[x]) * qq_to_sympy(K[x, y]) for y in B for x in range(N)) - ts * sum(u)
     val, sol = lpmax(obj, cons)
-    vec = lambda vs: tuple(to_qq(sympy.Rational(sol.get(v, 0))) for v in vs)  # noqa: E731
+
+    def vec(vs):
+        return tuple(to_qq(sympy.Rational(sol.get(v, 0))) for v in vs)
+
     return to_qq(val), vec(p), vec(q), False
 
 
