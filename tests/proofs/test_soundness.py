@@ -132,3 +132,16 @@ def test_constant_changed_in_theorem_1(seed):
     K, g, d = _K(ce["K"]), _q(ce["gamma"]), _q(ce["delta"])
     true_star = eta_hockey_stick_witness(K, g)[0]
     assert d < true_star and not is_ldp_by_subsets(K, g, d)  # halved value is not a valid LDP level
+
+
+def test_two_point_value_scaled_down_is_refuted_with_an_lp_witness():
+    """η_γ(K) = (9/10)·(two-point value) must be refuted; the LP's (P, Q) violate the contraction directly."""
+    from exactdp.measures.contraction import eta_hockey_stick
+    from exactdp.measures.divergences import hockey_stick
+    from proofs.background.b01_dobrushin import lp_check
+
+    check = lp_check((fmpq(1), fmpq(2)), "b2", (2, 2), value=lambda K, g: eta_hockey_stick(K, g) * fmpq(9, 10))
+    ce = _refuted(check(CheckContext(seed=0, quick=True)))
+    K, g, t = _K(ce["K"]), _q(ce["gamma"]), _q(ce["t"])
+    P, Q = [_q(v) for v in ce["lp_P"]], [_q(v) for v in ce["lp_Q"]]
+    assert hockey_stick(K.apply(P), K.apply(Q), g) > t * hockey_stick(P, Q, g)
