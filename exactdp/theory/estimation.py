@@ -412,7 +412,7 @@ def neyman_pearson_beta(P0, P1, n: int, alpha) -> fmpq:
     return beta
 
 
-def testing_bound(alpha, n: int, t, delta, kl_in) -> RiskBound:
+def chernoff_stein_bound(alpha, n: int, t, delta, kl_in) -> RiskBound:
     r"""(nφ·D(P₀‖P₁) + log 2)/(1−α), an upper bound on −log β_n^{ε,δ}(α) [RECON A-18]."""
     n = _pos_int(n)
     a = as_sympy(to_qq(alpha, "alpha"))
@@ -484,3 +484,34 @@ def grosse_example3_minimax(loss_sep, n: int, t, c, tv_in, N: int = 4) -> RiskBo
     kl_one = as_sympy(grosse_kl_bound(t, c, tv_in, N).value)
     v = _nonneg(loss_sep, "loss_sep") / 8 * sympy.exp(-n * kl_one)
     return RiskBound(SPECS["grosse_ex3_minimax"], v, "symbolic", {"n": n, "N": N})
+
+
+# -- effective sample size (A-10, F-A3) ------------------------------------------------------------
+
+def effective_sample_size_crossovers(prec: int = DEFAULT_PREC) -> dict:
+    r"""Where φ(ε,0)·n = (1 − e^{−ε})n crosses Duchi's 4ε²n and 4(e^ε−1)²n (F-A3).
+
+    * φ(ε,0) = 4(e^ε−1)²  ⇔  4t(t−1) = 1  ⇔  ε = log((1+√2)/2) ≈ 0.18823 (exact);
+    * φ(ε,0) = 4ε² has its positive root in (1/10, 1/2) ≈ 0.22398 (certified ball, by bisection on the
+      concave f(ε) = 1 − e^{−ε} − 4ε², f > 0 before the root, f < 0 after).
+    Below either crossover φn is the *larger* effective sample size, i.e. the *weaker* lower bound.
+    """
+    exact = sympy.log((1 + sympy.sqrt(2)) / 2)
+    lo, hi = fmpq(1, 10), fmpq(1, 2)
+    with ctx.workprec(prec):
+        def f(e):
+            x = arb(e)
+            return 1 - (-x).exp() - 4 * x * x
+        if not (f(lo) > 0 and f(hi) < 0):  # pragma: no cover - fixed bracket
+            raise ParameterError("crossover bracket does not change sign")
+        for _ in range(prec - 8):
+            mid = (lo + hi) / 2
+            v = f(mid)
+            if v > 0:
+                lo = mid
+            elif v < 0:
+                hi = mid
+            else:
+                break
+        ball = arb(lo).union(arb(hi))
+    return {"phi_vs_4(e^eps-1)^2": exact, "phi_vs_4eps^2": ball}
