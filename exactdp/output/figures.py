@@ -92,9 +92,13 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
 
 
 def _pyplot():
+    """pyplot, on the non-interactive Agg backend unless pyplot is already set up (a notebook's inline)."""
+    import sys
+
     import matplotlib
 
-    matplotlib.use("Agg")
+    if "matplotlib.pyplot" not in sys.modules:
+        matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     return plt

@@ -138,3 +138,18 @@ def arb_str(x, digits: int = 6, prec: int = DEFAULT_PREC) -> str:
     v = arb_eval(x, prec)
     with ctx.workprec(prec):
         return v.mid().str(digits, radius=False)
+
+
+def arb_fixed(x, decimals: int = 4, prec: int = DEFAULT_PREC) -> str:
+    """The ball's midpoint rounded (half up, exactly) to ``decimals`` places: ``"0.0062"``, ``"1.000"``.
+
+    For display only, like :func:`arb_str`; the rounding of the exact dyadic midpoint is done in integers.
+    """
+    v = arb_eval(x, prec)
+    man, exp = v.mid().man_exp()
+    q = fmpq(int(man)) * (fmpq(2) ** int(exp) if int(exp) >= 0 else fmpq(1, 2 ** (-int(exp))))
+    scaled = q * 10**decimals
+    n = int((scaled + fmpq(1, 2)).floor())
+    sign, n = ("-", -n) if n < 0 else ("", n)
+    whole, frac = divmod(n, 10**decimals)
+    return f"{sign}{whole}" + (f".{frac:0{decimals}d}" if decimals else "")
