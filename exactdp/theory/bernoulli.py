@@ -20,7 +20,7 @@ Bernoulli(θ) given θ.  S = ΣX_i is sufficient and uniform on {0,…,n}; b_s(�
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import sympy
 from flint import arb, ctx, fmpq, fmpq_poly, fmpz
@@ -64,7 +64,7 @@ def bernoulli_mutual_information(n: int) -> sympy.Expr:
     return sympy.log(sympy.Integer(n + 1)) - integrated_binomial_entropy(n)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bernstein(n: int, s: int) -> tuple[fmpq_poly, fmpq_poly]:
     """(b_s, ∫₀ˣ b_s) as exact polynomials in θ."""
     b = fmpq_poly([int(fmpz.bin_uiui(n, s))]) * fmpq_poly([0, 1]) ** s * fmpq_poly([1, -1]) ** (n - s)

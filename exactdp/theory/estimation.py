@@ -515,3 +515,4 @@ def effective_sample_size_crossovers(prec: int = DEFAULT_PREC) -> dict:
                 break
         ball = arb(lo).union(arb(hi))
     return {"phi_vs_4(e^eps-1)^2": exact, "phi_vs_4eps^2": ball}
+

@@ -21,6 +21,7 @@ from exactdp.theory.bernoulli import (
 from exactdp.theory.estimation import (
     SPECS,
     bayes_e_gamma,
+    chernoff_stein_bound,
     entropy,
     fano,
     grosse_example3_minimax,
@@ -37,7 +38,6 @@ from exactdp.theory.estimation import (
     reveal_mechanism_risk,
     sample_mean_risk,
     t_of_eps,
-    chernoff_stein_bound,
     varphi,
     xi,
     xu_raginsky,
@@ -89,7 +89,7 @@ def _e_gamma_by_sympy_roots(n, g):
         f = sympy.binomial(n, s) * th**s * (1 - th) ** (n - s) - level
         pts = sorted({r for r in sympy.Poly(f, th).real_roots() if 0 <= r <= 1} | {sympy.Integer(0), sympy.Integer(1)})
         F = sympy.integrate(sympy.expand(f), th)
-        for a, b in zip(pts, pts[1:]):
+        for a, b in itertools.pairwise(pts):
             if f.subs(th, (a + b) / 2) > 0:
                 total += F.subs(th, b) - F.subs(th, a)
     return sympy.N(total, 40)
