@@ -48,6 +48,14 @@ class BoundSpec:
     source: Source
     catalogue: tuple[str, ...]
     reconstructed: bool = True
+    registry: str | None = None  # the same formula's name in exactdp.theory.bounds.REGISTRY, if any
+
+
+#: SPECS id -> the name of the same formula in the bounds registry (exactdp.theory.bounds)
+REGISTRY_NAMES = {"le_cam_tv": "lecam_private_tv", "le_cam_kl": "lecam_private_kl", "fano": "fano_private",
+                  "thm2_bayes": "bayes_thm2", "xu_raginsky": "xu_raginsky_private",
+                  "mutual_information": "mutual_information_ldp", "grosse_ex3_kl": "grosse_cor1_kl",
+                  "grosse_cor2_h2": "grosse_cor2_h2"}
 
 
 @dataclass(frozen=True)
@@ -69,7 +77,8 @@ class RiskBound:
 
 
 def _spec(id, title, latex, label, section, catalogue, paper=ASOODEH2021, reconstructed=True, **kw):
-    return BoundSpec(id, title, latex, Source(paper, label, section, **kw), catalogue, reconstructed)
+    return BoundSpec(id, title, latex, Source(paper, label, section, **kw), catalogue, reconstructed,
+                     REGISTRY_NAMES.get(id))
 
 
 SPECS: dict[str, BoundSpec] = {s.id: s for s in (
