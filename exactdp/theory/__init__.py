@@ -1,1 +1,1 @@
-"""The theory layer: bounds, exact suprema and estimation risk bounds built on the measures."""
+"""Theory: bounds registry, exact inequality prover, extremal problems, estimation bounds."""
