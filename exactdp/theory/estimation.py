@@ -35,6 +35,39 @@ from exactdp.sources import ASOODEH2021, GROSSE2026, Source
 from exactdp.theory._certify import DEFAULT_PREC, arb_eval
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information, bernoulli_mutual_information
 
+__all__ = [
+    "SPECS",
+    "BernoulliBayesPoint",
+    "BoundSpec",
+    "RiskBound",
+    "bayes_e_gamma",
+    "bernoulli_bayes_curve",
+    "bernoulli_bayes_point",
+    "chernoff_stein_bound",
+    "effective_sample_size_crossovers",
+    "entropy",
+    "fano",
+    "grosse_example3_minimax",
+    "grosse_hellinger_bound",
+    "grosse_kl_bound",
+    "le_cam_kl",
+    "le_cam_tv",
+    "mean_estimation_as_reported",
+    "mean_estimation_tv_route",
+    "mi_upper_bound",
+    "mutual_information",
+    "neyman_pearson_beta",
+    "product_tv",
+    "reveal_mechanism",
+    "reveal_mechanism_risk",
+    "sample_mean_risk",
+    "t_of_eps",
+    "varphi",
+    "xi",
+    "xu_raginsky",
+    "zamanlooy_asoodeh_kl_coefficient",
+]
+
 LOG2 = sympy.log(2)
 
 

@@ -6,10 +6,10 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from exactdp.cli import main  # noqa: E402
-from exactdp.numbers.truth import Truth  # noqa: E402
-from exactdp.output.figures import asoodeh_fig1_data, grosse_fig1_data  # noqa: E402
-from exactdp.theory._certify import rounds_to  # noqa: E402
+from exactdp.cli import main
+from exactdp.numbers.truth import Truth
+from exactdp.output.figures import asoodeh_fig1_data, grosse_fig1_data
+from exactdp.theory._certify import rounds_to
 
 
 def test_cli_writes_png_and_pdf(tmp_path, capsys):

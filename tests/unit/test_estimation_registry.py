@@ -24,7 +24,7 @@ def test_names_exist_in_registry():
 
 
 def test_same_values():
-    pt = dict(t=3, delta=sympy.Rational(1, 10), n=2)
+    pt = {"t": 3, "delta": sympy.Rational(1, 10), "n": 2}
     assert sympy.simplify(_registry_value("phi", t=3, delta=sympy.Rational(1, 10))
                           - sympy.sympify(str(varphi(3, "1/10")))) == 0
     assert sympy.simplify(_registry_value("lecam_private_tv", Phi=1, TV=sympy.Rational(1, 4), **pt)
