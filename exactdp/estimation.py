@@ -2,8 +2,12 @@
 :mod:`exactdp.theory.estimation`, the name issue 8 uses), plus the Bernoulli example and discrete Bayes problems."""
 
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information, bernoulli_mutual_information
-from exactdp.theory.discrete_bayes import DiscreteBayesProblem, discrete_thm2_bound, discrete_xu_raginsky_bound
-from exactdp.theory.estimation import *  # noqa: F403
+from exactdp.theory.discrete_bayes import (
+           DiscreteBayesProblem,
+           discrete_thm2_bound,
+           discrete_xu_raginsky_bound,
+)
+from exactdp.theory.estimation import *
 from exactdp.theory.estimation import __all__ as _all
 
 __all__ = [*_all, "bernoulli_e_gamma_information", "bernoulli_mutual_information",  # noqa: PLE0604
