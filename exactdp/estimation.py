@@ -3,9 +3,9 @@
 
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information, bernoulli_mutual_information
 from exactdp.theory.discrete_bayes import (
-           DiscreteBayesProblem,
-           discrete_thm2_bound,
-           discrete_xu_raginsky_bound,
+    DiscreteBayesProblem,
+    discrete_thm2_bound,
+    discrete_xu_raginsky_bound,
 )
 from exactdp.theory.estimation import *
 from exactdp.theory.estimation import __all__ as _all
