@@ -60,6 +60,7 @@ __all__ = [
     "product_tv",
     "reveal_mechanism",
     "reveal_mechanism_risk",
+    "reveal_mechanism_risk_bound",
     "sample_mean_risk",
     "t_of_eps",
     "varphi",
@@ -307,6 +308,21 @@ def reveal_mechanism_risk(n: int, delta) -> fmpq:
     for r in range(1, n + 1):
         total += fmpq(int(fmpz.bin_uiui(n, r)), r) * d**r * (1 - d) ** (n - r)
     return total
+
+
+def reveal_mechanism_risk_bound(n: int, delta) -> fmpq:
+    r"""2(1 − (1−δ)^{n+1})/((n+1)δ) + (1−δ)ⁿ ≥ :func:`reveal_mechanism_risk`, in closed form (0 < δ ≤ 1).
+
+    Uses 1/r ≤ 2/(r+1) for r ≥ 1 and E[1/(R+1)] = (1 − (1−δ)^{n+1})/((n+1)δ) for R ~ Bin(n,δ); cheap for
+    large n (an achievable-risk certificate for the F-A4 witnesses).
+
+    >>> reveal_mechanism_risk_bound(2, "1/2") >= reveal_mechanism_risk(2, "1/2")
+    True
+    """
+    n, d = _pos_int(n), to_qq(delta, "delta")
+    if d <= 0 or d > 1:
+        raise ParameterError(f"delta: must lie in (0, 1], got {d}")
+    return 2 * (1 - (1 - d) ** (n + 1)) / ((n + 1) * d) + (1 - d) ** n
 
 
 def sample_mean_risk(n: int) -> fmpq:

@@ -30,6 +30,7 @@ from exactdp.theory.estimation import (
     mean_estimation_as_reported,
     mean_estimation_tv_route,
     reveal_mechanism_risk,
+    reveal_mechanism_risk_bound,
     sample_mean_risk,
 )
 from exactdp.theory.packing import gv_size, plotkin_crossover
@@ -61,13 +62,17 @@ def _fa4(ctx):
     exceeds = reported > risk**2
     consistent = tv_route <= risk and mean_estimation_tv_route(n, 1, 1, 2).value <= sample_mean_risk(n)
     at_phi_one = compare(mean_estimation_as_reported(n, 1, 1, 2).value, sample_mean_risk(n)) is Truth.FALSE
-    if exceeds and consistent and at_phi_one:
-        return Outcome(Verdict.VERIFIED, "reported rates exceed the reveal mechanism's and the sample mean's exact "
-                       "risks; the TV-route rate does not", instances=2,
+    # bounded data (k = oo) at eps = 0, delta = 1/100, n = 20000: reported c_l min{1, 1/(n delta^2)} = 1/20
+    # versus an achievable risk <= 2/((n+1) delta) + (1-delta)^n ~ 1/100
+    n2, d2 = 20000, fmpq(1, 100)
+    bounded = mean_estimation_as_reported(n2, 1, d2, "oo", c_l).value > reveal_mechanism_risk_bound(n2, d2)
+    if exceeds and consistent and at_phi_one and bounded:
+        return Outcome(Verdict.VERIFIED, "reported rates (k = 2 and k = oo) exceed the reveal mechanism's and the "
+                       "sample mean's exact risks; the TV-route rate does not", instances=3,
                        details={"n": str(n), "delta": str(d), "c_l": str(c_l), "reveal_risk": str(risk),
                                 "reported_bound_squared": str(reported), "tv_route_bound": str(tv_route)})
     return Outcome(Verdict.UNDECIDED, "witnesses did not behave as expected",
-                   reason=f"exceeds={exceeds}, consistent={consistent}, at_phi_one={at_phi_one}")
+                   reason=f"exceeds={exceeds}, consistent={consistent}, at_phi_one={at_phi_one}, bounded={bounded}")
 
 
 def _fa5(ctx):
