@@ -36,6 +36,7 @@ from exactdp.theory.estimation import (
     product_tv,
     reveal_mechanism,
     reveal_mechanism_risk,
+    reveal_mechanism_risk_bound,
     sample_mean_risk,
     t_of_eps,
     varphi,
@@ -172,6 +173,9 @@ def test_mean_rates_and_witnesses():
     brute = sum(sympy.binomial(5, r) * sympy.Rational(1, 3) ** r * sympy.Rational(2, 3) ** (5 - r) / r
                 for r in range(1, 6)) + sympy.Rational(2, 3) ** 5
     assert str(reveal_mechanism_risk(5, d)) == str(brute)
+    for n in range(1, 15):  # the closed-form certificate dominates the exact risk
+        for dd in ("1/3", "1/10", "1"):
+            assert reveal_mechanism_risk_bound(n, dd) >= reveal_mechanism_risk(n, dd)
     K = reveal_mechanism(d, [-1, 1])
     assert is_ldp(K, 1, d) is Truth.TRUE and is_ldp(K, 1, fmpq(1, 4)) is Truth.FALSE
 
