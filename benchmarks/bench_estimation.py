@@ -9,6 +9,7 @@ read against a baseline from the same machine and run.
 
 from __future__ import annotations
 
+import itertools
 import time
 from math import comb
 
@@ -42,7 +43,7 @@ def float_roots(n, gamma):
         r = sorted(x.real for x in g.roots() if abs(x.imag) < 1e-12 and 0 <= x.real <= 1)
         pts = [0.0, *r, 1.0]
         G = g.integ()
-        total += sum(G(b) - G(a) for a, b in zip(pts, pts[1:]) if g((a + b) / 2) > 0)
+        total += sum(G(b) - G(a) for a, b in itertools.pairwise(pts) if g((a + b) / 2) > 0)
     return total
 
 
