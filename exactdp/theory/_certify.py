@@ -97,7 +97,11 @@ def sign(x: arb) -> Truth | int:
 
 
 def compare(a, b, prec: int = DEFAULT_PREC) -> Truth:
-    """Truth of a ≤ b, certified: TRUE/FALSE when the balls decide it, UNKNOWN otherwise."""
+    """Truth of a ≤ b: exact when both are rationals, else certified — TRUE/FALSE when the balls decide it,
+    UNKNOWN otherwise (e.g. equal irrational values)."""
+    qa, qb = _rational(a), _rational(b)
+    if qa is not None and qb is not None:
+        return Truth.of(qa <= qb)
     x, y = arb_eval(a, prec), arb_eval(b, prec)
     with ctx.workprec(prec):
         d = y - x
@@ -106,6 +110,17 @@ def compare(a, b, prec: int = DEFAULT_PREC) -> Truth:
     if d < 0:
         return Truth.FALSE
     return Truth.UNKNOWN
+
+
+def _rational(v):
+    """v as an fmpq when it is an exact rational (fmpq, int, Fraction, sympy Rational), else None."""
+    if isinstance(v, fmpq):
+        return v
+    if isinstance(v, (int, Fraction)) and not isinstance(v, bool):
+        return to_qq(v)
+    if isinstance(v, sympy.Basic) and v.is_Rational:
+        return to_qq(v)
+    return None
 
 
 def rounds_to(x, printed: str, prec: int = DEFAULT_PREC) -> Truth:

@@ -286,6 +286,13 @@ def test_packing_size_and_distance():
     assert plotkin_crossover() == 82
 
 
+def test_compare_is_exact_on_rationals_and_three_valued_otherwise():
+    assert compare(fmpq(1, 3), sympy.Rational(1, 3)) is Truth.TRUE  # equal rationals: exact, not a ball
+    assert compare(fmpq(1, 3), fmpq(1, 4)) is Truth.FALSE
+    assert compare(sympy.log(2), sympy.log(2)) is Truth.UNKNOWN  # equal irrationals cannot be separated
+    assert compare(sympy.log(2), sympy.Rational(7, 10)) is Truth.TRUE
+
+
 def test_rounds_to_is_three_valued():
     assert rounds_to(sympy.log(2), "0.693") is Truth.TRUE
     assert rounds_to(sympy.log(2), "0.69") is Truth.TRUE
