@@ -5,10 +5,10 @@ Bernoulli(θ) given θ.  S = ΣX_i is sufficient and uniform on {0,…,n}; b_s(�
 
 * Mutual information, an **exact closed form** (rational numbers and logs of integers):
 
-  I(θ;Xⁿ) = log(n+1) − ∫₀¹ H(Bin(n,θ)) dθ,  with, using ∫₀¹ b_s = 1/(n+1) and
-  ∫₀¹ b_s log θ dθ = (H_s − H_{n+1})/(n+1)  (H_k the harmonic numbers; Beta-integral derivative),
+  I(θ;Xⁿ) = log(n+1) − ∫₀¹ H(Bin(n,θ)) dθ = log(n+1) − n/2 + log(Π_s C(n,s))/(n+1),
 
-  ∫₀¹ H(Bin(n,θ)) dθ = n·H_{n+1} − (2/(n+1))·Σ_s s·H_s − (1/(n+1))·log Π_s C(n,s).
+  using ∫₀¹ b_s = 1/(n+1), ∫₀¹ b_s log θ dθ = (H_s − H_{n+1})/(n+1) (H_k harmonic numbers) and
+  Σ_{s≤n} s·H_s = n(n+1)H_{n+1}/2 − n(n+1)/4.
 
 * E_γ-information, a **certified ball**: I_γ(θ;Xⁿ) = E_γ(P_{θXⁿ} ‖ P_θ⊗P_{Xⁿ})
   = ∫₀¹ Σ_s (b_s(θ) − γ/(n+1))₊ dθ.  Each b_s is unimodal on [0,1] (peak at s/n), so {b_s > γ/(n+1)} is
@@ -35,23 +35,20 @@ def _n(n) -> int:
     return n
 
 
-def _harmonic(k: int) -> fmpq:
-    return sum((fmpq(1, j) for j in range(1, k + 1)), fmpq(0))
-
-
 def integrated_binomial_entropy(n: int) -> sympy.Expr:
-    r"""∫₀¹ H(Bin(n,θ)) dθ in nats, exactly: n·H_{n+1} − (2/(n+1))Σ_s s·H_s − log(Π_s C(n,s))/(n+1).
+    r"""∫₀¹ H(Bin(n,θ)) dθ = n/2 − log(Π_s C(n,s))/(n+1) in nats, exactly.
+
+    Derivation: −∫ b_s log b_s = −[log C(n,s) + s(H_s − H_{n+1}) + (n−s)(H_{n−s} − H_{n+1})]/(n+1) (Beta-integral
+    derivative), and Σ_{s≤n} s·H_s = n(n+1)H_{n+1}/2 − n(n+1)/4 collapses the harmonic numbers to n/2.
 
     >>> integrated_binomial_entropy(1)
     1/2
     """
     n = _n(n)
-    rational = n * _harmonic(n + 1) - fmpq(2, n + 1) * sum((s * _harmonic(s) for s in range(n + 1)), fmpq(0))
     prod = 1
     for s in range(n + 1):
-        prod *= int(fmpz.bin_uiui(n, s)) if hasattr(fmpz, "bin_uiui") else sympy.binomial(n, s)
-    r = sympy.Rational(int(rational.p), int(rational.q))
-    return r - sympy.log(sympy.Integer(prod)) / (n + 1)
+        prod *= int(fmpz.bin_uiui(n, s))
+    return sympy.Rational(n, 2) - sympy.log(sympy.Integer(prod)) / (n + 1)
 
 
 def bernoulli_mutual_information(n: int) -> sympy.Expr:
