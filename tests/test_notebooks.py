@@ -91,3 +91,13 @@ def test_notebook_executes_and_shows_the_papers_numbers(name, monkeypatch):
         assert expected in text, f"{name}: expected output {expected!r} not found"
     assert any("image/png" in o.get("data", {}) for c in nb.cells for o in c.get("outputs", [])) or name in (
         "03_tour.ipynb", "04_exact_vs_float.ipynb")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_notebooks_define_no_algorithms(name):
+    """Notebooks demonstrate exactdp: no function or class definitions in their code cells."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            for line in cell.source.splitlines():
+                assert not line.lstrip().startswith(("def ", "class ", "async def ")), f"{name}: {line}"
