@@ -109,7 +109,20 @@ def compare(a, b, prec: int = DEFAULT_PREC) -> Truth:
         return Truth.TRUE
     if d < 0:
         return Truth.FALSE
+    if _exactly_equal(a, b):  # the balls overlap because the values coincide (e.g. a contraction with η = 1)
+        return Truth.TRUE
     return Truth.UNKNOWN
+
+
+def _exactly_equal(a, b) -> bool:
+    """True when a − b simplifies to exactly 0 in sympy (both exact); False when that is not shown."""
+    if isinstance(a, arb) or isinstance(b, arb):
+        return False
+    try:
+        diff = sympy.sympify(b) - sympy.sympify(a)
+    except (TypeError, sympy.SympifyError):
+        return False
+    return sympy.simplify(sympy.expand_log(diff, force=True)) == 0
 
 
 def _rational(v):
