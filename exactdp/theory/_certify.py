@@ -1,107 +1,43 @@
-r"""Certified evaluation of exact sympy values in python-flint ``arb`` balls (domain RB), scoped precision.
+r"""Certified evaluation for the estimation layer, on :mod:`exactdp.numbers.rb` (domain RB).
 
-:func:`arb_eval` turns an exact expression (``fmpq``, sympy rationals, ``log``, ``exp``, ``sqrt``, ``Max``,
-``Min``, ``Abs``, ``E``, ``pi``) into a ball that is *guaranteed* to contain its value; precision is set
-with ``flint.ctx.workprec`` for the call only (DESIGN.md principle 4).  :func:`compare` and
-:func:`rounds_to` answer with :class:`~exactdp.numbers.truth.Truth`: UNKNOWN when the ball is too wide.
-
-This is a small local evaluator for the estimation layer; when ``exactdp.numbers.rb`` (the certified
-domain) lands on main, these three functions should delegate to it.
+:func:`arb_eval` encloses an exact value (``fmpq``, sympy expressions with ``log``, ``exp``, ``sqrt``, ``Max``,
+an :class:`~exactdp.numbers.rb.RB`) in an ``arb`` ball at a scoped precision; a ball passed in (the certified
+integrals of :mod:`exactdp.theory.bernoulli`) is returned as it is.  :func:`compare` and :func:`rounds_to`
+answer with :class:`~exactdp.numbers.truth.Truth`: on exact values they use RB's precision-doubling and exact
+tie-breaks; on balls they decide from the ball and say UNKNOWN when it is too wide.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-import sympy
 from flint import arb, ctx, fmpq
 
-from exactdp.errors import CoercionError, ParameterError
-from exactdp.numbers.qq import parse_rational_string, to_qq
+from exactdp.numbers.qq import parse_rational_string
+from exactdp.numbers.rb import RB, arb_ball
 from exactdp.numbers.truth import Truth
 
 DEFAULT_PREC = 128
 
 
 def arb_eval(value, prec: int = DEFAULT_PREC) -> arb:
-    """A ball containing the exact value of ``value`` (fmpq, int, Fraction, exact sympy expression, arb).
+    """A ball containing the exact value of ``value`` (an arb ball is returned unchanged).
 
+    >>> import sympy
     >>> arb_eval(sympy.log(2), 64) > arb("0.6931"), arb_eval(sympy.log(2), 64) < arb("0.6932")
     (True, True)
     """
-    with ctx.workprec(prec):
-        return _ev(value)
+    if isinstance(value, arb):
+        return value
+    if isinstance(value, RB):
+        return value.ball(prec)
+    return arb_ball(value, prec)
 
-
-def _ev(e) -> arb:
-    if isinstance(e, arb):
-        return +e
-    if isinstance(e, float):
-        raise CoercionError(f"value: floats are not accepted in certified evaluation, got {e!r}")
-    if isinstance(e, (fmpq, int, Fraction, str)):
-        return arb(to_qq(e))
-    if not isinstance(e, sympy.Basic):
-        return arb(to_qq(e))
-    if e.is_Rational:
-        return arb(fmpq(int(e.p), int(e.q)))
-    if e is sympy.S.Exp1:
-        return arb(1).exp()
-    if e is sympy.S.Pi:
-        return arb.pi()
-    if isinstance(e, sympy.Float):
-        raise CoercionError(f"value: the expression contains the float {e}; use exact rationals")
-    if isinstance(e, sympy.Add):
-        out = arb(0)
-        for a in e.args:
-            out += _ev(a)
-        return out
-    if isinstance(e, sympy.Mul):
-        out = arb(1)
-        for a in e.args:
-            out *= _ev(a)
-        return out
-    if isinstance(e, sympy.Pow):
-        base, ex = e.args
-        if ex.is_Integer:
-            b = _ev(base)
-            return b ** int(ex) if int(ex) >= 0 else 1 / b ** (-int(ex))
-        if ex == sympy.Rational(1, 2):
-            return _ev(base).sqrt()
-        if ex == sympy.Rational(-1, 2):
-            return _ev(base).rsqrt()
-        return (_ev(ex) * _ev(base).log()).exp()
-    if isinstance(e, sympy.exp):
-        return _ev(e.args[0]).exp()
-    if isinstance(e, sympy.log):
-        return _ev(e.args[0]).log()
-    if isinstance(e, sympy.Abs):
-        return abs(_ev(e.args[0]))
-    if isinstance(e, (sympy.Max, sympy.Min)):
-        vals = [_ev(a) for a in e.args]
-        out = vals[0]
-        for v in vals[1:]:
-            out = out.max(v) if isinstance(e, sympy.Max) else out.min(v)
-        return out
-    raise ParameterError(f"value: cannot evaluate {e} ({type(e).__name__}) as a certified ball")
-
-
-def sign(x: arb) -> Truth | int:
-    """+1 / −1 / 0 when certified (0 only for an exact zero ball), else Truth.UNKNOWN."""
-    if x > 0:
-        return 1
-    if x < 0:
-        return -1
-    if x.is_exact() and x.is_zero():
-        return 0
-    return Truth.UNKNOWN
 
 
 def compare(a, b, prec: int = DEFAULT_PREC) -> Truth:
-    """Truth of a ≤ b: exact when both are rationals, else certified — TRUE/FALSE when the balls decide it,
-    UNKNOWN otherwise (e.g. equal irrational values)."""
-    qa, qb = _rational(a), _rational(b)
-    if qa is not None and qb is not None:
-        return Truth.of(qa <= qb)
+    """Truth of a ≤ b.  Exact values: RB's certified decision (precision doubling, exact tie-breaks), so an
+    equality such as log 4 / 2 ≤ log 2 is TRUE.  Balls: TRUE/FALSE when ``prec``-bit balls decide, else UNKNOWN."""
+    if not isinstance(a, arb) and not isinstance(b, arb):
+        return RB(a) <= RB(b)
     x, y = arb_eval(a, prec), arb_eval(b, prec)
     with ctx.workprec(prec):
         d = y - x
@@ -109,39 +45,16 @@ def compare(a, b, prec: int = DEFAULT_PREC) -> Truth:
         return Truth.TRUE
     if d < 0:
         return Truth.FALSE
-    if _exactly_equal(a, b):  # the balls overlap because the values coincide (e.g. a contraction with η = 1)
-        return Truth.TRUE
     return Truth.UNKNOWN
-
-
-def _exactly_equal(a, b) -> bool:
-    """True when a − b simplifies to exactly 0 in sympy (both exact); False when that is not shown."""
-    if isinstance(a, arb) or isinstance(b, arb):
-        return False
-    try:
-        diff = sympy.sympify(b) - sympy.sympify(a)
-    except (TypeError, sympy.SympifyError):
-        return False
-    return sympy.simplify(sympy.expand_log(diff, force=True)) == 0
-
-
-def _rational(v):
-    """v as an fmpq when it is an exact rational (fmpq, int, Fraction, sympy Rational), else None."""
-    if isinstance(v, fmpq):
-        return v
-    if isinstance(v, (int, Fraction)) and not isinstance(v, bool):
-        return to_qq(v)
-    if isinstance(v, sympy.Basic) and v.is_Rational:
-        return to_qq(v)
-    return None
 
 
 def rounds_to(x, printed: str, prec: int = DEFAULT_PREC) -> Truth:
     """Truth of "x rounds to the printed decimal" (round-half-up window [p − u/2, p + u/2)).
 
-    ``printed`` is a decimal string such as ``"0.0444"``; u is one unit of its last digit.  TRUE when the
-    ball of x lies inside the window, FALSE when it is disjoint from it, UNKNOWN otherwise.
+    ``printed`` is a decimal string such as ``"0.0444"``; u is one unit of its last digit.  TRUE when x is
+    certified inside the window, FALSE when certified outside, UNKNOWN otherwise.
 
+    >>> import sympy
     >>> rounds_to(sympy.log(2), "0.693"), rounds_to(sympy.log(2), "0.694")
     (<Truth.TRUE: 'true'>, <Truth.FALSE: 'false'>)
     """
@@ -149,11 +62,13 @@ def rounds_to(x, printed: str, prec: int = DEFAULT_PREC) -> Truth:
     digits = len(printed.split(".")[1]) if "." in printed else 0
     half = fmpq(1, 2 * 10**digits)
     lo, hi = p - half, p + half
-    v = arb_eval(x, prec)
+    if not isinstance(x, arb):
+        v = RB(x)
+        return (v >= RB(lo)) & (v < RB(hi))
     with ctx.workprec(prec):
-        if v >= arb(lo) and v < arb(hi):
+        if x >= arb(lo) and x < arb(hi):
             return Truth.TRUE
-        if v < arb(lo) or v >= arb(hi):
+        if x < arb(lo) or x >= arb(hi):
             return Truth.FALSE
     return Truth.UNKNOWN
 
