@@ -50,6 +50,7 @@ EXPECTED = {
     "03_tour.ipynb": [
         "LDP ratio e^eps  : 3",
         "eta_TV           : 2/5",
+        "eps = log(3) = 1.09861228866810969139524523692",
         "n = 2: eta_TV(RR^n) = 1/2   phi^n = 8/9   phi(eps,0)^n = 4/9   power reading violated: True",
         "n = 10000: reported lower bound 1/100  >  achieved risk 1/10000: True",
     ],
