@@ -448,15 +448,9 @@ def neyman_pearson_beta(P0, P1, n: int, alpha) -> fmpq:
         raise ParameterError(f"alpha: must lie in [0, 1], got {a}")
     P0, P1 = _pair(P0, P1)
     cells = [(_type_prob(P0, k), _type_prob(P1, k)) for k in _types(len(P0), n)]
-    # order: P0 = 0 cells first (free rejection), then by decreasing ratio p1/p0 (cross-multiplied)
-    import functools
-
-    def cmp(x, y):
-        (p0x, p1x), (p0y, p1y) = x, y
-        lhs, rhs = p1x * p0y, p1y * p0x
-        return -1 if lhs > rhs else (1 if lhs < rhs else 0)
-
-    cells.sort(key=functools.cmp_to_key(cmp))
+    cells = [(p0, p1) for p0, p1 in cells if p0 != 0 or p1 != 0]  # null types play no role
+    # reject first where P0 = 0 (free), then by decreasing likelihood ratio P1/P0 (exact rationals)
+    cells.sort(key=lambda c: (0, fmpq(0)) if c[0] == 0 else (1, -(c[1] / c[0])))
     budget, beta = a, sum((p1 for _, p1 in cells), fmpq(0))
     for p0, p1 in cells:
         if p0 == 0:

@@ -235,6 +235,20 @@ def test_neyman_pearson_against_bruteforce(alpha):
     assert got == _beta_bruteforce(P0, P1, 2, a)
 
 
+@pytest.mark.parametrize("P0,P1", [([(0, 1), (1, 1)], [(1, 2), (1, 2)]), ([(1, 1), (0, 1)], [(1, 3), (2, 3)])])
+def test_neyman_pearson_with_zero_masses_against_bruteforce(P0, P1):
+    for alpha in ("0", "1/8", "1/2"):
+        a = fmpq(*map(int, alpha.split("/"))) if "/" in alpha else fmpq(int(alpha))
+        got = neyman_pearson_beta([f"{p}/{q}" for p, q in P0], [f"{p}/{q}" for p, q in P1], 2, alpha)
+        assert got == _beta_bruteforce(P0, P1, 2, a)
+
+
+def test_neyman_pearson_regression_null_types():
+    """Found by hypothesis: types null under both hypotheses broke the comparison sort (β = 1 instead of 0)."""
+    assert neyman_pearson_beta(["0", "1/2", "1/2"], ["1", "0", "0"], 2, "1/2") == 0
+    assert neyman_pearson_beta(["0", "1/2", "1/2"], ["1", "0", "0"], 2, "0") == 0
+
+
 def test_testing_bound_holds_for_optimal_binary_mechanism():
     """−log β_K ≤ (nφD(P₀‖P₁) + log 2)/(1−α) for the B-4 mechanism (β^{ε,δ} ≤ β_K)."""
     from exactdp.measures.divergences import kl
