@@ -47,3 +47,23 @@ def test_e_gamma_information_nonincreasing_in_gamma(n, g1, g2):
     a, b = bernoulli_e_gamma_information(n, lo, bits=60), bernoulli_e_gamma_information(n, hi, bits=60)
     assert not (b > a)
     assert a >= 0 and b <= 1 - fmpq(0)
+
+
+@given(exact_distributions(max_size=3, max_den=10), st.integers(1, 3), st.data())
+def test_product_tv_against_explicit_product(P, n, data):
+    """Type-class summation equals TV of the explicitly built product distributions."""
+    import itertools
+
+    from exactdp.measures.divergences import tv
+
+    Q = data.draw(exact_distributions(n=len(P), max_den=10))
+
+    def power(D):
+        out = []
+        for seq in itertools.product(range(len(D)), repeat=n):
+            v = fmpq(1)
+            for y in seq:
+                v *= D[y]
+            out.append(v)
+        return out
+    assert product_tv(P, Q, n) == tv(power(P), power(Q))
