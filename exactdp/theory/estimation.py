@@ -196,6 +196,13 @@ def _nonneg(x, name):
     return v
 
 
+def _tv_value(x, name="tv_in"):
+    v = _nonneg(x, name)
+    if (v - 1).is_positive:
+        raise ParameterError(f"{name}: a total-variation distance lies in [0, 1], got {v}")
+    return v
+
+
 def _result(expr):
     expr = sympy.sympify(expr)
     if expr.is_Rational:
@@ -215,8 +222,10 @@ def varphi(t, delta, n: int = 1):
 
 def xi(t, c, N: int):
     r"""Ξ(ε,c) = min{(t−1)/(t(1−Nc)+1), 1} ([G] §IV, D-11), t = e^ε."""
-    T, C = _t(t), as_sympy(to_qq(c, "c"))
-    N = _pos_int(N, "N")
+    T, C, N = _t(t), to_qq(c, "c"), _pos_int(N, "N")
+    if C <= 0 or C * N > 1:
+        raise ParameterError(f"c: must lie in (0, 1/N] = (0, 1/{N}], got {C}")
+    C = as_sympy(C)
     return _result(sympy.Min((T - 1) / (T * (1 - N * C) + 1), 1))[0]
 
 
@@ -225,7 +234,7 @@ def xi(t, c, N: int):
 def le_cam_tv(loss_at_t, tv_in, n: int, t, delta, *, interactive: bool = True) -> RiskBound:
     r"""(Φ(t)/2)(1 − min{1, nφ·TV(P₁,P₂)}) [RECON A-10 (i)]; non-interactive: TV ≤ 1 − (1 − φ·TV)ⁿ."""
     n = _pos_int(n)
-    L, T, ph = _nonneg(loss_at_t, "loss_at_t"), _nonneg(tv_in, "tv_in"), as_sympy(varphi(t, delta))
+    L, T, ph = _nonneg(loss_at_t, "loss_at_t"), _tv_value(tv_in), as_sympy(varphi(t, delta))
     out_tv = sympy.Min(1, n * ph * T) if interactive else 1 - (1 - ph * T) ** n
     v, kind = _result(L / 2 * (1 - out_tv))
     return RiskBound(SPECS["le_cam_tv"], v, kind, {"n": n, "interactive": interactive})
@@ -240,12 +249,12 @@ def le_cam_kl(loss_at_t, kl_in, n: int, t, delta) -> RiskBound:
 
 
 def fano(loss_at_t, mi_in, size: int, n: int, t, delta) -> RiskBound:
-    r"""Φ(t)(1 − (nφ·I(V;X) + log 2)/log|𝒱|) [RECON A-12], non-interactive, 2t-separated family."""
+    r"""Φ(t)(1 − (nφ·I(V;X) + log 2)/log|𝒱|)₊ [RECON A-12], non-interactive, 2t-separated family."""
     n, size = _pos_int(n), _pos_int(size, "size")
     if size < 2:
         raise ParameterError(f"size: the packing needs |V| >= 2, got {size}")
     L, I, ph = _nonneg(loss_at_t, "loss_at_t"), _nonneg(mi_in, "mi_in"), as_sympy(varphi(t, delta))
-    v, kind = _result(L * (1 - (n * ph * I + LOG2) / sympy.log(size)))
+    v, kind = _result(sympy.Max(0, L * (1 - (n * ph * I + LOG2) / sympy.log(size))))
     return RiskBound(SPECS["fano"], v, kind, {"n": n, "size": size})
 
 
@@ -511,7 +520,7 @@ def mi_upper_bound(t, delta, P) -> RiskBound:
 def grosse_kl_bound(t, c, tv_in, N: int = 4) -> RiskBound:
     r"""Ξ(ε,c)·log((1−Nc)t + 1)·δ ≥ D(K∘P_{θ₀}‖K∘P_{θ₁}) for K ∈ M(ε,c), P_{θᵢ} ∈ Q_X(c), TV ≤ δ ([G] Cor 1)."""
     T, C = _t(t), as_sympy(to_qq(c, "c"))
-    v, kind = _result(as_sympy(xi(t, c, N)) * sympy.log((1 - N * C) * T + 1) * _nonneg(tv_in, "tv_in"))
+    v, kind = _result(as_sympy(xi(t, c, N)) * sympy.log((1 - N * C) * T + 1) * _tv_value(tv_in))
     return RiskBound(SPECS["grosse_ex3_kl"], v, kind, {"N": N})
 
 
@@ -519,7 +528,7 @@ def grosse_hellinger_bound(t, c, tv_in, N: int = 4) -> RiskBound:
     r"""Ξ(ε,c)·(2 − 4/(√((1−Nc)t+1) + 1))·δ ≥ H²(K∘P‖K∘Q), H² without ½ ([G] Cor 2, G-26; used by Fig. 1)."""
     T, C = _t(t), as_sympy(to_qq(c, "c"))
     coef = 2 - 4 / (sympy.sqrt((1 - N * C) * T + 1) + 1)
-    v, kind = _result(as_sympy(xi(t, c, N)) * coef * _nonneg(tv_in, "tv_in"))
+    v, kind = _result(as_sympy(xi(t, c, N)) * coef * _tv_value(tv_in))
     return RiskBound(SPECS["grosse_cor2_h2"], v, kind, {"N": N})
 
 

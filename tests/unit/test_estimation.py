@@ -133,6 +133,12 @@ def test_floats_refused():
         varphi(3, "3/2")
     with pytest.raises(ParameterError, match="t"):
         varphi("1/2", 0)
+    with pytest.raises(ParameterError, match="tv_in"):
+        le_cam_tv(1, "3/2", 1, 2, 0)
+    with pytest.raises(ParameterError, match="c"):
+        xi(2, "1/3", 4)
+    with pytest.raises(ParameterError, match="size"):
+        fano(1, 0, 1, 1, 2, 0)
 
 
 # -- privacy parameters ----------------------------------------------------------------------------
@@ -159,6 +165,7 @@ def test_le_cam_and_fano_exact_values():
     assert kl_route.value == fmpq(1, 4)
     f = fano(1, sympy.log(2), 4, 1, 3, 0)  # 1 − (2/3 log2 + log2)/log 4 = 1/6
     assert sympy.simplify(f.value - sympy.Rational(1, 6)) == 0
+    assert fano(1, 1, 2, 10, 3, 0).value == 0  # vacuous: clipped at 0
     assert SPECS["fano"].reconstructed and SPECS["le_cam_tv"].source.paper.key == "asoodeh2021"
 
 
