@@ -158,3 +158,22 @@ def _poly_eval(coeffs, x: arb) -> arb:
     for c in reversed(coeffs):
         out = out * x + arb(c)
     return out
+
+
+def bernoulli_e_gamma_information_rb(n: int, gamma):
+    r"""I_γ(θ;Xⁿ) as an :class:`~exactdp.numbers.rb.RB`: balls at any precision on demand (the root brackets
+    are narrowed to the working precision), so RB decisions refine automatically.
+
+    >>> from exactdp.numbers.rb import RB
+    >>> bernoulli_e_gamma_information_rb(1, 1) > RB("0.2499")
+    <Truth.TRUE: 'true'>
+    """
+    from exactdp.numbers.rb import RB
+
+    n = _n(n)
+
+    def evaluator() -> arb:
+        p = ctx.prec
+        return bernoulli_e_gamma_information(n, gamma, bits=max(p - 16, 16), prec=p)
+
+    return RB.from_evaluator(evaluator, label=f"I_gamma(theta;X^{n})")
