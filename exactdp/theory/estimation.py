@@ -19,16 +19,17 @@ Natural logs; KL in nats; TV = ½‖·‖₁.
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass, field
 
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
-from exactdp.distributions import Distribution, as_distribution
+from exactdp.distributions import as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import exact_result, kl
+from exactdp.measures.privacy_loss import PairLoss, product_loss
+from exactdp.measures.tensor import hockey_stick_product
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.sr import as_sympy, to_exact
 from exactdp.sources import ASOODEH2021, GROSSE2026, Source
@@ -413,24 +414,8 @@ def bernoulli_bayes_curve(eps_values, delta="1e-4", n: int = 20, *, bits: int = 
 
 # -- testing (A-18) --------------------------------------------------------------------------------
 
-def _types(M: int, n: int):
-    """All compositions k of n into M parts (the type classes of Yⁿ)."""
-    for cut in itertools.combinations(range(n + M - 1), M - 1):
-        prev, k = -1, []
-        for c in cut + (n + M - 1,):
-            k.append(c - prev - 1)
-            prev = c
-        yield tuple(k)
 
 
-def _type_prob(P: Distribution, k) -> fmpq:
-    coef = math.factorial(sum(k))
-    for kk in k:
-        coef //= math.factorial(kk)
-    out = fmpq(coef)
-    for p, kk in zip(P, k):
-        out *= p**kk
-    return out
 
 
 def _pair(P0, P1):
@@ -445,8 +430,8 @@ def _pair(P0, P1):
 def neyman_pearson_beta(P0, P1, n: int, alpha) -> fmpq:
     r"""β_n(α) = min P₁ⁿ(accept H₀) over (randomised) tests with P₀ⁿ(reject) ≤ α, exactly.
 
-    Neyman–Pearson over the type classes of Yⁿ (the likelihood ratio is constant on a type): reject the
-    types of largest P₁/P₀ first (P₀ = 0 first), randomising on the boundary type.
+    Neyman–Pearson over the likelihood-ratio classes of Yⁿ: reject the classes of largest P₁/P₀ first
+    (P₀ = 0 first), randomising on the boundary class.
 
     >>> neyman_pearson_beta(["1/2", "1/2"], ["1/4", "3/4"], 1, "1/2")
     1/4
@@ -456,21 +441,19 @@ def neyman_pearson_beta(P0, P1, n: int, alpha) -> fmpq:
     if a < 0 or a > 1:
         raise ParameterError(f"alpha: must lie in [0, 1], got {a}")
     P0, P1 = _pair(P0, P1)
-    cells = [(_type_prob(P0, k), _type_prob(P1, k)) for k in _types(len(P0), n)]
-    cells = [(p0, p1) for p0, p1 in cells if p0 != 0 or p1 != 0]  # null types play no role
-    # reject first where P0 = 0 (free), then by decreasing likelihood ratio P1/P0 (exact rationals)
-    cells.sort(key=lambda c: (0, fmpq(0)) if c[0] == 0 else (1, -(c[1] / c[0])))
-    budget, beta = a, sum((p1 for _, p1 in cells), fmpq(0))
-    for p0, p1 in cells:
-        if p0 == 0:
-            beta -= p1
-            continue
-        if budget <= 0:
+    # ROC vertices (P₁ⁿ(A), P₀ⁿ(A)) over the upper sets A of the ratio P₁/P₀, from the exact privacy-loss
+    # distribution of the product (type classes, exactdp.measures.privacy_loss); randomise on the segment
+    lines = product_loss([(PairLoss.of(P1.probs, P0.probs), n)]).lines()
+    power = fmpq(0)
+    for (x0, y0), (x1, y1) in itertools.pairwise(lines):
+        if y1 <= a:
+            power = x1
+        elif y0 <= a:
+            power = x0 + (x1 - x0) * (a - y0) / (y1 - y0)
             break
-        take = min(fmpq(1), budget / p0)
-        beta -= take * p1
-        budget -= take * p0
-    return beta
+        else:
+            break
+    return 1 - power
 
 
 def chernoff_stein_bound(alpha, n: int, t, delta, kl_in) -> RiskBound:
@@ -484,14 +467,10 @@ def chernoff_stein_bound(alpha, n: int, t, delta, kl_in) -> RiskBound:
 
 
 def product_tv(P0, P1, n: int) -> fmpq:
-    r"""TV(P₀ⁿ, P₁ⁿ) exactly, summed over type classes; (1 − TV)/2 is the least Bayes testing error."""
+    r"""TV(P₀ⁿ, P₁ⁿ) exactly (type classes: :func:`exactdp.measures.tensor.hockey_stick_product` at γ = 1);
+    (1 − TV)/2 is the least Bayes testing error."""
     P0, P1 = _pair(P0, P1)
-    n = _pos_int(n)
-    total = fmpq(0)
-    for k in _types(len(P0), n):
-        d = _type_prob(P0, k) - _type_prob(P1, k)
-        total += d if d > 0 else -d
-    return total / 2
+    return hockey_stick_product([(P0, P1, _pos_int(n))], 1)
 
 
 # -- mutual information (A-19) ---------------------------------------------------------------------
