@@ -90,7 +90,9 @@ class BoundSpec:
 REGISTRY_NAMES = {"le_cam_tv": "lecam_private_tv", "le_cam_kl": "lecam_private_kl", "fano": "fano_private",
                   "thm2_bayes": "bayes_thm2", "xu_raginsky": "xu_raginsky_private",
                   "mutual_information": "mutual_information_ldp", "grosse_ex3_kl": "grosse_cor1_kl",
-                  "grosse_cor2_h2": "grosse_cor2_h2"}
+                  "grosse_cor2_h2": "grosse_cor2_h2", "testing": "chernoff_stein_private",
+                  "mean_as_reported": "mean_estimation_reported", "mean_tv_route": "mean_estimation_tv_route",
+                  "grosse_ex3_minimax": "grosse_example3_minimax"}
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,20 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from exactdp.theory.estimation import SPECS, fano, le_cam_kl, le_cam_tv, mi_upper_bound, varphi
+from exactdp.theory.estimation import (
+    SPECS,
+    chernoff_stein_bound,
+    fano,
+    grosse_example3_minimax,
+    grosse_kl_bound,
+    le_cam_kl,
+    le_cam_tv,
+    mean_estimation_as_reported,
+    mean_estimation_tv_route,
+    mi_upper_bound,
+    varphi,
+    xi,
+)
 
 bounds = pytest.importorskip("exactdp.theory.bounds")
 
@@ -35,3 +48,21 @@ def test_same_values():
     assert sympy.simplify(f_reg - fano(1, sympy.log(2), 8, 2, 3, "1/10").value) == 0
     mi = _registry_value("mutual_information_ldp", t=3, delta=sympy.Rational(1, 10), I=sympy.log(2))
     assert sympy.simplify(mi - mi_upper_bound(3, "1/10", ["1/2", "1/2"]).value) == 0
+
+
+def test_estimation_block_of_the_registry():
+    """The four bounds issue 8 added to the registry agree with the estimation functions."""
+    pt = {"t": 3, "delta": sympy.Rational(1, 10), "n": 4}
+    cs = _registry_value("chernoff_stein_private", alpha=sympy.Rational(1, 10), I=sympy.Rational(1, 2), **pt)
+    assert sympy.simplify(cs - chernoff_stein_bound("1/10", 4, 3, "1/10", "1/2").value) == 0
+    for k in (2, 3):
+        rep = _registry_value("mean_estimation_reported", k=k, **pt)
+        assert sympy.simplify(rep - sympy.sympify(str(mean_estimation_as_reported(4, 3, "1/10", k).value))) == 0
+        tvr = _registry_value("mean_estimation_tv_route", k=k, **pt)
+        assert sympy.simplify(tvr - sympy.sympify(str(mean_estimation_tv_route(4, 3, "1/10", k).value))) == 0
+    ex3 = _registry_value("grosse_example3_minimax", Phi=1, N=4, c=sympy.Rational(1, 8), TV=sympy.Rational(1, 4),
+                          t=3, n=2)
+    assert sympy.simplify(ex3 - grosse_example3_minimax(1, 2, 3, "1/8", "1/4").value) == 0
+    assert sympy.simplify(_registry_value("xi", t=3, c=sympy.Rational(1, 8), N=4) - sympy.sympify(str(xi(3, "1/8", 4)))) == 0
+    kl_reg = _registry_value("grosse_cor1_kl", t=3, c=sympy.Rational(1, 8), N=4)
+    assert sympy.simplify(kl_reg - grosse_kl_bound(3, "1/8", 1).value) == 0
