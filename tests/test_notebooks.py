@@ -54,6 +54,8 @@ EXPECTED = {
         "n = 2: eta_TV(RR^n) = 1/2   phi^n = 8/9   phi(eps,0)^n = 4/9   power reading violated: True",
         "n = 10000: reported lower bound 1/100  >  achieved risk 1/10000: True",
         "verdict:    REFUTED",
+        "eta_TV = (t - 1)/(t*(1 - 3*c) + 1)",
+        "phi >= ldp_dobrushin_tight: true",
     ],
     "04_exact_vs_float.ipynb": [
         "exact E_2 = 1/25   float64 E_2 = 0.04000000000000001   float64 says (log 2, 0.04)-LDP: False",
