@@ -6,7 +6,8 @@ r"""The papers' figures, regenerated from exactdp's exact / certified values (ma
   kernel K₂ are not stored): the Cor 1 (KL) and Cor 2 (H²) coefficients of δ = TV(P_X,Q_X) against
   u = Nc for N = 4, for K₁ of Example 2 and, standing in for the unknown K₂, the intro kernel with
   zeros ([G] §I, LDP = ∞); with the divergence ratio achieved at the vertex pair
-  P = c𝟙 + (1−Nc)e₁, Q = c𝟙 + (1−Nc)e_N and, for K₁, the c-free Zamanlooy–Asoodeh LDP bound.
+  P = c𝟙 + (1−Nc)e₁, Q = c𝟙 + (1−Nc)e_N, the corollaries with the exact Γ_max instead of Lemma 4's
+  (F-G2, registry ``gamma_max_exact``) and, for K₁, the c-free Zamanlooy–Asoodeh LDP bound.
 
 The ``*_data`` functions return the certified values (arb balls) and their plotting midpoints; floats
 appear only in the plotted arrays.  :func:`write_figures` writes PNG and PDF (``exactdp figures``).
@@ -22,6 +23,7 @@ from flint import fmpq
 from exactdp import mechanisms
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
+from exactdp.theory import bounds
 from exactdp.theory._certify import arb_eval
 from exactdp.theory.estimation import (
     bernoulli_bayes_curve,
@@ -68,7 +70,8 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
                "K2 (reconstructed: intro kernel with zeros)": mechanisms.grosse_intro_K1()}
     out = {"u": [float(u) for u in u_values], "kernels": {}}
     for name, K in kernels.items():
-        rows = {"cor1_kl": [], "cor2_h2": [], "kl_ratio": [], "h2_ratio": [], "exact": []}
+        rows = {"cor1_kl": [], "cor2_h2": [], "kl_ratio": [], "h2_ratio": [], "cor1_exact_gamma": [],
+                "cor2_exact_gamma": [], "exact": []}
         for u in u_values:
             c = fmpq(u) / N
             t = pml_ratio(K, c)  # e^{ε_c}: the kernel's exact (ε,c)-PML level
@@ -79,8 +82,15 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
             b2 = grosse_hellinger_bound(t, c, 1, N).value
             r1, r2 = sympy.sympify(kl(KP, KQ)) / sympy.Rational(str(d_in)), \
                 sympy.sympify(hellinger2(KP, KQ)) / sympy.Rational(str(d_in))
-            rows["exact"].append({"u": str(u), "t": str(t), "cor1": b1, "cor2": b2, "kl_ratio": r1, "h2_ratio": r2})
-            for key, v in (("cor1_kl", b1), ("cor2_h2", b2), ("kl_ratio", r1), ("h2_ratio", r2)):
+            # F-G2: Binette's coefficients at the exact Γ_max instead of Lemma 4's (the registry's closed forms)
+            g = bounds.get("gamma_max_exact").evaluate(t=t, c=c, N=N)
+            x = bounds.get("xi").evaluate(t=t, c=c, N=N)
+            e1 = x * bounds.get("binette_kl").evaluate(M=g)
+            e2 = x * bounds.get("binette_h2").evaluate(M=g)
+            rows["exact"].append({"u": str(u), "t": str(t), "cor1": b1, "cor2": b2, "kl_ratio": r1, "h2_ratio": r2,
+                                  "cor1_exact_gamma": e1, "cor2_exact_gamma": e2})
+            for key, v in (("cor1_kl", b1), ("cor2_h2", b2), ("kl_ratio", r1), ("h2_ratio", r2),
+                           ("cor1_exact_gamma", e1), ("cor2_exact_gamma", e2)):
                 rows[key].append(_mid(v))
         out["kernels"][name] = rows
     from exactdp.measures.privacy import ldp_ratio
@@ -130,8 +140,10 @@ def grosse_fig1(data: dict | None = None):
     for (name, rows), style in zip(data["kernels"].items(), ("-", "--")):
         a1.plot(u, rows["cor1_kl"], style, label=f"Cor 1 bound, {name}")
         a1.plot(u, rows["kl_ratio"], style, marker="o", ms=3, label=f"KL/TV at vertex pair, {name}")
+        a1.plot(u, rows["cor1_exact_gamma"], style, lw=0.8, label=f"Cor 1 with exact Γ_max, {name}")
         a2.plot(u, rows["cor2_h2"], style, label=f"Cor 2 bound, {name}")
         a2.plot(u, rows["h2_ratio"], style, marker="o", ms=3, label=f"H²/TV at vertex pair, {name}")
+        a2.plot(u, rows["cor2_exact_gamma"], style, lw=0.8, label=f"Cor 2 with exact Γ_max, {name}")
     a1.axhline(data["zamanlooy_asoodeh_K1"], color="gray", lw=1, ls=":", label="Zamanlooy–Asoodeh (LDP), K1")
     a1.set_ylabel(r"coefficient of $\delta=\mathrm{TV}(P_X,Q_X)$")
     for ax, title in ((a1, "KL (Cor 1)"), (a2, r"squared Hellinger (Cor 2, no $\frac{1}{2}$)")):

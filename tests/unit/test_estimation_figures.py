@@ -45,3 +45,12 @@ def test_grosse_figure_K1_values():
     assert row["t"] == "150/17"
     assert rounds_to(row["cor1"], "1.9168") is Truth.TRUE and rounds_to(row["kl_ratio"], "1.8634") is Truth.TRUE
     assert rounds_to(data["zamanlooy_asoodeh_K1_exact"], "2.3695") is Truth.TRUE
+
+
+def test_grosse_figure_exact_gamma_recovers_zamanlooy_asoodeh():
+    """F-G2: with the exact Γ_max, Cor 1 for K1 tends to (7/8) log 15 = 2.3695 as u → 0 (Lemma 4 gives 2.4260)."""
+    from flint import fmpq
+
+    row = grosse_fig1_data((fmpq(1, 10**6),))["kernels"]["K1 (Example 2)"]["exact"][0]
+    assert rounds_to(row["cor1_exact_gamma"], "2.3695") is Truth.TRUE
+    assert rounds_to(row["cor1"], "2.4260") is Truth.TRUE
