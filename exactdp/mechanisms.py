@@ -134,19 +134,25 @@ def grosse_binary_mechanism(gamma, c) -> Kernel:
     return Kernel([[a, b], [b, a]], name="Grosse-Ex1")
 
 
-def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
-    r"""[G] §III (end of Thm 3's proof): the binary-output mechanism attaining η_TV(ε,c).
+def grosse_pml_mechanism(N: int, gamma, c, q=None) -> Kernel:
+    r"""[G] §III (end of Thm 3's proof, G-20): the binary-output mechanism attaining η_TV(ε,c).
 
-    q inputs have K(0|x) = M and N−q have K(0|x) = m, where
-    m = (1 − γcq)/(1 + γ(1−Nc)),  M = γ(1 − cq)/(1 + γ(1−Nc));  M − m = Ξ(ε,c).
-    Feasible iff γcq ≤ 1 and γc(N−q) ≤ 1.  Default q = ⌊N/2⌋ (F-G3: for odd N integer q covers
-    only γ ≤ 2/((N+1)c); see :mod:`exactdp.theory.extremal` for the LP-optimal kernel beyond).
+    With z = 1 + γ(1−Nc):  m = (1 − γcq)/z,  M = γ(1 − cq)/z;  M − m = Ξ(ε,c) and both PML
+    constraints hold with equality (ratio γ on both columns).  q is the total weight of the rows at M:
+    S_0 = qM + (N−q)m.  For an integer q, q rows have K(0|x) = M and N−q have m.  For a fractional q
+    (F-G3: odd N beyond γ = 2/((N+1)c)) ⌊q⌋ rows are at M, N−⌊q⌋−1 at m, and one "middle" row at
+    (q−⌊q⌋)M + (1−q+⌊q⌋)m, which keeps max, min and S_0.
+    Feasible iff γcq ≤ 1 and γc(N−q) ≤ 1, i.e. q ∈ [N − 1/(γc), 1/(γc)] ∩ [1, N−1]; q = N/2 works in the
+    whole contraction regime γ ≤ 2/(Nc).  Default q = ⌊N/2⌋.
+
+    >>> grosse_pml_mechanism(3, "5/2", "1/4", q="3/2").rows
+    ((25/26, 1/26), (1/2, 1/2), (1/26, 25/26))
     """
     N = _int(N, "N", 2)
     g = to_qq(gamma, "gamma")
     c = _check_c(c, N)
-    q = N // 2 if q is None else _int(q, "q", 1)
-    if q >= N:
+    q = fmpq(N // 2) if q is None else to_qq(q, "q")
+    if q < 1 or q > N - 1:
         raise ParameterError(f"q: must lie in [1, N-1] = [1, {N - 1}], got {q}")
     if g < 1 or g * c * q > 1 or g * c * (N - q) > 1:
         raise ParameterError(
@@ -154,8 +160,38 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
         )
     z = 1 + g * (1 - N * c)
     m, Mx = (1 - g * c * q) / z, g * (1 - c * q) / z
-    rows = [[Mx, 1 - Mx]] * q + [[m, 1 - m]] * (N - q)
+    whole = int(q.p // q.q)
+    frac = q - whole
+    middle = [[frac * Mx + (1 - frac) * m, 1 - (frac * Mx + (1 - frac) * m)]] if frac != 0 else []
+    rows = [[Mx, 1 - Mx]] * whole + middle + [[m, 1 - m]] * (N - whole - len(middle))
     return Kernel(rows, name=f"Grosse-PML(N={N},q={q})")
+
+
+def grosse_integer_q(N: int, gamma, c) -> tuple[int, ...]:
+    """The integers q ∈ [1, N−1] for which :func:`grosse_pml_mechanism` is feasible (γcq ≤ 1, γc(N−q) ≤ 1).
+
+    Empty for odd N when 2/((N+1)c) < γ (F-G3).
+    """
+    N = _int(N, "N", 2)
+    g, c = to_qq(gamma, "gamma"), _check_c(c, N)
+    return tuple(q for q in range(1, N) if g * c * q <= 1 and g * c * (N - q) <= 1)
+
+
+def grosse_optimal_mechanism(N: int, gamma, c) -> Kernel:
+    r"""A kernel attaining Ξ(ε,c) = η_TV(ε,c) for every γ ≥ 1 ([G] Thm 1, G-20, F-G3, G-16).
+
+    γ ≥ 2/(Nc): Thm 2's disjoint-rows witness (η_TV = 1).  Otherwise the G-20 construction with an
+    integer q closest to N/2 when one is feasible, else q = N/2 with the middle row.
+    """
+    N = _int(N, "N", 2)
+    g, c = to_qq(gamma, "gamma"), _check_c(c, N)
+    if g < 1:
+        raise ParameterError(f"gamma: must be >= 1, got {g}")
+    if g * N * c >= 2:
+        return disjoint_rows_witness(N)
+    qs = grosse_integer_q(N, g, c)
+    q = min(qs, key=lambda k: (abs(2 * k - N), k)) if qs else fmpq(N, 2)
+    return grosse_pml_mechanism(N, g, c, q)
 
 
 def grosse_intro_K1() -> Kernel:
@@ -199,6 +235,7 @@ CATALOGUE = {
     "optimal_binary_approx_ldp": optimal_binary_approx_ldp,
     "grosse_binary_mechanism": grosse_binary_mechanism,
     "grosse_pml_mechanism": grosse_pml_mechanism,
+    "grosse_optimal_mechanism": grosse_optimal_mechanism,
     "grosse_intro_K1": grosse_intro_K1,
     "grosse_intro_K2": grosse_intro_K2,
     "grosse_example2_K1": grosse_example2_K1,
