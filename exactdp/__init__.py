@@ -38,6 +38,8 @@ from exactdp.measures.privacy import (
 )
 from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
 from exactdp import mechanisms
+# -- extremal mechanisms (issue 6) --
+from exactdp.theory.extremal import gamma_max, gamma_min, sup_eta_hockey_stick, sup_eta_tv
 
 __version__ = "0.1.0"
 
@@ -49,3 +51,4 @@ __all__ = [
     "max_leakage", "max_leakage_ratio", "mechanisms", "pml", "pml_epsilon", "pml_ratio", "pml_ratio_witness",
     "privacy_profile", "to_qq", "tv",
 ]
+__all__ += ["gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv"]  # extremal (issue 6)

@@ -1,0 +1,1 @@
+"""Theory layer: bounds, exact decisions and extremal (LP) suprema built on the measures."""

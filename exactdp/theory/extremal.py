@@ -242,6 +242,11 @@ def _kernel_failures(res: ExtremalResult) -> list[str]:
         got = eta_hockey_stick(res.kernel, p["gamma"])
         if got != res.value:
             bad.append(f"eta_hockey_stick(kernel, {p['gamma']}) = {got} != value {res.value}")
+    elif res.quantity == "mass_with_zeros":
+        z, K = p["zeros"], res.kernel
+        mass = sum((K[x, 0] for x in range(z, K.N)), ZERO)
+        if any(K[x, 0] != 0 for x in range(z)) or mass != res.value:
+            bad.append(f"kernel column 0 has mass {mass} and entries {K.column(0)}, not {z} zeros and {res.value}")
     else:
         P, Q = res.inputs
         out_p, out_q = res.kernel.apply(P)[0], res.kernel.apply(Q)[0]

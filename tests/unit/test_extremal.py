@@ -1,0 +1,190 @@
+"""Exact suprema over privacy classes (exactdp.theory.extremal): claims.md §7 tables, closed forms, brute
+force over grid kernels, and the paper constructions."""
+
+import pytest
+import sympy
+from flint import fmpq
+
+from exactdp import eta_tv, gamma_max, gamma_min, ldp_ratio, pml_ratio, sup_eta_hockey_stick, sup_eta_tv
+from exactdp.errors import CoercionError, ParameterError
+from exactdp.mechanisms import (
+    grosse_integer_q,
+    grosse_optimal_mechanism,
+    grosse_pml_mechanism,
+    optimal_binary_approx_ldp,
+)
+from exactdp.theory.extremal import (
+    corollary_coefficients,
+    corollary_limits_c0,
+    gamma_max_closed_form,
+    lemma4_bound,
+    max_mass_with_zeros,
+    merge_to_binary,
+    xi,
+)
+from exactdp.verification.instances import grid_kernels, random_kernel
+
+Q = fmpq
+
+#: claims.md §7, "[G] Thm 1 by exact LP": (N, E, c, eta_TV(eps, c))
+THM1_TABLE = [
+    (2, "3", "1/4", "4/5"), (2, "2", "1/3", "3/5"), (3, "2", "1/4", "2/3"), (3, "5/2", "1/4", "12/13"),
+    (3, "21/8", "1/4", "52/53"), (3, "66/25", "1/4", "82/83"), (3, "8/3", "1/4", "1"), (3, "3", "1/4", "1"),
+    (3, "33/10", "1/5", "115/116"), (3, "10/3", "1/5", "1"), (4, "3/2", "1/8", "2/7"), (4, "3", "1/8", "4/5"),
+    (4, "5", "1/8", "1"), (4, "3", "1/1000", "500/997"), (5, "2", "1/10", "1/2"), (5, "19/5", "1/10", "28/29"),
+    (5, "99/25", "1/10", "148/149"), (5, "4", "1/10", "1"), (4, "6/5", "1/4", "1/5"), (3, "11/10", "1/3", "1/10"),
+]
+
+#: claims.md §7, "Exact Gamma_max": (N, E, c, exact, Lemma 4)
+GAMMA_TABLE = [
+    (2, "3", "1/4", "7/3", "5/2"), (3, "2", "1/10", "15/8", "12/5"), (4, "3/2", "1/8", "7/5", "7/4"),
+    (4, "3", "1/8", "5/2", "5/2"), (5, "13/10", "1/20", "41/32", "79/40"),
+]
+
+
+@pytest.mark.parametrize("N,t,c,value", THM1_TABLE)
+def test_thm1_table_lp_value_equals_xi(N, t, c, value):
+    r = sup_eta_tv(N, t=t, c=c)
+    assert str(r.value) == value
+    assert r.value == xi(N, t, c)
+    assert r.failures() == []  # certificates, value = max dual bound, kernel re-checked
+    assert pml_ratio(r.kernel, c) <= Q(t)
+    assert eta_tv(r.kernel) == r.value
+
+
+@pytest.mark.parametrize("N,t,c,value", THM1_TABLE[::3])
+@pytest.mark.parametrize("M", [3, 4])
+def test_lemma3_more_outputs_do_not_help(N, t, c, value, M):
+    r = sup_eta_tv(N, M, t=t, c=c)
+    assert str(r.value) == value and r.kernel.M == M and r.failures() == []
+
+
+@pytest.mark.parametrize("N,t,c,value", THM1_TABLE[1::4])
+def test_row_reduction_gives_the_same_supremum(N, t, c, value):
+    r = sup_eta_tv(N, 3, t=t, c=c, reduce_rows=True)
+    assert str(r.value) == value and r.failures() == []
+
+
+def test_brute_force_over_grid_kernels_never_beats_the_lp():
+    """Independent route: every 2×2 and 3×2 kernel with entries k/10 in M(eps, c) has eta_TV <= LP value,
+    and the grid attains it where the optimum lies on the grid (E = 3, c = 1/4: rows 9/10, 1/10)."""
+    for N, t, c in ((2, Q(3), Q(1, 4)), (3, Q(2), Q(1, 4))):
+        sup = sup_eta_tv(N, t=t, c=c).value
+        best = max(eta_tv(K) for K in grid_kernels(N, 2, 10) if pml_ratio(K, c) <= t)
+        assert best <= sup
+        if N == 2:
+            assert best == sup == Q(4, 5)
+
+
+@pytest.mark.parametrize("t", ["1", "3/2", "3", "10"])
+@pytest.mark.parametrize("delta", ["0", "1/100", "1/3", "1"])
+def test_b4_tight_approximate_ldp_supremum(t, delta):
+    t, d = Q(t), Q(delta)
+    r = sup_eta_tv(3, 3, t=t, delta=d)
+    assert r.value == (t - 1 + 2 * d) / (t + 1)
+    assert r.failures() == []
+    assert eta_tv(optimal_binary_approx_ldp(t, d)) == r.value
+    phi = 1 - (1 - d) / t
+    assert phi - r.value == (1 - d) * (t - 1) / (t * (t + 1))  # F-A2 gap
+
+
+@pytest.mark.parametrize("t", ["1", "2", "7/2"])
+def test_eps_ldp_is_the_c_zero_class(t):
+    t = Q(t)
+    a = sup_eta_tv(4, t=t, c=0)
+    b = sup_eta_tv(4, t=t)
+    assert a.value == b.value == (t - 1) / (t + 1)
+    assert ldp_ratio(a.kernel) <= t and a.failures() == []
+
+
+@pytest.mark.parametrize("gamma", ["1", "3/2", "2", "3", "4"])
+def test_hockey_stick_supremum_under_ldp_is_zamanlooy_asoodeh(gamma):
+    """sup over eps-LDP of eta_{E_gamma} = (t − gamma)_+/(t + 1) (B-7, E_gamma form; t = 3)."""
+    g, t = Q(gamma), Q(3)
+    for N, M in ((2, 2), (3, 3)):
+        r = sup_eta_hockey_stick(N, M, gamma=g, t=t)
+        assert r.value == max(t - g, Q(0)) / (t + 1) and r.failures() == []
+
+
+@pytest.mark.parametrize("N,t,c,exact,lemma4", GAMMA_TABLE)
+def test_gamma_max_table_and_closed_form(N, t, c, exact, lemma4):
+    g, gm = gamma_max(N, t, c), gamma_min(N, t, c)
+    assert str(g.value) == exact and g.value == gamma_max_closed_form(N, t, c)
+    assert str(lemma4_bound(N, t, c)) == lemma4
+    assert gm.value == 1 / g.value
+    assert g.failures() == [] and gm.failures() == []
+    assert gamma_max(N, t, c, M=3).value == g.value
+
+
+def test_gamma_max_beyond_one_over_c_is_the_identity_ratio():
+    # t > 1/c: every kernel is (eps, c)-PML, so Gamma_max = (1 − (N−1)c)/c (the identity kernel)
+    assert gamma_max(3, 5, "1/4").value == Q(1 - 2 * Q(1, 4)) / Q(1, 4) == gamma_max_closed_form(3, 5, "1/4")
+
+
+def test_lemma4_tight_iff_threshold():
+    N, c = 4, Q(1, 8)  # threshold 1/((N−1)c) = 8/3
+    for t in (Q(3, 2), Q(5, 2), Q(8, 3), Q(3), Q(8)):
+        gap = lemma4_bound(N, t, c) - gamma_max(N, t, c).value
+        assert (gap == 0) == (t >= Q(8, 3)) and gap >= 0
+
+
+def test_corollary_limits_recover_zamanlooy_asoodeh():
+    lim = corollary_limits_c0()
+    t = lim["t"]
+    assert lim["gamma_exact"] == t and lim["gamma_lemma4"] == t + 1
+    assert lim["kl_exact_minus_za"] == 0 and lim["h2_exact_minus_za"] == 0
+    assert sympy.simplify(lim["kl_lemma4"] - (t - 1) / (t + 1) * sympy.log(t + 1)) == 0
+
+
+def test_corollary_coefficients_instance():
+    co = corollary_coefficients(2, 3, "1/4")
+    assert co["xi"] == Q(4, 5) and co["gamma_exact"] == Q(7, 3) and co["gamma_lemma4"] == Q(5, 2)
+    assert co["kl_exact"] == sympy.Rational(4, 5) * sympy.log(sympy.Rational(7, 3))
+    assert (co["kl_lemma4"] - co["kl_exact"]).is_positive
+
+
+@pytest.mark.parametrize("N,z,c", [(3, 1, "1/4"), (4, 1, "1/8"), (4, 2, "1/8"), (5, 3, "1/10")])
+def test_lemma1_zero_threshold_by_lp(N, z, c):
+    c = Q(c)
+    thr = 1 / ((N - z) * c)
+    below = max_mass_with_zeros(N, z, t=thr - Q(1, 100), c=c)
+    at = max_mass_with_zeros(N, z, t=thr, c=c)
+    assert below.value == 0 and below.failures() == []
+    assert at.value > 0 and at.failures() == []
+
+
+def test_merge_to_binary_keeps_eta_and_privacy():
+    for seed in range(15):
+        K = random_kernel(seed, 3, 4, 9, full_support=seed % 2 == 0)
+        B, A = merge_to_binary(K)
+        assert B.M == 2 and eta_tv(B) == eta_tv(K)
+        assert pml_ratio(B, Q(1, 4)) <= pml_ratio(K, Q(1, 4))
+
+
+@pytest.mark.parametrize("N,t,c,value", THM1_TABLE)
+def test_grosse_optimal_mechanism_attains_xi(N, t, c, value):
+    K = grosse_optimal_mechanism(N, t, c)
+    assert str(eta_tv(K)) == value and pml_ratio(K, c) <= Q(t)
+
+
+def test_odd_n_integer_q_gap_f_g3():
+    # N = 3, c = 1/4: integer q covers t <= 2/((N+1)c) = 2 only; the regime runs to 8/3
+    assert grosse_integer_q(3, 2, "1/4") == (1, 2)
+    assert grosse_integer_q(3, "5/2", "1/4") == ()
+    K = grosse_pml_mechanism(3, "5/2", "1/4", q="3/2")
+    assert K.rows[1] == (Q(1, 2), Q(1, 2)) and eta_tv(K) == Q(12, 13) and pml_ratio(K, "1/4") == Q(5, 2)
+    with pytest.raises(ParameterError, match="gamma"):
+        grosse_pml_mechanism(3, "5/2", "1/4", q=1)
+
+
+def test_bad_input():
+    with pytest.raises(CoercionError, match="float"):
+        sup_eta_tv(2, t=2.5, c="1/4")
+    with pytest.raises(ParameterError, match="c: must lie"):
+        sup_eta_tv(3, t=2, c="1/2")
+    with pytest.raises(ParameterError, match="delta"):
+        sup_eta_tv(3, t=2, c="1/4", delta="1/10")
+    with pytest.raises(ParameterError, match="t: must be >= 1"):
+        gamma_max(3, "1/2", "1/4")
+    with pytest.raises(ParameterError, match="N"):
+        sup_eta_tv(1, t=2)
