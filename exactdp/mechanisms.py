@@ -227,6 +227,20 @@ def disjoint_rows_witness(N: int) -> Kernel:
     return Kernel([[ONE, ZERO], [ZERO, ONE]] + [[h, h]] * (N - 2), name=f"Grosse-Thm2-witness(N={N})")
 
 
+def zero_column_witness(N: int, zeros: int) -> Kernel:
+    r"""[G] Lemma 1 tightness (G-12): rows x < z are (0, 1), the others (1/N, 1 − 1/N).
+
+    Column 0 has exactly z zeros and its PML ratio is 1/((N−z)c); column 1's is smaller for every
+    c ∈ (0, 1/N], so e^{C(K,Q_X(c))} = 1/((N−z)c), the least level Lemma 1 allows for z zeros.
+    """
+    N = _int(N, "N", 2)
+    z = _int(zeros, "zeros", 1)
+    if z >= N:
+        raise ParameterError(f"zeros: must lie in [1, N-1] = [1, {N - 1}], got {z}")
+    s = fmpq(1, N)
+    return Kernel([[ZERO, ONE]] * z + [[s, 1 - s]] * (N - z), name=f"Lemma1-witness(N={N},z={z})")
+
+
 CATALOGUE = {
     "randomized_response": randomized_response,
     "binary_randomized_response": binary_randomized_response,
@@ -240,4 +254,5 @@ CATALOGUE = {
     "grosse_intro_K2": grosse_intro_K2,
     "grosse_example2_K1": grosse_example2_K1,
     "disjoint_rows_witness": disjoint_rows_witness,
+    "zero_column_witness": zero_column_witness,
 }
