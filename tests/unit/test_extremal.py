@@ -188,3 +188,16 @@ def test_bad_input():
         gamma_max(3, "1/2", "1/4")
     with pytest.raises(ParameterError, match="N"):
         sup_eta_tv(1, t=2)
+
+
+def test_cli_extremal(capsys):
+    from exactdp.cli import main
+
+    assert main(["extremal", "sup", "--N", "3", "--t", "5/2", "--c", "1/4", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"value": "12/13"' in out and '"certificates re-checked": "yes"' in out
+    assert main(["extremal", "gamma", "--N", "4", "--t", "3/2", "--c", "1/8"]) == 0
+    out = capsys.readouterr().out
+    assert "value: 7/5" in out and "Lemma 4: 7/4" in out
+    assert main(["extremal", "sup", "--N", "3", "--t", "2", "--c", "1/2"]) == 2
+    assert "c: must lie" in capsys.readouterr().err
