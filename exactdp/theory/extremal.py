@@ -168,6 +168,15 @@ def _kernel_from(E: _Entries, v) -> Kernel:
     return Kernel._trusted(rows, False)
 
 
+def _optimal(lp: LinearProgram) -> LPSolution:
+    """Solve an LP that is feasible and bounded by construction (the constant kernel is feasible and
+    every entry lies in [0, 1]); anything else is a bug, reported with the certificate's status."""
+    sol = solve(lp)
+    if sol.status != "optimal":  # pragma: no cover - impossible for the class polytopes
+        raise RuntimeError(f"internal error: a class LP is {sol.status}, which its construction rules out")
+    return sol
+
+
 # -- results ---------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -286,7 +295,7 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
         obj = _lin(*[(ONE, E.entry_block(0, y)) for y in range(k)], *[(-g, E.entry_block(1, y)) for y in range(k)])
         cvec = [obj[0].get(j, ZERO) for j in range(E.nvars)]
         lp = LinearProgram(cvec, A_ub, b_ub)
-        sol = solve(lp)
+        sol = _optimal(lp)
         cl = CertifiedLP(f"A = {{0..{k - 1}}}", lp, sol, obj[1])
         lps.append(cl)
         if best is None or cl.value > best.value:
@@ -334,7 +343,7 @@ def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
 
     num, den = out0(0), out0(1)
     lp = LinearProgram([sense * a for a in num], rows, [ZERO] * len(rows), [den], [ONE])
-    sol = solve(lp)
+    sol = _optimal(lp)
     sgn = fmpq(sense)
     value = sgn * sol.value
     scale = 1 / sol.x[tau]
@@ -499,7 +508,7 @@ def max_mass_with_zeros(N: int, zeros: int, *, t, c, M: int = 2) -> ExtremalResu
     A_eq = [[ONE if j == E.var(x, 0) else ZERO for j in range(E.nvars)] for x in range(z)]
     cvec = [ONE if any(j == E.var(x, 0) for x in range(z, N)) else ZERO for j in range(E.nvars)]
     lp = LinearProgram(cvec, A_ub, b_ub, A_eq, [ZERO] * z)
-    sol = solve(lp)
+    sol = _optimal(lp)
     K = _kernel_from(E, sol.x)
     params = {"N": N, "M": M, "t": t, "c": c, "delta": ZERO, "zeros": z}
     return ExtremalResult("mass_with_zeros", sol.value, K, (CertifiedLP(f"{z} zeros", lp, sol),), params)

@@ -15,6 +15,10 @@ Checked:
 * ``phi_gap`` — at every grid point φ − sup = (1−δ)(t−1)/(t(t+1)) ≥ 0 exactly, with equality iff t = 1 or
   δ = 1; sympy proves the identity for all t, δ.  The gap table is in ``details``.
 
+* ``e_gamma`` — the E_γ variant: sup over ε-LDP of η_{E_γ} = (t−γ)₊/(t+1) (the Zamanlooy–Asoodeh E_γ
+  coefficient of B-7 is attained), and sup over (ε,δ)-LDP of η_{E_t} = δ ([A] Thm 1: the class is exactly
+  {η_{E_t} ≤ δ}, and the bound is attained).
+
 Not shown: irrational t; N > 3 for δ > 0 (two rows decide η_TV, extra rows can copy one of them).
 """
 
@@ -26,7 +30,7 @@ from flint import fmpq
 from exactdp.mechanisms import optimal_binary_approx_ldp
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
 from exactdp.sources import ASOODEH2021, Source
-from exactdp.theory.extremal import sup_eta_tv
+from exactdp.theory.extremal import sup_eta_hockey_stick, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
 
 T_VALUES = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(10))
@@ -95,9 +99,31 @@ def check_phi_gap(ctx: CheckContext) -> Outcome:
                    details={"table": rows})
 
 
+def check_e_gamma(ctx: CheckContext) -> Outcome:
+    n = 0
+    for t in T_VALUES[1:]:
+        for g in sorted({fmpq(1), fmpq(3, 2), fmpq(2), t, t + 1}):
+            for N, M in ((2, 2), (3, 3)):
+                r = sup_eta_hockey_stick(N, M, gamma=g, t=t)
+                want = max(t - g, fmpq(0)) / (t + 1)
+                if r.value != want or r.failures():
+                    return Outcome(Verdict.REFUTED, "sup of eta_E_gamma over eps-LDP differs from (t-gamma)_+/(t+1)",
+                                   counterexample={"N": str(N), "M": str(M), "t": str(t), "gamma": str(g),
+                                                   "lp": str(r.value), "kernel": r.kernel.as_strings()})
+                n += 1
+        for d in D_VALUES:
+            r = sup_eta_hockey_stick(2, 3, gamma=t, t=t, delta=d)
+            if r.value != d or r.failures():
+                return Outcome(Verdict.REFUTED, "sup of eta_E_t over (eps,delta)-LDP differs from delta",
+                               counterexample={"t": str(t), "delta": str(d), "lp": str(r.value)})
+            n += 1
+    return Outcome(Verdict.VERIFIED, f"E_gamma suprema: (t-gamma)_+/(t+1) over eps-LDP and delta over "
+                   f"(eps,delta)-LDP at gamma = t, {n} points", instances=n, families=(("t x gamma / t x delta", n),))
+
+
 register(Claim(
     id="background.b4_tight_ldp",
-    catalogue=("B-4", "F-A2", "X-1"),
+    catalogue=("B-4", "F-A2", "X-1", "B-7"),
     source=Source(ASOODEH2021, "phi-contraction lemma vs the tight value (claims.md B-4)", section="III"),
     title="Tight Dobrushin coefficient of (eps,delta)-LDP: (e^eps - 1 + 2 delta)/(e^eps + 1); phi is loose",
     statement=r"\sup_{K\ (\varepsilon,\delta)\text{-LDP}}\eta_{TV}(K)=\frac{e^\varepsilon-1+2\delta}{e^\varepsilon+1}"
@@ -105,7 +131,8 @@ register(Claim(
     hypotheses="eps >= 0, delta in [0, 1], any finite input and output alphabets",
     checks=(Check("lp", check_lp, "exact LP suprema"),
             Check("pure_ldp", check_pure_ldp, "delta = 0 and c = 0"),
-            Check("phi_gap", check_phi_gap, "phi minus the supremum")),
+            Check("phi_gap", check_phi_gap, "phi minus the supremum"),
+            Check("e_gamma", check_e_gamma, "E_gamma variant: B-7 coefficient and [A] Thm 1 attained")),
     expected=Verdict.VERIFIED,
     kind="background",
 ))
