@@ -181,21 +181,26 @@ def _optimal(lp: LinearProgram) -> LPSolution:
 
 @dataclass(frozen=True)
 class CertifiedLP:
-    """One LP of a family, its exact solution, and the constant added to its objective."""
+    """One LP of a family and its exact solution; the quantity is ``sense``·(LP objective) + ``offset``.
+
+    ``sense`` = +1 for a supremum, −1 for an infimum solved as max of the negated objective.
+    """
 
     label: str
     lp: LinearProgram
     solution: LPSolution
     offset: fmpq = ZERO
+    sense: int = 1
 
     @property
     def value(self) -> fmpq:
-        return self.solution.value + self.offset
+        return self.sense * self.solution.value + self.offset
 
     @property
-    def upper_bound(self) -> fmpq:
-        """The dual objective (+ offset): an exact upper bound on the LP's objective over its polytope."""
-        return dual_objective(self.lp, self.solution) + self.offset
+    def bound(self) -> fmpq:
+        """The dual objective mapped like the value: a certified upper bound on the quantity over the class
+        (sense +1) or lower bound (sense −1)."""
+        return self.sense * dual_objective(self.lp, self.solution) + self.offset
 
     def failures(self) -> list[str]:
         return [f"{self.label}: {f}" for f in certificate_failures(self.lp, self.solution)]
@@ -205,7 +210,8 @@ class CertifiedLP:
 class ExtremalResult:
     """An exact supremum over a class of mechanisms, with the optimal kernel and the LP certificates.
 
-    ``value`` = max over ``lps`` of their optima = max of their dual bounds (checked by :meth:`failures`).
+    ``value`` = max over ``lps`` of their optima = max of their dual bounds (min for an infimum), checked by
+    :meth:`failures` together with the certificates and the kernel.
     """
 
     quantity: str
@@ -218,8 +224,10 @@ class ExtremalResult:
     def failures(self) -> list[str]:
         """Everything that fails to re-check exactly: certificates, value = max bound, kernel facts."""
         bad = [f for cl in self.lps for f in cl.failures()]
-        if max(cl.upper_bound for cl in self.lps) != self.value:
-            bad.append(f"value {self.value} != max of the dual bounds {max(cl.upper_bound for cl in self.lps)}")
+        extreme = max if self.lps[0].sense > 0 else min
+        if extreme(cl.bound for cl in self.lps) != self.value:
+            bad.append(f"value {self.value} != {extreme.__name__} of the dual bounds "
+                       f"{extreme(cl.bound for cl in self.lps)}")
         bad.extend(_kernel_failures(self))
         return bad
 
@@ -344,31 +352,15 @@ def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
     num, den = out0(0), out0(1)
     lp = LinearProgram([sense * a for a in num], rows, [ZERO] * len(rows), [den], [ONE])
     sol = _optimal(lp)
-    sgn = fmpq(sense)
-    value = sgn * sol.value
     scale = 1 / sol.x[tau]
     K = _kernel_from(E, [v * scale for v in sol.x[:tau]])
     P = tuple(c + (rest if x == 0 else ZERO) for x in range(N))
     Q = tuple(c + (rest if x == 1 else ZERO) for x in range(N))
-    if sense < 0:  # report the certificate for the min problem as max of −ratio: value = −LP optimum
-        cl = _NegatedLP("Charnes-Cooper (min)", lp, sol)
-    else:
-        cl = CertifiedLP("Charnes-Cooper (max)", lp, sol)
+    cl = CertifiedLP("Charnes-Cooper " + ("(max)" if sense > 0 else "(min, as max of -ratio)"), lp, sol,
+                     sense=sense)
+    value = cl.value
     params = {"N": N, "M": M, "t": t, "c": c, "delta": ZERO}
     return ExtremalResult("gamma_max" if sense > 0 else "gamma_min", value, K, (cl,), params, (P, Q))
-
-
-@dataclass(frozen=True)
-class _NegatedLP(CertifiedLP):
-    """An LP maximizing −f: its value and bound are reported for min f (a lower bound)."""
-
-    @property
-    def value(self) -> fmpq:
-        return -self.solution.value
-
-    @property
-    def upper_bound(self) -> fmpq:  # for the min problem this is the certified *lower* bound
-        return -dual_objective(self.lp, self.solution)
 
 
 def gamma_max(N: int, t, c, *, M: int = 2) -> ExtremalResult:
@@ -426,14 +418,6 @@ def gamma_max_closed_form(N: int, t, c) -> fmpq:
 
 
 # -- KL and H² corollaries with the exact Γ (G-25, G-26, B-7) ----------------------------------------------
-
-def binette_coefficient(f, Gamma) -> sympy.Expr:
-    r"""f(m)/(1−m) + f(M)/(M−1) at m = 1/Γ, M = Γ (B-6); ``f`` a sympy function of one symbol."""
-    G = qq_to_sympy(Gamma) if isinstance(Gamma, fmpq) else sympy.sympify(Gamma)
-    u = sympy.Symbol("u", positive=True)
-    expr = f(u)
-    return sympy.simplify(expr.subs(u, 1 / G) / (1 - 1 / G) + expr.subs(u, G) / (G - 1))
-
 
 def kl_coefficient(Xi, Gamma) -> sympy.Expr:
     r"""[G] Cor. 1's coefficient Ξ·log Γ (Binette with f = u log u and m = 1/Γ gives log Γ)."""

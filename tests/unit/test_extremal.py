@@ -201,3 +201,34 @@ def test_cli_extremal(capsys):
     assert "value: 7/5" in out and "Lemma 4: 7/4" in out
     assert main(["extremal", "sup", "--N", "3", "--t", "2", "--c", "1/2"]) == 2
     assert "c: must lie" in capsys.readouterr().err
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@st.composite
+def pml_params(draw):
+    """(N, t, c): N 2..5, c = 1/N · p/q ∈ (0, 1/N], t ∈ [1, 2/c] rational (both regimes of Thm 1)."""
+    N = draw(st.integers(2, 5))
+    c = Q(1, N) * Q(draw(st.integers(1, 12)), 12)
+    t = 1 + (2 / c - 1) * Q(draw(st.integers(0, 40)), 40)
+    return N, t, c
+
+
+@settings(max_examples=40)
+@given(pml_params())
+def test_thm1_equality_for_random_rational_parameters(p):
+    N, t, c = p
+    r = sup_eta_tv(N, t=t, c=c)
+    assert r.value == xi(N, t, c) and r.failures() == []
+
+
+@settings(max_examples=40)
+@given(pml_params())
+def test_gamma_max_closed_form_for_random_rational_parameters(p):
+    N, t, c = p
+    t = min(t, 1 / c)
+    g = gamma_max(N, t, c)
+    assert g.value == gamma_max_closed_form(N, t, c) <= lemma4_bound(N, t, c)
+    assert g.failures() == []
