@@ -235,6 +235,11 @@ class ExtremalResult:
         return not self.failures()
 
     @property
+    def certificate(self) -> tuple[CertifiedLP, ...]:
+        """The LPs with their exact primal/dual solutions (alias of ``lps``)."""
+        return self.lps
+
+    @property
     def pivots(self) -> int:
         return sum(cl.solution.pivots for cl in self.lps)
 

@@ -232,3 +232,11 @@ def test_gamma_max_closed_form_for_random_rational_parameters(p):
     g = gamma_max(N, t, c)
     assert g.value == gamma_max_closed_form(N, t, c) <= lemma4_bound(N, t, c)
     assert g.failures() == []
+
+
+def test_hockey_stick_under_pml_can_stay_large():
+    """Unlike eps-LDP (sup eta_{E_t} = 0), (eps,c)-PML allows zeros: sup eta_{E_3} = 4/5 at N = 3, c = 1/6, t = 3."""
+    r = sup_eta_hockey_stick(3, gamma=3, t=3, c="1/6")
+    assert r.value == Q(4, 5) and r.failures() == [] and r.certificate == r.lps
+    assert any(v == 0 for row in r.kernel.rows for v in row)
+    assert sup_eta_hockey_stick(3, gamma=3, t=3, c=0).value == 0
