@@ -1,1 +1,1 @@
-"""Theory layer: bounds, exact decisions and extremal (LP) suprema built on the measures."""
+"""Theory: bounds registry, exact inequality prover, extremal problems, estimation bounds."""

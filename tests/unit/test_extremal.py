@@ -10,6 +10,7 @@ from exactdp.errors import CoercionError, ParameterError
 from exactdp.mechanisms import (
     grosse_integer_q,
     grosse_optimal_mechanism,
+    grosse_middle_row_mechanism,
     grosse_pml_mechanism,
     optimal_binary_approx_ldp,
 )
@@ -171,7 +172,7 @@ def test_odd_n_integer_q_gap_f_g3():
     # N = 3, c = 1/4: integer q covers t <= 2/((N+1)c) = 2 only; the regime runs to 8/3
     assert grosse_integer_q(3, 2, "1/4") == (1, 2)
     assert grosse_integer_q(3, "5/2", "1/4") == ()
-    K = grosse_pml_mechanism(3, "5/2", "1/4", q="3/2")
+    K = grosse_middle_row_mechanism(3, "5/2", "1/4")
     assert K.rows[1] == (Q(1, 2), Q(1, 2)) and eta_tv(K) == Q(12, 13) and pml_ratio(K, "1/4") == Q(5, 2)
     with pytest.raises(ParameterError, match="gamma"):
         grosse_pml_mechanism(3, "5/2", "1/4", q=1)
@@ -240,3 +241,12 @@ def test_hockey_stick_under_pml_can_stay_large():
     assert r.value == Q(4, 5) and r.failures() == [] and r.certificate == r.lps
     assert any(v == 0 for row in r.kernel.rows for v in row)
     assert sup_eta_hockey_stick(3, gamma=3, t=3, c=0).value == 0
+
+
+def test_middle_row_mechanism_with_integer_q_is_the_paper_construction():
+    for N, t, c, q in ((4, "3", "1/8", 2), (5, "2", "1/10", 2), (3, "2", "1/4", 1)):
+        assert grosse_middle_row_mechanism(N, t, c, q=q).rows == grosse_pml_mechanism(N, t, c, q).rows
+    with pytest.raises(CoercionError, match="float"):
+        grosse_middle_row_mechanism(3, "5/2", "1/4", q=1.5)
+    with pytest.raises(ParameterError, match="q: must lie"):
+        grosse_middle_row_mechanism(3, "2", "1/4", q="1/2")
