@@ -63,7 +63,7 @@ def main(quick: bool) -> None:
                         kw = {"t": t, "c": c}
                     else:
                         kw = {"t": fmpq(3), "delta": fmpq(1, 10)}
-                    sec, res = _best(lambda: sup_eta_tv(N, M, reduce_rows=reduce_rows, **kw), repeat)
+                    sec, res = _best(lambda N=N, M=M, r=reduce_rows, kw=kw: sup_eta_tv(N, M, reduce_rows=r, **kw), repeat)
                     if base is None:
                         base = sec
                     fl = _float_time(res, repeat)
@@ -77,7 +77,7 @@ def main(quick: bool) -> None:
         cells[8] = f"{1000 * r[8]:.1f}"
         cells[9] = f"{r[9]:.1f}"
         cells[10] = "-" if r[10] is None else f"{r[10]:.1f}"
-        print(" ".join(f"{str(x):>9}" for x in cells))
+        print(" ".join(f"{x!s:>9}" for x in cells))
 
 
 if __name__ == "__main__":

@@ -23,7 +23,12 @@ def register(sub) -> None:
 def run(args) -> int:
     from exactdp.errors import ParameterError
     from exactdp.theory.extremal import (
-        gamma_max, gamma_max_closed_form, gamma_min, lemma4_bound, sup_eta_hockey_stick, xi,
+        gamma_max,
+        gamma_max_closed_form,
+        gamma_min,
+        lemma4_bound,
+        sup_eta_hockey_stick,
+        xi,
     )
 
     if args.what == "sup":

@@ -44,7 +44,6 @@ from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.theory.lp import LinearProgram, LPSolution, certificate_failures, dual_objective, solve
 
-
 # -- parameters ----------------------------------------------------------------------------------------
 
 def _size(v, name: str, low: int = 2) -> int:

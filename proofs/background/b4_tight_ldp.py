@@ -27,8 +27,8 @@ from __future__ import annotations
 import sympy
 from flint import fmpq
 
-from exactdp.mechanisms import optimal_binary_approx_ldp
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
+from exactdp.mechanisms import optimal_binary_approx_ldp
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.theory.extremal import sup_eta_hockey_stick, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register

@@ -26,14 +26,14 @@ from __future__ import annotations
 import sympy
 from flint import fmpq
 
+from exactdp.measures.contraction import eta_tv
+from exactdp.measures.privacy import pml_ratio
 from exactdp.mechanisms import (
     grosse_binary_mechanism,
     grosse_integer_q,
     grosse_middle_row_mechanism,
     grosse_optimal_mechanism,
 )
-from exactdp.measures.contraction import eta_tv
-from exactdp.measures.privacy import pml_ratio
 from exactdp.sources import CATALOGUE, GROSSE2026, Source
 from exactdp.theory.extremal import sup_eta_tv, xi
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from flint import fmpq
 
-from exactdp.mechanisms import zero_column_witness
 from exactdp.measures.privacy import pml_ratio
+from exactdp.mechanisms import zero_column_witness
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.extremal import max_mass_with_zeros, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register

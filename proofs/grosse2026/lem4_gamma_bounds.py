@@ -38,7 +38,6 @@ from flint import arb, fmpq
 from flint import ctx as flint_ctx
 
 from exactdp.measures.privacy import pml_ratio
-
 from exactdp.numbers.qq import to_qq
 from exactdp.sources import CATALOGUE, GROSSE2026, Source
 from exactdp.theory.extremal import (

@@ -19,6 +19,7 @@ restricted coefficient of Def. 3 is a sup over an empty set (F-G7); the value ch
 from __future__ import annotations
 
 import sympy
+
 from exactdp.numbers.qq import to_qq
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.extremal import sup_eta_tv, xi

@@ -4,13 +4,15 @@ force over grid kernels, and the paper constructions."""
 import pytest
 import sympy
 from flint import fmpq
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exactdp import eta_tv, gamma_max, gamma_min, ldp_ratio, pml_ratio, sup_eta_hockey_stick, sup_eta_tv
 from exactdp.errors import CoercionError, ParameterError
 from exactdp.mechanisms import (
     grosse_integer_q,
-    grosse_optimal_mechanism,
     grosse_middle_row_mechanism,
+    grosse_optimal_mechanism,
     grosse_pml_mechanism,
     optimal_binary_approx_ldp,
 )
@@ -159,6 +161,7 @@ def test_merge_to_binary_keeps_eta_and_privacy():
         K = random_kernel(seed, 3, 4, 9, full_support=seed % 2 == 0)
         B, A = merge_to_binary(K)
         assert B.M == 2 and eta_tv(B) == eta_tv(K)
+        assert all(B[x, 0] == sum((K[x, y] for y in A), Q(0)) for x in range(K.N))
         assert pml_ratio(B, Q(1, 4)) <= pml_ratio(K, Q(1, 4))
 
 
@@ -204,10 +207,6 @@ def test_cli_extremal(capsys):
     assert "c: must lie" in capsys.readouterr().err
 
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-
 @st.composite
 def pml_params(draw):
     """(N, t, c): N 2..5, c = 1/N · p/q ∈ (0, 1/N], t ∈ [1, 2/c] rational (both regimes of Thm 1)."""
@@ -250,3 +249,11 @@ def test_middle_row_mechanism_with_integer_q_is_the_paper_construction():
         grosse_middle_row_mechanism(3, "5/2", "1/4", q=1.5)
     with pytest.raises(ParameterError, match="q: must lie"):
         grosse_middle_row_mechanism(3, "2", "1/4", q="1/2")
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 30), st.integers(0, 20), st.integers(2, 3), st.integers(2, 3))
+def test_b4_formula_for_random_rational_parameters(a, b, N, M):
+    t, d = 1 + Q(a, 6), Q(b, 20)
+    r = sup_eta_tv(N, M, t=t, delta=d)
+    assert r.value == (t - 1 + 2 * d) / (t + 1) and r.failures() == []
