@@ -40,6 +40,12 @@ from exactdp.theory.extremal import gamma_max, gamma_min, sup_eta_hockey_stick, 
 from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
 from exactdp import mechanisms
 
+# -- certified high precision (issue 5) --
+from exactdp.measures.divergences import renyi
+from exactdp.numbers.digits import evalf
+from exactdp.numbers.rb import RB, precision_cap
+from exactdp.certified import certified_compare, certified_sign
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -50,4 +56,6 @@ __all__ = [
     "from_float", "hellinger2", "hockey_stick", "is_ldp", "kl", "ldp_epsilon", "ldp_ratio", "ldp_ratio_witness",
     "max_leakage", "max_leakage_ratio", "mechanisms", "pml", "pml_epsilon", "pml_ratio", "pml_ratio_witness",
     "privacy_profile", "to_qq", "tv",
+    # certified high precision (issue 5)
+    "RB", "certified_compare", "certified_sign", "evalf", "precision_cap", "renyi",
 ]

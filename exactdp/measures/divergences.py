@@ -74,7 +74,12 @@ def hockey_stick(P, Q, gamma):
     if not (symbolic or P.symbolic or Q.symbolic):
         return sum((p - g * q for p, q in zip(P, Q) if p - g * q > 0), ZERO)
     G = as_sympy(g)
-    terms = [sympy.Max(as_sympy(p) - G * as_sympy(q), 0) for p, q in zip(P, Q)]
+    diffs = [as_sympy(p) - G * as_sympy(q) for p, q in zip(P, Q)]
+    if not any(d.free_symbols for d in diffs):  # numbers (e.g. γ = e^{1/2}): certified signs, not sympy's Max
+        from exactdp.certified.privacy import positive_part_sum
+
+        return exact_result(positive_part_sum(diffs, "hockey_stick"))
+    terms = [sympy.Max(d, 0) for d in diffs]
     return exact_result(sympy.simplify(sympy.Add(*terms)))
 
 
@@ -131,6 +136,44 @@ def hellinger2(P, Q):
     P, Q = _pair(P, Q)
     terms = [(sympy.sqrt(as_sympy(p)) - sympy.sqrt(as_sympy(q))) ** 2 for p, q in zip(P, Q)]
     return exact_result(sympy.expand(sympy.Add(*terms)))
+
+
+def renyi(P, Q, alpha):
+    r"""Rényi divergence D_α(P‖Q) = 1/(α−1) · log Σ_y P(y)^α Q(y)^{1−α} in nats, α ≥ 0 rational or ``oo``.
+
+    * α = 1: KL(P‖Q) (the limit);  α = ``sympy.oo``: log max_y P(y)/Q(y) (D_∞);
+      α = 0: −log Q(supp P).
+    * Zero masses: P(y) = Q(y) = 0 and P(y) = 0 < Q(y) contribute nothing (α > 0); Q(y) = 0 < P(y)
+      gives +∞ for α ≥ 1 and contributes nothing for α < 1; an empty sum (α < 1, disjoint supports)
+      gives +∞.
+
+    Returns an exact sympy expression (logs of algebraic numbers), an fmpq when rational, or
+    ``sympy.oo``; evaluate it with guaranteed digits by :func:`exactdp.evalf`.
+
+    >>> renyi(["1/2", "1/2"], ["1/4", "3/4"], 2)
+    log(4/3)
+    """
+    P, Q = _pair(P, Q)
+    if alpha is sympy.oo:
+        if any(q == 0 and p != 0 for p, q in zip(P, Q)):
+            return sympy.oo
+        ratios = [as_sympy(p) / as_sympy(q) for p, q in zip(P, Q) if p != 0]
+        return exact_result(sympy.log(sympy.Max(*ratios)))
+    a = to_qq(alpha, "alpha")
+    if a < 0:
+        raise ParameterError(f"alpha: must be >= 0 or oo, got {a}")
+    if a == 1:
+        return kl(P, Q)
+    A = as_sympy(a)
+    if a > 1 and any(q == 0 and p != 0 for p, q in zip(P, Q)):
+        return sympy.oo
+    if a == 0:
+        mass = sympy.Add(*[as_sympy(q) for p, q in zip(P, Q) if p != 0])
+        return sympy.oo if mass == 0 else exact_result(-sympy.log(mass))
+    total = sympy.Add(*[as_sympy(p) ** A * as_sympy(q) ** (1 - A) for p, q in zip(P, Q) if p != 0 and q != 0])
+    if total == 0:
+        return sympy.oo
+    return exact_result(sympy.log(total) / (A - 1))
 
 
 def _as_generator(f) -> sympy.Expr:

@@ -1,0 +1,264 @@
+r"""Certified E_γ contraction and (ε,δ)-LDP for an irrational γ = e^ε ([A] Thm 1, B-2, D-6).
+
+η_{E_γ}(K) = max_{x≠x'} Σ_y (K_x(y) − γ K_{x'}(y))₊ (the two-point formula, [A] appendix Thm 3).
+For a rational kernel and an irrational γ (e.g. e^{1/2}) every decision reduces to comparing γ with
+an exact rational:
+
+* the positive set of a pair is {y : K_x(y) > γ K_{x'}(y)} = {y : K_{x'}(y) = 0 < K_x(y)} ∪
+  {y : K_x(y)/K_{x'}(y) > γ}; γ is located once among the distinct likelihood ratios r of the kernel
+  (binary search, each step a certified ``sign(γ − r)`` whose tie is decided exactly: e^ε = r iff
+  ε = log r, by Lindemann–Weierstrass in :mod:`exactdp.numbers.exact_zero`);
+* a pair's value is A − γB with exact rationals A, B, and (A₁ − γB₁) − (A₂ − γB₂) has the sign of
+  −ΔB·(γ − ΔA/ΔB): again γ against a rational;
+* K is (ε,δ)-LDP iff η ≤ δ iff A − δ ≤ γB for the maximizing pair: once more γ against (A − δ)/B.
+
+So with a rational kernel every answer is TRUE/FALSE unless γ is within 2^{-cap} of one of finitely
+many rationals without being equal to it.  Kernels with irrational constant entries go through the
+general certified sign of each term.  An undecided sign raises :class:`~exactdp.errors.UndecidedError`
+(η) or gives Truth.UNKNOWN after a ball-enclosure fallback (is_ldp).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import ParameterError, UndecidedError
+from exactdp.kernels import Kernel, as_kernel
+from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.rb import RB, START_PREC, _arb, ball_endpoints, precisions
+from exactdp.numbers.truth import Sign, Truth
+
+
+class _Gamma:
+    """γ as a certified real: a rational window lo ≤ γ ≤ hi from one 64-bit ball decides most
+    comparisons by exact rational arithmetic; the rest are certified and cached."""
+
+    def __init__(self, gamma, max_prec):
+        self.rb = RB(gamma, "gamma")
+        self.max_prec = max_prec
+        self._cache: dict = {}
+        ends = ball_endpoints(self.rb.ball(START_PREC))
+        self.window = ends if ends is not None and ends[0] >= 0 else None
+        s = self.sign_minus(fmpq(0))
+        if s is Sign.NEGATIVE:
+            raise ParameterError(f"gamma: must be >= 0, got {gamma}")
+
+    def sign_minus(self, r: fmpq) -> Sign:
+        """sign(γ − r), certified; raises UndecidedError when the cap is reached without a decision."""
+        if self.window is not None:
+            lo, hi = self.window
+            if r < lo:
+                return Sign.POSITIVE
+            if r > hi:
+                return Sign.NEGATIVE
+        key = (int(r.p), int(r.q))  # fmpq hashes through fractions: slow
+        s = self._cache.get(key)
+        if s is None:
+            s = self.rb.compare_rational(r, max_prec=self.max_prec)
+            if s is None:
+                raise UndecidedError(
+                    f"gamma: cannot decide the sign of gamma - {r} (gamma = {self.rb.exact}) within the precision cap"
+                )
+            self._cache[key] = s
+        return s
+
+
+def _check_kernel(K: Kernel) -> Kernel:
+    if K.symbolic and K.free_symbols:
+        raise ParameterError(
+            f"K: has free symbols {sorted(map(str, K.free_symbols))}; certified arithmetic needs numbers "
+            f"(substitute values with K.subs(...) or use exactdp.symbolic)"
+        )
+    return K
+
+
+def _window_ints(R, g: _Gamma):
+    """(dtype, ((lp, lq), (hp, hq)) or None): an integer window lp/lq ≤ γ ≤ hp/hq for cross-multiplication.
+
+    int64 when a dyadic window with ≥ 16 bits fits the proven bound |num·q|, |den·p| < 2^61 (num, den are
+    products of an entry numerator and a row denominator, both < 2^31); otherwise Python ints with the
+    64-bit ball's exact window.
+    """
+    if g.window is None:
+        return object, None
+    lo, hi = g.window
+    if R.A.dtype != object:
+        base = max(R.max_num, 1) * max(R.max_den, 1)
+        top = int(hi.ceil()) + 1
+        k = 61 - base.bit_length() - top.bit_length()
+        if k >= 16:
+            h = 1 << k
+            return np.int64, ((int((lo * h).floor()), h), (int((hi * h).ceil()), h))
+    return object, ((int(lo.p), int(lo.q)), (int(hi.p), int(hi.q)))
+
+
+def _eta_qq_parts(K: Kernel, g: _Gamma, dtype=None) -> tuple[fmpq, fmpq, int, int]:
+    """(A, B, x, x') with η_{E_γ}(K) = A − γB attained at (x, x').
+
+    Vectorized over partner rows j with integer rows a = A_i/d_i, b = A_j/d_j: the likelihood ratio
+    a/b = num/den with num = A_iy d_j, den = A_jy d_i is compared with a rational window [lo, hi] ∋ γ
+    by cross-multiplication (int64 under a proven bound, else Python ints); only ratios inside the
+    window get a certified comparison with γ.  ``dtype=object`` forces the Python-int path (tests).
+    """
+    N = K.N
+    R = K.int_rows()
+    auto, window = _window_ints(R, g)
+    if dtype is None or window is None:
+        dtype = auto
+    elif dtype is object and auto is not object:
+        window = tuple((int(w.p), int(w.q)) for w in g.window)
+    A, d = R.as_dtype(dtype)
+    best = None
+    for i in range(N):
+        num = A[i][None, :] * d[:, None]  # a_iy · d_j   (row j of the result is the pair (i, j))
+        den = A * d[i]  # a_jy · d_i
+        pos = num > 0
+        if window is not None:
+            (lp, lq), (hp, hq) = window
+            above = num * hq > den * hp  # ratio > hi ≥ γ (includes b = 0 < a)
+            below = num * lq <= den * lp  # ratio ≤ lo ≤ γ
+        else:
+            above = den == 0
+            below = np.zeros_like(pos)
+        mask = pos & above
+        for j, y in zip(*np.nonzero(pos & ~above & ~below)):
+            if g.sign_minus(fmpq(int(num[j, y]), int(den[j, y]))) is Sign.NEGATIVE:  # ratio > γ
+                mask[j, y] = True
+        A_num = np.where(mask, A[i][None, :], 0).sum(axis=1)
+        B_num = np.where(mask, A, 0).sum(axis=1)
+        for j in range(N):
+            if j == i:
+                continue
+            Aij, Bij = fmpq(int(A_num[j]), int(d[i])), fmpq(int(B_num[j]), int(d[j]))
+            if best is None or _greater(Aij, Bij, best[0], best[1], g):
+                best = (Aij, Bij, i, j)
+    return best
+
+
+def _greater(A, B, A0, B0, g: _Gamma) -> bool:
+    """Is A − γB > A0 − γB0 (certified)?  The difference is −ΔB·(γ − ΔA/ΔB)."""
+    dA, dB = A - A0, B - B0
+    if dB == 0:
+        return dA > 0
+    s = g.sign_minus(dA / dB)
+    return -(1 if dB > 0 else -1) * int(s) > 0
+
+
+def positive_part_sum(terms, what: str = "sum", *, max_prec: int | None = None) -> sympy.Expr:
+    """Σ (tᵢ)₊ for symbol-free exact terms, each sign certified (UndecidedError if one is not)."""
+    kept = []
+    for k, term in enumerate(terms):
+        s = RB(term).sign(max_prec=max_prec)
+        if s.sign is None:
+            raise UndecidedError(f"{what}: the sign of term {k}, {term}, is undecided ({s.reason})")
+        if s.sign is Sign.POSITIVE:
+            kept.append(term)
+    return sympy.Add(*kept)
+
+
+def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
+    G = g.rb.exact
+    best = None
+    for i in range(K.N):
+        for j in range(K.N):
+            if i == j:
+                continue
+            value = positive_part_sum(
+                [sympy.sympify(a) - G * sympy.sympify(b) for a, b in zip(K[i], K[j])],
+                f"eta_hockey_stick: K[{i}] - gamma K[{j}]",
+                max_prec=max_prec,
+            )
+            if best is None:
+                best = (value, i, j)
+                continue
+            s = RB(value - best[0]).sign(max_prec=max_prec)
+            if s.sign is None:
+                raise UndecidedError(
+                    f"eta_hockey_stick: cannot order the pairs ({i},{j}) and {best[1:]} ({s.reason})"
+                )
+            if s.sign is Sign.POSITIVE:
+                best = (value, i, j)
+    return best
+
+
+def eta_hockey_stick_certified(K, gamma, *, max_prec: int | None = None):
+    r"""``(η_{E_γ}(K), x, x')`` for an irrational γ (or a kernel with irrational constant entries).
+
+    η_{E_γ}(K) = max_{x≠x'} Σ_y (K_x(y) − γK_{x'}(y))₊, returned as an exact sympy expression
+    A − γB over the certified positive set of the maximizing pair (an fmpq when B = 0).
+
+    Raises:
+        UndecidedError: a sign could not be certified within the precision cap (message says which).
+        ParameterError: free symbols, or γ < 0.
+
+    >>> import sympy
+    >>> from exactdp.mechanisms import randomized_response
+    >>> eta_hockey_stick_certified(randomized_response(2, 3), sympy.exp(sympy.Rational(1, 2)))
+    (3/4 - exp(1/2)/4, 0, 1)
+    """
+    K = _check_kernel(as_kernel(K))
+    g = _Gamma(gamma, max_prec)
+    if K.N == 1:
+        return fmpq(0), 0, 0
+    if K.symbolic:
+        value, i, j = _eta_sr(K, g, max_prec)
+        value = sympy.sympify(value)
+        return (to_qq(value) if value.is_Rational else value), i, j
+    A, B, i, j = _eta_qq_parts(K, g)
+    if B == 0:
+        return A, i, j
+    return qq_to_sympy(A) - g.rb.exact * qq_to_sympy(B), i, j
+
+
+def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
+    r"""Decide (ε,δ)-LDP, η_{E_γ}(K) ≤ δ with γ = e^ε ([A] Thm 1), for an irrational γ: TRUE/FALSE/UNKNOWN.
+
+    Exact rational kernels: decided with certainty unless γ is within 2^{-cap} of (but not equal to)
+    one of finitely many rationals.  When the exact route is undecided, the η ball (max over pairs of
+    Σ max(0, a − γb)) is compared with δ at doubling precision; if that does not separate either, the
+    answer is UNKNOWN.
+    """
+    K = _check_kernel(as_kernel(K))
+    d = to_qq(delta, "delta")
+    if d < 0 or d > 1:
+        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    g = _Gamma(gamma, max_prec)
+    if K.N == 1:
+        return Truth.TRUE
+    try:
+        if not K.symbolic:
+            A, B, _, _ = _eta_qq_parts(K, g)
+            if B == 0:
+                return Truth.of(A <= d)
+            return Truth.of(g.sign_minus((A - d) / B) is not Sign.NEGATIVE)  # A − γB ≤ d ⟺ γ ≥ (A − d)/B
+        value, _, _ = _eta_sr(K, g, max_prec)
+        s = RB(sympy.sympify(value) - qq_to_sympy(d)).sign(max_prec=max_prec)
+        if s.sign is not None:
+            return Truth.of(s.sign is not Sign.POSITIVE)
+    except UndecidedError:
+        pass
+    return _is_ldp_balls(K, g, d, max_prec)
+
+
+def _is_ldp_balls(K: Kernel, g: _Gamma, d: fmpq, max_prec) -> Truth:
+    exprs = [[sympy.sympify(qq_to_sympy(v) if isinstance(v, fmpq) else v) for v in r] for r in K.rows]
+    for prec in precisions(max_prec):
+        G = g.rb.ball(prec)
+        with ctx.workprec(prec):
+            rows = [[_arb(v) for v in r] for r in exprs]
+            eta = arb(0)
+            for i in range(K.N):
+                for j in range(K.N):
+                    if i != j:
+                        s = arb(0)
+                        for a, b in zip(rows[i], rows[j]):
+                            s += (a - G * b).nonnegative_part()
+                        eta = eta.max(s)
+            D = arb(d)
+            if eta <= D:
+                return Truth.TRUE
+            if eta > D:
+                return Truth.FALSE
+    return Truth.UNKNOWN

@@ -1,0 +1,183 @@
+r"""Certified evaluators of the papers' closed forms, in forms that do not cancel.
+
+Each function takes exact parameters (ε rational or a symbol-free sympy expression such as
+``log(3)``; δ, c rational; n, N positive integers) and returns an :class:`~exactdp.numbers.rb.RB`
+whose balls are computed by the stable formula below, and whose exact sympy expression (built only if
+an exact tie-break needs it) is the plain formula.
+
+* e^ε                                            arb exp: no overflow for ε in the thousands
+* φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ = −expm1(n(log1p(−δ) − ε))   ([A] §III, D-13; φ = φ¹);
+  its complement e^{−nε}(1−δ)ⁿ = exp(n(log1p(−δ) − ε))
+* Ξ(ε,c)  = min{(e^ε−1)/(e^ε(1−Nc)+1), 1} = min{expm1(ε)/(e^ε(1−Nc)+1), 1}   ([G] Thm 1, D-11)
+* tight (ε,δ)-LDP Dobrushin value (e^ε−1+2δ)/(e^ε+1) = (expm1(ε)+2δ)/(e^ε+1)   (B-4)
+
+The min in Ξ needs no decision to be enclosed (arb's min of two balls); :func:`xi_regime` decides
+which branch is active, ε ≥ log(2/(Nc)) ([G] Thm 2/3, G-16/G-18), exactly at the threshold.
+
+>>> phi_n("1e-30", 0, 10**6).evalf(5)
+'1.0000e-24'
+"""
+
+from __future__ import annotations
+
+import sympy
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import ParameterError, UndecidedError
+from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.rb import RB, exact_expr
+from exactdp.numbers.truth import Sign, Truth
+
+#: Above this many digits the exact expression of φⁿ (a rational power) is not built.
+_EXACT_POWER_DIGITS = 20_000
+
+
+def _eps(eps) -> RB:
+    e = RB(exact_expr(eps, "eps"), "eps")
+    s = e.compare_rational(fmpq(0))
+    if s is None:
+        raise UndecidedError(f"eps: cannot certify that eps = {e.exact} is >= 0")
+    if s is Sign.NEGATIVE:
+        raise ParameterError(f"eps: must be >= 0, got {e.exact}")
+    return e
+
+
+def _unit(value, name: str) -> fmpq:
+    v = to_qq(value, name)
+    if v < 0 or v > 1:
+        raise ParameterError(f"{name}: must lie in [0, 1], got {v}")
+    return v
+
+
+def _posint(n, name: str) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ParameterError(f"{name}: must be a positive integer, got {n!r}")
+    return n
+
+
+def exp_eps(eps) -> RB:
+    """γ = e^ε as a certified real (ε ≥ 0 exact); e^{5000} is fine, float64 overflows past ε ≈ 709.78."""
+    return RB(sympy.exp(_eps(eps).exact))
+
+
+def _log_one_minus(d: fmpq) -> arb:
+    """log(1 − δ) at the current precision: log1p(−δ) for small δ, log of the exact 1 − δ near 1."""
+    return arb(-d).log1p() if d <= fmpq(1, 2) else arb(1 - d).log()
+
+
+def phi_n(eps, delta, n: int) -> RB:
+    r"""φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ, evaluated as −expm1(n·(log1p(−δ) − ε))  ([A] §III, D-13, A-8).
+
+    The superscript n is a label, not a power (F-A1).  Stable for tiny ε, tiny δ and huge n
+    (ε = 10⁻³⁰, n = 10⁶: φⁿ ≈ 10⁻²⁴ where the naive float formula gives 0).  δ = 1 gives exactly 1.
+    """
+    e, d, n = _eps(eps), _unit(delta, "delta"), _posint(n, "n")
+    E, D = e.exact, qq_to_sympy(d)
+
+    def ball():
+        if d == 1:
+            return arb(1)
+        return -(arb(n) * (_log_one_minus(d) - e.ball(ctx.prec))).expm1()
+
+    def exact():
+        if d == 1:
+            return sympy.Integer(1)
+        if n * max(len(str(d.p)), len(str(d.q))) > _EXACT_POWER_DIGITS:
+            return None
+        return 1 - sympy.exp(-n * E) * (1 - D) ** n
+
+    return RB.from_evaluator(ball, exact, label=f"phi^{n}({E}, {D})")
+
+
+def phi_n_complement(eps, delta, n: int) -> RB:
+    r"""1 − φⁿ(ε,δ) = e^{−nε}(1−δ)ⁿ, evaluated as exp(n·(log1p(−δ) − ε)): certified positive for δ < 1.
+
+    Use it to decide φⁿ < 1: at ε = 10⁻³⁰, δ = 1 − 10⁻³⁰, n = 10⁶ the gap is about 10^{−3·10⁷},
+    which no ball around φⁿ itself can separate from 1.
+    """
+    e, d, n = _eps(eps), _unit(delta, "delta"), _posint(n, "n")
+    E, D = e.exact, qq_to_sympy(d)
+
+    def ball():
+        if d == 1:
+            return arb(0)
+        return (arb(n) * (_log_one_minus(d) - e.ball(ctx.prec))).exp()
+
+    def exact():
+        if d == 1:
+            return sympy.Integer(0)
+        if n * max(len(str(d.p)), len(str(d.q))) > _EXACT_POWER_DIGITS:
+            return None
+        return sympy.exp(-n * E) * (1 - D) ** n
+
+    return RB.from_evaluator(ball, exact, label=f"1 - phi^{n}({E}, {D})")
+
+
+def phi(eps, delta) -> RB:
+    """φ(ε,δ) = 1 − e^{−ε}(1−δ)  ([A] §III, A-7): φⁿ with n = 1."""
+    return phi_n(eps, delta, 1)
+
+
+def _c(c, N: int) -> fmpq:
+    N = _posint(N, "N")
+    c = to_qq(c, "c")
+    if c < 0 or c > fmpq(1, N):
+        raise ParameterError(f"c: must lie in [0, 1/N] = [0, 1/{N}], got {c}")
+    return c
+
+
+def xi_threshold(c, N: int) -> sympy.Expr:
+    """The regime switch ε* = log(2/(Nc)) of [G] Thm 2/3 (``sympy.oo`` at c = 0)."""
+    c = _c(c, N)
+    return sympy.oo if c == 0 else sympy.log(qq_to_sympy(2 / (N * c)))
+
+
+def xi_regime(eps, c, N: int, *, max_prec: int | None = None) -> Truth:
+    """Is ε ≥ log(2/(Nc)) (the no-contraction regime, Ξ = 1)?  Decided via e^ε·Nc ≥ 2, exactly at the tie."""
+    e, c = _eps(eps), _c(c, N)
+    if c == 0:
+        return Truth.FALSE
+    s = RB(sympy.exp(e.exact)).compare_rational(2 / (N * c), max_prec=max_prec)
+    if s is None:
+        return Truth.UNKNOWN
+    return Truth.of(s is not Sign.NEGATIVE)
+
+
+def xi(eps, c, N: int) -> RB:
+    r"""Ξ(ε,c) = min{(e^ε−1)/(e^ε(1−Nc)+1), 1}  ([G] §IV, D-11; Thm 1), c ∈ [0, 1/N].
+
+    Ball: min(expm1(ε)/(e^ε·(1−Nc) + 1), 1) with 1 − Nc exact; no cancellation as c → 0, at Nc = 1
+    (Ξ = min{e^ε − 1, 1}) or for ε → 0 (Ξ ≈ ε/(2 − Nc)).  The exact side is the active branch (decided
+    by :func:`xi_regime`).
+    """
+    e, c = _eps(eps), _c(c, N)
+    u = 1 - N * c
+    E, U = e.exact, qq_to_sympy(u)
+
+    def ball():
+        x = e.ball(ctx.prec)
+        return (x.expm1() / (x.exp() * arb(u) + 1)).min(arb(1))
+
+    def exact():
+        regime = xi_regime(eps, c, N)
+        if regime is Truth.UNKNOWN:
+            return None
+        if regime is Truth.TRUE:
+            return sympy.Integer(1)
+        return (sympy.exp(E) - 1) / (sympy.exp(E) * U + 1)
+
+    return RB.from_evaluator(ball, exact, label=f"Xi({E}, {c}, N={N})")
+
+
+def tight_ldp_eta(eps, delta) -> RB:
+    r"""sup over (ε,δ)-LDP kernels of η_TV = (e^ε − 1 + 2δ)/(e^ε + 1)  (B-4), as (expm1(ε) + 2δ)/(e^ε + 1)."""
+    e, d = _eps(eps), _unit(delta, "delta")
+    E, D = e.exact, qq_to_sympy(d)
+
+    def ball():
+        x = e.ball(ctx.prec)
+        return (x.expm1() + 2 * arb(d)) / (x.exp() + 1)
+
+    return RB.from_evaluator(
+        ball, lambda: (sympy.exp(E) - 1 + 2 * D) / (sympy.exp(E) + 1), label=f"tight_ldp({E}, {D})"
+    )

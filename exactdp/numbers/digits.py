@@ -1,0 +1,147 @@
+r"""Guaranteed decimal digits of certified reals: :func:`evalf` and exact rounding.
+
+A value is enclosed in balls of increasing precision (:class:`~exactdp.numbers.rb.RB`) until both
+endpoints of the ball round, half-to-even, to the same ``digits``-digit decimal; that decimal is then
+the correctly rounded value of the exact number.  Balls are first scaled by a power of ten so that
+values like 10^{−3·10⁷} or e^{5000} never need huge rationals.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import ParameterError, UndecidedError
+from exactdp.numbers.qq import to_qq
+from exactdp.numbers.rb import START_PREC, _arb_to_fmpq, _rb, ball_endpoints, current_cap, precisions
+from exactdp.numbers.truth import Sign
+
+_LOG10_2 = fmpq(30103, 100000)  # log10(2) to within 1e-6; only a starting guess, fixed up exactly
+
+
+def _decimal_exponent(q: fmpq) -> int:
+    """floor(log10 q) for a rational q > 0, exactly (no decimal string conversion of huge integers)."""
+    bits = int(q.p).bit_length() - int(q.q).bit_length()
+    e = int((_LOG10_2 * bits).floor())
+    while _pow10(e) > q:
+        e -= 1
+    while _pow10(e + 1) <= q:
+        e += 1
+    return e
+
+
+def _pow10(k: int) -> fmpq:
+    return fmpq(10**k) if k >= 0 else fmpq(1, 10 ** (-k))
+
+
+def _round_parts(q: fmpq, digits: int) -> tuple[bool, int, int]:
+    """(negative, m, e): q ≈ ±m·10^{e−digits+1} with 10^{digits−1} ≤ m < 10^digits, half-to-even."""
+    neg = q < 0
+    a = -q if neg else q
+    e = _decimal_exponent(a)
+    scaled = a / _pow10(e - digits + 1)  # in [10^(digits-1), 10^digits)
+    m = round(Fraction(int(scaled.p), int(scaled.q)))
+    if m == 10**digits:
+        m //= 10
+        e += 1
+    return neg, m, e
+
+
+def _format(neg: bool, m: int, e: int, digits: int) -> str:
+    s = str(m)
+    if -5 <= e < digits:
+        if e >= 0:
+            body = s[: e + 1] + ("." + s[e + 1 :] if len(s) > e + 1 else "")
+        else:
+            body = "0." + "0" * (-e - 1) + s
+    else:
+        body = s[0] + ("." + s[1:] if len(s) > 1 else "") + f"e{'+' if e >= 0 else '-'}{abs(e)}"
+    return ("-" if neg else "") + body
+
+
+def round_significant(q, digits: int) -> str:
+    """An exact rational rounded half-to-even to ``digits`` significant digits, as a decimal string."""
+    q = to_qq(q)
+    if q == 0:
+        return "0"
+    return _format(*_round_parts(q, digits), digits)
+
+
+def _scaled_parts(b: arb, digits: int, prec: int):
+    """Rounding parts of a ball not containing 0, or None when the two endpoints round differently.
+
+    The ball is first divided by 10^k (k from a rough log10) so that its endpoints are moderate
+    rationals even for values like 10^{−3·10⁷}.
+    """
+    with ctx.workprec(prec):
+        a = abs(b)
+        l10 = a.log() / arb(10).log()
+        if not l10.is_finite():
+            return None
+        lower = _arb_to_fmpq(l10.lower())
+        k = int(lower.floor()) - digits - 2
+        y = a / (arb(10) ** k if k >= 0 else 1 / arb(10) ** (-k))
+        ends = ball_endpoints(y)
+    if ends is None:
+        return None
+    lo, hi = ends
+    if lo <= 0:
+        return None
+    p_lo, p_hi = _round_parts(lo, digits), _round_parts(hi, digits)
+    if p_lo != p_hi:
+        return None
+    _, m, e = p_lo
+    return b < 0, m, e + k
+
+
+def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
+    """The value of an exact number to ``digits`` significant digits, every printed digit guaranteed.
+
+    The value is enclosed in balls of increasing precision until both endpoints round (half-to-even)
+    to the same ``digits``-digit decimal; that string is then the correctly rounded value.  Exact
+    rationals are rounded exactly; ``sympy.oo`` gives ``"inf"``; an exact zero gives ``"0"``.
+
+    Args:
+        x: an exact number (fmpq, int, string, sympy expression such as ``kl(P, Q)`` or
+            ``ldp_epsilon(K)``) or an :class:`RB`.
+        digits: significant digits (≥ 1).
+        max_prec: precision cap in bits (default: the scoped cap, 8192).
+    Raises:
+        UndecidedError: the digits could not be certified within the cap (the message says so).
+
+    >>> import sympy
+    >>> evalf(sympy.log(3), 25)
+    '1.098612288668109691395245'
+    >>> evalf(sympy.exp(5000), 10)
+    '2.967628384e+2171'
+    """
+    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 1:
+        raise ParameterError(f"digits: must be a positive integer, got {digits!r}")
+    if isinstance(x, sympy.Basic) and x in (sympy.oo, -sympy.oo):
+        return "inf" if x is sympy.oo else "-inf"
+    x = _rb(x)
+    q = x.rational()
+    if q is not None:
+        return round_significant(q, digits)
+    start = max(START_PREC, 1 << (int(digits * 3.33) + 16).bit_length())
+    cap = current_cap(max_prec)
+    for prec in precisions(max(cap, start), start=start):
+        b = x.ball(prec)
+        if not b.is_finite():
+            continue
+        if b.is_exact():
+            return round_significant(_arb_to_fmpq(b), digits)
+        if b.contains(0):
+            continue
+        parts = _scaled_parts(b, digits, prec)
+        if parts is not None:
+            return _format(*parts, digits)
+    res = x.sign(max_prec=max_prec)
+    if res.sign is Sign.ZERO:
+        return "0"
+    raise UndecidedError(f"evalf: {digits} significant digits of {x!r} are not certified within {cap} bits")
+
+
+__all__ = ["evalf", "round_significant"]

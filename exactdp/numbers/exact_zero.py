@@ -1,0 +1,264 @@
+r"""The exact layer behind certified comparisons: is a symbol-free real expression exactly zero?
+
+Balls cannot tell 0 from a tiny number; this module decides such ties *without numerics deciding
+anything* (balls are only used to prove that a quantity is non-zero, which they do rigorously).
+:func:`is_zero` answers ``(Truth, reason)``:
+
+1. **Rationals** — exact.
+2. **Linear forms in logarithms** q₀ + Σᵢ qᵢ log rᵢ, qᵢ ∈ ℚ, rᵢ ∈ ℚ_{>0}.  Write every rᵢ over a
+   coprime basis {b_j} of the integers occurring in numerators and denominators: the form is
+   q₀ + Σ_j c_j log b_j with c_j ∈ ℚ.  The log b_j are ℚ-linearly independent (pairwise coprime
+   bases: Π b_j^{k_j} = 1 forces k = 0), so Σ c_j log b_j = 0 iff every c_j = 0; and if some c_j ≠ 0
+   then q₀ ≠ 0 is impossible too: e^{q₀} = Π b_j^{−c_j} would be algebraic, contradicting
+   Lindemann's theorem (e^a is transcendental for algebraic a ≠ 0).  Zero iff q₀ = 0 and all c_j = 0.
+   This decides e.g. ``ldp_epsilon(K) == log 3``, ``kl(P, Q) == 0``, PML in nats against a rational.
+3. **Exponential polynomials** Σᵢ cᵢ e^{aᵢ} with algebraic cᵢ and aᵢ (after bringing the expression
+   over a common denominator whose sign is certified).  By the Lindemann–Weierstrass theorem the
+   e^{a} for distinct algebraic a are linearly independent over the algebraic numbers, so the sum is
+   zero iff, after grouping equal exponents, every coefficient is zero.  Coefficient / exponent
+   equality is decided by exact rational arithmetic or a sympy identity (zero), and by a ball
+   excluding 0 (non-zero).  This decides e^ε = r exactly (ε = log r): e.g. ``exp(1/2) − 33/20 ≠ 0``.
+4. **sympy identities**: ``sympy.simplify(expr) == 0`` is a chain of exact rewritings, so a 0 result
+   proves zero (a non-zero result proves nothing).
+
+Anything else is UNKNOWN.  sympy's numeric heuristics (``equals``, ``is_zero`` on numbers,
+``minimal_polynomial``'s numeric factor choice) are never used.
+"""
+
+from __future__ import annotations
+
+from math import gcd
+
+import sympy
+
+from exactdp.errors import ExactDPError
+from exactdp.numbers.truth import Truth
+
+_SIMPLIFY_MAX_OPS = 200
+
+
+def short(value, width: int = 40) -> str:
+    """A printable form of a possibly huge exact number for reasons and messages."""
+    text = str(value)
+    return text if len(text) <= width else text[: width // 2] + "..." + text[-width // 2 :]
+
+
+def rational_value(expr) -> sympy.Rational | None:
+    """The rational value of ``expr`` when exact rules prove it rational (a log form that cancels)."""
+    expr = sympy.sympify(expr)
+    if expr.is_Rational:
+        return expr
+    q0, logs = _log_linear_parts(expr) or (None, None)
+    if q0 is None or any(v != 0 for v in _log_coefficients(logs).values()):
+        return None
+    return q0
+
+
+def is_zero(expr) -> tuple[Truth, str]:
+    """Decide exactly whether a symbol-free real sympy expression is 0 (see module docstring)."""
+    expr = sympy.sympify(expr)
+    if expr.free_symbols:
+        return Truth.UNKNOWN, "free symbols"
+    if expr.is_Rational:
+        return Truth.of(expr == 0), "exact rational"
+    res = _log_linear(expr)
+    if res is not None:
+        return res
+    if expr.has(sympy.sinh, sympy.cosh, sympy.tanh):
+        expr = expr.rewrite(sympy.exp)  # an exact rewriting into exponentials
+    res = _exp_polynomial(expr)
+    if res is not None and res[0] is not Truth.UNKNOWN:
+        return res
+    if sympy.count_ops(expr) <= _SIMPLIFY_MAX_OPS:
+        try:
+            simplified = sympy.simplify(expr)
+        except (TypeError, ValueError, NotImplementedError, RecursionError):  # pragma: no cover
+            simplified = expr
+        if simplified == 0:
+            return Truth.TRUE, "sympy.simplify rewrites it to 0 (exact identity)"
+    note = res[1] if res is not None else "no exact rule applies"
+    return Truth.UNKNOWN, note
+
+
+# -- 2. linear forms in logs of rationals ------------------------------------------------------------
+
+
+def coprime_basis(numbers) -> list[int]:
+    """A set of pairwise coprime integers > 1 over which every given positive integer factors."""
+    basis = sorted({n for n in numbers if n > 1})
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(basis)):
+            for j in range(i + 1, len(basis)):
+                g = gcd(basis[i], basis[j])
+                if g > 1:
+                    a, b = basis[i] // g, basis[j] // g
+                    rest = [x for k, x in enumerate(basis) if k not in (i, j)]
+                    basis = sorted(set(rest + [x for x in (a, b, g) if x > 1]))
+                    changed = True
+                    break
+            if changed:
+                break
+    return basis
+
+
+def _exponents(n: int, basis: list[int]) -> dict[int, int]:
+    out = {}
+    for b in basis:
+        e = 0
+        while n % b == 0:
+            n //= b
+            e += 1
+        if e:
+            out[b] = e
+    assert n == 1, "coprime basis does not cover the integer"
+    return out
+
+
+def _log_linear_parts(expr):
+    """(q₀, [(qᵢ, rᵢ)]) when expr = q₀ + Σ qᵢ log rᵢ with rational qᵢ and rᵢ > 0, else None."""
+    q0 = sympy.Integer(0)
+    logs: list[tuple[sympy.Rational, sympy.Rational]] = []
+    for term in sympy.Add.make_args(expr):
+        coeff, rest = term.as_coeff_Mul()
+        if rest is sympy.S.One:
+            q0 += coeff
+        elif (
+            isinstance(rest, sympy.log)
+            and rest.args[0].is_Rational
+            and rest.args[0] > 0
+            and coeff.is_Rational
+        ):
+            logs.append((coeff, rest.args[0]))
+        else:
+            return None
+    if not logs:
+        return None
+    return q0, logs
+
+
+def _log_coefficients(logs) -> dict:
+    """Σ qᵢ log rᵢ = Σ_b c_b log b over a coprime basis: the map b ↦ c_b."""
+    ints = [int(r.p) for _, r in logs] + [int(r.q) for _, r in logs]
+    basis = coprime_basis(ints)
+    c = {b: sympy.Integer(0) for b in basis}
+    for q, r in logs:
+        for b, e in _exponents(int(r.p), basis).items():
+            c[b] += q * e
+        for b, e in _exponents(int(r.q), basis).items():
+            c[b] -= q * e
+    return c
+
+
+def _log_linear(expr) -> tuple[Truth, str] | None:
+    """Decide q₀ + Σ qᵢ log rᵢ (rational qᵢ, positive rational rᵢ); None if expr is not of that form."""
+    parts = _log_linear_parts(expr)
+    if parts is None:
+        return None
+    q0, logs = parts
+    if all(v == 0 for v in _log_coefficients(logs).values()):
+        return Truth.of(q0 == 0), "linear form in logs reduces to the rational " + short(q0)
+    return Truth.FALSE, (
+        "q0 + sum c_b log b with some c_b != 0 over a coprime basis: non-zero (unique factorisation + Lindemann)"
+    )
+
+
+# -- 3. exponential polynomials ------------------------------------------------------------------------
+
+
+def _is_algebraic(e) -> bool:
+    if e.is_Rational:
+        return True
+    if e.is_Add or e.is_Mul:
+        return all(_is_algebraic(a) for a in e.args)
+    if e.is_Pow:
+        return e.exp.is_Rational and _is_algebraic(e.base)
+    return False
+
+
+def _split_exp(term):
+    """term = coefficient · e^{exponent} with algebraic coefficient and exponent, or None."""
+    coeff, exponent = [], sympy.Integer(0)
+    for f in sympy.Mul.make_args(term):
+        if isinstance(f, sympy.exp):
+            exponent += f.args[0]
+        elif f.is_Pow and isinstance(f.base, sympy.exp) and f.exp.is_Rational:
+            exponent += f.exp * f.base.args[0]
+        elif f is sympy.E:
+            exponent += 1
+        elif _is_algebraic(f):
+            coeff.append(f)
+        else:
+            return None
+    if not _is_algebraic(exponent):
+        return None
+    return sympy.Mul(*coeff), exponent
+
+
+def _ball_nonzero(e, max_prec: int = 512) -> bool:
+    """True when a ball of ``e`` excludes 0 at some precision up to ``max_prec`` (rigorous)."""
+    from flint import ctx
+
+    from exactdp.numbers.rb import _arb
+
+    prec = 64
+    while prec <= max_prec:
+        with ctx.workprec(prec):
+            try:
+                b = _arb(e)
+            except (ExactDPError, ValueError, ZeroDivisionError):  # not evaluable: no certificate
+                return False
+        if b.is_finite() and (b > 0 or b < 0):
+            return True
+        prec *= 2
+    return False
+
+
+def _algebraic_zero(e) -> Truth:
+    """Zero test: exact rational, a ball excluding 0 (non-zero) or a sympy identity (zero)."""
+    if e.is_Rational:
+        return Truth.of(e == 0)
+    if _ball_nonzero(e):
+        return Truth.FALSE
+    if sympy.count_ops(e) <= _SIMPLIFY_MAX_OPS and sympy.simplify(e) == 0:
+        return Truth.TRUE
+    return Truth.UNKNOWN
+
+
+def _exp_polynomial(expr) -> tuple[Truth, str] | None:
+    num, den = sympy.fraction(sympy.together(expr))
+    if den != 1 and _algebraic_or_exp_nonzero(den) is not Truth.FALSE:
+        return Truth.UNKNOWN, f"cannot certify that the denominator {den} is non-zero"
+    groups: list[list] = []  # [exponent, coefficient]
+    for term in sympy.Add.make_args(sympy.expand(num)):
+        split = _split_exp(term)
+        if split is None:
+            return None
+        c, a = split
+        for g in groups:
+            same = _algebraic_zero(sympy.expand(g[0] - a))
+            if same is Truth.UNKNOWN:
+                return Truth.UNKNOWN, f"cannot decide whether the exponents {g[0]} and {a} are equal"
+            if same is Truth.TRUE:
+                g[1] = g[1] + c
+                break
+        else:
+            groups.append([a, c])
+    if all(sympy.sympify(a).is_Rational and a == 0 for a, _ in groups):
+        kind = "algebraic"
+    else:
+        kind = "Lindemann-Weierstrass"
+    for a, c in groups:
+        z = _algebraic_zero(sympy.expand(c))
+        if z is Truth.UNKNOWN:
+            return Truth.UNKNOWN, f"cannot decide whether the coefficient {c} of exp({a}) is zero"
+        if z is Truth.FALSE:
+            if kind == "algebraic":
+                return Truth.FALSE, "algebraic value, certified non-zero by a ball"
+            return Truth.FALSE, f"{kind}: the coefficient of exp({a}) is non-zero"
+    return Truth.TRUE, f"{kind}: every coefficient is exactly zero"
+
+
+def _algebraic_or_exp_nonzero(den) -> Truth:
+    return Truth.FALSE if _ball_nonzero(den) else Truth.UNKNOWN

@@ -1,0 +1,522 @@
+r"""RB: certified real balls on python-flint ``arb``, for the transcendental quantities of exactdp.
+
+An :class:`RB` is an *exact* real number (a sympy expression built from rationals with + − × ÷,
+rational powers, exp, log, ...; or a stable evaluator such as ``−expm1(n(log1p(−δ) − ε))``) together
+with the means to enclose it in an ``arb`` ball at any working precision.  Nothing is rounded until a
+ball is asked for, and a ball always contains the exact value (python-flint/Arb's guarantee).
+
+Decisions are three-valued.  :meth:`RB.sign` evaluates balls at 64, 128, 256, … bits up to a cap;
+a ball that excludes 0 decides the sign; a ball that still contains 0 after 256 bits is handed to the
+exact layer (:mod:`exactdp.numbers.exact_zero`: rationals, algebraic numbers by minimal polynomial,
+Lindemann–Weierstrass for Σ cᵢ e^{aᵢ}, Baker/unique factorisation for q₀ + Σ qᵢ log rᵢ, sympy
+identities); otherwise the answer is *undecided*, never a guess.
+
+Precision is always scoped: balls are computed inside ``with flint.ctx.workprec(p)``; the cap is a
+keyword argument of every decision or the :func:`precision_cap` context manager (a ``ContextVar``),
+never a global setting.
+
+>>> import sympy
+>>> x = RB(sympy.exp(sympy.Rational(1, 2)))
+>>> x.evalf(20)
+'1.6487212707001281468'
+>>> x > RB("33/20")
+<Truth.FALSE: 'false'>
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import CoercionError, ParameterError
+from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.truth import Sign, Truth
+
+#: Default cap (bits) of the precision-doubling loop; the caller can change it per call or per block.
+DEFAULT_MAX_PREC = 8192
+#: First working precision of the loop (bits).
+START_PREC = 64
+#: From this precision on, a ball still containing 0 is handed to the exact layer.
+EXACT_LAYER_PREC = 256
+
+_max_prec: contextvars.ContextVar[int] = contextvars.ContextVar(
+    "exactdp_rb_max_prec", default=DEFAULT_MAX_PREC
+)
+
+
+@contextlib.contextmanager
+def precision_cap(bits: int):
+    """Scope the precision cap of every certified decision inside the ``with`` block.
+
+    >>> with precision_cap(128):
+    ...     current_cap()
+    128
+    """
+    if not isinstance(bits, int) or isinstance(bits, bool) or bits < START_PREC:
+        raise ParameterError(f"bits: the precision cap must be an integer >= {START_PREC}, got {bits!r}")
+    token = _max_prec.set(bits)
+    try:
+        yield bits
+    finally:
+        _max_prec.reset(token)
+
+
+def current_cap(max_prec: int | None = None) -> int:
+    """The cap in force: ``max_prec`` when given, else the scoped (or default) cap."""
+    if max_prec is None:
+        return _max_prec.get()
+    if not isinstance(max_prec, int) or isinstance(max_prec, bool) or max_prec < START_PREC:
+        raise ParameterError(f"max_prec: must be an integer >= {START_PREC}, got {max_prec!r}")
+    return max_prec
+
+
+def precisions(max_prec: int | None = None, start: int = START_PREC):
+    """The working precisions start, 2·start, 4·start, … ≤ cap (the cap itself is always tried last)."""
+    cap = current_cap(max_prec)
+    p = min(start, cap)
+    while p < cap:
+        yield p
+        p *= 2
+    yield cap
+
+
+# -- exact input ------------------------------------------------------------------------------------
+
+
+def exact_expr(value, name: str = "value") -> sympy.Expr:
+    """An exact, finite, symbol-free sympy expression for ``value`` (floats refused)."""
+    if isinstance(value, RB):
+        expr = value.exact
+        if expr is None:
+            raise ParameterError(f"{name}: this certified value has no exact expression")
+        return expr
+    if isinstance(value, sympy.Basic):
+        if any(isinstance(a, sympy.Float) for a in sympy.preorder_traversal(value)):
+            raise CoercionError(
+                f"{name}: the expression {value} contains a float; use sympy.Rational or 'p/q'"
+            )
+        if value.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+            raise ParameterError(f"{name}: must be a finite real number, got {value}")
+        if value.free_symbols:
+            raise ParameterError(
+                f"{name}: has free symbols {sorted(map(str, value.free_symbols))}; substitute exact values first"
+            )
+        return value
+    return qq_to_sympy(to_qq(value, name))
+
+
+def _fmpq_of_rational(expr) -> fmpq:
+    return fmpq(int(expr.p), int(expr.q))
+
+
+# -- sympy expression -> arb ball ----------------------------------------------------------------------
+
+_ARB_FUNCS = {
+    "sin": "sin",
+    "cos": "cos",
+    "tan": "tan",
+    "sinh": "sinh",
+    "cosh": "cosh",
+    "tanh": "tanh",
+    "atan": "atan",
+    "asin": "asin",
+    "acos": "acos",
+    "erf": "erf",
+    "erfc": "erfc",
+}
+
+
+def _is_one(e) -> bool:
+    return e is sympy.S.One
+
+
+def _arb(expr) -> arb:
+    """The arb ball of an exact sympy expression at the *current* flint precision."""
+    if expr.is_Rational:
+        return arb(_fmpq_of_rational(expr))
+    if expr is sympy.E:
+        return arb.const_e()
+    if expr is sympy.pi:
+        return arb.pi()
+    if isinstance(expr, sympy.Float):
+        raise CoercionError(f"cannot evaluate {expr}: floats are not exact")
+    if isinstance(expr, sympy.Symbol):
+        raise ParameterError(f"cannot evaluate the free symbol {expr}: substitute an exact value first")
+    if expr.is_Add:
+        args = expr.args
+        if len(args) == 2:  # c ± e^u with c = ∓1: use expm1 (no cancellation for small u)
+            for one, other in (args, args[::-1]):
+                if one is sympy.S.NegativeOne and isinstance(other, sympy.exp):
+                    return _arb(other.args[0]).expm1()
+                if (
+                    _is_one(one)
+                    and other.is_Mul
+                    and len(other.args) == 2
+                    and other.args[0] is sympy.S.NegativeOne
+                    and isinstance(other.args[1], sympy.exp)
+                ):
+                    return -_arb(other.args[1].args[0]).expm1()
+        total = arb(0)
+        for a in args:
+            total += _arb(a)
+        return total
+    if expr.is_Mul:
+        total = arb(1)
+        for a in expr.args:
+            total *= _arb(a)
+        return total
+    if expr.is_Pow:
+        base, e = expr.args
+        if base is sympy.E:
+            return _arb(e).exp()
+        if e.is_Integer:
+            return _arb(base) ** int(e)
+        if e.is_Rational:
+            b = _arb(base)
+            root = b.sqrt() if e.q == 2 else b.root(int(e.q))
+            return root ** int(e.p)
+        b = _arb(base)
+        return (_arb(e) * b.log()).exp()
+    if isinstance(expr, sympy.exp):
+        return _arb(expr.args[0]).exp()
+    if isinstance(expr, sympy.log):
+        (u,) = expr.args
+        if u.is_Rational:  # log r = log1p(r − 1) with r − 1 exact: accurate for r near 1
+            return arb(_fmpq_of_rational(u) - 1).log1p()
+        if u.is_Add and any(_is_one(a) for a in u.args):  # log(1 + v): log1p
+            return _arb(u - 1).log1p()
+        return _arb(u).log()
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        balls = [_arb(a) for a in expr.args]
+        out = balls[0]
+        for b in balls[1:]:
+            out = out.max(b) if isinstance(expr, sympy.Max) else out.min(b)
+        return out
+    if isinstance(expr, sympy.Abs):
+        return abs(_arb(expr.args[0]))
+    name = type(expr).__name__
+    if name in _ARB_FUNCS and len(expr.args) == 1:
+        return getattr(_arb(expr.args[0]), _ARB_FUNCS[name])()
+    if expr in (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+        raise ParameterError(f"cannot enclose the non-finite value {expr} in a ball")
+    raise ParameterError(f"cannot evaluate {expr} ({name}) with certified arithmetic")
+
+
+def arb_ball(value, prec: int) -> arb:
+    """The arb ball of an exact value at ``prec`` bits (precision scoped to this call)."""
+    expr = exact_expr(value)
+    with ctx.workprec(prec):
+        return _arb(expr)
+
+
+def _arb_to_fmpq(x: arb) -> fmpq:
+    m, e = x.man_exp()
+    m, e = int(m), int(e)
+    return fmpq(m * 2**e) if e >= 0 else fmpq(m, 2 ** (-e))
+
+
+def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
+    """The exact rational endpoints [lo, hi] of a finite ball (None for a non-finite ball)."""
+    if not b.is_finite():
+        return None
+    # lower()/upper() round outward, so the endpoints are valid at any precision; this one keeps them tight
+    with ctx.workprec(max(ctx.prec, 2 * b.mid().bits() + 64, 64)):
+        return _arb_to_fmpq(b.lower()), _arb_to_fmpq(b.upper())
+
+
+# -- the certified real ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SignResult:
+    """A certified sign: ``sign`` is a :class:`Sign` or None (undecided); ``reason`` says how / why not.
+
+    ``bool()`` of a SignResult raises, so it cannot reach an ``if`` by mistake; use ``.sign``,
+    :meth:`truth` or the Truth-valued comparisons of :class:`RB`.
+    """
+
+    sign: Sign | None
+    prec: int
+    reason: str
+
+    @property
+    def decided(self) -> bool:
+        return self.sign is not None
+
+    def __bool__(self) -> bool:
+        raise TypeError("a SignResult is not a truth value; use .sign, .decided or a Truth-valued comparison")
+
+    def truth(self, *accepted: Sign) -> Truth:
+        """TRUE if the sign is one of ``accepted``, FALSE if decided otherwise, UNKNOWN if undecided."""
+        if self.sign is None:
+            return Truth.UNKNOWN
+        return Truth.of(self.sign in accepted)
+
+
+class RB:
+    """A certified real number: an exact value with balls at any precision (see module docstring).
+
+    Args:
+        value: an exact number (int, Fraction, fmpq, string "p/q" or "0.25", a symbol-free sympy
+            expression such as ``exp(Rational(1, 2))``, ``log(3)``, ``sqrt(2)``), or another RB.
+
+    Raises:
+        CoercionError: a float.  ParameterError: free symbols or a non-finite value.
+    """
+
+    __slots__ = ("_cache", "_eval", "_exact", "label")
+
+    def __init__(self, value, name: str = "value"):
+        if isinstance(value, RB):
+            self._exact, self._eval, self._cache, self.label = (
+                value._exact,
+                value._eval,
+                value._cache,
+                value.label,
+            )
+            return
+        expr = exact_expr(value, name)
+        self._exact = expr
+        self._eval = None
+        self._cache: dict[int, arb] = {}
+        self.label = None
+
+    @classmethod
+    def from_evaluator(cls, evaluator: Callable[[], arb], exact=None, label: str | None = None) -> RB:
+        """An RB from a ball evaluator (called inside ``ctx.workprec(p)``) and its exact value.
+
+        ``exact`` is a sympy expression, a zero-argument callable returning one (built only if an exact
+        tie-break needs it), or None (ties then stay undecided).
+        """
+        obj = cls.__new__(cls)
+        obj._exact, obj._eval, obj._cache, obj.label = exact, evaluator, {}, label
+        return obj
+
+    # -- exact side --
+    @property
+    def exact(self) -> sympy.Expr | None:
+        """The exact sympy expression of this number (None if it has none)."""
+        if callable(self._exact) and not isinstance(self._exact, sympy.Basic):
+            self._exact = self._exact()
+        return self._exact
+
+    def rational(self) -> fmpq | None:
+        """The value as an fmpq when the exact expression is a rational number, else None."""
+        if self._eval is not None and not isinstance(self._exact, sympy.Basic):
+            return None  # do not force a lazy exact expression just for this
+        e = self.exact
+        if e is not None and e.is_Rational:
+            return _fmpq_of_rational(e)
+        return None
+
+    # -- balls --
+    def ball(self, prec: int) -> arb:
+        """An arb ball containing the value, computed at ``prec`` bits (precision scoped to the call)."""
+        b = self._cache.get(prec)
+        if b is None:
+            with ctx.workprec(prec):
+                b = self._eval() if self._eval is not None else _arb(self._exact)
+            self._cache[prec] = b
+        return b
+
+    def endpoints(self, prec: int) -> tuple[fmpq, fmpq] | None:
+        """Exact rational [lo, hi] enclosing the value at ``prec`` bits (None if the ball is not finite)."""
+        return ball_endpoints(self.ball(prec))
+
+    # -- decisions --
+    def sign(self, *, max_prec: int | None = None) -> SignResult:
+        """The certified sign (see module docstring); ``.sign is None`` when undecided at the cap."""
+        q = self.rational()
+        if q is not None:
+            return SignResult(Sign(int(q.p > 0) - int(q.p < 0)), 0, "exact rational")
+        exact_note, tried_exact, prec = "", False, START_PREC
+        for prec in precisions(max_prec):
+            b = self.ball(prec)
+            if b.is_finite():
+                if b > 0:
+                    return SignResult(Sign.POSITIVE, prec, f"ball at {prec} bits")
+                if b < 0:
+                    return SignResult(Sign.NEGATIVE, prec, f"ball at {prec} bits")
+                if b.is_zero():  # an exact zero ball encloses only 0
+                    return SignResult(Sign.ZERO, prec, f"exact zero ball at {prec} bits")
+            if prec >= EXACT_LAYER_PREC and not tried_exact:
+                tried_exact = True
+                s = self._exact_rational_sign()
+                if s is not None:
+                    return SignResult(s, prec, "exact: the logarithms cancel to a rational")
+                zero, exact_note = self._exact_zero()
+                if zero is Truth.TRUE:
+                    return SignResult(Sign.ZERO, prec, f"exact: {exact_note}")
+        if not tried_exact:
+            zero, exact_note = self._exact_zero()
+            if zero is Truth.TRUE:
+                return SignResult(Sign.ZERO, prec, f"exact: {exact_note}")
+        return SignResult(
+            None, prec, f"the ball at the cap of {prec} bits contains 0; exact layer: {exact_note}"
+        )
+
+    def _exact_zero(self) -> tuple[Truth, str]:
+        from exactdp.numbers.exact_zero import is_zero
+
+        expr = self.exact
+        if expr is None:
+            return Truth.UNKNOWN, "no exact expression"
+        return is_zero(expr)
+
+    def _exact_rational_sign(self) -> Sign | None:
+        from exactdp.numbers.exact_zero import rational_value
+
+        expr = self.exact
+        q = None if expr is None else rational_value(expr)
+        return None if q is None else Sign(int(bool(q > 0)) - int(bool(q < 0)))
+
+    def compare_rational(self, r, *, max_prec: int | None = None) -> Sign | None:
+        """sign(self − r) for an exact rational r, deciding ties exactly; None when undecided.
+
+        r is enclosed at the same precision as ``self`` (an exact ball when r is dyadic), so many
+        comparisons against rationals share one ball of ``self`` per precision.
+        """
+        r = to_qq(r, "r")
+        q = self.rational()
+        if q is not None:
+            return Sign(int(q > r) - int(q < r))
+        tried = False
+        for prec in precisions(max_prec):
+            b = self.ball(prec)
+            if b.is_finite():
+                with ctx.workprec(prec):
+                    rb = arb(r)
+                if b > rb:
+                    return Sign.POSITIVE
+                if b < rb:
+                    return Sign.NEGATIVE
+                if b.is_exact() and rb.is_exact() and b == rb:
+                    return Sign.ZERO
+            if prec >= EXACT_LAYER_PREC and not tried:
+                tried = True
+                if self._equals_rational(r):
+                    return Sign.ZERO
+        if not tried and self._equals_rational(r):
+            return Sign.ZERO
+        return None
+
+    def _equals_rational(self, r: fmpq) -> bool:
+        """Exact tie-break: is the value exactly r (decided by the exact layer, never by balls)?"""
+        return (self - RB(r)).sign(max_prec=START_PREC).sign is Sign.ZERO
+
+    def _cmp(self, other, accepted) -> Truth:
+        return (self - _rb(other)).sign().truth(*accepted)
+
+    def __lt__(self, other) -> Truth:
+        return self._cmp(other, (Sign.NEGATIVE,))
+
+    def __le__(self, other) -> Truth:
+        return self._cmp(other, (Sign.NEGATIVE, Sign.ZERO))
+
+    def __gt__(self, other) -> Truth:
+        return self._cmp(other, (Sign.POSITIVE,))
+
+    def __ge__(self, other) -> Truth:
+        return self._cmp(other, (Sign.POSITIVE, Sign.ZERO))
+
+    def eq(self, other) -> Truth:
+        """Certified equality (``==`` is left as object identity so RBs stay hashable)."""
+        return self._cmp(other, (Sign.ZERO,))
+
+    __hash__ = object.__hash__
+
+    # -- arithmetic (exact side kept lazily) --
+    def _binary(self, other, op, sym):
+        other = _rb(other)
+        a, b = self, other
+
+        def exact():
+            ea, eb = a.exact, b.exact
+            return None if ea is None or eb is None else sym(ea, eb)
+
+        return RB.from_evaluator(lambda: op(a.ball(ctx.prec), b.ball(ctx.prec)), exact)
+
+    def __add__(self, other):
+        return self._binary(other, lambda x, y: x + y, lambda x, y: x + y)
+
+    def __radd__(self, other):
+        return _rb(other) + self
+
+    def __sub__(self, other):
+        return self._binary(other, lambda x, y: x - y, lambda x, y: x - y)
+
+    def __rsub__(self, other):
+        return _rb(other) - self
+
+    def __mul__(self, other):
+        return self._binary(other, lambda x, y: x * y, lambda x, y: x * y)
+
+    def __rmul__(self, other):
+        return _rb(other) * self
+
+    def __truediv__(self, other):
+        return self._binary(other, lambda x, y: x / y, lambda x, y: x / y)
+
+    def __rtruediv__(self, other):
+        return _rb(other) / self
+
+    def __neg__(self):
+        return RB(0) - self
+
+    # -- output --
+    def evalf(self, digits: int = 30, *, max_prec: int | None = None) -> str:
+        """The value to ``digits`` significant digits, every printed digit guaranteed (see :func:`exactdp.numbers.digits.evalf`)."""
+        from exactdp.numbers.digits import evalf
+
+        return evalf(self, digits, max_prec=max_prec)
+
+    def __repr__(self) -> str:
+        e = self._exact if isinstance(self._exact, sympy.Basic) else None
+        shown = str(e) if e is not None else (self.label or "<evaluator>")
+        if len(shown) > 80:
+            shown = shown[:38] + "..." + shown[-38:]
+        return f"RB({shown})"
+
+    def __str__(self) -> str:
+        return self.ball(START_PREC).str(radius=True)
+
+
+def _rb(value) -> RB:
+    return value if isinstance(value, RB) else RB(value)
+
+
+def rb_apply(fn: str, x) -> RB:
+    """exp, log, sqrt, expm1, log1p of an RB (ball via arb, exact side via sympy)."""
+    x = _rb(x)
+    sym = {
+        "exp": sympy.exp,
+        "log": sympy.log,
+        "sqrt": sympy.sqrt,
+        "expm1": lambda e: sympy.exp(e) - 1,
+        "log1p": lambda e: sympy.log(1 + e),
+    }[fn]
+
+    def exact():
+        e = x.exact
+        return None if e is None else sym(e)
+
+    return RB.from_evaluator(lambda: getattr(x.ball(ctx.prec), fn)(), exact, label=f"{fn}(...)")
+
+
+__all__ = [
+    "DEFAULT_MAX_PREC",
+    "RB",
+    "SignResult",
+    "arb_ball",
+    "ball_endpoints",
+    "current_cap",
+    "exact_expr",
+    "precision_cap",
+    "precisions",
+    "rb_apply",
+]
