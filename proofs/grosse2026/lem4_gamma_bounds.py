@@ -25,7 +25,7 @@ Checked:
 * ``exact_gamma_corollaries`` — the improved corollaries are valid on random instances: for random exact
   kernels K (at their own level t_K = pml_ratio(K, c)) and random P, Q ∈ Q_X(c),
   D(K∘P‖K∘Q) ≤ Ξ(t_K, c)·log Γ_max(t_K, c)·TV(P,Q) and H² ≤ Ξ·(2 − 4/(√Γ_max+1))·TV, each decided with
-  python-flint arb balls at 128 bits (three-valued: an undecided comparison makes the check UNDECIDED).
+  the certified layer (``certified_compare``, three-valued: an undecided comparison makes the check UNDECIDED).
 
 Not shown: the closed form for all parameters (it is confirmed at grid points only); Theorem 4 itself with
 the exact Γ (it follows from Binette's inequality, checked elsewhere); irrational t.
@@ -34,17 +34,21 @@ the exact Γ (it follows from Binette's inequality, checked elsewhere); irration
 from __future__ import annotations
 
 import sympy
-from flint import arb, fmpq
-from flint import ctx as flint_ctx
+from flint import fmpq
 
+from exactdp.certified import certified_compare
+from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
-from exactdp.numbers.qq import to_qq
+from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.truth import Truth
 from exactdp.sources import CATALOGUE, GROSSE2026, Source
 from exactdp.theory.extremal import (
     corollary_limits_c0,
     gamma_max,
     gamma_max_closed_form,
     gamma_min,
+    h2_coefficient,
+    kl_coefficient,
     lemma4_bound,
     xi,
 )
@@ -134,21 +138,6 @@ def check_tightness(ctx: CheckContext) -> Outcome:
                    instances=n, families=(("gamma grid", n),), details={"loose": loose, "c_equals_1_over_N": tight_below})
 
 
-def _ball(v):
-    return arb(int(v.p)) / arb(int(v.q))
-
-
-def _divergence_balls(p, q):
-    """KL(p‖q) and H²(p, q) = Σ(√p − √q)² as arb balls (q > 0 wherever p > 0 here)."""
-    kl, h2 = arb(0), arb(0)
-    for a, b in zip(p, q):
-        if a != 0:
-            kl += _ball(a) * (_ball(a) / _ball(b)).log()
-        d = _ball(a).sqrt() - _ball(b).sqrt()
-        h2 += d * d  # not d ** 2: arb's power of a ball around 0 is nan
-    return kl, h2
-
-
 def check_exact_gamma_corollaries(ctx: CheckContext) -> Outcome:
     rng = ctx.rng("fg2-exact-gamma-corollaries")
     count, n = ctx.size(60, 400), 0
@@ -161,28 +150,26 @@ def check_exact_gamma_corollaries(ctx: CheckContext) -> Outcome:
         if G == 1:
             continue
         P, Q = (tuple(c + (1 - N * c) * r for r in random_distribution(rng, N, 9).probs) for _ in range(2))
-        tv_in = sum((abs(a - b) for a, b in zip(P, Q)), fmpq(0)) / 2
+        tv_in = tv(P, Q)
         if tv_in == 0:
             P, Q = tuple(c + (1 - N * c) * (x == 0) for x in range(N)), tuple(c + (1 - N * c) * (x == 1) for x in range(N))
             tv_in = 1 - N * c
             if tv_in == 0:
                 continue  # c = 1/N: Q_X(c) is one prior, both sides vanish
-        with flint_ctx.workprec(128):
-            kl, h2 = _divergence_balls(K.apply(P).probs, K.apply(Q).probs)
-            logG = _ball(G).log()
-            slack_kl = _ball(X * tv_in) * logG - kl
-            slack_h2 = _ball(X * tv_in) * (2 - 4 / (_ball(G).sqrt() + 1)) - h2
-            for name, slack in (("KL", slack_kl), ("H2", slack_h2)):
-                if slack < 0:
-                    return Outcome(Verdict.REFUTED, f"{name} corollary with the exact Gamma fails", counterexample={
-                        "kernel": K.as_strings(), "c": str(c), "t": str(tK), "P": [str(v) for v in P],
-                        "Q": [str(v) for v in Q], "slack": str(slack)})
-                if not slack >= 0:
-                    return Outcome(Verdict.UNDECIDED, "a comparison could not be certified at 128 bits",
-                                   reason=f"{name} slack ball {slack} contains 0 (kernel {K.as_strings()}, c = {c})")
+        KP, KQ = K.apply(P), K.apply(Q)
+        for name, lhs, rhs in (("KL", kl(KP, KQ), kl_coefficient(X, G) * qq_to_sympy(tv_in)),
+                               ("H2", hellinger2(KP, KQ), h2_coefficient(X, G) * qq_to_sympy(tv_in))):
+            holds = certified_compare(lhs, "<=", rhs)
+            if holds is Truth.FALSE:
+                return Outcome(Verdict.REFUTED, f"{name} corollary with the exact Gamma fails", counterexample={
+                    "kernel": K.as_strings(), "c": str(c), "t": str(tK), "P": [str(v) for v in P],
+                    "Q": [str(v) for v in Q], "lhs": str(lhs), "rhs": str(rhs)})
+            if holds is Truth.UNKNOWN:
+                return Outcome(Verdict.UNDECIDED, "a comparison could not be certified",
+                               reason=f"{name}: {lhs} <= {rhs} undecided (kernel {K.as_strings()}, c = {c})")
         n += 1
     return Outcome(Verdict.VERIFIED, f"{n} random (K, P, Q): KL and H2 corollaries with the exact Gamma_max hold "
-                   "(certified arb comparisons)", instances=n,
+                   "(certified comparisons)", instances=n,
                    families=(("random exact K at its own PML level, P, Q in Q_X(c)", n),))
 
 
