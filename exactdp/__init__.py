@@ -46,6 +46,9 @@ from exactdp.numbers.digits import evalf
 from exactdp.numbers.rb import RB, precision_cap
 from exactdp.certified import certified_compare, certified_sign
 
+# -- conjecture checking (issue 9) --
+from exactdp.verification.conjecture import check  # noqa: E402
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -59,3 +62,4 @@ __all__ = [
     # certified high precision (issue 5)
     "RB", "certified_compare", "certified_sign", "evalf", "precision_cap", "renyi",
 ]
+__all__ += ["check"]

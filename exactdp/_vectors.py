@@ -13,13 +13,14 @@ from exactdp.numbers.qq import ONE, ZERO
 from exactdp.numbers.sr import to_exact
 
 
-def as_sequence(obj, what: str, error):
-    """A list from a list/tuple/numpy array; refuse float numpy dtypes at once."""
+def as_sequence(obj, what: str, error, allow_float: bool = False):
+    """A list from a list/tuple/numpy array; refuse float numpy dtypes at once (unless ``allow_float``,
+    used only by the explicit ``from_floats`` constructors)."""
     try:
         import numpy as np
 
         if isinstance(obj, np.ndarray):
-            if obj.dtype.kind == "f" or obj.dtype.kind == "c":
+            if (obj.dtype.kind == "f" or obj.dtype.kind == "c") and not allow_float:
                 raise CoercionError(
                     f"{what}: a float numpy array ({obj.dtype}) is not exact; use an integer or object "
                     f"array of Fractions/strings, or Kernel.from_floats / Distribution.from_floats"
@@ -32,11 +33,12 @@ def as_sequence(obj, what: str, error):
     return list(obj)
 
 
-def exact_vector(values, what: str, error, entry: str | None = None) -> tuple[tuple, bool]:
+def exact_vector(values, what: str, error, entry: str | None = None, *, check: bool = True) -> tuple[tuple, bool]:
     """Coerce a probability vector; check entries in [0,1] (when decidable) and the sum is 1.
 
     Returns ``(entries, symbolic)``.  ``what`` names the vector in messages ("row 2", "P") and
-    ``entry`` its entries (default ``what``): entry k is called ``f"{entry}[{k}]"``.
+    ``entry`` its entries (default ``what``): entry k is called ``f"{entry}[{k}]"``.  With
+    ``check=False`` only the coercion is done (kernels validate rational rows in integer form).
     """
     entry = entry or what
     seq = as_sequence(values, what, error)
@@ -44,9 +46,14 @@ def exact_vector(values, what: str, error, entry: str | None = None) -> tuple[tu
         raise error(f"{what}: must be non-empty")
     entries, symbolic = [], False
     for k, v in enumerate(seq):
+        if type(v) is fmpq:
+            entries.append(v)
+            continue
         x, sym = to_exact(v, f"{entry}[{k}]")
         symbolic |= sym
         entries.append(x)
+    if not check and not symbolic:
+        return tuple(entries), False
     if symbolic:
         entries = [sympy.Rational(int(e.p), int(e.q)) if isinstance(e, fmpq) else e for e in entries]
         for k, e in enumerate(entries):

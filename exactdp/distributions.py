@@ -40,7 +40,8 @@ class Distribution:
     @classmethod
     def from_floats(cls, probs) -> "Distribution":
         """Each double converted to its exact binary value (see :func:`exactdp.from_float`)."""
-        return cls([from_float(v) for v in as_sequence(probs, "P", InvalidDistributionError)])
+        return cls([from_float(v, f"P[{k}]")
+                    for k, v in enumerate(as_sequence(probs, "P", InvalidDistributionError, allow_float=True))])
 
     @classmethod
     def uniform(cls, n: int) -> "Distribution":

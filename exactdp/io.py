@@ -1,7 +1,8 @@
 """Reading and writing kernels as files: JSON (a list of rows, or ``{"rows": ...}``) or CSV.
 
 Entries are exact: JSON strings ``"3/7"``/``"0.25"`` or integers; JSON numbers with a fraction part or
-exponent are floats and are refused (write them as strings).  CSV cells are read as exact strings.
+exponent are floats and are refused by the kernel's own coercion (a :class:`CoercionError` naming the
+entry, e.g. ``K[0][1]``; write them as strings).  CSV cells are read as exact strings.
 """
 
 from __future__ import annotations
@@ -15,23 +16,23 @@ from exactdp.errors import ExactDPError, InvalidKernelError
 from exactdp.kernels import Kernel
 
 
-def _reject_float(text: str):
-    raise InvalidKernelError(
-        f"kernel file: the JSON number {text} is a float; write exact entries as strings, e.g. \"1/10\""
-    )
-
-
 def kernel_from_text(text: str, fmt: str = "json", name: str | None = None) -> Kernel:
-    """Parse a kernel from JSON or CSV text."""
+    """Parse a kernel from JSON or CSV text.
+
+    >>> kernel_from_text('{"rows": [["1/2", "1/2"], [1, 0]]}').rows
+    ((1/2, 1/2), (1, 0))
+    >>> kernel_from_text("0.25,0.75", "csv").rows
+    ((1/4, 3/4),)
+    """
     if fmt == "json":
         try:
-            data = json.loads(text, parse_float=_reject_float)
+            data = json.loads(text)  # JSON floats become Python floats, refused by Kernel
         except json.JSONDecodeError as exc:
             raise InvalidKernelError(f"kernel file: not valid JSON ({exc.msg} at line {exc.lineno})") from None
         if isinstance(data, dict):
             if "rows" not in data:
                 raise InvalidKernelError("kernel file: a JSON object must have a 'rows' field")
-            name = name or data.get("name")
+            name = data.get("name") or name
             data = data["rows"]
         if not isinstance(data, list):
             raise InvalidKernelError(f"kernel file: expected a list of rows, got {type(data).__name__}")

@@ -9,13 +9,18 @@ explicit :meth:`Kernel.from_floats` converts each double to its exact binary val
 from __future__ import annotations
 
 import sympy
-from flint import fmpq
+from flint import fmpq, fmpq_mat
 
 from exactdp._vectors import as_sequence, exact_vector
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
 from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.sr import as_sympy
+
+
+#: up to this many entries a kernel is validated with fmpq arithmetic and gets its integer form lazily;
+#: larger ones are validated in integer form (vectorized), which also caches that form
+SMALL_KERNEL = 64
 
 
 class Kernel:
@@ -54,14 +59,20 @@ class Kernel:
                     raise InvalidKernelError(
                         f"K: rows must all have the same length; row 0 has {width}, row {x} has {len(row_seq)}"
                     )
-                entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"K[{x}]")
+                entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"K[{x}]",
+                                            check=len(seq) * width <= SMALL_KERNEL)
                 parsed.append(entries)
                 symbolic |= sym
+            int_rows = None
             if symbolic:
+                for x, r in enumerate(parsed):  # [0, 1] where decidable, sum identically 1
+                    exact_vector(r, f"row {x}", InvalidKernelError, entry=f"K[{x}]")
                 parsed = [tuple(as_sympy(v) for v in r) for r in parsed]
+            elif len(parsed) * width > SMALL_KERNEL:  # (small ones were checked entry by entry above)
+                int_rows = _validated_int_rows(parsed)
             self._rows, self._symbolic = tuple(parsed), symbolic
         self.name = name
-        self._int_rows = None
+        self._int_rows = rows._int_rows if isinstance(rows, Kernel) else int_rows
         self._hash = None
 
     # -- construction -----------------------------------------------------------------------------
@@ -78,8 +89,9 @@ class Kernel:
 
         Rows of doubles rarely sum to exactly 1 in binary; such a kernel is rejected, as it should be.
         """
-        seq = as_sequence(rows, "K", InvalidKernelError)
-        return cls([[from_float(v) for v in as_sequence(r, f"row {x}", InvalidKernelError)]
+        seq = as_sequence(rows, "K", InvalidKernelError, allow_float=True)
+        return cls([[from_float(v, f"K[{x}][{k}]")
+                     for k, v in enumerate(as_sequence(r, f"row {x}", InvalidKernelError, allow_float=True))]
                     for x, r in enumerate(seq)], name=name)
 
     @classmethod
@@ -146,12 +158,16 @@ class Kernel:
         if self._int_rows is None:
             from exactdp.numbers.linalg import IntRows
 
-            self._int_rows = IntRows(self._rows)
+            self._int_rows = IntRows.from_fmpq_rows(self._rows)
         return self._int_rows
 
     # -- algebra ------------------------------------------------------------------------------------
     def apply(self, P) -> Distribution:
-        """The output distribution (K∘P)(y) = Σ_x P(x) K(y|x)."""
+        """The output distribution (K∘P)(y) = Σ_x P(x) K(y|x).
+
+        >>> Kernel([["3/4", "1/4"], ["1/4", "3/4"]]).apply(["1/3", "2/3"]).probs
+        (5/12, 7/12)
+        """
         P = as_distribution(P)
         if len(P) != self.N:
             raise ShapeError(f"P: has {len(P)} entries, the kernel has N = {self.N} inputs")
@@ -160,34 +176,34 @@ class Kernel:
             out = [sympy.simplify(sum(as_sympy(P[x]) * as_sympy(self._rows[x][y]) for x in range(self.N)))
                    for y in range(self.M)]
         else:
-            out = [sum((P[x] * self._rows[x][y] for x in range(self.N) if P[x] != 0), ZERO)
-                   for y in range(self.M)]
+            out = _fmpq_rows(fmpq_mat(1, self.N, list(P.probs)) * fmpq_mat(self._rows), self.M)[0]
         return Distribution._trusted(tuple(out), symbolic)
 
     def __matmul__(self, other: "Kernel") -> "Kernel":
-        """Composition (K @ L)[x][z] = Σ_y K[x][y] L[y][z]: first K, then L (post-processing)."""
+        """Composition (K @ L)[x][z] = Σ_y K[x][y] L[y][z]: first K, then L (post-processing).
+
+        >>> (Kernel([["3/4", "1/4"], ["1/4", "3/4"]]) @ Kernel([["1", "0"], ["1/2", "1/2"]])).rows
+        ((7/8, 1/8), (5/8, 3/8))
+        """
         if not isinstance(other, Kernel):
             return NotImplemented
         if self.M != other.N:
             raise ShapeError(f"K @ L: K has M = {self.M} outputs but L has N = {other.N} inputs")
         symbolic = self._symbolic or other._symbolic
-        zero = sympy.Integer(0) if symbolic else ZERO
-        rows = []
-        for r in self._rows:
-            new = []
-            for z in range(other.M):
-                acc = zero
-                for y, v in enumerate(r):
-                    if v != 0:
-                        acc = acc + (as_sympy(v) * as_sympy(other._rows[y][z]) if symbolic else v * other._rows[y][z])
-                new.append(sympy.simplify(acc) if symbolic else acc)
-            rows.append(new)
-        return Kernel._trusted(rows, symbolic)
+        if not symbolic:  # exact rational matrix product in flint (C), the same values
+            return Kernel._trusted(_fmpq_rows(fmpq_mat(self._rows) * fmpq_mat(other._rows), other.M))
+        rows = [[sympy.simplify(sympy.Add(*[as_sympy(v) * as_sympy(other._rows[y][z])
+                                             for y, v in enumerate(r) if v != 0]))
+                 for z in range(other.M)] for r in self._rows]
+        return Kernel._trusted(rows, True)
 
     def tensor(self, other: "Kernel") -> "Kernel":
         """The product kernel (K ⊗ L)[(x,x')][(y,y')] = K[x][y] L[x'][y'] (rows are Kronecker products).
 
         Inputs and outputs are ordered lexicographically: index x*L.N + x'.
+
+        >>> Kernel([["1/2", "1/2"], ["1", "0"]]).tensor(Kernel([["1/3", "2/3"]])).rows[1]
+        (1/3, 2/3, 0, 0)
         """
         if not isinstance(other, Kernel):
             raise TypeError(f"tensor: expected a Kernel, got {type(other).__name__}")
@@ -238,6 +254,36 @@ class Kernel:
         width = max(len(c) for r in cells for c in r)
         head = f"{self.name or 'Kernel'} ({self.N}×{self.M}, {self.domain})"
         return head + "\n" + "\n".join("  " + "  ".join(c.rjust(width) for c in r) for r in cells)
+
+
+def _fmpq_rows(mat, M: int) -> list[tuple]:
+    """The rows of a flint ``fmpq_mat`` with M columns, as tuples of fmpq."""
+    e = mat.entries()
+    return [tuple(e[k:k + M]) for k in range(0, len(e), M)]
+
+
+def _validated_int_rows(rows):
+    """The integer form of rational rows, after checking 0 ≤ K[x][y] ≤ 1 and Σ_y K[x][y] = 1 exactly.
+
+    Checked on numerators over each row's denominator (0 ≤ A ≤ d, ΣA = d), vectorized; the first
+    offending row is reported (an entry before the row sum), e.g. ``row 2 sums to 5/6, not 1``.
+    """
+    import numpy as np
+
+    from exactdp.numbers.linalg import IntRows
+
+    R = IntRows.from_fmpq_rows(rows)
+    bad_entry = (R.A < 0) | (R.A > R.d[:, None])
+    sums = R.A.sum(axis=1)
+    bad_sum = sums != R.d
+    bad_rows = np.flatnonzero(bad_entry.any(axis=1) | bad_sum)
+    if len(bad_rows):
+        x = int(bad_rows[0])
+        if bad_entry[x].any():
+            k = int(np.flatnonzero(bad_entry[x])[0])
+            raise InvalidKernelError(f"K[{x}][{k}]: entries must lie in [0, 1], got {rows[x][k]}")
+        raise InvalidKernelError(f"row {x} sums to {fmpq(int(sums[x]), int(R.d[x]))}, not 1")
+    return R
 
 
 def _check_size(n, name: str) -> None:

@@ -14,26 +14,41 @@ from flint import fmpq
 
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import _gamma, hockey_stick
-from exactdp.numbers.linalg import INT64_SAFE, argmax_fraction, pairwise_hockey_stick_numerators
+from exactdp.numbers.linalg import max_pairwise_hockey_stick
 
 
 def _exact_witness_qq(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
-    """max_{x,x'} E_g(K_x‖K_x') with the first maximizing pair (lexicographic), exactly."""
+    """max_{x≠x'} E_g(K_x‖K_x') with the first maximizing pair (lexicographic), exactly.
+
+    Integer cross-multiplication over the rows' own denominators, vectorized over partner rows
+    (:func:`exactdp.numbers.linalg.max_pairwise_hockey_stick`); only pairs x < x' when g = 1 (TV is
+    symmetric).
+    """
     if K.N == 1:
         return fmpq(0), 0, 0
-    R = K.int_rows()
-    gp, gq = int(g.p), int(g.q)
-    best_num, best_den, best = 0, 1, (0, 1 if K.N > 1 else 0)
-    for i in range(K.N):
-        num, den = pairwise_hockey_stick_numerators(R, gp, gq, i)
-        num[i] = 0  # E_γ(K_i‖K_i) = (1-γ)_+ is not a pair of distinct inputs
-        if num.dtype != object and int(den.max()) ** 2 >= INT64_SAFE:
-            num, den = num.astype(object), den.astype(object)
-        j = argmax_fraction(num, den)
-        n_j, d_j = int(num[j]), int(den[j])
-        if n_j * best_den > best_num * d_j:
-            best_num, best_den, best = n_j, d_j, (i, j)
-    return fmpq(best_num, best_den), best[0], best[1]
+    if K.N * K.N * K.M <= SMALL_PAIRWISE:
+        return _exact_witness_small(K, g)
+    num, den, i, j = max_pairwise_hockey_stick(K.int_rows(), int(g.p), int(g.q), symmetric=(g == 1))
+    return fmpq(num, den), i, j
+
+
+#: below this many pair terms N²M, plain fmpq loops beat numpy's per-call overhead (searches call the
+#: coefficients on many tiny kernels); both routes are tested against each other
+SMALL_PAIRWISE = 128
+
+
+def _exact_witness_small(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
+    """The same maximum as :func:`_exact_witness_qq` by direct fmpq sums Σ_y (K_x(y) − g K_x'(y))₊."""
+    best, arg = fmpq(0), (0, 1)
+    rows = K.rows
+    for i, p in enumerate(rows):
+        for j in range(i + 1 if g == 1 else 0, K.N):
+            if i == j:
+                continue
+            v = sum((a - g * b for a, b in zip(p, rows[j]) if a > g * b), fmpq(0))
+            if v > best:
+                best, arg = v, (i, j)
+    return best, arg[0], arg[1]
 
 
 def eta_hockey_stick_witness(K, gamma):

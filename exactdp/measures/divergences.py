@@ -115,6 +115,9 @@ def kl(P, Q):
     r"""KL(P‖Q) = Σ_y P(y) log(P(y)/Q(y)) in nats; +∞ if Q(y) = 0 < P(y) (D-2).
 
     Returns an exact sympy expression (a sum of rational multiples of logs of rationals).
+
+    >>> kl(["1", "0"], ["1/2", "1/2"]), kl(["1/2", "1/2"], ["1", "0"])
+    (log(2), oo)
     """
     P, Q = _pair(P, Q)
     terms = []
@@ -132,6 +135,9 @@ def hellinger2(P, Q):
     r"""H²(P, Q) = Σ_y (√P(y) − √Q(y))² ∈ [0, 2], without the ½ (F-G6).
 
     Returns an exact sympy expression (rational numbers and square roots).
+
+    >>> hellinger2(["1", "0"], ["0", "1"]), hellinger2(["1/2", "1/2"], ["1", "0"])
+    (2, 2 - sqrt(2))
     """
     P, Q = _pair(P, Q)
     terms = [(sympy.sqrt(as_sympy(p)) - sympy.sqrt(as_sympy(q))) ** 2 for p, q in zip(P, Q)]
@@ -193,9 +199,53 @@ def _as_generator(f) -> sympy.Expr:
     raise ParameterError(f"f: must be a sympy expression or Lambda in one variable, got {type(f).__name__}")
 
 
+def _eventual_branch(expr: sympy.Expr, point) -> sympy.Expr:
+    """``expr`` with every Max/Min/Piecewise replaced by the branch in force as t → point.
+
+    sympy's ``limit`` cannot expand Max (e.g. ``limit(Max(t - 2, 0)/t, t, oo)`` raises); for a
+    piecewise-defined generator the branch that eventually dominates is chosen by the limit of the
+    difference of two branches (ties have the same limit), a Piecewise by its condition at the point.
+    """
+    def pick(e):
+        if isinstance(e, (sympy.Max, sympy.Min)):
+            args = [pick(a) for a in e.args]
+            best = args[0]
+            for a in args[1:]:
+                diff = sympy.limit(a - best, t, point, "+" if point == 0 else "-")
+                if diff.is_extended_real is not True:
+                    raise ParameterError(f"f: cannot decide which branch of {e} holds as t -> {point}")
+                if (diff > 0) if isinstance(e, sympy.Max) else (diff < 0):
+                    best = a
+            return best
+        if isinstance(e, sympy.Piecewise):
+            probe = sympy.oo if point is sympy.oo else sympy.Rational(1, 10**30)
+            for value, cond in e.args:
+                if cond is sympy.true or cond == True or cond.subs(t, probe) == True:
+                    return pick(value)
+            raise ParameterError(f"f: no branch of {e} holds as t -> {point}")
+        if e.args:
+            return e.func(*[pick(a) for a in e.args])
+        return e
+
+    return pick(expr)
+
+
+def _limit(expr: sympy.Expr, point) -> sympy.Expr:
+    """lim_{t→point} expr (point = 0⁺ or +∞), robust to Max/Min/Piecewise generators."""
+    direction = "+" if point == 0 else "-"
+    try:
+        return sympy.limit(expr, t, point, direction)
+    except (TypeError, NotImplementedError, ValueError):
+        return sympy.limit(_eventual_branch(expr, point), t, point, direction)
+
+
 def slope_at_infinity(f) -> sympy.Expr:
-    """f′(∞) = lim_{t→∞} f(t)/t (possibly +∞)."""
-    return sympy.limit(_as_generator(f) / t, t, sympy.oo)
+    """f′(∞) = lim_{t→∞} f(t)/t (possibly +∞).
+
+    >>> slope_at_infinity(sympy.Max(t - 2, 0)), slope_at_infinity(t * sympy.log(t))
+    (1, oo)
+    """
+    return _limit(_as_generator(f) / t, sympy.oo)
 
 
 def f_divergence(P, Q, f):
@@ -217,16 +267,18 @@ def f_divergence(P, Q, f):
     if sympy.simplify(g.subs(t, 1)) != 0:
         raise ParameterError(f"f: must satisfy f(1) = 0, got f(1) = {sympy.simplify(g.subs(t, 1))}")
     total = sympy.Integer(0)
-    f0 = None
+    f0 = slope = None
     for p, q in zip(P, Q):
         sp, sq = as_sympy(p), as_sympy(q)
         if sq == 0:
             if sp == 0:
                 continue
-            total += sp * slope_at_infinity(g)
+            if slope is None:
+                slope = slope_at_infinity(g)
+            total += sp * slope
         elif sp == 0:
             if f0 is None:
-                f0 = sympy.limit(g, t, 0, "+")
+                f0 = _limit(g, 0)
             total += sq * f0
         else:
             total += sq * g.subs(t, sp / sq)

@@ -13,14 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import sympy
 from flint import fmpq
 
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
-from exactdp.numbers.linalg import column_extremes, column_sums
+from exactdp.measures.contraction import eta_hockey_stick
+from exactdp.numbers.linalg import (
+    argmax_fraction,
+    column_extremes,
+    column_sums_scaled,
+    fixed_point,
+    profile_front,
+)
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Truth
@@ -74,7 +81,11 @@ def ldp_ratio(K):
 
 
 def ldp_epsilon(K) -> sympy.Expr:
-    """LDP(K) = log ldp_ratio(K) in nats, an exact sympy expression (``oo`` if infinite)."""
+    """LDP(K) = log ldp_ratio(K) in nats, an exact sympy expression (``oo`` if infinite).
+
+    >>> ldp_epsilon([["3/4", "1/4"], ["1/4", "3/4"]]), ldp_epsilon([["1", "0"], ["1/2", "1/2"]])
+    (log(3), oo)
+    """
     return _log(ldp_ratio(K))
 
 
@@ -205,20 +216,36 @@ def _pair_lines(p, q):
 def privacy_profile(K) -> PrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
-    Cost O(N² M log M); meant for kernels up to a few hundred rows.
+    Cost O(N² M log M), vectorized over partner rows when the denominators are below 2^20: the pair
+    points are first reduced to their exact Pareto front (:func:`exactdp.numbers.linalg.profile_front`);
+    otherwise every top-k line of every pair goes to :func:`profile_from_lines`.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> prof = privacy_profile(randomized_response(2, 3))
+    >>> prof.breakpoints, prof(2), prof.gamma_for(0), prof.epsilon_for("1/4")
+    ((1/3, 3), 1/4, 3, log(2))
     """
     K = as_kernel(K)
     _require_qq(K, "privacy_profile")
-    best: dict = {}
-    for i in range(K.N):
-        for j in range(K.N):
-            if i == j:
-                continue
-            for P, Q in _pair_lines(K[i], K[j]):
-                if best.get(Q, None) is None or P > best[Q]:
-                    best[Q] = P
+    front = profile_front(K.int_rows())
+    if front is not None:
+        return profile_from_lines((fmpq(pa, dp), fmpq(qa, dq)) for qa, dq, pa, dp in front)
     if K.N == 1:
-        best = {ZERO: ZERO}
+        return profile_from_lines([(ZERO, ZERO)])
+    return profile_from_lines(line for i in range(K.N) for j in range(K.N) if i != j
+                              for line in _pair_lines(K[i], K[j]))
+
+
+def profile_from_lines(lines) -> PrivacyProfile:
+    """The upper envelope over γ ≥ 0 of the lines γ ↦ P − γQ given as pairs ``(P, Q)``.
+
+    Shared by :func:`privacy_profile` and the n-fold products of :mod:`exactdp.measures.tensor`.
+    Include the empty set's line (0, 0) (every :func:`_pair_lines` list starts with it).
+    """
+    best: dict = {}
+    for P, Q in lines:
+        if best.get(Q, None) is None or P > best[Q]:
+            best[Q] = P
     # upper envelope of lines P - γQ for γ ≥ 0: upper hull of points (Q, P) from min Q to max P
     pts = sorted(best.items())  # by Q ascending
     hull: list = []
@@ -263,6 +290,10 @@ def pml(K, P, y) -> Leakage:
 
     Raises:
         ParameterError: output y has probability 0 under P (PML is undefined there).
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> print(pml(randomized_response(2, 3), ["1/2", "1/2"], 0))
+    log(3/2) = log(3/2)
     """
     K = as_kernel(K)
     P = as_distribution(P)
@@ -297,19 +328,55 @@ def pml_ratio_witness(K, c):
     c = _check_c(c, K.N)
     R = K.int_rows()
     amax, amin = column_extremes(R)
-    S = column_sums(R)
-    rest = 1 - K.N * c
-    best, arg = None, None
-    for y in range(K.M):
-        hi = K[int(amax[y]), y]
-        if hi == 0:
-            continue
-        r = hi / (c * S[y] + rest * K[int(amin[y]), y])
-        if best is None or r > best:
-            best, arg = r, y
+    A, d = R.A, R.d
+    cols = [y for y in range(K.M) if A[int(amax[y]), y] != 0]  # all-zero columns: output never occurs
+    cols = _pml_candidates(R, c, cols, amax, amin)
+    T, L = column_sums_scaled(R, cols)  # S_y = T[i] / L for y = cols[i]
+    cp, cq = int(c.p), int(c.q)
+    rest = cq - K.N * cp  # (1 − Nc)·cq
+    best_num, best_den, arg = 0, 1, None
+    for y, T_y in zip(cols, T):
+        xh, xl = int(amax[y]), int(amin[y])
+        a_hi, d_hi, a_lo, d_lo = int(A[xh, y]), int(d[xh]), int(A[xl, y]), int(d[xl])
+        # r_y = (a_hi/d_hi) / (c T_y/L + (1−Nc) a_lo/d_lo) = a_hi cq L d_lo / (d_hi (cp T_y d_lo + rest a_lo L))
+        num = a_hi * cq * L * d_lo
+        den = d_hi * (cp * T_y * d_lo + rest * a_lo * L)
+        if arg is None or num * best_den > best_num * den:
+            best_num, best_den, arg = num, den, y
     x0 = int(amin[arg])
-    prior = Distribution._trusted(tuple(c + (rest if x == x0 else ZERO) for x in range(K.N)), False)
-    return best, arg, prior
+    prior = Distribution._trusted(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
+    return fmpq(best_num, best_den), arg, prior
+
+
+def _pml_candidates(R, c: fmpq, cols: list, amax, amin) -> list:
+    r"""The columns that can attain max_y r_y, r_y = hi_y / (c S_y + (1−Nc) lo_y), kept in order.
+
+    S_y is bracketed exactly by the fixed-point sums of :func:`exactdp.numbers.linalg.fixed_point`:
+    S_y ∈ [ΣF/2^k, (ΣF + N)/2^k], so r_y ∈ [r⁻_y, r⁺_y]; a column with r⁺_y < max_y' r⁻_y' cannot be the
+    maximum and is dropped before the exact (multi-limb) column sums are formed.  Without a proven
+    fixed-point form every column is kept.
+    """
+    fp = fixed_point(R)
+    if fp is None or len(cols) <= 1:
+        return cols
+    F, k = fp
+    N = R.shape[0]
+    ys = np.asarray(cols, dtype=np.intp)
+    xh, xl = np.asarray(amax)[ys], np.asarray(amin)[ys]
+    def obj(a):  # exact Python ints from here on
+        return np.asarray(a).astype(object)
+
+    a_h, d_h, a_l, d_l = obj(R.A[xh, ys]), obj(R.d[xh]), obj(R.A[xl, ys]), obj(R.d[xl])
+    Fs = obj(F[:, ys].sum(axis=0))
+    cp, cq, two_k = int(c.p), int(c.q), 1 << k
+    rn = cq - N * cp
+    # r = a_h cq 2^k d_l / (d_h (cp S' d_l + rn a_l 2^k)) with S' = S_y·2^k ∈ [Fs, Fs + N]
+    P = a_h * (cq * two_k) * d_l
+    Q_low_r = d_h * (cp * (Fs + N) * d_l + rn * a_l * two_k)  # denominator of the lower bound
+    Q_high_r = d_h * (cp * Fs * d_l + rn * a_l * two_k)  # of the upper bound (may be 0: unbounded)
+    star = argmax_fraction(P, Q_low_r)
+    keep = P * Q_low_r[star] >= P[star] * Q_high_r  # r⁺_y ≥ max r⁻, cross-multiplied (Q_high_r ≥ 0)
+    return [y for y, flag in zip(cols, keep) if flag]
 
 
 def pml_ratio(K, c):
@@ -338,5 +405,9 @@ def max_leakage_ratio(K) -> fmpq:
 
 
 def max_leakage(K) -> sympy.Expr:
-    """Maximal leakage L(X→Y) = log Σ_y max_x K(y|x) in nats (Issa et al.)."""
+    """Maximal leakage L(X→Y) = log Σ_y max_x K(y|x) in nats (Issa et al.).
+
+    >>> max_leakage([["1/2", "1/2"], ["0", "1"]])
+    log(3/2)
+    """
     return _log(max_leakage_ratio(K))

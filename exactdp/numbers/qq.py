@@ -24,6 +24,7 @@ QQ = fmpq  # the element type of the exact rational domain
 ZERO = fmpq(0)
 ONE = fmpq(1)
 
+_SIMPLE_RE = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
 _RATIONAL_RE = re.compile(r"^\s*([+-]?\d+)\s*/\s*([+-]?\d+)\s*$")
 _DECIMAL_RE = re.compile(r"^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$")
 
@@ -47,6 +48,11 @@ def _suggest(value) -> str:
 
 def parse_rational_string(text: str, name: str = "value") -> fmpq:
     """Parse ``"p/q"``, ``"-3"``, ``"0.25"`` or ``"1e-30"`` exactly."""
+    if _SIMPLE_RE.fullmatch(text):  # "p", "-p", "p/q": flint parses these itself (fast path)
+        try:
+            return fmpq(text)
+        except ZeroDivisionError:
+            raise CoercionError(f"{name}: denominator must be non-zero, got {text!r}") from None
     m = _RATIONAL_RE.match(text)
     if m:
         p, q = int(m.group(1)), int(m.group(2))
@@ -76,6 +82,8 @@ def to_qq(value, name: str = "value") -> fmpq:
     """
     if isinstance(value, fmpq):
         return value
+    if type(value) is str:
+        return parse_rational_string(value, name)
     if isinstance(value, bool):
         raise CoercionError(f"{name}: expected a number, got the bool {value!r}")
     if isinstance(value, (int, fmpz)):
@@ -120,16 +128,19 @@ def is_exact_rational(value) -> bool:
     return True
 
 
-def from_float(value: float) -> fmpq:
+def from_float(value: float, name: str = "from_float") -> fmpq:
     """The exact binary value of a double: ``from_float(0.1) == 3602879701896397/36028797018963968``.
 
     This is the one documented way a float becomes exact.  NaN and infinities are refused.
+
+    >>> from_float(0.1)
+    3602879701896397/36028797018963968
     """
-    if not isinstance(value, (float, int)):
-        raise CoercionError(f"from_float: expected a float, got {type(value).__name__}")
+    if isinstance(value, bool) or not isinstance(value, (float, int)):
+        raise CoercionError(f"{name}: expected a float, got {type(value).__name__} {value!r}")
     f = float(value)
     if f != f or f in (float("inf"), float("-inf")):
-        raise CoercionError(f"from_float: value must be finite, got {value!r}")
+        raise CoercionError(f"{name}: value must be finite, got {value!r}")
     p, q = f.as_integer_ratio()
     return fmpq(p, q)
 

@@ -8,6 +8,8 @@ stays a sympy expression (domain SR).  Floats anywhere inside an expression are 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy
 from flint import fmpq
 
@@ -36,8 +38,13 @@ def to_sr(value, name: str = "value") -> sympy.Expr:
     return qq_to_sympy(to_qq(value, name))
 
 
+_PLAIN = frozenset({str, int, fmpq, Fraction})
+
+
 def to_exact(value, name: str = "value"):
     """Return ``(x, symbolic)``: an ``fmpq`` when exact rational, else an exact sympy expression."""
+    if type(value) in _PLAIN:  # fast path for the common exact inputs
+        return to_qq(value, name), False
     if isinstance(value, sympy.Basic):
         expr = to_sr(value, name)
         if isinstance(expr, sympy.Rational):

@@ -31,20 +31,32 @@ def random_composition(rng, total: int, parts: int, *, allow_zero: bool = True) 
     return [bounds[k + 1] - bounds[k] for k in range(parts)]
 
 
+def _random_parts(rng: random.Random, n: int, max_den: int, full_support: bool) -> tuple[list[int], int]:
+    d = rng.randint(max(n, 1), max(max_den, n))
+    return random_composition(rng, d, n, allow_zero=not full_support), d
+
+
 def random_distribution(rng, n: int, max_den: int = 12, *, full_support: bool = False) -> Distribution:
     """A random exact distribution whose entries have common denominator d ∈ [n, max_den]."""
-    rng = _rng(rng)
-    d = rng.randint(max(n, 1), max(max_den, n))
-    parts = random_composition(rng, d, n, allow_zero=not full_support)
-    return Distribution([fmpq(p, d) for p in parts])
+    parts, d = _random_parts(_rng(rng), n, max_den, full_support)
+    return Distribution._trusted(tuple(fmpq(p, d) for p in parts), False)
 
 
 def random_kernel(rng, N: int, M: int, max_den: int = 12, *, full_support: bool = False,
                   name: str | None = None) -> Kernel:
-    """A random exact N×M kernel; row x has its own denominator d_x ∈ [M, max_den]."""
+    """A random exact N×M kernel; row x has its own denominator d_x ∈ [M, max_den].
+
+    The kernel carries its integer form (numerators over d_x) from the draw, so the vectorized exact
+    routines need no conversion.
+    """
+    from exactdp.numbers.linalg import IntRows
+
     rng = _rng(rng)
-    rows = [random_distribution(rng, M, max_den, full_support=full_support).probs for _ in range(N)]
-    return Kernel._trusted(rows, False, name=name)
+    draws = [_random_parts(rng, M, max_den, full_support) for _ in range(N)]
+    rows = [tuple(fmpq(p, d) for p in parts) for parts, d in draws]
+    K = Kernel._trusted(rows, False, name=name)
+    K._int_rows = IntRows([parts for parts, _ in draws], [d for _, d in draws])
+    return K
 
 
 def random_kernels(seed, count: int, sizes=((2, 2), (2, 3), (3, 2), (3, 3), (4, 4)), max_den: int = 12,

@@ -1,0 +1,210 @@
+"""Speed of the exact core against float64 numpy and a plain sympy Matrix, measured in the same run.
+
+    python benchmarks/bench_core.py [--sizes 64 256 512] [--pairs 96] [--repeat 3]
+
+For random exact kernels (per-row denominators up to 1000, ``exactdp.verification.instances.random_kernel``)
+it times ``eta_tv``, ``eta_hockey_stick`` (γ = 3/2) and ``pml_ratio`` (c = 1/(2N)):
+
+* **exact**: the library.  "cold" is the first call on a fresh ``Kernel`` object made from ``fmpq`` rows,
+  so it includes building the kernel's integer form (numerators over per-row denominators; a
+  ``Kernel(...)`` built from user input gets it during validation, ``random_kernel`` from its draw);
+  "warm" is the best of ``--repeat`` calls on a kernel that has it (and its other caches).
+* **float64**: numpy doing the same formula (same loop over rows, same vectorization), no exactness.
+* **sympy**: a ``sympy.Matrix`` of ``Rational``s with the same formula in plain Python loops; beyond
+  ``--pairs`` row pairs (or columns) only that many are timed and the total is extrapolated linearly.
+
+It prints the ratios exact/float64 (the speed limit; aim ≤ 3) and sympy/exact (aim ≥ 1000 at 512×512),
+and checks that the exact values agree with sympy wherever sympy ran in full.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import sympy
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from flint import fmpq
+
+from exactdp import Kernel, eta_hockey_stick, eta_tv, pml_ratio
+from exactdp.verification.instances import random_kernel
+
+GAMMA = fmpq(3, 2)
+
+
+def best_time(fn, repeat: int) -> tuple[float, object]:
+    best, value = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        value = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, value
+
+
+# -- float64: the same formulas -----------------------------------------------------------------
+
+def _block(n: int, m: int, block_elems: int = 1 << 16) -> int:
+    return max(1, min(n, block_elems // max(n * m, 1)))
+
+
+def float_eta_tv(F: np.ndarray) -> float:
+    """max_{i<j} ½Σ|F_i − F_j|, rows in blocks over partners j > i0 (the exact code's loop)."""
+    n, m = F.shape
+    b = _block(n, m)
+    buf = np.empty((b, n, m))
+    best = 0.0
+    for i0 in range(0, n - 1, b):
+        i1 = min(n, i0 + b)
+        diff = buf[: i1 - i0, : n - i0 - 1]
+        np.subtract(F[None, i0 + 1:, :], F[i0:i1, None, :], out=diff)
+        np.abs(diff, out=diff)
+        s = diff.sum(axis=2)
+        s[np.arange(i0 + 1, n)[None, :] <= np.arange(i0, i1)[:, None]] = 0
+        best = max(best, float(s.max()))
+    return best / 2
+
+
+def float_eta_hockey_stick(F: np.ndarray, g: float) -> float:
+    """max_{i≠j} Σ(F_i − gF_j)₊, rows in blocks over all partners (the exact code's loop)."""
+    n, m = F.shape
+    b = _block(n, m)
+    buf = np.empty((b, n, m))
+    gF = g * F
+    best = 0.0
+    for i0 in range(0, n, b):
+        i1 = min(n, i0 + b)
+        diff = buf[: i1 - i0]
+        np.subtract(F[i0:i1, None, :], gF[None, :, :], out=diff)
+        np.maximum(diff, 0, out=diff)
+        s = diff.sum(axis=2)
+        s[np.arange(n)[None, :] == np.arange(i0, i1)[:, None]] = 0
+        best = max(best, float(s.max()))
+    return best
+
+
+def float_pml_ratio(F: np.ndarray, c: float) -> float:
+    n = F.shape[0]
+    hi, lo, S = F.max(axis=0), F.min(axis=0), F.sum(axis=0)
+    keep = hi > 0
+    return float((hi[keep] / (c * S[keep] + (1 - n * c) * lo[keep])).max())
+
+
+# -- sympy Matrix of Rationals: the same formulas in plain loops --------------------------------
+
+def sympy_pairs(S: sympy.Matrix, pairs, term) -> object:
+    M = S.shape[1]
+    best = sympy.Integer(0)
+    for i, j in pairs:
+        v = sympy.Add(*[term(S[i, k], S[j, k]) for k in range(M)])
+        best = max(best, v)
+    return best
+
+
+def sympy_tv_term(a, b):
+    return abs(a - b) / 2
+
+
+SYMPY_GAMMA = sympy.Rational(3, 2)
+
+
+def sympy_hs_term(a, b):
+    t = a - SYMPY_GAMMA * b
+    return t if t > 0 else sympy.Integer(0)
+
+
+def sympy_pml_columns(S: sympy.Matrix, c, cols) -> object:
+    n = S.shape[0]
+    best = None
+    for y in cols:
+        col = [S[x, y] for x in range(n)]
+        hi = max(col)
+        if hi == 0:
+            continue
+        r = hi / (c * sympy.Add(*col) + (1 - n * c) * min(col))
+        best = r if best is None or r > best else best
+    return best
+
+
+def timed_sympy(total: int, limit: int, run) -> tuple[float, object, bool]:
+    """Time ``run(k)`` on the first k = min(total, limit) items (all when limit = 0); extrapolate."""
+    k = min(total, limit) if limit else total
+    t0 = time.perf_counter()
+    value = run(k)
+    dt = time.perf_counter() - t0
+    return dt * total / k, value, k == total
+
+
+def bench(n: int, pairs_limit: int, repeat: int, seed: int = 2026, full_upto: int = 64) -> list[dict]:
+    K = random_kernel(seed, n, n, max_den=1000)
+    if n <= full_upto:
+        pairs_limit = 0  # sympy runs in full: its values are compared with the exact ones
+    F = np.array([[float(v) for v in row] for row in K.rows])  # conversion not timed: the float user's input
+    S = sympy.Matrix(n, n, lambda i, j: sympy.Rational(int(K[i, j].p), int(K[i, j].q)))
+    c = fmpq(1, 2 * n)
+    rows = []
+
+    # eta_tv
+    cold, _ = best_time(lambda: eta_tv(Kernel._trusted(K.rows)), repeat)
+    warm, v = best_time(lambda: eta_tv(K), repeat)
+    tf, vf = best_time(lambda: float_eta_tv(F), repeat)
+    upper = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    ts, vs, full = timed_sympy(len(upper), pairs_limit, lambda k: sympy_pairs(S, upper[:k], sympy_tv_term))
+    rows.append(dict(q="eta_tv", n=n, cold=cold, warm=warm, flt=tf, sym=ts, full=full,
+                     ok=(str(v) == str(vs)) if full else None, err=abs(float(v) - vf)))
+
+    # eta_hockey_stick, gamma = 3/2
+    cold, _ = best_time(lambda: eta_hockey_stick(Kernel._trusted(K.rows), GAMMA), repeat)
+    warm, v = best_time(lambda: eta_hockey_stick(K, GAMMA), repeat)
+    tf, vf = best_time(lambda: float_eta_hockey_stick(F, 1.5), repeat)
+    ordered = [(i, j) for i in range(n) for j in range(n) if i != j]
+    ts, vs, full = timed_sympy(len(ordered), pairs_limit, lambda k: sympy_pairs(S, ordered[:k], sympy_hs_term))
+    rows.append(dict(q="eta_hockey_stick", n=n, cold=cold, warm=warm, flt=tf, sym=ts, full=full,
+                     ok=(str(v) == str(vs)) if full else None, err=abs(float(v) - vf)))
+
+    # pml_ratio, c = 1/(2N)
+    cold, _ = best_time(lambda: pml_ratio(Kernel._trusted(K.rows), c), repeat)
+    warm, v = best_time(lambda: pml_ratio(K, c), repeat)
+    tf, vf = best_time(lambda: float_pml_ratio(F, 1 / (2 * n)), repeat)
+    cs = sympy.Rational(1, 2 * n)
+    ts, vs, full = timed_sympy(n, pairs_limit // 2 if pairs_limit else 0, lambda k: sympy_pml_columns(S, cs, range(k)))
+    rows.append(dict(q="pml_ratio", n=n, cold=cold, warm=warm, flt=tf, sym=ts, full=full,
+                     ok=(str(v) == str(vs)) if full else None, err=abs(float(v) - vf) / float(v)))
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 512])
+    ap.add_argument("--pairs", type=int, default=96, help="row pairs (columns: half) timed for sympy")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    import flint
+
+    print(f"# exactdp core benchmark — {platform.processor() or platform.machine()}, "
+          f"python {platform.python_version()}, numpy {np.__version__}, sympy {sympy.__version__}, "
+          f"python-flint {flint.__version__}")
+    head = (f"{'quantity':<17}{'N=M':>5}{'exact cold':>12}{'exact warm':>12}{'float64':>10}"
+            f"{'sympy':>12}{'cold/f64':>10}{'warm/f64':>10}{'sympy/cold':>12}{'sympy/warm':>12}  check")
+    print(head)
+    print("-" * len(head))
+    for n in args.sizes:
+        for r in bench(n, args.pairs, args.repeat):
+            sym = f"{r['sym']:.2f}s" + ("" if r["full"] else "*")
+            check = ("= sympy" if r["ok"] else "MISMATCH") if r["ok"] is not None else "(sympy extrapolated)"
+            print(f"{r['q']:<17}{r['n']:>5}{r['cold']:>11.4f}s{r['warm']:>11.4f}s{r['flt']:>9.4f}s{sym:>12}"
+                  f"{r['cold'] / r['flt']:>9.2f}x{r['warm'] / r['flt']:>9.2f}x{r['sym'] / r['cold']:>11.0f}x"
+                  f"{r['sym'] / r['warm']:>11.0f}x  {check}")
+            if r["ok"] is False:
+                return 1
+    print("* sympy time extrapolated linearly from a fixed number of row pairs (or columns)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,457 @@
+r"""``exactdp.check``: search for an exact counterexample to a conjectured inequality, and report.
+
+Verdicts:
+
+* ``refuted`` — a kernel (and parameters, inputs) at which the inequality fails, decided exactly or by
+  certified balls, shrunk to small denominators, **re-checked with the core functions** (η_TV, KL, ... as
+  exact sympy values; class membership with ``is_ldp`` / ``pml_ratio``) and printed as a kernel file that
+  ``exactdp analyze`` reads;
+* ``proved`` — only when the symbolic layer proves it (:mod:`.prove`);
+* ``no-counterexample`` — the budget was spent without a violation: the report gives the kernels tried per
+  class and size, the closest approach (the smallest slack, exactly) and the undecided instances.
+  This is never called "proved".
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import sympy
+from flint import fmpq
+
+from exactdp.errors import ParameterError
+from exactdp.io import kernel_to_json
+from exactdp.kernels import Kernel
+from exactdp.measures.contraction import eta_hockey_stick, eta_tv
+from exactdp.measures.divergences import chi2, hellinger2, hockey_stick, kl, tv
+from exactdp.measures.privacy import ldp_epsilon, ldp_ratio, max_leakage, pml_epsilon, pml_ratio
+from exactdp.numbers.truth import Truth
+from exactdp.verification.conjecture import values as V
+from exactdp.verification.conjecture.classes import classes_for, in_gamma_range, member
+from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
+from exactdp.verification.conjecture.quantities import Instance
+from exactdp.verification.conjecture.runner import progress_bar, run_search
+from exactdp.verification.conjecture.search import SearchSpec, evaluate
+
+DEFAULT_BUDGET = 400
+
+
+@dataclass
+class CheckResult:
+    """The outcome of :func:`check` (``to_dict()`` is the ``--json`` document)."""
+
+    verdict: str  # "refuted" | "proved" | "no-counterexample"
+    conjecture: str
+    parsed: str
+    classes: tuple
+    counterexample: dict | None
+    closest: dict | None
+    stats: dict
+    proof: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    strict: bool = False
+
+    def to_dict(self) -> dict:
+        return {"verdict": self.verdict, "conjecture": self.conjecture, "parsed": self.parsed,
+                "classes": list(self.classes), "counterexample": self.counterexample, "closest": self.closest,
+                "stats": self.stats, "proof": self.proof, "notes": self.notes}
+
+    def __str__(self) -> str:
+        return format_result(self)
+
+    def as_outcome(self):
+        """The result as a :class:`exactdp.verification.claims.Outcome` (for ``exactdp verify`` and reports):
+        REFUTED with the counterexample, PROVED with the derivation, VERIFIED with the kernels searched."""
+        from exactdp.verification.claims import Outcome, Verdict
+
+        fams = tuple(sorted(self.stats["kernels_per_class_and_size"].items()))
+        if self.verdict == "refuted":
+            ce = {k: v for k, v in self.counterexample.items() if k != "check"}
+            return Outcome(Verdict.REFUTED, f"counterexample to {self.conjecture}", self.stats["instances"],
+                           fams, counterexample=ce)
+        if self.verdict == "proved":
+            return Outcome(Verdict.PROVED, f"proved: {self.conjecture}", self.stats["instances"], fams,
+                           derivation=tuple(self.proof))
+        return Outcome(Verdict.VERIFIED, f"no counterexample to {self.conjecture} in {self.stats['kernels']} "
+                       f"kernels (not a proof)", self.stats["instances"], fams,
+                       details={"closest": {k: v for k, v in (self.closest or {}).items() if k != "check"}})
+
+
+# -- the exact re-check through the core functions -------------------------------------------------------------
+
+def _sym(v):
+    if isinstance(v, fmpq):
+        return sympy.Rational(int(v.p), int(v.q))
+    return sympy.sympify(v)
+
+
+def _core_dist(node, inst: Instance):
+    if isinstance(node, sympy.Symbol):
+        return inst.P if node.name == "P" else inst.Q
+    if node.func.__name__ == "row":
+        return inst.K.row(int(node.args[0]))
+    return inst.K.apply(_core_dist(node.args[0], inst))
+
+
+def _rational(expr, what: str) -> fmpq:
+    e = sympy.nsimplify(expr) if not expr.is_Rational else expr
+    if not e.is_Rational:
+        raise V.Undefined(f"{what}: {expr} is not rational")
+    return fmpq(int(e.p), int(e.q))
+
+
+def core_values(conj: Conjecture, inst: Instance) -> dict:
+    """Every quantity and parameter of the conjecture at the instance, as exact sympy values from the core."""
+    params = {sympy.Symbol(k, **_assume(k)): v for k, v in inst.params_sympy().items()}
+    K, out = inst.K, dict(params)
+    nodes = set()
+    for side in (conj.lhs, conj.rhs):
+        nodes |= {a for a in sympy.preorder_traversal(side)
+                  if isinstance(a, sympy.core.function.AppliedUndef) or
+                  (isinstance(a, sympy.Symbol) and a.name in ("eta_tv", "ldp_eps", "max_leakage"))}
+    # innermost first, so arguments are already numbers
+    for node in sorted(nodes, key=lambda a: len(list(sympy.preorder_traversal(a)))):
+        name = node.name if isinstance(node, sympy.Symbol) else node.func.__name__
+        args = [] if isinstance(node, sympy.Symbol) else [a.xreplace(out) for a in node.args]
+        if name in ("K", "row"):
+            continue
+        if name == "eta_tv":
+            out[node] = _sym(eta_tv(K))
+        elif name == "ldp_eps":
+            out[node] = ldp_epsilon(K)
+        elif name == "max_leakage":
+            out[node] = max_leakage(K)
+        elif name == "pml_eps":
+            out[node] = pml_epsilon(K, _rational(args[0], "pml_eps(c)"))
+        elif name == "eta_hs":
+            out[node] = _sym(eta_hockey_stick(K, _rational(args[0], "eta_hs(gamma)")))
+        elif name == "delta_K":
+            out[node] = _sym(eta_hockey_stick(K, _rational(sympy.exp(args[0]), "delta(eps): exp(eps)")))
+        elif name == "eta_tv_tensor":
+            k = int(_rational(args[0], "eta_tv_tensor(n)"))
+            out[node] = _sym(eta_tv(K.tensor_power(k)) if k > 1 else eta_tv(K))
+        else:
+            A, B = _core_dist(node.args[0], inst), _core_dist(node.args[1], inst)
+            f = {"tv": tv, "kl": kl, "hellinger2": hellinger2, "chi2": chi2}.get(name)
+            out[node] = _sym(f(A, B) if f else hockey_stick(A, B, _rational(args[2], "hs(A,B,gamma)")))
+    return out
+
+
+def _assume(name: str) -> dict:
+    from exactdp.verification.conjecture.parser import _symbols
+
+    s = _symbols().get(name)
+    return s.assumptions0 if s is not None else {}
+
+
+def recheck(conj: Conjecture, inst: Instance) -> dict:
+    """Re-decide the instance from scratch with the core functions; return exact sides and the slack.
+
+    Raises RuntimeError if the re-check disagrees with a reported violation (an internal error)."""
+    vals = core_values(conj, inst)
+    small, large = (side.xreplace(vals) for side in conj.sides())
+    lhs, rhs = conj.lhs.xreplace(vals), conj.rhs.xreplace(vals)
+    if small.has(sympy.oo) and large.has(sympy.oo) and small == large:
+        slack = sympy.Integer(0)
+    else:
+        slack = large - small
+    if slack.has(sympy.nan, sympy.zoo):
+        return {"lhs": str(lhs), "rhs": str(rhs), "slack": "undefined", "sign": None, "member": str(member(inst))}
+    s, value = V.certified_sign(lambda: V.compile_expr(slack)(_NO_ENV))
+    independent = _certified_layer_sign(slack)
+    if s is not None and independent is not None and s != independent:
+        raise RuntimeError(f"internal error: the sign of {slack} is {s} here but {independent} by exactdp.certified")
+    if s is None:
+        s = independent
+    shown = sympy.Integer(0) if s == 0 else _simplified(slack)
+    if s is None and shown == 0:
+        s = 0
+    return {"lhs": str(_simplified(lhs)), "rhs": str(_simplified(rhs)), "slack": str(shown),
+            "slack_enclosure": "0" if shown == 0 else (V.enclosure(value) if value is not None else "?"),
+            "lhs_enclosure": _encl(lhs), "rhs_enclosure": _encl(rhs), "sign": s, "member": str(member(inst))}
+
+
+def _certified_layer_sign(expr) -> int | None:
+    """The sign of an exact sympy number by the project's certified layer (RB balls + exact zero test),
+    a second implementation independent of :mod:`.values`; None when undecided or unsupported."""
+    try:
+        from exactdp.certified import certified_sign
+    except ImportError:  # pragma: no cover - the certified layer is part of the package
+        return None
+    try:
+        r = certified_sign(expr)
+    except Exception:  # noqa: BLE001 - an expression form the certified layer does not evaluate
+        return None
+    return None if r.sign is None else int(r.sign)
+
+
+def _simplified(expr):
+    """The expression, or 0 when it cancels exactly after expanding logs (sympy, small expressions only)."""
+    try:
+        if sympy.count_ops(expr) < 200 and sympy.expand(sympy.expand_log(expr, force=True)) == 0:
+            return sympy.Integer(0)
+    except (TypeError, ValueError):  # pragma: no cover - sympy corner cases: keep the expression
+        pass
+    return expr
+
+
+def _encl(expr) -> str:
+    try:
+        _, v = V.certified_sign(lambda: V.compile_expr(expr)(_NO_ENV))
+        return V.enclosure(v)
+    except V.Undefined:
+        return "undefined"
+
+
+class _Env(V.Env):
+    def param(self, name):
+        raise V.Undefined(name)
+
+    def quantity(self, name, args):
+        raise V.Undefined(name)
+
+
+_NO_ENV = _Env()
+
+
+def _violates(check: dict, strict: bool) -> bool:
+    s = check["sign"]
+    return s is not None and (s < 0 or (s == 0 and strict))
+
+
+# -- shrinking ------------------------------------------------------------------------------------------------------
+
+def _round_vector(v, D: int) -> list[fmpq]:
+    """Nearest vector with entries k/D summing to 1 (largest remainders, ties by index)."""
+    scaled = [x * D for x in v]
+    base = [int(s.floor()) for s in scaled]
+    rest = D - sum(base)
+    order = sorted(range(len(v)), key=lambda k: (-(scaled[k] - base[k]), k))
+    for k in order[:rest]:
+        base[k] += 1
+    return [fmpq(b, D) for b in base]
+
+
+def _complexity(inst: Instance) -> int:
+    vals = [v for r in inst.K.rows for v in r] + [inst.gamma]
+    vals += [v for v in (inst.delta, inst.c) if v is not None]
+    for d in (inst.P, inst.Q):
+        if d is not None:
+            vals += list(d.probs)
+    return max(int(v.q) for v in vals)
+
+
+def _tight_variants(inst: Instance, K: Kernel, P, Q) -> list[Instance]:
+    same = Instance(inst.cls, K, inst.gamma, inst.delta, inst.c, inst.n, P, Q)
+    out = [same]
+    if inst.cls == "ldp":
+        r = ldp_ratio(K)
+        if str(r) != "oo":
+            out.append(Instance("ldp", K, r, fmpq(0), None, inst.n, P, Q))
+    elif inst.cls == "approx-ldp":
+        out.append(Instance(inst.cls, K, inst.gamma, eta_hockey_stick(K, inst.gamma), None, inst.n, P, Q))
+    else:
+        out.append(Instance("pml", K, pml_ratio(K, inst.c), None, inst.c, inst.n, P, Q))
+    return out
+
+
+def shrink(conj: Conjecture, inst: Instance, max_den: int = 40, gamma_range=None) -> Instance:
+    """A violating instance with the smallest denominators found by rounding K (and P, Q) to k/D.
+
+    Rounding that collapses the kernel to a constant one is skipped (unless it was constant already)."""
+    base = _complexity(inst)
+    from exactdp.distributions import Distribution
+
+    informative = len(set(inst.K.rows)) > 1
+    for D in range(2, max_den + 1):
+        if D >= base:
+            break
+        K = Kernel._trusted([_round_vector(r, D) for r in inst.K.rows], False)
+        if informative and len(set(K.rows)) == 1:
+            continue  # do not shrink a real counterexample to a constant kernel (eta_TV = 0, eps = 0)
+        P = Q = None
+        if inst.P is not None:
+            P = Distribution._trusted(tuple(_round_vector(inst.P.probs, D)), False)
+            Q = Distribution._trusted(tuple(_round_vector(inst.Q.probs, D)), False)
+        for cand in _tight_variants(inst, K, P, Q):
+            params = in_gamma_range(cand.cls, K, {"gamma": cand.gamma, "delta": cand.delta, "c": cand.c},
+                                    gamma_range)
+            if params is None:
+                continue
+            cand.gamma, cand.delta = params["gamma"], params["delta"]
+            if _complexity(cand) >= base or member(cand) is not Truth.TRUE:
+                continue
+            if evaluate(conj, cand).status == "violation":
+                return cand
+    return inst
+
+
+# -- the public entry point -------------------------------------------------------------------------------------------
+
+def _size_range(value, name: str) -> tuple[int, int]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        lo = hi = value
+    elif isinstance(value, (tuple, list)) and len(value) == 2:
+        lo, hi = value
+    elif isinstance(value, str):
+        a, sep, b = value.partition("..")
+        try:
+            lo, hi = (int(a), int(b)) if sep else (int(a), int(a))
+        except ValueError:
+            raise ParameterError(f"--{name}: expected an integer or a range like 2..4, got {value!r}") from None
+    else:
+        raise ParameterError(f"{name}: expected an integer, a pair or 'lo..hi', got {value!r}")
+    if not (isinstance(lo, int) and isinstance(hi, int)) or not 2 <= lo <= hi <= 5:
+        raise ParameterError(f"{name}: sizes must satisfy 2 <= low <= high <= 5, got {lo}..{hi}")
+    return lo, hi
+
+
+def _gamma_range(value):
+    """("lo", "hi") exact strings for gamma = e^eps in [lo, hi], 1 <= lo <= hi; None for no restriction."""
+    from exactdp.numbers.qq import to_qq
+
+    if value is None:
+        return None
+    if isinstance(value, str):
+        lo, sep, hi = value.partition("..")
+        if not sep:
+            lo = hi = value
+    elif isinstance(value, (tuple, list)) and len(value) == 2:
+        lo, hi = value
+    else:
+        raise ParameterError(f"gamma: expected 'lo..hi' or a pair of exact numbers, got {value!r}")
+    lo, hi = (to_qq(v.strip() if isinstance(v, str) else v, "gamma") for v in (lo, hi))
+    if not 1 <= lo <= hi:
+        raise ParameterError(f"gamma: need 1 <= lo <= hi (gamma = e^eps), got {lo}..{hi}")
+    return str(lo), str(hi)
+
+
+def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int = DEFAULT_BUDGET, seed: int = 0,
+          scheduler=None, workers: int = 1, progress: bool = False, max_seconds: float | None = None,
+          chunk_size: int = 40, max_den: int = 12, gamma=None) -> CheckResult:
+    r"""Search for an exact counterexample to ``inequality`` over a class of mechanisms.
+
+    Args:
+        inequality: ``"lhs <= rhs"`` in sympy syntax over the quantities and parameters of
+            :mod:`exactdp.verification.conjecture.parser` (e.g. ``"eta_tv <= (exp(eps)-1)/(exp(eps)+1)"``).
+        cls: ``"ldp"`` (ε-LDP kernels), ``"approx-ldp"`` ((ε,δ)-LDP), ``"pml"`` ((ε,c)-PML, P, Q ∈ Q_X(c))
+            or ``"all"``.
+        N, M: input / output sizes, an int, a pair or ``"2..4"`` (2 to 5).
+        budget: number of kernels to try (work units: the result does not depend on speed or executor).
+        seed: the seed of the random part of the search.
+        scheduler: a dask.distributed scheduler address, Client or LocalCluster (optional).
+        workers: local processes when no scheduler is given (1 = in this process).
+        progress: draw a progress bar on stderr.  max_seconds: an extra wall-clock cap (results may then
+            differ between runs; the report says so).
+        chunk_size: kernels per chunk (part of the plan: change it and the random part changes).
+        max_den: largest row denominator of the random kernels (the grid phase raises den by itself).
+        gamma: restrict γ = e^ε to an interval, ``"5/2..3"`` or a pair (ε near 1); exact rationals ≥ 1.
+    Returns:
+        a :class:`CheckResult`.
+    Raises:
+        ExactDPError: malformed inequality, unknown name, a parameter the class does not define, bad sizes.
+
+    >>> r = check("eta_tv < (exp(eps)-1)/(exp(eps)+1)", "ldp", N=2, M=2, budget=40)
+    >>> r.verdict, r.counterexample["rows"]
+    ('refuted', [['2/3', '1/3'], ['1/3', '2/3']])
+    """
+    conj = parse_conjecture(inequality)
+    classes = classes_for(cls, conj.parameters)
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        raise ParameterError(f"budget: must be a positive integer number of kernels, got {budget!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ParameterError(f"seed: must be an integer, got {seed!r}")
+    for name, v, low in (("chunk_size", chunk_size, 1), ("max_den", max_den, 2)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+            raise ParameterError(f"{name}: must be an integer >= {low}, got {v!r}")
+    spec = SearchSpec(inequality, classes, _size_range(N, "N"), _size_range(M, "M"), seed, budget, chunk_size,
+                      max_den, _gamma_range(gamma))
+    proof = _try_prove(conj, classes, spec)
+    merged, info = run_search(spec, scheduler=scheduler, workers=workers,
+                              progress=progress_bar() if progress else None, max_seconds=max_seconds)
+    stats = {"kernels": merged.tried, "kernels_per_class_and_size": dict(sorted(merged.kernels.items())),
+             "instances": merged.instances, "undecided": merged.undecided, "undefined": merged.undefined,
+             "kernels_outside_class": merged.outside, "chunks": merged.chunks, "budget": budget, "seed": seed,
+             "chunk_size": chunk_size, "max_den": max_den,
+             "gamma_range": None if spec.gamma is None else "..".join(spec.gamma), **info}
+    notes = []
+    if info["time_capped"]:
+        notes.append(f"stopped by the {max_seconds} s time cap: the result may differ between runs and machines")
+    if merged.undecided:
+        notes.append(f"{merged.undecided} instance(s) could not be certified either way (UNKNOWN); "
+                     f"they are counted neither as violations nor as satisfied; example: {merged.undecided_example}")
+    closest = _report(conj, Instance.from_record(merged.best)) if merged.best is not None else None
+    if merged.counterexample is not None:
+        found = Instance.from_record(merged.counterexample)
+        small = shrink(conj, found, gamma_range=spec.gamma_range())
+        ce = _report(conj, small)
+        if not _violates(ce["check"], conj.strict) or ce["member"] != "true":
+            raise RuntimeError(f"internal error: the counterexample did not survive the core re-check: {ce}")
+        if small is not found:
+            ce["found_before_shrinking"] = found.record()
+        return CheckResult("refuted", inequality, str(conj), classes, ce, closest, stats, [], notes, conj.strict)
+    if proof:
+        return CheckResult("proved", inequality, str(conj), classes, None, closest, stats, proof, notes, conj.strict)
+    notes.insert(0, "no counterexample found within the budget; this is not a proof")
+    return CheckResult("no-counterexample", inequality, str(conj), classes, None, closest, stats, [], notes,
+                       conj.strict)
+
+
+def _report(conj: Conjecture, inst: Instance) -> dict:
+    chk = recheck(conj, inst)
+    rec = inst.record()
+    params = {"eps": str(sympy.log(_sym(inst.gamma))), **{k: rec[k] for k in ("gamma", "delta", "c", "n") if k in rec}}
+    out = {"class": inst.cls, "N": inst.K.N, "M": inst.K.M, "rows": rec["rows"], "params": params,
+           "lhs": chk["lhs"], "rhs": chk["rhs"], "slack": chk["slack"],
+           "lhs_enclosure": chk.get("lhs_enclosure"), "rhs_enclosure": chk.get("rhs_enclosure"),
+           "slack_enclosure": chk.get("slack_enclosure"), "member": chk["member"], "check": chk,
+           "kernel_json": json.dumps(json.loads(kernel_to_json(Kernel._trusted(inst.K.rows, False),
+                                                               name="counterexample")))}
+    if inst.P is not None:
+        out["P"], out["Q"] = rec["P"], rec["Q"]
+    return out
+
+
+def _try_prove(conj: Conjecture, classes, spec) -> list:
+    try:
+        from exactdp.verification.conjecture.prove import prove
+    except ImportError:
+        return []
+    return prove(conj, classes, spec)
+
+
+def format_result(r: CheckResult) -> str:
+    """The human-readable report."""
+    lines = [f"conjecture: {r.conjecture}", f"classes:    {', '.join(r.classes)}", f"verdict:    {r.verdict.upper()}"]
+    if r.counterexample:
+        ce = r.counterexample
+        lines.append(f"counterexample ({ce['class']}, {ce['N']}x{ce['M']} kernel):")
+        w = max(len(c) for row in ce["rows"] for c in row)
+        lines += ["  " + "  ".join(c.rjust(w) for c in row) for row in ce["rows"]]
+        lines.append("  parameters: " + ", ".join(f"{k} = {v}" for k, v in ce["params"].items()))
+        if "P" in ce:
+            lines.append(f"  P = ({', '.join(ce['P'])}),  Q = ({', '.join(ce['Q'])})")
+        lines.append(f"  lhs = {ce['lhs']}  = {ce['lhs_enclosure']}")
+        lines.append(f"  rhs = {ce['rhs']}  = {ce['rhs_enclosure']}")
+        lines.append(f"  slack (must be {'>' if r.strict else '>='} 0) = {ce['slack']}"
+                     f"  = {ce['slack_enclosure']}")
+        lines.append(f"  re-checked with the core functions; class membership: {ce['member']}")
+        lines.append("  kernel file (exactdp analyze accepts it):")
+        lines += ["    " + s for s in ce["kernel_json"].splitlines()]
+    if r.proof:
+        lines.append("proof:")
+        lines += ["  " + s for s in r.proof]
+    s = r.stats
+    lines.append(f"searched {s['kernels']} kernels ({s['instances']} instances) in {s['seconds']} s, "
+                 f"{s['executor']}, seed {s['seed']}, budget {s['budget']}")
+    lines.append("  per class and size: " + ", ".join(f"{k}: {v}" for k, v in s["kernels_per_class_and_size"].items()))
+    if s["undecided"] or s["undefined"]:
+        lines.append(f"  undecided: {s['undecided']}, undefined (e.g. oo - oo): {s['undefined']}")
+    if r.closest and not r.counterexample:
+        c = r.closest
+        lines.append(f"closest approach ({c['class']}, {c['N']}x{c['M']}, {', '.join(f'{k}={v}' for k, v in c['params'].items())}):")
+        lines.append(f"  rows {c['rows']}" + (f", P = {c['P']}, Q = {c['Q']}" if "P" in c else ""))
+        lines.append(f"  slack = {c['slack']}  = {c['slack_enclosure']}")
+    lines += [f"note: {n}" for n in r.notes]
+    return "\n".join(lines)

@@ -1,0 +1,329 @@
+r"""Reading a conjectured inequality ``"<lhs> <= <rhs>"`` safely into sympy.
+
+The text is tokenized first and every name must be a known quantity, parameter or function (anything
+else is an :class:`~exactdp.errors.ExactDPError` naming it, so the CLI exits with status 2); only then is it
+handed to ``sympy.parsing.sympy_parser.parse_expr`` with a namespace holding exactly those names.
+Decimal literals are read exactly (``0.1`` is 1/10), ``^`` is a power, and the Unicode forms ``≤ ≥ ε δ γ ∘``
+are accepted (``K∘P`` is the image distribution ``K(P)``).
+
+Names (see :data:`QUANTITIES` and :data:`PARAMETERS` for their meaning)::
+
+    quantities of K:  eta_tv  ldp_eps  max_leakage  eta_hs(gamma)  delta(eps)  pml_eps(c)  eta_tv_tensor(n)
+    divergences:      tv(A,B)  kl(A,B)  hellinger2(A,B)  chi2(A,B)  hs(A,B,gamma),  A, B in {P, Q, K(P), K(Q), row(i)}
+    parameters:       eps  gamma (= exp(eps))  delta  c  N  M  n
+    functions:        exp  log  sqrt  Min  Max  Abs  (min, max, abs too)  pi  E  oo
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+
+import sympy
+from sympy.parsing.sympy_parser import convert_xor, parse_expr, standard_transformations
+
+from exactdp.errors import ExactDPError
+
+#: named quantities of the kernel K: name -> (number of arguments, meaning)
+QUANTITIES = {
+    "eta_tv": (0, "Dobrushin coefficient max_{x,x'} TV(K_x, K_x')"),
+    "ldp_eps": (0, "LDP level log max_y max_{x,x'} K(y|x)/K(y|x') (oo with zeros)"),
+    "max_leakage": (0, "maximal leakage log sum_y max_x K(y|x)"),
+    "eta_hs": (1, "E_gamma contraction coefficient max_{x,x'} E_gamma(K_x||K_x') at gamma = the argument"),
+    "delta_K": (1, "delta(eps): privacy profile of K, the least delta making K (eps,delta)-LDP"),
+    "pml_eps": (1, "(eps,c)-PML level of K at c = the argument: log max_y max_x K(y|x)/(c S_y+(1-Nc) min_x K(y|x))"),
+    "eta_tv_tensor": (1, "Dobrushin coefficient of the n-fold product K^{(x)n}, n = the argument (1..4)"),
+    "tv": (2, "total variation 1/2 sum |A-B|"),
+    "kl": (2, "KL divergence sum A log(A/B) in nats"),
+    "hellinger2": (2, "squared Hellinger sum (sqrt A - sqrt B)^2 (no 1/2)"),
+    "chi2": (2, "chi-square sum (A-B)^2/B"),
+    "hs": (3, "hockey-stick divergence E_gamma(A||B) = sum (A - gamma B)_+, gamma = the third argument"),
+}
+#: distribution-valued names usable as arguments of the divergences
+DISTRIBUTIONS = {"P", "Q", "K", "row"}
+#: parameters: name -> meaning
+PARAMETERS = {
+    "eps": "privacy level epsilon = log gamma (gamma rational, so exp(eps) is exact)",
+    "gamma": "gamma = exp(eps)",
+    "delta": "approximate-LDP slack (class approx-ldp; 0 for class ldp)",
+    "c": "prior mass bound of (eps,c)-PML (class pml)",
+    "N": "number of inputs of K",
+    "M": "number of outputs of K",
+    "n": "number of independent uses (with eta_tv_tensor(n)); sampled in 1..3",
+}
+_FUNCTIONS = {
+    "exp": sympy.exp, "log": sympy.log, "sqrt": sympy.sqrt, "Min": sympy.Min, "Max": sympy.Max,
+    "Abs": sympy.Abs, "min": sympy.Min, "max": sympy.Max, "abs": sympy.Abs,
+    "pi": sympy.pi, "E": sympy.E, "oo": sympy.oo,
+}
+_RELATIONS = {"<=": "<=", "<": "<", ">=": ">=", ">": ">"}
+_UNICODE = {"≤": "<=", "≥": ">=", "ε": "eps", "δ": "delta", "γ": "gamma", "−": "-", "·": "*", "×": "*"}
+
+
+def _symbols() -> dict:
+    return {
+        "eps": sympy.Symbol("eps", nonnegative=True),
+        "gamma": sympy.Symbol("gamma", positive=True),
+        "delta": sympy.Symbol("delta", nonnegative=True),
+        "c": sympy.Symbol("c", positive=True),
+        "N": sympy.Symbol("N", positive=True, integer=True),
+        "M": sympy.Symbol("M", positive=True, integer=True),
+        "n": sympy.Symbol("n", positive=True, integer=True),
+        "P": sympy.Symbol("P"),
+        "Q": sympy.Symbol("Q"),
+    }
+
+
+def _names() -> dict:
+    d = dict(_FUNCTIONS)
+    d.update(_symbols())
+    for name, (arity, _) in QUANTITIES.items():
+        d[name] = sympy.Symbol(name) if arity == 0 else sympy.Function(name)
+    d["K"] = sympy.Function("K")
+    d["row"] = sympy.Function("row")
+    return d
+
+
+class ConjectureSyntaxError(ExactDPError):
+    """The inequality text is malformed or names something unknown."""
+
+
+@dataclass(frozen=True)
+class Conjecture:
+    """A parsed inequality ``lhs REL rhs`` with the names it uses."""
+
+    text: str
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    relation: str
+    quantities: frozenset
+    parameters: frozenset
+    uses_inputs: bool  # P or Q appear
+
+    @property
+    def strict(self) -> bool:
+        return self.relation in ("<", ">")
+
+    def slack_expr(self) -> sympy.Expr:
+        """rhs - lhs for <, <=; lhs - rhs for >, >=: the conjecture holds iff the slack is >= 0 (> 0 if strict)."""
+        return self.rhs - self.lhs if self.relation in ("<", "<=") else self.lhs - self.rhs
+
+    def sides(self) -> tuple[sympy.Expr, sympy.Expr]:
+        """(small, large): the conjecture says small <= large (or <)."""
+        return (self.lhs, self.rhs) if self.relation in ("<", "<=") else (self.rhs, self.lhs)
+
+    def __str__(self) -> str:
+        return f"{self.lhs} {self.relation} {self.rhs}"
+
+
+def _preprocess(text: str) -> str:
+    for u, a in _UNICODE.items():
+        text = text.replace(u, a)
+    # K∘P -> K(P);  delta(...) is the privacy profile, bare delta the parameter
+    text = re.sub(r"\bK\s*∘\s*([PQ])\b", r"K(\1)", text)
+    text = re.sub(r"\bdelta\s*\(", "delta_K(", text)
+    return text
+
+
+def _tokens(text: str) -> list:
+    try:
+        return [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT,
+                                  tokenize.DEDENT)]
+    except (tokenize.TokenError, IndentationError, SyntaxError) as exc:
+        raise ConjectureSyntaxError(f"INEQUALITY: cannot read {text!r}: {exc}") from None
+
+
+_ALLOWED_OPS = {"+", "-", "*", "/", "**", "^", "(", ")", ","}
+
+
+def _split(text: str) -> tuple[str, str, str]:
+    """Validate tokens and split at the single relation operator."""
+    toks = _tokens(text)
+    known = set(_names()) | {"delta_K"}
+    rel_at, rel = None, None
+    for k, t in enumerate(toks):
+        if t.type == tokenize.NAME:
+            if t.string not in known:
+                raise ConjectureSyntaxError(
+                    f"INEQUALITY: unknown name {t.string!r}; known quantities: {', '.join(_public_quantities())}; "
+                    f"parameters: {', '.join(PARAMETERS)}; functions: exp, log, sqrt, Min, Max, Abs")
+        elif t.type == tokenize.NUMBER:
+            if re.search(r"[jJ]", t.string):
+                raise ConjectureSyntaxError(f"INEQUALITY: complex number {t.string!r} is not allowed")
+        elif t.type == tokenize.OP:
+            if t.string in _RELATIONS:
+                if rel is not None:
+                    raise ConjectureSyntaxError(
+                        f"INEQUALITY: must contain exactly one of <=, <, >=, >; got a second {t.string!r}")
+                rel_at, rel = k, t.string
+            elif t.string in ("==", "!="):
+                raise ConjectureSyntaxError(
+                    f"INEQUALITY: {t.string!r} is not supported; write an inequality with <=, <, >= or >")
+            elif t.string not in _ALLOWED_OPS:
+                raise ConjectureSyntaxError(f"INEQUALITY: operator {t.string!r} is not allowed")
+        else:
+            raise ConjectureSyntaxError(f"INEQUALITY: unexpected {t.string!r}")
+    if rel is None:
+        raise ConjectureSyntaxError(f"INEQUALITY: no relation (<=, <, >=, >) in {text!r}")
+    lhs = tokenize.untokenize([(t.type, t.string) for t in toks[:rel_at]])
+    rhs = tokenize.untokenize([(t.type, t.string) for t in toks[rel_at + 1:]])
+    if not lhs.strip() or not rhs.strip():
+        raise ConjectureSyntaxError(f"INEQUALITY: both sides of {rel!r} must be non-empty in {text!r}")
+    return lhs, rel, rhs
+
+
+def _exact_decimals(side: str) -> str:
+    """Replace decimal literals by exact Rational('...') calls."""
+    out = []
+    for t in _tokens(side):
+        if t.type == tokenize.NUMBER and re.search(r"[.eE]", t.string):
+            out.append((tokenize.NAME, f"Rational('{t.string}')"))
+        else:
+            out.append((t.type, t.string))
+    return tokenize.untokenize(out)
+
+
+def _public_quantities():
+    return ["delta" if q == "delta_K" else q for q in QUANTITIES]
+
+
+def _check_powers(text: str, names: dict, namespace: dict) -> None:
+    """Refuse numeric powers too large to form (``9**9**9**9`` would hang sympy's evaluation)."""
+    from exactdp.verification.conjecture import values as V
+
+    namespace = dict(namespace, Pow=sympy.Pow, Mul=sympy.Mul, Add=sympy.Add)  # names the unevaluated parse emits
+    raw = parse_expr(text, local_dict=dict(names), global_dict=namespace,
+                     transformations=standard_transformations + (convert_xor,), evaluate=False)
+    for node in sympy.preorder_traversal(raw):
+        if isinstance(node, sympy.exp) and node.args[0].is_number:
+            try:
+                a = V.compile_expr(node.args[0])(_NUMBERS)
+            except ArithmeticError:
+                continue
+            if isinstance(a, V.LogLin) and any(abs(q) > V.MAX_EXPONENT for _, q in a.terms):
+                raise ConjectureSyntaxError(f"INEQUALITY: exp({node.args[0]}) is too large to form exactly")
+        if isinstance(node, sympy.Pow) and node.is_number:
+            try:
+                V.compile_expr(node)(_NUMBERS)
+            except V.Undefined as exc:
+                if "too large" in str(exc):
+                    raise ConjectureSyntaxError(f"INEQUALITY: {exc} in {text.strip()!r}") from None
+            except (V.Undecided, ArithmeticError):
+                continue
+
+
+class _Numbers:
+    def param(self, name):
+        from exactdp.verification.conjecture import values as V
+
+        raise V.Undefined(name)
+
+    quantity = param
+
+
+_NUMBERS = _Numbers()
+
+
+def _parse_side(side: str, names: dict) -> sympy.Expr:
+    namespace = {"Integer": sympy.Integer, "Rational": sympy.Rational, "Symbol": sympy.Symbol,
+                 "Function": sympy.Function, "Float": _no_float}
+    try:
+        _check_powers(_exact_decimals(side), names, namespace)
+        expr = parse_expr(_exact_decimals(side), local_dict=dict(names), global_dict=namespace,
+                          transformations=standard_transformations + (convert_xor,), evaluate=True)
+    except ConjectureSyntaxError:
+        raise
+    except (SyntaxError, TypeError, ValueError, AttributeError, tokenize.TokenError) as exc:
+        raise ConjectureSyntaxError(f"INEQUALITY: cannot parse {side.strip()!r}: {exc}") from None
+    if isinstance(expr, sympy.Expr) and expr.has(sympy.zoo, sympy.nan):
+        raise ConjectureSyntaxError(f"INEQUALITY: {side.strip()!r} is undefined (a division by zero?)")
+    if not isinstance(expr, sympy.Expr):
+        raise ConjectureSyntaxError(f"INEQUALITY: {side.strip()!r} is not an expression "
+                                    f"(a quantity with arguments must be called, e.g. eta_hs(2), pml_eps(c))")
+    return expr
+
+
+def _no_float(*args):  # pragma: no cover - decimals are rewritten to Rational before parsing
+    raise ConjectureSyntaxError("INEQUALITY: floats are not allowed; write 1/10 or 0.1 (read exactly)")
+
+
+def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
+    """Arity and argument checks; returns (quantities, parameters, uses P/Q)."""
+    quants, params, inputs = set(), set(), False
+    dist_funcs = {"tv", "kl", "hellinger2", "chi2", "hs"}
+
+    def check_dist(arg):
+        nonlocal inputs
+        if isinstance(arg, sympy.Symbol) and arg.name in ("P", "Q"):
+            inputs = True
+            return
+        if (isinstance(arg, sympy.core.function.AppliedUndef) and arg.func.__name__ == "K" and len(arg.args) == 1
+                and isinstance(arg.args[0], sympy.Symbol) and arg.args[0].name in ("P", "Q")):
+            inputs = True
+            return
+        if isinstance(arg, sympy.core.function.AppliedUndef) and arg.func.__name__ == "row":
+            if len(arg.args) == 1 and isinstance(arg.args[0], sympy.Integer) and arg.args[0] >= 0:
+                return
+            raise ConjectureSyntaxError(f"INEQUALITY: row(i) needs a non-negative integer i, got {arg}")
+        raise ConjectureSyntaxError(
+            f"INEQUALITY: divergence arguments must be P, Q, K(P), K(Q) or row(i), got {arg}")
+
+    def walk(node, in_dist=False):
+        if isinstance(node, sympy.Symbol):
+            if node.name in ("P", "Q"):
+                raise ConjectureSyntaxError(
+                    f"INEQUALITY: {node.name} is a distribution; use it inside tv/kl/hellinger2/chi2/hs")
+            if node.name in QUANTITIES:
+                quants.add(node.name)
+            else:
+                params.add(node.name)
+            return
+        if isinstance(node, sympy.core.function.AppliedUndef):
+            name = node.func.__name__
+            if name in ("K", "row"):
+                raise ConjectureSyntaxError(f"INEQUALITY: {node} is a distribution; use it inside tv/kl/...")
+            arity = QUANTITIES[name][0]
+            if len(node.args) != arity:
+                pub = "delta" if name == "delta_K" else name
+                raise ConjectureSyntaxError(f"INEQUALITY: {pub} takes {arity} argument(s), got {len(node.args)}")
+            quants.add(name)
+            if name in dist_funcs:
+                for a in node.args[:2]:
+                    check_dist(a)
+                for a in node.args[2:]:
+                    walk(a)
+            else:
+                for a in node.args:
+                    walk(a)
+            return
+        if isinstance(node, (sympy.FunctionClass, type)):
+            raise ConjectureSyntaxError(f"INEQUALITY: {node} must be called with arguments in {side!r}")
+        for a in node.args:
+            walk(a)
+
+    walk(expr)
+    return quants, params, inputs
+
+
+def parse_conjecture(text: str) -> Conjecture:
+    """Parse ``"lhs REL rhs"``; raise :class:`ConjectureSyntaxError` (an ExactDPError) on bad input.
+
+    >>> str(parse_conjecture("eta_tv <= (exp(eps)-1)/(exp(eps)+1)").relation)
+    '<='
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ConjectureSyntaxError("INEQUALITY: must be a non-empty string such as 'eta_tv <= eps'")
+    if len(text) > 2000:
+        raise ConjectureSyntaxError(f"INEQUALITY: too long ({len(text)} characters, at most 2000)")
+    src = _preprocess(text)
+    lhs_s, rel, rhs_s = _split(src)
+    names = _names()
+    names["delta_K"] = sympy.Function("delta_K")
+    lhs, rhs = _parse_side(lhs_s, names), _parse_side(rhs_s, names)
+    q1, p1, i1 = _check_usage(lhs, lhs_s)
+    q2, p2, i2 = _check_usage(rhs, rhs_s)
+    return Conjecture(text=text.strip(), lhs=lhs, rhs=rhs, relation=_RELATIONS[rel],
+                      quantities=frozenset(q1 | q2), parameters=frozenset(p1 | p2), uses_inputs=i1 or i2)

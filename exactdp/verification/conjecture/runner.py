@@ -1,0 +1,177 @@
+r"""Running the chunks of a search in order, locally or on a Dask cluster, and merging them deterministically.
+
+Three executors run the same pure function :func:`.search.run_chunk`:
+
+* in-process (``workers=1``, the default);
+* a local process pool (``workers=W > 1``, :class:`concurrent.futures.ProcessPoolExecutor`);
+* a ``dask.distributed`` cluster (``scheduler="tcp://host:8786"``, or a ``distributed.Client`` /
+  ``LocalCluster`` object); the workers must be able to import ``exactdp`` (``pip install exactdp[dask]``).
+
+Chunks are consumed strictly in index order with a bounded window of outstanding futures.  The run stops at
+the first chunk (in index order) holding a certified violation; later futures are cancelled.  Hence the
+merged result — counterexample, closest approach, counts — is the same for the same (seed, budget) on any
+executor.  The optional ``max_seconds`` cap is the one exception: it stops consuming chunks on the clock,
+and the result then says that it may differ between runs.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from exactdp.verification.conjecture import values as V
+from exactdp.verification.conjecture.search import ChunkResult, SearchSpec, _better, key_from_str, run_chunk
+
+
+class _Serial:
+    """A trivial executor: futures that run when asked for their result."""
+
+    class _F:
+        def __init__(self, fn, args):
+            self.fn, self.args = fn, args
+
+        def result(self):
+            return self.fn(*self.args)
+
+        def cancel(self):
+            return True
+
+    def submit(self, fn, *args, **_):
+        return self._F(fn, args)
+
+
+class Merged:
+    """The merge of chunk results in index order."""
+
+    def __init__(self):
+        self.kernels: dict = {}
+        self.tried = 0
+        self.instances = self.undecided = self.undefined = self.outside = 0
+        self.best, self.best_score = None, None
+        self.counterexample = None
+        self.undecided_example = None
+        self.chunks = 0
+
+    def add(self, r: ChunkResult) -> None:
+        self.chunks += 1
+        for k, v in r.kernels.items():
+            self.kernels[k] = self.kernels.get(k, 0) + v
+        self.tried += r.tried
+        self.instances += r.instances
+        self.undecided += r.undecided
+        self.undefined += r.undefined
+        self.outside += r.outside
+        if self.undecided_example is None:
+            self.undecided_example = r.undecided_example
+        s = key_from_str(r.best_score)
+        if r.best is not None and _better(s, self.best_score):
+            self.best, self.best_score = r.best, s
+        if r.counterexample is not None and self.counterexample is None:
+            self.counterexample = r.counterexample
+
+
+def _executor(scheduler, workers: int):
+    """(executor, closer): a Dask client for ``scheduler``, a process pool for workers > 1, else serial."""
+    if scheduler is not None:
+        from exactdp.errors import ExactDPError
+
+        try:
+            import distributed
+        except ImportError as exc:
+            raise ExactDPError(f"--scheduler: dask.distributed is not installed ({exc}); "
+                               f"pip install 'exactdp[dask]'") from None
+        if hasattr(scheduler, "submit") and hasattr(scheduler, "scheduler_info"):  # a Client
+            return scheduler, lambda: None
+        try:
+            if hasattr(scheduler, "scheduler_address"):  # a LocalCluster object
+                client = distributed.Client(scheduler)
+            else:
+                client = distributed.Client(str(scheduler), timeout="10s")
+        except (OSError, TimeoutError) as exc:
+            raise ExactDPError(f"--scheduler: cannot connect to {scheduler!r}: {exc}") from None
+        return client, client.close
+    if workers > 1:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        return pool, lambda: pool.shutdown(cancel_futures=True)
+    return _Serial(), lambda: None
+
+
+def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=None,
+               max_seconds: float | None = None) -> tuple[Merged, dict]:
+    """Run every chunk of ``spec`` (stopping at the first refuting chunk); return (merged, run info)."""
+    t0 = time.perf_counter()
+    merged = Merged()
+    ex, close = _executor(scheduler, workers)
+    window = 1 if isinstance(ex, _Serial) else max(2, 2 * max(workers, _n_workers(ex)))
+    pending: dict = {}
+    capped = False
+    try:
+        nxt = 0
+        for k in range(spec.n_chunks):
+            while nxt < spec.n_chunks and nxt < k + window:
+                pending[nxt] = _submit(ex, spec, nxt)
+                nxt += 1
+            r = pending.pop(k).result()
+            merged.add(r)
+            if progress is not None:
+                progress(merged, spec)
+            if merged.counterexample is not None:
+                break
+            if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                capped = True
+                break
+    finally:
+        for f in pending.values():
+            f.cancel()
+        close()
+    info = {"seconds": round(time.perf_counter() - t0, 3), "executor": _describe(scheduler, workers),
+            "time_capped": capped}
+    return merged, info
+
+
+def _submit(ex, spec: SearchSpec, k: int):
+    if hasattr(ex, "scheduler_info"):  # a dask Client: explicit keys, never cached across runs
+        return ex.submit(run_chunk, spec, k, pure=False)
+    return ex.submit(run_chunk, spec, k)
+
+
+def _n_workers(ex) -> int:
+    try:
+        return max(1, len(ex.scheduler_info().get("workers", {})))
+    except Exception:  # noqa: BLE001 - not a dask client
+        return 1
+
+
+def _describe(scheduler, workers: int) -> str:
+    if scheduler is not None:
+        return f"dask ({getattr(scheduler, 'scheduler_address', scheduler)})"
+    return f"{workers} local processes" if workers > 1 else "in-process"
+
+
+def progress_bar(stream=None):
+    """A progress callback drawing ``[#####.....] kernels  best slack`` on stderr."""
+    stream = stream or sys.stderr
+
+    def draw(merged: Merged, spec: SearchSpec):
+        done = min(merged.chunks * spec.chunk_size, spec.budget)
+        width = 30
+        fill = int(width * done / max(spec.budget, 1))
+        best = "-" if merged.best_score is None else _short(merged.best_score)
+        flag = "  COUNTEREXAMPLE" if merged.counterexample is not None else ""
+        stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {merged.tried} kernels "
+                     f"(budget {spec.budget})  best slack {best}{flag}   ")
+        if done >= spec.budget or merged.counterexample is not None:
+            stream.write("\n")
+        stream.flush()
+
+    return draw
+
+
+def _short(key) -> str:
+    score = key[0]
+    if isinstance(score, V.Inf):
+        return str(score)
+    from flint import arb
+
+    return arb(score).str(5, radius=False)

@@ -1,0 +1,32 @@
+"""`check` says "proved" only with a derivation from the symbolic layer (skipped when it is not installed)."""
+
+import pytest
+
+from exactdp.verification.conjecture import check
+
+pytest.importorskip("exactdp.theory.prover")
+
+
+@pytest.mark.parametrize("text, cls", [
+    ("eta_tv <= (exp(eps)-1)/(exp(eps)+1)", "ldp"),
+    ("eta_tv <= 1-(1-delta)*exp(-eps)", "approx-ldp"),          # [A] phi-lemma from the tight B-4 value
+    ("eta_tv <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1)", "pml"),
+    ("eta_tv <= 1 - exp(-2*eps)", "ldp"),
+])
+def test_fragment_is_proved_with_a_derivation(text, cls):
+    r = check(text, cls, budget=40)
+    assert r.verdict == "proved" and r.counterexample is None
+    assert any("TRUE" in s or "identically" in s for s in r.proof)
+
+
+@pytest.mark.parametrize("text, cls", [
+    ("eta_tv <= eps", "ldp"),                     # log-linear in eps: outside the rational fragment
+    ("kl(K(P),K(Q)) <= eta_tv*kl(P,Q)", "ldp"),    # no closed-form supremum
+])
+def test_outside_the_fragment_is_never_proved(text, cls):
+    assert check(text, cls, budget=40).verdict == "no-counterexample"
+
+
+def test_false_in_the_fragment_is_refuted_not_proved():
+    r = check("eta_tv < (exp(eps)-1)/(exp(eps)+1)", "ldp", budget=40)
+    assert r.verdict == "refuted" and r.proof == []
