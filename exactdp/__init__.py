@@ -38,6 +38,16 @@ from exactdp.measures.privacy import (
 )
 from exactdp.theory.extremal import gamma_max, gamma_min, sup_eta_hockey_stick, sup_eta_tv  # issue 6
 from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
+# -- n-fold products (issue 7, tensor) --
+from exactdp.measures.tensor import (
+    delta_tensor_power,
+    delta_tensor_power_eps,
+    eta_hockey_stick_tensor_power,
+    eta_hockey_stick_tensor_product,
+    eta_tv_tensor_power,
+    hockey_stick_product,
+    privacy_profile_tensor_power,
+)
 from exactdp import mechanisms
 
 # -- certified high precision (issue 5) --
@@ -61,5 +71,9 @@ __all__ = [
     "privacy_profile", "to_qq", "tv",
     # certified high precision (issue 5)
     "RB", "certified_compare", "certified_sign", "evalf", "precision_cap", "renyi",
+]
+__all__ += [  # n-fold products (issue 7, tensor)
+    "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
+    "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product", "privacy_profile_tensor_power",
 ]
 __all__ += ["check"]

@@ -1,0 +1,110 @@
+"""Speed of the exact n-fold products (issue 7): binary randomized response, n = 10 … 10000.
+
+For each n: time of the exact η_TV(K^{⊗n}) and δ_n(γ) at one γ (type classes, exactdp), against
+  * the explicit tensor power K^{⊗n} + the two-point formula, where it fits (n ≤ 10),
+  * float64 of the same binomial formula (numpy, log-space), the speed-of-light baseline,
+  * Google's dp_accounting PLD accountant (pessimistic, self_compose(n), one ε), when installed,
+with ratios printed from the same run.  Then the pair-type search on an asymmetric 2×2 kernel.
+
+Run:  python benchmarks/bench_tensor.py [--quick]
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np
+from flint import fmpq
+
+from exactdp import Kernel, eta_hockey_stick, eta_tv
+from exactdp.measures.tensor import (
+    delta_tensor_power,
+    eta_hockey_stick_tensor_product_witness,
+    eta_tv_tensor_power,
+)
+from exactdp.mechanisms import randomized_response
+
+T0 = fmpq(3)  # e^{ε0} of the mechanism: rows (3/4, 1/4), (1/4, 3/4) = dp_accounting RR with p = 1/2
+
+
+def gamma_n(n: int) -> int:
+    """γ_n = 3^{⌊n/2⌋+⌊√n⌋}: about one standard deviation above the mean privacy loss, so δ_n ∈ (0, 1)."""
+    return 3 ** (n // 2 + math.isqrt(n))
+
+
+def timed(fn, *args, repeat: int = 1):
+    """(best wall time over ``repeat`` runs, result) of ``fn(*args)``."""
+    best = math.inf
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn(*args)
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def float_delta(n: int, t: float, log_g: float) -> float:
+    """float64 of Σ_k C(n,k) (a^k b^{n-k} − γ b^k a^{n-k})_+, a = t/(t+1), b = 1/(t+1), in log space."""
+    k = np.arange(n + 1, dtype=np.float64)
+    logc = np.array([math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) for i in range(n + 1)])
+    la, lb = math.log(t / (t + 1)), math.log(1 / (t + 1))
+    with np.errstate(over="ignore"):  # γ q overflows to +inf exactly where the term is 0
+        p = np.exp(logc + k * la + (n - k) * lb)
+        gq = np.exp(logc + k * lb + (n - k) * la + log_g)
+        return float(np.clip(p - gq, 0, None).sum())
+
+
+def explicit_route(K, n, g):
+    """Build K^{⊗n} (2^n × 2^n) and apply the two-point formulas."""
+    Kn = K.tensor_power(n)
+    return eta_tv(Kn), eta_hockey_stick(Kn, g)
+
+
+def accountant_route(pld, n, eps):
+    """dp_accounting: pessimistic PLD of RR (p = 1/2, 2 buckets), composed n times, δ at ε."""
+    return pld.from_randomized_response(0.5, 2).self_compose(n).get_delta_for_epsilon(eps)
+
+
+def main(quick: bool = False) -> None:
+    K = randomized_response(2, T0)
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as pld
+    except ImportError:  # optional
+        pld = None
+    sizes = (10, 100, 1000) if quick else (10, 100, 1000, 10000)
+    print(f"binary randomized response, e^eps0 = {T0}; delta_n at gamma_n = 3^(n//2 + isqrt(n))")
+    print(f"{'n':>6} {'eta_TV exact':>13} {'delta_n exact':>14} {'float64':>10} {'exact/f64':>10} "
+          f"{'explicit':>10} {'expl/exact':>10} {'PLD acct':>10} {'PLD/exact':>10}  delta_n ~")
+    for n in sizes:
+        reps = 3 if n <= 1000 else 1
+        g, log_g = gamma_n(n), (n // 2 + math.isqrt(n)) * math.log(3.0)
+        t_eta, eta = timed(eta_tv_tensor_power, K, n, repeat=reps)
+        t_delta, delta = timed(delta_tensor_power, K, n, g, repeat=reps)
+        t_float, fdelta = timed(float_delta, n, 3.0, log_g, repeat=3)
+        explicit = "-"
+        ratio_explicit = "-"
+        if n <= 10:
+            t_exp, (e1, d1) = timed(explicit_route, K, n, g)
+            assert (e1, d1) == (eta, delta), "explicit and type-class routes disagree"
+            explicit, ratio_explicit = f"{t_exp:.3f}s", f"{t_exp / (t_eta + t_delta):.0f}x"
+        acct, ratio_acct = "-", "-"
+        if pld is not None and n <= 1000:
+            t_acc, _ = timed(accountant_route, pld, n, log_g)
+            acct, ratio_acct = f"{t_acc:.3f}s", f"{t_acc / t_delta:.2f}x"
+        print(f"{n:>6} {t_eta:>12.4f}s {t_delta:>13.4f}s {t_float:>9.4f}s {t_delta / t_float:>9.1f}x "
+              f"{explicit:>10} {ratio_explicit:>10} {acct:>10} {ratio_acct:>10}  {float(delta):.6g} "
+              f"(f64 {fdelta:.6g})")
+    print("\npair-type search, asymmetric K = ((1/2,1/2),(1/4,3/4)): two loss classes, exact maximum")
+    A = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])
+    for n in ((10, 100) if quick else (10, 100, 1000)):
+        t, w = timed(eta_hockey_stick_tensor_product_witness, [(A, n)], 1)
+        comp = ", ".join(f"{c}x({x},{xp})" for _, x, xp, c in w.composition)
+        print(f"  n = {n:>5}: {t:8.3f}s, {w.evaluations:>5} evaluations, maximizer {comp}")
+
+
+if __name__ == "__main__":
+    main(quick="--quick" in sys.argv)

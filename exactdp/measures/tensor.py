@@ -1,0 +1,439 @@
+r"""n-fold products of kernels, exactly, without building them ([A] §III A-8, B-9, B-10; claims.md D-7).
+
+η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) = max over pairs of input sequences of E_γ between the product rows
+(two-point formula B-2).  Three facts make this polynomial in n:
+
+1. **Equal coordinates drop out.**  E_γ(P⊗R ‖ Q⊗R) = Σ_z R(z) Σ_y (P(y) − γQ(y))_+ = E_γ(P‖Q) for
+   every γ, so only the coordinates where x_i ≠ x'_i matter, and there only the *pair class* of
+   (K_{x_i}, K_{x'_i}) — its privacy-loss distribution (:class:`~exactdp.measures.privacy_loss.PairLoss`);
+   row pairs with equal loss distributions (e.g. (x, x') and (x', x) of a symmetric kernel) are one class.
+2. **More differing coordinates never hurt.**  Dropping a coordinate is post-processing, so by data
+   processing E_γ is non-decreasing in each class count; the maximum is over *compositions* of each n_j
+   over the classes of K_j (every coordinate differing), and a class that is a Blackwell garbling of
+   another (:meth:`PairLoss.dominates`) can be dropped.
+3. **Type classes.**  For one composition, E_γ of the product is a sum over merged type classes
+   (:func:`~exactdp.measures.privacy_loss.product_loss`), O(n^D) terms (D = rank of the ratio lattice;
+   D = 1 for randomized response).
+
+The compositions (C(n + C − 1, C − 1) of them for C classes) are evaluated one by one up to
+``exhaustive_limit``, beyond that by an exact branch and bound: a box lo ≤ k ≤ hi of class counts is
+bounded above by the exact E_γ at the (infeasible, larger) count vector hi — valid by fact 2 — and
+discarded when that bound does not exceed the best exact value found.  At γ = 1 a composition and its
+reverse (both input sequences swapped: every class replaced by its reverse) have the same TV and share
+one evaluation.
+A kernel whose row pairs fall into one class (randomized response, every symmetric catalogue kernel)
+needs one evaluation.  The search is complete: the returned value is the exact maximum, with a
+maximizing composition as witness.  Cost: one polynomial power per evaluated box; the number of boxes
+is reported (``TensorWitness.evaluations``) and capped by ``max_evaluations``.
+
+γ = e^ε ≥ 1 throughout (privacy is parametrized by γ); δ_n(γ) = η_{E_γ}(K^{⊗n}) is the exact privacy
+profile of the n-fold composition ([A] Thm 1, A-6).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass
+from math import comb
+
+import sympy
+from flint import fmpq
+
+from exactdp.distributions import as_distribution
+from exactdp.errors import ParameterError, ShapeError, UndecidedError
+from exactdp.kernels import Kernel, as_kernel
+from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
+from exactdp.measures.privacy_loss import PairLoss, product_loss
+from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
+from exactdp.numbers.rb import RB
+from exactdp.numbers.sr import to_exact
+from exactdp.numbers.truth import Sign
+
+#: default cap on the number of exact E_γ evaluations of one pair-type search
+MAX_EVALUATIONS = 20_000
+#: up to this many compositions the search evaluates them all (the bound boxes of branch and bound cost
+#: more than a leaf, and with two classes of similar strength little is pruned)
+EXHAUSTIVE_LIMIT = 5_000
+
+
+@dataclass(frozen=True)
+class PairClass:
+    """A class of ordered row pairs (x, x') of one kernel with one privacy-loss distribution."""
+
+    loss: PairLoss
+    x: int  # a representative pair
+    x_prime: int
+    factor: int  # index of the kernel in the product
+
+
+@dataclass(frozen=True)
+class TensorWitness:
+    r"""The exact maximum and a maximizing composition of a pair-type search.
+
+    ``composition`` lists ``(factor, x, x', count)``: ``count`` coordinates of factor ``factor`` carry
+    the inputs (x, x'); all other coordinates of that factor are equal in both sequences.
+    """
+
+    value: fmpq
+    composition: tuple[tuple[int, int, int, int], ...]
+    classes: int  # pair classes searched (after merging equal ones and dropping dominated ones)
+    evaluations: int  # exact E_γ evaluations (boxes bounded or leaves)
+
+    def input_sequences(self, factors) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The two input sequences x^n, x'^n (factor by factor, in order) realizing ``value``."""
+        seqs: tuple[list, list] = ([], [])
+        for j, (_, n_j) in enumerate(_factors(factors)):
+            used = [(x, xp, c) for f, x, xp, c in self.composition if f == j]
+            for x, xp, c in used:
+                seqs[0].extend([x] * c)
+                seqs[1].extend([xp] * c)
+            rest = n_j - sum(c for _, _, c in used)
+            seqs[0].extend([0] * rest)
+            seqs[1].extend([0] * rest)
+        return tuple(seqs[0]), tuple(seqs[1])
+
+
+def _factors(factors) -> list[tuple[Kernel, int]]:
+    """Normalize ``[(K, n), ...]`` / ``[K, ...]`` into a list of (Kernel, multiplicity)."""
+    if isinstance(factors, Kernel):
+        factors = [factors]
+    out = []
+    for item in factors:
+        K, n = (item, 1) if isinstance(item, Kernel) else item
+        K = as_kernel(K)
+        if K.symbolic:
+            raise ParameterError("K: tensor powers are computed for rational (QQ) kernels; substitute values first")
+        _check_n(n)
+        out.append((K, n))
+    if not out:
+        raise ParameterError("factors: must contain at least one kernel")
+    return out
+
+
+def _check_n(n) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ParameterError(f"n: must be a positive integer, got {n!r}")
+    return n
+
+
+def _check_gamma(gamma) -> fmpq:
+    g = to_qq(gamma, "gamma")
+    if g < 1:
+        raise ParameterError(f"gamma: must be >= 1 (gamma = e^eps), got {g}")
+    return g
+
+
+def pair_classes(K, factor: int = 0, *, prune_dominated: bool = True) -> list[PairClass]:
+    """The distinct privacy-loss classes of ordered row pairs of K with K_x ≠ K_{x'}.
+
+    With ``prune_dominated`` a class that is a Blackwell garbling of another is dropped (fact 2 of the
+    module docstring); the survivors are an antichain.
+    """
+    K = as_kernel(K)
+    seen: dict = {}
+    for x, xp in itertools.permutations(range(K.N), 2):
+        if K[x] != K[xp]:
+            loss = PairLoss.of(K[x], K[xp])
+            seen.setdefault(loss, PairClass(loss, x, xp, factor))
+    classes = list(seen.values())
+    if prune_dominated:
+        classes = [c for c in classes
+                   if not any(d is not c and d.loss.dominates(c.loss) for d in classes)]
+    return classes
+
+
+def _tighten(lo, hi, groups, totals):
+    """Shrink a box to its intersection with {Σ_{i∈g} k_i = n_g}; None if empty."""
+    lo, hi = list(lo), list(hi)
+    changed = True
+    while changed:
+        changed = False
+        for g, members in enumerate(groups):
+            slo, shi = sum(lo[i] for i in members), sum(hi[i] for i in members)
+            if slo > totals[g] or shi < totals[g]:
+                return None
+            for i in members:
+                new_hi = min(hi[i], totals[g] - (slo - lo[i]))
+                new_lo = max(lo[i], totals[g] - (shi - hi[i]))
+                if (new_lo, new_hi) != (lo[i], hi[i]):
+                    lo[i], hi[i], changed = new_lo, new_hi, True
+                    slo, shi = sum(lo[k] for k in members), sum(hi[k] for k in members)
+    return tuple(lo), tuple(hi)
+
+
+def _reversal(classes: list[PairClass]) -> list[int] | None:
+    """``rev[i]`` = the index of the class of the swapped pairs (x', x), or None if one is missing."""
+    index = {(c.factor, c.loss): i for i, c in enumerate(classes)}
+    rev = [index.get((c.factor, c.loss.reverse())) for c in classes]
+    return None if None in rev else rev
+
+
+def _exhaustive(value, groups, totals, size):
+    """Every composition of every n_g over its group's classes, evaluated exactly."""
+    best, best_counts = None, None
+    for parts in itertools.product(*(_compositions(n_g, len(m)) for m, n_g in zip(groups, totals))):
+        counts = [0] * size
+        for members, part in zip(groups, parts):
+            for i, k in zip(members, part):
+                counts[i] = k
+        v = value(tuple(counts))
+        if best is None or v > best:
+            best, best_counts = v, tuple(counts)
+    return best, best_counts
+
+
+def _branch_and_bound(value, groups, totals, size):
+    """Best-first branch and bound over boxes of class counts; the bound of a box is E_γ at its top
+    corner ``hi`` (data processing: every composition in the box is ≤ hi coordinate-wise)."""
+    best, best_counts = None, None
+    for choice in itertools.product(*groups):  # seeds: the corners (a factor's coordinates in one class)
+        counts = [0] * size
+        for gi, i in enumerate(choice):
+            counts[i] = totals[gi]
+        v = value(tuple(counts))
+        if best is None or v > best:
+            best, best_counts = v, tuple(counts)
+    root = _tighten((0,) * size, tuple(totals[gi] for gi, m in enumerate(groups) for _ in m), groups, totals)
+    heap = [(-value(root[1]), 0, root)]
+    tick = 1
+    while heap:
+        neg_ub, _, (lo, hi) = heapq.heappop(heap)
+        if -neg_ub <= best:
+            break
+        if lo == hi:  # a leaf: its bound is its exact value
+            best, best_counts = -neg_ub, hi
+            continue
+        i = max(range(size), key=lambda k: hi[k] - lo[k])
+        mid = (lo[i] + hi[i]) // 2
+        for a, b in ((lo[i], mid), (mid + 1, hi[i])):
+            box = _tighten(lo[:i] + (a,) + lo[i + 1:], hi[:i] + (b,) + hi[i + 1:], groups, totals)
+            if box is None:
+                continue
+            ub = value(box[1])
+            if box[0] == box[1] and ub > best:
+                best, best_counts = ub, box[1]
+            elif ub > best:
+                heapq.heappush(heap, (-ub, tick, box))
+                tick += 1
+    return best, best_counts
+
+
+def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: int = MAX_EVALUATIONS,
+                                            exhaustive_limit: int = EXHAUSTIVE_LIMIT) -> TensorWitness:
+    r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) with a maximizing pair type, by exact branch and bound.
+
+    Args:
+        factors: ``[(K_1, n_1), ..., (K_m, n_m)]`` (a bare Kernel counts once).
+        gamma: γ ≥ 1, exact rational.
+        max_evaluations: cap on exact E_γ evaluations; exceeding it raises (no partial answers).
+        exhaustive_limit: up to this many compositions every one is evaluated; beyond, branch and bound.
+    Raises:
+        ParameterError: γ < 1, n < 1, a symbolic kernel, or the search exceeded ``max_evaluations``.
+    """
+    g = _check_gamma(gamma)
+    facs = _factors(factors)
+    classes: list[PairClass] = []
+    groups, totals = [], []
+    for j, (K, n_j) in enumerate(facs):
+        cls = pair_classes(K, j)
+        if cls:
+            groups.append(list(range(len(classes), len(classes) + len(cls))))
+            totals.append(n_j)
+            classes.extend(cls)
+    if not classes:  # every factor has identical rows: all products of rows coincide
+        return TensorWitness(ZERO, (), 0, 0)
+    cache: dict = {}
+    # TV is symmetric: swapping the two input sequences maps every class to its reverse (q, p) and
+    # keeps E_1, so at γ = 1 a composition and its reverse share one evaluation (when the class set is
+    # closed under reversal, as it is for all ordered pairs of a kernel: garbling commutes with the swap)
+    rev = _reversal(classes) if g == 1 else None
+
+    def value(counts) -> fmpq:
+        if rev is not None:
+            counts = min(counts, tuple(counts[rev[i]] for i in range(len(counts))))
+        if counts not in cache:
+            if len(cache) >= max_evaluations:
+                raise ParameterError(
+                    f"max_evaluations: the exact pair-type search over {len(classes)} classes needed more "
+                    f"than {max_evaluations} E_gamma evaluations; raise max_evaluations or lower n")
+            cache[counts] = product_loss([(c.loss, k) for c, k in zip(classes, counts)]).hockey_stick(g)
+        return cache[counts]
+
+    count = 1
+    for members, n_g in zip(groups, totals):
+        count *= comb(n_g + len(members) - 1, len(members) - 1)
+    if count <= exhaustive_limit:
+        best, best_counts = _exhaustive(value, groups, totals, len(classes))
+    else:
+        best, best_counts = _branch_and_bound(value, groups, totals, len(classes))
+    composition = tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(classes, best_counts) if k)
+    return TensorWitness(best, composition, len(classes), len(cache))
+
+
+def eta_hockey_stick_tensor_product(factors, gamma, **kw) -> fmpq:
+    r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}), exact (heterogeneous products; see the module docstring).
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> eta_hockey_stick_tensor_product([(randomized_response(2, 3), 2), (randomized_response(2, 2), 1)], 1)
+    5/8
+    """
+    return eta_hockey_stick_tensor_product_witness(factors, gamma, **kw).value
+
+
+def eta_hockey_stick_tensor_power(K, n: int, gamma, **kw) -> fmpq:
+    r"""η_{E_γ}(K^{⊗n}) = max_{x^n, x'^n} E_γ(K_{x^n}‖K_{x'^n}) for rational γ ≥ 1, exactly.
+
+    Equals δ_n(γ), the privacy profile of the n-fold composition of K ([A] Thm 1): K^{⊗n} is
+    (log γ, δ)-LDP iff δ ≥ this value.  Cost polynomial in n (one polynomial power per pair type
+    examined; a single evaluation for kernels whose row pairs form one loss class).
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> eta_hockey_stick_tensor_power(randomized_response(2, 3), 3, 2)
+    17/32
+    """
+    return eta_hockey_stick_tensor_product_witness([(as_kernel(K), _check_n(n))], gamma, **kw).value
+
+
+def eta_tv_tensor_power(K, n: int, **kw) -> fmpq:
+    r"""η_TV(K^{⊗n}), the Dobrushin coefficient of the n-fold product, exactly (A-8, F-A1).
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> [eta_tv_tensor_power(randomized_response(2, 3), n) for n in (1, 2, 3, 5)]
+    [1/2, 1/2, 11/16, 203/256]
+    """
+    return eta_hockey_stick_tensor_power(K, n, ONE, **kw)
+
+
+def delta_tensor_power(K, n: int, gamma, **kw) -> fmpq:
+    r"""δ_n(γ): the least δ such that the n-fold composition K^{⊗n} is (log γ, δ)-LDP (B-10).
+
+    The same quantity as :func:`eta_hockey_stick_tensor_power` read as a privacy profile.
+    """
+    return eta_hockey_stick_tensor_power(K, n, gamma, **kw)
+
+
+def privacy_profile_tensor_power(K, n: int, *, max_compositions: int = 2_000) -> PrivacyProfile:
+    r"""The whole exact privacy profile γ ↦ δ_n(γ) = η_{E_γ}(K^{⊗n}), γ ≥ 0 (piecewise linear, see PrivacyProfile).
+
+    The upper envelope, over the compositions of n into the pair classes of K, of the lines
+    (P(A), Q(A)) of each composition's upper ratio sets.  Every composition is enumerated, so this is
+    for kernels with few classes (one class: one composition, O(n) lines for D = 1).
+
+    Raises:
+        ParameterError: more than ``max_compositions`` compositions.
+    """
+    K = as_kernel(K)
+    _check_n(n)
+    classes = pair_classes(K)
+    if not classes:  # identical rows: E_γ(p‖p) = (1 − γ)_+ when there are two inputs
+        return profile_from_lines([(ZERO, ZERO)] + ([(ONE, ONE)] if K.N > 1 else []))
+    count = comb(n + len(classes) - 1, len(classes) - 1)
+    if count > max_compositions:
+        raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions over "
+                             f"{len(classes)} classes (> {max_compositions}); evaluate delta_tensor_power at a gamma")
+    lines = []
+    for counts in _compositions(n, len(classes)):
+        lines.extend(product_loss([(c.loss, k) for c, k in zip(classes, counts)]).lines())
+    return profile_from_lines(lines)
+
+
+def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int = 2_000):
+    r"""δ_n(e^ε) for an exact ε ≥ 0 (``"1/2"``, ``Fraction``, ``sympy.log(3)/2``): the sympy expression A − B·e^ε.
+
+    When e^ε is rational this is :func:`delta_tensor_power`.  Otherwise each class ratio is compared
+    with e^ε by certified arithmetic (:class:`exactdp.numbers.rb.RB`; a ratio cannot equal a
+    transcendental e^ε, and exact ties are decided by the exact layer), every pair type contributes
+    A_i − B_i e^ε with rationals A_i, B_i, and the largest is chosen by the same certified comparisons.
+    Every composition is enumerated (``max_compositions``), so this is for kernels with few classes.
+
+    Raises:
+        UndecidedError: a comparison could not be certified (never a guess).
+        ParameterError: ε < 0, or more than ``max_compositions`` compositions.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> delta_tensor_power_eps(randomized_response(2, 3), 2, "1/2")
+    9/16 - exp(1/2)/16
+    """
+    K = as_kernel(K)
+    _check_n(n)
+    e, symbolic = to_exact(eps, "eps")
+    e = sympy.sympify(e if symbolic else qq_to_sympy(e))
+    if e.is_negative or e.free_symbols:
+        raise ParameterError(f"eps: must be an exact real number >= 0, got {e}")
+    gamma = sympy.exp(e)
+    if gamma.is_Rational:
+        return qq_to_sympy(delta_tensor_power(K, n, to_qq(gamma)))
+    g = RB(gamma, "e^eps")
+
+    def sign_vs(r: fmpq) -> Sign:
+        s = g.compare_rational(r)
+        if s is None:
+            raise UndecidedError(f"eps: e^{e} could not be compared with the rational {r}")
+        return s
+
+    classes = pair_classes(K)
+    if not classes:
+        return sympy.Integer(0)
+    count = comb(n + len(classes) - 1, len(classes) - 1)
+    if count > max_compositions:
+        raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions (> {max_compositions})")
+    best = None
+    for counts in _compositions(n, len(classes)):
+        loss = product_loss([(c.loss, k) for c, k in zip(classes, counts)])
+        A, B = loss.linear_piece(lambda Pc, Qc, L=loss: sign_vs(fmpq(Pc * L.DQ, Qc * L.DP)) is Sign.NEGATIVE)
+        if best is None:
+            best = (A, B)
+        elif B == best[1]:
+            best = max(best, (A, B))
+        else:  # A − γB > A' − γB'  ⟺  γ (B − B') < A − A'
+            threshold = (A - best[0]) / (B - best[1])
+            s = sign_vs(threshold)
+            if (B > best[1] and s is Sign.NEGATIVE) or (B < best[1] and s is Sign.POSITIVE):
+                best = (A, B)
+    A, B = best
+    return qq_to_sympy(A) - qq_to_sympy(B) * gamma
+
+
+def _compositions(n: int, parts: int):
+    """All ordered compositions of n into ``parts`` non-negative integers."""
+    for cuts in itertools.combinations(range(n + parts - 1), parts - 1):
+        bounds = (-1, *cuts, n + parts - 1)
+        yield tuple(bounds[k + 1] - bounds[k] - 1 for k in range(parts))
+
+
+def hockey_stick_product(factors, gamma) -> fmpq:
+    r"""E_γ(⊗_j p_j^{⊗k_j} ‖ ⊗_j q_j^{⊗k_j}) for ``factors = [(p_j, q_j, k_j), ...]``, γ ≥ 0 exact.
+
+    The product distributions are never built: type classes of the privacy-loss distributions
+    (:mod:`exactdp.measures.privacy_loss`).  E₁ is the TV distance of the products.
+
+    >>> hockey_stick_product([(["3/4", "1/4"], ["1/4", "3/4"], 2)], 1)
+    1/2
+    """
+    g = to_qq(gamma, "gamma")
+    if g < 0:
+        raise ParameterError(f"gamma: must be >= 0, got {g}")
+    losses = []
+    for j, item in enumerate(factors):
+        if len(item) != 3:
+            raise ParameterError(f"factors[{j}]: expected (p, q, multiplicity), got {item!r}")
+        p, q, k = item
+        p, q = as_distribution(p, "p"), as_distribution(q, "q")
+        if len(p) != len(q):
+            raise ShapeError(f"factors[{j}]: p has {len(p)} entries but q has {len(q)}")
+        if p.symbolic or q.symbolic:
+            raise ParameterError(f"factors[{j}]: products are computed for rational distributions only")
+        if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+            raise ParameterError(f"factors[{j}]: multiplicity must be an integer >= 0, got {k!r}")
+        losses.append((PairLoss.of(p.probs, q.probs), k))
+    return product_loss(losses).hockey_stick(g)
+
+
+def phi_n(gamma, delta, n: int) -> fmpq:
+    r"""φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ = 1 − γ^{−n}(1−δ)ⁿ at γ = e^ε ([A] §III, D-13; a label, not a power)."""
+    g = _check_gamma(gamma)
+    d = to_qq(delta, "delta")
+    if d < 0 or d > 1:
+        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    return ONE - ((ONE - d) / g) ** _check_n(n)

@@ -1,0 +1,48 @@
+"""``exactdp tensor``: exact values of K^{⊗n} from the command line."""
+
+import json
+
+from exactdp.cli import main
+
+
+def _kernel(tmp_path, rows):
+    path = tmp_path / "K.json"
+    path.write_text(json.dumps(rows))
+    return str(path)
+
+
+def test_tensor_json_values(tmp_path, capsys):
+    path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
+    assert main(["tensor", path, "--n", "3", "--gamma", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["eta_tv"], out["eta_gamma"], out["delta"], out["phi_n"]) == ("11/16", "17/32", "1/4", "485/512")
+    assert out["eta_tv_maximizer"] == [{"x": "0", "x_prime": "1", "count": "3"}]
+    assert out["delta_n_at_gamma_n"] == "19/64" and out["composition_bound_1-(1-delta)^n"] == "37/64"
+
+
+def test_tensor_text_and_mixed_maximizer(tmp_path, capsys):
+    path = _kernel(tmp_path, [["2/9", "7/9"], ["1/2", "1/2"]])
+    assert main(["tensor", path, "--n", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "eta_TV(K^(x n)) = 5/12" in text
+    assert "1 x (0,1)" in text and "2 x (1,0)" in text
+
+
+def test_tensor_large_n_is_rounded_in_text(tmp_path, capsys):
+    path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
+    assert main(["tensor", path, "--n", "1000", "--gamma", "2"]) == 0
+    assert "eta_TV(K^(x n)) = 1 - ≈" in capsys.readouterr().out
+
+
+def test_tensor_bad_input_exits_2(tmp_path, capsys):
+    path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
+    assert main(["tensor", path, "--n", "0"]) == 2
+    assert "n: must be a positive integer" in capsys.readouterr().err
+    assert main(["tensor", path, "--n", "2", "--gamma", "0.5"]) == 2
+    assert "gamma: must be >= 1" in capsys.readouterr().err
+
+
+def test_tensor_eps_prints_exact_expression(tmp_path, capsys):
+    path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
+    assert main(["tensor", path, "--n", "2", "--eps", "1/2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["delta_n_at_exp_eps"] == "9/16 - exp(1/2)/16"
