@@ -40,7 +40,8 @@ class Kernel:
     (2, 2, 1/4)
     """
 
-    __slots__ = ("_rows", "_symbolic", "name", "_int_rows", "_hash")
+    # _assumptions: parameter hypotheses of a parametric kernel, set by exactdp.symbolic.declare_region
+    __slots__ = ("_rows", "_symbolic", "name", "_int_rows", "_hash", "_assumptions")
 
     def __init__(self, rows, *, name: str | None = None):
         if isinstance(rows, Kernel):

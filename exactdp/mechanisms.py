@@ -24,6 +24,21 @@ def _gamma(gamma, name: str = "gamma"):
     return g
 
 
+def _symbolic_param(value, name: str):
+    """``(x, symbolic)``: an fmpq, or a sympy expression with free symbols (parametric kernels)."""
+    x, symbolic = to_exact(value, name)
+    return x, symbolic and bool(getattr(x, "free_symbols", None))
+
+
+def _declare(K: Kernel, *conditions) -> Kernel:
+    """Attach the constructor's parameter domain to a parametric kernel (exactdp.symbolic)."""
+    if K.symbolic:
+        from exactdp.symbolic import declare_region
+
+        return declare_region(K, *[c for c in conditions if c is not sympy.true])
+    return K
+
+
 def _int(n, name: str, low: int) -> int:
     if not isinstance(n, int) or isinstance(n, bool) or n < low:
         raise ParameterError(f"{name}: must be an integer >= {low}, got {n!r}")
@@ -43,7 +58,8 @@ def randomized_response(k: int, gamma) -> Kernel:
     hi, lo = g / (g + k - 1), 1 / (g + k - 1)
     if isinstance(g, sympy.Basic):
         hi, lo = sympy.simplify(hi), sympy.simplify(lo)
-    return Kernel([[hi if y == x else lo for y in range(k)] for x in range(k)], name=f"RR_{k}")
+    K = Kernel([[hi if y == x else lo for y in range(k)] for x in range(k)], name=f"RR_{k}")
+    return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
 
 
 def binary_randomized_response(gamma) -> Kernel:
@@ -58,9 +74,9 @@ def unary_encoding(k: int, p, q, *, name: str = "UE") -> Kernel:
     Its LDP ratio is p(1−q)/((1−p)q) for p > q.
     """
     k = _int(k, "k", 2)
-    p, q = to_qq(p, "p"), to_qq(q, "q")
-    for nm, v in (("p", p), ("q", q)):
-        if v < 0 or v > 1:
+    (p, sp), (q, sq) = _symbolic_param(p, "p"), _symbolic_param(q, "q")
+    for nm, v, sym in (("p", p, sp), ("q", q, sq)):
+        if not sym and (v < 0 or v > 1):
             raise ParameterError(f"{nm}: must lie in [0, 1], got {v}")
     outputs = list(itertools.product((0, 1), repeat=k))
     rows = []
@@ -71,9 +87,10 @@ def unary_encoding(k: int, p, q, *, name: str = "UE") -> Kernel:
             for j, bit in enumerate(b):
                 pj = p if j == x else q
                 prob *= pj if bit else 1 - pj
-            row.append(prob)
+            row.append(sympy.expand(prob) if isinstance(prob, sympy.Basic) else prob)
         rows.append(row)
-    return Kernel(rows, name=name)
+    return _declare(Kernel(rows, name=name), *[cond for v, sym in ((p, sp), (q, sq)) if sym
+                                               for cond in (v >= 0, v <= 1)])
 
 
 def symmetric_unary_encoding(k: int, gamma) -> Kernel:
@@ -93,27 +110,32 @@ def symmetric_unary_encoding(k: int, gamma) -> Kernel:
 
 def optimized_unary_encoding(k: int, gamma) -> Kernel:
     r"""Optimized unary encoding (Wang et al. 2017): p = 1/2, q = 1/(γ+1); ε-LDP with γ = e^ε."""
-    g = to_qq(gamma, "gamma")
-    if g < 1:
-        raise ParameterError(f"gamma: must be >= 1, got {g}")
-    return unary_encoding(k, fmpq(1, 2), 1 / (g + 1), name=f"OUE_{k}")
+    g = _gamma(gamma)
+    K = unary_encoding(k, fmpq(1, 2), 1 / (g + 1), name=f"OUE_{k}")
+    return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
 
 
 def optimal_binary_approx_ldp(gamma, delta) -> Kernel:
     r"""The binary (ε,δ)-LDP kernel of largest η_TV (B-4): rows (a, 1−a), (b, 1−b) with
     a = (γ+δ)/(γ+1), b = (1−δ)/(γ+1); η_TV = (γ−1+2δ)/(γ+1)."""
     g = _gamma(gamma)
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
+    d, sd = _symbolic_param(delta, "delta")
+    if not sd and (d < 0 or d > 1):
         raise ParameterError(f"delta: must lie in [0, 1], got {d}")
     a, b = (g + d) / (g + 1), (1 - d) / (g + 1)
-    return Kernel([[a, 1 - a], [b, 1 - b]], name="OptBin(eps,delta)")
+    if isinstance(a, sympy.Basic):
+        a, b = sympy.cancel(a), sympy.cancel(b)
+    K = Kernel([[a, 1 - a], [b, 1 - b]], name="OptBin(eps,delta)")
+    conds = ([g >= 1] if isinstance(g, sympy.Basic) else []) + ([d >= 0, d <= 1] if sd else [])
+    return _declare(K, *conds)
 
 
 # -- Grosse, Saeidian, Oechtering, Skoglund (arXiv 2601.09498) ------------------------------------
 
 def _check_c(c, N: int):
-    c = to_qq(c, "c")
+    c, sym = _symbolic_param(c, "c")
+    if sym:
+        return c
     if c <= 0 or c > fmpq(1, N):
         raise ParameterError(f"c: must lie in (0, 1/N] = (0, 1/{N}], got {c}")
     return c
@@ -125,13 +147,17 @@ def grosse_binary_mechanism(gamma, c) -> Kernel:
     K = 1/(γ(1−2c)+1) · [[γ(1−c), 1−γc], [1−γc, γ(1−c)]],  valid for 1 ≤ γ ≤ 1/c.
     Its PML ratio is γ and η_TV = (γ−1)/(γ(1−2c)+1).
     """
-    g = to_qq(gamma, "gamma")
+    g = _gamma(gamma)
     c = _check_c(c, 2)
-    if g < 1 or g * c > 1:
+    symbolic = isinstance(g, sympy.Basic) or isinstance(c, sympy.Basic)
+    if not symbolic and (g < 1 or g * c > 1):
         raise ParameterError(f"gamma: must lie in [1, 1/c] = [1, {1 / c}], got {g}")
     z = g * (1 - 2 * c) + 1
     a, b = g * (1 - c) / z, (1 - g * c) / z
-    return Kernel([[a, b], [b, a]], name="Grosse-Ex1")
+    if symbolic:
+        a, b = sympy.cancel(a), sympy.cancel(b)
+    K = Kernel([[a, b], [b, a]], name="Grosse-Ex1")
+    return _declare(K, *(_symbolic_domain(g, c, 2, 1) if symbolic else ()))
 
 
 def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
@@ -143,11 +169,16 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
     only γ ≤ 2/((N+1)c); see :mod:`exactdp.theory.extremal` for the LP-optimal kernel beyond).
     """
     N = _int(N, "N", 2)
-    g = to_qq(gamma, "gamma")
+    g = _gamma(gamma)
     c = _check_c(c, N)
     q = N // 2 if q is None else _int(q, "q", 1)
     if q >= N:
         raise ParameterError(f"q: must lie in [1, N-1] = [1, {N - 1}], got {q}")
+    if isinstance(g, sympy.Basic) or isinstance(c, sympy.Basic):
+        z = 1 + g * (1 - N * c)
+        m, Mx = sympy.cancel((1 - g * c * q) / z), sympy.cancel(g * (1 - c * q) / z)
+        K = Kernel([[Mx, 1 - Mx]] * q + [[m, 1 - m]] * (N - q), name=f"Grosse-PML(N={N},q={q})")
+        return _declare(K, *_symbolic_domain(g, c, N, max(q, N - q)))
     if g < 1 or g * c * q > 1 or g * c * (N - q) > 1:
         raise ParameterError(
             f"gamma: the construction needs gamma*c*q <= 1 and gamma*c*(N-q) <= 1 (N={N}, q={q}, c={c}), got {g}"
@@ -156,6 +187,17 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
     m, Mx = (1 - g * c * q) / z, g * (1 - c * q) / z
     rows = [[Mx, 1 - Mx]] * q + [[m, 1 - m]] * (N - q)
     return Kernel(rows, name=f"Grosse-PML(N={N},q={q})")
+
+
+def _symbolic_domain(g, c, N: int, q: int) -> tuple:
+    """The parameter domain of the [G] constructions: γ ≥ 1, 0 < c ≤ 1/N, γ c q ≤ 1."""
+    conds = []
+    if isinstance(g, sympy.Basic):
+        conds.append(g >= 1)
+    if isinstance(c, sympy.Basic):
+        conds += [c > 0, c <= sympy.Rational(1, N)]
+    conds.append(g * c * q <= 1)
+    return tuple(sympy.sympify(x) for x in conds)
 
 
 def grosse_intro_K1() -> Kernel:

@@ -79,8 +79,9 @@ def hockey_stick(P, Q, gamma):
         from exactdp.certified.privacy import positive_part_sum
 
         return exact_result(positive_part_sum(diffs, "hockey_stick"))
-    terms = [sympy.Max(d, 0) for d in diffs]
-    return exact_result(sympy.simplify(sympy.Add(*terms)))
+    from exactdp.symbolic import hockey_stick_symbolic  # parameters: closed form on the scoped region
+
+    return hockey_stick_symbolic(P, Q, g)
 
 
 def tv(P, Q):

@@ -40,18 +40,15 @@ def _log(ratio):
     return sympy.log(qq_to_sympy(ratio)) if isinstance(ratio, fmpq) else sympy.log(ratio)
 
 
-def _require_qq(K: Kernel, what: str) -> None:
-    if K.symbolic:
-        raise ParameterError(f"K: {what} of a symbolic kernel is computed by exactdp.symbolic; "
-                             f"substitute parameter values with K.subs(...) for an exact rational value")
-
-
 # -- LDP -------------------------------------------------------------------------------------------
 
 def ldp_ratio_witness(K):
     """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0."""
     K = as_kernel(K)
-    _require_qq(K, "ldp_ratio")
+    if K.symbolic:  # closed form on the parameter region (exactdp.symbolic); no single witness
+        from exactdp.symbolic import ldp_ratio_symbolic
+
+        return ldp_ratio_symbolic(K), None, None, None
     R = K.int_rows()
     amax, amin = column_extremes(R)
     best, arg = ONE, (0, 0, 0)
@@ -135,6 +132,10 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     d = _delta(delta)
     if isinstance(g, fmpq) and not K.symbolic:
         return Truth.of(eta_hockey_stick(K, g) <= d)
+    if K.symbolic or (isinstance(g, sympy.Basic) and g.free_symbols):  # for all parameters (exactdp.symbolic)
+        from exactdp.symbolic import is_ldp_symbolic
+
+        return is_ldp_symbolic(K, g, d)
     from exactdp.measures import _dispatch  # noqa: F401  (certified / symbolic routes)
 
     try:
@@ -226,7 +227,10 @@ def privacy_profile(K) -> PrivacyProfile:
     ((1/3, 3), 1/4, 3, log(2))
     """
     K = as_kernel(K)
-    _require_qq(K, "privacy_profile")
+    if K.symbolic:  # a SymbolicPrivacyProfile: closed form in gamma (exactdp.symbolic)
+        from exactdp.symbolic import privacy_profile_symbolic
+
+        return privacy_profile_symbolic(K)
     front = profile_front(K.int_rows())
     if front is not None:
         return profile_from_lines((fmpq(pa, dp), fmpq(qa, dq)) for qa, dq, pa, dp in front)
@@ -324,7 +328,10 @@ def pml_ratio_witness(K, c):
     e^{ε*} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)).
     """
     K = as_kernel(K)
-    _require_qq(K, "pml_ratio")
+    if K.symbolic or (isinstance(c, sympy.Basic) and c.free_symbols):  # closed form (exactdp.symbolic)
+        from exactdp.symbolic import pml_ratio_symbolic
+
+        return pml_ratio_symbolic(K, c), None, None
     c = _check_c(c, K.N)
     R = K.int_rows()
     amax, amin = column_extremes(R)
@@ -399,7 +406,10 @@ def pml_epsilon(K, c) -> sympy.Expr:
 def max_leakage_ratio(K) -> fmpq:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
     K = as_kernel(K)
-    _require_qq(K, "max_leakage")
+    if K.symbolic:  # closed form (exactdp.symbolic)
+        from exactdp.symbolic import max_leakage_ratio_symbolic
+
+        return max_leakage_ratio_symbolic(K)
     amax, _ = column_extremes(K.int_rows())
     return sum((K[int(amax[y]), y] for y in range(K.M)), ZERO)
 

@@ -1,0 +1,77 @@
+"""``exactdp bound NAME [--latex] [--at eps=1/2,c=1/10] [--digits D] [--compare OTHER]`` and ``--list``."""
+
+from __future__ import annotations
+
+
+def parse_assignments(text: str | None) -> dict:
+    """``"eps=1/2,c=1/10"`` → {"eps": "1/2", "c": "1/10"} (values stay strings: read exactly later)."""
+    from exactdp.errors import ParameterError
+
+    out: dict = {}
+    if not text:
+        return out
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise ParameterError(f"--at: expected NAME=VALUE pairs separated by commas, got {part.strip()!r}")
+        k, v = part.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def register(sub) -> None:
+    p = sub.add_parser("bound", help="a named bound of the papers: formula, source, exact value, LaTeX, comparisons",
+                       description="Show a bound or closed form from the registry (exactdp.theory.bounds). "
+                                   "Privacy is parametrized by t = e^eps; --at accepts eps=... or t=....")
+    p.add_argument("name", nargs="?", metavar="NAME")
+    p.add_argument("--list", action="store_true", help="list every registered bound")
+    p.add_argument("--markdown", action="store_true", help="with --list: a Markdown table with LaTeX statements")
+    p.add_argument("--latex", action="store_true", help="print the statement as LaTeX")
+    p.add_argument("--at", default=None, metavar="ASSIGN", help="parameter values, e.g. eps=1/2,c=1/10,N=4")
+    p.add_argument("--digits", type=int, default=15, help="significant digits of the numeric value (default 15)")
+    p.add_argument("--compare", default=None, metavar="OTHER",
+                   help="decide NAME <= OTHER and NAME >= OTHER exactly (use --at to fix N, delta, ...)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from exactdp.errors import ParameterError
+    from exactdp.theory import bounds
+
+    if args.list and args.markdown:
+        print(bounds.markdown_table())
+        return 0
+    if args.list:
+        for name in bounds.names():
+            b = bounds.get(name)
+            flag = " [reconstructed]" if b.reconstructed else ""
+            print(f"{name:34s} {b.direction:10s} {b.source}{flag}")
+        return 0
+    if not args.name:
+        raise ParameterError("NAME: give a bound name or --list")
+    b = bounds.get(args.name)
+    values = parse_assignments(args.at)
+    if args.compare:
+        other = bounds.get(args.compare)
+        at = {k: v for k, v in values.items()}
+        cmp = b.compare(other, at=at)
+        print(cmp.summary())
+        return 0
+    if args.latex:
+        if values:
+            from exactdp.output.latex import to_latex
+
+            print(f"{b.symbol_latex} = {to_latex(b.evaluate(**values))}")
+        else:
+            print(b.statement_latex())
+        return 0
+    print(b.describe())
+    if values:
+        val = b.evaluate(**values)
+        print(f"  value at {args.at}: {val}")
+        try:
+            print(f"  ≈ {b.evalf(args.digits, **values)}")
+        except ParameterError:
+            pass
+    return 0

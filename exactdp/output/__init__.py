@@ -1,0 +1,1 @@
+"""Output: LaTeX, reports and figures generated from exactdp objects."""

@@ -1,0 +1,61 @@
+r"""Parametric (symbolic) kernels: validity regions and closed forms derived exactly.
+
+The public measure functions (``eta_tv``, ``eta_hockey_stick``, ``ldp_ratio``, ``pml_ratio``,
+``privacy_profile``, ``tv``/``hockey_stick`` between rows) dispatch here for kernels with sympy
+entries; this package is not a separate API.  Regions: :func:`declare_region`, :func:`assuming`,
+:func:`validity_region`.  Derivations (for LaTeX): :class:`Derivation`.
+"""
+
+from exactdp.symbolic.closedforms import (
+    Derivation,
+    SymbolicPrivacyProfile,
+    eta_hockey_stick_witness_symbolic,
+    eta_tv_symbolic,
+    hockey_stick_rows,
+    hockey_stick_symbolic,
+    is_ldp_symbolic,
+    ldp_ratio_symbolic,
+    max_leakage_ratio_symbolic,
+    pml_ratio_symbolic,
+    positive_part,
+    privacy_profile_symbolic,
+    row_divergence,
+    symbolic_max,
+)
+from exactdp.symbolic.families import SymmetricFamily, randomized_response_family, unary_encoding_family
+from exactdp.symbolic.region import (
+    Validity,
+    assuming,
+    base_region,
+    declare_region,
+    declared_conditions,
+    kernel_region,
+    validity_region,
+)
+
+__all__ = [
+    "Derivation",
+    "SymbolicPrivacyProfile",
+    "SymmetricFamily",
+    "Validity",
+    "assuming",
+    "base_region",
+    "declare_region",
+    "declared_conditions",
+    "eta_hockey_stick_witness_symbolic",
+    "eta_tv_symbolic",
+    "hockey_stick_rows",
+    "hockey_stick_symbolic",
+    "is_ldp_symbolic",
+    "kernel_region",
+    "ldp_ratio_symbolic",
+    "max_leakage_ratio_symbolic",
+    "pml_ratio_symbolic",
+    "positive_part",
+    "privacy_profile_symbolic",
+    "randomized_response_family",
+    "row_divergence",
+    "symbolic_max",
+    "unary_encoding_family",
+    "validity_region",
+]

@@ -1,0 +1,160 @@
+r"""Derivations of closed forms for parametric kernels (what ``exactdp derive`` prints).
+
+:func:`derive` runs the public measures on a parametric kernel, keeping the steps
+(:class:`~exactdp.symbolic.closedforms.Derivation`); :func:`derivation_document` typesets them.
+:func:`parametric_kernel_from_json` reads a kernel file with symbolic entries::
+
+    {"parameters": {"t": "positive", "c": "positive"},
+     "region": ["t >= 1", "c <= 1/2", "t*c <= 1"],
+     "rows": [["t*(1-c)/(t*(1-2*c)+1)", "(1-t*c)/(t*(1-2*c)+1)"], ...]}
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+
+import sympy
+
+from exactdp.errors import InvalidKernelError, ParameterError
+from exactdp.numbers.sr import to_sr
+from exactdp.symbolic.closedforms import (
+    Derivation,
+    eta_hockey_stick_witness_symbolic,
+    ldp_ratio_symbolic,
+    pml_ratio_symbolic,
+)
+from exactdp.symbolic.region import declare_region, validity_region
+
+#: symbols used for the catalogue constructors' parameters when no value is given
+PARAMETER_SYMBOLS = {
+    "gamma": sympy.Symbol("t", positive=True),
+    "c": sympy.Symbol("c", positive=True),
+    "delta": sympy.Symbol("delta", nonnegative=True),
+    "p": sympy.Symbol("p", positive=True),
+    "q": sympy.Symbol("q", positive=True),
+}
+
+QUANTITIES = ("validity", "eta_tv", "eta_hockey_stick", "ldp_ratio", "pml_ratio")
+
+
+def parse_expression(text: str, symbols: dict, name: str) -> sympy.Expr:
+    """An exact sympy expression from text; floats (``0.1``) are refused, unknown names are errors."""
+    if not isinstance(text, (str, int)):
+        raise InvalidKernelError(f"{name}: entries must be strings or integers, got {text!r}")
+    try:
+        expr = sympy.parse_expr(str(text), local_dict=dict(symbols), evaluate=True,
+                                transformations=sympy.parsing.sympy_parser.standard_transformations)
+    except (SyntaxError, TypeError, sympy.SympifyError) as exc:
+        raise InvalidKernelError(f"{name}: cannot parse {text!r} ({exc})") from None
+    unknown = {s for s in expr.free_symbols if s.name not in symbols}
+    if unknown:
+        raise InvalidKernelError(f"{name}: unknown parameter(s) {sorted(map(str, unknown))} in {text!r}; "
+                                 f"declare them under \"parameters\"")
+    return to_sr(expr, name)
+
+
+def parametric_kernel_from_json(text: str, name: str | None = None):
+    """A parametric Kernel (with its declared region) from the JSON format in the module docstring."""
+    from exactdp.kernels import Kernel
+
+    try:
+        data = json.loads(text, parse_float=lambda s: (_ for _ in ()).throw(
+            InvalidKernelError(f"kernel file: the JSON number {s} is a float; write entries as strings")))
+    except json.JSONDecodeError as exc:
+        raise InvalidKernelError(f"kernel file: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict) or "rows" not in data:
+        raise InvalidKernelError("kernel file: expected an object with \"rows\" (and \"parameters\", \"region\")")
+    symbols = {}
+    for pname, assumption in (data.get("parameters") or {}).items():
+        kinds = [assumption] if isinstance(assumption, str) else list(assumption or [])
+        allowed = {"positive", "nonnegative", "real"}
+        bad = [k for k in kinds if k not in allowed]
+        if bad:
+            raise InvalidKernelError(f"parameters.{pname}: unknown assumption {bad[0]!r}; use one of {sorted(allowed)}")
+        symbols[pname] = sympy.Symbol(pname, **{k: True for k in kinds})
+    rows = [[parse_expression(e, symbols, f"K[{x}][{y}]") for y, e in enumerate(r)]
+            for x, r in enumerate(data["rows"])]
+    region = [parse_expression(r, symbols, "region") if False else _parse_relation(r, symbols)
+              for r in data.get("region", [])]
+    K = Kernel(rows, name=name or data.get("name"))
+    return declare_region(K, *region)
+
+
+def _parse_relation(text: str, symbols: dict):
+    try:
+        rel = sympy.parse_expr(text, local_dict=dict(symbols))
+    except (SyntaxError, TypeError, sympy.SympifyError) as exc:
+        raise InvalidKernelError(f"region: cannot parse {text!r} ({exc})") from None
+    if not isinstance(rel, sympy.core.relational.Relational):
+        raise InvalidKernelError(f"region: expected an inequality like 't >= 1', got {text!r}")
+    return rel
+
+
+def catalogue_kernel(name: str, values: dict):
+    """A catalogue mechanism with symbols for every parameter not given (integers must be given)."""
+    from exactdp.mechanisms import CATALOGUE
+
+    if name not in CATALOGUE:
+        raise ParameterError(f"MECHANISM: unknown mechanism {name!r}; choose one of {', '.join(sorted(CATALOGUE))}")
+    fn = CATALOGUE[name]
+    kwargs = {}
+    for pname, param in inspect.signature(fn).parameters.items():
+        if pname in values:
+            v = values[pname]
+            kwargs[pname] = int(v) if pname in ("k", "N", "q", "n") else v
+        elif param.default is not inspect.Parameter.empty:
+            continue
+        elif pname in PARAMETER_SYMBOLS:
+            kwargs[pname] = PARAMETER_SYMBOLS[pname]
+        else:
+            raise ParameterError(f"{pname}: {name} needs an integer value for {pname} (e.g. {pname}=3)")
+    return fn(**kwargs)
+
+
+def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
+    """The derivations of the requested closed forms of a parametric kernel (list of Derivation)."""
+    out = []
+    for q in quantities:
+        d = Derivation(q)
+        if q == "validity":
+            v = validity_region(K)
+            d.add("declared region", v.assumed.as_sympy())
+            for cond in v.conditions:
+                d.add("entry condition not implied by the declared region", cond)
+            d.result = sympy.And(v.assumed.as_sympy(), v.condition)
+        elif q == "eta_tv":
+            d.quantity = "eta_TV(K) = max_{x,x'} TV(K_x, K_x')"
+            eta_hockey_stick_witness_symbolic(K, 1, d)
+        elif q == "eta_hockey_stick":
+            g = gamma if gamma is not None else sympy.Symbol("gamma", positive=True)
+            d.quantity = f"eta_E_gamma(K) at gamma = {g}"
+            from exactdp.symbolic.region import assuming
+
+            with assuming(*([g >= 1] if isinstance(g, sympy.Symbol) else [])):
+                eta_hockey_stick_witness_symbolic(K, g, d)
+        elif q == "ldp_ratio":
+            d.quantity = "e^LDP(K) = max_y max_x K(y|x) / min_x K(y|x)"
+            ldp_ratio_symbolic(K, d)
+        elif q == "pml_ratio":
+            cc = c if c is not None else sympy.Symbol("c", positive=True)
+            d.quantity = "e^C(K, Q_X(c)) = max_y max_x K(y|x) / (c S_y + (1 - N c) min_x K(y|x))"
+            pml_ratio_symbolic(K, cc, d)
+        else:
+            raise ParameterError(f"quantity: unknown {q!r}; choose from {', '.join(QUANTITIES)}")
+        out.append(d)
+    return out
+
+
+def derivation_document(K, derivations, title: str = "exactdp derivations") -> str:
+    """A complete LaTeX document: the kernel, then each derivation."""
+    from exactdp.numbers.sr import as_sympy
+    from exactdp.output.latex import display, document, escape_text, to_latex
+
+    rows = "\n".join(display(f"K_{{{x}}} = \\left(" + ", ".join(to_latex(as_sympy(e)) for e in r) + r"\right)")
+                     for x, r in enumerate(K.rows))
+    head = (f"Kernel {escape_text(K.name or '')} ({K.N} inputs, {K.M} outputs; rows $K_x$), "
+            f"with $t = e^{{\\varepsilon}}$:\n" + rows)
+    from exactdp.output.latex import derivation_latex
+
+    return document(head, *[derivation_latex(d) for d in derivations], title=title)

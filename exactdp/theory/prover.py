@@ -1,0 +1,484 @@
+r"""An exact decision procedure for rational-function inequalities on a parameter region.
+
+Most claims of the two papers reduce to ``lhs ⋈ rhs`` with rational functions of t = e^ε, c, δ
+(DESIGN.md principle 5).  :func:`decide` answers TRUE / FALSE / UNKNOWN — never a guess — and keeps
+the derivation:
+
+1. ``Min``/``Max``/``Piecewise`` are expanded into cases; each case condition joins the region.
+2. ``rhs − lhs`` is put over one denominator, ``num/den``; the sign of ``den`` on the region is decided
+   by the same procedure (it must be constant and non-zero, else UNKNOWN), so the claim becomes a
+   polynomial sign condition ``σ·num ≥ 0`` (or ``> 0``).
+3. **One parameter**: the real roots of ``num`` and of the region's constraint polynomials are isolated
+   exactly (:mod:`exactdp.theory.algebraic`, Sturm sequences over ℚ); the sign is evaluated at one
+   rational point of every open cell and, exactly, at every root (algebraic point) and closed end.
+4. **Two parameters** (x, y): the polynomials are projected onto x (leading coefficients,
+   discriminants and pairwise resultants in y, and the values at finite y-bounds); between consecutive
+   real roots of the projection every polynomial is delineable, so a rational sample abscissa per open
+   x-cell decides that cell (its fibre is analysed exactly as in 3, including the algebraic y-roots).
+   Rational critical abscissae are analysed exactly.  At *irrational* critical abscissae a
+   non-strict claim follows by continuity when every non-box region constraint is strict (then each
+   region point there is in an open sector cell, on a closed box edge, or a zero of P); otherwise, and
+   for strict claims, the answer is UNKNOWN.
+5. Half-integer powers of a parameter v ≥ 0 are removed by v = w² (:mod:`exactdp.theory.radicals`).
+6. More parameters, or non-rational expressions (log, exp, √ of a sum): UNKNOWN with the reason.
+
+A FALSE answer carries an exact counterexample (rational, or an algebraic point shown exactly).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import sympy
+from flint import fmpq, fmpq_poly
+
+from exactdp.numbers.truth import Truth
+from exactdp.theory.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
+from exactdp.theory.regions import Bounds, Region, _q, _relation_to_positive, _s  # noqa: F401  (re-exported)
+
+# -- decisions ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Decision:
+    """The answer of :func:`decide`: a Truth, its derivation, the crossing points and a counterexample."""
+
+    truth: Truth
+    statement: object
+    region: Region | None
+    steps: list = field(default_factory=list)
+    crossings: list = field(default_factory=list)  # exact points/curves where lhs = rhs in the region
+    counterexample: dict | None = None
+    reason: str = ""
+
+    def __bool__(self):
+        return bool(self.truth)
+
+    def __str__(self) -> str:
+        head = f"{self.truth}: {self.statement} on {self.region}"
+        if self.counterexample:
+            head += f"; counterexample {self.counterexample}"
+        if self.reason:
+            head += f" ({self.reason})"
+        return head
+
+
+class _Undecided(Exception):
+    pass
+
+
+def _points_1d(polys, x, b: Bounds):
+    """Rational samples of the open cells, the algebraic roots and the closed rational ends."""
+    roots: list[RealAlgebraic] = []
+    for p in polys:
+        fp = _to_flint(p, x)
+        if fp.degree() > 0:
+            roots.extend(real_roots(fp, b.lo, b.hi, lo_open=False, hi_open=False))
+    uniq: list[RealAlgebraic] = []
+    for r in sorted_roots(roots):
+        if not uniq or not _same_root(uniq[-1], r):
+            uniq.append(r)
+    pts: list = list(sample_points(uniq, b.lo, b.hi))
+    for r in uniq:
+        if r.is_rational and not b.contains(r.lo):
+            continue
+        pts.append(r.lo if r.is_rational else r)
+    for end, op in ((b.lo, b.lo_open), (b.hi, b.hi_open)):
+        if end is not None and not op:
+            pts.append(end)
+    return pts, uniq
+
+
+def sorted_roots(roots):
+    import functools
+
+    def cmp(r, s):
+        if _same_root(r, s):
+            return 0
+        return -1 if r.less_than(s) else 1
+
+    return sorted(roots, key=functools.cmp_to_key(cmp))
+
+
+def _same_root(r: RealAlgebraic, s: RealAlgebraic) -> bool:
+    if r.is_rational or s.is_rational:
+        return r.is_rational and s.is_rational and r.lo == s.lo
+    if r.poly != s.poly:
+        return False
+    # same irreducible polynomial: same root iff the isolating intervals overlap after refinement to disjointness
+    while True:
+        if r.hi <= s.lo or s.hi <= r.lo:
+            return False
+        if r.lo == s.lo and r.hi == s.hi:
+            return True
+        lo, hi = max(r.lo, s.lo), min(r.hi, s.hi)
+        r.lo, r.hi = lo, hi  # the common part still contains the (unique) root of both
+        s.lo, s.hi = lo, hi
+        return True
+
+
+def _to_flint(p: sympy.Expr, x) -> fmpq_poly:
+    return to_fmpq_poly(sympy.Poly(p, x).all_coeffs())
+
+
+def _sign_at(p: sympy.Expr, x, pt) -> int:
+    if isinstance(pt, RealAlgebraic):
+        return pt.sign_of(_to_flint(p, x))
+    return _sgn(p.subs(x, _s(pt)))
+
+
+def _sgn(v) -> int:
+    v = sympy.Rational(v)
+    return int(bool(v > 0)) - int(bool(v < 0))
+
+
+def _ok(sign: int, strict: bool) -> bool:
+    return sign > 0 or (sign == 0 and not strict)
+
+
+def _check_1d(P, strict, x, b: Bounds, cons, fixed: dict):
+    """Return (counterexample or None, number of region points checked); exact."""
+    polys = [P] + [g for g, _ in cons]
+    polys = [sympy.expand(p) for p in polys if sympy.expand(p).free_symbols]
+    if polys:
+        pts, _ = _points_1d(polys, x, b)
+    else:
+        pts = [b.lo if b.lo is not None and not b.lo_open else (b.lo + 1 if b.lo is not None else (
+            b.hi - 1 if b.hi is not None else fmpq(0)))]
+        if b.lo is not None and b.hi is not None:
+            pts = [(b.lo + b.hi) / 2] if b.lo < b.hi else ([b.lo] if b.lo == b.hi and not b.lo_open else [])
+    checked = 0
+    for pt in pts:
+        if not all(_ok(_sign_at(g, x, pt), s) for g, s in cons):
+            continue
+        checked += 1
+        if not _ok(_sign_at(P, x, pt), strict):
+            ce = dict(fixed)
+            ce[x] = _s(pt) if not isinstance(pt, RealAlgebraic) else pt.as_sympy(x)
+            return ce, checked
+    return None, checked
+
+
+def _projection(polys, x, y, yb: Bounds) -> list:
+    factors = []
+    for p in polys:
+        _, fl = sympy.factor_list(sympy.expand(p), x, y)
+        for f, _m in fl:
+            if f.free_symbols and f not in factors:
+                factors.append(f)
+    proj = []
+    ys = [f for f in factors if f.has(y)]
+    proj += [f for f in factors if not f.has(y)]
+    for f in ys:
+        P = sympy.Poly(f, y)
+        proj.append(P.LC())
+        if P.degree() >= 2:
+            proj.append(sympy.discriminant(f, y))
+        for end in (yb.lo, yb.hi):
+            if end is not None:
+                proj.append(f.subs(y, _s(end)))
+    for f, g in itertools.combinations(ys, 2):
+        proj.append(sympy.resultant(f, g, y))
+    return [sympy.expand(p) for p in proj if sympy.expand(p).has(x)]
+
+
+def _check_2d(P, strict, x, y, region: Region, steps: list):
+    xb, yb = region.bounds(x), region.bounds(y)
+    cons = list(region.constraints)
+    proj = _projection([P] + [g for g, _ in cons], x, y, yb)
+    pts, roots = _points_1d(proj, x, xb) if proj else (_check_points_plain(xb), [])
+    irrational = [r for r in roots if not r.is_rational and (xb.lo is None or r.compare_rational(xb.lo) > 0)
+                  and (xb.hi is None or r.compare_rational(xb.hi) < 0)]
+    checked = 0
+    for pt in pts:
+        if isinstance(pt, RealAlgebraic):
+            continue  # irrational abscissa: continuity (non-strict) or undecided (strict), below
+        sub = {x: _s(pt)}
+        Py = sympy.expand(P.subs(sub))
+        cy = [(sympy.expand(g.subs(sub)), s) for g, s in cons]
+        if any(not g.free_symbols and not _ok(_sgn(g), s) for g, s in cy):
+            continue
+        cy = [(g, s) for g, s in cy if g.free_symbols]
+        if not Py.free_symbols:  # P is constant on this fibre: it matters where the fibre meets the region
+            ce, n = _check_1d(-sympy.Integer(1), True, y, yb, cy, sub)  # "fails" at the first region point
+            if n:
+                checked += 1
+                if not _ok(_sgn(Py), strict):
+                    return ce, checked
+            continue
+        ce, n = _check_1d(Py, strict, y, yb, cy, sub)
+        checked += n
+        if ce:
+            return ce, checked
+    if irrational:
+        if strict:
+            raise _Undecided(f"{len(irrational)} irrational critical value(s) of {x} "
+                             f"(e.g. {irrational[0]}) for a strict inequality")
+        if any(not s for _, s in cons):
+            raise _Undecided(f"{len(irrational)} irrational critical value(s) of {x} (e.g. {irrational[0]}) "
+                             f"and a non-strict region constraint: continuity cannot be certified there")
+        steps.append(f"at the {len(irrational)} irrational critical value(s) of {x} the non-strict claim "
+                     f"follows by continuity: every region point there lies in a sector (all polynomials "
+                     f"non-zero, an open condition) approached from the adjacent cells, on a closed box edge "
+                     f"(approached along the edge), or where P = 0")
+    return None, checked
+
+
+def _check_points_plain(b: Bounds):
+    pts, _ = _points_1d([], None, b)
+    return pts
+
+
+def _decide_poly(P, strict, region: Region, steps: list):
+    """Decide σ-free polynomial claim P > 0 / P ≥ 0 on the region; returns (Truth, ce, n_points)."""
+    P = sympy.expand(P)
+    for v, b in zip(region.variables, region.box):
+        if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
+            steps.append(f"the bounds of {v} are empty: the claim holds vacuously")
+            return Truth.TRUE, None, 0
+    used = P.free_symbols.union(*[g.free_symbols for g, _ in region.constraints])
+    vars_ = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
+    if len(vars_) == 0:
+        ok = _ok(_sgn(P), strict)
+        point = {v: _s(_check_points_plain(b)[0]) for v, b in zip(region.variables, region.box)}
+        return (Truth.TRUE if ok else Truth.FALSE), (None if ok else point), 1
+    if len(vars_) == 1:
+        (x,) = vars_
+        ce, n = _check_1d(P, strict, x, region.bounds(x), list(region.constraints), {})
+    elif len(vars_) == 2:
+        best = None
+        for x, y in (tuple(vars_), tuple(reversed(vars_))):
+            try:
+                trial: list = []
+                ce, n = _check_2d(P, strict, x, y, region, trial)
+                best = (ce, n, trial)
+                if not trial:
+                    break
+            except _Undecided as exc:
+                if best is None:
+                    best = exc
+        if isinstance(best, _Undecided):
+            raise best
+        ce, n, trial = best
+        steps.extend(trial)
+    else:
+        raise _Undecided(f"{len(vars_)} parameters ({', '.join(map(str, vars_))}): only 1 or 2 are decided")
+    if ce is not None:
+        return Truth.FALSE, ce, n
+    if n == 0:
+        steps.append("every cell of the decomposition lies outside the region: the region is empty "
+                     "and the claim holds vacuously")
+    return Truth.TRUE, None, n
+
+
+def _rational_check(expr):
+    for a in sympy.preorder_traversal(expr):
+        if isinstance(a, (sympy.log, sympy.exp, sympy.LambertW)) or (
+                isinstance(a, sympy.Pow) and not a.exp.is_Integer and a.base.free_symbols):
+            raise _Undecided(f"not a rational function of the parameters: {a}")
+        if isinstance(a, sympy.Function) and not isinstance(a, (sympy.Min, sympy.Max, sympy.Piecewise)):
+            raise _Undecided(f"not a rational function of the parameters: {a}")
+
+
+def _cases(expr, region: Region):
+    """Expand Min/Max/Piecewise: yield (expression without them, region)."""
+    expr = expr.rewrite(sympy.Piecewise) if expr.has(sympy.Min, sympy.Max) else expr
+    expr = sympy.piecewise_fold(expr)
+    if not isinstance(expr, sympy.Piecewise):
+        yield expr, region
+        return
+    previous = []
+    for e, cond in expr.args:
+        full = sympy.And(cond, *[sympy.Not(p) for p in previous])
+        previous.append(cond)
+        if full is sympy.false:
+            continue
+        dnf = sympy.to_dnf(full, simplify=False)
+        for conj in (dnf.args if isinstance(dnf, sympy.Or) else (dnf,)):
+            if conj is sympy.false:
+                continue
+            rels = conj.args if isinstance(conj, sympy.And) else (conj,)
+            rels = [_canon(r) for r in rels]
+            if any(r is sympy.false for r in rels):
+                continue
+            sub = region.with_conditions(*[r for r in rels if r is not sympy.true])
+            yield from _cases(e, sub)
+
+
+def _canon(r):
+    if isinstance(r, sympy.Not):
+        r = r.args[0]
+        return {sympy.StrictLessThan: sympy.GreaterThan, sympy.LessThan: sympy.StrictGreaterThan,
+                sympy.StrictGreaterThan: sympy.LessThan, sympy.GreaterThan: sympy.StrictLessThan}[type(r)](
+            r.lhs, r.rhs)
+    if isinstance(r, (sympy.Eq, sympy.Ne)):
+        raise _Undecided(f"equality conditions are not regions: {r}")
+    return r
+
+
+def sign_on(expr, region: Region, strict: bool = True, steps: list | None = None) -> Truth:
+    """Truth of ``expr > 0`` (strict) or ``expr ≥ 0`` on the region (raises _Undecided when undecidable)."""
+    return _sign_on(expr, region, strict, [] if steps is None else steps)[0]
+
+
+def _sign_on(expr, region: Region, strict: bool, steps: list):
+    """``(Truth, counterexample)`` of ``expr > 0`` / ``expr ≥ 0`` on the region, case by case."""
+    truth = Truth.TRUE
+    for e, sub in _cases(sympy.sympify(expr), region):
+        _rational_check(e)
+        num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
+        if den.free_symbols:
+            pos, _, _ = _decide_poly(den, True, sub, steps)
+            if pos is Truth.TRUE:
+                sgn = 1
+            else:
+                neg, _, _ = _decide_poly(-den, True, sub, steps)
+                if neg is not Truth.TRUE:
+                    raise _Undecided(f"the denominator {den} changes sign or vanishes on {sub}")
+                sgn = -1
+        else:
+            sgn = 1 if den > 0 else -1
+        t, ce, n = _decide_poly(sgn * num, strict, sub, steps)
+        steps.append(f"on {sub}: sign({den}) = {'+' if sgn > 0 else '-'}; "
+                     f"{sgn * num} {'>' if strict else '>='} 0 checked exactly at {n} point(s): {t}")
+        if t is Truth.FALSE:
+            return Truth.FALSE, ce
+        truth = truth & t
+    return truth, None
+
+
+def decide(statement, region: Region | None = None) -> Decision:
+    r"""Decide a rational-function (in)equality on a region, exactly; TRUE/FALSE/UNKNOWN with derivation.
+
+    Args:
+        statement: a sympy relation ``a <= b``, ``a < b``, ``a >= b``, ``a > b`` or ``Eq(a, b)``
+            (``Eq`` is decided as an identity by exact cancellation), or an ``And`` of them.
+        region: a :class:`Region` (default: the symbols' sign assumptions only).
+    Returns:
+        a :class:`Decision`; ``crossings`` lists the exact points (one parameter) or curves (two)
+        of the region where a = b.
+
+    >>> t = sympy.Symbol("t", positive=True)
+    >>> str(decide((t - 1) / (t + 1) <= 1 - 1 / t, Region.of(t >= 1)).truth)
+    'true'
+    """
+    region = region or Region.of(*[], variables=sorted(statement.free_symbols, key=str))
+    if isinstance(statement, sympy.And):
+        parts = [decide(s, region) for s in statement.args]
+        truth = Truth.TRUE
+        for p in parts:
+            truth = truth & p.truth
+        ce = next((p.counterexample for p in parts if p.counterexample), None)
+        return Decision(truth, statement, region, [s for p in parts for s in p.steps],
+                        [c for p in parts for c in p.crossings], ce,
+                        "; ".join(p.reason for p in parts if p.reason))
+    steps: list = []
+    if not isinstance(statement, sympy.logic.boolalg.BooleanAtom):
+        from exactdp.theory import radicals  # √v of a parameter v ≥ 0: decide in w = √v
+
+        sub = radicals.substitute(statement, region)
+        if sub is not None:
+            d = decide(sub[0], sub[1])
+            back = sub[2]
+            steps = [f"substituted {v} = {w}**2 ({w} >= 0)" for w, v in back.items()] + d.steps
+            return Decision(d.truth, statement, region, steps, [radicals.map_back(x, back) for x in d.crossings],
+                            radicals.map_back(d.counterexample, back) if d.counterexample else None, d.reason)
+    if statement is sympy.true or statement is sympy.false:  # sympy settled it from numbers/assumptions
+        steps = ["sympy evaluated the relation exactly (numbers or the symbols' assumptions)"]
+        if statement is sympy.true:
+            return Decision(Truth.TRUE, statement, region, steps)
+        try:
+            nonempty, point = _sign_on(-sympy.Integer(1), region, True, steps)  # a region point, if any
+        except _Undecided as exc:
+            return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
+        if nonempty is Truth.FALSE:
+            return Decision(Truth.FALSE, statement, region, steps, counterexample=point)
+        return Decision(Truth.TRUE, statement, region, steps + ["the region is empty"])
+    if isinstance(statement, sympy.Eq):
+        diff = sympy.cancel(sympy.together(statement.lhs - statement.rhs))
+        steps.append(f"lhs - rhs = {diff} after exact cancellation")
+        if diff == 0:
+            return Decision(Truth.TRUE, statement, region, steps)
+        try:
+            _rational_check(diff)
+        except _Undecided as exc:
+            return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
+        try:
+            nz, _ = _sign_on(diff ** 2, region, True, steps)
+            if nz is Truth.TRUE:  # the sides differ everywhere: any region point is a counterexample
+                anywhere, point = _sign_on(-sympy.Integer(1), region, True, steps)
+                if anywhere is Truth.FALSE:
+                    return Decision(Truth.FALSE, statement, region, steps, counterexample=point)
+                return Decision(Truth.TRUE, statement, region, steps + ["the region is empty"])
+        except _Undecided as exc:
+            return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
+        return Decision(Truth.UNKNOWN, statement, region, steps, reason="the difference vanishes only somewhere")
+    g, strict = _relation_to_positive(statement)
+    steps.append(f"claim: {g} {'>' if strict else '>='} 0 on {region}")
+    try:
+        truth, ce = _sign_on(g, region, strict, steps)
+    except _Undecided as exc:
+        return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
+    crossings = crossing_points(statement.lhs, statement.rhs, region)
+    return Decision(truth, statement, region, steps, crossings, ce)
+
+
+def crossing_points(a, b, region: Region) -> list:
+    """Where a = b in the region: exact points (one parameter) or factor curves ``Eq(f, 0)`` (two)."""
+    out: list = []
+    try:
+        for e, sub in _cases(sympy.sympify(a - b), region):
+            _rational_check(e)
+            num, _ = sympy.fraction(sympy.cancel(sympy.together(e)))
+            fs = [v for v in sub.variables if num.has(v)]
+            if len(fs) == 1:
+                (x,) = fs
+                for r in real_roots(_to_flint(num, x), sub.bounds(x).lo, sub.bounds(x).hi,
+                                    lo_open=sub.bounds(x).lo_open, hi_open=sub.bounds(x).hi_open):
+                    pt = r.lo if r.is_rational else r
+                    if all(_ok(_sign_at(g, x, pt), s) for g, s in sub.constraints if not (g.free_symbols - {x})):
+                        val = r.as_sympy(x)
+                        if val not in [o.get(x) for o in out if isinstance(o, dict)]:
+                            out.append({x: val})
+            elif len(fs) == 2:
+                for f, _ in sympy.factor_list(num)[1]:
+                    if f.free_symbols:
+                        eq = _solved(f)
+                        if eq not in out and eq is not sympy.false:
+                            out.append(eq)
+    except (_Undecided, ValueError):
+        pass
+    return out
+
+
+def _solved(f):
+    """The curve f = 0 written as ``Eq(v, expr)`` when f is linear in a parameter (t preferred)."""
+    for v in sorted(f.free_symbols, key=lambda s: (s.name != "t", s.name)):
+        P = sympy.Poly(f, v)
+        if P.degree() == 1:
+            a1, a0 = P.all_coeffs()
+            return sympy.Eq(v, sympy.factor(-a0 / a1))
+    return sympy.Eq(f, 0)
+
+
+def prove_identity(a, b) -> Decision:
+    """Decide a = b identically: exact cancellation for rational functions, sympy simplification else.
+
+    TRUE only when the difference is reduced to 0 by exact rewriting; UNKNOWN otherwise (never FALSE
+    unless a rational point separates them).
+    """
+    steps = []
+    diff = sympy.cancel(sympy.together(sympy.sympify(a) - sympy.sympify(b)))
+    steps.append(f"cancel(a - b) = {diff}")
+    if diff != 0:
+        simp = sympy.simplify(diff)
+        steps.append(f"simplify(a - b) = {simp}")
+        if simp != 0:
+            simp = sympy.simplify(sympy.radsimp(sympy.expand(sympy.powdenest(simp, force=False))))
+            steps.append(f"radsimp/expand = {simp}")
+        diff = simp
+    if diff == 0:
+        return Decision(Truth.TRUE, sympy.Eq(a, b, evaluate=False), None, steps)
+    return Decision(Truth.UNKNOWN, sympy.Eq(a, b, evaluate=False), None, steps,
+                    reason=f"the difference {diff} was not reduced to 0")

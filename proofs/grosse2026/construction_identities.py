@@ -1,0 +1,61 @@
+r"""[G] §III, the achieving mechanisms of Theorem 3 (G-20, G-21; claims.md §7).
+
+m = (1 − tcq)/(1 + t(1−Nc)), M = t(1 − cq)/(1 + t(1−Nc)), q rows at M and N − q rows at m (t = e^ε):
+* M − m = Ξ₁(t,c) = (t−1)/(t(1−Nc)+1);
+* both (ε,c)-PML ratios equal t exactly: M/(cS + (1−Nc)m) = t and (1−m)/(c(N−S) + (1−Nc)(1−M)) = t,
+  S = qM + (N−q)m;
+* through the library (parametric kernels, symbols t and c): for N = 2..5 with q = ⌊N/2⌋,
+  ``pml_ratio(grosse_pml_mechanism(N, t, c), c)`` simplifies to t and ``eta_tv`` to Ξ₁.
+Checked: identities with symbolic N, q, t, c; the library's closed forms compared by exact cancellation.
+Not shown: feasibility (m ≥ 0, M ≤ 1) — the constructor's declared region t·c·max(q, N−q) ≤ 1.
+"""
+
+import sympy
+
+from exactdp.mechanisms import grosse_binary_mechanism, grosse_pml_mechanism
+from exactdp.sources import GROSSE2026, Source
+from exactdp.theory.bounds import N, c, t
+from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.verification.identities import Eq, Statement, symbolic_outcome
+
+q = sympy.Symbol("q", positive=True, integer=True)
+z = 1 + t * (1 - N * c)
+m_ = (1 - t * c * q) / z
+M_ = t * (1 - c * q) / z
+S = q * M_ + (N - q) * m_
+xi1 = (t - 1) / (t * (1 - N * c) + 1)
+
+
+def _library_statements(top: int):
+    from exactdp import eta_tv, pml_ratio
+    from exactdp.numbers.sr import as_sympy
+
+    out = []
+    for k in range(2, top + 1):
+        K = grosse_pml_mechanism(k, t, c)
+        out.append(Statement(f"N={k}: pml_ratio(K, c) = t", Eq(as_sympy(pml_ratio(K, c)), t)))
+        out.append(Statement(f"N={k}: eta_tv(K) = Xi1", Eq(as_sympy(eta_tv(K)), xi1.subs(N, k))))
+    K = grosse_binary_mechanism(t, c)
+    out.append(Statement("Example 1: eta_tv = (t-1)/(t(1-2c)+1)", Eq(as_sympy(eta_tv(K)), xi1.subs(N, 2))))
+    return out
+
+
+register(Claim(
+    id="grosse2026.g20_construction_identities",
+    catalogue=("G-20", "G-21"),
+    source=Source(GROSSE2026, "achieving mechanisms (end of the proof of Theorem 3)", "III"),
+    title="The construction attains Xi: M - m = Xi and both PML ratios equal e^eps",
+    statement=r"M-m=\frac{e^{\varepsilon}-1}{e^{\varepsilon}(1-Nc)+1},\quad "
+              r"\frac{M}{cS+(1-Nc)m}=\frac{1-m}{c(N-S)+(1-Nc)(1-M)}=e^{\varepsilon}",
+    hypotheses="N >= 2, 1 <= q <= N-1, 0 < c <= 1/N, 1 <= e^eps, e^eps c max(q, N-q) <= 1",
+    checks=(
+        Check("identities", lambda ctx: symbolic_outcome([
+            Statement("M - m = Xi1", Eq(M_ - m_, xi1)),
+            Statement("output-0 PML ratio = t", Eq(M_ / (c * S + (1 - N * c) * m_), t)),
+            Statement("output-1 PML ratio = t", Eq((1 - m_) / (c * (N - S) + (1 - N * c) * (1 - M_)), t)),
+        ])),
+        Check("library closed forms, N = 2..5 (2..3 in quick mode)",
+              lambda ctx: symbolic_outcome(_library_statements(3 if ctx.quick else 5))),
+    ),
+    expected=Verdict.PROVED, kind="theorem",
+))

@@ -1,0 +1,61 @@
+r"""[G] Examples: Theorem 1's bound at the examples' own PML levels (G-2, G-27; claims.md §7).
+
+* Example 2's K₁ (N/2 rows (15/16, 1/16), N/2 rows (1/16, 15/16)): its (ε,c)-PML level is
+  e^{ε_c} = 15/(1+7Nc) (derived by the library with a symbolic c, N = 2, 4, 6), and
+  Ξ(ε_c, c) = 7/8 = η_TV(K₁) for every c: K₁ is Dobrushin-optimal at its own level.
+* Introduction's K₁ (4×4, one zero per column, entries 1/3): e^{ε_c} = 1/(3c) (library, symbolic c),
+  Theorem 1 at that level gives (1−3c)/(1−c), which is ≥ 1/3 = η_TV(K₁) for 0 < c ≤ 1/4 with equality
+  exactly at c = 1/4 (decided exactly).  The identity kernel I₄ has e^{ε_c} = 1/c.
+Checked: library closed forms with symbolic c, identities by cancellation, one-parameter decisions.
+Not shown: Fig. 1 (its curves are not stored, F-G9).
+"""
+
+import sympy
+
+from exactdp import eta_tv, pml_ratio
+from exactdp.mechanisms import grosse_example2_K1, grosse_intro_K1, grosse_intro_K2
+from exactdp.numbers.sr import as_sympy
+from exactdp.sources import GROSSE2026, Source
+from exactdp.theory.bounds import c, t
+from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.verification.identities import Eq, Statement, symbolic_outcome
+
+R = sympy.Rational
+
+
+def xi1(N):
+    return (t - 1) / (t * (1 - N * c) + 1)
+
+
+def _statements():
+    out = []
+    for N in (2, 4, 6):
+        K = grosse_example2_K1(N)
+        level = as_sympy(pml_ratio(K, c))
+        out.append(Statement(f"Ex.2 K1, N={N}: e^eps_c = 15/(1+7Nc)", Eq(level, 15 / (1 + 7 * N * c))))
+        out.append(Statement(f"Ex.2 K1, N={N}: Xi(eps_c, c) = 7/8", Eq(xi1(N).subs(t, level), R(7, 8))))
+        out.append(Statement(f"Ex.2 K1, N={N}: eta_TV = 7/8", Eq(as_sympy(eta_tv(K)), R(7, 8))))
+    K1 = grosse_intro_K1()
+    level = as_sympy(pml_ratio(K1, c))
+    bound = xi1(4).subs(t, level)
+    out += [
+        Statement("intro K1: e^eps_c = 1/(3c)", Eq(level, 1 / (3 * c))),
+        Statement("intro K1: Thm 1 bound = (1-3c)/(1-c)", Eq(bound, (1 - 3 * c) / (1 - c))),
+        Statement("intro K1: bound >= eta_TV(K1) = 1/3 on 0 < c <= 1/4", bound >= as_sympy(eta_tv(K1)),
+                  (c <= R(1, 4),)),
+        Statement("intro K1: bound > 1/3 for c < 1/4", bound > R(1, 3), (c < R(1, 4),)),
+        Statement("I_4: e^eps_c = 1/c", Eq(as_sympy(pml_ratio(grosse_intro_K2(), c)), 1 / c)),
+    ]
+    return out
+
+
+register(Claim(
+    id="grosse2026.example_xi_identities",
+    catalogue=("G-2", "G-27"),
+    source=Source(GROSSE2026, "Example 2 and the introduction's kernels", "I, IV"),
+    title="The examples' kernels at their own PML level: Xi = 7/8 (Example 2), (1-3c)/(1-c) (intro K1)",
+    statement=r"\Xi\big(\log\tfrac{15}{1+7Nc},c\big)=\tfrac78,\qquad \Xi\big(-\log 3c,c\big)=\frac{1-3c}{1-c}",
+    hypotheses="0 < c <= 1/N",
+    checks=(Check("library closed forms and identities", lambda ctx: symbolic_outcome(_statements())),),
+    expected=Verdict.PROVED, kind="example",
+))
