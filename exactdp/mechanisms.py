@@ -166,7 +166,8 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
     q inputs have K(0|x) = M and N−q have K(0|x) = m, where
     m = (1 − γcq)/(1 + γ(1−Nc)),  M = γ(1 − cq)/(1 + γ(1−Nc));  M − m = Ξ(ε,c).
     Feasible iff γcq ≤ 1 and γc(N−q) ≤ 1.  Default q = ⌊N/2⌋ (F-G3: for odd N integer q covers
-    only γ ≤ 2/((N+1)c); see :mod:`exactdp.theory.extremal` for the LP-optimal kernel beyond).
+    only γ ≤ 2/((N+1)c); :func:`grosse_middle_row_mechanism` takes a real weight q and covers the whole
+    regime; :mod:`exactdp.theory.extremal` computes the LP-optimal kernel).
     """
     N = _int(N, "N", 2)
     g = _gamma(gamma)
@@ -179,14 +180,7 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
         m, Mx = sympy.cancel((1 - g * c * q) / z), sympy.cancel(g * (1 - c * q) / z)
         K = Kernel([[Mx, 1 - Mx]] * q + [[m, 1 - m]] * (N - q), name=f"Grosse-PML(N={N},q={q})")
         return _declare(K, *_symbolic_domain(g, c, N, max(q, N - q)))
-    if g < 1 or g * c * q > 1 or g * c * (N - q) > 1:
-        raise ParameterError(
-            f"gamma: the construction needs gamma*c*q <= 1 and gamma*c*(N-q) <= 1 (N={N}, q={q}, c={c}), got {g}"
-        )
-    z = 1 + g * (1 - N * c)
-    m, Mx = (1 - g * c * q) / z, g * (1 - c * q) / z
-    rows = [[Mx, 1 - Mx]] * q + [[m, 1 - m]] * (N - q)
-    return Kernel(rows, name=f"Grosse-PML(N={N},q={q})")
+    return grosse_middle_row_mechanism(N, g, c, q)  # an integer weight q: no middle row
 
 
 def _symbolic_domain(g, c, N: int, q: int) -> tuple:
