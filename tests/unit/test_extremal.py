@@ -257,3 +257,16 @@ def test_b4_formula_for_random_rational_parameters(a, b, N, M):
     t, d = 1 + Q(a, 6), Q(b, 20)
     r = sup_eta_tv(N, M, t=t, delta=d)
     assert r.value == (t - 1 + 2 * d) / (t + 1) and r.failures() == []
+
+
+def test_lp_values_agree_with_the_bounds_registry():
+    """Independent route: the sympy expressions of exactdp.theory.bounds (Xi, Lemma 4, the G-23 closed form)
+    evaluated exactly, against the LP values and this module's QQ closed forms."""
+    from exactdp.theory import bounds
+
+    for N, t, c, exact, _ in GAMMA_TABLE + [(3, "5/2", "1/4", None, None), (5, "19/5", "1/10", None, None)]:
+        vals = {"N": N, "t": t, "c": c}
+        assert bounds.get("xi").evaluate(**vals) == xi(N, t, c) == sup_eta_tv(N, t=t, c=c).value
+        assert bounds.get("gamma_max_lemma4").evaluate(**vals) == lemma4_bound(N, t, c)
+        g = gamma_max(N, t, c).value
+        assert bounds.get("gamma_max_exact").evaluate(**vals) == g == gamma_max_closed_form(N, t, c)
