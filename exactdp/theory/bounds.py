@@ -453,6 +453,30 @@ register(Bound("mutual_information_ldp", r"\varphi(\varepsilon,\delta) H(X)", ph
                _src(A, "mutual information under LDP", "VII", page="9"), ("A-19",), reconstructed=True))
 
 
+# -- estimation bounds evaluated by exactdp.theory.estimation (issue 8; all reconstructions) ---------------
+alpha = sympy.Symbol("alpha", nonnegative=True)
+k = sympy.Symbol("k", positive=True)
+DOMAINS[alpha], MEANING[alpha] = [alpha >= 0, alpha < 1], "type-I error level alpha"
+DOMAINS[k], MEANING[k] = [k > 1], "moment order k (E|X|^k <= 1)"
+register(Bound("chernoff_stein_private", r"\frac{n\varphi D+\log 2}{1-\alpha}",
+               (n * phi * I + sympy.log(2)) / (1 - alpha), "-log beta_n^{eps,delta}(alpha) (I = D(P0||P1))",
+               r"-\log\beta_{n}^{\varepsilon,\delta}(\alpha)", "upper",
+               _src(A, "private hypothesis testing", "VI", page="8"), ("A-18",), reconstructed=True))
+register(Bound("mean_estimation_reported", r"\min\{1,(n\varphi^{2})^{-(k-1)/k}\}",
+               sympy.Min(1, (n * phi**2) ** (-(k - 1) / k)), "private minimax MSE of mean estimation (up to c_l)",
+               r"\mathcal{M}_{n}", "lower", _src(A, "mean estimation", "IV-A", page="5"), ("A-11", "F-A4"),
+               reconstructed=True, notes="as reported it exceeds the sample mean's 1/n at phi = 1 (F-A4)"))
+register(Bound("mean_estimation_tv_route", r"\min\{1,(n\varphi)^{-2(k-1)/k}\}",
+               sympy.Min(1, (n * phi) ** (-2 * (k - 1) / k)), "private minimax MSE of mean estimation, TV route",
+               r"\mathcal{M}_{n}", "lower", _src(CATALOGUE, "A-11 TV route [DERIVED]"), ("A-11", "F-A4"),
+               reconstructed=True))
+register(Bound("grosse_example3_minimax", r"\frac{\Phi}{8}e^{-n\Xi\log((1-Nc)e^{\varepsilon}+1)\mathrm{TV}}",
+               Phi / 8 * sympy.exp(-n * xi * sympy.log(gamma_max_l4) * TV),
+               "minimax risk of [G] Example 3 (Le Cam + Bretagnolle-Huber, Phi = loss at the separation)",
+               r"\inf_{\hat\theta}\max_{i}\mathbb{E}_{i}\ell", "lower", _src(G, "Example 3", "IV"), ("G-28",),
+               reconstructed=True, extra_domain=(t * c <= 1,)))
+
+
 def names() -> list[str]:
     return sorted(REGISTRY)
 

@@ -1,0 +1,22 @@
+"""``exactdp figures --out DIR``: write [A] Fig. 1 and the reconstructed [G] Fig. 1 as PNG and PDF."""
+
+from __future__ import annotations
+
+
+def register(sub) -> None:
+    p = sub.add_parser("figures", help="write the papers' figures (PNG and PDF) into a directory",
+                       description="Regenerate [A] Fig. 1 (Bayes-risk lower bounds, Bernoulli example) and the "
+                                   "reconstructed [G] Fig. 1 (Cor 1/Cor 2 coefficients for K1, K2) from exactdp's "
+                                   "certified values.")
+    p.add_argument("--out", required=True, metavar="DIR", help="output directory (created if missing)")
+    p.add_argument("--format", action="append", choices=("png", "pdf", "svg"), default=None,
+                   help="file format (repeatable; default: png and pdf)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from exactdp.output.figures import write_figures
+
+    for path in write_figures(args.out, tuple(args.format or ("png", "pdf"))):
+        print(path)
+    return 0

@@ -1,0 +1,140 @@
+r"""Findings about [A]'s statistical applications (claims.md §6: F-A3, F-A4, F-A5, F-A8, F-A9, F-A10, F-A11, F-A12).
+
+Each claim states the project's finding (so the expected verdict is VERIFIED, or NOT_CHECKABLE for a statement
+about missing or ambiguous text).  All of [A]'s formulas involved are **reconstructions** (F-A12): the paper's
+full text was not available; a web search for it returned abstracts only.
+
+* F-A3 — φ(ε,0) = 1 − e^{−ε} is below 4(e^ε−1)² only for ε > log((1+√2)/2) = 0.18823 (exact) and below 4ε² only
+  for ε > 0.22398 (certified root): for small ε the φn effective sample size is the *weaker* one.
+* F-A4 — the reported mean-estimation rates exceed achievable risks (sample mean at φ = 1; the (0,δ) reveal
+  mechanism at ε = 0, exact risk E[1/R; R ≥ 1] + (1−δ)ⁿ), while the TV-route rate does not.
+* F-A5 — reading "bound (3)" as the private Xu–Raginsky bound (15), Thm 2 is tighter only for small ε: it
+  wins at ε ∈ {0.01, 0.1, 1, 2} and loses at ε = 3 (certified, Bernoulli example).
+* F-A10 — the reconstruction reproduces 0.08 / 0.03 at ε = 0.02, and not at ε = 0.01 or 0.03.
+* F-A11 — ⌈e^{k/16}⌉ > 2k (Plotkin's limit for {0,1}^k codes with Hamming ≥ k/2) from k = 82 on.
+* F-A8, F-A9, F-A12 — statements about ranges, setup and missing text: not mechanically checkable.
+Not shown: anything about the PDF's actual wording.
+"""
+
+from __future__ import annotations
+
+import sympy
+from flint import fmpq
+
+from exactdp.numbers.truth import Truth
+from exactdp.sources import CATALOGUE, Source
+from exactdp.theory._certify import compare, rounds_to
+from exactdp.theory.estimation import (
+    bernoulli_bayes_point,
+    effective_sample_size_crossovers,
+    mean_estimation_as_reported,
+    mean_estimation_tv_route,
+    reveal_mechanism_risk,
+    reveal_mechanism_risk_bound,
+    sample_mean_risk,
+)
+from exactdp.theory.packing import gv_size, plotkin_crossover
+from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+
+
+def _fa3(ctx):
+    x = effective_sample_size_crossovers()
+    a, b = x["phi_vs_4(e^eps-1)^2"], x["phi_vs_4eps^2"]
+    ok = rounds_to(a, "0.18823") is Truth.TRUE and rounds_to(b, "0.22398") is Truth.TRUE
+    # the exact crossover: 1 - 1/t = 4 (t-1)^2 at t = (1+sqrt 2)/2
+    t = (1 + sympy.sqrt(2)) / 2
+    identity = sympy.simplify((1 - 1 / t) - 4 * (t - 1) ** 2) == 0
+    if ok and identity:
+        return Outcome(Verdict.PROVED, "crossovers at log((1+sqrt2)/2) = 0.18823 (exact) and 0.22398 (certified)",
+                       derivation=(("phi(eps,0) = 1 - 1/t, t = e^eps; 1 - 1/t = 4(t-1)^2 <=> 4t(t-1) = 1 <=> "
+                                   "t = (1+sqrt 2)/2 (sympy: identity holds)"),
+                                   "f(eps) = 1 - e^-eps - 4 eps^2 is concave with f(0) = 0, f'(0) = 1: one positive "
+                                   "root, bracketed by certified bisection: " + b.str(10)),
+                       details={"exact": str(a), "certified": b.str(12)})
+    return Outcome(Verdict.UNDECIDED, "crossovers not reproduced", reason="rounding or identity check failed")
+
+
+def _fa4(ctx):
+    n, d, c_l = 400, fmpq(1, 2), fmpq(1, 10)
+    risk = reveal_mechanism_risk(n, d)
+    reported = c_l**2 / (d**2 * n)  # (c_l / (delta sqrt n))^2 at eps = 0, k = 2 (phi = delta)
+    tv_route = mean_estimation_tv_route(n, 1, d, 2, c_l).value  # c_l (n delta)^{-1}
+    exceeds = reported > risk**2
+    consistent = tv_route <= risk and mean_estimation_tv_route(n, 1, 1, 2).value <= sample_mean_risk(n)
+    at_phi_one = compare(mean_estimation_as_reported(n, 1, 1, 2).value, sample_mean_risk(n)) is Truth.FALSE
+    # bounded data (k = oo) at eps = 0, delta = 1/100, n = 20000: reported c_l min{1, 1/(n delta^2)} = 1/20
+    # versus an achievable risk <= 2/((n+1) delta) + (1-delta)^n ~ 1/100
+    n2, d2 = 20000, fmpq(1, 100)
+    bounded = mean_estimation_as_reported(n2, 1, d2, "oo", c_l).value > reveal_mechanism_risk_bound(n2, d2)
+    if exceeds and consistent and at_phi_one and bounded:
+        return Outcome(Verdict.VERIFIED, "reported rates (k = 2 and k = oo) exceed the reveal mechanism's and the "
+                       "sample mean's exact risks; the TV-route rate does not", instances=3,
+                       details={"n": str(n), "delta": str(d), "c_l": str(c_l), "reveal_risk": str(risk),
+                                "reported_bound_squared": str(reported), "tv_route_bound": str(tv_route)})
+    return Outcome(Verdict.UNDECIDED, "witnesses did not behave as expected",
+                   reason=f"exceeds={exceeds}, consistent={consistent}, at_phi_one={at_phi_one}, bounded={bounded}")
+
+
+def _fa5(ctx):
+    order = []
+    for eps in ("0.01", "0.1", "1", "2", "3"):
+        p = bernoulli_bayes_point(eps, "1e-4", 20, bits=60)
+        order.append(p.thm2 > p.xu_raginsky if eps != "3" else p.thm2 < p.xu_raginsky)
+    if all(order):
+        return Outcome(Verdict.VERIFIED, "Thm 2 > (15) at eps in {0.01, 0.1, 1, 2}; Thm 2 < (15) at eps = 3",
+                       instances=5)
+    return Outcome(Verdict.UNDECIDED, "ordering not certified", reason=str(order))
+
+
+def _fa10(ctx):
+    hits = {}
+    for eps in ("0.01", "0.02", "0.03"):
+        p = bernoulli_bayes_point(eps, "1e-4", 20, bits=60)
+        hits[eps] = (rounds_to(p.thm2, "0.08"), rounds_to(p.xu_raginsky, "0.03"))
+    if hits["0.02"] == (Truth.TRUE, Truth.TRUE) and all(Truth.FALSE in hits[e] for e in ("0.01", "0.03")):
+        return Outcome(Verdict.VERIFIED, "0.08 / 0.03 reproduced at eps = 0.02, not at 0.01 or 0.03", instances=3)
+    return Outcome(Verdict.UNDECIDED, "not reproduced as expected", reason=str(hits))
+
+
+def _fa11(ctx):
+    k = plotkin_crossover()
+    if k == 82 and gv_size(81) <= 2 * 81 and gv_size(82) > 2 * 82:
+        return Outcome(Verdict.VERIFIED, "ceil(e^(k/16)) > 2k from k = 82 on: a {0,1}^k packing of that size "
+                       "with Hamming >= k/2 is impossible (Plotkin); {+-1}^k packings exist (asoodeh2021.a13_packing)",
+                       instances=2, details={"k": "82", "ceil_e^(82/16)": str(gv_size(82))})
+    return Outcome(Verdict.UNDECIDED, "unexpected crossover", reason=f"k = {k}")
+
+
+def _nc(reason):
+    return lambda ctx: Outcome(Verdict.NOT_CHECKABLE, "statement about the text", reason=reason)
+
+
+def _finding(id, items, title, statement, check, expected=Verdict.VERIFIED, label="finding"):
+    register(Claim(id=f"findings.{id}", catalogue=items, source=Source(CATALOGUE, f"§6 {items[0]}", "§6"),
+                   title=title, statement=statement, hypotheses="as in claims.md §6",
+                   checks=(Check(id, check),), expected=expected, reconstructed=True, kind="finding"))
+
+
+_finding("fa3_small_eps_direction", ("F-A3", "A-10"),
+         "phi n is below 4 eps^2 n only for eps > 0.22398 (direction of [A]'s comparison reversed)",
+         r"\varphi(\varepsilon,0)<4\varepsilon^2\iff\varepsilon>0.22398,\quad"
+         r"\varphi(\varepsilon,0)<4(e^\varepsilon-1)^2\iff\varepsilon>\log\tfrac{1+\sqrt2}{2}", _fa3, Verdict.PROVED)
+_finding("fa4_mean_rates", ("F-A4", "A-11"),
+         "The reported mean-estimation rates exceed achievable risks; the TV-route rate does not",
+         r"c_\ell/(\delta\sqrt n)>\mathbb E[1/R;R\ge1]+(1-\delta)^n\ \text{at }\varepsilon=0,\ n=400,\ \delta=\tfrac12", _fa4)
+_finding("fa5_bound3_reading", ("F-A5", "A-15"),
+         "Reading bound (3) as (15), Thm 2 is tighter only for small eps",
+         r"\text{Thm 2}>(15)\text{ for }\varepsilon\le2,\ <\text{ at }\varepsilon=3", _fa5)
+_finding("fa8_delta_range", ("F-A8",), "The Fano example's open range delta in (0,1) versus [0,1] elsewhere",
+         r"\delta\in(0,1)\ \text{vs}\ [0,1]", _nc("a range stated in prose; the reconstructed Fano bound is "
+                                                   "defined for delta in [0,1]"), Verdict.NOT_CHECKABLE)
+_finding("fa9_interaction", ("F-A9",), "The testing trade-off is defined over non-interactive mechanisms only",
+         r"\beta_n^{\varepsilon,\delta}\ \text{over non-interactive }K", _nc("a setup statement; the A-18 check "
+                                                                           "uses non-interactive products"),
+         Verdict.NOT_CHECKABLE)
+_finding("fa10_missing_eps", ("F-A10", "A-16"), "The reconstruction reproduces 0.08 / 0.03 at eps = 0.02 only",
+         r"\text{Thm 2}=0.08,\ (15)=0.03\ \text{at }\varepsilon=0.02", _fa10)
+_finding("fa11_packing_cube", ("F-A11", "A-13"), "A {0,1}^k packing of size e^(k/16) with l1 >= k/2 is impossible "
+         "for k >= 82", r"\lceil e^{k/16}\rceil>2k\ \ (k\ge82)", _fa11)
+_finding("fa12_missing_statements", ("F-A12",), "The formulas of [A]'s §IV-VII corollaries are not stored",
+         r"\text{(text)}", _nc("missing text; every such formula is marked reconstructed"), Verdict.NOT_CHECKABLE)
