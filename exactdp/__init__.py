@@ -36,6 +36,7 @@ from exactdp.measures.privacy import (
     pml_ratio_witness,
     privacy_profile,
 )
+from exactdp.theory.extremal import gamma_max, gamma_min, sup_eta_hockey_stick, sup_eta_tv  # issue 6
 from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
 # -- n-fold products (issue 7, tensor) --
 from exactdp.measures.tensor import (
@@ -61,6 +62,7 @@ from exactdp.verification.conjecture import check  # noqa: E402
 __version__ = "0.1.0"
 
 __all__ = [
+    "gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv",  # extremal mechanisms (issue 6)
     "QQ", "CoercionError", "Distribution", "ExactDPError", "InvalidDistributionError", "InvalidKernelError",
     "Kernel", "Leakage", "ParameterError", "PrivacyProfile", "ShapeError", "Sign", "Truth", "UndecidedError",
     "chi2", "eta_hockey_stick", "eta_hockey_stick_witness", "eta_tv", "eta_tv_witness", "f_divergence",

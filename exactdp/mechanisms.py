@@ -166,7 +166,8 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
     q inputs have K(0|x) = M and N−q have K(0|x) = m, where
     m = (1 − γcq)/(1 + γ(1−Nc)),  M = γ(1 − cq)/(1 + γ(1−Nc));  M − m = Ξ(ε,c).
     Feasible iff γcq ≤ 1 and γc(N−q) ≤ 1.  Default q = ⌊N/2⌋ (F-G3: for odd N integer q covers
-    only γ ≤ 2/((N+1)c); see :mod:`exactdp.theory.extremal` for the LP-optimal kernel beyond).
+    only γ ≤ 2/((N+1)c); :func:`grosse_middle_row_mechanism` takes a real weight q and covers the whole
+    regime; :mod:`exactdp.theory.extremal` computes the LP-optimal kernel).
     """
     N = _int(N, "N", 2)
     g = _gamma(gamma)
@@ -179,14 +180,7 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
         m, Mx = sympy.cancel((1 - g * c * q) / z), sympy.cancel(g * (1 - c * q) / z)
         K = Kernel([[Mx, 1 - Mx]] * q + [[m, 1 - m]] * (N - q), name=f"Grosse-PML(N={N},q={q})")
         return _declare(K, *_symbolic_domain(g, c, N, max(q, N - q)))
-    if g < 1 or g * c * q > 1 or g * c * (N - q) > 1:
-        raise ParameterError(
-            f"gamma: the construction needs gamma*c*q <= 1 and gamma*c*(N-q) <= 1 (N={N}, q={q}, c={c}), got {g}"
-        )
-    z = 1 + g * (1 - N * c)
-    m, Mx = (1 - g * c * q) / z, g * (1 - c * q) / z
-    rows = [[Mx, 1 - Mx]] * q + [[m, 1 - m]] * (N - q)
-    return Kernel(rows, name=f"Grosse-PML(N={N},q={q})")
+    return grosse_middle_row_mechanism(N, g, c, q)  # an integer weight q: no middle row
 
 
 def _symbolic_domain(g, c, N: int, q: int) -> tuple:
@@ -233,6 +227,80 @@ def disjoint_rows_witness(N: int) -> Kernel:
     return Kernel([[ONE, ZERO], [ZERO, ONE]] + [[h, h]] * (N - 2), name=f"Grosse-Thm2-witness(N={N})")
 
 
+def grosse_middle_row_mechanism(N: int, gamma, c, q=None) -> Kernel:
+    r"""[G] G-20 with a real weight q (F-G3): the binary-output mechanism with S_0 = qM + (N−q)m.
+
+    With z = 1 + γ(1−Nc):  m = (1 − γcq)/z,  M = γ(1 − cq)/z;  M − m = Ξ(ε,c) and both PML constraints
+    hold with equality.  ⌊q⌋ rows have K(0|x) = M, N−⌊q⌋−1 have m and, when q is not an integer, one
+    "middle" row has (q−⌊q⌋)M + (1−q+⌊q⌋)m, which keeps max, min and S_0.  Feasible iff γcq ≤ 1 and
+    γc(N−q) ≤ 1; q = N/2 (the default) works in the whole contraction regime γ ≤ 2/(Nc), where for odd N
+    no integer q does beyond γ = 2/((N+1)c).  For an integer q this is :func:`grosse_pml_mechanism`.
+
+    >>> grosse_middle_row_mechanism(3, "5/2", "1/4").rows
+    ((25/26, 1/26), (1/2, 1/2), (1/26, 25/26))
+    """
+    N = _int(N, "N", 2)
+    g = to_qq(gamma, "gamma")
+    c = _check_c(c, N)
+    q = fmpq(N, 2) if q is None else to_qq(q, "q")
+    if q < 1 or q > N - 1:
+        raise ParameterError(f"q: must lie in [1, N-1] = [1, {N - 1}], got {q}")
+    if g < 1 or g * c * q > 1 or g * c * (N - q) > 1:
+        raise ParameterError(
+            f"gamma: the construction needs gamma*c*q <= 1 and gamma*c*(N-q) <= 1 (N={N}, q={q}, c={c}), got {g}"
+        )
+    z = 1 + g * (1 - N * c)
+    m, Mx = (1 - g * c * q) / z, g * (1 - c * q) / z
+    whole = int(q.p // q.q)
+    frac = q - whole
+    w = frac * Mx + (1 - frac) * m
+    middle = [[w, 1 - w]] if frac != 0 else []
+    rows = [[Mx, 1 - Mx]] * whole + middle + [[m, 1 - m]] * (N - whole - len(middle))
+    return Kernel(rows, name=f"Grosse-PML(N={N},q={q})")
+
+
+def grosse_integer_q(N: int, gamma, c) -> tuple[int, ...]:
+    """The integers q ∈ [1, N−1] for which :func:`grosse_pml_mechanism` is feasible (γcq ≤ 1, γc(N−q) ≤ 1).
+
+    Empty for odd N when 2/((N+1)c) < γ (F-G3).
+    """
+    N = _int(N, "N", 2)
+    g, c = to_qq(gamma, "gamma"), _check_c(c, N)
+    return tuple(q for q in range(1, N) if g * c * q <= 1 and g * c * (N - q) <= 1)
+
+
+def grosse_optimal_mechanism(N: int, gamma, c) -> Kernel:
+    r"""A kernel attaining Ξ(ε,c) = η_TV(ε,c) for every γ ≥ 1 ([G] Thm 1, G-20, F-G3, G-16).
+
+    γ ≥ 2/(Nc): Thm 2's disjoint-rows witness (η_TV = 1).  Otherwise the G-20 construction with an
+    integer q closest to N/2 when one is feasible (:func:`grosse_pml_mechanism`), else q = N/2 with the
+    middle row (:func:`grosse_middle_row_mechanism`).
+    """
+    N = _int(N, "N", 2)
+    g, c = to_qq(gamma, "gamma"), _check_c(c, N)
+    if g < 1:
+        raise ParameterError(f"gamma: must be >= 1, got {g}")
+    if g * N * c >= 2:
+        return disjoint_rows_witness(N)
+    qs = grosse_integer_q(N, g, c)
+    q = min(qs, key=lambda k: (abs(2 * k - N), k)) if qs else fmpq(N, 2)
+    return grosse_pml_mechanism(N, g, c, q) if qs else grosse_middle_row_mechanism(N, g, c, q)
+
+
+def zero_column_witness(N: int, zeros: int) -> Kernel:
+    r"""[G] Lemma 1 tightness (G-12): rows x < z are (0, 1), the others (1/N, 1 − 1/N).
+
+    Column 0 has exactly z zeros and its PML ratio is 1/((N−z)c); column 1's is smaller for every
+    c ∈ (0, 1/N], so e^{C(K,Q_X(c))} = 1/((N−z)c), the least level Lemma 1 allows for z zeros.
+    """
+    N = _int(N, "N", 2)
+    z = _int(zeros, "zeros", 1)
+    if z >= N:
+        raise ParameterError(f"zeros: must lie in [1, N-1] = [1, {N - 1}], got {z}")
+    s = fmpq(1, N)
+    return Kernel([[ZERO, ONE]] * z + [[s, 1 - s]] * (N - z), name=f"Lemma1-witness(N={N},z={z})")
+
+
 CATALOGUE = {
     "randomized_response": randomized_response,
     "binary_randomized_response": binary_randomized_response,
@@ -245,4 +313,7 @@ CATALOGUE = {
     "grosse_intro_K2": grosse_intro_K2,
     "grosse_example2_K1": grosse_example2_K1,
     "disjoint_rows_witness": disjoint_rows_witness,
+    "zero_column_witness": zero_column_witness,
+    "grosse_middle_row_mechanism": grosse_middle_row_mechanism,
+    "grosse_optimal_mechanism": grosse_optimal_mechanism,
 }

@@ -13,7 +13,7 @@ import sys
 from exactdp.errors import ExactDPError
 
 #: subcommand modules, in the order ``exactdp --help`` lists them (missing ones are skipped)
-SUBCOMMANDS = ("verify", "show", "analyze", "bound", "derive", "check", "figures", "evalf", "tensor")
+SUBCOMMANDS = ("verify", "show", "analyze", "bound", "derive", "check", "figures", "evalf", "tensor", "extremal")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,71 @@
+r"""Grosse et al. 2026, Lemma 3 — binary outputs suffice for η_TV(ε,c).
+
+Statement (G-17): sup_{K∈M(ε,c)} η_TV(K) is attained within M(ε,c) ∩ S_{N,2}.
+
+Checked:
+* ``lp_more_outputs`` — the exact LP supremum over N×3 and N×4 kernels equals the one over N×2 kernels on
+  the [G] grid (N = 2..5, both sides of t = 2/(Nc)), each with dual certificates.
+* ``merging`` — random exact kernels with 3–5 outputs (zeros allowed): merging the outputs into
+  {A, Aᶜ}, A = {y : K_x(y) > K_x'(y)} for a Dobrushin-optimal pair, keeps η_TV exactly and does not raise
+  the (ε,c)-PML level (pml_ratio, several c) — the post-processing argument of the proof.
+
+Not shown: M > 4 by LP (the merging argument covers every M, checked on random instances only).
+"""
+
+from __future__ import annotations
+
+from flint import fmpq
+
+from exactdp.measures.contraction import eta_tv
+from exactdp.measures.privacy import pml_ratio
+from exactdp.sources import GROSSE2026, Source
+from exactdp.theory.extremal import merge_to_binary, sup_eta_tv
+from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
+from exactdp.verification.instances import random_kernel
+from proofs.grosse2026._instances import pml_grid
+
+
+def check_lp_more_outputs(ctx: CheckContext) -> Outcome:
+    n = 0
+    for N, t, c in pml_grid(ctx.quick):
+        base = sup_eta_tv(N, 2, t=t, c=c).value
+        for M in (3, 4):
+            r = sup_eta_tv(N, M, t=t, c=c)
+            bad = r.failures()
+            if r.value != base or bad:
+                return Outcome(Verdict.REFUTED, f"M = {M} outputs beat binary outputs", counterexample={
+                    "N": str(N), "M": str(M), "t": str(t), "c": str(c), "sup_M": str(r.value),
+                    "sup_2": str(base), "kernel": r.kernel.as_strings(), "problems": bad})
+            n += 1
+    return Outcome(Verdict.VERIFIED, f"sup with M = 3, 4 equals sup with M = 2 at {n} points", instances=n,
+                   families=(("[G] grid, M = 3, 4", n),))
+
+
+def check_merging(ctx: CheckContext) -> Outcome:
+    rng = ctx.rng("lem3-merging")
+    count = ctx.size(150, 1500)
+    for k in range(count):
+        N, M = rng.randint(2, 5), rng.randint(3, 5)
+        K = random_kernel(rng, N, M, 12, full_support=k % 3 == 0)
+        B, A = merge_to_binary(K)
+        for c in (fmpq(1, N), fmpq(1, 2 * N), fmpq(1, 10 * N)):
+            if eta_tv(B) != eta_tv(K) or pml_ratio(B, c) > pml_ratio(K, c):
+                return Outcome(Verdict.REFUTED, "merging outputs changed eta_TV or raised the PML level",
+                               counterexample={"kernel": K.as_strings(), "A": list(A), "c": str(c),
+                                               "merged": B.as_strings()})
+    return Outcome(Verdict.VERIFIED, f"{count} random kernels: merged binary kernel keeps eta_TV, PML level "
+                   "not increased (3 values of c each)", instances=count,
+                   families=(("random exact kernels, N 2-5, M 3-5", count),))
+
+
+CLAIM = register(Claim(
+    id="grosse2026.lem3",
+    catalogue=("G-17",),
+    source=Source(GROSSE2026, "Lemma 3", section="III"),
+    title="Binary outputs suffice for the Dobrushin coefficient under (eps,c)-PML",
+    statement=r"\eta_{TV}(\varepsilon,c)=\sup_{K\in\mathcal M(\varepsilon,c)\cap\mathcal S_{N,2}}\eta_{TV}(K)",
+    hypotheses="N >= 2, c in (0, 1/N], eps >= 0",
+    checks=(Check("lp_more_outputs", check_lp_more_outputs, "exact LP, M = 3, 4 vs 2"),
+            Check("merging", check_merging, "post-processing argument on random kernels")),
+    expected=Verdict.VERIFIED,
+))
