@@ -10,10 +10,7 @@ inequality holds iff for every output set B the linear program
 
 has value ≤ 0 (P = Q gives 0).  Each LP is solved exactly over ℚ by :func:`exactdp.theory.lp.solve`, and
 its optimality certificate (primal vertex and dual solution with equal objective) is re-checked from the
-problem data by :func:`exactdp.theory.lp.check_certificate` — no trust in the solver.  On a build without
-:mod:`exactdp.theory.lp` (before the extremal layer is merged) sympy's exact rational simplex
-(``sympy.solvers.simplex.lpmax``) solves the LPs instead; its optima are exact but carry no dual
-certificate (``certified`` is then False and says so in the evidence).  2^M − 1 LPs per
+problem data by :func:`exactdp.theory.lp.check_certificate` — no trust in the solver.  2^M − 1 LPs per
 kernel, so small N, M only.  Attainment of t by the point masses is checked by the caller.
 """
 
@@ -21,24 +18,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sympy
 from flint import fmpq
 
 from exactdp.kernels import Kernel
-from exactdp.numbers.qq import ZERO, qq_to_sympy, to_qq
+from exactdp.numbers.qq import ZERO, to_qq
 from exactdp.numbers.truth import Truth
+from exactdp.theory.lp import LinearProgram, check_certificate, solve
 from exactdp.verification.quantities import subsets
 
-try:  # the exact simplex with re-checkable certificates (extremal layer)
-    from exactdp.theory.lp import LinearProgram, check_certificate, solve
-except ImportError:  # pragma: no cover - builds without exactdp.theory.lp
-    LinearProgram = check_certificate = solve = None
-
-#: True with the exact flint simplex (fast: larger families are affordable)
-FAST = solve is not None
-#: which exact LP solver the certificates use (shown in the evidence)
-SOLVER = ("exactdp.theory.lp (exact simplex; primal and dual certificates re-checked)" if solve is not None
-          else "sympy.solvers.simplex.lpmax (exact rational simplex, no dual certificate)")
+#: the exact LP solver behind the certificates (shown in the evidence)
+SOLVER = "exactdp.theory.lp (exact simplex; primal and dual certificates re-checked)"
 
 
 @dataclass(frozen=True)
@@ -53,7 +42,7 @@ class LPCertificate:
     certified: bool  # every LP's optimality certificate (primal + dual) re-checked from the data
 
 
-def _solve_flint(K: Kernel, g: fmpq, t: fmpq, B) -> tuple:
+def _solve(K: Kernel, g: fmpq, t: fmpq, B) -> tuple:
     N, one, zero = K.N, fmpq(1), ZERO
     A_eq = (tuple([one] * N + [zero] * (2 * N)), tuple([zero] * N + [one] * N + [zero] * N))
     A_ub = tuple(tuple([one if j == x else zero for j in range(N)] + [-g if j == x else zero for j in range(N)]
@@ -68,32 +57,14 @@ def _solve_flint(K: Kernel, g: fmpq, t: fmpq, B) -> tuple:
     return sol.value, tuple(sol.x[:N]), tuple(sol.x[N:2 * N]), ok
 
 
-def _solve_sympy(K: Kernel, g: fmpq, t: fmpq, B) -> tuple:
-    from sympy.solvers.simplex import lpmax
-
-    N = K.N
-    gs, ts = qq_to_sympy(g), qq_to_sympy(t)
-    p, q, u = sympy.symbols(f"p0:{N}"), sympy.symbols(f"q0:{N}"), sympy.symbols(f"u0:{N}")
-    cons = [sum(p) <= 1, sum(p) >= 1, sum(q) <= 1, sum(q) >= 1]
-    cons += [u[x] >= p[x] - gs * q[x] for x in range(N)] + [v >= 0 for v in (*p, *q, *u)]
-    obj = sum((p[x] - gs * q[x]) * qq_to_sympy(K[x, y]) for y in B for x in range(N)) - ts * sum(u)
-    val, sol = lpmax(obj, cons)
-
-    def vec(vs):
-        return tuple(to_qq(sympy.Rational(sol.get(v, 0))) for v in vs)
-
-    return to_qq(val), vec(p), vec(q), False
-
-
 def two_point_lp_certificate(K: Kernel, gamma, t) -> LPCertificate:
     """max over B, P, Q of the E_γ-gap LP (see module docstring); ≤ 0 certifies η_γ(K) ≤ t."""
     g, t = to_qq(gamma, "gamma"), to_qq(t, "t")
-    run = _solve_flint if solve is not None else _solve_sympy
     best, count, certified = None, 0, True
     for B in subsets(K.M):
         if not B:
             continue
-        val, P, Q, ok = run(K, g, t, B)
+        val, P, Q, ok = _solve(K, g, t, B)
         count += 1
         certified &= ok
         if best is None or val > best[0]:

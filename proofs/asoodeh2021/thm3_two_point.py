@@ -1,9 +1,9 @@
 r"""[A] appendix Theorem 3 (A-20), B-2 and A-4: the two-point formula for η_γ.
 
 Statement: for every γ ≥ 1 and kernel K, η_γ(K) = sup_{x,x'} E_γ(K_x‖K_{x'})  (Asoodeh–Diaz–Calmon).
-Checked:   exact LP certificates (sympy rational simplex, one LP per output set) that
+Checked:   exact LP certificates (exact simplex with re-checked duals, one LP per output set) that
            E_γ(KP‖KQ) ≤ t·E_γ(P‖Q) for all P, Q with t the two-point value, plus attainment by the point
-           masses, for γ ∈ {1, 6/5, 3/2, 2, 3, 5} on random kernels up to 3×3 and edge cases.
+           masses, for γ ∈ {1, 6/5, 3/2, 2, 3, 5} on random kernels up to 4×4 and edge cases.
 Not shown: larger kernels; irrational γ.
 """
 

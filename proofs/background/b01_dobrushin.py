@@ -1,11 +1,10 @@
 r"""B-1: Dobrushin's two-point formula, η_TV(K) = max_{x,x'} TV(K_x, K_{x'}) (γ = 1 case of B-2).
 
 Statement: sup_{P≠Q} TV(KP,KQ)/TV(P,Q) = max_{x,x'} TV(K_x,K_{x'}).
-Checked:   an exact LP certificate (sympy's rational simplex, one LP per output set B) that
+Checked:   an exact LP certificate (one LP per output set B) that
            TV(KP,KQ) ≤ t·TV(P,Q) for all P, Q with t = the two-point value, and attainment of t by the
-           point masses at the maximizing pair, on random exact kernels up to 3×3 (4×4 and ten times as many
-           with the exact flint simplex of exactdp.theory.lp, whose dual certificates are re-checked) and
-           edge cases.
+           point masses at the maximizing pair, on random exact kernels up to 4×4 and edge cases; every LP
+           is solved by the exact simplex of exactdp.theory.lp and its primal/dual certificate re-checked.
 Not shown: larger kernels (the LP count is 2^M per kernel).
 """
 
@@ -14,7 +13,7 @@ from exactdp.measures.contraction import eta_hockey_stick_witness
 from exactdp.measures.divergences import hockey_stick
 from exactdp.sources import Paper, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certificates import FAST, SOLVER, two_point_lp_certificate
+from exactdp.verification.certificates import SOLVER, two_point_lp_certificate
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
@@ -29,10 +28,7 @@ def lp_check(gammas, salt, count, value=lambda K, g: eta_hockey_stick_witness(K,
         rng = ctx.rng(salt)
 
         def instances():
-            if FAST:  # the exact flint simplex: kernels up to 4x4, ten times more of them
-                ks = [inst.random_kernel(rng, 2 + k % 3, 2 + (k // 3) % 3, 8) for k in range(10 * ctx.size(*count))]
-            else:
-                ks = [inst.random_kernel(rng, 2 + k % 2, 2 + (k // 2) % 2, 8) for k in range(ctx.size(*count))]
+            ks = [inst.random_kernel(rng, 2 + k % 3, 2 + (k // 3) % 3, 8) for k in range(10 * ctx.size(*count))]
             ks += [inst.edge_kernels()[3], inst.edge_kernels()[4]]
             for k, K in enumerate(ks):
                 yield K, gammas[k % len(gammas)]
@@ -43,13 +39,12 @@ def lp_check(gammas, salt, count, value=lambda K, g: eta_hockey_stick_witness(K,
             cert = two_point_lp_certificate(K, g, t)
             _, a, b = eta_hockey_stick_witness(K, g)
             attained = hockey_stick(K.apply(Distribution.point(K.N, a)), K.apply(Distribution.point(K.N, b)), g) == t
-            return cert.value <= 0 and attained, exact_data(
+            return cert.value <= 0 and attained and cert.certified, exact_data(
                 K=K, gamma=g, t=t, lp_max=cert.value, lp_output_set=list(cert.B), lp_P=list(cert.P),
                 lp_Q=list(cert.Q), attained_by_point_masses=attained,
                 dual_certificates_rechecked=cert.certified)
 
-        family = "random kernels <= 4x4 and edge cases" if FAST else "random kernels <= 3x3 and edge cases"
-        return check_instances([(family, instances())], test,
+        return check_instances([("random kernels <= 4x4 and edge cases", instances())], test,
                                claim=f"exact LP [{SOLVER}]: E_gamma(KP||KQ) <= t E_gamma(P||Q) for all P, Q; "
                                      f"t attained")
     return run
