@@ -106,3 +106,15 @@ def test_every_claim_is_well_formed(results):
             assert all(o.derivation for o in r.outcomes if o.verdict is Verdict.PROVED)
         if r.verdict is Verdict.VERIFIED:
             assert r.instances > 0
+
+
+def test_partly_uncheckable_claims_say_so(results):
+    """A verified claim with a NOT_CHECKABLE part must not read as plainly 'verified' (A-2, G-9)."""
+    from exactdp.output.report import PARTIAL_NOTE
+    from exactdp.verification.claims import Verdict
+
+    partial = [r for r in results if r.verdict in (Verdict.PROVED, Verdict.VERIFIED)
+               and any(o.verdict is Verdict.NOT_CHECKABLE for o in r.outcomes)]
+    assert partial, "expected at least one partly checkable claim (A-2, G-9)"
+    for r in partial:
+        assert PARTIAL_NOTE in verdict_text(r)
