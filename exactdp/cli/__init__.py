@@ -50,11 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     except ExactDPError as exc:
         sys.stderr.write(f"exactdp {args.command}: error: {exc}\n")
         return 2
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:  # an unreadable input or unwritable output path: bad usage, not a crash
+        sys.stderr.write(f"exactdp {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}\n")
+        return 2
     except KeyboardInterrupt:
         sys.stderr.write("exactdp: interrupted\n")
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

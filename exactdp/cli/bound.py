@@ -66,9 +66,9 @@ def run(args) -> int:
         else:
             print(b.statement_latex())
         return 0
+    val = b.evaluate(**values) if values else None  # bad values fail before anything is printed
     print(b.describe())
     if values:
-        val = b.evaluate(**values)
         print(f"  value at {args.at}: {val}")
         try:
             print(f"  ≈ {b.evalf(args.digits, **values)}")

@@ -117,3 +117,15 @@ def test_missing_file_and_missing_argument(tmp_path):
     res = subprocess.run([sys.executable, "-m", "exactdp", "analyze"], capture_output=True, text=True, env=env,
                          check=False)
     assert res.returncode == 2 and len(res.stderr.splitlines()) == 1
+
+
+def test_unwritable_output_and_bad_bound_values_are_one_line_exit_2(capsys):
+    """OS errors (an output folder that cannot be created) and bad --at values: one line, exit 2, nothing else."""
+    from exactdp.cli import main
+
+    assert main(["figures", "--out", "/proc/exactdp-cannot-create"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "/proc/exactdp-cannot-create" in err
+    assert main(["bound", "phi", "--at", "eps=0.5.5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "0.5.5" in err
