@@ -96,6 +96,15 @@ def _scaled_parts(b: arb, digits: int, prec: int):
     return b < 0, m, e + k
 
 
+def ball_digits(b: arb, digits: int, prec: int) -> str | None:
+    """The correctly rounded ``digits``-digit decimal of every point of ball ``b``, or None when the ball
+    (at working precision ``prec``) is too wide to determine it or contains 0."""
+    if not b.is_finite() or b.contains(0):
+        return None
+    parts = _scaled_parts(b, digits, prec)
+    return None if parts is None else _format(*parts, digits)
+
+
 def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
     """The value of an exact number to ``digits`` significant digits, every printed digit guaranteed.
 

@@ -74,11 +74,21 @@ def rounds_to(x, printed: str, prec: int = DEFAULT_PREC) -> Truth:
 
 
 def arb_str(x, digits: int = 6, prec: int = DEFAULT_PREC) -> str:
-    """The ball's midpoint to ``digits`` significant digits, without the radius ("0.0444").
+    """``x`` to ``digits`` significant digits ("0.0444"), for display (notebooks, figures, tables).
 
-    For display only (notebooks, figures, tables); decisions use :func:`compare` / :func:`rounds_to`.
+    Exact inputs (sympy expressions, rationals, :class:`RB`) go through the project's one user-facing
+    evaluator, :func:`exactdp.numbers.digits.evalf`, so every printed digit is guaranteed.  A raw arb
+    ball prints its guaranteed rounding when the ball determines it, else its midpoint.  Decisions use
+    :func:`compare` / :func:`rounds_to`, never these strings.
     """
+    from exactdp.numbers import digits as _digits
+
+    if not isinstance(x, arb):
+        return _digits.evalf(x, digits)
     v = arb_eval(x, prec)
+    guaranteed = _digits.ball_digits(v, digits, prec)
+    if guaranteed is not None:
+        return guaranteed
     with ctx.workprec(prec):
         return v.mid().str(digits, radius=False)
 
