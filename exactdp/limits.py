@@ -1,0 +1,142 @@
+"""Resource limits: every size a user controls is checked here before work starts.
+
+One table of named limits, each with a documented default, an environment variable that raises it for a
+whole process (``EXACTDP_MAX_DIGITS=200000 exactdp evalf ...``) and a scoped override for library users::
+
+    >>> from exactdp.limits import limit, limits
+    >>> limit("max_text_length")
+    10000
+    >>> with limits(max_text_length=50):
+    ...     limit("max_text_length")
+    50
+
+Code that is about to do work whose size the user chose calls :func:`require` with its *estimate*; above
+the limit it raises :class:`ResourceLimitError`, whose message names the limit, the estimate and how to
+raise it.  The command line turns that into one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import os
+from dataclasses import dataclass
+
+from exactdp.errors import ExactDPError
+
+
+class ResourceLimitError(ExactDPError):
+    """A requested computation or input exceeds a configured limit (raise the limit to go on)."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    default: int
+    unit: str
+    meaning: str
+    cli: str | None = None  # a command-line option that also sets it, if any
+
+    @property
+    def env(self) -> str:
+        return "EXACTDP_" + self.name.upper()
+
+
+def _half_memory() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - non-POSIX
+        return 8 * 2**30
+
+
+#: every limit, by name (README "Security" lists the same table)
+LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
+    Limit("max_text_length", 10_000, "characters", "length of one expression, entry, parameter or conjecture"),
+    Limit("max_nesting", 100, "levels", "nesting depth of one expression (parentheses, calls, powers)"),
+    Limit("max_nodes", 20_000, "nodes", "operations and literals in one expression"),
+    Limit("max_integer_digits", 10_000, "decimal digits",
+          "size of an exact integer a reader builds: a literal, a decimal exponent (1e-999999999) or an "
+          "integer power (10**10**10)"),
+    Limit("max_exp_argument", 10**6, "", "absolute value of a numeric argument of exp (and of the exponent of a "
+          "non-integer power), so that exp(exp(exp(100))) is refused instead of hanging"),
+    Limit("max_file_bytes", 64 * 2**20, "bytes", "size of a kernel file"),
+    Limit("max_entries", 4_000_000, "entries", "entries of one kernel (N x M)"),
+    Limit("max_digits", 100_000, "digits", "significant digits a command prints (evalf, bound --digits)",
+          "--digits"),
+    Limit("max_prec", 1_000_000, "bits", "working precision of a certified evaluation", "--max-prec"),
+    Limit("max_memory", _half_memory(), "bytes", "memory a command may allocate (default: half the machine's)",
+          "--max-memory"),
+    Limit("max_work", 10**9, "operations", "estimated elementary operations of one exact computation "
+          "(tensor powers, LP sizes, profiles, derivations)"),
+)}
+
+_overrides: contextvars.ContextVar[dict] = contextvars.ContextVar("exactdp_limits", default={})
+
+
+def limit(name: str) -> int:
+    """The value in force: a scoped override, else ``$EXACTDP_<NAME>``, else the default."""
+    over = _overrides.get()
+    if name in over:
+        return over[name]
+    spec = LIMITS[name]
+    raw = os.environ.get(spec.env)
+    if raw:
+        try:
+            value = int(raw.replace("_", ""))
+        except ValueError:
+            raise ResourceLimitError(f"{spec.env}: must be a positive integer, got {raw[:40]!r}") from None
+        if value <= 0:
+            raise ResourceLimitError(f"{spec.env}: must be a positive integer, got {raw[:40]!r}")
+        return value
+    return spec.default
+
+
+@contextlib.contextmanager
+def limits(**values: int):
+    """Raise (or lower) limits within a ``with`` block: ``with limits(max_integer_digits=10**6): ...``."""
+    for name, value in values.items():
+        if name not in LIMITS:
+            raise ResourceLimitError(f"limits: unknown limit {name!r}; known: {', '.join(LIMITS)}")
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise ResourceLimitError(f"limits: {name} must be a positive integer, got {value!r}")
+    token = _overrides.set({**_overrides.get(), **values})
+    try:
+        yield
+    finally:
+        _overrides.reset(token)
+
+
+def how_to_raise(name: str) -> str:
+    spec = LIMITS[name]
+    via = f"{spec.cli}, " if spec.cli else ""
+    return f"raise it with {via}${spec.env} or exactdp.limits.limits({name}=...)"
+
+
+def require(name: str, estimate: int, what: str) -> None:
+    """Refuse ``what`` when ``estimate`` exceeds the limit ``name``; the message says how to raise it.
+
+    >>> require("max_nesting", 3, "nesting")
+    >>> require("max_nesting", 10**6, "nesting of EXPR")
+    Traceback (most recent call last):
+    ...
+    exactdp.limits.ResourceLimitError: nesting of EXPR: about 1000000 levels exceeds the limit max_nesting = 100 levels; raise it with $EXACTDP_MAX_NESTING or exactdp.limits.limits(max_nesting=...)
+    """
+    cap = limit(name)
+    if estimate > cap:
+        unit = LIMITS[name].unit
+        raise ResourceLimitError(
+            f"{what}: about {_fmt(estimate)}{' ' + unit if unit else ''} exceeds the limit {name} = "
+            f"{_fmt(cap)}{' ' + unit if unit else ''}; {how_to_raise(name)}")
+
+
+def _fmt(n: int) -> str:
+    n = int(n)
+    return str(n) if abs(n) < 10**12 else f"{float(n):.3g}"
+
+
+def quote(text, width: int = 80) -> str:
+    """``repr`` of user input cut to ``width`` characters, so an error never echoes a huge input back."""
+    s = str(text)
+    if len(s) <= width:
+        return repr(s)
+    return repr(s[:width]) + f"... ({len(s)} characters)"
