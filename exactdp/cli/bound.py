@@ -6,18 +6,43 @@ from __future__ import annotations
 def parse_assignments(text: str | None) -> dict:
     """``"eps=1/2,c=1/10"`` → {"eps": "1/2", "c": "1/10"} (values stay strings: read exactly later)."""
     from exactdp.errors import ParameterError
+    from exactdp.limits import limit, quote
 
     out: dict = {}
-    if not text:
+    if text is None:
         return out
+    if len(text) > limit("max_text_length"):
+        raise ParameterError(f"--at: {len(text)} characters exceeds the limit max_text_length = "
+                             f"{limit('max_text_length')}; got {quote(text)}")
+    if not text.strip():
+        raise ParameterError("--at: empty; expected NAME=VALUE pairs separated by commas, e.g. t=3,c=1/4,N=2")
     for part in text.split(","):
         if not part.strip():
             continue
         if "=" not in part:
-            raise ParameterError(f"--at: expected NAME=VALUE pairs separated by commas, got {part.strip()!r}")
-        k, v = part.split("=", 1)
-        out[k.strip()] = v.strip()
+            raise ParameterError(f"--at: expected NAME=VALUE pairs separated by commas, got {quote(part.strip())}")
+        k, v = (x.strip() for x in part.split("=", 1))
+        if not k or not v:
+            raise ParameterError(f"--at: expected NAME=VALUE, got {quote(part.strip())}")
+        if k in out:
+            raise ParameterError(f"--at: {quote(k, 40)} given twice ({k}={quote(out[k], 40)} and "
+                                 f"{k}={quote(v, 40)}); give each parameter once")
+        out[k] = v
     return out
+
+
+def _digits(text: str) -> int:
+    import argparse
+
+    from exactdp.limits import quote
+
+    try:
+        d = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {quote(text, 40)}") from None
+    if d < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {d}")
+    return d
 
 
 def register(sub) -> None:
@@ -29,7 +54,8 @@ def register(sub) -> None:
     p.add_argument("--markdown", action="store_true", help="with --list: a Markdown table with LaTeX statements")
     p.add_argument("--latex", action="store_true", help="print the statement as LaTeX")
     p.add_argument("--at", default=None, metavar="ASSIGN", help="parameter values, e.g. eps=1/2,c=1/10,N=4")
-    p.add_argument("--digits", type=int, default=15, help="significant digits of the numeric value (default 15)")
+    p.add_argument("--digits", type=_digits, default=15,
+                   help="significant digits of the numeric value (default 15, at least 1)")
     p.add_argument("--compare", default=None, metavar="OTHER",
                    help="decide NAME <= OTHER and NAME >= OTHER exactly (use --at to fix N, delta, ...)")
     p.set_defaults(func=run)
@@ -62,16 +88,15 @@ def run(args) -> int:
         if values:
             from exactdp.output.latex import to_latex
 
-            print(f"{b.symbol_latex} = {to_latex(b.evaluate(**values))}")
+            print(f"{b.symbol_latex} = {to_latex(b.evaluate(partial=True, **values))}")
         else:
             print(b.statement_latex())
         return 0
-    val = b.evaluate(**values) if values else None  # bad values fail before anything is printed
+    if args.at is not None:  # every parameter, each in its domain: checked before anything is printed
+        val = b.evaluate(**values)
+        approx = b.evalf(args.digits, **values)
     print(b.describe())
-    if values:
-        print(f"  value at {args.at}: {val}")
-        try:
-            print(f"  ≈ {b.evalf(args.digits, **values)}")
-        except ParameterError:
-            pass
+    if args.at is not None:
+        print(f"  value at {','.join(f'{k}={v}' for k, v in values.items())}: {val}")
+        print(f"  ≈ {approx}")
     return 0

@@ -97,36 +97,21 @@ class Bound:
         return ", ".join(to_latex(cnd) for cnd in self.domain())
 
     # -- evaluation -------------------------------------------------------------------------------
-    def substitutions(self, values: dict) -> dict:
-        """Parameter values by name: ``t``/``gamma`` exact, or ``eps`` (then t = e^eps); checks domains."""
-        from exactdp.numbers.sr import to_sr
+    def substitutions(self, values: dict, *, complete: bool = False, others: tuple = ()) -> dict:
+        """Parameter values by name: ``t``/``gamma`` exact, or ``eps`` (then t = e^eps); checks domains.
 
-        by_name = {p.name: p for p in self.parameters}
-        subs = {}
-        for key, value in values.items():
-            if key in ("eps", "epsilon"):
-                e = to_sr(value, "eps")
-                if e.is_negative:
-                    raise ParameterError(f"eps: must be >= 0, got {e}")
-                if t in self.parameters:
-                    subs[t] = sympy.exp(e)
-                continue
-            if key == "tv_in":
-                key = "TV"
-            if key not in by_name:
-                if key in ("t", "delta", "c", "N", "n", "M", "m", "gamma"):
-                    continue  # a parameter this bound does not use
-                raise ParameterError(f"{key}: not a parameter of {self.name} "
-                                     f"(parameters: {', '.join(sorted(by_name)) or 'none'})")
-            subs[by_name[key]] = to_sr(value, key)
-        for cond in self.domain():
-            v = cond.subs(subs)
-            if v is sympy.false:
-                raise ParameterError(f"{self.name}: the values {_fmt(subs)} violate the domain condition {cond}")
-        return subs
+        Every value is checked against its parameter's domain (:data:`DOMAINS` and the symbol's
+        assumptions: c > 0, N an integer >= 2, ...) and the bound's extra conditions; with ``complete``
+        every parameter must be given.  Names of parameters of ``others`` (bounds compared with this one)
+        are accepted and skipped.  Violations raise :class:`ParameterError` naming the parameter."""
+        return check_values(self.parameters, values, self.name, extra=self.extra_domain, complete=complete,
+                            others=others)
 
-    def evaluate(self, **values):
+    def evaluate(self, partial: bool = False, **values):
         """The exact value (``fmpq`` when rational, else an exact sympy expression).
+
+        Every parameter must be given (a forgotten one is a :class:`ParameterError` naming it) unless
+        ``partial=True``, which substitutes the given ones and returns an expression in the others.
 
         >>> get("xi").evaluate(t=3, c="1/4", N=2)
         4/5
@@ -134,7 +119,7 @@ class Bound:
         1 - exp(-1/2)"""
         from exactdp.measures.divergences import exact_result
 
-        subs = self.substitutions(values)
+        subs = self.substitutions(values, complete=not partial)
         val = self.expr.subs(subs)
         if val.free_symbols and not val.has(sympy.Piecewise, sympy.Min, sympy.Max):
             val = sympy.cancel(val)  # a partial evaluation: one fraction (numbers stay as written)
@@ -145,8 +130,8 @@ class Bound:
         :func:`exactdp.numbers.digits.evalf`; correctly rounded)."""
         from exactdp.numbers.digits import evalf
 
-        val = self.expr.subs(self.substitutions(values))
-        if val.free_symbols:
+        val = self.expr.subs(self.substitutions(values, complete=True))
+        if val.free_symbols:  # pragma: no cover - complete=True gives every parameter
             raise ParameterError(f"{self.name}: give every parameter to evaluate numerically; missing "
                                  f"{', '.join(sorted(map(str, val.free_symbols)))}")
         return evalf(val, digits)
@@ -179,6 +164,9 @@ class Bound:
 
         >>> get("ldp_dobrushin_tight").compare(get("phi")).le.truth
         <Truth.TRUE: 'true'>"""
+        if at:  # validate the values on both bounds (same rules as evaluate; a missing one stays free)
+            self.substitutions(at, others=other.parameters)
+            other.substitutions(at, others=self.parameters)
         return compare(self.expr, other.expr, self.domain() + other.domain(), at=at, region=region,
                        names=(self.name, other.name))
 
@@ -213,6 +201,108 @@ class Comparison:
 
 def _fmt(d) -> str:
     return ", ".join(f"{k} = {v}" for k, v in d.items()) if isinstance(d, dict) else str(d)
+
+
+#: names accepted for a parameter besides its own: eps (or epsilon) gives t = e^eps; tv_in is TV
+_ALIASES = {"tv_in": "TV"}
+
+
+def _describe(p) -> str:
+    return f"{p} ({MEANING[p]})" if p in MEANING else str(p)
+
+
+def _domain_rules(p) -> list:
+    """The conditions a value of parameter ``p`` must meet: its symbol's assumptions and :data:`DOMAINS`."""
+    rules = []
+    if p.is_integer:
+        rules.append(("an integer", lambda v: v.is_integer is True))
+    if p.is_positive:
+        rules.append(("> 0", lambda v: v.is_positive is True))
+    elif p.is_nonnegative:
+        rules.append((">= 0", lambda v: v.is_nonnegative is True))
+    return rules
+
+
+def check_values(parameters, values: dict, name: str, *, extra=(), complete: bool = False, others=()) -> dict:
+    """Validate ``values`` (parameter name → exact value) for an expression in ``parameters``; return the
+    substitution {symbol: exact sympy value}.  The one place where bound parameters are checked: unknown
+    or duplicate names, non-numbers, integrality, each parameter's domain (t >= 1, delta in [0, 1],
+    c in (0, 1/N], N >= 2 an integer, ...), the extra conditions, and — with ``complete`` — missing ones.
+
+    >>> check_values(get("xi").parameters, {"t": 3, "c": "1/4"}, "xi", complete=True)
+    Traceback (most recent call last):
+    ...
+    exactdp.errors.ParameterError: xi: missing parameter N (number of inputs); give every parameter (N, c, t)
+    >>> check_values(get("xi").parameters, {"t": 3, "c": -1, "N": 2}, "xi")
+    Traceback (most recent call last):
+    ...
+    exactdp.errors.ParameterError: c: must be > 0 (minimum prior mass c; domain of xi: c in (0, 1/N]), got '-1'
+    """
+    from exactdp.limits import quote
+    from exactdp.numbers.sr import to_sr
+
+    params = tuple(parameters)
+    by_name = {p.name: p for p in params}
+    other_names = {getattr(p, "name", str(p)) for p in others}
+    subs: dict = {}
+    given: dict = {}  # symbol -> the key that gave it (duplicates: eps and t, epsilon and eps)
+    for key, value in values.items():
+        key = str(key)
+        if key in ("eps", "epsilon"):
+            e = to_sr(value, "eps")
+            if not e.is_number or e.is_extended_real is False:
+                raise ParameterError(f"eps: must be a real number, got {quote(e)}")
+            if e.is_negative:
+                raise ParameterError(f"eps: must be >= 0, got {quote(e)}")
+            if t not in params:
+                if "t" in other_names:
+                    continue
+                raise ParameterError(f"eps: not a parameter of {name} "
+                                     f"(parameters: {', '.join(sorted(by_name)) or 'none'})")
+            sym, val = t, sympy.exp(e)
+        else:
+            key = _ALIASES.get(key, key)
+            if key not in by_name:
+                if key in other_names:
+                    continue
+                raise ParameterError(f"{quote(key, 40)}: not a parameter of {name} "
+                                     f"(parameters: {', '.join(sorted(by_name)) or 'none'})")
+            sym = by_name[key]
+            val = to_sr(value, key)
+        if sym in given:
+            raise ParameterError(f"{key}: given twice (as {given[sym]} and as {key}); give each parameter once"
+                                 + (" (eps = log t: give eps or t, not both)" if sym is t else ""))
+        if not val.is_number:
+            raise ParameterError(f"{key}: must be a number, got {quote(val)}")
+        if val.is_extended_real is False or val.has(sympy.oo, -sympy.oo):
+            raise ParameterError(f"{key}: must be a finite real number, got {quote(val)}")
+        for rule, ok in _domain_rules(sym):
+            if not ok(val):
+                raise ParameterError(f"{key}: must be {rule} ({_domain_note(sym, name)}), got {quote(val)}")
+        given[sym] = key
+        subs[sym] = val
+    if complete:
+        missing = [p for p in params if p not in subs]
+        if missing:
+            raise ParameterError(f"{name}: missing parameter{'s' if len(missing) > 1 else ''} "
+                                 f"{', '.join(_describe(p) for p in missing)}; give every parameter "
+                                 f"({', '.join(p.name for p in params)})")
+    conds = [cnd for p in params for cnd in DOMAINS.get(p, [])] + list(extra)
+    for cond in conds:
+        if cond in (sympy.true, True):
+            continue
+        v = cond.subs(subs)
+        if v is sympy.false or v is False:
+            raise ParameterError(f"{name}: the values {_fmt(subs)} violate the domain condition {cond}")
+    return subs
+
+
+def _domain_note(sym, name: str) -> str:
+    ranges = {"c": "c in (0, 1/N]", "delta": "delta in [0, 1]", "t": "t = e^eps >= 1", "N": "N >= 2 inputs",
+              "n": "n >= 1 samples"}
+    meaning = MEANING.get(sym, str(sym))
+    r = ranges.get(sym.name)
+    return f"{meaning}; domain of {name}: {r}" if r else f"{meaning}"
 
 
 def compare(a, b, domain=(), at: dict | None = None, region=None, names=("a", "b")) -> Comparison:
