@@ -11,11 +11,21 @@ from __future__ import annotations
 from fractions import Fraction
 
 import sympy
-from flint import arb, ctx, fmpq
+from flint import arb, ctx, fmpq, fmpz
 
 from exactdp.errors import ParameterError, UndecidedError
+from exactdp.limits import require
 from exactdp.numbers.qq import to_qq
-from exactdp.numbers.rb import START_PREC, _arb_to_fmpq, _rb, ball_endpoints, current_cap, precisions
+from exactdp.numbers.rb import (
+    START_PREC,
+    _arb_exponent_bits,
+    _arb_to_fmpq,
+    _exact_bits_cap,
+    _rb,
+    ball_endpoints,
+    current_cap,
+    precisions,
+)
 from exactdp.numbers.truth import Sign
 
 _LOG10_2 = fmpq(30103, 100000)  # log10(2) to within 1e-6; only a starting guess, fixed up exactly
@@ -49,8 +59,16 @@ def _round_parts(q: fmpq, digits: int) -> tuple[bool, int, int]:
     return neg, m, e
 
 
+def _check_digits(digits, name: str = "digits") -> int:
+    """A positive integer number of digits within the ``max_digits`` limit (refused before any work)."""
+    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 1:
+        raise ParameterError(f"{name}: must be a positive integer, got {digits!r}")
+    require("max_digits", digits, f"{name} = {digits}")
+    return digits
+
+
 def _format(neg: bool, m: int, e: int, digits: int) -> str:
-    s = str(m)
+    s = fmpz(m).str()  # flint's conversion: no Python int->str digit limit (4300) for 10^5 digits
     if -5 <= e < digits:
         if e >= 0:
             body = s[: e + 1] + ("." + s[e + 1 :] if len(s) > e + 1 else "")
@@ -63,6 +81,7 @@ def _format(neg: bool, m: int, e: int, digits: int) -> str:
 
 def round_significant(q, digits: int) -> str:
     """An exact rational rounded half-to-even to ``digits`` significant digits, as a decimal string."""
+    _check_digits(digits)
     q = to_qq(q)
     if q == 0:
         return "0"
@@ -99,6 +118,7 @@ def _scaled_parts(b: arb, digits: int, prec: int):
 def ball_digits(b: arb, digits: int, prec: int) -> str | None:
     """The correctly rounded ``digits``-digit decimal of every point of ball ``b``, or None when the ball
     (at working precision ``prec``) is too wide to determine it or contains 0."""
+    _check_digits(digits)
     if not b.is_finite() or b.contains(0):
         return None
     parts = _scaled_parts(b, digits, prec)
@@ -126,21 +146,21 @@ def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
     >>> evalf(sympy.exp(5000), 10)
     '2.967628384e+2171'
     """
-    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 1:
-        raise ParameterError(f"digits: must be a positive integer, got {digits!r}")
+    _check_digits(digits)
+    cap = current_cap(max_prec)  # refuses a cap above the max_prec limit before any work
+    start = max(START_PREC, 1 << (int(digits * 3.33) + 16).bit_length())
+    require("max_prec", start, f"working precision for {digits} digits")
     if isinstance(x, sympy.Basic) and x in (sympy.oo, -sympy.oo):
         return "inf" if x is sympy.oo else "-inf"
     x = _rb(x)
     q = x.rational()
     if q is not None:
         return round_significant(q, digits)
-    start = max(START_PREC, 1 << (int(digits * 3.33) + 16).bit_length())
-    cap = current_cap(max_prec)
     for prec in precisions(max(cap, start), start=start):
         b = x.ball(prec)
         if not b.is_finite():
             continue
-        if b.is_exact():
+        if b.is_exact() and _arb_exponent_bits(b) <= _exact_bits_cap():
             return round_significant(_arb_to_fmpq(b), digits)
         if b.contains(0):
             continue

@@ -34,6 +34,7 @@ import sympy
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import CoercionError, ParameterError
+from exactdp.limits import ResourceLimitError, how_to_raise, limit, require
 from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.truth import Sign, Truth
 
@@ -59,6 +60,7 @@ def precision_cap(bits: int):
     """
     if not isinstance(bits, int) or isinstance(bits, bool) or bits < START_PREC:
         raise ParameterError(f"bits: the precision cap must be an integer >= {START_PREC}, got {bits!r}")
+    require("max_prec", bits, "precision cap")
     token = _max_prec.set(bits)
     try:
         yield bits
@@ -72,6 +74,7 @@ def current_cap(max_prec: int | None = None) -> int:
         return _max_prec.get()
     if not isinstance(max_prec, int) or isinstance(max_prec, bool) or max_prec < START_PREC:
         raise ParameterError(f"max_prec: must be an integer >= {START_PREC}, got {max_prec!r}")
+    require("max_prec", max_prec, "max_prec")
     return max_prec
 
 
@@ -135,6 +138,61 @@ def _is_one(e) -> bool:
     return e is sympy.S.One
 
 
+#: Root indices and numerators up to this go through arb's root / integer power; larger through exp(e·log b).
+_MAX_ROOT_INDEX = 1 << 16
+#: Integer powers with a larger exponent go through exp(n·log|b|) (binary powering would lose the ball).
+_MAX_INT_POWER = 1 << 20
+
+
+def _exp_limit_error(what: str, magnitude: str) -> ResourceLimitError:
+    cap = limit("max_exp_argument")
+    return ResourceLimitError(
+        f"{what}: about {magnitude} in absolute value exceeds the limit max_exp_argument = {cap}; "
+        f"{how_to_raise('max_exp_argument')}"
+    )
+
+
+def _check_exp_argument(x: arb, what: str = "argument of exp") -> None:
+    """Refuse an exp argument certainly larger in magnitude than ``max_exp_argument`` (a ball that only
+    straddles the limit is let through: its exp is an honest, possibly wide, ball)."""
+    if x.is_finite() and abs(x) > limit("max_exp_argument"):
+        raise _exp_limit_error(what, abs(x).mid().str(3, radius=False))
+
+
+def _check_exponent(e, what: str = "exponent of a non-integer power") -> None:
+    """Refuse a non-integer rational exponent larger in magnitude than ``max_exp_argument``."""
+    p, q = abs(int(e.p)), int(e.q)
+    if p > limit("max_exp_argument") * q:
+        size = str(p // q) if p.bit_length() <= 64 else f"10^{(p.bit_length() - q.bit_length()) * 30103 // 100000}"
+        raise _exp_limit_error(what, size)
+
+
+def _exp(x: arb) -> arb:
+    """exp of a ball, refusing an argument beyond ``max_exp_argument`` (exp(exp(exp(100))) is refused,
+    not formed)."""
+    _check_exp_argument(x)
+    return x.exp()
+
+
+def _int_power(b: arb, n: int) -> arb:
+    """b**n for an integer n of any size, as a ball (never an exact huge object)."""
+    if abs(n) <= _MAX_INT_POWER:
+        return b ** n
+    # |b|^n = exp(n log|b|): refused beyond max_exp_argument like any exponential; the sign of b^n
+    # is that of b for odd n
+    if b.is_zero():
+        return arb(0) if n > 0 else arb("nan")
+    mag = abs(b)
+    x = arb(n) * mag.log()
+    _check_exp_argument(x, "logarithm of an integer power")
+    out = x.exp()
+    if n % 2 == 0 or b > 0:
+        return out
+    if b < 0:
+        return -out
+    return out.union(-out)
+
+
 def _arb(expr) -> arb:
     """The arb ball of an exact sympy expression at the *current* flint precision."""
     if expr.is_Rational:
@@ -173,17 +231,24 @@ def _arb(expr) -> arb:
     if expr.is_Pow:
         base, e = expr.args
         if base is sympy.E:
-            return _arb(e).exp()
+            return _exp(_arb(e))
         if e.is_Integer:
-            return _arb(base) ** int(e)
+            return _int_power(_arb(base), int(e))
         if e.is_Rational:
+            _check_exponent(e)
             b = _arb(base)
-            root = b.sqrt() if e.q == 2 else b.root(int(e.q))
-            return root ** int(e.p)
-        b = _arb(base)
-        return (_arb(e) * b.log()).exp()
+            if e.q == 2:
+                return _int_power(b.sqrt(), int(e.p))
+            if e.q <= _MAX_ROOT_INDEX and abs(e.p) <= _MAX_ROOT_INDEX:
+                return _int_power(b.root(int(e.q)), int(e.p))
+            # a huge index or numerator: exp(e log b) (arb's root index is a C unsigned long);
+            # log of a ball reaching 0 or below is not finite, and so is the result
+            return _exp(arb(_fmpq_of_rational(e)) * b.log())
+        x = _arb(e)
+        _check_exp_argument(x, "exponent of a non-integer power")
+        return _exp(x * _arb(base).log())
     if isinstance(expr, sympy.exp):
-        return _arb(expr.args[0]).exp()
+        return _exp(_arb(expr.args[0]))
     if isinstance(expr, sympy.log):
         (u,) = expr.args
         if u.is_Rational:  # log r = log1p(r − 1) with r − 1 exact: accurate for r near 1
@@ -214,15 +279,38 @@ def arb_ball(value, prec: int) -> arb:
         return _arb(expr)
 
 
-def _arb_to_fmpq(x: arb) -> fmpq:
+def _exact_bits_cap() -> int:
+    """Largest exact rational (in bits) made from a ball: 4 × ``max_prec`` (the largest working precision)."""
+    return 4 * limit("max_prec")
+
+
+def _arb_exponent_bits(x: arb) -> int:
+    """Bits of the exact dyadic value of a finite arb number m·2^e (|e| + bits of m)."""
     m, e = x.man_exp()
-    m, e = int(m), int(e)
-    return fmpq(m * 2**e) if e >= 0 else fmpq(m, 2 ** (-e))
+    return abs(int(e)) + int(m).bit_length()
+
+
+def _arb_to_fmpq(x: arb) -> fmpq:
+    """The exact dyadic value of a finite arb number (refused when it would be a huge exact object:
+    e.g. the endpoint of a ball around 2^(10^30))."""
+    m, e = x.man_exp()
+    e = int(e)
+    if abs(e) > _exact_bits_cap():
+        raise ResourceLimitError(
+            f"exact value of a ball endpoint: about {abs(e)} bits exceeds 4 x the limit max_prec = "
+            f"{limit('max_prec')} bits; {how_to_raise('max_prec')}"
+        )
+    m = int(m)
+    return fmpq(m << e) if e >= 0 else fmpq(m, 1 << (-e))
 
 
 def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
-    """The exact rational endpoints [lo, hi] of a finite ball (None for a non-finite ball)."""
+    """The exact rational endpoints [lo, hi] of a finite ball (None for a non-finite ball, or one whose
+    endpoints would be exact rationals of more than 4 × ``max_prec`` bits)."""
     if not b.is_finite():
+        return None
+    cap = _exact_bits_cap()
+    if _arb_exponent_bits(b.mid()) > cap or _arb_exponent_bits(b.rad()) > cap:
         return None
     # lower()/upper() round outward, so the endpoints are valid at any precision; this one keeps them tight
     with ctx.workprec(max(ctx.prec, 2 * b.mid().bits() + 64, 64)):
