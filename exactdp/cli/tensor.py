@@ -36,6 +36,29 @@ def _show(value) -> str:
     return f"{shown} (exact: {len(text)} characters, see --json)"
 
 
+def _check_cost(K, args, kw) -> None:
+    """Refuse up front (one line, exit 2) when the searches this command runs together exceed max_work or
+    max_memory: η_TV, and with --gamma the searches at γ and at γ^n and the powers of φ^n."""
+    from exactdp.errors import ParameterError
+    from exactdp.limits import require
+    from exactdp.measures.tensor import power_cost, tensor_search_cost
+    from exactdp.numbers.qq import ONE, to_qq
+
+    if args.n < 1:
+        raise ParameterError(f"--n: must be a positive integer, got {args.n}")
+    costs = [tensor_search_cost([(K, args.n)], ONE, **kw)]
+    if args.gamma is not None:
+        g = to_qq(args.gamma, "gamma")
+        if g >= 1:  # (γ < 1 is refused by the computation itself, with its own message)
+            costs += [tensor_search_cost([(K, args.n)], g, **kw),
+                      tensor_search_cost([(K, args.n)], g, gamma_power=args.n, **kw),
+                      power_cost(g, args.n), power_cost(g, args.n)]
+    work, memory = sum(c.work for c in costs), max(c.memory for c in costs)
+    what = f"tensor --n {costs[0].n} for a {K.N}x{K.M} kernel: {costs[0].describe()}"
+    require("max_work", work, what)
+    require("max_memory", memory, what)
+
+
 def run(args) -> int:
     from exactdp.io import read_kernel
     from exactdp.measures.contraction import eta_hockey_stick
@@ -44,6 +67,7 @@ def run(args) -> int:
 
     K = read_kernel(args.file)
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
+    _check_cost(K, args, kw)
     tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **kw)
     out = {"n": str(args.n), "eta_tv": str(tv.value),
            "eta_tv_maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)} for _, x, xp, c in tv.composition],

@@ -43,8 +43,9 @@ from flint import fmpq
 from exactdp.distributions import as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
+from exactdp.limits import require
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
-from exactdp.measures.privacy_loss import PairLoss, product_loss
+from exactdp.measures.privacy_loss import PairLoss, product_loss, ratio_exponents
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
 from exactdp.numbers.sr import to_exact
@@ -122,6 +123,197 @@ def _check_gamma(gamma) -> fmpq:
     if g < 1:
         raise ParameterError(f"gamma: must be >= 1 (gamma = e^eps), got {g}")
     return g
+
+
+# -- cost estimates (issue 14): checked before any polynomial power is formed ------------------------
+
+#: estimates are capped here so that a message never has to format a number with thousands of digits
+_CAP = 10**300
+#: cost units of one Python-level step per coefficient (object creation, dict/list entry): the unit of
+#: ``max_work`` is about one machine-word operation of the big-integer arithmetic
+_PER_TERM = 400
+_PER_TERM_MPOLY = 1_200
+_PER_PAIR = 100  # one Python step per entry when the row pairs of a kernel are classified
+
+
+def _bits(v) -> int:
+    """Bits of the larger of numerator and denominator of a rational."""
+    v = fmpq(v) if not isinstance(v, fmpq) else v
+    return max(int(v.p).bit_length(), int(v.q).bit_length(), 1)
+
+
+def _den_bits(values) -> int:
+    """Bits of the common denominator of ``values`` (what privacy_loss._int_masses builds)."""
+    from math import lcm
+
+    den = 1
+    for v in values:
+        den = lcm(den, int(v.q))
+    return (den - 1).bit_length()  # ceil(log2(den)): the bits per factor of a power of den
+
+
+@dataclass(frozen=True)
+class TensorCost:
+    """An up-front estimate of one exact pair-type search (or of a product of given multiplicities).
+
+    ``terms``: merged type classes of one evaluation (distinct product ratios), at most the number of types
+    ∏ C(k + L − 1, L − 1) and at most the lattice box ∏_v (Σ k·span_v + 1) of the D exponent coordinates;
+    ``bits``: size of the integer masses of one evaluation (≈ n·log2 of the denominators, plus γ);
+    ``evaluations``: compositions searched (all of them, halved at γ = 1; the branch and bound is charged
+    up to twice the compositions, capped by ``max_evaluations``); ``work`` = evaluations × terms ×
+    (limbs·log2(limbs) + a per-term constant), the unit of ``max_work``; ``memory`` ≈ four polynomials
+    (P, Q and the temporaries of the power) of ``terms`` coefficients of ``bits`` bits, in bytes.
+    """
+
+    n: int
+    rank: int
+    terms: int
+    bits: int
+    evaluations: int
+    work: int
+    memory: int
+
+    def describe(self) -> str:
+        return (f"{_short(self.terms)} type classes of {_short(self.bits)}-bit integers per evaluation, "
+                f"{_short(self.evaluations)} evaluation{'s' if self.evaluations != 1 else ''}")
+
+
+def _short(x: int) -> str:
+    return str(x) if x < 10**7 else f"{float(min(x, _CAP)):.2g}"
+
+
+def _eval_cost(losses, counts, extra_bits: int = 0) -> tuple[int, int, int, int]:
+    """(rank D, terms, bits, work) of one product_loss of ``[(PairLoss, k), ...]`` — integer arithmetic on
+    the sizes only (bit lengths and binomials of capped size; nothing of size k is built)."""
+    items = [(loss, k) for loss, k in zip(losses, counts) if k]
+    if not items:
+        return 0, 1, 1, 1
+    groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
+    keys, D = ratio_exponents(groups)
+    types = 1
+    for loss, k in items:
+        types = min(types * _binom_small(k, max(len(loss.classes), 1) - 1), _CAP)
+    box = 1
+    for v in range(D):
+        span = 0
+        for (loss, k), ks in zip(items, keys):
+            col = [e[v] for e in ks]
+            span += k * (max(col) - min(col)) if col else 0
+        box = min(box * (span + 1), _CAP)
+    terms = max(min(types, box), 1)
+    bits = extra_bits + 1
+    for loss, k in items:
+        b = max(_den_bits([P for _, P in loss.classes] or [ONE]), _den_bits(loss.q_masses or (ONE,)))
+        bits += k * b
+    limbs = bits // 64 + 1
+    per_term = limbs * limbs.bit_length() + (_PER_TERM_MPOLY if D >= 2 else _PER_TERM)
+    return D, terms, bits, min(terms * per_term, _CAP)
+
+
+def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUATIONS,
+                       exhaustive_limit: int = EXHAUSTIVE_LIMIT, gamma_power: int = 1) -> TensorCost:
+    r"""The estimate :func:`eta_hockey_stick_tensor_product_witness` checks against ``max_work`` and
+    ``max_memory`` before it starts (see :class:`TensorCost`); cheap: sizes only.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> c = tensor_search_cost([(randomized_response(2, 3), 1000)])
+    >>> c.terms, c.evaluations
+    (1001, 1)
+    >>> tensor_search_cost([(randomized_response(2, 3), 10**12)]).work > 10**9
+    True
+
+    ``gamma_power`` = k estimates the search at γ^k without computing γ^k (``exactdp tensor`` evaluates
+    δ_n at γ^n).
+    """
+    g = _check_gamma(gamma)
+    facs = _factors(factors)
+    return _search_cost(facs, g, _classify(facs), max_evaluations, exhaustive_limit, gamma_power)
+
+
+def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_power: int = 1) -> TensorCost:
+    classes, groups, totals = classified
+    n = sum(n_j for _, n_j in facs)
+    if not classes:
+        return TensorCost(n, 0, 1, 1, 0, 1, 0)
+    count = _composition_count(groups, totals)
+    if count <= exhaustive_limit:
+        evaluations = count
+        if g == 1 and _reversal(classes) is not None:
+            evaluations = count // 2 + 1
+    else:
+        evaluations = min(2 * count, max_evaluations + 1)
+    # the most expensive evaluation: every coordinate of a factor in its costliest class
+    worst = None
+    for choice in itertools.islice(itertools.product(*groups), 64):
+        counts = [0] * len(classes)
+        for gi, i in enumerate(choice):
+            counts[i] = totals[gi]
+        est = _eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP))
+        worst = est if worst is None or est[3] > worst[3] else worst
+    D, terms, bits, per_eval = worst
+    memory = min(4 * terms * (bits // 8 + 100), _CAP)
+    return TensorCost(n, D, terms, bits, evaluations, min(evaluations * per_eval, _CAP), memory)
+
+
+def power_cost(base, n: int) -> TensorCost:
+    """The estimate of an exact rational power ``base**n`` (bits = n · bits of base; work ≈ limbs·log2(limbs))."""
+    b = to_qq(base)
+    bits = 1 if b in (ZERO, ONE) else min(n * _bits(b), _CAP)
+    limbs = bits // 64 + 1
+    return TensorCost(n, 0, 1, bits, 1, min(limbs * limbs.bit_length(), _CAP), min(4 * (bits // 8 + 100), _CAP))
+
+
+def _require_cost(cost: TensorCost, what: str) -> None:
+    require("max_work", cost.work, f"{what}: {cost.describe()}")
+    require("max_memory", cost.memory, f"{what}: {cost.describe()}")
+
+
+def _require_enumeration(K, n: int, classes, count: int, what: str) -> None:
+    """Guard a loop that evaluates every one of ``count`` compositions of n (profiles, irrational e^ε)."""
+    losses = [c.loss for c in classes]
+    worst = max((_eval_cost(losses, [n if i == j else 0 for i in range(len(classes))]) for j in range(len(classes))),
+                key=lambda e: e[3])
+    _, terms, bits, per_eval = worst
+    cost = TensorCost(n, worst[0], terms, bits, count, min(count * per_eval, _CAP),
+                      min(4 * terms * (bits // 8 + 100), _CAP))
+    _require_cost(cost, f"{what}: n = {_short(n)} for a {K.N}x{K.M} kernel")
+
+
+def _shape(facs) -> str:
+    """``n = 10000 for a 2x3 kernel`` / ``n = 3, 1 for a 2x2 kernel, a 3x3 kernel``, for messages."""
+    ns = ", ".join(_short(n) for _, n in facs)
+    return f"n = {ns} for " + ", ".join(f"a {K.N}x{K.M} kernel" for K, _ in facs)
+
+
+def _classify(facs):
+    for K, _ in facs:
+        require("max_work", K.N * K.N * K.M * _PER_PAIR,
+                f"tensor: classifying the row pairs of a {K.N}x{K.M} kernel")
+    classes: list[PairClass] = []
+    groups, totals = [], []
+    for j, (K, n_j) in enumerate(facs):
+        cls = pair_classes(K, j)
+        if cls:
+            groups.append(list(range(len(classes), len(classes) + len(cls))))
+            totals.append(n_j)
+            classes.extend(cls)
+    return classes, groups, totals
+
+
+def _binom_small(k: int, r: int) -> int:
+    """C(k + r, r), capped (r small: a product of r factors; astronomically large k is capped)."""
+    if r == 0:
+        return 1
+    if r > 64 or k.bit_length() > 4000:
+        return _CAP
+    return min(comb(k + r, r), _CAP)
+
+
+def _composition_count(groups, totals) -> int:
+    count = 1
+    for members, n_g in zip(groups, totals):
+        count = min(count * _binom_small(n_g, len(members) - 1), _CAP)
+    return count
 
 
 def pair_classes(K, factor: int = 0, *, prune_dominated: bool = True) -> list[PairClass]:
@@ -233,14 +425,10 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
     """
     g = _check_gamma(gamma)
     facs = _factors(factors)
-    classes: list[PairClass] = []
-    groups, totals = [], []
-    for j, (K, n_j) in enumerate(facs):
-        cls = pair_classes(K, j)
-        if cls:
-            groups.append(list(range(len(classes), len(classes) + len(cls))))
-            totals.append(n_j)
-            classes.extend(cls)
+    classified = _classify(facs)
+    cost = _search_cost(facs, g, classified, max_evaluations, exhaustive_limit)
+    _require_cost(cost, f"tensor: {_shape(facs)}")
+    classes, groups, totals = classified
     if not classes:  # every factor has identical rows: all products of rows coincide
         return TensorWitness(ZERO, (), 0, 0)
     cache: dict = {}
@@ -260,9 +448,7 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
             cache[counts] = product_loss([(c.loss, k) for c, k in zip(classes, counts)]).hockey_stick(g)
         return cache[counts]
 
-    count = 1
-    for members, n_g in zip(groups, totals):
-        count *= comb(n_g + len(members) - 1, len(members) - 1)
+    count = _composition_count(groups, totals)
     if count <= exhaustive_limit:
         best, best_counts = _exhaustive(value, groups, totals, len(classes))
     else:
@@ -325,13 +511,14 @@ def privacy_profile_tensor_power(K, n: int, *, max_compositions: int = 2_000) ->
     """
     K = as_kernel(K)
     _check_n(n)
-    classes = pair_classes(K)
+    classes = _classify([(K, n)])[0]
     if not classes:  # identical rows: E_γ(p‖p) = (1 − γ)_+ when there are two inputs
         return profile_from_lines([(ZERO, ZERO)] + ([(ONE, ONE)] if K.N > 1 else []))
-    count = comb(n + len(classes) - 1, len(classes) - 1)
+    count = _binom_small(n, len(classes) - 1)
     if count > max_compositions:
         raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions over "
                              f"{len(classes)} classes (> {max_compositions}); evaluate delta_tensor_power at a gamma")
+    _require_enumeration(K, n, classes, count, "privacy_profile_tensor_power")
     lines = []
     for counts in _compositions(n, len(classes)):
         lines.extend(product_loss([(c.loss, k) for c, k in zip(classes, counts)]).lines())
@@ -372,12 +559,13 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int = 2_000):
             raise UndecidedError(f"eps: e^{e} could not be compared with the rational {r}")
         return s
 
-    classes = pair_classes(K)
+    classes = _classify([(K, n)])[0]
     if not classes:
         return sympy.Integer(0)
-    count = comb(n + len(classes) - 1, len(classes) - 1)
+    count = _binom_small(n, len(classes) - 1)
     if count > max_compositions:
         raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions (> {max_compositions})")
+    _require_enumeration(K, n, classes, count, "delta_tensor_power_eps")
     best = None
     for counts in _compositions(n, len(classes)):
         loss = product_loss([(c.loss, k) for c, k in zip(classes, counts)])
@@ -427,6 +615,9 @@ def hockey_stick_product(factors, gamma) -> fmpq:
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise ParameterError(f"factors[{j}]: multiplicity must be an integer >= 0, got {k!r}")
         losses.append((PairLoss.of(p.probs, q.probs), k))
+    D, terms, bits, work = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
+    cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, min(4 * terms * (bits // 8 + 100), _CAP))
+    _require_cost(cost, f"hockey_stick_product: multiplicities {', '.join(_short(k) for *_, k in factors)}")
     return product_loss(losses).hockey_stick(g)
 
 
@@ -436,4 +627,6 @@ def phi_n(gamma, delta, n: int) -> fmpq:
     d = to_qq(delta, "delta")
     if d < 0 or d > 1:
         raise ParameterError(f"delta: must lie in [0, 1], got {d}")
-    return ONE - ((ONE - d) / g) ** _check_n(n)
+    base = (ONE - d) / g
+    _require_cost(power_cost(base, _check_n(n)), f"phi_n: ({base})^n at n = {_short(n)}")
+    return ONE - base ** n
