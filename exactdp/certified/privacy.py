@@ -65,6 +65,67 @@ class _Gamma:
         return s
 
 
+# -- magnitudes: a γ beyond every likelihood ratio of the kernel ---------------------------------------
+
+
+def ratio_bits(K: Kernel) -> int:
+    """B with every finite likelihood ratio K_x(y)/K_{x'}(y) (K_{x'}(y) > 0) below 2^B, so log r < B.
+
+    With integer rows a/d: r = a_i d_j / (a_j d_i) ≤ max_num · max_den.  Constant time after ``int_rows``.
+    """
+    R = K.int_rows()
+    return (max(R.max_num, 1) * max(R.max_den, 1)).bit_length()
+
+
+def eta_at_infinity(K: Kernel) -> tuple[fmpq, int, int]:
+    r"""``(η_∞, x, x')``: η_{E_γ}(K) for every γ ≥ the largest finite likelihood ratio r_f of K.
+
+    For such γ each term with K_{x'}(y) > 0 has K_x(y) − γK_{x'}(y) ≤ (r_f − γ)K_{x'}(y) ≤ 0, so
+    η_{E_γ}(K) = max_{x≠x'} Σ_{y: K_{x'}(y)=0} K_x(y), exactly, whatever the size of γ.
+    """
+    R = K.int_rows()
+    A, d = R.A, R.d
+    best, arg = fmpq(0), (0, 1 if K.N > 1 else 0)
+    zero = A == 0
+    for i in range(K.N):
+        # S[j] = Σ_y A[i, y] [A[j, y] = 0]   (j = i gives 0)
+        S = np.where(zero, A[i][None, :], 0).sum(axis=1)
+        for j in range(K.N):
+            if j != i and S[j]:
+                v = fmpq(int(S[j]), int(d[i]))
+                if v > best:
+                    best, arg = v, (i, j)
+    return best, *arg
+
+
+def gamma_beyond_ratios(K: Kernel, gamma=None, eps=None) -> bool:
+    """Is γ (or e^ε) certainly ≥ every finite likelihood ratio of the rational kernel K?
+
+    Decided from magnitudes only (log r < B = :func:`ratio_bits`): ε ≥ B, or γ ≥ 2^B, checked by exact
+    rational comparison or a 64-bit ball — never by forming e^ε.  False means "not shown", not "no".
+    """
+    B = ratio_bits(K)
+    if gamma is not None:
+        if isinstance(gamma, sympy.exp):  # γ = e^u: decide on u
+            return gamma_beyond_ratios(K, eps=gamma.args[0])
+        if isinstance(gamma, fmpq):
+            return gamma >= (1 << B)
+        x, limit_ = gamma, arb(2) ** B
+    else:
+        if isinstance(eps, fmpq):
+            return eps >= B
+        x, limit_ = eps, arb(B)
+    if isinstance(x, sympy.Basic) and x.is_Rational:
+        q = to_qq(x)
+        return q >= (1 << B) if gamma is not None else q >= B
+    try:
+        with ctx.workprec(START_PREC):
+            ball = RB(x).ball(START_PREC)
+            return bool(ball.is_finite() and ball >= limit_)
+    except (ParameterError, ValueError, ZeroDivisionError):
+        return False
+
+
 def _check_kernel(K: Kernel) -> Kernel:
     if K.symbolic and K.free_symbols:
         raise ParameterError(
@@ -199,6 +260,8 @@ def eta_hockey_stick_certified(K, gamma, *, max_prec: int | None = None):
     (3/4 - exp(1/2)/4, 0, 1)
     """
     K = _check_kernel(as_kernel(K))
+    if not K.symbolic and gamma_beyond_ratios(K, gamma=gamma):  # constant time in the size of γ
+        return eta_at_infinity(K)
     g = _Gamma(gamma, max_prec)
     if K.N == 1:
         return fmpq(0), 0, 0
@@ -224,6 +287,8 @@ def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
     d = to_qq(delta, "delta")
     if d < 0 or d > 1:
         raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    if not K.symbolic and gamma_beyond_ratios(K, gamma=gamma):  # constant time in the size of γ
+        return Truth.of(eta_at_infinity(K)[0] <= d)
     g = _Gamma(gamma, max_prec)
     if K.N == 1:
         return Truth.TRUE

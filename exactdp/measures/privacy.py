@@ -18,7 +18,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.distributions import Distribution, as_distribution
-from exactdp.errors import ParameterError, ShapeError
+from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick
 from exactdp.numbers.linalg import (
@@ -86,24 +86,81 @@ def ldp_epsilon(K) -> sympy.Expr:
     return _log(ldp_ratio(K))
 
 
-def _resolve_gamma(gamma, eps):
-    """γ from exactly one of ``gamma`` / ``eps`` (γ = e^ε), as fmpq when rational, else sympy."""
+def _no_foreign_symbols(value, name: str, K) -> None:
+    """A parameter may carry only the symbols the kernel declares (a parametric kernel's parameters)."""
+    if not isinstance(value, sympy.Basic) or not value.free_symbols:
+        return
+    declared = set(K.free_symbols) if K.symbolic else set()
+    foreign = sorted(map(str, value.free_symbols - declared))
+    if not foreign:
+        return
+    if isinstance(value, sympy.Symbol):
+        raise ParameterError(f"{name}: must be an exact number, got the symbol {value}")
+    shown = str(value) if len(str(value)) <= 60 else str(value)[:57] + "..."
+    raise ParameterError(
+        f"{name}: must be an exact number, got {shown} with the free symbol(s) {', '.join(foreign)}"
+        + (" not declared by the kernel" if K.symbolic else ""))
+
+
+def _eps_value(eps, K):
+    """ε as an fmpq or an exact sympy expression (symbols only those of K), certified ≥ 0."""
+    e, symbolic = to_exact(eps, "eps")
+    if not symbolic:
+        if e < 0:
+            raise ParameterError(f"eps: must be >= 0, got {e}")
+        return e
+    _no_foreign_symbols(e, "eps", K)
+    if e.free_symbols:
+        if e.is_negative:
+            raise ParameterError(f"eps: must be >= 0, got {e}")
+        return e
+    from exactdp.numbers.rb import RB
+
+    s = RB(e, "eps").sign().sign
+    if s is not None and s < 0:
+        raise ParameterError(f"eps: must be >= 0, got {e}")
+    if s is None:
+        raise UndecidedError(f"eps: cannot certify that eps = {e} is >= 0")
+    return e
+
+
+def _resolve_gamma(gamma, eps, K=None):
+    """γ from exactly one of ``gamma`` / ``eps`` (γ = e^ε), as fmpq when rational, else sympy.
+
+    Returns ``(γ, ε)`` with ε None when γ was given; ε (fmpq or sympy) is validated but e^ε is formed
+    only as a sympy expression (``exp(10**10)`` stays symbolic: it is never expanded).
+    """
     if (gamma is None) == (eps is None):
         raise ParameterError("is_ldp: give exactly one of gamma (= e^eps) or eps")
     if eps is not None:
-        e, symbolic = to_exact(eps, "eps")
-        e_s = sympy.sympify(qq_to_sympy(e) if not symbolic else e)
-        if e_s.is_negative:
-            raise ParameterError(f"eps: must be >= 0, got {e_s}")
-        g = sympy.exp(e_s)
-        g = sympy.simplify(g) if not g.is_Rational else g
+        e = _eps_value(eps, K) if K is not None else _eps_value(eps, _NoKernel)
+        if isinstance(e, fmpq):
+            if e == 0:
+                return ONE, e
+            return sympy.exp(qq_to_sympy(e)), e
+        g = sympy.exp(e)
+        if not g.is_Rational and _small_expression(g):
+            g = sympy.simplify(g)  # exact rewriting: e^{log 2 + log(3/2)} = 3
         if g.is_Rational:
-            return to_qq(g), eps
-        return g, eps
-    g, symbolic = to_exact(gamma, "gamma")
-    if not symbolic and g < 1:
+            return to_qq(g), e
+        return g, e
+    g, _ = to_exact(gamma, "gamma")
+    if isinstance(g, fmpq) and g < 1:
         raise ParameterError(f"gamma: must be >= 1 (gamma = e^eps with eps >= 0), got {g}")
     return g, None
+
+
+def _small_expression(expr, max_ops: int = 50, max_bits: int = 1024) -> bool:
+    """Few operations and no huge rationals: safe to hand to ``sympy.simplify``."""
+    if sympy.count_ops(expr) > max_ops:
+        return False
+    return all(max(abs(int(a.p)).bit_length(), int(a.q).bit_length()) <= max_bits
+               for a in sympy.preorder_traversal(expr) if isinstance(a, sympy.Rational))
+
+
+class _NoKernel:
+    symbolic = False
+    free_symbols = frozenset()
 
 
 def _delta(delta) -> fmpq:
@@ -128,14 +185,28 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     <Truth.TRUE: 'true'>
     """
     K = as_kernel(K)
-    g, _ = _resolve_gamma(gamma, eps)
+    g, e = _resolve_gamma(gamma, eps, K)
     d = _delta(delta)
+    if not K.symbolic and not (isinstance(g, sympy.Basic) and g.free_symbols):
+        # magnitudes first: γ beyond every likelihood ratio of K (ε = 10^10) is decided in constant time
+        from exactdp.certified.privacy import eta_at_infinity, gamma_beyond_ratios
+
+        if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
+            return Truth.of(eta_at_infinity(K)[0] <= d)
     if isinstance(g, fmpq) and not K.symbolic:
         return Truth.of(eta_hockey_stick(K, g) <= d)
     if K.symbolic or (isinstance(g, sympy.Basic) and g.free_symbols):  # for all parameters (exactdp.symbolic)
+        from sympy.polys.polyerrors import BasePolynomialError
+
         from exactdp.symbolic import is_ldp_symbolic
 
-        return is_ldp_symbolic(K, g, d)
+        try:
+            return is_ldp_symbolic(K, g, d)
+        except BasePolynomialError as exc:
+            name = "eps" if eps is not None else "gamma"
+            raise ParameterError(
+                f"{name}: gamma = {str(g)[:60]} is not a rational function of the kernel's parameters; "
+                f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
     from exactdp.measures import _dispatch  # noqa: F401  (certified / symbolic routes)
 
     try:
