@@ -129,7 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     debug = os.environ.get("EXACTDP_DEBUG", "") not in ("", "0")
     try:
         parser = build_parser()
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # a bad option (one line already printed), --help or --version
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         if args.max_memory is not None:
             os.environ["EXACTDP_MAX_MEMORY"] = str(args.max_memory)  # limit("max_memory") and worker processes
         if argv is None or args.max_memory is not None:

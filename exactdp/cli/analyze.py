@@ -12,7 +12,8 @@ def register(sub) -> None:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--c", default=None, help="prior mass bound c in (0, 1/N] for (eps,c)-PML")
     p.add_argument("--gamma", default=None, help="gamma = e^eps for the E_gamma coefficient and the LDP decision")
-    p.add_argument("--delta", default="0", help="delta for the (eps,delta)-LDP decision (default 0)")
+    p.add_argument("--delta", default=None,
+                   help="delta for the (eps,delta)-LDP decision at --gamma (default 0; needs --gamma)")
     p.add_argument("--json", action="store_true", help="print exact values as JSON strings")
     p.set_defaults(func=run)
 
@@ -21,7 +22,12 @@ def run(args) -> int:
     from exactdp.analysis import analyze, format_analysis
     from exactdp.io import read_kernel
 
+    from exactdp.errors import ParameterError
+
+    if args.delta is not None and args.gamma is None:  # the (eps,delta)-LDP decision is made at gamma = e^eps
+        raise ParameterError("--delta needs --gamma: delta is used only in the (eps,delta)-LDP decision at "
+                             "gamma = e^eps (the delta(gamma) profile is printed without it)")
     K = read_kernel(args.file)
-    result = analyze(K, gamma=args.gamma, c=args.c, delta=args.delta)
+    result = analyze(K, gamma=args.gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
     print(json.dumps(result, indent=2) if args.json else format_analysis(result))
     return 0

@@ -9,6 +9,41 @@ import json
 import sys
 
 
+def _count(low: int):
+    """An argparse type: an integer >= low (one-line error otherwise)."""
+    import argparse
+
+    def parse(text: str) -> int:
+        from exactdp.limits import quote
+
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {quote(text, 40)}") from None
+        if v < low:
+            raise argparse.ArgumentTypeError(f"must be an integer >= {low}, got {v}")
+        return v
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds >= 0 (0 stops at once); read exactly, used as a clock cap."""
+    import argparse
+
+    from exactdp.limits import quote
+
+    try:
+        from fractions import Fraction
+
+        v = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {quote(text, 40)}") from None
+    if v < 0 or v > 10**9:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds in [0, 10^9], got {quote(text, 40)}")
+    return float(v)  # a wall-clock cap, not an exact quantity
+
+
 def register(sub) -> None:
     p = sub.add_parser(
         "check", help="search for an exact counterexample to your own inequality about mechanisms",
@@ -26,18 +61,18 @@ def register(sub) -> None:
                         "Q_X(c); all: every class defining the parameters used (default ldp)")
     p.add_argument("--N", default="2..3", help="input sizes, an integer or a range lo..hi within 2..5 (default 2..3)")
     p.add_argument("--M", default="2..3", help="output sizes, an integer or a range lo..hi within 2..5 (default 2..3)")
-    p.add_argument("--budget", type=int, default=None,
+    p.add_argument("--budget", type=_count(1), default=None,
                    help="number of kernels to try (work units, so results do not depend on speed; default 400)")
     p.add_argument("--gamma", default=None, metavar="LO..HI",
                    help="only test gamma = e^eps in [LO, HI], exact rationals >= 1 (e.g. 5/2..3 for eps near 1)")
-    p.add_argument("--max-den", type=int, default=12,
+    p.add_argument("--max-den", type=_count(2), default=12,
                    help="largest row denominator of the random kernels (default 12; the grid phase grows by itself)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random part of the search (default 0)")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON (exact values as strings)")
-    p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1: in this process)")
+    p.add_argument("--workers", type=_count(1), default=1, help="local worker processes (default 1: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="a dask.distributed scheduler (tcp://host:8786) that runs the chunks; needs exactdp[dask]")
-    p.add_argument("--max-seconds", type=float, default=None,
+    p.add_argument("--max-seconds", type=_seconds, default=None,
                    help="extra wall-clock cap; when it stops the run, results may differ between runs")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=run)

@@ -8,6 +8,42 @@ derivation step; ``--bounds`` prints the LaTeX table of the bounds registry inst
 from __future__ import annotations
 
 
+#: parameters that must be given as positive integers (sizes and indices of the catalogue constructors)
+INTEGER_PARAMETERS = ("k", "N", "q", "n")
+
+
+def parse_values(mechanism: str, items) -> dict:
+    """``["N=3", "q=1"]`` → {"N": "3", "q": "1"}: NAME=VALUE pairs, each name a parameter of the catalogue
+    mechanism and given once; k, N, q, n positive integers (checked here, one line each)."""
+    import inspect
+
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+    from exactdp.mechanisms import CATALOGUE
+
+    if mechanism not in CATALOGUE:
+        raise ParameterError(f"MECHANISM: unknown mechanism {quote(mechanism, 60)}; choose one of "
+                             f"{', '.join(sorted(CATALOGUE))}")
+    known = list(inspect.signature(CATALOGUE[mechanism]).parameters)
+    values: dict = {}
+    for item in items:
+        if "=" not in item:
+            raise ParameterError(f"NAME=VALUE: expected e.g. N=3, got {quote(item)}")
+        k, v = (x.strip() for x in item.split("=", 1))
+        if k not in known:
+            raise ParameterError(f"{quote(k, 40)}: not a parameter of {mechanism} (parameters: {', '.join(known)})")
+        if k in values:
+            raise ParameterError(f"{k}: given twice ({k}={quote(values[k], 40)} and {k}={quote(v, 40)})")
+        if not v:
+            raise ParameterError(f"{k}: empty value (NAME=VALUE)")
+        if k in INTEGER_PARAMETERS:
+            if not (v.isascii() and v.isdigit() and len(v) <= 9 and int(v) >= 1):
+                raise ParameterError(f"{k}: must be a positive integer, got {quote(v)}")
+            v = str(int(v))
+        values[k] = v
+    return values
+
+
 def register(sub) -> None:
     p = sub.add_parser("derive", help="derive closed forms (eta_TV, E_gamma, LDP, PML) of a parametric kernel",
                        description="Derive and simplify the closed forms of a parametric mechanism from the "
@@ -43,16 +79,12 @@ def run(args) -> int:
         try:
             text = Path(args.file).read_text()
         except OSError as exc:
-            raise ExactDPError(f"--file: cannot read {args.file}: {exc.strerror}") from None
+            from exactdp.limits import quote
+
+            raise ExactDPError(f"--file: cannot read {quote(args.file)}: {exc.strerror}") from None
         K = parametric_kernel_from_json(text, name=Path(args.file).stem)
     elif args.mechanism:
-        values = {}
-        for item in args.values:
-            if "=" not in item:
-                raise ParameterError(f"NAME=VALUE: expected e.g. N=3, got {item!r}")
-            k, v = item.split("=", 1)
-            values[k.strip()] = v.strip()
-        K = catalogue_kernel(args.mechanism, values)
+        K = catalogue_kernel(args.mechanism, parse_values(args.mechanism, args.values))
     else:
         raise ParameterError("MECHANISM: give a catalogue mechanism, --file or --bounds")
     if not K.symbolic:

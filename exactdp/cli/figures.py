@@ -15,7 +15,13 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from exactdp.output.figures import write_figures
+    from exactdp.output.figures import _pyplot, write_figures
+
+    _pyplot()  # a missing matplotlib is one line naming the extra, before any computation
+    if not str(args.out).strip():
+        from exactdp.errors import ParameterError
+
+        raise ParameterError("--out: give a directory name")
 
     for path in write_figures(args.out, tuple(args.format or ("png", "pdf"))):
         print(path)

@@ -27,7 +27,7 @@ def register(sub) -> None:
                    help="rewrite the claims table between the markers of README.md (or the file given)")
     p.add_argument("--timings", action="store_true", help="include seconds in the reports (breaks byte-identity)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
+    p.add_argument("--jobs", type=int, default=1, metavar="J",  # checked in run: one line, exit 2
                    help="run claims in J worker processes (default 1; verdicts and reports do not depend on J)")
     p.set_defaults(func=run)
 
@@ -51,6 +51,22 @@ def list_claims(claims) -> str:
     return _fmt_table(rows, set())
 
 
+def _check_output(path, option: str) -> None:
+    """An output path is refused before the run when it cannot be written (a directory, a missing folder)."""
+    if path is None:
+        return
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+
+    p = Path(path)
+    if not str(path).strip():
+        raise ParameterError(f"{option}: give a file name")
+    if p.is_dir():
+        raise ParameterError(f"{option}: {quote(path)} is a directory")
+    if not p.parent.is_dir():
+        raise ParameterError(f"{option}: the folder of {quote(path)} does not exist")
+
+
 def run(args) -> int:
     from exactdp.errors import ParameterError
     from exactdp.output import report
@@ -59,6 +75,13 @@ def run(args) -> int:
     if args.jobs < 1:
         raise ParameterError(f"--jobs: must be a positive integer, got {args.jobs}")
     claims = select_claims(args.targets)  # ParameterError → one line, exit 2
+    if args.update_readme is not None and not args.list:  # refused before the (long) verification runs
+        if args.targets:
+            raise ParameterError("--update-readme: only with the full run (no claim selection): the README's table "
+                                 "lists every claim and a selection would replace it")
+        report.readme_target(args.update_readme)
+    for opt in ("json", "markdown", "latex"):
+        _check_output(getattr(args, opt), f"--{opt}")
     if args.list:
         print(list_claims(claims))
         return 0
@@ -82,7 +105,7 @@ def run(args) -> int:
         Path(args.markdown).write_text(md, encoding="utf-8")
     if args.latex:
         Path(args.latex).write_text(report.to_latex(results, **kw), encoding="utf-8")
-    if args.update_readme:
+    if args.update_readme is not None:
         path = Path(args.update_readme)
-        path.write_text(report.update_readme(path.read_text(encoding="utf-8"), md), encoding="utf-8")
+        path.write_text(report.update_readme(report.readme_target(path), md), encoding="utf-8")
     return 0 if all(r.matches for r in results) else 1

@@ -21,6 +21,7 @@ import sympy
 from flint import fmpq
 
 from exactdp import mechanisms
+from exactdp.errors import ExactDPError
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.theory import bounds
@@ -101,11 +102,22 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
     return out
 
 
+class MissingDependencyError(ExactDPError):
+    """An optional dependency (an extra of the package) is not installed."""
+
+
 def _pyplot():
-    """pyplot, on the non-interactive Agg backend unless pyplot is already set up (a notebook's inline)."""
+    """pyplot, on the non-interactive Agg backend unless pyplot is already set up (a notebook's inline).
+
+    Raises :class:`MissingDependencyError` (one line on the command line) naming the extra to install
+    when matplotlib is missing."""
     import sys
 
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise MissingDependencyError('figures need matplotlib, which is not installed; install it with '
+                                     'pip install "exactdp[notebooks]" (or pip install matplotlib)') from None
 
     if "matplotlib.pyplot" not in sys.modules:
         matplotlib.use("Agg")
@@ -159,6 +171,10 @@ def write_figures(out_dir, formats=("png", "pdf")) -> list[Path]:
     """Write both figures as ``asoodeh2021_fig1.{png,pdf}`` and ``grosse2026_fig1.{png,pdf}``."""
     plt = _pyplot()
     out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        from exactdp.limits import quote
+
+        raise ExactDPError(f"--out: {quote(out_dir)} exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for stem, make in (("asoodeh2021_fig1", asoodeh_fig1), ("grosse2026_fig1", grosse_fig1)):

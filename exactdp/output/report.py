@@ -164,8 +164,40 @@ def to_markdown(results: list[ClaimResult], *, seed: int, quick: bool, timings: 
     return "\n".join(lines)
 
 
+def readme_target(path) -> str:
+    """The text of the Markdown file ``path`` that ``exactdp verify --update-readme`` may rewrite; refuses
+    (:class:`~exactdp.errors.ParameterError`, before any verification runs) anything else: a file that is not
+    Markdown (``.md``/``.markdown``), is missing or unreadable, or lacks the table markers
+    :data:`README_BEGIN` … :data:`README_END` (exactly once each, in that order) — so the generated table
+    never lands in an arbitrary file."""
+    from pathlib import Path
+
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+
+    p = Path(path)
+    if p.suffix.lower() not in (".md", ".markdown"):
+        raise ParameterError(f"--update-readme: {quote(path)} is not a Markdown file (.md); it must be the README "
+                             f"holding the claims table markers")
+    if p.is_dir():
+        raise ParameterError(f"--update-readme: {quote(path)} is a directory")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ParameterError(f"--update-readme: no such file: {quote(path)}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ParameterError(f"--update-readme: cannot read {quote(path)}: {getattr(exc, 'strerror', None) or exc}") from None
+    nb, ne = text.count(README_BEGIN), text.count(README_END)
+    if nb != 1 or ne != 1 or text.index(README_BEGIN) > text.index(README_END):
+        raise ParameterError(f"--update-readme: {quote(path)} does not hold the claims table markers exactly once "
+                             f"each, in order ({README_BEGIN[:34]}... and {README_END}); add them where the table "
+                             f"belongs")
+    return text
+
+
 def update_readme(readme_text: str, table: str) -> str:
-    """Replace the block between the README markers by ``table`` (append a section if absent)."""
+    """Replace the block between the README markers by ``table`` (append a section if absent; the command
+    line only rewrites a file with the markers, see :func:`readme_target`)."""
     block = f"{README_BEGIN}\n{table.rstrip()}\n{README_END}"
     if README_BEGIN in readme_text and README_END in readme_text:
         pre, rest = readme_text.split(README_BEGIN, 1)

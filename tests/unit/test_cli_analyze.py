@@ -75,7 +75,8 @@ BAD = [
     ('[["1/2", "1/2"], ["1", "0"]]', ("--c", "3/4"), r"c: must lie in \(0, 1/N\]"),
     ('[["1/2", "1/2"], ["1", "0"]]', ("--c", "0"), r"c: must lie in \(0, 1/N\]"),
     ('[["1/2", "1/2"], ["1", "0"]]', ("--gamma", "x"), r"gamma: cannot read 'x'"),
-    ('[["1/2", "1/2"], ["1", "0"]]', ("--delta", "2"), r"delta: must lie in \[0, 1\], got 2"),
+    ('[["1/2", "1/2"], ["1", "0"]]', ("--delta", "2", "--gamma", "2"), r"delta: must lie in \[0, 1\], got 2"),
+    ('[["1/2", "1/2"], ["1", "0"]]', ("--delta", "1/10"), r"--delta needs --gamma"),
     ('{"rows": 3}', (), r"expected a list of rows"),
     ("not json", (), r"not valid JSON"),
 ]

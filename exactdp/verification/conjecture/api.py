@@ -95,10 +95,26 @@ def _core_dist(node, inst: Instance):
 
 
 def _rational(expr, what: str) -> fmpq:
-    e = sympy.nsimplify(expr) if not expr.is_Rational else expr
+    try:
+        e = sympy.nsimplify(expr) if not expr.is_Rational else expr
+    except (OverflowError, ValueError, TypeError, ZeroDivisionError):  # huge or odd arguments: no value here
+        raise V.Undefined(f"{what}: {expr} cannot be read as an exact rational") from None
     if not e.is_Rational:
         raise V.Undefined(f"{what}: {expr} is not rational")
     return fmpq(int(e.p), int(e.q))
+
+
+def _eta_hs_exact(K: Kernel, g):
+    """η_{E_g}(K) = max over x ≠ x' of Σ_y (K(y|x) − g K(y|x'))₊ for an exact (possibly irrational) g ≥ 0,
+    as an exact sympy number (rational g goes through the core's fmpq path)."""
+    if g.is_Rational:
+        return _sym(eta_hockey_stick(K, fmpq(int(g.p), int(g.q))))
+    best = sympy.Integer(0)
+    for i in range(K.N):
+        for j in range(K.N):
+            if i != j:
+                best = sympy.Max(best, sympy.Add(*[sympy.Max(_sym(a) - g * _sym(b), 0) for a, b in zip(K[i], K[j])]))
+    return best
 
 
 def core_values(conj: Conjecture, inst: Instance) -> dict:
@@ -127,7 +143,9 @@ def core_values(conj: Conjecture, inst: Instance) -> dict:
         elif name == "eta_hs":
             out[node] = _sym(eta_hockey_stick(K, _rational(args[0], "eta_hs(gamma)")))
         elif name == "delta_K":
-            out[node] = _sym(eta_hockey_stick(K, _rational(sympy.exp(args[0]), "delta(eps): exp(eps)")))
+            if not args[0].is_number or args[0].is_negative or abs(args[0]) > _max_exp():
+                raise V.Undefined(f"delta(eps) needs 0 <= eps <= {_max_exp()}, got {args[0]}")
+            out[node] = _eta_hs_exact(K, sympy.exp(args[0]))
         elif name == "eta_tv_tensor":
             k = int(_rational(args[0], "eta_tv_tensor(n)"))
             out[node] = _sym(eta_tv(K.tensor_power(k)) if k > 1 else eta_tv(K))
@@ -136,6 +154,12 @@ def core_values(conj: Conjecture, inst: Instance) -> dict:
             f = {"tv": tv, "kl": kl, "hellinger2": hellinger2, "chi2": chi2}.get(name)
             out[node] = _sym(f(A, B) if f else hockey_stick(A, B, _rational(args[2], "hs(A,B,gamma)")))
     return out
+
+
+def _max_exp() -> int:
+    from exactdp.limits import limit
+
+    return limit("max_exp_argument")
 
 
 def _assume(name: str) -> dict:
@@ -327,6 +351,75 @@ def _gamma_range(value):
     return str(lo), str(hi)
 
 
+_DIVERGENCES = ("tv", "kl", "hellinger2", "chi2", "hs")
+
+
+def _space(node) -> str:
+    """"inputs" for P, Q; "outputs" for K(.) and row(i)."""
+    if isinstance(node, sympy.Symbol):
+        return "inputs"
+    return "outputs"
+
+
+def _applied(conj: Conjecture):
+    for side in (conj.lhs, conj.rhs):
+        for a in sympy.preorder_traversal(side):
+            if isinstance(a, sympy.core.function.AppliedUndef):
+                yield a
+
+
+def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
+    """Refuse, before searching, a conjecture no instance can evaluate: a side that is not real
+    (``log(-1)``, ``sqrt(-1)``), a divergence between distributions on different spaces (``kl(K(P), Q)``),
+    a row that no sampled kernel has, ``eta_tv_tensor(n)`` with a constant n < 1 or too large,
+    ``delta(eps)`` with a constant eps < 0 or beyond the limit ``max_exp_argument``."""
+    from exactdp.limits import quote, require
+
+    for which, side in (("left-hand", conj.lhs), ("right-hand", conj.rhs)):
+        if side.has(sympy.zoo, sympy.nan):
+            raise ParameterError(f"the {which} side {quote(side)} is undefined (a division by zero?)")
+        if side.has(sympy.I) or side.is_extended_real is False:
+            raise ParameterError(f"the {which} side {quote(side)} is not real (a log or square root of a "
+                                 f"negative number?); both sides must be real")
+    for node in _applied(conj):
+        name = node.func.__name__
+        if name in _DIVERGENCES:
+            a, b = node.args[0], node.args[1]
+            sa, sb = _space(a), _space(b)
+            if sa != sb:
+                size = {"inputs": "N", "outputs": "M"}
+                raise ParameterError(
+                    f"{quote(node)}: {a} is a distribution on the {sa} (size {size[sa]}) but {b} on the {sb} "
+                    f"(size {size[sb]}); compare P with Q, or K(P) / row(i) with K(Q) / row(j)")
+        elif name == "row":
+            i = node.args[0]
+            if i.is_Integer and (i < 0 or i >= N[1]):
+                if i < 0:
+                    raise ParameterError(f"row({i}): rows are numbered 0..N-1")
+                raise ParameterError(f"row({i}): every sampled kernel has fewer than {int(i) + 1} rows "
+                                     f"(N in {N[0]}..{N[1]}; rows are numbered 0..N-1); raise --N")
+        elif name == "eta_tv_tensor":
+            n = node.args[0]
+            if n.is_number:
+                if not n.is_Integer or n < 1:
+                    raise ParameterError(f"eta_tv_tensor(n) needs an integer n >= 1, got {quote(n)}")
+                from exactdp.verification.conjecture.quantities import MAX_TENSOR_SIZE
+
+                if min(N[0], M[0]) ** min(int(n), 64) > MAX_TENSOR_SIZE:
+                    raise ParameterError(f"eta_tv_tensor({n}): every sampled kernel has N^n or M^n above "
+                                         f"{MAX_TENSOR_SIZE} (the largest tensor power evaluated); use a smaller n")
+        elif name == "delta_K":
+            e = node.args[0]
+            if e.is_number:
+                if e.is_extended_real is False or e.is_negative:
+                    raise ParameterError(f"delta(eps) needs a real eps >= 0, got {quote(e)}")
+                try:
+                    big = int(sympy.floor(abs(e))) if e.is_Rational else int(sympy.floor(sympy.N(abs(e), 30)))
+                except (TypeError, ValueError, OverflowError):  # pragma: no cover - an exotic constant
+                    big = 0
+                require("max_exp_argument", big, f"delta(eps) at eps = {quote(e, 40)}")
+
+
 def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int = DEFAULT_BUDGET, seed: int = 0,
           scheduler=None, workers: int = 1, progress: bool = False, max_seconds: float | None = None,
           chunk_size: int = 40, max_den: int = 12, gamma=None) -> CheckResult:
@@ -362,11 +455,15 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         raise ParameterError(f"budget: must be a positive integer number of kernels, got {budget!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ParameterError(f"seed: must be an integer, got {seed!r}")
-    for name, v, low in (("chunk_size", chunk_size, 1), ("max_den", max_den, 2)):
+    for name, v, low in (("chunk_size", chunk_size, 1), ("max_den", max_den, 2), ("workers", workers, 1)):
         if not isinstance(v, int) or isinstance(v, bool) or v < low:
             raise ParameterError(f"{name}: must be an integer >= {low}, got {v!r}")
+    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
+                                    or not max_seconds >= 0 or max_seconds == float("inf")):
+        raise ParameterError(f"max_seconds: must be a finite number of seconds >= 0, got {max_seconds!r}")
     spec = SearchSpec(inequality, classes, _size_range(N, "N"), _size_range(M, "M"), seed, budget, chunk_size,
                       max_den, _gamma_range(gamma))
+    static_checks(conj, spec.N, spec.M)
     proof = _try_prove(conj, classes, spec)
     merged, info = run_search(spec, scheduler=scheduler, workers=workers,
                               progress=progress_bar() if progress else None, max_seconds=max_seconds)
@@ -381,7 +478,14 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
     if merged.undecided:
         notes.append(f"{merged.undecided} instance(s) could not be certified either way (UNKNOWN); "
                      f"they are counted neither as violations nor as satisfied; example: {merged.undecided_example}")
-    closest = _report(conj, Instance.from_record(merged.best)) if merged.best is not None else None
+    if merged.counterexample is None and not info["time_capped"]:
+        _refuse_if_nothing_tested(inequality, merged)
+    closest = None
+    if merged.best is not None:
+        try:
+            closest = _report(conj, Instance.from_record(merged.best))
+        except (V.Undefined, OverflowError) as exc:  # the closest approach is a report, not a verdict
+            notes.append(f"the closest approach could not be re-checked with the core functions ({exc})")
     if merged.counterexample is not None:
         found = Instance.from_record(merged.counterexample)
         small = shrink(conj, found, gamma_range=spec.gamma_range())
@@ -396,6 +500,20 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
     notes.insert(0, "no counterexample found within the budget; this is not a proof")
     return CheckResult("no-counterexample", inequality, str(conj), classes, None, closest, stats, [], notes,
                        conj.strict)
+
+
+def _refuse_if_nothing_tested(inequality: str, merged) -> None:
+    """A search in which no instance had a value answers nothing: an error naming the reason, not a
+    'no counterexample' verdict."""
+    from exactdp.limits import quote
+
+    if merged.instances == 0:
+        raise ParameterError(f"{quote(inequality)}: no instance could be tested ({merged.tried} kernels, none in "
+                             f"the class with the requested sizes and gamma range); widen --N, --M or --gamma")
+    if merged.undefined == merged.instances:
+        reason = getattr(merged, "undefined_reason", None) or "undefined"
+        raise ParameterError(f"{quote(inequality)}: every one of the {merged.instances} instances tested is "
+                             f"undefined ({reason}); the inequality cannot be checked as written")
 
 
 def _report(conj: Conjecture, inst: Instance) -> dict:
@@ -414,11 +532,18 @@ def _report(conj: Conjecture, inst: Instance) -> dict:
 
 
 def _try_prove(conj: Conjecture, classes, spec) -> list:
+    from exactdp.errors import ExactDPError
+
     try:
         from exactdp.verification.conjecture.prove import prove
     except ImportError:
         return []
-    return prove(conj, classes, spec)
+    try:
+        return prove(conj, classes, spec)
+    except ExactDPError:
+        raise
+    except (TypeError, ValueError, ArithmeticError, NotImplementedError):  # sympy could not handle it: no proof
+        return []
 
 
 def format_result(r: CheckResult) -> str:

@@ -130,8 +130,8 @@ class InstanceEnv(V.Env):
         name = node.func.__name__
         if name == "row":
             x = int(node.args[0])
-            if x >= i.K.N:
-                raise V.Undefined(f"row({x}) does not exist for N = {i.K.N}")
+            if not 0 <= x < i.K.N:
+                raise V.Undefined(f"row({x}): the kernel has {i.K.N} rows (numbered 0..{i.K.N - 1})")
             return i.K.row(x)
         key = ("image", node.args[0].name)
         if key not in i._cache:
@@ -165,12 +165,19 @@ class InstanceEnv(V.Env):
                 raise V.Undefined(f"pml_eps(c) needs c in (0, 1/N], got {c}")
             return self._cached(("pml_eps", c), lambda: _log_ratio(pml_ratio(K, c)))
         if name in ("eta_hs", "delta_K"):
-            g = V.exp(self.value(args[0])) if name == "delta_K" else self.value(args[0])
+            if name == "delta_K":
+                e = self.value(args[0])
+                if V.sign(e) == -1 or isinstance(e, V.Inf):
+                    raise V.Undefined(f"delta(eps) needs a finite eps >= 0, got {e}")
+                g = V.exp(e)
+            else:
+                g = self.value(args[0])
             return self._eta_hs(g)
         if name == "eta_tv_tensor":
             n = self._rational_arg(args[0], "eta_tv_tensor(n): n")
             if n.q != 1 or n < 1 or K.N ** int(n) > MAX_TENSOR_SIZE or K.M ** int(n) > MAX_TENSOR_SIZE:
-                raise V.Undefined(f"eta_tv_tensor(n) needs an integer n >= 1 with N^n, M^n <= {MAX_TENSOR_SIZE}")
+                raise V.Undefined(f"eta_tv_tensor(n) needs an integer n >= 1 with N^n, M^n <= {MAX_TENSOR_SIZE}, "
+                                  f"got n = {n}")
             k = int(n)
             return self._cached(("tensor", k), lambda: eta_tv(K.tensor_power(k)) if k > 1 else eta_tv(K))
         A, B = self.dist(args[0]), self.dist(args[1])

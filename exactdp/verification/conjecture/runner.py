@@ -51,6 +51,7 @@ class Merged:
         self.best, self.best_score = None, None
         self.counterexample = None
         self.undecided_example = None
+        self.undefined_reason = None
         self.chunks = 0
 
     def add(self, r: ChunkResult) -> None:
@@ -64,6 +65,8 @@ class Merged:
         self.outside += r.outside
         if self.undecided_example is None:
             self.undecided_example = r.undecided_example
+        if self.undefined_reason is None:
+            self.undefined_reason = getattr(r, "undefined_reason", None)
         s = key_from_str(r.best_score)
         if r.best is not None and _better(s, self.best_score):
             self.best, self.best_score = r.best, s
@@ -88,8 +91,11 @@ def _executor(scheduler, workers: int):
                 client = distributed.Client(scheduler)
             else:
                 client = distributed.Client(str(scheduler), timeout="10s")
-        except (OSError, TimeoutError) as exc:
-            raise ExactDPError(f"--scheduler: cannot connect to {scheduler!r}: {exc}") from None
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address
+            from exactdp.limits import quote
+
+            raise ExactDPError(f"--scheduler: cannot connect to {quote(scheduler)}: {str(exc)[:200]} "
+                               f"(expected an address like tcp://host:8786)") from None
         return client, client.close
     if workers > 1:
         pool = ProcessPoolExecutor(max_workers=workers)

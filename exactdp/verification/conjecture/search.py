@@ -91,6 +91,8 @@ def evaluate(conj: Conjecture, inst: Instance) -> Evaluation:
         s, value = V.certified_sign(lambda: _slack(conj, expr, inst, small))
     except V.Undefined as exc:
         return Evaluation("undefined", reason=str(exc))
+    except (OverflowError, ZeroDivisionError) as exc:  # a magnitude beyond exact arithmetic: no value here
+        return Evaluation("undefined", reason=f"{type(exc).__name__}: {exc}")
     if s is None and _exactly_zero(conj, inst):
         s = 0
     score = None if value is None else (V.score_of(value), _neg_score(small[-1]) if small else fmpq(0))
@@ -191,6 +193,7 @@ class ChunkResult:
     best_score: str | None = None
     counterexample: dict | None = None
     undecided_example: dict | None = None
+    undefined_reason: str | None = None  # why the first undefined instance has no value
 
 
 class _Chunk:
@@ -222,6 +225,8 @@ class _Chunk:
                 ev = evaluate(self.conj, inst)
                 if ev.status == "undefined":
                     self.res.undefined += 1
+                    if self.res.undefined_reason is None:
+                        self.res.undefined_reason = ev.reason[:200]
                     continue
                 if ev.status == "undecided":
                     self.res.undecided += 1
