@@ -10,6 +10,7 @@ import sympy
 
 from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
+from exactdp.limits import require
 from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness
 from exactdp.measures.privacy import (
     is_ldp,
@@ -22,6 +23,9 @@ from exactdp.numbers.digits import evalf
 from exactdp.numbers.qq import qq_str, to_qq
 
 DIGITS = 12
+#: cost units (``max_work``) of one (pair of rows, output) step of a vectorized pairwise maximum
+#: (η_TV, η_{E_γ}, is_ldp each make one pass over the N² row pairs and M outputs)
+_PAIR_ENTRY = 1 / 4
 
 
 def _s(v) -> str:
@@ -43,14 +47,29 @@ def _dec(v) -> str:
     return evalf(v, DIGITS)
 
 
+def check_cost(N: int, M: int, *, gamma=None) -> None:
+    """Refuse an analysis of an N x M kernel whose pairwise passes exceed ``max_work`` (sizes only, so a
+    reader can call it before parsing the entries: ``read_kernel(path, check_shape=...)``)."""
+    passes = 1 if gamma is None else 3
+    require("max_work", int(passes * N * N * M * _PAIR_ENTRY),
+            f"analyze: {passes} pass{'es' if passes > 1 else ''} over the {N}x{N} row pairs of a {N}x{M} kernel")
+
+
 def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 128) -> dict:
-    """A dict of exact strings: η_TV, η_{E_γ}, LDP, privacy profile, maximal leakage, (ε,c)-PML."""
+    """A dict of exact strings: η_TV, η_{E_γ}, LDP, privacy profile, maximal leakage, (ε,c)-PML.
+
+    The privacy profile is computed for at most ``profile_limit`` inputs; above, ``"notes"`` says it was
+    skipped (never silently).  The pairwise passes (η_TV, and with ``gamma`` η_{E_γ} and is_ldp) are
+    estimated first, passes·N²·M/4 against ``max_work`` (issue 14).
+    """
     d = to_qq(delta, "delta")
     if d < 0 or d > 1:
         raise ParameterError(f"delta: must lie in [0, 1], got {d}")
     if c is not None:
         c = to_qq(c, "c")
+    check_cost(K.N, K.M, gamma=gamma)
     out: dict = {"name": K.name or "K", "N": K.N, "M": K.M, "domain": K.domain, "rows": K.as_strings()}
+    notes: list[str] = []
     v, x, x2 = eta_tv_witness(K)
     out["eta_tv"] = {"value": _s(v), "decimal": _dec(v), "pair": [x, x2]}
     r, y, xa, xb = ldp_ratio_witness(K)
@@ -66,6 +85,9 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 128)
             "formula": "delta(gamma) = P - gamma*Q on the piece containing gamma",
             "least_gamma_for_delta_0": _s(prof.gamma_for(0)),
         }
+    else:
+        notes.append(f"privacy profile not computed: N = {K.N} inputs exceeds profile_limit = {profile_limit} "
+                     f"(exactdp.analysis.analyze(K, profile_limit=...)); eta_E_gamma at one gamma: --gamma")
     if gamma is not None:
         g = to_qq(gamma, "gamma")
         v, x, x2 = eta_hockey_stick_witness(K, g)
@@ -76,6 +98,8 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int = 128)
         r, y, prior = pml_ratio_witness(K, c)
         out["pml"] = {"c": _s(c), "ratio": _s(r), "ratio_decimal": _dec(r), "epsilon": _log(r),
                       "decimal": _dec(_log_expr(r)), "worst_output": y, "worst_prior": prior.as_strings()}
+    if notes:
+        out["notes"] = notes
     return out
 
 
@@ -136,4 +160,5 @@ def format_analysis(a: dict) -> str:
         lines.append(f"(eps,c)-PML at c={p['c']}: e^eps = {_show(p['ratio'], p['ratio_decimal'])}, "
                      f"eps = {_show(p['epsilon'], p['decimal'])}   "
                      f"(output {p['worst_output']}, worst prior {_prior_text(p['worst_prior'], p['c'])})")
+    lines += [f"note: {n}" for n in a.get("notes", ())]
     return "\n".join(lines)

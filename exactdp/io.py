@@ -10,19 +10,24 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from pathlib import Path
 
 from exactdp.errors import ExactDPError, InvalidKernelError
 from exactdp.kernels import Kernel
+from exactdp.limits import limit, quote, require
 
 
-def kernel_from_text(text: str, fmt: str = "json", name: str | None = None) -> Kernel:
+def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, check_shape=None) -> Kernel:
     """Parse a kernel from JSON or CSV text.
 
     >>> kernel_from_text('{"rows": [["1/2", "1/2"], [1, 0]]}').rows
     ((1/2, 1/2), (1, 0))
     >>> kernel_from_text("0.25,0.75", "csv").rows
     ((1/4, 3/4),)
+
+    ``check_shape(N, M)``, if given, is called with the shape before any entry is parsed (a cost guard of
+    the caller, e.g. :func:`exactdp.analysis.check_cost`).
     """
     if fmt == "json":
         try:
@@ -36,26 +41,47 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None) -> K
             data = data["rows"]
         if not isinstance(data, list):
             raise InvalidKernelError(f"kernel file: expected a list of rows, got {type(data).__name__}")
+        _require_entries(data, check_shape)
         return Kernel(data, name=name)
     if fmt == "csv":
         rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text)) if any(c.strip() for c in row)]
+        _require_entries(rows, check_shape)
         return Kernel(rows, name=name)
     raise ExactDPError(f"kernel file: unknown format {fmt!r}; use json or csv")
 
 
-def read_kernel(path: str | Path) -> Kernel:
-    """Read a kernel file; the format follows the suffix (``.csv`` → CSV, anything else → JSON)."""
+def _require_entries(rows, check_shape=None) -> None:
+    """Refuse more than ``max_entries`` entries before any entry is parsed (rows x the longest row)."""
+    width = max((len(r) for r in rows if isinstance(r, (list, tuple))), default=0)
+    require("max_entries", len(rows) * max(width, 1), f"kernel file: {len(rows)} rows of up to {width} entries")
+    if check_shape is not None and rows and width:
+        check_shape(len(rows), width)
+
+
+def read_kernel(path: str | Path, *, check_shape=None) -> Kernel:
+    """Read a kernel file; the format follows the suffix (``.csv`` → CSV, anything else → JSON).
+
+    The file's size is checked (``max_file_bytes``) before it is read and its number of entries
+    (``max_entries``) before any entry is parsed; a binary file is refused with one line.
+    ``check_shape(N, M)`` is the caller's own guard, called with the shape before the entries are parsed.
+    """
     p = Path(path)
+    shown = quote(str(p))
     try:
-        text = p.read_text()
+        with p.open("rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            require("max_file_bytes", size, f"FILE {shown}")
+            raw = fh.read(limit("max_file_bytes") + 1)  # a file growing while read is still capped
+        require("max_file_bytes", len(raw), f"FILE {shown}")
+        text = raw.decode("utf-8")
     except FileNotFoundError:
-        raise ExactDPError(f"FILE: no such file: {p}") from None
+        raise ExactDPError(f"FILE: no such file: {shown}") from None
     except IsADirectoryError:
-        raise ExactDPError(f"FILE: is a directory: {p}") from None
+        raise ExactDPError(f"FILE: is a directory: {shown}") from None
     except UnicodeDecodeError:
-        raise ExactDPError(f"FILE: not a text file: {p}") from None
+        raise ExactDPError(f"FILE: not a text file (not UTF-8): {shown}") from None
     fmt = "csv" if p.suffix.lower() == ".csv" else "json"
-    return kernel_from_text(text, fmt, name=p.stem)
+    return kernel_from_text(text, fmt, name=p.stem, check_shape=check_shape)
 
 
 def kernel_to_json(K: Kernel, **extra) -> str:

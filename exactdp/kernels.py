@@ -14,6 +14,7 @@ from flint import fmpq, fmpq_mat
 from exactdp._vectors import as_sequence, exact_vector
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
+from exactdp.limits import require
 from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.sr import as_sympy
 
@@ -56,6 +57,7 @@ class Kernel:
                 row_seq = as_sequence(row, f"row {x}", InvalidKernelError)
                 if width is None:
                     width = len(row_seq)
+                    _require_entries(len(seq), width, "K")
                 elif len(row_seq) != width:
                     raise InvalidKernelError(
                         f"K: rows must all have the same length; row 0 has {width}, row {x} has {len(row_seq)}"
@@ -98,6 +100,7 @@ class Kernel:
     @classmethod
     def identity(cls, n: int) -> "Kernel":
         _check_size(n, "N")
+        _require_entries(n, n, "Kernel.identity(N)")
         return cls._trusted([[ONE if i == j else ZERO for j in range(n)] for i in range(n)], name=f"I_{n}")
 
     # -- shape and entries --------------------------------------------------------------------------
@@ -208,14 +211,21 @@ class Kernel:
         """
         if not isinstance(other, Kernel):
             raise TypeError(f"tensor: expected a Kernel, got {type(other).__name__}")
+        _require_entries(self.N * other.N, self.M * other.M, "K.tensor(L)")
         symbolic = self._symbolic or other._symbolic
         mul = (lambda a, b: sympy.expand(as_sympy(a) * as_sympy(b))) if symbolic else (lambda a, b: a * b)
         rows = [[mul(a, b) for a in r for b in s] for r in self._rows for s in other._rows]
         return Kernel._trusted(rows, symbolic)
 
     def tensor_power(self, n: int) -> "Kernel":
-        """K^{⊗n}, built explicitly (N^n rows, M^n columns): for small n only."""
+        """K^{⊗n}, built explicitly (N^n rows, M^n columns): for small n only.
+
+        Refused up front (:class:`~exactdp.limits.ResourceLimitError`) when (N·M)^n exceeds ``max_entries``;
+        :func:`exactdp.measures.tensor.eta_hockey_stick_tensor_power` computes η of K^{⊗n} without building it.
+        """
         _check_size(n, "n")
+        _require_entries(_capped_power(self.N, n), _capped_power(self.M, n), f"K.tensor_power({n})",
+                         f"{self.N}^{n} x {self.M}^{n}")
         out = self
         for _ in range(n - 1):
             out = out.tensor(self)
@@ -285,6 +295,24 @@ def _validated_int_rows(rows):
             raise InvalidKernelError(f"K[{x}][{k}]: entries must lie in [0, 1], got {rows[x][k]}")
         raise InvalidKernelError(f"row {x} sums to {fmpq(int(sums[x]), int(R.d[x]))}, not 1")
     return R
+
+
+#: estimates above this are reported as this (a message never formats a number with thousands of digits)
+_CAP = 10**300
+
+
+def _capped_power(base: int, n: int) -> int:
+    """base**n, or _CAP when it would exceed it (decided from bit lengths: nothing of size n is built)."""
+    if base <= 1:
+        return base
+    if (base.bit_length() - 1) * n > 1000:
+        return _CAP
+    return min(base**n, _CAP)
+
+
+def _require_entries(N: int, M: int, what: str, shape: str | None = None) -> None:
+    """Refuse a kernel of N x M entries above ``max_entries`` before any row is built (issue 14)."""
+    require("max_entries", min(N * M, _CAP), f"{what}: a {shape or f'{N}x{M}'} kernel")
 
 
 def _check_size(n, name: str) -> None:
