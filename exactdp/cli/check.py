@@ -9,8 +9,8 @@ import json
 import sys
 
 
-def _count(low: int):
-    """An argparse type: an integer >= low (one-line error otherwise)."""
+def _count(low: int, high: int | None = None):
+    """An argparse type: an integer >= low (and <= high); one-line error otherwise."""
     import argparse
 
     def parse(text: str) -> int:
@@ -22,6 +22,8 @@ def _count(low: int):
             raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {quote(text, 40)}") from None
         if v < low:
             raise argparse.ArgumentTypeError(f"must be an integer >= {low}, got {v}")
+        if high is not None and v > high:
+            raise argparse.ArgumentTypeError(f"must be an integer <= {high}, got {v}")
         return v
 
     return parse
@@ -69,7 +71,7 @@ def register(sub) -> None:
                    help="largest row denominator of the random kernels (default 12; the grid phase grows by itself)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random part of the search (default 0)")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON (exact values as strings)")
-    p.add_argument("--workers", type=_count(1), default=1, help="local worker processes (default 1: in this process)")
+    p.add_argument("--workers", type=_count(1, 256), default=1, help="local worker processes (default 1: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="a dask.distributed scheduler (tcp://host:8786) that runs the chunks; needs exactdp[dask]")
     p.add_argument("--max-seconds", type=_seconds, default=None,

@@ -11,6 +11,10 @@ import sys
 from pathlib import Path
 
 
+#: most worker processes (each has its own memory cap, so many workers multiply the memory used)
+MAX_JOBS = 256
+
+
 def register(sub) -> None:
     p = sub.add_parser("verify", help="a verdict, with evidence, for every claim of both papers",
                        description="Check the claims of the two papers exactly and print a verdict per claim. "
@@ -72,8 +76,13 @@ def run(args) -> int:
     from exactdp.output import report
     from exactdp.verification.engine import Progress, select_claims, verify
 
-    if args.jobs < 1:
-        raise ParameterError(f"--jobs: must be a positive integer, got {args.jobs}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise ParameterError(f"--jobs: must be an integer in 1..{MAX_JOBS}, got {args.jobs}")
+    from exactdp.limits import quote
+
+    for t in args.targets:
+        if not t.strip() or len(t) > 200:
+            raise ParameterError(f"CLAIM_ID: not a claim id, group or catalogue item: {quote(t)}")
     claims = select_claims(args.targets)  # ParameterError → one line, exit 2
     if args.update_readme is not None and not args.list:  # refused before the (long) verification runs
         if args.targets:

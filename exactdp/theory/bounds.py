@@ -417,7 +417,9 @@ def get(name: str) -> Bound:
     try:
         return REGISTRY[name]
     except KeyError:
-        raise ParameterError(f"NAME: unknown bound {name!r}; `exactdp bound --list` lists them") from None
+        from exactdp.limits import quote
+
+        raise ParameterError(f"NAME: unknown bound {quote(name, 60)}; `exactdp bound --list` lists them") from None
 
 
 def _src(paper, label, section=None, equation=None, page=None) -> Source:

@@ -461,6 +461,10 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
                                     or not max_seconds >= 0 or max_seconds == float("inf")):
         raise ParameterError(f"max_seconds: must be a finite number of seconds >= 0, got {max_seconds!r}")
+    if max_seconds is None:  # a run without a clock cap: the budget is the cost (about 1000 operations a kernel)
+        from exactdp.limits import require
+
+        require("max_work", budget * 1000, f"check with budget = {budget} kernels and no --max-seconds")
     spec = SearchSpec(inequality, classes, _size_range(N, "N"), _size_range(M, "M"), seed, budget, chunk_size,
                       max_den, _gamma_range(gamma))
     static_checks(conj, spec.N, spec.M)
