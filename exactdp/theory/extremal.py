@@ -42,7 +42,14 @@ from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv_witness
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
-from exactdp.theory.lp import LinearProgram, LPSolution, certificate_failures, dual_objective, solve
+from exactdp.theory.lp import (
+    LinearProgram,
+    LPSolution,
+    certificate_failures,
+    dual_objective,
+    require_lp_size,
+    solve,
+)
 
 # -- parameters ----------------------------------------------------------------------------------------
 
@@ -121,6 +128,26 @@ def _lin(*terms):
             coeffs[v] = coeffs.get(v, ZERO) + s * a
         const += s * k
     return coeffs, const
+
+
+def _lp_size(N: int, M: int, c, reduce_rows: bool = False) -> tuple[int, int]:
+    """(variables, rows) of the class LP that :class:`_Entries` and :func:`_class_rows` would build, from
+    the sizes alone (nothing of size N is allocated; 2^M − 2 output subsets for LDP, capped)."""
+    blocks = 3 if reduce_rows and N > 3 else N
+    distinct = blocks * (blocks - 1)  # ordered pairs of distinct blocks
+    if c is not None:
+        pairs = distinct + (1 if blocks < N else 0)  # the shared block stands for >= 2 inputs
+        return blocks * (M - 1), blocks + M * pairs
+    subsets = (1 << M) - 2 if M <= 1000 else 1 << 1000
+    return blocks * (M - 1), blocks + subsets * distinct
+
+
+def _require_size(N: int, M: int, c, lps: int, *, reduce_rows: bool = False, extra_vars: int = 0,
+                  extra_rows: int = 0) -> None:
+    """Refuse before any constraint is built when the exact LPs are too large (issue 14)."""
+    cls = "(eps,c)-PML" if c is not None else "(eps,delta)-LDP"
+    variables, rows = _lp_size(N, M, c, reduce_rows)
+    require_lp_size(variables + extra_vars, rows + extra_rows, lps, f"extremal: N = {N}, M = {M} over {cls}")
 
 
 def _class_rows(E: _Entries, t, c, delta):
@@ -299,9 +326,10 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
     g = to_qq(gamma, "gamma")
     if g < 1:
         raise ParameterError(f"gamma: must be >= 1, got {g}")
+    ks = range(1, M // 2 + 1) if g == 1 else range(1, M)
+    _require_size(N, M, c, len(ks), reduce_rows=reduce_rows)
     E = _Entries(N, M, reduce_rows)
     A_ub, b_ub = _dense(_class_rows(E, t, c, d), E.nvars)
-    ks = range(1, M // 2 + 1) if g == 1 else range(1, M)
     best, lps = None, []
     for k in ks:
         obj = _lin(*[(ONE, E.entry_block(0, y)) for y in range(k)], *[(-g, E.entry_block(1, y)) for y in range(k)])
@@ -336,6 +364,7 @@ def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
     N, M, t, c, _ = _class_params(N, M, t, c, 0)
     if c is None:
         raise ParameterError("c: Gamma_max/Gamma_min need the prior floor c (c = 0 gives eps-LDP)")
+    _require_size(N, M, c, 1, extra_vars=1, extra_rows=1)
     E = _Entries(N, M, False)
     n = E.nvars + 1  # u, then tau
     tau = E.nvars
@@ -491,6 +520,7 @@ def max_mass_with_zeros(N: int, zeros: int, *, t, c, M: int = 2) -> ExtremalResu
         raise ParameterError(f"zeros: must lie in [1, N-1] = [1, {N - 1}], got {z}")
     if c is None:
         raise ParameterError("c: required (c = 0 gives eps-LDP)")
+    _require_size(N, M, c, 1, extra_rows=z)
     E = _Entries(N, M, False)
     A_ub, b_ub = _dense(_class_rows(E, t, c, ZERO), E.nvars)
     A_eq = [[ONE if j == E.var(x, 0) else ZERO for j in range(E.nvars)] for x in range(z)]
