@@ -144,7 +144,7 @@ def core_values(conj: Conjecture, inst: Instance) -> dict:
             out[node] = _sym(eta_hockey_stick(K, _rational(args[0], "eta_hs(gamma)")))
         elif name == "delta_K":
             if not args[0].is_number or args[0].is_negative or abs(args[0]) > _max_exp():
-                raise V.Undefined(f"delta(eps) needs 0 <= eps <= {_max_exp()}, got {args[0]}")
+                raise V.Undefined(f"delta(eps) needs 0 <= eps <= {_max_exp()}, got {str(args[0])[:80]}")
             out[node] = _eta_hs_exact(K, sympy.exp(args[0]))
         elif name == "eta_tv_tensor":
             k = int(_rational(args[0], "eta_tv_tensor(n)"))
@@ -489,7 +489,7 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         try:
             closest = _report(conj, Instance.from_record(merged.best))
         except (V.Undefined, OverflowError) as exc:  # the closest approach is a report, not a verdict
-            notes.append(f"the closest approach could not be re-checked with the core functions ({exc})")
+            notes.append(f"the closest approach could not be re-checked with the core functions ({str(exc)[:200]})")
     if merged.counterexample is not None:
         found = Instance.from_record(merged.counterexample)
         small = shrink(conj, found, gamma_range=spec.gamma_range())

@@ -168,7 +168,12 @@ class InstanceEnv(V.Env):
             if name == "delta_K":
                 e = self.value(args[0])
                 if V.sign(e) == -1 or isinstance(e, V.Inf):
-                    raise V.Undefined(f"delta(eps) needs a finite eps >= 0, got {e}")
+                    raise V.Undefined(f"delta(eps) needs a finite eps >= 0, got {str(e)[:80]}")
+                from exactdp.limits import limit
+
+                cap = limit("max_exp_argument")  # the core re-check refuses larger eps: so does the search
+                if (e > cap) if isinstance(e, fmpq) else not (V.to_arb(e) < cap):
+                    raise V.Undefined(f"delta(eps) needs eps <= {cap} (limit max_exp_argument), got {str(e)[:80]}")
                 g = V.exp(e)
             else:
                 g = self.value(args[0])
