@@ -53,6 +53,8 @@ def _half_memory() -> int:
 LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
     Limit("max_text_length", 10_000, "characters", "length of one expression, entry, parameter or conjecture"),
     Limit("max_nesting", 100, "levels", "nesting depth of one expression (parentheses, calls, powers)"),
+    Limit("max_call_nesting", 10, "levels", "function calls nested inside one another (exp(exp(...))): sympy's "
+          "own evaluation of such towers takes time exponential in their height"),
     Limit("max_nodes", 20_000, "nodes", "operations and literals in one expression"),
     Limit("max_integer_digits", 10_000, "decimal digits",
           "size of an exact integer a reader builds: a literal, a decimal exponent (1e-999999999) or an "
@@ -61,6 +63,9 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
           "non-integer power), so that exp(exp(exp(100))) is refused instead of hanging"),
     Limit("max_file_bytes", 64 * 2**20, "bytes", "size of a kernel file"),
     Limit("max_entries", 4_000_000, "entries", "entries of one kernel (N x M)"),
+    Limit("max_symbolic_entries", 50, "entries",
+          "entries of one parametric (symbolic) kernel built by a catalogue constructor: every symbolic "
+          "quantity costs sympy work quadratic in N (derive grosse_pml_mechanism N=25 takes about 8 s)"),
     Limit("max_digits", 100_000, "digits", "significant digits a command prints (evalf, bound --digits)",
           "--digits"),
     Limit("max_prec", 1_000_000, "bits", "working precision of a certified evaluation", "--max-prec"),

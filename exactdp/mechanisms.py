@@ -13,6 +13,7 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
+from exactdp.limits import require
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.sr import to_exact
 
@@ -45,6 +46,27 @@ def _int(n, name: str, low: int) -> int:
     return n
 
 
+#: cost units (``max_work``) of one Python-level exact operation (an fmpq product) while building entries
+_PY_OP = 100
+_CAP = 10**300
+
+
+def _require_kernel(N: int, M: int, name: str, symbolic: bool = False, ops_per_entry: int = 1) -> None:
+    """Refuse before any row is built (issue 14): N x M entries against ``max_entries`` (rational) or
+    ``max_symbolic_entries`` (parametric: sympy work on every entry and quadratic work downstream), and
+    the operations building them against ``max_work``."""
+    entries = min(N * M, _CAP)
+    what = f"{name}: a {N}x{M if M < 10**12 else f'{float(min(M, _CAP)):.2g}'} kernel"
+    if symbolic:
+        require("max_symbolic_entries", entries, f"{what} with symbolic entries")
+    require("max_entries", entries, what)
+    require("max_work", min(entries * ops_per_entry * _PY_OP, _CAP), what)
+
+
+def _is_sym(*values) -> bool:
+    return any(isinstance(v, sympy.Basic) for v in values)
+
+
 def randomized_response(k: int, gamma) -> Kernel:
     r"""k-ary randomized response: K[x][y] = γ/(γ+k−1) if y = x, else 1/(γ+k−1)  (Warner; Kairouz et al.).
 
@@ -55,6 +77,7 @@ def randomized_response(k: int, gamma) -> Kernel:
     """
     k = _int(k, "k", 2)
     g = _gamma(gamma)
+    _require_kernel(k, k, f"randomized_response(k={k})", _is_sym(g))
     hi, lo = g / (g + k - 1), 1 / (g + k - 1)
     if isinstance(g, sympy.Basic):
         hi, lo = sympy.simplify(hi), sympy.simplify(lo)
@@ -78,6 +101,7 @@ def unary_encoding(k: int, p, q, *, name: str = "UE") -> Kernel:
     for nm, v, sym in (("p", p, sp), ("q", q, sq)):
         if not sym and (v < 0 or v > 1):
             raise ParameterError(f"{nm}: must lie in [0, 1], got {v}")
+    _require_kernel(k, 1 << k if k < 1000 else _CAP, f"{name}(k={k})", sp or sq, ops_per_entry=k)
     outputs = list(itertools.product((0, 1), repeat=k))
     rows = []
     for x in range(k):
@@ -175,6 +199,7 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
     q = N // 2 if q is None else _int(q, "q", 1)
     if q >= N:
         raise ParameterError(f"q: must lie in [1, N-1] = [1, {N - 1}], got {q}")
+    _require_kernel(N, 2, f"grosse_pml_mechanism(N={N})", _is_sym(g, c))
     if isinstance(g, sympy.Basic) or isinstance(c, sympy.Basic):
         z = 1 + g * (1 - N * c)
         m, Mx = sympy.cancel((1 - g * c * q) / z), sympy.cancel(g * (1 - c * q) / z)
@@ -216,6 +241,7 @@ def grosse_example2_K1(N: int = 4) -> Kernel:
     N = _int(N, "N", 2)
     if N % 2:
         raise ParameterError(f"N: must be even for [G] Example 2's K1, got {N}")
+    _require_kernel(N, 2, f"grosse_example2_K1(N={N})")
     a, b = fmpq(15, 16), fmpq(1, 16)
     return Kernel([[a, b]] * (N // 2) + [[b, a]] * (N // 2), name=f"Grosse-Ex2-K1(N={N})")
 
@@ -223,6 +249,7 @@ def grosse_example2_K1(N: int = 4) -> Kernel:
 def disjoint_rows_witness(N: int) -> Kernel:
     """[G] Thm 2's witness: rows (1,0), (0,1), every other row (1/2,1/2); (log(2/(Nc)), c)-PML."""
     N = _int(N, "N", 2)
+    _require_kernel(N, 2, f"disjoint_rows_witness(N={N})")
     h = fmpq(1, 2)
     return Kernel([[ONE, ZERO], [ZERO, ONE]] + [[h, h]] * (N - 2), name=f"Grosse-Thm2-witness(N={N})")
 
@@ -240,6 +267,7 @@ def grosse_middle_row_mechanism(N: int, gamma, c, q=None) -> Kernel:
     ((25/26, 1/26), (1/2, 1/2), (1/26, 25/26))
     """
     N = _int(N, "N", 2)
+    _require_kernel(N, 2, f"grosse_middle_row_mechanism(N={N})")
     g = to_qq(gamma, "gamma")
     c = _check_c(c, N)
     q = fmpq(N, 2) if q is None else to_qq(q, "q")
@@ -264,9 +292,22 @@ def grosse_integer_q(N: int, gamma, c) -> tuple[int, ...]:
 
     Empty for odd N when 2/((N+1)c) < γ (F-G3).
     """
+    lo, hi = _integer_q_range(N, gamma, c)
+    require("max_work", max(hi - lo + 1, 0) * _PY_OP, f"grosse_integer_q(N={N}): the feasible q")
+    return tuple(range(lo, hi + 1))
+
+
+def _integer_q_range(N, gamma, c) -> tuple[int, int]:
+    """The feasible integers q of :func:`grosse_integer_q` form the interval [lo, hi] (empty if lo > hi):
+    γcq ≤ 1 ⟺ q ≤ ⌊1/(γc)⌋ and γc(N−q) ≤ 1 ⟺ q ≥ ⌈N − 1/(γc)⌉, intersected with [1, N−1]."""
     N = _int(N, "N", 2)
     g, c = to_qq(gamma, "gamma"), _check_c(c, N)
-    return tuple(q for q in range(1, N) if g * c * q <= 1 and g * c * (N - q) <= 1)
+    if g * c == 0:
+        return 1, N - 1
+    r = 1 / (g * c)
+    lo = max(1, -int((r - N).p // (r - N).q))  # ⌈N − r⌉
+    hi = min(N - 1, int(r.p // r.q))  # ⌊r⌋
+    return lo, hi
 
 
 def grosse_optimal_mechanism(N: int, gamma, c) -> Kernel:
@@ -280,11 +321,14 @@ def grosse_optimal_mechanism(N: int, gamma, c) -> Kernel:
     g, c = to_qq(gamma, "gamma"), _check_c(c, N)
     if g < 1:
         raise ParameterError(f"gamma: must be >= 1, got {g}")
+    _require_kernel(N, 2, f"grosse_optimal_mechanism(N={N})")
     if g * N * c >= 2:
         return disjoint_rows_witness(N)
-    qs = grosse_integer_q(N, g, c)
-    q = min(qs, key=lambda k: (abs(2 * k - N), k)) if qs else fmpq(N, 2)
-    return grosse_pml_mechanism(N, g, c, q) if qs else grosse_middle_row_mechanism(N, g, c, q)
+    lo, hi = _integer_q_range(N, g, c)
+    if lo > hi:
+        return grosse_middle_row_mechanism(N, g, c, fmpq(N, 2))
+    q = min(max(N // 2, lo), hi)  # the feasible integer closest to N/2 (the smaller one on a tie)
+    return grosse_pml_mechanism(N, g, c, q)
 
 
 def zero_column_witness(N: int, zeros: int) -> Kernel:
@@ -294,6 +338,7 @@ def zero_column_witness(N: int, zeros: int) -> Kernel:
     c ∈ (0, 1/N], so e^{C(K,Q_X(c))} = 1/((N−z)c), the least level Lemma 1 allows for z zeros.
     """
     N = _int(N, "N", 2)
+    _require_kernel(N, 2, f"zero_column_witness(N={N})")
     z = _int(zeros, "zeros", 1)
     if z >= N:
         raise ParameterError(f"zeros: must lie in [1, N-1] = [1, {N - 1}], got {z}")
