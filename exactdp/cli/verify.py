@@ -81,7 +81,7 @@ def run(args) -> int:
     from exactdp.limits import quote
 
     for t in args.targets:
-        if not t.strip() or len(t) > 200:
+        if not t.strip() or len(t) > 100:
             raise ParameterError(f"CLAIM_ID: not a claim id, group or catalogue item: {quote(t)}")
     claims = select_claims(args.targets)  # ParameterError → one line, exit 2
     if args.update_readme is not None and not args.list:  # refused before the (long) verification runs

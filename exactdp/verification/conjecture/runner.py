@@ -90,7 +90,7 @@ def _executor(scheduler, workers: int):
             if hasattr(scheduler, "scheduler_address"):  # a LocalCluster object
                 client = distributed.Client(scheduler)
             else:
-                client = distributed.Client(str(scheduler), timeout="10s")
+                client = distributed.Client(str(scheduler), timeout="5s")  # a dead address fails within 10 s
         except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address
             from exactdp.limits import quote
 
