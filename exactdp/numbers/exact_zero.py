@@ -21,13 +21,16 @@ anything* (balls are only used to prove that a quantity is non-zero, which they 
 4. **sympy identities**: ``sympy.simplify(expr) == 0`` is a chain of exact rewritings, so a 0 result
    proves zero (a non-zero result proves nothing).
 
-Anything else is UNKNOWN.  sympy's numeric heuristics (``equals``, ``is_zero`` on numbers,
+Anything else is UNKNOWN — including expressions too large for exact rewriting (an expansion of more
+than ``_MAX_EXPANSION_TERMS`` terms, rationals of more than ``_MAX_REWRITE_BITS`` bits for rule 3 and 4,
+integers of more than 4 × ``max_prec`` bits for rule 2): the exact layer never blows up on the size
+of its input.  sympy's numeric heuristics (``equals``, ``is_zero`` on numbers,
 ``minimal_polynomial``'s numeric factor choice) are never used.
 """
 
 from __future__ import annotations
 
-from math import gcd
+from math import comb, gcd
 
 import sympy
 
@@ -35,12 +38,61 @@ from exactdp.errors import ExactDPError
 from exactdp.numbers.truth import Truth
 
 _SIMPLIFY_MAX_OPS = 200
+#: Rules 3 and 4 (sympy rewriting: together, expand, simplify) only see rationals up to this size;
+#: sympy re-evaluates p^(1/q) on rebuilding, which factors p.
+_MAX_REWRITE_BITS = 4096
+#: ... and only expressions whose expansion has at most this many terms ((1 + √2)^(10^5) is not expanded).
+_MAX_EXPANSION_TERMS = 10_000
 
 
 def short(value, width: int = 40) -> str:
     """A printable form of a possibly huge exact number for reasons and messages."""
-    text = str(value)
+    big = _largest_bits(value) if isinstance(value, sympy.Basic) else 0
+    if big > 4 * width:  # str() of a huge integer is slow (and refused above 4300 digits)
+        return f"<an expression with a {big}-bit number>"
+    try:
+        text = str(value)
+    except ValueError:  # Python's int -> str digit limit
+        return "<a huge number>"
     return text if len(text) <= width else text[: width // 2] + "..." + text[-width // 2 :]
+
+
+def _largest_bits(expr) -> int:
+    """Bits of the largest numerator / denominator of a rational inside ``expr``."""
+    best = 0
+    for a in sympy.preorder_traversal(expr):
+        if isinstance(a, sympy.Rational):
+            best = max(best, abs(int(a.p)).bit_length(), int(a.q).bit_length())
+    return best
+
+
+def _expansion_terms(expr, cap: int = _MAX_EXPANSION_TERMS + 1) -> int:
+    """An upper estimate (capped at ``cap``) of the number of terms of ``sympy.expand(expr)``."""
+    if expr.is_Add:
+        return min(cap, sum(_expansion_terms(a, cap) for a in expr.args))
+    if expr.is_Mul:
+        out = 1
+        for a in expr.args:
+            out = min(cap, out * _expansion_terms(a, cap))
+        return out
+    if expr.is_Pow:
+        base, e = expr.args
+        k = _expansion_terms(base, cap)
+        if e.is_Integer and k > 1:
+            n = abs(int(e))
+            if n > cap:
+                return cap
+            return min(cap, comb(n + k - 1, k - 1) if k < cap else cap)
+        return max(k, _expansion_terms(e, cap))
+    if expr.args:
+        return max(_expansion_terms(a, cap) for a in expr.args)
+    return 1
+
+
+def rewritable(expr) -> bool:
+    """Small enough for sympy's exact rewritings (together, expand, simplify): see the module docstring."""
+    return (_largest_bits(expr) <= _MAX_REWRITE_BITS
+            and _expansion_terms(expr) <= _MAX_EXPANSION_TERMS)
 
 
 def rational_value(expr) -> sympy.Rational | None:
@@ -64,6 +116,8 @@ def is_zero(expr) -> tuple[Truth, str]:
     res = _log_linear(expr)
     if res is not None:
         return res
+    if not rewritable(expr):
+        return Truth.UNKNOWN, "too large for exact rewriting (huge numbers or a huge expansion)"
     if expr.has(sympy.sinh, sympy.cosh, sympy.tanh):
         expr = expr.rewrite(sympy.exp)  # an exact rewriting into exponentials
     res = _exp_polynomial(expr)
@@ -93,7 +147,9 @@ def coprime_basis(numbers) -> list[int]:
             for j in range(i + 1, len(basis)):
                 g = gcd(basis[i], basis[j])
                 if g > 1:
-                    a, b = basis[i] // g, basis[j] // g
+                    # a, b lose every factor g (O(log) divisions: 2^(10^5) against 2 is one step); the
+                    # product of the basis strictly decreases, so the loop terminates
+                    a, b = _remove(basis[i], g)[0], _remove(basis[j], g)[0]
                     rest = [x for k, x in enumerate(basis) if k not in (i, j)]
                     basis = sorted(set(rest + [x for x in (a, b, g) if x > 1]))
                     changed = True
@@ -103,13 +159,32 @@ def coprime_basis(numbers) -> list[int]:
     return basis
 
 
+def _remove(n: int, b: int) -> tuple[int, int]:
+    """(n / b^v, v) with v the b-adic valuation of n, in O(log v) divisions on flint integers (2^(10^6)
+    against 2 is a handful of GMP divisions, not 10^6 Python ones)."""
+    from flint import fmpz
+
+    N, B = fmpz(n), fmpz(b)
+    if N % B:
+        return n, 0
+    powers = [B]  # b, b^2, b^4, ... while they divide n
+    while True:
+        nxt = powers[-1] * powers[-1]
+        if nxt.bit_length() > N.bit_length() or N % nxt:
+            break
+        powers.append(nxt)
+    v = 0
+    for k in range(len(powers) - 1, -1, -1):  # v < 2^len(powers): each power is needed at most once
+        if N % powers[k] == 0:
+            N //= powers[k]
+            v += 1 << k
+    return int(N), v
+
+
 def _exponents(n: int, basis: list[int]) -> dict[int, int]:
     out = {}
     for b in basis:
-        e = 0
-        while n % b == 0:
-            n //= b
-            e += 1
+        n, e = _remove(n, b)
         if e:
             out[b] = e
     assert n == 1, "coprime basis does not cover the integer"
@@ -135,6 +210,10 @@ def _log_linear_parts(expr):
             return None
     if not logs:
         return None
+    from exactdp.numbers.rb import _exact_bits_cap
+
+    if sum(int(r.p).bit_length() + int(r.q).bit_length() for _, r in logs) > _exact_bits_cap():
+        return None  # integers too large to factor over a coprime basis: no exact rule
     return q0, logs
 
 
@@ -229,7 +308,7 @@ def _algebraic_zero(e) -> Truth:
 def _exp_polynomial(expr) -> tuple[Truth, str] | None:
     num, den = sympy.fraction(sympy.together(expr))
     if den != 1 and _algebraic_or_exp_nonzero(den) is not Truth.FALSE:
-        return Truth.UNKNOWN, f"cannot certify that the denominator {den} is non-zero"
+        return Truth.UNKNOWN, f"cannot certify that the denominator {short(den)} is non-zero"
     groups: list[list] = []  # [exponent, coefficient]
     for term in sympy.Add.make_args(sympy.expand(num)):
         split = _split_exp(term)
@@ -239,7 +318,7 @@ def _exp_polynomial(expr) -> tuple[Truth, str] | None:
         for g in groups:
             same = _algebraic_zero(sympy.expand(g[0] - a))
             if same is Truth.UNKNOWN:
-                return Truth.UNKNOWN, f"cannot decide whether the exponents {g[0]} and {a} are equal"
+                return Truth.UNKNOWN, f"cannot decide whether the exponents {short(g[0])} and {short(a)} are equal"
             if same is Truth.TRUE:
                 g[1] = g[1] + c
                 break
@@ -252,11 +331,11 @@ def _exp_polynomial(expr) -> tuple[Truth, str] | None:
     for a, c in groups:
         z = _algebraic_zero(sympy.expand(c))
         if z is Truth.UNKNOWN:
-            return Truth.UNKNOWN, f"cannot decide whether the coefficient {c} of exp({a}) is zero"
+            return Truth.UNKNOWN, f"cannot decide whether the coefficient {short(c)} of exp({short(a)}) is zero"
         if z is Truth.FALSE:
             if kind == "algebraic":
                 return Truth.FALSE, "algebraic value, certified non-zero by a ball"
-            return Truth.FALSE, f"{kind}: the coefficient of exp({a}) is non-zero"
+            return Truth.FALSE, f"{kind}: the coefficient of exp({short(a)}) is non-zero"
     return Truth.TRUE, f"{kind}: every coefficient is exactly zero"
 
 

@@ -564,10 +564,10 @@ class RB:
         return evalf(self, digits, max_prec=max_prec)
 
     def __repr__(self) -> str:
+        from exactdp.numbers.exact_zero import short
+
         e = self._exact if isinstance(self._exact, sympy.Basic) else None
-        shown = str(e) if e is not None else (self.label or "<evaluator>")
-        if len(shown) > 80:
-            shown = shown[:38] + "..." + shown[-38:]
+        shown = short(e, 80) if e is not None else (self.label or "<evaluator>")
         return f"RB({shown})"
 
     def __str__(self) -> str:
