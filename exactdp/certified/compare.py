@@ -112,7 +112,9 @@ def evaluate_at(expr, values: dict | None = None, **named) -> RB:
     """
     from exactdp.numbers.sr import to_sr
 
-    expr = sympy.sympify(expr)
+    # never sympify text (it would run code): an expression is a sympy object; anything else is an
+    # exact number (strings are read as rationals only)
+    expr = expr if isinstance(expr, sympy.Basic) else to_sr(expr, "expr")
     given = dict(values or {})
     given.update(named)
     by_name = {str(k): v for k, v in given.items()}

@@ -32,6 +32,11 @@ from exactdp.numbers.truth import Sign, Truth
 _EXACT_POWER_DIGITS = 20_000
 
 
+def _digits_of(d: fmpq) -> int:
+    """Decimal digits of the larger of numerator and denominator, from the bit size (no int -> str)."""
+    return max(int(d.p).bit_length(), int(d.q).bit_length()) * 30103 // 100000 + 1
+
+
 def _eps(eps) -> RB:
     e = RB(exact_expr(eps, "eps"), "eps")
     s = e.compare_rational(fmpq(0))
@@ -82,7 +87,7 @@ def phi_n(eps, delta, n: int) -> RB:
     def exact():
         if d == 1:
             return sympy.Integer(1)
-        if n * max(len(str(d.p)), len(str(d.q))) > _EXACT_POWER_DIGITS:
+        if n * _digits_of(d) > _EXACT_POWER_DIGITS:
             return None
         return 1 - sympy.exp(-n * E) * (1 - D) ** n
 
@@ -106,7 +111,7 @@ def phi_n_complement(eps, delta, n: int) -> RB:
     def exact():
         if d == 1:
             return sympy.Integer(0)
-        if n * max(len(str(d.p)), len(str(d.q))) > _EXACT_POWER_DIGITS:
+        if n * _digits_of(d) > _EXACT_POWER_DIGITS:
             return None
         return sympy.exp(-n * E) * (1 - D) ** n
 

@@ -95,9 +95,18 @@ def rewritable(expr) -> bool:
             and _expansion_terms(expr) <= _MAX_EXPANSION_TERMS)
 
 
+def _as_expr(expr) -> sympy.Basic:
+    """A sympy expression as it is; any other value is an exact number (text is never sympified)."""
+    if isinstance(expr, sympy.Basic):
+        return expr
+    from exactdp.numbers.sr import to_sr
+
+    return to_sr(expr, "expr")
+
+
 def rational_value(expr) -> sympy.Rational | None:
     """The rational value of ``expr`` when exact rules prove it rational (a log form that cancels)."""
-    expr = sympy.sympify(expr)
+    expr = _as_expr(expr)
     if expr.is_Rational:
         return expr
     q0, logs = _log_linear_parts(expr) or (None, None)
@@ -108,7 +117,7 @@ def rational_value(expr) -> sympy.Rational | None:
 
 def is_zero(expr) -> tuple[Truth, str]:
     """Decide exactly whether a symbol-free real sympy expression is 0 (see module docstring)."""
-    expr = sympy.sympify(expr)
+    expr = _as_expr(expr)
     if expr.free_symbols:
         return Truth.UNKNOWN, "free symbols"
     if expr.is_Rational:

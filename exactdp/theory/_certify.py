@@ -12,7 +12,8 @@ from __future__ import annotations
 from flint import arb, ctx, fmpq
 
 from exactdp.numbers.qq import parse_rational_string
-from exactdp.numbers.rb import RB, arb_ball
+from exactdp.limits import require
+from exactdp.numbers.rb import RB, _arb_to_fmpq, arb_ball
 from exactdp.numbers.truth import Truth
 
 DEFAULT_PREC = 128
@@ -60,6 +61,7 @@ def rounds_to(x, printed: str, prec: int = DEFAULT_PREC) -> Truth:
     """
     p = parse_rational_string(printed, "printed")
     digits = len(printed.split(".")[1]) if "." in printed else 0
+    require("max_digits", digits, "digits of the printed decimal")
     half = fmpq(1, 2 * 10**digits)
     lo, hi = p - half, p + half
     if not isinstance(x, arb):
@@ -98,9 +100,9 @@ def arb_fixed(x, decimals: int = 4, prec: int = DEFAULT_PREC) -> str:
 
     For display only, like :func:`arb_str`; the rounding of the exact dyadic midpoint is done in integers.
     """
+    require("max_digits", decimals, f"decimals = {decimals}")
     v = arb_eval(x, prec)
-    man, exp = v.mid().man_exp()
-    q = fmpq(int(man)) * (fmpq(2) ** int(exp) if int(exp) >= 0 else fmpq(1, 2 ** (-int(exp))))
+    q = _arb_to_fmpq(v.mid())  # refuses a midpoint whose exact value would be a huge rational
     scaled = q * 10**decimals
     n = int((scaled + fmpq(1, 2)).floor())
     sign, n = ("-", -n) if n < 0 else ("", n)

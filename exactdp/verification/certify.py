@@ -16,7 +16,9 @@ from flint import fmpq
 
 from exactdp.certified import certified_compare, certified_sign
 from exactdp.errors import UndecidedError
+from exactdp.limits import ResourceLimitError
 from exactdp.numbers.digits import evalf
+from exactdp.numbers.exact_zero import short
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.truth import Truth
 
@@ -52,5 +54,5 @@ def enclosure(value, digits: int = 12) -> str:
     """The value to ``digits`` guaranteed significant digits (``"inf"`` for +∞), for evidence strings."""
     try:
         return evalf(value, digits)
-    except UndecidedError:
-        return str(value)
+    except (UndecidedError, ResourceLimitError):  # evidence only: the value itself, shortened
+        return short(value, 80)
