@@ -133,7 +133,8 @@ _CAP = 10**300
 #: ``max_work`` is about one machine-word operation of the big-integer arithmetic
 _PER_TERM = 400
 _PER_TERM_MPOLY = 1_200
-_PER_PAIR = 100  # one Python step per entry when the row pairs of a kernel are classified
+_PER_PAIR = 2_000  # per (row pair, output) when the row pairs of a kernel are classified (PairLoss.of)
+_PER_DOMINANCE = 4_000  # per Blackwell comparison of two classes (about 20 us), plus 20 per (output)^2
 
 
 def _bits(v) -> int:
@@ -286,9 +287,6 @@ def _shape(facs) -> str:
 
 
 def _classify(facs):
-    for K, _ in facs:
-        require("max_work", K.N * K.N * K.M * _PER_PAIR,
-                f"tensor: classifying the row pairs of a {K.N}x{K.M} kernel")
     classes: list[PairClass] = []
     groups, totals = [], []
     for j, (K, n_j) in enumerate(facs):
@@ -323,6 +321,8 @@ def pair_classes(K, factor: int = 0, *, prune_dominated: bool = True) -> list[Pa
     module docstring); the survivors are an antichain.
     """
     K = as_kernel(K)
+    require("max_work", K.N * (K.N - 1) * K.M * _PER_PAIR,
+            f"pair_classes: the {K.N * (K.N - 1)} ordered row pairs of a {K.N}x{K.M} kernel")
     seen: dict = {}
     for x, xp in itertools.permutations(range(K.N), 2):
         if K[x] != K[xp]:
@@ -330,6 +330,8 @@ def pair_classes(K, factor: int = 0, *, prune_dominated: bool = True) -> list[Pa
             seen.setdefault(loss, PairClass(loss, x, xp, factor))
     classes = list(seen.values())
     if prune_dominated:
+        require("max_work", len(classes) ** 2 * (_PER_DOMINANCE + 20 * K.M * K.M),
+                f"pair_classes: Blackwell comparisons of {len(classes)} loss classes of a {K.N}x{K.M} kernel")
         classes = [c for c in classes
                    if not any(d is not c and d.loss.dominates(c.loss) for d in classes)]
     return classes

@@ -238,3 +238,15 @@ def test_analyze_guards_its_passes_and_reports_a_skipped_profile(tmp_path, capsy
         assert analyze(K)["eta_tv"]["value"] == "2/3"
         with pytest.raises(ResourceLimitError, match="3 passes.*max_work"):
             analyze(K, gamma=2)
+
+
+def test_pair_classification_is_guarded_by_kernel_size():
+    from exactdp.measures.tensor import pair_classes
+
+    K = Kernel([["1/2", "1/2"], ["1/3", "2/3"], ["1", "0"]])
+    assert len(pair_classes(K, prune_dominated=False)) == 6
+    with limits(max_work=6 * 2 * 2000):  # 6 ordered pairs x 2 outputs: classified
+        assert len(pair_classes(K, prune_dominated=False)) == 6
+    with limits(max_work=6 * 2 * 2000 - 1):
+        with pytest.raises(ResourceLimitError, match="6 ordered row pairs of a 3x2 kernel.*max_work"):
+            pair_classes(K)
