@@ -23,6 +23,7 @@ from exactdp.numbers.rb import (
     _exact_bits_cap,
     _rb,
     ball_endpoints,
+    ball_work,
     current_cap,
     precisions,
 )
@@ -156,7 +157,11 @@ def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
     q = x.rational()
     if q is not None:
         return round_significant(q, digits)
+    require("max_work", ball_work(x.weight, start),
+            f"{x.weight} transcendental operation(s) at {start} bits for {digits} digits")
     for prec in precisions(max(cap, start), start=start):
+        if prec > start and not x.affordable(prec):
+            break
         b = x.ball(prec)
         if not b.is_finite():
             continue

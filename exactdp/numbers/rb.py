@@ -317,6 +317,29 @@ def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
         return _arb_to_fmpq(b.lower()), _arb_to_fmpq(b.upper())
 
 
+# -- cost model ------------------------------------------------------------------------------------
+
+
+def transcendental_weight(expr) -> int:
+    """The number of transcendental nodes of ``expr`` (exp, log, non-integer powers, functions,
+    constants), at least 1: the cost unit of one ball."""
+    n = 0
+    for a in sympy.preorder_traversal(expr):
+        if a.is_Atom:
+            n += a in (sympy.pi, sympy.E)
+        elif a.is_Pow:
+            n += not a.exp.is_Integer or abs(int(a.exp)) > _MAX_INT_POWER
+        elif not (a.is_Add or a.is_Mul):
+            n += 1
+    return max(n, 1)
+
+
+def ball_work(weight: int, prec: int) -> int:
+    """Estimated elementary operations of one ball: ``weight`` transcendental operations at ``prec`` bits,
+    each about 3·p·log2(p) (calibrated: exp at 2^19 bits ≈ 0.2 s ≈ 3·10^7)."""
+    return 3 * weight * prec * max(prec.bit_length(), 1)
+
+
 # -- the certified real ----------------------------------------------------------------------------
 
 
@@ -357,7 +380,7 @@ class RB:
         CoercionError: a float.  ParameterError: free symbols or a non-finite value.
     """
 
-    __slots__ = ("_cache", "_eval", "_exact", "label")
+    __slots__ = ("_cache", "_eval", "_exact", "_weight", "label")
 
     def __init__(self, value, name: str = "value"):
         if isinstance(value, RB):
@@ -367,12 +390,14 @@ class RB:
                 value._cache,
                 value.label,
             )
+            self._weight = value._weight
             return
         expr = exact_expr(value, name)
         self._exact = expr
         self._eval = None
         self._cache: dict[int, arb] = {}
         self.label = None
+        self._weight = None
 
     @classmethod
     def from_evaluator(cls, evaluator: Callable[[], arb], exact=None, label: str | None = None) -> RB:
@@ -383,6 +408,7 @@ class RB:
         """
         obj = cls.__new__(cls)
         obj._exact, obj._eval, obj._cache, obj.label = exact, evaluator, {}, label
+        obj._weight = None if isinstance(exact, sympy.Basic) else 1
         return obj
 
     # -- exact side --
@@ -401,6 +427,19 @@ class RB:
         if e is not None and e.is_Rational:
             return _fmpq_of_rational(e)
         return None
+
+    # -- cost --
+    @property
+    def weight(self) -> int:
+        """How many transcendental operations (exp, log, roots, trig, constants) one ball costs."""
+        if self._weight is None:
+            e = self._exact if isinstance(self._exact, sympy.Basic) else None
+            self._weight = 1 if e is None else transcendental_weight(e)
+        return self._weight
+
+    def affordable(self, prec: int) -> bool:
+        """Is one ball at ``prec`` bits within the ``max_work`` limit (see :func:`ball_work`)?"""
+        return prec <= EXACT_LAYER_PREC or ball_work(self.weight, prec) <= limit("max_work")
 
     # -- balls --
     def ball(self, prec: int) -> arb:
@@ -422,8 +461,12 @@ class RB:
         q = self.rational()
         if q is not None:
             return SignResult(Sign(int(q.p > 0) - int(q.p < 0)), 0, "exact rational")
-        exact_note, tried_exact, prec = "", False, START_PREC
-        for prec in precisions(max_prec):
+        exact_note, tried_exact, prec, stopped = "", False, START_PREC, ""
+        for p in precisions(max_prec):
+            if not self.affordable(p):  # the next ball would exceed max_work: stay undecided
+                stopped = f" (stopped before {p} bits: the limit max_work)"
+                break
+            prec = p
             b = self.ball(prec)
             if b.is_finite():
                 if b > 0:
@@ -445,7 +488,7 @@ class RB:
             if zero is Truth.TRUE:
                 return SignResult(Sign.ZERO, prec, f"exact: {exact_note}")
         return SignResult(
-            None, prec, f"the ball at the cap of {prec} bits contains 0; exact layer: {exact_note}"
+            None, prec, f"the ball at the cap of {prec} bits contains 0{stopped}; exact layer: {exact_note}"
         )
 
     def _exact_zero(self) -> tuple[Truth, str]:
@@ -475,6 +518,8 @@ class RB:
             return Sign(int(q > r) - int(q < r))
         tried = False
         for prec in precisions(max_prec):
+            if not self.affordable(prec):
+                break
             b = self.ball(prec)
             if b.is_finite():
                 with ctx.workprec(prec):
@@ -527,7 +572,9 @@ class RB:
             ea, eb = a.exact, b.exact
             return None if ea is None or eb is None else sym(ea, eb)
 
-        return RB.from_evaluator(lambda: op(a.ball(ctx.prec), b.ball(ctx.prec)), exact)
+        out = RB.from_evaluator(lambda: op(a.ball(ctx.prec), b.ball(ctx.prec)), exact)
+        out._weight = a.weight + b.weight
+        return out
 
     def __add__(self, other):
         return self._binary(other, lambda x, y: x + y, lambda x, y: x + y)
@@ -593,7 +640,9 @@ def rb_apply(fn: str, x) -> RB:
         e = x.exact
         return None if e is None else sym(e)
 
-    return RB.from_evaluator(lambda: getattr(x.ball(ctx.prec), fn)(), exact, label=f"{fn}(...)")
+    out = RB.from_evaluator(lambda: getattr(x.ball(ctx.prec), fn)(), exact, label=f"{fn}(...)")
+    out._weight = x.weight + 1
+    return out
 
 
 __all__ = [
