@@ -232,10 +232,10 @@ def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUAT
 
 
 def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_power: int = 1) -> TensorCost:
-    classes, groups, totals = classified
+    classes, groups, totals, classify_work = classified
     n = sum(n_j for _, n_j in facs)
     if not classes:
-        return TensorCost(n, 0, 1, 1, 0, 1, 0)
+        return TensorCost(n, 0, 1, 1, 0, classify_work, 0)
     count = _composition_count(groups, totals)
     if count <= exhaustive_limit:
         evaluations = count
@@ -253,7 +253,7 @@ def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_p
         worst = est if worst is None or est[3] > worst[3] else worst
     D, terms, bits, per_eval = worst
     memory = min(4 * terms * (bits // 8 + 100), _CAP)
-    return TensorCost(n, D, terms, bits, evaluations, min(evaluations * per_eval, _CAP), memory)
+    return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, _CAP), memory)
 
 
 def power_cost(base, n: int) -> TensorCost:
@@ -269,13 +269,13 @@ def _require_cost(cost: TensorCost, what: str) -> None:
     require("max_memory", cost.memory, f"{what}: {cost.describe()}")
 
 
-def _require_enumeration(K, n: int, classes, count: int, what: str) -> None:
+def _require_enumeration(K, n: int, classes, count: int, what: str, classify_work: int = 0) -> None:
     """Guard a loop that evaluates every one of ``count`` compositions of n (profiles, irrational e^ε)."""
     losses = [c.loss for c in classes]
     worst = max((_eval_cost(losses, [n if i == j else 0 for i in range(len(classes))]) for j in range(len(classes))),
                 key=lambda e: e[3])
     _, terms, bits, per_eval = worst
-    cost = TensorCost(n, worst[0], terms, bits, count, min(count * per_eval, _CAP),
+    cost = TensorCost(n, worst[0], terms, bits, count, min(classify_work + count * per_eval, _CAP),
                       min(4 * terms * (bits // 8 + 100), _CAP))
     _require_cost(cost, f"{what}: n = {_short(n)} for a {K.N}x{K.M} kernel")
 
@@ -287,15 +287,18 @@ def _shape(facs) -> str:
 
 
 def _classify(facs):
+    """``(classes, groups, totals, work)`` of the factors: the pair classes of every factor, the class
+    indices of each factor that has any, its multiplicity, and the work units the classification took."""
     classes: list[PairClass] = []
-    groups, totals = [], []
+    groups, totals, work = [], [], 0
     for j, (K, n_j) in enumerate(facs):
-        cls = pair_classes(K, j)
+        cls, w = _pair_classes(K, j, True)
+        work += w
         if cls:
             groups.append(list(range(len(classes), len(classes) + len(cls))))
             totals.append(n_j)
             classes.extend(cls)
-    return classes, groups, totals
+    return classes, groups, totals, work
 
 
 def _binom_small(k: int, r: int) -> int:
@@ -318,11 +321,24 @@ def pair_classes(K, factor: int = 0, *, prune_dominated: bool = True) -> list[Pa
     """The distinct privacy-loss classes of ordered row pairs of K with K_x ≠ K_{x'}.
 
     With ``prune_dominated`` a class that is a Blackwell garbling of another is dropped (fact 2 of the
-    module docstring); the survivors are an antichain.
+    module docstring); the survivors are an antichain.  Both steps are checked against ``max_work`` before
+    they start (N(N−1)·M for the classification, classes² comparisons for the pruning).
     """
-    K = as_kernel(K)
-    require("max_work", K.N * (K.N - 1) * K.M * _PER_PAIR,
-            f"pair_classes: the {K.N * (K.N - 1)} ordered row pairs of a {K.N}x{K.M} kernel")
+    return _pair_classes(as_kernel(K), factor, prune_dominated)[0]
+
+
+def _classification_work(K: Kernel) -> int:
+    return K.N * (K.N - 1) * K.M * _PER_PAIR
+
+
+def _pruning_work(K: Kernel, count: int) -> int:
+    return count * count * (_PER_DOMINANCE + 20 * K.M * K.M)
+
+
+def _pair_classes(K: Kernel, factor: int, prune_dominated: bool) -> tuple[list[PairClass], int]:
+    """``(classes, work)``: the classes of :func:`pair_classes` and the work units spent on them."""
+    work = _classification_work(K)
+    require("max_work", work, f"pair_classes: the {K.N * (K.N - 1)} ordered row pairs of a {K.N}x{K.M} kernel")
     seen: dict = {}
     for x, xp in itertools.permutations(range(K.N), 2):
         if K[x] != K[xp]:
@@ -330,11 +346,13 @@ def pair_classes(K, factor: int = 0, *, prune_dominated: bool = True) -> list[Pa
             seen.setdefault(loss, PairClass(loss, x, xp, factor))
     classes = list(seen.values())
     if prune_dominated:
-        require("max_work", len(classes) ** 2 * (_PER_DOMINANCE + 20 * K.M * K.M),
+        prune = _pruning_work(K, len(classes))
+        require("max_work", work + prune,
                 f"pair_classes: Blackwell comparisons of {len(classes)} loss classes of a {K.N}x{K.M} kernel")
+        work += prune
         classes = [c for c in classes
                    if not any(d is not c and d.loss.dominates(c.loss) for d in classes)]
-    return classes
+    return classes, work
 
 
 def _tighten(lo, hi, groups, totals):
@@ -430,7 +448,7 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
     classified = _classify(facs)
     cost = _search_cost(facs, g, classified, max_evaluations, exhaustive_limit)
     _require_cost(cost, f"tensor: {_shape(facs)}")
-    classes, groups, totals = classified
+    classes, groups, totals, _ = classified
     if not classes:  # every factor has identical rows: all products of rows coincide
         return TensorWitness(ZERO, (), 0, 0)
     cache: dict = {}
@@ -513,14 +531,14 @@ def privacy_profile_tensor_power(K, n: int, *, max_compositions: int = 2_000) ->
     """
     K = as_kernel(K)
     _check_n(n)
-    classes = _classify([(K, n)])[0]
+    classes, _, _, classify_work = _classify([(K, n)])
     if not classes:  # identical rows: E_γ(p‖p) = (1 − γ)_+ when there are two inputs
         return profile_from_lines([(ZERO, ZERO)] + ([(ONE, ONE)] if K.N > 1 else []))
     count = _binom_small(n, len(classes) - 1)
     if count > max_compositions:
         raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions over "
                              f"{len(classes)} classes (> {max_compositions}); evaluate delta_tensor_power at a gamma")
-    _require_enumeration(K, n, classes, count, "privacy_profile_tensor_power")
+    _require_enumeration(K, n, classes, count, "privacy_profile_tensor_power", classify_work)
     lines = []
     for counts in _compositions(n, len(classes)):
         lines.extend(product_loss([(c.loss, k) for c, k in zip(classes, counts)]).lines())
@@ -561,13 +579,13 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int = 2_000):
             raise UndecidedError(f"eps: e^{e} could not be compared with the rational {r}")
         return s
 
-    classes = _classify([(K, n)])[0]
+    classes, _, _, classify_work = _classify([(K, n)])
     if not classes:
         return sympy.Integer(0)
     count = _binom_small(n, len(classes) - 1)
     if count > max_compositions:
         raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions (> {max_compositions})")
-    _require_enumeration(K, n, classes, count, "delta_tensor_power_eps")
+    _require_enumeration(K, n, classes, count, "delta_tensor_power_eps", classify_work)
     best = None
     for counts in _compositions(n, len(classes)):
         loss = product_loss([(c.loss, k) for c, k in zip(classes, counts)])

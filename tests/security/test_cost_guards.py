@@ -114,7 +114,7 @@ def test_profile_phi_and_products_are_guarded():
         hockey_stick_product([(["3/4", "1/4"], ["1/4", "3/4"], 10**12)], 1)
     assert hockey_stick_product([(["3/4", "1/4"], ["1/4", "3/4"], 2)], 1) == fmpq(1, 2)
     K = randomized_response(2, 3)
-    with limits(max_work=1000):
+    with limits(max_work=20_000):  # classifying RR's two row pairs fits, 51 compositions do not
         with pytest.raises(ResourceLimitError, match="privacy_profile_tensor_power.*max_work"):
             privacy_profile_tensor_power(K, 50)
     assert eta_hockey_stick_tensor_power(K, 3, 2) == fmpq(17, 32)
@@ -234,10 +234,16 @@ def test_analyze_guards_its_passes_and_reports_a_skipped_profile(tmp_path, capsy
     assert "privacy_profile" not in a and "profile_limit = 2" in a["notes"][0]
     assert "note: privacy profile not computed" in format_analysis(a)
     assert "notes" not in analyze(K)
+    assert analyze(K)["eta_tv"]["value"] == "2/3"
+    from exactdp.analysis import check_cost
+
     with limits(max_work=4):  # 1 pass x 3 x 3 pairs x 2 outputs / 4 = 4
-        assert analyze(K)["eta_tv"]["value"] == "2/3"
+        check_cost(3, 2)
         with pytest.raises(ResourceLimitError, match="3 passes.*max_work"):
-            analyze(K, gamma=2)
+            check_cost(3, 2, gamma=2)
+    with limits(max_work=10**6):
+        with pytest.raises(ResourceLimitError, match="analyze: 1 pass over the 300x300 row pairs"):
+            analyze(Kernel.identity(300))
 
 
 def test_pair_classification_is_guarded_by_kernel_size():
