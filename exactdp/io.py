@@ -29,6 +29,10 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, chec
     ``check_shape(N, M)``, if given, is called with the shape before any entry is parsed (a cost guard of
     the caller, e.g. :func:`exactdp.analysis.check_cost`).
     """
+    # a cheap count before parsing: every entry but the last is followed by a separator (an upper bound when
+    # an entry contains one), so a file with millions of entries is refused before it is parsed at all
+    separators = text.count(",") + (text.count("\n") if fmt == "csv" else 0)
+    require("max_entries", separators + 1, "kernel file: entries counted by their separators")
     if fmt == "json":
         try:
             data = json.loads(text)  # JSON floats become Python floats, refused by Kernel

@@ -204,12 +204,21 @@ def test_read_kernel_checks_file_size_and_entries_before_parsing(tmp_path, capsy
     with limits(max_file_bytes=10):
         with pytest.raises(ResourceLimitError, match="max_file_bytes"):
             read_kernel(path)
+    ragged = tmp_path / "ragged.json"  # 3 separators, but 2 rows of up to 3 entries: 6 > 5 after parsing
+    ragged.write_text('[["1/2","1/2"],["1/3","1/3","1/3"]]')
+    with limits(max_entries=5):
+        with pytest.raises(ResourceLimitError, match="2 rows of up to 3 entries.*max_entries"):
+            read_kernel(ragged)
     with limits(max_entries=3):
-        with pytest.raises(ResourceLimitError, match="2 rows of up to 2 entries.*max_entries"):
-            read_kernel(path)
         with pytest.raises(ResourceLimitError, match="max_entries"):
             kernel_from_text("1/2,1/2\n1/3,2/3\n", "csv")
-    assert read_kernel(path).rows[0] == (fmpq(3, 4), fmpq(1, 4))
+    with limits(max_entries=4):  # 4 entries, 3 separators: exactly at the limit
+        assert read_kernel(path).rows[0] == (fmpq(3, 4), fmpq(1, 4))
+    big = tmp_path / "big.json"
+    big.write_text("[" + ",".join(['["1/2","1/2"]'] * 3000) + "]")
+    with limits(max_entries=5000):  # counted by separators before json.loads
+        with pytest.raises(ResourceLimitError, match="separators: about 6000 entries"):
+            read_kernel(big)
     # a shape guard of the caller runs before the entries are parsed
     seen = []
     read_kernel(path, check_shape=lambda N, M: seen.append((N, M)))
