@@ -2,47 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
-from exactdp.errors import CoercionError
-
-_ALLOWED = re.compile(r"^[0-9A-Za-z_+\-*/^()., ]+$")
-_NAMES = ("exp", "log", "sqrt", "pi", "E", "sin", "cos", "tan", "sinh", "cosh", "tanh", "atan", "Rational")
-
-
 def parse_exact(text: str):
     """A sympy expression from text such as ``"exp(1/2) - log(3)"``; decimals like ``0.5`` are read exactly.
 
-    Only arithmetic, numbers and the functions exp, log, sqrt, sin, cos, tan, sinh, cosh, tanh, atan and
-    the constants pi, E are accepted.
+    Read by the one safe reader (:mod:`exactdp.numbers.reader`): numbers, ``+ - * / ^ ( )``, the functions
+    exp, log, sqrt, sin, cos, tan, sinh, cosh, tanh, atan and the constants pi, E; sizes are limited.
     """
-    import sympy
-    from sympy.parsing.sympy_parser import parse_expr, rationalize, standard_transformations
+    from exactdp.numbers.reader import read_expression
 
-    if not _ALLOWED.match(text):
-        raise CoercionError(
-            f"EXPR: only numbers, + - * / ^ ( ) and {', '.join(_NAMES)} are allowed, got {text!r}"
-        )
-    words = set(re.findall(r"[A-Za-z_]+", re.sub(r"\d[eE][+-]?\d", "", text)))
-    unknown = sorted(words - set(_NAMES))
-    if unknown:
-        raise CoercionError(f"EXPR: unknown names {unknown}; allowed: {', '.join(_NAMES)}")
-    local = {name: getattr(sympy, name) for name in _NAMES}
-    try:
-        return parse_expr(
-            text.replace("^", "**"),
-            local_dict=local,
-            global_dict={
-                "__builtins__": {},
-                **local,
-                "Integer": sympy.Integer,
-                "Float": sympy.Float,
-                "Symbol": sympy.Symbol,
-            },
-            transformations=standard_transformations + (rationalize,),
-        )
-    except (SyntaxError, TypeError, ValueError) as exc:
-        raise CoercionError(f"EXPR: cannot read {text!r} as an exact expression ({exc})") from exc
+    return read_expression(text, name="EXPR")
 
 
 def register(sub) -> None:

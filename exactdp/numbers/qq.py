@@ -25,8 +25,6 @@ ZERO = fmpq(0)
 ONE = fmpq(1)
 
 _SIMPLE_RE = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
-_RATIONAL_RE = re.compile(r"^\s*([+-]?\d+)\s*/\s*([+-]?\d+)\s*$")
-_DECIMAL_RE = re.compile(r"^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$")
 
 
 def _float_message(name: str, value) -> str:
@@ -47,28 +45,32 @@ def _suggest(value) -> str:
 
 
 def parse_rational_string(text: str, name: str = "value") -> fmpq:
-    """Parse ``"p/q"``, ``"-3"``, ``"0.25"`` or ``"1e-30"`` exactly."""
-    if _SIMPLE_RE.fullmatch(text):  # "p", "-p", "p/q": flint parses these itself (fast path)
+    """Parse ``"p/q"``, ``"-3"``, ``"0.25"`` or ``"1e-30"`` exactly; arithmetic on numbers such as
+    ``"1/10^5000"`` or ``"1 - 3/7"`` goes through the one safe reader (:mod:`exactdp.numbers.reader`).
+
+    Sizes are limited (``exactdp.limits``: ``max_text_length``, ``max_integer_digits``): ``"1e-999999999"``
+    is refused at once instead of building a billion-digit integer.
+    """
+    from exactdp.limits import how_to_raise, limit, quote
+
+    if len(text) > limit("max_text_length"):
+        raise CoercionError(f"{name}: {len(text)} characters exceed the limit max_text_length = "
+                            f"{limit('max_text_length')}; {how_to_raise('max_text_length')}")
+    if len(text) <= limit("max_integer_digits") and _SIMPLE_RE.fullmatch(text):  # "p", "-p", "p/q": flint (fast)
         try:
             return fmpq(text)
         except ZeroDivisionError:
             raise CoercionError(f"{name}: denominator must be non-zero, got {text!r}") from None
-    m = _RATIONAL_RE.match(text)
-    if m:
-        p, q = int(m.group(1)), int(m.group(2))
-        if q == 0:
-            raise CoercionError(f"{name}: denominator must be non-zero, got {text!r}")
-        return fmpq(p, q)
-    m = _DECIMAL_RE.match(text)
-    if m and (m.group(2) or m.group(3)):
-        sign, whole, frac, exp = m.group(1), m.group(2) or "0", m.group(3) or "", m.group(4)
-        num = int(whole + frac) if (whole + frac) else 0
-        power = (int(exp) if exp else 0) - len(frac)
-        value = fmpq(num) * fmpq(10) ** power if power >= 0 else fmpq(num, 10 ** (-power))
-        return -value if sign == "-" else value
-    raise CoercionError(
-        f"{name}: cannot read {text!r} as an exact number; write it as 'p/q', an integer or a decimal like '0.25'"
-    )
+    from exactdp.numbers.reader import read_rational
+
+    try:
+        return read_rational(text, name)
+    except CoercionError as exc:
+        if "limit" in str(exc) or "zero" in str(exc):
+            raise
+        raise CoercionError(
+            f"{name}: cannot read {quote(text)} as an exact number ({str(exc).removeprefix(name + ': ')}); write "
+            f"it as 'p/q', an integer, a decimal like '0.25' or arithmetic on numbers like '1/10^30'") from None
 
 
 def to_qq(value, name: str = "value") -> fmpq:

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 
 import sympy
 
-from exactdp.errors import InvalidKernelError, ParameterError
+from exactdp.errors import CoercionError, InvalidKernelError, ParameterError
+from exactdp.limits import quote
+from exactdp.numbers.reader import MATH_FUNCTIONS
 from exactdp.numbers.sr import to_sr
 from exactdp.symbolic.closedforms import (
     Derivation,
@@ -39,18 +42,20 @@ QUANTITIES = ("validity", "eta_tv", "eta_hockey_stick", "ldp_ratio", "pml_ratio"
 
 
 def parse_expression(text: str, symbols: dict, name: str) -> sympy.Expr:
-    """An exact sympy expression from text; floats (``0.1``) are refused, unknown names are errors."""
-    if not isinstance(text, (str, int)):
-        raise InvalidKernelError(f"{name}: entries must be strings or integers, got {text!r}")
+    """An exact sympy expression from text, read by the one safe reader (:mod:`exactdp.numbers.reader`):
+    decimals are exact, unknown names are errors, nothing is evaluated as Python."""
+    from exactdp.numbers.reader import read_expression
+
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise InvalidKernelError(f"{name}: entries must be strings or integers, got {quote(repr(text), 40)}")
+    if isinstance(text, int):
+        return to_sr(text, name)
     try:
-        expr = sympy.parse_expr(str(text), local_dict=dict(symbols), evaluate=True,
-                                transformations=sympy.parsing.sympy_parser.standard_transformations)
-    except (SyntaxError, TypeError, sympy.SympifyError) as exc:
-        raise InvalidKernelError(f"{name}: cannot parse {text!r} ({exc})") from None
-    unknown = {s for s in expr.free_symbols if s.name not in symbols}
-    if unknown:
-        raise InvalidKernelError(f"{name}: unknown parameter(s) {sorted(map(str, unknown))} in {text!r}; "
-                                 f"declare them under \"parameters\"")
+        expr = read_expression(text, name=name, symbols=symbols)
+    except CoercionError as exc:
+        if "unknown name" in str(exc) and symbols:
+            raise InvalidKernelError(f"{exc}; declare parameters under \"parameters\"") from None
+        raise
     return to_sr(expr, name)
 
 
@@ -63,10 +68,22 @@ def parametric_kernel_from_json(text: str, name: str | None = None):
             InvalidKernelError(f"kernel file: the JSON number {s} is a float; write entries as strings")))
     except json.JSONDecodeError as exc:
         raise InvalidKernelError(f"kernel file: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if isinstance(data, list):  # a plain list of rows: a kernel without parameters
+        data = {"rows": data}
     if not isinstance(data, dict) or "rows" not in data:
         raise InvalidKernelError("kernel file: expected an object with \"rows\" (and \"parameters\", \"region\")")
+    if not isinstance(data["rows"], list) or not all(isinstance(r, list) for r in data["rows"]):
+        raise InvalidKernelError("kernel file: \"rows\" must be a list of lists of entries")
+    params = data.get("parameters") or {}
+    if not isinstance(params, dict):
+        raise InvalidKernelError("kernel file: \"parameters\" must be an object {name: assumption}")
+    if not isinstance(data.get("region", []), list):
+        raise InvalidKernelError("kernel file: \"region\" must be a list of inequalities")
     symbols = {}
-    for pname, assumption in (data.get("parameters") or {}).items():
+    for pname, assumption in params.items():
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,30}", pname) or pname in ("E", "pi") or pname in MATH_FUNCTIONS:
+            raise InvalidKernelError(f"parameters: {quote(pname, 40)} is not a usable parameter name (letters, digits "
+                                     f"and _, starting with a letter; not a function or constant name)")
         kinds = [assumption] if isinstance(assumption, str) else list(assumption or [])
         allowed = {"positive", "nonnegative", "real"}
         bad = [k for k in kinds if k not in allowed]
@@ -75,19 +92,19 @@ def parametric_kernel_from_json(text: str, name: str | None = None):
         symbols[pname] = sympy.Symbol(pname, **{k: True for k in kinds})
     rows = [[parse_expression(e, symbols, f"K[{x}][{y}]") for y, e in enumerate(r)]
             for x, r in enumerate(data["rows"])]
-    region = [parse_expression(r, symbols, "region") if False else _parse_relation(r, symbols)
-              for r in data.get("region", [])]
+    region = [_parse_relation(r, symbols) for r in data.get("region", [])]
     K = Kernel(rows, name=name or data.get("name"))
     return declare_region(K, *region)
 
 
-def _parse_relation(text: str, symbols: dict):
-    try:
-        rel = sympy.parse_expr(text, local_dict=dict(symbols))
-    except (SyntaxError, TypeError, sympy.SympifyError) as exc:
-        raise InvalidKernelError(f"region: cannot parse {text!r} ({exc})") from None
-    if not isinstance(rel, sympy.core.relational.Relational):
-        raise InvalidKernelError(f"region: expected an inequality like 't >= 1', got {text!r}")
+def _parse_relation(text, symbols: dict):
+    from exactdp.numbers.reader import read_expression
+
+    if not isinstance(text, str):
+        raise InvalidKernelError(f"region: expected an inequality like 't >= 1', got {quote(repr(text), 40)}")
+    rel = read_expression(text, name="region", symbols=symbols, relations=True)
+    if not isinstance(rel, (sympy.core.relational.Relational, sympy.And)):
+        raise InvalidKernelError(f"region: expected an inequality like 't >= 1', got {quote(text)}")
     return rel
 
 

@@ -2,7 +2,8 @@ r"""Reading a conjectured inequality ``"<lhs> <= <rhs>"`` safely into sympy.
 
 The text is tokenized first and every name must be a known quantity, parameter or function (anything
 else is an :class:`~exactdp.errors.ExactDPError` naming it, so the CLI exits with status 2); only then is it
-handed to ``sympy.parsing.sympy_parser.parse_expr`` with a namespace holding exactly those names.
+built by the project's one safe reader (:mod:`exactdp.numbers.reader`) from a table of exactly those names;
+nothing is evaluated as Python.
 Decimal literals are read exactly (``0.1`` is 1/10), ``^`` is a power, and the Unicode forms ``≤ ≥ ε δ γ ∘``
 are accepted (``K∘P`` is the image distribution ``K(P)``).
 
@@ -22,9 +23,9 @@ import tokenize
 from dataclasses import dataclass
 
 import sympy
-from sympy.parsing.sympy_parser import convert_xor, parse_expr, standard_transformations
 
 from exactdp.errors import ExactDPError
+from exactdp.limits import quote
 
 #: named quantities of the kernel K: name -> (number of arguments, meaning)
 QUANTITIES = {
@@ -119,6 +120,7 @@ class Conjecture:
 
 
 def _preprocess(text: str) -> str:
+    text = " ".join(text.split())  # one line, so token columns index the text
     for u, a in _UNICODE.items():
         text = text.replace(u, a)
     # K∘P -> K(P);  delta(...) is the privacy profile, bare delta the parameter
@@ -168,86 +170,50 @@ def _split(text: str) -> tuple[str, str, str]:
             raise ConjectureSyntaxError(f"INEQUALITY: unexpected {t.string!r}")
     if rel is None:
         raise ConjectureSyntaxError(f"INEQUALITY: no relation (<=, <, >=, >) in {text!r}")
-    lhs = tokenize.untokenize([(t.type, t.string) for t in toks[:rel_at]])
-    rhs = tokenize.untokenize([(t.type, t.string) for t in toks[rel_at + 1:]])
+    lhs, rhs = text[:toks[rel_at].start[1]], text[toks[rel_at].end[1]:]  # one line: columns index the text
     if not lhs.strip() or not rhs.strip():
         raise ConjectureSyntaxError(f"INEQUALITY: both sides of {rel!r} must be non-empty in {text!r}")
     return lhs, rel, rhs
-
-
-def _exact_decimals(side: str) -> str:
-    """Replace decimal literals by exact Rational('...') calls."""
-    out = []
-    for t in _tokens(side):
-        if t.type == tokenize.NUMBER and re.search(r"[.eE]", t.string):
-            out.append((tokenize.NAME, f"Rational('{t.string}')"))
-        else:
-            out.append((t.type, t.string))
-    return tokenize.untokenize(out)
 
 
 def _public_quantities():
     return ["delta" if q == "delta_K" else q for q in QUANTITIES]
 
 
-def _check_powers(text: str, names: dict, namespace: dict) -> None:
-    """Refuse numeric powers too large to form (``9**9**9**9`` would hang sympy's evaluation)."""
-    from exactdp.verification.conjecture import values as V
-
-    namespace = dict(namespace, Pow=sympy.Pow, Mul=sympy.Mul, Add=sympy.Add)  # names the unevaluated parse emits
-    raw = parse_expr(text, local_dict=dict(names), global_dict=namespace,
-                     transformations=standard_transformations + (convert_xor,), evaluate=False)
-    for node in sympy.preorder_traversal(raw):
-        if isinstance(node, sympy.exp) and node.args[0].is_number:
-            try:
-                a = V.compile_expr(node.args[0])(_NUMBERS)
-            except ArithmeticError:
-                continue
-            if isinstance(a, V.LogLin) and any(abs(q) > V.MAX_EXPONENT for _, q in a.terms):
-                raise ConjectureSyntaxError(f"INEQUALITY: exp({node.args[0]}) is too large to form exactly")
-        if isinstance(node, sympy.Pow) and node.is_number:
-            try:
-                V.compile_expr(node)(_NUMBERS)
-            except V.Undefined as exc:
-                if "too large" in str(exc):
-                    raise ConjectureSyntaxError(f"INEQUALITY: {exc} in {text.strip()!r}") from None
-            except (V.Undecided, ArithmeticError):
-                continue
-
-
-class _Numbers:
-    def param(self, name):
-        from exactdp.verification.conjecture import values as V
-
-        raise V.Undefined(name)
-
-    quantity = param
-
-
-_NUMBERS = _Numbers()
+def _reader_tables(names: dict) -> tuple[dict, dict, dict]:
+    """(symbols, functions, constants) for the safe reader, from the namespace of :func:`_names`."""
+    functions = {"exp": (sympy.exp, 1), "log": (sympy.log, 1), "sqrt": (sympy.sqrt, 1), "Abs": (sympy.Abs, 1),
+                 "abs": (sympy.Abs, 1), "Min": (sympy.Min, None), "min": (sympy.Min, None),
+                 "Max": (sympy.Max, None), "max": (sympy.Max, None)}
+    for name, (arity, _) in QUANTITIES.items():
+        if arity:
+            functions[name] = (names[name], arity)
+    functions["K"] = (names["K"], 1)
+    functions["row"] = (names["row"], 1)
+    constants = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo}
+    symbols = {k: v for k, v in names.items() if isinstance(v, sympy.Symbol)}
+    return symbols, functions, constants
 
 
 def _parse_side(side: str, names: dict) -> sympy.Expr:
-    namespace = {"Integer": sympy.Integer, "Rational": sympy.Rational, "Symbol": sympy.Symbol,
-                 "Function": sympy.Function, "Float": _no_float}
+    """One side of the inequality, read by the one safe reader (:mod:`exactdp.numbers.reader`)."""
+    from exactdp.numbers.reader import ReadError, read_expression
+
+    symbols, functions, constants = _reader_tables(names)
     try:
-        _check_powers(_exact_decimals(side), names, namespace)
-        expr = parse_expr(_exact_decimals(side), local_dict=dict(names), global_dict=namespace,
-                          transformations=standard_transformations + (convert_xor,), evaluate=True)
-    except ConjectureSyntaxError:
-        raise
-    except (SyntaxError, TypeError, ValueError, AttributeError, tokenize.TokenError) as exc:
-        raise ConjectureSyntaxError(f"INEQUALITY: cannot parse {side.strip()!r}: {exc}") from None
+        expr = read_expression(side.strip(), name="INEQUALITY", symbols=symbols, functions=functions,
+                               constants=constants)
+    except ReadError as exc:
+        raise ConjectureSyntaxError(str(exc).replace("INEQUALITY: ", "INEQUALITY: cannot read: ", 1)
+                                    if "limit" not in str(exc) else str(exc)) from None
+    except (TypeError, ValueError, ArithmeticError) as exc:
+        raise ConjectureSyntaxError(f"INEQUALITY: cannot parse {quote(side.strip())}: {str(exc)[:120]}") from None
     if isinstance(expr, sympy.Expr) and expr.has(sympy.zoo, sympy.nan):
-        raise ConjectureSyntaxError(f"INEQUALITY: {side.strip()!r} is undefined (a division by zero?)")
+        raise ConjectureSyntaxError(f"INEQUALITY: {quote(side.strip())} is undefined (a division by zero?)")
     if not isinstance(expr, sympy.Expr):
-        raise ConjectureSyntaxError(f"INEQUALITY: {side.strip()!r} is not an expression "
+        raise ConjectureSyntaxError(f"INEQUALITY: {quote(side.strip())} is not an expression "
                                     f"(a quantity with arguments must be called, e.g. eta_hs(2), pml_eps(c))")
     return expr
-
-
-def _no_float(*args):  # pragma: no cover - decimals are rewritten to Rational before parsing
-    raise ConjectureSyntaxError("INEQUALITY: floats are not allowed; write 1/10 or 0.1 (read exactly)")
 
 
 def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:

@@ -1,0 +1,485 @@
+r"""The one reader of user text: a whitelisted grammar that builds sympy / flint values directly.
+
+Every text that becomes a number or an expression — kernel entries (JSON/CSV, numeric and symbolic),
+parameters and regions of kernel files, ``--at`` values, ``exactdp evalf``, conjectures — goes through
+:func:`read_expression` (or :func:`read_rational` for plain numbers).  Nothing is ever handed to
+``eval``, ``sympify`` or ``parse_expr``: the text is tokenized and parsed here by a small recursive-descent
+grammar, and each node is built by a guarded constructor.  Kernel files are data, never code.
+
+Grammar (``^`` and ``**`` are both powers; decimals such as ``0.1`` and ``1e-30`` are read exactly)::
+
+    relation := sum (("<" | "<=" | ">" | ">=") sum)*        only where relations are allowed
+    sum      := term (("+" | "-") term)*
+    term     := unary (("*" | "/") unary)*
+    unary    := ("+" | "-") unary | power
+    power    := atom (("^" | "**") unary)?                 right-associative: 2^3^2 = 2^9
+    atom     := NUMBER | NAME | NAME "(" [sum ("," sum)*] ")" | "(" sum ")"
+
+Names are only those the caller declares (parameters, constants, functions); anything else is an
+error naming it.  Limits (``exactdp.limits``, each raisable): ``max_text_length`` characters,
+``max_nesting`` levels of parentheses / calls / powers / signs, ``max_call_nesting`` levels of function
+calls inside function calls, ``max_nodes`` tokens,
+``max_integer_digits`` for every exact integer built (literals, decimal exponents, integer powers and
+products of rationals), ``max_exp_argument`` for numeric arguments of ``exp`` and real exponents.
+Every value must be real: ``log(-1)``, ``sqrt(-1)`` and ``1/0`` are errors.
+
+    >>> read_expression("1/10^3 + 0.5")
+    501/1000
+    >>> t = sympy.Symbol("t", positive=True)
+    >>> read_expression("t*(1-c)/(t+1)", symbols={"t": t, "c": sympy.Symbol("c")})
+    t*(1 - c)/(t + 1)
+    >>> read_expression("__import__(os)")
+    Traceback (most recent call last):
+    ...
+    exactdp.numbers.reader.ReadError: EXPR: unknown name '__import__'; allowed: E, atan, cos, cosh, exp, log, pi, sin, sinh, sqrt, tan, tanh
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import sympy
+from flint import fmpq, fmpz
+
+from exactdp.errors import CoercionError
+from exactdp.limits import how_to_raise, limit, quote
+
+
+class ReadError(CoercionError):
+    """User text that the reader refuses: a syntax error, an unknown name, a value that is not real, or a size
+    above one of the reader's limits (the message names it and how to raise it)."""
+
+
+#: functions every numeric reader knows (name -> (sympy function, number of arguments))
+MATH_FUNCTIONS = {
+    "exp": (sympy.exp, 1), "log": (sympy.log, 1), "sqrt": (sympy.sqrt, 1),
+    "sin": (sympy.sin, 1), "cos": (sympy.cos, 1), "tan": (sympy.tan, 1),
+    "sinh": (sympy.sinh, 1), "cosh": (sympy.cosh, 1), "tanh": (sympy.tanh, 1), "atan": (sympy.atan, 1),
+}
+#: constants every numeric reader knows
+MATH_CONSTANTS = {"pi": sympy.pi, "E": sympy.E}
+
+_TOKEN = re.compile(r"""
+    (?P<ws>\s+)
+  | (?P<num>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)
+  | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
+  | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),<>])
+""", re.VERBOSE)
+_UNICODE = {"−": "-", "·": "*", "×": "*", "≤": "<=", "≥": ">="}
+_RELATIONS = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
+_LOG2_10 = math.log2(10)
+
+
+@dataclass(frozen=True)
+class _Tok:
+    kind: str  # "num", "name", "op", "end"
+    text: str
+    pos: int
+
+
+def _tokenize(text: str, name: str) -> list[_Tok]:
+    toks, pos, n = [], 0, len(text)
+    while pos < n:
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise ReadError(f"{name}: unexpected character {text[pos]!r} at position {pos} in {quote(text)}")
+        kind = m.lastgroup
+        if kind != "ws":
+            toks.append(_Tok(kind, m.group(), pos))
+        pos = m.end()
+    if len(toks) > limit("max_nodes"):
+        raise ReadError(f"{name}: {len(toks)} tokens exceed the limit max_nodes = {limit('max_nodes')}; "
+                        f"{how_to_raise('max_nodes')}")
+    toks.append(_Tok("end", "", n))
+    return toks
+
+
+def _max_bits() -> int:
+    return int(limit("max_integer_digits") * _LOG2_10) + 1
+
+
+def _log2(n: int) -> float:
+    n = abs(n)
+    return math.log2(n) if 0 < n < 2**53 else float(n.bit_length())
+
+
+def _rational_bits(x: sympy.Rational) -> float:
+    """log2 |p| + log2 q (an estimate of the size of ``x`` in bits, exact enough for limits)."""
+    return _log2(int(x.p)) + _log2(int(x.q))
+
+
+def _too_big(name: str, what: str, bits: int) -> ReadError:
+    digits = int(bits / _LOG2_10)
+    return ReadError(f"{name}: {what} is too large: about {digits} digits, more than the limit max_integer_digits = "
+                     f"{limit('max_integer_digits')}; {how_to_raise('max_integer_digits')}")
+
+
+def _literal(text: str, name: str) -> sympy.Rational:
+    """A decimal literal, exactly: ``0.25`` -> 1/4, ``1e-30`` -> 10^-30 (sizes checked before building)."""
+    mant, _, exp = text.replace("E", "e").partition("e")
+    whole, _, frac = mant.partition(".")
+    digits = (whole + frac).lstrip("0") or "0"
+    power = (int(exp) if exp else 0) - len(frac) if len(exp) <= 30 else None
+    cap = limit("max_integer_digits")
+    if power is None or len(digits) > cap or abs(power) > cap:
+        size = len(digits) if power is None or len(digits) > cap else abs(power)
+        raise ReadError(f"{name}: the number {quote(text, 40)} is too large: about {size if power is not None else 'too many'}"
+                        f" digits, more than the limit max_integer_digits = {cap}; {how_to_raise('max_integer_digits')}")
+    num = int(fmpz(digits))  # flint parses without Python's 4300-digit limit
+    if power >= 0:
+        return sympy.Integer(num * 10**power)
+    return sympy.Rational(num, 10 ** (-power))
+
+
+class _Parser:
+    def __init__(self, text: str, name: str, symbols: dict, functions: dict, constants: dict, relations: bool):
+        self.text, self.name = text, name
+        self.symbols, self.functions, self.constants = symbols, functions, constants
+        self.relations = relations
+        self.toks = _tokenize(text, name)
+        self.i = 0
+        self.depth = 0
+        self.max_depth = limit("max_nesting")
+        self.calls = 0
+        self.max_calls = limit("max_call_nesting")
+
+    # -- token helpers
+    @property
+    def tok(self) -> _Tok:
+        return self.toks[self.i]
+
+    def _error(self, msg: str) -> ReadError:
+        return ReadError(f"{self.name}: {msg} in {quote(self.text)}")
+
+    def expect(self, s: str) -> None:
+        if self.tok.text != s or self.tok.kind != "op":
+            got = "the end" if self.tok.kind == "end" else repr(self.tok.text)
+            raise self._error(f"expected {s!r} at position {self.tok.pos}, got {got}")
+        self.i += 1
+
+    def nest(self):
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise ReadError(f"{self.name}: nested more than {self.max_depth} levels deep (limit max_nesting); "
+                            f"{how_to_raise('max_nesting')}")
+
+    # -- grammar
+    def parse(self):
+        value = self.relation() if self.relations else self.sum()
+        if self.tok.kind != "end":
+            raise self._error(f"unexpected {self.tok.text!r} at position {self.tok.pos}")
+        return value
+
+    def relation(self):
+        first = self.sum()
+        parts, left = [], first
+        while self.tok.kind == "op" and self.tok.text in _RELATIONS:
+            op = self.tok.text
+            self.i += 1
+            right = self.sum()
+            rel = _RELATIONS[op](left, right)
+            if rel in (sympy.true, sympy.false):
+                raise self._error(f"the relation {left} {op} {right} has no parameter in it (it is {rel})")
+            parts.append(rel)
+            left = right
+        if self.tok.kind == "op" and self.tok.text in ("==", "!="):
+            raise self._error(f"{self.tok.text!r} is not supported; write an inequality with <=, <, >= or >")
+        if not parts:
+            return first
+        return parts[0] if len(parts) == 1 else sympy.And(*parts)
+
+    def sum(self):
+        terms = [self.term()]
+        while self.tok.kind == "op" and self.tok.text in "+-":
+            op = self.tok.text
+            self.i += 1
+            t = self.term()
+            terms.append(_neg(t) if op == "-" else t)
+        return terms[0] if len(terms) == 1 else _add(terms, self.name)
+
+    def term(self):
+        value = self.unary()
+        while self.tok.kind == "op" and self.tok.text in ("*", "/"):
+            op = self.tok.text
+            self.i += 1
+            other = self.unary()
+            value = _mul(value, other, self.name) if op == "*" else _div(value, other, self.name, self)
+        return value
+
+    def unary(self):
+        if self.tok.kind == "op" and self.tok.text in "+-":
+            op = self.tok.text
+            self.i += 1
+            self.nest()
+            value = self.unary()
+            self.depth -= 1
+            return _neg(value) if op == "-" else value
+        return self.power()
+
+    def power(self):
+        base = self.atom()
+        if self.tok.kind == "op" and self.tok.text in ("^", "**"):
+            self.i += 1
+            self.nest()
+            exponent = self.unary()
+            self.depth -= 1
+            return _pow(base, exponent, self.name, self)
+        return base
+
+    def atom(self):
+        tok = self.tok
+        if tok.kind == "num":
+            self.i += 1
+            return _literal(tok.text, self.name)
+        if tok.kind == "op" and tok.text == "(":
+            self.i += 1
+            self.nest()
+            value = self.sum()
+            self.expect(")")
+            self.depth -= 1
+            return value
+        if tok.kind == "name":
+            self.i += 1
+            if self.tok.kind == "op" and self.tok.text == "(":
+                return self.call(tok)
+            if tok.text in self.symbols:
+                return self.symbols[tok.text]
+            if tok.text in self.constants:
+                return self.constants[tok.text]
+            if tok.text in self.functions:
+                raise self._error(f"{tok.text} is a function: it must be called with arguments, e.g. {tok.text}(...)")
+            raise self._unknown(tok.text)
+        got = "the end of the text" if tok.kind == "end" else repr(tok.text)
+        raise self._error(f"expected a number, a name or '(' at position {tok.pos}, got {got}")
+
+    def call(self, tok: _Tok):
+        if tok.text not in self.functions:
+            if tok.text in self.symbols or tok.text in self.constants:
+                raise self._error(f"{tok.text} is not a function (implicit multiplication? write {tok.text}*(...))")
+            raise self._unknown(tok.text)
+        fn, arity = self.functions[tok.text]
+        self.expect("(")
+        self.nest()
+        self.calls += 1
+        if self.calls > self.max_calls:
+            raise ReadError(f"{self.name}: function calls nested more than {self.max_calls} deep (limit "
+                            f"max_call_nesting); {how_to_raise('max_call_nesting')}")
+        args = []
+        if not (self.tok.kind == "op" and self.tok.text == ")"):
+            args.append(self.sum())
+            while self.tok.kind == "op" and self.tok.text == ",":
+                self.i += 1
+                args.append(self.sum())
+        self.expect(")")
+        self.depth -= 1
+        self.calls -= 1
+        if arity is not None and len(args) != arity:
+            raise self._error(f"{tok.text} takes {arity} argument(s), got {len(args)}")
+        if not args:
+            raise self._error(f"{tok.text} needs at least one argument")
+        return _apply(tok.text, fn, args, self)
+
+    def _unknown(self, word: str) -> ReadError:
+        allowed = sorted(set(self.symbols) | set(self.constants) | set(self.functions))
+        if not allowed:
+            return ReadError(f"{self.name}: unknown name {quote(word, 40)}: only numbers and + - * / ^ ( ) are "
+                             f"allowed here")
+        listed = ", ".join(allowed)
+        if len(listed) > 300:
+            listed = listed[:300] + ", ..."
+        return ReadError(f"{self.name}: unknown name {quote(word, 40)}; allowed: {listed}")
+
+
+# -- guarded constructors -------------------------------------------------------------------------------
+
+def _neg(x):
+    return -x
+
+
+def _add(terms: list, name: str):
+    rationals = [t for t in terms if isinstance(t, sympy.Rational)]
+    if len(rationals) == len(terms):
+        bits = sum(_rational_bits(t) for t in terms)
+        if bits > _max_bits() * 2:  # a sum of rationals can have a denominator up to the product of theirs
+            raise _too_big(name, "the sum", bits)
+        total = fmpq(0)
+        for t in terms:
+            total += fmpq(int(t.p), int(t.q))
+            if int(total.q).bit_length() > _max_bits():
+                raise _too_big(name, "the sum's denominator", int(total.q).bit_length())
+        return sympy.Rational(int(total.p), int(total.q))
+    return sympy.Add(*terms)
+
+
+def _mul(a, b, name: str):
+    if isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational):
+        bits = _rational_bits(a) + _rational_bits(b)
+        if bits > _max_bits():
+            raise _too_big(name, "the product", bits)
+    return a * b
+
+
+def _div(a, b, name: str, parser: _Parser):
+    if b == 0:
+        raise parser._error("division by zero is undefined")
+    if isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational):
+        bits = _rational_bits(a) + _rational_bits(b)
+        if bits > _max_bits():
+            raise _too_big(name, "the quotient", bits)
+    return a / b
+
+
+def _magnitude(x) -> float | None:
+    """An estimate of log2 |x| for a numeric expression (None when symbolic); mpmath has unbounded exponents."""
+    if not getattr(x, "is_number", False):
+        return None
+    if isinstance(x, sympy.Rational):
+        if x == 0:
+            return -math.inf
+        return int(abs(x.p)).bit_length() - int(x.q).bit_length()
+    try:
+        v = sympy.N(x, 15)
+    except Exception:  # pragma: no cover - sympy's evalf failing on a weird numeric expression
+        return None
+    if v == 0 or not v.is_finite:
+        return None if not v.is_finite else -math.inf
+    import mpmath
+
+    with mpmath.workprec(53):
+        return float(mpmath.log(abs(mpmath.mpf(v._mpf_)), 2)) if v.is_real else None
+
+
+def _pow(base, exponent, name: str, parser: _Parser):
+    if base == 0 and exponent.is_number and (exponent.is_negative or exponent == 0):
+        raise parser._error("0 to a non-positive power is undefined")
+    if isinstance(exponent, sympy.Rational):
+        e = abs(exponent)
+        if isinstance(base, sympy.Rational):
+            bits = _rational_bits(base) * e
+            if bits > _max_bits():
+                raise _too_big(name, f"the power ({base})^({exponent})" if len(str(exponent)) < 30 else "a power",
+                               int(bits))
+        elif base.is_number:
+            mag = _magnitude(base)
+            if mag is not None and abs(mag) * e > _max_bits():
+                raise _too_big(name, "the power", int(abs(mag) * e))
+            if e > limit("max_integer_digits"):
+                raise _too_big(name, "the power's exponent", int(e * _LOG2_10))
+        elif e > limit("max_integer_digits"):  # (t + 1)^(10^9) would be expanded by later simplification
+            raise ReadError(f"{name}: the exponent {exponent} is larger than the limit max_integer_digits = "
+                            f"{limit('max_integer_digits')}; {how_to_raise('max_integer_digits')}")
+        if base.is_number and base.is_negative and not exponent.is_integer:
+            raise parser._error(f"({base})^({exponent}) is not a real number")
+    elif exponent.is_number:
+        mag = _magnitude(exponent)
+        if mag is not None and mag > math.log2(limit("max_exp_argument")):
+            raise ReadError(f"{name}: the exponent {_short(exponent)} is too large: more than the limit max_exp_argument = "
+                            f"{limit('max_exp_argument')}; {how_to_raise('max_exp_argument')}")
+        if base.is_number and base.is_negative:
+            raise parser._error(f"({base})^({_short(exponent)}) is not a real number")
+    return base ** exponent
+
+
+def _short(x) -> str:
+    s = str(x)
+    return s if len(s) <= 60 else s[:60] + "..."
+
+
+def _apply(fname: str, fn, args: list, parser: _Parser):
+    if fname in MATH_FUNCTIONS:
+        (arg,) = args
+        if arg.is_number:
+            if fname == "exp":
+                mag = _magnitude(arg)
+                if mag is not None and mag > math.log2(limit("max_exp_argument")):
+                    raise ReadError(f"{parser.name}: exp({_short(arg)}) is too large: its argument exceeds the limit "
+                                    f"max_exp_argument = {limit('max_exp_argument')}; {how_to_raise('max_exp_argument')}")
+            if fname in ("log", "sqrt") and (arg.is_negative or (fname == "log" and arg == 0)):
+                raise parser._error(f"{fname}({_short(arg)}) is not a real number")
+            if fname in ("sin", "cos", "tan", "sinh", "cosh", "tanh", "atan"):
+                mag = _magnitude(arg)
+                if mag is not None and mag > math.log2(limit("max_exp_argument")):
+                    raise ReadError(f"{parser.name}: {fname}({_short(arg)}) is too large: its argument exceeds the limit "
+                                    f"max_exp_argument = {limit('max_exp_argument')}; "
+                                    f"{how_to_raise('max_exp_argument')}")
+    try:
+        value = fn(*args)
+    except (TypeError, ValueError, ArithmeticError) as exc:
+        raise parser._error(f"{fname}: {str(exc)[:120]}") from None
+    if isinstance(value, sympy.Basic) and value.is_number and value.has(sympy.zoo, sympy.nan, sympy.I):
+        raise parser._error(f"{fname}({', '.join(_short(a) for a in args)}) is not a real number")
+    if isinstance(value, sympy.Rational) and _rational_bits(value) > _max_bits():  # exp(k log 2) is 2^k
+        raise _too_big(parser.name, f"{fname}({_short(args[0])})", int(_rational_bits(value)))
+    return value
+
+
+# -- public API -----------------------------------------------------------------------------------------
+
+def _check_text(text, name: str) -> str:
+    if not isinstance(text, str):
+        raise ReadError(f"{name}: expected text, got {type(text).__name__}")
+    cap = limit("max_text_length")
+    if len(text) > cap:
+        raise ReadError(f"{name}: {len(text)} characters exceed the limit max_text_length = {cap}; "
+                        f"{how_to_raise('max_text_length')}")
+    for u, a in _UNICODE.items():
+        if u in text:
+            text = text.replace(u, a)
+    if not text.strip():
+        raise ReadError(f"{name}: empty text where a number or expression is expected")
+    return text
+
+
+def read_expression(text: str, *, name: str = "EXPR", symbols: dict | None = None,
+                    functions: dict | None = None, constants: dict | None = None,
+                    relations: bool = False) -> sympy.Basic:
+    """Read ``text`` into an exact sympy expression (see the module docstring for the grammar and limits).
+
+    Args:
+        symbols: parameter name -> sympy Symbol the text may use.
+        functions: name -> (callable, arity or None); default :data:`MATH_FUNCTIONS`.
+        constants: name -> value; default :data:`MATH_CONSTANTS` (``pi``, ``E``).
+        relations: accept ``<, <=, >, >=`` (chains give an ``And``).
+
+    Raises:
+        ReadError: (a :class:`~exactdp.errors.CoercionError`) naming ``name``, the rule and at most 80
+        characters of the text.
+    """
+    text = _check_text(text, name)
+    parser = _Parser(text, name, dict(symbols or {}), MATH_FUNCTIONS if functions is None else functions,
+                     MATH_CONSTANTS if constants is None else constants, relations)
+    try:
+        return parser.parse()
+    except RecursionError:  # pragma: no cover - max_nesting keeps the recursion far below Python's limit
+        raise ReadError(f"{name}: nested too deeply in {quote(text)}") from None
+
+
+def read_rational(text: str, name: str = "value") -> fmpq:
+    """An exact rational from text with arithmetic on numbers only: ``"1/10^5000"``, ``"1 - 3/7"``, ``"2**-3"``.
+
+    >>> read_rational("1 - 1/2^3"), read_rational("0.1*3")
+    (7/8, 3/10)
+    """
+    value = read_expression(text, name=name, functions={}, constants={})
+    if not isinstance(value, sympy.Rational):
+        raise ReadError(f"{name}: {quote(text)} is not an exact rational number")
+    return fmpq(int(value.p), int(value.q))
+
+
+def as_expr(value, name: str = "value") -> sympy.Basic:
+    """``sympify`` for values that are already numbers or sympy objects; text is never evaluated.
+
+    Strings are refused (read them with :func:`read_expression`); this is the one replacement of
+    ``sympy.sympify`` in the library (``sympify`` on a string runs Python's ``eval``).
+    """
+    if isinstance(value, str):
+        raise ReadError(f"{name}: text {quote(value)} must be read with exactdp.numbers.reader.read_expression")
+    if isinstance(value, float):
+        raise CoercionError(f"{name}: floats are not accepted in exact computations, got {value!r}")
+    try:
+        return sympy.sympify(value, strict=True)
+    except sympy.SympifyError:
+        raise CoercionError(f"{name}: cannot use {type(value).__name__} {quote(repr(value), 60)} as a number "
+                            f"or expression") from None
