@@ -49,7 +49,10 @@ from exactdp.limits import how_to_raise, limit, quote
 
 class ReadError(CoercionError):
     """User text that the reader refuses: a syntax error, an unknown name, a value that is not real, or a size
-    above one of the reader's limits (the message names it and how to raise it)."""
+    above one of the reader's limits (the message names it and how to raise it).  ``unknown_name`` is the
+    offending name when that is the reason."""
+
+    unknown_name: str | None = None
 
 
 #: functions every numeric reader knows (name -> (sympy function, number of arguments))
@@ -284,12 +287,15 @@ class _Parser:
     def _unknown(self, word: str) -> ReadError:
         allowed = sorted(set(self.symbols) | set(self.constants) | set(self.functions))
         if not allowed:
-            return ReadError(f"{self.name}: unknown name {quote(word, 40)}: only numbers and + - * / ^ ( ) are "
-                             f"allowed here")
-        listed = ", ".join(allowed)
-        if len(listed) > 300:
-            listed = listed[:300] + ", ..."
-        return ReadError(f"{self.name}: unknown name {quote(word, 40)}; allowed: {listed}")
+            err = ReadError(f"{self.name}: unknown name {quote(word, 40)}: only numbers and + - * / ^ ( ) are "
+                            f"allowed here")
+        else:
+            listed = ", ".join(allowed)
+            if len(listed) > 300:
+                listed = listed[:300] + ", ..."
+            err = ReadError(f"{self.name}: unknown name {quote(word, 40)}; allowed: {listed}")
+        err.unknown_name = word
+        return err
 
 
 # -- guarded constructors -------------------------------------------------------------------------------

@@ -17,9 +17,9 @@ import re
 
 import sympy
 
-from exactdp.errors import CoercionError, InvalidKernelError, ParameterError
+from exactdp.errors import InvalidKernelError, ParameterError
 from exactdp.limits import quote
-from exactdp.numbers.reader import MATH_FUNCTIONS
+from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError
 from exactdp.numbers.sr import to_sr
 from exactdp.symbolic.closedforms import (
     Derivation,
@@ -52,9 +52,10 @@ def parse_expression(text: str, symbols: dict, name: str) -> sympy.Expr:
         return to_sr(text, name)
     try:
         expr = read_expression(text, name=name, symbols=symbols)
-    except CoercionError as exc:
-        if "unknown name" in str(exc) and symbols:
-            raise InvalidKernelError(f"{exc}; declare parameters under \"parameters\"") from None
+    except ReadError as exc:
+        if exc.unknown_name and not (exc.unknown_name in MATH_FUNCTIONS):
+            raise InvalidKernelError(f"{name}: unknown parameter {quote(exc.unknown_name, 40)} in {quote(text)}; "
+                                     f"declare it under \"parameters\"") from None
         raise
     return to_sr(expr, name)
 
