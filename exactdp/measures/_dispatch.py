@@ -10,6 +10,7 @@ from __future__ import annotations
 import sympy
 
 from exactdp.errors import CoercionError
+from exactdp.numbers.reader import as_expr
 
 
 def eta_hockey_stick_witness_nonrational(K, gamma):
@@ -24,7 +25,7 @@ def eta_hockey_stick_witness_nonrational(K, gamma):
         from exactdp.measures.divergences import hockey_stick
 
         values = [hockey_stick(K.row(i), K.row(j), gamma) for i in range(K.N) for j in range(K.N) if i != j]
-        return sympy.Max(*[sympy.sympify(v) for v in values]), None, None
+        return sympy.Max(*[as_expr(v) for v in values]), None, None
     try:
         from exactdp.certified import eta_hockey_stick_certified
     except ImportError as exc:

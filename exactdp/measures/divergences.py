@@ -19,6 +19,7 @@ from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.numbers.qq import ZERO, to_qq
 from exactdp.numbers.sr import as_sympy, to_exact
+from exactdp.numbers.reader import as_expr
 
 t = sympy.Symbol("t", positive=True)
 
@@ -45,7 +46,7 @@ def exact_result(expr):
     """fmpq for a rational sympy value, ``sympy.oo`` for +∞, the expression otherwise."""
     if isinstance(expr, fmpq):
         return expr
-    expr = sympy.sympify(expr)
+    expr = as_expr(expr)
     if expr.is_Rational:
         return to_qq(expr)
     return expr

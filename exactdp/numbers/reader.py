@@ -475,15 +475,18 @@ def read_rational(text: str, name: str = "value") -> fmpq:
 
 
 def as_expr(value, name: str = "value") -> sympy.Basic:
-    """``sympify`` for values that are already numbers or sympy objects; text is never evaluated.
+    """The library's one replacement of ``sympy.sympify``: numbers and sympy objects pass (``strict``
+    sympify), text goes through :func:`read_expression` (numbers and the math functions, no names), and
+    floats are refused.  ``sympify`` on a string would run Python's ``eval``.
 
-    Strings are refused (read them with :func:`read_expression`); this is the one replacement of
-    ``sympy.sympify`` in the library (``sympify`` on a string runs Python's ``eval``).
+    >>> as_expr("exp(1/2) + 1"), as_expr(3)
+    (1 + exp(1/2), 3)
     """
     if isinstance(value, str):
-        raise ReadError(f"{name}: text {quote(value)} must be read with exactdp.numbers.reader.read_expression")
+        return read_expression(value, name=name)
     if isinstance(value, float):
-        raise CoercionError(f"{name}: floats are not accepted in exact computations, got {value!r}")
+        raise CoercionError(f"{name}: floats are not accepted in exact computations, got {value!r}; pass it "
+                            f"exactly as a string or a Fraction")
     try:
         return sympy.sympify(value, strict=True)
     except sympy.SympifyError:

@@ -15,6 +15,7 @@ from flint import fmpq
 
 from exactdp.errors import CoercionError
 from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.reader import as_expr
 
 
 def contains_float(expr: sympy.Basic) -> bool:
@@ -59,4 +60,4 @@ def as_sympy(value) -> sympy.Expr:
         return qq_to_sympy(value)
     if isinstance(value, sympy.Basic):
         return value
-    return sympy.sympify(to_qq(value))
+    return as_expr(to_qq(value))

@@ -32,6 +32,7 @@ from exactdp.theory.estimation import (
     grosse_kl_bound,
     zamanlooy_asoodeh_kl_coefficient,
 )
+from exactdp.numbers.reader import as_expr
 
 #: the ε grid of [A] Fig. 1 (exact decimals), dense near 0 where Thm 2 has its advantage
 ASOODEH_EPS = tuple(
@@ -81,8 +82,8 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
             d_in = tv(P, Q)
             b1 = grosse_kl_bound(t, c, 1, N).value
             b2 = grosse_hellinger_bound(t, c, 1, N).value
-            r1, r2 = sympy.sympify(kl(KP, KQ)) / sympy.Rational(str(d_in)), \
-                sympy.sympify(hellinger2(KP, KQ)) / sympy.Rational(str(d_in))
+            r1, r2 = as_expr(kl(KP, KQ)) / sympy.Rational(str(d_in)), \
+                as_expr(hellinger2(KP, KQ)) / sympy.Rational(str(d_in))
             # F-G2: Binette's coefficients at the exact Γ_max instead of Lemma 4's (the registry's closed forms)
             g = bounds.get("gamma_max_exact").evaluate(t=t, c=c, N=N)
             x = bounds.get("xi").evaluate(t=t, c=c, N=N)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sympy
 from sympy.printing.latex import LatexPrinter
+from exactdp.numbers.reader import as_expr
 
 #: the papers' symbols for the names used in exactdp's sympy expressions
 SYMBOL_LATEX = {
@@ -65,7 +66,7 @@ class PaperLatexPrinter(LatexPrinter):
 
 def _exp_form(expr, t_names=("t",)):
     """Replace t by e^ε (DESIGN principle 5: proofs run in t, papers are written in ε)."""
-    expr = sympy.sympify(expr)
+    expr = as_expr(expr)
     subs = {s: sympy.exp(EPS) for s in expr.free_symbols if s.name in t_names}
     return expr.xreplace(subs) if subs else expr
 

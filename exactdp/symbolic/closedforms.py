@@ -24,6 +24,7 @@ from exactdp.numbers.sr import as_sympy
 from exactdp.numbers.truth import Truth
 from exactdp.symbolic.region import kernel_region
 from exactdp.theory.prover import Region, _Undecided, sign_on
+from exactdp.numbers.reader import as_expr
 
 
 @dataclass
@@ -39,7 +40,7 @@ class Derivation:
 
 
 def _simplify(e):
-    e = sympy.sympify(e)
+    e = as_expr(e)
     if e.has(sympy.Piecewise):
         return sympy.piecewise_fold(e)
     return normal_form(e) if e.free_symbols else e
@@ -75,7 +76,7 @@ def _truth(expr, region: Region, strict: bool) -> Truth:
     if hit is None:
         one = _one_parameter(region)
         try:
-            if one and sympy.sympify(expr).has(sympy.Piecewise):  # breakpoints may be irrational: 1-D path
+            if one and as_expr(expr).has(sympy.Piecewise):  # breakpoints may be irrational: 1-D path
                 from exactdp.symbolic.univariate import sign_1d
 
                 hit = Truth.of(sign_1d(expr, one[0], one[1], strict))
@@ -97,7 +98,7 @@ def positive_part(a, region: Region) -> sympy.Expr:
     Piecewise((t - 2, t > 2), (0, True))
     >>> positive_part(t - 1, Region.of(t >= 1))
     t - 1"""
-    key = (sympy.sympify(a), region)
+    key = (as_expr(a), region)
     hit = _POS_CACHE.get(key)
     if hit is None:
         hit = _positive_part(key[0], region)
@@ -164,7 +165,7 @@ def _one_parameter(region: Region):
 def symbolic_max(exprs, region: Region, *, minimum: bool = False):
     """``(value, index)``: the max (or min) of the expressions on the region; index None if it varies."""
     one = _one_parameter(region)
-    exprs = [sympy.sympify(e) for e in exprs]
+    exprs = [as_expr(e) for e in exprs]
     if one and not any(e.has(sympy.Piecewise) for e in exprs) and len(exprs) > 1:
         from exactdp.symbolic import univariate as uv
 
@@ -199,7 +200,7 @@ def symbolic_max(exprs, region: Region, *, minimum: bool = False):
 
 def hockey_stick_rows(p, q, gamma, region: Region) -> sympy.Expr:
     """E_γ(p‖q) = Σ_y (p(y) − γ q(y))₊ as a closed form on the region."""
-    g = sympy.sympify(gamma)
+    g = as_expr(gamma)
     total = sympy.Add(*[positive_part(as_sympy(a) - g * as_sympy(b), region) for a, b in zip(p, q)])
     return prune_piecewise(_simplify(total), region)
 
@@ -244,13 +245,13 @@ def hockey_stick_symbolic(P, Q, gamma):
     from exactdp.symbolic.region import scoped_conditions
 
     syms = set().union(*(as_sympy(v).free_symbols for v in tuple(P.probs) + tuple(Q.probs)))
-    syms |= sympy.sympify(as_sympy(gamma)).free_symbols
+    syms |= as_expr(as_sympy(gamma)).free_symbols
     region = Region.of(*scoped_conditions(), variables=sorted(syms, key=str))
     return _exact(hockey_stick_rows(P.probs, Q.probs, as_sympy(gamma), _gamma_region(region, as_sympy(gamma))))
 
 
 def _gamma_region(region: Region, gamma) -> Region:
-    g = sympy.sympify(gamma)
+    g = as_expr(gamma)
     return region.with_conditions(*[s >= 0 for s in g.free_symbols if s not in region.variables])
 
 
@@ -311,7 +312,7 @@ def _eta_one_parameter(K, g, one, derivation: Derivation | None):
 def _exact(v):
     from exactdp.measures.divergences import exact_result
 
-    v = sympy.sympify(v)
+    v = as_expr(v)
     if not v.has(sympy.Piecewise) and v.free_symbols:
         v = normal_form(v)
     return exact_result(v)
@@ -408,7 +409,7 @@ def ldp_ratio_symbolic(K, derivation: Derivation | None = None):
 
 def pml_ratio_symbolic(K, c, derivation: Derivation | None = None):
     r"""e^{C(K,Q_X(c))} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)) as a closed form (D-9)."""
-    c = sympy.sympify(c)
+    c = as_expr(c)
     region = kernel_region(K)
     extra = []
     for s in c.free_symbols - set(region.variables):
@@ -450,7 +451,7 @@ class SymbolicPrivacyProfile:
     def __call__(self, gamma):
         from exactdp.numbers.sr import to_sr
 
-        return _exact(sympy.piecewise_fold(sympy.sympify(self.expr).subs(self.gamma, to_sr(gamma, "gamma"))))
+        return _exact(sympy.piecewise_fold(as_expr(self.expr).subs(self.gamma, to_sr(gamma, "gamma"))))
 
     def to_sympy(self, gamma: sympy.Symbol | None = None):
         return self.expr if gamma is None else self.expr.subs(self.gamma, gamma)

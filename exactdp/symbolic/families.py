@@ -26,6 +26,7 @@ import sympy
 
 from exactdp.symbolic.closedforms import Derivation, _exact, positive_part, prune_piecewise, symbolic_max
 from exactdp.theory.prover import Region
+from exactdp.numbers.reader import as_expr
 
 k_symbol = sympy.Symbol("k", positive=True, integer=True)
 t_symbol = sympy.Symbol("t", positive=True)
@@ -45,7 +46,7 @@ class SymmetricFamily:
     region: Region
 
     def eta_hockey_stick(self, gamma, derivation: Derivation | None = None):
-        g = sympy.sympify(gamma)
+        g = as_expr(gamma)
         region = self.region.with_conditions(*[s >= 0 for s in g.free_symbols if s not in self.region.variables])
         total = sympy.Add(*[m * positive_part(p - g * q, region) for m, p, q in self.pair_types])
         value = _exact(prune_piecewise(sympy.piecewise_fold(total), region))
@@ -73,8 +74,8 @@ def randomized_response_family(k=None, t=None) -> SymmetricFamily:
 
     >>> randomized_response_family().eta_tv()
     (t - 1)/(k + t - 1)"""
-    k = k_symbol if k is None else sympy.sympify(k)
-    t = t_symbol if t is None else sympy.sympify(t)
+    k = k_symbol if k is None else as_expr(k)
+    t = t_symbol if t is None else as_expr(t)
     a, b = t / (t + k - 1), 1 / (t + k - 1)
     conds = [c for c in (t >= 1 if t.free_symbols else sympy.true, k >= 2 if k.free_symbols else sympy.true)
              if c is not sympy.true]
@@ -88,7 +89,7 @@ def unary_encoding_family(p, q, region_conditions=()) -> SymmetricFamily:
     The pair (x, x') sees bits (b_x, b_x') ~ Bern(p)⊗Bern(q) against Bern(q)⊗Bern(p); the other k−2
     bits are common and factor out.
     """
-    p, q = sympy.sympify(p), sympy.sympify(q)
+    p, q = as_expr(p), as_expr(q)
     cells = [(bx, bx2) for bx in (0, 1) for bx2 in (0, 1)]
 
     def prob(u, v, bits):

@@ -23,6 +23,7 @@ import sympy
 
 from exactdp.numbers.truth import Truth
 from exactdp.theory.prover import Region, _Undecided, sign_on
+from exactdp.numbers.reader import as_expr
 
 _SCOPED: contextvars.ContextVar[tuple] = contextvars.ContextVar("exactdp_symbolic_assumptions", default=())
 
@@ -118,7 +119,7 @@ def validity_region(K, assumptions=()) -> Validity:
     seen = set()
     for row in K.rows:
         for e in row:
-            e = sympy.sympify(e)
+            e = as_expr(e)
             for g in (e, 1 - e):
                 g = sympy.factor(sympy.cancel(g))
                 if g in seen or not g.free_symbols:

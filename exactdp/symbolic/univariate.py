@@ -20,6 +20,7 @@ from flint import fmpq
 from exactdp.theory.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
 from exactdp.theory.prover import _same_root, sorted_roots
 from exactdp.theory.regions import Bounds
+from exactdp.numbers.reader import as_expr
 
 
 @dataclass
@@ -60,7 +61,7 @@ def _q(x: fmpq) -> sympy.Rational:
 
 
 def constant(expr, v, box: Bounds) -> Pieces:
-    return Pieces(v, box, [], [sympy.sympify(expr)])
+    return Pieces(v, box, [], [as_expr(expr)])
 
 
 def positive_part(a, v, box: Bounds) -> Pieces:
@@ -138,7 +139,7 @@ def single_tag(p: Pieces):
 
 def algebraic(r, v) -> RealAlgebraic:
     """An exact real algebraic number (sympy: Rational, radicals, CRootOf) as a :class:`RealAlgebraic`."""
-    r = sympy.sympify(r)
+    r = as_expr(r)
     if r.is_Rational:
         return RealAlgebraic(_linear(r), fmpq(int(r.p), int(r.q)), fmpq(int(r.p), int(r.q)))
     x = sympy.Dummy("x")
@@ -172,8 +173,8 @@ def sign_1d(expr, v, box: Bounds, strict: bool) -> bool:
     conditions are bounds ``v ⋈ r`` with exact real algebraic r.  Exact: every cell of the decomposition
     by the breakpoints and the numerators'/denominators' roots is checked at a rational point, and every
     breakpoint and root at its exact algebraic value.  Raises ValueError for anything else."""
-    expr = sympy.piecewise_fold(sympy.sympify(expr).rewrite(sympy.Piecewise)
-                                if sympy.sympify(expr).has(sympy.Min, sympy.Max) else sympy.sympify(expr))
+    expr = sympy.piecewise_fold(as_expr(expr).rewrite(sympy.Piecewise)
+                                if as_expr(expr).has(sympy.Min, sympy.Max) else as_expr(expr))
     pieces = list(expr.args) if isinstance(expr, sympy.Piecewise) else [(expr, sympy.true)]
     cuts = []
     for e, cond in pieces:

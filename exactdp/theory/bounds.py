@@ -30,6 +30,7 @@ from exactdp.sources import (
     Paper,
     Source,
 )
+from exactdp.numbers.reader import as_expr
 
 t = sympy.Symbol("t", positive=True)
 delta = sympy.Symbol("delta", nonnegative=True)
@@ -313,7 +314,7 @@ def compare(a, b, domain=(), at: dict | None = None, region=None, names=("a", "b
     at = {(sympy.Symbol(k) if isinstance(k, str) else k): v for k, v in (at or {}).items()}
     syms = {s.name: s for s in (a.free_symbols | b.free_symbols)}
     subs = {syms.get(k.name, k): to_sr(v, str(k)) for k, v in at.items()}
-    a2, b2 = sympy.sympify(a).subs(subs), sympy.sympify(b).subs(subs)
+    a2, b2 = as_expr(a).subs(subs), as_expr(b).subs(subs)
     conds = []
     for cond in domain:
         cnd = cond.subs(subs)
@@ -363,7 +364,7 @@ def _one_parameter_cells(a, b, v, rs, reg):
             q = sympy.Rational(str(sympy.N((left + right) / 2, 40)))
         if not ((left is None or bool(left < q)) and (right is None or bool(q < right))):
             continue  # pragma: no cover - a 40-digit midpoint always separates distinct algebraic ends
-        diff = sympy.sympify(a - b).subs(v, q)
+        diff = as_expr(a - b).subs(v, q)
         cond = sympy.And(*([v >= left] if left is not None and left != lo_end else []),
                          *([v <= right] if right is not None and right != hi_end else []))
         if cond is sympy.true:

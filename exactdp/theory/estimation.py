@@ -35,6 +35,7 @@ from exactdp.numbers.sr import as_sympy, to_exact
 from exactdp.sources import ASOODEH2021, GROSSE2026, Source
 from exactdp.theory._certify import DEFAULT_PREC, arb_eval
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information, bernoulli_mutual_information
+from exactdp.numbers.reader import as_expr
 
 __all__ = [
     "SPECS",
@@ -207,7 +208,7 @@ def _tv_value(x, name="tv_in"):
 
 
 def _result(expr):
-    expr = sympy.sympify(expr)
+    expr = as_expr(expr)
     if expr.is_Rational:
         return exact_result(expr), "exact"
     return expr, "symbolic"

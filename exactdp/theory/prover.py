@@ -36,6 +36,7 @@ from flint import fmpq, fmpq_poly
 from exactdp.numbers.truth import Truth
 from exactdp.theory.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
 from exactdp.theory.regions import Bounds, Region, _q, _relation_to_positive, _s  # noqa: F401  (re-exported)
+from exactdp.numbers.reader import as_expr
 
 # -- decisions ---------------------------------------------------------------------------------------------
 
@@ -325,7 +326,7 @@ def sign_on(expr, region: Region, strict: bool = True, steps: list | None = None
 def _sign_on(expr, region: Region, strict: bool, steps: list):
     """``(Truth, counterexample)`` of ``expr > 0`` / ``expr ≥ 0`` on the region, case by case."""
     truth = Truth.TRUE
-    for e, sub in _cases(sympy.sympify(expr), region):
+    for e, sub in _cases(as_expr(expr), region):
         _rational_check(e)
         num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
         if den.free_symbols:
@@ -428,7 +429,7 @@ def crossing_points(a, b, region: Region) -> list:
     """Where a = b in the region: exact points (one parameter) or factor curves ``Eq(f, 0)`` (two)."""
     out: list = []
     try:
-        for e, sub in _cases(sympy.sympify(a - b), region):
+        for e, sub in _cases(as_expr(a - b), region):
             _rational_check(e)
             num, _ = sympy.fraction(sympy.cancel(sympy.together(e)))
             fs = [v for v in sub.variables if num.has(v)]
@@ -469,7 +470,7 @@ def prove_identity(a, b) -> Decision:
     unless a rational point separates them).
     """
     steps = []
-    diff = sympy.cancel(sympy.together(sympy.sympify(a) - sympy.sympify(b)))
+    diff = sympy.cancel(sympy.together(as_expr(a) - as_expr(b)))
     steps.append(f"cancel(a - b) = {diff}")
     if diff != 0:
         simp = sympy.simplify(diff)

@@ -24,6 +24,7 @@ from flint import fmpq
 
 from exactdp.numbers.truth import Truth
 from exactdp.verification.claims import Outcome, Verdict
+from exactdp.numbers.reader import as_expr
 
 
 def _stringify(value):
@@ -125,7 +126,7 @@ def prove_zero(expr, *, claim: str, derivation: tuple[str, ...] = (), symbols=No
     """
     from exactdp.theory.prover import prove_identity
 
-    expr = sympy.sympify(expr)
+    expr = as_expr(expr)
     symbols = tuple(sorted(expr.free_symbols, key=str)) if symbols is None else tuple(symbols)
     decision = prove_identity(expr, 0)
     if decision.truth is Truth.TRUE:
@@ -163,7 +164,7 @@ def prove_nonnegative(expr, *, claim: str, orthant: dict, derivation: tuple[str,
             ``{c: 1/(N(1+u))}`` ...; every point of the hypotheses must be reached with new symbols ≥ 0.
         domain: predicate on points of the *original* variables for the counterexample search.
     """
-    expr = sympy.sympify(expr)
+    expr = as_expr(expr)
     sub = sympy.together(sympy.factor(expr.subs(orthant)))
     new_symbols = tuple(sorted(sub.free_symbols, key=str))
     num, den = sympy.fraction(sympy.factor(sub))

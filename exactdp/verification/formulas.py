@@ -18,6 +18,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.theory import bounds as B
+from exactdp.numbers.reader import as_expr
 
 
 def to_sym(v):
@@ -80,7 +81,7 @@ def za_hockey_stick_coefficient(e_gamma, gamma):
 
 def binette_coefficient(f, m, M):
     """f(m)/(1 − m) + f(M)/(M − 1) for a sympy Lambda/function f (B-6); exact sympy result."""
-    m, M = sympy.sympify(to_sym(m)), sympy.sympify(to_sym(M))
+    m, M = as_expr(to_sym(m)), as_expr(to_sym(M))
     return f(m) / (1 - m) + f(M) / (M - 1)
 
 

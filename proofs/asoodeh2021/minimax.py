@@ -19,6 +19,7 @@ from __future__ import annotations
 import sympy
 from flint import fmpq
 
+from exactdp.numbers.reader import as_expr
 from exactdp import privacy_profile
 from exactdp.measures.divergences import kl
 from exactdp.numbers.truth import Truth
@@ -62,7 +63,7 @@ def _le_cam_kl(ctx):
     for K, t, d, P1, P2 in _instances(ctx, "a10-kl", ctx.size(10, 40)):
         if P2.min_mass() == 0:
             continue
-        verdict = compare(kl(K.apply(P1), K.apply(P2)), sympy.sympify(str(varphi(t, d))) * kl(P1, P2))
+        verdict = compare(kl(K.apply(P1), K.apply(P2)), as_expr(varphi(t, d)) * kl(P1, P2))
         if verdict is Truth.FALSE:
             return Outcome(Verdict.REFUTED, "D(KP1||KP2) > phi D(P1||P2)",
                            counterexample={"K": K.as_strings(), "t": str(t), "delta": str(d)})
@@ -81,7 +82,7 @@ def _fano(ctx):
         K = random_kernel(rng, 3, 2 + k % 2, 10)
         t = TS[k % len(TS)]
         d = privacy_profile(K)(t)
-        lhs, rhs = mutual_information(V, X @ K), sympy.sympify(str(varphi(t, d))) * mutual_information(V, X)
+        lhs, rhs = mutual_information(V, X @ K), as_expr(varphi(t, d)) * mutual_information(V, X)
         verdict = compare(lhs, rhs)
         if verdict is Truth.FALSE:
             return Outcome(Verdict.REFUTED, "I(V;Z) > phi I(V;X)", counterexample={

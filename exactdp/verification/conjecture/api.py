@@ -33,6 +33,7 @@ from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
 from exactdp.verification.conjecture.quantities import Instance
 from exactdp.verification.conjecture.runner import progress_bar, run_search
 from exactdp.verification.conjecture.search import SearchSpec, evaluate
+from exactdp.numbers.reader import as_expr
 
 DEFAULT_BUDGET = 400
 
@@ -83,7 +84,7 @@ class CheckResult:
 def _sym(v):
     if isinstance(v, fmpq):
         return sympy.Rational(int(v.p), int(v.q))
-    return sympy.sympify(v)
+    return as_expr(v)
 
 
 def _core_dist(node, inst: Instance):

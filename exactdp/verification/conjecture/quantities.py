@@ -22,6 +22,7 @@ from exactdp.measures.contraction import eta_hockey_stick, eta_tv
 from exactdp.measures.divergences import chi2, hockey_stick, kl, tv
 from exactdp.measures.privacy import ldp_ratio, max_leakage_ratio, pml_ratio
 from exactdp.verification.conjecture import values as V
+from exactdp.numbers.reader import as_expr
 
 #: largest tensor power size (rows or columns of K^{⊗n}) eta_tv_tensor evaluates
 MAX_TENSOR_SIZE = 81
@@ -79,7 +80,7 @@ def _from_sympy(expr):
     """A core result (fmpq, sympy.oo or an exact sympy expression) as a value of :mod:`.values`."""
     if isinstance(expr, fmpq):
         return expr
-    return V.compile_expr(sympy.sympify(expr))(_NO_ENV)
+    return V.compile_expr(as_expr(expr))(_NO_ENV)
 
 
 class _NoEnv(V.Env):
