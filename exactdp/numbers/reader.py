@@ -177,20 +177,24 @@ class _Parser:
 
     def relation(self):
         first = self.sum()
-        parts, left = [], first
+        parts, left, seen = [], first, False
         while self.tok.kind == "op" and self.tok.text in _RELATIONS:
             op = self.tok.text
             self.i += 1
             right = self.sum()
             rel = _RELATIONS[op](left, right)
-            if rel in (sympy.true, sympy.false):
-                raise self._error(f"the relation {left} {op} {right} has no parameter in it (it is {rel})")
-            parts.append(rel)
+            if rel is sympy.false:
+                raise self._error(f"the relation {left} {op} {right} is false (given the parameters' assumptions)")
+            if rel is not sympy.true:  # true by the parameters' assumptions (0 < c for c positive): nothing to add
+                parts.append(rel)
+            seen = True
             left = right
         if self.tok.kind == "op" and self.tok.text in ("==", "!="):
             raise self._error(f"{self.tok.text!r} is not supported; write an inequality with <=, <, >= or >")
-        if not parts:
+        if not seen:
             return first
+        if not parts:
+            return sympy.true
         return parts[0] if len(parts) == 1 else sympy.And(*parts)
 
     def sum(self):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import sympy
 from flint import fmpq
 
 from exactdp import mechanisms
@@ -82,8 +81,8 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
             d_in = tv(P, Q)
             b1 = grosse_kl_bound(t, c, 1, N).value
             b2 = grosse_hellinger_bound(t, c, 1, N).value
-            r1, r2 = as_expr(kl(KP, KQ)) / sympy.Rational(str(d_in)), \
-                as_expr(hellinger2(KP, KQ)) / sympy.Rational(str(d_in))
+            r1, r2 = as_expr(kl(KP, KQ)) / as_expr(d_in), \
+                as_expr(hellinger2(KP, KQ)) / as_expr(d_in)
             # F-G2: Binette's coefficients at the exact Γ_max instead of Lemma 4's (the registry's closed forms)
             g = bounds.get("gamma_max_exact").evaluate(t=t, c=c, N=N)
             x = bounds.get("xi").evaluate(t=t, c=c, N=N)

@@ -93,7 +93,7 @@ def parametric_kernel_from_json(text: str, name: str | None = None):
         symbols[pname] = sympy.Symbol(pname, **{k: True for k in kinds})
     rows = [[parse_expression(e, symbols, f"K[{x}][{y}]") for y, e in enumerate(r)]
             for x, r in enumerate(data["rows"])]
-    region = [_parse_relation(r, symbols) for r in data.get("region", [])]
+    region = [rel for rel in (_parse_relation(r, symbols) for r in data.get("region", [])) if rel is not sympy.true]
     K = Kernel(rows, name=name or data.get("name"))
     return declare_region(K, *region)
 
@@ -104,6 +104,8 @@ def _parse_relation(text, symbols: dict):
     if not isinstance(text, str):
         raise InvalidKernelError(f"region: expected an inequality like 't >= 1', got {quote(repr(text), 40)}")
     rel = read_expression(text, name="region", symbols=symbols, relations=True)
+    if rel is sympy.true:  # implied by the parameters' assumptions
+        return rel
     if not isinstance(rel, (sympy.core.relational.Relational, sympy.And)):
         raise InvalidKernelError(f"region: expected an inequality like 't >= 1', got {quote(text)}")
     return rel

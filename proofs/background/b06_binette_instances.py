@@ -9,6 +9,7 @@ Not shown: optimality; m = 0.
 
 import sympy
 
+from exactdp.numbers.reader import as_expr
 from exactdp.measures.divergences import chi2, hellinger2, kl, tv
 from exactdp.sources import BINETTE2019, Source
 from exactdp.verification import instances as inst
@@ -41,7 +42,7 @@ def _run(ctx):
         (name, D, F), P, Q = x
         ratios = [p / q for p, q in zip(P, Q)]
         m, M = min(ratios), max(ratios)
-        rhs = binette_coefficient(F, m, M) * sympy.Rational(str(tv(P, Q)))
+        rhs = binette_coefficient(F, m, M) * as_expr(tv(P, Q))
         lhs = D(P, Q)
         return decide_le(lhs, rhs), exact_data(f=name, P=P, Q=Q, m=m, M=M, lhs=lhs, rhs=rhs,
                                                lhs_enclosure=enclosure(lhs), rhs_enclosure=enclosure(rhs))
