@@ -62,6 +62,26 @@ def _require_entries(rows, check_shape=None) -> None:
         check_shape(len(rows), width)
 
 
+def read_text_file(path: str | Path, name: str = "FILE") -> str:
+    """The UTF-8 text of a user's file, its size checked (``max_file_bytes``) before it is read; a missing
+    file, a directory or a binary file is one clear error naming ``name``."""
+    p = Path(path)
+    shown = quote(str(p))
+    try:
+        with p.open("rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            require("max_file_bytes", size, f"{name} {shown}")
+            raw = fh.read(limit("max_file_bytes") + 1)  # a file growing while read is still capped
+        require("max_file_bytes", len(raw), f"{name} {shown}")
+        return raw.decode("utf-8")
+    except FileNotFoundError:
+        raise ExactDPError(f"{name}: no such file: {shown}") from None
+    except IsADirectoryError:
+        raise ExactDPError(f"{name}: is a directory: {shown}") from None
+    except UnicodeDecodeError:
+        raise ExactDPError(f"{name}: not a text file (not UTF-8): {shown}") from None
+
+
 def read_kernel(path: str | Path, *, check_shape=None) -> Kernel:
     """Read a kernel file; the format follows the suffix (``.csv`` → CSV, anything else → JSON).
 
@@ -70,20 +90,7 @@ def read_kernel(path: str | Path, *, check_shape=None) -> Kernel:
     ``check_shape(N, M)`` is the caller's own guard, called with the shape before the entries are parsed.
     """
     p = Path(path)
-    shown = quote(str(p))
-    try:
-        with p.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            require("max_file_bytes", size, f"FILE {shown}")
-            raw = fh.read(limit("max_file_bytes") + 1)  # a file growing while read is still capped
-        require("max_file_bytes", len(raw), f"FILE {shown}")
-        text = raw.decode("utf-8")
-    except FileNotFoundError:
-        raise ExactDPError(f"FILE: no such file: {shown}") from None
-    except IsADirectoryError:
-        raise ExactDPError(f"FILE: is a directory: {shown}") from None
-    except UnicodeDecodeError:
-        raise ExactDPError(f"FILE: not a text file (not UTF-8): {shown}") from None
+    text = read_text_file(p)
     fmt = "csv" if p.suffix.lower() == ".csv" else "json"
     return kernel_from_text(text, fmt, name=p.stem, check_shape=check_shape)
 

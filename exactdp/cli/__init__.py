@@ -5,7 +5,8 @@ one line on stderr, never a traceback:
 
 * bad input (any :class:`~exactdp.errors.ExactDPError`, a bad option, an unreadable path, an expression
   nested too deeply) — exit status 2;
-* out of memory (the ``max_memory`` cap, ``--max-memory``) or an internal error — exit status 1, with the
+* out of memory (the ``max_memory`` cap, ``--max-memory``), out of time (``--max-seconds``) or an internal
+  error — exit status 1, with the
   reason; ``EXACTDP_DEBUG=1`` re-raises so the traceback is shown.
 
 The process running the ``exactdp`` command caps its address space (``RLIMIT_AS``) at the limit
@@ -66,6 +67,55 @@ def parse_memory(text: str) -> int:
     return value
 
 
+class TimeLimitError(BaseException):
+    """Raised by the ``--max-seconds`` alarm; a BaseException (like KeyboardInterrupt) so that no broad
+    ``except Exception`` in a computation swallows it.  Exit status 1, an internal limit."""
+
+
+def parse_seconds(text: str) -> float:
+    """``"90"`` or ``"2.5"`` seconds (a positive time span, not an exact quantity; at most 10^7)."""
+    from exactdp.limits import quote
+
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {quote(text)}") from None
+    if not 0 < value <= 1e7:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds in (0, 10^7], got {quote(text)}")
+    return value
+
+
+def _start_alarm(seconds: float | None) -> float | None:
+    """Arm a wall-clock alarm that raises :class:`TimeLimitError` (main thread, POSIX only)."""
+    import signal
+    import threading
+
+    if seconds is None:
+        raw = os.environ.get("EXACTDP_MAX_SECONDS", "").strip()
+        if not raw:
+            return None
+        try:
+            seconds = parse_seconds(raw)
+        except argparse.ArgumentTypeError as exc:
+            raise ExactDPError(f"$EXACTDP_MAX_SECONDS: {exc}") from None
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return None  # pragma: no cover
+
+    def _alarm(signum, frame):
+        raise TimeLimitError(seconds)
+
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    return seconds
+
+
+def _stop_alarm() -> None:
+    import signal
+
+    if hasattr(signal, "setitimer"):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
 def apply_memory_cap(max_memory: int | None = None) -> int | None:
     """Lower this process's address-space limit (``RLIMIT_AS``, inherited by worker processes) to
     ``max_memory`` (default: the limit ``max_memory``); a lower limit already in force is kept.
@@ -94,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     from exactdp import __version__
 
     parser.add_argument("--version", action="version", version=f"exactdp {__version__}")
+    parser.add_argument("--max-seconds", type=parse_seconds, default=None, metavar="SECONDS",
+                        dest="global_max_seconds",
+                        help="stop any command after this many seconds with a one-line error (exit 1; default: "
+                             "no limit, or $EXACTDP_MAX_SECONDS)")
     parser.add_argument("--max-memory", type=parse_memory, default=None, metavar="BYTES",
                         help="cap the memory this command may allocate, e.g. 8G or 512M (default: half the "
                              "machine's memory, or $EXACTDP_MAX_MEMORY); beyond it the command stops with "
@@ -127,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     ``--max-memory`` is given."""
     command = "exactdp"
     debug = os.environ.get("EXACTDP_DEBUG", "") not in ("", "0")
+    # Exact results may have many digits (an n-fold privacy profile, 1/10^5000): every text this process
+    # reads is bounded by exactdp.limits, so Python's 4300-digit int/str guard is lifted for its output.
+    sys.set_int_max_str_digits(0)
     try:
         parser = build_parser()
         try:
@@ -141,7 +198,11 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help()
             return 2
         command = f"exactdp {args.command}"
-        return int(args.func(args) or 0)
+        _start_alarm(args.global_max_seconds)
+        try:
+            return int(args.func(args) or 0)
+        finally:
+            _stop_alarm()
     except ExactDPError as exc:
         sys.stderr.write(f"{command}: error: {one_line(exc)}\n")
         return 2
@@ -156,6 +217,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("exactdp: interrupted\n")
         return 130
+    except TimeLimitError as exc:
+        sys.stderr.write(f"{command}: error: stopped after {exc.args[0]:g} s (--max-seconds / "
+                         f"$EXACTDP_MAX_SECONDS); raise the limit or ask for a smaller computation\n")
+        return 1
     except MemoryError:
         if debug:
             raise

@@ -73,15 +73,10 @@ def run(args) -> int:
     if args.file:
         from pathlib import Path
 
-        from exactdp.errors import ExactDPError
+        from exactdp.io import read_text_file
         from exactdp.symbolic.derive import parametric_kernel_from_json
 
-        try:
-            text = Path(args.file).read_text()
-        except OSError as exc:
-            from exactdp.limits import quote
-
-            raise ExactDPError(f"--file: cannot read {quote(args.file)}: {exc.strerror}") from None
+        text = read_text_file(args.file, "--file")
         K = parametric_kernel_from_json(text, name=Path(args.file).stem)
     elif args.mechanism:
         K = catalogue_kernel(args.mechanism, parse_values(args.mechanism, args.values))
