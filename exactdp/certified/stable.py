@@ -25,7 +25,7 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.numbers.qq import qq_to_sympy, to_qq
-from exactdp.numbers.rb import RB, exact_expr
+from exactdp.numbers.rb import RB, START_PREC, exact_expr
 from exactdp.numbers.truth import Sign, Truth
 
 #: Above this many digits the exact expression of φⁿ (a rational power) is not built.
@@ -142,7 +142,12 @@ def xi_regime(eps, c, N: int, *, max_prec: int | None = None) -> Truth:
     e, c = _eps(eps), _c(c, N)
     if c == 0:
         return Truth.FALSE
-    s = RB(sympy.exp(e.exact)).compare_rational(2 / (N * c), max_prec=max_prec)
+    r = 2 / (N * c)
+    # magnitudes first: log r < bits(numerator of r), so eps at or above that is in the regime without
+    # forming e^eps (eps = 10^10 is decided in constant time)
+    if e.compare_rational(fmpq(int(r.p).bit_length()), max_prec=START_PREC) in (Sign.POSITIVE, Sign.ZERO):
+        return Truth.TRUE
+    s = RB(sympy.exp(e.exact)).compare_rational(r, max_prec=max_prec)
     if s is None:
         return Truth.UNKNOWN
     return Truth.of(s is not Sign.NEGATIVE)

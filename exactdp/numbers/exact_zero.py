@@ -36,6 +36,7 @@ import sympy
 
 from exactdp.errors import ExactDPError
 from exactdp.numbers.truth import Truth
+from exactdp.numbers.reader import as_expr
 
 _SIMPLIFY_MAX_OPS = 200
 #: Rules 3 and 4 (sympy rewriting: together, expand, simplify) only see rationals up to this size;
@@ -118,6 +119,13 @@ def rational_value(expr) -> sympy.Rational | None:
 def is_zero(expr) -> tuple[Truth, str]:
     """Decide exactly whether a symbol-free real sympy expression is 0 (see module docstring)."""
     expr = _as_expr(expr)
+    try:
+        return _is_zero(expr)
+    except RecursionError:  # sympy's rewritings recurse on deep trees: no exact certificate
+        return Truth.UNKNOWN, "the expression is too deep for exact rewriting"
+
+
+def _is_zero(expr) -> tuple[Truth, str]:
     if expr.free_symbols:
         return Truth.UNKNOWN, "free symbols"
     if expr.is_Rational:
@@ -333,7 +341,7 @@ def _exp_polynomial(expr) -> tuple[Truth, str] | None:
                 break
         else:
             groups.append([a, c])
-    if all(sympy.sympify(a).is_Rational and a == 0 for a, _ in groups):
+    if all(as_expr(a).is_Rational and a == 0 for a, _ in groups):
         kind = "algebraic"
     else:
         kind = "Lindemann-Weierstrass"

@@ -91,6 +91,21 @@ def precisions(max_prec: int | None = None, start: int = START_PREC):
 # -- exact input ------------------------------------------------------------------------------------
 
 
+def _check_depth(expr, name: str) -> None:
+    """Refuse an expression tree deeper than 3 × ``max_nesting`` before any recursive sympy / arb walk
+    (they would hit Python's recursion limit); measured iteratively."""
+    cap = 3 * limit("max_nesting")
+    stack = [(expr, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > cap:
+            raise ResourceLimitError(
+                f"{name}: an expression tree deeper than {cap} levels exceeds 3 x the limit max_nesting = "
+                f"{limit('max_nesting')} levels; {how_to_raise('max_nesting')}"
+            )
+        stack.extend((a, depth + 1) for a in node.args)
+
+
 def exact_expr(value, name: str = "value") -> sympy.Expr:
     """An exact, finite, symbol-free sympy expression for ``value`` (floats refused)."""
     if isinstance(value, RB):
@@ -99,6 +114,7 @@ def exact_expr(value, name: str = "value") -> sympy.Expr:
             raise ParameterError(f"{name}: this certified value has no exact expression")
         return expr
     if isinstance(value, sympy.Basic):
+        _check_depth(value, name)
         if any(isinstance(a, sympy.Float) for a in sympy.preorder_traversal(value)):
             raise CoercionError(
                 f"{name}: the expression {value} contains a float; use sympy.Rational or 'p/q'"
@@ -446,8 +462,13 @@ class RB:
         """An arb ball containing the value, computed at ``prec`` bits (precision scoped to the call)."""
         b = self._cache.get(prec)
         if b is None:
-            with ctx.workprec(prec):
-                b = self._eval() if self._eval is not None else _arb(self._exact)
+            try:
+                with ctx.workprec(prec):
+                    b = self._eval() if self._eval is not None else _arb(self._exact)
+            except RecursionError:  # only with max_nesting raised past Python's recursion limit
+                raise ResourceLimitError(
+                    "the expression is nested too deeply for Python's recursion limit; lower max_nesting "
+                    "or simplify the expression") from None
             self._cache[prec] = b
         return b
 

@@ -216,3 +216,20 @@ def test_stable_evaluators_with_huge_rationals():
     assert v.exact is not None  # built: 3 * 5001 digits is below the exact-power size
     assert phi_n(R(1, 2), R(1, 10**5000), 10).exact is None  # too large: balls only
     assert v.evalf(5) == "0.77687"  # 1 - e^{-3/2}(1 - 10^-5000)^3
+
+
+def test_deep_expressions_are_refused_not_crashed():
+    assert evalf(_nested_exp(149), 10) == "0.5671432904"
+    with pytest.raises(ResourceLimitError, match="max_nesting"):
+        evalf(_nested_exp(1000), 10)
+    with pytest.raises(ResourceLimitError, match="max_nesting"):
+        certified_sign(sympy.Add(_nested_exp(400), -_nested_exp(399), evaluate=False))
+
+
+def test_xi_regime_at_huge_eps_is_decided_from_its_size():
+    from exactdp.certified import xi, xi_regime
+
+    assert xi_regime(10**10, R(1, 4), 2) is Truth.TRUE
+    assert xi_regime(sympy.log(4), R(1, 4), 2) is Truth.TRUE  # the tie e^eps N c = 2, exactly
+    assert xi_regime(sympy.log(4) - R(1, 10**30), R(1, 4), 2) is Truth.FALSE
+    assert xi(10**10, R(1, 4), 2).exact == 1
