@@ -150,6 +150,17 @@ def _resolve_gamma(gamma, eps, K=None):
     return g, None
 
 
+def _rational_function(expr) -> bool:
+    """Built from rationals and symbols by +, ×, integer powers only (what the symbolic layer decides)."""
+    for a in sympy.preorder_traversal(expr):
+        if a.is_Add or a.is_Mul or a.is_Rational or isinstance(a, sympy.Symbol):
+            continue
+        if a.is_Pow and a.exp.is_Integer:
+            continue
+        return False
+    return True
+
+
 def _small_expression(expr, max_ops: int = 50, max_bits: int = 1024) -> bool:
     """Few operations and no huge rationals: safe to hand to ``sympy.simplify``."""
     if sympy.count_ops(expr) > max_ops:
@@ -200,6 +211,12 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
 
         from exactdp.symbolic import is_ldp_symbolic
 
+        if K.symbolic and K.free_symbols and isinstance(g, sympy.Basic) and not _rational_function(g):
+            name = "eps" if eps is not None else "gamma"
+            raise ParameterError(
+                f"{name}: gamma = {str(g)[:60]} is irrational; the parametric (symbolic) route needs gamma "
+                f"rational or a rational function of the kernel's parameters (substitute parameter values "
+                f"with K.subs(...) for certified arithmetic)")
         try:
             return is_ldp_symbolic(K, g, d)
         except BasePolynomialError as exc:

@@ -172,7 +172,7 @@ def _check_exp_argument(x: arb, what: str = "argument of exp") -> None:
     """Refuse an exp argument certainly larger in magnitude than ``max_exp_argument`` (a ball that only
     straddles the limit is let through: its exp is an honest, possibly wide, ball)."""
     if x.is_finite() and abs(x) > limit("max_exp_argument"):
-        raise _exp_limit_error(what, abs(x).mid().str(3, radius=False))
+        raise _exp_limit_error(what, abs(x).mid().str(8, radius=False))
 
 
 def _check_exponent(e, what: str = "exponent of a non-integer power") -> None:
@@ -282,7 +282,10 @@ def _arb(expr) -> arb:
         return abs(_arb(expr.args[0]))
     name = type(expr).__name__
     if name in _ARB_FUNCS and len(expr.args) == 1:
-        return getattr(_arb(expr.args[0]), _ARB_FUNCS[name])()
+        x = _arb(expr.args[0])
+        if name in ("sinh", "cosh"):  # exponentials: the same limit as exp
+            _check_exp_argument(x, f"argument of {name}")
+        return getattr(x, _ARB_FUNCS[name])()
     if expr in (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
         raise ParameterError(f"cannot enclose the non-finite value {expr} in a ball")
     raise ParameterError(f"cannot evaluate {expr} ({name}) with certified arithmetic")

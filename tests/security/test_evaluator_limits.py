@@ -233,3 +233,19 @@ def test_xi_regime_at_huge_eps_is_decided_from_its_size():
     assert xi_regime(sympy.log(4), R(1, 4), 2) is Truth.TRUE  # the tie e^eps N c = 2, exactly
     assert xi_regime(sympy.log(4) - R(1, 10**30), R(1, 4), 2) is Truth.FALSE
     assert xi(10**10, R(1, 4), 2).exact == 1
+
+
+def test_parametric_kernel_with_an_irrational_gamma_is_a_parameter_error():
+    t = sympy.Symbol("t", positive=True)
+    Kt = randomized_response(2, t)
+    for kw in (dict(eps=10**10), dict(gamma=sympy.sqrt(2)), dict(eps=R(1, 2))):
+        with pytest.raises(ParameterError, match="irrational"):
+            is_ldp(Kt, **kw)
+    assert is_ldp(Kt, gamma=10**100) is Truth.FALSE  # fails for t > 10^100
+    assert is_ldp(Kt, gamma=t) is Truth.TRUE
+
+
+def test_sinh_cosh_share_the_exp_limit():
+    with pytest.raises(ResourceLimitError, match="max_exp_argument"):
+        evalf(sympy.cosh(sympy.Integer(10) ** 100))
+    assert evalf(sympy.cosh(1000), 5) == "9.8504e+433"  # e^1000 / 2 (+ e^-1000 / 2)
