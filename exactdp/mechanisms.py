@@ -16,6 +16,7 @@ from exactdp.kernels import Kernel
 from exactdp.limits import require
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.sr import to_exact
+from exactdp.numbers.reader import as_expr
 
 
 def _gamma(gamma, name: str = "gamma"):
@@ -216,7 +217,7 @@ def _symbolic_domain(g, c, N: int, q: int) -> tuple:
     if isinstance(c, sympy.Basic):
         conds += [c > 0, c <= sympy.Rational(1, N)]
     conds.append(g * c * q <= 1)
-    return tuple(sympy.sympify(x) for x in conds)
+    return tuple(as_expr(x) for x in conds)
 
 
 def grosse_intro_K1() -> Kernel:

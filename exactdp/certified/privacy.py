@@ -29,6 +29,7 @@ from exactdp.kernels import Kernel, as_kernel
 from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB, START_PREC, _arb, ball_endpoints, precisions
 from exactdp.numbers.truth import Sign, Truth
+from exactdp.numbers.reader import as_expr
 
 
 class _Gamma:
@@ -227,7 +228,7 @@ def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
             if i == j:
                 continue
             value = positive_part_sum(
-                [sympy.sympify(a) - G * sympy.sympify(b) for a, b in zip(K[i], K[j])],
+                [as_expr(a) - G * as_expr(b) for a, b in zip(K[i], K[j])],
                 f"eta_hockey_stick: K[{i}] - gamma K[{j}]",
                 max_prec=max_prec,
             )
@@ -267,7 +268,7 @@ def eta_hockey_stick_certified(K, gamma, *, max_prec: int | None = None):
         return fmpq(0), 0, 0
     if K.symbolic:
         value, i, j = _eta_sr(K, g, max_prec)
-        value = sympy.sympify(value)
+        value = as_expr(value)
         return (to_qq(value) if value.is_Rational else value), i, j
     A, B, i, j = _eta_qq_parts(K, g)
     if B == 0:
@@ -299,7 +300,7 @@ def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
                 return Truth.of(A <= d)
             return Truth.of(g.sign_minus((A - d) / B) is not Sign.NEGATIVE)  # A − γB ≤ d ⟺ γ ≥ (A − d)/B
         value, _, _ = _eta_sr(K, g, max_prec)
-        s = RB(sympy.sympify(value) - qq_to_sympy(d)).sign(max_prec=max_prec)
+        s = RB(as_expr(value) - qq_to_sympy(d)).sign(max_prec=max_prec)
         if s.sign is not None:
             return Truth.of(s.sign is not Sign.POSITIVE)
     except UndecidedError:
@@ -308,7 +309,7 @@ def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
 
 
 def _is_ldp_balls(K: Kernel, g: _Gamma, d: fmpq, max_prec) -> Truth:
-    exprs = [[sympy.sympify(qq_to_sympy(v) if isinstance(v, fmpq) else v) for v in r] for r in K.rows]
+    exprs = [[as_expr(qq_to_sympy(v) if isinstance(v, fmpq) else v) for v in r] for r in K.rows]
     for prec in precisions(max_prec):
         G = g.rb.ball(prec)
         with ctx.workprec(prec):

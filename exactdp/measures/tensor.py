@@ -50,6 +50,7 @@ from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Sign
+from exactdp.numbers.reader import as_expr
 
 #: default cap on the number of exact E_γ evaluations of one pair-type search
 MAX_EVALUATIONS = 20_000
@@ -565,7 +566,7 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int = 2_000):
     K = as_kernel(K)
     _check_n(n)
     e, symbolic = to_exact(eps, "eps")
-    e = sympy.sympify(e if symbolic else qq_to_sympy(e))
+    e = as_expr(e if symbolic else qq_to_sympy(e))
     if e.is_negative or e.free_symbols:
         raise ParameterError(f"eps: must be an exact real number >= 0, got {e}")
     gamma = sympy.exp(e)

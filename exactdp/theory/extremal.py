@@ -50,6 +50,7 @@ from exactdp.theory.lp import (
     require_lp_size,
     solve,
 )
+from exactdp.numbers.reader import as_expr
 
 # -- parameters ----------------------------------------------------------------------------------------
 
@@ -463,7 +464,7 @@ def h2_coefficient(Xi, Gamma) -> sympy.Expr:
 
 
 def _sym(v):
-    return qq_to_sympy(v) if isinstance(v, fmpq) else sympy.sympify(v)
+    return qq_to_sympy(v) if isinstance(v, fmpq) else as_expr(v)
 
 
 def corollary_coefficients(N: int, t, c) -> dict:
