@@ -43,10 +43,20 @@ class Limit:
 
 
 def _half_memory() -> int:
+    """Half the machine's memory, or the address-space limit already in force (``ulimit -v``) if lower."""
     try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
+        half = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
     except (ValueError, OSError, AttributeError):  # pragma: no cover - non-POSIX
-        return 8 * 2**30
+        half = 8 * 2**30
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:
+            half = min(half, soft)
+    except (ImportError, ValueError, OSError):  # pragma: no cover - not POSIX
+        pass
+    return half
 
 
 #: every limit, by name (README "Security" lists the same table)
@@ -62,7 +72,7 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
     Limit("max_exp_argument", 10**6, "", "absolute value of a numeric argument of exp (and of the exponent of a "
           "non-integer power), so that exp(exp(exp(100))) is refused instead of hanging"),
     Limit("max_file_bytes", 64 * 2**20, "bytes", "size of a kernel file"),
-    Limit("max_entries", 4_000_000, "entries", "entries of one kernel (N x M)"),
+    Limit("max_entries", 2**20, "entries", "entries of one kernel (N x M; 1024 x 1024 parses in a few seconds)"),
     Limit("max_symbolic_entries", 50, "entries",
           "entries of one parametric (symbolic) kernel built by a catalogue constructor: every symbolic "
           "quantity costs sympy work quadratic in N (derive grosse_pml_mechanism N=25 takes about 8 s)"),
@@ -134,9 +144,14 @@ def require(name: str, estimate: int, what: str) -> None:
             f"{_fmt(cap)}{' ' + unit if unit else ''}; {how_to_raise(name)}")
 
 
-def _fmt(n: int) -> str:
+def _fmt(n) -> str:
+    """A short decimal of an estimate of any size: ``1e+12``, ``about 2^(1e+12)`` beyond floats."""
     n = int(n)
-    return str(n) if abs(n) < 10**12 else f"{float(n):.3g}"
+    if abs(n) < 10**12:
+        return str(n)
+    if n.bit_length() < 1000:
+        return f"{float(n):.3g}"
+    return f"2^{n.bit_length() - 1}"
 
 
 def quote(text, width: int = 80) -> str:

@@ -19,15 +19,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from exactdp.analysis import analyze, format_analysis
-    from exactdp.io import read_kernel
-
+    from exactdp.analysis import analyze, check_cost, format_analysis
     from exactdp.errors import ParameterError
+    from exactdp.io import read_kernel
 
     if args.delta is not None and args.gamma is None:  # the (eps,delta)-LDP decision is made at gamma = e^eps
         raise ParameterError("--delta needs --gamma: delta is used only in the (eps,delta)-LDP decision at "
                              "gamma = e^eps (the delta(gamma) profile is printed without it)")
-    K = read_kernel(args.file)
+    # the pairwise passes' cost is checked from the shape alone, before any entry is parsed
+    K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, gamma=args.gamma))
     result = analyze(K, gamma=args.gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
     print(json.dumps(result, indent=2) if args.json else format_analysis(result))
     return 0
