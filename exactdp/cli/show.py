@@ -12,6 +12,8 @@ def register(sub) -> None:
     p.add_argument("claim", metavar="CLAIM_ID")
     p.add_argument("--quick", action="store_true")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--claims", action="append", metavar="PACKAGE",
+                   help="load the claims of this package of proof modules (default: the registered packages)")
     p.set_defaults(func=run)
 
 
@@ -55,7 +57,7 @@ def run(args) -> int:
     from exactdp.verification.claims import CheckContext, load_all
     from exactdp.verification.engine import run_claim
 
-    registry = load_all()
+    registry = load_all(tuple(args.claims) if args.claims else None)
     if args.claim not in registry:
         raise ParameterError(f"claim: unknown claim id {args.claim!r} (see 'exactdp verify --list')")
     res = run_claim(registry[args.claim], CheckContext(seed=args.seed, quick=args.quick))

@@ -33,6 +33,9 @@ def register(sub) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--jobs", type=int, default=1, metavar="J",  # checked in run: one line, exit 2
                    help="run claims in J worker processes (default 1; verdicts and reports do not depend on J)")
+    p.add_argument("--claims", action="append", metavar="PACKAGE",
+                   help="load the claims of this package of proof modules (a module path; repeatable; default: "
+                        "the packages registered in the 'exactdp.claims' entry-point group)")
     p.set_defaults(func=run)
 
 
@@ -83,7 +86,8 @@ def run(args) -> int:
     for t in args.targets:
         if not t.strip() or len(t) > 100:
             raise ParameterError(f"CLAIM_ID: not a claim id, group or catalogue item: {quote(t)}")
-    claims = select_claims(args.targets)  # ParameterError → one line, exit 2
+    packages = tuple(args.claims) if args.claims else None
+    claims = select_claims(args.targets, packages=packages)  # ParameterError → one line, exit 2
     if args.update_readme is not None and not args.list:  # refused before the (long) verification runs
         if args.targets:
             raise ParameterError("--update-readme: only with the full run (no claim selection): the README's table "
@@ -96,7 +100,7 @@ def run(args) -> int:
         return 0
     progress = Progress(len(claims), sys.stderr, enabled=False if args.no_progress else None)
     results = verify([c.id for c in claims] if args.targets else (), seed=args.seed, quick=args.quick,
-                     progress=progress, jobs=args.jobs)
+                     progress=progress, jobs=args.jobs, packages=packages)
     rows = [["claim", "source", "verdict", "instances", "seconds"]]
     for r in results:
         v = report.verdict_text(r)

@@ -10,7 +10,9 @@ hypotheses and one or more :class:`Check`\ s.  A check returns an :class:`Outcom
 * REFUTED — with an exact, re-checkable ``counterexample``;
 * UNDECIDED — with the ``reason``; NOT_CHECKABLE — the statement is not known well enough.
 
-Proof modules in ``proofs/`` declare claims with :func:`register`; they hold no algorithms.
+Proof modules declare claims with :func:`register`; they hold no algorithms.  The engine finds them through
+a registration, not an import: the entry-point group ``exactdp.claims`` names packages of proof modules
+(this project registers ``exactdp_proofs``, the repository's ``proofs/`` folder), see :func:`load_all`.
 """
 
 from __future__ import annotations
@@ -126,13 +128,51 @@ def combine(outcomes) -> Verdict:
     return Verdict.VERIFIED
 
 
-def load_all() -> dict[str, Claim]:
-    """Import every module under the ``proofs`` package so their claims register; return the registry."""
+#: the entry-point group through which packages of proof modules register their claims
+ENTRY_POINT_GROUP = "exactdp.claims"
+
+#: the package used when no distribution registers one (e.g. the library imported without its metadata)
+DEFAULT_CLAIM_PACKAGES: tuple[str, ...] = ("exactdp_proofs",)
+
+
+def claim_packages() -> tuple[str, ...]:
+    """The module paths of the packages whose modules declare claims: every entry point of the group
+    :data:`ENTRY_POINT_GROUP` (its value is a package's module path), else :data:`DEFAULT_CLAIM_PACKAGES`."""
+    from importlib.metadata import entry_points
+
+    found = sorted({ep.value.split(":")[0].strip() for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    return tuple(found) or DEFAULT_CLAIM_PACKAGES
+
+
+def load_claims(packages: str | tuple[str, ...] | list[str]) -> dict[str, Claim]:
+    """Import every module of the given packages (module paths such as ``"exactdp_proofs"``) so their
+    claims register; return the registry.
+
+    Raises:
+        ParameterError: a name that is not an importable package.
+    """
     import importlib
     import pkgutil
 
-    import proofs
+    for name in (packages,) if isinstance(packages, str) else packages:
+        try:
+            pkg = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not (name == exc.name or name.startswith(exc.name + ".")):
+                raise  # a missing dependency inside the package is not a bad package name
+            from exactdp.errors import ParameterError
 
-    for info in pkgutil.walk_packages(proofs.__path__, prefix="proofs."):
-        importlib.import_module(info.name)
+            raise ParameterError(f"claims: no package of proof modules named {name!r}") from None
+        if not hasattr(pkg, "__path__"):
+            from exactdp.errors import ParameterError
+
+            raise ParameterError(f"claims: {name!r} is a module, not a package of proof modules")
+        for info in pkgutil.walk_packages(pkg.__path__, prefix=name + "."):
+            importlib.import_module(info.name)
     return REGISTRY
+
+
+def load_all(packages: str | tuple[str, ...] | list[str] | None = None) -> dict[str, Claim]:
+    """The registry with the claims of ``packages`` loaded (default: the registered packages, see
+    :func:`claim_packages`)."""
+    return load_claims(claim_packages() if packages is None else packages)

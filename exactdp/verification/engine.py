@@ -67,14 +67,17 @@ def run_claim(claim: Claim, ctx: CheckContext) -> ClaimResult:
     return ClaimResult(claim, results, verdict, time.perf_counter() - start)
 
 
-def select_claims(selectors: Iterable[str] = (), registry: dict[str, Claim] | None = None) -> list[Claim]:
+def select_claims(selectors: Iterable[str] = (), registry: dict[str, Claim] | None = None,
+                  packages: tuple[str, ...] | None = None) -> list[Claim]:
     """Claims named by ``selectors`` (ids, group prefixes like ``grosse2026``, or catalogue items like
-    ``G-15``), in id order; all claims when no selector is given.
+    ``G-15``), in id order; all claims when no selector is given.  Without a ``registry`` the claims of
+    ``packages`` (module paths; default: those registered in the ``exactdp.claims`` entry-point group)
+    are loaded.
 
     Raises:
         ParameterError: a selector that names no claim.
     """
-    registry = load_all() if registry is None else registry
+    registry = load_all(packages) if registry is None else registry
     selectors = list(selectors)
     if not selectors:
         return [registry[k] for k in sorted(registry)]
@@ -129,15 +132,16 @@ def run_claims(claims: Iterable[Claim], ctx: CheckContext,
     return out
 
 
-def _worker_run(claim_id: str, seed: int, quick: bool):
+def _worker_run(claim_id: str, seed: int, quick: bool, packages: tuple[str, ...] | None = None):
     """Run one claim in a worker process; return picklable pieces (outcomes and timings)."""
-    claim = load_all()[claim_id]
+    claim = load_all(packages)[claim_id]
     res = run_claim(claim, CheckContext(seed=seed, quick=quick))
     return claim_id, [(r.outcome, r.seconds) for r in res.checks], res.seconds
 
 
 def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
-                        on_done: Callable[[ClaimResult], None] | None = None) -> list[ClaimResult]:
+                        on_done: Callable[[ClaimResult], None] | None = None,
+                        packages: tuple[str, ...] | None = None) -> list[ClaimResult]:
     """Run claims in ``jobs`` worker processes; results come back in the input order.
 
     Each check is seeded by (seed, its own salt), so the outcomes do not depend on ``jobs``.
@@ -147,7 +151,7 @@ def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
     by_id = {c.id: c for c in claims}
     done: dict[str, ClaimResult] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_worker_run, c.id, ctx.seed, ctx.quick) for c in claims]
+        futures = [pool.submit(_worker_run, c.id, ctx.seed, ctx.quick, packages) for c in claims]
         for fut in as_completed(futures):
             cid, pieces, seconds = fut.result()
             claim = by_id[cid]
@@ -161,9 +165,11 @@ def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
 
 
 def verify(selectors: Iterable[str] = (), *, seed: int = 0, quick: bool = False,
-           progress: Progress | None = None, jobs: int = 1) -> list[ClaimResult]:
-    """Select and run claims (the library form of ``exactdp verify``); ``jobs > 1`` uses processes."""
-    claims = select_claims(selectors)
+           progress: Progress | None = None, jobs: int = 1,
+           packages: tuple[str, ...] | None = None) -> list[ClaimResult]:
+    """Select and run claims (the library form of ``exactdp verify``); ``jobs > 1`` uses processes.
+    ``packages``: the module paths of the claim packages (default: the registered ones)."""
+    claims = select_claims(selectors, packages=packages)
     ctx = CheckContext(seed=seed, quick=quick)
     if jobs > 1:
         if progress is not None:
@@ -175,7 +181,7 @@ def verify(selectors: Iterable[str] = (), *, seed: int = 0, quick: bool = False,
                 progress.start(r.claim.id)
 
         try:
-            return run_claims_parallel(claims, ctx, jobs, on_done=done)
+            return run_claims_parallel(claims, ctx, jobs, on_done=done, packages=packages)
         finally:
             if progress is not None:
                 progress.close()

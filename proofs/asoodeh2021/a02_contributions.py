@@ -11,8 +11,8 @@ Not shown: item (1); A-21(c)–(e) are covered by the tensorization and estimati
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.checking import not_checkable
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from proofs.asoodeh2021.a07_phi_lemma import key_step_check, phi_bound_check
-from proofs.asoodeh2021.thm1 import equivalence_check
+from .a07_phi_lemma import key_step_check, phi_bound_check
+from .thm1 import equivalence_check
 
 register(Claim(
     id="asoodeh2021.a2_contributions",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from exactdp.measures.tensor import eta_hockey_stick_tensor_power, eta_hockey_stick_tensor_product, phi_n
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
-from proofs.asoodeh2021._tensor_instances import (
+from ._tensor_instances import (
     approx,
     catalogue_items,
     common_level_products,

@@ -15,7 +15,7 @@ from exactdp.measures.tensor import eta_hockey_stick_tensor_product, eta_tv_tens
 from exactdp.sources import CATALOGUE, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
-from proofs.asoodeh2021._tensor_instances import CATALOGUE_N, approx, catalogue_kernels
+from ..asoodeh2021._tensor_instances import CATALOGUE_N, approx, catalogue_kernels
 
 
 def _refute(what, **data):

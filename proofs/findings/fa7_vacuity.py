@@ -20,7 +20,7 @@ from exactdp.measures.tensor import eta_tv_tensor_power, phi_n
 from exactdp.mechanisms import optimal_binary_approx_ldp, randomized_response
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
-from proofs.asoodeh2021._tensor_instances import approx
+from ..asoodeh2021._tensor_instances import approx
 
 
 def _proof(ctx):

@@ -19,7 +19,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import check_instances, exact_data, prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.formulas import lemma4_gamma_max, xi
-from proofs.grosse2026.def2_remarks import everything_is_pml_check
+from .def2_remarks import everything_is_pml_check
 
 
 def _crossover_identity(ctx):

@@ -38,7 +38,7 @@ from exactdp.mechanisms import (
 from exactdp.sources import CATALOGUE, GROSSE2026, Source
 from exactdp.theory.extremal import sup_eta_tv, xi
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
-from proofs.grosse2026._instances import pml_grid
+from ._instances import pml_grid
 
 
 def check_feasibility(ctx: CheckContext) -> Outcome:

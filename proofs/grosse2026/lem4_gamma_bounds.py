@@ -54,7 +54,7 @@ from exactdp.theory.extremal import (
 )
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
 from exactdp.verification.instances import random_distribution, random_kernel
-from proofs.grosse2026._instances import GAMMA_TABLE, gamma_grid
+from ._instances import GAMMA_TABLE, gamma_grid
 
 
 def _point(N, t, c):

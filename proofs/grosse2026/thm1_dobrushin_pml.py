@@ -23,7 +23,7 @@ from exactdp.numbers.qq import to_qq
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.extremal import sup_eta_tv, xi
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
-from proofs.grosse2026._instances import THM1_TABLE, pml_grid
+from ._instances import THM1_TABLE, pml_grid
 
 
 def _problems(N, M, t, c, expected):

@@ -19,12 +19,12 @@ from exactdp.verification.certify import decide_le, to_sympy
 from exactdp.verification.claims import CheckContext, Verdict
 from exactdp.verification.formulas import lemma4_gamma_max, xi
 from exactdp.verification.quantities import pml_ratio_by_vertices
-from proofs.asoodeh2021.a07_phi_lemma import phi_bound_check
-from proofs.background.d07_product_kernels import power_ratio_check
-from proofs.findings.cross_paper import E, ratio_identity_check
-from proofs.grosse2026.pml_capacity import closed_form_check
-from proofs.grosse2026.thm2 import converse_check
-from proofs.grosse2026.thm4_corollaries import bound_check
+from exactdp_proofs.asoodeh2021.a07_phi_lemma import phi_bound_check
+from exactdp_proofs.background.d07_product_kernels import power_ratio_check
+from exactdp_proofs.findings.cross_paper import E, ratio_identity_check
+from exactdp_proofs.grosse2026.pml_capacity import closed_form_check
+from exactdp_proofs.grosse2026.thm2 import converse_check
+from exactdp_proofs.grosse2026.thm4_corollaries import bound_check
 
 SEEDS = (0, 1)
 
@@ -122,7 +122,7 @@ def test_constant_changed_in_theorem_1(seed):
     """'(eps,delta)-LDP iff eta_{e^eps}(K) <= delta' with the coefficient halved must be refuted."""
     from exactdp.measures.contraction import eta_hockey_stick_witness
     from exactdp.verification.quantities import is_ldp_by_subsets
-    from proofs.asoodeh2021.thm1 import equivalence_check
+    from exactdp_proofs.asoodeh2021.thm1 import equivalence_check
 
     def halved(K, g):
         v, a, b = eta_hockey_stick_witness(K, g)
@@ -138,7 +138,7 @@ def test_two_point_value_scaled_down_is_refuted_with_an_lp_witness():
     """η_γ(K) = (9/10)·(two-point value) must be refuted; the LP's (P, Q) violate the contraction directly."""
     from exactdp.measures.contraction import eta_hockey_stick
     from exactdp.measures.divergences import hockey_stick
-    from proofs.background.b01_dobrushin import lp_check
+    from exactdp_proofs.background.b01_dobrushin import lp_check
 
     check = lp_check((fmpq(1), fmpq(2)), "b2", (2, 2), value=lambda K, g: eta_hockey_stick(K, g) * fmpq(9, 10))
     ce = _refuted(check(CheckContext(seed=0, quick=True)))

@@ -10,8 +10,8 @@ import pytest
 
 from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
 
-MODULES = ("proofs.asoodeh2021.minimax", "proofs.asoodeh2021.mean_estimation", "proofs.asoodeh2021.bayes",
-           "proofs.asoodeh2021.testing_mi", "proofs.grosse2026.ex3_minimax", "proofs.findings.estimation_findings")
+MODULES = ("exactdp_proofs.asoodeh2021.minimax", "exactdp_proofs.asoodeh2021.mean_estimation", "exactdp_proofs.asoodeh2021.bayes",
+           "exactdp_proofs.asoodeh2021.testing_mi", "exactdp_proofs.grosse2026.ex3_minimax", "exactdp_proofs.findings.estimation_findings")
 for m in MODULES:
     importlib.import_module(m)
 

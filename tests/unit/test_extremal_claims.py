@@ -8,10 +8,10 @@ import pytest
 from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
 
 MODULES = (
-    "proofs.grosse2026.thm1_dobrushin_pml", "proofs.grosse2026.thm3_contraction_regime",
-    "proofs.grosse2026.lem3_binary_outputs", "proofs.grosse2026.lem1_zero_entries",
-    "proofs.grosse2026.achieving_mechanisms", "proofs.grosse2026.lem4_gamma_bounds",
-    "proofs.background.b4_tight_ldp",
+    "exactdp_proofs.grosse2026.thm1_dobrushin_pml", "exactdp_proofs.grosse2026.thm3_contraction_regime",
+    "exactdp_proofs.grosse2026.lem3_binary_outputs", "exactdp_proofs.grosse2026.lem1_zero_entries",
+    "exactdp_proofs.grosse2026.achieving_mechanisms", "exactdp_proofs.grosse2026.lem4_gamma_bounds",
+    "exactdp_proofs.background.b4_tight_ldp",
 )
 CLAIM_IDS = (
     "grosse2026.thm1", "grosse2026.thm3", "grosse2026.lem3", "grosse2026.lem1", "grosse2026.g20_achieving",

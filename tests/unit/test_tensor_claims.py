@@ -2,12 +2,12 @@
 
 import pytest
 
-import proofs.asoodeh2021.a8_tensorization
-import proofs.asoodeh2021.a10_effective_sample_size
-import proofs.background.b9_dobrushin_tensorization
-import proofs.background.b10_composition
-import proofs.findings.fa1_phi_power
-import proofs.findings.fa7_vacuity  # noqa: F401
+import exactdp_proofs.asoodeh2021.a8_tensorization
+import exactdp_proofs.asoodeh2021.a10_effective_sample_size
+import exactdp_proofs.background.b9_dobrushin_tensorization
+import exactdp_proofs.background.b10_composition
+import exactdp_proofs.findings.fa1_phi_power
+import exactdp_proofs.findings.fa7_vacuity  # noqa: F401
 from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
 
 IDS = ["asoodeh2021.a8_tensorization", "asoodeh2021.a10_effective_sample_size_exact",
