@@ -66,7 +66,9 @@ def run(args) -> int:
     from exactdp.theory import bounds
 
     if args.list and args.markdown:
-        print(bounds.markdown_table())
+        from exactdp.output.latex import bounds_markdown_table
+
+        print(bounds_markdown_table([bounds.get(n) for n in bounds.names()]))
         return 0
     if args.list:
         for name in bounds.names():
@@ -90,7 +92,9 @@ def run(args) -> int:
 
             print(f"{b.symbol_latex} = {to_latex(b.evaluate(partial=True, **values))}")
         else:
-            print(b.statement_latex())
+            from exactdp.output.latex import bound_statement_latex
+
+            print(bound_statement_latex(b))
         return 0
     if args.at is not None:  # every parameter, each in its domain: checked before anything is printed
         val = b.evaluate(**values)

@@ -62,7 +62,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from exactdp.errors import ParameterError
-    from exactdp.symbolic.derive import QUANTITIES, catalogue_kernel, derivation_document, derive
+    from exactdp.output.latex import derivation_document
+    from exactdp.symbolic.derive import QUANTITIES, catalogue_kernel, derive
 
     if args.bounds:
         from exactdp.output.latex import bound_table, document

@@ -127,14 +127,52 @@ def derivation_latex(derivation, title: str | None = None) -> str:
     return "\n".join(lines)
 
 
+def bound_latex(b) -> str:
+    """The formula of a registry bound (:class:`exactdp.theory.bounds.Bound`) in LaTeX."""
+    return to_latex(b.expr)
+
+
+def bound_domain_latex(b) -> str:
+    """The parameter domain of a registry bound in LaTeX (``t \\geq 1, 0 < c \\leq 1/N``, ...)."""
+    return ", ".join(to_latex(cnd) for cnd in b.domain())
+
+
+def bound_statement_latex(b) -> str:
+    """The statement of a registry bound: ``quantity \\leq formula`` (or ``=`` for definitions)."""
+    rel = {"upper": "<=", "lower": ">=", "equals": "=", "definition": "="}[b.direction]
+    lhs = b.quantity_latex if b.direction != "definition" else b.symbol_latex
+    return relation(lhs, rel, bound_latex(b))
+
+
+def bounds_markdown_table(bounds) -> str:
+    """Registry bounds as a Markdown table (name, statement in LaTeX, source, catalogue items): the README's."""
+    rows = ["| name | statement | source | items |", "|---|---|---|---|"]
+    for b in bounds:
+        recon = " *(reconstructed)*" if b.reconstructed else ""
+        tex = bound_statement_latex(b).replace(r"\|", r"\Vert ").replace("|", r"\vert ")  # no bare | in a table
+        rows.append(f"| `{b.name}` | ${tex}$ | {b.source}{recon} | {', '.join(b.catalogue)} |")
+    return "\n".join(rows)
+
+
 def bound_table(bounds) -> str:
     """A ``tabular`` of named bounds: name, formula, what it bounds, source."""
     rows = [r"\begin{tabular}{llll}", r"name & formula & bounds & source \\ \hline"]
     for b in bounds:
-        rows.append(f"{escape_text(b.name)} & {inline(b.latex())} & {inline(b.quantity_latex)} "
+        rows.append(f"{escape_text(b.name)} & {inline(bound_latex(b))} & {inline(b.quantity_latex)} "
                     f"& {escape_text(str(b.source))}{' (reconstructed)' if b.reconstructed else ''} \\\\")
     rows.append(r"\end{tabular}")
     return "\n".join(rows)
+
+
+def derivation_document(K, derivations, title: str = "exactdp derivations") -> str:
+    """A complete LaTeX document: the kernel, then each derivation (what ``exactdp derive --latex`` prints)."""
+    from exactdp.numbers.sr import as_sympy
+
+    rows = "\n".join(display(f"K_{{{x}}} = \\left(" + ", ".join(to_latex(as_sympy(e)) for e in r) + r"\right)")
+                     for x, r in enumerate(K.rows))
+    head = (f"Kernel {escape_text(K.name or '')} ({K.N} inputs, {K.M} outputs; rows $K_x$), "
+            f"with $t = e^{{\\varepsilon}}$:\n" + rows)
+    return document(head, *[derivation_latex(d) for d in derivations], title=title)
 
 
 def document(*parts: str, title: str = "exactdp") -> str:

@@ -1,7 +1,7 @@
 r"""Derivations of closed forms for parametric kernels (what ``exactdp derive`` prints).
 
 :func:`derive` runs the public measures on a parametric kernel, keeping the steps
-(:class:`~exactdp.symbolic.closedforms.Derivation`); :func:`derivation_document` typesets them.
+(:class:`~exactdp.symbolic.closedforms.Derivation`); :func:`exactdp.output.latex.derivation_document` typesets them.
 :func:`parametric_kernel_from_json` reads a kernel file with symbolic entries::
 
     {"parameters": {"t": "positive", "c": "positive"},
@@ -164,17 +164,3 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
             raise ParameterError(f"quantity: unknown {q!r}; choose from {', '.join(QUANTITIES)}")
         out.append(d)
     return out
-
-
-def derivation_document(K, derivations, title: str = "exactdp derivations") -> str:
-    """A complete LaTeX document: the kernel, then each derivation."""
-    from exactdp.numbers.sr import as_sympy
-    from exactdp.output.latex import display, document, escape_text, to_latex
-
-    rows = "\n".join(display(f"K_{{{x}}} = \\left(" + ", ".join(to_latex(as_sympy(e)) for e in r) + r"\right)")
-                     for x, r in enumerate(K.rows))
-    head = (f"Kernel {escape_text(K.name or '')} ({K.N} inputs, {K.M} outputs; rows $K_x$), "
-            f"with $t = e^{{\\varepsilon}}$:\n" + rows)
-    from exactdp.output.latex import derivation_latex
-
-    return document(head, *[derivation_latex(d) for d in derivations], title=title)

@@ -92,11 +92,6 @@ class Bound:
         conds = [cnd for p in self.parameters for cnd in DOMAINS.get(p, [])]
         return [cnd for cnd in conds + list(self.extra_domain) if cnd is not sympy.true]
 
-    def domain_latex(self) -> str:
-        from exactdp.output.latex import to_latex
-
-        return ", ".join(to_latex(cnd) for cnd in self.domain())
-
     # -- evaluation -------------------------------------------------------------------------------
     def substitutions(self, values: dict, *, complete: bool = False, others: tuple = ()) -> dict:
         """Parameter values by name: ``t``/``gamma`` exact, or ``eps`` (then t = e^eps); checks domains.
@@ -137,19 +132,7 @@ class Bound:
                                  f"{', '.join(sorted(map(str, val.free_symbols)))}")
         return evalf(val, digits)
 
-    # -- output -------------------------------------------------------------------------------------
-    def latex(self) -> str:
-        from exactdp.output.latex import to_latex
-
-        return to_latex(self.expr)
-
-    def statement_latex(self) -> str:
-        from exactdp.output.latex import relation
-
-        rel = {"upper": "<=", "lower": ">=", "equals": "=", "definition": "="}[self.direction]
-        lhs = self.quantity_latex if self.direction != "definition" else self.symbol_latex
-        return relation(lhs, rel, self.latex())
-
+    # -- output (LaTeX lives in exactdp.output.latex: bound_latex, bound_statement_latex) ---------------
     def describe(self) -> str:
         rel = {"upper": "<=", "lower": ">=", "equals": "=", "definition": ":="}[self.direction]
         params = ", ".join(f"{p} ({MEANING.get(p, '')})" for p in self.parameters)
@@ -572,14 +555,3 @@ register(Bound("grosse_example3_minimax", r"\frac{\Phi}{8}e^{-n\Xi\log((1-Nc)e^{
 
 def names() -> list[str]:
     return sorted(REGISTRY)
-
-
-def markdown_table(selected=None) -> str:
-    """The registry as a Markdown table (name, statement in LaTeX, source, catalogue items): the README's."""
-    rows = ["| name | statement | source | items |", "|---|---|---|---|"]
-    for name in selected or names():
-        b = get(name)
-        recon = " *(reconstructed)*" if b.reconstructed else ""
-        tex = b.statement_latex().replace(r"\|", r"\Vert ").replace("|", r"\vert ")  # no bare | in a table
-        rows.append(f"| `{name}` | ${tex}$ | {b.source}{recon} | {', '.join(b.catalogue)} |")
-    return "\n".join(rows)

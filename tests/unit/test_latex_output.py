@@ -9,7 +9,8 @@ import sympy
 
 from exactdp.mechanisms import grosse_pml_mechanism, randomized_response
 from exactdp.output.latex import bound_table, document, formulas, to_latex
-from exactdp.symbolic.derive import derivation_document, derive
+from exactdp.output.latex import bound_latex, bound_statement_latex, derivation_document
+from exactdp.symbolic.derive import derive
 from exactdp.theory import bounds as B
 
 mathtext = pytest.importorskip("matplotlib.mathtext")
@@ -25,8 +26,8 @@ def parses(tex: str) -> None:
 
 def test_papers_notation():
     assert to_latex((t - 1) / (t + 1)) == r"\frac{e^{\varepsilon} - 1}{e^{\varepsilon} + 1}"
-    assert B.get("phi").latex() == r"1 - \left(1 - \delta\right) e^{- \varepsilon}"
-    assert B.get("xi").latex() == (r"\min\left(1, \frac{e^{\varepsilon} - 1}{\left(1 - N c\right) "
+    assert bound_latex(B.get("phi")) == r"1 - \left(1 - \delta\right) e^{- \varepsilon}"
+    assert bound_latex(B.get("xi")) == (r"\min\left(1, \frac{e^{\varepsilon} - 1}{\left(1 - N c\right) "
                                    r"e^{\varepsilon} + 1}\right)")
     assert to_latex(t**2) == r"e^{2 \varepsilon}"
     assert to_latex(sympy.Symbol("gamma") + sympy.Symbol("delta")) in (r"\delta + \gamma", r"\gamma + \delta")
@@ -43,7 +44,7 @@ def test_malformed_formula_is_detected_by_the_parser():
 def test_every_bound_formula_parses():
     for name in B.names():
         b = B.get(name)
-        for tex in (b.latex(), b.statement_latex(), b.symbol_latex, b.quantity_latex):
+        for tex in (bound_latex(b), bound_statement_latex(b), b.symbol_latex, b.quantity_latex):
             parses(tex)
 
 
