@@ -127,6 +127,53 @@ def gamma_beyond_ratios(K: Kernel, gamma=None, eps=None) -> bool:
         return False
 
 
+def decide_beyond_ratios_sr(K: Kernel, d: fmpq, gamma=None, eps=None) -> Truth | None:
+    """For a kernel with irrational constant entries (no free symbols): decide η_{E_γ}(K) ≤ δ when γ is
+    certainly beyond every likelihood ratio of K (then η = η_∞, as for rational kernels); None when
+    that is not shown (the caller goes on with its general route).  Only 64-bit balls are used."""
+    zero = [[v == 0 for v in row] for row in K.rows]
+    hi, lo = None, None
+    with ctx.workprec(START_PREC):
+        for row, zrow in zip(K.rows, zero):
+            for v, z in zip(row, zrow):
+                if z:
+                    continue
+                b = RB(sympy.sympify(v)).ball(START_PREC)
+                if not (b.is_finite() and b > 0):
+                    return None  # a zero test would be needed: not a magnitude question
+                hi = b if hi is None else hi.max(b)
+                lo = b if lo is None else lo.min(b)
+        if hi is None:
+            return None
+        bound = (hi / lo).upper()  # every likelihood ratio with a positive denominator is ≤ bound
+        if not bound.is_finite():
+            return None
+        if gamma is not None and isinstance(gamma, sympy.exp):
+            gamma, eps = None, gamma.args[0]
+        try:
+            if gamma is not None:
+                x, target = RB(gamma if not isinstance(gamma, fmpq) else qq_to_sympy(gamma)), bound
+            else:
+                x, target = RB(eps if not isinstance(eps, fmpq) else qq_to_sympy(eps)), bound.log().upper()
+            xb = x.ball(START_PREC)
+        except (ParameterError, ValueError, ZeroDivisionError):
+            return None
+        if not (xb.is_finite() and xb > target):
+            return None
+    out = Truth.TRUE
+    for i in range(K.N):
+        for j in range(K.N):
+            if i == j:
+                continue
+            total = sympy.Add(*[sympy.sympify(K.rows[i][y]) for y in range(K.M) if zero[j][y]])
+            s = RB(total - qq_to_sympy(d)).sign().sign
+            if s is None:
+                out = Truth.UNKNOWN
+            elif s is Sign.POSITIVE:
+                return Truth.FALSE
+    return out
+
+
 def _check_kernel(K: Kernel) -> Kernel:
     if K.symbolic and K.free_symbols:
         raise ParameterError(
@@ -290,6 +337,10 @@ def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
         raise ParameterError(f"delta: must lie in [0, 1], got {d}")
     if not K.symbolic and gamma_beyond_ratios(K, gamma=gamma):  # constant time in the size of γ
         return Truth.of(eta_at_infinity(K)[0] <= d)
+    if K.symbolic:
+        fast = decide_beyond_ratios_sr(K, d, gamma=gamma)
+        if fast is not None:
+            return fast
     g = _Gamma(gamma, max_prec)
     if K.N == 1:
         return Truth.TRUE

@@ -204,6 +204,12 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
 
         if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
             return Truth.of(eta_at_infinity(K)[0] <= d)
+    elif K.symbolic and not K.free_symbols and not (isinstance(g, sympy.Basic) and g.free_symbols):
+        from exactdp.certified.privacy import decide_beyond_ratios_sr  # irrational constant entries
+
+        fast = decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)
+        if fast is not None:
+            return fast
     if isinstance(g, fmpq) and not K.symbolic:
         return Truth.of(eta_hockey_stick(K, g) <= d)
     if K.symbolic or (isinstance(g, sympy.Basic) and g.free_symbols):  # for all parameters (exactdp.symbolic)
@@ -439,7 +445,7 @@ def pml_ratio_witness(K, c):
         if arg is None or num * best_den > best_num * den:
             best_num, best_den, arg = num, den, y
     x0 = int(amin[arg])
-    prior = Distribution._trusted(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
+    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
     return fmpq(best_num, best_den), arg, prior
 
 

@@ -249,3 +249,14 @@ def test_sinh_cosh_share_the_exp_limit():
     with pytest.raises(ResourceLimitError, match="max_exp_argument"):
         evalf(sympy.cosh(sympy.Integer(10) ** 100))
     assert evalf(sympy.cosh(1000), 5) == "9.8504e+433"  # e^1000 / 2 (+ e^-1000 / 2)
+
+
+def test_irrational_constant_kernels_at_huge_eps():
+    Ke = randomized_response(2, sympy.exp(R(1, 2)))  # ratio e^{1/2}
+    assert is_ldp(Ke, eps=10**10) is Truth.TRUE
+    assert is_ldp_certified(Ke, sympy.exp(10**10), 0) is Truth.TRUE
+    r2 = sympy.sqrt(2) / 2
+    K2 = [[r2, 1 - r2, 0], [R(1, 3), R(1, 3), R(1, 3)]]  # eta_inf = K_1(2) = 1/3
+    assert is_ldp(K2, eps=10**10) is Truth.FALSE
+    assert is_ldp(K2, eps=10**10, delta=R(1, 3)) is Truth.TRUE
+    assert is_ldp(K2, gamma=10**100, delta=R(1, 4)) is Truth.FALSE
