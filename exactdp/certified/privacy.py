@@ -138,7 +138,7 @@ def decide_beyond_ratios_sr(K: Kernel, d: fmpq, gamma=None, eps=None) -> Truth |
             for v, z in zip(row, zrow):
                 if z:
                     continue
-                b = RB(sympy.sympify(v)).ball(START_PREC)
+                b = RB(as_expr(v)).ball(START_PREC)
                 if not (b.is_finite() and b > 0):
                     return None  # a zero test would be needed: not a magnitude question
                 hi = b if hi is None else hi.max(b)
@@ -165,7 +165,7 @@ def decide_beyond_ratios_sr(K: Kernel, d: fmpq, gamma=None, eps=None) -> Truth |
         for j in range(K.N):
             if i == j:
                 continue
-            total = sympy.Add(*[sympy.sympify(K.rows[i][y]) for y in range(K.M) if zero[j][y]])
+            total = sympy.Add(*[as_expr(K.rows[i][y]) for y in range(K.M) if zero[j][y]])
             s = RB(total - qq_to_sympy(d)).sign().sign
             if s is None:
                 out = Truth.UNKNOWN
