@@ -19,7 +19,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from exactdp.analysis import analyze, check_cost, format_analysis
+    from exactdp.analysis import analyze, check_cost
+    from exactdp.output.analysis_view import analysis_json, analysis_text
     from exactdp.errors import ParameterError
     from exactdp.io import read_kernel
 
@@ -29,5 +30,5 @@ def run(args) -> int:
     # the pairwise passes' cost is checked from the shape alone, before any entry is parsed
     K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, gamma=args.gamma))
     result = analyze(K, gamma=args.gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
-    print(json.dumps(result, indent=2) if args.json else format_analysis(result))
+    print(json.dumps(analysis_json(result), indent=2) if args.json else analysis_text(result))
     return 0

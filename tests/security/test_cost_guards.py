@@ -236,14 +236,16 @@ def test_binary_file_is_one_line(tmp_path, capsys):
 
 
 def test_analyze_guards_its_passes_and_reports_a_skipped_profile(tmp_path, capsys):
-    from exactdp.analysis import analyze, format_analysis
+    from exactdp.analysis import analyze
+    from exactdp.output.analysis_view import analysis_json, analysis_text
 
     K = Kernel([["1/2", "1/2"], ["1/3", "2/3"], ["1", "0"]])
     a = analyze(K, profile_limit=2)
-    assert "privacy_profile" not in a and "profile_limit = 2" in a["notes"][0]
-    assert "note: privacy profile not computed" in format_analysis(a)
-    assert "notes" not in analyze(K)
-    assert analyze(K)["eta_tv"]["value"] == "2/3"
+    assert a.profile is None and "profile_limit = 2" in a.notes[0]
+    assert "privacy_profile" not in analysis_json(a) and "profile_limit = 2" in analysis_json(a)["notes"][0]
+    assert "note: privacy profile not computed" in analysis_text(a)
+    assert not analyze(K).notes and "notes" not in analysis_json(analyze(K))
+    assert analyze(K).eta_tv == fmpq(2, 3) and analysis_json(analyze(K))["eta_tv"]["value"] == "2/3"
     from exactdp.analysis import check_cost
 
     with limits(max_work=4):  # 1 pass x 3 x 3 pairs x 2 outputs / 4 = 4

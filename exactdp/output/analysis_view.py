@@ -1,0 +1,135 @@
+"""The views of an :class:`exactdp.analysis.Analysis`: a JSON document and the text report of ``exactdp analyze``.
+
+JSON: exact values as strings (``"3/5"``, ``"log(15)"``, ``"inf"``) and, next to the main ones, a ``"decimal"``
+with 12 significant digits, every digit guaranteed (certified rounding, :func:`exactdp.evalf`).
+Text: short exact values in full, long ones by their certified digits (``--json`` has every exact value).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from exactdp.numbers.digits import evalf
+from exactdp.numbers.qq import qq_str
+
+DIGITS = 12
+SHOW_ROWS = 12  # the text report prints the matrix only up to this size
+LONG = 28  # exact values longer than this are shown by their certified digits in the text report
+
+
+def exact_str(v) -> str:
+    """The canonical exact string of a value: ``"3/5"``, ``"log(3/2)"``, ``"inf"``."""
+    return qq_str(v) if not isinstance(v, sympy.Basic) or v.is_Rational or v == sympy.oo else str(v)
+
+
+def _dec(v) -> str:
+    return evalf(v, DIGITS)
+
+
+def analysis_json(a) -> dict:
+    """The JSON document of ``exactdp analyze --json`` (exact strings and certified decimals)."""
+    from exactdp.analysis import log_of
+
+    K = a.kernel
+    out: dict = {"name": K.name or "K", "N": K.N, "M": K.M, "domain": K.domain, "rows": K.as_strings()}
+    out["eta_tv"] = {"value": exact_str(a.eta_tv), "decimal": _dec(a.eta_tv), "pair": list(a.eta_tv_pair)}
+    eps = log_of(a.ldp_ratio)
+    out["ldp"] = {"ratio": exact_str(a.ldp_ratio), "epsilon": exact_str(eps), "decimal": _dec(eps),
+                  "output": a.ldp_output, "inputs": list(a.ldp_inputs)}
+    ml = log_of(a.max_leakage_ratio)
+    out["max_leakage"] = {"ratio": exact_str(a.max_leakage_ratio), "nats": exact_str(ml), "decimal": _dec(ml)}
+    if a.profile is not None:
+        prof = a.profile
+        out["privacy_profile"] = {
+            "breakpoints": [exact_str(b) for b in prof.breakpoints],
+            "pieces": [{"P": exact_str(P), "Q": exact_str(Q)} for P, Q in prof.pieces],
+            "formula": "delta(gamma) = P - gamma*Q on the piece containing gamma",
+            "least_gamma_for_delta_0": exact_str(prof.gamma_for(0)),
+        }
+    if a.gamma is not None:
+        x, x2 = a.eta_hockey_stick_pair
+        out["eta_hockey_stick"] = {"gamma": exact_str(a.gamma), "value": exact_str(a.eta_hockey_stick),
+                                   "decimal": _dec(a.eta_hockey_stick), "pair": [x, x2]}
+    if a.is_ldp is not None:
+        out["is_ldp"] = {"gamma": exact_str(a.gamma), "delta": exact_str(a.delta), "verdict": str(a.is_ldp)}
+    if a.c is not None:
+        eps = log_of(a.pml_ratio)
+        out["pml"] = {"c": exact_str(a.c), "ratio": exact_str(a.pml_ratio), "ratio_decimal": _dec(a.pml_ratio),
+                      "epsilon": exact_str(eps), "decimal": _dec(eps), "worst_output": a.pml_output,
+                      "worst_prior": a.pml_prior.as_strings()}
+    if a.notes:
+        out["notes"] = list(a.notes)
+    return out
+
+
+def _prior_text(prior: list[str], c: str) -> str:
+    """A vertex c·1 + (1−Nc)e_x of Q_X(c), briefly: "c on every input, 513/1024 on input 4"."""
+    others = [x for x, v in enumerate(prior) if v != c]
+    if len(prior) <= SHOW_ROWS or len(others) != 1:
+        return str(prior)
+    return f"{c} on every input but {prior[others[0]]} on input {others[0]}"
+
+
+def _show(exact: str, decimal: str | None) -> str:
+    """An exact value for the text report: short ones in full (with 12 certified digits when not
+    rational), long ones by their certified digits only (``--json`` has every exact value)."""
+    if len(exact) > LONG:
+        return f"≈ {decimal} (exact: --json)" if decimal else "(long exact value: --json)"
+    if decimal and ("log" in exact or "sqrt" in exact):
+        return f"{exact} ≈ {decimal}"
+    return exact
+
+
+def _cell(text: str, value) -> str:
+    """A matrix entry for the text report: long exact entries by 6 certified digits."""
+    return text if len(text) <= LONG else "≈" + evalf(value, 6)
+
+
+def _brief(value) -> str:
+    """An exact value, or 6 certified digits of it when its exact form is long."""
+    text = exact_str(value)
+    return _cell(text, value)
+
+
+def analysis_text(a) -> str:
+    """The human-readable report of ``exactdp analyze``."""
+    j = analysis_json(a)
+    lines = [f"{j['name']}: {j['N']} inputs x {j['M']} outputs ({j['domain']})"]
+    if j["N"] <= SHOW_ROWS and j["M"] <= SHOW_ROWS:
+        cells = [[_cell(c, v) for c, v in zip(r, row)] for r, row in zip(j["rows"], a.kernel.rows)]
+        w = max(len(c) for r in cells for c in r)
+        lines += ["  " + "  ".join(c.rjust(w) for c in r) for r in cells]
+        if any(len(c) > LONG for r in j["rows"] for c in r):
+            lines.append("  (long exact entries shown by 6 certified digits; --json lists them exactly)")
+    else:
+        lines.append(f"  (rows not shown for more than {SHOW_ROWS} inputs or outputs; --json lists them)")
+    e = j["eta_tv"]
+    lines.append(f"eta_TV (Dobrushin)          = {_show(e['value'], e['decimal'])}   "
+                 f"(rows {e['pair'][0]}, {e['pair'][1]})")
+    if "eta_hockey_stick" in j:
+        h = j["eta_hockey_stick"]
+        lines.append(f"eta_E_gamma at gamma={h['gamma']:<6}  = {_show(h['value'], h['decimal'])}   "
+                     f"(rows {h['pair'][0]}, {h['pair'][1]})")
+    if "is_ldp" in j:
+        i = j["is_ldp"]
+        lines.append(f"(eps,delta)-LDP, e^eps={i['gamma']}, delta={i['delta']}: {i['verdict']}")
+    ldp = j["ldp"]
+    lines.append(f"LDP: e^eps = {_show(ldp['ratio'], None)}, eps = {_show(ldp['epsilon'], ldp['decimal'])}   "
+                 f"(output {ldp['output']}, rows {ldp['inputs'][0]} vs {ldp['inputs'][1]})")
+    m = j["max_leakage"]
+    lines.append(f"maximal leakage = {_show(m['nats'], m['decimal'])} nats")
+    if a.profile is not None:
+        prof = a.profile
+        lines.append("privacy profile delta(gamma) = P - gamma*Q:")
+        edges = ["0"] + [_brief(b) for b in prof.breakpoints] + ["inf"]
+        for k, (P, Q) in enumerate(prof.pieces):
+            line = _brief(P) if Q == 0 else f"{_brief(P)} - gamma*{_brief(Q)}"
+            lines.append(f"  gamma in [{edges[k]}, {edges[k + 1]}]: {line}")
+        lines.append(f"  least gamma with delta = 0: {_brief(prof.gamma_for(0))}")
+    if "pml" in j:
+        p = j["pml"]
+        lines.append(f"(eps,c)-PML at c={p['c']}: e^eps = {_show(p['ratio'], p['ratio_decimal'])}, "
+                     f"eps = {_show(p['epsilon'], p['decimal'])}   "
+                     f"(output {p['worst_output']}, worst prior {_prior_text(p['worst_prior'], p['c'])})")
+    lines += [f"note: {n}" for n in j.get("notes", ())]
+    return "\n".join(lines)
