@@ -22,10 +22,10 @@ import contextvars
 import os
 from dataclasses import dataclass
 
-from exactdp.errors import ExactDPError
+from exactdp.errors import InputError
 
 
-class ResourceLimitError(ExactDPError):
+class ResourceLimitError(InputError):
     """A requested computation or input exceeds a configured limit (raise the limit to go on)."""
 
 
@@ -76,9 +76,9 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
     Limit("max_symbolic_entries", 50, "entries",
           "entries of one parametric (symbolic) kernel built by a catalogue constructor: every symbolic "
           "quantity costs sympy work quadratic in N (derive grosse_pml_mechanism N=25 takes about 8 s)"),
-    Limit("max_digits", 100_000, "digits", "significant digits a command prints (evalf, bound --digits)",
-          "--digits"),
-    Limit("max_prec", 1_000_000, "bits", "working precision of a certified evaluation", "--max-prec"),
+    Limit("max_digits", 100_000, "digits", "significant digits a command prints (evalf, bound --digits)"),
+    Limit("max_prec", 1_000_000, "bits", "working precision of a certified evaluation (the most --max-prec or "
+          "precision_cap may ask for)"),
     Limit("max_memory", _half_memory(), "bytes", "memory a command may allocate (default: half the machine's)",
           "--max-memory"),
     Limit("max_work", 10**9, "operations", "estimated elementary operations of one exact computation "
