@@ -150,7 +150,7 @@ def bench(n: int, pairs_limit: int, repeat: int, seed: int = 2026, full_upto: in
     rows = []
 
     # eta_tv
-    cold, _ = best_time(lambda: eta_tv(Kernel._trusted(K.rows)), repeat)
+    cold, _ = best_time(lambda: eta_tv(Kernel.from_exact_rows(K.rows)), repeat)
     warm, v = best_time(lambda: eta_tv(K), repeat)
     tf, vf = best_time(lambda: float_eta_tv(F), repeat)
     upper = [(i, j) for i in range(n) for j in range(i + 1, n)]
@@ -159,7 +159,7 @@ def bench(n: int, pairs_limit: int, repeat: int, seed: int = 2026, full_upto: in
                      ok=(str(v) == str(vs)) if full else None, err=abs(float(v) - vf)))
 
     # eta_hockey_stick, gamma = 3/2
-    cold, _ = best_time(lambda: eta_hockey_stick(Kernel._trusted(K.rows), GAMMA), repeat)
+    cold, _ = best_time(lambda: eta_hockey_stick(Kernel.from_exact_rows(K.rows), GAMMA), repeat)
     warm, v = best_time(lambda: eta_hockey_stick(K, GAMMA), repeat)
     tf, vf = best_time(lambda: float_eta_hockey_stick(F, 1.5), repeat)
     ordered = [(i, j) for i in range(n) for j in range(n) if i != j]
@@ -168,7 +168,7 @@ def bench(n: int, pairs_limit: int, repeat: int, seed: int = 2026, full_upto: in
                      ok=(str(v) == str(vs)) if full else None, err=abs(float(v) - vf)))
 
     # pml_ratio, c = 1/(2N)
-    cold, _ = best_time(lambda: pml_ratio(Kernel._trusted(K.rows), c), repeat)
+    cold, _ = best_time(lambda: pml_ratio(Kernel.from_exact_rows(K.rows), c), repeat)
     warm, v = best_time(lambda: pml_ratio(K, c), repeat)
     tf, vf = best_time(lambda: float_pml_ratio(F, 1 / (2 * n)), repeat)
     cs = sympy.Rational(1, 2 * n)

@@ -7,6 +7,8 @@ from exactdp.distributions import Distribution
 from exactdp.errors import (
     CoercionError,
     ExactDPError,
+    InputError,
+    InternalError,
     InvalidDistributionError,
     InvalidKernelError,
     ParameterError,
@@ -64,6 +66,7 @@ __version__ = "0.1.0"
 __all__ = [
     "gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv",  # extremal mechanisms (issue 6)
     "QQ", "CoercionError", "Distribution", "ExactDPError", "InvalidDistributionError", "InvalidKernelError",
+    "InputError", "InternalError",
     "Kernel", "Leakage", "ParameterError", "PrivacyProfile", "ShapeError", "Sign", "Truth", "UndecidedError",
     "chi2", "eta_hockey_stick", "eta_hockey_stick_witness", "eta_tv", "eta_tv_witness", "f_divergence",
     "from_float", "hellinger2", "hockey_stick", "is_ldp", "kl", "ldp_epsilon", "ldp_ratio", "ldp_ratio_witness",

@@ -1,6 +1,14 @@
-"""Exact probability distributions on a finite alphabet {0, ..., n-1}."""
+"""Exact probability distributions on a finite alphabet {0, ..., n-1}.
+
+A :class:`Distribution` is a value, like a :class:`~exactdp.kernels.Kernel`: immutable (setting an attribute
+raises :class:`dataclasses.FrozenInstanceError`), equal to and hashed like another exactly when the entries
+and the domain (QQ or SR) agree.  (A distribution carries no declared parameter region: its parameters'
+hypotheses come from the kernel it is used with, or the scoped ``assuming``.)
+"""
 
 from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
 
 from flint import fmpq
 
@@ -26,16 +34,48 @@ class Distribution:
 
     def __init__(self, probs, *, name: str = "P"):
         if isinstance(probs, Distribution):
-            self._p, self._symbolic = probs._p, probs._symbolic
+            p, symbolic = probs._p, probs._symbolic
         else:
-            self._p, self._symbolic = exact_vector(probs, name, InvalidDistributionError)
-        self._hash = None
+            p, symbolic = exact_vector(probs, name, InvalidDistributionError)
+        _set(self, "_p", p)
+        _set(self, "_symbolic", symbolic)
+        _set(self, "_hash", None)
+
+    def __setattr__(self, key, value):
+        raise FrozenInstanceError(f"Distribution is immutable: cannot set {key!r}")
+
+    def __delattr__(self, key):
+        raise FrozenInstanceError(f"Distribution is immutable: cannot delete {key!r}")
+
+    def __reduce__(self):
+        return Distribution.from_exact_probs, (self._p, self._symbolic)
+
+    def __copy__(self) -> "Distribution":
+        return self
+
+    def __deepcopy__(self, memo) -> "Distribution":
+        return self
 
     @classmethod
-    def _trusted(cls, probs: tuple, symbolic: bool) -> "Distribution":
-        obj = cls.__new__(cls)
-        obj._p, obj._symbolic, obj._hash = tuple(probs), symbolic, None
+    def from_exact_probs(cls, probs, symbolic: bool = False) -> "Distribution":
+        """A distribution from entries that are already exact and already sum to 1: **nothing is re-validated**.
+
+        For code computing distributions from validated objects: ``probs`` must be ``fmpq`` entries (exact
+        sympy expressions with ``symbolic=True``) in [0, 1] summing to exactly 1.  Anything else goes
+        through ``Distribution(probs)``, which checks it.
+
+        >>> from flint import fmpq
+        >>> Distribution.from_exact_probs([fmpq(1, 4), fmpq(3, 4)]) == Distribution(["1/4", "3/4"])
+        True
+        """
+        obj = _new(Distribution)
+        _set(obj, "_p", tuple(probs))
+        _set(obj, "_symbolic", symbolic)
+        _set(obj, "_hash", None)
         return obj
+
+    #: private alias of :meth:`from_exact_probs`
+    _trusted = from_exact_probs
 
     @classmethod
     def from_floats(cls, probs) -> "Distribution":
@@ -81,18 +121,27 @@ class Distribution:
         return iter(self._p)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Distribution) and self._p == other._p
+        """Same entries in the same domain (QQ/SR)."""
+        if self is other:
+            return True
+        return isinstance(other, Distribution) and self._symbolic == other._symbolic and self._p == other._p
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(tuple(str(v) for v in self._p))
-        return self._hash
+        h = self._hash
+        if h is None:
+            h = hash((self._symbolic, tuple(str(v) for v in self._p)))
+            _set(self, "_hash", h)  # a cache, not part of the value
+        return h
 
     def __repr__(self) -> str:
         return "Distribution([" + ", ".join(f"'{v}'" for v in self._p) + "])"
 
     def as_strings(self) -> list[str]:
         return [str(v) for v in self._p]
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def as_distribution(P, name: str = "P") -> Distribution:

@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from exactdp.errors import ExactDPError, InvalidKernelError
+from exactdp.errors import InputError, InvalidKernelError
 from exactdp.kernels import Kernel
 from exactdp.limits import limit, quote, require
 
@@ -51,7 +51,7 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, chec
         rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text)) if any(c.strip() for c in row)]
         _require_entries(rows, check_shape)
         return Kernel(rows, name=name)
-    raise ExactDPError(f"kernel file: unknown format {fmt!r}; use json or csv")
+    raise InputError(f"kernel file: unknown format {fmt!r}; use json or csv")
 
 
 def _require_entries(rows, check_shape=None) -> None:
@@ -75,11 +75,11 @@ def read_text_file(path: str | Path, name: str = "FILE") -> str:
         require("max_file_bytes", len(raw), f"{name} {shown}")
         return raw.decode("utf-8")
     except FileNotFoundError:
-        raise ExactDPError(f"{name}: no such file: {shown}") from None
+        raise InputError(f"{name}: no such file: {shown}") from None
     except IsADirectoryError:
-        raise ExactDPError(f"{name}: is a directory: {shown}") from None
+        raise InputError(f"{name}: is a directory: {shown}") from None
     except UnicodeDecodeError:
-        raise ExactDPError(f"{name}: not a text file (not UTF-8): {shown}") from None
+        raise InputError(f"{name}: not a text file (not UTF-8): {shown}") from None
 
 
 def read_kernel(path: str | Path, *, check_shape=None) -> Kernel:

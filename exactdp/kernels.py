@@ -4,6 +4,13 @@ A :class:`Kernel` is validated once at construction: rectangular, non-empty, eve
 every row summing to exactly 1 (identically, for symbolic entries).  Entries are ``fmpq`` (domain
 ``"QQ"``) or exact sympy expressions (domain ``"SR"``, parametric kernels).  Floats are refused; an
 explicit :meth:`Kernel.from_floats` converts each double to its exact binary value.
+
+A kernel is a **value**: immutable after construction (setting an attribute raises
+:class:`dataclasses.FrozenInstanceError`, an ``AttributeError``), equal to and hashed like another kernel
+exactly when they have the same rows, the same domain (QQ or SR) and the same declared parameter region
+(:attr:`Kernel.region`, set by :func:`exactdp.symbolic.declare_region`), so a cache keyed by kernels never
+mixes up two kernels whose closed forms differ.  The name is a label for reports and takes no part in
+equality.  Changes are constructors: :meth:`Kernel.with_name`, :meth:`Kernel.with_region`.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from flint import fmpq, fmpq_mat
 
 from exactdp._vectors import as_sequence, exact_vector
 from exactdp.distributions import Distribution, as_distribution
+from dataclasses import FrozenInstanceError
+
 from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
 from exactdp.limits import require
 from exactdp.numbers.qq import ONE, ZERO, from_float
@@ -30,7 +39,9 @@ class Kernel:
     Args:
         rows: a sequence of N rows of M exact entries (ints, Fractions, fmpq, sympy Rationals or
             expressions, strings ``"3/7"`` / ``"0.25"``), or an integer/object numpy array.
-        name: optional label used in reports.
+        name: optional label used in reports (not part of the kernel's value: see :meth:`__eq__`).
+
+    ``Kernel(K)`` of a kernel K is the same value (rows, domain and declared region) with the given name.
 
     Raises:
         InvalidKernelError: empty, ragged, an entry outside [0, 1], a row not summing to 1.
@@ -39,51 +50,86 @@ class Kernel:
     >>> K = Kernel([["3/4", "1/4"], ["1/4", "3/4"]])
     >>> K.N, K.M, K[0, 1]
     (2, 2, 1/4)
+    >>> K.name = "RR"
+    Traceback (most recent call last):
+    ...
+    dataclasses.FrozenInstanceError: Kernel is immutable: cannot set 'name' (use K.with_name(...))
+    >>> K.with_name("RR") == K, K.with_name("RR").name
+    (True, 'RR')
     """
 
-    # _assumptions: parameter hypotheses of a parametric kernel, set by exactdp.symbolic.declare_region
-    __slots__ = ("_rows", "_symbolic", "name", "_int_rows", "_hash", "_assumptions")
+    # _rows, _symbolic (domain SR), _region (declared parameter hypotheses): the value;
+    # _name: a label; _int_rows, _hash: caches filled lazily (through object.__setattr__)
+    __slots__ = ("_rows", "_symbolic", "_name", "_region", "_int_rows", "_hash")
 
     def __init__(self, rows, *, name: str | None = None):
         if isinstance(rows, Kernel):
-            self._rows, self._symbolic = rows._rows, rows._symbolic
+            _init(self, rows._rows, rows._symbolic, name, rows._region, rows._int_rows)
         else:
-            seq = as_sequence(rows, "K", InvalidKernelError)
-            if not seq:
-                raise InvalidKernelError("K: must have at least one row")
-            parsed, symbolic = [], False
-            width = None
-            for x, row in enumerate(seq):
-                row_seq = as_sequence(row, f"row {x}", InvalidKernelError)
-                if width is None:
-                    width = len(row_seq)
-                    _require_entries(len(seq), width, "K")
-                elif len(row_seq) != width:
-                    raise InvalidKernelError(
-                        f"K: rows must all have the same length; row 0 has {width}, row {x} has {len(row_seq)}"
-                    )
-                entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"K[{x}]",
-                                            check=len(seq) * width <= SMALL_KERNEL)
-                parsed.append(entries)
-                symbolic |= sym
-            int_rows = None
-            if symbolic:
-                for x, r in enumerate(parsed):  # [0, 1] where decidable, sum identically 1
-                    exact_vector(r, f"row {x}", InvalidKernelError, entry=f"K[{x}]")
-                parsed = [tuple(as_sympy(v) for v in r) for r in parsed]
-            elif len(parsed) * width > SMALL_KERNEL:  # (small ones were checked entry by entry above)
-                int_rows = _validated_int_rows(parsed)
-            self._rows, self._symbolic = tuple(parsed), symbolic
-        self.name = name
-        self._int_rows = rows._int_rows if isinstance(rows, Kernel) else int_rows
-        self._hash = None
+            parsed, symbolic, int_rows = _parse(rows, "K")
+            _init(self, parsed, symbolic, name, (), int_rows)
+
+    def __setattr__(self, key, value):
+        raise FrozenInstanceError(f"Kernel is immutable: cannot set {key!r} (use K.with_name(...))")
+
+    def __delattr__(self, key):
+        raise FrozenInstanceError(f"Kernel is immutable: cannot delete {key!r}")
+
+    def __reduce__(self):  # pickling (process pools) rebuilds the value, not the caches
+        return _rebuild, (self._rows, self._symbolic, self._name, self._region)
+
+    def __copy__(self) -> "Kernel":
+        return self
+
+    def __deepcopy__(self, memo) -> "Kernel":
+        return self
 
     # -- construction -----------------------------------------------------------------------------
     @classmethod
-    def _trusted(cls, rows, symbolic: bool = False, name: str | None = None) -> "Kernel":
-        obj = cls.__new__(cls)
-        obj._rows, obj._symbolic, obj.name = tuple(tuple(r) for r in rows), symbolic, name
-        obj._int_rows, obj._hash = None, None
+    def from_exact_rows(cls, rows, symbolic: bool = False, *, name: str | None = None,
+                        int_rows=None) -> "Kernel":
+        """A kernel from rows that are already exact and already stochastic: **nothing is re-validated**.
+
+        The fast constructor for code that computes kernels from validated ones (products, compositions,
+        rounding to a grid, random draws): ``rows`` must be N rows of M ``fmpq`` entries (or exact sympy
+        expressions with ``symbolic=True``), each in [0, 1], each row summing to exactly 1.  Anything else
+        (user input, strings, ints, floats) goes through ``Kernel(rows)``, which checks all of it.
+        ``int_rows`` optionally supplies the integer form (an :class:`exactdp.numbers.linalg.IntRows` of the
+        same rows) when the caller has it.
+
+        >>> from flint import fmpq
+        >>> Kernel.from_exact_rows([[fmpq(1, 2), fmpq(1, 2)]]) == Kernel([["1/2", "1/2"]])
+        True
+        """
+        if cls is not Kernel:  # pragma: no cover - a subclass goes through its own __init__
+            return cls(rows, name=name)
+        obj = _new(Kernel)
+        _init(obj, tuple(tuple(r) for r in rows), symbolic, name, (), int_rows)
+        return obj
+
+    #: private alias of :meth:`from_exact_rows` (positional ``symbolic``, keyword ``name``), kept for
+    #: kernels.py; other modules call the public name
+    _trusted = from_exact_rows
+
+    def with_name(self, name: str | None) -> "Kernel":
+        """The same kernel (equal, same hash) labelled ``name`` in reports."""
+        obj = _new(Kernel)
+        _init(obj, self._rows, self._symbolic, name, self._region, self._int_rows)
+        return obj
+
+    def with_region(self, conditions) -> "Kernel":
+        """The same rows and name with the declared parameter region ``conditions`` (replacing this one's).
+
+        ``conditions`` is a sequence of sympy inequalities (or conjunctions) on the parameters; a kernel's
+        region is part of its value: kernels declared on different regions are unequal.
+        :func:`exactdp.symbolic.declare_region` adds conditions to a kernel's region through this method.
+        """
+        conditions = tuple(conditions)
+        for c in conditions:
+            if not isinstance(c, (sympy.core.relational.Relational, sympy.And)):
+                raise TypeError(f"declare_region: expected sympy inequalities, got {c!r}")
+        obj = _new(Kernel)
+        _init(obj, self._rows, self._symbolic, self._name, conditions, self._int_rows)
         return obj
 
     @classmethod
@@ -129,7 +175,19 @@ class Kernel:
 
     @property
     def domain(self) -> str:
+        """``"QQ"`` (fmpq entries) or ``"SR"`` (sympy expressions); part of the kernel's value."""
         return "SR" if self._symbolic else "QQ"
+
+    @property
+    def name(self) -> str | None:
+        """The label used in reports (None when unnamed); not part of the kernel's value."""
+        return self._name
+
+    @property
+    def region(self) -> tuple:
+        """The declared hypotheses on the parameters (sympy inequalities; ``()`` when none), part of the
+        kernel's value; see :func:`exactdp.symbolic.declare_region`."""
+        return self._region
 
     @property
     def free_symbols(self) -> set:
@@ -141,7 +199,7 @@ class Kernel:
         return tuple(r[y] for r in self._rows)
 
     def row(self, x: int) -> Distribution:
-        return Distribution._trusted(self._rows[x], self._symbolic)
+        return Distribution.from_exact_probs(self._rows[x], self._symbolic)
 
     def __getitem__(self, idx):
         if isinstance(idx, tuple):
@@ -162,7 +220,7 @@ class Kernel:
         if self._int_rows is None:
             from exactdp.numbers.linalg import IntRows
 
-            self._int_rows = IntRows.from_fmpq_rows(self._rows)
+            _set(self, "_int_rows", IntRows.from_fmpq_rows(self._rows))  # a cache, not part of the value
         return self._int_rows
 
     # -- algebra ------------------------------------------------------------------------------------
@@ -181,7 +239,7 @@ class Kernel:
                    for y in range(self.M)]
         else:
             out = _fmpq_rows(fmpq_mat(1, self.N, list(P.probs)) * fmpq_mat(self._rows), self.M)[0]
-        return Distribution._trusted(tuple(out), symbolic)
+        return Distribution.from_exact_probs(tuple(out), symbolic)
 
     def __matmul__(self, other: "Kernel") -> "Kernel":
         """Composition (K @ L)[x][z] = Σ_y K[x][y] L[y][z]: first K, then L (post-processing).
@@ -249,12 +307,22 @@ class Kernel:
                         for e in r] for r in self._rows], name=self.name)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Kernel) and self._rows == other._rows
+        """Same rows, same domain (QQ/SR) and same declared region (as a set of conditions); the name is
+        a label and is ignored."""
+        if self is other:
+            return True
+        if not isinstance(other, Kernel):
+            return False
+        return (self._symbolic == other._symbolic and self._rows == other._rows
+                and (self._region == other._region or frozenset(self._region) == frozenset(other._region)))
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(tuple(tuple(str(v) for v in r) for r in self._rows))
-        return self._hash
+        h = self._hash
+        if h is None:
+            h = hash((self._symbolic, tuple(tuple(str(v) for v in r) for r in self._rows),
+                      frozenset(self._region)))
+            _set(self, "_hash", h)
+        return h
 
     def __repr__(self) -> str:
         body = ", ".join("[" + ", ".join(f"'{v}'" for v in r) + "]" for r in self._rows)
@@ -273,7 +341,7 @@ def _fmpq_rows(mat, M: int) -> list[tuple]:
     return [tuple(e[k:k + M]) for k in range(0, len(e), M)]
 
 
-def _validated_int_rows(rows):
+def _validated_int_rows(rows, what: str = "K"):
     """The integer form of rational rows, after checking 0 ≤ K[x][y] ≤ 1 and Σ_y K[x][y] = 1 exactly.
 
     Checked on numerators over each row's denominator (0 ≤ A ≤ d, ΣA = d), vectorized; the first
@@ -292,7 +360,7 @@ def _validated_int_rows(rows):
         x = int(bad_rows[0])
         if bad_entry[x].any():
             k = int(np.flatnonzero(bad_entry[x])[0])
-            raise InvalidKernelError(f"K[{x}][{k}]: entries must lie in [0, 1], got {rows[x][k]}")
+            raise InvalidKernelError(f"{what}[{x}][{k}]: entries must lie in [0, 1], got {rows[x][k]}")
         raise InvalidKernelError(f"row {x} sums to {fmpq(int(sums[x]), int(R.d[x]))}, not 1")
     return R
 
@@ -321,4 +389,67 @@ def _check_size(n, name: str) -> None:
 
 
 def as_kernel(K, name: str = "K") -> Kernel:
-    return K if isinstance(K, Kernel) else Kernel(K, name=None)
+    """Accept a Kernel (returned as is) or anything its constructor accepts; ``name`` is the argument's
+    name in error messages (e.g. ``L: must have at least one row``), as in :func:`as_distribution`.
+
+    >>> as_kernel([], name="L")
+    Traceback (most recent call last):
+    ...
+    exactdp.errors.InvalidKernelError: L: must have at least one row
+    """
+    if isinstance(K, Kernel):
+        return K
+    rows, symbolic, int_rows = _parse(K, name)
+    obj = _new(Kernel)
+    _init(obj, rows, symbolic, None, (), int_rows)
+    return obj
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _init(obj: Kernel, rows: tuple, symbolic: bool, name, region: tuple, int_rows) -> None:
+    """Fill the slots of a new kernel (the only writes; a kernel is immutable afterwards)."""
+    _set(obj, "_rows", rows)
+    _set(obj, "_symbolic", symbolic)
+    _set(obj, "_name", name)
+    _set(obj, "_region", region)
+    _set(obj, "_int_rows", int_rows)
+    _set(obj, "_hash", None)
+
+
+def _rebuild(rows, symbolic, name, region) -> Kernel:
+    obj = _new(Kernel)
+    _init(obj, rows, symbolic, name, region, None)
+    return obj
+
+
+def _parse(rows, what: str) -> tuple:
+    """Validate user rows: ``(rows, symbolic, int_rows)``; ``what`` names the kernel in messages."""
+    seq = as_sequence(rows, what, InvalidKernelError)
+    if not seq:
+        raise InvalidKernelError(f"{what}: must have at least one row")
+    parsed, symbolic = [], False
+    width = None
+    for x, row in enumerate(seq):
+        row_seq = as_sequence(row, f"row {x}", InvalidKernelError)
+        if width is None:
+            width = len(row_seq)
+            _require_entries(len(seq), width, what)
+        elif len(row_seq) != width:
+            raise InvalidKernelError(
+                f"{what}: rows must all have the same length; row 0 has {width}, row {x} has {len(row_seq)}"
+            )
+        entries, sym = exact_vector(row_seq, f"row {x}", InvalidKernelError, entry=f"{what}[{x}]",
+                                    check=len(seq) * width <= SMALL_KERNEL)
+        parsed.append(entries)
+        symbolic |= sym
+    int_rows = None
+    if symbolic:
+        for x, r in enumerate(parsed):  # [0, 1] where decidable, sum identically 1
+            exact_vector(r, f"row {x}", InvalidKernelError, entry=f"{what}[{x}]")
+        parsed = [tuple(as_sympy(v) for v in r) for r in parsed]
+    elif len(parsed) * width > SMALL_KERNEL:  # (small ones were checked entry by entry above)
+        int_rows = _validated_int_rows(parsed, what)
+    return tuple(parsed), symbolic, int_rows

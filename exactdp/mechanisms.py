@@ -229,9 +229,7 @@ def grosse_intro_K1() -> Kernel:
 
 def grosse_intro_K2() -> Kernel:
     """[G] §I: the identity on 4 symbols (LDP = ∞, e^{C(K,Q(c))} = 1/c)."""
-    K = Kernel.identity(4)
-    K.name = "Grosse-intro-K2"
-    return K
+    return Kernel.identity(4).with_name("Grosse-intro-K2")
 
 
 def grosse_example2_K1(N: int = 4) -> Kernel:

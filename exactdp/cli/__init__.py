@@ -3,10 +3,14 @@
 Each subcommand module defines ``register(subparsers)`` (adds its parser, sets ``func``).  Every failure is
 one line on stderr, never a traceback:
 
-* bad input (any :class:`~exactdp.errors.ExactDPError`, a bad option, an unreadable path, an expression
-  nested too deeply) — exit status 2;
+* bad input (an :class:`~exactdp.errors.InputError`: a bad kernel, parameter or option, an unreadable path, a
+  refused size, an expression nested too deeply) — exit status 2;
+* undecided (an :class:`~exactdp.errors.UndecidedError`: a comparison the certified arithmetic could not
+  settle within the precision cap, or the exact prover could not decide) — exit status 3, with the line
+  ``undecided: ... (raise the precision cap with --max-prec / precision_cap)``; never reported as true,
+  false or bad input;
 * out of memory (the ``max_memory`` cap, ``--max-memory``), out of time (``--max-seconds``) or an internal
-  error — exit status 1, with the
+  error (an :class:`~exactdp.errors.InternalError` or any unexpected exception) — exit status 1, with the
   reason; ``EXACTDP_DEBUG=1`` re-raises so the traceback is shown.
 
 The process running the ``exactdp`` command caps its address space (``RLIMIT_AS``) at the limit
@@ -22,10 +26,13 @@ import os
 import re
 import sys
 
-from exactdp.errors import ExactDPError
+from exactdp.errors import ExactDPError, InputError, InternalError, UndecidedError
 
 #: subcommand modules, in the order ``exactdp --help`` lists them (missing ones are skipped)
 SUBCOMMANDS = ("verify", "show", "analyze", "bound", "derive", "check", "figures", "evalf", "tensor", "extremal")
+
+#: exit status of an undecided computation (an UndecidedError); 2 is bad input, 1 internal
+EXIT_UNDECIDED = 3
 
 #: longest error message printed (a safety net: messages quote at most ~80 characters of input)
 MAX_MESSAGE = 600
@@ -97,7 +104,7 @@ def _start_alarm(seconds: float | None) -> float | None:
         try:
             seconds = parse_seconds(raw)
         except argparse.ArgumentTypeError as exc:
-            raise ExactDPError(f"$EXACTDP_MAX_SECONDS: {exc}") from None
+            raise InputError(f"$EXACTDP_MAX_SECONDS: {exc}") from None
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return None  # pragma: no cover
 
@@ -203,7 +210,17 @@ def main(argv: list[str] | None = None) -> int:
             return int(args.func(args) or 0)
         finally:
             _stop_alarm()
-    except ExactDPError as exc:
+    except UndecidedError as exc:  # neither true, nor false, nor bad input
+        sys.stderr.write(f"{command}: undecided: {one_line(exc)} (raise the precision cap with --max-prec / "
+                         f"precision_cap)\n")
+        return EXIT_UNDECIDED
+    except InternalError as exc:  # a broken invariant: a bug
+        if debug:
+            raise
+        sys.stderr.write(f"{command}: internal error: {type(exc).__name__}: {one_line(exc, 200)} "
+                         f"(please report; run with EXACTDP_DEBUG=1 for the traceback)\n")
+        return 1
+    except ExactDPError as exc:  # InputError (and any other ExactDPError): bad input
         sys.stderr.write(f"{command}: error: {one_line(exc)}\n")
         return 2
     except BrokenPipeError:

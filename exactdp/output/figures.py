@@ -20,7 +20,7 @@ from pathlib import Path
 from flint import fmpq
 
 from exactdp import mechanisms
-from exactdp.errors import ExactDPError
+from exactdp.errors import InputError
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.theory import bounds
@@ -102,7 +102,7 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
     return out
 
 
-class MissingDependencyError(ExactDPError):
+class MissingDependencyError(InputError):
     """An optional dependency (an extra of the package) is not installed."""
 
 
@@ -174,7 +174,7 @@ def write_figures(out_dir, formats=("png", "pdf")) -> list[Path]:
     if out.exists() and not out.is_dir():
         from exactdp.limits import quote
 
-        raise ExactDPError(f"--out: {quote(out_dir)} exists and is not a directory")
+        raise InputError(f"--out: {quote(out_dir)} exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for stem, make in (("asoodeh2021_fig1", asoodeh_fig1), ("grosse2026_fig1", grosse_fig1)):

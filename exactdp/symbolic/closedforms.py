@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from exactdp.errors import UndecidedError
 from exactdp.numbers.sr import as_sympy
 from exactdp.numbers.truth import Truth
 from exactdp.symbolic.region import kernel_region
-from exactdp.theory.prover import Region, _Undecided, sign_on
+from exactdp.theory.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
 
 
@@ -82,7 +83,7 @@ def _truth(expr, region: Region, strict: bool) -> Truth:
                 hit = Truth.of(sign_1d(expr, one[0], one[1], strict))
             else:
                 hit = sign_on(expr, region, strict=strict)
-        except (_Undecided, ValueError):
+        except (UndecidedError, ValueError):  # the prover's _Undecided, or an UNKNOWN used as a bool
             hit = Truth.UNKNOWN
         if len(_TRUTH_CACHE) > 20000:
             _TRUTH_CACHE.clear()

@@ -22,34 +22,36 @@ from dataclasses import dataclass
 import sympy
 
 from exactdp.numbers.truth import Truth
-from exactdp.theory.prover import Region, _Undecided, sign_on
+from exactdp.errors import UndecidedError
+from exactdp.theory.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
 
 _SCOPED: contextvars.ContextVar[tuple] = contextvars.ContextVar("exactdp_symbolic_assumptions", default=())
 
 
-def _key(K):
-    return tuple(tuple(r) for r in K.rows)
-
-
 def declare_region(K, *conditions):
-    """A copy of the parametric kernel K carrying hypotheses on its parameters (sympy inequalities).
+    """A new kernel: K (same rows and name) carrying, in addition to K's, hypotheses on its parameters.
 
-    The hypotheses belong to that kernel object (not to every kernel with the same entries); the
-    catalogue constructors return kernels declared with their natural parameter domain.
+    The region is part of the kernel's value (:attr:`~exactdp.kernels.Kernel.region`): kernels with the
+    same entries declared on different regions are unequal, with different hashes, so no cache keyed by
+    kernels mixes them up; K itself is unchanged.  The catalogue constructors return kernels declared with
+    their natural parameter domain.
+
+    >>> from exactdp.kernels import Kernel
+    >>> t = sympy.Symbol("t", positive=True)
+    >>> K = Kernel([[t / (t + 1), 1 / (t + 1)], [1 / (t + 1), t / (t + 1)]])
+    >>> declare_region(K, t >= 1) == declare_region(K, t <= 1)
+    False
     """
-    from exactdp.kernels import Kernel
-
     for c in conditions:
         if not isinstance(c, (sympy.core.relational.Relational, sympy.And)):
             raise TypeError(f"declare_region: expected sympy inequalities, got {c!r}")
-    new = Kernel(K, name=K.name)
-    new._assumptions = declared_conditions(K) + tuple(conditions)
-    return new
+    return K.with_region(declared_conditions(K) + tuple(conditions))
 
 
 def declared_conditions(K) -> tuple:
-    return getattr(K, "_assumptions", ())
+    """The hypotheses declared on K (its :attr:`~exactdp.kernels.Kernel.region`)."""
+    return getattr(K, "region", ())
 
 
 @contextlib.contextmanager
@@ -127,7 +129,7 @@ def validity_region(K, assumptions=()) -> Validity:
                 seen.add(g)
                 try:
                     truth = sign_on(g, region, strict=False)
-                except _Undecided:
+                except UndecidedError:  # the prover cannot decide it: kept, and listed as undecided
                     truth = Truth.UNKNOWN
                 if truth is Truth.TRUE:
                     continue
@@ -139,7 +141,7 @@ def validity_region(K, assumptions=()) -> Validity:
 
 def kernel_region(K, assumptions=()) -> Region:
     """The region the closed forms of K are derived on: assumptions ∧ validity (cached per kernel)."""
-    key = (_key(K), tuple(declared_conditions(K)), scoped_conditions(), tuple(assumptions))
+    key = (K, scoped_conditions(), tuple(assumptions))  # a kernel's value includes its domain and region
     hit = _REGION_CACHE.get(key)
     if hit is None:
         hit = validity_region(K, assumptions).region

@@ -192,7 +192,7 @@ def _kernel_from(E: _Entries, v) -> Kernel:
         b = E.block_of[x]
         head = [v[E.var(b, y)] for y in range(E.M - 1)]
         rows.append(head + [1 - sum(head, ZERO)])
-    return Kernel._trusted(rows, False)
+    return Kernel.from_exact_rows(rows, False)
 
 
 def _optimal(lp: LinearProgram) -> LPSolution:
@@ -542,5 +542,5 @@ def merge_to_binary(K) -> tuple[Kernel, tuple[int, ...]]:
     K = as_kernel(K)
     _, x, x2 = eta_tv_witness(K)
     A = tuple(y for y in range(K.M) if K[x, y] > K[x2, y])
-    W = Kernel._trusted([[ONE, ZERO] if y in A else [ZERO, ONE] for y in range(K.M)], False)
+    W = Kernel.from_exact_rows([[ONE, ZERO] if y in A else [ZERO, ONE] for y in range(K.M)], False)
     return K @ W, A

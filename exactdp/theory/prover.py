@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import sympy
 from flint import fmpq, fmpq_poly
 
+from exactdp.errors import UndecidedError
 from exactdp.numbers.truth import Truth
 from exactdp.theory.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
 from exactdp.theory.regions import Bounds, Region, _q, _relation_to_positive, _s  # noqa: F401  (re-exported)
@@ -65,8 +66,8 @@ class Decision:
         return head
 
 
-class _Undecided(Exception):
-    pass
+class _Undecided(UndecidedError):
+    """The exact prover cannot decide a sign (an :class:`~exactdp.errors.UndecidedError`, never bad input)."""
 
 
 def _points_1d(polys, x, b: Bounds):
@@ -448,7 +449,7 @@ def crossing_points(a, b, region: Region) -> list:
                         eq = _solved(f)
                         if eq not in out and eq is not sympy.false:
                             out.append(eq)
-    except (_Undecided, ValueError):
+    except (UndecidedError, ValueError):  # _Undecided, or an UNKNOWN used as a bool: no solution listed
         pass
     return out
 

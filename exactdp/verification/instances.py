@@ -39,7 +39,7 @@ def _random_parts(rng: random.Random, n: int, max_den: int, full_support: bool) 
 def random_distribution(rng, n: int, max_den: int = 12, *, full_support: bool = False) -> Distribution:
     """A random exact distribution whose entries have common denominator d ∈ [n, max_den]."""
     parts, d = _random_parts(_rng(rng), n, max_den, full_support)
-    return Distribution._trusted(tuple(fmpq(p, d) for p in parts), False)
+    return Distribution.from_exact_probs(tuple(fmpq(p, d) for p in parts), False)
 
 
 def random_kernel(rng, N: int, M: int, max_den: int = 12, *, full_support: bool = False,
@@ -54,9 +54,8 @@ def random_kernel(rng, N: int, M: int, max_den: int = 12, *, full_support: bool 
     rng = _rng(rng)
     draws = [_random_parts(rng, M, max_den, full_support) for _ in range(N)]
     rows = [tuple(fmpq(p, d) for p in parts) for parts, d in draws]
-    K = Kernel._trusted(rows, False, name=name)
-    K._int_rows = IntRows([parts for parts, _ in draws], [d for _, d in draws])
-    return K
+    int_rows = IntRows([parts for parts, _ in draws], [d for _, d in draws])
+    return Kernel.from_exact_rows(rows, name=name, int_rows=int_rows)
 
 
 def random_kernels(seed, count: int, sizes=((2, 2), (2, 3), (3, 2), (3, 3), (4, 4)), max_den: int = 12,
@@ -80,7 +79,7 @@ def grid_kernels(N: int, M: int, den: int):
     """Every N×M kernel with entries in {0, 1/den, ..., 1} (rows as multisets: unordered, with repeats)."""
     rows = list(grid_rows(M, den))
     for combo in itertools.combinations_with_replacement(range(len(rows)), N):
-        yield Kernel._trusted([rows[i] for i in combo], False)
+        yield Kernel.from_exact_rows([rows[i] for i in combo], False)
 
 
 # -- families used by the verification proofs (issue 3) ---------------------------------------------
@@ -102,13 +101,13 @@ def random_prior_in_Q(rng, N: int, c, max_den: int = 12) -> Distribution:
     rng = _rng(rng)
     c = fmpq(c) if not isinstance(c, fmpq) else c
     base = random_distribution(rng, N, max_den).probs
-    return Distribution._trusted(tuple(c + (1 - N * c) * b for b in base), False)
+    return Distribution.from_exact_probs(tuple(c + (1 - N * c) * b for b in base), False)
 
 
 def prior_vertices(N: int, c) -> list[Distribution]:
     """The N vertices c·𝟙 + (1 − Nc)·e_x of Q_X(c) ([G] §III; D-9)."""
     c = fmpq(c) if not isinstance(c, fmpq) else c
-    return [Distribution._trusted(tuple(c + ((1 - N * c) if k == x else 0) for k in range(N)), False)
+    return [Distribution.from_exact_probs(tuple(c + ((1 - N * c) if k == x else 0) for k in range(N)), False)
             for x in range(N)]
 
 
@@ -132,7 +131,7 @@ def random_kernel_with_disjoint_rows(rng, N: int, M: int, max_den: int = 12) -> 
     order = list(range(M))
     rng.shuffle(order)
     rows = [[r[k] for k in order] for r in [r0, r1, *rest]]
-    return Kernel._trusted(rows, False)
+    return Kernel.from_exact_rows(rows, False)
 
 
 def edge_kernels() -> list[Kernel]:
@@ -140,14 +139,14 @@ def edge_kernels() -> list[Kernel]:
     h, t, q = fmpq(1, 2), fmpq(1, 3), fmpq(1, 4)
     kernels = [
         Kernel.identity(2), Kernel.identity(3),
-        Kernel._trusted([[h, h], [h, h]], False),
-        Kernel._trusted([[1, 0], [h, h]], False),
-        Kernel._trusted([[t, t, t], [h, h, 0], [0, 0, 1]], False),
-        Kernel._trusted([[q, q, q, q], [1, 0, 0, 0]], False),
-        Kernel._trusted([[t, 2 * t]], False),
-        Kernel._trusted([[1, 0, 0, 0, 0], [0, q, q, q, q], [fmpq(1, 5)] * 5], False),
+        Kernel.from_exact_rows([[h, h], [h, h]], False),
+        Kernel.from_exact_rows([[1, 0], [h, h]], False),
+        Kernel.from_exact_rows([[t, t, t], [h, h, 0], [0, 0, 1]], False),
+        Kernel.from_exact_rows([[q, q, q, q], [1, 0, 0, 0]], False),
+        Kernel.from_exact_rows([[t, 2 * t]], False),
+        Kernel.from_exact_rows([[1, 0, 0, 0, 0], [0, q, q, q, q], [fmpq(1, 5)] * 5], False),
     ]
-    return [Kernel._trusted([[fmpq(v) for v in r] for r in K.rows], False) for K in kernels]
+    return [Kernel.from_exact_rows([[fmpq(v) for v in r] for r in K.rows], False) for K in kernels]
 
 
 def catalogue_kernels() -> list[Kernel]:

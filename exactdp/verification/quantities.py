@@ -111,7 +111,7 @@ def joint_product(joint) -> tuple[list, list]:
 def e_gamma_information(joint, gamma) -> fmpq:
     """I_γ(θ;X) = E_γ(P_{θX} ‖ P_θ ⊗ P_X) for a joint matrix J[θ][x] (D-14, [RECON])."""
     flat, prod = joint_product(joint)
-    return hockey_stick(Distribution._trusted(tuple(flat), False), Distribution._trusted(tuple(prod), False), gamma)
+    return hockey_stick(Distribution.from_exact_probs(tuple(flat), False), Distribution.from_exact_probs(tuple(prod), False), gamma)
 
 
 def push_joint(joint, K: Kernel) -> list[list]:
@@ -125,7 +125,7 @@ def lemma2_pair(N: int, c, x: int, x2: int) -> tuple[Distribution, Distribution]
     s = 2 * (u - c)
     P = [u + (s / 2 if k == x else -s / 2 if k == x2 else ZERO) for k in range(N)]
     Q = [u + (s / 2 if k == x2 else -s / 2 if k == x else ZERO) for k in range(N)]
-    return Distribution._trusted(tuple(P), False), Distribution._trusted(tuple(Q), False)
+    return Distribution.from_exact_probs(tuple(P), False), Distribution.from_exact_probs(tuple(Q), False)
 
 
 def merge_outputs(K: Kernel, A) -> Kernel:
@@ -134,4 +134,4 @@ def merge_outputs(K: Kernel, A) -> Kernel:
     for x in range(K.N):
         a = sum((K[x, y] for y in A), ZERO)
         rows.append((a, 1 - a))
-    return Kernel._trusted(rows, False)
+    return Kernel.from_exact_rows(rows, False)

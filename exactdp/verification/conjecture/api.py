@@ -292,13 +292,13 @@ def shrink(conj: Conjecture, inst: Instance, max_den: int = 40, gamma_range=None
     for D in range(2, max_den + 1):
         if D >= base:
             break
-        K = Kernel._trusted([_round_vector(r, D) for r in inst.K.rows], False)
+        K = Kernel.from_exact_rows([_round_vector(r, D) for r in inst.K.rows], False)
         if informative and len(set(K.rows)) == 1:
             continue  # do not shrink a real counterexample to a constant kernel (eta_TV = 0, eps = 0)
         P = Q = None
         if inst.P is not None:
-            P = Distribution._trusted(tuple(_round_vector(inst.P.probs, D)), False)
-            Q = Distribution._trusted(tuple(_round_vector(inst.Q.probs, D)), False)
+            P = Distribution.from_exact_probs(tuple(_round_vector(inst.P.probs, D)), False)
+            Q = Distribution.from_exact_probs(tuple(_round_vector(inst.Q.probs, D)), False)
         for cand in _tight_variants(inst, K, P, Q):
             params = in_gamma_range(cand.cls, K, {"gamma": cand.gamma, "delta": cand.delta, "c": cand.c},
                                     gamma_range)
@@ -529,7 +529,7 @@ def _report(conj: Conjecture, inst: Instance) -> dict:
            "lhs": chk["lhs"], "rhs": chk["rhs"], "slack": chk["slack"],
            "lhs_enclosure": chk.get("lhs_enclosure"), "rhs_enclosure": chk.get("rhs_enclosure"),
            "slack_enclosure": chk.get("slack_enclosure"), "member": chk["member"], "check": chk,
-           "kernel_json": json.dumps(json.loads(kernel_to_json(Kernel._trusted(inst.K.rows, False),
+           "kernel_json": json.dumps(json.loads(kernel_to_json(Kernel.from_exact_rows(inst.K.rows, False),
                                                                name="counterexample")))}
     if inst.P is not None:
         out["P"], out["Q"] = rec["P"], rec["Q"]

@@ -162,9 +162,9 @@ def _random_dist(rng: random.Random, N: int, den: int) -> list[fmpq]:
 def _into_class(p: list[fmpq], c) -> Distribution:
     """Map p into Q_X(c): c·1 + (1 − Nc)·p (identity when c is None)."""
     if c is None:
-        return Distribution._trusted(tuple(p), False)
+        return Distribution.from_exact_probs(tuple(p), False)
     N = len(p)
-    return Distribution._trusted(tuple(c + (1 - N * c) * v for v in p), False)
+    return Distribution.from_exact_probs(tuple(c + (1 - N * c) * v for v in p), False)
 
 
 def input_pairs(K: Kernel, params: dict, rng: random.Random, count: int = 3) -> list[tuple]:
@@ -194,7 +194,7 @@ def perturb_dist(P: Distribution, rng: random.Random, c=None) -> Distribution:
     probs = list(P.probs)
     probs[i] -= h
     probs[j] += h
-    return Distribution._trusted(tuple(probs), False)
+    return Distribution.from_exact_probs(tuple(probs), False)
 
 
 def perturb_kernel(K: Kernel, rng: random.Random) -> Kernel:
@@ -209,7 +209,7 @@ def perturb_kernel(K: Kernel, rng: random.Random) -> Kernel:
         h = min(step, rows[x][y1])
     rows[x][y1] -= h
     rows[x][y2] += h
-    return Kernel._trusted(rows, False)
+    return Kernel.from_exact_rows(rows, False)
 
 
 def make_instances(cls: str, K: Kernel, rng: random.Random, *, uses_inputs: bool, uses_n: bool,

@@ -1,7 +1,7 @@
 r"""Reading a conjectured inequality ``"<lhs> <= <rhs>"`` safely into sympy.
 
 The text is tokenized first and every name must be a known quantity, parameter or function (anything
-else is an :class:`~exactdp.errors.ExactDPError` naming it, so the CLI exits with status 2); only then is it
+else is an :class:`~exactdp.errors.InputError` naming it, so the CLI exits with status 2); only then is it
 built by the project's one safe reader (:mod:`exactdp.numbers.reader`) from a table of exactly those names;
 nothing is evaluated as Python.
 Decimal literals are read exactly (``0.1`` is 1/10), ``^`` is a power, and the Unicode forms ``≤ ≥ ε δ γ ∘``
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from exactdp.errors import ExactDPError
+from exactdp.errors import InputError
 from exactdp.limits import quote
 
 #: named quantities of the kernel K: name -> (number of arguments, meaning)
@@ -87,7 +87,7 @@ def _names() -> dict:
     return d
 
 
-class ConjectureSyntaxError(ExactDPError):
+class ConjectureSyntaxError(InputError):
     """The inequality text is malformed or names something unknown."""
 
 
@@ -275,7 +275,7 @@ def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
 
 
 def parse_conjecture(text: str) -> Conjecture:
-    """Parse ``"lhs REL rhs"``; raise :class:`ConjectureSyntaxError` (an ExactDPError) on bad input.
+    """Parse ``"lhs REL rhs"``; raise :class:`ConjectureSyntaxError` (an InputError) on bad input.
 
     >>> str(parse_conjecture("eta_tv <= (exp(eps)-1)/(exp(eps)+1)").relation)
     '<='

@@ -56,9 +56,9 @@ class Instance:
     @classmethod
     def from_record(cls, rec: dict) -> Instance:
         q = lambda s: fmpq(*map(int, s.split("/"))) if "/" in s else fmpq(int(s))
-        K = Kernel._trusted([[q(v) for v in r] for r in rec["rows"]], False)
-        P = Distribution._trusted(tuple(q(v) for v in rec["P"]), False) if "P" in rec else None
-        Qd = Distribution._trusted(tuple(q(v) for v in rec["Q"]), False) if "Q" in rec else None
+        K = Kernel.from_exact_rows([[q(v) for v in r] for r in rec["rows"]], False)
+        P = Distribution.from_exact_probs(tuple(q(v) for v in rec["P"]), False) if "P" in rec else None
+        Qd = Distribution.from_exact_probs(tuple(q(v) for v in rec["Q"]), False) if "Q" in rec else None
         return cls(rec["class"], K, q(rec["gamma"]), q(rec["delta"]) if "delta" in rec else None,
                    q(rec["c"]) if "c" in rec else None, int(rec["n"]) if "n" in rec else None, P, Qd)
 

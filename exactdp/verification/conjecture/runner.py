@@ -77,12 +77,12 @@ class Merged:
 def _executor(scheduler, workers: int):
     """(executor, closer): a Dask client for ``scheduler``, a process pool for workers > 1, else serial."""
     if scheduler is not None:
-        from exactdp.errors import ExactDPError
+        from exactdp.errors import InputError
 
         try:
             import distributed
         except ImportError as exc:
-            raise ExactDPError(f"--scheduler: dask.distributed is not installed ({exc}); "
+            raise InputError(f"--scheduler: dask.distributed is not installed ({exc}); "
                                f"pip install 'exactdp[dask]'") from None
         if hasattr(scheduler, "submit") and hasattr(scheduler, "scheduler_info"):  # a Client
             return scheduler, lambda: None
@@ -94,7 +94,7 @@ def _executor(scheduler, workers: int):
         except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address
             from exactdp.limits import quote
 
-            raise ExactDPError(f"--scheduler: cannot connect to {quote(scheduler)}: {str(exc)[:200]} "
+            raise InputError(f"--scheduler: cannot connect to {quote(scheduler)}: {str(exc)[:200]} "
                                f"(expected an address like tcp://host:8786)") from None
         return client, client.close
     if workers > 1:

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 import sympy
 from flint import arb, ctx, fmpq
 
+from exactdp.errors import UndecidedError
+
 ZERO, ONE = fmpq(0), fmpq(1)
 #: working precisions (bits) tried in turn before a sign is reported undecided
 PRECISIONS = (64, 256, 1024)
@@ -39,8 +41,10 @@ class Undefined(ArithmeticError):
     """The expression has no value at this instance (∞ − ∞, 0·∞, x/0, log of a negative number)."""
 
 
-class Undecided(ArithmeticError):
-    """A sign needed during evaluation could not be certified at the working precision."""
+class Undecided(UndecidedError, ArithmeticError):
+    """A sign needed during evaluation could not be certified at the working precision.
+
+    An :class:`~exactdp.errors.UndecidedError` (never bad input; still an ``ArithmeticError`` as before)."""
 
 
 @dataclass(frozen=True)
