@@ -34,6 +34,8 @@ def format_result(res) -> str:
     ]
     if c.notes:
         lines.append(f"  notes:      {c.notes}")
+    if c.related:
+        lines.append(f"  related:    {', '.join(c.related)}")
     for cr in res.checks:
         o = cr.outcome
         lines.append(f"  check {cr.check.name}: {o.verdict.value} — {o.summary}")
@@ -54,12 +56,13 @@ def format_result(res) -> str:
 
 def run(args) -> int:
     from exactdp.errors import ParameterError
-    from exactdp.verification.claims import CheckContext, load_all
+    from exactdp.verification.claims import CheckContext, load_all, resolve
     from exactdp.verification.engine import run_claim
 
     registry = load_all(tuple(args.claims) if args.claims else None)
-    if args.claim not in registry:
+    claim_id = resolve(args.claim)  # a former id names the renamed claim
+    if claim_id not in registry:
         raise ParameterError(f"claim: unknown claim id {args.claim!r} (see 'exactdp verify --list')")
-    res = run_claim(registry[args.claim], CheckContext(seed=args.seed, quick=args.quick))
+    res = run_claim(registry[claim_id], CheckContext(seed=args.seed, quick=args.quick))
     print(format_result(res))
     return 0

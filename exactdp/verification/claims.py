@@ -99,6 +99,9 @@ class Claim:
     reconstructed: bool = False  # the catalogue marks the statement [RECON]
     kind: str = "theorem"  # theorem | lemma | corollary | definition | example | finding | background
     notes: str = ""
+    #: ids of the other claims this one refers to (its notes, statement or proof module name them);
+    #: tests/proofs/test_related.py checks that each resolves to a registered claim
+    related: tuple[str, ...] = ()
 
 
 REGISTRY: dict[str, Claim] = {}
@@ -110,6 +113,22 @@ def register(claim: Claim) -> Claim:
         raise ValueError(f"claim id {claim.id!r} is registered twice")
     REGISTRY[claim.id] = claim
     return claim
+
+
+#: former claim id -> current id (ids renamed by the package that declares them); selectors accept both
+RENAMED: dict[str, str] = {}
+
+
+def rename(old: str, new: str) -> None:
+    """Record that the claim ``new`` was called ``old`` (``exactdp show OLD`` and selectors keep working)."""
+    if RENAMED.get(old, new) != new:
+        raise ValueError(f"claim id {old!r} is renamed twice")
+    RENAMED[old] = new
+
+
+def resolve(claim_id: str) -> str:
+    """The current id of ``claim_id`` (itself unless it is a former id)."""
+    return RENAMED.get(claim_id, claim_id)
 
 
 def combine(outcomes) -> Verdict:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from exactdp.errors import ParameterError
-from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, combine, load_all
+from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, combine, load_all, resolve
 
 #: selectors naming a whole paper / group of claims (the id prefix before the first dot)
 GROUPS = ("asoodeh2021", "grosse2026", "background", "findings")
@@ -83,6 +83,7 @@ def select_claims(selectors: Iterable[str] = (), registry: dict[str, Claim] | No
         return [registry[k] for k in sorted(registry)]
     chosen: dict[str, Claim] = {}
     for sel in selectors:
+        sel = resolve(sel)  # a former claim id names the renamed claim
         hits = [c for c in registry.values()
                 if c.id == sel or c.id.split(".")[0] == sel or sel.upper() in (i.upper() for i in c.catalogue)]
         if not hits:

@@ -23,16 +23,13 @@ from flint import fmpq
 from exactdp import Kernel
 from exactdp.mechanisms import randomized_response
 from exactdp.numbers.truth import Truth
-from exactdp.sources import ASOODEH2021, Source
 from exactdp.theory._certify import compare, rounds_to
 from exactdp.theory.bernoulli import bernoulli_mutual_information
 from exactdp.theory.discrete_bayes import (
     DiscreteBayesProblem,
-    discrete_thm2_bound,
-    discrete_xu_raginsky_bound,
 )
 from exactdp.theory.estimation import bernoulli_bayes_point
-from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+from exactdp.verification.claims import Outcome, Verdict
 from exactdp.verification.instances import random_distribution, random_kernel
 
 A17_TABLE = (("0.01", "0.183", "0.0444", "0.0967"), ("0.05", "0.633", "0.0199", "0.0437"),
@@ -97,41 +94,3 @@ def _fig1_table(ctx):
         count += 3
     return Outcome(Verdict.VERIFIED, "A-17 table reproduced (certified); Thm 2 > (15) for eps <= 2, < at eps = 3",
                    instances=count, families=(("eps rows of the A-17 table", len(rows)),))
-
-
-register(Claim(
-    id="asoodeh2021.thm2_bayes", catalogue=("A-14",),
-    source=Source(ASOODEH2021, "Theorem 2", "§V", "6-7", "(17)"),
-    title="Private Bayes risk lower bound via E_gamma (Theorem 2)",
-    statement=r"R_B\ge\zeta\bigl[1-e^{\varepsilon}L(\zeta)-\psi_n I_{e^\varepsilon}(\theta;X^n)\bigr],"
-              r"\ \psi_1=\delta,\ \psi_n=\varphi^n(\varepsilon,\delta)",
-    hypotheses="non-interactive (eps,delta)-LDP mechanisms, loss >= 0, zeta > 0",
-    checks=(Check("discrete_validity", _validity(discrete_thm2_bound, "a14"), "exact R_B >= bound"),),
-    expected=Verdict.VERIFIED, reconstructed=True,
-))
-register(Claim(
-    id="asoodeh2021.a15_xu_raginsky", catalogue=("A-15", "F-A5"),
-    source=Source(ASOODEH2021, "bound (15), private [44, Thm 1]", "§V", "6", "(15)"),
-    title="Private Xu-Raginsky Bayes risk lower bound",
-    statement=r"R_B\ge\sup_\zeta\zeta\Bigl[1-\frac{\varphi^n(\varepsilon,\delta)I(\theta;X^n)+\log2}{\log(1/L(\zeta))}\Bigr]",
-    hypotheses="non-interactive (eps,delta)-LDP mechanisms",
-    checks=(Check("discrete_validity", _validity(discrete_xu_raginsky_bound, "a15"), "certified R_B >= bound"),),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="corollary",
-))
-register(Claim(
-    id="asoodeh2021.a16_bernoulli_example", catalogue=("A-16", "F-A10"),
-    source=Source(ASOODEH2021, "Bernoulli example", "§V", "7-8"),
-    title="Uniform-prior Bernoulli example: Bayes-risk lower bounds 0.08 (Thm 2) versus 0.03 (15)",
-    statement=r"n=20,\ \delta=10^{-4}:\ \text{Thm 2}\approx0.08,\ (15)\approx0.03",
-    hypotheses="theta ~ U[0,1], X_i ~ Bernoulli(theta), absolute loss, eps = 0.02 (reconstructed, F-A10)",
-    checks=(Check("quoted_numbers", _quoted_numbers, "certified to the printed digits"),),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="example",
-))
-register(Claim(
-    id="asoodeh2021.a17_fig1", catalogue=("A-17",),
-    source=Source(ASOODEH2021, "Fig. 1", "§V", "7-8"),
-    title="Fig. 1: Theorem 2 has an advantage over (15) for small eps",
-    statement=r"\text{Thm 2}(\varepsilon)>(15)(\varepsilon)\ \text{for small }\varepsilon;\ n=20,\ \delta=10^{-4}",
-    hypotheses="the Bernoulli example", checks=(Check("table", _fig1_table, "the A-17 table, certified"),),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="example",
-))

@@ -19,15 +19,14 @@ from __future__ import annotations
 import sympy
 from flint import fmpq
 
-from exactdp.numbers.reader import as_expr
 from exactdp import privacy_profile
 from exactdp.measures.divergences import kl
+from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
-from exactdp.sources import ASOODEH2021, Source
 from exactdp.theory._certify import compare
 from exactdp.theory.estimation import effective_sample_size_crossovers, mutual_information, product_tv, varphi
 from exactdp.theory.packing import gv_size, l1, sign_packing
-from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+from exactdp.verification.claims import Outcome, Verdict
 from exactdp.verification.instances import random_distribution, random_kernel
 
 TS = (fmpq(1), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(5))
@@ -116,56 +115,3 @@ def _small_eps(ctx):
                                        "crossover_4eps2": x["phi_vs_4eps^2"].str(8),
                                        "crossover_4(e^eps-1)^2": str(x["phi_vs_4(e^eps-1)^2"])})
     return Outcome(Verdict.UNDECIDED, "could not certify the witness", reason="comparison undecided")
-
-
-register(Claim(
-    id="asoodeh2021.a09_minimax_framework", catalogue=("A-9",),
-    source=Source(ASOODEH2021, "private minimax risk (framework)", "§IV", "4-5"),
-    title="Private minimax risk via Le Cam and Fano",
-    statement=r"\mathcal M_n(\theta(\mathcal P),\Phi\circ\rho,\varepsilon,\delta)=\inf_{K\in\mathcal Q_{\varepsilon,\delta}}"
-              r"\inf_\psi\sup_P\mathbb E\,\Phi(\rho(\psi(Z^n),\theta(P)))",
-    hypotheses="framework description", kind="definition", expected=Verdict.NOT_CHECKABLE,
-    checks=(Check("framework", lambda ctx: Outcome(Verdict.NOT_CHECKABLE, "framework",
-                                                   reason="a description of the method, not a statement")),),
-))
-
-register(Claim(
-    id="asoodeh2021.a10_le_cam", catalogue=("A-10",),
-    source=Source(ASOODEH2021, "Le Cam corollary (label unknown)", "§IV-A", "5"),
-    title="Locally private Le Cam (TV and KL routes)",
-    statement=r"\mathcal M_n\ge\frac{\Phi(t)}{2}\bigl(1-\min\{1,n\varphi(\varepsilon,\delta)\mathrm{TV}(P_1,P_2)\}\bigr)",
-    hypotheses="K (eps,delta)-LDP (sequential or non-interactive); rho(theta1,theta2) >= 2t",
-    checks=(Check("tv_route", _le_cam_tv, "exact TV of n-fold products against the bound"),
-            Check("kl_route", _le_cam_kl, "certified KL contraction by phi")),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="corollary",
-))
-
-register(Claim(
-    id="asoodeh2021.a10_small_eps_strengthening", catalogue=("A-10", "F-A3"),
-    source=Source(ASOODEH2021, "effective sample size remark", "§IV-A", "5"),
-    title="phi(eps,0) n strengthens the 4 eps^2 n effective sample size for sufficiently small eps",
-    statement=r"\varphi(\varepsilon,0)\,n\le 4\varepsilon^2 n\ \text{for all sufficiently small }\varepsilon>0",
-    hypotheses="delta = 0", checks=(Check("witness", _small_eps, "certified comparison at eps = 1/10"),),
-    expected=Verdict.REFUTED, reconstructed=True, kind="finding",
-    notes="Direction reversed: phi n < 4 eps^2 n only for eps > 0.22398 (F-A3).",
-))
-
-register(Claim(
-    id="asoodeh2021.a12_fano", catalogue=("A-12",),
-    source=Source(ASOODEH2021, "Fano corollary (label unknown)", "§IV-B", "5-6"),
-    title="Locally private Fano (non-interactive)",
-    statement=r"\mathcal M_n\ge\Phi(t)\Bigl(1-\frac{n\varphi(\varepsilon,\delta)I(V;X)+\log2}{\log|\mathcal V|}\Bigr)",
-    hypotheses="non-interactive (eps,delta)-LDP K; 2t-separated family indexed by V",
-    checks=(Check("mi_contraction", _fano, "certified I(V;Z) <= phi I(V;X)"),),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="corollary",
-))
-
-register(Claim(
-    id="asoodeh2021.a13_packing", catalogue=("A-13",),
-    source=Source(ASOODEH2021, "high-dimensional mean estimation, packing", "§IV-B, appendix", "6, 14-15"),
-    title="Gilbert-Varshamov packing in {-1,+1}^k",
-    statement=r"\exists\,\mathcal V\subset\{\pm1\}^k:\ \|v-v'\|_1\ge k/2,\ |\mathcal V|\ge\lceil e^{k/16}\rceil",
-    hypotheses="k >= 1", checks=(Check("greedy_packing", _packing, "seeded greedy construction, k <= 40"),),
-    expected=Verdict.VERIFIED, kind="lemma",
-    notes="The rate of the high-dimensional bound is not stored (class X); see F-A11 for {0,1}^k.",
-))

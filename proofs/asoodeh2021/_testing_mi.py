@@ -22,7 +22,6 @@ from exactdp.measures.divergences import kl
 from exactdp.mechanisms import optimal_binary_approx_ldp, randomized_response
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.truth import Truth
-from exactdp.sources import ASOODEH2021, Source
 from exactdp.theory._certify import compare
 from exactdp.theory.estimation import (
     chernoff_stein_bound,
@@ -30,7 +29,7 @@ from exactdp.theory.estimation import (
     mutual_information,
     neyman_pearson_beta,
 )
-from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+from exactdp.verification.claims import Outcome, Verdict
 from exactdp.verification.instances import random_distribution, random_kernel
 
 PAIRS = ((["1/2", "1/2"], ["1/5", "4/5"]), (["9/10", "1/10"], ["1/2", "1/2"]), (["1/3", "2/3"], ["3/4", "1/4"]))
@@ -83,23 +82,3 @@ def _mi(ctx):
         count += 1
     return Outcome(Verdict.VERIFIED, "I(X;Z) <= phi(eps,delta) H(X) (and <= eps at delta = 0), certified",
                    instances=count, families=(("RR_3, optimal binary, random 3x3 at delta_K(t)", count),))
-
-
-register(Claim(
-    id="asoodeh2021.a18_testing", catalogue=("A-18", "F-A9"),
-    source=Source(ASOODEH2021, "testing corollary (label unknown)", "§VI", "8"),
-    title="Private hypothesis testing: phi(eps,delta) n is the effective sample size",
-    statement=r"-\log\beta_n^{\varepsilon,\delta}(\alpha)\le\frac{n\varphi(\varepsilon,\delta)D(P_0\|P_1)+\log2}{1-\alpha}",
-    hypotheses="non-interactive (eps,delta)-LDP mechanisms, type-I error <= alpha < 1",
-    checks=(Check("exact_neyman_pearson", _testing, "exact beta_n, certified comparison"),),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="corollary",
-))
-register(Claim(
-    id="asoodeh2021.a19_mutual_information", catalogue=("A-19",),
-    source=Source(ASOODEH2021, "MI bound (label unknown)", "§VII", "9"),
-    title="Mutual information of (eps,delta)-LDP mechanisms",
-    statement=r"\sup_{K\in\mathcal Q_{\varepsilon,\delta}}I(X;Z)\le\varphi(\varepsilon,\delta)H(X)",
-    hypotheses="discrete X, eps >= 0, delta in [0,1]",
-    checks=(Check("instances", _mi, "certified on RR, optimal binary and random kernels"),),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="corollary",
-))

@@ -5,7 +5,7 @@ Statement: pure ε-LDP ⟺ the privacy loss log K(Z|x)/K(Z|x') is ≤ ε almost 
 Checked:   (pure) the a.s. bound ⟺ ε-LDP on random kernels at γ = e^ε on both sides of the LDP ratio;
            (approximate) the probabilistic form is *sufficient*: with δ_loss = max_{x,x'} P_{K_x}(loss > ε),
            K is (ε, δ_loss)-LDP, on random kernels and rational γ.
-Not shown: the converse of the approximate form, which is false — findings.fa6_probabilistic_ldp gives
+Not shown: the converse of the approximate form, which is false — findings.fa06_probabilistic_ldp gives
            the exact counterexample (F-A6).  Checkers use D-6, never the probabilistic form.
 """
 
@@ -56,7 +56,7 @@ def _sufficient(ctx):
 
 
 register(Claim(
-    id="asoodeh2021.a1_privacy_loss",
+    id="asoodeh2021.a01_privacy_loss",
     catalogue=("A-1",),
     source=Source(ASOODEH2021, "informal privacy-loss description", section="I-C", page="1"),
     title="Privacy loss bounded a.s. (pure LDP) / with probability >= 1 - delta (sufficient for approximate LDP)",
@@ -64,5 +64,6 @@ register(Claim(
     hypotheses="finite kernels; e^eps rational",
     checks=(Check("pure LDP equivalence", _pure), Check("approximate: sufficiency", _sufficient)),
     expected=Verdict.VERIFIED,
-    notes="Only sufficiency holds for delta > 0; the equivalence is refuted in findings.fa6_probabilistic_ldp.",
+    notes="Only sufficiency holds for delta > 0; the equivalence is refuted in findings.fa06_probabilistic_ldp.",
+    related=("findings.fa06_probabilistic_ldp",),
 ))

@@ -6,8 +6,8 @@ Checked:   on instances, exactly: random kernels at random rational γ = e^ε wi
            (γ − 1 + 2δ)/(γ + 1)) on a grid including γ = 1 and δ ∈ {0, 1}; the key step
            E_γ(P‖Q) ≥ γ·TV(P,Q) − (γ − 1) on random pairs.  η_f ≤ η_TV is B-3.  The bound φ is a
            parameter of the check so the soundness suite can feed it wrong variants.
-Not shown: the symbolic proof over all parameters (symbolic module: asoodeh2021.a7_phi_vs_tight);
-           tightness — φ is not tight (findings.fa2_phi_not_tight).
+Not shown: the symbolic proof over all parameters (symbolic module: asoodeh2021.a07_phi_vs_tight);
+           tightness — φ is not tight (findings.fa02_phi_not_tight).
 """
 
 from flint import fmpq
@@ -70,7 +70,7 @@ def key_step_check(ctx):
 
 
 register(Claim(
-    id="asoodeh2021.a7_phi_lemma",
+    id="asoodeh2021.a07_phi_lemma",
     catalogue=("A-7",),
     source=Source(ASOODEH2021, "phi-contraction lemma", section="III", page="4"),
     title="eta_TV(K) <= phi(eps,delta) = 1 - e^{-eps}(1-delta) for (eps,delta)-LDP K (instances)",
@@ -78,5 +78,6 @@ register(Claim(
     hypotheses="K (eps,delta)-LDP, e^eps rational",
     checks=(Check("instances", phi_bound_check()), Check("key step", key_step_check)),
     expected=Verdict.VERIFIED,
-    notes="Valid but not tight: the tight value is (e^eps - 1 + 2 delta)/(e^eps + 1) (findings.fa2_phi_not_tight).",
+    notes="Valid but not tight: the tight value is (e^eps - 1 + 2 delta)/(e^eps + 1) (findings.fa02_phi_not_tight).",
+    related=("asoodeh2021.a07_phi_vs_tight", "findings.fa02_phi_not_tight"),
 ))

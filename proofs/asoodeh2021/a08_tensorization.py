@@ -17,6 +17,7 @@ from __future__ import annotations
 from exactdp.measures.tensor import eta_hockey_stick_tensor_power, eta_hockey_stick_tensor_product, phi_n
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+
 from ._tensor_instances import (
     approx,
     catalogue_items,
@@ -68,7 +69,7 @@ def _heterogeneous(ctx):
 
 
 register(Claim(
-    id="asoodeh2021.a8_tensorization",
+    id="asoodeh2021.a08_tensorization",
     catalogue=("A-8", "D-13"),
     source=Source(ASOODEH2021, "tensorized contraction", section="III", page="4, 16"),
     title="n-fold products of (eps,delta)-LDP kernels contract TV by at most phi^n(eps,delta)",
@@ -81,4 +82,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="lemma",
     notes="phi^n is a label, not a power (F-A1).  The bound is far from tight for large n: see the slack factors.",
+    related=("findings.fa01_phi_power",),
 ))

@@ -8,7 +8,7 @@ Checked (exact, rationals): at δ = 1 (φ = 1) every mechanism, the identity inc
 sample mean has worst-case risk 1/n; the reported k = 2 rate c_ℓ·n^{−1/2} exceeds 1/n as soon as n > c_ℓ^{−2},
 for every constant c_ℓ > 0 — the counterexample is printed for c_ℓ = 1/10 (n = 101).
 Not shown: what the PDF actually prints (the summary may be garbled: "1/√(φn)", "(φn)^{−2}"); the TV-route
-rate min{1,(nφ)^{−2(k−1)/k}} is consistent with both witnesses (see findings.fa4_mean_rates).
+rate min{1,(nφ)^{−2(k−1)/k}} is consistent with both witnesses (see findings.fa04_mean_rates).
 """
 
 from __future__ import annotations
@@ -45,4 +45,5 @@ register(Claim(
     checks=(Check("phi_one_sample_mean", _phi_one_witness, "exact witness at delta = 1, k = 2"),),
     expected=Verdict.REFUTED, reconstructed=True, kind="corollary",
     notes="Refutes the statement as reconstructed from the summary; confirm against the PDF (F-A4).",
+    related=("findings.fa04_mean_rates",),
 ))

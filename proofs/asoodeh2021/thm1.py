@@ -79,4 +79,5 @@ register(Claim(
     checks=(Check("both directions and boundary", equivalence_check()),),
     expected=Verdict.VERIFIED,
     notes="The 'or equivalently' display is cut off in the stored text; its reconstruction is the contraction form.",
+    related=("asoodeh2021.thm3_two_point",),
 ))

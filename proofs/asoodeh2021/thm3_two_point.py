@@ -11,6 +11,7 @@ from flint import fmpq
 
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
+
 from ..background.b01_dobrushin import lp_check
 
 GAMMAS = (fmpq(1), fmpq(6, 5), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(5))

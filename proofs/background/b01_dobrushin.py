@@ -51,7 +51,7 @@ def lp_check(gammas, salt, count, value=lambda K, g: eta_hockey_stick_witness(K,
 
 
 register(Claim(
-    id="background.b1_dobrushin",
+    id="background.b01_dobrushin",
     catalogue=("B-1",),
     source=Source(DOBRUSHIN, "two-point formula"),
     title="Dobrushin's two-point formula, by exact LP certificate",

@@ -38,7 +38,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="background.b3_eta_f_le_eta_tv",
+    id="background.b03_eta_f_le_eta_tv",
     catalogue=("B-3",),
     source=Source(GROSSE2026, "footnote 2 (Cohen et al. 1998)", section="II-A"),
     title="eta_f <= eta_TV (sampled inputs; chi2 exact, KL and H2 certified)",

@@ -32,7 +32,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="background.b5_duchi",
+    id="background.b05_duchi",
     catalogue=("B-5",),
     source=Source(DUCHI2018, "Theorem 1"),
     title="Duchi-Jordan-Wainwright KL bound for eps-LDP (certified instances)",

@@ -3,14 +3,14 @@ r"""B-6 (Binette 2019, [G] [10]): the reverse Pinsker inequality on random insta
 Statement: if P ≪ Q with m ≤ dP/dQ ≤ M, 0 ≤ m < 1 < M, then D_f(P‖Q) ≤ (f(m)/(1−m) + f(M)/(M−1))·TV(P,Q).
 Checked:   random full-support pairs with m, M the exact extreme likelihood ratios, f ∈ {χ², KL, H²}:
            χ² exactly, KL and H² certified.  (The specialisations m = 1/M are the symbolic module's
-           background.b6_binette_specialisations.)
+           background.b06_binette_specialisations.)
 Not shown: optimality; m = 0.
 """
 
 import sympy
 
-from exactdp.numbers.reader import as_expr
 from exactdp.measures.divergences import chi2, hellinger2, kl, tv
+from exactdp.numbers.reader import as_expr
 from exactdp.sources import BINETTE2019, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.certify import decide_le, enclosure
@@ -52,7 +52,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="background.b6_binette_instances",
+    id="background.b06_binette_instances",
     catalogue=("B-6",),
     source=Source(BINETTE2019, "reverse Pinsker inequality"),
     title="Binette's reverse Pinsker inequality on random instances",
@@ -61,4 +61,5 @@ register(Claim(
     checks=(Check("certified instances", _run),),
     expected=Verdict.VERIFIED,
     kind="background",
+    related=("background.b06_binette_specialisations",),
 ))

@@ -72,7 +72,7 @@ def _tight(ctx):
 
 
 register(Claim(
-    id="background.b7_zamanlooy_asoodeh",
+    id="background.b07_zamanlooy_asoodeh",
     catalogue=("B-7",),
     source=Source(ZAMANLOOY2023, "SDPI for LDP mechanisms"),
     title="Zamanlooy-Asoodeh non-multiplicative SDPIs for eps-LDP (E_gamma exact; KL, H2 certified)",

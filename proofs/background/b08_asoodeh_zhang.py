@@ -39,7 +39,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="background.b8_asoodeh_zhang",
+    id="background.b08_asoodeh_zhang",
     catalogue=("B-8",),
     source=Source(GROSSE2026, "reference [9] (Asoodeh-Zhang 2024)"),
     title="Asoodeh-Zhang: f-divergence contraction of eps-LDP kernels",

@@ -15,6 +15,7 @@ from exactdp.measures.tensor import eta_hockey_stick_tensor_product, eta_tv_tens
 from exactdp.sources import CATALOGUE, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+
 from ..asoodeh2021._tensor_instances import CATALOGUE_N, approx, catalogue_kernels
 
 
@@ -69,7 +70,7 @@ def _products(ctx):
 
 
 register(Claim(
-    id="background.b9_dobrushin_tensorization",
+    id="background.b09_dobrushin_tensorization",
     catalogue=("B-9",),
     source=Source(CATALOGUE, "B-9 (coupling argument; Polyanskiy-Wu)", section="2"),
     title="Tensorization of the Dobrushin coefficient",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from exactdp.measures.tensor import delta_tensor_power, eta_hockey_stick_tensor_product, phi_n
 from exactdp.sources import CATALOGUE, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+
 from ..asoodeh2021._tensor_instances import (
     approx,
     catalogue_items,

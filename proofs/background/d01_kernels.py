@@ -61,7 +61,7 @@ def _outputs(ctx):
 
 
 register(Claim(
-    id="background.d1_kernels",
+    id="background.d01_kernels",
     catalogue=("D-1", "G-4"),
     source=Source(GROSSE2026, "notation", section="II"),
     title="Markov kernels, output and joint distributions",

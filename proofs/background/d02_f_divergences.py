@@ -12,7 +12,6 @@ Not shown: non-discrete alphabets.
 import sympy
 from flint import fmpq
 
-from exactdp.numbers.reader import as_expr
 from exactdp.measures.divergences import (
     F_CHI2,
     F_KL,
@@ -23,6 +22,7 @@ from exactdp.measures.divergences import (
     kl,
     tv,
 )
+from exactdp.numbers.reader import as_expr
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
@@ -93,7 +93,7 @@ def _generic(ctx):
 
 
 register(Claim(
-    id="background.d2_f_divergences",
+    id="background.d02_f_divergences",
     catalogue=("D-2", "A-3"),
     source=Source(ASOODEH2021, "f-divergences", section="II-A", page="2"),
     title="f-divergences and E_gamma: sum formula, events, order facts",

@@ -4,8 +4,9 @@ Statement: η_TV(K) = sup_{P≠Q} TV(KP,KQ)/TV(P,Q) = max_{x,x'} TV(K_x,K_{x'}) 
            η_f ∈ [0,1]; the restricted coefficient η^𝒫 takes the sup over P, Q ∈ 𝒫 only.
 Checked:   on random exact kernels, every sampled input pair has ratio ≤ the two-point value, the
            point masses at the maximizing pair attain it, and it lies in [0, 1].  (The exact LP proof of
-           the supremum is background.b1_dobrushin.)
-Not shown: the sup over all pairs here (see b1); η^𝒫 for singleton 𝒫 is undefined (findings.fg7).
+           the supremum is background.b01_dobrushin.)
+Not shown: the sup over all pairs here (see background.b01_dobrushin); η^𝒫 for singleton 𝒫 is undefined
+           (findings.fg07_degenerate_c).
 """
 
 from exactdp.distributions import Distribution
@@ -37,7 +38,7 @@ def _ratios(ctx):
 
 
 register(Claim(
-    id="background.d3_contraction",
+    id="background.d03_contraction",
     catalogue=("D-3", "D-4", "G-5"),
     source=Source(GROSSE2026, "contraction coefficients", section="II-A"),
     title="Contraction coefficients; Dobrushin's coefficient as the max pairwise TV",
@@ -46,4 +47,5 @@ register(Claim(
     checks=(Check("ratios and attainment", _ratios),),
     expected=Verdict.VERIFIED,
     kind="definition",
+    related=("background.b01_dobrushin", "findings.fg07_degenerate_c"),
 ))

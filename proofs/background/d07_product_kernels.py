@@ -52,7 +52,7 @@ def _rows(ctx):
 
 
 register(Claim(
-    id="background.d7_product_kernels",
+    id="background.d07_product_kernels",
     catalogue=("D-7",),
     source=Source(ASOODEH2021, "multi-sample mechanisms", section="IV, VI"),
     title="Non-interactive mechanisms are product kernels; LDP ratios multiply",

@@ -41,4 +41,5 @@ register(Claim(
     checks=(Check("non-negative", _nonneg), Check("threshold identity", _threshold)),
     expected=Verdict.PROVED,
     kind="definition",
+    related=("grosse2026.xi_limits",),
 ))

@@ -22,4 +22,5 @@ register(Claim(
     expected=Verdict.NOT_CHECKABLE,
     reconstructed=True,
     kind="definition",
+    related=("grosse2026.lem4",),
 ))

@@ -4,7 +4,7 @@ Statement: for ε ≥ 0, δ ∈ [0,1], n ≥ 1: 0 ≤ φ ≤ φⁿ ≤ 1, φ¹ =
 Checked:   exactly on a grid of rational e^ε, δ and n ≤ 6 (the composition identity as an exact rational
            equality at each point).
 Not shown: the identity for all parameters (symbolic module: background.phi_n_identity); that φⁿ is
-           not a power (findings.fa1_phi_power, tensor module).
+           not a power (findings.fa01_phi_power, tensor module).
 """
 
 from flint import fmpq
@@ -39,4 +39,5 @@ register(Claim(
     checks=(Check("grid", _run),),
     expected=Verdict.VERIFIED,
     kind="definition",
+    related=("background.phi_n_identity", "findings.fa01_phi_power"),
 ))

@@ -37,25 +37,8 @@ def _ratio_range(ctx):
                              derivation=("2 - (1 + 1/E) = 1 - 1/E", "E = e^eps >= 1"))
 
 
-register(Claim(
-    id="findings.x1_phi_vs_xi",
-    catalogue=("X-1",),
-    source=SRC,
-    title="phi(eps,0) / Xi(eps,0) = 1 + e^-eps in (1, 2]",
-    statement=r"\frac{\varphi(\varepsilon,0)}{\Xi(\varepsilon,0)}=1+e^{-\varepsilon}\in(1,2]",
-    hypotheses="eps > 0",
-    checks=(Check("ratio identity", ratio_identity_check()), Check("range", _ratio_range)),
-    expected=Verdict.PROVED,
-    kind="finding",
-))
-
-for cid, item, title, reason in (
-        ("findings.x2_relaxations", "X-2", "delta-relaxation vs restricted priors are not comparable",
-         "qualitative comparison of two relaxations"),
-        ("findings.x3_delta_symbol", "X-3", "the symbol delta: LDP slack in [A], TV between inputs in [G]",
-         "notation (the code keeps delta_ldp and tv_in apart)"),
-        ("findings.x4_reference_title", "X-4", "[G]'s reference [6] mis-titles [A]",
-         "bibliographic; the reference list is not part of the checked mathematics")):
+def _qualitative(cid, item, title, reason):
+    """Register a cross-paper relation that is qualitative (NOT_CHECKABLE, with the reason)."""
     register(Claim(id=cid, catalogue=(item,), source=SRC, title=title, statement=r"\text{(qualitative)}",
                    hypotheses="—", checks=(Check("qualitative", lambda ctx, r=reason: not_checkable(r)),),
                    expected=Verdict.NOT_CHECKABLE, kind="finding"))
@@ -83,16 +66,3 @@ def _phi_route(ctx):
 
     grid = [sympy.Rational(p, q) for p, q in ((11, 10), (3, 2), (2, 1), (3, 1), (10, 1))]
     return check_instances([("e^eps grid", grid)], test, claim="phi route exceeds Zamanlooy-Asoodeh (KL)")
-
-
-register(Claim(
-    id="findings.x5_routes",
-    catalogue=("X-5",),
-    source=SRC,
-    title="[G]'s route with exact Gamma reproduces Zamanlooy-Asoodeh at c = 0; [A]'s phi route does not",
-    statement=r"\Xi(\varepsilon,0)\Big[\frac{f(e^{-\varepsilon})}{1-e^{-\varepsilon}}+\frac{f(e^\varepsilon)}{e^\varepsilon-1}\Big]=\frac{f(e^\varepsilon)+e^\varepsilon f(e^{-\varepsilon})}{e^\varepsilon+1}",
-    hypotheses="f in {KL, H2}, eps > 0",
-    checks=(Check("KL", _za_kl), Check("H2", _za_h2), Check("phi route", _phi_route)),
-    expected=Verdict.VERIFIED,
-    kind="finding",
-))

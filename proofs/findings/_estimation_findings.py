@@ -113,28 +113,3 @@ def _finding(id, items, title, statement, check, expected=Verdict.VERIFIED, labe
     register(Claim(id=f"findings.{id}", catalogue=items, source=Source(CATALOGUE, f"§6 {items[0]}", "§6"),
                    title=title, statement=statement, hypotheses="as in claims.md §6",
                    checks=(Check(id, check),), expected=expected, reconstructed=True, kind="finding"))
-
-
-_finding("fa3_small_eps_direction", ("F-A3", "A-10"),
-         "phi n is below 4 eps^2 n only for eps > 0.22398 (direction of [A]'s comparison reversed)",
-         r"\varphi(\varepsilon,0)<4\varepsilon^2\iff\varepsilon>0.22398,\quad"
-         r"\varphi(\varepsilon,0)<4(e^\varepsilon-1)^2\iff\varepsilon>\log\tfrac{1+\sqrt2}{2}", _fa3, Verdict.PROVED)
-_finding("fa4_mean_rates", ("F-A4", "A-11"),
-         "The reported mean-estimation rates exceed achievable risks; the TV-route rate does not",
-         r"c_\ell/(\delta\sqrt n)>\mathbb E[1/R;R\ge1]+(1-\delta)^n\ \text{at }\varepsilon=0,\ n=400,\ \delta=\tfrac12", _fa4)
-_finding("fa5_bound3_reading", ("F-A5", "A-15"),
-         "Reading bound (3) as (15), Thm 2 is tighter only for small eps",
-         r"\text{Thm 2}>(15)\text{ for }\varepsilon\le2,\ <\text{ at }\varepsilon=3", _fa5)
-_finding("fa8_delta_range", ("F-A8",), "The Fano example's open range delta in (0,1) versus [0,1] elsewhere",
-         r"\delta\in(0,1)\ \text{vs}\ [0,1]", _nc("a range stated in prose; the reconstructed Fano bound is "
-                                                   "defined for delta in [0,1]"), Verdict.NOT_CHECKABLE)
-_finding("fa9_interaction", ("F-A9",), "The testing trade-off is defined over non-interactive mechanisms only",
-         r"\beta_n^{\varepsilon,\delta}\ \text{over non-interactive }K", _nc("a setup statement; the A-18 check "
-                                                                           "uses non-interactive products"),
-         Verdict.NOT_CHECKABLE)
-_finding("fa10_missing_eps", ("F-A10", "A-16"), "The reconstruction reproduces 0.08 / 0.03 at eps = 0.02 only",
-         r"\text{Thm 2}=0.08,\ (15)=0.03\ \text{at }\varepsilon=0.02", _fa10)
-_finding("fa11_packing_cube", ("F-A11", "A-13"), "A {0,1}^k packing of size e^(k/16) with l1 >= k/2 is impossible "
-         "for k >= 82", r"\lceil e^{k/16}\rceil>2k\ \ (k\ge82)", _fa11)
-_finding("fa12_missing_statements", ("F-A12",), "The formulas of [A]'s §IV-VII corollaries are not stored",
-         r"\text{(text)}", _nc("missing text; every such formula is marked reconstructed"), Verdict.NOT_CHECKABLE)

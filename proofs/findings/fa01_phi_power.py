@@ -52,7 +52,7 @@ def _label_reading(ctx):
 
 
 register(Claim(
-    id="findings.fa1_phi_power",
+    id="findings.fa01_phi_power",
     catalogue=("F-A1", "A-8", "D-13"),
     source=Source(ASOODEH2021, "F-A1: notation of phi^n", section="III; appendix p.16"),
     title="phi^n(eps,delta) is not phi(eps,delta) to the power n",

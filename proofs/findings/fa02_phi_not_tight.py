@@ -7,7 +7,7 @@ Checked:   exactly on a grid of rational e^ε and δ: the attaining kernel is (�
            η_TV equals the tight value, φ − η_TV equals the gap formula, and the gap is 0 iff e^ε = 1 or δ = 1;
            the claims.md A-7 test vectors (irrational e^ε) to 5 decimals, certified.
 Not shown: that nothing exceeds the tight value (B-4, extremal module); the symbolic identity
-           (symbolic module, asoodeh2021.a7_phi_vs_tight).
+           (symbolic module, asoodeh2021.a07_phi_vs_tight).
 """
 
 from flint import fmpq
@@ -69,7 +69,7 @@ def _table(ctx):
 
 
 register(Claim(
-    id="findings.fa2_phi_not_tight",
+    id="findings.fa02_phi_not_tight",
     catalogue=("F-A2", "X-1"),
     source=Source(CATALOGUE, "F-A2"),
     title="phi(eps,delta) is valid but not tight: exact gap to the tight (eps,delta)-LDP value",
@@ -78,4 +78,5 @@ register(Claim(
     checks=(Check("attaining kernel and gap", _run), Check("A-7 table", _table)),
     expected=Verdict.VERIFIED,
     kind="finding",
+    related=("asoodeh2021.a07_phi_vs_tight",),
 ))

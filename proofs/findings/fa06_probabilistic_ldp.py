@@ -3,7 +3,7 @@ r"""F-A6 (claims.md §6, A-1): the probabilistic reading of approximate LDP is n
 Statement checked (and refuted): "K is (ε,δ)-LDP ⟺ P_{Z~K_x}[log K(Z|x)/K(Z|x') > ε] ≤ δ for all x, x'".
 Witness:   ε = 0, K_x = (3/5, 2/5), K_{x'} = (1/2, 1/2), δ = 1/10: K is (0, 1/10)-LDP (TV = 1/10) but
            P_{K_x}(loss > 0) = 3/5 > 1/10.  Only the direction "probabilistic ⟹ (ε,δ)-LDP" holds
-           (asoodeh2021.a1_privacy_loss).
+           (asoodeh2021.a01_privacy_loss).
 """
 
 from flint import fmpq
@@ -36,7 +36,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="findings.fa6_probabilistic_ldp",
+    id="findings.fa06_probabilistic_ldp",
     catalogue=("F-A6", "A-1"),
     source=Source(ASOODEH2021, "informal description of approximate LDP", section="I-C", page="1"),
     title="The 'loss <= eps with probability >= 1 - delta' reading is not equivalent to (eps,delta)-LDP",
@@ -45,4 +45,5 @@ register(Claim(
     checks=(Check("equivalence on the witness", _run),),
     expected=Verdict.REFUTED,
     kind="finding",
+    related=("asoodeh2021.a01_privacy_loss",),
 ))

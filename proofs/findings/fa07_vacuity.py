@@ -20,6 +20,7 @@ from exactdp.measures.tensor import eta_tv_tensor_power, phi_n
 from exactdp.mechanisms import optimal_binary_approx_ldp, randomized_response
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+
 from ..asoodeh2021._tensor_instances import approx
 
 
@@ -57,7 +58,7 @@ def _instances(ctx):
 
 
 register(Claim(
-    id="findings.fa7_vacuity",
+    id="findings.fa07_vacuity",
     catalogue=("F-A7", "A-8"),
     source=Source(ASOODEH2021, "F-A7: phi^n -> 1", section="III"),
     title="The n-sample contraction bound phi^n is vacuous for n eps >> 1",

@@ -26,7 +26,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="findings.fg1_uniform_range",
+    id="findings.fg01_uniform_range",
     catalogue=("F-G1", "G-19"),
     source=Source(GROSSE2026, "remark after Theorem 3", section="III"),
     title="eta_TV(eps, 1/N) = e^eps - 1 fails for e^eps > 2 (the value is 1 there)",
@@ -35,4 +35,5 @@ register(Claim(
     checks=(Check("range", _run),),
     expected=Verdict.REFUTED,
     kind="finding",
+    related=("grosse2026.g19_limits",),
 ))

@@ -45,7 +45,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="findings.fg4_thm2_scope",
+    id="findings.fg04_thm2_scope",
     catalogue=("F-G4", "G-16"),
     source=Source(GROSSE2026, "Theorem 2", section="III"),
     title="Thm 2's eta_f = 1 is unrestricted: on Q_X(c) the witness contracts KL strictly (sampled)",

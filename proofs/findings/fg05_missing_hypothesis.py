@@ -35,7 +35,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="findings.fg5_missing_hypothesis",
+    id="findings.fg05_missing_hypothesis",
     catalogue=("F-G5", "G-22", "G-25"),
     source=Source(GROSSE2026, "Theorem 4 / Corollary 1", section="IV"),
     title="Without P_X, Q_X in Q_X(c) Corollary 1 fails (identity, point masses: KL = inf)",

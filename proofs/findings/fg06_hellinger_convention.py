@@ -31,7 +31,7 @@ def _half(ctx):
 
 
 register(Claim(
-    id="findings.fg6_hellinger_convention",
+    id="findings.fg06_hellinger_convention",
     catalogue=("F-G6", "G-26"),
     source=Source(GROSSE2026, "Corollary 2", section="IV"),
     title="Corollary 2 uses H^2 = sum (sqrt p - sqrt q)^2 (no 1/2)",

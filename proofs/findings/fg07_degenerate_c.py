@@ -30,7 +30,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="findings.fg7_degenerate_c",
+    id="findings.fg07_degenerate_c",
     catalogue=("F-G7", "G-14", "D-3"),
     source=Source(GROSSE2026, "Lemma 2 / Definition 3", section="III"),
     title="At c = 1/N the restricted coefficient of Lemma 2 / Def. 3 is a sup over the empty set",
@@ -39,4 +39,5 @@ register(Claim(
     checks=(Check("Q_X(1/N) is a singleton", _run),),
     expected=Verdict.REFUTED,
     kind="finding",
+    related=("grosse2026.lem2",),
 ))

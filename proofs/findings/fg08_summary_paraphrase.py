@@ -42,7 +42,7 @@ def _run(ctx):
 
 
 register(Claim(
-    id="findings.fg8_summary_paraphrase",
+    id="findings.fg08_summary_paraphrase",
     catalogue=("F-G8", "G-28"),
     source=Source(GROSSE2026, "Example 3 (summary 002 paraphrase)", section="IV"),
     title="Summary 002: 'equals the non-private sample complexity when the coefficient is 1' is wrong",

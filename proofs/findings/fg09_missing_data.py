@@ -9,7 +9,7 @@ from exactdp.verification.checking import not_checkable
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
 register(Claim(
-    id="findings.fg9_missing_data",
+    id="findings.fg09_missing_data",
     catalogue=("F-G9",),
     source=Source(GROSSE2026, "Examples 2-3, Fig. 1, Remark 1", section="III-IV"),
     title="Missing data of [G]: Example 2's N and K2, Fig. 1, Example 3's family, Gamma definition, Remark 1",

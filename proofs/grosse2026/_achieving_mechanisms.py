@@ -35,9 +35,9 @@ from exactdp.mechanisms import (
     grosse_middle_row_mechanism,
     grosse_optimal_mechanism,
 )
-from exactdp.sources import CATALOGUE, GROSSE2026, Source
 from exactdp.theory.extremal import sup_eta_tv, xi
-from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
+from exactdp.verification.claims import CheckContext, Outcome, Verdict
+
 from ._instances import pml_grid
 
 
@@ -108,31 +108,3 @@ def check_odd_n_gap(ctx: CheckContext) -> Outcome:
                    f"(2/((N+1)c), 2/(Nc)) at {n} points, while the LP and the middle-row mechanism attain Xi",
                    instances=n + 1, families=(("N in {3,5,7}, 3 c, 3 t in the gap", n), ("claims.md example", 1)),
                    details={"rows": rows})
-
-
-register(Claim(
-    id="grosse2026.g20_achieving",
-    catalogue=("G-20", "G-21"),
-    source=Source(GROSSE2026, "proof of Theorem 3 (achieving mechanisms) and Example 1", section="III"),
-    title="The m, M, q mechanisms and Example 1 attain Xi(eps,c)",
-    statement=r"m=\frac{1-e^\varepsilon cq}{1+e^\varepsilon(1-Nc)},\ M=\frac{e^\varepsilon(1-cq)}"
-              r"{1+e^\varepsilon(1-Nc)},\ M-m=\Xi(\varepsilon,c)",
-    hypotheses="t c q <= 1 and t c (N-q) <= 1",
-    checks=(Check("feasibility", check_feasibility, "feasibility for real q; middle row (sympy)"),
-            Check("instances", check_instances, "constructions attain the LP supremum")),
-    expected=Verdict.VERIFIED,
-    reconstructed=True,
-))
-
-register(Claim(
-    id="findings.fg3_odd_n",
-    catalogue=("F-G3",),
-    source=Source(CATALOGUE, "F-G3", section="6"),
-    title="Odd N: the integer-q construction covers only t <= 2/((N+1)c); Thm 1 is still attained",
-    statement=r"N\text{ odd},\ \frac{2}{(N+1)c}<e^\varepsilon<\frac{2}{Nc}\Rightarrow\nexists q\in\mathbb Z"
-              r"\text{ feasible, yet }\eta_{TV}(\varepsilon,c)=\Xi(\varepsilon,c)",
-    hypotheses="N odd >= 3, c in (0, 1/(N+1)]",
-    checks=(Check("odd_n_gap", check_odd_n_gap, "integer q infeasible; LP and middle row attain Xi"),),
-    expected=Verdict.VERIFIED,
-    kind="finding",
-))

@@ -17,10 +17,8 @@ from exactdp.measures.contraction import eta_tv
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.mechanisms import grosse_example2_K1
-from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.certify import decide_le, enclosure, to_sympy
-from exactdp.verification.checking import check_instances, exact_data, not_checkable
-from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.formulas import lemma4_gamma_max, xi
 
 US = (fmpq(1, 10**6), fmpq(1, 10), fmpq(1, 4), fmpq(1, 2), fmpq(3, 4), fmpq(1))
@@ -83,29 +81,3 @@ def _table(ctx):
 
     return check_instances([("claims.md G-27 table rows", sorted(TABLE))], test,
                            claim="G-27 table reproduced; Cor 1-2 above the extreme-pair ratios")
-
-
-register(Claim(
-    id="grosse2026.ex2_k1",
-    catalogue=("G-27",),
-    source=Source(GROSSE2026, "Example 2", section="IV"),
-    title="Example 2: K1 has eta_TV = 7/8 = Xi(eps_c, c) for every c",
-    statement=r"e^{C(K_1,\mathcal Q(c))}=\frac{15}{1+7Nc},\quad \eta_{TV}(K_1)=\frac78=\Xi(\varepsilon_c,c),\quad \Gamma^{\mathrm{L4}}=\frac{8(2-Nc)}{1+7Nc}",
-    hypotheses="N even, 0 < c <= 1/N",
-    checks=(Check("exact facts", _facts), Check("divergence table", _table)),
-    expected=Verdict.VERIFIED,
-    kind="example",
-))
-
-register(Claim(
-    id="grosse2026.ex2_k2_fig1",
-    catalogue=("G-27", "F-G9"),
-    source=Source(GROSSE2026, "Example 2 / Figure 1", section="IV"),
-    title="Example 2's K2 and Fig. 1: not stored",
-    statement=r"\text{Fig. 1: the bounds of Corollaries 1--2 for } K_1 \text{ and } K_2",
-    hypotheses="—",
-    checks=(Check("K2 and figure", lambda ctx: not_checkable(
-        "K2, N and the axes/curves of Fig. 1 are not in the stored text (F-G9)")),),
-    expected=Verdict.NOT_CHECKABLE,
-    kind="example",
-))

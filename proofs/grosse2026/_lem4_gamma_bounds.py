@@ -41,7 +41,6 @@ from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.truth import Truth
-from exactdp.sources import CATALOGUE, GROSSE2026, Source
 from exactdp.theory.extremal import (
     corollary_limits_c0,
     gamma_max,
@@ -52,8 +51,9 @@ from exactdp.theory.extremal import (
     lemma4_bound,
     xi,
 )
-from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
+from exactdp.verification.claims import CheckContext, Outcome, Verdict
 from exactdp.verification.instances import random_distribution, random_kernel
+
 from ._instances import GAMMA_TABLE, gamma_grid
 
 
@@ -190,36 +190,3 @@ def check_c_to_0(ctx: CheckContext) -> Outcome:
     return Outcome(Verdict.PROVED, "c -> 0: Cor. 1-2 with the exact Gamma recover Zamanlooy-Asoodeh; with Lemma 4 "
                    "they are larger (KL by (t-1)/(t+1) log(1+1/t) > 0 for t > 1)", derivation=tuple(facts),
                    details={"kl_lemma4_limit": str(lim["kl_lemma4"]), "h2_lemma4_limit": str(lim["h2_lemma4"])})
-
-
-register(Claim(
-    id="grosse2026.lem4",
-    catalogue=("G-23",),
-    source=Source(GROSSE2026, "Lemma 4", section="IV"),
-    title="Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= its inverse",
-    statement=r"\Gamma_{\max}(\varepsilon,c)\le(1-Nc)e^\varepsilon+1,\quad"
-              r"\Gamma_{\min}(\varepsilon,c)\ge\big((1-Nc)e^\varepsilon+1\big)^{-1}",
-    hypotheses="c in (0, 1/N], 0 <= eps <= -log c; Gamma as in D-12 [RECON]",
-    checks=(Check("validity", check_validity, "exact LP Gamma vs Lemma 4"),
-            Check("closed_form", check_closed_form, "LP = two-branch closed form"),
-            Check("gap_formula", check_gap_formula, "symbolic gap")),
-    expected=Verdict.VERIFIED,
-    reconstructed=True,
-))
-
-register(Claim(
-    id="findings.fg2_lemma4_loose",
-    catalogue=("F-G2", "G-25", "G-26"),
-    source=Source(CATALOGUE, "F-G2", section="6"),
-    title="Lemma 4 is loose below e^eps = 1/((N-1)c); Cor. 1-2 then miss the LDP-tight limit",
-    statement=r"\Gamma_{\max}<(1-Nc)e^\varepsilon+1\iff e^\varepsilon<\frac{1}{(N-1)c}\ (c<1/N);\ "
-              r"\lim_{c\to0}\Xi\log\Gamma_{\max}=\frac{e^\varepsilon-1}{e^\varepsilon+1}\varepsilon",
-    hypotheses="c in (0, 1/N), 1 <= e^eps <= 1/c",
-    checks=(Check("tightness", check_tightness, "gap = 0 iff above threshold (or c = 1/N)"),
-            Check("c_to_0", check_c_to_0, "corollaries at c -> 0 with exact vs Lemma 4 Gamma"),
-            Check("exact_gamma_corollaries", check_exact_gamma_corollaries,
-                  "Cor. 1-2 with the exact Gamma_max hold on random instances (certified)")),
-    expected=Verdict.VERIFIED,
-    kind="finding",
-    notes="At c = 1/N both sides equal 1 for every t (degenerate; the catalogue's 'iff' needs c < 1/N).",
-))

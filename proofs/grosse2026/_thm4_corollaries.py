@@ -13,14 +13,12 @@ Not shown: the exact Γ_max variant (extremal module, grosse2026.lem4); Γ = 1 a
 import sympy
 from flint import fmpq
 
-from exactdp.measures.divergences import chi2, hellinger2, kl, tv
+from exactdp.measures.divergences import tv
 from exactdp.measures.privacy import pml_ratio
-from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.certify import decide_le, enclosure, to_sympy
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import H2_F, KL_F, binette_coefficient, lemma4_gamma_max, xi
+from exactdp.verification.formulas import binette_coefficient, lemma4_gamma_max, xi
 
 _t = sympy.Symbol("t", positive=True)
 CHI2_F = sympy.Lambda(_t, (_t - 1) ** 2)
@@ -61,43 +59,3 @@ def bound_check(divergence, coefficient, name, salt, count=(12, 100)):
 
 def binette_at(F):
     return lambda G: binette_coefficient(F, 1 / to_sympy(G), G)
-
-
-register(Claim(
-    id="grosse2026.thm4",
-    catalogue=("G-22",),
-    source=Source(GROSSE2026, "Theorem 4", section="IV"),
-    title="Theorem 4: Binette-based SDPI under (eps,c)-PML (Lemma 4's Gamma)",
-    statement=r"D_f(K\circ P_X\|K\circ Q_X)\le\eta_{TV}(\varepsilon,c)\Big[\frac{f(\Gamma_{\min})}{1-\Gamma_{\min}}+\frac{f(\Gamma_{\max})}{\Gamma_{\max}-1}\Big]\delta",
-    hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c) [RECON], TV(P_X,Q_X) <= delta, c < 1/N",
-    checks=tuple(Check(f"f = {n}", bound_check(D, binette_at(F), f"Thm 4 ({n})", f"thm4-{n}", (5, 40)))
-                 for n, D, F in (("KL", kl, KL_F), ("H2", hellinger2, H2_F), ("chi2", chi2, CHI2_F), ("TV", tv, TV_F))),
-    expected=Verdict.VERIFIED,
-    reconstructed=True,
-    notes="Hypotheses reconstructed: P_X, Q_X in Q_X(c) is necessary (findings.fg5_missing_hypothesis).",
-))
-
-register(Claim(
-    id="grosse2026.cor1",
-    catalogue=("G-25",),
-    source=Source(GROSSE2026, "Corollary 1", section="IV"),
-    title="Corollary 1 (KL) on certified instances",
-    statement=r"D(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\log\big((1-Nc)e^\varepsilon+1\big)\,\delta",
-    hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c), c < 1/N",
-    checks=(Check("certified instances", bound_check(kl, lambda G: sympy.log(to_sympy(G)), "Cor 1", "cor1")),),
-    expected=Verdict.VERIFIED,
-    kind="corollary",
-))
-
-register(Claim(
-    id="grosse2026.cor2",
-    catalogue=("G-26",),
-    source=Source(GROSSE2026, "Corollary 2", section="IV"),
-    title="Corollary 2 (squared Hellinger, no 1/2) on certified instances",
-    statement=r"H^2(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\Big(2-\frac{4}{\sqrt{(1-Nc)e^\varepsilon+1}+1}\Big)\delta",
-    hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c), c < 1/N; H^2 = sum (sqrt p - sqrt q)^2",
-    checks=(Check("certified instances", bound_check(
-        hellinger2, lambda G: 2 - 4 / (sympy.sqrt(to_sympy(G)) + 1), "Cor 2", "cor2")),),
-    expected=Verdict.VERIFIED,
-    kind="corollary",
-))

@@ -19,6 +19,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import check_instances, exact_data, prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.formulas import lemma4_gamma_max, xi
+
 from .def2_remarks import everything_is_pml_check
 
 
@@ -57,4 +58,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     notes="'Tighter bounds for LDP mechanisms' holds only in this restricted sense; as c -> 0 the KL/H2 "
           "corollaries are weaker than Zamanlooy-Asoodeh (F-G2).",
+    related=("findings.fg02_lemma4_loose", "grosse2026.thm1"),
 ))

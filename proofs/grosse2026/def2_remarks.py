@@ -52,4 +52,5 @@ register(Claim(
     checks=(Check("(-log c, c)-PML and monotonicity", everything_is_pml_check),),
     expected=Verdict.VERIFIED,
     kind="definition",
+    related=("grosse2026.eq2_ldp_sup_pml", "grosse2026.pml_capacity_closed_form"),
 ))

@@ -4,7 +4,7 @@ Statement: η_TV(ε,c) := sup_{K∈M(ε,c)} η_TV^{Q_X(c)}(K)  (= sup_{K∈M(ε,
 Checked:   for random exact kernels K and c < 1/N, K ∈ M(ε_K, c) with e^{ε_K} = pml_ratio(K, c) and
            η_TV(K) ≤ Ξ(ε_K, c) — every member of M(ε,c) respects the value Theorem 1 gives the sup.
 Not shown: the sup itself (the exact LP is grosse2026.thm1/thm3, owned by the extremal module);
-           c = 1/N, where Def. 3's restricted form is a sup over an empty set (findings.fg7_degenerate_c).
+           c = 1/N, where Def. 3's restricted form is a sup over an empty set (findings.fg07_degenerate_c).
 """
 
 from flint import fmpq
@@ -43,4 +43,5 @@ register(Claim(
     checks=(Check("members below Xi", _members),),
     expected=Verdict.VERIFIED,
     kind="definition",
+    related=("findings.fg07_degenerate_c", "grosse2026.thm1"),
 ))

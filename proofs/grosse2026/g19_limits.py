@@ -1,7 +1,7 @@
 r"""[G] limits after Theorem 3 (G-19): c → 0 recovers eq. (13); the value at c = 1/N.
 
 Statement: lim_{c→0} Ξ(ε,c) = (e^ε−1)/(e^ε+1) (eq. (13)); at c = 1/N the value is min{e^ε − 1, 1}
-           (the paper's unqualified "= e^ε − 1" is findings.fg1_uniform_range).
+           (the paper's unqualified "= e^ε − 1" is findings.fg01_uniform_range).
 Checked:   the limit symbolically; at c = 1/N, attainment of min{e^ε − 1, 1} exactly: for e^ε ≤ 2 by the
            G-20 mechanism with q = N/2 (PML ratio ≤ e^ε, η_TV = e^ε − 1) and for e^ε ≥ 2 by the Thm 2 witness
            (PML ratio 2 ≤ e^ε, η_TV = 1), N ∈ {2, 4, 6}.  The upper bound is Theorem 1 (extremal module).
@@ -57,5 +57,6 @@ register(Claim(
     hypotheses="N >= 2",
     checks=(Check("c -> 0", _limit), Check("c = 1/N attained", uniform_attainment_check)),
     expected=Verdict.VERIFIED,
-    notes="The corrected c = 1/N value; the paper's 'e^eps - 1' fails for e^eps > 2 (findings.fg1_uniform_range).",
+    notes="The corrected c = 1/N value; the paper's 'e^eps - 1' fails for e^eps > 2 (findings.fg01_uniform_range).",
+    related=("findings.fg01_uniform_range",),
 ))

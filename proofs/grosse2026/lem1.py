@@ -25,6 +25,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.extremal import max_mass_with_zeros, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
 from exactdp.verification.instances import random_kernel
+
 from ._instances import pml_grid
 
 

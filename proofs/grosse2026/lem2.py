@@ -1,7 +1,7 @@
 r"""[G] Lemma 2 (G-14): the restriction to Q_X(c) does not change the Dobrushin coefficient.
 
 Statement: for K ∈ M(ε,c), η_TV^{Q_X(c)}(K) = η_TV(K) (eq. (8)), with the hypothesis c < 1/N added
-           (at c = 1/N the left side is a sup over the empty set: findings.fg7_degenerate_c).
+           (at c = 1/N the left side is a sup over the empty set: findings.fg07_degenerate_c).
 Checked:   exactly, for random kernels and c < 1/N: the pair P, Q = U ± (1/N − c)(e_x − e_{x'}) lies in
            Q_X(c) and its TV ratio equals η_TV(K) (x, x' the maximizing pair); random pairs in Q_X(c) never
            exceed η_TV(K).
@@ -50,4 +50,5 @@ register(Claim(
     checks=(Check("attaining pair inside Q_X(c)", _run),),
     expected=Verdict.VERIFIED,
     kind="lemma",
+    related=("findings.fg07_degenerate_c",),
 ))

@@ -22,6 +22,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.extremal import merge_to_binary, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
 from exactdp.verification.instances import random_kernel
+
 from ._instances import pml_grid
 
 

@@ -83,4 +83,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="definition",
     notes="The closed form is [DERIVED] in claims.md (not printed in [G]); the definition is [G]'s.",
+    related=("grosse2026.eq2_ldp_sup_pml",),
 ))

@@ -3,8 +3,8 @@ r"""[G] §II-C related work (G-9): Duchi's KL bound, eq. (13) η_TV ≤ (e^ε−
 Statement: (a) Duchi et al.'s KL bound (B-5); (b) eq. (13): for ε-LDP K, η_TV(K) ≤ (e^ε−1)/(e^ε+1);
            (c) mentions of related work without formulas.
 Checked:   (b) exactly on random full-support kernels with e^ε = ldp_ratio(K) and on binary randomized
-           response (equality); (a) is background.b5_duchi; (c) not checkable (no formulas).
-Not shown: the sup in (b) for every size (tightness is background.b4_tight_ldp, extremal module).
+           response (equality); (a) is background.b05_duchi; (c) not checkable (no formulas).
+Not shown: the sup in (b) for every size (tightness is background.b04_tight_ldp, extremal module).
 """
 
 from flint import fmpq
@@ -41,6 +41,7 @@ register(Claim(
     hypotheses="K eps-LDP",
     checks=(Check("eq. (13)", _eq13),
             Check("citations without formulas", lambda ctx: not_checkable(
-                "(c) mentions related work without formulas; (a) is background.b5_duchi"))),
+                "(c) mentions related work without formulas; (a) is background.b05_duchi"))),
     expected=Verdict.VERIFIED,
+    related=("background.b04_tight_ldp", "background.b05_duchi"),
 ))

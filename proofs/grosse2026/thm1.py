@@ -23,6 +23,7 @@ from exactdp.numbers.qq import to_qq
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.extremal import sup_eta_tv, xi
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
+
 from ._instances import THM1_TABLE, pml_grid
 
 
@@ -86,4 +87,5 @@ CLAIM = register(Claim(
             Check("grid", check_grid, "grid N <= 5, M <= 4, both sides of t = 2/(Nc)")),
     expected=Verdict.VERIFIED,
     notes="The paper states <=; the LP shows equality (F-G10) with an explicit optimal kernel.",
+    related=("grosse2026.g20_achieving", "grosse2026.g20_construction_identities", "grosse2026.xi_limits"),
 ))

@@ -9,7 +9,7 @@ Checked:   witness (rows (1,0), (0,1), the rest (½,½)) for N = 2..7 and a grid
            inequality is tight at the witness, so the threshold cannot be made non-strict.
            Derivation of the converse: merge outputs to the support of row x₁ (post-processing keeps
            M(ε,c)); the binary constraints give 1 ≤ e^ε c S₀ and 1 ≤ e^ε c S₁ with S₀ + S₁ = N.
-Not shown: the restricted η_f^{Q_X(c)} (f ≠ TV) of the witness is < 1 (findings.fg4_thm2_scope).
+Not shown: the restricted η_f^{Q_X(c)} (f ≠ TV) of the witness is < 1 (findings.fg04_thm2_scope).
 """
 
 from flint import fmpq
@@ -79,4 +79,5 @@ register(Claim(
     hypotheses="N >= 2, 0 < c <= 1/N",
     checks=(Check("witness", _witness), Check("converse", converse_check())),
     expected=Verdict.VERIFIED,
+    related=("findings.fg04_thm2_scope",),
 ))

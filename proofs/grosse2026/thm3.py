@@ -22,6 +22,7 @@ import sympy
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.extremal import sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
+
 from ._instances import pml_grid
 
 

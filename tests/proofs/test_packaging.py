@@ -64,7 +64,7 @@ def test_imported_proofs_are_the_repository_folder():
                                         f"proofs/: reinstall (pip install .); differ {differ}, missing {missing}")
 
 
-_IMPORT_PROOFS = re.compile(r"^\s*(from|import)\s+(proofs|exactdp_proofs)\b", re.M)
+_IMPORT_PROOFS = re.compile(r"^\s*(from|import)\s+(proofs|exactdp_proofs)\b", re.MULTILINE)
 
 
 @pytest.mark.parametrize("folder", ["exactdp", "proofs", "tests", "benchmarks"])

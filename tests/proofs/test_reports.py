@@ -45,7 +45,7 @@ def test_json_fields(fast_results):
         for key in ("id", "catalogue", "verdict", "expected", "instances", "evidence"):
             assert key in rec
         assert isinstance(rec["catalogue"], list) and rec["verdict"] in allowed and rec["expected"] in allowed
-    fg1 = next(r for r in doc["claims"] if r["id"] == "findings.fg1_uniform_range")
+    fg1 = next(r for r in doc["claims"] if r["id"] == "findings.fg01_uniform_range")
     assert fg1["verdict"] == "refuted" and fg1["evidence"][0]["counterexample"]["claimed_eta_tv"] == "2"
     thm1 = next(r for r in doc["claims"] if r["id"] == "asoodeh2021.thm1")
     assert thm1["instances"] > 0 and "seconds" not in thm1
@@ -53,7 +53,7 @@ def test_json_fields(fast_results):
 
 def test_markdown_is_the_readme_block(fast_results):
     md = report.to_markdown(fast_results, seed=3, quick=True)
-    assert "| `findings.fg1_uniform_range` |" in md and "refuted" in md
+    assert "| `findings.fg01_uniform_range` |" in md and "refuted" in md
     readme = "# x\n\nintro\n"
     once = report.update_readme(readme, md)
     assert report.README_BEGIN in once and report.README_END in once
@@ -99,7 +99,7 @@ def test_list_and_show(capsys):
     assert main(["verify", "--list"]) == 0
     out = capsys.readouterr().out
     assert "grosse2026.thm2" in out and "reconstructed statement" in out
-    assert main(["show", "findings.fa6_probabilistic_ldp", "--quick"]) == 0
+    assert main(["show", "findings.fa06_probabilistic_ldp", "--quick"]) == 0
     out = capsys.readouterr().out
     assert "counterexample" in out and "3/5" in out and "refuted" in out
 

@@ -8,6 +8,12 @@ Variants: a constant changed (1 + e^-eps -> 1 + 2e^-eps; log(Gamma) -> log(Gamma
 
 import pytest
 import sympy
+from exactdp_proofs.asoodeh2021.a07_phi_lemma import phi_bound_check
+from exactdp_proofs.background.d07_product_kernels import power_ratio_check
+from exactdp_proofs.findings._cross_paper import E, ratio_identity_check
+from exactdp_proofs.grosse2026._thm4_corollaries import bound_check
+from exactdp_proofs.grosse2026.pml_capacity_closed_form import closed_form_check
+from exactdp_proofs.grosse2026.thm2 import converse_check
 from flint import fmpq
 
 from exactdp.kernels import Kernel
@@ -19,12 +25,6 @@ from exactdp.verification.certify import decide_le, to_sympy
 from exactdp.verification.claims import CheckContext, Verdict
 from exactdp.verification.formulas import lemma4_gamma_max, xi
 from exactdp.verification.quantities import pml_ratio_by_vertices
-from exactdp_proofs.asoodeh2021.a07_phi_lemma import phi_bound_check
-from exactdp_proofs.background.d07_product_kernels import power_ratio_check
-from exactdp_proofs.findings.cross_paper import E, ratio_identity_check
-from exactdp_proofs.grosse2026.pml_capacity import closed_form_check
-from exactdp_proofs.grosse2026.thm2 import converse_check
-from exactdp_proofs.grosse2026.thm4_corollaries import bound_check
 
 SEEDS = (0, 1)
 
@@ -120,9 +120,10 @@ def test_correct_versions_are_not_refuted():
 @pytest.mark.parametrize("seed", SEEDS)
 def test_constant_changed_in_theorem_1(seed):
     """'(eps,delta)-LDP iff eta_{e^eps}(K) <= delta' with the coefficient halved must be refuted."""
+    from exactdp_proofs.asoodeh2021.thm1 import equivalence_check
+
     from exactdp.measures.contraction import eta_hockey_stick_witness
     from exactdp.verification.quantities import is_ldp_by_subsets
-    from exactdp_proofs.asoodeh2021.thm1 import equivalence_check
 
     def halved(K, g):
         v, a, b = eta_hockey_stick_witness(K, g)
@@ -136,9 +137,10 @@ def test_constant_changed_in_theorem_1(seed):
 
 def test_two_point_value_scaled_down_is_refuted_with_an_lp_witness():
     """η_γ(K) = (9/10)·(two-point value) must be refuted; the LP's (P, Q) violate the contraction directly."""
+    from exactdp_proofs.background.b01_dobrushin import lp_check
+
     from exactdp.measures.contraction import eta_hockey_stick
     from exactdp.measures.divergences import hockey_stick
-    from exactdp_proofs.background.b01_dobrushin import lp_check
 
     check = lp_check((fmpq(1), fmpq(2)), "b2", (2, 2), value=lambda K, g: eta_hockey_stick(K, g) * fmpq(9, 10))
     ce = _refuted(check(CheckContext(seed=0, quick=True)))

@@ -12,17 +12,17 @@ from exactdp.verification.engine import verify
 
 #: ids owned by the verify module (issue 3): must always be registered
 REQUIRED_IDS = (
-    "asoodeh2021.a1_privacy_loss", "asoodeh2021.a2_contributions", "asoodeh2021.a7_phi_lemma",
+    "asoodeh2021.a01_privacy_loss", "asoodeh2021.a02_contributions", "asoodeh2021.a07_phi_lemma",
     "asoodeh2021.def_approx_ldp", "asoodeh2021.thm1", "asoodeh2021.thm3_two_point",
-    "background.b1_dobrushin", "background.b3_eta_f_le_eta_tv", "background.b5_duchi",
-    "background.b6_binette_instances", "background.b7_zamanlooy_asoodeh", "background.b8_asoodeh_zhang",
-    "background.b11_standard_tools", "background.d1_kernels", "background.d2_f_divergences",
-    "background.d3_contraction", "background.d7_product_kernels", "background.d11_xi",
+    "background.b01_dobrushin", "background.b03_eta_f_le_eta_tv", "background.b05_duchi",
+    "background.b06_binette_instances", "background.b07_zamanlooy_asoodeh", "background.b08_asoodeh_zhang",
+    "background.b11_standard_tools", "background.d01_kernels", "background.d02_f_divergences",
+    "background.d03_contraction", "background.d07_product_kernels", "background.d11_xi",
     "background.d12_gamma_bounds", "background.d13_phi", "background.d14_e_gamma_information", "background.d15_risks",
-    "findings.fa2_phi_not_tight", "findings.fa6_probabilistic_ldp", "findings.fg1_uniform_range",
-    "findings.fg4_thm2_scope", "findings.fg5_missing_hypothesis", "findings.fg6_hellinger_convention",
-    "findings.fg7_degenerate_c", "findings.fg8_summary_paraphrase", "findings.fg9_missing_data",
-    "findings.x1_phi_vs_xi", "findings.x5_routes", "grosse2026.abstract", "grosse2026.appendix_post_processing",
+    "findings.fa02_phi_not_tight", "findings.fa06_probabilistic_ldp", "findings.fg01_uniform_range",
+    "findings.fg04_thm2_scope", "findings.fg05_missing_hypothesis", "findings.fg06_hellinger_convention",
+    "findings.fg07_degenerate_c", "findings.fg08_summary_paraphrase", "findings.fg09_missing_data",
+    "findings.x01_phi_vs_xi", "findings.x05_routes", "grosse2026.abstract", "grosse2026.appendix_post_processing",
     "grosse2026.cor1", "grosse2026.cor2", "grosse2026.def2_remarks", "grosse2026.def3_eta_tv_eps_c",
     "grosse2026.eq1_ldp", "grosse2026.eq2_ldp_sup_pml", "grosse2026.ex2_k1", "grosse2026.g19_limits",
     "grosse2026.intro_example", "grosse2026.lem2", "grosse2026.pml_capacity_closed_form",
@@ -33,19 +33,19 @@ REQUIRED_IDS = (
 #: all of that module's ids must be present
 OTHER_MODULE_IDS = {
     "extremal": ("grosse2026.thm1", "grosse2026.thm3", "grosse2026.lem3", "grosse2026.lem1", "grosse2026.lem4",
-                 "grosse2026.g20_achieving", "background.b4_tight_ldp", "findings.fg2_lemma4_loose",
-                 "findings.fg3_odd_n"),
-    "tensor": ("asoodeh2021.a8_tensorization", "background.b9_dobrushin_tensorization", "background.b10_composition",
-               "findings.fa1_phi_power", "findings.fa7_vacuity"),
+                 "grosse2026.g20_achieving", "background.b04_tight_ldp", "findings.fg02_lemma4_loose",
+                 "findings.fg03_odd_n"),
+    "tensor": ("asoodeh2021.a08_tensorization", "background.b09_dobrushin_tensorization", "background.b10_composition",
+               "findings.fa01_phi_power", "findings.fa07_vacuity"),
     "symbolic": ("background.phi_n_identity", "grosse2026.xi_limits", "grosse2026.g20_construction_identities",
-                 "background.b6_binette_specialisations", "asoodeh2021.a7_phi_vs_tight"),
-    "estimation": ("asoodeh2021.a10_le_cam", "grosse2026.ex3_minimax", "findings.fa3_small_eps_direction",
-                   "findings.fa4_mean_rates"),
+                 "background.b06_binette_specialisations", "asoodeh2021.a07_phi_vs_tight"),
+    "estimation": ("asoodeh2021.a10_le_cam", "grosse2026.ex3_minimax", "findings.fa03_small_eps_direction",
+                   "findings.fa04_mean_rates"),
 }
 
 #: verdicts the project has established for claims of this module (findings with exact witnesses)
-EXPECTED_REFUTED = ("findings.fa6_probabilistic_ldp", "findings.fg1_uniform_range", "findings.fg5_missing_hypothesis",
-                    "findings.fg7_degenerate_c", "findings.fg8_summary_paraphrase")
+EXPECTED_REFUTED = ("findings.fa06_probabilistic_ldp", "findings.fg01_uniform_range", "findings.fg05_missing_hypothesis",
+                    "findings.fg07_degenerate_c", "findings.fg08_summary_paraphrase")
 
 
 @pytest.fixture(scope="module")
@@ -87,11 +87,11 @@ def test_refuted_findings_carry_exact_counterexamples(results):
 
 def test_known_witness_values(results):
     by_id = {r.claim.id: r for r in results}
-    ce = by_id["findings.fa6_probabilistic_ldp"].outcomes[0].counterexample
+    ce = by_id["findings.fa06_probabilistic_ldp"].outcomes[0].counterexample
     assert ce["K"] == [["3/5", "2/5"], ["1/2", "1/2"]] and ce["max_loss_tail"] == "3/5" and ce["delta"] == "1/10"
-    ce = by_id["findings.fg1_uniform_range"].outcomes[0].counterexample
+    ce = by_id["findings.fg01_uniform_range"].outcomes[0].counterexample
     assert (ce["e_eps"], ce["claimed_eta_tv"]) == ("3", "2")
-    ce = by_id["findings.fg5_missing_hypothesis"].outcomes[0].counterexample
+    ce = by_id["findings.fg05_missing_hypothesis"].outcomes[0].counterexample
     assert ce["lhs"] == "inf" and ce["rhs"] == "log(3)"
 
 

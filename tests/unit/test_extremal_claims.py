@@ -8,14 +8,15 @@ import pytest
 from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
 
 MODULES = (
-    "exactdp_proofs.grosse2026.thm1_dobrushin_pml", "exactdp_proofs.grosse2026.thm3_contraction_regime",
-    "exactdp_proofs.grosse2026.lem3_binary_outputs", "exactdp_proofs.grosse2026.lem1_zero_entries",
-    "exactdp_proofs.grosse2026.achieving_mechanisms", "exactdp_proofs.grosse2026.lem4_gamma_bounds",
-    "exactdp_proofs.background.b4_tight_ldp",
+    "exactdp_proofs.grosse2026.thm1", "exactdp_proofs.grosse2026.thm3",
+    "exactdp_proofs.grosse2026.lem3", "exactdp_proofs.grosse2026.lem1",
+    "exactdp_proofs.grosse2026.g20_achieving", "exactdp_proofs.findings.fg03_odd_n",
+    "exactdp_proofs.grosse2026.lem4", "exactdp_proofs.findings.fg02_lemma4_loose",
+    "exactdp_proofs.background.b04_tight_ldp",
 )
 CLAIM_IDS = (
     "grosse2026.thm1", "grosse2026.thm3", "grosse2026.lem3", "grosse2026.lem1", "grosse2026.g20_achieving",
-    "findings.fg3_odd_n", "grosse2026.lem4", "findings.fg2_lemma4_loose", "background.b4_tight_ldp",
+    "findings.fg03_odd_n", "grosse2026.lem4", "findings.fg02_lemma4_loose", "background.b04_tight_ldp",
 )
 
 for _m in MODULES:

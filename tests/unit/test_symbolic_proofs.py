@@ -7,13 +7,14 @@ import pytest
 from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
 
 MODULES = {
-    "exactdp_proofs.background.identities_phi": ("background.phi_n_identity", "asoodeh2021.a7_phi_vs_tight"),
+    "exactdp_proofs.background.phi_n_identity": ("background.phi_n_identity",),
+    "exactdp_proofs.asoodeh2021.a07_phi_vs_tight": ("asoodeh2021.a07_phi_vs_tight",),
     "exactdp_proofs.grosse2026.xi_limits": ("grosse2026.xi_limits",),
-    "exactdp_proofs.grosse2026.construction_identities": ("grosse2026.g20_construction_identities",),
-    "exactdp_proofs.background.binette_specialisations": ("background.b6_binette_specialisations",),
-    "exactdp_proofs.grosse2026.gamma_max_ordering": ("grosse2026.lem4_exact_gamma_ordering",),
-    "exactdp_proofs.asoodeh2021.effective_sample_crossing": ("asoodeh2021.a10_effective_sample_crossing",),
-    "exactdp_proofs.grosse2026.example_identities": ("grosse2026.example_xi_identities",),
+    "exactdp_proofs.grosse2026.g20_construction_identities": ("grosse2026.g20_construction_identities",),
+    "exactdp_proofs.background.b06_binette_specialisations": ("background.b06_binette_specialisations",),
+    "exactdp_proofs.grosse2026.lem4_exact_gamma_ordering": ("grosse2026.lem4_exact_gamma_ordering",),
+    "exactdp_proofs.asoodeh2021.a10_effective_sample_crossing": ("asoodeh2021.a10_effective_sample_crossing",),
+    "exactdp_proofs.grosse2026.example_xi_identities": ("grosse2026.example_xi_identities",),
 }
 
 

@@ -2,17 +2,17 @@
 
 import pytest
 
-import exactdp_proofs.asoodeh2021.a8_tensorization
-import exactdp_proofs.asoodeh2021.a10_effective_sample_size
-import exactdp_proofs.background.b9_dobrushin_tensorization
+import exactdp_proofs.asoodeh2021.a08_tensorization
+import exactdp_proofs.asoodeh2021.a10_effective_sample_size_exact
+import exactdp_proofs.background.b09_dobrushin_tensorization
 import exactdp_proofs.background.b10_composition
-import exactdp_proofs.findings.fa1_phi_power
-import exactdp_proofs.findings.fa7_vacuity  # noqa: F401
+import exactdp_proofs.findings.fa01_phi_power
+import exactdp_proofs.findings.fa07_vacuity  # noqa: F401
 from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
 
-IDS = ["asoodeh2021.a8_tensorization", "asoodeh2021.a10_effective_sample_size_exact",
-       "background.b9_dobrushin_tensorization", "background.b10_composition",
-       "findings.fa1_phi_power", "findings.fa7_vacuity"]
+IDS = ["asoodeh2021.a08_tensorization", "asoodeh2021.a10_effective_sample_size_exact",
+       "background.b09_dobrushin_tensorization", "background.b10_composition",
+       "findings.fa01_phi_power", "findings.fa07_vacuity"]
 
 
 def _run(cid):
@@ -28,7 +28,7 @@ def test_claim_reaches_expected_verdict(cid):
 
 
 def test_fa1_counterexample_is_the_n2_witness():
-    _, outcomes = _run("findings.fa1_phi_power")
+    _, outcomes = _run("findings.fa01_phi_power")
     refuted = [o for o in outcomes if o.verdict is Verdict.REFUTED]
     assert len(refuted) == 1
     cx = refuted[0].counterexample
@@ -39,12 +39,12 @@ def test_fa1_counterexample_is_the_n2_witness():
 
 
 def test_fa7_proof_uses_exact_series_bound():
-    _, outcomes = _run("findings.fa7_vacuity")
+    _, outcomes = _run("findings.fa07_vacuity")
     assert outcomes[0].verdict is Verdict.PROVED
     assert outcomes[0].details["sum_(k<=8) 4^k/k!"] == "16831/315"  # > 50
 
 
 def test_checks_are_deterministic():
-    a = _run("asoodeh2021.a8_tensorization")[1]
-    b = _run("asoodeh2021.a8_tensorization")[1]
+    a = _run("asoodeh2021.a08_tensorization")[1]
+    b = _run("asoodeh2021.a08_tensorization")[1]
     assert [o.details for o in a] == [o.details for o in b]

@@ -1,0 +1,11 @@
+"""The claim ``findings.fa03_small_eps_direction``; its checks and instance families are in
+``findings/_estimation_findings.py``."""
+
+from exactdp.verification.claims import Verdict
+
+from ._estimation_findings import _fa3, _finding
+
+_finding("fa03_small_eps_direction", ("F-A3", "A-10"),
+         "phi n is below 4 eps^2 n only for eps > 0.22398 (direction of [A]'s comparison reversed)",
+         r"\varphi(\varepsilon,0)<4\varepsilon^2\iff\varepsilon>0.22398,\quad"
+         r"\varphi(\varepsilon,0)<4(e^\varepsilon-1)^2\iff\varepsilon>\log\tfrac{1+\sqrt2}{2}", _fa3, Verdict.PROVED)

@@ -1,0 +1,21 @@
+"""The claim ``grosse2026.g20_achieving``; its checks and instance families are in
+``grosse2026/_achieving_mechanisms.py``."""
+
+from exactdp.sources import GROSSE2026, Source
+from exactdp.verification.claims import Check, Claim, Verdict, register
+
+from ._achieving_mechanisms import check_feasibility, check_instances
+
+register(Claim(
+    id="grosse2026.g20_achieving",
+    catalogue=("G-20", "G-21"),
+    source=Source(GROSSE2026, "proof of Theorem 3 (achieving mechanisms) and Example 1", section="III"),
+    title="The m, M, q mechanisms and Example 1 attain Xi(eps,c)",
+    statement=r"m=\frac{1-e^\varepsilon cq}{1+e^\varepsilon(1-Nc)},\ M=\frac{e^\varepsilon(1-cq)}"
+              r"{1+e^\varepsilon(1-Nc)},\ M-m=\Xi(\varepsilon,c)",
+    hypotheses="t c q <= 1 and t c (N-q) <= 1",
+    checks=(Check("feasibility", check_feasibility, "feasibility for real q; middle row (sympy)"),
+            Check("instances", check_instances, "constructions attain the LP supremum")),
+    expected=Verdict.VERIFIED,
+    reconstructed=True,
+))
