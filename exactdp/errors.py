@@ -14,7 +14,7 @@
     ├── UndecidedError                       a comparison could not be certified      CLI exit status 3
     │   ├── exactdp.theory.prover._Undecided           the exact prover cannot decide a sign
     │   └── exactdp.verification.conjecture.values.Undecided   (also an ArithmeticError)
-    └── InternalError                        a broken invariant: a bug, please report    CLI exit status 1
+    └── InternalError (RuntimeError)         a broken invariant: a bug, please report    CLI exit status 1
 
 Every bad-input message names the argument, the rule it broke and the offending value, e.g.
 ``InvalidKernelError: row 2 sums to 5/6, not 1``.  Bad input is still a :class:`ValueError` (so
@@ -65,5 +65,7 @@ class UndecidedError(ExactDPError):
     """
 
 
-class InternalError(ExactDPError):
-    """A broken internal invariant (a bug, not the caller's input).  The CLI's exit status 1."""
+class InternalError(ExactDPError, RuntimeError):
+    """A broken internal invariant (a bug, not the caller's input).  The CLI's exit status 1.
+
+    Also a ``RuntimeError``, which such checks raised before."""

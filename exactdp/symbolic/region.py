@@ -141,7 +141,8 @@ def validity_region(K, assumptions=()) -> Validity:
 
 def kernel_region(K, assumptions=()) -> Region:
     """The region the closed forms of K are derived on: assumptions ∧ validity (cached per kernel)."""
-    key = (K, scoped_conditions(), tuple(assumptions))  # a kernel's value includes its domain and region
+    # keyed by the kernel's value (rows, domain, declared region; the rows hash fast as sympy expressions)
+    key = (K.rows, K.domain, frozenset(declared_conditions(K)), scoped_conditions(), tuple(assumptions))
     hit = _REGION_CACHE.get(key)
     if hit is None:
         hit = validity_region(K, assumptions).region

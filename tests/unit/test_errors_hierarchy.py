@@ -45,6 +45,7 @@ def test_undecided_is_not_bad_input():
 def test_internal_error_is_neither_input_nor_undecided():
     assert issubclass(InternalError, ExactDPError)
     assert not issubclass(InternalError, (ValueError, InputError, UndecidedError))
+    assert issubclass(InternalError, RuntimeError)  # what internal checks raised before
 
 
 def test_the_other_undecided_exceptions_are_undecided_errors():

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import sympy
 from flint import fmpq
 
-from exactdp.errors import ParameterError
+from exactdp.errors import InternalError, ParameterError
 from exactdp.io import kernel_to_json
 from exactdp.kernels import Kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
@@ -173,7 +173,8 @@ def _assume(name: str) -> dict:
 def recheck(conj: Conjecture, inst: Instance) -> dict:
     """Re-decide the instance from scratch with the core functions; return exact sides and the slack.
 
-    Raises RuntimeError if the re-check disagrees with a reported violation (an internal error)."""
+    Raises :class:`~exactdp.errors.InternalError` (a RuntimeError) if the re-check disagrees with a reported
+    violation."""
     vals = core_values(conj, inst)
     small, large = (side.xreplace(vals) for side in conj.sides())
     lhs, rhs = conj.lhs.xreplace(vals), conj.rhs.xreplace(vals)
@@ -186,7 +187,7 @@ def recheck(conj: Conjecture, inst: Instance) -> dict:
     s, value = V.certified_sign(lambda: V.compile_expr(slack)(_NO_ENV))
     independent = _certified_layer_sign(slack)
     if s is not None and independent is not None and s != independent:
-        raise RuntimeError(f"internal error: the sign of {slack} is {s} here but {independent} by exactdp.certified")
+        raise InternalError(f"the sign of {slack} is {s} here but {independent} by exactdp.certified")
     if s is None:
         s = independent
     shown = sympy.Integer(0) if s == 0 else _simplified(slack)
@@ -496,7 +497,7 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         small = shrink(conj, found, gamma_range=spec.gamma_range())
         ce = _report(conj, small)
         if not _violates(ce["check"], conj.strict) or ce["member"] != "true":
-            raise RuntimeError(f"internal error: the counterexample did not survive the core re-check: {ce}")
+            raise InternalError(f"the counterexample did not survive the core re-check: {ce}")
         if small is not found:
             ce["found_before_shrinking"] = found.record()
         return CheckResult("refuted", inequality, str(conj), classes, ce, closest, stats, [], notes, conj.strict)
