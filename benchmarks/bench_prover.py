@@ -12,7 +12,7 @@ import time
 import sympy
 
 from exactdp.theory import bounds as B
-from exactdp.theory.prover import Region, decide
+from exactdp.algebra.prover import Region, decide
 
 t = sympy.Symbol("t", positive=True)
 

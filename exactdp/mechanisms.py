@@ -33,11 +33,9 @@ def _symbolic_param(value, name: str):
 
 
 def _declare(K: Kernel, *conditions) -> Kernel:
-    """Attach the constructor's parameter domain to a parametric kernel (exactdp.symbolic)."""
-    if K.symbolic:
-        from exactdp.symbolic import declare_region
-
-        return declare_region(K, *[c for c in conditions if c is not sympy.true])
+    """Attach the constructor's parameter domain to a parametric kernel (as exactdp.symbolic.declare_region)."""
+    if K.symbolic:  # the region is part of the kernel's value (Kernel.with_region)
+        return K.with_region(K.region + tuple(c for c in conditions if c is not sympy.true))
     return K
 
 

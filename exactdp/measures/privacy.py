@@ -26,7 +26,10 @@ from exactdp.numbers.linalg import (
     column_extremes,
     column_sums_scaled,
     fixed_point,
+    max_column_ratio,
+    pml_candidates_keys,
     profile_front,
+    weighted_row_sum,
 )
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
@@ -50,6 +53,13 @@ def ldp_ratio_witness(K):
 
         return ldp_ratio_symbolic(K), None, None, None
     R = K.int_rows()
+    fast = max_column_ratio(R)  # vectorized on exact integer keys (issue 15)
+    if fast is not None:
+        num, den, y, xh, xl = fast
+        if den == 0:
+            return sympy.oo, y, xh, xl
+        r = fmpq(num, den)
+        return (r, y, xh, xl) if r > ONE else (ONE, 0, 0, 0)
     amax, amin = column_extremes(R)
     best, arg = ONE, (0, 0, 0)
     for y in range(K.M):
@@ -311,9 +321,11 @@ def _pair_lines(p, q):
 def privacy_profile(K) -> PrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
-    Cost O(N² M log M), vectorized over partner rows when the denominators are below 2^20: the pair
-    points are first reduced to their exact Pareto front (:func:`exactdp.numbers.linalg.profile_front`);
-    otherwise every top-k line of every pair goes to :func:`profile_from_lines`.
+    Cost O(N² M log M) integer work: a sweep over the rows, vectorized over the partner rows, builds
+    every pair's top-k points (one integer sort per row) and keeps only those not proven under the
+    upper hull found so far (:func:`exactdp.numbers.linalg.profile_front`; a random 512×512 kernel takes
+    a few seconds).  Without a proven int64 route (numerators or denominators near 2^63, object
+    arrays) every top-k line of every pair goes to :func:`profile_from_lines` in ``fmpq``.
 
     >>> from exactdp.mechanisms import randomized_response
     >>> prof = privacy_profile(randomized_response(2, 3))
@@ -428,10 +440,14 @@ def pml_ratio_witness(K, c):
         return pml_ratio_symbolic(K, c), None, None
     c = _check_c(c, K.N)
     R = K.int_rows()
-    amax, amin = column_extremes(R)
     A, d = R.A, R.d
-    cols = [y for y in range(K.M) if A[int(amax[y]), y] != 0]  # all-zero columns: output never occurs
-    cols = _pml_candidates(R, c, cols, amax, amin)
+    fast = pml_candidates_keys(R, int(c.p), int(c.q))  # int64 brackets on exact order keys (issue 15)
+    if fast is not None:
+        cols, amax, amin = fast
+    else:
+        amax, amin = column_extremes(R)
+        cols = [y for y in range(K.M) if A[int(amax[y]), y] != 0]  # all-zero columns: output never occurs
+        cols = _pml_candidates(R, c, cols, amax, amin)
     T, L = column_sums_scaled(R, cols)  # S_y = T[i] / L for y = cols[i]
     cp, cq = int(c.p), int(c.q)
     rest = cq - K.N * cp  # (1 − Nc)·cq
@@ -504,8 +520,10 @@ def max_leakage_ratio(K) -> fmpq:
         from exactdp.symbolic import max_leakage_ratio_symbolic
 
         return max_leakage_ratio_symbolic(K)
-    amax, _ = column_extremes(K.int_rows())
-    return sum((K[int(amax[y]), y] for y in range(K.M)), ZERO)
+    R = K.int_rows()
+    amax, _ = column_extremes(R)
+    T, L = weighted_row_sum(R, amax, np.arange(K.M))  # per-denominator int64 sums, one flint product
+    return fmpq(T, L)
 
 
 def max_leakage(K) -> sympy.Expr:

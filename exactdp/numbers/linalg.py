@@ -229,12 +229,34 @@ def _transposed(R: IntRows, F: np.ndarray) -> np.ndarray:
     return R._views["fixed_point_T"]
 
 
+def column_order_keys(R: IntRows):
+    r"""``(Kt, k, low, top)`` with Kt[y][x] = ⌊A[x][y]·2^k/d[x]⌋, k = 2·bitlen(max_den), transposed and contiguous
+    (cached), int32 when every key is below 2^31 (entries ≤ 1 and max_den < 2^15), else int64; None
+    when ``max_num·2^k`` does not fit int64; ``low``, ``top`` = min, max of Kt.  An exact order embedding (:func:`order_keys`): per-column
+    argmax/argmin run on it at integer SIMD speed, and each entry lies in [Kt/2^k, (Kt+1)/2^k)."""
+    if "order_keys_t" in R._views:
+        return R._views["order_keys_t"]
+    out = None
+    k = 2 * max(R.max_den, 1).bit_length()
+    if R.A.dtype != object and (max(R.max_num, 1) << k) < INT64_LIMIT and R.A.size:
+        F = np.left_shift(R.A, k) // R.d[:, None]
+        low, top = int(F.min()), int(F.max())
+        dtype = np.int32 if -INT32_LIMIT <= low and top < INT32_LIMIT else np.int64
+        out = np.ascontiguousarray(F.T, dtype=dtype), k, low, top
+    R._views["order_keys_t"] = out
+    return out
+
+
 def column_extremes(R: IntRows):
     """Per column y, the row indices of max_x and min_x of A[x][y]/d[x], exactly and vectorized.
 
     Returns ``(argmax, argmin)``, integer arrays of length M (first index on ties): by the exact order
-    keys of :func:`fixed_point`, else by a tournament of cross-products (below ``max_num · max_den``).
+    keys of :func:`column_order_keys` or :func:`fixed_point`, else by a tournament of cross-products
+    (below ``max_num · max_den``).
     """
+    ok = column_order_keys(R)
+    if ok is not None:
+        return ok[0].argmax(axis=1), ok[0].argmin(axis=1)
     fp = fixed_point(R)
     if fp is not None:
         Ft = _transposed(R, fp[0])
@@ -262,6 +284,27 @@ def column_extremes(R: IntRows):
     return results[0], results[1]
 
 
+def _den_groups(R: IntRows):
+    """Rows grouped by denominator (cached): ``(A_sorted, starts, gidx, L, W)`` with the rows of A sorted by
+    d, the first sorted row of each distinct denominator D_g, each row's group, L = lcm of the D_g and the
+    flint row vector W = (L / D_g)_g."""
+    if "den_groups" in R._views:
+        return R._views["den_groups"]
+    d = [int(v) for v in R.d]
+    order = sorted(range(len(d)), key=lambda x: d[x])
+    ds = [d[x] for x in order]
+    starts = [k for k in range(len(ds)) if k == 0 or ds[k] != ds[k - 1]]
+    D = [ds[k] for k in starts]
+    L = lcm(*D)
+    gidx = np.empty(len(d), dtype=np.intp)
+    bounds = [*starts, len(ds)]
+    for g in range(len(starts)):
+        gidx[np.asarray(order[bounds[g]:bounds[g + 1]], dtype=np.intp)] = g
+    out = (R.A[np.asarray(order, dtype=np.intp)], starts, gidx, L, fmpz_mat(1, len(D), [L // x for x in D]))
+    R._views["den_groups"] = out
+    return out
+
+
 def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
     """``(T, L)`` with Σ_x A[x][y]/d[x] = T[i]/L exactly for the columns y = cols[i] (default: all),
     L = lcm of the d[x].
@@ -269,22 +312,111 @@ def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
     groups are combined over L in a flint ``fmpz_mat`` product (multi-limb integers, in C).
     """
-    d = [int(v) for v in R.d]
-    order = sorted(range(len(d)), key=lambda x: d[x])
-    ds = [d[x] for x in order]
-    starts = [k for k in range(len(ds)) if k == 0 or ds[k] != ds[k - 1]]
-    A = R.A[np.asarray(order)]
+    A, starts, _, L, W = _den_groups(R)
     if cols is not None:
         A = A[:, np.asarray(cols, dtype=np.intp)]
+    if not A.shape[1]:
+        return [], L
     if R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
         P = np.add.reduceat(A, starts, axis=0).tolist()
     else:
-        bounds = [*starts, len(ds)]
+        bounds = [*starts, A.shape[0]]
         P = [[int(v) for v in A[bounds[k]:bounds[k + 1]].sum(axis=0)] for k in range(len(starts))]
-    D = [ds[k] for k in starts]
-    L = lcm(*D)
-    T = fmpz_mat(1, len(D), [L // x for x in D]) * fmpz_mat(P)
+    T = W * fmpz_mat(P)
     return [int(v) for v in T.entries()], L
+
+
+def weighted_row_sum(R: IntRows, rows, cols) -> tuple[int, int]:
+    """``(T, L)`` with Σ_i A[rows[i]][cols[i]] / d[rows[i]] = T / L exactly (L = lcm of the d[x]).
+
+    Entries are added per denominator group in int64 (``len·max_num < 2**63``), then combined over L
+    by one flint product with the cached multipliers L / D_g."""
+    _, starts, gidx, L, W = _den_groups(R)
+    vals = R.A[rows, cols]
+    if R.A.dtype != object and len(vals) * max(R.max_num, 1) < INT64_LIMIT:
+        n = np.zeros(len(starts), dtype=np.int64)
+        np.add.at(n, gidx[rows], vals)
+        n = n.tolist()
+    else:
+        n = [0] * len(starts)
+        for g, v in zip(gidx[rows].tolist(), vals.tolist()):
+            n[g] += int(v)
+    return int((W * fmpz_mat(len(n), 1, n))[0, 0]), L
+
+
+def max_column_ratio(R: IntRows):
+    r"""max_y max_x A[x][y]/d[x] / min_x A[x][y]/d[x] over the columns with a non-zero entry, exactly.
+
+    Returns ``(num, den, y, x_max, x_min)`` for the first maximizing column (``den = 0``: the first column
+    mixing zero and non-zero entries, an infinite ratio), or None when the int64 route is not proven
+    (the caller loops in fmpq).  The ratio of column y is (A_hy d_l)/(A_ly d_h) with both products below
+    B = max_num·max_den; it is compared on exact order keys ⌊num·2^k/den⌋ (2^k ≥ B², B·2^k < 2^63) or,
+    when B² < 2^63, by a tournament of cross-products.
+    """
+    ok = column_order_keys(R)
+    if ok is None:
+        return None
+    Kt = ok[0]
+    amax, amin = Kt.argmax(axis=1), Kt.argmin(axis=1)
+    ys = np.arange(Kt.shape[0])
+    hk, lk = Kt[ys, amax], Kt[ys, amin]
+    nz = hk > 0
+    mixed = nz & (lk == 0)  # key 0 ⟺ entry 0 (a non-zero entry is ≥ 1/max_den ≥ 2^-k·max_den)
+    if mixed.any():
+        y = int(mixed.argmax())
+        return 1, 0, y, int(amax[y]), int(amin[y])
+    if not nz.any():
+        return None
+    B = max(R.max_num, 1) * max(R.max_den, 1)
+    if B * B >= INT64_LIMIT:
+        return None
+    A, d = R.A, R.d
+    num = A[amax, ys] * d[amin]
+    den = A[amin, ys] * d[amax]
+    k = 2 * B.bit_length()
+    if (B << k) < INT64_LIMIT:
+        keys = np.left_shift(num, k) // np.maximum(den, 1)
+        keys[~nz] = -1
+        y = int(keys.argmax())
+    else:
+        idx = np.flatnonzero(nz)
+        y = int(idx[argmax_fraction(num[idx], den[idx])])
+    return int(num[y]), int(den[y]), y, int(amax[y]), int(amin[y])
+
+
+def pml_candidates_keys(R: IntRows, cp: int, cq: int):
+    r"""The columns that can attain max_y r_y, r_y = hi_y / (c S_y + (1−Nc) lo_y) with c = cp/cq, by
+    increasing y, with the column argmax/argmin; None when the int64 bounds below fail.
+
+    With the order keys of :func:`column_order_keys` (entries in [F, F+1)·2^-k, S_y·2^k ∈ [ΣF, ΣF+N)):
+    r_y ∈ [cq·hk / (cp(ΣF+N) + (cq−N·cp)(lk+1)), cq(hk+1) / (cp·ΣF + (cq−N·cp)·lk)], rounded outwards to
+    multiples of 2^-t with cq·(2^k+1)·2^t < 2^63 (keys ≤ 2^k: entries ≤ 1).  A column whose upper bound is
+    below the best lower bound cannot be the maximum (nor tie with it) and is dropped.
+    """
+    ok = column_order_keys(R)
+    if ok is None or ok[2] < 0 or ok[3] > (1 << ok[1]):
+        return None  # the bounds below need 0 ≤ entries ≤ 1
+    Kt, k = ok[0], ok[1]
+    N = Kt.shape[1]
+    t = 62 - cq.bit_length() - (k + 1) - max(N, 1).bit_length()
+    if t < 8 or (N << k) >= INT64_LIMIT:
+        return None
+    amax, amin = Kt.argmax(axis=1), Kt.argmin(axis=1)
+    ys = np.arange(Kt.shape[0])
+    hk, lk = Kt[ys, amax].astype(np.int64), Kt[ys, amin].astype(np.int64)
+    nz = np.flatnonzero(hk > 0)  # all-zero columns: the output never occurs
+    if len(nz) <= 1:
+        return nz.tolist(), amax, amin
+    hk, lk = hk[nz], lk[nz]
+    Sk = Kt.sum(axis=1, dtype=np.int64)[nz]
+    rest = cq - N * cp
+    # numerators ≤ cq(2^k+1)·2^t < 2^63; denominators ≤ cq(N + 1)(2^k + 1) (cp·N ≤ cq) < 2^63
+    lo_den = cp * (Sk + N) + rest * (lk + 1)
+    hi_den = cp * Sk + rest * lk  # ≥ cp·hk > 0
+    lower = np.left_shift(cq * hk, t) // lo_den
+    upper = -(np.left_shift(-(cq * (hk + 1)), t) // hi_den)
+    keep = upper >= lower.max()
+    return nz[keep].tolist(), amax, amin
 
 
 def column_sums(R: IntRows) -> list:
@@ -293,42 +425,190 @@ def column_sums(R: IntRows) -> list:
     return [fmpq(v, L) for v in T]
 
 
-def profile_front(R: IntRows):
-    r"""The exact Pareto front of the points (K_j(A), K_i(A)) over ordered pairs i ≠ j and top-k sets A.
+def profile_front(R: IntRows, *, scale_bits: int = 30):
+    r"""The vertices of the exact upper hull of the points (K_j(A), K_i(A)) over ordered pairs i ≠ j and
+    top-k sets A (with the empty set's point (0, 0)), or None when no int64 route is proven safe.
 
     E_γ(K_i‖K_j) = max_A K_i(A) − γK_j(A) is attained at a top-k set of the likelihood ratio
     K_i(y)/K_j(y) = (A_iy/A_jy)·(d_j/d_i), so for fixed (i, j) the order is that of A_iy/A_jy.  The
-    privacy profile δ(γ) = max over these points (Q, P) of P − γQ (γ ≥ 0) only needs the points not
-    dominated by another with Q' ≤ Q and P' ≥ P.  Everything runs on exact int64 order keys
-    (:func:`order_keys`; needs max_den < 2^20), vectorized over partner rows.
+    privacy profile δ(γ) = max over these points (Q, P) of P − γQ (γ ≥ 0) is fixed by the part of their
+    upper hull from Q = 0 to the highest point (the upper envelope of the lines P − γQ, in the dual).
 
-    Returns a list of ``(QA, dQ, PA, dP)`` integer tuples (Q = QA/dQ, P = PA/dP), sorted by Q ascending
-    with P strictly increasing, or None when the int64 bound fails (the caller falls back to fmpq).
+    A sweep over the rows i, vectorized over the partners j:
+
+    1. the ratio order of every pair (i, j) by one integer sort per row: when the kernel has at most
+       2048 distinct numerators, every fraction a/b of two of them gets its exact rank once
+       (:func:`_ratio_ranks`; 16-bit ranks sort by radix), else exact int64 keys ⌊A_iy·2^k/A_jy⌋
+       (:func:`order_keys`);
+    2. each pair's points are the prefix sums (Pc/d_i, Qc/d_j) in that order;
+    3. a point is dropped when it is proven on or below the hull H of the points kept so far: with
+       S = 2^s, p = ⌈P·S⌉, q = ⌊Q·S⌋ and the polyline L through the hull vertices moved to
+       (⌈X·S⌉, ⌊Y·S⌋) (each moved vertex lies below the concave non-decreasing H, so L ≤ H·S), the test
+       p ≤ L(q) implies P ≤ H(Q).  All of p, q, L are ≤ S = 2^s ≤ 2^30, so the cross-multiplied test
+       stays below 2^61 in int64;
+    4. the few survivors join H in exact rational arithmetic (:func:`upper_hull`).
+
+    Proven bounds checked first: rows with non-negative int64 numerators summing to at most their
+    denominator (entries of a stochastic row), ``max_den·2^s < 2^63`` for the fixed-point keys.
+
+    Returns a list of ``(QA, dQ, PA, dP)`` integer tuples (Q = QA/dQ, P = PA/dP): the hull vertices by Q
+    ascending (P strictly increasing).
     """
-    N = R.shape[0]
-    k = 2 * max(R.max_den, 1).bit_length()
-    if R.A.dtype == object or R.max_num > R.max_den or (max(R.max_den, 1) << k) >= INT64_LIMIT:
+    N, M = R.shape
+    if R.A.dtype == object or M * max(R.max_num, 1) >= INT64_LIMIT or (R.A < 0).any():
         return None
     A, d = R.A, R.d
-    big = np.iinfo(np.int64).max
-    fronts = []
+    if N and (A.sum(axis=1) > d).any():
+        return None  # not sub-stochastic rows: the fixed-point bound P, Q ≤ 1 is not proven
+    s = min(scale_bits, 62 - max(R.max_den, 1).bit_length())
+    if s < 1:
+        return None
+    sort_key = _ratio_sort_keys(A, R.max_num)
+    if sort_key is None:
+        return None
+    hull = [(fmpq(0), fmpq(0))]  # (Q, P): the empty set
+    Xc, Yf = _hull_keys(hull, s)
+    Lb = _bucket_floor(Xc, Yf, s)
     for i in range(N):
-        js = np.array([j for j in range(N) if j != i], dtype=np.intp)
+        js = np.concatenate([np.arange(i, dtype=np.intp), np.arange(i + 1, N, dtype=np.intp)])
         if not len(js):
             continue
+        keys, kind = sort_key(i, js)
+        order = np.argsort(keys, axis=1, kind=kind)
+        Pc = np.cumsum(A[i][order], axis=1)
+        Qc = np.cumsum(np.take_along_axis(A[js], order, axis=1), axis=1)
+        di = int(d[i])
+        # stage 1: buckets b = ⌊Q·2^16⌋ against a table of ⌊L(b·2^(s-16))·d_i/S⌋ (L non-decreasing: a
+        # lower bound of L on the bucket), reject when Pc is at most that: one division and one gather
+        if s >= _BUCKET_BITS:  # Qc·2^16 ≤ d_j·2^s and Lb·d_i ≤ 2^s·d_i: below 2^63
+            bucket = np.left_shift(Qc, _BUCKET_BITS) // d[js][:, None]
+            keep = Pc > np.right_shift(Lb * di, s)[bucket]
+        else:
+            keep = np.ones(Pc.shape, dtype=bool)
+        if keep.any():  # stage 2: the exact polyline test on the few points left
+            jj, kk = np.nonzero(keep)
+            p = -(np.left_shift(-Pc[jj, kk], s) // di)  # ⌈P·2^s⌉
+            q = np.left_shift(Qc[jj, kk], s) // d[js[jj]]  # ⌊Q·2^s⌋
+            keep[jj, kk] = ~_below(p, q, Xc, Yf)
+        if not keep.any():
+            continue
+        jj, kk = np.nonzero(keep)
+        pts = _reduce(Qc[jj, kk], d[js[jj]], Pc[jj, kk], np.full(len(jj), di, dtype=np.int64), R.max_den)
+        hull = upper_hull(hull + [(fmpq(int(qa), int(qd)), fmpq(int(pa), int(pd))) for qa, qd, pa, pd in pts])
+        Xc, Yf = _hull_keys(hull, s)
+        Lb = _bucket_floor(Xc, Yf, s)
+    return [(int(Q.p), int(Q.q), int(P.p), int(P.q)) for Q, P in hull]
+
+
+_RANK_TABLE_MAX = 2048  # distinct numerators for a table of every fraction's rank (4 M entries at most)
+
+
+def _ratio_sort_keys(A: np.ndarray, max_num: int):
+    """A function (i, js) -> (keys, sort kind) ordering each row of pairs (i, j) by A_iy/A_jy descending
+    (A_jy = 0 first), exactly; None when neither exact route fits int64."""
+    V = np.unique(A)
+    if len(V) <= _RANK_TABLE_MAX:
+        rank = _ratio_ranks(V)
+        if rank is not None:
+            idx = np.searchsorted(V, A).astype(np.int64)
+            nV = len(V)
+            flat = rank.ravel()
+            kind = "stable" if flat.dtype == np.uint16 else "quicksort"
+
+            def by_rank(i, js):
+                return flat[idx[i][None, :] * nV + idx[js]], kind
+            return by_rank
+    k = 2 * max(max_num, 1).bit_length()
+    if (max(max_num, 1) << k) >= INT64_LIMIT:
+        return None
+    big = np.iinfo(np.int64).max
+
+    def by_key(i, js):
         Aj = A[js]
         Ai = np.broadcast_to(A[i], Aj.shape)
-        ratio = np.where(Aj > 0, np.left_shift(Ai, k) // np.maximum(Aj, 1), big)  # A_jy = 0: first
-        order = np.argsort(-ratio, axis=1, kind="stable")
-        Pc = np.cumsum(np.take_along_axis(Ai, order, axis=1), axis=1)
-        Qc = np.cumsum(np.take_along_axis(Aj, order, axis=1), axis=1)
-        dP = np.broadcast_to(d[i], Pc.shape)
-        dQ = np.broadcast_to(d[js][:, None], Qc.shape)
-        fronts.append(_pareto(Qc.ravel(), dQ.ravel(), Pc.ravel(), dP.ravel(), k))
-    empty_set = (np.array([0]), np.array([1]), np.array([0]), np.array([1]))  # the point (Q, P) = (0, 0)
-    fronts.append(empty_set)
-    Qa, dq, Pa, dp = _pareto(*(np.concatenate([f[t] for f in fronts]).astype(np.int64) for t in range(4)), k)
-    return [(int(a), int(b), int(c), int(e)) for a, b, c, e in zip(Qa, dq, Pa, dp)]
+        return -np.where(Aj > 0, np.left_shift(Ai, k) // np.maximum(Aj, 1), big), "quicksort"
+    return by_key
+
+
+def _ratio_ranks(V: np.ndarray):
+    """rank[a, b] for values V[a], V[b]: 0 for the largest fraction V[a]/V[b] (b = 0: +∞), equal fractions
+    equal ranks; uint16 when fewer than 2^16 classes.  Exact: keys ⌊a·2^k/b⌋ with 2^k ≥ max(V)² (see
+    :func:`order_keys`)."""
+    top = max(int(V[-1]), 1)
+    k = 2 * top.bit_length()
+    if (top << k) >= INT64_LIMIT:
+        return None
+    a, b = V[:, None].astype(np.int64), V[None, :].astype(np.int64)
+    key = np.where(b > 0, np.left_shift(a, k) // np.maximum(b, 1), np.iinfo(np.int64).max)
+    _, inv = np.unique(key, return_inverse=True)
+    inv = inv.reshape(key.shape)
+    rank = inv.max() - inv
+    return rank.astype(np.uint16 if rank.max() < 2**16 else np.int64)
+
+
+def _hull_keys(hull, s: int):
+    """The hull vertices (Q, P) moved to (⌈Q·2^s⌉, ⌊P·2^s⌋) as int64 arrays (see :func:`profile_front`)."""
+    Xc = np.array([-((-int(Q.p) << s) // int(Q.q)) for Q, _ in hull], dtype=np.int64)
+    Yf = np.array([(int(P.p) << s) // int(P.q) for _, P in hull], dtype=np.int64)
+    return Xc, Yf
+
+
+_BUCKET_BITS = 16
+
+
+def _bucket_floor(Xc, Yf, s: int):
+    """Integers Lb[b] ≤ L(b·2^(s-16)) for b = 0 … 2^16 (L the polyline of :func:`_below`; Lb ≤ S = 2^s)."""
+    if s < _BUCKET_BITS:
+        return None  # too coarse a scale: no stage-1 rejection
+    x = np.left_shift(np.arange((1 << _BUCKET_BITS) + 1, dtype=np.int64), s - _BUCKET_BITS)
+    last = len(Xc) - 1
+    m = np.searchsorted(Xc, x, side="right") - 1
+    if last == 0:
+        return np.full(len(x), Yf[0], dtype=np.int64)
+    mm = np.minimum(m, last - 1)
+    x0, y0 = Xc[mm], Yf[mm]
+    inner = y0 + ((Yf[mm + 1] - y0) * (x - x0)) // (Xc[mm + 1] - x0)
+    return np.where(m >= last, Yf[last], inner)
+
+
+def _below(p, q, Xc, Yf):
+    """p ≤ L(q) for the polyline L through (Xc, Yf) (Xc[0] = 0, non-decreasing), constant Yf[-1] beyond."""
+    last = len(Xc) - 1
+    m = np.searchsorted(Xc, q, side="right") - 1
+    if last == 0:
+        return p <= Yf[0]
+    mm = np.minimum(m, last - 1)
+    x0, y0 = Xc[mm], Yf[mm]
+    inner = (p - y0) * (Xc[mm + 1] - x0) <= (Yf[mm + 1] - y0) * (q - x0)
+    return np.where(m >= last, p <= Yf[last], inner)
+
+
+def _reduce(Qa, dq, Pa, dp, max_den: int):
+    """Many candidate points: first their exact Pareto front (int64 order keys) when proven safe."""
+    k = 2 * max(max_den, 1).bit_length()
+    if len(Qa) > 256 and (max(max_den, 1) << k) < INT64_LIMIT:
+        Qa, dq, Pa, dp = _pareto(Qa, dq, Pa, dp, k)
+    return zip(Qa.tolist(), dq.tolist(), Pa.tolist(), dp.tolist())
+
+
+def upper_hull(points):
+    """The vertices (Q, P) of the upper hull of exact points from the least Q to the highest point
+    (largest P, then least Q), by Q ascending; collinear points dropped.  Exact (``fmpq``)."""
+    best: dict = {}
+    for Q, P in points:
+        if Q not in best or P > best[Q]:
+            best[Q] = P
+    hull: list = []
+    for Q, P in sorted(best.items()):
+        while len(hull) >= 2:
+            (q0, p0), (q1, p1) = hull[-2], hull[-1]
+            if (q1 - q0) * (P - p0) - (p1 - p0) * (Q - q0) >= 0:
+                hull.pop()
+            else:
+                break
+        hull.append((Q, P))
+    top = max(range(len(hull)), key=lambda t: (hull[t][1], -hull[t][0]))
+    return hull[: top + 1]
 
 
 def _pareto(Qa, dq, Pa, dp, k: int):

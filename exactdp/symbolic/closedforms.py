@@ -1,7 +1,7 @@
 r"""Closed forms of the measures of parametric kernels, derived exactly on the parameter region.
 
 The same definitions as for rational kernels (D-4, D-5, D-9, B-2), with every case split decided by
-the exact prover (:mod:`exactdp.theory.prover`) on the kernel's region (:mod:`.region`):
+the exact prover (:mod:`exactdp.algebra.prover`) on the kernel's region (:mod:`.region`):
 
 * (a)₊ = a where a ≥ 0 is proved, 0 where a ≤ 0 is proved, else ``Piecewise((a, a > 0), (0, True))``;
 * max{e₁,…,e_m}: candidates proved ≤ another candidate on the whole region are dropped; if one
@@ -24,7 +24,7 @@ from exactdp.errors import UndecidedError
 from exactdp.numbers.sr import as_sympy
 from exactdp.numbers.truth import Truth
 from exactdp.symbolic.region import kernel_region
-from exactdp.theory.prover import Region, sign_on
+from exactdp.algebra.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
 
 
@@ -435,7 +435,7 @@ def is_ldp_symbolic(K, gamma, delta) -> Truth:
 
     TRUE: proved for the whole region; FALSE: an exact parameter point violates it; UNKNOWN otherwise.
     """
-    from exactdp.theory.prover import decide
+    from exactdp.algebra.prover import decide
 
     value, _, _ = eta_hockey_stick_witness_symbolic(K, gamma)
     region = _gamma_region(kernel_region(K), gamma)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import sympy
 
 from exactdp.symbolic.closedforms import Derivation, _exact, positive_part, prune_piecewise, symbolic_max
-from exactdp.theory.prover import Region
+from exactdp.algebra.prover import Region
 from exactdp.numbers.reader import as_expr
 
 k_symbol = sympy.Symbol("k", positive=True, integer=True)

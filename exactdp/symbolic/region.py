@@ -23,7 +23,7 @@ import sympy
 
 from exactdp.numbers.truth import Truth
 from exactdp.errors import UndecidedError
-from exactdp.theory.prover import Region, sign_on
+from exactdp.algebra.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
 
 _SCOPED: contextvars.ContextVar[tuple] = contextvars.ContextVar("exactdp_symbolic_assumptions", default=())
@@ -109,7 +109,7 @@ def validity_region(K, assumptions=()) -> Validity:
         assumptions: extra sympy inequalities (e.g. ``(t >= 1, c <= Rational(1, 4))``).
     Returns:
         :class:`Validity`: the conditions 0 ≤ K[x][y] ≤ 1 that the assumptions do not already imply
-        (each decided exactly by :mod:`exactdp.theory.prover`; undecidable ones are kept and listed).
+        (each decided exactly by :mod:`exactdp.algebra.prover`; undecidable ones are kept and listed).
 
     >>> from exactdp.mechanisms import grosse_binary_mechanism
     >>> t, c = sympy.symbols("t c", positive=True)

@@ -1,7 +1,7 @@
 r"""One-parameter closed forms by exact cell decomposition (the fast, exact path of :mod:`.closedforms`).
 
 With a single parameter v in a box, a piecewise rational function is held as :class:`Pieces`: sorted
-exact cut points (real algebraic numbers, :mod:`exactdp.theory.algebraic`) and one rational function per
+exact cut points (real algebraic numbers, :mod:`exactdp.algebra.algebraic`) and one rational function per
 open cell.  Positive parts cut at the real roots of the numerator; sums align the cuts; maxima add the
 crossings of the candidates inside each cell and pick, on every cell, the candidate that is largest at
 an exact rational sample point (signs are constant between consecutive roots, so this is exact).  The
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 import sympy
 from flint import fmpq
 
-from exactdp.theory.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
-from exactdp.theory.prover import _same_root, sorted_roots
-from exactdp.theory.regions import Bounds
+from exactdp.algebra.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
+from exactdp.algebra.prover import _same_root, sorted_roots
+from exactdp.algebra.regions import Bounds
 from exactdp.numbers.reader import as_expr
 
 

@@ -4,7 +4,7 @@ Each :class:`Bound` holds the sympy expression (privacy parametrized by t = e^ε
 logs/roots only where the statement has them), its parameters and their domain, the quantity it
 bounds and the direction, and its source (paper, statement, equation; ``reconstructed`` when
 claims.md marks it [RECON]).  Methods: exact evaluation, evaluation to N digits, LaTeX, and
-:meth:`Bound.compare` — a proved ordering or exact crossing points by :mod:`exactdp.theory.prover`.
+:meth:`Bound.compare` — a proved ordering or exact crossing points by :mod:`exactdp.algebra.prover`.
 
 Parameters (sympy symbols, module constants): ``t`` = e^ε ≥ 1, ``delta`` ∈ [0,1] (the LDP slack of [A]),
 ``c`` ∈ (0, 1/N], ``N`` ≥ 2 inputs, ``n`` ≥ 1 samples, ``M`` > 1 / ``m`` < 1 likelihood-ratio bounds,
@@ -292,7 +292,7 @@ def _domain_note(sym, name: str) -> str:
 def compare(a, b, domain=(), at: dict | None = None, region=None, names=("a", "b")) -> Comparison:
     """Decide a ≤ b and a ≥ b exactly on the domain (conditions) after substituting ``at``."""
     from exactdp.numbers.sr import to_sr
-    from exactdp.theory.prover import Region, decide
+    from exactdp.algebra.prover import Region, decide
 
     at = {(sympy.Symbol(k) if isinstance(k, str) else k): v for k, v in (at or {}).items()}
     syms = {s.name: s for s in (a.free_symbols | b.free_symbols)}

@@ -8,9 +8,9 @@ inequality holds iff for every output set B the linear program
     maximise  Σ_{y∈B} Σ_x (p_x − γ q_x) K(y|x) − t Σ_x u_x
     over      p, q in the simplex, u ≥ 0, u_x ≥ p_x − γ q_x
 
-has value ≤ 0 (P = Q gives 0).  Each LP is solved exactly over ℚ by :func:`exactdp.theory.lp.solve`, and
+has value ≤ 0 (P = Q gives 0).  Each LP is solved exactly over ℚ by :func:`exactdp.algebra.lp.solve`, and
 its optimality certificate (primal vertex and dual solution with equal objective) is re-checked from the
-problem data by :func:`exactdp.theory.lp.check_certificate` — no trust in the solver.  2^M − 1 LPs per
+problem data by :func:`exactdp.algebra.lp.check_certificate` — no trust in the solver.  2^M − 1 LPs per
 kernel, so small N, M only.  Attainment of t by the point masses is checked by the caller.
 """
 
@@ -23,11 +23,11 @@ from flint import fmpq
 from exactdp.kernels import Kernel
 from exactdp.numbers.qq import ZERO, to_qq
 from exactdp.numbers.truth import Truth
-from exactdp.theory.lp import LinearProgram, check_certificate, solve
+from exactdp.algebra.lp import LinearProgram, check_certificate, solve
 from exactdp.verification.quantities import subsets
 
 #: the exact LP solver behind the certificates (shown in the evidence)
-SOLVER = "exactdp.theory.lp (exact simplex; primal and dual certificates re-checked)"
+SOLVER = "exactdp.algebra.lp (exact simplex; primal and dual certificates re-checked)"
 
 
 @dataclass(frozen=True)

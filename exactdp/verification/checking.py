@@ -119,12 +119,12 @@ def _search_nonzero(expr, symbols, domain: Callable | None, points):
 
 def prove_zero(expr, *, claim: str, derivation: tuple[str, ...] = (), symbols=None,
                domain: Callable | None = None, points=DEFAULT_POINTS) -> Outcome:
-    """PROVED if the prover reduces ``expr`` to 0 (:func:`exactdp.theory.prover.prove_identity`: exact
+    """PROVED if the prover reduces ``expr`` to 0 (:func:`exactdp.algebra.prover.prove_identity`: exact
     cancellation, then sympy simplification); REFUTED at a rational point where expr ≠ 0; else UNDECIDED.
 
     ``domain(point) -> bool`` restricts the counterexample search to points satisfying the hypotheses.
     """
-    from exactdp.theory.prover import prove_identity
+    from exactdp.algebra.prover import prove_identity
 
     expr = as_expr(expr)
     symbols = tuple(sorted(expr.free_symbols, key=str)) if symbols is None else tuple(symbols)

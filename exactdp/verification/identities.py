@@ -1,7 +1,7 @@
 r"""Checks built from exact symbolic decisions (identities and inequalities), for ``proofs/`` modules.
 
 :func:`symbolic_check` turns a list of named statements — identities ``Eq(a, b)`` decided by
-:func:`exactdp.theory.prover.prove_identity`, inequalities decided by :func:`exactdp.theory.prover.decide`
+:func:`exactdp.algebra.prover.prove_identity`, inequalities decided by :func:`exactdp.algebra.prover.decide`
 on a region — into one :class:`~exactdp.verification.claims.Outcome`: PROVED (every statement TRUE,
 the derivation lists each step), REFUTED (a statement FALSE, with its exact counterexample) or
 UNDECIDED (with the reason).
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import sympy
 
 from exactdp.numbers.truth import Truth
-from exactdp.theory.prover import Region, decide, prove_identity
+from exactdp.algebra.prover import Region, decide, prove_identity
 from exactdp.verification.claims import Check, Outcome, Verdict
 
 

@@ -36,5 +36,5 @@ register(Claim(
         Statement("phi < 4(t-1)^2 strictly beyond it", phi0 < duchi, (4 * t * (t - 1) > 1, t >= 1)),
     ]),),
     expected=Verdict.PROVED, kind="finding",
-    notes="the exact crossing points are also returned by exactdp.theory.prover.decide (t = 1, (1+sqrt2)/2)",
+    notes="the exact crossing points are also returned by exactdp.algebra.prover.decide (t = 1, (1+sqrt2)/2)",
 ))

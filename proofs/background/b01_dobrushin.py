@@ -4,7 +4,7 @@ Statement: sup_{P≠Q} TV(KP,KQ)/TV(P,Q) = max_{x,x'} TV(K_x,K_{x'}).
 Checked:   an exact LP certificate (one LP per output set B) that
            TV(KP,KQ) ≤ t·TV(P,Q) for all P, Q with t = the two-point value, and attainment of t by the
            point masses at the maximizing pair, on random exact kernels up to 4×4 and edge cases; every LP
-           is solved by the exact simplex of exactdp.theory.lp and its primal/dual certificate re-checked.
+           is solved by the exact simplex of exactdp.algebra.lp and its primal/dual certificate re-checked.
 Not shown: larger kernels (the LP count is 2^M per kernel).
 """
 

@@ -30,7 +30,7 @@ from exactdp.measures.tensor import (
     tensor_search_cost,
 )
 from exactdp.theory.extremal import gamma_max, sup_eta_tv
-from exactdp.theory.lp import LinearProgram, lp_cost, solve
+from exactdp.algebra.lp import LinearProgram, lp_cost, solve
 
 RR = [["3/4", "1/4"], ["1/4", "3/4"]]
 K23 = [["1/2", "1/3", "1/6"], ["1/3", "1/3", "1/3"]]

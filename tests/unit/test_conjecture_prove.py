@@ -4,7 +4,7 @@ import pytest
 
 from exactdp.verification.conjecture import check
 
-pytest.importorskip("exactdp.theory.prover")
+pytest.importorskip("exactdp.algebra.prover")
 
 
 @pytest.mark.parametrize("text, cls", [

@@ -49,7 +49,7 @@ def test_internal_error_is_neither_input_nor_undecided():
 
 
 def test_the_other_undecided_exceptions_are_undecided_errors():
-    from exactdp.theory.prover import _Undecided
+    from exactdp.algebra.prover import _Undecided
     from exactdp.verification.conjecture import values
 
     assert issubclass(_Undecided, UndecidedError)
@@ -128,7 +128,7 @@ def test_cli_bad_input_is_exit_2(capsys, monkeypatch, exc):
                                  "prover", "conjecture"])
 def test_cli_undecided_is_exit_3_with_a_clear_message(capsys, monkeypatch, exc):
     if exc == "prover":
-        from exactdp.theory.prover import _Undecided
+        from exactdp.algebra.prover import _Undecided
 
         exc = _Undecided("2 irrational critical values")
     elif exc == "conjecture":

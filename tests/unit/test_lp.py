@@ -1,4 +1,4 @@
-"""The exact simplex (exactdp.theory.lp): optima against textbook values and brute-force vertex enumeration,
+"""The exact simplex (exactdp.algebra.lp): optima against textbook values and brute-force vertex enumeration,
 certificates re-checked exactly, anti-cycling on Beale's example, infeasible/unbounded certificates."""
 
 import itertools
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from exactdp.errors import CoercionError, ShapeError
 from exactdp.numbers.truth import Truth
-from exactdp.theory.lp import LinearProgram, LPSolution, certificate_failures, check_certificate, solve
+from exactdp.algebra.lp import LinearProgram, LPSolution, certificate_failures, check_certificate, solve
 
 
 def _solved(lp):

@@ -4,7 +4,7 @@ import pytest
 import sympy
 
 from exactdp import Truth, UndecidedError
-from exactdp.theory.prover import Region, decide, prove_identity
+from exactdp.algebra.prover import Region, decide, prove_identity
 
 t = sympy.Symbol("t", positive=True)
 c = sympy.Symbol("c", positive=True)

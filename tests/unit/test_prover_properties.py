@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactdp.numbers.truth import Truth
-from exactdp.theory.prover import Region, decide
+from exactdp.algebra.prover import Region, decide
 
 x, y = sympy.symbols("x y", real=True)
 R = sympy.Rational

@@ -4,7 +4,7 @@ import sympy
 
 from exactdp.numbers.truth import Truth
 from exactdp.theory import bounds as B
-from exactdp.theory.prover import Region, decide
+from exactdp.algebra.prover import Region, decide
 
 t = sympy.Symbol("t", positive=True)
 x = sympy.Symbol("x", real=True)

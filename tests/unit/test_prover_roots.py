@@ -3,7 +3,7 @@
 import sympy
 from flint import fmpq, fmpq_poly
 
-from exactdp.theory.algebraic import count_roots, real_roots, sample_points, sturm_sequence
+from exactdp.algebra.algebraic import count_roots, real_roots, sample_points, sturm_sequence
 
 
 def poly(*coeffs_low_first):

@@ -4,14 +4,14 @@ When the small side of the conjecture is a kernel quantity Z whose supremum over
 rational function S of t = e^ε, δ, c, N, and the large side f involves only the parameters (with ε only
 through e^ε, so f is rational in t), the conjecture is equivalent to S ⋈ f on the parameter region
 (the supremum is attained, so strictness carries over): the symbolic layer's exact decision procedure
-(:func:`exactdp.theory.prover.decide`) settles that.  The suprema used:
+(:func:`exactdp.algebra.prover.decide`) settles that.  The suprema used:
 
 * η_TV over ε-LDP: (t−1)/(t+1)  (B-4; [G] eq. (13), attained by binary randomized response);
 * η_TV over (ε,δ)-LDP: (t−1+2δ)/(t+1)  (B-4, attained by the optimal binary kernel);
 * η_TV over (ε,c)-PML: Ξ(ε,c) = min{(t−1)/(t(1−Nc)+1), 1}  ([G] Thm 1, G-15; attained, LP-exact);
 * η_{E_{e^ε}} = δ(ε) over (ε,δ)-LDP: δ  ([A] Thm 1 with D-6); over ε-LDP: 0.
 
-Without the symbolic layer (``exactdp.theory.prover`` not installed) nothing is ever called proved.
+Without the symbolic layer (``exactdp.algebra.prover`` not installed) nothing is ever called proved.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _rational_in_t(expr: sympy.Expr):
 def prove(conj: Conjecture, classes, spec) -> list[str]:
     """Derivation lines when the conjecture is proved for every class and every N in range, else []."""
     try:
-        from exactdp.theory.prover import Region, decide
+        from exactdp.algebra.prover import Region, decide
     except ImportError:
         return []
     small, large = conj.sides()
@@ -64,7 +64,7 @@ def prove(conj: Conjecture, classes, spec) -> list[str]:
         return []
     s = _symbols()
     rel = "<" if conj.strict else "<="
-    steps = [f"symbolic proof (exactdp.theory.prover), t = exp(eps) >= 1; the conjecture reads {small} {rel} {f}"]
+    steps = [f"symbolic proof (exactdp.algebra.prover), t = exp(eps) >= 1; the conjecture reads {small} {rel} {f}"]
     for cls in classes:
         for N in range(spec.N[0], spec.N[1] + 1):
             sup = _supremum(small, cls, N)

@@ -9,7 +9,7 @@ the derivation:
    by the same procedure (it must be constant and non-zero, else UNKNOWN), so the claim becomes a
    polynomial sign condition ``σ·num ≥ 0`` (or ``> 0``).
 3. **One parameter**: the real roots of ``num`` and of the region's constraint polynomials are isolated
-   exactly (:mod:`exactdp.theory.algebraic`, Sturm sequences over ℚ); the sign is evaluated at one
+   exactly (:mod:`exactdp.algebra.algebraic`, Sturm sequences over ℚ); the sign is evaluated at one
    rational point of every open cell and, exactly, at every root (algebraic point) and closed end.
 4. **Two parameters** (x, y): the polynomials are projected onto x (leading coefficients,
    discriminants and pairwise resultants in y, and the values at finite y-bounds); between consecutive
@@ -19,7 +19,7 @@ the derivation:
    non-strict claim follows by continuity when every non-box region constraint is strict (then each
    region point there is in an open sector cell, on a closed box edge, or a zero of P); otherwise, and
    for strict claims, the answer is UNKNOWN.
-5. Half-integer powers of a parameter v ≥ 0 are removed by v = w² (:mod:`exactdp.theory.radicals`).
+5. Half-integer powers of a parameter v ≥ 0 are removed by v = w² (:mod:`exactdp.algebra.radicals`).
 6. More parameters, or non-rational expressions (log, exp, √ of a sum): UNKNOWN with the reason.
 
 A FALSE answer carries an exact counterexample (rational, or an algebraic point shown exactly).
@@ -35,8 +35,8 @@ from flint import fmpq, fmpq_poly
 
 from exactdp.errors import UndecidedError
 from exactdp.numbers.truth import Truth
-from exactdp.theory.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
-from exactdp.theory.regions import Bounds, Region, _q, _relation_to_positive, _s  # noqa: F401  (re-exported)
+from exactdp.algebra.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
+from exactdp.algebra.regions import Bounds, Region, _q, _relation_to_positive, _s  # noqa: F401  (re-exported)
 from exactdp.numbers.reader import as_expr
 
 # -- decisions ---------------------------------------------------------------------------------------------
@@ -377,7 +377,7 @@ def decide(statement, region: Region | None = None) -> Decision:
                         "; ".join(p.reason for p in parts if p.reason))
     steps: list = []
     if not isinstance(statement, sympy.logic.boolalg.BooleanAtom):
-        from exactdp.theory import radicals  # √v of a parameter v ≥ 0: decide in w = √v
+        from exactdp.algebra import radicals  # √v of a parameter v ≥ 0: decide in w = √v
 
         sub = radicals.substitute(statement, region)
         if sub is not None:

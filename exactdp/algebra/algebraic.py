@@ -1,6 +1,6 @@
 r"""Exact real root isolation for univariate rational polynomials (Sturm sequences on ``fmpq_poly``).
 
-Used by :mod:`exactdp.theory.prover`.  Everything is exact rational arithmetic:
+Used by :mod:`exactdp.algebra.prover`.  Everything is exact rational arithmetic:
 
 * a polynomial is factored over ℚ (python-flint ``fmpz_poly.factor``) into irreducible factors;
 * a linear factor gives a rational root; a factor of degree ≥ 2 has only irrational roots, isolated

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sympy
 from flint import fmpq
 
-from exactdp.theory.regions import Bounds, Region
+from exactdp.algebra.regions import Bounds, Region
 
 
 def square_root_parameters(expr) -> list:
