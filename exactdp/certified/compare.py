@@ -21,74 +21,13 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.numbers.qq import qq_to_sympy, to_qq
-from exactdp.numbers.rb import RB, SignResult
-from exactdp.numbers.truth import Sign, Truth
+from exactdp.numbers import rb as _rb
+from exactdp.numbers.rb import RB, certified_compare, certified_difference_sign, certified_sign
 
-_OPS = {
-    "<": (Sign.NEGATIVE,),
-    "<=": (Sign.NEGATIVE, Sign.ZERO),
-    "==": (Sign.ZERO,),
-    "!=": (Sign.NEGATIVE, Sign.POSITIVE),
-    ">": (Sign.POSITIVE,),
-    ">=": (Sign.POSITIVE, Sign.ZERO),
-}
+__all__ = ["as_rb", "certified_compare", "certified_difference_sign", "certified_sign", "evaluate_at"]
 
-
-def _value(x):
-    """Normalise an argument: Leakage → its nats; sympy Rational / exact scalars → fmpq; else as is."""
-    if hasattr(x, "nats") and hasattr(x, "ratio"):
-        x = x.nats
-    if isinstance(x, (RB, fmpq)):
-        return x
-    if isinstance(x, sympy.Basic):
-        if x in (sympy.oo, -sympy.oo):
-            return x
-        return to_qq(x) if x.is_Rational else x
-    return to_qq(x)
-
-
-def _infinite_sign(a, b) -> Sign | None:
-    inf = {sympy.oo: 1, -sympy.oo: -1}
-    ia = inf.get(a, 0) if isinstance(a, sympy.Basic) else 0
-    ib = inf.get(b, 0) if isinstance(b, sympy.Basic) else 0
-    if ia == 0 and ib == 0:
-        return None
-    return Sign((ia > ib) - (ia < ib)) if ia != ib else Sign.ZERO
-
-
-def certified_difference_sign(a, b, *, max_prec: int | None = None) -> SignResult:
-    """The certified sign of a − b (infinities compared as extended reals)."""
-    a, b = _value(a), _value(b)
-    s = _infinite_sign(a, b)
-    if s is not None:
-        return SignResult(s, 0, "extended reals")
-    if isinstance(a, fmpq) and isinstance(b, fmpq):
-        return SignResult(Sign((a > b) - (a < b)), 0, "exact rationals")
-    if isinstance(b, fmpq):
-        s = RB(a).compare_rational(b, max_prec=max_prec)
-        if s is not None:
-            return SignResult(s, 0, "certified against an exact rational")
-    elif isinstance(a, fmpq):
-        s = RB(b).compare_rational(a, max_prec=max_prec)
-        if s is not None:
-            return SignResult(Sign(-int(s)), 0, "certified against an exact rational")
-    return (RB(a) - RB(b)).sign(max_prec=max_prec)
-
-
-def certified_sign(x, *, max_prec: int | None = None) -> SignResult:
-    """The certified sign of ``x`` (``.sign`` is None when undecided at the cap; see ``.reason``)."""
-    return certified_difference_sign(x, fmpq(0), max_prec=max_prec)
-
-
-def certified_compare(a, op: str, b, *, max_prec: int | None = None) -> Truth:
-    """Decide ``a op b`` for op in <, <=, ==, !=, >, >=: TRUE, FALSE or UNKNOWN (never a guess).
-
-    Raises:
-        ParameterError: an unknown operator.
-    """
-    if op not in _OPS:
-        raise ParameterError(f"op: must be one of {sorted(_OPS)}, got {op!r}")
-    return certified_difference_sign(a, b, max_prec=max_prec).truth(*_OPS[op])
+# the one certified sign routine lives in exactdp.numbers.rb; this module is its public face
+_value = _rb._value
 
 
 def as_rb(x) -> RB:

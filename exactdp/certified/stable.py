@@ -1,15 +1,17 @@
-r"""Certified evaluators of the papers' closed forms, in forms that do not cancel.
+r"""Certified evaluators of the registry's closed forms, in forms that do not cancel.
 
 Each function takes exact parameters (ε rational or a symbol-free sympy expression such as
-``log(3)``; δ, c rational; n, N positive integers) and returns an :class:`~exactdp.numbers.rb.RB`
-whose balls are computed by the stable formula below, and whose exact sympy expression (built only if
-an exact tie-break needs it) is the plain formula.
+``log(3)``; δ, c rational; n, N positive integers) and returns an :class:`~exactdp.numbers.rb.RB`.
+The formula is the bounds registry's entry (:mod:`exactdp.theory.bounds`, the one definition): balls
+come from the entry's *evaluation form* (``Bound.ball_form``, written with expm1/log1p in ε) through
+:func:`exactdp.numbers.rb.ball_of_form`, and the exact sympy expression (built only if an exact
+tie-break needs it) is the entry's expression at t = e^ε:
 
 * e^ε                                            arb exp: no overflow for ε in the thousands
-* φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ = −expm1(n(log1p(−δ) − ε))   ([A] §III, D-13; φ = φ¹);
-  its complement e^{−nε}(1−δ)ⁿ = exp(n(log1p(−δ) − ε))
-* Ξ(ε,c)  = min{(e^ε−1)/(e^ε(1−Nc)+1), 1} = min{expm1(ε)/(e^ε(1−Nc)+1), 1}   ([G] Thm 1, D-11)
-* tight (ε,δ)-LDP Dobrushin value (e^ε−1+2δ)/(e^ε+1) = (expm1(ε)+2δ)/(e^ε+1)   (B-4)
+* φⁿ (registry ``phi_n``): balls of −expm1(n(log1p(−δ) − ε)); φ = φ¹;
+  its complement e^{−nε}(1−δ)ⁿ from exp(n(log1p(−δ) − ε))
+* Ξ (registry ``xi``): balls of min{expm1(ε)/(e^ε(1−Nc)+1), 1}   ([G] Thm 1, D-11)
+* the tight (ε,δ)-LDP Dobrushin value (registry ``ldp_dobrushin_tight``): (expm1(ε)+2δ)/(e^ε+1)   (B-4)
 
 The min in Ξ needs no decision to be enclosed (arb's min of two balls); :func:`xi_regime` decides
 which branch is active, ε ≥ log(2/(Nc)) ([G] Thm 2/3, G-16/G-18), exactly at the threshold.
@@ -25,7 +27,8 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.numbers.qq import qq_to_sympy, to_qq
-from exactdp.numbers.rb import RB, START_PREC, exact_expr
+from exactdp.numbers.rb import RB, START_PREC, ball_of_form, exact_expr
+from exactdp.theory import bounds as B
 from exactdp.numbers.truth import Sign, Truth
 
 #: Above this many digits the exact expression of φⁿ (a rational power) is not built.
@@ -70,52 +73,52 @@ def _log_one_minus(d: fmpq) -> arb:
     return arb(-d).log1p() if d <= fmpq(1, 2) else arb(1 - d).log()
 
 
+def _registry_rb(name: str, form, values: dict, exact, label: str) -> RB:
+    """An RB for registry entry ``name``: balls from its evaluation form ``form`` (the registry's
+    ``ball_form`` or a companion of it) at ``values``, the exact side from ``exact()``."""
+
+    def ball():
+        return ball_of_form(form, values)
+
+    return RB.from_evaluator(ball, exact, label=label)
+
+
+def _phi_n_parts(eps, delta, n):
+    e, d, n = _eps(eps), _unit(delta, "delta"), _posint(n, "n")
+    values = {"eps": e.exact, "delta": d, "n": fmpq(n)}
+    big = d != 1 and n * _digits_of(d) > _EXACT_POWER_DIGITS  # no exact rational power beyond this
+    return e, d, n, values, big
+
+
 def phi_n(eps, delta, n: int) -> RB:
-    r"""φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ, evaluated as −expm1(n·(log1p(−δ) − ε))  ([A] §III, D-13, A-8).
+    r"""φⁿ(ε,δ), the registry's ``phi_n`` ([A] §III, D-13, A-8), balls from its evaluation form
+    −expm1(n·(log1p(−δ) − ε)).
 
     The superscript n is a label, not a power (F-A1).  Stable for tiny ε, tiny δ and huge n
     (ε = 10⁻³⁰, n = 10⁶: φⁿ ≈ 10⁻²⁴ where the naive float formula gives 0).  δ = 1 gives exactly 1.
     """
-    e, d, n = _eps(eps), _unit(delta, "delta"), _posint(n, "n")
-    E, D = e.exact, qq_to_sympy(d)
-
-    def ball():
-        if d == 1:
-            return arb(1)
-        return -(arb(n) * (_log_one_minus(d) - e.ball(ctx.prec))).expm1()
-
-    def exact():
-        if d == 1:
-            return sympy.Integer(1)
-        if n * _digits_of(d) > _EXACT_POWER_DIGITS:
-            return None
-        return 1 - sympy.exp(-n * E) * (1 - D) ** n
-
-    return RB.from_evaluator(ball, exact, label=f"phi^{n}({E}, {D})")
+    e, d, n, values, big = _phi_n_parts(eps, delta, n)
+    if d == 1:
+        return RB(sympy.Integer(1))
+    entry = B.get("phi_n")
+    exact = (lambda: None) if big else (lambda: entry.at(t=sympy.exp(e.exact), delta=d, n=n))
+    return _registry_rb("phi_n", entry.ball_form, values, lambda: _sym(exact()),
+                        f"phi^{n}({e.exact}, {qq_to_sympy(d)})")
 
 
 def phi_n_complement(eps, delta, n: int) -> RB:
-    r"""1 − φⁿ(ε,δ) = e^{−nε}(1−δ)ⁿ, evaluated as exp(n·(log1p(−δ) − ε)): certified positive for δ < 1.
+    r"""1 − φⁿ(ε,δ) = e^{−nε}(1−δ)ⁿ, balls from exp(n·(log1p(−δ) − ε)): certified positive for δ < 1.
 
     Use it to decide φⁿ < 1: at ε = 10⁻³⁰, δ = 1 − 10⁻³⁰, n = 10⁶ the gap is about 10^{−3·10⁷},
     which no ball around φⁿ itself can separate from 1.
     """
-    e, d, n = _eps(eps), _unit(delta, "delta"), _posint(n, "n")
-    E, D = e.exact, qq_to_sympy(d)
-
-    def ball():
-        if d == 1:
-            return arb(0)
-        return (arb(n) * (_log_one_minus(d) - e.ball(ctx.prec))).exp()
-
-    def exact():
-        if d == 1:
-            return sympy.Integer(0)
-        if n * _digits_of(d) > _EXACT_POWER_DIGITS:
-            return None
-        return sympy.exp(-n * E) * (1 - D) ** n
-
-    return RB.from_evaluator(ball, exact, label=f"1 - phi^{n}({E}, {D})")
+    e, d, n, values, big = _phi_n_parts(eps, delta, n)
+    if d == 1:
+        return RB(sympy.Integer(0))
+    entry = B.get("phi_n")
+    exact = (lambda: None) if big else (lambda: 1 - _sym(entry.at(t=sympy.exp(e.exact), delta=d, n=n)))
+    return _registry_rb("phi_n", B.phi_n_complement_ball, values, exact,
+                        f"1 - phi^{n}({e.exact}, {qq_to_sympy(d)})")
 
 
 def phi(eps, delta) -> RB:
@@ -123,12 +126,12 @@ def phi(eps, delta) -> RB:
     return phi_n(eps, delta, 1)
 
 
+def _sym(v):
+    return None if v is None else (qq_to_sympy(v) if isinstance(v, fmpq) else v)
+
+
 def _c(c, N: int) -> fmpq:
-    N = _posint(N, "N")
-    c = to_qq(c, "c")
-    if c < 0 or c > fmpq(1, N):
-        raise ParameterError(f"c: must lie in [0, 1/N] = [0, 1/{N}], got {c}")
-    return c
+    return B.PMLLevel.of(c, N).c
 
 
 def xi_threshold(c, N: int) -> sympy.Expr:
@@ -154,19 +157,14 @@ def xi_regime(eps, c, N: int, *, max_prec: int | None = None) -> Truth:
 
 
 def xi(eps, c, N: int) -> RB:
-    r"""Ξ(ε,c) = min{(e^ε−1)/(e^ε(1−Nc)+1), 1}  ([G] §IV, D-11; Thm 1), c ∈ [0, 1/N].
+    r"""Ξ(ε,c), the registry's ``xi`` ([G] §IV, D-11; Thm 1), c ∈ [0, 1/N] (c = 0: the LDP limit).
 
-    Ball: min(expm1(ε)/(e^ε·(1−Nc) + 1), 1) with 1 − Nc exact; no cancellation as c → 0, at Nc = 1
-    (Ξ = min{e^ε − 1, 1}) or for ε → 0 (Ξ ≈ ε/(2 − Nc)).  The exact side is the active branch (decided
-    by :func:`xi_regime`).
+    Balls from its evaluation form min(expm1(ε)/(e^ε·(1−Nc) + 1), 1) with 1 − Nc exact: no cancellation
+    as c → 0, at Nc = 1 (Ξ = min{e^ε − 1, 1}) or for ε → 0 (Ξ ≈ ε/(2 − Nc)).  The exact side is the
+    active branch (decided by :func:`xi_regime`).
     """
     e, c = _eps(eps), _c(c, N)
-    u = 1 - N * c
-    E, U = e.exact, qq_to_sympy(u)
-
-    def ball():
-        x = e.ball(ctx.prec)
-        return (x.expm1() / (x.exp() * arb(u) + 1)).min(arb(1))
+    E = e.exact
 
     def exact():
         regime = xi_regime(eps, c, N)
@@ -174,20 +172,17 @@ def xi(eps, c, N: int) -> RB:
             return None
         if regime is Truth.TRUE:
             return sympy.Integer(1)
-        return (sympy.exp(E) - 1) / (sympy.exp(E) * U + 1)
+        return _sym(B.exact_at(B.xi_raw, {"t": sympy.exp(E), "c": c, "N": N}))
 
-    return RB.from_evaluator(ball, exact, label=f"Xi({E}, {c}, N={N})")
+    return _registry_rb("xi", B.get("xi").ball_form, {"eps": E, "c": c, "N": fmpq(N)}, exact,
+                        f"Xi({E}, {c}, N={N})")
 
 
 def tight_ldp_eta(eps, delta) -> RB:
-    r"""sup over (ε,δ)-LDP kernels of η_TV = (e^ε − 1 + 2δ)/(e^ε + 1)  (B-4), as (expm1(ε) + 2δ)/(e^ε + 1)."""
+    r"""sup over (ε,δ)-LDP kernels of η_TV, the registry's ``ldp_dobrushin_tight`` (B-4), balls from
+    (expm1(ε) + 2δ)/(e^ε + 1)."""
     e, d = _eps(eps), _unit(delta, "delta")
-    E, D = e.exact, qq_to_sympy(d)
-
-    def ball():
-        x = e.ball(ctx.prec)
-        return (x.expm1() + 2 * arb(d)) / (x.exp() + 1)
-
-    return RB.from_evaluator(
-        ball, lambda: (sympy.exp(E) - 1 + 2 * D) / (sympy.exp(E) + 1), label=f"tight_ldp({E}, {D})"
-    )
+    entry = B.get("ldp_dobrushin_tight")
+    return _registry_rb("ldp_dobrushin_tight", entry.ball_form, {"eps": e.exact, "delta": d},
+                        lambda: _sym(entry.at(t=sympy.exp(e.exact), delta=d)),
+                        f"tight_ldp({e.exact}, {qq_to_sympy(d)})")

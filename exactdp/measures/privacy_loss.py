@@ -40,6 +40,7 @@ from math import gcd
 
 from flint import fmpq, fmpz, fmpz_mat, fmpz_mpoly_ctx, fmpz_poly
 
+from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.qq import ONE, ZERO
 
 
@@ -100,24 +101,6 @@ class PairLoss:
 
 
 # -- the ratio lattice ----------------------------------------------------------------------------
-
-def coprime_basis(values) -> list[int]:
-    """Factor refinement: pairwise-coprime integers > 1 of which every input is a product of powers."""
-    todo = sorted({int(v) for v in values if int(v) > 1})
-    basis: list[int] = []
-    while todo:
-        v = todo.pop()
-        for k, b in enumerate(basis):
-            g = gcd(v, b)
-            if g > 1:
-                del basis[k]
-                todo.extend(x for x in {g, v // g, b // g} if x > 1)
-                break
-        else:
-            if v not in basis:
-                basis.append(v)
-    return sorted(set(basis))
-
 
 def _valuation(v: int, b: int) -> int:
     e = 0

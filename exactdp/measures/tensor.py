@@ -643,11 +643,11 @@ def hockey_stick_product(factors, gamma) -> fmpq:
 
 
 def phi_n(gamma, delta, n: int) -> fmpq:
-    r"""φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ = 1 − γ^{−n}(1−δ)ⁿ at γ = e^ε ([A] §III, D-13; a label, not a power)."""
-    g = _check_gamma(gamma)
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
-    base = (ONE - d) / g
+    r"""φⁿ(ε,δ), the registry's ``phi_n`` at γ = e^ε rational ([A] §III, D-13; a label, not a power),
+    after the cost guard on the exact power ((1−δ)/γ)ⁿ."""
+    from exactdp.theory.bounds import PrivacyLevel, get
+
+    level = PrivacyLevel.of(_check_gamma(gamma), delta)
+    base = (ONE - level.delta) / level.t
     _require_cost(power_cost(base, _check_n(n)), f"phi_n: ({base})^n at n = {_short(n)}")
-    return ONE - base ** n
+    return get("phi_n").at(t=level.t, delta=level.delta, n=n)

@@ -179,3 +179,52 @@ def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
 
 
 __all__ = ["evalf", "round_significant"]
+
+
+# -- display helpers (figures, notebooks, evidence strings); decisions never read these strings --------
+
+def arb_str(x, digits: int = 6, prec: int = 128) -> str:
+    """``x`` to ``digits`` significant digits ("0.0444"), for display (notebooks, figures, tables).
+
+    Exact inputs (sympy expressions, rationals, :class:`RB`) go through :func:`evalf`, so every printed
+    digit is guaranteed.  A raw arb ball prints its guaranteed rounding when the ball determines it,
+    else its midpoint.  Decisions use :func:`exactdp.numbers.rb.compare` / ``rounds_to``, never these strings.
+    """
+    from exactdp.numbers.rb import arb_eval
+
+    if not isinstance(x, arb):
+        return evalf(x, digits)
+    v = arb_eval(x, prec)
+    guaranteed = ball_digits(v, digits, prec)
+    if guaranteed is not None:
+        return guaranteed
+    with ctx.workprec(prec):
+        return v.mid().str(digits, radius=False)
+
+
+def arb_fixed(x, decimals: int = 4, prec: int = 128) -> str:
+    """The ball's midpoint rounded (half up, exactly) to ``decimals`` places: ``"0.0062"``, ``"1.000"``.
+
+    For display only, like :func:`arb_str`; the rounding of the exact dyadic midpoint is done in integers.
+    """
+    from exactdp.numbers.rb import _arb_to_fmpq, arb_eval
+
+    require("max_digits", decimals, f"decimals = {decimals}")
+    v = arb_eval(x, prec)
+    q = _arb_to_fmpq(v.mid())  # refuses a midpoint whose exact value would be a huge rational
+    scaled = q * 10**decimals
+    n = int((scaled + fmpq(1, 2)).floor())
+    sign, n = ("-", -n) if n < 0 else ("", n)
+    whole, frac = divmod(n, 10**decimals)
+    return f"{sign}{whole}" + (f".{frac:0{decimals}d}" if decimals else "")
+
+
+def enclosure(value, digits: int = 12) -> str:
+    """The value to ``digits`` guaranteed significant digits (``"inf"`` for +∞), for evidence strings."""
+    from exactdp.limits import ResourceLimitError
+    from exactdp.numbers.exact_zero import short
+
+    try:
+        return evalf(value, digits)
+    except (UndecidedError, ResourceLimitError):  # evidence only: the value itself, shortened
+        return short(value, 80)

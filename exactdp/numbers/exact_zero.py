@@ -155,25 +155,31 @@ def _is_zero(expr) -> tuple[Truth, str]:
 
 
 def coprime_basis(numbers) -> list[int]:
-    """A set of pairwise coprime integers > 1 over which every given positive integer factors."""
-    basis = sorted({n for n in numbers if n > 1})
-    changed = True
-    while changed:
-        changed = False
-        for i in range(len(basis)):
-            for j in range(i + 1, len(basis)):
-                g = gcd(basis[i], basis[j])
-                if g > 1:
-                    # a, b lose every factor g (O(log) divisions: 2^(10^5) against 2 is one step); the
-                    # product of the basis strictly decreases, so the loop terminates
-                    a, b = _remove(basis[i], g)[0], _remove(basis[j], g)[0]
-                    rest = [x for k, x in enumerate(basis) if k not in (i, j)]
-                    basis = sorted(set(rest + [x for x in (a, b, g) if x > 1]))
-                    changed = True
-                    break
-            if changed:
+    """Factor refinement: pairwise coprime integers > 1 over which every given positive integer factors
+    (a product of their powers).  The one implementation (privacy-loss exponents, the exact-zero layer).
+
+    A worklist: a new value meeting a basis element b with g = gcd > 1 is replaced by g, v and b with
+    every factor g removed (:func:`_remove`, O(log) divisions: 2^(10^5) against 2 is one step); the
+    product of the values strictly decreases, so the loop terminates.
+
+    >>> coprime_basis([12, 18]), coprime_basis([6, 10, 15, 1])
+    ([2, 3], [2, 3, 5])
+    """
+    todo = sorted({int(n) for n in numbers if int(n) > 1})
+    basis: list[int] = []
+    while todo:
+        v = todo.pop()
+        if v in basis:
+            continue
+        for k, b in enumerate(basis):
+            g = gcd(v, b)
+            if g > 1:
+                del basis[k]
+                todo.extend(x for x in {g, _remove(v, g)[0], _remove(b, g)[0]} if x > 1)
                 break
-    return basis
+        else:
+            basis.append(v)
+    return sorted(basis)
 
 
 def _remove(n: int, b: int) -> tuple[int, int]:

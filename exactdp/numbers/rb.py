@@ -291,6 +291,80 @@ def _arb(expr) -> arb:
     raise ParameterError(f"cannot evaluate {expr} ({name}) with certified arithmetic")
 
 
+def _rational_form(expr, values: dict) -> fmpq | None:
+    """The exact rational value of ``expr`` when every leaf is rational (symbols looked up by name in
+    ``values``, fmpq); None otherwise.  Constant folding for :func:`ball_of_form`."""
+    if expr.is_Rational:
+        return _fmpq_of_rational(expr)
+    if isinstance(expr, sympy.Symbol):
+        v = values.get(expr.name)
+        return v if isinstance(v, fmpq) else None
+    if expr.is_Add or expr.is_Mul:
+        parts = [_rational_form(a, values) for a in expr.args]
+        if any(p is None for p in parts):
+            return None
+        out = parts[0]
+        for q in parts[1:]:
+            out = out + q if expr.is_Add else out * q
+        return out
+    if expr.is_Pow and expr.args[1].is_Integer:
+        b = _rational_form(expr.args[0], values)
+        if b is None or (b == 0 and expr.args[1] < 0) or abs(int(expr.args[1])) > 64:
+            return None
+        return b ** int(expr.args[1])
+    return None
+
+
+def ball_of_form(expr, values: dict) -> arb:
+    """The ball of a formula's *evaluation form* at the current precision, symbols taken by name from
+    ``values`` (``fmpq`` or exact sympy numbers) **without substituting** — sympy would fold
+    ``expm1(n (log1p(-delta) - eps))`` back into the cancelling ``1 - e^{-n eps}(1 - delta)^n``.
+
+    Rational subtrees are computed exactly first (1 − Nc, −δ); ``expm1``/``log1p`` use arb's; ``log1p``
+    of an exact rational v uses log of the exact 1 + v when |v| > 1/2 (δ = 1 − 10⁻³⁰ is not lost).  The
+    one ball evaluator of registry entries (:mod:`exactdp.certified.stable`).
+    """
+    q = _rational_form(expr, values)
+    if q is not None:
+        return arb(q)
+    if isinstance(expr, sympy.Symbol):
+        if expr.name not in values:
+            raise ParameterError(f"cannot evaluate the free symbol {expr}: give its value")
+        return _arb(exact_expr(values[expr.name], expr.name))
+    if not expr.free_symbols:
+        return _arb(expr)
+    name = type(expr).__name__
+    if name == "log1p":
+        v = _rational_form(expr.args[0], values)
+        if v is not None:
+            return arb(v).log1p() if 2 * abs(v) <= 1 else arb(1 + v).log()
+        return ball_of_form(expr.args[0], values).log1p()
+    if name == "expm1" or isinstance(expr, sympy.exp):
+        x = ball_of_form(expr.args[0], values)
+        if x.is_finite() and x > limit("max_exp_argument"):  # e^{-huge} is a fine ball near 0
+            raise _exp_limit_error(f"argument of {name}", abs(x).mid().str(8, radius=False))
+        return x.expm1() if name == "expm1" else x.exp()
+    if expr.is_Add:
+        total = arb(0)
+        for a in expr.args:
+            total += ball_of_form(a, values)
+        return total
+    if expr.is_Mul:
+        total = arb(1)
+        for a in expr.args:
+            total *= ball_of_form(a, values)
+        return total
+    if expr.is_Pow and expr.args[1].is_Integer:
+        return _int_power(ball_of_form(expr.args[0], values), int(expr.args[1]))
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        balls = [ball_of_form(a, values) for a in expr.args]
+        out = balls[0]
+        for b in balls[1:]:
+            out = out.max(b) if isinstance(expr, sympy.Max) else out.min(b)
+        return out
+    raise ParameterError(f"cannot evaluate {expr} ({name}) as an evaluation form")
+
+
 def arb_ball(value, prec: int) -> arb:
     """The arb ball of an exact value at ``prec`` bits (precision scoped to this call)."""
     expr = exact_expr(value)
@@ -491,14 +565,9 @@ class RB:
                 stopped = f" (stopped before {p} bits: the limit max_work)"
                 break
             prec = p
-            b = self.ball(prec)
-            if b.is_finite():
-                if b > 0:
-                    return SignResult(Sign.POSITIVE, prec, f"ball at {prec} bits")
-                if b < 0:
-                    return SignResult(Sign.NEGATIVE, prec, f"ball at {prec} bits")
-                if b.is_zero():  # an exact zero ball encloses only 0
-                    return SignResult(Sign.ZERO, prec, f"exact zero ball at {prec} bits")
+            s = ball_sign(self.ball(prec))
+            if s is not None:  # an exact zero ball encloses only 0
+                return SignResult(s, prec, f"{'exact zero ' if s is Sign.ZERO else ''}ball at {prec} bits")
             if prec >= EXACT_LAYER_PREC and not tried_exact:
                 tried_exact = True
                 s = self._exact_rational_sign()
@@ -669,8 +738,194 @@ def rb_apply(fn: str, x) -> RB:
     return out
 
 
+# -- the one certified sign routine and the decisions built on it --------------------------------------
+# Every certified comparison of exact reals in exactdp goes through :func:`certified_difference_sign`
+# (RB.sign: balls at 64, 128, … bits up to the one scoped cap, then the exact layer; UNKNOWN otherwise).
+
+_OPS = {
+    "<": (Sign.NEGATIVE,),
+    "<=": (Sign.NEGATIVE, Sign.ZERO),
+    "==": (Sign.ZERO,),
+    "!=": (Sign.NEGATIVE, Sign.POSITIVE),
+    ">": (Sign.POSITIVE,),
+    ">=": (Sign.POSITIVE, Sign.ZERO),
+}
+
+
+def ball_sign(b: arb) -> Sign | None:
+    """The sign a ball certifies (a finite ball entirely > 0, < 0, or exactly 0), else None."""
+    if not b.is_finite():
+        return None
+    if b > 0:
+        return Sign.POSITIVE
+    if b < 0:
+        return Sign.NEGATIVE
+    if b.is_zero():
+        return Sign.ZERO
+    return None
+
+
+def _value(x):
+    """Normalise an argument: Leakage → its nats; sympy Rational / exact scalars → fmpq; else as is."""
+    if hasattr(x, "nats") and hasattr(x, "ratio"):
+        x = x.nats
+    if isinstance(x, (RB, fmpq)):
+        return x
+    if isinstance(x, sympy.Basic):
+        if x in (sympy.oo, -sympy.oo):
+            return x
+        return to_qq(x) if x.is_Rational else x
+    return to_qq(x)
+
+
+def _infinite_sign(a, b) -> Sign | None:
+    inf = {sympy.oo: 1, -sympy.oo: -1}
+    ia = inf.get(a, 0) if isinstance(a, sympy.Basic) else 0
+    ib = inf.get(b, 0) if isinstance(b, sympy.Basic) else 0
+    if ia == 0 and ib == 0:
+        return None
+    return Sign((ia > ib) - (ia < ib)) if ia != ib else Sign.ZERO
+
+
+def certified_difference_sign(a, b, *, max_prec: int | None = None) -> SignResult:
+    """The certified sign of a − b (infinities compared as extended reals): the one sign routine."""
+    a, b = _value(a), _value(b)
+    s = _infinite_sign(a, b)
+    if s is not None:
+        return SignResult(s, 0, "extended reals")
+    if isinstance(a, fmpq) and isinstance(b, fmpq):
+        return SignResult(Sign((a > b) - (a < b)), 0, "exact rationals")
+    if isinstance(b, fmpq):
+        s = RB(a).compare_rational(b, max_prec=max_prec)
+        if s is not None:
+            return SignResult(s, 0, "certified against an exact rational")
+    elif isinstance(a, fmpq):
+        s = RB(b).compare_rational(a, max_prec=max_prec)
+        if s is not None:
+            return SignResult(Sign(-int(s)), 0, "certified against an exact rational")
+    return (RB(a) - RB(b)).sign(max_prec=max_prec)
+
+
+def certified_sign(x, *, max_prec: int | None = None) -> SignResult:
+    """The certified sign of ``x`` (``.sign`` is None when undecided at the cap; see ``.reason``)."""
+    return certified_difference_sign(x, fmpq(0), max_prec=max_prec)
+
+
+def certified_compare(a, op: str, b, *, max_prec: int | None = None) -> Truth:
+    """Decide ``a op b`` for op in <, <=, ==, !=, >, >=: TRUE, FALSE or UNKNOWN (never a guess).
+
+    Raises:
+        ParameterError: an unknown operator.
+    """
+    if op not in _OPS:
+        raise ParameterError(f"op: must be one of {sorted(_OPS)}, got {op!r}")
+    return certified_difference_sign(a, b, max_prec=max_prec).truth(*_OPS[op])
+
+
+def decide_le(a, b) -> Truth:
+    """``a ≤ b`` certified: TRUE, FALSE or UNKNOWN."""
+    return certified_compare(a, "<=", b)
+
+
+def decide_lt(a, b) -> Truth:
+    """``a < b`` certified (strict)."""
+    return certified_compare(a, "<", b)
+
+
+def sign(value) -> int | None:
+    """The certified sign (−1, 0, 1) of an exact real, or None when it cannot be decided."""
+    s = certified_sign(value).sign
+    return None if s is None else int(s)
+
+
+def to_sympy(value) -> sympy.Expr:
+    """fmpq / int / sympy → sympy (exact); anything else is refused."""
+    if isinstance(value, fmpq):
+        return qq_to_sympy(value)
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    if isinstance(value, sympy.Basic):
+        return value
+    raise CoercionError(f"expected an exact value, got {type(value).__name__} {value!r}")
+
+
+#: the working precision of the estimation layer's balls (bits)
+DEFAULT_PREC = 128
+
+
+def arb_eval(value, prec: int = DEFAULT_PREC) -> arb:
+    """A ball containing the exact value of ``value`` (an arb ball is returned unchanged).
+
+    >>> import sympy
+    >>> arb_eval(sympy.log(2), 64) > arb("0.6931"), arb_eval(sympy.log(2), 64) < arb("0.6932")
+    (True, True)
+    """
+    if isinstance(value, arb):
+        return value
+    if isinstance(value, RB):
+        return value.ball(prec)
+    return arb_ball(value, prec)
+
+
+def compare(a, b, prec: int = DEFAULT_PREC) -> Truth:
+    """Truth of a ≤ b.  Exact values: :meth:`RB.sign` (precision doubling, exact tie-breaks), so an
+    equality such as log 4 / 2 ≤ log 2 is TRUE.  Balls (certified integrals): TRUE/FALSE when the
+    ``prec``-bit balls decide, else UNKNOWN."""
+    if not isinstance(a, arb) and not isinstance(b, arb):
+        return RB(a) <= RB(b)
+    x, y = arb_eval(a, prec), arb_eval(b, prec)
+    with ctx.workprec(prec):
+        d = y - x
+    if d >= 0:  # the ball of b − a certifies its lower end (0 included): a ≤ b
+        return Truth.TRUE
+    if d < 0:
+        return Truth.FALSE
+    return Truth.UNKNOWN
+
+
+def rounds_to(x, printed: str, prec: int = DEFAULT_PREC) -> Truth:
+    """Truth of "x rounds to the printed decimal" (round-half-up window [p − u/2, p + u/2)).
+
+    ``printed`` is a decimal string such as ``"0.0444"``; u is one unit of its last digit.  TRUE when x is
+    certified inside the window, FALSE when certified outside, UNKNOWN otherwise.
+
+    >>> import sympy
+    >>> rounds_to(sympy.log(2), "0.693"), rounds_to(sympy.log(2), "0.694")
+    (<Truth.TRUE: 'true'>, <Truth.FALSE: 'false'>)
+    """
+    from exactdp.numbers.qq import parse_rational_string
+
+    p = parse_rational_string(printed, "printed")
+    digits = len(printed.split(".")[1]) if "." in printed else 0
+    require("max_digits", digits, "digits of the printed decimal")
+    half = fmpq(1, 2 * 10**digits)
+    lo, hi = p - half, p + half
+    if not isinstance(x, arb):
+        v = RB(x)
+        return (v >= RB(lo)) & (v < RB(hi))
+    with ctx.workprec(prec):
+        if x >= arb(lo) and x < arb(hi):
+            return Truth.TRUE
+        if x < arb(lo) or x >= arb(hi):
+            return Truth.FALSE
+    return Truth.UNKNOWN
+
+
 __all__ = [
     "DEFAULT_MAX_PREC",
+    "DEFAULT_PREC",
+    "arb_eval",
+    "ball_of_form",
+    "ball_sign",
+    "certified_compare",
+    "certified_difference_sign",
+    "certified_sign",
+    "compare",
+    "decide_le",
+    "decide_lt",
+    "rounds_to",
+    "sign",
+    "to_sympy",
     "RB",
     "SignResult",
     "arb_ball",

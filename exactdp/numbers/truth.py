@@ -80,3 +80,26 @@ class Sign(enum.IntEnum):
     NEGATIVE = -1
     ZERO = 0
     POSITIVE = 1
+
+
+def positive_part(a, sign, *, zero=0, undecided=None):
+    """(a)₊ = max(a, 0) in any number domain, from that domain's three-valued sign of ``a``.
+
+    ``sign(a)`` returns a :class:`Sign` or None (undecided).  A weak sign is enough — POSITIVE for a
+    proved a ≥ 0, NEGATIVE for a proved a ≤ 0 — since (a)₊ is a, resp. ``zero``, on each.  Undecided:
+    ``undecided(a)`` (e.g. a Piecewise in the symbolic domain), or :class:`UndecidedError` by default
+    (never a guess).  The one positive part: balls (``exactdp.certified.privacy.positive_part_sum``),
+    the symbolic domain (``exactdp.symbolic.positive_part``) and one-parameter cells
+    (``exactdp.symbolic.univariate``) give it their sign.
+
+    >>> positive_part(-3, lambda v: Sign.NEGATIVE), positive_part(3, lambda v: Sign.POSITIVE)
+    (0, 3)
+    """
+    s = sign(a)
+    if s is Sign.POSITIVE:
+        return a
+    if s is not None:
+        return zero
+    if undecided is None:
+        raise UndecidedError(f"the sign of {a} is undecided: its positive part is unknown")
+    return undecided(a)

@@ -24,7 +24,7 @@ from exactdp.errors import InputError
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.theory import bounds
-from exactdp.theory._certify import arb_eval
+from exactdp.numbers.rb import arb_eval
 from exactdp.theory.estimation import (
     bernoulli_bayes_curve,
     grosse_hellinger_bound,

@@ -22,7 +22,8 @@ import sympy
 
 from exactdp.errors import UndecidedError
 from exactdp.numbers.sr import as_sympy
-from exactdp.numbers.truth import Truth
+from exactdp.numbers.truth import Sign, Truth
+from exactdp.numbers.truth import positive_part as _positive
 from exactdp.symbolic.region import kernel_region
 from exactdp.algebra.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
@@ -113,14 +114,15 @@ _POS_CACHE: dict = {}
 
 
 def _positive_part(a, region: Region) -> sympy.Expr:
-    a = sympy.cancel(a)
-    if a == 0:
-        return sympy.Integer(0)
-    if _truth(a, region, False) is Truth.TRUE:
-        return a
-    if _truth(-a, region, False) is Truth.TRUE:
-        return sympy.Integer(0)
-    return sympy.Piecewise((a, _positive_condition(a, region)), (0, True))
+    def sign(e):  # a weak sign on the region is enough for the positive part
+        if e == 0:
+            return Sign.ZERO
+        if _truth(e, region, False) is Truth.TRUE:
+            return Sign.POSITIVE
+        return Sign.NEGATIVE if _truth(-e, region, False) is Truth.TRUE else None
+
+    return _positive(sympy.cancel(a), sign, zero=sympy.Integer(0),
+                     undecided=lambda e: sympy.Piecewise((e, _positive_condition(e, region)), (0, True)))
 
 
 def _absorb_sign(e):
@@ -294,7 +296,7 @@ def _eta_one_parameter(K, g, one, derivation: Derivation | None):
     for i in range(K.N):
         for j in range(K.N):
             if i != j:
-                terms = [uv.positive_part(sympy.cancel(as_sympy(a) - g * as_sympy(b)), v, box)
+                terms = [uv.positive_part_pieces(sympy.cancel(as_sympy(a) - g * as_sympy(b)), v, box)
                          for a, b in zip(K.rows[i], K.rows[j])]
                 pairs.append((i, j))
                 parts.append(uv.add(terms))

@@ -21,6 +21,7 @@ from exactdp.algebra.algebraic import RealAlgebraic, real_roots, sample_points, 
 from exactdp.algebra.prover import _same_root, sorted_roots
 from exactdp.algebra.regions import Bounds
 from exactdp.numbers.reader import as_expr
+from exactdp.numbers.truth import Sign, positive_part
 
 
 @dataclass
@@ -64,11 +65,12 @@ def constant(expr, v, box: Bounds) -> Pieces:
     return Pieces(v, box, [], [as_expr(expr)])
 
 
-def positive_part(a, v, box: Bounds) -> Pieces:
-    """(a)₊ on the box."""
+def positive_part_pieces(a, v, box: Bounds) -> Pieces:
+    """(a)₊ on the box: :func:`exactdp.numbers.truth.positive_part` on each cell, signed at its sample point."""
     cuts = _merge_cuts([_roots(a, v, box)])
     pts = sample_points(cuts, box.lo, box.hi)
-    exprs = [a if a.subs(v, _q(q)) > 0 else sympy.Integer(0) for q in pts]
+    exprs = [positive_part(a, lambda e, q=q: Sign.POSITIVE if e.subs(v, _q(q)) > 0 else Sign.NEGATIVE,
+                           zero=sympy.Integer(0)) for q in pts]
     return Pieces(v, box, cuts, exprs)
 
 

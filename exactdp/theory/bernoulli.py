@@ -26,7 +26,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpq_poly, fmpz
 
 from exactdp.errors import ParameterError, UndecidedError
-from exactdp.theory._certify import DEFAULT_PREC, arb_eval
+from exactdp.numbers.rb import DEFAULT_PREC, arb_eval
 
 
 def _n(n) -> int:

@@ -17,8 +17,10 @@ import itertools
 from dataclasses import dataclass, field
 
 import sympy
+from flint import fmpq
+from sympy.codegen.cfunctions import expm1, log1p
 
-from exactdp.errors import ParameterError
+from exactdp.errors import CoercionError, ParameterError
 from exactdp.numbers.truth import Truth
 from exactdp.sources import (
     ASOODEH2021,
@@ -83,6 +85,9 @@ class Bound:
     notes: str = ""
     extra_domain: tuple = ()  # conditions beyond the parameters' own domains
     aliases: tuple = field(default=())
+    #: the same formula in a cancellation-free *evaluation form* in ``eps`` (t = e^eps), written with
+    #: ``expm1``/``log1p`` for certified balls (:func:`exactdp.numbers.rb.ball_of_form`); None: use ``expr``
+    ball_form: sympy.Expr | None = None
 
     @property
     def parameters(self) -> tuple:
@@ -120,6 +125,15 @@ class Bound:
         if val.free_symbols and not val.has(sympy.Piecewise, sympy.Min, sympy.Max):
             val = sympy.cancel(val)  # a partial evaluation: one fraction (numbers stay as written)
         return exact_result(val)
+
+    def at(self, **values):
+        """The entry at exact values *already validated* (a :class:`PrivacyLevel` / :class:`PMLLevel` or
+        ``check_values``): ``fmpq`` when rational, else the exact sympy expression; no domain check, so
+        instance loops pay only the substitution.  Floats are refused (:class:`CoercionError`).
+
+        >>> get("xi").at(t=3, c=fmpq(1, 4), N=2)
+        4/5"""
+        return exact_at(self.expr, values)
 
     def evalf(self, digits: int = 15, **values) -> str:
         """The value to ``digits`` significant digits, every digit guaranteed (certified balls,
@@ -185,6 +199,83 @@ class Comparison:
 
 def _fmt(d) -> str:
     return ", ".join(f"{k} = {v}" for k, v in d.items()) if isinstance(d, dict) else str(d)
+
+
+def _sym_value(v, name: str):
+    """An exact sympy value of a (validated) parameter; floats — Python, numpy or sympy — are refused."""
+    if isinstance(v, fmpq):
+        return sympy.Rational(int(v.p), int(v.q))
+    if isinstance(v, bool):
+        raise CoercionError(f"{name}: expected a number, got the bool {v!r}")
+    if isinstance(v, int):
+        return sympy.Integer(v)
+    from exactdp.numbers.sr import to_sr
+
+    return to_sr(v, name)  # strings as exact rationals; sympy checked for hidden floats; floats refused
+
+
+def exact_at(expr, values: dict):
+    """``expr`` (a registry expression) with parameter values substituted by name: an ``fmpq`` when the
+    result is rational, else the exact sympy expression.  The substitution every exact evaluation of a
+    registry entry goes through (:meth:`Bound.evaluate` validates first, :meth:`Bound.at` does not)."""
+    syms = {s.name: s for s in expr.free_symbols}
+    out = expr.xreplace({syms[k]: _sym_value(v, k) for k, v in values.items() if k in syms})
+    if out.is_Rational:
+        return fmpq(int(out.p), int(out.q))
+    return out
+
+
+@dataclass(frozen=True)
+class PrivacyLevel:
+    """An (ε,δ) privacy level, validated once: t = e^ε ≥ 1 exact (rational or a sympy number such as
+    ``exp(1/2)``), δ ∈ [0, 1] rational.  ``PrivacyLevel.of(t=3, delta="1/10")`` or ``.of(eps="1/2")``."""
+
+    t: object
+    delta: fmpq = fmpq(0)
+
+    @classmethod
+    def of(cls, t=None, delta=0, *, eps=None) -> PrivacyLevel:
+        from exactdp.numbers.qq import to_qq
+        from exactdp.numbers.sr import to_exact
+
+        if (t is None) == (eps is None):
+            raise ParameterError("t, eps: give exactly one of t = e^eps and eps")
+        if eps is not None:
+            e = to_qq(eps, "eps")
+            if e < 0:
+                raise ParameterError(f"eps: must be >= 0, got {e}")
+            tv = sympy.exp(sympy.Rational(int(e.p), int(e.q)))
+        else:
+            tv, symbolic = to_exact(t, "t")
+            if not symbolic and tv < 1:
+                raise ParameterError(f"t: t = e^eps must be >= 1, got {tv}")
+            if symbolic and (tv - 1).is_negative:
+                raise ParameterError(f"t: t = e^eps must be >= 1, got {tv}")
+        d = to_qq(delta, "delta")
+        if d < 0 or d > 1:
+            raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+        return cls(tv, d)
+
+
+@dataclass(frozen=True)
+class PMLLevel:
+    """A PML prior floor c with its number of inputs N, validated once: N ≥ 1 an integer (``min_N``) and
+    c ∈ [0, 1/N] rational — c = 0 is the ε-LDP limit of the class M(ε,c); the papers' statements (the
+    registry's :data:`DOMAINS`) take c > 0, and :meth:`Bound.evaluate` keeps that."""
+
+    c: fmpq
+    N: int
+
+    @classmethod
+    def of(cls, c, N, *, min_N: int = 1) -> PMLLevel:
+        from exactdp.numbers.qq import to_qq
+
+        if isinstance(N, bool) or not isinstance(N, int) or N < min_N:
+            raise ParameterError(f"N: must be an integer >= {min_N}, got {N!r}")
+        cc = to_qq(c, "c")
+        if cc < 0 or cc * N > 1:
+            raise ParameterError(f"c: must lie in [0, 1/N] = [0, 1/{N}], got {cc}")
+        return cls(cc, N)
 
 
 #: names accepted for a parameter besides its own: eps (or epsilon) gives t = e^eps; tv_in is TV
@@ -412,13 +503,21 @@ def _src(paper, label, section=None, equation=None, page=None) -> Source:
 
 A, G = ASOODEH2021, GROSSE2026
 
-phi = 1 - (1 - delta) / t
+# The formulas of both papers, each written once (privacy in t = e^eps).  A ``*_ball`` form is the same
+# formula in eps, rewritten with expm1/log1p so that certified balls do not cancel (eps = 1e-30,
+# n = 10^6, delta = 1 - 1e-30); tests/unit/test_one_formula.py checks each equals its expression.
 phi_n = 1 - (1 - delta) ** n / t**n
+phi = phi_n.subs(n, 1)  # phi^1 (sympy prints it 1 - (1 - delta)/t)
+phi_n_ball = -expm1(n * (log1p(-delta) - eps))  # 1 - e^{-n eps}(1 - delta)^n
+phi_n_complement_ball = sympy.exp(n * (log1p(-delta) - eps))  # e^{-n eps}(1 - delta)^n = 1 - phi^n
 xi_raw = (t - 1) / (t * (1 - N * c) + 1)
 xi = sympy.Min(xi_raw, 1)
+xi_ball = sympy.Min(expm1(eps) / (sympy.exp(eps) * (1 - N * c) + 1), 1)
+ldp_tight = (t - 1 + 2 * delta) / (t + 1)
+ldp_tight_ball = (expm1(eps) + 2 * delta) / (sympy.exp(eps) + 1)
 gamma_max_l4 = (1 - N * c) * t + 1
-gamma_max_exact = sympy.Piecewise(((t * (1 - N * c) + c) / (1 - (N - 1) * c), t * (N - 1) * c < 1),
-                                  (gamma_max_l4, True))
+gamma_max_first = (t * (1 - N * c) + c) / (1 - (N - 1) * c)  # G-23's branch for t (N-1) c < 1
+gamma_max_exact = sympy.Piecewise((gamma_max_first, t * (N - 1) * c < 1), (gamma_max_l4, True))
 binette_f = None  # the generic coefficient is f-dependent: see binette_kl / binette_h2
 
 register(Bound("phi", r"\varphi(\varepsilon,\delta)", phi, "eta_TV(K) (and eta_f(K)) of an (eps,delta)-LDP K",
@@ -427,7 +526,8 @@ register(Bound("phi", r"\varphi(\varepsilon,\delta)", phi, "eta_TV(K) (and eta_f
 register(Bound("phi_n", r"\varphi^{n}(\varepsilon,\delta)", phi_n,
                "eta_f of the n-fold product of (eps,delta)-LDP kernels", r"\eta_{f}(K_1 \otimes \cdots \otimes K_n)",
                "upper", _src(A, "tensorized contraction", "III", page="4"), ("D-13", "A-8"),
-               notes="phi^n is a label, NOT phi to the power n (F-A1); equals phi(n eps, 1-(1-delta)^n)"))
+               notes="phi^n is a label, NOT phi to the power n (F-A1); equals phi(n eps, 1-(1-delta)^n)",
+               ball_form=phi_n_ball))
 register(Bound("composition_delta", r"1-(1-\delta)^{n}", 1 - (1 - delta) ** n,
                "delta of the n-fold composition at level n*eps", r"\delta_{n}", "upper",
                _src(CATALOGUE, "B-10 (Kairouz-Oh-Viswanath, i = 0 term)"), ("B-10",)))
@@ -442,7 +542,7 @@ register(Bound("effective_sample_size_duchi_eps2", r"4\varepsilon^{2} n", 4 * sy
                "effective sample size 4 eps^2 n quoted by [A]", r"n_{\mathrm{eff}}", "equals",
                _src(A, "comparison with [10]", "IV-A", page="5"), ("A-10",)))
 register(Bound("xi", r"\Xi(\varepsilon,c)", xi, "the private Dobrushin coefficient eta_TV(eps,c)",
-               r"\Xi(\varepsilon,c)", "definition", _src(G, "Xi", "IV"), ("D-11", "G-24")))
+               r"\Xi(\varepsilon,c)", "definition", _src(G, "Xi", "IV"), ("D-11", "G-24"), ball_form=xi_ball))
 register(Bound("grosse_thm1", r"\eta_{\mathrm{TV}}(\varepsilon,c)", xi,
                "sup of eta_TV over (eps,c)-PML kernels M(eps,c)", r"\eta_{\mathrm{TV}}(\varepsilon,c)", "equals",
                _src(G, "Theorem 1", "III"), ("G-15", "G-18"),
@@ -472,8 +572,9 @@ register(Bound("ldp_dobrushin", r"\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}", 
                "sup of eta_TV over eps-LDP kernels (tight, binary RR)", r"\eta_{\mathrm{TV}}(K)", "equals",
                _src(G, "eq. (13)", "II-C", equation="13"), ("B-4", "G-9")))
 register(Bound("ldp_dobrushin_tight", r"\frac{e^{\varepsilon}-1+2\delta}{e^{\varepsilon}+1}",
-               (t - 1 + 2 * delta) / (t + 1), "sup of eta_TV over (eps,delta)-LDP kernels (tight)",
-               r"\eta_{\mathrm{TV}}(K)", "equals", _src(CATALOGUE, "B-4 [DERIVED]"), ("B-4", "A-7")))
+               ldp_tight, "sup of eta_TV over (eps,delta)-LDP kernels (tight)",
+               r"\eta_{\mathrm{TV}}(K)", "equals", _src(CATALOGUE, "B-4 [DERIVED]"), ("B-4", "A-7"),
+               ball_form=ldp_tight_ball))
 register(Bound("duchi_kl", r"\min\{4,e^{2\varepsilon}\}(e^{\varepsilon}-1)^{2}",
                sympy.Min(4, t**2) * (t - 1) ** 2,
                "(D(KP||KQ) + D(KQ||KP)) / TV(P,Q)^2 for eps-LDP K", r"\frac{D_{\mathrm{sym}}}{\mathrm{TV}^{2}(P,Q)}",
@@ -551,6 +652,70 @@ register(Bound("grosse_example3_minimax", r"\frac{\Phi}{8}e^{-n\Xi\log((1-Nc)e^{
                "minimax risk of [G] Example 3 (Le Cam + Bretagnolle-Huber, Phi = loss at the separation)",
                r"\inf_{\hat\theta}\max_{i}\mathbb{E}_{i}\ell", "lower", _src(G, "Example 3", "IV"), ("G-28",),
                reconstructed=True, extra_domain=(t * c <= 1,)))
+
+
+# -- presentations: how exactdp.theory.estimation names and states its bounds (its SPECS are a view) ----
+
+@dataclass(frozen=True)
+class Presentation:
+    """A registry entry as :mod:`exactdp.theory.estimation` presents it: its id there, title, the full
+    statement in LaTeX and the source label it cites."""
+
+    id: str
+    title: str
+    latex: str
+    source: Source
+    catalogue: tuple
+    reconstructed: bool = True
+
+
+#: registry name -> its estimation presentation, in presentation order
+PRESENTATIONS: dict[str, Presentation] = {}
+
+
+def _present(name, id, title, latex, label, section, catalogue, paper=ASOODEH2021, reconstructed=True, **kw):
+    get(name)  # the entry must exist: one registry
+    PRESENTATIONS[name] = Presentation(id, title, latex, Source(paper, label, section, **kw), catalogue,
+                                       reconstructed)
+
+
+_present("lecam_private_tv", "le_cam_tv", "Locally private Le Cam (TV route)",
+         r"\mathcal M_n\ge\frac{\Phi(t)}{2}\bigl(1-\min\{1,\,n\varphi(\varepsilon,\delta)\,\mathrm{TV}(P_1,P_2)\}\bigr)",
+         "Le Cam corollary (label unknown)", "§IV-A", ("A-10",), page="5")
+_present("lecam_private_kl", "le_cam_kl", "Locally private Le Cam (KL route)",
+         r"\mathcal M_n\ge\frac{\Phi(t)}{2}\Bigl(1-\sqrt{\tfrac{n\varphi(\varepsilon,\delta)}{2}D(P_1\|P_2)}\Bigr)",
+         "Le Cam corollary (label unknown)", "§IV-A", ("A-10",), page="5")
+_present("fano_private", "fano", "Locally private Fano (non-interactive)",
+         r"\mathcal M_n\ge\Phi(t)\Bigl(1-\frac{n\varphi(\varepsilon,\delta)I(V;X)+\log 2}{\log|\mathcal V|}\Bigr)",
+         "Fano corollary (label unknown)", "§IV-B", ("A-12",), page="5-6")
+_present("mean_estimation_reported", "mean_as_reported", "Mean estimation rate as reported",
+         r"\mathcal M_n\ge c_\ell\min\{1,(n\varphi^2(\varepsilon,\delta))^{-(k-1)/k}\}",
+         "mean estimation (§IV-A)", "§IV-A", ("A-11", "F-A4"), page="5")
+_present("mean_estimation_tv_route", "mean_tv_route", "Mean estimation rate via the TV route",
+         r"\mathcal M_n\gtrsim\min\{1,(n\varphi(\varepsilon,\delta))^{-2(k-1)/k}\}",
+         "mean estimation (§IV-A)", "§IV-A", ("A-11", "F-A4"), page="5")
+_present("bayes_thm2", "thm2_bayes", "Theorem 2: private Bayes risk via E_gamma",
+         r"R_B\ge\sup_\zeta\zeta\bigl[1-e^{\varepsilon}L(\zeta)-\psi_n I_{e^\varepsilon}(\theta;X^n)\bigr]",
+         "Theorem 2", "§V", ("A-14",), page="6-7", equation="(17)")
+_present("xu_raginsky_private", "xu_raginsky", "Private Xu-Raginsky bound",
+         r"R_B\ge\sup_\zeta\zeta\Bigl[1-\frac{\varphi^n(\varepsilon,\delta)I(\theta;X^n)+\log 2}{\log(1/L(\zeta))}\Bigr]",
+         "bound (15) / private [44, Thm 1]", "§V", ("A-15",), page="6", equation="(15)")
+_present("chernoff_stein_private", "testing", "Private Chernoff-Stein (weak converse)",
+         r"-\log\beta_n^{\varepsilon,\delta}(\alpha)\le\frac{n\varphi(\varepsilon,\delta)D(P_0\|P_1)+\log 2}{1-\alpha}",
+         "testing corollary (label unknown)", "§VI", ("A-18",), page="8")
+_present("mutual_information_ldp", "mutual_information", "Mutual information under (eps,delta)-LDP",
+         r"\sup_{K\in\mathcal Q_{\varepsilon,\delta}}I(X;Z)\le\varphi(\varepsilon,\delta)H(X)",
+         "MI bound (label unknown)", "§VII", ("A-19",), page="9")
+_present("grosse_cor1_kl", "grosse_ex3_kl", "[G] Example 3: KL of the privatized pair (Cor 1, N=4)",
+         r"D(K\circ P_{\theta_0}\|K\circ P_{\theta_1})\le\Xi(\varepsilon,c)\log\bigl((1-Nc)e^\varepsilon+1\bigr)\,\delta",
+         "Example 3", "§IV", ("G-28",), paper=GROSSE2026, reconstructed=False)
+_present("grosse_cor2_h2", "grosse_cor2_h2", "[G] Corollary 2: squared Hellinger",
+         r"H^2(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\Bigl(2-\frac{4}{\sqrt{(1-Nc)e^\varepsilon+1}+1}\Bigr)\delta",
+         "Corollary 2", "§IV", ("G-26",), paper=GROSSE2026, reconstructed=False)
+_present("grosse_example3_minimax", "grosse_ex3_minimax", "[G] Example 3: Le Cam + Bretagnolle-Huber minimax bound",
+         r"\inf_{\hat\theta}\max_i\mathbb E_i\ell\ge\frac{\ell(\theta_0,\theta_1)}{8}"
+         r"\exp\bigl(-n\,\Xi(\varepsilon,c)\log((1-Nc)e^\varepsilon+1)\,\delta\bigr)",
+         "Example 3", "§IV", ("G-28",), paper=GROSSE2026)
 
 
 def names() -> list[str]:

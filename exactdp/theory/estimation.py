@@ -33,7 +33,8 @@ from exactdp.measures.tensor import hockey_stick_product
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.sr import as_sympy, to_exact
 from exactdp.sources import ASOODEH2021, GROSSE2026, Source
-from exactdp.theory._certify import DEFAULT_PREC, arb_eval
+from exactdp.theory import bounds as _bounds
+from exactdp.numbers.rb import DEFAULT_PREC, arb_eval
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information, bernoulli_mutual_information
 from exactdp.numbers.reader import as_expr
 
@@ -87,15 +88,6 @@ class BoundSpec:
     registry: str | None = None  # the same formula's name in exactdp.theory.bounds.REGISTRY, if any
 
 
-#: SPECS id -> the name of the same formula in the bounds registry (exactdp.theory.bounds)
-REGISTRY_NAMES = {"le_cam_tv": "lecam_private_tv", "le_cam_kl": "lecam_private_kl", "fano": "fano_private",
-                  "thm2_bayes": "bayes_thm2", "xu_raginsky": "xu_raginsky_private",
-                  "mutual_information": "mutual_information_ldp", "grosse_ex3_kl": "grosse_cor1_kl",
-                  "grosse_cor2_h2": "grosse_cor2_h2", "testing": "chernoff_stein_private",
-                  "mean_as_reported": "mean_estimation_reported", "mean_tv_route": "mean_estimation_tv_route",
-                  "grosse_ex3_minimax": "grosse_example3_minimax"}
-
-
 @dataclass(frozen=True)
 class RiskBound:
     """The value of a bound at given parameters; ``kind`` is "exact", "symbolic" or "certified"."""
@@ -114,50 +106,14 @@ class RiskBound:
         return f"{self.spec.title} = {self.value} ({self.kind}; {self.spec.source}){tag}"
 
 
-def _spec(id, title, latex, label, section, catalogue, paper=ASOODEH2021, reconstructed=True, **kw):
-    return BoundSpec(id, title, latex, Source(paper, label, section, **kw), catalogue, reconstructed,
-                     REGISTRY_NAMES.get(id))
-
-
-SPECS: dict[str, BoundSpec] = {s.id: s for s in (
-    _spec("le_cam_tv", "Locally private Le Cam (TV route)",
-          r"\mathcal M_n\ge\frac{\Phi(t)}{2}\bigl(1-\min\{1,\,n\varphi(\varepsilon,\delta)\,\mathrm{TV}(P_1,P_2)\}\bigr)",
-          "Le Cam corollary (label unknown)", "§IV-A", ("A-10",), page="5"),
-    _spec("le_cam_kl", "Locally private Le Cam (KL route)",
-          r"\mathcal M_n\ge\frac{\Phi(t)}{2}\Bigl(1-\sqrt{\tfrac{n\varphi(\varepsilon,\delta)}{2}D(P_1\|P_2)}\Bigr)",
-          "Le Cam corollary (label unknown)", "§IV-A", ("A-10",), page="5"),
-    _spec("fano", "Locally private Fano (non-interactive)",
-          r"\mathcal M_n\ge\Phi(t)\Bigl(1-\frac{n\varphi(\varepsilon,\delta)I(V;X)+\log 2}{\log|\mathcal V|}\Bigr)",
-          "Fano corollary (label unknown)", "§IV-B", ("A-12",), page="5-6"),
-    _spec("mean_as_reported", "Mean estimation rate as reported",
-          r"\mathcal M_n\ge c_\ell\min\{1,(n\varphi^2(\varepsilon,\delta))^{-(k-1)/k}\}",
-          "mean estimation (§IV-A)", "§IV-A", ("A-11", "F-A4"), page="5"),
-    _spec("mean_tv_route", "Mean estimation rate via the TV route",
-          r"\mathcal M_n\gtrsim\min\{1,(n\varphi(\varepsilon,\delta))^{-2(k-1)/k}\}",
-          "mean estimation (§IV-A)", "§IV-A", ("A-11", "F-A4"), page="5"),
-    _spec("thm2_bayes", "Theorem 2: private Bayes risk via E_gamma",
-          r"R_B\ge\sup_\zeta\zeta\bigl[1-e^{\varepsilon}L(\zeta)-\psi_n I_{e^\varepsilon}(\theta;X^n)\bigr]",
-          "Theorem 2", "§V", ("A-14",), page="6-7", equation="(17)"),
-    _spec("xu_raginsky", "Private Xu-Raginsky bound",
-          r"R_B\ge\sup_\zeta\zeta\Bigl[1-\frac{\varphi^n(\varepsilon,\delta)I(\theta;X^n)+\log 2}{\log(1/L(\zeta))}\Bigr]",
-          "bound (15) / private [44, Thm 1]", "§V", ("A-15",), page="6", equation="(15)"),
-    _spec("testing", "Private Chernoff-Stein (weak converse)",
-          r"-\log\beta_n^{\varepsilon,\delta}(\alpha)\le\frac{n\varphi(\varepsilon,\delta)D(P_0\|P_1)+\log 2}{1-\alpha}",
-          "testing corollary (label unknown)", "§VI", ("A-18",), page="8"),
-    _spec("mutual_information", "Mutual information under (eps,delta)-LDP",
-          r"\sup_{K\in\mathcal Q_{\varepsilon,\delta}}I(X;Z)\le\varphi(\varepsilon,\delta)H(X)",
-          "MI bound (label unknown)", "§VII", ("A-19",), page="9"),
-    _spec("grosse_ex3_kl", "[G] Example 3: KL of the privatized pair (Cor 1, N=4)",
-          r"D(K\circ P_{\theta_0}\|K\circ P_{\theta_1})\le\Xi(\varepsilon,c)\log\bigl((1-Nc)e^\varepsilon+1\bigr)\,\delta",
-          "Example 3", "§IV", ("G-28",), paper=GROSSE2026, reconstructed=False),
-    _spec("grosse_cor2_h2", "[G] Corollary 2: squared Hellinger",
-          r"H^2(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\Bigl(2-\frac{4}{\sqrt{(1-Nc)e^\varepsilon+1}+1}\Bigr)\delta",
-          "Corollary 2", "§IV", ("G-26",), paper=GROSSE2026, reconstructed=False),
-    _spec("grosse_ex3_minimax", "[G] Example 3: Le Cam + Bretagnolle-Huber minimax bound",
-          r"\inf_{\hat\theta}\max_i\mathbb E_i\ell\ge\frac{\ell(\theta_0,\theta_1)}{8}"
-          r"\exp\bigl(-n\,\Xi(\varepsilon,c)\log((1-Nc)e^\varepsilon+1)\,\delta\bigr)",
-          "Example 3", "§IV", ("G-28",), paper=GROSSE2026),
-)}
+#: the estimation bounds, a view of the registry (exactdp.theory.bounds): every entry registered with a
+#: presentation, keyed by its estimation id (issue 8 names), in presentation order
+SPECS: dict[str, BoundSpec] = {
+    p.id: BoundSpec(p.id, p.title, p.latex, p.source, p.catalogue, p.reconstructed, name)
+    for name, p in _bounds.PRESENTATIONS.items()
+}
+#: SPECS id -> the name of the same formula in the bounds registry
+REGISTRY_NAMES = {spec.id: spec.registry for spec in SPECS.values()}
 
 
 # -- parameters -----------------------------------------------------------------------------------
@@ -207,6 +163,17 @@ def _tv_value(x, name="tv_in"):
     return v
 
 
+def _at(name: str, **values) -> sympy.Expr:
+    """Registry entry ``name`` (exactdp.theory.bounds, the one definition) at validated exact values."""
+    return as_sympy(_bounds.get(name).at(**values))
+
+
+def _pml(t, c, N) -> dict:
+    """t, c, N validated once, on the registry's domain of Ξ (c ∈ (0, 1/N], N ≥ 2, t ≥ 1)."""
+    return {s.name: v for s, v in _bounds.get("xi").substitutions({"t": _t(t), "c": to_qq(c, "c"),
+                                                                    "N": _pos_int(N, "N")}, complete=True).items()}
+
+
 def _result(expr):
     expr = as_expr(expr)
     if expr.is_Rational:
@@ -215,22 +182,17 @@ def _result(expr):
 
 
 def varphi(t, delta, n: int = 1):
-    r"""φⁿ(ε,δ) = 1 − (1−δ)ⁿ/tⁿ with t = e^ε (D-13; φ¹ = φ).  The superscript is a label (F-A1).
+    r"""φⁿ(ε,δ), the registry's ``phi_n`` (D-13; φ¹ = φ) at t = e^ε.  The superscript is a label (F-A1).
 
     >>> varphi(3, 0), varphi(3, 0, 2)
     (2/3, 8/9)
     """
-    n = _pos_int(n)
-    return _result(1 - (1 - _delta(delta)) ** n / _t(t) ** n)[0]
+    return _result(as_sympy(_bounds.get("phi_n").at(t=_t(t), delta=_delta(delta), n=_pos_int(n))))[0]
 
 
 def xi(t, c, N: int):
-    r"""Ξ(ε,c) = min{(t−1)/(t(1−Nc)+1), 1} ([G] §IV, D-11), t = e^ε."""
-    T, C, N = _t(t), to_qq(c, "c"), _pos_int(N, "N")
-    if C <= 0 or C * N > 1:
-        raise ParameterError(f"c: must lie in (0, 1/N] = (0, 1/{N}], got {C}")
-    C = as_sympy(C)
-    return _result(sympy.Min((T - 1) / (T * (1 - N * C) + 1), 1))[0]
+    r"""Ξ(ε,c), the registry's ``xi`` ([G] §IV, D-11), t = e^ε, on the paper's domain c ∈ (0, 1/N]."""
+    return _result(as_sympy(_bounds.get("xi").evaluate(t=_t(t), c=to_qq(c, "c"), N=_pos_int(N, "N"))))[0]
 
 
 # -- minimax: Le Cam, Fano, mean estimation (A-10, A-11, A-12) -------------------------------------
@@ -239,16 +201,18 @@ def le_cam_tv(loss_at_t, tv_in, n: int, t, delta, *, interactive: bool = True) -
     r"""(Φ(t)/2)(1 − min{1, nφ·TV(P₁,P₂)}) [RECON A-10 (i)]; non-interactive: TV ≤ 1 − (1 − φ·TV)ⁿ."""
     n = _pos_int(n)
     L, T, ph = _nonneg(loss_at_t, "loss_at_t"), _tv_value(tv_in), as_sympy(varphi(t, delta))
-    out_tv = sympy.Min(1, n * ph * T) if interactive else 1 - (1 - ph * T) ** n
-    v, kind = _result(L / 2 * (1 - out_tv))
+    if interactive:  # the registry's lecam_private_tv
+        v, kind = _result(_at("lecam_private_tv", Phi=L, n=n, TV=T, t=_t(t), delta=_delta(delta)))
+    else:  # the non-interactive chain: TV(P_1^n, P_2^n) after K <= 1 - (1 - phi TV)^n
+        v, kind = _result(L / 2 * (1 - (1 - (1 - ph * T) ** n)))
     return RiskBound(SPECS["le_cam_tv"], v, kind, {"n": n, "interactive": interactive})
 
 
 def le_cam_kl(loss_at_t, kl_in, n: int, t, delta) -> RiskBound:
     r"""(Φ(t)/2)(1 − √(nφ·D(P₁‖P₂)/2))₊ [RECON A-10 (ii)]: chain rule, η_KL ≤ φ, Pinsker."""
     n = _pos_int(n)
-    L, D, ph = _nonneg(loss_at_t, "loss_at_t"), _nonneg(kl_in, "kl_in"), as_sympy(varphi(t, delta))
-    v, kind = _result(sympy.Max(0, L / 2 * (1 - sympy.sqrt(n * ph * D / 2))))
+    L, D = _nonneg(loss_at_t, "loss_at_t"), _nonneg(kl_in, "kl_in")
+    v, kind = _result(sympy.Max(0, _at("lecam_private_kl", Phi=L, n=n, I=D, t=_t(t), delta=_delta(delta))))
     return RiskBound(SPECS["le_cam_kl"], v, kind, {"n": n})
 
 
@@ -257,8 +221,8 @@ def fano(loss_at_t, mi_in, size: int, n: int, t, delta) -> RiskBound:
     n, size = _pos_int(n), _pos_int(size, "size")
     if size < 2:
         raise ParameterError(f"size: the packing needs |V| >= 2, got {size}")
-    L, I, ph = _nonneg(loss_at_t, "loss_at_t"), _nonneg(mi_in, "mi_in"), as_sympy(varphi(t, delta))
-    v, kind = _result(sympy.Max(0, L * (1 - (n * ph * I + LOG2) / sympy.log(size))))
+    L, I = _nonneg(loss_at_t, "loss_at_t"), _nonneg(mi_in, "mi_in")
+    v, kind = _result(sympy.Max(0, _at("fano_private", Phi=L, n=n, I=I, V=size, t=_t(t), delta=_delta(delta))))
     return RiskBound(SPECS["fano"], v, kind, {"n": n, "size": size})
 
 
@@ -465,7 +429,8 @@ def chernoff_stein_bound(alpha, n: int, t, delta, kl_in) -> RiskBound:
     a = as_sympy(to_qq(alpha, "alpha"))
     if not (0 <= a < 1):
         raise ParameterError(f"alpha: must lie in [0, 1), got {a}")
-    v, kind = _result((n * as_sympy(varphi(t, delta)) * _nonneg(kl_in, "kl_in") + LOG2) / (1 - a))
+    v, kind = _result(_at("chernoff_stein_private", alpha=a, n=n, I=_nonneg(kl_in, "kl_in"), t=_t(t),
+                          delta=_delta(delta)))
     return RiskBound(SPECS["testing"], v, kind, {"n": n})
 
 
@@ -493,7 +458,7 @@ def mutual_information(P, K) -> sympy.Expr:
 
 def mi_upper_bound(t, delta, P) -> RiskBound:
     r"""φ(ε,δ)·H(X) ≥ sup_{K ∈ Q_{ε,δ}} I(X;Z) [RECON A-19] (mutual-information SDPI with U = X)."""
-    v, kind = _result(as_sympy(varphi(t, delta)) * entropy(P))
+    v, kind = _result(_at("mutual_information_ldp", t=_t(t), delta=_delta(delta), I=entropy(P)))
     return RiskBound(SPECS["mutual_information"], v, kind)
 
 
@@ -501,31 +466,26 @@ def mi_upper_bound(t, delta, P) -> RiskBound:
 
 def grosse_kl_bound(t, c, tv_in, N: int = 4) -> RiskBound:
     r"""Ξ(ε,c)·log((1−Nc)t + 1)·δ ≥ D(K∘P_{θ₀}‖K∘P_{θ₁}) for K ∈ M(ε,c), P_{θᵢ} ∈ Q_X(c), TV ≤ δ ([G] Cor 1)."""
-    T, C = _t(t), as_sympy(to_qq(c, "c"))
-    v, kind = _result(as_sympy(xi(t, c, N)) * sympy.log((1 - N * C) * T + 1) * _tv_value(tv_in))
+    v, kind = _result(_at("grosse_cor1_kl", **_pml(t, c, N)) * _tv_value(tv_in))
     return RiskBound(SPECS["grosse_ex3_kl"], v, kind, {"N": N})
 
 
 def grosse_hellinger_bound(t, c, tv_in, N: int = 4) -> RiskBound:
     r"""Ξ(ε,c)·(2 − 4/(√((1−Nc)t+1) + 1))·δ ≥ H²(K∘P‖K∘Q), H² without ½ ([G] Cor 2, G-26; used by Fig. 1)."""
-    T, C = _t(t), as_sympy(to_qq(c, "c"))
-    coef = 2 - 4 / (sympy.sqrt((1 - N * C) * T + 1) + 1)
-    v, kind = _result(as_sympy(xi(t, c, N)) * coef * _tv_value(tv_in))
+    v, kind = _result(_at("grosse_cor2_h2", **_pml(t, c, N)) * _tv_value(tv_in))
     return RiskBound(SPECS["grosse_cor2_h2"], v, kind, {"N": N})
 
 
 def zamanlooy_asoodeh_kl_coefficient(t):
     r"""ε(t−1)/(t+1), t = e^ε: the LDP-tight KL/TV coefficient of an ε-LDP kernel (B-7, [RECON]); the
     c-free comparison line in [G] Fig. 1."""
-    T = _t(t)
-    return _result(sympy.log(T) * (T - 1) / (T + 1))[0]
+    return _result(_at("zamanlooy_asoodeh_kl", t=_t(t)))[0]
 
 
 def grosse_example3_minimax(loss_sep, n: int, t, c, tv_in, N: int = 4) -> RiskBound:
     r"""(ℓ(θ₀,θ₁)/2)·¼·exp(−n·Ξ·log((1−Nc)t+1)·δ) [RECON G-28]: Le Cam + Bretagnolle–Huber, KL tensorised."""
     n = _pos_int(n)
-    kl_one = as_sympy(grosse_kl_bound(t, c, tv_in, N).value)
-    v = _nonneg(loss_sep, "loss_sep") / 8 * sympy.exp(-n * kl_one)
+    v = _at("grosse_example3_minimax", Phi=_nonneg(loss_sep, "loss_sep"), n=n, TV=_tv_value(tv_in), **_pml(t, c, N))
     return RiskBound(SPECS["grosse_ex3_minimax"], v, "symbolic", {"n": n, "N": N})
 
 

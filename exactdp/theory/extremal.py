@@ -42,6 +42,7 @@ from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv_witness
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
+from exactdp.theory import bounds as _bounds
 from exactdp.algebra.lp import (
     LinearProgram,
     LPSolution,
@@ -416,39 +417,31 @@ def gamma_min(N: int, t, c, *, M: int = 2) -> ExtremalResult:
 
 # -- closed forms they are compared with (G-15, G-23, Lemma 4) -------------------------------------------
 
-def _qq_params(N, t, c):
+def _qq_params(N, t, c) -> dict:
     N = _size(N, "N")
-    t, c = to_qq(t, "t"), to_qq(c, "c")
+    t = to_qq(t, "t")
     if t < 1:
         raise ParameterError(f"t: must be >= 1, got {t}")
-    if c < 0 or c > fmpq(1, N):
-        raise ParameterError(f"c: must lie in [0, 1/N] = [0, 1/{N}], got {c}")
-    return N, t, c
+    return {"N": N, "t": t, "c": _bounds.PMLLevel.of(c, N).c}
 
 
 def xi(N: int, t, c) -> fmpq:
-    r"""Ξ(ε,c) = min{(t−1)/(t(1−Nc)+1), 1} ([G] §IV, D-11; the value of Thm 1)."""
-    N, t, c = _qq_params(N, t, c)
-    return min((t - 1) / (t * (1 - N * c) + 1), ONE)
+    r"""Ξ(ε,c), the registry's ``xi`` ([G] §IV, D-11; the value of Thm 1), c ∈ [0, 1/N]."""
+    return _bounds.get("xi").at(**_qq_params(N, t, c))
 
 
 def lemma4_bound(N: int, t, c) -> fmpq:
-    r"""[G] Lemma 4's bound Γ_max ≤ (1−Nc)t + 1."""
-    N, t, c = _qq_params(N, t, c)
-    return (1 - N * c) * t + 1
+    r"""[G] Lemma 4's bound Γ_max ≤ (1−Nc)t + 1, the registry's ``gamma_max_lemma4``."""
+    return _bounds.get("gamma_max_lemma4").at(**_qq_params(N, t, c))
 
 
 def gamma_max_closed_form(N: int, t, c) -> fmpq:
-    r"""claims.md G-23 [DERIVED]: Γ_max = (t(1−Nc)+c)/(1−(N−1)c) if t < 1/((N−1)c), else (1−Nc)t + 1
-    (for t ≤ 1/c; beyond, every kernel qualifies and Γ_max = (1−(N−1)c)/c)."""
-    N, t, c = _qq_params(N, t, c)
-    if c == 0:
-        return t
-    if t * c > 1:
-        t = 1 / c
-    if t * (N - 1) * c < 1:
-        return (t * (1 - N * c) + c) / (1 - (N - 1) * c)
-    return (1 - N * c) * t + 1
+    r"""claims.md G-23 [DERIVED], the registry's ``gamma_max_exact`` (two branches, for t ≤ 1/c); beyond
+    t = 1/c every kernel qualifies and Γ_max is its value at t = 1/c, (1−(N−1)c)/c; at c = 0 it is t."""
+    p = _qq_params(N, t, c)
+    if p["c"] and p["t"] * p["c"] > 1:
+        p["t"] = 1 / p["c"]
+    return _bounds.get("gamma_max_exact").at(**p)
 
 
 # -- KL and H² corollaries with the exact Γ (G-25, G-26, B-7) ----------------------------------------------
@@ -491,9 +484,8 @@ def corollary_limits_c0() -> dict:
     t = sympy.Symbol("t", positive=True)
     c = sympy.Symbol("c", nonnegative=True)
     N = sympy.Symbol("N", positive=True, integer=True)
-    Xi = (t - 1) / (t * (1 - N * c) + 1)
-    g_exact = (t * (1 - N * c) + c) / (1 - (N - 1) * c)
-    g_l4 = (1 - N * c) * t + 1
+    own = {_bounds.t: t, _bounds.c: c, _bounds.N: N}  # the registry's formulas, c >= 0 for the limit
+    Xi, g_exact, g_l4 = (e.xreplace(own) for e in (_bounds.xi_raw, _bounds.gamma_max_first, _bounds.gamma_max_l4))
     out = {}
     for name, G in (("exact", g_exact), ("lemma4", g_l4)):
         out[f"gamma_{name}"] = sympy.limit(G, c, 0)

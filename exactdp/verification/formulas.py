@@ -30,18 +30,12 @@ def to_sym(v):
     return v
 
 
-_SYMBOLS = {"t": B.t, "delta": B.delta, "c": B.c, "N": B.N, "n": B.n, "gamma": B.gamma}
-
-
 def _at(name: str, expr=None, **values):
-    """Registry entry ``name`` (or ``expr``) at ``values``: an ``fmpq`` when every value is rational,
-    else the exact sympy expression with the values substituted.  (Callers pass values inside the
-    registry's domain; ``Bound.evaluate`` re-checks the domain but is ~10× slower in instance loops.)"""
-    expr = B.get(name).expr if expr is None else expr
-    out = expr.xreplace({_SYMBOLS[k]: to_sym(v) for k, v in values.items()})
-    if out.is_Rational:
-        return fmpq(int(out.p), int(out.q))
-    return out
+    """Registry entry ``name`` (or ``expr``) at ``values`` (:func:`exactdp.theory.bounds.exact_at`): an
+    ``fmpq`` when rational, else the exact sympy expression; floats raise ``CoercionError``.  (Callers
+    pass values inside the registry's domain; ``Bound.evaluate`` re-checks the domain but is ~10× slower
+    in instance loops.)"""
+    return B.exact_at(B.get(name).expr if expr is None else expr, values)
 
 
 def phi(gamma, delta):

@@ -23,7 +23,7 @@ from flint import fmpq
 from exactdp import Kernel
 from exactdp.mechanisms import randomized_response
 from exactdp.numbers.truth import Truth
-from exactdp.theory._certify import compare, rounds_to
+from exactdp.numbers.rb import compare, rounds_to
 from exactdp.theory.bernoulli import bernoulli_mutual_information
 from exactdp.theory.discrete_bayes import (
     DiscreteBayesProblem,

@@ -23,7 +23,7 @@ from exactdp import privacy_profile
 from exactdp.measures.divergences import kl
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
-from exactdp.theory._certify import compare
+from exactdp.numbers.rb import compare
 from exactdp.theory.estimation import effective_sample_size_crossovers, mutual_information, product_tv, varphi
 from exactdp.theory.packing import gv_size, l1, sign_packing
 from exactdp.verification.claims import Outcome, Verdict

@@ -22,7 +22,7 @@ from exactdp.measures.divergences import kl
 from exactdp.mechanisms import optimal_binary_approx_ldp, randomized_response
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.truth import Truth
-from exactdp.theory._certify import compare
+from exactdp.numbers.rb import compare
 from exactdp.theory.estimation import (
     chernoff_stein_bound,
     mi_upper_bound,

@@ -11,7 +11,8 @@ from exactdp.measures.divergences import kl, tv
 from exactdp.measures.privacy import ldp_ratio
 from exactdp.sources import DUCHI2018, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certify import decide_le, enclosure
+from exactdp.numbers.rb import decide_le
+from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 

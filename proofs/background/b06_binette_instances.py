@@ -13,7 +13,8 @@ from exactdp.measures.divergences import chi2, hellinger2, kl, tv
 from exactdp.numbers.reader import as_expr
 from exactdp.sources import BINETTE2019, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certify import decide_le, enclosure
+from exactdp.numbers.rb import decide_le
+from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.formulas import H2_F, KL_F, binette_coefficient

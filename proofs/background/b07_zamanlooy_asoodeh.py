@@ -17,7 +17,8 @@ from exactdp.measures.privacy import ldp_ratio
 from exactdp.mechanisms import binary_randomized_response
 from exactdp.sources import ZAMANLOOY2023, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certify import decide_le, enclosure, sign, to_sympy
+from exactdp.numbers.rb import decide_le, sign, to_sympy
+from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.formulas import H2_F, KL_F, za_hockey_stick_coefficient

@@ -10,7 +10,8 @@ from exactdp.measures.divergences import chi2, hellinger2, kl
 from exactdp.measures.privacy import ldp_ratio
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certify import decide_le, enclosure, to_sympy
+from exactdp.numbers.rb import decide_le, to_sympy
+from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 

@@ -11,7 +11,7 @@ import sympy
 from exactdp.measures.divergences import kl, tv
 from exactdp.sources import CATALOGUE, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certify import decide_le, to_sympy
+from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 

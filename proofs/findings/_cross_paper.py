@@ -11,7 +11,7 @@ r"""Cross-paper relations X-1 … X-5 (claims.md §5).
 import sympy
 
 from exactdp.sources import CATALOGUE, Source
-from exactdp.verification.certify import decide_lt
+from exactdp.numbers.rb import decide_lt
 from exactdp.verification.checking import (
     check_instances,
     exact_data,

@@ -23,7 +23,7 @@ from flint import fmpq
 
 from exactdp.numbers.truth import Truth
 from exactdp.sources import CATALOGUE, Source
-from exactdp.theory._certify import compare, rounds_to
+from exactdp.numbers.rb import compare, rounds_to
 from exactdp.theory.estimation import (
     bernoulli_bayes_point,
     effective_sample_size_crossovers,

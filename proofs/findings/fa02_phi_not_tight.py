@@ -48,7 +48,8 @@ TABLE = {("1/2", "0"): ("0.39347", "0.24492"), ("1/2", "1/10"): ("0.45412", "0.3
 def _table(ctx):
     import sympy
 
-    from exactdp.verification.certify import decide_le, enclosure
+    from exactdp.numbers.rb import decide_le
+    from exactdp.numbers.digits import enclosure
 
     half = sympy.Rational(1, 200000)
 

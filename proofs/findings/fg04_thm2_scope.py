@@ -13,7 +13,8 @@ from exactdp.measures.divergences import kl
 from exactdp.mechanisms import disjoint_rows_witness
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
-from exactdp.verification.certify import decide_lt, enclosure
+from exactdp.numbers.rb import decide_lt
+from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 

@@ -12,7 +12,7 @@ from exactdp.kernels import Kernel
 from exactdp.measures.divergences import kl, tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.sources import GROSSE2026, Source
-from exactdp.verification.certify import decide_le, to_sympy
+from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.formulas import lemma4_gamma_max, xi

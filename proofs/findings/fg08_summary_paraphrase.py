@@ -16,7 +16,8 @@ from exactdp.kernels import Kernel
 from exactdp.measures.divergences import kl, tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.sources import GROSSE2026, Source
-from exactdp.verification.certify import enclosure, sign, to_sympy
+from exactdp.numbers.rb import sign, to_sympy
+from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.formulas import lemma4_gamma_max, xi

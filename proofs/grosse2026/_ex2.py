@@ -17,7 +17,8 @@ from exactdp.measures.contraction import eta_tv
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.mechanisms import grosse_example2_K1
-from exactdp.verification.certify import decide_le, enclosure, to_sympy
+from exactdp.numbers.rb import decide_le, to_sympy
+from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.formulas import lemma4_gamma_max, xi
 

@@ -16,7 +16,8 @@ from flint import fmpq
 from exactdp.measures.divergences import tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.verification import instances as inst
-from exactdp.verification.certify import decide_le, enclosure, to_sympy
+from exactdp.numbers.rb import decide_le, to_sympy
+from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.formulas import binette_coefficient, lemma4_gamma_max, xi
 

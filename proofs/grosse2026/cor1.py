@@ -5,7 +5,7 @@ import sympy
 
 from exactdp.measures.divergences import kl
 from exactdp.sources import GROSSE2026, Source
-from exactdp.verification.certify import to_sympy
+from exactdp.numbers.rb import to_sympy
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from ._thm4_corollaries import bound_check

@@ -21,7 +21,7 @@ from exactdp.measures.divergences import kl, tv
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.truth import Truth
 from exactdp.sources import GROSSE2026, Source
-from exactdp.theory._certify import compare
+from exactdp.numbers.rb import compare
 from exactdp.theory.estimation import grosse_kl_bound, product_tv
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
 

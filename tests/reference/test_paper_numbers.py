@@ -11,7 +11,7 @@ from exactdp import mechanisms
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.numbers.truth import Truth
-from exactdp.theory._certify import rounds_to
+from exactdp.numbers.rb import rounds_to
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information, bernoulli_mutual_information
 from exactdp.theory.estimation import (
     bayes_e_gamma,

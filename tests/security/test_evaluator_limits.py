@@ -29,7 +29,7 @@ from exactdp.numbers.digits import evalf, round_significant
 from exactdp.numbers.exact_zero import is_zero
 from exactdp.numbers.rb import RB, current_cap, precision_cap
 from exactdp.numbers.truth import Sign, Truth
-from exactdp.theory._certify import arb_fixed
+from exactdp.numbers.digits import arb_fixed
 
 R = sympy.Rational
 S = sympy.S

@@ -12,7 +12,7 @@ from exactdp import is_ldp, tv
 from exactdp.errors import CoercionError, ParameterError
 from exactdp.mechanisms import binary_randomized_response, optimal_binary_approx_ldp
 from exactdp.numbers.truth import Truth
-from exactdp.theory._certify import arb_eval, compare, rounds_to
+from exactdp.numbers.rb import arb_eval, compare, rounds_to
 from exactdp.theory.bernoulli import (
     bernoulli_e_gamma_information,
     bernoulli_mutual_information,

@@ -9,7 +9,7 @@ pytest.importorskip("matplotlib")
 from exactdp.cli import main
 from exactdp.numbers.truth import Truth
 from exactdp.output.figures import asoodeh_fig1_data, grosse_fig1_data
-from exactdp.theory._certify import rounds_to
+from exactdp.numbers.rb import rounds_to
 
 
 def test_cli_writes_png_and_pdf(tmp_path, capsys):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sympy
 
+from exactdp.theory import bounds as B
 from exactdp.verification.conjecture.parser import Conjecture, _symbols
 
 _t = sympy.Symbol("t", positive=True)
@@ -28,11 +29,14 @@ def _supremum(small: sympy.Expr, cls: str, N: int):
     s = _symbols()
     eps, delta, c = s["eps"], s["delta"], s["c"]
     if small == sympy.Symbol("eta_tv"):
+        own = {B.t: _t, B.delta: delta, B.c: c, B.N: N}  # registry entries in this module's symbols
         if cls == "ldp":
-            return (_t - 1) / (_t + 1), "sup of eta_tv over eps-LDP kernels = (t-1)/(t+1) (B-4, [G] eq. (13))"
+            return (B.get("ldp_dobrushin").expr.xreplace(own),
+                    "sup of eta_tv over eps-LDP kernels = (t-1)/(t+1) (B-4, [G] eq. (13))")
         if cls == "approx-ldp":
-            return (_t - 1 + 2 * delta) / (_t + 1), "sup of eta_tv over (eps,delta)-LDP = (t-1+2 delta)/(t+1) (B-4)"
-        return (sympy.Min((_t - 1) / (_t * (1 - N * c) + 1), 1),
+            return (B.get("ldp_dobrushin_tight").expr.xreplace(own),
+                    "sup of eta_tv over (eps,delta)-LDP = (t-1+2 delta)/(t+1) (B-4)")
+        return (B.get("xi").expr.xreplace(own),
                 f"sup of eta_tv over (eps,c)-PML kernels with N={N} = Xi(eps,c) ([G] Thm 1, G-15)")
     hs = {sympy.Function("eta_hs")(sympy.exp(eps)), sympy.Function("delta_K")(eps)}
     if small in hs and cls in ("ldp", "approx-ldp"):

@@ -144,13 +144,11 @@ def sign(v) -> int | None:
 
 
 def _arb_sign(b: arb) -> int | None:
-    if b > 0:
-        return 1
-    if b < 0:
-        return -1
-    if b.is_zero():
-        return 0
-    return None
+    """The sign the ball certifies (:func:`exactdp.numbers.rb.ball_sign`, the one ball test), as an int."""
+    from exactdp.numbers.rb import ball_sign
+
+    s = ball_sign(b)
+    return None if s is None else int(s)
 
 
 def _need_sign(v) -> int:
