@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import gcd
 
-from flint import fmpq, fmpz, fmpz_mat, fmpz_mpoly_ctx, fmpz_poly
+from flint import arb, fmpq, fmpz, fmpz_mat, fmpz_mpoly_ctx, fmpz_poly
 
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.qq import ONE, ZERO
@@ -268,5 +268,157 @@ def product_loss(factors) -> ProductLoss:
 
 
 def hockey_stick_product_losses(factors, gamma: fmpq) -> fmpq:
-    """E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) from ``[(PairLoss_j, k_j)]`` (γ ≥ 0 exact)."""
+    """E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) from ``[(PairLoss_j, k_j)]`` (γ ≥ 0 exact).
+
+    One loss with at most two ratio classes (randomized response, any pair on two outputs) is summed
+    as a binomial (:func:`binomial_hockey_stick`); everything else by the type classes of
+    :func:`product_loss`.  Both are exact and agree."""
+    factors = list(factors)
+    if not any(k for _, k in factors):  # the empty product: two point masses
+        return max(ONE - gamma, ZERO)
+    single = binomial_loss(factors)
+    if single is not None:
+        return binomial_hockey_stick(single[0], single[1], gamma)
     return product_loss(factors).hockey_stick(gamma)
+
+
+# -- one loss with at most two ratio classes: binomial sums (issue 15) ------------------------------
+#
+# E_γ(p^{⊗n} ‖ q^{⊗n}) for a pair with two finite ratio classes r_hi > r_lo is
+#     p_inf + Σ_{j ≥ t} C(n, j) (P_hi^j P_lo^{n−j} − γ Q_hi^j Q_lo^{n−j}),
+# j = the number of coordinates in the class r_hi, t = the first j with r_hi^j r_lo^{n−j} > γ (the ratio
+# grows with j).  The tail sums are evaluated by binary splitting of the hypergeometric term ratio
+# C(n, j+1) x^{j+1} y^{n−j−1} / (C(n, j) x^j y^{n−j}) = (n−j) x / ((j+1) y): O(log n) levels of products of
+# fmpz integers (quasi-linear in the size of the result) instead of the n + 1 coefficients of (x z + y)^n,
+# whose total size is quadratic in n.  Exact integers only; t is found by integer comparisons.
+
+#: ranges of at most this many terms are summed by a loop over machine-size integers
+_LEAF = 24
+
+
+def binomial_loss(factors) -> tuple[PairLoss, int] | None:
+    """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones)
+    with at most two finite ratio classes — the binomial case; None otherwise."""
+    merged: dict = {}
+    for loss, k in factors:
+        if k:
+            merged[loss] = merged.get(loss, 0) + k
+    if len(merged) != 1:
+        return None
+    (loss, k), = merged.items()
+    return (loss, k) if len(loss.classes) <= 2 else None
+
+
+def _split(n: int, x: int, y: int, a: int, b: int):
+    """Binary splitting over [a, b) of p_j = (n − j) x, q_j = (j + 1) y: ``(Π p_j, Π q_j, T)`` with
+    T = Σ_{i=a}^{b−1} Π_{a≤j<i} p_j · Π_{i≤j<b} q_j."""
+    if b - a <= _LEAF:
+        P, Q, T = 1, 1, 0
+        for j in range(b - 1, a - 1, -1):  # T(j, b) = q_j Q(j+1, b) + p_j T(j+1, b)
+            pj, qj = (n - j) * x, (j + 1) * y
+            T = qj * Q + pj * T
+            P, Q = P * pj, Q * qj
+        return fmpz(P), fmpz(Q), fmpz(T)
+    m = (a + b) // 2
+    P1, Q1, T1 = _split(n, x, y, a, m)
+    P2, Q2, T2 = _split(n, x, y, m, b)
+    return P1 * P2, Q1 * Q2, T1 * Q2 + P1 * T2
+
+
+def binomial_sum(n: int, x, y, a: int, b: int) -> fmpz:
+    r"""Σ_{j=a}^{b−1} C(n, j) x^j y^{n−j} for integers x, y ≥ 0, exactly (the range is clipped to 0..n).
+
+    >>> binomial_sum(4, 3, 1, 2, 5) == sum(__import__("math").comb(4, j) * 3**j for j in range(2, 5))
+    True
+    """
+    x, y = int(x), int(y)
+    a, b = max(a, 0), min(b, n + 1)
+    if a >= b:
+        return fmpz(0)
+    if x == 0 or y == 0:  # a single nonzero term: j = 0 (x = 0) or j = n (y = 0)
+        j = 0 if x == 0 else n
+        return fmpz(y if x == 0 else x) ** n if a <= j < b else fmpz(0)
+    if b - a == n + 1:
+        return fmpz(x + y) ** n
+    if 2 * (b - a) > n + 1 and (a == 0 or b == n + 1):  # the complement is shorter
+        rest = binomial_sum(n, x, y, b, n + 1) if a == 0 else binomial_sum(n, x, y, 0, a)
+        return fmpz(x + y) ** n - rest
+    _, Q, T = _split(n, x, y, a, b)
+    # Σ = term_a · T / Q with term_a = C(n, a) x^a y^{n−a} (an exact division)
+    return fmpz.bin_uiui(n, a) * fmpz(x) ** a * fmpz(y) ** (n - a) * T // Q
+
+
+def _log_guess(r_hi: fmpq, r_lo: fmpq, n: int, gamma: fmpq) -> int | None:
+    """A guess of the threshold from arb balls: ⌊(log γ − n log r_lo) / log(r_hi/r_lo)⌋ + 1, or None.
+
+    Only a starting point: :func:`_first_above` verifies it by exact integer comparisons."""
+    try:
+        x = ((arb(gamma).log() - n * arb(r_lo).log()) / arb(r_hi / r_lo).log()).mid().floor().unique_fmpz()
+    except (ValueError, ArithmeticError):  # an infinite or NaN ball: no guess
+        return None
+    return None if x is None else int(x) + 1
+
+
+def _first_above(r_hi: fmpq, r_lo: fmpq, n: int, gamma: fmpq) -> int:
+    """The least j in 0..n with r_hi^j r_lo^{n−j} > γ (n + 1 if none; r_hi > r_lo > 0).
+
+    Exact: with r_hi / r_lo = u/v, the test is the integer comparison u^j · num(r_lo)^n · den(γ) >
+    v^j · den(r_lo)^n · num(γ) (no floats).  A bisection whose first two probes are the guess of
+    :func:`_log_guess` and its neighbour, so that usually two comparisons settle it."""
+    if gamma <= 0:
+        return 0
+    rho = r_hi / r_lo
+    u, v = fmpz(rho.p), fmpz(rho.q)
+    L = fmpz(r_lo.p) ** n * fmpz(gamma.q)
+    R = fmpz(r_lo.q) ** n * fmpz(gamma.p)
+    guess = _log_guess(r_hi, r_lo, n, gamma)
+    lo, hi = 0, n + 1  # the answer lies in [lo, hi]: lo = 0 or j = lo − 1 is not above, hi = n + 1 or hi is
+    for _ in range(2 if guess is not None else 0):
+        if not lo < hi:
+            break
+        mid = min(max(guess, lo), hi - 1)
+        if u ** mid * L > v ** mid * R:
+            hi, guess = mid, mid - 1
+        else:
+            lo, guess = mid + 1, mid + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if u ** mid * L > v ** mid * R:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def binomial_hockey_stick(loss: PairLoss, n: int, gamma: fmpq) -> fmpq:
+    r"""E_γ(p^{⊗n} ‖ q^{⊗n}) for a pair whose loss has at most two finite ratio classes (γ ≥ 0 exact).
+
+    Equal to ``product_loss([(loss, n)]).hockey_stick(gamma)`` without forming the n + 1 type classes:
+    two binomial tail sums by binary splitting (see above).
+
+    >>> binomial_hockey_stick(PairLoss.of([fmpq(3, 4), fmpq(1, 4)], [fmpq(1, 4), fmpq(3, 4)]), 5, fmpq(1))
+    203/256
+    """
+    if len(loss.classes) > 2:
+        raise ValueError("binomial_hockey_stick: the loss has more than two ratio classes")
+    if n == 0:
+        return max(ONE - gamma, ZERO)
+    p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
+    if not loss.classes:
+        return p_inf
+    if len(loss.classes) == 1:
+        (r, P), = loss.classes
+        Pn, Qn = P ** n, (P / r) ** n
+        return p_inf + max(Pn - gamma * Qn, ZERO)  # P^n > γ Q^n iff r^n > γ
+    (r_hi, P_hi), (r_lo, P_lo) = loss.classes
+    (ph, pl), dP = _int_masses([P_hi, P_lo])
+    (qh, ql), dQ = _int_masses([P_hi / r_hi, P_lo / r_lo])
+    t = _first_above(r_hi, r_lo, n, gamma)
+    if t > n:
+        return p_inf
+    SP = binomial_sum(n, ph, pl, t, n + 1)
+    SQ = binomial_sum(n, qh, ql, t, n + 1) if gamma != 0 else fmpz(0)
+    # one fraction over lcm(dP, dQ)^n · den(γ), so that only one gcd of the full size is taken
+    D = dP * dQ // dP.gcd(dQ)
+    num = SP * (D // dP) ** n * fmpz(gamma.q) - fmpz(gamma.p) * SQ * (D // dQ) ** n
+    return p_inf + fmpq(num, D ** n * fmpz(gamma.q))

@@ -45,7 +45,13 @@ from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.limits import require
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
-from exactdp.measures.privacy_loss import PairLoss, product_loss, ratio_exponents
+from exactdp.measures.privacy_loss import (
+    PairLoss,
+    binomial_hockey_stick,
+    binomial_loss,
+    product_loss,
+    ratio_exponents,
+)
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
 from exactdp.numbers.sr import to_exact
@@ -136,6 +142,7 @@ _PER_TERM = 400
 _PER_TERM_MPOLY = 1_200
 _PER_PAIR = 2_000  # per (row pair, output) when the row pairs of a kernel are classified (PairLoss.of)
 _PER_DOMINANCE = 4_000  # per Blackwell comparison of two classes (about 20 us), plus 20 per (output)^2
+_PER_BINOMIAL_TERM = 100  # per term of a binomial sum (the machine-size leaves of the binary splitting)
 
 
 def _bits(v) -> int:
@@ -184,12 +191,17 @@ def _short(x: int) -> str:
     return str(x) if x < 10**7 else f"{float(min(x, _CAP)):.2g}"
 
 
-def _eval_cost(losses, counts, extra_bits: int = 0) -> tuple[int, int, int, int]:
-    """(rank D, terms, bits, work) of one product_loss of ``[(PairLoss, k), ...]`` — integer arithmetic on
-    the sizes only (bit lengths and binomials of capped size; nothing of size k is built)."""
+def _eval_cost(losses, counts, extra_bits: int = 0, binomial: bool = True) -> tuple[int, int, int, int, int]:
+    """(rank D, terms, bits, work, memory) of one E_γ evaluation of ``[(PairLoss, k), ...]`` — integer
+    arithmetic on the sizes only (bit lengths and binomials of capped size; nothing of size k is built).
+
+    With ``binomial`` an evaluation that :func:`_hockey_stick` sums as a binomial is estimated as such
+    (:func:`_binomial_cost`); otherwise as the polynomial powers of :func:`product_loss`."""
     items = [(loss, k) for loss, k in zip(losses, counts) if k]
     if not items:
-        return 0, 1, 1, 1
+        return 0, 1, 1, 1, 1
+    if binomial and binomial_loss(items) is not None:
+        return _binomial_cost(*binomial_loss(items), extra_bits)
     groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
     keys, D = ratio_exponents(groups)
     types = 1
@@ -209,7 +221,27 @@ def _eval_cost(losses, counts, extra_bits: int = 0) -> tuple[int, int, int, int]
         bits += k * b
     limbs = bits // 64 + 1
     per_term = limbs * limbs.bit_length() + (_PER_TERM_MPOLY if D >= 2 else _PER_TERM)
-    return D, terms, bits, min(terms * per_term, _CAP)
+    return D, terms, bits, min(terms * per_term, _CAP), min(4 * terms * (bits // 8 + 100), _CAP)
+
+
+def _binomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
+    r"""(rank, terms, bits, work, memory) of :func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`
+    at multiplicity k.
+
+    The binary splitting multiplies integers of up to k·(log2 k + b) bits (b = bits of the masses) in
+    log2 k levels, and the result is one fraction of about 2k·b bits reduced by one gcd: work ≈
+    2·s·log2(s)·log2(k) + 2·r·log2(r)² + 100·k in limbs s, r of those sizes (about 4–10 ns a unit, measured
+    in benchmarks/bench_tensor.py); memory a few integers of the splitting size, not the k + 1 coefficients.
+    """
+    L = len(loss.classes)
+    b = max(_den_bits([P for _, P in loss.classes] or [ONE]), _den_bits(loss.q_masses or (ONE,))) + 1
+    bits = extra_bits + 1 + k * (b - 1)
+    split = k * (k.bit_length() + b)
+    result = 2 * k * b + extra_bits
+    ls, lr = split // 64 + 1, result // 64 + 1
+    work = 2 * ls * ls.bit_length() * k.bit_length() + 2 * lr * lr.bit_length() ** 2 + _PER_BINOMIAL_TERM * k
+    memory = 8 * (max(split, result) // 8 + 100)
+    return min(L, 1), (k + 1 if L == 2 else 1), bits, min(work, _CAP), min(memory, _CAP)
 
 
 def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUATIONS,
@@ -244,16 +276,18 @@ def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_p
             evaluations = count // 2 + 1
     else:
         evaluations = min(2 * count, max_evaluations + 1)
-    # the most expensive evaluation: every coordinate of a factor in its costliest class
+    # the most expensive evaluation: every coordinate of a factor in its costliest class (a corner); with
+    # one class per factor that is the only evaluation and may be a binomial sum, otherwise the interior
+    # compositions are type-class products and the corner is estimated as one
+    binomial = all(len(members) == 1 for members in groups)
     worst = None
     for choice in itertools.islice(itertools.product(*groups), 64):
         counts = [0] * len(classes)
         for gi, i in enumerate(choice):
             counts[i] = totals[gi]
-        est = _eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP))
+        est = _eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP), binomial)
         worst = est if worst is None or est[3] > worst[3] else worst
-    D, terms, bits, per_eval = worst
-    memory = min(4 * terms * (bits // 8 + 100), _CAP)
+    D, terms, bits, per_eval, memory = worst
     return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, _CAP), memory)
 
 
@@ -273,11 +307,10 @@ def _require_cost(cost: TensorCost, what: str) -> None:
 def _require_enumeration(K, n: int, classes, count: int, what: str, classify_work: int = 0) -> None:
     """Guard a loop that evaluates every one of ``count`` compositions of n (profiles, irrational e^ε)."""
     losses = [c.loss for c in classes]
-    worst = max((_eval_cost(losses, [n if i == j else 0 for i in range(len(classes))]) for j in range(len(classes))),
-                key=lambda e: e[3])
-    _, terms, bits, per_eval = worst
-    cost = TensorCost(n, worst[0], terms, bits, count, min(classify_work + count * per_eval, _CAP),
-                      min(4 * terms * (bits // 8 + 100), _CAP))
+    worst = max((_eval_cost(losses, [n if i == j else 0 for i in range(len(classes))], binomial=False)
+                 for j in range(len(classes))), key=lambda e: e[3])
+    _, terms, bits, per_eval, memory = worst
+    cost = TensorCost(n, worst[0], terms, bits, count, min(classify_work + count * per_eval, _CAP), memory)
     _require_cost(cost, f"{what}: n = {_short(n)} for a {K.N}x{K.M} kernel")
 
 
@@ -466,7 +499,7 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
                 raise ParameterError(
                     f"max_evaluations: the exact pair-type search over {len(classes)} classes needed more "
                     f"than {max_evaluations} E_gamma evaluations; raise max_evaluations or lower n")
-            cache[counts] = product_loss([(c.loss, k) for c, k in zip(classes, counts)]).hockey_stick(g)
+            cache[counts] = _hockey_stick([(c.loss, k) for c, k in zip(classes, counts)], g)
         return cache[counts]
 
     count = _composition_count(groups, totals)
@@ -636,10 +669,21 @@ def hockey_stick_product(factors, gamma) -> fmpq:
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise ParameterError(f"factors[{j}]: multiplicity must be an integer >= 0, got {k!r}")
         losses.append((PairLoss.of(p.probs, q.probs), k))
-    D, terms, bits, work = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
-    cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, min(4 * terms * (bits // 8 + 100), _CAP))
+    D, terms, bits, work, memory = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
+    cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, memory)
     _require_cost(cost, f"hockey_stick_product: multiplicities {', '.join(_short(k) for *_, k in factors)}")
-    return product_loss(losses).hockey_stick(g)
+    return _hockey_stick(losses, g)
+
+
+def _hockey_stick(items, gamma: fmpq) -> fmpq:
+    r"""E_γ of the product ``[(PairLoss, k), ...]``: one loss with at most two ratio classes (randomized
+    response, every row pair of a 2×M kernel with two distinct ratios) as a binomial sum by binary splitting
+    (:func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`, quasi-linear in n), everything else by
+    the type classes of :func:`~exactdp.measures.privacy_loss.product_loss`.  Both exact and equal."""
+    single = binomial_loss(items)
+    if single is not None:
+        return binomial_hockey_stick(single[0], single[1], gamma)
+    return product_loss(items).hockey_stick(gamma)
 
 
 def phi_n(gamma, delta, n: int) -> fmpq:
