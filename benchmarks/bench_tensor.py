@@ -6,7 +6,13 @@ For each n: time of the exact η_TV(K^{⊗n}) and δ_n(γ) at one γ (type class
   * Google's dp_accounting PLD accountant (pessimistic, self_compose(n), one ε), when installed,
 with ratios printed from the same run.  Then the pair-type search on an asymmetric 2×2 kernel.
 
-Run:  python benchmarks/bench_tensor.py [--quick]
+Large n (issue 15 item 3): binary RR δ_n(2), δ_n(γ_n) and η_TV at n = 10³, 10⁴, 10⁵ by the binomial fast
+path (binary splitting), against the type-class polynomial power it replaced (``product_loss``), run in the
+same process where that is predicted to finish within ``--old-limit`` seconds (default 60; predicted from
+its fitted growth exponent, at least 2.5, and refused when its n + 1 coefficients of ≈ 2n bits would need
+more than 1 GB); the fitted growth exponents of both.
+
+Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -22,10 +28,13 @@ import numpy as np
 from flint import fmpq
 
 from exactdp import Kernel, eta_hockey_stick, eta_tv
+from exactdp.measures.privacy_loss import product_loss
 from exactdp.measures.tensor import (
     delta_tensor_power,
     eta_hockey_stick_tensor_product_witness,
     eta_tv_tensor_power,
+    pair_classes,
+    tensor_search_cost,
 )
 from exactdp.mechanisms import randomized_response
 
@@ -106,5 +115,60 @@ def main(quick: bool = False) -> None:
         print(f"  n = {n:>5}: {t:8.3f}s, {w.evaluations:>5} evaluations, maximizer {comp}")
 
 
+def fitted_exponent(points) -> float | None:
+    """Least-squares slope of log t against log n (None with fewer than two points)."""
+    pts = [(math.log(n), math.log(t)) for n, t in points if t > 0]
+    if len(pts) < 2:
+        return None
+    mx, my = sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
+    return sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)
+
+
+def old_route(loss, n, g):
+    """The evaluation before issue 15: all n + 1 type classes as a polynomial power (3z + 1)^n."""
+    return product_loss([(loss, n)]).hockey_stick(fmpq(g))
+
+
+def large_n(quick: bool = False, old_limit: float = 60.0) -> None:
+    K = randomized_response(2, T0)
+    loss = pair_classes(K)[0].loss
+    sizes = (1000, 10000) if quick else (1000, 10000, 100000)
+    print(f"\nlarge n, binary RR e^eps0 = {T0}: binomial fast path vs the type-class power it replaced "
+          f"(old path run where predicted <= {old_limit:.0f} s)")
+    print("  (old not run: '~T s' = predicted time above the limit, 'X GB' = memory of its coefficients > 1 GB;"
+          " issue 15 measured 114 s / > 120 s at n = 10^5)")
+    print(f"{'n':>7} {'quantity':>14} {'fast':>9} {'old':>9} {'old/fast':>9} {'work units':>11} {'ns/unit':>8}")
+    fast_pts: dict = {}
+    old_pts: dict = {}
+    for n in sizes:
+        for label, fn, g in (("eta_TV", lambda n: eta_tv_tensor_power(K, n), 1),
+                             ("delta_n(2)", lambda n: delta_tensor_power(K, n, 2), 2),
+                             ("delta_n(g_n)", lambda n: delta_tensor_power(K, n, gamma_n(n)), gamma_n(n))):
+            t_fast, v = timed(fn, n, repeat=3 if n <= 10000 else 1)
+            work = tensor_search_cost([(K, n)], g).work
+            fast_pts.setdefault(label, []).append((n, t_fast))
+            prev = old_pts.get(label, [])
+            exponent = max(fitted_exponent(prev) or 2.5, 2.5)
+            predicted = prev[-1][1] * (n / prev[-1][0]) ** exponent if prev else 0.0
+            old_memory = 2 * (n + 1) * (2 * n // 8 + 100)  # P and Q: n + 1 coefficients of up to 2n bits each
+            old, ratio = "-", "-"
+            if predicted <= old_limit and old_memory <= 2**30:
+                t_old, v_old = timed(old_route, loss, n, g)
+                assert v_old == v, "fast and type-class routes disagree"
+                old_pts.setdefault(label, []).append((n, t_old))
+                old, ratio = f"{t_old:.3f}s", f"{t_old / t_fast:.0f}x"
+            else:  # not run: predicted time, or the memory its coefficients would take
+                old = f"~{predicted:.0f}s" if predicted > old_limit else f"{old_memory / 2**30:.0f}GB"
+            print(f"{n:>7} {label:>14} {t_fast:>8.4f}s {old:>9} {ratio:>9} {work:>11.3g} "
+                  f"{t_fast / work * 1e9:>8.1f}")
+    for label, pts in fast_pts.items():
+        e_fast, e_old = fitted_exponent(pts), fitted_exponent(old_pts.get(label, []))
+        print(f"  growth exponent {label:>12}: fast {e_fast:.2f}"
+              + (f", old {e_old:.2f} (n <= {old_pts[label][-1][0]})" if e_old is not None else ""))
+
+
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv)
+    limit = float(sys.argv[sys.argv.index("--old-limit") + 1]) if "--old-limit" in sys.argv else 60.0
+    if "--large-only" not in sys.argv:
+        main(quick="--quick" in sys.argv)
+    large_n(quick="--quick" in sys.argv, old_limit=limit)
