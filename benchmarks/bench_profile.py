@@ -164,7 +164,7 @@ def main(argv=None) -> int:
     print(head)
     print("-" * len(head))
     for n in args.ratio_sizes:
-        K = random_kernel(2026, n, n, max_den=max(1000, n), full_support=True)
+        K = random_kernel(2026, n, n, max_den=max(1000, 4 * n), full_support=True)  # d_x ∈ [n, max_den]
         F = np.array([[float(v) for v in row] for row in K.rows])
         c = fmpq(1, 2 * n)
         rep = max(args.repeat, 20)

@@ -439,6 +439,13 @@ def pml_ratio_witness(K, c):
 
         return pml_ratio_symbolic(K, c), None, None
     c = _check_c(c, K.N)
+    ratio, arg, x0 = _pml_max(K, c)
+    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
+    return ratio, arg, prior
+
+
+def _pml_max(K: Kernel, c: fmpq):
+    """``(e^{ε*}, y, x₀)`` for a rational kernel and a checked c: the first worst output and its argmin row."""
     R = K.int_rows()
     A, d = R.A, R.d
     fast = pml_candidates_keys(R, int(c.p), int(c.q))  # int64 brackets on exact order keys (issue 15)
@@ -460,9 +467,7 @@ def pml_ratio_witness(K, c):
         den = d_hi * (cp * T_y * d_lo + rest * a_lo * L)
         if arg is None or num * best_den > best_num * den:
             best_num, best_den, arg = num, den, y
-    x0 = int(amin[arg])
-    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
-    return fmpq(best_num, best_den), arg, prior
+    return fmpq(best_num, best_den), arg, int(amin[arg])
 
 
 def _pml_candidates(R, c: fmpq, cols: list, amax, amin) -> list:
@@ -505,7 +510,10 @@ def pml_ratio(K, c):
     >>> pml_ratio(grosse_binary_mechanism(3, "1/4"), "1/4")
     3
     """
-    return pml_ratio_witness(K, c)[0]
+    K = as_kernel(K)
+    if K.symbolic or (isinstance(c, sympy.Basic) and c.free_symbols):
+        return pml_ratio_witness(K, c)[0]
+    return _pml_max(K, _check_c(c, K.N))[0]  # no prior built
 
 
 def pml_epsilon(K, c) -> sympy.Expr:
