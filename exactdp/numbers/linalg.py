@@ -469,31 +469,35 @@ def profile_front(R: IntRows, *, scale_bits: int = 30):
     hull = [(fmpq(0), fmpq(0))]  # (Q, P): the empty set
     Xc, Yf = _hull_keys(hull, s)
     Lb = _bucket_floor(Xc, Yf, s)
+    # int32 for the per-row arrays when prefix sums (≤ d) and the bucket numerators Qc·2^16 stay below 2^31
+    narrow = (max(R.max_den, 1) << _BUCKET_BITS) < INT32_LIMIT
+    An, dn = R.as_dtype(np.int32) if narrow else (A, d)
     for i in range(N):
         js = np.concatenate([np.arange(i, dtype=np.intp), np.arange(i + 1, N, dtype=np.intp)])
         if not len(js):
             continue
         keys, kind = sort_key(i, js)
         order = np.argsort(keys, axis=1, kind=kind)
-        Pc = np.cumsum(A[i][order], axis=1)
-        Qc = np.cumsum(np.take_along_axis(A[js], order, axis=1), axis=1)
+        Pc = np.cumsum(An[i][order], axis=1, dtype=An.dtype)
+        Qc = np.cumsum(np.take_along_axis(An[js], order, axis=1), axis=1, dtype=An.dtype)
         di = int(d[i])
         # stage 1: buckets b = ⌊Q·2^16⌋ against a table of ⌊L(b·2^(s-16))·d_i/S⌋ (L non-decreasing: a
         # lower bound of L on the bucket), reject when Pc is at most that: one division and one gather
         if s >= _BUCKET_BITS:  # Qc·2^16 ≤ d_j·2^s and Lb·d_i ≤ 2^s·d_i: below 2^63
-            bucket = np.left_shift(Qc, _BUCKET_BITS) // d[js][:, None]
-            keep = Pc > np.right_shift(Lb * di, s)[bucket]
+            bucket = np.left_shift(Qc, _BUCKET_BITS) // dn[js][:, None]
+            keep = Pc > np.right_shift(Lb * di, s).astype(An.dtype)[bucket]  # values ≤ d_i
         else:
             keep = np.ones(Pc.shape, dtype=bool)
         if keep.any():  # stage 2: the exact polyline test on the few points left
             jj, kk = np.nonzero(keep)
-            p = -(np.left_shift(-Pc[jj, kk], s) // di)  # ⌈P·2^s⌉
-            q = np.left_shift(Qc[jj, kk], s) // d[js[jj]]  # ⌊Q·2^s⌋
+            p = -(np.left_shift(-Pc[jj, kk].astype(np.int64), s) // di)  # ⌈P·2^s⌉
+            q = np.left_shift(Qc[jj, kk].astype(np.int64), s) // d[js[jj]]  # ⌊Q·2^s⌋
             keep[jj, kk] = ~_below(p, q, Xc, Yf)
         if not keep.any():
             continue
         jj, kk = np.nonzero(keep)
-        pts = _reduce(Qc[jj, kk], d[js[jj]], Pc[jj, kk], np.full(len(jj), di, dtype=np.int64), R.max_den)
+        pts = _reduce(Qc[jj, kk].astype(np.int64), d[js[jj]], Pc[jj, kk].astype(np.int64),
+                      np.full(len(jj), di, dtype=np.int64), R.max_den)
         hull = upper_hull(hull + [(fmpq(int(qa), int(qd)), fmpq(int(pa), int(pd))) for qa, qd, pa, pd in pts])
         Xc, Yf = _hull_keys(hull, s)
         Lb = _bucket_floor(Xc, Yf, s)
