@@ -328,8 +328,8 @@ def _split(n: int, x: int, y: int, a: int, b: int):
 def binomial_sum(n: int, x, y, a: int, b: int) -> fmpz:
     r"""Σ_{j=a}^{b−1} C(n, j) x^j y^{n−j} for integers x, y ≥ 0, exactly (the range is clipped to 0..n).
 
-    >>> binomial_sum(4, 3, 1, 2, 5) == sum(__import__("math").comb(4, j) * 3**j for j in range(2, 5))
-    True
+    >>> binomial_sum(4, 3, 1, 2, 5)  # C(4,2)·9 + C(4,3)·27 + C(4,4)·81
+    243
     """
     x, y = int(x), int(y)
     a, b = max(a, 0), min(b, n + 1)
@@ -422,3 +422,35 @@ def binomial_hockey_stick(loss: PairLoss, n: int, gamma: fmpq) -> fmpq:
     D = dP * dQ // dP.gcd(dQ)
     num = SP * (D // dP) ** n * fmpz(gamma.q) - fmpz(gamma.p) * SQ * (D // dQ) ** n
     return p_inf + fmpq(num, D ** n * fmpz(gamma.q))
+
+
+def binomial_linear_piece(loss: PairLoss, n: int, above) -> tuple[fmpq, fmpq]:
+    r"""``(A, B)`` with E_γ(p^{⊗n} ‖ q^{⊗n}) = A − γB on the linear piece selected by ``above`` (one loss
+    with at most two ratio classes; the binomial counterpart of :meth:`ProductLoss.linear_piece`).
+
+    ``above(r)`` must say whether γ < r for a rational product ratio r (monotone in r: γ may be
+    irrational, e.g. decided by certified comparisons).  The threshold is found by bisection on the
+    ratios r_hi^j r_lo^{n−j} (O(log n) calls); A and B are binomial tail sums by binary splitting.
+    """
+    if len(loss.classes) > 2:
+        raise ValueError("binomial_linear_piece: the loss has more than two ratio classes")
+    p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
+    if not loss.classes:
+        return p_inf, ZERO
+    if len(loss.classes) == 1:
+        (r, P), = loss.classes
+        return (p_inf + P ** n, (P / r) ** n) if above(r ** n) else (p_inf, ZERO)
+    (r_hi, P_hi), (r_lo, P_lo) = loss.classes
+    lo, hi = 0, n + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if above(r_hi ** mid * r_lo ** (n - mid)):
+            hi = mid
+        else:
+            lo = mid + 1
+    if lo > n:
+        return p_inf, ZERO
+    (ph, pl), dP = _int_masses([P_hi, P_lo])
+    (qh, ql), dQ = _int_masses([P_hi / r_hi, P_lo / r_lo])
+    return (p_inf + fmpq(binomial_sum(n, ph, pl, lo, n + 1), dP ** n),
+            fmpq(binomial_sum(n, qh, ql, lo, n + 1), dQ ** n))

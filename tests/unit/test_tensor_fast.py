@@ -200,3 +200,36 @@ def test_moderate_n_fast_path_matches_the_symmetry_of_rr():
     K = randomized_response(2, 3)
     ref = Q(sum(math.comb(n, j) * (3**j - 3 ** (n - j)) for j in range(n // 2 + 1, n + 1)), 4**n)
     assert eta_tv_tensor_power(K, n) == ref
+
+
+def test_irrational_eps_binomial_piece_equals_the_type_classes(monkeypatch):
+    import sympy
+
+    from exactdp.measures.tensor import delta_tensor_power_eps
+
+    kernels = [randomized_response(2, 3), Kernel([["1/2", "1/2"], ["1/3", "2/3"]]),
+               Kernel([["1/2", "1/2"], ["0", "1"]])]
+    epss = ["1/2", sympy.log(3) / 2, sympy.sqrt(2), sympy.Integer(0), sympy.log(3), "7"]
+    cases = [(K, n, e) for K in kernels for n in (1, 2, 7, 40) for e in epss]
+    fast = [delta_tensor_power_eps(K, n, e) for K, n, e in cases]
+    monkeypatch.setattr(tensor, "binomial_loss", lambda items: None)  # the type-class route everywhere
+    slow = [delta_tensor_power_eps(K, n, e) for K, n, e in cases]
+    assert fast == slow
+
+
+def test_binomial_linear_piece_matches_rational_gamma():
+    loss = PairLoss.of(*ASYM)
+    for n in (1, 6, 33):
+        for g in _gammas(loss, n, random.Random(n)):
+            A, B = pl.binomial_linear_piece(loss, n, lambda r, g=g: g < r)
+            assert A - g * B == binomial_hockey_stick(loss, n, g)
+
+
+def test_large_n_irrational_eps_is_accepted():
+    import sympy
+
+    from exactdp.measures.tensor import delta_tensor_power_eps
+
+    n = 20_000  # e^eps = e^(11n/20), just above the mean privacy loss (n/2) log 3: delta_n well inside (0, 1)
+    v = delta_tensor_power_eps(randomized_response(2, 3), n, sympy.Rational(11 * n, 20))
+    assert v.free_symbols == set() and 0 < v.evalf(30) < 1
