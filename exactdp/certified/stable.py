@@ -51,10 +51,8 @@ def _eps(eps) -> RB:
 
 
 def _unit(value, name: str) -> fmpq:
-    v = to_qq(value, name)
-    if v < 0 or v > 1:
-        raise ParameterError(f"{name}: must lie in [0, 1], got {v}")
-    return v
+    """δ ∈ [0, 1] (the one rule: :class:`exactdp.theory.bounds.PrivacyLevel`)."""
+    return B.PrivacyLevel.of(1, value).delta
 
 
 def _posint(n, name: str) -> int:

@@ -127,19 +127,13 @@ def t_of_eps(eps) -> sympy.Expr:
 
 
 def _t(t):
-    v, symbolic = to_exact(t, "t")
-    if not symbolic and v < 1:
-        raise ParameterError(f"t: t = e^eps must be >= 1, got {v}")
-    if symbolic and (as_sympy(v) - 1).is_negative:
-        raise ParameterError(f"t: t = e^eps must be >= 1, got {v}")
-    return as_sympy(v)
+    """t = e^ε ≥ 1 (the one rule: :class:`exactdp.theory.bounds.PrivacyLevel`), as sympy."""
+    return as_sympy(_bounds.PrivacyLevel.of(t).t)
 
 
 def _delta(delta):
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
-    return as_sympy(d)
+    """δ ∈ [0, 1] (the one rule: :class:`exactdp.theory.bounds.PrivacyLevel`), as sympy."""
+    return as_sympy(_bounds.PrivacyLevel.of(1, delta).delta)
 
 
 def _pos_int(n, name="n") -> int:

@@ -419,9 +419,7 @@ def gamma_min(N: int, t, c, *, M: int = 2) -> ExtremalResult:
 
 def _qq_params(N, t, c) -> dict:
     N = _size(N, "N")
-    t = to_qq(t, "t")
-    if t < 1:
-        raise ParameterError(f"t: must be >= 1, got {t}")
+    t = _bounds.PrivacyLevel.of(to_qq(t, "t")).t  # rational t >= 1, c in [0, 1/N]: the one rule each
     return {"N": N, "t": t, "c": _bounds.PMLLevel.of(c, N).c}
 
 
