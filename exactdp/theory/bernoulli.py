@@ -26,7 +26,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpq_poly, fmpz
 
 from exactdp.errors import ParameterError, UndecidedError
-from exactdp.numbers.rb import DEFAULT_PREC, arb_eval
+from exactdp.numbers.rb import DEFAULT_PREC, arb_eval, ball_sign
 
 
 def _n(n) -> int:
@@ -72,11 +72,9 @@ def _level_sign(value: fmpq, level) -> int:
     """sign(value − level): exact for rational level, certified for an arb level (raises if undecided)."""
     if isinstance(level, fmpq):
         return (value > level) - (value < level)
-    d = arb(value) - level
-    if d > 0:
-        return 1
-    if d < 0:
-        return -1
+    s = ball_sign(arb(value) - level)  # the one ball test (exactdp.numbers.rb)
+    if s is not None:
+        return int(s)
     raise UndecidedError("E_gamma information: b_s(θ) − γ/(n+1) has an undecided sign; raise prec")
 
 

@@ -494,22 +494,12 @@ def effective_sample_size_crossovers(prec: int = DEFAULT_PREC) -> dict:
     Below either crossover φn is the *larger* effective sample size, i.e. the *weaker* lower bound.
     """
     exact = sympy.log((1 + sympy.sqrt(2)) / 2)
-    lo, hi = fmpq(1, 10), fmpq(1, 2)
+    from exactdp.certified.roots import certified_bracket
+
+    phi = _bounds.get("phi")  # f(eps) = phi(eps, 0) - 4 eps^2, bisected by the one certified bracket
+    b = certified_bracket(lambda e: phi.at(t=sympy.exp(e), delta=0) - 4 * e**2, fmpq(1, 10), fmpq(1, 2),
+                          width=fmpq(2, 5) / 2 ** (prec - 8))
     with ctx.workprec(prec):
-        def f(e):
-            x = arb(e)
-            return 1 - (-x).exp() - 4 * x * x
-        if not (f(lo) > 0 and f(hi) < 0):  # pragma: no cover - fixed bracket
-            raise ParameterError("crossover bracket does not change sign")
-        for _ in range(prec - 8):
-            mid = (lo + hi) / 2
-            v = f(mid)
-            if v > 0:
-                lo = mid
-            elif v < 0:
-                hi = mid
-            else:
-                break
-        ball = arb(lo).union(arb(hi))
+        ball = arb(b.lo).union(arb(b.hi))
     return {"phi_vs_4(e^eps-1)^2": exact, "phi_vs_4eps^2": ball}
 
