@@ -294,3 +294,21 @@ def test_one_positive_part():
             body = "\n".join(ast.unparse(s) for s in node.body)
             assert re.search(r"\b(_?positive_part|_positive)\(", body), f"{path.relative_to(ROOT)} {name}"
             assert "Max(" not in body and "max(" not in body
+
+
+def test_one_cap_policy():
+    """The scoped cap (precision_cap) bounds the conjecture evaluator's ladder as it bounds RB.sign."""
+    from math import isqrt
+
+    from exactdp.numbers.rb import precision_cap
+    from exactdp.verification.conjecture import values as V
+
+    r = fmpq(isqrt(2 * 4**100), 2**100)  # within 2^-100 of sqrt(2): 64-bit balls cannot separate them
+
+    def value():
+        return V.sub(V.power(fmpq(2), fmpq(1, 2)), r)
+
+    assert V.certified_sign(value)[0] == 1
+    with precision_cap(64):
+        assert V.certified_sign(value)[0] is None
+        assert RB(sympy.sqrt(2) - sympy.Rational(int(r.p), int(r.q))).sign().sign is None

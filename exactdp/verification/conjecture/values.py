@@ -31,7 +31,8 @@ from flint import arb, ctx, fmpq
 from exactdp.errors import UndecidedError
 
 ZERO, ONE = fmpq(0), fmpq(1)
-#: working precisions (bits) tried in turn before a sign is reported undecided
+#: working precisions (bits) tried in turn before a sign is reported undecided (never above the scoped
+#: cap of exactdp.numbers.rb, which bounds every certified decision)
 PRECISIONS = (64, 256, 1024)
 #: exact rational powers r**k with |k| above this are not formed (a ball is used, or the input refused)
 MAX_EXPONENT = 10_000
@@ -387,8 +388,11 @@ def certified_sign(evaluate) -> tuple[int | None, object]:
     Returns ``(sign, value)``; sign None when still undecided at the highest precision.
     Raises :class:`Undefined` when the value does not exist.
     """
+    from exactdp.numbers.rb import current_cap
+
+    cap = current_cap()  # the one scoped cap (precision_cap / --max-prec) bounds this ladder too
     value = None
-    for prec in PRECISIONS:
+    for prec in [p for p in PRECISIONS if p < cap] + ([cap] if cap <= PRECISIONS[-1] else []):
         with ctx.workprec(prec):
             try:
                 value = evaluate()
