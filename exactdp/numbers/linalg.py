@@ -488,6 +488,11 @@ def profile_front(R: IntRows, *, scale_bits: int = 30):
             keep = Pc > np.right_shift(Lb * di, s).astype(An.dtype)[bucket]  # values ≤ d_i
         else:
             keep = np.ones(Pc.shape, dtype=bool)
+        if np.count_nonzero(keep) > len(js):
+            # many points on the hull itself (ties: structured kernels): a point inside a run of equal
+            # ratios lies on the segment between the run's two ends, which are kept
+            ks = np.take_along_axis(keys, order, axis=1)
+            keep[:, :-1] &= ks[:, :-1] != ks[:, 1:]
         if keep.any():  # stage 2: the exact polyline test on the few points left
             jj, kk = np.nonzero(keep)
             p = -(np.left_shift(-Pc[jj, kk].astype(np.int64), s) // di)  # ⌈P·2^s⌉

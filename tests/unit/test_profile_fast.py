@@ -289,3 +289,13 @@ def test_int_routes_match_the_fallbacks(monkeypatch):
     slow = [(ldp_ratio_witness(K), max_leakage_ratio(K), pml_ratio_witness(K, Q(1, 2 * K.N))[:2])
             for K in RATIO_KERNELS]
     assert fast == slow
+
+
+def test_structured_kernels_with_ties():
+    """Randomized response and block kernels: many points exactly on the hull and long runs of equal ratios."""
+    from exactdp.mechanisms import randomized_response
+
+    block = Kernel.from_exact_rows([tuple(Q(2 if (x // 3) == (y // 3) else 1, 3 * 2 + 9 - 3) for y in range(9))
+                                    for x in range(9)])
+    for K in (randomized_response(24, 3), randomized_response(7, Q(5, 2)), block):
+        assert privacy_profile(K) == old_profile(K) == plain_profile(K)
