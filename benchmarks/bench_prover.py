@@ -11,7 +11,7 @@ import time
 
 import sympy
 
-from exactdp.theory import bounds as B
+from exactdp import bounds as B
 from exactdp.algebra.prover import Region, decide
 
 t = sympy.Symbol("t", positive=True)

@@ -2,7 +2,7 @@ r"""Certified evaluators of the registry's closed forms, in forms that do not ca
 
 Each function takes exact parameters (ε rational or a symbol-free sympy expression such as
 ``log(3)``; δ, c rational; n, N positive integers) and returns an :class:`~exactdp.numbers.rb.RB`.
-The formula is the bounds registry's entry (:mod:`exactdp.theory.bounds`, the one definition): balls
+The formula is the bounds registry's entry (:mod:`exactdp.bounds`, the one definition): balls
 come from the entry's *evaluation form* (``Bound.ball_form``, written with expm1/log1p in ε) through
 :func:`exactdp.numbers.rb.ball_of_form`, and the exact sympy expression (built only if an exact
 tie-break needs it) is the entry's expression at t = e^ε:
@@ -28,7 +28,7 @@ from flint import arb, ctx, fmpq
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB, START_PREC, ball_of_form, exact_expr
-from exactdp.theory import bounds as B
+from exactdp import bounds as B
 from exactdp.numbers.truth import Sign, Truth
 
 #: Above this many digits the exact expression of φⁿ (a rational power) is not built.
@@ -51,7 +51,7 @@ def _eps(eps) -> RB:
 
 
 def _unit(value, name: str) -> fmpq:
-    """δ ∈ [0, 1] (the one rule: :class:`exactdp.theory.bounds.PrivacyLevel`)."""
+    """δ ∈ [0, 1] (the one rule: :class:`exactdp.bounds.PrivacyLevel`)."""
     return B.PrivacyLevel.of(1, value).delta
 
 

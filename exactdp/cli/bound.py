@@ -47,7 +47,7 @@ def _digits(text: str) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser("bound", help="a named bound of the papers: formula, source, exact value, LaTeX, comparisons",
-                       description="Show a bound or closed form from the registry (exactdp.theory.bounds). "
+                       description="Show a bound or closed form from the registry (exactdp.bounds). "
                                    "Privacy is parametrized by t = e^eps; --at accepts eps=... or t=....")
     p.add_argument("name", nargs="?", metavar="NAME")
     p.add_argument("--list", action="store_true", help="list every registered bound")
@@ -63,7 +63,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from exactdp.errors import ParameterError
-    from exactdp.theory import bounds
+    from exactdp import bounds
 
     if args.list and args.markdown:
         from exactdp.output.latex import bounds_markdown_table

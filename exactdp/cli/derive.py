@@ -67,7 +67,7 @@ def run(args) -> int:
 
     if args.bounds:
         from exactdp.output.latex import bound_table, document
-        from exactdp.theory import bounds
+        from exactdp import bounds
 
         print(document(bound_table([bounds.get(n) for n in bounds.names()]), title="Bounds of [A] and [G]"))
         return 0

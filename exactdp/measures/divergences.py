@@ -18,7 +18,7 @@ from flint import fmpq
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
 from exactdp.numbers.qq import ZERO, to_qq
-from exactdp.numbers.sr import as_sympy, to_exact
+from exactdp.numbers.sr import exact_result, as_sympy, to_exact
 from exactdp.numbers.reader import as_expr
 
 t = sympy.Symbol("t", positive=True)
@@ -40,16 +40,6 @@ def _pair(P, Q) -> tuple[Distribution, Distribution]:
     if len(P) != len(Q):
         raise ShapeError(f"Q: has {len(Q)} entries but P has {len(P)}")
     return P, Q
-
-
-def exact_result(expr):
-    """fmpq for a rational sympy value, ``sympy.oo`` for +∞, the expression otherwise."""
-    if isinstance(expr, fmpq):
-        return expr
-    expr = as_expr(expr)
-    if expr.is_Rational:
-        return to_qq(expr)
-    return expr
 
 
 def _gamma(gamma):

@@ -698,7 +698,7 @@ def _hockey_stick(items, gamma: fmpq) -> fmpq:
 def phi_n(gamma, delta, n: int) -> fmpq:
     r"""φⁿ(ε,δ), the registry's ``phi_n`` at γ = e^ε rational ([A] §III, D-13; a label, not a power),
     after the cost guard on the exact power ((1−δ)/γ)ⁿ."""
-    from exactdp.theory.bounds import PrivacyLevel, get
+    from exactdp.bounds import PrivacyLevel, get
 
     level = PrivacyLevel.of(_check_gamma(gamma), delta)
     base = (ONE - level.delta) / level.t

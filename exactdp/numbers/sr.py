@@ -54,6 +54,16 @@ def to_exact(value, name: str = "value"):
     return to_qq(value, name), False
 
 
+def exact_result(expr):
+    """The canonical exact value: ``fmpq`` for a rational, ``sympy.oo`` for +∞, the expression otherwise."""
+    if isinstance(expr, fmpq):
+        return expr
+    expr = as_expr(expr)
+    if expr.is_Rational:
+        return to_qq(expr)
+    return expr
+
+
 def as_sympy(value) -> sympy.Expr:
     """fmpq or sympy -> sympy (exact)."""
     if isinstance(value, fmpq):

@@ -23,7 +23,7 @@ from exactdp import mechanisms
 from exactdp.errors import InputError
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
-from exactdp.theory import bounds
+from exactdp import bounds
 from exactdp.numbers.rb import arb_eval
 from exactdp.theory.estimation import (
     bernoulli_bayes_curve,

@@ -128,7 +128,7 @@ def derivation_latex(derivation, title: str | None = None) -> str:
 
 
 def bound_latex(b) -> str:
-    """The formula of a registry bound (:class:`exactdp.theory.bounds.Bound`) in LaTeX."""
+    """The formula of a registry bound (:class:`exactdp.bounds.Bound`) in LaTeX."""
     return to_latex(b.expr)
 
 

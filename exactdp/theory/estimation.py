@@ -33,7 +33,7 @@ from exactdp.measures.tensor import hockey_stick_product
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.sr import as_sympy, to_exact
 from exactdp.sources import ASOODEH2021, GROSSE2026, Source
-from exactdp.theory import bounds as _bounds
+from exactdp import bounds as _bounds
 from exactdp.numbers.rb import DEFAULT_PREC, arb_eval
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information, bernoulli_mutual_information
 from exactdp.numbers.reader import as_expr
@@ -85,7 +85,7 @@ class BoundSpec:
     source: Source
     catalogue: tuple[str, ...]
     reconstructed: bool = True
-    registry: str | None = None  # the same formula's name in exactdp.theory.bounds.REGISTRY, if any
+    registry: str | None = None  # the same formula's name in exactdp.bounds.REGISTRY, if any
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class RiskBound:
         return f"{self.spec.title} = {self.value} ({self.kind}; {self.spec.source}){tag}"
 
 
-#: the estimation bounds, a view of the registry (exactdp.theory.bounds): every entry registered with a
+#: the estimation bounds, a view of the registry (exactdp.bounds): every entry registered with a
 #: presentation, keyed by its estimation id (issue 8 names), in presentation order
 SPECS: dict[str, BoundSpec] = {
     p.id: BoundSpec(p.id, p.title, p.latex, p.source, p.catalogue, p.reconstructed, name)
@@ -127,12 +127,12 @@ def t_of_eps(eps) -> sympy.Expr:
 
 
 def _t(t):
-    """t = e^ε ≥ 1 (the one rule: :class:`exactdp.theory.bounds.PrivacyLevel`), as sympy."""
+    """t = e^ε ≥ 1 (the one rule: :class:`exactdp.bounds.PrivacyLevel`), as sympy."""
     return as_sympy(_bounds.PrivacyLevel.of(t).t)
 
 
 def _delta(delta):
-    """δ ∈ [0, 1] (the one rule: :class:`exactdp.theory.bounds.PrivacyLevel`), as sympy."""
+    """δ ∈ [0, 1] (the one rule: :class:`exactdp.bounds.PrivacyLevel`), as sympy."""
     return as_sympy(_bounds.PrivacyLevel.of(1, delta).delta)
 
 
@@ -158,7 +158,7 @@ def _tv_value(x, name="tv_in"):
 
 
 def _at(name: str, **values) -> sympy.Expr:
-    """Registry entry ``name`` (exactdp.theory.bounds, the one definition) at validated exact values."""
+    """Registry entry ``name`` (exactdp.bounds, the one definition) at validated exact values."""
     return as_sympy(_bounds.get(name).at(**values))
 
 

@@ -42,7 +42,7 @@ from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv_witness
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
-from exactdp.theory import bounds as _bounds
+from exactdp import bounds as _bounds
 from exactdp.algebra.lp import (
     LinearProgram,
     LPSolution,

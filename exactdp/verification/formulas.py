@@ -1,6 +1,6 @@
 r"""The papers' closed forms as the checks use them: a thin layer over the bounds registry.
 
-Every formula lives once, in :mod:`exactdp.theory.bounds` (privacy parametrized by t = γ = e^ε).  These
+Every formula lives once, in :mod:`exactdp.bounds` (privacy parametrized by t = γ = e^ε).  These
 helpers substitute the arguments into a registry expression: exact rationals give an ``fmpq``, sympy
 arguments (symbols, irrational values) an exact expression for symbolic proofs:
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import sympy
 from flint import fmpq
 
-from exactdp.theory import bounds as B
+from exactdp import bounds as B
 from exactdp.numbers.reader import as_expr
 
 
@@ -31,7 +31,7 @@ def to_sym(v):
 
 
 def _at(name: str, expr=None, **values):
-    """Registry entry ``name`` (or ``expr``) at ``values`` (:func:`exactdp.theory.bounds.exact_at`): an
+    """Registry entry ``name`` (or ``expr``) at ``values`` (:func:`exactdp.bounds.exact_at`): an
     ``fmpq`` when rational, else the exact sympy expression; floats raise ``CoercionError``.  (Callers
     pass values inside the registry's domain; ``Bound.evaluate`` re-checks the domain but is ~10× slower
     in instance loops.)"""

@@ -11,7 +11,7 @@ Not shown: the 4ε²n comparison (crossing 0.22398, transcendental: certified nu
 import sympy
 
 from exactdp.sources import CATALOGUE, Source
-from exactdp.theory.bounds import t
+from exactdp.bounds import t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
 

@@ -11,7 +11,7 @@ Not shown: that the tight value (B-4) is the supremum (that is an LP claim of an
 """
 
 
-from exactdp.theory.bounds import delta, t
+from exactdp.bounds import delta, t
 
 tight = (t - 1 + 2 * delta) / (t + 1)
 gap = (1 - delta) * (t - 1) / (t * (t + 1))

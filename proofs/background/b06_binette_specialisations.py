@@ -15,7 +15,7 @@ Not shown: Binette's inequality itself (a C-class check elsewhere).
 import sympy
 
 from exactdp.sources import BINETTE2019, Source
-from exactdp.theory.bounds import M, t
+from exactdp.bounds import M, t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
 

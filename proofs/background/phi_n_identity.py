@@ -2,7 +2,7 @@
 ``background/_identities_phi.py``."""
 
 from exactdp.sources import ASOODEH2021, Source
-from exactdp.theory.bounds import delta, n, phi, phi_n, t
+from exactdp.bounds import delta, n, phi, phi_n, t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
 

@@ -16,7 +16,7 @@ from exactdp import eta_tv, pml_ratio
 from exactdp.mechanisms import grosse_example2_K1, grosse_intro_K1, grosse_intro_K2
 from exactdp.numbers.sr import as_sympy
 from exactdp.sources import GROSSE2026, Source
-from exactdp.theory.bounds import c, t
+from exactdp.bounds import c, t
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_outcome
 

@@ -14,7 +14,7 @@ import sympy
 
 from exactdp.mechanisms import grosse_binary_mechanism, grosse_pml_mechanism
 from exactdp.sources import GROSSE2026, Source
-from exactdp.theory.bounds import N, c, t
+from exactdp.bounds import N, c, t
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_outcome
 

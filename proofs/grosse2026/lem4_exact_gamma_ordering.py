@@ -12,7 +12,7 @@ Not shown: that the exact value is the supremum (an LP claim of another module).
 import sympy
 
 from exactdp.sources import GROSSE2026, Source
-from exactdp.theory.bounds import N, c, t
+from exactdp.bounds import N, c, t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
 

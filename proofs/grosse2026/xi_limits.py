@@ -15,7 +15,7 @@ Not shown: N > 5 for the inequalities (the identities hold for symbolic N).
 import sympy
 
 from exactdp.sources import GROSSE2026, Source
-from exactdp.theory.bounds import N, c, t
+from exactdp.bounds import N, c, t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
 

@@ -151,7 +151,7 @@ def test_bound_values_are_validated(capsys, at, words):
 
 
 def test_bound_api_is_validated_in_one_place():
-    from exactdp.theory import bounds
+    from exactdp import bounds
 
     xi = bounds.get("xi")
     for values, word in (({"t": 3, "c": "1/4"}, "missing parameter N"), ({"t": 3, "c": -1, "N": 2}, "c: must be > 0"),

@@ -6,7 +6,7 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.numbers.truth import Truth
-from exactdp.theory import bounds as B
+from exactdp import bounds as B
 
 R = sympy.Rational
 

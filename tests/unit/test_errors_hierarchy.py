@@ -88,7 +88,7 @@ def test_library_bad_input_is_input_error():
     with pytest.raises(ValueError):  # user code catching ValueError keeps working
         exactdp.Kernel([["1/2", "1/3"]])
     with pytest.raises(ParameterError, match="unknown bound"):
-        from exactdp.theory.bounds import get
+        from exactdp.bounds import get
 
         get("no-such-bound")
 

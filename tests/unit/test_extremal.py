@@ -260,9 +260,9 @@ def test_b4_formula_for_random_rational_parameters(a, b, N, M):
 
 
 def test_lp_values_agree_with_the_bounds_registry():
-    """Independent route: the sympy expressions of exactdp.theory.bounds (Xi, Lemma 4, the G-23 closed form)
+    """Independent route: the sympy expressions of exactdp.bounds (Xi, Lemma 4, the G-23 closed form)
     evaluated exactly, against the LP values and this module's QQ closed forms."""
-    from exactdp.theory import bounds
+    from exactdp import bounds
 
     for N, t, c, exact, _ in GAMMA_TABLE + [(3, "5/2", "1/4", None, None), (5, "19/5", "1/10", None, None)]:
         vals = {"N": N, "t": t, "c": c}

@@ -1,7 +1,7 @@
 """Issue 13 item 3: one formula, one place; one registry; one certified sign routine; no float gets in.
 
 (1) a source scan: the papers' closed forms (Ξ, φ, φⁿ, Γ_max, the tight LDP value) are written once, in the
-    bounds registry (exactdp/theory/bounds.py); every other function of those names is a thin wrapper that
+    bounds registry (exactdp/bounds.py); every other function of those names is a thin wrapper that
     evaluates a registry entry; one certified sign routine (exactdp/numbers/rb.py);
 (2) the registry equals the closed forms written from the papers, on a grid of exact parameters, in the
     exact domain and (certified balls of the evaluation forms) in the ball domain;
@@ -26,13 +26,13 @@ import exactdp.certified as C
 from exactdp.errors import CoercionError
 from exactdp.numbers.rb import RB, certified_compare
 from exactdp.numbers.truth import Truth
-from exactdp.theory import bounds as B
+from exactdp import bounds as B
 from exactdp.theory import estimation as E
 from exactdp.theory import extremal as X
 from exactdp.verification import formulas as F
 
 ROOT = Path(exactdp.__file__).resolve().parent
-REGISTRY_FILE = ROOT / "theory" / "bounds.py"
+REGISTRY_FILE = ROOT / "bounds.py"
 
 
 def _trees():
@@ -64,7 +64,7 @@ _GAMMA = re.compile(r"^\(\w+\*\(1-\w+\*\w+\)\+\w+\)/\(1-\(\w+-1\)\*\w+\)$")  # (
 def test_each_closed_form_is_written_once(shape):
     hits = [(p.relative_to(ROOT).as_posix(), _flat(n)) for p, tree in _trees() for n in ast.walk(tree)
             if isinstance(n, ast.BinOp) and shape.match(_flat(n))]
-    assert len(hits) == 1 and hits[0][0] == "theory/bounds.py", hits
+    assert len(hits) == 1 and hits[0][0] == "bounds.py", hits
 
 
 WRAPPERS = ("xi", "phi", "phi_n", "varphi", "xi_first", "lemma4_gamma_max", "lemma4_bound",

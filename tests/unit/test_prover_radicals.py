@@ -3,7 +3,7 @@
 import sympy
 
 from exactdp.numbers.truth import Truth
-from exactdp.theory import bounds as B
+from exactdp import bounds as B
 from exactdp.algebra.prover import Region, decide
 
 t = sympy.Symbol("t", positive=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sympy
 
-from exactdp.theory import bounds as B
+from exactdp import bounds as B
 from exactdp.verification.conjecture.parser import Conjecture, _symbols
 
 _t = sympy.Symbol("t", positive=True)
