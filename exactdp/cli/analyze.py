@@ -28,7 +28,7 @@ def run(args) -> int:
         raise ParameterError("--delta needs --gamma: delta is used only in the (eps,delta)-LDP decision at "
                              "gamma = e^eps (the delta(gamma) profile is printed without it)")
     # the pairwise passes' cost is checked from the shape alone, before any entry is parsed
-    K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, gamma=args.gamma))
+    K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, gamma=args.gamma, profile=True))
     result = analyze(K, gamma=args.gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
     print(json.dumps(analysis_json(result), indent=2) if args.json else analysis_text(result))
     return 0
