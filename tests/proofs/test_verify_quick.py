@@ -53,6 +53,7 @@ def results():
     return verify((), seed=0, quick=True)
 
 
+@pytest.mark.slow
 def test_every_claim_has_its_expected_verdict(results):
     wrong = [(r.claim.id, r.verdict.value, r.claim.expected.value,
               [o.reason or o.summary for o in r.outcomes if o.verdict is not Verdict.VERIFIED])

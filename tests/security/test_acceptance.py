@@ -100,6 +100,7 @@ def _run(line: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
 
 
+@pytest.mark.slow
 def test_every_listed_command_finishes_or_refuses_in_one_line(files):
     lines = [case[0].format(**{k: shlex.quote(v) for k, v in files.items()}) for case in CASES]
     with ThreadPoolExecutor(max_workers=3) as pool:

@@ -21,6 +21,7 @@ def cluster():
         yield cl
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text, cls, N, M, verdict", [
     # no counterexample: every chunk runs
     ("kl(K(P),K(Q)) <= eps*(exp(eps)-1)/(exp(eps)+1)*tv(P,Q)", "ldp", "2..3", "2..3", "no-counterexample"),

@@ -181,6 +181,7 @@ def test_counterexample_is_shrunk_and_json_ready():
     assert "REFUTED" in text and "exactdp analyze" in text
 
 
+@pytest.mark.slow
 def test_same_seed_same_result_and_seed_matters_only_for_the_random_part():
     t = "kl(K(P),K(Q)) <= eps*(exp(eps)-1)/(exp(eps)+1)*tv(P,Q)"
     a, b = check(t, "ldp", budget=160, seed=5), check(t, "ldp", budget=160, seed=5)

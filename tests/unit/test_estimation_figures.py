@@ -12,6 +12,7 @@ from exactdp.output.figures import asoodeh_fig1_data, grosse_fig1_data
 from exactdp.numbers.rb import rounds_to
 
 
+@pytest.mark.slow
 def test_cli_writes_png_and_pdf(tmp_path, capsys):
     assert main(["figures", "--out", str(tmp_path / "figs")]) == 0
     names = sorted(p.name for p in (tmp_path / "figs").iterdir())

@@ -41,6 +41,7 @@ def test_malformed_formula_is_detected_by_the_parser():
         parses(r"\frac{1}{")
 
 
+@pytest.mark.slow
 def test_every_bound_formula_parses():
     for name in B.names():
         b = B.get(name)

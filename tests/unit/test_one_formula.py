@@ -282,6 +282,7 @@ def test_the_table_is_valid_with_exact_numbers():
         call(fmpq(2) if name in quarter_ok else fmpq(1, 4))
 
 
+@pytest.mark.slow
 def test_one_positive_part():
     """(a)₊ is decided in one place, ``exactdp.numbers.truth.positive_part``, from a domain's sign; the
     balls' sum, the symbolic (region) form and the one-parameter cells call it with their sign."""

@@ -3,6 +3,7 @@
 Rows are normalized positive linear forms in t ((α_j + β_j t)/Σ_k(α_k + β_k t), α, β ≥ 0 integers),
 so the kernel is valid for every t > 0; closed forms are evaluated at t ∈ {1/3, 1, 2, 7/2, 10}."""
 
+import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,6 +31,7 @@ def value_at(expr, v):
 linear = st.tuples(st.integers(1, 4), st.integers(0, 3))
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(st.integers(2, 3).flatmap(lambda M: st.lists(st.lists(linear, min_size=M, max_size=M),
                                                     min_size=2, max_size=2)))
