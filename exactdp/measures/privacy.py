@@ -333,6 +333,10 @@ def privacy_profile(K) -> PrivacyProfile:
     ((1/3, 3), 1/4, 3, log(2))
     """
     K = as_kernel(K)
+    if K.symbolic and not K.free_symbols:
+        raise ParameterError("privacy_profile: kernels with irrational entries (no parameters) are not supported "
+                             "yet: the exact profile needs rational or parametric entries; eta_hockey_stick(K, "
+                             "gamma) gives the certified value at one gamma")
     if K.symbolic:  # a SymbolicPrivacyProfile: closed form in gamma (exactdp.symbolic)
         from exactdp.symbolic import privacy_profile_symbolic
 

@@ -40,6 +40,7 @@ from exactdp import (
     tv,
 )
 from exactdp import mechanisms as mech
+from exactdp.errors import ParameterError
 
 t, c, d = sympy.symbols("t c d", positive=True)
 Q = sympy.Rational
@@ -158,11 +159,11 @@ def test_rational_points_match_closed_form(family, measure):
         _exactly_equal(_at(closed, point), value)
 
 
-_PROFILE_ON_BALLS = ("privacy_profile on a kernel with irrational entries (t = exp(1/2)) raises an internal "
-                     "TypeError (sympy.Rational(exp(1/2)) in algebra.algebraic.to_fmpq_poly) instead of "
-                     "returning the profile or refusing with an exactdp error; issue 13 item 8")
+_PROFILE_ON_BALLS = ("privacy_profile on a kernel with irrational entries (t = exp(1/2)) is not supported yet: "
+                     "it refuses with a ParameterError (it raised an internal TypeError from "
+                     "algebra.algebraic.to_fmpq_poly before); issue 13 item 8")
 IRRATIONAL_CASES = [
-    pytest.param(f, m, marks=pytest.mark.xfail(strict=True, raises=TypeError, reason=_PROFILE_ON_BALLS))
+    pytest.param(f, m, marks=pytest.mark.xfail(strict=True, raises=ParameterError, reason=_PROFILE_ON_BALLS))
     if m.startswith("privacy_profile") else (f, m)
     for f, m in CASES
 ]
