@@ -5,6 +5,8 @@ One implementation, used by :mod:`exactdp.kernels` and :mod:`exactdp.distributio
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
 from flint import fmpq
 
@@ -13,7 +15,7 @@ from exactdp.numbers.qq import ONE, ZERO
 from exactdp.numbers.sr import to_exact
 
 
-def as_sequence(obj, what: str, error, allow_float: bool = False):
+def as_sequence(obj: object, what: str, error: type[Exception], allow_float: bool = False) -> list[Any]:
     """A list from a list/tuple/numpy array; refuse float numpy dtypes at once (unless ``allow_float``,
     used only by the explicit ``from_floats`` constructors)."""
     try:
@@ -44,7 +46,8 @@ def exact_vector(values, what: str, error, entry: str | None = None, *, check: b
     seq = as_sequence(values, what, error)
     if not seq:
         raise error(f"{what}: must be non-empty")
-    entries, symbolic = [], False
+    entries: list[Any] = []  # fmpq, then sympy expressions when symbolic
+    symbolic = False
     for k, v in enumerate(seq):
         if type(v) is fmpq:
             entries.append(v)

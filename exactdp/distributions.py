@@ -9,6 +9,7 @@ hypotheses come from the kernel it is used with, or the scoped ``assuming``.)
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
+from typing import Any
 
 from flint import fmpq
 
@@ -31,6 +32,9 @@ class Distribution:
     """
 
     __slots__ = ("_p", "_symbolic", "_hash")
+    _p: tuple[Any, ...]  # fmpq (QQ) or sympy.Expr (SR) entries
+    _symbolic: bool
+    _hash: int | None
 
     def __init__(self, probs, *, name: str = "P"):
         if isinstance(probs, Distribution):
@@ -108,7 +112,7 @@ class Distribution:
     def support(self) -> tuple[int, ...]:
         return tuple(k for k, v in enumerate(self._p) if v != 0)
 
-    def min_mass(self):
+    def min_mass(self) -> fmpq | None:
         return min(self._p) if not self._symbolic else None
 
     def __len__(self) -> int:

@@ -21,11 +21,16 @@ from flint import fmpq, fmpq_mat
 from exactdp._vectors import as_sequence, exact_vector
 from exactdp.distributions import Distribution, as_distribution
 from dataclasses import FrozenInstanceError
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
 from exactdp.limits import require
 from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.sr import as_sympy
+
+if TYPE_CHECKING:
+    from exactdp.numbers.linalg import IntRows
 
 
 #: up to this many entries a kernel is validated with fmpq arithmetic and gets its integer form lazily;
@@ -61,6 +66,12 @@ class Kernel:
     # _rows, _symbolic (domain SR), _region (declared parameter hypotheses): the value;
     # _name: a label; _int_rows, _hash: caches filled lazily (through object.__setattr__)
     __slots__ = ("_rows", "_symbolic", "_name", "_region", "_int_rows", "_hash")
+    _rows: tuple[tuple[Any, ...], ...]  # fmpq (QQ) or sympy.Expr (SR) entries
+    _symbolic: bool
+    _name: str | None
+    _region: tuple[Any, ...]
+    _int_rows: IntRows | None
+    _hash: int | None
 
     def __init__(self, rows, *, name: str | None = None):
         if isinstance(rows, Kernel):
@@ -213,7 +224,7 @@ class Kernel:
     def __len__(self) -> int:
         return self.N
 
-    def int_rows(self):
+    def int_rows(self) -> IntRows:
         """The integer-numerator / per-row-denominator form used by vectorized exact code (QQ only)."""
         if self._symbolic:
             raise TypeError("int_rows is only defined for rational (QQ) kernels")
@@ -221,7 +232,7 @@ class Kernel:
             from exactdp.numbers.linalg import IntRows
 
             _set(self, "_int_rows", IntRows.from_fmpq_rows(self._rows))  # a cache, not part of the value
-        return self._int_rows
+        return cast("IntRows", self._int_rows)  # filled just above when it was None
 
     # -- algebra ------------------------------------------------------------------------------------
     def apply(self, P) -> Distribution:
@@ -234,6 +245,7 @@ class Kernel:
         if len(P) != self.N:
             raise ShapeError(f"P: has {len(P)} entries, the kernel has N = {self.N} inputs")
         symbolic = self._symbolic or P.symbolic
+        out: Sequence[Any]
         if symbolic:
             out = [sympy.simplify(sum(as_sympy(P[x]) * as_sympy(self._rows[x][y]) for x in range(self.N)))
                    for y in range(self.M)]
@@ -431,7 +443,7 @@ def _parse(rows, what: str) -> tuple:
     if not seq:
         raise InvalidKernelError(f"{what}: must have at least one row")
     parsed, symbolic = [], False
-    width = None
+    width: Any = None  # the first row's length (seq is non-empty, so an int after the loop)
     for x, row in enumerate(seq):
         row_seq = as_sequence(row, f"row {x}", InvalidKernelError)
         if width is None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from exactdp.errors import InputError
@@ -107,7 +108,7 @@ def limit(name: str) -> int:
 
 
 @contextlib.contextmanager
-def limits(**values: int):
+def limits(**values: int) -> Iterator[None]:
     """Raise (or lower) limits within a ``with`` block: ``with limits(max_integer_digits=10**6): ...``."""
     for name, value in values.items():
         if name not in LIMITS:

@@ -89,7 +89,7 @@ def round_significant(q, digits: int) -> str:
     return _format(*_round_parts(q, digits), digits)
 
 
-def _scaled_parts(b: arb, digits: int, prec: int):
+def _scaled_parts(b: arb, digits: int, prec: int) -> tuple[bool, int, int] | None:
     """Rounding parts of a ball not containing 0, or None when the two endpoints round differently.
 
     The ball is first divided by 10^k (k from a rough log10) so that its endpoints are moderate

@@ -336,9 +336,9 @@ def weighted_row_sum(R: IntRows, rows, cols) -> tuple[int, int]:
     if R.A.dtype != object and len(vals) * max(R.max_num, 1) < INT64_LIMIT:
         n = np.zeros(len(starts), dtype=np.int64)
         np.add.at(n, gidx[rows], vals)
-        n = n.tolist()
+        n = n.tolist()  # type: ignore[assignment]  # n: the int64 sums, then their list of ints
     else:
-        n = [0] * len(starts)
+        n = [0] * len(starts)  # type: ignore[assignment]  # (a list on both branches below)
         for g, v in zip(gidx[rows].tolist(), vals.tolist()):
             n[g] += int(v)
     return int((W * fmpz_mat(len(n), 1, n))[0, 0]), L

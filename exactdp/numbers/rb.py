@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any, cast
 
 import sympy
 from flint import arb, ctx, fmpq
@@ -51,7 +52,7 @@ _max_prec: contextvars.ContextVar[int] = contextvars.ContextVar(
 
 
 @contextlib.contextmanager
-def precision_cap(bits: int):
+def precision_cap(bits: int) -> Iterator[int]:
     """Scope the precision cap of every certified decision inside the ``with`` block.
 
     >>> with precision_cap(128):
@@ -78,7 +79,7 @@ def current_cap(max_prec: int | None = None) -> int:
     return max_prec
 
 
-def precisions(max_prec: int | None = None, start: int = START_PREC):
+def precisions(max_prec: int | None = None, start: int = START_PREC) -> Iterator[int]:
     """The working precisions start, 2·start, 4·start, … ≤ cap (the cap itself is always tried last)."""
     cap = current_cap(max_prec)
     p = min(start, cap)
@@ -303,8 +304,9 @@ def _rational_form(expr, values: dict) -> fmpq | None:
         parts = [_rational_form(a, values) for a in expr.args]
         if any(p is None for p in parts):
             return None
-        out = parts[0]
-        for q in parts[1:]:
+        qs = cast("list[fmpq]", parts)  # no None left
+        out = qs[0]
+        for q in qs[1:]:
             out = out + q if expr.is_Add else out * q
         return out
     if expr.is_Pow and expr.args[1].is_Integer:
@@ -386,7 +388,7 @@ def _arb_exponent_bits(x: arb) -> int:
 def _arb_to_fmpq(x: arb) -> fmpq:
     """The exact dyadic value of a finite arb number (refused when it would be a huge exact object:
     e.g. the endpoint of a ball around 2^(10^30))."""
-    m, e = x.man_exp()
+    m, e = cast("tuple[Any, Any]", x.man_exp())  # fmpz pair, rebound to ints below
     e = int(e)
     if abs(e) > _exact_bits_cap():
         raise ResourceLimitError(
@@ -474,6 +476,11 @@ class RB:
     """
 
     __slots__ = ("_cache", "_eval", "_exact", "_weight", "label")
+    _cache: dict[int, arb]
+    _eval: Any
+    _exact: sympy.Expr
+    _weight: int | None
+    label: str | None
 
     def __init__(self, value, name: str = "value"):
         if isinstance(value, RB):
@@ -488,7 +495,7 @@ class RB:
         expr = exact_expr(value, name)
         self._exact = expr
         self._eval = None
-        self._cache: dict[int, arb] = {}
+        self._cache = {}
         self.label = None
         self._weight = None
 

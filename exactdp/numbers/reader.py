@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import cast
 
 import sympy
 from flint import fmpq, fmpz
@@ -90,7 +91,7 @@ def _tokenize(text: str, name: str) -> list[_Tok]:
             raise ReadError(f"{name}: unexpected character {text[pos]!r} at position {pos} in {quote(text)}")
         kind = m.lastgroup
         if kind != "ws":
-            toks.append(_Tok(kind, m.group(), pos))
+            toks.append(_Tok(cast(str, kind), m.group(), pos))  # the pattern's groups are all named
         pos = m.end()
     if len(toks) > limit("max_nodes"):
         raise ReadError(f"{name}: {len(toks)} tokens exceed the limit max_nodes = {limit('max_nodes')}; "
@@ -113,7 +114,7 @@ def _rational_bits(x: sympy.Rational) -> float:
     return _log2(int(x.p)) + _log2(int(x.q))
 
 
-def _too_big(name: str, what: str, bits: int) -> ReadError:
+def _too_big(name: str, what: str, bits: float) -> ReadError:
     digits = int(bits / _LOG2_10)
     return ReadError(f"{name}: {what} is too large: about {digits} digits, more than the limit max_integer_digits = "
                      f"{limit('max_integer_digits')}; {how_to_raise('max_integer_digits')}")

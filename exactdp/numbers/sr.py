@@ -9,6 +9,7 @@ stays a sympy expression (domain SR).  Floats anywhere inside an expression are 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import sympy
 from flint import fmpq
@@ -42,7 +43,7 @@ def to_sr(value, name: str = "value") -> sympy.Expr:
 _PLAIN = frozenset({str, int, fmpq, Fraction})
 
 
-def to_exact(value, name: str = "value"):
+def to_exact(value: object, name: str = "value") -> tuple[fmpq | sympy.Expr, bool]:
     """Return ``(x, symbolic)``: an ``fmpq`` when exact rational, else an exact sympy expression."""
     if type(value) in _PLAIN:  # fast path for the common exact inputs
         return to_qq(value, name), False
@@ -54,7 +55,7 @@ def to_exact(value, name: str = "value"):
     return to_qq(value, name), False
 
 
-def exact_result(expr):
+def exact_result(expr: Any) -> fmpq | sympy.Basic:
     """The canonical exact value: ``fmpq`` for a rational, ``sympy.oo`` for +∞, the expression otherwise."""
     if isinstance(expr, fmpq):
         return expr
