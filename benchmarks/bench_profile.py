@@ -6,7 +6,7 @@
 For random exact kernels (per-row denominators up to 1000, ``exactdp.verification.instances.random_kernel``):
 
 * **privacy_profile**: the exact hull sweep (``exactdp.numbers.linalg.profile_front``) against the previous
-  implementation (per-row exact Pareto fronts of every pair's points, kept here verbatim as ``old_front``;
+  implementation (per-row exact Pareto fronts of every pair's points, kept as ``exactdp.testing.reference_profile_front``;
   skipped at a size once it took longer than ``--old-limit`` seconds at the size before, scaled by the
   N³ growth) and against float64 numpy doing the same sweep (same sort, same prefix sums, same hull
   filter, no exactness).  The exact profiles are compared for equality with the old ones.
@@ -36,7 +36,7 @@ from exactdp.measures.privacy import (
     privacy_profile,
     profile_from_lines,
 )
-from exactdp.numbers import linalg
+from exactdp.testing import reference_profile_front
 from exactdp.verification.instances import random_kernel
 
 
@@ -52,25 +52,8 @@ def best_time(fn, repeat: int) -> tuple[float, object]:
 # -- the previous exact implementation (per-row Pareto fronts) ------------------------------------------
 
 def old_front(R):
-    N = R.shape[0]
-    k = 2 * max(R.max_den, 1).bit_length()
-    A, d = R.A, R.d
-    big = np.iinfo(np.int64).max
-    fronts = []
-    for i in range(N):
-        js = np.array([j for j in range(N) if j != i], dtype=np.intp)
-        Aj = A[js]
-        Ai = np.broadcast_to(A[i], Aj.shape)
-        ratio = np.where(Aj > 0, np.left_shift(Ai, k) // np.maximum(Aj, 1), big)
-        order = np.argsort(-ratio, axis=1, kind="stable")
-        Pc = np.cumsum(np.take_along_axis(Ai, order, axis=1), axis=1)
-        Qc = np.cumsum(np.take_along_axis(Aj, order, axis=1), axis=1)
-        dP = np.broadcast_to(d[i], Pc.shape)
-        dQ = np.broadcast_to(d[js][:, None], Qc.shape)
-        fronts.append(linalg._pareto(Qc.ravel(), dQ.ravel(), Pc.ravel(), dP.ravel(), k))
-    fronts.append((np.array([0]), np.array([1]), np.array([0]), np.array([1])))
-    Qa, dq, Pa, dp = linalg._pareto(*(np.concatenate([f[t] for f in fronts]).astype(np.int64) for t in range(4)), k)
-    return profile_from_lines((fmpq(int(c), int(e)), fmpq(int(a), int(b))) for a, b, c, e in zip(Qa, dq, Pa, dp))
+    """The previous exact implementation, timed: exactdp.testing.reference_profile_front + the same hull."""
+    return profile_from_lines((fmpq(pa, dp), fmpq(qa, dq)) for qa, dq, pa, dp in reference_profile_front(R))
 
 
 # -- float64: the same sweep ------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
-from exactdp.limits import require
+from exactdp.limits import ESTIMATE_CAP, require
 from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.sr import as_sympy
 
@@ -377,8 +377,7 @@ def _validated_int_rows(rows, what: str = "K"):
     return R
 
 
-#: estimates above this are reported as this (a message never formats a number with thousands of digits)
-_CAP = 10**300
+_CAP = ESTIMATE_CAP  # exactdp.limits
 
 
 def _capped_power(base: int, n: int) -> int:

@@ -141,14 +141,24 @@ def require(name: str, estimate: int, what: str) -> None:
     if estimate > cap:
         unit = LIMITS[name].unit
         raise ResourceLimitError(
-            f"{what}: about {_fmt(estimate)}{' ' + unit if unit else ''} exceeds the limit {name} = "
-            f"{_fmt(cap)}{' ' + unit if unit else ''}; {how_to_raise(name)}")
+            f"{what}: about {fmt_estimate(estimate)}{' ' + unit if unit else ''} exceeds the limit {name} = "
+            f"{fmt_estimate(cap)}{' ' + unit if unit else ''}; {how_to_raise(name)}")
 
 
-def _fmt(n) -> str:
-    """A short decimal of an estimate of any size: ``1e+12``, ``about 2^(1e+12)`` beyond floats."""
+#: cost estimates are capped here (``min(estimate, ESTIMATE_CAP)``): estimating never multiplies unbounded
+#: integers, and the cap is far above every limit, so a capped estimate is still refused
+ESTIMATE_CAP = 10**300
+
+
+def fmt_estimate(n, exact_below: int = 10**12) -> str:
+    """A short decimal of an estimate of any size: exact below ``exact_below``, then ``1.23e+15``, and
+    ``2^k`` beyond floats (a message never formats a number with thousands of digits).
+
+    >>> fmt_estimate(12345), fmt_estimate(5 * 10**15), fmt_estimate(2**5000), fmt_estimate(10**8, 10**7)
+    ('12345', '5e+15', '2^5000', '1e+08')
+    """
     n = int(n)
-    if abs(n) < 10**12:
+    if abs(n) < exact_below:
         return str(n)
     if n.bit_length() < 1000:
         return f"{float(n):.3g}"

@@ -13,7 +13,7 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
-from exactdp.limits import require
+from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.reader import as_expr
@@ -47,7 +47,7 @@ def _int(n, name: str, low: int) -> int:
 
 #: cost units (``max_work``) of one Python-level exact operation (an fmpq product) while building entries
 _PY_OP = 100
-_CAP = 10**300
+_CAP = ESTIMATE_CAP  # exactdp.limits
 
 
 def _require_kernel(N: int, M: int, name: str, symbolic: bool = False, ops_per_entry: int = 1) -> None:
@@ -55,7 +55,7 @@ def _require_kernel(N: int, M: int, name: str, symbolic: bool = False, ops_per_e
     ``max_symbolic_entries`` (parametric: sympy work on every entry and quadratic work downstream), and
     the operations building them against ``max_work``."""
     entries = min(N * M, _CAP)
-    what = f"{name}: a {N}x{M if M < 10**12 else f'{float(min(M, _CAP)):.2g}'} kernel"
+    what = f"{name}: a {N}x{fmt_estimate(M)} kernel"
     if symbolic:
         require("max_symbolic_entries", entries, f"{what} with symbolic entries")
     require("max_entries", entries, what)

@@ -5,11 +5,13 @@ All draws are integers, so every object is exact; sizes stay small enough for br
 
 from __future__ import annotations
 
+import numpy as np
 from flint import fmpq
 from hypothesis import strategies as st
 
 from exactdp.distributions import Distribution
 from exactdp.kernels import Kernel
+from exactdp.numbers import linalg
 
 
 @st.composite
@@ -54,3 +56,33 @@ def exact_rationals(min_value=0, max_value=10, max_den: int = 50):
 def gammas(max_value=8, max_den: int = 30, min_value=0):
     """Privacy levels γ = e^ε (exact rationals ≥ min_value)."""
     return exact_rationals(min_value, max_value, max_den)
+
+
+def reference_profile_front(R):
+    """The previous exact privacy-profile front (per-row exact Pareto fronts of every pair's points on int64
+    order keys), kept as the reference that the sweep of :func:`exactdp.numbers.linalg.profile_front` is
+    tested and benchmarked against: ``[(Q_num, Q_den, P_num, P_den), ...]``, or None off the int64 route."""
+    N = R.shape[0]
+    k = 2 * max(R.max_den, 1).bit_length()
+    if R.A.dtype == object or R.max_num > R.max_den or (max(R.max_den, 1) << k) >= linalg.INT64_LIMIT:
+        return None
+    A, d = R.A, R.d
+    big = np.iinfo(np.int64).max
+    fronts = []
+    for i in range(N):
+        js = np.array([j for j in range(N) if j != i], dtype=np.intp)
+        if not len(js):
+            continue
+        Aj = A[js]
+        Ai = np.broadcast_to(A[i], Aj.shape)
+        ratio = np.where(Aj > 0, np.left_shift(Ai, k) // np.maximum(Aj, 1), big)
+        order = np.argsort(-ratio, axis=1, kind="stable")
+        Pc = np.cumsum(np.take_along_axis(Ai, order, axis=1), axis=1)
+        Qc = np.cumsum(np.take_along_axis(Aj, order, axis=1), axis=1)
+        dP = np.broadcast_to(d[i], Pc.shape)
+        dQ = np.broadcast_to(d[js][:, None], Qc.shape)
+        fronts.append(linalg._pareto(Qc.ravel(), dQ.ravel(), Pc.ravel(), dP.ravel(), k))
+    fronts.append((np.array([0]), np.array([1]), np.array([0]), np.array([1])))
+    cat = (np.concatenate([f[t] for f in fronts]).astype(np.int64) for t in range(4))
+    Qa, dq, Pa, dp = linalg._pareto(*cat, k)
+    return [(int(a), int(b), int(c), int(e)) for a, b, c, e in zip(Qa, dq, Pa, dp)]

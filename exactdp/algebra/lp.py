@@ -33,12 +33,11 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from exactdp.errors import ShapeError
-from exactdp.limits import require
+from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
 from exactdp.numbers.qq import ZERO, to_qq
 from exactdp.numbers.truth import Truth
 
-#: estimates are capped here (a message never formats a number with thousands of digits)
-_CAP = 10**300
+_CAP = ESTIMATE_CAP  # exactdp.limits
 #: bytes of one tableau cell (a pointer, and the fmpq it refers to when non-zero), for ``max_memory``
 _CELL_BYTES = 16
 
@@ -67,7 +66,7 @@ def require_lp_size(variables: int, rows: int, lps: int, what: str) -> None:
 
 
 def _short(x: int) -> str:
-    return str(x) if x < 10**9 else f"{float(min(x, _CAP)):.2g}"
+    return fmt_estimate(x, exact_below=10**9)
 
 
 #: consecutive degenerate pivots tolerated under Dantzig's rule before switching to Bland's rule

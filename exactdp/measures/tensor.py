@@ -45,7 +45,7 @@ from flint import fmpq
 from exactdp.distributions import as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.limits import require
+from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
 from exactdp.measures.privacy_loss import (
     PairLoss,
@@ -137,8 +137,7 @@ def _check_gamma(gamma) -> fmpq:
 
 # -- cost estimates (issue 14): checked before any polynomial power is formed ------------------------
 
-#: estimates are capped here so that a message never has to format a number with thousands of digits
-_CAP = 10**300
+_CAP = ESTIMATE_CAP  # exactdp.limits
 #: cost units of one Python-level step per coefficient (object creation, dict/list entry): the unit of
 #: ``max_work`` is about one machine-word operation of the big-integer arithmetic
 _PER_TERM = 400
@@ -191,7 +190,7 @@ class TensorCost:
 
 
 def _short(x: int) -> str:
-    return str(x) if x < 10**7 else f"{float(min(x, _CAP)):.2g}"
+    return fmt_estimate(x, exact_below=10**7)
 
 
 def _eval_cost(losses, counts, extra_bits: int = 0, binomial: bool = True) -> tuple[int, int, int, int, int]:

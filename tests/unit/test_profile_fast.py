@@ -1,7 +1,7 @@
 """The privacy profile's hull sweep and the O(NM) ratio paths against slow exact references (issue 15).
 
 * ``privacy_profile`` (the vectorized hull sweep of :func:`exactdp.numbers.linalg.profile_front`) against
-  the previous implementation (the per-row exact Pareto front, kept below as ``_old_profile_front``),
+  the previous implementation (the per-row exact Pareto front, kept as :func:`exactdp.testing.reference_profile_front`),
   the all-points fmpq route and a brute force over every output subset, on small and degenerate kernels;
 * ``ldp_ratio``, ``pml_ratio``, ``max_leakage_ratio`` (and witnesses) against plain fmpq loops.
 """
@@ -24,6 +24,7 @@ from exactdp.measures.privacy import (
 )
 from exactdp.numbers import linalg
 from exactdp.numbers.linalg import IntRows
+from exactdp.testing import reference_profile_front
 from exactdp.verification.instances import random_kernel
 
 Q = fmpq
@@ -32,36 +33,9 @@ ZERO = Q(0)
 
 # -- references -----------------------------------------------------------------------------------
 
-def _old_profile_front(R):
-    """The previous implementation (per-row exact Pareto fronts on int64 order keys), verbatim in effect."""
-    N = R.shape[0]
-    k = 2 * max(R.max_den, 1).bit_length()
-    if R.A.dtype == object or R.max_num > R.max_den or (max(R.max_den, 1) << k) >= linalg.INT64_LIMIT:
-        return None
-    A, d = R.A, R.d
-    big = np.iinfo(np.int64).max
-    fronts = []
-    for i in range(N):
-        js = np.array([j for j in range(N) if j != i], dtype=np.intp)
-        if not len(js):
-            continue
-        Aj = A[js]
-        Ai = np.broadcast_to(A[i], Aj.shape)
-        ratio = np.where(Aj > 0, np.left_shift(Ai, k) // np.maximum(Aj, 1), big)
-        order = np.argsort(-ratio, axis=1, kind="stable")
-        Pc = np.cumsum(np.take_along_axis(Ai, order, axis=1), axis=1)
-        Qc = np.cumsum(np.take_along_axis(Aj, order, axis=1), axis=1)
-        dP = np.broadcast_to(d[i], Pc.shape)
-        dQ = np.broadcast_to(d[js][:, None], Qc.shape)
-        fronts.append(linalg._pareto(Qc.ravel(), dQ.ravel(), Pc.ravel(), dP.ravel(), k))
-    fronts.append((np.array([0]), np.array([1]), np.array([0]), np.array([1])))
-    cat = (np.concatenate([f[t] for f in fronts]).astype(np.int64) for t in range(4))
-    Qa, dq, Pa, dp = linalg._pareto(*cat, k)
-    return [(int(a), int(b), int(c), int(e)) for a, b, c, e in zip(Qa, dq, Pa, dp)]
-
 
 def old_profile(K):
-    front = _old_profile_front(K.int_rows())
+    front = reference_profile_front(K.int_rows())
     if front is not None:
         return profile_from_lines((Q(pa, dp), Q(qa, dq)) for qa, dq, pa, dp in front)
     return plain_profile(K)
@@ -177,7 +151,7 @@ def test_coarse_fixed_point_scales_keep_the_profile(scale_bits):
 
 def _old_hull(R):
     """The hull vertices of the old Pareto front (the same envelope as the sweep's hull)."""
-    pts = [(Q(qa, dq), Q(pa, dp)) for qa, dq, pa, dp in _old_profile_front(R)]
+    pts = [(Q(qa, dq), Q(pa, dp)) for qa, dq, pa, dp in reference_profile_front(R)]
     return [(int(a.p), int(a.q), int(b.p), int(b.q)) for a, b in linalg.upper_hull(pts)]
 
 
