@@ -25,6 +25,7 @@ from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.verification.claims import CheckContext, Verdict
 from exactdp.verification.formulas import lemma4_gamma_max, xi
 from exactdp.verification.quantities import pml_ratio_by_vertices
+from tests.exact import q
 
 SEEDS = (0, 1)
 
@@ -39,10 +40,6 @@ def _K(rows):
     return Kernel(rows)
 
 
-def _q(s):
-    return fmpq(*map(int, s.split("/"))) if "/" in s else fmpq(int(s))
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_constant_changed_in_x1_identity(seed):
     ce = _refuted(ratio_identity_check(1 + 2 / E)(CheckContext(seed=seed, quick=True)))
@@ -55,7 +52,7 @@ def test_constant_changed_in_x1_identity(seed):
 def test_sign_flipped_in_phi(seed):
     wrong = lambda g, d: 1 - (1 + d) / g
     ce = _refuted(phi_bound_check(wrong)(CheckContext(seed=seed, quick=True)))
-    K, g, d = _K(ce["K"]), _q(ce["gamma"]), _q(ce["delta"])
+    K, g, d = _K(ce["K"]), q(ce["gamma"]), q(ce["delta"])
     assert bool(is_ldp(K, gamma=g, delta=d))  # a genuine (eps,delta)-LDP kernel ...
     assert eta_tv(K) > wrong(g, d)  # ... above the wrong bound
     assert eta_tv(K) <= 1 - (1 - d) / g  # and below the true phi
@@ -79,7 +76,7 @@ def _one_minus_c(K, c):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_one_minus_c_instead_of_one_minus_Nc(seed):
     ce = _refuted(closed_form_check(_one_minus_c)(CheckContext(seed=seed, quick=True)))
-    K, c = _K(ce["K"]), _q(ce["c"])
+    K, c = _K(ce["K"]), q(ce["c"])
     assert _one_minus_c(K, c) != pml_ratio_by_vertices(K, c) == pml_ratio(K, c)
 
 
@@ -93,7 +90,7 @@ def test_exponent_n_minus_one(seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_strict_made_non_strict_at_tight_point(seed):
     ce = _refuted(converse_check(strict=False)(CheckContext(seed=seed, quick=True)))
-    K, c = _K(ce["K"]), _q(ce["c"])
+    K, c = _K(ce["K"]), q(ce["c"])
     assert pml_ratio(K, c) == 2 / (K.N * c)  # exactly on the threshold: the witness
 
 
@@ -101,8 +98,8 @@ def test_strict_made_non_strict_at_tight_point(seed):
 def test_constant_dropped_in_corollary_1(seed):
     wrong = lambda G: sympy.log(to_sympy(G) - 1)
     ce = _refuted(bound_check(kl, wrong, "Cor 1 variant", "cor1")(CheckContext(seed=seed, quick=True)))
-    K, c = _K(ce["K"]), _q(ce["c"])
-    P, Q = [_q(v) for v in ce["P"]], [_q(v) for v in ce["Q"]]
+    K, c = _K(ce["K"]), q(ce["c"])
+    P, Q = [q(v) for v in ce["P"]], [q(v) for v in ce["Q"]]
     g = pml_ratio(K, c)
     lhs = kl(K.apply(P), K.apply(Q))
     rhs = to_sympy(xi(g, c, K.N)) * wrong(lemma4_gamma_max(g, c, K.N)) * to_sympy(tv(P, Q))
@@ -130,7 +127,7 @@ def test_constant_changed_in_theorem_1(seed):
         return v / 2, a, b
 
     ce = _refuted(equivalence_check(halved)(CheckContext(seed=seed, quick=True)))
-    K, g, d = _K(ce["K"]), _q(ce["gamma"]), _q(ce["delta"])
+    K, g, d = _K(ce["K"]), q(ce["gamma"]), q(ce["delta"])
     true_star = eta_hockey_stick_witness(K, g)[0]
     assert d < true_star and not is_ldp_by_subsets(K, g, d)  # halved value is not a valid LDP level
 
@@ -144,6 +141,6 @@ def test_two_point_value_scaled_down_is_refuted_with_an_lp_witness():
 
     check = lp_check((fmpq(1), fmpq(2)), "b2", (2, 2), value=lambda K, g: eta_hockey_stick(K, g) * fmpq(9, 10))
     ce = _refuted(check(CheckContext(seed=0, quick=True)))
-    K, g, t = _K(ce["K"]), _q(ce["gamma"]), _q(ce["t"])
-    P, Q = [_q(v) for v in ce["lp_P"]], [_q(v) for v in ce["lp_Q"]]
+    K, g, t = _K(ce["K"]), q(ce["gamma"]), q(ce["t"])
+    P, Q = [q(v) for v in ce["lp_P"]], [q(v) for v in ce["lp_Q"]]
     assert hockey_stick(K.apply(P), K.apply(Q), g) > t * hockey_stick(P, Q, g)

@@ -20,13 +20,10 @@ from exactdp.certified import (
 )
 from exactdp.numbers.truth import Truth
 from tests.certified_support import assert_encloses
+from tests.exact import mp
 
 R = sympy.Rational
 mpf = mpmath.mpf
-
-
-def _q(s):
-    return mpf(sympy.Rational(s).p) / sympy.Rational(s).q
 
 
 @pytest.mark.parametrize(
@@ -45,7 +42,7 @@ def _q(s):
 )
 def test_phi_n_encloses_the_direct_formula(eps, delta, n):
     def direct():
-        e, d = _q(R(eps)), _q(R(delta))
+        e, d = mp(eps), mp(delta)
         return 1 - mpmath.exp(-n * e) * (1 - d) ** n
 
     with mpmath.workdps(400):  # the naive formula needs many digits when it cancels

@@ -44,14 +44,9 @@ from exactdp.theory.estimation import (
     xu_raginsky,
 )
 from exactdp.theory.packing import gv_size, l1, plotkin_crossover, sign_packing
+from tests.exact import ball as exact_ball
 
 th = sympy.Symbol("theta", positive=True)
-
-
-def _q(x) -> arb:
-    """A tight ball (200 bits) around an exact rational, for containment checks."""
-    with ctx.workprec(200):
-        return arb(x)
 
 
 # -- the Bernoulli information quantities -----------------------------------------------------------
@@ -79,7 +74,7 @@ def test_e_gamma_information_n1_closed_form(g):
     """n = 1: ∫(θ − γ/2)₊ + ∫(1 − θ − γ/2)₊ = (1 − γ/2)₊²."""
     gq = fmpq(*map(int, g.split("/"))) if "/" in g else fmpq(int(g))
     expected = max(1 - gq / 2, fmpq(0)) ** 2
-    assert bernoulli_e_gamma_information(1, g).contains(_q(expected))
+    assert bernoulli_e_gamma_information(1, g).contains(exact_ball(expected))
 
 
 def _e_gamma_by_sympy_roots(n, g):
@@ -194,7 +189,7 @@ def test_bayes_e_gamma_nonprivate_n1_is_two_27ths():
     Ig = fmpq(1, 9)
     assert bayes_e_gamma(Ig, "4/3", 1, 1).value == fmpq(2, 27)
     ball = bayes_e_gamma(bernoulli_e_gamma_information(1, "4/3"), "4/3", 1, 1).value
-    assert ball.contains(_q(fmpq(2, 27)))
+    assert ball.contains(exact_ball(fmpq(2, 27)))
 
 
 def test_xu_raginsky_closed_form_is_the_sup():

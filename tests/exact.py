@@ -1,0 +1,29 @@
+"""Exact numbers for tests, written once: a rational from text, an mpmath value of it, a tight arb ball.
+
+Tests state expected values as exact strings ("3/7"); these helpers turn them into the three number types
+the library works with, so no test parses fractions by hand.
+"""
+
+from __future__ import annotations
+
+import mpmath
+from flint import arb, ctx, fmpq
+
+from exactdp.numbers.reader import read_rational
+
+
+def q(text) -> fmpq:
+    """The exact rational written ``"3/7"``, ``"-2"``, ``"1/10"`` (through the library's one safe reader)."""
+    return read_rational(str(text))
+
+
+def mp(text) -> mpmath.mpf:
+    """The rational ``text`` as an mpmath number at the current mpmath precision (one rounding)."""
+    r = q(text)
+    return mpmath.mpf(int(r.p)) / int(r.q)
+
+
+def ball(x, prec: int = 200) -> arb:
+    """A tight ball (``prec`` bits) around the exact rational ``x``, for containment checks."""
+    with ctx.workprec(prec):
+        return arb(q(x) if isinstance(x, str) else x)
