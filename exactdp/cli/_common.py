@@ -1,0 +1,437 @@
+"""The one vocabulary of the ``exactdp`` subcommands (issue 16, item 5): shared flags, output, progress, display.
+
+Flags (the same names in every command):
+
+* ``--eps EPS`` (ε) or ``--t T`` (t = e^ε), one of them per call, exact values read by the safe reader
+  (:mod:`exactdp.numbers.reader`): ``--eps 1/2``, ``--eps "log(3)"`` (then t = 3 exactly), ``--t 5/2``;
+  ``--gamma`` is only ever the order γ of E_γ; ``--c`` (prior floor of (ε,c)-PML), ``--delta``, ``--n``.
+* ``--format text|json|markdown|latex|html`` (what a command supports) and ``-o FILE`` (stdout by default);
+  ``--no-progress``.
+
+Old spellings keep working as deprecated aliases that print one line on stderr
+(``exactdp: note: --gamma (meaning e^eps) is deprecated; use --t``): ``--gamma`` meaning e^ε
+(``analyze``, ``tensor``, ``check``), ``--json`` (``analyze``, ``tensor``, ``check``, ``extremal``),
+``--latex``/``--markdown`` (``bound``, ``derive``), ``--json/--markdown/--latex FILE`` (``verify``) and
+``--at t=…/eps=…/c=…/delta=…/n=…`` (``bound``).
+
+Display: :func:`math_text` prints exact values as mathematics (``4ct = 1``, not ``Eq(t, 1/(4*c))``; no
+``Piecewise(…)``, no Python list reprs); :func:`abbreviate` shortens long exact numbers to a certified
+(truncated) decimal with the digit count, the exact value staying in ``--format json``; :func:`table` fits a
+table to the terminal width; :func:`progress` draws a ``rich`` progress bar with elapsed time and ETA on
+stderr, only on a terminal and without ``--no-progress``.
+
+The JSON documents share one envelope, ``{"command", "version", "schema", "result"}`` (see
+:func:`envelope`); exact numbers are strings (``"3/7"``); the JSON Schemas are ``exactdp/schemas/*.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+#: every output format of the vocabulary (a command accepts the subset it can produce)
+FORMATS = ("text", "json", "markdown", "latex", "html")
+
+#: exact values printed in full up to this many characters; longer ones are abbreviated (see abbreviate)
+MAX_SHOWN = 60
+
+#: table width when stdout is not a terminal and $COLUMNS is unset (deterministic output for files/pipes)
+DEFAULT_WIDTH = 100
+
+
+# ---------------------------------------------------------------------------------------------- deprecation
+def note(text: str) -> None:
+    """One line on stderr (a deprecation or an informational note), never on stdout."""
+    sys.stderr.write(f"exactdp: note: {text}\n")
+
+
+class DeprecatedAlias(argparse.Action):
+    """An old spelling kept working: stores into ``dest`` (``const`` for a flag without a value) and prints
+    ``exactdp: note: OLD is deprecated; use NEW`` on stderr."""
+
+    def __init__(self, option_strings, dest, use: str = "", nargs=None, const=None, **kw):
+        self.use = use
+        super().__init__(option_strings, dest, nargs=nargs, const=const, **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        note(f"{option_string} is deprecated; use {self.use}")
+        setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
+
+
+def deprecated_flag(p, option: str, dest: str, use: str, *, const=None, metavar=None, help_text: str = ""):
+    """Add ``option`` as a deprecated alias (its help says so)."""
+    kw = {"nargs": 0, "const": const} if const is not None else {"metavar": metavar}
+    p.add_argument(option, dest=dest, action=DeprecatedAlias, use=use, default=argparse.SUPPRESS,
+                   help=f"deprecated: use {use}" + (f" ({help_text})" if help_text else ""), **kw)
+
+
+# ---------------------------------------------------------------------------------------------- parameters
+def add_privacy(p, *, required: bool = False, gamma_alias: bool = False, what: str = "",
+                t_metavar: str = "T", eps_metavar: str = "EPS"):
+    """``--eps EPS`` | ``--t T`` (mutually exclusive); with ``gamma_alias`` also the deprecated ``--gamma``
+    meaning e^ε.  Read the value with :func:`read_t`."""
+    g = p.add_mutually_exclusive_group(required=required)
+    suffix = f" ({what})" if what else ""
+    g.add_argument("--eps", default=None, metavar=eps_metavar,
+                   help=f"the privacy level eps, exact (e.g. 1/2, 'log(3)'){suffix}")
+    g.add_argument("--t", default=None, metavar=t_metavar, help=f"t = e^eps >= 1, exact (e.g. 5/2){suffix}")
+    if gamma_alias:
+        g.add_argument("--gamma", dest="t", action=DeprecatedAlias, use="--t (or --eps)", default=argparse.SUPPRESS,
+                       metavar=t_metavar, help="deprecated: use --t (here --gamma meant e^eps)")
+    return g
+
+
+def add_c(p, help_text: str = "prior mass floor c in (0, 1/N] of (eps,c)-PML", default=None):
+    p.add_argument("--c", default=default, metavar="C", help=help_text)
+
+
+def add_delta(p, help_text: str = "delta of the (eps,delta)-LDP level", default=None):
+    p.add_argument("--delta", default=default, metavar="DELTA", help=help_text)
+
+
+def read_t(args, *, rational: bool = False):
+    """The exact t = e^ε from ``--t`` or ``--eps`` (None when neither is given).
+
+    ``--t`` is read as an exact expression (``5/2``, ``exp(1/2)``); ``--eps`` as an exact ε ≥ 0 and
+    t = exp(ε) (``--eps "log(3)"`` gives t = 3).  With ``rational`` a non-rational t is refused in one line
+    naming the flag."""
+    import sympy
+
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+    from exactdp.numbers.reader import read_expression
+
+    t_text, eps_text = getattr(args, "t", None), getattr(args, "eps", None)
+    if t_text is None and eps_text is None:
+        return None
+    if eps_text is not None:
+        eps = read_expression(eps_text, name="--eps")
+        if eps.is_negative or not eps.is_real:
+            raise ParameterError(f"--eps: must be a real number >= 0, got {quote(eps_text)}")
+        t, flag, shown = sympy.exp(eps), "--eps", eps_text
+    else:
+        t, flag, shown = read_expression(t_text, name="--t"), "--t", t_text
+        if not t.is_real:
+            raise ParameterError(f"--t: must be a real number >= 1, got {quote(t_text)}")
+    if rational and not isinstance(t, sympy.Rational):
+        raise ParameterError(f"{flag}: this command needs a rational t = e^eps, got {quote(shown)} "
+                             f"(give --t T, or --eps 'log(T)' with T rational)")
+    if isinstance(t, sympy.Rational) and t < 1:
+        raise ParameterError(f"{flag}: t = e^eps must be >= 1, got {quote(shown)}")
+    return t
+
+
+def t_text(t) -> str:
+    """``t`` as the text the library's readers accept (``"5/2"``, ``"exp(1/2)"``)."""
+    return str(t)
+
+
+# ---------------------------------------------------------------------------------------------- output
+def add_output(p, formats=("text", "json"), *, json_alias: bool = False):
+    """``--format`` (the formats this command produces), ``-o FILE``; with ``json_alias`` the deprecated
+    ``--json`` flag (= ``--format json``)."""
+    p.add_argument("--format", choices=formats, default="text",
+                   help=f"output format: {'|'.join(formats)} (default text)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE", help="write the output to FILE (default: stdout)")
+    if json_alias:
+        deprecated_flag(p, "--json", "format", "--format json", const="json")
+
+
+def add_no_progress(p):
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar on stderr (it is drawn only when stderr is a terminal)")
+
+
+def check_output_path(path, option: str = "-o") -> None:
+    """Refuse an output path that cannot be written (empty, a directory, a missing folder) before any work."""
+    if path is None:
+        return
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+
+    p = Path(path)
+    if not str(path).strip():
+        raise ParameterError(f"{option}: give a file name")
+    if p.is_dir():
+        raise ParameterError(f"{option}: {quote(path)} is a directory")
+    if not p.parent.is_dir():
+        raise ParameterError(f"{option}: the folder of {quote(path)} does not exist")
+
+
+def emit(args, text: str) -> None:
+    """Write ``text`` (one trailing newline) to ``-o FILE`` or stdout."""
+    text = text if text.endswith("\n") else text + "\n"
+    out = getattr(args, "output", None)
+    if out:
+        check_output_path(out)
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def envelope(command: str, result, **extra) -> dict:
+    """The common JSON envelope: ``{"command", "version", "schema", "result", ...}``; ``schema`` names the
+    file ``exactdp/schemas/<command>.json`` that describes the document."""
+    from exactdp import __version__
+
+    doc = {"command": command, "version": __version__, "schema": f"exactdp/schemas/{command}.json"}
+    doc.update(extra)
+    doc["result"] = result
+    return doc
+
+
+def to_json(doc) -> str:
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def emit_json(args, command: str, result, **extra) -> None:
+    emit(args, to_json(envelope(command, result, **extra)))
+
+
+# ---------------------------------------------------------------------------------------------- progress
+class _NoProgress:
+    def advance(self, k: int = 1) -> None:
+        pass
+
+    def update(self, **kw) -> None:
+        pass
+
+
+@contextmanager
+def progress(args, total: int | None, description: str):
+    """A ``rich`` progress bar (bar, count, elapsed time, ETA) on stderr; a no-op when stderr is not a
+    terminal or with ``--no-progress``.  Yields an object with ``advance(k)`` and ``update(completed=…,
+    total=…, description=…)``."""
+    if getattr(args, "no_progress", False) or not sys.stderr.isatty():
+        yield _NoProgress()
+        return
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]
+    with Progress(*columns, console=Console(file=sys.stderr), transient=True) as bar:
+        task = bar.add_task(description, total=total)
+
+        class _Handle:
+            def advance(self, k: int = 1) -> None:
+                bar.advance(task, k)
+
+            def update(self, **kw) -> None:
+                bar.update(task, **kw)
+
+        yield _Handle()
+
+
+class EngineProgress:
+    """The verification engine's progress interface (``start(label)``, ``advance()``, ``close()``, ``total``)
+    drawn by :func:`progress`."""
+
+    def __init__(self, args, total: int, description: str = "verify"):
+        self.total, self._args, self._description = total, args, description
+        self._cm = None
+        self._handle = _NoProgress()
+
+    def __enter__(self):
+        self._cm = progress(self._args, self.total, self._description)
+        self._handle = self._cm.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self._cm.__exit__(*exc) if self._cm is not None else False
+
+    def start(self, label: str) -> None:
+        self._handle.update(total=self.total, description=f"{self._description} {label[:40]}")
+
+    def advance(self) -> None:
+        self._handle.advance(1)
+
+    def close(self) -> None:
+        pass
+
+
+# ---------------------------------------------------------------------------------------------- display
+def terminal_width() -> int:
+    """The width tables fit: the terminal's when stdout is one, else $COLUMNS, else 100."""
+    import os
+
+    if os.environ.get("COLUMNS", "").isdigit():
+        return max(int(os.environ["COLUMNS"]), 40)
+    if sys.stdout.isatty():
+        return max(shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns, 40)
+    return DEFAULT_WIDTH
+
+
+def table(rows: list[list[str]], *, right=(), wrap=(), width: int | None = None) -> str:
+    """A plain-text table (header, dashes, rows) fitted to ``width`` (default :func:`terminal_width`):
+    when too wide, the columns in ``wrap`` are narrowed (widest first) and their cells wrapped."""
+    import textwrap
+
+    width = width or terminal_width()
+    ncol = len(rows[0])
+    widths = [max(len(str(r[k])) for r in rows) for k in range(ncol)]
+    excess = sum(widths) + 2 * (ncol - 1) - width
+    wrap = [k for k in wrap if k < ncol]
+    while excess > 0 and wrap:
+        k = max(wrap, key=lambda j: widths[j])
+        floor = max(len(str(rows[0][k])), 12)
+        if widths[k] <= floor:
+            wrap.remove(k)
+            continue
+        cut = min(excess, widths[k] - floor)
+        widths[k] -= cut
+        excess -= cut
+    out = []
+    for i, r in enumerate(rows):
+        cells = [textwrap.wrap(str(c), widths[k], break_long_words=True, break_on_hyphens=False) or [""]
+                 if len(str(c)) > widths[k] else [str(c)] for k, c in enumerate(r)]
+        for line in range(max(len(c) for c in cells)):
+            parts = []
+            for k, c in enumerate(cells):
+                s = c[line] if line < len(c) else ""
+                parts.append(s.rjust(widths[k]) if k in right else s.ljust(widths[k]))
+            out.append("  ".join(parts).rstrip())
+        if i == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+def _group_digits(n: int) -> str:
+    return f"{n:,}".replace(",", " ")
+
+
+def _truncated_decimal(q, digits: int) -> str:
+    """The decimal expansion of the rational ``q`` cut (not rounded) after ``digits`` significant digits,
+    followed by ``…`` when digits were cut: every printed digit is exact (scientific notation below 10^-4
+    and from 10^digits on)."""
+    from exactdp.numbers.qq import to_qq
+
+    q = to_qq(q)
+    p, d = abs(int(q.p)), int(q.q)
+    if p == 0:
+        return "0"
+    sign = "-" if q < 0 else ""
+    e = len(str(p)) - len(str(d))  # 10^e <= p/d < 10^(e+1)
+    if p * 10 ** max(0, -e) < d * 10 ** max(0, e):
+        e -= 1
+    shift = digits - 1 - e
+    num, den = (p * 10 ** shift, d) if shift >= 0 else (p, d * 10 ** (-shift))
+    mant, rest = divmod(num, den)
+    m = str(mant)
+    if -4 <= e < digits:
+        whole, frac = (m[:e + 1], m[e + 1:]) if e >= 0 else ("0", "0" * (-e - 1) + m)
+        if not rest:
+            frac = frac.rstrip("0")
+        body = whole + ("." + frac if frac else "")
+    else:
+        frac = m[1:] if rest else m[1:].rstrip("0")
+        body = m[0] + ("." + frac if frac else "") + f"e{e:+d}"
+        return sign + (body.replace("e", "…e", 1) if rest else body)
+    return sign + body + ("…" if rest else "")
+
+
+def abbreviate(value, digits: int = 12, width: int = MAX_SHOWN) -> str:
+    """An exact value as text; a rational longer than ``width`` characters becomes a certified decimal
+    (cut, never rounded) with its digit count, e.g. ``0.731058578630… (2 400 digits; exact value in
+    --format json)``."""
+    text = math_text(value)
+    if len(text) <= width:
+        return text
+    try:
+        from exactdp.numbers.qq import to_qq
+
+        q = to_qq(value)
+    except Exception:  # noqa: BLE001 - not a rational: shown in full
+        return text
+    ndig = len(str(abs(int(q.p)))) + (len(str(int(q.q))) if q.q != 1 else 0)
+    return f"{_truncated_decimal(q, digits)} ({_group_digits(ndig)} digits; exact value in --format json)"
+
+
+def _printer():
+    from sympy.printing.str import StrPrinter
+
+    class _MathPrinter(StrPrinter):
+        """sympy's str printer with ``^`` for powers and juxtaposed products of one-letter symbols (4ct, Nc)."""
+
+        def _print_Pow(self, expr, rational=False):
+            return super()._print_Pow(expr, rational).replace("**", "^")
+
+        def _print_Mul(self, expr):
+            import sympy
+
+            coeff, factors = expr.as_coeff_mul()
+            simple = all(isinstance(f, sympy.Symbol) and len(f.name) == 1 or
+                         isinstance(f, sympy.Pow) and isinstance(f.base, sympy.Symbol) and len(f.base.name) == 1
+                         and f.exp.is_Integer and f.exp > 0 for f in factors)
+            if factors and simple and coeff.is_Integer:
+                head = "" if coeff == 1 else "-" if coeff == -1 else str(coeff)
+                return head + "".join(self._print(f) for f in factors)
+            num, den = sympy.fraction(expr)
+            if den != 1 and not expr.has(sympy.Piecewise):
+                ns, ds = self._print(num), self._print(den)
+                if isinstance(num, sympy.Add):
+                    ns = f"({ns})"
+                if not (isinstance(den, (sympy.Symbol, sympy.Integer)) or (isinstance(den, sympy.Mul) and
+                                                                           "·" not in ds and " " not in ds)):
+                    ds = f"({ds})"
+                elif isinstance(den, sympy.Mul):
+                    ds = f"({ds})"
+                return f"{ns}/{ds}"
+            return super()._print_Mul(expr).replace("**", "^").replace("*", "·")
+
+    return _MathPrinter({"order": None})
+
+
+def _expr_text(e) -> str:
+    return _printer().doprint(e)
+
+
+_REL = {"==": "=", "<=": "≤", ">=": "≥", "<": "<", ">": ">", "!=": "≠"}
+
+
+def _relation_text(r) -> str:
+    import sympy
+
+    op = _REL.get(r.rel_op, r.rel_op)
+    if isinstance(r, sympy.Equality):  # clear denominators: Eq(t, 1/(4*c)) -> 4ct = 1
+        num, _ = sympy.fraction(sympy.together(r.lhs - r.rhs))
+        num = sympy.expand(num)
+        terms = sympy.Add.make_args(num)
+        pos = sympy.Add(*[a for a in terms if a.could_extract_minus_sign() is False])
+        neg = -sympy.Add(*[a for a in terms if a.could_extract_minus_sign() is True])
+        if pos != 0 or neg != 0:
+            return f"{_expr_text(pos)} = {_expr_text(neg)}"
+    return f"{math_text(r.lhs)} {op} {math_text(r.rhs)}"
+
+
+def math_text(value) -> str:
+    """An exact value as mathematics for the terminal: relations cleared of denominators (``4ct = 1``),
+    ``Piecewise`` as cases (``{a if cond; b otherwise}``), products juxtaposed (``4ct``, ``Nc``), ``^`` for
+    powers, ``(a, b)`` for sequences; strings unchanged."""
+    import sympy
+
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(math_text(v) for v in value) + ")"
+    if isinstance(value, sympy.Piecewise):
+        parts = []
+        for expr, cond in value.args:
+            parts.append(f"{math_text(expr)} otherwise" if cond is sympy.true else
+                         f"{math_text(expr)} if {math_text(cond)}")
+        return "{" + "; ".join(parts) + "}"
+    if isinstance(value, sympy.core.relational.Relational):
+        return _relation_text(value)
+    if isinstance(value, (sympy.And, sympy.Or)):
+        sep = " and " if isinstance(value, sympy.And) else " or "
+        return sep.join(math_text(a) for a in value.args)
+    if isinstance(value, sympy.Basic):
+        return _expr_text(value)
+    return str(value)
