@@ -1,0 +1,326 @@
+r"""The verification report as ONE self-contained HTML file (issue 16 item 4): ``exactdp verify --format html``.
+
+:func:`verify_report_html` is a pure function of the :class:`~exactdp.verification.engine.ClaimResult` list,
+the seed and the run size (like :mod:`exactdp.output.report`): no timing, date or machine data unless
+``timings=True``, so the same seed gives a byte-identical file.  The page needs no network: its CSS and its
+small script are inline, no font or script is loaded from anywhere.
+
+* **Formulas as MathML**, which browsers render natively.  A claim's statement is stored as a LaTeX string
+  (:attr:`~exactdp.verification.claims.Claim.statement`); it becomes presentation MathML through
+  ``latex2mathml`` (a converter of LaTeX *markup*: nothing is evaluated).  Every statement of the registry
+  converts; a statement the converter refuses is shown as its LaTeX source in ``<code>`` and marked
+  ``class="tex-fallback"`` (:func:`statement_mathml` says which).  Exact values of the evidence (a
+  counterexample's ``"3/16"``, ``"log(3)"``) are read by the one safe reader
+  (:func:`exactdp.numbers.reader.read_expression`) and printed by sympy's presentation MathML printer;
+  anything the reader refuses (prose, ``"inf"``, a kernel) stays text.  Summaries, derivation steps and
+  details are text (they are prose with ASCII formulas).
+* **A sortable, filterable claims table**: claim, items, statement, scope, verdict, instances, evidence.  A
+  search box filters on the row's text, a select on the verdict; a click on a header sorts by that column
+  (again: reversed).  The scope column says what the verdict covers: for *proved* "all parameters" with the
+  hypotheses, otherwise the hypotheses and the instance families.
+* **Evidence** of each claim behind ``<details>``: one entry per check (verdict, summary, families,
+  derivation, counterexample, reason, details as JSON).
+* **Counterexamples with their kernel**: a counterexample entry that is a stochastic matrix (a
+  :class:`~exactdp.kernels.Kernel` or rows of exact entries that the kernel validation accepts) is offered as
+  a kernel file (``data:`` URL, the JSON that :func:`exactdp.io.read_kernel` and ``exactdp analyze`` read
+  back).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from urllib.parse import quote as url_quote
+
+from exactdp.verification.claims import Verdict
+from exactdp.verification.engine import ClaimResult, summarize
+
+#: evidence details longer than this many characters are cut in the page (the JSON report has them whole)
+MAX_DETAILS = 20_000
+#: a counterexample value longer than this is not read as a formula (shown as text)
+MAX_FORMULA_TEXT = 200
+
+_VERDICT_ORDER = {v.value: i for i, v in enumerate(
+    (Verdict.REFUTED, Verdict.UNDECIDED, Verdict.PROVED, Verdict.VERIFIED, Verdict.NOT_CHECKABLE))}
+
+_MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+
+
+def _esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def statement_mathml(latex: str) -> tuple[str, bool]:
+    r"""``(markup, is_mathml)``: the claim statement ``latex`` as an inline ``<math>`` element, or — when the
+    converter refuses it — its LaTeX source in ``<code class="tex-fallback">`` (``is_mathml`` False).
+
+    >>> m, ok = statement_mathml(r"\Xi(\varepsilon,c)=\min\Big\{\frac{e^\varepsilon-1}{e^\varepsilon(1-Nc)+1},1\Big\}")
+    >>> ok, m.startswith("<math"), "<mfrac>" in m, "\\" in m
+    (True, True, True, False)
+    """
+    import latex2mathml.converter
+
+    text = str(latex).strip()
+    try:
+        markup = latex2mathml.converter.convert(text, xmlns=_MATHML_NS, display="inline")
+    except Exception:  # noqa: BLE001 - any refusal of the converter: show the source, say so
+        return f'<code class="tex-fallback" title="LaTeX source (not converted)">{_esc(text)}</code>', False
+    # latex2mathml keeps the escaped brace of a sized delimiter (\Big\{) as the two characters "\{"
+    markup = markup.replace(">\\{<", ">{<").replace(">\\}<", ">}<")
+    if re.search(r">[^<]*\\[A-Za-z{}]", markup):  # a command it passed through unconverted
+        return f'<code class="tex-fallback" title="LaTeX source (not converted)">{_esc(text)}</code>', False
+    return markup, True
+
+
+def value_html(value) -> str:
+    """An evidence value: MathML when the safe reader reads it as an exact number or formula (not a plain
+    integer), ``∞`` for ``inf``, escaped text otherwise.
+
+    >>> value_html("3/16")
+    '<math xmlns="http://www.w3.org/1998/Math/MathML"><mfrac><mn>3</mn><mn>16</mn></mfrac></math>'
+    >>> value_html("sample mean"), value_html("7")
+    ('sample mean', '7')
+    """
+    from sympy import Integer, mathml
+
+    from exactdp.errors import ExactDPError
+    from exactdp.numbers.reader import read_expression
+
+    text = str(value).strip()
+    if text in ("inf", "oo", "+inf"):
+        return f'<math xmlns="{_MATHML_NS}"><mi>∞</mi></math>'
+    if text in ("-inf", "-oo"):
+        return f'<math xmlns="{_MATHML_NS}"><mo>−</mo><mi>∞</mi></math>'
+    if not text or len(text) > MAX_FORMULA_TEXT or not re.fullmatch(r"[0-9A-Za-z_+\-*/^().,\s]+", text):
+        return _esc(text)
+    try:
+        expr = read_expression(text, name="evidence value")
+    except (ExactDPError, ValueError, TypeError):
+        return _esc(text)
+    if isinstance(expr, Integer):
+        return _esc(text)
+    return f'<math xmlns="{_MATHML_NS}">{mathml(expr, printer="presentation")}</math>'
+
+
+def _kernel_json(value) -> str | None:
+    """The kernel-file JSON of ``value`` when it is a kernel (or rows a :class:`Kernel` accepts), else None."""
+    from exactdp.errors import ExactDPError
+    from exactdp.io import kernel_to_json
+    from exactdp.kernels import Kernel
+
+    if isinstance(value, Kernel):
+        return kernel_to_json(value)
+    if not (isinstance(value, (list, tuple)) and value and all(isinstance(r, (list, tuple)) and r for r in value)):
+        return None
+    if not all(isinstance(x, (str, int)) or type(x).__name__ in ("fmpq", "fmpz", "Rational", "Integer")
+               for r in value for x in r):
+        return None
+    try:
+        K = Kernel([[x if isinstance(x, (str, int)) else str(x) for x in r] for r in value])
+    except (ExactDPError, ValueError, TypeError):
+        return None
+    return kernel_to_json(K)
+
+
+def _download_link(doc: str, filename: str, label: str) -> str:
+    href = "data:application/json;charset=utf-8," + url_quote(doc, safe="")
+    return f'<a class="download" download="{_esc(filename)}" href="{href}">{_esc(label)}</a>'
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", str(text)).strip("-") or "x"
+
+
+def _counterexample_html(ce: dict, claim_id: str, check_name: str) -> str:
+    from exactdp.output.report import _str
+
+    rows, links = [], []
+    for key, value in ce.items():
+        doc = _kernel_json(value)
+        if doc is not None:
+            n_rows = len(json.loads(doc)["rows"])
+            fname = f"{_slug(claim_id)}.{_slug(check_name)}.{_slug(key)}.json"
+            links.append(_download_link(doc, fname, f"kernel {key} ({n_rows} rows) as a kernel file"))
+            shown = "<br>".join(", ".join(value_html(x) for x in r) for r in _str(value))
+        elif isinstance(value, (list, tuple)):
+            shown = _esc(json.dumps(_str(value), ensure_ascii=False))
+        else:
+            shown = value_html(_str(value))
+        rows.append(f"<tr><th>{_esc(key)}</th><td>{shown}</td></tr>")
+    out = '<div class="ce"><b>Counterexample</b><table class="kv">' + "".join(rows) + "</table>"
+    if links:
+        out += ('<p class="files">' + " ".join(links) + ' — read back by <code>exactdp analyze FILE</code></p>')
+    return out + "</div>"
+
+
+def scope_text(res: ClaimResult) -> str:
+    """What the verdict covers: *proved* — all parameters under the hypotheses; otherwise the hypotheses and
+    the instance families checked (with their counts)."""
+    c = res.claim
+    hyp = " ".join(str(c.hypotheses).split())
+    families = [f"{f} ({n})" for o in res.outcomes for f, n in o.families]
+    if res.verdict is Verdict.PROVED:
+        return "all parameters" + (f" with {hyp}" if hyp else "")
+    parts = [hyp] if hyp else []
+    if families:
+        parts.append("instances: " + "; ".join(families))
+    elif res.instances:
+        parts.append(f"{res.instances} instances")
+    return ". ".join(parts) if parts else "—"
+
+
+def _evidence_html(res: ClaimResult) -> str:
+    from exactdp.output.report import _str
+
+    items = []
+    for cr in res.checks:
+        o = cr.outcome
+        parts = [f'<p><b>{_esc(cr.check.name)}</b> <span class="v v-{_esc(o.verdict.value)}">'
+                 f"{_esc(o.verdict.value)}</span> — {_esc(o.summary)}</p>"]
+        if cr.check.description:
+            parts.append(f'<p class="desc">{_esc(cr.check.description)}</p>')
+        if o.families:
+            parts.append("<p>Families: " + _esc(", ".join(f"{f} ({n})" for f, n in o.families)) + "</p>")
+        if o.derivation:
+            parts.append("<ol class=\"deriv\">" + "".join(f"<li><code>{_esc(s)}</code></li>" for s in o.derivation)
+                         + "</ol>")
+        if o.counterexample:
+            parts.append(_counterexample_html(o.counterexample, res.claim.id, cr.check.name))
+        if o.reason:
+            parts.append(f"<p>Reason: {_esc(o.reason)}</p>")
+        if o.details:
+            text = json.dumps(_str(o.details), indent=1, ensure_ascii=False)
+            if len(text) > MAX_DETAILS:
+                text = text[:MAX_DETAILS] + f"\n… ({len(text) - MAX_DETAILS} more characters in the JSON report)"
+            parts.append(f"<details><summary>details</summary><pre>{_esc(text)}</pre></details>")
+        items.append("<li>" + "".join(parts) + "</li>")
+    n = len(res.checks)
+    return (f"<details><summary>{n} check{'s' if n != 1 else ''}</summary><ul class=\"ev\">"
+            + "".join(items) + "</ul></details>")
+
+
+_CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:1.2em;color:#111;background:#fff}
+h1{font-size:1.35em;margin:.2em 0}
+.meta{color:#444;margin:.2em 0 .8em}
+.controls{position:sticky;top:0;background:#fff;padding:.4em 0;z-index:1;border-bottom:1px solid #ccc}
+.controls input{width:22em;padding:.25em}
+table.claims{border-collapse:collapse;width:100%;font-size:.9em}
+table.claims th,table.claims td{border-bottom:1px solid #ddd;padding:.3em .4em;vertical-align:top;text-align:left}
+table.claims thead th{cursor:pointer;user-select:none;background:#f3f3f3;white-space:nowrap}
+table.claims thead th[aria-sort=ascending]::after{content:" \\25B2"}
+table.claims thead th[aria-sort=descending]::after{content:" \\25BC"}
+td.stmt{max-width:30em;overflow-x:auto}
+math{font-size:1.12em}
+td.scope{min-width:12em;max-width:18em}
+td.claim{min-width:13em;max-width:16em;overflow-wrap:break-word}
+td.ev{min-width:8em;max-width:30em}
+td.num{text-align:right}
+.cid{font-family:ui-monospace,monospace;font-size:.92em}
+.title{color:#333}
+.v{font-weight:600;padding:0 .3em;border-radius:3px}
+.v-proved{background:#cdeccd}.v-verified{background:#e3f1e3}.v-refuted{background:#f7d0d0}
+.v-undecided{background:#f7ecc0}.v-not-checkable{background:#e6e6e6}
+.mismatch{color:#a00;font-weight:600}
+ul.ev{padding-left:1.1em}ul.ev li{margin-bottom:.5em}
+.desc{color:#555;margin:.1em 0}
+table.kv th{text-align:right;font-weight:500;padding-right:.6em;vertical-align:top}
+pre{white-space:pre-wrap;max-height:24em;overflow:auto;background:#f8f8f8;padding:.4em}
+code.tex-fallback{background:#fff3e0}
+a.download{font-weight:600}
+tr.hidden{display:none}
+"""
+
+_JS = """
+(function(){
+  var table=document.getElementById('claims'), body=table.tBodies[0];
+  var box=document.getElementById('filter'), sel=document.getElementById('verdict');
+  var shown=document.getElementById('shown');
+  function apply(){
+    var q=box.value.toLowerCase().trim(), v=sel.value, n=0;
+    Array.prototype.forEach.call(body.rows,function(r){
+      var ok=(!v||r.getAttribute('data-verdict')===v)&&(!q||r.textContent.toLowerCase().indexOf(q)>=0);
+      r.classList.toggle('hidden',!ok); if(ok){n++;}
+    });
+    shown.textContent=n+' of '+body.rows.length+' claims shown';
+  }
+  box.addEventListener('input',apply); sel.addEventListener('change',apply);
+  Array.prototype.forEach.call(table.tHead.rows[0].cells,function(th,i){
+    th.addEventListener('click',function(){
+      var asc=th.getAttribute('aria-sort')!=='ascending', num=th.getAttribute('data-type')==='num';
+      Array.prototype.forEach.call(table.tHead.rows[0].cells,function(h){h.removeAttribute('aria-sort');});
+      th.setAttribute('aria-sort',asc?'ascending':'descending');
+      var rows=Array.prototype.slice.call(body.rows);
+      rows.sort(function(a,b){
+        var x=a.cells[i].getAttribute('data-key')||a.cells[i].textContent.trim();
+        var y=b.cells[i].getAttribute('data-key')||b.cells[i].textContent.trim();
+        var c=num?(parseFloat(x)-parseFloat(y)):x.localeCompare(y,undefined,{numeric:true});
+        return asc?c:-c;
+      });
+      rows.forEach(function(r){body.appendChild(r);});
+    });
+  });
+  apply();
+})();
+"""
+
+_COLUMNS = (("Claim", ""), ("Items", ""), ("Statement", ""), ("Scope", ""), ("Verdict", ""),
+            ("Instances", "num"), ("Evidence", ""))
+
+
+def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool = False,
+                       timings: bool = False) -> str:
+    """The report page (a complete HTML5 document, UTF-8) of a verification run; see the module docstring."""
+    from exactdp import __version__
+    from exactdp.output.report import RECON_NOTE, summary_line, verdict_text
+
+    s = summarize(results)
+    fallbacks = 0
+    body = []
+    for r in results:
+        c = r.claim
+        stmt, ok = statement_mathml(c.statement)
+        fallbacks += not ok
+        mark = "" if r.matches else f' <span class="mismatch" title="differs from the expected verdict">' \
+                                    f"(expected {_esc(c.expected.value)})</span>"
+        secs = f"<br><small>{r.seconds:.2f} s</small>" if timings else ""
+        body.append(
+            f'<tr id="c-{_esc(_slug(c.id))}" data-verdict="{_esc(r.verdict.value)}">'
+            f'<td class="claim" data-key="{_esc(c.id)}"><span class="cid">{_esc(c.id)}</span><br>'
+            f'<span class="title">{_esc(c.title)}</span><br><small>{_esc(c.source)}</small></td>'
+            f"<td>{_esc(', '.join(c.catalogue))}</td>"
+            f'<td class="stmt">{stmt}</td>'
+            f'<td class="scope">{_esc(scope_text(r))}</td>'
+            f'<td data-key="{_VERDICT_ORDER.get(r.verdict.value, 9)}-{_esc(r.verdict.value)}">'
+            f'<span class="v v-{_esc(r.verdict.value)}">{_esc(verdict_text(r))}</span>{mark}{secs}</td>'
+            f'<td class="num" data-key="{r.instances}">{r.instances}</td>'
+            f'<td class="ev">{_evidence_html(r)}</td></tr>')
+    head = "".join(f'<th scope="col" data-type="{t or "text"}">{name}</th>' for name, t in _COLUMNS)
+    options = "".join(f'<option value="{_esc(v)}">{_esc(v)} ({n})</option>' for v, n in s.counts.items() if n)
+    command = f"exactdp verify{' --quick' if quick else ''} --seed {seed}"
+    note = "" if not fallbacks else (f" {fallbacks} statement{'s' if fallbacks != 1 else ''} could not be "
+                                     f"converted to MathML and {'are' if fallbacks != 1 else 'is'} shown as LaTeX source.")
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>exactdp verification report</title>",
+        f"<style>{_CSS}</style></head><body>",
+        "<h1>exactdp: verdicts for the claims of Asoodeh–Aliakbarpour–Calmon (ISIT 2021) and "
+        "Grosse–Saeidian–Oechtering–Skoglund (arXiv 2601.09498)</h1>",
+        f'<p class="meta">Generated by <code>{_esc(command)}</code> (exactdp {_esc(__version__)}). '
+        f"{_esc(summary_line(results))}. Verdicts: <b>proved</b> (symbolic, all parameters), <b>verified</b> "
+        f"(every instance checked exactly or certified), <b>refuted</b> (exact counterexample), <b>undecided</b>, "
+        f"<b>not-checkable</b> (statement not stored); “{_esc(RECON_NOTE)}” marks statements reconstructed in "
+        f"claims.md.{_esc(note)}</p>",
+        '<div class="controls"><input id="filter" type="search" placeholder="filter: id, item, text…" '
+        'aria-label="filter claims"> <select id="verdict" aria-label="verdict"><option value="">all verdicts'
+        f'</option>{options}</select> <span id="shown"></span></div>',
+        f'<table class="claims" id="claims"><thead><tr>{head}</tr></thead><tbody>',
+        *body,
+        "</tbody></table>",
+        f"<script>{_JS}</script>",
+        "</body></html>",
+        "",
+    ])

@@ -1,0 +1,161 @@
+"""The HTML verification report (issue 16 item 4): one self-contained file, MathML formulas, a filterable and
+sortable claims table, expandable evidence, counterexample kernels as files; rendered in headless Chromium."""
+
+from __future__ import annotations
+
+import base64
+import re
+import shutil
+import struct
+from urllib.parse import unquote
+
+import pytest
+
+from exactdp.io import kernel_from_text
+from exactdp.output.html import statement_mathml, value_html, verify_report_html
+from exactdp.verification.claims import load_all
+from exactdp.verification.engine import verify
+
+#: a refuted claim whose counterexample is a 4x4 kernel, one with a 2x2 kernel, two proved, one verified by LP
+SELECTION = ("findings.fa01_phi_power", "findings.fg05_missing_hypothesis", "background.d11_xi",
+             "asoodeh2021.a07_phi_vs_tight", "grosse2026.thm1", "asoodeh2021.a11_mean_estimation")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="module")
+def results():
+    return verify(SELECTION, seed=0, quick=True)
+
+
+@pytest.fixture(scope="module")
+def page_html(results):
+    return verify_report_html(results, seed=0, quick=True)
+
+
+def test_every_registered_statement_becomes_mathml():
+    """No statement of the registry stays LaTeX source: each converts, with no backslash command left over."""
+    claims = load_all()
+    assert len(claims) > 50
+    failed = [cid for cid, c in claims.items() if not statement_mathml(c.statement)[1]]
+    assert failed == []
+    markup, _ = statement_mathml(claims["grosse2026.thm1"].statement)
+    assert markup.count("<mfrac>") == 1 and "<mo>min</mo>" in markup and ">{<" in markup and ">}<" in markup
+
+
+def test_unconvertible_statement_is_shown_as_source():
+    markup, ok = statement_mathml(r"\frac{1}{")
+    assert not ok and markup.startswith('<code class="tex-fallback"') and r"\frac{1}{" in markup
+
+
+def test_exact_values_as_mathml_and_prose_as_text():
+    assert value_html("log(3)") == ('<math xmlns="http://www.w3.org/1998/Math/MathML"><mrow><mi>log</mi><mrow>'
+                                    "<mo>(</mo><mn>3</mn><mo>)</mo></mrow></mrow></math>")
+    assert "<mi>∞</mi>" in value_html("inf")
+    assert value_html("binary RR, <b>") == "binary RR, &lt;b&gt;"
+    assert value_html("__import__('os')") == "__import__(&#x27;os&#x27;)"  # the reader refuses; shown as text
+
+
+def test_self_contained_and_deterministic(results, page_html):
+    assert page_html.startswith("<!DOCTYPE html>") and page_html.rstrip().endswith("</html>")
+    # no resource is loaded from anywhere: the only URLs are the MathML namespace and data: downloads
+    urls = set(re.findall(r"https?://[^\s\"'<>]+", page_html))
+    assert urls == {"http://www.w3.org/1998/Math/MathML"}
+    assert not re.search(r"<(link|img|iframe)\b|\bsrc=", page_html)
+    assert page_html == verify_report_html(results, seed=0, quick=True)
+    assert page_html.count('<tr id="c-') == len(SELECTION)
+    assert page_html.count("<details><summary>") >= len(SELECTION)
+
+
+def test_counterexample_kernels_download_as_kernel_files(results, page_html):
+    links = re.findall(r'<a class="download" download="([^"]+)" href="data:application/json;charset=utf-8,([^"]+)"',
+                       page_html)
+    by_name = {name: kernel_from_text(unquote(data)) for name, data in links}
+    assert set(by_name) == {"findings.fa01_phi_power.power-reading-against-the-exact-eta_TV-RR-x-n.K.json",
+                            "findings.fg05_missing_hypothesis.identity-witness.K.json"}
+    rr2 = by_name["findings.fa01_phi_power.power-reading-against-the-exact-eta_TV-RR-x-n.K.json"]
+    # binary RR at e^eps = 3 tensored with itself: the rows of (3/4, 1/4) (x) (3/4, 1/4)
+    assert rr2.as_strings()[0] == ["9/16", "3/16", "3/16", "1/16"] and rr2.shape == (4, 4)
+    assert by_name["findings.fg05_missing_hypothesis.identity-witness.K.json"].as_strings() == [["1", "0"], ["0", "1"]]
+
+
+def _png_size(path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR"
+    return struct.unpack(">II", head[16:24])
+
+
+def _visible_ids(page) -> list[str]:
+    return page.eval_on_selector_all("#claims > tbody > tr", "rs => rs.filter(r => r.offsetParent !== null)"
+                                                         ".map(r => r.cells[0].getAttribute('data-key'))")
+
+
+def test_renders_in_headless_chromium(results, page_html, tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not shutil.which(CHROMIUM):
+        pytest.skip("chromium is not installed")
+    report = tmp_path / "report.html"
+    report.write_text(page_html, encoding="utf-8")
+    shot = tmp_path / "first-screen.png"
+    with sync_api.sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                    args=CHROMIUM_ARGS, headless=True, viewport=VIEWPORT)
+        try:
+            page = ctx.new_page()
+            page.goto(report.as_uri())
+            # every formula rendered: the statements' and the exact values' <math> elements have a size
+            boxes = page.eval_on_selector_all(
+                "math", "ms => ms.map(m => { const r = m.getBoundingClientRect(); return [r.width, r.height]; })")
+            statements = page.eval_on_selector_all("td.stmt math", "ms => ms.length")
+            assert statements == len(SELECTION)
+            assert len(boxes) > statements  # counterexample values (3/16, log 3, ...) are MathML too
+            assert all(w > 0 and h > 0 for w, h in boxes), boxes
+            # MathML layout, not text: a fraction is taller than a line of the table's text
+            frac_h = page.eval_on_selector("#c-background\\.d11_xi td.stmt math", "m => m.getBoundingClientRect().height")
+            assert frac_h > 20
+            page.screenshot(path=str(shot))
+
+            ids = _visible_ids(page)
+            assert sorted(ids) == sorted(SELECTION)
+            page.fill("#filter", "fa01")
+            assert _visible_ids(page) == ["findings.fa01_phi_power"]
+            assert page.inner_text("#shown") == f"1 of {len(SELECTION)} claims shown"
+            page.fill("#filter", "")
+            page.select_option("#verdict", "refuted")
+            refuted = sorted(r.claim.id for r in results if r.verdict.value == "refuted")
+            assert sorted(_visible_ids(page)) == refuted and len(refuted) == 3
+            page.select_option("#verdict", "")
+            assert len(_visible_ids(page)) == len(SELECTION)
+
+            # sorting: Instances ascending, then descending; Claim reorders by id
+            by_instances = {r.claim.id: r.instances for r in results}
+            page.click("#claims thead th:nth-child(6)")
+            counts = [by_instances[i] for i in _visible_ids(page)]
+            assert counts == sorted(counts) and counts != list(reversed(counts))
+            page.click("#claims thead th:nth-child(6)")
+            assert [by_instances[i] for i in _visible_ids(page)] == sorted(counts, reverse=True)
+            page.click("#claims thead th:nth-child(1)")
+            assert _visible_ids(page) == sorted(SELECTION)
+
+            # evidence is collapsed until opened
+            first = page.locator("#c-findings\\.fa01_phi_power td.ev details").first
+            assert not first.locator(".ce").first.is_visible()
+            first.locator("summary").first.click()
+            assert first.locator(".ce").first.is_visible()
+        finally:
+            ctx.close()
+    assert _png_size(shot) == (VIEWPORT["width"], VIEWPORT["height"])
+
+
+def test_png_size_reader():
+    png = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+    import pathlib
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        p = pathlib.Path(d) / "x.png"
+        p.write_bytes(png)
+        assert _png_size(p) == (1, 1)
