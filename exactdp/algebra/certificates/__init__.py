@@ -1,0 +1,311 @@
+r"""Certificates as data: what a proof rests on, written so that anyone can re-check it (issue 12).
+
+A :class:`Certificate` is a frozen value holding only strings: its parameter names (with their sign
+assumptions), the inequalities of its parameter region and its scope in words, plus the kind-specific
+data — multipliers, identities, an LP's primal and dual solutions.  Every expression is a string in the
+grammar of the one safe reader (:mod:`exactdp.numbers.reader`), every number an exact string such as
+``"3/7"``, so :meth:`Certificate.to_json` / :meth:`Certificate.from_json` round-trip exactly and a
+certificate read from a file is data, never code.
+
+:func:`check` re-derives the certificate's truth from those strings alone — it re-reads every expression,
+re-checks every identity by exact cancellation and decides every sign condition with the prover
+(:mod:`exactdp.algebra.prover`) on the stated region — and returns a :class:`CertificateCheck`:
+TRUE (the certified statement holds on the whole region), FALSE (a step fails: the identity does not
+cancel, a sign condition is refuted, the data are inconsistent) or UNKNOWN (a sign condition the prover
+cannot decide).  ``failures`` names every failing step.
+
+Kinds (:data:`KINDS`, filled by :func:`register_kind`; each kind lives in its own module here):
+
+* ``"linear-combination"`` (:mod:`.linear_combination`) — a Farkas certificate: constraints g_i ≥ 0 in
+  variables and parameters, multipliers λ_i(parameters) ≥ 0 and a slack s(parameters) ≥ 0 with
+  h − Σ λ_i g_i − s ≡ 0, which proves h ≥ 0 for every point satisfying the constraints;
+* ``"symbolic-statements"`` (:mod:`.statements`) — identities and inequalities decided by the prover;
+* ``"lp-point"`` (:mod:`.lp_point`) — an exact LP at one rational point with primal and dual solutions;
+* further kinds (``"parametric-lp"``) register themselves from their own modules in this package.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import MISSING, dataclass, fields
+from typing import ClassVar
+
+import sympy
+
+from exactdp.errors import ParameterError, UndecidedError
+from exactdp.limits import ResourceLimitError
+from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expression
+from exactdp.numbers.truth import Truth
+
+#: the functions a certificate's expressions may use (the reader's math functions, Min, Max, Abs)
+FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1)}
+
+#: the sign / domain assumptions a parameter may carry (sympy's names); they restrict its range
+ASSUMPTIONS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero", "integer", "real")
+
+
+@dataclass(frozen=True)
+class CertificateCheck:
+    """The result of :func:`check`: TRUE / FALSE / UNKNOWN, the steps taken and every failure."""
+
+    truth: Truth
+    steps: tuple[str, ...] = ()
+    failures: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.truth)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Certificate:
+    """Base of every certificate: ``kind`` (class constant), ``name``, ``parameters``, ``region``, ``scope``.
+
+    ``region`` holds the parameter region's inequalities as reader text (``"t >= 1"``, ``"N*c <= 1"``);
+    ``assumptions`` pairs a parameter with comma-separated sympy assumptions (``("t", "positive")``) that
+    further restrict it; ``scope`` says in words what the certificate covers (``"all N, M; t >= 1"``).
+    """
+
+    kind: ClassVar[str] = ""
+    name: str
+    parameters: tuple[str, ...]
+    region: tuple[str, ...] = ()
+    scope: str = ""
+    assumptions: tuple[tuple[str, str], ...] = ()
+
+    # -- the JSON form ------------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """A JSON-ready dict: ``kind`` and every field; tuples become lists, strings stay strings."""
+        out: dict = {"kind": self.kind}
+        for f in fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict) -> Certificate:
+        """The certificate a :meth:`to_json` dict describes, dispatching on ``d["kind"]``.
+
+        Raises:
+            ParameterError: not a dict, an unknown kind, a missing or unexpected field, a value that is not
+            a string (or a list of them).
+        """
+        if not isinstance(d, dict):
+            raise ParameterError(f"certificate: expected a JSON object, got {type(d).__name__}")
+        kind = d.get("kind")
+        _load_kinds()
+        if kind not in KINDS:
+            raise ParameterError(f"certificate: unknown kind {kind!r}; known: {', '.join(sorted(KINDS))}")
+        target = KINDS[kind]
+        if cls is not Certificate and not issubclass(target, cls):
+            raise ParameterError(f"certificate: kind {kind!r} is not a {cls.__name__}")
+        names = {f.name: f for f in fields(target)}
+        extra = sorted(set(d) - set(names) - {"kind"})
+        if extra:
+            raise ParameterError(f"certificate {kind}: unexpected field(s) {', '.join(extra)}")
+        values = {}
+        for name, f in names.items():
+            if name not in d:
+                if f.default is not MISSING or f.default_factory is not MISSING:
+                    continue
+                raise ParameterError(f"certificate {kind}: missing field {name!r}")
+            values[name] = _from_jsonable(d[name], f"{kind}.{name}")
+        try:
+            return target(**values)
+        except TypeError as exc:
+            raise ParameterError(f"certificate {kind}: {exc}") from None
+
+    # -- checking -----------------------------------------------------------------------------------------
+    def check(self) -> CertificateCheck:
+        """Re-check this certificate from its data (cached: equal certificates are checked once)."""
+        return check(self)
+
+    def _check(self) -> CertificateCheck:  # pragma: no cover - every kind overrides it
+        raise NotImplementedError
+
+    # -- helpers for the kinds ----------------------------------------------------------------------------
+    def symbols(self, extra: tuple[str, ...] = ()) -> dict:
+        """name -> sympy Symbol for the parameters (with their assumptions) and the ``extra`` names."""
+        given = dict(self.assumptions)
+        out = {}
+        for name in tuple(self.parameters) + tuple(extra):
+            if not name.isidentifier():
+                raise ParameterError(f"certificate {self.name}: parameter name {name!r} is not an identifier")
+            kw = {}
+            for a in filter(None, (s.strip() for s in given.get(name, "").split(","))):
+                if a not in ASSUMPTIONS:
+                    raise ParameterError(f"certificate {self.name}: assumption {a!r} of {name} is not one of "
+                                         f"{', '.join(ASSUMPTIONS)}")
+                kw[a] = True
+            out[name] = sympy.Symbol(name, **kw)
+        return out
+
+    def read(self, text: str, symbols: dict, what: str, relations: bool = False):
+        """``text`` read by the safe reader with the certificate's symbols (ReadError names ``what``)."""
+        return read_expression(text, name=f"{self.name}: {what}", symbols=symbols, functions=FUNCTIONS,
+                               relations=relations)
+
+    def region_conditions(self, symbols: dict) -> list:
+        """The region's inequalities as sympy relations (a chain gives several)."""
+        out = []
+        for i, text in enumerate(self.region):
+            rel = self.read(text, symbols, f"region[{i}]", relations=True)
+            if rel is sympy.true:
+                continue
+            if not isinstance(rel, (sympy.And, sympy.core.relational.Relational)):
+                raise ParameterError(f"certificate {self.name}: region[{i}] = {text!r} is not an inequality")
+            out.extend(rel.args if isinstance(rel, sympy.And) else (rel,))
+        return out
+
+
+#: kind name -> certificate class
+KINDS: dict[str, type] = {}
+
+
+def register_kind(cls: type) -> type:
+    """Class decorator: register a :class:`Certificate` subclass under its ``kind``."""
+    if not cls.kind:
+        raise ValueError(f"{cls.__name__}: a certificate kind needs a non-empty name")
+    if KINDS.get(cls.kind, cls) is not cls:
+        raise ValueError(f"certificate kind {cls.kind!r} is registered twice")
+    KINDS[cls.kind] = cls
+    return cls
+
+
+_LOADED = False
+
+
+def _load_kinds() -> None:
+    """Import every module of this package once, so each kind registers itself."""
+    global _LOADED
+    if _LOADED:
+        return
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+    _LOADED = True
+
+
+def _jsonable(v):
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, (str, bool)) or v is None:
+        return v
+    raise TypeError(f"certificate fields hold strings and tuples of them, got {type(v).__name__}")
+
+
+def _from_jsonable(v, what: str):
+    if isinstance(v, list):
+        return tuple(_from_jsonable(x, what) for x in v)
+    if isinstance(v, (str, bool)) or v is None:
+        return v
+    raise ParameterError(f"certificate: {what} must be a string or a list, got {type(v).__name__} {v!r:.40}")
+
+
+_CACHE: dict = {}
+_CACHE_SIZE = 4096
+
+
+def check(cert: Certificate) -> CertificateCheck:
+    """Re-check ``cert`` from its data: TRUE, FALSE (with the failures) or UNKNOWN (with the reason).
+
+    Bad data (an unreadable expression, a name that is not a parameter) gives FALSE with the reason; a
+    resource limit or undecidable sign gives UNKNOWN.  Equal certificates share one check (a cache)."""
+    if not isinstance(cert, Certificate) or type(cert).kind not in KINDS:
+        raise ParameterError(f"check: expected a registered Certificate, got {type(cert).__name__}")
+    try:
+        return _CACHE[cert]
+    except KeyError:
+        pass
+    try:
+        result = cert._check()
+    except ResourceLimitError as exc:
+        result = CertificateCheck(Truth.UNKNOWN, (), (f"a resource limit stopped the check: {exc}",))
+    except UndecidedError as exc:
+        result = CertificateCheck(Truth.UNKNOWN, (), (f"undecided: {exc}",))
+    except (ReadError, ParameterError) as exc:
+        result = CertificateCheck(Truth.FALSE, (), (f"unreadable certificate data: {exc}",))
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[cert] = result
+    return result
+
+
+# -- writing expressions --------------------------------------------------------------------------------
+
+def expr_text(e) -> str:
+    """``e`` (a sympy expression or an exact number) as reader text that reads back to the same value.
+
+    Raises:
+        ValueError: a float, or an object the reader's grammar cannot express (``Piecewise``, ``oo``, ``I``).
+    """
+    if isinstance(e, float):
+        raise ValueError(f"floats never enter a certificate, got {e!r}")
+    if isinstance(e, str):
+        return e
+    e = as_expr(e)
+    for a in sympy.preorder_traversal(e):
+        if isinstance(a, sympy.Float):
+            raise ValueError(f"floats never enter a certificate, got {a}")
+        if a.is_Function and type(a).__name__ not in FUNCTIONS or isinstance(a, sympy.Piecewise) or a in (
+                sympy.oo, -sympy.oo, sympy.zoo, sympy.nan, sympy.I):
+            raise ValueError(f"{a} cannot be written in the reader's grammar")
+    return sympy.sstr(e, order=None)
+
+
+def relation_text(rel) -> str:
+    """An inequality ``a <= b`` (sympy) as reader text."""
+    ops = {sympy.LessThan: "<=", sympy.StrictLessThan: "<", sympy.GreaterThan: ">=", sympy.StrictGreaterThan: ">"}
+    if type(rel) not in ops:
+        raise ValueError(f"{rel} is not an inequality")
+    return f"{expr_text(rel.lhs)} {ops[type(rel)]} {expr_text(rel.rhs)}"
+
+
+def assumptions_of(symbols) -> tuple[tuple[str, str], ...]:
+    """The ``assumptions`` field for sympy symbols: each symbol's assumptions among :data:`ASSUMPTIONS`."""
+    out = []
+    for s in sorted(symbols, key=str):
+        keys = [a for a in ASSUMPTIONS if s.assumptions0.get(a) is True]
+        if keys:
+            out.append((str(s), ",".join(keys)))
+    return tuple(out)
+
+
+def decide_sign(expr, conditions: list, strict: bool = False):
+    """Decide ``expr ≥ 0`` (``> 0`` if strict) for every point satisfying ``conditions`` (sympy relations).
+
+    Only the conditions whose symbols all occur in ``expr`` are used (a *superset* of the region), so a
+    TRUE answer is sound for the region whatever its other conditions; a FALSE answer is returned only
+    when no condition was dropped (else UNKNOWN: the counterexample may lie outside the region).
+    Returns ``(Truth, text)``.
+    """
+    from exactdp.algebra.prover import Region, decide
+
+    expr = as_expr(expr)
+    syms = expr.free_symbols
+    kept = [c for c in conditions if c.free_symbols <= syms]
+    dropped = len(kept) < len(conditions)
+    rel = expr > 0 if strict else expr >= 0
+    if rel is sympy.true:
+        return Truth.TRUE, f"{expr} {'>' if strict else '>='} 0 (exact)"
+    if rel is sympy.false and not syms:
+        return Truth.FALSE, f"{expr} {'>' if strict else '>='} 0 is false"
+    region = Region.of(*kept, variables=sorted(syms, key=str))
+    if rel is sympy.false:
+        rel = sympy.GreaterThan(expr, 0, evaluate=False) if not strict else sympy.StrictGreaterThan(
+            expr, 0, evaluate=False)
+    d = decide(rel, region)
+    where = f" on {region}" + (" (region conditions in other parameters dropped: a superset)" if dropped else "")
+    if d.truth is Truth.FALSE and dropped:
+        return Truth.UNKNOWN, f"{rel}{where}: false on the superset; undecided on the region"
+    tail = f"; counterexample {d.counterexample}" if d.counterexample else (f" ({d.reason})" if d.reason else "")
+    return d.truth, f"{rel}{where}: {d.truth}{tail}"
+
+
+def combine_truths(truths) -> Truth:
+    out = Truth.TRUE
+    for t in truths:
+        out = out & t
+    return out
+
+
+__all__ = ["ASSUMPTIONS", "Certificate", "CertificateCheck", "FUNCTIONS", "KINDS", "assumptions_of", "check",
+           "decide_sign", "expr_text", "register_kind", "relation_text"]

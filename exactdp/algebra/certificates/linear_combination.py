@@ -1,0 +1,99 @@
+r"""The ``"linear-combination"`` certificate: a Farkas combination of constraints that yields a bound.
+
+Data: variables v (e.g. a = K_x(A), b = K_{x'}(A)), parameters p on a region R, named constraints
+g_i(v, p) ≥ 0, multipliers λ_i(p), a slack s(p) and a conclusion h(v, p).  The certificate is valid when
+
+1. h − Σ_i λ_i g_i − s ≡ 0 as a rational function of (v, p) (exact cancellation), and
+2. λ_i ≥ 0 and s ≥ 0 at every point of R (decided by the prover, :func:`~exactdp.algebra.certificates.decide_sign`).
+
+Then for every p ∈ R and every v with g_i(v, p) ≥ 0 for all i:  h = Σ λ_i g_i + s ≥ 0.  Nothing is assumed
+about how many inputs or outputs produced the g_i, so a certificate whose constraints hold for every
+kernel of a class proves h ≥ 0 for the whole class.  ``lemmas`` carry, as text, why the g_i hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from exactdp.algebra.certificates import (
+    Certificate,
+    CertificateCheck,
+    combine_truths,
+    decide_sign,
+    expr_text,
+    register_kind,
+)
+from exactdp.numbers.truth import Truth
+
+
+@register_kind
+@dataclass(frozen=True, kw_only=True)
+class LinearCombination(Certificate):
+    """h ≥ 0 from g_i ≥ 0 with multipliers λ_i ≥ 0 and slack s ≥ 0 (see the module docstring)."""
+
+    kind = "linear-combination"
+    variables: tuple[str, ...]
+    constraints: tuple[tuple[str, str], ...]  # (label, g) meaning g >= 0
+    multipliers: tuple[str, ...]
+    conclusion: str  # h, meaning h >= 0
+    slack: str = "0"
+    lemmas: tuple[str, ...] = ()
+
+    @classmethod
+    def build(cls, *, name, parameters, variables, constraints, multipliers, conclusion, slack=0, region=(),
+              scope="", lemmas=()) -> LinearCombination:
+        """From sympy objects: ``parameters``/``variables`` symbols, ``constraints`` (label, g) pairs, ``region``
+        sympy inequalities (the parameters' assumptions are recorded too)."""
+        from exactdp.algebra.certificates import assumptions_of, relation_text
+
+        return cls(name=name, parameters=tuple(map(str, parameters)), variables=tuple(map(str, variables)),
+                   assumptions=assumptions_of(parameters), region=tuple(relation_text(r) for r in region),
+                   scope=scope, constraints=tuple((lab, expr_text(g)) for lab, g in constraints),
+                   multipliers=tuple(expr_text(m) for m in multipliers), conclusion=expr_text(conclusion),
+                   slack=expr_text(slack), lemmas=tuple(lemmas))
+
+    def _check(self) -> CertificateCheck:
+        steps: list[str] = []
+        fails: list[str] = []
+        if len(self.multipliers) != len(self.constraints):
+            return CertificateCheck(Truth.FALSE, (), (f"{len(self.multipliers)} multipliers for "
+                                                      f"{len(self.constraints)} constraints",))
+        clash = set(self.variables) & set(self.parameters)
+        if clash:
+            return CertificateCheck(Truth.FALSE, (), (f"names both variable and parameter: {sorted(clash)}",))
+        syms = self.symbols(self.variables)
+        params = {syms[p] for p in self.parameters}
+        region = self.region_conditions({p: syms[p] for p in self.parameters})
+        g = [(lab, self.read(txt, syms, f"constraint {lab}")) for lab, txt in self.constraints]
+        lam = [self.read(txt, syms, f"multiplier of {lab}") for txt, (lab, _) in zip(self.multipliers, self.constraints)]
+        h = self.read(self.conclusion, syms, "conclusion")
+        s = self.read(self.slack, syms, "slack")
+        for what, e in [("slack", s)] + [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)]:
+            if not e.free_symbols <= params:
+                fails.append(f"{what} = {e} depends on {sorted(map(str, e.free_symbols - params))}, not only on "
+                             f"the parameters")
+        if fails:
+            return CertificateCheck(Truth.FALSE, tuple(steps), tuple(fails))
+        combo = sympy.Add(*[m * gi for m, (_, gi) in zip(lam, g)]) + s
+        diff = sympy.cancel(sympy.together(h - combo))
+        steps.append(f"identity: ({self.conclusion}) - sum(multiplier * constraint) - slack = {diff} "
+                     f"after exact cancellation")
+        if diff != 0:
+            fails.append(f"the combination does not give the conclusion: the difference is {diff}")
+            return CertificateCheck(Truth.FALSE, tuple(steps), tuple(fails))
+        truths = []
+        for what, e in [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)] + [("slack", s)]:
+            truth, text = decide_sign(e, region)
+            steps.append(f"{what}: {text}")
+            truths.append(truth)
+            if truth is Truth.FALSE:
+                fails.append(f"{what} = {e} is negative somewhere on the region: {text}")
+            elif truth is Truth.UNKNOWN:
+                fails.append(f"{what} = {e}: sign undecided on the region: {text}")
+        truth = combine_truths(truths)
+        if truth is Truth.TRUE:
+            steps.append(f"hence {self.conclusion} >= 0 whenever every constraint holds, for all parameters "
+                         f"in the region")
+        return CertificateCheck(truth, tuple(steps), tuple(fails))

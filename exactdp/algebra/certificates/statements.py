@@ -1,0 +1,147 @@
+r"""The ``"symbolic-statements"`` certificate: identities and inequalities decided exactly by the prover.
+
+Each statement is ``(label, lhs, op, rhs, conditions)`` with ``op`` one of ``==``, ``<=``, ``<``, ``>=``,
+``>`` and ``conditions`` extra region inequalities (reader text).  An identity ``lhs == rhs`` is decided everywhere
+by :func:`exactdp.algebra.prover.prove_identity` (exact cancellation; sympy simplification for non-rational
+terms), so its conditions only document where it is used; an inequality by :func:`exactdp.algebra.prover.decide` on the certificate's region ∩ the
+statement's conditions (the parameters' assumptions included).  An inequality ``e >= 0`` that the cell
+decomposition cannot decide (more than two parameters) is settled by the *orthant rule* when every
+parameter of ``e`` is ≥ 0 on the region: if the numerator's and the denominator's coefficients each have
+one sign and their product is ≥ 0, then e ≥ 0 on the closed orthant.  TRUE iff every statement is TRUE.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from exactdp.algebra.certificates import Certificate, CertificateCheck, combine_truths, register_kind
+from exactdp.numbers.truth import Truth
+
+_OPS = {"==": None, "<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan,
+        ">": sympy.StrictGreaterThan}
+
+
+@register_kind
+@dataclass(frozen=True, kw_only=True)
+class SymbolicStatements(Certificate):
+    """Named statements ``(label, lhs, op, rhs, conditions)`` decided by the prover (module docstring)."""
+
+    kind = "symbolic-statements"
+    statements: tuple[tuple[str, str, str, str, tuple[str, ...]], ...]
+
+    def _check(self) -> CertificateCheck:
+        from exactdp.algebra.prover import Region, decide, prove_identity
+
+        if not self.statements:
+            return CertificateCheck(Truth.FALSE, (), ("no statement to check",))
+        syms = self.symbols()
+        base = self.region_conditions(syms)
+        steps, fails, truths = [], [], []
+        for i, st in enumerate(self.statements):
+            if len(st) != 5 or st[2] not in _OPS:
+                return CertificateCheck(Truth.FALSE, tuple(steps), (f"statement {i}: expected (label, lhs, op, rhs, "
+                                                                    f"conditions) with op in {list(_OPS)}",))
+            label, lhs_t, op, rhs_t, conds = st
+            lhs, rhs = self.read(lhs_t, syms, f"{label} lhs"), self.read(rhs_t, syms, f"{label} rhs")
+            extra = _Conditions(self, syms, conds, label).relations()
+            if op == "==":  # an identity, decided everywhere (so on any region)
+                d = prove_identity(lhs, rhs)
+                rel_text = f"{lhs_t} == {rhs_t}"
+            else:
+                rel = _OPS[op](lhs, rhs, evaluate=False)
+                region = Region.of(*base, *extra, variables=_vars(lhs, rhs))
+                d = decide(rel, region)
+                rel_text = f"{lhs_t} {op} {rhs_t} on {region}"
+                if d.truth is Truth.UNKNOWN and op in ("<=", ">="):
+                    orth = _orthant(rhs - lhs if op == "<=" else lhs - rhs, region)
+                    if orth:
+                        d.truth, d.steps = Truth.TRUE, d.steps + [orth]
+            steps.append(f"{label}: {rel_text} -> {d.truth}")
+            steps.extend(f"    {s}" for s in d.steps)
+            truths.append(d.truth)
+            if d.truth is Truth.FALSE:
+                ce = d.counterexample or {}
+                fails.append(f"{label} is false" + (f"; counterexample {ce}" if ce else ""))
+            elif d.truth is Truth.UNKNOWN:
+                fails.append(f"{label}: undecided ({d.reason or 'no reason given'})")
+        return CertificateCheck(combine_truths(truths), tuple(steps), tuple(fails))
+
+    def counterexample(self) -> dict | None:
+        """The exact counterexample of the first false statement, re-derived (None if none is false)."""
+        from exactdp.algebra.prover import Region, decide
+
+        syms = self.symbols()
+        base = self.region_conditions(syms)
+        for label, lhs_t, op, rhs_t, conds in self.statements:
+            lhs, rhs = self.read(lhs_t, syms, f"{label} lhs"), self.read(rhs_t, syms, f"{label} rhs")
+            extra = _Conditions(self, syms, conds, label).relations()
+            rel = sympy.Eq(lhs, rhs, evaluate=False) if op == "==" else _OPS[op](lhs, rhs, evaluate=False)
+            d = decide(rel, Region.of(*base, *extra, variables=_vars(lhs, rhs)))
+            if d.truth is Truth.FALSE:
+                return {str(k): str(v) for k, v in (d.counterexample or {}).items()} or {"statement": label}
+        return None
+
+
+@dataclass(frozen=True)
+class _Conditions:
+    cert: SymbolicStatements
+    syms: dict
+    texts: tuple
+    label: str
+
+    def relations(self) -> list:
+        out = []
+        for j, text in enumerate(self.texts):
+            rel = self.cert.read(text, self.syms, f"{self.label} condition {j}", relations=True)
+            if rel is not sympy.true:
+                out.extend(rel.args if isinstance(rel, sympy.And) else (rel,))
+        return out
+
+
+def _vars(*exprs) -> list:
+    return sorted(set().union(*[e.free_symbols for e in exprs]), key=str)
+
+
+def _orthant(e, region) -> str:
+    """The orthant rule (module docstring): a step text if it proves e ≥ 0 on the region, else ''."""
+    syms = sorted(e.free_symbols, key=str)
+    if not syms or region.constraints:
+        return ""
+    for s in syms:
+        b = region.bounds(s)
+        if b.lo is None or b.lo < 0:
+            return ""
+    num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
+    signs = []
+    for p in (num, den):
+        coeffs = sympy.Poly(sympy.expand(p), *syms).coeffs()
+        if not all(c.is_Rational for c in coeffs):
+            return ""
+        if all(c >= 0 for c in coeffs):
+            signs.append(1)
+        elif all(c <= 0 for c in coeffs):
+            signs.append(-1)
+        else:
+            return ""
+    if signs[0] * signs[1] < 0 and num != 0:
+        return ""
+    return (f"orthant rule: every parameter of {e} is >= 0 on the region; numerator {sympy.expand(num)} and "
+            f"denominator {sympy.expand(den)} have coefficients of signs {signs[0]:+d}, {signs[1]:+d}: "
+            f"the expression is >= 0")
+
+
+def statement(label: str, relation, conditions=()) -> tuple:
+    """One statement tuple from a sympy relation (``Eq`` or an inequality) and sympy conditions."""
+    from exactdp.algebra.certificates import expr_text, relation_text
+
+    if isinstance(relation, sympy.Eq):
+        op = "=="
+    else:
+        op = {sympy.LessThan: "<=", sympy.StrictLessThan: "<", sympy.GreaterThan: ">=",
+              sympy.StrictGreaterThan: ">"}.get(type(relation))
+        if op is None:
+            raise ValueError(f"{label}: {relation} is neither an identity nor an inequality")
+    return (label, expr_text(relation.lhs), op, expr_text(relation.rhs),
+            tuple(relation_text(c) for c in conditions))
