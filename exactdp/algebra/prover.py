@@ -163,9 +163,11 @@ def _check_1d(P, strict, x, b: Bounds, cons, fixed: dict):
 
 
 def _projection(polys, x, y, yb: Bounds) -> list:
+    """Project out y: the factors' leading coefficients, discriminants, pairwise resultants in y and values at
+    y's finite bounds (polynomials in x; with ``x=None`` every non-constant one, in the remaining variables)."""
     factors = []
     for p in polys:
-        _, fl = sympy.factor_list(sympy.expand(p), x, y)
+        _, fl = sympy.factor_list(sympy.expand(p))
         for f, _m in fl:
             if f.free_symbols and f not in factors:
                 factors.append(f)
@@ -182,7 +184,13 @@ def _projection(polys, x, y, yb: Bounds) -> list:
                 proj.append(f.subs(y, _s(end)))
     for f, g in itertools.combinations(ys, 2):
         proj.append(sympy.resultant(f, g, y))
-    return [sympy.expand(p) for p in proj if sympy.expand(p).has(x)]
+    keep = (lambda e: e.has(x)) if x is not None else (lambda e: bool(e.free_symbols))  # x None: all variables
+    out: list = []
+    for p in proj:
+        e = sympy.expand(p)
+        if keep(e) and e not in out:
+            out.append(e)
+    return out
 
 
 def _check_2d(P, strict, x, y, region: Region, steps: list):

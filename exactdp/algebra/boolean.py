@@ -1,0 +1,333 @@
+r"""And / Or / Not of rational sign conditions, decided exactly on a region (1, 2 or 3 parameters).
+
+``decide_formula(F, R)`` answers TRUE iff F holds at every point of the region R, FALSE with an exact
+counterexample point (rational coordinates, or one algebraic coordinate shown exactly), UNKNOWN with a
+reason — never a guess.  F is built from sympy relations ``a < b``, ``a <= b``, ``a > b``, ``a >= b``,
+``Eq(a, b)``, ``Ne(a, b)`` (a, b rational functions of the parameters, ``Min``/``Max``/``Piecewise`` allowed)
+with sympy's ``And``, ``Or``, ``Not``, ``Implies``; a :class:`Region` may stand for its conditions.
+
+Method (:mod:`exactdp.algebra.cylindrical`):
+
+1. Every relation becomes ``num/den ⋈ 0``; a denominator whose sign is constant on R (decided by this
+   procedure) is folded into the numerator, otherwise the relation is undefined where it vanishes and a
+   sample point there gives UNKNOWN.
+2. A cylindrical decomposition adapted to all numerators, denominators and region constraints is
+   sampled; the truth value of F is constant on each cell (it is a function of the polynomials' signs),
+   so F is evaluated exactly at every sample in R.  A failing sample is an exact counterexample.
+3. Samples are missing only on lower-dimensional cells over an irrational coordinate (the *gaps*).
+   With no gap the answer is TRUE.  With gaps the answer is still TRUE when the failure set
+   R ∩ {¬F} is open: F uses only non-strict relations (≥, ≤, =, in negation normal form), every
+   non-box constraint of R is strict and every denominator has a constant sign — an open non-empty set
+   meets a full-dimensional cell, and those are all sampled (box faces: the open set meets the box's
+   interior too).  A non-strict constraint g ≥ 0 of R is split into g > 0 and g = 0; the second part is
+   decided after eliminating a variable v in which g is linear with a coefficient of constant non-zero
+   sign.  A single strict relation P > 0 is decided as P ≥ 0 together with the emptiness of R ∩ {P = 0}
+   (the same elimination).  Anything else with gaps: UNKNOWN, naming the gap.
+4. Other orders of projection are tried first (a gap in one order may not exist in another).
+
+Coverage of a domain D by regions R₁…R_k is ``decide_formula(Or(R₁, …, R_k), D)`` (:func:`covers`).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from exactdp.algebra.cylindrical import MAX_VARIABLES, box_of, cells, point_as_sympy, rational_sample, sign_at
+from exactdp.algebra.prover import Decision, _cases, _rational_check, _Undecided
+from exactdp.algebra.regions import Region, _s
+from exactdp.numbers.reader import as_expr
+from exactdp.numbers.truth import Truth
+
+And, Or, Not, Implies = sympy.And, sympy.Or, sympy.Not, sympy.Implies
+
+_OPS = {sympy.StrictGreaterThan: ">", sympy.GreaterThan: ">=", sympy.StrictLessThan: "<", sympy.LessThan: "<=",
+        sympy.Eq: "==", sympy.Ne: "!="}
+_CLOSED = {">=", "<=", "=="}
+_NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}
+
+
+class _Formula:
+    """A formula compiled to a tree over atoms ``(num, den, op)`` meaning ``num/den op 0``."""
+
+    def __init__(self, formula, region: Region):
+        self.atoms: list = []
+        self.tree = self._compile(formula, region)
+
+    def _compile(self, f, region):
+        if isinstance(f, Region):
+            f = f.as_sympy()
+        if f is sympy.true or f is True:
+            return ("const", True)
+        if f is sympy.false or f is False:
+            return ("const", False)
+        if isinstance(f, sympy.And):
+            return ("and", [self._compile(a, region) for a in f.args])
+        if isinstance(f, sympy.Or):
+            return ("or", [self._compile(a, region) for a in f.args])
+        if isinstance(f, sympy.Not):
+            return ("not", self._compile(f.args[0], region))
+        if isinstance(f, sympy.Implies):
+            return ("or", [("not", self._compile(f.args[0], region)), self._compile(f.args[1], region)])
+        if type(f) in _OPS:
+            return self._relation(as_expr(f.lhs) - as_expr(f.rhs), _OPS[type(f)], region)
+        raise _Undecided(f"not a Boolean combination of sign conditions: {f}")
+
+    def _relation(self, e, op, region):
+        if e.has(sympy.Min, sympy.Max, sympy.Piecewise):  # one branch per case condition
+            return ("or", [("and", [self._compile(sub.as_sympy(), region), self._relation(piece, op, region)])
+                           for piece, sub in _cases(e, Region((), ()))])
+        _rational_check(e)
+        num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
+        for part in (num, den):
+            if part.free_symbols and not sympy.Poly(part, *sorted(part.free_symbols, key=str)).domain.is_QQ \
+                    and not sympy.Poly(part, *sorted(part.free_symbols, key=str)).domain.is_ZZ or \
+                    not part.free_symbols and not part.is_Rational:
+                raise _Undecided(f"irrational coefficients in {e} (only rational ones are decided)")
+        self.atoms.append([sympy.expand(num), sympy.expand(den), op])
+        return ("atom", len(self.atoms) - 1)
+
+    def polys(self) -> list:
+        out = []
+        for num, den, _ in self.atoms:
+            for p in (num, den):
+                if p.free_symbols and p not in out:
+                    out.append(p)
+        return out
+
+    def closed(self, node=None, negated=False) -> bool:
+        """True when the formula (in negation normal form) uses only non-strict relations."""
+        node = self.tree if node is None else node
+        kind = node[0]
+        if kind == "const":
+            return True
+        if kind == "not":
+            return self.closed(node[1], not negated)
+        if kind in ("and", "or"):
+            return all(self.closed(a, negated) for a in node[1])
+        op = self.atoms[node[1]][2]
+        return (_NEGATED[op] if negated else op) in _CLOSED
+
+    def value(self, point: dict, cache: dict, node=None):
+        """True / False at the point, or None where a denominator vanishes (undefined)."""
+        node = self.tree if node is None else node
+        kind = node[0]
+        if kind == "const":
+            return node[1]
+        if kind == "not":
+            v = self.value(point, cache, node[1])
+            return None if v is None else not v
+        if kind in ("and", "or"):
+            vals = [self.value(point, cache, a) for a in node[1]]
+            if kind == "and" and False in vals or kind == "or" and True in vals:
+                return kind == "or"
+            return None if None in vals else kind == "and"
+        num, den, op = self.atoms[node[1]]
+        sd = _sign(den, point, cache)
+        if sd == 0:
+            return None
+        s = _sign(num, point, cache) * sd
+        return {">": s > 0, ">=": s >= 0, "<": s < 0, "<=": s <= 0, "==": s == 0, "!=": s != 0}[op]
+
+
+def _sign(p, point, cache) -> int:
+    if not p.free_symbols:
+        v = sympy.Rational(p)
+        return int(v.p > 0) - int(v.p < 0)
+    key = p
+    if key not in cache:
+        cache[key] = sign_at(p, point)
+    return cache[key]
+
+
+def covers(regions, domain: Region) -> Decision:
+    """Decide that the regions (each a :class:`Region` or a sympy condition) cover the domain."""
+    return decide_formula(sympy.Or(*[r.as_sympy() if isinstance(r, Region) else r for r in regions]), domain)
+
+
+def decide_formula(formula, region: Region | None = None) -> Decision:
+    """TRUE iff the formula holds at every point of the region (exact; module docstring for the method).
+
+    >>> t, c = sympy.symbols("t c", positive=True)
+    >>> covers([t * c <= 1, t * c > 1], Region.of(t >= 1)).truth is Truth.TRUE
+    True
+    >>> d = decide_formula(sympy.Or(t <= 2, c >= 1), Region.of(t >= 1, c <= 1))
+    >>> d.truth is Truth.FALSE and d.counterexample[t] > 2 and d.counterexample[c] < 1
+    True
+    """
+    if isinstance(formula, Region):
+        formula = formula.as_sympy()
+    syms = sorted(getattr(formula, "free_symbols", set()), key=str)
+    region = region or Region.of(variables=syms)
+    steps: list = []
+    try:
+        truth, ce, reason = _decide(formula, region, steps, depth=0)
+    except _Undecided as exc:
+        return Decision(Truth.UNKNOWN, formula, region, steps, reason=str(exc))
+    return Decision(truth, formula, region, steps, counterexample=ce, reason=reason)
+
+
+def _settle_denominators(F: _Formula, region: Region, steps: list, depth: int) -> bool:
+    """Fold every denominator of constant sign into its numerator; True when all were settled."""
+    settled = True
+    for atom in F.atoms:
+        num, den, op = atom
+        if not den.free_symbols:
+            if den < 0:
+                atom[0], atom[1] = -num, sympy.Integer(1)
+            continue
+        for sgn in (1, -1):
+            t, _, _ = _decide(sgn * den > 0, region, [], depth + 1)
+            if t is Truth.TRUE:
+                atom[0], atom[1] = sympy.expand(sgn * num), sympy.Integer(1)
+                steps.append(f"denominator {den} has sign {'+' if sgn > 0 else '-'} on the region")
+                break
+        else:
+            settled = False
+    return settled
+
+
+def _decide(formula, region: Region, steps: list, depth: int):
+    """(Truth, counterexample or None, reason)."""
+    if depth > 6:
+        raise _Undecided("the case split is too deep")
+    F = _Formula(formula, region)
+    dens_ok = _settle_denominators(F, region, steps, depth)
+    cons = [g for g, _ in region.constraints]
+    polys = F.polys() + [g for g in cons if g not in F.polys()]
+    used = set().union(*[p.free_symbols for p in polys]) if polys else set()
+    for v in region.variables:
+        if v not in used and rational_sample(region.bounds(v)) is None:
+            steps.append(f"the bounds of {v} are empty: the claim holds vacuously")
+            return Truth.TRUE, None, ""
+    variables = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
+    if len(variables) > MAX_VARIABLES:
+        raise _Undecided(f"{len(variables)} parameters ({', '.join(map(str, variables))}): "
+                         f"at most {MAX_VARIABLES} are decided")
+    if not variables:
+        v = F.value({}, {})
+        if v is None:
+            raise _Undecided("a denominator is zero")
+        if v:
+            return Truth.TRUE, None, ""
+        return Truth.FALSE, {k: _s(q) for k, q in rest_points(region).items()}, ""
+    box = box_of(region, variables)
+    rest = {v: rational_sample(region.bounds(v)) for v in region.variables if v not in used}
+    open_failure = F.closed() and dens_ok and all(strict for _, strict in region.constraints)
+    gaps_seen = None
+    for order in _orders(variables):
+        C = cells(polys, order, box)
+        n = 0
+        for pt in C.points:
+            cache: dict = {}
+            if not all(_ok(_sign(g, pt, cache), strict) for g, strict in region.constraints):
+                continue
+            n += 1
+            v = F.value(pt, cache)
+            if v is None:
+                raise _Undecided(f"a denominator vanishes at the region point {point_as_sympy(pt)}")
+            if v is False:
+                ce = {**{k: _s(q) for k, q in rest.items()}, **point_as_sympy(pt)}
+                steps.append(f"cells in the order {', '.join(map(str, order))}: the formula fails at {ce}")
+                return Truth.FALSE, ce, ""
+        if not C.gaps:
+            steps.append(f"cells in the order {', '.join(map(str, order))}: the formula holds at the {n} "
+                         f"sample point(s) in the region, one in every cell")
+            return Truth.TRUE, None, ""
+        if open_failure:
+            steps.append(f"cells in the order {', '.join(map(str, order))}: the formula holds at the {n} sample "
+                         f"point(s) in the region; the {len(C.gaps)} unsampled lower-dimensional place(s) "
+                         f"(e.g. {C.gaps[0]}) cannot hide a failure: the formula is closed and the region's "
+                         f"constraints are strict, so a failure would fill an open set and meet a sampled cell")
+            return Truth.TRUE, None, ""
+        if gaps_seen is None:
+            gaps_seen = (order, C.gaps)
+    return _split(F, formula, region, steps, depth, dens_ok, gaps_seen)
+
+
+def rest_points(region: Region) -> dict:
+    return {v: rational_sample(region.bounds(v)) for v in region.variables}
+
+
+def _ok(s: int, strict: bool) -> bool:
+    return s > 0 or (s == 0 and not strict)
+
+
+def _orders(variables):
+    if len(variables) <= 1:
+        return [list(variables)]
+    # the last variable is projected first; try each variable in that place once
+    return [[v for v in variables if v is not last] + [last] for last in reversed(variables)]
+
+
+def _split(F: _Formula, formula, region: Region, steps, depth, dens_ok, gaps_seen):
+    """With gaps: a non-strict constraint becomes g > 0 or g = 0 (eliminated); P > 0 becomes P >= 0 and P != 0."""
+    order, gaps = gaps_seen
+    why = f"{len(gaps)} unsampled lower-dimensional place(s), e.g. {gaps[0]}"
+    nonstrict = [(g, s) for g, s in region.constraints if not s]
+    if F.closed() and dens_ok and nonstrict:
+        g = nonstrict[0][0]
+        elim = _eliminate(g, region, depth)
+        if elim is None:
+            raise _Undecided(f"{why}; the constraint {g} >= 0 is not linear in a parameter with a coefficient "
+                             f"of constant sign")
+        v, value = elim
+        others = tuple((h, s) for h, s in region.constraints if h is not g or s)
+        inner = Region(region.variables, region.box, others + ((g, True),))
+        steps.append(f"split {g} >= 0 into {g} > 0 and {g} = 0 (there {v} = {value})")
+        t1, ce, _ = _decide(formula, inner, steps, depth + 1)
+        if t1 is not Truth.TRUE:
+            return t1, ce, ""
+        return _on_surface(formula, region, g, v, value, steps, depth)
+    if F.tree[0] == "atom" and F.atoms[F.tree[1]][2] in (">", "<") and F.atoms[F.tree[1]][1] == 1:
+        num, _, op = F.atoms[F.tree[1]]
+        P = num if op == ">" else -num
+        steps.append(f"{P} > 0 split into {P} >= 0 and {P} != 0")
+        t1, ce, _ = _decide(P >= 0, region, steps, depth + 1)
+        if t1 is not Truth.TRUE:
+            return t1, ce, ""
+        elim = _eliminate(P, region, depth)
+        if elim is None:
+            raise _Undecided(f"{why}; {P} is not linear in a parameter with a coefficient of constant sign")
+        v, value = elim
+        return _on_surface(sympy.false, region, P, v, value, steps, depth)
+    raise _Undecided(why + (" and the formula has strict relations" if not F.closed() else
+                            " and a denominator of unknown sign" if not dens_ok else ""))
+
+
+def _on_surface(formula, region: Region, g, v, value, steps, depth):
+    """Decide the formula on region ∩ {g = 0}, where g = 0 ⟺ v = value."""
+    conds = [b for b in [region.bounds(v).as_sympy(v).subs(v, value)] if b is not sympy.true]
+    conds += [(h.subs(v, value) > 0) if s else (h.subs(v, value) >= 0) for h, s in region.constraints if h is not g]
+    variables = [w for w in region.variables if w is not v]
+    sub = Region(tuple(variables), tuple(region.bounds(w) for w in variables))
+    for cnd in conds:
+        if cnd is sympy.false:
+            steps.append(f"{g} = 0 does not meet the region")
+            return Truth.TRUE, None, ""
+        if cnd is not sympy.true:
+            sub = sub.with_conditions(cnd)
+    f2 = formula.subs(v, value) if hasattr(formula, "subs") else formula
+    steps.append(f"on {g} = 0: {v} = {value}, decided on {sub}")
+    t, ce, reason = _decide(f2, sub, steps, depth + 1)
+    if ce is not None:
+        ce = {**ce, v: sympy.simplify(value.subs(ce))}
+    return t, ce, reason
+
+
+def _eliminate(g, region: Region, depth: int):
+    """(v, value) with g = 0 ⟺ v = value on the region: g linear in v, coefficient of constant sign."""
+    for v in sorted(g.free_symbols, key=str):
+        P = sympy.Poly(g, v)
+        if P.degree() != 1:
+            continue
+        a, b = P.all_coeffs()
+        if a.free_symbols:
+            ok = any(_decide(sgn * a > 0, region, [], depth + 1)[0] is Truth.TRUE for sgn in (1, -1))
+        else:
+            ok = a != 0
+        if ok:
+            return v, sympy.cancel(-b / a)
+    return None
+
+
+__all__ = ["And", "Or", "Not", "Implies", "decide_formula", "covers"]

@@ -1,0 +1,136 @@
+r"""Cylindrical cell samples in one, two and three variables (projection and lifting), exact.
+
+For polynomials S in variables x₁ < … < x_k (k ≤ 3) and a box, :func:`cells` returns points of
+ℝ^k such that every *full-dimensional* cell of a cylindrical decomposition adapted to S (each polynomial
+of S has constant sign on each cell) contains one of them, plus exact points of many lower-dimensional
+cells:
+
+1. **One variable**: the real roots of S in the box (rational, or algebraic: :class:`RealAlgebraic`), one
+   rational point of every open interval between them, and the closed ends (the prover's 1-D step).
+2. **Projection** of x_k: for the irreducible factors f of S, the leading coefficient, the discriminant
+   and the pairwise resultants in x_k, and f at x_k's finite box ends (Collins/McCallum-style; over
+   every connected region of the lower space where these are non-zero, the real roots of S in x_k are
+   continuous, distinct, and do not cross: *delineability*).  This is the prover's ``_projection``.
+3. **Lifting**: the lower-dimensional samples are computed recursively; over every sample whose
+   coordinates are *rational*, the fibre in x_k is decomposed exactly as in 1.  A lower sample with an
+   irrational (algebraic) coordinate is not lifted: it is reported in :attr:`Cells.gaps`.  Such a
+   sample lies on a lower-dimensional cell (an irrational abscissa of the projection, or an algebraic
+   section), because open intervals always receive rational samples — so every full-dimensional cell
+   is sampled.
+
+What the gaps mean for a decision is the caller's business (:mod:`exactdp.algebra.boolean`): a claim
+whose failure set is open is refuted at a full-dimensional cell if it is refuted anywhere, so gaps do
+not matter for it; otherwise a gap makes the answer UNKNOWN.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+from flint import fmpq
+
+from exactdp.algebra.algebraic import RealAlgebraic
+from exactdp.algebra.prover import _points_1d, _projection, _to_flint
+from exactdp.algebra.regions import Bounds, _s
+from exactdp.limits import ESTIMATE_CAP, require
+
+MAX_VARIABLES = 3
+
+
+@dataclass
+class Cells:
+    """Sample points (dicts variable → fmpq or :class:`RealAlgebraic`; only the last lifted coordinate
+    can be algebraic) and the lower-dimensional places not sampled (``gaps``, human text)."""
+
+    points: list = field(default_factory=list)
+    gaps: list = field(default_factory=list)
+
+
+def _in(b: Bounds, v) -> bool:
+    return isinstance(v, RealAlgebraic) or b.contains(v)
+
+
+def _line(polys, x, b: Bounds) -> list:
+    """Exact points of every cell of the line x within bounds b (roots, open-interval samples, closed ends)."""
+    if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
+        return []
+    live = [p for p in polys if p.has(x)]
+    pts, _ = _points_1d(live, x, b)
+    out: list = []
+    for p in pts:
+        if _in(b, p) and not any(_same(p, q) for q in out):
+            out.append(p)
+    return out
+
+
+def _same(p, q) -> bool:
+    if isinstance(p, RealAlgebraic) or isinstance(q, RealAlgebraic):
+        return p is q
+    return p == q
+
+
+def cells(polys, variables, box: dict) -> Cells:
+    """Samples of a cylindrical decomposition of ``box`` (variable → :class:`Bounds`) adapted to ``polys``.
+
+    ``variables`` is the projection order: the last one is projected first and lifted last.
+    """
+    variables = list(variables)
+    if len(variables) > MAX_VARIABLES:
+        raise ValueError(f"cells: at most {MAX_VARIABLES} variables, got {len(variables)}")
+    polys = [sympy.expand(p) for p in polys]
+    polys = [p for p in polys if p.free_symbols]
+    degree = max((sympy.Poly(p, *variables).total_degree() for p in polys), default=0)
+    require("max_work", min((len(polys) * degree + 1) ** (len(variables) + 1), ESTIMATE_CAP),
+            f"a cylindrical decomposition of {len(polys)} polynomials of degree <= {degree} in "
+            f"{len(variables)} variables")
+    x = variables[-1]
+    if len(variables) == 1:
+        return Cells([{x: p} for p in _line(polys, x, box[x])])
+    lower_vars = variables[:-1]
+    proj = _projection([p for p in polys if p.has(x)], None, x, box[x])
+    proj += [p for p in polys if not p.has(x) and p not in proj]
+    lower = cells(proj, lower_vars, box)
+    out = Cells(gaps=list(lower.gaps))
+    for pt in lower.points:
+        alg = [(v, a) for v, a in pt.items() if isinstance(a, RealAlgebraic)]
+        if alg:
+            v, a = alg[0]
+            fixed = ", ".join(f"{w} = {_s(q)}" for w, q in pt.items() if w is not v)
+            out.gaps.append(f"{v} = {a}" + (f" ({fixed})" if fixed else ""))
+            continue
+        sub = {v: _s(q) for v, q in pt.items()}
+        fibre = [sympy.expand(p.subs(sub)) for p in polys if p.has(x)]
+        for q in _line(fibre, x, box[x]):
+            out.points.append({**pt, x: q})
+    return out
+
+
+def sign_at(poly, point: dict) -> int:
+    """sign(poly(point)), exactly (rational coordinates substituted, one algebraic coordinate at most)."""
+    alg = [(v, a) for v, a in point.items() if isinstance(a, RealAlgebraic)]
+    sub = {v: _s(q) for v, q in point.items() if not isinstance(q, RealAlgebraic)}
+    val = sympy.expand(poly.subs(sub)) if sub else sympy.expand(poly)
+    if not val.free_symbols:
+        v = sympy.Rational(val)
+        return int(v.p > 0) - int(v.p < 0)
+    if len(alg) != 1 or val.free_symbols != {alg[0][0]}:
+        raise ValueError(f"sign_at: {poly} is not determined by the point {point}")
+    v, a = alg[0]
+    return a.sign_of(_to_flint(val, v))
+
+
+def point_as_sympy(point: dict) -> dict:
+    """The point with exact sympy coordinates (Rational, radicals or CRootOf)."""
+    return {v: (q.as_sympy(v) if isinstance(q, RealAlgebraic) else _s(q)) for v, q in point.items()}
+
+
+def box_of(region, variables) -> dict:
+    """variable → :class:`Bounds` of a :class:`Region` (a variable it does not bound: its sign assumptions)."""
+    return {v: region.bounds(v) for v in variables}
+
+
+def rational_sample(b: Bounds) -> fmpq | None:
+    """A rational point of the bounds, or None when they are empty."""
+    pts = _line([], sympy.Dummy("x"), b)
+    return pts[0] if pts else None
