@@ -30,6 +30,7 @@ from exactdp.errors import ExactDPError, InputError, InternalError, UndecidedErr
 
 #: subcommand modules, in the order ``exactdp --help`` lists them (missing ones are skipped)
 SUBCOMMANDS = ("verify", "show", "analyze", "bound", "derive", "check", "figures", "evalf", "tensor", "extremal")
+SUBCOMMANDS += ("recheck",)
 
 #: exit status of an undecided computation (an UndecidedError); 2 is bad input, 1 internal
 EXIT_UNDECIDED = 3

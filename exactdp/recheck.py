@@ -1,0 +1,672 @@
+r"""An independent re-check of exported certificates (``exactdp recheck DIR``, issue 12 item 6).
+
+``exactdp verify --certificates DIR`` writes every certificate behind a verdict as JSON
+(:mod:`exactdp.verification.export`).  This module re-checks those files through a code path that shares
+**nothing** with exactdp's solver and prover — it imports only the safe text reader
+(:mod:`exactdp.numbers.reader`, so file text stays data), the limits and the errors (the import-linter layer
+contract keeps it in the bottom layer, so it cannot reach ``exactdp.algebra``):
+
+* point data (LP rows, primal and dual solutions, values at points) in Python's :class:`fractions.Fraction`;
+* identities by sympy's own ``cancel`` of the difference (``simplify`` only for non-rational terms);
+* sign conditions in **one** parameter decided exactly with sympy's real-root isolation
+  (``factor_list``, ``Poly.intervals``, ``Poly.count_roots``): every open cell between the real roots of all
+  polynomials involved is sampled at a rational point and every root (rational, or algebraic as an
+  irreducible factor with an isolating interval refined by bisection) is evaluated exactly;
+* sign conditions in **two or more** parameters (and integer parameters such as N): the other parameters are
+  fixed on a rational grid (integers 1..8 for integer ones) and each line is decided exactly as above;
+  the rest of the region is reported as "trusted (engine)".
+
+A certificate is **OK** (everything re-checked), **PARTIAL** (nothing wrong, some part trusted: listed) or
+**REJECTED** (a failing step, with the reason).  ``exactdp recheck`` exits 0 only if nothing is REJECTED.
+Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametric-lp``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import sympy
+
+from exactdp.errors import ParameterError
+from exactdp.limits import quote, require
+from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
+
+OK, PARTIAL, REJECTED = "OK", "PARTIAL", "REJECTED"
+
+#: the functions an exported expression may use (the reader's math functions and Min, Max, Abs)
+FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1)}
+
+_ASSUMPTIONS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero", "integer", "real")
+
+#: rational values the other parameters take on the lines of a multi-parameter sign condition
+GRID = tuple(Fraction(a) for a in ("0", "1/100", "1/7", "1/4", "1/3", "1/2", "2/3", "1", "3/2", "2", "3", "5",
+                                    "17/2", "20", "100"))
+INTEGER_GRID = tuple(Fraction(k) for k in range(1, 9))
+#: most lines per multi-parameter sign condition
+MAX_LINES = 24
+
+
+@dataclass
+class Recheck:
+    """The re-check of one certificate: OK / PARTIAL / REJECTED, the steps, the reasons and what was trusted."""
+
+    name: str
+    kind: str
+    status: str = OK
+    steps: list = field(default_factory=list)
+    reasons: list = field(default_factory=list)
+    trusted: list = field(default_factory=list)
+    source: str = ""
+
+    def reject(self, why: str) -> None:
+        self.status = REJECTED
+        self.reasons.append(why)
+
+    def trust(self, what: str) -> None:
+        if self.status == OK:
+            self.status = PARTIAL
+        self.trusted.append(what)
+
+    def line(self) -> str:
+        head = f"{self.status:8} {self.kind:20} {self.name}"
+        if self.source:
+            head += f"  [{self.source}]"
+        if self.reasons:
+            head += "\n         rejected: " + "; ".join(self.reasons[:3])
+        if self.trusted:
+            head += "\n         trusted (engine): " + "; ".join(self.trusted[:3]) + (
+                f"; and {len(self.trusted) - 3} more" if len(self.trusted) > 3 else "")
+        return head
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "status": self.status, "source": self.source,
+                "reasons": self.reasons, "trusted": self.trusted, "steps": self.steps}
+
+
+class _Unsupported(Exception):
+    """An expression outside the exact one-parameter fragment (a log, a root of a sum, ...)."""
+
+
+class _Undefined(Exception):
+    """A denominator vanishes at a region point."""
+
+
+# -- exact one-parameter decisions (sympy root isolation, no exactdp algebra) ----------------------------------
+
+class _Root:
+    """A real algebraic number: the unique root of the irreducible ``f`` (degree >= 2) in (lo, hi)."""
+
+    def __init__(self, f: sympy.Poly, lo: Fraction, hi: Fraction):
+        self.f, self.lo, self.hi = f, lo, hi
+
+    def bisect(self) -> None:
+        mid = (self.lo + self.hi) / 2
+        if _sgn(self.f.eval(_rat(self.lo))) * _sgn(self.f.eval(_rat(mid))) < 0:
+            self.hi = mid
+        else:
+            self.lo = mid
+
+    def __str__(self) -> str:
+        return f"root of {self.f.as_expr()} in ({self.lo}, {self.hi})"
+
+
+def _rat(q: Fraction) -> sympy.Rational:
+    return sympy.Rational(q.numerator, q.denominator)
+
+
+def _sgn(v) -> int:
+    return 1 if bool(v > 0) else -1 if bool(v < 0) else 0
+
+
+def _poly(e, x) -> sympy.Poly:
+    try:
+        p = sympy.Poly(e, x, domain="QQ")
+    except (sympy.PolynomialError, sympy.polys.polyerrors.GeneratorsNeeded, sympy.CoercionFailed):
+        raise _Unsupported(f"{e} is not a polynomial in {x} with rational coefficients") from None
+    return p
+
+
+def _sign_poly(e, x, pt) -> int:
+    p = _poly(e, x)
+    if isinstance(pt, Fraction):
+        return _sgn(p.eval(_rat(pt)))
+    if p.rem(pt.f).is_zero:
+        return 0
+    while p.count_roots(_rat(pt.lo), _rat(pt.hi)) > 0:  # no common root (f irreducible): refine until none
+        pt.bisect()
+    return _sgn(p.eval(_rat((pt.lo + pt.hi) / 2)))
+
+
+_PIECEWISE = (sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise)
+
+
+def _branches(e):
+    """``e`` as [(rational expression, condition)] (Min, Max, Abs as Piecewise), or [(e, True)]."""
+    if not e.has(*_PIECEWISE):
+        return [(e, sympy.true)]
+    pw = sympy.piecewise_fold(e.rewrite(sympy.Piecewise))
+    if not isinstance(pw, sympy.Piecewise):
+        return [(pw, sympy.true)]
+    return list(pw.args)
+
+
+def _fraction(e, x):
+    n, d = sympy.fraction(sympy.cancel(sympy.together(e)))
+    return _poly(n, x), _poly(d, x)
+
+
+def _sign_expr(e, x, pt) -> int:
+    for branch, cond in _branches(e):
+        if cond is sympy.true or _truth_at(cond, x, pt):
+            n, d = _fraction(branch, x)
+            sd = _sign_poly(d.as_expr(), x, pt)
+            if sd == 0:
+                raise _Undefined(f"{e} is undefined at {x} = {pt}")
+            return _sign_poly(n.as_expr(), x, pt) * sd
+    raise _Undefined(f"no branch of {e} applies at {x} = {pt}")
+
+
+_REL = {sympy.LessThan: lambda s: s <= 0, sympy.StrictLessThan: lambda s: s < 0,
+        sympy.GreaterThan: lambda s: s >= 0, sympy.StrictGreaterThan: lambda s: s > 0,
+        sympy.Equality: lambda s: s == 0, sympy.Unequality: lambda s: s != 0}
+
+
+def _truth_at(rel, x, pt) -> bool:
+    if rel is sympy.true or rel is True:
+        return True
+    if rel is sympy.false or rel is False:
+        return False
+    if isinstance(rel, sympy.And):
+        return all(_truth_at(a, x, pt) for a in rel.args)
+    if isinstance(rel, sympy.Or):
+        return any(_truth_at(a, x, pt) for a in rel.args)
+    if isinstance(rel, sympy.Not):
+        return not _truth_at(rel.args[0], x, pt)
+    test = _REL.get(type(rel))
+    if test is None:
+        raise _Unsupported(f"{rel} is not a relation")
+    return test(_sign_expr(rel.lhs - rel.rhs, x, pt))
+
+
+def _polys_of(obj, x, out: list) -> None:
+    """Every polynomial whose roots can change the truth of ``obj`` (a relation or an expression)."""
+    if isinstance(obj, (sympy.And, sympy.Or, sympy.Not)):
+        for a in obj.args:
+            _polys_of(a, x, out)
+        return
+    if obj is sympy.true or obj is sympy.false:
+        return
+    if isinstance(obj, sympy.core.relational.Relational):
+        obj = obj.lhs - obj.rhs
+    for branch, cond in _branches(obj):
+        n, d = _fraction(branch, x)
+        out += [n, d]
+        if cond is not sympy.true:
+            _polys_of(cond, x, out)
+
+
+def _roots(polys, x) -> list:
+    """The real roots of the polynomials, sorted, as Fractions and disjoint :class:`_Root`\\ s."""
+    factors = set()
+    for p in polys:
+        if p.is_zero or p.degree() <= 0:
+            continue
+        for f, _ in p.factor_list()[1]:
+            factors.add(f.monic())
+    rational, algebraic = set(), []
+    for f in factors:
+        if f.degree() == 1:
+            a, b = f.all_coeffs()
+            rational.add(Fraction(int((-b / a).p), int((-b / a).q)))
+        else:
+            for (lo, hi), _ in f.intervals():
+                algebraic.append(_Root(f, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q))))
+    for r in algebraic:  # no rational point inside an algebraic root's interval
+        while any(r.lo <= q <= r.hi for q in rational):
+            r.bisect()
+    changed = True
+    while changed:  # distinct irreducible factors have distinct roots: refine until the intervals are disjoint
+        changed = False
+        for r, s in itertools.combinations(algebraic, 2):
+            while r.lo <= s.hi and s.lo <= r.hi:
+                r.bisect()
+                s.bisect()
+                changed = True
+    return sorted(list(rational) + algebraic, key=lambda p: p if isinstance(p, Fraction) else p.lo)
+
+
+def _test_points(roots) -> list:
+    """A rational point in every open cell, and every root."""
+    if not roots:
+        return [Fraction(0)]
+    lo = lambda p: p if isinstance(p, Fraction) else p.lo  # noqa: E731
+    hi = lambda p: p if isinstance(p, Fraction) else p.hi  # noqa: E731
+    out = [lo(roots[0]) - 1]
+    for a, b in zip(roots, roots[1:]):
+        out += [a, (hi(a) + lo(b)) / 2]
+    out += [roots[-1], hi(roots[-1]) + 1]
+    return out
+
+
+def decide_1d(claim, conditions, x):
+    """None when ``claim`` holds at every real x satisfying ``conditions``, else the failing point (text).
+    ``claim`` None: the conditions have no solution.
+
+    Raises _Unsupported outside the rational fragment."""
+    polys: list = []
+    for obj in [*([claim] if claim is not None else []), *conditions]:
+        _polys_of(obj, x, polys)
+    for pt in _test_points(_roots(polys, x)):
+        try:
+            inside = all(_truth_at(c, x, pt) for c in conditions)
+        except _Undefined:
+            continue  # a region condition undefined there: not a region point
+        if not inside:
+            continue
+        if claim is None:
+            return f"the cell is not empty: {x} = {pt} satisfies its conditions"
+        try:
+            ok = _truth_at(claim, x, pt)
+        except _Undefined as exc:
+            return str(exc)
+        if not ok:
+            return f"{claim} fails at {x} = {pt}"
+    return None
+
+
+# -- relations on a region in any number of parameters ---------------------------------------------------------
+
+def _grid_for(s: sympy.Symbol):
+    return INTEGER_GRID if s.is_integer else GRID
+
+
+def decide(claim, conditions, report: Recheck, what: str, full: bool = False) -> None:
+    """Re-decide ``claim`` on the region ``conditions``: exact in one real parameter, on lines otherwise.
+
+    Conditions in parameters the claim does not use are dropped (a superset of the region: sound for OK).
+    ``claim`` None: decide that the region is empty (no condition dropped)."""
+    if claim is None or full:
+        syms = set().union(*[c.free_symbols for c in conditions], claim.free_symbols if claim is not None else set())
+    else:
+        syms = set(claim.free_symbols)
+    kept = [c for c in conditions if c.free_symbols <= syms]
+    dropped = len(kept) < len(conditions)
+    real = sorted((s for s in syms if not s.is_integer), key=str)
+    if not syms:  # a constant claim (conditions in other parameters only matter for emptiness)
+        try:
+            if claim is None:
+                ok = not all(_truth_at(c, sympy.Symbol("_"), Fraction(0)) for c in conditions)
+            else:
+                ok = _truth_at(claim, sympy.Symbol("_"), Fraction(0))
+        except (_Undefined, _Unsupported) as exc:
+            report.reject(f"{what}: {exc}")
+            return
+        if not ok:
+            report.reject(f"{what}: {'the cell is not empty' if claim is None else f'{claim} is false'}")
+        else:
+            report.steps.append(f"{what}: exact: true")
+        return
+    free = real[-1] if real else sorted(syms, key=str)[-1]
+    others = sorted(syms - {free}, key=str)
+    lines = list(itertools.product(*[_grid_for(s) for s in others]))
+    if len(lines) > MAX_LINES:
+        step = len(lines) / MAX_LINES
+        lines = [lines[int(k * step)] for k in range(MAX_LINES)]
+    checked = 0
+    for values in lines:
+        sub = {s: _rat(v) for s, v in zip(others, values)}
+        conds = [c.xreplace(sub) for c in kept]
+        if any(c is sympy.false for c in conds):
+            continue
+        conds = [c for c in conds if c is not sympy.true]
+        if any(not c.free_symbols and not _truth_at(c, free, Fraction(0)) for c in conds):
+            continue  # this line misses the region
+        conds = [c for c in conds if c.free_symbols]
+        try:
+            bad = decide_1d(claim.xreplace(sub) if claim is not None else None, conds, free)
+        except _Unsupported as exc:
+            report.trust(f"{what}: outside the rational fragment ({str(exc)[:120]})")
+            return
+        if bad is not None:
+            at = ", ".join(f"{s} = {v}" for s, v in zip(others, values))
+            if dropped:  # the failure may lie outside the region: decide again with every condition
+                probe = Recheck(report.name, report.kind)
+                decide(claim, conditions, probe, what, full=True)
+                if probe.status == REJECTED:
+                    report.reject(probe.reasons[0])
+                else:
+                    report.trust(f"{what}: fails on a superset of the region ({bad}{'; ' + at if at else ''}) "
+                                 f"but not on the checked lines of the region itself")
+                return
+            report.reject(f"{what}: {bad}" + (f" (with {at})" if at else ""))
+            return
+        checked += 1
+    if not others:
+        report.steps.append(f"{what}: decided exactly in {free} (sympy root isolation)")
+    else:
+        report.steps.append(f"{what}: exact in {free} on {checked} line(s) fixing {', '.join(map(str, others))}")
+        report.trust(f"{what}: between the {checked} checked line(s) in {', '.join(map(str, others))}")
+
+
+# -- reading a certificate -------------------------------------------------------------------------------------
+
+class _Data:
+    """A certificate dict read through the safe reader: symbols, region, expressions."""
+
+    def __init__(self, d: dict, extra: tuple = ()):
+        self.d = d
+        self.name = str(d.get("name", "?"))
+        given = {}
+        for pair in d.get("assumptions", ()):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise ParameterError(f"{self.name}: assumptions must be [name, assumptions] pairs")
+            given[pair[0]] = pair[1]
+        self.syms = {}
+        for name in list(d.get("parameters", ())) + list(extra):
+            if not isinstance(name, str) or not name.isidentifier():
+                raise ParameterError(f"{self.name}: parameter name {quote(name, 40)} is not an identifier")
+            kw = {}
+            for a in filter(None, (s.strip() for s in str(given.get(name, "")).split(","))):
+                if a not in _ASSUMPTIONS:
+                    raise ParameterError(f"{self.name}: unknown assumption {quote(a, 40)} of {name}")
+                kw[a] = True
+            self.syms[name] = sympy.Symbol(name, **kw)
+
+    def read(self, text, what: str, relations: bool = False, syms: dict | None = None):
+        if not isinstance(text, str):
+            raise ParameterError(f"{self.name}: {what} must be a string, got {type(text).__name__}")
+        return read_expression(text, name=f"{self.name}: {what}", symbols=syms or self.syms, functions=FUNCTIONS,
+                               relations=relations)
+
+    def conditions(self, texts, what: str, syms: dict | None = None) -> list:
+        out = []
+        for i, text in enumerate(texts):
+            rel = self.read(text, f"{what}[{i}]", relations=True, syms=syms)
+            if rel is sympy.true:
+                continue
+            if rel is sympy.false:
+                out.append(sympy.false)
+                continue
+            out.extend(rel.args if isinstance(rel, sympy.And) else (rel,))
+        return out
+
+    def assumption_conditions(self, syms: dict | None = None) -> list:
+        out = []
+        for s in (syms or self.syms).values():
+            if s.is_positive:
+                out.append(s > 0)
+            elif s.is_nonnegative:
+                out.append(s >= 0)
+            elif s.is_negative:
+                out.append(s < 0)
+            elif s.is_nonpositive:
+                out.append(s <= 0)
+        return out
+
+    def region(self) -> list:
+        return self.conditions(self.d.get("region", ()), "region") + self.assumption_conditions()
+
+
+def _identity(diff, report: Recheck, what: str) -> None:
+    """``diff ≡ 0``: sympy's cancel (simplify for non-rational terms); REJECTED if a rational function ≠ 0."""
+    c = sympy.cancel(sympy.together(diff))
+    if c == 0:
+        report.steps.append(f"{what}: cancels to 0 (sympy cancel)")
+        return
+    if not c.has(sympy.log, sympy.exp, sympy.Pow) or all(
+            a.exp.is_Integer for a in sympy.preorder_traversal(c) if isinstance(a, sympy.Pow)):
+        report.reject(f"{what}: the difference is {c}, not 0")
+        return
+    if sympy.simplify(c) == 0:
+        report.steps.append(f"{what}: 0 by sympy simplify (non-rational terms)")
+        return
+    report.trust(f"{what}: sympy could not reduce the difference {str(c)[:80]} to 0")
+
+
+# -- the kinds -------------------------------------------------------------------------------------------------
+
+def _linear_combination(d: dict, r: Recheck) -> None:
+    data = _Data(d, tuple(d.get("variables", ())))
+    params = {data.syms[p] for p in d.get("parameters", ())}
+    cons, mults = d.get("constraints", []), d.get("multipliers", [])
+    if len(cons) != len(mults):
+        r.reject(f"{len(mults)} multipliers for {len(cons)} constraints")
+        return
+    g = [(str(lab), data.read(txt, f"constraint {lab}")) for lab, txt in cons]
+    lam = [data.read(txt, f"multiplier {k}") for k, txt in enumerate(mults)]
+    h = data.read(d.get("conclusion", ""), "conclusion")
+    s = data.read(d.get("slack", "0"), "slack")
+    for what, e in [("slack", s)] + [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)]:
+        if not e.free_symbols <= params:
+            r.reject(f"{what} depends on {sorted(map(str, e.free_symbols - params))}, not only on the parameters")
+            return
+    _identity(h - sympy.Add(*[m * gi for m, (_, gi) in zip(lam, g)]) - s, r,
+              "conclusion - sum(multiplier * constraint) - slack")
+    if r.status == REJECTED:
+        return
+    region = data.conditions(d.get("region", ()), "region") + data.assumption_conditions(
+        {p: data.syms[p] for p in d.get("parameters", ())})
+    for what, e in [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)] + [("slack", s)]:
+        decide(sympy.GreaterThan(e, 0, evaluate=False) if e.free_symbols else e >= 0, region, r, f"{what} >= 0")
+        if r.status == REJECTED:
+            return
+
+
+_OPS = {"<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan, ">": sympy.StrictGreaterThan}
+
+
+def _symbolic_statements(d: dict, r: Recheck) -> None:
+    data = _Data(d)
+    base = data.region()
+    sts = d.get("statements", [])
+    if not sts:
+        r.reject("no statement to check")
+        return
+    for i, st in enumerate(sts):
+        if not (isinstance(st, list) and len(st) == 5) or (st[2] != "==" and st[2] not in _OPS):
+            r.reject(f"statement {i}: expected [label, lhs, op, rhs, conditions]")
+            return
+        label, lt, op, rt, conds = st
+        lhs, rhs = data.read(lt, f"{label} lhs"), data.read(rt, f"{label} rhs")
+        if op == "==":
+            _identity(lhs - rhs, r, f"{label}: {lt} == {rt}")
+        else:
+            rel = _OPS[op](lhs, rhs, evaluate=False)
+            decide(rel, base + data.conditions(conds, f"{label} condition"), r, f"{label}: {lt} {op} {rt}")
+        if r.status == REJECTED:
+            return
+
+
+def _fractions(row, what: str, name: str) -> list[Fraction]:
+    out = []
+    for k, v in enumerate(row):
+        if not isinstance(v, str):
+            raise ParameterError(f"{name}: {what}[{k}] must be an exact string, got {type(v).__name__}")
+        q = read_rational(v, f"{name}: {what}[{k}]")
+        out.append(Fraction(int(q.p), int(q.q)))
+    return out
+
+
+def _lp_point(d: dict, r: Recheck) -> None:
+    name = r.name
+    c = _fractions(d.get("c", []), "c", name)
+    A_ub = [_fractions(row, "A_ub", name) for row in d.get("A_ub", [])]
+    A_eq = [_fractions(row, "A_eq", name) for row in d.get("A_eq", [])]
+    require("max_work", (len(A_ub) + len(A_eq) + 1) * max(len(c), 1), f"re-checking the LP of {name}")
+    b_ub, b_eq = _fractions(d.get("b_ub", []), "b_ub", name), _fractions(d.get("b_eq", []), "b_eq", name)
+    x, y_ub, y_eq = (_fractions(d.get(k, []), k, name) for k in ("x", "y_ub", "y_eq"))
+    value = _fractions([d.get("value", "")], "value", name)[0]
+    n = len(c)
+    if any(len(row) != n for row in A_ub + A_eq) or len(x) != n or len(b_ub) != len(A_ub) or len(y_ub) != len(A_ub) \
+            or len(b_eq) != len(A_eq) or len(y_eq) != len(A_eq):
+        r.reject("inconsistent LP dimensions")
+        return
+    dot = lambda u, v: sum((a * b for a, b in zip(u, v)), Fraction(0))  # noqa: E731
+    checks = [("x >= 0", all(v >= 0 for v in x)),
+              ("A_ub x <= b_ub", all(dot(row, x) <= b for row, b in zip(A_ub, b_ub))),
+              ("A_eq x = b_eq", all(dot(row, x) == b for row, b in zip(A_eq, b_eq))),
+              ("y_ub >= 0", all(v >= 0 for v in y_ub)),
+              ("A_ub^T y_ub + A_eq^T y_eq >= c", all(
+                  dot([row[j] for row in A_ub], y_ub) + dot([row[j] for row in A_eq], y_eq) >= c[j] for j in range(n))),
+              ("c.x = value", dot(c, x) == value),
+              ("b_ub.y_ub + b_eq.y_eq = value", dot(b_ub, y_ub) + dot(b_eq, y_eq) == value)]
+    for what, ok in checks:
+        if not ok:
+            r.reject(f"LP certificate: {what} fails")
+    if r.status != REJECTED:
+        r.steps.append(f"LP with {n} variables: primal and dual feasibility and equal objectives re-checked in "
+                       f"fractions.Fraction: optimum {value}")
+
+
+def _negate(rel):
+    flip = {sympy.GreaterThan: sympy.StrictLessThan, sympy.StrictGreaterThan: sympy.LessThan,
+            sympy.LessThan: sympy.StrictGreaterThan, sympy.StrictLessThan: sympy.GreaterThan}
+    if type(rel) not in flip:
+        raise _Unsupported(f"{rel} is not an inequality to split on")
+    return flip[type(rel)](rel.lhs, rel.rhs, evaluate=False)
+
+
+def _parametric_lp(d: dict, r: Recheck) -> None:
+    """Per region: the LP identities by cancel, the sign conditions (x ≥ 0, slacks ≥ 0, y_ub ≥ 0, reduced costs
+    ≥ 0) by :func:`decide`; coverage: the split tree's leaves partition the domain (complementary children),
+    each region leaf's conditions hold on its cell, each empty leaf is empty, no open leaf, each region once."""
+    data = _Data(d)
+    base = data.region()
+    rd = lambda v, what: [data.read(a, what) for a in v]  # noqa: E731
+    c = rd(d.get("c", []), "c")
+    A_ub = [rd(row, "A_ub") for row in d.get("A_ub", [])]
+    A_eq = [rd(row, "A_eq") for row in d.get("A_eq", [])]
+    b_ub, b_eq = rd(d.get("b_ub", []), "b_ub"), rd(d.get("b_eq", []), "b_eq")
+    n = len(c)
+    values = d.get("region_value", [])
+    conds_all, xs = d.get("region_conditions_", []), d.get("region_x", [])
+    yubs, yeqs = d.get("region_y_ub", []), d.get("region_y_eq", [])
+    if not values or not (len(conds_all) == len(xs) == len(yubs) == len(yeqs) == len(values)):
+        r.reject("no region, or inconsistent numbers of regions")
+        return
+    if any(len(row) != n for row in A_ub + A_eq) or len(b_ub) != len(A_ub) or len(b_eq) != len(A_eq):
+        r.reject("inconsistent LP dimensions")
+        return
+    dot = lambda u, v: sympy.Add(*[a * b for a, b in zip(u, v)])  # noqa: E731
+    region_conds = []
+    for k in range(len(values)):
+        where = f"region {k}"
+        conds = data.conditions(conds_all[k], f"{where} conditions")
+        region_conds.append(conds)
+        x, y_ub, y_eq = rd(xs[k], f"{where} x"), rd(yubs[k], f"{where} y_ub"), rd(yeqs[k], f"{where} y_eq")
+        value = data.read(values[k], f"{where} value")
+        if len(x) != n or len(y_ub) != len(A_ub) or len(y_eq) != len(A_eq):
+            r.reject(f"{where}: wrong number of primal or dual entries")
+            return
+        for i, (row, b) in enumerate(zip(A_eq, b_eq)):
+            _identity(dot(row, x) - b, r, f"{where}: equality row {i}")
+        _identity(dot(c, x) - dot(b_ub, y_ub) - dot(b_eq, y_eq), r, f"{where}: c.x = b.y")
+        _identity(value - dot(c, x), r, f"{where}: value = c.x")
+        if r.status == REJECTED:
+            return
+        signs = [(f"x[{j}]", v) for j, v in enumerate(x)] + [(f"y_ub[{i}]", v) for i, v in enumerate(y_ub)]
+        signs += [(f"slack of row {i}", b - dot(row, x)) for i, (row, b) in enumerate(zip(A_ub, b_ub))]
+        signs += [(f"reduced cost {j}", dot([row[j] for row in A_ub], y_ub) + dot([row[j] for row in A_eq], y_eq)
+                   - c[j]) for j in range(n)]
+        for what, e in signs:
+            e = sympy.cancel(sympy.together(e))
+            decide(sympy.GreaterThan(e, 0, evaluate=False) if e.free_symbols else e >= 0, base + conds, r,
+                   f"{where}: {what} >= 0")
+            if r.status == REJECTED:
+                return
+    _coverage(d.get("tree"), data, base, region_conds, r)
+
+
+def _coverage(tree, data: _Data, base: list, region_conds: list, r: Recheck) -> None:
+    seen: list[int] = []
+
+    def walk(node, path: list) -> None:
+        if r.status == REJECTED:
+            return
+        if not isinstance(node, list) or not node:
+            r.reject("coverage: malformed tree node")
+            return
+        tag = node[0]
+        if tag == "split" and len(node) == 4:
+            cond = data.read(node[1], "split condition", relations=True)
+            walk(node[2], path + [cond])
+            walk(node[3], path + [_negate(cond)])
+        elif tag == "region" and len(node) == 2:
+            k = int(node[1])
+            if not 0 <= k < len(region_conds):
+                r.reject(f"coverage: leaf names region {k}, which does not exist")
+                return
+            seen.append(k)
+            for j, cond in enumerate(region_conds[k]):  # the leaf's cell lies inside the region
+                decide(cond, base + path, r, f"coverage: region {k} condition {j} on its cell")
+        elif tag == "empty":
+            decide(None, base + path, r, "coverage: an empty cell")
+        elif tag == "open":
+            r.reject("coverage gap: a cell of the domain is covered by no region (open leaf)")
+        else:
+            r.reject(f"coverage: unknown tree node {quote(str(tag), 20)}")
+
+    walk(tree, [])
+    if r.status != REJECTED and sorted(seen) != list(range(len(region_conds))):
+        r.reject(f"coverage: the tree's region leaves {sorted(seen)} are not each region exactly once")
+
+
+KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symbolic_statements,
+         "lp-point": _lp_point, "parametric-lp": _parametric_lp}
+
+
+def recheck_certificate(d: dict, source: str = "") -> Recheck:
+    """Re-check one certificate (its JSON dict) independently; never raises on bad data (REJECTED)."""
+    if not isinstance(d, dict):
+        r = Recheck("?", "?", source=source)
+        r.reject(f"not a JSON object ({type(d).__name__})")
+        return r
+    kind = d.get("kind")
+    r = Recheck(str(d.get("name", "?")), str(kind), source=source)
+    fn = KINDS.get(kind)
+    if fn is None:
+        r.reject(f"unknown kind {quote(str(kind), 40)}; known: {', '.join(sorted(KINDS))}")
+        return r
+    try:
+        fn(d, r)
+    except (ReadError, ParameterError) as exc:
+        r.reject(f"unreadable data: {exc}")
+    except (_Unsupported, _Undefined) as exc:
+        r.reject(str(exc)[:300])
+    except (TypeError, ValueError, AttributeError, KeyError) as exc:
+        r.reject(f"malformed certificate ({type(exc).__name__}: {str(exc)[:200]})")
+    return r
+
+
+def certificate_files(directory) -> list[Path]:
+    """The certificate files under ``directory`` (``*.json`` except the index), sorted."""
+    p = Path(directory)
+    if not p.is_dir():
+        raise ParameterError(f"recheck: {quote(str(directory))} is not a directory (write one with "
+                             f"`exactdp verify --certificates DIR`)")
+    files = sorted(f for f in p.rglob("*.json") if f.name != "index.json")
+    if not files:
+        raise ParameterError(f"recheck: no certificate files (*.json) under {quote(str(directory))}")
+    return files
+
+
+def recheck_file(path: Path) -> list[Recheck]:
+    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate)."""
+    require("max_file_bytes", path.stat().st_size, f"reading the certificate file {path.name}")
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        r = Recheck(path.name, "?", source=str(path))
+        r.reject(f"unreadable JSON: {exc}")
+        return [r]
+    cert = doc.get("certificate", doc) if isinstance(doc, dict) else doc
+    label = str(doc.get("claim", "")) if isinstance(doc, dict) else ""
+    return [recheck_certificate(cert, label or path.name)]
+
+
+def recheck_directory(directory) -> list[Recheck]:
+    return [r for f in certificate_files(directory) for r in recheck_file(f)]
