@@ -10,7 +10,10 @@ r"""The papers' figures, regenerated from exactdp's exact / certified values (ma
   (F-G2, registry ``gamma_max_exact``) and, for K₁, the c-free Zamanlooy–Asoodeh LDP bound.
 
 The ``*_data`` functions return the certified values (arb balls) and their plotting midpoints; floats
-appear only in the plotted arrays.  :func:`write_figures` writes PNG and PDF (``exactdp figures``).
+appear only in the plotted arrays.  :func:`write_figures` writes 300-dpi PNG and vector PDF (``exactdp
+figures``) in the one print style of :mod:`exactdp.output.figstyle` (one column wide, grey-scale line
+styles and markers, legends that cover no data); :data:`ASOODEH_FIG1_CAPTION` and
+:data:`GROSSE_FIG1_CAPTION` are the captions (the first explains the bump of the Theorem 2 curve).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from exactdp.errors import InputError
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp import bounds
+from exactdp.output import figstyle
+from exactdp.output.figstyle import MissingDependencyError  # noqa: F401 - re-exported
 from exactdp.numbers.rb import arb_eval
 from exactdp.theory.estimation import (
     bernoulli_bayes_curve,
@@ -35,11 +40,12 @@ from exactdp.numbers.reader import as_expr
 
 #: the ε grid of [A] Fig. 1 (exact decimals), dense near 0 where Thm 2 has its advantage
 ASOODEH_EPS = tuple(
-    [f"0.{k:02d}" for k in range(1, 10)] + [f"0.{k}" for k in range(1, 10)]
-    + ["1", "1.25", "1.5", "1.75", "2", "2.25", "2.5", "2.75", "3"]
+    [f"0.{k:02d}" for k in range(1, 10)] + ["0.1", "0.15", "0.2", "0.25"] + [f"0.{k}" for k in range(3, 10)]
+    + ["1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.75", "2", "2.25", "2.5", "2.75", "3"]
 )
 #: u = Nc grid of the reconstructed [G] Fig. 1 (N = 4)
-GROSSE_U = tuple([fmpq(1, 1000), fmpq(1, 100)] + [fmpq(k, 20) for k in range(1, 20)])
+GROSSE_U = tuple([fmpq(1, 1000), fmpq(1, 500), fmpq(1, 200), fmpq(1, 100), fmpq(1, 50), fmpq(3, 100)]
+                 + [fmpq(k, 20) for k in range(1, 20)])
 
 
 def _mid(x) -> float:
@@ -102,73 +108,132 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
     return out
 
 
-class MissingDependencyError(InputError):
-    """An optional dependency (an extra of the package) is not installed."""
+#: the caption of [A] Fig. 1 (README, notebook 01): what is drawn, and why the Theorem 2 curve is not monotone
+ASOODEH_FIG1_CAPTION = (
+    "[A] Fig. 1 (reconstructed setting, A-16/A-17): lower bounds on the Bayes risk R_B of estimating θ ~ U[0,1] "
+    "from n = 20 (ε, δ = 10⁻⁴)-LDP views of Bernoulli(θ) samples, absolute loss. Theorem 2 is "
+    "(1 − φⁿ(ε,δ)·I_{e^ε}(θ;Xⁿ))₊² / (8e^ε) (L(ζ) = 2ζ); bound (15) is the private Xu–Raginsky bound. "
+    "The Theorem 2 curve is not monotone and no branch switches: the positive part (·)₊ is never active "
+    "(1 − φⁿI_{e^ε} > 0.43 at every ε of the grid). Three factors compete: φⁿ(ε,δ) = 1 − e^{−20ε}(1 − 10⁻⁴)²⁰ "
+    "rises from 0.002 to within 10⁻⁹ of 1 by ε = 1 (the bound falls), I_{e^ε}(θ;Xⁿ) decreases in ε because "
+    "E_γ decreases in γ (the bound rises once φⁿ ≈ 1), and the factor 1/(8e^ε) decreases. Hence a local "
+    "minimum in (0.22, 0.24) and a local maximum — the bump — in (1.18, 1.20), value 0.02638: certified "
+    "values at ε = 0.22, 0.23, 0.24 and 1.18, 1.19, 1.20 bracket them (continuity); with φⁿ = 1 the maximum "
+    "is where −2·dI_{e^ε}/dε = 1 − I_{e^ε}."
+)
+
+
+#: the caption of the reconstructed [G] Fig. 1 (README, notebook 02)
+GROSSE_FIG1_CAPTION = (
+    "[G] Fig. 1, reconstructed (G-27, F-G9): coefficients of δ = TV(P_X, Q_X) in Corollary 1 (KL, panel a) and "
+    "Corollary 2 (squared Hellinger without ½, panel b) against u = Nc, N = 4, each kernel at its own exact "
+    "(ε_c, c)-PML level; K₁ of Example 2 (black circles) and, for the unstored K₂, the intro kernel with zeros "
+    "(orange squares). Solid: the corollary with Lemma 4's Γ_max ≤ (1 − Nc)e^ε + 1; dashed, hollow markers: "
+    "with the exact Γ_max (F-G2) — equal to the solid curve for K₂ at every u (its e^{ε_c} = 1/((N−1)c) makes "
+    "Lemma 4 tight) and for K₁ at u ≥ 4/17; dotted: the ratio achieved at the vertex pair P = c𝟙 + (1−Nc)e₁, "
+    "Q = c𝟙 + (1−Nc)e_N. For K₁ the exact-Γ_max curve and the achieved ratio both tend to the c-free "
+    "Zamanlooy–Asoodeh LDP bound (7/8)·log 15 = 2.3695 (dash-dotted) as u → 0; the inset enlarges them."
+)
 
 
 def _pyplot():
-    """pyplot, on the non-interactive Agg backend unless pyplot is already set up (a notebook's inline).
+    """pyplot on Agg (see :func:`exactdp.output.figstyle.pyplot`: a missing matplotlib is one line naming the extra)."""
+    return figstyle.pyplot()
 
-    Raises :class:`MissingDependencyError` (one line on the command line) naming the extra to install
-    when matplotlib is missing."""
-    import sys
 
-    try:
-        import matplotlib
-    except ImportError:
-        raise MissingDependencyError('figures need matplotlib, which is not installed; install it with '
-                                     'pip install "exactdp[notebooks]" (or pip install matplotlib)') from None
-
-    if "matplotlib.pyplot" not in sys.modules:
-        matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+def _local_extrema(xs, ys) -> tuple[list[int], list[int]]:
+    """Indices of the interior strict local minima and maxima of a sampled curve."""
+    lows = [i for i in range(1, len(ys) - 1) if ys[i - 1] > ys[i] < ys[i + 1]]
+    highs = [i for i in range(1, len(ys) - 1) if ys[i - 1] < ys[i] > ys[i + 1]]
+    return lows, highs
 
 
 def asoodeh_fig1(data: dict | None = None):
-    """[A] Fig. 1 (reconstructed setting): a matplotlib Figure."""
-    plt = _pyplot()
+    """[A] Fig. 1 (reconstructed setting), one column wide: both lower bounds against ε, the local maximum of
+    the Theorem 2 curve marked (explained in :data:`ASOODEH_FIG1_CAPTION`)."""
     data = data or asoodeh_fig1_data()
-    fig, ax = plt.subplots(figsize=(6, 4))
-    ax.plot(data["eps"], data["thm2"], "o-", ms=3, label=r"Theorem 2 ($E_\gamma$, $\gamma=e^\varepsilon$)")
-    ax.plot(data["eps"], data["xu_raginsky"], "s--", ms=3, label="private Xu–Raginsky, bound (15)")
-    ax.set_xlabel(r"$\varepsilon$")
-    ax.set_ylabel(r"lower bound on Bayes risk $R_B$ (absolute loss)")
-    ax.set_title(r"[A] Fig. 1 (reconstructed): Bernoulli, $\theta\sim U[0,1]$, $n=20$, $\delta=10^{-4}$",
-                 fontsize=9)
-    ax.legend()
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
+    fig, ax = figstyle.figure(1, 1, height=2.5)
+    with figstyle.style():
+        eps, thm2 = data["eps"], data["thm2"]
+        ax.plot(eps, thm2, **figstyle.series(0), markevery=2,
+                label=r"Theorem 2 ($E_\gamma$, $\gamma = e^{\varepsilon}$)")
+        ax.plot(eps, data["xu_raginsky"], **figstyle.series(1), markevery=2,
+                label="private Xu–Raginsky, bound (15)")
+        _, highs = _local_extrema(eps, thm2)
+        for i in highs:
+            ax.annotate(rf"local max, $\varepsilon \approx {eps[i]:.2f}$", xy=(eps[i], thm2[i]),
+                        xytext=(eps[i] + 0.35, thm2[i] + 0.025), fontsize=7,
+                        arrowprops={"arrowstyle": "->", "lw": 0.6})
+        ax.set_xlim(0, max(eps) * 1.02)
+        ax.set_ylim(0, max(max(thm2), max(data["xu_raginsky"])) * 1.08)
+        figstyle.label(ax, r"privacy level $\varepsilon$ (nats)", r"lower bound on $R_B$ (absolute loss)")
+        figstyle.place_legend(ax)
     return fig
 
 
+#: how each of the three [G] Fig. 1 quantities is drawn: (data key per panel, label, line style, hollow marker)
+_GROSSE_QUANTITIES = (
+    (("cor1_kl", "cor2_h2"), r"Cor. with Lemma 4's $\Gamma_{\max}$", "-", False),
+    (("cor1_exact_gamma", "cor2_exact_gamma"), r"Cor. with exact $\Gamma_{\max}$", "--", True),
+    (("kl_ratio", "h2_ratio"), "achieved at vertex pair", ":", False),
+)
+#: per kernel: colour and marker (K₁ black circles, K₂ orange squares)
+_GROSSE_KERNELS = (("#000000", "o"), ("#E69F00", "s"))
+
+
 def grosse_fig1(data: dict | None = None):
-    """[G] Fig. 1, reconstructed (see the module docstring): a matplotlib Figure with two panels."""
-    plt = _pyplot()
+    """[G] Fig. 1, reconstructed (see the module docstring): two panels stacked in one column, (a) KL /
+    Cor 1 and (b) squared Hellinger / Cor 2, u = Nc on a log axis; each kernel has a colour and a marker,
+    each quantity a line style (the exact-Γ_max curve hollow markers, so where it equals the Lemma 4 curve —
+    all u for K₂, whose e^{ε_c} = 1/((N−1)c) makes Lemma 4 tight (F-G2), and u ≥ 4/17 for K₁ — it stays
+    visible); an inset enlarges K₁'s three curves at small u; one legend below both panels."""
     data = data or grosse_fig1_data()
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
+    fig, (a1, a2) = figstyle.figure(2, 1, height=5.6, sharex=True)
     u = data["u"]
-    for (name, rows), style in zip(data["kernels"].items(), ("-", "--")):
-        a1.plot(u, rows["cor1_kl"], style, label=f"Cor 1 bound, {name}")
-        a1.plot(u, rows["kl_ratio"], style, marker="o", ms=3, label=f"KL/TV at vertex pair, {name}")
-        a1.plot(u, rows["cor1_exact_gamma"], style, lw=0.8, label=f"Cor 1 with exact Γ_max, {name}")
-        a2.plot(u, rows["cor2_h2"], style, label=f"Cor 2 bound, {name}")
-        a2.plot(u, rows["h2_ratio"], style, marker="o", ms=3, label=f"H²/TV at vertex pair, {name}")
-        a2.plot(u, rows["cor2_exact_gamma"], style, lw=0.8, label=f"Cor 2 with exact Γ_max, {name}")
-    a1.axhline(data["zamanlooy_asoodeh_K1"], color="gray", lw=1, ls=":", label="Zamanlooy–Asoodeh (LDP), K1")
-    a1.set_ylabel(r"coefficient of $\delta=\mathrm{TV}(P_X,Q_X)$")
-    for ax, title in ((a1, "KL (Cor 1)"), (a2, r"squared Hellinger (Cor 2, no $\frac{1}{2}$)")):
-        ax.set_xlabel(r"$u = Nc$  ($N = 4$)")
-        ax.set_title(f"[G] Fig. 1 (reconstructed): {title}", fontsize=9)
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=6)
-    fig.tight_layout()
+    handles, labels = [], []
+    with figstyle.style():
+        for panel, ax in enumerate((a1, a2)):
+            for k, (name, rows) in enumerate(data["kernels"].items()):
+                color, marker = _GROSSE_KERNELS[k % len(_GROSSE_KERNELS)]
+                short = "$K_1$" if k == 0 else "$K_2$"
+                for q, (keys, text, ls, hollow) in enumerate(_GROSSE_QUANTITIES):
+                    (line,) = ax.plot(u, rows[keys[panel]], color=color, linestyle=ls, marker=marker,
+                                      markevery=(q + 1, 3), markerfacecolor="white" if hollow else color,
+                                      markersize=4.2 if hollow else 3.2, lw=1.0 if q != 1 else 1.3)
+                    if panel == 0:
+                        handles.append(line)
+                        labels.append(f"{short}: {text}")
+        za = a1.axhline(data["zamanlooy_asoodeh_K1"], color="#777777", lw=0.9, ls="-.")
+        # the legend fills column by column: K₁'s three curves and its LDP bound, then K₂'s three
+        handles.insert(3, za)
+        labels.insert(3, r"$K_1$: Zamanlooy–Asoodeh (LDP, no $c$)")
+        a1.set_title("(a) KL divergence, Corollary 1", loc="left")
+        a2.set_title(r"(b) squared Hellinger (no $\frac{1}{2}$), Corollary 2", loc="left")
+        figstyle.label(a1, "", r"coefficient of $\delta$ (nats)")
+        figstyle.label(a2, r"$u = Nc$ ($N = 4$, log scale)", r"coefficient of $\delta$")
+        a1.set_xscale("log")
+        a1.set_ylim(0, max(max(r["cor1_kl"]) for r in data["kernels"].values()) * 1.06)
+        a2.set_ylim(0, None)
+        # K₁'s three curves differ by a few per cent at small u: enlarged in an inset of (a) (empty region)
+        k1 = next(iter(data["kernels"].values()))
+        small = [i for i, x in enumerate(u) if x <= 0.3]
+        ins = a1.inset_axes([0.6, 0.6, 0.38, 0.34])
+        for q, (keys, _text, ls, hollow) in enumerate(_GROSSE_QUANTITIES):
+            ins.plot([u[i] for i in small], [k1[keys[0]][i] for i in small], color="#000000", linestyle=ls,
+                     marker="o", markevery=(q, 2), markerfacecolor="white" if hollow else "#000000",
+                     markersize=3.6 if hollow else 2.8, lw=1.0 if q != 1 else 1.3)
+        ins.axhline(data["zamanlooy_asoodeh_K1"], color="#777777", lw=0.9, ls="-.")
+        ins.set_xscale("log")
+        ins.tick_params(labelsize=6)
+        ins.set_title("$K_1$, $u \\leq 0.3$", fontsize=6, pad=2)
+        fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=6.5)
+    fig._exactdp_inset = ins  # the inset, for the check that it covers no data of panel (a)
     return fig
 
 
 def write_figures(out_dir, formats=("png", "pdf")) -> list[Path]:
-    """Write both figures as ``asoodeh2021_fig1.{png,pdf}`` and ``grosse2026_fig1.{png,pdf}``."""
+    """Write both figures as ``asoodeh2021_fig1.{png,pdf}`` and ``grosse2026_fig1.{png,pdf}`` (300 dpi PNG,
+    vector PDF; :mod:`exactdp.output.figstyle`)."""
     plt = _pyplot()
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
@@ -179,9 +244,6 @@ def write_figures(out_dir, formats=("png", "pdf")) -> list[Path]:
     paths = []
     for stem, make in (("asoodeh2021_fig1", asoodeh_fig1), ("grosse2026_fig1", grosse_fig1)):
         fig = make()
-        for fmt in formats:
-            p = out / f"{stem}.{fmt}"
-            fig.savefig(p)
-            paths.append(p)
+        paths += figstyle.save(fig, out / stem, formats)
         plt.close(fig)
     return paths
