@@ -3,7 +3,8 @@ r"""Building blocks for checks: turn instance tests and symbolic identities into
 * :func:`check_instances` — run a test over named families of exact instances: VERIFIED with the
   count, REFUTED at the first failing instance (its exact data as the counterexample), UNDECIDED when
   a certified comparison could not separate.
-* :func:`prove_zero` — an identity ``expr == 0`` by the project's prover (PROVED, with the derivation);
+* :func:`prove_zero` — an identity ``expr == 0`` by the project's prover (PROVED with its "symbolic-statements"
+  certificate and the derivation);
   if it is not reduced to 0, exact evaluation at rational points looks for a counterexample.
 * :func:`prove_nonnegative` — a rational function of variables that are ≥ 0 after the substitution
   given (e.g. t = 1 + s), proved ≥ 0 when numerator and denominator are polynomials with coefficients
@@ -23,7 +24,9 @@ import sympy
 from flint import fmpq
 
 from exactdp.numbers.truth import Truth
-from exactdp.verification.claims import Outcome, Verdict
+from exactdp.algebra.certificates import check
+from exactdp.verification.claims import Outcome, Verdict, proved
+from exactdp.verification.identities import Eq, Statement, statements_certificate
 from exactdp.numbers.reader import as_expr
 
 
@@ -124,34 +127,20 @@ def prove_zero(expr, *, claim: str, derivation: tuple[str, ...] = (), symbols=No
 
     ``domain(point) -> bool`` restricts the counterexample search to points satisfying the hypotheses.
     """
-    from exactdp.algebra.prover import prove_identity
-
     expr = as_expr(expr)
     symbols = tuple(sorted(expr.free_symbols, key=str)) if symbols is None else tuple(symbols)
-    decision = prove_identity(expr, 0)
-    if decision.truth is Truth.TRUE:
-        steps = tuple(derivation) + tuple(decision.steps) + ("the difference is identically 0",)
-        return Outcome(Verdict.PROVED, f"{claim}: identity holds for all parameters", derivation=steps)
+    cert = statements_certificate(claim, (Statement(claim, Eq(expr, 0)),))
+    result = check(cert)
+    if result.truth is Truth.TRUE:
+        steps = tuple(derivation) + tuple(result.steps) + ("the difference is identically 0",)
+        return proved(f"{claim}: identity holds for all parameters", (cert,), "all parameters", derivation=steps)
     found = _search_nonzero(sympy.simplify(expr), symbols, domain, points)
     if found:
         pt, v = found
         return Outcome(Verdict.REFUTED, f"{claim}: the two sides differ",
                        counterexample={**{str(k): str(val) for k, val in pt.items()}, "lhs_minus_rhs": str(v)})
     return Outcome(Verdict.UNDECIDED, f"{claim}: not reduced to 0 and no rational counterexample found",
-                   reason=decision.reason or "not reduced to 0")
-
-
-def _one_sign_poly(poly_expr, symbols) -> int | None:
-    """+1 / −1 if every coefficient of the polynomial is ≥ 0 / ≤ 0 (and it is not 0), else None."""
-    P = sympy.Poly(sympy.expand(poly_expr), *symbols)
-    coeffs = P.coeffs()
-    if not coeffs or all(c == 0 for c in coeffs):
-        return 0
-    if all(c >= 0 for c in coeffs):
-        return 1
-    if all(c <= 0 for c in coeffs):
-        return -1
-    return None
+                   reason="; ".join(result.failures) or "not reduced to 0")
 
 
 def prove_nonnegative(expr, *, claim: str, orthant: dict, derivation: tuple[str, ...] = (),
@@ -167,16 +156,14 @@ def prove_nonnegative(expr, *, claim: str, orthant: dict, derivation: tuple[str,
     expr = as_expr(expr)
     sub = sympy.together(sympy.factor(expr.subs(orthant)))
     new_symbols = tuple(sorted(sub.free_symbols, key=str))
-    num, den = sympy.fraction(sympy.factor(sub))
-    sn, sd = _one_sign_poly(num, new_symbols), _one_sign_poly(den, new_symbols)
-    if sn is not None and sd not in (None, 0) and sn * sd >= 0:
-        steps = tuple(derivation) + (
-            f"substitute {', '.join(f'{k} = {v}' for k, v in orthant.items())} (new variables >= 0)",
-            f"numerator {sympy.sstr(sympy.expand(num))}: every coefficient has sign {sn:+d}",
-            f"denominator {sympy.sstr(sympy.expand(den))}: every coefficient has sign {sd:+d}",
-            "hence the expression is >= 0 on the whole region",
-        )
-        return Outcome(Verdict.PROVED, f"{claim}: proved >= 0 by sign analysis", derivation=steps)
+    geq = sympy.GreaterThan  # unevaluated: the symbols' assumptions may already settle a condition
+    cert = statements_certificate(claim, (Statement(claim, geq(sub, 0, evaluate=False),
+                                                    tuple(geq(s, 0, evaluate=False) for s in new_symbols)),),
+                                  scope=f"all parameters (substituted {_substitution(orthant)}, new variables >= 0)")
+    result = check(cert)
+    if result.truth is Truth.TRUE:
+        steps = tuple(derivation) + (f"substitute {_substitution(orthant)} (new variables >= 0)",) + result.steps
+        return proved(f"{claim}: proved >= 0 by sign analysis", (cert,), cert.scope, derivation=steps)
     symbols = tuple(sorted(expr.free_symbols, key=str))
     for pt in _points(symbols, points):
         if domain is not None and not domain(pt):
@@ -190,6 +177,10 @@ def prove_nonnegative(expr, *, claim: str, orthant: dict, derivation: tuple[str,
                            counterexample={**{str(k): str(val) for k, val in pt.items()}, "value": str(v)})
     return Outcome(Verdict.UNDECIDED, f"{claim}: sign analysis inconclusive, no counterexample found",
                    reason="coefficients of mixed sign after the substitution")
+
+
+def _substitution(orthant: dict) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in orthant.items())
 
 
 def not_checkable(reason: str, summary: str = "statement not available in checkable form") -> Outcome:

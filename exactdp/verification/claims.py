@@ -5,7 +5,8 @@ A :class:`Claim` is one statement of a paper (or one finding of claims.md §6) w
 hypotheses and one or more :class:`Check`\ s.  A check returns an :class:`Outcome` carrying exactly one
 :class:`Verdict` and its evidence:
 
-* PROVED — for all parameters in the hypotheses, by exact symbolic reasoning (``derivation`` kept);
+* PROVED — for every point of its ``scope``, by checked certificates (``certificates``, ``derivation``);
+* PROVED_MODULO — likewise, but the proof also cites theorems or claims named in ``rests_on``;
 * VERIFIED — on every instance checked, all exactly/certified (``instances`` and ``families``);
 * REFUTED — with an exact, re-checkable ``counterexample``;
 * UNDECIDED — with the ``reason``; NOT_CHECKABLE — the statement is not known well enough.
@@ -13,6 +14,12 @@ hypotheses and one or more :class:`Check`\ s.  A check returns an :class:`Outcom
 Proof modules declare claims with :func:`register`; they hold no algorithms.  The engine finds them through
 a registration, not an import: the entry-point group ``exactdp.claims`` names packages of proof modules
 (this project registers ``exactdp_proofs``, the repository's ``proofs/`` folder), see :func:`load_all`.
+
+**The one place that issues "proved"** is :class:`Outcome` itself: an outcome with verdict PROVED or
+PROVED_MODULO must carry at least one :class:`~exactdp.algebra.certificates.Certificate` and a ``scope``,
+and on construction every certificate is re-checked (:func:`exactdp.algebra.certificates.check`, cached);
+one that is not TRUE raises ``ValueError``.  So no proved verdict exists without a checked certificate.
+Build such outcomes with :func:`proved`.
 """
 
 from __future__ import annotations
@@ -22,11 +29,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
+from exactdp.numbers.truth import Truth
 from exactdp.sources import Source
 
 
 class Verdict(str, enum.Enum):
     PROVED = "proved"
+    PROVED_MODULO = "proved-modulo"
     VERIFIED = "verified"
     REFUTED = "refuted"
     UNDECIDED = "undecided"
@@ -52,16 +61,61 @@ class Outcome:
     counterexample: dict | None = None
     details: dict = field(default_factory=dict)
     reason: str = ""
+    #: the checked certificates a PROVED / PROVED_MODULO verdict rests on (re-checked on construction)
+    certificates: tuple = ()
+    #: what the proof covers, in words: "all parameters", "all N, M", "N = 2..8", "instances", ...
+    scope: str = ""
+    #: claim ids or names of cited theorems the proof uses without proving them (PROVED_MODULO only)
+    rests_on: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.verdict is Verdict.REFUTED and not self.counterexample:
             raise ValueError("a REFUTED outcome must carry its counterexample")
-        if self.verdict is Verdict.PROVED and not self.derivation:
-            raise ValueError("a PROVED outcome must carry its derivation")
+        if self.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO):
+            _require_checked(self)
+        elif self.rests_on:
+            raise ValueError(f"only a proved-modulo outcome rests on cited results, not a {self.verdict.value} one")
         if self.verdict in (Verdict.UNDECIDED, Verdict.NOT_CHECKABLE) and not self.reason:
             raise ValueError(f"a {self.verdict.value} outcome must say why")
         if self.verdict is Verdict.VERIFIED and self.instances <= 0:
             raise ValueError("a VERIFIED outcome must count the instances it checked")
+
+
+def _require_checked(o: Outcome) -> None:
+    """The rule of the one place that issues "proved" (module docstring); raises ValueError."""
+    from exactdp.algebra.certificates import Certificate, check
+
+    what = o.verdict.value
+    if not o.derivation:
+        raise ValueError(f"a {what} outcome must carry its derivation")
+    if not o.certificates:
+        raise ValueError(f"a {what} outcome must carry at least one certificate")
+    if not o.scope:
+        raise ValueError(f"a {what} outcome must state its scope")
+    if (o.verdict is Verdict.PROVED_MODULO) != bool(o.rests_on):
+        raise ValueError("a proved-modulo outcome must name what it rests on (rests_on), and only it may")
+    for cert in o.certificates:
+        if not isinstance(cert, Certificate):
+            raise ValueError(f"a {what} outcome needs Certificate objects, got {type(cert).__name__}")
+        result = check(cert)
+        if result.truth is not Truth.TRUE:
+            raise ValueError(f"certificate {cert.name!r} ({cert.kind}) does not check ({result.truth}): "
+                             f"{'; '.join(result.failures) or 'no reason given'}")
+
+
+def proved(summary: str, certificates, scope: str, *, derivation=(), rests_on=(), **evidence) -> Outcome:
+    """A PROVED outcome (PROVED_MODULO when ``rests_on`` names cited results) from certificates, each re-checked.
+
+    ``derivation`` defaults to the certificates' check steps.  Raises ValueError when a certificate fails.
+    """
+    from exactdp.algebra.certificates import check
+
+    certificates = tuple(certificates)
+    if not derivation:
+        derivation = tuple(f"[{c.name}] {step}" for c in certificates for step in check(c).steps)
+    verdict = Verdict.PROVED_MODULO if rests_on else Verdict.PROVED
+    return Outcome(verdict, summary, derivation=tuple(derivation), certificates=certificates, scope=scope,
+                   rests_on=tuple(rests_on), **evidence)
 
 
 @dataclass(frozen=True)
@@ -84,6 +138,10 @@ class Check:
     name: str
     run: Callable[[CheckContext], Outcome]
     description: str = ""
+    #: extra evidence for a statement that the claim's proving checks already cover (e.g. instances of a
+    #: theorem proved for all N, M): it can refute or leave the claim undecided, but its VERIFIED verdict
+    #: does not demote a proved claim (see :func:`claim_verdict`)
+    supporting: bool = False
 
 
 @dataclass(frozen=True)
@@ -133,7 +191,8 @@ def resolve(claim_id: str) -> str:
 
 def combine(outcomes) -> Verdict:
     """The claim-level verdict: REFUTED if any check refutes, UNDECIDED if any is undecided, PROVED only
-    if every checkable check proves, NOT_CHECKABLE if none is checkable, VERIFIED otherwise."""
+    if every checkable check proves, PROVED_MODULO if every checkable check proves or proves modulo cited
+    results, NOT_CHECKABLE if none is checkable, VERIFIED otherwise."""
     vs = [o.verdict for o in outcomes]
     if Verdict.REFUTED in vs:
         return Verdict.REFUTED
@@ -144,7 +203,41 @@ def combine(outcomes) -> Verdict:
         return Verdict.NOT_CHECKABLE
     if all(v is Verdict.PROVED for v in checkable):
         return Verdict.PROVED
+    if all(v in (Verdict.PROVED, Verdict.PROVED_MODULO) for v in checkable):
+        return Verdict.PROVED_MODULO
     return Verdict.VERIFIED
+
+
+def claim_verdict(checks, outcomes) -> Verdict:
+    """The verdict of a claim from its checks and their outcomes (same order): :func:`combine`, except that
+    a VERIFIED supporting check (:attr:`Check.supporting`) does not demote proving checks."""
+    outcomes = list(outcomes)
+    if not outcomes:
+        return Verdict.NOT_CHECKABLE
+    core = [o for c, o in zip(checks, outcomes) if not (c.supporting and o.verdict is Verdict.VERIFIED)]
+    verdict = combine(core) if core else Verdict.NOT_CHECKABLE
+    if verdict is Verdict.NOT_CHECKABLE and len(core) < len(outcomes):
+        return Verdict.VERIFIED  # only supporting instances were checkable
+    return verdict
+
+
+def scope_of(outcomes) -> str:
+    """The claim-level scope: the scopes of its proved checks joined ("; "), "instances" if none proves."""
+    scopes = []
+    for o in outcomes:
+        if o.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO) and o.scope not in scopes:
+            scopes.append(o.scope)
+    if scopes:
+        return "; ".join(scopes)
+    return "instances" if any(o.verdict is Verdict.VERIFIED for o in outcomes) else ""
+
+
+def rests_on_of(outcomes) -> tuple[str, ...]:
+    """Every cited result the claim's proved-modulo checks rest on, in first-seen order."""
+    out: list[str] = []
+    for o in outcomes:
+        out.extend(r for r in o.rests_on if r not in out)
+    return tuple(out)
 
 
 #: the entry-point group through which packages of proof modules register their claims

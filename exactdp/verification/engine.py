@@ -16,7 +16,18 @@ from typing import TextIO
 
 from exactdp.errors import ParameterError
 from exactdp.limits import limit, limits
-from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, combine, load_all, resolve
+from exactdp.verification.claims import (
+    Check,
+    CheckContext,
+    Claim,
+    Outcome,
+    Verdict,
+    claim_verdict,
+    load_all,
+    resolve,
+    rests_on_of,
+    scope_of,
+)
 
 #: selectors naming a whole paper / group of claims (the id prefix before the first dot)
 GROUPS = ("asoodeh2021", "grosse2026", "background", "findings")
@@ -48,6 +59,22 @@ class ClaimResult:
     def outcomes(self) -> list[Outcome]:
         return [c.outcome for c in self.checks]
 
+    @property
+    def scope(self) -> str:
+        """What the verdict covers: the proved checks' scopes ("all N, M", "N = 2..8"), else "instances"."""
+        return scope_of(self.outcomes) if self.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO) else (
+            "instances" if self.verdict is Verdict.VERIFIED else "")
+
+    @property
+    def certificates(self) -> tuple:
+        """Every certificate of the claim's checks (each was re-checked when its outcome was built)."""
+        return tuple(c for r in self.checks for c in r.outcome.certificates)
+
+    @property
+    def rests_on(self) -> tuple[str, ...]:
+        """The cited results the claim's proof rests on (non-empty for proved-modulo)."""
+        return rests_on_of(self.outcomes)
+
 
 #: the work budget (``max_work``) of a claim's check: the instances are the project's own, of sizes chosen
 #: so that the full run takes about a minute, so the per-computation limit that guards *user* sizes
@@ -71,7 +98,7 @@ def run_check(check: Check, ctx: CheckContext) -> CheckResult:
 def run_claim(claim: Claim, ctx: CheckContext) -> ClaimResult:
     start = time.perf_counter()
     results = tuple(run_check(chk, ctx) for chk in claim.checks)
-    verdict = combine([r.outcome for r in results]) if results else Verdict.NOT_CHECKABLE
+    verdict = claim_verdict(claim.checks, [r.outcome for r in results])
     return ClaimResult(claim, results, verdict, time.perf_counter() - start)
 
 
@@ -165,8 +192,7 @@ def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
             cid, pieces, seconds = fut.result()
             claim = by_id[cid]
             checks = tuple(CheckResult(chk, out, sec) for chk, (out, sec) in zip(claim.checks, pieces))
-            res = ClaimResult(claim, checks, combine([c.outcome for c in checks]) if checks
-                              else Verdict.NOT_CHECKABLE, seconds)
+            res = ClaimResult(claim, checks, claim_verdict(claim.checks, [c.outcome for c in checks]), seconds)
             done[cid] = res
             if on_done:
                 on_done(res)

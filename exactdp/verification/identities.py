@@ -2,9 +2,11 @@ r"""Checks built from exact symbolic decisions (identities and inequalities), fo
 
 :func:`symbolic_check` turns a list of named statements — identities ``Eq(a, b)`` decided by
 :func:`exactdp.algebra.prover.prove_identity`, inequalities decided by :func:`exactdp.algebra.prover.decide`
-on a region — into one :class:`~exactdp.verification.claims.Outcome`: PROVED (every statement TRUE,
-the derivation lists each step), REFUTED (a statement FALSE, with its exact counterexample) or
-UNDECIDED (with the reason).
+on a region — into a ``"symbolic-statements"`` certificate
+(:class:`~exactdp.algebra.certificates.statements.SymbolicStatements`: the statements as reader text, the
+parameters with their sign assumptions) and checks it.  The outcome is PROVED with that certificate (every
+statement TRUE, the derivation lists each step), REFUTED (a statement FALSE, with its exact
+counterexample) or UNDECIDED (with the reason).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from dataclasses import dataclass
 
 import sympy
 
+from exactdp.algebra.certificates import assumptions_of, check, functions_of
+from exactdp.algebra.certificates.statements import SymbolicStatements, statement
 from exactdp.numbers.truth import Truth
-from exactdp.algebra.prover import Region, decide, prove_identity
-from exactdp.verification.claims import Check, Outcome, Verdict
+from exactdp.verification.claims import Check, Outcome, Verdict, proved
 
 
 @dataclass(frozen=True)
@@ -32,37 +35,41 @@ def Eq(a, b) -> sympy.Eq:
     return sympy.Eq(a, b, evaluate=False)
 
 
-def decide_statement(s: Statement):
-    if s.relation is sympy.true or s.relation is sympy.false:
-        raise TypeError(f"{s.label}: the relation was evaluated to {s.relation} by sympy; build identities "
-                        f"with exactdp.verification.identities.Eq (unevaluated)")
-    if isinstance(s.relation, sympy.Eq):
-        return prove_identity(s.relation.lhs, s.relation.rhs)
-    region = Region.of(*s.region, variables=sorted(s.relation.free_symbols, key=str))
-    return decide(s.relation, region)
-
-
-def symbolic_outcome(statements) -> Outcome:
-    derivation, crossings = [], {}
+def statements_certificate(name: str, statements, scope: str = "all parameters") -> SymbolicStatements:
+    """The ``"symbolic-statements"`` certificate of the statements (parameters = their free symbols)."""
+    syms: set = set()
+    rows = []
     for s in statements:
-        d = decide_statement(s)
-        where = f" on {d.region}" if d.region is not None and s.region else ""
-        derivation.append(f"{s.label}: {s.relation}{where} -> {d.truth}")
-        derivation.extend(f"    {step}" for step in d.steps)
-        if d.crossings:
-            crossings[s.label] = "; ".join(str(x) for x in d.crossings)
-        if d.truth is Truth.FALSE:
-            ce = {str(k): str(v) for k, v in (d.counterexample or {}).items()} or {"statement": str(s.relation)}
-            return Outcome(Verdict.REFUTED, f"{s.label} is false", derivation=tuple(derivation),
-                           counterexample=ce, details={"statement": str(s.relation)})
-        if d.truth is Truth.UNKNOWN:
-            return Outcome(Verdict.UNDECIDED, f"{s.label} could not be decided", derivation=tuple(derivation),
-                           reason=d.reason or "undecided")
-    return Outcome(Verdict.PROVED, f"{len(statements)} symbolic statement(s) proved exactly",
-                   derivation=tuple(derivation), details={"crossings": crossings} if crossings else {})
+        if s.relation is sympy.true or s.relation is sympy.false:
+            raise TypeError(f"{s.label}: the relation was evaluated to {s.relation} by sympy; build identities "
+                            f"with exactdp.verification.identities.Eq (unevaluated)")
+        syms |= s.relation.free_symbols
+        for c in s.region:
+            syms |= c.free_symbols
+        rows.append(statement(s.label, s.relation, () if isinstance(s.relation, sympy.Eq) else s.region))
+    return SymbolicStatements(name=name, parameters=tuple(sorted(map(str, syms))), assumptions=assumptions_of(syms),
+                              functions=functions_of(*[s.relation for s in statements]), scope=scope,
+                              statements=tuple(rows))
 
 
-def symbolic_check(name: str, statements, description: str = "") -> Check:
-    """A :class:`Check` proving the statements exactly (deterministic; ignores the seed)."""
+def symbolic_outcome(statements, name: str = "symbolic statements", scope: str = "all parameters") -> Outcome:
     statements = tuple(statements)
-    return Check(name, lambda ctx: symbolic_outcome(statements), description)
+    cert = statements_certificate(name, statements, scope)
+    result = check(cert)
+    derivation = tuple(result.steps)
+    if result.truth is Truth.TRUE:
+        return proved(f"{len(statements)} symbolic statement(s) proved exactly", (cert,), scope,
+                      derivation=derivation)
+    if result.truth is Truth.FALSE:
+        ce = cert.counterexample() or {"statement": "; ".join(result.failures)}
+        return Outcome(Verdict.REFUTED, f"{result.failures[0]}", derivation=derivation, counterexample=ce,
+                       details={"failures": list(result.failures)})
+    return Outcome(Verdict.UNDECIDED, "a symbolic statement could not be decided", derivation=derivation,
+                   reason="; ".join(result.failures) or "undecided")
+
+
+def symbolic_check(name: str, statements, description: str = "", scope: str = "all parameters") -> Check:
+    """A :class:`Check` proving the statements exactly (deterministic; ignores the seed).  ``scope`` says
+    what the statements cover (their regions are part of the certificate)."""
+    statements = tuple(statements)
+    return Check(name, lambda ctx: symbolic_outcome(statements, name, scope), description)

@@ -26,7 +26,8 @@ from exactdp.numbers.reader import as_expr
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
+from exactdp.verification.identities import Eq, Statement, symbolic_outcome
 from exactdp.verification.quantities import hockey_stick_by_subsets
 
 
@@ -68,10 +69,15 @@ def _f_gamma_one(ctx):
     above = sympy.simplify(val.subs(g, 1 + s))  # gamma >= 1
     below = sympy.simplify(val.subs(g, 1 / (1 + s)) - s / (1 + s))  # gamma = 1/(1+s) < 1 when s > 0
     if above == 0 and below == 0:
-        return Outcome(Verdict.PROVED, "f_gamma(1) = max(1 - gamma, 0) is 0 iff gamma >= 1",
-                       derivation=(f"f_gamma(1) = {val}",
-                                   "gamma = 1 + s, s >= 0: max(-s, 0) = 0",
-                                   "gamma = 1/(1+s), s > 0: max(s/(1+s), 0) = s/(1+s) > 0"))
+        out = symbolic_outcome([Statement("gamma = 1 + s, s >= 0: f_gamma(1) = 0", Eq(val.subs(g, 1 + s), 0)),
+                                Statement("gamma = 1/(1+s), s > 0: f_gamma(1) = s/(1+s)",
+                                          Eq(val.subs(g, 1 / (1 + s)), s / (1 + s))),
+                                Statement("s/(1+s) > 0 for s > 0", s / (1 + s) > 0, (s > 0,))],
+                               "f_gamma(1)", scope="all gamma > 0")
+        if out.verdict is Verdict.PROVED:
+            return proved("f_gamma(1) = max(1 - gamma, 0) is 0 iff gamma >= 1", out.certificates, out.scope,
+                          derivation=(f"f_gamma(1) = {val}",) + out.derivation)
+        return out
     return Outcome(Verdict.UNDECIDED, "simplification failed", reason=f"{above}, {below}")
 
 

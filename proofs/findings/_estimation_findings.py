@@ -34,7 +34,9 @@ from exactdp.theory.estimation import (
     sample_mean_risk,
 )
 from exactdp.theory.packing import gv_size, plotkin_crossover
-from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+from exactdp.algebra.certificates import check
+from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
+from exactdp.verification.identities import Eq, Statement, statements_certificate
 
 
 def _fa3(ctx):
@@ -43,9 +45,12 @@ def _fa3(ctx):
     ok = rounds_to(a, "0.18823") is Truth.TRUE and rounds_to(b, "0.22398") is Truth.TRUE
     # the exact crossover: 1 - 1/t = 4 (t-1)^2 at t = (1+sqrt 2)/2
     t = (1 + sympy.sqrt(2)) / 2
-    identity = sympy.simplify((1 - 1 / t) - 4 * (t - 1) ** 2) == 0
+    cert = statements_certificate("F-A3 exact crossover", (
+        Statement("1 - 1/t = 4(t-1)^2 at t = (1+sqrt 2)/2", Eq(1 - 1 / t, 4 * (t - 1) ** 2)),),
+        scope="the two crossovers (the second bracketed by certified bisection)")
+    identity = check(cert).truth is Truth.TRUE
     if ok and identity:
-        return Outcome(Verdict.PROVED, "crossovers at log((1+sqrt2)/2) = 0.18823 (exact) and 0.22398 (certified)",
+        return proved("crossovers at log((1+sqrt2)/2) = 0.18823 (exact) and 0.22398 (certified)", (cert,), cert.scope,
                        derivation=(("phi(eps,0) = 1 - 1/t, t = e^eps; 1 - 1/t = 4(t-1)^2 <=> 4t(t-1) = 1 <=> "
                                    "t = (1+sqrt 2)/2 (sympy: identity holds)"),
                                    "f(eps) = 1 - e^-eps - 4 eps^2 is concave with f(0) = 0, f'(0) = 1: one positive "

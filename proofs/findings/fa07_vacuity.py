@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from math import factorial
 
+import sympy
 from flint import fmpq
 
 from exactdp.measures.contraction import eta_hockey_stick
 from exactdp.measures.tensor import eta_tv_tensor_power, phi_n
 from exactdp.mechanisms import optimal_binary_approx_ldp, randomized_response
 from exactdp.sources import ASOODEH2021, Source
-from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+from exactdp.numbers.qq import qq_to_sympy
+from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
+from exactdp.verification.identities import Statement, statements_certificate
 
 from ..asoodeh2021._tensor_instances import approx
 
@@ -28,7 +31,12 @@ def _proof(ctx):
     partial = sum((fmpq(4**k, factorial(k)) for k in range(9)), fmpq(0))
     if not partial > 50:
         return Outcome(Verdict.UNDECIDED, "series bound too weak", reason=f"sum_(k<=8) 4^k/k! = {partial} <= 50")
-    return Outcome(Verdict.PROVED, "phi^20(eps, delta) > 0.98 for every eps >= 0.2 and delta in [0, 1]",
+    w = sympy.Symbol("w", nonnegative=True)  # w = e^(-20 eps)(1-delta)^20 <= e^(-4) <= 1/partial
+    cert = statements_certificate("fa07 phi^20 bound", (
+        Statement("sum_(k<=8) 4^k/k! > 50", sympy.StrictGreaterThan(qq_to_sympy(partial), 50, evaluate=False)),
+        Statement("1 - w > 49/50 for 0 <= w <= 1/sum_(k<=8) 4^k/k!", 1 - w > sympy.Rational(49, 50),
+                  (w <= 1 / qq_to_sympy(partial),))), scope="all eps >= 1/5, delta in [0, 1]")
+    return proved("phi^20(eps, delta) > 0.98 for every eps >= 0.2 and delta in [0, 1]", (cert,), cert.scope,
                    derivation=(
                        "phi^n(eps,delta) = 1 - e^(-n eps)(1-delta)^n is non-decreasing in eps >= 0 and delta in [0,1]",
                        "so for n = 20, eps >= 1/5: phi^20 >= 1 - e^(-4)",

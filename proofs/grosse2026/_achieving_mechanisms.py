@@ -36,7 +36,8 @@ from exactdp.mechanisms import (
     grosse_optimal_mechanism,
 )
 from exactdp.theory.extremal import sup_eta_tv, xi
-from exactdp.verification.claims import CheckContext, Outcome, Verdict
+from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
+from exactdp.verification.identities import Eq, Statement, statements_certificate
 
 from ._instances import pml_grid
 
@@ -48,18 +49,20 @@ def check_feasibility(ctx: CheckContext) -> Outcome:
     f = sympy.Symbol("f", nonnegative=True)  # fractional part of q: the middle row's weight on M
     w = f * M + (1 - f) * m
     facts = {
-        "m = (1 - tcq)/z, z > 0: m >= 0 iff tcq <= 1": sympy.simplify(m * z - (1 - t * c * q)),
-        "1 - M = (1 - tc(N-q))/z: M <= 1 iff tc(N-q) <= 1": sympy.simplify((1 - M) * z - (1 - t * c * (N - q))),
+        "m = (1 - tcq)/z, z > 0: m >= 0 iff tcq <= 1": m * z - (1 - t * c * q),
+        "1 - M = (1 - tc(N-q))/z: M <= 1 iff tc(N-q) <= 1": (1 - M) * z - (1 - t * c * (N - q)),
         "middle row keeps S: (q-f)M + w + (N-q+f-1)m = qM + (N-q)m":
-            sympy.simplify((q - f) * M + w + (N - q + f - 1) * m - (q * M + (N - q) * m)),
-        "q = N/2 is feasible iff t <= 2/(Nc)": sympy.simplify((t * c * q).subs(q, N / 2) - t * N * c / 2),
+            (q - f) * M + w + (N - q + f - 1) * m - (q * M + (N - q) * m),
+        "q = N/2 is feasible iff t <= 2/(Nc)": (t * c * q).subs(q, N / 2) - t * N * c / 2,
     }
-    bad = {k: str(v) for k, v in facts.items() if v != 0}
+    bad = {k: str(sympy.simplify(v)) for k, v in facts.items() if sympy.simplify(v) != 0}
     if bad:
         return Outcome(Verdict.REFUTED, "a feasibility identity fails", counterexample=bad)
-    return Outcome(Verdict.PROVED, "feasibility of the G-20 construction for real q (sympy); the middle row keeps "
-                   "max, min and S_0, so the PML identities of grosse2026.g20_construction_identities apply",
-                   derivation=tuple(facts))
+    cert = statements_certificate("G-20 feasibility", tuple(Statement(k, Eq(v, 0)) for k, v in facts.items()),
+                                  scope="all t, c, N, real q, f")
+    return proved("feasibility of the G-20 construction for real q (sympy); the middle row keeps "
+                  "max, min and S_0, so the PML identities of grosse2026.g20_construction_identities apply",
+                  (cert,), cert.scope, derivation=tuple(facts))
 
 
 def check_instances(ctx: CheckContext) -> Outcome:

@@ -51,7 +51,8 @@ from exactdp.theory.extremal import (
     lemma4_bound,
     xi,
 )
-from exactdp.verification.claims import CheckContext, Outcome, Verdict
+from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
+from exactdp.verification.identities import Eq, Statement, statements_certificate
 from exactdp.verification.instances import random_distribution, random_kernel
 
 from ._instances import GAMMA_TABLE, gamma_grid
@@ -113,7 +114,12 @@ def check_gap_formula(ctx: CheckContext) -> Outcome:
     meet = sympy.simplify((branch1 - L4).subs(t, 1 / ((N - 1) * c)))
     if gap != 0 or meet != 0:
         return Outcome(Verdict.REFUTED, "gap identity fails", counterexample={"gap": str(gap), "meet": str(meet)})
-    return Outcome(Verdict.PROVED, "Lemma 4 - exact = (1-Nc)(1-(N-1)ct)/(1-(N-1)c) on the first branch (sympy)",
+    cert = statements_certificate("Lemma 4 gap", (
+        Statement("Lemma4 - branch1 = (1-Nc)(1-(N-1)ct)/(1-(N-1)c)",
+                  Eq(L4 - branch1, (1 - N * c) * (1 - (N - 1) * c * t) / (1 - (N - 1) * c))),
+        Statement("at t = 1/((N-1)c) the branches meet", Eq(branch1.subs(t, 1 / ((N - 1) * c)),
+                                                              L4.subs(t, 1 / ((N - 1) * c))))), scope="all t, c, N")
+    return proved("Lemma 4 - exact = (1-Nc)(1-(N-1)ct)/(1-(N-1)c) on the first branch (sympy)", (cert,), cert.scope,
                    derivation=("Lemma4 - branch1 - (1-Nc)(1-(N-1)ct)/(1-(N-1)c) simplifies to 0",
                                "at t = 1/((N-1)c) both branches equal (1-c)/((N-1)c)",
                                "so the gap is > 0 iff c < 1/N and t < 1/((N-1)c)"))
@@ -178,8 +184,8 @@ def check_c_to_0(ctx: CheckContext) -> Outcome:
     t = lim["t"]
     extra = sympy.simplify(lim["kl_lemma4"] - lim["kl_za"] - (t - 1) / (t + 1) * sympy.log(1 + 1 / t))
     facts = {
-        "Gamma_exact -> t": sympy.simplify(lim["gamma_exact"] - t),
-        "Gamma_lemma4 -> t + 1": sympy.simplify(lim["gamma_lemma4"] - (t + 1)),
+        "Gamma_exact -> t": lim["gamma_exact"] - t,
+        "Gamma_lemma4 -> t + 1": lim["gamma_lemma4"] - (t + 1),
         "KL coefficient with exact Gamma -> (t-1)/(t+1) log t (B-7)": lim["kl_exact_minus_za"],
         "H2 coefficient with exact Gamma -> 2(sqrt t - 1)^2/(t+1) (B-7)": lim["h2_exact_minus_za"],
         "KL with Lemma 4 exceeds B-7 by (t-1)/(t+1) log(1+1/t)": extra,
@@ -187,6 +193,9 @@ def check_c_to_0(ctx: CheckContext) -> Outcome:
     bad = {k: str(v) for k, v in facts.items() if sympy.simplify(v) != 0}
     if bad:
         return Outcome(Verdict.UNDECIDED, "a limit could not be confirmed symbolically", reason=str(bad))
-    return Outcome(Verdict.PROVED, "c -> 0: Cor. 1-2 with the exact Gamma recover Zamanlooy-Asoodeh; with Lemma 4 "
-                   "they are larger (KL by (t-1)/(t+1) log(1+1/t) > 0 for t > 1)", derivation=tuple(facts),
+    cert = statements_certificate("corollaries at c -> 0", tuple(Statement(k, Eq(v, 0)) for k, v in facts.items()),
+                                  scope="the limits c -> 0 computed by sympy, all t")
+    return proved("c -> 0: Cor. 1-2 with the exact Gamma recover Zamanlooy-Asoodeh; with Lemma 4 "
+                   "they are larger (KL by (t-1)/(t+1) log(1+1/t) > 0 for t > 1)", (cert,), cert.scope,
+                   derivation=tuple(facts),
                    details={"kl_lemma4_limit": str(lim["kl_lemma4"]), "h2_lemma4_limit": str(lim["h2_lemma4"])})

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
+from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, claim_verdict
 
 MODULES = (
     "exactdp_proofs.grosse2026.thm1", "exactdp_proofs.grosse2026.thm3",
@@ -30,7 +30,7 @@ def test_claim_reaches_expected_verdict(claim_id):
     for o in outcomes:
         assert o.verdict in (Verdict.PROVED, Verdict.VERIFIED), (claim_id, o.summary, o.counterexample, o.reason)
         assert o.instances > 0 or o.derivation
-    assert combine(outcomes) is claim.expected
+    assert claim_verdict(claim.checks, outcomes) is claim.expected
 
 
 def test_thm1_table_details_list_all_twenty_rows():

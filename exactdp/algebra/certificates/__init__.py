@@ -32,6 +32,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar
 
 import sympy
+from sympy.core.function import AppliedUndef
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import ResourceLimitError
@@ -72,6 +73,8 @@ class Certificate:
     region: tuple[str, ...] = ()
     scope: str = ""
     assumptions: tuple[tuple[str, str], ...] = ()
+    #: names of arbitrary (uninterpreted) functions the statements use: what is proved holds for every such f
+    functions: tuple[str, ...] = ()
 
     # -- the JSON form ------------------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -141,7 +144,12 @@ class Certificate:
 
     def read(self, text: str, symbols: dict, what: str, relations: bool = False):
         """``text`` read by the safe reader with the certificate's symbols (ReadError names ``what``)."""
-        return read_expression(text, name=f"{self.name}: {what}", symbols=symbols, functions=FUNCTIONS,
+        funcs = dict(FUNCTIONS)
+        for f in self.functions:
+            if not f.isidentifier() or f in FUNCTIONS or f in symbols:
+                raise ParameterError(f"certificate {self.name}: {f!r} cannot name an arbitrary function")
+            funcs[f] = (sympy.Function(f), None)
+        return read_expression(text, name=f"{self.name}: {what}", symbols=symbols, functions=funcs,
                                relations=relations)
 
     def region_conditions(self, symbols: dict) -> list:
@@ -245,7 +253,9 @@ def expr_text(e) -> str:
     for a in sympy.preorder_traversal(e):
         if isinstance(a, sympy.Float):
             raise ValueError(f"floats never enter a certificate, got {a}")
-        if a.is_Function and type(a).__name__ not in FUNCTIONS or isinstance(a, sympy.Piecewise) or a in (
+        undefined = isinstance(a, AppliedUndef)  # an arbitrary function f(...): named in ``functions``
+        if a.is_Function and not undefined and type(a).__name__ not in FUNCTIONS or isinstance(
+                a, sympy.Piecewise) or a in (
                 sympy.oo, -sympy.oo, sympy.zoo, sympy.nan, sympy.I):
             raise ValueError(f"{a} cannot be written in the reader's grammar")
     return sympy.sstr(e, order=None)
@@ -257,6 +267,11 @@ def relation_text(rel) -> str:
     if type(rel) not in ops:
         raise ValueError(f"{rel} is not an inequality")
     return f"{expr_text(rel.lhs)} {ops[type(rel)]} {expr_text(rel.rhs)}"
+
+
+def functions_of(*exprs) -> tuple[str, ...]:
+    """The ``functions`` field for sympy expressions: the names of the arbitrary functions f(...) they apply."""
+    return tuple(sorted({type(a).__name__ for e in exprs for a in e.atoms(AppliedUndef)}))
 
 
 def assumptions_of(symbols) -> tuple[tuple[str, str], ...]:
@@ -308,4 +323,4 @@ def combine_truths(truths) -> Truth:
 
 
 __all__ = ["ASSUMPTIONS", "Certificate", "CertificateCheck", "FUNCTIONS", "KINDS", "assumptions_of", "check",
-           "decide_sign", "expr_text", "register_kind", "relation_text"]
+           "decide_sign", "expr_text", "functions_of", "register_kind", "relation_text"]

@@ -5,8 +5,8 @@ Each statement is ``(label, lhs, op, rhs, conditions)`` with ``op`` one of ``==`
 by :func:`exactdp.algebra.prover.prove_identity` (exact cancellation; sympy simplification for non-rational
 terms), so its conditions only document where it is used; an inequality by :func:`exactdp.algebra.prover.decide` on the certificate's region ∩ the
 statement's conditions (the parameters' assumptions included).  An inequality ``e >= 0`` that the cell
-decomposition cannot decide (more than two parameters) is settled by the *orthant rule* when every
-parameter of ``e`` is ≥ 0 on the region: if the numerator's and the denominator's coefficients each have
+decomposition may not decide (more than two parameters) is first tried by the *orthant rule*, which applies
+when every parameter of ``e`` is ≥ 0 on a region without further constraints: if the numerator's and the denominator's coefficients each have
 one sign and their product is ≥ 0, then e ≥ 0 on the closed orthant.  TRUE iff every statement is TRUE.
 """
 
@@ -32,7 +32,7 @@ class SymbolicStatements(Certificate):
     statements: tuple[tuple[str, str, str, str, tuple[str, ...]], ...]
 
     def _check(self) -> CertificateCheck:
-        from exactdp.algebra.prover import Region, decide, prove_identity
+        from exactdp.algebra.prover import Decision, Region, decide, prove_identity
 
         if not self.statements:
             return CertificateCheck(Truth.FALSE, (), ("no statement to check",))
@@ -52,12 +52,9 @@ class SymbolicStatements(Certificate):
             else:
                 rel = _OPS[op](lhs, rhs, evaluate=False)
                 region = Region.of(*base, *extra, variables=_vars(lhs, rhs))
-                d = decide(rel, region)
                 rel_text = f"{lhs_t} {op} {rhs_t} on {region}"
-                if d.truth is Truth.UNKNOWN and op in ("<=", ">="):
-                    orth = _orthant(rhs - lhs if op == "<=" else lhs - rhs, region)
-                    if orth:
-                        d.truth, d.steps = Truth.TRUE, d.steps + [orth]
+                orth = _orthant(rhs - lhs if op == "<=" else lhs - rhs, region) if op in ("<=", ">=") else ""
+                d = Decision(Truth.TRUE, rel, region, [orth]) if orth else decide(rel, region)
             steps.append(f"{label}: {rel_text} -> {d.truth}")
             steps.extend(f"    {s}" for s in d.steps)
             truths.append(d.truth)
