@@ -29,7 +29,7 @@ import sys
 from exactdp.errors import ExactDPError, InputError, InternalError, UndecidedError
 
 #: subcommand modules, in the order ``exactdp --help`` lists them (missing ones are skipped)
-SUBCOMMANDS = ("verify", "show", "analyze", "bound", "derive", "check", "figures", "evalf", "tensor", "extremal")
+SUBCOMMANDS = ("verify", "show", "analyze", "bound", "derive", "check", "figures", "plot", "evalf", "tensor", "extremal")
 SUBCOMMANDS += ("recheck",)
 
 #: exit status of an undecided computation (an UndecidedError); 2 is bad input, 1 internal
@@ -182,6 +182,18 @@ def _memory_text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (deprecation notes on stderr only after a success:
+    every failure stays one line)."""
+    from exactdp.cli import _common
+
+    _common.flush_notes(write=False)
+    try:
+        return _main(argv)
+    finally:
+        _common.flush_notes(write=False)  # left pending only by a failure: dropped
+
+
+def _main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
     Called by the ``exactdp`` script (``argv`` None) it also caps the process's address space at the
@@ -208,9 +220,13 @@ def main(argv: list[str] | None = None) -> int:
         command = f"exactdp {args.command}"
         _start_alarm(args.global_max_seconds)
         try:
-            return int(args.func(args) or 0)
+            status = int(args.func(args) or 0)
         finally:
             _stop_alarm()
+        from exactdp.cli import _common
+
+        _common.flush_notes()  # deprecation notes, after a successful run only (a failure is one line)
+        return status
     except UndecidedError as exc:  # neither true, nor false, nor bad input
         sys.stderr.write(f"{command}: undecided: {one_line(exc)} (raise the precision cap with --max-prec / "
                          f"precision_cap)\n")

@@ -39,14 +39,31 @@ FORMATS = ("text", "json", "markdown", "latex", "html")
 #: exact values printed in full up to this many characters; longer ones are abbreviated (see abbreviate)
 MAX_SHOWN = 60
 
+#: the ``format`` the deprecated ``--json`` flag sets: the bare result document, as before the envelope
+LEGACY_JSON = "json-legacy"
+
 #: table width when stdout is not a terminal and $COLUMNS is unset (deterministic output for files/pipes)
 DEFAULT_WIDTH = 100
 
 
 # ---------------------------------------------------------------------------------------------- deprecation
+#: notes waiting for the end of a successful command (a failing command prints only its one error line)
+_PENDING: list[str] = []
+
+
 def note(text: str) -> None:
-    """One line on stderr (a deprecation or an informational note), never on stdout."""
-    sys.stderr.write(f"exactdp: note: {text}\n")
+    """A one-line note for stderr (e.g. a deprecation), printed by :func:`flush_notes` once the command has
+    succeeded, so that every failure stays one line."""
+    if text not in _PENDING:
+        _PENDING.append(text)
+
+
+def flush_notes(write: bool = True) -> None:
+    """Print (or, after a failure, drop) the pending notes: ``exactdp: note: ...`` on stderr, never stdout."""
+    if write:
+        for text in _PENDING:
+            sys.stderr.write(f"exactdp: note: {text}\n")
+    _PENDING.clear()
 
 
 class DeprecatedAlias(argparse.Action):
@@ -138,7 +155,7 @@ def add_output(p, formats=("text", "json"), *, json_alias: bool = False):
                    help=f"output format: {'|'.join(formats)} (default text)")
     p.add_argument("-o", "--output", default=None, metavar="FILE", help="write the output to FILE (default: stdout)")
     if json_alias:
-        deprecated_flag(p, "--json", "format", "--format json", const="json")
+        deprecated_flag(p, "--json", "format", "--format json", const=LEGACY_JSON)
 
 
 def add_no_progress(p):
@@ -190,6 +207,15 @@ def to_json(doc) -> str:
 
 def emit_json(args, command: str, result, **extra) -> None:
     emit(args, to_json(envelope(command, result, **extra)))
+
+
+def emit_result(args, command: str, result, **extra) -> None:
+    """The JSON output of ``command``: the envelope with ``--format json``; the bare ``result`` document
+    (the format before the envelope) with the deprecated ``--json``."""
+    if args.format == LEGACY_JSON:
+        emit(args, json.dumps(result, indent=2))
+    else:
+        emit_json(args, command, result, **extra)
 
 
 # ---------------------------------------------------------------------------------------------- progress
@@ -349,7 +375,10 @@ def abbreviate(value, digits: int = 12, width: int = MAX_SHOWN) -> str:
     except Exception:  # noqa: BLE001 - not a rational: shown in full
         return text
     ndig = len(str(abs(int(q.p)))) + (len(str(int(q.q))) if q.q != 1 else 0)
-    return f"{_truncated_decimal(q, digits)} ({_group_digits(ndig)} digits; exact value in --format json)"
+    shown = _truncated_decimal(q, digits)
+    if 0 < q < 1 and (1 - q) * 10**digits < 1:  # 0.999999999999…: show the complement's digits instead
+        shown = f"1 - {_truncated_decimal(1 - q, digits)}"
+    return f"{shown} ({_group_digits(ndig)} digits; exact value in --format json)"
 
 
 def _printer():
@@ -364,7 +393,8 @@ def _printer():
         def _print_Mul(self, expr):
             import sympy
 
-            coeff, factors = expr.as_coeff_mul()
+            coeff, _ = expr.as_coeff_mul()
+            factors = [f for f in expr.as_ordered_factors() if not f.is_Number]
             simple = all(isinstance(f, sympy.Symbol) and len(f.name) == 1 or
                          isinstance(f, sympy.Pow) and isinstance(f.base, sympy.Symbol) and len(f.base.name) == 1
                          and f.exp.is_Integer and f.exp > 0 for f in factors)

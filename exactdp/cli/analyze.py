@@ -1,8 +1,14 @@
-"""``exactdp analyze FILE [--c C] [--gamma G] [--delta D] [--json]``."""
+"""``exactdp analyze FILE [--eps EPS | --t T] [--c C] [--delta D] [--format text|json] [-o FILE]``.
+
+``--t`` (or ``--eps``, with e^ε rational) is the e^ε of the (ε,δ)-LDP decision and the order γ = e^ε of the
+E_γ coefficient printed; the old ``--gamma G`` (same meaning) and ``--json`` are deprecated aliases.
+``--format json`` prints the envelope of ``exactdp/schemas/analyze.json``; the deprecated ``--json`` prints
+its bare ``result`` document as before.
+"""
 
 from __future__ import annotations
 
-import json
+from exactdp.cli import _common
 
 
 def register(sub) -> None:
@@ -10,25 +16,33 @@ def register(sub) -> None:
                        description="Read a kernel (JSON list of rows or {\"rows\": ...}, or CSV) with exact "
                                    "entries and print its contraction, LDP, PML and leakage quantities exactly.")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--c", default=None, help="prior mass bound c in (0, 1/N] for (eps,c)-PML")
-    p.add_argument("--gamma", default=None, help="gamma = e^eps for the E_gamma coefficient and the LDP decision")
-    p.add_argument("--delta", default=None,
-                   help="delta for the (eps,delta)-LDP decision at --gamma (default 0; needs --gamma)")
-    p.add_argument("--json", action="store_true", help="print exact values as JSON strings")
+    _common.add_privacy(p, gamma_alias=True,
+                        what="the (eps,delta)-LDP decision and the E_gamma coefficient at gamma = e^eps")
+    _common.add_c(p)
+    _common.add_delta(p, "delta for the (eps,delta)-LDP decision (default 0; needs --eps or --t)")
+    _common.add_output(p, ("text", "json"), json_alias=True)
+    _common.add_no_progress(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from exactdp.analysis import analyze, check_cost
-    from exactdp.output.analysis_view import analysis_json, analysis_text
     from exactdp.errors import ParameterError
     from exactdp.io import read_kernel
+    from exactdp.output.analysis_view import analysis_json, analysis_text
 
-    if args.delta is not None and args.gamma is None:  # the (eps,delta)-LDP decision is made at gamma = e^eps
-        raise ParameterError("--delta needs --gamma: delta is used only in the (eps,delta)-LDP decision at "
-                             "gamma = e^eps (the delta(gamma) profile is printed without it)")
+    t = _common.read_t(args, rational=True)
+    gamma = None if t is None else str(t)
+    if args.delta is not None and gamma is None:  # the (eps,delta)-LDP decision is made at t = e^eps
+        raise ParameterError("--delta needs --eps or --t: delta is used only in the (eps,delta)-LDP decision at "
+                             "e^eps (the delta(gamma) profile is printed without it)")
+    _common.check_output_path(args.output)
     # the pairwise passes' cost is checked from the shape alone, before any entry is parsed
-    K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, gamma=args.gamma, profile=True))
-    result = analyze(K, gamma=args.gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
-    print(json.dumps(analysis_json(result), indent=2) if args.json else analysis_text(result))
+    K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, gamma=gamma, profile=True))
+    with _common.progress(args, None, f"analyze {K.N}x{K.M}"):
+        result = analyze(K, gamma=gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
+    if args.format == "text":
+        _common.emit(args, analysis_text(result))
+    else:
+        _common.emit_result(args, "analyze", analysis_json(result))
     return 0

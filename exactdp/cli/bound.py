@@ -1,6 +1,18 @@
-"""``exactdp bound NAME [--latex] [--at eps=1/2,c=1/10] [--digits D] [--compare OTHER]`` and ``--list``."""
+"""``exactdp bound NAME [--eps EPS | --t T] [--c C] [--delta D] [--n N] [--N N] [--at NAME=VALUE,...]
+[--compare OTHER] [--digits D] [--format text|json|markdown|latex] [-o FILE]`` and ``--list``.
+
+The shared flags fix the privacy level (``--eps`` or ``--t`` = e^ε), ``--c``, ``--delta``, ``--n``, ``--N``;
+``--at NAME=VALUE,...`` fixes any other parameter of the bound (``alpha``, ``M``, ``zeta``, …).  Deprecated
+aliases: ``--at t=…/eps=…/c=…/delta=…/n=…`` (one note on stderr), ``--latex`` (= ``--format latex``) and
+``--markdown`` (= ``--format markdown``).
+"""
 
 from __future__ import annotations
+
+from exactdp.cli import _common
+
+#: parameters that have their own flag; giving them through --at is deprecated
+SHARED = ("eps", "t", "c", "delta", "n")
 
 
 def parse_assignments(text: str | None) -> dict:
@@ -48,59 +60,170 @@ def _digits(text: str) -> int:
 def register(sub) -> None:
     p = sub.add_parser("bound", help="a named bound of the papers: formula, source, exact value, LaTeX, comparisons",
                        description="Show a bound or closed form from the registry (exactdp.bounds). "
-                                   "Privacy is parametrized by t = e^eps; --at accepts eps=... or t=....")
+                                   "Privacy is parametrized by t = e^eps: give --eps or --t.")
     p.add_argument("name", nargs="?", metavar="NAME")
     p.add_argument("--list", action="store_true", help="list every registered bound")
-    p.add_argument("--markdown", action="store_true", help="with --list: a Markdown table with LaTeX statements")
-    p.add_argument("--latex", action="store_true", help="print the statement as LaTeX")
-    p.add_argument("--at", default=None, metavar="ASSIGN", help="parameter values, e.g. eps=1/2,c=1/10,N=4")
+    _common.add_privacy(p)
+    _common.add_c(p, "prior mass floor c of (eps,c)-PML")
+    _common.add_delta(p)
+    p.add_argument("--n", default=None, metavar="N", help="number of samples / compositions n")
+    p.add_argument("--N", default=None, metavar="N", help="number of inputs N")
+    p.add_argument("--at", default=None, metavar="ASSIGN",
+                   help="other parameter values, e.g. alpha=1/2,M=4 (t=, eps=, c=, delta=, n= here are deprecated)")
     p.add_argument("--digits", type=_digits, default=15,
                    help="significant digits of the numeric value (default 15, at least 1)")
     p.add_argument("--compare", default=None, metavar="OTHER",
-                   help="decide NAME <= OTHER and NAME >= OTHER exactly (use --at to fix N, delta, ...)")
+                   help="decide NAME <= OTHER and NAME >= OTHER exactly (fix N, delta, ... with the flags)")
+    _common.add_output(p, ("text", "json", "markdown", "latex"))
+    _common.deprecated_flag(p, "--latex", "format", "--format latex", const="latex")
+    _common.deprecated_flag(p, "--markdown", "format", "--format markdown", const="markdown")
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def _values(args) -> dict:
+    """Every fixed parameter (strings, read exactly later), from the flags and --at; a parameter given twice
+    is one line."""
     from exactdp.errors import ParameterError
+
+    values = parse_assignments(args.at)
+    old = [k for k in values if k in SHARED]
+    if old:
+        _common.note(f"--at {','.join(k + '=' for k in old)} is deprecated; use "
+                     + ", ".join(f"--{k}" for k in old))
+    if "eps" in values and "t" in values:
+        raise ParameterError("--at: give eps or t, not both")
+    flags = {"eps": args.eps, "t": args.t, "c": args.c, "delta": args.delta, "n": args.n, "N": args.N}
+    for k, v in flags.items():
+        if v is None:
+            continue
+        clash = [j for j in ((k, "t") if k == "eps" else (k, "eps") if k == "t" else (k,)) if j in values]
+        if clash:
+            raise ParameterError(f"--{k}: also given as {clash[0]}= in --at; give it once")
+        values[k] = v
+    return values
+
+
+def _bound_text(b) -> str:
+    rel = {"upper": "≤", "lower": "≥", "equals": "=", "definition": ":="}[b.direction]
+    from exactdp.bounds import MEANING
+
+    params = ", ".join(f"{p} ({MEANING.get(p, '')})" for p in b.parameters)
+    lines = [f"{b.name}: {b.quantity} {rel} {_common.math_text(b.expr)}", f"  parameters: {params}",
+             f"  domain: {', '.join(_common.math_text(d) for d in b.domain())}",
+             f"  source: {b.source}{' [reconstructed]' if b.reconstructed else ''}"
+             + (f" ({', '.join(b.catalogue)})" if b.catalogue else "")]
+    if b.notes:
+        lines.append(f"  note: {b.notes}")
+    return "\n".join(lines)
+
+
+def _bound_json(b) -> dict:
+    from exactdp.output.latex import bound_latex
+
+    return {"name": b.name, "quantity": b.quantity, "direction": b.direction, "expr": str(b.expr),
+            "text": _common.math_text(b.expr), "latex": bound_latex(b), "parameters": [str(p) for p in b.parameters],
+            "domain": [str(d) for d in b.domain()], "source": str(b.source), "reconstructed": bool(b.reconstructed),
+            "catalogue": list(b.catalogue)}
+
+
+def _point(d) -> str:
+    return ", ".join(f"{k} = {_common.math_text(v)}" for k, v in d.items()) if isinstance(d, dict) else \
+        _common.math_text(d)
+
+
+def _comparison_text(cmp) -> str:
+    a, b = cmp.names
+    lines = [f"{a} ≤ {b}: {cmp.le.truth.value}", f"{a} ≥ {b}: {cmp.ge.truth.value}"]
+    for d, rel in ((cmp.le, "≤"), (cmp.ge, "≥")):
+        if d.counterexample:
+            lines.append(f"  counterexample to {a} {rel} {b}: {_point(d.counterexample)}")
+        if d.reason:
+            lines.append(f"  ({rel}: {d.reason})")
+    if cmp.crossings:
+        lines.append("crossings: " + "; ".join(_point(x) for x in cmp.crossings))
+    for where, rel in ((cmp.le_where, "≤"), (cmp.ge_where, "≥")):
+        if where:
+            lines.append(f"{a} {rel} {b} proved where: " + " or ".join(_common.math_text(w) for w in where))
+    return "\n".join(lines)
+
+
+def _comparison_json(cmp) -> dict:
+    def point(d):
+        return {str(k): str(v) for k, v in d.items()} if isinstance(d, dict) else str(d)
+
+    def decision(d):
+        return {"truth": d.truth.value, "counterexample": point(d.counterexample) if d.counterexample else None,
+                "reason": d.reason or None}
+
+    return {"names": list(cmp.names), "le": decision(cmp.le), "ge": decision(cmp.ge),
+            "crossings": [point(x) for x in cmp.crossings], "crossings_text": [_point(x) for x in cmp.crossings],
+            "le_where": [str(w) for w in cmp.le_where], "ge_where": [str(w) for w in cmp.ge_where]}
+
+
+def run(args) -> int:
     from exactdp import bounds
+    from exactdp.errors import ParameterError
 
-    if args.list and args.markdown:
-        from exactdp.output.latex import bounds_markdown_table
-
-        print(bounds_markdown_table([bounds.get(n) for n in bounds.names()]))
-        return 0
+    _common.check_output_path(args.output)
     if args.list:
-        for name in bounds.names():
-            b = bounds.get(name)
-            flag = " [reconstructed]" if b.reconstructed else ""
-            print(f"{name:34s} {b.direction:10s} {b.source}{flag}")
+        all_bounds = [bounds.get(n) for n in bounds.names()]
+        if args.format == "markdown":
+            from exactdp.output.latex import bounds_markdown_table
+
+            _common.emit(args, bounds_markdown_table(all_bounds))
+        elif args.format == "latex":
+            from exactdp.output.latex import bound_table, document
+
+            _common.emit(args, document(bound_table(all_bounds), title="Bounds of [A] and [G]"))
+        elif args.format == "json":
+            _common.emit_json(args, "bound", {"bounds": [_bound_json(b) for b in all_bounds]})
+        else:
+            rows = [["name", "direction", "source"]]
+            rows += [[b.name, b.direction, f"{b.source}{' [reconstructed]' if b.reconstructed else ''}"]
+                     for b in all_bounds]
+            _common.emit(args, _common.table(rows, wrap=(2,)))
         return 0
     if not args.name:
         raise ParameterError("NAME: give a bound name or --list")
     b = bounds.get(args.name)
-    values = parse_assignments(args.at)
+    values = _values(args)
     if args.compare:
         other = bounds.get(args.compare)
-        at = {k: v for k, v in values.items()}
-        cmp = b.compare(other, at=at)
-        print(cmp.summary())
+        cmp = b.compare(other, at=dict(values))
+        if args.format == "json":
+            _common.emit_json(args, "bound", {"comparison": _comparison_json(cmp), "at": values})
+        else:
+            _common.emit(args, _comparison_text(cmp))
         return 0
-    if args.latex:
+    if args.format == "latex":
         if values:
             from exactdp.output.latex import to_latex
 
-            print(f"{b.symbol_latex} = {to_latex(b.evaluate(partial=True, **values))}")
+            _common.emit(args, f"{b.symbol_latex} = {to_latex(b.evaluate(partial=True, **values))}")
         else:
             from exactdp.output.latex import bound_statement_latex
 
-            print(bound_statement_latex(b))
+            _common.emit(args, bound_statement_latex(b))
         return 0
-    if args.at is not None:  # every parameter, each in its domain: checked before anything is printed
+    if args.format == "markdown":
+        from exactdp.output.latex import bounds_markdown_table
+
+        _common.emit(args, bounds_markdown_table([b]))
+        return 0
+    val = approx = None
+    if values:  # every parameter, each in its domain: checked before anything is printed
         val = b.evaluate(**values)
         approx = b.evalf(args.digits, **values)
-    print(b.describe())
-    if args.at is not None:
-        print(f"  value at {','.join(f'{k}={v}' for k, v in values.items())}: {val}")
-        print(f"  ≈ {approx}")
+    if args.format == "json":
+        doc = {"bound": _bound_json(b)}
+        if values:
+            doc.update({"at": values, "value": str(val), "value_text": _common.math_text(val), "decimal": str(approx),
+                        "digits": args.digits})
+        _common.emit_json(args, "bound", doc)
+        return 0
+    lines = [_bound_text(b)]
+    if values:
+        lines.append(f"  value at {', '.join(f'{k} = {v}' for k, v in values.items())}: {_common.abbreviate(val)}")
+        lines.append(f"  ≈ {approx}")
+    _common.emit(args, "\n".join(lines))
     return 0

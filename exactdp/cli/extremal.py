@@ -1,8 +1,13 @@
-"""``exactdp extremal sup|gamma ...``: exact suprema over privacy classes with optimal kernels (issue 6)."""
+"""``exactdp extremal sup|gamma --N N [--M M] (--t T | --eps EPS) [--c C] [--delta D] [--gamma G]``: exact
+suprema over privacy classes with optimal kernels (issue 6).
+
+``--gamma`` here is the order γ of E_γ (default 1: η_TV), as in the rest of the vocabulary; it never meant
+e^ε in this command, so it is not deprecated.  ``--json`` is a deprecated alias of ``--format json``.
+"""
 
 from __future__ import annotations
 
-import json
+from exactdp.cli import _common
 
 
 def register(sub) -> None:
@@ -12,11 +17,11 @@ def register(sub) -> None:
     p.add_argument("what", choices=("sup", "gamma"), help="sup: sup of eta (TV or E_gamma); gamma: Gamma_max/min")
     p.add_argument("--N", type=int, required=True, help="number of inputs")
     p.add_argument("--M", type=int, default=2, help="number of outputs (default 2)")
-    p.add_argument("--t", required=True, help="t = e^eps >= 1, exact (e.g. 5/2)")
-    p.add_argument("--c", default=None, help="(eps,c)-PML prior floor in [0, 1/N]; omit for (eps,delta)-LDP")
-    p.add_argument("--delta", default="0", help="(eps,delta)-LDP slack (without --c)")
-    p.add_argument("--gamma", default="1", help="E_gamma order for 'sup' (default 1: eta_TV)")
-    p.add_argument("--json", action="store_true", help="print exact values as JSON strings")
+    _common.add_privacy(p, required=True, what="e^eps rational")
+    _common.add_c(p, "(eps,c)-PML prior floor in [0, 1/N]; omit for (eps,delta)-LDP")
+    _common.add_delta(p, "(eps,delta)-LDP slack (without --c; default 0)", default="0")
+    p.add_argument("--gamma", default="1", help="order gamma of E_gamma for 'sup' (default 1: eta_TV)")
+    _common.add_output(p, ("text", "json"), json_alias=True)
     p.set_defaults(func=run)
 
 
@@ -31,34 +36,39 @@ def run(args) -> int:
         xi,
     )
 
+    t = str(_common.read_t(args, rational=True))
+    _common.check_output_path(args.output)
     if args.what == "sup":
-        r = sup_eta_hockey_stick(args.N, args.M, gamma=args.gamma, t=args.t, c=args.c, delta=args.delta)
+        r = sup_eta_hockey_stick(args.N, args.M, gamma=args.gamma, t=t, c=args.c, delta=args.delta)
         out = {"quantity": f"sup eta_E_{args.gamma}" if args.gamma != "1" else "sup eta_TV",
-               "class": (f"(eps,c)-PML, t = {args.t}, c = {args.c}" if args.c is not None
-                         else f"(eps,delta)-LDP, t = {args.t}, delta = {args.delta}"),
+               "class": (f"(eps,c)-PML, t = {t}, c = {args.c}" if args.c is not None
+                         else f"(eps,delta)-LDP, t = {t}, delta = {args.delta}"),
                "value": str(r.value)}
         if args.c is not None and args.gamma == "1":
-            out["Xi (Thm 1)"] = str(xi(args.N, args.t, args.c))
+            out["Xi (Thm 1)"] = str(xi(args.N, t, args.c))
     else:
         if args.c is None:
             raise ParameterError("--c: required for 'gamma' (c = 0 gives eps-LDP)")
-        r = gamma_max(args.N, args.t, args.c, M=args.M)
+        r = gamma_max(args.N, t, args.c, M=args.M)
         out = {"quantity": "Gamma_max", "value": str(r.value),
-               "Gamma_min": str(gamma_min(args.N, args.t, args.c, M=args.M).value),
-               "closed form (G-23)": str(gamma_max_closed_form(args.N, args.t, args.c)),
-               "Lemma 4": str(lemma4_bound(args.N, args.t, args.c)),
+               "Gamma_min": str(gamma_min(args.N, t, args.c, M=args.M).value),
+               "closed form (G-23)": str(gamma_max_closed_form(args.N, t, args.c)),
+               "Lemma 4": str(lemma4_bound(args.N, t, args.c)),
                "optimal P": [str(v) for v in r.inputs[0]], "optimal Q": [str(v) for v in r.inputs[1]]}
     failures = r.failures()
     out.update({"kernel": r.kernel.as_strings(), "LPs": len(r.lps), "pivots": r.pivots,
                 "certificates re-checked": "yes" if not failures else "NO", "problems": failures})
-    if args.json:
-        print(json.dumps(out, indent=2))
-    else:
-        for k, v in out.items():
-            if k == "kernel":
-                print("kernel:")
-                for row in v:
-                    print("  " + "  ".join(f"{e:>8}" for e in row))
-            elif k != "problems" or v:
-                print(f"{k}: {v}")
+    if args.format != "text":
+        _common.emit_result(args, "extremal", out)
+        return 0 if not failures else 1
+    lines = []
+    for k, v in out.items():
+        if k == "kernel":
+            lines.append("kernel:")
+            lines += ["  " + "  ".join(f"{e:>8}" for e in row) for row in v]
+        elif k == "problems":
+            lines += [f"problem: {p}" for p in v]
+        else:
+            lines.append(f"{k}: {_common.math_text(tuple(v)) if isinstance(v, list) else v}")
+    _common.emit(args, "\n".join(lines))
     return 0 if not failures else 1

@@ -177,7 +177,7 @@ def test_bound_other_errors(capsys):
 # -- 4. analyze -------------------------------------------------------------------------------------------------------
 
 def test_analyze_delta_needs_gamma(capsys, rr, tmp_path):
-    fails(capsys, ["analyze", rr, "--delta", "1/10"], "--delta needs --gamma")
+    fails(capsys, ["analyze", rr, "--delta", "1/10"], "--delta needs --eps or --t")
     assert main(["analyze", rr, "--delta", "1/10", "--gamma", "3"]) == 0
     capsys.readouterr()
     fails(capsys, ["analyze", str(tmp_path / "missing.json")], "missing.json")

@@ -134,14 +134,17 @@ def test_cli_bound(capsys):
     table = capsys.readouterr().out
     assert table.count("\n| `") == len(B.names()) and "| `phi` |" in table
     assert all(line.count(" | ") == 3 for line in table.splitlines()[2:])  # no stray | inside a formula
-    assert main(["bound", "xi", "--at", "t=3,c=1/4,N=2"]) == 0
-    assert "value at t=3,c=1/4,N=2: 4/5" in capsys.readouterr().out
+    assert main(["bound", "xi", "--t", "3", "--c", "1/4", "--N", "2"]) == 0
+    assert "value at t = 3, c = 1/4, N = 2: 4/5" in capsys.readouterr().out
+    assert main(["bound", "xi", "--at", "t=3,c=1/4,N=2"]) == 0  # the deprecated spelling still works
+    out, err = capsys.readouterr()
+    assert "value at t = 3, c = 1/4, N = 2: 4/5" in out and "--at t=,c= is deprecated; use --t, --c" in err
     assert main(["bound", "phi", "--at", "eps=1/2,delta=0", "--digits", "8"]) == 0
     assert "0.39346934" in capsys.readouterr().out
     assert main(["bound", "xi", "--latex", "--at", "t=3,c=1/4,N=2"]) == 0
     assert capsys.readouterr().out.strip() == r"\Xi(\varepsilon,c) = \frac{4}{5}"
     assert main(["bound", "ldp_dobrushin_tight", "--compare", "phi"]) == 0
-    assert "ldp_dobrushin_tight <= phi: true" in capsys.readouterr().out
+    assert "ldp_dobrushin_tight ≤ phi: true" in capsys.readouterr().out
     assert main(["bound", "nope"]) == 2
     assert "unknown bound" in capsys.readouterr().err
     assert main(["bound", "phi", "--at", "t=0.5,delta=0"]) == 2  # "0.5" is read exactly as 1/2 < 1

@@ -49,10 +49,17 @@ def test_truncated_decimal_is_cut_not_rounded():
 
 
 def test_abbreviate_long_rationals():
-    q = fmpq(3**2000, 3**2000 + 7)
-    text = _common.abbreviate(q)
-    digits = len(str(3**2000)) + len(str(3**2000 + 7))
-    assert text == f"0.999999999999… ({digits:,} digits; exact value in --format json)".replace(",", " ")
+    a, b = 3**2000, 2**3172  # q = a/b is about 0.23, 1 909 digits: 12 cut digits and the digit count
+    q = fmpq(a, b)
+    digits = len(str(a)) + len(str(b))
+    assert b < 10 * a < 10 * b  # 10^-1 <= q < 1
+    mantissa = str(a * 10**12 // b)
+    assert len(mantissa) == 12
+    expected = f"0.{mantissa}… ({digits:,} digits; exact value in --format json)".replace(",", " ")
+    assert _common.abbreviate(q) == expected
+    near_one = fmpq(3**2000, 3**2000 + 7)  # 0.999…: the complement's digits are shown instead
+    assert _common.abbreviate(near_one).startswith("1 - ")
+    assert _common.abbreviate(near_one).split(" (")[0] == "1 - " + _common._truncated_decimal(1 - near_one, 12)
     assert _common.abbreviate(fmpq(3, 7)) == "3/7"
 
 

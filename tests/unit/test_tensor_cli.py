@@ -29,16 +29,29 @@ def test_tensor_text_and_mixed_maximizer(tmp_path, capsys):
 
 
 def test_tensor_large_n_is_rounded_in_text(tmp_path, capsys):
+    from fractions import Fraction
+
     path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
-    assert main(["tensor", path, "--n", "1000", "--gamma", "2"]) == 0
-    assert "eta_TV(K^(x n)) = 1 - ≈" in capsys.readouterr().out
+    assert main(["tensor", path, "--n", "1000", "--t", "2", "--format", "json"]) == 0
+    exact = Fraction(json.loads(capsys.readouterr().out)["result"]["eta_tv"])
+    gap = 1 - exact  # about 1.7e-64: the text shows 12 cut (not rounded) digits of it
+    e = len(str(gap.denominator)) - len(str(gap.numerator))
+    e = e if gap * 10**e >= 1 else e + 1
+    mantissa = str(int(gap * 10 ** (e + 11)))
+    assert main(["tensor", path, "--n", "1000", "--t", "2"]) == 0
+    digits = len(str(exact.numerator)) + len(str(exact.denominator))
+    line = (f"eta_TV(K^(x n)) = 1 - {mantissa[0]}.{mantissa[1:]}…e-{e:02d} ({digits:,} digits; exact value in "
+            f"--format json)").replace(",", " ")
+    assert line in capsys.readouterr().out
 
 
 def test_tensor_bad_input_exits_2(tmp_path, capsys):
     path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
     assert main(["tensor", path, "--n", "0"]) == 2
     assert "n: must be a positive integer" in capsys.readouterr().err
-    assert main(["tensor", path, "--n", "2", "--gamma", "0.5"]) == 2
+    assert main(["tensor", path, "--n", "2", "--t", "0.5"]) == 2
+    assert "--t: t = e^eps must be >= 1" in capsys.readouterr().err
+    assert main(["tensor", path, "--n", "2", "--gamma", "0.5"]) == 2  # the deprecated alias: same check
     assert "gamma: must be >= 1" in capsys.readouterr().err
 
 
