@@ -1,7 +1,7 @@
 """``exactdp check "INEQUALITY" [--class C] [--N 2..3] [--M 2..3] [--budget K] [--seed S] [--json]
 [--gamma LO..HI] [--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T] [--no-progress]``.
 
-Exit status: 0 no counterexample (or proved), 1 refuted, 2 bad input."""
+Exit status: 0 no counterexample (or proved, or proved modulo a claim), 1 refuted, 2 bad input."""
 
 from __future__ import annotations
 
@@ -54,8 +54,9 @@ def register(sub) -> None:
             "Quantities of K: eta_tv, ldp_eps, max_leakage, eta_hs(gamma), delta(eps), pml_eps(c), "
             "eta_tv_tensor(n); divergences tv, kl, hellinger2, chi2, hs(A,B,gamma) of P, Q, K(P), K(Q), row(i); "
             "parameters eps (= log gamma, gamma rational), gamma, delta, c, N, M, n. "
-            "Verdicts: refuted (with a re-checked exact counterexample), proved (only by the symbolic "
-            "layer), no-counterexample (never called a proof)."),
+            "Verdicts: refuted (with a re-checked exact counterexample), proved (only from certificates "
+            "checked in the run), proved-modulo (a step is a claim of the registry, named in rests_on), "
+            "no-counterexample (never called a proof)."),
         epilog='example: exactdp check "eta_tv <= (exp(eps)-1)/(exp(eps)*(1-c)+1)" --class pml')
     p.add_argument("inequality", metavar="INEQUALITY", help='e.g. "kl(K(P),K(Q)) <= eta_tv**2*kl(P,Q)"')
     p.add_argument("--class", dest="cls", default="ldp", choices=("ldp", "approx-ldp", "pml", "all"),

@@ -103,9 +103,9 @@ TRUE_THEOREMS = [
 def test_true_theorems_give_no_counterexample(text, cls):
     budget = 120 if "kl" in text or "tensor" in text else 200
     r = check(text, cls, budget=budget, seed=1)
-    assert r.verdict in ("no-counterexample", "proved"), r.counterexample
+    assert r.verdict in ("no-counterexample", "proved", "proved-modulo"), r.counterexample
     assert r.counterexample is None
-    if r.verdict == "proved":  # only with the symbolic layer, and then with its derivation
+    if r.verdict in ("proved", "proved-modulo"):  # only with the symbolic layer, and then with its derivation
         assert r.proof and "exactdp.algebra.prover" in r.proof[0]
         return
     assert r.proof == []

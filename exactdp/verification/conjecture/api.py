@@ -6,7 +6,10 @@ Verdicts:
   certified balls, shrunk to small denominators, **re-checked with the core functions** (η_TV, KL, ... as
   exact sympy values; class membership with ``is_ldp`` / ``pml_ratio``) and printed as a kernel file that
   ``exactdp analyze`` reads;
-* ``proved`` — only when the symbolic layer proves it (:mod:`.prove`);
+* ``proved`` — only when the symbolic layer proves it from certificates checked in the same call
+  (:mod:`.prove`);
+* ``proved-modulo`` — proved, except that one step is a claim of the registry (named in ``rests_on``, with
+  its registered verdict), not re-proved here: never called "proved";
 * ``no-counterexample`` — the budget was spent without a violation: the report gives the kernels tried per
   class and size, the closest approach (the smallest slack, exactly) and the undecided instances.
   This is never called "proved".
@@ -42,7 +45,7 @@ DEFAULT_BUDGET = 400
 class CheckResult:
     """The outcome of :func:`check` (``to_dict()`` is the ``--json`` document)."""
 
-    verdict: str  # "refuted" | "proved" | "no-counterexample"
+    verdict: str  # "refuted" | "proved" | "proved-modulo" | "no-counterexample"
     conjecture: str
     parsed: str
     classes: tuple
@@ -52,28 +55,36 @@ class CheckResult:
     proof: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     strict: bool = False
+    #: the claims (ids) a proof uses without re-proving them; non-empty exactly when verdict is proved-modulo
+    rests_on: list = field(default_factory=list)
+    #: the certificates a proof checked (Certificate objects; ``to_dict`` gives their names)
+    certificates: list = field(default_factory=list)
+    scope: str = ""
 
     def to_dict(self) -> dict:
         return {"verdict": self.verdict, "conjecture": self.conjecture, "parsed": self.parsed,
                 "classes": list(self.classes), "counterexample": self.counterexample, "closest": self.closest,
-                "stats": self.stats, "proof": self.proof, "notes": self.notes}
+                "stats": self.stats, "proof": self.proof, "rests_on": list(self.rests_on),
+                "certificates": [c.name for c in self.certificates], "scope": self.scope, "notes": self.notes}
 
     def __str__(self) -> str:
         return format_result(self)
 
     def as_outcome(self):
         """The result as a :class:`exactdp.verification.claims.Outcome` (for ``exactdp verify`` and reports):
-        REFUTED with the counterexample, PROVED with the derivation, VERIFIED with the kernels searched."""
-        from exactdp.verification.claims import Outcome, Verdict
+        REFUTED with the counterexample, PROVED / PROVED_MODULO from the certificates checked by the proof (and
+        ``rests_on``), VERIFIED with the kernels searched."""
+        from exactdp.verification.claims import Outcome, Verdict, proved
 
         fams = tuple(sorted(self.stats["kernels_per_class_and_size"].items()))
         if self.verdict == "refuted":
             ce = {k: v for k, v in self.counterexample.items() if k != "check"}
             return Outcome(Verdict.REFUTED, f"counterexample to {self.conjecture}", self.stats["instances"],
                            fams, counterexample=ce)
-        if self.verdict == "proved":
-            return Outcome(Verdict.PROVED, f"proved: {self.conjecture}", self.stats["instances"], fams,
-                           derivation=tuple(self.proof))
+        if self.verdict in ("proved", "proved-modulo"):
+            return proved(f"{self.verdict}: {self.conjecture}", self.certificates, self.scope,
+                          derivation=tuple(self.proof), rests_on=tuple(self.rests_on),
+                          instances=self.stats["instances"], families=fams)
         return Outcome(Verdict.VERIFIED, f"no counterexample to {self.conjecture} in {self.stats['kernels']} "
                        f"kernels (not a proof)", self.stats["instances"], fams,
                        details={"closest": {k: v for k, v in (self.closest or {}).items() if k != "check"}})
@@ -501,8 +512,9 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         if small is not found:
             ce["found_before_shrinking"] = found.record()
         return CheckResult("refuted", inequality, str(conj), classes, ce, closest, stats, [], notes, conj.strict)
-    if proof:
-        return CheckResult("proved", inequality, str(conj), classes, None, closest, stats, proof, notes, conj.strict)
+    if proof is not None:
+        return CheckResult(proof.verdict, inequality, str(conj), classes, None, closest, stats, list(proof.steps),
+                           notes, conj.strict, list(proof.rests_on), list(proof.certificates), proof.scope)
     notes.insert(0, "no counterexample found within the budget; this is not a proof")
     return CheckResult("no-counterexample", inequality, str(conj), classes, None, closest, stats, [], notes,
                        conj.strict)
@@ -537,24 +549,26 @@ def _report(conj: Conjecture, inst: Instance) -> dict:
     return out
 
 
-def _try_prove(conj: Conjecture, classes, spec) -> list:
+def _try_prove(conj: Conjecture, classes, spec):
+    """The :class:`~.prove.Proof` of the conjecture, or None."""
     from exactdp.errors import ExactDPError
 
     try:
         from exactdp.verification.conjecture.prove import prove
     except ImportError:
-        return []
+        return None
     try:
         return prove(conj, classes, spec)
     except ExactDPError:
         raise
     except (TypeError, ValueError, ArithmeticError, NotImplementedError):  # sympy could not handle it: no proof
-        return []
+        return None
 
 
 def format_result(r: CheckResult) -> str:
     """The human-readable report."""
-    lines = [f"conjecture: {r.conjecture}", f"classes:    {', '.join(r.classes)}", f"verdict:    {r.verdict.upper()}"]
+    verdict = r.verdict.upper() if r.verdict != "proved-modulo" else "PROVED MODULO " + ", ".join(r.rests_on)
+    lines = [f"conjecture: {r.conjecture}", f"classes:    {', '.join(r.classes)}", f"verdict:    {verdict}"]
     if r.counterexample:
         ce = r.counterexample
         lines.append(f"counterexample ({ce['class']}, {ce['N']}x{ce['M']} kernel):")
@@ -571,7 +585,7 @@ def format_result(r: CheckResult) -> str:
         lines.append("  kernel file (exactdp analyze accepts it):")
         lines += ["    " + s for s in ce["kernel_json"].splitlines()]
     if r.proof:
-        lines.append("proof:")
+        lines.append(f"proof ({r.scope}):" if r.scope else "proof:")
         lines += ["  " + s for s in r.proof]
     s = r.stats
     lines.append(f"searched {s['kernels']} kernels ({s['instances']} instances) in {s['seconds']} s, "

@@ -1,20 +1,32 @@
-r"""Proofs for the decidable fragment: ``Z ⋈ f(params)`` with Z's class supremum known in closed form.
+r"""Proofs for the decidable fragment: ``Z ⋈ f(params)`` with an upper bound S on Z over the class.
 
-When the small side of the conjecture is a kernel quantity Z whose supremum over the class is a known
-rational function S of t = e^ε, δ, c, N, and the large side f involves only the parameters (with ε only
-through e^ε, so f is rational in t), the conjecture is equivalent to S ⋈ f on the parameter region
-(the supremum is attained, so strictness carries over): the symbolic layer's exact decision procedure
-(:func:`exactdp.algebra.prover.decide`) settles that.  The suprema used:
+When the small side of the conjecture is a kernel quantity Z with a known upper bound ``Z ≤ S`` over the
+class (S a rational function of t = e^ε, δ, c, N), and the large side f involves only the parameters (with
+ε only through e^ε, so f is rational in t), then ``S ⋈ f`` on the parameter region implies the conjecture
+(``Z ≤ S ⋈ f``; strictness carries over).  The symbolic layer's exact decision procedure
+(:func:`exactdp.algebra.prover.decide`) settles ``S ⋈ f``.
 
-* η_TV over ε-LDP: (t−1)/(t+1)  (B-4; [G] eq. (13), attained by binary randomized response);
-* η_TV over (ε,δ)-LDP: (t−1+2δ)/(t+1)  (B-4, attained by the optimal binary kernel);
-* η_TV over (ε,c)-PML: Ξ(ε,c) = min{(t−1)/(t(1−Nc)+1), 1}  ([G] Thm 1, G-15; attained, LP-exact);
-* η_{E_{e^ε}} = δ(ε) over (ε,δ)-LDP: δ  ([A] Thm 1 with D-6); over ε-LDP: 0.
+The bound ``Z ≤ S`` is never assumed: it comes either from a **certificate** that is checked here, on every
+call (:func:`exactdp.algebra.certificates.check`), or from a **claim of the registry**, named in
+``rests_on``.  A proof whose every step is a checked certificate or a prover decision is ``proved``; one
+that uses a claim is only ``proved-modulo`` that claim (the report shows the claim's registered verdict),
+so a theorem can never be proved by assuming it.  The bounds used:
+
+* η_TV over ε-LDP: (t−1)/(t+1) and over (ε,δ)-LDP: (t−1+2δ)/(t+1) — the fixed-combination certificate
+  of B-4's upper bound (:func:`exactdp.theory.class_certificates.ldp_tv`, all N, M; the claim
+  ``background.b04_tight_ldp`` states it);
+* η_TV over (ε,c)-PML: Ξ(ε,c) = min{(t−1)/(t(1−Nc)+1), 1} — the fixed-combination certificates of the
+  [G] Thm 1 upper bound and of η_TV ≤ 1 (``pml_tv``, ``trivial_tv``, all N, M; claim ``grosse2026.thm1``);
+* η_{E_{e^ε}}(K) ≤ δ over (ε,δ)-LDP (0 over ε-LDP) — [A] Thm 1 (claim ``asoodeh2021.thm1``): no
+  certificate, so "proved modulo asoodeh2021.thm1".
 
 Without the symbolic layer (``exactdp.algebra.prover`` not installed) nothing is ever called proved.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
 
 import sympy
 
@@ -23,25 +35,67 @@ from exactdp.verification.conjecture.parser import Conjecture, _symbols
 
 _t = sympy.Symbol("t", positive=True)
 
+PROVED = "proved"
+PROVED_MODULO = "proved-modulo"
 
-def _supremum(small: sympy.Expr, cls: str, N: int):
-    """(S, lemma) for the small side in the class, or None outside the fragment."""
+
+@dataclass(frozen=True)
+class UpperBound:
+    r"""``Z ≤ value`` for every kernel of a class: the statement, the claim of the registry that states it and,
+    when there are, a function building its certificates (:class:`~exactdp.algebra.certificates.Certificate`\ s
+    valid for every N and M)."""
+
+    value: sympy.Expr
+    statement: str
+    claim: str
+    certificates: Callable[[], tuple] | None = None
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What :func:`prove` established: ``proved`` (every step checked here) or ``proved-modulo`` (some step
+    rests on the claims ``rests_on``), the derivation, the checked certificates and the scope."""
+
+    verdict: str
+    steps: tuple[str, ...]
+    rests_on: tuple[str, ...]
+    certificates: tuple
+    scope: str
+
+
+def _class_certificates(cls: str) -> tuple:
+    """The fixed-combination certificates of the class's η_TV upper bound (all N, M;
+    :mod:`exactdp.theory.class_certificates`): (ε,δ)-LDP's a − b ≤ (t−1+2δ)/(t+1) (δ = 0 for ε-LDP), and for
+    (ε,c)-PML a − b ≤ (t−1)/(t(1−Nc)+1) with a − b ≤ 1 (the two branches of Ξ's min)."""
+    from exactdp.theory import class_certificates as CC
+
+    if cls in ("ldp", "approx-ldp"):
+        return (CC.ldp_tv(),)
+    return (CC.pml_tv(), CC.trivial_tv())
+
+
+def upper_bound(small: sympy.Expr, cls: str, N: int) -> UpperBound | None:
+    """The class's upper bound on the small side at input size N, or None outside the fragment."""
     s = _symbols()
     eps, delta, c = s["eps"], s["delta"], s["c"]
     if small == sympy.Symbol("eta_tv"):
         own = {B.t: _t, B.delta: delta, B.c: c, B.N: N}  # registry entries in this module's symbols
         if cls == "ldp":
-            return (B.get("ldp_dobrushin").expr.xreplace(own),
-                    "sup of eta_tv over eps-LDP kernels = (t-1)/(t+1) (B-4, [G] eq. (13))")
+            return UpperBound(B.get("ldp_dobrushin").expr.xreplace(own),
+                              "eta_tv <= (t-1)/(t+1) for every eps-LDP kernel", "background.b04_tight_ldp",
+                              lambda: _class_certificates("ldp"))
         if cls == "approx-ldp":
-            return (B.get("ldp_dobrushin_tight").expr.xreplace(own),
-                    "sup of eta_tv over (eps,delta)-LDP = (t-1+2 delta)/(t+1) (B-4)")
-        return (B.get("xi").expr.xreplace(own),
-                f"sup of eta_tv over (eps,c)-PML kernels with N={N} = Xi(eps,c) ([G] Thm 1, G-15)")
+            return UpperBound(B.get("ldp_dobrushin_tight").expr.xreplace(own),
+                              "eta_tv <= (t-1+2 delta)/(t+1) for every (eps,delta)-LDP kernel",
+                              "background.b04_tight_ldp", lambda: _class_certificates("approx-ldp"))
+        return UpperBound(B.get("xi").expr.xreplace(own),
+                          f"eta_tv <= Xi(eps,c) for every (eps,c)-PML kernel with N={N} ([G] Thm 1, upper bound)",
+                          "grosse2026.thm1", lambda: _class_certificates("pml"))
     hs = {sympy.Function("eta_hs")(sympy.exp(eps)), sympy.Function("delta_K")(eps)}
     if small in hs and cls in ("ldp", "approx-ldp"):
         bound = delta if cls == "approx-ldp" else sympy.Integer(0)
-        return bound, "eta_{E_{e^eps}}(K) <= delta for (eps,delta)-LDP K, with equality attained ([A] Thm 1, D-6)"
+        return UpperBound(bound, "eta_{E_{e^eps}}(K) <= delta for every (eps,delta)-LDP kernel ([A] Thm 1, D-6)",
+                          "asoodeh2021.thm1")
     return None
 
 
@@ -56,43 +110,106 @@ def _rational_in_t(expr: sympy.Expr):
     return f
 
 
-def prove(conj: Conjecture, classes, spec) -> list[str]:
-    """Derivation lines when the conjecture is proved for every class and every N in range, else []."""
+def _certified(bound: UpperBound):
+    """(certificates, step) when the bound's certificates exist and each checks TRUE here; ((), why) otherwise."""
+    if bound.certificates is None:
+        return (), "no certificate"
     try:
-        from exactdp.algebra.prover import Region, decide
+        from exactdp.algebra.certificates import check
+        from exactdp.numbers.truth import Truth
+
+        certs = bound.certificates()
     except ImportError:
-        return []
+        return (), "the class certificates are not installed"
+    for cert in certs:
+        result = check(cert)
+        if result.truth is not Truth.TRUE:
+            why = "; ".join(result.failures[:2]) or str(result.truth)
+            return (), f"its certificate {cert.name!r} did not check ({why})"
+    names = " and ".join(f"{c.kind} {c.name!r} ({c.scope})" for c in certs)
+    return certs, f"certificate{'s' if len(certs) > 1 else ''} {names} checked: TRUE"
+
+
+def claim_verdict(claim_id: str) -> str:
+    """The registered (expected) verdict of a claim, as shown in a proved-modulo chain ("unknown claim" if absent)."""
+    from exactdp.verification.claims import load_all
+
+    claim = load_all().get(claim_id)
+    if claim is None:
+        return "unknown claim"
+    text = claim.expected.value
+    return text + (", reconstructed statement" if claim.reconstructed else "")
+
+
+def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int):
+    """The ``symbolic-statements`` certificate of the algebraic step ``S ⋈ g`` on the class's region."""
+    from exactdp.algebra.certificates import assumptions_of, relation_text
+    from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+
+    rel = (sympy.StrictLessThan if strict else sympy.LessThan)(S, g, evaluate=False)
+    params = sorted(rel.free_symbols | set().union(*[c.free_symbols for c in conds]), key=str)
+    return SymbolicStatements(
+        name=f"check: {cls}, N={N}: bound {'<' if strict else '<='} conjectured side",
+        parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
+        region=tuple(relation_text(c) for c in conds), scope=f"{cls} class parameters, N = {N}",
+        statements=(statement(f"{cls}, N={N}", rel),))
+
+
+def prove(conj: Conjecture, classes, spec) -> Proof | None:
+    """The proof when the conjecture follows for every class and every N in range, else None."""
+    try:
+        from exactdp.algebra.certificates import check
+        from exactdp.numbers.truth import Truth
+    except ImportError:
+        return None
     small, large = conj.sides()
     f = _rational_in_t(large)
     if f is None:
-        return []
+        return None
     s = _symbols()
     rel = "<" if conj.strict else "<="
     steps = [f"symbolic proof (exactdp.algebra.prover), t = exp(eps) >= 1; the conjecture reads {small} {rel} {f}"]
+    rests_on: list[str] = []
+    certificates: list = []
     for cls in classes:
         for N in range(spec.N[0], spec.N[1] + 1):
-            sup = _supremum(small, cls, N)
-            if sup is None:
-                return []
-            S, lemma = sup
+            bound = upper_bound(small, cls, N)
+            if bound is None:
+                return None
+            S = bound.value
             g = f.subs(s["N"], N)
             conds = [_t >= 1]
             if cls == "approx-ldp":
                 conds += [s["delta"] <= 1]
             if cls == "pml":
                 conds += [s["c"] <= sympy.Rational(1, N)]
-            statement = S < g if conj.strict else S <= g
-            if statement is sympy.true:  # sympy decided it structurally (e.g. identical sides)
-                steps.append(f"{cls}, N={N}: {lemma}; then {S} {rel} {g} holds identically")
-                continue
-            if statement is sympy.false:
-                return []
+            if (S < g if conj.strict else S <= g) is sympy.false:
+                return None
             try:
-                decision = decide(statement, Region.of(*conds))
+                algebra = _algebra_certificate(S, g, conj.strict, conds, cls, N)
+            except ValueError:  # not expressible in the reader's grammar: outside the fragment
+                return None
+            try:
+                result = check(algebra)
             except Exception:  # noqa: BLE001 - outside the prover's fragment: no proof, never a guess
-                return []
-            if str(decision.truth) != "true":
-                return []
-            steps.append(f"{cls}, N={N}: {lemma}; then {S} {rel} {g} on {decision.region}: TRUE")
-            steps += ["    " + str(x) for x in decision.steps[:6]]
-    return steps
+                return None
+            if result.truth is not Truth.TRUE:
+                return None
+            certificates.append(algebra)
+            certs, why = _certified(bound)
+            if certs:
+                certificates += [c for c in certs if c not in certificates]
+                used = f"{bound.statement}: {why}"
+            else:
+                if bound.claim not in rests_on:
+                    rests_on.append(bound.claim)
+                used = (f"{bound.statement}: taken from the claim {bound.claim} (registered verdict: "
+                        f"{claim_verdict(bound.claim)}; {why})")
+            steps.append(f"{cls}, N={N}: {used}; then {S} {rel} {g}: certificate {algebra.kind} "
+                         f"{algebra.name!r} checked: TRUE")
+            steps += ["    " + str(x) for x in result.steps[:6]]
+    scope = f"N = {spec.N[0]}..{spec.N[1]}, all M, all parameters of the class"
+    if rests_on:
+        steps.append("proved modulo " + ", ".join(rests_on) + ": the bound above is that claim's statement, "
+                     "not re-proved here")
+    return Proof(PROVED_MODULO if rests_on else PROVED, tuple(steps), tuple(rests_on), tuple(certificates), scope)

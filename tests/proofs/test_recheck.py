@@ -1,0 +1,148 @@
+"""Proof infrastructure (issue 12, items 4 and 6): no circular "proved" in ``exactdp check``, certificates
+exported and re-checked by the independent code path of :mod:`exactdp.recheck`, tampered certificates
+rejected by BOTH the engine (:func:`exactdp.algebra.certificates.check`) and ``recheck``."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from exactdp.algebra.certificates import Certificate, check
+from exactdp.numbers.truth import Truth
+from exactdp.recheck import OK, PARTIAL, REJECTED, recheck_certificate
+from exactdp.theory import class_certificates as CC
+from exactdp.verification.conjecture import check as check_conjecture
+
+THM1 = "eta_tv <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1)"
+
+
+# -- exactdp check: no circular proof ------------------------------------------------------------------------------
+
+def test_thm1_is_proved_from_certificates_not_by_assuming_it():
+    r = check_conjecture(THM1, "pml", budget=40)
+    assert r.verdict == "proved" and r.rests_on == []
+    names = r.to_dict()["certificates"]
+    assert "(eps,c)-PML Dobrushin bound" in names and "eta_TV <= 1" in names
+    assert all(check(c).truth is Truth.TRUE for c in r.certificates)
+    text = "\n".join(r.proof)
+    assert "linear-combination '(eps,c)-PML Dobrushin bound'" in text
+    assert "= Xi(eps,c) ([G] Thm 1" not in text  # the old proof assumed the theorem it proved
+    assert r.scope.startswith("N = 2..3, all M")
+
+
+def test_check_json_has_rests_on(capsys):
+    from exactdp.cli import main
+
+    assert main(["check", THM1, "--class", "pml", "--budget", "20", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["verdict"] == "proved" and doc["rests_on"] == []
+    assert "(eps,c)-PML Dobrushin bound" in doc["certificates"]
+    assert main(["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--budget", "20", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["verdict"] == "proved-modulo" and doc["rests_on"] == ["asoodeh2021.thm1"]
+
+
+def test_wrong_constant_is_refuted_with_a_counterexample():
+    r = check_conjecture(THM1.replace(", 1)", ", 1)*999/1000"), "pml")
+    assert r.verdict == "refuted" and r.proof == [] and r.rests_on == []
+    from exactdp.numbers.reader import read_rational
+
+    assert read_rational(r.counterexample["slack"]) < 0 and r.counterexample["member"] == "true"
+
+
+def test_a_step_resting_on_an_unproved_claim_is_never_a_bare_proof():
+    """[A] Thm 1 (eta_{E_{e^eps}} <= delta) has no certificate: the conjecture is proved modulo that claim."""
+    from exactdp.verification.claims import Verdict
+
+    r = check_conjecture("eta_hs(exp(eps)) <= delta", "approx-ldp", budget=20)
+    assert r.verdict == "proved-modulo" and r.rests_on == ["asoodeh2021.thm1"]
+    assert "verdict:    PROVED MODULO asoodeh2021.thm1" in str(r)
+    assert any("registered verdict: verified" in s for s in r.proof)
+    o = r.as_outcome()
+    assert o.verdict is Verdict.PROVED_MODULO and o.rests_on == ("asoodeh2021.thm1",)
+
+
+def test_a_failing_class_certificate_demotes_the_proof(monkeypatch):
+    """The class certificate is checked on every call: a broken one leaves only 'proved modulo' the claim."""
+    from exactdp.verification.conjecture import prove
+
+    broken = dataclasses.replace(CC.pml_tv(), multipliers=("1/(1 + t*(1 - u))", "2/(1 + t*(1 - u))"))
+    monkeypatch.setattr(prove, "_class_certificates", lambda cls: (broken, CC.trivial_tv()))
+    r = check_conjecture(THM1, "pml", budget=20)
+    assert r.verdict == "proved-modulo" and r.rests_on == ["grosse2026.thm1"]
+    assert any("did not check" in s for s in r.proof)
+
+
+# -- tampered certificates: rejected by the engine and by recheck -------------------------------------------------
+
+def _both(cert: Certificate) -> tuple:
+    """(engine truth, recheck status) of a certificate, the engine's through a JSON round trip too."""
+    d = cert.to_json()
+    back = Certificate.from_json(json.loads(json.dumps(d)))
+    return check(back).truth, recheck_certificate(d).status
+
+
+@pytest.mark.parametrize("cert", [CC.ldp_tv(), CC.pml_tv(), CC.trivial_tv()], ids=lambda c: c.name)
+def test_genuine_certificates_pass_both(cert):
+    truth, status = _both(cert)
+    assert truth is Truth.TRUE and status in (OK, PARTIAL)
+
+
+def test_ldp_certificate_is_rechecked_fully_in_one_parameter_lines():
+    r = recheck_certificate(CC.ldp_tv().to_json())
+    assert r.status in (OK, PARTIAL) and not r.reasons
+    assert any("cancels to 0" in s for s in r.steps)
+
+
+def _tampered():
+    ldp, pml = CC.ldp_tv(), CC.pml_tv()
+    yield "multiplier perturbed", dataclasses.replace(ldp, multipliers=("1/(t + 1)", "1/(t + 2)"))
+    yield "multiplier perturbed (PML)", dataclasses.replace(pml, multipliers=("1/(1 + t*(1 - u))", "1/(2 + t*(1 - u))"))
+    # the multiplier 1/(1 + t(1 - u)) changes sign once u > 1 + 1/t: u <= 2 lets it
+    yield "region widened", dataclasses.replace(pml, region=tuple(r.replace("u <= 1", "u <= 2") for r in pml.region))
+    l4 = CC.lemma4_ratio()  # multipliers 1 - u: u <= 2 lets them go negative
+    yield "region widened (Lemma 4)", dataclasses.replace(l4, region=tuple(r.replace("u <= 1", "u <= 2")
+                                                                          for r in l4.region))
+    yield "sign flipped (conclusion)", dataclasses.replace(ldp, conclusion="(a - b) - (t - 1 + 2*delta)/(t + 1)")
+    yield "sign flipped (multiplier)", dataclasses.replace(ldp, multipliers=("-1/(t + 1)", "1/(t + 1)"))
+    st = CC.ldp_statements()
+    flipped = tuple((lab, lhs, {"<=": ">", ">=": "<", "<": ">=", ">": "<="}.get(op, op), rhs, cond)
+                    for lab, lhs, op, rhs, cond in st.statements)
+    if flipped != st.statements:
+        yield "sign flipped (statement)", dataclasses.replace(st, statements=flipped)
+
+
+@pytest.mark.parametrize("what, cert", list(_tampered()), ids=[w for w, _ in _tampered()])
+def test_tampered_certificate_is_rejected_by_both(what, cert):
+    truth, status = _both(cert)
+    assert truth is not Truth.TRUE, what
+    assert status == REJECTED, what
+
+
+def test_lp_point_sign_flip_rejected_by_both():
+    from exactdp.algebra.certificates.lp_point import LPPoint
+    from exactdp.algebra.lp import LinearProgram, solve
+    from flint import fmpq
+
+    one, zero = fmpq(1), fmpq(0)
+    # max x0 + 2 x1  s.t.  x0 + x1 <= 1, x1 <= 1/2:  optimum 3/2 at (1/2, 1/2), duals (1, 1)
+    lp = LinearProgram(c=(one, fmpq(2)), A_ub=((one, one), (zero, one)), b_ub=(one, fmpq(1, 2)))
+    cert = LPPoint.of(lp, solve(lp), name="small LP")
+    assert _both(cert) == (Truth.TRUE, OK)
+    flipped = dataclasses.replace(cert, y_ub=tuple(str(-fmpq(v) if fmpq(v) != 0 else v) for v in (
+        fmpq(int(a.split("/")[0]), int(a.split("/")[1]) if "/" in a else 1) for a in cert.y_ub)))
+    truth, status = _both(flipped)
+    assert truth is not Truth.TRUE and status == REJECTED
+    perturbed = dataclasses.replace(cert, value="8/5")
+    truth, status = _both(perturbed)
+    assert truth is not Truth.TRUE and status == REJECTED
+
+
+def test_recheck_refuses_code_and_unknown_names():
+    d = CC.ldp_tv().to_json()
+    d["multipliers"] = ["__import__('os').system('true')", "1/(t + 1)"]
+    r = recheck_certificate(d)
+    assert r.status == REJECTED and "unreadable" in r.reasons[0]
+    assert recheck_certificate({"kind": "no-such-kind"}).status == REJECTED
