@@ -210,6 +210,11 @@ def _decide(formula, region: Region, steps: list, depth: int):
         if v:
             return Truth.TRUE, None, ""
         return Truth.FALSE, {k: _s(q) for k, q in rest_points(region).items()}, ""
+    for v in variables:  # a closed degenerate interval: v is a number (the box has no interior in v)
+        b = region.bounds(v)
+        if b.lo is not None and b.lo == b.hi and not b.lo_open and not b.hi_open:
+            steps.append(f"{v} = {_s(b.lo)} (its bounds coincide)")
+            return _restricted(formula, region, v, _s(b.lo), steps, depth)
     box = box_of(region, variables)
     rest = {v: rational_sample(region.bounds(v)) for v in region.variables if v not in used}
     open_failure = F.closed() and dens_ok and all(strict for _, strict in region.constraints)
@@ -296,18 +301,23 @@ def _split(F: _Formula, formula, region: Region, steps, depth, dens_ok, gaps_see
 
 def _on_surface(formula, region: Region, g, v, value, steps, depth):
     """Decide the formula on region ∩ {g = 0}, where g = 0 ⟺ v = value."""
+    steps.append(f"on {g} = 0: {v} = {value}")
+    return _restricted(formula, region, v, value, steps, depth, drop=g)
+
+
+def _restricted(formula, region: Region, v, value, steps, depth, drop=None):
+    """Decide the formula on region ∩ {v = value} (value a rational function of the other variables)."""
     conds = [b for b in [region.bounds(v).as_sympy(v).subs(v, value)] if b is not sympy.true]
-    conds += [(h.subs(v, value) > 0) if s else (h.subs(v, value) >= 0) for h, s in region.constraints if h is not g]
+    conds += [(h.subs(v, value) > 0) if s else (h.subs(v, value) >= 0) for h, s in region.constraints if h is not drop]
     variables = [w for w in region.variables if w is not v]
     sub = Region(tuple(variables), tuple(region.bounds(w) for w in variables))
     for cnd in conds:
         if cnd is sympy.false:
-            steps.append(f"{g} = 0 does not meet the region")
+            steps.append(f"{v} = {value} does not meet the region")
             return Truth.TRUE, None, ""
         if cnd is not sympy.true:
             sub = sub.with_conditions(cnd)
     f2 = formula.subs(v, value) if hasattr(formula, "subs") else formula
-    steps.append(f"on {g} = 0: {v} = {value}, decided on {sub}")
     t, ce, reason = _decide(f2, sub, steps, depth + 1)
     if ce is not None:
         ce = {**ce, v: sympy.simplify(value.subs(ce))}

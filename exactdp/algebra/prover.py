@@ -20,7 +20,10 @@ the derivation:
    region point there is in an open sector cell, on a closed box edge, or a zero of P); otherwise, and
    for strict claims, the answer is UNKNOWN.
 5. Half-integer powers of a parameter v ≥ 0 are removed by v = w² (:mod:`exactdp.algebra.radicals`).
-6. More parameters, or non-rational expressions (log, exp, √ of a sum): UNKNOWN with the reason.
+6. **Three parameters** (and two where 4 is UNKNOWN): projection and lifting over rational sample points
+   (:mod:`exactdp.algebra.cylindrical`) with the open-failure argument and the elimination of boundary
+   surfaces of :mod:`exactdp.algebra.boolean`.
+7. More parameters, or non-rational expressions (log, exp, √ of a sum): UNKNOWN with the reason.
 
 A FALSE answer carries an exact counterexample (rational, or an algebraic point shown exactly).
 """
@@ -269,17 +272,29 @@ def _decide_poly(P, strict, region: Region, steps: list):
                 if best is None:
                     best = exc
         if isinstance(best, _Undecided):
-            raise best
+            return _decide_by_cells(P, strict, region, steps, best)
         ce, n, trial = best
         steps.extend(trial)
     else:
-        raise _Undecided(f"{len(vars_)} parameters ({', '.join(map(str, vars_))}): only 1 or 2 are decided")
+        return _decide_by_cells(P, strict, region, steps, None)
     if ce is not None:
         return Truth.FALSE, ce, n
     if n == 0:
         steps.append("every cell of the decomposition lies outside the region: the region is empty "
                      "and the claim holds vacuously")
     return Truth.TRUE, None, n
+
+
+def _decide_by_cells(P, strict, region: Region, steps: list, undecided: _Undecided | None):
+    """Three parameters, or two where the sector argument above fails: the cylindrical decision of
+    :mod:`exactdp.algebra.boolean` (projection and lifting, with its splitting of non-strict constraints)."""
+    from exactdp.algebra.boolean import decide_formula  # same layer; boolean builds on this module
+
+    d = decide_formula(P > 0 if strict else P >= 0, region)
+    if d.truth is Truth.UNKNOWN:
+        raise _Undecided(d.reason if undecided is None else f"{undecided}; by cells: {d.reason}")
+    steps.extend(d.steps)
+    return d.truth, d.counterexample, len(d.steps)
 
 
 def _rational_check(expr):
