@@ -1,47 +1,61 @@
 r"""[G] Theorem 1's closed form Ξ(ε,c) — limits and threshold (D-11, G-15, G-19, F-G1; claims.md §7).
 
-Statements, with Ξ₁(t,c) = (t−1)/(t(1−Nc)+1), Ξ = min{Ξ₁, 1}, t = e^ε:
+Statements, with Ξ₁(t,c) = (t−1)/(t(1−Nc)+1) (the registry's ``xi_raw``), Ξ = min{Ξ₁, 1}, t = e^ε, for
+every N ≥ 2, t ≥ 1, 0 < c ≤ 1/N:
 * Ξ₁ at t = 2/(Nc) equals 1 (the formula is continuous at the threshold of Theorem 2);
 * Ξ₁ at c = 0 equals (t−1)/(t+1) (the LDP value, eq. (13));
 * Ξ₁ at c = 1/N equals t − 1 (F-G1: so Ξ = e^ε − 1 only for ε ≤ log 2);
-* for N = 2..5: Ξ₁ ≤ 1 ⟺ t ≤ 2/(Nc) on t ≥ 1, 0 < c ≤ 1/N (both directions decided exactly, with the
-  crossing curve Nct = 2), and Ξ ≤ φ(ε,0) exactly when Nct ≤ 1 (crossing at t = 1/(Nc));
-* for N = 2..5: Ξ₁ is non-decreasing in t and in c below the threshold (derivatives ≥ 0, decided
-  exactly), and at c = 1/N, Ξ = e^ε − 1 exactly for e^ε ≤ 2 and 1 beyond (F-G1).
-Checked: identities with symbolic N; inequalities per N by the exact two-parameter prover.
-Not shown: N > 5 for the inequalities (the identities hold for symbolic N).
+* Ξ₁ ≤ 1 ⟺ t ≤ 2/(Nc) (both directions, crossing curve Nct = 2), and Ξ ≤ φ(ε,0) exactly when Nct ≤ 1;
+* Ξ₁ is non-decreasing in t and in c below the threshold; at c = 1/N, Ξ = e^ε − 1 for e^ε ≤ 2 and 1 beyond.
+
+Proof, for all N at once — reduction u = Nc: Ξ₁ depends on (N, c) only through u = Nc (an identity), and
+c ∈ (0, 1/N] is exactly u ∈ (0, 1]; ∂Ξ₁/∂c = N·∂Ξ₁/∂u with N > 0 (chain rule, an identity).  So every
+inequality above is a statement in (t, u) on t ≥ 1, 0 < u ≤ 1, decided by the exact two-parameter prover.
+Cross-check: the same inequalities in (t, c, N) with N real ≥ 2, decided by the three-parameter
+cylindrical decision (projection and lifting, :mod:`exactdp.algebra.boolean`).
+Scope: all parameters (every real N ≥ 2, hence every integer N ≥ 2; t ≥ 1; 0 < c ≤ 1/N).
 """
 
 import sympy
 
+from exactdp.bounds import N, c, delta, phi, t, xi_raw
 from exactdp.sources import GROSSE2026, Source
-from exactdp.bounds import N, c, t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
 
-xi1 = (t - 1) / (t * (1 - N * c) + 1)
+u = sympy.Symbol("u", positive=True)  # u = N c
+xi1 = xi_raw
+xi_u = xi_raw.subs(c, u / N)  # Ξ₁ as a function of (t, u): N cancels
+phi0 = phi.subs(delta, 0)  # φ(ε, 0) = 1 − 1/t
+SCOPE = "all parameters"
 
 
-def _per_n(k):
-    x = xi1.subs(N, k)
-    region = (t >= 1, c <= sympy.Rational(1, k))
+def _in_u():
+    """The threshold, φ-comparison and monotonicity statements in (t, u) on t >= 1, 0 < u <= 1."""
+    dom = (t >= 1, u <= 1)
+    below = dom + (u * t <= 2,)
     return [
-        Statement(f"N={k}: Xi1 <= 1 where N c t <= 2", x <= 1, region + (k * c * t <= 2,)),
-        Statement(f"N={k}: Xi1 > 1 where N c t > 2", x > 1, region + (k * c * t > 2,)),
-        Statement(f"N={k}: Xi1 <= phi(eps,0) where N c t <= 1", x <= 1 - 1 / t, region + (k * c * t <= 1,)),
-        Statement(f"N={k}: Xi1 > phi(eps,0) where N c t > 1 (and Xi1 <= 1)", x > 1 - 1 / t,
-                  region + (k * c * t > 1, k * c * t <= 2)),
+        Statement("Xi1 <= 1 where u t <= 2", xi_u <= 1, dom + (u * t <= 2,)),
+        Statement("Xi1 > 1 where u t > 2", xi_u > 1, dom + (u * t > 2,)),
+        Statement("Xi1 <= phi(eps,0) where u t <= 1", xi_u <= phi0, dom + (u * t <= 1,)),
+        Statement("Xi1 > phi(eps,0) where 1 < u t <= 2", xi_u > phi0, dom + (u * t > 1, u * t <= 2)),
+        Statement("d Xi1/dt >= 0 below the threshold", sympy.diff(xi_u, t) >= 0, below),
+        Statement("d Xi1/du >= 0 below the threshold", sympy.diff(xi_u, u) >= 0, below),
+        Statement("Xi1(u = 1) = t - 1 <= 1 for t <= 2", xi_u.subs(u, 1) <= 1, (t >= 1, t <= 2)),
+        Statement("Xi1(u = 1) > 1 for t > 2", xi_u.subs(u, 1) > 1, (t > 2,)),
     ]
 
 
-def _monotone(k):
-    x = xi1.subs(N, k)
-    region = (t >= 1, c <= sympy.Rational(1, k), k * c * t <= 2)  # where Xi = Xi1 (below the threshold)
+def _in_t_c_n():
+    """The same inequalities in (t, c, N), N real >= 2: the three-parameter decision."""
+    dom = (t >= 1, N >= 2, N * c <= 1)
     return [
-        Statement(f"N={k}: d Xi1/dt >= 0", sympy.diff(x, t) >= 0, region),
-        Statement(f"N={k}: d Xi1/dc >= 0", sympy.diff(x, c) >= 0, region),
-        Statement(f"N={k}: Xi1(c = 1/N) = t - 1 <= 1 iff t <= 2", x.subs(c, sympy.Rational(1, k)) <= 1, (t >= 1, t <= 2)),
-        Statement(f"N={k}: Xi1(c = 1/N) > 1 for t > 2", x.subs(c, sympy.Rational(1, k)) > 1, (t > 2,)),
+        Statement("Xi1 <= 1 where N c t <= 2", xi1 <= 1, dom + (N * c * t <= 2,)),
+        Statement("Xi1 > 1 where N c t > 2", xi1 > 1, dom + (N * c * t > 2,)),
+        Statement("Xi1 <= phi(eps,0) where N c t <= 1", xi1 <= phi0, dom + (N * c * t <= 1,)),
+        Statement("Xi1 > phi(eps,0) where 1 < N c t <= 2", xi1 > phi0, dom + (N * c * t > 1, N * c * t <= 2)),
+        Statement("d Xi1/dt >= 0 below the threshold", sympy.diff(xi1, t) >= 0, dom + (N * c * t <= 2,)),
+        Statement("d Xi1/dc >= 0 below the threshold", sympy.diff(xi1, c) >= 0, dom + (N * c * t <= 2,)),
     ]
 
 
@@ -57,11 +71,14 @@ register(Claim(
             Statement("Xi1(t = 2/(Nc)) = 1", Eq(xi1.subs(t, 2 / (N * c)), 1)),
             Statement("Xi1(c = 0) = (t-1)/(t+1)", Eq(xi1.subs(c, 0), (t - 1) / (t + 1))),
             Statement("Xi1(c = 1/N) = t - 1", Eq(xi1.subs(c, 1 / N), t - 1)),
-        ]),
-        symbolic_check("threshold and comparison with phi, N = 2..5",
-                       [s for k in range(2, 6) for s in _per_n(k)]),
-        symbolic_check("monotone in eps and in c; c = 1/N gives min{e^eps - 1, 1} (F-G1), N = 2..5",
-                       [s for k in range(2, 6) for s in _monotone(k)]),
+        ], scope=SCOPE),
+        symbolic_check("reduction to u = N c", [
+            Statement("Xi1(t, c) = Xi1(t, u) at u = N c", Eq(xi1, xi_u.subs(u, N * c))),
+            Statement("d Xi1/dc = N d Xi1/du at u = N c", Eq(sympy.diff(xi1, c), N * sympy.diff(xi_u, u).subs(u, N * c))),
+        ], "N and c enter Xi1 only through u = Nc; c in (0, 1/N] is u in (0, 1]", scope=SCOPE),
+        symbolic_check("threshold, comparison with phi, monotonicity and c = 1/N in (t, u) (all N)", _in_u(),
+                       scope=SCOPE),
+        symbolic_check("the same in (t, c, N), N real >= 2 (three-parameter decision)", _in_t_c_n(), scope=SCOPE),
     ),
     expected=Verdict.PROVED, kind="theorem",
 ))
