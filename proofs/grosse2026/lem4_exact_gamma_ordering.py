@@ -1,45 +1,55 @@
-r"""[G] Lemma 4 against the exact Γ_max (G-23, F-G2): a proved ordering with its exact crossing.
+r"""[G] Lemma 4 against the two-branch closed form of Γ_max (G-23, F-G2): a proved ordering, exact crossing.
 
-Statement (t = e^ε, N = 2..5, 0 < c ≤ 1/N, 1 ≤ t ≤ 1/c):
-  Γ_max^exact(ε,c) ≤ (1−Nc)e^ε + 1 (Lemma 4), with equality exactly when t ≥ 1/((N−1)c); below that
-  Lemma 4 is strictly loose for c < 1/N (the first branch (t(1−Nc)+c)/(1−(N−1)c) is strictly smaller;
-  at c = 1/N both are 1 — the prover found this boundary case).
-  The branches of the exact value agree at t = 1/((N−1)c) (both (1−c)/((N−1)c)).
-Checked: exact two-parameter decisions per N and an identity at the branch point (symbolic N).
-Not shown: that the exact value is the supremum (an LP claim of another module).
+Γ here is the reconstructed D-12 (sup over K ∈ M(ε,c) and P, Q ∈ Q_X(c) of the output likelihood ratio;
+the paper does not define it — hence "reconstructed statement").  Its closed form G-23 [DERIVED] is the
+registry's ``gamma_max_exact``: Γ₁ = (t(1−Nc)+c)/(1−(N−1)c) for (N−1)ct < 1, Lemma 4's (1−Nc)t + 1 beyond.
+
+Statement (t = e^ε, every N ≥ 2, 0 < c ≤ 1/N, 1 ≤ t ≤ 1/c):
+  closed form ≤ (1−Nc)t + 1 (Lemma 4), with equality exactly when t ≥ 1/((N−1)c) or c = 1/N; below the
+  branch point and for c < 1/N Lemma 4 is strictly loose.  The branches agree at t = 1/((N−1)c) (both
+  (1−c)/((N−1)c)), and at c = 1/N both are 1.
+Checked: identities with symbolic N (exact cancellation); the inequalities in (t, c, N) with N real ≥ 2
+by the three-parameter cylindrical decision — scope: all parameters.
+Not shown here: that the closed form *is* Γ_max.  That identification is an exact LP check at grid points
+(N = 2..5, claims.md §7 table; claim ``grosse2026.lem4``, check ``closed_form``), not a proof for all
+parameters — so this claim orders the closed form, and says nothing beyond those points about the LP value.
 """
 
-import sympy
-
+from exactdp.bounds import N, c, gamma_max_first, gamma_max_l4, t  # the branches of gamma_max_exact
 from exactdp.sources import GROSSE2026, Source
-from exactdp.bounds import N, c, t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
 
-branch1 = (t * (1 - N * c) + c) / (1 - (N - 1) * c)
-lemma4 = (1 - N * c) * t + 1
-
-
-def _per_n(k):
-    b1, l4 = branch1.subs(N, k), lemma4.subs(N, k)
-    base = (t >= 1, c < sympy.Rational(1, k), t * c <= 1)  # at c = 1/N both sides are 1
-    return [Statement(f"N={k}: first branch < Lemma 4 where (N-1) c t < 1, c < 1/N", b1 < l4, base + ((k - 1) * c * t < 1,))]
+SCOPE = "all parameters"
+at_branch = 1 / ((N - 1) * c)
+DOMAIN = (t >= 1, N >= 2, N * c <= 1, t * c <= 1)  # N real >= 2 contains every integer N >= 2
 
 
 register(Claim(
     id="grosse2026.lem4_exact_gamma_ordering",
     catalogue=("G-23", "F-G2"),
     source=Source(GROSSE2026, "Lemma 4", "IV"),
-    title="The exact Gamma_max is below Lemma 4's (1 - Nc)e^eps + 1, strictly when e^eps < 1/((N-1)c)",
-    statement=r"\Gamma_{\max}(\varepsilon,c)\leq(1-Nc)e^{\varepsilon}+1",
-    hypotheses="N >= 2, 0 < c <= 1/N, 1 <= e^eps <= 1/c",
+    title="The closed form of the exact Gamma_max is below Lemma 4's (1 - Nc)e^eps + 1, strictly when "
+          "e^eps < 1/((N-1)c) and c < 1/N",
+    statement=r"\Gamma^{\mathrm{G\text{-}23}}_{\max}(\varepsilon,c)\leq(1-Nc)e^{\varepsilon}+1",
+    hypotheses="N >= 2, 0 < c <= 1/N, 1 <= e^eps <= 1/c; Gamma as in D-12 [RECON], its closed form G-23 [DERIVED]",
     checks=(
-        symbolic_check("branch point", [
+        symbolic_check("branch point and c = 1/N", [
             Statement("branches agree at t = 1/((N-1)c)",
-                      Eq(branch1.subs(t, 1 / ((N - 1) * c)), lemma4.subs(t, 1 / ((N - 1) * c)))),
-            Statement("common value (1-c)/((N-1)c)", Eq(lemma4.subs(t, 1 / ((N - 1) * c)), (1 - c) / ((N - 1) * c))),
-        ]),
-        symbolic_check("strict gap below the branch point, N = 2..5", [s for k in range(2, 6) for s in _per_n(k)]),
+                      Eq(gamma_max_first.subs(t, at_branch), gamma_max_l4.subs(t, at_branch))),
+            Statement("common value (1-c)/((N-1)c)", Eq(gamma_max_l4.subs(t, at_branch), (1 - c) / ((N - 1) * c))),
+            Statement("at c = 1/N the first branch is 1", Eq(gamma_max_first.subs(c, 1 / N), 1)),
+            Statement("at c = 1/N Lemma 4 is 1", Eq(gamma_max_l4.subs(c, 1 / N), 1)),
+        ], scope=SCOPE),
+        symbolic_check("ordering in (t, c, N), N real >= 2 (three-parameter decision)", [
+            Statement("first branch <= Lemma 4 where (N-1) c t < 1 (beyond, the closed form is Lemma 4's value)",
+                      gamma_max_first <= gamma_max_l4, DOMAIN + ((N - 1) * c * t < 1,)),
+            Statement("first branch < Lemma 4 where (N-1) c t < 1, c < 1/N", gamma_max_first < gamma_max_l4,
+                      DOMAIN + ((N - 1) * c * t < 1, N * c < 1)),
+        ], scope=SCOPE),
     ),
-    expected=Verdict.PROVED, kind="lemma",
+    expected=Verdict.PROVED, kind="lemma", reconstructed=True,
+    notes="Orders the G-23 closed form, proved for all N; that the closed form equals the LP value Gamma_max is "
+          "checked exactly at grid points only (grosse2026.lem4, check closed_form).",
+    related=("grosse2026.lem4",),
 ))
