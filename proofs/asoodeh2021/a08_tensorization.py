@@ -18,6 +18,7 @@ from exactdp.measures.tensor import eta_hockey_stick_tensor_power, eta_hockey_st
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
 
+from ._phi_chain import PHI_STEP, phi_chain_check, phi_n_identity
 from ._tensor_instances import (
     approx,
     catalogue_items,
@@ -76,11 +77,19 @@ register(Claim(
     statement=r"\eta_{e^\varepsilon}(K^{\otimes n})\le\eta_{TV}(K_1\otimes\cdots\otimes K_n)\le\varphi^{n}(\varepsilon,\delta)"
               r"=1-e^{-n\varepsilon}(1-\delta)^n",
     hypotheses="each K_i (eps,delta)-LDP; gamma = e^eps rational; non-interactive",
-    checks=(Check("catalogue kernels, n <= 1000", _catalogue),
-            Check("random kernels, exact pair-type search", _random),
-            Check("heterogeneous products", _heterogeneous)),
-    expected=Verdict.VERIFIED,
+    checks=(phi_chain_check((
+                "the product K_1 (x) ... (x) K_n of (eps,delta)-LDP kernels is (n eps, 1 - (1 - delta)^n)-LDP "
+                "(composition, background.b10_composition)",
+                PHI_STEP + ", applied at the level (n eps, 1 - (1 - delta)^n)",
+                "phi(n eps, 1 - (1 - delta)^n) = phi^n(eps, delta) (certificate below, every n >= 1)",
+                "eta_{e^eps} <= eta_TV: both are maxima over pairs of rows (two-point formulas, "
+                "asoodeh2021.thm3_two_point and D-4) and E_gamma <= TV for gamma >= 1"),
+                ("background.b10_composition", "asoodeh2021.thm3_two_point"), extra=(phi_n_identity,)),
+            Check("catalogue kernels, n <= 1000", _catalogue, supporting=True),
+            Check("random kernels, exact pair-type search", _random, supporting=True),
+            Check("heterogeneous products", _heterogeneous, supporting=True)),
+    expected=Verdict.PROVED_MODULO,
     kind="lemma",
     notes="phi^n is a label, not a power (F-A1).  The bound is far from tight for large n: see the slack factors.",
-    related=("findings.fa01_phi_power",),
+    related=("findings.fa01_phi_power", "background.b10_composition", "asoodeh2021.thm3_two_point"),
 ))

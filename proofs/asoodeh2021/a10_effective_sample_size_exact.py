@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from flint import fmpq
 
+from exactdp import bounds as B
 from exactdp.measures.contraction import eta_hockey_stick
 from exactdp.measures.tensor import hockey_stick_product
 from exactdp.mechanisms import optimal_binary_approx_ldp, randomized_response
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+
+from ._phi_chain import PHI_STEP, TV_PRODUCTS, TV_PRODUCTS_STEP, phi_chain_check
 
 
 def _tv_n(p, q, n):
@@ -37,7 +40,7 @@ def _check(ctx):
     rows, count = {}, 0
     for name, K, g in cases:
         d = eta_hockey_stick(K, g)
-        phi = 1 - (1 - d) / g
+        phi = B.get("phi").at(t=g, delta=d)
         for h in (fmpq(1, 10), fmpq(1, 40)):
             P1, P2 = (fmpq(1, 2) + h, fmpq(1, 2) - h), (fmpq(1, 2) - h, fmpq(1, 2) + h)
             KP1, KP2 = K.apply(P1).probs, K.apply(P2).probs
@@ -68,9 +71,15 @@ register(Claim(
     statement=r"\mathrm{TV}((K\circ P_1)^{\otimes n},(K\circ P_2)^{\otimes n})\le\min\{1,n\,\varphi(\varepsilon,\delta)"
               r"\,\mathrm{TV}(P_1,P_2)\}",
     hypotheses="K (eps,delta)-LDP, non-interactive; gamma = e^eps rational",
-    checks=(Check("exact TV of private products vs phi n", _check),),
-    expected=Verdict.VERIFIED,
+    checks=(phi_chain_check((
+                TV_PRODUCTS_STEP + ", applied to K P_1, K P_2",
+                "TV(K P_1, K P_2) <= eta_TV(K) TV(P_1, P_2) (Dobrushin's two-point formula, background.b01_dobrushin)",
+                PHI_STEP, "both bounds are non-decreasing in TV(K P_1, K P_2), so phi TV(P_1, P_2) may replace it"),
+                ("background.b01_dobrushin", TV_PRODUCTS)),
+            Check("exact TV of private products vs phi n", _check, supporting=True),),
+    expected=Verdict.PROVED_MODULO,
     reconstructed=True,
     kind="corollary",
     notes="Formula reconstructed (claims.md A-10 reading (i)); the exact m* shows phi n overstates the information.",
+    related=("background.b01_dobrushin",),
 ))

@@ -6,6 +6,9 @@ from exactdp.theory.discrete_bayes import discrete_xu_raginsky_bound
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from ._bayes import _validity
+from ._phi_chain import PHI_STEP, SDPI_MI, SDPI_MI_STEP, phi_chain_check, phi_n_identity
+
+XU_RAGINSKY = "Xu-Raginsky [44, Thm 1]"
 
 register(Claim(
     id="asoodeh2021.a15_xu_raginsky", catalogue=("A-15", "F-A5"),
@@ -13,6 +16,15 @@ register(Claim(
     title="Private Xu-Raginsky Bayes risk lower bound",
     statement=r"R_B\ge\sup_\zeta\zeta\Bigl[1-\frac{\varphi^n(\varepsilon,\delta)I(\theta;X^n)+\log2}{\log(1/L(\zeta))}\Bigr]",
     hypotheses="non-interactive (eps,delta)-LDP mechanisms",
-    checks=(Check("discrete_validity", _validity(discrete_xu_raginsky_bound, "a15"), "certified R_B >= bound"),),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="corollary",
+    checks=(phi_chain_check((
+                XU_RAGINSKY + ": R_B >= zeta (1 - (I(theta; Z^n) + log 2)/log(1/L(zeta)))",
+                SDPI_MI_STEP + ", for the product kernel: I(theta; Z^n) <= eta_KL(K^(x n)) I(theta; X^n)",
+                "eta_KL(K^(x n)) <= eta_TV(K^(x n)) (background.b03_eta_f_le_eta_tv)",
+                "eta_TV(K^(x n)) <= phi^n(eps, delta) (asoodeh2021.a08_tensorization)", PHI_STEP),
+                ("asoodeh2021.a08_tensorization", "background.b03_eta_f_le_eta_tv", SDPI_MI, XU_RAGINSKY),
+                extra=(phi_n_identity,)),
+            Check("discrete_validity", _validity(discrete_xu_raginsky_bound, "a15"), "certified R_B >= bound",
+                  supporting=True),),
+    expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",
+    related=("asoodeh2021.a08_tensorization", "background.b03_eta_f_le_eta_tv"),
 ))

@@ -4,7 +4,11 @@
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
+from ._phi_chain import PHI_STEP, phi_chain_check
 from ._testing_mi import _testing
+
+CONVERSE = "the testing converse (data processing)"
+KL_ADDITIVE = "KL additivity over product measures"
 
 register(Claim(
     id="asoodeh2021.a18_testing", catalogue=("A-18", "F-A9"),
@@ -12,6 +16,13 @@ register(Claim(
     title="Private hypothesis testing: phi(eps,delta) n is the effective sample size",
     statement=r"-\log\beta_n^{\varepsilon,\delta}(\alpha)\le\frac{n\varphi(\varepsilon,\delta)D(P_0\|P_1)+\log2}{1-\alpha}",
     hypotheses="non-interactive (eps,delta)-LDP mechanisms, type-I error <= alpha < 1",
-    checks=(Check("exact_neyman_pearson", _testing, "exact beta_n, certified comparison"),),
-    expected=Verdict.VERIFIED, reconstructed=True, kind="corollary",
+    checks=(phi_chain_check((
+                CONVERSE + ": -log beta_n(alpha) <= (D(Q_0 || Q_1) + log 2)/(1 - alpha), with Q_i = (K P_i)^n for "
+                "non-interactive mechanisms", KL_ADDITIVE + ": D(Q_0^n || Q_1^n) = n D(Q_0 || Q_1)",
+                "D(K P_0 || K P_1) <= eta_KL(K) D(P_0 || P_1) <= eta_TV(K) D(P_0 || P_1) "
+                "(background.b03_eta_f_le_eta_tv)", PHI_STEP),
+                ("background.b03_eta_f_le_eta_tv", CONVERSE, KL_ADDITIVE)),
+            Check("exact_neyman_pearson", _testing, "exact beta_n, certified comparison", supporting=True),),
+    expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",
+    related=("background.b03_eta_f_le_eta_tv",),
 ))

@@ -7,6 +7,10 @@ Statement: for K ∈ M(ε,c), P_X, Q_X ∈ Q_X(c) ([RECON] hypothesis, F-G5) and
 Checked:   random exact kernels (half with zeros), c ∈ (0, 1/N), e^ε = the kernel's exact PML level, random
            input pairs in Q_X(c) and the extreme vertex pairs; KL, H² (and χ², TV for Thm 4) certified in
            ball arithmetic against the exact right sides.
+Proved modulo (issue 12): Lemma 4's ratio bound and η_TV ≤ Ξ are certificates for all N, M
+           (:mod:`exactdp.theory.class_certificates`); Binette's inequality (B-6) and Dobrushin's contraction
+           TV(KP, KQ) ≤ η_TV(K) TV(P, Q) (B-1) are cited; Cor 1 and 2 are Thm 4 at f = x log x and
+           f = (√x − 1)², whose Binette coefficients at (1/Γ, Γ) are log Γ and 2 − 4/(√Γ + 1) (identities).
 Not shown: the exact Γ_max variant (extremal module, grosse2026.lem4); Γ = 1 at c = 1/N.
 """
 
@@ -19,6 +23,7 @@ from exactdp.verification import instances as inst
 from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
+from exactdp.verification.claims import Check, proved
 from exactdp.verification.formulas import binette_coefficient, lemma4_gamma_max, xi
 
 _t = sympy.Symbol("t", positive=True)
@@ -56,6 +61,49 @@ def bound_check(divergence, coefficient, name, salt, count=(12, 100)):
         return check_instances([("random K in M(eps,c), P, Q in Q_X(c)", _instances(ctx, salt, count))], test,
                                claim=f"{name} bound")
     return run
+
+
+#: the scope of the certificates: every N, M, every level and c below 1/N
+SCOPE = "all N, M; t >= 1, 0 < c < 1/N"
+
+THM4_CHAIN = (
+    "for K in M(eps,c) and P, Q in Q_X(c): every output ratio (KP)(y)/(KQ)(y) lies in [1/Gamma, Gamma], "
+    "Gamma = (1 - Nc) e^eps + 1 (Lemma 4 ratio certificate below, all N, M)",
+    "Binette's inequality: D_f(P'||Q') <= [f(m)/(1 - m) + f(M)/(M - 1)] TV(P', Q') when every ratio P'/Q' "
+    "lies in [m, M] (background.b06_binette_instances), here with m = 1/Gamma, M = Gamma",
+    "TV(KP, KQ) <= eta_TV(K) TV(P, Q) = eta_TV(K) delta (Dobrushin, background.b01_dobrushin)",
+    "eta_TV(K) <= Xi(eps, c) for every K in M(eps, c) (PML and eta_TV <= 1 certificates below, all N, M)",
+)
+THM4_RESTS_ON = ("background.b06_binette_instances", "background.b01_dobrushin")
+
+
+def _coefficient_identities(F, value, label):
+    """The ``symbolic-statements`` certificate: Binette's coefficient of f at (1/Γ, Γ) equals ``value(Γ)``."""
+    from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+
+    G = sympy.Symbol("Gamma", positive=True)
+    return SymbolicStatements(
+        name=f"Binette coefficient of {label} at (1/Gamma, Gamma)", parameters=("Gamma",),
+        assumptions=(("Gamma", "positive"),), region=("Gamma > 1",), scope="all Gamma > 1",
+        statements=(statement(f"{label}: f(1/G)/(1 - 1/G) + f(G)/(G - 1) = {value(G)}",
+                              sympy.Eq(binette_coefficient(F, 1 / G, G), value(G), evaluate=False)),))
+
+
+def proof_check(chain=(), rests_on=THM4_RESTS_ON, identity=None) -> Check:
+    """PROVED_MODULO ``rests_on``: Thm 4's chain (and a corollary's coefficient ``identity`` certificate builder),
+    every certificate re-checked on every run."""
+
+    def run(ctx):
+        from exactdp.algebra.certificates import check
+        from exactdp.theory import class_certificates as CC
+
+        certs = (CC.lemma4_ratio(), CC.pml_tv(), CC.trivial_tv()) + ((identity(),) if identity else ())
+        steps = THM4_CHAIN + tuple(chain) + tuple(f"[{c.name}] {s}" for c in certs for s in check(c).steps)
+        return proved("proved modulo " + ", ".join(rests_on) + "; Lemma 4 and eta_TV <= Xi by certificates",
+                      certs, SCOPE, derivation=steps, rests_on=rests_on)
+
+    return Check("proof modulo cited results", run,
+                 "Lemma 4's ratio bound and eta_TV <= Xi by certificates (all N, M); cites " + ", ".join(rests_on))
 
 
 def binette_at(F):

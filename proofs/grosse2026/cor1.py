@@ -8,16 +8,25 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.numbers.rb import to_sympy
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
-from ._thm4_corollaries import bound_check
+from exactdp.verification.formulas import KL_F
+
+from ._thm4_corollaries import _coefficient_identities, bound_check, proof_check
 
 register(Claim(
     id="grosse2026.cor1",
     catalogue=("G-25",),
     source=Source(GROSSE2026, "Corollary 1", section="IV"),
-    title="Corollary 1 (KL) on certified instances",
+    title="Corollary 1 (KL): Thm 4 at f = x log x, coefficient log Gamma",
     statement=r"D(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\log\big((1-Nc)e^\varepsilon+1\big)\,\delta",
     hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c), c < 1/N",
-    checks=(Check("certified instances", bound_check(kl, lambda G: sympy.log(to_sympy(G)), "Cor 1", "cor1")),),
-    expected=Verdict.VERIFIED,
+    checks=(proof_check(("Corollary 1 is Thm 4 at f = x log x (KL): its coefficient at (1/Gamma, Gamma) is "
+                         "log Gamma (identity certificate below)",),
+                        ("grosse2026.thm4",), lambda: _coefficient_identities(KL_F, sympy.log, "KL")),
+            Check("certified instances", bound_check(kl, lambda G: sympy.log(to_sympy(G)), "Cor 1", "cor1"),
+                  supporting=True)),
+    expected=Verdict.PROVED_MODULO,
+    reconstructed=True,
     kind="corollary",
+    notes="Rests on the reconstructed hypothesis P_X, Q_X in Q_X(c) and Lemma 4's (reconstructed) Gamma, as Thm 4.",
+    related=("grosse2026.thm4", "findings.fg05_missing_hypothesis"),
 ))

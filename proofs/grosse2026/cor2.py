@@ -8,17 +8,26 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.numbers.rb import to_sympy
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
-from ._thm4_corollaries import bound_check
+from exactdp.verification.formulas import H2_F
+
+from ._thm4_corollaries import _coefficient_identities, bound_check, proof_check
 
 register(Claim(
     id="grosse2026.cor2",
     catalogue=("G-26",),
     source=Source(GROSSE2026, "Corollary 2", section="IV"),
-    title="Corollary 2 (squared Hellinger, no 1/2) on certified instances",
+    title="Corollary 2 (squared Hellinger, no 1/2): Thm 4 at f = (sqrt x - 1)^2",
     statement=r"H^2(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\Big(2-\frac{4}{\sqrt{(1-Nc)e^\varepsilon+1}+1}\Big)\delta",
     hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c), c < 1/N; H^2 = sum (sqrt p - sqrt q)^2",
-    checks=(Check("certified instances", bound_check(
-        hellinger2, lambda G: 2 - 4 / (sympy.sqrt(to_sympy(G)) + 1), "Cor 2", "cor2")),),
-    expected=Verdict.VERIFIED,
+    checks=(proof_check(("Corollary 2 is Thm 4 at f = (sqrt x - 1)^2 (H^2 without 1/2): its coefficient at "
+                         "(1/Gamma, Gamma) is 2 - 4/(sqrt Gamma + 1) (identity certificate below)",),
+                        ("grosse2026.thm4",),
+                        lambda: _coefficient_identities(H2_F, lambda G: 2 - 4 / (sympy.sqrt(G) + 1), "H2")),
+            Check("certified instances", bound_check(
+                hellinger2, lambda G: 2 - 4 / (sympy.sqrt(to_sympy(G)) + 1), "Cor 2", "cor2"), supporting=True)),
+    expected=Verdict.PROVED_MODULO,
+    reconstructed=True,
     kind="corollary",
+    notes="Rests on the reconstructed hypothesis P_X, Q_X in Q_X(c) and Lemma 4's (reconstructed) Gamma, as Thm 4.",
+    related=("grosse2026.thm4", "findings.fg06_hellinger_convention"),
 ))

@@ -16,25 +16,26 @@ from exactdp import eta_tv, pml_ratio
 from exactdp.mechanisms import grosse_example2_K1, grosse_intro_K1, grosse_intro_K2
 from exactdp.numbers.sr import as_sympy
 from exactdp.sources import GROSSE2026, Source
-from exactdp.bounds import c, t
+from exactdp.bounds import N, c, t, xi_raw
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_outcome
 
 R = sympy.Rational
 
 
-def xi1(N):
-    return (t - 1) / (t * (1 - N * c) + 1)
+def xi1(n):
+    """Ξ's first branch (t−1)/(t(1−Nc)+1) from the registry (:data:`exactdp.bounds.xi_raw`) at N = n."""
+    return xi_raw.subs(N, n)
 
 
 def _statements():
     out = []
-    for N in (2, 4, 6):
-        K = grosse_example2_K1(N)
+    for n in (2, 4, 6):
+        K = grosse_example2_K1(n)
         level = as_sympy(pml_ratio(K, c))
-        out.append(Statement(f"Ex.2 K1, N={N}: e^eps_c = 15/(1+7Nc)", Eq(level, 15 / (1 + 7 * N * c))))
-        out.append(Statement(f"Ex.2 K1, N={N}: Xi(eps_c, c) = 7/8", Eq(xi1(N).subs(t, level), R(7, 8))))
-        out.append(Statement(f"Ex.2 K1, N={N}: eta_TV = 7/8", Eq(as_sympy(eta_tv(K)), R(7, 8))))
+        out.append(Statement(f"Ex.2 K1, N={n}: e^eps_c = 15/(1+7Nc)", Eq(level, 15 / (1 + 7 * n * c))))
+        out.append(Statement(f"Ex.2 K1, N={n}: Xi(eps_c, c) = 7/8", Eq(xi1(n).subs(t, level), R(7, 8))))
+        out.append(Statement(f"Ex.2 K1, N={n}: eta_TV = 7/8", Eq(as_sympy(eta_tv(K)), R(7, 8))))
     K1 = grosse_intro_K1()
     level = as_sympy(pml_ratio(K1, c))
     bound = xi1(4).subs(t, level)

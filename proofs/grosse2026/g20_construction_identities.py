@@ -14,7 +14,7 @@ import sympy
 
 from exactdp.mechanisms import grosse_binary_mechanism, grosse_pml_mechanism
 from exactdp.sources import GROSSE2026, Source
-from exactdp.bounds import N, c, t
+from exactdp.bounds import N, c, t, xi_raw
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_outcome
 
@@ -23,7 +23,7 @@ z = 1 + t * (1 - N * c)
 m_ = (1 - t * c * q) / z
 M_ = t * (1 - c * q) / z
 S = q * M_ + (N - q) * m_
-xi1 = (t - 1) / (t * (1 - N * c) + 1)
+xi1 = xi_raw  # Ξ's first branch (t−1)/(t(1−Nc)+1), from the registry
 
 
 def _library_statements(top: int):
