@@ -1,82 +1,96 @@
 """exactdp — exact verification of theorems about privacy mechanisms.
 
 Exact rationals (python-flint ``fmpq``), sympy expressions and certified balls; see README.md.
+
+The public names below are imported lazily (PEP 562, issue 15 item 5): ``import exactdp`` loads no
+sympy, numpy, prover or plotting code; the first use of a name imports the module that defines it
+(``exactdp.Kernel`` → :mod:`exactdp.kernels`), once.  ``from exactdp import X`` works as usual.
 """
 
-from exactdp.distributions import Distribution
-from exactdp.errors import (
-    CoercionError,
-    ExactDPError,
-    InputError,
-    InternalError,
-    InvalidDistributionError,
-    InvalidKernelError,
-    ParameterError,
-    ShapeError,
-    UndecidedError,
-)
-from exactdp.kernels import Kernel
-from exactdp.measures.contraction import (
-    eta_hockey_stick,
-    eta_hockey_stick_witness,
-    eta_tv,
-    eta_tv_witness,
-)
-from exactdp.measures.divergences import chi2, f_divergence, hellinger2, hockey_stick, kl, tv
-from exactdp.measures.privacy import (
-    Leakage,
-    PrivacyProfile,
-    is_ldp,
-    ldp_epsilon,
-    ldp_ratio,
-    ldp_ratio_witness,
-    max_leakage,
-    max_leakage_ratio,
-    pml,
-    pml_epsilon,
-    pml_ratio,
-    pml_ratio_witness,
-    privacy_profile,
-)
-from exactdp.theory.extremal import gamma_max, gamma_min, sup_eta_hockey_stick, sup_eta_tv  # issue 6
-from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq
-# -- n-fold products (issue 7, tensor) --
-from exactdp.measures.tensor import (
-    delta_tensor_power,
-    delta_tensor_power_eps,
-    eta_hockey_stick_tensor_power,
-    eta_hockey_stick_tensor_product,
-    eta_tv_tensor_power,
-    hockey_stick_product,
-    privacy_profile_tensor_power,
-)
-from exactdp import mechanisms
+from __future__ import annotations
 
-# -- certified high precision (issue 5) --
-from exactdp.measures.divergences import renyi
-from exactdp.numbers.digits import evalf
-from exactdp.numbers.rb import RB, precision_cap
-from exactdp.certified import certified_compare, certified_sign
-
-# -- conjecture checking (issue 9) --
-from exactdp.verification.conjecture import check  # noqa: E402
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv",  # extremal mechanisms (issue 6)
-    "QQ", "CoercionError", "Distribution", "ExactDPError", "InvalidDistributionError", "InvalidKernelError",
-    "InputError", "InternalError",
-    "Kernel", "Leakage", "ParameterError", "PrivacyProfile", "ShapeError", "Sign", "Truth", "UndecidedError",
-    "chi2", "eta_hockey_stick", "eta_hockey_stick_witness", "eta_tv", "eta_tv_witness", "f_divergence",
-    "from_float", "hellinger2", "hockey_stick", "is_ldp", "kl", "ldp_epsilon", "ldp_ratio", "ldp_ratio_witness",
-    "max_leakage", "max_leakage_ratio", "mechanisms", "pml", "pml_epsilon", "pml_ratio", "pml_ratio_witness",
-    "privacy_profile", "to_qq", "tv",
-    # certified high precision (issue 5)
-    "RB", "certified_compare", "certified_sign", "evalf", "precision_cap", "renyi",
-]
-__all__ += [  # n-fold products (issue 7, tensor)
-    "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
-    "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product", "privacy_profile_tensor_power",
-]
-__all__ += ["check"]
+#: public name → the module that defines it (the layer rules of pyproject.toml apply to those modules)
+_LAZY: dict[str, str] = {}
+
+
+def _export(module: str, *names: str) -> None:
+    for name in names:
+        _LAZY[name] = module
+
+
+_export("exactdp.distributions", "Distribution")
+_export("exactdp.errors", "CoercionError", "ExactDPError", "InputError", "InternalError",
+        "InvalidDistributionError", "InvalidKernelError", "ParameterError", "ShapeError", "UndecidedError")
+_export("exactdp.kernels", "Kernel")
+_export("exactdp.measures.contraction", "eta_hockey_stick", "eta_hockey_stick_witness", "eta_tv", "eta_tv_witness")
+_export("exactdp.measures.divergences", "chi2", "f_divergence", "hellinger2", "hockey_stick", "kl", "tv", "renyi")
+_export("exactdp.measures.privacy", "Leakage", "PrivacyProfile", "is_ldp", "ldp_epsilon", "ldp_ratio",
+        "ldp_ratio_witness", "max_leakage", "max_leakage_ratio", "pml", "pml_epsilon", "pml_ratio",
+        "pml_ratio_witness", "privacy_profile")
+_export("exactdp.theory.extremal", "gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv")  # issue 6
+_export("exactdp.numbers", "QQ", "Sign", "Truth", "from_float", "to_qq")
+# n-fold products (issue 7, tensor; inversion issue 15)
+_export("exactdp.measures.tensor", "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
+        "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product",
+        "privacy_profile_tensor_power")
+_export("exactdp.measures.profile_inversion", "epsilon_tensor_power")
+# certified high precision (issue 5)
+_export("exactdp.numbers.digits", "evalf")
+_export("exactdp.numbers.rb", "RB", "precision_cap")
+_export("exactdp.certified", "certified_compare", "certified_sign")
+# conjecture checking (issue 9)
+_export("exactdp.verification.conjecture", "check")
+
+#: submodules reachable as attributes (``exactdp.mechanisms.randomized_response``)
+_SUBMODULES = ("mechanisms",)
+
+__all__ = sorted(_LAZY) + list(_SUBMODULES)
+
+
+def __getattr__(name: str) -> Any:
+    """Import the defining module of a public name on first use (PEP 562) and cache the value."""
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+    elif name in _SUBMODULES or (not name.startswith("__") and importlib.util.find_spec(f"exactdp.{name}")):
+        value = importlib.import_module(f"exactdp.{name}")  # any submodule, as after the former eager imports
+    else:
+        raise AttributeError(f"module 'exactdp' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:  # static checkers and IDEs see the eager imports
+    from exactdp import mechanisms  # noqa: F401
+    from exactdp.certified import certified_compare, certified_sign  # noqa: F401
+    from exactdp.distributions import Distribution  # noqa: F401
+    from exactdp.errors import (  # noqa: F401
+        CoercionError, ExactDPError, InputError, InternalError, InvalidDistributionError, InvalidKernelError,
+        ParameterError, ShapeError, UndecidedError,
+    )
+    from exactdp.kernels import Kernel  # noqa: F401
+    from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness, eta_tv, eta_tv_witness  # noqa: F401
+    from exactdp.measures.divergences import chi2, f_divergence, hellinger2, hockey_stick, kl, renyi, tv  # noqa: F401
+    from exactdp.measures.privacy import (  # noqa: F401
+        Leakage, PrivacyProfile, is_ldp, ldp_epsilon, ldp_ratio, ldp_ratio_witness, max_leakage,
+        max_leakage_ratio, pml, pml_epsilon, pml_ratio, pml_ratio_witness, privacy_profile,
+    )
+    from exactdp.measures.tensor import (  # noqa: F401
+        delta_tensor_power, delta_tensor_power_eps, eta_hockey_stick_tensor_power,
+        eta_hockey_stick_tensor_product, eta_tv_tensor_power, hockey_stick_product, privacy_profile_tensor_power,
+    )
+    from exactdp.measures.profile_inversion import epsilon_tensor_power  # noqa: F401
+    from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq  # noqa: F401
+    from exactdp.numbers.digits import evalf  # noqa: F401
+    from exactdp.numbers.rb import RB, precision_cap  # noqa: F401
+    from exactdp.theory.extremal import gamma_max, gamma_min, sup_eta_hockey_stick, sup_eta_tv  # noqa: F401
+    from exactdp.verification.conjecture import check  # noqa: F401

@@ -200,6 +200,17 @@ class ProductLoss:
             lines.append((self.p_inf + fmpq(Pn, self.DP), fmpq(Qn, self.DQ)))
         return lines
 
+    def gamma_for(self, delta: fmpq) -> fmpq | None:
+        r"""The least γ ≥ 0 with E_γ ≤ δ (None: E_γ ≥ p_inf > δ for every γ), exactly.
+
+        E_γ = max over the lines (P(A), Q(A)) of :meth:`lines` of P(A) − γQ(A), so E_γ ≤ δ iff
+        γ ≥ (P(A) − δ)/Q(A) for every line with Q(A) > 0 (and P(A) ≤ δ where Q(A) = 0): the answer is the
+        largest of those roots (issue 15: the per-composition step of the profile inversion).
+        """
+        if self.p_inf > delta:
+            return None
+        return max([(P - delta) / Q for P, Q in self.lines() if Q != 0] + [ZERO])
+
 
 def _int_masses(values) -> tuple[list, fmpz]:
     den = 1
@@ -454,3 +465,47 @@ def binomial_linear_piece(loss: PairLoss, n: int, above) -> tuple[fmpq, fmpq]:
     (qh, ql), dQ = _int_masses([P_hi / r_hi, P_lo / r_lo])
     return (p_inf + fmpq(binomial_sum(n, ph, pl, lo, n + 1), dP ** n),
             fmpq(binomial_sum(n, qh, ql, lo, n + 1), dQ ** n))
+
+
+def binomial_gamma_for(loss: PairLoss, n: int, delta: fmpq) -> fmpq | None:
+    r"""The least γ ≥ 0 with E_γ(p^{⊗n} ‖ q^{⊗n}) ≤ δ for a loss with at most two ratio classes (None: never),
+    exactly — :meth:`ProductLoss.gamma_for` without the n + 1 type classes.
+
+    The lines are the tails t: (P_t, Q_t) = (p_inf + Σ_{j≥t} P-terms, Σ_{j≥t} Q-terms), and the answer is
+    max_t h(t), h(t) = (P_t − δ)/Q_t.  Adding class t − 1 (ratio ρ_{t−1} = r_hi^{t−1} r_lo^{n−t+1}, decreasing
+    in t − 1) moves h to the mediant of h(t) and ρ_{t−1}, so h rises while ρ_{t−1} > h(t) and falls after:
+    the maximum is found by bisection on that test, O(log n) pairs of binomial tail sums.
+
+    >>> binomial_gamma_for(PairLoss.of([fmpq(3, 4), fmpq(1, 4)], [fmpq(1, 4), fmpq(3, 4)]), 2, fmpq(1, 4))
+    5
+    """
+    if len(loss.classes) > 2:
+        raise ValueError("binomial_gamma_for: the loss has more than two ratio classes")
+    p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
+    if p_inf > delta:
+        return None
+    if not loss.classes:
+        return ZERO
+    if len(loss.classes) == 1:
+        (r, P), = loss.classes
+        Q = P / r
+        return max((p_inf + P ** n - delta) / Q ** n, ZERO)
+    (r_hi, P_hi), (r_lo, P_lo) = loss.classes
+    (ph, pl), dP = _int_masses([P_hi, P_lo])
+    (qh, ql), dQ = _int_masses([P_hi / r_hi, P_lo / r_lo])
+    DPn, DQn = dP ** n, dQ ** n
+
+    def h(t: int) -> fmpq:
+        return (p_inf + fmpq(binomial_sum(n, ph, pl, t, n + 1), DPn) - delta) / fmpq(binomial_sum(n, qh, ql, t, n + 1), DQn)
+
+    def rising(t: int) -> bool:  # does adding class t − 1 raise h?  (always for the empty set t = n + 1)
+        return t > n or (t > 0 and r_hi ** (t - 1) * r_lo ** (n - t + 1) > h(t))
+
+    lo, hi = 0, n  # the maximizing t: the least t with rising(t) — rising holds on (t*, n + 1], fails on [0, t*]
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if rising(mid):
+            hi = mid - 1
+        else:
+            lo = mid
+    return max(h(lo), ZERO)

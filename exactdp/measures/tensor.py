@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from math import comb
 
 import sympy
-from flint import fmpq
+from flint import fmpq, fmpz
 
 from exactdp.distributions import as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
@@ -49,6 +49,7 @@ from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
 from exactdp.measures.privacy_loss import (
     PairLoss,
+    binomial_gamma_for,
     binomial_hockey_stick,
     binomial_linear_piece,
     binomial_loss,
@@ -90,6 +91,7 @@ class TensorWitness:
     composition: tuple[tuple[int, int, int, int], ...]
     classes: int  # pair classes searched (after merging equal ones and dropping dominated ones)
     evaluations: int  # exact E_γ evaluations (boxes bounded or leaves)
+    counts: tuple[int, ...] = ()  # the maximizing class counts, in the order of the search's pair classes
 
     def input_sequences(self, factors) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The two input sequences x^n, x'^n (factor by factor, in order) realizing ``value``."""
@@ -481,38 +483,105 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
     Raises:
         ParameterError: γ < 1, n < 1, a symbolic kernel, or the search exceeded ``max_evaluations``.
     """
-    g = _check_gamma(gamma)
-    facs = _factors(factors)
-    classified = _classify(facs)
-    cost = _search_cost(facs, g, classified, max_evaluations, exhaustive_limit)
-    _require_cost(cost, f"tensor: {_shape(facs)}")
-    classes, groups, totals, _ = classified
-    if not classes:  # every factor has identical rows: all products of rows coincide
-        return TensorWitness(ZERO, (), 0, 0)
-    cache: dict = {}
-    # TV is symmetric: swapping the two input sequences maps every class to its reverse (q, p) and
-    # keeps E_1, so at γ = 1 a composition and its reverse share one evaluation (when the class set is
-    # closed under reversal, as it is for all ordered pairs of a kernel: garbling commutes with the swap)
-    rev = _reversal(classes) if g == 1 else None
+    return TensorSearch(factors, max_evaluations=max_evaluations, exhaustive_limit=exhaustive_limit).witness(gamma)
 
-    def value(counts) -> fmpq:
-        if rev is not None:
-            counts = min(counts, tuple(counts[rev[i]] for i in range(len(counts))))
-        if counts not in cache:
-            if len(cache) >= max_evaluations:
-                raise ParameterError(
-                    f"max_evaluations: the exact pair-type search over {len(classes)} classes needed more "
-                    f"than {max_evaluations} E_gamma evaluations; raise max_evaluations or lower n")
-            cache[counts] = _hockey_stick([(c.loss, k) for c, k in zip(classes, counts)], g)
-        return cache[counts]
 
-    count = _composition_count(groups, totals)
-    if count <= exhaustive_limit:
-        best, best_counts = _exhaustive(value, groups, totals, len(classes))
-    else:
-        best, best_counts = _branch_and_bound(value, groups, totals, len(classes))
-    composition = tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(classes, best_counts) if k)
-    return TensorWitness(best, composition, len(classes), len(cache))
+class TensorSearch:
+    r"""The pair-type search of one product ``[(K_j, n_j)]``, reusable at several γ (issue 15).
+
+    The pair classes are computed once; the type classes of every composition evaluated by the polynomial
+    route (:class:`~exactdp.measures.privacy_loss.ProductLoss`, independent of γ) are kept up to
+    ``keep_bytes`` of coefficients, so a second γ re-reads them (one bisection over the classes) instead of
+    forming the powers again — the profile inversions of :mod:`exactdp.measures.profile_inversion` evaluate
+    the same compositions at a few nearby γ.  Every call of :meth:`witness` runs the cost guard first.
+    """
+
+    def __init__(self, factors, *, max_evaluations: int = MAX_EVALUATIONS,
+                 exhaustive_limit: int = EXHAUSTIVE_LIMIT, keep_bytes: int = 256 * 2**20):
+        self.facs = _factors(factors)
+        self.classified = _classify(self.facs)
+        self.max_evaluations, self.exhaustive_limit = max_evaluations, exhaustive_limit
+        self.keep_bytes, self._kept_bytes = keep_bytes, 0
+        self._losses: dict = {}  # counts -> ProductLoss (γ-independent)
+        self.evaluations = 0  # exact E_γ evaluations over all calls
+
+    @property
+    def classes(self) -> list[PairClass]:
+        return self.classified[0]
+
+    def _product(self, counts):
+        """The γ-independent type classes of one composition (kept while within ``keep_bytes``)."""
+        loss = self._losses.get(counts)
+        if loss is None:
+            loss = product_loss([(c.loss, k) for c, k in zip(self.classes, counts)])
+            size = len(loss.P) * (int(loss.DP).bit_length() + int(loss.DQ).bit_length()) // 8 + 200
+            if self._kept_bytes + size <= self.keep_bytes:
+                self._losses[counts] = loss
+                self._kept_bytes += size
+        return loss
+
+    def hockey_stick(self, counts, g: fmpq) -> fmpq:
+        """E_γ of one composition (binomial sum for one class with two ratios, else its type classes)."""
+        items = [(c.loss, k) for c, k in zip(self.classes, counts)]
+        if not any(k for _, k in items):
+            return max(ONE - g, ZERO)
+        single = binomial_loss(items)
+        if single is not None:
+            return binomial_hockey_stick(single[0], single[1], g)
+        return self._product(counts).hockey_stick(g)
+
+    def piece(self, counts, g: fmpq) -> tuple[fmpq, fmpq]:
+        r"""``(A, B)``: E_γ' = A − γ'B of the composition ``counts`` on the linear piece just right of γ
+        (the classes with ratio > γ; a supporting line of the convex profile at γ)."""
+        items = [(c.loss, k) for c, k in zip(self.classes, counts)]
+        single = binomial_loss(items)
+        if single is not None:
+            return binomial_linear_piece(single[0], single[1], lambda r: g < r)
+        loss = self._product(counts)
+        a, b = fmpz(g.q) * loss.DQ, fmpz(g.p) * loss.DP
+        return loss.linear_piece(lambda Pc, Qc: Pc * a > Qc * b)
+
+    def gamma_for(self, counts, delta: fmpq) -> fmpq | None:
+        """The least γ ≥ 0 with E_γ(composition) ≤ δ, exactly (None: never — its P-only mass exceeds δ)."""
+        items = [(c.loss, k) for c, k in zip(self.classes, counts)]
+        single = binomial_loss(items)
+        if single is not None:
+            return binomial_gamma_for(single[0], single[1], delta)
+        return self._product(counts).gamma_for(delta)
+
+    def witness(self, gamma, *, gamma_power: int = 1) -> TensorWitness:
+        """The exact maximum over the compositions at γ, with a maximizing composition (cost guard first)."""
+        g = _check_gamma(gamma)
+        cost = _search_cost(self.facs, g, self.classified, self.max_evaluations, self.exhaustive_limit, gamma_power)
+        _require_cost(cost, f"tensor: {_shape(self.facs)}")
+        classes, groups, totals, _ = self.classified
+        if not classes:  # every factor has identical rows: all products of rows coincide
+            return TensorWitness(ZERO, (), 0, 0)
+        cache: dict = {}
+        # TV is symmetric: swapping the two input sequences maps every class to its reverse (q, p) and
+        # keeps E_1, so at γ = 1 a composition and its reverse share one evaluation (when the class set is
+        # closed under reversal, as it is for all ordered pairs of a kernel: garbling commutes with the swap)
+        rev = _reversal(classes) if g == 1 else None
+
+        def value(counts) -> fmpq:
+            if rev is not None:
+                counts = min(counts, tuple(counts[rev[i]] for i in range(len(counts))))
+            if counts not in cache:
+                if len(cache) >= self.max_evaluations:
+                    raise ParameterError(
+                        f"max_evaluations: the exact pair-type search over {len(classes)} classes needed more "
+                        f"than {self.max_evaluations} E_gamma evaluations; raise max_evaluations or lower n")
+                cache[counts] = self.hockey_stick(counts, g)
+            return cache[counts]
+
+        count = _composition_count(groups, totals)
+        if count <= self.exhaustive_limit:
+            best, best_counts = _exhaustive(value, groups, totals, len(classes))
+        else:
+            best, best_counts = _branch_and_bound(value, groups, totals, len(classes))
+        self.evaluations += len(cache)
+        composition = tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(classes, best_counts) if k)
+        return TensorWitness(best, composition, len(classes), len(cache), best_counts)
 
 
 def eta_hockey_stick_tensor_product(factors, gamma, **kw) -> fmpq:
@@ -583,15 +652,22 @@ def privacy_profile_tensor_power(K, n: int, *, max_compositions: int = 2_000) ->
     return profile_from_lines(lines)
 
 
-def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int = 2_000):
+def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int | None = None,
+                           max_evaluations: int = MAX_EVALUATIONS):
     r"""δ_n(e^ε) for an exact ε ≥ 0 (``"1/2"``, ``Fraction``, ``sympy.log(3)/2``): the sympy expression A − B·e^ε.
 
-    When e^ε is rational this is :func:`delta_tensor_power`.  Otherwise each class ratio is compared
-    with e^ε by certified arithmetic (:class:`exactdp.numbers.rb.RB`; a ratio cannot equal a
-    transcendental e^ε, and exact ties are decided by the exact layer), every pair type contributes
-    A_i − B_i e^ε with rationals A_i, B_i, and the largest is chosen by the same certified comparisons.
-    Every composition is enumerated (``max_compositions``), so this is for kernels with few classes.
+    When e^ε is rational this is :func:`delta_tensor_power`.  Otherwise every comparison of e^ε with a
+    rational is certified (:class:`exactdp.numbers.rb.RB`; a ratio cannot equal a transcendental e^ε, and
+    exact ties are decided by the exact layer).  One pair class with two ratios: the binomial piece, its
+    threshold by certified comparisons.  Otherwise (issue 15) e^ε is bracketed by two rationals and the
+    pair-type search at the bracket's ends (and at the crossing of their supporting lines, when a
+    breakpoint lies in between) gives the linear piece containing e^ε
+    (:func:`exactdp.measures.profile_inversion.delta_tensor_power_eps_search`): a few searches, not an
+    enumeration of the compositions.
 
+    Args:
+        max_compositions: optional cap on the pair compositions of K^{⊗n} (refused above it).
+        max_evaluations: cap on the exact evaluations of each search.
     Raises:
         UndecidedError: a comparison could not be certified (never a guess).
         ParameterError: ε < 0, or more than ``max_compositions`` compositions.
@@ -608,40 +684,29 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int = 2_000):
         raise ParameterError(f"eps: must be an exact real number >= 0, got {e}")
     gamma = sympy.exp(e)
     if gamma.is_Rational:
-        return qq_to_sympy(delta_tensor_power(K, n, to_qq(gamma)))
-    g = RB(gamma, "e^eps")
-
-    def sign_vs(r: fmpq) -> Sign:
-        s = g.compare_rational(r)
-        if s is None:
-            raise UndecidedError(f"eps: e^{e} could not be compared with the rational {r}")
-        return s
-
+        return qq_to_sympy(delta_tensor_power(K, n, to_qq(gamma), max_evaluations=max_evaluations))
     classes, _, _, classify_work = _classify([(K, n)])
     if not classes:
         return sympy.Integer(0)
     count = _binom_small(n, len(classes) - 1)
-    if count > max_compositions:
+    if max_compositions is not None and count > max_compositions:
         raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions (> {max_compositions})")
     single = binomial_loss([(classes[0].loss, n)]) if len(classes) == 1 else None
-    _require_enumeration(K, n, classes, count, "delta_tensor_power_eps", classify_work, single is not None)
     if single is not None:  # one class with two ratios: the binomial piece, threshold by certified comparisons
-        A, B = binomial_linear_piece(single[0], n, lambda r: sign_vs(r) is Sign.NEGATIVE)
-        return qq_to_sympy(A) - qq_to_sympy(B) * gamma
-    best = None
-    for counts in _compositions(n, len(classes)):
-        loss = product_loss([(c.loss, k) for c, k in zip(classes, counts)])
-        A, B = loss.linear_piece(lambda Pc, Qc, L=loss: sign_vs(fmpq(Pc * L.DQ, Qc * L.DP)) is Sign.NEGATIVE)
-        if best is None:
-            best = (A, B)
-        elif B == best[1]:
-            best = max(best, (A, B))
-        else:  # A − γB > A' − γB'  ⟺  γ (B − B') < A − A'
-            threshold = (A - best[0]) / (B - best[1])
-            s = sign_vs(threshold)
-            if (B > best[1] and s is Sign.NEGATIVE) or (B < best[1] and s is Sign.POSITIVE):
-                best = (A, B)
-    A, B = best
+        _require_enumeration(K, n, classes, 1, "delta_tensor_power_eps", classify_work, True)
+        g = RB(gamma, "e^eps")
+
+        def below(r: fmpq) -> bool:
+            s = g.compare_rational(r)
+            if s is None:
+                raise UndecidedError(f"eps: e^{e} could not be compared with the rational {r}")
+            return s is Sign.NEGATIVE
+
+        A, B = binomial_linear_piece(single[0], n, below)
+    else:
+        from exactdp.measures.profile_inversion import delta_tensor_power_eps_search
+
+        A, B, _ = delta_tensor_power_eps_search(K, n, gamma, max_evaluations=max_evaluations)
     return qq_to_sympy(A) - qq_to_sympy(B) * gamma
 
 

@@ -216,6 +216,7 @@ CALLS = {
     "renyi": lambda x: exactdp.renyi(P2, Q2, x),
     "delta_tensor_power": lambda x: exactdp.delta_tensor_power(K2, 2, x),
     "delta_tensor_power_eps": lambda x: exactdp.delta_tensor_power_eps(K2, 2, x),
+    "epsilon_tensor_power": lambda x: exactdp.epsilon_tensor_power(K2, 2, x),
     "eta_hockey_stick_tensor_power": lambda x: exactdp.eta_hockey_stick_tensor_power(K2, 2, x),
     "eta_hockey_stick_tensor_product": lambda x: exactdp.eta_hockey_stick_tensor_product([(K2, 2)], x),
     "eta_tv_tensor_power": lambda x: exactdp.eta_tv_tensor_power([[x, 1 - x], [0, 1]], 2),

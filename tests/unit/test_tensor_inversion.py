@@ -1,0 +1,148 @@
+"""Inverting the exact n-fold privacy profile (issue 15 item 2): ε for δ by Newton steps on the convex
+piecewise-linear profile, δ at an irrational e^ε by bracketing — against the whole exact profile
+(``privacy_profile_tensor_power``: every composition enumerated, a scan over its pieces) and, at n ≤ 3,
+the explicit tensor power with the two-point formula."""
+
+import pytest
+import sympy
+from flint import fmpq
+
+from exactdp import Kernel, ParameterError, delta_tensor_power, delta_tensor_power_eps, eta_hockey_stick
+from exactdp.measures.profile_inversion import delta_tensor_power_eps_search, epsilon_tensor_power
+from exactdp.measures.tensor import TensorSearch, privacy_profile_tensor_power
+from exactdp.mechanisms import randomized_response
+from exactdp.numbers.rb import RB
+from exactdp.numbers.truth import Sign
+
+KERNELS = {
+    "asym2x2": Kernel([["1/2", "1/2"], ["1/4", "3/4"]]),
+    "2x3": Kernel([["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]]),
+    "rr2": randomized_response(2, 3),
+    "rr3": randomized_response(3, 2),
+    "zeros": Kernel([["1/2", "1/2", "0"], ["0", "1/3", "2/3"]]),  # P-only mass: a floor above 0
+    "3x2": Kernel([["1/3", "2/3"], ["3/5", "2/5"], ["1/7", "6/7"]]),
+}
+DELTAS = [fmpq(0), fmpq(1, 1000), fmpq(1, 100), fmpq(1, 10), fmpq(1, 4), fmpq(1, 2), fmpq(9, 10), fmpq(1)]
+
+
+def _scan_gamma(profile, d):
+    """The least γ ≥ 1 with δ_n(γ) ≤ d by the profile's own scan over its pieces (None: no finite γ)."""
+    g = profile.gamma_for(d)
+    return None if g is sympy.oo else max(fmpq(1), g)
+
+
+@pytest.mark.parametrize("name", sorted(KERNELS))
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_epsilon_for_delta_equals_the_scan_of_the_whole_profile(name, n):
+    K = KERNELS[name]
+    profile = privacy_profile_tensor_power(K, n)
+    # δ values on a grid and exactly at every breakpoint's profile value (ties with a piece's end)
+    deltas = DELTAS + [profile(b) for b in profile.breakpoints if b >= 1]
+    for d in deltas:
+        r = epsilon_tensor_power(K, n, d)
+        want = _scan_gamma(profile, d)
+        assert r.gamma == want, (name, n, d, r.gamma, want)
+        if want is None:
+            assert r.epsilon is sympy.oo
+            continue
+        assert delta_tensor_power(K, n, r.gamma) <= d
+        if r.gamma > 1:  # least: just below γ* the profile is above δ
+            assert delta_tensor_power(K, n, r.gamma * fmpq(10**6 - 1, 10**6)) > d
+            assert r.epsilon == sympy.log(sympy.Rational(int(r.gamma.p), int(r.gamma.q)))
+        assert r.evaluations <= 12
+
+
+def test_epsilon_against_the_explicit_tensor_power():
+    K = KERNELS["2x3"]
+    Kn = K.tensor_power(3)
+    for d in (fmpq(1, 10), fmpq(1, 3), fmpq(1, 2)):  # all below eta_TV = 9/16
+        r = epsilon_tensor_power(K, 3, d)
+        assert eta_hockey_stick(Kn, r.gamma) == d  # strictly decreasing there: the exact root
+        A, B = r.piece
+        assert A - r.gamma * B == d
+
+
+def test_epsilon_trivial_cases():
+    K = KERNELS["rr2"]
+    assert epsilon_tensor_power(K, 4, 1).gamma == 1  # δ = 1: every ε
+    assert epsilon_tensor_power(Kernel([["1/2", "1/2"], ["1/2", "1/2"]]), 3, 0).gamma == 1  # identical rows
+    r = epsilon_tensor_power(K, 3, 0)  # δ = 0: pure ε = n log 3
+    assert r.gamma == 27 and r.epsilon == sympy.log(27)
+    z = epsilon_tensor_power(KERNELS["zeros"], 2, fmpq(1, 2))  # floor 1 - (1/2)^2 = 3/4 > 1/2: no finite ε
+    assert z.gamma is None and z.epsilon is sympy.oo
+    with pytest.raises(ParameterError, match="delta"):
+        epsilon_tensor_power(K, 3, fmpq(3, 2))
+    with pytest.raises(ParameterError, match="delta"):
+        epsilon_tensor_power(K, 3, "-1/10")
+
+
+def test_epsilon_for_delta_at_n_1000_takes_a_few_evaluations():
+    """Asymmetric 2×2 at n = 200: the answer is a root of its own piece, found in a handful of searches."""
+    K = KERNELS["asym2x2"]
+    r = epsilon_tensor_power(K, 200, fmpq(1, 1000))
+    assert r.evaluations <= 8
+    A, B = r.piece
+    assert A - r.gamma * B == fmpq(1, 1000)
+    assert delta_tensor_power(K, 200, r.gamma) == fmpq(1, 1000)
+
+
+def _piece_of_profile(profile, ball):
+    """The profile's piece containing the irrational γ of ``ball`` (certified comparisons)."""
+    k = sum(1 for b in profile.breakpoints if ball.compare_rational(b) is Sign.POSITIVE)
+    return profile.pieces[k]
+
+
+@pytest.mark.parametrize("name", ["asym2x2", "2x3", "3x2", "zeros", "rr3"])
+@pytest.mark.parametrize("n", [1, 2, 4])
+def test_delta_at_irrational_eps_equals_the_profile_piece(name, n):
+    K = KERNELS[name]
+    profile = privacy_profile_tensor_power(K, n)
+    for eps in (sympy.Rational(1, 7), sympy.Rational(1, 2), sympy.log(3) / 2, sympy.Integer(2), sympy.log(5)):
+        gamma = sympy.exp(eps)
+        if gamma.is_Rational:
+            continue
+        A, B, steps = delta_tensor_power_eps_search(K, n, gamma)
+        assert (A, B) == _piece_of_profile(profile, RB(gamma)), (name, n, eps)
+        assert steps <= 10
+        expr = delta_tensor_power_eps(K, n, eps)
+        assert sympy.simplify(expr - (sympy.Rational(int(A.p), int(A.q)) - sympy.Rational(int(B.p), int(B.q)) * gamma)) == 0
+
+
+def test_delta_at_eps_on_a_breakpoint_side():
+    """e^ε = 3^(1/2)·… just beside a breakpoint: the bracket straddles it and the crossing decides."""
+    K = KERNELS["asym2x2"]
+    profile = privacy_profile_tensor_power(K, 3)
+    for b in profile.breakpoints:
+        if b <= 1:
+            continue
+        for eps in (sympy.log(sympy.Rational(int(b.p), int(b.q))) + sympy.Rational(1, 10**12),
+                    sympy.log(sympy.Rational(int(b.p), int(b.q))) - sympy.Rational(1, 10**12)):
+            gamma = sympy.exp(eps)
+            A, B, _ = delta_tensor_power_eps_search(K, 3, gamma)
+            assert (A, B) == _piece_of_profile(profile, RB(gamma))
+
+
+def test_search_reuses_type_classes_across_gamma():
+    """TensorSearch keeps each composition's γ-independent type classes: a second γ forms no new power."""
+    K = KERNELS["2x3"]
+    s = TensorSearch([(K, 6)])
+    w1 = s.witness(2)
+    kept = dict(s._losses)
+    w2 = s.witness(fmpq(5, 2))
+    assert s._losses.keys() == kept.keys() and all(s._losses[c] is kept[c] for c in kept)
+    assert w1.value == delta_tensor_power(K, 6, 2) and w2.value == delta_tensor_power(K, 6, fmpq(5, 2))
+
+
+def test_binomial_root_equals_the_type_class_root():
+    """binomial_gamma_for (bisection on the tails) = ProductLoss.gamma_for (every line), incl. P-only mass."""
+    from exactdp.measures.privacy_loss import PairLoss, binomial_gamma_for, product_loss
+
+    pairs = [(["3/4", "1/4"], ["1/4", "3/4"]), (["1/2", "1/2"], ["1/4", "3/4"]), (["2/7", "5/7"], ["9/10", "1/10"]),
+             (["1/2", "1/4", "1/4"], ["0", "1/3", "2/3"]), (["1/3", "2/3", "0"], ["1/3", "1/3", "1/3"])]
+    for p, q in pairs:
+        loss = PairLoss.of([fmpq(x) if "/" not in x else fmpq(*map(int, x.split("/"))) for x in p],
+                           [fmpq(x) if "/" not in x else fmpq(*map(int, x.split("/"))) for x in q])
+        for n in (1, 2, 5, 17, 30):
+            full = product_loss([(loss, n)])
+            for d in DELTAS + [full.hockey_stick(fmpq(2)), full.hockey_stick(fmpq(7, 3))]:
+                assert binomial_gamma_for(loss, n, d) == full.gamma_for(d), (p, q, n, d)
