@@ -2,7 +2,7 @@ r"""[G] limits after Theorem 3 (G-19): c → 0 recovers eq. (13); the value at c
 
 Statement: lim_{c→0} Ξ(ε,c) = (e^ε−1)/(e^ε+1) (eq. (13)); at c = 1/N the value is min{e^ε − 1, 1}
            (the paper's unqualified "= e^ε − 1" is findings.fg01_uniform_range).
-Checked:   the limit symbolically; at c = 1/N, attainment of min{e^ε − 1, 1} exactly: for e^ε ≤ 2 by the
+Checked:   the limit exactly (continuity of the rational Ξ₁ at c = 0, all N); at c = 1/N, attainment of min{e^ε − 1, 1} exactly: for e^ε ≤ 2 by the
            G-20 mechanism with q = N/2 (PML ratio ≤ e^ε, η_TV = e^ε − 1) and for e^ε ≥ 2 by the Thm 2 witness
            (PML ratio 2 ≤ e^ε, η_TV = 1), N ∈ {2, 4, 6}.  The upper bound is Theorem 1 (extremal module).
 Not shown: Remark 1 (text not stored).
@@ -11,22 +11,29 @@ Not shown: Remark 1 (text not stored).
 import sympy
 from flint import fmpq
 
+from exactdp.bounds import c, t, xi_raw
+
 from exactdp.measures.contraction import eta_tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.mechanisms import disjoint_rows_witness, grosse_pml_mechanism
 from exactdp.sources import GROSSE2026, Source
-from exactdp.verification.checking import check_instances, exact_data, prove_zero
+from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import xi, xi_first
+from exactdp.verification.formulas import xi
+from exactdp.verification.identities import Eq, Statement, symbolic_outcome
 
 GS = (fmpq(1), fmpq(11, 10), fmpq(6, 5), fmpq(3, 2), fmpq(2), fmpq(5, 2), fmpq(3), fmpq(10))
 
 
 def _limit(ctx):
-    g, c, N = sympy.symbols("gamma c N", positive=True)
-    lim = sympy.limit(xi_first(g, c, N), c, 0)
-    return prove_zero(lim - (g - 1) / (g + 1), claim="lim_{c->0} Xi = (e^eps-1)/(e^eps+1)",
-                      derivation=(f"limit_(c->0) (gamma-1)/(gamma(1-Nc)+1) = {lim}",))
+    """lim_{c→0} Ξ₁ = Ξ₁(c = 0) by continuity: Ξ₁ is rational in c with denominator t(1 − Nc) + 1, which is
+    t + 1 > 0 at c = 0; the value there is (t − 1)/(t + 1) (identity).  Ξ₁ = Ξ near c = 0 since (t−1)/(t+1) < 1."""
+    return symbolic_outcome((
+        Statement("denominator of Xi1 at c = 0 is t + 1", Eq(sympy.denom(sympy.together(xi_raw)).subs(c, 0), t + 1)),
+        Statement("t + 1 >= 2 > 0 (continuity of Xi1 at c = 0)", t + 1 >= 2, (t >= 1,)),
+        Statement("Xi1(c = 0) = (t-1)/(t+1)", Eq(xi_raw.subs(c, 0), (t - 1) / (t + 1))),
+        Statement("(t-1)/(t+1) < 1, so Xi = Xi1 near c = 0", (t - 1) / (t + 1) < 1, (t >= 1,)),
+    ), "lim_{c->0} Xi = (e^eps-1)/(e^eps+1)", scope="all parameters")
 
 
 def uniform_attainment_check(ctx):
