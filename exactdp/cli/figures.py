@@ -1,4 +1,6 @@
-"""``exactdp figures --out DIR``: write [A] Fig. 1 and the reconstructed [G] Fig. 1 as PNG and PDF."""
+"""``exactdp figures --out DIR`` (or ``-o DIR``): write [A] Fig. 1 and the reconstructed [G] Fig. 1 as 300-dpi PNG
+and vector PDF in the print style of :mod:`exactdp.output.figstyle`; without matplotlib one line names the
+extra to install (``pip install "exactdp[figures]"``, exit 2)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ def register(sub) -> None:
                        description="Regenerate [A] Fig. 1 (Bayes-risk lower bounds, Bernoulli example) and the "
                                    "reconstructed [G] Fig. 1 (Cor 1/Cor 2 coefficients for K1, K2) from exactdp's "
                                    "certified values.")
-    p.add_argument("--out", required=True, metavar="DIR", help="output directory (created if missing)")
+    p.add_argument("-o", "--out", required=True, metavar="DIR", help="output directory (created if missing)")
     p.add_argument("--format", action="append", choices=("png", "pdf", "svg"), default=None,
                    help="file format (repeatable; default: png and pdf)")
     p.set_defaults(func=run)
