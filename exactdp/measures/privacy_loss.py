@@ -290,6 +290,10 @@ def hockey_stick_product_losses(factors, gamma: fmpq) -> fmpq:
     single = binomial_loss(factors)
     if single is not None:
         return binomial_hockey_stick(single[0], single[1], gamma)
+    tri = trinomial_loss(factors)
+    if tri is not None:
+        A, B = trinomial_linear_piece(tri[0], tri[1], gamma)
+        return A - gamma * B
     return product_loss(factors).hockey_stick(gamma)
 
 
@@ -509,3 +513,100 @@ def binomial_gamma_for(loss: PairLoss, n: int, delta: fmpq) -> fmpq | None:
         else:
             lo = mid
     return max(h(lo), ZERO)
+
+
+# -- one loss with three ratio classes: streamed slices (issue 15 item 1) -----------------------------
+#
+# E_γ(p^{⊗n} ‖ q^{⊗n}) for a pair with three finite ratio classes r1 > r2 > r3 (a 2×3 kernel's pair, a
+# 3×3 kernel's pairs) is p_inf + Σ_a C(n, a) x1^a S_a − γ (same with the Q masses), where a counts the
+# coordinates in class 1 and S_a = Σ_{b ≥ t(a)} C(m, b) x2^b x3^{m−b} (m = n − a, b = class-2 count, t(a) =
+# the first b whose product ratio r1^a r2^b r3^{m−b} exceeds γ; it rises with b).  Walking a from n down
+# to 0, S for m + 1 follows from S for m by Pascal's rule at the same threshold,
+#     Σ_{b≥t} C(m+1, b) x^b y^{m+1−b} = (x + y)·Σ_{b≥t} C(m, b) x^b y^{m−b} + x·C(m, t−1) x^{t−1} y^{m−t+1},
+# and the threshold then moves by a few terms: O(n) integer operations on O(n)-bit integers, O(n) memory
+# (two running sums), instead of the O(n²) type classes of the two-variable polynomial power.
+
+
+def trinomial_loss(factors) -> tuple[PairLoss, int] | None:
+    """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones)
+    with exactly three finite ratio classes — the streamed-slices case; None otherwise."""
+    merged: dict = {}
+    for loss, k in factors:
+        if k:
+            merged[loss] = merged.get(loss, 0) + k
+    if len(merged) != 1:
+        return None
+    (loss, k), = merged.items()
+    return (loss, k) if len(loss.classes) == 3 else None
+
+
+def _trinomial_terms(m: int, b: int, x: int, y: int) -> fmpz:
+    """C(m, b) x^b y^{m−b} (0 outside 0 ≤ b ≤ m)."""
+    if b < 0 or b > m:
+        return fmpz(0)
+    return fmpz.bin_uiui(m, b) * fmpz(x) ** b * fmpz(y) ** (m - b)
+
+
+def trinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, fmpq]:
+    r"""``(A, B)`` with E_γ'(p^{⊗n} ‖ q^{⊗n}) = A − γ'B on the piece just right of the rational γ ≥ 0 (the
+    type classes with product ratio > γ), for a loss with exactly three finite ratio classes — streamed
+    slices (see above), equal to ``product_loss([(loss, n)]).linear_piece(...)`` without its O(n²) classes.
+
+    >>> L = PairLoss.of([fmpq(1, 2), fmpq(1, 4), fmpq(1, 4)], [fmpq(1, 8), fmpq(3, 8), fmpq(1, 2)])
+    >>> A, B = trinomial_linear_piece(L, 3, fmpq(2))
+    >>> A - 2 * B == product_loss([(L, 3)]).hockey_stick(fmpq(2))
+    True
+    """
+    if len(loss.classes) != 3:
+        raise ValueError("trinomial_linear_piece: the loss must have exactly three ratio classes")
+    p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
+    (r1, P1), (r2, P2), (r3, P3) = loss.classes
+    (x1, x2, x3), dP = _int_masses([P1, P2, P3])
+    (y1, y2, y3), dQ = _int_masses([P1 / r1, P2 / r2, P3 / r3])
+    x1, x2, x3, y1, y2, y3 = (int(v) for v in (x1, x2, x3, y1, y2, y3))
+    # the product ratio of (a, b) against γ: a ball of a·log(r1/r3) + b·log(r2/r3) + n·log r3 − log γ first,
+    # the exact rational comparison only when the ball does not decide (ties: ratio = γ is not above)
+    l13, l23, l3 = (arb(r1 / r3).log(), arb(r2 / r3).log(), arb(r3).log())
+    lg = arb(gamma).log() if gamma > 0 else None
+
+    def above(a: int, b: int) -> bool:
+        if lg is None:
+            return True
+        v = a * l13 + b * l23 + n * l3 - lg
+        if v > 0:
+            return True
+        if v < 0:
+            return False
+        return r1 ** a * r2 ** b * r3 ** (n - a - b) > gamma
+
+    sxp, sxq = x2 + x3, y2 + y3
+    SP = SQ = fmpz(0)
+    t = 0 if above(n, 0) else 1  # m = 0: the one outcome b = 0
+    if t == 0:
+        SP, SQ = fmpz(1), fmpz(1)
+    AP = BQ = fmpz(0)
+    WP, WQ = fmpz(x1) ** n, fmpz(y1) ** n  # C(n, a) x1^a at a = n
+    for a in range(n, -1, -1):
+        m = n - a
+        if a < n:  # from m − 1 to m at the same threshold t (Pascal's rule), then move t
+            if t == 0:
+                SP, SQ = SP * sxp, SQ * sxq
+            elif t <= m:
+                SP = SP * sxp + x2 * _trinomial_terms(m - 1, t - 1, x2, x3)
+                SQ = SQ * sxq + y2 * _trinomial_terms(m - 1, t - 1, y2, y3)
+            # (t > m: the sum over b ≥ t is empty for m as for m − 1)
+            while t > 0 and above(a, t - 1):
+                t -= 1
+                SP += _trinomial_terms(m, t, x2, x3)
+                SQ += _trinomial_terms(m, t, y2, y3)
+            while t <= m and not above(a, t):
+                SP -= _trinomial_terms(m, t, x2, x3)
+                SQ -= _trinomial_terms(m, t, y2, y3)
+                t += 1
+            # C(n, a) x1^a from C(n, a + 1) x1^{a+1}: times (a + 1) / ((n − a) x1), an exact division
+            WP = WP * (a + 1) // ((n - a) * x1)  # x1, y1 > 0: a finite ratio class has both masses
+            WQ = WQ * (a + 1) // ((n - a) * y1)
+        if t <= m:
+            AP += WP * SP
+            BQ += WQ * SQ
+    return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)

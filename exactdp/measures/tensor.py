@@ -54,6 +54,8 @@ from exactdp.measures.privacy_loss import (
     binomial_linear_piece,
     binomial_loss,
     product_loss,
+    trinomial_linear_piece,
+    trinomial_loss,
     ratio_exponents,
 )
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
@@ -206,6 +208,8 @@ def _eval_cost(losses, counts, extra_bits: int = 0, binomial: bool = True) -> tu
         return 0, 1, 1, 1, 1
     if binomial and binomial_loss(items) is not None:
         return _binomial_cost(*binomial_loss(items), extra_bits)
+    if binomial and trinomial_loss(items) is not None:
+        return _trinomial_cost(*trinomial_loss(items), extra_bits)
     groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
     keys, D = ratio_exponents(groups)
     types = 1
@@ -246,6 +250,17 @@ def _binomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, in
     work = 2 * ls * ls.bit_length() * k.bit_length() + 2 * lr * lr.bit_length() ** 2 + _PER_BINOMIAL_TERM * k
     memory = 8 * (max(split, result) // 8 + 100)
     return min(L, 1), (k + 1 if L == 2 else 1), bits, min(work, _CAP), min(memory, _CAP)
+
+
+def _trinomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
+    r"""(rank, terms, bits, work, memory) of :func:`~exactdp.measures.privacy_loss.trinomial_linear_piece` at
+    multiplicity k: k + 1 slices, each a few fresh terms C(m, b) x^b y^{m−b} and two products of integers of
+    about k·b bits (b = bits of the masses), plus a per-slice constant; memory a few such integers."""
+    b = max(_den_bits([P for _, P in loss.classes]), _den_bits(loss.q_masses)) + 1
+    bits = extra_bits + 1 + k * b
+    limbs = bits // 64 + 1
+    work = (k + 1) * (12 * limbs * limbs.bit_length() + 20 * _PER_TERM)
+    return 2, (k + 1) * (k + 2) // 2, bits, min(work, _CAP), min(16 * (bits // 8 + 100), _CAP)
 
 
 def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUATIONS,
@@ -528,6 +543,10 @@ class TensorSearch:
         single = binomial_loss(items)
         if single is not None:
             return binomial_hockey_stick(single[0], single[1], g)
+        tri = trinomial_loss(items)
+        if tri is not None:
+            A, B = trinomial_linear_piece(tri[0], tri[1], g)
+            return A - g * B
         return self._product(counts).hockey_stick(g)
 
     def piece(self, counts, g: fmpq) -> tuple[fmpq, fmpq]:
@@ -537,6 +556,9 @@ class TensorSearch:
         single = binomial_loss(items)
         if single is not None:
             return binomial_linear_piece(single[0], single[1], lambda r: g < r)
+        tri = trinomial_loss(items)
+        if tri is not None:
+            return trinomial_linear_piece(tri[0], tri[1], g)
         loss = self._product(counts)
         a, b = fmpz(g.q) * loss.DQ, fmpz(g.p) * loss.DP
         return loss.linear_piece(lambda Pc, Qc: Pc * a > Qc * b)
@@ -547,6 +569,17 @@ class TensorSearch:
         single = binomial_loss(items)
         if single is not None:
             return binomial_gamma_for(single[0], single[1], delta)
+        tri = trinomial_loss(items)
+        if tri is not None:  # Newton from the left on this composition's own pieces (exact, finite)
+            if tri[0].p_only and ONE - (ONE - tri[0].p_only) ** tri[1] > delta:
+                return None
+            g = ZERO
+            for _ in range(MAX_EVALUATIONS):
+                A, B = trinomial_linear_piece(tri[0], tri[1], g)
+                if A - g * B <= delta:
+                    return g
+                g = (A - delta) / B  # B > 0: above the P-only floor the piece falls
+            raise ParameterError("max_evaluations: the root of one composition took too many steps")
         return self._product(counts).gamma_for(delta)
 
     def witness(self, gamma, *, gamma_power: int = 1) -> TensorWitness:
@@ -756,6 +789,10 @@ def _hockey_stick(items, gamma: fmpq) -> fmpq:
     single = binomial_loss(items)
     if single is not None:
         return binomial_hockey_stick(single[0], single[1], gamma)
+    tri = trinomial_loss(items)
+    if tri is not None:  # one loss with three ratio classes: streamed slices, O(n) memory
+        A, B = trinomial_linear_piece(tri[0], tri[1], gamma)
+        return A - gamma * B
     return product_loss(items).hockey_stick(gamma)
 
 
