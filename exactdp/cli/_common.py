@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
 from contextlib import contextmanager
@@ -295,7 +296,8 @@ def terminal_width() -> int:
 
 def table(rows: list[list[str]], *, right=(), wrap=(), width: int | None = None) -> str:
     """A plain-text table (header, dashes, rows) fitted to ``width`` (default :func:`terminal_width`):
-    when too wide, the columns in ``wrap`` are narrowed (widest first) and their cells wrapped."""
+    when too wide, the columns in ``wrap`` are narrowed (in the order listed, each to at least 12 characters)
+    and their cells wrapped."""
     import textwrap
 
     width = width or terminal_width()
@@ -303,13 +305,11 @@ def table(rows: list[list[str]], *, right=(), wrap=(), width: int | None = None)
     widths = [max(len(str(r[k])) for r in rows) for k in range(ncol)]
     excess = sum(widths) + 2 * (ncol - 1) - width
     wrap = [k for k in wrap if k < ncol]
-    while excess > 0 and wrap:
-        k = max(wrap, key=lambda j: widths[j])
+    for k in wrap:  # in the order given: the first listed column gives up its width first
+        if excess <= 0:
+            break
         floor = max(len(str(rows[0][k])), 12)
-        if widths[k] <= floor:
-            wrap.remove(k)
-            continue
-        cut = min(excess, widths[k] - floor)
+        cut = max(min(excess, widths[k] - floor), 0)
         widths[k] -= cut
         excess -= cut
     out = []
@@ -381,6 +381,9 @@ def abbreviate(value, digits: int = 12, width: int = MAX_SHOWN) -> str:
     return f"{shown} ({_group_digits(ndig)} digits; exact value in --format json)"
 
 
+_JUXTAPOSE_PAREN = re.compile(r"(?<![\w.])([A-Za-z]|\d+)·\(")
+
+
 def _printer():
     from sympy.printing.str import StrPrinter
 
@@ -412,7 +415,8 @@ def _printer():
                 elif isinstance(den, sympy.Mul):
                     ds = f"({ds})"
                 return f"{ns}/{ds}"
-            return super()._print_Mul(expr).replace("**", "^").replace("*", "·")
+            text = super()._print_Mul(expr).replace("**", "^").replace("*", "·")
+            return _JUXTAPOSE_PAREN.sub(r"\1(", text)  # 8·(c - 1) -> 8(c - 1), t·(1 - c) -> t(1 - c)
 
     return _MathPrinter({"order": None})
 
@@ -465,3 +469,95 @@ def math_text(value) -> str:
     if isinstance(value, sympy.Basic):
         return _expr_text(value)
     return str(value)
+
+
+_LATEX_WORDS = {
+    "varepsilon": "ε", "epsilon": "ε", "delta": "δ", "gamma": "γ", "eta": "η", "varphi": "φ", "phi": "φ",
+    "Xi": "Ξ", "Gamma": "Γ", "Phi": "Φ", "zeta": "ζ", "alpha": "α", "beta": "β", "theta": "θ", "lambda": "λ",
+    "mu": "μ", "sigma": "σ", "tau": "τ", "psi": "ψ", "omega": "ω", "pi": "π", "chi": "χ", "kappa": "κ",
+    "rho": "ρ", "xi": "ξ", "nu": "ν", "Delta": "Δ", "Theta": "Θ", "Omega": "Ω", "Lambda": "Λ", "Sigma": "Σ",
+    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "cdot": "·", "times": "×",
+    "to": "→", "rightarrow": "→", "Rightarrow": "⇒", "iff": "⇔", "infty": "∞", "in": "∈", "notin": "∉",
+    "subseteq": "⊆", "subset": "⊂", "sum": "Σ", "prod": "Π", "otimes": "⊗", "circ": "∘", "approx": "≈",
+    "forall": "∀", "exists": "∃", "ldots": "…", "dots": "…", "cdots": "⋯", "mid": "|", "|": "‖",
+    "log": "log", "ln": "ln", "exp": "exp", "min": "min", "max": "max", "sup": "sup", "inf": "inf",
+    "lim": "lim", "sqrt": "√", "{": "{", "}": "}", "partial": "∂", "pm": "±", "mapsto": "↦", "lceil": "⌈",
+    "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋", "langle": "⟨", "rangle": "⟩", "quad": " ", "qquad": " ",
+    ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "%": "%", "&": "&", "_": "_", "#": "#",
+}
+_LATEX_DROP = {"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "displaystyle",
+               "textstyle", "limits", "nolimits"}
+_LATEX_KEEP_ARG = {"text", "mathrm", "mathbf", "mathit", "mathsf", "mathcal", "operatorname", "textrm",
+                   "textit", "textbf", "emph", "boldsymbol", "mathbb", "hat", "bar", "tilde", "overline"}
+
+
+def _latex_group(s: str, i: int) -> tuple[str, int]:
+    """The argument starting at ``s[i]`` (a ``{...}`` group or one character) and the index after it."""
+    while i < len(s) and s[i] == " ":
+        i += 1
+    if i >= len(s):
+        return "", i
+    if s[i] != "{":
+        if s[i] == "\\":
+            j = i + 1
+            while j < len(s) and s[j].isalpha():
+                j += 1
+            return s[i:max(j, i + 2)], max(j, i + 2)
+        return s[i], i + 1
+    depth, j = 0, i
+    while j < len(s):
+        depth += {"{": 1, "}": -1}.get(s[j], 0) if (j == 0 or s[j - 1] != "\\") else 0
+        if depth == 0:
+            return s[i + 1:j], j + 1
+        j += 1
+    return s[i + 1:], len(s)
+
+
+def _wrap(text: str) -> str:
+    return text if len(text) <= 1 or text.replace(".", "").isalnum() or text.startswith("(") and \
+        text.endswith(")") else f"({text})"
+
+
+def latex_to_text(tex: str) -> str:
+    r"""A LaTeX formula as plain Unicode mathematics for the terminal (``\frac{a}{b}`` → ``(a)/(b)``, Greek
+    letters, ``\le`` → ``≤``; sizing commands dropped): ``show`` never prints raw LaTeX.
+
+    >>> latex_to_text(r"\Xi(\varepsilon,c)=\min\Big\{\frac{e^{\varepsilon}-1}{e^{\varepsilon}(1-Nc)+1},1\Big\}")
+    'Ξ(ε,c)=min{(e^ε-1)/(e^ε(1-Nc)+1),1}'
+    """
+    out, i, s = [], 0, str(tex)
+    while i < len(s):
+        ch = s[i]
+        if ch == "\\":
+            j = i + 1
+            while j < len(s) and s[j].isalpha():
+                j += 1
+            word = s[i + 1:j] if j > i + 1 else s[i + 1:i + 2]
+            i = j if j > i + 1 else i + 2
+            if word in ("frac", "dfrac", "tfrac"):
+                a, i = _latex_group(s, i)
+                b, i = _latex_group(s, i)
+                out.append(f"{_wrap(latex_to_text(a))}/{_wrap(latex_to_text(b))}")
+            elif word == "sqrt":
+                a, i = _latex_group(s, i)
+                out.append(f"√{_wrap(latex_to_text(a))}")
+            elif word in _LATEX_KEEP_ARG:
+                a, i = _latex_group(s, i)
+                out.append(latex_to_text(a))
+            elif word in _LATEX_DROP:
+                continue
+            else:
+                out.append(_LATEX_WORDS.get(word, word))
+        elif ch in "^_":
+            a, i = _latex_group(s, i + 1)
+            text = latex_to_text(a)
+            out.append(ch + (text if len(text) <= 1 or text.isalnum() else f"({text})"))
+        elif ch == "{" or ch == "}":
+            i += 1
+        elif ch == "~":
+            out.append(" ")
+            i += 1
+        else:
+            out.append(ch)
+            i += 1
+    return " ".join("".join(out).split(" ")).replace("  ", " ")

@@ -1,12 +1,17 @@
-"""``exactdp check "INEQUALITY" [--class C] [--N 2..3] [--M 2..3] [--budget K] [--seed S] [--json]
-[--gamma LO..HI] [--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T] [--no-progress]``.
+"""``exactdp check "INEQUALITY" [--class C] [--N 2..3] [--M 2..3] [--budget K] [--seed S]
+[--t LO..HI | --eps LO..HI] [--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T]
+[--format text|json] [-o FILE] [--no-progress]``.
 
-Exit status: 0 no counterexample (or proved, or proved modulo a claim), 1 refuted, 2 bad input."""
+``--t LO..HI`` restricts t = e^eps to [LO, HI] (exact rationals >= 1); ``--eps LO..HI`` the same in eps (each
+e^eps must be rational: ``--eps "log(2)..log(3)"``).  The old ``--gamma LO..HI`` (meaning e^eps) and
+``--json`` are deprecated aliases.  Exit status: 0 no counterexample (or proved, or proved modulo a claim),
+1 refuted, 2 bad input."""
 
 from __future__ import annotations
 
-import json
-import sys
+import argparse
+
+from exactdp.cli import _common
 
 
 def _count(low: int, high: int | None = None):
@@ -66,19 +71,56 @@ def register(sub) -> None:
     p.add_argument("--M", default="2..3", help="output sizes, an integer or a range lo..hi within 2..5 (default 2..3)")
     p.add_argument("--budget", type=_count(1), default=None,
                    help="number of kernels to try (work units, so results do not depend on speed; default 400)")
-    p.add_argument("--gamma", default=None, metavar="LO..HI",
-                   help="only test gamma = e^eps in [LO, HI], exact rationals >= 1 (e.g. 5/2..3 for eps near 1)")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--t", default=None, metavar="LO..HI",
+                   help="only test t = e^eps in [LO, HI], exact rationals >= 1 (e.g. 5/2..3 for eps near 1)")
+    g.add_argument("--eps", default=None, metavar="LO..HI",
+                   help="only test eps in [LO, HI]; each e^eps must be rational (e.g. 'log(2)..log(3)')")
+    g.add_argument("--gamma", dest="t", action=_common.DeprecatedAlias, use="--t", default=argparse.SUPPRESS,
+                   metavar="LO..HI", help="deprecated: use --t (here --gamma meant e^eps)")
     p.add_argument("--max-den", type=_count(2), default=12,
                    help="largest row denominator of the random kernels (default 12; the grid phase grows by itself)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random part of the search (default 0)")
-    p.add_argument("--json", action="store_true", help="print the outcome as JSON (exact values as strings)")
     p.add_argument("--workers", type=_count(1, 256), default=1, help="local worker processes (default 1: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="a dask.distributed scheduler (tcp://host:8786) that runs the chunks; needs exactdp[dask]")
     p.add_argument("--max-seconds", type=_seconds, default=None,
                    help="extra wall-clock cap; when it stops the run, results may differ between runs")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _common.add_output(p, ("text", "json"), json_alias=True)
+    _common.add_no_progress(p)
     p.set_defaults(func=run)
+
+
+def t_range(args) -> str | None:
+    """The "LO..HI" range of t = e^eps from --t or --eps (None when neither is given)."""
+    import sympy
+
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+    from exactdp.numbers.reader import read_expression
+
+    if args.eps is None:
+        return args.t
+    parts = args.eps.split("..")
+    if len(parts) != 2:
+        raise ParameterError(f"--eps: expected a range LO..HI, e.g. 'log(2)..log(3)', got {quote(args.eps)}")
+    ends = []
+    for part in parts:
+        t = sympy.exp(read_expression(part, name="--eps"))
+        if not isinstance(t, sympy.Rational):
+            raise ParameterError(f"--eps: e^eps must be rational at both ends (e.g. 'log(2)..log(3)'), got "
+                                 f"{quote(part.strip())}; or give t = e^eps with --t LO..HI")
+        ends.append(str(t))
+    return "..".join(ends)
+
+
+def _progress_callback(bar):
+    def draw(merged, spec):
+        done = min(merged.chunks * spec.chunk_size, spec.budget)
+        bar.update(completed=done, total=spec.budget,
+                   description="check: counterexample found" if merged.counterexample is not None else "check")
+
+    return draw
 
 
 def run(args) -> int:
@@ -88,18 +130,20 @@ def run(args) -> int:
 
     if args.workers < 1:
         raise ParameterError(f"--workers: must be >= 1, got {args.workers}")
-    progress = not args.no_progress and sys.stderr.isatty()
-    result = check(args.inequality, args.cls, N=args.N, M=args.M,
-                   budget=args.budget if args.budget is not None else DEFAULT_BUDGET, seed=args.seed,
-                   scheduler=args.scheduler, workers=args.workers, progress=progress, max_seconds=args.max_seconds,
-                   max_den=args.max_den, gamma=args.gamma)
-    if args.json:
+    gamma = t_range(args)
+    _common.check_output_path(args.output)
+    budget = args.budget if args.budget is not None else DEFAULT_BUDGET
+    with _common.progress(args, budget, "check") as bar:
+        result = check(args.inequality, args.cls, N=args.N, M=args.M, budget=budget, seed=args.seed,
+                       scheduler=args.scheduler, workers=args.workers, progress=_progress_callback(bar),
+                       max_seconds=args.max_seconds, max_den=args.max_den, gamma=gamma)
+    if args.format == "text":
+        _common.emit(args, str(result))
+    else:
         doc = result.to_dict()
         if doc.get("counterexample"):
             doc["counterexample"].pop("check", None)
         if doc.get("closest"):
             doc["closest"].pop("check", None)
-        print(json.dumps(doc, indent=2))
-    else:
-        print(result)
+        _common.emit_result(args, "check", doc)
     return 1 if result.verdict == "refuted" else 0

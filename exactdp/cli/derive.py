@@ -1,11 +1,16 @@
-"""``exactdp derive MECHANISM [k=3 ...] | --file KERNEL.json`` — closed forms and their derivations.
+"""``exactdp derive MECHANISM [k=3 ...] [--eps EPS | --t T] [--c C] [--delta D] | --file KERNEL.json``
+``[--format text|json|latex] [-o FILE]`` — closed forms and their derivations.
 
 Parameters of the catalogue constructor that are not given become symbols (gamma → t = e^eps, c, delta,
-p, q); integers (k, N, q) must be given.  ``--latex`` prints a complete LaTeX document with every
-derivation step; ``--bounds`` prints the LaTeX table of the bounds registry instead.
+p, q); integers (k, N, q) must be given.  ``--t``/``--eps`` fix the constructor's e^ε (its ``gamma``),
+``--c`` and ``--delta`` its c and δ.  ``--format latex`` prints a complete LaTeX document with every
+derivation step (the deprecated ``--latex`` likewise); ``--bounds`` prints the LaTeX table of the bounds
+registry instead.
 """
 
 from __future__ import annotations
+
+from exactdp.cli import _common
 
 
 #: parameters that must be given as positive integers (sizes and indices of the catalogue constructors)
@@ -51,13 +56,52 @@ def register(sub) -> None:
                                    "\"parameters\", \"region\", \"rows\").")
     p.add_argument("mechanism", nargs="?", metavar="MECHANISM", help="catalogue name, e.g. grosse_pml_mechanism")
     p.add_argument("values", nargs="*", metavar="NAME=VALUE", help="fixed parameters, e.g. N=3 (k, N, q required)")
+    _common.add_privacy(p, what="fixes the mechanism's e^eps (its parameter gamma)")
+    _common.add_c(p, "fixes the mechanism's c")
+    _common.add_delta(p, "fixes the mechanism's delta")
     p.add_argument("--file", default=None, help="a JSON kernel file with symbolic entries")
     p.add_argument("--quantity", default=None,
                    help="comma-separated subset of validity,eta_tv,eta_hockey_stick,ldp_ratio,pml_ratio "
                         "(default: all; eta_hockey_stick only for one-parameter kernels)")
-    p.add_argument("--latex", action="store_true", help="print a complete LaTeX document")
     p.add_argument("--bounds", action="store_true", help="print the LaTeX document of the bounds registry")
+    _common.add_output(p, ("text", "json", "latex"))
+    _common.deprecated_flag(p, "--latex", "format", "--format latex", const="latex")
     p.set_defaults(func=run)
+
+
+def _shared_values(args, mechanism: str, values: dict) -> dict:
+    """The catalogue parameters fixed by --eps/--t (gamma), --c and --delta, added to ``values``."""
+    import inspect
+
+    from exactdp.errors import ParameterError
+    from exactdp.mechanisms import CATALOGUE
+
+    known = list(inspect.signature(CATALOGUE[mechanism]).parameters)
+    t = _common.read_t(args)
+    for flag, name, value in (("--eps/--t", "gamma", None if t is None else str(t)), ("--c", "c", args.c),
+                              ("--delta", "delta", args.delta)):
+        if value is None:
+            continue
+        if name not in known:
+            raise ParameterError(f"{flag}: {mechanism} has no parameter {name} (parameters: {', '.join(known)})")
+        if name in values:
+            raise ParameterError(f"{flag}: {name} is also given as {name}=...; give it once")
+        values[name] = value
+    return values
+
+
+def _derivation_json(d) -> dict:
+    import sympy
+
+    def text(e):
+        return None if e is None else str(e)
+
+    return {"quantity": d.quantity, "title": d.title, "result": text(d.result),
+            "result_text": None if d.result is None else _common.math_text(d.result),
+            "latex": None if d.result is None else sympy.latex(d.result),
+            "steps": [{"text": s.text, "expr": text(s.expr),
+                       "expr_text": None if s.expr is None else _common.math_text(s.expr)}
+                      for s in d.steps]}
 
 
 def run(args) -> int:
@@ -65,11 +109,13 @@ def run(args) -> int:
     from exactdp.output.latex import derivation_document
     from exactdp.symbolic.derive import QUANTITIES, catalogue_kernel, derive
 
+    _common.check_output_path(args.output)
     if args.bounds:
-        from exactdp.output.latex import bound_table, document
         from exactdp import bounds
+        from exactdp.output.latex import bound_table, document
 
-        print(document(bound_table([bounds.get(n) for n in bounds.names()]), title="Bounds of [A] and [G]"))
+        _common.emit(args, document(bound_table([bounds.get(n) for n in bounds.names()]),
+                                    title="Bounds of [A] and [G]"))
         return 0
     if args.file:
         from pathlib import Path
@@ -77,10 +123,14 @@ def run(args) -> int:
         from exactdp.io import read_text_file
         from exactdp.symbolic.derive import parametric_kernel_from_json
 
+        if args.eps is not None or args.t is not None or args.c is not None or args.delta is not None:
+            raise ParameterError("--file: fix the parameters of a kernel file in the file itself "
+                                 "(--eps, --t, --c, --delta apply to catalogue mechanisms)")
         text = read_text_file(args.file, "--file")
         K = parametric_kernel_from_json(text, name=Path(args.file).stem)
     elif args.mechanism:
-        K = catalogue_kernel(args.mechanism, parse_values(args.mechanism, args.values))
+        values = _shared_values(args, args.mechanism, parse_values(args.mechanism, args.values))
+        K = catalogue_kernel(args.mechanism, values)
     else:
         raise ParameterError("MECHANISM: give a catalogue mechanism, --file or --bounds")
     if not K.symbolic:
@@ -90,10 +140,15 @@ def run(args) -> int:
     else:  # E_gamma with a symbolic gamma adds a parameter: by default only for one-parameter kernels
         quantities = tuple(q for q in QUANTITIES if q != "eta_hockey_stick" or len(K.free_symbols) == 1)
     ds = derive(K, quantities)
-    if args.latex:
-        print(derivation_document(K, ds, title=f"Closed forms of {K.name or 'the kernel'}"))
-        return 0
-    for d in ds:
-        print(f"{d.quantity}:")
-        print(f"  {d.result}")
+    if args.format == "latex":
+        _common.emit(args, derivation_document(K, ds, title=f"Closed forms of {K.name or 'the kernel'}"))
+    elif args.format == "json":
+        _common.emit_json(args, "derive", {"kernel": K.name or "K",
+                                           "parameters": sorted(str(s) for s in K.free_symbols),
+                                           "derivations": [_derivation_json(d) for d in ds]})
+    else:
+        lines = []
+        for d in ds:
+            lines += [f"{d.quantity}:", f"  {_common.math_text(d.result)}"]
+        _common.emit(args, "\n".join(lines))
     return 0

@@ -1,6 +1,10 @@
-"""``exactdp evalf EXPR [--digits N] [--max-prec BITS]``: guaranteed digits of an exact expression."""
+"""``exactdp evalf EXPR [--digits N] [--max-prec BITS] [--format text|json] [-o FILE]``: guaranteed digits of
+an exact expression."""
 
 from __future__ import annotations
+
+from exactdp.cli import _common
+
 
 def parse_exact(text: str):
     """A sympy expression from text such as ``"exp(1/2) - log(3)"``; decimals like ``0.5`` are read exactly.
@@ -24,11 +28,18 @@ def register(sub) -> None:
     p.add_argument("expr", metavar="EXPR")
     p.add_argument("--digits", type=int, default=30, help="significant digits (default 30)")
     p.add_argument("--max-prec", type=int, default=None, help="precision cap in bits (default 8192)")
+    _common.add_output(p, ("text", "json"))
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from exactdp.numbers.digits import evalf
 
-    print(evalf(parse_exact(args.expr), args.digits, max_prec=args.max_prec))
+    _common.check_output_path(args.output)
+    expr = parse_exact(args.expr)
+    value = evalf(expr, args.digits, max_prec=args.max_prec)
+    if args.format == "json":
+        _common.emit_json(args, "evalf", {"expr": str(expr), "digits": args.digits, "value": value})
+    else:
+        _common.emit(args, value)
     return 0

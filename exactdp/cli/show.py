@@ -1,8 +1,16 @@
-"""``exactdp show CLAIM_ID [--seed S] [--quick]``: statement, hypotheses, evidence and derivation of one claim."""
+"""``exactdp show CLAIM_ID [--seed S] [--quick] [--format text|json|markdown|latex] [-o FILE]``: statement,
+hypotheses, evidence and derivation of one claim.
+
+Text shows the LaTeX statement as plain mathematics (:func:`exactdp.cli._common.latex_to_text`); JSON is the
+claim's record of the verify report (``exactdp/schemas/show.json``); Markdown and LaTeX are the reports of
+``verify`` restricted to this claim.
+"""
 
 from __future__ import annotations
 
 import json
+
+from exactdp.cli import _common
 
 
 def register(sub) -> None:
@@ -14,6 +22,7 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--claims", action="append", metavar="PACKAGE",
                    help="load the claims of this package of proof modules (default: the registered packages)")
+    _common.add_output(p, ("text", "json", "markdown", "latex"))
     p.set_defaults(func=run)
 
 
@@ -26,7 +35,7 @@ def format_result(res) -> str:
         f"  items:      {', '.join(c.catalogue)}",
         f"  source:     {c.source}   [{c.source.paper.cite()}]",
         f"  kind:       {c.kind}" + ("   (reconstructed statement: not quoted from the paper)" if c.reconstructed else ""),
-        "  statement:  " + c.statement.strip().replace("\n", "\n              "),
+        "  statement:  " + _common.latex_to_text(c.statement.strip()).replace("\n", "\n              "),
         f"  hypotheses: {c.hypotheses}",
         f"  verdict:    {verdict_text(res)}   (expected {c.expected.value}"
         + (")" if res.matches else "; DIFFERS)"),
@@ -63,6 +72,21 @@ def run(args) -> int:
     claim_id = resolve(args.claim)  # a former id names the renamed claim
     if claim_id not in registry:
         raise ParameterError(f"claim: unknown claim id {args.claim!r} (see 'exactdp verify --list')")
+    _common.check_output_path(args.output)
     res = run_claim(registry[claim_id], CheckContext(seed=args.seed, quick=args.quick))
-    print(format_result(res))
+    if args.format == "json":
+        from exactdp.output.report import claim_record
+
+        _common.emit_json(args, "show", json.loads(json.dumps(claim_record(res), default=str)),
+                          seed=args.seed, quick=args.quick)
+    elif args.format == "markdown":
+        from exactdp.output.report import to_markdown
+
+        _common.emit(args, to_markdown([res], seed=args.seed, quick=args.quick))
+    elif args.format == "latex":
+        from exactdp.cli.verify import latex_report
+
+        _common.emit(args, latex_report([res], seed=args.seed, quick=args.quick))
+    else:
+        _common.emit(args, format_result(res))
     return 0

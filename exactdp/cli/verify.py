@@ -1,14 +1,20 @@
-"""``exactdp verify [CLAIM_ID|PAPER|ITEM ...] [--json F] [--markdown F] [--latex F] [--seed S] [--quick]``.
+"""``exactdp verify [CLAIM_ID|PAPER|ITEM ...] [--format text|json|markdown|latex|html] [-o FILE] [--seed S]
+[--quick]``.
 
-Runs the registered claims (all of them by default), prints a table (claim, source, verdict, instances,
-seconds) and a summary line.  Exit status 0 when every verdict equals the registry's expected verdict,
-1 otherwise, 2 on bad usage (an unknown claim id prints one line).
+Runs the registered claims (all of them by default) and prints a table fitted to the terminal (claim,
+source, verdict, instances, seconds) and a summary line (``--format text``, the default), or one report:
+JSON (``exactdp/schemas/verify.json``), Markdown (the README claims table), LaTeX (a complete document) or
+HTML (one self-contained page).  A report goes to ``-o FILE`` (the table and summary then still print) or to
+stdout.  The old ``--json FILE``, ``--markdown FILE`` and ``--latex FILE`` keep working (deprecated; they
+write their files next to the table).  Exit status 0 when every verdict equals the registry's expected
+verdict, 1 otherwise, 2 on bad usage (an unknown claim id prints one line).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from exactdp.cli import _common
 
 
 #: most worker processes (each has its own memory cap, so many workers multiply the memory used)
@@ -24,13 +30,14 @@ def register(sub) -> None:
     p.add_argument("--list", action="store_true", help="list the registered claims and exit")
     p.add_argument("--quick", action="store_true", help="the CI-sized run (fewer instances)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random instance families (default 0)")
-    p.add_argument("--json", metavar="FILE", help="write the JSON report")
-    p.add_argument("--markdown", metavar="FILE", help="write the Markdown report (the README claims table)")
-    p.add_argument("--latex", metavar="FILE", help="write the LaTeX report (a complete document)")
+    _common.add_output(p, _common.FORMATS)
+    _common.deprecated_flag(p, "--json", "json", "--format json -o FILE", metavar="FILE")
+    _common.deprecated_flag(p, "--markdown", "markdown", "--format markdown -o FILE", metavar="FILE")
+    _common.deprecated_flag(p, "--latex", "latex", "--format latex -o FILE", metavar="FILE")
     p.add_argument("--update-readme", nargs="?", const="README.md", metavar="README",
                    help="rewrite the claims table between the markers of README.md (or the file given)")
     p.add_argument("--timings", action="store_true", help="include seconds in the reports (breaks byte-identity)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _common.add_no_progress(p)
     p.add_argument("--jobs", type=int, default=1, metavar="J",  # checked in run: one line, exit 2
                    help="run claims in J worker processes (default 1; verdicts and reports do not depend on J)")
     p.add_argument("--claims", action="append", metavar="PACKAGE",
@@ -39,45 +46,75 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _fmt_table(rows: list[list[str]], right: set[int]) -> str:
-    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
-    out = []
-    for i, r in enumerate(rows):
-        cells = [c.rjust(widths[k]) if k in right else c.ljust(widths[k]) for k, c in enumerate(r)]
-        out.append("  ".join(cells).rstrip())
-        if i == 0:
-            out.append("  ".join("-" * w for w in widths))
-    return "\n".join(out)
-
-
 def list_claims(claims) -> str:
     rows = [["claim", "items", "source", "expected", "title"]]
     for c in claims:
         rows.append([c.id, ",".join(c.catalogue), str(c.source.paper.key) + " " + c.source.label,
                      c.expected.value + (" (reconstructed statement)" if c.reconstructed else ""), c.title])
-    return _fmt_table(rows, set())
+    return _common.table(rows, wrap=(2, 1, 4))
+
+
+def results_table(results) -> str:
+    """The verify table (claim, source, verdict, instances, seconds), fitted to the terminal width."""
+    from exactdp.output import report
+
+    rows = [["claim", "source", "verdict", "instances", "seconds"]]
+    for r in results:
+        v = report.verdict_text(r)
+        if not r.matches:
+            v += f"  [expected {r.claim.expected.value}]"
+        rows.append([r.claim.id, f"{r.claim.source.paper.key} {r.claim.source.label}", v, str(r.instances),
+                     f"{r.seconds:.2f}"])
+    return _common.table(rows, right={3, 4}, wrap=(1, 2))
+
+
+def latex_report(results, **kw) -> str:
+    """The LaTeX report: :func:`exactdp.output.latex.verify_report_latex` (summary table first), or the older
+    :func:`exactdp.output.report.to_latex` where that is not installed."""
+    try:
+        from exactdp.output.latex import verify_report_latex
+    except ImportError:
+        from exactdp.output.report import to_latex as verify_report_latex
+    return verify_report_latex(results, **kw)
+
+
+def html_report(results, **kw) -> str:
+    """The HTML report (:func:`exactdp.output.html.verify_report_html`); one line when it is not installed."""
+    try:
+        from exactdp.output.html import verify_report_html
+    except ImportError:
+        from exactdp.errors import ParameterError
+
+        raise ParameterError("--format html: the HTML report (exactdp.output.html) is not available in this "
+                             "installation") from None
+    return verify_report_html(results, **kw)
+
+
+def render(results, fmt: str, **kw) -> str:
+    """The report of ``results`` in ``fmt`` (json, markdown, latex, html)."""
+    from exactdp.output import report
+
+    if fmt == "json":
+        import json
+
+        doc = json.loads(report.to_json(results, **kw))
+        return _common.to_json(_common.envelope("verify", doc, seed=kw["seed"], quick=kw["quick"]))
+    if fmt == "markdown":
+        return report.to_markdown(results, **kw)
+    if fmt == "latex":
+        return latex_report(results, **kw)
+    return html_report(results, **kw)
 
 
 def _check_output(path, option: str) -> None:
     """An output path is refused before the run when it cannot be written (a directory, a missing folder)."""
-    if path is None:
-        return
-    from exactdp.errors import ParameterError
-    from exactdp.limits import quote
-
-    p = Path(path)
-    if not str(path).strip():
-        raise ParameterError(f"{option}: give a file name")
-    if p.is_dir():
-        raise ParameterError(f"{option}: {quote(path)} is a directory")
-    if not p.parent.is_dir():
-        raise ParameterError(f"{option}: the folder of {quote(path)} does not exist")
+    _common.check_output_path(path, option)
 
 
 def run(args) -> int:
     from exactdp.errors import ParameterError
     from exactdp.output import report
-    from exactdp.verification.engine import Progress, select_claims, verify
+    from exactdp.verification.engine import select_claims, verify
 
     if not 1 <= args.jobs <= MAX_JOBS:
         raise ParameterError(f"--jobs: must be an integer in 1..{MAX_JOBS}, got {args.jobs}")
@@ -94,30 +131,35 @@ def run(args) -> int:
                                  "lists every claim and a selection would replace it")
         report.readme_target(args.update_readme)
     for opt in ("json", "markdown", "latex"):
-        _check_output(getattr(args, opt), f"--{opt}")
+        _check_output(getattr(args, opt, None), f"--{opt}")
+    _check_output(args.output, "-o")
     if args.list:
-        print(list_claims(claims))
+        if args.format == "json":
+            _common.emit_json(args, "verify", {"claims": [
+                {"id": c.id, "catalogue": list(c.catalogue), "source": f"{c.source.paper.key} {c.source.label}",
+                 "expected": c.expected.value, "reconstructed": bool(c.reconstructed), "title": c.title}
+                for c in claims]}, list=True)
+        else:
+            _common.emit(args, list_claims(claims))
         return 0
-    progress = Progress(len(claims), sys.stderr, enabled=False if args.no_progress else None)
-    results = verify([c.id for c in claims] if args.targets else (), seed=args.seed, quick=args.quick,
-                     progress=progress, jobs=args.jobs, packages=packages)
-    rows = [["claim", "source", "verdict", "instances", "seconds"]]
-    for r in results:
-        v = report.verdict_text(r)
-        if not r.matches:
-            v += f"  [expected {r.claim.expected.value}]"
-        rows.append([r.claim.id, f"{r.claim.source.paper.key} {r.claim.source.label}", v, str(r.instances),
-                     f"{r.seconds:.2f}"])
-    print(_fmt_table(rows, {3, 4}))
-    print(report.summary_line(results))
+    with _common.EngineProgress(args, len(claims)) as progress:
+        results = verify([c.id for c in claims] if args.targets else (), seed=args.seed, quick=args.quick,
+                         progress=progress, jobs=args.jobs, packages=packages)
     kw = {"seed": args.seed, "quick": args.quick, "timings": args.timings}
-    if args.json:
-        Path(args.json).write_text(report.to_json(results, **kw), encoding="utf-8")
+    text = results_table(results) + "\n" + report.summary_line(results)
+    if args.format == "text":
+        _common.emit(args, text)
+    elif args.output:  # the report to its file, the table and the summary to the terminal
+        _common.emit(args, render(results, args.format, **kw))
+        print(text)
+    else:
+        _common.emit(args, render(results, args.format, **kw))
+    if getattr(args, "json", None) or getattr(args, "markdown", None) or getattr(args, "latex", None):
+        for opt, fmt in (("json", "json"), ("markdown", "markdown"), ("latex", "latex")):
+            if getattr(args, opt, None):
+                Path(getattr(args, opt)).write_text(
+                    report.to_json(results, **kw) if fmt == "json" else render(results, fmt, **kw), encoding="utf-8")
     md = report.to_markdown(results, **kw)
-    if args.markdown:
-        Path(args.markdown).write_text(md, encoding="utf-8")
-    if args.latex:
-        Path(args.latex).write_text(report.to_latex(results, **kw), encoding="utf-8")
     if args.update_readme is not None:
         path = Path(args.update_readme)
         path.write_text(report.update_readme(report.readme_target(path), md), encoding="utf-8")

@@ -4,6 +4,7 @@ sortable claims table, expandable evidence, counterexample kernels as files; ren
 from __future__ import annotations
 
 import base64
+import html
 import re
 import shutil
 import struct
@@ -18,7 +19,8 @@ from exactdp.verification.engine import verify
 
 #: a refuted claim whose counterexample is a 4x4 kernel, one with a 2x2 kernel, two proved, one verified by LP
 SELECTION = ("findings.fa01_phi_power", "findings.fg05_missing_hypothesis", "background.d11_xi",
-             "asoodeh2021.a07_phi_vs_tight", "grosse2026.thm1", "asoodeh2021.a11_mean_estimation")
+             "asoodeh2021.a07_phi_vs_tight", "grosse2026.thm1", "asoodeh2021.a11_mean_estimation",
+             "asoodeh2021.a15_xu_raginsky")  # ... and one proved modulo cited results
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -70,6 +72,17 @@ def test_self_contained_and_deterministic(results, page_html):
     assert page_html.count("<details><summary>") >= len(SELECTION)
 
 
+def test_scope_names_what_a_proof_rests_on(results, page_html):
+    modulo = [r for r in results if r.verdict.value == "proved-modulo"]
+    assert modulo and all(r.rests_on for r in modulo)
+    for r in modulo:
+        row = page_html.split(f'<tr id="c-{r.claim.id}"', 1)[1].split("</tr>", 1)[0]
+        scope = html.unescape(row.split('<td class="scope">', 1)[1].split("</td>", 1)[0])
+        assert scope.startswith(r.scope) and "rests on: " + ", ".join(r.rests_on) in scope
+    proved = next(r for r in results if r.claim.id == "background.d11_xi")
+    assert proved.verdict.value == "proved" and proved.scope
+
+
 def test_counterexample_kernels_download_as_kernel_files(results, page_html):
     links = re.findall(r'<a class="download" download="([^"]+)" href="data:application/json;charset=utf-8,([^"]+)"',
                        page_html)
@@ -106,7 +119,16 @@ def test_renders_in_headless_chromium(results, page_html, tmp_path):
         try:
             page = ctx.new_page()
             page.goto(report.as_uri())
-            # every formula rendered: the statements' and the exact values' <math> elements have a size
+            page.screenshot(path=str(shot))  # the first screen, as a reader opens the file
+
+            # evidence is collapsed until opened
+            first = page.locator("#c-findings\\.fa01_phi_power td.ev details").first
+            assert not first.locator(".ce").first.is_visible()
+            first.locator("summary").first.click()
+            assert first.locator(".ce").first.is_visible()
+
+            # every formula rendered, the evidence's too: with every <details> open, each <math> has a size
+            page.eval_on_selector_all("details", "ds => ds.forEach(d => { d.open = true; })")
             boxes = page.eval_on_selector_all(
                 "math", "ms => ms.map(m => { const r = m.getBoundingClientRect(); return [r.width, r.height]; })")
             statements = page.eval_on_selector_all("td.stmt math", "ms => ms.length")
@@ -116,7 +138,6 @@ def test_renders_in_headless_chromium(results, page_html, tmp_path):
             # MathML layout, not text: a fraction is taller than a line of the table's text
             frac_h = page.eval_on_selector("#c-background\\.d11_xi td.stmt math", "m => m.getBoundingClientRect().height")
             assert frac_h > 20
-            page.screenshot(path=str(shot))
 
             ids = _visible_ids(page)
             assert sorted(ids) == sorted(SELECTION)
@@ -126,7 +147,7 @@ def test_renders_in_headless_chromium(results, page_html, tmp_path):
             page.fill("#filter", "")
             page.select_option("#verdict", "refuted")
             refuted = sorted(r.claim.id for r in results if r.verdict.value == "refuted")
-            assert sorted(_visible_ids(page)) == refuted and len(refuted) == 3
+            assert sorted(_visible_ids(page)) == refuted and len(refuted) == 3  # fa01, fg05, a11
             page.select_option("#verdict", "")
             assert len(_visible_ids(page)) == len(SELECTION)
 
@@ -139,12 +160,6 @@ def test_renders_in_headless_chromium(results, page_html, tmp_path):
             assert [by_instances[i] for i in _visible_ids(page)] == sorted(counts, reverse=True)
             page.click("#claims thead th:nth-child(1)")
             assert _visible_ids(page) == sorted(SELECTION)
-
-            # evidence is collapsed until opened
-            first = page.locator("#c-findings\\.fa01_phi_power td.ev details").first
-            assert not first.locator(".ce").first.is_visible()
-            first.locator("summary").first.click()
-            assert first.locator(".ce").first.is_visible()
         finally:
             ctx.close()
     assert _png_size(shot) == (VIEWPORT["width"], VIEWPORT["height"])

@@ -448,7 +448,8 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         seed: the seed of the random part of the search.
         scheduler: a dask.distributed scheduler address, Client or LocalCluster (optional).
         workers: local processes when no scheduler is given (1 = in this process).
-        progress: draw a progress bar on stderr.  max_seconds: an extra wall-clock cap (results may then
+        progress: draw a progress bar on stderr (or a callable, called as ``progress(merged, spec)`` after each
+            merged chunk: the command line's rich bar).  max_seconds: an extra wall-clock cap (results may then
             differ between runs; the report says so).
         chunk_size: kernels per chunk (part of the plan: change it and the random part changes).
         max_den: largest row denominator of the random kernels (the grid phase raises den by itself).
@@ -483,7 +484,8 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
     static_checks(conj, spec.N, spec.M)
     proof = _try_prove(conj, classes, spec)
     merged, info = run_search(spec, scheduler=scheduler, workers=workers,
-                              progress=progress_bar() if progress else None, max_seconds=max_seconds)
+                              progress=progress if callable(progress) else progress_bar() if progress else None,
+                              max_seconds=max_seconds)
     stats = {"kernels": merged.tried, "kernels_per_class_and_size": dict(sorted(merged.kernels.items())),
              "instances": merged.instances, "undecided": merged.undecided, "undefined": merged.undefined,
              "kernels_outside_class": merged.outside, "chunks": merged.chunks, "budget": budget, "seed": seed,
