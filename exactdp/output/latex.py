@@ -1,131 +1,305 @@
-r"""LaTeX for closed forms, bound tables and derivations, in the papers' notation.
+r"""LaTeX a researcher can paste: closed forms, bounds, kernels, derivations and the verify report.
 
-* t = e^ε is printed as ``e^{\varepsilon}`` (powers as ``e^{2 \varepsilon}``), δ, γ, c, N as themselves;
-* fractions with ``\frac``; ``Min``/``Max`` as ``\min``/``\max``;
-* ``Piecewise`` as ``\left\{ a \;\text{if}\; \dots,\quad b \;\text{otherwise} \right.`` (no ``cases``
-  environment, so every formula also parses with matplotlib's mathtext — the test suite checks this);
-* :func:`document` wraps pieces into a compilable ``article``.
+Every formula is printed by the one printer of :mod:`exactdp.numbers.display` (t = e^ε as
+``e^{\varepsilon}``, ``\frac``, ``\min``/``\max``, the papers' symbols); prose is text mode, escaped by
+:func:`latex_text` (unicode maths such as ε ≤ δ becomes inline maths, ASCII ``<=`` becomes ≤,
+``K(y|x)`` keeps its bar).
+
+* :func:`latex` — the "copy this" API (``exactdp.latex``): the LaTeX of a closed form (sympy expression,
+  fmpq), a registry ``Bound``, a ``Kernel``, a ``Truth``, a verdict or claim ``Outcome``, a
+  ``PrivacyProfile``, an extremal result, a ``RiskBound`` or a ``CheckResult``;
+* :func:`equation_latex` — a displayed equation, broken over lines (``align*``) when it is long, and
+  scaled to the line width only if one piece alone is still too wide (never an overfull box);
+* :func:`derivation_document` — ``exactdp derive --latex``: the simplified kernel, then each derivation
+  step as an equation ``quantity = value`` explained by its text (:class:`exactdp.symbolic.derive.Step`);
+* :func:`bound_table` — ``exactdp derive --bounds``: the registry as a ``longtable`` (``booktabs``);
+* :func:`verify_report_latex` — ``exactdp verify``'s LaTeX report: a summary table (claim, scope,
+  verdict) and a table of contents first, then each claim's statement, verdict and evidence;
+* :func:`document` — a complete ``article`` (T1 fonts, UTF-8 input, amsmath, booktabs, longtable).
 
 Formulas are returned without ``$``; :func:`inline` / :func:`display` add them.
 """
 
 from __future__ import annotations
 
+import json
+import re
+
 import sympy
-from sympy.printing.latex import LatexPrinter
-from exactdp.numbers.reader import as_expr
 
-#: the papers' symbols for the names used in exactdp's sympy expressions
-SYMBOL_LATEX = {
-    "eps": r"\varepsilon", "epsilon": r"\varepsilon", "delta": r"\delta", "gamma": r"\gamma",
-    "eta": r"\eta", "phi": r"\varphi", "Xi": r"\Xi", "Gamma": r"\Gamma", "Phi": r"\Phi", "TV": r"\mathrm{TV}",
-    "zeta": r"\zeta", "psi": r"\psi", "I_gamma": r"I_{\gamma}", "tv_in": r"\delta",
+from exactdp.numbers.display import (  # noqa: F401  (re-exported: the printer's home is numbers.display)
+    EPS,
+    SYMBOL_LATEX,
+    PaperLatexPrinter,
+    as_display_expr,
+    matrix_latex,
+    printer,
+    relation_latex as relation,
+    to_latex,
+)
+
+# -- text mode ---------------------------------------------------------------------------------------
+
+#: unicode maths characters of the claims' texts → LaTeX maths
+UNICODE_MATH = {
+    "ε": r"\varepsilon", "δ": r"\delta", "γ": r"\gamma", "η": r"\eta", "φ": r"\varphi", "ϕ": r"\varphi",
+    "Γ": r"\Gamma", "Ξ": r"\Xi", "θ": r"\theta", "ρ": r"\rho", "ζ": r"\zeta", "ψ": r"\psi", "Φ": r"\Phi",
+    "α": r"\alpha", "β": r"\beta", "λ": r"\lambda", "μ": r"\mu", "σ": r"\sigma", "τ": r"\tau", "χ": r"\chi",
+    "π": r"\pi", "ℓ": r"\ell", "Σ": r"\Sigma", "Δ": r"\Delta", "ω": r"\omega", "κ": r"\kappa", "ν": r"\nu",
+    "≤": r"\le", "≥": r"\ge", "≠": r"\ne", "≈": r"\approx", "→": r"\to", "⇒": r"\Rightarrow",
+    "⟹": r"\Longrightarrow", "⟺": r"\iff", "⇔": r"\iff", "∈": r"\in", "∉": r"\notin", "⊆": r"\subseteq",
+    "⊂": r"\subset", "∩": r"\cap", "∪": r"\cup", "∅": r"\emptyset", "∞": r"\infty", "√": r"\surd",
+    "·": r"\cdot", "×": r"\times", "⊗": r"\otimes", "∘": r"\circ", "±": r"\pm", "−": "-", "∑": r"\sum",
+    "∀": r"\forall", "∃": r"\exists", "‖": r"\|", "⌊": r"\lfloor", "⌋": r"\rfloor", "⁺": r"^{+}",
+    "²": r"^{2}", "³": r"^{3}", "ⁿ": r"^{n}", "₀": r"_{0}", "₁": r"_{1}", "₂": r"_{2}", "ᶜ": r"^{c}",
+    "₊": r"_{+}", "ₓ": r"_{x}", "𝒫": r"\mathcal{P}", "𝒮": r"\mathcal{S}", "𝒳": r"\mathcal{X}",
+    "𝒴": r"\mathcal{Y}", "𝒬": r"\mathcal{Q}", "ℚ": r"\mathbb{Q}", "ℝ": r"\mathbb{R}", "ℕ": r"\mathbb{N}",
+    "𝟙": r"\mathbf{1}", "≲": r"\lesssim", "≳": r"\gtrsim", "↦": r"\mapsto", "⊥": r"\bot", "∂": r"\partial",
+    "⌈": r"\lceil", "⌉": r"\rceil", "∝": r"\propto", "≡": r"\equiv", "∧": r"\wedge", "∨": r"\vee",
+    "∖": r"\setminus", "⟨": r"\langle", "⟩": r"\rangle", "∫": r"\int", "∏": r"\prod", "≪": r"\ll", "≫": r"\gg",
 }
-
-EPS = sympy.Symbol("eps", positive=True)
-
-
-class PaperLatexPrinter(LatexPrinter):
-    """sympy's LaTeX printer with a mathtext-compatible Piecewise and the papers' symbol names."""
-
-    def _print_Piecewise(self, expr):
-        parts = []
-        for e, c in expr.args:
-            if c is sympy.true:
-                parts.append(rf"{self._print(e)} \;\text{{otherwise}}")
-            else:
-                parts.append(rf"{self._print(e)} \;\text{{if}}\; {self._print(c)}")
-        return r"\left\{ " + r",\quad ".join(parts) + r" \right."
-
-    def _print_Add(self, expr, order=None):
-        """Default term order, except that a positive term leads ("1 - Nc", not "- Nc + 1")."""
-        terms = list(self._as_ordered_terms(expr, order=order))
-        lead = next((k for k, term in enumerate(terms) if not term.could_extract_minus_sign()), 0)
-        terms = [terms[lead]] + terms[:lead] + terms[lead + 1:]
-        tex = ""
-        for i, term in enumerate(terms):
-            if i == 0:
-                pass
-            elif term.could_extract_minus_sign():
-                tex += " - "
-                term = -term
-            else:
-                tex += " + "
-            term_tex = self._print(term)
-            if self._needs_add_brackets(term):
-                term_tex = rf"\left({term_tex}\right)"
-            tex += term_tex
-        return tex
-
-    def _print_Symbol(self, expr, style="plain"):
-        name = expr.name
-        if name in SYMBOL_LATEX:
-            return SYMBOL_LATEX[name]
-        return super()._print_Symbol(expr, style=style)
+#: unicode text characters → LaTeX text
+UNICODE_TEXT = {"—": "---", "–": "--", "’": "'", "‘": "`", "“": "``", "”": "''", "…": r"\ldots{}", "\u00a0": "~",
+                "§": r"\S{}", "✓": r"\checkmark{}", "✗": r"$\times$", "é": r"\'e", "ö": r'\"o', "ü": r'\"u',
+                "°": r"\textdegree{}", "¹": r"\textsuperscript{1}", "•": r"\textbullet{}"}
+_TEXT_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
+                 "%": r"\%", "^": r"\^{}", "~": r"\textasciitilde{}", "|": r"\textbar{}"}
+#: ASCII maths in prose, typeset as the symbol it stands for
+_ASCII_MATH = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("=>", "⇒"), ("->", "→"), ("||", "‖"))
+_MATH_TEXT = {"<": "<", ">": ">"}
 
 
-def _exp_form(expr, t_names=("t",)):
-    """Replace t by e^ε (DESIGN principle 5: proofs run in t, papers are written in ε)."""
-    expr = as_expr(expr)
-    subs = {s: sympy.exp(EPS) for s in expr.free_symbols if s.name in t_names}
-    return expr.xreplace(subs) if subs else expr
+def latex_text(text) -> str:
+    """Plain text → LaTeX text mode: specials escaped, unicode maths (and ASCII ``<=``, ``>=``, ``!=``,
+    ``->``, ``||``) as inline maths with consecutive symbols in one ``$…$``, line breaks allowed after
+    ``_``, ``/`` and a ``.`` inside a word (long identifiers), other non-ASCII spelled ``U+XXXX``.
 
-
-def to_latex(expr, *, t_as_exp: bool = True) -> str:
-    """LaTeX of a sympy expression (or fmpq / ``oo``) in the papers' notation.
-
-    >>> t = sympy.Symbol("t", positive=True)
-    >>> to_latex((t - 1) / (t + 1))
-    '\\\\frac{e^{\\\\varepsilon} - 1}{e^{\\\\varepsilon} + 1}'
+    >>> latex_text("K(y|x) <= 1/2 for ε≤δ")
+    'K(y\\\\textbar{}x) $\\\\le$ 1/\\\\allowbreak{}2 for $\\\\varepsilon\\\\le\\\\delta$'
     """
-    from exactdp.numbers.sr import as_sympy
+    s = str(text)
+    for a, b in _ASCII_MATH:
+        s = s.replace(a, b)
+    out: list[tuple[bool, str]] = []  # (is maths, piece)
+    for i, ch in enumerate(s):
+        if ch in UNICODE_MATH:
+            out.append((True, UNICODE_MATH[ch]))
+        elif ch in _MATH_TEXT:
+            out.append((True, _MATH_TEXT[ch]))
+        elif ch in _TEXT_SPECIAL:
+            out.append((False, _TEXT_SPECIAL[ch]))
+        elif ch == "_":
+            out.append((False, r"\_\allowbreak{}"))
+        elif ch == "/":
+            out.append((False, r"/\allowbreak{}"))
+        elif ch == "." and i + 1 < len(s) and s[i + 1].isalpha() and i and s[i - 1].isalnum():
+            out.append((False, r".\allowbreak{}"))
+        elif ch in UNICODE_TEXT:
+            out.append((False, UNICODE_TEXT[ch]))
+        elif ord(ch) < 128:
+            out.append((False, ch))
+        else:
+            out.append((False, rf"\texttt{{U+{ord(ch):04X}}}"))
+    res, k = [], 0
+    while k < len(out):
+        if out[k][0]:
+            run = []
+            while k < len(out) and out[k][0]:
+                run.append(out[k][1])
+                k += 1
+            math = ""
+            for piece in run:  # a command followed by a letter needs a space
+                math += (" " if math and re.search(r"\\[A-Za-z]+$", math) and piece[:1].isalpha() else "") + piece
+            res.append(f"${math}$")
+        else:
+            res.append(out[k][1])
+            k += 1
+    return "".join(res)
 
-    if not isinstance(expr, (sympy.Basic, bool)):
-        expr = as_sympy(expr)
-    if isinstance(expr, sympy.Basic) and t_as_exp:
-        expr = _exp_form(expr)
-    printer = PaperLatexPrinter({"mul_symbol": None, "inv_trig_style": "abbreviated"})
-    return printer.doprint(expr)
 
+def escape_text(text: str) -> str:
+    """Escape LaTeX special characters in running text (alias of :func:`latex_text`)."""
+    return latex_text(text)
+
+
+def latex_math_text(text: str) -> str:
+    """Unicode inside a LaTeX (maths) string mapped to commands; other non-ASCII dropped."""
+    out = []
+    for ch in text:
+        if ch in UNICODE_MATH:
+            out.append(UNICODE_MATH[ch] + " ")
+        elif ch in UNICODE_TEXT and ch not in "§✓✗":
+            out.append(UNICODE_TEXT[ch] if ch != "\u00a0" else " ")
+        elif ord(ch) < 128:
+            out.append(ch)
+    return "".join(out)
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in re.sub(r"\\[{}]", "", text):
+        depth += ch == "{"
+        depth -= ch == "}"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def texttt(identifier: str) -> str:
+    r"""An identifier (claim id, bound name) in typewriter type, breakable after ``_`` and ``.``."""
+    return r"\texttt{" + latex_text(identifier) + "}"
+
+
+def verbatim_block(lines, *, width: int = 96, max_lines: int = 40, note: str = "") -> str:
+    """Lines of plain text (sympy-style derivations, counterexamples) in a small ``verbatim``, each wrapped
+    at ``width`` characters so nothing overflows; more than ``max_lines`` are cut with a note."""
+    wrapped: list[str] = []
+    for line in lines:
+        line = _ascii(str(line)).replace("**", "^").rstrip()
+        indent = len(line) - len(line.lstrip())
+        while len(line) > width:
+            cut = line.rfind(" ", indent + 20, width)
+            cut = cut if cut > 0 else width
+            wrapped.append(line[:cut])
+            line = " " * (indent + 4) + line[cut:].lstrip()
+        wrapped.append(line)
+    if len(wrapped) > max_lines:
+        more = len(wrapped) - max_lines
+        wrapped = wrapped[:max_lines] + [f"... ({more} more lines{note})"]
+    body = "\n".join(wrapped).replace(r"\end{verbatim}", r"\end {verbatim}")
+    return "{\\footnotesize\n\\begin{verbatim}\n" + body + "\n\\end{verbatim}\n}"
+
+
+_ASCII_OF = {"ε": "eps", "δ": "delta", "γ": "gamma", "η": "eta", "φ": "phi", "Γ": "Gamma", "Ξ": "Xi",
+             "≤": "<=", "≥": ">=", "≠": "!=", "→": "->", "−": "-", "·": "*", "×": "x", "‖": "||", "∞": "oo",
+             "—": "--", "–": "-", "…": "...", "⊗": "(x)", "√": "sqrt", "∈": " in ", "ψ": "psi", "ζ": "zeta"}
+
+
+def _ascii(text: str) -> str:
+    return "".join(ch if ord(ch) < 128 else _ASCII_OF.get(ch, f"<U+{ord(ch):04X}>") for ch in text)
+
+
+# -- formulas ----------------------------------------------------------------------------------------
 
 def inline(tex: str) -> str:
     return f"${tex}$"
 
 
 def display(tex: str) -> str:
-    return f"\\[\n{tex}\n\\]"
+    """A displayed formula that never overflows: scaled to the line width only when it is wider
+    (``\\fitdisplay`` of :data:`PREAMBLE`)."""
+    return r"\fitdisplay{" + tex + "}"
 
 
-def relation(lhs_tex: str, rel: str, rhs) -> str:
-    """``lhs rel rhs`` with rel one of = ≤ ≥ < >."""
-    ops = {"=": "=", "<=": r"\leq", ">=": r"\geq", "<": "<", ">": ">", "upper": r"\leq", "lower": r"\geq",
-           "equals": "="}
-    rhs_tex = rhs if isinstance(rhs, str) else to_latex(rhs)
-    return f"{lhs_tex} {ops[rel]} {rhs_tex}"
+#: the width (in :func:`_width` units, about an em of maths) above which an equation is broken
+LINE_UNITS = 62
 
 
-def escape_text(text: str) -> str:
-    """Escape LaTeX special characters in running text."""
-    out = text
-    for a, b in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("$", r"\$"), ("#", r"\#"),
-                 ("_", r"\_"), ("{", r"\{"), ("}", r"\}"), ("~", r"\textasciitilde{}"), ("^", r"\^{}")):
-        out = out.replace(a, b)
-    return out
+def _group(tex: str, i: int) -> tuple[str, int]:
+    """The brace group (or single token) starting at tex[i]: (content, index after it)."""
+    while i < len(tex) and tex[i] == " ":
+        i += 1
+    if i >= len(tex):
+        return "", i
+    if tex[i] == "{":
+        depth, j = 0, i
+        while j < len(tex):
+            if tex[j] == "\\":  # an escaped brace (\{ of \left\{) is no group delimiter
+                j += 2
+                continue
+            depth += tex[j] == "{"
+            depth -= tex[j] == "}"
+            if depth == 0:
+                return tex[i + 1:j], j + 1
+            j += 1
+        return tex[i + 1:], len(tex)
+    m = re.match(r"\\[A-Za-z]+|\\.|.", tex[i:])
+    return m.group(0), i + len(m.group(0))
 
 
-def derivation_latex(derivation, title: str | None = None) -> str:
-    """A derivation (exactdp.symbolic.Derivation) as a list of steps, each with its formula displayed."""
-    lines = [rf"\paragraph{{{escape_text(title or derivation.quantity)}}}", r"\begin{enumerate}"]
-    for text, expr in derivation.steps:
-        item = rf"\item {escape_text(text)}"
-        if expr is not None:
-            item += "\n" + display(to_latex(expr))
-        lines.append(item)
-    lines.append(r"\end{enumerate}")
-    if derivation.result is not None:
-        lines.append("Result:\n" + display(to_latex(derivation.result)))
-    return "\n".join(lines)
+_ZERO_WIDTH = {r"\left", r"\right", r"\displaystyle", r"\begin", r"\end", r"\limits", r"\nolimits", r"\!"}
+_SPACES = {r"\,": 0.2, r"\;": 0.3, r"\:": 0.25, r"\quad": 1.0, r"\qquad": 2.0, r"\ ": 0.3}
 
+
+def _width(tex: str) -> float:
+    """A rough printed width of a LaTeX formula in em (fractions count their wider part, scripts 0.7)."""
+    w, i = 0.0, 0
+    while i < len(tex):
+        ch = tex[i]
+        if ch == "\\":
+            m = re.match(r"\\[A-Za-z]+|\\.", tex[i:])
+            cmd = m.group(0)
+            i += len(cmd)
+            if cmd in (r"\frac", r"\dfrac", r"\tfrac"):
+                a, i = _group(tex, i)
+                b, i = _group(tex, i)
+                w += max(_width(a), _width(b)) + 0.3
+            elif cmd in (r"\text", r"\mathrm", r"\operatorname", r"\textbf", r"\mathsf"):
+                a, i = _group(tex, i)
+                w += 0.5 * len(a) if cmd == r"\text" else _width(a)
+            elif cmd in (r"\begin", r"\end"):
+                _, i = _group(tex, i)
+            elif cmd in _SPACES:
+                w += _SPACES[cmd]
+            elif cmd not in _ZERO_WIDTH:
+                w += 0.6
+        elif ch in "^_":
+            a, i = _group(tex, i + 1)
+            w += 0.7 * _width(a)
+        elif ch in "{} ":
+            i += 1
+        elif ch in "=<>+-,":
+            w += 1.0 if ch != "," else 0.4
+            i += 1
+        else:
+            w += 0.5
+            i += 1
+    return w
+
+
+def _pieces(expr, pr) -> list[str]:
+    """A long right-hand side in pieces that may start a new line: the signed terms of a sum, or the
+    conditions of a conjunction (each piece led by its operator)."""
+    if isinstance(expr, sympy.Add):
+        return pr.add_terms(expr)
+    if isinstance(expr, (sympy.And, sympy.Or)):
+        op = r"\wedge " if isinstance(expr, sympy.And) else r"\vee "
+        args = [pr._print(a) for a in expr.args]
+        return [args[0]] + [op + a for a in args[1:]]
+    return [pr._print(expr)]
+
+
+def equation_latex(lhs: str, expr, *, rel: str = "=") -> str:
+    r"""The displayed equation ``lhs rel expr`` (``expr`` alone when ``lhs`` is empty).  A long sum or
+    conjunction is broken over lines of at most :data:`LINE_UNITS` in ``align*``; a piece still wider than
+    the line (a large fraction) is scaled down to the line width, never left overfull."""
+    pr = printer(cases=True)
+    expr = as_display_expr(expr)
+    pieces = _pieces(expr, pr) if isinstance(expr, sympy.Basic) else [to_latex(expr)]
+    rel_tex = {"=": "=", "<=": r"\leq", ">=": r"\geq"}.get(rel, rel)
+    head = f"{lhs} {rel_tex} " if lhs else ""
+    whole = head + " ".join(pieces)
+    if _width(whole) <= LINE_UNITS or len(pieces) == 1:
+        return display(whole)
+    lines, cur = [], ""
+    budget = LINE_UNITS - (_width(head) if _width(head) < LINE_UNITS / 2 else 0)
+    for p in pieces:
+        if cur and _width(cur + " " + p) > budget:
+            lines.append(cur)
+            cur = p
+        else:
+            cur = (cur + " " + p).strip()
+    lines.append(cur)
+    fit = [ln if _width(ln) <= budget else r"\fitmath{" + ln + "}" for ln in lines]
+    if lhs and _width(head) < LINE_UNITS / 2:
+        body = f"{lhs} &{rel_tex} {fit[0]}" + "".join(rf" \\ &\quad {ln}" for ln in fit[1:])
+    else:
+        first = rf"{lhs} {rel_tex} \\ " if lhs else ""
+        body = first + r"&\quad " + r" \\ &\quad ".join(fit)
+    return "\\begin{align*}\n" + body + "\n\\end{align*}"
+
+
+# -- bounds -------------------------------------------------------------------------------------------
 
 def bound_latex(b) -> str:
     """The formula of a registry bound (:class:`exactdp.bounds.Bound`) in LaTeX."""
@@ -139,9 +313,8 @@ def bound_domain_latex(b) -> str:
 
 def bound_statement_latex(b) -> str:
     """The statement of a registry bound: ``quantity \\leq formula`` (or ``=`` for definitions)."""
-    rel = {"upper": "<=", "lower": ">=", "equals": "=", "definition": "="}[b.direction]
     lhs = b.quantity_latex if b.direction != "definition" else b.symbol_latex
-    return relation(lhs, rel, bound_latex(b))
+    return relation(lhs, b.direction, bound_latex(b))
 
 
 def bounds_markdown_table(bounds) -> str:
@@ -154,41 +327,315 @@ def bounds_markdown_table(bounds) -> str:
     return "\n".join(rows)
 
 
+_P = r">{\raggedright\arraybackslash}p"
+
+
 def bound_table(bounds) -> str:
-    """A ``tabular`` of named bounds: name, formula, what it bounds, source."""
-    rows = [r"\begin{tabular}{llll}", r"name & formula & bounds & source \\ \hline"]
-    for b in bounds:
-        rows.append(f"{escape_text(b.name)} & {inline(bound_latex(b))} & {inline(b.quantity_latex)} "
-                    f"& {escape_text(str(b.source))}{' (reconstructed)' if b.reconstructed else ''} \\\\")
-    rows.append(r"\end{tabular}")
+    """The registry bounds as a ``longtable``: per bound a row (name, source, catalogue items) and below it
+    the statement ``quantity ≤ formula`` across the page (scaled down only if wider than the line)."""
+    head = (r"\toprule name & source & items \\ \midrule")
+    rows = [r"\begin{longtable}{@{}" + _P + r"{0.27\linewidth}" + _P + r"{0.5\linewidth}"
+            + _P + r"{0.17\linewidth}@{}}", head, r"\endfirsthead", head, r"\endhead",
+            r"\bottomrule", r"\endlastfoot"]
+    for k, b in enumerate(bounds):
+        recon = " (reconstructed)" if b.reconstructed else ""
+        rows.append(f"{texttt(b.name)} & {latex_text(str(b.source))}{recon} & {latex_text(', '.join(b.catalogue))}"
+                    r" \\*")
+        rows.append(r"\multicolumn{3}{@{}p{\linewidth}@{}}{\hspace*{1em}\fitmath{" + bound_statement_latex(b)
+                    + r"}} \\" + (r"[0.6ex]" if k + 1 < len(bounds) else ""))
+    rows.append(r"\end{longtable}")
     return "\n".join(rows)
 
 
-def derivation_document(K, derivations, title: str = "exactdp derivations") -> str:
-    """A complete LaTeX document: the kernel, then each derivation (what ``exactdp derive --latex`` prints)."""
+# -- derivations ----------------------------------------------------------------------------------------
+
+def _lhs_of(definition: str) -> str:
+    """The defined symbol of a definition ``A = B`` (``A``), or "" without one."""
+    depth = 0
+    for i, ch in enumerate(definition):
+        depth += ch == "{"
+        depth -= ch == "}"
+        if ch == "=" and depth == 0:
+            return definition[:i].strip()
+    return ""
+
+
+def derivation_latex(derivation, title: str | None = None) -> str:
+    """A derivation (:class:`exactdp.symbolic.Derivation`): its definition, then each step as an equation
+    ``step.math = value`` with the step's text as prose, then the result."""
+    from exactdp.symbolic.derive import Step
+
+    heading = title or derivation.title or derivation.quantity
+    lines = [r"\section*{" + latex_text(heading) + "}"]
+    if derivation.math:
+        lines.append(r"Definition:" + "\n" + display(derivation.math))
+    lines.append(r"\begin{enumerate}")
+    for step in derivation.steps:
+        step = step if isinstance(step, Step) else Step(*step)
+        item = rf"\item {latex_text(step.text[:1].upper() + step.text[1:])}:"
+        if step.expr is not None:
+            item += "\n" + equation_latex(step.math, step.expr)
+        elif step.math:
+            item += "\n" + display(step.math)
+        lines.append(item)
+    lines.append(r"\end{enumerate}")
+    if derivation.result is not None:
+        lines.append("Result:\n" + equation_latex(_lhs_of(derivation.math), derivation.result))
+    return "\n".join(lines)
+
+
+def kernel_latex(K, *, name: str = "K") -> str:
+    r"""A kernel as ``K = \begin{pmatrix}…\end{pmatrix}`` (rows x, columns y), parametric entries in the
+    papers' normal form (:func:`exactdp.symbolic.closedforms.normal_form`), t as e^ε."""
     from exactdp.numbers.sr import as_sympy
+    from exactdp.symbolic.closedforms import normal_form
 
-    rows = "\n".join(display(f"K_{{{x}}} = \\left(" + ", ".join(to_latex(as_sympy(e)) for e in r) + r"\right)")
-                     for x, r in enumerate(K.rows))
-    head = (f"Kernel {escape_text(K.name or '')} ({K.N} inputs, {K.M} outputs; rows $K_x$), "
-            f"with $t = e^{{\\varepsilon}}$:\n" + rows)
-    return document(head, *[derivation_latex(d) for d in derivations], title=title)
+    def entry(e):
+        e = as_sympy(e)
+        return normal_form(e) if isinstance(e, sympy.Expr) and e.free_symbols else e
+
+    return f"{name} = " + matrix_latex([[entry(e) for e in r] for r in K.rows], simplify=False)
 
 
-def document(*parts: str, title: str = "exactdp") -> str:
-    """A complete LaTeX document (article, amsmath/amssymb) containing the given pieces."""
+def derivation_document(K, derivations, title: str = "exactdp derivations") -> str:
+    """A complete LaTeX document: the simplified kernel and its region, then each derivation (what
+    ``exactdp derive --latex`` prints)."""
+    from exactdp.symbolic.region import declared_conditions
+
+    name = f" {texttt(K.name)}" if K.name else ""
+    head = [f"Kernel{name} with {K.N} inputs $x$ (rows) and {K.M} outputs $y$ (columns), "
+            r"$K(y \mid x)$ in row $x$, column $y$, and $t = e^{\varepsilon}$:", display(kernel_latex(K))]
+    conds = [c for c in declared_conditions(K) if c is not sympy.true]
+    if conds:
+        head.append("on the declared region")
+        head.append(equation_latex("", sympy.And(*conds)) if len(conds) > 1 else display(to_latex(conds[0])))
+    return document("\n".join(head), *[derivation_latex(d) for d in derivations], title=title)
+
+
+# -- documents ------------------------------------------------------------------------------------------
+
+def _unicode_declarations() -> str:
+    lines = []
+    for ch, tex in UNICODE_MATH.items():
+        lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{\ensuremath{{{tex}}}}}")
+    for ch in "✓✗":
+        lines.append(rf"\DeclareUnicodeCharacter{{{ord(ch):04X}}}{{{UNICODE_TEXT[ch]}}}")
+    return "\n".join(lines)
+
+
+#: the preamble of every generated document: T1 fonts and UTF-8 input (every maths character of the
+#: texts declared), amsmath, booktabs + longtable + array for tables, a ragged section style (long claim
+#: ids never run into the margin) and ``\fitmath``/``\fitdisplay`` (a formula wider than the line is
+#: scaled to it instead of overflowing)
+PREAMBLE = "\n".join([
+    r"\documentclass[10pt]{article}",
+    r"\usepackage[T1]{fontenc}",
+    r"\usepackage[utf8]{inputenc}",
+    r"\IfFileExists{lmodern.sty}{\usepackage{lmodern}}{}",
+    r"\usepackage[margin=2cm]{geometry}",
+    r"\usepackage{amsmath,amssymb}",
+    r"\usepackage{graphicx,array,booktabs,longtable}",
+    r"\IfFileExists{hyperref.sty}{\usepackage[hidelinks]{hyperref}}{}",
+    r"\setlength{\parindent}{0pt}",
+    r"\setlength{\parskip}{0.5ex}",
+    r"\setlength{\emergencystretch}{3em}",
+    r"\setcounter{MaxMatrixCols}{40}",
+    r"\setcounter{secnumdepth}{0}",
+    r"\providecommand{\checkmark}{\ensuremath{\surd}}",
+    r"\newsavebox{\fitbox}",
+    r"\newcommand{\fitmath}[1]{\sbox{\fitbox}{$\displaystyle #1$}\ifdim\wd\fitbox>\linewidth"
+    r"\resizebox{\linewidth}{!}{\usebox{\fitbox}}\else\usebox{\fitbox}\fi}",
+    r"\newcommand{\fitdisplay}[1]{\par\smallskip\noindent\makebox[\linewidth]{\fitmath{#1}}\par\smallskip}",
+    r"\makeatletter",
+    r"\renewcommand\section{\@startsection{section}{1}{\z@}{-3ex \@plus -1ex \@minus -.2ex}{1.2ex \@plus .2ex}"
+    r"{\normalfont\large\bfseries\raggedright}}",
+    r"\renewcommand\subsection{\@startsection{subsection}{2}{\z@}{-2ex \@plus -1ex \@minus -.2ex}"
+    r"{0.8ex \@plus .2ex}{\normalfont\normalsize\bfseries\raggedright}}",
+    r"\renewcommand\@maketitle{\begin{center}{\Large\bfseries\raggedright\@title\par}\vskip 1ex"
+    r"{\normalsize\@author\par}\end{center}\par\vskip 1ex}",
+    r"\renewcommand*\l@section{\@dottedtocline{1}{0em}{1.5em}}",
+    r"\makeatother",
+    _unicode_declarations(),
+])
+
+
+def document(*parts: str, title: str = "exactdp", author: str = "") -> str:
+    """A complete LaTeX document (:data:`PREAMBLE`) containing the given pieces; ``title`` is text."""
     body = "\n\n".join(parts)
-    return (
-        "\\documentclass{article}\n\\usepackage{amsmath,amssymb}\n\\usepackage[margin=2cm]{geometry}\n"
-        f"\\title{{{escape_text(title)}}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle\n{body}\n\\end{{document}}\n"
-    )
+    return (f"{PREAMBLE}\n\\title{{{latex_text(title)}}}\n\\author{{{author}}}\n\\date{{}}\n"
+            f"\\begin{{document}}\n\\maketitle\n{body}\n\\end{{document}}\n")
+
+
+# -- the verify report --------------------------------------------------------------------------------
+
+def latex_statement(statement: str) -> str:
+    """A claim's LaTeX statement: a display (maths), or text when it already contains ``$``; verbatim when
+    it does not parse as LaTeX (unbalanced braces, alignment ``&`` outside an environment)."""
+    s = re.sub(r"\n\s*\n", "\n", latex_math_text(statement.strip()))
+    if not s:
+        return r"\emph{(no statement)}"
+    if not _balanced(s) or r"\end{verbatim}" in s or ("&" in s and r"\begin{" not in s):
+        return verbatim_block(statement.strip().splitlines())
+    if "$" in s or r"\(" in s:
+        return s + r"\par"  # text with inline maths
+    return display(s)
+
+
+def _scope(res) -> str:
+    """The scope of a claim's verdict: the outcomes' ``scope`` (when the checks state one), else what
+    the verdict rests on (instances checked, or the claim's hypotheses for a proof)."""
+    scopes = list(dict.fromkeys(str(getattr(o, "scope", "") or "") for o in res.outcomes))
+    scopes = [s for s in scopes if s]
+    if scopes:
+        return "; ".join(scopes)
+    if res.instances:
+        return f"{res.instances} instances"
+    return res.claim.hypotheses or ""
+
+
+def _label(claim_id: str) -> str:
+    return "claim:" + re.sub(r"[^A-Za-z0-9.:-]", "-", claim_id)
+
+
+def summary_table(results) -> str:
+    """The verify report's summary: one ``longtable`` row per claim (claim id and items, scope, verdict)."""
+    from exactdp.output.report import verdict_text
+
+    head = r"\toprule claim (catalogue items) & scope & verdict \\ \midrule"
+    rows = [r"{\small", r"\begin{longtable}{@{}" + _P + r"{0.36\linewidth}" + _P + r"{0.38\linewidth}"
+            + _P + r"{0.2\linewidth}@{}}", head, r"\endfirsthead", head, r"\endhead", r"\bottomrule",
+            r"\endlastfoot"]
+    for r in results:
+        c = r.claim
+        verdict = latex_text(verdict_text(r)) + ("" if r.matches else r" \textbf{(differs from expected)}")
+        rows.append(r"\hyperref[" + _label(c.id) + "]{" + texttt(c.id) + "} (" + latex_text(", ".join(c.catalogue))
+                    + ") & " + latex_text(_scope(r)) + r" & \emph{" + verdict + r"} \\")
+    rows += [r"\end{longtable}", "}"]
+    return "\n".join(rows)
+
+
+def claim_section(r, *, timings: bool = False) -> str:
+    """One claim of the verify report: statement, hypotheses, verdict with its scope, the evidence of
+    every check (summary, scope, families, derivation, counterexample, reason) and notes."""
+    from exactdp.output.report import verdict_text
+
+    c = r.claim
+    lines = [r"\section[" + latex_text(c.id) + "]{" + texttt(c.id) + ": " + latex_text(c.title) + "}",
+             r"\label{" + _label(c.id) + "}",
+             r"\textbf{Items:} " + latex_text(", ".join(c.catalogue)) + r". \textbf{Source:} "
+             + latex_text(str(c.source)) + r".\par", r"\textbf{Statement.}", latex_statement(c.statement)]
+    if c.hypotheses:
+        lines.append(r"\textbf{Hypotheses:} " + latex_text(c.hypotheses) + r"\par")
+    mark = "" if r.matches else " (differs from the expected verdict)"
+    lines.append(r"\textbf{Verdict:} \emph{" + latex_text(verdict_text(r)) + "}" + latex_text(mark)
+                 + r"; expected " + latex_text(c.expected.value) + f"; {r.instances} instances"
+                 + (latex_text(f"; {r.seconds:.2f} s") if timings else "") + r".\par")
+    lines.append(r"\begin{itemize}")
+    for cr in r.checks:
+        o = cr.outcome
+        item = [r"\item \textbf{" + latex_text(cr.check.name) + "} (" + latex_text(o.verdict.value) + "): "
+                + latex_text(o.summary) + "."]
+        scope = str(getattr(o, "scope", "") or "")
+        if scope:
+            item.append(r"\textbf{Scope:} " + latex_text(scope) + ".")
+        if o.families:
+            item.append(r"\textbf{Families:} " + latex_text(", ".join(f"{f} ({n})" for f, n in o.families)) + ".")
+        if o.reason:
+            item.append(r"\textbf{Reason:} " + latex_text(o.reason))
+        if o.derivation:
+            item.append(r"\par\textbf{Derivation:}" + "\n" + verbatim_block(o.derivation,
+                                                                        note="; the JSON report has all"))
+        if o.counterexample:
+            ce = [f"{k} = {json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v}"
+                  for k, v in o.counterexample.items()]
+            item.append(r"\par\textbf{Counterexample:}" + "\n" + verbatim_block(ce))
+        lines.append(" ".join(item))
+    lines.append(r"\end{itemize}")
+    if c.notes:
+        lines.append(r"\emph{Notes:} " + latex_text(c.notes) + r"\par")
+    return "\n".join(lines)
+
+
+def verify_report_latex(results, *, seed: int = 0, quick: bool = False, timings: bool = False) -> str:
+    """The LaTeX report of a verification run (``exactdp verify``, format latex): a complete document that
+    opens with the summary table (claim, scope, verdict) and the table of contents, then one section per
+    claim (:func:`claim_section`).  A pure function of the results, the seed and the run size."""
+    from exactdp.output.report import summary_line
+
+    title = (r"exactdp: verdicts for the claims of Asoodeh--Aliakbarpour--Calmon (ISIT 2021) and "
+             r"Grosse--Saeidian--Oechtering--Skoglund (arXiv 2601.09498)")
+    author = r"generated by \texttt{exactdp verify" + (" --quick" if quick else "") + f" --seed {seed}" + "}"
+    body = [r"\section*{Summary}", latex_text(summary_line(results)) + r"\par", summary_table(results),
+            r"\tableofcontents", r"\clearpage"]
+    body += [claim_section(r, timings=timings) for r in results]
+    doc = document(*body, title="", author=author)
+    return doc.replace(r"\title{}", r"\title{" + title + "}", 1)
+
+
+# -- the "copy this" API ----------------------------------------------------------------------------------
+
+def _strip_math(tex: str) -> str:
+    tex = tex.strip()
+    for d in ("$$", "$"):
+        if tex.startswith(d) and tex.endswith(d) and len(tex) > 2 * len(d):
+            return tex[len(d):-len(d)].strip()
+    return tex
+
+
+def latex(obj) -> str:
+    r"""The LaTeX of an exactdp value, ready to paste (formulas without ``$``):
+
+    * a closed form (sympy expression, fmpq, int, ``oo``): the formula in the papers' notation (t as e^ε);
+    * a registry ``Bound``: its statement ``quantity ≤ formula``;
+    * a ``Kernel``: ``K = \begin{pmatrix}…\end{pmatrix}``;
+    * ``Truth``, ``PrivacyProfile``, ``RiskBound``, an extremal result, a claim ``Outcome``, a
+      ``ClaimResult`` or a ``CheckResult``: the LaTeX of its rich display (``_repr_latex_``).
+
+    >>> import sympy
+    >>> t = sympy.Symbol("t", positive=True)
+    >>> latex((t - 1) / (t + 2))
+    '\\frac{e^{\\varepsilon} - 1}{e^{\\varepsilon} + 2}'
+    """
+    from exactdp.bounds import Bound
+    from exactdp.kernels import Kernel
+
+    if isinstance(obj, Bound):
+        return bound_statement_latex(obj)
+    if isinstance(obj, Kernel):
+        return kernel_latex(obj)
+    if isinstance(obj, (sympy.Basic, int)) and not isinstance(obj, bool):
+        return to_latex(obj)
+    if type(obj).__name__ == "fmpq":
+        return to_latex(obj)
+    rep = getattr(obj, "_repr_latex_", None)
+    if rep is not None:
+        return _strip_math(rep())
+    from exactdp.errors import ParameterError
+
+    raise ParameterError(f"latex: no LaTeX form for a {type(obj).__name__}; give a sympy expression, an exact "
+                         f"number, a Bound, a Kernel, a Truth, a PrivacyProfile, a RiskBound, an extremal "
+                         f"result, a verdict or a CheckResult")
 
 
 def formulas(tex: str) -> list[str]:
-    """Every formula of a generated LaTeX text: the contents of ``$...$`` and ``\\[...\\]``."""
-    import re
-
-    out = [m.group(1).strip() for m in re.finditer(r"\\\[(.*?)\\\]", tex, flags=re.DOTALL)]
+    """Every formula of a generated LaTeX text (of its body, after ``\\begin{document}`` when there is
+    one): the contents of ``\\fitdisplay{…}``, ``\\fitmath{…}``, ``\\[…\\]``, ``align*`` and ``$…$``."""
+    if r"\begin{document}" in tex:
+        tex = tex.split(r"\begin{document}", 1)[1]
+    out, spans = [], []
+    for macro in (r"\fitdisplay", r"\fitmath"):
+        start = 0
+        while (k := tex.find(macro + "{", start)) >= 0:
+            body, end = _group(tex, k + len(macro))
+            if not any(a <= k < b for a, b in spans):  # a \fitmath inside a \fitdisplay is the same formula
+                out.append(body)
+                spans.append((k, end))
+            start = end
+    for a, b in sorted(spans, reverse=True):
+        tex = tex[:a] + tex[b:]
+    for m in re.finditer(r"\\begin\{align\*\}(.*?)\\end\{align\*\}", tex, flags=re.DOTALL):
+        out.append(m.group(1).strip())
     stripped = re.sub(r"\\\[(.*?)\\\]", "", tex, flags=re.DOTALL)
+    out += [m.group(1).strip() for m in re.finditer(r"\\\[(.*?)\\\]", tex, flags=re.DOTALL)]
     out += [m.group(1) for m in re.finditer(r"(?<!\\)\$(.+?)(?<!\\)\$", stripped, flags=re.DOTALL)]
     return out

@@ -17,6 +17,7 @@ Every derivation step is recorded (:class:`Derivation`) for the LaTeX output.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import sympy
 
@@ -29,16 +30,29 @@ from exactdp.algebra.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
 
 
+class Step(NamedTuple):
+    """One derivation step: ``text`` is prose (no formulas), ``math`` the LaTeX of the quantity the step
+    computes (without ``$``; "" when none), ``expr`` its value (sympy, or None); typeset as
+    ``math = expr`` with ``text`` as the explanation."""
+
+    text: str
+    expr: object = None
+    math: str = ""
+
+
 @dataclass
 class Derivation:
-    """The steps from the kernel to a closed form: (description, sympy expression or None)."""
+    """The steps from the kernel to a closed form (:class:`Step`); ``quantity`` names it in plain text,
+    ``title`` in prose and ``math`` its definition in LaTeX (for the LaTeX output)."""
 
     quantity: str
     steps: list = field(default_factory=list)
     result: object = None
+    title: str = ""
+    math: str = ""
 
-    def add(self, text: str, expr=None) -> None:
-        self.steps.append((text, expr))
+    def add(self, text: str, expr=None, math: str = "") -> None:
+        self.steps.append(Step(text, expr, math))
 
 
 def _simplify(e):
@@ -258,6 +272,25 @@ def _gamma_region(region: Region, gamma) -> Region:
     return region.with_conditions(*[s >= 0 for s in g.free_symbols if s not in region.variables])
 
 
+def _gamma_tex(gamma) -> str:
+    return r"\gamma" if isinstance(gamma, sympy.Symbol) else sympy.latex(gamma)
+
+
+def _pair_tex(i: int, j: int, gamma) -> str:
+    """LaTeX of E_γ(K_i‖K_j) = Σ_y (K_i(y) − γ K_j(y))₊ (TV when γ = 1), for a derivation step."""
+    if gamma == 1:
+        return rf"\mathrm{{TV}}(K_{{{i}}}, K_{{{j}}}) = \sum_y \left(K_{{{i}}}(y) - K_{{{j}}}(y)\right)_+"
+    g = _gamma_tex(gamma)
+    return (rf"E_{{{g}}}(K_{{{i}}} \,\|\, K_{{{j}}}) = \sum_y \left(K_{{{i}}}(y) - {g} K_{{{j}}}(y)\right)_+")
+
+
+def _max_pair_tex(gamma) -> str:
+    if gamma == 1:
+        return r"\eta_{\mathrm{TV}}(K) = \max_{x \neq x'} \mathrm{TV}(K_x, K_{x'})"
+    g = _gamma_tex(gamma)
+    return rf"\eta_{{E_{{{g}}}}}(K) = \max_{{x \neq x'}} E_{{{g}}}(K_x \,\|\, K_{{x'}})"
+
+
 def eta_hockey_stick_witness_symbolic(K, gamma, derivation: Derivation | None = None):
     """``(η_{E_γ}(K), x, x')`` for a parametric kernel (and/or symbolic γ); ``(value, None, None)`` when
     the maximizing pair changes over the region."""
@@ -274,13 +307,13 @@ def eta_hockey_stick_witness_symbolic(K, gamma, derivation: Derivation | None = 
                 values.append(v)
                 if derivation is not None and (len(values) == 1 or all(sympy.cancel(v - w) != 0
                                                                        for w in values[:-1])):
-                    derivation.add(f"E_gamma(K_{i} || K_{j}) = sum_y (K_{i}(y) - gamma K_{j}(y))_+", v)
+                    derivation.add(f"divergence of rows {i} and {j}", v, _pair_tex(i, j, gamma))
     if not values:
         return sympy.Integer(0), 0, 0
     value, idx = symbolic_max(values, region)
     value = _exact(value)
     if derivation is not None:
-        derivation.add("maximum over pairs of inputs (two-point formula, B-2)", value)
+        derivation.add("maximum over pairs of inputs (two-point formula, B-2)", value, _max_pair_tex(gamma))
         derivation.result = value
     if idx is None:
         return value, None, None
@@ -301,13 +334,13 @@ def _eta_one_parameter(K, g, one, derivation: Derivation | None):
                 pairs.append((i, j))
                 parts.append(uv.add(terms))
                 if derivation is not None:
-                    derivation.add(f"E_gamma(K_{i} || K_{j}) = sum_y (K_{i}(y) - gamma K_{j}(y))_+",
-                                   uv.to_sympy(parts[-1], _simplify))
+                    derivation.add(f"divergence of rows {i} and {j}", uv.to_sympy(parts[-1], _simplify),
+                                   _pair_tex(i, j, g))
     res = uv.maximum(parts, tags=pairs)
     value = _exact(uv.to_sympy(res, _simplify))
     tag = uv.single_tag(res)
     if derivation is not None:
-        derivation.add("maximum over pairs of inputs (two-point formula, B-2)", value)
+        derivation.add("maximum over pairs of inputs (two-point formula, B-2)", value, _max_pair_tex(g))
         derivation.result = value
     return (value, tag[0], tag[1]) if tag else (value, None, None)
 
@@ -333,7 +366,7 @@ def _column_extremes(K, y, region):
     return col, hi, lo
 
 
-def _ratio_max_1d(K, one, denominator, derivation: Derivation | None):
+def _ratio_max_1d(K, one, denominator, derivation: Derivation | None, den_tex: str = "{lo}"):
     """One parameter: max over (y, x, x') of K(y|x)/denominator(col_y, K(y|x')) — equal to the maximum of
     max_x K(y|x)/denominator(col_y, min_x K(y|x)) because the denominator increases with its last
     argument — by exact cell decomposition; ``oo`` at the exact points where a denominator vanishes."""
@@ -366,16 +399,18 @@ def _ratio_max_1d(K, one, denominator, derivation: Derivation | None):
     if zeros:
         value = sympy.Piecewise((sympy.oo, sympy.Or(*dict.fromkeys(zeros))), (value, True))
     if derivation is not None:
-        derivation.add("maximum over outputs y and input pairs of K(y|x) / denominator(K(y|x'))", value)
+        den = den_tex.format(y="y", lo=r"K(y \mid x')")
+        derivation.add("maximum over outputs and pairs of inputs", value,
+                       rf"\max_{{y}} \max_{{x, x'}} \frac{{K(y \mid x)}}{{{den}}}")
         derivation.result = value
     return value
 
 
-def _ratio_max(K, region, denominator, derivation: Derivation | None):
+def _ratio_max(K, region, denominator, derivation: Derivation | None, den_tex: str = "{lo}"):
     """max_y hi_y / denominator(y, col, lo_y) with ``oo`` where the denominator's factor lo_y may vanish."""
     one = _one_parameter(region)
     if one:
-        return _ratio_max_1d(K, one, denominator, derivation)
+        return _ratio_max_1d(K, one, denominator, derivation, den_tex)
     ratios, zero_conditions, nonzero = [], [], []
     for y in range(K.M):
         col, hi, lo = _column_extremes(K, y, region)
@@ -391,7 +426,9 @@ def _ratio_max(K, region, denominator, derivation: Derivation | None):
         r = _simplify(hi / den)
         ratios.append(r)
         if derivation is not None:
-            derivation.add(f"column {y}: max_x K(y|x) = {hi}, denominator = {_simplify(den)}", r)
+            den_y = den_tex.format(y=y, lo=rf"\min_x K({y} \mid x)")
+            derivation.add(f"output {y}: largest entry of the column over its denominator", r,
+                           rf"\frac{{\max_x K({y} \mid x)}}{{{den_y}}}")
     if not ratios:
         return sympy.Integer(1)
     value, _ = symbolic_max(ratios, region.with_conditions(*nonzero) if nonzero else region)
@@ -399,7 +436,8 @@ def _ratio_max(K, region, denominator, derivation: Derivation | None):
     if zero_conditions:
         value = sympy.Piecewise((sympy.oo, sympy.Or(*zero_conditions)), (value, True))
     if derivation is not None:
-        derivation.add("maximum over outputs", value)
+        den = den_tex.format(y="y", lo=r"\min_x K(y \mid x)")
+        derivation.add("maximum over outputs", value, rf"\max_y \frac{{\max_x K(y \mid x)}}{{{den}}}")
         derivation.result = value
     return value
 
@@ -422,7 +460,8 @@ def pml_ratio_symbolic(K, c, derivation: Derivation | None = None):
         extra.append(c > 0)
     region = region.with_conditions(*extra) if extra else region
     N = K.N
-    return _ratio_max(K, region, lambda col, lo: c * sympy.Add(*col) + (1 - N * c) * lo, derivation)
+    return _ratio_max(K, region, lambda col, lo: c * sympy.Add(*col) + (1 - N * c) * lo, derivation,
+                      "c S_{{{y}}} + (1 - N c) {lo}")
 
 
 def max_leakage_ratio_symbolic(K):

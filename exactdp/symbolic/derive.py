@@ -1,7 +1,9 @@
 r"""Derivations of closed forms for parametric kernels (what ``exactdp derive`` prints).
 
 :func:`derive` runs the public measures on a parametric kernel, keeping the steps
-(:class:`~exactdp.symbolic.closedforms.Derivation`); :func:`exactdp.output.latex.derivation_document` typesets them.
+(:class:`~exactdp.symbolic.closedforms.Derivation` of :class:`Step`: prose ``text``, the LaTeX ``math`` of
+the quantity computed, its value ``expr``); :func:`exactdp.output.latex.derivation_document` typesets them,
+each step as an equation ``math = expr`` explained by its text.
 :func:`parametric_kernel_from_json` reads a kernel file with symbolic entries::
 
     {"parameters": {"t": "positive", "c": "positive"},
@@ -23,6 +25,7 @@ from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError
 from exactdp.numbers.sr import to_sr
 from exactdp.symbolic.closedforms import (
     Derivation,
+    Step,
     eta_hockey_stick_witness_symbolic,
     ldp_ratio_symbolic,
     pml_ratio_symbolic,
@@ -132,11 +135,30 @@ def catalogue_kernel(name: str, values: dict):
     return fn(**kwargs)
 
 
+#: per quantity: (prose title, LaTeX of its definition) — the headings of :func:`derive`'s derivations
+QUANTITY_HEADINGS = {
+    "validity": ("Validity region (every entry in [0, 1], rows summing to 1)", ""),
+    "eta_tv": ("Contraction coefficient for total variation (D-4)",
+               r"\eta_{\mathrm{TV}}(K) = \max_{x, x'} \mathrm{TV}(K_x, K_{x'})"),
+    "eta_hockey_stick": ("Contraction coefficient for the hockey-stick divergence (B-2, [A] Theorem 1)",
+                         r"\eta_{E_{\gamma}}(K) = \max_{x, x'} E_{\gamma}(K_x \,\|\, K_{x'})"),
+    "ldp_ratio": ("Local differential privacy level (D-5, [G] eq. (1))",
+                  r"e^{\mathrm{LDP}(K)} = \max_y \frac{\max_x K(y \mid x)}{\min_x K(y \mid x)}"),
+    "pml_ratio": ("Pointwise maximal leakage at the least favourable prior of the class (D-9)",
+                  r"e^{C(K, \mathcal{Q}_X(c))} = \max_y \frac{\max_x K(y \mid x)}"
+                  r"{c S_y + (1 - N c) \min_x K(y \mid x)}, \quad S_y = \sum_x K(y \mid x)"),
+}
+
+
 def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
-    """The derivations of the requested closed forms of a parametric kernel (list of Derivation)."""
+    """The derivations of the requested closed forms of a parametric kernel (list of Derivation), each
+    with its prose ``title`` and LaTeX ``math`` definition (:data:`QUANTITY_HEADINGS`)."""
     out = []
     for q in quantities:
-        d = Derivation(q)
+        if q not in QUANTITY_HEADINGS:
+            raise ParameterError(f"quantity: unknown {q!r}; choose from {', '.join(QUANTITIES)}")
+        title, math = QUANTITY_HEADINGS[q]
+        d = Derivation(q, title=title, math=math)
         if q == "validity":
             v = validity_region(K)
             d.add("declared region", v.assumed.as_sympy())
@@ -149,6 +171,8 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
         elif q == "eta_hockey_stick":
             g = gamma if gamma is not None else sympy.Symbol("gamma", positive=True)
             d.quantity = f"eta_E_gamma(K) at gamma = {g}"
+            if not isinstance(g, sympy.Symbol):
+                d.math = d.math.replace(r"\gamma", "{" + sympy.latex(g) + "}")
             from exactdp.symbolic.region import assuming
 
             with assuming(*([g >= 1] if isinstance(g, sympy.Symbol) else [])):
@@ -156,11 +180,13 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
         elif q == "ldp_ratio":
             d.quantity = "e^LDP(K) = max_y max_x K(y|x) / min_x K(y|x)"
             ldp_ratio_symbolic(K, d)
-        elif q == "pml_ratio":
+        else:
             cc = c if c is not None else sympy.Symbol("c", positive=True)
             d.quantity = "e^C(K, Q_X(c)) = max_y max_x K(y|x) / (c S_y + (1 - N c) min_x K(y|x))"
             pml_ratio_symbolic(K, cc, d)
-        else:
-            raise ParameterError(f"quantity: unknown {q!r}; choose from {', '.join(QUANTITIES)}")
         out.append(d)
     return out
+
+
+__all__ = ["QUANTITIES", "QUANTITY_HEADINGS", "Derivation", "Step", "catalogue_kernel", "derive",
+           "parametric_kernel_from_json", "parse_expression"]

@@ -51,8 +51,9 @@ class SymmetricFamily:
         total = sympy.Add(*[m * positive_part(p - g * q, region) for m, p, q in self.pair_types])
         value = _exact(prune_piecewise(sympy.piecewise_fold(total), region))
         if derivation is not None:
-            derivation.add("E_gamma of one pair = sum over column types of multiplicity * (K_x(y) - gamma "
-                           "K_x'(y))_+ (all pairs are equivalent by symmetry)", value)
+            derivation.add("one pair of inputs, a sum over column types weighted by their multiplicity "
+                           "(all pairs are equivalent by symmetry)", value,
+                           r"\eta_{E_\gamma}(K) = \sum_{(p, q)} m_{p,q} \left(p - \gamma q\right)_+")
             derivation.result = value
         return value
 

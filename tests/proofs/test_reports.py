@@ -85,7 +85,9 @@ def test_latex_compiles(fast_results, tmp_path):
 
 
 def test_latex_text_escapes():
-    assert report.latex_text("a_b & 50% ε≤δ") == r"a\_b \& 50\% $\varepsilon$$\le$$\delta$"
+    from exactdp.output.latex import latex_text
+
+    assert latex_text("a_b & 50% ε≤δ") == r"a\_\allowbreak{}b \& 50\% $\varepsilon\le\delta$"
 
 
 def test_unknown_claim_is_bad_usage(capsys):

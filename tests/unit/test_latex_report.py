@@ -1,0 +1,89 @@
+"""The LaTeX documents compile cleanly: ``exactdp verify``'s report (--quick) and the README's ``derive --latex``
+and ``derive --bounds`` examples give 0 overfull boxes, 0 missing characters and 0 undefined control sequences
+(pdflatex's log), and page 1 of the verify report shows the summary table first."""
+
+import shutil
+import subprocess
+
+import pytest
+
+from exactdp.output.latex import latex_text, verify_report_latex
+
+PDFLATEX = shutil.which("pdflatex")
+needs_pdflatex = pytest.mark.skipif(PDFLATEX is None, reason="pdflatex is not installed")
+PROBLEMS = ("Overfull \\hbox", "Overfull \\vbox", "Missing character", "Undefined control sequence",
+            "not set up for use with LaTeX")
+
+
+def compile_tex(tex: str, tmp_path, name: str = "doc"):
+    """pdflatex twice (contents and references), then the problems found in the log."""
+    (tmp_path / f"{name}.tex").write_text(tex, encoding="utf-8")
+    for _ in range(2):
+        res = subprocess.run([PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=300, check=False)
+        assert res.returncode == 0, res.stdout[-3000:]
+    log = (tmp_path / f"{name}.log").read_text(encoding="utf-8", errors="replace")
+    return [line for line in log.splitlines() if any(p in line for p in PROBLEMS)]
+
+
+def test_text_mode_keeps_bars_and_maths():
+    assert latex_text("K(y|x)") == r"K(y\textbar{}x)"
+    assert latex_text("E_gamma(P||Q) <= 1") == r"E\_\allowbreak{}gamma(P$\|$Q) $\le$ 1"
+    assert latex_text("§7 ε ∈ (0, 1]") == r"\S{}7 $\varepsilon$ $\in$ (0, 1]"
+    assert latex_text("η→ x") == r"$\eta\to$ x"
+
+
+@pytest.fixture(scope="module")
+def quick_results():
+    from exactdp.verification.engine import verify
+
+    return verify((), seed=0, quick=True)
+
+
+@pytest.mark.slow
+def test_verify_report_opens_with_summary_and_contents(quick_results):
+    tex = verify_report_latex(quick_results, seed=0, quick=True)
+    body = tex.split(r"\begin{document}", 1)[1]
+    assert body.index(r"\section*{Summary}") < body.index(r"\begin{longtable}") < body.index(r"\tableofcontents")
+    assert body.index(r"\tableofcontents") < body.index(r"\section[")
+    assert body.count(r"\section[") == len(quick_results)
+    assert r"\usepackage[T1]{fontenc}" in tex and r"\usepackage[utf8]{inputenc}" in tex
+    assert all(ord(ch) < 128 for ch in tex)
+    assert r"\texttt{grosse2026.\allowbreak{}thm1}" in body  # ids break at '.' and '_', never overflow
+
+
+@pytest.mark.slow
+@needs_pdflatex
+def test_verify_report_compiles_without_overfull_boxes(quick_results, tmp_path):
+    problems = compile_tex(verify_report_latex(quick_results, seed=0, quick=True), tmp_path, "report")
+    assert problems == []
+    if shutil.which("pdftotext"):
+        page1 = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "report.pdf", "-"], cwd=tmp_path,
+                               capture_output=True, text=True, check=True).stdout
+        assert "Summary" in page1 and "claim (catalogue items)" in page1 and "verdict" in page1
+        assert page1.index("Summary") < page1.index("asoodeh2021.a01")
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-r", "50", "-f", "1", "-l", "1", "-png", "report.pdf", "page"], cwd=tmp_path,
+                       check=True, capture_output=True)
+        png = next(tmp_path.glob("page*.png"))
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
+
+
+README_DERIVE = (["derive", "grosse_pml_mechanism", "N=3", "--latex"],
+                 ["derive", "randomized_response", "k=3", "--latex"],
+                 ["derive", "--bounds"])
+
+
+@pytest.mark.slow
+@needs_pdflatex
+@pytest.mark.parametrize("argv", README_DERIVE, ids=lambda a: "-".join(a[:3]))
+def test_derive_documents_compile_cleanly(argv, tmp_path, capsys):
+    from exactdp.cli import main
+
+    assert main(argv) == 0
+    tex = capsys.readouterr().out
+    assert compile_tex(tex, tmp_path) == []
+    if shutil.which("pdftotext") and "--bounds" in argv:  # the table starts on page 1 (no empty first page)
+        page1 = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "doc.pdf", "-"], cwd=tmp_path,
+                               capture_output=True, text=True, check=True).stdout
+        assert "asoodeh_zhang_chi2" in page1 and "phi" in page1.split("items", 1)[1]
