@@ -174,3 +174,14 @@ def test_png_size_reader():
         p = pathlib.Path(d) / "x.png"
         p.write_bytes(png)
         assert _png_size(p) == (1, 1)
+
+
+def test_verify_format_html_writes_the_page(tmp_path, capsys):
+    from exactdp.cli import main
+
+    out = tmp_path / "r.html"
+    assert main(["verify", "background.d11_xi", "findings.fa01_phi_power", "--quick", "--format", "html",
+                 "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.count('<tr id="c-') == 2
+    assert page.count('<td class="stmt"><math') == 2 and 'download="findings.fa01_phi_power.' in page
