@@ -366,21 +366,33 @@ class _Data:
                 raise ParameterError(f"{self.name}: assumptions must be [name, assumptions] pairs")
             given[pair[0]] = pair[1]
         self.syms = {}
+        self.signs = {}  # name -> the sign assumptions, kept as explicit region conditions
         for name in list(d.get("parameters", ())) + list(extra):
             if not isinstance(name, str) or not name.isidentifier():
                 raise ParameterError(f"{self.name}: parameter name {quote(name, 40)} is not an identifier")
-            kw = {}
+            kw = {"real": True}
+            signs = []
             for a in filter(None, (s.strip() for s in str(given.get(name, "")).split(","))):
                 if a not in _ASSUMPTIONS:
                     raise ParameterError(f"{self.name}: unknown assumption {quote(a, 40)} of {name}")
-                kw[a] = True
+                if a == "integer":
+                    kw["integer"] = True
+                elif a != "real":
+                    signs.append(a)
+            # sign assumptions become explicit conditions, so sympy never simplifies with them unseen
             self.syms[name] = sympy.Symbol(name, **kw)
+            self.signs[name] = signs
+        self.functions = {}
+        for f in d.get("functions", ()) or ():
+            if not isinstance(f, str) or not f.isidentifier() or f in FUNCTIONS or f in self.syms:
+                raise ParameterError(f"{self.name}: function name {quote(str(f), 40)} is not a fresh identifier")
+            self.functions[f] = (sympy.Function(f), None)
 
     def read(self, text, what: str, relations: bool = False, syms: dict | None = None):
         if not isinstance(text, str):
             raise ParameterError(f"{self.name}: {what} must be a string, got {type(text).__name__}")
-        return read_expression(text, name=f"{self.name}: {what}", symbols=syms or self.syms, functions=FUNCTIONS,
-                               relations=relations)
+        return read_expression(text, name=f"{self.name}: {what}", symbols=syms or self.syms,
+                               functions={**FUNCTIONS, **self.functions}, relations=relations)
 
     def conditions(self, texts, what: str, syms: dict | None = None) -> list:
         out = []
@@ -395,34 +407,43 @@ class _Data:
         return out
 
     def assumption_conditions(self, syms: dict | None = None) -> list:
+        rel = {"positive": sympy.StrictGreaterThan, "nonnegative": sympy.GreaterThan, "negative": sympy.StrictLessThan,
+               "nonpositive": sympy.LessThan, "nonzero": sympy.Unequality}
         out = []
-        for s in (syms or self.syms).values():
-            if s.is_positive:
-                out.append(s > 0)
-            elif s.is_nonnegative:
-                out.append(s >= 0)
-            elif s.is_negative:
-                out.append(s < 0)
-            elif s.is_nonpositive:
-                out.append(s <= 0)
+        for name, s in (syms or self.syms).items():
+            for a in self.signs.get(name, ()):
+                out.append(rel[a](s, 0, evaluate=False))
         return out
+
+    def positive(self) -> set:
+        """The parameters whose sign assumption makes them positive."""
+        return {self.syms[n] for n, signs in self.signs.items() if "positive" in signs}
 
     def region(self) -> list:
         return self.conditions(self.d.get("region", ()), "region") + self.assumption_conditions()
 
 
-def _identity(diff, report: Recheck, what: str) -> None:
-    """``diff ≡ 0``: sympy's cancel (simplify for non-rational terms); REJECTED if a rational function ≠ 0."""
+def _identity(diff, report: Recheck, what: str, region: list | None = None, positive=()) -> None:
+    """``diff ≡ 0``: sympy's cancel (simplify for non-rational terms, with the parameters the region makes
+    positive declared positive); REJECTED if a rational function ≠ 0.  With Min / Max / Abs: decided pointwise
+    on ``region`` by :func:`decide`."""
+    if diff.has(*_PIECEWISE):
+        decide(sympy.Eq(diff, 0, evaluate=False), region or [], report, what)
+        return
     c = sympy.cancel(sympy.together(diff))
     if c == 0:
         report.steps.append(f"{what}: cancels to 0 (sympy cancel)")
         return
-    if not c.has(sympy.log, sympy.exp, sympy.Pow) or all(
-            a.exp.is_Integer for a in sympy.preorder_traversal(c) if isinstance(a, sympy.Pow)):
+    rational = not c.has(sympy.log, sympy.exp) and not any(isinstance(a, sympy.core.function.AppliedUndef)
+                                                           for a in sympy.preorder_traversal(c)) and all(
+        a.exp.is_Integer for a in sympy.preorder_traversal(c) if isinstance(a, sympy.Pow))
+    if rational:
         report.reject(f"{what}: the difference is {c}, not 0")
         return
-    if sympy.simplify(c) == 0:
-        report.steps.append(f"{what}: 0 by sympy simplify (non-rational terms)")
+    pos = {x: sympy.Symbol(x.name, positive=True) for x in c.free_symbols if x in set(positive)}
+    if sympy.simplify(sympy.expand_log(c.xreplace(pos), force=False)) == 0:
+        report.steps.append(f"{what}: 0 by sympy simplify (non-rational terms"
+                            + (f"; {', '.join(sorted(map(str, pos)))} > 0 on the region)" if pos else ")"))
         return
     report.trust(f"{what}: sympy could not reduce the difference {str(c)[:80]} to 0")
 
@@ -473,7 +494,8 @@ def _symbolic_statements(d: dict, r: Recheck) -> None:
         label, lt, op, rt, conds = st
         lhs, rhs = data.read(lt, f"{label} lhs"), data.read(rt, f"{label} rhs")
         if op == "==":
-            _identity(lhs - rhs, r, f"{label}: {lt} == {rt}")
+            _identity(lhs - rhs, r, f"{label}: {lt} == {rt}", base + data.conditions(conds, f"{label} condition"),
+                      data.positive())
         else:
             rel = _OPS[op](lhs, rhs, evaluate=False)
             decide(rel, base + data.conditions(conds, f"{label} condition"), r, f"{label}: {lt} {op} {rt}")

@@ -36,6 +36,8 @@ def register(sub) -> None:
     _common.deprecated_flag(p, "--latex", "latex", "--format latex -o FILE", metavar="FILE")
     p.add_argument("--update-readme", nargs="?", const="README.md", metavar="README",
                    help="rewrite the claims table between the markers of README.md (or the file given)")
+    p.add_argument("--certificates", metavar="DIR",
+                   help="write every certificate of every claim as JSON under DIR (re-check with exactdp recheck DIR)")
     p.add_argument("--timings", action="store_true", help="include seconds in the reports (breaks byte-identity)")
     _common.add_no_progress(p)
     p.add_argument("--jobs", type=int, default=1, metavar="J",  # checked in run: one line, exit 2
@@ -133,6 +135,9 @@ def run(args) -> int:
     for opt in ("json", "markdown", "latex"):
         _check_output(getattr(args, opt, None), f"--{opt}")
     _check_output(args.output, "-o")
+    if args.certificates is not None and (Path(args.certificates).is_file() or not Path(args.certificates).parent.is_dir()):
+        raise ParameterError(f"--certificates: {quote(args.certificates)} must be a folder (created if missing) "
+                             f"in an existing folder")
     if args.list:
         if args.format == "json":
             _common.emit_json(args, "verify", {"claims": [
@@ -160,6 +165,15 @@ def run(args) -> int:
                 Path(getattr(args, opt)).write_text(
                     report.to_json(results, **kw) if fmt == "json" else render(results, fmt, **kw), encoding="utf-8")
     md = report.to_markdown(results, **kw)
+    if args.certificates is not None:
+        import sys
+
+        from exactdp.verification.export import write_certificates
+
+        written = write_certificates(results, args.certificates)
+        print(f"wrote {len(written) - 1} certificates and index.json to {args.certificates} "
+              f"(re-check: exactdp recheck {args.certificates})",
+              file=sys.stderr if getattr(args, "format", None) == "json" else sys.stdout)  # JSON stdout stays JSON
     if args.update_readme is not None:
         path = Path(args.update_readme)
         path.write_text(report.update_readme(report.readme_target(path), md), encoding="utf-8")

@@ -146,3 +146,81 @@ def test_recheck_refuses_code_and_unknown_names():
     r = recheck_certificate(d)
     assert r.status == REJECTED and "unreadable" in r.reasons[0]
     assert recheck_certificate({"kind": "no-such-kind"}).status == REJECTED
+
+
+# -- export, recheck of a run, and the reports' scope and rests_on ---------------------------------------------------
+
+FEW = ("grosse2026.thm4", "grosse2026.cor1", "asoodeh2021.a19_mutual_information", "background.d11_xi",
+       "findings.fg01_uniform_range", "background.b06_binette_instances")
+
+
+@pytest.fixture(scope="module")
+def few_results():
+    from exactdp.verification.engine import verify
+
+    return verify(FEW, seed=0, quick=True)
+
+
+def test_report_has_scope_and_rests_on_chain(few_results):
+    from exactdp.output import report
+
+    md = report.to_markdown(few_results, seed=0, quick=True)
+    assert "| Claim | Items | Statement | Verdict | Scope | Expected | Instances | Evidence |" in md
+    rows = {line.split("|")[1].strip(" `"): line for line in md.splitlines() if line.startswith("| `")}
+    thm4 = [c.strip() for c in rows["grosse2026.thm4"].split("|")]
+    assert thm4[4].startswith("**proved-modulo (reconstructed statement)**; rests on: "
+                              "background.b06_binette_instances (verified), background.b01_dobrushin (verified)")
+    assert thm4[5] == "all N, M; t >= 1, 0 < c < 1/N"
+    assert "rests on: grosse2026.thm4 (proved-modulo)" in rows["grosse2026.cor1"]
+    assert [c.strip() for c in rows["background.b06_binette_instances"].split("|")][5] == "instances"
+    assert [c.strip() for c in rows["findings.fg01_uniform_range"].split("|")][5] == "—"
+    doc = json.loads(report.to_json(few_results, seed=0, quick=True))
+    rec = {c["id"]: c for c in doc["claims"]}
+    assert rec["grosse2026.cor1"]["rests_on"] == [{"name": "grosse2026.thm4", "verdict": "proved-modulo"}]
+    assert "[G] Lemma 4 ratio bound" in rec["grosse2026.thm4"]["certificates"]
+
+
+def test_export_then_recheck(few_results, tmp_path):
+    from exactdp.recheck import recheck_directory
+    from exactdp.verification.export import write_certificates
+
+    files = write_certificates(few_results, tmp_path)
+    index = json.loads((tmp_path / "index.json").read_text())
+    assert index["certificates"] == len(files) - 1 == sum(len(r.certificates) for r in few_results)
+    assert index["claims"]["grosse2026.thm4"]["rests_on"] == ["background.b06_binette_instances",
+                                                              "background.b01_dobrushin"]
+    assert index["claims"]["findings.fg01_uniform_range"]["counterexamples"]
+    doc = json.loads((tmp_path / index["claims"]["grosse2026.thm4"]["certificates"][0]).read_text())
+    assert doc["claim"] == "grosse2026.thm4" and doc["certificate"]["kind"] == "linear-combination"
+    results = recheck_directory(tmp_path)
+    assert len(results) == index["certificates"]
+    assert all(r.status in (OK, PARTIAL) for r in results), [r.line() for r in results if r.status == REJECTED]
+    # a tampered file is rejected, and the command exits 1
+    path = tmp_path / index["claims"]["grosse2026.thm4"]["certificates"][0]
+    doc["certificate"]["multipliers"] = ["2*" + m for m in doc["certificate"]["multipliers"]]
+    path.write_text(json.dumps(doc))
+    from exactdp.cli import main
+
+    assert main(["recheck", str(tmp_path)]) == 1
+
+
+@pytest.mark.slow
+def test_every_certificate_of_a_quick_run_is_rechecked(tmp_path):
+    """`exactdp verify --quick --certificates DIR` then `exactdp recheck DIR`: nothing REJECTED."""
+    from exactdp.cli import main
+    from exactdp.recheck import recheck_directory
+
+    assert main(["verify", "--quick", "--no-progress", "--certificates", str(tmp_path)]) == 0
+    results = recheck_directory(tmp_path)
+    assert len(results) >= 40
+    assert not [r.line() for r in results if r.status == REJECTED]
+    assert sum(r.status == OK for r in results) >= len(results) // 3
+
+
+def test_certificates_option_refuses_a_file(tmp_path, capsys):
+    from exactdp.cli import main
+
+    f = tmp_path / "x.json"
+    f.write_text("{}")
+    assert main(["verify", "background.d11_xi", "--certificates", str(f)]) == 2
+    assert "--certificates" in capsys.readouterr().err

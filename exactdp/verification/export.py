@@ -1,0 +1,78 @@
+r"""Export every certificate of a verification run as JSON (``exactdp verify --certificates DIR``, issue 12).
+
+Layout of ``DIR``:
+
+* ``<claim id>/<check>-<k>.json`` — one file per certificate: ``{"claim", "check", "verdict" (of the
+  check), "scope", "rests_on", "certificate": Certificate.to_json()}``.  Every expression in it is a string in
+  the safe reader's grammar and every number an exact string (``"3/7"``), so the file is data; it is
+  re-checked independently by ``exactdp recheck DIR`` (:mod:`exactdp.recheck`).
+* ``index.json`` — per claim its verdict, scope, rests_on, certificate files and, for a refuted claim, the
+  exact counterexamples (data; ``exactdp analyze`` re-checks a counterexample kernel).
+
+The output is a pure function of the results (sorted, no timings), so the same seed gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+#: the index file written next to the certificate folders
+INDEX = "index.json"
+
+
+def _slug(text: str) -> str:
+    s = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")
+    return (s or "check")[:60]
+
+
+def json_strings(v):
+    """``v`` made JSON-ready: dicts and sequences kept, strings, bools, ints and None as they are, every other
+    value (an exact number, a sympy expression) as its string (shared with :mod:`exactdp.output.report`)."""
+    if isinstance(v, dict):
+        return {str(k): json_strings(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [json_strings(x) for x in v]
+    if isinstance(v, (str, bool, int)) or v is None:
+        return v
+    return str(v)
+
+
+def records(results) -> tuple[list[tuple[str, dict]], dict]:
+    """(files, index): the certificate files as (relative path, document) and the index document."""
+    files: list[tuple[str, dict]] = []
+    index: dict = {"claims": {}}
+    for r in results:
+        entry = {"verdict": r.verdict.value, "expected": r.claim.expected.value, "scope": r.scope,
+                 "rests_on": list(r.rests_on), "reconstructed": r.claim.reconstructed, "certificates": [],
+                 "counterexamples": []}
+        for cr in r.checks:
+            o = cr.outcome
+            if o.counterexample:
+                entry["counterexamples"].append({"check": cr.check.name, "counterexample": json_strings(o.counterexample)})
+            for k, cert in enumerate(o.certificates):
+                rel = f"{r.claim.id}/{_slug(cr.check.name)}-{k}.json"
+                doc = {"claim": r.claim.id, "check": cr.check.name, "verdict": o.verdict.value, "scope": o.scope,
+                       "rests_on": list(o.rests_on), "certificate": cert.to_json()}
+                files.append((rel, doc))
+                entry["certificates"].append(rel)
+        index["claims"][r.claim.id] = entry
+    index["certificates"] = len(files)
+    return files, index
+
+
+def write_certificates(results, directory) -> list[Path]:
+    """Write the certificates of ``results`` (engine :class:`ClaimResult`\\ s) under ``directory``; return the
+    files written (the index last).  The folder is created when missing."""
+    root = Path(directory)
+    files, index = records(results)
+    written = []
+    for rel, doc in files:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append(path)
+    root.mkdir(parents=True, exist_ok=True)
+    (root / INDEX).write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return written + [root / INDEX]
