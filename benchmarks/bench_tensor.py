@@ -12,7 +12,12 @@ same process where that is predicted to finish within ``--old-limit`` seconds (d
 its fitted growth exponent, at least 2.5, and refused when its n + 1 coefficients of ≈ 2n bits would need
 more than 1 GB); the fitted growth exponents of both.
 
-Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--old-limit SECONDS]
+Issue 15 items 1–2 (``--stream-only``): the pair of a 2×3 kernel, δ_n(γ) = E_γ(p^{⊗n} ‖ q^{⊗n}) (three
+ratio classes, D = 2) by the streamed slices against the PLD accountant (one direction, intervals 1e-4 and
+1e-3, pessimistic and optimistic: its bracket and its relative width), and ε for a given δ over all input
+sequences of the asymmetric 2×2 against one δ evaluation (the inversion's cost in searches).
+
+Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -167,7 +172,57 @@ def large_n(quick: bool = False, old_limit: float = 60.0) -> None:
               + (f", old {e_old:.2f} (n <= {old_pts[label][-1][0]})" if e_old is not None else ""))
 
 
+def stream_vs_pld(quick: bool = False) -> None:
+    from exactdp import hockey_stick_product
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as pld
+    except ImportError:
+        pld = None
+    p, q = ["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]
+    kl = 0.5 * math.log(4) + 0.25 * math.log(2 / 3) + 0.25 * math.log(0.5)
+    print("\n2x3 pair p = (1/2,1/4,1/4), q = (1/8,3/8,1/2): delta_n(gamma) = E_gamma(p^n || q^n), "
+          "gamma = 3^k near n*KL + sqrt(n); exact = streamed slices")
+    print(f"{'n':>6} {'exact':>9} {'PLD 1e-4':>9} {'PLD/ex':>7} {'PLD 1e-3':>9} {'PLD/ex':>7} "
+          f"{'width 1e-4':>10} {'width 1e-3':>10}  delta_n, inside both brackets")
+    for n in ((10, 100, 1000) if quick else (10, 100, 1000, 10000)):
+        k = round((kl * n + math.sqrt(n)) / math.log(3))
+        t_ex, d = timed(hockey_stick_product, [(p, q, n)], fmpq(3) ** k, repeat=3 if n <= 1000 else 1)
+        cols, widths, inside = [], [], True
+        for interval in (1e-4, 1e-3):
+            if pld is None:
+                cols += ["-", "-"]
+                widths.append("-")
+                continue
+            est = {}
+            t_p = None
+            for pess in (True, False):
+                t, v = timed(lambda: pld.from_two_probability_mass_functions(
+                    {0: math.log(1 / 8), 1: math.log(3 / 8), 2: math.log(1 / 2)},
+                    {0: math.log(1 / 2), 1: math.log(1 / 4), 2: math.log(1 / 4)}, pessimistic_estimate=pess,
+                    value_discretization_interval=interval, symmetric=False).self_compose(n)
+                    .get_delta_for_epsilon(k * math.log(3)))
+                est[pess] = v
+                t_p = t if pess else t_p
+            cols += [f"{t_p:.3f}s", f"{t_p / t_ex:.1f}x"]
+            widths.append(f"{(est[True] - est[False]) / float(d):.2g}")
+            inside = inside and est[False] <= float(d) * (1 + 1e-12) and float(d) <= est[True] * (1 + 1e-12)
+        print(f"{n:>6} {t_ex:>8.4f}s {cols[0]:>9} {cols[1]:>7} {cols[2]:>9} {cols[3]:>7} {widths[0]:>10} "
+              f"{widths[1]:>10}  {float(d):.6g}, {inside}")
+    A = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])
+    print("\nepsilon for delta = 1e-3 over all input sequences, asymmetric K = ((1/2,1/2),(1/4,3/4))")
+    for n in ((10, 100) if quick else (10, 100, 1000)):
+        t_inv, r = timed(epsilon_tensor_power, A, n, fmpq(1, 1000))
+        t_one, _ = timed(delta_tensor_power, A, n, r.gamma)
+        print(f"  n = {n:>5}: inversion {t_inv:8.3f}s ({r.evaluations} searches), one delta_n evaluation at "
+              f"gamma* {t_one:8.3f}s, ratio {t_inv / t_one:.1f}x; eps = {float(r.epsilon):.6f}")
+
+
 if __name__ == "__main__":
+    if "--stream-only" in sys.argv:
+        stream_vs_pld(quick="--quick" in sys.argv)
+        sys.exit(0)
     limit = float(sys.argv[sys.argv.index("--old-limit") + 1]) if "--old-limit" in sys.argv else 60.0
     if "--large-only" not in sys.argv:
         main(quick="--quick" in sys.argv)
