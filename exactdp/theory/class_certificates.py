@@ -3,7 +3,9 @@ r"""Fixed-combination ("Farkas") certificates that prove the papers' bounds for 
 Each privacy class is seen through the *aggregated* quantities of one pair of rows (x, x′) and one output
 set A ⊆ [M]: a = K_x(A), b = K_{x′}(A) ∈ [0, 1] (and, for (ε,c)-PML, S = Σ_x K_x(A)).  Dobrushin's
 coefficient is η_TV(K) = max_{x,x′} max_A (K_x(A) − K_{x′}(A)) (B-1), so a bound on a − b that holds for
-every (x, x′, A) of every kernel of the class bounds η_TV over the class, whatever N and M are.
+every (x, x′, A) of every kernel of the class bounds η_TV over the class, whatever N and M are.  The step
+needs no citation: for P ≠ Q, (KP − KQ)(A) = TV(P,Q)·Σ_{x,x′} μ(x)ν(x′)(K_x(A) − K_{x′}(A)) with
+μ = (P−Q)₊/TV, ν = (Q−P)₊/TV, a convex combination of per-pair differences (:data:`TWO_POINT`).
 
 **Aggregation lemma.**  A per-output constraint that is *linear* in the column K(·|y) — ``L_y(K) ≤ 0`` —
 holds for every y, so Σ_{y∈A} L_y(K) ≤ 0 for every finite set A (a finite sum of non-positive numbers);
@@ -27,6 +29,9 @@ one = one exact cancellation and prover sign decisions of the multipliers on the
 * :func:`zero_entries` — [G] Lemma 1 (G-12): a non-zero column y with a zero at x₀ and w = N − z non-zero
   entries: m = max_x K(y|x) ≤ t c S_y (PML at x₀), S_y ≤ w m, and w ≤ v := N − l for z ≥ l ⇒
   m (t c v − 1) ≥ 0, so t ≥ 1/((N − l)c) (m > 0): below that level no column has l zeros.
+* :func:`zero_column_witness_level` — Lemma 1 is tight: the witness with z zeros in a column has level
+  exactly 1/((N − z)c) (its other column's ratio is at most that, a Farkas certificate in (N, c)).
+* :func:`lemma2_statements` — [G] Lemma 2 (G-14): the pair U ± (s/2)(e_x − e_{x′}) lies in Q_X(c).
 * :func:`lemma4_ratio` — [G] Lemma 4 (G-23 bound): for P, Q ∈ Q_X(c) and output y,
   (K∘P)(y) ≤ ((1 − Nc)t + 1)(K∘Q)(y).
 * :func:`disjoint_rows_witness_statements` — [G] Thm 2 (G-16): the witness with rows (1,0), (0,1) and
@@ -51,6 +56,11 @@ a, b, S, m, w, p, q, k = sympy.symbols("a b S m w p q k", real=True)
 ALL_N_M = "all N >= 2, M >= 2"
 _Q = sympy.Rational
 
+#: why a bound on K_x(A) - K_x'(A) for every rows x, x' and set A bounds eta_TV(K) (no citation of B-1 needed)
+TWO_POINT = ("for distributions P != Q and a set A: (KP)(A) - (KQ)(A) = TV(P,Q) sum_{x,x'} mu(x) nu(x') (K_x(A) - "
+             "K_x'(A)) with mu = (P-Q)_+/TV(P,Q), nu = (Q-P)_+/TV(P,Q) distributions: a convex combination of the "
+             "per-pair differences, so TV(KP,KQ) <= bound * TV(P,Q); hence eta_TV(K) <= bound for every N, M")
+
 #: the registry's formulas with N*c written u (Ξ, Lemma 4's Γ) and the (ε,δ) values
 XI_FIRST = (t - 1) / (t * (1 - u) + 1)
 GAMMA_LEMMA4 = (1 - u) * t + 1
@@ -71,7 +81,7 @@ def ldp_tv() -> LinearCombination:
         region=(t >= 1, delta >= 0, delta <= 1), scope=ALL_N_M + "; t >= 1, 0 <= delta <= 1",
         lemmas=("a = K_x(A), b = K_x'(A); K_x(A^c) = 1 - a, K_x'(A^c) = 1 - b",
                 "[A] D-6: K_x(B) <= t K_x'(B) + delta for every set B and rows x, x' (no summation needed)",
-                "eta_TV(K) = max over x, x', A of a - b (B-1), so the bound holds for every N, M"))
+                TWO_POINT))
 
 
 def pml_tv() -> LinearCombination:
@@ -87,7 +97,7 @@ def pml_tv() -> LinearCombination:
         lemmas=("[G] D-9: K(y|x) <= t (c S_y + (1 - N c) K(y|x0)) for every output y and inputs x, x0",
                 "aggregation lemma: summed over y in A (rows x, x') and over y in A^c (rows x', x); "
                 "S = S_A = sum_x K_x(A), sum_{y in A^c} S_y = N - S, and N c = u",
-                "eta_TV(K) = max over x, x', A of a - b (B-1), so the bound holds for every N, M"))
+                TWO_POINT))
 
 
 def trivial_tv() -> LinearCombination:
@@ -109,6 +119,40 @@ def zero_entries() -> LinearCombination:
         region=(t >= 1, c > 0, v >= 1), scope=ALL_N_M + "; t >= 1, c > 0, 1 <= l <= N - 1",
         lemmas=("m = max_x K(y|x) > 0 for a non-zero column, so m (t c (N - l) - 1) >= 0 gives "
                 "t >= 1/((N - l) c): for t < 1/((N - l) c) no column has l or more zeros",))
+
+
+def zero_column_witness_level() -> LinearCombination:
+    """[G] Lemma 1 is tight: in ``zero_column_witness(N, z)`` (z rows (0, 1), w = N − z rows (1/N, 1 − 1/N))
+    column 0 has PML ratio (1/N)/(c·w/N) = 1/(wc), and column 1's ratio 1/(c S₁ + (1 − Nc)(1 − 1/N)),
+    S₁ = N − w/N, is at most 1/(wc): h = c S₁ + (1 − Nc)(1 − 1/N) − wc ≥ 0 for 1 ≤ w ≤ N − 1, 0 < c ≤ 1/N."""
+    n = sympy.Symbol("N", real=True)
+    h = c * (n - w / n) + (1 - n * c) * (1 - 1 / n) - w * c
+    return LinearCombination.build(
+        name="[G] Lemma 1 witness level", parameters=(n, c), variables=(w,),
+        constraints=[("w = N - z <= N - 1 (z >= 1)", n - 1 - w), ("c <= 1/N", 1 / n - c)],
+        multipliers=[c * (1 + 1 / n), n - 1 - 1 / n], slack=1 / n ** 2, conclusion=h,
+        region=(n >= 2, c > 0), scope="all N >= 2, 1 <= z <= N - 1, 0 < c <= 1/N",
+        lemmas=("column 1 of the witness: max entry 1, min entry 1 - 1/N, S_1 = z + w (1 - 1/N) = N - w/N",
+                "its PML ratio (D-9) 1/(c S_1 + (1 - N c)(1 - 1/N)) is <= 1/(w c) iff h >= 0",
+                "column 0: max 1/N, a zero entry, S_0 = w/N: ratio 1/(w c); so the witness's level is exactly "
+                "1/((N - z) c), the least level Lemma 1 allows for z zeros"))
+
+
+def lemma2_statements() -> SymbolicStatements:
+    """[G] Lemma 2 (c < 1/N): P, Q = U ± (s/2)(e_x − e_{x′}) with s = 1/N − c lie in Q_X(c) and have
+    TV(P, Q) = s, so their TV ratio is TV(K_x, K_{x′}) (linearity) for every pair x, x′ of any kernel."""
+    n, W = sympy.Symbol("N", real=True), sympy.Symbol("w", real=True)  # w = 1/N
+    s_ = W - c
+    reg = (c > 0, W > c, W <= _Q(1, 2))
+    rows = (statement("s = 1/N - c > 0", sympy.StrictGreaterThan(s_, 0, evaluate=False), reg),
+            statement("P(x') = Q(x) = 1/N - s/2 >= c", sympy.GreaterThan(W - s_ / 2, c, evaluate=False), reg),
+            statement("P(x) = Q(x') = 1/N + s/2 <= 1", sympy.LessThan(W + s_ / 2, 1, evaluate=False), reg),
+            statement("the other entries 1/N >= c", sympy.GreaterThan(W, c, evaluate=False), reg),
+            statement("P sums to 1: (N - 2)/N + (1/N + s/2) + (1/N - s/2) = 1",
+                      sympy.Eq((n - 2) / n + (1 / n + (1 / n - c) / 2) + (1 / n - (1 / n - c) / 2), 1, evaluate=False)),
+            statement("TV(P, Q) = (|s| + |-s|)/2 = s for s > 0", sympy.Eq((s_ + s_) / 2, s_, evaluate=False)))
+    return SymbolicStatements(name="[G] Lemma 2 pair in Q_X(c)", parameters=("N", "w", "c"), region=(),
+                              scope="all N >= 2, M >= 2; 0 < c < 1/N (w = 1/N)", statements=rows)
 
 
 def lemma4_ratio() -> LinearCombination:
@@ -190,5 +234,5 @@ def aggregation_identity(N: int, M: int, A: tuple[int, ...], x: int = 0, x1: int
 
 #: every certificate of this module, by name (for export and the tests)
 def all_certificates() -> tuple:
-    return (ldp_tv(), pml_tv(), trivial_tv(), zero_entries(), lemma4_ratio(), xi_statements(),
-            disjoint_rows_witness_statements(), ldp_statements())
+    return (ldp_tv(), pml_tv(), trivial_tv(), zero_entries(), zero_column_witness_level(), lemma4_ratio(),
+            xi_statements(), disjoint_rows_witness_statements(), ldp_statements(), lemma2_statements())

@@ -1,13 +1,18 @@
 r"""[A] φ-contraction lemma (A-7; appendix A-21(b)): η_TV(K) ≤ φ(ε,δ) = 1 − e^{−ε}(1 − δ) for (ε,δ)-LDP K.
 
-Statement: for (ε,δ)-LDP K, η_f(K) ≤ η_TV(K) ≤ 1 − e^{−ε}(1−δ).
-Checked:   on instances, exactly: random kernels at random rational γ = e^ε with δ = δ*(γ) (the least δ),
+Statement: for (ε,δ)-LDP K (any N, M), η_TV(K) ≤ 1 − e^{−ε}(1−δ).  ([A] continues η_f(K) ≤ η_TV(K): that
+           is B-3, background.b03_eta_f_le_eta_tv, a cited theorem, so η_f ≤ φ holds modulo B-3.)
+Proved:    for all N, M, t = e^ε ≥ 1 (real), δ ∈ [0, 1] (``proof``): the Farkas certificate
+           :func:`exactdp.theory.class_certificates.ldp_tv` — the (ε,δ)-LDP constraints on A (rows x, x′)
+           and on Aᶜ (rows x′, x), multipliers 1/(t+1), give K_x(A) − K_{x′}(A) ≤ (t − 1 + 2δ)/(t + 1) — and
+           the statement certificate φ ≥ (t − 1 + 2δ)/(t + 1) (φ from the registry, decided on the region);
+           a convex combination over pairs (class_certificates.TWO_POINT) turns the pair bound into η_TV.
+Supporting (instances, exactly): random kernels at random rational γ = e^ε with δ = δ*(γ) (the least δ),
            kernels with zeros, and the extremal family (binary kernels of B-4 attaining the tight value
            (γ − 1 + 2δ)/(γ + 1)) on a grid including γ = 1 and δ ∈ {0, 1}; the key step
            E_γ(P‖Q) ≥ γ·TV(P,Q) − (γ − 1) on random pairs.  η_f ≤ η_TV is B-3.  The bound φ is a
            parameter of the check so the soundness suite can feed it wrong variants.
-Not shown: the symbolic proof over all parameters (symbolic module: asoodeh2021.a07_phi_vs_tight);
-           tightness — φ is not tight (findings.fa02_phi_not_tight).
+Not shown: tightness — φ is not tight (findings.fa02_phi_not_tight; the tight value is B-4).
 """
 
 from flint import fmpq
@@ -18,7 +23,8 @@ from exactdp.mechanisms import optimal_binary_approx_ldp
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.theory import class_certificates
+from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.verification.formulas import phi
 
 GRID_G = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(7))
@@ -55,6 +61,20 @@ def phi_bound_check(bound=phi):
     return run
 
 
+def proof_check(ctx):
+    """Proved for all N, M: eta_TV <= (t-1+2 delta)/(t+1) <= phi (two certificates)."""
+    certs = (class_certificates.ldp_tv(), class_certificates.ldp_statements())
+    return proved("eta_TV(K) <= (t-1+2 delta)/(t+1) <= phi(eps, delta) for every (eps,delta)-LDP K", certs,
+                  certs[0].scope, derivation=(
+                      "[(eps,delta)-LDP Dobrushin bound] for rows x, x' and a set A, a = K_x(A), b = K_x'(A): "
+                      "(t b + delta - a) + (t(1-a) + delta - (1-b)), each >= 0 by D-6 and weighted 1/(t+1), is "
+                      "(t-1+2 delta)/(t+1) - (a - b) identically",
+                      class_certificates.TWO_POINT,
+                      "[(eps,delta)-LDP: phi and the attaining binary kernel] phi(eps,delta) = 1 - (1-delta)/t "
+                      ">= (t-1+2 delta)/(t+1) on t >= 1, 0 <= delta <= 1 (prover)",
+                      "hence eta_TV(K) <= phi(eps, delta), for every N, M and every real eps >= 0"))
+
+
 def key_step_check(ctx):
     rng = ctx.rng("a7s")
 
@@ -73,11 +93,14 @@ register(Claim(
     id="asoodeh2021.a07_phi_lemma",
     catalogue=("A-7",),
     source=Source(ASOODEH2021, "phi-contraction lemma", section="III", page="4"),
-    title="eta_TV(K) <= phi(eps,delta) = 1 - e^{-eps}(1-delta) for (eps,delta)-LDP K (instances)",
-    statement=r"\eta_f(K)\le\eta_{TV}(K)\le\varphi(\varepsilon,\delta)=1-e^{-\varepsilon}(1-\delta)",
-    hypotheses="K (eps,delta)-LDP, e^eps rational",
-    checks=(Check("instances", phi_bound_check()), Check("key step", key_step_check)),
-    expected=Verdict.VERIFIED,
-    notes="Valid but not tight: the tight value is (e^eps - 1 + 2 delta)/(e^eps + 1) (findings.fa02_phi_not_tight).",
-    related=("asoodeh2021.a07_phi_vs_tight", "findings.fa02_phi_not_tight"),
+    title="eta_TV(K) <= phi(eps,delta) = 1 - e^{-eps}(1-delta) for every (eps,delta)-LDP K (all N, M)",
+    statement=r"\eta_{TV}(K)\le\varphi(\varepsilon,\delta)=1-e^{-\varepsilon}(1-\delta)",
+    hypotheses="K (eps,delta)-LDP with any N, M; eps >= 0, delta in [0, 1]",
+    checks=(Check("proof", proof_check, "Farkas certificate + phi >= tight value, all N, M"),
+            Check("instances", phi_bound_check(), supporting=True),
+            Check("key step", key_step_check, "[A]'s route: E_gamma >= gamma TV - (gamma - 1)", supporting=True)),
+    expected=Verdict.PROVED,
+    notes="Valid but not tight: the tight value is (e^eps - 1 + 2 delta)/(e^eps + 1) (findings.fa02_phi_not_tight). "
+          "[A]'s eta_f(K) <= eta_TV(K) is B-3 (background.b03_eta_f_le_eta_tv), cited, not proved here.",
+    related=("asoodeh2021.a07_phi_vs_tight", "findings.fa02_phi_not_tight", "background.b03_eta_f_le_eta_tv"),
 ))

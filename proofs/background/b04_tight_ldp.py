@@ -6,7 +6,16 @@ c → 0 end of [G]'s family): (t − 1)/(t + 1), attained by binary randomized r
 F-A2: [A]'s φ(ε,δ) = 1 − (1−δ)/t is a valid upper bound but exceeds the supremum by
 (1−δ)(t−1)/(t(t+1)), so it is tight only at t = 1 or δ = 1; at δ = 0 it is 1 + 1/t times the truth.
 
-Checked:
+Proved (``proof``, all N, M ≥ 2, real t ≥ 1, δ ∈ [0, 1]):
+* upper bound — the Farkas certificate :func:`exactdp.theory.class_certificates.ldp_tv` (the constraints
+  on A and Aᶜ with multipliers 1/(t+1) give K_x(A) − K_{x′}(A) ≤ (t − 1 + 2δ)/(t + 1)), and a convex
+  combination over row pairs (class_certificates.TWO_POINT) for η_TV;
+* attained — :func:`~exactdp.theory.class_certificates.ldp_statements`: the binary kernel
+  a = (t+δ)/(t+1), b = (1−δ)/(t+1) is stochastic, satisfies the four (ε,δ)-LDP constraints and has
+  a − b = (t − 1 + 2δ)/(t + 1); padded to N × M (extra rows copy row x′, extra outputs get mass 0) every
+  constraint of the padded kernel is one of these or K_x(B) ≤ t K_x(B) + δ;
+* φ is loose — φ − sup = (1−δ)(t−1)/(t(t+1)) (identity) and > 0 for t > 1, δ < 1 (prover).
+Supporting:
 * ``lp`` — exact LP suprema over N×M kernels (N = 2, 3; M = 2, 3, 4 — all subset constraints of D-6)
   with dual certificates, on a grid of rational (t, δ); the optimal kernel and
   ``optimal_binary_approx_ldp`` are re-checked with eta_hockey_stick (privacy) and eta_tv (value).
@@ -15,30 +24,35 @@ Checked:
 * ``phi_gap`` — at every grid point φ − sup = (1−δ)(t−1)/(t(t+1)) ≥ 0 exactly, with equality iff t = 1 or
   δ = 1; sympy proves the identity for all t, δ.  The gap table is in ``details``.
 
-* ``e_gamma`` — the E_γ variant: sup over ε-LDP of η_{E_γ} = (t−γ)₊/(t+1) (the Zamanlooy–Asoodeh E_γ
-  coefficient of B-7 is attained), and sup over (ε,δ)-LDP of η_{E_t} = δ ([A] Thm 1: the class is exactly
-  {η_{E_t} ≤ δ}, and the bound is attained).
+The E_γ variant (``check_e_gamma``) is its own claim, background.b04_e_gamma_variant (verified on instances).
 
-Not shown: irrational t; N > 3 for δ > 0 (two rows decide η_TV, extra rows can copy one of them).
+Not shown: —
 """
 
 from __future__ import annotations
 
-import sympy
 from flint import fmpq
+
+from exactdp import bounds
 
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
 from exactdp.mechanisms import optimal_binary_approx_ldp
 from exactdp.sources import ASOODEH2021, Source
+from exactdp.theory import class_certificates
 from exactdp.theory.extremal import sup_eta_hockey_stick, sup_eta_tv
-from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
+from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
+from exactdp.verification.identities import Eq, Statement, symbolic_outcome
 
 T_VALUES = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(10))
 D_VALUES = (fmpq(0), fmpq(1, 10000), fmpq(1, 10), fmpq(1, 3), fmpq(1))
 
 
+LDP = bounds.REGISTRY["ldp_dobrushin"]
+PHI, TIGHT, GAP = bounds.REGISTRY["phi"], bounds.REGISTRY["ldp_dobrushin_tight"], bounds.REGISTRY["ldp_phi_gap"]
+
+
 def _tight(t, d):
-    return (t - 1 + 2 * d) / (t + 1)
+    return TIGHT.at(t=t, delta=d)
 
 
 def check_lp(ctx: CheckContext) -> Outcome:
@@ -66,7 +80,7 @@ def check_pure_ldp(ctx: CheckContext) -> Outcome:
     for t in T_VALUES:
         for N in range(2, 6):
             a, b = sup_eta_tv(N, t=t), sup_eta_tv(N, t=t, c=0)
-            if not a.value == b.value == (t - 1) / (t + 1) or a.failures() or b.failures():
+            if not a.value == b.value == LDP.at(t=t) or a.failures() or b.failures():
                 return Outcome(Verdict.REFUTED, "pure LDP supremum differs from (t-1)/(t+1)", counterexample={
                     "N": str(N), "t": str(t), "ldp": str(a.value), "pml_c0": str(b.value)})
             n += 1
@@ -74,28 +88,41 @@ def check_pure_ldp(ctx: CheckContext) -> Outcome:
                    instances=n, families=(("t x N", n),))
 
 
+def check_proof(ctx: CheckContext) -> Outcome:
+    """sup = (t-1+2 delta)/(t+1) for all N, M: upper certificate, attaining kernel, phi gap."""
+    gap = symbolic_outcome([
+        Statement("phi - sup = (1-delta)(t-1)/(t(t+1))", Eq(PHI.expr - TIGHT.expr, GAP.expr)),
+        Statement("phi - sup > 0 for t > 1, delta < 1", GAP.expr > 0, (bounds.t > 1, bounds.delta < 1))],
+        "phi gap", scope="t >= 1, 0 <= delta <= 1")
+    if gap.verdict is not Verdict.PROVED:
+        return gap
+    certs = (class_certificates.ldp_tv(), class_certificates.ldp_statements()) + gap.certificates
+    return proved("sup of eta_TV over (eps,delta)-LDP kernels = (t-1+2 delta)/(t+1) for all N, M; phi exceeds it "
+                  "by (1-delta)(t-1)/(t(t+1)) > 0 unless t = 1 or delta = 1", certs, certs[0].scope, derivation=(
+                      "[(eps,delta)-LDP Dobrushin bound] K_x(A) - K_x'(A) <= (t-1+2 delta)/(t+1) for every rows, set",
+                      class_certificates.TWO_POINT,
+                      "[(eps,delta)-LDP: phi and the attaining binary kernel] the binary kernel a = (t+delta)/(t+1), "
+                      "b = (1-delta)/(t+1) is an (eps,delta)-LDP kernel with a - b = (t-1+2 delta)/(t+1); padded "
+                      "to N x M (rows copying x', outputs of mass 0) it stays in the class with the same eta_TV",
+                      "[phi gap] phi - sup = (1-delta)(t-1)/(t(t+1)) > 0 for t > 1, delta < 1 (and = 0 at t = 1 "
+                      "or delta = 1)"))
+
+
 def check_phi_gap(ctx: CheckContext) -> Outcome:
-    t, d = sympy.symbols("t delta", positive=True)
-    phi = 1 - (1 - d) / t
-    identity = sympy.simplify(phi - (t - 1 + 2 * d) / (t + 1) - (1 - d) * (t - 1) / (t * (t + 1)))
-    if identity != 0:
-        return Outcome(Verdict.REFUTED, "gap identity fails", counterexample={"residual": str(identity)})
     rows, n = [], 0
     for tv in T_VALUES:
         for dv in D_VALUES:
             sup = sup_eta_tv(2, t=tv, delta=dv).value
-            ph = 1 - (1 - dv) / tv
+            ph = PHI.at(t=tv, delta=dv)
             gap = ph - sup
-            if gap != (1 - dv) * (tv - 1) / (tv * (tv + 1)) or (gap == 0) != (tv == 1 or dv == 1):
+            if gap != GAP.at(t=tv, delta=dv) or (gap == 0) != (tv == 1 or dv == 1):
                 return Outcome(Verdict.REFUTED, "phi gap differs", counterexample={
                     "t": str(tv), "delta": str(dv), "phi": str(ph), "sup": str(sup)})
             rows.append(f"t={tv} delta={dv}: phi={ph} sup={sup} gap={gap}"
                         + (f" ratio={ph / sup}" if sup != 0 else ""))
             n += 1
-    return Outcome(Verdict.VERIFIED, f"phi - sup = (1-delta)(t-1)/(t(t+1)) at {n} points (sympy identity for all t, "
-                   "delta); phi tight only at t = 1 or delta = 1; at delta = 0 phi/sup = 1 + 1/t",
-                   instances=n, families=(("t x delta", n),),
-                   derivation=("phi - (t-1+2 delta)/(t+1) - (1-delta)(t-1)/(t(t+1)) simplifies to 0",),
+    return Outcome(Verdict.VERIFIED, f"phi - sup = (1-delta)(t-1)/(t(t+1)) at {n} points; phi tight only at t = 1 "
+                   "or delta = 1; at delta = 0 phi/sup = 1 + 1/t", instances=n, families=(("t x delta", n),),
                    details={"table": rows})
 
 
@@ -123,16 +150,17 @@ def check_e_gamma(ctx: CheckContext) -> Outcome:
 
 register(Claim(
     id="background.b04_tight_ldp",
-    catalogue=("B-4", "F-A2", "X-1", "B-7"),
+    catalogue=("B-4", "F-A2", "X-1"),
     source=Source(ASOODEH2021, "phi-contraction lemma vs the tight value (claims.md B-4)", section="III"),
     title="Tight Dobrushin coefficient of (eps,delta)-LDP: (e^eps - 1 + 2 delta)/(e^eps + 1); phi is loose",
     statement=r"\sup_{K\ (\varepsilon,\delta)\text{-LDP}}\eta_{TV}(K)=\frac{e^\varepsilon-1+2\delta}{e^\varepsilon+1}"
               r"<\varphi(\varepsilon,\delta)\ \text{unless}\ \varepsilon=0\ \text{or}\ \delta=1",
     hypotheses="eps >= 0, delta in [0, 1], any finite input and output alphabets",
-    checks=(Check("lp", check_lp, "exact LP suprema"),
-            Check("pure_ldp", check_pure_ldp, "delta = 0 and c = 0"),
-            Check("phi_gap", check_phi_gap, "phi minus the supremum"),
-            Check("e_gamma", check_e_gamma, "E_gamma variant: B-7 coefficient and [A] Thm 1 attained")),
-    expected=Verdict.VERIFIED,
+    checks=(Check("proof", check_proof, "Farkas upper bound, attaining kernel, phi gap: all N, M"),
+            Check("lp", check_lp, "exact LP suprema", supporting=True),
+            Check("pure_ldp", check_pure_ldp, "delta = 0 and c = 0", supporting=True),
+            Check("phi_gap", check_phi_gap, "phi minus the supremum", supporting=True)),
+    expected=Verdict.PROVED,
+    related=("background.b04_e_gamma_variant",),
     kind="background",
 ))

@@ -3,7 +3,15 @@ r"""Grosse et al. 2026, Lemma 1 — zero entries of (ε,c)-PML kernels.
 Statement (G-12): K ∈ M(ε,c) and ε < −log((N−l)c) for some l ∈ [N−1] ⟹ every column of K has at most
 l−1 zeros.  Equivalently: a non-zero column with z ≥ 1 zeros forces e^ε ≥ 1/((N−z)c).
 
-Checked:
+Proved (``proof``, all N ≥ 2, M ≥ 2, every real t ≥ 1, c ∈ (0, 1/N], l ∈ [N−1]):
+* forced — the Farkas certificate :func:`exactdp.theory.class_certificates.zero_entries`: in a non-zero
+  column y with a zero at x₀, maximum m > 0 and w = N − z non-zero entries, the PML constraint at x₀ gives
+  m ≤ t c S_y, and S_y ≤ w m; with z ≥ l (w ≤ N − l) the combination is m(t c (N−l) − 1) ≥ 0, so
+  t ≥ 1/((N−l)c).  Hence on the whole open interval t < 1/((N−l)c) every column has at most l − 1 zeros;
+* exact — :func:`~exactdp.theory.class_certificates.zero_column_witness_level`: ``zero_column_witness(N, z)``
+  has a column with z zeros and level exactly 1/((N−z)c), so at t = 1/((N−l)c) a column with l zeros
+  exists (z = l): the threshold cannot be raised.
+Supporting:
 * ``random`` — random exact kernels with zeros (N = 2..6, M = 2..4): for every non-zero column with z
   zeros, pml_ratio(K, c) ≥ 1/((N−z)c), for several c.
 * ``optimal_kernels`` — the same on every optimal kernel the Thm 1 LPs return on the [G] grid.
@@ -12,7 +20,7 @@ Checked:
   lemma, by input/output symmetry); at the threshold it is positive, and the explicit kernel
   ``zero_column_witness(N, z)`` has pml_ratio exactly 1/((N−z)c): the bound is attained.
 
-Not shown: irrational levels; thresholds are probed at t = thr − 1/100 and t = thr only.
+Not shown: — (the supporting LP probes t = thr − 1/100 and t = thr; the certificates cover every t).
 """
 
 from __future__ import annotations
@@ -23,7 +31,8 @@ from exactdp.measures.privacy import pml_ratio
 from exactdp.mechanisms import zero_column_witness
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.extremal import max_mass_with_zeros, sup_eta_tv
-from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
+from exactdp.theory import class_certificates
+from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.instances import random_kernel
 
 from ._instances import pml_grid
@@ -67,6 +76,20 @@ def check_optimal_kernels(ctx: CheckContext) -> Outcome:
                    families=(("Thm 1 optimal kernels on the [G] grid", n),))
 
 
+def check_proof(ctx: CheckContext) -> Outcome:
+    """Lemma 1 for every t below the threshold (Farkas certificate) and its tightness (witness level)."""
+    certs = (class_certificates.zero_entries(), class_certificates.zero_column_witness_level())
+    return proved("every kernel of M(eps,c) with t < 1/((N-l)c) has at most l-1 zeros per column, for every t in "
+                  "that open interval; the witness with l zeros has level exactly 1/((N-l)c)", certs,
+                  "all N >= 2, M >= 2; t >= 1, 0 < c <= 1/N, 1 <= l <= N-1", derivation=(
+                      "[[G] Lemma 1 zero entries] a non-zero column y with z >= l zeros and maximum m > 0: "
+                      "(t c S_y - m) + t c (w m - S_y) + t c (v - w) m = m (t c v - 1) with v = N - l, each "
+                      "term >= 0, so t >= 1/((N-l) c); contrapositive: t < 1/((N-l)c) leaves at most l-1 zeros",
+                      "[[G] Lemma 1 witness level] zero_column_witness(N, z): column 0 has z zeros and PML ratio "
+                      "(1/N)/(c (N-z)/N) = 1/((N-z)c); column 1's ratio is at most that; so with z = l the "
+                      "threshold is attained and the open interval is exact"))
+
+
 def check_lp_threshold(ctx: CheckContext) -> Outcome:
     n, rows = 0, []
     for N in range(2, 6):
@@ -82,7 +105,8 @@ def check_lp_threshold(ctx: CheckContext) -> Outcome:
                         "N": str(N), "z": str(z), "c": str(c), "threshold": str(thr),
                         "mass_below": str(below.value), "kernel_below": below.kernel.as_strings(),
                         "mass_at": str(at.value), "witness_ratio": str(pml_ratio(W, c)), "problems": problems})
-                rows.append(f"N={N} c={c} z={z}: t < {thr} forces the column to 0; at t = {thr} mass {at.value}")
+                rows.append(f"N={N} c={c} z={z}: at t = {thr - fmpq(1, 100)} the LP mass on the column is 0; "
+                            f"at t = {thr} it is {at.value}")
                 n += 1
     return Outcome(Verdict.VERIFIED, f"{n} (N, c, z): exact LP shows the zero threshold 1/((N-z)c) is exact",
                    instances=n, families=(("N 2-5, c in {1/N, 1/(2N)}, z 1..N-1", n),), details={"rows": rows})
@@ -95,9 +119,11 @@ CLAIM = register(Claim(
     title="Zero entries: eps < -log((N-l)c) allows at most l-1 zeros per column",
     statement=r"K\in\mathcal M(\varepsilon,c),\ \varepsilon<-\log((N-l)c)\Rightarrow"
               r"\text{each column has at most } l-1 \text{ zeros}",
-    hypotheses="N >= 2, c in (0, 1/N], l in [N-1]",
-    checks=(Check("random", check_random, "random exact kernels"),
-            Check("optimal_kernels", check_optimal_kernels, "LP-optimal kernels"),
-            Check("lp_threshold", check_lp_threshold, "exact LP on both sides of the threshold; witness")),
-    expected=Verdict.VERIFIED,
+    hypotheses="N >= 2, c in (0, 1/N], l in [N-1]; columns not identically 0 (an unused output has N zeros)",
+    checks=(Check("proof", check_proof, "Farkas certificate for every t below the threshold; witness level"),
+            Check("random", check_random, "random exact kernels", supporting=True),
+            Check("optimal_kernels", check_optimal_kernels, "LP-optimal kernels", supporting=True),
+            Check("lp_threshold", check_lp_threshold, "exact LP just below and at the threshold; witness",
+                  supporting=True)),
+    expected=Verdict.PROVED,
 ))

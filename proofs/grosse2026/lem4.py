@@ -1,22 +1,51 @@
-"""The claim ``grosse2026.lem4``; its checks and instance families are in
-``grosse2026/_lem4_gamma_bounds.py``."""
+r"""[G] Lemma 4 (G-23 bound part): Γ_max(ε,c) ≤ (1−Nc)e^ε + 1 and Γ_min(ε,c) ≥ its inverse.
+
+Statement: for c ∈ (0, 1/N], K ∈ M(ε,c) and P, Q ∈ Q_X(c), every output y has
+           (K∘P)(y) ≤ ((1−Nc)e^ε + 1)(K∘Q)(y); Γ as in D-12 [RECON].
+Proved:    for all N ≥ 2, M ≥ 2, every real t = e^ε ≥ 1 (``proof``; the paper's ε ≤ −log c is not needed):
+           the Farkas certificate :func:`exactdp.theory.class_certificates.lemma4_ratio` — with
+           p = (KP)(y), q = (KQ)(y), S = S_y, m / k the column's max / min: p ≤ cS + (1−Nc)m (P ∈ Q_X(c)),
+           q ≥ cS + (1−Nc)k (Q ∈ Q_X(c)), m ≤ t(cS + (1−Nc)k) (PML, D-9) and k ≥ 0, with multipliers 1,
+           (1−Nc)t + 1, 1−Nc, 1−Nc, give ((1−Nc)t + 1)q − p ≥ 0 identically.  Γ_min ≥ 1/((1−Nc)t + 1) by
+           exchanging P and Q.
+Supporting: the exact LP Γ_max ≤ Lemma 4 at grid points (``validity``), the two-branch exact value
+           (``closed_form``, the exact Γ_max of claims.md G-23) and the symbolic gap (``gap_formula``);
+           checks in ``grosse2026/_lem4_gamma_bounds.py``.
+"""
 
 from exactdp.sources import GROSSE2026, Source
-from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.theory import class_certificates
+from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 
 from ._lem4_gamma_bounds import check_closed_form, check_gap_formula, check_validity
+
+
+def proof_check(ctx):
+    """(KP)(y) <= ((1-Nc)t + 1)(KQ)(y) for every K in M(eps,c), P, Q in Q_X(c): one Farkas certificate."""
+    cert = class_certificates.lemma4_ratio()
+    return proved("for every K in M(eps,c), P, Q in Q_X(c) and output y: (KP)(y) <= ((1-Nc)t + 1)(KQ)(y); hence "
+                  "Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= 1/((1-Nc)e^eps + 1)", (cert,), cert.scope,
+                  derivation=(
+                      "[[G] Lemma 4 ratio bound] (c S + (1-Nc) m - p) + ((1-Nc)t + 1)(q - c S - (1-Nc) k) + "
+                      "(1-Nc)(t(c S + (1-Nc) k) - m) + (1-Nc) k = ((1-Nc)t + 1) q - p, every bracket >= 0 and "
+                      "every multiplier >= 0 on t >= 1, Nc <= 1",
+                      "P(x) = c + P'(x), P' >= 0 with mass 1 - Nc: (KP)(y) = c S_y + sum P'(x) K(y|x) lies between "
+                      "c S_y + (1-Nc) min_x K(y|x) and c S_y + (1-Nc) max_x K(y|x)",
+                      "Gamma_min: exchange P and Q"))
+
 
 register(Claim(
     id="grosse2026.lem4",
     catalogue=("G-23",),
     source=Source(GROSSE2026, "Lemma 4", section="IV"),
-    title="Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= its inverse",
+    title="Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= its inverse (all N, M)",
     statement=r"\Gamma_{\max}(\varepsilon,c)\le(1-Nc)e^\varepsilon+1,\quad"
               r"\Gamma_{\min}(\varepsilon,c)\ge\big((1-Nc)e^\varepsilon+1\big)^{-1}",
-    hypotheses="c in (0, 1/N], 0 <= eps <= -log c; Gamma as in D-12 [RECON]",
-    checks=(Check("validity", check_validity, "exact LP Gamma vs Lemma 4"),
-            Check("closed_form", check_closed_form, "LP = two-branch closed form"),
+    hypotheses="c in (0, 1/N], eps >= 0 (the paper adds eps <= -log c); Gamma as in D-12 [RECON]",
+    checks=(Check("proof", proof_check, "Farkas certificate, all N, M"),
+            Check("validity", check_validity, "exact LP Gamma vs Lemma 4", supporting=True),
+            Check("closed_form", check_closed_form, "LP = two-branch closed form", supporting=True),
             Check("gap_formula", check_gap_formula, "symbolic gap")),
-    expected=Verdict.VERIFIED,
+    expected=Verdict.PROVED,
     reconstructed=True,
 ))

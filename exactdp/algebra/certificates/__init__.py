@@ -289,7 +289,8 @@ def decide_sign(expr, conditions: list, strict: bool = False):
 
     Only the conditions whose symbols all occur in ``expr`` are used (a *superset* of the region), so a
     TRUE answer is sound for the region whatever its other conditions; a FALSE answer is returned only
-    when no condition was dropped (else UNKNOWN: the counterexample may lie outside the region).
+    when no condition was dropped, or when the dropped ones involve none of ``expr``'s symbols and are
+    satisfiable (the region is then a product, so the counterexample extends); else UNKNOWN.
     Returns ``(Truth, text)``.
     """
     from exactdp.algebra.prover import Region, decide
@@ -310,6 +311,12 @@ def decide_sign(expr, conditions: list, strict: bool = False):
     d = decide(rel, region)
     where = f" on {region}" + (" (region conditions in other parameters dropped: a superset)" if dropped else "")
     if d.truth is Truth.FALSE and dropped:
+        others = [c for c in conditions if c not in kept]
+        if not any(c.free_symbols & syms for c in others):  # the region is a product: a point extends
+            rest = decide(sympy.StrictLessThan(1, 0, evaluate=False), Region.of(*others))  # false iff non-empty
+            if rest.truth is Truth.FALSE:
+                return Truth.FALSE, (f"{rel}{where}: false, counterexample {d.counterexample} (the other "
+                                     f"conditions involve other parameters and are satisfiable)")
         return Truth.UNKNOWN, f"{rel}{where}: false on the superset; undecided on the region"
     tail = f"; counterexample {d.counterexample}" if d.counterexample else (f" ({d.reason})" if d.reason else "")
     return d.truth, f"{rel}{where}: {d.truth}{tail}"
