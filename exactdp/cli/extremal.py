@@ -25,6 +25,26 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+#: keys of the text / deprecated --json document → keys of --format json (exactdp/schemas/extremal.json)
+_KEYS = {"value": "value", "Xi (Thm 1)": "xi", "Gamma_min": "gamma_min", "closed form (G-23)": "closed_form_g23",
+         "Lemma 4": "lemma4", "optimal P": "optimal_p", "optimal Q": "optimal_q", "kernel": "kernel"}
+
+
+def _result(args, t: str, out: dict, failures) -> dict:
+    """The ``result`` of ``--format json``: snake_case keys, exact values as strings, counts as integers,
+    ``certified`` a boolean (the deprecated ``--json`` keeps the older document)."""
+    quantity = "gamma_max" if args.what == "gamma" else "sup_eta_tv" if args.gamma == "1" else "sup_eta_e_gamma"
+    cls = {"class": "pml" if args.c is not None else "ldp", "N": args.N, "M": args.M, "t": t}
+    cls.update({"c": args.c} if args.c is not None else {"delta": args.delta})
+    if args.what == "sup":
+        cls["gamma"] = args.gamma
+    doc = {"quantity": quantity, "class": cls}
+    doc.update({new: out[old] for old, new in _KEYS.items() if old in out})
+    doc.update({"lps": int(out["LPs"]), "pivots": int(out["pivots"]), "certified": not failures,
+                "problems": [str(p) for p in failures]})
+    return doc
+
+
 def run(args) -> int:
     from exactdp.errors import ParameterError
     from exactdp.theory.extremal import (
@@ -58,8 +78,11 @@ def run(args) -> int:
     failures = r.failures()
     out.update({"kernel": r.kernel.as_strings(), "LPs": len(r.lps), "pivots": r.pivots,
                 "certificates re-checked": "yes" if not failures else "NO", "problems": failures})
-    if args.format != "text":
+    if args.format == _common.LEGACY_JSON:
         _common.emit_result(args, "extremal", out)
+        return 0 if not failures else 1
+    if args.format == "json":
+        _common.emit_json(args, "extremal", _result(args, t, out, failures))
         return 0 if not failures else 1
     lines = []
     for k, v in out.items():

@@ -72,6 +72,22 @@ def _check_cost(K, args, gamma, kw) -> None:
     require("max_memory", memory, what)
 
 
+def _result(out: dict, eps) -> dict:
+    """The ``result`` of ``--format json`` (``exactdp/schemas/tensor.json``): exact values as strings, counts
+    and indices as integers, decisions as booleans (the deprecated ``--json`` keeps the older flat document)."""
+    doc = {"n": int(out["n"]), "eta_tv": out["eta_tv"], "pair_classes": int(out["pair_classes"]),
+           "evaluations": int(out["evaluations"]),
+           "eta_tv_maximizer": [{"x": int(m["x"]), "x_prime": int(m["x_prime"]), "count": int(m["count"])}
+                                for m in out["eta_tv_maximizer"]]}
+    if "gamma" in out:
+        doc.update({"t": out["gamma"], "delta": out["delta"], "eta_e_t": out["eta_gamma"], "phi_n": out["phi_n"],
+                    "eta_tv_le_phi_n": out["eta_tv_le_phi_n"] == "true", "delta_n_at_t_n": out["delta_n_at_gamma_n"],
+                    "composition_bound": out["composition_bound_1-(1-delta)^n"]})
+    if "delta_n_at_exp_eps" in out:
+        doc.update({"eps": str(eps), "delta_n_at_exp_eps": out["delta_n_at_exp_eps"]})
+    return doc
+
+
 def run(args) -> int:
     from exactdp.io import read_kernel
     from exactdp.measures.contraction import eta_hockey_stick
@@ -115,8 +131,11 @@ def run(args) -> int:
             out["delta_n_at_exp_eps"] = str(exact)
             values[f"delta_n(e^({eps}))"] = exact
             bar.advance()
-    if args.format != "text":
+    if args.format == _common.LEGACY_JSON:
         _common.emit_result(args, "tensor", out)
+        return 0
+    if args.format == "json":
+        _common.emit_json(args, "tensor", _result(out, eps))
         return 0
     lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations"]
     lines += [f"  {label} = {_common.abbreviate(v)}" for label, v in values.items()]

@@ -1,0 +1,127 @@
+"""Every ``--format json`` output validates against its JSON Schema in ``exactdp/schemas/`` (issue 16 item 6).
+
+Each command runs in-process (``exactdp.cli.main``) with ``--format json``; the document must validate against
+``exactdp/schemas/<command>.json`` (draft 2020-12) and carry the common envelope, and a few exact values are
+checked against known closed forms so a schema that accepts anything cannot pass unnoticed.  The kernel file
+schema accepts the README's and the tests' kernel files and rejects JSON floats.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+jsonschema = pytest.importorskip("jsonschema")
+
+from exactdp.cli import main  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMANDS = ("analyze", "tensor", "extremal", "bound", "derive", "evalf", "show", "verify", "check")
+
+
+def schema(name: str) -> dict:
+    return json.loads((resources.files("exactdp") / "schemas" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def validate(doc, name: str) -> None:
+    jsonschema.Draft202012Validator(schema(name)).validate(doc)
+
+
+@pytest.fixture
+def rr(tmp_path):
+    path = tmp_path / "rr.json"
+    path.write_text('[["3/4", "1/4"], ["1/4", "3/4"]]')
+    return str(path)
+
+
+def run_json(capsys, argv, command):
+    rc = main(argv)
+    out = capsys.readouterr().out
+    assert rc in (0, 1), out
+    doc = json.loads(out)
+    validate(doc, command)
+    assert doc["command"] == command and doc["schema"] == f"exactdp/schemas/{command}.json"
+    return doc["result"]
+
+
+def test_every_schema_is_a_valid_draft_2020_12_schema_and_shipped():
+    for name in (*COMMANDS, "kernel"):
+        jsonschema.Draft202012Validator.check_schema(schema(name))
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert "schemas/*.json" in data["exactdp"]
+
+
+def test_analyze(capsys, rr):
+    r = run_json(capsys, ["analyze", rr, "--t", "2", "--c", "1/4", "--format", "json"], "analyze")
+    assert (r["eta_tv"]["value"], r["eta_hockey_stick"]["value"], r["pml"]["ratio"]) == ("1/2", "1/4", "2")
+    legacy = main(["analyze", rr, "--gamma", "2", "--c", "1/4", "--json"])  # the deprecated spelling: the bare result
+    assert legacy == 0
+    bare = json.loads(capsys.readouterr().out)
+    assert bare == r
+    jsonschema.Draft202012Validator({"$defs": schema("analyze")["$defs"], "$ref": "#/$defs/result"}).validate(bare)
+
+
+def test_tensor(capsys, rr):
+    r = run_json(capsys, ["tensor", rr, "--n", "3", "--t", "2", "--format", "json"], "tensor")
+    # binary RR with e^eps0 = 3: eta_TV(K^3) = 11/16 (claims.md section 7), delta_3(2) = 17/32
+    assert (r["eta_tv"], r["eta_e_t"], r["phi_n"], r["eta_tv_le_phi_n"]) == ("11/16", "17/32", "485/512", True)
+    assert r["eta_tv_maximizer"] == [{"x": 0, "x_prime": 1, "count": 3}]
+    r = run_json(capsys, ["tensor", rr, "--n", "2", "--eps", "1/2", "--format", "json"], "tensor")
+    assert r["delta_n_at_exp_eps"] == "9/16 - exp(1/2)/16" and "t" not in r
+
+
+def test_extremal(capsys):
+    r = run_json(capsys, ["extremal", "sup", "--N", "3", "--t", "5/2", "--c", "1/4", "--format", "json"], "extremal")
+    assert (r["value"], r["xi"], r["certified"]) == ("12/13", "12/13", True)  # [G] Thm 1 at N=3, t=5/2, c=1/4
+    r = run_json(capsys, ["extremal", "gamma", "--N", "2", "--t", "3", "--c", "1/4", "--format", "json"], "extremal")
+    assert (r["value"], r["lemma4"]) == ("7/3", "5/2")  # exact Gamma_max vs Lemma 4 (README table)
+
+
+def test_bound(capsys):
+    r = run_json(capsys, ["bound", "xi", "--t", "3", "--c", "1/4", "--N", "2", "--format", "json"], "bound")
+    assert r["value"] == "4/5" and r["bound"]["direction"] == "definition"
+    r = run_json(capsys, ["bound", "--list", "--format", "json"], "bound")
+    assert {"xi", "phi"} <= {b["name"] for b in r["bounds"]}
+    r = run_json(capsys, ["bound", "grosse_thm1", "--compare", "phi", "--N", "4", "--delta", "0", "--format", "json"],
+                 "bound")
+    assert "4ct = 1" in r["comparison"]["crossings_text"]
+    assert (r["comparison"]["le"]["truth"], r["comparison"]["ge"]["truth"]) == ("false", "false")
+
+
+def test_derive_and_evalf(capsys):
+    r = run_json(capsys, ["derive", "randomized_response", "k=2", "--quantity", "eta_tv", "--format", "json"],
+                 "derive")
+    assert r["derivations"][0]["result"] == "(t - 1)/(t + 1)"
+    r = run_json(capsys, ["evalf", "exp(1/2)", "--digits", "12", "--format", "json"], "evalf")
+    assert r["value"] == "1.64872127070"
+
+
+def test_show_verify_list_and_check(capsys):
+    r = run_json(capsys, ["show", "findings.x01_phi_vs_xi", "--quick", "--format", "json"], "show")
+    assert r["id"] == "findings.x01_phi_vs_xi" and r["verdict"] == "proved"
+    r = run_json(capsys, ["verify", "--list", "--format", "json"], "verify")
+    assert any(c["id"] == "grosse2026.thm1" for c in r["claims"])
+    r = run_json(capsys, ["verify", "findings.x01_phi_vs_xi", "--quick", "--no-progress", "--format", "json"],
+                 "verify")
+    assert [c["verdict"] for c in r["claims"]] == ["proved"]
+    r = run_json(capsys, ["check", "eta_tv < (exp(eps)-1)/(exp(eps)+1)", "--N", "2", "--M", "2", "--budget", "40",
+                          "--format", "json"], "check")
+    assert r["verdict"] == "refuted" and r["counterexample"]["rows"] == [["2/3", "1/3"], ["1/3", "2/3"]]
+
+
+@pytest.mark.parametrize("doc, ok", [
+    ([["3/4", "1/4"], ["1/4", "3/4"]], True),
+    ({"name": "zeros", "rows": [["1/2", "1/2", "0"], ["0", "1/3", "2/3"]]}, True),
+    ({"parameters": {"t": "positive"}, "region": ["t >= 1"], "rows": [["t/(t+1)", "1/(t+1)"]]}, True),
+    ([["1", 0], [0, 1]], True),
+    ([["1/2", 0.5], ["1", "0"]], False),  # JSON floats are refused
+    ({"rows": 3}, False),
+    ([], False),
+])
+def test_kernel_file_schema(doc, ok):
+    v = jsonschema.Draft202012Validator(schema("kernel"))
+    assert v.is_valid(doc) is ok
