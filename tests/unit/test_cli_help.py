@@ -1,0 +1,98 @@
+"""The flag vocabulary of every subcommand (issue 16 item 5), read from the parsers behind ``--help``.
+
+* ``--gamma`` is only ever the order γ of E_γ; where an old command used it for e^ε it is marked deprecated;
+* every command that takes a privacy level has ``--eps`` and ``--t`` (and they exclude each other);
+* every command with output has ``--format`` (with ``text`` and ``json``) and ``-o FILE``;
+* every deprecated alias says so in its help, and ``--help`` exits 0 with nothing on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from exactdp.cli import SUBCOMMANDS, _common, build_parser, main
+
+#: commands whose input includes a privacy level e^eps
+PARAMETRIC = {"analyze", "bound", "derive", "tensor", "extremal", "check"}
+
+#: commands exempt from --format text|json / -o FILE, and why
+OUTPUT_EXCEPTIONS = {
+    "figures": "writes image files into a folder: -o DIR, --format png|pdf|svg is the image format",
+    "plot": "writes image files: --format is the image format",
+    "recheck": "re-checks a certificate folder (its own --json; not yet on the shared --format)",
+}
+
+
+def _subparsers(parser):
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices
+    return {}
+
+
+def _commands():
+    top = _subparsers(build_parser())
+    return {name: top[name] for name in SUBCOMMANDS if name in top}
+
+
+def _options(parser) -> dict:
+    return {s: a for a in parser._actions for s in a.option_strings}
+
+
+def test_every_listed_command_is_present():
+    assert {"verify", "show", "analyze", "bound", "derive", "check", "evalf", "tensor", "extremal"} <= set(_commands())
+
+
+@pytest.mark.parametrize("name", sorted(set(SUBCOMMANDS)))
+def test_help_exits_zero_quietly(name, capsys):
+    if name not in _commands():
+        pytest.skip(f"{name} is not installed here")
+    assert main([name, "--help"]) == 0
+    out, err = capsys.readouterr()
+    assert f"usage: exactdp {name}" in out and err == ""
+
+
+@pytest.mark.parametrize("name", sorted(set(SUBCOMMANDS)))
+def test_flag_vocabulary(name):
+    commands = _commands()
+    if name not in commands:
+        pytest.skip(f"{name} is not installed here")
+    parsers = [commands[name], *_subparsers(commands[name]).values()]
+    for parser in parsers:
+        opts = _options(parser)
+        gamma = opts.get("--gamma")
+        if gamma is not None:
+            text = (gamma.help or "").lower()
+            assert text.startswith("deprecated") or "order" in text, \
+                f"{parser.prog}: --gamma must be the order of E_gamma or be marked deprecated: {gamma.help!r}"
+        for opt, action in opts.items():
+            if isinstance(action, _common.DeprecatedAlias):
+                assert action.help.startswith("deprecated: use"), f"{parser.prog} {opt}: {action.help!r}"
+        if name in PARAMETRIC:
+            assert "--eps" in opts and "--t" in opts, f"{parser.prog}: --eps and --t"
+            groups = [g for g in parser._mutually_exclusive_groups
+                      if {"--eps", "--t"} <= {s for a in g._group_actions for s in a.option_strings}]
+            assert groups, f"{parser.prog}: --eps and --t must exclude each other"
+        if name not in OUTPUT_EXCEPTIONS:
+            fmt = opts.get("--format")
+            assert fmt is not None and {"text", "json"} <= set(fmt.choices or ()), f"{parser.prog}: --format"
+            assert "-o" in opts, f"{parser.prog}: -o FILE"
+
+
+def test_eps_and_t_exclude_each_other(capsys):
+    assert main(["bound", "xi", "--eps", "1", "--t", "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not allowed with argument" in err
+
+
+def test_deprecated_alias_prints_one_note_after_success(tmp_path, capsys):
+    path = tmp_path / "rr.json"
+    path.write_text('[["3/4", "1/4"], ["1/4", "3/4"]]')
+    assert main(["analyze", str(path), "--gamma", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert "eta_E_gamma at gamma=2" in out
+    assert err == "exactdp: note: --gamma is deprecated; use --t (or --eps)\n"
+    assert main(["analyze", str(path), "--gamma", "x"]) == 2  # a failure stays one line: no note
+    assert capsys.readouterr().err.count("\n") == 1
