@@ -53,7 +53,8 @@ from exactdp.algebra.certificates.statements import SymbolicStatements, statemen
 t, c, u, delta, v = sympy.symbols("t c u delta v", real=True)  # u = N*c, v = N - l
 a, b, S, m, w, p, q, k = sympy.symbols("a b S m w p q k", real=True)
 
-ALL_N_M = "all N >= 2, M >= 2"
+#: the scope phrase of a proof for every number of inputs N >= 2 and outputs M >= 2 (reports group by it)
+ALL_N_M = "all N, M"
 _Q = sympy.Rational
 
 #: why a bound on K_x(A) - K_x'(A) for every rows x, x' and set A bounds eta_TV(K) (no citation of B-1 needed)
@@ -131,7 +132,7 @@ def zero_column_witness_level() -> LinearCombination:
         name="[G] Lemma 1 witness level", parameters=(n, c), variables=(w,),
         constraints=[("w = N - z <= N - 1 (z >= 1)", n - 1 - w), ("c <= 1/N", 1 / n - c)],
         multipliers=[c * (1 + 1 / n), n - 1 - 1 / n], slack=1 / n ** 2, conclusion=h,
-        region=(n >= 2, c > 0), scope="all N >= 2, 1 <= z <= N - 1, 0 < c <= 1/N",
+        region=(n >= 2, c > 0), scope=ALL_N_M + "; 1 <= z <= N - 1, 0 < c <= 1/N",
         lemmas=("column 1 of the witness: max entry 1, min entry 1 - 1/N, S_1 = z + w (1 - 1/N) = N - w/N",
                 "its PML ratio (D-9) 1/(c S_1 + (1 - N c)(1 - 1/N)) is <= 1/(w c) iff h >= 0",
                 "column 0: max 1/N, a zero entry, S_0 = w/N: ratio 1/(w c); so the witness's level is exactly "
@@ -152,7 +153,7 @@ def lemma2_statements() -> SymbolicStatements:
                       sympy.Eq((n - 2) / n + (1 / n + (1 / n - c) / 2) + (1 / n - (1 / n - c) / 2), 1, evaluate=False)),
             statement("TV(P, Q) = (|s| + |-s|)/2 = s for s > 0", sympy.Eq((s_ + s_) / 2, s_, evaluate=False)))
     return SymbolicStatements(name="[G] Lemma 2 pair in Q_X(c)", parameters=("N", "w", "c"), region=(),
-                              scope="all N >= 2, M >= 2; 0 < c < 1/N (w = 1/N)", statements=rows)
+                              scope=ALL_N_M + "; 0 < c < 1/N (w = 1/N)", statements=rows)
 
 
 def lemma4_ratio() -> LinearCombination:
@@ -196,7 +197,7 @@ def disjoint_rows_witness_statements() -> SymbolicStatements:
                               sympy.LessThan(kx, t * (u / 2 + (1 - u) * k0), evaluate=False),
                               (t >= 1, u > 0, u <= 1, t * u >= 2)))
     return SymbolicStatements(name="[G] Thm 2 disjoint-rows witness", parameters=("t", "u", "N"),
-                              region=(), scope="all N >= 2 (a witness with M = 2); t Nc >= 2",
+                              region=(), scope=ALL_N_M + " (a witness with M = 2, padded with outputs of mass 0); t Nc >= 2",
                               statements=tuple(rows))
 
 

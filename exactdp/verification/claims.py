@@ -68,6 +68,22 @@ class Outcome:
     #: claim ids or names of cited theorems the proof uses without proving them (PROVED_MODULO only)
     rests_on: tuple[str, ...] = ()
 
+    # rich display in Jupyter (formulas by exactdp.numbers.display, t shown as e^eps)
+    def _repr_latex_(self) -> str:
+        from exactdp.numbers import display
+
+        return display.outcome_repr_latex(self)
+
+    def _repr_html_(self) -> str:
+        from exactdp.numbers import display
+
+        return display.outcome_repr_html(self)
+
+    def _repr_markdown_(self) -> str:
+        from exactdp.numbers import display
+
+        return display.outcome_repr_markdown(self)
+
     def __post_init__(self):
         if self.verdict is Verdict.REFUTED and not self.counterexample:
             raise ValueError("a REFUTED outcome must carry its counterexample")
@@ -222,11 +238,14 @@ def claim_verdict(checks, outcomes) -> Verdict:
 
 
 def scope_of(outcomes) -> str:
-    """The claim-level scope: the scopes of its proved checks joined ("; "), "instances" if none proves."""
+    """The claim-level scope: the scopes of its proved checks joined ("; "), "instances" if none proves.
+    "all parameters" (an identity, no restriction) is left out when another scope is present."""
     scopes = []
     for o in outcomes:
         if o.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO) and o.scope not in scopes:
             scopes.append(o.scope)
+    if len(scopes) > 1 and "all parameters" in scopes:
+        scopes.remove("all parameters")
     if scopes:
         return "; ".join(scopes)
     return "instances" if any(o.verdict is Verdict.VERIFIED for o in outcomes) else ""

@@ -65,7 +65,7 @@ def proof_check(ctx):
     """Proved for all N, M: eta_TV <= (t-1+2 delta)/(t+1) <= phi (two certificates)."""
     certs = (class_certificates.ldp_tv(), class_certificates.ldp_statements())
     return proved("eta_TV(K) <= (t-1+2 delta)/(t+1) <= phi(eps, delta) for every (eps,delta)-LDP K", certs,
-                  certs[0].scope, derivation=(
+                  class_certificates.ALL_N_M, derivation=(
                       "[(eps,delta)-LDP Dobrushin bound] for rows x, x' and a set A, a = K_x(A), b = K_x'(A): "
                       "(t b + delta - a) + (t(1-a) + delta - (1-b)), each >= 0 by D-6 and weighted 1/(t+1), is "
                       "(t-1+2 delta)/(t+1) - (a - b) identically",

@@ -98,7 +98,7 @@ def check_proof(ctx: CheckContext) -> Outcome:
         return gap
     certs = (class_certificates.ldp_tv(), class_certificates.ldp_statements()) + gap.certificates
     return proved("sup of eta_TV over (eps,delta)-LDP kernels = (t-1+2 delta)/(t+1) for all N, M; phi exceeds it "
-                  "by (1-delta)(t-1)/(t(t+1)) > 0 unless t = 1 or delta = 1", certs, certs[0].scope, derivation=(
+                  "by (1-delta)(t-1)/(t(t+1)) > 0 unless t = 1 or delta = 1", certs, class_certificates.ALL_N_M, derivation=(
                       "[(eps,delta)-LDP Dobrushin bound] K_x(A) - K_x'(A) <= (t-1+2 delta)/(t+1) for every rows, set",
                       class_certificates.TWO_POINT,
                       "[(eps,delta)-LDP: phi and the attaining binary kernel] the binary kernel a = (t+delta)/(t+1), "

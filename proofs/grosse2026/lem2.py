@@ -30,7 +30,7 @@ def proof_check(ctx):
     """eta_TV restricted to Q_X(c) equals eta_TV for c < 1/N: an explicit pair in Q_X(c) for every x, x'."""
     cert = class_certificates.lemma2_statements()
     return proved("for c < 1/N and every kernel, the pair U +- (1/N - c)(e_x - e_x')/2 lies in Q_X(c) and attains "
-                  "TV(K_x, K_x'); so the restricted coefficient equals eta_TV(K)", (cert,), cert.scope, derivation=(
+                  "TV(K_x, K_x'); so the restricted coefficient equals eta_TV(K)", (cert,), class_certificates.ALL_N_M, derivation=(
                       "[[G] Lemma 2 pair in Q_X(c)] s = 1/N - c > 0; P(x') = Q(x) = 1/N - s/2 >= c, the other "
                       "entries 1/N >= c, P sums to 1, TV(P, Q) = s",
                       "K P - K Q = s (K_x - K_x') by linearity, so TV(KP, KQ)/TV(P, Q) = TV(K_x, K_x')",

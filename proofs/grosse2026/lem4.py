@@ -24,7 +24,7 @@ def proof_check(ctx):
     """(KP)(y) <= ((1-Nc)t + 1)(KQ)(y) for every K in M(eps,c), P, Q in Q_X(c): one Farkas certificate."""
     cert = class_certificates.lemma4_ratio()
     return proved("for every K in M(eps,c), P, Q in Q_X(c) and output y: (KP)(y) <= ((1-Nc)t + 1)(KQ)(y); hence "
-                  "Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= 1/((1-Nc)e^eps + 1)", (cert,), cert.scope,
+                  "Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= 1/((1-Nc)e^eps + 1)", (cert,), class_certificates.ALL_N_M,
                   derivation=(
                       "[[G] Lemma 4 ratio bound] (c S + (1-Nc) m - p) + ((1-Nc)t + 1)(q - c S - (1-Nc) k) + "
                       "(1-Nc)(t(c S + (1-Nc) k) - m) + (1-Nc) k = ((1-Nc)t + 1) q - p, every bracket >= 0 and "

@@ -62,7 +62,7 @@ def proof_check(ctx):
     cc = class_certificates
     certs = (cc.disjoint_rows_witness_statements(), cc.trivial_tv(), cc.pml_tv(), cc.xi_statements())
     return proved("t Nc >= 2: the disjoint-rows witness is in M(eps,c) and has eta_TV = 1 (the maximum); t Nc < 2: "
-                  "no kernel of M(eps,c) has two disjoint rows", certs, "all N >= 2, M >= 2; t >= 1, 0 < c <= 1/N",
+                  "no kernel of M(eps,c) has two disjoint rows", certs, class_certificates.ALL_N_M,
                   derivation=(
                       "[Thm 2 disjoint-rows witness] column sums N/2; every PML constraint holds iff t Nc >= 2",
                       "the witness's rows x1 = (1,0), x2 = (0,1) give TV = 1, so eta_TV = 1; [eta_TV <= 1] bounds "
@@ -76,7 +76,7 @@ def every_f_check(ctx):
     """sup eta_f = 1 for every f: the witness relabels {x1, x2} (eta_f >= 1); eta_f <= 1 is the DPI (cited)."""
     cert = class_certificates.disjoint_rows_witness_statements()
     return proved("t Nc >= 2: for every f, eta_f of the witness is 1 (it relabels inputs x1, x2), and eta_f <= 1 "
-                  "by the data-processing inequality", (cert,), "all N >= 2, M >= 2; t Nc >= 2, every f",
+                  "by the data-processing inequality", (cert,), class_certificates.ALL_N_M,
                   rests_on=(DPI,), derivation=(
                       "[Thm 2 disjoint-rows witness] the witness is in M(eps,c) for t Nc >= 2",
                       "for P, Q supported on {x1, x2}: K P = (P(x1), P(x2)), K Q = (Q(x1), Q(x2)), so "

@@ -34,7 +34,7 @@ def check_certificate(ctx: CheckContext) -> Outcome:
     certs = (class_certificates.pml_tv(), class_certificates.trivial_tv(), class_certificates.xi_statements())
     return proved("for every (eps,c)-PML kernel, every rows x, x' and output set A: K_x(A) - K_x'(A) <= "
                   "(t-1)/(t(1-Nc)+1), which is < 1 exactly when t < 2/(Nc)", certs,
-                  class_certificates.pml_tv().scope, derivation=(
+                  class_certificates.ALL_N_M, derivation=(
                       "eta_TV(K) = max over rows x, x' and output sets A of a - b, a = K_x(A), b = K_x'(A) (B-1)",
                       "[(eps,c)-PML Dobrushin bound] the PML constraints summed over A (rows x, x') and over "
                       "A^c (rows x', x), multipliers 1/(1 + t(1-Nc)) >= 0, give a - b <= (t-1)/(t(1-Nc)+1)",
