@@ -61,6 +61,11 @@ def _size(v, name: str, low: int = 2) -> int:
     return v
 
 
+def _symbolic(*values) -> bool:
+    """Whether a parameter is a sympy Symbol: the parametric (closed-form) path of :mod:`.parametric`."""
+    return any(isinstance(v, sympy.Symbol) for v in values)
+
+
 def _class_params(N, M, t, c, delta):
     N, M = _size(N, "N"), _size(M, "M")
     t = to_qq(t, "t")
@@ -235,7 +240,7 @@ class CertifiedLP:
 
 
 @dataclass(frozen=True)
-class ExtremalResult:
+class ExtremalResult(RichDisplay, rich="extremal"):
     """An exact supremum over a class of mechanisms, with the optimal kernel and the LP certificates.
 
     ``value`` = max over ``lps`` of their optima = max of their dual bounds (min for an infimum), checked by
@@ -323,7 +328,14 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
 
     >>> sup_eta_hockey_stick(2, gamma=2, t=3).value     # (t − γ)/(t + 1): Zamanlooy–Asoodeh, B-7
     1/4
+
+    With sympy Symbols for any of t, c, δ, γ the result is the closed form on the whole parameter domain
+    (:func:`exactdp.theory.parametric.sup_eta_hockey_stick`, a :class:`~exactdp.theory.parametric.ParametricExtremal`).
     """
+    if _symbolic(t, c, delta, gamma):
+        from exactdp.theory import parametric
+
+        return parametric.sup_eta_hockey_stick(N, M, gamma=gamma, t=t, c=c, delta=delta)
     N, M, t, c, d = _class_params(N, M, t, c, delta)
     g = to_qq(gamma, "gamma")
     if g < 1:
@@ -356,18 +368,22 @@ def sup_eta_tv(N: int, M: int = 2, *, t, c=None, delta=0, reduce_rows: bool = Fa
     12/13
     >>> sup_eta_tv(2, t=3, delta="1/10").value    # B-4: (t − 1 + 2δ)/(t + 1)
     11/20
+
+    With sympy Symbols (t, c or δ) it is the closed form on the parameter domain, region by region with
+    certificates (:mod:`exactdp.theory.parametric`):
+
+    >>> t, c = sympy.symbols("t c", positive=True)
+    >>> sup_eta_tv(2, t=t, c=c).value
+    Piecewise(((1 - t)/(2*c*t - t - 1), c*t <= 1), (1, True))
     """
     return sup_eta_hockey_stick(N, M, gamma=1, t=t, c=c, delta=delta, reduce_rows=reduce_rows)
 
 
 # -- Γ_max / Γ_min (Charnes–Cooper) ---------------------------------------------------------------------
 
-def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
-    N, M, t, c, _ = _class_params(N, M, t, c, 0)
-    if c is None:
-        raise ParameterError("c: Gamma_max/Gamma_min need the prior floor c (c = 0 gives eps-LDP)")
-    _require_size(N, M, c, 1, extra_vars=1, extra_rows=1)
-    E = _Entries(N, M, False)
+def _gamma_program(E: _Entries, t, c, sense: int):
+    """The Charnes–Cooper LP data ``(objective, A_ub, b_ub, A_eq, b_eq)`` of Γ_max (sense +1) / Γ_min (−1),
+    variables (u, τ); t and c rational or sympy symbols (the parametric LP of :mod:`.parametric`)."""
     n = E.nvars + 1  # u, then tau
     tau = E.nvars
     rows = []
@@ -377,7 +393,7 @@ def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
             r[v] = a
         r[tau] = -rhs
         rows.append(r)
-    rest = 1 - N * c
+    rest = 1 - E.N * c
     S0 = E.column_sum(0)
 
     def out0(x):  # (K∘P_x)(0) with P_x = c𝟙 + (1−Nc)e_x, homogenized (no constant: y = 0 < M−1)
@@ -385,7 +401,18 @@ def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
         return [co.get(j, ZERO) for j in range(E.nvars)] + [ZERO]
 
     num, den = out0(0), out0(1)
-    lp = LinearProgram([sense * a for a in num], rows, [ZERO] * len(rows), [den], [ONE])
+    return [sense * a for a in num], rows, [ZERO] * len(rows), [den], [ONE]
+
+
+def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
+    N, M, t, c, _ = _class_params(N, M, t, c, 0)
+    if c is None:
+        raise ParameterError("c: Gamma_max/Gamma_min need the prior floor c (c = 0 gives eps-LDP)")
+    _require_size(N, M, c, 1, extra_vars=1, extra_rows=1)
+    E = _Entries(N, M, False)
+    tau = E.nvars
+    rest = 1 - N * c
+    lp = LinearProgram(*_gamma_program(E, t, c, sense))
     sol = _optimal(lp)
     scale = 1 / sol.x[tau]
     K = _kernel_from(E, [v * scale for v in sol.x[:tau]])
@@ -406,7 +433,13 @@ def gamma_max(N: int, t, c, *, M: int = 2) -> ExtremalResult:
 
     >>> gamma_max(2, 3, "1/4").value     # claims.md §7: 7/3, while Lemma 4 gives 5/2
     7/3
+
+    With sympy Symbols for t and/or c: the closed form on the domain (:func:`exactdp.theory.parametric.gamma_max`).
     """
+    if _symbolic(t, c):
+        from exactdp.theory import parametric
+
+        return parametric.gamma_max(N, t, c, M=M)
     return _gamma_extreme(N, t, c, M, +1)
 
 
