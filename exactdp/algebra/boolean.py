@@ -14,7 +14,9 @@ Method (:mod:`exactdp.algebra.cylindrical`):
 2. A cylindrical decomposition adapted to all numerators, denominators and region constraints is
    sampled; the truth value of F is constant on each cell (it is a function of the polynomials' signs),
    so F is evaluated exactly at every sample in R.  A failing sample is an exact counterexample.
-3. Samples are missing only on lower-dimensional cells over an irrational coordinate (the *gaps*).
+3. Samples are missing only on lower-dimensional cells over two irrational coordinates (the *gaps*:
+   three parameters; with one or two the decomposition is complete, lifted over algebraic abscissae in
+   ℚ(α)).
    With no gap the answer is TRUE.  With gaps the answer is still TRUE when the failure set
    R ∩ {¬F} is open: F uses only non-strict relations (≥, ≤, =, in negation normal form), every
    non-box constraint of R is strict and every denominator has a constant sign — an open non-empty set

@@ -7,16 +7,21 @@ cells:
 
 1. **One variable**: the real roots of S in the box (rational, or algebraic: :class:`RealAlgebraic`), one
    rational point of every open interval between them, and the closed ends (the prover's 1-D step).
-2. **Projection** of x_k: for the irreducible factors f of S, the leading coefficient, the discriminant
-   and the pairwise resultants in x_k, and f at x_k's finite box ends (Collins/McCallum-style; over
-   every connected region of the lower space where these are non-zero, the real roots of S in x_k are
-   continuous, distinct, and do not cross: *delineability*).  This is the prover's ``_projection``.
+2. **Projection** of x_k: for the irreducible factors f of S, the leading coefficient (with three
+   variables: every coefficient — McCallum's projection), the discriminant and the pairwise resultants
+   in x_k, and f at x_k's finite box ends.  Over every connected cell of the lower space on which these
+   are sign-invariant (order-invariant: the lower cells are open, points, or smooth sections of one
+   squarefree factor), the real roots of S in x_k are continuous, distinct and do not cross
+   (*delineability*; an irreducible f cannot vanish identically over a section, which would make an
+   (x, y)-factor divide every coefficient).  This is the prover's ``_projection``.
 3. **Lifting**: the lower-dimensional samples are computed recursively; over every sample whose
-   coordinates are *rational*, the fibre in x_k is decomposed exactly as in 1.  A lower sample with an
-   irrational (algebraic) coordinate is not lifted: it is reported in :attr:`Cells.gaps`.  Such a
-   sample lies on a lower-dimensional cell (an irrational abscissa of the projection, or an algebraic
-   section), because open intervals always receive rational samples — so every full-dimensional cell
-   is sampled.
+   coordinates are rational the fibre in x_k is decomposed exactly as in 1; over a sample with one
+   irrational coordinate α the fibre polynomials have coefficients in ℚ(α) and their real roots and
+   signs are computed exactly in that number field (:mod:`exactdp.algebra.number_field`).  A sample with
+   two irrational coordinates (three variables: an algebraic section over an irrational abscissa) is not
+   lifted: it is reported in :attr:`Cells.gaps`.  Such a sample lies on a lower-dimensional cell (open
+   intervals always receive rational samples), so every full-dimensional cell is sampled; with one or
+   two variables there are no gaps.
 
 What the gaps mean for a decision is the caller's business (:mod:`exactdp.algebra.boolean`): a claim
 whose failure set is open is refuted at a full-dimensional cell if it is refuted anywhere, so gaps do
@@ -30,8 +35,9 @@ from dataclasses import dataclass, field
 import sympy
 from flint import fmpq
 
-from exactdp.algebra.algebraic import RealAlgebraic
-from exactdp.algebra.prover import _points_1d, _projection, _to_flint
+from exactdp.algebra.algebraic import RealAlgebraic, sample_points
+from exactdp.algebra.number_field import NumberField
+from exactdp.algebra.prover import _points_1d, _projection, _same_root, _to_flint, sorted_roots
 from exactdp.algebra.regions import Bounds, _s
 from exactdp.limits import ESTIMATE_CAP, require
 
@@ -88,36 +94,64 @@ def cells(polys, variables, box: dict) -> Cells:
     if len(variables) == 1:
         return Cells([{x: p} for p in _line(polys, x, box[x])])
     lower_vars = variables[:-1]
-    proj = _projection([p for p in polys if p.has(x)], None, x, box[x])
+    proj = _projection([p for p in polys if p.has(x)], None, x, box[x], coefficients=len(variables) > 2)
     proj += [p for p in polys if not p.has(x) and p not in proj]
     lower = cells(proj, lower_vars, box)
     out = Cells(gaps=list(lower.gaps))
     for pt in lower.points:
-        alg = [(v, a) for v, a in pt.items() if isinstance(a, RealAlgebraic)]
-        if alg:
-            v, a = alg[0]
-            fixed = ", ".join(f"{w} = {_s(q)}" for w, q in pt.items() if w is not v)
-            out.gaps.append(f"{v} = {a}" + (f" ({fixed})" if fixed else ""))
-            continue
-        sub = {v: _s(q) for v, q in pt.items()}
+        alg = [(v, a) for v, a in pt.items() if isinstance(a, RealAlgebraic) and not a.is_rational]
+        sub = {v: _s(q) for v, q in pt.items() if not isinstance(q, RealAlgebraic)}
         fibre = [sympy.expand(p.subs(sub)) for p in polys if p.has(x)]
-        for q in _line(fibre, x, box[x]):
+        if len(alg) > 1:
+            out.gaps.append(f"lifting {x} over two algebraic coordinates " + (  # the first described in full
+                ", ".join(f"{v} = {a}" for v, a in alg) if not out.gaps else ", ".join(str(v) for v, _ in alg)))
+            continue
+        line = _line(fibre, x, box[x]) if not alg else _line_over(NumberField(alg[0][1]), fibre, alg[0][0], x, box[x])
+        for q in line:
             out.points.append({**pt, x: q})
     return out
 
 
+def _line_over(field: NumberField, polys, a, x, b: Bounds) -> list:
+    """Exact points of every cell of the fibre {a = α} × line x (α algebraic): roots of the polynomials
+    f(α, x) (:meth:`NumberField.real_roots`), rational samples between them, and the closed ends."""
+    if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
+        return []
+    roots: list = []
+    for p in polys:
+        if p.has(x):
+            roots.extend(r for r in field.real_roots(p, a, x, b.lo, b.hi) if not r.is_rational or b.contains(r.lo))
+    uniq: list = []
+    for r in sorted_roots(roots):
+        if not uniq or not _same_root(uniq[-1], r):
+            uniq.append(r)
+    pts: list = list(sample_points(uniq, b.lo, b.hi))
+    pts += [r.lo if r.is_rational else r for r in uniq]
+    pts += [end for end, op in ((b.lo, b.lo_open), (b.hi, b.hi_open)) if end is not None and not op]
+    out: list = []
+    for p in pts:
+        if _in(b, p) and not any(_same(p, q) for q in out):
+            out.append(p)
+    return out
+
+
 def sign_at(poly, point: dict) -> int:
-    """sign(poly(point)), exactly (rational coordinates substituted, one algebraic coordinate at most)."""
+    """sign(poly(point)), exactly: rational coordinates substituted, then one algebraic coordinate, or two
+    (the first, α, generates the field ℚ(α); the second is a root over ℚ: :class:`NumberField`)."""
     alg = [(v, a) for v, a in point.items() if isinstance(a, RealAlgebraic)]
     sub = {v: _s(q) for v, q in point.items() if not isinstance(q, RealAlgebraic)}
     val = sympy.expand(poly.subs(sub)) if sub else sympy.expand(poly)
+    alg = [(v, a) for v, a in alg if val.has(v)]
     if not val.free_symbols:
         v = sympy.Rational(val)
         return int(v.p > 0) - int(v.p < 0)
-    if len(alg) != 1 or val.free_symbols != {alg[0][0]}:
+    if val.free_symbols != {v for v, _ in alg} or len(alg) > 2:
         raise ValueError(f"sign_at: {poly} is not determined by the point {point}")
-    v, a = alg[0]
-    return a.sign_of(_to_flint(val, v))
+    if len(alg) == 1:
+        v, a = alg[0]
+        return a.sign_of(_to_flint(val, v))
+    (v, a), (w, b) = alg
+    return NumberField(a).sign_at(val, v, w, b)
 
 
 def point_as_sympy(point: dict) -> dict:

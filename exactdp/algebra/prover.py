@@ -165,7 +165,7 @@ def _check_1d(P, strict, x, b: Bounds, cons, fixed: dict):
     return None, checked
 
 
-def _projection(polys, x, y, yb: Bounds) -> list:
+def _projection(polys, x, y, yb: Bounds, coefficients: bool = False) -> list:
     """Project out y: the factors' leading coefficients, discriminants, pairwise resultants in y and values at
     y's finite bounds (polynomials in x; with ``x=None`` every non-constant one, in the remaining variables)."""
     factors = []
@@ -179,7 +179,7 @@ def _projection(polys, x, y, yb: Bounds) -> list:
     proj += [f for f in factors if not f.has(y)]
     for f in ys:
         P = sympy.Poly(f, y)
-        proj.append(P.LC())
+        proj.extend(P.all_coeffs() if coefficients else [P.LC()])  # all: McCallum's projection (3 variables)
         if P.degree() >= 2:
             proj.append(sympy.discriminant(f, y))
         for end in (yb.lo, yb.hi):

@@ -46,11 +46,20 @@ def _check_against_grid(formula, d):
     (Not(And(x > 1, y > 1, x + y < 2)), Truth.TRUE),
     (And(x * y <= 4, Or(x <= 2, y >= -2)), Truth.TRUE),
     (Implies(x**2 + y**2 <= 2, x * y < 1), Truth.FALSE),              # x = y = 1
+    (Implies(x**2 + y**2 <= 2, x * y <= 1), Truth.TRUE),              # strict atom, tangency at x = y = 1
+    (Implies(x**2 + y**2 < 3, x * y < Q(3, 2)), Truth.TRUE),          # critical abscissae +-sqrt 3: lifted in Q(sqrt 3)
+    (Implies(x**2 + y**2 <= 3, x * y < Q(3, 2)), Truth.FALSE),        # fails at x = y = sqrt(3/2) only
 ])
 def test_known_formulas_on_the_box(formula, truth):
     d = decide_formula(formula, BOX)
     assert d.truth is truth, d
     _check_against_grid(formula, d)
+
+
+def test_irrational_counterexample_is_exact():
+    d = decide_formula(Implies(x**2 + y**2 <= 3, x * y < Q(3, 2)), BOX)
+    ce = d.counterexample
+    assert sympy.simplify(ce[x] ** 2 - Q(3, 2)) == 0 and sympy.simplify(ce[x] * ce[y] - Q(3, 2)) == 0
 
 
 def test_counterexample_on_a_circle_is_exact():
@@ -107,6 +116,7 @@ def test_random_formulas_against_grid_brute_force(seed):
     if formula in (sympy.true, sympy.false):
         return
     d = decide_formula(formula, BOX)
+    assert d.truth is not Truth.UNKNOWN, d  # two parameters, polynomial atoms: always decided
     _check_against_grid(formula, d)
     grid_fails = any(not _holds(formula, {x: a, y: b}) for a, b in itertools.product(GRID, GRID))
     if grid_fails:  # a failure on the grid is a failure: the decision must not say TRUE (nor UNKNOWN)

@@ -109,13 +109,13 @@ def test_equality_statement_refuted_with_a_point():
 
 
 def test_irrational_critical_values_with_non_strict_constraints():
-    """Both projection orders meet sqrt-type critical values: decided when one order is rational,
-    UNKNOWN (never a guess) when continuity cannot be certified."""
+    """Both projection orders meet sqrt-type critical values: decided when one order is rational, and
+    otherwise by lifting over the algebraic abscissae (exact arithmetic in Q(sqrt 2)...)."""
     region = Region.of(x >= 0, y >= 0, 2 - x**2 - y >= 0)
     assert decide(y + 1 >= 0, region).truth is Truth.TRUE  # the y-first projection has rational critical values
     r2 = Region.of(x >= 0, y >= 0, 2 - x**2 - y**2 >= 0, y**2 + x - 3 <= 0)
     D = decide(x * y + 1 >= 0, r2)  # true, but both orders have irrational critical values
-    assert D.truth is Truth.UNKNOWN and "continuity cannot be certified" in D.reason
+    assert D.truth is Truth.TRUE
     assert decide(x * y - 1 >= 0, r2).truth is Truth.FALSE
 
 
