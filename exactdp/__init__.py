@@ -46,6 +46,8 @@ _export("exactdp.numbers.rb", "RB", "precision_cap")
 _export("exactdp.certified", "certified_compare", "certified_sign")
 # conjecture checking (issue 9)
 _export("exactdp.verification.conjecture", "check")
+# LaTeX to paste: any closed form, Bound, Kernel, verdict, profile, extremal result (issue 16)
+_export("exactdp.output.latex", "latex")
 
 #: submodules reachable as attributes (``exactdp.mechanisms.randomized_response``)
 _SUBMODULES = ("mechanisms",)

@@ -22,6 +22,7 @@ from sympy.codegen.cfunctions import expm1, log1p
 
 from exactdp.errors import CoercionError, ParameterError
 from exactdp.numbers.truth import Truth
+from exactdp.numbers.rich import RichDisplay
 from exactdp.sources import (
     ASOODEH2021,
     BINETTE2019,
@@ -70,7 +71,7 @@ MEANING = {
 
 
 @dataclass(frozen=True)
-class Bound:
+class Bound(RichDisplay, rich="bound"):
     """A named bound or closed form: ``quantity ⋈ expr`` for all parameters in the domain."""
 
     name: str

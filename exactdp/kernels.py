@@ -28,6 +28,7 @@ from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
 from exactdp.limits import ESTIMATE_CAP, require
 from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.sr import as_sympy
+from exactdp.numbers.rich import RichDisplay
 
 if TYPE_CHECKING:
     from exactdp.numbers.linalg import IntRows
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 SMALL_KERNEL = 64
 
 
-class Kernel:
+class Kernel(RichDisplay, rich="kernel"):
     """An immutable row-stochastic matrix.
 
     Args:

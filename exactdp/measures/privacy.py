@@ -34,6 +34,7 @@ from exactdp.numbers.linalg import (
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Truth
+from exactdp.numbers.rich import RichDisplay
 
 
 def _log(ratio):
@@ -252,7 +253,7 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
 # -- privacy profile ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class PrivacyProfile:
+class PrivacyProfile(RichDisplay, rich="profile"):
     r"""δ(γ) = η_{E_γ}(K) = max_{x,x'} E_γ(K_x‖K_{x'}) for γ ≥ 0, exact and piecewise linear.
 
     δ(γ) = max over pairs and output sets A of [K_x(A) − γ K_{x'}(A)], the upper envelope of lines

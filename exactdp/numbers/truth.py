@@ -13,9 +13,10 @@ from __future__ import annotations
 import enum
 
 from exactdp.errors import UndecidedError
+from exactdp.numbers.rich import RichDisplay
 
 
-class Truth(enum.Enum):
+class Truth(RichDisplay, enum.Enum, rich="truth"):
     TRUE = "true"
     FALSE = "false"
     UNKNOWN = "unknown"

@@ -32,6 +32,8 @@ from exactdp.numbers.display import (  # noqa: F401  (re-exported: the printer's
     SYMBOL_LATEX,
     PaperLatexPrinter,
     as_display_expr,
+    bound_statement,
+    kernel_latex,
     matrix_latex,
     printer,
     relation_latex as relation,
@@ -313,8 +315,7 @@ def bound_domain_latex(b) -> str:
 
 def bound_statement_latex(b) -> str:
     """The statement of a registry bound: ``quantity \\leq formula`` (or ``=`` for definitions)."""
-    lhs = b.quantity_latex if b.direction != "definition" else b.symbol_latex
-    return relation(lhs, b.direction, bound_latex(b))
+    return bound_statement(b)
 
 
 def bounds_markdown_table(bounds) -> str:
@@ -382,19 +383,6 @@ def derivation_latex(derivation, title: str | None = None) -> str:
     if derivation.result is not None:
         lines.append("Result:\n" + equation_latex(_lhs_of(derivation.math), derivation.result))
     return "\n".join(lines)
-
-
-def kernel_latex(K, *, name: str = "K") -> str:
-    r"""A kernel as ``K = \begin{pmatrix}…\end{pmatrix}`` (rows x, columns y), parametric entries in the
-    papers' normal form (:func:`exactdp.symbolic.closedforms.normal_form`), t as e^ε."""
-    from exactdp.numbers.sr import as_sympy
-    from exactdp.symbolic.closedforms import normal_form
-
-    def entry(e):
-        e = as_sympy(e)
-        return normal_form(e) if isinstance(e, sympy.Expr) and e.free_symbols else e
-
-    return f"{name} = " + matrix_latex([[entry(e) for e in r] for r in K.rows], simplify=False)
 
 
 def derivation_document(K, derivations, title: str = "exactdp derivations") -> str:

@@ -28,6 +28,7 @@ from exactdp.numbers.truth import positive_part as _positive
 from exactdp.symbolic.region import kernel_region
 from exactdp.algebra.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
+from exactdp.numbers.display import normal_form  # noqa: F401  (the papers' normal form; re-exported)
 
 
 class Step(NamedTuple):
@@ -60,26 +61,6 @@ def _simplify(e):
     if e.has(sympy.Piecewise):
         return sympy.piecewise_fold(e)
     return normal_form(e) if e.free_symbols else e
-
-
-def normal_form(e):
-    """num/den factored, the sign chosen so that most of the denominator's coefficients are positive
-    (ties: a positive constant term) — the papers' style (t−1)/(t(1−Nc)+1), not −(t−1)/(Nct−t−1)."""
-    num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
-    if den.free_symbols:
-        P = sympy.Poly(den, *sorted(den.free_symbols, key=str))
-        signs = [1 if cf > 0 else -1 for cf in P.coeffs()]
-        const = P.coeff_monomial(1)
-        if sum(signs) < 0 or (sum(signs) == 0 and const < 0):
-            num, den = -num, -den
-    num, den = sympy.factor(num), sympy.factor(den)
-    num = _absorb_sign(num)
-    privacy = [v for v in den.free_symbols if v.name == "t"]
-    if privacy and isinstance(den, sympy.Add):  # the papers write t(1 − Nc) + 1: collect in t = e^ε
-        den = sympy.collect(sympy.expand(den), privacy[0], func=sympy.factor)
-    if den == 1:
-        return num
-    return num / den
 
 
 _TRUTH_CACHE: dict = {}
@@ -137,18 +118,6 @@ def _positive_part(a, region: Region) -> sympy.Expr:
 
     return _positive(sympy.cancel(a), sign, zero=sympy.Integer(0),
                      undecided=lambda e: sympy.Piecewise((e, _positive_condition(e, region)), (0, True)))
-
-
-def _absorb_sign(e):
-    """−t(c − 1) → t(1 − c): move a leading minus sign of a product into one of its sum factors."""
-    if isinstance(e, sympy.Mul) and e.could_extract_minus_sign():
-        factors = list(e.args)
-        for k, f in enumerate(factors):
-            if isinstance(f, sympy.Add):
-                factors[k] = -f
-                rest = [g for g in factors if g != -1]
-                return sympy.Mul(*rest) if -1 in factors else -sympy.Mul(*factors)
-    return e
 
 
 def _positive_condition(a, region: Region):

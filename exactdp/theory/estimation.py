@@ -31,6 +31,7 @@ from exactdp.measures.divergences import exact_result, kl
 from exactdp.measures.privacy_loss import PairLoss, product_loss
 from exactdp.measures.tensor import hockey_stick_product
 from exactdp.numbers.qq import to_qq
+from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.sr import as_sympy, to_exact
 from exactdp.sources import ASOODEH2021, GROSSE2026, Source
 from exactdp import bounds as _bounds
@@ -89,7 +90,7 @@ class BoundSpec:
 
 
 @dataclass(frozen=True)
-class RiskBound:
+class RiskBound(RichDisplay, rich="risk_bound"):
     """The value of a bound at given parameters; ``kind`` is "exact", "symbolic" or "certified"."""
 
     spec: BoundSpec

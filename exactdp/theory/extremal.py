@@ -52,6 +52,7 @@ from exactdp.algebra.lp import (
     solve,
 )
 from exactdp.numbers.reader import as_expr
+from exactdp.numbers.rich import RichDisplay
 
 # -- parameters ----------------------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from exactdp.numbers.truth import Truth
+from exactdp.numbers.rich import RichDisplay
 from exactdp.sources import Source
 
 
@@ -46,7 +47,7 @@ class Verdict(str, enum.Enum):
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(RichDisplay, rich="outcome"):
     """The result of one check: a verdict and the evidence behind it.
 
     Exact values in ``details`` and ``counterexample`` are strings (``"3/5"``, ``"inf"``) so reports
@@ -67,22 +68,6 @@ class Outcome:
     scope: str = ""
     #: claim ids or names of cited theorems the proof uses without proving them (PROVED_MODULO only)
     rests_on: tuple[str, ...] = ()
-
-    # rich display in Jupyter (formulas by exactdp.numbers.display, t shown as e^eps)
-    def _repr_latex_(self) -> str:
-        from exactdp.numbers import display
-
-        return display.outcome_repr_latex(self)
-
-    def _repr_html_(self) -> str:
-        from exactdp.numbers import display
-
-        return display.outcome_repr_html(self)
-
-    def _repr_markdown_(self) -> str:
-        from exactdp.numbers import display
-
-        return display.outcome_repr_markdown(self)
 
     def __post_init__(self):
         if self.verdict is Verdict.REFUTED and not self.counterexample:

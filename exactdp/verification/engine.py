@@ -16,6 +16,7 @@ from typing import TextIO
 
 from exactdp.errors import ParameterError
 from exactdp.limits import limit, limits
+from exactdp.numbers.rich import RichDisplay
 from exactdp.verification.claims import (
     Check,
     CheckContext,
@@ -41,7 +42,7 @@ class CheckResult:
 
 
 @dataclass(frozen=True)
-class ClaimResult:
+class ClaimResult(RichDisplay, rich="claim_result"):
     claim: Claim
     checks: tuple[CheckResult, ...]
     verdict: Verdict

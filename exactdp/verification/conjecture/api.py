@@ -24,6 +24,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import InternalError, ParameterError
+from exactdp.numbers.rich import RichDisplay
 from exactdp.io import kernel_to_json
 from exactdp.kernels import Kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
@@ -42,7 +43,7 @@ DEFAULT_BUDGET = 400
 
 
 @dataclass
-class CheckResult:
+class CheckResult(RichDisplay, rich="check_result"):
     """The outcome of :func:`check` (``to_dict()`` is the ``--json`` document)."""
 
     verdict: str  # "refuted" | "proved" | "proved-modulo" | "no-counterexample"
