@@ -121,7 +121,7 @@ def run_profile(args) -> int:
         from exactdp.measures.tensor import privacy_profile_tensor_power
 
         profile = privacy_profile_tensor_power(K, args.n)
-    from exactdp.output.figures import profile_figure, profile_plot_data
+    from exactdp.output.plots import profile_figure, profile_plot_data
 
     N, M = K.shape
     power = f", {args.n}-fold product" if args.n and args.n > 1 else ""
@@ -139,7 +139,7 @@ def _sweep_range(args, N):
 
     from exactdp.errors import ParameterError
     from exactdp.numbers.reader import read_rational
-    from exactdp.output.figures import SWEEPS
+    from exactdp.output.plots import SWEEPS
 
     lo_default, hi_default = SWEEPS[args.vs]
     if args.vs == "c":
@@ -175,7 +175,7 @@ def run_bound(args) -> int:
         raise ParameterError(f"--at: {args.vs} is the swept parameter; set its range with --from/--to")
     N = values.get("N")
     lo, hi = _sweep_range(args, N)
-    from exactdp.output.figures import bound_curves, bounds_figure
+    from exactdp.output.plots import bound_curves, bounds_figure
 
     curves = bound_curves(args.names, args.vs, lo, hi, args.points, values)
     empty = [name for name, c in curves.items() if not c["x"]]
