@@ -12,9 +12,14 @@ contract keeps it in the bottom layer, so it cannot reach ``exactdp.algebra``):
   (``factor_list``, ``Poly.intervals``, ``Poly.count_roots``): every open cell between the real roots of all
   polynomials involved is sampled at a rational point and every root (rational, or algebraic as an
   irreducible factor with an isolating interval refined by bisection) is evaluated exactly;
-* sign conditions in **two or more** parameters (and integer parameters such as N): the other parameters are
-  fixed on a rational grid (integers 1..8 for integer ones) and each line is decided exactly as above;
-  the rest of the region is reported as "trusted (engine)".
+* sign conditions in **two** real parameters (w, v): a cylindrical decomposition computed with sympy — the
+  projection onto v (every coefficient in w of every irreducible factor, the discriminants and pairwise
+  resultants in w; Collins) is root-isolated, and one rational v per open cell and every rational root give
+  a one-parameter problem in w decided exactly as above (over an open cell the factors are delineable, so
+  the sample decides the cell); a line over an *irrational* projection root is reported as "trusted (engine)";
+* **three or more** parameters, or integer ones such as N: those beyond two real parameters are fixed on a
+  rational grid (integers 1..8 for integer ones) and each slice is decided exactly as above; between the
+  slices the region is reported as "trusted (engine)".
 
 A certificate is **OK** (everything re-checked), **PARTIAL** (nothing wrong, some part trusted: listed) or
 **REJECTED** (a failing step, with the reason).  ``exactdp recheck`` exits 0 only if nothing is REJECTED.
@@ -312,6 +317,18 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
         return
     free = real[-1] if real else sorted(syms, key=str)[-1]
     others = sorted(syms - {free}, key=str)
+    fixed = sorted(syms - set(real[-2:]), key=str)
+    if fixed:  # integers and all but two real parameters on a grid; each slice decided exactly
+        _decide_planes(claim, kept, dropped, conditions, fixed, real[-2:], report, what)
+        return
+    if len(real) == 2 and len(syms) == 2:
+        try:
+            cells = _projection_values([claim, *kept] if claim is not None else kept, free, others[0])
+        except (_Unsupported, sympy.PolynomialError, sympy.polys.polyerrors.PolificationFailed):
+            cells = None
+        if cells is not None:
+            _decide_2d(claim, conditions, kept, dropped, free, others[0], cells, report, what)
+            return
     lines = list(itertools.product(*[_grid_for(s) for s in others]))
     if len(lines) > MAX_LINES:
         step = len(lines) / MAX_LINES
@@ -336,11 +353,7 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
             if dropped:  # the failure may lie outside the region: decide again with every condition
                 probe = Recheck(report.name, report.kind)
                 decide(claim, conditions, probe, what, full=True)
-                if probe.status == REJECTED:
-                    report.reject(probe.reasons[0])
-                else:
-                    report.trust(f"{what}: fails on a superset of the region ({bad}{'; ' + at if at else ''}) "
-                                 f"but not on the checked lines of the region itself")
+                _adopt(report, probe, f"{what}: fails on a superset of the region ({bad}{'; ' + at if at else ''})")
                 return
             report.reject(f"{what}: {bad}" + (f" (with {at})" if at else ""))
             return
@@ -350,6 +363,136 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
     else:
         report.steps.append(f"{what}: exact in {free} on {checked} line(s) fixing {', '.join(map(str, others))}")
         report.trust(f"{what}: between the {checked} checked line(s) in {', '.join(map(str, others))}")
+
+
+def _adopt(report: Recheck, probe: Recheck, why: str) -> None:
+    """Take over the decision with the whole region (``probe``) after a failure on a superset."""
+    report.steps += probe.steps
+    if probe.status == REJECTED:
+        report.reject(probe.reasons[0])
+    elif probe.status == PARTIAL:
+        report.trust(f"{why}; with the whole region: " + "; ".join(probe.trusted))
+
+
+def _decide_planes(claim, kept, dropped, conditions, fixed, free, report: Recheck, what: str) -> None:
+    """Fix ``fixed`` on the grid (points meeting the region's conditions in them alone), decide the rest exactly."""
+    only_fixed = [c for c in kept if c.free_symbols <= set(fixed)]
+    points = []
+    for values in itertools.product(*[_grid_for(x) for x in fixed]):
+        sub = {x: _rat(q) for x, q in zip(fixed, values)}
+        if all(_truth_at(c.xreplace(sub), sympy.Symbol("_"), Fraction(0)) for c in only_fixed):
+            points.append(values)
+    if len(points) > MAX_LINES:
+        step = len(points) / MAX_LINES
+        points = [points[int(k * step)] for k in range(MAX_LINES)]
+    planes = 0
+    for values in points:
+        sub = {x: _rat(q) for x, q in zip(fixed, values)}
+        conds = [c.xreplace(sub) for c in kept]
+        if any(c is sympy.false for c in conds) or any(
+                not c.free_symbols and c is not sympy.true and not _truth_at(c, sympy.Symbol("_"), Fraction(0))
+                for c in conds):
+            continue
+        conds = [c for c in conds if c is not sympy.true and c.free_symbols]
+        probe = Recheck(report.name, report.kind)
+        decide(claim.xreplace(sub) if claim is not None else None, conds, probe, what)
+        at = ", ".join(f"{x} = {q}" for x, q in zip(fixed, values))
+        if probe.status == REJECTED:
+            if dropped:
+                full = Recheck(report.name, report.kind)
+                decide(claim, conditions, full, what, full=True)
+                _adopt(report, full, f"{what}: fails on a superset of the region ({probe.reasons[0]}; {at})")
+            else:
+                report.reject(f"{probe.reasons[0]} (with {at})")
+            return
+        planes += 1
+    report.steps.append(f"{what}: exact in {', '.join(map(str, free))} on {planes} slice(s) fixing "
+                        f"{', '.join(map(str, fixed))}")
+    report.trust(f"{what}: between the {planes} checked slice(s) in {', '.join(map(str, fixed))}")
+
+
+def _exprs_of(obj, out: list) -> None:
+    """The numerators and denominators (sympy expressions) of every piece of a relation or expression."""
+    if isinstance(obj, (sympy.And, sympy.Or, sympy.Not)):
+        for a in obj.args:
+            _exprs_of(a, out)
+        return
+    if obj is sympy.true or obj is sympy.false:
+        return
+    if isinstance(obj, sympy.core.relational.Relational):
+        obj = obj.lhs - obj.rhs
+    for branch, cond in _branches(obj):
+        n, d = sympy.fraction(sympy.cancel(sympy.together(branch)))
+        out += [n, d]
+        if cond is not sympy.true:
+            _exprs_of(cond, out)
+
+
+def _projection_values(objs, w, v):
+    """The values of v at which the cylinders over v must be checked: a rational point of every open cell
+    between the real roots of the projection (every coefficient in w of every irreducible factor, their
+    discriminants in w and pairwise resultants — Collins' projection, computed by sympy), and every root.
+
+    Over each open cell the factors are delineable, so one rational v per cell decides the cell; returns
+    (rational values, irrational roots)."""
+    exprs: list = []
+    for obj in objs:
+        _exprs_of(obj, exprs)
+    factors = set()
+    for e in exprs:
+        e = sympy.expand(e)
+        if not e.free_symbols:
+            continue
+        for f, _ in sympy.factor_list(e, w, v, domain="QQ")[1]:
+            if f.free_symbols:
+                factors.add(sympy.Poly(f, w, v, domain="QQ"))
+    proj = []
+    factors = sorted(factors, key=str)
+    for f in factors:
+        fw = sympy.Poly(f.as_expr(), w)
+        proj += list(fw.all_coeffs())  # sympy expressions in v
+        if fw.degree() >= 2:
+            proj.append(sympy.discriminant(f.as_expr(), w))
+    for f, g in itertools.combinations(factors, 2):
+        if f.has(w) and g.has(w):
+            proj.append(sympy.resultant(f.as_expr(), g.as_expr(), w))
+    polys = [_poly(p.as_expr() if isinstance(p, sympy.Poly) else p, v) for p in proj]
+    roots = _roots([p for p in polys if not p.is_zero], v)
+    points = _test_points(roots)
+    return ([p for p in points if isinstance(p, Fraction)], [p for p in points if not isinstance(p, Fraction)])
+
+
+def _decide_2d(claim, conditions, kept, dropped, w, v, cells, report: Recheck, what: str) -> None:
+    """Exact on every cylinder over the open cells and rational roots of the projection; lines over irrational
+    roots are reported as trusted."""
+    values, irrational = cells
+    for val in values:
+        sub = {v: _rat(val)}
+        conds = [c.xreplace(sub) for c in kept]
+        if any(c is sympy.false for c in conds):
+            continue
+        conds = [c for c in conds if c is not sympy.true]
+        if any(not c.free_symbols and not _truth_at(c, w, Fraction(0)) for c in conds):
+            continue
+        conds = [c for c in conds if c.free_symbols]
+        try:
+            bad = decide_1d(claim.xreplace(sub) if claim is not None else None, conds, w)
+        except _Unsupported as exc:
+            report.trust(f"{what}: outside the rational fragment ({str(exc)[:120]})")
+            return
+        if bad is not None:
+            if dropped:
+                probe = Recheck(report.name, report.kind)
+                decide(claim, conditions, probe, what, full=True)
+                _adopt(report, probe, f"{what}: fails on a superset of the region ({bad}; {v} = {val})")
+                return
+            report.reject(f"{what}: {bad} (with {v} = {val})")
+            return
+    report.steps.append(f"{what}: decided exactly over {len(values)} cylinder(s) in {v} (sympy projection: "
+                        f"coefficients, discriminants, resultants in {w}; root isolation)")
+    if irrational:
+        report.trust(f"{what}: on the {len(irrational)} line(s) {v} = an irrational root of the projection "
+                     f"({'; '.join(str(r) for r in irrational[:2])})")
 
 
 # -- reading a certificate -------------------------------------------------------------------------------------

@@ -224,3 +224,20 @@ def test_certificates_option_refuses_a_file(tmp_path, capsys):
     f.write_text("{}")
     assert main(["verify", "background.d11_xi", "--certificates", str(f)]) == 2
     assert "--certificates" in capsys.readouterr().err
+
+
+def test_two_parameter_conditions_are_decided_exactly_not_on_a_grid():
+    """(u - 7/10)(u - 71/100) + (t - 13/10)^2 >= 0 fails only near t = 13/10, u in (7/10, 71/100): no grid line
+    meets it, the cylindrical decomposition (sympy projection + root isolation) does; the true variant is OK."""
+    from exactdp.algebra.certificates.statements import SymbolicStatements
+
+    def cert(shift):
+        return SymbolicStatements(name="two-parameter", parameters=("t", "u"), region=("t >= 1", "u >= 0", "u <= 1"),
+                                  statements=(("s", f"(u - 7/10)*(u - 71/100) + (t - 13/10)**2 + {shift}", ">=", "0",
+                                               ()),))
+    bad, good = cert("0"), cert("1/40000")
+    assert check(bad).truth is Truth.FALSE and check(good).truth is Truth.TRUE
+    r = recheck_certificate(bad.to_json())
+    assert r.status == REJECTED and "fails at" in r.reasons[0]
+    r = recheck_certificate(good.to_json())
+    assert r.status == OK and any("cylinder" in s for s in r.steps)
