@@ -211,7 +211,8 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
             steps.append(f"{cls}, N={N}: then {S} {rel} {g}: certificate {algebra.kind} {algebra.name!r} "
                          f"checked: TRUE")
             steps += ["    " + str(x) for x in result.steps[1:6]]
-    scope = f"N = {spec.N[0]}..{spec.N[1]}, all M, all parameters of the class"
+    sizes = f"{spec.N[0]}..{spec.N[1]}" if spec.N[1] > spec.N[0] else f"{spec.N[0]}"
+    scope = f"N = {sizes}, all M, all parameters of the class"
     if rests_on:
         steps.append("proved modulo " + ", ".join(rests_on) + ": the bound above is that claim's statement, "
                      "not re-proved here")
