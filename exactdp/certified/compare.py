@@ -41,28 +41,38 @@ def as_rb(x) -> RB:
 def evaluate_at(expr, values: dict | None = None, **named) -> RB:
     r"""A certified real for a symbolic expression (e.g. a bound of the registry) at exact parameter values.
 
-    Symbols are matched by object or by name: ``evaluate_at(bound, eps="1/2", c="1/4", N=3)``.  Values
-    are exact (floats refused); every free symbol must receive one.
+    Symbols are matched by object or by name: ``evaluate_at(bound, eps="1/2", c="1/4", N=3)`` (a registry
+    :class:`~exactdp.bounds.Bound` or its ``.expr``).  The registry writes privacy in t = e^ε: a value for
+    ``eps`` (or ``epsilon``) with no value for ``t`` substitutes t = exp(ε).  Values are exact (floats
+    refused); every free symbol must receive one.
 
     >>> import sympy
     >>> e = sympy.Symbol("epsilon", positive=True)
     >>> evaluate_at((sympy.exp(e) - 1) / (sympy.exp(e) + 1), epsilon="0.5").evalf(10)
     '0.2449186624'
+    >>> from exactdp import bounds
+    >>> evaluate_at(bounds.get("xi").expr, eps="1/2", c="1/4", N=2).evalf(10)  # t = e^(1/2)
+    '0.3555882856'
     """
     from exactdp.numbers.sr import to_sr
 
+    if not isinstance(expr, sympy.Basic) and isinstance(getattr(expr, "expr", None), sympy.Basic):
+        expr = expr.expr  # a registry Bound
     # never sympify text (it would run code): an expression is a sympy object; anything else is an
     # exact number (strings are read as rationals only)
     expr = expr if isinstance(expr, sympy.Basic) else to_sr(expr, "expr")
     given = dict(values or {})
     given.update(named)
     by_name = {str(k): v for k, v in given.items()}
+    eps_name = next((n for n in ("eps", "epsilon") if n in by_name), None)
     subs = {}
     for s in expr.free_symbols:
         if s in given:
             subs[s] = to_sr(given[s], str(s))
         elif str(s) in by_name:
             subs[s] = to_sr(by_name[str(s)], str(s))
+        elif str(s) == "t" and eps_name is not None:  # the registry's t = e^eps
+            subs[s] = sympy.exp(to_sr(by_name[eps_name], eps_name))
     missing = sorted(str(s) for s in expr.free_symbols if s not in subs)
     if missing:
         raise ParameterError(f"values: no value given for the symbols {missing}")

@@ -81,7 +81,20 @@ def eta_hockey_stick(K, gamma):
     >>> eta_hockey_stick(randomized_response(2, 3), 2)
     1/4
     """
+    family = _family(K)
+    if family is not None:
+        return family.eta_hockey_stick(gamma)
     return eta_hockey_stick_witness(K, gamma)[0]
+
+
+def _family(K):
+    """``K`` when it is a family of symbolic size (:class:`exactdp.symbolic.families.SymmetricFamily`: k-ary
+    randomized response, unary encodings), whose closed forms come from its column types; else None."""
+    if isinstance(K, (Kernel, list, tuple)):
+        return None
+    from exactdp.symbolic.families import SymmetricFamily
+
+    return K if isinstance(K, SymmetricFamily) else None
 
 
 def eta_tv_witness(K):
@@ -92,10 +105,19 @@ def eta_tv_witness(K):
 def eta_tv(K):
     r"""η_TV(K) = max_{x,x'} TV(K_x, K_{x'}), the Dobrushin coefficient (D-4, B-1).
 
+    Also for a family of symbolic size (``exactdp.symbolic.families.randomized_response_family()``):
+    its closed form for every k.
+
     >>> from exactdp.mechanisms import randomized_response
     >>> eta_tv(randomized_response(3, 2))
     1/4
+    >>> from exactdp.symbolic.families import randomized_response_family
+    >>> eta_tv(randomized_response_family())
+    (t - 1)/(k + t - 1)
     """
+    family = _family(K)
+    if family is not None:
+        return family.eta_tv()
     return eta_tv_witness(K)[0]
 
 

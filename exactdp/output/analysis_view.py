@@ -66,7 +66,7 @@ def _prior_text(prior: list[str], c: str) -> str:
     """A vertex c·1 + (1−Nc)e_x of Q_X(c), briefly: "c on every input, 513/1024 on input 4"."""
     others = [x for x, v in enumerate(prior) if v != c]
     if len(prior) <= SHOW_ROWS or len(others) != 1:
-        return str(prior)
+        return "(" + ", ".join(prior) + ")"
     return f"{c} on every input but {prior[others[0]]} on input {others[0]}"
 
 
@@ -120,10 +120,11 @@ def analysis_text(a) -> str:
     lines.append(f"maximal leakage = {_show(m['nats'], m['decimal'])} nats")
     if a.profile is not None:
         prof = a.profile
-        lines.append("privacy profile delta(gamma) = P - gamma*Q:")
+        lines.append("privacy profile delta(gamma) = P - Q·gamma:")
         edges = ["0"] + [_brief(b) for b in prof.breakpoints] + ["inf"]
         for k, (P, Q) in enumerate(prof.pieces):
-            line = _brief(P) if Q == 0 else f"{_brief(P)} - gamma*{_brief(Q)}"
+            q = "" if Q == 1 else f"{_brief(Q)}·"
+            line = _brief(P) if Q == 0 else f"{_brief(P)} - {q}gamma"
             lines.append(f"  gamma in [{edges[k]}, {edges[k + 1]}]: {line}")
         lines.append(f"  least gamma with delta = 0: {_brief(prof.gamma_for(0))}")
     if "pml" in j:

@@ -241,3 +241,38 @@ def test_two_parameter_conditions_are_decided_exactly_not_on_a_grid():
     assert r.status == REJECTED and "fails at" in r.reasons[0]
     r = recheck_certificate(good.to_json())
     assert r.status == OK and any("cylinder" in s for s in r.steps)
+
+
+# -- a parametric LP ([G] Thm 1 with equality at N = 2): coverage gaps rejected by both ----------------------------
+
+@pytest.fixture(scope="module")
+def thm1_n2():
+    import sympy
+
+    from exactdp.theory.parametric import sup_eta_tv
+
+    t, c = sympy.symbols("t c", positive=True)
+    r = sup_eta_tv(2, t=t, c=c)
+    (first, where), (rest, _) = r.value.args  # Xi(eps, c) at N = 2, with equality
+    assert sympy.cancel(first - (t - 1) / (t * (1 - 2 * c) + 1)) == 0 and rest == 1 and where == (c * t <= 1)
+    (cert,) = r.certificates
+    return cert
+
+
+def test_parametric_lp_certificate_passes_both(thm1_n2):
+    assert _both(thm1_n2) == (Truth.TRUE, OK)
+
+
+def _tampered_trees(cert):
+    split, cond, left, right = cert.tree
+    yield "coverage gap (open cell)", dataclasses.replace(cert, tree=(split, cond, left, ("open",)))
+    yield "coverage gap (a non-empty cell called empty)", dataclasses.replace(cert, tree=(split, cond, left, ("empty",)))
+    yield "region widened (its condition dropped)", dataclasses.replace(
+        cert, region_conditions_=((),) + tuple(cert.region_conditions_[1:]), tree=(split, cond, ("region", "0"), right))
+
+
+def test_parametric_lp_tampering_is_rejected_by_both(thm1_n2):
+    for what, cert in _tampered_trees(thm1_n2):
+        truth, status = _both(cert)
+        assert truth is not Truth.TRUE, what
+        assert status == REJECTED, what
