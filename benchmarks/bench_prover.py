@@ -2,7 +2,11 @@
 
 Univariate: decide ``P(t) >= 0`` on t >= 1 for random integer polynomials of degree 2..8, against
 ``sympy.solve_univariate_inequality`` (then a subset test).  Bivariate: the bound comparisons of the
-registry (exactdp only: sympy has no complete two-parameter route).  Prints times and ratios; no
+registry (exactdp only: sympy has no complete two-parameter route).  Three parameters: [G]'s Ξ statements
+with symbolic N, decided once in (t, c, N) by projection and lifting, against the reduction u = Nc (two
+parameters) and against the former route (one two-parameter decision per N = 2..5, which proves less).
+Boolean: coverage of the PML domain by Theorem 1's regions and formulas with strict atoms (lifted over
+algebraic abscissae), against the single-inequality route where one exists.  Prints times and ratios; no
 assertion (speed is not a test).  Run: ``PYTHONPATH=. python benchmarks/bench_prover.py``.
 """
 
@@ -59,6 +63,62 @@ def bench_bivariate():
         print(f"compare {a} vs {b} {at}: {dt:.3f} s  (<=: {cmp.le.truth}, >=: {cmp.ge.truth})")
 
 
+def _time(f):
+    t0 = time.perf_counter()
+    out = f()
+    return time.perf_counter() - t0, out
+
+
+def bench_three_parameters():
+    c, N, u = B.c, B.N, sympy.Symbol("u", positive=True)
+    phi0, xi1 = B.phi.subs(B.delta, 0), B.xi_raw
+    claims = [(lambda e: e <= 1, 2, "<="), (lambda e: e > 1, 2, ">"), (lambda e: e <= phi0, 1, "<="),
+              (lambda e: sympy.diff(e, t) >= 0, 2, "<=")]
+
+    def in_tcn():
+        return [decide(rel(xi1), Region.of(t >= 1, N >= 2, N * c <= 1, N * c * t <= k if op == "<=" else
+                                           N * c * t > k, variables=(t, c, N))).truth for rel, k, op in claims]
+
+    def in_tu():
+        x = xi1.subs(c, u / N)
+        return [decide(rel(x), Region.of(t >= 1, u <= 1, u * t <= k if op == "<=" else u * t > k)).truth
+                for rel, k, op in claims]
+
+    def per_n():
+        return [decide(rel(xi1.subs(N, n)), Region.of(t >= 1, c <= sympy.Rational(1, n), n * c * t <= k if op == "<="
+                                                      else n * c * t > k)).truth
+                for n in range(2, 6) for rel, k, op in claims]
+
+    t3, a = _time(in_tcn)
+    t2, b = _time(in_tu)
+    tn, d = _time(per_n)
+    print(f"three parameters ({len(claims)} Xi claims, all N): (t, c, N) cells {t3:.3f} s {[str(x) for x in a]}; "
+          f"u = Nc reduction {t2:.3f} s {[str(x) for x in b]}; per N = 2..5 {tn:.3f} s (4 N only, "
+          f"{sum(str(x) == 'true' for x in d)}/{len(d)} true); ratio (t,c,N)/(t,u) {t3 / t2:.1f}x, "
+          f"(t,c,N)/per-N {t3 / tn:.2f}x")
+
+
+def bench_boolean():
+    from exactdp.algebra.boolean import Implies, covers, decide_formula
+
+    c = B.c
+    x, y = sympy.symbols("x y", real=True)
+    domain = Region.of(t >= 1, c <= sympy.Rational(1, 3))
+    parts = [3 * c * t <= 1, sympy.And(3 * c * t >= 1, (t - 1) * (1 - 3 * c) <= 1), 3 * c * t + t * c >= 2]
+    tc, cov = _time(lambda: covers(parts, domain).truth)
+    print(f"coverage of t >= 1, 0 < c <= 1/3 by three regions with curved boundaries (they leave a gap): {tc:.3f} s ({cov})")
+    box = Region.of(x >= -2, x <= 2, y >= -2, y <= 2)
+    tf, a = _time(lambda: decide_formula(x**2 + y**2 - 2 * x * y >= 0, box).truth)
+    tp, b = _time(lambda: decide(x**2 + y**2 - 2 * x * y >= 0, box).truth)
+    print(f"one inequality, (x - y)^2 >= 0 on a box: Boolean route {tf:.3f} s ({a}), prover route {tp:.3f} s "
+          f"({b}); ratio {tf / tp:.1f}x")
+    ti, d = _time(lambda: decide_formula(Implies(x**2 + y**2 <= 2, x * y <= 1), box).truth)
+    print(f"x^2 + y^2 <= 2 => xy <= 1 (strict atom, tangency at irrational abscissae, lifted in Q(sqrt 2)): "
+          f"{ti:.3f} s ({d})")
+
+
 if __name__ == "__main__":
     bench_univariate()
     bench_bivariate()
+    bench_three_parameters()
+    bench_boolean()

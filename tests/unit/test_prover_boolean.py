@@ -70,7 +70,15 @@ def test_counterexample_on_a_circle_is_exact():
 def test_coverage_of_the_pml_domain_by_theorem_1_regions():
     """Ξ's two branches N c t <= 2 and N c t > 2 cover t >= 1, 0 < c <= 1/3 (N = 3); one branch does not."""
     domain = Region.of(t >= 1, c <= Q(1, 3))
-    assert covers([3 * c * t <= 2, 3 * c * t > 2], domain).truth is Truth.TRUE
+    assert covers([3 * c * t <= 2, 3 * c * t > 2], domain).truth is Truth.TRUE  # (sympy folds this Or to True)
+    three = [3 * c * t <= 1, And(3 * c * t >= 1, 3 * c * t <= 2), 3 * c * t >= 2]
+    assert covers(three, domain).truth is Truth.TRUE
+    assert covers(three[:2] + [3 * c * t > 2], domain).truth is Truth.TRUE
+    curved = [3 * c * t <= 1, And(3 * c * t >= 1, (t - 1) * (1 - 3 * c) <= 1), 3 * c * t + t * c >= 2]
+    d = covers(curved, domain)
+    assert d.truth is Truth.FALSE  # a point with 3ct > 1, (t-1)(1-3c) > 1 and 4ct < 2 exists (t = 4, c = 1/10)
+    ce = d.counterexample
+    assert 3 * ce[c] * ce[t] > 1 and (ce[t] - 1) * (1 - 3 * ce[c]) > 1 and 4 * ce[c] * ce[t] < 2
     gap = covers([3 * c * t < 2, 3 * c * t > 2], domain)
     assert gap.truth is Truth.FALSE and 3 * gap.counterexample[c] * gap.counterexample[t] == 2
     part = covers([Region.of(t >= 1, t <= 2), Region.of(t >= 2, c <= Q(1, 6))], domain)
