@@ -51,20 +51,37 @@ EXPECTED = {
         "LDP ratio e^eps  : 3",
         "eta_TV           : 2/5",
         "eps = log(3) = 1.09861228866810969139524523692",
-        "n = 2: eta_TV(RR^n) = 1/2   phi^n = 8/9   phi(eps,0)^n = 4/9   power reading violated: True",
-        "n = 10000: reported lower bound 1/100  >  achieved risk 1/10000: True",
+        "n = 2: eta_TV(RR^n) = 1/2   phi^n = 8/9   phi(eps,0)^n = 4/9   power reading violated: true",
+        "n = 10000: reported lower bound 1/100  >  achieved risk 1/10000: true",
         "verdict:    REFUTED",
         "eta_TV = (t - 1)/(t*(1 - 3*c) + 1)",
         "phi >= ldp_dobrushin_tight: true",
     ],
     "04_exact_vs_float.ipynb": [
-        "exact E_2 = 1/25   float64 E_2 = 0.04000000000000001   float64 says (log 2, 0.04)-LDP: False",
+        "exact E_2 = 1/25   float64 E_2 = 0.04000000000000001   float64 says (log 2, 0.04)-LDP: false",
         "exact decision (log 2, 1/25)-LDP: true",
         "float64: 0.0\n",
         "exact LDP ratio: oo",
         "= 2.00000000000e-19",
     ],
 }
+
+
+#: rich displays (HTML / LaTeX / Markdown of exactdp objects) a notebook must show
+EXPECTED_RICH = {
+    "03_tour.ipynb": [r"\frac{3}{5}", "✗ FALSE", "<b>Privacy profile</b>", "all certificates re-checked ✓",
+                      "<b>REFUTED</b>", "<details>"],
+}
+
+
+def _rich(nb) -> str:
+    out = []
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            for mime in ("text/html", "text/latex", "text/markdown"):
+                if mime in o.get("data", {}):
+                    out.append(o["data"][mime])
+    return "\n".join(out)
 
 
 def _texts(nb) -> str:
@@ -94,6 +111,12 @@ def test_notebook_executes_and_shows_the_papers_numbers(name, monkeypatch):
     text = _texts(nb)
     for expected in EXPECTED[name]:
         assert expected in text, f"{name}: expected output {expected!r} not found"
+    rich = _rich(nb)
+    for expected in EXPECTED_RICH.get(name, ()):
+        assert expected in rich, f"{name}: expected rich display {expected!r} not found"
+    import re
+
+    assert not re.search(r"\d{50}", text + rich), f"{name}: shows a number of 50 or more digits"
     assert any("image/png" in o.get("data", {}) for c in nb.cells for o in c.get("outputs", [])) or name in (
         "03_tour.ipynb", "04_exact_vs_float.ipynb")
 
@@ -106,3 +129,30 @@ def test_notebooks_define_no_algorithms(name):
         if cell.cell_type == "code":
             for line in cell.source.splitlines():
                 assert not line.lstrip().startswith(("def ", "class ", "async def ")), f"{name}: {line}"
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_notebooks_use_the_public_api(name):
+    """No private module or name is imported (``exactdp._x``, ``from m import _x``)."""
+    import re
+
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            for line in cell.source.splitlines():
+                if re.match(r"\s*(from|import)\s", line):
+                    assert not re.search(r"(^|[\s.,])_[A-Za-z]", line.split("#")[0]), f"{name}: {line}"
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_section_is_explained(name):
+    """Every heading is followed by explanatory text (in its cell or the next markdown cell) before code."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    cells = nb.cells
+    for k, cell in enumerate(cells):
+        if cell.cell_type != "markdown" or not cell.source.lstrip().startswith("#"):
+            continue
+        prose = [ln for ln in cell.source.splitlines()[1:] if ln.strip()]
+        if not prose and k + 1 < len(cells) and cells[k + 1].cell_type == "markdown":
+            prose = [ln for ln in cells[k + 1].source.splitlines() if ln.strip() and not ln.startswith("#")]
+        assert prose, f"{name}: section {cell.source.splitlines()[0]!r} has no text"
