@@ -69,8 +69,8 @@ def test_verify_report_compiles_without_overfull_boxes(quick_results, tmp_path):
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
 
 
-README_DERIVE = (["derive", "grosse_pml_mechanism", "N=3", "--latex"],
-                 ["derive", "randomized_response", "k=3", "--latex"],
+README_DERIVE = (["derive", "grosse_pml_mechanism", "N=3", "--format", "latex"],
+                 ["derive", "randomized_response", "k=3", "--format", "latex"],
                  ["derive", "--bounds"])
 
 
