@@ -181,25 +181,26 @@ class Comparison:
     le_where: list = field(default_factory=list)  # conditions (beyond the domain) under which a ≤ b is proved
     ge_where: list = field(default_factory=list)
 
-    def summary(self) -> str:
+    def summary(self, show=str, le: str = "<=", ge: str = ">=") -> str:
+        """The decisions, counterexamples, crossings and proved regions, one per line; ``show`` prints a
+        value or condition (the command line passes its mathematics printer), ``le``/``ge`` the relations."""
         a, b = self.names
-        lines = [f"{a} <= {b}: {self.le.truth}", f"{a} >= {b}: {self.ge.truth}"]
-        for d, rel in ((self.le, "<="), (self.ge, ">=")):
+        lines = [f"{a} {le} {b}: {self.le.truth.value}", f"{a} {ge} {b}: {self.ge.truth.value}"]
+        for d, rel in ((self.le, le), (self.ge, ge)):
             if d.counterexample:
-                lines.append(f"  counterexample to {a} {rel} {b}: {_fmt(d.counterexample)}")
+                lines.append(f"  counterexample to {a} {rel} {b}: {_fmt(d.counterexample, show)}")
             if d.reason:
                 lines.append(f"  ({rel}: {d.reason})")
         if self.crossings:
-            lines.append("crossings: " + "; ".join(_fmt(x) if isinstance(x, dict) else str(x)
-                                                   for x in self.crossings))
-        for where, rel in ((self.le_where, "<="), (self.ge_where, ">=")):
+            lines.append("crossings: " + "; ".join(_fmt(x, show) for x in self.crossings))
+        for where, rel in ((self.le_where, le), (self.ge_where, ge)):
             if where:
-                lines.append(f"{a} {rel} {b} proved where: " + " or ".join(str(w) for w in where))
+                lines.append(f"{a} {rel} {b} proved where: " + " or ".join(show(w) for w in where))
         return "\n".join(lines)
 
 
-def _fmt(d) -> str:
-    return ", ".join(f"{k} = {v}" for k, v in d.items()) if isinstance(d, dict) else str(d)
+def _fmt(d, show=str) -> str:
+    return ", ".join(f"{k} = {show(v)}" for k, v in d.items()) if isinstance(d, dict) else show(d)
 
 
 def _sym_value(v, name: str):

@@ -131,22 +131,6 @@ def _point(d) -> str:
         _common.math_text(d)
 
 
-def _comparison_text(cmp) -> str:
-    a, b = cmp.names
-    lines = [f"{a} ≤ {b}: {cmp.le.truth.value}", f"{a} ≥ {b}: {cmp.ge.truth.value}"]
-    for d, rel in ((cmp.le, "≤"), (cmp.ge, "≥")):
-        if d.counterexample:
-            lines.append(f"  counterexample to {a} {rel} {b}: {_point(d.counterexample)}")
-        if d.reason:
-            lines.append(f"  ({rel}: {d.reason})")
-    if cmp.crossings:
-        lines.append("crossings: " + "; ".join(_point(x) for x in cmp.crossings))
-    for where, rel in ((cmp.le_where, "≤"), (cmp.ge_where, "≥")):
-        if where:
-            lines.append(f"{a} {rel} {b} proved where: " + " or ".join(_common.math_text(w) for w in where))
-    return "\n".join(lines)
-
-
 def _comparison_json(cmp) -> dict:
     def point(d):
         return {str(k): str(v) for k, v in d.items()} if isinstance(d, dict) else str(d)
@@ -193,7 +177,7 @@ def run(args) -> int:
         if args.format == "json":
             _common.emit_json(args, "bound", {"comparison": _comparison_json(cmp), "at": values})
         else:
-            _common.emit(args, _comparison_text(cmp))
+            _common.emit(args, cmp.summary(show=_common.math_text, le="≤", ge="≥"))
         return 0
     if args.format == "latex":
         if values:
