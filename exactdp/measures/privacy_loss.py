@@ -529,7 +529,7 @@ def binomial_gamma_for(loss: PairLoss, n: int, delta: fmpq) -> fmpq | None:
 
 def trinomial_loss(factors) -> tuple[PairLoss, int] | None:
     """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones)
-    with exactly three finite ratio classes — the streamed-slices case; None otherwise."""
+    with exactly three finite ratio classes of lattice rank D = 2 — the streamed-slices case; None otherwise."""
     merged: dict = {}
     for loss, k in factors:
         if k:
@@ -537,7 +537,11 @@ def trinomial_loss(factors) -> tuple[PairLoss, int] | None:
     if len(merged) != 1:
         return None
     (loss, k), = merged.items()
-    return (loss, k) if len(loss.classes) == 3 else None
+    if len(loss.classes) != 3:
+        return None
+    # commensurable ratios (D = 1: k-ary randomized response, t, 1, 1/t) keep the one-variable power, which
+    # has only O(n) classes and is faster there; the slices replace the O(n²) classes of D = 2
+    return (loss, k) if ratio_exponents([[r for r, _ in loss.classes]])[1] >= 2 else None
 
 
 def _trinomial_terms(m: int, b: int, x: int, y: int) -> fmpz:
