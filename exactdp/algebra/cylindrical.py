@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 import sympy
 from flint import fmpq
 
-from exactdp.algebra.algebraic import RealAlgebraic, sample_points
+from exactdp.algebra.algebraic import RealAlgebraic
 from exactdp.algebra.number_field import NumberField
-from exactdp.algebra.prover import _points_1d, _projection, _same_root, _to_flint, sorted_roots
+from exactdp.algebra.prover import _points_1d, _projection, _to_flint
 from exactdp.algebra.regions import Bounds, _s
 from exactdp.limits import ESTIMATE_CAP, require
 
@@ -57,12 +57,14 @@ def _in(b: Bounds, v) -> bool:
     return isinstance(v, RealAlgebraic) or b.contains(v)
 
 
-def _line(polys, x, b: Bounds) -> list:
-    """Exact points of every cell of the line x within bounds b (roots, open-interval samples, closed ends)."""
+def _line(polys, x, b: Bounds, field: NumberField | None = None, a=None) -> list:
+    """Exact points of every cell of the line x within bounds b (roots, open-interval samples, closed ends);
+    with ``field`` = ℚ(α), of the fibre {a = α} × line x (roots of f(α, x): :meth:`NumberField.real_roots`)."""
     if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
         return []
     live = [p for p in polys if p.has(x)]
-    pts, _ = _points_1d(live, x, b)
+    roots_of = None if field is None else (lambda p: field.real_roots(p, a, x, b.lo, b.hi))
+    pts, _ = _points_1d(live, x, b, roots_of)
     out: list = []
     for p in pts:
         if _in(b, p) and not any(_same(p, q) for q in out):
@@ -106,32 +108,9 @@ def cells(polys, variables, box: dict) -> Cells:
             out.gaps.append(f"lifting {x} over two algebraic coordinates " + (  # the first described in full
                 ", ".join(f"{v} = {a}" for v, a in alg) if not out.gaps else ", ".join(str(v) for v, _ in alg)))
             continue
-        line = _line(fibre, x, box[x]) if not alg else _line_over(NumberField(alg[0][1]), fibre, alg[0][0], x, box[x])
+        line = _line(fibre, x, box[x], *((NumberField(alg[0][1]), alg[0][0]) if alg else ()))
         for q in line:
             out.points.append({**pt, x: q})
-    return out
-
-
-def _line_over(field: NumberField, polys, a, x, b: Bounds) -> list:
-    """Exact points of every cell of the fibre {a = α} × line x (α algebraic): roots of the polynomials
-    f(α, x) (:meth:`NumberField.real_roots`), rational samples between them, and the closed ends."""
-    if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
-        return []
-    roots: list = []
-    for p in polys:
-        if p.has(x):
-            roots.extend(r for r in field.real_roots(p, a, x, b.lo, b.hi) if not r.is_rational or b.contains(r.lo))
-    uniq: list = []
-    for r in sorted_roots(roots):
-        if not uniq or not _same_root(uniq[-1], r):
-            uniq.append(r)
-    pts: list = list(sample_points(uniq, b.lo, b.hi))
-    pts += [r.lo if r.is_rational else r for r in uniq]
-    pts += [end for end, op in ((b.lo, b.lo_open), (b.hi, b.hi_open)) if end is not None and not op]
-    out: list = []
-    for p in pts:
-        if _in(b, p) and not any(_same(p, q) for q in out):
-            out.append(p)
     return out
 
 

@@ -73,10 +73,16 @@ class _Undecided(UndecidedError):
     """The exact prover cannot decide a sign (an :class:`~exactdp.errors.UndecidedError`, never bad input)."""
 
 
-def _points_1d(polys, x, b: Bounds):
-    """Rational samples of the open cells, the algebraic roots and the closed rational ends."""
+def _points_1d(polys, x, b: Bounds, roots_of=None):
+    """Rational samples of the open cells, the algebraic roots and the closed rational ends.
+
+    ``roots_of(p)``: the real roots of p in the closed bounds (default: p's over ℚ; the cylindrical
+    decision passes roots over an algebraic fibre)."""
     roots: list[RealAlgebraic] = []
     for p in polys:
+        if roots_of is not None:
+            roots.extend(roots_of(p))
+            continue
         fp = _to_flint(p, x)
         if fp.degree() > 0:
             roots.extend(real_roots(fp, b.lo, b.hi, lo_open=False, hi_open=False))
