@@ -599,7 +599,12 @@ def format_result(r: CheckResult) -> str:
     if r.closest and not r.counterexample:
         c = r.closest
         lines.append(f"closest approach ({c['class']}, {c['N']}x{c['M']}, {', '.join(f'{k}={v}' for k, v in c['params'].items())}):")
-        lines.append(f"  rows {c['rows']}" + (f", P = {c['P']}, Q = {c['Q']}" if "P" in c else ""))
+        rows = "(" + "; ".join(", ".join(map(str, row)) for row in c["rows"]) + ")"  # as in the README table
+
+        def seq(v):
+            return "(" + ", ".join(map(str, v)) + ")"
+
+        lines.append(f"  rows {rows}" + (f", P = {seq(c['P'])}, Q = {seq(c['Q'])}" if "P" in c else ""))
         lines.append(f"  slack = {c['slack']}  = {c['slack_enclosure']}")
     lines += [f"note: {n}" for n in r.notes]
     return "\n".join(lines)
