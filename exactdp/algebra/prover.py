@@ -456,7 +456,8 @@ def decide(statement, region: Region | None = None) -> Decision:
 
 
 def crossing_points(a, b, region: Region) -> list:
-    """Where a = b in the region: exact points (one parameter) or factor curves ``Eq(f, 0)`` (two)."""
+    """Where a = b in the region: exact points (one parameter) or factor curves / surfaces ``Eq(f, 0)``
+    (two / three parameters)."""
     out: list = []
     try:
         for e, sub in _cases(as_expr(a - b), region):
@@ -472,7 +473,7 @@ def crossing_points(a, b, region: Region) -> list:
                         val = r.as_sympy(x)
                         if val not in [o.get(x) for o in out if isinstance(o, dict)]:
                             out.append({x: val})
-            elif len(fs) == 2:
+            elif len(fs) in (2, 3):  # curves (two parameters) or surfaces (three)
                 for f, _ in sympy.factor_list(num)[1]:
                     if f.free_symbols:
                         eq = _solved(f)

@@ -8,6 +8,7 @@ import sympy
 
 from exactdp import Truth
 from exactdp.algebra.boolean import And, Implies, Not, Or, covers, decide_formula
+from exactdp.algebra.prover import decide
 from exactdp.algebra.regions import Region
 
 x, y = sympy.symbols("x y", real=True)
@@ -129,3 +130,15 @@ def test_random_formulas_against_grid_brute_force(seed):
     grid_fails = any(not _holds(formula, {x: a, y: b}) for a, b in itertools.product(GRID, GRID))
     if grid_fails:  # a failure on the grid is a failure: the decision must not say TRUE (nor UNKNOWN)
         assert d.truth is Truth.FALSE, (formula, d)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_single_inequalities_agree_with_the_sector_route_of_decide(seed):
+    """Two implementations, one answer: the prover's two-parameter sector route and the cell route."""
+    rng = random.Random(1000 + seed)
+    atom = _random_atom(rng)
+    region = Region.of(x >= -2, x <= 2, y >= -2, y <= 2, _random_atom(rng))
+    a = decide(atom, region).truth
+    b = decide_formula(atom, region).truth
+    assert b is not Truth.UNKNOWN
+    assert a is Truth.UNKNOWN or a is b, (atom, region, a, b)
