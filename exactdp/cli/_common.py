@@ -513,9 +513,12 @@ def _latex_group(s: str, i: int) -> tuple[str, int]:
     return s[i + 1:], len(s)
 
 
+_ATOM = re.compile(r"[\w.]+(?:\^[\w.]+)?(?:\([^()]*\))?|\([^()]*\)")
+
+
 def _wrap(text: str) -> str:
-    return text if len(text) <= 1 or text.replace(".", "").isalnum() or text.startswith("(") and \
-        text.endswith(")") else f"({text})"
+    """``text`` in parentheses unless it is one atom: a name or number, a call ``φ(ε,0)``, a group ``(…)``."""
+    return text if _ATOM.fullmatch(text) else f"({text})"
 
 
 def latex_to_text(tex: str) -> str:

@@ -68,3 +68,11 @@ def test_table_fits_width_by_wrapping():
     out = _common.table(rows, wrap=(1,), width=40)
     assert max(len(line) for line in out.splitlines()) <= 40
     assert " ".join(out.split()).count("word") == 30  # nothing lost
+
+
+def test_latex_to_text_for_show():
+    assert _common.latex_to_text(r"\frac{\varphi(\varepsilon,0)}{\Xi(\varepsilon,0)}=1+e^{-\varepsilon}") == \
+        "φ(ε,0)/Ξ(ε,0)=1+e^(-ε)"
+    assert _common.latex_to_text(r"\eta_{\mathrm{TV}}(K)\le\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}") == \
+        "η_TV(K)≤(e^ε-1)/(e^ε+1)"
+    assert "\\" not in _common.latex_to_text(r"\left\{ a \right\} \Big( \sqrt{2} \Big)")
