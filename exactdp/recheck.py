@@ -37,7 +37,7 @@ from pathlib import Path
 import sympy
 
 from exactdp.errors import ParameterError
-from exactdp.limits import quote, require
+from exactdp.limits import ResourceLimitError, quote, require
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
 
 OK, PARTIAL, REJECTED = "OK", "PARTIAL", "REJECTED"
@@ -216,6 +216,9 @@ def _polys_of(obj, x, out: list) -> None:
 
 def _roots(polys, x) -> list:
     """The real roots of the polynomials, sorted, as Fractions and disjoint :class:`_Root`\\ s."""
+    degree = sum(max(p.degree(), 0) for p in polys if not p.is_zero)
+    require("max_work", min(degree, 10**6) ** 4, f"isolating the real roots of {len(polys)} polynomial(s) of total "
+                                                 f"degree {degree} in {x}")
     factors = set()
     for p in polys:
         if p.is_zero or p.degree() <= 0:
@@ -438,6 +441,8 @@ def _projection_values(objs, w, v):
     exprs: list = []
     for obj in objs:
         _exprs_of(obj, exprs)
+    size = sum(sympy.Poly(e, w, v).total_degree() for e in exprs if e.free_symbols)
+    require("max_work", min(size, 10**6) ** 5, f"a cylindrical decomposition in ({w}, {v}) of total degree {size}")
     factors = set()
     for e in exprs:
         e = sympy.expand(e)
@@ -798,6 +803,8 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
         return r
     try:
         fn(d, r)
+    except ResourceLimitError as exc:  # not re-checked, not wrong: the rest is trusted, and says why
+        r.trust(f"not re-checked further: {exc}")
     except (ReadError, ParameterError) as exc:
         r.reject(f"unreadable data: {exc}")
     except (_Unsupported, _Undefined) as exc:

@@ -276,3 +276,13 @@ def test_parametric_lp_tampering_is_rejected_by_both(thm1_n2):
         truth, status = _both(cert)
         assert truth is not Truth.TRUE, what
         assert status == REJECTED, what
+
+
+def test_recheck_estimates_its_work_first():
+    """Root isolation is refused above max_work before it starts: the certificate is then not re-checked
+    further (PARTIAL, saying so), never passed as OK and never rejected for it."""
+    from exactdp.limits import limits
+
+    with limits(max_work=10):
+        r = recheck_certificate(CC.ldp_tv().to_json())
+    assert r.status == PARTIAL and "max_work" in r.trusted[0]
