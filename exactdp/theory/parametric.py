@@ -246,7 +246,8 @@ def _strict(rel):
     raise ParameterError(f"domain: only inequalities define a parameter domain, got {rel}")
 
 
-def solve_parametric(problem: ParametricLP, *, max_regions: int = MAX_REGIONS) -> ParametricSolution:
+def solve_parametric(problem: ParametricLP, *, max_regions: int = MAX_REGIONS, name: str = "parametric LP",
+                     scope: str = "") -> ParametricSolution:
     """The optimum of ``problem`` on its whole domain, region by region, with a checked certificate.
 
     Raises :class:`~exactdp.errors.UndecidedError` subclasses never: a cell that cannot be certified is
@@ -309,7 +310,7 @@ def solve_parametric(problem: ParametricLP, *, max_regions: int = MAX_REGIONS) -
 
     tree = explore((), 0)
     regions_t = tuple(regions)
-    cert = ParametricLPCertificate.build(problem, regions_t, tree)
+    cert = ParametricLPCertificate.build(problem, regions_t, tree, name=name, scope=scope)
     result = check_parametric_lp(cert)
     return ParametricSolution(problem, regions_t, tree, cert, result.truth, result.steps, result.failures,
                               tuple(log))
@@ -362,6 +363,10 @@ def _require_symbolic(N: int, M: int) -> None:
     """The kernel's N·M entries become rational functions of the parameters: refuse above
     ``max_symbolic_entries`` before any LP is built."""
     require("max_symbolic_entries", N * M, f"parametric LP over {N} x {M} kernels")
+
+
+def _scope(N: int, M: int, domain) -> str:
+    return f"N = {N}, M = {M}; " + ", ".join(condition_text(r) for r in domain)
 
 
 def _is_symbol(v) -> bool:
@@ -433,8 +438,12 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
     for k in ks:
         obj = _lin(*[(fmpq(1), E.entry_block(0, y)) for y in range(k)], *[(-g, E.entry_block(1, y)) for y in range(k)])
         cvec = [obj[0].get(j, ZERO) for j in range(E.nvars)]
+        quantity = "eta_TV" if (not _is_symbol(g) and g == 1) else "eta_E_gamma"
+        cls = "(eps,c)-PML" if c is not None else "(eps,delta)-LDP"
         sols.append(solve_parametric(_problem(params, domain, cvec, A_ub, b_ub, offset=obj[1]),
-                                     max_regions=max_regions))
+                                     max_regions=max_regions, name=f"sup {quantity} over {N}x{M} {cls} kernels"
+                                     + (f", A = {{0..{k - 1}}}" if len(ks) > 1 else ""),
+                                     scope=_scope(N, M, domain)))
     value = sols[0].value if len(sols) == 1 else sympy.Max(*[s.value for s in sols])
     return ParametricExtremal("eta", value, tuple(sols), {"N": N, "M": M, "t": t, "c": c, "delta": d, "gamma": g},
                               E)
@@ -458,5 +467,7 @@ def gamma_max(N: int, t, c, *, M: int = 2, max_regions: int = MAX_REGIONS) -> Pa
     _require_size(N, M, c, max_regions, extra_vars=1, extra_rows=1)
     E = _Entries(N, M, False)
     params = [v for v in (t, c) if _is_symbol(v)]
-    sol = solve_parametric(_problem(params, dom_t + dom_c, *_gamma_program(E, t, c, +1)), max_regions=max_regions)
+    sol = solve_parametric(_problem(params, dom_t + dom_c, *_gamma_program(E, t, c, +1)), max_regions=max_regions,
+                           name=f"Gamma_max over {N}x{M} (eps,c)-PML kernels (Charnes-Cooper LP)",
+                           scope=_scope(N, M, dom_t + dom_c))
     return ParametricExtremal("gamma_max", sol.value, (sol,), {"N": N, "M": M, "t": t, "c": c}, E)

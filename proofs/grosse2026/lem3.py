@@ -3,13 +3,17 @@ r"""Grosse et al. 2026, Lemma 3 — binary outputs suffice for η_TV(ε,c).
 Statement (G-17): sup_{K∈M(ε,c)} η_TV(K) is attained within M(ε,c) ∩ S_{N,2}.
 
 Checked:
-* ``lp_more_outputs`` — the exact LP supremum over N×3 and N×4 kernels equals the one over N×2 kernels on
+* ``certificates`` (PROVED for N = 2..8, all M, t ≥ 1, c ∈ (0, 1/N]; quick runs N = 2..3) — the certificates of
+  grosse2026.thm1: every kernel of M(ε,c), whatever M, has η_TV ≤ Ξ (the class certificates, all N, M), and
+  the parametric LP over N×2 kernels attains Ξ on the whole domain (lifted achievers, dual multipliers,
+  coverage).  So sup over M(ε,c) ∩ S_{N,2} = Ξ = sup over M(ε,c).
+* ``lp_more_outputs`` (supporting) — the exact LP supremum over N×3 and N×4 kernels equals the one over N×2 kernels on
   the [G] grid (N = 2..5, both sides of t = 2/(Nc)), each with dual certificates.
-* ``merging`` — random exact kernels with 3–5 outputs (zeros allowed): merging the outputs into
+* ``merging`` (supporting) — random exact kernels with 3–5 outputs (zeros allowed): merging the outputs into
   {A, Aᶜ}, A = {y : K_x(y) > K_x'(y)} for a Dobrushin-optimal pair, keeps η_TV exactly and does not raise
   the (ε,c)-PML level (pml_ratio, several c) — the post-processing argument of the proof.
 
-Not shown: M > 4 by LP (the merging argument covers every M, checked on random instances only).
+Not shown: N > 8 (the merging argument covers every N, M, checked on random instances only).
 """
 
 from __future__ import annotations
@@ -24,6 +28,12 @@ from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Ver
 from exactdp.verification.instances import random_kernel
 
 from ._instances import pml_grid
+from .thm1 import equality_outcome
+
+
+def check_certificates(ctx: CheckContext) -> Outcome:
+    return equality_outcome(ctx, "sup of eta_TV over binary-output kernels of M(eps,c) equals Xi(eps,c), which "
+                            "bounds eta_TV of every kernel of M(eps,c) with any number M of outputs")
 
 
 def check_lp_more_outputs(ctx: CheckContext) -> Outcome:
@@ -66,7 +76,9 @@ CLAIM = register(Claim(
     title="Binary outputs suffice for the Dobrushin coefficient under (eps,c)-PML",
     statement=r"\eta_{TV}(\varepsilon,c)=\sup_{K\in\mathcal M(\varepsilon,c)\cap\mathcal S_{N,2}}\eta_{TV}(K)",
     hypotheses="N >= 2, c in (0, 1/N], eps >= 0",
-    checks=(Check("lp_more_outputs", check_lp_more_outputs, "exact LP, M = 3, 4 vs 2"),
-            Check("merging", check_merging, "post-processing argument on random kernels")),
-    expected=Verdict.VERIFIED,
+    checks=(Check("certificates", check_certificates, "grosse2026.thm1's certificates: sup over N x 2 = Xi >= all M"),
+            Check("lp_more_outputs", check_lp_more_outputs, "exact LP, M = 3, 4 vs 2", supporting=True),
+            Check("merging", check_merging, "post-processing argument on random kernels", supporting=True)),
+    expected=Verdict.PROVED,
+    related=("grosse2026.thm1",),
 ))

@@ -210,3 +210,21 @@ def test_certificate_data_is_read_by_the_safe_reader():
     res = check(evil)
     assert res.truth is Truth.FALSE and "unreadable" in res.failures[0]
     assert isinstance(ParametricLPCertificate.from_json(cert.to_json()), ParametricLPCertificate)
+
+
+def test_thm1_lem3_and_gamma_closed_form_claims_are_proved_from_parametric_certificates():
+    from exactdp.verification.claims import CheckContext, Verdict, load_all
+
+    registry = load_all()
+    ctx = CheckContext(seed=0, quick=True)
+    for cid, scope in (("grosse2026.thm1", "N = 2..3, all M"), ("grosse2026.lem3", "N = 2..3, all M"),
+                       ("grosse2026.lem4_gamma_max_closed_form", "N = 2, all M")):
+        claim = registry[cid]
+        outcome = next(ch for ch in claim.checks if ch.name == "certificates").run(ctx)
+        assert outcome.verdict is Verdict.PROVED and outcome.scope == scope
+        kinds = {cert.kind for cert in outcome.certificates}
+        assert {"parametric-lp", "symbolic-statements"} <= kinds
+        assert all(check(cert).truth is Truth.TRUE for cert in outcome.certificates)
+    thm1 = next(ch for ch in registry["grosse2026.thm1"].checks if ch.name == "certificates").run(ctx)
+    assert {"linear-combination"} <= {cert.kind for cert in thm1.certificates}  # the all-N, M upper bound
+    assert thm1.details["regions"] == {2: 2, 3: 4}

@@ -27,6 +27,7 @@ TRUE means: the stated piecewise value is the LP optimum at every point of D.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import sympy
@@ -44,7 +45,7 @@ from exactdp.algebra.certificates import (
 from sympy.polys.fields import FracElement
 
 from exactdp.algebra.prover import decide, sign_on
-from exactdp.algebra.regions import Region, _q, _relation_to_positive
+from exactdp.algebra.regions import Region, _q, _relation_to_positive, _s
 
 _ZERO = sympy.Integer(0)
 
@@ -74,13 +75,14 @@ def optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, zero=_ZERO):
     A_ubᵀy_ub + A_eqᵀy_eq − c ≥ 0; A_eq x − b_eq ≡ 0 and c·x − b·y ≡ 0.  Entries in any field (sympy
     expressions, or elements of ℚ(p) for speed); ``zero`` is that field's zero."""
     def dot(u, v):
-        return sum((a * b for a, b in zip(u, v)), zero)
+        return sum((a * b for a, b in zip(u, v) if a and b), zero)
 
     signs = [(("x", j), xj) for j, xj in enumerate(x)]
     signs += [(("slack", i), b - dot(r, x)) for i, (r, b) in enumerate(zip(A_ub, b_ub))]
     signs += [(("y_ub", i), y) for i, y in enumerate(y_ub)]
     for j in range(len(c)):
-        col = sum((r[j] * y for r, y in zip(A_ub, y_ub)), zero) + sum((r[j] * y for r, y in zip(A_eq, y_eq)), zero)
+        col = sum((r[j] * y for r, y in zip(A_ub, y_ub) if r[j] and y), zero) + \
+            sum((r[j] * y for r, y in zip(A_eq, y_eq) if r[j] and y), zero)
         signs.append((("reduced", j), col - c[j]))
     idents = [(("eq", i), dot(r, x) - b) for i, (r, b) in enumerate(zip(A_eq, b_eq))]
     idents.append((("duality gap", 0), dot(c, x) - dot(b_ub, y_ub) - dot(b_eq, y_eq)))
@@ -114,6 +116,11 @@ class Field:
 
 # -- signs of factors on a region -------------------------------------------------------------------------
 
+#: (factor, region) -> its decided sign: the prover's answers are facts, so the solver's decisions serve the
+#: certificate's re-check of the same region (a widened or altered region is another key, decided afresh)
+_SIGN_MEMO: dict = {}
+_SIGN_MEMO_SIZE = 20000
+
 class SignTable:
     """Signs of irreducible polynomial factors on a region, decided by the prover once each (cached)."""
 
@@ -123,6 +130,7 @@ class SignTable:
         self._signs: dict = {}
         self._empty: Truth | None = None
         self._point: tuple | None = None
+        self._weak: dict = {}  # weak signs inherited from a larger region
 
     def empty(self) -> Truth:
         """TRUE iff the region has no point (decided exactly; UNKNOWN if the prover cannot tell).  A point
@@ -145,6 +153,9 @@ class SignTable:
         """The table of the subregion with ``rel`` added: every strict sign decided here still holds there."""
         sub = SignTable(self.region.with_conditions(rel), self.field)
         sub._signs = {k: s for k, s in self._signs.items() if s in ("+", "-")}  # weak ones may become strict
+        sub._weak = {k: s for k, s in self._signs.items() if s in (">=", "<=")}
+        for k, s in sub._signs.items():  # a strict sign on a region holds on every subregion
+            _SIGN_MEMO.setdefault((k.as_expr(), sub.region), s)
         return sub
 
     def factor_sign(self, f, hint: int = 0) -> str | None:
@@ -152,15 +163,22 @@ class SignTable:
         ring); None if it varies or is undecided.  ``hint`` (the sign at a region point) orders the questions."""
         if f in self._signs:
             return self._signs[f]
+        key = f.as_expr()
+        memo = (key, self.region)
+        if memo in _SIGN_MEMO:
+            self._signs[f] = _SIGN_MEMO[memo]
+            return self._signs[f]
         if not hint and self._point is not None:
             v = f(*self._point) if len(self._point) > 1 else f(self._point[0])
             hint = 1 if v > 0 else (-1 if v < 0 else 0)
-        out = self._box_sign(f)
-        if out in ("+", "-"):  # a weak box sign may still be strict on the region: the prover decides
-            self._signs[f] = out
+        out = self._box_sign(f) or self._weak.get(f) or self._orthant_sign(f)
+        if out in ("+", "-"):
+            _SIGN_MEMO[memo] = self._signs[f] = out
             return out
+        weak = out  # a weak sign (box or a larger region) may still be strict here: only that is asked
         order = {1: ("+", ">="), -1: ("-", "<=")}.get(hint, ("+", "-", ">=", "<="))
-        key = f.as_expr()
+        if weak is not None:
+            order = ("+",) if weak == ">=" else ("-",)
         out = None
         for s in order:
             expr = key if s in ("+", ">=") else -key
@@ -170,7 +188,10 @@ class SignTable:
                     break
             except UndecidedError:
                 continue
-        self._signs[f] = out
+        out = out or weak
+        if len(_SIGN_MEMO) >= _SIGN_MEMO_SIZE:
+            _SIGN_MEMO.clear()
+        _SIGN_MEMO[memo] = self._signs[f] = out
         return out
 
     def _box_sign(self, f) -> str | None:
@@ -202,6 +223,31 @@ class SignTable:
         if s is None or a > 0:
             return s
         return {"+": "-", "-": "+", ">=": "<=", "<=": ">="}[s]
+
+    def _orthant_sign(self, f) -> str | None:
+        """'+' / '-' when f has that strict sign on the region's box by the orthant rule: writing each variable
+        v = lo + w or v = hi − w (w ≥ 0, a superset of the box) makes every coefficient of f ≥ 0 (≤ 0) with a
+        non-zero constant term; None otherwise (then the prover decides)."""
+        variables = self.field.variables
+        options = []
+        for v in variables:
+            b = self.region.bounds(v)
+            opts = [v + _s(b.lo)] if b.lo is not None else []
+            if b.hi is not None:
+                opts.append(_s(b.hi) - v)
+            if not opts:
+                return None
+            options.append(opts)
+        expr = f.as_expr()
+        for choice in itertools.product(*options):
+            shifted = sympy.Poly(expr.xreplace(dict(zip(variables, choice))), *variables)
+            coeffs = shifted.coeffs()
+            const = shifted.coeff_monomial(1)
+            if const > 0 and all(a >= 0 for a in coeffs):
+                return "+"
+            if const < 0 and all(a <= 0 for a in coeffs):
+                return "-"
+        return None
 
     def settle(self, expr, strict: bool = False, point: tuple | None = None):
         """``(Truth or None, candidates)`` of expr ≥ 0 (> 0 if strict), expr in the field, from its factors'

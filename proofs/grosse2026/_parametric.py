@@ -1,0 +1,77 @@
+r"""Shared by thm1, lem3 and lem4_gamma_max_closed_form: the parametric-LP certificates for fixed N
+(:mod:`exactdp.theory.parametric`), each paired with a statements certificate that identifies the LP's
+piecewise optimum with the papers' closed form region by region (decided by the prover).
+
+* η_TV over N×2 kernels of M(ε,c) on t ≥ 1, 0 < c ≤ 1/N (all of it: beyond t = 1/c every kernel qualifies)
+  equals Ξ = min{(t−1)/(t(1−Nc)+1), 1} ([G] Thm 1 with equality, G-15);
+* Γ_max's Charnes–Cooper LP over N×2 kernels equals G-23's two-branch value (the registry's
+  ``gamma_max_exact``) on t ≤ 1/c and (1 − (N−1)c)/c beyond.
+
+Full runs cover N = 2..8 (η_TV) and N = 2..6 (Γ_max); quick runs N = 2..3 and N = 2.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import sympy
+
+from exactdp import bounds
+from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+from exactdp.theory import parametric
+
+t, c = sympy.symbols("t c", positive=True)
+
+THM1_N = {False: tuple(range(2, 9)), True: (2, 3)}
+GAMMA_N = {False: tuple(range(2, 7)), True: (2,)}
+
+
+def n_scope(ns) -> str:
+    """The scope phrase of a proof run for the consecutive sizes ``ns``: "N = 2..8, all M"."""
+    return (f"N = {ns[0]}..{ns[-1]}" if len(ns) > 1 else f"N = {ns[0]}") + ", all M"
+
+
+def xi_of(N: int):
+    """The registry's Ξ for this N, in this module's t, c."""
+    return bounds.REGISTRY["xi"].expr.subs({bounds.N: N}).subs({bounds.t: t, bounds.c: c})
+
+
+def gamma_branches(N: int) -> list:
+    """G-23 (the registry's two-branch gamma_max_exact) on t·c ≤ 1, and beyond t = 1/c the identity kernel's
+    (1 − (N−1)c)/c (every kernel qualifies there), as ``[(expression, conditions)]``."""
+    own = {bounds.t: t, bounds.c: c}
+    (first, cond), (second, _) = bounds.REGISTRY["gamma_max_exact"].expr.subs({bounds.N: N}).subs(own).args
+    return [(first, [cond, t * c <= 1]), (second, [sympy.Not(cond), t * c <= 1]),
+            ((1 - (N - 1) * c) / c, [t * c >= 1])]
+
+
+def _agreement(name: str, N: int, sol, branches, what: str) -> SymbolicStatements:
+    """value_k ≤ branch and value_k ≥ branch on region k ∩ the branch's conditions, for every region k and
+    branch (an empty intersection holds vacuously)."""
+    rows = []
+    for k, r in enumerate(sol.regions):
+        v = sympy.cancel(r.value + sol.problem.offset)
+        for j, (closed, conds) in enumerate(branches):
+            where = tuple(r.conditions) + tuple(conds)
+            tag = f"region {k}, {what}" + (f" branch {j}" if len(branches) > 1 else "")
+            rows.append(statement(f"{tag}: LP optimum {v} <= {closed}", sympy.LessThan(v, closed, evaluate=False),
+                                  where))
+            rows.append(statement(f"{tag}: LP optimum {v} >= {closed}", sympy.GreaterThan(v, closed, evaluate=False),
+                                  where))
+    return SymbolicStatements(name=name, parameters=("t", "c"), assumptions=(("c", "positive"), ("t", "positive")),
+                              region=("t >= 1", f"c <= 1/{N}"), scope=f"N = {N}; t >= 1, 0 < c <= 1/{N}",
+                              statements=tuple(rows))
+
+
+@functools.lru_cache(maxsize=None)
+def eta_certificates(N: int) -> tuple:
+    """(parametric-lp certificate of sup η_TV over N×2 kernels, statements: its optimum = Ξ per region)."""
+    sol = parametric.sup_eta_tv(N, t=t, c=c).solutions[0]
+    return sol.certificate, _agreement(f"the N = {N} LP optimum is Xi", N, sol, [(xi_of(N), [])], "Xi")
+
+
+@functools.lru_cache(maxsize=None)
+def gamma_certificates(N: int) -> tuple:
+    """(parametric-lp certificate of Γ_max's Charnes–Cooper LP over N×2 kernels, statements: = G-23 per region)."""
+    sol = parametric.gamma_max(N, t, c).solutions[0]
+    return sol.certificate, _agreement(f"the N = {N} Gamma_max LP optimum is G-23", N, sol, gamma_branches(N), "G-23")
