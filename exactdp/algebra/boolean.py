@@ -51,11 +51,11 @@ _NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}
 class _Formula:
     """A formula compiled to a tree over atoms ``(num, den, op)`` meaning ``num/den op 0``."""
 
-    def __init__(self, formula, region: Region):
+    def __init__(self, formula):
         self.atoms: list = []
-        self.tree = self._compile(formula, region)
+        self.tree = self._compile(formula)
 
-    def _compile(self, f, region):
+    def _compile(self, f):
         if isinstance(f, Region):
             f = f.as_sympy()
         if f is sympy.true or f is True:
@@ -63,28 +63,25 @@ class _Formula:
         if f is sympy.false or f is False:
             return ("const", False)
         if isinstance(f, sympy.And):
-            return ("and", [self._compile(a, region) for a in f.args])
+            return ("and", [self._compile(a) for a in f.args])
         if isinstance(f, sympy.Or):
-            return ("or", [self._compile(a, region) for a in f.args])
+            return ("or", [self._compile(a) for a in f.args])
         if isinstance(f, sympy.Not):
-            return ("not", self._compile(f.args[0], region))
+            return ("not", self._compile(f.args[0]))
         if isinstance(f, sympy.Implies):
-            return ("or", [("not", self._compile(f.args[0], region)), self._compile(f.args[1], region)])
+            return ("or", [("not", self._compile(f.args[0])), self._compile(f.args[1])])
         if type(f) in _OPS:
-            return self._relation(as_expr(f.lhs) - as_expr(f.rhs), _OPS[type(f)], region)
+            return self._relation(as_expr(f.lhs) - as_expr(f.rhs), _OPS[type(f)])
         raise _Undecided(f"not a Boolean combination of sign conditions: {f}")
 
-    def _relation(self, e, op, region):
+    def _relation(self, e, op):
         if e.has(sympy.Min, sympy.Max, sympy.Piecewise):  # one branch per case condition
-            return ("or", [("and", [self._compile(sub.as_sympy(), region), self._relation(piece, op, region)])
+            return ("or", [("and", [self._compile(sub.as_sympy()), self._relation(piece, op)])
                            for piece, sub in _cases(e, Region((), ()))])
         _rational_check(e)
         num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
-        for part in (num, den):
-            if part.free_symbols and not sympy.Poly(part, *sorted(part.free_symbols, key=str)).domain.is_QQ \
-                    and not sympy.Poly(part, *sorted(part.free_symbols, key=str)).domain.is_ZZ or \
-                    not part.free_symbols and not part.is_Rational:
-                raise _Undecided(f"irrational coefficients in {e} (only rational ones are decided)")
+        if not (_rational_coefficients(num) and _rational_coefficients(den)):
+            raise _Undecided(f"irrational coefficients in {e} (only rational ones are decided)")
         self.atoms.append([sympy.expand(num), sympy.expand(den), op])
         return ("atom", len(self.atoms) - 1)
 
@@ -110,7 +107,8 @@ class _Formula:
         return (_NEGATED[op] if negated else op) in _CLOSED
 
     def value(self, point: dict, cache: dict, node=None):
-        """True / False at the point, or None where a denominator vanishes (undefined)."""
+        """True / False at the point, or None where a denominator vanishes (undefined; Kleene's three-valued
+        And/Or: an undefined part does not matter when another part settles the value)."""
         node = self.tree if node is None else node
         kind = node[0]
         if kind == "const":
@@ -129,6 +127,13 @@ class _Formula:
             return None
         s = _sign(num, point, cache) * sd
         return {">": s > 0, ">=": s >= 0, "<": s < 0, "<=": s <= 0, "==": s == 0, "!=": s != 0}[op]
+
+
+def _rational_coefficients(p) -> bool:
+    if not p.free_symbols:
+        return bool(p.is_Rational)
+    domain = sympy.Poly(p, *sorted(p.free_symbols, key=str)).domain
+    return bool(domain.is_ZZ or domain.is_QQ)
 
 
 def _sign(p, point, cache) -> int:
@@ -192,7 +197,7 @@ def _decide(formula, region: Region, steps: list, depth: int):
     """(Truth, counterexample or None, reason)."""
     if depth > 6:
         raise _Undecided("the case split is too deep")
-    F = _Formula(formula, region)
+    F = _Formula(formula)
     dens_ok = _settle_denominators(F, region, steps, depth)
     cons = [g for g, _ in region.constraints]
     polys = F.polys() + [g for g in cons if g not in F.polys()]
