@@ -193,8 +193,9 @@ def display(tex: str) -> str:
     return r"\fitdisplay{" + tex + "}"
 
 
-#: the width (in :func:`_width` units, about an em of maths) above which an equation is broken
-LINE_UNITS = 62
+#: the width (in :func:`_width` units) above which an equation is broken: measured with pdflatex, a unit is
+#: 10-14 pt of 10 pt display maths, so 32 units fit the 457 pt of an enumerate item in a 2 cm-margin A4 page
+LINE_UNITS = 32
 
 
 def _group(tex: str, i: int) -> tuple[str, int]:
@@ -224,7 +225,8 @@ _SPACES = {r"\,": 0.2, r"\;": 0.3, r"\:": 0.25, r"\quad": 1.0, r"\qquad": 2.0, r
 
 
 def _width(tex: str) -> float:
-    """A rough printed width of a LaTeX formula in em (fractions count their wider part, scripts 0.7)."""
+    """A rough printed width of a LaTeX formula (fractions count their wider part, scripts 0.7, a letter
+    0.5, a relation or binary operator 1)."""
     w, i = 0.0, 0
     while i < len(tex):
         ch = tex[i]
@@ -464,7 +466,7 @@ def latex_statement(statement: str) -> str:
         return r"\emph{(no statement)}"
     if not _balanced(s) or r"\end{verbatim}" in s or ("&" in s and r"\begin{" not in s):
         return verbatim_block(statement.strip().splitlines())
-    if "$" in s or r"\(" in s:
+    if re.search(r"(?<!\\)\$|(?<!\\)\\\(", s):  # an unescaped $ or \( (not the \\ of a new row before "(")
         return s + r"\par"  # text with inline maths
     return display(s)
 
@@ -591,10 +593,8 @@ def latex(obj) -> str:
         return bound_statement_latex(obj)
     if isinstance(obj, Kernel):
         return kernel_latex(obj)
-    if isinstance(obj, (sympy.Basic, int)) and not isinstance(obj, bool):
-        return to_latex(obj)
-    if type(obj).__name__ == "fmpq":
-        return to_latex(obj)
+    if (isinstance(obj, (sympy.Basic, int)) and not isinstance(obj, bool)) or type(obj).__name__ == "fmpq":
+        return to_latex(obj, cases=True)
     rep = getattr(obj, "_repr_latex_", None)
     if rep is not None:
         return _strip_math(rep())

@@ -87,3 +87,47 @@ def test_derive_documents_compile_cleanly(argv, tmp_path, capsys):
         page1 = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "doc.pdf", "-"], cwd=tmp_path,
                                capture_output=True, text=True, check=True).stdout
         assert "asoodeh_zhang_chi2" in page1 and "phi" in page1.split("items", 1)[1]
+
+
+def _long_sum():
+    import sympy
+
+    t, c = sympy.symbols("t c", positive=True)
+    return sum(sympy.Rational(k + 1, k + 2) * t**k * c ** (k % 3) for k in range(14))
+
+
+def test_long_sums_are_broken_over_lines():
+    import sympy
+
+    from exactdp.output.latex import LINE_UNITS, _width, equation_latex
+
+    tex = equation_latex(r"\eta_{\mathrm{TV}}(K)", _long_sum())
+    assert tex.startswith("\\begin{align*}\n\\eta_{\\mathrm{TV}}(K) &= \\frac{12 c^{2} e^{11 \\varepsilon}}{13}")
+    lines = tex.split("\n")[1].split(r" \\ ")
+    assert len(lines) == 2 and all(_width(ln) <= LINE_UNITS + 2 for ln in lines)
+    assert lines[1].startswith(r"&\quad + \frac{5 c e^{4 \varepsilon}}{6}")
+    t = sympy.Symbol("t", positive=True)
+    assert equation_latex("x", (t - 1) / (t + 1)) == r"\fitdisplay{x = \frac{e^{\varepsilon} - 1}{e^{\varepsilon} + 1}}"
+
+
+@needs_pdflatex
+def test_broken_and_scaled_equations_compile_without_overfull_boxes(tmp_path):
+    import sympy
+
+    from exactdp.output.latex import document, equation_latex
+
+    t, c = sympy.symbols("t c", positive=True)
+    huge = (_long_sum() + 1) / (_long_sum() - 1)  # one fraction too wide for a line: scaled, never overfull
+    body = [r"\begin{enumerate}", r"\item A long sum:", equation_latex(r"\eta_{\mathrm{TV}}(K)", _long_sum()),
+            r"\item A long conjunction:", equation_latex("", sympy.And(*[t * k >= c for k in range(1, 12)])),
+            r"\item A wide fraction:", equation_latex("y", huge), r"\end{enumerate}"]
+    assert compile_tex(document(*body, title="equations"), tmp_path) == []
+
+
+def test_statement_with_cases_is_displayed_maths():
+    from exactdp.output.latex import latex_statement
+
+    cases = r"\Gamma=\begin{cases}a,&t<1\\(1-c)t,&t\ge1\end{cases}"  # "\\(" is a new row, not \( maths
+    assert latex_statement(cases) == r"\fitdisplay{" + cases + "}"
+    assert latex_statement(r"if $t \ge 1$ then") == r"if $t \ge 1$ then\par"
+    assert latex_statement(r"a & b").startswith("{\\footnotesize\n\\begin{verbatim}")  # & outside an environment
