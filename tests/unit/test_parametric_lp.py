@@ -99,7 +99,7 @@ def test_every_certificate_rechecks_and_round_trips_through_json():
             again = Certificate.from_json(cert.to_json())
             assert again == cert and check(again).truth is Truth.TRUE
             steps = " ".join(check(cert).steps)
-            assert "coverage" in steps and "region 0" in steps
+            assert "coverage" in steps and "region 0" in steps and "Boolean decision" in steps
 
 
 def _tampered(cert, **changes):
@@ -150,7 +150,15 @@ def test_coverage_gap_and_false_empty_leaf_are_rejected():
 
     gap = check(_tampered(cert, tree=replace_last_leaf(cert.tree, ("open",))))
     assert gap.truth is not Truth.TRUE
-    assert any("coverage" in f for f in gap.failures)
+    assert any("coverage gap" in f for f in gap.failures)
+    # only the first region kept, the rest of the domain left open: the Boolean decision finds an uncovered point
+    assert cert.tree[0] == "split" and cert.tree[2] == ("region", "0") and cert.region_conditions_[0] == (cert.tree[1],)
+    one = _tampered(cert, tree=("split", cert.tree[1], ("region", "0"), ("open",)),
+                    **{f: getattr(cert, f)[:1] for f in ("region_conditions_", "region_x", "region_y_ub",
+                                                         "region_y_eq", "region_value")})
+    missing = check(one)
+    assert missing.truth is Truth.FALSE
+    assert any("uncovered point" in f for f in missing.failures)
     empty = check(_tampered(cert, tree=replace_last_leaf(cert.tree, ("empty",))))
     assert empty.truth is Truth.FALSE
     assert any("not decided empty" in f for f in empty.failures)

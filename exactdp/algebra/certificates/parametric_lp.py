@@ -17,10 +17,12 @@ Check (each step exact):
    factor's sign on the region is decided by the prover (:func:`exactdp.algebra.prover.sign_on`), and the
    product's sign follows (denominator factors must have a strict sign); a condition the factor signs do
    not settle goes to the prover whole;
-2. **coverage**: walking the tree from D, a split node C gives its children the cells (path, C) and
-   (path, ¬C) — complementary, so the leaves cover D; every region leaf's path must equal that region's
+2. **coverage**, twice: (a) walking the tree from D, a split node C gives its children the cells (path, C)
+   and (path, ¬C) — complementary, so the leaves cover D; every region leaf's path must equal that region's
    conditions (as a set of polynomial sign conditions), every region occurs once, every empty leaf is
-   decided empty by the prover, and an ``open`` leaf (a cell the solver could not certify) is a gap.
+   decided empty by the prover, and an ``open`` leaf (a cell the solver could not certify) is a gap;
+   (b) the Boolean decision :func:`exactdp.algebra.boolean.covers` decides Or(R_1, …, R_k) on D (a
+   cylindrical decomposition, an exact uncovered point when it fails).  Both must be TRUE.
 
 TRUE means: the stated piecewise value is the LP optimum at every point of D.
 """
@@ -44,6 +46,7 @@ from exactdp.algebra.certificates import (
 )
 from sympy.polys.fields import FracElement
 
+from exactdp.algebra.boolean import covers
 from exactdp.algebra.prover import decide, sign_on
 from exactdp.algebra.regions import Region, _q, _relation_to_positive, _s
 
@@ -494,6 +497,16 @@ class ParametricLPCertificate(Certificate):
         steps = [f"coverage: a tree of {counts['split']} complementary splits (C | not C) with "
                  f"{len(seen)} region leaves and {counts['empty']} cells decided empty covers the domain "
                  f"{' and '.join(self.region)}"]
+        # the same coverage decided a second way: the Boolean decision of Or(regions) on the domain
+        d = covers([sympy.And(*[self.read(ci, sy, "region condition", relations=True) for ci in conds])
+                    for conds in self.region_conditions_], Region.of(*domain, variables=variables))
+        if d.truth is Truth.TRUE:
+            steps.append(f"coverage decided again by the Boolean decision: Or of the {len(region_sets)} regions holds "
+                         "on the whole domain")
+        else:
+            bad.append(f"coverage: the Boolean decision of Or(regions) on the domain is {d.truth}"
+                       + (f"; uncovered point {d.counterexample}" if d.counterexample else f" ({d.reason})"))
+            truth = truth & d.truth
         return truth, steps, bad
 
 
