@@ -213,7 +213,7 @@ def test_update_readme_is_refused_before_the_run(capsys, monkeypatch, tmp_path):
 def test_figures_without_matplotlib_names_the_extra(capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    fails(capsys, ["figures", "--out", str(tmp_path / "figs")], "matplotlib", 'pip install "exactdp[notebooks]"')
+    fails(capsys, ["figures", "--out", str(tmp_path / "figs")], "matplotlib", 'pip install "exactdp[figures]"')
     assert not (tmp_path / "figs").exists()
 
 
