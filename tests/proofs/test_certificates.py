@@ -190,10 +190,35 @@ def test_aggregation_of_the_pml_constraints_is_an_identity(N, M, A):
 
 
 def _constraint_values(cert, values: dict) -> list:
-    """The certificate's constraints g_i at exact values of its parameters and variables."""
-    syms = cert.symbols(cert.variables)
-    sub = {syms[k]: sympy.Rational(str(v)) for k, v in values.items()}
-    return [cert.read(g, syms, lab).subs(sub) for lab, g in cert.constraints]
+    """The certificate's constraints g_i (polynomials) at exact values of its parameters and variables."""
+    return [g(values) for g in _polynomials(cert)]
+
+
+_POLYS: dict = {}
+
+
+def _polynomials(cert):
+    """Each constraint g_i as an exact evaluator over fmpq (parsed once per certificate)."""
+    if cert not in _POLYS:
+        syms = cert.symbols(cert.variables)
+        names = list(syms)
+        evaluators = []
+        for lab, text in cert.constraints:
+            poly = sympy.Poly(cert.read(text, syms, lab), *[syms[n] for n in names])
+            terms = [(m, fmpq(int(sympy.fraction(co)[0]), int(sympy.fraction(co)[1]))) for m, co in poly.terms()]
+
+            def g(values, terms=terms):
+                total = fmpq(0)
+                for monom, co in terms:
+                    term = co
+                    for n, e in zip(names, monom):
+                        if e:
+                            term *= fmpq(values[n]) ** e
+                    total += term
+                return total
+            evaluators.append(g)
+        _POLYS[cert] = evaluators
+    return _POLYS[cert]
 
 
 def _subsets(M):
@@ -271,3 +296,26 @@ def test_statement_certificates_refer_to_the_registry():
     text = " ".join(s[1] for s in CC.xi_statements().statements)
     assert "Min" in text and str(bounds.REGISTRY["xi"].expr).count("N") == 1
     assert isinstance(CC.ldp_statements(), SymbolicStatements)
+
+
+# -- the certificates behind the proved claims, re-checked from their JSON ---------------------------------------
+
+OWN_PROVED = ("asoodeh2021.a07_phi_lemma", "background.b04_tight_ldp", "grosse2026.thm2", "grosse2026.thm3",
+              "grosse2026.lem1", "grosse2026.lem2", "grosse2026.lem4")
+
+
+@pytest.mark.parametrize("claim_id", OWN_PROVED)
+def test_proved_claims_carry_certificates_that_recheck_from_json(claim_id, monkeypatch):
+    from exactdp.algebra import certificates
+    from exactdp.verification.claims import CheckContext, load_all
+
+    claim = load_all()[claim_id]
+    assert claim.expected in (Verdict.PROVED, Verdict.PROVED_MODULO)
+    proofs = [c for c in claim.checks if not c.supporting]
+    outcomes = [c.run(CheckContext(quick=True)) for c in proofs]
+    certs = [cert for o in outcomes for cert in o.certificates]
+    assert certs and all(o.scope.startswith(CC.ALL_N_M) or o.scope == "all parameters" for o in outcomes)
+    monkeypatch.setattr(certificates, "_CACHE", {})  # no cached answer: each is checked again from its data
+    for cert in certs:
+        back = Certificate.from_json(json.loads(json.dumps(cert.to_json())))
+        assert check(back).truth is Truth.TRUE, (claim_id, cert.name)

@@ -231,6 +231,9 @@ def check(cert: Certificate) -> CertificateCheck:
         result = CertificateCheck(Truth.UNKNOWN, (), (f"undecided: {exc}",))
     except (ReadError, ParameterError) as exc:
         result = CertificateCheck(Truth.FALSE, (), (f"unreadable certificate data: {exc}",))
+    except Exception as exc:  # noqa: BLE001 - data the algebra cannot handle is never accepted
+        result = CertificateCheck(Truth.UNKNOWN, (), (f"the check could not be completed: "
+                                                      f"{type(exc).__name__}: {str(exc)[:200]}",))
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.clear()
     _CACHE[cert] = result
