@@ -180,8 +180,9 @@ def _basis_at(problem: ParametricLP, lp: LinearProgram, sol) -> tuple[int, ...]:
     return tuple(sorted(chosen))
 
 
-def _lift(problem: ParametricLP, basis, ring):
-    """x(p), w(p) of a basis as sympy rational functions (fraction-free solve over ℚ[p])."""
+def _lift(problem: ParametricLP, basis, ring, field: Field):
+    """x(p), y_ub(p), y_eq(p) of a basis as elements of ℚ(p) (fraction-free solve over ℚ[p]: G_B x = h_B,
+    G_Bᵀ w = c, w spread onto the rows of the basis)."""
     rows = problem.constraint_rows()
     n = problem.n
     GB = [[ring.from_sympy(sympy.sympify(e)) for e in rows[i][0]] for i in basis]
@@ -190,12 +191,12 @@ def _lift(problem: ParametricLP, basis, ring):
     xnum, den = M.solve_den(DomainMatrix(hB, (n, 1), ring))
     cB = [[ring.from_sympy(sympy.sympify(e))] for e in problem.c]
     wnum, wden = M.transpose().solve_den(DomainMatrix(cB, (n, 1), ring))
-    to = ring.to_sympy
-    x = tuple(sympy.cancel(to(xnum[j, 0].element) / to(den)) for j in range(n))
-    w = tuple(sympy.cancel(to(wnum[k, 0].element) / to(wden)) for k in range(n))
+    K = field.K.field
+    x = tuple(K.new(K.ring(xnum[j, 0].element), K.ring(den)) for j in range(n))
+    w = tuple(K.new(K.ring(wnum[k, 0].element), K.ring(wden)) for k in range(n))
     m_ub, m_eq = len(problem.A_ub), len(problem.A_eq)
-    y_ub = [sympy.Integer(0)] * m_ub
-    y_eq = [sympy.Integer(0)] * m_eq
+    y_ub = [K.zero] * m_ub
+    y_eq = [K.zero] * m_eq
     for k, i in enumerate(basis):
         if i < m_ub:
             y_ub[i] = w[k]
@@ -281,8 +282,8 @@ def solve_parametric(problem: ParametricLP, *, max_regions: int = MAX_REGIONS, n
                 log.append(f"the LP at {point} is {sol.status}")
                 continue
             basis = _basis_at(problem, lp, sol)
-            x, y_ub, y_eq = _lift(problem, basis, ring)
-            _, signs = optimality_conditions(*data, *(tuple(F(a) for a in v) for v in (x, y_ub, y_eq)), F.zero)
+            x, y_ub, y_eq = _lift(problem, basis, ring, F)
+            _, signs = optimality_conditions(*data, x, y_ub, y_eq, F)
             splits = table.splits_for([(e, False) for _, e in signs], {p: _sym(v) for p, v in point.items()})
             if splits is not None:
                 found = (point, basis, x, y_ub, y_eq, splits)
@@ -292,6 +293,7 @@ def solve_parametric(problem: ParametricLP, *, max_regions: int = MAX_REGIONS, n
             return ["open", [condition_text(r) for r in cell]]
         point, basis, x, y_ub, y_eq, splits = found
         # the region is cell ∩ splits; the complements are new cells
+        x, y_ub, y_eq = (tuple(F.K.to_sympy(a) for a in v) for v in (x, y_ub, y_eq))
         value = sympy.cancel(sum((ci * xi for ci, xi in zip(problem.c, x)), sympy.Integer(0)))
         regions.append(LiftedRegion(tuple(cell) + tuple(splits), x, y_ub, y_eq, value, basis, point))
         log.append(f"region {len(regions) - 1}: sample {({str(k): str(v) for k, v in point.items()})}, "

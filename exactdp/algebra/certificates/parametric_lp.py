@@ -72,11 +72,51 @@ def canonical(rel) -> tuple:
     return sympy.expand(g), strict
 
 
-def optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, zero=_ZERO):
-    """``(identities, signs)`` that make (x, y) an optimal primal/dual pair of the LP at every point where
-    the identities hold (≡ 0) and the sign conditions are ≥ 0: x ≥ 0, b_ub − A_ub x ≥ 0, y_ub ≥ 0,
-    A_ubᵀy_ub + A_eqᵀy_eq − c ≥ 0; A_eq x − b_eq ≡ 0 and c·x − b·y ≡ 0.  Entries in any field (sympy
-    expressions, or elements of ℚ(p) for speed); ``zero`` is that field's zero."""
+def optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, field):
+    """``(identities, signs)`` that make (x, y) an optimal primal/dual pair of the LP at every point where the
+    identities hold (≡ 0) and the sign conditions are ≥ 0: x ≥ 0, b_ub − A_ub x ≥ 0, y_ub ≥ 0,
+    A_ubᵀy_ub + A_eqᵀy_eq − c ≥ 0; A_eq x − b_eq ≡ 0 and c·x − b·y ≡ 0.  Every entry is an element of
+    ``field`` (a :class:`Field`, ℚ(p)).  With polynomial LP data (the extremal LPs) x and y are put over one
+    denominator each, so every condition costs polynomial arithmetic and one cancellation."""
+    F = field.K.field
+    R = F.ring
+    data = [*(a for r in A_ub for a in r), *(a for r in A_eq for a in r), *b_ub, *b_eq, *c]
+    if not all(a.denom.is_ground for a in data):
+        return _optimality_conditions_fractions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, field.zero)
+
+    def poly(a):
+        return a.numer.quo_ground(a.denom.LC)
+
+    def common(vec):
+        den = R.one
+        for v in vec:
+            den = den.lcm(v.denom)
+        return [v.numer * den.exquo(v.denom) for v in vec], den
+
+    def dot(row, nums):
+        out = R.zero
+        for a, v in zip(row, nums):
+            if a and v:
+                out += poly(a) * v
+        return out
+
+    xn, xd = common(x)
+    yn, yd = common(tuple(y_ub) + tuple(y_eq))
+    yn_ub, yn_eq = yn[:len(y_ub)], yn[len(y_ub):]
+    signs = [(("x", j), xj) for j, xj in enumerate(x)]
+    signs += [(("slack", i), F.new(poly(b) * xd - dot(r, xn), xd)) for i, (r, b) in enumerate(zip(A_ub, b_ub))]
+    signs += [(("y_ub", i), y) for i, y in enumerate(y_ub)]
+    for j in range(len(c)):
+        col = dot([r[j] for r in A_ub], yn_ub) + dot([r[j] for r in A_eq], yn_eq)
+        signs.append((("reduced", j), F.new(col - poly(c[j]) * yd, yd)))
+    idents = [(("eq", i), F.new(dot(r, xn) - poly(b) * xd, xd)) for i, (r, b) in enumerate(zip(A_eq, b_eq))]
+    gap = dot(c, xn) * yd - (dot(b_ub, yn_ub) + dot(b_eq, yn_eq)) * xd
+    idents.append((("duality gap", 0), F.new(gap, xd * yd)))
+    return idents, signs
+
+
+def _optimality_conditions_fractions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, zero):
+    """:func:`optimality_conditions` for LP data with non-constant denominators, in field arithmetic."""
     def dot(u, v):
         return sum((a * b for a, b in zip(u, v) if a and b), zero)
 
@@ -84,8 +124,7 @@ def optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, zero=_ZERO):
     signs += [(("slack", i), b - dot(r, x)) for i, (r, b) in enumerate(zip(A_ub, b_ub))]
     signs += [(("y_ub", i), y) for i, y in enumerate(y_ub)]
     for j in range(len(c)):
-        col = sum((r[j] * y for r, y in zip(A_ub, y_ub) if r[j] and y), zero) + \
-            sum((r[j] * y for r, y in zip(A_eq, y_eq) if r[j] and y), zero)
+        col = dot([r[j] for r in A_ub], y_ub) + dot([r[j] for r in A_eq], y_eq)
         signs.append((("reduced", j), col - c[j]))
     idents = [(("eq", i), dot(r, x) - b) for i, (r, b) in enumerate(zip(A_eq, b_eq))]
     idents.append((("duality gap", 0), dot(c, x) - dot(b_ub, y_ub) - dot(b_eq, y_eq)))
@@ -409,7 +448,7 @@ class ParametricLPCertificate(Certificate):
                 truth = Truth.FALSE
                 continue
             value = F(self.read(self.region_value[k], sy, f"region {k} value"))
-            idents, signs = optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, F.zero)
+            idents, signs = optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, F)
             idents.append((("value", 0), value - sum((a * b for a, b in zip(c, x)), F.zero)))
             for (what, i), e in idents:
                 if e != 0:
