@@ -104,6 +104,45 @@ def value_html(value) -> str:
     return f'<math xmlns="{_MATHML_NS}">{mathml(expr, printer="presentation")}</math>'
 
 
+def _relation_mathml(rel) -> str:
+    from sympy import mathml
+
+    return f'<math xmlns="{_MATHML_NS}">{mathml(rel, printer="presentation")}</math>'
+
+
+def certificate_html(cert) -> str:
+    """One certificate (:class:`exactdp.algebra.certificates.Certificate`) as a list item: its name, kind and
+    scope, and as MathML what it states — the region's inequalities, each symbolic statement ``lhs ⋈ rhs``,
+    a linear combination's conclusion ``h ≥ 0`` — read from its strings by the certificate's own safe reader
+    (:meth:`~exactdp.algebra.certificates.Certificate.read`); a string it cannot read stays text."""
+    import sympy
+
+    from exactdp.errors import ExactDPError
+
+    name = getattr(cert, "name", str(cert))
+    head = (f"<li><b>{_esc(name)}</b> <small>({_esc(getattr(cert, 'kind', ''))})</small>"
+            + (f" — scope: {_esc(cert.scope)}" if getattr(cert, "scope", "") else ""))
+    maths = []
+    rels = {"==": sympy.Eq, ">=": sympy.Ge, "<=": sympy.Le, ">": sympy.Gt, "<": sympy.Lt, "!=": sympy.Ne}
+    try:
+        syms = cert.symbols(tuple(getattr(cert, "variables", ())))
+        region = [_relation_mathml(rel) for rel in cert.region_conditions(syms)]
+        if region:
+            maths.append("region: " + ", ".join(region))
+        for st in getattr(cert, "statements", ()):
+            label, lhs, op, rhs = st[:4]
+            if op in rels:
+                a, b = cert.read(lhs, syms, "lhs"), cert.read(rhs, syms, "rhs")
+                maths.append(f"{_esc(label)}: " + _relation_mathml(rels[op](a, b, evaluate=False)))
+        if getattr(cert, "conclusion", None):
+            h = cert.read(cert.conclusion, syms, "conclusion")
+            maths.append("conclusion: " + _relation_mathml(sympy.Ge(h, 0, evaluate=False)))
+    except (ExactDPError, ValueError, TypeError, AttributeError):
+        maths.append("<small>(its statements are shown as text in the JSON report)</small>")
+    body = "".join(f"<div class=\"cm\">{m}</div>" for m in maths)
+    return head + body + "</li>"
+
+
 def _kernel_json(value) -> str | None:
     """The kernel-file JSON of ``value`` when it is a kernel (or rows a :class:`Kernel` accepts), else None."""
     from exactdp.errors import ExactDPError
@@ -191,8 +230,8 @@ def _evidence_html(res: ClaimResult) -> str:
         if o.rests_on:
             parts.append("<p>Rests on: " + _esc(", ".join(o.rests_on)) + "</p>")
         if o.certificates:
-            parts.append("<p>Certificates (re-checked): " + _esc(", ".join(str(getattr(k, "name", k))
-                                                                           for k in o.certificates)) + "</p>")
+            parts.append('<div class="certs"><b>Certificates</b> (re-checked when the outcome was built)<ul>'
+                         + "".join(certificate_html(k) for k in o.certificates) + "</ul></div>")
         if o.families:
             parts.append("<p>Families: " + _esc(", ".join(f"{f} ({n})" for f, n in o.families)) + "</p>")
         if o.derivation:
@@ -242,6 +281,7 @@ table.kv th{text-align:right;font-weight:500;padding-right:.6em;vertical-align:t
 pre{white-space:pre-wrap;max-height:24em;overflow:auto;background:#f8f8f8;padding:.4em}
 code.tex-fallback{background:#fff3e0}
 a.download{font-weight:600}
+div.cm{margin:.15em 0 .15em .8em;overflow-x:auto}
 tr.hidden{display:none}
 """
 

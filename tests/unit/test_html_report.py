@@ -83,6 +83,21 @@ def test_scope_names_what_a_proof_rests_on(results, page_html):
     assert proved.verdict.value == "proved" and proved.scope
 
 
+def test_proof_certificates_state_their_formulas_as_mathml(results, page_html):
+    """Each certificate behind a proved claim shows its region and statements as MathML (read by the
+    certificate's own safe reader), not as text."""
+    from exactdp.output.html import certificate_html
+
+    certs = [c for r in results if r.verdict.value in ("proved", "proved-modulo") for c in r.certificates]
+    assert len(certs) >= 3
+    for cert in certs:
+        item = certificate_html(cert)
+        assert item.count("<math") >= 1 and "shown as text" not in item, cert.name
+        assert item in page_html
+    statements = [c for c in certs if getattr(c, "statements", ())]
+    assert statements and all(certificate_html(c).count("<math") >= len(c.statements) for c in statements)
+
+
 def test_counterexample_kernels_download_as_kernel_files(results, page_html):
     links = re.findall(r'<a class="download" download="([^"]+)" href="data:application/json;charset=utf-8,([^"]+)"',
                        page_html)
