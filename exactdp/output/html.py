@@ -12,8 +12,10 @@ small script are inline, no font or script is loaded from anywhere.
   ``class="tex-fallback"`` (:func:`statement_mathml` says which).  Exact values of the evidence (a
   counterexample's ``"3/16"``, ``"log(3)"``) are read by the one safe reader
   (:func:`exactdp.numbers.reader.read_expression`) and printed by sympy's presentation MathML printer;
-  anything the reader refuses (prose, ``"inf"``, a kernel) stays text.  Summaries, derivation steps and
-  details are text (they are prose with ASCII formulas).
+  anything the reader refuses (prose, a kernel) stays text.  The proof certificates of a check
+  (:func:`certificate_html`) show their region, statements and conclusion as MathML, read by the
+  certificate's own safe reader.  Summaries, derivation steps and details stay text (prose with ASCII
+  formulas, not in the reader's grammar).
 * **A sortable, filterable claims table**: claim, items, statement, scope, verdict, instances, evidence.  A
   search box filters on the row's text, a select on the verdict; a click on a header sorts by that column
   (again: reversed).  The scope column says what the verdict covers: for *proved* "all parameters" with the
