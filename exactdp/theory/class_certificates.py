@@ -5,7 +5,8 @@ set A ⊆ [M]: a = K_x(A), b = K_{x′}(A) ∈ [0, 1] (and, for (ε,c)-PML, S = 
 coefficient is η_TV(K) = max_{x,x′} max_A (K_x(A) − K_{x′}(A)) (B-1), so a bound on a − b that holds for
 every (x, x′, A) of every kernel of the class bounds η_TV over the class, whatever N and M are.  The step
 needs no citation: for P ≠ Q, (KP − KQ)(A) = TV(P,Q)·Σ_{x,x′} μ(x)ν(x′)(K_x(A) − K_{x′}(A)) with
-μ = (P−Q)₊/TV, ν = (Q−P)₊/TV, a convex combination of per-pair differences (:data:`TWO_POINT`).
+μ = (P−Q)₊/TV, ν = (Q−P)₊/TV, a convex combination of per-pair differences (:data:`TWO_POINT`; the
+identity behind it is :func:`two_point_identity`).
 
 **Aggregation lemma.**  A per-output constraint that is *linear* in the column K(·|y) — ``L_y(K) ≤ 0`` —
 holds for every y, so Σ_{y∈A} L_y(K) ≤ 0 for every finite set A (a finite sum of non-positive numbers);
@@ -231,6 +232,20 @@ def aggregation_identity(N: int, M: int, A: tuple[int, ...], x: int = 0, x1: int
     aggregated = (t * (c * S + (1 - u) * b) - a).subs({
         S: sum(Sy[y] for y in A), b: sum(K[x1][y] for y in A), a: sum(K[x][y] for y in A), u: N * c})
     return sympy.expand(summed - aggregated)
+
+
+def two_point_identity(N: int) -> sympy.Expr:
+    """The step of :data:`TWO_POINT` as an exact identity for N inputs: with μ, ν distributions (last entries
+    1 − Σ of the others), Σ_x (μ(x) − ν(x)) K_x(A) − Σ_{x,x′} μ(x) ν(x′) (K_x(A) − K_{x′}(A)), expanded:
+    0 when the convex-combination step holds for this N."""
+    mu = [sympy.Symbol(f"mu_{i}", real=True) for i in range(N - 1)]
+    nu = [sympy.Symbol(f"nu_{i}", real=True) for i in range(N - 1)]
+    mu.append(1 - sum(mu))
+    nu.append(1 - sum(nu))
+    KA = [sympy.Symbol(f"KA_{i}", real=True) for i in range(N)]
+    direct = sum((mu[i] - nu[i]) * KA[i] for i in range(N))
+    pairs = sum(mu[i] * nu[j] * (KA[i] - KA[j]) for i in range(N) for j in range(N))
+    return sympy.expand(direct - pairs)
 
 
 #: every certificate of this module, by name (for export and the tests)

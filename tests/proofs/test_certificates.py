@@ -189,6 +189,11 @@ def test_aggregation_of_the_pml_constraints_is_an_identity(N, M, A):
     assert CC.aggregation_identity(N, M, A, x=N - 1, x1=0) == 0
 
 
+@pytest.mark.parametrize("N", [2, 3, 5])
+def test_two_point_step_is_an_identity(N):
+    assert CC.two_point_identity(N) == 0
+
+
 def _constraint_values(cert, values: dict) -> list:
     """The certificate's constraints g_i (polynomials) at exact values of its parameters and variables."""
     return [g(values) for g in _polynomials(cert)]
