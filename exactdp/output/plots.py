@@ -79,7 +79,9 @@ def profile_plot_data(profile) -> dict:
             exact_xs.append(x)
             ys.append(float(best.mid()))
     return {"eps": xs, "delta": ys, "eps_exact": exact_xs, "at_zero": profile(1), "at_infinity": at_inf,
-            "breakpoints": [(b, e, profile(b)) for b, e in zip(bps, logs)]}
+            # δ(γ_k) on the piece ending at γ_k (no search per breakpoint: linear in their number)
+            "breakpoints": [(b, e, profile.pieces[offset + j][0] - b * profile.pieces[offset + j][1])
+                            for j, (b, e) in enumerate(zip(bps, logs))]}
 
 
 def profile_figure(profile, title: str = ""):
