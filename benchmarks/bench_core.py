@@ -1,6 +1,13 @@
 """Speed of the exact core against float64 numpy and a plain sympy Matrix, measured in the same run.
 
     python benchmarks/bench_core.py [--sizes 64 256 512] [--pairs 96] [--repeat 3]
+    python benchmarks/bench_core.py --cold [--sizes 512 1024 2048]
+
+``--cold`` (issue 15 item 5): the cold path of a user — read a JSON kernel file of "a/b" strings and compute
+η_TV — against a float64 pipeline that parses the same file (json + a/b → double) and runs the same
+formula, and against the general reader (one ``fmpq`` per entry, the path before this change, run in the
+same process); plus the time of ``import exactdp`` and of the first ``from exactdp import Kernel, eta_tv``
+in fresh interpreters.
 
 For random exact kernels (per-row denominators up to 1000, ``exactdp.verification.instances.random_kernel``)
 it times ``eta_tv``, ``eta_hockey_stick`` (γ = 3/2) and ``pml_ratio`` (c = 1/(2N)):
@@ -178,12 +185,83 @@ def bench(n: int, pairs_limit: int, repeat: int, seed: int = 2026, full_upto: in
     return rows
 
 
+def _write_kernel_file(n: int, path: Path, seed: int = 2026) -> None:
+    import json
+    import random
+
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n):
+        d = rng.randint(n, 1000 + 4 * n)
+        cuts = sorted(rng.randint(0, d) for _ in range(n - 1))
+        rows.append([f"{b - a}/{d}" for a, b in zip([0] + cuts, cuts + [d])])
+    path.write_text(json.dumps({"rows": rows}))
+
+
+def float_read(path: Path) -> np.ndarray:
+    """The float64 pipeline: json, then each "a/b" as int(a)/int(b)."""
+    import json
+
+    rows = json.loads(path.read_text())["rows"]
+    out = np.empty((len(rows), len(rows[0])))
+    for i, r in enumerate(rows):
+        out[i] = [int(a) / int(b) if b else float(a) for a, _, b in (e.partition("/") for e in r)]
+    return out
+
+
+def import_times(repeat: int = 3) -> tuple[float, float]:
+    """Best wall time of ``import exactdp`` and of ``from exactdp import Kernel, eta_tv`` in fresh processes."""
+    import subprocess
+
+    def run(stmt: str) -> float:
+        code = f"import time; t = time.perf_counter(); {stmt}; print(time.perf_counter() - t)"
+        return min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                        check=True).stdout) for _ in range(repeat))
+
+    return run("import exactdp"), run("from exactdp import Kernel, eta_tv")
+
+
+def cold(sizes, repeat: int) -> None:
+    import tempfile
+
+    import exactdp.kernels as kernels
+    from exactdp.io import read_kernel
+
+    t_imp, t_first = import_times(repeat)
+    print(f"import exactdp: {t_imp * 1000:.1f} ms; from exactdp import Kernel, eta_tv: {t_first * 1000:.0f} ms")
+    print(f"{'N=M':>5}{'read exact':>12}{'read f64':>10}{'ratio':>7}{'general':>10}{'gen/new':>8}"
+          f"{'+eta_tv exact':>15}{'+eta_tv f64':>13}{'ratio':>7}")
+    fast = kernels._plain_int_rows
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = Path(tmp) / f"k{n}.json"
+            _write_kernel_file(n, path)
+            t_exact, K = best_time(lambda: read_kernel(path), repeat)
+            t_float, F = best_time(lambda: float_read(path), repeat)
+            kernels._plain_int_rows = lambda seq, what: None  # the general reader, for comparison
+            try:
+                t_gen, K_gen = best_time(lambda: read_kernel(path), 1)
+            finally:
+                kernels._plain_int_rows = fast
+            assert K_gen == K
+            t_e, v = best_time(lambda: eta_tv(read_kernel(path)), repeat)
+            t_f, fv = best_time(lambda: float_eta_tv(float_read(path)), repeat)
+            assert abs(float(v) - fv) < 1e-9
+            print(f"{n:>5}{t_exact:>11.3f}s{t_float:>9.3f}s{t_exact / t_float:>6.2f}x{t_gen:>9.2f}s"
+                  f"{t_gen / t_exact:>7.1f}x{t_e:>14.3f}s{t_f:>12.3f}s{t_e / t_f:>6.2f}x")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 512])
+    ap.add_argument("--sizes", type=int, nargs="+", default=None)
+    ap.add_argument("--cold", action="store_true", help="the cold path: read a kernel file, import time")
     ap.add_argument("--pairs", type=int, default=96, help="row pairs (columns: half) timed for sympy")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
+    if args.cold:
+        cold(args.sizes or [512, 1024, 2048], args.repeat)
+        return 0
+    args.sizes = args.sizes or [64, 256, 512]
     import flint
 
     print(f"# exactdp core benchmark — {platform.processor() or platform.machine()}, "

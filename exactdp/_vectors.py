@@ -11,7 +11,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import CoercionError
-from exactdp.numbers.qq import ONE, ZERO
+from exactdp.numbers.qq import ONE, SIMPLE_RATIONAL, ZERO, simple_string_limit
 from exactdp.numbers.sr import to_exact
 
 
@@ -48,9 +48,20 @@ def exact_vector(values, what: str, error, entry: str | None = None, *, check: b
         raise error(f"{what}: must be non-empty")
     entries: list[Any] = []  # fmpq, then sympy expressions when symbolic
     symbolic = False
+    # the cold path of every kernel file (issue 15 item 5): "p", "-p", "p/q" strings within the size limits
+    # (read once per vector, not once per entry) and ints go straight to flint; everything else — decimals,
+    # arithmetic, oversized or malformed text, sympy values — through to_exact, which names the entry
+    short = simple_string_limit()
     for k, v in enumerate(seq):
-        if type(v) is fmpq:
+        t = type(v)
+        if t is fmpq:
             entries.append(v)
+            continue
+        if t is str and len(v) <= short and SIMPLE_RATIONAL.fullmatch(v) and not v.endswith("/0"):
+            entries.append(fmpq(v))
+            continue
+        if t is int:
+            entries.append(fmpq(v))
             continue
         x, sym = to_exact(v, f"{entry}[{k}]")
         symbolic |= sym

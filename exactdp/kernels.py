@@ -21,6 +21,7 @@ from flint import fmpq, fmpq_mat
 from exactdp._vectors import as_sequence, exact_vector
 from exactdp.distributions import Distribution, as_distribution
 from dataclasses import FrozenInstanceError
+from fractions import Fraction
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -66,8 +67,10 @@ class Kernel(RichDisplay, rich="kernel"):
 
     # _rows, _symbolic (domain SR), _region (declared parameter hypotheses): the value;
     # _name: a label; _int_rows, _hash: caches filled lazily (through object.__setattr__)
-    __slots__ = ("_rows", "_symbolic", "_name", "_region", "_int_rows", "_hash")
-    _rows: tuple[tuple[Any, ...], ...]  # fmpq (QQ) or sympy.Expr (SR) entries
+    # _rows_data is None for a large rational kernel read from text until an entry is asked for: its value
+    # then lives in _int_rows (the cold path of issue 15 item 5), and _rows builds the fmpq rows once
+    __slots__ = ("_rows_data", "_symbolic", "_name", "_region", "_int_rows", "_hash")
+    _rows_data: tuple[tuple[Any, ...], ...] | None  # fmpq (QQ) or sympy.Expr (SR) entries
     _symbolic: bool
     _name: str | None
     _region: tuple[Any, ...]
@@ -76,7 +79,7 @@ class Kernel(RichDisplay, rich="kernel"):
 
     def __init__(self, rows, *, name: str | None = None):
         if isinstance(rows, Kernel):
-            _init(self, rows._rows, rows._symbolic, name, rows._region, rows._int_rows)
+            _init(self, rows._rows_data, rows._symbolic, name, rows._region, rows._int_rows)
         else:
             parsed, symbolic, int_rows = _parse(rows, "K")
             _init(self, parsed, symbolic, name, (), int_rows)
@@ -126,7 +129,7 @@ class Kernel(RichDisplay, rich="kernel"):
     def with_name(self, name: str | None) -> "Kernel":
         """The same kernel (equal, same hash) labelled ``name`` in reports."""
         obj = _new(Kernel)
-        _init(obj, self._rows, self._symbolic, name, self._region, self._int_rows)
+        _init(obj, self._rows_data, self._symbolic, name, self._region, self._int_rows)
         return obj
 
     def with_region(self, conditions) -> "Kernel":
@@ -141,7 +144,7 @@ class Kernel(RichDisplay, rich="kernel"):
             if not isinstance(c, (sympy.core.relational.Relational, sympy.And)):
                 raise TypeError(f"declare_region: expected sympy inequalities, got {c!r}")
         obj = _new(Kernel)
-        _init(obj, self._rows, self._symbolic, self._name, conditions, self._int_rows)
+        _init(obj, self._rows_data, self._symbolic, self._name, conditions, self._int_rows)
         return obj
 
     @classmethod
@@ -163,14 +166,27 @@ class Kernel(RichDisplay, rich="kernel"):
 
     # -- shape and entries --------------------------------------------------------------------------
     @property
+    def _rows(self) -> tuple[tuple[Any, ...], ...]:
+        """The entries (fmpq or sympy); built once from the integer form for a kernel read lazily."""
+        rows = self._rows_data
+        if rows is None:
+            rows = tuple(tuple(r) for r in cast("IntRows", self._int_rows).to_fmpq_rows())
+            _set(self, "_rows_data", rows)
+        return rows
+
+    @property
     def N(self) -> int:
         """Number of inputs (rows)."""
-        return len(self._rows)
+        if self._rows_data is None:
+            return int(cast("IntRows", self._int_rows).A.shape[0])
+        return len(self._rows_data)
 
     @property
     def M(self) -> int:
         """Number of outputs (columns)."""
-        return len(self._rows[0])
+        if self._rows_data is None:
+            return int(cast("IntRows", self._int_rows).A.shape[1])
+        return len(self._rows_data[0])
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -354,26 +370,102 @@ def _fmpq_rows(mat, M: int) -> list[tuple]:
     return [tuple(e[k:k + M]) for k in range(0, len(e), M)]
 
 
+def _plain_int_rows(seq, what: str):
+    r"""The validated integer form of a kernel given as rows of plain strings ``"p"`` / ``"p/q"`` (ASCII
+    digits, within the size limits) or of ints and Fractions, read without creating one ``fmpq`` per entry
+    — numerators over each row's lcm of denominators, reduced by the row's gcd, exactly what
+    :meth:`IntRows.from_fmpq_rows` gives — or None when the input is anything else (small kernels, signs,
+    decimals, arithmetic, sympy values: the general reader handles them and names the entry in errors).
+    """
+    from math import gcd, lcm
+
+    rows0 = seq[0]
+    if not isinstance(rows0, (list, tuple)):
+        return None
+    N, M = len(seq), len(rows0)
+    if N * M <= SMALL_KERNEL or M == 0:
+        return None
+    _require_entries(N, M, what)
+    from exactdp.numbers.qq import simple_string_limit
+
+    short = simple_string_limit()
+    flat: list[int] = []
+    dens: list[int] = []
+    for row in seq:
+        if type(row) not in (list, tuple) or len(row) != M:
+            return None
+        try:
+            text = "".join(row)
+        except TypeError:  # not all strings: ints, Fractions and plain strings mixed (JSON 0 and 1), or other
+            text = None
+        if text is not None:
+            if not (text.isascii() and text.replace("/", "").isdigit()) or max(map(len, row)) > short:
+                return None
+            try:
+                pairs = [(int(a), int(b) if sep else 1) for a, sep, b in (e.partition("/") for e in row)]
+            except ValueError:  # "3/", "/4", "1/2/3": the general reader's message
+                return None
+        else:
+            pairs = []
+            for e in row:
+                t = type(e)
+                if t is int or t is Fraction:
+                    pairs.append((e.numerator, e.denominator))
+                elif t is str and e.isascii() and e.replace("/", "").isdigit() and len(e) <= short:
+                    a, sep, b = e.partition("/")
+                    if not a or (sep and not b.isdigit()):
+                        return None
+                    pairs.append((int(a), int(b) if sep else 1))
+                else:
+                    return None
+        ds = {b for _, b in pairs}
+        if 0 in ds:
+            return None
+        L = lcm(*ds)
+        A = [a for a, _ in pairs] if len(ds) == 1 else [a * (L // b) for a, b in pairs]
+        g = gcd(L, *A)
+        if g > 1:
+            A, L = [a // g for a in A], L // g
+        flat.extend(A)
+        dens.append(L)
+    import numpy as np
+
+    from exactdp.numbers.linalg import INT64_LIMIT, IntRows
+
+    big = max(max(flat), max(dens)) >= INT64_LIMIT
+    R = IntRows(np.array(flat, dtype=object if big else np.int64).reshape(N, M), dens)
+    return _check_int_rows(R, what, lambda x, k: str(seq[x][k]))
+
+
 def _validated_int_rows(rows, what: str = "K"):
     """The integer form of rational rows, after checking 0 ≤ K[x][y] ≤ 1 and Σ_y K[x][y] = 1 exactly.
 
     Checked on numerators over each row's denominator (0 ≤ A ≤ d, ΣA = d), vectorized; the first
     offending row is reported (an entry before the row sum), e.g. ``row 2 sums to 5/6, not 1``.
     """
-    import numpy as np
-
     from exactdp.numbers.linalg import IntRows
 
-    R = IntRows.from_fmpq_rows(rows)
+    return _check_int_rows(IntRows.from_fmpq_rows(rows), what, lambda x, k: rows[x][k])
+
+
+def _check_int_rows(R, what: str, entry):
+    """``R`` after the checks of :func:`_validated_int_rows`; ``entry(x, k)`` shows an offending entry."""
+    import numpy as np
+
+    from exactdp.numbers.linalg import INT64_LIMIT
+
     bad_entry = (R.A < 0) | (R.A > R.d[:, None])
-    sums = R.A.sum(axis=1)
+    if R.A.dtype != object and (R.max_num + R.max_den) * R.A.shape[1] >= INT64_LIMIT:
+        sums = R.A.astype(object).sum(axis=1)  # int64 row sums could wrap around (and fake a sum of 1)
+    else:
+        sums = R.A.sum(axis=1)
     bad_sum = sums != R.d
     bad_rows = np.flatnonzero(bad_entry.any(axis=1) | bad_sum)
     if len(bad_rows):
         x = int(bad_rows[0])
         if bad_entry[x].any():
             k = int(np.flatnonzero(bad_entry[x])[0])
-            raise InvalidKernelError(f"{what}[{x}][{k}]: entries must lie in [0, 1], got {rows[x][k]}")
+            raise InvalidKernelError(f"{what}[{x}][{k}]: entries must lie in [0, 1], got {entry(x, k)}")
         raise InvalidKernelError(f"row {x} sums to {fmpq(int(sums[x]), int(R.d[x]))}, not 1")
     return R
 
@@ -421,9 +513,10 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _init(obj: Kernel, rows: tuple, symbolic: bool, name, region: tuple, int_rows) -> None:
-    """Fill the slots of a new kernel (the only writes; a kernel is immutable afterwards)."""
-    _set(obj, "_rows", rows)
+def _init(obj: Kernel, rows: tuple | None, symbolic: bool, name, region: tuple, int_rows) -> None:
+    """Fill the slots of a new kernel (the only writes; a kernel is immutable afterwards); ``rows`` None:
+    the value is ``int_rows`` (rational, validated) and the fmpq rows are built on first use."""
+    _set(obj, "_rows_data", rows)
     _set(obj, "_symbolic", symbolic)
     _set(obj, "_name", name)
     _set(obj, "_region", region)
@@ -438,10 +531,16 @@ def _rebuild(rows, symbolic, name, region) -> Kernel:
 
 
 def _parse(rows, what: str) -> tuple:
-    """Validate user rows: ``(rows, symbolic, int_rows)``; ``what`` names the kernel in messages."""
+    """Validate user rows: ``(rows, symbolic, int_rows)``; ``what`` names the kernel in messages.
+
+    ``rows`` is None when a large kernel of plain "p/q" strings, ints or Fractions was read straight into
+    its integer form (:func:`_plain_int_rows`); its fmpq rows are then built only when asked for."""
     seq = as_sequence(rows, what, InvalidKernelError)
     if not seq:
         raise InvalidKernelError(f"{what}: must have at least one row")
+    fast = _plain_int_rows(seq, what)
+    if fast is not None:
+        return None, False, fast
     parsed, symbolic = [], False
     width: Any = None  # the first row's length (seq is non-empty, so an int after the loop)
     for x, row in enumerate(seq):

@@ -25,6 +25,16 @@ ZERO = fmpq(0)
 ONE = fmpq(1)
 
 _SIMPLE_RE = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
+#: the plain forms "p", "-p", "p/q" that flint reads directly (public for the vectorised readers)
+SIMPLE_RATIONAL = _SIMPLE_RE
+
+
+def simple_string_limit() -> int:
+    """The longest plain "p/q" string :func:`parse_rational_string` hands straight to flint: within both
+    ``max_text_length`` and ``max_integer_digits`` (read once by callers that parse many entries)."""
+    from exactdp.limits import limit
+
+    return min(limit("max_text_length"), limit("max_integer_digits"))
 
 
 def _float_message(name: str, value) -> str:

@@ -67,7 +67,7 @@ MATH_CONSTANTS = {"pi": sympy.pi, "E": sympy.E}
 
 _TOKEN = re.compile(r"""
     (?P<ws>\s+)
-  | (?P<num>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)
+  | (?P<num>(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
   | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),<>])
 """, re.VERBOSE)
