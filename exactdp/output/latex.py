@@ -472,15 +472,21 @@ def latex_statement(statement: str) -> str:
 
 
 def _scope(res) -> str:
-    """The scope of a claim's verdict: the outcomes' ``scope`` (when the checks state one), else what
-    the verdict rests on (instances checked, or the claim's hypotheses for a proof)."""
-    scopes = list(dict.fromkeys(str(getattr(o, "scope", "") or "") for o in res.outcomes))
-    scopes = [s for s in scopes if s]
-    if scopes:
-        return "; ".join(scopes)
-    if res.instances:
-        return f"{res.instances} instances"
-    return res.claim.hypotheses or ""
+    """The scope of a claim's verdict: what a proof covers (the engine's ``scope``: "all N, M", "N = 2..8"),
+    the number of instances a verification checked, and for a proved-modulo verdict what it rests on;
+    "--" when nothing was established (undecided, not checkable)."""
+    scope = str(getattr(res, "scope", "") or "")
+    if not scope:
+        scopes = [str(getattr(o, "scope", "") or "") for o in res.outcomes]
+        scope = "; ".join(dict.fromkeys(x for x in scopes if x))
+    if res.verdict.value in ("undecided", "not-checkable"):
+        return "--"
+    if res.verdict.value == "refuted":
+        return "an exact counterexample"
+    if scope in ("", "instances"):
+        scope = f"{res.instances} instances" if res.instances else scope
+    rests = tuple(getattr(res, "rests_on", ()) or ())
+    return scope + (f"; rests on {', '.join(rests)}" if rests else "")
 
 
 def _label(claim_id: str) -> str:
