@@ -220,6 +220,7 @@ def test_certificate_data_is_read_by_the_safe_reader():
     assert isinstance(ParametricLPCertificate.from_json(cert.to_json()), ParametricLPCertificate)
 
 
+@pytest.mark.slow
 def test_thm1_lem3_and_gamma_closed_form_claims_are_proved_from_parametric_certificates():
     from exactdp.verification.claims import CheckContext, Verdict, load_all
 
