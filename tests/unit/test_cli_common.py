@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import io
+import sys
 
 import pytest
 import sympy
@@ -76,3 +78,27 @@ def test_latex_to_text_for_show():
     assert _common.latex_to_text(r"\eta_{\mathrm{TV}}(K)\le\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}") == \
         "η_TV(K)≤(e^ε-1)/(e^ε+1)"
     assert "\\" not in _common.latex_to_text(r"\left\{ a \right\} \Big( \sqrt{2} \Big)")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_on_a_terminal_only(monkeypatch):
+    quiet = _Terminal()
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: nothing drawn
+    with _common.progress(argparse.Namespace(no_progress=False), 3, "work") as bar:
+        bar.advance()
+    assert sys.stderr.getvalue() == ""
+    monkeypatch.setattr(sys, "stderr", quiet)
+    with _common.progress(argparse.Namespace(no_progress=True), 3, "work") as bar:  # --no-progress
+        bar.advance()
+    assert quiet.getvalue() == ""
+    tty = _Terminal()
+    monkeypatch.setattr(sys, "stderr", tty)
+    with _common.progress(argparse.Namespace(no_progress=False), 3, "work") as bar:
+        for _ in range(3):
+            bar.advance()
+    drawn = tty.getvalue()
+    assert "work" in drawn and "elapsed" in drawn and "ETA" in drawn and "3/3" in drawn
