@@ -106,7 +106,7 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None
         values["profile"] = privacy_profile(K)
     else:
         notes.append(f"privacy profile not computed: N = {K.N} inputs exceeds profile_limit = {profile_limit} "
-                     f"(exactdp.analysis.analyze(K, profile_limit=...)); eta_E_gamma at one gamma: --gamma")
+                     f"(exactdp.analysis.analyze(K, profile_limit=...)); eta_E_gamma at one gamma = e^eps: --t or --eps")
     if gamma is not None:
         g = to_qq(gamma, "gamma")
         v, x, x2 = eta_hockey_stick_witness(K, g)

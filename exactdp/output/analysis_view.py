@@ -27,7 +27,7 @@ def _dec(v) -> str:
 
 
 def analysis_json(a) -> dict:
-    """The JSON document of ``exactdp analyze --json`` (exact strings and certified decimals)."""
+    """The ``result`` of ``exactdp analyze --format json`` (exact strings and certified decimals)."""
     from exactdp.analysis import log_of
 
     K = a.kernel

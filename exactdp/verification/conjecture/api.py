@@ -530,7 +530,7 @@ def _refuse_if_nothing_tested(inequality: str, merged) -> None:
 
     if merged.instances == 0:
         raise ParameterError(f"{quote(inequality)}: no instance could be tested ({merged.tried} kernels, none in "
-                             f"the class with the requested sizes and gamma range); widen --N, --M or --gamma")
+                             f"the class with the requested sizes and gamma range); widen --N, --M or --t")
     if merged.undefined == merged.instances:
         reason = getattr(merged, "undefined_reason", None) or "undefined"
         raise ParameterError(f"{quote(inequality)}: every one of the {merged.instances} instances tested is "
