@@ -148,11 +148,15 @@ class Bound(RichDisplay, rich="bound"):
         return evalf(val, digits)
 
     # -- output (LaTeX lives in exactdp.output.latex: bound_latex, bound_statement_latex) ---------------
-    def describe(self) -> str:
-        rel = {"upper": "<=", "lower": ">=", "equals": "=", "definition": ":="}[self.direction]
+    def describe(self, show=str, unicode: bool = False) -> str:
+        """Name, formula, parameters, domain and source, one per line; ``show`` prints the formula and the
+        domain conditions (the command line passes its mathematics printer), ``unicode`` uses ≤ and ≥."""
+        rel = {"upper": "≤" if unicode else "<=", "lower": "≥" if unicode else ">=", "equals": "=",
+               "definition": ":="}[self.direction]
         params = ", ".join(f"{p} ({MEANING.get(p, '')})" for p in self.parameters)
-        return (f"{self.name}: {self.quantity} {rel} {self.expr}\n  parameters: {params}\n"
-                f"  domain: {' , '.join(map(str, self.domain()))}\n  source: {self.source}"
+        sep = ", " if unicode else " , "
+        return (f"{self.name}: {self.quantity} {rel} {show(self.expr)}\n  parameters: {params}\n"
+                f"  domain: {sep.join(map(show, self.domain()))}\n  source: {self.source}"
                 f"{' [reconstructed]' if self.reconstructed else ''}"
                 f"{' (' + ', '.join(self.catalogue) + ')' if self.catalogue else ''}"
                 + (f"\n  note: {self.notes}" if self.notes else ""))

@@ -103,20 +103,6 @@ def _values(args) -> dict:
     return values
 
 
-def _bound_text(b) -> str:
-    rel = {"upper": "≤", "lower": "≥", "equals": "=", "definition": ":="}[b.direction]
-    from exactdp.bounds import MEANING
-
-    params = ", ".join(f"{p} ({MEANING.get(p, '')})" for p in b.parameters)
-    lines = [f"{b.name}: {b.quantity} {rel} {_common.math_text(b.expr)}", f"  parameters: {params}",
-             f"  domain: {', '.join(_common.math_text(d) for d in b.domain())}",
-             f"  source: {b.source}{' [reconstructed]' if b.reconstructed else ''}"
-             + (f" ({', '.join(b.catalogue)})" if b.catalogue else "")]
-    if b.notes:
-        lines.append(f"  note: {b.notes}")
-    return "\n".join(lines)
-
-
 def _bound_json(b) -> dict:
     from exactdp.output.latex import bound_latex
 
@@ -205,7 +191,7 @@ def run(args) -> int:
                         "digits": args.digits})
         _common.emit_json(args, "bound", doc)
         return 0
-    lines = [_bound_text(b)]
+    lines = [b.describe(show=_common.math_text, unicode=True)]
     if values:
         lines.append(f"  value at {', '.join(f'{k} = {v}' for k, v in values.items())}: {_common.abbreviate(val)}")
         lines.append(f"  ≈ {approx}")
