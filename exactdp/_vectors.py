@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import sympy
-from flint import fmpq
+from flint import fmpq, fmpq_mat
 
 from exactdp.errors import CoercionError
 from exactdp.numbers.qq import ONE, SIMPLE_RATIONAL, ZERO, simple_string_limit
@@ -52,6 +52,8 @@ def exact_vector(values, what: str, error, entry: str | None = None, *, check: b
     # (read once per vector, not once per entry) and ints go straight to flint; everything else — decimals,
     # arithmetic, oversized or malformed text, sympy values — through to_exact, which names the entry
     short = simple_string_limit()
+    if all(type(v) is fmpq for v in seq):  # already exact (the library's own vectors): nothing to read
+        entries, seq = list(seq), []
     for k, v in enumerate(seq):
         t = type(v)
         if t is fmpq:
@@ -77,6 +79,11 @@ def exact_vector(values, what: str, error, entry: str | None = None, *, check: b
         if total != 0:
             raise error(f"{what} sums to {sympy.simplify(sympy.Add(*entries))}, not 1 identically")
         return tuple(entries), True
+    if len(entries) > 16:  # numerators over the common denominator, in C (issue 15): 0 ≤ A ≤ d, ΣA = d
+        num, den = fmpq_mat(1, len(entries), entries).numer_denom()
+        nums = num.entries()
+        if min(nums) >= 0 and max(nums) <= den and sum(nums) == den:
+            return tuple(entries), False
     for k, e in enumerate(entries):
         if e < ZERO or e > ONE:
             raise error(f"{entry}[{k}]: entries must lie in [0, 1], got {e}")
