@@ -323,6 +323,14 @@ class Kernel(RichDisplay, rich="kernel"):
         return sympy.Matrix([[as_sympy(v) for v in r] for r in self._rows])
 
     def as_strings(self) -> list[list[str]]:
+        """The entries as exact strings ("p/q", "p"), as ``str(fmpq)`` prints them."""
+        R = self._int_rows
+        if self._rows_data is None and R is not None and R.A.dtype != object:  # from the integer form
+            import numpy as np
+
+            g = np.gcd(R.A, R.d[:, None])
+            num, den = (R.A // g).tolist(), (np.broadcast_to(R.d[:, None], R.A.shape) // g).tolist()
+            return [[f"{a}/{b}" if b != 1 else str(a) for a, b in zip(ra, rb)] for ra, rb in zip(num, den)]
         return [[str(v) for v in r] for r in self._rows]
 
     def subs(self, values: dict) -> "Kernel":

@@ -99,3 +99,14 @@ def test_rows_mixing_strings_and_json_integers():
     rows[3][4] = "1//3"
     with pytest.raises(CoercionError, match=r"K\[3\]\[4\]"):
         Kernel(rows)
+
+
+def test_strings_from_the_integer_form_equal_the_fmpq_strings():
+    rng = random.Random(5)
+    rows = _random_rows(rng, 10, 10, unreduced=True)
+    K = Kernel([[f"{a}/{b}" for a, b in r] for r in rows])
+    assert K._rows_data is None
+    fast = K.as_strings()
+    assert fast == [[str(v) for v in r] for r in Kernel(_as_fmpq(rows)).rows]
+    K01 = Kernel([["0/7"] * 8 + ["14/14"]] + [["2/18"] * 9] * 8)  # zeros, ones and unreduced fractions
+    assert K01.as_strings()[0] == ["0"] * 8 + ["1"] and K01.as_strings()[1] == ["1/9"] * 9
