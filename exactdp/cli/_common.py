@@ -391,6 +391,8 @@ def _printer():
         """sympy's str printer with ``^`` for powers and juxtaposed products of one-letter symbols (4ct, Nc)."""
 
         def _print_Pow(self, expr, rational=False):
+            if expr.exp.is_Integer and expr.exp < 0:  # t^(-2) -> 1/t^2
+                return f"1/{self._print(expr.base ** -expr.exp)}"
             return super()._print_Pow(expr, rational).replace("**", "^")
 
         def _print_Mul(self, expr):
@@ -409,10 +411,7 @@ def _printer():
                 ns, ds = self._print(num), self._print(den)
                 if isinstance(num, sympy.Add):
                     ns = f"({ns})"
-                if not (isinstance(den, (sympy.Symbol, sympy.Integer)) or (isinstance(den, sympy.Mul) and
-                                                                           "·" not in ds and " " not in ds)):
-                    ds = f"({ds})"
-                elif isinstance(den, sympy.Mul):
+                if isinstance(den, (sympy.Add, sympy.Mul)):  # 1/(4c), 1/(t + 1); not 1/t, 1/exp(1/2)
                     ds = f"({ds})"
                 return f"{ns}/{ds}"
             text = super()._print_Mul(expr).replace("**", "^").replace("*", "·")

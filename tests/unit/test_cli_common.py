@@ -102,3 +102,10 @@ def test_progress_on_a_terminal_only(monkeypatch):
             bar.advance()
     drawn = tty.getvalue()
     assert "work" in drawn and "elapsed" in drawn and "ETA" in drawn and "3/3" in drawn
+
+
+def test_math_text_fractions_and_powers():
+    t, c = sympy.symbols("t c", positive=True)
+    assert _common.math_text(1 - 1 / sympy.exp(sympy.Rational(1, 2))) == "1 - 1/exp(1/2)"
+    assert [_common.math_text(e) for e in (1 / t**2, 2 / t**3, 1 / (4 * c), (t - 1) / (t + 1))] == \
+        ["1/t^2", "2/t^3", "1/(4c)", "(t - 1)/(t + 1)"]
