@@ -8,7 +8,7 @@ import importlib
 
 import pytest
 
-from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine, load_all
+from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, claim_verdict, load_all
 
 MODULES = ("exactdp_proofs.asoodeh2021._minimax", "exactdp_proofs.asoodeh2021.a11_mean_estimation",
            "exactdp_proofs.asoodeh2021._bayes", "exactdp_proofs.asoodeh2021._testing_mi",
@@ -19,7 +19,7 @@ for m in MODULES:
 load_all()  # the claims themselves are declared one module per claim id
 
 IDS = sorted(cid for cid, c in REGISTRY.items()
-             if c.checks and c.checks[0].run.__module__ in MODULES)
+             if any(ch.run.__module__ in MODULES for ch in c.checks))  # a proof check may come first
 EXPECTED_IDS = {
     "asoodeh2021.a09_minimax_framework", "asoodeh2021.a10_le_cam", "asoodeh2021.a10_small_eps_strengthening",
     "asoodeh2021.a11_mean_estimation", "asoodeh2021.a12_fano", "asoodeh2021.a13_packing",
@@ -39,7 +39,7 @@ def test_all_estimation_claims_are_registered():
 def test_claim_reaches_expected_verdict(cid):
     claim = REGISTRY[cid]
     outcomes = [ch.run(CheckContext(seed=0, quick=True)) for ch in claim.checks]
-    assert combine(outcomes) is claim.expected, [o.summary + " " + o.reason for o in outcomes]
+    assert claim_verdict(claim.checks, outcomes) is claim.expected, [o.summary + " " + o.reason for o in outcomes]
     for o in outcomes:
         if o.verdict is Verdict.REFUTED:
             assert o.counterexample
@@ -48,6 +48,6 @@ def test_claim_reaches_expected_verdict(cid):
 
 
 def test_checks_are_deterministic():
-    a = REGISTRY["asoodeh2021.a10_le_cam"].checks[0].run(CheckContext(seed=3, quick=True))
-    b = REGISTRY["asoodeh2021.a10_le_cam"].checks[0].run(CheckContext(seed=3, quick=True))
+    a = REGISTRY["asoodeh2021.a10_le_cam"].checks[1].run(CheckContext(seed=3, quick=True))  # the TV route
+    b = REGISTRY["asoodeh2021.a10_le_cam"].checks[1].run(CheckContext(seed=3, quick=True))
     assert a == b

@@ -8,7 +8,7 @@ import exactdp_proofs.background.b09_dobrushin_tensorization
 import exactdp_proofs.background.b10_composition
 import exactdp_proofs.findings.fa01_phi_power
 import exactdp_proofs.findings.fa07_vacuity  # noqa: F401
-from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
+from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, claim_verdict
 
 IDS = ["asoodeh2021.a08_tensorization", "asoodeh2021.a10_effective_sample_size_exact",
        "background.b09_dobrushin_tensorization", "background.b10_composition",
@@ -23,7 +23,7 @@ def _run(cid):
 @pytest.mark.parametrize("cid", IDS)
 def test_claim_reaches_expected_verdict(cid):
     claim, outcomes = _run(cid)
-    assert combine(outcomes) is claim.expected
+    assert claim_verdict(claim.checks, outcomes) is claim.expected
     assert all(o.verdict is not Verdict.UNDECIDED for o in outcomes)
 
 
