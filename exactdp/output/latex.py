@@ -510,6 +510,72 @@ def summary_table(results) -> str:
     return "\n".join(rows)
 
 
+#: a decided statement in a derivation: ``label: lhs <= rhs [on region] -> true`` (the prover's and the
+#: identity checker's lines)
+_DECIDED = re.compile(r"^(?P<label>[^:]{1,120}): (?P<rel>.+?)(?: on (?P<region>.+?))? -> (?P<truth>true|false|unknown)$")
+
+
+def _read_math(text: str):
+    """A relation or expression of a derivation line, read by the one safe reader (every name a symbol),
+    or None when the text is not a formula of its grammar."""
+    from exactdp.errors import ExactDPError
+    from exactdp.numbers.reader import MATH_FUNCTIONS, read_expression
+
+    def read(part):
+        names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", part) if n not in MATH_FUNCTIONS}
+        return read_expression(part.strip(), name="derivation", symbols=names, relations=True)
+
+    try:
+        if text.count(" == ") == 1:
+            a, b = text.split(" == ")
+            return sympy.Eq(read(a), read(b), evaluate=False)
+        if " & " in text:
+            return sympy.And(*[read(part.strip().removeprefix("(").removesuffix(")")) for part in text.split(" & ")],
+                             evaluate=False)
+        return read(text)
+    except (ExactDPError, ValueError, TypeError, RecursionError):
+        return None
+
+
+def _relation_tex(rel) -> str:
+    """A relation printed side by side (substituting t = e^ε into an unevaluated ``Eq`` would decide it)."""
+    if isinstance(rel, sympy.core.relational.Relational):
+        op = {"==": "=", "<=": r"\leq", ">=": r"\geq", "<": "<", ">": ">", "!=": r"\neq"}[rel.rel_op]
+        return f"{to_latex(rel.lhs)} {op} {to_latex(rel.rhs)}"
+    return to_latex(rel)
+
+
+def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
+    r"""The derivation of a check: each decided statement (``label: a <= b on region -> true``) as displayed
+    maths (read by the one safe reader, t printed as e^ε), the other lines (prose, prover steps) in a small
+    wrapped ``verbatim``; beyond ``max_lines`` lines the JSON report has the rest."""
+    lines = [str(x) for x in lines]
+    more = len(lines) - max_lines
+    lines = lines[:max_lines]
+    out, plain = [], []
+
+    def flush():
+        if plain:
+            out.append(verbatim_block(plain))
+            plain.clear()
+
+    for line in lines:
+        m = _DECIDED.match(line) if not line.startswith(" ") else None
+        rel = _read_math(m.group("rel")) if m else None
+        region = _read_math(m.group("region")) if m and m.group("region") else None
+        if rel is None or isinstance(rel, sympy.logic.boolalg.BooleanAtom) or (m.group("region") and region is None):
+            plain.append(line)
+            continue
+        flush()
+        tex = _relation_tex(rel) + (r" \quad \text{on } " + to_latex(region) if region is not None else "")
+        out.append(latex_text(m.group("label")) + ": " + latex_text(m.group("truth")) + "\n"
+                   + display(tex))
+    flush()
+    if more > 0:
+        out.append(rf"\emph{{({more} more lines: the JSON report has the whole derivation)}}")
+    return "\n".join(out)
+
+
 def claim_section(r, *, timings: bool = False) -> str:
     """One claim of the verify report: statement, hypotheses, verdict with its scope, the evidence of
     every check (summary, scope, families, derivation, counterexample, reason) and notes."""
@@ -539,8 +605,7 @@ def claim_section(r, *, timings: bool = False) -> str:
         if o.reason:
             item.append(r"\textbf{Reason:} " + latex_text(o.reason))
         if o.derivation:
-            item.append(r"\par\textbf{Derivation:}" + "\n" + verbatim_block(o.derivation,
-                                                                        note="; the JSON report has all"))
+            item.append(r"\par\textbf{Derivation:}" + "\n" + derivation_lines_latex(o.derivation))
         if o.counterexample:
             ce = [f"{k} = {json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v}"
                   for k, v in o.counterexample.items()]

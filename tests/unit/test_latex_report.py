@@ -131,3 +131,21 @@ def test_statement_with_cases_is_displayed_maths():
     assert latex_statement(cases) == r"\fitdisplay{" + cases + "}"
     assert latex_statement(r"if $t \ge 1$ then") == r"if $t \ge 1$ then\par"
     assert latex_statement(r"a & b").startswith("{\\footnotesize\n\\begin{verbatim}")  # & outside an environment
+
+
+def test_decided_derivation_lines_become_displayed_maths():
+    from exactdp.output.latex import derivation_lines_latex
+
+    tex = derivation_lines_latex([
+        "tight <= phi: (2*delta + t - 1)/(t + 1) <= 1 - (1 - delta)/t on (t >= 1) & (delta <= 1) -> true",
+        "    claim: 1 - (2*delta + t - 1)/(t + 1) - (1 - delta)/t >= 0",
+        "gap: 1 - (1 - delta)/t == (t - 1 + delta)/t -> true",
+        "hence eta_TV(K) <= phi(eps, delta), for every N, M",
+        "import os: __import__('os') <= 1 -> true",  # not a formula of the reader's grammar: stays text
+    ])
+    assert (r"tight $\le$ phi: true" + "\n" + r"\fitdisplay{\frac{2 \delta + e^{\varepsilon} - 1}{e^{\varepsilon} + 1} "
+            r"\leq 1 - \left(1 - \delta\right) e^{- \varepsilon} \quad \text{on } e^{\varepsilon} \geq 1 \wedge "
+            r"\delta \leq 1}") in tex
+    assert r"gap: true" + "\n" + r"\fitdisplay{1 - \left(1 - \delta\right) e^{- \varepsilon} = " in tex
+    assert "    claim: 1 - (2*delta + t - 1)/(t + 1) - (1 - delta)/t >= 0\n" in tex  # prover steps stay verbatim
+    assert "hence eta_TV(K) <= phi(eps, delta), for every N, M\nimport os: __import__('os') <= 1 -> true" in tex
