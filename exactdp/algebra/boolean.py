@@ -239,14 +239,14 @@ def _decide(formula, region: Region, steps: list, depth: int):
                 raise _Undecided(f"a denominator vanishes at the region point {point_as_sympy(pt)}")
             if v is False:
                 ce = {**{k: _s(q) for k, q in rest.items()}, **point_as_sympy(pt)}
-                steps.append(f"cells in the order {', '.join(map(str, order))}: the formula fails at {ce}")
+                steps.append(f"cells in the order {', '.join(map(str, order))}: {formula} fails at {ce}")
                 return Truth.FALSE, ce, ""
         if not C.gaps:
-            steps.append(f"cells in the order {', '.join(map(str, order))}: the formula holds at the {n} "
+            steps.append(f"cells in the order {', '.join(map(str, order))}: {formula} holds at the {n} "
                          f"sample point(s) in the region, one in every cell")
             return Truth.TRUE, None, ""
         if open_failure:
-            steps.append(f"cells in the order {', '.join(map(str, order))}: the formula holds at the {n} sample "
+            steps.append(f"cells in the order {', '.join(map(str, order))}: {formula} holds at the {n} sample "
                          f"point(s) in the region; the {len(C.gaps)} unsampled lower-dimensional place(s) "
                          f"(e.g. {C.gaps[0]}) cannot hide a failure: the formula is closed and the region's "
                          f"constraints are strict, so a failure would fill an open set and meet a sampled cell")

@@ -299,8 +299,9 @@ def _decide_by_cells(P, strict, region: Region, steps: list, undecided: _Undecid
     d = decide_formula(P > 0 if strict else P >= 0, region)
     if d.truth is Truth.UNKNOWN:
         raise _Undecided(d.reason if undecided is None else f"{undecided}; by cells: {d.reason}")
-    steps.extend(d.steps)
-    return d.truth, d.counterexample, len(d.steps)
+    if d.truth is Truth.TRUE:  # (a FALSE answer is reported by its counterexample)
+        steps.extend(d.steps)
+    return d.truth, d.counterexample, None  # the number of points is in the cell steps
 
 
 def _rational_check(expr):
@@ -372,7 +373,8 @@ def _sign_on(expr, region: Region, strict: bool, steps: list):
             sgn = 1 if den > 0 else -1
         t, ce, n = _decide_poly(sgn * num, strict, sub, steps)
         steps.append(f"on {sub}: sign({den}) = {'+' if sgn > 0 else '-'}; "
-                     f"{sgn * num} {'>' if strict else '>='} 0 checked exactly at {n} point(s): {t}")
+                     f"{sgn * num} {'>' if strict else '>='} 0 checked exactly "
+                     f"{'on the cells above' if n is None else f'at {n} point(s)'}: {t}")
         if t is Truth.FALSE:
             return Truth.FALSE, ce
         truth = truth & t
