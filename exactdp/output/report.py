@@ -62,6 +62,27 @@ def rests_on_chain(res: ClaimResult, verdicts: dict | None = None) -> list[dict]
     return out
 
 
+def circular_chains(results) -> list[list[str]]:
+    """Every cycle of the "rests on" relation among the claims of ``results`` (a claim whose proof rests, through
+    other claims, on itself): each as the list of ids around it.  Empty when no proof assumes what it proves."""
+    graph = {r.claim.id: [x for x in r.rests_on] for r in results}
+    cycles, state = [], {}
+
+    def visit(node, path):
+        state[node] = "open"
+        for nxt in graph.get(node, ()):
+            if state.get(nxt) == "open":
+                cycles.append(path[path.index(nxt):] + [nxt])
+            elif nxt in graph and nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return cycles
+
+
 def rests_on_text(res: ClaimResult, verdicts: dict | None = None) -> str:
     """``rests on: background.b06_binette_instances (verified), Dobrushin tensorization`` ('' if nothing)."""
     chain = rests_on_chain(res, verdicts)
@@ -191,6 +212,8 @@ def to_markdown(results: list[ClaimResult], *, seed: int, quick: bool, timings: 
             row += f" {r.seconds:.2f} |"
         lines.append(row)
     lines += ["", summary_line(results), ""]
+    for cycle in circular_chains(results):  # never expected: a proof resting, through claims, on itself
+        lines += [f"**Circular proof:** {' -> '.join(cycle)} (each proved-modulo step rests on the next).", ""]
     return "\n".join(lines)
 
 

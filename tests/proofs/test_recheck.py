@@ -214,7 +214,17 @@ def test_every_certificate_of_a_quick_run_is_rechecked(tmp_path):
     results = recheck_directory(tmp_path)
     assert len(results) >= 40
     assert not [r.line() for r in results if r.status == REJECTED]
-    assert sum(r.status == OK for r in results) >= len(results) // 3
+    assert sum(r.status == OK for r in results) >= len(results) // 2
+    index = json.loads((tmp_path / "index.json").read_text())
+    graph = {cid: e["rests_on"] for cid, e in index["claims"].items()}
+    for cid, deps in graph.items():  # no proof rests, through other claims, on itself
+        seen, todo = set(), list(deps)
+        while todo:
+            d = todo.pop()
+            assert d != cid, f"{cid} rests on itself"
+            if d in graph and d not in seen:
+                seen.add(d)
+                todo += graph[d]
 
 
 def test_certificates_option_refuses_a_file(tmp_path, capsys):
@@ -286,3 +296,14 @@ def test_recheck_estimates_its_work_first():
     with limits(max_work=10):
         r = recheck_certificate(CC.ldp_tv().to_json())
     assert r.status == PARTIAL and "max_work" in r.trusted[0]
+
+
+def test_no_proof_rests_on_itself(few_results):
+    """The "rests on" relation is acyclic (cor1 -> thm4 -> b06, b01), and a cycle would be found."""
+    from types import SimpleNamespace
+
+    from exactdp.output.report import circular_chains
+
+    assert circular_chains(few_results) == []
+    fake = [SimpleNamespace(claim=SimpleNamespace(id=a), rests_on=(b,)) for a, b in (("x", "y"), ("y", "z"), ("z", "x"))]
+    assert circular_chains(fake) == [["x", "y", "z", "x"]]
