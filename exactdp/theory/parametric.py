@@ -40,6 +40,7 @@ from sympy.polys.matrices import DomainMatrix
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import require
 from exactdp.numbers.qq import ZERO, to_qq
+from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.lp import LinearProgram, require_lp_size, solve
 from exactdp.algebra.regions import Region
@@ -80,7 +81,7 @@ class ParametricLP:
         sub = {p: sympy.Rational(int(v.p), int(v.q)) for p, v in point.items()}
 
         def q(e):
-            v = sympy.Rational(sympy.sympify(e).xreplace(sub)) if not isinstance(e, fmpq) else e
+            v = sympy.Rational(as_expr(e).xreplace(sub)) if not isinstance(e, fmpq) else e
             return to_qq(v) if not isinstance(v, fmpq) else v
 
         return LinearProgram([q(e) for e in self.c], [[q(e) for e in r] for r in self.A_ub],
@@ -92,7 +93,7 @@ class ParametricLP:
         rows = [(tuple(r), b, "ub") for r, b in zip(self.A_ub, self.b_ub)]
         rows += [(tuple(r), b, "eq") for r, b in zip(self.A_eq, self.b_eq)]
         for j in range(self.n):
-            rows.append((tuple(-1 if k == j else 0 for k in range(self.n)), 0, "bound"))
+            rows.append((tuple(sympy.Integer(-1 if k == j else 0) for k in range(self.n)), sympy.Integer(0), "bound"))
         return rows
 
 
@@ -185,11 +186,11 @@ def _lift(problem: ParametricLP, basis, ring, field: Field):
     G_Bᵀ w = c, w spread onto the rows of the basis)."""
     rows = problem.constraint_rows()
     n = problem.n
-    GB = [[ring.from_sympy(sympy.sympify(e)) for e in rows[i][0]] for i in basis]
-    hB = [[ring.from_sympy(sympy.sympify(rows[i][1]))] for i in basis]
+    GB = [[ring.from_sympy(as_expr(e)) for e in rows[i][0]] for i in basis]
+    hB = [[ring.from_sympy(as_expr(rows[i][1]))] for i in basis]
     M = DomainMatrix(GB, (n, n), ring)
     xnum, den = M.solve_den(DomainMatrix(hB, (n, 1), ring))
-    cB = [[ring.from_sympy(sympy.sympify(e))] for e in problem.c]
+    cB = [[ring.from_sympy(as_expr(e))] for e in problem.c]
     wnum, wden = M.transpose().solve_den(DomainMatrix(cB, (n, 1), ring))
     K = field.K.field
     x = tuple(K.new(K.ring(xnum[j, 0].element), K.ring(den)) for j in range(n))

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import sympy
 
 from exactdp.errors import UndecidedError
+from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.certificates import (
     Certificate,
@@ -147,7 +148,7 @@ class Field:
         try:
             return self._cache[e]
         except KeyError:
-            v = self._cache[e] = self.K.from_sympy(sympy.sympify(e) if not isinstance(e, sympy.Basic) else e)
+            v = self._cache[e] = self.K.from_sympy(as_expr(e))
             return v
 
     def point(self, point: dict) -> tuple:
