@@ -372,13 +372,32 @@ def abbreviate(value, digits: int = 12, width: int = MAX_SHOWN) -> str:
         from exactdp.numbers.qq import to_qq
 
         q = to_qq(value)
-    except Exception:  # noqa: BLE001 - not a rational: shown in full
-        return text
+    except Exception:  # noqa: BLE001 - not a rational: correctly rounded certified digits
+        return _abbreviate_real(value, text, digits)
     ndig = len(str(abs(int(q.p)))) + (len(str(int(q.q))) if q.q != 1 else 0)
     shown = _truncated_decimal(q, digits)
     if 0 < q < 1 and (1 - q) * 10**digits < 1:  # 0.999999999999…: show the complement's digits instead
         shown = f"1 - {_truncated_decimal(1 - q, digits)}"
     return f"{shown} ({_group_digits(ndig)} digits; exact value in --format json)"
+
+
+def _abbreviate_real(value, text: str, digits: int) -> str:
+    """A long exact real (``A - B·exp(1/2)`` with huge A, B): its correctly rounded certified digits and the
+    size of the exact form; unchanged when it cannot be evaluated."""
+    import sympy
+
+    from exactdp.errors import ExactDPError
+    from exactdp.numbers.digits import evalf
+
+    if not isinstance(value, sympy.Basic) or value.free_symbols:
+        return text
+    try:
+        shown = "≈ " + evalf(value, digits)
+        if shown.replace(".", "").replace("≈ ", "").strip("0") == "1":  # 1.00000000000: the complement's digits
+            shown = "1 - ≈ " + evalf(sympy.expand(1 - value), digits)
+    except (ExactDPError, ValueError, TypeError):
+        return text
+    return f"{shown} (correctly rounded; exact form of {_group_digits(len(text))} characters in --format json)"
 
 
 _JUXTAPOSE_PAREN = re.compile(r"(?<![\w.])([A-Za-z]|\d+)·\(")

@@ -59,3 +59,21 @@ def test_tensor_eps_prints_exact_expression(tmp_path, capsys):
     path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
     assert main(["tensor", path, "--n", "2", "--eps", "1/2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["delta_n_at_exp_eps"] == "9/16 - exp(1/2)/16"
+
+
+def test_tensor_long_irrational_value_is_abbreviated(tmp_path, capsys):
+    import sympy
+
+    from exactdp.numbers.digits import evalf
+    from exactdp.numbers.reader import read_expression
+
+    path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
+    assert main(["tensor", path, "--n", "1000", "--eps", "1/2", "--format", "json"]) == 0
+    exact_text = json.loads(capsys.readouterr().out)["result"]["delta_n_at_exp_eps"]
+    exact = read_expression(exact_text, name="test")  # A - B*exp(1/2) with integers of ~1000 digits
+    assert exact.has(sympy.exp(sympy.Rational(1, 2))) and len(exact_text) > 2000
+    assert main(["tensor", path, "--n", "1000", "--eps", "1/2"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("delta_n(e^(1/2))"))
+    gap = evalf(sympy.expand(1 - exact), 12)  # 1 - delta_n(e^(1/2)), about 2e-64
+    assert line.strip() == (f"delta_n(e^(1/2)) = 1 - ≈ {gap} (correctly rounded; exact form of "
+                            f"{len(exact_text):,} characters in --format json)".replace(",", " "))
