@@ -124,5 +124,5 @@ register(Claim(
             Check("every_f", every_f_check, "eta_f = 1 for every f, modulo the data-processing inequality"),
             Check("witness", _witness, supporting=True), Check("converse", converse_check(), supporting=True)),
     expected=Verdict.PROVED_MODULO,
-    related=("findings.fg04_thm2_scope",),
+    related=("findings.fg04_thm2_scope", "grosse2026.thm2_tv"),
 ))
