@@ -115,7 +115,7 @@ ASOODEH_FIG1_CAPTION = (
     "(1 − φⁿ(ε,δ)·I_{e^ε}(θ;Xⁿ))₊² / (8e^ε) (L(ζ) = 2ζ); bound (15) is the private Xu–Raginsky bound. "
     "The Theorem 2 curve is not monotone and no branch switches: the positive part (·)₊ is never active "
     "(1 − φⁿI_{e^ε} > 0.43 at every ε of the grid). Three factors compete: φⁿ(ε,δ) = 1 − e^{−20ε}(1 − 10⁻⁴)²⁰ "
-    "rises from 0.002 to within 10⁻⁹ of 1 by ε = 1 (the bound falls), I_{e^ε}(θ;Xⁿ) decreases in ε because "
+    "rises from 0.002 to within 10⁻⁸ of 1 by ε = 1 (the bound falls), I_{e^ε}(θ;Xⁿ) decreases in ε because "
     "E_γ decreases in γ (the bound rises once φⁿ ≈ 1), and the factor 1/(8e^ε) decreases. Hence a local "
     "minimum in (0.22, 0.24) and a local maximum — the bump — in (1.18, 1.20), value 0.02638: certified "
     "values at ε = 0.22, 0.23, 0.24 and 1.18, 1.19, 1.20 bracket them (continuity); with φⁿ = 1 the maximum "

@@ -12,6 +12,8 @@ pytest.importorskip("matplotlib")
 
 from flint import fmpq
 
+from exactdp import bounds
+from exactdp.numbers.rb import arb_eval
 from exactdp.output import figstyle
 from exactdp.output.figures import (
     ASOODEH_FIG1_CAPTION,
@@ -108,6 +110,11 @@ def test_theorem2_bump_is_a_certified_interior_maximum_not_a_branch_switch():
     """Thm 2 = (1 − φⁿ I_{e^ε})₊² / (8e^ε): a local minimum in (0.22, 0.24) and a local maximum in
     (1.18, 1.20), certified by the balls at the bracketing points; the positive part is inactive."""
     p = {e: bernoulli_bayes_point(e, "1e-4", 20, bits=40) for e in ("0.22", "0.23", "0.24", "1.18", "1.19", "1.2")}
+    # the caption's numbers: φⁿ(0, 10⁻⁴) = 1 − (1 − 10⁻⁴)²⁰ ≈ 0.002, and 1 − φⁿ(1) = e⁻²⁰(1 − 10⁻⁴)²⁰ < 10⁻⁸
+    phi_n = bounds.get("phi_n")
+    assert fmpq(1, 1000) < phi_n.evaluate(eps=0, delta="1/10000", n=20) < fmpq(3, 1000)
+    assert 1 - arb_eval(phi_n.evaluate(eps=1, delta="1/10000", n=20)) < fmpq(1, 10**8)
+    assert "0.002" in ASOODEH_FIG1_CAPTION and "within 10⁻⁸ of 1 by ε = 1" in ASOODEH_FIG1_CAPTION
     assert p["0.23"].thm2 < p["0.22"].thm2 and p["0.23"].thm2 < p["0.24"].thm2
     assert p["1.19"].thm2 > p["1.18"].thm2 and p["1.19"].thm2 > p["1.2"].thm2
     assert abs(p["1.19"].thm2 - fmpq(2638, 100000)) < fmpq(1, 100000)
