@@ -141,8 +141,13 @@ def asoodeh_data():
 
 
 @pytest.fixture(scope="module")
-def figures(asoodeh_data):
-    return {"asoodeh": asoodeh_fig1(asoodeh_data), "grosse": grosse_fig1(grosse_fig1_data())}
+def grosse_data():
+    return grosse_fig1_data()
+
+
+@pytest.fixture(scope="module")
+def figures(asoodeh_data, grosse_data):
+    return {"asoodeh": asoodeh_fig1(asoodeh_data), "grosse": grosse_fig1(grosse_data)}
 
 
 @pytest.mark.slow
@@ -186,7 +191,12 @@ def test_labels_mathtext_and_distinguishable_series(figures):
 
 
 @pytest.mark.slow
-def test_write_figures_300_dpi_one_column(tmp_path):
+def test_write_figures_300_dpi_one_column(tmp_path, monkeypatch, asoodeh_data, grosse_data):
+    import exactdp.output.figures as figures_module
+
+    # the certified values once per module (the figures' data are tested above); here only the files
+    monkeypatch.setattr(figures_module, "asoodeh_fig1_data", lambda: asoodeh_data)
+    monkeypatch.setattr(figures_module, "grosse_fig1_data", lambda: grosse_data)
     paths = write_figures(tmp_path)
     assert sorted(p.name for p in paths) == ["asoodeh2021_fig1.pdf", "asoodeh2021_fig1.png",
                                              "grosse2026_fig1.pdf", "grosse2026_fig1.png"]
