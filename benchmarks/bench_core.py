@@ -231,8 +231,11 @@ def cold(sizes, repeat: int) -> None:
     print(f"import exactdp: {t_imp * 1000:.1f} ms; from exactdp import Kernel, eta_tv: {t_first * 1000:.0f} ms")
     print(f"{'N=M':>5}{'read exact':>12}{'read f64':>10}{'ratio':>7}{'general':>10}{'gen/new':>8}"
           f"{'+eta_tv exact':>15}{'+eta_tv f64':>13}{'ratio':>7}")
+    from exactdp.limits import limits
+
     fast = kernels._plain_int_rows
-    with tempfile.TemporaryDirectory() as tmp:
+    big = max(sizes) ** 2
+    with tempfile.TemporaryDirectory() as tmp, limits(max_entries=max(big, 2**20), max_file_bytes=2**31):
         for n in sizes:
             path = Path(tmp) / f"k{n}.json"
             _write_kernel_file(n, path)

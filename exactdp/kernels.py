@@ -407,8 +407,15 @@ def _plain_int_rows(seq, what: str):
         except TypeError:  # not all strings: ints, Fractions and plain strings mixed (JSON 0 and 1), or other
             text = None
         if text is not None:
-            if not (text.isascii() and text.replace("/", "").isdigit()) or max(map(len, row)) > short:
+            longest = max(map(len, row))
+            if not (text.isascii() and text.replace("/", "").isdigit()) or longest > short:
                 return None
+            fast = _fraction_row(row, M) if longest <= 18 else None
+            if fast is not None:  # "a/b" entries of at most 18 characters: parsed in C, int64
+                A_row, L = fast
+                flat.extend(A_row)
+                dens.append(L)
+                continue
             try:
                 pairs = [(int(a), int(b) if sep else 1) for a, sep, b in (e.partition("/") for e in row)]
             except ValueError:  # "3/", "/4", "1/2/3": the general reader's message
@@ -443,6 +450,40 @@ def _plain_int_rows(seq, what: str):
     big = max(max(flat), max(dens)) >= INT64_LIMIT
     R = IntRows(np.array(flat, dtype=object if big else np.int64).reshape(N, M), dens)
     return _check_int_rows(R, what, lambda x, k: str(seq[x][k]))
+
+
+def _fraction_row(row, M: int):
+    """``(numerators, denominator)`` of a row of ASCII "a/b" strings (each with exactly one '/', digits on
+    both sides, at most 18 characters, so every number fits int64), reduced as in :func:`_plain_int_rows`;
+    parsed by numpy in C.  None when the row is not of that form or a scaled numerator could leave int64."""
+    import numpy as np
+
+    if not all(e.count("/") == 1 for e in row):
+        return None
+    text = ",".join(row)
+    if text[0] == "/" or text[-1] == "/" or ",/" in text or "/," in text or text.count(",") != M - 1:
+        return None
+    arr = np.fromstring(text.replace("/", ","), dtype=np.int64, sep=",")
+    if arr.size != 2 * M:
+        return None
+    nums, dens = arr[0::2], arr[1::2]
+    if (dens == 0).any():
+        return None
+    L = int(dens[0])
+    if not (dens == L).all():
+        from math import lcm
+
+        L = lcm(*set(dens.tolist()))
+        if L * int(nums.max()) >= 2**62:
+            return None
+        nums = nums * (L // dens)
+    g = int(np.gcd.reduce(nums)) if len(nums) else 0
+    from math import gcd
+
+    g = gcd(g, L)
+    if g > 1:
+        nums, L = nums // g, L // g
+    return nums.tolist(), L
 
 
 def _validated_int_rows(rows, what: str = "K"):

@@ -36,7 +36,7 @@ from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
 from exactdp.numbers.truth import Sign
 
-#: cap on the profile evaluations of one inversion (each one a pair-type search); Newton needs a handful
+#: cap on the profile evaluations of one inversion (each one a pair-type search); two to five are typical
 MAX_STEPS = 64
 
 

@@ -110,3 +110,37 @@ def test_strings_from_the_integer_form_equal_the_fmpq_strings():
     assert fast == [[str(v) for v in r] for r in Kernel(_as_fmpq(rows)).rows]
     K01 = Kernel([["0/7"] * 8 + ["14/14"]] + [["2/18"] * 9] * 8)  # zeros, ones and unreduced fractions
     assert K01.as_strings()[0] == ["0"] * 8 + ["1"] and K01.as_strings()[1] == ["1/9"] * 9
+
+
+def test_rows_of_a_over_b_parsed_in_c_equal_the_general_reader():
+    """Every entry "a/b" (numpy parses the row): one or several denominators, unreduced, zero numerators."""
+    rng = random.Random(8)
+    rows = _random_rows(rng, 9, 9, unreduced=True)
+    given = [[f"{a}/{b}" for a, b in r] for r in rows]
+    given[3] = [f"{a * 2}/{b * 2}" if k % 2 else f"{a}/{b}" for k, (a, b) in enumerate(rows[3])]  # two denominators
+    K = Kernel(given)
+    assert K._rows_data is None
+    ref = Kernel(_as_fmpq(rows))
+    assert K == ref
+    got, want = K.int_rows(), IntRows.from_fmpq_rows(ref.rows)
+    assert (got.A == want.A).all() and (got.d == want.d).all()
+
+
+@pytest.mark.parametrize("pair", [("1/2/3", "5"), ("3/", "/4"), ("1,5/2", "3"), ("2/0", "1/9"), ("1/9", "1/9")])
+def test_malformed_fraction_rows_never_pair_the_wrong_numbers(pair, monkeypatch):
+    """Entries whose slashes or commas could shift numpy's token pairing are left to the general reader:
+    the outcome (kernel or error message) is exactly the general reader's, never a silently mispaired row."""
+    import exactdp.kernels as kernels
+
+    rows = [["1/9"] * 9 for _ in range(9)]
+    rows[4][2], rows[4][5] = pair
+
+    def outcome():
+        try:
+            return Kernel(rows)
+        except (CoercionError, InvalidKernelError) as exc:
+            return type(exc), str(exc)
+
+    fast = outcome()
+    monkeypatch.setattr(kernels, "_plain_int_rows", lambda seq, what: None)
+    assert outcome() == fast
