@@ -754,8 +754,13 @@ def _parametric_lp(d: dict, r: Recheck) -> None:
 def _coverage(tree, data: _Data, base: list, region_conds: list, r: Recheck) -> None:
     seen: list[int] = []
 
+    from exactdp.limits import limit
+
     def walk(node, path: list) -> None:
         if r.status == REJECTED:
+            return
+        if len(path) > limit("max_nesting"):
+            r.reject(f"coverage: the split tree is deeper than max_nesting = {limit('max_nesting')}")
             return
         if not isinstance(node, list) or not node:
             r.reject("coverage: malformed tree node")
@@ -785,6 +790,41 @@ def _coverage(tree, data: _Data, base: list, region_conds: list, r: Recheck) -> 
         r.reject(f"coverage: the tree's region leaves {sorted(seen)} are not each region exactly once")
 
 
+S, L, LL = "str", "list[str]", "list[list[str]]"
+_BASE = {"name": S, "parameters": L, "region": L, "scope": S, "assumptions": LL, "functions": L}
+#: the JSON shape of every field, per kind (a field present with another shape is REJECTED before reading)
+SHAPES = {
+    "linear-combination": {**_BASE, "variables": L, "constraints": LL, "multipliers": L, "conclusion": S,
+                           "slack": S, "lemmas": L},
+    "symbolic-statements": {**_BASE, "statements": "statements"},
+    "lp-point": {**_BASE, "point": LL, "c": L, "A_ub": LL, "b_ub": L, "A_eq": LL, "b_eq": L, "x": L, "y_ub": L,
+                 "y_eq": L, "value": S},
+    "parametric-lp": {**_BASE, "c": L, "A_ub": LL, "b_ub": L, "A_eq": LL, "b_eq": L, "offset": S,
+                      "region_conditions_": LL, "region_x": LL, "region_y_ub": LL, "region_y_eq": LL,
+                      "region_value": L, "tree": "tree"},
+}
+
+
+def _shape_ok(v, shape: str) -> bool:
+    if shape == S:
+        return isinstance(v, str)
+    if shape == L:
+        return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    if shape == LL:
+        return isinstance(v, list) and all(_shape_ok(x, L) for x in v)
+    if shape == "statements":
+        return isinstance(v, list) and all(isinstance(x, list) and len(x) == 5 and all(
+            isinstance(y, str) for y in x[:4]) and _shape_ok(x[4], L) for x in v)
+    return isinstance(v, list)  # a tree: its nodes are checked while walking it
+
+
+def _shape_errors(d: dict, kind: str) -> list[str]:
+    shapes = SHAPES[kind]
+    out = [f"unexpected field {quote(k, 40)}" for k in d if k not in shapes and k != "kind"]
+    out += [f"field {k!r} must be {shapes[k]}" for k in d if k in shapes and not _shape_ok(d[k], shapes[k])]
+    return out
+
+
 KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symbolic_statements,
          "lp-point": _lp_point, "parametric-lp": _parametric_lp}
 
@@ -800,6 +840,10 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
     fn = KINDS.get(kind)
     if fn is None:
         r.reject(f"unknown kind {quote(str(kind), 40)}; known: {', '.join(sorted(KINDS))}")
+        return r
+    bad = _shape_errors(d, kind)
+    if bad:
+        r.reject("malformed certificate: " + "; ".join(bad[:3]))
         return r
     try:
         fn(d, r)
@@ -831,7 +875,7 @@ def recheck_file(path: Path) -> list[Recheck]:
     require("max_file_bytes", path.stat().st_size, f"reading the certificate file {path.name}")
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         r = Recheck(path.name, "?", source=str(path))
         r.reject(f"unreadable JSON: {exc}")
         return [r]

@@ -307,3 +307,22 @@ def test_no_proof_rests_on_itself(few_results):
     assert circular_chains(few_results) == []
     fake = [SimpleNamespace(claim=SimpleNamespace(id=a), rests_on=(b,)) for a, b in (("x", "y"), ("y", "z"), ("z", "x"))]
     assert circular_chains(fake) == [["x", "y", "z", "x"]]
+
+
+def test_malformed_files_are_rejected_in_one_line(tmp_path):
+    """A file nested beyond the JSON reader, a split tree deeper than max_nesting, a wrong shape: REJECTED."""
+    from exactdp.recheck import recheck_directory
+
+    (tmp_path / "deep.json").write_text("[" * 100000 + "]" * 100000)
+    lp = {"kind": "parametric-lp", "name": "deep tree", "parameters": ["t"], "region": ["t >= 1"], "c": ["1"],
+          "A_ub": [["1"]], "b_ub": ["1"], "region_conditions_": [[]], "region_x": [["1"]], "region_y_ub": [["1"]],
+          "region_y_eq": [[]], "region_value": ["1"], "tree": ["region", "0"]}
+    assert recheck_certificate(lp).status == OK  # max x s.t. x <= 1: optimum 1 at x = 1, y = 1
+    tree = ["region", "0"]
+    for _ in range(200):
+        tree = ["split", "t >= 2", tree, ["empty"]]
+    (tmp_path / "tree.json").write_text(json.dumps({**lp, "tree": tree}))
+    (tmp_path / "shape.json").write_text(json.dumps({**lp, "A_ub": "1"}))
+    results = {r.source: r for r in recheck_directory(tmp_path)}
+    assert all(r.status == REJECTED for r in results.values()), results
+    assert "max_nesting" in results["tree.json"].reasons[0]
