@@ -28,7 +28,8 @@ from exactdp.errors import ParameterError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB, START_PREC, _arb, ball_endpoints, precisions
-from exactdp.numbers.truth import Sign, Truth, positive_part
+from exactdp.numbers.domain import RB as RBDomain
+from exactdp.numbers.truth import Sign, Truth
 from exactdp.numbers.reader import as_expr
 
 
@@ -255,22 +256,6 @@ def _greater(A, B, A0, B0, g: _Gamma) -> bool:
     return -(1 if dB > 0 else -1) * int(s) > 0
 
 
-def positive_part_sum(terms, what: str = "sum", *, max_prec: int | None = None) -> sympy.Expr:
-    """Σ (tᵢ)₊ for symbol-free exact terms (:func:`exactdp.numbers.truth.positive_part` with each sign
-    certified by :meth:`RB.sign`; UndecidedError naming the term if one is not)."""
-
-    def term_part(k, term):
-        def sign(x):
-            s = RB(x).sign(max_prec=max_prec)
-            if s.sign is None:
-                raise UndecidedError(f"{what}: the sign of term {k}, {term}, is undecided ({s.reason})")
-            return s.sign
-
-        return positive_part(term, sign, zero=None)
-
-    return sympy.Add(*[p for p in (term_part(k, t) for k, t in enumerate(terms)) if p is not None])
-
-
 def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
     G = g.rb.exact
     best = None
@@ -278,11 +263,8 @@ def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
         for j in range(K.N):
             if i == j:
                 continue
-            value = positive_part_sum(
-                [as_expr(a) - G * as_expr(b) for a, b in zip(K[i], K[j])],
-                f"eta_hockey_stick: K[{i}] - gamma K[{j}]",
-                max_prec=max_prec,
-            )
+            D = RBDomain(f"eta_hockey_stick: K[{i}] - gamma K[{j}]", max_prec=max_prec)
+            value = D.total([D.positive_part(as_expr(a) - G * as_expr(b)) for a, b in zip(K[i], K[j])])
             if best is None:
                 best = (value, i, j)
                 continue

@@ -13,13 +13,12 @@ expressions — evaluate them with guaranteed digits through :mod:`exactdp.numbe
 from __future__ import annotations
 
 import sympy
-from flint import fmpq
 
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
+from exactdp.numbers.domain import Domain, constant_domain
 from exactdp.numbers.qq import ZERO, to_qq
 from exactdp.numbers.sr import exact_result, as_sympy, to_exact
-from exactdp.numbers.reader import as_expr
 
 t = sympy.Symbol("t", positive=True)
 
@@ -54,25 +53,34 @@ def _gamma(gamma):
 def hockey_stick(P, Q, gamma):
     r"""E_γ(P‖Q) = Σ_y (P(y) − γ Q(y))₊ for γ ≥ 0 (D-2; [A] §II-A).
 
-    Equals sup_A [P(A) − γ Q(A)] (attained at A = {P > γQ}); E₁ = TV.  Exact (fmpq) for rational
-    γ and P, Q; a sympy expression otherwise.
+    Equals sup_A [P(A) − γ Q(A)] (attained at A = {P > γQ}); E₁ = TV.  Written once over the number
+    domain of the inputs (:mod:`exactdp.numbers.domain`): exact (fmpq) for rational γ and P, Q; an exact
+    expression with certified signs for irrational numbers (γ = e^{1/2}); a closed form on the scoped
+    region (:func:`exactdp.symbolic.assuming`) for parameters.
 
     >>> hockey_stick(["3/4", "1/4"], ["1/4", "3/4"], 2)
     1/4
     """
     P, Q = _pair(P, Q)
-    g, symbolic = _gamma(gamma)
-    if not (symbolic or P.symbolic or Q.symbolic):
-        return sum((p - g * q for p, q in zip(P, Q) if p - g * q > 0), ZERO)
-    G = as_sympy(g)
-    diffs = [as_sympy(p) - G * as_sympy(q) for p, q in zip(P, Q)]
-    if not any(d.free_symbols for d in diffs):  # numbers (e.g. γ = e^{1/2}): certified signs, not sympy's Max
-        from exactdp.certified.privacy import positive_part_sum
+    g, _ = _gamma(gamma)
+    D = _domain((*P.probs, *Q.probs, g), "hockey_stick", gamma=g)
+    return D.result(hockey_stick_in(D, P.probs, Q.probs, g))
 
-        return exact_result(positive_part_sum(diffs, "hockey_stick"))
-    from exactdp.symbolic import hockey_stick_symbolic  # parameters: closed form on the scoped region
 
-    return hockey_stick_symbolic(P, Q, g)
+def hockey_stick_in(D: Domain, p, q, gamma):
+    """Σ_y (p(y) − γ q(y))₊ in the number domain ``D`` (the one E_γ sum; p, q sequences of D's inputs)."""
+    g = D.convert(gamma, "gamma")
+    return D.total([D.positive_part(D.convert(a) - g * D.convert(b)) for a, b in zip(p, q)])
+
+
+def _domain(values, what: str, gamma=None) -> Domain:
+    """QQ, RB or — for values with parameters — SR on the scoped region (γ's own symbols taken ≥ 0)."""
+    D = constant_domain(values, what)
+    if D is not None:
+        return D
+    from exactdp.symbolic.closedforms import scoped_region, sr_domain
+
+    return sr_domain(scoped_region(values, gamma))
 
 
 def tv(P, Q):

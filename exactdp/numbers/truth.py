@@ -89,8 +89,8 @@ def positive_part(a, sign, *, zero=0, undecided=None):
     ``sign(a)`` returns a :class:`Sign` or None (undecided).  A weak sign is enough — POSITIVE for a
     proved a ≥ 0, NEGATIVE for a proved a ≤ 0 — since (a)₊ is a, resp. ``zero``, on each.  Undecided:
     ``undecided(a)`` (e.g. a Piecewise in the symbolic domain), or :class:`UndecidedError` by default
-    (never a guess).  The one positive part: balls (``exactdp.certified.privacy.positive_part_sum``),
-    the symbolic domain (``exactdp.symbolic.positive_part``) and one-parameter cells
+    (never a guess).  The one positive part: the number domains (``exactdp.numbers.domain``: QQ, RB),
+    the region form of SR (``exactdp.symbolic.positive_part``) and one-parameter cells
     (``exactdp.symbolic.univariate``) give it their sign.
 
     >>> positive_part(-3, lambda v: Sign.NEGATIVE), positive_part(3, lambda v: Sign.POSITIVE)

@@ -22,9 +22,9 @@ from typing import NamedTuple
 import sympy
 
 from exactdp.errors import UndecidedError
-from exactdp.numbers.sr import as_sympy
-from exactdp.numbers.truth import Sign, Truth
-from exactdp.numbers.truth import positive_part as _positive
+from exactdp.numbers.domain import SR
+from exactdp.numbers.sr import as_sympy, exact_result
+from exactdp.numbers.truth import Truth
 from exactdp.symbolic.region import kernel_region
 from exactdp.algebra.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
@@ -109,15 +109,8 @@ _POS_CACHE: dict = {}
 
 
 def _positive_part(a, region: Region) -> sympy.Expr:
-    def sign(e):  # a weak sign on the region is enough for the positive part
-        if e == 0:
-            return Sign.ZERO
-        if _truth(e, region, False) is Truth.TRUE:
-            return Sign.POSITIVE
-        return Sign.NEGATIVE if _truth(-e, region, False) is Truth.TRUE else None
-
-    return _positive(sympy.cancel(a), sign, zero=sympy.Integer(0),
-                     undecided=lambda e: sympy.Piecewise((e, _positive_condition(e, region)), (0, True)))
+    """(a)₊ in the SR domain of the region (its weak sign; a Piecewise where the sign changes)."""
+    return sr_domain(region).positive_part(sympy.cancel(a))
 
 
 def _positive_condition(a, region: Region):
@@ -225,15 +218,42 @@ def _empty(region: Region, cond) -> bool:
     return _truth(sympy.Integer(-1), sub, False) is Truth.TRUE
 
 
-def hockey_stick_symbolic(P, Q, gamma):
-    """E_γ(P‖Q) for distributions with symbolic entries, on the scoped region (:func:`assuming`) and the
-    symbols' assumptions: the closed form used by :func:`exactdp.hockey_stick` / :func:`exactdp.tv`."""
+@dataclass(frozen=True)
+class RegionHypotheses:
+    """A region as the hypotheses of the SR number domain (:class:`exactdp.numbers.domain.SR`): signs
+    decided by the exact prover on it, (a)₊ and max as closed forms on it (:func:`positive_part`,
+    :func:`symbolic_max`), results pruned and put in normal form."""
+
+    region: Region
+
+    def holds(self, expr, strict: bool) -> Truth:
+        return _truth(as_expr(expr), self.region, strict)
+
+    def piecewise_positive(self, expr):
+        return sympy.Piecewise((expr, _positive_condition(expr, self.region)), (0, True))
+
+    def maximum(self, exprs):
+        return symbolic_max(exprs, self.region)
+
+    def result(self, expr):
+        return _exact(prune_piecewise(_simplify(expr), self.region))
+
+
+def sr_domain(region: Region) -> SR:
+    """The symbolic number domain on ``region``."""
+    return SR(RegionHypotheses(region))
+
+
+def scoped_region(values, gamma=None) -> Region:
+    """The region of the symbols of ``values`` under the scoped conditions (:func:`assuming`) and the
+    symbols' assumptions; a symbol only ``gamma`` carries is taken ≥ 0."""
     from exactdp.symbolic.region import scoped_conditions
 
-    syms = set().union(*(as_sympy(v).free_symbols for v in tuple(P.probs) + tuple(Q.probs)))
-    syms |= as_expr(as_sympy(gamma)).free_symbols
+    syms = set().union(*(as_expr(as_sympy(v)).free_symbols for v in values))
+    if gamma is not None:
+        syms |= as_expr(as_sympy(gamma)).free_symbols
     region = Region.of(*scoped_conditions(), variables=sorted(syms, key=str))
-    return _exact(hockey_stick_rows(P.probs, Q.probs, as_sympy(gamma), _gamma_region(region, as_sympy(gamma))))
+    return region if gamma is None else _gamma_region(region, as_sympy(gamma))
 
 
 def _gamma_region(region: Region, gamma) -> Region:
@@ -315,8 +335,6 @@ def _eta_one_parameter(K, g, one, derivation: Derivation | None):
 
 
 def _exact(v):
-    from exactdp.measures.divergences import exact_result
-
     v = as_expr(v)
     if not v.has(sympy.Piecewise) and v.free_symbols:
         v = normal_form(v)

@@ -1,0 +1,245 @@
+r"""Number domains: one interface over which each measure is written once (issue 13 item 1).
+
+A measure computed over a :class:`Domain` ``D`` uses only
+
+* ``D.zero``, ``D.one`` and ``D.convert(value)`` (an exact input as an element of D; floats refused),
+* ``D.sign(a)`` — the three-valued sign: a :class:`~exactdp.numbers.truth.Sign`, or None when undecided,
+* ``D.compare(a, op, b)`` → :class:`~exactdp.numbers.truth.Truth` (UNKNOWN, never a guess),
+* ``D.positive_part(a)`` = (a)₊ = max(a, 0), from the domain's sign by the one
+  :func:`exactdp.numbers.truth.positive_part`,
+* ``D.total(values)`` (Σ), ``D.max(values)`` → ``(value, index)`` (index None when the maximizer varies),
+* ``D.result(value)``: the canonical exact value (``fmpq`` for a rational, else an exact sympy expression).
+
+The three domains:
+
+* :data:`QQ` — exact rationals on python-flint ``fmpq``; every sign is decided.  (The integer fast paths
+  of :mod:`exactdp.numbers.linalg` stay in the measures that use them: they are QQ's vectorized kernels.)
+* :class:`RB` — symbol-free exact real numbers (``exp(1/2)``, ``sqrt(2)/2``) kept as sympy expressions, whose
+  signs are certified by balls at doubling precision up to the cap with exact tie-breaks
+  (:meth:`exactdp.numbers.rb.RB.sign`); an undecided sign in a positive part or a maximum raises
+  :class:`~exactdp.errors.UndecidedError` naming the quantity.
+* :class:`SR` — sympy expressions in parameters, decided on a region of hypotheses.  The exact prover sits
+  above this layer (:mod:`exactdp.algebra.prover`), so an SR domain is given its region as a
+  :class:`Hypotheses` object (:func:`exactdp.symbolic.closedforms.sr_domain` builds it): strict/weak signs
+  decided on the region, a positive part that becomes a ``Piecewise`` where the sign changes, a maximum
+  that splits the region, and the canonical form of a result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+import sympy
+from flint import fmpq
+
+from exactdp.errors import ParameterError, UndecidedError
+from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
+from exactdp.numbers.rb import RB as _Ball
+from exactdp.numbers.sr import exact_result, to_sr
+from exactdp.numbers.truth import Sign, Truth, positive_part
+
+#: the relations of :meth:`Domain.compare` and the signs of a − b that make them true
+_OPS = {"<": (Sign.NEGATIVE,), "<=": (Sign.NEGATIVE, Sign.ZERO), "==": (Sign.ZERO,),
+        "!=": (Sign.NEGATIVE, Sign.POSITIVE), ">": (Sign.POSITIVE,), ">=": (Sign.POSITIVE, Sign.ZERO)}
+
+
+class Domain:
+    """The operations a measure may use (module docstring); subclasses give ``convert`` and ``sign``."""
+
+    name = "domain"
+    zero: Any = ZERO
+    one: Any = ONE
+
+    def convert(self, value: Any, name: str = "value") -> Any:
+        raise NotImplementedError
+
+    def sign(self, a: Any) -> Sign | None:
+        raise NotImplementedError
+
+    def weak_sign(self, a: Any) -> Sign | None:
+        """POSITIVE for a proved a ≥ 0, NEGATIVE for a proved a ≤ 0 (enough for (a)₊); by default the sign."""
+        return self.sign(a)
+
+    def compare(self, a: Any, op: str, b: Any) -> Truth:
+        """``a op b`` for op in <, <=, ==, !=, >, >=: TRUE, FALSE or UNKNOWN."""
+        if op not in _OPS:
+            raise ParameterError(f"op: must be one of {sorted(_OPS)}, got {op!r}")
+        s = self.sign(a - b)
+        return Truth.UNKNOWN if s is None else Truth.of(s in _OPS[op])
+
+    def positive_part(self, a: Any) -> Any:
+        """(a)₊ from this domain's sign; undecided: :meth:`undecided_positive_part`."""
+        return positive_part(a, self.weak_sign, zero=self.zero, undecided=self.undecided_positive_part)
+
+    def undecided_positive_part(self, a: Any) -> Any:
+        raise UndecidedError(f"{self.name}: the sign of {a} is undecided: its positive part is unknown")
+
+    def total(self, values: Sequence[Any]) -> Any:
+        return sum(values, self.zero)
+
+    def max(self, values: Sequence[Any]) -> tuple[Any, int | None]:
+        """``(max, index of the first maximizer)``; every comparison certified (UndecidedError if one is not)."""
+        if not values:
+            raise ParameterError("values: the maximum of an empty sequence is undefined")
+        best, arg = values[0], 0
+        for k in range(1, len(values)):
+            s = self.sign(values[k] - best)
+            if s is None:
+                raise UndecidedError(f"{self.name}: cannot order {values[k]} and {best}")
+            if s is Sign.POSITIVE:
+                best, arg = values[k], k
+        return best, arg
+
+    def result(self, value: Any) -> Any:
+        """The canonical exact value (``fmpq`` when rational)."""
+        return exact_result(value)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class _Rationals(Domain):
+    """QQ: exact rationals (``fmpq``), every sign decided."""
+
+    name = "QQ"
+
+    def convert(self, value: Any, name: str = "value") -> fmpq:
+        return to_qq(value, name)
+
+    def sign(self, a: Any) -> Sign:
+        return Sign.POSITIVE if a > 0 else (Sign.NEGATIVE if a < 0 else Sign.ZERO)
+
+    def result(self, value: Any) -> Any:
+        return value
+
+
+#: the exact rational domain
+QQ = _Rationals()
+
+
+class RB(Domain):
+    """Symbol-free exact reals as sympy expressions, signs certified by balls (``max_prec``: the cap in bits,
+    None for the scoped cap); ``what`` names the quantity in an undecided error."""
+
+    name = "RB"
+
+    def __init__(self, what: str = "RB", *, max_prec: int | None = None) -> None:
+        self.what = what
+        self.max_prec = max_prec
+        self.zero = sympy.Integer(0)
+        self.one = sympy.Integer(1)
+
+    def convert(self, value: Any, name: str = "value") -> sympy.Expr:
+        if isinstance(value, fmpq):
+            return qq_to_sympy(value)
+        expr = to_sr(value, name)
+        if expr.free_symbols:
+            raise ParameterError(f"{name}: must be a number, got {expr} with free symbols")
+        return expr
+
+    def sign(self, a: Any) -> Sign | None:
+        if isinstance(a, fmpq):
+            return QQ.sign(a)
+        return _Ball(a).sign(max_prec=self.max_prec).sign
+
+    def undecided_positive_part(self, a: Any) -> Any:
+        reason = _Ball(a).sign(max_prec=self.max_prec).reason
+        raise UndecidedError(f"{self.what}: the sign of {a} is undecided ({reason})")
+
+    def total(self, values: Sequence[Any]) -> sympy.Expr:
+        return sympy.Add(*values)
+
+    def __repr__(self) -> str:
+        return f"RB({self.what!r})"
+
+
+class Hypotheses(Protocol):
+    """What an :class:`SR` domain is given by the owner of its region (the prover's layer)."""
+
+    def holds(self, expr: Any, strict: bool) -> Truth:
+        """Truth of expr > 0 (strict) / expr ≥ 0 on the whole region."""
+
+    def piecewise_positive(self, expr: Any) -> Any:
+        """(expr)₊ where the sign of expr changes on the region: a Piecewise with the condition expr > 0."""
+
+    def maximum(self, exprs: Sequence[Any]) -> tuple[Any, int | None]:
+        """max of the expressions on the region, with the maximizer's index (None if it varies)."""
+
+    def result(self, expr: Any) -> Any:
+        """The canonical closed form of a value on the region."""
+
+
+class SR(Domain):
+    """Sympy expressions in parameters, decided on ``hypotheses`` (a region; see :class:`Hypotheses`)."""
+
+    name = "SR"
+
+    def __init__(self, hypotheses: Hypotheses) -> None:
+        self.hypotheses = hypotheses
+        self.zero = sympy.Integer(0)
+        self.one = sympy.Integer(1)
+
+    def convert(self, value: Any, name: str = "value") -> sympy.Expr:
+        return qq_to_sympy(value) if isinstance(value, fmpq) else to_sr(value, name)
+
+    def sign(self, a: Any) -> Sign | None:
+        h = self.hypotheses
+        if h.holds(a, True) is Truth.TRUE:
+            return Sign.POSITIVE
+        if h.holds(-a, True) is Truth.TRUE:
+            return Sign.NEGATIVE
+        if h.holds(a, False) is Truth.TRUE and h.holds(-a, False) is Truth.TRUE:
+            return Sign.ZERO
+        return None
+
+    def weak_sign(self, a: Any) -> Sign | None:
+        h = self.hypotheses
+        if a == 0:
+            return Sign.ZERO
+        if h.holds(a, False) is Truth.TRUE:
+            return Sign.POSITIVE
+        return Sign.NEGATIVE if h.holds(-a, False) is Truth.TRUE else None
+
+    def undecided_positive_part(self, a: Any) -> Any:
+        return self.hypotheses.piecewise_positive(a)
+
+    def compare(self, a: Any, op: str, b: Any) -> Truth:
+        """``a op b``: TRUE if it holds on the whole region, FALSE if it fails on the whole region, UNKNOWN
+        otherwise (undecided, or true on a part of the region only)."""
+        if op not in _OPS:
+            raise ParameterError(f"op: must be one of {sorted(_OPS)}, got {op!r}")
+        if op in ("<", "<="):
+            a, b, op = b, a, {"<": ">", "<=": ">="}[op]
+        h, d = self.hypotheses, a - b
+        if op in (">", ">="):
+            if h.holds(d, op == ">") is Truth.TRUE:
+                return Truth.TRUE
+            return Truth.FALSE if h.holds(-d, op == ">=") is Truth.TRUE else Truth.UNKNOWN
+        equal = Truth.UNKNOWN
+        if h.holds(d, False) is Truth.TRUE and h.holds(-d, False) is Truth.TRUE:
+            equal = Truth.TRUE
+        elif h.holds(d, True) is Truth.TRUE or h.holds(-d, True) is Truth.TRUE:
+            equal = Truth.FALSE
+        return equal if op == "==" else ~equal
+
+    def total(self, values: Sequence[Any]) -> sympy.Expr:
+        return sympy.Add(*values)
+
+    def max(self, values: Sequence[Any]) -> tuple[Any, int | None]:
+        return self.hypotheses.maximum(list(values))
+
+    def result(self, value: Any) -> Any:
+        return self.hypotheses.result(value)
+
+    def __repr__(self) -> str:
+        return f"SR({self.hypotheses!r})"
+
+
+def constant_domain(values: Sequence[Any], what: str = "RB") -> Domain | None:
+    """QQ when every value is an ``fmpq``, RB when they are symbol-free exact numbers, None when some value
+    has free symbols (the caller builds the SR domain of its region)."""
+    if all(isinstance(v, fmpq) for v in values):
+        return QQ
+    if any(isinstance(v, sympy.Basic) and v.free_symbols for v in values):
+        return None
+    return RB(what)

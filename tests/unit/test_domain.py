@@ -1,0 +1,110 @@
+"""The number domains (exactdp.numbers.domain): QQ, RB and SR give the same answers where they overlap,
+three-valued comparisons never guess, and the one E_γ sum agrees with a brute force in each domain."""
+
+from __future__ import annotations
+
+import itertools
+from math import isqrt
+
+import pytest
+import sympy
+from flint import fmpq
+
+from exactdp.errors import CoercionError, ParameterError, UndecidedError
+from exactdp.measures.divergences import hockey_stick_in
+from exactdp.numbers.domain import QQ, RB, SR, constant_domain
+from exactdp.numbers.rb import precision_cap
+from exactdp.numbers.truth import Sign, Truth
+from exactdp.symbolic.closedforms import sr_domain
+from exactdp.algebra.prover import Region
+
+t = sympy.Symbol("t", positive=True)
+Q = sympy.Rational
+
+
+def test_qq_signs_max_and_positive_part():
+    assert QQ.convert("3/7") == fmpq(3, 7) and QQ.zero == 0 and QQ.one == 1
+    assert [QQ.sign(fmpq(x)) for x in (-2, 0, 5)] == [Sign.NEGATIVE, Sign.ZERO, Sign.POSITIVE]
+    assert QQ.positive_part(fmpq(-1, 3)) == 0 and QQ.positive_part(fmpq(2, 3)) == fmpq(2, 3)
+    assert QQ.max([fmpq(1, 3), fmpq(1, 2), fmpq(1, 2), fmpq(0)]) == (fmpq(1, 2), 1)  # first maximizer
+    assert QQ.compare(fmpq(1, 3), "<", fmpq(1, 2)) is Truth.TRUE
+    assert QQ.compare(fmpq(1, 2), "!=", fmpq(2, 4)) is Truth.FALSE
+
+
+@pytest.mark.parametrize("bad", [0.25, sympy.Float(0.25)])
+def test_floats_are_refused_in_every_domain(bad):
+    for D in (QQ, RB(), sr_domain(Region.of(t >= 1))):
+        with pytest.raises(CoercionError):
+            D.convert(bad, "x")
+
+
+def test_rb_certifies_signs_and_refuses_to_guess():
+    D = RB("test")
+    e = sympy.exp(Q(1, 2))
+    assert D.sign(e - Q(1648, 1000)) is Sign.POSITIVE and D.sign(e - Q(1649, 1000)) is Sign.NEGATIVE
+    assert D.sign(sympy.log(6) - sympy.log(2) - sympy.log(3)) is Sign.ZERO  # an exact tie
+    assert D.positive_part(Q(3, 4) - e / 4) == Q(3, 4) - e / 4 and D.positive_part(Q(1, 4) - 3 * e / 4) == 0
+    assert D.max([1 - e / 2, Q(1, 10), e - 1]) == (e - 1, 2)
+    r = Q(isqrt(2 * 4**100), 2**100)  # within 2^-100 of sqrt(2): 64-bit balls cannot separate them
+    close = sympy.sqrt(2) - r
+    with precision_cap(64):
+        assert D.sign(close) is None
+        assert D.compare(sympy.sqrt(2), ">", r) is Truth.UNKNOWN
+        with pytest.raises(UndecidedError, match="test: the sign of"):
+            D.positive_part(close)
+    assert D.sign(close) is Sign.POSITIVE  # decided at the default cap
+    with pytest.raises(ParameterError, match="free symbols"):
+        D.convert(t)
+
+
+def test_sr_decides_on_its_region():
+    D = sr_domain(Region.of(t >= 1))
+    assert D.sign(t + 1) is Sign.POSITIVE and D.sign(1 - t - 1) is Sign.NEGATIVE
+    assert D.sign(t - 2) is None and D.compare(t, ">=", 1) is Truth.TRUE and D.compare(t, ">", 1) is Truth.UNKNOWN
+    assert D.compare(t, "<", 1) is Truth.FALSE and D.compare(t + 1, "==", 1) is Truth.FALSE
+    assert D.compare(t - 2, "<=", 0) is Truth.UNKNOWN  # true on [1, 2] only: not on the whole region
+    assert D.compare(t * (t + 1), "==", t**2 + t) is Truth.TRUE
+    assert D.positive_part(t - 1) == t - 1 and D.positive_part(1 - t) == 0
+    assert D.positive_part(t - 2) == sympy.Piecewise((t - 2, t > 2), (0, True))
+    assert D.max([t, t**2, 1])[0] == t**2
+    narrower = sr_domain(Region.of(t >= 3))
+    assert narrower.sign(t - 2) is Sign.POSITIVE
+
+
+def test_constant_domain_chooses_qq_rb_or_none():
+    assert constant_domain([fmpq(1), fmpq(1, 2)]) is QQ
+    assert isinstance(constant_domain([fmpq(1), sympy.exp(1)]), RB)
+    assert constant_domain([fmpq(1), t]) is None
+
+
+def _brute_hockey_stick(p, q, g):
+    """sup over all subsets A of p(A) − γ q(A) (the variational form of E_γ)."""
+    best = sympy.Integer(0)
+    for r in range(len(p) + 1):
+        for A in itertools.combinations(range(len(p)), r):
+            best = max(best, sum((p[i] - g * q[i] for i in A), 0))
+    return best
+
+
+@pytest.mark.parametrize("g", [Q(1), Q(3, 2), Q(1, 3), Q(5)])
+def test_the_one_hockey_stick_sum_in_three_domains(g):
+    """QQ value = brute force; the same vectors as RB and as SR (constants, on any region) agree exactly."""
+    p, q = [Q(1, 2), Q(1, 3), Q(1, 6)], [Q(1, 5), Q(1, 5), Q(3, 5)]
+    expected = _brute_hockey_stick(p, q, g)
+    qq = hockey_stick_in(QQ, [fmpq(x.p, x.q) for x in p], [fmpq(x.p, x.q) for x in q], fmpq(g.p, g.q))
+    assert qq == fmpq(expected.p, expected.q)
+    assert RB().result(hockey_stick_in(RB(), p, q, g)) == qq
+    D = sr_domain(Region.of(t >= 1))
+    assert D.result(hockey_stick_in(D, p, q, g)) == qq
+
+
+def test_sr_hockey_stick_at_rational_points_is_the_qq_value():
+    """E_t(RR) as a closed form on t ≥ 1, substituted at rational t, equals the QQ sum there."""
+    p, q = [t / (t + 1), 1 / (t + 1)], [1 / (t + 1), t / (t + 1)]
+    D = sr_domain(Region.of(t >= 1))
+    closed = D.result(hockey_stick_in(D, p, q, 2))
+    for x in (Q(1), Q(3, 2), Q(2), Q(7, 2), Q(10)):
+        pv = [fmpq(e.subs(t, x).p, e.subs(t, x).q) for e in p]
+        qv = [fmpq(e.subs(t, x).p, e.subs(t, x).q) for e in q]
+        value = sympy.piecewise_fold(closed.subs(t, x)) if isinstance(closed, sympy.Basic) else closed
+        assert QQ.convert(value) == hockey_stick_in(QQ, pv, qv, fmpq(2))
