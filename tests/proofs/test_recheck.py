@@ -326,3 +326,11 @@ def test_malformed_files_are_rejected_in_one_line(tmp_path):
     results = {r.source: r for r in recheck_directory(tmp_path)}
     assert all(r.status == REJECTED for r in results.values()), results
     assert "max_nesting" in results["tree.json"].reasons[0]
+
+
+def test_a_bound_free_of_n_is_proved_for_every_n():
+    """The (eps,delta)-LDP certificate and a right side without N: one decision, scope all N, M."""
+    r = check_conjecture("eta_tv <= 1-(1-delta)*exp(-eps)", "approx-ldp", budget=20)
+    assert r.verdict == "proved" and r.scope.startswith("all N, M")
+    assert r.to_dict()["certificates"] == ["check: approx-ldp: bound <= conjectured side",
+                                           "(eps,delta)-LDP Dobrushin bound"]

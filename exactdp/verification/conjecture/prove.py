@@ -74,12 +74,14 @@ def _class_certificates(cls: str) -> tuple:
     return (CC.pml_tv(), CC.trivial_tv())
 
 
-def upper_bound(small: sympy.Expr, cls: str, N: int) -> UpperBound | None:
+def upper_bound(small: sympy.Expr, cls: str, N: int | None) -> UpperBound | None:
     """The class's upper bound on the small side at input size N, or None outside the fragment."""
     s = _symbols()
     eps, delta, c = s["eps"], s["delta"], s["c"]
     if small == sympy.Symbol("eta_tv"):
-        own = {B.t: _t, B.delta: delta, B.c: c, B.N: N}  # registry entries in this module's symbols
+        own = {B.t: _t, B.delta: delta, B.c: c}  # registry entries in this module's symbols
+        if N is not None:
+            own[B.N] = N
         if cls == "ldp":
             return UpperBound(B.get("ldp_dobrushin").expr.xreplace(own),
                               "eta_tv <= (t-1)/(t+1) for every eps-LDP kernel", "background.b04_tight_ldp",
@@ -141,7 +143,7 @@ def claim_verdict(claim_id: str) -> str:
     return text + (", reconstructed statement" if claim.reconstructed else "")
 
 
-def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int):
+def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int | None):
     """The ``symbolic-statements`` certificate of the algebraic step ``S ⋈ g`` on the class's region."""
     from exactdp.algebra.certificates import assumptions_of, relation_text
     from exactdp.algebra.certificates.statements import SymbolicStatements, statement
@@ -149,10 +151,11 @@ def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int):
     rel = (sympy.StrictLessThan if strict else sympy.LessThan)(S, g, evaluate=False)
     params = sorted(rel.free_symbols | set().union(*[c.free_symbols for c in conds]), key=str)
     return SymbolicStatements(
-        name=f"check: {cls}, N={N}: bound {'<' if strict else '<='} conjectured side",
+        name=f"check: {cls}{'' if N is None else f', N={N}'}: bound {'<' if strict else '<='} conjectured side",
         parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
-        region=tuple(relation_text(c) for c in conds), scope=f"{cls} class parameters, N = {N}",
-        statements=(statement(f"{cls}, N={N}", rel),))
+        region=tuple(relation_text(c) for c in conds),
+        scope=f"{cls} class parameters, " + ("every N" if N is None else f"N = {N}"),
+        statements=(statement(cls if N is None else f"{cls}, N={N}", rel),))
 
 
 def prove(conj: Conjecture, classes, spec) -> Proof | None:
@@ -171,18 +174,21 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
     steps = [f"symbolic proof (exactdp.algebra.prover), t = exp(eps) >= 1; the conjecture reads {small} {rel} {f}"]
     rests_on: list[str] = []
     certificates: list = []
+    every_n = not f.has(s["N"]) and "pml" not in classes
     for cls in classes:
         stated = False
-        for N in range(spec.N[0], spec.N[1] + 1):
+        # neither side depends on N (the LDP bounds, a conjecture without N): one decision covers every N
+        sizes = [None] if every_n else range(spec.N[0], spec.N[1] + 1)
+        for N in sizes:
             bound = upper_bound(small, cls, N)
             if bound is None:
                 return None
             S = bound.value
-            g = f.subs(s["N"], N)
+            g = f if N is None else f.subs(s["N"], N)
             conds = [_t >= 1]
             if cls == "approx-ldp":
                 conds += [s["delta"] <= 1]
-            if cls == "pml":
+            if cls == "pml":  # (every_n excludes pml, so N is a number here)
                 conds += [s["c"] <= sympy.Rational(1, N)]
             if (S < g if conj.strict else S <= g) is sympy.false:
                 return None
@@ -208,11 +214,14 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
                         rests_on.append(bound.claim)
                     steps.append(f"{cls}, every N and M: {bound.statement}: taken from the claim {bound.claim} "
                                  f"(registered verdict: {claim_verdict(bound.claim)}; {why})")
-            steps.append(f"{cls}, N={N}: then {S} {rel} {g}: certificate {algebra.kind} {algebra.name!r} "
+            steps.append(f"{cls}{'' if N is None else f', N={N}'}: then {S} {rel} {g}: certificate {algebra.kind} {algebra.name!r} "
                          f"checked: TRUE")
             steps += ["    " + str(x) for x in result.steps[1:6]]
-    sizes = f"{spec.N[0]}..{spec.N[1]}" if spec.N[1] > spec.N[0] else f"{spec.N[0]}"
-    scope = f"N = {sizes}, all M, all parameters of the class"
+    if every_n:
+        scope = "all N, M; all parameters of the class"
+    else:
+        sizes = f"{spec.N[0]}..{spec.N[1]}" if spec.N[1] > spec.N[0] else f"{spec.N[0]}"
+        scope = f"N = {sizes}, all M; all parameters of the class"
     if rests_on:
         steps.append("proved modulo " + ", ".join(rests_on) + ": the bound above is that claim's statement, "
                      "not re-proved here")
