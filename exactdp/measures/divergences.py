@@ -83,6 +83,25 @@ def _domain(values, what: str, gamma=None) -> Domain:
     return sr_domain(scoped_region(values, gamma))
 
 
+def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
+    """A divergence between rows x and x2 of a kernel: "tv", "hockey_stick" (E_γ; of a parametric kernel as
+    a closed form on the kernel's region, :func:`exactdp.symbolic.kernel_region`), "chi2", "kl",
+    "hellinger2" (the functions of this module on the two rows)."""
+    if kind in ("tv", "hockey_stick"):
+        g, _ = _gamma(1 if kind == "tv" else gamma)
+        D = constant_domain((*K.rows[x], *K.rows[x2], g), kind)
+        if D is None:
+            from exactdp.symbolic.closedforms import gamma_region, sr_domain
+            from exactdp.symbolic.region import kernel_region
+
+            D = sr_domain(gamma_region(kernel_region(K), as_sympy(g)))
+        return D.result(hockey_stick_in(D, K.rows[x], K.rows[x2], g))
+    fn = {"chi2": chi2, "kl": kl, "hellinger2": hellinger2}.get(kind)
+    if fn is None:
+        raise ParameterError(f"kind: must be one of tv, hockey_stick, chi2, kl, hellinger2, got {kind!r}")
+    return fn(K.row(x), K.row(x2))
+
+
 def tv(P, Q):
     r"""TV(P, Q) = ½ Σ_y |P(y) − Q(y)| = E₁(P‖Q) (D-2).
 

@@ -18,7 +18,6 @@ from exactdp.symbolic.closedforms import (
     pml_ratio_symbolic,
     positive_part,
     privacy_profile_symbolic,
-    row_divergence,
     symbolic_max,
 )
 from exactdp.symbolic.families import SymmetricFamily, randomized_response_family, unary_encoding_family
@@ -52,7 +51,6 @@ __all__ = [
     "positive_part",
     "privacy_profile_symbolic",
     "randomized_response_family",
-    "row_divergence",
     "symbolic_max",
     "unary_encoding_family",
     "validity_region",

@@ -253,10 +253,10 @@ def scoped_region(values, gamma=None) -> Region:
     if gamma is not None:
         syms |= as_expr(as_sympy(gamma)).free_symbols
     region = Region.of(*scoped_conditions(), variables=sorted(syms, key=str))
-    return region if gamma is None else _gamma_region(region, as_sympy(gamma))
+    return region if gamma is None else gamma_region(region, as_sympy(gamma))
 
 
-def _gamma_region(region: Region, gamma) -> Region:
+def gamma_region(region: Region, gamma) -> Region:
     g = as_expr(gamma)
     return region.with_conditions(*[s >= 0 for s in g.free_symbols if s not in region.variables])
 
@@ -283,7 +283,7 @@ def _max_pair_tex(gamma) -> str:
 def eta_hockey_stick_witness_symbolic(K, gamma, derivation: Derivation | None = None):
     """``(η_{E_γ}(K), x, x')`` for a parametric kernel (and/or symbolic γ); ``(value, None, None)`` when
     the maximizing pair changes over the region."""
-    region = _gamma_region(kernel_region(K), gamma)
+    region = gamma_region(kernel_region(K), gamma)
     one = _one_parameter(region)
     if one and K.N > 1:
         return _eta_one_parameter(K, as_sympy(gamma), one, derivation)
@@ -466,7 +466,7 @@ def is_ldp_symbolic(K, gamma, delta) -> Truth:
     from exactdp.algebra.prover import decide
 
     value, _, _ = eta_hockey_stick_witness_symbolic(K, gamma)
-    region = _gamma_region(kernel_region(K), gamma)
+    region = gamma_region(kernel_region(K), gamma)
     return decide(as_sympy(value) <= as_sympy(delta), region).truth
 
 
@@ -494,16 +494,3 @@ def privacy_profile_symbolic(K, gamma: sympy.Symbol | None = None) -> SymbolicPr
     with assuming(g >= 1):
         value, _, _ = eta_hockey_stick_witness_symbolic(K, g)
     return SymbolicPrivacyProfile(value, g)
-
-
-def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
-    """A divergence between two rows of a parametric kernel on its region: "tv", "hockey_stick",
-    "chi2" (rational closed forms), "kl", "hellinger2" (sympy expressions)."""
-    region = _gamma_region(kernel_region(K), gamma)
-    p, q = K.rows[x], K.rows[x2]
-    if kind in ("tv", "hockey_stick"):
-        return _exact(hockey_stick_rows(p, q, 1 if kind == "tv" else gamma, region))
-    from exactdp.measures import divergences as d
-
-    fn = {"chi2": d.chi2, "kl": d.kl, "hellinger2": d.hellinger2}[kind]
-    return fn(K.row(x), K.row(x2))

@@ -148,7 +148,7 @@ def test_witness_pair_and_row_divergence():
         assert same(tv(K.row(0), K.row(2)), (t - 1) / (t + 2))
     assert tv(K.row(0), K.row(2)) == sympy.Piecewise(((t - 1) / (t + 2), t > 1), ((1 - t) / (t + 2), True)) or \
         at(tv(K.row(0), K.row(2)), t=R(1, 2)) == R(1, 5)
-    from exactdp.symbolic import row_divergence
+    from exactdp.measures.divergences import row_divergence
 
     assert same(row_divergence(K, 0, 2, "tv"), (t - 1) / (t + 2))
     assert row_divergence(K, 0, 2, "hockey_stick", 2) == sympy.Piecewise(((t - 2) / (t + 2), t > 2), (0, True))
