@@ -41,6 +41,12 @@ def format_result(res) -> str:
         + (")" if res.matches else "; DIFFERS)"),
         f"  instances:  {res.instances}",
     ]
+    if res.scope:  # what a proof covers, and what a proved-modulo claim rests on (with those claims' verdicts)
+        from exactdp.output.report import rests_on_text
+
+        lines.append(f"  scope:      {res.scope}")
+        if res.rests_on:
+            lines.append(f"  {rests_on_text(res).replace('rests on: ', 'rests on:   ', 1)}")
     if c.notes:
         lines.append(f"  notes:      {c.notes}")
     if c.related:

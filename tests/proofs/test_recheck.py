@@ -334,3 +334,12 @@ def test_a_bound_free_of_n_is_proved_for_every_n():
     assert r.verdict == "proved" and r.scope.startswith("all N, M")
     assert r.to_dict()["certificates"] == ["check: approx-ldp: bound <= conjectured side",
                                            "(eps,delta)-LDP Dobrushin bound"]
+
+
+def test_show_prints_scope_and_what_a_claim_rests_on(capsys):
+    from exactdp.cli import main
+
+    assert main(["show", "grosse2026.cor1", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "  scope:      all N, M; t >= 1, 0 < c < 1/N\n" in out
+    assert "  rests on:   grosse2026.thm4 (proved-modulo)\n" in out
