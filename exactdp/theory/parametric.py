@@ -127,7 +127,8 @@ class ParametricSolution:
     @property
     def value(self) -> sympy.Expr:
         """The optimum as a ``Piecewise`` over the regions (plus the problem's offset); regions with the same
-        value are merged (their conditions or-ed), the last piece is ``True`` (the regions cover the domain)."""
+        value are merged (their conditions or-ed); the last piece is ``True`` only when the certificate checked
+        (then the regions cover the domain), else it keeps its conditions (undefined outside the regions)."""
         groups: dict = {}
         for r in self.regions:
             v = sympy.cancel(r.value + self.problem.offset)
@@ -135,6 +136,8 @@ class ParametricSolution:
         pieces = [(v, sympy.Or(*conds)) for v, conds in groups.items()]
         if not pieces:
             raise UndecidedError("parametric LP: no region was certified (" + "; ".join(self.log) + ")")
+        if not self.certified():
+            return sympy.Piecewise(*pieces)
         if len(pieces) == 1:
             return pieces[0][0]
         return sympy.Piecewise(*pieces[:-1], (pieces[-1][0], True))

@@ -237,3 +237,13 @@ def test_thm1_lem3_and_gamma_closed_form_claims_are_proved_from_parametric_certi
     thm1 = next(ch for ch in registry["grosse2026.thm1"].checks if ch.name == "certificates").run(ctx)
     assert {"linear-combination"} <= {cert.kind for cert in thm1.certificates}  # the all-N, M upper bound
     assert thm1.details["regions"] == {2: 2, 3: 4}
+
+
+def test_an_uncovered_domain_is_reported_not_claimed():
+    """A region budget too small to cover the domain: no proof, the gap named, no default piece."""
+    r = parametric.sup_eta_tv(3, t=t, c=c, max_regions=1)
+    assert not r.certified()
+    assert any("coverage gap" in f for f in r.failures())
+    assert isinstance(r.value, sympy.Piecewise) and all(cond is not sympy.true for _, cond in r.value.args)
+    inside = {t: 2, c: sympy.Rational(1, 10)}  # t*c = 1/5 <= 1/2: the first region, value Xi = 1/(2*7/10 + 1)
+    assert r.value.subs(inside) == sympy.Rational(5, 12)
