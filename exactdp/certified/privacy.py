@@ -257,25 +257,11 @@ def _greater(A, B, A0, B0, g: _Gamma) -> bool:
 
 
 def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
-    G = g.rb.exact
-    best = None
-    for i in range(K.N):
-        for j in range(K.N):
-            if i == j:
-                continue
-            D = RBDomain(f"eta_hockey_stick: K[{i}] - gamma K[{j}]", max_prec=max_prec)
-            value = D.total([D.positive_part(as_expr(a) - G * as_expr(b)) for a, b in zip(K[i], K[j])])
-            if best is None:
-                best = (value, i, j)
-                continue
-            s = RB(value - best[0]).sign(max_prec=max_prec)
-            if s.sign is None:
-                raise UndecidedError(
-                    f"eta_hockey_stick: cannot order the pairs ({i},{j}) and {best[1:]} ({s.reason})"
-                )
-            if s.sign is Sign.POSITIVE:
-                best = (value, i, j)
-    return best
+    """η over the ball domain for a kernel with irrational constant entries: the one two-point maximum
+    (:func:`exactdp.measures.contraction.eta_in`), every sign certified."""
+    from exactdp.measures.contraction import eta_in
+
+    return eta_in(RBDomain("eta_hockey_stick", max_prec=max_prec), K, g.rb.exact)
 
 
 def eta_hockey_stick_certified(K, gamma, *, max_prec: int | None = None):

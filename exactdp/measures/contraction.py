@@ -13,7 +13,8 @@ from __future__ import annotations
 from flint import fmpq
 
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.measures.divergences import _gamma, hockey_stick
+from exactdp.measures.divergences import _gamma, hockey_stick, hockey_stick_in
+from exactdp.numbers.domain import Domain
 from exactdp.numbers.linalg import max_pairwise_hockey_stick
 
 
@@ -52,16 +53,39 @@ def _exact_witness_small(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
 
 
 def eta_hockey_stick_witness(K, gamma):
-    """``(η_{E_γ}(K), x, x')`` with ``E_γ(K_x‖K_x') = η_{E_γ}(K)``; see :func:`eta_hockey_stick`."""
+    """``(η_{E_γ}(K), x, x')`` with ``E_γ(K_x‖K_x') = η_{E_γ}(K)``; see :func:`eta_hockey_stick`.
+
+    By number domain: QQ (rational kernel and γ) on the integer fast path; SR (a kernel with sympy
+    entries, or γ with parameters) as a closed form on the kernel's region, with the one-parameter cell
+    decomposition and derivations of :mod:`exactdp.symbolic` (``(value, None, None)`` when the maximizing
+    pair changes over the region); RB (a rational kernel and an irrational γ such as e^{1/2}) by the
+    certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.certified.privacy`).
+    """
     K = as_kernel(K)
     g, symbolic = _gamma(gamma)
-    if symbolic or K.symbolic:
-        from exactdp.measures import _dispatch
+    if not (symbolic or K.symbolic):
+        if K.N == 1:
+            return fmpq(0), 0, 0
+        return _exact_witness_qq(K, g)
+    if K.symbolic:
+        from exactdp.symbolic import eta_hockey_stick_witness_symbolic
 
-        return _dispatch.eta_hockey_stick_witness_nonrational(K, g)
-    if K.N == 1:
-        return fmpq(0), 0, 0
-    return _exact_witness_qq(K, g)
+        return eta_hockey_stick_witness_symbolic(K, g)
+    from exactdp.certified.privacy import eta_hockey_stick_certified
+
+    return eta_hockey_stick_certified(K, g)
+
+
+def eta_in(D: Domain, K: Kernel, gamma) -> tuple[object, int, int]:
+    """``(η, x, x')``: max_{x≠x'} E_γ(K_x‖K_x') in the number domain ``D`` (B-2), the first maximizing pair;
+    every comparison decided by ``D`` (:class:`~exactdp.errors.UndecidedError` when one is not)."""
+    pairs = [(i, j) for i in range(K.N) for j in range(K.N) if i != j]
+    if not pairs:
+        return D.zero, 0, 0
+    values = [hockey_stick_in(D, K.rows[i], K.rows[j], gamma) for i, j in pairs]
+    value, k = D.max(values)
+    i, j = pairs[k if k is not None else 0]
+    return D.result(value), i, j
 
 
 def eta_hockey_stick(K, gamma):

@@ -241,12 +241,8 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
             raise ParameterError(
                 f"{name}: gamma = {str(g)[:60]} is not a rational function of the kernel's parameters; "
                 f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
-    from exactdp.measures import _dispatch  # noqa: F401  (certified / symbolic routes)
+    from exactdp.certified.privacy import is_ldp_certified  # RB: an irrational gamma
 
-    try:
-        from exactdp.certified import is_ldp_certified
-    except ImportError as exc:
-        raise ParameterError(f"is_ldp: an irrational gamma = {g} needs the certified layer: {exc}") from exc
     return is_ldp_certified(K, g, d)
 
 

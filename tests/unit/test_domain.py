@@ -11,6 +11,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import CoercionError, ParameterError, UndecidedError
+from exactdp.measures.contraction import eta_in
 from exactdp.measures.divergences import hockey_stick_in
 from exactdp.numbers.domain import QQ, RB, SR, constant_domain
 from exactdp.numbers.rb import precision_cap
@@ -108,3 +109,39 @@ def test_sr_hockey_stick_at_rational_points_is_the_qq_value():
         qv = [fmpq(e.subs(t, x).p, e.subs(t, x).q) for e in q]
         value = sympy.piecewise_fold(closed.subs(t, x)) if isinstance(closed, sympy.Basic) else closed
         assert QQ.convert(value) == hockey_stick_in(QQ, pv, qv, fmpq(2))
+
+
+@pytest.mark.parametrize("g", [Q(1), Q(3, 2), Q(1, 3), Q(4)])
+def test_the_one_eta_in_qq_is_the_integer_fast_path(g):
+    """η over the QQ domain (every pair's E_γ sum, certified max) = the vectorized integer route."""
+    import random
+
+    from exactdp import Kernel, eta_hockey_stick
+
+    rng = random.Random(13)
+    for _ in range(6):
+        N, M = rng.randint(2, 4), rng.randint(2, 5)
+        rows = []
+        for _ in range(N):
+            w = [rng.randint(0, 6) for _ in range(M)]
+            w[rng.randrange(M)] += 1
+            rows.append([fmpq(x, sum(w)) for x in w])
+        K = Kernel(rows)
+        value, i, j = eta_in(QQ, K, fmpq(g.p, g.q))
+        assert value == eta_hockey_stick(K, g)
+        assert hockey_stick_in(QQ, K.rows[i], K.rows[j], fmpq(g.p, g.q)) == value
+
+
+def test_eta_in_rb_and_sr_agree_with_the_public_routes():
+    from exactdp import eta_tv
+    from exactdp.mechanisms import randomized_response
+    from exactdp.numbers.rb import certified_compare
+
+    e = sympy.exp(Q(1, 2))
+    K = randomized_response(3, e)  # irrational constant entries: the ball domain
+    value, _, _ = eta_in(RB("eta"), K, 1)
+    assert certified_compare(value, "==", (e - 1) / (e + 2)) is Truth.TRUE
+    Ks = randomized_response(3, t)
+    value, i, j = eta_in(sr_domain(Region.of(t >= 1)), Ks, 1)
+    assert sympy.cancel(value - (t - 1) / (t + 2)) == 0 and (i, j) == (0, 1)
+    assert eta_tv(randomized_response(3, 4)) == eta_in(QQ, randomized_response(3, 4), fmpq(1))[0] == fmpq(1, 2)
