@@ -85,7 +85,7 @@ def value_html(value) -> str:
     >>> value_html("sample mean"), value_html("7")
     ('sample mean', '7')
     """
-    from sympy import Integer, mathml
+    from sympy import Integer
 
     from exactdp.errors import ExactDPError
     from exactdp.numbers.reader import read_expression
@@ -103,13 +103,14 @@ def value_html(value) -> str:
         return _esc(text)
     if isinstance(expr, Integer):
         return _esc(text)
-    return f'<math xmlns="{_MATHML_NS}">{mathml(expr, printer="presentation")}</math>'
+    return _math(expr)
 
 
-def _relation_mathml(rel) -> str:
+def _math(expr) -> str:
+    """A sympy expression or relation as a ``<math>`` element (sympy's presentation MathML printer)."""
     from sympy import mathml
 
-    return f'<math xmlns="{_MATHML_NS}">{mathml(rel, printer="presentation")}</math>'
+    return f'<math xmlns="{_MATHML_NS}">{mathml(expr, printer="presentation")}</math>'
 
 
 def certificate_html(cert) -> str:
@@ -128,17 +129,17 @@ def certificate_html(cert) -> str:
     rels = {"==": sympy.Eq, ">=": sympy.Ge, "<=": sympy.Le, ">": sympy.Gt, "<": sympy.Lt, "!=": sympy.Ne}
     try:
         syms = cert.symbols(tuple(getattr(cert, "variables", ())))
-        region = [_relation_mathml(rel) for rel in cert.region_conditions(syms)]
+        region = [_math(rel) for rel in cert.region_conditions(syms)]
         if region:
             maths.append("region: " + ", ".join(region))
         for st in getattr(cert, "statements", ()):
             label, lhs, op, rhs = st[:4]
             if op in rels:
                 a, b = cert.read(lhs, syms, "lhs"), cert.read(rhs, syms, "rhs")
-                maths.append(f"{_esc(label)}: " + _relation_mathml(rels[op](a, b, evaluate=False)))
+                maths.append(f"{_esc(label)}: " + _math(rels[op](a, b, evaluate=False)))
         if getattr(cert, "conclusion", None):
             h = cert.read(cert.conclusion, syms, "conclusion")
-            maths.append("conclusion: " + _relation_mathml(sympy.Ge(h, 0, evaluate=False)))
+            maths.append("conclusion: " + _math(sympy.Ge(h, 0, evaluate=False)))
     except (ExactDPError, ValueError, TypeError, AttributeError):
         maths.append("<small>(its statements are shown as text in the JSON report)</small>")
     body = "".join(f"<div class=\"cm\">{m}</div>" for m in maths)
