@@ -16,8 +16,9 @@ import sympy
 
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError
-from exactdp.numbers.domain import Domain, constant_domain
-from exactdp.numbers.qq import ZERO, to_qq
+from exactdp.numbers.domain import RB, Domain, constant_domain
+from exactdp.numbers.qq import to_qq
+from exactdp.numbers.truth import Truth
 from exactdp.numbers.sr import exact_result, as_sympy, to_exact
 
 t = sympy.Symbol("t", positive=True)
@@ -114,20 +115,35 @@ def tv(P, Q):
 def chi2(P, Q):
     r"""χ²(P‖Q) = Σ_y (P(y) − Q(y))² / Q(y); +∞ if Q(y) = 0 < P(y) (D-2).
 
+    Written once over the number domain of the entries (:func:`chi2_in`).
+
     >>> chi2(["1/2", "1/2"], ["1/4", "3/4"])
     1/3
     """
     P, Q = _pair(P, Q)
-    if P.symbolic or Q.symbolic:
-        return f_divergence(P, Q, F_CHI2)
-    total = ZERO
-    for p, q in zip(P, Q):
-        if q == 0:
-            if p != 0:
+    D = _domain((*P.probs, *Q.probs), "chi2")
+    value = chi2_in(D, P.probs, Q.probs)
+    if isinstance(D, RB) and value is not sympy.oo:  # irrational numbers: the simplified exact value
+        value = sympy.simplify(value)
+    return D.result(value)
+
+
+def chi2_in(D: Domain, p, q):
+    """Σ_y (p(y) − q(y))²/q(y) in the number domain ``D``; ``sympy.oo`` when some q(y) = 0 < p(y).
+
+    A term is skipped when q(y) = p(y) = 0 and infinite when q(y) = 0 ≠ p(y), each decided by ``D``; an
+    entry q(y) that ``D`` cannot show to be 0 or not (a parameter that vanishes somewhere on the region)
+    keeps its term, so the closed form holds where q(y) ≠ 0.
+    """
+    terms = []
+    for a, b in zip(p, q):
+        a, b = D.convert(a), D.convert(b)
+        if D.compare(b, "==", D.zero) is Truth.TRUE:
+            if D.compare(a, "==", D.zero) is not Truth.TRUE:
                 return sympy.oo
             continue
-        total += (p - q) ** 2 / q
-    return total
+        terms.append((a - b) ** 2 / b)
+    return D.total(terms)
 
 
 def kl(P, Q):

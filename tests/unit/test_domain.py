@@ -145,3 +145,27 @@ def test_eta_in_rb_and_sr_agree_with_the_public_routes():
     value, i, j = eta_in(sr_domain(Region.of(t >= 1)), Ks, 1)
     assert sympy.cancel(value - (t - 1) / (t + 2)) == 0 and (i, j) == (0, 1)
     assert eta_tv(randomized_response(3, 4)) == eta_in(QQ, randomized_response(3, 4), fmpq(1))[0] == fmpq(1, 2)
+
+
+def test_chi2_once_in_three_domains():
+    """χ² = Σ (p − q)²/q: QQ against Fractions, zero masses (0 and +∞), RB and SR against the same values."""
+    from fractions import Fraction as F
+
+    from exactdp import chi2
+    from exactdp.measures.divergences import chi2_in
+    from exactdp.numbers.rb import certified_compare
+
+    p, q = [F(1, 2), F(1, 3), F(1, 6)], [F(1, 5), F(1, 5), F(3, 5)]
+    assert chi2(p, q) == fmpq(sum((a - b) ** 2 / b for a, b in zip(p, q)).numerator,
+                              sum((a - b) ** 2 / b for a, b in zip(p, q)).denominator)
+    assert chi2(["1/2", "1/2", "0"], ["1/2", "1/2", "0"]) == 0  # 0·f(0/0) = 0
+    assert chi2(["1/2", "1/2", "0"], ["1", "0", "0"]) is sympy.oo
+    e = sympy.exp(Q(1, 2))
+    value = chi2([e / (e + 1), 1 / (e + 1)], [1 / (e + 1), e / (e + 1)])
+    assert certified_compare(value, "==", (e - 1) ** 2 / e) is Truth.TRUE
+    D = sr_domain(Region.of(t >= 1))
+    closed = D.result(chi2_in(D, [t / (t + 1), 1 / (t + 1)], [1 / (t + 1), t / (t + 1)]))
+    assert sympy.cancel(closed - (t - 1) ** 2 / t) == 0
+    for x in (Q(1), Q(2), Q(9, 4)):
+        assert chi2([x / (x + 1), 1 / (x + 1)], [1 / (x + 1), x / (x + 1)]) == QQ.convert(closed.subs(t, x))
+    assert chi2_in(D, [t / (t + 1), 1 / (t + 1)], [0, 1]) is sympy.oo
