@@ -12,6 +12,7 @@ Ratios come back exact (``fmpq`` or ``sympy.oo``); logs as exact sympy expressio
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy
@@ -33,8 +34,12 @@ from exactdp.numbers.linalg import (
 )
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
-from exactdp.numbers.truth import Truth
+from exactdp.numbers.domain import QQ, RB, Domain
+from exactdp.numbers.truth import Sign, Truth
 from exactdp.numbers.rich import RichDisplay
+
+if TYPE_CHECKING:
+    from exactdp.symbolic.closedforms import SymbolicPrivacyProfile
 
 
 def _log(ratio):
@@ -49,30 +54,51 @@ def _log(ratio):
 def ldp_ratio_witness(K):
     """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0."""
     K = as_kernel(K)
-    if K.symbolic:  # closed form on the parameter region (exactdp.symbolic); no single witness
+    if K.free_symbols:  # SR: closed form on the parameter region (exactdp.symbolic); no single witness
         from exactdp.symbolic import ldp_ratio_symbolic
 
         return ldp_ratio_symbolic(K), None, None, None
-    R = K.int_rows()
-    fast = max_column_ratio(R)  # vectorized on exact integer keys (issue 15)
+    if K.symbolic:  # RB: irrational constant entries, every comparison certified
+        return column_ratio_in(RB("ldp_ratio"), K, _ldp_denominator)
+    fast = max_column_ratio(K.int_rows())  # QQ: vectorized on exact integer keys (issue 15)
     if fast is not None:
         num, den, y, xh, xl = fast
         if den == 0:
             return sympy.oo, y, xh, xl
         r = fmpq(num, den)
         return (r, y, xh, xl) if r > ONE else (ONE, 0, 0, 0)
-    amax, amin = column_extremes(R)
-    best, arg = ONE, (0, 0, 0)
+    return column_ratio_in(QQ, K, _ldp_denominator)  # beyond int64: the same maximum in fmpq
+
+
+def _ldp_denominator(column, lo):
+    """The denominator of e^{LDP}: min_x K(y|x) (D-5)."""
+    return lo
+
+
+def column_ratio_in(D: Domain, K: Kernel, denominator):
+    r"""``(r, y, x_max, x_min)``: r = max(1, max_y max_x K(y|x) / denominator(column_y, min_x K(y|x))) in the
+    number domain ``D`` — e^{LDP} for denominator = min (D-5), e^{C(K,Q_X(c))} for c S_y + (1 − Nc) min
+    (D-9).  All-zero columns are ignored; ``sympy.oo`` (with its column) when a denominator is 0 below a
+    positive entry; the first maximizing column.  Every comparison is decided by ``D`` (UndecidedError if not).
+    """
+    best, arg = D.one, (0, 0, 0)
     for y in range(K.M):
-        hi, lo = K[int(amax[y]), y], K[int(amin[y]), y]
-        if hi == 0:
-            continue  # all-zero column: ignored
-        if lo == 0:
-            return sympy.oo, y, int(amax[y]), int(amin[y])
-        r = hi / lo
-        if r > best:
-            best, arg = r, (y, int(amax[y]), int(amin[y]))
-    return best, *arg
+        column = [D.convert(K.rows[x][y]) for x in range(K.N)]
+        hi, xh = D.max(column)
+        if D.compare(hi, "==", D.zero) is Truth.TRUE:
+            continue
+        neg, xl = D.max([-v for v in column])
+        xh, xl = xh or 0, xl or 0
+        den = denominator(column, -neg)
+        if D.compare(den, "==", D.zero) is Truth.TRUE:
+            return sympy.oo, y, xh, xl
+        r = D.normal(hi / den)
+        s = D.sign(r - best)
+        if s is None:
+            raise UndecidedError(f"{D!r}: cannot order the column ratios {r} and {best}")
+        if s is Sign.POSITIVE:
+            best, arg = r, (y, xh, xl)
+    return (D.result(best), *arg)
 
 
 def ldp_ratio(K):
@@ -182,7 +208,7 @@ def _small_expression(expr, max_ops: int = 50, max_bits: int = 1024) -> bool:
 
 class _NoKernel:
     symbolic = False
-    free_symbols = frozenset()
+    free_symbols: frozenset = frozenset()
 
 
 def _delta(delta) -> fmpq:
@@ -315,7 +341,7 @@ def _pair_lines(p, q):
     return lines
 
 
-def privacy_profile(K) -> PrivacyProfile:
+def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
     Cost O(N² M log M) integer work: a sweep over the rows, vectorized over the partner rows, builds
@@ -435,11 +461,20 @@ def pml_ratio_witness(K, c):
     e^{ε*} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)).
     """
     K = as_kernel(K)
-    if K.symbolic or (isinstance(c, sympy.Basic) and c.free_symbols):  # closed form (exactdp.symbolic)
+    c_sympy = isinstance(c, sympy.Basic)
+    if K.free_symbols or (c_sympy and c.free_symbols) or (K.symbolic and c_sympy and not c.is_Rational):
+        # SR: closed form (exactdp.symbolic)
         from exactdp.symbolic import pml_ratio_symbolic
 
         return pml_ratio_symbolic(K, c), None, None
     c = _check_c(c, K.N)
+    if K.symbolic:  # RB: irrational constant entries, every comparison certified
+        ratio, y, _, x0 = column_ratio_in(RB("pml_ratio"), K, _pml_denominator(c, K.N))
+        if ratio is sympy.oo:
+            return ratio, y, None
+        prior = Distribution.from_exact_probs(
+            tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
+        return ratio, y, prior
     ratio, arg, x0 = _pml_max(K, c)
     prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
     return ratio, arg, prior
@@ -515,6 +550,16 @@ def pml_ratio(K, c):
     if K.symbolic or (isinstance(c, sympy.Basic) and c.free_symbols):
         return pml_ratio_witness(K, c)[0]
     return _pml_max(K, _check_c(c, K.N))[0]  # no prior built
+
+
+def _pml_denominator(c, N: int):
+    """The denominator of e^{C(K,Q_X(c))}: c S_y + (1 − Nc) min_x K(y|x) (D-9), for exact rational c."""
+    C = qq_to_sympy(c)
+
+    def denominator(column, lo):
+        return C * sum(column, sympy.Integer(0)) + (1 - N * C) * lo
+
+    return denominator
 
 
 def pml_epsilon(K, c) -> sympy.Expr:

@@ -94,6 +94,10 @@ class Domain:
         """The canonical exact value (``fmpq`` when rational)."""
         return exact_result(value)
 
+    def normal(self, value: Any) -> Any:
+        """A simpler equal element (a quotient in lowest terms); by default the value itself."""
+        return value
+
     def __repr__(self) -> str:
         return self.name
 
@@ -148,6 +152,10 @@ class RB(Domain):
 
     def total(self, values: Sequence[Any]) -> sympy.Expr:
         return sympy.Add(*values)
+
+    def normal(self, value: Any) -> Any:
+        """One fraction in lowest terms over the expression's transcendental generators (exact; cheap)."""
+        return sympy.cancel(sympy.together(value))
 
     def __repr__(self) -> str:
         return f"RB({self.what!r})"

@@ -60,6 +60,7 @@ def test_rb_certifies_signs_and_refuses_to_guess():
 
 def test_sr_decides_on_its_region():
     D = sr_domain(Region.of(t >= 1))
+    assert isinstance(D, SR) and D.zero == 0 and D.convert(fmpq(1, 2)) == Q(1, 2)
     assert D.sign(t + 1) is Sign.POSITIVE and D.sign(1 - t - 1) is Sign.NEGATIVE
     assert D.sign(t - 2) is None and D.compare(t, ">=", 1) is Truth.TRUE and D.compare(t, ">", 1) is Truth.UNKNOWN
     assert D.compare(t, "<", 1) is Truth.FALSE and D.compare(t + 1, "==", 1) is Truth.FALSE
@@ -111,22 +112,29 @@ def test_sr_hockey_stick_at_rational_points_is_the_qq_value():
         assert QQ.convert(value) == hockey_stick_in(QQ, pv, qv, fmpq(2))
 
 
-@pytest.mark.parametrize("g", [Q(1), Q(3, 2), Q(1, 3), Q(4)])
-def test_the_one_eta_in_qq_is_the_integer_fast_path(g):
-    """η over the QQ domain (every pair's E_γ sum, certified max) = the vectorized integer route."""
+def _random_kernels(seed: int, count: int):
+    """Small exact kernels with zeros (so +∞ ratios and empty positive parts occur)."""
     import random
 
-    from exactdp import Kernel, eta_hockey_stick
+    from exactdp import Kernel
 
-    rng = random.Random(13)
-    for _ in range(6):
+    rng = random.Random(seed)
+    for _ in range(count):
         N, M = rng.randint(2, 4), rng.randint(2, 5)
         rows = []
         for _ in range(N):
             w = [rng.randint(0, 6) for _ in range(M)]
             w[rng.randrange(M)] += 1
             rows.append([fmpq(x, sum(w)) for x in w])
-        K = Kernel(rows)
+        yield Kernel(rows)
+
+
+@pytest.mark.parametrize("g", [Q(1), Q(3, 2), Q(1, 3), Q(4)])
+def test_the_one_eta_in_qq_is_the_integer_fast_path(g):
+    """η over the QQ domain (every pair's E_γ sum, certified max) = the vectorized integer route."""
+    from exactdp import eta_hockey_stick
+
+    for K in _random_kernels(13, 6):
         value, i, j = eta_in(QQ, K, fmpq(g.p, g.q))
         assert value == eta_hockey_stick(K, g)
         assert hockey_stick_in(QQ, K.rows[i], K.rows[j], fmpq(g.p, g.q)) == value
@@ -169,3 +177,24 @@ def test_chi2_once_in_three_domains():
     for x in (Q(1), Q(2), Q(9, 4)):
         assert chi2([x / (x + 1), 1 / (x + 1)], [1 / (x + 1), x / (x + 1)]) == QQ.convert(closed.subs(t, x))
     assert chi2_in(D, [t / (t + 1), 1 / (t + 1)], [0, 1]) is sympy.oo
+
+
+def test_column_ratio_once_qq_equals_the_fast_paths_and_rb_the_closed_forms():
+    """e^{LDP} and e^{C(K,Q_X(c))} as the one column-ratio maximum: QQ = the integer routes (zeros give
+    +∞), RB = the closed forms at t = e^{1/2} (certified equality)."""
+    from exactdp import Kernel, ldp_ratio, pml_ratio
+    from exactdp.mechanisms import grosse_binary_mechanism, randomized_response
+    from exactdp.measures.privacy import column_ratio_in
+    from exactdp.numbers.rb import certified_compare
+
+    for K in _random_kernels(7, 8):
+        N = K.N
+        assert column_ratio_in(QQ, K, lambda col, lo: lo)[0] == ldp_ratio(K)
+        c = fmpq(1, 2 * N)
+        pml = column_ratio_in(QQ, K, lambda col, lo: c * sum(col, fmpq(0)) + (1 - N * c) * lo)[0]
+        assert pml == pml_ratio(K, c)
+    e = sympy.exp(Q(1, 2))
+    assert certified_compare(ldp_ratio(randomized_response(3, e)), "==", e) is Truth.TRUE
+    assert certified_compare(pml_ratio(randomized_response(3, e), "1/4"), "==", 4 * e / (e + 3)) is Truth.TRUE
+    assert certified_compare(pml_ratio(grosse_binary_mechanism(e, "1/4"), "1/4"), "==", e) is Truth.TRUE
+    assert ldp_ratio(Kernel([[sympy.sqrt(2) / 2, 1 - sympy.sqrt(2) / 2], [1, 0]])) is sympy.oo
