@@ -281,6 +281,8 @@ def _arb(expr) -> arb:
         return out
     if isinstance(expr, sympy.Abs):
         return abs(_arb(expr.args[0]))
+    if isinstance(expr, sympy.UnevaluatedExpr):  # a term kept unevaluated to stop sympy's auto-rewriting
+        return _arb(expr.args[0])
     name = type(expr).__name__
     if name in _ARB_FUNCS and len(expr.args) == 1:
         x = _arb(expr.args[0])

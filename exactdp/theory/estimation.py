@@ -335,9 +335,15 @@ def xu_raginsky(I, t, delta, n: int, slope=2) -> RiskBound:
     """
     n = _pos_int(n)
     kappa = as_sympy(to_qq(slope, "slope"))
-    a = as_sympy(varphi(t, delta, n)) * _nonneg(I, "I") + LOG2
+    phi_I = as_sympy(varphi(t, delta, n)) * _nonneg(I, "I")
+    if phi_I.has(sympy.log) and not phi_I.has(sympy.exp):
+        # a rational phi^n (e.g. eps = 0) times I = ... + log(K)/21: sympy would rewrite exp(-u) as the power
+        # K^(-r) with a rational r of 80-digit terms and search for its exact root (it never finishes); the
+        # product stays one unevaluated term (the value is the same; arb_eval reads through it)
+        phi_I = sympy.UnevaluatedExpr(phi_I)
+    a = phi_I + LOG2
     u = (a + sympy.sqrt(a**2 + 4 * a)) / 2
-    return RiskBound(SPECS["xu_raginsky"], sympy.exp(-u) * (1 - a / u) / kappa, "symbolic", {"n": n})
+    return RiskBound(SPECS["xu_raginsky"], sympy.exp(-u, evaluate=False) * (1 - a / u) / kappa, "symbolic", {"n": n})
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import mpmath
 import pytest
 import sympy
 from flint import arb, ctx, fmpq
@@ -316,3 +317,26 @@ def test_rounds_to_is_three_valued():
     assert rounds_to(sympy.log(2), "0.69") is Truth.TRUE
     assert rounds_to(sympy.log(2), "0.694") is Truth.FALSE
     assert rounds_to(arb("0.6935", "0.001"), "0.693") is Truth.UNKNOWN
+
+
+def test_bernoulli_point_at_eps_zero_finishes_and_matches_mpmath():
+    """ε = 0 makes φⁿ rational: sympy used to rewrite exp(−u) into an exact root of a 70-digit integer and
+    never finish.  The point now evaluates, and bound (15) equals an independent mpmath evaluation of
+    e^{−u*}(1 − a/u*)/κ with a = φⁿ·I(θ;X²⁰) + log 2, u* = (a + √(a² + 4a))/2, κ = 2, where
+    I(θ;Xⁿ) = log(n+1) + (1/(n+1)) Σ_s [log C(n,s) + s(ψ(s+1) − ψ(n+2)) + (n−s)(ψ(n−s+1) − ψ(n+2))]
+    (θ ~ U[0,1]; A-16 prints 1.14721 for n = 20)."""
+    from exactdp.theory.estimation import bernoulli_bayes_point
+
+    p = bernoulli_bayes_point("0", "1/10000", 20, bits=40)
+    n = 20
+    with mpmath.workdps(60):
+        psi = lambda k: mpmath.psi(0, k)  # noqa: E731
+        I = mpmath.log(n + 1) + sum(mpmath.log(mpmath.binomial(n, s)) + s * (psi(s + 1) - psi(n + 2))
+                                    + (n - s) * (psi(n - s + 1) - psi(n + 2)) for s in range(n + 1)) / (n + 1)
+        assert mpmath.nstr(I, 6) == "1.14721"
+        phi = 1 - (1 - mpmath.mpf(1) / 10000) ** n
+        a = phi * I + mpmath.log(2)
+        u = (a + mpmath.sqrt(a * a + 4 * a)) / 2
+        ref_text = mpmath.nstr(mpmath.exp(-u) * (1 - a / u) / 2, 40)
+    assert p.xu_raginsky.overlaps(arb(ref_text)), (p.xu_raginsky, ref_text)
+    assert p.xu_raginsky.rad() < arb("1e-15")
