@@ -570,11 +570,9 @@ def pml_epsilon(K, c) -> sympy.Expr:
 def max_leakage_ratio(K) -> fmpq:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
     K = as_kernel(K)
-    if K.symbolic:  # closed form (exactdp.symbolic)
-        from exactdp.symbolic import max_leakage_ratio_symbolic
-
-        return max_leakage_ratio_symbolic(K)
-    R = K.int_rows()
+    if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constant entries)
+        return max_leakage_in(_kernel_domain(K, "max_leakage_ratio"), K)
+    R = K.int_rows()  # QQ: the integer route
     amax, _ = column_extremes(R)
     T, L = weighted_row_sum(R, amax, np.arange(K.M))  # per-denominator int64 sums, one flint product
     return fmpq(T, L)
@@ -587,3 +585,20 @@ def max_leakage(K) -> sympy.Expr:
     log(3/2)
     """
     return _log(max_leakage_ratio(K))
+
+
+def max_leakage_in(D: Domain, K: Kernel):
+    """Σ_y max_x K(y|x) in the number domain ``D`` (the maximum of each column decided by ``D``)."""
+    return D.result(D.total([D.max([D.convert(r[y]) for r in K.rows])[0] for y in range(K.M)]))
+
+
+def _kernel_domain(K: Kernel, what: str) -> Domain:
+    """The number domain of a kernel's entries: QQ, RB (irrational constants) or SR on the kernel's region."""
+    if not K.symbolic:
+        return QQ
+    if not K.free_symbols:
+        return RB(what)
+    from exactdp.symbolic.closedforms import sr_domain
+    from exactdp.symbolic.region import kernel_region
+
+    return sr_domain(kernel_region(K))

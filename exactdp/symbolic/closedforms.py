@@ -451,13 +451,6 @@ def pml_ratio_symbolic(K, c, derivation: Derivation | None = None):
                       "c S_{{{y}}} + (1 - N c) {lo}")
 
 
-def max_leakage_ratio_symbolic(K):
-    """e^{L(X→Y)} = Σ_y max_x K(y|x) (maximal leakage) as a closed form on the kernel's region."""
-    region = kernel_region(K)
-    total = sympy.Add(*[symbolic_max([as_sympy(r[y]) for r in K.rows], region)[0] for y in range(K.M)])
-    return _exact(prune_piecewise(sympy.piecewise_fold(total), region))
-
-
 def is_ldp_symbolic(K, gamma, delta) -> Truth:
     """Decide (ε,δ)-LDP, η_{E_γ}(K) ≤ δ, for every parameter value of the kernel's region ([A] Thm 1).
 

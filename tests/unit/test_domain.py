@@ -198,3 +198,21 @@ def test_column_ratio_once_qq_equals_the_fast_paths_and_rb_the_closed_forms():
     assert certified_compare(pml_ratio(randomized_response(3, e), "1/4"), "==", 4 * e / (e + 3)) is Truth.TRUE
     assert certified_compare(pml_ratio(grosse_binary_mechanism(e, "1/4"), "1/4"), "==", e) is Truth.TRUE
     assert ldp_ratio(Kernel([[sympy.sqrt(2) / 2, 1 - sympy.sqrt(2) / 2], [1, 0]])) is sympy.oo
+
+
+def test_max_leakage_once_in_three_domains():
+    """Σ_y max_x K(y|x): QQ = the integer route; SR closed form of RR_3 = 3t/(t+2) equals the QQ value at
+    rational t; RB at t = e^{1/2} equals it (certified)."""
+    from exactdp import max_leakage_ratio
+    from exactdp.mechanisms import randomized_response
+    from exactdp.measures.privacy import max_leakage_in
+    from exactdp.numbers.rb import certified_compare
+
+    for K in _random_kernels(3, 6):
+        assert max_leakage_in(QQ, K) == max_leakage_ratio(K)
+    closed = max_leakage_ratio(randomized_response(3, t))
+    assert sympy.cancel(closed - 3 * t / (t + 2)) == 0
+    for x in (Q(1), Q(5, 2), Q(7)):
+        assert max_leakage_ratio(randomized_response(3, x)) == QQ.convert(closed.subs(t, x))
+    e = sympy.exp(Q(1, 2))
+    assert certified_compare(max_leakage_ratio(randomized_response(3, e)), "==", 3 * e / (e + 2)) is Truth.TRUE
