@@ -80,6 +80,14 @@ class DeprecatedAlias(argparse.Action):
         setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
 
 
+class DeprecatedAppend(DeprecatedAlias):
+    """A deprecated repeatable flag: appends each value to ``dest`` (and prints the note once)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        note(f"{option_string} is deprecated; use {self.use}")
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest, None) or []), values])
+
+
 def deprecated_flag(p, option: str, dest: str, use: str, *, const=None, metavar=None, help_text: str = ""):
     """Add ``option`` as a deprecated alias (its help says so)."""
     kw = {"nargs": 0, "const": const} if const is not None else {"metavar": metavar}
@@ -410,8 +418,12 @@ def _printer():
         """sympy's str printer with ``^`` for powers and juxtaposed products of one-letter symbols (4ct, Nc)."""
 
         def _print_Pow(self, expr, rational=False):
-            if expr.exp.is_Integer and expr.exp < 0:  # t^(-2) -> 1/t^2
-                return f"1/{self._print(expr.base ** -expr.exp)}"
+            if expr.exp.is_Integer and expr.exp < 0:  # t^(-2) -> 1/t^2, (t + 1)^(-1) -> 1/(t + 1)
+                import sympy
+
+                den = expr.base ** -expr.exp
+                text = self._print(den)
+                return f"1/({text})" if isinstance(den, (sympy.Add, sympy.Mul)) else f"1/{text}"
             return super()._print_Pow(expr, rational).replace("**", "^")
 
         def _print_Mul(self, expr):
@@ -582,3 +594,147 @@ def latex_to_text(tex: str) -> str:
             out.append(ch)
             i += 1
     return " ".join("".join(out).split(" ")).replace("  ", " ")
+
+
+# ---------------------------------------------------------------------------------------------- formulas in lines
+#: functions a formula inside an engine line may call (display only; read by the one safe reader)
+_LINE_FUNCTIONS = None
+#: characters a parenthesised group of a formula may hold
+_GROUP_CHARS = re.compile(r"[\w\s.+\-*/^(),<>=&|!]*")
+_ATOM_START = re.compile(r"-?\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<name>[A-Za-z_]\w*)|(?=\())")
+_OP = re.compile(r"\s*(\*\*|<=|>=|==|!=|[-+*/^<>&])\s*")
+_REL_SPLIT = re.compile(r"(<=|>=|==|!=|<|>)")
+_MARKERS = re.compile(r"\*|/|\^|<|>|==|&|\b(?:Min|Max|exp|log|sqrt)\(")
+
+
+def _line_functions() -> dict:
+    global _LINE_FUNCTIONS
+    if _LINE_FUNCTIONS is None:
+        import sympy
+
+        from exactdp.numbers.reader import MATH_FUNCTIONS
+
+        _LINE_FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None)}
+    return _LINE_FUNCTIONS
+
+
+def _close(s: str, i: int) -> int | None:
+    """The index after the parenthesis matching ``s[i] == "("`` when the group holds only formula characters."""
+    depth = 0
+    for j in range(i, len(s)):
+        depth += {"(": 1, ")": -1}.get(s[j], 0)
+        if depth == 0:
+            return j + 1 if _GROUP_CHARS.fullmatch(s, i, j + 1) else None
+    return None
+
+
+def _atom_end(s: str, i: int) -> int | None:
+    m = _ATOM_START.match(s, i)
+    if not m:
+        return None
+    j = m.end()
+    if m.group("num") is None and (m.group("name") is None or j < len(s) and s[j] == "("):
+        if j >= len(s) or s[j] != "(":
+            return None
+        return _close(s, j)
+    return j
+
+
+def _formula_end(s: str, i: int) -> int | None:
+    """The end of the longest ``atom (op atom)*`` starting at ``i``."""
+    j = _atom_end(s, i)
+    if j is None:
+        return None
+    while True:
+        m = _OP.match(s, j)
+        if not m:
+            return j
+        k = _atom_end(s, m.end())
+        if k is None:
+            return j
+        j = k
+
+
+def _top_level_split(text: str, pattern) -> list[str]:
+    """``text`` split at the matches of ``pattern`` outside parentheses (the separators kept)."""
+    out, depth, last, k = [], 0, 0, 0
+    while k < len(text):
+        ch = text[k]
+        if ch in "()":
+            depth += 1 if ch == "(" else -1
+        elif depth == 0:
+            m = pattern.match(text, k)
+            if m:
+                out += [text[last:k], m.group(0)]
+                last = k = m.end()
+                continue
+        k += 1
+    return out + [text[last:]]
+
+
+def _strip_group(text: str) -> str:
+    text = text.strip()
+    while text.startswith("(") and _close(text, 0) == len(text):
+        text = text[1:-1].strip()
+    return text
+
+
+def _formula_text(text: str) -> str | None:
+    """A formula of an engine line (``(t >= 1) & (c <= 1/2)``, ``t*(-N*c + 1)``) as mathematics
+    (``t ≥ 1 and c ≤ 1/2``, ``t(-Nc + 1)``), each side read by the one safe reader and never compared (so
+    nothing is decided by printing); None when it is not a formula of the reader's grammar."""
+    import sympy
+
+    from exactdp.errors import ExactDPError
+    from exactdp.numbers.reader import read_expression
+
+    conj = _top_level_split(text, re.compile(r"\s*&\s*"))[::2]
+    if len(conj) > 1:
+        parts = [_formula_text(_strip_group(c)) for c in conj]
+        return None if None in parts else " and ".join(parts)
+    pieces = _top_level_split(_strip_group(text), _REL_SPLIT)
+    out = []
+    for k, piece in enumerate(pieces):
+        if k % 2:
+            out.append(_REL.get(piece, piece))
+            continue
+        names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", piece) if n not in _line_functions()}
+        try:
+            out.append(math_text(read_expression(piece.strip(), name="line", symbols=names,
+                                                 functions=_line_functions())))
+        except (ExactDPError, ValueError, TypeError, RecursionError):
+            return None
+    return " ".join(out)
+
+
+def math_line(line: str) -> str:
+    """A line of the engine's text (a proof step, a derivation step) with every formula in it printed as
+    mathematics by :func:`math_text` — display only, the stored line is unchanged:
+
+    >>> math_line("the conjecture reads eta_tv <= Min(1, (t - 1)/(t*(-N*c + 1) + 1))")
+    'the conjecture reads eta_tv ≤ Min(1, (t - 1)/(t(-Nc + 1) + 1))'
+    >>> math_line("claim: 0 >= 0 on (t >= 1) & (c <= 1/2)")
+    'claim: 0 ≥ 0 on t ≥ 1 and c ≤ 1/2'
+
+    Prose, quoted names and anything outside the reader's grammar stay as they are."""
+    s, out, i = str(line), [], 0
+    while i < len(s):
+        boundary = i == 0 or not (s[i - 1].isalnum() or s[i - 1] in "_.)]}'^")
+        j = _formula_end(s, i) if boundary and (s[i].isalnum() or s[i] in "_(-") else None
+        if j is not None:
+            span = s[i:j].rstrip()
+            j = i + len(span)
+            shown = _formula_text(span) if _MARKERS.search(span) else None
+            if shown is not None:
+                out.append(shown)
+                i = j
+                continue
+            k = i + 1
+            while k < j and (s[k].isalnum() or s[k] == "_"):  # not a formula: move past this word only
+                k += 1
+            out.append(s[i:k])
+            i = k
+            continue
+        out.append(s[i])
+        i += 1
+    return "".join(out).replace(" <= ", " ≤ ").replace(" >= ", " ≥ ").replace(" != ", " ≠ ")

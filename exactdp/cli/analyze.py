@@ -1,4 +1,4 @@
-"""``exactdp analyze FILE [--eps EPS | --t T] [--c C] [--delta D] [--format text|json] [-o FILE]``.
+"""``exactdp analyze FILE [--eps EPS | --t T] [--c C] [--delta D] [--format text|json|markdown|latex|html] [-o FILE]``.
 
 ``--t`` (or ``--eps``, with e^ε rational) is the e^ε of the (ε,δ)-LDP decision and the order γ = e^ε of the
 E_γ coefficient printed; the old ``--gamma G`` (same meaning) and ``--json`` are deprecated aliases.
@@ -9,6 +9,7 @@ its bare ``result`` document as before.
 from __future__ import annotations
 
 from exactdp.cli import _common
+from exactdp.cli._document import DOCUMENT_FORMATS
 
 
 def register(sub) -> None:
@@ -20,7 +21,7 @@ def register(sub) -> None:
                         what="the (eps,delta)-LDP decision and the E_gamma coefficient at gamma = e^eps")
     _common.add_c(p)
     _common.add_delta(p, "delta for the (eps,delta)-LDP decision (default 0; needs --eps or --t)")
-    _common.add_output(p, ("text", "json"), json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
 
@@ -43,6 +44,36 @@ def run(args) -> int:
         result = analyze(K, gamma=gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
     if args.format == "text":
         _common.emit(args, analysis_text(result))
+    elif args.format in ("markdown", "latex", "html"):
+        from exactdp.cli import _document
+
+        doc = analysis_json(result)
+        _document.emit(args, f"exactdp analyze: {doc['name']} ({K.N} inputs x {K.M} outputs)", blocks(doc))
     else:
         _common.emit_result(args, "analyze", analysis_json(result))
     return 0
+
+
+def blocks(doc: dict) -> list:
+    """The document of ``--format markdown|latex|html``: the kernel and every exact quantity of
+    :func:`exactdp.output.analysis_view.analysis_json` (the profile as its pieces P - Q·γ)."""
+    rows = [("eta_TV (Dobrushin)", doc["eta_tv"]["value"])]
+    if "eta_hockey_stick" in doc:
+        rows.append((f"eta_E_gamma at gamma = {doc['eta_hockey_stick']['gamma']}", doc["eta_hockey_stick"]["value"]))
+    if "is_ldp" in doc:
+        d = doc["is_ldp"]
+        rows.append((f"(eps,delta)-LDP at e^eps = {d['gamma']}, delta = {d['delta']}", d["verdict"]))
+    rows += [("LDP: e^eps", doc["ldp"]["ratio"]), ("LDP: eps", doc["ldp"]["epsilon"]),
+             ("maximal leakage (nats)", doc["max_leakage"]["nats"])]
+    if "pml" in doc:
+        rows += [(f"(eps,c)-PML at c = {doc['pml']['c']}: e^eps", doc["pml"]["ratio"]),
+                 (f"(eps,c)-PML at c = {doc['pml']['c']}: eps", doc["pml"]["epsilon"])]
+    out = [("matrix", "K", doc["rows"]), ("rows", rows)]
+    prof = doc.get("privacy_profile")
+    if prof:
+        ends = ["0", *prof["breakpoints"], "inf"]
+        pieces = [(f"delta(gamma) for gamma in [{a}, {b}]", f"{p['P']} - ({p['Q']})*gamma")
+                  for a, b, p in zip(ends, ends[1:], prof["pieces"])]
+        out += [("heading", "privacy profile delta(gamma) = P - Q gamma"),
+                ("rows", pieces + [("least gamma with delta = 0", prof["least_gamma_for_delta_0"])])]
+    return out

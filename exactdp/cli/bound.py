@@ -74,7 +74,7 @@ def register(sub) -> None:
                    help="significant digits of the numeric value (default 15, at least 1)")
     p.add_argument("--compare", default=None, metavar="OTHER",
                    help="decide NAME <= OTHER and NAME >= OTHER exactly (fix N, delta, ... with the flags)")
-    _common.add_output(p, ("text", "json", "markdown", "latex"))
+    _common.add_output(p, ("text", "json", "markdown", "latex", "html"))
     _common.deprecated_flag(p, "--latex", "format", "--format latex", const="latex")
     _common.deprecated_flag(p, "--markdown", "format", "--format markdown", const="markdown")
     p.set_defaults(func=run)
@@ -137,7 +137,11 @@ def run(args) -> int:
     _common.check_output_path(args.output)
     if args.list:
         all_bounds = [bounds.get(n) for n in bounds.names()]
-        if args.format == "markdown":
+        if args.format == "html":
+            from exactdp.cli import _document
+
+            _document.emit(args, "Bounds of [A] and [G]", [("rows", [(b.name, b.expr) for b in all_bounds])])
+        elif args.format == "markdown":
             from exactdp.output.latex import bounds_markdown_table
 
             _common.emit(args, bounds_markdown_table(all_bounds))
@@ -162,6 +166,8 @@ def run(args) -> int:
         cmp = b.compare(other, at=dict(values))
         if args.format == "json":
             _common.emit_json(args, "bound", {"comparison": _comparison_json(cmp), "at": values})
+        elif args.format != "text":
+            raise ParameterError(f"--format {args.format}: --compare prints text or json")
         else:
             _common.emit(args, cmp.summary(show=_common.math_text, le="≤", ge="≥"))
         return 0
@@ -184,6 +190,16 @@ def run(args) -> int:
     if values:  # every parameter, each in its domain: checked before anything is printed
         val = b.evaluate(**values)
         approx = b.evalf(args.digits, **values)
+    if args.format == "html":
+        from exactdp.cli import _document
+
+        rows = [(b.quantity, b.expr), ("direction", b.direction),
+                ("domain", ", ".join(_common.math_text(d) for d in b.domain())), ("source", str(b.source))]
+        if values:
+            rows += [(f"value at {', '.join(f'{k} = {v}' for k, v in values.items())}", val),
+                     (f"{args.digits} significant digits", str(approx))]
+        _document.emit(args, f"exactdp bound {b.name}", [("rows", rows)])
+        return 0
     if args.format == "json":
         doc = {"bound": _bound_json(b)}
         if values:

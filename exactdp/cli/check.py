@@ -1,6 +1,6 @@
 """``exactdp check "INEQUALITY" [--class C] [--N 2..3] [--M 2..3] [--budget K] [--seed S]
 [--t LO..HI | --eps LO..HI] [--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T]
-[--format text|json] [-o FILE] [--no-progress]``.
+[--format text|json|markdown|latex|html] [-o FILE] [--no-progress]``.
 
 ``--t LO..HI`` restricts t = e^eps to [LO, HI] (exact rationals >= 1); ``--eps LO..HI`` the same in eps (each
 e^eps must be rational: ``--eps "log(2)..log(3)"``).  The old ``--gamma LO..HI`` (meaning e^eps) and
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from exactdp.cli import _common
+from exactdp.cli._document import DOCUMENT_FORMATS
 
 
 def _count(low: int, high: int | None = None):
@@ -86,7 +87,7 @@ def register(sub) -> None:
                    help="a dask.distributed scheduler (tcp://host:8786) that runs the chunks; needs exactdp[dask]")
     p.add_argument("--max-seconds", type=_seconds, default=None,
                    help="extra wall-clock cap; when it stops the run, results may differ between runs")
-    _common.add_output(p, ("text", "json"), json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
 
@@ -138,7 +139,14 @@ def run(args) -> int:
                        scheduler=args.scheduler, workers=args.workers, progress=_progress_callback(bar),
                        max_seconds=args.max_seconds, max_den=args.max_den, gamma=gamma)
     if args.format == "text":
-        _common.emit(args, str(result))
+        from dataclasses import replace
+
+        # display only: the proof's formulas as mathematics (the JSON keeps the engine's lines)
+        _common.emit(args, str(replace(result, proof=[_common.math_line(s) for s in result.proof])))
+    elif args.format in ("markdown", "latex", "html"):
+        from exactdp.cli import _document
+
+        _document.emit(args, f"exactdp check: {result.conjecture}", blocks(result))
     else:
         doc = result.to_dict()
         if doc.get("counterexample"):
@@ -147,3 +155,30 @@ def run(args) -> int:
             doc["closest"].pop("check", None)
         _common.emit_result(args, "check", doc)
     return 1 if result.verdict == "refuted" else 0
+
+
+def blocks(r) -> list:
+    """The document of ``--format markdown|latex|html``: the verdict and its scope, the proof's lines (their
+    formulas as mathematics), a counterexample's kernel and values, the search and the notes."""
+    verdict = r.verdict.upper() if r.verdict != "proved-modulo" else "PROVED MODULO " + ", ".join(r.rests_on)
+    rows = [("conjecture", r.conjecture), ("classes", ", ".join(r.classes)), ("verdict", verdict)]
+    if r.scope:
+        rows.append(("scope", r.scope))
+    s = r.stats
+    rows.append(("searched", f"{s['kernels']} kernels ({s['instances']} instances), seed {s['seed']}, "
+                             f"budget {s['budget']}"))
+    out = [("rows", rows)]
+    if r.proof:
+        out.append(("lines", "proof", list(r.proof)))
+    if r.counterexample:
+        ce = r.counterexample
+        out.append(("matrix", f"counterexample ({ce['class']}, {ce['N']}x{ce['M']} kernel)", ce["rows"]))
+        cer = [(k, v) for k, v in ce["params"].items()]
+        if "P" in ce:
+            cer += [("P", _common.math_text(tuple(ce["P"]))), ("Q", _common.math_text(tuple(ce["Q"])))]
+        cer += [("lhs", ce["lhs"]), ("rhs", ce["rhs"]), (f"slack (must be {'>' if r.strict else '>='} 0)", ce["slack"]),
+                ("class membership re-checked", str(ce["member"]))]
+        out.append(("rows", cer))
+    if r.notes:
+        out.append(("lines", "notes", list(r.notes)))
+    return out

@@ -1,5 +1,5 @@
 """``exactdp derive MECHANISM [k=3 ...] [--eps EPS | --t T] [--c C] [--delta D] | --file KERNEL.json``
-``[--format text|json|latex] [-o FILE]`` — closed forms and their derivations.
+``[--format text|json|markdown|latex|html] [-o FILE]`` — closed forms and their derivations.
 
 Parameters of the catalogue constructor that are not given become symbols (gamma → t = e^eps, c, delta,
 p, q); integers (k, N, q) must be given.  ``--t``/``--eps`` fix the constructor's e^ε (its ``gamma``),
@@ -64,7 +64,7 @@ def register(sub) -> None:
                    help="comma-separated subset of validity,eta_tv,eta_hockey_stick,ldp_ratio,pml_ratio "
                         "(default: all; eta_hockey_stick only for one-parameter kernels)")
     p.add_argument("--bounds", action="store_true", help="print the LaTeX document of the bounds registry")
-    _common.add_output(p, ("text", "json", "latex"))
+    _common.add_output(p, ("text", "json", "markdown", "latex", "html"))
     _common.deprecated_flag(p, "--latex", "format", "--format latex", const="latex")
     p.set_defaults(func=run)
 
@@ -142,13 +142,32 @@ def run(args) -> int:
     ds = derive(K, quantities)
     if args.format == "latex":
         _common.emit(args, derivation_document(K, ds, title=f"Closed forms of {K.name or 'the kernel'}"))
+    elif args.format in ("markdown", "html"):
+        from exactdp.cli import _document
+
+        blocks = [("matrix", "K", [list(row) for row in K.rows])]
+        for d in ds:
+            rows = [(s.text, s.expr) for s in d.steps if s.expr is not None] + [("result", d.result)]
+            blocks += [("heading", d.quantity), ("rows", rows)]
+        _document.emit(args, f"Closed forms of {K.name or 'the kernel'}", blocks)
     elif args.format == "json":
         _common.emit_json(args, "derive", {"kernel": K.name or "K",
                                            "parameters": sorted(str(s) for s in K.free_symbols),
                                            "derivations": [_derivation_json(d) for d in ds]})
     else:
-        lines = []
-        for d in ds:
-            lines += [f"{d.quantity}:", f"  {_common.math_text(d.result)}"]
-        _common.emit(args, "\n".join(lines))
+        _common.emit(args, derivation_text(ds))
     return 0
+
+
+def derivation_text(ds) -> str:
+    """The text output: each quantity, its steps (what is computed, the formula as plain mathematics, and its
+    value) and the result."""
+    lines = []
+    for d in ds:
+        lines.append(f"{d.quantity}:")
+        for k, s in enumerate(d.steps, 1):
+            formula = f" {_common.latex_to_text(s.math)} =" if getattr(s, "math", None) else ""
+            value = "" if s.expr is None else f"{formula} {_common.math_text(s.expr)}"
+            lines.append(f"  step {k}: {_common.math_line(s.text)}" + (f":{value}" if value else ""))
+        lines.append(f"  result: {_common.math_text(d.result)}")
+    return "\n".join(lines)

@@ -1,9 +1,10 @@
-"""``exactdp evalf EXPR [--digits N] [--max-prec BITS] [--format text|json] [-o FILE]``: guaranteed digits of
+"""``exactdp evalf EXPR [--digits N] [--max-prec BITS] [--format text|json|markdown|latex|html] [-o FILE]``: guaranteed digits of
 an exact expression."""
 
 from __future__ import annotations
 
 from exactdp.cli import _common
+from exactdp.cli._document import DOCUMENT_FORMATS
 
 
 def parse_exact(text: str):
@@ -28,7 +29,7 @@ def register(sub) -> None:
     p.add_argument("expr", metavar="EXPR")
     p.add_argument("--digits", type=int, default=30, help="significant digits (default 30)")
     p.add_argument("--max-prec", type=int, default=None, help="precision cap in bits (default 8192)")
-    _common.add_output(p, ("text", "json"))
+    _common.add_output(p, DOCUMENT_FORMATS)
     p.set_defaults(func=run)
 
 
@@ -40,6 +41,11 @@ def run(args) -> int:
     value = evalf(expr, args.digits, max_prec=args.max_prec)
     if args.format == "json":
         _common.emit_json(args, "evalf", {"expr": str(expr), "digits": args.digits, "value": value})
-    else:
+    elif args.format == "text":
         _common.emit(args, value)
+    else:
+        from exactdp.cli import _document
+
+        _document.emit(args, "exactdp evalf", [("rows", [("expression", expr),
+                                                          (f"{args.digits} significant digits", value)])])
     return 0

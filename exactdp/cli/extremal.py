@@ -8,6 +8,7 @@ e^ε in this command, so it is not deprecated.  ``--json`` is a deprecated alias
 from __future__ import annotations
 
 from exactdp.cli import _common
+from exactdp.cli._document import DOCUMENT_FORMATS
 
 
 def register(sub) -> None:
@@ -21,7 +22,7 @@ def register(sub) -> None:
     _common.add_c(p, "(eps,c)-PML prior floor in [0, 1/N]; omit for (eps,delta)-LDP")
     _common.add_delta(p, "(eps,delta)-LDP slack (without --c; default 0)", default="0")
     p.add_argument("--gamma", default="1", help="order gamma of E_gamma for 'sup' (default 1: eta_TV)")
-    _common.add_output(p, ("text", "json"), json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
     p.set_defaults(func=run)
 
 
@@ -83,6 +84,16 @@ def run(args) -> int:
         return 0 if not failures else 1
     if args.format == "json":
         _common.emit_json(args, "extremal", _result(args, t, out, failures))
+        return 0 if not failures else 1
+    if args.format != "text":
+        from exactdp.cli import _document
+
+        rows = [(k, _common.math_text(tuple(v)) if isinstance(v, list) else v) for k, v in out.items()
+                if k not in ("kernel", "problems")]
+        blocks = [("rows", rows), ("matrix", "optimal kernel", out["kernel"])]
+        if failures:
+            blocks.append(("lines", "problems", [str(p) for p in failures]))
+        _document.emit(args, f"exactdp extremal {args.what}", blocks)
         return 0 if not failures else 1
     lines = []
     for k, v in out.items():

@@ -1,4 +1,5 @@
-"""``exactdp show CLAIM_ID [--seed S] [--quick] [--format text|json|markdown|latex] [-o FILE]``: statement,
+"""``exactdp show CLAIM_ID [--seed S] [--quick] [--format text|json|markdown|latex|html]
+[-o FILE]``: statement,
 hypotheses, evidence and derivation of one claim.
 
 Text shows the LaTeX statement as plain mathematics (:func:`exactdp.cli._common.latex_to_text`); JSON is the
@@ -22,7 +23,7 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--claims", action="append", metavar="PACKAGE",
                    help="load the claims of this package of proof modules (default: the registered packages)")
-    _common.add_output(p, ("text", "json", "markdown", "latex"))
+    _common.add_output(p, ("text", "json", "markdown", "latex", "html"))
     p.set_defaults(func=run)
 
 
@@ -59,7 +60,7 @@ def format_result(res) -> str:
         if o.families:
             lines.append("    families: " + ", ".join(f"{f} ({n})" for f, n in o.families))
         for k, step in enumerate(o.derivation, 1):
-            lines.append(f"    step {k}:   {step}")
+            lines.append(f"    step {k}:   {_common.math_line(step)}")  # display only
         if o.counterexample:
             lines.append("    counterexample: " + json.dumps(o.counterexample, ensure_ascii=False, default=str))
         if o.details:
@@ -93,6 +94,10 @@ def run(args) -> int:
         from exactdp.cli.verify import latex_report
 
         _common.emit(args, latex_report([res], seed=args.seed, quick=args.quick))
+    elif args.format == "html":
+        from exactdp.cli.verify import html_report
+
+        _common.emit(args, html_report([res], seed=args.seed, quick=args.quick))
     else:
         _common.emit(args, format_result(res))
     return 0

@@ -1,4 +1,5 @@
-"""``exactdp tensor FILE --n N [--t T | --eps EPS] [--delta D] [--format text|json] [-o FILE]``: n-fold products.
+"""``exactdp tensor FILE --n N [--t T | --eps EPS] [--delta D] [--format text|json|markdown|latex|html]
+[-o FILE]``: n-fold products.
 
 With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(T), φⁿ(T, δ) ([A] A-8) and
 δ_n(Tⁿ).  With ``--eps EPS`` and e^ε irrational: δ_n(e^ε) exactly as A − B·e^ε.  The old ``--gamma G``
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 
 from exactdp.cli import _common
+from exactdp.cli._document import DOCUMENT_FORMATS
 
 
 def register(sub) -> None:
@@ -25,7 +27,7 @@ def register(sub) -> None:
                             help_text="here --gamma meant e^eps")
     _common.add_delta(p, "delta of the (eps, delta) level for phi^n (default: the tight delta = eta_E_t(K))")
     p.add_argument("--max-evaluations", type=int, default=None, help="cap on the exact pair-type search")
-    _common.add_output(p, ("text", "json"), json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
 
@@ -137,9 +139,18 @@ def run(args) -> int:
     if args.format == "json":
         _common.emit_json(args, "tensor", _result(out, eps))
         return 0
+    pairs = ", ".join(f"{c} x ({x},{xp})" for _, x, xp, c in tv.composition) or "none (identical rows)"
+    if args.format != "text":
+        from exactdp.cli import _document
+
+        rows = list(values.items()) + [("eta_TV maximizer (other coordinates equal)", pairs)]
+        if gamma is not None:
+            rows.append(("eta_TV(K^(x n)) <= phi^n", out["eta_tv_le_phi_n"]))
+        _document.emit(args, f"exactdp tensor: {K.N}x{K.M} kernel, n = {args.n}",
+                       [("matrix", "K", K.as_strings()), ("rows", rows)])
+        return 0
     lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations"]
     lines += [f"  {label} = {_common.abbreviate(v)}" for label, v in values.items()]
-    pairs = ", ".join(f"{c} x ({x},{xp})" for _, x, xp, c in tv.composition) or "none (identical rows)"
     lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
     if gamma is not None:
         lines.append(f"  eta_TV(K^(x n)) <= phi^n: {out['eta_tv_le_phi_n']}")

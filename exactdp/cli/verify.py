@@ -48,12 +48,33 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def list_claims(claims) -> str:
-    rows = [["claim", "items", "source", "expected", "title"]]
-    for c in claims:
-        rows.append([c.id, ",".join(c.catalogue), str(c.source.paper.key) + " " + c.source.label,
-                     c.expected.value + (" (reconstructed statement)" if c.reconstructed else ""), c.title])
-    return _common.table(rows, wrap=(2, 1, 4))
+#: the columns of ``verify --list``, and the order in which they are dropped when the terminal is too narrow
+LIST_COLUMNS = ("claim", "items", "source", "expected", "title")
+LIST_DROP = ("source", "items")
+#: the title column keeps at least this many characters (wrapped) before a column is dropped
+MIN_TITLE = 36
+
+
+def list_claims(claims, width: int | None = None) -> str:
+    """The registered claims as a table fitted to ``width`` (default: the terminal's): the title wraps, and
+    when even then the table is too wide the source, then the items column is left out (``--format json``
+    has every field).  ``*`` marks a reconstructed statement (not quoted from the paper)."""
+    width = width or _common.terminal_width()
+    full = [[c.id, ",".join(c.catalogue), str(c.source.paper.key) + " " + c.source.label,
+             c.expected.value + ("*" if c.reconstructed else ""), c.title] for c in claims]
+    columns = list(LIST_COLUMNS)
+    for drop in (None, *LIST_DROP):
+        if drop is not None:
+            columns.remove(drop)
+        keep = [LIST_COLUMNS.index(k) for k in columns]
+        rows = [columns] + [[r[k] for k in keep] for r in full]
+        fixed = sum(max(len(r[k]) for r in rows) for k in range(len(columns) - 1)) + 2 * (len(columns) - 1)
+        if width - fixed >= MIN_TITLE:
+            break
+    text = _common.table(rows, wrap=(len(columns) - 1,), width=width)
+    if any(c.reconstructed for c in claims):
+        text += "\n* reconstructed statement (not quoted from the paper)"
+    return text
 
 
 def results_table(results) -> str:

@@ -1,0 +1,159 @@
+"""``--format markdown|latex|html`` of every command (issue 16 item 5) and formulas in engine lines shown as
+mathematics (``exactdp.cli._common.math_line``).  Values are the closed forms of the binary randomized
+response K = (3/4, 1/4; 1/4, 3/4): η_TV = 1/2, η_{E_2} = 1/4, e^{ε_LDP} = 3, and of K^{⊗3} by brute force."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
+import sympy
+
+from exactdp.cli import _common, main
+
+
+@pytest.fixture
+def rr(tmp_path):
+    path = tmp_path / "rr.json"
+    path.write_text('[["3/4", "1/4"], ["1/4", "3/4"]]')
+    return str(path)
+
+
+def out_of(capsys, argv, rc=0):
+    assert main(argv) == rc
+    out, err = capsys.readouterr()
+    return out
+
+
+class _Tags(HTMLParser):
+    """Collects tags and fails on a closing tag that does not match the open one (well-formed fragment)."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.seen = [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.stack.append(tag)
+        self.seen.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack.pop() == tag, f"</{tag}> closes {self.stack}"
+
+
+def tags(html: str) -> list[str]:
+    p = _Tags()
+    p.feed(html)
+    assert p.stack == [], f"unclosed {p.stack}"
+    return p.seen
+
+
+def test_analyze_markdown_latex_html(capsys, rr):
+    argv = ["analyze", rr, "--t", "2", "--c", "1/4"]
+    md = out_of(capsys, argv + ["--format", "markdown"])
+    assert "| eta_TV (Dobrushin) | $\\frac{1}{2}$ |" in md
+    assert "| eta_E_gamma at gamma = 2 | $\\frac{1}{4}$ |" in md
+    assert "| LDP: e^eps | $3$ |" in md and "| LDP: eps | $\\log{\\left(3 \\right)}$ |" in md
+    assert "| (eps,delta)-LDP at e^eps = 2, delta = 0 | false |" in md  # a decision is text, not a symbol
+    assert "$$\\begin{pmatrix}\\frac{3}{4} & \\frac{1}{4} \\\\ \\frac{1}{4} & \\frac{3}{4}\\end{pmatrix}$$" in md
+    tex = out_of(capsys, argv + ["--format", "latex"])
+    assert "\\begin{tabular}{@{}ll@{}}" in tex and "& $\\frac{1}{2}$ \\\\" in tex and "\\documentclass" not in tex
+    html = out_of(capsys, argv + ["--format", "html"])
+    assert "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in html and "math" in tags(html)
+
+
+def _tv_product(n: int) -> Fraction:
+    """η_TV(K^{⊗n}) of the binary RR by brute force: TV of the rows for the inputs 0…0 and 1…1."""
+    k = [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 4), Fraction(3, 4)]]
+    best = Fraction(0)
+    for x in itertools.product((0, 1), repeat=n):
+        for xp in itertools.product((0, 1), repeat=n):
+            tv = Fraction(0)
+            for y in itertools.product((0, 1), repeat=n):
+                a = b = Fraction(1)
+                for i in range(n):
+                    a *= k[x[i]][y[i]]
+                    b *= k[xp[i]][y[i]]
+                tv += max(a - b, 0)
+            best = max(best, tv)
+    return best
+
+
+def test_tensor_markdown_matches_brute_force(capsys, rr):
+    md = out_of(capsys, ["tensor", rr, "--n", "3", "--t", "2", "--format", "markdown"])
+    v = _tv_product(3)
+    assert v == Fraction(11, 16)
+    assert f"| eta_TV(K^(x n)) | $\\frac{{{v.numerator}}}{{{v.denominator}}}$ |" in md
+    assert "| eta_TV(K^(x n)) <= phi^n | true |" in md
+
+
+def test_extremal_evalf_bound_html_and_latex(capsys):
+    md = out_of(capsys, ["extremal", "sup", "--N", "2", "--t", "2", "--c", "1/4", "--format", "markdown"])
+    # [G] Thm 1: Xi = (t - 1)/(t(1 - Nc) + 1) = 1/(2·1/2 + 1) = 1/2 at t = 2, N = 2, c = 1/4
+    assert "| value | $\\frac{1}{2}$ |" in md and "| Xi (Thm 1) | $\\frac{1}{2}$ |" in md
+    tex = out_of(capsys, ["evalf", "exp(1/2)", "--digits", "10", "--format", "latex"])
+    assert "expression & $e^{\\frac{1}{2}}$ \\\\" in tex and "10 significant digits & 1.648721271 \\\\" in tex
+    html = out_of(capsys, ["bound", "xi", "--t", "2", "--c", "1/4", "--N", "2", "--format", "html"])
+    assert "<td>value at t = 2, c = 1/4, N = 2</td><td><math" in html
+    assert "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in html
+    tags(html)
+
+
+def test_check_markdown_counterexample(capsys):
+    md = out_of(capsys, ["check", "eta_tv <= (exp(eps)-1)/(exp(eps)*(1-c)+1)", "--class", "pml", "--N", "2",
+                         "--M", "2", "--budget", "50", "--format", "markdown"], rc=1)
+    # the binary kernel (2/3, 1/3; 1/3, 2/3) at t = 4/3, c = 1/2: eta_TV = 1/3 > (1/3)/(2/3 + 1) = 1/5
+    assert "| verdict | REFUTED |" in md
+    assert "| lhs | $\\frac{1}{3}$ |" in md and "| rhs | $\\frac{1}{5}$ |" in md
+    assert "| slack (must be >= 0) | $- \\frac{2}{15}$ |" in md
+
+
+def test_derive_markdown_and_text_steps(capsys):
+    md = out_of(capsys, ["derive", "binary_randomized_response", "--quantity", "eta_tv", "--format", "markdown"])
+    assert "| result | $\\frac{e^{\\varepsilon} - 1}{e^{\\varepsilon} + 1}$ |" in md
+    assert "\\frac{1}{e^{\\varepsilon} + 1}" in md  # the kernel entry 1/(t + 1), not 1 + 1/t
+    text = out_of(capsys, ["derive", "binary_randomized_response", "--quantity", "eta_tv"])
+    assert "  step 1: divergence of rows 0 and 1: TV(K_0, K_1) = Σ_y (K_0(y) - K_1(y))_+ = (t - 1)/(t + 1)" in text
+    assert text.rstrip().endswith("result: (t - 1)/(t + 1)")
+
+
+def test_show_html_is_the_report_of_one_claim(capsys):
+    html = out_of(capsys, ["show", "grosse2026.thm2_tv", "--quick", "--format", "html"])
+    assert html.startswith("<!DOCTYPE html>") and "grosse2026.thm2_tv" in html and "<math" in html
+
+
+def test_math_text_parenthesises_a_sum_under_one():
+    t, c = sympy.symbols("t c")
+    assert _common.math_text(1 / (t + 1)) == "1/(t + 1)"  # was printed "1/t + 1"
+    assert _common.math_text(1 / (2 * c)) == "1/(2c)"
+    assert _common.math_text(t**-2) == "1/t^2"
+
+
+def test_math_line_prints_formulas_and_keeps_prose():
+    assert _common.math_line("claim: 0 >= 0 on (t >= 1) & (c <= 1/2)") == "claim: 0 ≥ 0 on t ≥ 1 and c ≤ 1/2"
+    assert (_common.math_line("the conjecture reads eta_tv <= Min(1, (t - 1)/(t*(-N*c + 1) + 1))")
+            == "the conjecture reads eta_tv ≤ Min(1, (t - 1)/(t(-Nc + 1) + 1))")
+    # prose, hyphenated words, quoted names and unknown functions stay; a chain keeps its order
+    assert _common.math_line("certificates linear-combination '(eps,c)-PML bound' (all N, M; 0 < c <= 1/N)") == \
+        "certificates linear-combination '(eps,c)-PML bound' (all N, M; 0 < c ≤ 1/N)"
+    assert _common.math_line("eta_{E_{e^eps}}(K) <= delta") == "eta_{E_{e^eps}}(K) ≤ delta"
+    # nothing is decided by printing: both sides of a relation that sympy would evaluate stay
+    assert _common.math_line("then Min(1, 2*c) <= Min(1, 2*c): checked") == "then Min(1, 2c) ≤ Min(1, 2c): checked"
+
+
+def test_check_text_prints_proof_formulas_as_math(capsys):
+    text = out_of(capsys, ["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--N", "2",
+                           "--budget", "100", "--no-progress"])
+    assert "          claim: 0 ≥ 0 on t ≥ 1 and delta ≤ 1" in text
+    assert ">= " not in text.split("proof", 1)[1].split("searched")[0]
+
+
+def test_verify_list_fits_100_columns(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "100")
+    out = out_of(capsys, ["verify", "--list"])
+    assert max(len(line) for line in out.splitlines()) <= 100
+    head = out.splitlines()[0].split()
+    assert head == ["claim", "expected", "title"]  # source and items dropped at 100 columns
+    monkeypatch.setenv("COLUMNS", "240")
+    assert out_of(capsys, ["verify", "--list"]).splitlines()[0].split()[:3] == ["claim", "items", "source"]
