@@ -67,7 +67,7 @@ def eta_hockey_stick_witness(K, gamma):
         if K.N == 1:
             return fmpq(0), 0, 0
         return _exact_witness_qq(K, g)
-    if K.symbolic:
+    if K.symbolic or (symbolic and g.free_symbols):
         from exactdp.symbolic import eta_hockey_stick_witness_symbolic
 
         return eta_hockey_stick_witness_symbolic(K, g)

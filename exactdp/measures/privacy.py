@@ -21,7 +21,7 @@ from flint import fmpq
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.measures.contraction import eta_hockey_stick
+from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.numbers.linalg import (
     argmax_fraction,
     column_extremes,
@@ -252,8 +252,6 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     if K.symbolic or (isinstance(g, sympy.Basic) and g.free_symbols):  # for all parameters (exactdp.symbolic)
         from sympy.polys.polyerrors import BasePolynomialError
 
-        from exactdp.symbolic import is_ldp_symbolic
-
         if K.symbolic and K.free_symbols and isinstance(g, sympy.Basic) and not _rational_function(g):
             name = "eps" if eps is not None else "gamma"
             raise ParameterError(
@@ -261,7 +259,7 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
                 f"rational or a rational function of the kernel's parameters (substitute parameter values "
                 f"with K.subs(...) for certified arithmetic)")
         try:
-            return is_ldp_symbolic(K, g, d)
+            return _is_ldp_on_region(K, g, d)
         except BasePolynomialError as exc:
             name = "eps" if eps is not None else "gamma"
             raise ParameterError(
@@ -270,6 +268,22 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     from exactdp.certified.privacy import is_ldp_certified  # RB: an irrational gamma
 
     return is_ldp_certified(K, g, d)
+
+
+def _is_ldp_on_region(K: Kernel, g, d: fmpq) -> Truth:
+    """η_{E_γ}(K) ≤ δ for every parameter value of the kernel's region ([A] Thm 1), decided by the exact
+    prover: TRUE proved on the whole region, FALSE at an exact violating point, UNKNOWN otherwise."""
+    from exactdp.algebra.prover import decide
+    from exactdp.symbolic.closedforms import gamma_region
+    from exactdp.symbolic.region import kernel_region
+
+    value = eta_hockey_stick_witness(K, g)[0]
+    G = qq_to_sympy(g) if isinstance(g, fmpq) else g
+    return decide(_sympy(value) <= qq_to_sympy(d), gamma_region(kernel_region(K), G)).truth
+
+
+def _sympy(value) -> sympy.Expr:
+    return qq_to_sympy(value) if isinstance(value, fmpq) else value
 
 
 # -- privacy profile ---------------------------------------------------------------------------------
@@ -360,10 +374,14 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
         raise ParameterError("privacy_profile: kernels with irrational entries (no parameters) are not supported "
                              "yet: the exact profile needs rational or parametric entries; eta_hockey_stick(K, "
                              "gamma) gives the certified value at one gamma")
-    if K.symbolic:  # a SymbolicPrivacyProfile: closed form in gamma (exactdp.symbolic)
-        from exactdp.symbolic import privacy_profile_symbolic
+    if K.symbolic:  # SR: δ(γ) = η_{E_γ}(K) on the kernel's region and γ ≥ 1, a closed form in γ
+        from exactdp.symbolic.closedforms import SymbolicPrivacyProfile
+        from exactdp.symbolic.region import assuming
 
-        return privacy_profile_symbolic(K)
+        gamma = sympy.Symbol("gamma", positive=True)
+        with assuming(gamma >= 1):
+            value = eta_hockey_stick_witness(K, gamma)[0]
+        return SymbolicPrivacyProfile(value, gamma)
     front = profile_front(K.int_rows())
     if front is not None:
         return profile_from_lines((fmpq(pa, dp), fmpq(qa, dq)) for qa, dq, pa, dp in front)

@@ -341,11 +341,6 @@ def _exact(v):
     return exact_result(v)
 
 
-def eta_tv_symbolic(K, derivation: Derivation | None = None):
-    """η_TV(K) = max_{x,x'} TV(K_x, K_x') as a closed form (D-4)."""
-    return eta_hockey_stick_witness_symbolic(K, 1, derivation)[0]
-
-
 def _column_extremes(K, y, region):
     col = [as_sympy(r[y]) for r in K.rows]
     hi, _ = symbolic_max(col, region)
@@ -451,18 +446,6 @@ def pml_ratio_symbolic(K, c, derivation: Derivation | None = None):
                       "c S_{{{y}}} + (1 - N c) {lo}")
 
 
-def is_ldp_symbolic(K, gamma, delta) -> Truth:
-    """Decide (ε,δ)-LDP, η_{E_γ}(K) ≤ δ, for every parameter value of the kernel's region ([A] Thm 1).
-
-    TRUE: proved for the whole region; FALSE: an exact parameter point violates it; UNKNOWN otherwise.
-    """
-    from exactdp.algebra.prover import decide
-
-    value, _, _ = eta_hockey_stick_witness_symbolic(K, gamma)
-    region = gamma_region(kernel_region(K), gamma)
-    return decide(as_sympy(value) <= as_sympy(delta), region).truth
-
-
 @dataclass(frozen=True)
 class SymbolicPrivacyProfile:
     """δ(γ) = η_{E_γ}(K) of a parametric kernel as a closed form in γ (a ``Piecewise``)."""
@@ -477,13 +460,3 @@ class SymbolicPrivacyProfile:
 
     def to_sympy(self, gamma: sympy.Symbol | None = None):
         return self.expr if gamma is None else self.expr.subs(self.gamma, gamma)
-
-
-def privacy_profile_symbolic(K, gamma: sympy.Symbol | None = None) -> SymbolicPrivacyProfile:
-    """The privacy profile δ(γ) = η_{E_γ}(K), γ ≥ 1, of a parametric kernel, in closed form."""
-    g = gamma or sympy.Symbol("gamma", positive=True)
-    from exactdp.symbolic.region import assuming
-
-    with assuming(g >= 1):
-        value, _, _ = eta_hockey_stick_witness_symbolic(K, g)
-    return SymbolicPrivacyProfile(value, g)

@@ -216,3 +216,18 @@ def test_max_leakage_once_in_three_domains():
         assert max_leakage_ratio(randomized_response(3, x)) == QQ.convert(closed.subs(t, x))
     e = sympy.exp(Q(1, 2))
     assert certified_compare(max_leakage_ratio(randomized_response(3, e)), "==", 3 * e / (e + 2)) is Truth.TRUE
+
+
+def test_eta_of_a_rational_kernel_with_a_symbolic_gamma_is_the_sr_closed_form():
+    """A rational kernel with γ a parameter goes to the SR domain (it used to reach the ball route and fail);
+    the closed form equals the QQ value at rational γ, and is_ldp over all γ > 0 is refuted exactly."""
+    from exactdp import eta_hockey_stick, is_ldp
+    from exactdp.mechanisms import randomized_response
+
+    g = sympy.Symbol("g", positive=True)
+    K = randomized_response(2, 3)
+    closed = eta_hockey_stick(K, g)
+    for x in (Q(1, 5), Q(1, 3), Q(1), Q(2), Q(3), Q(4)):
+        assert QQ.convert(sympy.piecewise_fold(closed.subs(g, x))) == eta_hockey_stick(K, x)
+    assert is_ldp(K, g, "1/2") is Truth.FALSE  # small γ violate it
+    assert is_ldp(K, 3, 0) is Truth.TRUE
