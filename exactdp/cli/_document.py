@@ -117,13 +117,14 @@ def _tex_value(value) -> str:
 def latex(title: str, blocks) -> str:
     from exactdp.output.latex import latex_text, to_latex
 
-    out = [f"% exactdp: {title} (needs amsmath and booktabs)", rf"\paragraph{{{latex_text(title)}}}"]
+    out = [f"% exactdp: {title} (needs amsmath and booktabs)", r"\begingroup\sloppy",
+           rf"\medskip\noindent\textbf{{{latex_text(title)}}}\par"]
     for block in blocks:
         kind = block[0]
         if kind == "heading":
-            out.append(rf"\subparagraph{{{latex_text(block[1])}}}")
+            out.append(rf"\medskip\noindent\textit{{{latex_text(block[1])}}}\par")
         elif kind == "rows":
-            out += [r"\begin{tabular}{@{}ll@{}}", r"\toprule", r"quantity & value \\", r"\midrule"]
+            out += [r"\noindent\begin{tabular}{@{}ll@{}}", r"\toprule", r"quantity & value \\", r"\midrule"]
             out += [f"{latex_text(str(label))} & {_tex_value(v)} \\\\" for label, v in block[1]]
             out += [r"\bottomrule", r"\end{tabular}"]
         elif kind == "matrix":
@@ -136,6 +137,7 @@ def latex(title: str, blocks) -> str:
             out += [rf"\item {latex_text(_common.math_line(s).strip())}" for s in block[2]]
             out.append(r"\end{itemize}")
         out.append("")
+    out.append(r"\endgroup")
     return "\n".join(out).rstrip() + "\n"
 
 

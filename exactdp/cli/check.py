@@ -165,8 +165,8 @@ def blocks(r) -> list:
     if r.scope:
         rows.append(("scope", r.scope))
     s = r.stats
-    rows.append(("searched", f"{s['kernels']} kernels ({s['instances']} instances), seed {s['seed']}, "
-                             f"budget {s['budget']}"))
+    rows.append(("searched", f"{s['kernels']} kernels ({s['instances']} instances), seed {s['seed']}, budget "
+                             + str(s["budget"])))
     out = [("rows", rows)]
     if r.proof:
         out.append(("lines", "proof", list(r.proof)))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from exactdp.cli import _common
 
-
 #: parameters that must be given as positive integers (sizes and indices of the catalogue constructors)
 INTEGER_PARAMETERS = ("k", "N", "q", "n")
 

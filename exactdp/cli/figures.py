@@ -1,8 +1,13 @@
-"""``exactdp figures --out DIR`` (or ``-o DIR``): write [A] Fig. 1 and the reconstructed [G] Fig. 1 as 300-dpi PNG
-and vector PDF in the print style of :mod:`exactdp.output.figstyle`; without matplotlib one line names the
-extra to install (``pip install "exactdp[figures]"``, exit 2)."""
+"""``exactdp figures --out DIR`` (or ``-o DIR``) ``[--image png|pdf|svg ...]``: write [A] Fig. 1 and the
+reconstructed [G] Fig. 1 as 300-dpi PNG and vector PDF in the print style of :mod:`exactdp.output.figstyle`; without matplotlib one line names the
+extra to install (``pip install "exactdp[figures]"``, exit 2).  ``--image`` is the image format (``--format``, the
+output format in every other command, is its deprecated alias here)."""
 
 from __future__ import annotations
+
+import argparse
+
+from exactdp.cli._common import DeprecatedAppend
 
 
 def register(sub) -> None:
@@ -11,8 +16,10 @@ def register(sub) -> None:
                                    "reconstructed [G] Fig. 1 (Cor 1/Cor 2 coefficients for K1, K2) from exactdp's "
                                    "certified values.")
     p.add_argument("-o", "--out", required=True, metavar="DIR", help="output directory (created if missing)")
-    p.add_argument("--format", action="append", choices=("png", "pdf", "svg"), default=None,
-                   help="file format (repeatable; default: png and pdf)")
+    p.add_argument("--image", action="append", choices=("png", "pdf", "svg"), default=None,
+                   help="image file format (repeatable; default: png and pdf)")
+    p.add_argument("--format", dest="image", action=DeprecatedAppend, use="--image", choices=("png", "pdf", "svg"),
+                   default=argparse.SUPPRESS, help="deprecated: use --image (--format is the output format elsewhere)")
     p.set_defaults(func=run)
 
 
@@ -25,6 +32,6 @@ def run(args) -> int:
 
         raise ParameterError("--out: give a directory name")
 
-    for path in write_figures(args.out, tuple(args.format or ("png", "pdf"))):
+    for path in write_figures(args.out, tuple(args.image or ("png", "pdf"))):
         print(path)
     return 0

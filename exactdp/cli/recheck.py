@@ -1,14 +1,17 @@
-"""``exactdp recheck DIR [--json]``: re-check exported certificates independently of exactdp's prover.
+"""``exactdp recheck DIR [--format text|json] [-o FILE]``: re-check exported certificates independently of exactdp's prover.
 
 ``DIR`` is written by ``exactdp verify --certificates DIR``.  Each certificate is re-checked by
 :mod:`exactdp.recheck` (Python fractions, sympy's cancel and real-root isolation; no exactdp solver or
 prover) and printed as OK, PARTIAL (with what was trusted) or REJECTED (with the reason).
-Exit status: 0 when nothing is REJECTED, 1 otherwise, 2 on bad input (no such directory, no files).
+``--format json`` prints the envelope of ``exactdp/schemas/recheck.json``; the deprecated ``--json`` prints the
+bare document as before.  Exit status: 0 when nothing is REJECTED, 1 otherwise, 2 on bad input (no such directory, no files).
 """
 
 from __future__ import annotations
 
 import json
+
+from exactdp.cli import _common
 
 
 def register(sub) -> None:
@@ -19,7 +22,7 @@ def register(sub) -> None:
                                    "conditions (several parameters: exact on lines, the rest reported as trusted). "
                                    "Verdicts: OK, PARTIAL (what was trusted), REJECTED (why).")
     p.add_argument("directory", metavar="DIR", help="the folder written by exactdp verify --certificates DIR")
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    _common.add_output(p, ("text", "json"), json_alias=True)
     p.set_defaults(func=run)
 
 
@@ -34,11 +37,13 @@ def summary(results) -> str:
 def run(args) -> int:
     from exactdp.recheck import REJECTED, recheck_directory
 
+    _common.check_output_path(args.output)
     results = recheck_directory(args.directory)
-    if args.json:
-        print(json.dumps({"summary": summary(results), "certificates": [r.to_dict() for r in results]}, indent=1))
+    doc = {"summary": summary(results), "certificates": [r.to_dict() for r in results]}
+    if args.format == _common.LEGACY_JSON:
+        _common.emit(args, json.dumps(doc, indent=1))
+    elif args.format == "json":
+        _common.emit_json(args, "recheck", doc)
     else:
-        for r in results:
-            print(r.line())
-        print(summary(results))
+        _common.emit(args, "\n".join([r.line() for r in results] + [summary(results)]))
     return 1 if any(r.status == REJECTED for r in results) else 0

@@ -9,7 +9,6 @@ With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(
 
 from __future__ import annotations
 
-
 from exactdp.cli import _common
 from exactdp.cli._document import DOCUMENT_FORMATS
 

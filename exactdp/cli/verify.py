@@ -16,7 +16,6 @@ from pathlib import Path
 
 from exactdp.cli import _common
 
-
 #: most worker processes (each has its own memory cap, so many workers multiply the memory used)
 MAX_JOBS = 256
 

@@ -23,8 +23,7 @@ def rr(tmp_path):
 
 def out_of(capsys, argv, rc=0):
     assert main(argv) == rc
-    out, err = capsys.readouterr()
-    return out
+    return capsys.readouterr().out
 
 
 class _Tags(HTMLParser):
@@ -157,3 +156,23 @@ def test_verify_list_fits_100_columns(monkeypatch, capsys):
     assert head == ["claim", "expected", "title"]  # source and items dropped at 100 columns
     monkeypatch.setenv("COLUMNS", "240")
     assert out_of(capsys, ["verify", "--list"]).splitlines()[0].split()[:3] == ["claim", "items", "source"]
+
+
+def test_latex_snippets_compile_without_overfull_boxes(capsys, rr, tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed")
+    parts = [out_of(capsys, ["analyze", rr, "--t", "2", "--c", "1/4", "--format", "latex"]),
+             out_of(capsys, ["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--N", "2",
+                             "--budget", "100", "--format", "latex"]),
+             out_of(capsys, ["extremal", "gamma", "--N", "2", "--t", "2", "--c", "1/4", "--format", "latex"])]
+    tex = tmp_path / "s.tex"
+    tex.write_text("\\documentclass{article}\\usepackage{amsmath,booktabs}\\usepackage[utf8]{inputenc}\n"
+                   "\\begin{document}\n" + "\n".join(parts) + "\\end{document}\n", encoding="utf-8")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    log = (tmp_path / "s.log").read_text(errors="replace")
+    assert run.returncode == 0, log[-2000:]
+    assert "Overfull" not in log and "Missing character" not in log

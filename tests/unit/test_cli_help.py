@@ -2,7 +2,8 @@
 
 * ``--gamma`` is only ever the order γ of E_γ; where an old command used it for e^ε it is marked deprecated;
 * every command that takes a privacy level has ``--eps`` and ``--t`` (and they exclude each other);
-* every command with output has ``--format`` (with ``text`` and ``json``) and ``-o FILE``;
+* every command with output has ``--format`` (with ``text`` and ``json``; the exact list per command is
+  :data:`FORMATS`) and ``-o FILE``; ``figures`` names its image format ``--image``;
 * every deprecated alias says so in its help, and ``--help`` exits 0 with nothing on stderr.
 """
 
@@ -19,10 +20,14 @@ PARAMETRIC = {"analyze", "bound", "derive", "tensor", "extremal", "check"}
 
 #: commands exempt from --format text|json / -o FILE, and why
 OUTPUT_EXCEPTIONS = {
-    "figures": "writes image files into a folder: -o DIR, --format png|pdf|svg is the image format",
-    "plot": "writes image files: --format is the image format",
-    "recheck": "re-checks a certificate folder (its own --json; not yet on the shared --format)",
+    "figures": "writes image files into a folder: -o DIR, --image png|pdf|svg is the image format",
+    "plot": "writes image files: -o FILE, whose suffix (.png, .pdf, .svg) is the image format",
 }
+
+#: the --format choices of each command: every format that makes sense for it (issue 16 item 5)
+ALL = ("text", "json", "markdown", "latex", "html")
+FORMATS = {"analyze": ALL, "tensor": ALL, "extremal": ALL, "evalf": ALL, "check": ALL, "bound": ALL, "derive": ALL,
+           "show": ALL, "verify": ALL, "recheck": ("text", "json")}
 
 
 def _subparsers(parser):
@@ -78,7 +83,11 @@ def test_flag_vocabulary(name):
         if name not in OUTPUT_EXCEPTIONS:
             fmt = opts.get("--format")
             assert fmt is not None and {"text", "json"} <= set(fmt.choices or ()), f"{parser.prog}: --format"
+            assert tuple(fmt.choices) == FORMATS[name], f"{parser.prog}: --format {fmt.choices}"
             assert "-o" in opts, f"{parser.prog}: -o FILE"
+        else:
+            assert "--format" not in opts or isinstance(opts["--format"], _common.DeprecatedAlias), \
+                f"{parser.prog}: --format means the output format; the image format is --image or -o's suffix"
 
 
 def test_eps_and_t_exclude_each_other(capsys):
@@ -96,3 +105,17 @@ def test_deprecated_alias_prints_one_note_after_success(tmp_path, capsys):
     assert err == "exactdp: note: --gamma is deprecated; use --t (or --eps)\n"
     assert main(["analyze", str(path), "--gamma", "x"]) == 2  # a failure stays one line: no note
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_format_outside_the_list_is_one_line(capsys):
+    assert main(["recheck", ".", "--format", "html"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "invalid choice: 'html'" in err and "'text', 'json'" in err
+
+
+def test_figures_format_is_a_deprecated_alias_of_image():
+    parser = _commands()["figures"]
+    args = parser.parse_args(["-o", "d", "--format", "pdf", "--format", "svg"])
+    assert args.image == ["pdf", "svg"]
+    assert parser.parse_args(["-o", "d", "--image", "png"]).image == ["png"]
+    _common.flush_notes(write=False)

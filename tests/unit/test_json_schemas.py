@@ -20,7 +20,7 @@ jsonschema = pytest.importorskip("jsonschema")
 from exactdp.cli import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMANDS = ("analyze", "tensor", "extremal", "bound", "derive", "evalf", "show", "verify", "check")
+COMMANDS = ("analyze", "tensor", "extremal", "bound", "derive", "evalf", "show", "verify", "check", "recheck")
 
 
 def schema(name: str) -> dict:
@@ -111,6 +111,44 @@ def test_show_verify_list_and_check(capsys):
     r = run_json(capsys, ["check", "eta_tv < (exp(eps)-1)/(exp(eps)+1)", "--N", "2", "--M", "2", "--budget", "40",
                           "--format", "json"], "check")
     assert r["verdict"] == "refuted" and r["counterexample"]["rows"] == [["2/3", "1/3"], ["1/3", "2/3"]]
+
+
+def test_check_documents_have_a_fixed_shape(capsys):
+    """The refuted, proved and proved-modulo documents of check: every field listed, no other field."""
+    r = run_json(capsys, ["check", "eta_tv <= (exp(eps)-1)/(exp(eps)*(1-c)+1)", "--class", "pml", "--N", "2",
+                          "--M", "2", "--budget", "50", "--format", "json"], "check")
+    ce = r["counterexample"]  # (2/3, 1/3; 1/3, 2/3) at t = 4/3, c = 1/2: eta_TV = 1/3 > 1/5
+    assert (ce["lhs"], ce["rhs"], ce["slack"], ce["params"]["gamma"], ce["member"]) == ("1/3", "1/5", "-2/15", "4/3", "true")
+    assert r["proof"] == [] and r["closest"] is None
+    r = run_json(capsys, ["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--N", "2", "--budget", "100",
+                          "--format", "json"], "check")
+    assert r["verdict"] == "proved-modulo" and r["rests_on"] == ["asoodeh2021.thm1"]
+    assert r["closest"]["slack"] == "0" and any("0 >= 0" in line for line in r["proof"])  # JSON keeps engine lines
+    v = jsonschema.Draft202012Validator(schema("check"))
+    doc = {"command": "check", "version": "0", "schema": "exactdp/schemas/check.json", "result": dict(r, extra=1)}
+    assert not v.is_valid(doc)  # a field the schema does not list is an error
+    bad = dict(r, closest=dict(r["closest"], member="yes"))  # a membership is a three-valued truth
+    assert not v.is_valid(dict(doc, result=bad))
+
+
+def test_show_evidence_has_a_fixed_shape(capsys):
+    r = run_json(capsys, ["show", "grosse2026.thm2_tv", "--quick", "--format", "json"], "show")
+    assert r["verdict"] == "proved" and r["matches_expected"] is True and r["evidence"]
+    assert all(ev["verdict"] in ("proved", "verified") for ev in r["evidence"])
+    v = jsonschema.Draft202012Validator(schema("show"))
+    doc = {"command": "show", "version": "0", "schema": "exactdp/schemas/show.json", "result": r}
+    assert v.is_valid(doc)
+    ev = dict(r["evidence"][0], surprise="x")
+    assert not v.is_valid(dict(doc, result=dict(r, evidence=[ev])))
+    assert not v.is_valid(dict(doc, result=dict(r, verdict="probably")))
+
+
+def test_recheck(capsys, tmp_path):
+    assert main(["verify", "grosse2026.thm2_tv", "--quick", "--no-progress", "--certificates", str(tmp_path / "c")]) == 0
+    capsys.readouterr()
+    r = run_json(capsys, ["recheck", str(tmp_path / "c"), "--format", "json"], "recheck")
+    assert r["certificates"] and all(c["status"] == "OK" for c in r["certificates"])
+    assert r["summary"].startswith(f"{len(r['certificates'])} certificates: {len(r['certificates'])} OK")
 
 
 @pytest.mark.parametrize("doc, ok", [
