@@ -698,9 +698,10 @@ def _formula_text(text: str) -> str | None:
         if k % 2:
             out.append(_REL.get(piece, piece))
             continue
+        # every name is a symbol (E is e^eps in the engine's lines, not Euler's number)
         names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", piece) if n not in _line_functions()}
         try:
-            out.append(math_text(read_expression(piece.strip(), name="line", symbols=names,
+            out.append(math_text(read_expression(piece.strip(), name="line", symbols=names, constants={},
                                                  functions=_line_functions())))
         except (ExactDPError, ValueError, TypeError, RecursionError):
             return None

@@ -139,6 +139,8 @@ def test_math_line_prints_formulas_and_keeps_prose():
     assert _common.math_line("eta_{E_{e^eps}}(K) <= delta") == "eta_{E_{e^eps}}(K) ≤ delta"
     # nothing is decided by printing: both sides of a relation that sympy would evaluate stay
     assert _common.math_line("then Min(1, 2*c) <= Min(1, 2*c): checked") == "then Min(1, 2c) ≤ Min(1, 2c): checked"
+    # E is a name of the line (e^eps), never Euler's number: log(E) is not simplified to 1
+    assert _common.math_line("phi: log(E)*(1 - 1/E) == 0 -> true") == "phi: (1 - 1/E)·log(E) = 0 -> true"
 
 
 def test_check_text_prints_proof_formulas_as_math(capsys):
@@ -176,3 +178,9 @@ def test_latex_snippets_compile_without_overfull_boxes(capsys, rr, tmp_path):
     log = (tmp_path / "s.log").read_text(errors="replace")
     assert run.returncode == 0, log[-2000:]
     assert "Overfull" not in log and "Missing character" not in log
+
+
+def test_show_text_prints_derivation_formulas_as_math(capsys):
+    text = out_of(capsys, ["show", "findings.x01_phi_vs_xi", "--quick"])
+    assert "    step 2:   E = e^eps ≥ 1" in text
+    assert "1 + e^(-eps) ≤ 2: s/(s + 1) ≥ 0 on True -> true" in text
