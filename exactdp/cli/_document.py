@@ -186,8 +186,25 @@ def html_fragment(title: str, blocks) -> str:
     return "\n".join(out) + "\n"
 
 
+#: a kernel with more entries than this is not printed as a matrix (a line gives its shape; JSON has it)
+MAX_MATRIX_ENTRIES = 144
+
+
+def _fit(blocks) -> list:
+    """Large matrices replaced by one row giving their shape (a 512x512 kernel is no table to paste)."""
+    out = []
+    for block in blocks:
+        if block[0] == "matrix" and sum(len(r) for r in block[2]) > MAX_MATRIX_ENTRIES:
+            n, m = len(block[2]), len(block[2][0]) if block[2] else 0
+            out.append(("rows", [(block[1], f"{n} x {m} matrix (entries in --format json)")]))
+        else:
+            out.append(block)
+    return out
+
+
 def render(fmt: str, title: str, blocks) -> str:
     """The document in ``fmt`` (markdown, latex or html)."""
+    blocks = _fit(blocks)
     if fmt == "markdown":
         return markdown(title, blocks)
     if fmt == "latex":

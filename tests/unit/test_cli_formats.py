@@ -184,3 +184,12 @@ def test_show_text_prints_derivation_formulas_as_math(capsys):
     text = out_of(capsys, ["show", "findings.x01_phi_vs_xi", "--quick"])
     assert "    step 2:   E = e^eps ≥ 1" in text
     assert "1 + e^(-eps) ≤ 2: s/(s + 1) ≥ 0 on True -> true" in text
+
+
+def test_a_large_kernel_is_not_printed_as_a_matrix(capsys, tmp_path):
+    path = tmp_path / "id13.json"
+    n = 13  # 169 entries > MAX_MATRIX_ENTRIES
+    path.write_text(str([["1" if i == j else "0" for j in range(n)] for i in range(n)]).replace("'", '"'))
+    md = out_of(capsys, ["analyze", str(path), "--format", "markdown"])
+    assert "pmatrix" not in md and "| K | 13 x 13 matrix (entries in --format json) |" in md
+    assert "| eta_TV (Dobrushin) | $1$ |" in md  # the identity: disjoint rows
