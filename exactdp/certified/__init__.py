@@ -25,7 +25,7 @@ from exactdp.certified.compare import (
     certified_sign,
     evaluate_at,
 )
-from exactdp.certified.privacy import eta_hockey_stick_certified, is_ldp_certified
+from exactdp.measures.irrational_gamma import eta_hockey_stick_certified, is_ldp_certified
 from exactdp.certified.roots import Bracket, certified_bracket
 from exactdp.certified.stable import (
     exp_eps,

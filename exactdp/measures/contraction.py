@@ -59,7 +59,7 @@ def eta_hockey_stick_witness(K, gamma):
     entries, or γ with parameters) as a closed form on the kernel's region, with the one-parameter cell
     decomposition and derivations of :mod:`exactdp.symbolic` (``(value, None, None)`` when the maximizing
     pair changes over the region); RB (a rational kernel and an irrational γ such as e^{1/2}) by the
-    certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.certified.privacy`).
+    certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.measures.irrational_gamma`).
     """
     K = as_kernel(K)
     g, symbolic = _gamma(gamma)
@@ -71,7 +71,7 @@ def eta_hockey_stick_witness(K, gamma):
         from exactdp.symbolic import eta_hockey_stick_witness_symbolic
 
         return eta_hockey_stick_witness_symbolic(K, g)
-    from exactdp.certified.privacy import eta_hockey_stick_certified
+    from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
 
     return eta_hockey_stick_certified(K, g)
 

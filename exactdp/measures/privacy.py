@@ -237,12 +237,12 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     d = _delta(delta)
     if not K.symbolic and not (isinstance(g, sympy.Basic) and g.free_symbols):
         # magnitudes first: γ beyond every likelihood ratio of K (ε = 10^10) is decided in constant time
-        from exactdp.certified.privacy import eta_at_infinity, gamma_beyond_ratios
+        from exactdp.measures.irrational_gamma import eta_at_infinity, gamma_beyond_ratios
 
         if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
             return Truth.of(eta_at_infinity(K)[0] <= d)
     elif K.symbolic and not K.free_symbols and not (isinstance(g, sympy.Basic) and g.free_symbols):
-        from exactdp.certified.privacy import decide_beyond_ratios_sr  # irrational constant entries
+        from exactdp.measures.irrational_gamma import decide_beyond_ratios_sr  # irrational constant entries
 
         fast = decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)
         if fast is not None:
@@ -265,7 +265,7 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
             raise ParameterError(
                 f"{name}: gamma = {str(g)[:60]} is not a rational function of the kernel's parameters; "
                 f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
-    from exactdp.certified.privacy import is_ldp_certified  # RB: an irrational gamma
+    from exactdp.measures.irrational_gamma import is_ldp_certified  # RB: an irrational gamma
 
     return is_ldp_certified(K, g, d)
 

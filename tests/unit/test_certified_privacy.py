@@ -171,7 +171,7 @@ def test_a_bound_evaluated_at_parameters():
 
 
 def test_int64_and_python_int_paths_agree():
-    from exactdp.certified.privacy import _eta_qq_parts, _Gamma, _window_ints
+    from exactdp.measures.irrational_gamma import _eta_qq_parts, _Gamma, _window_ints
 
     rng = random.Random(11)
     for gamma in (sympy.exp(R(1, 2)), 2 * sympy.exp(R(1, 10**25)), sympy.sqrt(3)):

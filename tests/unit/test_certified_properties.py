@@ -42,7 +42,7 @@ def test_certified_eta_is_the_max_of_pairwise_hockey_sticks(K, eps):
 @given(exact_kernels(max_size=3), exact_rationals(min_value=0, max_value=1, max_den=10))
 def test_is_ldp_monotone_in_delta_and_agrees_with_the_ball_route(K, delta):
     """(ε,δ)-LDP is monotone in δ; the exact route and the ball-enclosure fallback never disagree."""
-    from exactdp.certified.privacy import _Gamma, _is_ldp_balls
+    from exactdp.measures.irrational_gamma import _Gamma, _is_ldp_balls
 
     gamma = sympy.exp(R(1, 2))
     exact = is_ldp_certified(K, gamma, delta)
