@@ -62,11 +62,27 @@ def records(results) -> tuple[list[tuple[str, dict]], dict]:
     return files, index
 
 
+def _remove_previous(root: Path) -> None:
+    """Delete the certificate files a previous export listed in ``root/index.json`` (only those, only inside
+    ``root``), so a re-export never leaves stale certificates for ``exactdp recheck`` to find."""
+    try:
+        old = json.loads((root / INDEX).read_text(encoding="utf-8"))
+        listed = [rel for entry in old["claims"].values() for rel in entry["certificates"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return
+    base = root.resolve()
+    for rel in listed:
+        path = (root / str(rel)).resolve()
+        if path.suffix == ".json" and base in path.parents and path.is_file():
+            path.unlink()
+
+
 def write_certificates(results, directory) -> list[Path]:
     """Write the certificates of ``results`` (engine :class:`ClaimResult`\\ s) under ``directory``; return the
     files written (the index last).  The folder is created when missing."""
     root = Path(directory)
     files, index = records(results)
+    _remove_previous(root)
     written = []
     for rel, doc in files:
         path = root / rel

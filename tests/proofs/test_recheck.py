@@ -194,6 +194,11 @@ def test_export_then_recheck(few_results, tmp_path):
     assert doc["claim"] == "grosse2026.thm4" and doc["certificate"]["kind"] == "linear-combination"
     results = recheck_directory(tmp_path)
     assert len(results) == index["certificates"]
+    stale = tmp_path / "grosse2026.thm4" / "proof-modulo-cited-results-0.json"
+    assert stale.is_file()
+    write_certificates([r for r in few_results if r.claim.id != "grosse2026.thm4"], tmp_path)  # a re-export
+    assert not stale.exists()  # no stale certificate left for recheck
+    files = write_certificates(few_results, tmp_path)
     assert all(r.status in (OK, PARTIAL) for r in results), [r.line() for r in results if r.status == REJECTED]
     # a tampered file is rejected, and the command exits 1
     path = tmp_path / index["claims"]["grosse2026.thm4"]["certificates"][0]
