@@ -149,20 +149,29 @@ def chi2_in(D: Domain, p, q):
 def kl(P, Q):
     r"""KL(P‖Q) = Σ_y P(y) log(P(y)/Q(y)) in nats; +∞ if Q(y) = 0 < P(y) (D-2).
 
-    Returns an exact sympy expression (a sum of rational multiples of logs of rationals).
+    Returns an exact sympy expression (a sum of rational multiples of logs of rationals); written once
+    over the number domain of the entries (:func:`kl_in`).
 
     >>> kl(["1", "0"], ["1/2", "1/2"]), kl(["1/2", "1/2"], ["1", "0"])
     (log(2), oo)
     """
     P, Q = _pair(P, Q)
+    return kl_in(_domain((*P.probs, *Q.probs), "kl"), P.probs, Q.probs)
+
+
+def kl_in(D: Domain, p, q):
+    """Σ_y p(y) log(p(y)/q(y)) with the zero masses decided by ``D``: a term with p(y) = 0 is 0, a term with
+    q(y) = 0 < p(y) makes the sum +∞; an entry ``D`` cannot show to be 0 or not keeps its term (the closed
+    form holds where it does not vanish)."""
     terms = []
-    for p, q in zip(P, Q):
-        if p == 0:
+    for a, b in zip(p, q):
+        a, b = D.convert(a), D.convert(b)
+        if D.compare(a, "==", D.zero) is Truth.TRUE:
             continue
-        if q == 0:
+        if D.compare(b, "==", D.zero) is Truth.TRUE:
             return sympy.oo
-        sp, sq = as_sympy(p), as_sympy(q)
-        terms.append(sp * sympy.log(sp / sq))
+        sa, sb = as_sympy(a), as_sympy(b)
+        terms.append(sa * sympy.log(sa / sb))
     return exact_result(sympy.Add(*terms))
 
 

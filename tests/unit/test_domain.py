@@ -231,3 +231,22 @@ def test_eta_of_a_rational_kernel_with_a_symbolic_gamma_is_the_sr_closed_form():
         assert QQ.convert(sympy.piecewise_fold(closed.subs(g, x))) == eta_hockey_stick(K, x)
     assert is_ldp(K, g, "1/2") is Truth.FALSE  # small γ violate it
     assert is_ldp(K, 3, 0) is Truth.TRUE
+
+
+def test_kl_once_zero_masses_decided_by_the_domain():
+    """KL = Σ p log(p/q): QQ zero masses (0 and +∞); an entry that is 0 but not written as 0 (an irrational
+    expression) is recognised by the RB domain; the SR closed form of RR_2 at rational t is the QQ value."""
+    from exactdp import kl
+    from exactdp.measures.divergences import kl_in
+    from exactdp.numbers.rb import certified_compare
+
+    assert kl(["1", "0"], ["1/2", "1/2"]) == sympy.log(2) and kl(["1/2", "1/2"], ["1", "0"]) is sympy.oo
+    zero = sympy.log(6) - sympy.log(2) - sympy.log(3)  # = 0, not written as 0
+    assert zero != 0
+    assert kl_in(RB(), [Q(1, 2), Q(1, 2)], [1 + zero, zero]) is sympy.oo
+    D = sr_domain(Region.of(t >= 1))
+    closed = kl_in(D, [t / (t + 1), 1 / (t + 1)], [1 / (t + 1), t / (t + 1)])
+    for x in (Q(2), Q(7, 3)):
+        value = kl([x / (x + 1), 1 / (x + 1)], [1 / (x + 1), x / (x + 1)])
+        assert certified_compare(closed.subs(t, x), "==", value) is Truth.TRUE
+        assert certified_compare(value, "==", (x - 1) / (x + 1) * sympy.log(x)) is Truth.TRUE
