@@ -14,9 +14,9 @@ Method (:mod:`exactdp.algebra.cylindrical`):
 2. A cylindrical decomposition adapted to all numerators, denominators and region constraints is
    sampled; the truth value of F is constant on each cell (it is a function of the polynomials' signs),
    so F is evaluated exactly at every sample in R.  A failing sample is an exact counterexample.
-3. Samples are missing only on lower-dimensional cells over two irrational coordinates (the *gaps*:
-   three parameters; with one or two the decomposition is complete, lifted over algebraic abscissae in
-   ℚ(α)).
+3. Samples are missing only on lower-dimensional cells whose algebraic coordinates have no primitive
+   element θ = β + kα with k ≤ 8 (the *gaps*; with one or two parameters there are none: the fibres over
+   algebraic abscissae are lifted in ℚ(α), with three over (α, β) in ℚ(θ)).
    With no gap the answer is TRUE.  With gaps the answer is still TRUE when the failure set
    R ∩ {¬F} is open: F uses only non-strict relations (≥, ≤, =, in negation normal form), every
    non-box constraint of R is strict and every denominator has a constant sign — an open non-empty set
@@ -34,7 +34,15 @@ from __future__ import annotations
 
 import sympy
 
-from exactdp.algebra.cylindrical import MAX_VARIABLES, box_of, cells, point_as_sympy, rational_sample, sign_at
+from exactdp.algebra.cylindrical import (
+    MAX_VARIABLES,
+    box_of,
+    cells,
+    lift_deferred,
+    point_as_sympy,
+    rational_sample,
+    sign_at,
+)
 from exactdp.algebra.prover import Decision, _cases, _rational_check, _Undecided
 from exactdp.algebra.regions import Region, _s
 from exactdp.numbers.reader import as_expr
@@ -227,33 +235,53 @@ def _decide(formula, region: Region, steps: list, depth: int):
     open_failure = F.closed() and dens_ok and all(strict for _, strict in region.constraints)
     gaps_seen = None
     for order in _orders(variables):
-        C = cells(polys, order, box)
-        n = 0
-        for pt in C.points:
-            cache: dict = {}
-            if not all(_ok(_sign(g, pt, cache), strict) for g, strict in region.constraints):
-                continue
-            n += 1
-            v = F.value(pt, cache)
-            if v is None:
-                raise _Undecided(f"a denominator vanishes at the region point {point_as_sympy(pt)}")
-            if v is False:
-                ce = {**{k: _s(q) for k, q in rest.items()}, **point_as_sympy(pt)}
-                steps.append(f"cells in the order {', '.join(map(str, order))}: {formula} fails at {ce}")
-                return Truth.FALSE, ce, ""
-        if not C.gaps:
-            steps.append(f"cells in the order {', '.join(map(str, order))}: {formula} holds at the {n} "
-                         f"sample point(s) in the region, one in every cell")
+        C = cells(polys, order, box, lift_two=False)
+        where = f"cells in the order {', '.join(map(str, order))}"
+        n, ce = _scan(F, C.points, region, rest)
+        if ce is not None:
+            steps.append(f"{where}: {formula} fails at {ce}")
+            return Truth.FALSE, ce, ""
+        gaps = C.gaps + [_gap_text(d) if k == 0 else "" for k, d in enumerate(C.deferred)]  # first described
+        if gaps and open_failure:
+            steps.append(f"{where}: {formula} holds at the {n} sample point(s) in the region; the {len(gaps)} "
+                         f"unsampled lower-dimensional place(s) (e.g. {gaps[0]}) cannot hide a failure: the "
+                         f"formula is closed and the region's constraints are strict, so a failure would fill "
+                         f"an open set and meet a sampled cell")
             return Truth.TRUE, None, ""
-        if open_failure:
-            steps.append(f"cells in the order {', '.join(map(str, order))}: {formula} holds at the {n} sample "
-                         f"point(s) in the region; the {len(C.gaps)} unsampled lower-dimensional place(s) "
-                         f"(e.g. {C.gaps[0]}) cannot hide a failure: the formula is closed and the region's "
-                         f"constraints are strict, so a failure would fill an open set and meet a sampled cell")
+        if C.deferred:  # lift over the pairs of algebraic coordinates in Q(theta)
+            D = lift_deferred(C, box)
+            m, ce = _scan(F, D.points, region, rest)
+            if ce is not None:
+                steps.append(f"{where}, lifted over algebraic pairs: {formula} fails at {ce}")
+                return Truth.FALSE, ce, ""
+            n, gaps = n + m, C.gaps + D.gaps
+        if not gaps:
+            steps.append(f"{where}: {formula} holds at the {n} sample point(s) in the region, one in every cell")
             return Truth.TRUE, None, ""
         if gaps_seen is None:
-            gaps_seen = (order, C.gaps)
+            gaps_seen = (order, gaps)
     return _split(F, formula, region, steps, depth, dens_ok, gaps_seen)
+
+
+def _gap_text(deferred) -> str:
+    pt, _, x = deferred
+    return f"the fibre in {x} over {', '.join(f'{v} = {q}' for v, q in pt.items())}"
+
+
+def _scan(F: _Formula, points, region: Region, rest: dict):
+    """(number of region points checked, the first counterexample or None); exact."""
+    n = 0
+    for pt in points:
+        cache: dict = {}
+        if not all(_ok(_sign(g, pt, cache), strict) for g, strict in region.constraints):
+            continue
+        n += 1
+        v = F.value(pt, cache)
+        if v is None:
+            raise _Undecided(f"a denominator vanishes at the region point {point_as_sympy(pt)}")
+        if v is False:
+            return n, {**{k: _s(q) for k, q in rest.items()}, **point_as_sympy(pt)}
+    return n, None
 
 
 def rest_points(region: Region) -> dict:

@@ -17,11 +17,11 @@ cells:
 3. **Lifting**: the lower-dimensional samples are computed recursively; over every sample whose
    coordinates are rational the fibre in x_k is decomposed exactly as in 1; over a sample with one
    irrational coordinate α the fibre polynomials have coefficients in ℚ(α) and their real roots and
-   signs are computed exactly in that number field (:mod:`exactdp.algebra.number_field`).  A sample with
-   two irrational coordinates (three variables: an algebraic section over an irrational abscissa) is not
-   lifted: it is reported in :attr:`Cells.gaps`.  Such a sample lies on a lower-dimensional cell (open
-   intervals always receive rational samples), so every full-dimensional cell is sampled; with one or
-   two variables there are no gaps.
+   signs are computed exactly in that number field (:mod:`exactdp.algebra.number_field`); over a sample
+   with two, (α, β), in ℚ(α, β) = ℚ(θ) with the primitive element θ = β + kα.  Only when no k ≤ 8
+   separates is the sample not lifted: it is reported in :attr:`Cells.gaps`.  Such a sample lies on a
+   lower-dimensional cell (open intervals always receive rational samples), so every full-dimensional
+   cell is sampled.
 
 What the gaps mean for a decision is the caller's business (:mod:`exactdp.algebra.boolean`): a claim
 whose failure set is open is refuted at a full-dimensional cell if it is refuted anywhere, so gaps do
@@ -36,7 +36,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.algebra.algebraic import RealAlgebraic
-from exactdp.algebra.number_field import NumberField
+from exactdp.algebra.number_field import NumberField, in_primitive_element
 from exactdp.algebra.prover import _points_1d, _projection, _to_flint
 from exactdp.algebra.regions import Bounds, _s
 from exactdp.limits import ESTIMATE_CAP, require
@@ -51,6 +51,8 @@ class Cells:
 
     points: list = field(default_factory=list)
     gaps: list = field(default_factory=list)
+    #: samples over two algebraic coordinates, not yet lifted (``lift_deferred``): (point, fibre, variable)
+    deferred: list = field(default_factory=list)
 
 
 def _in(b: Bounds, v) -> bool:
@@ -78,10 +80,12 @@ def _same(p, q) -> bool:
     return p == q
 
 
-def cells(polys, variables, box: dict) -> Cells:
+def cells(polys, variables, box: dict, lift_two: bool = True) -> Cells:
     """Samples of a cylindrical decomposition of ``box`` (variable → :class:`Bounds`) adapted to ``polys``.
 
-    ``variables`` is the projection order: the last one is projected first and lifted last.
+    ``variables`` is the projection order: the last one is projected first and lifted last.  With
+    ``lift_two=False`` the (costlier) fibres over two algebraic coordinates are left in ``deferred``
+    (:func:`lift_deferred` lifts them when a caller needs them).
     """
     variables = list(variables)
     if len(variables) > MAX_VARIABLES:
@@ -104,13 +108,51 @@ def cells(polys, variables, box: dict) -> Cells:
         alg = [(v, a) for v, a in pt.items() if isinstance(a, RealAlgebraic) and not a.is_rational]
         sub = {v: _s(q) for v, q in pt.items() if not isinstance(q, RealAlgebraic)}
         fibre = [sympy.expand(p.subs(sub)) for p in polys if p.has(x)]
+        if len(alg) == 2 and not lift_two:
+            out.deferred.append((pt, fibre, x))
+            continue
+        if len(alg) == 2:
+            points = _lift_two(pt, fibre, x, box[x])
+            if points is not None:
+                out.points.extend(points)
+                continue
         if len(alg) > 1:
-            out.gaps.append(f"lifting {x} over two algebraic coordinates " + (  # the first described in full
-                ", ".join(f"{v} = {a}" for v, a in alg) if not out.gaps else ", ".join(str(v) for v, _ in alg)))
+            out.gaps.append(_gap(x, alg, first=not out.gaps))
             continue
         line = _line(fibre, x, box[x], *((NumberField(alg[0][1]), alg[0][0]) if alg else ()))
         for q in line:
             out.points.append({**pt, x: q})
+    return out
+
+
+def _gap(x, alg, first: bool) -> str:
+    return f"lifting {x} over {len(alg)} algebraic coordinates " + (  # the first described in full
+        ", ".join(f"{v} = {a}" for v, a in alg) if first else ", ".join(str(v) for v, _ in alg))
+
+
+def _lift_two(pt: dict, fibre, x, b: Bounds):
+    """The fibre over (α, β) in ℚ(α, β) = ℚ(θ), or None when no primitive element was found."""
+    (u, a), (v, b_) = [(w, q) for w, q in pt.items() if isinstance(q, RealAlgebraic) and not q.is_rational]
+    pe = [in_primitive_element(p, u, v, a, b_) for p in fibre]
+    if None in pe:
+        return None
+    theta, th = (pe[0][0], pe[0][1]) if pe else (None, None)
+    if theta is None:
+        return [{**pt, x: q} for q in _line([], x, b)]
+    fibre_t = [sympy.expand(q[2].subs(q[1], th)) for q in pe]
+    return [{**pt, x: q} for q in _line(fibre_t, x, b, NumberField(theta), th)]
+
+
+def lift_deferred(C: Cells, box: dict) -> Cells:
+    """The deferred fibres of ``C`` lifted in ℚ(θ) (points), and those without a primitive element (gaps)."""
+    out = Cells()
+    for pt, fibre, x in C.deferred:
+        points = _lift_two(pt, fibre, x, box[x])
+        if points is None:
+            alg = [(w, q) for w, q in pt.items() if isinstance(q, RealAlgebraic) and not q.is_rational]
+            out.gaps.append(_gap(x, alg, first=not out.gaps))
+        else:
+            out.points.extend(points)
     return out
 
 
@@ -124,11 +166,18 @@ def sign_at(poly, point: dict) -> int:
     if not val.free_symbols:
         v = sympy.Rational(val)
         return int(v.p > 0) - int(v.p < 0)
-    if val.free_symbols != {v for v, _ in alg} or len(alg) > 2:
+    if val.free_symbols != {v for v, _ in alg} or len(alg) > 3:
         raise ValueError(f"sign_at: {poly} is not determined by the point {point}")
     if len(alg) == 1:
         v, a = alg[0]
         return a.sign_of(_to_flint(val, v))
+    if len(alg) == 3:  # the first two generate Q(theta); the third is a root over Q
+        (u, a), (v, b), (w, g) = alg
+        pe = in_primitive_element(val, u, v, a, b)
+        if pe is None:
+            raise ValueError(f"sign_at: no primitive element for {a} and {b}")
+        theta, th, val_t = pe
+        return NumberField(theta).sign_at(val_t, th, w, g)
     (v, a), (w, b) = alg
     return NumberField(a).sign_at(val, v, w, b)
 

@@ -14,6 +14,9 @@ algebraic sample point (:mod:`exactdp.algebra.cylindrical`):
   is refined until the square-free part of q(α, x) has no root in it, and the sign is q(α, ·)'s sign at
   the interval's rational end.
 
+* **two algebraic coordinates** (α, β): :func:`primitive_element` gives θ = β + kα with ℚ(α, β) = ℚ(θ) and
+  α, β as polynomials in θ, so a fibre over (α, β) is a fibre over θ.
+
 Every step is exact rational arithmetic (Sturm's theorem over an ordered field needs only the signs of
 its elements, which are decided exactly).
 """
@@ -182,3 +185,61 @@ def _enclose(e: fmpq_poly, lo: fmpq, hi: fmpq) -> tuple[fmpq, fmpq]:
         products = (a * lo, a * hi, b * lo, b * hi)
         a, b = min(products) + c, max(products) + c
     return a, b
+
+
+def primitive_element(alpha: RealAlgebraic, beta: RealAlgebraic, max_k: int = 8):
+    """θ = β + kα with ℚ(α, β) = ℚ(θ), and α = A(θ), β = B(θ) (``fmpq_poly``); None if no k ≤ max_k separates.
+
+    The minimal polynomial of θ is the irreducible factor of R(s) = Res_x(m_α(x), h_β(s − kx)) having θ as
+    a root (found by refining α, β and R's roots until one root is compatible with θ's enclosure
+    [β.lo + kα.lo, β.hi + kα.hi]).  k separates when gcd_{ℚ(θ)}(m_α(x), h_β(θ − kx)) is linear: its only
+    root is then the only common root, α, so α ∈ ℚ(θ) exactly.  The result is cached on β (for this α).
+    """
+    cached = getattr(beta, "_primitive", None)
+    if cached is not None and cached[0] is alpha:
+        return cached[1]
+    s, x = sympy.Dummy("s"), sympy.Dummy("x")
+    m_a = sum(int(c) * x**i for i, c in enumerate(alpha.poly.coeffs()))
+    for k in range(1, max_k + 1):
+        h_shift = sum(int(c) * (s - k * x) ** i for i, c in enumerate(beta.poly.coeffs()))
+        R = sympy.Poly(sympy.resultant(m_a, h_shift, x), s)
+        if R.is_zero:
+            continue
+        theta = _root_near(real_roots(_fmpq_poly(R.as_expr(), s)), alpha, beta, k)
+        K = NumberField(theta)
+        g = K.gcd(K.poly(m_a, s, x), K.poly(h_shift, s, x))
+        if len(g) != 2:
+            continue
+        A = K.reduce(-g[0] * K.inverse(g[1]))
+        B = K.reduce(fmpq_poly([0, 1]) - A * k)
+        result = (theta, A, B)
+        beta._primitive = (alpha, result)
+        return result
+    return None
+
+
+def _root_near(roots: list[RealAlgebraic], alpha: RealAlgebraic, beta: RealAlgebraic, k: int) -> RealAlgebraic:
+    """The root among ``roots`` equal to β + kα (refining all intervals until one is compatible; one of
+    the distinct roots is β + kα, so the others are eventually separated from its enclosure)."""
+    while True:
+        lo = beta.lo + k * alpha.lo
+        hi = beta.hi + k * alpha.hi
+        near = [r for r in roots if not (r.hi < lo or r.lo > hi)]
+        if len(near) == 1:
+            return near[0]
+        alpha.refine(2)
+        beta.refine(2)
+        for r in near:
+            r.refine(2)
+
+
+def in_primitive_element(expr, a, b, alpha: RealAlgebraic, beta: RealAlgebraic):
+    """(θ, ϑ, f(A(ϑ), B(ϑ), ...)): the polynomial expr in a = α, b = β rewritten over ℚ(θ) in a fresh
+    symbol ϑ standing for θ; None when no primitive element was found."""
+    pe = primitive_element(alpha, beta)
+    if pe is None:
+        return None
+    theta, A, B = pe
+    v = sympy.Dummy("theta")
+    as_expr = lambda P: sum(sympy.Rational(int(c.p), int(c.q)) * v**i for i, c in enumerate(P.coeffs()))  # noqa: E731
+    return theta, v, sympy.expand(expr.subs({a: as_expr(A), b: as_expr(B)}, simultaneous=True))

@@ -54,3 +54,21 @@ def test_signs_at_two_algebraic_coordinates(f, sign):
     assert K.sign_at(f, a, x, SQRT3()) == sign
     exact = f.subs({a: sympy.sqrt(2), x: sympy.sqrt(3)})
     assert (sympy.sign(sympy.nsimplify(sympy.expand(exact))) if sign else sympy.expand(exact)) == sign
+
+
+def test_primitive_element_of_sqrt2_and_sqrt3():
+    from exactdp.algebra.number_field import primitive_element
+
+    theta, A, B = primitive_element(SQRT2(), SQRT3())
+    assert list(theta.poly.coeffs()) == [1, 0, -10, 0, 1]  # minimal polynomial of sqrt2 + sqrt3
+    K = NumberField(theta)
+    assert K.sign(A * A - 2) == 0 and K.sign(B * B - 3) == 0 and K.sign(A) == 1 and K.sign(B) == 1
+
+
+def test_primitive_element_of_conjugates_needs_a_second_multiplier():
+    """alpha = sqrt2, beta = -sqrt2: theta = beta + alpha = 0 does not generate Q(sqrt2); k = 2 does."""
+    from exactdp.algebra.number_field import primitive_element
+
+    theta, A, B = primitive_element(SQRT2(), _root([-2, 0, 1], 0))
+    K = NumberField(theta)
+    assert K.sign(A * A - 2) == 0 and K.sign(A) == 1 and K.sign(B + A) == 0
