@@ -8,13 +8,13 @@ import pytest
 import sympy
 
 from exactdp import Truth
-from exactdp.algebra.boolean import And, Or, decide_formula
+from exactdp.algebra.boolean import And, Implies, Or, decide_formula
 from exactdp.algebra.prover import Region, decide
 from exactdp.bounds import N, c, delta, gamma_max_exact, gamma_max_first, gamma_max_l4, phi, t, xi_raw
 
 x, y, z = sympy.symbols("x y z", real=True)
 Q = sympy.Rational
-BOX = (x >= -1, x <= 1, y >= -1, y <= 1, z >= -1, z <= 1)
+BOX = (x >= -1, x <= 1, y >= -1, y <= 1, z >= -1, z <= 1)  # the first four: x, y in [-1, 1]
 GRID = [Q(k, 3) for k in range(-3, 4)]
 DOMAIN = (t >= 1, N >= 2, N * c <= 1)  # [G]'s (eps, c)-PML domain with N real >= 2
 
@@ -107,3 +107,21 @@ def test_random_three_variable_formulas_against_grid(seed):
     rel = rng.choice([p >= 0, p > 0, p <= 1, Or(p >= 0, g > 0), And(p > -3, g <= 3)])
     cond = (g >= 0,) if seed % 3 == 0 else (g > -1,) if seed % 3 == 1 else ()
     _check(rel, cond, decide_formula(rel, Region.of(*BOX, *cond, variables=(x, y, z))))
+
+
+def test_formula_with_a_strict_atom_needs_the_full_lifting():
+    """x^2 + y^2 <= 2z => xy <= z (AM-GM): the implication has a strict atom in negation normal form, so it
+    is decided on every cell, including those over two algebraic coordinates (lifted in Q(theta))."""
+    box = Region.of(*BOX[:4], z >= -2, z <= 2)
+    assert decide_formula(Implies(x**2 + y**2 <= 2 * z, x * y <= z), box).truth is Truth.TRUE
+    d = decide_formula(Implies(x**2 + y**2 <= 2 * z, x * y < z), box)  # equality at x = y = z = 0 (and x = y = z = 1)
+    assert d.truth is Truth.FALSE and d.counterexample[x] * d.counterexample[y] == d.counterexample[z]
+
+
+@pytest.mark.slow
+def test_sphere_and_product():
+    """On the ball of radius sqrt 3, xyz <= 1 with equality at (1, 1, 1) and its sign changes."""
+    box = Region.of(*BOX[:4], z >= -2, z <= 2)
+    assert decide_formula(Implies(x**2 + y**2 + z**2 <= 3, x * y * z <= 1), box).truth is Truth.TRUE
+    d = decide_formula(Implies(x**2 + y**2 + z**2 <= 3, x * y * z < 1), box)
+    assert d.truth is Truth.FALSE and [abs(v) for v in d.counterexample.values()] == [1, 1, 1]
