@@ -660,6 +660,10 @@ def latex(obj) -> str:
     from exactdp.bounds import Bound
     from exactdp.kernels import Kernel
 
+    if isinstance(obj, float) or type(obj).__module__ == "numpy":
+        from exactdp.numbers.qq import to_qq
+
+        to_qq(obj, "latex")  # a float is refused (CoercionError): exact values only
     if isinstance(obj, Bound):
         return bound_statement_latex(obj)
     if isinstance(obj, Kernel):

@@ -248,6 +248,7 @@ CALLS = {
     "estimation.xi": lambda x: E.xi(3, x, 2),
     "estimation.varphi": lambda x: E.varphi(3, x),
     "tensor.phi_n": lambda x: exactdp.measures.tensor.phi_n(3, x, 2),
+    "latex": lambda x: exactdp.latex(x),  # the LaTeX to paste: exact values only
 }
 #: public names that take no number (classes, modules, context managers with an int argument, the float reader)
 NOT_NUMERIC = {"QQ", "CoercionError", "Distribution", "ExactDPError", "InvalidDistributionError",
