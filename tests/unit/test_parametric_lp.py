@@ -178,9 +178,12 @@ def test_gamma_max_closed_form_n2():
 
 
 def test_ldp_delta_and_hockey_stick_closed_forms():
-    r = extremal.sup_eta_tv(2, t=t, delta=d)  # B-4
-    assert r.certified()
-    assert sympy.cancel(r.value - (t - 1 + 2 * d) / (t + 1)) == 0
+    for N, M in ((2, 2), (3, 2), (2, 3)):  # B-4: (t - 1 + 2 delta)/(t + 1) on t >= 1, 0 <= delta <= 1
+        r = extremal.sup_eta_tv(N, M, t=t, delta=d)
+        assert r.certified(), (N, M)
+        assert sympy.cancel(r.value - (t - 1 + 2 * d) / (t + 1)) == 0
+        assert r.value.subs({t: 3, d: sympy.Rational(1, 10)}) == sympy.Rational(str(
+            extremal.sup_eta_tv(N, M, t=3, delta="1/10").value))
     h = extremal.sup_eta_hockey_stick(2, t=t, gamma=g)  # B-7: (t − γ)/(t + 1) for t ≥ γ, else 0
     assert h.certified()
     for tt, gg in (("3", "2"), ("2", "3"), ("5/2", "5/2"), ("1", "1"), ("7", "3/2")):
