@@ -2,7 +2,9 @@
 [-o FILE]``: n-fold products.
 
 With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(T), φⁿ(T, δ) ([A] A-8) and
-δ_n(Tⁿ).  With ``--eps EPS`` and e^ε irrational: δ_n(e^ε) exactly as A − B·e^ε.  The old ``--gamma G``
+δ_n(Tⁿ).  With ``--eps EPS`` and e^ε irrational: δ_n(e^ε) exactly as A − B·e^ε.  With ``--delta D`` alone (no
+``--t``/``--eps``): the least ε with δ_n(e^ε) ≤ D over all input sequences, ε = log t* with t* exact
+(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`, issue 15 item 2).  The old ``--gamma G``
 (meaning e^ε) and ``--json`` are deprecated aliases; ``--gamma G --eps E`` together keep their old meaning
 (the values at G and δ_n(e^E)).
 """
@@ -24,7 +26,8 @@ def register(sub) -> None:
     _common.add_privacy(p, what="with an irrational e^eps only delta_n(e^eps) = A - B e^eps is printed")
     _common.deprecated_flag(p, "--gamma", "legacy_gamma", "--t (or --eps)", metavar="T",
                             help_text="here --gamma meant e^eps")
-    _common.add_delta(p, "delta of the (eps, delta) level for phi^n (default: the tight delta = eta_E_t(K))")
+    _common.add_delta(p, "with --t/--eps: delta of the (eps, delta) level for phi^n (default: the tight delta = "
+                         "eta_E_t(K)); alone: print the least eps with delta_n(e^eps) <= DELTA, eps = log t* exactly")
     p.add_argument("--max-evaluations", type=int, default=None, help="cap on the exact pair-type search")
     _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
     _common.add_no_progress(p)
@@ -86,7 +89,26 @@ def _result(out: dict, eps) -> dict:
                     "composition_bound": out["composition_bound_1-(1-delta)^n"]})
     if "delta_n_at_exp_eps" in out:
         doc.update({"eps": str(eps), "delta_n_at_exp_eps": out["delta_n_at_exp_eps"]})
+    if "epsilon_for_delta" in out:
+        inv = out["epsilon_for_delta"]
+        doc["epsilon_for_delta"] = {
+            "delta": inv["delta"], "t_star": inv["t_star"], "epsilon": inv["epsilon"],
+            "evaluations": int(inv["evaluations"]),
+            "maximizer": [{"x": int(m["x"]), "x_prime": int(m["x_prime"]), "count": int(m["count"])}
+                          for m in inv["maximizer"]]}
     return doc
+
+
+def _epsilon_for_delta(K, args, kw) -> dict:
+    """``--delta D`` alone: the least ε with δ_n(e^ε) ≤ D over all input sequences (exact t* = e^ε, or none
+    when a composition's P-only mass keeps δ_n above D for every ε)."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    r = epsilon_tensor_power(K, args.n, args.delta, **kw)
+    return {"delta": str(r.delta), "t_star": None if r.gamma is None else str(r.gamma),
+            "epsilon": "inf" if r.gamma is None else str(r.epsilon),
+            "evaluations": str(r.evaluations),
+            "maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)} for _, x, xp, c in r.composition]}
 
 
 def run(args) -> int:
@@ -96,15 +118,17 @@ def run(args) -> int:
     from exactdp.numbers.qq import to_qq
 
     gamma, eps = _resolve(args)
-    if args.delta is not None and gamma is None:
+    invert = args.delta is not None and gamma is None  # --delta alone: epsilon for delta
+    if invert and eps is not None:
         from exactdp.errors import ParameterError
 
-        raise ParameterError("--delta needs --t (or --eps with e^eps rational): delta is the level of phi^n(t, delta)")
+        raise ParameterError("--delta: with --eps, e^eps must be rational (delta is the level of phi^n(t, delta)); "
+                             "give --delta alone for the least eps with delta_n(e^eps) <= delta")
     _common.check_output_path(args.output)
     K = read_kernel(args.file)
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
     _check_cost(K, args, gamma, kw)
-    steps = 1 + (3 if gamma is not None else 0) + (1 if eps is not None else 0)
+    steps = 1 + (3 if gamma is not None else 0) + (1 if eps is not None else 0) + (1 if invert else 0)
     with _common.progress(args, steps, f"tensor n={args.n}") as bar:
         tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **kw)
         bar.advance()
@@ -132,6 +156,9 @@ def run(args) -> int:
             out["delta_n_at_exp_eps"] = str(exact)
             values[f"delta_n(e^({eps}))"] = exact
             bar.advance()
+        if invert:
+            inv = out["epsilon_for_delta"] = _epsilon_for_delta(K, args, kw)
+            bar.advance()
     if args.format == _common.LEGACY_JSON:
         _common.emit_result(args, "tensor", out)
         return 0
@@ -143,6 +170,9 @@ def run(args) -> int:
         from exactdp.cli import _document
 
         rows = list(values.items()) + [("eta_TV maximizer (other coordinates equal)", pairs)]
+        if invert:
+            rows += [(f"least eps with delta_n(e^eps) <= {inv['delta']}", inv["epsilon"]),
+                     ("t* = e^eps (exact)", inv["t_star"] or "none (no finite eps)")]
         if gamma is not None:
             rows.append(("eta_TV(K^(x n)) <= phi^n", out["eta_tv_le_phi_n"]))
         _document.emit(args, f"exactdp tensor: {K.N}x{K.M} kernel, n = {args.n}",
@@ -153,7 +183,20 @@ def run(args) -> int:
     lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
     if gamma is not None:
         lines.append(f"  eta_TV(K^(x n)) <= phi^n: {out['eta_tv_le_phi_n']}")
+    if invert:
+        lines += _inversion_lines(inv)
     _common.emit(args, "\n".join(lines))
     return 0
 
 
+
+
+def _inversion_lines(inv: dict) -> list[str]:
+    """The text lines of ``--delta D`` alone (ε for δ)."""
+    where = ", ".join(f"{m['count']} x ({m['x']},{m['x_prime']})" for m in inv["maximizer"]) or "none"
+    if inv["t_star"] is None:
+        return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: none (delta_n stays above it for every eps; "
+                f"{inv['evaluations']} profile evaluations, maximizer {where})"]
+    return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: eps = {_common.abbreviate(inv['epsilon'])}, "
+            f"t* = e^eps = {_common.abbreviate(inv['t_star'])} (exact; {inv['evaluations']} profile evaluations)",
+            f"  delta_n maximizer at t*: {where} (other coordinates equal)"]

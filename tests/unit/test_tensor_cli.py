@@ -77,3 +77,49 @@ def test_tensor_long_irrational_value_is_abbreviated(tmp_path, capsys):
     gap = evalf(sympy.expand(1 - exact), 12)  # 1 - delta_n(e^(1/2)), about 2e-64
     assert line.strip() == (f"delta_n(e^(1/2)) = 1 - ≈ {gap} (correctly rounded; exact form of "
                             f"{len(exact_text):,} characters in --format json)".replace(",", " "))
+
+
+def _epsilon_json(capsys, path, n, delta):
+    from exactdp.cli import main
+
+    assert main(["tensor", path, "--n", str(n), "--delta", delta, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)["result"]["epsilon_for_delta"]
+
+
+def test_tensor_delta_alone_gives_exact_epsilon_against_explicit_power(tmp_path, capsys):
+    """``--delta D`` alone: t* is the least t with delta_n(t) <= D, checked on the explicit K^(x n)
+    (all 2^n x 2^n input pairs): E_t* <= D there and E_t > D just below t*."""
+    from flint import fmpq
+
+    from exactdp import Kernel
+    from exactdp.measures.contraction import eta_hockey_stick
+
+    rows = [["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]]
+    path = _kernel(tmp_path, rows)
+    inv = _epsilon_json(capsys, path, 4, "1/10")
+    t = fmpq(*map(int, inv["t_star"].split("/")))
+    assert inv["epsilon"] == f"log({inv['t_star']})" and inv["delta"] == "1/10"
+    big = Kernel(rows).tensor_power(4)
+    assert eta_hockey_stick(big, t) <= fmpq(1, 10) < eta_hockey_stick(big, t - fmpq(1, 10**6))
+    assert sum(m["count"] for m in inv["maximizer"]) == 4
+    assert main(["tensor", path, "--n", "4", "--delta", "1/10"]) == 0
+    text = capsys.readouterr().out
+    assert f"least eps with delta_n(e^eps) <= 1/10: eps = log({t}), t* = e^eps = {t} (exact;" in text
+
+
+def test_tensor_delta_alone_below_the_p_only_floor(tmp_path, capsys):
+    # column 3 has mass only under row 1: delta_3 >= 1 - (1/2)^3 = 7/8 for every eps, so no finite eps reaches 1/10
+    path = _kernel(tmp_path, [["1/2", "1/2", "0"], ["1/4", "1/4", "1/2"]])
+    inv = _epsilon_json(capsys, path, 3, "1/10")
+    assert (inv["t_star"], inv["epsilon"]) == (None, "inf")
+    assert inv["maximizer"] == [{"x": 1, "x_prime": 0, "count": 3}]
+    assert _epsilon_json(capsys, path, 3, "7/8")["t_star"] == "1"  # the floor itself is reached at eps = 0
+
+
+def test_tensor_delta_alone_bad_input_exits_2(tmp_path, capsys):
+    path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
+    assert main(["tensor", path, "--n", "2", "--delta", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "delta: must lie in [0, 1], got 2" in err and len(err.strip().splitlines()) == 1
+    assert main(["tensor", path, "--n", "2", "--delta", "1/4", "--eps", "1/2"]) == 2
+    assert "--delta: with --eps, e^eps must be rational" in capsys.readouterr().err
