@@ -81,8 +81,8 @@ def _check(rel, cond, d):
     return fails
 
 
-@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.slow) if s in (1, 7, 11, 13) else s
-                                  for s in range(16)])  # the marked ones take 3-5 s each
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.slow) if s in (1, 11, 13) else s
+                                  for s in range(16) if s != 7])  # the marked ones take 3-5 s each, 7 about 15 s
 def test_random_three_variable_lower_bounds_against_grid(seed):
     """p >= (grid minimum of p) - k/4: TRUE near the true minimum, FALSE below it (checked exactly)."""
     rng = random.Random(seed)
@@ -100,7 +100,7 @@ def test_random_three_variable_lower_bounds_against_grid(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [s for s in range(14) if s != 4])  # seed 4 alone takes ~30 s
+@pytest.mark.parametrize("seed", [s for s in range(12) if s not in (1, 4)])  # 1 and 4 take 10-30 s each
 def test_random_three_variable_formulas_against_grid(seed):
     rng = random.Random(seed)
     p, g = _random_poly(rng), _random_poly(rng)
