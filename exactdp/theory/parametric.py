@@ -17,7 +17,9 @@ Problem, for every p ∈ D:  max c(p)·x  s.t.  A_ub(p) x ≤ b_ub(p),  A_eq(p) 
    the basis' region is the side containing p₀, the other side {σf < 0} becomes a new cell;
 4. repeat on the new cells.  The cells form a binary tree of complementary splits (f ≥ 0 | f < 0), so the
    regions cover D by construction; the tree is part of the certificate and re-checked (every leaf is a
-   certified region or decided empty).
+   certified region or decided empty), and the coverage is decided a second time by the Boolean decision
+   :func:`exactdp.algebra.boolean.covers` of Or(regions) on D.  A cell the budget (``max_regions``) or the
+   prover leaves uncertified stays an ``open`` leaf: the certificate then does not check (a named gap).
 
 The result is a closed form — a ``Piecewise`` over the regions — with, per region, the lifted primal
 point, the dual certificate and the region's defining inequalities, packaged as a ``parametric-lp``
