@@ -147,10 +147,16 @@ def _esc(text) -> str:
 
 
 def mathml(expr) -> str:
-    """``expr`` as an inline ``<math>`` element (sympy's presentation MathML printer)."""
+    """``expr`` as an inline ``<math>`` element (sympy's presentation MathML printer), t written e^ε as in the
+    LaTeX of :func:`exactdp.output.latex.to_latex`."""
     from sympy import mathml as to_mathml
 
-    return f'<math xmlns="{_MATHML_NS}">{to_mathml(expr, printer="presentation")}</math>'
+    from exactdp.numbers.display import as_display_expr
+
+    expr = as_display_expr(expr)
+
+    body = to_mathml(expr, printer="presentation").replace("<mi>eps</mi>", "<mi>&#949;</mi>")  # ε
+    return f'<math xmlns="{_MATHML_NS}">{body}</math>'
 
 
 def _html_value(value) -> str:

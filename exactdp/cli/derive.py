@@ -109,12 +109,21 @@ def run(args) -> int:
     from exactdp.symbolic.derive import QUANTITIES, catalogue_kernel, derive
 
     _common.check_output_path(args.output)
-    if args.bounds:
+    if args.bounds:  # the registry: LaTeX (also in text, as before), a Markdown table or an HTML fragment
         from exactdp import bounds
-        from exactdp.output.latex import bound_table, document
+        from exactdp.output.latex import bound_table, bounds_markdown_table, document
 
-        _common.emit(args, document(bound_table([bounds.get(n) for n in bounds.names()]),
-                                    title="Bounds of [A] and [G]"))
+        all_bounds = [bounds.get(n) for n in bounds.names()]
+        if args.format == "json":
+            raise ParameterError("--bounds: no JSON here; the registry as JSON is `exactdp bound --list --format json`")
+        if args.format == "markdown":
+            _common.emit(args, bounds_markdown_table(all_bounds))
+        elif args.format == "html":
+            from exactdp.cli import _document
+
+            _document.emit(args, "Bounds of [A] and [G]", [("rows", [(b.name, b.expr) for b in all_bounds])])
+        else:
+            _common.emit(args, document(bound_table(all_bounds), title="Bounds of [A] and [G]"))
         return 0
     if args.file:
         from pathlib import Path

@@ -174,7 +174,7 @@ def test_latex_snippets_compile_without_overfull_boxes(capsys, rr, tmp_path):
     tex.write_text("\\documentclass{article}\\usepackage{amsmath,booktabs}\\usepackage[utf8]{inputenc}\n"
                    "\\begin{document}\n" + "\n".join(parts) + "\\end{document}\n", encoding="utf-8")
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120, check=False)
     log = (tmp_path / "s.log").read_text(errors="replace")
     assert run.returncode == 0, log[-2000:]
     assert "Overfull" not in log and "Missing character" not in log
@@ -193,3 +193,23 @@ def test_a_large_kernel_is_not_printed_as_a_matrix(capsys, tmp_path):
     md = out_of(capsys, ["analyze", str(path), "--format", "markdown"])
     assert "pmatrix" not in md and "| K | 13 x 13 matrix (entries in --format json) |" in md
     assert "| eta_TV (Dobrushin) | $1$ |" in md  # the identity: disjoint rows
+
+
+def test_html_writes_t_as_e_to_the_eps(capsys, tmp_path):
+    path = tmp_path / "rr_t.json"
+    path.write_text('{"parameters": {"t": "positive"}, "region": ["t >= 1"], '
+                    '"rows": [["t/(t+1)", "1/(t+1)"], ["1/(t+1)", "t/(t+1)"]]}')
+    html = out_of(capsys, ["derive", "--file", str(path), "--quantity", "eta_tv", "--format", "html"])
+    e_eps = "<msup><mi>&ExponentialE;</mi><mi>&#949;</mi></msup>"
+    # eta_TV = (e^eps - 1)/(e^eps + 1)
+    assert (f"<td>result</td><td><math xmlns=\"http://www.w3.org/1998/Math/MathML\"><mrow><mfrac><mrow>{e_eps}"
+            f"<mo>-</mo><mn>1</mn></mrow><mrow>{e_eps}<mo>+</mo><mn>1</mn></mrow></mfrac></mrow></math></td>") in html
+    tags(html)
+
+
+def test_derive_bounds_in_each_format(capsys):
+    md = out_of(capsys, ["derive", "--bounds", "--format", "markdown"])
+    assert md.startswith("| name | statement | source | items |") and "`xi`" in md
+    assert "<td>xi</td>" in out_of(capsys, ["derive", "--bounds", "--format", "html"])
+    assert main(["derive", "--bounds", "--format", "json"]) == 2
+    assert "bound --list --format json" in capsys.readouterr().err
