@@ -2,7 +2,8 @@
 
 A document is a title and a list of blocks:
 
-* ``("rows", [(label, value), ...])`` — a two-column table *quantity | value*; an exact value (a sympy
+* ``("rows", [(label, value), ...])`` — a two-column table *quantity | value* (``$…$`` in a label is LaTeX
+  maths: ``$\\eta_{\\mathrm{TV}}$ (Dobrushin)``); an exact value (a sympy
   expression, an ``fmpq``, or a string the one safe reader reads as a formula) is mathematics — ``$…$`` in
   Markdown, math mode in LaTeX, MathML (sympy's presentation printer) in HTML — anything else is text; a
   value longer than :data:`exactdp.cli._common.MAX_SHOWN` characters is shown as its certified abbreviation
@@ -69,9 +70,21 @@ def _text_of(value, expr) -> str:
     return _common.abbreviate(expr) if expr is not None else _common.math_text(value)
 
 
+def _segments(label) -> list[tuple[bool, str]]:
+    """A label's ``(is maths, text)`` pieces: ``$…$`` spans are LaTeX maths, the rest is text."""
+    parts = str(label).split("$")
+    if len(parts) % 2 == 0:  # an unpaired $: all text
+        return [(False, str(label))]
+    return [(k % 2 == 1, p) for k, p in enumerate(parts) if p]
+
+
 # ---------------------------------------------------------------------------------------------- Markdown
 def _md_cell(text: str) -> str:
     return text.replace("|", r"\|").replace("\n", " ")
+
+
+def _md_label(label) -> str:
+    return "".join(f"${p}$" if m else _md_cell(p) for m, p in _segments(label))
 
 
 def _md_value(value) -> str:
@@ -91,13 +104,13 @@ def markdown(title: str, blocks) -> str:
             out.append(f"**{_md_cell(block[1])}**")
         elif kind == "rows":
             out += ["| quantity | value |", "|---|---|"]
-            out += [f"| {_md_cell(str(label))} | {_md_value(v)} |" for label, v in block[1]]
+            out += [f"| {_md_label(label)} | {_md_value(v)} |" for label, v in block[1]]
         elif kind == "matrix":
             from exactdp.output.latex import to_latex
 
             cells = [" & ".join(to_latex(exact(e)) if exact(e) is not None else str(e) for e in row)
                      for row in block[2]]
-            out += [f"{_md_cell(block[1])}:", "", "$$\\begin{pmatrix}" + r" \\ ".join(cells) + "\\end{pmatrix}$$"]
+            out += [f"{_md_label(block[1])}:", "", "$$\\begin{pmatrix}" + r" \\ ".join(cells) + "\\end{pmatrix}$$"]
         elif kind == "lines":
             out += [f"{_md_cell(block[1])}:", ""] + [f"- {_common.math_line(s).strip()}" for s in block[2]]
         out.append("")
@@ -114,6 +127,12 @@ def _tex_value(value) -> str:
     return latex_text(_text_of(value, expr))
 
 
+def _tex_label(label) -> str:
+    from exactdp.output.latex import latex_text
+
+    return "".join(f"${p}$" if m else latex_text(p) for m, p in _segments(label))
+
+
 def latex(title: str, blocks) -> str:
     from exactdp.output.latex import latex_text, to_latex
 
@@ -125,12 +144,12 @@ def latex(title: str, blocks) -> str:
             out.append(rf"\medskip\noindent\textit{{{latex_text(block[1])}}}\par")
         elif kind == "rows":
             out += [r"\noindent\begin{tabular}{@{}ll@{}}", r"\toprule", r"quantity & value \\", r"\midrule"]
-            out += [f"{latex_text(str(label))} & {_tex_value(v)} \\\\" for label, v in block[1]]
+            out += [f"{_tex_label(label)} & {_tex_value(v)} \\\\" for label, v in block[1]]
             out += [r"\bottomrule", r"\end{tabular}"]
         elif kind == "matrix":
             cells = [" & ".join(to_latex(exact(e)) if exact(e) is not None else latex_text(str(e)) for e in row)
                      for row in block[2]]
-            out += [f"{latex_text(block[1])}:", r"\[", r"\begin{pmatrix}", " \\\\\n".join(cells), r"\end{pmatrix}",
+            out += [f"{_tex_label(block[1])}:", r"\[", r"\begin{pmatrix}", " \\\\\n".join(cells), r"\end{pmatrix}",
                     r"\]"]
         elif kind == "lines":
             out += [f"{latex_text(block[1])}:", r"\begin{itemize}"]
@@ -166,6 +185,12 @@ def _html_value(value) -> str:
     return _esc(_text_of(value, expr))
 
 
+def _html_label(label) -> str:
+    from exactdp.output.html import statement_mathml
+
+    return "".join(statement_mathml(p)[0] if m else _esc(p) for m, p in _segments(label))
+
+
 def html_fragment(title: str, blocks) -> str:
     out = ['<section class="exactdp">', f"<h3>{_esc(title)}</h3>"]
     for block in blocks:
@@ -174,7 +199,7 @@ def html_fragment(title: str, blocks) -> str:
             out.append(f"<h4>{_esc(block[1])}</h4>")
         elif kind == "rows":
             out.append("<table><thead><tr><th>quantity</th><th>value</th></tr></thead><tbody>")
-            out += [f"<tr><td>{_esc(label)}</td><td>{_html_value(v)}</td></tr>" for label, v in block[1]]
+            out += [f"<tr><td>{_html_label(label)}</td><td>{_html_value(v)}</td></tr>" for label, v in block[1]]
             out.append("</tbody></table>")
         elif kind == "matrix":
             from sympy import mathml as to_mathml
@@ -182,7 +207,7 @@ def html_fragment(title: str, blocks) -> str:
             rows = "".join("<mtr>" + "".join(
                 f"<mtd>{to_mathml(exact(e), printer='presentation')}</mtd>" if exact(e) is not None
                 else f"<mtd><mtext>{_esc(e)}</mtext></mtd>" for e in row) + "</mtr>" for row in block[2])
-            out.append(f'<p>{_esc(block[1])}: <math xmlns="{_MATHML_NS}"><mrow><mo>(</mo><mtable>{rows}</mtable>'
+            out.append(f'<p>{_html_label(block[1])}: <math xmlns="{_MATHML_NS}"><mrow><mo>(</mo><mtable>{rows}</mtable>'
                        f"<mo>)</mo></mrow></math></p>")
         elif kind == "lines":
             out.append(f"<p>{_esc(block[1])}:</p><ul>")

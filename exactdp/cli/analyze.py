@@ -56,24 +56,29 @@ def run(args) -> int:
 
 def blocks(doc: dict) -> list:
     """The document of ``--format markdown|latex|html``: the kernel and every exact quantity of
-    :func:`exactdp.output.analysis_view.analysis_json` (the profile as its pieces P - Q·γ)."""
-    rows = [("eta_TV (Dobrushin)", doc["eta_tv"]["value"])]
+    :func:`exactdp.output.analysis_view.analysis_json` (the profile as its pieces P - Q·γ); labels carry their
+    maths between ``$``."""
+    rows = [(r"$\eta_{\mathrm{TV}}(K)$ (Dobrushin)", doc["eta_tv"]["value"])]
     if "eta_hockey_stick" in doc:
-        rows.append((f"eta_E_gamma at gamma = {doc['eta_hockey_stick']['gamma']}", doc["eta_hockey_stick"]["value"]))
+        rows.append((rf"$\eta_{{E_\gamma}}(K)$ at $\gamma = {doc['eta_hockey_stick']['gamma']}$",
+                     doc["eta_hockey_stick"]["value"]))
     if "is_ldp" in doc:
         d = doc["is_ldp"]
-        rows.append((f"(eps,delta)-LDP at e^eps = {d['gamma']}, delta = {d['delta']}", d["verdict"]))
-    rows += [("LDP: e^eps", doc["ldp"]["ratio"]), ("LDP: eps", doc["ldp"]["epsilon"]),
+        rows.append((rf"$(\varepsilon,\delta)$-LDP at $e^\varepsilon = {d['gamma']}$, $\delta = {d['delta']}$",
+                     d["verdict"]))
+    rows += [(r"$e^\varepsilon$ of $\varepsilon$-LDP", doc["ldp"]["ratio"]),
+             (r"$\varepsilon$ of $\varepsilon$-LDP", doc["ldp"]["epsilon"]),
              ("maximal leakage (nats)", doc["max_leakage"]["nats"])]
     if "pml" in doc:
-        rows += [(f"(eps,c)-PML at c = {doc['pml']['c']}: e^eps", doc["pml"]["ratio"]),
-                 (f"(eps,c)-PML at c = {doc['pml']['c']}: eps", doc["pml"]["epsilon"])]
-    out = [("matrix", "K", doc["rows"]), ("rows", rows)]
+        c = doc["pml"]["c"]
+        rows += [(rf"$e^\varepsilon$ of $(\varepsilon,c)$-PML at $c = {c}$", doc["pml"]["ratio"]),
+                 (rf"$\varepsilon$ of $(\varepsilon,c)$-PML at $c = {c}$", doc["pml"]["epsilon"])]
+    out = [("matrix", "$K$", doc["rows"]), ("rows", rows)]
     prof = doc.get("privacy_profile")
     if prof:
-        ends = ["0", *prof["breakpoints"], "inf"]
-        pieces = [(f"delta(gamma) for gamma in [{a}, {b}]", f"{p['P']} - ({p['Q']})*gamma")
+        ends = ["0", *prof["breakpoints"], r"\infty"]
+        pieces = [(rf"$\delta(\gamma)$ for $\gamma \in [{a}, {b}]$", f"{p['P']} - ({p['Q']})*gamma")
                   for a, b, p in zip(ends, ends[1:], prof["pieces"])]
-        out += [("heading", "privacy profile delta(gamma) = P - Q gamma"),
-                ("rows", pieces + [("least gamma with delta = 0", prof["least_gamma_for_delta_0"])])]
+        out += [("heading", "privacy profile δ(γ) = P − Qγ"),
+                ("rows", pieces + [(r"least $\gamma$ with $\delta(\gamma) = 0$", prof["least_gamma_for_delta_0"])])]
     return out

@@ -51,15 +51,20 @@ def tags(html: str) -> list[str]:
 def test_analyze_markdown_latex_html(capsys, rr):
     argv = ["analyze", rr, "--t", "2", "--c", "1/4"]
     md = out_of(capsys, argv + ["--format", "markdown"])
-    assert "| eta_TV (Dobrushin) | $\\frac{1}{2}$ |" in md
-    assert "| eta_E_gamma at gamma = 2 | $\\frac{1}{4}$ |" in md
-    assert "| LDP: e^eps | $3$ |" in md and "| LDP: eps | $\\log{\\left(3 \\right)}$ |" in md
-    assert "| (eps,delta)-LDP at e^eps = 2, delta = 0 | false |" in md  # a decision is text, not a symbol
+    assert "| $\\eta_{\\mathrm{TV}}(K)$ (Dobrushin) | $\\frac{1}{2}$ |" in md
+    assert "| $\\eta_{E_\\gamma}(K)$ at $\\gamma = 2$ | $\\frac{1}{4}$ |" in md
+    assert "| $e^\\varepsilon$ of $\\varepsilon$-LDP | $3$ |" in md
+    assert "| $\\varepsilon$ of $\\varepsilon$-LDP | $\\log{\\left(3 \\right)}$ |" in md
+    # a decision is text, not a symbol
+    assert "| $(\\varepsilon,\\delta)$-LDP at $e^\\varepsilon = 2$, $\\delta = 0$ | false |" in md
+    # the profile delta(gamma) = max(1 - gamma, 3/4 - gamma/4, 0) of RR with e^eps = 3
+    assert "| $\\delta(\\gamma)$ for $\\gamma \\in [1/3, 3]$ | $\\frac{3}{4} - \\frac{\\gamma}{4}$ |" in md
     assert "$$\\begin{pmatrix}\\frac{3}{4} & \\frac{1}{4} \\\\ \\frac{1}{4} & \\frac{3}{4}\\end{pmatrix}$$" in md
     tex = out_of(capsys, argv + ["--format", "latex"])
     assert "\\begin{tabular}{@{}ll@{}}" in tex and "& $\\frac{1}{2}$ \\\\" in tex and "\\documentclass" not in tex
     html = out_of(capsys, argv + ["--format", "html"])
     assert "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in html and "math" in tags(html)
+    assert "tex-fallback" not in html  # every label's maths converted to MathML
 
 
 def _tv_product(n: int) -> Fraction:
@@ -191,8 +196,8 @@ def test_a_large_kernel_is_not_printed_as_a_matrix(capsys, tmp_path):
     n = 13  # 169 entries > MAX_MATRIX_ENTRIES
     path.write_text(str([["1" if i == j else "0" for j in range(n)] for i in range(n)]).replace("'", '"'))
     md = out_of(capsys, ["analyze", str(path), "--format", "markdown"])
-    assert "pmatrix" not in md and "| K | 13 x 13 matrix (entries in --format json) |" in md
-    assert "| eta_TV (Dobrushin) | $1$ |" in md  # the identity: disjoint rows
+    assert "pmatrix" not in md and "| $K$ | 13 x 13 matrix (entries in --format json) |" in md
+    assert "| $\\eta_{\\mathrm{TV}}(K)$ (Dobrushin) | $1$ |" in md  # the identity: disjoint rows
 
 
 def test_html_writes_t_as_e_to_the_eps(capsys, tmp_path):
