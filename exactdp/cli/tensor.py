@@ -176,7 +176,7 @@ def run(args) -> int:
         if gamma is not None:
             rows.append(("eta_TV(K^(x n)) <= phi^n", out["eta_tv_le_phi_n"]))
         _document.emit(args, f"exactdp tensor: {K.N}x{K.M} kernel, n = {args.n}",
-                       [("matrix", "K", K.as_strings()), ("rows", rows)])
+                       [("matrix", "$K$", K.as_strings()), ("rows", [(_math_label(k), v) for k, v in rows])])
         return 0
     lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations"]
     lines += [f"  {label} = {_common.abbreviate(v)}" for label, v in values.items()]
@@ -189,6 +189,32 @@ def run(args) -> int:
     return 0
 
 
+
+
+#: the text labels → the labels of the documents (LaTeX maths between $)
+_MATH_LABELS = (
+    (r"eta_TV\(K\^\(x n\)\) <= phi\^n", r"$\\eta_{\\mathrm{TV}}(K^{\\otimes n}) \\le \\varphi^n$"),
+    (r"eta_TV\(K\^\(x n\)\)", r"$\\eta_{\\mathrm{TV}}(K^{\\otimes n})$"),
+    (r"eta_E_t\(K\^\(x n\)\) = delta_n\((.+)\)", r"$\\eta_{E_t}(K^{\\otimes n}) = \\delta_n(t)$ at $t = \1$"),
+    (r"phi\^n\(t=(.+), delta=(.+)\)", r"$\\varphi^n(t, \\delta)$ at $t = \1$, $\\delta = \2$"),
+    (r"delta_n\(t\^n\), composition", r"$\\delta_n(t^n)$, composition"),
+    (r"1-\(1-delta\)\^n", r"$1 - (1 - \\delta)^n$"),
+    (r"delta_n\(e\^\((.+)\)\)", r"$\\delta_n(e^\\varepsilon)$ at $\\varepsilon = \1$"),
+    (r"eta_TV maximizer", r"$\\eta_{\\mathrm{TV}}$ maximizer"),
+    (r"least eps with delta_n\(e\^eps\) <= (.+)", r"least $\\varepsilon$ with $\\delta_n(e^\\varepsilon) \\le \1$"),
+    (r"t\* = e\^eps \(exact\)", r"$t^* = e^\\varepsilon$ (exact)"),
+)
+
+
+def _math_label(label: str) -> str:
+    """A value's text label as the label of ``--format markdown|latex|html`` (its maths between ``$``)."""
+    import re
+
+    for pattern, tex in _MATH_LABELS:
+        m = re.fullmatch(pattern, label) or re.match(pattern + r"(?= )", label)
+        if m:
+            return m.expand(tex) + label[m.end():]
+    return label
 
 
 def _inversion_lines(inv: dict) -> list[str]:

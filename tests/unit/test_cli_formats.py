@@ -88,8 +88,10 @@ def test_tensor_markdown_matches_brute_force(capsys, rr):
     md = out_of(capsys, ["tensor", rr, "--n", "3", "--t", "2", "--format", "markdown"])
     v = _tv_product(3)
     assert v == Fraction(11, 16)
-    assert f"| eta_TV(K^(x n)) | $\\frac{{{v.numerator}}}{{{v.denominator}}}$ |" in md
-    assert "| eta_TV(K^(x n)) <= phi^n | true |" in md
+    assert f"| $\\eta_{{\\mathrm{{TV}}}}(K^{{\\otimes n}})$ | $\\frac{{{v.numerator}}}{{{v.denominator}}}$ |" in md
+    assert "| $\\eta_{\\mathrm{TV}}(K^{\\otimes n}) \\le \\varphi^n$ | true |" in md
+    # phi^n(t, delta) = 1 - t^-n (1 - delta)^n at t = 2, delta = eta_{E_2}(K) = 1/4: 1 - 27/512
+    assert "| $\\varphi^n(t, \\delta)$ at $t = 2$, $\\delta = 1/4$ | $\\frac{485}{512}$ |" in md
 
 
 def test_extremal_evalf_bound_html_and_latex(capsys):
