@@ -130,7 +130,13 @@ def _tex_value(value) -> str:
 def _tex_label(label) -> str:
     from exactdp.output.latex import latex_text
 
-    return "".join(f"${p}$" if m else latex_text(p) for m, p in _segments(label))
+    return _no_optional("".join(f"${p}$" if m else latex_text(p) for m, p in _segments(label)))
+
+
+def _no_optional(tex: str) -> str:
+    """``{}`` before a leading ``[``, which LaTeX would read as the optional argument of the ``\\\\`` or
+    ``\\item`` before it (``[G] Lemma 4``)."""
+    return "{}" + tex if tex.startswith("[") else tex
 
 
 def latex(title: str, blocks) -> str:
@@ -153,7 +159,7 @@ def latex(title: str, blocks) -> str:
                     r"\]"]
         elif kind == "lines":
             out += [f"{latex_text(block[1])}:", r"\begin{itemize}"]
-            out += [rf"\item {latex_text(_common.math_line(s).strip())}" for s in block[2]]
+            out += [rf"\item {_no_optional(latex_text(_common.math_line(s).strip()))}" for s in block[2]]
             out.append(r"\end{itemize}")
         out.append("")
     out.append(r"\endgroup")

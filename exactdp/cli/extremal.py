@@ -31,6 +31,13 @@ _KEYS = {"value": "value", "Xi (Thm 1)": "xi", "Gamma_min": "gamma_min", "closed
          "Lemma 4": "lemma4", "optimal P": "optimal_p", "optimal Q": "optimal_q", "kernel": "kernel"}
 
 
+#: keys of the text document → labels of --format markdown|latex|html (maths between $)
+_DOC_LABELS = {"Xi (Thm 1)": r"$\Xi(\varepsilon, c)$ ([G] Thm 1)", "Gamma_min": r"$\Gamma_{\min}$",
+               "closed form (G-23)": r"$\Gamma_{\max}$, closed form (G-23)", "Lemma 4": "[G] Lemma 4 bound",
+               "optimal P": "optimal $P$", "optimal Q": "optimal $Q$", "LPs": "exact LPs solved",
+               "pivots": "simplex pivots"}
+
+
 def _result(args, t: str, out: dict, failures) -> dict:
     """The ``result`` of ``--format json``: snake_case keys, exact values as strings, counts as integers,
     ``certified`` a boolean (the deprecated ``--json`` keeps the older document)."""
@@ -88,8 +95,11 @@ def run(args) -> int:
     if args.format != "text":
         from exactdp.cli import _document
 
-        rows = [(k, _common.math_text(tuple(v)) if isinstance(v, list) else v) for k, v in out.items()
-                if k not in ("kernel", "problems")]
+        value = (r"$\Gamma_{\max}$" if args.what == "gamma" else
+                 r"$\sup \eta_{\mathrm{TV}}$" if args.gamma == "1" else rf"$\sup \eta_{{E_{{{args.gamma}}}}}$")
+        labels = {**_DOC_LABELS, "value": value}
+        rows = [(labels.get(k, k), _common.math_text(tuple(v)) if isinstance(v, list) else v)
+                for k, v in out.items() if k not in ("kernel", "problems", "quantity")]
         blocks = [("rows", rows), ("matrix", "optimal kernel", out["kernel"])]
         if failures:
             blocks.append(("lines", "problems", [str(p) for p in failures]))

@@ -97,7 +97,8 @@ def test_tensor_markdown_matches_brute_force(capsys, rr):
 def test_extremal_evalf_bound_html_and_latex(capsys):
     md = out_of(capsys, ["extremal", "sup", "--N", "2", "--t", "2", "--c", "1/4", "--format", "markdown"])
     # [G] Thm 1: Xi = (t - 1)/(t(1 - Nc) + 1) = 1/(2·1/2 + 1) = 1/2 at t = 2, N = 2, c = 1/4
-    assert "| value | $\\frac{1}{2}$ |" in md and "| Xi (Thm 1) | $\\frac{1}{2}$ |" in md
+    assert "| $\\sup \\eta_{\\mathrm{TV}}$ | $\\frac{1}{2}$ |" in md
+    assert "| $\\Xi(\\varepsilon, c)$ ([G] Thm 1) | $\\frac{1}{2}$ |" in md
     tex = out_of(capsys, ["evalf", "exp(1/2)", "--digits", "10", "--format", "latex"])
     assert "expression & $e^{\\frac{1}{2}}$ \\\\" in tex and "10 significant digits & 1.648721271 \\\\" in tex
     html = out_of(capsys, ["bound", "xi", "--t", "2", "--c", "1/4", "--N", "2", "--format", "html"])
