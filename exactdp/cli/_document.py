@@ -14,7 +14,7 @@ A document is a title and a list of blocks:
   printed by :func:`exactdp.cli._common.math_line`.
 
 Markdown is a heading, a pipe table and lists; LaTeX is a snippet for a document that loads ``amsmath`` and
-``booktabs`` (no preamble); HTML is one self-contained fragment (no script, no network).
+``booktabs`` (no preamble; the table's two columns wrap within the line width); HTML is one self-contained fragment (no script, no network).
 """
 
 from __future__ import annotations
@@ -149,7 +149,8 @@ def latex(title: str, blocks) -> str:
         if kind == "heading":
             out.append(rf"\medskip\noindent\textit{{{latex_text(block[1])}}}\par")
         elif kind == "rows":
-            out += [r"\noindent\begin{tabular}{@{}ll@{}}", r"\toprule", r"quantity & value \\", r"\midrule"]
+            out += [r"\noindent\begin{tabular}{@{}p{0.42\linewidth}p{0.54\linewidth}@{}}", r"\toprule",
+                    r"quantity & value \\", r"\midrule"]
             out += [f"{_tex_label(label)} & {_tex_value(v)} \\\\" for label, v in block[1]]
             out += [r"\bottomrule", r"\end{tabular}"]
         elif kind == "matrix":

@@ -61,7 +61,7 @@ def test_analyze_markdown_latex_html(capsys, rr):
     assert "| $\\delta(\\gamma)$ for $\\gamma \\in [1/3, 3]$ | $\\frac{3}{4} - \\frac{\\gamma}{4}$ |" in md
     assert "$$\\begin{pmatrix}\\frac{3}{4} & \\frac{1}{4} \\\\ \\frac{1}{4} & \\frac{3}{4}\\end{pmatrix}$$" in md
     tex = out_of(capsys, argv + ["--format", "latex"])
-    assert "\\begin{tabular}{@{}ll@{}}" in tex and "& $\\frac{1}{2}$ \\\\" in tex and "\\documentclass" not in tex
+    assert "\\begin{tabular}{@{}p{0.42\\linewidth}p{0.54\\linewidth}@{}}" in tex and "& $\\frac{1}{2}$ \\\\" in tex and "\\documentclass" not in tex
     html = out_of(capsys, argv + ["--format", "html"])
     assert "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in html and "math" in tags(html)
     assert "tex-fallback" not in html  # every label's maths converted to MathML
@@ -177,7 +177,9 @@ def test_latex_snippets_compile_without_overfull_boxes(capsys, rr, tmp_path):
     parts = [out_of(capsys, ["analyze", rr, "--t", "2", "--c", "1/4", "--format", "latex"]),
              out_of(capsys, ["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--N", "2",
                              "--budget", "100", "--format", "latex"]),
-             out_of(capsys, ["extremal", "gamma", "--N", "2", "--t", "2", "--c", "1/4", "--format", "latex"])]
+             out_of(capsys, ["extremal", "gamma", "--N", "2", "--t", "2", "--c", "1/4", "--format", "latex"]),
+             # values of hundreds of digits, shown abbreviated: the value column wraps
+             out_of(capsys, ["tensor", rr, "--n", "300", "--t", "3/2", "--format", "latex"])]
     tex = tmp_path / "s.tex"
     tex.write_text("\\documentclass{article}\\usepackage{amsmath,booktabs}\\usepackage[utf8]{inputenc}\n"
                    "\\begin{document}\n" + "\n".join(parts) + "\\end{document}\n", encoding="utf-8")
