@@ -182,9 +182,14 @@ def run(args) -> int:
             _common.emit(args, bound_statement_latex(b))
         return 0
     if args.format == "markdown":
-        from exactdp.output.latex import bounds_markdown_table
+        from exactdp.output.latex import bounds_markdown_table, to_latex
 
-        _common.emit(args, bounds_markdown_table([b]))
+        text = bounds_markdown_table([b])
+        if values:  # the exact value at the point, and its certified digits
+            at = ", ".join(f"{k} = {v}" for k, v in values.items())
+            text = text.rstrip("\n") + "\n\n" + (f"Value at {at}: ${to_latex(b.evaluate(**values))}$ "
+                     f"(≈ {b.evalf(args.digits, **values)}, correctly rounded, certified).")
+        _common.emit(args, text)
         return 0
     val = approx = None
     if values:  # every parameter, each in its domain: checked before anything is printed

@@ -223,3 +223,10 @@ def test_derive_bounds_in_each_format(capsys):
     assert "<td>xi</td>" in out_of(capsys, ["derive", "--bounds", "--format", "html"])
     assert main(["derive", "--bounds", "--format", "json"]) == 2
     assert "bound --list --format json" in capsys.readouterr().err
+
+
+def test_bound_markdown_gives_the_value_at_the_point(capsys):
+    md = out_of(capsys, ["bound", "xi", "--t", "2", "--c", "1/4", "--N", "2", "--format", "markdown"])
+    # Xi = min(1, (t - 1)/((1 - Nc)t + 1)) = 1/(1/2 * 2 + 1) = 1/2
+    assert md.startswith("| name | statement | source | items |")
+    assert "Value at t = 2, c = 1/4, N = 2: $\\frac{1}{2}$ (≈ 0.500000000000000, correctly rounded, certified)." in md
