@@ -314,6 +314,13 @@ _LEAF = 24
 def binomial_loss(factors) -> tuple[PairLoss, int] | None:
     """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones)
     with at most two finite ratio classes — the binomial case; None otherwise."""
+    single = single_loss(factors)
+    return single if single is not None and len(single[0].classes) <= 2 else None
+
+
+def single_loss(factors) -> tuple[PairLoss, int] | None:
+    """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is the k-th power of one loss (after merging
+    equal ones and dropping k_j = 0); None otherwise."""
     merged: dict = {}
     for loss, k in factors:
         if k:
@@ -321,7 +328,7 @@ def binomial_loss(factors) -> tuple[PairLoss, int] | None:
     if len(merged) != 1:
         return None
     (loss, k), = merged.items()
-    return (loss, k) if len(loss.classes) <= 2 else None
+    return loss, k
 
 
 def _split(n: int, x: int, y: int, a: int, b: int):
@@ -530,15 +537,10 @@ def binomial_gamma_for(loss: PairLoss, n: int, delta: fmpq) -> fmpq | None:
 def trinomial_loss(factors) -> tuple[PairLoss, int] | None:
     """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones)
     with exactly three finite ratio classes of lattice rank D = 2 — the streamed-slices case; None otherwise."""
-    merged: dict = {}
-    for loss, k in factors:
-        if k:
-            merged[loss] = merged.get(loss, 0) + k
-    if len(merged) != 1:
+    single = single_loss(factors)
+    if single is None or len(single[0].classes) != 3:
         return None
-    (loss, k), = merged.items()
-    if len(loss.classes) != 3:
-        return None
+    loss, k = single
     # commensurable ratios (D = 1: k-ary randomized response, t, 1, 1/t) keep the one-variable power, which
     # has only O(n) classes and is faster there; the slices replace the O(n²) classes of D = 2
     return (loss, k) if ratio_exponents([[r for r, _ in loss.classes]])[1] >= 2 else None
@@ -564,12 +566,51 @@ def trinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, f
     if len(loss.classes) != 3:
         raise ValueError("trinomial_linear_piece: the loss must have exactly three ratio classes")
     p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
-    (r1, P1), (r2, P2), (r3, P3) = loss.classes
-    (x1, x2, x3), dP = _int_masses([P1, P2, P3])
-    (y1, y2, y3), dQ = _int_masses([P1 / r1, P2 / r2, P3 / r3])
-    x1, x2, x3, y1, y2, y3 = (int(v) for v in (x1, x2, x3, y1, y2, y3))
-    # the product ratio of (a, b) against γ: a ball of a·log(r1/r3) + b·log(r2/r3) + n·log r3 − log γ first,
-    # the exact rational comparison only when the ball does not decide (ties: ratio = γ is not above)
+    xs, dP = _int_masses([P for _, P in loss.classes])
+    ys, dQ = _int_masses(loss.q_masses)
+    x1, x2, x3 = (int(v) for v in xs)
+    y1, y2, y3 = (int(v) for v in ys)
+    sxp, sxq = x2 + x3, y2 + y3
+    thresholds = trinomial_thresholds(loss, n, gamma)
+    t = next(thresholds)  # m = 0: the one outcome b = 0
+    SP = SQ = fmpz(1) if t == 0 else fmpz(0)
+    AP = BQ = fmpz(0)
+    WP, WQ = fmpz(x1) ** n, fmpz(y1) ** n  # C(n, a) x1^a at a = n
+    for a in range(n, -1, -1):
+        m = n - a
+        if a < n:  # from m − 1 to m at the same threshold t (Pascal's rule), then move t
+            if t == 0:
+                SP, SQ = SP * sxp, SQ * sxq
+            elif t <= m:
+                SP = SP * sxp + x2 * _trinomial_terms(m - 1, t - 1, x2, x3)
+                SQ = SQ * sxq + y2 * _trinomial_terms(m - 1, t - 1, y2, y3)
+            # (t > m: the sum over b ≥ t is empty for m as for m − 1)
+            t_new = next(thresholds)
+            while t > t_new:
+                t -= 1
+                SP += _trinomial_terms(m, t, x2, x3)
+                SQ += _trinomial_terms(m, t, y2, y3)
+            while t < t_new:
+                SP -= _trinomial_terms(m, t, x2, x3)
+                SQ -= _trinomial_terms(m, t, y2, y3)
+                t += 1
+            # C(n, a) x1^a from C(n, a + 1) x1^{a+1}: times (a + 1) / ((n − a) x1), an exact division
+            WP = WP * (a + 1) // ((n - a) * x1)  # x1, y1 > 0: a finite ratio class has both masses
+            WQ = WQ * (a + 1) // ((n - a) * y1)
+        if t <= m:
+            AP += WP * SP
+            BQ += WQ * SQ
+    return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)
+
+
+def trinomial_thresholds(loss: PairLoss, n: int, gamma: fmpq):
+    r"""The slice thresholds of a loss with three ratio classes r1 > r2 > r3: for a = n, n − 1, …, 0 yield
+    t(a) = the least b in 0..n − a with r1^a r2^b r3^{n−a−b} > γ (n − a + 1 if none; the ratio grows with b).
+
+    Decided exactly: a ball of a·log(r1/r3) + b·log(r2/r3) + n·log r3 − log γ first, the rational
+    comparison when the ball does not decide (a tie, ratio = γ, is not above).  Consecutive thresholds
+    differ by a few steps, so the walk costs O(n) comparisons."""
+    (r1, _), (r2, _), (r3, _) = loss.classes
     l13, l23, l3 = (arb(r1 / r3).log(), arb(r2 / r3).log(), arb(r3).log())
     lg = arb(gamma).log() if gamma > 0 else None
 
@@ -583,34 +624,11 @@ def trinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, f
             return False
         return r1 ** a * r2 ** b * r3 ** (n - a - b) > gamma
 
-    sxp, sxq = x2 + x3, y2 + y3
-    SP = SQ = fmpz(0)
-    t = 0 if above(n, 0) else 1  # m = 0: the one outcome b = 0
-    if t == 0:
-        SP, SQ = fmpz(1), fmpz(1)
-    AP = BQ = fmpz(0)
-    WP, WQ = fmpz(x1) ** n, fmpz(y1) ** n  # C(n, a) x1^a at a = n
-    for a in range(n, -1, -1):
-        m = n - a
-        if a < n:  # from m − 1 to m at the same threshold t (Pascal's rule), then move t
-            if t == 0:
-                SP, SQ = SP * sxp, SQ * sxq
-            elif t <= m:
-                SP = SP * sxp + x2 * _trinomial_terms(m - 1, t - 1, x2, x3)
-                SQ = SQ * sxq + y2 * _trinomial_terms(m - 1, t - 1, y2, y3)
-            # (t > m: the sum over b ≥ t is empty for m as for m − 1)
-            while t > 0 and above(a, t - 1):
-                t -= 1
-                SP += _trinomial_terms(m, t, x2, x3)
-                SQ += _trinomial_terms(m, t, y2, y3)
-            while t <= m and not above(a, t):
-                SP -= _trinomial_terms(m, t, x2, x3)
-                SQ -= _trinomial_terms(m, t, y2, y3)
-                t += 1
-            # C(n, a) x1^a from C(n, a + 1) x1^{a+1}: times (a + 1) / ((n − a) x1), an exact division
-            WP = WP * (a + 1) // ((n - a) * x1)  # x1, y1 > 0: a finite ratio class has both masses
-            WQ = WQ * (a + 1) // ((n - a) * y1)
-        if t <= m:
-            AP += WP * SP
-            BQ += WQ * SQ
-    return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)
+    t = 0 if above(n, 0) else 1
+    yield t
+    for a in range(n - 1, -1, -1):
+        while t > 0 and above(a, t - 1):
+            t -= 1
+        while t <= n - a and not above(a, t):
+            t += 1
+        yield t

@@ -651,11 +651,20 @@ def eta_tv_tensor_power(K, n: int, **kw) -> fmpq:
     return eta_hockey_stick_tensor_power(K, n, ONE, **kw)
 
 
-def delta_tensor_power(K, n: int, gamma, **kw) -> fmpq:
+def delta_tensor_power(K, n: int, gamma, *, enclosure: bool = False, rel_width=None, **kw):
     r"""δ_n(γ): the least δ such that the n-fold composition K^{⊗n} is (log γ, δ)-LDP (B-10).
 
-    The same quantity as :func:`eta_hockey_stick_tensor_power` read as a privacy profile.
+    The same quantity as :func:`eta_hockey_stick_tensor_power` read as a privacy profile.  With
+    ``enclosure=True`` the result is a :class:`~exactdp.measures.tensor_enclosure.TensorEnclosure`: the exact
+    value where it fits the cost guard, else a certified enclosure of relative width ≤ ``rel_width`` (default
+    10⁻⁶; kernels whose row pairs form one loss class of at most three ratios), which says which it is.
     """
+    if enclosure:
+        from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+        return delta_tensor_power_enclosure(K, n, gamma, rel_width=rel_width, **kw)
+    if rel_width is not None:
+        raise ParameterError("rel_width: only with enclosure=True (the default result is exact)")
     return eta_hockey_stick_tensor_power(K, n, gamma, **kw)
 
 
@@ -759,6 +768,15 @@ def hockey_stick_product(factors, gamma) -> fmpq:
     >>> hockey_stick_product([(["3/4", "1/4"], ["1/4", "3/4"], 2)], 1)
     1/2
     """
+    g, losses = product_pair_losses(factors, gamma)
+    D, terms, bits, work, memory = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
+    cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, memory)
+    _require_cost(cost, f"hockey_stick_product: multiplicities {', '.join(_short(k) for *_, k in factors)}")
+    return _hockey_stick(losses, g)
+
+
+def product_pair_losses(factors, gamma) -> tuple[fmpq, list]:
+    """``(γ, [(PairLoss_j, k_j), ...])`` of ``factors = [(p_j, q_j, k_j), ...]``, validated (γ ≥ 0 exact)."""
     g = to_qq(gamma, "gamma")
     if g < 0:
         raise ParameterError(f"gamma: must be >= 0, got {g}")
@@ -775,10 +793,7 @@ def hockey_stick_product(factors, gamma) -> fmpq:
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise ParameterError(f"factors[{j}]: multiplicity must be an integer >= 0, got {k!r}")
         losses.append((PairLoss.of(p.probs, q.probs), k))
-    D, terms, bits, work, memory = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
-    cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, memory)
-    _require_cost(cost, f"hockey_stick_product: multiplicities {', '.join(_short(k) for *_, k in factors)}")
-    return _hockey_stick(losses, g)
+    return g, losses
 
 
 def _hockey_stick(items, gamma: fmpq) -> fmpq:

@@ -1,0 +1,339 @@
+r"""Certified enclosures of δ_n(γ) where the exact rational is out of reach (issue 15 item 1).
+
+δ_n(γ) = E_γ(p^{⊗n} ‖ q^{⊗n}) for one pair with at most three likelihood-ratio classes (every pair of a 2×2
+or 2×3 kernel; [A] Thm 1 / B-10: the privacy profile of the n-fold composition) is the exact sum
+
+.. math::  E_\gamma = p_\infty + \sum_{\text{types } \tau:\ r(\tau) > \gamma} \big(P(\tau) - \gamma Q(\tau)\big)
+
+over the type classes (multinomial weights) with product ratio r(τ) above γ.  The exact routes of
+:mod:`exactdp.measures.privacy_loss` carry integers of about n·log2(denominators) bits, so their work grows
+like n²; here the *same* sums — the binomial tail for two ratio classes, the streamed slices of
+:func:`~exactdp.measures.privacy_loss.trinomial_slices` for three — are evaluated with arb balls of a fixed
+working precision: O(n) ball operations.  Which types lie above γ is still decided exactly (a ball of the
+log-ratio first, the exact rational comparison when it does not decide), so the only approximation is the
+rounding of the masses, and arb bounds it rigorously: the true value lies in the returned ball.  Nothing is
+truncated (every term is summed), so no tail bound is needed.
+
+The precision starts at ⌈log2(1/w)⌉ + 2·log2(n) + 64 bits for a requested relative width w and doubles
+until the ball (intersected with [0, 1], where E_γ lies) has relative width ≤ w, each round under the cost
+guard (``max_work``, ``max_prec``); the mode refuses — naming the limit — rather than return a wider ball.
+
+Where the exact computation fits the cost guard the result is exact (``TensorEnclosure.exact``); the
+enclosure is offered only beyond it.  Pair-type searches over several loss classes (an asymmetric kernel's
+input sequences) have interior compositions of two losses, which have no ball route here: there the mode
+refuses with the exact search's limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import ParameterError
+from exactdp.limits import ResourceLimitError, limit, require
+from exactdp.measures.privacy_loss import (
+    PairLoss,
+    _first_above,
+    single_loss,
+    trinomial_thresholds,
+)
+from exactdp.measures.tensor import (
+    _CAP,
+    _PER_TERM,
+    TensorCost,
+    TensorSearch,
+    _bits,
+    _check_gamma,
+    _check_n,
+    _eval_cost,
+    _require_cost,
+    _search_cost,
+    _shape,
+    _short,
+    hockey_stick_product,
+    product_pair_losses,
+)
+from exactdp.numbers.qq import ONE, ZERO, to_qq
+from exactdp.numbers.rb import ball_endpoints
+
+#: the default guaranteed relative width of an enclosure
+DEFAULT_REL_WIDTH = fmpq(1, 10**6)
+#: ball operations per slice of the streamed sum (Pascal step, moved terms, weight update, the occasional fresh
+#: tail), for the estimate
+_OPS_PER_SLICE = 140
+#: ball operations charged for one incomplete beta function (arb: about 2–5 ms at 100–200 bits)
+_BETA_OPS = 20_000
+
+
+@dataclass(frozen=True)
+class TensorEnclosure:
+    r"""δ_n(γ) (or E_γ of a product) as an exact rational or a certified enclosure [lower, upper].
+
+    ``exact``: True when ``lower == upper`` is the exact value (the exact route fitted the cost guard);
+    otherwise the true value lies in [lower, upper] (exact rational endpoints of an arb ball) and
+    ``relative_width`` = (upper − lower)/lower ≤ ``requested``.  ``precision``: bits of the ball
+    evaluation (0 for the exact route).
+    """
+
+    lower: fmpq
+    upper: fmpq
+    exact: bool
+    requested: fmpq
+    precision: int = 0
+
+    @property
+    def value(self) -> fmpq | None:
+        """The exact value (None for an enclosure)."""
+        return self.lower if self.exact else None
+
+    @property
+    def width(self) -> fmpq:
+        return self.upper - self.lower
+
+    @property
+    def relative_width(self) -> fmpq:
+        """(upper − lower)/lower, 0 for an exact result (a zero-width ball is exact as well)."""
+        return ZERO if self.width == 0 else self.width / self.lower
+
+    def __contains__(self, x) -> bool:
+        return self.lower <= to_qq(x, "x") <= self.upper
+
+    def __str__(self) -> str:
+        if self.exact:
+            return str(self.lower)
+        return (f"[{_digits(self.lower)}, {_digits(self.upper, up=True)}] (certified enclosure, relative width "
+                f"<= {_digits(self.relative_width, up=True, sig=3)})")
+
+
+def _digits(x: fmpq, *, up: bool = False, sig: int = 12) -> str:
+    """``x`` as a scientific decimal of ``sig`` digits, cut towards −∞ (``up``: towards +∞) — exact integer
+    arithmetic, so a printed endpoint is still a valid endpoint."""
+    if x == 0:
+        return "0"
+    e = len(str(abs(int(x.p)))) - len(str(int(x.q)))
+    scaled = x * fmpq(10) ** (sig - 1 - e)
+    while abs(scaled) >= 10**sig:
+        e, scaled = e + 1, scaled / 10
+    while abs(scaled) < 10 ** (sig - 1):
+        e, scaled = e - 1, scaled * 10
+    m = -((-scaled.p) // scaled.q) if up else scaled.p // scaled.q
+    s = str(abs(int(m)))
+    return f"{'-' if m < 0 else ''}{s[0]}.{s[1:]}e{e:+d}"
+
+
+def _rel_width(rel_width) -> fmpq:
+    w = DEFAULT_REL_WIDTH if rel_width is None else to_qq(rel_width, "rel_width")
+    if not ZERO < w < ONE:
+        raise ParameterError(f"rel_width: the guaranteed relative width must lie in (0, 1), got {w}")
+    return w
+
+
+def _ball_binomial(loss: PairLoss, n: int, g: fmpq, min_bits: int) -> arb:
+    """E_γ(p^{⊗n}‖q^{⊗n}) as a ball, at most two ratio classes: p_∞ + the two binomial tails over j ≥ t (t
+    exact, :func:`~exactdp.measures.privacy_loss._first_above`), each by :func:`_ball_tail`."""
+    p_inf = 1 - (1 - arb(loss.p_only)) ** n if loss.p_only else arb(0)
+    if not loss.classes:
+        return p_inf
+    if len(loss.classes) == 1:
+        (r, P), = loss.classes
+        return p_inf + (arb(P) ** n - arb(g) * arb(P / r) ** n if r ** n > g else arb(0))
+    (r_hi, P_hi), (r_lo, P_lo) = loss.classes
+    t = _first_above(r_hi, r_lo, n, g)
+    tail_p = _ball_tail(n, t, arb(P_hi), arb(P_lo), min_bits)
+    tail_q = _ball_tail(n, t, arb(P_hi / r_hi), arb(P_lo / r_lo), min_bits)
+    return p_inf + tail_p - arb(g) * tail_q
+
+
+def _ball_tail(m: int, t: int, u: arb, v: arb, bits: int) -> arb:
+    r"""Σ_{b ≥ t} C(m, b) u^b v^{m−b} as a ball of relative accuracy about 2^−bits, afresh.
+
+    Far in the tail (term ratio ρ_t = (m − t)/(t + 1) · u/v < 1/2) by the series of its terms until the next
+    one is below 2^−bits of the sum, plus the rest as a ball [0, next/(1 − ρ)] (the ratios decrease in b, so
+    the rest is at most a geometric series); otherwise as (u + v)^m · I_{u/(u+v)}(t, m − t + 1), the
+    regularized incomplete beta function (arb bounds its error)."""
+    if t <= 0:
+        return (u + v) ** m
+    if t > m:
+        return arb(0)
+    if (m - t) * u < (t + 1) * v / 2:
+        term = _ball_term(m, t, u, v)
+        total, b, eps = arb(0), t, arb(2) ** -bits
+        while True:
+            total += term
+            if b == m:
+                return total
+            rho = (m - b) * u / ((b + 1) * v)
+            term = term * rho
+            b += 1
+            if term < eps * total and rho < 1:
+                rest = term / (1 - rho)  # Σ of the remaining terms ≤ term · Σ ρ^j (ratios decrease)
+                return total + arb(0).union(rest)
+    return (u + v) ** m * (u / (u + v)).beta_lower(t, m - t + 1, regularized=1)
+
+
+def _ball_term(m: int, b: int, u: arb, v: arb) -> arb:
+    """C(m, b) u^b v^{m−b} (0 outside 0 ≤ b ≤ m)."""
+    return arb(0) if b < 0 or b > m else arb.bin_uiui(m, b) * u ** b * v ** (m - b)
+
+
+def _ball_trinomial(loss: PairLoss, n: int, g: fmpq, min_bits: int) -> arb:
+    r"""E_γ(p^{⊗n}‖q^{⊗n}) as a ball, three ratio classes: the streamed slices of
+    :func:`~exactdp.measures.privacy_loss.trinomial_linear_piece` over balls of the probabilities.
+
+    Per slice a the tails S = Σ_{b ≥ t(a)} C(m, b) u^b v^{m−b} (m = n − a) of both sides are carried by
+    Pascal's rule and by adding or removing terms as t moves; only the removals subtract, and a tail whose
+    relative accuracy falls below ``min_bits`` (a far tail after removing its leading terms) is evaluated
+    afresh by :func:`_ball_tail`.  Each side is then accurate to a relative 2^−min_bits, and since γQ < P on
+    every type above γ the error of Σ (P − γQ) is at most about 2^−min_bits · Σ P (no cancellation of γ·Q
+    against P can hide in the radius — arb bounds it anyway)."""
+    p_inf = 1 - (1 - arb(loss.p_only)) ** n if loss.p_only else arb(0)
+    sides = [[arb(P) for _, P in loss.classes], [arb(Q) for Q in loss.q_masses]]
+    thresholds = trinomial_thresholds(loss, n, g)
+    t = next(thresholds)
+    S = [arb(1) if t == 0 else arb(0) for _ in sides]
+    T = [arb(1) for _ in sides]  # the leading term C(m, t) u2^t u3^{m−t} of each tail (when t ≤ m)
+    W = [u[0] ** n for u in sides]  # C(n, a) u1^a at a = n
+    acc = [arb(0), arb(0)]
+    for a in range(n, -1, -1):
+        m = n - a
+        if a < n:
+            t_new = next(thresholds)
+            for i, (u1, u2, u3) in enumerate(sides):
+                s, term, tt = S[i], T[i], t
+                # Pascal's rule at the same t, with u2·C(m−1, t−1) u2^{t−1} u3^{m−t} = (t/m)·C(m, t) u2^t u3^{m−t}
+                if tt < m:
+                    term = term * m / (m - tt) * u3
+                    s = s * (u2 + u3) + term * tt / m
+                elif tt == m:  # the tail was empty at m − 1: now the one term u2^m
+                    term = _ball_term(m, tt, u2, u3)
+                    s = term
+                removed = tt < t_new
+                while tt > t_new:  # add C(m, t−1) u2^{t−1} u3^{m−t+1} = C(m, t) u2^t u3^{m−t} · t/(m−t+1) · u3/u2
+                    term = _ball_term(m, tt - 1, u2, u3) if tt > m else term * tt / (m - tt + 1) * u3 / u2
+                    tt -= 1
+                    s += term
+                while tt < t_new:  # remove the leading term
+                    s -= term
+                    term = term * (m - tt) / (tt + 1) * u2 / u3
+                    tt += 1
+                if removed and tt <= m and s.rel_accuracy_bits() < min_bits:
+                    s = _ball_tail(m, tt, u2, u3, 2 * min_bits)
+                S[i], T[i] = s, term
+                W[i] = W[i] * (a + 1) / ((n - a) * u1)
+            t = t_new
+        if t <= m:
+            acc[0] += W[0] * S[0]
+            acc[1] += W[1] * S[1]
+    return p_inf + acc[0] - arb(g) * acc[1]
+
+
+def _ball_route(items):
+    """``(function, loss, k)`` of the ball route for a product ``[(PairLoss, k)]``, or None."""
+    single = single_loss(items)
+    if single is None or len(single[0].classes) > 3:
+        return None
+    return (_ball_trinomial if len(single[0].classes) == 3 else _ball_binomial), *single
+
+
+def _ball_cost(fn, n: int, prec: int) -> int:
+    """Work units of one ball evaluation (1 unit ≈ 0.5 ns, as ``max_work``): the slices route n + 1 slices of
+    ``_OPS_PER_SLICE`` ball operations at ``prec`` bits (about 30 µs a slice at 200 bits, measured in
+    benchmarks/bench_tensor.py); the binomial route two incomplete beta functions (a few ms each, about
+    independent of n) and powers."""
+    limbs = prec // 64 + 1
+    per_op = limbs * limbs.bit_length() + _PER_TERM
+    if fn is _ball_binomial:
+        return min(2 * _BETA_OPS * per_op + 4 * n.bit_length() * per_op, _CAP)
+    return min((n + 1) * _OPS_PER_SLICE * per_op, _CAP)
+
+
+def _enclose(route, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
+    """The precision loop: a ball of relative width ≤ w, or a refusal naming the limit.
+
+    Each tail is kept to a relative 2^−target (target = log2(1/w) + 2·log2(n) + 16 bits) at a working precision
+    128 bits above it; both double until the ball's exact endpoints (clipped to [0, 1]) are within w."""
+    fn, loss, k = route
+    target = _bits(1 / w) + 2 * k.bit_length() + 16
+    while True:
+        prec = target + 128
+        require("max_prec", prec, f"{what}: a ball of relative width <= {w}")
+        require("max_work", _ball_cost(fn, k, prec), f"{what}: ball evaluation at {prec} bits")
+        with ctx.workprec(prec):
+            ball = fn(loss, k, g, target)
+        ends = ball_endpoints(ball)
+        if ends is not None:
+            lo, hi = max(ends[0], ZERO), min(ends[1], ONE)
+            if lo == hi:
+                return TensorEnclosure(lo, hi, True, w, prec)
+            if lo > 0 and (hi - lo) <= w * lo:
+                return TensorEnclosure(lo, hi, False, w, prec)
+        if 2 * target + 128 > limit("max_prec"):
+            raise ResourceLimitError(
+                f"{what}: no ball of relative width <= {w} up to {prec} bits (the value may be 0 or too close "
+                f"to it); a wider one is not returned; exceeds the limit max_prec = {limit('max_prec')} bits")
+        target *= 2
+
+
+def _within(cost: TensorCost) -> bool:
+    return cost.work <= limit("max_work") and cost.memory <= limit("max_memory")
+
+
+def hockey_stick_product_enclosure(factors, gamma, *, rel_width=None, try_exact: bool = True) -> TensorEnclosure:
+    r"""E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) exactly when that fits the cost guard, else a certified enclosure of
+    relative width ≤ ``rel_width`` (default 10⁻⁶) for one pair with at most three ratio classes
+    (``try_exact=False``: the enclosure even where the exact value fits, e.g. when it is faster).
+
+    >>> r = hockey_stick_product_enclosure([(["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"], 3)], 2)
+    >>> r.exact, r.value
+    (True, 53/128)
+
+    Raises:
+        ResourceLimitError: the exact route is over the cost guard and the ball route does not apply or
+            cannot reach the width within ``max_prec`` / ``max_work``.
+    """
+    w = _rel_width(rel_width)
+    g, losses = product_pair_losses(factors, gamma)
+    D, terms, bits, work, memory = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
+    cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, memory)
+    what = f"hockey_stick_product: multiplicities {', '.join(_short(k) for *_, k in factors)}"
+    if try_exact and _within(cost):
+        v = hockey_stick_product(factors, g)
+        return TensorEnclosure(v, v, True, w)
+    route = _ball_route(losses)
+    if route is None:
+        _require_cost(cost, what + " (no ball route: more than one loss or more than three ratio classes)")
+    return _enclose(route, g, w, what)
+
+
+def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact: bool = True,
+                                 **kw) -> TensorEnclosure:
+    r"""δ_n(γ) = η_{E_γ}(K^{⊗n}) over all input sequences: exact when the pair-type search fits the cost
+    guard, else a certified enclosure of relative width ≤ ``rel_width`` (default 10⁻⁶) when the search is one
+    evaluation of a loss with at most three ratio classes (kernels whose row pairs form one class);
+    ``try_exact=False`` skips the exact route where the ball route applies.
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> K = randomized_response(2, 3)  # binary RR, e^eps0 = 3; the exact value (10^6 digits) fits here too
+    >>> r = delta_tensor_power_enclosure(K, 10**6, 3**501000, try_exact=False)
+    >>> r.exact, r.relative_width <= r.requested, str(r)
+    (False, True, '[1.23797961349e-1, 1.23797961350e-1] (certified enclosure, relative width <= 5.60e-27)')
+
+    Raises:
+        ResourceLimitError: over the cost guard with several loss classes (interior compositions have no
+            ball route), or the ball cannot reach the width within ``max_prec`` / ``max_work``.
+    """
+    w = _rel_width(rel_width)
+    g = _check_gamma(gamma)
+    search = TensorSearch([(K, _check_n(n))], **kw)
+    cost = _search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
+    classes = search.classes
+    route = _ball_route([(classes[0].loss, n)]) if len(classes) == 1 else None
+    if (try_exact or route is None) and _within(cost):
+        v = search.witness(g).value
+        return TensorEnclosure(v, v, True, w)
+    what = f"delta_tensor_power: {_shape(search.facs)}"
+    if route is None:
+        _require_cost(cost, what + f" ({len(classes)} loss classes: the enclosure covers one class with at most "
+                                   "three ratio classes)")
+    return _enclose(route, g, w, what)

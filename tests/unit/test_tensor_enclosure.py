@@ -1,0 +1,156 @@
+"""Certified enclosures of delta_n(gamma) (exactdp.measures.tensor_enclosure, issue 15 item 1).
+
+The enclosure must contain the exact value wherever that is computable (type classes / binary splitting /
+streamed slices, and the explicit tensor power at small n), meet the requested relative width, say whether
+it is exact, and refuse — naming the limit — rather than return something wider.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from flint import fmpq
+
+from exactdp import Kernel
+from exactdp.errors import CoercionError, ParameterError
+from exactdp.limits import ResourceLimitError, limits
+from exactdp.measures.contraction import eta_hockey_stick
+from exactdp.measures.privacy_loss import PairLoss
+from exactdp.measures.tensor import delta_tensor_power, hockey_stick_product
+from exactdp.measures.tensor_enclosure import (
+    TensorEnclosure,
+    delta_tensor_power_enclosure,
+    hockey_stick_product_enclosure,
+)
+from exactdp.mechanisms import randomized_response
+
+
+def _distribution(rng, size, zero=None):
+    w = [rng.randint(1, 9) for _ in range(size)]
+    if zero is not None:
+        w[zero] = 0
+    return [fmpq(x, sum(w)) for x in w]
+
+
+def _gammas(p, q, n):
+    """gamma = 1, every product ratio r^n of a single class (ties), and points between them."""
+    loss = PairLoss.of(p, q)
+    out = {fmpq(1), fmpq(7, 5)}
+    for r, _ in loss.classes:
+        if r ** n >= 1:
+            out |= {r ** n, r ** n * fmpq(9, 10), r ** n * fmpq(11, 10)}
+    ratios = sorted(r for r, _ in loss.classes)
+    if len(ratios) >= 2:  # a mixed type: the tie of r_max^(n-1) * r_min-ish, if >= 1
+        mixed = ratios[-1] ** (n - 1) * ratios[-2]
+        if mixed >= 1:
+            out.add(mixed)
+    return sorted(out)
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_enclosure_contains_the_exact_value_and_meets_the_width(size):
+    rng = random.Random(20261201 + size)
+    checked = 0
+    for case in range(6):
+        zero = 0 if case == 5 else None  # case 5: an output only the first row reaches (P-only mass)
+        p = _distribution(rng, size)
+        q = _distribution(rng, size, zero=zero)
+        if p == q:
+            continue
+        for n in (1, 2, 5, 40, 300):
+            for g in _gammas(p, q, n):
+                exact = hockey_stick_product([(p, q, n)], g)
+                for w in (fmpq(1, 10**6), fmpq(1, 10**30)):
+                    r = hockey_stick_product_enclosure([(p, q, n)], g, rel_width=w, try_exact=False)
+                    assert r.lower <= exact <= r.upper, (p, q, n, g)
+                    assert r.relative_width <= w
+                    assert r.exact == (r.lower == r.upper)
+                    if r.exact:
+                        assert r.lower == exact
+                    checked += 1
+    assert checked > 100
+
+
+def test_three_commensurable_ratios_and_the_explicit_tensor_power():
+    # 3-ary randomized response, e^eps = 2: ratios 2, 1, 1/2 (lattice rank 1); brute force over all
+    # 27 x 27 outputs of K^(x3) and all input pairs
+    K = randomized_response(3, 2)
+    big = K.tensor_power(3)
+    for g in (fmpq(1), fmpq(3, 2), fmpq(2), fmpq(4), fmpq(5), fmpq(8)):
+        r, brute = delta_tensor_power_enclosure(K, 3, g, try_exact=False), eta_hockey_stick(big, g)
+        assert r.lower <= brute <= r.upper and r.relative_width <= fmpq(1, 10**6)
+        assert r.value in (None, brute)
+    assert delta_tensor_power_enclosure(K, 3, 9, try_exact=False).value == 0  # above 2^3: exactly 0
+
+
+def test_exact_where_it_fits_the_cost_guard():
+    K = randomized_response(2, 3)
+    r = delta_tensor_power(K, 10, 3**5, enclosure=True)
+    assert isinstance(r, TensorEnclosure) and r.exact and r.value == fmpq(55647, 131072)  # README value
+    assert r.relative_width == 0 and str(r) == "55647/131072"
+    asym = Kernel([["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]])  # two loss classes: the exact search
+    assert delta_tensor_power(asym, 4, 2, enclosure=True).value == delta_tensor_power(asym, 4, 2)
+
+
+def test_beyond_the_exact_guard_an_enclosure_of_the_requested_width():
+    # binary RR e^eps0 = 3 at n = 10^6: the exact binary splitting is over max_work at this limit
+    n, g = 10**6, fmpq(3) ** (10**6 // 2 + 1000)
+    with limits(max_work=10**8):
+        r = delta_tensor_power(randomized_response(2, 3), n, g, enclosure=True, rel_width="1e-6")
+    assert not r.exact and r.value is None and 0 < r.lower < r.upper < 1
+    assert r.relative_width <= fmpq(1, 10**6)
+    assert "certified enclosure" in str(r)
+    # the same value at n = 2000 against the exact one (the enclosure route forced)
+    g2 = fmpq(3) ** (1000 + 44)
+    e = delta_tensor_power_enclosure(randomized_response(2, 3), 2000, g2, try_exact=False)
+    assert delta_tensor_power(randomized_response(2, 3), 2000, g2) in e
+
+
+def test_refuses_rather_than_returning_something_wider():
+    asym = Kernel([["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]])
+    with limits(max_work=10**6), pytest.raises(ResourceLimitError) as err:
+        delta_tensor_power_enclosure(asym, 1000, 2)
+    assert "2 loss classes" in str(err.value) and "max_work" in str(err.value)
+    p, q = ["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]
+    with limits(max_prec=64), pytest.raises(ResourceLimitError, match="max_prec"):
+        hockey_stick_product_enclosure([(p, q, 50)], 2, try_exact=False)
+    with limits(max_work=10**5), pytest.raises(ResourceLimitError, match="max_work"):
+        hockey_stick_product_enclosure([(p, q, 10**5)], 2)
+
+
+def test_bad_rel_width():
+    K = randomized_response(2, 3)
+    for bad in (0, 1, "2", "-1/10"):
+        with pytest.raises(ParameterError, match="rel_width: the guaranteed relative width must lie in"):
+            delta_tensor_power(K, 3, 2, enclosure=True, rel_width=bad)
+    with pytest.raises(CoercionError, match="rel_width: floats are not accepted"):
+        delta_tensor_power(K, 3, 2, enclosure=True, rel_width=1e-6)
+    with pytest.raises(ParameterError, match="rel_width: only with enclosure=True"):
+        delta_tensor_power(K, 3, 2, rel_width="1e-6")
+
+
+def test_fresh_tails_far_and_near_against_exact_sums(monkeypatch):
+    """The fresh tail (series with a geometric bound far out, incomplete beta otherwise) against the exact
+    integer sum, and the slices route at n = 2000 re-anchoring its far tails (counted) inside the exact value."""
+    from math import comb
+
+    from flint import arb, ctx
+
+    import exactdp.measures.tensor_enclosure as te
+    from exactdp.numbers.rb import ball_endpoints
+
+    u, v = fmpq(1, 4), fmpq(1, 2)
+    for m, t in ((10, 3), (50, 45), (400, 390), (400, 100), (400, 0), (400, 400), (400, 401)):
+        exact = sum((comb(m, b) * u ** b * v ** (m - b) for b in range(max(t, 0), m + 1)), fmpq(0))
+        with ctx.workprec(160):
+            lo, hi = ball_endpoints(te._ball_tail(m, t, arb(u), arb(v), 100))
+        assert lo <= exact <= hi and (hi - lo) <= exact * fmpq(1, 2**90)
+    calls = []
+    real = te._ball_tail
+    monkeypatch.setattr(te, "_ball_tail", lambda *a: calls.append(a) or real(*a))
+    p, q = ["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]
+    g = fmpq(3) ** 800
+    r = hockey_stick_product_enclosure([(p, q, 2000)], g, rel_width="1e-12", try_exact=False)
+    assert hockey_stick_product([(p, q, 2000)], g) in r and r.relative_width <= fmpq(1, 10**12)
+    assert len(calls) > 5  # far tails were evaluated afresh after their leading terms were removed
