@@ -17,7 +17,13 @@ ratio classes, D = 2) by the streamed slices against the PLD accountant (one dir
 1e-3, pessimistic and optimistic: its bracket and its relative width), and ε for a given δ over all input
 sequences of the asymmetric 2×2 against one δ evaluation (the inversion's cost in searches).
 
-Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--old-limit SECONDS]
+Certified enclosures (``--enclosure-only``, also run with ``--stream-only``): the same 2×3 pair at n = 10³ … 10⁵ by
+arb balls of relative width ≤ 10⁻⁶ (``hockey_stick_product_enclosure``, forced with ``try_exact=False``) against
+the exact streamed slices and the PLD accountant, checking exact ∈ enclosure and that the enclosure meets the
+PLD bracket (1e-4 is skipped at n = 10⁵ unless ``--pld-large``: minutes and gigabytes).
+
+Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
+      [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -219,9 +225,56 @@ def stream_vs_pld(quick: bool = False) -> None:
               f"gamma* {t_one:8.3f}s, ratio {t_inv / t_one:.1f}x; eps = {float(r.epsilon):.6f}")
 
 
+def _pld_pair(pld, n: int, eps: float, interval: float, pessimistic: bool) -> float:
+    """dp_accounting's δ of the 2×3 pair composed n times at ε (one direction)."""
+    return (pld.from_two_probability_mass_functions(
+        {0: math.log(1 / 8), 1: math.log(3 / 8), 2: math.log(1 / 2)},
+        {0: math.log(1 / 2), 1: math.log(1 / 4), 2: math.log(1 / 4)}, pessimistic_estimate=pessimistic,
+        value_discretization_interval=interval, symmetric=False).self_compose(n).get_delta_for_epsilon(eps))
+
+
+def enclosure_vs_pld(quick: bool = False) -> None:
+    from exactdp import hockey_stick_product
+    from exactdp.limits import limits
+    from exactdp.measures.tensor_enclosure import hockey_stick_product_enclosure
+
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as pld
+    except ImportError:
+        pld = None
+    p, q = ["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]
+    kl = 0.5 * math.log(4) + 0.25 * math.log(2 / 3) + 0.25 * math.log(0.5)
+    print("\n2x3 pair, certified enclosure (relative width <= 1e-6, arb balls) vs exact slices vs PLD "
+          "(pessimistic; ratios PLD / enclosure)")
+    print(f"{'n':>7} {'enclosure':>10} {'exact':>9} {'ex/enc':>7} {'PLD 1e-4':>9} {'ratio':>7} {'PLD 1e-3':>9} "
+          f"{'ratio':>7} {'enc width':>9}  delta_n, exact inside, meets PLD brackets")
+    for n in ((1000, 10000) if quick else (1000, 10000, 100000)):
+        k = round((kl * n + math.sqrt(n)) / math.log(3))
+        g = fmpq(3) ** k
+        with limits(max_work=10**12):
+            t_enc, r = timed(lambda: hockey_stick_product_enclosure([(p, q, n)], g, try_exact=False),
+                             repeat=3 if n <= 10000 else 1)
+            t_ex, d = timed(hockey_stick_product, [(p, q, n)], g)
+        cols, meets = [], True
+        for interval in (1e-4, 1e-3):
+            if pld is None or (interval == 1e-4 and n >= 100000 and "--pld-large" not in sys.argv):
+                cols += ["-", "-"]
+                continue
+            t_p, hi = timed(_pld_pair, pld, n, k * math.log(3), interval, True)
+            lo = _pld_pair(pld, n, k * math.log(3), interval, False)
+            cols += [f"{t_p:.3f}s", f"{t_p / t_enc:.1f}x"]
+            meets = meets and lo <= float(r.upper) * (1 + 1e-12) and float(r.lower) <= hi * (1 + 1e-12)
+        print(f"{n:>7} {t_enc:>9.4f}s {t_ex:>8.3f}s {t_ex / t_enc:>6.1f}x {cols[0]:>9} {cols[1]:>7} {cols[2]:>9} "
+              f"{cols[3]:>7} {float(r.relative_width):>9.1e}  {float(r.lower):.6g}, {d in r}, {meets}")
+
+
 if __name__ == "__main__":
+    if "--enclosure-only" in sys.argv:
+        enclosure_vs_pld(quick="--quick" in sys.argv)
+        sys.exit(0)
     if "--stream-only" in sys.argv:
         stream_vs_pld(quick="--quick" in sys.argv)
+        enclosure_vs_pld(quick="--quick" in sys.argv)
         sys.exit(0)
     limit = float(sys.argv[sys.argv.index("--old-limit") + 1]) if "--old-limit" in sys.argv else 60.0
     if "--large-only" not in sys.argv:
