@@ -144,7 +144,7 @@ def decide_beyond_ratios_sr(K: Kernel, d: fmpq, gamma=None, eps=None) -> Truth |
                     return None  # a zero test would be needed: not a magnitude question
                 hi = b if hi is None else hi.max(b)
                 lo = b if lo is None else lo.min(b)
-        if hi is None:
+        if hi is None or lo is None:
             return None
         bound = (hi / lo).upper()  # every likelihood ratio with a positive denominator is ≤ bound
         if not bound.is_finite():
@@ -244,6 +244,8 @@ def _eta_qq_parts(K: Kernel, g: _Gamma, dtype=None) -> tuple[fmpq, fmpq, int, in
             Aij, Bij = fmpq(int(A_num[j]), int(d[i])), fmpq(int(B_num[j]), int(d[j]))
             if best is None or _greater(Aij, Bij, best[0], best[1], g):
                 best = (Aij, Bij, i, j)
+    if best is None:  # a single input (callers answer N = 1 before): no pair, η = 0
+        return fmpq(0), fmpq(0), 0, 0
     return best
 
 
