@@ -20,7 +20,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import ParameterError
-from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers import rb as _rb
 from exactdp.numbers.rb import RB, certified_compare, certified_difference_sign, certified_sign
 
