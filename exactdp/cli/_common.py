@@ -18,7 +18,9 @@ Display: :func:`math_text` prints exact values as mathematics (``4ct = 1``, not 
 ``Piecewise(…)``, no Python list reprs); :func:`abbreviate` shortens long exact numbers to a certified
 (truncated) decimal with the digit count, the exact value staying in ``--format json``; :func:`table` fits a
 table to the terminal width; :func:`progress` draws a ``rich`` progress bar with elapsed time and ETA on
-stderr, only on a terminal and without ``--no-progress``.
+stderr, only on a terminal and without ``--no-progress``; :func:`math_line` prints the formulas inside an
+engine line (a proof or derivation step) as mathematics, display only.  The Markdown, LaTeX and HTML
+documents of the commands are :mod:`exactdp.cli._document`.
 
 The JSON documents share one envelope, ``{"command", "version", "schema", "result"}`` (see
 :func:`envelope`); exact numbers are strings (``"3/7"``); the JSON Schemas are ``exactdp/schemas/*.json``.

@@ -1,5 +1,6 @@
 """``exactdp bound NAME [--eps EPS | --t T] [--c C] [--delta D] [--n N] [--N N] [--at NAME=VALUE,...]
-[--compare OTHER] [--digits D] [--format text|json|markdown|latex] [-o FILE]`` and ``--list``.
+[--compare OTHER] [--digits D] [--format text|json|markdown|latex|html] [-o FILE]`` and ``--list``
+(``--compare``: text or json).
 
 The shared flags fix the privacy level (``--eps`` or ``--t`` = e^ε), ``--c``, ``--delta``, ``--n``, ``--N``;
 ``--at NAME=VALUE,...`` fixes any other parameter of the bound (``alpha``, ``M``, ``zeta``, …).  Deprecated

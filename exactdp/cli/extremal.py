@@ -2,7 +2,8 @@
 suprema over privacy classes with optimal kernels (issue 6).
 
 ``--gamma`` here is the order γ of E_γ (default 1: η_TV), as in the rest of the vocabulary; it never meant
-e^ε in this command, so it is not deprecated.  ``--json`` is a deprecated alias of ``--format json``.
+e^ε in this command, so it is not deprecated.  ``--format text|json|markdown|latex|html``, ``-o FILE``;
+``--json`` is a deprecated alias of ``--format json``.
 """
 
 from __future__ import annotations
