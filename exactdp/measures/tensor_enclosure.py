@@ -34,7 +34,6 @@ from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, limit, require
 from exactdp.measures.privacy_loss import (
     PairLoss,
-    _first_above,
     single_loss,
     trinomial_thresholds,
 )
@@ -131,18 +130,44 @@ def _rel_width(rel_width) -> fmpq:
 
 def _ball_binomial(loss: PairLoss, n: int, g: fmpq, min_bits: int) -> arb:
     """E_γ(p^{⊗n}‖q^{⊗n}) as a ball, at most two ratio classes: p_∞ + the two binomial tails over j ≥ t (t
-    exact, :func:`~exactdp.measures.privacy_loss._first_above`), each by :func:`_ball_tail`."""
+    exact, :func:`_threshold`), each by :func:`_ball_tail`."""
     p_inf = 1 - (1 - arb(loss.p_only)) ** n if loss.p_only else arb(0)
     if not loss.classes:
         return p_inf
     if len(loss.classes) == 1:
         (r, P), = loss.classes
-        return p_inf + (arb(P) ** n - arb(g) * arb(P / r) ** n if r ** n > g else arb(0))
+        return p_inf + (arb(P) ** n - arb(g) * arb(P / r) ** n if _threshold(r, r, n, g) == 0 else arb(0))
     (r_hi, P_hi), (r_lo, P_lo) = loss.classes
-    t = _first_above(r_hi, r_lo, n, g)
+    t = _threshold(r_hi, r_lo, n, g)
     tail_p = _ball_tail(n, t, arb(P_hi), arb(P_lo), min_bits)
     tail_q = _ball_tail(n, t, arb(P_hi / r_hi), arb(P_lo / r_lo), min_bits)
     return p_inf + tail_p - arb(g) * tail_q
+
+
+def _threshold(r_hi: fmpq, r_lo: fmpq, n: int, g: fmpq) -> int:
+    """The least j in 0..n with r_hi^j r_lo^{n−j} > γ (n + 1 if none; r_hi ≥ r_lo > 0): a bisection on
+    j·log(r_hi/r_lo) + n·log r_lo − log γ as balls, the exact rational comparison only when a ball does not
+    decide (a tie is not above) — so no n-digit powers are formed unless a ratio lies within the ball of γ."""
+    if g == 0:
+        return 0
+    l_ratio, l_lo, l_g = arb(r_hi / r_lo).log(), arb(r_lo).log(), arb(g).log()
+
+    def above(j: int) -> bool:
+        v = j * l_ratio + n * l_lo - l_g
+        if v > 0:
+            return True
+        if v < 0:
+            return False
+        return r_hi ** j * r_lo ** (n - j) > g
+
+    lo, hi = 0, n + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if above(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def _ball_tail(m: int, t: int, u: arb, v: arb, bits: int) -> arb:

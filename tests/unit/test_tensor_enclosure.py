@@ -154,3 +154,18 @@ def test_fresh_tails_far_and_near_against_exact_sums(monkeypatch):
     r = hockey_stick_product_enclosure([(p, q, 2000)], g, rel_width="1e-12", try_exact=False)
     assert hockey_stick_product([(p, q, 2000)], g) in r and r.relative_width <= fmpq(1, 10**12)
     assert len(calls) > 5  # far tails were evaluated afresh after their leading terms were removed
+
+
+def test_one_ratio_class_and_the_threshold():
+    # p = (1/2, 1/2, 0), q = (1/2, 0, 1/2): one finite class (ratio 1, mass 1/2) and P-only mass 1/2, so
+    # delta_n(gamma) = 1 - 2^-n for gamma >= 1 (the finite class is never above gamma >= 1)
+    p, q = ["1/2", "1/2", "0"], ["1/2", "0", "1/2"]
+    for n in (1, 7, 10**6):
+        r = hockey_stick_product_enclosure([(p, q, n)], 1, try_exact=False)
+        assert r.lower <= 1 - fmpq(1, 2) ** n <= r.upper or r.value == 1 - fmpq(1, 2) ** n
+    from exactdp.measures.privacy_loss import _first_above
+    from exactdp.measures.tensor_enclosure import _threshold
+
+    for r_hi, r_lo, n, g in ((fmpq(3), fmpq(1, 3), 10, fmpq(3) ** 4), (fmpq(3), fmpq(1, 3), 10, fmpq(7, 2)),
+                             (fmpq(5, 2), fmpq(2, 5), 101, fmpq(1)), (fmpq(2), fmpq(1, 2), 50, fmpq(2) ** 50)):
+        assert _threshold(r_hi, r_lo, n, g) == _first_above(r_hi, r_lo, n, g)  # ties (3^4, 2^50) included
