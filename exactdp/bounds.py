@@ -511,7 +511,7 @@ A, G = ASOODEH2021, GROSSE2026
 
 # The formulas of both papers, each written once (privacy in t = e^eps).  A ``*_ball`` form is the same
 # formula in eps, rewritten with expm1/log1p so that certified balls do not cancel (eps = 1e-30,
-# n = 10^6, delta = 1 - 1e-30); tests/unit/test_one_formula.py checks each equals its expression.
+# n = 10^6, delta = 1 - 1e-30); tests/objects/test_one_formula.py checks each equals its expression.
 phi_n = 1 - (1 - delta) ** n / t**n
 phi = phi_n.subs(n, 1)  # phi^1 (sympy prints it 1 - (1 - delta)/t)
 phi_n_ball = -expm1(n * (log1p(-delta) - eps))  # 1 - e^{-n eps}(1 - delta)^n

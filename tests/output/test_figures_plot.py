@@ -20,7 +20,7 @@ from exactdp.mechanisms import randomized_response
 from exactdp.numbers.rb import arb_eval
 from exactdp.output import figstyle
 from exactdp.output.plots import bound_curves, bounds_figure, profile_figure, profile_plot_data
-from tests.unit.test_figures_print import png_dpi, png_size
+from tests.output.test_figures_print import png_dpi, png_size
 
 RR3 = {"name": "rr3", "rows": [["2/3", "1/6", "1/6"], ["1/6", "2/3", "1/6"], ["1/6", "1/6", "2/3"]]}
 
