@@ -1,8 +1,12 @@
 r"""[G] Def. 3 (G-13) and D-10: the Dobrushin coefficient of (ε,c)-PML mechanisms, η_TV(ε,c).
 
 Statement: η_TV(ε,c) := sup_{K∈M(ε,c)} η_TV^{Q_X(c)}(K)  (= sup_{K∈M(ε,c)} η_TV(K) by Lemma 2, eq. (8)).
-Checked:   for random exact kernels K and c < 1/N, K ∈ M(ε_K, c) with e^{ε_K} = pml_ratio(K, c) and
-           η_TV(K) ≤ Ξ(ε_K, c) — every member of M(ε,c) respects the value Theorem 1 gives the sup.
+Proved:    for all N, M, t ≥ 1, 0 < c ≤ 1/N: every member K of M(ε,c) has η_TV(K) ≤ Ξ(ε,c) — the Farkas
+           certificates of :mod:`exactdp.theory.class_certificates` (``pml_tv``: the PML constraints summed over
+           an output set A and its complement give K_x(A) − K_x′(A) ≤ (t−1)/(t(1−Nc)+1); ``trivial_tv``: ≤ 1;
+           ``xi_statements``: the registry's Ξ is the min of the two), the same proof as grosse2026.thm3.
+Supporting: for random exact kernels K and c < 1/N, K ∈ M(ε_K, c) with e^{ε_K} = pml_ratio(K, c) and
+           η_TV(K) ≤ Ξ(ε_K, c) exactly.
 Not shown: the sup itself (the exact LP is grosse2026.thm1/thm3, owned by the extremal module);
            c = 1/N, where Def. 3's restricted form is a sup over an empty set (findings.fg07_degenerate_c).
 """
@@ -14,8 +18,21 @@ from exactdp.measures.privacy import pml_ratio
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.theory import class_certificates
+from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.verification.formulas import xi
+
+
+def _certificate(ctx):
+    """Every member of M(eps,c) has eta_TV <= Xi(eps,c), all N, M (class certificates)."""
+    cc = class_certificates
+    return proved("for every (eps,c)-PML kernel K: eta_TV(K) <= Xi(eps,c)",
+                  (cc.pml_tv(), cc.trivial_tv(), cc.xi_statements()), cc.ALL_N_M, derivation=(
+                      "[(eps,c)-PML Dobrushin bound] rows x, x', output set A: K_x(A) - K_x'(A) <= (t-1)/(t(1-Nc)+1)",
+                      "[eta_TV <= 1] K_x(A) - K_x'(A) <= 1",
+                      "[Xi and the Theorem 3 regime] the registry's Xi(eps,c) is the min of the two",
+                      "eta_TV(K) = max over x, x', A of K_x(A) - K_x'(A) (the convex-combination step of the "
+                      "certificate's lemmas), so eta_TV(K) <= Xi(eps,c) for every member of M(eps,c)"))
 
 
 def _members(ctx):
@@ -40,8 +57,9 @@ register(Claim(
     title="eta_TV(eps,c): members of M(eps,c) stay below Xi",
     statement=r"\eta_{TV}(\varepsilon,c)=\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{TV}^{\mathcal Q_{\mathcal X}(c)}(K)",
     hypotheses="0 < c < 1/N, N >= 2",
-    checks=(Check("members below Xi", _members),),
-    expected=Verdict.VERIFIED,
+    checks=(Check("certificate", _certificate, "eta_TV <= Xi for every member, all N, M (class certificates)"),
+            Check("members below Xi", _members, supporting=True)),
+    expected=Verdict.PROVED,
     kind="definition",
-    related=("findings.fg07_degenerate_c", "grosse2026.thm1"),
+    related=("findings.fg07_degenerate_c", "grosse2026.thm1", "grosse2026.thm3"),
 ))

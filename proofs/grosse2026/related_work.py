@@ -2,8 +2,11 @@ r"""[G] §II-C related work (G-9): Duchi's KL bound, eq. (13) η_TV ≤ (e^ε−
 
 Statement: (a) Duchi et al.'s KL bound (B-5); (b) eq. (13): for ε-LDP K, η_TV(K) ≤ (e^ε−1)/(e^ε+1);
            (c) mentions of related work without formulas.
-Checked:   (b) exactly on random full-support kernels with e^ε = ldp_ratio(K) and on binary randomized
-           response (equality); (a) is background.b05_duchi; (c) not checkable (no formulas).
+Proved:    (b) for all N, M and t = e^ε ≥ 1 — the (ε,δ)-LDP Farkas certificate
+           :func:`exactdp.theory.class_certificates.ldp_tv` (a ≤ tb + δ and 1 − b ≤ t(1 − a) + δ, each with
+           multiplier 1/(t+1), give K_x(A) − K_x′(A) ≤ (t − 1 + 2δ)/(t + 1) for all δ ∈ [0, 1]) at δ = 0.
+Supporting: (b) exactly on random full-support kernels with e^ε = ldp_ratio(K) and on binary randomized
+           response (equality).  (a) is background.b05_duchi; (c) not checkable (no formulas).
 Not shown: the sup in (b) for every size (tightness is background.b04_tight_ldp, extremal module).
 """
 
@@ -15,7 +18,20 @@ from exactdp.mechanisms import randomized_response
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data, not_checkable
-from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.theory import class_certificates
+from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+
+
+def _certificate(ctx):
+    """eq. (13) for every eps-LDP kernel, all N, M: the (eps,delta)-LDP certificate at delta = 0."""
+    cc = class_certificates
+    return proved("for every eps-LDP kernel K: eta_TV(K) <= (e^eps - 1)/(e^eps + 1)", (cc.ldp_tv(),), cc.ALL_N_M,
+                  derivation=(
+                      "[(eps,delta)-LDP Dobrushin bound] rows x, x', output set A, 0 <= delta <= 1: "
+                      "K_x(A) - K_x'(A) <= (t - 1 + 2 delta)/(t + 1)",
+                      "eps-LDP is delta = 0: K_x(A) - K_x'(A) <= (t - 1)/(t + 1)",
+                      "eta_TV(K) = max over x, x', A of K_x(A) - K_x'(A) (the convex-combination step of the "
+                      "certificate's lemmas), so eta_TV(K) <= (e^eps - 1)/(e^eps + 1)"))
 
 
 def _eq13(ctx):
@@ -39,9 +55,10 @@ register(Claim(
     title="Related work: eq. (13) eta_TV <= (e^eps-1)/(e^eps+1) for eps-LDP",
     statement=r"K\ \varepsilon\text{-LDP}\Longrightarrow\eta_{TV}(K)\le\frac{e^\varepsilon-1}{e^\varepsilon+1}",
     hypotheses="K eps-LDP",
-    checks=(Check("eq. (13)", _eq13),
+    checks=(Check("eq. (13) certificate", _certificate, "eq. (13) for all N, M (the LDP certificate at delta = 0)"),
+            Check("eq. (13)", _eq13, supporting=True),
             Check("citations without formulas", lambda ctx: not_checkable(
                 "(c) mentions related work without formulas; (a) is background.b05_duchi"))),
-    expected=Verdict.VERIFIED,
+    expected=Verdict.PROVED,
     related=("background.b04_tight_ldp", "background.b05_duchi"),
 ))

@@ -19,7 +19,7 @@ from exactdp.verification.engine import verify
 
 #: a refuted claim whose counterexample is a 4x4 kernel, one with a 2x2 kernel, two proved, one verified on instances
 SELECTION = ("findings.fa01_phi_power", "findings.fg05_missing_hypothesis", "background.d11_xi",
-             "asoodeh2021.a07_phi_vs_tight", "grosse2026.related_work", "asoodeh2021.a11_mean_estimation",
+             "asoodeh2021.a07_phi_vs_tight", "grosse2026.intro_example", "asoodeh2021.a11_mean_estimation",
              "asoodeh2021.a15_xu_raginsky")  # ... and one proved modulo cited results
 
 CHROMIUM = "/usr/bin/chromium"
