@@ -1,7 +1,15 @@
 r"""[G] Appendices A and C (G-30): PML properties used in the proofs — post-processing.
 
 Statement: M(ε,c) is closed under post-processing: K ∈ M(ε,c) ⟹ K∘L ∈ M(ε,c) for every kernel L.
-Checked:   exactly: e^{C(KL, Q_X(c))} ≤ e^{C(K, Q_X(c))} for random K, L (with zeros) and c; the same for the
+Proved:    for all N, M, M′ (any kernels K: X → Y, L: Y → Z), t ≥ 1, 0 < c ≤ 1/N.  K ∈ M(ε,c) means, for
+           every output y and inputs x, x₀ (D-9; the min over x₀ of the prior-weighted denominator is attained at
+           a vertex of Q_X(c)):  g_y := t(c·S_y + (1 − Nc)·K(y|x₀)) − K(y|x) ≥ 0, S_y = Σ_x K(y|x).  For an output
+           z of L, multiply g_y by w_y = L(z|y) ≥ 0 and sum over y: Σ_y w_y K(y|x) = (KL)(z|x),
+           Σ_y w_y S_y = S′_z (the column sum of KL) and Σ_y w_y K(y|x₀) = (KL)(z|x₀), so
+           t(c·S′_z + (1 − Nc)(KL)(z|x₀)) − (KL)(z|x) = Σ_y w_y g_y ≥ 0 for every x, x₀: KL ∈ M(ε,c).  The
+           certificate checks the per-output term exactly (a Farkas certificate with multiplier w ≥ 0; the sum
+           over y is linearity, the same for every M); ε-LDP (K(y|x) ≤ t·K(y|x₀)) is the same argument.
+Supporting: exactly: e^{C(KL, Q_X(c))} ≤ e^{C(K, Q_X(c))} for random K, L (with zeros) and c; the same for the
            LDP ratio.
 Not shown: the proofs of the appendices (omitted in the stored text).
 """
@@ -13,7 +21,43 @@ from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.algebra.certificates.linear_combination import LinearCombination
+from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+
+t, c, u, w = sympy.symbols("t c u w", real=True)  # u = N*c, w = L(z|y)
+k, k0, S = sympy.symbols("k k0 S", real=True)  # K(y|x), K(y|x0), S_y
+
+_SUM = ("sum over outputs y with w = L(z|y): sum_y w_y K(y|x) = (KL)(z|x), sum_y w_y S_y = S'_z (column sum of KL), "
+        "sum_y w_y K(y|x0) = (KL)(z|x0); a sum of the nonnegative per-output conclusions is nonnegative (linearity, "
+        "every M)")
+
+
+def _pml_term() -> LinearCombination:
+    return LinearCombination.build(
+        name="(eps,c)-PML post-processing, one output", parameters=(t, c, u, w), variables=(k, k0, S),
+        constraints=[("PML at output y, inputs (x, x0): t*(c*S + (1 - u)*k0) - k >= 0", t * (c * S + (1 - u) * k0) - k)],
+        multipliers=[w], conclusion=t * (c * (w * S) + (1 - u) * (w * k0)) - w * k,
+        region=(t >= 1, c > 0, u <= 1, w >= 0), scope="all N, M, M'; t >= 1, 0 < c <= 1/N (u = N*c)",
+        lemmas=("[G] D-9: K in M(eps,c) iff K(y|x) <= t (c S_y + (1 - N c) K(y|x0)) for all y, x, x0", _SUM))
+
+
+def _ldp_term() -> LinearCombination:
+    return LinearCombination.build(
+        name="eps-LDP post-processing, one output", parameters=(t, w), variables=(k, k0),
+        constraints=[("eps-LDP at output y, inputs (x, x0): t*k0 - k >= 0", t * k0 - k)],
+        multipliers=[w], conclusion=t * (w * k0) - w * k, region=(t >= 1, w >= 0),
+        scope="all N, M, M'; t >= 1", lemmas=("eps-LDP: K(y|x) <= t K(y|x0) for all y, x, x0", _SUM))
+
+
+def _certificate(ctx):
+    """M(eps,c) and eps-LDP are closed under post-processing, all N, M, M' (one Farkas term per output)."""
+    return proved("for every K in M(eps,c) (resp. eps-LDP) and every kernel L: KL is in M(eps,c) (resp. eps-LDP)",
+                  (_pml_term(), _ldp_term()), "all N, M", derivation=(
+                      "[(eps,c)-PML post-processing, one output] w g_y >= 0 for w = L(z|y) >= 0 (exact identity, "
+                      "multiplier sign decided)",
+                      f"[sum over y] {_SUM}",
+                      "so t(c S'_z + (1 - Nc)(KL)(z|x0)) - (KL)(z|x) >= 0 for all z, x, x0: KL is in M(eps,c)",
+                      "[eps-LDP post-processing, one output] likewise (KL)(z|x) <= t (KL)(z|x0)"))
 
 
 def _run(ctx):
@@ -40,6 +84,7 @@ register(Claim(
     title="M(eps,c) is closed under post-processing",
     statement=r"K\in\mathcal M(\varepsilon,c)\Longrightarrow K L\in\mathcal M(\varepsilon,c)",
     hypotheses="any kernel L on the outputs",
-    checks=(Check("instances", _run),),
-    expected=Verdict.VERIFIED,
+    checks=(Check("certificate", _certificate, "post-processing, all N, M, M' (Farkas term per output, summed)"),
+            Check("instances", _run, supporting=True)),
+    expected=Verdict.PROVED,
 ))
