@@ -262,6 +262,7 @@ def product_loss(factors) -> ProductLoss:
                     coeffs[e] = c
                 out.append(fmpz_poly(coeffs) ** k)
         else:
+            assert ctx is not None  # D >= 2
             polys_P.append(ctx.from_dict(dict(zip(keys, Pn))) ** k)
             polys_Q.append(ctx.from_dict(dict(zip(keys, Qn))) ** k)
     Ppoly, Qpoly = polys_P[0], polys_Q[0]
@@ -396,7 +397,7 @@ def _first_above(r_hi: fmpq, r_lo: fmpq, n: int, gamma: fmpq) -> int:
     guess = _log_guess(r_hi, r_lo, n, gamma)
     lo, hi = 0, n + 1  # the answer lies in [lo, hi]: lo = 0 or j = lo − 1 is not above, hi = n + 1 or hi is
     for _ in range(2 if guess is not None else 0):
-        if not lo < hi:
+        if not lo < hi or guess is None:
             break
         mid = min(max(guess, lo), hi - 1)
         if u ** mid * L > v ** mid * R:

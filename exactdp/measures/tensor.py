@@ -206,10 +206,10 @@ def _eval_cost(losses, counts, extra_bits: int = 0, binomial: bool = True) -> tu
     items = [(loss, k) for loss, k in zip(losses, counts) if k]
     if not items:
         return 0, 1, 1, 1, 1
-    if binomial and binomial_loss(items) is not None:
-        return _binomial_cost(*binomial_loss(items), extra_bits)
-    if binomial and trinomial_loss(items) is not None:
-        return _trinomial_cost(*trinomial_loss(items), extra_bits)
+    if binomial and (one := binomial_loss(items)) is not None:
+        return _binomial_cost(*one, extra_bits)
+    if binomial and (one := trinomial_loss(items)) is not None:
+        return _trinomial_cost(*one, extra_bits)
     groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
     keys, D = ratio_exponents(groups)
     types = 1
@@ -306,6 +306,7 @@ def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_p
             counts[i] = totals[gi]
         est = _eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP), binomial)
         worst = est if worst is None or est[3] > worst[3] else worst
+    assert worst is not None  # itertools.product of non-empty groups yields at least one choice
     D, terms, bits, per_eval, memory = worst
     return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, _CAP), memory)
 
@@ -433,7 +434,8 @@ def _reversal(classes: list[PairClass]) -> list[int] | None:
     """``rev[i]`` = the index of the class of the swapped pairs (x', x), or None if one is missing."""
     index = {(c.factor, c.loss): i for i, c in enumerate(classes)}
     rev = [index.get((c.factor, c.loss.reverse())) for c in classes]
-    return None if None in rev else rev
+    found = [i for i in rev if i is not None]
+    return found if len(found) == len(rev) else None
 
 
 def _exhaustive(value, groups, totals, size):
@@ -816,7 +818,8 @@ def phi_n(gamma, delta, n: int) -> fmpq:
     after the cost guard on the exact power ((1−δ)/γ)ⁿ."""
     from exactdp.bounds import PrivacyLevel, get
 
-    level = PrivacyLevel.of(_check_gamma(gamma), delta)
-    base = (ONE - level.delta) / level.t
+    g = _check_gamma(gamma)
+    level = PrivacyLevel.of(g, delta)
+    base = (ONE - level.delta) / g
     _require_cost(power_cost(base, _check_n(n)), f"phi_n: ({base})^n at n = {_short(n)}")
     return get("phi_n").at(t=level.t, delta=level.delta, n=n)
