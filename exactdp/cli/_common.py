@@ -509,10 +509,11 @@ _LATEX_WORDS = {
     "mu": "μ", "sigma": "σ", "tau": "τ", "psi": "ψ", "omega": "ω", "pi": "π", "chi": "χ", "kappa": "κ",
     "rho": "ρ", "xi": "ξ", "nu": "ν", "Delta": "Δ", "Theta": "Θ", "Omega": "Ω", "Lambda": "Λ", "Sigma": "Σ",
     "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "cdot": "·", "times": "×",
-    "to": "→", "rightarrow": "→", "Rightarrow": "⇒", "iff": "⇔", "infty": "∞", "in": "∈", "notin": "∉",
+    "to": "→", "rightarrow": "→", "Rightarrow": " ⇒ ", "Longrightarrow": " ⟹ ", "implies": " ⟹ ",
+    "Leftrightarrow": " ⇔ ", "Longleftrightarrow": " ⟺ ", "iff": " ⇔ ", "infty": "∞", "in": "∈", "notin": "∉",
     "subseteq": "⊆", "subset": "⊂", "sum": "Σ", "prod": "Π", "otimes": "⊗", "circ": "∘", "approx": "≈",
     "forall": "∀", "exists": "∃", "ldots": "…", "dots": "…", "cdots": "⋯", "mid": "|", "|": "‖",
-    "log": "log", "ln": "ln", "exp": "exp", "min": "min", "max": "max", "sup": "sup", "inf": "inf",
+    "log": "log ", "ln": "ln ", "exp": "exp", "min": "min", "max": "max", "sup": "sup ", "inf": "inf ",
     "lim": "lim", "sqrt": "√", "{": "{", "}": "}", "partial": "∂", "pm": "±", "mapsto": "↦", "lceil": "⌈",
     "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋", "langle": "⟨", "rangle": "⟩", "quad": " ", "qquad": " ",
     ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "%": "%", "&": "&", "_": "_", "#": "#",
@@ -595,7 +596,12 @@ def latex_to_text(tex: str) -> str:
         else:
             out.append(ch)
             i += 1
-    return " ".join("".join(out).split(" ")).replace("  ", " ")
+    text = " ".join("".join(out).split(" ")).replace("  ", " ")
+    return _OPERATOR_SPACE.sub(r"\1", text)  # "log 2/Nc" and "sup_x", not "log(2" run together or "sup _x"
+
+
+#: the space after log / ln / sup / inf is dropped before a subscript, superscript or parenthesis
+_OPERATOR_SPACE = re.compile(r"\b(log|ln|sup|inf) (?=[_^(])")
 
 
 # ---------------------------------------------------------------------------------------------- formulas in lines

@@ -109,3 +109,13 @@ def test_math_text_fractions_and_powers():
     assert _common.math_text(1 - 1 / sympy.exp(sympy.Rational(1, 2))) == "1 - 1/exp(1/2)"
     assert [_common.math_text(e) for e in (1 / t**2, 2 / t**3, 1 / (4 * c), (t - 1) / (t + 1))] == \
         ["1/t^2", "2/t^3", "1/(4c)", "(t - 1)/(t + 1)"]
+
+
+def test_latex_to_text_arrows_and_operator_names():
+    """\\Longrightarrow printed as its arrow (it printed as the word "Longrightarrow"), log/sup followed by a
+    space or a subscript, never run into the next symbol."""
+    assert _common.latex_to_text(r"K\in\mathcal M(\varepsilon,c)\Longrightarrow K L\in\mathcal M(\varepsilon,c)") == \
+        "K∈M(ε,c) ⟹ K L∈M(ε,c)"
+    assert _common.latex_to_text(r"\varepsilon\ge\log\frac{2}{Nc}\Longrightarrow\sup_{K}\eta_f(K)=1") == \
+        "ε≥log 2/Nc ⟹ sup_Kη_f(K)=1"
+    assert _common.latex_to_text(r"a\Leftrightarrow b\implies\log(2)") == "a ⇔ b ⟹ log(2)"
