@@ -184,8 +184,19 @@ def hellinger2(P, Q):
     (2, 2 - sqrt(2))
     """
     P, Q = _pair(P, Q)
-    terms = [(sympy.sqrt(as_sympy(p)) - sympy.sqrt(as_sympy(q))) ** 2 for p, q in zip(P, Q)]
-    return exact_result(sympy.expand(sympy.Add(*terms)))
+    return hellinger2_in(_domain((*P.probs, *Q.probs), "hellinger2"), P.probs, Q.probs)
+
+
+def hellinger2_in(D: Domain, p, q):
+    """Σ_y (√p(y) − √q(y))² = Σ_y (p(y) + q(y)) − 2 Σ_y √p(y)·√q(y), written over the number domain ``D``.
+
+    The algebraic part Σ (p + q) is summed in ``D`` (an ``fmpq`` in QQ); the square roots leave every domain
+    (√2 is not rational), so the cross terms √p·√q are exact sympy square roots, as :func:`kl_in` takes
+    its logs.  No zero test is needed (√0 = 0).  Returns the expanded exact value (``fmpq`` when rational).
+    """
+    mass = D.total([D.convert(a) + D.convert(b) for a, b in zip(p, q)])
+    cross = sympy.Add(*[sympy.sqrt(as_sympy(D.convert(a))) * sympy.sqrt(as_sympy(D.convert(b))) for a, b in zip(p, q)])
+    return exact_result(sympy.expand(as_sympy(mass) - 2 * cross))
 
 
 def renyi(P, Q, alpha):
