@@ -1,5 +1,5 @@
 """``exactdp verify [CLAIM_ID|PAPER|ITEM ...] [--format text|json|markdown|latex|html] [-o FILE] [--seed S]
-[--quick]``.
+[--quick] [--jobs J | --scheduler ADDRESS]``.
 
 Runs the registered claims (all of them by default) and prints a table fitted to the terminal (claim,
 source, verdict, instances, seconds) and a summary line (``--format text``, the default), or one report:
@@ -41,6 +41,9 @@ def register(sub) -> None:
     _common.add_no_progress(p)
     p.add_argument("--jobs", type=int, default=1, metavar="J",  # checked in run: one line, exit 2
                    help="run claims in J worker processes (default 1; verdicts and reports do not depend on J)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the claims on a dask.distributed scheduler (tcp://host:8786), as check does; the "
+                        "verdicts and reports are the same as in-process; needs exactdp[dask]")
     p.add_argument("--claims", action="append", metavar="PACKAGE",
                    help="load the claims of this package of proof modules (a module path; repeatable; default: "
                         "the packages registered in the 'exactdp.claims' entry-point group)")
@@ -140,6 +143,8 @@ def run(args) -> int:
 
     if not 1 <= args.jobs <= MAX_JOBS:
         raise ParameterError(f"--jobs: must be an integer in 1..{MAX_JOBS}, got {args.jobs}")
+    if args.scheduler is not None and args.jobs > 1:
+        raise ParameterError(f"--jobs: not with --scheduler (the cluster's workers run the claims), got --jobs {args.jobs}")
     from exactdp.limits import quote
 
     for t in args.targets:
@@ -169,7 +174,8 @@ def run(args) -> int:
         return 0
     with _common.EngineProgress(args, len(claims)) as progress:
         results = verify([c.id for c in claims] if args.targets else (), seed=args.seed, quick=args.quick,
-                         progress=progress, jobs=args.jobs, packages=packages)
+                         progress=progress, jobs=args.jobs, packages=packages,
+                         scheduler=args.scheduler)
     kw = {"seed": args.seed, "quick": args.quick, "timings": args.timings}
     text = results_table(results) + "\n" + report.summary_line(results)
     if args.format == "text":

@@ -178,18 +178,23 @@ def _worker_run(claim_id: str, seed: int, quick: bool, packages: tuple[str, ...]
 
 def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
                         on_done: Callable[[ClaimResult], None] | None = None,
-                        packages: tuple[str, ...] | None = None) -> list[ClaimResult]:
-    """Run claims in ``jobs`` worker processes; results come back in the input order.
+                        packages: tuple[str, ...] | None = None, scheduler=None) -> list[ClaimResult]:
+    """Run claims in ``jobs`` worker processes, or on a ``dask.distributed`` cluster when ``scheduler`` is
+    given (an address ``tcp://host:8786``, a ``distributed.Client`` or a ``LocalCluster``); results come
+    back in the input order.
 
-    Each check is seeded by (seed, its own salt), so the outcomes do not depend on ``jobs``.
+    The executor is the conjecture search's (:func:`~exactdp.verification.conjecture.runner.open_executor`).
+    Each check is seeded by (seed, its own salt), so the outcomes depend neither on ``jobs`` nor on the
+    executor: the same seed gives the same verdicts and byte-identical reports.
     """
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from exactdp.verification.conjecture.runner import as_completed, open_executor, submit
 
     by_id = {c.id: c for c in claims}
     done: dict[str, ClaimResult] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_worker_run, c.id, ctx.seed, ctx.quick, packages) for c in claims]
-        for fut in as_completed(futures):
+    ex, close = open_executor(scheduler, max(jobs, 2))  # without a scheduler: always a process pool
+    try:
+        futures = [submit(ex, _worker_run, c.id, ctx.seed, ctx.quick, packages) for c in claims]
+        for fut in as_completed(ex, futures):
             cid, pieces, seconds = fut.result()
             claim = by_id[cid]
             checks = tuple(CheckResult(chk, out, sec) for chk, (out, sec) in zip(claim.checks, pieces))
@@ -197,17 +202,21 @@ def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
             done[cid] = res
             if on_done:
                 on_done(res)
+    finally:
+        close()
     return [done[c.id] for c in claims]
 
 
 def verify(selectors: Iterable[str] = (), *, seed: int = 0, quick: bool = False,
            progress: Progress | None = None, jobs: int = 1,
-           packages: tuple[str, ...] | None = None) -> list[ClaimResult]:
-    """Select and run claims (the library form of ``exactdp verify``); ``jobs > 1`` uses processes.
+           packages: tuple[str, ...] | None = None, scheduler=None) -> list[ClaimResult]:
+    """Select and run claims (the library form of ``exactdp verify``); ``jobs > 1`` uses processes,
+    ``scheduler`` (a dask.distributed address, Client or LocalCluster) a cluster; the verdicts and reports
+    are the same on every executor.
     ``packages``: the module paths of the claim packages (default: the registered ones)."""
     claims = select_claims(selectors, packages=packages)
     ctx = CheckContext(seed=seed, quick=quick)
-    if jobs > 1:
+    if jobs > 1 or scheduler is not None:
         if progress is not None:
             progress.total = len(claims)
 
@@ -217,7 +226,7 @@ def verify(selectors: Iterable[str] = (), *, seed: int = 0, quick: bool = False,
                 progress.start(r.claim.id)
 
         try:
-            return run_claims_parallel(claims, ctx, jobs, on_done=done, packages=packages)
+            return run_claims_parallel(claims, ctx, jobs, on_done=done, packages=packages, scheduler=scheduler)
         finally:
             if progress is not None:
                 progress.close()

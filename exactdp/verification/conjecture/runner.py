@@ -74,8 +74,10 @@ class Merged:
             self.counterexample = r.counterexample
 
 
-def _executor(scheduler, workers: int):
-    """(executor, closer): a Dask client for ``scheduler``, a process pool for workers > 1, else serial."""
+def open_executor(scheduler, workers: int):
+    """(executor, closer): a Dask client for ``scheduler``, a process pool for workers > 1, else serial.
+
+    Shared by the conjecture search and ``exactdp verify`` (:func:`exactdp.verification.engine.verify`)."""
     if scheduler is not None:
         from exactdp.errors import InputError
 
@@ -108,7 +110,7 @@ def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=N
     """Run every chunk of ``spec`` (stopping at the first refuting chunk); return (merged, run info)."""
     t0 = time.perf_counter()
     merged = Merged()
-    ex, close = _executor(scheduler, workers)
+    ex, close = open_executor(scheduler, workers)
     window = 1 if isinstance(ex, _Serial) else max(2, 2 * max(workers, _n_workers(ex)))
     pending: dict = {}
     capped = False
@@ -116,7 +118,7 @@ def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=N
         nxt = 0
         for k in range(spec.n_chunks):
             while nxt < spec.n_chunks and nxt < k + window:
-                pending[nxt] = _submit(ex, spec, nxt)
+                pending[nxt] = submit(ex, run_chunk, spec, nxt)
                 nxt += 1
             r = pending.pop(k).result()
             merged.add(r)
@@ -131,15 +133,32 @@ def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=N
         for f in pending.values():
             f.cancel()
         close()
-    info = {"seconds": round(time.perf_counter() - t0, 3), "executor": _describe(scheduler, workers),
+    info = {"seconds": round(time.perf_counter() - t0, 3), "executor": describe(scheduler, workers),
             "time_capped": capped}
     return merged, info
 
 
-def _submit(ex, spec: SearchSpec, k: int):
-    if hasattr(ex, "scheduler_info"):  # a dask Client: explicit keys, never cached across runs
-        return ex.submit(run_chunk, spec, k, pure=False)
-    return ex.submit(run_chunk, spec, k)
+def submit(ex, fn, *args):
+    """``ex.submit(fn, *args)``; on a dask Client with explicit keys, never cached across runs."""
+    if is_dask(ex):
+        return ex.submit(fn, *args, pure=False)
+    return ex.submit(fn, *args)
+
+
+def is_dask(ex) -> bool:
+    """Whether the executor is a ``distributed.Client``."""
+    return hasattr(ex, "scheduler_info")
+
+
+def as_completed(ex, futures):
+    """The futures of ``ex`` in the order they finish (dask's or concurrent.futures' ``as_completed``)."""
+    if is_dask(ex):
+        from distributed import as_completed as dask_as_completed
+
+        return dask_as_completed(futures)
+    from concurrent.futures import as_completed as cf_as_completed
+
+    return cf_as_completed(futures)
 
 
 def _n_workers(ex) -> int:
@@ -149,7 +168,7 @@ def _n_workers(ex) -> int:
         return 1
 
 
-def _describe(scheduler, workers: int) -> str:
+def describe(scheduler, workers: int) -> str:
     if scheduler is not None:
         return f"dask ({getattr(scheduler, 'scheduler_address', scheduler)})"
     return f"{workers} local processes" if workers > 1 else "in-process"
