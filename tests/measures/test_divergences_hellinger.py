@@ -93,3 +93,17 @@ def test_bad_input_is_refused():
         hellinger2([0.5, 0.5], ["1/2", "1/2"])
     with pytest.raises(ShapeError):
         hellinger2(["1/2", "1/2"], ["1"])
+
+
+def test_the_three_domains_agree_where_they_overlap():
+    from exactdp.algebra.prover import Region
+    from exactdp.symbolic.closedforms import sr_domain
+
+    rows = ([t / (t + 1), 1 / (t + 1)], [1 / (t + 1), t / (t + 1)])
+    closed = hellinger2_in(sr_domain(Region.of(t >= 1)), *rows)
+    assert sympy.simplify(closed - 2 * (sympy.sqrt(t) - 1) ** 2 / (t + 1)) == 0
+    at_9 = hellinger2_in(QQ, *[[fmpq(9, 10), fmpq(1, 10)], [fmpq(1, 10), fmpq(9, 10)]])
+    assert at_9 == fmpq(4, 5) == closed.subs(t, 9)  # 2(3 − 1)²/10
+    e = sympy.exp(Q(1, 2))
+    at_e = hellinger2_in(RB("H2"), *[[r.subs(t, e) for r in row] for row in rows])
+    assert certified_compare(at_e, "==", closed.subs(t, e)) is Truth.TRUE
