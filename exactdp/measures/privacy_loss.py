@@ -279,12 +279,12 @@ def product_loss(factors) -> ProductLoss:
     return ProductLoss(p_inf, tuple(a for a, _ in pairs), tuple(b for _, b in pairs), DP, DQ, D == 1)
 
 
-def hockey_stick_product_losses(factors, gamma: fmpq) -> fmpq:
+def hockey_stick_product_losses(factors, gamma: fmpq, product=None) -> fmpq:
     """E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) from ``[(PairLoss_j, k_j)]`` (γ ≥ 0 exact).
 
     One loss with at most two ratio classes (randomized response, any pair on two outputs) is summed
     as a binomial (:func:`binomial_hockey_stick`); everything else by the type classes of
-    :func:`product_loss`.  Both are exact and agree."""
+    :func:`product_loss` (or of ``product(factors)``, e.g. a cached one).  Both are exact and agree."""
     factors = list(factors)
     if not any(k for _, k in factors):  # the empty product: two point masses
         return max(ONE - gamma, ZERO)
@@ -295,7 +295,7 @@ def hockey_stick_product_losses(factors, gamma: fmpq) -> fmpq:
     if tri is not None:
         A, B = trinomial_linear_piece(tri[0], tri[1], gamma)
         return A - gamma * B
-    return product_loss(factors).hockey_stick(gamma)
+    return (product or product_loss)(factors).hockey_stick(gamma)
 
 
 # -- one loss with at most two ratio classes: binomial sums (issue 15) ------------------------------

@@ -53,6 +53,7 @@ from exactdp.measures.privacy_loss import (
     binomial_hockey_stick,
     binomial_linear_piece,
     binomial_loss,
+    hockey_stick_product_losses,
     product_loss,
     trinomial_linear_piece,
     trinomial_loss,
@@ -438,17 +439,23 @@ def _reversal(classes: list[PairClass]) -> list[int] | None:
     return found if len(found) == len(rev) else None
 
 
-def _exhaustive(value, groups, totals, size):
-    """Every composition of every n_g over its group's classes, evaluated exactly."""
-    best, best_counts = None, None
+def _all_compositions(groups, totals, size):
+    """Every composition of every n_g over its group's classes, as class-count tuples, in a fixed order."""
     for parts in itertools.product(*(_compositions(n_g, len(m)) for m, n_g in zip(groups, totals))):
         counts = [0] * size
         for members, part in zip(groups, parts):
             for i, k in zip(members, part):
                 counts[i] = k
-        v = value(tuple(counts))
+        yield tuple(counts)
+
+
+def _exhaustive(value, groups, totals, size):
+    """Every composition of every n_g over its group's classes, evaluated exactly."""
+    best, best_counts = None, None
+    for counts in _all_compositions(groups, totals, size):
+        v = value(counts)
         if best is None or v > best:
-            best, best_counts = v, tuple(counts)
+            best, best_counts = v, counts
     return best, best_counts
 
 
@@ -503,6 +510,11 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
     return TensorSearch(factors, max_evaluations=max_evaluations, exhaustive_limit=exhaustive_limit).witness(gamma)
 
 
+def _hockey_stick_chunk(classes, chunk, g: fmpq) -> list[fmpq]:
+    """E_γ of every composition of ``chunk`` (run by an executor's worker: pure, picklable arguments)."""
+    return [hockey_stick_product_losses([(c.loss, k) for c, k in zip(classes, counts)], g) for counts in chunk]
+
+
 class TensorSearch:
     r"""The pair-type search of one product ``[(K_j, n_j)]``, reusable at several γ (issue 15).
 
@@ -514,7 +526,12 @@ class TensorSearch:
     """
 
     def __init__(self, factors, *, max_evaluations: int = MAX_EVALUATIONS,
-                 exhaustive_limit: int = EXHAUSTIVE_LIMIT, keep_bytes: int = 256 * 2**20):
+                 exhaustive_limit: int = EXHAUSTIVE_LIMIT, keep_bytes: int = 256 * 2**20, executor=None):
+        """``executor``: optional, anything with ``submit(fn, *args)`` returning futures (a process pool, a
+        ``distributed.Client``; :func:`exactdp.verification.conjecture.runner.open_executor` makes one from
+        a scheduler address).  It evaluates the compositions of the exhaustive phase in chunks; the cache
+        it fills holds the same exact values, so the witness is identical to the in-process search."""
+        self.executor = executor
         self.facs = _factors(factors)
         self.classified = _classify(self.facs)
         self.max_evaluations, self.exhaustive_limit = max_evaluations, exhaustive_limit
@@ -539,17 +556,8 @@ class TensorSearch:
 
     def hockey_stick(self, counts, g: fmpq) -> fmpq:
         """E_γ of one composition (binomial sum for one class with two ratios, else its type classes)."""
-        items = [(c.loss, k) for c, k in zip(self.classes, counts)]
-        if not any(k for _, k in items):
-            return max(ONE - g, ZERO)
-        single = binomial_loss(items)
-        if single is not None:
-            return binomial_hockey_stick(single[0], single[1], g)
-        tri = trinomial_loss(items)
-        if tri is not None:
-            A, B = trinomial_linear_piece(tri[0], tri[1], g)
-            return A - g * B
-        return self._product(counts).hockey_stick(g)
+        return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
+                                           lambda _: self._product(counts))
 
     def piece(self, counts, g: fmpq) -> tuple[fmpq, fmpq]:
         r"""``(A, B)``: E_γ' = A − γ'B of the composition ``counts`` on the linear piece just right of γ
@@ -611,12 +619,29 @@ class TensorSearch:
 
         count = _composition_count(groups, totals)
         if count <= self.exhaustive_limit:
+            if self.executor is not None:
+                self._prefill(cache, rev, g, groups, totals)
             best, best_counts = _exhaustive(value, groups, totals, len(classes))
         else:
             best, best_counts = _branch_and_bound(value, groups, totals, len(classes))
         self.evaluations += len(cache)
         composition = tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(classes, best_counts) if k)
         return TensorWitness(best, composition, len(classes), len(cache), best_counts)
+
+
+    def _prefill(self, cache: dict, rev, g: fmpq, groups, totals) -> None:
+        """Evaluate the distinct compositions on ``self.executor`` in chunks, results in submission order.
+        Beyond ``max_evaluations`` nothing is sent: the in-process search then raises at the same point."""
+        todo = list(dict.fromkeys(
+            min(c, tuple(c[rev[i]] for i in range(len(c)))) if rev is not None else c
+            for c in _all_compositions(groups, totals, len(self.classes))))
+        if len(todo) > self.max_evaluations:
+            return
+        chunk = max(1, -(-len(todo) // 64))
+        parts = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+        futures = [self.executor.submit(_hockey_stick_chunk, self.classes, part, g) for part in parts]
+        for part, fut in zip(parts, futures):
+            cache.update(zip(part, fut.result()))
 
 
 def eta_hockey_stick_tensor_product(factors, gamma, **kw) -> fmpq:

@@ -3,7 +3,11 @@ byte-identical reports as the in-process run (issue 15 item 7)."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
+
+from flint import fmpq
 
 import pytest
 
@@ -62,3 +66,35 @@ def test_jobs_and_scheduler_together_are_refused(capsys):
                  "--scheduler", "tcp://127.0.0.1:1"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "--jobs" in err and "--scheduler" in err
+
+
+@pytest.mark.slow
+def test_tensor_search_on_the_cluster_gives_the_same_witness(cluster):
+    from exactdp.kernels import Kernel
+    from exactdp.mechanisms import randomized_response
+    from exactdp.measures.tensor import TensorSearch
+    from exactdp.verification.conjecture.runner import open_executor
+
+    K = Kernel([["1/2", "1/3", "1/6"], ["1/6", "1/2", "1/3"]])  # two pair classes, no binomial shortcut
+    factors = [(K, 12), (randomized_response(2, 3), 2)]
+    client, close = open_executor(cluster.scheduler_address, 1)
+    try:
+        for gamma in (1, 2, "3/2"):
+            local = TensorSearch(factors).witness(gamma)
+            remote = TensorSearch(factors, executor=client).witness(gamma)
+            assert remote == local  # value, maximizing composition and evaluation count
+            assert local.evaluations > 4
+    finally:
+        close()
+    # the value itself, against brute force over every pair of rows of K^{⊗3} ⊗ RR(2,3)^{⊗2} (32 x 108)
+    small = [(K, 3), (randomized_response(2, 3), 2)]
+    mats = [[[fmpq(v) for v in row] for row in k.rows] for k, m in small for _ in range(m)]
+    rows = [[math.prod(c) for c in itertools.product(*combo)] for combo in itertools.product(*mats)]
+    client, close = open_executor(cluster.scheduler_address, 1)
+    try:
+        for gamma in (fmpq(1), fmpq(2)):
+            brute = max(sum((max(a - gamma * b, fmpq(0)) for a, b in zip(p, q)), fmpq(0))
+                        for p in rows for q in rows)
+            assert TensorSearch(small, executor=client, exhaustive_limit=10**6).witness(gamma).value == brute
+    finally:
+        close()
