@@ -6,10 +6,13 @@ With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(
 ``--t``/``--eps``): the least ε with δ_n(e^ε) ≤ D over all input sequences, ε = log t* with t* exact
 (:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`, issue 15 item 2).  The old ``--gamma G``
 (meaning e^ε) and ``--json`` are deprecated aliases; ``--gamma G --eps E`` together keep their old meaning
-(the values at G and δ_n(e^E)).
+(the values at G and δ_n(e^E)).  ``--scheduler ADDRESS`` evaluates the pair compositions of the η searches
+on a dask.distributed cluster (the same results; the ε-for-δ inversion and δ_n(e^ε) run in-process).
 """
 
 from __future__ import annotations
+
+import contextlib
 
 from exactdp.cli import _common
 from exactdp.cli._document import DOCUMENT_FORMATS
@@ -29,6 +32,9 @@ def register(sub) -> None:
     _common.add_delta(p, "with --t/--eps: delta of the (eps, delta) level for phi^n (default: the tight delta = "
                          "eta_E_t(K)); alone: print the least eps with delta_n(e^eps) <= DELTA, eps = log t* exactly")
     p.add_argument("--max-evaluations", type=int, default=None, help="cap on the exact pair-type search")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="evaluate the pair compositions of the eta searches on a dask.distributed scheduler "
+                        "(tcp://host:8786); the results are the same as in-process; needs exactdp[dask]")
     _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
@@ -111,6 +117,21 @@ def _epsilon_for_delta(K, args, kw) -> dict:
             "maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)} for _, x, xp, c in r.composition]}
 
 
+@contextlib.contextmanager
+def _scheduler(args):
+    """The dask client of ``--scheduler`` (closed on exit), or None: the conjecture search's client."""
+    if args.scheduler is None:
+        yield None
+        return
+    from exactdp.verification.conjecture.runner import open_executor
+
+    client, close = open_executor(args.scheduler, 1)
+    try:
+        yield client
+    finally:
+        close()
+
+
 def run(args) -> int:
     from exactdp.io import read_kernel
     from exactdp.measures.contraction import eta_hockey_stick
@@ -129,8 +150,9 @@ def run(args) -> int:
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
     _check_cost(K, args, gamma, kw)
     steps = 1 + (3 if gamma is not None else 0) + (1 if eps is not None else 0) + (1 if invert else 0)
-    with _common.progress(args, steps, f"tensor n={args.n}") as bar:
-        tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **kw)
+    with _common.progress(args, steps, f"tensor n={args.n}") as bar, _scheduler(args) as ex:
+        wkw = dict(kw, executor=ex)
+        tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **wkw)
         bar.advance()
         out = {"n": str(args.n), "eta_tv": str(tv.value),
                "eta_tv_maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)}
@@ -139,12 +161,12 @@ def run(args) -> int:
         values = {"eta_TV(K^(x n))": tv.value}
         if gamma is not None:
             g = to_qq(gamma, "gamma")
-            eg = eta_hockey_stick_tensor_product_witness([(K, args.n)], g, **kw)
+            eg = eta_hockey_stick_tensor_product_witness([(K, args.n)], g, **wkw)
             bar.advance()
             d = eta_hockey_stick(K, g) if args.delta is None else to_qq(args.delta, "delta")
             bound, composed = phi_n(g, d, args.n), 1 - (1 - d) ** args.n
             bar.advance()
-            delta_n = eta_hockey_stick_tensor_product_witness([(K, args.n)], g**args.n, **kw).value
+            delta_n = eta_hockey_stick_tensor_product_witness([(K, args.n)], g**args.n, **wkw).value
             bar.advance()
             out.update({"gamma": str(g), "delta": str(d), "eta_gamma": str(eg.value), "phi_n": str(bound),
                         "eta_tv_le_phi_n": str(tv.value <= bound).lower(), "delta_n_at_gamma_n": str(delta_n),

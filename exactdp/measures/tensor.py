@@ -496,7 +496,7 @@ def _branch_and_bound(value, groups, totals, size):
 
 
 def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: int = MAX_EVALUATIONS,
-                                            exhaustive_limit: int = EXHAUSTIVE_LIMIT) -> TensorWitness:
+                                            exhaustive_limit: int = EXHAUSTIVE_LIMIT, executor=None) -> TensorWitness:
     r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) with a maximizing pair type, by exact branch and bound.
 
     Args:
@@ -504,10 +504,12 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
         gamma: γ ≥ 1, exact rational.
         max_evaluations: cap on exact E_γ evaluations; exceeding it raises (no partial answers).
         exhaustive_limit: up to this many compositions every one is evaluated; beyond, branch and bound.
+        executor: optional process pool or ``distributed.Client`` for the exhaustive phase (see TensorSearch).
     Raises:
         ParameterError: γ < 1, n < 1, a symbolic kernel, or the search exceeded ``max_evaluations``.
     """
-    return TensorSearch(factors, max_evaluations=max_evaluations, exhaustive_limit=exhaustive_limit).witness(gamma)
+    return TensorSearch(factors, max_evaluations=max_evaluations, exhaustive_limit=exhaustive_limit,
+                        executor=executor).witness(gamma)
 
 
 def _hockey_stick_chunk(classes, chunk, g: fmpq) -> list[fmpq]:

@@ -98,3 +98,16 @@ def test_tensor_search_on_the_cluster_gives_the_same_witness(cluster):
             assert TensorSearch(small, executor=client, exhaustive_limit=10**6).witness(gamma).value == brute
     finally:
         close()
+
+
+@pytest.mark.slow
+def test_cli_tensor_scheduler_json_equals_in_process(cluster, tmp_path, capsys):
+    k = tmp_path / "k.json"
+    k.write_text('{"rows": [["1/2", "1/3", "1/6"], ["1/6", "1/2", "1/3"]]}')
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    base = ["tensor", str(k), "--n", "8", "--t", "2", "--format", "json", "--no-progress"]
+    assert main([*base, "-o", str(a)]) == 0
+    assert main([*base, "-o", str(b), "--scheduler", cluster.scheduler_address]) == 0
+    capsys.readouterr()
+    assert a.read_bytes() == b.read_bytes()
+    assert int(json.loads(b.read_text())["result"]["evaluations"]) > 1
