@@ -14,7 +14,7 @@ from typing import Any
 from flint import fmpq
 
 from exactdp._vectors import as_sequence, exact_vector
-from exactdp.errors import InvalidDistributionError, ParameterError
+from exactdp.errors import InvalidDistributionError, ParameterError, ShapeError
 from exactdp.numbers.qq import ZERO, from_float, to_qq
 
 
@@ -151,6 +151,18 @@ _set = object.__setattr__
 def as_distribution(P, name: str = "P") -> Distribution:
     """Accept a Distribution or anything its constructor accepts."""
     return P if isinstance(P, Distribution) else Distribution(P, name=name)
+
+
+def as_pair(P, Q, names: tuple[str, str] = ("P", "Q"), *, rational: str = "") -> tuple[Distribution, Distribution]:
+    """Two distributions on the same alphabet (a length mismatch names the second); with ``rational`` (the
+    reason, shown in the error) both must be rational."""
+    a, b = names
+    P, Q = as_distribution(P, a), as_distribution(Q, b)
+    if len(P) != len(Q):
+        raise ShapeError(f"{b}: has {len(Q)} entries but {a} has {len(P)}")
+    if rational and (P.symbolic or Q.symbolic):
+        raise ParameterError(f"{a}, {b}: {rational}")
+    return P, Q
 
 
 def check_prior_mass(P: Distribution, c, name: str = "P") -> None:

@@ -25,8 +25,8 @@ from typing import Any
 import sympy
 from flint import arb, fmpq_mat
 
-from exactdp.distributions import as_distribution
-from exactdp.errors import ParameterError, ShapeError
+from exactdp.distributions import as_pair
+from exactdp.errors import ParameterError
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.rb import RB
 
@@ -42,12 +42,8 @@ def _int_form(P, Q) -> tuple[list[int], int, list[int], int]:
 
 
 def _pair(P, Q):
-    P, Q = as_distribution(P, "P"), as_distribution(Q, "Q")
-    if len(P) != len(Q):
-        raise ShapeError(f"P has {len(P)} entries but Q has {len(Q)}")
-    if P.symbolic or Q.symbolic:
-        raise ParameterError("certified divergences take rational distributions (use exactdp.kl for symbolic ones)")
-    return P, Q
+    return as_pair(P, Q, rational="certified divergences take rational distributions (use exactdp.kl for "
+                                  "symbolic ones)")
 
 
 class _Logs:

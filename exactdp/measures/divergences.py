@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import sympy
 
-from exactdp.distributions import Distribution, as_distribution
-from exactdp.errors import ParameterError, ShapeError
+from exactdp.distributions import Distribution, as_pair
+from exactdp.errors import ParameterError
 from exactdp.numbers.domain import RB, Domain, constant_domain
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
@@ -36,10 +36,7 @@ def f_hockey_stick(gamma) -> sympy.Expr:
 
 
 def _pair(P, Q) -> tuple[Distribution, Distribution]:
-    P, Q = as_distribution(P, "P"), as_distribution(Q, "Q")
-    if len(P) != len(Q):
-        raise ShapeError(f"Q: has {len(Q)} entries but P has {len(P)}")
-    return P, Q
+    return as_pair(P, Q)
 
 
 def _gamma(gamma):

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
-from exactdp.distributions import as_distribution
-from exactdp.errors import ParameterError, ShapeError
+from exactdp.distributions import as_distribution, as_pair
+from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import exact_result, kl
 from exactdp.measures.privacy_loss import PairLoss, product_loss
@@ -33,7 +33,7 @@ from exactdp.measures.tensor import hockey_stick_product
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.sr import as_sympy, to_exact
-from exactdp.sources import ASOODEH2021, GROSSE2026, Source
+from exactdp.sources import Source
 from exactdp import bounds as _bounds
 from exactdp.numbers.rb import DEFAULT_PREC, arb_eval
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information, bernoulli_mutual_information
@@ -383,16 +383,8 @@ def bernoulli_bayes_curve(eps_values, delta="1e-4", n: int = 20, *, bits: int = 
 # -- testing (A-18) --------------------------------------------------------------------------------
 
 
-
-
-
 def _pair(P0, P1):
-    P0, P1 = as_distribution(P0, "P0"), as_distribution(P1, "P1")
-    if len(P0) != len(P1):
-        raise ShapeError(f"P1: has {len(P1)} entries but P0 has {len(P0)}")
-    if P0.symbolic or P1.symbolic:
-        raise ParameterError("P0, P1: exact testing needs rational distributions")
-    return P0, P1
+    return as_pair(P0, P1, ("P0", "P1"), rational="exact testing needs rational distributions")
 
 
 def neyman_pearson_beta(P0, P1, n: int, alpha) -> fmpq:
