@@ -119,6 +119,12 @@ class _Root:
         return f"root of {self.f.as_expr()} in ({self.lo}, {self.hi})"
 
 
+def _thin(items: list) -> list:
+    """At most MAX_LINES of ``items``, evenly spread (integer indices k·len/MAX_LINES)."""
+    n = len(items)
+    return items if n <= MAX_LINES else [items[k * n // MAX_LINES] for k in range(MAX_LINES)]
+
+
 def _rat(q: Fraction) -> sympy.Rational:
     return sympy.Rational(q.numerator, q.denominator)
 
@@ -333,9 +339,7 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
             _decide_2d(claim, conditions, kept, dropped, free, others[0], cells, report, what)
             return
     lines = list(itertools.product(*[_grid_for(s) for s in others]))
-    if len(lines) > MAX_LINES:
-        step = len(lines) / MAX_LINES
-        lines = [lines[int(k * step)] for k in range(MAX_LINES)]
+    lines = _thin(lines)
     checked = 0
     for values in lines:
         sub = {s: _rat(v) for s, v in zip(others, values)}
@@ -385,9 +389,7 @@ def _decide_planes(claim, kept, dropped, conditions, fixed, free, report: Rechec
         sub = {x: _rat(q) for x, q in zip(fixed, values)}
         if all(_truth_at(c.xreplace(sub), sympy.Symbol("_"), Fraction(0)) for c in only_fixed):
             points.append(values)
-    if len(points) > MAX_LINES:
-        step = len(points) / MAX_LINES
-        points = [points[int(k * step)] for k in range(MAX_LINES)]
+    points = _thin(points)
     planes = 0
     for values in points:
         sub = {x: _rat(q) for x, q in zip(fixed, values)}

@@ -69,6 +69,14 @@ class MissingDependencyError(InputError):
 FIGURES_EXTRA = 'pip install "exactdp[figures]"'
 
 
+def plotted(x) -> float:
+    """The float a figure draws for an exact value or certified ball: the midpoint of its ball (the exact
+    value stays in the data; floats exist only in plotted arrays)."""
+    from exactdp.numbers.rb import arb_eval
+
+    return float(arb_eval(x).mid())
+
+
 def pyplot():
     """pyplot, on the non-interactive Agg backend unless pyplot is already set up (a notebook's inline).
 

@@ -29,7 +29,6 @@ from exactdp.measures.privacy import pml_ratio
 from exactdp import bounds
 from exactdp.output import figstyle
 from exactdp.output.figstyle import MissingDependencyError  # noqa: F401 - re-exported
-from exactdp.numbers.rb import arb_eval
 from exactdp.theory.estimation import (
     bernoulli_bayes_curve,
     grosse_hellinger_bound,
@@ -48,17 +47,13 @@ GROSSE_U = tuple([fmpq(1, 1000), fmpq(1, 500), fmpq(1, 200), fmpq(1, 100), fmpq(
                  + [fmpq(k, 20) for k in range(1, 20)])
 
 
-def _mid(x) -> float:
-    return float(arb_eval(x).mid())
-
-
 def asoodeh_fig1_data(eps_values=ASOODEH_EPS, delta="1e-4", n: int = 20) -> dict:
     """{'eps', 'thm2', 'xu_raginsky', 'points'}: plotting arrays and the certified points."""
     points = bernoulli_bayes_curve(eps_values, delta, n)
     return {
         "eps": [float(fmpq(p.eps.p, p.eps.q)) for p in points],
-        "thm2": [_mid(p.thm2) for p in points],
-        "xu_raginsky": [_mid(p.xu_raginsky) for p in points],
+        "thm2": [figstyle.plotted(p.thm2) for p in points],
+        "xu_raginsky": [figstyle.plotted(p.xu_raginsky) for p in points],
         "points": points,
     }
 
@@ -98,12 +93,12 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
                                   "cor1_exact_gamma": e1, "cor2_exact_gamma": e2})
             for key, v in (("cor1_kl", b1), ("cor2_h2", b2), ("kl_ratio", r1), ("h2_ratio", r2),
                            ("cor1_exact_gamma", e1), ("cor2_exact_gamma", e2)):
-                rows[key].append(_mid(v))
+                rows[key].append(figstyle.plotted(v))
         out["kernels"][name] = rows
     from exactdp.measures.privacy import ldp_ratio
 
     za = zamanlooy_asoodeh_kl_coefficient(ldp_ratio(kernels["K1 (Example 2)"]))  # (7/8)·log 15
-    out["zamanlooy_asoodeh_K1"] = _mid(za)
+    out["zamanlooy_asoodeh_K1"] = figstyle.plotted(za)
     out["zamanlooy_asoodeh_K1_exact"] = za
     return out
 

@@ -12,12 +12,7 @@ from __future__ import annotations
 
 from flint import fmpq
 
-from exactdp.numbers.rb import arb_eval
 from exactdp.output import figstyle
-
-
-def _mid(x) -> float:
-    return float(arb_eval(x).mid())
 
 
 #: sample points drawn along the curved pieces of a profile against ε (per piece, at most)
@@ -59,10 +54,10 @@ def profile_plot_data(profile) -> dict:
     last_P, last_Q = profile.pieces[-1]
     at_inf = last_P if last_Q == 0 else None
     # the grid: 0 .. 1.15·(last breakpoint's ε) in n exact steps (at least 0.05; 1 without breakpoints)
-    end = fmpq(max(int(_mid(logs[-1]) * 1150) + 1, 50), 1000) if bps else fmpq(1)
+    end = fmpq(max(int(figstyle.plotted(logs[-1]) * 1150) + 1, 50), 1000) if bps else fmpq(1)
     n = min(PROFILE_SAMPLES, 200 + 4 * len(bps))
     grid = [end * k / n for k in range(n + 1)]
-    eps_bps = [_mid(e) for e in logs]
+    eps_bps = [figstyle.plotted(e) for e in logs]
     points = sorted([(float(x), x) for x in grid] + [(f, e) for f, e in zip(eps_bps, logs)], key=lambda p: p[0])
     xs, exact_xs, ys = [], [], []
     with ctx.workprec(113):
@@ -92,7 +87,7 @@ def profile_figure(profile, title: str = ""):
         ax.plot(data["eps"], data["delta"], color="#000000", linestyle="-", marker="",
                 label=r"$\delta(\varepsilon)=\eta_{E_{e^{\varepsilon}}}(K)$")
         if data["breakpoints"]:
-            ax.plot([_mid(e) for _, e, _ in data["breakpoints"]], [float(d) for _, _, d in data["breakpoints"]],
+            ax.plot([figstyle.plotted(e) for _, e, _ in data["breakpoints"]], [float(d) for _, _, d in data["breakpoints"]],
                     linestyle="none", marker="o", color="#E69F00", markeredgecolor="#000000", markeredgewidth=0.5,
                     clip_on=False, label=f"breakpoints ({len(data['breakpoints'])})")
         if data["at_infinity"] is not None and data["at_infinity"] > 0:
@@ -123,7 +118,6 @@ def bound_curves(names, vs: str, lo, hi, points: int, values: dict) -> dict:
     from exactdp import bounds
     from exactdp.errors import ExactDPError, ParameterError
     from exactdp.limits import require
-    from exactdp.numbers.rb import arb_eval
 
     if vs not in SWEEPS:
         raise ParameterError(f"--vs: expected one of {', '.join(SWEEPS)}, got {vs!r}")
@@ -155,7 +149,7 @@ def bound_curves(names, vs: str, lo, hi, points: int, values: dict) -> dict:
         for k in range(points):
             x = lo + (hi - lo) * k / (points - 1)
             try:
-                y = float(arb_eval(b.evaluate(**{**own, vs: x})).mid())
+                y = figstyle.plotted(b.evaluate(**{**own, vs: x}))
             except (ExactDPError, ValueError, TypeError, ZeroDivisionError):  # x outside the bound's domain
                 skipped += 1
                 continue
