@@ -36,22 +36,15 @@ import numpy as np
 import sympy
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from flint import fmpq
 
+from _timing import best_time
 from exactdp import Kernel, eta_hockey_stick, eta_tv, pml_ratio
 from exactdp.verification.instances import random_kernel
 
 GAMMA = fmpq(3, 2)
-
-
-def best_time(fn, repeat: int) -> tuple[float, object]:
-    best, value = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, value
 
 
 # -- float64: the same formulas -----------------------------------------------------------------

@@ -10,23 +10,18 @@ read against a baseline from the same machine and run.
 from __future__ import annotations
 
 import itertools
-import time
 from math import comb
 
 import numpy as np
 import sympy
 
+from _timing import best_time
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information
 from exactdp.theory.estimation import bernoulli_bayes_point, t_of_eps
 
 
 def _time(f, repeat=5):
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - t0)
-    return best
+    return best_time(f, repeat)[0]
 
 
 def float_trapezoid(n, gamma):

@@ -20,15 +20,16 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from flint import fmpq
 
+from _timing import best_time
 from exactdp.measures.privacy import (
     ldp_ratio,
     max_leakage_ratio,
@@ -38,15 +39,6 @@ from exactdp.measures.privacy import (
 )
 from exactdp.testing import reference_profile_front
 from exactdp.verification.instances import random_kernel
-
-
-def best_time(fn, repeat: int) -> tuple[float, object]:
-    best, value = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, value
 
 
 # -- the previous exact implementation (per-row Pareto fronts) ------------------------------------------
