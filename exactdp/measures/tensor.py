@@ -23,6 +23,11 @@ bounded above by the exact E_γ at the (infeasible, larger) count vector hi — 
 discarded when that bound does not exceed the best exact value found.  At γ = 1 a composition and its
 reverse (both input sequences swapped: every class replaced by its reverse) have the same TV and share
 one evaluation.
+Two pair classes with two ratio classes each (every asymmetric kernel with two rows on two outputs) are
+first passed through a certified filter (:mod:`exactdp.measures.composition_filter`): float64 enclosures
+with rigorously bounded rounding of E_γ of every composition, converted to exact rationals, rule out every
+composition whose upper bound is below the greatest lower bound; only the few candidates left are evaluated
+exactly (the first maximizer in enumeration order, as the exhaustive search returns; n = 10 000 in seconds).
 A kernel whose row pairs fall into one class (randomized response, every symmetric catalogue kernel)
 needs one evaluation.  The search is complete: the returned value is the exact maximum, with a
 maximizing composition as witness.  Cost: one polynomial power per evaluated box; the number of boxes
@@ -46,6 +51,7 @@ from exactdp.distributions import as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
+from exactdp.measures import composition_filter
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
 from exactdp.measures.privacy_loss import (
     PairLoss,
@@ -95,6 +101,7 @@ class TensorWitness:
     classes: int  # pair classes searched (after merging equal ones and dropping dominated ones)
     evaluations: int  # exact E_γ evaluations (boxes bounded or leaves)
     counts: tuple[int, ...] = ()  # the maximizing class counts, in the order of the search's pair classes
+    discarded: int = 0  # compositions the certified filter (measures/composition_filter.py) ruled out
 
     def input_sequences(self, factors) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The two input sequences x^n, x'^n (factor by factor, in order) realizing ``value``."""
@@ -296,9 +303,14 @@ def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_p
             evaluations = count // 2 + 1
     else:
         evaluations = min(2 * count, max_evaluations + 1)
-    # the most expensive evaluation: every coordinate of a factor in its costliest class (a corner); with
-    # one class per factor that is the only evaluation and may be a binomial sum, otherwise the interior
-    # compositions are type-class products and the corner is estimated as one
+    D, terms, bits, per_eval, memory = _worst_evaluation(classes, groups, totals, g, gamma_power)
+    return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, _CAP), memory)
+
+
+def _worst_evaluation(classes, groups, totals, g, gamma_power: int) -> tuple[int, int, int, int, int]:
+    """(rank, terms, bits, work, memory) of the most expensive evaluation: every coordinate of a factor in its
+    costliest class (a corner); with one class per factor that is the only evaluation and may be a binomial
+    sum, otherwise the interior compositions are type-class products and the corner is estimated as one."""
     binomial = all(len(members) == 1 for members in groups)
     worst = None
     for choice in itertools.islice(itertools.product(*groups), 64):
@@ -308,8 +320,7 @@ def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_p
         est = _eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP), binomial)
         worst = est if worst is None or est[3] > worst[3] else worst
     assert worst is not None  # itertools.product of non-empty groups yields at least one choice
-    D, terms, bits, per_eval, memory = worst
-    return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, _CAP), memory)
+    return worst
 
 
 def power_cost(base, n: int) -> TensorCost:
@@ -459,6 +470,16 @@ def _exhaustive(value, groups, totals, size):
     return best, best_counts
 
 
+def _best_of(value, candidates):
+    """The first maximum of ``value`` over ``candidates`` (in the order given)."""
+    best, best_counts = None, None
+    for counts in candidates:
+        v = value(counts)
+        if best is None or v > best:
+            best, best_counts = v, counts
+    return best, best_counts
+
+
 def _branch_and_bound(value, groups, totals, size):
     """Best-first branch and bound over boxes of class counts; the bound of a box is E_γ at its top
     corner ``hi`` (data processing: every composition in the box is ≤ hi coordinate-wise)."""
@@ -496,7 +517,8 @@ def _branch_and_bound(value, groups, totals, size):
 
 
 def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: int = MAX_EVALUATIONS,
-                                            exhaustive_limit: int = EXHAUSTIVE_LIMIT, executor=None) -> TensorWitness:
+                                            exhaustive_limit: int = EXHAUSTIVE_LIMIT, executor=None,
+                                            filtered: bool | None = None) -> TensorWitness:
     r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) with a maximizing pair type, by exact branch and bound.
 
     Args:
@@ -505,11 +527,12 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
         max_evaluations: cap on exact E_γ evaluations; exceeding it raises (no partial answers).
         exhaustive_limit: up to this many compositions every one is evaluated; beyond, branch and bound.
         executor: optional process pool or ``distributed.Client`` for the exhaustive phase (see TensorSearch).
+        filtered: the certified filter first where it applies and pays (None), always (True), never (False).
     Raises:
         ParameterError: γ < 1, n < 1, a symbolic kernel, or the search exceeded ``max_evaluations``.
     """
     return TensorSearch(factors, max_evaluations=max_evaluations, exhaustive_limit=exhaustive_limit,
-                        executor=executor).witness(gamma)
+                        executor=executor, filtered=filtered).witness(gamma)
 
 
 def _hockey_stick_chunk(classes, chunk, g: fmpq) -> list[fmpq]:
@@ -528,12 +551,19 @@ class TensorSearch:
     """
 
     def __init__(self, factors, *, max_evaluations: int = MAX_EVALUATIONS,
-                 exhaustive_limit: int = EXHAUSTIVE_LIMIT, keep_bytes: int = 256 * 2**20, executor=None):
+                 exhaustive_limit: int = EXHAUSTIVE_LIMIT, keep_bytes: int = 256 * 2**20, executor=None,
+                 filtered: bool | None = None):
         """``executor``: optional, anything with ``submit(fn, *args)`` returning futures (a process pool, a
         ``distributed.Client``; :func:`exactdp.verification.conjecture.runner.open_executor` makes one from
         a scheduler address).  It evaluates the compositions of the exhaustive phase in chunks; the cache
-        it fills holds the same exact values, so the witness is identical to the in-process search."""
+        it fills holds the same exact values, so the witness is identical to the in-process search.
+
+        ``filtered``: run the certified filter of :mod:`exactdp.measures.composition_filter` first where a
+        routine applies (two pair classes with two ratio classes each) and, by default (None), its estimate
+        is below the exact search's; it evaluates exactly only the compositions it cannot rule out.  True:
+        whenever a routine applies; False: never (the unfiltered exact search; same value)."""
         self.executor = executor
+        self.filtered = filtered
         self.facs = _factors(factors)
         self.classified = _classify(self.facs)
         self.max_evaluations, self.exhaustive_limit = max_evaluations, exhaustive_limit
@@ -598,8 +628,10 @@ class TensorSearch:
         """The exact maximum over the compositions at γ, with a maximizing composition (cost guard first)."""
         g = _check_gamma(gamma)
         cost = _search_cost(self.facs, g, self.classified, self.max_evaluations, self.exhaustive_limit, gamma_power)
-        _require_cost(cost, f"tensor: {_shape(self.facs)}")
         classes, groups, totals, _ = self.classified
+        selection = self._select(g, gamma_power, cost) if self.filtered is not False and classes else None
+        if selection is None:
+            _require_cost(cost, f"tensor: {_shape(self.facs)}")
         if not classes:  # every factor has identical rows: all products of rows coincide
             return TensorWitness(ZERO, (), 0, 0)
         cache: dict = {}
@@ -620,7 +652,9 @@ class TensorSearch:
             return cache[counts]
 
         count = _composition_count(groups, totals)
-        if count <= self.exhaustive_limit:
+        if selection is not None:  # the first maximizer in enumeration order, as the exhaustive search finds
+            best, best_counts = _best_of(value, selection.candidates)
+        elif count <= self.exhaustive_limit:
             if self.executor is not None:
                 self._prefill(cache, rev, g, groups, totals)
             best, best_counts = _exhaustive(value, groups, totals, len(classes))
@@ -628,7 +662,31 @@ class TensorSearch:
             best, best_counts = _branch_and_bound(value, groups, totals, len(classes))
         self.evaluations += len(cache)
         composition = tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(classes, best_counts) if k)
-        return TensorWitness(best, composition, len(classes), len(cache), best_counts)
+        return TensorWitness(best, composition, len(classes), len(cache), best_counts,
+                             selection.discarded if selection is not None else 0)
+
+    def _select(self, g: fmpq, gamma_power: int, cost: TensorCost):
+        """The certified filter's candidates (:func:`exactdp.measures.composition_filter.select`, its own
+        estimate charged first), then the exact evaluation of every candidate charged before it starts;
+        None where no routine applies or too many candidates survive (the caller runs the exact search)."""
+        classes, groups, totals, classify_work = self.classified
+        if _composition_count(groups, totals) < 3:
+            return None
+        planned = composition_filter.plan([c.loss for c in classes], groups, totals)
+        if planned is None:
+            return None
+        D, terms, bits, per_eval, memory = _worst_evaluation(classes, groups, totals, g, gamma_power)
+        if self.filtered is None and planned.work + 2 * per_eval >= cost.work:
+            return None  # the exact search is estimated cheaper (small n)
+        what = f"tensor: {_shape(self.facs)}"
+        selection = composition_filter.select(planned.losses, groups, totals, g, what, planned=planned)
+        if selection is None:
+            return None
+        n = sum(n_j for _, n_j in self.facs)
+        exact = len(selection.candidates)
+        _require_cost(TensorCost(n, D, terms, bits, exact, min(classify_work + selection.work + exact * per_eval, _CAP),
+                                 memory), f"{what} (filtered)")
+        return selection
 
 
     def _prefill(self, cache: dict, rev, g: fmpq, groups, totals) -> None:

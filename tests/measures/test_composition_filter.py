@@ -1,0 +1,132 @@
+"""The certified composition filter (exactdp.measures.composition_filter): every enclosure contains the exact
+E_γ of its composition, and the filtered search returns exactly the unfiltered search's value and witness."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from flint import fmpq
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactdp import eta_tv
+from exactdp.kernels import Kernel
+from exactdp.limits import ResourceLimitError, limits
+from exactdp.measures import composition_filter as cf
+from exactdp.measures.tensor import TensorSearch, eta_hockey_stick_tensor_product_witness
+from exactdp.verification.instances import random_kernel
+from tests.exact import q
+
+ASYM = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])
+
+
+def _search(K, n, **kw):
+    kw.setdefault("filtered", True)  # the filter even where the exact search is estimated cheaper
+    return TensorSearch([(K, n)], **kw)
+
+
+def _enclosures(K, n, g):
+    S = _search(K, n)
+    classes, groups, totals, _ = S.classified
+    losses = [c.loss for c in classes]
+    assert cf.TWO_RATIO.estimate(losses, groups, totals) is not None
+    return S, cf.TWO_RATIO.enclose(losses, groups, totals, g)
+
+
+def _same(K, n, g):
+    a = _search(K, n).witness(g)
+    b = _search(K, n, filtered=False, exhaustive_limit=10**6).witness(g)
+    assert (a.value, a.counts, a.composition) == (b.value, b.counts, b.composition)
+    return a, b
+
+
+@pytest.mark.parametrize("K,n,gammas", [
+    (ASYM, 7, ["1", "3/2", "2", "4"]),
+    (Kernel([["1/2", "1/2"], ["0", "1"]]), 9, ["1", "3/2", "2", "3"]),  # zero entry: P-only mass, one finite ratio
+    (Kernel([["1/2", "1/4", "1/4"], ["1/4", "1/8", "5/8"]]), 8, ["1", "2", "5/2"]),  # 2x3, two ratio classes
+    (Kernel([["1/3", "2/3"], ["1/6", "5/6"]]), 12, ["1", "2", "8/5", "16/5"]),  # γ equal to product ratios
+])
+def test_every_enclosure_contains_the_exact_value(K, n, gammas):
+    for text in gammas:
+        g = q(text)
+        S, bounds = _enclosures(K, n, g)
+        assert [c for c, _, _ in bounds] == [(k, n - k) for k in range(n + 1)]  # enumeration order
+        for counts, lo, hi in bounds:
+            v = S.hockey_stick(counts, g)
+            assert lo <= v <= hi
+            assert hi - lo <= v * fmpq(1, 10**11) + fmpq(1, 10**300)  # tight: relative 1e-11
+
+
+def test_enclosures_near_one_keep_relative_precision_of_the_complement():
+    # η_TV at n = 400: 1 − E ≈ 1e-6 .. 1e-7; the complement enclosure keeps its relative width ~1e-12
+    S, bounds = _enclosures(ASYM, 400, fmpq(1))
+    for counts, lo, hi in bounds[::37]:
+        v = S.hockey_stick(counts, fmpq(1))
+        assert lo <= v <= hi and (hi - lo) <= (1 - v) * fmpq(1, 10**10)
+
+
+def test_filtered_equals_unfiltered_on_random_kernels():
+    rng = random.Random("composition-filter")
+    for _ in range(10):
+        K = random_kernel(rng, 2, 2, max_den=9)
+        n = rng.choice([5, 40, 150, 300])
+        for g in (fmpq(1), fmpq(rng.randint(2, 9), rng.randint(1, 2)), fmpq(3) ** rng.randint(1, 4)):
+            _same(K, n, g)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 8), min_size=4, max_size=4), st.integers(1, 14), st.integers(0, 6))
+def test_hypothesis_small_kernels(nums, n, gnum):
+    a, b, c, d = nums
+    if a + b == 0 or c + d == 0:
+        return
+    K = Kernel([[fmpq(a, a + b), fmpq(b, a + b)], [fmpq(c, c + d), fmpq(d, c + d)]])
+    for g in (fmpq(1), fmpq(gnum + 2, 2)):
+        _same(K, n, g)
+
+
+def test_the_readme_example_mixed_maximizer():
+    K = Kernel([["2/9", "7/9"], ["1/2", "1/2"]])
+    w = eta_hockey_stick_tensor_product_witness([(K, 3)], 1, filtered=True)
+    assert w.value == fmpq(5, 12) == eta_tv(K.tensor_power(3))
+    assert w.input_sequences([(K, 3)]) == ((0, 1, 1), (1, 0, 0))
+    assert w.evaluations + w.discarded <= 4
+
+
+def test_filter_discards_almost_everything_and_reports_it():
+    a, b = _same(ASYM, 200, fmpq(1))
+    assert a.evaluations == 1 and a.discarded == 199  # k and its reverse 200 − k share one evaluation
+    assert b.evaluations == 101 and b.discarded == 0
+
+
+def test_too_many_candidates_fall_back_to_the_exact_search(monkeypatch):
+    monkeypatch.setattr(cf, "MAX_CANDIDATES", 0)
+    w = _search(ASYM, 30).witness(fmpq(2))
+    assert w.discarded == 0 and w.evaluations == 31
+    assert w.value == _search(ASYM, 30, filtered=False).witness(fmpq(2)).value
+
+
+def test_filter_does_not_apply_to_three_ratio_classes():
+    S = _search(Kernel([["1/2", "1/3", "1/6"], ["1/6", "1/2", "1/3"]]), 5)
+    classes, groups, totals, _ = S.classified
+    assert cf.TWO_RATIO.estimate([c.loss for c in classes], groups, totals) is None
+    assert S.witness(fmpq(1)).discarded == 0
+
+
+def test_the_cost_guard_charges_the_filter():
+    with limits(max_work=10**6):
+        with pytest.raises(ResourceLimitError, match="certified filter"):
+            _search(ASYM, 3000).witness(fmpq(1))
+    with pytest.raises(ResourceLimitError, match="certified filter"):  # by default, at n = 10^6
+        TensorSearch([(ASYM, 10**6)]).witness(fmpq(1))
+    small = TensorSearch([(ASYM, 3)]).witness(fmpq(1))  # by default the exact search where it is cheaper
+    assert (small.discarded, small.evaluations) == (0, 2) and small.value == eta_tv(ASYM.tensor_power(3))
+    work, memory = cf.TWO_RATIO.estimate([c.loss for c in _search(ASYM, 10).classes], [[0, 1]], [10_000])
+    assert TensorSearch([(ASYM, 200)]).witness(fmpq(1)).discarded == 199  # and the default filters at n = 200
+    assert 10**8 < work < 10**9 and memory < 2**26  # n = 10 000 fits the default max_work
+
+
+def test_floats_never_reach_the_result():
+    w = _search(ASYM, 50).witness(fmpq(3, 2))
+    assert isinstance(w.value, fmpq)
