@@ -84,6 +84,8 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
           "--max-memory"),
     Limit("max_work", 10**9, "operations", "estimated elementary operations of one exact computation "
           "(tensor powers, LP sizes, profiles, derivations)"),
+    Limit("scheduler_wait", 60, "seconds", "time --scheduler waits for a first dask worker to join the scheduler "
+          "(a scheduler without workers would queue the tasks for ever)"),
 )}
 
 _overrides: contextvars.ContextVar[dict] = contextvars.ContextVar("exactdp_limits", default={})

@@ -87,6 +87,7 @@ def open_executor(scheduler, workers: int):
             raise InputError(f"--scheduler: dask.distributed is not installed ({exc}); "
                                f"pip install 'exactdp[dask]'") from None
         if hasattr(scheduler, "submit") and hasattr(scheduler, "scheduler_info"):  # a Client
+            wait_for_a_worker(scheduler, getattr(getattr(scheduler, "scheduler", None), "address", "the client's"))
             return scheduler, lambda: None
         try:
             if hasattr(scheduler, "scheduler_address"):  # a LocalCluster object
@@ -98,11 +99,32 @@ def open_executor(scheduler, workers: int):
 
             raise InputError(f"--scheduler: cannot connect to {quote(scheduler)}: {str(exc)[:200]} "
                                f"(expected an address like tcp://host:8786)") from None
+        try:
+            wait_for_a_worker(client, getattr(scheduler, "scheduler_address", scheduler))
+        except InputError:
+            client.close()
+            raise
         return client, client.close
     if workers > 1:
         pool = ProcessPoolExecutor(max_workers=workers)
         return pool, lambda: pool.shutdown(cancel_futures=True)
     return _Serial(), lambda: None
+
+
+def wait_for_a_worker(client, address) -> None:
+    """Return once at least one worker has joined the cluster of ``client``; a scheduler without workers
+    would otherwise queue the tasks for ever.  Waits at most ``limit("scheduler_wait")`` seconds (default
+    60), then raises :class:`~exactdp.errors.InputError` naming the address and how to wait longer."""
+    from exactdp.errors import InputError
+    from exactdp.limits import how_to_raise, limit, quote
+
+    seconds = limit("scheduler_wait")
+    try:
+        client.wait_for_workers(1, timeout=seconds)
+    except (TimeoutError, OSError):  # distributed's WorkerStartTimeoutError is a TimeoutError
+        raise InputError(f"--scheduler: no worker joined the scheduler {quote(address)} within {seconds} s "
+                         f"(start one: dask worker ADDRESS); the wait is the limit scheduler_wait: "
+                         f"{how_to_raise('scheduler_wait')}") from None
 
 
 def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=None,
