@@ -1,6 +1,10 @@
 """``exactdp verify [CLAIM_ID|PAPER|ITEM ...] [--format text|json|markdown|latex|html] [-o FILE] [--seed S]
 [--quick] [--jobs J | --scheduler ADDRESS]``.
 
+``--jobs`` defaults to the CPUs this process may use (:func:`exactdp.verification.engine.default_jobs`,
+at most ``MAX_JOBS``); the claims then run in that many worker processes, never more than there are
+groups of claims (a single claim runs in this process).
+
 Runs the registered claims (all of them by default) and prints a table fitted to the terminal (claim,
 source, verdict, instances, seconds) and a summary line (``--format text``, the default), or one report:
 JSON (``exactdp/schemas/verify.json``), Markdown (the README claims table), LaTeX (a complete document) or
@@ -39,8 +43,9 @@ def register(sub) -> None:
                    help="write every certificate of every claim as JSON under DIR (re-check with exactdp recheck DIR)")
     p.add_argument("--timings", action="store_true", help="include seconds in the reports (breaks byte-identity)")
     _common.add_no_progress(p)
-    p.add_argument("--jobs", type=int, default=1, metavar="J",  # checked in run: one line, exit 2
-                   help="run claims in J worker processes (default 1; verdicts and reports do not depend on J)")
+    p.add_argument("--jobs", type=int, default=None, metavar="J",  # checked in run: one line, exit 2
+                   help="run claims in J worker processes (default: the CPUs this process may use; 1 runs them "
+                        "in this process; verdicts and reports do not depend on J)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run the claims on a dask.distributed scheduler (tcp://host:8786), as check does; the "
                         "verdicts and reports are the same as in-process; needs exactdp[dask]")
@@ -139,12 +144,13 @@ def _check_output(path, option: str) -> None:
 def run(args) -> int:
     from exactdp.errors import ParameterError
     from exactdp.output import report
-    from exactdp.verification.engine import select_claims, verify
+    from exactdp.verification.engine import default_jobs, select_claims, verify
 
-    if not 1 <= args.jobs <= MAX_JOBS:
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         raise ParameterError(f"--jobs: must be an integer in 1..{MAX_JOBS}, got {args.jobs}")
-    if args.scheduler is not None and args.jobs > 1:
+    if args.scheduler is not None and args.jobs is not None and args.jobs > 1:
         raise ParameterError(f"--jobs: not with --scheduler (the cluster's workers run the claims), got --jobs {args.jobs}")
+    jobs = args.jobs if args.jobs is not None else 1 if args.scheduler is not None else default_jobs(MAX_JOBS)
     from exactdp.limits import quote
 
     for t in args.targets:
@@ -174,7 +180,7 @@ def run(args) -> int:
         return 0
     with _common.EngineProgress(args, len(claims)) as progress:
         results = verify([c.id for c in claims] if args.targets else (), seed=args.seed, quick=args.quick,
-                         progress=progress, jobs=args.jobs, packages=packages,
+                         progress=progress, jobs=jobs, packages=packages,
                          scheduler=args.scheduler)
     kw = {"seed": args.seed, "quick": args.quick, "timings": args.timings}
     text = results_table(results) + "\n" + report.summary_line(results)

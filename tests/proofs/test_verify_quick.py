@@ -6,6 +6,7 @@ claim, plus the existence of the ids listed below.
 
 import pytest
 
+from exactdp.output import report
 from exactdp.output.report import RECON_NOTE, verdict_text
 from exactdp.verification.claims import Verdict, load_all
 from exactdp.verification.engine import verify
@@ -119,3 +120,16 @@ def test_partly_uncheckable_claims_say_so(results):
     assert partial, "expected at least one partly checkable claim (A-2, G-9)"
     for r in partial:
         assert PARTIAL_NOTE in verdict_text(r)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_reports_do_not_depend_on_jobs(results, jobs):
+    """Worker processes (2: this machine's cores, the CLI's default here; 3: more workers than cores), with
+    the claims that share a proof module's caches grouped: the same claims, verdicts and instances, and
+    byte-identical JSON and Markdown reports as the in-process run (only the seconds differ)."""
+    other = verify((), seed=0, quick=True, jobs=jobs)
+    assert [(r.claim.id, r.verdict, r.instances) for r in other] == [
+        (r.claim.id, r.verdict, r.instances) for r in results]
+    assert report.to_json(other, seed=0, quick=True) == report.to_json(results, seed=0, quick=True)
+    assert report.to_markdown(other, seed=0, quick=True) == report.to_markdown(results, seed=0, quick=True)
