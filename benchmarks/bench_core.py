@@ -2,12 +2,18 @@
 
     python benchmarks/bench_core.py [--sizes 64 256 512] [--pairs 96] [--repeat 3]
     python benchmarks/bench_core.py --cold [--sizes 512 1024 2048]
+    python benchmarks/bench_core.py --analyze [--sizes 128 256 512]
 
 ``--cold`` (issue 15 item 5): the cold path of a user — read a JSON kernel file of "a/b" strings and compute
 η_TV — against a float64 pipeline that parses the same file (json + a/b → double) and runs the same
 formula, and against the general reader (one ``fmpq`` per entry, the path before this change, run in the
 same process); plus the time of ``import exactdp`` and of the first ``from exactdp import Kernel, eta_tv``
 in fresh interpreters.
+
+``--analyze`` (issue 15 item 5): ``exactdp analyze FILE --t 3/2 --c 1/(2N) --format json`` (η_TV, η_{E_γ} and
+the LDP decision at γ = 3/2, the LDP ratio, maximal leakage, the PML ratio, the privacy profile) against
+``benchmarks/_float64.py``, a numpy float64 script that reads the same file and computes the same quantities
+with the same profile sweep; both in fresh interpreters, best of ``--repeat``; aim ≤ 1.5×.
 
 For random exact kernels (per-row denominators up to 1000, ``exactdp.verification.instances.random_kernel``)
 it times ``eta_tv``, ``eta_hockey_stick`` (γ = 3/2) and ``pml_ratio`` (c = 1/(2N)):
@@ -30,6 +36,7 @@ import argparse
 import platform
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from flint import fmpq
 
+from _float64 import float_eta_hockey_stick, float_eta_tv, float_pml_ratio, float_read
 from _timing import best_time
 from exactdp import Kernel, eta_hockey_stick, eta_tv, pml_ratio
 from exactdp.verification.instances import random_kernel
@@ -47,53 +55,7 @@ from exactdp.verification.instances import random_kernel
 GAMMA = fmpq(3, 2)
 
 
-# -- float64: the same formulas -----------------------------------------------------------------
-
-def _block(n: int, m: int, block_elems: int = 1 << 16) -> int:
-    return max(1, min(n, block_elems // max(n * m, 1)))
-
-
-def float_eta_tv(F: np.ndarray) -> float:
-    """max_{i<j} ½Σ|F_i − F_j|, rows in blocks over partners j > i0 (the exact code's loop)."""
-    n, m = F.shape
-    b = _block(n, m)
-    buf = np.empty((b, n, m))
-    best = 0.0
-    for i0 in range(0, n - 1, b):
-        i1 = min(n, i0 + b)
-        diff = buf[: i1 - i0, : n - i0 - 1]
-        np.subtract(F[None, i0 + 1:, :], F[i0:i1, None, :], out=diff)
-        np.abs(diff, out=diff)
-        s = diff.sum(axis=2)
-        s[np.arange(i0 + 1, n)[None, :] <= np.arange(i0, i1)[:, None]] = 0
-        best = max(best, float(s.max()))
-    return best / 2
-
-
-def float_eta_hockey_stick(F: np.ndarray, g: float) -> float:
-    """max_{i≠j} Σ(F_i − gF_j)₊, rows in blocks over all partners (the exact code's loop)."""
-    n, m = F.shape
-    b = _block(n, m)
-    buf = np.empty((b, n, m))
-    gF = g * F
-    best = 0.0
-    for i0 in range(0, n, b):
-        i1 = min(n, i0 + b)
-        diff = buf[: i1 - i0]
-        np.subtract(F[i0:i1, None, :], gF[None, :, :], out=diff)
-        np.maximum(diff, 0, out=diff)
-        s = diff.sum(axis=2)
-        s[np.arange(n)[None, :] == np.arange(i0, i1)[:, None]] = 0
-        best = max(best, float(s.max()))
-    return best
-
-
-def float_pml_ratio(F: np.ndarray, c: float) -> float:
-    n = F.shape[0]
-    hi, lo, S = F.max(axis=0), F.min(axis=0), F.sum(axis=0)
-    keep = hi > 0
-    return float((hi[keep] / (c * S[keep] + (1 - n * c) * lo[keep])).max())
-
+# (float64: the same formulas, benchmarks/_float64.py)
 
 # -- sympy Matrix of Rationals: the same formulas in plain loops --------------------------------
 
@@ -191,17 +153,6 @@ def _write_kernel_file(n: int, path: Path, seed: int = 2026) -> None:
     path.write_text(json.dumps({"rows": rows}))
 
 
-def float_read(path: Path) -> np.ndarray:
-    """The float64 pipeline: json, then each "a/b" as int(a)/int(b)."""
-    import json
-
-    rows = json.loads(path.read_text())["rows"]
-    out = np.empty((len(rows), len(rows[0])))
-    for i, r in enumerate(rows):
-        out[i] = [int(a) / int(b) if b else float(a) for a, _, b in (e.partition("/") for e in r)]
-    return out
-
-
 def import_times(repeat: int = 3) -> tuple[float, float]:
     """Best wall time of ``import exactdp`` and of ``from exactdp import Kernel, eta_tv`` in fresh processes."""
     import subprocess
@@ -247,15 +198,56 @@ def cold(sizes, repeat: int) -> None:
                   f"{t_gen / t_exact:>7.1f}x{t_e:>14.3f}s{t_f:>12.3f}s{t_e / t_f:>6.2f}x")
 
 
+def analyze_pipelines(sizes, repeat: int) -> None:
+    """``exactdp analyze FILE --t 3/2 --c 1/(2N) --format json`` against the float64 pipeline
+    (``benchmarks/_float64.py``: json, a/b → double, the same quantities and the same profile sweep), each a
+    fresh interpreter (best of ``repeat``), plus the float values' agreement with the exact ones."""
+    import json
+    import subprocess
+    import tempfile
+
+    here = Path(__file__).resolve().parent
+
+    def run(cmd):
+        t0 = time.perf_counter()
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=here.parent).stdout
+        return time.perf_counter() - t0, out
+
+    print(f"{'N=M':>5}{'analyze --json':>16}{'float64 script':>16}{'ratio':>7}  float64 agrees (rel. 1e-9)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = Path(tmp) / f"k{n}.json"
+            _write_kernel_file(n, path)
+            c = f"1/{2 * n}"
+            exact_cmd = [sys.executable, "-m", "exactdp", "analyze", str(path), "--t", "3/2", "--c", c,
+                         "--format", "json", "--no-progress"]
+            float_cmd = [sys.executable, str(here / "_float64.py"), str(path), "1.5", c]
+            t_e, out_e = min(run(exact_cmd) for _ in range(repeat))
+            t_f, out_f = min(run(float_cmd) for _ in range(repeat))
+            e, f = json.loads(out_e)["result"], json.loads(out_f)
+            pairs = [(e["eta_tv"]["value"], f["eta_tv"]), (e["eta_hockey_stick"]["value"], f["eta_hockey_stick"]),
+                     (e["ldp"]["ratio"], f["ldp_ratio"]), (e["max_leakage"]["ratio"], f["max_leakage_ratio"]),
+                     (e["pml"]["ratio"], f["pml_ratio"])]
+            ok = all(abs(float(Fraction(x)) - y) <= 1e-9 * abs(y) for x, y in pairs if x != "inf")
+            ok = ok and (e["is_ldp"]["verdict"] == "true") == f["is_ldp"]
+            print(f"{n:>5}{t_e:>15.2f}s{t_f:>15.2f}s{t_e / t_f:>6.2f}x  {'yes' if ok else 'NO'} "
+                  f"(profile: {len(e['privacy_profile']['pieces'])} exact pieces, {len(f['profile'])} float)")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=None)
     ap.add_argument("--cold", action="store_true", help="the cold path: read a kernel file, import time")
+    ap.add_argument("--analyze", action="store_true",
+                    help="exactdp analyze --format json against the float64 pipeline, fresh processes")
     ap.add_argument("--pairs", type=int, default=96, help="row pairs (columns: half) timed for sympy")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
     if args.cold:
         cold(args.sizes or [512, 1024, 2048], args.repeat)
+        return 0
+    if args.analyze:
+        analyze_pipelines(args.sizes or [128, 256, 512], args.repeat)
         return 0
     args.sizes = args.sizes or [64, 256, 512]
     import flint

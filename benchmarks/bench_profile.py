@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from flint import fmpq
 
+from _float64 import float_ldp, float_leakage, float_pml_ratio, float_profile
 from _timing import best_time
 from exactdp.measures.privacy import (
     ldp_ratio,
@@ -48,58 +49,7 @@ def old_front(R):
     return profile_from_lines((fmpq(pa, dp), fmpq(qa, dq)) for qa, dq, pa, dp in reference_profile_front(R))
 
 
-# -- float64: the same sweep ------------------------------------------------------------------------
-
-def float_hull(points):
-    pts = sorted(points)
-    hull: list = []
-    for q, p in pts:
-        while len(hull) >= 2 and (hull[-1][0] - hull[-2][0]) * (p - hull[-2][1]) - \
-                (hull[-1][1] - hull[-2][1]) * (q - hull[-2][0]) >= 0:
-            hull.pop()
-        hull.append((q, p))
-    top = max(range(len(hull)), key=lambda t: (hull[t][1], -hull[t][0]))
-    return hull[: top + 1]
-
-
-def float_profile(F: np.ndarray):
-    """Per row: likelihood-ratio sort of every partner, prefix sums, drop points under the hull so far."""
-    n = F.shape[0]
-    hull = [(0.0, 0.0)]
-    for i in range(n):
-        js = np.concatenate([np.arange(i), np.arange(i + 1, n)])
-        Fj = F[js]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            r = np.where(Fj > 0, F[i] / Fj, np.inf)
-        order = np.argsort(-r, axis=1)
-        Pc = np.cumsum(F[i][order], axis=1)
-        Qc = np.cumsum(np.take_along_axis(Fj, order, axis=1), axis=1)
-        hq, hp = np.array([h[0] for h in hull]), np.array([h[1] for h in hull])
-        keep = Pc > np.interp(Qc, hq, hp)
-        if keep.any():
-            hull = float_hull(hull + list(zip(Qc[keep].tolist(), Pc[keep].tolist())))
-    return hull
-
-
-# -- float64: the ratios ------------------------------------------------------------------------------
-
-def float_ldp(F):
-    hi, lo = F.max(axis=0), F.min(axis=0)
-    keep = hi > 0
-    with np.errstate(divide="ignore"):
-        return float((hi[keep] / lo[keep]).max())
-
-
-def float_pml(F, c):
-    n = F.shape[0]
-    hi, lo, S = F.max(axis=0), F.min(axis=0), F.sum(axis=0)
-    keep = hi > 0
-    return float((hi[keep] / (c * S[keep] + (1 - n * c) * lo[keep])).max())
-
-
-def float_leakage(F):
-    return float(F.max(axis=0).sum())
-
+# (float64: the same sweep and the ratios, benchmarks/_float64.py)
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -144,7 +94,7 @@ def main(argv=None) -> int:
         c = fmpq(1, 2 * n)
         rep = max(args.repeat, 20)
         for name, exact, flt in [("ldp_ratio", lambda: ldp_ratio(K), lambda: float_ldp(F)),
-                                 ("pml_ratio", lambda: pml_ratio(K, c), lambda: float_pml(F, 1 / (2 * n))),
+                                 ("pml_ratio", lambda: pml_ratio(K, c), lambda: float_pml_ratio(F, 1 / (2 * n))),
                                  ("max_leakage_ratio", lambda: max_leakage_ratio(K), lambda: float_leakage(F))]:
             exact()  # warm: the kernel's integer form and order keys are built once
             te, ve = best_time(exact, rep)

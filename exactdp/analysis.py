@@ -111,8 +111,8 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None
         g = to_qq(gamma, "gamma")
         v, x, x2 = eta_hockey_stick_witness(K, g)
         values.update(gamma=g, eta_hockey_stick=v, eta_hockey_stick_pair=(x, x2))
-        if g >= 1:
-            values.update(delta=d, is_ldp=is_ldp(K, gamma=g, delta=d))
+        if g >= 1:  # (ε,δ)-LDP ⟺ η_{E_γ}(K) ≤ δ ([A] Thm 1): decided from the value just computed
+            values.update(delta=d, is_ldp=Truth.of(v <= d) if not K.symbolic else is_ldp(K, gamma=g, delta=d))
     if c is not None:
         r, y, prior = pml_ratio_witness(K, c)
         values.update(c=c, pml_ratio=r, pml_output=y, pml_prior=prior)
