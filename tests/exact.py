@@ -27,3 +27,11 @@ def ball(x, prec: int = 200) -> arb:
     """A tight ball (``prec`` bits) around the exact rational ``x``, for containment checks."""
     with ctx.workprec(prec):
         return arb(q(x) if isinstance(x, str) else x)
+
+
+def random_distribution(rng, size: int, zero: int | None = None) -> list[fmpq]:
+    """A random exact distribution on ``size`` outputs (weights 1..9 from ``rng``; entry ``zero`` set to 0)."""
+    w = [rng.randint(1, 9) for _ in range(size)]
+    if zero is not None:
+        w[zero] = 0
+    return [fmpq(x, sum(w)) for x in w]

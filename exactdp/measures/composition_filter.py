@@ -104,7 +104,9 @@ class Selection:
 
 def routines() -> list[EnclosureRoutine]:
     """The registered enclosure routines, tried in order."""
-    return [TWO_RATIO]
+    from exactdp.measures.lattice_interval import THREE_RATIO  # lazy: that module imports this one
+
+    return [TWO_RATIO, THREE_RATIO]
 
 
 @dataclass(frozen=True)

@@ -684,8 +684,13 @@ class TensorSearch:
             return None
         n = sum(n_j for _, n_j in self.facs)
         exact = len(selection.candidates)
-        _require_cost(TensorCost(n, D, terms, bits, exact, min(classify_work + selection.work + exact * per_eval, _CAP),
-                                 memory), f"{what} (filtered)")
+        # each candidate at its own estimate: a homogeneous one is streamed (binomial / trinomial slices), not
+        # charged as the type classes of a mixed composition
+        each = [_eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP))
+                for counts in selection.candidates]
+        D, terms, bits, _, memory = max(each, key=lambda e: e[3])
+        _require_cost(TensorCost(n, D, terms, bits, exact, min(classify_work + selection.work + sum(e[3] for e in each),
+                                                                _CAP), memory), f"{what} (filtered)")
         return selection
 
 

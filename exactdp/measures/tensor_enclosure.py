@@ -20,8 +20,12 @@ guard (``max_work``, ``max_prec``); the mode refuses — naming the limit — ra
 
 Where the exact computation fits the cost guard the result is exact (``TensorEnclosure.exact``); the
 enclosure is offered only beyond it.  Pair-type searches over several loss classes (an asymmetric kernel's
-input sequences) have interior compositions of two losses, which have no ball route here: there the mode
-refuses with the exact search's limit.
+input sequences) go through the certified filter of :mod:`exactdp.measures.composition_filter`: every
+composition it discards is certified below the best lower bound; each candidate left is evaluated exactly
+where that fits the cost guard (the homogeneous ones: streamed binomial or trinomial slices), else enclosed by
+:mod:`exactdp.measures.lattice_interval` (two losses of at most three ratio classes, a 2×3 kernel's mixed
+compositions) at the requested width; the result is exact when every candidate is, else [max lo, max hi].
+Where no filter routine applies, or too many candidates survive, the mode refuses with the exact search's limit.
 """
 
 from __future__ import annotations
@@ -335,8 +339,10 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
                                  **kw) -> TensorEnclosure:
     r"""δ_n(γ) = η_{E_γ}(K^{⊗n}) over all input sequences: exact when the pair-type search fits the cost
     guard, else a certified enclosure of relative width ≤ ``rel_width`` (default 10⁻⁶) when the search is one
-    evaluation of a loss with at most three ratio classes (kernels whose row pairs form one class);
-    ``try_exact=False`` skips the exact route where the ball route applies.
+    evaluation of a loss with at most three ratio classes (kernels whose row pairs form one class), or when the
+    certified filter applies (two pair classes: asymmetric 2×2 and 2×3 kernels) — exact again when its candidates
+    are cheap to evaluate exactly; ``try_exact=False`` skips the exact route where the ball route applies and
+    evaluates the filter's candidates by the lattice bounds.
 
     >>> from exactdp.mechanisms import randomized_response
     >>> K = randomized_response(2, 3)  # binary RR, e^eps0 = 3; the exact value (10^6 digits) fits here too
@@ -345,8 +351,9 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
     (False, True, '[1.23797961349e-1, 1.23797961350e-1] (certified enclosure, relative width <= 5.60e-27)')
 
     Raises:
-        ResourceLimitError: over the cost guard with several loss classes (interior compositions have no
-            ball route), or the ball cannot reach the width within ``max_prec`` / ``max_work``.
+        ResourceLimitError: over the cost guard with several loss classes where no certified filter applies
+            (or too many candidates survive it), or the ball cannot reach the width within ``max_prec`` /
+            ``max_work``.
     """
     w = _rel_width(rel_width)
     g = _check_gamma(gamma)
@@ -359,6 +366,50 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
         return TensorEnclosure(v, v, True, w)
     what = f"delta_tensor_power: {_shape(search.facs)}"
     if route is None:
-        _require_cost(cost, what + f" ({len(classes)} loss classes: the enclosure covers one class with at most "
-                                   "three ratio classes)")
+        found = _filtered(search, g, w, what, try_exact)
+        if found is not None:
+            return found
+        _require_cost(cost, what + f" ({len(classes)} loss classes: no certified filter applies, or too many "
+                                   "compositions survive it)")
     return _enclose(route, g, w, what)
+
+
+def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool) -> TensorEnclosure | None:
+    r"""δ_n(γ) over several pair classes through the certified filter of
+    :mod:`~exactdp.measures.composition_filter` (None where no routine applies or too many candidates survive).
+
+    Every discarded composition is certified below the best lower bound, so δ_n(γ) is the maximum over the
+    candidates.  Each candidate is evaluated exactly where that fits the cost guard (the homogeneous ones are
+    streamed: binomial or trinomial slices), else enclosed by
+    :func:`~exactdp.measures.lattice_interval.hockey_stick_bounds` at the requested width (two losses of at
+    most three ratio classes).  All exact: the exact maximum.  Otherwise [max lo, max hi] over the candidates,
+    returned only when its relative width is ≤ w."""
+    from exactdp.measures import composition_filter
+    from exactdp.measures.lattice_interval import LatticeEnclosure
+
+    classes, groups, totals, _ = search.classified
+    losses = [c.loss for c in classes]
+    selection = composition_filter.select(losses, groups, totals, g, what)
+    if selection is None:
+        return None
+    lattice = LatticeEnclosure()
+    best_lo, best_hi, exact = None, None, True
+    for counts in selection.candidates:
+        items = [(loss, k) for loss, k in zip(losses, counts) if k]
+        est = _eval_cost([lo for lo, _ in items], [k for _, k in items], _bits(g))
+        if try_exact and _within(TensorCost(sum(counts), est[0], est[1], est[2], 1, est[3], est[4])):
+            lo = hi = search.hockey_stick(counts, g)
+        else:
+            if len({loss for loss, _ in items}) > 2 or any(len(loss.classes) > 3 for loss, _ in items):
+                return None
+            lo, hi = lattice.bounds(items, g, rel_width=w / 4)
+            exact = False
+        best_lo = lo if best_lo is None else max(best_lo, lo)
+        best_hi = hi if best_hi is None else max(best_hi, hi)
+    assert best_lo is not None and best_hi is not None  # select keeps at least the best composition
+    if exact or best_lo == best_hi:
+        return TensorEnclosure(best_lo, best_lo, True, w)
+    if best_lo > 0 and best_hi - best_lo <= w * best_lo:
+        return TensorEnclosure(best_lo, best_hi, False, w)
+    raise ResourceLimitError(f"{what}: the candidates of the certified filter could not be enclosed to a relative "
+                             f"width <= {w} (the value may be 0 or too close to it); a wider one is not returned")

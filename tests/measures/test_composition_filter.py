@@ -111,7 +111,10 @@ def test_filter_does_not_apply_to_three_ratio_classes():
     S = _search(Kernel([["1/2", "1/3", "1/6"], ["1/6", "1/2", "1/3"]]), 5)
     classes, groups, totals, _ = S.classified
     assert cf.TWO_RATIO.estimate([c.loss for c in classes], groups, totals) is None
-    assert S.witness(fmpq(1)).discarded == 0
+    # three ratio classes are the lattice routine's (measures/lattice_interval.py): same value and maximizer
+    assert cf.plan([c.loss for c in classes], groups, totals).routine.name.startswith("three ratio")
+    w, exact = S.witness(fmpq(1)), _search(S.facs[0][0], 5, filtered=False).witness(fmpq(1))
+    assert (w.value, w.counts) == (exact.value, exact.counts) and w.discarded == 4
 
 
 def test_the_cost_guard_charges_the_filter():

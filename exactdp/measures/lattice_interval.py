@@ -1,0 +1,672 @@
+r"""Certified bounds of E_γ for a product of two losses with up to three ratio classes each (issue 15 item 1).
+
+The interior compositions of a 2×3 kernel's pair-type search — k coordinates (x, x'), with loss (p, q), and
+n − k coordinates (x', x), with the reverse loss (q, p) — are products of two losses of three ratio classes
+(D = 2), whose exact type classes are O(n²) classes of O(n)-bit integers.  Here E_γ of such a product
+``[(loss_A, k_A), (loss_B, k_B)]`` (each loss with at most three finite ratio classes and any P-only mass; the
+counts arbitrary, so the over-full top corners of the branch and bound are covered too) is enclosed by exact
+rationals lo ≤ E_γ ≤ hi from float64 arithmetic with a rigorous a-priori error analysis:
+
+.. math::  E_\gamma = p_\infty + \sum_{a, b:\ L_a + L_b > \theta} P_a P_b \big(1 - e^{\theta - L_a - L_b}\big),
+           \qquad \theta = \log\gamma,
+
+a = (a₁, a₂, a₃) the class counts of block A (multinomial mass P_a = k_A!/(a₁!a₂!a₃!)·Π P_l^{a_l}, loss
+L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_A}(1 − p_∞^B)^{k_B} (claims.md D-2, D-7;
+[A] Thm 1 / B-10: δ_n(γ) is the maximum of this over the compositions).  The steps:
+
+1. **Atoms.**  log P_a and L_a are evaluated in float64 from a table of log m! (arb, rounded) with an absolute
+   error bound from the operation count (every +, −, × of IEEE round-to-nearest errs by at most u = 2⁻⁵³
+   relative).  Only atoms with log P_a above the block's largest value minus ``cut`` nats are kept: per row a₁
+   the conditional law of a₂ is binomial, hence log-concave, so a bisection on computed values (with the error
+   bound as margin) finds an interval outside which every atom is below the cut; rows whose maximum (the
+   conditional mode) is below it are dropped whole.  The dropped mass is at most (number of atoms)·e^{cut},
+   certified by arb.
+2. **Sweep.**  B's atoms are sorted by loss once; for each atom of A, the B-atoms above θ − L_a are a suffix
+   (``np.searchsorted``), and Σ_suffix P_b (1 − e^{c − L_b}) = TP(c) − e^{c}·TQ(c) is read from suffix sums.
+   The Q-sums are taken in chunks of loss width H with their own reference loss, so every exponential lies in
+   [e^{−H}, e^{H}] (no overflow, no underflow), and chunks more than two away are bounded by e^{−2H}·TP.
+3. **No exact threshold decision is needed**: t ↦ (1 − e^{−t})_+ is 1-Lipschitz where it is positive, so an
+   error δ in a computed loss changes each pair's term by at most δ·P_aP_b, and only for pairs with computed
+   loss above θ − δ; that mass is one more suffix sum.  A pair whose ratio equals γ (a tie) contributes 0 and
+   is covered by the same bound.
+4. **Rounding.**  Masses carry relative errors e^{δ}(1 + 64u) − 1 (δ: the log's error; :func:`exp_floats` is a
+   table-driven exponential with a proven error of at most 64u), sums of m non-negative floats Higham's
+   2(m − 1)u in any order (as :mod:`exactdp.numbers.float_interval`); the signed final sum the same bound times
+   the sum of absolute values.  Every bound is summed, converted to an exact rational and added outward.
+
+Result: :func:`hockey_stick_bounds` → ``(lo, hi)`` exact ``fmpq`` with lo ≤ E_γ ≤ hi.  The dropped mass is also
+bounded by (1 − p_∞)^k minus the kept mass, so the default cut of :data:`CUT_NATS` nats leaves an absolute width
+of about 10⁻⁹ (relative 10⁻⁸ at n = 10⁴ for E_γ ≈ 0.15): enough to separate compositions.  With ``rel_width`` the
+cut is deepened (×2, up to :data:`MAX_CUT_NATS`) while the dropped mass is what keeps the width above the request
+(E_γ ≈ 10⁻⁶² at n = 10⁴: 176 nats, relative width 10⁻⁸).  Cost: O(W log W) for W kept atoms, W ≈ 2π·cut·σ²
+(σ² ≈ k·√(P₁P₂P₃)): about 2.4·10⁴ atoms per block at k = 10³, 2.4·10⁵ at k = 10⁴ (0.01 s / 0.03 s per E_γ).
+:class:`LatticeEnclosure` keeps the atoms of each (loss, k) block (γ-independent) for repeated calls.
+
+**The composition search** (:data:`THREE_RATIO`, registered in
+:func:`exactdp.measures.composition_filter.routines`): for one factor with two pair classes of at most three
+ratio classes (a 2×3 kernel: (x, x') and (x', x)), every composition gets bounds by a best-first branch and bound
+over intervals of k: an interval [a, b] is bounded by E_γ at its top corner (b, n − a) (data processing: more
+coordinates of each class never lower E_γ), first by :func:`chernoff_bound`, then by the lattice bounds; intervals
+below the best lower bound are discarded whole, the rest split down to single compositions.  For
+p = (1/2, 1/4, 1/4), q = (1/8, 3/8, 1/2) at γ = 3^k ≈ e^{n·KL + √n}: 59 lattice evaluations at n = 10³ (0.35 s),
+84 at n = 10⁴ (about 3–5 s, 180 MB), and only the homogeneous composition survives.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import ParameterError
+from exactdp.limits import require
+from exactdp.measures.composition_filter import EnclosureRoutine
+from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.qq import ONE, ZERO, to_qq
+from exactdp.numbers.rb import ball_endpoints
+
+U = 2.0 ** -53
+#: relative error bound of :func:`exp_floats` (its analysis gives ≤ 16u; 64u is the margin kept)
+EXP_REL = 64 * U
+#: width (nats) of a loss chunk of the Q-sums: every exponential of the sweep lies in [e^{-H}, e^{H}]
+H = 24.0
+#: default depth of the cut below a block's largest log-mass (nats), on top of log(number of atoms)
+CUT_NATS = 22.0
+#: the cut of the composition filter's boxes and leaves (nats): the dropped mass is bounded by the finite mass
+#: minus the kept one anyway (≈ e^{−12} ≈ 6·10⁻⁶ absolute), so the boxes and leaves cost half the atoms
+FILTER_CUT_NATS = 12.0
+#: a box whose top corner has a Chernoff bound above this multiple of the best lower bound is split without its
+#: lattice bound (the Chernoff bound is within a factor ≈ 4 of E_γ at moderate deviations, so that bound would
+#: not prune the box; an efficiency choice only — every box is still bounded before it is discarded)
+_HOPELESS = 4
+#: the relative width asked of a composition that survives its filter bound (the cut deepens while the dropped
+#: mass dominates its width: E_γ near 1, where the overlap Σ min(P, γQ) lives in the far tails of the atoms)
+_REFINE = fmpq(1, 2**40)
+#: the deepest cut (nats): exponentials stay in the normal float range
+MAX_CUT_NATS = 600.0
+#: work units per kept atom (a sort, two searches, a dozen vector passes: about 120 ns an atom, measured in
+#: benchmarks/bench_tensor.py --all-sequences; max_work units are about 2–5 ns): for the cost guard
+_PER_ATOM = 40
+
+
+# -- a rigorous exponential on float arrays ---------------------------------------------------------
+
+_TBITS = 10
+_TN = 1 << _TBITS
+
+
+def _exp_table():
+    with ctx.workprec(200):
+        ln2 = arb(2).log()
+        c = ln2 / _TN
+        table = np.array([float(arb(j * c).exp().mid()) for j in range(_TN)])
+        inv = float((_TN / ln2).mid())
+        c_hi = float(c.mid())
+        c_hi = math.ldexp(math.floor(math.ldexp(c_hi, 40)), -40)  # 30 significant bits: N·c_hi is exact
+        c_lo = float((c - c_hi).mid())
+    return table, inv, c_hi, c_lo
+
+
+_TABLE, _INV, _C_HI, _C_LO = _exp_table()
+
+
+def exp_floats(x: np.ndarray) -> np.ndarray:
+    r"""e^x for a float64 array with |x| ≤ 700, relative error ≤ :data:`EXP_REL` (rigorous, not libm's).
+
+    x = N·c + r with c = log 2 / 1024 (N = round(x/c), c = c_hi + c_lo, c_hi of 30 bits so N·c_hi is exact for
+    |N| < 2²³), e^x = 2^{⌊N/1024⌋} · T[N mod 1024] · (1 + r + r²/2 + r³/6 + r⁴/24) with |r| ≤ c/2 + 2⁻⁴⁰.
+    Errors: the table entries (arb, rounded: u), r (x − N·c_hi is a float subtraction of close numbers,
+    N·c_lo ≤ 2⁻²⁰|x|: absolute error ≤ 4u(|r| + 2⁻²⁰·|x|) + |N|·|c − c_hi − c_lo| ≤ 2u for |x| ≤ 700), the
+    Taylor remainder |r|⁵/120·e^{|r|} < 10⁻²⁰ < u, Horner (4 × and 4 +, each u relative on values within
+    [0.99, 1.01]: ≤ 9u), the final product u and the exact power-of-two scaling: ≤ 16u in all.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    if x.size and (np.max(np.abs(x)) > 700):
+        raise ParameterError("exp_floats: |x| must be <= 700")
+    N = np.rint(x * _INV).astype(np.int64)
+    Nf = N.astype(np.float64)
+    r = (x - Nf * _C_HI) - Nf * _C_LO
+    poly = 1.0 + r * (1.0 + r * (0.5 + r * (1.0 / 6.0 + r * (1.0 / 24.0))))
+    return np.ldexp(_TABLE[N & (_TN - 1)] * poly, N >> _TBITS)
+
+
+# -- log m! ---------------------------------------------------------------------------------------
+
+_LF = np.zeros(1)
+_LF_ERR = 0.0
+
+
+def _log_factorials(m: int) -> tuple[np.ndarray, float]:
+    """(table of log j! for j ≤ m as floats, a bound on every entry's absolute error), extended on demand."""
+    global _LF, _LF_ERR
+    if len(_LF) <= m:
+        size = max(m + 1, 2 * len(_LF))
+        require("max_memory", 8 * size, f"lattice_interval: a table of log m! up to m = {size}")
+        out = np.empty(size)
+        err = 0.0
+        with ctx.workprec(128):
+            for j in range(size):
+                b = arb(j + 1).lgamma()
+                f = float(b.mid())
+                out[j] = f
+                err = max(err, float(b.rad()) + abs(f) * U + 1e-300)
+        _LF, _LF_ERR = out, 2 * err
+    return _LF, _LF_ERR
+
+
+def _float_with_error(b: arb) -> tuple[float, float]:
+    """(float near the ball's midpoint, bound on |float − value|) of an arb ball."""
+    f = float(b.mid())
+    return f, float(b.rad()) * 2 + abs(f) * U * 2 + 1e-300
+
+
+# -- one block: the kept atoms ----------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Block:
+    r"""The kept atoms of k coordinates of one loss: log-masses ``lp`` and losses ``L`` (float64, sorted by
+    ``L``), each within ``lp_err`` / ``L_err`` of the true value; ``dropped``: an exact upper bound of the
+    P-mass of the atoms left out (all below the cut); ``count``: atoms kept."""
+
+    lp: np.ndarray
+    L: np.ndarray
+    lp_err: float
+    L_err: float
+    dropped: fmpq
+    cut: float
+    finite: fmpq = ONE  # a lower bound of the block's finite P-mass (1 − p_∞)^k (exact when small)
+
+    @property
+    def count(self) -> int:
+        return len(self.lp)
+
+
+def _block(loss: PairLoss, k: int, cut_nats: float) -> Block:
+    """The atoms of ``loss`` at multiplicity k whose log-mass is within ``cut_nats`` of the largest (step 1 of
+    the module docstring)."""
+    classes = loss.classes
+    L_cls = len(classes)
+    if k == 0 or L_cls == 0:  # the empty product (one atom of mass 1, loss 0); no finite class: handled above
+        return Block(np.zeros(1), np.zeros(1), 0.0, 0.0, ZERO, 0.0)
+    if L_cls > 3:
+        raise ParameterError(f"lattice_interval: a loss with {L_cls} ratio classes (at most 3 are covered)")
+    with ctx.workprec(128):
+        lps = [_float_with_error(arb(P).log()) for _, P in classes]
+        ls = [_float_with_error(arb(r).log()) for r, _ in classes]
+    lpv = [f for f, _ in lps]
+    lv = [f for f, _ in ls]
+    lf, lf_err = _log_factorials(k)
+    amax = max(abs(v) for v in lpv)
+    # |computed − true| of a log-mass: 4 table entries, the class logs times counts, 9 roundings of terms
+    # bounded by 4·lf[k] + k·max|log P_l| (doubled for the margin)
+    lp_err = 2 * (4 * lf_err + k * max(e for _, e in lps) + 16 * U * (4 * float(lf[k]) + k * amax + 1))
+    L_err = 2 * (k * max(e for _, e in ls) + 8 * U * (k * max(abs(v) for v in lv) + 1))
+    total = (k + 1) * (k + 2) // 2 if L_cls == 3 else (k + 1 if L_cls == 2 else 1)
+    if L_cls == 1:
+        lp = np.array([k * lpv[0]])
+        L = np.array([k * lv[0]])
+        return Block(lp, L, lp_err, L_err, ZERO, 0.0)
+    if L_cls == 2:
+        a = np.arange(k + 1, dtype=np.float64)
+        lp = lf[k] - lf[: k + 1] - lf[k::-1] + a * lpv[0] + (k - a) * lpv[1]
+        top = float(np.max(lp))
+        cut = top - cut_nats
+        keep = lp >= cut - lp_err
+        a = a[keep]
+        lp, L = lp[keep], a * lv[0] + (k - a) * lv[1]
+    else:
+        lp, L, top, cut = _trinomial_atoms(k, lf, lpv, lv, lp_err, cut_nats)
+    dropped_count = total - len(lp)
+    dropped = ZERO
+    if dropped_count:
+        with ctx.workprec(64):
+            ends = ball_endpoints(arb(dropped_count) * (arb(cut) + arb(2 * lp_err)).exp())
+        dropped = ends[1] if ends is not None else ONE
+    order = np.argsort(L, kind="stable")
+    return Block(lp[order], L[order], lp_err, L_err, dropped, cut, _finite_lo(loss.p_only, k))
+
+
+def _finite_lo(p_only: fmpq, k: int) -> fmpq:
+    """A lower bound of (1 − p_∞)^k, exact when the power is small."""
+    if p_only == 0:
+        return ONE
+    if k * max(int(p_only.q).bit_length(), 1) <= 20_000:
+        return (ONE - p_only) ** k
+    with ctx.workprec(128):
+        ends = ball_endpoints((1 - arb(p_only)) ** k)
+    return max(ends[0], ZERO) if ends is not None else ZERO
+
+
+def _trinomial_atoms(k, lf, lpv, lv, lp_err, depth):
+    """(lp, L, top, cut) of the kept atoms (a₁, a₂, a₃ = k − a₁ − a₂) of three classes: rows a₁ whose
+    conditional mode reaches the cut, and in each row the a₂-interval found by bisection (log-concavity)."""
+    l1, l2, l3 = lpv
+
+    def logmass(a1, a2):
+        m = k - a1
+        return lf[k] - lf[a1] - lf[a2] - lf[m - a2] + a1 * l1 + a2 * l2 + (m - a2) * l3
+
+    a1 = np.arange(k + 1, dtype=np.int64)
+    m = k - a1
+    pi = 1.0 / (1.0 + math.exp(l3 - l2))  # P₂/(P₂ + P₃): only picks mode candidates, the max of three is taken
+    mode = np.floor((m + 1) * pi).astype(np.int64)
+    cands = [np.clip(mode + d, 0, m) for d in (-1, 0, 1)]
+    vals = [logmass(a1, c) for c in cands]
+    rowmax = np.maximum.reduce(vals)
+    best = np.argmax(vals, axis=0)
+    mode = np.choose(best, cands)
+    top = float(np.max(rowmax))
+    cut = top - depth
+    rows = rowmax >= cut - lp_err
+    a1, m, mode = a1[rows], m[rows], mode[rows]
+    # left end: least a₂ in [0, mode] with computed ≥ cut − err (those left of it are below the cut: unimodal)
+    lo, hi = np.zeros_like(mode), mode.copy()
+    while np.any(lo < hi):
+        mid = (lo + hi) // 2
+        ok = logmass(a1, mid) >= cut - lp_err
+        hi = np.where(ok, mid, hi)
+        lo = np.where(ok, lo, mid + 1)
+    left = lo
+    lo, hi = mode.copy(), m.copy()  # right end: greatest a₂ in [mode, m] with computed ≥ cut − err
+    while np.any(lo < hi):
+        mid = (lo + hi + 1) // 2
+        ok = logmass(a1, mid) >= cut - lp_err
+        lo = np.where(ok, mid, lo)
+        hi = np.where(ok, hi, mid - 1)
+    right = lo
+    lengths = right - left + 1
+    total = int(lengths.sum())
+    require("max_memory", 64 * total, f"lattice_interval: {total} atoms of a block of {k} coordinates")
+    rows_a1 = np.repeat(a1, lengths)
+    starts = np.repeat(left - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+    a2 = np.arange(total, dtype=np.int64) + starts
+    lp = logmass(rows_a1, a2)
+    a3 = k - rows_a1 - a2
+    L = rows_a1 * lv[0] + a2 * lv[1] + a3 * lv[2]
+    return lp, L, top, cut
+
+
+# -- the product of two blocks -----------------------------------------------------------------------
+
+def _merge(items) -> list[tuple[PairLoss, int]]:
+    merged: dict = {}
+    for loss, k in items:
+        if not isinstance(k, int) or k < 0:
+            raise ParameterError(f"lattice_interval: multiplicities must be integers >= 0, got {k!r}")
+        if k:
+            merged[loss] = merged.get(loss, 0) + k
+    if len(merged) > 2:
+        raise ParameterError(f"lattice_interval: a product of {len(merged)} distinct losses (at most 2 are covered)")
+    return list(merged.items())
+
+
+def _p_inf(items) -> tuple[fmpq, fmpq]:
+    """Exact-rational bounds of 1 − Π (1 − p_∞)^k (exact when the power is small)."""
+    if all(loss.p_only == 0 for loss, _ in items):
+        return ZERO, ZERO
+    if sum(k * max(int(loss.p_only.q).bit_length(), 1) for loss, k in items) <= 20_000:
+        fin = ONE
+        for loss, k in items:
+            fin *= (ONE - loss.p_only) ** k
+        return ONE - fin, ONE - fin
+    with ctx.workprec(256):
+        b = arb(1)
+        for loss, k in items:
+            b *= (1 - arb(loss.p_only)) ** k
+        lo, hi = ball_endpoints(1 - b)
+    return max(lo, ZERO), min(hi, ONE)
+
+
+def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
+    """An estimate of the kept atoms of a block (for the cost guard): 2π·depth·σ² for three classes."""
+    L_cls = len(loss.classes)
+    if k == 0 or L_cls <= 1:
+        return 1
+    tot = sum(float(P) for _, P in loss.classes)
+    w = [float(P) / tot for _, P in loss.classes]
+    depth = cut_nats
+    if L_cls == 2:
+        return min(k + 1, int(2 * math.sqrt(2 * depth * k * w[0] * w[1])) + 3)
+    return min((k + 1) * (k + 2) // 2, int(2 * math.pi * depth * k * math.sqrt(w[0] * w[1] * w[2])) + 2 * k + 3)
+
+
+class LatticeEnclosure:
+    """Certified bounds of E_γ of products of at most two losses (≤ 3 ratio classes each), with the atoms of
+    each (loss, k) block kept (γ-independent) up to ``keep_atoms`` in total."""
+
+    def __init__(self, *, keep_atoms: int = 4_000_000, cut_nats: float = CUT_NATS):
+        self.keep_atoms, self.cut_nats = keep_atoms, cut_nats
+        self._blocks: dict = {}
+        self._kept = 0
+
+    def block(self, loss: PairLoss, k: int, cut_nats: float | None = None) -> Block:
+        cut = self.cut_nats if cut_nats is None else cut_nats
+        key = (loss, k, cut)
+        b = self._blocks.get(key)
+        if b is None:
+            require("max_work", _PER_ATOM * atom_estimate(loss, k, cut),
+                    f"lattice_interval: the atoms of {k} coordinates of a {len(loss.classes)}-class loss")
+            b = _block(loss, k, cut)
+            if self._kept + b.count <= self.keep_atoms:
+                self._blocks[key] = b
+                self._kept += b.count
+        return b
+
+    def bounds(self, items, gamma, *, rel_width=None, cut_nats: float | None = None) -> tuple[fmpq, fmpq]:
+        r"""Exact rationals lo ≤ E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) ≤ hi for ``items = [(PairLoss, k), ...]`` (at most
+        two distinct losses, each with at most three ratio classes; γ ≥ 0 exact).  With ``rel_width`` the cut is
+        deepened (up to :data:`MAX_CUT_NATS`) while the bound of the dropped mass keeps hi − lo above
+        rel_width·lo; the result may still be wider (the caller checks)."""
+        g = to_qq(gamma, "gamma")
+        if g < 0:
+            raise ParameterError(f"gamma: must be >= 0, got {g}")
+        items = _merge(items)
+        if not items:
+            v = max(ONE - g, ZERO)
+            return v, v
+        pl, ph = _p_inf(items)
+        if g == 0 or any(not loss.classes for loss, _ in items):  # all finite mass above γ, or none left
+            if g == 0:
+                return ONE, ONE
+            return pl, ph
+        cut = self.cut_nats if cut_nats is None else cut_nats
+        while True:
+            blocks = [self.block(loss, k, cut) for loss, k in items]
+            if len(blocks) == 1:
+                blocks.append(Block(np.zeros(1), np.zeros(1), 0.0, 0.0, ZERO, 0.0))
+            sw = _sweep(blocks[0], blocks[1], g)
+            drop = sw.dropped
+            lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
+            hi = min(ph + sw.f_hi + drop, ONE - sw.c_lo, ONE)
+            wide = lo == 0 or hi - lo > fmpq(rel_width) * lo if rel_width is not None else False
+            if not wide or cut >= MAX_CUT_NATS or 4 * drop < hi - lo:  # the cut is not what makes it wide
+                return lo, hi
+            cut = min(2 * cut, MAX_CUT_NATS)
+
+
+def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
+    r"""Bounds of the finite part Σ_{pairs above θ} P_aP_b(1 − e^{θ − L_a − L_b}) and of the complement (steps 2–4)."""
+    with ctx.workprec(128):
+        theta, theta_err = _float_with_error(arb(g).log())
+    Ma, Mb = float(np.max(A.lp)), float(np.max(B.lp))
+    la = A.lp - Ma
+    lb = B.lp - Mb
+    keep_a = la >= -650.0  # smaller masses are bounded below (their exponentials would leave the float range)
+    keep_b = lb >= -650.0
+    tiny_a, tiny_b = int(np.count_nonzero(~keep_a)), int(np.count_nonzero(~keep_b))
+    La, la = A.L[keep_a], la[keep_a]
+    Lb, lb = B.L[keep_b], lb[keep_b]
+    pa = exp_floats(la)
+    pb = exp_floats(lb)
+    m = len(Lb)
+    # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
+    TP = np.concatenate((np.cumsum(pb[::-1])[::-1], [0.0]))
+    c = theta - La
+    idx = np.searchsorted(Lb, c, side="right")
+    # Q part: chunks of width H with reference loss ref[j] = Lb[0] + j·H (floats; only their exact values matter)
+    cid = np.floor((Lb - Lb[0]) / H).astype(np.int64)
+    nch = int(cid[-1]) + 1
+    ref = Lb[0] + np.arange(nch + 3, dtype=np.float64) * H
+    w = exp_floats(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
+    Wsuf = np.zeros(m + 1)
+    Z = np.zeros(nch + 3)
+    bounds = np.flatnonzero(np.diff(cid)) + 1
+    starts = np.concatenate(([0], bounds))
+    ends = np.concatenate((bounds, [m]))
+    for s, e in zip(starts, ends):
+        seg = np.cumsum(w[s:e][::-1])[::-1]
+        Wsuf[s:e] = seg
+        Z[cid[s]] = seg[0]
+    # the next two chunks seen from chunk j: G[j] = e^{ref[j] − ref[j+1]}·Z[j+1] + e^{ref[j] − ref[j+2]}·Z[j+2]
+    steps = exp_floats(ref[:-1] - ref[1:])
+    G = np.zeros(nch + 3)
+    G[: nch + 1] = steps[: nch + 1] * (Z[1: nch + 2] + steps[1: nch + 2] * Z[2: nch + 3])
+    # an A-atom whose suffix is empty gets chunk nch (all Z beyond are 0)
+    j = np.where(idx < m, cid[np.minimum(idx, m - 1)], nch)
+    X = _exp0(c - ref[j]) * (Wsuf[idx] + G[j])
+    TPa = TP[idx]
+    total = float(np.sum(pa * (TPa - X)))
+    absolute = float(np.sum(pa * (TPa + X)))
+    # the complement 1 − E_γ = Σ min(P, γQ) over the finite pairs: the head below θ − L_a plus the Q part, a sum
+    # of non-negative terms (relatively accurate when E_γ is near 1)
+    head = np.concatenate(([0.0], np.cumsum(pb)))
+    comp = float(np.sum(pa * (head[idx] + X)))
+    # the loss error of a pair: both losses, θ, and the rounding of c = θ − L_a and of ref-differences
+    spread = float(max(np.max(np.abs(La)), 1.0) + max(np.max(np.abs(Lb)), 1.0) + abs(theta) + 3 * H)
+    delta = A.L_err + B.L_err + theta_err + 8 * U * spread
+    idx_wide = np.searchsorted(Lb, c - 2 * delta, side="left")
+    near = float(np.sum(pa * TP[idx_wide]))
+    mA, mB = len(pa), m
+    # relative error of one computed term: masses (log error → e^δ − 1, exp 64u) of pa and pb, sums (Higham),
+    # the exponentials of the Q part, two products — generously summed, then doubled
+    rho_mass = math.expm1(A.lp_err + B.lp_err) + 4 * EXP_REL
+    rho = 2 * (rho_mass + 2 * (mA + mB + 8) * U + 4 * EXP_REL)
+    with ctx.workprec(128):
+        scale = (arb(Ma) + arb(Mb)).exp()
+        err = (arb(rho) * arb(absolute) * (1 + arb(2) ** -20)  # arithmetic
+               + (arb(-2 * H).exp() + 3 * arb(-700).exp()) * arb(absolute)  # chunks beyond the second, e^{<-700} := 0
+               + arb(delta) * arb(delta).exp() * arb(near) * (1 + arb(rho)))  # the threshold (Lipschitz)
+        mid = arb(total) * scale
+        err = err * scale
+        # the mass of every pair with an atom left out ≤ dropped_A·1 + dropped_B·1, dropped_X the smaller of the
+        # cut's bound (plus the atoms below e^{M − 650} left out of the sweep) and the finite mass (1 − p_∞)^k
+        # minus the kept mass (a lower bound from the float sum)
+        dropped = _dropped(A, tiny_a, Ma, pa) + _dropped(B, tiny_b, Mb, pb)
+        f_lo, f_hi = ball_endpoints(mid - err)[0], ball_endpoints(mid + err)[1]
+        # the complement: the same error terms with its own (non-negative) sum in place of the cancelling one
+        c_mid = arb(comp) * scale
+        c_err = (arb(rho) * arb(comp) * (1 + arb(2) ** -20) + (arb(-2 * H).exp() + 3 * arb(-700).exp()) * arb(absolute)
+                 + arb(delta) * arb(delta).exp() * arb(near) * (1 + arb(rho))) * scale
+        c_lo, c_hi = ball_endpoints(c_mid - c_err)[0], ball_endpoints(c_mid + c_err)[1]
+    return _Sweep(max(f_lo, ZERO), f_hi, max(c_lo, ZERO), c_hi, dropped)
+
+
+@dataclass(frozen=True)
+class _Sweep:
+    """Bounds of the kept pairs' sums: F = Σ_above P_aP_b(1 − e^{θ−L}) and C = Σ min(P_aP_b, γQ_aQ_b) (exact
+    rationals), and an upper bound of the mass of the pairs left out.  With p_∞ the P-only mass,
+    E_γ = p_∞ + F + (left-out part of F) = 1 − C − (left-out part of C), both left-out parts in [0, dropped]."""
+
+    f_lo: fmpq
+    f_hi: fmpq
+    c_lo: fmpq
+    c_hi: fmpq
+    dropped: fmpq
+
+
+def _dropped(X: Block, tiny: int, M: float, p: np.ndarray) -> fmpq:
+    """An upper bound of the P-mass of the atoms of X not in the sweep (see :func:`_sweep`)."""
+    rho = 2 * (math.expm1(X.lp_err) + EXP_REL + 2 * (len(p) + 1) * U)
+    kept_lo = ball_endpoints(arb(float(np.sum(p))) * (1 - arb(rho)) * (arb(M) - arb(X.lp_err)).exp())[0]
+    by_mass = max(X.finite - kept_lo, ZERO)
+    if X.dropped == 0 and tiny == 0:
+        return ZERO
+    by_cut = X.dropped + ball_endpoints(tiny * (arb(M - 650) + arb(X.lp_err)).exp())[1]
+    return min(by_cut, by_mass)
+
+
+def _exp0(d: np.ndarray) -> np.ndarray:
+    """e^d where d ≥ −700, 0 below (the caller bounds those terms by e^{−700}·their weight), d capped at 700
+    (only where the weight is 0)."""
+    return np.where(d < -700.0, 0.0, exp_floats(np.clip(d, -700.0, 700.0)))
+
+
+_DEFAULT = LatticeEnclosure()
+
+
+def hockey_stick_bounds(items, gamma, *, rel_width=None) -> tuple[fmpq, fmpq]:
+    r"""Exact rationals (lo, hi) with lo ≤ E_γ ≤ hi for the product ``[(PairLoss, k), ...]`` (see the module
+    docstring; a shared :class:`LatticeEnclosure` keeps the atoms of recent blocks).
+
+    >>> from exactdp.measures.privacy_loss import PairLoss
+    >>> L = PairLoss.of([fmpq(1, 2), fmpq(1, 4), fmpq(1, 4)], [fmpq(1, 8), fmpq(3, 8), fmpq(1, 2)])
+    >>> lo, hi = hockey_stick_bounds([(L, 3), (L.reverse(), 2)], 2)
+    >>> from exactdp.measures.privacy_loss import product_loss
+    >>> lo <= product_loss([(L, 3), (L.reverse(), 2)]).hockey_stick(fmpq(2)) <= hi, float((hi - lo) / lo) < 1e-9
+    (True, True)
+    """
+    return _DEFAULT.bounds(items, gamma, rel_width=rel_width)
+
+
+# -- the composition search's hook (exactdp.measures.composition_filter) ----------------------------------
+
+def chernoff_bound(items, gamma, *, others=()) -> fmpq:
+    r"""An exact rational upper bound of E_γ of the product ``[(PairLoss, k), ...]`` (any number of classes) —
+    and of each product in ``others`` (lists like ``items``): p_∞ + c(s)·γ^{−s}·Π_j M_j(s)^{k_j} at one s ≥ 0,
+    maximised over the products, M_j(s) = Σ_l P_l r_l^s (finite classes), c(s) = s^s/(1+s)^{1+s} (since
+    (1 − e^{−x})_+ ≤ c(s)e^{sx} for all x: the maximum of (1 − e^{−x})e^{−sx} is c(s)).  s from a float
+    minimisation of the largest exponent, the bound itself evaluated in arb — O(classes) work; for k in [a, b]
+    the exponent is linear in k at fixed s, so the two end compositions bound every one between them."""
+    gamma = to_qq(gamma, "gamma")
+    products = [_merge_any(items)] + [_merge_any(o) for o in others]
+    if gamma == 0:
+        return ONE
+    with ctx.workprec(64):
+        theta = float(arb(gamma).log().mid())
+        fl = [[([float(P) for _, P in loss.classes], [float(arb(r).log().mid()) for r, _ in loss.classes], k)
+               for loss, k in prod] for prod in products]
+
+    def f(s: float) -> float:
+        worst = -math.inf
+        for prod in fl:
+            v = -s * theta + (s * math.log(s) - (1 + s) * math.log1p(s) if s > 0 else 0.0)
+            for Ps, ls, k in prod:
+                if Ps:
+                    mx = max(s * x for x in ls)
+                    v += k * (mx + math.log(sum(P * math.exp(s * x - mx) for P, x in zip(Ps, ls))))
+            worst = max(worst, v)
+        return worst
+
+    lo, hi = 0.0, 1.0
+    while hi < 64 and f(2 * hi) < f(hi):
+        hi *= 2
+    hi = min(2 * hi, 64.0)
+    for _ in range(60):  # golden-section search of the convex f on [lo, hi]
+        a, b = lo + 0.382 * (hi - lo), lo + 0.618 * (hi - lo)
+        if f(a) < f(b):
+            hi = b
+        else:
+            lo = a
+    s = fmpq(*((lo + hi) / 2).as_integer_ratio()) if hi > 1e-12 else ZERO
+    out = ZERO
+    for prod in products:
+        if not prod:
+            out = max(out, max(ONE - gamma, ZERO))
+            continue
+        with ctx.workprec(128):
+            sb = arb(s)
+            c = (sb * sb.log() - (1 + sb) * (1 + sb).log()).exp() if s > 0 else arb(1)
+            b = c * (-sb * arb(gamma).log()).exp()
+            for loss, k in prod:
+                if loss.classes:
+                    b *= sum((arb(P) * (sb * arb(r).log()).exp() for r, P in loss.classes), arb(0)) ** k
+            ends = ball_endpoints(b)
+        out = max(out, min(_p_inf(prod)[1] + (ends[1] if ends is not None else ONE), ONE))
+    return out
+
+
+def _merge_any(items) -> list[tuple[PairLoss, int]]:
+    merged: dict = {}
+    for loss, k in items:
+        if k:
+            merged[loss] = merged.get(loss, 0) + k
+    return list(merged.items())
+
+
+def _applies(losses, groups, totals):
+    """``(i, j, n)`` when the search is one factor with two pair classes of at most three ratio classes each,
+    one of them with exactly three (two-ratio structures are the two-ratio routine's); None otherwise."""
+    if len(groups) != 1 or len(groups[0]) != 2 or totals[0] < 1:
+        return None
+    i, j = groups[0]
+    sizes = (len(losses[i].classes), len(losses[j].classes))
+    if max(sizes) != 3:
+        return None
+    return i, j, totals[0]
+
+
+def _estimate(losses, groups, totals):
+    """(work, memory) of the lattice filter: the two homogeneous corners at the default cut, then about
+    4·log2(n) + 8 lattice evaluations of two blocks of ≈ n coordinates at :data:`FILTER_CUT_NATS` (59 → 38 at
+    n = 10³, 84 → 50 at n = 10⁴ measured) and a Chernoff bound per box; each block is also charged as it is
+    built (:meth:`LatticeEnclosure.block`)."""
+    found = _applies(losses, groups, totals)
+    if found is None:
+        return None
+    i, j, n = found
+    corners = atom_estimate(losses[i], n) + atom_estimate(losses[j], n)
+    boxes = atom_estimate(losses[i], n, FILTER_CUT_NATS) + atom_estimate(losses[j], n, FILTER_CUT_NATS)
+    evaluations = 4 * (n + 1).bit_length() + 8
+    work = _PER_ATOM * (corners + evaluations * boxes) + 40_000 * evaluations
+    return work, 200 * max(corners, boxes) + 64 * (n + 1)
+
+
+def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
+    r"""(counts, lo, hi) of every composition (k of class i, n − k of class j; the order of
+    ``tensor._all_compositions``) by a best-first branch and bound over intervals [a, b] of k: an interval is
+    bounded by E_γ at its top corner (b, n − a) — data processing, every composition in it has fewer
+    coordinates of each class — first by :func:`chernoff_bound`, then by the lattice bounds; an interval whose
+    bound is below the best lower bound found gives every composition in it (0, bound); the rest are split
+    down to single compositions, which get their own lattice bounds."""
+    import heapq
+
+    i, j, n = _applies(losses, groups, totals)
+    LA, LB = losses[i], losses[j]
+    enc = LatticeEnclosure()
+    out: dict[int, tuple[fmpq, fmpq]] = {}
+
+    def lattice(kA: int, kB: int) -> tuple[fmpq, fmpq]:
+        return enc.bounds([(LA, kA), (LB, kB)], gamma, cut_nats=FILTER_CUT_NATS)
+
+    best = ZERO
+    for k in (n, 0):  # the homogeneous corners at the default cut: a tight best lower bound
+        out[k] = enc.bounds([(LA, k), (LB, n - k)], gamma)
+        best = max(best, out[k][0])
+    heap: list = []
+    tick = 0
+
+    def push(a: int, b: int) -> None:
+        nonlocal tick
+        if a > b:
+            return
+        ub = chernoff_bound([(LA, a), (LB, n - a)], gamma, others=[[(LA, b), (LB, n - b)]])
+        if ub < best:
+            for k in range(a, b + 1):
+                out[k] = (ZERO, ub)
+            return
+        if a == b:
+            lo, hi = lattice(a, n - a)
+            if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide
+                lo, hi = enc.bounds([(LA, a), (LB, n - a)], gamma, rel_width=_REFINE)
+            out[a] = (lo, hi)
+            return
+        if chernoff_bound([(LA, b), (LB, n - a)], gamma) <= _HOPELESS * best:
+            ub = min(ub, lattice(b, n - a)[1])  # else the top corner is far above the best: split without it
+        heapq.heappush(heap, (-ub, tick, a, b))
+        tick += 1
+
+    push(1, n - 1)
+    while heap:
+        neg, _, a, b = heapq.heappop(heap)
+        if -neg < best:
+            for k in range(a, b + 1):
+                out[k] = (ZERO, -neg)
+            continue
+        mid = (a + b) // 2
+        for lo_k, hi_k in ((a, mid), (mid + 1, b)):
+            push(lo_k, hi_k)
+            if lo_k == hi_k and lo_k in out:
+                best = max(best, out[lo_k][0])
+    rows = []
+    for k in range(n + 1):
+        counts = [0] * len(losses)
+        counts[i], counts[j] = k, n - k
+        lo, hi = out[k]
+        rows.append((tuple(counts), lo, hi))
+    return rows
+
+
+#: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes
+THREE_RATIO = EnclosureRoutine("three ratio classes (lattice)", _estimate, _enclose_all)

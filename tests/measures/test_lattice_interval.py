@@ -1,0 +1,233 @@
+"""Certified bounds of E_gamma for products of two three-ratio losses (exactdp.measures.lattice_interval, issue 15).
+
+Every bound must contain the exact value (type classes, hockey_stick_product_losses) on random 2x3 pairs and
+mixed compositions (k coordinates of (p, q), m of (q, p)), at ties (gamma equal to a product ratio), with
+P-only mass on either side, and with two-ratio losses mixed in; the filter's per-composition bounds must come
+in the search's enumeration order and contain the exact values; the all-sequence delta through the filter
+must equal the unfiltered exact search.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from flint import arb, ctx, fmpq
+
+from exactdp import Kernel
+from exactdp.errors import CoercionError, ParameterError
+from exactdp.measures.lattice_interval import (
+    EXP_REL,
+    THREE_RATIO,
+    LatticeEnclosure,
+    chernoff_bound,
+    exp_floats,
+    hockey_stick_bounds,
+)
+from exactdp.measures.privacy_loss import PairLoss, hockey_stick_product_losses
+from exactdp.measures.tensor import _all_compositions, _classify, _factors
+from tests.exact import random_distribution
+
+
+def _pair(rng, zero_p=None, zero_q=None):
+    while True:
+        p, q = random_distribution(rng, 3, zero_p), random_distribution(rng, 3, zero_q)
+        loss = PairLoss.of(p, q)
+        if len(loss.classes) == 3 or (zero_p is not None or zero_q is not None):
+            return loss
+
+
+def _gammas(loss: PairLoss, k: int, m: int, rng) -> list[fmpq]:
+    """1, a random rational, and ties: a product ratio r^a s^b of the composition (a type exactly at γ)."""
+    out = {fmpq(1), fmpq(rng.randint(2, 40), rng.randint(1, 7))}
+    rs = [r for r, _ in loss.classes]
+    if rs and k + m:
+        tie = rs[0] ** max(k - 1, 0) * (1 / rs[-1]) ** max(m - 1, 0) * rs[-1]
+        if m and k:
+            tie *= 1 / rs[0]
+        out.add(tie if tie >= 1 else 1 / tie)
+    return sorted(g for g in out if g > 0)
+
+
+def test_exp_floats_error_is_within_the_proved_bound():
+    rng = np.random.default_rng(2026)
+    x = np.concatenate((rng.uniform(-700, 700, 4000), rng.uniform(-1e-3, 1e-3, 500), [0.0, -700.0, 700.0]))
+    y = exp_floats(x)
+    with ctx.workprec(200):
+        worst = max(abs((arb(float(b)) / arb(float(a)).exp() - 1).mid()) for a, b in zip(x, y))
+    assert float(worst) <= EXP_REL / 8  # the analysis gives 16u; EXP_REL keeps 64u
+    with pytest.raises(ParameterError, match="700"):
+        exp_floats(np.array([701.0]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bounds_contain_the_exact_value_on_mixed_compositions(seed):
+    rng = random.Random(1201 + seed)
+    enc = LatticeEnclosure()
+    checked = 0
+    for case in range(6):
+        zero_p = 0 if case == 4 else None  # (q, p) gets P-only mass
+        zero_q = 1 if case == 5 else None  # (p, q) gets P-only mass
+        loss = _pair(rng, zero_p, zero_q)
+        rev = loss.reverse()
+        for _ in range(3):
+            k, m = rng.randint(0, 40), rng.randint(0, 20)
+            for g in _gammas(loss, k, m, rng):
+                items = [(loss, k), (rev, m)]
+                exact = hockey_stick_product_losses(items, g)
+                lo, hi = enc.bounds(items, g)
+                assert lo <= exact <= hi, (loss, k, m, g)
+                assert hi - lo <= fmpq(1, 10**6)  # absolute: the filter's default cut
+                checked += 1
+    assert checked >= 40
+
+
+def test_requested_relative_width_is_met_and_contains_the_exact_value():
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 4), fmpq(1, 4)], [fmpq(1, 8), fmpq(3, 8), fmpq(1, 2)])
+    rev = loss.reverse()
+    for k, m, g in ((60, 0, fmpq(3) ** 18), (0, 60, fmpq(3) ** 18), (30, 30, fmpq(3) ** 9), (55, 5, fmpq(2) ** 20)):
+        items = [(loss, k), (rev, m)]
+        exact = hockey_stick_product_losses(items, g)
+        assert exact > 0
+        lo, hi = hockey_stick_bounds(items, g, rel_width=fmpq(1, 10**6))
+        assert lo <= exact <= hi
+        assert hi - lo <= fmpq(1, 10**6) * lo, (k, m, float(exact), float((hi - lo) / lo))
+
+
+def test_two_ratio_and_one_ratio_losses_and_trivial_products():
+    rng = random.Random(7)
+    three = _pair(rng)
+    two = PairLoss.of([fmpq(1, 3), fmpq(2, 3)], [fmpq(2, 3), fmpq(1, 3)])
+    one = PairLoss.of([fmpq(1, 2), fmpq(1, 2), fmpq(0)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])  # one ratio, 2
+    for items in ([(three, 12), (two, 9)], [(two, 20)], [(one, 7), (three, 5)], [(one, 3)], [(three, 25)]):
+        for g in (fmpq(1), fmpq(5, 2), fmpq(2) ** 3):
+            exact = hockey_stick_product_losses(items, g)
+            lo, hi = hockey_stick_bounds(items, g)
+            assert lo <= exact <= hi
+    assert hockey_stick_bounds([(three, 0)], fmpq(1, 2)) == (fmpq(1, 2), fmpq(1, 2))  # empty product: (1 − γ)_+
+    assert hockey_stick_bounds([(three, 4)], 0) == (1, 1)
+    p_only = PairLoss.of([fmpq(1)], [fmpq(0)])  # no finite class: everything is P-only
+    assert hockey_stick_bounds([(p_only, 3), (three, 2)], 2) == (1, 1)
+
+
+def test_refusals_name_the_argument():
+    rng = random.Random(3)
+    a, b, c = _pair(rng), _pair(rng), _pair(rng)
+    with pytest.raises(ParameterError, match="at most 2"):
+        hockey_stick_bounds([(a, 1), (b, 1), (c, 1)], 2)
+    four = PairLoss.of([fmpq(1, 10), fmpq(2, 10), fmpq(3, 10), fmpq(4, 10)],
+                       [fmpq(4, 10), fmpq(3, 10), fmpq(2, 10), fmpq(1, 10)])
+    with pytest.raises(ParameterError, match="4 ratio classes"):
+        hockey_stick_bounds([(four, 3)], 2)
+    with pytest.raises(CoercionError, match="gamma: floats are not accepted"):
+        hockey_stick_bounds([(a, 3)], 0.5)
+    with pytest.raises(ParameterError, match="gamma"):
+        hockey_stick_bounds([(a, 3)], -1)
+
+
+def test_chernoff_bound_is_an_upper_bound():
+    rng = random.Random(11)
+    for _ in range(12):
+        loss = _pair(rng, None, 2 if rng.random() < 0.3 else None)
+        k, m = rng.randint(0, 30), rng.randint(0, 30)
+        for g in (fmpq(1), fmpq(3) ** rng.randint(1, 10)):
+            items = [(loss, k), (loss.reverse(), m)]
+            assert chernoff_bound(items, g) >= hockey_stick_product_losses(items, g)
+
+
+def _kernel_2x3(rng):
+    while True:
+        p, q = random_distribution(rng, 3), random_distribution(rng, 3)
+        if len(PairLoss.of(p, q).classes) == 3:
+            return Kernel([p, q])
+
+
+@pytest.mark.parametrize("n", [5, 17, 30])
+def test_filter_rows_are_in_search_order_and_contain_the_exact_values(n):
+    rng = random.Random(40 + n)
+    K = _kernel_2x3(rng)
+    classes, groups, totals, _ = _classify(_factors([(K, n)]))
+    losses = [c.loss for c in classes]
+    r = THREE_RATIO
+    assert r.estimate(losses, groups, totals) is not None
+    for g in (fmpq(1), fmpq(3, 2), fmpq(2) ** (n // 3)):
+        rows = r.enclose(losses, groups, totals, g)
+        assert [c for c, _, _ in rows] == list(_all_compositions(groups, totals, len(classes)))
+        for counts, lo, hi in rows:
+            exact = hockey_stick_product_losses([(lo_, k) for lo_, k in zip(losses, counts)], g)
+            assert lo <= exact <= hi, (counts, g)
+
+
+def test_routine_applies_to_three_ratio_classes_only():
+    r = THREE_RATIO
+    two = PairLoss.of([fmpq(1, 3), fmpq(2, 3)], [fmpq(2, 3), fmpq(1, 3)])
+    three = PairLoss.of([fmpq(1, 2), fmpq(1, 4), fmpq(1, 4)], [fmpq(1, 8), fmpq(3, 8), fmpq(1, 2)])
+    assert r.estimate([two, two.reverse()], [[0, 1]], [10]) is None  # the two-ratio routine's
+    assert r.estimate([three, three.reverse()], [[0, 1]], [10]) is not None
+    assert r.estimate([three, three.reverse(), two], [[0, 1, 2]], [10]) is None  # three classes in a factor
+    assert r.estimate([three, two], [[0], [1]], [10, 3]) is None  # two factors
+
+
+@pytest.mark.parametrize("n", [8, 25, 40])
+def test_all_sequence_delta_through_the_filter_equals_the_exact_search(n):
+    """The candidates' exact maximum (what the filtered search returns) equals the unfiltered exact search."""
+    rng = random.Random(900 + n)
+    for _ in range(2):
+        K = _kernel_2x3(rng)
+        classes, groups, totals, _ = _classify(_factors([(K, n)]))
+        losses = [c.loss for c in classes]
+        for g in (fmpq(1), fmpq(2), fmpq(3) ** (n // 4)):
+            rows = THREE_RATIO.enclose(losses, groups, totals, g)
+            best_lo = max(lo for _, lo, _ in rows)
+            candidates = [c for c, _, hi in rows if hi >= best_lo]
+            assert len(candidates) < len(rows) or n < 10
+            filtered = max(hockey_stick_product_losses(list(zip(losses, c)), g) for c in candidates)
+            everything = max(hockey_stick_product_losses(list(zip(losses, c)), g) for c, _, _ in rows)
+            assert filtered == everything
+
+
+def test_every_product_ratio_as_gamma_ties_are_enclosed():
+    """γ equal to the likelihood ratio of some pair of atoms (a type exactly at the threshold, contributing 0)."""
+    import itertools
+
+    rng = random.Random(77)
+    loss = _pair(rng)
+    rev = loss.reverse()
+    k, m = 4, 3
+    ra, rb = [r for r, _ in loss.classes], [r for r, _ in rev.classes]
+    ratios = set()
+    for a in itertools.combinations_with_replacement(range(3), k):
+        for b in itertools.combinations_with_replacement(range(3), m):
+            r = fmpq(1)
+            for i in a:
+                r *= ra[i]
+            for i in b:
+                r *= rb[i]
+            ratios.add(r)
+    enc = LatticeEnclosure()
+    gammas = sorted(r for r in ratios if r >= 1)
+    assert len(gammas) >= 10
+    for g in gammas:
+        items = [(loss, k), (rev, m)]
+        exact = hockey_stick_product_losses(items, g)
+        lo, hi = enc.bounds(items, g)
+        assert lo <= exact <= hi, g
+
+
+def test_delta_over_all_sequences_enclosure_and_exact_route():
+    """delta_tensor_power(..., enclosure=True) of a 2x3 kernel: through the filter, exact where the candidates are
+    cheap, an enclosure of the exact search's value with try_exact=False (candidates by lattice bounds)."""
+    from exactdp.limits import limits
+    from exactdp.measures.tensor import TensorSearch, delta_tensor_power
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    K = Kernel([["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]])
+    for n, g in ((40, fmpq(3) ** 12), (60, fmpq(2) ** 15), (60, fmpq(1))):
+        exact = TensorSearch([(K, n)], filtered=False).witness(g).value
+        assert delta_tensor_power(K, n, g) == exact
+        with limits(max_work=10**7):  # below the exact search's estimate: the filter's route
+            r = delta_tensor_power_enclosure(K, n, g, try_exact=False)
+            assert exact in r and r.relative_width <= r.requested
+            e = delta_tensor_power_enclosure(K, n, g)
+            assert e.exact and e.value == exact
