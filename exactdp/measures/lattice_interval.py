@@ -442,11 +442,12 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
     # relative error of one computed term: masses (log error → e^δ − 1, exp 64u) of pa and pb, sums (Higham),
     # the exponentials of the Q part, two products — generously summed, then doubled
     rho_mass = math.expm1(A.lp_err + B.lp_err) + 4 * EXP_REL
-    rho = 2 * (rho_mass + 2 * (mA + mB + 8) * U + 4 * EXP_REL)
+    # (+ the rounding of the exponents' arguments lb − (L_b − ref), |lb| ≤ 650, |L_b − ref| ≤ 2H: ≤ u·(650 + 2H) each)
+    rho = 2 * (rho_mass + 2 * (mA + mB + 8) * U + 4 * EXP_REL + 4 * U * (700 + 2 * H))
     with ctx.workprec(128):
         scale = (arb(Ma) + arb(Mb)).exp()
         err = (arb(rho) * arb(absolute) * (1 + arb(2) ** -20)  # arithmetic
-               + (arb(-2 * H).exp() + 3 * arb(-700).exp()) * arb(absolute)  # chunks beyond the second, e^{<-700} := 0
+               + (arb(-2 * H).exp() * 1.01 + 3 * arb(-700).exp()) * arb(absolute)  # chunks beyond the 2nd; e^{<-700} := 0
                + arb(delta) * arb(delta).exp() * arb(near) * (1 + arb(rho)))  # the threshold (Lipschitz)
         mid = arb(total) * scale
         err = err * scale
@@ -457,7 +458,8 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
         f_lo, f_hi = ball_endpoints(mid - err)[0], ball_endpoints(mid + err)[1]
         # the complement: the same error terms with its own (non-negative) sum in place of the cancelling one
         c_mid = arb(comp) * scale
-        c_err = (arb(rho) * arb(comp) * (1 + arb(2) ** -20) + (arb(-2 * H).exp() + 3 * arb(-700).exp()) * arb(absolute)
+        c_err = (arb(rho) * arb(comp) * (1 + arb(2) ** -20)
+                 + (arb(-2 * H).exp() * 1.01 + 3 * arb(-700).exp()) * arb(absolute)
                  + arb(delta) * arb(delta).exp() * arb(near) * (1 + arb(rho))) * scale
         c_lo, c_hi = ball_endpoints(c_mid - c_err)[0], ball_endpoints(c_mid + c_err)[1]
     return _Sweep(max(f_lo, ZERO), f_hi, max(c_lo, ZERO), c_hi, dropped)
@@ -550,10 +552,12 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
         else:
             lo = a
     s = fmpq(*((lo + hi) / 2).as_integer_ratio()) if hi > 1e-12 else ZERO
-    out = ZERO
+    # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
+    # in the same direction, so their sum is bounded by the sum of the maxima)
+    p_max, f_max = ZERO, ZERO
     for prod in products:
         if not prod:
-            out = max(out, max(ONE - gamma, ZERO))
+            f_max = max(f_max, max(ONE - gamma, ZERO))
             continue
         with ctx.workprec(128):
             sb = arb(s)
@@ -563,8 +567,9 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
                 if loss.classes:
                     b *= sum((arb(P) * (sb * arb(r).log()).exp() for r, P in loss.classes), arb(0)) ** k
             ends = ball_endpoints(b)
-        out = max(out, min(_p_inf(prod)[1] + (ends[1] if ends is not None else ONE), ONE))
-    return out
+        p_max = max(p_max, _p_inf(prod)[1])
+        f_max = max(f_max, ends[1] if ends is not None else ONE)
+    return min(p_max + f_max, ONE)
 
 
 def _merge_any(items) -> list[tuple[PairLoss, int]]:
