@@ -22,8 +22,13 @@ arb balls of relative width ≤ 10⁻⁶ (``hockey_stick_product_enclosure``, fo
 the exact streamed slices and the PLD accountant, checking exact ∈ enclosure and that the enclosure meets the
 PLD bracket (1e-4 is skipped at n = 10⁵ unless ``--pld-large``: minutes and gigabytes).
 
+All input sequences (``--all-sequences``): δ_n(γ) of the 2×3 kernel over every composition k × (x, x'),
+n − k × (x', x) at n = 10 … 10⁴ (certified filter with the lattice bounds of the mixed compositions, then the
+exact candidates; and the certified enclosure with ``try_exact=False``) against the PLD accountant at 1e-4 and
+1e-3 (both directions of the pair), with the peak resident memory.
+
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
-      [--old-limit SECONDS]
+      [--all-sequences] [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -268,7 +273,71 @@ def enclosure_vs_pld(quick: bool = False) -> None:
               f"{cols[3]:>7} {float(r.relative_width):>9.1e}  {float(r.lower):.6g}, {d in r}, {meets}")
 
 
+def _peak_rss_mb() -> float:
+    """Peak resident memory of this process so far (MB; Linux reports kilobytes)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def all_sequences_vs_pld(quick: bool = False) -> None:
+    """δ_n(γ) over all input sequences of the 2×3 kernel (issue 15 item 1): the pair-type search over the
+    compositions k × (x, x'), n − k × (x', x), through the certified filter (lattice bounds of the mixed
+    compositions, measures/lattice_interval.py), against the PLD accountant for the pair (both directions,
+    the homogeneous sequences only) in the same run.  Columns: ``exact`` = the search's exact value and
+    maximizer (n = 10⁴ with max_work raised: the guard charges the filter and the streamed candidate together,
+    ≈ 1.7·10⁹ units); ``enclosure=True`` = delta_tensor_power(..., enclosure=True) at the default limits (exact
+    when the candidates are cheap: the filter, then each candidate charged on its own); ``try_exact=False`` =
+    the certified enclosure (candidates by lattice bounds, ≤ 10⁻⁶).  exactdp runs first for every n, so the peak
+    RSS column is exactdp's alone (cumulative over the rows, the PLD not yet run)."""
+    from exactdp.limits import limits
+    from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as pld
+    except ImportError:
+        pld = None
+    K = Kernel([["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]])
+    kl = 0.5 * math.log(4) + 0.25 * math.log(2 / 3) + 0.25 * math.log(0.5)
+    sizes = (10, 100, 1000) if quick else (10, 100, 1000, 10000)
+    print("\n2x3 kernel ((1/2,1/4,1/4),(1/8,3/8,1/2)), delta_n(gamma) over ALL input sequences (n + 1 "
+          "compositions), gamma = 3^k near n*KL + sqrt(n)")
+    rows = []
+    for n in sizes:
+        k = round((kl * n + math.sqrt(n)) / math.log(3))
+        g = fmpq(3) ** k
+        reps = 3 if n <= 1000 else 1
+        with limits(max_work=10**10):
+            t_ex, w = timed(eta_hockey_stick_tensor_product_witness, [(K, n)], g, repeat=reps)
+        t_def, d = timed(delta_tensor_power_enclosure, K, n, g, repeat=reps)
+        t_enc, r = timed(lambda n=n, g=g: delta_tensor_power_enclosure(K, n, g, try_exact=False), repeat=reps)
+        assert d.exact and d.value == w.value and w.value in r, "exact, enclosure=True and the enclosure disagree"
+        rows.append((n, k, t_ex, w, t_def, t_enc, r, _peak_rss_mb()))
+    print(f"{'n':>6} {'exact':>8} {'encl=True':>9} {'try_ex=F':>9} {'width':>8} {'PLD 1e-4':>9} {'PLD/ex':>7} "
+          f"{'PLD 1e-3':>9} {'PLD/ex':>7} {'w 1e-4':>7} {'w 1e-3':>7} {'peak RSS':>8}  delta_n, maximizer, discarded")
+    for n, k, t_ex, w, t_def, t_enc, r, rss in rows:
+        cols, widths = [], []
+        for interval in (1e-4, 1e-3):
+            if pld is None:
+                cols += ["-", "-"]
+                widths.append("-")
+                continue
+            t_p, hi = timed(_pld_pair, pld, n, k * math.log(3), interval, True)
+            lo = _pld_pair(pld, n, k * math.log(3), interval, False)
+            cols += [f"{t_p:.3f}s", f"{t_p / t_ex:.1f}x"]
+            widths.append(f"{(hi - lo) / float(w.value):.2g}")
+        comp = "+".join(f"{c}x({x},{xp})" for _, x, xp, c in w.composition)
+        width = "exact" if r.exact else f"{float(r.relative_width):.1e}"
+        print(f"{n:>6} {t_ex:>7.3f}s {t_def:>8.3f}s {t_enc:>8.3f}s {width:>8} {cols[0]:>9} {cols[1]:>7} "
+              f"{cols[2]:>9} {cols[3]:>7} {widths[0]:>7} {widths[1]:>7} {rss:>6.0f}MB  {float(w.value):.6g}, "
+              f"{comp}, {w.discarded}")
+
+
 if __name__ == "__main__":
+    if "--all-sequences" in sys.argv:
+        all_sequences_vs_pld(quick="--quick" in sys.argv)
+        sys.exit(0)
     if "--enclosure-only" in sys.argv:
         enclosure_vs_pld(quick="--quick" in sys.argv)
         sys.exit(0)

@@ -169,7 +169,7 @@ def test_routine_applies_to_three_ratio_classes_only():
     assert r.estimate([three, two], [[0], [1]], [10, 3]) is None  # two factors
 
 
-@pytest.mark.parametrize("n", [8, 25, 40])
+@pytest.mark.parametrize("n", [8, 25, pytest.param(40, marks=pytest.mark.slow)])
 def test_all_sequence_delta_through_the_filter_equals_the_exact_search(n):
     """The candidates' exact maximum (what the filtered search returns) equals the unfiltered exact search."""
     rng = random.Random(900 + n)
@@ -215,6 +215,7 @@ def test_every_product_ratio_as_gamma_ties_are_enclosed():
         assert lo <= exact <= hi, g
 
 
+@pytest.mark.slow
 def test_delta_over_all_sequences_enclosure_and_exact_route():
     """delta_tensor_power(..., enclosure=True) of a 2x3 kernel: through the filter, exact where the candidates are
     cheap, an enclosure of the exact search's value with try_exact=False (candidates by lattice bounds)."""
