@@ -315,7 +315,7 @@ def _p_inf(items) -> tuple[fmpq, fmpq]:
         b = arb(1)
         for loss, k in items:
             b *= (1 - arb(loss.p_only)) ** k
-        lo, hi = ball_endpoints(1 - b)
+        lo, hi = _ends(1 - b)
     return max(lo, ZERO), min(hi, ONE)
 
 
@@ -455,13 +455,13 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
         # cut's bound (plus the atoms below e^{M − 650} left out of the sweep) and the finite mass (1 − p_∞)^k
         # minus the kept mass (a lower bound from the float sum)
         dropped = _dropped(A, tiny_a, Ma, pa) + _dropped(B, tiny_b, Mb, pb)
-        f_lo, f_hi = ball_endpoints(mid - err)[0], ball_endpoints(mid + err)[1]
+        f_lo, f_hi = _ends(mid - err)[0], _ends(mid + err)[1]
         # the complement: the same error terms with its own (non-negative) sum in place of the cancelling one
         c_mid = arb(comp) * scale
         c_err = (arb(rho) * arb(comp) * (1 + arb(2) ** -20)
                  + (arb(-2 * H).exp() * 1.01 + 3 * arb(-700).exp()) * arb(absolute)
                  + arb(delta) * arb(delta).exp() * arb(near) * (1 + arb(rho))) * scale
-        c_lo, c_hi = ball_endpoints(c_mid - c_err)[0], ball_endpoints(c_mid + c_err)[1]
+        c_lo, c_hi = _ends(c_mid - c_err)[0], _ends(c_mid + c_err)[1]
     return _Sweep(max(f_lo, ZERO), f_hi, max(c_lo, ZERO), c_hi, dropped)
 
 
@@ -478,14 +478,22 @@ class _Sweep:
     dropped: fmpq
 
 
+def _ends(b: arb) -> tuple[fmpq, fmpq]:
+    """The exact endpoints of a finite ball (the bounds here are of finite floats: a non-finite ball is a bug)."""
+    ends = ball_endpoints(b)
+    if ends is None:
+        raise ArithmeticError("lattice_interval: a bound evaluated to a non-finite ball")
+    return ends
+
+
 def _dropped(X: Block, tiny: int, M: float, p: np.ndarray) -> fmpq:
     """An upper bound of the P-mass of the atoms of X not in the sweep (see :func:`_sweep`)."""
     rho = 2 * (math.expm1(X.lp_err) + EXP_REL + 2 * (len(p) + 1) * U)
-    kept_lo = ball_endpoints(arb(float(np.sum(p))) * (1 - arb(rho)) * (arb(M) - arb(X.lp_err)).exp())[0]
+    kept_lo = _ends(arb(float(np.sum(p))) * (1 - arb(rho)) * (arb(M) - arb(X.lp_err)).exp())[0]
     by_mass = max(X.finite - kept_lo, ZERO)
     if X.dropped == 0 and tiny == 0:
         return ZERO
-    by_cut = X.dropped + ball_endpoints(tiny * (arb(M - 650) + arb(X.lp_err)).exp())[1]
+    by_cut = X.dropped + _ends(tiny * (arb(M - 650) + arb(X.lp_err)).exp())[1]
     return min(by_cut, by_mass)
 
 
@@ -562,11 +570,11 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
         with ctx.workprec(128):
             sb = arb(s)
             c = (sb * sb.log() - (1 + sb) * (1 + sb).log()).exp() if s > 0 else arb(1)
-            b = c * (-sb * arb(gamma).log()).exp()
+            ball = c * (-sb * arb(gamma).log()).exp()
             for loss, k in prod:
                 if loss.classes:
-                    b *= sum((arb(P) * (sb * arb(r).log()).exp() for r, P in loss.classes), arb(0)) ** k
-            ends = ball_endpoints(b)
+                    ball *= sum((arb(P) * (sb * arb(r).log()).exp() for r, P in loss.classes), arb(0)) ** k
+            ends = ball_endpoints(ball)
         p_max = max(p_max, _p_inf(prod)[1])
         f_max = max(f_max, ends[1] if ends is not None else ONE)
     return min(p_max + f_max, ONE)
