@@ -201,7 +201,7 @@ def cold(sizes, repeat: int) -> None:
 def analyze_pipelines(sizes, repeat: int) -> None:
     """``exactdp analyze FILE --t 3/2 --c 1/(2N) --format json`` against the float64 pipeline
     (``benchmarks/_float64.py``: json, a/b → double, the same quantities and the same profile sweep), each a
-    fresh interpreter (best of ``repeat``), plus the float values' agreement with the exact ones."""
+    fresh interpreter (best of ``repeat`` interleaved runs), plus the float values' agreement with the exact ones."""
     import json
     import subprocess
     import tempfile
@@ -222,8 +222,8 @@ def analyze_pipelines(sizes, repeat: int) -> None:
             exact_cmd = [sys.executable, "-m", "exactdp", "analyze", str(path), "--t", "3/2", "--c", c,
                          "--format", "json", "--no-progress"]
             float_cmd = [sys.executable, str(here / "_float64.py"), str(path), "1.5", c]
-            t_e, out_e = min(run(exact_cmd) for _ in range(repeat))
-            t_f, out_f = min(run(float_cmd) for _ in range(repeat))
+            runs = [(run(exact_cmd), run(float_cmd)) for _ in range(repeat)]  # interleaved: same load for both
+            (t_e, out_e), (t_f, out_f) = min(r[0] for r in runs), min(r[1] for r in runs)
             e, f = json.loads(out_e)["result"], json.loads(out_f)
             pairs = [(e["eta_tv"]["value"], f["eta_tv"]), (e["eta_hockey_stick"]["value"], f["eta_hockey_stick"]),
                      (e["ldp"]["ratio"], f["ldp_ratio"]), (e["max_leakage"]["ratio"], f["max_leakage_ratio"]),
