@@ -106,7 +106,8 @@ def _derivation_json(d) -> dict:
 def run(args) -> int:
     from exactdp.errors import ParameterError
     from exactdp.output.latex import derivation_document
-    from exactdp.symbolic.derive import QUANTITIES, catalogue_kernel, derive
+    from exactdp.measures.derivations import QUANTITIES, derive
+    from exactdp.symbolic.derive import catalogue_kernel
 
     _common.check_output_path(args.output)
     if args.bounds:  # the registry: LaTeX (also in text, as before), a Markdown table or an HTML fragment

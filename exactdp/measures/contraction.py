@@ -5,7 +5,8 @@ r"""Contraction coefficients by the two-point formulas (D-3, D-4, B-1, B-2; [A] 
 
 For rational kernels the maximum is computed exactly with integer arithmetic, vectorized over partner
 rows (see :mod:`exactdp.numbers.linalg`); the maximizing pair is returned by the ``*_witness`` functions.
-Symbolic kernels are handled in :mod:`exactdp.symbolic` when available.
+Parametric kernels (and kernels with irrational entries) take the one two-point maximum :func:`eta_in` over
+the SR domain of their region (:func:`exactdp.symbolic.closedforms.sr_domain`).
 """
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ def eta_hockey_stick_witness(K, gamma):
     """``(η_{E_γ}(K), x, x')`` with ``E_γ(K_x‖K_x') = η_{E_γ}(K)``; see :func:`eta_hockey_stick`.
 
     By number domain: QQ (rational kernel and γ) on the integer fast path; SR (a kernel with sympy
-    entries, or γ with parameters) as a closed form on the kernel's region, with the one-parameter cell
-    decomposition and derivations of :mod:`exactdp.symbolic` (``(value, None, None)`` when the maximizing
-    pair changes over the region); RB (a rational kernel and an irrational γ such as e^{1/2}) by the
+    entries, or γ with parameters) as a closed form on the kernel's region by :func:`eta_in` (on a
+    one-parameter box by exact cell decomposition; ``(value, None, None)`` when the maximizing pair changes
+    over the region); RB (a rational kernel and an irrational γ such as e^{1/2}) by the
     certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.measures.irrational_gamma`).
     """
     K = as_kernel(K)
@@ -68,24 +69,40 @@ def eta_hockey_stick_witness(K, gamma):
             return fmpq(0), 0, 0
         return _exact_witness_qq(K, g)
     if K.symbolic or (symbolic and g.free_symbols):
-        from exactdp.symbolic import eta_hockey_stick_witness_symbolic
-
-        return eta_hockey_stick_witness_symbolic(K, g)
+        return eta_in(region_domain(K, g), K, g)
     from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
 
     return eta_hockey_stick_certified(K, g)
 
 
-def eta_in(D: Domain, K: Kernel, gamma) -> tuple[object, int, int]:
-    """``(η, x, x')``: max_{x≠x'} E_γ(K_x‖K_x') in the number domain ``D`` (B-2), the first maximizing pair;
-    every comparison decided by ``D`` (:class:`~exactdp.errors.UndecidedError` when one is not)."""
+def eta_in(D: Domain, K: Kernel, gamma, observe=None) -> tuple[object, int | None, int | None]:
+    """``(η, x, x')``: max_{x≠x'} E_γ(K_x‖K_x') in the number domain ``D`` (B-2), the first maximizing pair
+    (None, None when it changes over an SR region); every comparison decided by ``D``
+    (:class:`~exactdp.errors.UndecidedError` when one is not; SR splits the region instead).
+    ``observe("pair", E_γ(K_x‖K_x'), (x, x'))`` and ``observe("max", η, None)`` see the steps."""
     pairs = [(i, j) for i in range(K.N) for j in range(K.N) if i != j]
     if not pairs:
-        return D.zero, 0, 0
+        return D.result(D.zero), 0, 0
     values = [hockey_stick_in(D, K.rows[i], K.rows[j], gamma) for i, j in pairs]
+    if observe is not None:
+        for pair, v in zip(pairs, values):
+            observe("pair", D.result(v), pair)
     value, k = D.max(values)
-    i, j = pairs[k if k is not None else 0]
-    return D.result(value), i, j
+    value = D.result(value)
+    if observe is not None:
+        observe("max", value, None)
+    if k is None:
+        return value, None, None
+    return value, pairs[k][0], pairs[k][1]
+
+
+def region_domain(K: Kernel, gamma) -> Domain:
+    """The SR domain of η_{E_γ}(K) for a parametric kernel (or γ): the kernel's region, γ's own symbols ≥ 0."""
+    from exactdp.numbers.sr import as_sympy
+    from exactdp.symbolic.closedforms import gamma_region, sr_domain
+    from exactdp.symbolic.region import kernel_region
+
+    return sr_domain(gamma_region(kernel_region(K), as_sympy(gamma)))
 
 
 def eta_hockey_stick(K, gamma):

@@ -258,7 +258,7 @@ def _greater(A, B, A0, B0, g: _Gamma) -> bool:
     return -(1 if dB > 0 else -1) * int(s) > 0
 
 
-def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[sympy.Expr, int, int]:
+def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[object, int | None, int | None]:
     """η over the ball domain for a kernel with irrational constant entries: the one two-point maximum
     (:func:`exactdp.measures.contraction.eta_in`), every sign certified."""
     from exactdp.measures.contraction import eta_in

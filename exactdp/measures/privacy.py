@@ -12,7 +12,7 @@ Ratios come back exact (``fmpq`` or ``sympy.oo``); logs as exact sympy expressio
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 import sympy
@@ -35,7 +35,7 @@ from exactdp.numbers.linalg import (
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.domain import QQ, RB, Domain
-from exactdp.numbers.truth import Sign, Truth
+from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
 
 if TYPE_CHECKING:
@@ -52,14 +52,11 @@ def _log(ratio):
 # -- LDP -------------------------------------------------------------------------------------------
 
 def ldp_ratio_witness(K):
-    """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0."""
+    """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0.  A parametric
+    kernel's ratio is a closed form on its region (the witness None where it changes over the region)."""
     K = as_kernel(K)
-    if K.free_symbols:  # SR: closed form on the parameter region (exactdp.symbolic); no single witness
-        from exactdp.symbolic import ldp_ratio_symbolic
-
-        return ldp_ratio_symbolic(K), None, None, None
-    if K.symbolic:  # RB: irrational constant entries, every comparison certified
-        return column_ratio_in(RB("ldp_ratio"), K, _ldp_denominator)
+    if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constants, certified)
+        return ldp_ratio_in(kernel_domain(K, "ldp_ratio"), K)
     fast = max_column_ratio(K.int_rows())  # QQ: vectorized on exact integer keys (issue 15)
     if fast is not None:
         num, den, y, xh, xl = fast
@@ -67,7 +64,13 @@ def ldp_ratio_witness(K):
             return sympy.oo, y, xh, xl
         r = fmpq(num, den)
         return (r, y, xh, xl) if r > ONE else (ONE, 0, 0, 0)
-    return column_ratio_in(QQ, K, _ldp_denominator)  # beyond int64: the same maximum in fmpq
+    return ldp_ratio_in(QQ, K)  # beyond int64: the same maximum in fmpq
+
+
+def ldp_ratio_in(D: Domain, K: Kernel, observe: Observer | None = None):
+    """``(e^{LDP(K)}, y, x_max, x_min)`` in the number domain ``D``: :func:`column_ratio_in` with the
+    denominator min_x K(y|x) (D-5)."""
+    return column_ratio_in(D, K, _ldp_denominator, observe)
 
 
 def _ldp_denominator(column, lo):
@@ -75,30 +78,46 @@ def _ldp_denominator(column, lo):
     return lo
 
 
-def column_ratio_in(D: Domain, K: Kernel, denominator):
+#: what :func:`column_ratio_in` and :func:`exactdp.measures.contraction.eta_in` report to an observer (a
+#: derivation, :mod:`exactdp.measures.derivations`): ``observe(kind, value, where)``
+Observer = Callable[[str, Any, Any], None]
+
+
+def column_ratio_in(D: Domain, K: Kernel, denominator, observe: Observer | None = None):
     r"""``(r, y, x_max, x_min)``: r = max(1, max_y max_x K(y|x) / denominator(column_y, min_x K(y|x))) in the
     number domain ``D`` — e^{LDP} for denominator = min (D-5), e^{C(K,Q_X(c))} for c S_y + (1 − Nc) min
     (D-9).  All-zero columns are ignored; ``sympy.oo`` (with its column) when a denominator is 0 below a
-    positive entry; the first maximizing column.  Every comparison is decided by ``D`` (UndecidedError if not).
+    positive entry — in SR where it is 0 on part of the region (:meth:`Domain.max_quotient`); the first
+    maximizing column, None for a witness that changes over the region.  Every comparison is decided by
+    ``D`` (UndecidedError if not; SR splits the region instead).  ``observe("column", r_y, y)`` and
+    ``observe("max", r, None)`` see the steps.
     """
-    best, arg = D.one, (0, 0, 0)
+    nums, dens, where = [], [], []
     for y in range(K.M):
         column = [D.convert(K.rows[x][y]) for x in range(K.N)]
         hi, xh = D.max(column)
         if D.compare(hi, "==", D.zero) is Truth.TRUE:
             continue
         neg, xl = D.max([-v for v in column])
-        xh, xl = xh or 0, xl or 0
         den = denominator(column, -neg)
         if D.compare(den, "==", D.zero) is Truth.TRUE:
             return sympy.oo, y, xh, xl
-        r = D.normal(hi / den)
-        s = D.sign(r - best)
-        if s is None:
-            raise UndecidedError(f"{D!r}: cannot order the column ratios {r} and {best}")
-        if s is Sign.POSITIVE:
-            best, arg = r, (y, xh, xl)
-    return (D.result(best), *arg)
+        nums.append(hi)
+        dens.append(den)
+        where.append((y, xh, xl))
+        if observe is not None:
+            observe("column", D.result(hi / den), y)
+    if not nums:
+        return D.result(D.one), 0, 0, 0
+    value, k = D.max_quotient(nums, dens)
+    value = D.result(value)
+    if observe is not None:
+        observe("max", value, None)
+    if k is None:
+        return value, None, None, None
+    if value is not sympy.oo and D.compare(value, "==", D.one) is Truth.TRUE:
+        return value, 0, 0, 0  # every ratio is 1: no column is worse than another
+    return (value, *where[k])
 
 
 def ldp_ratio(K):
@@ -481,13 +500,13 @@ def pml_ratio_witness(K, c):
     K = as_kernel(K)
     c_sympy = isinstance(c, sympy.Basic)
     if K.free_symbols or (c_sympy and c.free_symbols) or (K.symbolic and c_sympy and not c.is_Rational):
-        # SR: closed form (exactdp.symbolic)
-        from exactdp.symbolic import pml_ratio_symbolic
-
-        return pml_ratio_symbolic(K, c), None, None
+        # SR: a closed form on the kernel's region with 0 < c <= 1/N (no single witness prior)
+        D, C = pml_domain(K, c)
+        ratio, y, _, _ = pml_ratio_in(D, K, C)
+        return ratio, y, None
     c = _check_c(c, K.N)
     if K.symbolic:  # RB: irrational constant entries, every comparison certified
-        ratio, y, _, x0 = column_ratio_in(RB("pml_ratio"), K, _pml_denominator(c, K.N))
+        ratio, y, _, x0 = pml_ratio_in(RB("pml_ratio"), K, c)
         if ratio is sympy.oo:
             return ratio, y, None
         prior = Distribution.from_exact_probs(
@@ -496,6 +515,27 @@ def pml_ratio_witness(K, c):
     ratio, arg, x0 = _pml_max(K, c)
     prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
     return ratio, arg, prior
+
+
+def pml_ratio_in(D: Domain, K: Kernel, c, observe: Observer | None = None):
+    """``(e^{C(K,Q_X(c))}, y, x_max, x_0)`` in the number domain ``D``: :func:`column_ratio_in` with the
+    denominator c S_y + (1 − Nc) min_x K(y|x) (D-9); c exact (checked by the caller)."""
+    return column_ratio_in(D, K, _pml_denominator(c, K.N), observe)
+
+
+def pml_domain(K: Kernel, c) -> tuple[Domain, sympy.Expr]:
+    """The SR domain of e^{C(K,Q_X(c))} for a parametric kernel or c: the kernel's region with c's own symbols
+    positive and 0 < c <= 1/N (D-9), and c as a sympy expression."""
+    from exactdp.numbers.reader import as_expr
+    from exactdp.symbolic.closedforms import sr_domain
+    from exactdp.symbolic.region import kernel_region
+
+    C = as_expr(qq_to_sympy(c) if isinstance(c, fmpq) else c)
+    region = kernel_region(K)
+    extra = [s > 0 for s in C.free_symbols - set(region.variables)]
+    if C.free_symbols:
+        extra += [C <= sympy.Rational(1, K.N), C > 0]
+    return sr_domain(region.with_conditions(*extra) if extra else region), C
 
 
 def _pml_max(K: Kernel, c: fmpq):
@@ -571,8 +611,9 @@ def pml_ratio(K, c):
 
 
 def _pml_denominator(c, N: int):
-    """The denominator of e^{C(K,Q_X(c))}: c S_y + (1 − Nc) min_x K(y|x) (D-9), for exact rational c."""
-    C = qq_to_sympy(c)
+    """The denominator of e^{C(K,Q_X(c))}: c S_y + (1 − Nc) min_x K(y|x) (D-9), for an exact c (rational or a
+    sympy expression)."""
+    C = qq_to_sympy(c) if isinstance(c, fmpq) else c
 
     def denominator(column, lo):
         return C * sum(column, sympy.Integer(0)) + (1 - N * C) * lo
@@ -589,7 +630,7 @@ def max_leakage_ratio(K) -> fmpq:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
     K = as_kernel(K)
     if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constant entries)
-        return max_leakage_in(_kernel_domain(K, "max_leakage_ratio"), K)
+        return max_leakage_in(kernel_domain(K, "max_leakage_ratio"), K)
     R = K.int_rows()  # QQ: the integer route
     amax, _ = column_extremes(R)
     T, L = weighted_row_sum(R, amax, np.arange(K.M))  # per-denominator int64 sums, one flint product
@@ -610,7 +651,7 @@ def max_leakage_in(D: Domain, K: Kernel):
     return D.result(D.total([D.max([D.convert(r[y]) for r in K.rows])[0] for y in range(K.M)]))
 
 
-def _kernel_domain(K: Kernel, what: str) -> Domain:
+def kernel_domain(K: Kernel, what: str) -> Domain:
     """The number domain of a kernel's entries: QQ, RB (irrational constants) or SR on the kernel's region."""
     if not K.symbolic:
         return QQ

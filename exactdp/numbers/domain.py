@@ -8,6 +8,8 @@ A measure computed over a :class:`Domain` ``D`` uses only
 * ``D.positive_part(a)`` = (a)₊ = max(a, 0), from the domain's sign by the one
   :func:`exactdp.numbers.truth.positive_part`,
 * ``D.total(values)`` (Σ), ``D.max(values)`` → ``(value, index)`` (index None when the maximizer varies),
+* ``D.max_quotient(nums, dens)`` → ``(value, index)``: max_k nums[k]/dens[k], ``sympy.oo`` where a denominator
+  vanishes below a non-zero numerator (SR: on the part of the region where it does),
 * ``D.result(value)``: the canonical exact value (``fmpq`` for a rational, else an exact sympy expression).
 
 The three domains:
@@ -22,7 +24,8 @@ The three domains:
   above this layer (:mod:`exactdp.algebra.prover`), so an SR domain is given its region as a
   :class:`Hypotheses` object (:func:`exactdp.symbolic.closedforms.sr_domain` builds it): strict/weak signs
   decided on the region, a positive part that becomes a ``Piecewise`` where the sign changes, a maximum
-  that splits the region, and the canonical form of a result.
+  that splits the region (on a one-parameter box by exact cell decomposition), a maximum of quotients that
+  is ``oo`` where a denominator vanishes on part of the region, and the canonical form of a result.
 """
 
 from __future__ import annotations
@@ -89,6 +92,14 @@ class Domain:
             if s is Sign.POSITIVE:
                 best, arg = values[k], k
         return best, arg
+
+    def max_quotient(self, nums: Sequence[Any], dens: Sequence[Any]) -> tuple[Any, int | None]:
+        """``(max_k nums[k]/dens[k], first maximizer)``; ``(sympy.oo, k)`` for the first denominator that is 0
+        (every sign decided by the domain: UndecidedError if one is not)."""
+        for k, den in enumerate(dens):
+            if self.compare(den, "==", self.zero) is Truth.TRUE:
+                return sympy.oo, k
+        return self.max([self.normal(a / b) for a, b in zip(nums, dens)])
 
     def result(self, value: Any) -> Any:
         """The canonical exact value (``fmpq`` when rational)."""
@@ -173,6 +184,10 @@ class Hypotheses(Protocol):
     def maximum(self, exprs: Sequence[Any]) -> tuple[Any, int | None]:
         """max of the expressions on the region, with the maximizer's index (None if it varies)."""
 
+    def max_quotient(self, nums: Sequence[Any], dens: Sequence[Any]) -> tuple[Any, int | None]:
+        """max_k nums[k]/dens[k] on the region, ``oo`` where a denominator vanishes below a non-zero
+        numerator (a ``Piecewise`` when that is on part of the region only); index None if it varies."""
+
     def result(self, expr: Any) -> Any:
         """The canonical closed form of a value on the region."""
 
@@ -235,6 +250,9 @@ class SR(Domain):
 
     def max(self, values: Sequence[Any]) -> tuple[Any, int | None]:
         return self.hypotheses.maximum(list(values))
+
+    def max_quotient(self, nums: Sequence[Any], dens: Sequence[Any]) -> tuple[Any, int | None]:
+        return self.hypotheses.max_quotient(list(nums), list(dens))
 
     def result(self, value: Any) -> Any:
         return self.hypotheses.result(value)

@@ -9,10 +9,7 @@ entries; this package is not a separate API.  Regions: :func:`declare_region`, :
 from exactdp.symbolic.closedforms import (
     Derivation,
     SymbolicPrivacyProfile,
-    eta_hockey_stick_witness_symbolic,
     hockey_stick_rows,
-    ldp_ratio_symbolic,
-    pml_ratio_symbolic,
     positive_part,
     symbolic_max,
 )
@@ -36,11 +33,8 @@ __all__ = [
     "base_region",
     "declare_region",
     "declared_conditions",
-    "eta_hockey_stick_witness_symbolic",
     "hockey_stick_rows",
     "kernel_region",
-    "ldp_ratio_symbolic",
-    "pml_ratio_symbolic",
     "positive_part",
     "randomized_response_family",
     "symbolic_max",

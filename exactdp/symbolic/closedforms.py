@@ -1,19 +1,21 @@
-r"""Closed forms of the measures of parametric kernels, derived exactly on the parameter region.
+r"""The SR number domain's decisions on a parameter region (:func:`sr_domain`): the machinery the measures
+of parametric kernels run on, written once in :mod:`exactdp.measures` over :class:`exactdp.numbers.domain.SR`.
 
-The same definitions as for rational kernels (D-4, D-5, D-9, B-2), with every case split decided by
-the exact prover (:mod:`exactdp.algebra.prover`) on the kernel's region (:mod:`.region`):
+Every case split is decided by the exact prover (:mod:`exactdp.algebra.prover`) on the kernel's region
+(:mod:`.region`), on a one-parameter box by exact cell decomposition (:mod:`.univariate`):
 
 * (a)₊ = a where a ≥ 0 is proved, 0 where a ≤ 0 is proved, else ``Piecewise((a, a > 0), (0, True))``;
-* max{e₁,…,e_m}: candidates proved ≤ another candidate on the whole region are dropped; if one
-  candidate remains it is the closed form (and its index is the witness), else a ``Piecewise`` whose
-  conditions say which candidate is largest (conditions proved on the region are dropped);
-* E_γ(K_x‖K_x') = Σ_y (K_x(y) − γK_x'(y))₊,  η_{E_γ}(K) = max_{x≠x'} E_γ(K_x‖K_x')  (B-2; [A] Thm 3);
-* e^{LDP(K)} = max_y max_x K(y|x)/min_x K(y|x)  (D-5; ``oo`` where a column's minimum vanishes);
-* e^{C(K,Q_X(c))} = max_y max_x K(y|x)/(c S_y + (1−Nc) min_x K(y|x))  (D-9).
+* max{e₁,…,e_m} (:func:`symbolic_max`): candidates proved ≤ another candidate on the whole region are
+  dropped; if one candidate remains it is the closed form (and its index is the witness), else a
+  ``Piecewise`` whose conditions say which candidate is largest; on a one-parameter box the candidates
+  (piecewise rational functions) are compared cell by cell, cut at their exact algebraic crossings;
+* max_k a_k/b_k (:func:`max_quotient`, the column ratios of D-5 and D-9): ``oo`` where a denominator
+  vanishes below a non-zero numerator — exact algebraic points on a one-parameter box, the condition
+  b_k = 0 otherwise — and the maximum on the rest of the region.
 
-Every derivation step is recorded (:class:`Derivation`) for the LaTeX output.
+The steps of a derivation (:class:`Derivation`, :class:`Step`) are recorded around the measures by
+:mod:`exactdp.measures.derivations`.
 """
-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -25,7 +27,6 @@ from exactdp.errors import UndecidedError
 from exactdp.numbers.domain import SR
 from exactdp.numbers.sr import as_sympy, exact_result
 from exactdp.numbers.truth import Truth
-from exactdp.symbolic.region import kernel_region
 from exactdp.algebra.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.display import normal_form  # noqa: F401  (the papers' normal form; re-exported)
@@ -145,11 +146,11 @@ def symbolic_max(exprs, region: Region, *, minimum: bool = False):
     """``(value, index)``: the max (or min) of the expressions on the region; index None if it varies."""
     one = _one_parameter(region)
     exprs = [as_expr(e) for e in exprs]
-    if one and not any(e.has(sympy.Piecewise) for e in exprs) and len(exprs) > 1:
+    parts = _cells(exprs, one) if one and len(exprs) > 1 else None
+    if parts is not None:
         from exactdp.symbolic import univariate as uv
 
-        v, box = one
-        res = uv.maximum([uv.constant(e, v, box) for e in exprs], minimum=minimum)
+        res = uv.maximum(parts, minimum=minimum)
         return uv.to_sympy(res, _simplify), uv.single_tag(res)
     sign = -1 if minimum else 1
     cands: list = []
@@ -175,6 +176,71 @@ def symbolic_max(exprs, region: Region, *, minimum: bool = False):
         pieces.append((e, sympy.And(*conds)))
     pieces[-1] = (pieces[-1][0], True)
     return sympy.Piecewise(*pieces), None
+
+
+def _cells(exprs, one):
+    """The expressions as piecewise rational functions on the cells of a one-parameter box
+    (:func:`exactdp.symbolic.univariate.from_sympy`), or None when one is not such a function."""
+    from sympy.polys.polyerrors import PolynomialError
+
+    try:
+        return [_from_sympy(e, *one) for e in exprs]
+    except (ValueError, PolynomialError):
+        return None
+
+
+def _from_sympy(e, v, box):
+    from exactdp.symbolic import univariate as uv
+
+    if e.is_Add and e.has(sympy.Piecewise):  # a sum of positive parts: add the cells, no Piecewise fold
+        return uv.add([_from_sympy(a, v, box) for a in e.args])
+    return uv.from_sympy(e, v, box)
+
+
+def max_quotient(nums, dens, region: Region):
+    """``(value, index)``: max_k nums[k]/dens[k] on the region, ``oo`` where a denominator vanishes below a
+    non-zero numerator (a ``Piecewise`` with the condition of the zeros first); index None when the
+    maximizer varies (or the value is ``oo`` on part of the region)."""
+    for k, den in enumerate(dens):
+        if sympy.cancel(as_expr(den)) == 0:
+            return sympy.oo, k
+    one = _one_parameter(region)
+    if one:
+        cells = _cells([as_expr(e) for e in (*nums, *dens)], one)
+        if cells is not None:
+            return _max_quotient_1d(cells[:len(nums)], cells[len(nums):], *one)
+    ratios, zero_conditions, nonzero = [], [], []
+    for a, den in zip(nums, dens):
+        if _truth(den, region, True) is not Truth.TRUE:
+            zero_conditions.append(sympy.Eq(sympy.numer(sympy.together(den)), 0))
+            nonzero.append(den > 0)
+        ratios.append(_simplify(a / den))
+    value, idx = symbolic_max(ratios, region.with_conditions(*nonzero) if nonzero else region) \
+        if len(ratios) > 1 else (ratios[0], 0)
+    value = _exact(value)
+    if zero_conditions:
+        return sympy.Piecewise((sympy.oo, sympy.Or(*zero_conditions)), (value, True)), None
+    return value, idx
+
+
+def _max_quotient_1d(nums, dens, v, box):
+    """:func:`max_quotient` on a one-parameter box, by exact cell decomposition: the zeros of each
+    denominator are exact algebraic points (``oo`` there unless the numerator vanishes too)."""
+    from exactdp.symbolic import univariate as uv
+
+    quotients, zeros = [], []
+    for a, b in zip(nums, dens):
+        try:
+            points = uv.zeros(b)
+        except ValueError:  # the denominator vanishes on a whole cell
+            return sympy.oo, None
+        zeros += [sympy.Eq(v, r.as_sympy(v)) for r in points if uv.sign_at(a, r) != 0]
+        quotients.append(uv.combine([a, b], lambda x, y: sympy.cancel(x / y)))
+    res = uv.maximum(quotients)
+    value = _exact(uv.to_sympy(uv.Pieces(v, box, res.cuts, res.exprs), _simplify))
+    if zeros:
+        return sympy.Piecewise((sympy.oo, sympy.Or(*dict.fromkeys(zeros))), (value, True)), None
+    return value, uv.single_tag(res)
 
 
 def hockey_stick_rows(p, q, gamma, region: Region) -> sympy.Expr:
@@ -213,7 +279,7 @@ def _empty(region: Region, cond) -> bool:
         return False
     try:
         sub = region.with_conditions(*conj)
-    except ValueError:
+    except (ValueError, TypeError):  # not a box bound the region can take (an irrational end: sqrt(2)/2)
         return False
     return _truth(sympy.Integer(-1), sub, False) is Truth.TRUE
 
@@ -234,6 +300,9 @@ class RegionHypotheses:
 
     def maximum(self, exprs):
         return symbolic_max(exprs, self.region)
+
+    def max_quotient(self, nums, dens):
+        return max_quotient(nums, dens, self.region)
 
     def result(self, expr):
         return _exact(prune_piecewise(_simplify(expr), self.region))
@@ -261,189 +330,11 @@ def gamma_region(region: Region, gamma) -> Region:
     return region.with_conditions(*[s >= 0 for s in g.free_symbols if s not in region.variables])
 
 
-def _gamma_tex(gamma) -> str:
-    return r"\gamma" if isinstance(gamma, sympy.Symbol) else sympy.latex(gamma)
-
-
-def _pair_tex(i: int, j: int, gamma) -> str:
-    """LaTeX of E_γ(K_i‖K_j) = Σ_y (K_i(y) − γ K_j(y))₊ (TV when γ = 1), for a derivation step."""
-    if gamma == 1:
-        return rf"\mathrm{{TV}}(K_{{{i}}}, K_{{{j}}}) = \sum_y \left(K_{{{i}}}(y) - K_{{{j}}}(y)\right)_+"
-    g = _gamma_tex(gamma)
-    return (rf"E_{{{g}}}(K_{{{i}}} \,\|\, K_{{{j}}}) = \sum_y \left(K_{{{i}}}(y) - {g} K_{{{j}}}(y)\right)_+")
-
-
-def _max_pair_tex(gamma) -> str:
-    if gamma == 1:
-        return r"\eta_{\mathrm{TV}}(K) = \max_{x \neq x'} \mathrm{TV}(K_x, K_{x'})"
-    g = _gamma_tex(gamma)
-    return rf"\eta_{{E_{{{g}}}}}(K) = \max_{{x \neq x'}} E_{{{g}}}(K_x \,\|\, K_{{x'}})"
-
-
-def eta_hockey_stick_witness_symbolic(K, gamma, derivation: Derivation | None = None):
-    """``(η_{E_γ}(K), x, x')`` for a parametric kernel (and/or symbolic γ); ``(value, None, None)`` when
-    the maximizing pair changes over the region."""
-    region = gamma_region(kernel_region(K), gamma)
-    one = _one_parameter(region)
-    if one and K.N > 1:
-        return _eta_one_parameter(K, as_sympy(gamma), one, derivation)
-    pairs, values = [], []
-    for i in range(K.N):
-        for j in range(K.N):
-            if i != j:
-                v = hockey_stick_rows(K.rows[i], K.rows[j], gamma, region)
-                pairs.append((i, j))
-                values.append(v)
-                if derivation is not None and (len(values) == 1 or all(sympy.cancel(v - w) != 0
-                                                                       for w in values[:-1])):
-                    derivation.add(f"divergence of rows {i} and {j}", v, _pair_tex(i, j, gamma))
-    if not values:
-        return sympy.Integer(0), 0, 0
-    value, idx = symbolic_max(values, region)
-    value = _exact(value)
-    if derivation is not None:
-        derivation.add("maximum over pairs of inputs (two-point formula, B-2)", value, _max_pair_tex(gamma))
-        derivation.result = value
-    if idx is None:
-        return value, None, None
-    return value, pairs[idx][0], pairs[idx][1]
-
-
-def _eta_one_parameter(K, g, one, derivation: Derivation | None):
-    """η_{E_γ} of a one-parameter kernel by exact cell decomposition (:mod:`.univariate`)."""
-    from exactdp.symbolic import univariate as uv
-
-    v, box = one
-    pairs, parts = [], []
-    for i in range(K.N):
-        for j in range(K.N):
-            if i != j:
-                terms = [uv.positive_part_pieces(sympy.cancel(as_sympy(a) - g * as_sympy(b)), v, box)
-                         for a, b in zip(K.rows[i], K.rows[j])]
-                pairs.append((i, j))
-                parts.append(uv.add(terms))
-                if derivation is not None:
-                    derivation.add(f"divergence of rows {i} and {j}", uv.to_sympy(parts[-1], _simplify),
-                                   _pair_tex(i, j, g))
-    res = uv.maximum(parts, tags=pairs)
-    value = _exact(uv.to_sympy(res, _simplify))
-    tag = uv.single_tag(res)
-    if derivation is not None:
-        derivation.add("maximum over pairs of inputs (two-point formula, B-2)", value, _max_pair_tex(g))
-        derivation.result = value
-    return (value, tag[0], tag[1]) if tag else (value, None, None)
-
-
 def _exact(v):
     v = as_expr(v)
     if not v.has(sympy.Piecewise) and v.free_symbols:
         v = normal_form(v)
     return exact_result(v)
-
-
-def _column_extremes(K, y, region):
-    col = [as_sympy(r[y]) for r in K.rows]
-    hi, _ = symbolic_max(col, region)
-    lo, _ = symbolic_max(col, region, minimum=True)
-    return col, hi, lo
-
-
-def _ratio_max_1d(K, one, denominator, derivation: Derivation | None, den_tex: str = "{lo}"):
-    """One parameter: max over (y, x, x') of K(y|x)/denominator(col_y, K(y|x')) — equal to the maximum of
-    max_x K(y|x)/denominator(col_y, min_x K(y|x)) because the denominator increases with its last
-    argument — by exact cell decomposition; ``oo`` at the exact points where a denominator vanishes."""
-    from exactdp.symbolic import univariate as uv
-
-    v, box = one
-    cands, zeros = [], []
-    for y in range(K.M):
-        col = [as_sympy(r[y]) for r in K.rows]
-        if all(sympy.cancel(e) == 0 for e in col):
-            continue  # an all-zero column is ignored
-        for lo in dict.fromkeys(col):
-            den = sympy.cancel(denominator(col, lo))
-            if den == 0:
-                return sympy.oo
-            dnum = sympy.numer(sympy.together(den))
-            roots = uv.real_roots(uv.to_fmpq_poly(sympy.Poly(dnum, v).all_coeffs()), box.lo, box.hi,
-                                  lo_open=box.lo_open, hi_open=box.hi_open) if dnum.has(v) else []
-            for r in roots:  # the denominator vanishes at r: infinite ratio unless the column is all zero there
-                if any(r.sign_of(uv.to_fmpq_poly(sympy.Poly(sympy.numer(sympy.together(e)), v).all_coeffs()))
-                       != 0 for e in col):
-                    zeros.append(sympy.Eq(v, r.as_sympy(v)))
-            for hi in dict.fromkeys(col):
-                cands.append(sympy.cancel(hi / den))
-    if not cands:
-        return sympy.Integer(1)
-    cands = list(dict.fromkeys(cands))
-    value, _ = symbolic_max(cands, Region((v,), (box,))) if len(cands) > 1 else (_simplify(cands[0]), 0)
-    value = _exact(value)
-    if zeros:
-        value = sympy.Piecewise((sympy.oo, sympy.Or(*dict.fromkeys(zeros))), (value, True))
-    if derivation is not None:
-        den = den_tex.format(y="y", lo=r"K(y \mid x')")
-        derivation.add("maximum over outputs and pairs of inputs", value,
-                       rf"\max_{{y}} \max_{{x, x'}} \frac{{K(y \mid x)}}{{{den}}}")
-        derivation.result = value
-    return value
-
-
-def _ratio_max(K, region, denominator, derivation: Derivation | None, den_tex: str = "{lo}"):
-    """max_y hi_y / denominator(y, col, lo_y) with ``oo`` where the denominator's factor lo_y may vanish."""
-    one = _one_parameter(region)
-    if one:
-        return _ratio_max_1d(K, one, denominator, derivation, den_tex)
-    ratios, zero_conditions, nonzero = [], [], []
-    for y in range(K.M):
-        col, hi, lo = _column_extremes(K, y, region)
-        if sympy.cancel(hi) == 0:
-            continue
-        den = denominator(col, lo)
-        if sympy.cancel(den) == 0:
-            return sympy.oo
-        if _truth(den, region, True) is not Truth.TRUE:
-            dnum = sympy.numer(sympy.together(den))
-            zero_conditions.append(sympy.Eq(dnum, 0))
-            nonzero.append(den > 0)
-        r = _simplify(hi / den)
-        ratios.append(r)
-        if derivation is not None:
-            den_y = den_tex.format(y=y, lo=rf"\min_x K({y} \mid x)")
-            derivation.add(f"output {y}: largest entry of the column over its denominator", r,
-                           rf"\frac{{\max_x K({y} \mid x)}}{{{den_y}}}")
-    if not ratios:
-        return sympy.Integer(1)
-    value, _ = symbolic_max(ratios, region.with_conditions(*nonzero) if nonzero else region)
-    value = _exact(value)
-    if zero_conditions:
-        value = sympy.Piecewise((sympy.oo, sympy.Or(*zero_conditions)), (value, True))
-    if derivation is not None:
-        den = den_tex.format(y="y", lo=r"\min_x K(y \mid x)")
-        derivation.add("maximum over outputs", value, rf"\max_y \frac{{\max_x K(y \mid x)}}{{{den}}}")
-        derivation.result = value
-    return value
-
-
-def ldp_ratio_symbolic(K, derivation: Derivation | None = None):
-    """e^{LDP(K)} = max_y max_x K(y|x) / min_x K(y|x) as a closed form (D-5, [G] eq. (1))."""
-    region = kernel_region(K)
-    return _ratio_max(K, region, lambda col, lo: lo, derivation)
-
-
-def pml_ratio_symbolic(K, c, derivation: Derivation | None = None):
-    r"""e^{C(K,Q_X(c))} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)) as a closed form (D-9)."""
-    c = as_expr(c)
-    region = kernel_region(K)
-    extra = []
-    for s in c.free_symbols - set(region.variables):
-        extra.append(s > 0)
-    if c.free_symbols:
-        extra.append(c <= sympy.Rational(1, K.N))
-        extra.append(c > 0)
-    region = region.with_conditions(*extra) if extra else region
-    N = K.N
-    return _ratio_max(K, region, lambda col, lo: c * sympy.Add(*col) + (1 - N * c) * lo, derivation,
-                      "c S_{{{y}}} + (1 - N c) {lo}")
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,13 @@
-r"""Derivations of closed forms for parametric kernels (what ``exactdp derive`` prints).
+r"""Parametric kernels from text: the kernel files and catalogue mechanisms ``exactdp derive`` reads.
 
-:func:`derive` runs the public measures on a parametric kernel, keeping the steps
-(:class:`~exactdp.symbolic.closedforms.Derivation` of :class:`Step`: prose ``text``, the LaTeX ``math`` of
-the quantity computed, its value ``expr``); :func:`exactdp.output.latex.derivation_document` typesets them,
-each step as an equation ``math = expr`` explained by its text.
-:func:`parametric_kernel_from_json` reads a kernel file with symbolic entries::
+(The derivations themselves — the steps recorded around the one measure of each quantity — are
+:func:`exactdp.measures.derivations.derive`.)  :func:`parametric_kernel_from_json` reads a kernel file with
+symbolic entries::
 
     {"parameters": {"t": "positive", "c": "positive"},
      "region": ["t >= 1", "c <= 1/2", "t*c <= 1"],
      "rows": [["t*(1-c)/(t*(1-2*c)+1)", "(1-t*c)/(t*(1-2*c)+1)"], ...]}
 """
-
 from __future__ import annotations
 
 import inspect
@@ -23,14 +20,8 @@ from exactdp.errors import InvalidKernelError, ParameterError
 from exactdp.limits import quote
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError
 from exactdp.numbers.sr import to_sr
-from exactdp.symbolic.closedforms import (
-    Derivation,
-    Step,
-    eta_hockey_stick_witness_symbolic,
-    ldp_ratio_symbolic,
-    pml_ratio_symbolic,
-)
-from exactdp.symbolic.region import declare_region, validity_region
+from exactdp.symbolic.closedforms import Derivation, Step
+from exactdp.symbolic.region import declare_region
 
 #: symbols used for the catalogue constructors' parameters when no value is given
 PARAMETER_SYMBOLS = {
@@ -40,8 +31,6 @@ PARAMETER_SYMBOLS = {
     "p": sympy.Symbol("p", positive=True),
     "q": sympy.Symbol("q", positive=True),
 }
-
-QUANTITIES = ("validity", "eta_tv", "eta_hockey_stick", "ldp_ratio", "pml_ratio")
 
 
 def parse_expression(text: str, symbols: dict, name: str) -> sympy.Expr:
@@ -135,58 +124,4 @@ def catalogue_kernel(name: str, values: dict):
     return fn(**kwargs)
 
 
-#: per quantity: (prose title, LaTeX of its definition) — the headings of :func:`derive`'s derivations
-QUANTITY_HEADINGS = {
-    "validity": ("Validity region (every entry in [0, 1], rows summing to 1)", ""),
-    "eta_tv": ("Contraction coefficient for total variation (D-4)",
-               r"\eta_{\mathrm{TV}}(K) = \max_{x, x'} \mathrm{TV}(K_x, K_{x'})"),
-    "eta_hockey_stick": ("Contraction coefficient for the hockey-stick divergence (B-2, [A] Theorem 1)",
-                         r"\eta_{E_{\gamma}}(K) = \max_{x, x'} E_{\gamma}(K_x \,\|\, K_{x'})"),
-    "ldp_ratio": ("Local differential privacy level (D-5, [G] eq. (1))",
-                  r"e^{\mathrm{LDP}(K)} = \max_y \frac{\max_x K(y \mid x)}{\min_x K(y \mid x)}"),
-    "pml_ratio": ("Pointwise maximal leakage at the least favourable prior of the class (D-9)",
-                  r"e^{C(K, \mathcal{Q}_X(c))} = \max_y \frac{\max_x K(y \mid x)}"
-                  r"{c S_y + (1 - N c) \min_x K(y \mid x)}, \quad S_y = \sum_x K(y \mid x)"),
-}
-
-
-def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
-    """The derivations of the requested closed forms of a parametric kernel (list of Derivation), each
-    with its prose ``title`` and LaTeX ``math`` definition (:data:`QUANTITY_HEADINGS`)."""
-    out = []
-    for q in quantities:
-        if q not in QUANTITY_HEADINGS:
-            raise ParameterError(f"quantity: unknown {q!r}; choose from {', '.join(QUANTITIES)}")
-        title, math = QUANTITY_HEADINGS[q]
-        d = Derivation(q, title=title, math=math)
-        if q == "validity":
-            v = validity_region(K)
-            d.add("declared region", v.assumed.as_sympy())
-            for cond in v.conditions:
-                d.add("entry condition not implied by the declared region", cond)
-            d.result = sympy.And(v.assumed.as_sympy(), v.condition)
-        elif q == "eta_tv":
-            d.quantity = "eta_TV(K) = max_{x,x'} TV(K_x, K_x')"
-            eta_hockey_stick_witness_symbolic(K, 1, d)
-        elif q == "eta_hockey_stick":
-            g = gamma if gamma is not None else sympy.Symbol("gamma", positive=True)
-            d.quantity = f"eta_E_gamma(K) at gamma = {g}"
-            if not isinstance(g, sympy.Symbol):
-                d.math = d.math.replace(r"\gamma", "{" + sympy.latex(g) + "}")
-            from exactdp.symbolic.region import assuming
-
-            with assuming(*([g >= 1] if isinstance(g, sympy.Symbol) else [])):
-                eta_hockey_stick_witness_symbolic(K, g, d)
-        elif q == "ldp_ratio":
-            d.quantity = "e^LDP(K) = max_y max_x K(y|x) / min_x K(y|x)"
-            ldp_ratio_symbolic(K, d)
-        else:
-            cc = c if c is not None else sympy.Symbol("c", positive=True)
-            d.quantity = "e^C(K, Q_X(c)) = max_y max_x K(y|x) / (c S_y + (1 - N c) min_x K(y|x))"
-            pml_ratio_symbolic(K, cc, d)
-        out.append(d)
-    return out
-
-
-__all__ = ["QUANTITIES", "QUANTITY_HEADINGS", "Derivation", "Step", "catalogue_kernel", "derive",
-           "parametric_kernel_from_json", "parse_expression"]
+__all__ = ["Derivation", "Step", "catalogue_kernel", "parametric_kernel_from_json", "parse_expression"]

@@ -75,11 +75,7 @@ def positive_part_pieces(a, v, box: Bounds) -> Pieces:
 
 
 def add(parts: list) -> Pieces:
-    first = parts[0]
-    cuts = _merge_cuts([p.cuts for p in parts])
-    pts = sample_points(cuts, first.box.lo, first.box.hi)
-    exprs = [sympy.cancel(sympy.Add(*[p.at_cell(q)[0] for p in parts])) for q in pts]
-    return Pieces(first.v, first.box, cuts, exprs)
+    return combine(parts, lambda *es: sympy.cancel(sympy.Add(*es)))
 
 
 def maximum(parts: list, tags: list | None = None, *, minimum: bool = False) -> Pieces:
@@ -104,6 +100,72 @@ def maximum(parts: list, tags: list | None = None, *, minimum: bool = False) -> 
         out_exprs.append(best[0])
         out_tags.append(best[1])
     return Pieces(v, box, cuts, out_exprs, out_tags)
+
+
+def from_sympy(expr, v, box: Bounds) -> Pieces:
+    """A piecewise rational function of v given as a sympy expression (a ``Piecewise`` whose conditions are
+    relations of rational functions of v, or bounds ``v ⋈ r`` with r exact algebraic) as cells: cut at the
+    roots of every condition, each cell takes the first piece whose condition holds at its rational sample
+    point.  Raises ValueError for anything else (a condition undecided at a sample point)."""
+    e = sympy.piecewise_fold(as_expr(expr))
+    if not isinstance(e, sympy.Piecewise):
+        return Pieces(v, box, [], [sympy.cancel(e)])
+    cuts = []
+    for _, cond in e.args:
+        for rel in sympy.preorder_traversal(cond):
+            if isinstance(rel, sympy.core.relational.Relational):
+                if (rel.lhs == v or rel.rhs == v) and not (rel.rhs if rel.lhs == v else rel.lhs).free_symbols:
+                    a = algebraic(rel.rhs if rel.lhs == v else rel.lhs, v)
+                    if (box.lo is None or a.compare_rational(box.lo) > 0) and \
+                            (box.hi is None or a.compare_rational(box.hi) < 0):
+                        cuts.append(a)
+                else:
+                    cuts += _roots(rel.lhs - rel.rhs, v, box)
+    cuts = _merge_cuts([cuts])
+    exprs = []
+    for q in sample_points(cuts, box.lo, box.hi):
+        for piece, cond in e.args:
+            holds = cond if cond is sympy.true else cond.subs(v, _q(q))
+            if holds not in (sympy.true, sympy.false):
+                raise ValueError(f"cannot evaluate {cond} at {v} = {q}")
+            if holds is sympy.true:
+                exprs.append(sympy.cancel(piece))
+                break
+        else:
+            raise ValueError(f"no piece of {expr} holds at {v} = {q}")
+    return Pieces(v, box, cuts, exprs)
+
+
+def combine(parts: list, fn) -> Pieces:
+    """fn of piecewise functions, cell by cell (``fn`` takes one rational function per part)."""
+    first = parts[0]
+    cuts = _merge_cuts([p.cuts for p in parts])
+    pts = sample_points(cuts, first.box.lo, first.box.hi)
+    return Pieces(first.v, first.box, cuts, [fn(*[p.at_cell(q)[0] for p in parts]) for q in pts])
+
+
+def _coefficients(expr, v):
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    return to_fmpq_poly(sympy.Poly(num, v).all_coeffs()), to_fmpq_poly(sympy.Poly(den, v).all_coeffs())
+
+
+def sign_at(p: Pieces, r: RealAlgebraic) -> int:
+    """The sign of a continuous piecewise function at the exact point r (a cut or inside a cell)."""
+    k = sum(1 for c in p.cuts if not _same_root(c, r) and c.less_than(r))
+    num, den = _coefficients(p.exprs[k], p.v)
+    return r.sign_of(num) * r.sign_of(den)
+
+
+def zeros(p: Pieces) -> list:
+    """The exact points of the box (its closed ends included) where a continuous piecewise function vanishes;
+    a cell on which it is identically 0 raises ValueError."""
+    box, out = p.box, []
+    for e in dict.fromkeys(p.exprs):
+        num, _ = _coefficients(e, p.v)
+        if num.is_zero():
+            raise ValueError(f"{e} vanishes on a whole cell")
+        out += real_roots(num, box.lo, box.hi, lo_open=box.lo_open, hi_open=box.hi_open)
+    return [r for r in _merge_cuts([out]) if sign_at(p, r) == 0]
 
 
 def simplify(p: Pieces) -> Pieces:

@@ -191,3 +191,66 @@ def test_domains_can_disagree():
     K, point = _kernel("RR3", "irr")
     assert certified_compare(eta_tv(K), "==", _at(closed, point)) is Truth.FALSE
     assert exactdp.eta_tv(K) != 0
+
+
+# -- the one column-ratio maximum and the one eta loop over SR (issue 13 item 1) ---------------------------
+
+def test_column_ratio_in_is_one_implementation_over_the_three_domains():
+    """e^{LDP} and e^{C(K,Q_X(c))} of RR_3 through column_ratio_in: the SR closed form with its witness,
+    the QQ value at t = 3 (the fmpq route, not the int64 one) and the RB value at t = e^{1/2}."""
+    from exactdp.measures.privacy import kernel_domain, ldp_ratio_in, pml_domain, pml_ratio_in
+    from exactdp.numbers.domain import QQ
+
+    K = mech.randomized_response(3, t)
+    assert ldp_ratio_in(kernel_domain(K, "ldp"), K) == (t, 0, 0, 1)
+    D, C = pml_domain(K, c)
+    value, y, _, _ = pml_ratio_in(D, K, C)
+    assert sympy.cancel(value - t / (c * t - c + 1)) == 0 and y == 0
+    assert ldp_ratio_in(QQ, mech.randomized_response(3, 3)) == (3, 0, 0, 1)
+    assert pml_ratio_in(QQ, mech.randomized_response(3, 3), fmpq(1, 4))[0] == fmpq(2)  # 3/(3/4 + 3/4)
+    Kb = mech.randomized_response(3, E_HALF)
+    assert certified_compare(ldp_ratio_in(kernel_domain(Kb, "ldp"), Kb)[0], "==", E_HALF) is Truth.TRUE
+
+
+def test_ldp_ratio_is_infinite_at_an_interior_zero_of_a_column():
+    """Column 0 is ((t-1)^2, 1/2) on 0 < t <= 2: its minimum vanishes at t = 1 only, column 1's at the closed
+    end t = 2, so e^{LDP} is oo exactly there (exact points of the one-parameter cell route), finite
+    elsewhere, with its formula changing at the irrational crossings 1 ± sqrt(2)/2."""
+    from exactdp.symbolic import declare_region
+
+    K = declare_region(exactdp.Kernel([[(t - 1) ** 2, 1 - (t - 1) ** 2], [Q(1, 2), Q(1, 2)]]), t <= 2)
+    value = ldp_ratio(K)
+    assert isinstance(value, sympy.Piecewise)
+    assert value.args[0] == (sympy.oo, sympy.Or(sympy.Eq(t, 1), sympy.Eq(t, 2)))
+    assert value.args[1][1] == (t <= 1 - sympy.sqrt(2) / 2)
+    for point in (Q(1, 4), Q(1, 2), Q(1), Q(3, 2), Q(7, 4), Q(2)):
+        assert _at(value, {t: point}) == _expr(ldp_ratio(K.subs({t: point}))), point
+
+
+def test_eta_witness_is_none_where_the_maximizing_pair_changes():
+    """eta_in over SR: a single maximizing pair is returned when it holds on the whole region, None when the
+    pair changes with the parameter (a 3x3 cyclic kernel at gamma = 2)."""
+    from exactdp.measures.contraction import eta_hockey_stick_witness
+    from exactdp.symbolic import declare_region
+
+    K = declare_region(exactdp.Kernel([[t, 1 - t, 0], [1 - t, 0, t], [0, t, 1 - t]]), t <= 1)
+    value, x, x2 = eta_hockey_stick_witness(K, 2)
+    assert (x, x2) == (None, None)
+    assert value == sympy.Piecewise((1 - t, t <= Q(1, 2)), (t, True))
+    assert eta_hockey_stick_witness(mech.randomized_response(3, t), 1)[1:] == (0, 1)
+
+
+def test_derivation_is_recorded_around_the_one_measure():
+    """derive records each output's ratio and the maximum reported by column_ratio_in; its result is the
+    measure's value (oo for a column whose minimum is identically 0, where the steps stop)."""
+    from exactdp.measures.derivations import derive
+    from exactdp.symbolic import declare_region
+
+    (d,) = derive(mech.randomized_response(3, t), ("ldp_ratio",))
+    assert [s.text for s in d.steps] == [f"output {y}: largest entry of the column over its denominator"
+                                         for y in range(3)] + ["maximum over outputs"]
+    assert d.result == t == ldp_ratio(mech.randomized_response(3, t))
+    K = declare_region(exactdp.Kernel([[t, 1 - t, 0], [1 - t, 0, t], [0, t, 1 - t]]), t <= 1)
+    (d,) = derive(K, ("ldp_ratio",))
+    assert d.result is sympy.oo
+

@@ -10,7 +10,7 @@ import sympy
 from exactdp.mechanisms import grosse_pml_mechanism, randomized_response
 from exactdp.output.latex import bound_table, document, formulas, to_latex
 from exactdp.output.latex import bound_latex, bound_statement_latex, derivation_document
-from exactdp.symbolic.derive import derive
+from exactdp.measures.derivations import derive
 from exactdp import bounds as B
 
 mathtext = pytest.importorskip("matplotlib.mathtext")

@@ -1,0 +1,126 @@
+r"""Derivations of the closed forms of a parametric kernel (what ``exactdp derive`` prints).
+
+:func:`derive` runs the one measure of each quantity — :func:`exactdp.measures.contraction.eta_in` for
+η_TV / η_{E_γ} (B-1, B-2), :func:`exactdp.measures.privacy.ldp_ratio_in` (D-5) and
+:func:`exactdp.measures.privacy.pml_ratio_in` (D-9) — in the SR domain of the kernel's region and records
+the steps the measure reports to its observer (the divergence of each pair of rows, the ratio of each
+output, the maximum) as a :class:`~exactdp.symbolic.closedforms.Derivation` of :class:`Step`: prose
+``text``, the LaTeX ``math`` of the quantity computed, its value ``expr``.
+:func:`exactdp.output.latex.derivation_document` typesets them, each step as an equation ``math = expr``.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from exactdp.errors import ParameterError
+from exactdp.measures.contraction import eta_in, region_domain
+from exactdp.measures.privacy import kernel_domain, ldp_ratio_in, pml_domain, pml_ratio_in
+from exactdp.symbolic.closedforms import Derivation, Step
+from exactdp.symbolic.region import assuming, validity_region
+
+QUANTITIES = ("validity", "eta_tv", "eta_hockey_stick", "ldp_ratio", "pml_ratio")
+
+#: per quantity: (prose title, LaTeX of its definition) — the headings of :func:`derive`'s derivations
+QUANTITY_HEADINGS = {
+    "validity": ("Validity region (every entry in [0, 1], rows summing to 1)", ""),
+    "eta_tv": ("Contraction coefficient for total variation (D-4)",
+               r"\eta_{\mathrm{TV}}(K) = \max_{x, x'} \mathrm{TV}(K_x, K_{x'})"),
+    "eta_hockey_stick": ("Contraction coefficient for the hockey-stick divergence (B-2, [A] Theorem 1)",
+                         r"\eta_{E_{\gamma}}(K) = \max_{x, x'} E_{\gamma}(K_x \,\|\, K_{x'})"),
+    "ldp_ratio": ("Local differential privacy level (D-5, [G] eq. (1))",
+                  r"e^{\mathrm{LDP}(K)} = \max_y \frac{\max_x K(y \mid x)}{\min_x K(y \mid x)}"),
+    "pml_ratio": ("Pointwise maximal leakage at the least favourable prior of the class (D-9)",
+                  r"e^{C(K, \mathcal{Q}_X(c))} = \max_y \frac{\max_x K(y \mid x)}"
+                  r"{c S_y + (1 - N c) \min_x K(y \mid x)}, \quad S_y = \sum_x K(y \mid x)"),
+}
+
+
+def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
+    """The derivations of the requested closed forms of a parametric kernel (list of Derivation), each
+    with its prose ``title`` and LaTeX ``math`` definition (:data:`QUANTITY_HEADINGS`)."""
+    out = []
+    for q in quantities:
+        if q not in QUANTITY_HEADINGS:
+            raise ParameterError(f"quantity: unknown {q!r}; choose from {', '.join(QUANTITIES)}")
+        title, math = QUANTITY_HEADINGS[q]
+        d = Derivation(q, title=title, math=math)
+        if q == "validity":
+            v = validity_region(K)
+            d.add("declared region", v.assumed.as_sympy())
+            for cond in v.conditions:
+                d.add("entry condition not implied by the declared region", cond)
+            d.result = sympy.And(v.assumed.as_sympy(), v.condition)
+        elif q == "eta_tv":
+            d.quantity = "eta_TV(K) = max_{x,x'} TV(K_x, K_x')"
+            d.result = eta_in(region_domain(K, 1), K, 1, _pair_steps(d, 1))[0]
+        elif q == "eta_hockey_stick":
+            g = gamma if gamma is not None else sympy.Symbol("gamma", positive=True)
+            d.quantity = f"eta_E_gamma(K) at gamma = {g}"
+            if not isinstance(g, sympy.Symbol):
+                d.math = d.math.replace(r"\gamma", "{" + sympy.latex(g) + "}")
+            with assuming(*([g >= 1] if isinstance(g, sympy.Symbol) else [])):
+                d.result = eta_in(region_domain(K, g), K, g, _pair_steps(d, g))[0]
+        elif q == "ldp_ratio":
+            d.quantity = "e^LDP(K) = max_y max_x K(y|x) / min_x K(y|x)"
+            d.result = ldp_ratio_in(kernel_domain(K, "ldp_ratio"), K, _column_steps(d, "{lo}"))[0]
+        else:
+            cc = c if c is not None else sympy.Symbol("c", positive=True)
+            d.quantity = "e^C(K, Q_X(c)) = max_y max_x K(y|x) / (c S_y + (1 - N c) min_x K(y|x))"
+            D, C = pml_domain(K, cc)
+            d.result = pml_ratio_in(D, K, C, _column_steps(d, "c S_{{{y}}} + (1 - N c) {lo}"))[0]
+        out.append(d)
+    return out
+
+
+def _pair_steps(d: Derivation, gamma):
+    """The observer of :func:`eta_in`: one step per distinct divergence of a pair of rows, then the maximum."""
+    seen: list = []
+
+    def observe(kind, value, where):
+        if kind == "pair":
+            if all(sympy.cancel(value - w) != 0 for w in seen):
+                seen.append(value)
+                d.add(f"divergence of rows {where[0]} and {where[1]}", value, _pair_tex(*where, gamma))
+        else:
+            d.add("maximum over pairs of inputs (two-point formula, B-2)", value, _max_pair_tex(gamma))
+
+    return observe
+
+
+def _column_steps(d: Derivation, den_tex: str):
+    """The observer of :func:`exactdp.measures.privacy.column_ratio_in`: one step per output, then the maximum
+    (``den_tex`` the LaTeX of the denominator with ``{y}`` and ``{lo}`` for the output and its minimum)."""
+
+    def observe(kind, value, y):
+        if kind == "column":
+            den = den_tex.format(y=y, lo=rf"\min_x K({y} \mid x)")
+            d.add(f"output {y}: largest entry of the column over its denominator", value,
+                  rf"\frac{{\max_x K({y} \mid x)}}{{{den}}}")
+        else:
+            den = den_tex.format(y="y", lo=r"\min_x K(y \mid x)")
+            d.add("maximum over outputs", value, rf"\max_y \frac{{\max_x K(y \mid x)}}{{{den}}}")
+
+    return observe
+
+
+def _gamma_tex(gamma) -> str:
+    return r"\gamma" if isinstance(gamma, sympy.Symbol) else sympy.latex(gamma)
+
+
+def _pair_tex(i: int, j: int, gamma) -> str:
+    """LaTeX of E_γ(K_i‖K_j) = Σ_y (K_i(y) − γ K_j(y))₊ (TV when γ = 1), for a derivation step."""
+    if gamma == 1:
+        return rf"\mathrm{{TV}}(K_{{{i}}}, K_{{{j}}}) = \sum_y \left(K_{{{i}}}(y) - K_{{{j}}}(y)\right)_+"
+    g = _gamma_tex(gamma)
+    return (rf"E_{{{g}}}(K_{{{i}}} \,\|\, K_{{{j}}}) = \sum_y \left(K_{{{i}}}(y) - {g} K_{{{j}}}(y)\right)_+")
+
+
+def _max_pair_tex(gamma) -> str:
+    if gamma == 1:
+        return r"\eta_{\mathrm{TV}}(K) = \max_{x \neq x'} \mathrm{TV}(K_x, K_{x'})"
+    g = _gamma_tex(gamma)
+    return rf"\eta_{{E_{{{g}}}}}(K) = \max_{{x \neq x'}} E_{{{g}}}(K_x \,\|\, K_{{x'}})"
+
+
+__all__ = ["QUANTITIES", "QUANTITY_HEADINGS", "Derivation", "Step", "derive"]
