@@ -11,7 +11,9 @@ Ratios come back exact (``fmpq`` or ``sympy.oo``); logs as exact sympy expressio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+import operator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
@@ -316,32 +318,37 @@ class PrivacyProfile(RichDisplay, rich="profile"):
     force on ``[breakpoints[k-1], breakpoints[k]]`` (``breakpoints[-1]`` = 0, the last piece runs to
     ∞).  The breakpoints are likelihood ratios K_x(y)/K_{x'}(y) of the kernel or crossings of
     two pairs' lines.  Decreasing, convex, δ(0) = 1, δ(∞) = max_{x,x'} K_x(supp K_{x'}ᶜ).
+    ``domain``: the number domain of P, Q and the breakpoints — QQ (``fmpq``) for a rational kernel, RB
+    (exact sympy numbers, every comparison certified) for a kernel with irrational entries.
     """
 
     breakpoints: tuple  # increasing γ values where the active line changes
     pieces: tuple  # (P_k, Q_k), len = len(breakpoints) + 1
+    domain: Domain = field(default=QQ, compare=False, repr=False)
 
-    def __call__(self, gamma) -> fmpq:
-        g = to_qq(gamma, "gamma")
-        if g < 0:
+    def __call__(self, gamma):
+        D = self.domain
+        g = D.convert(gamma, "gamma")
+        if _holds(D, g, "<", D.zero):
             raise ParameterError(f"gamma: must be >= 0, got {g}")
-        k = sum(1 for b in self.breakpoints if b < g)
+        k = sum(1 for b in self.breakpoints if _holds(D, b, "<", g))
         P, Q = self.pieces[k]
-        return P - g * Q
+        return D.result(P - g * Q)
 
     def gamma_for(self, delta):
         """The least γ ≥ 0 with δ(γ) ≤ delta (``sympy.oo`` if no finite γ achieves it)."""
-        d = _delta(delta)
-        edges = (ZERO,) + self.breakpoints
+        D = self.domain
+        d = D.convert(_delta(delta), "delta")
+        edges = (D.zero,) + self.breakpoints
         for k, (P, Q) in enumerate(self.pieces):
             lo = edges[k]
-            if P - lo * Q <= d:  # already below at the left end of this piece
-                return lo
+            if _holds(D, P - lo * Q, "<=", d):  # already below at the left end of this piece
+                return D.result(lo)
             hi = self.breakpoints[k] if k < len(self.breakpoints) else None
-            if Q > 0:
-                g = (P - d) / Q
-                if hi is None or g <= hi:
-                    return g
+            if _holds(D, Q, ">", D.zero):
+                g = D.normal((P - d) / Q)
+                if hi is None or _holds(D, g, "<=", hi):
+                    return D.result(g)
         return sympy.oo
 
     def epsilon_for(self, delta) -> sympy.Expr:
@@ -349,25 +356,48 @@ class PrivacyProfile(RichDisplay, rich="profile"):
         g = self.gamma_for(delta)
         if g is sympy.oo:
             return sympy.oo
-        return _log(g) if g > 1 else sympy.Integer(0)
+        return _log(g) if _holds(self.domain, self.domain.convert(g), ">", self.domain.one) else sympy.Integer(0)
 
     def to_sympy(self, gamma: sympy.Symbol | None = None) -> sympy.Piecewise:
         """The profile as a sympy ``Piecewise`` in ``gamma``."""
         gamma = gamma or sympy.Symbol("gamma", nonnegative=True)
         args = []
         for k, (P, Q) in enumerate(self.pieces):
-            expr = qq_to_sympy(P) - gamma * qq_to_sympy(Q)
-            cond = gamma <= qq_to_sympy(self.breakpoints[k]) if k < len(self.breakpoints) else True
+            expr = _sympy(P) - gamma * _sympy(Q)
+            cond = gamma <= _sympy(self.breakpoints[k]) if k < len(self.breakpoints) else True
             args.append((expr, cond))
         return sympy.Piecewise(*args)
 
 
-def _pair_lines(p, q):
-    """The lines (P(A_k), Q(A_k)) of E_γ(p‖q): A_k = top-k outputs by likelihood ratio p/q."""
-    order = sorted(range(len(p)), key=lambda y: (0, -(p[y])) if q[y] == 0 else (1, -(p[y] / q[y])))
-    P, Q, lines = ZERO, ZERO, [(ZERO, ZERO)]
+def _holds(D: Domain, a, op: str, b) -> bool:
+    """``a op b`` decided in the number domain ``D`` (QQ: the fmpq operators); UndecidedError if it is not."""
+    if D is QQ:
+        return bool(_QQ_OPS[op](a, b))
+    truth = D.compare(a, op, b)
+    if truth is Truth.UNKNOWN:
+        raise UndecidedError(f"{D!r}: cannot decide {a} {op} {b}")
+    return truth is Truth.TRUE
+
+
+_QQ_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">": operator.gt, ">=": operator.ge}
+
+
+def _pair_lines(p, q, D: Domain = QQ):
+    """The lines (P(A_k), Q(A_k)) of E_γ(p‖q): A_k = top-k outputs by likelihood ratio p/q (the outputs with
+    q(y) = 0 first, by decreasing p(y)), in the number domain ``D``."""
+    zero = D.zero
+    keys = [(0, p[y]) if _holds(D, q[y], "==", zero) else (1, p[y] / q[y]) for y in range(len(p))]
+
+    def before(a: int, b: int) -> int:  # decreasing value within a group; ties keep their order
+        (ga, va), (gb, vb) = keys[a], keys[b]
+        if ga != gb:
+            return ga - gb
+        return -1 if _holds(D, va, ">", vb) else (1 if _holds(D, va, "<", vb) else 0)
+
+    order = sorted(range(len(p)), key=functools.cmp_to_key(before))
+    P, Q, lines = zero, zero, [(zero, zero)]
     for y in order:
-        if p[y] == 0 and q[y] != 0:
+        if keys[y][0] == 1 and _holds(D, p[y], "==", zero):
             break
         P, Q = P + p[y], Q + q[y]
         lines.append((P, Q))
@@ -381,7 +411,9 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
     every pair's top-k points (one integer sort per row) and keeps only those not proven under the
     upper hull found so far (:func:`exactdp.numbers.linalg.profile_front`; a random 512×512 kernel takes
     a few seconds).  Without a proven int64 route (numerators or denominators near 2^63, object
-    arrays) every top-k line of every pair goes to :func:`profile_from_lines` in ``fmpq``.
+    arrays) every top-k line of every pair goes to :func:`profile_from_lines` in ``fmpq``.  A kernel with
+    irrational constant entries takes the same lines and hull in the ball domain RB (every comparison of
+    likelihood ratios and hull turns certified; :class:`~exactdp.errors.UndecidedError` when one cannot be).
 
     >>> from exactdp.mechanisms import randomized_response
     >>> prof = privacy_profile(randomized_response(2, 3))
@@ -389,11 +421,7 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
     ((1/3, 3), 1/4, 3, log(2))
     """
     K = as_kernel(K)
-    if K.symbolic and not K.free_symbols:
-        raise ParameterError("privacy_profile: kernels with irrational entries (no parameters) are not supported "
-                             "yet: the exact profile needs rational or parametric entries; eta_hockey_stick(K, "
-                             "gamma) gives the certified value at one gamma")
-    if K.symbolic:  # SR: δ(γ) = η_{E_γ}(K) on the kernel's region and γ ≥ 1, a closed form in γ
+    if K.free_symbols:  # SR: δ(γ) = η_{E_γ}(K) on the kernel's region and γ ≥ 1, a closed form in γ
         from exactdp.symbolic.closedforms import SymbolicPrivacyProfile
         from exactdp.symbolic.region import assuming
 
@@ -401,6 +429,11 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
         with assuming(gamma >= 1):
             value = eta_hockey_stick_witness(K, gamma)[0]
         return SymbolicPrivacyProfile(value, gamma)
+    if K.symbolic:  # RB: irrational constant entries
+        D = RB("privacy_profile")
+        rows = [[D.convert(v) for v in row] for row in K.rows]
+        return profile_from_lines((line for i in range(K.N) for j in range(K.N) if i != j
+                                   for line in _pair_lines(rows[i], rows[j], D)), D)
     front = profile_front(K.int_rows())
     if front is not None:
         return profile_from_lines((fmpq(pa, dp), fmpq(qa, dq)) for qa, dq, pa, dp in front)
@@ -410,40 +443,62 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
                               for line in _pair_lines(K[i], K[j]))
 
 
-def profile_from_lines(lines) -> PrivacyProfile:
-    """The upper envelope over γ ≥ 0 of the lines γ ↦ P − γQ given as pairs ``(P, Q)``.
+def profile_from_lines(lines, D: Domain = QQ) -> PrivacyProfile:
+    """The upper envelope over γ ≥ 0 of the lines γ ↦ P − γQ given as pairs ``(P, Q)`` in the number domain
+    ``D`` (QQ: ``fmpq``).
 
     Shared by :func:`privacy_profile` and the n-fold products of :mod:`exactdp.measures.tensor`.
     Include the empty set's line (0, 0) (every :func:`_pair_lines` list starts with it).
     """
-    best: dict = {}
-    for P, Q in lines:
-        if best.get(Q, None) is None or P > best[Q]:
-            best[Q] = P
+    pts = _highest_per_slope(lines, D)  # (Q, P) by increasing Q, the largest P of each Q
     # upper envelope of lines P - γQ for γ ≥ 0: upper hull of points (Q, P) from min Q to max P
-    pts = sorted(best.items())  # by Q ascending
     hull: list = []
     for Q, P in pts:
-        while len(hull) >= 2 and _drop(hull, (Q, P)):
+        while len(hull) >= 2 and _drop(hull, (Q, P), D):
             hull.pop()
         hull.append((Q, P))
     # keep the part of the hull up to the highest point (larger Q with lower P is never active for γ ≥ 0)
-    top = max(range(len(hull)), key=lambda k: (hull[k][1], -hull[k][0]))
+    top = 0
+    for k in range(1, len(hull)):  # the highest P, the smallest Q among equals (the first: Q increases)
+        if _holds(D, hull[k][1], ">", hull[top][1]):
+            top = k
     hull = hull[: top + 1]
     # pieces from γ = 0 (top point) to γ = ∞ (smallest Q)
     chain = list(reversed(hull))
-    pieces = [(P, Q) for Q, P in chain]
+    pieces = [(D.normal(P), D.normal(Q)) for Q, P in chain]
     breakpoints = []
     for (P1, Q1), (P2, Q2) in zip(pieces, pieces[1:]):
-        breakpoints.append((P1 - P2) / (Q1 - Q2))
-    return PrivacyProfile(tuple(breakpoints), tuple(pieces))
+        breakpoints.append(D.normal((P1 - P2) / (Q1 - Q2)))
+    return PrivacyProfile(tuple(breakpoints), tuple(pieces), D)
 
 
-def _drop(hull, new) -> bool:
+def _highest_per_slope(lines, D: Domain) -> list:
+    """The points (Q, P) of the lines sorted by Q, keeping the largest P of each Q (QQ: a dict on the exact
+    values; else a certified sort by Q, then by decreasing P, and the first point of each run of equal Q)."""
+    if D is QQ:
+        best: dict = {}
+        for P, Q in lines:
+            if best.get(Q, None) is None or P > best[Q]:
+                best[Q] = P
+        return sorted(best.items())
+
+    def order(a, b) -> int:
+        for x, y, sign in ((a[0], b[0], 1), (b[1], a[1], 1)):
+            if _holds(D, x, "<", y):
+                return -sign
+            if _holds(D, x, ">", y):
+                return sign
+        return 0
+
+    pts = sorted(((Q, P) for P, Q in lines), key=functools.cmp_to_key(order))
+    return [pt for k, pt in enumerate(pts) if k == 0 or not _holds(D, pts[k - 1][0], "==", pt[0])]
+
+
+def _drop(hull, new, D: Domain = QQ) -> bool:
     """Pop the last hull point if it lies on or below the segment from hull[-2] to ``new``."""
     (q0, p0), (q1, p1), (q2, p2) = hull[-2], hull[-1], new
     # cross product (q1-q0, p1-p0) x (q2-q0, p2-p0) >= 0 means hull[-1] is not strictly above
-    return (q1 - q0) * (p2 - p0) - (p1 - p0) * (q2 - q0) >= 0
+    return _holds(D, (q1 - q0) * (p2 - p0) - (p1 - p0) * (q2 - q0), ">=", D.zero)
 
 
 # -- PML -------------------------------------------------------------------------------------------

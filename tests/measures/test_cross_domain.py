@@ -40,7 +40,6 @@ from exactdp import (
     tv,
 )
 from exactdp import mechanisms as mech
-from exactdp.errors import ParameterError
 
 t, c, d = sympy.symbols("t c d", positive=True)
 Q = sympy.Rational
@@ -159,14 +158,7 @@ def test_rational_points_match_closed_form(family, measure):
         _exactly_equal(_at(closed, point), value)
 
 
-_PROFILE_ON_BALLS = ("privacy_profile on a kernel with irrational entries (t = exp(1/2)) is not supported yet: "
-                     "it refuses with a ParameterError (it raised an internal TypeError from "
-                     "algebra.algebraic.to_fmpq_poly before); issue 13 item 8")
-IRRATIONAL_CASES = [
-    pytest.param(f, m, marks=pytest.mark.xfail(strict=True, raises=ParameterError, reason=_PROFILE_ON_BALLS))
-    if m.startswith("privacy_profile") else (f, m)
-    for f, m in CASES
-]
+IRRATIONAL_CASES = CASES  # the privacy profile too: the same lines and hull in the ball domain RB
 
 
 @pytest.mark.parametrize(("family", "measure"), IRRATIONAL_CASES)
@@ -254,3 +246,18 @@ def test_derivation_is_recorded_around_the_one_measure():
     (d,) = derive(K, ("ldp_ratio",))
     assert d.result is sympy.oo
 
+
+def test_privacy_profile_over_balls_is_the_rational_algorithm():
+    """RR_2 at t = e^{1/2}: the profile's breakpoints are the likelihood ratios 1/t and t, its pieces the lines
+    1 - gamma*0, t/(1+t) - gamma/(1+t), 0 — exactly (certified equalities), as for a rational t."""
+    K = mech.randomized_response(2, E_HALF)
+    prof = privacy_profile(K)
+    assert len(prof.breakpoints) == 2
+    for got, want in zip(prof.breakpoints, (1 / E_HALF, E_HALF)):
+        assert certified_compare(got, "==", want) is Truth.TRUE
+    assert certified_compare(prof(2), "==", 0) is Truth.TRUE
+    assert certified_compare(prof(1), "==", (E_HALF - 1) / (E_HALF + 1)) is Truth.TRUE
+    assert certified_compare(prof.gamma_for(0), "==", E_HALF) is Truth.TRUE
+    assert certified_compare(prof.epsilon_for(0), "==", Q(1, 2)) is Truth.TRUE
+    rational = privacy_profile(mech.randomized_response(2, 3))  # the same shape at t = 3
+    assert rational.breakpoints == (fmpq(1, 3), fmpq(3)) and len(rational.pieces) == len(prof.pieces)
