@@ -261,3 +261,21 @@ def test_privacy_profile_over_balls_is_the_rational_algorithm():
     assert certified_compare(prof.epsilon_for(0), "==", Q(1, 2)) is Truth.TRUE
     rational = privacy_profile(mech.randomized_response(2, 3))  # the same shape at t = 3
     assert rational.breakpoints == (fmpq(1, 3), fmpq(3)) and len(rational.pieces) == len(prof.pieces)
+
+
+def test_privacy_profile_over_balls_decides_exact_ties_and_raises_when_undecided():
+    """Rows equal only after denesting (sqrt(2) + sqrt(3) = sqrt(5 + 2 sqrt 6)) give the profile of identical rows,
+    (1 - gamma)_+, through the exact tie-break; likelihood ratios 2e^{-300} apart under a 128-bit cap are not
+    ordered: UndecidedError, never a guess; the default cap orders them."""
+    from exactdp.errors import UndecidedError
+    from exactdp.numbers.rb import precision_cap
+
+    p, q = (sympy.sqrt(2) + sympy.sqrt(3)) / 4, sympy.sqrt(5 + 2 * sympy.sqrt(6)) / 4
+    prof = privacy_profile(exactdp.Kernel([[p, 1 - p], [q, 1 - q]]))
+    assert prof.breakpoints == (1,) and prof(Q(1, 2)) == Q(1, 2) and prof(2) == 0
+    x = sympy.exp(-sympy.Integer(300))
+    K = exactdp.Kernel([[Q(1, 2) + x, Q(1, 2) - x], [Q(1, 2), Q(1, 2)]])
+    with precision_cap(128), pytest.raises(UndecidedError, match="cannot decide"):
+        privacy_profile(K)
+    prof = privacy_profile(K)  # TV = e^{-300}: the profile at gamma = 1
+    assert certified_compare(prof(1), "==", x) is Truth.TRUE
