@@ -176,7 +176,7 @@ class Block:
     L_err: float
     dropped: fmpq
     cut: float
-    finite: fmpq = ONE  # a lower bound of the block's finite P-mass (1 − p_∞)^k (exact when small)
+    finite: fmpq = ONE  # an upper bound of the block's finite P-mass (1 − p_∞)^k (exact when small)
 
     @property
     def count(self) -> int:
@@ -225,18 +225,19 @@ def _block(loss: PairLoss, k: int, cut_nats: float) -> Block:
             ends = ball_endpoints(arb(dropped_count) * (arb(cut) + arb(2 * lp_err)).exp())
         dropped = ends[1] if ends is not None else ONE
     order = np.argsort(L, kind="stable")
-    return Block(lp[order], L[order], lp_err, L_err, dropped, cut, _finite_lo(loss.p_only, k))
+    return Block(lp[order], L[order], lp_err, L_err, dropped, cut, _finite_hi(loss.p_only, k))
 
 
-def _finite_lo(p_only: fmpq, k: int) -> fmpq:
-    """A lower bound of (1 − p_∞)^k, exact when the power is small."""
+def _finite_hi(p_only: fmpq, k: int) -> fmpq:
+    """An upper bound of (1 − p_∞)^k, exact when the power is small (:func:`_dropped` bounds the dropped mass by
+    this minus a lower bound of the kept mass, so it must be the upper end of the ball)."""
     if p_only == 0:
         return ONE
     if k * max(int(p_only.q).bit_length(), 1) <= 20_000:
         return (ONE - p_only) ** k
     with ctx.workprec(128):
         ends = ball_endpoints((1 - arb(p_only)) ** k)
-    return max(ends[0], ZERO) if ends is not None else ZERO
+    return min(ends[1], ONE) if ends is not None else ONE
 
 
 def _trinomial_atoms(k, lf, lpv, lv, lp_err, depth):
@@ -250,7 +251,8 @@ def _trinomial_atoms(k, lf, lpv, lv, lp_err, depth):
 
     a1 = np.arange(k + 1, dtype=np.int64)
     m = k - a1
-    pi = 1.0 / (1.0 + math.exp(l3 - l2))  # P₂/(P₂ + P₃): only picks mode candidates, the max of three is taken
+    # P₂/(P₂ + P₃): only picks mode candidates, the max of three is taken (exponent capped: beyond 700 the mode is 0)
+    pi = 1.0 / (1.0 + math.exp(min(l3 - l2, 700.0)))
     mode = np.floor((m + 1) * pi).astype(np.int64)
     cands = [np.clip(mode + d, 0, m) for d in (-1, 0, 1)]
     vals = [logmass(a1, c) for c in cands]
@@ -588,6 +590,10 @@ def _merge_any(items) -> list[tuple[PairLoss, int]]:
     return list(merged.items())
 
 
+#: the least class mass the search routine takes (as the two-ratio routine: floats of the masses stay normal)
+_MIN_MASS = fmpq(1, 2**1000)
+
+
 def _applies(losses, groups, totals):
     """``(i, j, n)`` when the search is one factor with two pair classes of at most three ratio classes each,
     one of them with exactly three (two-ratio structures are the two-ratio routine's); None otherwise."""
@@ -597,6 +603,8 @@ def _applies(losses, groups, totals):
     sizes = (len(losses[i].classes), len(losses[j].classes))
     if max(sizes) != 3:
         return None
+    if any(P < _MIN_MASS for k in (i, j) for _, P in losses[k].classes):
+        return None  # masses below the float range (float(P), exp of log-mass quotients): the exact search
     return i, j, totals[0]
 
 
