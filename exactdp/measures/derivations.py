@@ -16,7 +16,7 @@ import sympy
 from exactdp.errors import ParameterError
 from exactdp.measures.contraction import eta_in, region_domain
 from exactdp.measures.privacy import kernel_domain, ldp_ratio_in, pml_domain, pml_ratio_in
-from exactdp.symbolic.closedforms import Derivation, Step
+from exactdp.symbolic.closedforms import Derivation, Step, cell_form
 from exactdp.symbolic.region import assuming, validity_region
 
 QUANTITIES = ("validity", "eta_tv", "eta_hockey_stick", "ldp_ratio", "pml_ratio")
@@ -53,14 +53,16 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
             d.result = sympy.And(v.assumed.as_sympy(), v.condition)
         elif q == "eta_tv":
             d.quantity = "eta_TV(K) = max_{x,x'} TV(K_x, K_x')"
-            d.result = eta_in(region_domain(K, 1), K, 1, _pair_steps(d, 1))[0]
+            D = region_domain(K, 1)
+            d.result = eta_in(D, K, 1, _pair_steps(d, 1, D))[0]
         elif q == "eta_hockey_stick":
             g = gamma if gamma is not None else sympy.Symbol("gamma", positive=True)
             d.quantity = f"eta_E_gamma(K) at gamma = {g}"
             if not isinstance(g, sympy.Symbol):
                 d.math = d.math.replace(r"\gamma", "{" + sympy.latex(g) + "}")
             with assuming(*([g >= 1] if isinstance(g, sympy.Symbol) else [])):
-                d.result = eta_in(region_domain(K, g), K, g, _pair_steps(d, g))[0]
+                D = region_domain(K, g)
+                d.result = eta_in(D, K, g, _pair_steps(d, g, D))[0]
         elif q == "ldp_ratio":
             d.quantity = "e^LDP(K) = max_y max_x K(y|x) / min_x K(y|x)"
             d.result = ldp_ratio_in(kernel_domain(K, "ldp_ratio"), K, _column_steps(d, "{lo}"))[0]
@@ -73,12 +75,14 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
     return out
 
 
-def _pair_steps(d: Derivation, gamma):
-    """The observer of :func:`eta_in`: one step per distinct divergence of a pair of rows, then the maximum."""
+def _pair_steps(d: Derivation, gamma, D):
+    """The observer of :func:`eta_in`: one step per distinct divergence of a pair of rows (on a one-parameter
+    box written as its cells, like the maximum), then the maximum."""
     seen: list = []
 
     def observe(kind, value, where):
         if kind == "pair":
+            value = cell_form(value, D.hypotheses.region)
             if all(sympy.cancel(value - w) != 0 for w in seen):
                 seen.append(value)
                 d.add(f"divergence of rows {where[0]} and {where[1]}", value, _pair_tex(*where, gamma))

@@ -197,6 +197,20 @@ def _from_sympy(e, v, box):
     return uv.from_sympy(e, v, box)
 
 
+def cell_form(expr, region: Region):
+    """A closed form on a one-parameter box written as its cells (``Piecewise`` with conditions v <= r, the form
+    of :func:`symbolic_max` there, for a derivation's steps); unchanged elsewhere or when it is not a
+    piecewise rational function of the parameter."""
+    one = _one_parameter(region)
+    expr = as_expr(expr)
+    if not one or not expr.has(sympy.Piecewise):
+        return expr
+    from exactdp.symbolic import univariate as uv
+
+    cells = _cells([expr], one)
+    return expr if cells is None else _exact(uv.to_sympy(cells[0], _simplify))
+
+
 def max_quotient(nums, dens, region: Region):
     """``(value, index)``: max_k nums[k]/dens[k] on the region, ``oo`` where a denominator vanishes below a
     non-zero numerator (a ``Piecewise`` with the condition of the zeros first); index None when the

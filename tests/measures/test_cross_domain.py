@@ -245,6 +245,10 @@ def test_derivation_is_recorded_around_the_one_measure():
     K = declare_region(exactdp.Kernel([[t, 1 - t, 0], [1 - t, 0, t], [0, t, 1 - t]]), t <= 1)
     (d,) = derive(K, ("ldp_ratio",))
     assert d.result is sympy.oo
+    K = declare_region(exactdp.Kernel([[t, 1 - t], [1 - t, t]]), t <= 1)  # one parameter: steps in cell form
+    (d,) = derive(K, ("eta_tv",))
+    cells = sympy.Piecewise((1 - 2 * t, t <= Q(1, 2)), (2 * t - 1, True))
+    assert [s.expr for s in d.steps] == [cells, cells] and d.result == cells == eta_tv(K)
 
 
 def test_privacy_profile_over_balls_is_the_rational_algorithm():
