@@ -84,6 +84,9 @@ _HOPELESS = 4
 #: the relative width asked of a composition that survives its filter bound (the cut deepens while the dropped
 #: mass dominates its width: E_γ near 1, where the overlap Σ min(P, γQ) lives in the far tails of the atoms)
 _REFINE = fmpq(1, 2**40)
+#: past n = _NEAR_ONE_N, a best lower bound within _NEAR_ONE of 1 stops the search at once (see _enclose_all)
+_NEAR_ONE = fmpq(1, 2**20)
+_NEAR_ONE_N = 200
 #: the deepest cut (nats): exponentials stay in the normal float range
 MAX_CUT_NATS = 600.0
 #: work units per kept atom (a sort, two searches, a dozen vector passes: about 120 ns an atom, measured in
@@ -334,22 +337,36 @@ def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
     return min((k + 1) * (k + 2) // 2, int(2 * math.pi * depth * k * math.sqrt(w[0] * w[1] * w[2])) + 2 * k + 3)
 
 
+class OverBudget(Exception):
+    """A :class:`LatticeEnclosure` with a ``budget`` was asked for more work than it has left."""
+
+
 class LatticeEnclosure:
     """Certified bounds of E_γ of products of at most two losses (≤ 3 ratio classes each), with the atoms of
-    each (loss, k) block kept (γ-independent) up to ``keep_atoms`` in total."""
+    each (loss, k) block kept (γ-independent) up to ``keep_atoms`` in total.  ``work`` counts the units spent
+    (blocks built and swept, :data:`_PER_ATOM` an atom); with ``budget`` a call that would exceed it raises
+    :class:`OverBudget` before it starts."""
 
-    def __init__(self, *, keep_atoms: int = 4_000_000, cut_nats: float = CUT_NATS):
-        self.keep_atoms, self.cut_nats = keep_atoms, cut_nats
+    def __init__(self, *, keep_atoms: int = 4_000_000, cut_nats: float = CUT_NATS, budget: int | None = None):
+        self.keep_atoms, self.cut_nats, self.budget = keep_atoms, cut_nats, budget
         self._blocks: dict = {}
         self._kept = 0
+        self.work = 0
+
+    def _charge(self, units: int) -> None:
+        if self.budget is not None and self.work + units > self.budget:
+            raise OverBudget(f"lattice_interval: {self.work + units} work units exceed the budget {self.budget}")
+        self.work += units
 
     def block(self, loss: PairLoss, k: int, cut_nats: float | None = None) -> Block:
         cut = self.cut_nats if cut_nats is None else cut_nats
         key = (loss, k, cut)
         b = self._blocks.get(key)
         if b is None:
-            require("max_work", _PER_ATOM * atom_estimate(loss, k, cut),
+            estimate = _PER_ATOM * atom_estimate(loss, k, cut)
+            require("max_work", estimate,
                     f"lattice_interval: the atoms of {k} coordinates of a {len(loss.classes)}-class loss")
+            self._charge(estimate)
             b = _block(loss, k, cut)
             if self._kept + b.count <= self.keep_atoms:
                 self._blocks[key] = b
@@ -378,6 +395,7 @@ class LatticeEnclosure:
             blocks = [self.block(loss, k, cut) for loss, k in items]
             if len(blocks) == 1:
                 blocks.append(Block(np.zeros(1), np.zeros(1), 0.0, 0.0, ZERO, 0.0))
+            self._charge(_PER_ATOM * (blocks[0].count + blocks[1].count))
             sw = _sweep(blocks[0], blocks[1], g)
             drop = sw.dropped
             lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
@@ -630,13 +648,36 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
     bounded by E_γ at its top corner (b, n − a) — data processing, every composition in it has fewer
     coordinates of each class — first by :func:`chernoff_bound`, then by the lattice bounds; an interval whose
     bound is below the best lower bound found gives every composition in it (0, bound); the rest are split
-    down to single compositions, which get their own lattice bounds."""
-    import heapq
-
+    down to single compositions, which get their own lattice bounds (a cut deepened while it makes them wide).
+    The work stops at twice the estimate charged for it (:func:`_estimate`): the compositions not settled by
+    then keep the bound of their open interval, or [0, 1] — valid, so the filter keeps them and the search
+    falls back to its own cost guard (E_γ ≈ 1 for every composition, e.g. γ = 2 at n = 10⁴, has nothing to
+    separate)."""
     i, j, n = _applies(losses, groups, totals)
     LA, LB = losses[i], losses[j]
-    enc = LatticeEnclosure()
+    # at most twice the estimate charged to max_work: past it, what is left keeps valid but trivial bounds
+    enc = LatticeEnclosure(budget=2 * _estimate(losses, groups, totals)[0])
     out: dict[int, tuple[fmpq, fmpq]] = {}
+    heap: list = []
+    try:
+        _branch_and_bound(enc, LA, LB, n, gamma, out, heap)
+    except OverBudget:  # E_γ ≈ 1 everywhere (η_TV at large n) or no structure to prune: let the search decide
+        for neg, _, a, b in heap:
+            for k in range(a, b + 1):
+                out.setdefault(k, (ZERO, -neg))
+    rows = []
+    for k in range(n + 1):
+        counts = [0] * len(losses)
+        counts[i], counts[j] = k, n - k
+        lo, hi = out.get(k, (ZERO, ONE))
+        rows.append((tuple(counts), lo, hi))
+    return rows
+
+
+def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, out: dict,
+                      heap: list) -> None:
+    """The search of :func:`_enclose_all`: fills ``out`` (k → bounds); ``heap`` holds the open intervals."""
+    import heapq
 
     def lattice(kA: int, kB: int) -> tuple[fmpq, fmpq]:
         return enc.bounds([(LA, kA), (LB, kB)], gamma, cut_nats=FILTER_CUT_NATS)
@@ -645,7 +686,9 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
     for k in (n, 0):  # the homogeneous corners at the default cut: a tight best lower bound
         out[k] = enc.bounds([(LA, k), (LB, n - k)], gamma)
         best = max(best, out[k][0])
-    heap: list = []
+    if ONE - best < _NEAR_ONE and n > _NEAR_ONE_N:
+        raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
+                         "tails, which only the deepest cuts reach (too costly at this n)")
     tick = 0
 
     def push(a: int, b: int) -> None:
@@ -676,17 +719,13 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
                 out[k] = (ZERO, -neg)
             continue
         mid = (a + b) // 2
+        heapq.heappush(heap, (neg, -1, a, b))  # kept open until both halves are in (for OverBudget)
         for lo_k, hi_k in ((a, mid), (mid + 1, b)):
             push(lo_k, hi_k)
             if lo_k == hi_k and lo_k in out:
                 best = max(best, out[lo_k][0])
-    rows = []
-    for k in range(n + 1):
-        counts = [0] * len(losses)
-        counts[i], counts[j] = k, n - k
-        lo, hi = out[k]
-        rows.append((tuple(counts), lo, hi))
-    return rows
+        heap.remove((neg, -1, a, b))
+        heapq.heapify(heap)
 
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes

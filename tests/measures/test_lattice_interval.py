@@ -232,3 +232,27 @@ def test_delta_over_all_sequences_enclosure_and_exact_route():
             assert exact in r and r.relative_width <= r.requested
             e = delta_tensor_power_enclosure(K, n, g)
             assert e.exact and e.value == exact
+
+
+def test_work_budget_and_nothing_to_separate():
+    """A budget refuses work before it starts; with E_gamma within 2^-20 of 1 for every composition (gamma = 2 at
+    n = 300) the routine stops at once with valid bounds (the exact corners inside, the rest [0, 1]), so the
+    search falls back to its own cost guard instead of refining every composition; at n = 300 (1 − E ≈ 3·10⁻⁴)
+    the work budget ends the search with the open intervals' bounds, still valid."""
+    from exactdp.measures.lattice_interval import OverBudget
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 3), fmpq(1, 3), fmpq(1, 3)])
+    with pytest.raises(OverBudget):
+        LatticeEnclosure(budget=10).bounds([(loss, 50), (loss.reverse(), 50)], 2)
+    for n in (300, 1000):
+        rows = THREE_RATIO.enclose([loss, loss.reverse()], [[0, 1]], [n], fmpq(2))
+        assert len(rows) == n + 1
+        for counts, lo, hi in (rows[0], rows[-1]):
+            assert lo <= hockey_stick_product_losses([(loss, counts[0]), (loss.reverse(), counts[1])], fmpq(2)) <= hi
+        assert all(0 <= lo <= hi <= 1 for _, lo, hi in rows)
+        if n == 1000:
+            assert sum(1 for _, lo, hi in rows if (lo, hi) == (0, 1)) == n - 1
+            continue
+        for counts, lo, hi in rows[1:3]:  # and they contain the exact values (type classes: cheap at n = 300)
+            exact = hockey_stick_product_losses([(loss, counts[0]), (loss.reverse(), counts[1])], fmpq(2))
+            assert lo <= exact <= hi
