@@ -61,7 +61,7 @@ import numpy as np
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
-from exactdp.limits import require
+from exactdp.limits import limit, require
 from exactdp.measures.composition_filter import EnclosureRoutine
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.qq import ONE, ZERO, to_qq
@@ -649,14 +649,16 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
     coordinates of each class — first by :func:`chernoff_bound`, then by the lattice bounds; an interval whose
     bound is below the best lower bound found gives every composition in it (0, bound); the rest are split
     down to single compositions, which get their own lattice bounds (a cut deepened while it makes them wide).
-    The work stops at twice the estimate charged for it (:func:`_estimate`): the compositions not settled by
+    The work stops at ``max_work`` (or twice the estimate charged for it, :func:`_estimate`, if larger): the
+    compositions not settled by
     then keep the bound of their open interval, or [0, 1] — valid, so the filter keeps them and the search
     falls back to its own cost guard (E_γ ≈ 1 for every composition, e.g. γ = 2 at n = 10⁴, has nothing to
     separate)."""
     i, j, n = _applies(losses, groups, totals)
     LA, LB = losses[i], losses[j]
-    # at most twice the estimate charged to max_work: past it, what is left keeps valid but trivial bounds
-    enc = LatticeEnclosure(budget=2 * _estimate(losses, groups, totals)[0])
+    # the estimate (typical) was charged to max_work; the work itself stops at max_work (or twice the estimate):
+    # past it, what is left keeps valid but trivial bounds
+    enc = LatticeEnclosure(budget=max(2 * _estimate(losses, groups, totals)[0], limit("max_work")))
     out: dict[int, tuple[fmpq, fmpq]] = {}
     heap: list = []
     try:

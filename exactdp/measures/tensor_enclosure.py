@@ -374,6 +374,26 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
     return _enclose(route, g, w, what)
 
 
+def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
+    r"""[lo, 1] when a homogeneous composition (every coordinate of a factor in one class, evaluated exactly where
+    that fits the cost guard) already has E_γ ≥ lo with 1 − lo ≤ w·lo: δ_n(γ) ≤ 1 always, and δ_n(γ) ≥ E_γ of any
+    composition — the case the filter cannot separate (E_γ within 2⁻²⁰ of 1 for every composition)."""
+    classes, groups, totals, _ = search.classified
+    if len(groups) != 1:
+        return None
+    best = None
+    for i in groups[0]:
+        counts = tuple(totals[0] if j == i else 0 for j in range(len(classes)))
+        items = [(c.loss, k) for c, k in zip(classes, counts) if k]
+        est = _eval_cost([lo for lo, _ in items], [k for _, k in items], _bits(g))
+        if _within(TensorCost(totals[0], est[0], est[1], est[2], 1, est[3], est[4])):
+            v = search.hockey_stick(counts, g)
+            best = v if best is None else max(best, v)
+    if best is None or best <= 0 or ONE - best > w * best:
+        return None
+    return TensorEnclosure(best, ONE, best == ONE, w)
+
+
 def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool) -> TensorEnclosure | None:
     r"""δ_n(γ) over several pair classes through the certified filter of
     :mod:`~exactdp.measures.composition_filter` (None where no routine applies or too many candidates survive).
@@ -391,7 +411,7 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     losses = [c.loss for c in classes]
     selection = composition_filter.select(losses, groups, totals, g, what)
     if selection is None:
-        return None
+        return _near_one(search, g, w)
     lattice = LatticeEnclosure()
     best_lo, best_hi, exact = None, None, True
     for counts in selection.candidates:

@@ -256,3 +256,17 @@ def test_work_budget_and_nothing_to_separate():
         for counts, lo, hi in rows[1:3]:  # and they contain the exact values (type classes: cheap at n = 300)
             exact = hockey_stick_product_losses([(loss, counts[0]), (loss.reverse(), counts[1])], fmpq(2))
             assert lo <= exact <= hi
+
+
+def test_enclosure_when_every_composition_is_near_one():
+    """E_gamma within 2^-20 of 1 for every composition (gamma = 1, n = 1000): the filter has nothing to separate,
+    and enclosure=True answers [max over the homogeneous compositions (exact), 1] — delta <= 1 always."""
+    from exactdp.measures.tensor import TensorSearch
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    K = Kernel([["1/2", "1/3", "1/6"], ["1/3", "1/3", "1/3"]])
+    r = delta_tensor_power_enclosure(K, 1000, 3)
+    S = TensorSearch([(K, 1000)])
+    corners = [S.hockey_stick(c, fmpq(3)) for c in ((1000, 0), (0, 1000))]
+    assert (r.lower, r.upper, r.exact) == (max(corners), 1, False)
+    assert 0 < r.relative_width <= r.requested
