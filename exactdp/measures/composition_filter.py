@@ -13,42 +13,52 @@ enumeration order, the first maximizing composition).
 finite ratio classes ``top`` > ``bottom`` and equal ratio quotient ρ = r_top/r_bottom when both have two
 (every row pair of a kernel with two outputs and its reverse: [A] §III, A-8).  A finite outcome with a
 coordinates of A and b of B in their top classes has likelihood ratio R(d) = r_{A,bot}^k r_{B,bot}^m ρ^d,
-d = a + b, increasing in d, with P-weight X_k(a)Z_m(b) and Q-weight Y_k(a)W_m(b), where
-X_k(a) = C(k, a) P_{A,top}^a P_{A,bot}^{k−a} (Y, Z, W alike with the Q masses of A and the P, Q masses of B).
-With t = max{d : R(d) ≤ γ} (decided by arb logarithms, exactly by fmpq powers when a ball cannot decide),
+d = a + b, increasing in d, and P-weight X_k(a)Z_m(b) with X_k(a) = C(k, a) P_{A,top}^a P_{A,bot}^{k−a}
+(Z_m alike with the P masses of B); its Q-weight is the P-weight divided by R(d).  With
+t = max{d : R(d) ≤ γ} (decided by arb logarithms, exactly by fmpq powers when a ball cannot decide),
 
-    1 − E_γ = Σ_y min(P(y), γQ(y)) = PHead + γ·QTail,      E_γ = P_∞ + PTail − γ·QTail,
+    1 − E_γ = Σ_y min(P(y), γQ(y)) = PHead + γQTail,      E_γ = P_∞ + PTail − γQTail,
 
-PHead = Σ_a X(a)·Σ_{b ≤ t−a} Z(b), PTail = Σ_a X(a)·Σ_{b > t−a} Z(b), QTail = Σ_a Y(a)·Σ_{b > t−a} W(b),
-P_∞ = 1 − (1 − p_{A,∞})^k (1 − p_{B,∞})^m exactly (outcomes with a P-only coordinate; outcomes with a
-coordinate of p = 0 contribute to neither).  Both enclosures are intersected: the first is tight when E_γ
-is near 1 (η_TV at large n, E ≈ 1 − 10⁻¹⁵⁰: the complement is a sum of non-negative terms, relatively
-accurate), the second when E_γ is small.  The vectors X_k are built by the recursion
-X_k(a) = P_bot·X_{k−1}(a) + P_top·X_{k−1}(a − 1) forward in k, the B family (index m = n − k, backward) by
-a checkpointed sweep: every ⌈√n⌉-th vector is stored and each block regenerated from its checkpoint, so
-memory is O(n√n) floats and the work O(n²) vectorised float operations — about 6 recursion steps and 6
-vector operations of length ≤ n per composition.
+PHead = Σ_a X(a)·Σ_{b ≤ t−a} Z(b), PTail = Σ_a X(a)·Σ_{b > t−a} Z(b), and, since γ/R(d) = c·q^{d−t−1} with
+c = γ/R(t + 1) ≤ 1 and q = 1/ρ, γQTail = c·Σ_a X(a)·DZ(t + 1 − a) with the *discounted tails*
+DZ(j) = Σ_{b ≥ j} Z(b) q^{b−j} (:class:`_Discount`) — so γQ is computed from the P-weights where they
+matter, never from Q-weights that would lie 2^{−log2 γ} below their own bulk (γ = 2^{2100} at n = 10⁴);
+c is enclosed by an arb ball.  P_∞ = 1 − (1 − p_{A,∞})^k (1 − p_{B,∞})^m exactly (outcomes with a P-only
+coordinate; outcomes with a coordinate of p = 0 contribute to neither).  Both enclosures are intersected:
+the first is tight when E_γ is near 1 (η_TV at large n, E ≈ 1 − 10⁻¹⁵⁰: the complement is a sum of
+non-negative terms, relatively accurate), the second when E_γ is small.  The vectors X_k are built by the
+recursion X_k(a) = P_bot·X_{k−1}(a) + P_top·X_{k−1}(a − 1) forward in k, the B family (index m = n − k,
+backward) by a checkpointed sweep: every ⌈√n⌉-th vector is stored and each block regenerated from its
+checkpoint, so memory is O(n√n) floats (all vectors, kept for the next γ, up to n = :data:`KEEP_N`) and
+the work O(n²) vectorised float operations — about 3 recursion steps and 10 vector operations of length
+≤ n per composition.  Precision limits: values below about 2⁻⁹⁰⁰ of the float scale of their vectors
+are lost in the absolute error (e.g. 1 − η_TV below ~10⁻²⁷⁰ relative); the bounds then get wide and
+the search falls back to the exact route (never a wrong answer).
 
 **Rounding argument** (IEEE 754 binary64, round to nearest; cf. :mod:`exactdp.numbers.float_interval`).
 All quantities are non-negative, so every float result is the exact one times a product of factors
-(1 + δ), |δ| ≤ u = 2⁻⁵³, plus an absolute underflow error: a float mass m̂ = m(1 + δ) (normal range
-required); one recursion step rounds a mass, a product and a sum (3 factors) and each product may
-underflow by ≤ 2⁻¹⁰⁷⁵; a sum of j terms in any order (``np.cumsum``, ``np.dot``, with or without FMA)
-gives each term at most j factors (Higham, *Accuracy and Stability*, §4.2 and §3.1; additions with a
-subnormal result are exact).  Hence X̂_k = X_k·Θ + e with Θ ∈ [(1 − u)^{3k}, (1 + u)^{3k}] and |e| ≤ A_k,
-A_k = (m̂_top + m̂_bot)(1 + u)²·A_{k−1} + 2⁻¹⁰⁷⁴(1 + u), tracked with upward-rounded floats (scaled with
-the vector, which is kept at max ∈ [2⁻³², 1] by exact power-of-two rescaling and carries its exponent).
-A computed sum Ŝ of the form Σ_a X̂(a)·(Σ_b Ẑ(b)) therefore satisfies (1 − u)^N S − A ≤ Ŝ ≤ (1 + u)^N S + A
-with N = 3k + 3m + n + 2 = 4n + 2 and A = 4(n + 2)²(A_X + A_Z + 2⁻¹⁰⁷⁰) (stored entries ≤ 1.01, inner
-sums ≤ 1.02(m + 1)), and S ∈ [(Ŝ − A)/(1 + 2Nu), (Ŝ + A)/(1 − Nu)] (Nu ≤ 1/100), computed in ``fmpq``
-from the exact values of the floats.  Every decision (threshold, candidate selection) is an exact
-comparison; no float reaches a result.
+(1 + δ), |δ| ≤ u = 2⁻⁵³, plus an absolute underflow error: a float mass or power m̂ = m(1 + δ) (correctly
+rounded from the exact rational, normal range required); one recursion step rounds a mass, a product and a
+sum (3 factors) and each product may underflow by ≤ 2⁻¹⁰⁷⁵; a sum of j terms in any order (``np.cumsum``,
+``np.dot``, with or without FMA) gives each term at most j factors (Higham, *Accuracy and Stability*, §4.2
+and §3.1; additions with a subnormal result are exact).  Hence X̂_k = X_k·Θ + e with
+Θ ∈ [(1 − u)^{3k}, (1 + u)^{3k}] and |e| ≤ A_k, A_k = (m̂_top + m̂_bot)(1 + u)²·A_{k−1} + 2⁻¹⁰⁷⁴(1 + u),
+tracked with upward-rounded floats (scaled with the vector, which is kept at max ∈ [2⁻³², 1] by exact
+power-of-two rescaling and carries its exponent).  A computed sum Ŝ of the form Σ_a X̂(a)·(Σ_b Ẑ(b))
+therefore satisfies (1 − u)^N S − A ≤ Ŝ ≤ (1 + u)^N S + A with N = 3k + 3m + n + 2 = 4n + 2 and
+A = 4(n + 2)²(A_X + A_Z + 2⁻¹⁰⁷⁰) (stored entries ≤ 1.01, inner sums ≤ 1.02(m + 1)).  The discounted sum
+has N ≤ 8n + 40 (its blocks add ≤ B + r + 10 factors) and, as a block multiplies an underflowed term by
+at most ρ^B ≤ 2⁶⁰ and the carries leave out less than 2⁻¹⁰⁰⁰ of the total, A = 4(n + 2)²(A_X + A_DZ +
+2⁻⁹⁹⁷) with A_DZ = (n + 2)(1.1·A_Z + 2⁻¹⁰⁰⁰).  Then S ∈ [(Ŝ − A)(1 − 2Nu), (Ŝ + A)(1 + 2Nu)]
+(Nu ≤ 1/100), computed in ``fmpq`` from the exact values of the floats: dyadic rationals of modest size.
+Every decision (threshold, candidate selection) is an exact comparison; no float reaches a result.
 
 **Hook for other class structures** (helper T3: three-ratio classes).  A routine is an
 :class:`EnclosureRoutine`: ``estimate(losses, groups, totals)`` returns the routine's
 work and memory estimate ``(work, bytes)`` (charged to ``max_work`` / ``max_memory`` with
 :func:`exactdp.limits.require` before it runs) or None when it does not apply, and
-``enclose(losses, groups, totals, gamma)`` returns ``[(counts, lo, hi), ...]`` for every composition, **in the order of** :func:`exactdp.measures.tensor._all_compositions` (counts tuples indexed
+``enclose(losses, groups, totals, gamma)`` returns ``[(counts, lo, hi), ...]`` for every composition,
+**in the order of** :func:`exactdp.measures.tensor._all_compositions` (counts tuples indexed
 like ``losses``; lo ≤ E_γ(counts) ≤ hi exact ``fmpq``).  ``losses`` is the list of
 :class:`~exactdp.measures.privacy_loss.PairLoss` of the search's classes, ``groups`` the class indices of
 each factor and ``totals`` the factor multiplicities (as in ``TensorSearch.classified``).  Add a routine
@@ -58,6 +68,7 @@ applies is used (:func:`plan`); :func:`select` does the rest (the guard, the cap
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -154,13 +165,11 @@ def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = 
 
 @dataclass(frozen=True)
 class _Side:
-    """One class of the two-ratio structure: float masses of its top and bottom finite classes (P and Q),
-    its bottom ratio, whether it has a top class, and its finite P mass 1 − p_∞ (exact)."""
+    """One class of the two-ratio structure: float P masses of its top and bottom finite classes, its bottom
+    ratio, whether it has a top class, and its finite P mass 1 − p_∞ (exact)."""
 
     p_top: float
     p_bot: float
-    q_top: float
-    q_bot: float
     r_bot: fmpq
     has_top: bool
     finite: fmpq
@@ -180,16 +189,16 @@ def _side(loss: PairLoss) -> tuple[_Side, fmpq | None] | None:
         return None
     if len(cls) == 2:
         (rt, pt), (rb, pb) = cls
-        top, rho = (pt, pt / rt), rt / rb
+        top, rho = (pt,), rt / rb
     elif len(cls) == 1:
-        (rb, pb), top, rho = cls[0], (ZERO, ZERO), None
+        (rb, pb), top, rho = cls[0], (ZERO,), None
     else:
-        rb, pb, top, rho = ONE, ZERO, (ZERO, ZERO), None
-    floats = [_to_float(v) for v in (top[0], pb, top[1], pb / rb)]
+        rb, pb, top, rho = ONE, ZERO, (ZERO,), None
+    floats = [_to_float(v) for v in (top[0], pb)]
     if any(f is None for f in floats):
         return None
-    p_top, p_bot, q_top, q_bot = floats
-    return _Side(p_top, p_bot, q_top, q_bot, rb, len(cls) == 2, ONE - loss.p_only), rho
+    p_top, p_bot = floats
+    return _Side(p_top, p_bot, rb, len(cls) == 2, ONE - loss.p_only), rho
 
 
 def _two_ratio_sides(losses, groups, totals):
@@ -208,11 +217,13 @@ def _two_ratio_sides(losses, groups, totals):
 def _two_ratio_estimate(losses, groups, totals) -> tuple[int, int] | None:
     """(work, memory): about 3(n + 1)² float element operations (6 recursion steps and 6 vector operations
     of average length n/2 per composition) plus a constant per composition; memory the checkpoints and one
-    regenerated block of the two B streams, 32·(n + 1)(√n + 2) bytes."""
+    regenerated block of the two B streams, 32·(n + 1)(√n + 2) bytes (n > :data:`KEEP_N`), else every vector
+    of the four streams (kept for the next call: 16·(n + 1)(n + 2) bytes)."""
     if _two_ratio_sides(losses, groups, totals) is None:
         return None
     n = totals[0]
-    return 3 * (n + 1) ** 2 * _PER_ELEMENT + (n + 1) * _PER_COMPOSITION, 32 * (n + 1) * (math.isqrt(n) + 2)
+    memory = 8 * (n + 1) * (n + 2) if n <= KEEP_N else 16 * (n + 1) * (math.isqrt(n) + 2)
+    return 3 * (n + 1) ** 2 * _PER_ELEMENT + (n + 1) * _PER_COMPOSITION, memory
 
 
 def _up(x: float) -> float:
@@ -255,8 +266,39 @@ class _Stream:
         self.vec, self.err, self.k = new, err, self.k + 1
 
 
+#: up to this n every vector of a stream is kept (≈ 8·n²/2 bytes, 17 MB at 2048) and the last few streams are
+#: cached, so the few searches of a profile inversion at nearby γ build them once
+KEEP_N = 2048
+
+
+@functools.lru_cache(maxsize=4)
+def _all_states(top: float, bot: float, n: int) -> tuple:
+    """The stream's states for k = 0..n (n ≤ :data:`KEEP_N`)."""
+    s, out = _Stream(top, bot), []
+    for k in range(n + 1):
+        out.append(s.state())
+        if k < n:
+            s.step()
+    return tuple(out)
+
+
+def _ascending(top: float, bot: float, n: int):
+    """The stream's states for k = 0, 1, …, n."""
+    if n <= KEEP_N:
+        yield from _all_states(top, bot, n)
+        return
+    s = _Stream(top, bot)
+    for k in range(n + 1):
+        yield s.state()
+        if k < n:
+            s.step()
+
+
 def _descending(top: float, bot: float, n: int):
     """The stream's states for k = n, n − 1, …, 0 (checkpoint every ⌈√n⌉ steps, blocks regenerated)."""
+    if n <= KEEP_N:
+        yield from reversed(_all_states(top, bot, n))
+        return
     every = math.isqrt(n) + 1
     s, marks = _Stream(top, bot), {}
     for j in range(n + 1):
@@ -273,6 +315,7 @@ def _descending(top: float, bot: float, n: int):
         yield from reversed(block)
 
 
+@functools.lru_cache(maxsize=4096)
 def _pow2(e: int) -> fmpq:
     return fmpq(2**e) if e >= 0 else fmpq(1, 2 ** (-e))
 
@@ -303,6 +346,14 @@ class _Threshold:
             return False
         return self.A.r_bot ** k * self.B.r_bot ** m * self.rho ** d <= self.g
 
+    def discount(self, k: int, m: int, d: int) -> tuple[fmpq, fmpq]:
+        """Exact bounds of γ/R(d) = exp(log γ − k log r_A − m log r_B − d log ρ) (an arb ball's ends)."""
+        lg, la, lb, lr = self.logs
+        with ctx.workprec(192):
+            c = (lg - k * la - m * lb - d * lr).exp()
+            (m0, e0), (m1, e1) = c.lower().man_exp(), c.upper().man_exp()
+        return max(fmpq(m0) * _pow2(int(e0)), ZERO), fmpq(m1) * _pow2(int(e1))
+
     def __call__(self, k: int, m: int) -> int:
         dmax = k * self.A.has_top + m * self.B.has_top
         lg, la, lb, lr = self.f
@@ -315,51 +366,111 @@ class _Threshold:
         return t
 
 
-def _bounds(value: float, err: float, e: int, n: int) -> tuple[fmpq, fmpq]:
-    """Exact bounds of S·2^e from the float Ŝ and the absolute error A (module docstring, N = 4n + 2)."""
-    N = 4 * n + 2
-    v, a = _f2q(value), _f2q(err)
-    lo = max(v - a, ZERO) / (1 + 2 * N * _U_Q)
-    hi = (v + a) / (1 - N * _U_Q)
+def _bounds(value: float, err: float, e: int, N: int) -> tuple[fmpq, fmpq]:
+    """Exact dyadic bounds of S·2^e from the float Ŝ, its absolute error A and its rounding count N (module
+    docstring): (Ŝ − A)/(1 + 2Nu) ≥ (Ŝ − A)(1 − 2Nu) and (Ŝ + A)/(1 − Nu) ≤ (Ŝ + A)(1 + 2Nu) for Nu ≤ 1/2."""
+    v, a, c = _f2q(value), _f2q(err), 2 * N * _U_Q
     s = _pow2(e)
-    return lo * s, hi * s
+    return max(v - a, ZERO) * (1 - c) * s, (v + a) * (1 + c) * s
+
+
+#: the discounted tails are summed in blocks of B terms with ρ^B ≤ 2^_BLOCK_BITS (the float amplification of an
+#: underflow inside a block), powers q^i kept down to 2^-_FLOOR_BITS
+_BLOCK_BITS = 60
+_FLOOR_BITS = 1000
+
+
+class _Discount:
+    r"""Discounted tails DZ(j) = Σ_{b ≥ j} Z(b) q^{b−j}, q = 1/ρ, for all integers j at once (module docstring).
+
+    Powers: fl(q^i) for i ≤ L = min(n + 1, the least i with ρ^i ≥ 2^1000) and fl(ρ^i) for i < B, B = min(n + 1,
+    the largest B with ρ^B ≤ 2^60) (at least 1), each the correctly rounded value of the exact power (one
+    rounding; all in the normal range).  In blocks of B entries, DZ(s + i) = q^{−i}·Σ_{b ≥ s+i} Z(b) q^{b−s}
+    (a reversed cumsum) + q^{B−i}·C(s + B), where the block carries C(s) = Σ_{l=0}^{r} q^{lB}·inner(s + lB)
+    take every l with lB ≤ L; the terms left out are below q^L ≤ 2^-1000 of the total (and none are left
+    out when L = n + 1).  For j < 0, DZ(j) = q^{−j}·DZ(0) (below 2^-1000·DZ(0) for −j > L)."""
+
+    def __init__(self, rho: fmpq, n: int):
+        q, x, down = 1 / rho, ONE, []
+        top, block = fmpq(2) ** _FLOOR_BITS, fmpq(2) ** _BLOCK_BITS
+        B = 0
+        while len(down) <= n + 1:
+            down.append(int(x.p) / int(x.q))  # fl(q^i), correctly rounded
+            if 1 / x <= block:
+                B = len(down)  # q^{-(B-1)} ≤ 2^60
+            if 1 / x >= top:
+                break
+            x *= q
+        self.L = len(down) - 1
+        self.B = max(1, min(B, n + 1))
+        self.down = np.array(down)
+        y, up = ONE, []
+        for _ in range(self.B):
+            up.append(int(y.p) / int(y.q))  # fl(ρ^i)
+            y *= rho
+        self.up = np.array(up)
+        self.carry = self.down[self.B:0:-1] if self.B <= self.L else None  # q^{B−i}, i = 0..B−1
+
+    def tails(self, Z: np.ndarray) -> np.ndarray:
+        B, m1 = self.B, len(Z)
+        nb = -(-m1 // B)
+        Zp = np.zeros(nb * B)
+        Zp[:m1] = Z
+        inner = np.cumsum((Zp.reshape(nb, B) * self.down[:B])[:, ::-1], axis=1)[:, ::-1] * self.up
+        if nb > 1:
+            r = min(nb - 1, self.L // B)
+            head = np.concatenate((inner[:, 0], np.zeros(r + 1)))
+            carry = head[1:nb].copy()  # C(s + B) for the blocks 0..nb−2
+            for l in range(1, r + 1):
+                carry += self.down[l * B] * head[1 + l:nb + l]
+            inner[:-1] += carry[:, None] * self.carry
+        return inner.ravel()[:m1]
+
+    def extended(self, Z: np.ndarray) -> np.ndarray:
+        """[0, q^L·DZ(0), …, q·DZ(0), DZ(0), …, DZ(m), 0]: index j + L + 1 (clipped) gives DZ(j) for every
+        integer j (0 for j > m; below −L the value, < 2^-1000·DZ(0), is counted in the absolute error)."""
+        dz = self.tails(Z)
+        return np.concatenate(([0.0], self.down[self.L:0:-1] * dz[0], dz, [0.0]))
 
 
 def _two_ratio_enclose(losses, groups, totals, gamma: fmpq) -> list:
     A, B, rho, ia, ib = _two_ratio_sides(losses, groups, totals)
     n = totals[0]
-    if (4 * n + 2) * U > 0.01:
+    n_p, n_q = 4 * n + 2, 8 * n + 40  # rounding counts of the P sums and of the discounted Q sum
+    if n_q * U > 0.01:
         raise ParameterError(f"n: {n} is beyond the range of the filter's rounding bound")
     threshold = _Threshold(A, B, rho, gamma)
-    xs, ys = _Stream(A.p_top, A.p_bot), _Stream(A.q_top, A.q_bot)
-    zs, ws = _descending(B.p_top, B.p_bot, n), _descending(B.q_top, B.q_bot, n)
+    discount = _Discount(rho, n)
+    xs, zs = _ascending(A.p_top, A.p_bot, n), _descending(B.p_top, B.p_bot, n)
+    scale = 4.0 * (n + 2) ** 2
     out = []
     for k in range(n + 1):
         m = n - k
-        X, eX, aX, _ = xs.state()
-        Y, eY, aY, _ = ys.state()
+        X, eX, aX, _ = next(xs)
         Z, eZ, aZ, _ = next(zs)
-        W, eW, aW, _ = next(ws)
         t = threshold(k, m)
-        idx = np.clip(t + 1 - np.arange(k + 1), 0, m + 1)
+        j = t + 1 - np.arange(k + 1)  # the first b with a + b > t
+        idx = np.clip(j, 0, m + 1)
         cz = np.concatenate(([0.0], np.cumsum(Z)))
         tz = np.concatenate((np.cumsum(Z[::-1])[::-1], [0.0]))
-        tw = np.concatenate((np.cumsum(W[::-1])[::-1], [0.0]))
-        scale = 4.0 * (n + 2) ** 2
-        ezx = _up(scale * _up(_up(aX + aZ) + 2.0 ** -1070))
-        ewy = _up(scale * _up(_up(aY + aW) + 2.0 ** -1070))
-        head = _bounds(float(np.dot(X, cz[idx])), ezx, eX + eZ, n)
-        ptail = _bounds(float(np.dot(X, tz[idx])), ezx, eX + eZ, n)
-        qtail = _bounds(float(np.dot(Y, tw[idx])), ewy, eY + eW, n)
+        err = _up(scale * _up(_up(aX + aZ) + 2.0 ** -1070))
+        head = _bounds(float(np.dot(X, cz[idx])), err, eX + eZ, n_p)
+        ptail = _bounds(float(np.dot(X, tz[idx])), err, eX + eZ, n_p)
+        if t < k * A.has_top + m * B.has_top:  # γQ(d > t) = (γ/R(t + 1))·Σ_a X(a)·DZ(t + 1 − a)
+            dz = discount.extended(Z)
+            err_dz = _up(_up(n + 2.0) * _up(_up(1.1 * aZ) + 2.0 ** -1000))
+            err_q = _up(scale * _up(_up(aX + err_dz) + 2.0 ** -997))
+            qs = _bounds(float(np.dot(X, dz[np.clip(j + discount.L + 1, 0, len(dz) - 1)])), err_q, eX + eZ, n_q)
+            c_lo, c_hi = threshold.discount(k, m, t + 1)
+            gq = (c_lo * qs[0], c_hi * qs[1])
+        else:
+            gq = (ZERO, ZERO)
         p_inf = ONE - A.finite ** k * B.finite ** m
-        lo = max(ONE - head[1] - gamma * qtail[1], p_inf + ptail[0] - gamma * qtail[1], ZERO)
-        hi = min(ONE - head[0] - gamma * qtail[0], p_inf + ptail[1] - gamma * qtail[0], ONE)
+        lo = max(ONE - head[1] - gq[1], p_inf + ptail[0] - gq[1], ZERO)
+        hi = min(ONE - head[0] - gq[0], p_inf + ptail[1] - gq[0], ONE)
         counts = [0, 0]
         counts[ia], counts[ib] = k, m
         out.append((tuple(counts), lo, hi))
-        if k < n:
-            xs.step()
-            ys.step()
     return out
 
 
