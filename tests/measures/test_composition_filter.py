@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from flint import fmpq
 from hypothesis import given, settings
@@ -66,6 +67,7 @@ def test_enclosures_near_one_keep_relative_precision_of_the_complement():
         assert lo <= v <= hi and (hi - lo) <= (1 - v) * fmpq(1, 10**10)
 
 
+@pytest.mark.slow
 def test_filtered_equals_unfiltered_on_random_kernels():
     rng = random.Random("composition-filter")
     for _ in range(10):
@@ -133,3 +135,34 @@ def test_the_cost_guard_charges_the_filter():
 def test_floats_never_reach_the_result():
     w = _search(ASYM, 50).witness(fmpq(3, 2))
     assert isinstance(w.value, fmpq)
+
+
+@pytest.mark.parametrize("rho,m", [(q("3"), 700), (q("101/100"), 300), (q("2**70"), 50), (q("9/8"), 2000)])
+def test_discounted_tails_against_exact(rho, m):
+    # DZ(j) = Σ_{b ≥ j} Z(b) ρ^{-(b−j)}: one block, several blocks (carries), ρ^B capped at 2^60
+    rng = random.Random(str(rho))
+    Zq = [fmpq(rng.randrange(1, 2**40), 2**40) for _ in range(m + 1)]
+    d = cf._Discount(rho, m)
+    got = d.tails(np.array([int(z.p) / int(z.q) for z in Zq]))  # correctly rounded inputs
+    acc, exact = fmpq(0), [None] * (m + 1)
+    for j in range(m, -1, -1):
+        acc = Zq[j] + acc / rho
+        exact[j] = acc
+    for j in range(0, m + 1, max(1, m // 37)):
+        assert abs(cf._f2q(got[j]) - exact[j]) <= exact[j] * fmpq(10 * m + 100, 2**53) + fmpq(1, 2**900)
+
+
+@pytest.mark.slow
+def test_large_gamma_regime_keeps_the_filter_tight():
+    # γ = 2^1070 at n = 5000: δ_n ≈ 0.3, γQ over d > t lies ~2^-1070 below the Q bulk (the Q-weight route
+    # of the first version lost it: bounds [0, 0.4] for every composition)
+    n = 5000
+    g = fmpq(2) ** (n // 5 + 70)
+    S = _search(ASYM, n)
+    w = S.witness(g)
+    assert w.evaluations <= 2 and w.discarded >= n - 1
+    _, bounds = _enclosures(ASYM, n, g)
+    for counts, lo, hi in (bounds[0], bounds[n // 2], bounds[-1]):
+        v = S.hockey_stick(counts, g)
+        assert lo <= v <= hi and hi - lo <= v * fmpq(1, 10**9)
+    assert w.value == max(S.hockey_stick(c, g) for c, lo, hi in bounds if hi >= w.value)
