@@ -48,8 +48,8 @@ power-of-two rescaling and carries its exponent).  A computed sum Ŝ of the form
 therefore satisfies (1 − u)^N S − A ≤ Ŝ ≤ (1 + u)^N S + A with N = 3k + 3m + n + 2 = 4n + 2 and
 A = 4(n + 2)²(A_X + A_Z + 2⁻¹⁰⁷⁰) (stored entries ≤ 1.01, inner sums ≤ 1.02(m + 1)).  The discounted sum
 has N ≤ 8n + 40 (its blocks add ≤ B + r + 10 factors) and, as a block multiplies an underflowed term by
-at most ρ^B ≤ 2⁶⁰ and the carries leave out less than 2⁻¹⁰⁰⁰ of the total, A = 4(n + 2)²(A_X + A_DZ +
-2⁻⁹⁹⁷) with A_DZ = (n + 2)(1.1·A_Z + 2⁻¹⁰⁰⁰).  Then S ∈ [(Ŝ − A)(1 − 2Nu), (Ŝ + A)(1 + 2Nu)]
+at most ρ^{B−1} ≤ 2²⁰⁰ and the carries and the terms j < −L leave out less than 2⁻⁹⁰⁰ of the total,
+A = 4(n + 2)²(A_X + A_DZ + 2⁻⁸⁹⁵) with A_DZ = (n + 2)(1.1·A_Z + 2⁻⁸⁷⁰).  Then S ∈ [(Ŝ − A)(1 − 2Nu), (Ŝ + A)(1 + 2Nu)]
 (Nu ≤ 1/100), computed in ``fmpq`` from the exact values of the floats: dyadic rationals of modest size.
 Every decision (threshold, candidate selection) is an exact comparison; no float reaches a result.
 
@@ -376,30 +376,27 @@ def _bounds(value: float, err: float, e: int, N: int) -> tuple[fmpq, fmpq]:
 
 #: the discounted tails are summed in blocks of B terms with ρ^B ≤ 2^_BLOCK_BITS (the float amplification of an
 #: underflow inside a block), powers q^i kept down to 2^-_FLOOR_BITS
-_BLOCK_BITS = 60
-_FLOOR_BITS = 1000
+_BLOCK_BITS = 200
+_FLOOR_BITS = 900
 
 
 class _Discount:
     r"""Discounted tails DZ(j) = Σ_{b ≥ j} Z(b) q^{b−j}, q = 1/ρ, for all integers j at once (module docstring).
 
-    Powers: fl(q^i) for i ≤ L = min(n + 1, the least i with ρ^i ≥ 2^1000) and fl(ρ^i) for i < B, B = min(n + 1,
-    the largest B with ρ^B ≤ 2^60) (at least 1), each the correctly rounded value of the exact power (one
-    rounding; all in the normal range).  In blocks of B entries, DZ(s + i) = q^{−i}·Σ_{b ≥ s+i} Z(b) q^{b−s}
-    (a reversed cumsum) + q^{B−i}·C(s + B), where the block carries C(s) = Σ_{l=0}^{r} q^{lB}·inner(s + lB)
-    take every l with lB ≤ L; the terms left out are below q^L ≤ 2^-1000 of the total (and none are left
-    out when L = n + 1).  For j < 0, DZ(j) = q^{−j}·DZ(0) (below 2^-1000·DZ(0) for −j > L)."""
+    Powers: fl(q^i) for i ≤ L = the largest i ≤ n + 1 with ρ^i < 2^900, and fl(ρ^i) for i < B, B = min(n + 1,
+    1 + the largest i with ρ^i ≤ 2^200), each the correctly rounded value of the exact power (one rounding;
+    all in the normal range).  In blocks of B entries, DZ(s + i) = q^{−i}·Σ_{b ≥ s+i} Z(b) q^{b−s} (a
+    reversed cumsum) + q^{B−i}·C(s + B), where the block carries C(s) = Σ_{l=0}^{r} q^{lB}·inner(s + lB) take
+    every l with lB ≤ L (none when B > L); the terms left out are below q^{L+1} ≤ 2^-900 of the total, and
+    none are left out when L = n + 1.  For j < 0, DZ(j) = q^{−j}·DZ(0) (below 2^-900·DZ(0) for −j > L)."""
 
     def __init__(self, rho: fmpq, n: int):
-        q, x, down = 1 / rho, ONE, []
+        q, x, down, B = 1 / rho, ONE, [], 1
         top, block = fmpq(2) ** _FLOOR_BITS, fmpq(2) ** _BLOCK_BITS
-        B = 0
-        while len(down) <= n + 1:
-            down.append(int(x.p) / int(x.q))  # fl(q^i), correctly rounded
+        while len(down) <= n + 1 and 1 / x < top:  # q^i > 2^-900: a normal float
             if 1 / x <= block:
-                B = len(down)  # q^{-(B-1)} ≤ 2^60
-            if 1 / x >= top:
-                break
+                B = len(down) + 1  # ρ^{B−1} ≤ 2^200
+            down.append(int(x.p) / int(x.q))  # fl(q^i), correctly rounded
             x *= q
         self.L = len(down) - 1
         self.B = max(1, min(B, n + 1))
@@ -417,7 +414,7 @@ class _Discount:
         Zp = np.zeros(nb * B)
         Zp[:m1] = Z
         inner = np.cumsum((Zp.reshape(nb, B) * self.down[:B])[:, ::-1], axis=1)[:, ::-1] * self.up
-        if nb > 1:
+        if nb > 1 and self.carry is not None:  # (B > L: the carries are below q^{L+1} ≤ 2^-900 of the total)
             r = min(nb - 1, self.L // B)
             head = np.concatenate((inner[:, 0], np.zeros(r + 1)))
             carry = head[1:nb].copy()  # C(s + B) for the blocks 0..nb−2
@@ -428,7 +425,7 @@ class _Discount:
 
     def extended(self, Z: np.ndarray) -> np.ndarray:
         """[0, q^L·DZ(0), …, q·DZ(0), DZ(0), …, DZ(m), 0]: index j + L + 1 (clipped) gives DZ(j) for every
-        integer j (0 for j > m; below −L the value, < 2^-1000·DZ(0), is counted in the absolute error)."""
+        integer j (0 for j > m; below −L the value, < 2^-900·DZ(0), is counted in the absolute error)."""
         dz = self.tails(Z)
         return np.concatenate(([0.0], self.down[self.L:0:-1] * dz[0], dz, [0.0]))
 
@@ -443,14 +440,15 @@ def _two_ratio_enclose(losses, groups, totals, gamma: fmpq) -> list:
     discount = _Discount(rho, n)
     xs, zs = _ascending(A.p_top, A.p_bot, n), _descending(B.p_top, B.p_bot, n)
     scale = 4.0 * (n + 2) ** 2
+    arange = np.arange(n + 1)
     out = []
     for k in range(n + 1):
         m = n - k
         X, eX, aX, _ = next(xs)
         Z, eZ, aZ, _ = next(zs)
         t = threshold(k, m)
-        j = t + 1 - np.arange(k + 1)  # the first b with a + b > t
-        idx = np.clip(j, 0, m + 1)
+        j = (t + 1) - arange[:k + 1]  # the first b with a + b > t
+        idx = np.minimum(np.maximum(j, 0), m + 1)
         cz = np.concatenate(([0.0], np.cumsum(Z)))
         tz = np.concatenate((np.cumsum(Z[::-1])[::-1], [0.0]))
         err = _up(scale * _up(_up(aX + aZ) + 2.0 ** -1070))
@@ -458,9 +456,10 @@ def _two_ratio_enclose(losses, groups, totals, gamma: fmpq) -> list:
         ptail = _bounds(float(np.dot(X, tz[idx])), err, eX + eZ, n_p)
         if t < k * A.has_top + m * B.has_top:  # γQ(d > t) = (γ/R(t + 1))·Σ_a X(a)·DZ(t + 1 − a)
             dz = discount.extended(Z)
-            err_dz = _up(_up(n + 2.0) * _up(_up(1.1 * aZ) + 2.0 ** -1000))
-            err_q = _up(scale * _up(_up(aX + err_dz) + 2.0 ** -997))
-            qs = _bounds(float(np.dot(X, dz[np.clip(j + discount.L + 1, 0, len(dz) - 1)])), err_q, eX + eZ, n_q)
+            err_dz = _up(_up(n + 2.0) * _up(_up(1.1 * aZ) + 2.0 ** -870))
+            err_q = _up(scale * _up(_up(aX + err_dz) + 2.0 ** -895))
+            qidx = np.minimum(np.maximum(j + (discount.L + 1), 0), len(dz) - 1)
+            qs = _bounds(float(np.dot(X, dz[qidx])), err_q, eX + eZ, n_q)
             c_lo, c_hi = threshold.discount(k, m, t + 1)
             gq = (c_lo * qs[0], c_hi * qs[1])
         else:
