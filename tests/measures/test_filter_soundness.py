@@ -237,6 +237,8 @@ _TWO_RATIO_KERNELS = {
     "mass 2^-990": [[1 - F(1, 2**990), F(1, 2**990)], [F(1, 2), F(1, 2)]],
     "P-only mass near 1": [[1 - F(1, 2**990), F(1, 2**990)], [F(0), F(1)]],
     "mass 1e-300": [[F(1, 10**300), 1 - F(1, 10**300)], [F(1, 2), F(1, 2)]],
+    # ratio quotient about 2^18: blocks of 4 discounted terms, and the carries cut at q^56 < 2^-1000 for n > 55
+    "ratio quotient 2^18": [[F(1, 2), F(1, 2)], [F(1, 2**18), 1 - F(1, 2**18)]],
 }
 
 
@@ -247,7 +249,8 @@ def test_two_ratio_enclosures_contain_the_exact_values_on_adversarial_kernels(na
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["asymmetric", "rows 1e-30 apart", "denominators 1e30", "zero entry"])
+@pytest.mark.parametrize("name", ["asymmetric", "rows 1e-30 apart", "denominators 1e30", "zero entry",
+                                  "ratio quotient 2^18"])
 def test_two_ratio_enclosures_at_n_60(name):
     _named_containment(cf.TWO_RATIO, _TWO_RATIO_KERNELS[name], 60)
 
@@ -255,6 +258,14 @@ def test_two_ratio_enclosures_at_n_60(name):
 @pytest.mark.parametrize("seed,count", [(1, 12), pytest.param(2, 25, marks=pytest.mark.slow)])
 def test_two_ratio_enclosures_on_random_adversarial_kernels(seed, count):
     _random_containment(cf.TWO_RATIO, 2, [3, 5, 8, 13, 21, 34, 55], random.Random(seed), count)
+
+
+@pytest.mark.slow
+def test_two_ratio_enclosures_at_n_700_where_the_discounted_carries_are_cut():
+    """ρ = 3: q^L ≤ 2^-1000 at L = 631 < n + 1, so the left-out carries and the j < −L tails are bounded, not
+    summed; γ = 2^300 (E_γ about 10^-3 of the compositions' bulk) and γ just below 2^700 (E_γ ≈ 10^-251)."""
+    K = Kernel(_TWO_RATIO_KERNELS["asymmetric"])
+    _assert_contains(cf.TWO_RATIO, K, 700, [F(2) ** 300, F(2) ** 700 * (1 - E40)])
 
 
 def test_stream_checkpoints_beyond_keep_n_replay_the_forward_states():
@@ -288,6 +299,24 @@ def test_three_ratio_enclosures_contain_the_exact_values_on_adversarial_kernels(
 @pytest.mark.parametrize("seed,count", [(1, 3), pytest.param(2, 6, marks=pytest.mark.slow)])
 def test_three_ratio_enclosures_on_random_adversarial_kernels(seed, count):
     _random_containment(li.THREE_RATIO, 3, [3, 5, 8, 12, 17], random.Random(seed), count)
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_lattice_bounds_of_one_block_of_1000_coordinates(reverse):
+    """E_γ of (p, q)^{⊗1000} (the homogeneous compositions; the exact value is a trinomial slice) at γ = 1, at
+    exact product ratios r and r ± 10^-40 (a type exactly at the threshold: the Lipschitz margin), and just
+    below the largest ratio (E_γ ≈ 10^-340: everything but one atom is cut)."""
+    L = PairLoss.of([F(1, 2), F(1, 4), F(1, 4)], [F(1, 8), F(3, 8), F(1, 2)])
+    L = L.reverse() if reverse else L
+    n, rs = 1000, [r for r, _ in L.classes]
+    gammas = [F(1), F(3, 2), rs[0] ** n * (1 - E40)]
+    for counts in ((500, 300, 200), (700, 0, 300), (350, 650, 0)):
+        r = rs[0] ** counts[0] * rs[1] ** counts[1] * rs[2] ** counts[2]
+        if r - E40 >= 1:
+            gammas += [r, r + E40, r - E40]
+    for g in gammas:
+        lo, hi = li.hockey_stick_bounds([(L, n)], g)
+        assert lo <= hockey_stick_product_losses([(L, n)], g) <= hi, g
 
 
 def test_block_finite_mass_is_an_upper_bound_and_the_bounds_contain_the_exact_value():
