@@ -194,10 +194,9 @@ def _side(loss: PairLoss) -> tuple[_Side, fmpq | None] | None:
         (rb, pb), top, rho = cls[0], (ZERO,), None
     else:
         rb, pb, top, rho = ONE, ZERO, (ZERO,), None
-    floats = [_to_float(v) for v in (top[0], pb)]
-    if any(f is None for f in floats):
+    p_top, p_bot = _to_float(top[0]), _to_float(pb)
+    if p_top is None or p_bot is None:
         return None
-    p_top, p_bot = floats
     return _Side(p_top, p_bot, rb, len(cls) == 2, ONE - loss.p_only), rho
 
 
@@ -391,7 +390,8 @@ class _Discount:
     none are left out when L = n + 1.  For j < 0, DZ(j) = q^{−j}·DZ(0) (below 2^-900·DZ(0) for −j > L)."""
 
     def __init__(self, rho: fmpq, n: int):
-        q, x, down, B = 1 / rho, ONE, [], 1
+        q, x, B = 1 / rho, ONE, 1
+        down: list[float] = []
         top, block = fmpq(2) ** _FLOOR_BITS, fmpq(2) ** _BLOCK_BITS
         while len(down) <= n + 1 and 1 / x < top:  # q^i > 2^-900: a normal float
             if 1 / x <= block:
