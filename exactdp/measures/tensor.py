@@ -272,7 +272,8 @@ def _trinomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, i
 
 
 def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUATIONS,
-                       exhaustive_limit: int = EXHAUSTIVE_LIMIT, gamma_power: int = 1) -> TensorCost:
+                       exhaustive_limit: int = EXHAUSTIVE_LIMIT, gamma_power: int = 1,
+                       filtered: bool | None = None) -> TensorCost:
     r"""The estimate :func:`eta_hockey_stick_tensor_product_witness` checks against ``max_work`` and
     ``max_memory`` before it starts (see :class:`TensorCost`); cheap: sizes only.
 
@@ -284,11 +285,41 @@ def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUAT
     True
 
     ``gamma_power`` = k estimates the search at γ^k without computing γ^k (``exactdp tensor`` evaluates
-    δ_n at γ^n).
+    δ_n at γ^n).  Where the search runs the certified filter (``filtered`` as in :class:`TensorSearch`) the
+    estimate is the filter's plus two exact evaluations.
     """
     g = _check_gamma(gamma)
     facs = _factors(factors)
-    return _search_cost(facs, g, _classify(facs), max_evaluations, exhaustive_limit, gamma_power)
+    classified = _classify(facs)
+    cost = _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_power)
+    return _filtered_cost(g, classified, cost, gamma_power, filtered)
+
+
+def _filter_plan(classified, g, gamma_power: int, cost: TensorCost, filtered: bool | None):
+    """The certified filter's plan (:func:`exactdp.measures.composition_filter.plan`) when one applies and is
+    wanted: always with ``filtered=True``; by default (None) when its estimate plus two exact evaluations is
+    below the exact search's estimate ``cost``; never with False."""
+    classes, groups, totals, _ = classified
+    if filtered is False or not classes or _composition_count(groups, totals) < 3:
+        return None
+    planned = composition_filter.plan([c.loss for c in classes], groups, totals)
+    if planned is None:
+        return None
+    if filtered is None and planned.work + 2 * _worst_evaluation(classes, groups, totals, g, gamma_power)[3] >= cost.work:
+        return None  # the exact search is estimated cheaper (small n)
+    return planned
+
+
+def _filtered_cost(g, classified, cost: TensorCost, gamma_power: int, filtered: bool | None) -> TensorCost:
+    """``cost``, or where the certified filter runs the estimate of the filtered search: the filter plus two
+    exact evaluations (the candidates are charged again, each at its own estimate, once they are known)."""
+    planned = _filter_plan(classified, g, gamma_power, cost, filtered)
+    if planned is None:
+        return cost
+    classes, groups, totals, classify_work = classified
+    D, terms, bits, per_eval, memory = _worst_evaluation(classes, groups, totals, g, gamma_power)
+    return TensorCost(cost.n, D, terms, bits, 2, min(classify_work + planned.work + 2 * per_eval, _CAP),
+                      max(memory, planned.memory))
 
 
 def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_power: int = 1) -> TensorCost:
@@ -670,14 +701,9 @@ class TensorSearch:
         estimate charged first), then the exact evaluation of every candidate charged before it starts;
         None where no routine applies or too many candidates survive (the caller runs the exact search)."""
         classes, groups, totals, classify_work = self.classified
-        if _composition_count(groups, totals) < 3:
-            return None
-        planned = composition_filter.plan([c.loss for c in classes], groups, totals)
+        planned = _filter_plan(self.classified, g, gamma_power, cost, self.filtered)
         if planned is None:
             return None
-        D, terms, bits, per_eval, memory = _worst_evaluation(classes, groups, totals, g, gamma_power)
-        if self.filtered is None and planned.work + 2 * per_eval >= cost.work:
-            return None  # the exact search is estimated cheaper (small n)
         what = f"tensor: {_shape(self.facs)}"
         selection = composition_filter.select(planned.losses, groups, totals, g, what, planned=planned)
         if selection is None:

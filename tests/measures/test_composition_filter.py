@@ -166,3 +166,20 @@ def test_large_gamma_regime_keeps_the_filter_tight():
         v = S.hockey_stick(counts, g)
         assert lo <= v <= hi and hi - lo <= v * fmpq(1, 10**9)
     assert w.value == max(S.hockey_stick(c, g) for c, lo, hi in bounds if hi >= w.value)
+
+
+@pytest.mark.slow
+def test_cli_tensor_asymmetric_at_n_10000(tmp_path, capsys):
+    import json
+
+    from exactdp.cli import main
+
+    k = tmp_path / "k.json"
+    k.write_text('{"rows": [["1/2", "1/2"], ["1/4", "3/4"]]}')
+    assert main(["tensor", str(k), "--n", "10000", "--format", "json", "--no-progress"]) == 0
+    r = json.loads(capsys.readouterr().out)["result"]
+    assert r["evaluations"] == 1
+    assert [(m["x"], m["x_prime"], m["count"]) for m in r["eta_tv_maximizer"]] == [(0, 1, 3), (1, 0, 9997)]
+    with limits(max_text_length=10**5, max_integer_digits=10**5):  # the exact value has 12 038 digits
+        one_minus = 1 - q(r["eta_tv"])
+    assert fmpq(6, 10**153) < one_minus < fmpq(7, 10**153)
