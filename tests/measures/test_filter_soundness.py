@@ -27,6 +27,7 @@ from flint import arb, ctx, fmpq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.measures import composition_filter as cf
 from exactdp.measures import lattice_interval as li
@@ -419,3 +420,13 @@ def test_lattice_bounds_of_a_loss_with_a_tiny_middle_class():
     for g in (F(1), F(2)):
         lo, hi = li.hockey_stick_bounds(items, g)
         assert lo <= hockey_stick_product_losses(items, g) <= hi
+
+
+def test_lattice_bounds_of_a_loss_whose_finite_masses_all_underflow():
+    L = PairLoss.of([1 - 6 * _TINY, _TINY, 2 * _TINY, 3 * _TINY], [F(0), F(1, 3), F(1, 3), F(1, 3)])
+    items = [(L, 5), (L.reverse(), 2)]
+    try:
+        lo, hi = li.hockey_stick_bounds(items, 2)
+    except ParameterError:
+        return  # a clear refusal is an acceptable answer
+    assert lo <= hockey_stick_product_losses(items, F(2)) <= hi
