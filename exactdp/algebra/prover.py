@@ -171,13 +171,27 @@ def _check_1d(P, strict, x, b: Bounds, cons, fixed: dict):
     return None, checked
 
 
+#: irreducible factors of the expanded polynomials the projections meet, by expression (a parametric LP's
+#: prover calls project the same ~150 polynomials ~2 400 times)
+_FACTORS_MEMO: dict = {}
+
+
+def _factors(e: sympy.Expr) -> list:
+    """``sympy.factor_list(e)[1]`` for an expanded polynomial ``e``, memoized; the result is only read."""
+    out = _FACTORS_MEMO.get(e)
+    if out is None:
+        if len(_FACTORS_MEMO) >= 20000:
+            _FACTORS_MEMO.clear()
+        out = _FACTORS_MEMO[e] = sympy.factor_list(e)[1]
+    return out
+
+
 def _projection(polys, x, y, yb: Bounds, coefficients: bool = False) -> list:
     """Project out y: the factors' leading coefficients, discriminants, pairwise resultants in y and values at
     y's finite bounds (polynomials in x; with ``x=None`` every non-constant one, in the remaining variables)."""
     factors = []
     for p in polys:
-        _, fl = sympy.factor_list(sympy.expand(p))
-        for f, _m in fl:
+        for f, _m in _factors(sympy.expand(p)):
             if f.free_symbols and f not in factors:
                 factors.append(f)
     proj = []
