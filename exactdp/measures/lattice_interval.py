@@ -333,8 +333,8 @@ def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
     L_cls = len(loss.classes)
     if k == 0 or L_cls <= 1:
         return 1
-    tot = sum(float(P) for _, P in loss.classes)
-    w = [float(P) / tot for _, P in loss.classes]
+    tot = sum((P for _, P in loss.classes), ZERO)
+    w = [float(P / tot) for _, P in loss.classes]  # ratios of exact masses: no underflow of tiny classes
     depth = cut_nats
     if L_cls == 2:
         return min(k + 1, int(2 * math.sqrt(2 * depth * k * w[0] * w[1])) + 3)
@@ -559,17 +559,17 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
         return ONE
     with ctx.workprec(64):
         theta = float(arb(gamma).log().mid())
-        fl = [[([float(P) for _, P in loss.classes], [float(arb(r).log().mid()) for r, _ in loss.classes], k)
-               for loss, k in prod] for prod in products]
+        fl = [[([float(arb(P).log().mid()) for _, P in loss.classes], [float(arb(r).log().mid()) for r, _ in loss.classes],
+                k) for loss, k in prod] for prod in products]  # log-masses: classes below the float range stay finite
 
     def f(s: float) -> float:
         worst = -math.inf
         for prod in fl:
             v = -s * theta + (s * math.log(s) - (1 + s) * math.log1p(s) if s > 0 else 0.0)
-            for Ps, ls, k in prod:
-                if Ps:
-                    mx = max(s * x for x in ls)
-                    v += k * (mx + math.log(sum(P * math.exp(s * x - mx) for P, x in zip(Ps, ls))))
+            for lPs, ls, k in prod:
+                if lPs:
+                    mx = max(lP + s * x for lP, x in zip(lPs, ls))
+                    v += k * (mx + math.log(sum(math.exp(lP + s * x - mx) for lP, x in zip(lPs, ls))))
             worst = max(worst, v)
         return worst
 
