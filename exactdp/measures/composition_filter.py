@@ -330,14 +330,18 @@ class _Threshold:
 
     def __init__(self, A: _Side, B: _Side, rho: fmpq, gamma: fmpq):
         self.A, self.B, self.rho, self.g = A, B, rho, gamma
-        with ctx.workprec(192):
+        # arb(x) rounds x at the working precision: a ratio within 2^-192 of 1 (rows 10^-60 apart) needs the
+        # bits of its fraction, or log ρ is a ball around 0 (every decision exact, the float guess 0/0)
+        self.prec = 192 + min(max(int(x.p).bit_length() + int(x.q).bit_length() for x in (A.r_bot, B.r_bot, rho)),
+                              8192)
+        with ctx.workprec(self.prec):
             self.logs = [arb(gamma).log(), arb(A.r_bot).log(), arb(B.r_bot).log(), arb(rho).log()]
         self.f = [float(x.mid()) for x in self.logs]
 
     def _at_most(self, k: int, m: int, d: int) -> bool:
         """R(d) ≤ γ, decided exactly."""
         lg, la, lb, lr = self.logs
-        with ctx.workprec(192):
+        with ctx.workprec(self.prec):
             h = lg - k * la - m * lb - d * lr
         if h > 0:
             return True
@@ -348,7 +352,7 @@ class _Threshold:
     def discount(self, k: int, m: int, d: int) -> tuple[fmpq, fmpq]:
         """Exact bounds of γ/R(d) = exp(log γ − k log r_A − m log r_B − d log ρ) (an arb ball's ends)."""
         lg, la, lb, lr = self.logs
-        with ctx.workprec(192):
+        with ctx.workprec(self.prec):
             c = (lg - k * la - m * lb - d * lr).exp()
             (m0, e0), (m1, e1) = c.lower().man_exp(), c.upper().man_exp()
         return max(fmpq(m0) * _pow2(int(e0)), ZERO), fmpq(m1) * _pow2(int(e1))
@@ -356,7 +360,7 @@ class _Threshold:
     def __call__(self, k: int, m: int) -> int:
         dmax = k * self.A.has_top + m * self.B.has_top
         lg, la, lb, lr = self.f
-        guess = (lg - k * la - m * lb) / lr
+        guess = (lg - k * la - m * lb) / lr if lr > 0 else math.nan  # log ρ below the float range: walk from −1
         t = -1 if not guess >= 0 else min(int(guess) if guess < dmax else dmax, dmax)
         while t >= 0 and not self._at_most(k, m, t):
             t -= 1

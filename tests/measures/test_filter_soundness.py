@@ -238,6 +238,9 @@ _TWO_RATIO_KERNELS = {
     "mass 2^-990": [[1 - F(1, 2**990), F(1, 2**990)], [F(1, 2), F(1, 2)]],
     "P-only mass near 1": [[1 - F(1, 2**990), F(1, 2**990)], [F(0), F(1)]],
     "mass 1e-300": [[F(1, 10**300), 1 - F(1, 10**300)], [F(1, 2), F(1, 2)]],
+    # likelihood ratios within 2^-192 of 1 (the threshold's logs need the bits of the fraction) and below 2^-1074
+    "rows 1e-60 apart": [[F(1, 2), F(1, 2)], [F(1, 2) + F(1, 10**60), F(1, 2) - F(1, 10**60)]],
+    "rows 1e-400 apart": [[F(1, 2), F(1, 2)], [F(1, 2) + F(1, 10**400), F(1, 2) - F(1, 10**400)]],
     # ratio quotient about 2^18: blocks of 4 discounted terms, and the carries cut at q^56 < 2^-1000 for n > 55
     "ratio quotient 2^18": [[F(1, 2), F(1, 2)], [F(1, 2**18), 1 - F(1, 2**18)]],
 }
@@ -396,6 +399,18 @@ def test_enclosure_route_through_filter_and_lattice_contains_the_exhaustive_valu
 # -- regressions for what the audit found ---------------------------------------------------------------
 
 _TINY = F(1, 10**400)
+
+
+@pytest.mark.parametrize("digits", [60, 400])
+def test_ratios_next_to_one_do_not_break_the_two_ratio_threshold(digits):
+    """Rows 10^-digits apart: ρ − 1 ≈ 10^-digits was lost converting ρ to a 192-bit ball (log ρ = 0 ± 2^-190),
+    and at 10^-400 log ρ is below the float range anyway: the float guess t = (…)/log ρ divided by zero, so
+    eta_tv_tensor_power(K, 300) raised ZeroDivisionError.  Now the logs carry the fractions' bits and a zero
+    float log walks the threshold from −1; the filtered search is the exhaustive one."""
+    e = F(1, 10**digits)
+    K = Kernel([[F(1, 2), F(1, 2)], [F(1, 2) + e, F(1, 2) - e]])
+    for g in (F(1), F(3, 2), 1 + 100 * e):
+        _assert_same_search(K, 24, g)
 
 
 def test_search_with_class_masses_below_the_float_range_falls_back_to_the_exact_search():
