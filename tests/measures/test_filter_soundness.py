@@ -259,7 +259,7 @@ def test_two_ratio_enclosures_at_n_60(name):
     _named_containment(cf.TWO_RATIO, _TWO_RATIO_KERNELS[name], 60)
 
 
-@pytest.mark.parametrize("seed,count", [(1, 12), pytest.param(2, 15, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("seed,count", [(1, 4), pytest.param(2, 15, marks=pytest.mark.slow)])
 def test_two_ratio_enclosures_on_random_adversarial_kernels(seed, count):
     _random_containment(cf.TWO_RATIO, 2, [3, 5, 8, 13, 21, 34, 55], random.Random(seed), count)
 
@@ -300,7 +300,7 @@ def test_three_ratio_enclosures_contain_the_exact_values_on_adversarial_kernels(
     _named_containment(li.THREE_RATIO, _THREE_RATIO_KERNELS[name], n)
 
 
-@pytest.mark.parametrize("seed,count", [(1, 3), pytest.param(2, 4, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("seed,count", [(1, 1), pytest.param(2, 4, marks=pytest.mark.slow)])
 def test_three_ratio_enclosures_on_random_adversarial_kernels(seed, count):
     _random_containment(li.THREE_RATIO, 3, [3, 5, 8, 12, 17], random.Random(seed), count)
 
