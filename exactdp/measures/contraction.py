@@ -11,6 +11,8 @@ the SR domain of their region (:func:`exactdp.symbolic.closedforms.sr_domain`).
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from flint import fmpq
 
 from exactdp.kernels import Kernel, as_kernel
@@ -75,7 +77,12 @@ def eta_hockey_stick_witness(K, gamma):
     return eta_hockey_stick_certified(K, g)
 
 
-def eta_in(D: Domain, K: Kernel, gamma, observe=None) -> tuple[object, int | None, int | None]:
+#: what the one maximum of a measure (:func:`eta_in`, :func:`exactdp.measures.privacy.column_ratio_in`) reports
+#: to an observer such as a derivation (:mod:`exactdp.measures.derivations`): ``observe(kind, value, where)``
+Observer = Callable[[str, Any, Any], None]
+
+
+def eta_in(D: Domain, K: Kernel, gamma, observe: Observer | None = None) -> tuple[object, int | None, int | None]:
     """``(η, x, x')``: max_{x≠x'} E_γ(K_x‖K_x') in the number domain ``D`` (B-2), the first maximizing pair
     (None, None when it changes over an SR region); every comparison decided by ``D``
     (:class:`~exactdp.errors.UndecidedError` when one is not; SR splits the region instead).

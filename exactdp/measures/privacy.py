@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy
@@ -23,7 +23,7 @@ from flint import fmpq
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
+from exactdp.measures.contraction import Observer, eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.numbers.linalg import (
     argmax_fraction,
     column_extremes,
@@ -78,11 +78,6 @@ def ldp_ratio_in(D: Domain, K: Kernel, observe: Observer | None = None):
 def _ldp_denominator(column, lo):
     """The denominator of e^{LDP}: min_x K(y|x) (D-5)."""
     return lo
-
-
-#: what :func:`column_ratio_in` and :func:`exactdp.measures.contraction.eta_in` report to an observer (a
-#: derivation, :mod:`exactdp.measures.derivations`): ``observe(kind, value, where)``
-Observer = Callable[[str, Any, Any], None]
 
 
 def column_ratio_in(D: Domain, K: Kernel, denominator, observe: Observer | None = None):
