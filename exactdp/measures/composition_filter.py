@@ -79,6 +79,7 @@ from flint import arb, ctx, fmpq
 from exactdp.errors import ParameterError
 from exactdp.limits import require
 from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.float_interval import float_to_fmpq, pow2
 from exactdp.numbers.qq import ONE, ZERO
 
 #: unit roundoff of binary64
@@ -314,16 +315,6 @@ def _descending(top: float, bot: float, n: int):
         yield from reversed(block)
 
 
-@functools.lru_cache(maxsize=4096)
-def _pow2(e: int) -> fmpq:
-    return fmpq(2**e) if e >= 0 else fmpq(1, 2 ** (-e))
-
-
-def _f2q(x: float) -> fmpq:
-    p, q = float(x).as_integer_ratio()
-    return fmpq(p, q)
-
-
 class _Threshold:
     """t_k = max{d ∈ [0, dmax] : R(d) ≤ γ} (−1 if none), R(d) = r_A^k r_B^m ρ^d: float guess, arb check,
     exact fmpq powers when a ball cannot decide."""
@@ -355,7 +346,7 @@ class _Threshold:
         with ctx.workprec(self.prec):
             c = (lg - k * la - m * lb - d * lr).exp()
             (m0, e0), (m1, e1) = c.lower().man_exp(), c.upper().man_exp()
-        return max(fmpq(m0) * _pow2(int(e0)), ZERO), fmpq(m1) * _pow2(int(e1))
+        return max(fmpq(m0) * pow2(int(e0)), ZERO), fmpq(m1) * pow2(int(e1))
 
     def __call__(self, k: int, m: int) -> int:
         dmax = k * self.A.has_top + m * self.B.has_top
@@ -372,8 +363,8 @@ class _Threshold:
 def _bounds(value: float, err: float, e: int, N: int) -> tuple[fmpq, fmpq]:
     """Exact dyadic bounds of S·2^e from the float Ŝ, its absolute error A and its rounding count N (module
     docstring): (Ŝ − A)/(1 + 2Nu) ≥ (Ŝ − A)(1 − 2Nu) and (Ŝ + A)/(1 − Nu) ≤ (Ŝ + A)(1 + 2Nu) for Nu ≤ 1/2."""
-    v, a, c = _f2q(value), _f2q(err), 2 * N * _U_Q
-    s = _pow2(e)
+    v, a, c = float_to_fmpq(value), float_to_fmpq(err), 2 * N * _U_Q
+    s = pow2(e)
     return max(v - a, ZERO) * (1 - c) * s, (v + a) * (1 + c) * s
 
 

@@ -32,11 +32,13 @@ still rigorous).
 
 API: :class:`IntervalVector`; :func:`from_fmpq` (the tightest enclosing float pair of exact rationals),
 :func:`exact_floats`, :func:`mul`, :func:`add`, :func:`sub`, :func:`div`, :func:`scale`, :func:`sum_nonneg`,
-:func:`cumsum_nonneg`, :func:`normalize`, :func:`to_fmpq_bounds`.
+:func:`cumsum_nonneg`, :func:`normalize`, :func:`to_fmpq_bounds`; :func:`float_to_fmpq` and :func:`pow2` (exact
+values of floats and of the scales).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -45,7 +47,7 @@ from flint import fmpq, fmpz
 from exactdp.errors import ParameterError
 
 __all__ = ["IntervalVector", "from_fmpq", "exact_floats", "mul", "add", "sub", "div", "scale", "sum_nonneg",
-           "cumsum_nonneg", "normalize", "to_fmpq_bounds", "U"]
+           "cumsum_nonneg", "normalize", "to_fmpq_bounds", "float_to_fmpq", "pow2", "U"]
 
 #: unit roundoff of binary64 under round to nearest
 U = 2.0 ** -53
@@ -94,28 +96,32 @@ def exact_floats(values, exp: int = 0) -> IntervalVector:
     return IntervalVector(a.copy(), a.copy(), exp)
 
 
-def _fmpq_from_float(f: float) -> fmpq:
+def float_to_fmpq(f: float) -> fmpq:
+    """The exact rational value of a finite float (its binary expansion; for turning a float *bound* into an
+    exact one)."""
     n, d = float(f).as_integer_ratio()
     return fmpq(n, d)
 
 
-def _pow2(e: int) -> fmpq:
+@functools.lru_cache(maxsize=4096)
+def pow2(e: int) -> fmpq:
+    """2^e as an exact rational (cached: scales of interval vectors repeat)."""
     return fmpq(fmpz(2) ** e) if e >= 0 else fmpq(1, fmpz(2) ** (-e))
 
 
 def _one_bracket(x: fmpq, e: int) -> tuple[float, float]:
     """Floats lo ≤ x·2^(−e) ≤ hi, the tightest pair (exact comparisons; e chosen so the value is ≲ 1)."""
-    y = x * _pow2(-e)
+    y = x * pow2(-e)
     if y == 0:
         return 0.0, 0.0
     f = int(y.p) / int(y.q)  # Python's int/int true division is correctly rounded (may underflow to 0)
-    ef = _fmpq_from_float(f)
+    ef = float_to_fmpq(f)
     if ef == y:
         return f, f
     lo, hi = (f, float(np.nextafter(f, _INF))) if ef < y else (float(np.nextafter(f, -_INF)), f)
-    while _fmpq_from_float(hi) < y:  # never taken when the division is correctly rounded; kept as a guard
+    while float_to_fmpq(hi) < y:  # never taken when the division is correctly rounded; kept as a guard
         lo, hi = hi, float(np.nextafter(hi, _INF))
-    while _fmpq_from_float(lo) > y:
+    while float_to_fmpq(lo) > y:
         lo, hi = float(np.nextafter(lo, -_INF)), lo
     return lo, hi
 
@@ -248,5 +254,5 @@ def to_fmpq_bounds(a: IntervalVector, index: int | None = None) -> tuple[fmpq, f
         if len(a) != 1:
             raise ParameterError(f"to_fmpq_bounds: give an index for a vector of {len(a)} entries")
         index = 0
-    s = _pow2(a.exp)
-    return _fmpq_from_float(float(a.lo[index])) * s, _fmpq_from_float(float(a.hi[index])) * s
+    s = pow2(a.exp)
+    return float_to_fmpq(float(a.lo[index])) * s, float_to_fmpq(float(a.hi[index])) * s

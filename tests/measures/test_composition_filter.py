@@ -149,7 +149,7 @@ def test_discounted_tails_against_exact(rho, m):
         acc = Zq[j] + acc / rho
         exact[j] = acc
     for j in range(0, m + 1, max(1, m // 37)):
-        assert abs(cf._f2q(got[j]) - exact[j]) <= exact[j] * fmpq(10 * m + 100, 2**53) + fmpq(1, 2**900)
+        assert abs(cf.float_to_fmpq(got[j]) - exact[j]) <= exact[j] * fmpq(10 * m + 100, 2**53) + fmpq(1, 2**900)
 
 
 @pytest.mark.slow
