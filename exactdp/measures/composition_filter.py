@@ -68,6 +68,7 @@ applies is used (:func:`plan`); :func:`select` does the rest (the guard, the cap
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections.abc import Callable, Sequence
@@ -106,12 +107,14 @@ class EnclosureRoutine:
 
 @dataclass(frozen=True)
 class Selection:
-    """The outcome of the filter: the candidate compositions (enumeration order) and what was discarded."""
+    """The outcome of the filter: the candidate compositions (enumeration order), what was discarded, and the
+    candidates whose enclosure is a point (lo = hi: their exact value, no evaluation needed)."""
 
     candidates: tuple[tuple[int, ...], ...]
     discarded: int
     routine: str
     work: int
+    known: dict = dataclasses.field(default_factory=dict)
 
 
 def routines() -> list[EnclosureRoutine]:
@@ -145,8 +148,9 @@ def plan(losses, groups, totals) -> Plan | None:
 def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = None,
            planned: Plan | None = None) -> Selection | None:
     """Charge the estimate of the first applicable routine (``max_work``, ``max_memory``; ``planned``: a
-    :func:`plan` already made), enclose every composition and keep those with hi ≥ max lo.  None when no
-    routine applies or more than ``cap`` (default :data:`MAX_CANDIDATES`) survive."""
+    :func:`plan` already made), enclose every composition and keep those with hi ≥ max lo (a point enclosure
+    lo = hi is the exact value, kept in ``known``).  None when no routine applies or more than ``cap``
+    (default :data:`MAX_CANDIDATES`) candidates survive without a point enclosure."""
     planned = planned if planned is not None else plan(losses, groups, totals)
     if planned is None:
         return None
@@ -156,10 +160,11 @@ def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = 
     require("max_memory", planned.memory, f"{what}: certified filter ({name}) over the compositions")
     bounds = planned.routine.enclose(planned.losses, planned.groups, planned.totals, gamma)
     best_lo = max(lo for _, lo, _ in bounds)
-    keep = tuple(c for c, _, hi in bounds if hi >= best_lo)
-    if len(keep) > cap:
+    keep = [(c, lo, hi) for c, lo, hi in bounds if hi >= best_lo]
+    known = {c: lo for c, lo, hi in keep if lo == hi}
+    if len(keep) - len(known) > cap:
         return None
-    return Selection(keep, len(bounds) - len(keep), name, planned.work)
+    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep), name, planned.work, known)
 
 
 # -- two ratio classes --------------------------------------------------------------------------------
@@ -460,8 +465,11 @@ def _two_ratio_enclose(losses, groups, totals, gamma: fmpq) -> list:
         else:
             gq = (ZERO, ZERO)
         p_inf = ONE - A.finite ** k * B.finite ** m
-        lo = max(ONE - head[1] - gq[1], p_inf + ptail[0] - gq[1], ZERO)
-        hi = min(ONE - head[0] - gq[0], p_inf + ptail[1] - gq[0], ONE)
+        if t >= k * A.has_top + m * B.has_top:  # no finite outcome has R > γ: E_γ = P_∞ exactly
+            lo = hi = p_inf
+        else:
+            lo = max(ONE - head[1] - gq[1], p_inf + ptail[0] - gq[1], ZERO)
+            hi = min(ONE - head[0] - gq[0], p_inf + ptail[1] - gq[0], ONE)
         counts = [0, 0]
         counts[ia], counts[ib] = k, m
         out.append((tuple(counts), lo, hi))

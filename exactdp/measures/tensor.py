@@ -684,7 +684,8 @@ class TensorSearch:
 
         count = _composition_count(groups, totals)
         if selection is not None:  # the first maximizer in enumeration order, as the exhaustive search finds
-            best, best_counts = _best_of(value, selection.candidates)
+            known = selection.known
+            best, best_counts = _best_of(lambda c: known[c] if c in known else value(c), selection.candidates)
         elif count <= self.exhaustive_limit:
             if self.executor is not None:
                 self._prefill(cache, rev, g, groups, totals)
@@ -709,11 +710,11 @@ class TensorSearch:
         if selection is None:
             return None
         n = sum(n_j for _, n_j in self.facs)
-        exact = len(selection.candidates)
+        exact = len(selection.candidates) - len(selection.known)
         # each candidate at its own estimate: a homogeneous one is streamed (binomial / trinomial slices), not
         # charged as the type classes of a mixed composition
         each = [_eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP))
-                for counts in selection.candidates]
+                for counts in selection.candidates if counts not in selection.known] or [(0, 1, 1, 0, 1)]
         D, terms, bits, _, memory = max(each, key=lambda e: e[3])
         _require_cost(TensorCost(n, D, terms, bits, exact, min(classify_work + selection.work + sum(e[3] for e in each),
                                                                 _CAP), memory), f"{what} (filtered)")

@@ -183,3 +183,21 @@ def test_cli_tensor_asymmetric_at_n_10000(tmp_path, capsys):
     with limits(max_text_length=10**5, max_integer_digits=10**5):  # the exact value has 12 038 digits
         one_minus = 1 - q(r["eta_tv"])
     assert fmpq(6, 10**153) < one_minus < fmpq(7, 10**153)
+
+
+@pytest.mark.parametrize("K", [ASYM, Kernel([["1/2", "1/2"], ["0", "1"]])])
+def test_gamma_above_every_product_ratio_needs_no_exact_evaluation(K):
+    # no finite outcome has R > γ: E_γ = P_∞ exactly (0 for ASYM, 1 − 2^-k for the zero-entry kernel)
+    n = 120
+    for g in (fmpq(3) ** n, fmpq(2) ** n):
+        a, _ = _same(K, n, g)
+        assert a.evaluations == 0
+        assert a.value == (0 if K is ASYM else 1 - fmpq(1, 2**n))
+    a, _ = _same(K, n, fmpq(2) ** n - 1)  # just below the largest ratio of ASYM: one tiny value left
+    assert a.evaluations <= 1
+
+
+@pytest.mark.slow
+def test_delta_zero_at_n_10000_is_not_refused():
+    w = TensorSearch([(ASYM, 10_000)]).witness(fmpq(3) ** 10_000)
+    assert (w.value, w.evaluations, w.counts) == (0, 0, (0, 10_000))
