@@ -53,7 +53,7 @@ def _exact(losses, counts, g) -> fmpq:
 
 def _adversarial_gammas(losses, n: int, rng: random.Random) -> list[fmpq]:
     """1, a random rational, exact product ratios of n coordinates (a type class exactly at γ) and those
-    ± 10^-40, and γ just below the largest product ratio (E_γ tiny: cancellation in P − γQ)."""
+    ± 10^-40, γ just below the largest product ratio (E_γ tiny: cancellation in P − γQ), at it and above it."""
     rs = sorted({r for loss in losses for r, _ in loss.classes})
     out = {F(1), F(rng.randint(2, 50), rng.randint(1, 9))}
     for _ in range(3):
@@ -65,8 +65,8 @@ def _adversarial_gammas(losses, n: int, rng: random.Random) -> list[fmpq]:
         if r - E40 >= 1:
             out.add(r - E40)
     top = rs[-1] ** n
-    if top > 1:
-        out.update({top * (1 - F(1, 10**12)), top * (1 - F(1, 10**250))})
+    if top > 1:  # just below the largest product ratio, at it and above it (E_γ = p_∞ exactly: point enclosures)
+        out.update({top * (1 - F(1, 10**12)), top * (1 - F(1, 10**250)), top, top + E40})
     return sorted(out)
 
 
@@ -365,6 +365,19 @@ def test_two_ratio_filtered_search_equals_the_exhaustive_search(name):
     losses, _, _ = _structure(K, 40)
     for g in _adversarial_gammas(losses, 40, random.Random(4))[:8]:
         _assert_same_search(K, 40, g)
+
+
+@pytest.mark.parametrize("name", ["asymmetric", "zero entry", "P-only mass near 1", "denominators 1e30"])
+def test_gamma_at_and_above_every_product_ratio_gives_the_exhaustive_witness(name):
+    """γ ≥ every product ratio: E_γ = p_∞ of each composition exactly (the filter's point enclosures, read by
+    the search without an exact evaluation); with no P-only mass every composition ties at 0 and the first in
+    enumeration order is the maximizer."""
+    K = Kernel(_TWO_RATIO_KERNELS[name])
+    n = 30
+    losses, _, _ = _structure(K, n)
+    top = max(r for loss in losses for r, _ in loss.classes) ** n
+    for g in (top, top + E40, top * 2):
+        _assert_same_search(K, n, g)
 
 
 @pytest.mark.parametrize("name", ["2x3", "denominators 1e30", "P-only mass (2x4)"])
