@@ -379,6 +379,58 @@ _BLOCK_BITS = 200
 _FLOOR_BITS = 900
 
 
+_FLOOR, _BLOCK = 2.0 ** -_FLOOR_BITS, 2.0 ** -_BLOCK_BITS
+
+
+def _nearest(y: arb) -> float | None:
+    """The float nearest to every point of the positive ball ``y`` when its two ends (taken at the working
+    precision: call it inside the ball's ``ctx.workprec``) round to the same float
+    (rounding to nearest is monotone, so every point between them does too), else None.  An end
+    man·2^exp (man below 2^200 at the precisions used here) is rounded once by ``float(int)`` (correctly
+    rounded, ties to even) and scaled exactly by ``ldexp`` in the normal range; outside it the value is
+    still a monotone function of the point that fixes every power of two, which is all the comparisons with
+    2^-900 and 2^-200 use."""
+    (m0, e0), (m1, e1) = y.lower().man_exp(), y.upper().man_exp()
+    lo, hi = math.ldexp(float(int(m0)), int(e0)), math.ldexp(float(int(m1)), int(e1))
+    return lo if lo == hi else None
+
+
+class _RoundedPowers:
+    """fl(x^0), fl(x^1), … (``next``), each the correctly rounded float of the exact power, at O(1) cost each:
+    x^i as an arb ball (one multiplication at 128 + log2(count) bits, radius about i·2^-prec relative), rounded
+    by :func:`_nearest`; only when the ball straddles a rounding boundary (about 2^-60 of the powers) is the
+    exact fmpq power computed (``exact`` counts them).  The exact powers would grow by the size of x at each
+    step: quadratic time for ρ near 1 (n = 10⁴: seconds; issue 15, soundness audit)."""
+
+    def __init__(self, x: fmpq, count: int):
+        self.x, self.i, self.exact = x, 0, 0
+        self.prec = 128 + max(count, 1).bit_length()
+        with ctx.workprec(self.prec):
+            self.ball, self.y = arb(x), arb(1)
+
+    def next(self) -> float:
+        """fl(x^i) for the next i (i = 0 first)."""
+        with ctx.workprec(self.prec):  # the ends of the ball at its own precision (not the default 53 bits)
+            f = _nearest(self.y)
+        if f is None:
+            self.exact += 1
+            e = self.x ** self.i
+            f = int(e.p) / int(e.q)  # correctly rounded
+        with ctx.workprec(self.prec):
+            self.y *= self.ball
+        self.i += 1
+        return f
+
+    def sign_minus(self, f: float, i: int, c: float) -> int:
+        """The sign of x^i − c for a power of two c, given f = fl(x^i): fl is monotone and fixes c, so f > c
+        implies x^i > c and f < c implies x^i < c; f = c is decided by the exact power."""
+        if f != c:
+            return 1 if f > c else -1
+        self.exact += 1
+        d = self.x ** i - float_to_fmpq(c)
+        return (d > 0) - (d < 0)
+
+
 class _Discount:
     r"""Discounted tails DZ(j) = Σ_{b ≥ j} Z(b) q^{b−j}, q = 1/ρ, for all integers j at once (module docstring).
 
@@ -390,22 +442,22 @@ class _Discount:
     none are left out when L = n + 1.  For j < 0, DZ(j) = q^{−j}·DZ(0) (below 2^-900·DZ(0) for −j > L)."""
 
     def __init__(self, rho: fmpq, n: int):
-        q, x, B = 1 / rho, ONE, 1
+        q, B = 1 / rho, 1
         down: list[float] = []
-        top, block = fmpq(2) ** _FLOOR_BITS, fmpq(2) ** _BLOCK_BITS
-        while len(down) <= n + 1 and 1 / x < top:  # q^i > 2^-900: a normal float
-            if 1 / x <= block:
-                B = len(down) + 1  # ρ^{B−1} ≤ 2^200
-            down.append(int(x.p) / int(x.q))  # fl(q^i), correctly rounded
-            x *= q
+        powers = _RoundedPowers(q, n + 2)
+        for i in range(n + 2):  # while q^i > 2^-900: a normal float
+            f = powers.next()
+            if powers.sign_minus(f, i, _FLOOR) <= 0:
+                break
+            if powers.sign_minus(f, i, _BLOCK) >= 0:
+                B = i + 1  # ρ^{B−1} ≤ 2^200
+            down.append(f)
         self.L = len(down) - 1
         self.B = max(1, min(B, n + 1))
         self.down = np.array(down)
-        y, up = ONE, []
-        for _ in range(self.B):
-            up.append(int(y.p) / int(y.q))  # fl(ρ^i)
-            y *= rho
-        self.up = np.array(up)
+        ups = _RoundedPowers(rho, self.B)
+        self.up = np.array([ups.next() for _ in range(self.B)])
+        self.exact_powers = powers.exact + ups.exact  # powers computed exactly (a ball could not round them)
         self.carry = self.down[self.B:0:-1] if self.B <= self.L else None  # q^{B−i}, i = 0..B−1
 
     def tails(self, Z: np.ndarray) -> np.ndarray:
@@ -430,9 +482,22 @@ class _Discount:
         return np.concatenate(([0.0], self.down[self.L:0:-1] * dz[0], dz, [0.0]))
 
 
+def _counts(ia: int, ib: int, k: int, m: int) -> tuple[int, ...]:
+    """The composition with k factors in class ``ia`` and m in ``ib`` (indexed like the losses)."""
+    counts = [0, 0]
+    counts[ia], counts[ib] = k, m
+    return tuple(counts)
+
+
 def _two_ratio_enclose(losses, groups, totals, gamma: fmpq) -> list:
+    """Enclosures of E_γ for every composition (k, n − k), any γ ≥ 0: the derivation above holds for every
+    γ > 0 (t = −1 when γ is below every R(d)); E_0 = Σ_y P(y) = 1 exactly."""
     A, B, rho, ia, ib = _two_ratio_sides(losses, groups, totals)
     n = totals[0]
+    if not isinstance(gamma, fmpq) or gamma < 0:
+        raise ParameterError(f"gamma: the two-ratio enclosure needs an exact rational gamma >= 0, got {gamma!r}")
+    if gamma == 0:
+        return [(_counts(ia, ib, k, n - k), ONE, ONE) for k in range(n + 1)]
     n_p, n_q = 4 * n + 2, 8 * n + 40  # rounding counts of the P sums and of the discounted Q sum
     if n_q * U > 0.01:
         raise ParameterError(f"n: {n} is beyond the range of the filter's rounding bound")
@@ -470,9 +535,7 @@ def _two_ratio_enclose(losses, groups, totals, gamma: fmpq) -> list:
         else:
             lo = max(ONE - head[1] - gq[1], p_inf + ptail[0] - gq[1], ZERO)
             hi = min(ONE - head[0] - gq[0], p_inf + ptail[1] - gq[0], ONE)
-        counts = [0, 0]
-        counts[ia], counts[ib] = k, m
-        out.append((tuple(counts), lo, hi))
+        out.append((_counts(ia, ib, k, m), lo, hi))
     return out
 
 

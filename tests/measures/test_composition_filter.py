@@ -152,6 +152,52 @@ def test_discounted_tails_against_exact(rho, m):
         assert abs(cf.float_to_fmpq(got[j]) - exact[j]) <= exact[j] * fmpq(10 * m + 100, 2**53) + fmpq(1, 2**900)
 
 
+def _exact_powers(x, count, stop=None):
+    out, y = [], fmpq(1)
+    for _ in range(count):
+        if stop is not None and not stop(y):
+            break
+        out.append(int(y.p) / int(y.q))  # correctly rounded
+        y *= x
+    return out
+
+
+@pytest.mark.parametrize("rho,m", [(1 + q("10**-30"), 300), (q("(10**30 + 7) / 10**30"), 2000), (q("3"), 700),
+                                   (q("2"), 1000), (q("2**200"), 5), (q("2**900"), 3), (q("2**901"), 3)])
+def test_discount_powers_are_the_correctly_rounded_exact_powers(rho, m):
+    # the powers come from arb balls (O(1) each); they must be exactly fl(q^i) and fl(ρ^i), with the same L and B
+    # as the exact definitions (q^i > 2^-900; ρ^{B-1} <= 2^200), including powers equal to 2^-900 and 2^-200
+    d = cf._Discount(rho, m)
+    down = _exact_powers(1 / rho, m + 2, lambda y: y > fmpq(1, 2**900))
+    B = max(1, min(m + 1, max(i + 1 for i in range(len(down)) if (1 / rho) ** i >= fmpq(1, 2**200))))
+    assert list(d.down) == down and d.L == len(down) - 1 and d.B == B
+    assert list(d.up) == _exact_powers(rho, B)
+
+
+def test_discount_near_one_does_no_exact_power_growth():
+    # ρ = 1 + 10^-30 at n = 50 000: every q^i is above 2^-900, so the exact route built 50 000 growing
+    # rationals (quadratic: ~1 s at n = 1000, ~100 s at 10^4); the ball route computes none exactly
+    d = cf._Discount(1 + fmpq(1, 10**30), 50_000)
+    assert (d.L, d.B, d.exact_powers) == (50_001, 50_001, 0)
+    assert d.down[-1] == 1.0 and d.up[1] == 1.0  # q^50001 = 1 − 5·10^-26 rounds to 1.0
+
+
+def test_two_ratio_enclosure_below_gamma_one():
+    # the derivation holds for every gamma > 0 (t = -1 below every product ratio); E_0 = 1 exactly; gamma < 0
+    # is refused naming gamma
+    for K in (ASYM, Kernel([["1/2", "1/2"], ["0", "1"]])):
+        n = 9
+        for g in (fmpq(1, 10**6), fmpq(1, 2), fmpq(2, 3)):
+            S, bounds = _enclosures(K, n, g)
+            for counts, lo, hi in bounds:
+                v = S.hockey_stick(counts, g)
+                assert lo <= v <= hi and hi - lo <= v * fmpq(1, 10**11)
+        S, bounds = _enclosures(K, n, fmpq(0))
+        assert all(lo == hi == 1 == S.hockey_stick(c, fmpq(0)) for c, lo, hi in bounds)
+    with pytest.raises(cf.ParameterError, match="gamma: .*>= 0"):
+        _enclosures(ASYM, 3, fmpq(-1))
+
+
 @pytest.mark.slow
 def test_large_gamma_regime_keeps_the_filter_tight():
     # γ = 2^1070 at n = 5000: δ_n ≈ 0.3, γQ over d > t lies ~2^-1070 below the Q bulk (the Q-weight route
