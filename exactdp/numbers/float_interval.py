@@ -39,12 +39,13 @@ values of floats and of the scales).
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 import numpy as np
 from flint import fmpq, fmpz
 
-from exactdp.errors import ParameterError
+from exactdp.errors import CoercionError, ParameterError
 
 __all__ = ["IntervalVector", "from_fmpq", "exact_floats", "mul", "add", "sub", "div", "scale", "sum_nonneg",
            "cumsum_nonneg", "normalize", "to_fmpq_bounds", "float_to_fmpq", "pow2", "U"]
@@ -91,8 +92,13 @@ class IntervalVector:
 
 
 def exact_floats(values, exp: int = 0) -> IntervalVector:
-    """Point intervals of floats that are exact by construction (small integers, dyadic constants)."""
+    """Point intervals of floats that are exact by construction (small integers, dyadic constants); NaN and
+    ±inf are no real numbers and are refused (CoercionError naming ``values``)."""
     a = np.asarray(values, dtype=np.float64)
+    bad = np.flatnonzero(~np.isfinite(a))
+    if bad.size:
+        i = int(bad[0])
+        raise CoercionError(f"values: exact_floats takes finite floats only, got {a.ravel()[i]!r} at index {i}")
     return IntervalVector(a.copy(), a.copy(), exp)
 
 
@@ -249,10 +255,16 @@ def cumsum_nonneg(a: IntervalVector) -> IntervalVector:
 
 
 def to_fmpq_bounds(a: IntervalVector, index: int | None = None) -> tuple[fmpq, fmpq]:
-    """Exact rationals (lo, hi) enclosing entry ``index`` (default: the vector must have one entry)."""
+    """Exact rationals (lo, hi) enclosing entry ``index`` (default: the vector must have one entry); an
+    infinite or NaN end (an overflowed operation) is a ParameterError, never a bare OverflowError."""
     if index is None:
         if len(a) != 1:
             raise ParameterError(f"to_fmpq_bounds: give an index for a vector of {len(a)} entries")
         index = 0
+    lo, hi = float(a.lo[index]), float(a.hi[index])
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise ParameterError(f"to_fmpq_bounds: entry {index} is [{lo!r}, {hi!r}]·2^{a.exp}: a float operation "
+                             "overflowed (or met NaN), so the entry has no finite exact bound; keep operands "
+                             "normalised and divisors away from 0")
     s = pow2(a.exp)
-    return float_to_fmpq(float(a.lo[index])) * s, float_to_fmpq(float(a.hi[index])) * s
+    return float_to_fmpq(lo) * s, float_to_fmpq(hi) * s

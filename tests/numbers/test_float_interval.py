@@ -150,3 +150,21 @@ def test_hypothesis_enclosures(xs, ys):
     _contains(fi.sub(a, b), [x - y for x, y in zip(X, Y)])
     absx = [abs(x) for x in X]
     _contains(fi.sum_nonneg(fi.from_fmpq(absx)), [sum(absx, fmpq(0))])
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf")])
+def test_exact_floats_refuses_nan_and_infinities(bad):
+    from exactdp.errors import CoercionError
+
+    with pytest.raises(CoercionError, match=r"values: .*finite.* index 1"):
+        fi.exact_floats([1.0, bad])
+
+
+def test_an_overflowed_bound_is_a_clear_error_not_overflowerror():
+    big = fi.exact_floats([2.0 ** 1023])
+    s = fi.add(big, big)  # 2^1024 overflows float64: the upper end is +inf
+    assert s.hi[0] == np.inf
+    with pytest.raises(ParameterError, match=r"to_fmpq_bounds: entry 0 .*overflowed"):
+        fi.to_fmpq_bounds(s)
+    lo, hi = fi.to_fmpq_bounds(fi.add(fi.exact_floats([2.0 ** 1000]), fi.exact_floats([2.0 ** 1000])))
+    assert lo <= fmpq(2) ** 1001 <= hi
