@@ -86,7 +86,7 @@ def _result(out: dict, eps) -> dict:
     """The ``result`` of ``--format json`` (``exactdp/schemas/tensor.json``): exact values as strings, counts
     and indices as integers, decisions as booleans (the deprecated ``--json`` keeps the older flat document)."""
     doc = {"n": int(out["n"]), "eta_tv": out["eta_tv"], "pair_classes": int(out["pair_classes"]),
-           "evaluations": int(out["evaluations"]),
+           "evaluations": int(out["evaluations"]), "discarded": int(out["discarded"]),
            "eta_tv_maximizer": [{"x": int(m["x"]), "x_prime": int(m["x_prime"]), "count": int(m["count"])}
                                 for m in out["eta_tv_maximizer"]]}
     if "gamma" in out:
@@ -157,7 +157,7 @@ def run(args) -> int:
         out = {"n": str(args.n), "eta_tv": str(tv.value),
                "eta_tv_maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)}
                                     for _, x, xp, c in tv.composition],
-               "pair_classes": str(tv.classes), "evaluations": str(tv.evaluations)}
+               "pair_classes": str(tv.classes), "evaluations": str(tv.evaluations), "discarded": str(tv.discarded)}
         values = {"eta_TV(K^(x n))": tv.value}
         if gamma is not None:
             g = to_qq(gamma, "gamma")
@@ -200,7 +200,8 @@ def run(args) -> int:
         _document.emit(args, f"exactdp tensor: {K.N}x{K.M} kernel, n = {args.n}",
                        [("matrix", "$K$", K.as_strings()), ("rows", [(_math_label(k), v) for k, v in rows])])
         return 0
-    lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations"]
+    lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations, "
+             f"{tv.discarded} compositions ruled out by the certified filter"]
     lines += [f"  {label} = {_common.abbreviate(v)}" for label, v in values.items()]
     lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
     if gamma is not None:

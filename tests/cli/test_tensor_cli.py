@@ -123,3 +123,26 @@ def test_tensor_delta_alone_bad_input_exits_2(tmp_path, capsys):
     assert "delta: must lie in [0, 1], got 2" in err and len(err.strip().splitlines()) == 1
     assert main(["tensor", path, "--n", "2", "--delta", "1/4", "--eps", "1/2"]) == 2
     assert "--delta: with --eps, e^eps must be rational" in capsys.readouterr().err
+
+
+def test_tensor_reports_the_compositions_the_filter_ruled_out(tmp_path, capsys):
+    # asymmetric 2x2 at n = 200: 201 compositions, the certified filter leaves one exact evaluation and rules out
+    # 199 (the last is the reverse of the evaluated one at gamma = 1); the unfiltered search evaluates them all
+    import pytest
+
+    jsonschema = pytest.importorskip("jsonschema")
+    from importlib import resources
+
+    path = _kernel(tmp_path, [["1/2", "1/2"], ["1/4", "3/4"]])
+    assert main(["tensor", path, "--n", "200"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head == ("K: 2x2, n = 200: 2 pair classes, 1 exact evaluations, 199 compositions ruled out by the "
+                    "certified filter")
+    assert main(["tensor", path, "--n", "200", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    schema = json.loads((resources.files("exactdp") / "schemas" / "tensor.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    assert (doc["result"]["evaluations"], doc["result"]["discarded"]) == (1, 199)
+    rr = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])  # one pair class: the filter does not run
+    assert main(["tensor", rr, "--n", "5", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"]["discarded"] == 0
