@@ -660,9 +660,10 @@ class TensorSearch:
         g = _check_gamma(gamma)
         cost = _search_cost(self.facs, g, self.classified, self.max_evaluations, self.exhaustive_limit, gamma_power)
         classes, groups, totals, _ = self.classified
+        self._filter_note = ""  # set by _select when the filter ran and could not narrow the search
         selection = self._select(g, gamma_power, cost) if self.filtered is not False and classes else None
         if selection is None:
-            _require_cost(cost, f"tensor: {_shape(self.facs)}")
+            _require_cost(cost, f"tensor: {_shape(self.facs)}{self._filter_note}")
         if not classes:  # every factor has identical rows: all products of rows coincide
             return TensorWitness(ZERO, (), 0, 0)
         cache: dict = {}
@@ -707,7 +708,9 @@ class TensorSearch:
             return None
         what = f"tensor: {_shape(self.facs)}"
         selection = composition_filter.select(planned.losses, groups, totals, g, what, planned=planned)
-        if selection is None:
+        if selection is None:  # e.g. every E_γ below the float range of the bounds (δ_n((3/2)^n), n = 10⁴)
+            self._filter_note = (f", exact search (the certified filter, {planned.routine.name}, ran and left more "
+                                 f"than {composition_filter.MAX_CANDIDATES} candidates)")
             return None
         n = sum(n_j for _, n_j in self.facs)
         exact = len(selection.candidates) - len(selection.known)

@@ -247,3 +247,12 @@ def test_gamma_above_every_product_ratio_needs_no_exact_evaluation(K):
 def test_delta_zero_at_n_10000_is_not_refused():
     w = TensorSearch([(ASYM, 10_000)]).witness(fmpq(3) ** 10_000)
     assert (w.value, w.evaluations, w.counts) == (0, 0, (0, 10_000))
+
+
+def test_a_refusal_after_the_filter_says_the_filter_could_not_narrow_the_search(monkeypatch):
+    # where the filter runs but leaves too many candidates (δ_n((3/2)^n) of ASYM at n = 10^4: every E_γ is below
+    # the float range of its bounds), the exact search's refusal says so instead of looking like a missed filter
+    monkeypatch.setattr(cf, "MAX_CANDIDATES", 0)
+    with limits(max_work=2 * 10**7), pytest.raises(ResourceLimitError,  # filter 8.5e6, exact search 7.3e7
+                                                match=r"exact search \(the certified filter, two ratio classes, ran"):
+        _search(ASYM, 400).witness(fmpq(3, 2))
