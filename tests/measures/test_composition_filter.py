@@ -256,3 +256,35 @@ def test_a_refusal_after_the_filter_says_the_filter_could_not_narrow_the_search(
     with limits(max_work=2 * 10**7), pytest.raises(ResourceLimitError,  # filter 8.5e6, exact search 7.3e7
                                                 match=r"exact search \(the certified filter, two ratio classes, ran"):
         _search(ASYM, 400).witness(fmpq(3, 2))
+
+
+def test_estimate_charges_the_exact_p_infinity_of_point_enclosures():
+    # P-only mass p = 123.../10^27 (finite mass f, 90 bits): the point enclosures E_gamma = 1 - f^k are exact rationals
+    # of k * 90 bits, n(n + 1)/2 * 90 bits over the compositions (9 s at n = 10^4): charged on top of the float work
+    f = "876543210987654321098765433/1000000000000000000000000000"
+    K = Kernel([[f"1 - {f}", f], ["0", "1"]])
+    base = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])  # no P-only mass: nothing exact to charge
+    for n in (100, 1000, 10_000):
+        work = {}
+        for name, kernel in (("p_only", K), ("none", base)):
+            S = _search(kernel, n)
+            classes, groups, totals, _ = S.classified
+            work[name] = cf.TWO_RATIO.estimate([c.loss for c in classes], groups, totals)[0]
+        assert work["p_only"] - work["none"] == 90 * n * (n + 1) // 2
+    with pytest.raises(ResourceLimitError, match=r"certified filter \(two ratio classes\)"):
+        _search(K, 10_000).witness(fmpq(3, 2))  # 4.5e9 > max_work = 1e9: refused before any work
+
+
+def test_non_point_enclosures_use_small_p_infinity_bounds():
+    # only the point enclosures that can be the maximum carry the exact P_inf (k * 90 bits); the others are
+    # 128-bit dyadic bounds, so the enclosures stay small numbers
+    f = "876543210987654321098765433/1000000000000000000000000000"
+    K = Kernel([[f"1 - {f}", f], ["0", "1"]])
+    n = 300
+    S, bounds = _enclosures(K, n, fmpq(3, 2))
+    big = [c for c, lo, hi in bounds if int(lo.q).bit_length() > 4000 or int(hi.q).bit_length() > 4000]
+    assert len(big) <= 2
+    for counts, lo, hi in bounds[::17] + bounds[-3:]:
+        v = S.hockey_stick(counts, fmpq(3, 2))
+        assert lo <= v <= hi
+    _same(K, n, fmpq(3, 2))
