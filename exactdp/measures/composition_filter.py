@@ -33,7 +33,10 @@ checkpoint, so memory is O(n√n) floats (all vectors, kept for the next γ, up 
 the work O(n²) vectorised float operations — about 3 recursion steps and 10 vector operations of length
 ≤ n per composition.  Precision limits: values below about 2⁻⁹⁰⁰ of the float scale of their vectors
 are lost in the absolute error (e.g. 1 − η_TV below ~10⁻²⁷⁰ relative); the bounds then get wide and
-the search falls back to the exact route (never a wrong answer).
+the search falls back to the exact route (never a wrong answer; δ_n((3/2)^n) of the asymmetric 2×2 at
+n = 10⁴, about 10⁻⁵²⁵, is such a case: every lower bound is 0).  Exact rationals of size growing with n are
+kept out of the per-composition loop: the powers of ρ come from arb balls (:class:`_RoundedPowers`), P_∞
+from a 128-bit ball except at the point enclosures that can be the maximum (charged in the estimate).
 
 **Rounding argument** (IEEE 754 binary64, round to nearest; cf. :mod:`exactdp.numbers.float_interval`).
 All quantities are non-negative, so every float result is the exact one times a product of factors
