@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import sympy
 
-from exactdp.errors import UndecidedError
+from exactdp.errors import ParameterError, UndecidedError
 from exactdp.numbers.domain import SR
 from exactdp.numbers.sr import as_sympy, exact_result
 from exactdp.numbers.truth import Truth
@@ -136,9 +136,22 @@ def _positive_condition(a, region: Region):
 
 
 def _one_parameter(region: Region):
-    """``(v, box)`` when the region is a box in a single parameter (the exact cell-decomposition path)."""
+    """``(v, box)`` when the region is a box in a single parameter with a non-empty interior (the exact
+    cell-decomposition path: its cells are the open intervals between cut points, so a box reduced to one
+    point, t >= 1 declared on top of t <= 1, has none and takes the prover's path)."""
     if len(region.variables) == 1 and not region.constraints:
-        return region.variables[0], region.box[0]
+        box = region.box[0]
+        if box.lo is None or box.hi is None or box.lo < box.hi:
+            return region.variables[0], box
+    return None
+
+
+def _empty_box(region: Region):
+    """The first parameter whose bounds in the region's box admit no value (lo > hi, or lo = hi with an open
+    end), with its bounds; None when every parameter has a value."""
+    for v, b in zip(region.variables, region.box):
+        if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
+            return v, b
     return None
 
 
@@ -223,10 +236,18 @@ def max_quotient(nums, dens, region: Region):
         cells = _cells([as_expr(e) for e in (*nums, *dens)], one)
         if cells is not None:
             return _max_quotient_1d(cells[:len(nums)], cells[len(nums):], *one)
+    split = _piecewise_cases([as_expr(e) for e in (*nums, *dens)], region)
+    if split is not None:  # a max or min inside a quotient (a column's extremes): decided case by case
+        pieces = [(max_quotient(es[:len(nums)], es[len(nums):], sub)[0], cond) for es, sub, cond in split]
+        return (_exact(sympy.piecewise_fold(sympy.Piecewise(*pieces))) if pieces else sympy.oo), None
     ratios, zero_conditions, nonzero = [], [], []
     for a, den in zip(nums, dens):
         if _truth(den, region, True) is not Truth.TRUE:
-            zero_conditions.append(sympy.Eq(sympy.numer(sympy.together(den)), 0))
+            zero = sympy.Eq(sympy.numer(sympy.together(den)), 0)
+            top = sympy.numer(sympy.together(a))
+            if _truth(top, region, True) is not Truth.TRUE and _truth(-top, region, True) is not Truth.TRUE:
+                zero = sympy.And(zero, sympy.Ne(top, 0))  # 0/0 (an all-zero column) is no infinity
+            zero_conditions.append(zero)
             nonzero.append(den > 0)
         ratios.append(_simplify(a / den))
     value, idx = symbolic_max(ratios, region.with_conditions(*nonzero) if nonzero else region) \
@@ -235,6 +256,22 @@ def max_quotient(nums, dens, region: Region):
     if zero_conditions:
         return sympy.Piecewise((sympy.oo, sympy.Or(*zero_conditions)), (value, True)), None
     return value, idx
+
+
+def _piecewise_cases(exprs, region: Region):
+    """The expressions without their first ``Piecewise``: ``[(exprs on the case, sub-region, its condition)]``,
+    one entry per case of that ``Piecewise`` (the prover's case split, :func:`exactdp.algebra.prover._cases`:
+    its condition and the negations of the earlier ones joining the region; empty boxes dropped); None when
+    no expression has a ``Piecewise``.  A condition that is not an inequality raises
+    :class:`~exactdp.errors.UndecidedError` (the prover's regions are inequalities)."""
+    from exactdp.algebra.prover import _cases
+
+    folded = [sympy.piecewise_fold(e) for e in exprs]
+    pw = next((p for e in folded for p in sympy.preorder_traversal(e) if isinstance(p, sympy.Piecewise)), None)
+    if pw is None:
+        return None
+    return [([e.xreplace({pw: branch}) for e in folded], sub, sub.as_sympy())
+            for branch, sub in _cases(pw, region) if _empty_box(sub) is None]
 
 
 def _max_quotient_1d(nums, dens, v, box):
@@ -323,7 +360,13 @@ class RegionHypotheses:
 
 
 def sr_domain(region: Region) -> SR:
-    """The symbolic number domain on ``region``."""
+    """The symbolic number domain on ``region``; a region whose box is empty (t >= 2 declared with t <= 1)
+    is refused: every statement would hold on it vacuously."""
+    empty = _empty_box(region)
+    if empty is not None:
+        v, b = empty
+        raise ParameterError(f"region: the parameter region {region} is empty (no value of {v} satisfies "
+                             f"{b.as_sympy(v)}); declare a region with at least one point")
     return SR(RegionHypotheses(region))
 
 
