@@ -37,6 +37,7 @@ import sympy
 from flint import fmpq, fmpq_poly
 
 from exactdp.errors import UndecidedError
+from exactdp.limits import require
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
 from exactdp.algebra.regions import Bounds, Region, _q, _relation_to_positive, _s  # noqa: F401  (re-exported)
@@ -340,6 +341,8 @@ def _cases(expr, region: Region):
         previous.append(cond)
         if full is sympy.false:
             continue
+        require("max_work", _DNF_TERM_COST * _dnf_terms(full),
+                "prover: case split of a piecewise expression (conjunctions of its negated conditions)")
         dnf = sympy.to_dnf(full, simplify=False)
         for conj in (dnf.args if isinstance(dnf, sympy.Or) else (dnf,)):
             if conj is sympy.false:
@@ -350,6 +353,44 @@ def _cases(expr, region: Region):
                 continue
             sub = region.with_conditions(*[r for r in rels if r is not sympy.true])
             yield from _cases(e, sub)
+
+
+#: work units charged per conjunction of a case split (each becomes a region the prover decides: sympy
+#: substitutions and sign decisions, far more than one elementary operation)
+_DNF_TERM_COST = 10**5
+
+
+def _dnf_terms(cond) -> int:
+    """Number of conjunctions in the disjunctive normal form of ``cond`` without building it (d(And) = Πd,
+    d(Or) = Σd, d(Not x) = c(x) with c the CNF count, c(And) = Σc, c(Or) = Πc), capped: ``to_dnf`` of
+    And(cond, Not(p₁), …, Not(p_k)) has up to Π|p_i| terms, exponential in the number of pieces."""
+    cap = 10**18
+
+    def d(e) -> int:
+        if isinstance(e, sympy.And):
+            out = 1
+            for a in e.args:
+                out = min(cap, out * d(a))
+            return out
+        if isinstance(e, sympy.Or):
+            return min(cap, sum(d(a) for a in e.args))
+        if isinstance(e, sympy.Not):
+            return c(e.args[0])
+        return 1
+
+    def c(e) -> int:
+        if isinstance(e, sympy.And):
+            return min(cap, sum(c(a) for a in e.args))
+        if isinstance(e, sympy.Or):
+            out = 1
+            for a in e.args:
+                out = min(cap, out * c(a))
+            return out
+        if isinstance(e, sympy.Not):
+            return d(e.args[0])
+        return 1
+
+    return d(cond)
 
 
 def _canon(r):
