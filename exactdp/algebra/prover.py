@@ -360,37 +360,22 @@ def _cases(expr, region: Region):
 _DNF_TERM_COST = 10**5
 
 
-def _dnf_terms(cond) -> int:
-    """Number of conjunctions in the disjunctive normal form of ``cond`` without building it (d(And) = Πd,
-    d(Or) = Σd, d(Not x) = c(x) with c the CNF count, c(And) = Σc, c(Or) = Πc), capped: ``to_dnf`` of
+def _dnf_terms(cond, dnf: bool = True) -> int:
+    """Number of conjunctions in the disjunctive normal form of ``cond`` without building it (``dnf=False``:
+    clauses of the conjunctive one): an And multiplies the DNF counts of its arguments and adds their CNF
+    counts, an Or the reverse, a Not swaps the two forms; capped at 10^18.  ``to_dnf`` of
     And(cond, Not(p₁), …, Not(p_k)) has up to Π|p_i| terms, exponential in the number of pieces."""
-    cap = 10**18
-
-    def d(e) -> int:
-        if isinstance(e, sympy.And):
-            out = 1
-            for a in e.args:
-                out = min(cap, out * d(a))
-            return out
-        if isinstance(e, sympy.Or):
-            return min(cap, sum(d(a) for a in e.args))
-        if isinstance(e, sympy.Not):
-            return c(e.args[0])
+    if isinstance(cond, sympy.Not):
+        return _dnf_terms(cond.args[0], not dnf)
+    if not isinstance(cond, (sympy.And, sympy.Or)):
         return 1
-
-    def c(e) -> int:
-        if isinstance(e, sympy.And):
-            return min(cap, sum(c(a) for a in e.args))
-        if isinstance(e, sympy.Or):
-            out = 1
-            for a in e.args:
-                out = min(cap, out * c(a))
-            return out
-        if isinstance(e, sympy.Not):
-            return d(e.args[0])
-        return 1
-
-    return d(cond)
+    counts = [_dnf_terms(arg, dnf) for arg in cond.args]
+    if isinstance(cond, sympy.And) == dnf:
+        out = 1
+        for k in counts:
+            out = min(10**18, out * k)
+        return out
+    return min(10**18, sum(counts))
 
 
 def _canon(r):
