@@ -99,10 +99,7 @@ def accountant_route(pld, n, eps):
 
 def main(quick: bool = False) -> None:
     K = randomized_response(2, T0)
-    try:
-        from dp_accounting.pld import privacy_loss_distribution as pld
-    except ImportError:  # optional
-        pld = None
+    pld = _pld_module()
     sizes = (10, 100, 1000) if quick else (10, 100, 1000, 10000)
     print(f"binary randomized response, e^eps0 = {T0}; delta_n at gamma_n = 3^(n//2 + isqrt(n))")
     print(f"{'n':>6} {'eta_TV exact':>13} {'delta_n exact':>14} {'float64':>10} {'exact/f64':>10} "
@@ -226,22 +223,37 @@ def large_n(quick: bool = False, old_limit: float = 60.0) -> None:
               + (f", old {e_old:.2f} (n <= {old_pts[label][-1][0]})" if e_old is not None else ""))
 
 
+#: the 2×3 pair of the stream, enclosure and all-sequence tables, and KL(p‖q) for their γ = 3^k
+P23, Q23 = ["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]
+KL23 = 0.5 * math.log(4) + 0.25 * math.log(2 / 3) + 0.25 * math.log(0.5)
+
+
+def _k23(n: int) -> int:
+    """The exponent k of γ = 3^k nearest e^{n·KL + √n} (δ_n of the 2×3 pair neither 0 nor 1)."""
+    return round((KL23 * n + math.sqrt(n)) / math.log(3))
+
+
+def _pld_module():
+    """dp_accounting's PLD module, or None when the optional package is absent."""
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as pld
+    except ImportError:  # optional
+        return None
+    return pld
+
+
 def stream_vs_pld(quick: bool = False) -> None:
     from exactdp import hockey_stick_product
     from exactdp.measures.profile_inversion import epsilon_tensor_power
 
-    try:
-        from dp_accounting.pld import privacy_loss_distribution as pld
-    except ImportError:
-        pld = None
-    p, q = ["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]
-    kl = 0.5 * math.log(4) + 0.25 * math.log(2 / 3) + 0.25 * math.log(0.5)
+    pld = _pld_module()
+    p, q = P23, Q23
     print("\n2x3 pair p = (1/2,1/4,1/4), q = (1/8,3/8,1/2): delta_n(gamma) = E_gamma(p^n || q^n), "
           "gamma = 3^k near n*KL + sqrt(n); exact = streamed slices")
     print(f"{'n':>6} {'exact':>9} {'PLD 1e-4':>9} {'PLD/ex':>7} {'PLD 1e-3':>9} {'PLD/ex':>7} "
           f"{'width 1e-4':>10} {'width 1e-3':>10}  delta_n, inside both brackets")
     for n in ((10, 100, 1000) if quick else (10, 100, 1000, 10000)):
-        k = round((kl * n + math.sqrt(n)) / math.log(3))
+        k = _k23(n)
         t_ex, d = timed(hockey_stick_product, [(p, q, n)], fmpq(3) ** k, repeat=3 if n <= 1000 else 1)
         cols, widths, inside = [], [], True
         for interval in (1e-4, 1e-3):
@@ -252,11 +264,7 @@ def stream_vs_pld(quick: bool = False) -> None:
             est = {}
             t_p = None
             for pess in (True, False):
-                t, v = timed(lambda: pld.from_two_probability_mass_functions(
-                    {0: math.log(1 / 8), 1: math.log(3 / 8), 2: math.log(1 / 2)},
-                    {0: math.log(1 / 2), 1: math.log(1 / 4), 2: math.log(1 / 4)}, pessimistic_estimate=pess,
-                    value_discretization_interval=interval, symmetric=False).self_compose(n)
-                    .get_delta_for_epsilon(k * math.log(3)))
+                t, v = timed(_pld_pair, pld, n, k * math.log(3), interval, pess)
                 est[pess] = v
                 t_p = t if pess else t_p
             cols += [f"{t_p:.3f}s", f"{t_p / t_ex:.1f}x"]
@@ -286,18 +294,14 @@ def enclosure_vs_pld(quick: bool = False) -> None:
     from exactdp.limits import limits
     from exactdp.measures.tensor_enclosure import hockey_stick_product_enclosure
 
-    try:
-        from dp_accounting.pld import privacy_loss_distribution as pld
-    except ImportError:
-        pld = None
-    p, q = ["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]
-    kl = 0.5 * math.log(4) + 0.25 * math.log(2 / 3) + 0.25 * math.log(0.5)
+    pld = _pld_module()
+    p, q = P23, Q23
     print("\n2x3 pair, certified enclosure (relative width <= 1e-6, arb balls) vs exact slices vs PLD "
           "(pessimistic; ratios PLD / enclosure)")
     print(f"{'n':>7} {'enclosure':>10} {'exact':>9} {'ex/enc':>7} {'PLD 1e-4':>9} {'ratio':>7} {'PLD 1e-3':>9} "
           f"{'ratio':>7} {'enc width':>9}  delta_n, exact inside, meets PLD brackets")
     for n in ((1000, 10000) if quick else (1000, 10000, 100000)):
-        k = round((kl * n + math.sqrt(n)) / math.log(3))
+        k = _k23(n)
         g = fmpq(3) ** k
         with limits(max_work=10**12):
             t_enc, r = timed(lambda: hockey_stick_product_enclosure([(p, q, n)], g, try_exact=False),
@@ -337,18 +341,14 @@ def all_sequences_vs_pld(quick: bool = False) -> None:
     from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness
     from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
 
-    try:
-        from dp_accounting.pld import privacy_loss_distribution as pld
-    except ImportError:
-        pld = None
-    K = Kernel([["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"]])
-    kl = 0.5 * math.log(4) + 0.25 * math.log(2 / 3) + 0.25 * math.log(0.5)
+    pld = _pld_module()
+    K = Kernel([P23, Q23])
     sizes = (10, 100, 1000) if quick else (10, 100, 1000, 10000)
     print("\n2x3 kernel ((1/2,1/4,1/4),(1/8,3/8,1/2)), delta_n(gamma) over ALL input sequences (n + 1 "
           "compositions), gamma = 3^k near n*KL + sqrt(n)")
     rows = []
     for n in sizes:
-        k = round((kl * n + math.sqrt(n)) / math.log(3))
+        k = _k23(n)
         g = fmpq(3) ** k
         reps = 3 if n <= 1000 else 1
         with limits(max_work=10**10):
