@@ -39,12 +39,17 @@ def alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.slow  # starts a search in a fresh process
+#: two commands that run minutes in two worker processes: the conjecture search and the full verification
+COMMANDS = {"check": ["check", "eta_tv <= 1", "--workers", "2", "--budget", "100000", "--no-progress"],
+            "verify": ["verify", "--jobs", "2", "--no-progress"]}
+
+
+@pytest.mark.slow  # starts a command in a fresh process
+@pytest.mark.parametrize("command", sorted(COMMANDS))
 @pytest.mark.parametrize("sig, status", [(signal.SIGTERM, EXIT_TERMINATED), (signal.SIGINT, 130)])
-def test_signal_to_the_parent_stops_every_worker(sig, status):
-    proc = subprocess.Popen([sys.executable, "-m", "exactdp", "check", "eta_tv <= 1", "--workers", "2",
-                             "--budget", "100000", "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+def test_signal_to_the_parent_stops_every_worker(command, sig, status):
+    proc = subprocess.Popen([sys.executable, "-m", "exactdp", *COMMANDS[command]], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120
         workers: set[int] = set()
