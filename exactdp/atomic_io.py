@@ -155,6 +155,22 @@ def _carry(old: Path, new: Path, keep: Iterable[str]) -> None:
                 shutil.copy2(src, dst)
 
 
+def replaceable_folder(directory, what: str) -> Path:
+    """The absolute path of ``directory`` if :func:`replace_folder` may replace it: a folder or missing, in
+    an existing folder, not a symbolic link, and neither the root nor the current folder nor one holding it
+    (swapping those would leave the process in a deleted folder); else one :class:`InputError`."""
+    root = Path(os.path.abspath(directory))  # "." and "a/.." get a name and a parent to swap in
+    shown = quote(str(directory))
+    if root.is_symlink() or (root.exists() and not root.is_dir()):
+        raise InputError(f"{what}: {shown} must be a folder (created if missing), not a symbolic link or a file")
+    if inside_folder(os.getcwd(), root) or root.parent == root:
+        raise InputError(f"{what}: {shown} is the current folder, holds it, or is the root; the whole folder "
+                         f"is replaced, so give a folder of its own (e.g. ./certificates)")
+    if not root.parent.is_dir():
+        raise InputError(f"{what}: the folder of {shown} does not exist")
+    return root
+
+
 def replace_folder(directory, files: Iterable[tuple[str, bytes]], what: str, *, keep: Iterable[str] = ()) -> Path:
     """Replace the folder ``directory`` by a new one holding ``files`` (relative path, bytes) and the
     entries ``keep`` of the old folder (relative paths, carried over as they are); return its path.
@@ -163,9 +179,7 @@ def replace_folder(directory, files: Iterable[tuple[str, bytes]], what: str, *, 
     signals held, the old folder is renamed aside, the new one renamed in, the old one deleted.  Any failure
     before the swap deletes the new folder and leaves the old one untouched (a :class:`WriteError` naming
     ``what``, ending in ``previous DIR kept``)."""
-    root = Path(directory)
-    if root.is_symlink() or (root.exists() and not root.is_dir()):
-        raise InputError(f"{what}: {quote(str(directory))} must be a folder (not a symbolic link or a file)")
+    root = replaceable_folder(directory, what)
     existed = root.exists()
     parent = root.parent
     new = parent / f".{root.name[:100]}.new-{secrets.token_hex(6)}"

@@ -16,7 +16,6 @@ verdict, 1 otherwise, 2 on bad usage (an unknown claim id prints one line).
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from exactdp.cli import _common
 
@@ -142,7 +141,7 @@ def _check_output(path, option: str) -> None:
 
 
 def run(args) -> int:
-    from exactdp.atomic_io import write_atomic
+    from exactdp.atomic_io import replaceable_folder, write_atomic
     from exactdp.errors import ParameterError
     from exactdp.output import report
     from exactdp.verification.engine import default_jobs, select_claims, verify
@@ -165,10 +164,8 @@ def run(args) -> int:
     for opt in ("json", "markdown", "latex"):
         _check_output(getattr(args, opt, None), f"--{opt}")
     _check_output(args.output, "-o")
-    cert = Path(args.certificates) if args.certificates is not None else None
-    if cert is not None and (cert.is_symlink() or (cert.exists() and not cert.is_dir()) or not cert.parent.is_dir()):
-        raise ParameterError(f"--certificates: {quote(args.certificates)} must be a folder (created if missing, "
-                             f"not a symbolic link) in an existing folder")
+    if args.certificates is not None:  # a folder the export may replace as a whole
+        replaceable_folder(args.certificates, "--certificates")
     packages = tuple(args.claims) if args.claims else None
     claims = select_claims(args.targets, packages=packages)  # ParameterError → one line, exit 2
     if args.list:

@@ -19,7 +19,7 @@ import os
 import re
 from pathlib import Path
 
-from exactdp.atomic_io import replace_folder
+from exactdp.atomic_io import replace_folder, replaceable_folder
 from exactdp.errors import ExactDPError
 from exactdp.regular_files import read_text
 
@@ -96,15 +96,15 @@ def write_certificates(results, directory) -> list[Path]:
     (:func:`exactdp.atomic_io.replace_folder`), so an interrupted or failed run leaves the previous export
     intact.  Files of a previous export that its index lists are dropped; any other entry of the folder is
     kept."""
-    root = Path(directory)
+    root = replaceable_folder(directory, "--certificates")
     files, index = records(results)
     docs = [(rel, _dump(doc)) for rel, doc in files] + [(INDEX, _dump(index))]
-    keep = ()
-    if root.is_dir() and not root.is_symlink():
+    keep: list[str] = []
+    if root.is_dir():
         drop = _previous_export(root) | {INDEX}
         keep = [rel for rel in _entries(root) if rel not in drop]
     replace_folder(root, docs, "--certificates", keep=keep)
-    return [root / rel for rel, _ in docs]
+    return [Path(directory) / rel for rel, _ in docs]
 
 
 def _dump(doc) -> bytes:

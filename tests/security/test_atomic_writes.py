@@ -21,6 +21,7 @@ import pytest
 from exactdp import atomic_io
 from exactdp.atomic_io import WriteError, replace_folder, write_atomic
 from exactdp.cli import EXIT_TERMINATED, main
+from exactdp.errors import InputError
 from exactdp.output.report import README_BEGIN, README_END
 
 RR = [["3/4", "1/4"], ["1/4", "3/4"]]
@@ -404,6 +405,20 @@ def test_sigterm_mid_export_keeps_the_previous_export(old_export, tmp_path):
     assert done.returncode == EXIT_TERMINATED, done.stderr
     assert snapshot(old_export) == before
     assert leftovers(tmp_path) == []
+
+
+def test_the_current_folder_is_never_swapped(tmp_path, monkeypatch, one_claim):
+    """Replacing "." (or a folder holding it) would leave the process in a deleted folder: refused, untouched."""
+    from exactdp.verification.export import write_certificates
+
+    (tmp_path / "mine.txt").write_text("mine")
+    monkeypatch.chdir(tmp_path)
+    for directory in (".", str(tmp_path), str(tmp_path.parent), "sub/.."):
+        with pytest.raises(InputError, match="is the current folder, holds it, or is the root"):
+            write_certificates(one_claim, directory)
+    assert snapshot(tmp_path) == {"mine.txt": b"mine"}
+    write_certificates(one_claim, "certs")  # a folder of its own is fine
+    assert json.loads((tmp_path / "certs" / "index.json").read_text())["certificates"] == 4
 
 
 def test_replace_folder_holds_signals_during_the_swap(tmp_path, monkeypatch):
