@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -39,6 +40,7 @@ import sympy
 from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, quote, require
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
+from exactdp.regular_files import check_regular, inside_folder, read_bytes
 
 OK, PARTIAL, REJECTED = "OK", "PARTIAL", "REJECTED"
 
@@ -861,23 +863,41 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
 
 
 def certificate_files(directory) -> list[Path]:
-    """The certificate files under ``directory`` (``*.json`` except the index), sorted."""
+    """The certificate files under ``directory`` (``*.json`` except the index), sorted.
+
+    Each must be a regular file (:func:`exactdp.regular_files.check_regular`): a FIFO, a device, a socket
+    or a symbolic link leaving ``directory`` (a file or a folder) is refused with one line before anything
+    is read; symbolic links to folders are not followed."""
     p = Path(directory)
     if not p.is_dir():
         raise ParameterError(f"recheck: {quote(str(directory))} is not a directory (write one with "
                              f"`exactdp verify --certificates DIR`)")
-    files = sorted(f for f in p.rglob("*.json") if f.name != "index.json")
+    home = os.path.realpath(p)
+    files = []
+    for folder, dirs, names in os.walk(p):
+        for d in dirs:
+            link = os.path.join(folder, d)
+            if os.path.islink(link) and not inside_folder(link, home):
+                raise ParameterError(f"recheck: {quote(link)} is a symbolic link leaving the folder "
+                                     f"{quote(str(directory))}")
+        for name in names:
+            if name.endswith(".json") and name != "index.json":
+                path = Path(folder) / name
+                check_regular(path, "recheck", folder=home)
+                files.append(path)
     if not files:
         raise ParameterError(f"recheck: no certificate files (*.json) under {quote(str(directory))}")
-    return files
+    return sorted(files)
 
 
-def recheck_file(path: Path) -> list[Recheck]:
-    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate)."""
-    require("max_file_bytes", path.stat().st_size, f"reading the certificate file {path.name}")
+def recheck_file(path: Path, folder=None) -> list[Recheck]:
+    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate); the file
+    is read through :func:`exactdp.regular_files.read_bytes` (a regular file, inside ``folder`` if given,
+    at most ``max_file_bytes`` read)."""
+    raw = read_bytes(path, f"recheck: the certificate file {path.name}", folder=folder)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         r = Recheck(path.name, "?", source=str(path))
         r.reject(f"unreadable JSON: {exc}")
         return [r]
@@ -887,4 +907,5 @@ def recheck_file(path: Path) -> list[Recheck]:
 
 
 def recheck_directory(directory) -> list[Recheck]:
-    return [r for f in certificate_files(directory) for r in recheck_file(f)]
+    home = os.path.realpath(directory)
+    return [r for f in certificate_files(directory) for r in recheck_file(f, folder=home)]
