@@ -584,8 +584,11 @@ def _identity(diff, report: Recheck, what: str, region: list | None = None, posi
     if c == 0:
         report.steps.append(f"{what}: cancels to 0 (sympy cancel)")
         return
-    rational = not c.has(sympy.log, sympy.exp) and not any(isinstance(a, sympy.core.function.AppliedUndef)
-                                                           for a in sympy.preorder_traversal(c)) and all(
+    # an arbitrary function applied to symbols, f(x), is an indeterminate: a rational function of such values
+    # that does not cancel is non-zero for some choice of them (distinct arguments), so the identity is false
+    applied = [a for a in sympy.preorder_traversal(c) if isinstance(a, sympy.core.function.AppliedUndef)]
+    indeterminate = all(all(arg.is_Symbol for arg in a.args) for a in applied)
+    rational = indeterminate and not c.has(sympy.log, sympy.exp) and all(
         a.exp.is_Integer for a in sympy.preorder_traversal(c) if isinstance(a, sympy.Pow))
     if rational:
         report.reject(f"{what}: the difference is {c}, not 0")
