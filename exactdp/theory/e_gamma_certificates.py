@@ -27,6 +27,7 @@ Certificates:
 * :func:`thm1_no_excess` — the case e = 0 (P ≤ tQ): then A⁺ = 0 and (KP)(A) − t(KQ)(A) = −A⁻ ≤ 0;
 * :func:`thm1_converse` — [A] Thm 1 (⇐): with the point masses at x ≠ x′ (E_t = 1, :func:`point_masses`),
   η_t(K) ≤ δ gives K_x(A) − tK_{x′}(A) ≤ E_t(K_x‖K_{x′}) ≤ η_t(K) ≤ δ;
+* :func:`pairwise_level` — (ε,δ)-LDP gives E_t(K_x‖K_{x′}) ≤ δ for every pair of rows (the attaining event);
 * :func:`two_point_ldp` — [A] Thm 3 (≤): every kernel is (ε, δ*)-LDP with δ* = max_{x,x′} E_t(K_x‖K_{x′}),
   so Thm 1 (⇒) gives η_t(K) ≤ δ*; (≥) is the point masses (:func:`point_masses`, the definition of η_t as a
   supremum of E_t(KP‖KQ)/E_t(P‖Q)).
@@ -139,6 +140,17 @@ def thm1_converse() -> LinearCombination:
         multipliers=[1, 1, 1], conclusion=t * b + delta - a, region=_LDP_REGION, scope=SCOPE)
 
 
+def pairwise_level() -> LinearCombination:
+    """(ε,δ)-LDP ⇒ E_t(K_x‖K_{x′}) ≤ δ for every pair of rows: E_t(K_x‖K_{x′}) = K_x(A*) − tK_{x′}(A*) at the
+    attaining event A* (:func:`event_form`), and (ε,δ)-LDP on A*."""
+    return LinearCombination.build(
+        name="(eps,delta)-LDP bounds E_gamma of every pair of rows", parameters=(t, delta), variables=(a, b, H),
+        constraints=[("attained at A* = {K_x > t K_x'} (event form summed over y): a - t b - H >= 0, "
+                      "a = K_x(A*), b = K_x'(A*), H = E_t(K_x||K_x')", a - t * b - H),
+                     ("(eps,delta)-LDP on A*, rows (x, x'): t b + delta - a >= 0", t * b + delta - a)],
+        multipliers=[1, 1], conclusion=delta - H, region=_LDP_REGION, scope=SCOPE)
+
+
 def two_point_ldp() -> LinearCombination:
     """[A] Thm 3 (≤): every kernel is (ε, δ*)-LDP, δ* = max_{x,x′} E_t(K_x‖K_{x′})."""
     return LinearCombination.build(
@@ -165,6 +177,6 @@ def thm3_certificates() -> tuple:
     return (two_point_ldp(), *contraction_certificates(), point_masses())
 
 
-__all__ = ["SCOPE", "contraction_certificates", "event_form", "nonnegative_product", "point_masses",
+__all__ = ["SCOPE", "contraction_certificates", "event_form", "nonnegative_product", "pairwise_level", "point_masses",
            "thm1_certificates", "thm1_contraction", "thm1_converse", "thm1_no_excess", "thm1_summands",
            "thm3_certificates", "two_point_ldp"]

@@ -1,6 +1,7 @@
-"""[A] Thm 1 and Thm 3 for every N, M: the certificates of :mod:`exactdp.theory.e_gamma_certificates` check in
-the engine and in ``recheck`` (OK, nothing trusted), tampered versions are rejected by both, and the summed
-quantities the combinations use are what the summand statements say on concrete kernels."""
+"""[A] Thm 1 and Thm 3 for every N, M and composition (B-10) for every n: the certificates of
+:mod:`exactdp.theory.e_gamma_certificates` and :mod:`exactdp.theory.composition_certificates` check in the engine
+and in ``recheck`` (OK, nothing trusted), tampered versions are rejected by both, and the summed quantities the
+combinations use are what the summand statements say on concrete kernels and distributions."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from flint import fmpq
 from exactdp.algebra.certificates import Certificate, check
 from exactdp.numbers.truth import Truth
 from exactdp.recheck import OK, REJECTED, recheck_certificate
+from exactdp.theory import composition_certificates as CC
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification import instances as inst
 
-ALL = {c.name: c for c in (*EG.thm1_certificates(), *EG.thm3_certificates())}
+ALL = {c.name: c for c in (*EG.thm1_certificates(), *EG.thm3_certificates(), *CC.composition_certificates())}
 
 
 def _both(cert: Certificate):
@@ -58,6 +60,26 @@ def _tampered():
                                                                                      ("D <= H", "H - D")))
     nn = EG.nonnegative_product()
     yield "product: region sign flipped", dataclasses.replace(nn, region=("p >= 0", "n <= 0"))
+    pl = EG.pairwise_level()
+    yield "pairwise level: delta doubled", dataclasses.replace(pl, conclusion="delta/2 - H")
+    st = CC.induction_step()
+    yield "induction: multiplier of the hypothesis changed", dataclasses.replace(
+        st, multipliers=(st.multipliers[0], "1", st.multipliers[2]))
+    yield "induction: conclusion with pi^2", dataclasses.replace(st, conclusion="1 - pi**2*(1 - d1) - E")
+    yield "induction: region e1 <= 2", dataclasses.replace(st, region=tuple(r.replace("e1 <= 1", "e1 <= 2")
+                                                                            for r in st.region))
+    tf = CC.two_fold()
+    yield "two-fold: mass 1 - (1 - e1)(1 - e2) dropped to e1 e2", dataclasses.replace(tf, conclusion="e1*e2 - E")
+    pd = CC.product_domination()
+    yield "domination: region m1 <= 0", dataclasses.replace(pd, region=("m1 <= 0", "w2 >= 0"))
+    sp = CC.split_summands()
+    yield "split: excess bound without r >= 0", dataclasses.replace(sp, statements=tuple(
+        (lab, lhs, op, rhs, tuple(x for x in cond if x != "r >= 0")) for lab, lhs, op, rhs, cond in sp.statements))
+    yield "split: mass of r' changed", dataclasses.replace(sp, statements=sp.statements[:-1] + (
+        sp.statements[-1][:3] + ("1 - (1 - e1)*(1 - e2)/2", ()),))
+    inv = CC.induction_invariants()
+    yield "invariants: Gamma >= 1 from g >= 0", dataclasses.replace(inv, statements=tuple(
+        (lab, lhs, op, rhs, tuple(x.replace("g >= 1", "g >= 0") for x in cond)) for lab, lhs, op, rhs, cond in inv.statements))
 
 
 @pytest.mark.parametrize("what, cert", list(_tampered()), ids=[w for w, _ in _tampered()])
@@ -95,3 +117,33 @@ def test_summed_quantities_on_concrete_kernels(seed):
     KP = sum((P[x] * k[x] for x in range(N)), fmpq(0))
     KQ = sum((Q[x] * k[x] for x in range(N)), fmpq(0))
     assert KP - t * KQ == Ap - An <= delta * e
+
+
+def _product(p1, p2):
+    return [a * b for a in p1 for b in p2]
+
+
+def _e(P, Q, t):
+    return sum((_pos(p - t * q) for p, q in zip(P, Q)), fmpq(0))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_two_fold_lemma_and_induction_on_concrete_distributions(seed):
+    """The split of the two-fold lemma on random distributions: r' = P1 P2 - m1 m2 >= 0 has mass
+    1 - (1 - e1)(1 - e2) and bounds E_{t1 t2}; three factors (heterogeneous levels) satisfy C(3)."""
+    rng = random.Random(seed)
+    pairs = []
+    for i in range(3):
+        M = 2 + (seed + i) % 3
+        pairs.append((inst.random_distribution(rng, M).probs, inst.random_distribution(rng, M).probs,
+                      inst.random_rational(rng, 1, 3, 5)))
+    (P1, Q1, t1), (P2, Q2, t2), (P3, Q3, t3) = pairs
+    m1 = [min(p, t1 * q) for p, q in zip(P1, Q1)]
+    m2 = [min(p, t2 * q) for p, q in zip(P2, Q2)]
+    rest = [a - b for a, b in zip(_product(P1, P2), _product(m1, m2))]
+    e1, e2 = _e(P1, Q1, t1), _e(P2, Q2, t2)
+    assert min(rest) >= 0 and sum(rest, fmpq(0)) == 1 - (1 - e1) * (1 - e2)
+    two = _e(_product(P1, P2), _product(Q1, Q2), t1 * t2)
+    assert two <= 1 - (1 - e1) * (1 - e2)
+    three = _e(_product(_product(P1, P2), P3), _product(_product(Q1, Q2), Q3), t1 * t2 * t3)
+    assert three <= 1 - (1 - e1) * (1 - e2) * (1 - _e(P3, Q3, t3))
