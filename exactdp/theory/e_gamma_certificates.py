@@ -161,6 +161,19 @@ def two_point_ldp() -> LinearCombination:
         multipliers=[1, 1], conclusion=t * b + D - a, region=(t >= 1,), scope="all N, M; t >= 1")
 
 
+def e_gamma_below_tv() -> SymbolicStatements:
+    """E_t ≤ E_1 = TV for t ≥ 1, per output y: P(y) − tQ(y) = z − w with z = P(y) − Q(y), w = (t − 1)Q(y) ≥ 0,
+    and (z − w)₊ ≤ z₊; summed over y, E_t(P‖Q) ≤ TV(P, Q), so η_t(K) ≤ η_TV(K) by the two-point formulas."""
+    return SymbolicStatements(
+        name="E_gamma <= TV for gamma >= 1 (summands)", parameters=("z", "w", "t", "Qy"),
+        scope="every summand; t >= 1",
+        statements=(
+            ("w = (t - 1) Q(y) >= 0", "(t - 1)*Qy", ">=", "0", ("t >= 1", "Qy >= 0")),
+            ("(P(y) - t Q(y))_+ = (z - w)_+ <= z_+ = (P(y) - Q(y))_+; summed over y: E_t(P||Q) <= TV(P, Q)",
+             "Max(z - w, 0)", "<=", "Max(z, 0)", ("w >= 0",)),
+        ))
+
+
 def thm1_certificates() -> tuple:
     """[A] Thm 1 (both directions), every N and M: the summand statements and the combinations."""
     return (event_form(), thm1_summands(), nonnegative_product(), thm1_contraction(), thm1_no_excess(),
@@ -177,6 +190,6 @@ def thm3_certificates() -> tuple:
     return (two_point_ldp(), *contraction_certificates(), point_masses())
 
 
-__all__ = ["SCOPE", "contraction_certificates", "event_form", "nonnegative_product", "pairwise_level", "point_masses",
+__all__ = ["SCOPE", "contraction_certificates", "e_gamma_below_tv", "event_form", "nonnegative_product", "pairwise_level", "point_masses",
            "thm1_certificates", "thm1_contraction", "thm1_converse", "thm1_no_excess", "thm1_summands",
            "thm3_certificates", "two_point_ldp"]
