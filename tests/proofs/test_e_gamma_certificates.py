@@ -158,7 +158,7 @@ def test_no_new_statement_is_a_textual_tautology():
 
 
 @pytest.mark.parametrize("cid", ["asoodeh2021.thm1", "asoodeh2021.thm3_two_point", "background.b10_composition",
-                                 "asoodeh2021.a08_tensorization"])
+                                 "asoodeh2021.a08_tensorization", "background.b01_dobrushin"])
 def test_proofs_are_bare_proofs_for_every_size(cid):
     """Proved (not modulo anything) with a scope for every size; a08 rests on no claim at all."""
     from exactdp.verification.claims import CheckContext, Verdict, load_all

@@ -177,7 +177,7 @@ def test_report_has_scope_and_rests_on_chain(few_results):
     rows = {line.split("|")[1].strip(" `"): line for line in md.splitlines() if line.startswith("| `")}
     thm4 = [c.strip() for c in rows["grosse2026.thm4"].split("|")]
     assert thm4[4].startswith("**proved-modulo (reconstructed statement)**; rests on: "
-                              "background.b06_binette_instances (verified), background.b01_dobrushin (verified)")
+                              "background.b06_binette_instances (verified), background.b01_dobrushin (proved)")
     assert thm4[5] == "all N, M; t >= 1, 0 < c < 1/N"
     assert "rests on: grosse2026.thm4 (proved-modulo)" in rows["grosse2026.cor1"]
     assert [c.strip() for c in rows["background.b06_binette_instances"].split("|")][5] == "instances"
