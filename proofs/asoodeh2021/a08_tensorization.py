@@ -84,13 +84,18 @@ def _heterogeneous(ctx):
 SCOPE = "all n >= 1, all N, M; t = e^eps >= 1, 0 <= delta <= 1"
 
 
+def tensorization_certificates() -> tuple:
+    """Every certificate of the chain eta_{e^eps}(K^(x n)) <= eta_TV <= phi^n (each once)."""
+    certs = (*CompC.composition_certificates(), CC.ldp_tv(), CC.ldp_statements(), phi_n_identity(),
+             *EG.thm3_certificates(), EG.e_gamma_below_tv())
+    return tuple(dict.fromkeys(certs))
+
+
 def proof_check(ctx):
     """Every n and size, from certificates: composition, the phi-lemma at the composed level, the phi^n identity and
     the two-point formulas with E_gamma <= TV."""
-    certs = (*CompC.composition_certificates(), CC.ldp_tv(), CC.ldp_statements(), phi_n_identity(),
-             *EG.thm3_certificates(), EG.e_gamma_below_tv())
     return proved("eta_{e^eps}(K^(x n)) <= eta_TV(K_1 (x) ... (x) K_n) <= phi^n(eps, delta) for every n, from certificates",
-                  tuple(dict.fromkeys(certs)), SCOPE, derivation=(
+                  tensorization_certificates(), SCOPE, derivation=(
                       "composition (every n, induction with symbolic n): K_1 (x) ... (x) K_n is (n eps, 1 - (1 - delta)^n)"
                       "-LDP, with t^n >= 1 and 0 <= 1 - (1 - delta)^n <= 1 (invariants)",
                       "phi-lemma at that level (every N, M): eta_TV <= (T - 1 + 2 D)/(T + 1) <= phi(T, D) = 1 - (1 - D)/T "
