@@ -91,6 +91,13 @@ def _tampered():
     bt = EG.e_gamma_below_tv()
     yield "E_gamma <= TV: t >= 1 flipped", dataclasses.replace(bt, statements=tuple(
         (lab, lhs, op, rhs, tuple(x.replace("t >= 1", "t <= 1") for x in cond)) for lab, lhs, op, rhs, cond in bt.statements))
+    rn = CC.rest_nonnegative()
+    yield "r' >= 0: region P2 <= 0", dataclasses.replace(rn, region=("m1 >= 0", "P2 <= 0"))
+    from exactdp_proofs.asoodeh2021._phi_chain import phi_n_identity
+
+    ph = phi_n_identity()
+    yield "phi^n identity: exponent n + 1", dataclasses.replace(ph, statements=(
+        ph.statements[0][:3] + ("1 - (1 - delta)**(n + 1)/t**n", ()),))
     inv = CC.induction_invariants()
     yield "invariants: Gamma >= 1 from g >= 0", dataclasses.replace(inv, statements=tuple(
         (lab, lhs, op, rhs, tuple(x.replace("g >= 1", "g >= 0") for x in cond)) for lab, lhs, op, rhs, cond in inv.statements))
