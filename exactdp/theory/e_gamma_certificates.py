@@ -174,6 +174,11 @@ def e_gamma_below_tv() -> SymbolicStatements:
         ))
 
 
+#: the two-point step from a per-pair bound to η_TV, with the certificates that prove it (:func:`thm3_certificates`)
+TV_TWO_POINT = ("eta_TV(K) = max over rows x, x' and sets A of K_x(A) - K_x'(A): the two-point formula at gamma = 1 "
+                "([A] Thm 3, B-1; the certificates of thm3_certificates, checked with the others)")
+
+
 def thm1_certificates() -> tuple:
     """[A] Thm 1 (both directions), every N and M: the summand statements and the combinations."""
     return (event_form(), thm1_summands(), nonnegative_product(), thm1_contraction(), thm1_no_excess(),
@@ -190,6 +195,6 @@ def thm3_certificates() -> tuple:
     return (two_point_ldp(), *contraction_certificates(), point_masses())
 
 
-__all__ = ["SCOPE", "contraction_certificates", "e_gamma_below_tv", "event_form", "nonnegative_product", "pairwise_level", "point_masses",
+__all__ = ["SCOPE", "TV_TWO_POINT", "contraction_certificates", "e_gamma_below_tv", "event_form", "nonnegative_product", "pairwise_level", "point_masses",
            "thm1_certificates", "thm1_contraction", "thm1_converse", "thm1_no_excess", "thm1_summands",
            "thm3_certificates", "two_point_ldp"]

@@ -17,6 +17,7 @@ from exactdp import bounds as B
 from exactdp.algebra.certificates import check
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
 from exactdp.theory import class_certificates as CC
+from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, proved
 from exactdp.verification.identities import substituted
 
@@ -50,7 +51,8 @@ def phi_chain_check(chain: tuple[str, ...], rests_on: tuple[str, ...], extra=(),
     certificate builders) certified and re-checked on every run."""
 
     def run(ctx):
-        certs = (CC.ldp_tv(), CC.ldp_statements(), *[f() for f in extra])
+        certs = tuple(dict.fromkeys((CC.ldp_tv(), CC.ldp_statements(), *EG.thm3_certificates(),
+                                     *[f() for f in extra])))
         steps = tuple(chain) + tuple(f"[{c.name}] {s}" for c in certs for s in check(c).steps)
         return proved("proved modulo " + ", ".join(rests_on) + "; eta_TV <= phi by certificates", certs, scope,
                       derivation=steps, rests_on=rests_on)
@@ -60,4 +62,5 @@ def phi_chain_check(chain: tuple[str, ...], rests_on: tuple[str, ...], extra=(),
                  "steps cite: " + "; ".join(rests_on))
 
 
-PHI_STEP = "eta_TV(K) <= (t - 1 + 2 delta)/(t + 1) <= phi(eps, delta) for every (eps,delta)-LDP K, all N, M (certificates below)"
+PHI_STEP = ("eta_TV(K) <= (t - 1 + 2 delta)/(t + 1) <= phi(eps, delta) for every (eps,delta)-LDP K, all N, M (certificates "
+            "below; the step from rows and sets to eta_TV is the two-point formula at gamma = 1, [A] Thm 3's certificates)")

@@ -8,7 +8,8 @@ Proved:    for all N, M, t = e^ε ≥ 1 (real), δ ∈ [0, 1] (``proof``): the F
            :func:`exactdp.theory.class_certificates.ldp_tv` — the (ε,δ)-LDP constraints on A (rows x, x′)
            and on Aᶜ (rows x′, x), multipliers 1/(t+1), give K_x(A) − K_{x′}(A) ≤ (t − 1 + 2δ)/(t + 1) — and
            the statement certificate φ ≥ (t − 1 + 2δ)/(t + 1) (φ from the registry, decided on the region);
-           a convex combination over pairs (class_certificates.TWO_POINT) turns the pair bound into η_TV.
+           the two-point formula at γ = 1 ([A] Thm 3's certificates, carried by the proof) turns the pair bound
+           into η_TV.
 Supporting (instances, exactly): random kernels at random rational γ = e^ε with δ = δ*(γ) (the least δ),
            kernels with zeros, and the extremal family (binary kernels of B-4 attaining the tight value
            (γ − 1 + 2δ)/(γ + 1)) on a grid including γ = 1 and δ ∈ {0, 1}; the key step
@@ -26,6 +27,7 @@ from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import class_certificates
+from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.verification.formulas import phi
 
@@ -63,15 +65,20 @@ def phi_bound_check(bound=phi):
     return run
 
 
+def _certificates() -> tuple:
+    """The pair bound, phi >= the tight value, and the two-point formula at gamma = 1 (all N, M)."""
+    return (class_certificates.ldp_tv(), class_certificates.ldp_statements(), *EG.thm3_certificates())
+
+
 def proof_check(ctx):
     """Proved for all N, M: eta_TV <= (t-1+2 delta)/(t+1) <= phi (two certificates)."""
-    certs = (class_certificates.ldp_tv(), class_certificates.ldp_statements())
+    certs = _certificates()
     return proved("eta_TV(K) <= (t-1+2 delta)/(t+1) <= phi(eps, delta) for every (eps,delta)-LDP K", certs,
                   class_certificates.ALL_N_M + "; t >= 1, 0 <= delta <= 1 (eta_TV)", derivation=(
                       "[(eps,delta)-LDP Dobrushin bound] for rows x, x' and a set A, a = K_x(A), b = K_x'(A): "
                       "(t b + delta - a) + (t(1-a) + delta - (1-b)), each >= 0 by D-6 and weighted 1/(t+1), is "
                       "(t-1+2 delta)/(t+1) - (a - b) identically",
-                      class_certificates.TWO_POINT,
+                      EG.TV_TWO_POINT,
                       "[(eps,delta)-LDP: phi and the attaining binary kernel] phi(eps,delta) = 1 - (1-delta)/t "
                       ">= (t-1+2 delta)/(t+1) on t >= 1, 0 <= delta <= 1 (prover)",
                       "hence eta_TV(K) <= phi(eps, delta), for every N, M and every real eps >= 0"))
@@ -83,7 +90,7 @@ ETA_F_LE_ETA_TV = "eta_f(K) <= eta_TV(K) for every convex f (Cohen-Kemperman-Zba
 
 def eta_f_check(ctx):
     """eta_f <= phi for every f: the eta_TV certificates and the cited B-3."""
-    certs = (class_certificates.ldp_tv(), class_certificates.ldp_statements())
+    certs = _certificates()
     return proved("eta_f(K) <= eta_TV(K) <= phi(eps, delta) for every convex f, modulo B-3 (cited)", certs,
                   class_certificates.ALL_N_M + ", every convex f (eta_f, modulo B-3)",
                   rests_on=(ETA_F_LE_ETA_TV,), derivation=(
