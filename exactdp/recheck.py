@@ -586,8 +586,11 @@ def _identity(diff, report: Recheck, what: str, region: list | None = None, posi
     if c == 0:
         report.steps.append(f"{what}: cancels to 0 (sympy cancel)")
         return
-    rational = not c.has(sympy.log, sympy.exp) and not any(isinstance(a, sympy.core.function.AppliedUndef)
-                                                           for a in sympy.preorder_traversal(c)) and all(
+    # an arbitrary function applied to symbols, f(x), is an indeterminate: a rational function of such values
+    # that does not cancel is non-zero for some choice of them (distinct arguments), so the identity is false
+    applied = [a for a in sympy.preorder_traversal(c) if isinstance(a, sympy.core.function.AppliedUndef)]
+    indeterminate = all(all(arg.is_Symbol for arg in a.args) for a in applied)
+    rational = indeterminate and not c.has(sympy.log, sympy.exp) and all(
         a.exp.is_Integer for a in sympy.preorder_traversal(c) if isinstance(a, sympy.Pow))
     if rational:
         report.reject(f"{what}: the difference is {c}, not 0")
@@ -597,7 +600,38 @@ def _identity(diff, report: Recheck, what: str, region: list | None = None, posi
         report.steps.append(f"{what}: 0 by sympy simplify (non-rational terms"
                             + (f"; {', '.join(sorted(map(str, pos)))} > 0 on the region)" if pos else ")"))
         return
+    witness = _nonzero_point(c, region or [])
+    if witness is not None:
+        report.reject(f"{what}: the difference is {witness[1]} != 0 at {witness[0]}")
+        return
     report.trust(f"{what}: sympy could not reduce the difference {str(c)[:80]} to 0")
+
+
+#: the values tried for a symbol when looking for a point where a claimed identity fails
+_WITNESS_VALUES = {"integer": (1, 2, 3), "real": (sympy.Rational(1, 3), sympy.Rational(2, 3), 2, 3)}
+
+
+def _nonzero_point(diff, region: list):
+    """A point (within ``region`` and the symbols' assumptions) where ``diff`` is an exact non-zero rational:
+    (point text, value), or None.  At most 81 points; symbols only, no arbitrary functions."""
+    syms = sorted(diff.free_symbols, key=str)
+    if not syms or len(syms) > 4 or diff.has(sympy.core.function.AppliedUndef):
+        return None
+    choices = [_WITNESS_VALUES["integer" if x.is_integer else "real"] for x in syms]
+    for values in itertools.product(*choices):
+        sub = dict(zip(syms, values))
+        if any(x.is_negative or x.is_nonpositive and v > 0 or x.is_nonnegative and v < 0 or x.is_positive and v <= 0
+               for x, v in sub.items()):
+            continue  # the symbol's declared sign excludes this value
+        try:
+            if not all(bool(r.xreplace(sub)) for r in region if r.free_symbols <= set(syms)):
+                continue
+            v = diff.xreplace(sub)
+        except (TypeError, ZeroDivisionError):
+            continue
+        if v.is_Rational and v != 0:
+            return ", ".join(f"{x} = {q}" for x, q in sub.items()), v
+    return None
 
 
 # -- the kinds -------------------------------------------------------------------------------------------------
