@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from exactdp.errors import ParameterError
 from exactdp.verification.engine import ClaimResult, summarize
 from exactdp.verification.engine import verify as run_verify
 
@@ -87,4 +88,10 @@ def verify(*selectors: str, seed: int = 0, quick: bool = False, jobs: int = 1) -
     (``"grosse2026"``) or catalogue items; ``seed`` fixes the random instances (same seed, same results);
     ``quick`` runs the smaller instance sets; ``jobs > 1`` uses worker processes.
     """
+    for name, value, low in (("seed", seed, 0), ("jobs", jobs, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ParameterError(f"{name}: must be an integer >= {low}, got {value!r}")
+    for s in selectors:
+        if not isinstance(s, str):
+            raise ParameterError(f"selectors: each must be a claim id, paper or catalogue item (a string), got {s!r}")
     return VerifyResult(run_verify(selectors, seed=seed, quick=quick, jobs=jobs))

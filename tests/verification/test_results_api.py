@@ -38,3 +38,12 @@ def test_to_frame(result):
     frame = result.to_frame()
     assert list(frame.index) == list(result.ids)
     assert frame.loc["grosse2026.def3_eta_tv_eps_c", "verdict"] == "proved"
+
+
+@pytest.mark.parametrize("kwargs, message", [({"seed": 0.5}, r"seed: must be an integer >= 0, got 0.5"),
+                                             ({"jobs": 0}, r"jobs: must be an integer >= 1, got 0")])
+def test_bad_arguments_are_refused_before_any_work(kwargs, message):
+    with pytest.raises(exactdp.ParameterError, match=message):
+        exactdp.verify("background.d13_phi", **kwargs)
+    with pytest.raises(exactdp.ParameterError, match="selectors: each must be"):
+        exactdp.verify(3)
