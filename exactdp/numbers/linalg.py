@@ -29,7 +29,7 @@ integers, so no float reaches a result.
 from __future__ import annotations
 
 import numpy as np
-from flint import fmpq, fmpq_mat, fmpz, fmpz_mat
+from flint import fmpq, fmpq_mat, fmpz_mat
 
 from exactdp.numbers import float_filter
 
@@ -257,29 +257,25 @@ def _object_tournament(A: np.ndarray, d: np.ndarray, sense: str) -> np.ndarray:
 
 def _den_groups(R: IntRows):
     """Rows grouped by denominator (cached): ``(A_sorted, starts, gidx, L, W)`` with the rows of A sorted by
-    d, the first sorted row of each distinct denominator D_g, each row's group, L = lcm of the D_g and the
-    flint row vector W = (L / D_g)_g (L by a balanced tree of pairwise lcms, every big step in flint)."""
+    d (A itself when every denominator differs), the first sorted row of each distinct denominator D_g, each
+    row's group, L = lcm of the D_g and the flint row vector W = (L / D_g)_g (both from one flint
+    ``fmpq_mat.numer_denom`` of the 1/D_g, in C)."""
     if "den_groups" in R._views:
         return R._views["den_groups"]
     order = np.argsort(R.d, kind="stable")
     ds = R.d[order]
     first = np.r_[True, ds[1:] != ds[:-1]]
     starts = np.flatnonzero(first)
-    D = [fmpz(int(v)) for v in ds[starts]]
     gidx = np.empty(len(ds), dtype=np.intp)
-    gidx[order] = np.cumsum(first) - 1
-    L = _lcm_tree(D)
-    out = (R.A[order], starts.tolist(), gidx, int(L), fmpz_mat(1, len(D), [L // x for x in D]))
+    if len(starts) == len(ds):  # every row its own denominator: no reordering
+        A_sorted, D, gidx[:] = R.A, R.d, np.arange(len(ds))
+    else:
+        A_sorted, D = R.A[order], ds[starts]
+        gidx[order] = np.cumsum(first) - 1
+    W, L = fmpq_mat(1, len(D), [fmpq(1, int(v)) for v in D]).numer_denom()
+    out = (A_sorted, starts.tolist(), gidx, int(L), W)
     R._views["den_groups"] = out
     return out
-
-
-def _lcm_tree(values: list) -> fmpz:
-    """lcm of positive ``fmpz`` values by pairwise lcms in a balanced tree (quasi-linear, not quadratic)."""
-    while len(values) > 1:
-        pairs = [values[k].lcm(values[k + 1]) for k in range(0, len(values) - 1, 2)]
-        values = pairs + values[len(values) - len(values) % 2:]
-    return values[0] if values else fmpz(1)
 
 
 def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
@@ -294,7 +290,9 @@ def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
         A = A[:, np.asarray(cols, dtype=np.intp)]
     if not A.shape[1]:
         return [], L
-    if R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
+    if len(starts) == A.shape[0]:  # one row per denominator
+        P = A.tolist()
+    elif R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
         P = np.add.reduceat(A, starts, axis=0).tolist()
     else:
         bounds = [*starts, A.shape[0]]
