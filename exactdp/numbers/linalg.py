@@ -283,13 +283,20 @@ def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
     L = lcm of the d[x].
 
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
-    groups are combined over L in a flint ``fmpz_mat`` product (multi-limb integers, in C).
+    groups are combined over L in a flint ``fmpz_mat`` product (multi-limb integers, in C).  The T of
+    requested columns are kept on ``R``: later calls (other c, same candidate columns) reuse them.
     """
     A, starts, _, L, W = _den_groups(R)
-    if cols is not None:
-        A = A[:, np.asarray(cols, dtype=np.intp)]
-    if not A.shape[1]:
-        return [], L
+    known = R._views.setdefault("column_sums", {})
+    ys = list(range(A.shape[1])) if cols is None else [int(y) for y in cols]
+    missing = [y for y in ys if y not in known]
+    if missing:
+        known.update(zip(missing, _scaled_sums(R, A[:, np.asarray(missing, dtype=np.intp)], starts, W)))
+    return [known[y] for y in ys], L
+
+
+def _scaled_sums(R: IntRows, A: np.ndarray, starts: list, W) -> list[int]:
+    """Σ_g W_g · (Σ of the rows of group g) for each column of ``A`` (rows sorted by denominator)."""
     if len(starts) == A.shape[0]:  # one row per denominator
         P = A.tolist()
     elif R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
@@ -297,8 +304,7 @@ def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
     else:
         bounds = [*starts, A.shape[0]]
         P = [[int(v) for v in A[bounds[k]:bounds[k + 1]].sum(axis=0)] for k in range(len(starts))]
-    T = W * fmpz_mat(P)
-    return [int(v) for v in T.entries()], L
+    return [int(v) for v in (W * fmpz_mat(P)).entries()]
 
 
 def weighted_row_sum(R: IntRows, rows, cols) -> tuple[int, int]:
