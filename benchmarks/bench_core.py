@@ -3,6 +3,19 @@
     python benchmarks/bench_core.py [--sizes 64 256 512] [--pairs 96] [--repeat 3]
     python benchmarks/bench_core.py --cold [--sizes 512 1024 2048]
     python benchmarks/bench_core.py --analyze [--sizes 128 256 512]
+    python benchmarks/bench_core.py --measures [--quick] [--sizes 512] [--kinds den3 den12] [--only pml_ratio] [--repeat 7]
+
+``--measures``: ``ldp_ratio``, ``pml_ratio`` (c = 1/(2N)), ``max_leakage_ratio``, ``eta_tv`` and
+``eta_hockey_stick`` (γ = 3/2) with each parameter given as a ``Fraction``, a ``str``, an int ratio
+(``sympy.Rational``) and an ``fmpq``, on rows with random 3-, 6-, 9- and 12-digit denominators (``denD``) and
+with 3-digit weights (``wt3``): cold calls (the first call on a new kernel holding only the integer form
+that parsing gives; parsing not timed) on three new kernels, reported as the first (``cold``) and the least
+(``cold3``: on a machine shared with other jobs a single call of a few ms is often preempted), then best and median of ≥ 7 warm calls after one warm-up, against the float64
+closed forms of ``benchmarks/_float64.py`` (best and median of as many runs) in the same process; the ratios
+are median/median, best/best, cold/median and cold3/median, and ``coldCPU``: the least CPU time of the three
+cold calls over the float64 closed form's median CPU time (``time.process_time``: the time this process
+waits for other jobs is not counted).  Every value is checked equal across argument types and
+against float64 (relative 1e-9).
 
 ``--cold`` (issue 15 item 5): the cold path of a user — read a JSON kernel file of "a/b" strings and compute
 η_TV — against a float64 pipeline that parses the same file (json + a/b → double) and runs the same
@@ -33,7 +46,9 @@ and checks that the exact values agree with sympy wherever sympy ran in full.
 from __future__ import annotations
 
 import argparse
+import gc
 import platform
+import statistics
 import sys
 import time
 from fractions import Fraction
@@ -48,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from flint import fmpq
 
 from _float64 import float_eta_hockey_stick, float_eta_tv, float_pml_ratio, float_read
-from _timing import best_time
+from _timing import best_median, best_time
 from exactdp import Kernel, eta_hockey_stick, eta_tv, pml_ratio
 from exactdp.verification.instances import random_kernel
 
@@ -234,6 +249,119 @@ def analyze_pipelines(sizes, repeat: int) -> None:
                   f"(profile: {len(e['privacy_profile']['pieces'])} exact pieces, {len(f['profile'])} float)")
 
 
+# -- single-kernel measures: argument types and denominator sizes (--measures) --------------------
+
+MEASURE_KINDS = ("den3", "den6", "den9", "den12", "wt3")
+
+
+def measure_kernel_rows(n: int, kind: str, seed: int = 2026) -> list[list[str]]:
+    """n×n rows of "a/d" strings: ``denD`` — each row its own random D-digit denominator d, the numerators a
+    random composition of d (zero entries where d is small against n); ``wtD`` — random D-digit weights over
+    their row sum (every entry positive, the row denominator ≈ D + log10 n digits)."""
+    import random
+
+    rng = random.Random(f"{seed}-{n}-{kind}")
+    digits = int(kind[3:] if kind.startswith("den") else kind[2:])
+    rows = []
+    for _ in range(n):
+        if kind.startswith("den"):
+            d = rng.randrange(10 ** (digits - 1), 10**digits)
+            cuts = sorted(rng.randrange(0, d + 1) for _ in range(n - 1))
+            rows.append([f"{b - a}/{d}" for a, b in zip([0, *cuts], [*cuts, d])])
+        else:
+            w = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(n)]
+            t = sum(w)
+            rows.append([f"{x}/{t}" for x in w])
+    return rows
+
+
+def _fresh(K: Kernel) -> Kernel:
+    """The same kernel as a new object holding only its integer form: what ``Kernel(rows)`` of more than 64 plain
+    "a/b" strings gives after parsing, without its caches (so a call on it is cold, parsing excluded)."""
+    from exactdp.kernels import _init
+    from exactdp.numbers.linalg import IntRows
+
+    R = K.int_rows()
+    obj = object.__new__(Kernel)
+    _init(obj, None, False, None, (), IntRows(R.A.copy(), R.d.copy()))
+    return obj
+
+
+def _cpu_time(fn) -> float:
+    """CPU seconds of this process during one call ``fn()`` (time spent waiting for other jobs excluded)."""
+    c0 = time.process_time()
+    fn()
+    return time.process_time() - c0
+
+
+def argument_types(p: int, q: int) -> dict:
+    """One exact rational p/q in each type a user passes: Fraction, str, int ratio (sympy.Rational), fmpq."""
+    return {"Fraction": Fraction(p, q), "str": f"{p}/{q}", "int ratio": sympy.Rational(p, q), "fmpq": fmpq(p, q)}
+
+
+MEASURES = ("ldp_ratio", "max_leakage", "eta_tv", "pml_ratio", "eta_hockey_stick")
+
+
+def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES) -> list[dict]:
+    """Best and median of ``warm_runs`` warm calls (after one warm-up) and one cold call, per measure and
+    argument type, against the float64 closed form (best and median of as many runs) in the same process."""
+    from _float64 import float_leakage, float_ldp
+
+    from exactdp import ldp_ratio, max_leakage_ratio
+
+    K = Kernel(measure_kernel_rows(n, kind))
+    F = K.int_rows().A / K.int_rows().d[:, None]  # the float user's input (not timed)
+    c, g = (1, 2 * n), (3, 2)
+    cf, gf = c[0] / c[1], g[0] / g[1]
+    cases = [("ldp_ratio", None, ldp_ratio, lambda: float_ldp(F)),
+             ("max_leakage", None, max_leakage_ratio, lambda: float_leakage(F)),
+             ("eta_tv", None, eta_tv, lambda: float_eta_tv(F))]
+    cases += [("pml_ratio", t, lambda K, v=v: pml_ratio(K, v), lambda: float_pml_ratio(F, cf))
+              for t, v in argument_types(*c).items()]
+    cases += [("eta_hockey_stick", t, lambda K, v=v: eta_hockey_stick(K, v), lambda: float_eta_hockey_stick(F, gf))
+              for t, v in argument_types(*g).items()]
+    out, seen = [], {}
+    for name, typ, fn, flt in (case for case in cases if case[0] in only):
+        gc.collect()  # the garbage of earlier cases is not this call's cost
+        fb, fm, fv = best_median(flt, warm_runs)
+        fcpu = statistics.median(_cpu_time(flt) for _ in range(warm_runs))
+        colds, cpus = [], []
+        for _ in range(3):  # the first call on each of three new kernels: the first, and the least of three
+            Kc = _fresh(K)
+            gc.collect()
+            t0, c0 = time.perf_counter(), time.process_time()
+            cold_value = fn(Kc)
+            cpus.append(time.process_time() - c0)
+            colds.append(time.perf_counter() - t0)
+        cold, cold_best, cold_cpu = colds[0], min(colds), min(cpus) / fcpu
+        fn(K)  # warm-up
+        eb, em, v = best_median(lambda: fn(K), warm_runs)
+        assert v == cold_value and seen.setdefault(name, v) == v, f"{name}: the argument types disagree"
+        ok = v == sympy.oo and fv == float("inf") or abs(float(v) - fv) <= 1e-9 * abs(fv)
+        out.append(dict(q=name, typ=typ or "-", n=n, kind=kind, cold=cold, cold_best=cold_best, cold_cpu=cold_cpu,
+                        best=eb, med=em, fbest=fb, fmed=fm, ok=ok))
+    return out
+
+
+def measures(sizes, kinds, warm_runs: int, only=MEASURES) -> int:
+    print(f"{'measure':<17}{'arg type':<11}{'N=M':>5} {'rows':<6}{'cold':>10}{'best':>10}{'median':>10}"
+          f"{'f64 best':>10}{'f64 med':>10}{'med/f64':>9}{'best/f64':>9}{'cold/f64':>9}{'cold3/f64':>10}{'coldCPU':>9}"
+          "  float agrees")
+    bad = 0
+    for n in sizes:
+        for kind in kinds:
+            for r in measure_rows(n, kind, warm_runs, only):
+                ms = {k: r[k] * 1e3 for k in ("cold", "best", "med", "fbest", "fmed")}
+                print(f"{r['q']:<17}{r['typ']:<11}{n:>5} {kind:<6}{ms['cold']:>8.3f}ms{ms['best']:>8.3f}ms"
+                      f"{ms['med']:>8.3f}ms{ms['fbest']:>8.3f}ms{ms['fmed']:>8.3f}ms{r['med'] / r['fmed']:>8.2f}x"
+                      f"{r['best'] / r['fbest']:>8.2f}x{r['cold'] / r['fmed']:>8.2f}x{r['cold_best'] / r['fmed']:>9.2f}x"
+                      f"{r['cold_cpu']:>8.2f}x"
+                      f"  {'yes' if r['ok'] else 'NO'}",
+                      flush=True)
+                bad += not r["ok"]
+    return 1 if bad else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=None)
@@ -242,7 +370,17 @@ def main(argv=None) -> int:
                     help="exactdp analyze --format json against the float64 pipeline, fresh processes")
     ap.add_argument("--pairs", type=int, default=96, help="row pairs (columns: half) timed for sympy")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--measures", action="store_true",
+                    help="ldp_ratio, pml_ratio, max_leakage, eta_tv, eta_hockey_stick per argument type and "
+                         "denominator size: cold, best and median warm, against float64 in the same run")
+    ap.add_argument("--kinds", nargs="+", default=list(MEASURE_KINDS),
+                    help="row kinds for --measures: denD (random D-digit row denominators), wtD (D-digit weights)")
+    ap.add_argument("--quick", action="store_true", help="with --measures: sizes 128 and 512 only")
+    ap.add_argument("--only", nargs="+", choices=MEASURES, default=list(MEASURES), help="with --measures: these measures")
     args = ap.parse_args(argv)
+    if args.measures:
+        sizes = args.sizes or ([128, 512] if args.quick else [128, 256, 512, 1024])
+        return measures(sizes, args.kinds, max(7, args.repeat), args.only)
     if args.cold:
         cold(args.sizes or [512, 1024, 2048], args.repeat)
         return 0

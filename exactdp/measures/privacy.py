@@ -25,12 +25,11 @@ from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import Observer, eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.numbers.linalg import (
-    argmax_fraction,
+    column_extreme,
     column_extremes,
     column_sums_scaled,
-    fixed_point,
     max_column_ratio,
-    pml_candidates_keys,
+    pml_candidates,
     profile_front,
     weighted_row_sum,
 )
@@ -59,7 +58,7 @@ def ldp_ratio_witness(K):
     K = as_kernel(K)
     if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constants, certified)
         return ldp_ratio_in(kernel_domain(K, "ldp_ratio"), K)
-    fast = max_column_ratio(K.int_rows())  # QQ: vectorized on exact integer keys (issue 15)
+    fast = max_column_ratio(K.int_rows())  # QQ: float64 filter, exact on the candidate columns
     if fast is not None:
         num, den, y, xh, xl = fast
         if den == 0:
@@ -589,60 +588,32 @@ def pml_domain(K: Kernel, c) -> tuple[Domain, sympy.Expr]:
 
 
 def _pml_max(K: Kernel, c: fmpq):
-    """``(e^{ε*}, y, x₀)`` for a rational kernel and a checked c: the first worst output and its argmin row."""
+    """``(e^{ε*}, y, x₀)`` for a rational kernel and a checked c: the first worst output and its argmin row.
+
+    The columns that can attain the maximum come from the float64 filter
+    (:func:`exactdp.numbers.linalg.pml_candidates`; every column when it does not apply); each is then
+    evaluated exactly, its column sum over the lcm of the row denominators."""
     R = K.int_rows()
     A, d = R.A, R.d
-    fast = pml_candidates_keys(R, int(c.p), int(c.q))  # int64 brackets on exact order keys (issue 15)
+    cp, cq = int(c.p), int(c.q)
+    fast = pml_candidates(R, cp, cq)
     if fast is not None:
         cols, amax, amin = fast
     else:
         amax, amin = column_extremes(R)
         cols = [y for y in range(K.M) if A[int(amax[y]), y] != 0]  # all-zero columns: output never occurs
-        cols = _pml_candidates(R, c, cols, amax, amin)
+        amax, amin = amax[cols], amin[cols]
     T, L = column_sums_scaled(R, cols)  # S_y = T[i] / L for y = cols[i]
-    cp, cq = int(c.p), int(c.q)
     rest = cq - K.N * cp  # (1 − Nc)·cq
-    best_num, best_den, arg = 0, 1, None
-    for y, T_y in zip(cols, T):
-        xh, xl = int(amax[y]), int(amin[y])
+    best_num, best_den, arg, x0 = 0, 1, None, None
+    for y, T_y, xh, xl in zip(cols, T, amax.tolist(), amin.tolist()):
         a_hi, d_hi, a_lo, d_lo = int(A[xh, y]), int(d[xh]), int(A[xl, y]), int(d[xl])
         # r_y = (a_hi/d_hi) / (c T_y/L + (1−Nc) a_lo/d_lo) = a_hi cq L d_lo / (d_hi (cp T_y d_lo + rest a_lo L))
         num = a_hi * cq * L * d_lo
         den = d_hi * (cp * T_y * d_lo + rest * a_lo * L)
         if arg is None or num * best_den > best_num * den:
-            best_num, best_den, arg = num, den, y
-    return fmpq(best_num, best_den), arg, int(amin[arg])
-
-
-def _pml_candidates(R, c: fmpq, cols: list, amax, amin) -> list:
-    r"""The columns that can attain max_y r_y, r_y = hi_y / (c S_y + (1−Nc) lo_y), kept in order.
-
-    S_y is bracketed exactly by the fixed-point sums of :func:`exactdp.numbers.linalg.fixed_point`:
-    S_y ∈ [ΣF/2^k, (ΣF + N)/2^k], so r_y ∈ [r⁻_y, r⁺_y]; a column with r⁺_y < max_y' r⁻_y' cannot be the
-    maximum and is dropped before the exact (multi-limb) column sums are formed.  Without a proven
-    fixed-point form every column is kept.
-    """
-    fp = fixed_point(R)
-    if fp is None or len(cols) <= 1:
-        return cols
-    F, k = fp
-    N = R.shape[0]
-    ys = np.asarray(cols, dtype=np.intp)
-    xh, xl = np.asarray(amax)[ys], np.asarray(amin)[ys]
-    def obj(a):  # exact Python ints from here on
-        return np.asarray(a).astype(object)
-
-    a_h, d_h, a_l, d_l = obj(R.A[xh, ys]), obj(R.d[xh]), obj(R.A[xl, ys]), obj(R.d[xl])
-    Fs = obj(F[:, ys].sum(axis=0))
-    cp, cq, two_k = int(c.p), int(c.q), 1 << k
-    rn = cq - N * cp
-    # r = a_h cq 2^k d_l / (d_h (cp S' d_l + rn a_l 2^k)) with S' = S_y·2^k ∈ [Fs, Fs + N]
-    P = a_h * (cq * two_k) * d_l
-    Q_low_r = d_h * (cp * (Fs + N) * d_l + rn * a_l * two_k)  # denominator of the lower bound
-    Q_high_r = d_h * (cp * Fs * d_l + rn * a_l * two_k)  # of the upper bound (may be 0: unbounded)
-    star = argmax_fraction(P, Q_low_r)
-    keep = P * Q_low_r[star] >= P[star] * Q_high_r  # r⁺_y ≥ max r⁻, cross-multiplied (Q_high_r ≥ 0)
-    return [y for y, flag in zip(cols, keep) if flag]
+            best_num, best_den, arg, x0 = num, den, y, xl
+    return fmpq(best_num, best_den), arg, x0
 
 
 def pml_ratio(K, c):
@@ -682,7 +653,7 @@ def max_leakage_ratio(K) -> fmpq:
     if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constant entries)
         return max_leakage_in(kernel_domain(K, "max_leakage_ratio"), K)
     R = K.int_rows()  # QQ: the integer route
-    amax, _ = column_extremes(R)
+    amax = column_extreme(R, "max")
     T, L = weighted_row_sum(R, amax, np.arange(K.M))  # per-denominator int64 sums, one flint product
     return fmpq(T, L)
 

@@ -17,18 +17,21 @@ Fixed-width arithmetic is used only under a *proven* bound on every intermediate
 * otherwise numpy object arrays of Python ints carry the very same formulas (exact, slower).
 
 Maxima of fractions a/b with b ≤ D are taken on exact integer *order keys* ⌊a·2^k/b⌋ with 2^k ≥ D²
-(:func:`order_keys`, :func:`fixed_point`): distinct fractions get distinct keys in the same order, so
-numpy's argmax/argmin/lexsort decide exactly; when the key bound fails, a tournament of exact
+(:func:`order_keys`): distinct fractions get distinct keys in the same order, so numpy's
+argmax/argmin/lexsort decide exactly; when the key bound fails, a tournament of exact
 cross-multiplications does the same work.  Every function states the bound it checks before choosing
-int32/int64; floats never appear.
+int32/int64.  Where no fixed width is proven for the whole matrix (large denominators), the column extremes,
+the column ratios and the pairwise E_γ maximum take the float64 filter of :mod:`exactdp.numbers.float_filter`:
+floats with a proven error bound discard what cannot be the maximum, and the few candidates are decided in
+integers, so no float reaches a result.
 """
 
 from __future__ import annotations
 
-from math import lcm
-
 import numpy as np
 from flint import fmpq, fmpq_mat, fmpz_mat
+
+from exactdp.numbers import float_filter
 
 INT32_LIMIT = 2**31
 INT64_LIMIT = 2**63
@@ -152,11 +155,18 @@ def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = F
     ``symmetric=True`` (valid for γ = 1, where E_1 = TV is symmetric) only pairs i < j are visited.
     Rows i are processed in blocks of about ``block_elems`` numbers (a 3-d broadcast), which removes
     the per-row interpreter overhead on small kernels.  For each row i the partner maximizing
-    ``num_j / (h d_i d_j)`` is the one maximizing ``num_j / d_j`` (:func:`order_keys`, or exact
-    cross-multiplication when the key bound fails); rows are then compared with Python integers.
+    ``num_j / (h d_i d_j)`` is the one maximizing ``num_j / d_j`` (:func:`order_keys`); rows are then
+    compared with Python integers.  Where those int64 keys are not proven (larger denominators) and the rows
+    are int64, the float64 filter :func:`exactdp.numbers.float_filter.max_pairwise_hockey_stick` gives the same
+    value and pair; object rows cross-multiply Python integers.
     """
     N, M = R.shape
     prod, acc, sum_bound = _hockey_stick_dtypes(R, g, h)
+    keys_ok = acc is not object and (sum_bound << 2 * max(R.max_den, 1).bit_length()) < INT64_LIMIT
+    if not keys_ok and float_filter.usable(R):  # no exact int64 keys: the float filter, exact on the candidates
+        fast = float_filter.max_pairwise_hockey_stick(R, g, h, symmetric=symmetric, block_elems=block_elems)
+        if fast is not None:
+            return fast
     A, d = R.as_dtype(prod)
     if prod is object:
         hd, gd = d * h, d * g
@@ -202,105 +212,68 @@ def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = F
     return best_num, best_den, best[0], best[1]
 
 
-def fixed_point(R: IntRows):
-    r"""``(F, k)`` with F[x][y] = ⌊A[x][y]·2^k / d[x]⌋ in int64, or None when no k is proven safe.
+def column_extreme(R: IntRows, sense: str = "max") -> np.ndarray:
+    """Per column y, the first row index of the exact max (``sense="max"``) or min (``"min"``) of A[x][y]/d[x],
+    vectorized (cached on ``R``).
 
-    k = 62 − max(bitlen(max_num), bitlen(N)) makes A·2^k and the column sums Σ_x F[x][y] ≤ N·2^k fit
-    in int64 (kernel entries are ≤ 1).  When moreover 2^k ≥ max_den², F is an exact order embedding
-    (see :func:`order_keys`): argmax/argmin of F are the exact ones.  Each entry then lies in
-    [F/2^k, (F+1)/2^k), which brackets sums for exact candidate filtering.
+    int64 rows: the float64 filter of :func:`exactdp.numbers.float_filter.column_argext` (exact: floats only
+    discard rows that cannot be extreme; ties go to a 128-bit tournament); object rows (numbers beyond int64): a
+    tournament of exact cross-products in Python integers.
     """
-    if "fixed_point" in R._views:
-        return R._views["fixed_point"]
-    N, _ = R.shape
-    out = None
-    if R.A.dtype != object and R.max_num <= R.max_den:
-        k = 62 - max(R.max_num.bit_length(), N.bit_length())
-        if k >= 2 * max(R.max_den, 1).bit_length():
-            out = np.left_shift(R.A, k) // R.d[:, None], k
-    R._views["fixed_point"] = out
-    return out
-
-
-def _transposed(R: IntRows, F: np.ndarray) -> np.ndarray:
-    """F transposed and contiguous (cached): per-column reductions then run along rows of memory."""
-    if "fixed_point_T" not in R._views:
-        R._views["fixed_point_T"] = np.ascontiguousarray(F.T)
-    return R._views["fixed_point_T"]
-
-
-def column_order_keys(R: IntRows):
-    r"""``(Kt, k, low, top)`` with Kt[y][x] = ⌊A[x][y]·2^k/d[x]⌋, k = 2·bitlen(max_den), transposed and contiguous
-    (cached), int32 when every key is below 2^31 (entries ≤ 1 and max_den < 2^15), else int64; None
-    when ``max_num·2^k`` does not fit int64; ``low``, ``top`` = min, max of Kt.  An exact order embedding (:func:`order_keys`): per-column
-    argmax/argmin run on it at integer SIMD speed, and each entry lies in [Kt/2^k, (Kt+1)/2^k)."""
-    if "order_keys_t" in R._views:
-        return R._views["order_keys_t"]
-    out = None
-    k = 2 * max(R.max_den, 1).bit_length()
-    if R.A.dtype != object and (max(R.max_num, 1) << k) < INT64_LIMIT and R.A.size:
-        F = np.left_shift(R.A, k) // R.d[:, None]
-        low, top = int(F.min()), int(F.max())
-        dtype = np.int32 if -INT32_LIMIT <= low and top < INT32_LIMIT else np.int64
-        out = np.ascontiguousarray(F.T, dtype=dtype), k, low, top
-    R._views["order_keys_t"] = out
+    key = "col_arg" + sense
+    if key in R._views:
+        return R._views[key]
+    if float_filter.usable(R):
+        out = float_filter.column_argext(R, sense=sense)
+    else:
+        out = _object_tournament(R.A, R.d, sense)
+    R._views[key] = out
     return out
 
 
 def column_extremes(R: IntRows):
-    """Per column y, the row indices of max_x and min_x of A[x][y]/d[x], exactly and vectorized.
+    """``(argmax, argmin)``: :func:`column_extreme` of both senses (first index on ties)."""
+    return column_extreme(R, "max"), column_extreme(R, "min")
 
-    Returns ``(argmax, argmin)``, integer arrays of length M (first index on ties): by the exact order
-    keys of :func:`column_order_keys` or :func:`fixed_point`, else by a tournament of cross-products
-    (below ``max_num · max_den``).
-    """
-    ok = column_order_keys(R)
-    if ok is not None:
-        return ok[0].argmax(axis=1), ok[0].argmin(axis=1)
-    fp = fixed_point(R)
-    if fp is not None:
-        Ft = _transposed(R, fp[0])
-        return Ft.argmax(axis=1), Ft.argmin(axis=1)
-    N, M = R.shape
-    dtype = np.int64 if R.max_num * R.max_den < INT64_LIMIT else object
-    A, d = R.as_dtype(dtype)
-    results = []
-    for sense in (1, -1):
-        idx = np.tile(np.arange(N)[:, None], (1, M))
-        num = A
-        den = np.tile(d[:, None], (1, M))
-        while idx.shape[0] > 1:
-            if idx.shape[0] % 2:
-                idx = np.vstack([idx, idx[-1:]])
-                num = np.vstack([num, num[-1:]])
-                den = np.vstack([den, den[-1:]])
-            lhs = num[0::2] * den[1::2]
-            rhs = num[1::2] * den[0::2]
-            keep = lhs >= rhs if sense == 1 else lhs <= rhs
-            idx = np.where(keep, idx[0::2], idx[1::2])
-            num = np.where(keep, num[0::2], num[1::2])
-            den = np.where(keep, den[0::2], den[1::2])
-        results.append(idx[0])
-    return results[0], results[1]
+
+def _object_tournament(A: np.ndarray, d: np.ndarray, sense: str) -> np.ndarray:
+    """Per column, the first row of the exact max (min) of A[x]/d[x] by cross-products in Python integers."""
+    A = A.astype(object)
+    N, M = A.shape
+    idx = np.tile(np.arange(N)[:, None], (1, M))
+    num = A
+    den = np.tile(d.astype(object)[:, None], (1, M))
+    while idx.shape[0] > 1:
+        if idx.shape[0] % 2:
+            idx, num, den = (np.vstack([a, a[-1:]]) for a in (idx, num, den))
+        lhs = num[0::2] * den[1::2]
+        rhs = num[1::2] * den[0::2]
+        keep = lhs >= rhs if sense == "max" else lhs <= rhs
+        idx = np.where(keep, idx[0::2], idx[1::2])
+        num = np.where(keep, num[0::2], num[1::2])
+        den = np.where(keep, den[0::2], den[1::2])
+    return idx[0].astype(np.intp)
 
 
 def _den_groups(R: IntRows):
     """Rows grouped by denominator (cached): ``(A_sorted, starts, gidx, L, W)`` with the rows of A sorted by
-    d, the first sorted row of each distinct denominator D_g, each row's group, L = lcm of the D_g and the
-    flint row vector W = (L / D_g)_g."""
+    d (A itself when every denominator differs), the first sorted row of each distinct denominator D_g, each
+    row's group, L = lcm of the D_g and the flint row vector W = (L / D_g)_g (both from one flint
+    ``fmpq_mat.numer_denom`` of the 1/D_g, in C)."""
     if "den_groups" in R._views:
         return R._views["den_groups"]
-    d = [int(v) for v in R.d]
-    order = sorted(range(len(d)), key=lambda x: d[x])
-    ds = [d[x] for x in order]
-    starts = [k for k in range(len(ds)) if k == 0 or ds[k] != ds[k - 1]]
-    D = [ds[k] for k in starts]
-    L = lcm(*D)
-    gidx = np.empty(len(d), dtype=np.intp)
-    bounds = [*starts, len(ds)]
-    for g in range(len(starts)):
-        gidx[np.asarray(order[bounds[g]:bounds[g + 1]], dtype=np.intp)] = g
-    out = (R.A[np.asarray(order, dtype=np.intp)], starts, gidx, L, fmpz_mat(1, len(D), [L // x for x in D]))
+    order = np.argsort(R.d, kind="stable")
+    ds = R.d[order]
+    first = np.r_[True, ds[1:] != ds[:-1]]
+    starts = np.flatnonzero(first)
+    gidx = np.empty(len(ds), dtype=np.intp)
+    if len(starts) == len(ds):  # every row its own denominator: no reordering
+        A_sorted, D, gidx[:] = R.A, R.d, np.arange(len(ds))
+    else:
+        A_sorted, D = R.A[order], ds[starts]
+        gidx[order] = np.cumsum(first) - 1
+    W, L = fmpq_mat(1, len(D), [fmpq(1, int(v)) for v in D]).numer_denom()
+    out = (A_sorted, starts.tolist(), gidx, int(L), W)
     R._views["den_groups"] = out
     return out
 
@@ -310,20 +283,28 @@ def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
     L = lcm of the d[x].
 
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
-    groups are combined over L in a flint ``fmpz_mat`` product (multi-limb integers, in C).
+    groups are combined over L in a flint ``fmpz_mat`` product (multi-limb integers, in C).  The T of
+    requested columns are kept on ``R``: later calls (other c, same candidate columns) reuse them.
     """
     A, starts, _, L, W = _den_groups(R)
-    if cols is not None:
-        A = A[:, np.asarray(cols, dtype=np.intp)]
-    if not A.shape[1]:
-        return [], L
-    if R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
+    known = R._views.setdefault("column_sums", {})
+    ys = list(range(A.shape[1])) if cols is None else [int(y) for y in cols]
+    missing = [y for y in ys if y not in known]
+    if missing:
+        known.update(zip(missing, _scaled_sums(R, A[:, np.asarray(missing, dtype=np.intp)], starts, W)))
+    return [known[y] for y in ys], L
+
+
+def _scaled_sums(R: IntRows, A: np.ndarray, starts: list, W) -> list[int]:
+    """Σ_g W_g · (Σ of the rows of group g) for each column of ``A`` (rows sorted by denominator)."""
+    if len(starts) == A.shape[0]:  # one row per denominator
+        P = A.tolist()
+    elif R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
         P = np.add.reduceat(A, starts, axis=0).tolist()
     else:
         bounds = [*starts, A.shape[0]]
         P = [[int(v) for v in A[bounds[k]:bounds[k + 1]].sum(axis=0)] for k in range(len(starts))]
-    T = W * fmpz_mat(P)
-    return [int(v) for v in T.entries()], L
+    return [int(v) for v in (W * fmpz_mat(P)).entries()]
 
 
 def weighted_row_sum(R: IntRows, rows, cols) -> tuple[int, int]:
@@ -348,75 +329,42 @@ def max_column_ratio(R: IntRows):
     r"""max_y max_x A[x][y]/d[x] / min_x A[x][y]/d[x] over the columns with a non-zero entry, exactly.
 
     Returns ``(num, den, y, x_max, x_min)`` for the first maximizing column (``den = 0``: the first column
-    mixing zero and non-zero entries, an infinite ratio), or None when the int64 route is not proven
-    (the caller loops in fmpq).  The ratio of column y is (A_hy d_l)/(A_ly d_h) with both products below
-    B = max_num·max_den; it is compared on exact order keys ⌊num·2^k/den⌋ (2^k ≥ B², B·2^k < 2^63) or,
-    when B² < 2^63, by a tournament of cross-products.
+    mixing zero and non-zero entries, an infinite ratio), or None when the rows are not int64 (the caller
+    loops in fmpq).  The float64 filter (:func:`exactdp.numbers.float_filter.ldp_columns`) keeps the columns
+    whose ratio can be the maximum; their exact extremes and ratios (A_hy d_l)/(A_ly d_h) are compared in
+    Python integers, the first maximum kept.
     """
-    ok = column_order_keys(R)
-    if ok is None:
+    if not float_filter.usable(R):
         return None
-    Kt = ok[0]
-    amax, amin = Kt.argmax(axis=1), Kt.argmin(axis=1)
-    ys = np.arange(Kt.shape[0])
-    hk, lk = Kt[ys, amax], Kt[ys, amin]
-    nz = hk > 0
-    mixed = nz & (lk == 0)  # key 0 ⟺ entry 0 (a non-zero entry is ≥ 1/max_den ≥ 2^-k·max_den)
-    if mixed.any():
-        y = int(mixed.argmax())
-        return 1, 0, y, int(amax[y]), int(amin[y])
-    if not nz.any():
+    mixed, cols = float_filter.ldp_columns(R)
+    if mixed is not None:
+        hi = float_filter.column_argext(R, [mixed], sense="max")
+        lo = float_filter.column_argext(R, [mixed], sense="min")
+        return 1, 0, mixed, int(hi[0]), int(lo[0])
+    if not len(cols):
         return None
-    B = max(R.max_num, 1) * max(R.max_den, 1)
-    if B * B >= INT64_LIMIT:
-        return None
+    xh = float_filter.column_argext(R, cols, sense="max").tolist()
+    xl = float_filter.column_argext(R, cols, sense="min").tolist()
     A, d = R.A, R.d
-    num = A[amax, ys] * d[amin]
-    den = A[amin, ys] * d[amax]
-    k = 2 * B.bit_length()
-    if (B << k) < INT64_LIMIT:
-        keys = np.left_shift(num, k) // np.maximum(den, 1)
-        keys[~nz] = -1
-        y = int(keys.argmax())
-    else:
-        idx = np.flatnonzero(nz)
-        y = int(idx[argmax_fraction(num[idx], den[idx])])
-    return int(num[y]), int(den[y]), y, int(amax[y]), int(amin[y])
+    best = None
+    for y, h, low in zip(cols.tolist(), xh, xl):
+        num, den = int(A[h, y]) * int(d[low]), int(A[low, y]) * int(d[h])
+        if best is None or num * best[1] > best[0] * den:
+            best = (num, den, y, h, low)
+    return best
 
 
-def pml_candidates_keys(R: IntRows, cp: int, cq: int):
-    r"""The columns that can attain max_y r_y, r_y = hi_y / (c S_y + (1−Nc) lo_y) with c = cp/cq, by
-    increasing y, with the column argmax/argmin; None when the int64 bounds below fail.
-
-    With the order keys of :func:`column_order_keys` (entries in [F, F+1)·2^-k, S_y·2^k ∈ [ΣF, ΣF+N)):
-    r_y ∈ [cq·hk / (cp(ΣF+N) + (cq−N·cp)(lk+1)), cq(hk+1) / (cp·ΣF + (cq−N·cp)·lk)], rounded outwards to
-    multiples of 2^-t with cq·(2^k+1)·2^t < 2^63 (keys ≤ 2^k: entries ≤ 1).  A column whose upper bound is
-    below the best lower bound cannot be the maximum (nor tie with it) and is dropped.
-    """
-    ok = column_order_keys(R)
-    if ok is None or ok[2] < 0 or ok[3] > (1 << ok[1]):
-        return None  # the bounds below need 0 ≤ entries ≤ 1
-    Kt, k = ok[0], ok[1]
-    N = Kt.shape[1]
-    t = 62 - cq.bit_length() - (k + 1) - max(N, 1).bit_length()
-    if t < 8 or (N << k) >= INT64_LIMIT:
+def pml_candidates(R: IntRows, cp: int, cq: int):
+    r"""``(cols, amax, amin)``: the columns that can attain max_y r_y, r_y = hi_y / (c S_y + (1−Nc) lo_y) with
+    c = cp/cq (increasing y, :func:`exactdp.numbers.float_filter.pml_columns`), with the first exact argmax and
+    argmin rows of each of them; None when the float route does not apply (object rows, c below 2^-900)."""
+    if not float_filter.usable(R):
         return None
-    amax, amin = Kt.argmax(axis=1), Kt.argmin(axis=1)
-    ys = np.arange(Kt.shape[0])
-    hk, lk = Kt[ys, amax].astype(np.int64), Kt[ys, amin].astype(np.int64)
-    nz = np.flatnonzero(hk > 0)  # all-zero columns: the output never occurs
-    if len(nz) <= 1:
-        return nz.tolist(), amax, amin
-    hk, lk = hk[nz], lk[nz]
-    Sk = Kt.sum(axis=1, dtype=np.int64)[nz]
-    rest = cq - N * cp
-    # numerators ≤ cq(2^k+1)·2^t < 2^63; denominators ≤ cq(N + 1)(2^k + 1) (cp·N ≤ cq) < 2^63
-    lo_den = cp * (Sk + N) + rest * (lk + 1)
-    hi_den = cp * Sk + rest * lk  # ≥ cp·hk > 0
-    lower = np.left_shift(cq * hk, t) // lo_den
-    upper = -(np.left_shift(-(cq * (hk + 1)), t) // hi_den)
-    keep = upper >= lower.max()
-    return nz[keep].tolist(), amax, amin
+    cols = float_filter.pml_columns(R, cp, cq)
+    if cols is None:
+        return None
+    return (cols.tolist(), float_filter.column_argext(R, cols, sense="max"),
+            float_filter.column_argext(R, cols, sense="min"))
 
 
 def column_sums(R: IntRows) -> list:

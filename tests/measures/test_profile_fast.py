@@ -22,7 +22,7 @@ from exactdp.measures.privacy import (
     pml_ratio_witness,
     profile_from_lines,
 )
-from exactdp.numbers import linalg
+from exactdp.numbers import float_filter, linalg
 from exactdp.numbers.linalg import IntRows
 from exactdp.testing import reference_profile_front
 from exactdp.verification.instances import random_kernel
@@ -235,6 +235,25 @@ def ratio_kernels():
     out.append(kernel_from_ints(nums, [16000] * 4))
     nums = [random_parts(rng, 6, 2**40, 0.0, top=10**4) for _ in range(4)]  # beyond the key bounds
     out.append(kernel_from_ints(nums, [2**40] * 4))
+    out.extend(large_denominator_kernels())
+    assert all(sum(row) == 1 for K in out for row in K.rows)
+    return out
+
+
+def large_denominator_kernels(seed=7):
+    """Rows with random 9-, 12- and 15-digit denominators (the float64 filter, 128-bit exact decisions), with
+    zero entries, repeated rows and repeated columns (exact ties the floats cannot separate)."""
+    rng = random.Random(seed)
+    out = []
+    for digits in (9, 12, 15):
+        for zeros in (0.0, 0.2):
+            N, M = rng.randint(8, 24), rng.randint(8, 30)
+            dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
+            nums = [random_parts(rng, M, d, zeros, top=10**6) for d in dens]
+            out.append(kernel_from_ints(nums, dens))
+        base = [random_parts(rng, 6, 10**digits + 7, 0.0, top=10**6) for _ in range(3)]
+        nums = [[row[y % 6] for y in range(12)] for row in base + base]  # repeated rows and columns
+        out.append(kernel_from_ints(nums, [2 * (10**digits + 7)] * 6))  # each row sums to 2·den over 2·den
     return out
 
 
@@ -253,15 +272,16 @@ def test_ldp_pml_and_leakage_equal_the_plain_loops(K):
         assert pml_ratio(K, c) == v
 
 
-def test_int_routes_match_the_fallbacks(monkeypatch):
-    """The same values when the order-key routes are switched off (the previous code paths)."""
-    fast = [(ldp_ratio_witness(K), max_leakage_ratio(K), pml_ratio_witness(K, Q(1, 2 * K.N))[:2])
-            for K in RATIO_KERNELS]
-    monkeypatch.setattr(privacy, "max_column_ratio", lambda R: None)
-    monkeypatch.setattr(privacy, "pml_candidates_keys", lambda R, cp, cq: None)
-    monkeypatch.setattr(linalg, "column_order_keys", lambda R: None)
-    slow = [(ldp_ratio_witness(K), max_leakage_ratio(K), pml_ratio_witness(K, Q(1, 2 * K.N))[:2])
-            for K in RATIO_KERNELS]
+def test_float_filter_routes_match_the_fallbacks(monkeypatch):
+    """The same values and witnesses when the float64 filter is switched off (Python-integer tournaments and
+    the fmpq loop of the LDP ratio), on fresh kernels so that no cached extreme is reused."""
+    def values(kernels):
+        return [(ldp_ratio_witness(K), max_leakage_ratio(K), pml_ratio_witness(K, Q(1, 2 * K.N))[:2])
+                for K in kernels]
+
+    fast = values(RATIO_KERNELS)
+    monkeypatch.setattr(float_filter, "usable", lambda R: False)
+    slow = values([Kernel.from_exact_rows(K.rows) for K in RATIO_KERNELS])
     assert fast == slow
 
 

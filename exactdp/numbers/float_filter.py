@@ -1,0 +1,244 @@
+r"""float64 filters for the exact maxima of an integer-form kernel: floats find the few candidates, integers decide.
+
+A rational kernel in integer form (:class:`exactdp.numbers.linalg.IntRows`: ``K[x][y] = A[x][y] / d[x]``, int64
+``0 ≤ A``, ``0 < d < 2^63``) gets a float64 *image* ``F`` with a proven relative error; a maximum over the
+kernel (a column's largest entry, the largest column ratio, the largest E_γ of a pair of rows) is first taken
+in floats, every entry whose float value could still equal the exact maximum is kept, and only those few are
+decided exactly (int64 or the 128-bit products of :mod:`exactdp.numbers.wide`, Python integers for the final
+few fractions).  Floats never reach a result: they only discard what provably cannot be the maximum, so the
+value and its first maximizer are the exact search's whatever the size of the denominators.  Ties
+(structured kernels) leave many candidates; they are then decided by the same vectorized exact comparisons
+(a tournament), never by a Python loop over the matrix.
+
+**Rounding argument** (IEEE 754 binary64, round to nearest, u = 2^-53; the same model as
+:mod:`exactdp.numbers.float_interval`).  A relative error bound ``|x̃/x − 1| ≤ e`` is written x̃ ≈ x (e).
+
+* The image F = fl(fl(A) · fl(1 / fl(d))): four correctly rounded steps (each conversion of an int64 is exact
+  below 2^53 and within u otherwise), so F ≈ K (ε) with ε = 8u ≥ (1 + u)^3 / (1 − u) − 1.  No underflow or
+  overflow: a non-zero entry is ≥ 1/d > 2^-63 and every entry is ≤ 1 + ε; F = 0 exactly when A = 0.
+* A column's float max (min) is within ε of the exact max (min): every entry is.  So every exact maximizer x
+  has F ≥ max F · (1 − 2ε), and every exact minimizer F ≤ min F · (1 + 3ε) (ε ≤ 2^-40).  Thresholds computed
+  as fl(max F · (1 − 4ε)) and fl(min F · (1 + 4ε)) lie beyond these bounds (one more rounding of u).
+* A sum of m non-negative floats in any order is within γ_{m−1} ≤ 2(m − 1)u of the exact sum of those floats
+  (Higham, *Accuracy and Stability of Numerical Algorithms*, 2nd ed., §4.2); a column sum of F is thus ≈ S
+  (ε + 2Nu + 2εNu) ⊂ (2ε + 2Nu) for 2Nu ≤ 1/2.
+* Products, quotients and sums of positive values add relative errors to first order, plus u per rounding;
+  each bound below is twice its first-order sum, which covers the second-order terms as long as that sum
+  is at most 2^-20 (checked: N, M < 2^28).  A ratio r with r̃ ≈ r (ρ) can be the maximum only if
+  r̃ ≥ max r̃ · (1 − ρ)/(1 + ρ) ≥ max r̃ · (1 − 2ρ); the filter keeps r̃ ≥ fl(max r̃ · (1 − 4ρ)).
+* E_γ of two rows: each term t = K_i − γK_j is computed as fl(F_i − fl(γ̃ F_j)) with γ̃ = fl(g/h) (correctly
+  rounded), within 2(ε + u)(K_i + γK_j) of t; (·)₊ is 1-Lipschitz and the rows sum to 1, so the float sum is
+  within δ = 2(ε + u)(1 + γ) + 4Mu (the sum's own error on a total ≤ 2) of the exact E_γ.  A pair can
+  be a maximizer only if its float value is ≥ max − 2δ; the filter keeps ≥ fl(max − 3δ).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from exactdp.numbers.wide import products_ge
+
+U = 2.0**-53
+#: relative error of the float image F of K (see the module docstring)
+EPS = 8 * U
+#: rows, columns above which the first-order error bounds are not claimed (2 N u ≤ 2^-24)
+_MAX_DIM = 1 << 28
+#: least parameter (c, γ) taken in floats: far from underflow and overflow of the products below
+_TINY = 2.0**-900
+
+
+def usable(R) -> bool:
+    """The float route's preconditions: int64 numerators ``0 ≤ A`` and denominators ``0 < d < 2^63``, sizes
+    within the error analysis (object arrays of Python ints take the exact routes of their callers)."""
+    N, M = R.shape
+    return R.A.dtype == np.int64 and 0 < N < _MAX_DIM and 0 < M < _MAX_DIM
+
+
+def float_image(R) -> np.ndarray:
+    """F ≈ K (ε), F[x][y] = fl(A[x][y] · fl(1/d[x])) (cached on ``R``); requires :func:`usable`."""
+    F = R._views.get("float_image")
+    if F is None:
+        F = np.multiply(R.A, 1.0 / R.d.astype(np.float64)[:, None])
+        R._views["float_image"] = F
+    return F
+
+
+def _column(R, what: str) -> np.ndarray:
+    """The float column max / min / sum of the image (cached)."""
+    key = "float_col_" + what
+    v = R._views.get(key)
+    if v is None:
+        F = float_image(R)
+        v = F.max(axis=0) if what == "max" else F.min(axis=0) if what == "min" else F.sum(axis=0)
+        R._views[key] = v
+    return v
+
+
+def column_argext(R, cols=None, *, sense: str = "max") -> np.ndarray:
+    """For each column y (of ``cols``, default all), the first row index x of the exact max (``sense="max"``) or
+    min (``"min"``) of A[x][y]/d[x].  Candidates are the entries within the float bound of the column's float
+    extreme; a column with one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
+    F = float_image(R)
+    N, M = F.shape
+    ext = _column(R, sense)
+    if cols is None:
+        sub, e = F, ext
+    else:
+        cols = np.asarray(cols, dtype=np.intp)
+        sub, e = F[:, cols], ext[cols]
+    m = sub.shape[1]
+    if sense == "max":
+        mask = sub >= e * (1 - 4 * EPS)
+    else:
+        mask = sub <= e * (1 + 4 * EPS)
+    flat = np.flatnonzero(mask)  # row-major: x·m + j, by increasing x
+    x, j = np.divmod(flat, m)
+    idx = np.empty(m, dtype=np.intp)
+    if len(flat) == m:  # one candidate per column (each column has at least one)
+        idx[j] = x
+        return idx
+    order = np.argsort(j, kind="stable")  # by column, rows increasing within each
+    x, j = x[order], j[order]
+    start = np.flatnonzero(np.r_[True, j[1:] != j[:-1]])  # each column's first candidate
+    idx[j[start]] = x[start]
+    count = np.diff(np.r_[start, len(j)])
+    multi = count > 1
+    if sense == "min":
+        multi &= e[j[start]] > 0  # a float minimum 0 is an exact 0 (F = 0 ⟺ A = 0): the first candidate is the first zero
+    if not multi.any():
+        return idx
+    # the candidates of each undecided column as the columns of a small matrix, padded with the column's first
+    # candidate (the same index: ties are unchanged)
+    cols_m = j[start[multi]]
+    width = int(count[multi].max())
+    rows = np.broadcast_to(idx[cols_m], (width, len(cols_m))).copy()
+    group = np.cumsum(np.r_[True, j[1:] != j[:-1]]) - 1  # each candidate's column group
+    sel = multi[group]
+    rank = np.arange(len(j)) - start[group]  # position within its column
+    rows[rank[sel], (np.cumsum(multi) - 1)[group[sel]]] = x[sel]
+    ys = cols_m if cols is None else cols[cols_m]
+    win = column_tournament(R.A[rows, ys[None, :]], R.d[rows], sense)
+    idx[cols_m] = rows[win, np.arange(len(cols_m))]
+    return idx
+
+
+def column_tournament(A: np.ndarray, d: np.ndarray, sense: str = "max") -> np.ndarray:
+    """Per column of ``A`` (N × m, int64 ≥ 0), the first row of the exact max (min) of A[x]/d[x] (``d``: one
+    denominator per row, or an N × m array): a tournament of exact cross-products (128-bit,
+    :func:`exactdp.numbers.wide.products_ge`), vectorized over the columns; the earlier row wins a tie, so the
+    first extreme survives."""
+    N, m = A.shape
+    idx = np.broadcast_to(np.arange(N, dtype=np.intp)[:, None], (N, m))
+    num = A
+    den = np.broadcast_to(d if d.ndim == 2 else d[:, None], (N, m))
+    while idx.shape[0] > 1:
+        if idx.shape[0] % 2:
+            idx, num, den = (np.vstack([a, a[-1:]]) for a in (idx, num, den))
+        # keep the even (earlier) entry when it is ≥ (max) / ≤ (min) the odd one
+        if sense == "max":
+            keep = products_ge(num[0::2], den[1::2], num[1::2], den[0::2])
+        else:
+            keep = products_ge(num[1::2], den[0::2], num[0::2], den[1::2])
+        idx = np.where(keep, idx[0::2], idx[1::2])
+        num = np.where(keep, num[0::2], num[1::2])
+        den = np.where(keep, den[0::2], den[1::2])
+    return idx[0]
+
+
+def keep_near_max(r: np.ndarray, rho: float) -> np.ndarray:
+    """Indices of the values r̃ ≥ fl(max r̃ · (1 − 4ρ)) (r̃ ≥ 0 within relative ρ of exact values): every exact
+    maximizer is among them (module docstring)."""
+    return np.flatnonzero(r >= r.max() * (1 - 4 * rho))
+
+
+def ldp_columns(R):
+    """``(mixed, candidates)`` for max_y max_x K/min_x K: the first column mixing a zero and a non-zero entry (or
+    None), else the columns whose ratio can be the maximum (increasing y).  r̃ = max F / min F ≈ r (2(2ε + u))."""
+    hi, lo = _column(R, "max"), _column(R, "min")
+    nz = hi > 0
+    mixed = np.flatnonzero(nz & (lo == 0))
+    if len(mixed):
+        return int(mixed[0]), None
+    ys = np.flatnonzero(nz)
+    return None, ys[keep_near_max(hi[ys] / lo[ys], 2 * (2 * EPS + U))]
+
+
+def pml_columns(R, cp: int, cq: int):
+    """The columns whose r_y = max_x K / (c S_y + (1 − Nc) min_x K), c = cp/cq, can be the maximum (increasing y),
+    or None when c is too small for the float bounds.  r̃ ≈ r (ρ), ρ = 2(3ε + 2Nu + 6u): hi (ε), S (2ε + 2Nu),
+    c̃ and (1 − Nc)~ correctly rounded from integers (u), two products, a sum and a quotient (u each)."""
+    N = R.shape[0]
+    c = cp / cq
+    if not c >= _TINY:
+        return None
+    rest = (cq - N * cp) / cq
+    hi, lo, S = _column(R, "max"), _column(R, "min"), _column(R, "sum")
+    ys = np.flatnonzero(hi > 0)  # all-zero columns: the output never occurs
+    r = hi[ys] / (c * S[ys] + rest * lo[ys])
+    rho = 2 * (3 * EPS + 2 * N * U + 6 * U)
+    return ys[keep_near_max(r, rho)]
+
+
+def max_pairwise_hockey_stick(R, g: int, h: int, *, symmetric: bool = False, block_elems: int = 1 << 16):
+    r"""max over ordered pairs i ≠ j (i < j when ``symmetric``) of E_{g/h}(K_i‖K_j) exactly, with the
+    lexicographically first maximizing pair: ``(num, den, i, j)``, or None when the float route does not apply
+    (γ outside [2^-900, 2^900], or g·d, h·d not below 2^63 for the exact 128-bit signs).
+
+    The float pass is the float64 formula in blocks of rows (as the float64 baseline computes it); pairs within
+    3δ of the running maximum are kept (module docstring), then filtered by the final maximum, then each is
+    evaluated exactly: the sign of h·d_j·A_ik − g·d_i·A_jk by 128-bit products, the positive part's two sums
+    in int64 (each ≤ its row's denominator), the value (h d_j P − g d_i Q) / (h d_i d_j) in Python integers.
+    """
+    N, M = R.shape
+    gamma = g / h
+    if not (_TINY <= gamma <= 1 / _TINY) or max(g, h) * max(R.max_den, 1) >= 2**63:
+        return None
+    F = float_image(R)
+    gF = gamma * F
+    delta = 2 * (EPS + U) * (1 + gamma) + 4 * M * U
+    b = max(1, min(N, block_elems // max(N * M, 1)))
+    buf = np.empty((b, N, M))
+    best = -1.0
+    found_i, found_j, found_v = [], [], []
+    for i0 in range(0, N, b):
+        i1 = min(N, i0 + b)
+        start = i0 + 1 if symmetric else 0
+        if start >= N:
+            break
+        diff = buf[: i1 - i0, : N - start]
+        np.subtract(F[i0:i1, None, :], gF[None, start:, :], out=diff)
+        np.maximum(diff, 0, out=diff)
+        s = diff.sum(axis=2)
+        jj, ii = np.arange(start, N)[None, :], np.arange(i0, i1)[:, None]
+        s[(jj <= ii) if symmetric else (jj == ii)] = -1.0  # not a pair of distinct inputs (or seen)
+        best = max(best, float(s.max()))
+        r, c = np.nonzero(s >= best - 3 * delta)
+        found_i.append(r + i0)
+        found_j.append(c + start)
+        found_v.append(s[r, c])
+    vi, vj, vv = np.concatenate(found_i), np.concatenate(found_j), np.concatenate(found_v)
+    keep = (vv >= best - 3 * delta) & (vv >= 0)
+    return _exact_pairs(R, g, h, vi[keep], vj[keep])
+
+
+def _exact_pairs(R, g: int, h: int, pi: np.ndarray, pj: np.ndarray, chunk_elems: int = 1 << 18):
+    """The exact max of E_{g/h}(K_i‖K_j) over the candidate pairs (pi, pj), lexicographically first pair on ties."""
+    A, d = R.A, R.d
+    M = A.shape[1]
+    order = np.lexsort((pj, pi))
+    pi, pj = pi[order], pj[order]
+    hd, gd = d * h, d * g  # < 2^63 (checked by the caller)
+    best_num, best_den, arg = -1, 1, (0, 0)
+    step = max(1, chunk_elems // max(M, 1))
+    for s0 in range(0, len(pi), step):
+        i, j = pi[s0:s0 + step], pj[s0:s0 + step]
+        Ai, Aj = A[i], A[j]
+        pos = ~products_ge(gd[i][:, None], Aj, hd[j][:, None], Ai)  # h d_j A_ik > g d_i A_jk
+        P = np.where(pos, Ai, 0).sum(axis=1).tolist()
+        Q = np.where(pos, Aj, 0).sum(axis=1).tolist()
+        for x, y, p, q in zip(i.tolist(), j.tolist(), P, Q):
+            dx, dy = int(d[x]), int(d[y])
+            num, den = h * dy * p - g * dx * q, h * dx * dy
+            if num * best_den > best_num * den:
+                best_num, best_den, arg = num, den, (x, y)
+    return best_num, best_den, arg[0], arg[1]

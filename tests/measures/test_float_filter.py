@@ -1,0 +1,122 @@
+"""The float64 filter of exact maxima (exactdp/numbers/float_filter.py) and its 128-bit products against
+plain exact references: values *and* first maximizers, on kernels with large row denominators, zero entries
+and exact ties (repeated rows and columns) that no float bound can separate."""
+
+import random
+
+import numpy as np
+import pytest
+from flint import fmpq
+
+from exactdp import Kernel, eta_hockey_stick, eta_tv
+from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness
+from exactdp.numbers import float_filter, linalg
+from exactdp.numbers.linalg import IntRows
+from exactdp.numbers.wide import mul_wide, products_ge, products_gt
+
+Q = fmpq
+ZERO = Q(0)
+
+
+def ref_eta_witness(K, g):
+    """The first pair (lexicographic; i < j for γ = 1) of the largest E_γ, by plain fmpq sums."""
+    rows = [list(r) for r in K.rows]
+    best, arg = None, None
+    for i in range(K.N):
+        for j in range(i + 1 if g == 1 else 0, K.N):
+            if i == j:
+                continue
+            v = sum((max(a - g * b, ZERO) for a, b in zip(rows[i], rows[j])), ZERO)
+            if best is None or v > best:
+                best, arg = v, (i, j)
+    return best, *arg
+
+
+def parts(rng, M, den, zeros):
+    """M non-negative integers summing to den, about a fraction ``zeros`` of them 0."""
+    w = [0 if rng.random() < zeros else rng.randint(1, 10**6) for _ in range(M)]
+    if not any(w):
+        w[0] = 1
+    tot = sum(w)
+    out = [den * x // tot for x in w]
+    out[max(range(M), key=lambda y: w[y])] += den - sum(out)
+    return out
+
+
+def kernel(nums, dens):
+    rows = [tuple(Q(a, d) for a in row) for row, d in zip(nums, dens)]
+    return Kernel.from_exact_rows(rows, int_rows=IntRows(nums, dens))
+
+
+def big_kernels(seed=11):
+    rng = random.Random(seed)
+    for digits in (9, 12, 15, 18):
+        for zeros in (0.0, 0.3):
+            N, M = rng.randint(6, 16), rng.randint(6, 20)
+            dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
+            yield kernel([parts(rng, M, d, zeros) for d in dens], dens)
+        base = [parts(rng, 5, 10**digits + 3, 0.2) for _ in range(3)]
+        nums = [[row[y % 5] for y in range(10)] for row in base + base[::-1] + base]
+        yield kernel(nums, [2 * (10**digits + 3)] * 9)  # repeated rows and columns: exact ties
+
+
+BIG = list(big_kernels())
+
+
+def test_wide_products_are_exact():
+    rng = random.Random(5)
+    edge = [0, 1, 2**31, 2**32 - 1, 2**32, 2**62, 2**63 - 1]
+    xs = edge + [rng.randrange(2**63) for _ in range(500)] + [rng.randrange(2**33) for _ in range(100)]
+    ys = edge[::-1] + [rng.randrange(2**63) for _ in range(500)] + [rng.randrange(2**33) for _ in range(100)]
+    x, y = np.array(xs, dtype=np.int64), np.array(ys, dtype=np.int64)
+    hi, lo = mul_wide(x, y)
+    assert [(int(a) << 64) + int(b) for a, b in zip(hi, lo)] == [a * b for a, b in zip(xs, ys)]
+    assert products_ge(x, y, y, x).all() and not products_gt(x, y, y, x).any()  # equal products
+    a, b = np.array([2**62 + 1], dtype=np.int64), np.array([2**62], dtype=np.int64)
+    assert products_gt(a, a, b, a)[0] and not products_ge(b, a, a, a)[0]  # differ only in the low limb
+
+
+@pytest.mark.parametrize("K", BIG, ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
+def test_pairwise_maximum_on_large_denominators(K):
+    R = K.int_rows()
+    assert float_filter.usable(R)
+    for g in (Q(1), Q(3, 2), Q(7), Q(1, 3)):
+        assert eta_hockey_stick_witness(K, g) == ref_eta_witness(K, g)
+    assert eta_tv_witness(K) == ref_eta_witness(K, Q(1))
+    assert eta_tv(K) == ref_eta_witness(K, Q(1))[0] and eta_hockey_stick(K, 2) == ref_eta_witness(K, Q(2))[0]
+
+
+@pytest.mark.parametrize("K", BIG, ids=lambda K: f"{K.N}x{K.M}")
+def test_column_extremes_match_the_integer_tournament(K):
+    R = K.int_rows()
+    for sense in ("max", "min"):
+        exact = linalg._object_tournament(R.A, R.d, sense)
+        assert float_filter.column_argext(R, sense=sense).tolist() == exact.tolist()
+        assert float_filter.column_tournament(R.A, R.d, sense).tolist() == exact.tolist()
+        cols = np.arange(K.M)[::2]
+        assert float_filter.column_argext(R, cols, sense=sense).tolist() == exact[cols].tolist()
+
+
+def test_float_route_equals_the_integer_route_on_small_denominators():
+    """The same (value, pair) as the fixed-width integer route, forcing the float route on kernels where both
+    apply: random rows, randomized response (every pair ties) and identical rows (every value 0)."""
+    from exactdp.mechanisms import randomized_response
+    from exactdp.verification.instances import random_kernel
+
+    kernels = [random_kernel(s, 12, 16, max_den=1000, full_support=s % 2 == 0) for s in range(4)]
+    kernels += [randomized_response(9, 3), Kernel.from_exact_rows([tuple(Q(1, 8) for _ in range(8))] * 6)]
+    for K in kernels:
+        R = K.int_rows()
+        for g, h in ((1, 1), (3, 2), (5, 1)):
+            sym = g == h
+            fast = float_filter.max_pairwise_hockey_stick(R, g, h, symmetric=sym)
+            num, den, i, j = linalg.max_pairwise_hockey_stick(R, g, h, symmetric=sym)
+            assert (Q(fast[0], fast[1]), fast[2], fast[3]) == (Q(num, den), i, j)
+
+
+def test_float_route_refuses_what_its_bounds_do_not_cover():
+    rows = IntRows([[1, 2], [2, 1]], [3, 3])
+    assert float_filter.max_pairwise_hockey_stick(rows, 2**1000, 1) is None  # γ beyond the float range
+    assert float_filter.pml_columns(rows, 1, 2**1000) is None  # c below 2^-900
+    huge = IntRows([[1, 10**30 - 1], [10**30 - 1, 1]], [10**30, 10**30])
+    assert not float_filter.usable(huge)  # object rows: the callers' Python-integer routes
