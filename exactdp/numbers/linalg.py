@@ -28,6 +28,8 @@ integers, so no float reaches a result.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from flint import fmpq, fmpq_mat, fmpz_mat
 
@@ -46,11 +48,42 @@ def fixed_width(bound: int):
     return object
 
 
+def _frozen(value: Any) -> Any:
+    """``value`` with every numpy array in it made read-only (in tuples and lists; a dict becomes a
+    :class:`_Views`), so a cached view of a kernel cannot be written through."""
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            _frozen(v)
+    elif isinstance(value, dict) and not isinstance(value, _Views):
+        return _Views(value)
+    return value
+
+
+class _Views(dict):
+    """The caches of an :class:`IntRows`: every array stored here is read-only (a kernel is a value)."""
+
+    def __init__(self, items: Any = ()) -> None:
+        super().__init__()
+        for k, v in dict(items).items():
+            self[k] = v
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        super().__setitem__(key, _frozen(value))
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+
 class IntRows:
     """Rows ``A[i] / d[i]`` with non-negative integer ``A`` (int64 or object) and positive integer ``d``.
 
     Build it with :meth:`from_fmpq_rows` (what :meth:`exactdp.Kernel.int_rows` does, once per
-    kernel) or directly from integer numerators and denominators.
+    kernel) or directly from integer numerators and denominators.  ``A``, ``d`` and every cached view are
+    read-only numpy arrays: a kernel is a frozen value, and its integer form is shared by every measure.
     """
 
     __slots__ = ("A", "_views", "d", "max_den", "max_num")
@@ -64,9 +97,9 @@ class IntRows:
             self.max_num = max((abs(int(x)) for r in nums for x in r), default=0)
         self.max_den = max(dens, default=1)
         dtype = np.int64 if max(self.max_num, self.max_den) < INT64_LIMIT else object
-        self.A = np.array(nums, dtype=dtype)
-        self.d = np.array(dens, dtype=dtype)
-        self._views: dict = {}
+        self.A = _frozen(np.array(nums, dtype=dtype))
+        self.d = _frozen(np.array(dens, dtype=dtype))
+        self._views: dict = _Views()
 
     @classmethod
     def from_fmpq_rows(cls, rows) -> IntRows:
