@@ -313,6 +313,13 @@ def test_error_lines_show_hidden_characters_escaped(tmp_path, capsys):
     assert one_line("a\x1b[2Jb \u202ec\nd") == "a\\x1b[2Jb \\u202ec d"
 
 
+def test_check_echoes_the_conjecture_on_one_line(capsys):
+    """A conjecture the reader accepts may hold line ends (white space): the text report shows them escaped."""
+    assert main(["check", "eta_tv <=\n\n 1", "--N", "2", "--M", "2", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert out.split("\n")[:2] == ["conjecture: eta_tv <=\\n\\n 1", "classes:    ldp"]
+
+
 def test_svg_title_is_text_not_mathtext(tmp_path):
     """A name (or ``--title``) with ``$…$`` is printed as it is: no mathtext is parsed (a malformed formula
     would fail the plot), the SVG is well-formed and holds no element a harmless title does not."""
