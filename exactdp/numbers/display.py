@@ -254,7 +254,8 @@ def kernel_repr_html(K) -> str:
 
 
 def kernel_repr_markdown(K) -> str:
-    return f"**{escape.markdown(K.name or 'Kernel')}** ({K.N}×{K.M}, {K.domain})\n\n$$ {kernel_latex(K)} $$"
+    name = (K.name or "").strip() or "Kernel"  # **…** is bold only without white space inside its ends
+    return f"**{escape.markdown(name)}** ({K.N}×{K.M}, {K.domain})\n\n$$ {kernel_latex(K)} $$"
 
 
 def truth_repr_latex(truth) -> str:

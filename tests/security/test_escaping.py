@@ -448,9 +448,10 @@ FORMATS = {"text": _fuzz_text, "json": _fuzz_json, "html": _fuzz_html, "markdown
            "svg": _fuzz_svg, "latex": _fuzz_latex}
 #: examples per run: a quick run (a figure costs about a second, a pdflatex run about as much for a list of
 #: names) and the ``slow`` one
-EXAMPLES = {"quick": {"svg": 2, "latex": 2, "other": 4}, "many": {"svg": 40, "latex": 25, "other": 150}}
+EXAMPLES = {"quick": {"svg": 2, "latex": 2, "other": 4}, "many": {"svg": 20, "latex": 25, "other": 150}}
 
 
+@pytest.mark.filterwarnings("ignore:Glyph .* missing from font")  # a random code point matplotlib cannot draw
 @pytest.mark.parametrize("size", ["quick", pytest.param("many", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("fmt", [*sorted(set(FORMATS) - {"latex"}), pytest.param("latex", marks=needs_pdflatex)])
 def test_fuzz_names(tmp_path, fmt, size):
