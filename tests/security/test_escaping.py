@@ -320,6 +320,21 @@ def test_check_echoes_the_conjecture_on_one_line(capsys):
     assert out.split("\n")[:2] == ["conjecture: eta_tv <=\\n\\n 1", "classes:    ldp"]
 
 
+def test_recheck_text_shows_a_crafted_certificate_escaped(tmp_path, capsys):
+    """``recheck DIR``: a certificate's name and kind and its file's name come from the folder, not from
+    exactdp; the report keeps one line per certificate and its reason, with nothing raw."""
+    folder = tmp_path / "certs"
+    folder.mkdir()
+    (folder / "c\x1b[31m\nx.json").write_text(json.dumps({"name": "evil\nOK       fake\x1b[2J\u202e",
+                                                            "kind": "bo\ngus\x1b[31m"}))
+    assert main(["recheck", str(folder)]) == 1
+    lines = capsys.readouterr().out.split("\n")
+    assert lines[0] == ("REJECTED bo\\ngus\\x1b[31m      evil\\nOK       fake\\x1b[2J\\u202e  "
+                        "[c\\x1b[31m\\nx.json]")
+    assert lines[1].startswith("         rejected: unknown kind 'bo\\ngus\\x1b[31m'")
+    assert lines[2].startswith("1 certificates: 0 OK") and not raw_hidden("\n".join(lines))
+
+
 def test_svg_title_is_text_not_mathtext(tmp_path):
     """A name (or ``--title``) with ``$…$`` is printed as it is: no mathtext is parsed (a malformed formula
     would fail the plot), the SVG is well-formed and holds no element a harmless title does not."""
