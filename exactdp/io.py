@@ -41,7 +41,7 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, chec
         if isinstance(data, dict):
             if "rows" not in data:
                 raise InvalidKernelError("kernel file: a JSON object must have a 'rows' field")
-            name = data.get("name") or name
+            name = file_name(data) or name
             data = data["rows"]
         if not isinstance(data, list):
             raise InvalidKernelError(f"kernel file: expected a list of rows, got {type(data).__name__}")
@@ -52,6 +52,15 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, chec
         _require_entries(rows, check_shape)
         return Kernel(rows, name=name)
     raise InputError(f"kernel file: unknown format {fmt!r}; use json or csv")
+
+
+def file_name(data: dict) -> str | None:
+    """The ``"name"`` of a kernel file's JSON object (None when absent): a string, as the schema
+    ``exactdp/schemas/kernel.json`` says; a list, a number or null is refused in one line."""
+    if "name" in data and not isinstance(data["name"], str):
+        raise InvalidKernelError(f"kernel file: \"name\" must be a string (exactdp/schemas/kernel.json), "
+                                 f"got {type(data['name']).__name__}")
+    return data.get("name")
 
 
 def _require_entries(rows, check_shape=None) -> None:

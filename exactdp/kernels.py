@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
+from exactdp.numbers import escape
 from exactdp.limits import ESTIMATE_CAP, require
 from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.simplex_rounding import grid_denominator, round_to_simplex
@@ -384,7 +385,7 @@ class Kernel(RichDisplay, rich="kernel"):
     def __str__(self) -> str:
         cells = self.as_strings()
         width = max(len(c) for r in cells for c in r)
-        head = f"{self.name or 'Kernel'} ({self.N}×{self.M}, {self.domain})"
+        head = f"{escape.terminal(self.name or 'Kernel')} ({self.N}×{self.M}, {self.domain})"
         return head + "\n" + "\n".join("  " + "  ".join(c.rjust(width) for c in r) for r in cells)
 
 
@@ -580,7 +581,12 @@ _set = object.__setattr__
 
 def _init(obj: Kernel, rows: tuple | None, symbolic: bool, name, region: tuple, int_rows) -> None:
     """Fill the slots of a new kernel (the only writes; a kernel is immutable afterwards); ``rows`` None:
-    the value is ``int_rows`` (rational, validated) and the fmpq rows are built on first use."""
+    the value is ``int_rows`` (rational, validated) and the fmpq rows are built on first use.  ``name`` is
+    a string or None (the kernel file's schema, ``exactdp/schemas/kernel.json``): a list or a number is
+    refused, so every report can treat the name as text."""
+    if name is not None and not isinstance(name, str):
+        raise ParameterError(f"name: a kernel's name must be a string, got {type(name).__name__} "
+                             f"{escape.terminal(repr(name))[:80]}")
     _set(obj, "_rows_data", rows)
     _set(obj, "_symbolic", symbolic)
     _set(obj, "_name", name)

@@ -39,6 +39,7 @@ import sympy
 
 from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, quote, require
+from exactdp.numbers.escape import terminal
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
 from exactdp.regular_files import check_regular, inside_folder, read_bytes
 
@@ -79,13 +80,15 @@ class Recheck:
         self.trusted.append(what)
 
     def line(self) -> str:
-        head = f"{self.status:8} {self.kind:20} {self.name}"
+        """The text report's lines; a name, kind, file name or reason read from a certificate is data, shown
+        with its control and bidi characters escaped (:func:`exactdp.numbers.escape.terminal`)."""
+        head = f"{self.status:8} {terminal(self.kind):20} {terminal(self.name)}"
         if self.source:
-            head += f"  [{self.source}]"
+            head += f"  [{terminal(self.source)}]"
         if self.reasons:
-            head += "\n         rejected: " + "; ".join(self.reasons[:3])
+            head += "\n         rejected: " + "; ".join(terminal(r) for r in self.reasons[:3])
         if self.trusted:
-            head += "\n         trusted (engine): " + "; ".join(self.trusted[:3]) + (
+            head += "\n         trusted (engine): " + "; ".join(terminal(t) for t in self.trusted[:3]) + (
                 f"; and {len(self.trusted) - 3} more" if len(self.trusted) > 3 else "")
         return head
 

@@ -55,8 +55,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def one_line(text, width: int = MAX_MESSAGE) -> str:
-    """``text`` on one line, cut to ``width`` characters."""
-    s = " ".join(str(text).split())
+    """``text`` on one line, cut to ``width`` characters; a control, bidi or format character left in it (a
+    name quoted in the message) is shown escaped (:func:`exactdp.numbers.escape.terminal`)."""
+    from exactdp.numbers.escape import terminal
+
+    s = terminal(" ".join(str(text).split()))
     return s if len(s) <= width else s[:width] + f"... ({len(s)} characters)"
 
 

@@ -219,7 +219,10 @@ def envelope(command: str, result, **extra) -> dict:
 
 
 def to_json(doc) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    """The JSON text of ``doc``, valid UTF-8 whatever names it holds (:func:`exactdp.numbers.escape.json_dumps`)."""
+    from exactdp.numbers.escape import json_dumps
+
+    return json_dumps(doc, indent=2)
 
 
 def emit_json(args, command: str, result, **extra) -> None:
@@ -312,10 +315,13 @@ def terminal_width() -> int:
 
 def table(rows: list[list[str]], *, right=(), wrap=(), width: int | None = None) -> str:
     """A plain-text table (header, dashes, rows) fitted to ``width`` (default :func:`terminal_width`):
-    when too wide, the columns in ``wrap`` are narrowed (in the order listed, each to at least 12 characters)
-    and their cells wrapped."""
+    every cell shown by :func:`exactdp.numbers.escape.terminal`; when too wide, the columns in ``wrap`` are
+    narrowed (in the order listed, each to at least 12 characters) and their cells wrapped."""
     import textwrap
 
+    from exactdp.numbers.escape import terminal
+
+    rows = [[terminal(c) for c in r] for r in rows]  # cells are data (claim ids, titles)
     width = width or terminal_width()
     ncol = len(rows[0])
     widths = [max(len(str(r[k])) for r in rows) for k in range(ncol)]

@@ -13,16 +13,19 @@ A document is a title and a list of blocks:
 * ``("lines", label, lines)`` — prose lines of the engine (proof or derivation steps), formulas in them
   printed by :func:`exactdp.cli._common.math_line`.
 
+The title (it holds user-given text: a kernel's name, a file name) is data in every format: it passes
+through the format's escaper of :mod:`exactdp.numbers.escape` (in LaTeX also in the ``%`` comment line).
+
 Markdown is a heading, a pipe table and lists; LaTeX is a snippet for a document that loads ``amsmath`` and
 ``booktabs`` (no preamble; the table's two columns wrap within the line width); HTML is one self-contained fragment (no script, no network).
 """
 
 from __future__ import annotations
 
-import html
 import re
 
 from exactdp.cli import _common
+from exactdp.numbers import escape
 
 #: the ``--format`` choices of a command that renders a document
 DOCUMENT_FORMATS = ("text", "json", "markdown", "latex", "html")
@@ -97,7 +100,7 @@ def _md_value(value) -> str:
 
 
 def markdown(title: str, blocks) -> str:
-    out = [f"### {_md_cell(title)}", ""]
+    out = [f"### {escape.markdown(title)}", ""]
     for block in blocks:
         kind = block[0]
         if kind == "heading":
@@ -130,19 +133,13 @@ def _tex_value(value) -> str:
 def _tex_label(label) -> str:
     from exactdp.output.latex import latex_text
 
-    return _no_optional("".join(f"${p}$" if m else latex_text(p) for m, p in _segments(label)))
-
-
-def _no_optional(tex: str) -> str:
-    """``{}`` before a leading ``[``, which LaTeX would read as the optional argument of the ``\\\\`` or
-    ``\\item`` before it (``[G] Lemma 4``)."""
-    return "{}" + tex if tex.startswith("[") else tex
+    return "".join(f"${p}$" if m else latex_text(p) for m, p in _segments(label))
 
 
 def latex(title: str, blocks) -> str:
     from exactdp.output.latex import latex_text, to_latex
 
-    out = [f"% exactdp: {title} (needs amsmath and booktabs)", r"\begingroup\sloppy",
+    out = [f"% exactdp: {escape.latex_comment(title)} (needs amsmath and booktabs)", r"\begingroup\sloppy",
            rf"\medskip\noindent\textbf{{{latex_text(title)}}}\par"]
     for block in blocks:
         kind = block[0]
@@ -160,7 +157,7 @@ def latex(title: str, blocks) -> str:
                     r"\]"]
         elif kind == "lines":
             out += [f"{latex_text(block[1])}:", r"\begin{itemize}"]
-            out += [rf"\item {_no_optional(latex_text(_common.math_line(s).strip()))}" for s in block[2]]
+            out += [rf"\item {latex_text(_common.math_line(s).strip())}" for s in block[2]]
             out.append(r"\end{itemize}")
         out.append("")
     out.append(r"\endgroup")
@@ -169,7 +166,7 @@ def latex(title: str, blocks) -> str:
 
 # ---------------------------------------------------------------------------------------------- HTML
 def _esc(text) -> str:
-    return html.escape(str(text), quote=True)
+    return escape.html(text)
 
 
 def mathml(expr) -> str:

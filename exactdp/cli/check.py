@@ -141,8 +141,12 @@ def run(args) -> int:
     if args.format == "text":
         from dataclasses import replace
 
-        # display only: the proof's formulas as mathematics (the JSON keeps the engine's lines)
-        _common.emit(args, str(replace(result, proof=[_common.math_line(s) for s in result.proof])))
+        from exactdp.numbers.escape import terminal
+
+        # display only: the proof's formulas as mathematics (the JSON keeps the engine's lines); the
+        # conjecture as typed is data (a line end in it shown as \n, never a new line of the report)
+        _common.emit(args, str(replace(result, conjecture=terminal(result.conjecture),
+                                       proof=[_common.math_line(s) for s in result.proof])))
     elif args.format in ("markdown", "latex", "html"):
         from exactdp.cli import _document
 

@@ -32,6 +32,8 @@ def run(args) -> int:
 
         raise ParameterError("--out: give a directory name")
 
+    from exactdp.numbers.escape import terminal
+
     for path in write_figures(args.out, tuple(args.image or ("png", "pdf"))):
-        print(path)
+        print(terminal(path))
     return 0

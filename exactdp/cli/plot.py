@@ -98,9 +98,11 @@ def _targets(output: str):
 def _write(fig, output: str) -> None:
     from exactdp.output import figstyle
 
+    from exactdp.numbers.escape import terminal
+
     stem, formats = _targets(output)
     for path in figstyle.save(fig, stem, formats):
-        print(path)
+        print(terminal(path))  # a file name is data: no control character reaches the terminal
     figstyle.pyplot().close(fig)
 
 

@@ -67,7 +67,9 @@ def format_result(res) -> str:
             lines.append("    details:  " + json.dumps(o.details, ensure_ascii=False, default=str))
         if o.reason:
             lines.append(f"    reason:   {o.reason}")
-    return "\n".join(lines)
+    from exactdp.numbers.escape import visible
+
+    return "\n".join(visible(line, keep="\n") for line in lines)  # a claim's texts are data: no control character
 
 
 def run(args) -> int:

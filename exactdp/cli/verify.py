@@ -201,9 +201,11 @@ def run(args) -> int:
 
         from exactdp.verification.export import write_certificates
 
+        from exactdp.numbers.escape import terminal
+
         written = write_certificates(results, args.certificates)
-        print(f"wrote {len(written) - 1} certificates and index.json to {args.certificates} "
-              f"(re-check: exactdp recheck {args.certificates})",
+        print(f"wrote {len(written) - 1} certificates and index.json to {terminal(args.certificates)} "
+              f"(re-check: exactdp recheck {terminal(args.certificates)})",
               file=sys.stderr if getattr(args, "format", None) == "json" else sys.stdout)  # JSON stdout stays JSON
     if args.update_readme is not None:  # read again just before the atomic replace: edits made meanwhile kept
         write_atomic(args.update_readme, report.update_readme(report.readme_target(args.update_readme), md),

@@ -15,11 +15,10 @@ Only sympy and the number layer are used here, so objects of every layer may dis
 
 from __future__ import annotations
 
-import html
-
 import sympy
 from sympy.printing.latex import LatexPrinter
 
+from exactdp.numbers import escape
 from exactdp.numbers.reader import as_expr
 
 #: the papers' symbols for the names used in exactdp's sympy expressions
@@ -183,8 +182,9 @@ def relation_latex(lhs_tex: str, rel: str, rhs) -> str:
 # -- HTML / Markdown -------------------------------------------------------------------------------
 
 def esc(text) -> str:
-    """HTML-escaped text."""
-    return html.escape(str(text), quote=True)
+    """HTML-escaped text (line ends and tabs kept: ``<pre>`` blocks); names are data
+    (:func:`exactdp.numbers.escape.html`)."""
+    return escape.html(text, keep="\n\t")
 
 
 def html_math(tex: str, display: bool = False) -> str:
@@ -246,7 +246,7 @@ def kernel_repr_latex(K) -> str:
 
 
 def kernel_repr_html(K) -> str:
-    head = f"<b>{esc(K.name or 'Kernel')}</b> ({K.N}×{K.M}, {esc(K.domain)}; rows x, columns y)"
+    head = f"<b>{escape.html(K.name or 'Kernel')}</b> ({K.N}×{K.M}, {esc(K.domain)}; rows x, columns y)"
     if uses_t(*[e for r in K.rows for e in r]):
         head += f" with {html_math(T_NOTE)}"
     rows = [[f"<b>x = {x}</b>"] + [_cell_html(v) for v in r] for x, r in enumerate(K.rows)]
@@ -254,7 +254,8 @@ def kernel_repr_html(K) -> str:
 
 
 def kernel_repr_markdown(K) -> str:
-    return f"**{K.name or 'Kernel'}** ({K.N}×{K.M}, {K.domain})\n\n$$ {kernel_latex(K)} $$"
+    name = (K.name or "").strip() or "Kernel"  # **…** is bold only without white space inside its ends
+    return f"**{escape.markdown(name)}** ({K.N}×{K.M}, {K.domain})\n\n$$ {kernel_latex(K)} $$"
 
 
 def truth_repr_latex(truth) -> str:

@@ -2,13 +2,16 @@
 
 JSON: exact values as strings (``"3/5"``, ``"log(15)"``, ``"inf"``) and, next to the main ones, a ``"decimal"``
 with 12 significant digits, every digit guaranteed (certified rounding, :func:`exactdp.evalf`).
-Text: short exact values in full, long ones by their certified digits (``--json`` has every exact value).
+Text: short exact values in full, long ones by their certified digits (``--json`` has every exact value); the
+kernel's name as :func:`exactdp.numbers.escape.terminal` shows it (no control or bidi character reaches the
+terminal).
 """
 
 from __future__ import annotations
 
 import sympy
 
+from exactdp.numbers import escape
 from exactdp.numbers.digits import evalf
 from exactdp.numbers.qq import qq_str
 
@@ -94,7 +97,7 @@ def _brief(value) -> str:
 def analysis_text(a) -> str:
     """The human-readable report of ``exactdp analyze``."""
     j = analysis_json(a)
-    lines = [f"{j['name']}: {j['N']} inputs x {j['M']} outputs ({j['domain']})"]
+    lines = [f"{escape.terminal(j['name'])}: {j['N']} inputs x {j['M']} outputs ({j['domain']})"]
     if j["N"] <= SHOW_ROWS and j["M"] <= SHOW_ROWS:
         cells = [[_cell(c, v) for c, v in zip(r, row)] for r, row in zip(j["rows"], a.kernel.rows)]
         w = max(len(c) for r in cells for c in r)

@@ -30,11 +30,11 @@ small script are inline, no font or script is loaded from anywhere.
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from urllib.parse import quote as url_quote
 
+from exactdp.numbers import escape
 from exactdp.verification.claims import Verdict
 from exactdp.verification.engine import ClaimResult, summarize
 
@@ -51,7 +51,7 @@ _MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
 
 def _esc(text) -> str:
-    return html.escape(str(text), quote=True)
+    return escape.html(text, keep="\n\t")
 
 
 def statement_mathml(latex: str) -> tuple[str, bool]:

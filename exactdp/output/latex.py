@@ -39,86 +39,10 @@ from exactdp.numbers.display import (  # noqa: F401  (re-exported: the printer's
     relation_latex as relation,
     to_latex,
 )
+# the text-mode escaper and its tables: with every format's escaper in numbers/escape.py (re-exported)
+from exactdp.numbers.escape import UNICODE_MATH, UNICODE_TEXT, latex_comment, latex_text  # noqa: F401
 
 # -- text mode ---------------------------------------------------------------------------------------
-
-#: unicode maths characters of the claims' texts → LaTeX maths
-UNICODE_MATH = {
-    "ε": r"\varepsilon", "δ": r"\delta", "γ": r"\gamma", "η": r"\eta", "φ": r"\varphi", "ϕ": r"\varphi",
-    "Γ": r"\Gamma", "Ξ": r"\Xi", "θ": r"\theta", "ρ": r"\rho", "ζ": r"\zeta", "ψ": r"\psi", "Φ": r"\Phi",
-    "α": r"\alpha", "β": r"\beta", "λ": r"\lambda", "μ": r"\mu", "σ": r"\sigma", "τ": r"\tau", "χ": r"\chi",
-    "π": r"\pi", "ℓ": r"\ell", "Σ": r"\Sigma", "Δ": r"\Delta", "ω": r"\omega", "κ": r"\kappa", "ν": r"\nu",
-    "≤": r"\le", "≥": r"\ge", "≠": r"\ne", "≈": r"\approx", "→": r"\to", "⇒": r"\Rightarrow",
-    "⟹": r"\Longrightarrow", "⟺": r"\iff", "⇔": r"\iff", "∈": r"\in", "∉": r"\notin", "⊆": r"\subseteq",
-    "⊂": r"\subset", "∩": r"\cap", "∪": r"\cup", "∅": r"\emptyset", "∞": r"\infty", "√": r"\surd",
-    "·": r"\cdot", "×": r"\times", "⊗": r"\otimes", "∘": r"\circ", "±": r"\pm", "−": "-", "∑": r"\sum",
-    "∀": r"\forall", "∃": r"\exists", "‖": r"\|", "⌊": r"\lfloor", "⌋": r"\rfloor", "⁺": r"^{+}",
-    "²": r"^{2}", "³": r"^{3}", "ⁿ": r"^{n}", "₀": r"_{0}", "₁": r"_{1}", "₂": r"_{2}", "ᶜ": r"^{c}",
-    "₊": r"_{+}", "ₓ": r"_{x}", "𝒫": r"\mathcal{P}", "𝒮": r"\mathcal{S}", "𝒳": r"\mathcal{X}",
-    "𝒴": r"\mathcal{Y}", "𝒬": r"\mathcal{Q}", "ℚ": r"\mathbb{Q}", "ℝ": r"\mathbb{R}", "ℕ": r"\mathbb{N}",
-    "𝟙": r"\mathbf{1}", "≲": r"\lesssim", "≳": r"\gtrsim", "↦": r"\mapsto", "⊥": r"\bot", "∂": r"\partial",
-    "⌈": r"\lceil", "⌉": r"\rceil", "∝": r"\propto", "≡": r"\equiv", "∧": r"\wedge", "∨": r"\vee",
-    "∖": r"\setminus", "⟨": r"\langle", "⟩": r"\rangle", "∫": r"\int", "∏": r"\prod", "≪": r"\ll", "≫": r"\gg",
-}
-#: unicode text characters → LaTeX text
-UNICODE_TEXT = {"—": "---", "–": "--", "’": "'", "‘": "`", "“": "``", "”": "''", "…": r"\ldots{}", "\u00a0": "~",
-                "§": r"\S{}", "✓": r"\checkmark{}", "✗": r"$\times$", "é": r"\'e", "ö": r'\"o', "ü": r'\"u',
-                "°": r"\textdegree{}", "¹": r"\textsuperscript{1}", "•": r"\textbullet{}"}
-_TEXT_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
-                 "%": r"\%", "^": r"\^{}", "~": r"\textasciitilde{}", "|": r"\textbar{}"}
-#: ASCII maths in prose, typeset as the symbol it stands for
-_ASCII_MATH = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("=>", "⇒"), ("->", "→"), ("||", "‖"))
-_MATH_TEXT = {"<": "<", ">": ">"}
-
-
-def latex_text(text) -> str:
-    """Plain text → LaTeX text mode: specials escaped, unicode maths (and ASCII ``<=``, ``>=``, ``!=``,
-    ``->``, ``||``) as inline maths with consecutive symbols in one ``$…$``, line breaks allowed after
-    ``_``, ``/`` and a ``.`` inside a word (long identifiers), other non-ASCII spelled ``U+XXXX``.
-
-    >>> latex_text("K(y|x) <= 1/2 for ε≤δ")
-    'K(y\\\\textbar{}x) $\\\\le$ 1/\\\\allowbreak{}2 for $\\\\varepsilon\\\\le\\\\delta$'
-    """
-    s = str(text)
-    for a, b in _ASCII_MATH:
-        s = s.replace(a, b)
-    out: list[tuple[bool, str]] = []  # (is maths, piece)
-    for i, ch in enumerate(s):
-        if ch in UNICODE_MATH:
-            out.append((True, UNICODE_MATH[ch]))
-        elif ch in _MATH_TEXT:
-            out.append((True, _MATH_TEXT[ch]))
-        elif ch in _TEXT_SPECIAL:
-            out.append((False, _TEXT_SPECIAL[ch]))
-        elif ch == "_":
-            out.append((False, r"\_\allowbreak{}"))
-        elif ch == "/":
-            out.append((False, r"/\allowbreak{}"))
-        elif ch == "." and i + 1 < len(s) and s[i + 1].isalpha() and i and s[i - 1].isalnum():
-            out.append((False, r".\allowbreak{}"))
-        elif ch in UNICODE_TEXT:
-            out.append((False, UNICODE_TEXT[ch]))
-        elif ord(ch) < 128:
-            out.append((False, ch))
-        else:
-            out.append((False, rf"\texttt{{U+{ord(ch):04X}}}"))
-    res, k = [], 0
-    while k < len(out):
-        if out[k][0]:
-            run = []
-            while k < len(out) and out[k][0]:
-                run.append(out[k][1])
-                k += 1
-            math = ""
-            for piece in run:  # a command followed by a letter needs a space
-                math += (" " if math and re.search(r"\\[A-Za-z]+$", math) and piece[:1].isalpha() else "") + piece
-            res.append(f"${math}$")
-        else:
-            res.append(out[k][1])
-            k += 1
-    return "".join(res)
-
-
 def escape_text(text: str) -> str:
     """Escape LaTeX special characters in running text (alias of :func:`latex_text`)."""
     return latex_text(text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from flint import fmpq
 
+from exactdp.numbers import escape
 from exactdp.output import figstyle
 
 
@@ -96,7 +97,7 @@ def profile_figure(profile, title: str = ""):
         ax.set_xlim(0, max(data["eps"]))
         ax.set_ylim(0, max(data["delta"]) * 1.08 or 1)
         if title:
-            ax.set_title(title, loc="left")
+            ax.set_title(escape.mathtext(title), loc="left")  # a kernel's name or --title: text, never mathtext
         figstyle.label(ax, r"privacy level $\varepsilon$ (nats)", r"$\delta$ (probability)")
         figstyle.place_legend(ax)
     return fig
@@ -170,7 +171,7 @@ def bounds_figure(curves: dict, vs: str, fixed: str = ""):
                 label = name
             ax.plot(c["x"], c["y"], **figstyle.series(i), markevery=max(1, len(c["x"]) // 12), label=label)
         if fixed:
-            ax.set_title(fixed, loc="left", fontsize=7)
+            ax.set_title(escape.mathtext(fixed), loc="left", fontsize=7)
         figstyle.label(ax, SWEEP_LABELS[vs], "value of the bound")
         figstyle.place_legend(ax)
     return fig

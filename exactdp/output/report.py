@@ -15,8 +15,7 @@ gives byte-identical reports.  Exact values appear as strings (``"3/5"``, ``"inf
 
 from __future__ import annotations
 
-import json
-
+from exactdp.numbers.escape import json_dumps
 from exactdp.verification.claims import Verdict
 from exactdp.verification.engine import ClaimResult, summarize
 from exactdp.verification.export import json_strings
@@ -153,7 +152,7 @@ def to_json(results: list[ClaimResult], *, seed: int, quick: bool, timings: bool
         "summary": {"claims": s.total, **s.counts, "differ_from_expected": s.mismatches},
         "claims": [claim_record(r, timings, _verdicts(results)) for r in results],
     }
-    return json.dumps(doc, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    return json_dumps(doc, indent=2, sort_keys=False) + "\n"  # valid UTF-8 whatever the claims' texts hold
 
 
 # -- Markdown ----------------------------------------------------------------------------------------

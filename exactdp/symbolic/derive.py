@@ -54,6 +54,7 @@ def parse_expression(text: str, symbols: dict, name: str) -> sympy.Expr:
 
 def parametric_kernel_from_json(text: str, name: str | None = None):
     """A parametric Kernel (with its declared region) from the JSON format in the module docstring."""
+    from exactdp.io import file_name
     from exactdp.kernels import Kernel
 
     try:
@@ -86,7 +87,7 @@ def parametric_kernel_from_json(text: str, name: str | None = None):
     rows = [[parse_expression(e, symbols, f"K[{x}][{y}]") for y, e in enumerate(r)]
             for x, r in enumerate(data["rows"])]
     region = [rel for rel in (_parse_relation(r, symbols) for r in data.get("region", [])) if rel is not sympy.true]
-    K = Kernel(rows, name=name or data.get("name"))
+    K = Kernel(rows, name=name or file_name(data))
     return declare_region(K, *region)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -165,9 +166,15 @@ class Claim:
 
 REGISTRY: dict[str, Claim] = {}
 
+#: a claim id: letters, digits, ``_``, ``.``, ``-`` (``group.item``), so an id is the same inert text in every
+#: output format (a LaTeX label, a Markdown code span, an HTML attribute, a file name, the terminal)
+CLAIM_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,119}")
+
 
 def register(claim: Claim) -> Claim:
-    """Add a claim to the registry (ids are unique)."""
+    """Add a claim to the registry (ids are unique and of the form :data:`CLAIM_ID`)."""
+    if not isinstance(claim.id, str) or not CLAIM_ID.fullmatch(claim.id):
+        raise ValueError(f"claim id {claim.id!r}: not of the form {CLAIM_ID.pattern}")
     if claim.id in REGISTRY and REGISTRY[claim.id] is not claim:
         raise ValueError(f"claim id {claim.id!r} is registered twice")
     REGISTRY[claim.id] = claim

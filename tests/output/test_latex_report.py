@@ -29,7 +29,7 @@ def compile_tex(tex: str, tmp_path, name: str = "doc"):
 def test_text_mode_keeps_bars_and_maths():
     assert latex_text("K(y|x)") == r"K(y\textbar{}x)"
     assert latex_text("E_gamma(P||Q) <= 1") == r"E\_\allowbreak{}gamma(P$\|$Q) $\le$ 1"
-    assert latex_text("§7 ε ∈ (0, 1]") == r"\S{}7 $\varepsilon$ $\in$ (0, 1]"
+    assert latex_text("§7 ε ∈ (0, 1]") == r"\S{}7 $\varepsilon$ $\in$ (0, 1{]}"  # never an optional argument
     assert latex_text("η→ x") == r"$\eta\to$ x"
 
 
