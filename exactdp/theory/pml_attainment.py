@@ -204,7 +204,9 @@ def gamma_registry_statements() -> SymbolicStatements:
     return SymbolicStatements(name="[G] G-23 branches in u = N*c", parameters=("t", "c", "u"), region=(),
                               scope=_SCOPE_U, statements=(
         statement("registry gamma_max_first at N = u/c", sympy.Eq(first, GAMMA_FIRST, evaluate=False)),
-        statement("registry gamma_max_l4 at N = u/c", sympy.Eq(l4, (1 - u) * t + 1, evaluate=False))))
+        statement("registry gamma_max_l4 at N = u/c", sympy.Eq(l4, (1 - u) * t + 1, evaluate=False)),
+        statement("at t = 1/c Lemma 4's value is the bound of every kernel",
+                  sympy.Eq(((1 - u) * t + 1).subs(t, 1 / c), GAMMA_BEYOND, evaluate=False))))
 
 
 def g20_feasibility() -> SymbolicStatements:
@@ -217,7 +219,9 @@ def g20_feasibility() -> SymbolicStatements:
     reg = (t >= 1, alpha > 0, beta > 0, uu <= 1, t * alpha <= 1, t * beta <= 1)
     rows = [statement("m = (1 - t c q)/z >= 0", _GE(mm, 0, evaluate=False), reg),
             statement("M = t (1 - c q)/z <= 1", _LE(M, 1, evaluate=False), reg),
-            statement("M - m = (t - 1)/(t(1 - Nc) + 1)", sympy.Eq(M - mm, XI_FIRST.subs(u, uu), evaluate=False))]
+            statement("M - m = (t - 1)/(t(1 - Nc) + 1)", sympy.Eq(M - mm, XI_FIRST.subs(u, uu), evaluate=False)),
+            statement("(t - 1)/(t(1 - Nc) + 1) <= 1 (t Nc <= 2 here), so M - m is Xi",
+                      _LE(XI_FIRST.subs(u, uu), 1, evaluate=False), reg)]
     rows += _column("output 0 (entries M, m)", (M, mm), cS0, reg, 1 - uu)
     rows += _column("output 1 (entries 1 - m, 1 - M)", (1 - mm, 1 - M), uu - cS0, reg, 1 - uu)
     return SymbolicStatements(
