@@ -136,3 +136,28 @@ def test_two_parameter_certificates_recheck_ok(cert):
 @pytest.mark.slow
 def test_middle_row_achiever_rechecks_ok():
     assert recheck_certificate(PA.middle_row_achiever().to_json()).status == OK
+
+
+def _without_condition(cert, text):
+    return dataclasses.replace(cert, statements=tuple(
+        (s[0], s[1], s[2], s[3], tuple(x for x in s[4] if x != text)) for s in cert.statements))
+
+
+WITNESS_TAMPERED = {
+    "first witness ratio": lambda: _tamper_statement(PA.gamma_witnesses()[0], "branch's value", "rhs",
+                                                     "(t*(1 - u) + c)/(1 - u + c) + c"),
+    "second witness beyond its range": lambda: _without_condition(PA.gamma_witnesses()[1], "c*t < 1"),
+    "third witness below its range": lambda: _without_condition(PA.gamma_witnesses()[2], "c*t >= 1"),
+    "G-20 without t c (N - q) <= 1": lambda: _without_condition(PA.g20_feasibility(), "beta*t <= 1"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WITNESS_TAMPERED))
+def test_tampered_witnesses_are_refused_by_the_engine(name):
+    assert check(WITNESS_TAMPERED[name]()).truth is not Truth.TRUE
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(WITNESS_TAMPERED))
+def test_tampered_witnesses_are_rejected_by_recheck(name):
+    assert recheck_certificate(WITNESS_TAMPERED[name]().to_json()).status == REJECTED
