@@ -35,7 +35,8 @@ vertices c𝟙 + (1 − Nc)e_x of Q_X(c) at the rows of the column's largest and
   b = (1 − t(N−1)c)/(t(1 − Nc) + 1) (both PML constraints tight), ratio Γ₁;
 * 1/((N−1)c) ≤ t < 1/c: rows (m, 1 − m), (0, 1) and N − 2 rows (w, 1 − w), m = (t − 1)/(t(2 − Nc)),
   w = m(1 − tc)/(t(N − 2)c), so that c·S_0 = m/t: ratio (1 − Nc)t + 1;
-* t ≥ 1/c: one row (1, 0), N − 1 rows (0, 1) (every kernel is (−log c, c)-PML), ratio (1 − (N−1)c)/c.
+* t ≥ 1/c: one row (1, 0), N − 1 rows (0, 1) (every kernel is (−log c, c)-PML), ratio (1 − (N−1)c)/c; its
+  output-1 constraint 1 ≤ t(u − c) is the Farkas certificate :func:`gamma_beyond_witness_output1`.
 
 **G-20's achievers are feasible** (:func:`g20_feasibility`): with α = cq, β = c(N − q) (so u = α + β) the
 entries m = (1 − tα)/z, M = t(1 − α)/z satisfy 0 ≤ m ≤ M ≤ 1 and every PML constraint on tα ≤ 1, tβ ≤ 1 —
@@ -160,7 +161,7 @@ def gamma_beyond_bound() -> LinearCombination:
         lemmas=_P_Q_LEMMAS + ("dividing by c q > 0: (KP)(y)/(KQ)(y) <= (1 - (N - 1)c)/c",))
 
 
-def _witness(name: str, rows_text: str, col0, sizes, region, ratio_value, extra=()) -> SymbolicStatements:
+def _witness(name: str, rows_text: str, col0, sizes, region, ratio_value, extra=(), output1_pml=True) -> SymbolicStatements:
     """Statements for an N×2 witness whose column 0 takes the values ``col0`` (largest first, smallest second) on
     ``sizes`` rows each (sizes in u, c): entries in [0, 1], the PML constraint of both columns, and the ratio of
     (KP)(0) to (KQ)(0) at the vertices c𝟙 + (1 − Nc)e_x of the largest and the smallest entry."""
@@ -168,7 +169,8 @@ def _witness(name: str, rows_text: str, col0, sizes, region, ratio_value, extra=
     rows = [statement("the smallest entry >= 0", _GE(col0[1], 0, evaluate=False), region),
             statement("the largest entry <= 1", _LE(col0[0], 1, evaluate=False), region), *extra]
     rows += _column("output 0", col0, cS0, region)
-    rows += _column("output 1", (1 - col0[1], 1 - col0[0], *(1 - v for v in col0[2:])), u - cS0, region)
+    rows += _column("output 1", (1 - col0[1], 1 - col0[0], *(1 - v for v in col0[2:])), u - cS0, region)[
+        :None if output1_pml else -1]
     num, den = cS0 + (1 - u) * col0[0], cS0 + (1 - u) * col0[1]
     rows += [statement("(KQ)(0) > 0", sympy.StrictGreaterThan(den, 0, evaluate=False), region),
              statement("(KP)(0)/(KQ)(0) is the branch's value", sympy.Eq(num / den, ratio_value, evaluate=False))]
@@ -191,9 +193,23 @@ def gamma_witnesses() -> tuple[SymbolicStatements, ...]:
                       (1, 1, u / c - 2), reg2, (1 - u) * t + 1,
                       extra=(statement("N > 2 here (N - 2 rows at w)", sympy.StrictGreaterThan(u, 2 * c, evaluate=False),
                                        reg2),))
-    third = _witness("[G] Gamma_max witness, t >= 1/c", "one row (1, 0), N - 1 rows (0, 1)",
-                     (sympy.Integer(1), sympy.Integer(0)), (1, u / c - 1), _BASE + (t * c >= 1,), GAMMA_BEYOND)
+    third = _witness("[G] Gamma_max witness, t >= 1/c", "one row (1, 0), N - 1 rows (0, 1); its output-1 PML "
+                     "constraint is the certificate '[G] Gamma_max witness, t >= 1/c: output 1'",
+                     (sympy.Integer(1), sympy.Integer(0)), (1, u / c - 1), _BASE + (t * c >= 1,), GAMMA_BEYOND,
+                     output1_pml=False)
     return first, second, third
+
+
+def gamma_beyond_witness_output1() -> LinearCombination:
+    """The t ≥ 1/c witness's output 1 (entries 0 and 1, c S_1 = u − c): 1 ≤ t(u − c), from t c ≥ 1 and u ≥ 2c
+    (a Farkas certificate whose multipliers depend on t alone)."""
+    return LinearCombination.build(
+        name="[G] Gamma_max witness, t >= 1/c: output 1", parameters=(t,), variables=(c, u),
+        constraints=[("the witness's range: t c - 1 >= 0", t * c - 1), ("N >= 2: u - 2 c >= 0", u - 2 * c)],
+        multipliers=[1, t], conclusion=t * (u - c) - 1, region=(t >= 1,),
+        scope=ALL_N_M + "; t >= 1/c, 0 < c <= 1/N (u = N*c)",
+        lemmas=("output 1 of the witness has entries 0 (row x_1) and 1, and c S_1 = c (N - 1) = u - c: its PML "
+                "constraint between the largest and the smallest entry is 1 <= t (u - c + (1 - Nc) 0)",))
 
 
 def gamma_registry_statements() -> SymbolicStatements:
@@ -233,4 +249,4 @@ def g20_feasibility() -> SymbolicStatements:
 def all_certificates() -> tuple:
     """Every certificate of this module (for export and the tests)."""
     return (extreme_pair(), middle_row_achiever(), gamma_first_bound(), gamma_beyond_bound(), *gamma_witnesses(),
-            gamma_registry_statements(), g20_feasibility())
+            gamma_beyond_witness_output1(), gamma_registry_statements(), g20_feasibility())

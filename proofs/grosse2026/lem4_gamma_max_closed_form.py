@@ -35,7 +35,7 @@ def check_certificates(ctx: CheckContext) -> Outcome:
     PA = pml_attainment
     first, second, third = PA.gamma_witnesses()
     certs = (PA.gamma_first_bound(), class_certificates.lemma4_ratio(), PA.gamma_beyond_bound(), PA.extreme_pair(),
-             first, second, third, PA.gamma_registry_statements())
+             first, second, third, PA.gamma_beyond_witness_output1(), PA.gamma_registry_statements())
     return proved(
         "Gamma_max(eps,c) = (t(1-Nc)+c)/(1-(N-1)c) for t < 1/((N-1)c), (1-Nc)t + 1 for 1/((N-1)c) <= t <= 1/c, "
         "and (1-(N-1)c)/c beyond 1/c, for every N and M", certs, class_certificates.ALL_N_M, derivation=(
