@@ -161,19 +161,21 @@ def gamma_beyond_bound() -> LinearCombination:
         lemmas=_P_Q_LEMMAS + ("dividing by c q > 0: (KP)(y)/(KQ)(y) <= (1 - (N - 1)c)/c",))
 
 
-def _witness(name: str, rows_text: str, col0, sizes, region, ratio_value, extra=(), output1_pml=True) -> SymbolicStatements:
+def _witness(name: str, rows_text: str, col0, sizes, region, ratio_value, extra=(), output1_pml=True,
+             facts=True) -> SymbolicStatements:
     """Statements for an N×2 witness whose column 0 takes the values ``col0`` (largest first, smallest second) on
     ``sizes`` rows each (sizes in u, c): entries in [0, 1], the PML constraint of both columns, and the ratio of
     (KP)(0) to (KQ)(0) at the vertices c𝟙 + (1 − Nc)e_x of the largest and the smallest entry."""
     cS0 = sympy.cancel(c * sum(n * v for n, v in zip(sizes, col0)))
-    rows = [statement("the smallest entry >= 0", _GE(col0[1], 0, evaluate=False), region),
-            statement("the largest entry <= 1", _LE(col0[0], 1, evaluate=False), region), *extra]
-    rows += _column("output 0", col0, cS0, region)
-    rows += _column("output 1", (1 - col0[1], 1 - col0[0], *(1 - v for v in col0[2:])), u - cS0, region)[
-        :None if output1_pml else -1]
     num, den = cS0 + (1 - u) * col0[0], cS0 + (1 - u) * col0[1]
-    rows += [statement("(KQ)(0) > 0", sympy.StrictGreaterThan(den, 0, evaluate=False), region),
-             statement("(KP)(0)/(KQ)(0) is the branch's value", sympy.Eq(num / den, ratio_value, evaluate=False))]
+    rows = [statement("(KP)(0)/(KQ)(0) is the branch's value", sympy.Eq(num / den, ratio_value, evaluate=False))]
+    if facts:
+        rows += [statement("the smallest entry >= 0", _GE(col0[1], 0, evaluate=False), region),
+                 statement("the largest entry <= 1", _LE(col0[0], 1, evaluate=False), region), *extra]
+        rows += _column("output 0", col0, cS0, region)
+        rows += _column("output 1", (1 - col0[1], 1 - col0[0], *(1 - v for v in col0[2:])), u - cS0, region)[
+            :None if output1_pml else -1]
+        rows.append(statement("(KQ)(0) > 0", sympy.StrictGreaterThan(den, 0, evaluate=False), region))
     return SymbolicStatements(name=name, parameters=("t", "c", "u"), region=(),
                               scope=_SCOPE_U + f"; {rows_text}", statements=tuple(rows))
 
@@ -183,8 +185,9 @@ def gamma_witnesses() -> tuple[SymbolicStatements, ...]:
     z = t * (1 - u) + 1
     a, b = t * (1 - u + c) / z, (1 - t * (u - c)) / z
     reg1 = _BASE + (t * (u - c) < 1,)
-    first = _witness("[G] Gamma_max witness, t (N-1) c < 1", "N - 1 rows (a, 1 - a), one row (b, 1 - b)",
-                     (a, b), (u / c - 1, 1), reg1, GAMMA_FIRST)
+    first = _witness("[G] Gamma_max witness, t (N-1) c < 1", "N - 1 rows (a, 1 - a), one row (b, 1 - b); its "
+                     "three-parameter facts are the certificates '[G] Gamma_max witness, t (N-1) c < 1: ...'",
+                     (a, b), (u / c - 1, 1), reg1, GAMMA_FIRST, facts=False)
     mm = (t - 1) / (t * (2 - u))  # <= 1 and <= (t - 1)/z: the output-1 constraint holds
     w = mm * (1 - t * c) / (t * (u - 2 * c))
     reg2 = _BASE + (t * (u - c) >= 1, t * c < 1)
@@ -198,6 +201,29 @@ def gamma_witnesses() -> tuple[SymbolicStatements, ...]:
                      (sympy.Integer(1), sympy.Integer(0)), (1, u / c - 1), _BASE + (t * c >= 1,), GAMMA_BEYOND,
                      output1_pml=False)
     return first, second, third
+
+
+def gamma_first_witness_facts() -> tuple[LinearCombination, ...]:
+    """The t(N−1)c < 1 witness's inequalities (entries in [0, 1], both PML constraints, (KQ)(0) > 0) as Farkas
+    certificates whose multipliers depend on (t, u) only, c entering through the range's conditions
+    1 − t(u − c) ≥ 0 and u − 2c ≥ 0."""
+    z = t * (1 - u) + 1
+    a, b = t * (1 - u + c) / z, (1 - t * (u - c)) / z
+    g_range = ("the witness's range: 1 - t (N - 1) c = 1 - t (u - c) >= 0", 1 - t * (u - c))
+    g_n = ("N >= 2: u - 2 c >= 0", u - 2 * c)
+    cS0 = (u - c) * a + c * b
+    name = "[G] Gamma_max witness, t (N-1) c < 1: "
+    facts = (("b >= 0", b, [g_range], [1 / z], 0),
+             ("a <= 1", 1 - a, [g_range, g_n], [1 / z, t / z], 0),
+             ("b <= a", a - b, [], [], (t - 1) / z),
+             ("output 0, PML between a and b (tight)", t * (cS0 + (1 - u) * b) - a, [], [], 0),
+             ("output 1, PML between 1 - b and 1 - a (tight)", t * (u - cS0 + (1 - u) * (1 - a)) - (1 - b), [], [], 0),
+             ("(KQ)(0) - c/(t(1 - Nc) + 1) >= 0, so (KQ)(0) > 0", cS0 + (1 - u) * b - c / z, [], [], (1 - u) / z))
+    return tuple(LinearCombination.build(
+        name=name + label, parameters=(t, u), variables=(c,), constraints=g, multipliers=lam, conclusion=h, slack=sl,
+        region=(t >= 1, u <= 1), scope=_SCOPE_U + "; t (N - 1) c < 1",
+        lemmas=("a = t(1 - (N-1)c)/(t(1 - Nc) + 1), b = (1 - t(N-1)c)/(t(1 - Nc) + 1); c S_0 = (N - 1) c a + c b",))
+        for label, h, g, lam, sl in facts)
 
 
 def gamma_beyond_witness_output1() -> LinearCombination:
@@ -249,4 +275,4 @@ def g20_feasibility() -> SymbolicStatements:
 def all_certificates() -> tuple:
     """Every certificate of this module (for export and the tests)."""
     return (extreme_pair(), middle_row_achiever(), gamma_first_bound(), gamma_beyond_bound(), *gamma_witnesses(),
-            gamma_beyond_witness_output1(), gamma_registry_statements(), g20_feasibility())
+            *gamma_first_witness_facts(), gamma_beyond_witness_output1(), gamma_registry_statements(), g20_feasibility())

@@ -35,7 +35,8 @@ def check_certificates(ctx: CheckContext) -> Outcome:
     PA = pml_attainment
     first, second, third = PA.gamma_witnesses()
     certs = (PA.gamma_first_bound(), class_certificates.lemma4_ratio(), PA.gamma_beyond_bound(), PA.extreme_pair(),
-             first, second, third, PA.gamma_beyond_witness_output1(), PA.gamma_registry_statements())
+             first, *PA.gamma_first_witness_facts(), second, third, PA.gamma_beyond_witness_output1(),
+             PA.gamma_registry_statements())
     return proved(
         "Gamma_max(eps,c) = (t(1-Nc)+c)/(1-(N-1)c) for t < 1/((N-1)c), (1-Nc)t + 1 for 1/((N-1)c) <= t <= 1/c, "
         "and (1-(N-1)c)/c beyond 1/c, for every N and M", certs, class_certificates.ALL_N_M, derivation=(
@@ -46,7 +47,9 @@ def check_certificates(ctx: CheckContext) -> Outcome:
             "min, PML between the extreme rows); [[G] Lemma 4 ratio bound] ((1-Nc)t+1) q - p >= 0; [[G] Gamma_max "
             "bound of every kernel] (1-(N-1)c) q - c p >= 0 (S_y >= max + (N-1) min); so Gamma_max is at most "
             "each of the three values",
-            "[[G] Gamma_max witness, t (N-1) c < 1] attains (t(1-Nc)+c)/(1-(N-1)c); [[G] Gamma_max witness, "
+            "[[G] Gamma_max witness, t (N-1) c < 1] attains (t(1-Nc)+c)/(1-(N-1)c), its entries in [0, 1], both "
+            "PML constraints and (KQ)(0) >= c/(t(1-Nc)+1) > 0 being the certificates [[G] Gamma_max witness, "
+            "t (N-1) c < 1: ...]; [[G] Gamma_max witness, "
             "1/((N-1)c) <= t < 1/c] attains (1-Nc)t + 1; [[G] Gamma_max witness, t >= 1/c] attains "
             "(1-(N-1)c)/c (at t = 1/c it equals (1-Nc)t + 1); each is an (eps,c)-PML kernel by [PML at the "
             "extreme pair of a column]",

@@ -109,6 +109,10 @@ TAMPERED = {
         PA.gamma_beyond_bound(), conclusion="(1 - u)*q - c*p"),
     "beyond witness's output 1 without N >= 2": lambda: dataclasses.replace(
         PA.gamma_beyond_witness_output1(), multipliers=("1", "0")),
+    "first witness b >= 0 with a wrong multiplier": lambda: dataclasses.replace(
+        PA.gamma_first_witness_facts()[0], multipliers=("1/(t*(1 - u) + 2)",)),
+    "first witness a <= 1 without N >= 2": lambda: dataclasses.replace(
+        PA.gamma_first_witness_facts()[1], multipliers=("1/(t*(1 - u) + 1)", "0")),
     "extreme pair without t": lambda: dataclasses.replace(PA.extreme_pair(), multipliers=("1", "1 - u", "1")),
     "achiever eta": lambda: _tamper_statement(PA.middle_row_achiever(), "eta_TV = M - m", "rhs", "(t - 1)/(t*(1 - u) + 2)"),
     "achiever beyond its regime": lambda: dataclasses.replace(
@@ -130,8 +134,9 @@ def test_tampered_certificates_are_rejected_by_recheck(name):
 
 
 @pytest.mark.parametrize("cert", [PA.extreme_pair(), PA.gamma_first_bound(), PA.gamma_beyond_bound(),
-                                  PA.gamma_registry_statements(), PA.gamma_witnesses()[2],
-                                  PA.gamma_beyond_witness_output1()], ids=lambda c: c.name)
+                                  PA.gamma_registry_statements(), PA.gamma_witnesses()[0], PA.gamma_witnesses()[2],
+                                  *PA.gamma_first_witness_facts(), PA.gamma_beyond_witness_output1()],
+                         ids=lambda c: c.name)
 def test_two_parameter_certificates_recheck_ok(cert):
     assert recheck_certificate(cert.to_json()).status == OK
 
