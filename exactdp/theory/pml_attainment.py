@@ -38,9 +38,9 @@ vertices c𝟙 + (1 − Nc)e_x of Q_X(c) at the rows of the column's largest and
 * t ≥ 1/c: one row (1, 0), N − 1 rows (0, 1) (every kernel is (−log c, c)-PML), ratio (1 − (N−1)c)/c; its
   output-1 constraint 1 ≤ t(u − c) is the Farkas certificate :func:`gamma_beyond_witness_output1`.
 
-**G-20's achievers are feasible** (:func:`g20_feasibility`): with α = cq, β = c(N − q) (so u = α + β) the
-entries m = (1 − tα)/z, M = t(1 − α)/z satisfy 0 ≤ m ≤ M ≤ 1 and every PML constraint on tα ≤ 1, tβ ≤ 1 —
-the stated hypotheses t c q ≤ 1, t c (N − q) ≤ 1 — for every real q, and M − m = (t − 1)/z.
+**G-20's achievers are feasible** (:func:`g20_feasibility`): with α = cq (so c(N − q) = u − α) the entries
+m = (1 − tα)/z, M = t(1 − α)/z satisfy 0 ≤ m ≤ M ≤ 1 and every PML constraint on tα ≤ 1, t(u − α) ≤ 1 —
+the stated hypotheses t c q ≤ 1, t c (N − q) ≤ 1 — for every real q, and M − m = (t − 1)/z ≤ 1.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from exactdp.algebra.certificates.statements import SymbolicStatements, statemen
 from exactdp.theory.class_certificates import ALL_N_M, XI_FIRST, c, k, m, p, q, t, u
 
 S = sympy.Symbol("S", real=True)
-alpha, beta = sympy.symbols("alpha beta", real=True)  # c*q and c*(N - q) in G-20
+alpha = sympy.Symbol("alpha", real=True)  # c*q in G-20
 K_, M_, m_ = sympy.symbols("k M m", real=True)  # the parity families' half size and column values
 kx, k0, hi, lo, cS = sympy.symbols("kx k0 hi lo cS", real=True)
 
@@ -251,28 +251,36 @@ def gamma_registry_statements() -> SymbolicStatements:
                   sympy.Eq(((1 - u) * t + 1).subs(t, 1 / c), GAMMA_BEYOND, evaluate=False))))
 
 
-def g20_feasibility() -> SymbolicStatements:
-    """G-20 for real q on t c q ≤ 1, t c (N − q) ≤ 1: entries in [0, 1], the PML constraint of both columns,
-    M − m = Ξ's first branch (in α = cq, β = c(N − q), u = α + β; module docstring)."""
-    uu = alpha + beta
-    z = 1 + t * (1 - uu)
+def g20_feasibility() -> tuple:
+    """G-20 for real q on t c q ≤ 1, t c (N − q) ≤ 1, in α = cq and u = Nc (so c(N − q) = u − α): entries in
+    [0, 1], both PML constraints (tight), M − m = Ξ's first branch ≤ 1 — Farkas certificates with multipliers in
+    (t, u), α entering through the hypotheses 1 − tα ≥ 0 and 1 − t(u − α) ≥ 0 (module docstring)."""
+    z = 1 + t * (1 - u)
     M, mm = t * (1 - alpha) / z, (1 - t * alpha) / z
-    cS0 = alpha * M + beta * mm  # c (q M + (N - q) m)
-    reg = (t >= 1, alpha > 0, beta > 0, uu <= 1, t * alpha <= 1, t * beta <= 1)
-    rows = [statement("m = (1 - t c q)/z >= 0", _GE(mm, 0, evaluate=False), reg),
-            statement("M = t (1 - c q)/z <= 1", _LE(M, 1, evaluate=False), reg),
-            statement("M - m = (t - 1)/(t(1 - Nc) + 1)", sympy.Eq(M - mm, XI_FIRST.subs(u, uu), evaluate=False)),
-            statement("(t - 1)/(t(1 - Nc) + 1) <= 1 (t Nc <= 2 here), so M - m is Xi",
-                      _LE(XI_FIRST.subs(u, uu), 1, evaluate=False), reg)]
-    rows += _column("output 0 (entries M, m)", (M, mm), cS0, reg, 1 - uu)
-    rows += _column("output 1 (entries 1 - m, 1 - M)", (1 - mm, 1 - M), uu - cS0, reg, 1 - uu)
-    return SymbolicStatements(
-        name="[G] G-20 achievers feasible", parameters=("t", "alpha", "beta"), region=(),
-        scope=ALL_N_M + "; real q, t >= 1, t c q <= 1, t c (N - q) <= 1 (alpha = c q, beta = c (N - q))",
-        statements=tuple(rows))
+    cS0 = alpha * M + (u - alpha) * mm  # c (q M + (N - q) m)
+    g_q = ("hypothesis t c q <= 1: 1 - t alpha >= 0", 1 - t * alpha)
+    g_nq = ("hypothesis t c (N - q) <= 1: 1 - t (u - alpha) >= 0", 1 - t * (u - alpha))
+    facts = (("m = (1 - t c q)/z >= 0", mm, [g_q], [1 / z], 0),
+             ("M = t (1 - c q)/z <= 1", 1 - M, [g_nq], [1 / z], 0),
+             ("m <= M", M - mm, [], [], (t - 1) / z),
+             ("M - m = (t - 1)/(t(1 - Nc) + 1) <= 1 (then it is Xi)", 1 - (M - mm), [g_q, g_nq], [1 / z, 1 / z], 0),
+             ("output 0, PML between M and m (tight)", t * (cS0 + (1 - u) * mm) - M, [], [], 0),
+             ("output 1, PML between 1 - m and 1 - M (tight)", t * (u - cS0 + (1 - u) * (1 - M)) - (1 - mm), [], [], 0))
+    lcs = tuple(LinearCombination.build(
+        name="[G] G-20 achievers: " + label, parameters=(t, u), variables=(alpha,), constraints=g, multipliers=lam,
+        conclusion=h, slack=sl, region=(t >= 1, u <= 1),
+        scope=ALL_N_M + "; real q, t >= 1, t c q <= 1, t c (N - q) <= 1 (alpha = c q, u = N c)",
+        lemmas=("z = 1 + t(1 - Nc), m = (1 - t c q)/z, M = t(1 - c q)/z; c S_0 = c(q M + (N - q) m) = alpha M + "
+                "(u - alpha) m",)) for label, h, g, lam, sl in facts)
+    identity = SymbolicStatements(
+        name="[G] G-20 achievers: M - m is Xi's first branch", parameters=("t", "u", "alpha"), region=(),
+        scope=ALL_N_M + "; real q (alpha = c q, u = N c)",
+        statements=(statement("M - m = (t - 1)/(t(1 - Nc) + 1)", sympy.Eq(M - mm, XI_FIRST, evaluate=False)),))
+    return (*lcs, identity)
 
 
 def all_certificates() -> tuple:
     """Every certificate of this module (for export and the tests)."""
     return (extreme_pair(), middle_row_achiever(), gamma_first_bound(), gamma_beyond_bound(), *gamma_witnesses(),
-            *gamma_first_witness_facts(), gamma_beyond_witness_output1(), gamma_registry_statements(), g20_feasibility())
+            *gamma_first_witness_facts(), gamma_beyond_witness_output1(), gamma_registry_statements(),
+            *g20_feasibility())

@@ -10,7 +10,7 @@ Statements:
 
 Checked:
 * ``proof`` (PROVED for every N, M and real q with t c q ≤ 1, t c (N − q) ≤ 1):
-  :func:`exactdp.theory.pml_attainment.g20_feasibility` — in α = cq, β = c(N − q) (u = α + β, c S_0 = αM + βm)
+  :func:`exactdp.theory.pml_attainment.g20_feasibility` — in α = cq, u = Nc (c S_0 = αM + (u − α)m)
   the entries satisfy 0 ≤ m ≤ M ≤ 1, the extreme entries of both columns satisfy the PML constraint (then every
   pair does, ``extreme_pair``), and M − m = (t − 1)/(t(1 − Nc) + 1) ≤ 1, i.e. = Ξ; a middle row
   f M + (1 − f) m (f ∈ [0, 1], real q) lies between m and M and keeps S_0.  Example 1 is N = 2, q = 1.
@@ -52,12 +52,12 @@ def check_proof(ctx: CheckContext) -> Outcome:
     from exactdp.theory import pml_attainment
     from exactdp.theory.class_certificates import ALL_N_M
 
-    certs = (pml_attainment.g20_feasibility(), pml_attainment.extreme_pair())
+    certs = (*pml_attainment.g20_feasibility(), pml_attainment.extreme_pair())
     return proved("the G-20 mechanisms (real q, t c q <= 1, t c (N-q) <= 1) are (eps,c)-PML kernels with "
                   "eta_TV = M - m = Xi(eps,c)", certs, ALL_N_M + "; real q, t c q <= 1, t c (N - q) <= 1",
                   derivation=(
-                      "[[G] G-20 achievers feasible] with alpha = c q, beta = c (N - q): c S_0 = alpha M + beta m, "
-                      "1 - Nc = 1 - alpha - beta; 0 <= m <= M <= 1 on t alpha <= 1, t beta <= 1",
+                      "[[G] G-20 achievers: ...] with alpha = c q, u = N c: c S_0 = alpha M + (u - alpha) m; "
+                      "0 <= m <= M <= 1 on t alpha <= 1, t (u - alpha) <= 1 (the hypotheses)",
                       "the PML constraint holds between the largest and the smallest entry of each column, hence "
                       "between every pair ([PML at the extreme pair of a column])",
                       "a middle row f M + (1 - f) m, 0 <= f <= 1, lies between m and M and keeps S_0 "

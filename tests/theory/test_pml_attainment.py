@@ -113,6 +113,8 @@ TAMPERED = {
         PA.gamma_first_witness_facts()[0], multipliers=("1/(t*(1 - u) + 2)",)),
     "first witness a <= 1 without N >= 2": lambda: dataclasses.replace(
         PA.gamma_first_witness_facts()[1], multipliers=("1/(t*(1 - u) + 1)", "0")),
+    "G-20 without t c (N - q) <= 1": lambda: dataclasses.replace(PA.g20_feasibility()[1], multipliers=("0",)),
+    "G-20 with a wrong M - m": lambda: _tamper_statement(PA.g20_feasibility()[-1], "M - m", "rhs", "(t - 1)/(t*(1 - u) + 2)"),
     "extreme pair without t": lambda: dataclasses.replace(PA.extreme_pair(), multipliers=("1", "1 - u", "1")),
     "achiever eta": lambda: _tamper_statement(PA.middle_row_achiever(), "eta_TV = M - m", "rhs", "(t - 1)/(t*(1 - u) + 2)"),
     "achiever beyond its regime": lambda: dataclasses.replace(
@@ -135,7 +137,8 @@ def test_tampered_certificates_are_rejected_by_recheck(name):
 
 @pytest.mark.parametrize("cert", [PA.extreme_pair(), PA.gamma_first_bound(), PA.gamma_beyond_bound(),
                                   PA.gamma_registry_statements(), PA.gamma_witnesses()[0], PA.gamma_witnesses()[2],
-                                  *PA.gamma_first_witness_facts(), PA.gamma_beyond_witness_output1()],
+                                  *PA.gamma_first_witness_facts(), PA.gamma_beyond_witness_output1(),
+                                  *PA.g20_feasibility()],
                          ids=lambda c: c.name)
 def test_two_parameter_certificates_recheck_ok(cert):
     assert recheck_certificate(cert.to_json()).status == OK
@@ -156,7 +159,6 @@ WITNESS_TAMPERED = {
                                                      "(t*(1 - u) + c)/(1 - u + c) + c"),
     "second witness beyond its range": lambda: _without_condition(PA.gamma_witnesses()[1], "c*t < 1"),
     "third witness below its range": lambda: _without_condition(PA.gamma_witnesses()[2], "c*t >= 1"),
-    "G-20 without t c (N - q) <= 1": lambda: _without_condition(PA.g20_feasibility(), "beta*t <= 1"),
 }
 
 
