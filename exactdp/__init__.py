@@ -46,6 +46,8 @@ _export("exactdp.numbers.rb", "RB", "precision_cap")
 _export("exactdp.certified", "certified_compare", "certified_sign")
 # conjecture checking (issue 9)
 _export("exactdp.verification.conjecture", "check")
+# the claims of both papers checked from Python (exactdp verify)
+_export("exactdp.verification.results", "VerifyResult", "verify")
 # LaTeX to paste: any closed form, Bound, Kernel, verdict, profile, extremal result (issue 16)
 _export("exactdp.output.latex", "latex")
 
@@ -96,3 +98,4 @@ if TYPE_CHECKING:  # static checkers and IDEs see the eager imports
     from exactdp.numbers.rb import RB, precision_cap  # noqa: F401
     from exactdp.theory.extremal import gamma_max, gamma_min, sup_eta_hockey_stick, sup_eta_tv  # noqa: F401
     from exactdp.verification.conjecture import check  # noqa: F401
+    from exactdp.verification.results import VerifyResult, verify  # noqa: F401

@@ -16,11 +16,23 @@ from exactdp.numbers.sr import to_exact
 
 
 def as_sequence(obj: object, what: str, error: type[Exception], allow_float: bool = False) -> list[Any]:
-    """A list from a list/tuple/numpy array; refuse float numpy dtypes at once (unless ``allow_float``,
-    used only by the explicit ``from_floats`` constructors)."""
+    """A list from a list/tuple/numpy array, a pandas frame or series (through ``to_numpy()``) or a sympy
+    matrix (its rows); refuse float dtypes at once (unless ``allow_float``, used only by the explicit
+    ``from_floats`` constructors)."""
+    if isinstance(obj, sympy.MatrixBase):
+        return obj.tolist()
+    frame = hasattr(obj, "to_numpy") and hasattr(obj, "dtypes" if hasattr(obj, "columns") else "dtype")
     try:
         import numpy as np
 
+        if frame:
+            arr = obj.to_numpy()  # type: ignore[attr-defined]
+            if arr.dtype.kind in "fc" and not allow_float:
+                raise CoercionError(
+                    f"{what}: a pandas frame of floats is not exact; read the file with dtype=str "
+                    f"(pandas.read_csv(..., dtype=str)) or use Kernel.from_floats(frame, digits=...)"
+                )
+            obj = arr
         if isinstance(obj, np.ndarray):
             if (obj.dtype.kind == "f" or obj.dtype.kind == "c") and not allow_float:
                 raise CoercionError(

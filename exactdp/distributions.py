@@ -16,6 +16,7 @@ from flint import fmpq
 from exactdp._vectors import as_sequence, exact_vector
 from exactdp.errors import InvalidDistributionError, ParameterError, ShapeError
 from exactdp.numbers.qq import ZERO, from_float, to_qq
+from exactdp.numbers.simplex_rounding import grid_denominator, round_to_simplex
 
 
 class Distribution:
@@ -82,10 +83,14 @@ class Distribution:
     _trusted = from_exact_probs
 
     @classmethod
-    def from_floats(cls, probs) -> "Distribution":
-        """Each double converted to its exact binary value (see :func:`exactdp.from_float`)."""
-        return cls([from_float(v, f"P[{k}]")
-                    for k, v in enumerate(as_sequence(probs, "P", InvalidDistributionError, allow_float=True))])
+    def from_floats(cls, probs, *, denominator: int | None = None, digits: int | None = None) -> "Distribution":
+        """Each double converted to its exact binary value (see :func:`exactdp.from_float`); with
+        ``denominator=D`` / ``digits=d`` renormalised and rounded to multiples of ``1/D`` summing to 1, each
+        entry within ``1/D`` of the renormalised value (as :meth:`exactdp.Kernel.from_floats`)."""
+        D = grid_denominator(denominator, digits)
+        exact = [from_float(v, f"P[{k}]")
+                 for k, v in enumerate(as_sequence(probs, "P", InvalidDistributionError, allow_float=True))]
+        return cls(exact if D is None else round_to_simplex(exact, D, "P"))
 
     @classmethod
     def uniform(cls, n: int) -> "Distribution":

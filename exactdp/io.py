@@ -10,12 +10,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from pathlib import Path
 
 from exactdp.errors import InputError, InvalidKernelError
 from exactdp.kernels import Kernel
-from exactdp.limits import limit, quote, require
+from exactdp.limits import require
+from exactdp.regular_files import read_text
 
 
 def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, check_shape=None) -> Kernel:
@@ -63,23 +63,10 @@ def _require_entries(rows, check_shape=None) -> None:
 
 
 def read_text_file(path: str | Path, name: str = "FILE") -> str:
-    """The UTF-8 text of a user's file, its size checked (``max_file_bytes``) before it is read; a missing
-    file, a directory or a binary file is one clear error naming ``name``."""
-    p = Path(path)
-    shown = quote(str(p))
-    try:
-        with p.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            require("max_file_bytes", size, f"{name} {shown}")
-            raw = fh.read(limit("max_file_bytes") + 1)  # a file growing while read is still capped
-        require("max_file_bytes", len(raw), f"{name} {shown}")
-        return raw.decode("utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file: {shown}") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: is a directory: {shown}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{name}: not a text file (not UTF-8): {shown}") from None
+    """The UTF-8 text of a user's regular file (:func:`exactdp.regular_files.read_text`: a FIFO, a device or
+    a socket is refused without being opened), its size checked (``max_file_bytes``) before it is read and
+    the read itself bounded; a missing file, a directory or a binary file is one clear error naming ``name``."""
+    return read_text(path, name)
 
 
 def read_kernel(path: str | Path, *, check_shape=None) -> Kernel:

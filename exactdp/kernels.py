@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
 from exactdp.limits import ESTIMATE_CAP, require
 from exactdp.numbers.qq import ONE, ZERO, from_float
+from exactdp.numbers.simplex_rounding import grid_denominator, round_to_simplex
 from exactdp.numbers.sr import as_sympy
 from exactdp.numbers.rich import RichDisplay
 
@@ -148,15 +149,30 @@ class Kernel(RichDisplay, rich="kernel"):
         return obj
 
     @classmethod
-    def from_floats(cls, rows, *, name: str | None = None) -> "Kernel":
-        """Convert each double to its exact binary value, then validate exactly.
+    def from_floats(cls, rows, *, name: str | None = None, denominator: int | None = None,
+                    digits: int | None = None, return_change: bool = False):
+        """A kernel from rows of doubles (a list, a numpy array or a pandas frame): the explicit float entry.
 
-        Rows of doubles rarely sum to exactly 1 in binary; such a kernel is rejected, as it should be.
+        Without a grid each double becomes its exact binary value and the rows must then sum to 1 exactly
+        (rows of doubles rarely do: ``[[0.1, 0.2, 0.7]]`` is refused).  With ``denominator=D`` (or
+        ``digits=d``, ``D = 10**d``) each row is renormalised by its exact sum and rounded to multiples of
+        ``1/D`` by largest remainders (:mod:`exactdp.numbers.simplex_rounding`): every entry moves by less
+        than ``1/D`` from the renormalised row, zero entries stay zero, every row sums to exactly 1.
+
+        ``return_change=True`` returns ``(kernel, change)`` with ``change`` the exact largest
+        ``|K[x][k] − A[x][k]|`` over the entries (against the doubles' exact binary values).
         """
+        D = grid_denominator(denominator, digits)
         seq = as_sequence(rows, "K", InvalidKernelError, allow_float=True)
-        return cls([[from_float(v, f"K[{x}][{k}]")
-                     for k, v in enumerate(as_sequence(r, f"row {x}", InvalidKernelError, allow_float=True))]
-                    for x, r in enumerate(seq)], name=name)
+        exact = [[from_float(v, f"K[{x}][{k}]")
+                  for k, v in enumerate(as_sequence(r, f"row {x}", InvalidKernelError, allow_float=True))]
+                 for x, r in enumerate(seq)]
+        rounded = exact if D is None else [round_to_simplex(r, D, f"K[{x}]") for x, r in enumerate(exact)]
+        K = cls(rounded, name=name)
+        if not return_change:
+            return K
+        change = max((abs(a - b) for ra, rb in zip(rounded, exact) for a, b in zip(ra, rb)), default=ZERO)
+        return K, change
 
     @classmethod
     def identity(cls, n: int) -> "Kernel":

@@ -7,6 +7,7 @@ and the other parameters are.  Each constructor validates its parameters and nam
 from __future__ import annotations
 
 import itertools
+import math
 
 import sympy
 from flint import fmpq
@@ -117,18 +118,31 @@ def unary_encoding(k: int, p, q, *, name: str = "UE") -> Kernel:
 
 
 def symmetric_unary_encoding(k: int, gamma) -> Kernel:
-    r"""Symmetric unary encoding (basic RAPPOR): p = √γ/(√γ+1), q = 1/(√γ+1), ε-LDP with γ = e^ε.
+    r"""Symmetric unary encoding (basic RAPPOR): p = s/(s+1), q = 1/(s+1) with s = √γ; ε-LDP with γ = e^ε.
 
-    Rational only when √γ is rational; γ must be the square of a rational here.
+    With 1 − p = q the probability of a bit vector b given x is s^{a}/(s+1)^k, a the number of positions
+    where b agrees with the one-hot vector e_x.  η_TV = p − q = (s−1)/(s+1) and the LDP ratio is s² = γ.
+    The entries are rational when γ is the square of a rational, exact irrationals (√γ) otherwise — the
+    measures then work in the certified domain (e^ε = 3: s = √3).  A symbolic γ is refused (√γ is not a
+    rational function): use :func:`unary_encoding` with p = s/(s+1), q = 1/(s+1) in a symbol s.
+
+    >>> symmetric_unary_encoding(2, 4).rows[0]
+    (2/9, 1/9, 4/9, 2/9)
     """
-    g = to_qq(gamma, "gamma")
-    if g < 1:
-        raise ParameterError(f"gamma: must be >= 1, got {g}")
-    r = sympy.sqrt(sympy.Rational(int(g.p), int(g.q)))
-    if not r.is_Rational:
-        raise ParameterError(f"gamma: symmetric unary encoding needs a square rational gamma, got {g}")
-    s = to_qq(r)
-    return unary_encoding(k, s / (s + 1), 1 / (s + 1), name=f"SUE_{k}")
+    k = _int(k, "k", 2)
+    g = _gamma(gamma)
+    if isinstance(g, sympy.Basic) and g.free_symbols:
+        raise ParameterError(f"gamma: symmetric unary encoding needs a number (sqrt(gamma) enters the entries), "
+                             f"got {g}; use unary_encoding(k, s/(s+1), 1/(s+1)) with a symbol s")
+    r = sympy.sqrt(as_expr(g) if isinstance(g, sympy.Basic) else sympy.Rational(int(g.p), int(g.q)))
+    s = to_qq(r) if r.is_Rational else r
+    _require_kernel(k, 1 << k if k < 1000 else _CAP, f"SUE(k={k})", isinstance(s, sympy.Basic), ops_per_entry=k)
+    powers = [s ** a / (s + 1) ** k for a in range(k + 1)]
+    if isinstance(s, sympy.Basic):
+        powers = [sympy.radsimp(sympy.cancel(v)) for v in powers]
+    rows = [[powers[sum(1 for j, bit in enumerate(b) if bit == (j == x))]
+             for b in itertools.product((0, 1), repeat=k)] for x in range(k)]
+    return Kernel(rows, name=f"SUE_{k}")
 
 
 def optimized_unary_encoding(k: int, gamma) -> Kernel:
@@ -151,6 +165,106 @@ def optimal_binary_approx_ldp(gamma, delta) -> Kernel:
     K = Kernel([[a, 1 - a], [b, 1 - b]], name="OptBin(eps,delta)")
     conds = ([g >= 1] if isinstance(g, sympy.Basic) else []) + ([d >= 0, d <= 1] if sd else [])
     return _declare(K, *conds)
+
+
+def truncated_geometric(k: int, gamma) -> Kernel:
+    r"""The truncated geometric mechanism (discrete Laplace on {0, …, k−1}, Ghosh–Roughgarden–Sundararajan):
+    the two-sided geometric noise α^{|z|}(1−α)/(1+α), α = 1/γ, added to x, its tails folded onto 0 and k−1:
+
+        K[x][y] = α^{|x−y|}(1−α)/(1+α) for 0 < y < k−1,  K[x][0] = α^x/(1+α),  K[x][k−1] = α^{k−1−x}/(1+α).
+
+    Neighbouring inputs (|x − x′| = 1) are ε-indistinguishable with e^ε = γ; as an LDP mechanism on the whole
+    range its ratio is γ^{k−1} (output 0, inputs k−1 and 0), and η_TV = 1 − (α^{⌊k/2⌋} + α^{⌈k/2⌉})/(1+α)
+    (rows 0 and k−1, mirror images of each other).
+
+    >>> truncated_geometric(3, 2).rows[0]
+    (2/3, 1/6, 1/6)
+    """
+    k = _int(k, "k", 2)
+    g = _gamma(gamma)
+    _require_kernel(k, k, f"truncated_geometric(k={k})", _is_sym(g), ops_per_entry=2)
+    a = 1 / g
+    inner = (1 - a) / (1 + a)
+    pw = [a ** j for j in range(k)]
+    rows = [[pw[x] / (1 + a) if y == 0 else pw[k - 1 - x] / (1 + a) if y == k - 1 else pw[abs(x - y)] * inner
+             for y in range(k)] for x in range(k)]
+    if isinstance(g, sympy.Basic):
+        rows = [[sympy.cancel(v) for v in r] for r in rows]
+    K = Kernel(rows, name=f"Geom_{k}")
+    return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
+
+
+def discretized_gaussian(k: int, q) -> Kernel:
+    r"""A discretised Gaussian on {0, …, k−1} with exact rational weights: K[x][y] = q^{(x−y)²} / Z_x with
+    Z_x = Σ_y q^{(x−y)²} and 0 < q < 1 rational (q = e^{−1/(2σ²)} rounded to a rational is the Gaussian of
+    variance σ²; the kernel is exact for the q given).  Rows are renormalised on the range (truncation, not
+    folding), so row x's normaliser depends on x.
+
+    >>> discretized_gaussian(2, "1/2").rows
+    ((2/3, 1/3), (1/3, 2/3))
+    """
+    k = _int(k, "k", 2)
+    q = to_qq(q, "q")
+    if not 0 < q < 1:
+        raise ParameterError(f"q: must lie in (0, 1) (q = exp(-1/(2 sigma^2))), got {q}")
+    _require_kernel(k, k, f"discretized_gaussian(k={k})", ops_per_entry=k)
+    require("max_work", min(k * k * q.q.bit_length() * _PY_OP, _CAP),
+            f"discretized_gaussian(k={k}): weights q^(j^2) up to j = {k - 1}")
+    w = [q ** (j * j) for j in range(k)]
+    rows = []
+    for x in range(k):
+        raw = [w[abs(x - y)] for y in range(k)]
+        z = sum(raw, ZERO)
+        rows.append([v / z for v in raw])
+    return Kernel(rows, name=f"DGauss_{k}")
+
+
+def k_subset(k: int, d: int, gamma) -> Kernel:
+    r"""The d-subset mechanism (Ye–Barg; Wang et al.): outputs are the d-element subsets S of {0, …, k−1}
+    (in ``itertools.combinations`` order), K[x][S] = γ/Z if x ∈ S else 1/Z with Z = C(k−1, d−1)γ + C(k−1, d).
+
+    ε-LDP with e^ε = γ (1 ≤ d ≤ k−1), and η_TV = C(k−2, d−1)(γ−1)/Z (the subsets with x but not x′).
+    d = 1 is k-ary randomized response.
+
+    >>> k_subset(3, 2, 2).rows[0]
+    (2/5, 2/5, 1/5)
+    """
+    k = _int(k, "k", 2)
+    d = _int(d, "d", 1)
+    if d >= k:
+        raise ParameterError(f"d: must lie in [1, k-1] = [1, {k - 1}], got {d}")
+    g = _gamma(gamma)
+    outputs = math.comb(k, d)
+    _require_kernel(k, min(outputs, _CAP), f"k_subset(k={k}, d={d})", _is_sym(g))
+    z = math.comb(k - 1, d - 1) * g + math.comb(k - 1, d)
+    hi, lo = g / z, 1 / z
+    if isinstance(g, sympy.Basic):
+        hi, lo = sympy.cancel(hi), sympy.cancel(lo)
+    rows = [[hi if x in S else lo for S in itertools.combinations(range(k), d)] for x in range(k)]
+    K = Kernel(rows, name=f"Subset_{k},{d}")
+    return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
+
+
+def hadamard_response(k: int, gamma) -> Kernel:
+    r"""Hadamard response (Acharya–Sun–Zhang): with B the least power of 2 above k and H the B×B Sylvester
+    matrix (H[i][j] = (−1)^{popcount(i ∧ j)}), input x has the set C_x = {y : H[x+1][y] = +1} of B/2
+    outputs and K[x][y] = 2γ/(B(γ+1)) for y ∈ C_x, 2/(B(γ+1)) otherwise.
+
+    ε-LDP with e^ε = γ; any two sets C_x, C_x′ (x ≠ x′) share B/4 outputs, so η_TV = (γ−1)/(2(γ+1)).
+
+    >>> hadamard_response(2, 3).rows[0]
+    (3/8, 1/8, 3/8, 1/8)
+    """
+    k = _int(k, "k", 2)
+    g = _gamma(gamma)
+    B = 1 << k.bit_length()  # the least power of 2 above k (B ≥ k + 1)
+    _require_kernel(k, B, f"hadamard_response(k={k})", _is_sym(g))
+    hi, lo = 2 * g / (B * (g + 1)), 2 / (B * (g + 1))
+    if isinstance(g, sympy.Basic):
+        hi, lo = sympy.cancel(hi), sympy.cancel(lo)
+    rows = [[hi if (bin((x + 1) & y).count("1") % 2 == 0) else lo for y in range(B)] for x in range(k)]
+    K = Kernel(rows, name=f"HR_{k}")
+    return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
 
 
 # -- Grosse, Saeidian, Oechtering, Skoglund (arXiv 2601.09498) ------------------------------------

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -39,6 +40,7 @@ import sympy
 from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, quote, require
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
+from exactdp.regular_files import check_regular, inside_folder, read_bytes
 
 OK, PARTIAL, REJECTED = "OK", "PARTIAL", "REJECTED"
 
@@ -584,8 +586,11 @@ def _identity(diff, report: Recheck, what: str, region: list | None = None, posi
     if c == 0:
         report.steps.append(f"{what}: cancels to 0 (sympy cancel)")
         return
-    rational = not c.has(sympy.log, sympy.exp) and not any(isinstance(a, sympy.core.function.AppliedUndef)
-                                                           for a in sympy.preorder_traversal(c)) and all(
+    # an arbitrary function applied to symbols, f(x), is an indeterminate: a rational function of such values
+    # that does not cancel is non-zero for some choice of them (distinct arguments), so the identity is false
+    applied = [a for a in sympy.preorder_traversal(c) if isinstance(a, sympy.core.function.AppliedUndef)]
+    indeterminate = all(all(arg.is_Symbol for arg in a.args) for a in applied)
+    rational = indeterminate and not c.has(sympy.log, sympy.exp) and all(
         a.exp.is_Integer for a in sympy.preorder_traversal(c) if isinstance(a, sympy.Pow))
     if rational:
         report.reject(f"{what}: the difference is {c}, not 0")
@@ -595,7 +600,38 @@ def _identity(diff, report: Recheck, what: str, region: list | None = None, posi
         report.steps.append(f"{what}: 0 by sympy simplify (non-rational terms"
                             + (f"; {', '.join(sorted(map(str, pos)))} > 0 on the region)" if pos else ")"))
         return
+    witness = _nonzero_point(c, region or [])
+    if witness is not None:
+        report.reject(f"{what}: the difference is {witness[1]} != 0 at {witness[0]}")
+        return
     report.trust(f"{what}: sympy could not reduce the difference {str(c)[:80]} to 0")
+
+
+#: the values tried for a symbol when looking for a point where a claimed identity fails
+_WITNESS_VALUES = {"integer": (1, 2, 3), "real": (sympy.Rational(1, 3), sympy.Rational(2, 3), 2, 3)}
+
+
+def _nonzero_point(diff, region: list):
+    """A point (within ``region`` and the symbols' assumptions) where ``diff`` is an exact non-zero rational:
+    (point text, value), or None.  At most 81 points; symbols only, no arbitrary functions."""
+    syms = sorted(diff.free_symbols, key=str)
+    if not syms or len(syms) > 4 or diff.has(sympy.core.function.AppliedUndef):
+        return None
+    choices = [_WITNESS_VALUES["integer" if x.is_integer else "real"] for x in syms]
+    for values in itertools.product(*choices):
+        sub = dict(zip(syms, values))
+        if any(x.is_negative or x.is_nonpositive and v > 0 or x.is_nonnegative and v < 0 or x.is_positive and v <= 0
+               for x, v in sub.items()):
+            continue  # the symbol's declared sign excludes this value
+        try:
+            if not all(bool(r.xreplace(sub)) for r in region if r.free_symbols <= set(syms)):
+                continue
+            v = diff.xreplace(sub)
+        except (TypeError, ZeroDivisionError):
+            continue
+        if v.is_Rational and v != 0:
+            return ", ".join(f"{x} = {q}" for x, q in sub.items()), v
+    return None
 
 
 # -- the kinds -------------------------------------------------------------------------------------------------
@@ -861,23 +897,41 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
 
 
 def certificate_files(directory) -> list[Path]:
-    """The certificate files under ``directory`` (``*.json`` except the index), sorted."""
+    """The certificate files under ``directory`` (``*.json`` except the index), sorted.
+
+    Each must be a regular file (:func:`exactdp.regular_files.check_regular`): a FIFO, a device, a socket
+    or a symbolic link leaving ``directory`` (a file or a folder) is refused with one line before anything
+    is read; symbolic links to folders are not followed."""
     p = Path(directory)
     if not p.is_dir():
         raise ParameterError(f"recheck: {quote(str(directory))} is not a directory (write one with "
                              f"`exactdp verify --certificates DIR`)")
-    files = sorted(f for f in p.rglob("*.json") if f.name != "index.json")
+    home = os.path.realpath(p)
+    files = []
+    for folder, dirs, names in os.walk(p):
+        for d in dirs:
+            link = os.path.join(folder, d)
+            if os.path.islink(link) and not inside_folder(link, home):
+                raise ParameterError(f"recheck: {quote(link)} is a symbolic link leaving the folder "
+                                     f"{quote(str(directory))}")
+        for name in names:
+            if name.endswith(".json") and name != "index.json":
+                path = Path(folder) / name
+                check_regular(path, "recheck", folder=home)
+                files.append(path)
     if not files:
         raise ParameterError(f"recheck: no certificate files (*.json) under {quote(str(directory))}")
-    return files
+    return sorted(files)
 
 
-def recheck_file(path: Path) -> list[Recheck]:
-    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate)."""
-    require("max_file_bytes", path.stat().st_size, f"reading the certificate file {path.name}")
+def recheck_file(path: Path, folder=None) -> list[Recheck]:
+    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate); the file
+    is read through :func:`exactdp.regular_files.read_bytes` (a regular file, inside ``folder`` if given,
+    at most ``max_file_bytes`` read)."""
+    raw = read_bytes(path, f"recheck: the certificate file {path.name}", folder=folder)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         r = Recheck(path.name, "?", source=str(path))
         r.reject(f"unreadable JSON: {exc}")
         return [r]
@@ -887,4 +941,5 @@ def recheck_file(path: Path) -> list[Recheck]:
 
 
 def recheck_directory(directory) -> list[Recheck]:
-    return [r for f in certificate_files(directory) for r in recheck_file(f)]
+    home = os.path.realpath(directory)
+    return [r for f in certificate_files(directory) for r in recheck_file(f, folder=home)]

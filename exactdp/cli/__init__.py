@@ -11,7 +11,10 @@ one line on stderr, never a traceback:
   false or bad input;
 * out of memory (the ``max_memory`` cap, ``--max-memory``), out of time (``--max-seconds``) or an internal
   error (an :class:`~exactdp.errors.InternalError` or any unexpected exception) — exit status 1, with the
-  reason; ``EXACTDP_DEBUG=1`` re-raises so the traceback is shown.
+  reason; ``EXACTDP_DEBUG=1`` re-raises so the traceback is shown;
+* stopped by Ctrl-C (exit status 130) or SIGTERM (143, turned into :class:`Terminated`): worker processes
+  are stopped with the command, and an output file being written keeps its previous content
+  (:mod:`exactdp.atomic_io`).
 
 The process running the ``exactdp`` command caps its address space (``RLIMIT_AS``) at the limit
 ``max_memory`` (default: half the machine's memory; ``--max-memory 8G`` or ``$EXACTDP_MAX_MEMORY``), so no
@@ -78,6 +81,31 @@ def parse_memory(text: str) -> int:
 class TimeLimitError(BaseException):
     """Raised by the ``--max-seconds`` alarm; a BaseException (like KeyboardInterrupt) so that no broad
     ``except Exception`` in a computation swallows it.  Exit status 1, an internal limit."""
+
+
+class Terminated(BaseException):
+    """SIGTERM, turned into an exception by the command line (like Ctrl-C's KeyboardInterrupt) so that the
+    cleanups run: a file being written keeps its previous content, worker processes are stopped.  Exit
+    status 143 (128 + SIGTERM)."""
+
+
+#: exit status after SIGTERM (128 + 15, what the shell reports for a process killed by it)
+EXIT_TERMINATED = 143
+
+
+def _terminated(signum, frame):
+    raise Terminated(signum)
+
+
+def _catch_sigterm():
+    """Install the SIGTERM handler that raises :class:`Terminated` (main thread, POSIX); return the previous
+    handler (None when nothing was installed)."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
+        return None  # pragma: no cover
+    return signal.signal(signal.SIGTERM, _terminated)
 
 
 def parse_seconds(text: str) -> float:
@@ -218,11 +246,16 @@ def _main(argv: list[str] | None = None) -> int:
             parser.print_help()
             return 2
         command = f"exactdp {args.command}"
+        previous = _catch_sigterm()
         _start_alarm(args.global_max_seconds)
         try:
             status = int(args.func(args) or 0)
         finally:
             _stop_alarm()
+            if previous is not None:
+                import signal
+
+                signal.signal(signal.SIGTERM, previous)
         from exactdp.cli import _common
 
         _common.flush_notes()  # deprecation notes, after a successful run only (a failure is one line)
@@ -251,6 +284,9 @@ def _main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("exactdp: interrupted\n")
         return 130
+    except Terminated:
+        sys.stderr.write(f"{command}: terminated (SIGTERM); no output file was replaced by a partial one\n")
+        return EXIT_TERMINATED
     except TimeLimitError as exc:
         sys.stderr.write(f"{command}: error: stopped after {exc.args[0]:g} s (--max-seconds / "
                          f"$EXACTDP_MAX_SECONDS); raise the limit or ask for a smaller computation\n")

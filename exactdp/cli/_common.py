@@ -175,11 +175,13 @@ def add_no_progress(p):
 
 
 def check_output_path(path, option: str = "-o") -> None:
-    """Refuse an output path that cannot be written (empty, a directory, a missing folder) before any work."""
+    """Refuse an output path that cannot be written before any work: empty, a directory, a missing folder,
+    or anything but a regular file (a FIFO, a device, a socket, a symbolic link leaving its folder)."""
     if path is None:
         return
     from exactdp.errors import ParameterError
     from exactdp.limits import quote
+    from exactdp.regular_files import check_regular
 
     p = Path(path)
     if not str(path).strip():
@@ -188,15 +190,19 @@ def check_output_path(path, option: str = "-o") -> None:
         raise ParameterError(f"{option}: {quote(path)} is a directory")
     if not p.parent.is_dir():
         raise ParameterError(f"{option}: the folder of {quote(path)} does not exist")
+    check_regular(p, option, write=True)
 
 
 def emit(args, text: str) -> None:
-    """Write ``text`` (one trailing newline) to ``-o FILE`` or stdout."""
+    """Write ``text`` (one trailing newline) to ``-o FILE`` (atomically: :func:`exactdp.atomic_io.write_atomic`,
+    a failed write keeps the previous file) or stdout."""
     text = text if text.endswith("\n") else text + "\n"
     out = getattr(args, "output", None)
     if out:
+        from exactdp.atomic_io import write_atomic
+
         check_output_path(out)
-        Path(out).write_text(text, encoding="utf-8")
+        write_atomic(out, text, "-o")
     else:
         sys.stdout.write(text)
 

@@ -79,6 +79,7 @@ def _targets(output: str):
 
     from exactdp.errors import ParameterError
     from exactdp.limits import quote
+    from exactdp.regular_files import check_regular
 
     if not str(output).strip():
         raise ParameterError("-o: give a file name")
@@ -90,6 +91,7 @@ def _targets(output: str):
         q = Path(f"{output}.{fmt}")
         if q.is_dir() or not q.parent.is_dir():
             raise ParameterError(f"-o: cannot write {quote(str(q))} (a directory, or its folder does not exist)")
+        check_regular(q, "-o", write=True)
     return p, ("png", "pdf")
 
 

@@ -16,7 +16,6 @@ verdict, 1 otherwise, 2 on bad usage (an unknown claim id prints one line).
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from exactdp.cli import _common
 
@@ -142,6 +141,7 @@ def _check_output(path, option: str) -> None:
 
 
 def run(args) -> int:
+    from exactdp.atomic_io import replaceable_folder, write_atomic
     from exactdp.errors import ParameterError
     from exactdp.output import report
     from exactdp.verification.engine import default_jobs, select_claims, verify
@@ -156,8 +156,6 @@ def run(args) -> int:
     for t in args.targets:
         if not t.strip() or len(t) > 100:
             raise ParameterError(f"CLAIM_ID: not a claim id, group or catalogue item: {quote(t)}")
-    packages = tuple(args.claims) if args.claims else None
-    claims = select_claims(args.targets, packages=packages)  # ParameterError → one line, exit 2
     if args.update_readme is not None and not args.list:  # refused before the (long) verification runs
         if args.targets:
             raise ParameterError("--update-readme: only with the full run (no claim selection): the README's table "
@@ -166,9 +164,10 @@ def run(args) -> int:
     for opt in ("json", "markdown", "latex"):
         _check_output(getattr(args, opt, None), f"--{opt}")
     _check_output(args.output, "-o")
-    if args.certificates is not None and (Path(args.certificates).is_file() or not Path(args.certificates).parent.is_dir()):
-        raise ParameterError(f"--certificates: {quote(args.certificates)} must be a folder (created if missing) "
-                             f"in an existing folder")
+    if args.certificates is not None:  # a folder the export may replace as a whole
+        replaceable_folder(args.certificates, "--certificates")
+    packages = tuple(args.claims) if args.claims else None
+    claims = select_claims(args.targets, packages=packages)  # ParameterError → one line, exit 2
     if args.list:
         if args.format == "json":
             _common.emit_json(args, "verify", {"claims": [
@@ -194,8 +193,8 @@ def run(args) -> int:
     if getattr(args, "json", None) or getattr(args, "markdown", None) or getattr(args, "latex", None):
         for opt, fmt in (("json", "json"), ("markdown", "markdown"), ("latex", "latex")):
             if getattr(args, opt, None):
-                Path(getattr(args, opt)).write_text(
-                    report.to_json(results, **kw) if fmt == "json" else render(results, fmt, **kw), encoding="utf-8")
+                write_atomic(getattr(args, opt),
+                             report.to_json(results, **kw) if fmt == "json" else render(results, fmt, **kw), f"--{opt}")
     md = report.to_markdown(results, **kw)
     if args.certificates is not None:
         import sys
@@ -206,7 +205,7 @@ def run(args) -> int:
         print(f"wrote {len(written) - 1} certificates and index.json to {args.certificates} "
               f"(re-check: exactdp recheck {args.certificates})",
               file=sys.stderr if getattr(args, "format", None) == "json" else sys.stdout)  # JSON stdout stays JSON
-    if args.update_readme is not None:
-        path = Path(args.update_readme)
-        path.write_text(report.update_readme(report.readme_target(path), md), encoding="utf-8")
+    if args.update_readme is not None:  # read again just before the atomic replace: edits made meanwhile kept
+        write_atomic(args.update_readme, report.update_readme(report.readme_target(args.update_readme), md),
+                     "--update-readme")
     return 0 if all(r.matches for r in results) else 1

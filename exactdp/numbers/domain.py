@@ -38,7 +38,7 @@ from flint import fmpq
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB as _Ball
-from exactdp.numbers.sr import exact_result, to_sr
+from exactdp.numbers.sr import exact_result, simplest_constant, to_sr
 from exactdp.numbers.truth import Sign, Truth, positive_part
 
 #: the relations of :meth:`Domain.compare` and the signs of a − b that make them true
@@ -167,6 +167,10 @@ class RB(Domain):
     def normal(self, value: Any) -> Any:
         """One fraction in lowest terms over the expression's transcendental generators (exact; cheap)."""
         return sympy.cancel(sympy.together(value))
+
+    def result(self, value: Any) -> Any:
+        """The canonical exact value in its shortest form (:func:`exactdp.numbers.sr.simplest_constant`)."""
+        return exact_result(simplest_constant(value))
 
     def __repr__(self) -> str:
         return f"RB({self.what!r})"

@@ -65,6 +65,24 @@ def exact_result(expr: Any) -> fmpq | sympy.Basic:
     return expr
 
 
+#: the largest constant (in sympy operations) that :func:`simplest_constant` rewrites; larger ones are kept
+#: as they are, so together/cancel/radsimp stay cheap
+CONSTANT_OPS = 60
+
+
+def simplest_constant(expr: Any) -> Any:
+    """A symbol-free irrational value in a short form: over one denominator, radicals out of the
+    denominator, whichever of these and ``expr`` has the fewest operations — -1/(1+e) + e/(1+e) becomes
+    (e − 1)/(e + 1), (2 − √2)/(√2 − 1) becomes √2.  Anything else (rationals, expressions with symbols or
+    logs, constants over :data:`CONSTANT_OPS` operations) is returned unchanged."""
+    if not isinstance(expr, sympy.Expr) or expr.is_Rational or expr.free_symbols or expr.has(sympy.log) \
+            or sympy.count_ops(expr) > CONSTANT_OPS:
+        return expr
+    one = sympy.cancel(sympy.together(expr))
+    candidates = [expr, one, sympy.radsimp(one) if one.has(sympy.Pow) else one]
+    return min(candidates, key=sympy.count_ops)
+
+
 def as_sympy(value) -> sympy.Expr:
     """fmpq or sympy -> sympy (exact)."""
     if isinstance(value, fmpq):

@@ -204,12 +204,20 @@ def legend_below(fig, handles, labels, *, ncol: int = 2):
 
 
 def save(fig, stem, formats=("png", "pdf")) -> list[Path]:
-    """Write ``stem.png`` (:data:`DPI` dpi) and ``stem.pdf`` (vector), no creation date in the PDF."""
+    """Write ``stem.png`` (:data:`DPI` dpi) and ``stem.pdf`` (vector), no creation date in the PDF.  Each
+    file is rendered in memory first and written atomically (:func:`exactdp.atomic_io.write_atomic`), so a
+    failed or interrupted save keeps the previous figure."""
+    import io
+
+    from exactdp.atomic_io import write_atomic
+
     paths = []
     for fmt in formats:
         p = Path(f"{stem}.{fmt}")
         meta = {"CreationDate": None} if fmt == "pdf" else ({"Date": None} if fmt == "svg" else None)
+        buf = io.BytesIO()
         with style():
-            fig.savefig(p, dpi=DPI, format=fmt, metadata=meta)
+            fig.savefig(buf, dpi=DPI, format=fmt, metadata=meta)
+        write_atomic(p, buf.getvalue(), "-o")
         paths.append(p)
     return paths

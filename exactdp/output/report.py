@@ -234,12 +234,10 @@ def readme_target(path) -> str:
                              f"holding the claims table markers")
     if p.is_dir():
         raise ParameterError(f"--update-readme: {quote(path)} is a directory")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ParameterError(f"--update-readme: no such file: {quote(path)}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ParameterError(f"--update-readme: cannot read {quote(path)}: {getattr(exc, 'strerror', None) or exc}") from None
+    from exactdp.regular_files import check_regular, read_text
+
+    check_regular(p, "--update-readme", write=True)  # not a FIFO, a device, a link leaving the folder
+    text = read_text(p, "--update-readme")  # line endings and a byte-order mark kept as they are
     nb, ne = text.count(README_BEGIN), text.count(README_END)
     if nb != 1 or ne != 1 or text.index(README_BEGIN) > text.index(README_END):
         raise ParameterError(f"--update-readme: {quote(path)} does not hold the claims table markers exactly once "
@@ -250,13 +248,15 @@ def readme_target(path) -> str:
 
 def update_readme(readme_text: str, table: str) -> str:
     """Replace the block between the README markers by ``table`` (append a section if absent; the command
-    line only rewrites a file with the markers, see :func:`readme_target`)."""
-    block = f"{README_BEGIN}\n{table.rstrip()}\n{README_END}"
+    line only rewrites a file with the markers, see :func:`readme_target`).  The text outside the block is
+    kept as it is, and the block takes the README's line ending (CRLF when the README uses CRLF)."""
+    nl = "\r\n" if "\r\n" in readme_text else "\n"
+    block = nl.join([README_BEGIN, *table.rstrip().splitlines(), README_END])
     if README_BEGIN in readme_text and README_END in readme_text:
         pre, rest = readme_text.split(README_BEGIN, 1)
         _, post = rest.split(README_END, 1)
         return pre + block + post
-    return readme_text.rstrip() + "\n\n## Claims and verdicts\n\n" + block + "\n"
+    return readme_text.rstrip() + f"{nl}{nl}## Claims and verdicts{nl}{nl}" + block + nl
 
 
 # -- LaTeX ---------------------------------------------------------------------------------------------

@@ -25,8 +25,9 @@ import sympy
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.numbers.domain import SR
-from exactdp.numbers.sr import as_sympy, exact_result
-from exactdp.numbers.truth import Truth
+from exactdp.numbers.sr import as_sympy, exact_result, simplest_constant
+from exactdp.numbers.rb import certified_sign
+from exactdp.numbers.truth import Sign, Truth
 from exactdp.algebra.prover import Region, sign_on
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.display import normal_form  # noqa: F401  (the papers' normal form; re-exported)
@@ -61,7 +62,9 @@ def _simplify(e):
     e = as_expr(e)
     if e.has(sympy.Piecewise):
         return sympy.piecewise_fold(e)
-    return normal_form(e) if e.free_symbols else e
+    if e.free_symbols:
+        return normal_form(e)
+    return simplest_constant(e)
 
 
 _TRUTH_CACHE: dict = {}
@@ -74,7 +77,10 @@ def _truth(expr, region: Region, strict: bool) -> Truth:
     if hit is None:
         one = _one_parameter(region)
         try:
-            if one and as_expr(expr).has(sympy.Piecewise):  # breakpoints may be irrational: 1-D path
+            e = as_expr(expr)
+            if not e.free_symbols and not e.is_Rational:  # an irrational constant (entries √2, e, π): balls
+                hit = _constant_truth(e, strict)
+            elif one and e.has(sympy.Piecewise):  # breakpoints may be irrational: 1-D path
                 from exactdp.symbolic.univariate import sign_1d
 
                 hit = Truth.of(sign_1d(expr, one[0], one[1], strict))
@@ -86,6 +92,17 @@ def _truth(expr, region: Region, strict: bool) -> Truth:
             _TRUTH_CACHE.clear()
         _TRUTH_CACHE[key] = hit
     return hit
+
+
+def _constant_truth(e, strict: bool) -> Truth:
+    """``e > 0`` (strict) / ``e ≥ 0`` for a constant without parameters, decided by certified balls and the
+    exact-zero layer (:func:`exactdp.numbers.rb.certified_sign`); UNKNOWN when the cap cannot decide it.
+    The prover decides rational functions with rational coefficients only: a kernel with entries such as
+    √2/(1 + √2) reaches this path."""
+    s = certified_sign(e).sign
+    if s is None:
+        return Truth.UNKNOWN
+    return Truth.of(s is Sign.POSITIVE or (not strict and s is Sign.ZERO))
 
 
 def positive_part(a, region: Region) -> sympy.Expr:

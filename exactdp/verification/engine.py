@@ -260,6 +260,7 @@ def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
     by_id = {c.id: c for c in claims}
     done: dict[str, ClaimResult] = {}
     ex, close = open_executor(scheduler, max(jobs, 2))  # without a scheduler: always a process pool
+    finished = False
     try:
         futures = [submit(ex, _worker_run, tuple(c.id for c in g), ctx.seed, ctx.quick, packages)
                    for g in submission_order(claim_groups(claims))]
@@ -271,8 +272,9 @@ def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
                 done[cid] = res
                 if on_done:
                     on_done(res)
+        finished = True
     finally:
-        close()
+        close(abort=not finished)  # an exception (Ctrl-C, SIGTERM, an error): the workers are stopped
     return [done[c.id] for c in claims]
 
 

@@ -15,8 +15,13 @@ The output is a pure function of the results (sorted, no timings), so the same s
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
+
+from exactdp.atomic_io import replace_folder, replaceable_folder
+from exactdp.errors import ExactDPError
+from exactdp.regular_files import read_text
 
 #: the index file written next to the certificate folders
 INDEX = "index.json"
@@ -62,33 +67,45 @@ def records(results) -> tuple[list[tuple[str, dict]], dict]:
     return files, index
 
 
-def _remove_previous(root: Path) -> None:
-    """Delete the certificate files a previous export listed in ``root/index.json`` (only those, only inside
-    ``root``), so a re-export never leaves stale certificates for ``exactdp recheck`` to find."""
+def _previous_export(root: Path) -> set[str]:
+    """The certificate files (``*.json``) a previous export listed in ``root/index.json``, relative to
+    ``root``: a re-export drops them, so that ``exactdp recheck`` never finds a stale certificate."""
     try:
-        old = json.loads((root / INDEX).read_text(encoding="utf-8"))
+        old = json.loads(read_text(root / INDEX, "--certificates"))
         listed = [rel for entry in old["claims"].values() for rel in entry["certificates"]]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return
-    base = root.resolve()
-    for rel in listed:
-        path = (root / str(rel)).resolve()
-        if path.suffix == ".json" and base in path.parents and path.is_file():
-            path.unlink()
+    except (ExactDPError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return set()
+    return {os.path.normpath(str(rel)) for rel in listed if str(rel).endswith(".json")}
+
+
+def _entries(root: Path) -> list[str]:
+    """Every file and symbolic link under ``root`` (links not followed), relative to ``root``."""
+    out = []
+    for folder, dirs, names in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        links = [d for d in dirs if os.path.islink(os.path.join(folder, d))]
+        out += [os.path.normpath(os.path.join(rel, n)) for n in (*names, *links)]
+    return out
 
 
 def write_certificates(results, directory) -> list[Path]:
     """Write the certificates of ``results`` (engine :class:`ClaimResult`\\ s) under ``directory``; return the
-    files written (the index last).  The folder is created when missing."""
-    root = Path(directory)
+    files written (the index last).  The folder is created when missing.
+
+    The whole export is written into a sibling temporary folder and swapped in
+    (:func:`exactdp.atomic_io.replace_folder`), so an interrupted or failed run leaves the previous export
+    intact.  Files of a previous export that its index lists are dropped; any other entry of the folder is
+    kept."""
+    root = replaceable_folder(directory, "--certificates")
     files, index = records(results)
-    _remove_previous(root)
-    written = []
-    for rel, doc in files:
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        written.append(path)
-    root.mkdir(parents=True, exist_ok=True)
-    (root / INDEX).write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return written + [root / INDEX]
+    docs = [(rel, _dump(doc)) for rel, doc in files] + [(INDEX, _dump(index))]
+    keep: list[str] = []
+    if root.is_dir():
+        drop = _previous_export(root) | {INDEX}
+        keep = [rel for rel in _entries(root) if rel not in drop]
+    replace_folder(root, docs, "--certificates", keep=keep)
+    return [Path(directory) / rel for rel, _ in docs]
+
+
+def _dump(doc) -> bytes:
+    return (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")

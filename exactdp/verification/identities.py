@@ -35,6 +35,14 @@ def Eq(a, b) -> sympy.Eq:
     return sympy.Eq(a, b, evaluate=False)
 
 
+def substituted(expr, mapping: dict):
+    """``expr`` with ``mapping`` (symbol -> expression) substituted *unevaluated*: the exported text shows the
+    substitution (``1 - (1 - (1 - (1 - delta)**n))/(t**n)``), so a checker reading it re-does the simplification
+    instead of meeting the already simplified expression on both sides of an identity."""
+    with sympy.evaluate(False):
+        return expr.xreplace(mapping)
+
+
 def statements_certificate(name: str, statements, scope: str = "all parameters") -> SymbolicStatements:
     """The ``"symbolic-statements"`` certificate of the statements (parameters = their free symbols)."""
     syms: set = set()

@@ -17,7 +17,9 @@ from exactdp import bounds as B
 from exactdp.algebra.certificates import check
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
 from exactdp.theory import class_certificates as CC
+from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, proved
+from exactdp.verification.identities import substituted
 
 #: the scope of the φ step: every (ε,δ)-LDP kernel of every size
 PHI_SCOPE = "all N, M; t >= 1, 0 <= delta <= 1"
@@ -30,9 +32,11 @@ TV_PRODUCTS_STEP = (TV_PRODUCTS + ": TV(P^n, Q^n) <= min{1, n TV(P, Q)} and 1 - 
 
 
 def phi_n_identity() -> SymbolicStatements:
-    """φ(nε, 1 − (1−δ)ⁿ) = φⁿ(ε,δ) with the registry's φ and φⁿ, for every n ≥ 1 (a symbolic n)."""
+    """φ(nε, 1 − (1−δ)ⁿ) = φⁿ(ε,δ) with the registry's φ and φⁿ, for every n ≥ 1 (a symbolic n).  The left side
+    is the registry's φ with e^ε → tⁿ and δ → 1 − (1−δ)ⁿ substituted *unevaluated*, so the exported text shows
+    the substitution and the checkers do the simplification themselves."""
     t, d, n = sympy.Symbol("t", positive=True), sympy.Symbol("delta"), sympy.Symbol("n", positive=True, integer=True)
-    phi = B.get("phi").expr.subs({B.t: t**n, B.delta: 1 - (1 - d) ** n})
+    phi = substituted(B.get("phi").expr, {B.t: t**n, B.delta: 1 - (1 - d) ** n})
     phi_n = B.get("phi_n").expr.subs({B.t: t, B.delta: d, B.n: n})
     return SymbolicStatements(
         name="phi at the n-fold composition level is phi^n", parameters=("t", "delta", "n"),
@@ -47,7 +51,8 @@ def phi_chain_check(chain: tuple[str, ...], rests_on: tuple[str, ...], extra=(),
     certificate builders) certified and re-checked on every run."""
 
     def run(ctx):
-        certs = (CC.ldp_tv(), CC.ldp_statements(), *[f() for f in extra])
+        certs = tuple(dict.fromkeys((CC.ldp_tv(), CC.ldp_statements(), *EG.thm3_certificates(),
+                                     *[f() for f in extra])))
         steps = tuple(chain) + tuple(f"[{c.name}] {s}" for c in certs for s in check(c).steps)
         return proved("proved modulo " + ", ".join(rests_on) + "; eta_TV <= phi by certificates", certs, scope,
                       derivation=steps, rests_on=rests_on)
@@ -57,4 +62,5 @@ def phi_chain_check(chain: tuple[str, ...], rests_on: tuple[str, ...], extra=(),
                  "steps cite: " + "; ".join(rests_on))
 
 
-PHI_STEP = "eta_TV(K) <= (t - 1 + 2 delta)/(t + 1) <= phi(eps, delta) for every (eps,delta)-LDP K, all N, M (certificates below)"
+PHI_STEP = ("eta_TV(K) <= (t - 1 + 2 delta)/(t + 1) <= phi(eps, delta) for every (eps,delta)-LDP K, all N, M (certificates "
+            "below; the step from rows and sets to eta_TV is the two-point formula at gamma = 1, [A] Thm 3's certificates)")

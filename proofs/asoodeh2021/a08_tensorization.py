@@ -2,14 +2,21 @@ r"""[A] §III (appendix p.16), A-8 — tensorized contraction: η_TV(K₁⊗…�
 
 Statement: for (ε,δ)-LDP kernels K_i, η_f(K₁⊗…⊗K_n) ≤ η_TV(K₁⊗…⊗K_n) ≤ φⁿ(ε,δ); the appendix writes
            η_{e^ε}(P_{Z^n|X^n}) ≤ φⁿ(ε,δ).  With γ = e^ε rational, φⁿ = 1 − γ^{−n}(1−δ)ⁿ is rational.
-Checked:   the exact η_TV(K^{⊗n}) and η_{E_γ}(K^{⊗n}) (type classes with an exact pair-type search,
-           :mod:`exactdp.measures.tensor`) against φⁿ at the exact levels (γ, δ = η_{E_γ}(K)) of every
+Proved:    η_{e^ε}(⊗K_i) ≤ η_TV(⊗K_i) ≤ φⁿ(ε,δ) for every n ≥ 1, all sizes, real t = e^ε ≥ 1, δ ∈ [0, 1], from
+           certificates only: the product is (nε, 1 − (1−δ)ⁿ)-LDP (composition for every n,
+           :mod:`exactdp.theory.composition_certificates`, the claim background.b10_composition), with level
+           tⁿ ≥ 1 and 1 − (1−δ)ⁿ ∈ [0, 1] (the induction's invariants); the φ-lemma at that level
+           (class_certificates.ldp_tv and ldp_statements, the claim asoodeh2021.a07_phi_lemma);
+           φ(nε, 1 − (1−δ)ⁿ) = φⁿ(ε,δ) with symbolic n; η_{e^ε} ≤ η_TV from the two-point formulas at γ = e^ε and
+           γ = 1 (:mod:`exactdp.theory.e_gamma_certificates`, asoodeh2021.thm3_two_point) and E_γ ≤ TV summand-wise.
+Supporting (exactly): the exact η_TV(K^{⊗n}) and η_{E_γ}(K^{⊗n}) (type classes with an exact pair-type
+           search, :mod:`exactdp.measures.tensor`) against φⁿ at the exact levels (γ, δ = η_{E_γ}(K)) of every
            catalogue kernel (LDP ratio with δ = 0, and a midpoint γ with its tight δ), n ≤ 1000, and of
            seeded random kernels (n ≤ 100; n = 1000 for one 2×2 kernel in full mode); heterogeneous
            products K₁^{⊗a} ⊗ K₂^{⊗b} against φ^{a+b} at the common level.  Tightness is reported as the
            slack factor (1 − η_TV)/(γ^{−n}(1−δ)ⁿ) ≥ 1 (1 = tight) at the largest n.
-Not shown: sequentially interactive mechanisms; general f (only via B-3, not re-checked here); kernels
-           with more than 3 inputs/outputs at large n (the pair-type search grows as O(n^D) per type).
+Not shown: sequentially interactive mechanisms; the first inequality for a general f (η_f ≤ η_TV is B-3,
+           background.b03_eta_f_le_eta_tv, cited; the claim's statement is the E_{e^ε} form).
 """
 
 from __future__ import annotations
@@ -18,7 +25,12 @@ from exactdp.measures.tensor import eta_hockey_stick_tensor_power, eta_hockey_st
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
 
-from ._phi_chain import PHI_STEP, phi_chain_check, phi_n_identity
+from exactdp.theory import class_certificates as CC
+from exactdp.theory import composition_certificates as CompC
+from exactdp.theory import e_gamma_certificates as EG
+from exactdp.verification.claims import proved
+
+from ._phi_chain import phi_n_identity
 from ._tensor_instances import (
     approx,
     catalogue_items,
@@ -69,6 +81,30 @@ def _heterogeneous(ctx):
                    instances=count, families=(("random pairs x (a, b)", count),))
 
 
+SCOPE = "all n >= 1, all N, M; t = e^eps >= 1, 0 <= delta <= 1"
+
+
+def tensorization_certificates() -> tuple:
+    """Every certificate of the chain eta_{e^eps}(K^(x n)) <= eta_TV <= phi^n (each once)."""
+    certs = (*CompC.composition_certificates(), CC.ldp_tv(), CC.ldp_statements(), phi_n_identity(),
+             *EG.thm3_certificates(), EG.e_gamma_below_tv())
+    return tuple(dict.fromkeys(certs))
+
+
+def proof_check(ctx):
+    """Every n and size, from certificates: composition, the phi-lemma at the composed level, the phi^n identity and
+    the two-point formulas with E_gamma <= TV."""
+    return proved("eta_{e^eps}(K^(x n)) <= eta_TV(K_1 (x) ... (x) K_n) <= phi^n(eps, delta) for every n, from certificates",
+                  tensorization_certificates(), SCOPE, derivation=(
+                      "composition (every n, induction with symbolic n): K_1 (x) ... (x) K_n is (n eps, 1 - (1 - delta)^n)"
+                      "-LDP, with t^n >= 1 and 0 <= 1 - (1 - delta)^n <= 1 (invariants)",
+                      "phi-lemma at that level (every N, M): eta_TV <= (T - 1 + 2 D)/(T + 1) <= phi(T, D) = 1 - (1 - D)/T "
+                      "with T = t^n, D = 1 - (1 - delta)^n",
+                      "phi(n eps, 1 - (1 - delta)^n) = phi^n(eps, delta) (symbolic n, the registry's phi substituted)",
+                      "eta_t = max over pairs of E_t(K_x||K_x') and eta_TV = max over pairs of TV (two-point formula, "
+                      "gamma = t and gamma = 1), and E_t <= TV for t >= 1 summand-wise: eta_{e^eps} <= eta_TV"))
+
+
 register(Claim(
     id="asoodeh2021.a08_tensorization",
     catalogue=("A-8", "D-13"),
@@ -76,20 +112,14 @@ register(Claim(
     title="n-fold products of (eps,delta)-LDP kernels contract TV by at most phi^n(eps,delta)",
     statement=r"\eta_{e^\varepsilon}(K^{\otimes n})\le\eta_{TV}(K_1\otimes\cdots\otimes K_n)\le\varphi^{n}(\varepsilon,\delta)"
               r"=1-e^{-n\varepsilon}(1-\delta)^n",
-    hypotheses="each K_i (eps,delta)-LDP; gamma = e^eps rational; non-interactive",
-    checks=(phi_chain_check((
-                "the product K_1 (x) ... (x) K_n of (eps,delta)-LDP kernels is (n eps, 1 - (1 - delta)^n)-LDP "
-                "(composition, background.b10_composition)",
-                PHI_STEP + ", applied at the level (n eps, 1 - (1 - delta)^n)",
-                "phi(n eps, 1 - (1 - delta)^n) = phi^n(eps, delta) (certificate below, every n >= 1)",
-                "eta_{e^eps} <= eta_TV: both are maxima over pairs of rows (two-point formulas, "
-                "asoodeh2021.thm3_two_point and D-4) and E_gamma <= TV for gamma >= 1"),
-                ("background.b10_composition", "asoodeh2021.thm3_two_point"), extra=(phi_n_identity,)),
+    hypotheses="each K_i (eps,delta)-LDP; gamma = e^eps >= 1 real (instances: rational); non-interactive",
+    checks=(Check("proof", proof_check, "certificates: composition, phi-lemma, phi^n identity, two-point formulas"),
             Check("catalogue kernels, n <= 1000", _catalogue, supporting=True),
             Check("random kernels, exact pair-type search", _random, supporting=True),
             Check("heterogeneous products", _heterogeneous, supporting=True)),
-    expected=Verdict.PROVED_MODULO,
+    expected=Verdict.PROVED,
     kind="lemma",
     notes="phi^n is a label, not a power (F-A1).  The bound is far from tight for large n: see the slack factors.",
-    related=("findings.fa01_phi_power", "background.b10_composition", "asoodeh2021.thm3_two_point"),
+    related=("findings.fa01_phi_power", "background.b10_composition", "asoodeh2021.thm3_two_point",
+             "asoodeh2021.a07_phi_lemma", "background.b03_eta_f_le_eta_tv"),
 ))

@@ -2,15 +2,22 @@ r"""[A] Theorem 1 (A-6; proof A-21(a)): K is (ε,δ)-LDP ⟺ η_{e^ε}(K) ≤ δ
 
 Statement: for ε ≥ 0, δ ∈ [0,1] and any kernel K: K is (ε,δ)-LDP (events, D-6) iff
            E_{e^ε}(PK‖QK) ≤ δ·E_{e^ε}(P‖Q) for all P, Q (i.e. η_{e^ε}(K) ≤ δ).
-Checked:   both directions, exactly, with δ*(γ) = max_{x,x'} E_γ(K_x‖K_{x'}):
+Proved:    both directions for all N, M, real t = e^ε ≥ 1 and δ ∈ [0, 1]
+           (:mod:`exactdp.theory.e_gamma_certificates`).  (⇒) With e = E_t(P‖Q), p = (P − tQ)₊, n = (tQ − P)₊
+           (masses e and e + t − 1) and k(x) = K_x(A): (KP)(A) − t(KQ)(A) = Σ p k − Σ n k, and the
+           (ε,δ)-LDP constraints of all pairs weighted p(x) n(x′) sum to L ≥ 0; the multipliers 1/(e + t − 1)
+           and (t − 1)(1 − e)/(e + t − 1) on L and Σ n k ≥ 0 give (KP)(A) − t(KQ)(A) ≤ δe for every A (e = 0
+           separately), and E_t(KP‖KQ) is that difference at A* = {KP > t·KQ}.  Every sum is reduced to
+           its summand by a checked statement.  (⇐) The point masses at x ≠ x′ have E_t = 1, so
+           K_x(A) − tK_{x′}(A) ≤ E_t(K_x‖K_{x′}) ≤ η_t(K) ≤ δ.
+Supporting (instances, exactly), with δ*(γ) = max_{x,x'} E_γ(K_x‖K_{x'}):
            (⇒) δ ∈ {δ*, δ* + 1/7 ∧ 1, 1}: the events-LDP decision is TRUE and random input pairs satisfy the
                contraction inequality; (⇐, contrapositive) δ ∈ {δ* − 1/97, 0} below δ*: the events decision
                is FALSE and the point masses at the maximizing pair violate the contraction inequality;
            (boundary) at δ = δ* the point masses attain equality.  Families: random kernels, kernels with
            zeros, edge cases (identity, constant rows, unequal output sizes), the mechanism catalogue and
            exhaustive grids of 2×2 (denominator 6) and 2×3 (denominator 3) kernels, γ ∈ {1, random in [1, 4]}.
-           The two-point formula behind it is certified by LP in asoodeh2021.thm3_two_point.
-Not shown: irrational e^ε.
+Not shown: nothing within the statement (ε ≥ 0, finite kernels).
 """
 
 from flint import fmpq
@@ -21,7 +28,8 @@ from exactdp.measures.divergences import hockey_stick
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.theory import e_gamma_certificates as EG
+from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.verification.quantities import is_ldp_by_subsets
 
 
@@ -69,15 +77,34 @@ def equivalence_check(coefficient=lambda K, g: eta_hockey_stick_witness(K, g)):
     return run
 
 
+def proof_check(ctx):
+    """Both directions for every N, M from the certificates of :mod:`exactdp.theory.e_gamma_certificates`."""
+    return proved("(eps,delta)-LDP iff eta_{e^eps}(K) <= delta, both directions, every N, M, real eps >= 0",
+                  EG.thm1_certificates(), EG.SCOPE, derivation=(
+                      "(=>) fix P, Q, a set A, t = e^eps; e = E_t(P||Q), p = (P - tQ)_+, n = (tQ - P)_+ "
+                      "(sum p = e, sum n = e + t - 1), k(x) = K_x(A): (KP)(A) - t (KQ)(A) = Ap - An with "
+                      "Ap = sum p k, An = sum n k (summand statements)",
+                      "L = sum over pairs of p(x) n(x') (delta + t k(x') - k(x)) >= 0: each summand is a product of "
+                      "non-negatives ((eps,delta)-LDP on A, [A] D-6), and L = delta e (e + t - 1) + t e An - "
+                      "(e + t - 1) Ap (summand identity summed over pairs)",
+                      "e > 0: L/(e + t - 1) + (t - 1)(1 - e)/(e + t - 1) An = delta e - (Ap - An) (Farkas "
+                      "certificate), so (KP)(A) - t (KQ)(A) <= delta e; e = 0: Ap = 0 and the difference is -An <= 0",
+                      "E_t(KP||KQ) is the difference at A* = {KP > t KQ} (event form), so E_t(KP||KQ) <= delta "
+                      "E_t(P||Q) for all P, Q: eta_t(K) <= delta",
+                      "(<=) for rows x != x', E_t(1_x||1_x') = 1 (point masses), so K_x(A) - t K_x'(A) <= "
+                      "E_t(K_x||K_x') <= eta_t(K) <= delta for every set A: (eps,delta)-LDP"))
+
+
 register(Claim(
     id="asoodeh2021.thm1",
     catalogue=("A-6", "A-21"),
     source=Source(ASOODEH2021, "Theorem 1", section="III", page="3"),
     title="(eps,delta)-LDP iff eta_{e^eps}(K) <= delta",
     statement=r"K\ \text{is}\ (\varepsilon,\delta)\text{-LDP}\iff\eta_{e^\varepsilon}(K)\le\delta",
-    hypotheses="eps >= 0 (e^eps rational), delta in [0,1], any finite kernel",
-    checks=(Check("both directions and boundary", equivalence_check()),),
-    expected=Verdict.VERIFIED,
+    hypotheses="eps >= 0 real (instances: e^eps rational), delta in [0,1], any finite kernel",
+    checks=(Check("proof", proof_check, "both directions, certificates, all N, M"),
+            Check("both directions and boundary", equivalence_check(), supporting=True)),
+    expected=Verdict.PROVED,
     notes="The 'or equivalently' display is cut off in the stored text; its reconstruction is the contraction form.",
     related=("asoodeh2021.thm3_two_point",),
 ))

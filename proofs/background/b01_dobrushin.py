@@ -1,11 +1,15 @@
 r"""B-1: Dobrushin's two-point formula, η_TV(K) = max_{x,x'} TV(K_x, K_{x'}) (γ = 1 case of B-2).
 
 Statement: sup_{P≠Q} TV(KP,KQ)/TV(P,Q) = max_{x,x'} TV(K_x,K_{x'}).
-Checked:   an exact LP certificate (one LP per output set B) that
+Proved:    for all N, M as the case γ = 1 of [A] Thm 3 (TV = E_1): the certificates of
+           :func:`exactdp.theory.e_gamma_certificates.thm3_certificates`, whose region t ≥ 1 contains t = 1
+           (every kernel is (0, δ*)-LDP with δ* the two-point value, the E_1 contraction of [A] Thm 1 (⇒), and
+           the point masses for the lower bound).
+Supporting: an exact LP certificate (one LP per output set B) that
            TV(KP,KQ) ≤ t·TV(P,Q) for all P, Q with t = the two-point value, and attainment of t by the
            point masses at the maximizing pair, on random exact kernels up to 4×4 and edge cases; every LP
            is solved by the exact simplex of exactdp.algebra.lp and its primal/dual certificate re-checked.
-Not shown: larger kernels (the LP count is 2^M per kernel).
+Not shown: nothing within the statement.
 """
 
 from exactdp.distributions import Distribution
@@ -15,7 +19,8 @@ from exactdp.sources import Paper, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.certificates import SOLVER, two_point_lp_certificate
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.theory import e_gamma_certificates as EG
+from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 
 DOBRUSHIN = Paper("dobrushin1956", "R. L. Dobrushin", "Central limit theorem for nonstationary Markov chains",
                   "Theory Probab. Appl. 1956")
@@ -50,14 +55,26 @@ def lp_check(gammas, salt, count, value=lambda K, g: eta_hockey_stick_witness(K,
     return run
 
 
+def proof_check(ctx):
+    """The case gamma = 1 of [A] Thm 3's certificates (all N, M)."""
+    return proved("eta_TV(K) = max over pairs of rows of TV(K_x, K_x'), every N, M (gamma = 1 of [A] Thm 3)",
+                  EG.thm3_certificates(), "all N, M; gamma = 1 (TV = E_1)", derivation=(
+                      "TV = E_1; the certificates of [A] Thm 3 hold on t >= 1, in particular at t = 1",
+                      "(<=) K is (0, delta*)-LDP with delta* = max_{x,x'} TV(K_x, K_x') (event form), and the E_1 "
+                      "contraction certificate gives TV(KP, KQ) <= delta* TV(P, Q)",
+                      "(>=) the point masses at x != x' have TV = 1 and TV(K 1_x, K 1_x') = TV(K_x, K_x')"))
+
+
 register(Claim(
     id="background.b01_dobrushin",
     catalogue=("B-1",),
     source=Source(DOBRUSHIN, "two-point formula"),
-    title="Dobrushin's two-point formula, by exact LP certificate",
+    title="Dobrushin's two-point formula (all N, M)",
     statement=r"\eta_{TV}(K)=\sup_{P\ne Q}\frac{\mathrm{TV}(KP,KQ)}{\mathrm{TV}(P,Q)}=\max_{x,x'}\mathrm{TV}(K_x,K_{x'})",
     hypotheses="finite kernels",
-    checks=(Check("LP certificate", lp_check((1,), "b1", (3, 10))),),
-    expected=Verdict.VERIFIED,
+    checks=(Check("proof", proof_check, "[A] Thm 3's certificates at gamma = 1, all N, M"),
+            Check("LP certificate", lp_check((1,), "b1", (3, 10)), supporting=True)),
+    expected=Verdict.PROVED,
     kind="background",
+    related=("asoodeh2021.thm3_two_point",),
 ))

@@ -1,10 +1,12 @@
 """The claim ``background.phi_n_identity``; its checks and instance families are in
 ``background/_identities_phi.py``."""
 
+import sympy
+
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.bounds import delta, n, phi, phi_n, t
 from exactdp.verification.claims import Claim, Verdict, register
-from exactdp.verification.identities import Eq, Statement, symbolic_check
+from exactdp.verification.identities import Eq, Statement, substituted, symbolic_check
 
 register(Claim(
     id="background.phi_n_identity",
@@ -13,10 +15,10 @@ register(Claim(
     title="phi^n(eps, delta) = phi(n eps, 1 - (1 - delta)^n)",
     statement=r"\varphi^{n}(\varepsilon,\delta) = 1-e^{-n\varepsilon}(1-\delta)^{n} = \varphi(n\varepsilon, 1-(1-\delta)^{n})",
     hypotheses="eps >= 0, delta in [0, 1], n >= 1 (t = e^eps)",
-    checks=(symbolic_check("identity", [
-        Statement("phi(n eps, 1-(1-delta)^n) = phi^n", Eq(phi.subs({t: t**n, delta: 1 - (1 - delta) ** n},
-                                                                          simultaneous=True), phi_n)),
-        Statement("phi^n at n = 1 is phi", Eq(phi_n.subs(n, 1), phi)),
-    ]),),
+    checks=(symbolic_check("identity", [  # substitutions written out, so the checkers re-do them
+        Statement("phi(n eps, 1-(1-delta)^n) = phi^n", Eq(substituted(phi, {t: t**n, delta: 1 - (1 - delta) ** n}),
+                                                          phi_n)),
+        Statement("phi^n at n = 1 is phi", Eq(substituted(phi_n, {n: sympy.Integer(1)}), phi)),
+    ], scope="all n >= 1; all parameters"),),
     expected=Verdict.PROVED, kind="background",
 ))

@@ -254,7 +254,7 @@ CALLS = {
 NOT_NUMERIC = {"QQ", "CoercionError", "Distribution", "ExactDPError", "InvalidDistributionError",
                "InvalidKernelError", "InputError", "InternalError", "Kernel", "Leakage", "ParameterError",
                "PrivacyProfile", "ShapeError", "Sign", "Truth", "UndecidedError", "mechanisms", "RB",
-               "precision_cap", "from_float",
+               "precision_cap", "from_float", "verify", "VerifyResult",  # verify: claim ids and a seed (int), no numbers
                "C.precision_cap", "C.current_cap", "C.RB", "C.Bracket", "C.SignResult", "C.DEFAULT_MAX_PREC",
                "C.evalf", "C.certified_compare", "C.certified_sign"}
 

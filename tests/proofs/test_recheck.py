@@ -48,7 +48,8 @@ def test_check_json_has_rests_on(capsys):
     assert "(eps,c)-PML Dobrushin bound" in doc["certificates"]
     assert main(["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--budget", "20", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["verdict"] == "proved-modulo" and doc["rests_on"] == ["asoodeh2021.thm1"]
+    assert doc["verdict"] == "proved" and doc["rests_on"] == [] and doc["scope"].startswith("all N, M")
+    assert "[A] Thm 1: E_gamma contraction of (eps,delta)-LDP kernels" in doc["certificates"]
 
 
 def test_wrong_constant_is_refuted_with_a_counterexample():
@@ -59,14 +60,21 @@ def test_wrong_constant_is_refuted_with_a_counterexample():
     assert read_rational(r.counterexample["slack"]) < 0 and r.counterexample["member"] == "true"
 
 
-def test_a_step_resting_on_an_unproved_claim_is_never_a_bare_proof():
-    """[A] Thm 1 (eta_{E_{e^eps}} <= delta) has no certificate: the conjecture is proved modulo that claim."""
+def test_a_step_resting_on_an_unproved_claim_is_never_a_bare_proof(monkeypatch):
+    """Without a checking certificate for [A] Thm 1 (eta_{E_{e^eps}} <= delta) the conjecture is only proved
+    modulo that claim: a tampered combination (multiplier 2/f) is re-checked on the call and fails."""
+    from exactdp.theory import e_gamma_certificates as EG
     from exactdp.verification.claims import Verdict
+    from exactdp.verification.conjecture import prove
 
+    good = EG.thm1_contraction()
+    broken = dataclasses.replace(good, multipliers=(good.multipliers[0].replace("1/", "2/"), good.multipliers[1]))
+    assert broken.multipliers != good.multipliers
+    monkeypatch.setattr(prove, "_contraction_certificates", lambda: (EG.event_form(), broken))
     r = check_conjecture("eta_hs(exp(eps)) <= delta", "approx-ldp", budget=20)
     assert r.verdict == "proved-modulo" and r.rests_on == ["asoodeh2021.thm1"]
     assert "verdict:    PROVED MODULO asoodeh2021.thm1" in str(r)
-    assert any("registered verdict: verified" in s for s in r.proof)
+    assert any("registered verdict: proved" in s and "did not check" in s for s in r.proof)
     o = r.as_outcome()
     assert o.verdict is Verdict.PROVED_MODULO and o.rests_on == ("asoodeh2021.thm1",)
 

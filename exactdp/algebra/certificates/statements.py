@@ -104,8 +104,8 @@ def _vars(*exprs) -> list:
 def _orthant(e, region) -> str:
     """The orthant rule (module docstring): a step text if it proves e ≥ 0 on the region, else ''."""
     syms = sorted(e.free_symbols, key=str)
-    if not syms or region.constraints:
-        return ""
+    if not syms or region.constraints or e.has(sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise):
+        return ""  # the rule reads polynomial coefficients; piecewise terms go to the cell decomposition
     for s in syms:
         b = region.bounds(s)
         if b.lo is None or b.lo < 0:

@@ -17,8 +17,9 @@ so a theorem can never be proved by assuming it.  The bounds used:
   ``background.b04_tight_ldp`` states it);
 * η_TV over (ε,c)-PML: Ξ(ε,c) = min{(t−1)/(t(1−Nc)+1), 1} — the fixed-combination certificates of the
   [G] Thm 1 upper bound and of η_TV ≤ 1 (``pml_tv``, ``trivial_tv``, all N, M; claim ``grosse2026.thm1``);
-* η_{E_{e^ε}}(K) ≤ δ over (ε,δ)-LDP (0 over ε-LDP) — [A] Thm 1 (claim ``asoodeh2021.thm1``): no
-  certificate, so "proved modulo asoodeh2021.thm1".
+* η_{E_{e^ε}}(K) ≤ δ over (ε,δ)-LDP (0 over ε-LDP) — [A] Thm 1's (⇒) direction (claim ``asoodeh2021.thm1``):
+  the summand statements and Farkas combinations of :mod:`exactdp.theory.e_gamma_certificates`
+  (``contraction_certificates``, all N, M, real t ≥ 1, δ ∈ [0, 1]).
 
 Without the symbolic layer (``exactdp.algebra.prover`` not installed) nothing is ever called proved.
 """
@@ -74,6 +75,13 @@ def _class_certificates(cls: str) -> tuple:
     return (CC.pml_tv(), CC.trivial_tv())
 
 
+def _contraction_certificates() -> tuple:
+    """[A] Thm 1 (⇒): η_{E_t}(K) ≤ δ for every (ε,δ)-LDP kernel, all N, M (δ = 0 for ε-LDP)."""
+    from exactdp.theory import e_gamma_certificates as EG
+
+    return EG.contraction_certificates()
+
+
 def upper_bound(small: sympy.Expr, cls: str, N: int | None) -> UpperBound | None:
     """The class's upper bound on the small side at input size N, or None outside the fragment."""
     s = _symbols()
@@ -97,7 +105,7 @@ def upper_bound(small: sympy.Expr, cls: str, N: int | None) -> UpperBound | None
     if small in hs and cls in ("ldp", "approx-ldp"):
         bound = delta if cls == "approx-ldp" else sympy.Integer(0)
         return UpperBound(bound, "eta_{E_{e^eps}}(K) <= delta for every (eps,delta)-LDP kernel ([A] Thm 1, D-6)",
-                          "asoodeh2021.thm1")
+                          "asoodeh2021.thm1", _contraction_certificates)
     return None
 
 

@@ -77,6 +77,9 @@ class Merged:
 def open_executor(scheduler, workers: int):
     """(executor, closer): a Dask client for ``scheduler``, a process pool for workers > 1, else serial.
 
+    ``closer()`` shuts the executor down in order; ``closer(abort=True)`` (after an exception: Ctrl-C, the
+    command line's SIGTERM exception, an error) stops a process pool's workers at once
+    (:func:`stop_pool`), so that none outlives the run.
     Shared by the conjecture search and ``exactdp verify`` (:func:`exactdp.verification.engine.verify`)."""
     if scheduler is not None:
         from exactdp.errors import InputError
@@ -88,7 +91,7 @@ def open_executor(scheduler, workers: int):
                                f"pip install 'exactdp[dask]'") from None
         if hasattr(scheduler, "submit") and hasattr(scheduler, "scheduler_info"):  # a Client
             wait_for_a_worker(scheduler, getattr(getattr(scheduler, "scheduler", None), "address", "the client's"))
-            return scheduler, lambda: None
+            return scheduler, lambda abort=False: None
         try:
             if hasattr(scheduler, "scheduler_address"):  # a LocalCluster object
                 client = distributed.Client(scheduler)
@@ -104,11 +107,43 @@ def open_executor(scheduler, workers: int):
         except InputError:
             client.close()
             raise
-        return client, client.close
+        return client, lambda abort=False: client.close()
     if workers > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        return pool, lambda: pool.shutdown(cancel_futures=True)
-    return _Serial(), lambda: None
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+
+        def close(abort: bool = False) -> None:
+            if abort:
+                stop_pool(pool)
+            else:
+                pool.shutdown(cancel_futures=True)
+
+        return pool, close
+    return _Serial(), lambda abort=False: None
+
+
+def _worker_signals() -> None:
+    """In a worker process: SIGTERM kills (the parent's handler, inherited by ``fork``, would turn it into
+    an exception that the pool's worker loop catches and survives)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def stop_pool(pool: ProcessPoolExecutor, grace: float = 5.0) -> None:
+    """Stop the worker processes of ``pool`` now: pending work cancelled, every worker sent SIGTERM (SIGKILL
+    after ``grace`` seconds) and reaped, with SIGINT and SIGTERM held back meanwhile."""
+    from exactdp.atomic_io import signals_held
+
+    with signals_held():
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            p.terminate()
+        for p in processes:
+            p.join(grace)
+            if p.is_alive():  # pragma: no cover - a worker ignoring SIGTERM
+                p.kill()
+                p.join(grace)
 
 
 def wait_for_a_worker(client, address) -> None:
@@ -135,7 +170,7 @@ def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=N
     ex, close = open_executor(scheduler, workers)
     window = 1 if isinstance(ex, _Serial) else max(2, 2 * max(workers, _n_workers(ex)))
     pending: dict = {}
-    capped = False
+    capped = finished = False
     try:
         nxt = 0
         for k in range(spec.n_chunks):
@@ -151,10 +186,11 @@ def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=N
             if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
                 capped = True
                 break
+        finished = True
     finally:
         for f in pending.values():
             f.cancel()
-        close()
+        close(abort=not finished)
     info = {"seconds": round(time.perf_counter() - t0, 3), "executor": describe(scheduler, workers),
             "time_capped": capped}
     return merged, info
