@@ -9,6 +9,11 @@ Statements:
   N = 3, c = 1/4, t = 5/2 → 12/13, and by the construction with q = N/2 (one "middle" row).
 
 Checked:
+* ``proof`` (PROVED for every N, M and real q with t c q ≤ 1, t c (N − q) ≤ 1):
+  :func:`exactdp.theory.pml_attainment.g20_feasibility` — in α = cq, u = Nc (c S_0 = αM + (u − α)m)
+  the entries satisfy 0 ≤ m ≤ M ≤ 1, the extreme entries of both columns satisfy the PML constraint (then every
+  pair does, ``extreme_pair``), and M − m = (t − 1)/(t(1 − Nc) + 1) ≤ 1, i.e. = Ξ; a middle row
+  f M + (1 − f) m (f ∈ [0, 1], real q) lies between m and M and keeps S_0.  Example 1 is N = 2, q = 1.
 * ``feasibility`` — sympy, for symbols t, c, N, q: m ≥ 0 ⟺ tcq ≤ 1 and M ≤ 1 ⟺ tc(N−q) ≤ 1
   (numerators over z > 0); a middle row keeps S_0; q = N/2 is feasible iff t ≤ 2/(Nc).  The identities
   M − m = Ξ and "both PML ratios equal t" are proved in grosse2026.g20_construction_identities.
@@ -40,6 +45,25 @@ from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
 from exactdp.verification.identities import Eq, Statement, statements_certificate
 
 from ._instances import pml_grid
+
+
+def check_proof(ctx: CheckContext) -> Outcome:
+    """Every N, M and real q on the stated region: feasible, (eps,c)-PML, eta_TV = M - m = Xi (certificates)."""
+    from exactdp.theory import pml_attainment
+    from exactdp.theory.class_certificates import ALL_N_M
+
+    certs = (*pml_attainment.g20_feasibility(), pml_attainment.extreme_pair())
+    return proved("the G-20 mechanisms (real q, t c q <= 1, t c (N-q) <= 1) are (eps,c)-PML kernels with "
+                  "eta_TV = M - m = Xi(eps,c)", certs, ALL_N_M + "; real q, t c q <= 1, t c (N - q) <= 1",
+                  derivation=(
+                      "[[G] G-20 achievers: ...] with alpha = c q, u = N c: c S_0 = alpha M + (u - alpha) m; "
+                      "0 <= m <= M <= 1 on t alpha <= 1, t (u - alpha) <= 1 (the hypotheses)",
+                      "the PML constraint holds between the largest and the smallest entry of each column, hence "
+                      "between every pair ([PML at the extreme pair of a column])",
+                      "a middle row f M + (1 - f) m, 0 <= f <= 1, lies between m and M and keeps S_0 "
+                      "(check feasibility)",
+                      "eta_TV of a binary-output kernel is max - min of column 0: M - m = (t-1)/(t(1-Nc)+1) <= 1, "
+                      "which is Xi; Example 1 (G-21) is N = 2, q = 1"))
 
 
 def check_feasibility(ctx: CheckContext) -> Outcome:

@@ -7,9 +7,9 @@ Statement: for K ∈ M(ε,c), P_X, Q_X ∈ Q_X(c) ([RECON] hypothesis, F-G5) and
 Checked:   random exact kernels (half with zeros), c ∈ (0, 1/N), e^ε = the kernel's exact PML level, random
            input pairs in Q_X(c) and the extreme vertex pairs; KL, H² (and χ², TV for Thm 4) certified in
            ball arithmetic against the exact right sides.
-Proved modulo (issue 12): Lemma 4's ratio bound and η_TV ≤ Ξ are certificates for all N, M
-           (:mod:`exactdp.theory.class_certificates`); Binette's inequality (B-6) and Dobrushin's contraction
-           TV(KP, KQ) ≤ η_TV(K) TV(P, Q) (B-1) are cited; Cor 1 and 2 are Thm 4 at f = x log x and
+Proved modulo the literature: Lemma 4's ratio bound and TV(KP, KQ) ≤ Ξ·TV(P, Q) are certificates for all
+           N, M (:mod:`exactdp.theory.class_certificates`, the latter through the same two-point step as
+           grosse2026.thm3); Binette's inequality (B-6) is cited by name (:data:`BINETTE`); Cor 1 and 2 are Thm 4 at f = x log x and
            f = (√x − 1)², whose Binette coefficients at (1/Γ, Γ) are log Γ and 2 − 4/(√Γ + 1) (identities).
 Not shown: the exact Γ_max variant (extremal module, grosse2026.lem4); Γ = 1 at c = 1/N.
 """
@@ -70,11 +70,15 @@ THM4_CHAIN = (
     "for K in M(eps,c) and P, Q in Q_X(c): every output ratio (KP)(y)/(KQ)(y) lies in [1/Gamma, Gamma], "
     "Gamma = (1 - Nc) e^eps + 1 (Lemma 4 ratio certificate below, all N, M)",
     "Binette's inequality: D_f(P'||Q') <= [f(m)/(1 - m) + f(M)/(M - 1)] TV(P', Q') when every ratio P'/Q' "
-    "lies in [m, M] (background.b06_binette_instances), here with m = 1/Gamma, M = Gamma",
-    "TV(KP, KQ) <= eta_TV(K) TV(P, Q) = eta_TV(K) delta (Dobrushin, background.b01_dobrushin)",
-    "eta_TV(K) <= Xi(eps, c) for every K in M(eps, c) (PML and eta_TV <= 1 certificates below, all N, M)",
+    "lies in [m, M] (cited: " + "{binette}" + "), here with m = 1/Gamma, M = Gamma",
+    "TV(KP, KQ) <= Xi(eps, c) TV(P, Q) = Xi(eps, c) delta for every K in M(eps, c): the (eps,c)-PML Dobrushin "
+    "bound and eta_TV <= 1 certificates below (all N, M), through their two-point step (KP - KQ)(A) = "
+    "TV(P,Q) sum mu(x) nu(x') (K_x(A) - K_x'(A)) — the same step as grosse2026.thm3",
 )
-THM4_RESTS_ON = ("background.b06_binette_instances", "background.b01_dobrushin")
+#: the published theorem Thm 4 rests on, cited by name (its instances are checked in background.b06_binette_instances)
+BINETTE = "Binette's reverse Pinsker inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)"
+THM4_CHAIN = tuple(s.replace("{binette}", BINETTE) for s in THM4_CHAIN)
+THM4_RESTS_ON = (BINETTE,)
 
 
 def _coefficient_identities(F, value, label):

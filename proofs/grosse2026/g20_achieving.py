@@ -4,7 +4,7 @@
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
-from ._achieving_mechanisms import check_feasibility, check_instances
+from ._achieving_mechanisms import check_feasibility, check_instances, check_proof
 
 register(Claim(
     id="grosse2026.g20_achieving",
@@ -14,8 +14,9 @@ register(Claim(
     statement=r"m=\frac{1-e^\varepsilon cq}{1+e^\varepsilon(1-Nc)},\ M=\frac{e^\varepsilon(1-cq)}"
               r"{1+e^\varepsilon(1-Nc)},\ M-m=\Xi(\varepsilon,c)",
     hypotheses="t c q <= 1 and t c (N-q) <= 1",
-    checks=(Check("feasibility", check_feasibility, "feasibility for real q; middle row (sympy)"),
-            Check("instances", check_instances, "constructions attain the LP supremum")),
-    expected=Verdict.VERIFIED,
+    checks=(Check("proof", check_proof, "feasible and attaining Xi for every N and real q (certificates)"),
+            Check("feasibility", check_feasibility, "feasibility for real q; middle row (sympy)"),
+            Check("instances", check_instances, "constructions attain the LP supremum", supporting=True)),
+    expected=Verdict.PROVED,
     reconstructed=True,
 ))

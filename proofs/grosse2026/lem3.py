@@ -3,17 +3,18 @@ r"""Grosse et al. 2026, Lemma 3 — binary outputs suffice for η_TV(ε,c).
 Statement (G-17): sup_{K∈M(ε,c)} η_TV(K) is attained within M(ε,c) ∩ S_{N,2}.
 
 Checked:
-* ``certificates`` (PROVED for N = 2..8, all M, t ≥ 1, c ∈ (0, 1/N]; quick runs N = 2..3) — the certificates of
-  grosse2026.thm1: every kernel of M(ε,c), whatever M, has η_TV ≤ Ξ (the class certificates, all N, M), and
-  the parametric LP over N×2 kernels attains Ξ on the whole domain (lifted achievers, dual multipliers,
-  coverage).  So sup over M(ε,c) ∩ S_{N,2} = Ξ = sup over M(ε,c).
+* ``certificates`` (PROVED for every N and M, t ≥ 1, c ∈ (0, 1/N]) — the certificates of grosse2026.thm1:
+  every kernel of M(ε,c), whatever M, has η_TV ≤ Ξ (the class certificates, all N, M), and the attaining
+  kernels (:mod:`exactdp.theory.pml_attainment`: the middle-row achiever for t·Nc ≤ 2, the disjoint-rows
+  witness beyond) have two outputs.  So sup over M(ε,c) ∩ S_{N,2} = Ξ = sup over M(ε,c).
 * ``lp_more_outputs`` (supporting) — the exact LP supremum over N×3 and N×4 kernels equals the one over N×2 kernels on
   the [G] grid (N = 2..5, both sides of t = 2/(Nc)), each with dual certificates.
 * ``merging`` (supporting) — random exact kernels with 3–5 outputs (zeros allowed): merging the outputs into
   {A, Aᶜ}, A = {y : K_x(y) > K_x'(y)} for a Dobrushin-optimal pair, keeps η_TV exactly and does not raise
   the (ε,c)-PML level (pml_ratio, several c) — the post-processing argument of the proof.
 
-Not shown: N > 8 (the merging argument covers every N, M, checked on random instances only).
+Not shown: the merging argument itself as a certificate (it is checked on random instances; the proof above
+does not need it).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from flint import fmpq
 from exactdp.measures.contraction import eta_tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.sources import GROSSE2026, Source
+from exactdp.theory.class_certificates import ALL_N_M
 from exactdp.theory.extremal import merge_to_binary, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
 from exactdp.verification.instances import random_kernel
@@ -33,7 +35,7 @@ from .thm1 import equality_outcome
 
 def check_certificates(ctx: CheckContext) -> Outcome:
     return equality_outcome(ctx, "sup of eta_TV over binary-output kernels of M(eps,c) equals Xi(eps,c), which "
-                            "bounds eta_TV of every kernel of M(eps,c) with any number M of outputs")
+                            "bounds eta_TV of every kernel of M(eps,c) with any number M of outputs", ALL_N_M)
 
 
 def check_lp_more_outputs(ctx: CheckContext) -> Outcome:

@@ -10,9 +10,8 @@ Statement (t = e^ε, every N ≥ 2, 0 < c ≤ 1/N, 1 ≤ t ≤ 1/c):
   (1−c)/((N−1)c)), and at c = 1/N both are 1.
 Checked: identities with symbolic N (exact cancellation); the inequalities in (t, c, N) with N real ≥ 2
 by the three-parameter cylindrical decision — scope: all parameters.
-Not shown here: that the closed form *is* Γ_max.  That identification is an exact LP check at grid points
-(N = 2..5, claims.md §7 table; claim ``grosse2026.lem4``, check ``closed_form``), not a proof for all
-parameters — so this claim orders the closed form, and says nothing beyond those points about the LP value.
+That the closed form *is* Γ_max is proved for every N and M in grosse2026.lem4_gamma_max_closed_form; this
+claim orders the closed form against Lemma 4.
 """
 
 from exactdp.bounds import N, c, gamma_max_first, gamma_max_l4, t  # the branches of gamma_max_exact
@@ -49,7 +48,7 @@ register(Claim(
         ], scope=SCOPE),
     ),
     expected=Verdict.PROVED, kind="lemma", reconstructed=True,
-    notes="Orders the G-23 closed form, proved for all N; that the closed form equals the LP value Gamma_max is "
-          "checked exactly at grid points only (grosse2026.lem4, check closed_form).",
-    related=("grosse2026.lem4",),
+    notes="Orders the G-23 closed form, proved for all N; that the closed form is Gamma_max is "
+          "grosse2026.lem4_gamma_max_closed_form (all N, M).",
+    related=("grosse2026.lem4", "grosse2026.lem4_gamma_max_closed_form"),
 ))

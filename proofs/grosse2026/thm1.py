@@ -4,17 +4,18 @@ Statement (G-15, G-24): η_TV(ε,c) := sup_{K∈M(ε,c)} η_TV(K) ≤ Ξ(ε,c) =
 t = e^ε, c ∈ (0, 1/N].  F-G10: the bound is attained (equality).
 
 Checked:
-* ``certificates`` (PROVED for N = 2..8, all M, all t ≥ 1, c ∈ (0, 1/N]; quick runs N = 2..3):
-  - upper bound for every N and M: the class certificates of :mod:`exactdp.theory.class_certificates`
+* ``certificates`` (PROVED for every N ≥ 2 and M ≥ 2, all t ≥ 1, c ∈ (0, 1/N]):
+  - upper bound, every N and M: the class certificates of :mod:`exactdp.theory.class_certificates`
     (``pml_tv``: two PML constraints summed with multipliers 1/(1 + t(1−Nc)) give
     K_x(A) − K_x′(A) ≤ (t−1)/(t(1−Nc)+1); ``trivial_tv``: ≤ 1; ``xi_statements``: Ξ is their min);
-  - equality, for each N: the ``parametric-lp`` certificate of the exact LP sup η_TV over N×2 kernels of
-    M(ε,c) on the whole domain (:func:`exactdp.theory.parametric.sup_eta_tv`): per region a lifted optimal
-    kernel (rational functions of t, c, feasible on the region) and dual multipliers (dual feasible, equal
-    objective), the regions covering the domain by a tree of complementary splits; a statements
-    certificate identifies the optimum with Ξ on every region.  The N×2 achiever is an (ε,c)-PML kernel
-    with the same η_TV for every M (pad with zero columns: a zero column satisfies every PML constraint), so
-    sup over M(ε,c) ≥ Ξ; with the upper bound, = Ξ.
+  - equality, every N: :mod:`exactdp.theory.pml_attainment` — for t·Nc ≤ 2 the middle-row achiever (G-20
+    with q = N/2: ⌊N/2⌋ rows at M, ⌊N/2⌋ at m, one row at (M + m)/2 for odd N; N = 2k and N = 2k + 1 as
+    families in k) is an (ε,c)-PML kernel with η_TV = M − m = (t−1)/(t(1−Nc)+1) = Ξ, its constraints decided
+    in (t, u = Nc); for t·Nc ≥ 2 the disjoint-rows witness of Thm 2 has η_TV = 1 = Ξ.  Both are N×2 kernels;
+    zero columns pad them to any M (a zero column satisfies every PML constraint).
+* ``parametric_lp`` (supporting cross-check, N = 2..3; quick N = 2) — the ``parametric-lp`` certificate of
+  the exact LP sup η_TV over N×2 kernels of M(ε,c) on the whole domain (:func:`exactdp.theory.parametric.sup_eta_tv`)
+  and a statements certificate identifying its optimum with Ξ region by region.
 * ``table`` (supporting) — all 20 rows of claims.md §7: the exact LP supremum over N×2 kernels equals the table value
   and Ξ; every LP carries a dual certificate re-checked exactly, and the optimal kernel is re-verified
   with the core functions (pml_ratio ≤ t, eta_tv = value).
@@ -23,47 +24,61 @@ Checked:
 The limits and the threshold of Ξ are proved symbolically in grosse2026.xi_limits; the attaining
 constructions in grosse2026.g20_construction_identities and grosse2026.g20_achieving.
 
-Not shown: equality for N > 8 (the upper bound holds for all N; the parametric LP is run for N ≤ 8 within the
-benchmark budget, benchmarks/bench_proofs.py).  At c = 1/N the restricted coefficient of Def. 3 is a sup over
-an empty set (F-G7); the value proved is form (8).
+Not shown: at c = 1/N the restricted coefficient of Def. 3 is a sup over an empty set (F-G7); the value proved
+is form (8).
 """
 
 from __future__ import annotations
 
 from exactdp.numbers.qq import to_qq
 from exactdp.sources import GROSSE2026, Source
-from exactdp.theory import class_certificates
+from exactdp.theory import class_certificates, pml_attainment
 from exactdp.theory.extremal import sup_eta_tv, xi
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 
 from ._instances import THM1_TABLE, pml_grid
-from ._parametric import THM1_N, eta_certificates, n_scope
+from ._parametric import THM1_N, cross_check, eta_certificates
 
 #: the upper bound for all N, M (class certificates) — shared with lem3
 UPPER = ("pml_tv", "trivial_tv", "xi_statements")
 
+#: the scope of the proof: the upper bound for every N and M, the equality (attaining kernels) for every N
+SCOPE = "≤: all N, M; =: all N"
 
-def equality_outcome(ctx: CheckContext, statement: str) -> Outcome:
-    """PROVED for N = 2..8 (quick: 2..3), all M: the all-N, M upper bound and, per N, the lifted achievers."""
-    ns = THM1_N[ctx.quick]
+
+def equality_certificates() -> tuple:
+    """The all-N, M upper bound and the all-N attaining kernels (both regimes of t·Nc)."""
     upper = tuple(getattr(class_certificates, f)() for f in UPPER)
-    per_n = tuple(cert for N in ns for cert in eta_certificates(N))
-    regions = {N: len(eta_certificates(N)[0].region_value) for N in ns}
-    return proved(statement, upper + per_n, n_scope(ns), derivation=(
+    return upper + (pml_attainment.extreme_pair(), pml_attainment.middle_row_achiever(),
+                    class_certificates.disjoint_rows_witness_statements())
+
+
+def equality_outcome(ctx: CheckContext, statement: str, scope: str = SCOPE) -> Outcome:
+    """PROVED for every N: the all-N, M upper bound and the attaining kernels of both regimes."""
+    return proved(statement, equality_certificates(), scope, derivation=(
         "upper bound, every N and M: [(eps,c)-PML Dobrushin bound] K_x(A) - K_x'(A) <= (t-1)/(t(1-Nc)+1) for "
         "every rows x, x' and output set A; [eta_TV <= 1]; [Xi and the Theorem 3 regime] Xi is their min; "
         "eta_TV(K) is the max of K_x(A) - K_x'(A), so sup over M(eps,c) <= Xi",
-        *(f"N = {N}: [sup eta_TV over {N}x2 (eps,c)-PML kernels] {regions[N]} regions cover t >= 1, "
-          f"0 < c <= 1/{N}, each with a lifted optimal kernel and dual multipliers (rational in t, c) checked on "
-          f"the region; [the N = {N} LP optimum is Xi] the optimum equals Xi on every region" for N in ns),
-        "the N x 2 optimal kernel padded with zero columns is in M(eps,c) for every M (a zero column satisfies "
-        "every PML constraint) with the same eta_TV, so sup over M(eps,c) >= Xi: equality"),
-        details={"regions": regions})
+        "t Nc <= 2: [[G] Thm 1 middle-row achiever] with u = Nc, M = t(1-u/2)/(1+t(1-u)), m = (1-tu/2)/(1+t(1-u)): "
+        "floor(N/2) rows (M, 1-M), floor(N/2) rows (m, 1-m) and, for odd N, one row at (M+m)/2 have column sum "
+        "S_0 = (N/2)(M+m) (N = 2k and N = 2k+1, identities in k), so c S_0 = (u/2)(M+m); entries in [0, 1]; in "
+        "each column the extreme entries satisfy the PML constraint, hence every pair does ([PML at the extreme "
+        "pair of a column]); eta_TV of this binary-output kernel is M - m = (t-1)/(t(1-Nc)+1), which is <= 1, "
+        "so it equals Xi",
+        "t Nc >= 2: [[G] Thm 2 disjoint-rows witness] is in M(eps,c) with two disjoint rows: eta_TV = 1 = Xi",
+        "both kernels have two outputs; padded with zero columns (a zero column satisfies every PML constraint) "
+        "they are in M(eps,c) for every M with the same eta_TV, so sup over M(eps,c) >= Xi: equality"))
 
 
 def check_certificates(ctx: CheckContext) -> Outcome:
-    return equality_outcome(ctx, "sup of eta_TV over M(eps,c) equals Xi(eps,c) for every M, t >= 1, 0 < c <= 1/N "
-                            "(upper bound for all N; equality from the lifted achievers of the parametric LP)")
+    return equality_outcome(ctx, "sup of eta_TV over M(eps,c) equals Xi(eps,c) for every N and M, t >= 1, "
+                            "0 < c <= 1/N (upper bound by Farkas certificates; attained by the middle-row "
+                            "achiever for t Nc <= 2 and the disjoint-rows witness beyond)")
+
+
+def check_parametric_lp(ctx: CheckContext) -> Outcome:
+    """Cross-check for small N: the exact parametric LP over N×2 kernels has optimum Ξ on the whole domain."""
+    return cross_check(THM1_N[ctx.quick], eta_certificates, "parametric LP over N x 2 kernels: optimum = Xi")
 
 
 def _problems(N, M, t, c, expected):
@@ -121,13 +136,14 @@ CLAIM = register(Claim(
     title="Dobrushin coefficient of (eps,c)-PML mechanisms equals Xi(eps,c) (attained)",
     statement=r"\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{TV}(K)=\min\Big\{\frac{e^\varepsilon-1}"
               r"{e^\varepsilon(1-Nc)+1},1\Big\}",
-    hypotheses="N >= 2, c in (0, 1/N], eps >= 0 (equality proved for N <= 8)",
+    hypotheses="N >= 2, c in (0, 1/N], eps >= 0",
     checks=(Check("table", check_table, "claims.md §7: 20 rows, exact LP", supporting=True),
             Check("grid", check_grid, "grid N <= 5, M <= 4, both sides of t = 2/(Nc)", supporting=True),
-            Check("certificates", check_certificates, "all-N, M upper bound + parametric-LP achievers, N = 2..8")),
+            Check("certificates", check_certificates, "all-N, M upper bound + attaining kernels for every N"),
+            Check("parametric_lp", check_parametric_lp, "parametric-LP cross-check, N = 2..3", supporting=True)),
     expected=Verdict.PROVED,
-    notes="The paper states <=; equality (F-G10) is proved for N = 2..8 with explicit optimal kernels (rational "
-          "functions of t, c, region by region); the upper bound for every N.",
+    notes="The paper states <=; equality (F-G10) is proved for every N with explicit attaining kernels (the "
+          "middle-row achiever for t Nc <= 2, the disjoint-rows witness beyond); the upper bound for every N, M.",
     related=("grosse2026.g20_achieving", "grosse2026.g20_construction_identities", "grosse2026.xi_limits",
              "grosse2026.thm3", "grosse2026.lem3"),
 ))

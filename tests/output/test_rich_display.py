@@ -88,9 +88,9 @@ def thm1():
 
 def test_claim_result_and_outcome(thm1):
     html = thm1._repr_html_()
-    assert "<code>grosse2026.thm1</code>" in html and "<b>PROVED</b>, scope: N = 2..3, all M" in html
-    assert f"{thm1.instances} instances" in html and "<details><summary>evidence of 3 check(s)" in html
-    assert thm1._repr_latex_().startswith(r"$\texttt{grosse2026.thm1}\text{: }\textbf{PROVED}\text{ (scope: N = 2..3")
+    assert "<code>grosse2026.thm1</code>" in html and "<b>PROVED</b>, scope: ≤: all N, M; =: all N" in html
+    assert f"{thm1.instances} instances" in html and "<details><summary>evidence of 4 check(s)" in html
+    assert thm1._repr_latex_().startswith(r"$\texttt{grosse2026.thm1}\text{: }\textbf{PROVED}\text{ (scope: ≤: all N, M; =: all N")
     o = thm1.outcomes[0]
     assert o._repr_markdown_() == f"**VERIFIED**: {o.summary}"
     assert o._repr_html_().startswith("<div><b>VERIFIED</b>: ")

@@ -29,7 +29,14 @@ def test_thm1_is_proved_from_certificates_not_by_assuming_it():
     text = "\n".join(r.proof)
     assert "linear-combination '(eps,c)-PML Dobrushin bound'" in text
     assert "= Xi(eps,c) ([G] Thm 1" not in text  # the old proof assumed the theorem it proved
-    assert r.scope.startswith("N = 2..3, all M")
+    assert r.scope.startswith("all N, M")  # decided with N a real symbol >= 2, not per sampled size
+
+
+def test_a_bound_true_only_for_the_sampled_sizes_is_proved_only_for_them():
+    """(4 - N) c >= 0 holds for N <= 4 only: the symbolic-N decision fails, the per-N ones give N = 2..4."""
+    r = check_conjecture(THM1.replace(", 1)", ", 1) + (4 - N)*c"), "pml", N=(2, 4), budget=20)
+    assert r.verdict == "proved" and r.scope.startswith("N = 2..4, all M")
+    assert not any("every real N" in s for s in r.proof)
 
 
 def test_check_json_has_rests_on(capsys):
@@ -176,8 +183,9 @@ def test_report_has_scope_and_rests_on_chain(few_results):
     assert "| Claim | Items | Statement | Verdict | Scope | Expected | Instances | Evidence |" in md
     rows = {line.split("|")[1].strip(" `"): line for line in md.splitlines() if line.startswith("| `")}
     thm4 = [c.strip() for c in rows["grosse2026.thm4"].split("|")]
-    assert thm4[4].startswith("**proved-modulo (reconstructed statement)**; rests on: "
-                              "background.b06_binette_instances (verified), background.b01_dobrushin (proved)")
+    assert thm4[4].startswith("**proved-modulo (reconstructed statement)**; rests on: Binette's reverse Pinsker "
+                              "inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)")
+    assert "(verified)" not in thm4[4]  # it rests on the literature, not on a claim we only sampled
     assert thm4[5] == "all N, M; t >= 1, 0 < c < 1/N"
     assert "rests on: grosse2026.thm4 (proved-modulo)" in rows["grosse2026.cor1"]
     assert [c.strip() for c in rows["background.b06_binette_instances"].split("|")][5] == "instances"
@@ -195,8 +203,8 @@ def test_export_then_recheck(few_results, tmp_path):
     files = write_certificates(few_results, tmp_path)
     index = json.loads((tmp_path / "index.json").read_text())
     assert index["certificates"] == len(files) - 1 == sum(len(r.certificates) for r in few_results)
-    assert index["claims"]["grosse2026.thm4"]["rests_on"] == ["background.b06_binette_instances",
-                                                              "background.b01_dobrushin"]
+    assert index["claims"]["grosse2026.thm4"]["rests_on"] == [
+        "Binette's reverse Pinsker inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)"]
     assert index["claims"]["findings.fg01_uniform_range"]["counterexamples"]
     doc = json.loads((tmp_path / index["claims"]["grosse2026.thm4"]["certificates"][0]).read_text())
     assert doc["claim"] == "grosse2026.thm4" and doc["certificate"]["kind"] == "linear-combination"

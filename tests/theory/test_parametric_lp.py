@@ -224,22 +224,24 @@ def test_certificate_data_is_read_by_the_safe_reader():
 
 
 @pytest.mark.slow
-def test_thm1_lem3_and_gamma_closed_form_claims_are_proved_from_parametric_certificates():
+def test_thm1_lem3_and_gamma_closed_form_are_proved_for_every_n_and_cross_checked_by_parametric_lps():
     from exactdp.verification.claims import CheckContext, Verdict, load_all
 
     registry = load_all()
-    ctx = CheckContext(seed=0, quick=True)
-    for cid, scope in (("grosse2026.thm1", "N = 2..3, all M"), ("grosse2026.lem3", "N = 2..3, all M"),
-                       ("grosse2026.lem4_gamma_max_closed_form", "N = 2, all M")):
+    ctx = CheckContext(seed=0, quick=False)
+    for cid, scope in (("grosse2026.thm1", "≤: all N, M; =: all N"), ("grosse2026.lem3", "all N, M"),
+                       ("grosse2026.lem4_gamma_max_closed_form", "all N, M")):
         claim = registry[cid]
         outcome = next(ch for ch in claim.checks if ch.name == "certificates").run(ctx)
         assert outcome.verdict is Verdict.PROVED and outcome.scope == scope
-        kinds = {cert.kind for cert in outcome.certificates}
-        assert {"parametric-lp", "symbolic-statements"} <= kinds
+        assert "parametric-lp" not in {cert.kind for cert in outcome.certificates}  # no per-N proof
         assert all(check(cert).truth is Truth.TRUE for cert in outcome.certificates)
-    thm1 = next(ch for ch in registry["grosse2026.thm1"].checks if ch.name == "certificates").run(ctx)
-    assert {"linear-combination"} <= {cert.kind for cert in thm1.certificates}  # the all-N, M upper bound
-    assert thm1.details["regions"] == {2: 2, 3: 4}
+    thm1 = next(ch for ch in registry["grosse2026.thm1"].checks if ch.name == "parametric_lp")
+    assert thm1.supporting
+    cross = thm1.run(ctx)
+    assert cross.verdict is Verdict.VERIFIED and cross.details["regions"] == {2: 2, 3: 4}
+    gamma = next(ch for ch in registry["grosse2026.lem4_gamma_max_closed_form"].checks if ch.name == "parametric_lp")
+    assert gamma.supporting and gamma.run(ctx).verdict is Verdict.VERIFIED
 
 
 def test_an_uncovered_domain_is_reported_not_claimed():

@@ -166,13 +166,52 @@ def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int | Non
         statements=(statement(cls if N is None else f"{cls}, N={N}", rel),))
 
 
+#: N as a real symbol >= 2 (every integer size at once) in the (eps,c)-PML decision of :func:`prove`
+_N_REAL = sympy.Symbol("N", real=True)
+
+
+def _decide_step(small, f, cls: str, N, strict: bool, s: dict):
+    """(bound, S, g, certificate, check) when the class bound S at size N (a number, None for "no N", or
+    :data:`_N_REAL`) is decided ≤ (or <) the conjectured side g by a TRUE certificate; None otherwise."""
+    from exactdp.algebra.certificates import check
+    from exactdp.numbers.truth import Truth
+
+    bound = upper_bound(small, cls, N)
+    if bound is None:
+        return None
+    S = bound.value
+    g = f if N is None else f.subs(s["N"], N)
+    conds = [_t >= 1]
+    if cls == "approx-ldp":
+        conds += [s["delta"] <= 1]
+    if cls == "pml":
+        conds += [_N_REAL >= 2, _N_REAL * s["c"] <= 1] if N is _N_REAL else [s["c"] <= sympy.Rational(1, N)]
+    if (S < g if strict else S <= g) is sympy.false:
+        return None
+    try:
+        algebra = _algebra_certificate(S, g, strict, conds, cls, None if N is _N_REAL else N)
+    except ValueError:  # not expressible in the reader's grammar: outside the fragment
+        return None
+    try:
+        result = check(algebra)
+    except Exception:  # noqa: BLE001 - outside the prover's fragment: no proof, never a guess
+        return None
+    return (bound, S, g, algebra, result) if result.truth is Truth.TRUE else None
+
+
+def _decide_sizes(small, f, cls: str, sizes, strict: bool, s: dict):
+    """[(N, step)] when every size is decided by :func:`_decide_step`, else None (stops at the first failure)."""
+    out = []
+    for N in sizes:
+        step = _decide_step(small, f, cls, N, strict, s)
+        if step is None:
+            return None
+        out.append((N, step))
+    return out
+
+
 def prove(conj: Conjecture, classes, spec) -> Proof | None:
     """The proof when the conjecture follows for every class and every N in range, else None."""
-    try:
-        from exactdp.algebra.certificates import check
-        from exactdp.numbers.truth import Truth
-    except ImportError:
-        return None
     small, large = conj.sides()
     f = _rational_in_t(large)
     if f is None:
@@ -183,33 +222,20 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
     rests_on: list[str] = []
     certificates: list = []
     every_n = not f.has(s["N"]) and "pml" not in classes
+    all_sizes = True  # every class decided once for every N (no per-N decision)
     for cls in classes:
         stated = False
-        # neither side depends on N (the LDP bounds, a conjecture without N): one decision covers every N
-        sizes = [None] if every_n else range(spec.N[0], spec.N[1] + 1)
-        for N in sizes:
-            bound = upper_bound(small, cls, N)
-            if bound is None:
-                return None
-            S = bound.value
-            g = f if N is None else f.subs(s["N"], N)
-            conds = [_t >= 1]
-            if cls == "approx-ldp":
-                conds += [s["delta"] <= 1]
-            if cls == "pml":  # (every_n excludes pml, so N is a number here)
-                conds += [s["c"] <= sympy.Rational(1, N)]
-            if (S < g if conj.strict else S <= g) is sympy.false:
-                return None
-            try:
-                algebra = _algebra_certificate(S, g, conj.strict, conds, cls, N)
-            except ValueError:  # not expressible in the reader's grammar: outside the fragment
-                return None
-            try:
-                result = check(algebra)
-            except Exception:  # noqa: BLE001 - outside the prover's fragment: no proof, never a guess
-                return None
-            if result.truth is not Truth.TRUE:
-                return None
+        # neither side depends on N (the LDP bounds, a conjecture without N): one decision covers every N;
+        # for (eps,c)-PML the decision is first tried with N a real symbol >= 2 (every N at once), then per N
+        attempts = [[None]] if every_n else ([[_N_REAL]] if cls == "pml" else []) + [
+            range(spec.N[0], spec.N[1] + 1)]
+        decided = next((d for d in (_decide_sizes(small, f, cls, sizes, conj.strict, s) for sizes in attempts)
+                        if d is not None), None)
+        if decided is None:
+            return None
+        if decided[0][0] not in (None, _N_REAL):
+            all_sizes = False
+        for N, (bound, S, g, algebra, result) in decided:
             certificates.append(algebra)
             if not stated:  # the class bound holds for every N and M: stated (and its certificates checked) once
                 stated = True
@@ -222,10 +248,11 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
                         rests_on.append(bound.claim)
                     steps.append(f"{cls}, every N and M: {bound.statement}: taken from the claim {bound.claim} "
                                  f"(registered verdict: {claim_verdict(bound.claim)}; {why})")
-            steps.append(f"{cls}{'' if N is None else f', N={N}'}: then {S} {rel} {g}: certificate {algebra.kind} {algebra.name!r} "
+            where = "" if N is None else (", every real N >= 2" if N is _N_REAL else f", N={N}")
+            steps.append(f"{cls}{where}: then {S} {rel} {g}: certificate {algebra.kind} {algebra.name!r} "
                          f"checked: TRUE")
             steps += ["    " + str(x) for x in result.steps[1:6]]
-    if every_n:
+    if all_sizes:
         scope = "all N, M; all parameters of the class"
     else:
         sizes = f"{spec.N[0]}..{spec.N[1]}" if spec.N[1] > spec.N[0] else f"{spec.N[0]}"
