@@ -7,8 +7,8 @@ Nothing is simplified, so a solver sees the certificate's own expressions.
 
 Where a term is only defined on part of the space, the encoder records a **definedness condition**:
 every divisor is non-zero, a square root's (more generally a ``p/q``-th power's) base is non-negative.  A root
-``b**(p/q)`` becomes a fresh real ``r`` with ``r >= 0`` and ``r**q = b**p`` (``b >= 0``; for p < 0 the
-reciprocal) — an exact definition, so models stay genuine.  ``exp`` and ``log`` have no exact SMT meaning in
+``b**(p/q)`` becomes ``r**p`` for one fresh real ``r`` per base and q with ``r >= 0`` and ``r**q = b``
+(``b >= 0``; for p < 0 the reciprocal, ``b > 0``) — an exact definition, so models stay genuine.  ``exp`` and ``log`` have no exact SMT meaning in
 QF_NRA: each application becomes an uninterpreted function application with the true facts ``exp(a) > 0`` and
 the definedness ``a > 0`` of ``log(a)``; so does a power with a symbolic exponent (``t**n``, a function
 ``pow(t, n)``).  An ``unsat`` answer is then sound (the real functions are one
@@ -67,7 +67,8 @@ class Encoder:
         self.defined: list[str] = []
         self.abstracted: set[str] = set()
         self._aux = 0
-        self._guards: list[str] = []  # the ite conditions the term being written sits under
+        self._guards: list[str] = []
+        self._roots: dict = {}  # (base term, q) -> the constant defined as its q-th root  # the ite conditions the term being written sits under
 
     # -- declarations ----------------------------------------------------------------------------------
     def declarations(self) -> list[str]:
@@ -190,12 +191,14 @@ class Encoder:
                 raise Unsupported(f"the power {exp} exceeds {MAX_POWER}")
             b = self.term(base)
             self._need(f"({'>' if p < 0 else '>='} {b} 0.0)")
-            r = self._fresh("root")
-            bp = self._power(base, sympy.Integer(abs(p)))
-            rq = r if q == 1 else "(* " + " ".join([r] * q) + ")"
-            self.definitions.append(f"(>= {r} 0.0)")
-            self.definitions.append(f"(= {rq} {bp})")
-            return r if p > 0 else f"(/ 1.0 {r})"
+            if (b, q) not in self._roots:  # one constant r = b**(1/q) per base and root degree
+                r = self._fresh("root")
+                self.definitions.append(f"(>= {r} 0.0)")
+                self.definitions.append(f"(= {'(* ' + ' '.join([r] * q) + ')'} {b})")
+                self._roots[(b, q)] = r
+            r = self._roots[(b, q)]
+            rp = r if abs(p) == 1 else "(* " + " ".join([r] * abs(p)) + ")"
+            return rp if p > 0 else f"(/ 1.0 {rp})"
         # a symbolic exponent (t**n): an uninterpreted function application, like exp and log (module docstring)
         name = "pow"
         while name in self.symbols or name in self.functions:

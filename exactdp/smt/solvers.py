@@ -118,6 +118,45 @@ def _cvc5_value(v) -> str:
 RUNNERS = {"z3": run_z3, "cvc5": run_cvc5}
 
 
+#: seconds a solver may run past its own time limit before its process is stopped
+GRACE = 5
+
+
+def _child(conn, name: str, text: str, shown, timeout_ms: int) -> None:
+    try:
+        conn.send(RUNNERS[name](text, shown, timeout_ms))
+    except Exception as exc:  # noqa: BLE001 - reported as the solver's unknown, never raised in the parent
+        conn.send(Answer(name, "unknown", reason=f"error: {type(exc).__name__}: {str(exc)[:200]}"))
+    finally:
+        conn.close()
+
+
+def run_isolated(name: str, text: str, shown, timeout_ms: int) -> Answer:
+    """One solver in a forked child process, stopped when it overruns its own time limit by :data:`GRACE`
+    seconds (a solver does not always notice its limit inside a long polynomial computation)."""
+    import multiprocessing
+
+    try:
+        ctx = multiprocessing.get_context("fork")
+    except ValueError:  # no fork on this platform: in-process, relying on the solver's own limit
+        return RUNNERS[name](text, shown, timeout_ms)
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(send, name, text, shown, timeout_ms), daemon=True)
+    proc.start()
+    send.close()
+    try:
+        if recv.poll(timeout_ms / 1000 + GRACE):
+            return recv.recv()
+        return Answer(name, "unknown", reason=f"timeout: no answer within {timeout_ms / 1000:g} s (stopped)")
+    except EOFError:
+        return Answer(name, "unknown", reason=f"the solver process ended without an answer (exit {proc.exitcode})")
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+
+
 def ask(text: str, shown, timeout_ms: int, solvers=SOLVERS) -> list[Answer]:
-    """Every solver's answer to the problem ``text``."""
-    return [RUNNERS[name](text, set(shown), timeout_ms) for name in solvers]
+    """Every solver's answer to the problem ``text``, each in its own process."""
+    return [run_isolated(name, text, set(shown), timeout_ms) for name in solvers]
