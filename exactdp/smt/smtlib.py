@@ -10,7 +10,8 @@ every divisor is non-zero, a square root's (more generally a ``p/q``-th power's)
 ``b**(p/q)`` becomes ``r**p`` for one fresh real ``r`` per base and q with ``r >= 0`` and ``r**q = b``
 (``b >= 0``; for p < 0 the reciprocal, ``b > 0``) — an exact definition, so models stay genuine.  ``exp`` and ``log`` have no exact SMT meaning in
 QF_NRA: each application becomes an uninterpreted function application with the true facts ``exp(a) > 0`` and
-the definedness ``a > 0`` of ``log(a)``; so does a power with a symbolic exponent (``t**n``, a function
+the definedness ``a > 0`` of ``log(a)``, and the log of a product of integer powers is written as the sum
+``log(c) + Σ k_i log(b_i)`` (each b_i > 0) so that equal logs are one unknown; so does a power with a symbolic exponent (``t**n``, a function
 ``pow(t, n)``).  An ``unsat`` answer is then sound (the real functions are one
 interpretation), but a ``sat`` answer may rest on a false interpretation: :attr:`Encoder.abstracted` says so,
 and the caller must report such a model as inconclusive.  The certificate's own arbitrary functions
@@ -49,6 +50,23 @@ def real_literal(q: Fraction) -> str:
     a = abs(q)
     body = f"{a.numerator}.0" if a.denominator == 1 else f"(/ {a.numerator}.0 {a.denominator}.0)"
     return f"(- {body})" if q < 0 else body
+
+
+def _log_factors(arg) -> list:
+    """``arg`` as [(base, integer exponent)] with a positive rational constant first, or [(arg, 1)] when it is not
+    such a product (a negative constant, a non-integer power)."""
+    out = []
+    for f in sympy.Mul.make_args(arg):
+        if f.is_Rational:
+            if f <= 0:
+                return [(arg, 1)]
+            if f != 1:
+                out.append((f, 1))
+        elif isinstance(f, sympy.Pow) and f.exp.is_Integer:
+            out.append((f.base, int(f.exp)))
+        else:
+            out.append((f, 1))
+    return out or [(arg, 1)]
 
 
 class Encoder:
@@ -147,6 +165,15 @@ class Encoder:
             for c, v in zip(reversed(conds), reversed(values[:-1])):
                 acc = f"(ite {c} {v} {acc})"
             return acc
+        if isinstance(e, sympy.log) and _log_factors(e.args[0]) != [(e.args[0], 1)]:
+            # log(c * prod b_i**k_i) = log(c) + sum k_i log(b_i) where every b_i > 0: the real log's law, so the
+            # logs of 1/M and of M are one unknown
+            terms = []
+            for b, k in _log_factors(e.args[0]):
+                self._need(f"(> {self.term(b)} 0.0)")
+                t = self.term(sympy.log(b, evaluate=False))
+                terms.append(t if k == 1 else f"(* {real_literal(Fraction(k))} {t})")
+            return terms[0] if len(terms) == 1 else "(+ " + " ".join(terms) + ")"
         if isinstance(e, (sympy.exp, sympy.log)):
             name = "exp" if isinstance(e, sympy.exp) else "log"
             while name in self.symbols or name in self.functions:

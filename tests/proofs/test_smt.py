@@ -140,12 +140,16 @@ def test_malformed_data_is_refuted_not_trusted():
 
 
 def test_exp_log_models_are_not_counterexamples():
-    """exp/log are uninterpreted in the SMT problem: unsat is sound, a sat model is not a counterexample."""
+    """exp/log are uninterpreted in the SMT problem (with the log of a product split by the log law): unsat is
+    sound, a sat model is not a counterexample."""
     d = {"kind": "symbolic-statements", "name": "log", "parameters": ["t"], "region": ["t >= 1"],
-         "statements": [["log of a product", "log(2*t)", "==", "log(2) + log(t)", []]]}
+         "statements": [["log is below t - 1", "log(t)", "<=", "t - 1", []]]}  # true, but not for every function
     r = checked(d, timeout=5)
     assert r.status == UNKNOWN and all(o.status != REFUTED for o in r.results)
-    d["statements"] = [["exp is positive", "exp(t)", ">", "0", []]]
+    assert "not a counterexample" in r.results[-1].answers[0].reason
+    d["statements"] = [["exp is positive", "exp(t)", ">", "0", []],
+                       ["log law", "t*log(t)/(t - 1) + log(1/t)/(t*(1 - 1/t))", "==", "log(t)", ["t > 1"]],
+                       ["log of a product", "log(2*t**3)", "==", "log(2) + 3*log(t)", []]]
     assert checked(d).status == CONFIRMED
 
 
