@@ -19,6 +19,7 @@ UNKNOWN in four parameters); its answer is evidence only — a verdict of proved
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -181,7 +182,8 @@ def smt_check_directory(directory, timeout: float = DEFAULT_TIMEOUT, progress=No
 
     require_solvers()
     timeout = _timeout_ok(timeout)
-    out = []
+    out: list[SmtCheck] = []
+    seen: dict[str, SmtCheck] = {}
     for f in certificate_files(directory):
         require("max_file_bytes", f.stat().st_size, f"reading the certificate file {f.name}")
         try:
@@ -192,7 +194,10 @@ def smt_check_directory(directory, timeout: float = DEFAULT_TIMEOUT, progress=No
             continue
         cert = doc.get("certificate", doc) if isinstance(doc, dict) else doc
         label = str(doc.get("claim", "")) if isinstance(doc, dict) else ""
-        out.append(smt_check_certificate(cert, label or f.name, timeout))
+        key = json.dumps(cert, sort_keys=True)  # a certificate filed under several claims is decided once
+        if key not in seen:
+            seen[key] = smt_check_certificate(cert, label or f.name, timeout)
+        out.append(dataclasses.replace(seen[key], source=label or f.name))
         if progress is not None:
             progress(out[-1])
     return out

@@ -193,12 +193,16 @@ def test_cli_recheck_smt_exit_status_and_json(tmp_path, capsys):
     assert "SMT: 2 certificates: 2 CONFIRMED, 0 REFUTED, 0 UNKNOWN" in out
     bad = copy.deepcopy(LC)
     bad["region"] = ["t >= 1", "t <= 0"]
-    folder = write(tmp_path / "bad", [LC, bad])
+    folder = write(tmp_path / "bad", [LC, bad, LC])  # a certificate filed twice is decided once, listed twice
     assert main(["recheck", folder, "--smt", "--format", "json"]) == 1
     doc = json.loads(capsys.readouterr().out)
     schema = json.loads((resources.files("exactdp") / "schemas" / "recheck.json").read_text())
     jsonschema.Draft202012Validator(schema).validate(doc)
-    assert [c["status"] for c in doc["result"]["smt"]["certificates"]] == ["CONFIRMED", "REFUTED"]
+    certs = doc["result"]["smt"]["certificates"]
+    assert [(c["status"], c["source"]) for c in certs] == [("CONFIRMED", "test.c0"), ("REFUTED", "test.c1"),
+                                                           ("CONFIRMED", "test.c2")]
+    assert certs[0]["obligations"] == certs[2]["obligations"] and certs[1]["obligations"][0]["answers"] == {
+        "z3": "unsat", "cvc5": "unsat"}  # the emptied region: no point, for both solvers
     assert main(["recheck", good]) == 0 and "SMT" not in capsys.readouterr().out  # without --smt: no SMT
 
 
