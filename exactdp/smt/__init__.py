@@ -81,7 +81,13 @@ def _judge(ob: Obligation, answers: list[Answer]) -> ObligationResult:
 
 
 def decide_obligation(ob: Obligation, timeout: float, solvers=SOLVERS) -> list[ObligationResult]:
-    """The obligation's result; a conjunction that is not confirmed is split into its parts."""
+    """The obligation's result; a conjunction that is not confirmed is split into its parts.  With integer
+    parameters the real relaxation is asked first (its unsat is the integers' unsat)."""
+    if ob.relaxed is not None:
+        res = _judge(ob.relaxed, ask(ob.relaxed.text, ob.relaxed.shown, int(timeout * 1000), solvers))
+        if res.status == CONFIRMED:
+            res.label += " (integer parameters read as reals)"
+            return [res]
     res = _judge(ob, ask(ob.text, ob.shown, int(timeout * 1000), solvers))
     if res.status == CONFIRMED or not ob.parts:
         return [res]

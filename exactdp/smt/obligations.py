@@ -51,6 +51,9 @@ class Obligation:
     shown: tuple = ()
     abstracted: bool = False
     parts: list = field(default_factory=list)
+    #: the same problem with the integer parameters read as reals (expected unsat only): unsat there implies
+    #: unsat over the integers, and real nonlinear arithmetic is decidable where the integer one is not
+    relaxed: Obligation | None = None
 
     def script(self) -> str:
         """The problem as a complete SMT-LIB 2 script (with ``check-sat``), for a file or a solver binary."""
@@ -86,6 +89,12 @@ class Builder:
         shown = tuple(sorted(n for n in enc.symbols if not n.startswith("_")))
         return Obligation(label, text, expect, shown, bool(enc.abstracted))
 
+    def _relax(self, ob: Obligation, method: str, *args) -> Obligation:
+        """Attach the real relaxation of an expected-unsat obligation with integer parameters."""
+        if self.integers and ob.text.startswith("(set-logic QF_") and "IRA" in ob.text.split(")", 1)[0]:
+            ob.relaxed = getattr(Builder((), self.functions), method)(*args)
+        return ob
+
     def holds(self, label: str, region, claim) -> Obligation:
         """``claim`` (a sympy relation, or a list of them: all) defined and true on ``region``: expected unsat."""
         enc = self._encoder()
@@ -95,7 +104,7 @@ class Builder:
         goal = enc.defined + goal
         enc.defined = []
         body.append(f"(assert (not {_and(goal)}))")
-        return self._finish(enc, label, body, UNSAT)
+        return self._relax(self._finish(enc, label, body, UNSAT), "holds", label, region, claim)
 
     def identity(self, label: str, region, pairs) -> Obligation:
         """Each (A, B) of ``pairs`` equal on ``region`` where defined: expected unsat."""
@@ -105,7 +114,7 @@ class Builder:
         body += [f"(assert {d})" for d in enc.defined]
         enc.defined = []
         body.append(f"(assert (not {_and(eqs)}))")
-        return self._finish(enc, label, body, UNSAT)
+        return self._relax(self._finish(enc, label, body, UNSAT), "identity", label, region, pairs)
 
     def nonempty(self, label: str, region) -> Obligation:
         """``region`` has a point: expected sat."""
@@ -123,7 +132,7 @@ class Builder:
             enc.defined = []
             alts.append(_and(parts))
         body.append(f"(assert (not {_or(alts)}))")
-        return self._finish(enc, label, body, UNSAT)
+        return self._relax(self._finish(enc, label, body, UNSAT), "covers", label, domain, regions)
 
 
 def _and(parts: list[str]) -> str:
