@@ -1,7 +1,7 @@
 r"""Running one SMT-LIB problem through z3 and cvc5 (both optional: ``pip install "exactdp[smt]"``).
 
 Each solver gets the problem as SMT-LIB 2 text (z3 through ``Solver.from_string``, cvc5 through its
-``InputParser``), a per-problem time limit in milliseconds, and answers ``sat`` (with the values of the
+``InputParser``) in a forked process limited in CPU time (:func:`run_isolated`), and answers ``sat`` (with the values of the
 problem's own symbols as the model), ``unsat`` or ``unknown`` (time limit, incompleteness, or an error the
 solver reports, with its reason).  Nothing else is shared between the two runs.
 """
@@ -118,13 +118,21 @@ def _cvc5_value(v) -> str:
 RUNNERS = {"z3": run_z3, "cvc5": run_cvc5}
 
 
-#: seconds a solver may run past its own time limit before its process is stopped
+#: a solver's own (wall-clock) limit and the parent's wait, as multiples of the CPU-time limit: on a loaded
+#: machine a process gets a fraction of a core, so the limit that decides is the child's CPU time
+WALL_FACTOR = 20
+#: seconds the parent waits beyond that
 GRACE = 5
 
 
 def _child(conn, name: str, text: str, shown, timeout_ms: int) -> None:
+    import math
+    import resource
+
+    cpu = math.ceil(timeout_ms / 1000)
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))  # SIGXCPU ends the child at the limit
     try:
-        conn.send(RUNNERS[name](text, shown, timeout_ms))
+        conn.send(RUNNERS[name](text, shown, timeout_ms * WALL_FACTOR))
     except Exception as exc:  # noqa: BLE001 - reported as the solver's unknown, never raised in the parent
         conn.send(Answer(name, "unknown", reason=f"error: {type(exc).__name__}: {str(exc)[:200]}"))
     finally:
@@ -132,24 +140,28 @@ def _child(conn, name: str, text: str, shown, timeout_ms: int) -> None:
 
 
 def run_isolated(name: str, text: str, shown, timeout_ms: int) -> Answer:
-    """One solver in a forked child process, stopped when it overruns its own time limit by :data:`GRACE`
-    seconds (a solver does not always notice its limit inside a long polynomial computation)."""
+    """One solver in a forked child process limited to ``timeout_ms`` of CPU time (so the answer does not
+    depend on how loaded the machine is, and a solver that does not notice its own limit inside a long
+    polynomial computation is still stopped)."""
     import multiprocessing
 
     try:
         ctx = multiprocessing.get_context("fork")
-    except ValueError:  # no fork on this platform: in-process, relying on the solver's own limit
+    except ValueError:  # no fork on this platform: in-process, relying on the solver's own (wall-clock) limit
         return RUNNERS[name](text, shown, timeout_ms)
     recv, send = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(send, name, text, shown, timeout_ms), daemon=True)
     proc.start()
     send.close()
+    limit = f"no answer within {timeout_ms / 1000:g} s of CPU time"
     try:
-        if recv.poll(timeout_ms / 1000 + GRACE):
+        if recv.poll(timeout_ms / 1000 * WALL_FACTOR + GRACE):
             return recv.recv()
-        return Answer(name, "unknown", reason=f"timeout: no answer within {timeout_ms / 1000:g} s (stopped)")
+        return Answer(name, "unknown", reason=f"timeout: {limit} (stopped)")
     except EOFError:
-        return Answer(name, "unknown", reason=f"the solver process ended without an answer (exit {proc.exitcode})")
+        proc.join()
+        return Answer(name, "unknown", reason=f"timeout: {limit}" if proc.exitcode == -24 else
+                      f"the solver process ended without an answer (exit {proc.exitcode})")
     finally:
         if proc.is_alive():
             proc.kill()
