@@ -7,8 +7,8 @@ prover) and printed as OK, PARTIAL (with what was trusted) or REJECTED (with the
 bare document as before.  Exit status: 0 when nothing is REJECTED, 1 otherwise, 2 on bad input (no such directory, no files).
 
 ``--smt`` adds a third, independent check (:mod:`exactdp.smt`): every certificate's identity-and-sign
-obligations as SMT-LIB problems decided by z3 and by cvc5 (``--smt-timeout`` seconds of CPU time per solver and obligation,
-default 10); the exit status is then 0 only if, besides, every obligation is confirmed by both solvers (an
+obligations as SMT-LIB problems decided by z3 and by cvc5 (``--smt-timeout`` seconds of CPU time per solver
+and obligation, default 10); the exit status is then 0 only if, besides, every obligation is confirmed by both solvers (an
 unknown is not a pass), and 2 with one line when the solvers are not installed.
 """
 

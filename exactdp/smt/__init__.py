@@ -178,7 +178,8 @@ def _timeout_ok(timeout) -> float:
     except (TypeError, ValueError):
         raise ParameterError(f"--smt-timeout: expected a number of seconds, got {str(timeout)[:40]!r}") from None
     if not 0 < t <= 3600:
-        raise ParameterError(f"--smt-timeout: the time limit per obligation must lie in (0, 3600] seconds, got {timeout}")
+        raise ParameterError(f"--smt-timeout: the time limit per obligation must lie in (0, 3600] seconds, "
+                             f"got {timeout}")
     return t
 
 

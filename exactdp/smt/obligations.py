@@ -216,7 +216,8 @@ def _read_lp(data: _Data, d: dict, rational: bool = False) -> dict:
     lp.update({k: [vec(row, k) for row in d.get(k, [])] for k in ("A_ub", "A_eq")})
     lp["vec"] = vec
     n = len(lp["c"])
-    require("max_work", (len(lp["A_ub"]) + len(lp["A_eq"]) + 1) * max(n, 1), f"writing the LP of {data.name} to SMT-LIB")
+    require("max_work", (len(lp["A_ub"]) + len(lp["A_eq"]) + 1) * max(n, 1),
+            f"writing the LP of {data.name} to SMT-LIB")
     if any(len(row) != n for row in lp["A_ub"] + lp["A_eq"]) or len(lp["b_ub"]) != len(lp["A_ub"]) \
             or len(lp["b_eq"]) != len(lp["A_eq"]):
         raise ParameterError(f"{data.name}: inconsistent LP dimensions")

@@ -6,17 +6,18 @@ products, an integer power ``b**k`` a product of ``k`` factors, ``b**(-k)`` a di
 Nothing is simplified, so a solver sees the certificate's own expressions.
 
 Where a term is only defined on part of the space, the encoder records a **definedness condition**:
-every divisor is non-zero, a square root's (more generally a ``p/q``-th power's) base is non-negative.  A root
-``b**(p/q)`` becomes ``r**p`` for one fresh real ``r`` per base and q with ``r >= 0`` and ``r**q = b``
-(``b >= 0``; for p < 0 the reciprocal, ``b > 0``) — an exact definition, so models stay genuine.  ``exp`` and ``log`` have no exact SMT meaning in
-QF_NRA: each application becomes an uninterpreted function application with the true facts ``exp(a) > 0`` and
-the definedness ``a > 0`` of ``log(a)``, and the log of a product of integer powers is written as the sum
-``log(c) + Σ k_i log(b_i)`` (each b_i > 0) so that equal logs are one unknown; so does a power with a symbolic exponent (``t**n``, a function
-``pow(t, n)``).  An ``unsat`` answer is then sound (the real functions are one
-interpretation), but a ``sat`` answer may rest on a false interpretation: :attr:`Encoder.abstracted` says so,
-and the caller must report such a model as inconclusive.  The certificate's own arbitrary functions
-(``functions``) are uninterpreted on purpose: the statement holds for every such function, so any model of
-the negation is a genuine counterexample.
+every divisor is non-zero, a square root's (more generally a ``p/q``-th power's) base is non-negative.  A
+root ``b**(p/q)`` becomes ``r**p`` for one fresh real ``r`` per base and q with ``r >= 0`` and ``r**q = b``
+(``b >= 0``; for p < 0 the reciprocal, ``b > 0``) — an exact definition, so models stay genuine.
+
+``exp`` and ``log`` have no exact meaning in QF_NRA: each application becomes an uninterpreted function
+application with the true facts ``exp(a) > 0`` and the definedness ``a > 0`` of ``log(a)``; the log of a
+product of integer powers is written as ``log(c) + Σ k_i log(b_i)`` (each b_i > 0), so that equal logs are
+one unknown; a power with a symbolic exponent (``t**n``) becomes a function ``pow(t, n)``.  An ``unsat``
+answer is then sound (the real functions are one interpretation), but a ``sat`` answer may rest on a false
+interpretation: :attr:`Encoder.abstracted` says so, and the caller reports such a model as inconclusive.
+The certificate's own arbitrary functions (``functions``) are uninterpreted on purpose: the statement holds
+for every such function, so any model of the negation is a genuine counterexample.
 """
 
 from __future__ import annotations
@@ -85,8 +86,8 @@ class Encoder:
         self.defined: list[str] = []
         self.abstracted: set[str] = set()
         self._aux = 0
-        self._guards: list[str] = []
-        self._roots: dict = {}  # (base term, q) -> the constant defined as its q-th root  # the ite conditions the term being written sits under
+        self._guards: list[str] = []  # the ite conditions the term being written sits under
+        self._roots: dict = {}  # (base term, q) -> the constant defined as its q-th root
 
     # -- declarations ----------------------------------------------------------------------------------
     def declarations(self) -> list[str]:

@@ -186,6 +186,7 @@ def write(folder, certs):
     return str(folder)
 
 
+@pytest.mark.slow
 def test_cli_recheck_smt_exit_status_and_json(tmp_path, capsys):
     jsonschema = pytest.importorskip("jsonschema")
     from importlib import resources
@@ -220,6 +221,7 @@ def test_cli_bad_timeout_and_missing_solvers_are_one_line_errors(tmp_path, capsy
     assert err.count("\n") == 1 and "cvc5" in err and 'exactdp[smt]' in err
 
 
+@pytest.mark.slow
 def test_real_exported_certificates_are_confirmed(tmp_path, capsys):
     folder = tmp_path / "c"
     assert main(["verify", "grosse2026.thm2_tv", "--quick", "--no-progress", "--certificates", str(folder)]) == 0
