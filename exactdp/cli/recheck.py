@@ -5,6 +5,11 @@
 prover) and printed as OK, PARTIAL (with what was trusted) or REJECTED (with the reason).
 ``--format json`` prints the envelope of ``exactdp/schemas/recheck.json``; the deprecated ``--json`` prints the
 bare document as before.  Exit status: 0 when nothing is REJECTED, 1 otherwise, 2 on bad input (no such directory, no files).
+
+``--smt`` adds a third, independent check (:mod:`exactdp.smt`): every certificate's identity-and-sign
+obligations as SMT-LIB problems decided by z3 and by cvc5 (``--smt-timeout`` seconds of CPU time per solver
+and obligation, default 10); the exit status is then 0 only if, besides, every obligation is confirmed by both solvers (an
+unknown is not a pass), and 2 with one line when the solvers are not installed.
 """
 
 from __future__ import annotations
@@ -22,6 +27,11 @@ def register(sub) -> None:
                                    "conditions (several parameters: exact on lines, the rest reported as trusted). "
                                    "Verdicts: OK, PARTIAL (what was trusted), REJECTED (why).")
     p.add_argument("directory", metavar="DIR", help="the folder written by exactdp verify --certificates DIR")
+    p.add_argument("--smt", action="store_true",
+                   help="also decide every certificate's obligations with the SMT solvers z3 and cvc5 "
+                        "(pip install \"exactdp[smt]\"); exit 0 only if both confirm every obligation")
+    p.add_argument("--smt-timeout", default="10", metavar="SECONDS",
+                   help="CPU-time limit of one solver on one obligation with --smt (default 10)")
     _common.add_output(p, ("text", "json"), json_alias=True)
     p.set_defaults(func=run)
 
@@ -38,12 +48,24 @@ def run(args) -> int:
     from exactdp.recheck import REJECTED, recheck_directory
 
     _common.check_output_path(args.output)
+    smt = None
+    if args.smt:
+        from exactdp.smt import require_solvers, smt_check_directory, smt_summary
+
+        require_solvers()
     results = recheck_directory(args.directory)
     doc = {"summary": summary(results), "certificates": [r.to_dict() for r in results]}
+    lines = [r.line() for r in results] + [summary(results)]
+    if args.smt:
+        smt = smt_check_directory(args.directory, timeout=args.smt_timeout)
+        doc["smt"] = {"summary": smt_summary(smt), "timeout": str(args.smt_timeout),
+                      "certificates": [c.to_dict() for c in smt]}
+        lines += ["", "SMT (z3 and cvc5):"] + [c.line() for c in smt] + [smt_summary(smt)]
     if args.format == _common.LEGACY_JSON:
         _common.emit(args, json.dumps(doc, indent=1))
     elif args.format == "json":
         _common.emit_json(args, "recheck", doc)
     else:
-        _common.emit(args, "\n".join([r.line() for r in results] + [summary(results)]))
-    return 1 if any(r.status == REJECTED for r in results) else 0
+        _common.emit(args, "\n".join(lines))
+    failed = any(r.status == REJECTED for r in results)
+    return 1 if failed or (smt is not None and any(c.status != "CONFIRMED" for c in smt)) else 0

@@ -1,0 +1,233 @@
+"""The SMT second checker (:mod:`exactdp.smt`, ``exactdp recheck DIR --smt``): each certificate's obligations
+written as SMT-LIB problems and decided by z3 and cvc5.
+
+Hand-made valid certificates of every kind are confirmed by both solvers; tampered ones (a changed
+multiplier, a flipped inequality, an emptied region, a coverage gap, a wrong LP value) are refuted, with a
+model that is checked here to be a real counterexample in exact arithmetic; real exported certificates are
+confirmed; the oracle reports evidence and proves nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("z3")
+pytest.importorskip("cvc5")
+
+from exactdp.cli import main  # noqa: E402
+from exactdp.smt import CONFIRMED, REFUTED, UNKNOWN, oracle, smt_check_certificate  # noqa: E402
+
+LC = {"kind": "linear-combination", "name": "t - a >= 0", "parameters": ["t"], "region": ["t >= 1"],
+      "variables": ["a", "b"], "constraints": [["a <= t b", "t*b - a"], ["b <= 1", "1 - b"]],
+      "multipliers": ["1", "t"], "conclusion": "t - a", "slack": "0"}
+
+ST = {"kind": "symbolic-statements", "name": "two statements", "parameters": ["t", "N"], "region": ["t >= 1"],
+      "assumptions": [["N", "integer, positive"]],
+      "statements": [["ratio below one", "(t - 1)/(t + 1)", "<", "1", []],
+                     ["Gauss", "N*(N + 1)/2 - N", "==", "N*(N - 1)/2", []],
+                     ["root", "sqrt(t**2)", "==", "t", []],
+                     ["max", "Max(t, 1/t)", "==", "t", []]]}
+
+LP = {"kind": "lp-point", "name": "max x1 + x2", "parameters": [], "c": ["1", "1"], "A_ub": [["1", "2"], ["3", "1"]],
+      "b_ub": ["4", "6"], "x": ["8/5", "6/5"], "y_ub": ["2/5", "1/5"], "value": "14/5"}
+
+# max x  s.t.  x <= p, x <= 1 (x >= 0), on p >= 0: x = p (p <= 1) or x = 1 (p >= 1)
+PLP = {"kind": "parametric-lp", "name": "min(p, 1)", "parameters": ["p"], "region": ["p >= 0"], "c": ["1"],
+       "A_ub": [["1"], ["1"]], "b_ub": ["p", "1"], "region_conditions_": [["p <= 1"], ["p >= 1"]],
+       "region_x": [["p"], ["1"]], "region_y_ub": [["1", "0"], ["0", "1"]], "region_y_eq": [[], []],
+       "region_value": ["p", "1"], "tree": ["split", "p <= 1", ["region", "0"], ["region", "1"]]}
+
+
+def checked(d, timeout=20):
+    return smt_check_certificate(copy.deepcopy(d), timeout=timeout)
+
+
+def failing(r):
+    bad = [o for o in r.results if o.status != CONFIRMED]
+    assert bad, r.line()
+    return bad
+
+
+@pytest.mark.parametrize("cert", [LC, ST, LP, PLP], ids=lambda d: d["kind"])
+def test_valid_certificates_are_confirmed_by_both_solvers(cert):
+    r = checked(cert)
+    assert r.status == CONFIRMED, r.line()
+    for o in r.results:
+        assert [(a.solver, a.result) for a in o.answers] == [("z3", o.expect), ("cvc5", o.expect)]
+    if cert is ST:  # N is an integer: the identity is confirmed over the reals, which implies it over the integers
+        assert any(o.label == "Gauss: N*(N + 1)/2 - N == N*(N - 1)/2 (integer parameters read as reals)"
+                   for o in r.results)
+    # the region's non-emptiness is an obligation (an lp-point has no region: ground data only)
+    assert any(o.expect == "sat" for o in r.results) is (cert is not LP)
+
+
+def test_a_changed_multiplier_is_refuted_with_a_real_counterexample():
+    d = copy.deepcopy(LC)
+    d["multipliers"][1] = "2*t"
+    r = checked(d)
+    assert r.status == REFUTED
+    (bad,) = failing(r)
+    assert bad.label.startswith("conclusion = sum") and bad.counterexample
+    v = {k: Fraction(x) for k, x in bad.counterexample.items()}
+    t, a, b = v["t"], v.get("a", Fraction(0)), v.get("b", Fraction(0))
+    assert t >= 1 and t - a != (t * b - a) + 2 * t * (1 - b)  # the identity fails at the model
+
+
+def test_a_flipped_inequality_is_refuted_with_a_model():
+    d = copy.deepcopy(ST)
+    d["statements"][0][2] = ">"
+    r = checked(d)
+    assert r.status == REFUTED
+    (bad,) = failing(r)
+    t = Fraction(bad.counterexample["t"])
+    assert bad.label.startswith("ratio below one") and t >= 1 and not (t - 1) / (t + 1) > 1
+    d = copy.deepcopy(LC)
+    d["region"] = ["t <= -1"]  # the region flipped: the multiplier t is negative on it
+    bad = failing(checked(d))
+    assert [o.label for o in bad] == ["multiplier of b <= 1 >= 0"] and Fraction(bad[0].counterexample["t"]) <= -1
+
+
+def test_an_emptied_region_is_refuted():
+    d = copy.deepcopy(LC)
+    d["region"] = ["t >= 1", "t <= 0"]  # every sign obligation is now vacuous: the empty region is caught
+    r = checked(d)
+    assert r.status == REFUTED
+    (bad,) = failing(r)
+    assert bad.label == "the region is not empty" and bad.expect == "sat"
+    assert [a.result for a in bad.answers] == ["unsat", "unsat"] and bad.counterexample == {}
+    d = copy.deepcopy(ST)
+    d["statements"][0][4] = ["t < 0"]  # one statement made vacuous
+    assert [o.label for o in failing(checked(d))] == ["ratio below one: its conditions have a point"]
+
+
+def test_a_false_identity_in_an_integer_parameter_is_refuted():
+    d = copy.deepcopy(ST)
+    d["statements"][1][3] = "N*(N - 1)/2 + N*(N - 1)*(N - 2)*(N - 3)"  # equal for N = 1, 2, 3 only
+    bad = failing(checked(d))
+    assert [o.label.split(":")[0] for o in bad] == ["Gauss"]
+    assert int(bad[0].counterexample["N"]) >= 4
+
+
+def test_parametric_lp_tampering_is_refuted():
+    d = copy.deepcopy(PLP)
+    d["region_conditions_"][1] = ["p >= 2"]  # a gap: 1 < p < 2 lies in no region
+    bad = failing(checked(d))
+    assert [o.label for o in bad] == ["coverage: the 2 regions cover the domain"]
+    assert 1 < Fraction(bad[0].counterexample["p"]) < 2
+    d = copy.deepcopy(PLP)
+    d["region_y_ub"][1] = ["0", "1/2"]  # dual infeasible and a duality gap on region 1
+    labels = [o.label for o in failing(checked(d))]
+    assert labels == ["region 1: c.x = b.y", "region 1: reduced cost 0 >= 0"]
+
+
+def test_lp_point_with_a_wrong_value_is_refuted():
+    d = copy.deepcopy(LP)
+    d["value"] = "3"
+    assert [o.label for o in failing(checked(d))] == ["LP certificate: value = c.x"]
+
+
+def test_malformed_data_is_refuted_not_trusted():
+    d = copy.deepcopy(LC)
+    d["multipliers"] = ["1", "a"]  # a multiplier depending on a variable
+    r = checked(d)
+    assert r.status == REFUTED and "not only on the parameters" in r.reasons[0]
+    d = copy.deepcopy(LC)
+    d["variables"] = ["a", "b", "t"]  # a parameter that is also a variable
+    assert checked(d).status == REFUTED
+    d = copy.deepcopy(LC)
+    d["conclusion"] = "__import__('os')"
+    assert checked(d).status == REFUTED
+
+
+def test_exp_log_models_are_not_counterexamples():
+    """exp/log are uninterpreted in the SMT problem (with the log of a product split by the log law): unsat is
+    sound, a sat model is not a counterexample."""
+    d = {"kind": "symbolic-statements", "name": "log", "parameters": ["t"], "region": ["t >= 1"],
+         "statements": [["log is below t - 1", "log(t)", "<=", "t - 1", []]]}  # true, but not for every function
+    r = checked(d, timeout=5)
+    assert r.status == UNKNOWN and all(o.status != REFUTED for o in r.results)
+    assert "not a counterexample" in r.results[-1].answers[0].reason
+    d["statements"] = [["exp is positive", "exp(t)", ">", "0", []],
+                       ["log law", "t*log(t)/(t - 1) + log(1/t)/(t*(1 - 1/t))", "==", "log(t)", ["t > 1"]],
+                       ["log of a product", "log(2*t**3)", "==", "log(2) + 3*log(t)", []]]
+    assert checked(d).status == CONFIRMED
+
+
+def test_oracle_is_evidence_for_a_four_parameter_question_the_prover_leaves_open():
+    import sympy
+
+    from exactdp.algebra.prover import Region, decide
+    from exactdp.numbers.truth import Truth
+
+    a, b, c, d = sympy.symbols("a b c d", real=True)
+    rel = sympy.LessThan((a + b + c + d) ** 2, 4 * (a**2 + b**2 + c**2 + d**2), evaluate=False)
+    conds = [sympy.GreaterThan(x, 0, evaluate=False) for x in (a, b, c, d)]
+    assert decide(rel, Region.of(*conds, variables=[a, b, c, d])).truth is Truth.UNKNOWN
+    ev = oracle(rel, conds)
+    assert ev.status == CONFIRMED and "not a proof" in str(ev)
+    assert decide(rel, Region.of(*conds, variables=[a, b, c, d])).truth is Truth.UNKNOWN  # still UNKNOWN
+    wrong = sympy.LessThan((a + b + c + d) ** 2, 3 * (a**2 + b**2 + c**2 + d**2), evaluate=False)
+    ev = oracle(wrong, conds)
+    assert ev.status == REFUTED
+    v = {k: Fraction(x) for k, x in ev.counterexample.items()}
+    s = sum(v.get(k, 0) for k in "abcd")
+    assert s**2 > 3 * sum(v.get(k, 0) ** 2 for k in "abcd")
+
+
+# -- the command line ----------------------------------------------------------------------------------------------
+
+def write(folder, certs):
+    folder.mkdir()
+    for i, cert in enumerate(certs):
+        (folder / f"c{i}.json").write_text(json.dumps({"claim": f"test.c{i}", "certificate": cert}))
+    return str(folder)
+
+
+@pytest.mark.slow
+def test_cli_recheck_smt_exit_status_and_json(tmp_path, capsys):
+    jsonschema = pytest.importorskip("jsonschema")
+    from importlib import resources
+
+    good = write(tmp_path / "good", [LC, PLP])
+    assert main(["recheck", good, "--smt", "--smt-timeout", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "SMT: 2 certificates: 2 CONFIRMED, 0 REFUTED, 0 UNKNOWN" in out
+    bad = copy.deepcopy(LC)
+    bad["region"] = ["t >= 1", "t <= 0"]
+    folder = write(tmp_path / "bad", [LC, bad, LC])  # a certificate filed twice is decided once, listed twice
+    assert main(["recheck", folder, "--smt", "--format", "json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    schema = json.loads((resources.files("exactdp") / "schemas" / "recheck.json").read_text())
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    certs = doc["result"]["smt"]["certificates"]
+    assert [(c["status"], c["source"]) for c in certs] == [("CONFIRMED", "test.c0"), ("REFUTED", "test.c1"),
+                                                           ("CONFIRMED", "test.c2")]
+    assert certs[0]["obligations"] == certs[2]["obligations"] and certs[1]["obligations"][0]["answers"] == {
+        "z3": "unsat", "cvc5": "unsat"}  # the emptied region: no point, for both solvers
+    assert main(["recheck", good]) == 0 and "SMT" not in capsys.readouterr().out  # without --smt: no SMT
+
+
+def test_cli_bad_timeout_and_missing_solvers_are_one_line_errors(tmp_path, capsys, monkeypatch):
+    good = write(tmp_path / "good", [LC])
+    assert main(["recheck", good, "--smt", "--smt-timeout", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--smt-timeout" in err and "-1" in err
+    monkeypatch.setitem(__import__("sys").modules, "cvc5", None)  # import cvc5 now raises ImportError
+    assert main(["recheck", good, "--smt"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cvc5" in err and 'exactdp[smt]' in err
+
+
+@pytest.mark.slow
+def test_real_exported_certificates_are_confirmed(tmp_path, capsys):
+    folder = tmp_path / "c"
+    assert main(["verify", "grosse2026.thm2_tv", "--quick", "--no-progress", "--certificates", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["recheck", str(folder), "--smt", "--format", "json"]) == 0
+    smt = json.loads(capsys.readouterr().out)["result"]["smt"]
+    assert len(smt["certificates"]) == 4 and all(c["status"] == "CONFIRMED" for c in smt["certificates"])
+    kinds = {c["kind"] for c in smt["certificates"]}
+    assert kinds == {"linear-combination", "symbolic-statements"}
