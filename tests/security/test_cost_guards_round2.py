@@ -201,3 +201,31 @@ def test_claims_only_from_registered_packages(capsys, name):
 def test_registered_claim_subpackage_still_loads():
     registry = load_claims(("exactdp_proofs.findings",))
     assert any(k.startswith("findings.") for k in registry)
+
+
+# -- recheck: sizes before parsing ------------------------------------------------------------------------
+
+def _statement(lhs, rhs):
+    return {"kind": "symbolic-statements", "name": "crafted", "parameters": ["x", "a", "b", "c", "d"],
+            "region": [], "statements": [["s", lhs, "==", rhs, []]]}
+
+
+@pytest.mark.parametrize("lhs,rhs", [("(x+1)^10000", "(x+2)^10000"), ("(a+b+c+d+1)^200", "0")])
+def test_recheck_refuses_high_degrees_before_expanding(lhs, rhs):
+    from exactdp.recheck import REJECTED, recheck_certificate
+
+    r = recheck_certificate(_statement(lhs, rhs))
+    assert r.status == REJECTED and "max_degree" in r.line(), r.line()
+
+
+def test_recheck_counts_lp_entries_before_reading_them():
+    from exactdp.recheck import REJECTED, recheck_certificate
+
+    bad = "not a number ("  # reading any entry would reject the certificate as unreadable
+    lp = {"kind": "lp-point", "name": "big", "c": [bad] * 20, "A_ub": [[bad] * 20] * 20, "b_ub": [bad] * 20,
+          "x": [bad] * 20, "y_ub": [bad] * 20, "value": "0"}
+    with limits(max_entries=100):
+        r = recheck_certificate(lp)
+    assert r.status != REJECTED and "max_entries" in r.line(), r.line()
+    r = recheck_certificate(lp)
+    assert r.status == REJECTED and "unreadable" in r.line()
