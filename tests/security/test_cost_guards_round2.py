@@ -229,3 +229,14 @@ def test_recheck_counts_lp_entries_before_reading_them():
     assert r.status != REJECTED and "max_entries" in r.line(), r.line()
     r = recheck_certificate(lp)
     assert r.status == REJECTED and "unreadable" in r.line()
+
+
+# -- tensor at an irrational t ------------------------------------------------------------------------------
+
+def test_tensor_irrational_t_prints_delta_n(tmp_path, capsys):
+    path = _file(tmp_path, RR)
+    assert main(["tensor", path, "--n", "3", "--t", "exp(1)", "--format", "json"]) == 0
+    by_t = json.loads(capsys.readouterr().out)["result"]
+    assert main(["tensor", path, "--n", "3", "--eps", "1", "--format", "json"]) == 0
+    by_eps = json.loads(capsys.readouterr().out)["result"]
+    assert by_t["delta_n_at_exp_eps"] == by_eps["delta_n_at_exp_eps"] == "27/32 - 5*E/32"

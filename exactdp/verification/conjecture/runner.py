@@ -166,6 +166,30 @@ def result_of(ex, future):
         return done.result()
 
 
+class WatchedClient:
+    """A dask client for code that only calls ``submit(fn, *args)`` and ``future.result()`` (the tensor
+    search's exhaustive phase): each result is awaited by :func:`result_of`, so losing every worker ends
+    with a message and a bounded wait instead of a silent one."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def submit(self, fn, *args):
+        future = submit(self.client, fn, *args)
+        return _WatchedFuture(self.client, future)
+
+
+class _WatchedFuture:
+    def __init__(self, client, future):
+        self.client, self.future = client, future
+
+    def result(self):
+        return result_of(self.client, self.future)
+
+    def cancel(self):
+        return self.future.cancel()
+
+
 def _no_worker_left(ex, since: float | None) -> float | None:
     """Track how long the cluster of ``ex`` has had no worker: None while it has one; the moment it lost the
     last one (and a message on stderr) otherwise; past ``scheduler_wait`` seconds an error."""
