@@ -478,7 +478,7 @@ def substitute(expr, values: dict, name: str = "EXPR", *, scale: int = 1):
         if not e.args or not (e.free_symbols & keys):
             return e
         args = [walk(a) for a in e.args]
-        if e.is_Pow:
+        if e.is_Pow and not (isinstance(args[0], sympy.exp) or args[0] is sympy.E):  # exp(a)^k = exp(k a): cheap
             return _pow(args[0], args[1], name, guard)
         if e.is_Mul or e.is_Add:
             bits = sum(_rational_bits(a) for a in args if isinstance(a, sympy.Rational))

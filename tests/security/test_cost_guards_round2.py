@@ -57,8 +57,8 @@ def test_exact_value_of_a_huge_power_is_refused_before_it_is_built():
         bounds.get("phi_n").evaluate(n=10**18, t=2, delta="1/10")
     with pytest.raises(ReadError, match="max_integer_digits"):
         bounds.get("composition_delta").evaluate(n=10**18, delta="1/10")
-    with pytest.raises(ReadError, match="max_integer_digits"):  # exp(1)^(10^18): a numeric base too
-        bounds.get("phi_n").evaluate(n=10**18, t=sympy.E, delta=0)
+    with pytest.raises(ReadError, match="max_integer_digits"):  # sqrt(2)^(10^18) would be 2^(5*10^17)
+        bounds.get("phi_n").evaluate(n=10**18, t=sympy.sqrt(2), delta=0)
 
 
 def test_evalf_of_a_huge_power_uses_the_evaluation_form():
@@ -66,6 +66,14 @@ def test_evalf_of_a_huge_power_uses_the_evaluation_form():
     assert bounds.get("phi_n").evalf(8, n=10**18, t=2, delta="1/10") == "1.0000000"
     # 1 - (1 - 10^-20)^(10^18) = 1 - e^(-1/100 + ...) = 0.00995016...
     assert bounds.get("composition_delta").evalf(6, n=10**18, delta="1/10^20") == "0.00995017"
+
+
+def test_powers_of_exponentials_stay_symbolic():
+    # t = e^(10^18): 1/t is exp(-10^18), an exact expression of a few characters (nothing of its size is built)
+    value = bounds.get("phi").evaluate(eps=10**18, delta=0)
+    assert value == 1 - sympy.exp(-(10**18))
+    assert bounds.get("phi").evalf(6, eps=10**18, delta=0) == "1.00000"
+    assert bounds.get("phi_n").evaluate(n=10**18, eps=1, delta=0) == 1 - sympy.exp(-(10**18))
 
 
 def test_small_powers_are_still_exact():
@@ -104,6 +112,12 @@ def test_simplify_is_not_tried_on_huge_rationals():
     assert is_zero(sympy.sin(1) ** 2 + sympy.cos(1) ** 2 - 1)[0] is Truth.TRUE  # small: still an identity
 
 
+def test_evalf_of_the_simplify_bomb_is_undecided_not_endless(capsys):
+    assert main(["evalf", "sqrt(sin(1)^2+cos(1)^2-1-10^-1000)"]) == 3  # UNKNOWN, said as such
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "undecided" in err, err
+
+
 # -- the conjecture search: budget x size, huge coefficients in exp --------------------------------------
 
 def test_check_budget_times_size_is_estimated():
@@ -129,12 +143,23 @@ def test_reader_symbolic_exponent_guard():
     assert read_expression("exp(10^5*x)", symbols={"x": x}) == sympy.exp(100000 * x)
 
 
-def test_exp_abort_case_exits_2_in_a_subprocess():
-    """The case that aborted the interpreter in GMP (exit 134): one line, exit 2."""
-    proc = subprocess.run([sys.executable, "-m", "exactdp", "check", "exp(10^12*eta_tv) <= 2"],
-                          capture_output=True, text=True, timeout=120)
+def _limit_memory():  # the acceptance's `ulimit -v 8000000` (kB)
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (8_000_000 * 1024, 8_000_000 * 1024))
+
+
+@pytest.mark.parametrize("argv,limit", [
+    (["check", "exp(10^12*eta_tv) <= 2"], "max_exp_argument"),  # aborted the interpreter in GMP (exit 134)
+    (["bound", "phi_n", "--n", "10^18", "--t", "2", "--delta", "1/10"], "max_integer_digits"),
+    (["check", "eta_tv <= 1", "--N", "5", "--M", "5", "--budget", "100000"], "max_work"),
+    (["verify", "--claims", "venv", "--list"], "exactdp.claims"),
+])
+def test_cli_cases_exit_2_with_one_line_in_a_subprocess(argv, limit):
+    proc = subprocess.run([sys.executable, "-m", "exactdp", *argv], capture_output=True, text=True, timeout=120,
+                          preexec_fn=_limit_memory)
     assert proc.returncode == 2, proc.stderr
-    assert len(proc.stderr.strip().splitlines()) == 1 and "max_exp_argument" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and limit in proc.stderr, proc.stderr
 
 
 # -- degrees of kernel entries ----------------------------------------------------------------------------
