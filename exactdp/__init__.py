@@ -11,9 +11,17 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# Exact results may have many digits (kl at P(y) = 1/10^5000 holds a 5001-digit integer): Python's
+# 4300-digit int/str guard would make printing such a result, or an error message quoting a huge input,
+# raise a ValueError.  The sizes exactdp builds are bounded by exactdp.limits instead (max_integer_digits,
+# max_digits), so the guard is lifted when the package is imported, as the command line does.
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)
 
 #: public name → the module that defines it (the layer rules of pyproject.toml apply to those modules)
 _LAZY: dict[str, str] = {}

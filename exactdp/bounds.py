@@ -33,7 +33,7 @@ from exactdp.sources import (
     Paper,
     Source,
 )
-from exactdp.numbers.reader import as_expr
+from exactdp.numbers.reader import ReadError, as_expr, substitute
 
 t = sympy.Symbol("t", positive=True)
 delta = sympy.Symbol("delta", nonnegative=True)
@@ -122,7 +122,7 @@ class Bound(RichDisplay, rich="bound"):
         from exactdp.numbers.sr import exact_result
 
         subs = self.substitutions(values, complete=not partial)
-        val = self.expr.subs(subs)
+        val = substitute(self.expr, subs, self.name)  # powers such as (1 - delta)^n sized before they are built
         if val.free_symbols and not val.has(sympy.Piecewise, sympy.Min, sympy.Max):
             val = sympy.cancel(val)  # a partial evaluation: one fraction (numbers stay as written)
         return exact_result(val)
@@ -141,11 +141,27 @@ class Bound(RichDisplay, rich="bound"):
         :func:`exactdp.numbers.digits.evalf`; correctly rounded)."""
         from exactdp.numbers.digits import evalf
 
-        val = self.expr.subs(self.substitutions(values, complete=True))
+        subs = self.substitutions(values, complete=True)
+        try:
+            val = substitute(self.expr, subs, self.name)
+        except ReadError:  # the exact value is too large to build (n = 10^18): balls of the evaluation form
+            if self.ball_form is None:
+                raise
+            return evalf(self._ball_of_form(subs), digits)
         if val.free_symbols:  # pragma: no cover - complete=True gives every parameter
             raise ParameterError(f"{self.name}: give every parameter to evaluate numerically; missing "
                                  f"{', '.join(sorted(map(str, val.free_symbols)))}")
         return evalf(val, digits)
+
+    def _ball_of_form(self, subs: dict):
+        """The value at validated ``subs`` as a certified real from :attr:`ball_form` alone (no exact side):
+        the route of :meth:`evalf` when the exact value is too large to build."""
+        from exactdp.numbers.rb import RB, ball_of_form
+
+        by_name = {str(k): v for k, v in subs.items()}
+        if "t" in by_name:
+            by_name["eps"] = sympy.log(by_name["t"])
+        return RB.from_evaluator(lambda: ball_of_form(self.ball_form, by_name), None, label=self.name)
 
     # -- output (LaTeX lives in exactdp.output.latex: bound_latex, bound_statement_latex) ---------------
     def describe(self, show=str, unicode: bool = False) -> str:
@@ -223,9 +239,11 @@ def _sym_value(v, name: str):
 def exact_at(expr, values: dict):
     """``expr`` (a registry expression) with parameter values substituted by name: an ``fmpq`` when the
     result is rational, else the exact sympy expression.  The substitution every exact evaluation of a
-    registry entry goes through (:meth:`Bound.evaluate` validates first, :meth:`Bound.at` does not)."""
+    registry entry goes through (:meth:`Bound.evaluate` validates first, :meth:`Bound.at` does not).
+    Powers are sized before they are built, up to 10 × ``max_integer_digits`` digits (the library's own
+    exact evaluations, e.g. φⁿ's exact side at δ = 10^-5000, n = 3)."""
     syms = {s.name: s for s in expr.free_symbols}
-    out = expr.xreplace({syms[k]: _sym_value(v, k) for k, v in values.items() if k in syms})
+    out = substitute(expr, {syms[k]: _sym_value(v, k) for k, v in values.items() if k in syms}, scale=10)
     if out.is_Rational:
         return fmpq(int(out.p), int(out.q))
     return out
@@ -536,7 +554,8 @@ register(Bound("phi_n", r"\varphi^{n}(\varepsilon,\delta)", phi_n,
                ball_form=phi_n_ball))
 register(Bound("composition_delta", r"1-(1-\delta)^{n}", 1 - (1 - delta) ** n,
                "delta of the n-fold composition at level n*eps", r"\delta_{n}", "upper",
-               _src(CATALOGUE, "B-10 (Kairouz-Oh-Viswanath, i = 0 term)"), ("B-10",)))
+               _src(CATALOGUE, "B-10 (Kairouz-Oh-Viswanath, i = 0 term)"), ("B-10",),
+               ball_form=-expm1(n * log1p(-delta))))
 register(Bound("effective_sample_size_phi", r"n\,\varphi(\varepsilon,\delta)", n * phi,
                "effective sample size in [A]'s private Le Cam bound", r"n_{\mathrm{eff}}", "equals",
                _src(A, "locally private Le Cam", "IV-A", page="5"), ("A-10",), reconstructed=True,

@@ -48,7 +48,14 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, chec
         _require_entries(data, check_shape)
         return Kernel(data, name=name)
     if fmt == "csv":
-        rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text)) if any(c.strip() for c in row)]
+        reader = csv.reader(io.StringIO(text))
+        try:
+            rows = [[cell.strip() for cell in row] for row in reader if any(c.strip() for c in row)]
+        except csv.Error as exc:  # a field over csv's own size limit (131072 characters), a stray NUL, ...
+            from exactdp.limits import limit
+
+            raise InvalidKernelError(f"kernel file: not valid CSV at line {reader.line_num} ({exc}); an entry may "
+                                     f"hold at most max_text_length = {limit('max_text_length')} characters") from None
         _require_entries(rows, check_shape)
         return Kernel(rows, name=name)
     raise InputError(f"kernel file: unknown format {fmt!r}; use json or csv")

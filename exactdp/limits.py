@@ -70,8 +70,12 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
     Limit("max_integer_digits", 10_000, "decimal digits",
           "size of an exact integer a reader builds: a literal, a decimal exponent (1e-999999999) or an "
           "integer power (10**10**10)"),
+    Limit("max_degree", 100, "", "total degree of a symbolic expression read from text (t^10000/(t^10000+1)): "
+          "sympy's cancellation and the prover's polynomial work grow quickly with it"),
     Limit("max_exp_argument", 10**6, "", "absolute value of a numeric argument of exp (and of the exponent of a "
           "non-integer power), so that exp(exp(exp(100))) is refused instead of hanging"),
+    Limit("max_title_length", 1000, "characters", "title of a figure (plot --title): matplotlib's layout of a "
+          "100 000-character title does not end"),
     Limit("max_file_bytes", 64 * 2**20, "bytes", "size of a kernel file"),
     Limit("max_entries", 2**20, "entries", "entries of one kernel (N x M; 1024 x 1024 parses in a few seconds)"),
     Limit("max_symbolic_entries", 50, "entries",

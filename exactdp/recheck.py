@@ -704,10 +704,13 @@ def _fractions(row, what: str, name: str) -> list[Fraction]:
 
 def _lp_point(d: dict, r: Recheck) -> None:
     name = r.name
+    raw = [row for key in ("A_ub", "A_eq") for row in (d.get(key) or []) if isinstance(row, list)]
+    require("max_entries", sum(map(len, raw)) + len(d.get("c") or []),  # counted before any entry is read
+            f"re-checking the LP of {name}")
+    require("max_work", (len(raw) + 1) * max(len(d.get("c") or []), 1), f"re-checking the LP of {name}")
     c = _fractions(d.get("c", []), "c", name)
     A_ub = [_fractions(row, "A_ub", name) for row in d.get("A_ub", [])]
     A_eq = [_fractions(row, "A_eq", name) for row in d.get("A_eq", [])]
-    require("max_work", (len(A_ub) + len(A_eq) + 1) * max(len(c), 1), f"re-checking the LP of {name}")
     b_ub, b_eq = _fractions(d.get("b_ub", []), "b_ub", name), _fractions(d.get("b_eq", []), "b_eq", name)
     x, y_ub, y_eq = (_fractions(d.get(k, []), k, name) for k in ("x", "y_ub", "y_eq"))
     value = _fractions([d.get("value", "")], "value", name)[0]

@@ -33,6 +33,27 @@ def _points(text: str) -> int:
     return k
 
 
+def _check_title(title) -> None:
+    """Refuse a ``--title`` before any work: longer than ``max_title_length``, or mathtext (an even number of
+    unescaped ``$``) that matplotlib cannot parse (it would fail only when the figure is written)."""
+    if title is None:
+        return
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote, require
+
+    require("max_title_length", len(title), "--title")
+    from matplotlib import cbook
+    from matplotlib.mathtext import MathTextParser
+
+    if cbook.is_math_text(title):
+        try:
+            MathTextParser("path").parse(title)
+        except ValueError as exc:
+            reason = " ".join(str(exc).split())
+            raise ParameterError(f"--title: not valid mathtext ({reason[:120]}) in {quote(title, 60)}; "
+                                 f"escape a literal dollar as \\$") from None
+
+
 def _add_output(p) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="FILE.png (300 dpi), FILE.pdf or FILE.svg; without one of these suffixes FILE.png and FILE.pdf")
@@ -114,6 +135,7 @@ def run_profile(args) -> int:
 
     pyplot()  # a missing matplotlib: one line naming the extra, before any computation
     _targets(args.output)
+    _check_title(args.title)
     if args.n is not None and args.n < 1:
         raise ParameterError(f"--n: must be a positive integer, got {args.n}")
     K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, profile=True))
@@ -163,6 +185,7 @@ def run_bound(args) -> int:
 
     pyplot()
     _targets(args.output)
+    _check_title(args.title)
     values = parse_assignments(args.at)
     for key in ("c", "delta", "n", "N"):
         v = getattr(args, key)

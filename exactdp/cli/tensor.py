@@ -56,7 +56,8 @@ def _resolve(args):
         return None, None
     if isinstance(t, sympy.Rational):
         return str(t), None
-    return None, args.eps if args.eps is not None else None
+    # an irrational e^eps (--eps 1/2 or --t 'exp(1)'): delta_n(e^eps) = A - B e^eps, exact, at eps = log t
+    return None, args.eps if args.eps is not None else sympy.log(t)
 
 
 def _check_cost(K, args, gamma, kw) -> None:
@@ -123,11 +124,11 @@ def _scheduler(args):
     if args.scheduler is None:
         yield None
         return
-    from exactdp.verification.conjecture.runner import open_executor
+    from exactdp.verification.conjecture.runner import WatchedClient, open_executor
 
     client, close = open_executor(args.scheduler, 1)
     try:
-        yield client
+        yield WatchedClient(client)  # a lost cluster: one line and a bounded wait, not a silent one
     finally:
         close()
 

@@ -228,10 +228,28 @@ def renyi(P, Q, alpha):
     if a == 0:
         mass = sympy.Add(*[as_sympy(q) for p, q in zip(P, Q) if p != 0])
         return sympy.oo if mass == 0 else exact_result(-sympy.log(mass))
+    _require_power_size([(p, q) for p, q in zip(P, Q) if p != 0 and q != 0], a)
     total = sympy.Add(*[as_sympy(p) ** A * as_sympy(q) ** (1 - A) for p, q in zip(P, Q) if p != 0 and q != 0])
     if total == 0:
         return sympy.oo
     return exact_result(sympy.log(total) / (A - 1))
+
+
+def _require_power_size(pairs, a) -> None:
+    """Refuse the Rényi sum Σ P(y)^α Q(y)^{1−α} before sympy builds it when its exact powers would exceed
+    10 × ``max_integer_digits`` (the library's own exact results, as :func:`exactdp.bounds.exact_at`): each
+    term has about |α|·(bits of P(y)) + |1−α|·(bits of Q(y)) bits (α = 10^9 on halves is a 10^9-bit
+    rational)."""
+    from exactdp.limits import ESTIMATE_CAP, limit, limits, require
+
+    def bits(x) -> int:
+        return int(x.p).bit_length() + int(x.q).bit_length()
+
+    scale = min(abs(a.p), ESTIMATE_CAP) // int(a.q) + 1  # |alpha| rounded up, never a huge product
+    total = sum(scale * (bits(p) + bits(q)) for p, q in pairs)
+    with limits(max_integer_digits=10 * limit("max_integer_digits")):
+        require("max_integer_digits", min(total, ESTIMATE_CAP) * 30103 // 100000,
+                f"alpha: the exact Renyi sum at order {a if len(str(a)) < 40 else 'alpha'}")
 
 
 def _as_generator(f) -> sympy.Expr:

@@ -22,7 +22,8 @@ anything* (balls are only used to prove that a quantity is non-zero, which they 
    proves zero (a non-zero result proves nothing).
 
 Anything else is UNKNOWN — including expressions too large for exact rewriting (an expansion of more
-than ``_MAX_EXPANSION_TERMS`` terms, rationals of more than ``_MAX_REWRITE_BITS`` bits for rule 3 and 4,
+than ``_MAX_EXPANSION_TERMS`` terms, rationals of more than ``_MAX_REWRITE_BITS`` bits for rule 3 and of
+more than ``_SIMPLIFY_MAX_BITS`` bits for rule 4,
 integers of more than 4 × ``max_prec`` bits for rule 2): the exact layer never blows up on the size
 of its input.  sympy's numeric heuristics (``equals``, ``is_zero`` on numbers,
 ``minimal_polynomial``'s numeric factor choice) are never used.
@@ -39,6 +40,8 @@ from exactdp.numbers.truth import Truth
 from exactdp.numbers.reader import as_expr
 
 _SIMPLIFY_MAX_OPS = 200
+#: Rule 4 (sympy.simplify) only sees rationals up to this size: it factors them
+_SIMPLIFY_MAX_BITS = 128
 #: Rules 3 and 4 (sympy rewriting: together, expand, simplify) only see rationals up to this size;
 #: sympy re-evaluates p^(1/q) on rebuilding, which factors p.
 _MAX_REWRITE_BITS = 4096
@@ -140,13 +143,8 @@ def _is_zero(expr) -> tuple[Truth, str]:
     res = _exp_polynomial(expr)
     if res is not None and res[0] is not Truth.UNKNOWN:
         return res
-    if sympy.count_ops(expr) <= _SIMPLIFY_MAX_OPS:
-        try:
-            simplified = sympy.simplify(expr)
-        except (TypeError, ValueError, NotImplementedError, RecursionError):  # pragma: no cover
-            simplified = expr
-        if simplified == 0:
-            return Truth.TRUE, "sympy.simplify rewrites it to 0 (exact identity)"
+    if _simplifies_to_zero(expr):
+        return Truth.TRUE, "sympy.simplify rewrites it to 0 (exact identity)"
     note = res[1] if res is not None else "no exact rule applies"
     return Truth.UNKNOWN, note
 
@@ -323,9 +321,21 @@ def _algebraic_zero(e) -> Truth:
         return Truth.of(e == 0)
     if _ball_nonzero(e):
         return Truth.FALSE
-    if sympy.count_ops(e) <= _SIMPLIFY_MAX_OPS and sympy.simplify(e) == 0:
+    if _simplifies_to_zero(e):
         return Truth.TRUE
     return Truth.UNKNOWN
+
+
+def _simplifies_to_zero(expr) -> bool:
+    """Rule 4: ``sympy.simplify(expr) == 0``, tried only on small inputs (at most ``_SIMPLIFY_MAX_OPS``
+    operations and rationals of at most ``_SIMPLIFY_MAX_BITS`` bits): simplify factors the integers it
+    meets (trigsimp's ``factor``), which never ends on sin(1)^2 + cos(1)^2 - 1 - 10^-1000."""
+    if _largest_bits(expr) > _SIMPLIFY_MAX_BITS or sympy.count_ops(expr) > _SIMPLIFY_MAX_OPS:
+        return False
+    try:
+        return sympy.simplify(expr) == 0
+    except (TypeError, ValueError, NotImplementedError, RecursionError):  # pragma: no cover
+        return False
 
 
 def _exp_polynomial(expr) -> tuple[Truth, str] | None:

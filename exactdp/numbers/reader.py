@@ -45,7 +45,7 @@ import sympy
 from flint import fmpq, fmpz
 
 from exactdp.errors import CoercionError
-from exactdp.limits import how_to_raise, limit, quote
+from exactdp.limits import how_to_raise, limit, limits, quote
 
 
 class ReadError(CoercionError):
@@ -362,7 +362,7 @@ def _magnitude(x) -> float | None:
         return float(mpmath.log(abs(mpmath.mpf(v._mpf_)), 2)) if v.is_real else None
 
 
-def _pow(base, exponent, name: str, parser: _Parser):
+def _pow(base, exponent, name: str, parser: _Parser | _Substitution):
     if base == 0 and exponent.is_number and (exponent.is_negative or exponent == 0):
         raise parser._error("0 to a non-positive power is undefined")
     if isinstance(exponent, sympy.Rational):
@@ -383,6 +383,8 @@ def _pow(base, exponent, name: str, parser: _Parser):
                             f"{limit('max_integer_digits')}; {how_to_raise('max_integer_digits')}")
         if base.is_number and base.is_negative and not exponent.is_integer:
             raise parser._error(f"({base})^({exponent}) is not a real number")
+    elif not exponent.is_number:
+        _check_symbolic_argument(exponent, "the exponent", name)
     elif exponent.is_number:
         mag = _magnitude(exponent)
         if mag is not None and mag > math.log2(limit("max_exp_argument")):
@@ -398,7 +400,23 @@ def _short(x) -> str:
     return s if len(s) <= 60 else s[:60] + "..."
 
 
+def _check_symbolic_argument(arg, what: str, name: str) -> None:
+    """Refuse a symbolic argument of exp (or exponent of a power) holding a number above ``max_exp_argument``:
+    ``exp(10^12*eta_tv)`` would reach GMP with a 10^12-bit size once a value is substituted (an abort, not
+    an error).  The numbers are the rationals and numeric subterms of the argument, each bounded alone."""
+    cap = math.log2(limit("max_exp_argument"))
+    for node in sympy.preorder_traversal(arg):
+        if node.is_number and not node.is_Atom or isinstance(node, sympy.Rational):
+            mag = _magnitude(node)
+            if mag is not None and mag > cap:
+                raise ReadError(f"{name}: {what} {_short(arg)} holds the number {_short(node)}, larger than the "
+                                f"limit max_exp_argument = {limit('max_exp_argument')}; "
+                                f"{how_to_raise('max_exp_argument')}")
+
+
 def _apply(fname: str, fn, args: list, parser: _Parser):
+    if fname == "exp" and not args[0].is_number:
+        _check_symbolic_argument(args[0], "the argument of exp", parser.name)
     if fname in MATH_FUNCTIONS:
         (arg,) = args
         if arg.is_number:
@@ -424,6 +442,54 @@ def _apply(fname: str, fn, args: list, parser: _Parser):
     if isinstance(value, sympy.Rational) and _rational_bits(value) > _max_bits():  # exp(k log 2) is 2^k
         raise _too_big(parser.name, f"{fname}({_short(args[0])})", int(_rational_bits(value)))
     return value
+
+
+class _Substitution:
+    """What the guarded constructors need of a parser when they rebuild an expression: its error format."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def _error(self, msg: str) -> ReadError:
+        return ReadError(f"{self.name}: {msg}")
+
+
+def substitute(expr, values: dict, name: str = "EXPR", *, scale: int = 1):
+    """``expr`` with symbols replaced by exact values (``{Symbol: sympy number}``), rebuilt bottom-up through
+    the reader's guarded constructors: a power, product or sum of exact numbers whose size exceeds
+    ``max_integer_digits`` (``(9/10)^n`` at n = 10^18) is refused *before* sympy or GMP builds it, with a
+    :class:`ReadError` naming the limit.  ``expr.subs`` would build the huge rational first.  ``scale``
+    multiplies the limit for exact results of the library's own evaluations (``scale`` × the limit digits).
+
+    >>> n = sympy.Symbol("n")
+    >>> substitute(1 - sympy.Rational(1, 2) ** n, {n: sympy.Integer(3)})
+    7/8
+    >>> substitute(sympy.Rational(9, 10) ** n, {n: sympy.Integer(10**18)}, "phi_n")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactdp.numbers.reader.ReadError: phi_n: the power (9/10)^(1000000000000000000) is too large: about ... digits, more than the limit max_integer_digits = 10000; raise it with ...
+    """
+    keys = set(values)
+    guard = _Substitution(name)
+
+    def walk(e):
+        if e in values:
+            return values[e]
+        if not e.args or not (e.free_symbols & keys):
+            return e
+        args = [walk(a) for a in e.args]
+        if e.is_Pow and not (isinstance(args[0], sympy.exp) or args[0] is sympy.E):  # exp(a)^k = exp(k a): cheap
+            return _pow(args[0], args[1], name, guard)
+        if e.is_Mul or e.is_Add:
+            bits = sum(_rational_bits(a) for a in args if isinstance(a, sympy.Rational))
+            if bits > 2 * _max_bits():
+                raise _too_big(name, "the product" if e.is_Mul else "the sum", bits)
+        return e.func(*args)
+
+    if scale == 1:
+        return walk(expr)
+    with limits(max_integer_digits=scale * limit("max_integer_digits")):
+        return walk(expr)
 
 
 # -- public API -----------------------------------------------------------------------------------------
@@ -462,9 +528,34 @@ def read_expression(text: str, *, name: str = "EXPR", symbols: dict | None = Non
     parser = _Parser(text, name, dict(symbols or {}), MATH_FUNCTIONS if functions is None else functions,
                      MATH_CONSTANTS if constants is None else constants, relations)
     try:
-        return parser.parse()
+        value = parser.parse()
     except RecursionError:  # pragma: no cover - max_nesting keeps the recursion far below Python's limit
         raise ReadError(f"{name}: nested too deeply in {quote(text)}") from None
+    if getattr(value, "free_symbols", None):
+        degree = _degree(value, limit("max_degree") + 1)
+        if degree > limit("max_degree"):
+            raise ReadError(f"{name}: {quote(text, 60)} has degree {'at least ' if degree == limit('max_degree') + 1 else ''}"
+                            f"{degree} in its parameters, more than the limit max_degree = {limit('max_degree')}; "
+                            f"{how_to_raise('max_degree')}")
+    return value
+
+
+def _degree(expr, cap: int) -> int:
+    """An upper estimate (capped at ``cap``) of the total degree of ``expr`` in its symbols, counting a
+    quotient as the sum of the degrees of its parts and a function by the degree of its argument."""
+    if expr.is_Symbol:
+        return 1
+    if expr.is_number or not expr.args:
+        return 0
+    if expr.is_Mul:
+        return min(cap, sum(_degree(a, cap) for a in expr.args))
+    if expr.is_Pow:
+        base, e = expr.args
+        d = _degree(base, cap)
+        if e.is_Rational:
+            return min(cap, d * (abs(int(e.p)) // int(e.q) + 1 if not e.is_Integer else abs(int(e))))
+        return max(d, _degree(e, cap))
+    return max(_degree(a, cap) for a in expr.args)
 
 
 def read_rational(text: str, name: str = "value") -> fmpq:

@@ -110,12 +110,17 @@ SWEEP_LABELS = {"eps": r"privacy level $\varepsilon$ (nats)", "t": r"$t = e^{\va
                 "c": r"minimum prior mass $c$", "delta": r"$\delta$ (probability)"}
 
 
+#: estimated operations of one exact evaluation of a bound and its certified ball (a sympy substitution and
+#: a ball at 53 bits): the default max_work admits 2500 points of one bound
+POINT_WORK = 4 * 10**5
+
+
 def bound_curves(names, vs: str, lo, hi, points: int, values: dict) -> dict:
     """Registry bounds (:mod:`exactdp.bounds`) at ``points`` equally spaced exact values of the parameter
     ``vs`` in [lo, hi], the others fixed by ``values`` (text or exact, as
     :meth:`~exactdp.bounds.Bound.evaluate` takes them).  Per bound: ``{"x", "y"}`` plotting arrays
     (certified balls' midpoints), ``"skipped"`` (x outside the bound's domain, e.g. c > 1/N), ``"bound"``.
-    The work is checked against ``max_work`` first (an exact evaluation costs ~10⁵ operations)."""
+    The work is checked against ``max_work`` first (:data:`POINT_WORK` operations a point)."""
     from exactdp import bounds
     from exactdp.errors import ExactDPError, ParameterError
     from exactdp.limits import require
@@ -124,9 +129,13 @@ def bound_curves(names, vs: str, lo, hi, points: int, values: dict) -> dict:
         raise ParameterError(f"--vs: expected one of {', '.join(SWEEPS)}, got {vs!r}")
     if not 2 <= points <= 10_000:
         raise ParameterError(f"--points: must be an integer in 2..10000, got {points}")
-    require("max_work", points * len(names) * 10**5, f"plot bound: {len(names)} bound(s) at {points} points")
+    require("max_work", points * len(names) * POINT_WORK, f"plot bound: {len(names)} bound(s) at {points} points")
     if hi <= lo:
         raise ParameterError(f"--to: must exceed --from ({lo}), got {hi}")
+    if vs == "eps":  # every point evaluates e^eps: the sweep's range is an exp argument
+        far = max(abs(fmpq(lo)), abs(fmpq(hi)))
+        require("max_exp_argument", int(far.p) // int(far.q), f"plot bound --vs eps up to |eps| = {far}"
+                if len(str(far)) < 40 else "plot bound --vs eps: the range")
     sym = "t" if vs == "eps" else vs
     chosen = [bounds.get(name) for name in names]
     known = {str(p) for b in chosen for p in b.parameters} | ({"eps"} if any(

@@ -271,24 +271,37 @@ def load_claims(packages: str | tuple[str, ...] | list[str]) -> dict[str, Claim]
     """Import every module of the given packages (module paths such as ``"exactdp_proofs"``) so their
     claims register; return the registry.
 
+    Only packages registered in the ``exactdp.claims`` entry-point group (:func:`claim_packages`) and their
+    subpackages are imported: a package name is user text, and importing any installed package with all
+    its submodules would run arbitrary code (``venv``'s command line).
+
     Raises:
-        ParameterError: a name that is not an importable package.
+        ParameterError: a name that is not a registered package of proof modules (or a subpackage of
+        one), or not an importable package.
     """
     import importlib
     import pkgutil
+    import re
 
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+
+    registered = claim_packages()
     for name in (packages,) if isinstance(packages, str) else packages:
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", name, re.ASCII):
+            raise ParameterError(f"claims: {quote(name, 60)} is not a package name (dotted Python identifiers, "
+                                 f"e.g. {registered[0]})")
+        if not any(name == r or name.startswith(r + ".") for r in registered):
+            raise ParameterError(f"claims: no package of proof modules named {name!r}: only packages registered "
+                                 f"in the {ENTRY_POINT_GROUP!r} entry-point group and their subpackages are loaded "
+                                 f"(registered: {', '.join(registered)})")
         try:
             pkg = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name is None or not (name == exc.name or name.startswith(exc.name + ".")):
                 raise  # a missing dependency inside the package is not a bad package name
-            from exactdp.errors import ParameterError
-
             raise ParameterError(f"claims: no package of proof modules named {name!r}") from None
         if not hasattr(pkg, "__path__"):
-            from exactdp.errors import ParameterError
-
             raise ParameterError(f"claims: {name!r} is a module, not a package of proof modules")
         for info in pkgutil.walk_packages(pkg.__path__, prefix=name + "."):
             importlib.import_module(info.name)

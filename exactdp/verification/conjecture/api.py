@@ -40,6 +40,10 @@ from exactdp.verification.conjecture.search import SearchSpec, evaluate
 from exactdp.numbers.reader import as_expr
 
 DEFAULT_BUDGET = 400
+#: estimated elementary operations per kernel entry of one searched kernel (its class test, the quantities
+#: and the grid's instances): an N x M kernel costs KERNEL_WORK * N * M against the max_work limit, so the
+#: default limit admits 10^5 kernels of 2 x 2 and 2 x 10^4 of 5 x 5 (calibrated on ``eta_tv <= 1``)
+KERNEL_WORK = 2000
 
 
 @dataclass
@@ -476,12 +480,13 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
                                     or not max_seconds >= 0 or max_seconds == float("inf")):
         raise ParameterError(f"max_seconds: must be a finite number of seconds >= 0, got {max_seconds!r}")
-    if max_seconds is None:  # a run without a clock cap: the budget is the cost (about 1000 operations a kernel)
+    sizes_N, sizes_M = _size_range(N, "N"), _size_range(M, "M")
+    if max_seconds is None:  # a run without a clock cap: the budget times the cost of one kernel
         from exactdp.limits import require
 
-        require("max_work", budget * 1000, f"check with budget = {budget} kernels and no --max-seconds")
-    spec = SearchSpec(inequality, classes, _size_range(N, "N"), _size_range(M, "M"), seed, budget, chunk_size,
-                      max_den, _gamma_range(gamma))
+        require("max_work", budget * KERNEL_WORK * sizes_N[1] * sizes_M[1],
+                f"check with budget = {budget} kernels of up to {sizes_N[1]} x {sizes_M[1]} and no --max-seconds")
+    spec = SearchSpec(inequality, classes, sizes_N, sizes_M, seed, budget, chunk_size, max_den, _gamma_range(gamma))
     static_checks(conj, spec.N, spec.M)
     proof = _try_prove(conj, classes, spec)
     merged, info = run_search(spec, scheduler=scheduler, workers=workers,

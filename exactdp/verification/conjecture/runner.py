@@ -92,6 +92,8 @@ def open_executor(scheduler, workers: int):
         if hasattr(scheduler, "submit") and hasattr(scheduler, "scheduler_info"):  # a Client
             wait_for_a_worker(scheduler, getattr(getattr(scheduler, "scheduler", None), "address", "the client's"))
             return scheduler, lambda abort=False: None
+        if not hasattr(scheduler, "scheduler_address"):
+            probe_scheduler(str(scheduler))  # a listener that is not a Dask scheduler: dask's handshake hangs
         try:
             if hasattr(scheduler, "scheduler_address"):  # a LocalCluster object
                 client = distributed.Client(scheduler)
@@ -146,6 +148,107 @@ def stop_pool(pool: ProcessPoolExecutor, grace: float = 5.0) -> None:
                 p.join(grace)
 
 
+#: seconds a scheduler address has to send the first bytes of dask's handshake (at most scheduler_wait)
+HANDSHAKE_SECONDS = 10
+
+
+def probe_scheduler(address: str) -> None:
+    """Refuse a ``tcp://host:port`` address whose listener does not start dask's handshake: a Dask scheduler
+    writes its handshake message (a frame count, a little-endian 64-bit integer below 2^16) as soon as a
+    connection opens, while ``distributed.Client`` would wait for ever on a listener that accepts and says
+    nothing (an HTTP server, a plain socket).  Waits at most min(:data:`HANDSHAKE_SECONDS`,
+    ``scheduler_wait``) seconds; other schemes (``tls://``, ``inproc://``) are left to dask."""
+    import socket
+
+    from exactdp.errors import InputError
+    from exactdp.limits import how_to_raise, limit, quote
+
+    scheme, sep, rest = address.partition("://")
+    if sep and scheme != "tcp":
+        return
+    host, _, port = (rest if sep else address).rpartition(":")
+    if not host or not port.isdigit():
+        return  # not host:port: distributed.Client reports it
+    seconds = min(HANDSHAKE_SECONDS, limit("scheduler_wait"))
+    first = b""
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds) as sock:
+            sock.settimeout(seconds)
+            while len(first) < 8:
+                chunk = sock.recv(8 - len(first))
+                if not chunk:
+                    break
+                first += chunk
+    except TimeoutError:
+        pass
+    except OSError as exc:  # refused, unreachable: distributed.Client reports it as it does today
+        if not first:
+            raise InputError(f"--scheduler: cannot connect to {quote(address)}: {str(exc)[:200]} "
+                             f"(expected an address like tcp://host:8786)") from None
+    if len(first) < 8 or not 0 < int.from_bytes(first, "little") < 2**16:
+        what = "sent nothing" if not first else "answered with something else"
+        raise InputError(f"--scheduler: {quote(address)} is not a Dask scheduler: it {what} within {seconds} s "
+                         f"of connecting (a scheduler starts dask's handshake at once); the wait is the smaller "
+                         f"of {HANDSHAKE_SECONDS} s and the limit scheduler_wait: {how_to_raise('scheduler_wait')}")
+
+
+def result_of(ex, future):
+    """``future.result()``, with a bounded wait on a Dask cluster that has lost every worker (see
+    :func:`as_completed`)."""
+    if not is_dask(ex):
+        return future.result()
+    for done in as_completed(ex, [future]):
+        return done.result()
+
+
+class WatchedClient:
+    """A dask client for code that only calls ``submit(fn, *args)`` and ``future.result()`` (the tensor
+    search's exhaustive phase): each result is awaited by :func:`result_of`, so losing every worker ends
+    with a message and a bounded wait instead of a silent one."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def submit(self, fn, *args):
+        future = submit(self.client, fn, *args)
+        return _WatchedFuture(self.client, future)
+
+
+class _WatchedFuture:
+    def __init__(self, client, future):
+        self.client, self.future = client, future
+
+    def result(self):
+        return result_of(self.client, self.future)
+
+    def cancel(self):
+        return self.future.cancel()
+
+
+def _no_worker_left(ex, since: float | None) -> float | None:
+    """Track how long the cluster of ``ex`` has had no worker: None while it has one; the moment it lost the
+    last one (and a message on stderr) otherwise; past ``scheduler_wait`` seconds an error."""
+    from exactdp.errors import InputError
+    from exactdp.limits import how_to_raise, limit
+
+    try:
+        workers = len(ex.scheduler_info().get("workers", {}))
+    except Exception:  # noqa: BLE001 - the scheduler itself went away: treat as no worker
+        workers = 0
+    if workers:
+        return None
+    now = time.monotonic()
+    seconds = limit("scheduler_wait")
+    if since is None:
+        print(f"exactdp: every dask worker has left the scheduler; waiting up to {seconds} s for one to join",
+              file=sys.stderr, flush=True)
+        return now
+    if now - since > seconds:
+        raise InputError(f"--scheduler: every worker left the scheduler and none joined within {seconds} s; the "
+                         f"wait is the limit scheduler_wait: {how_to_raise('scheduler_wait')}")
+    return since
+
+
 def wait_for_a_worker(client, address) -> None:
     """Return once at least one worker has joined the cluster of ``client``; a scheduler without workers
     would otherwise queue the tasks for ever.  Waits at most ``limit("scheduler_wait")`` seconds (default
@@ -177,7 +280,7 @@ def run_search(spec: SearchSpec, *, scheduler=None, workers: int = 1, progress=N
             while nxt < spec.n_chunks and nxt < k + window:
                 pending[nxt] = submit(ex, run_chunk, spec, nxt)
                 nxt += 1
-            r = pending.pop(k).result()
+            r = result_of(ex, pending.pop(k))
             merged.add(r)
             if progress is not None:
                 progress(merged, spec)
@@ -211,12 +314,28 @@ def is_dask(ex) -> bool:
 def as_completed(ex, futures):
     """The futures of ``ex`` in the order they finish (dask's or concurrent.futures' ``as_completed``)."""
     if is_dask(ex):
-        from distributed import as_completed as dask_as_completed
-
-        return dask_as_completed(futures)
+        return _dask_as_completed(ex, futures)
     from concurrent.futures import as_completed as cf_as_completed
 
     return cf_as_completed(futures)
+
+
+def _dask_as_completed(ex, futures, poll: float = 1.0):
+    """Dask futures as they finish; when every worker has left, one line on stderr and at most
+    ``scheduler_wait`` seconds for a worker to join (then an :class:`~exactdp.errors.InputError`): dask
+    itself would keep the tasks queued for ever."""
+    from distributed import wait
+
+    pending, lost_since = list(futures), None
+    while pending:
+        try:
+            done, _ = wait(pending, timeout=poll, return_when="FIRST_COMPLETED")
+        except TimeoutError:  # nothing finished within poll seconds: is any worker left?
+            lost_since = _no_worker_left(ex, lost_since)
+            continue
+        lost_since = None
+        yield from (f for f in pending if f in done)
+        pending = [f for f in pending if f not in done]
 
 
 def _n_workers(ex) -> int:
