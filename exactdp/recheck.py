@@ -28,8 +28,10 @@ Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametr
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -39,8 +41,11 @@ import sympy
 from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, quote, require
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
+from exactdp.scopes import scope_text, size_names, valid_sizes
 
-OK, PARTIAL, REJECTED = "OK", "PARTIAL", "REJECTED"
+OK, UNDECIDED, REJECTED = "OK", "UNDECIDED", "REJECTED"
+#: the former name of UNDECIDED (a certificate with a part not re-checked); it is not a pass
+PARTIAL = UNDECIDED
 
 #: the functions an exported expression may use (the reader's math functions and Min, Max, Abs)
 FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1)}
@@ -57,7 +62,8 @@ MAX_LINES = 24
 
 @dataclass
 class Recheck:
-    """The re-check of one certificate: OK / PARTIAL / REJECTED, the steps, the reasons and what was trusted."""
+    """The re-check of one certificate: OK / UNDECIDED / REJECTED, the steps, the reasons and what was not
+    re-checked."""
 
     name: str
     kind: str
@@ -72,8 +78,9 @@ class Recheck:
         self.reasons.append(why)
 
     def trust(self, what: str) -> None:
+        """Record a part that was not re-checked: the certificate is UNDECIDED (unless already REJECTED)."""
         if self.status == OK:
-            self.status = PARTIAL
+            self.status = UNDECIDED
         self.trusted.append(what)
 
     def line(self) -> str:
@@ -83,7 +90,7 @@ class Recheck:
         if self.reasons:
             head += "\n         rejected: " + "; ".join(self.reasons[:3])
         if self.trusted:
-            head += "\n         trusted (engine): " + "; ".join(self.trusted[:3]) + (
+            head += "\n         not re-checked: " + "; ".join(self.trusted[:3]) + (
                 f"; and {len(self.trusted) - 3} more" if len(self.trusted) > 3 else "")
         return head
 
@@ -302,7 +309,21 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
     """Re-decide ``claim`` on the region ``conditions``: exact in one real parameter, on lines otherwise.
 
     Conditions in parameters the claim does not use are dropped (a superset of the region: sound for OK).
-    ``claim`` None: decide that the region is empty (no condition dropped)."""
+    ``claim`` None: decide that the region is empty (no condition dropped).
+
+    Integer parameters (N, n) are first *relaxed* to real ones: a claim that holds for every real value in the
+    region holds for every integer one.  Only if the relaxed claim fails are the integers visited one by one
+    (on :data:`INTEGER_GRID`): a failing integer rejects, otherwise the certificate is UNDECIDED."""
+    ints = [x for x in set().union(claim.free_symbols if claim is not None else set(),
+                                   *[c.free_symbols for c in conditions]) if x.is_integer]
+    if ints and claim is not None:
+        real = {x: sympy.Symbol(x.name, real=True) for x in ints}
+        probe = Recheck(report.name, report.kind)
+        decide(claim.xreplace(real), [c.xreplace(real) for c in conditions], probe, what, full)
+        if probe.status == OK:
+            report.steps += probe.steps + [f"{what}: holds for every real {', '.join(sorted(map(str, ints)))} in "
+                                           f"the region, so for every integer one"]
+            return
     if claim is None or full:
         syms = set().union(*[c.free_symbols for c in conditions], claim.free_symbols if claim is not None else set())
     else:
@@ -377,7 +398,7 @@ def _adopt(report: Recheck, probe: Recheck, why: str) -> None:
     report.steps += probe.steps
     if probe.status == REJECTED:
         report.reject(probe.reasons[0])
-    elif probe.status == PARTIAL:
+    elif probe.status == UNDECIDED:
         report.trust(f"{why}; with the whole region: " + "; ".join(probe.trusted))
 
 
@@ -793,7 +814,7 @@ def _coverage(tree, data: _Data, base: list, region_conds: list, r: Recheck) -> 
 
 
 S, L, LL = "str", "list[str]", "list[list[str]]"
-_BASE = {"name": S, "parameters": L, "region": L, "scope": S, "assumptions": LL, "functions": L}
+_BASE = {"name": S, "parameters": L, "region": L, "scope": S, "assumptions": LL, "functions": L, "sizes": S}
 #: the JSON shape of every field, per kind (a field present with another shape is REJECTED before reading)
 SHAPES = {
     "linear-combination": {**_BASE, "variables": L, "constraints": LL, "multipliers": L, "conclusion": S,
@@ -848,7 +869,11 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
         r.reject("malformed certificate: " + "; ".join(bad[:3]))
         return r
     try:
-        fn(d, r)
+        _bound_to_its_data(d, r)
+        if r.status != REJECTED:
+            fn(d, r)
+        if r.status != REJECTED:
+            _region_has_a_point(d, r)
     except ResourceLimitError as exc:  # not re-checked, not wrong: the rest is trusted, and says why
         r.trust(f"not re-checked further: {exc}")
     except (ReadError, ParameterError) as exc:
@@ -860,23 +885,99 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
     return r
 
 
+def _bound_to_its_data(d: dict, r: Recheck) -> None:
+    """The texts a reader sees are those of the checked data: ``scope`` is :func:`exactdp.scopes.scope_text` of
+    the sizes, assumptions and region (or point); an ``integer`` parameter is one of the sizes; no name is both a
+    parameter and a variable."""
+    sizes = d.get("sizes", "")
+    if not valid_sizes(sizes):
+        r.reject(f"sizes {quote(sizes, 60)} is not of the form 'all N, M', 'N = 3, M = 2' or 'all n >= 1'")
+        return
+    derived = scope_text(sizes, [tuple(a) for a in d.get("assumptions", ())], d.get("region", ()),
+                         [tuple(p) for p in d.get("point", ())])
+    if d.get("scope", "") != derived:
+        r.reject(f"the scope text {quote(str(d.get('scope', '')), 80)} is not the one its data give ({quote(derived, 80)})")
+        return
+    ints = sorted(str(n) for n, a in d.get("assumptions", ()) if "integer" in (x.strip() for x in str(a).split(",")))
+    stray = [n for n in ints if n not in size_names(sizes)]
+    if stray:
+        r.reject(f"parameter(s) {', '.join(stray)} carry the integer assumption but are not among the sizes "
+                 f"{quote(sizes or '(none)', 40)}")
+        return
+    clash = sorted(set(d.get("parameters", ())) & set(d.get("variables", ())))
+    if clash:
+        r.reject(f"name(s) {', '.join(clash)} are both a parameter and a variable")
+
+
+#: the values tried per parameter when a point of a region is searched (integers only for integer parameters)
+WITNESS_GRID = tuple(Fraction(a) for a in ("1/2", "2", "1", "3", "1/4", "1/3", "0", "1/8", "5", "10", "-1", "100"))
+
+
+def _region_has_a_point(d: dict, r: Recheck) -> None:
+    """REJECTED when the certificate's region is empty (everything would hold vacuously), OK when a point of it
+    is found (a grid point satisfying every condition exactly, or an exact cell decomposition), else UNDECIDED."""
+    data = _Data(d, tuple(d.get("variables", ())))
+    params = [data.syms[p] for p in d.get("parameters", ())]
+    conds = data.region()
+    if any(c is sympy.false for c in conds):
+        r.reject("the region is empty (a condition is false): the certificate proves nothing")
+        return
+    used = sorted(set().union(*[c.free_symbols for c in conds]) & set(params), key=str) if conds else []
+    grids = [[q for q in WITNESS_GRID if q.denominator == 1 or not x.is_integer] for x in used]
+    require("max_work", len(WITNESS_GRID) ** min(len(used), 8) * max(len(conds), 1),
+            f"searching a point of the region of {r.name}")
+    for values in itertools.product(*grids):
+        sub = {x: _rat(q) for x, q in zip(used, values)}
+        try:
+            if all(_truth_at(c.xreplace(sub), sympy.Symbol("_"), Fraction(0)) for c in conds):
+                r.steps.append("the region is not empty: it contains "
+                               + (", ".join(f"{x} = {q}" for x, q in zip(used, values)) or "every point"))
+                return
+        except (_Undefined, _Unsupported):
+            continue
+    probe = Recheck(r.name, r.kind)
+    decide(None, conds, probe, "region")
+    if probe.status == REJECTED and "not empty" in probe.reasons[0]:
+        r.steps.append(f"the region is not empty: {probe.reasons[0]}")
+    elif probe.status == OK:
+        r.reject("the region is empty: the certificate proves nothing")
+    else:
+        r.trust("no point of the region was found: it may be empty")
+
+
 def certificate_files(directory) -> list[Path]:
     """The certificate files under ``directory`` (``*.json`` except the index), sorted."""
     p = Path(directory)
     if not p.is_dir():
         raise ParameterError(f"recheck: {quote(str(directory))} is not a directory (write one with "
                              f"`exactdp verify --certificates DIR`)")
-    files = sorted(f for f in p.rglob("*.json") if f.name != "index.json")
+    files = sorted(f for f in p.rglob("*.json") if f.relative_to(p).as_posix() != INDEX)
     if not files:
         raise ParameterError(f"recheck: no certificate files (*.json) under {quote(str(directory))}")
     return files
 
 
+#: the index file of an exported folder
+INDEX = "index.json"
+
+
+def certificate_file_name(check: str, k: int) -> str:
+    """The file name of the ``k``-th certificate of the check named ``check``, inside its claim's folder
+    (written by :mod:`exactdp.verification.export`, matched here)."""
+    slug = (re.sub(r"[^A-Za-z0-9._-]+", "-", check).strip("-") or "check")[:60]
+    return f"{slug}-{k}.json"
+
+
+def _read_json(path: Path):
+    require("max_file_bytes", path.stat().st_size, f"reading {path.name}")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def recheck_file(path: Path) -> list[Recheck]:
-    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate)."""
-    require("max_file_bytes", path.stat().st_size, f"reading the certificate file {path.name}")
+    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate), unbound: the
+    claim it is filed under is checked by :func:`recheck_directory`."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = _read_json(path)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         r = Recheck(path.name, "?", source=str(path))
         r.reject(f"unreadable JSON: {exc}")
@@ -886,5 +987,113 @@ def recheck_file(path: Path) -> list[Recheck]:
     return [recheck_certificate(cert, label or path.name)]
 
 
+_PROVED = ("proved", "proved-modulo")
+
+
+def _claim_failures(claim: str, entry: dict) -> list[str]:
+    """Why a claim's index entry does not support its verdict: a proved claim needs checks whose verdicts give
+    it (every non-supporting check proved, or proved-modulo for proved-modulo) and a certificate for each
+    proving check."""
+    verdict, checks = entry.get("verdict"), entry.get("checks")
+    if verdict not in _PROVED:
+        return []
+    if not isinstance(checks, list) or not all(isinstance(c, dict) for c in checks):
+        return [f"claim {claim}: the index lists no checks, so its verdict {verdict} cannot be re-derived "
+                f"(export again with `exactdp verify --certificates DIR`)"]
+    core = [c for c in checks if not (c.get("supporting") and c.get("verdict") == "verified")
+            and c.get("verdict") != "not-checkable"]
+    out = []
+    if not core:
+        out.append(f"claim {claim}: {verdict} with no proving check")
+    for c in core:
+        if c.get("verdict") not in _PROVED or (verdict == "proved" and c.get("verdict") != "proved"):
+            out.append(f"claim {claim}: check {quote(str(c.get('name')), 60)} is {c.get('verdict')}, so the claim "
+                       f"is not {verdict}")
+        elif not c.get("certificates"):
+            out.append(f"claim {claim}: check {quote(str(c.get('name')), 60)} is {c.get('verdict')} with no "
+                       f"certificate: the proof is incomplete")
+    return out
+
+
 def recheck_directory(directory) -> list[Recheck]:
-    return [r for f in certificate_files(directory) for r in recheck_file(f)]
+    """Re-check an exported folder against its ``index.json``: every listed file present, with the listed SHA-256,
+    filed under the claim and check it names; no file left unlisted; every proved claim's proving checks
+    carrying certificates; then every certificate (:func:`recheck_certificate`)."""
+    root = Path(directory)
+    files = certificate_files(directory)
+    out: list[Recheck] = []
+
+    def fail(name: str, why: str) -> None:
+        r = Recheck(name, "index", source=INDEX)
+        r.reject(why)
+        out.append(r)
+
+    try:
+        index = _read_json(root / INDEX)
+        claims, hashes = index["claims"], index.get("sha256")
+        if not isinstance(claims, dict) or not isinstance(hashes, dict):
+            raise TypeError("claims and sha256 must be objects")
+    except FileNotFoundError:
+        fail(INDEX, "no index.json: the certificates are filed under no claim (export with `exactdp verify "
+                    "--certificates DIR`)")
+        return out + [r for f in files for r in recheck_file(f)]
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError) as exc:
+        fail(INDEX, f"unreadable index.json ({type(exc).__name__}: {str(exc)[:120]}); it must hold 'claims' and "
+                    f"'sha256'")
+        return out + [r for f in files for r in recheck_file(f)]
+    listed: set[str] = set()
+    for claim in sorted(claims):
+        entry = claims[claim]
+        if not isinstance(entry, dict) or not isinstance(entry.get("certificates", []), list):
+            fail(str(claim), "malformed index entry")
+            continue
+        for why in _claim_failures(claim, entry):
+            fail(claim, why)
+        by_check = {rel: c.get("name") for c in entry.get("checks") or [] if isinstance(c, dict)
+                    for rel in c.get("certificates") or []}
+        for rel in entry.get("certificates", []):
+            rel = str(rel)
+            listed.add(rel)
+            out.append(_recheck_listed(root, claim, rel, hashes.get(rel), by_check.get(rel)))
+    for f in files:
+        rel = f.relative_to(root).as_posix()
+        if rel not in listed:
+            fail(rel, "a certificate file that index.json does not list: filed under no claim")
+    return out
+
+
+def _recheck_listed(root: Path, claim: str, rel: str, digest, check) -> Recheck:
+    """One listed certificate file: present, unchanged (SHA-256), in its claim's folder, naming that claim and
+    the check it is listed under, with the file name of that check; then re-checked."""
+    path = (root / rel)
+    bad = Recheck(rel, "?", source=claim)
+    folder, _, name = rel.partition("/")
+    if folder != claim or "/" in name or ".." in rel:
+        bad.reject(f"listed under claim {claim} but not in its folder {claim}/")
+        return bad
+    if not path.is_file():
+        bad.reject(f"listed in index.json under claim {claim}, but the file is missing")
+        return bad
+    require("max_file_bytes", path.stat().st_size, f"reading the certificate file {rel}")
+    data = path.read_bytes()
+    if not isinstance(digest, str) or hashlib.sha256(data).hexdigest() != digest:
+        bad.reject("the file's SHA-256 differs from index.json: it was changed after the export" if isinstance(
+            digest, str) else "index.json lists no SHA-256 for this file")
+        return bad
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        bad.reject(f"unreadable JSON: {exc}")
+        return bad
+    if not isinstance(doc, dict) or doc.get("claim") != claim:
+        bad.reject(f"the file names claim {quote(str(doc.get('claim') if isinstance(doc, dict) else None), 60)}, "
+                   f"but it is filed under {claim}")
+        return bad
+    if check is not None and doc.get("check") != check:
+        bad.reject(f"the file names check {quote(str(doc.get('check')), 60)}, but index.json files it under check "
+                   f"{quote(str(check), 60)}")
+        return bad
+    if not re.fullmatch(re.escape(certificate_file_name(str(doc.get("check")), 0)[:-7]) + r"-\d+\.json", name):
+        bad.reject(f"the file name {name} is not that of its check {quote(str(doc.get('check')), 60)}")
+        return bad
+    return recheck_certificate(doc.get("certificate"), claim)

@@ -6,25 +6,29 @@ Layout of ``DIR``:
   check), "scope", "rests_on", "certificate": Certificate.to_json()}``.  Every expression in it is a string in
   the safe reader's grammar and every number an exact string (``"3/7"``), so the file is data; it is
   re-checked independently by ``exactdp recheck DIR`` (:mod:`exactdp.recheck`).
-* ``index.json`` — per claim its verdict, scope, rests_on, certificate files and, for a refuted claim, the
-  exact counterexamples (data; ``exactdp analyze`` re-checks a counterexample kernel).
+* ``index.json`` — per claim its verdict, scope, rests_on, certificate files, its checks (name, verdict, whether
+  supporting, certificate files) and, for a refuted claim, the exact counterexamples (data; ``exactdp analyze``
+  re-checks a counterexample kernel); ``"sha256"`` maps every certificate file (relative path) to the SHA-256 of
+  its bytes.  ``exactdp recheck DIR`` fails on a listed file that is missing or differs, on a file not listed,
+  on a certificate whose claim or check is not the one it is filed under, and on a proved claim whose proving
+  checks lack certificates.
 
 The output is a pure function of the results (sorted, no timings), so the same seed gives the same bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import re
 from pathlib import Path
 
-#: the index file written next to the certificate folders
-INDEX = "index.json"
+from exactdp.recheck import INDEX, certificate_file_name
 
 
-def _slug(text: str) -> str:
-    s = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")
-    return (s or "check")[:60]
+
+def document_bytes(doc: dict) -> bytes:
+    """The bytes written for a JSON document (certificate file or index)."""
+    return (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def json_strings(v):
@@ -46,19 +50,24 @@ def records(results) -> tuple[list[tuple[str, dict]], dict]:
     for r in results:
         entry = {"verdict": r.verdict.value, "expected": r.claim.expected.value, "scope": r.scope,
                  "rests_on": list(r.rests_on), "reconstructed": r.claim.reconstructed, "certificates": [],
-                 "counterexamples": []}
+                 "counterexamples": [], "checks": []}
         for cr in r.checks:
             o = cr.outcome
             if o.counterexample:
                 entry["counterexamples"].append({"check": cr.check.name, "counterexample": json_strings(o.counterexample)})
+            listed = []
             for k, cert in enumerate(o.certificates):
-                rel = f"{r.claim.id}/{_slug(cr.check.name)}-{k}.json"
+                rel = f"{r.claim.id}/{certificate_file_name(cr.check.name, k)}"
                 doc = {"claim": r.claim.id, "check": cr.check.name, "verdict": o.verdict.value, "scope": o.scope,
                        "rests_on": list(o.rests_on), "certificate": cert.to_json()}
                 files.append((rel, doc))
-                entry["certificates"].append(rel)
+                listed.append(rel)
+            entry["certificates"] += listed
+            entry["checks"].append({"name": cr.check.name, "verdict": o.verdict.value,
+                                    "supporting": bool(cr.check.supporting), "certificates": listed})
         index["claims"][r.claim.id] = entry
     index["certificates"] = len(files)
+    index["sha256"] = {rel: hashlib.sha256(document_bytes(doc)).hexdigest() for rel, doc in files}
     return files, index
 
 
@@ -87,8 +96,8 @@ def write_certificates(results, directory) -> list[Path]:
     for rel, doc in files:
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        path.write_bytes(document_bytes(doc))
         written.append(path)
     root.mkdir(parents=True, exist_ok=True)
-    (root / INDEX).write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (root / INDEX).write_bytes(document_bytes(index))
     return written + [root / INDEX]

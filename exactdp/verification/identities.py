@@ -17,6 +17,7 @@ import sympy
 
 from exactdp.algebra.certificates import assumptions_of, check, functions_of
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+from exactdp.scopes import sizes_of, with_sizes
 from exactdp.numbers.truth import Truth
 from exactdp.verification.claims import Check, Outcome, Verdict, proved
 
@@ -47,9 +48,10 @@ def statements_certificate(name: str, statements, scope: str = "all parameters")
         for c in s.region:
             syms |= c.free_symbols
         rows.append(statement(s.label, s.relation, () if isinstance(s.relation, sympy.Eq) else s.region))
+    integers = [str(x) for x in syms if x.is_integer]  # an integer parameter is a size: it shows in the scope
     return SymbolicStatements(name=name, parameters=tuple(sorted(map(str, syms))), assumptions=assumptions_of(syms),
                               functions=functions_of(*[s.relation for s in statements]), scope=scope,
-                              statements=tuple(rows))
+                              sizes=with_sizes(sizes_of(scope), integers), statements=tuple(rows))
 
 
 def symbolic_outcome(statements, name: str = "symbolic statements", scope: str = "all parameters") -> Outcome:
