@@ -364,13 +364,9 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
     checked = 0
     for values in lines:
         sub = {s: _rat(v) for s, v in zip(others, values)}
-        conds = [c.xreplace(sub) for c in kept]
-        if any(c is sympy.false for c in conds):
-            continue
-        conds = [c for c in conds if c is not sympy.true]
-        if any(not c.free_symbols and not _truth_at(c, free, Fraction(0)) for c in conds):
+        conds = _substituted(kept, sub, free)
+        if conds is None:
             continue  # this line misses the region
-        conds = [c for c in conds if c.free_symbols]
         try:
             bad = decide_1d(claim.xreplace(sub) if claim is not None else None, conds, free)
         except _Unsupported as exc:
@@ -393,6 +389,23 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
         report.trust(f"{what}: between the {checked} checked line(s) in {', '.join(map(str, others))}")
 
 
+def _substituted(conds: list, sub: dict, x=None) -> list | None:
+    """The conditions with ``sub`` substituted, the constant ones dropped; None when a constant one fails or is
+    undefined there (a division by 0: no region point lies there)."""
+    out = []
+    for c in conds:
+        try:
+            c = c.xreplace(sub)
+            if c is sympy.true:
+                continue
+            if c is sympy.false or (not c.free_symbols and not _truth_at(c, x or sympy.Symbol("_"), Fraction(0))):
+                return None
+        except (TypeError, _Undefined):
+            return None
+        out.append(c)
+    return out
+
+
 def _adopt(report: Recheck, probe: Recheck, why: str) -> None:
     """Take over the decision with the whole region (``probe``) after a failure on a superset."""
     report.steps += probe.steps
@@ -408,18 +421,15 @@ def _decide_planes(claim, kept, dropped, conditions, fixed, free, report: Rechec
     points = []
     for values in itertools.product(*[_grid_for(x) for x in fixed]):
         sub = {x: _rat(q) for x, q in zip(fixed, values)}
-        if all(_truth_at(c.xreplace(sub), sympy.Symbol("_"), Fraction(0)) for c in only_fixed):
+        if _substituted(only_fixed, sub) is not None:
             points.append(values)
     points = _thin(points)
     planes = 0
     for values in points:
         sub = {x: _rat(q) for x, q in zip(fixed, values)}
-        conds = [c.xreplace(sub) for c in kept]
-        if any(c is sympy.false for c in conds) or any(
-                not c.free_symbols and c is not sympy.true and not _truth_at(c, sympy.Symbol("_"), Fraction(0))
-                for c in conds):
+        conds = _substituted(kept, sub)
+        if conds is None:
             continue
-        conds = [c for c in conds if c is not sympy.true and c.free_symbols]
         probe = Recheck(report.name, report.kind)
         decide(claim.xreplace(sub) if claim is not None else None, conds, probe, what)
         at = ", ".join(f"{x} = {q}" for x, q in zip(fixed, values))
@@ -496,13 +506,9 @@ def _decide_2d(claim, conditions, kept, dropped, w, v, cells, report: Recheck, w
     values, irrational = cells
     for val in values:
         sub = {v: _rat(val)}
-        conds = [c.xreplace(sub) for c in kept]
-        if any(c is sympy.false for c in conds):
+        conds = _substituted(kept, sub, w)
+        if conds is None:
             continue
-        conds = [c for c in conds if c is not sympy.true]
-        if any(not c.free_symbols and not _truth_at(c, w, Fraction(0)) for c in conds):
-            continue
-        conds = [c for c in conds if c.free_symbols]
         try:
             bad = decide_1d(claim.xreplace(sub) if claim is not None else None, conds, w)
         except _Unsupported as exc:
@@ -929,12 +935,13 @@ def _region_has_a_point(d: dict, r: Recheck) -> None:
     for values in itertools.product(*grids):
         sub = {x: _rat(q) for x, q in zip(used, values)}
         try:
-            if all(_truth_at(c.xreplace(sub), sympy.Symbol("_"), Fraction(0)) for c in conds):
-                r.steps.append("the region is not empty: it contains "
-                               + (", ".join(f"{x} = {q}" for x, q in zip(used, values)) or "every point"))
-                return
-        except (_Undefined, _Unsupported):
+            inside = _substituted(conds, sub) == []
+        except _Unsupported:
             continue
+        if inside:
+            r.steps.append("the region is not empty: it contains "
+                           + (", ".join(f"{x} = {q}" for x, q in zip(used, values)) or "every point"))
+            return
     probe = Recheck(r.name, r.kind)
     decide(None, conds, probe, "region")
     if probe.status == REJECTED and "not empty" in probe.reasons[0]:
@@ -995,6 +1002,11 @@ def _claim_failures(claim: str, entry: dict) -> list[str]:
     it (every non-supporting check proved, or proved-modulo for proved-modulo) and a certificate for each
     proving check."""
     verdict, checks = entry.get("verdict"), entry.get("checks")
+    if isinstance(checks, list) and all(isinstance(c, dict) and isinstance(c.get("certificates", []), list)
+                                        for c in checks):
+        by_checks = sorted(str(rel) for c in checks for rel in c.get("certificates", []))
+        if by_checks != sorted(map(str, entry.get("certificates", []))):
+            return [f"claim {claim}: its checks list other certificate files than the claim does"]
     if verdict not in _PROVED:
         return []
     if not isinstance(checks, list) or not all(isinstance(c, dict) for c in checks):

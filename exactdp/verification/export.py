@@ -101,3 +101,37 @@ def write_certificates(results, directory) -> list[Path]:
     root.mkdir(parents=True, exist_ok=True)
     (root / INDEX).write_bytes(document_bytes(index))
     return written + [root / INDEX]
+
+
+def audit(results, directory) -> list[str]:
+    """The engine's side of the binding: what differs between the folder ``directory`` and the export of
+    ``results`` (engine :class:`ClaimResult`\\ s of the claims it holds, re-run with the same seed): a file that is
+    missing, changed (its bytes are not those the engine derives — an edited name, scope or statement, a
+    certificate moved in from another claim), or not the engine's; index.json's hashes and checks likewise.
+    Empty when the folder is exactly what the engine writes."""
+    root = Path(directory)
+    files, index = records(results)
+    out = []
+    expected = {rel: document_bytes(doc) for rel, doc in files}
+    for rel, data in expected.items():
+        path = root / rel
+        if not path.is_file():
+            out.append(f"{rel}: missing")
+        elif path.read_bytes() != data:
+            out.append(f"{rel}: not the certificate the engine derives for claim {rel.split('/', 1)[0]}")
+    claims = {r.claim.id for r in results}
+    for path in sorted(root.rglob("*.json")):
+        rel = path.relative_to(root).as_posix()
+        if rel != INDEX and rel not in expected and rel.split("/", 1)[0] in claims:
+            out.append(f"{rel}: a file the engine does not derive for claim {rel.split('/', 1)[0]}")
+    try:
+        old = json.loads((root / INDEX).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return out + [f"{INDEX}: unreadable ({exc})"]
+    for cid in sorted(claims):
+        if not isinstance(old.get("claims"), dict) or old["claims"].get(cid) != index["claims"][cid]:
+            out.append(f"{INDEX}: the entry of claim {cid} is not the engine's")
+    for rel in sorted(expected):
+        if not isinstance(old.get("sha256"), dict) or old["sha256"].get(rel) != index["sha256"][rel]:
+            out.append(f"{INDEX}: the SHA-256 of {rel} is not the engine's")
+    return out

@@ -248,7 +248,8 @@ def check(cert: Certificate) -> CertificateCheck:
     except KeyError:
         pass
     try:
-        result = _integers_are_sizes(cert) or cert._check()
+        stray = _integers_are_sizes(cert)
+        result = stray if stray is not None else cert._check()
         if result.truth is Truth.TRUE:
             result = _on_a_nonempty_region(cert, result)
     except ResourceLimitError as exc:
