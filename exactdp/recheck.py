@@ -47,8 +47,30 @@ OK, UNDECIDED, REJECTED = "OK", "UNDECIDED", "REJECTED"
 #: the former name of UNDECIDED (a certificate with a part not re-checked); it is not a pass
 PARTIAL = UNDECIDED
 
-#: the functions an exported expression may use (the reader's math functions and Min, Max, Abs)
-FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1)}
+#: the functions an exported expression may use (the reader's math functions and Min, Max, Abs) and the recorded
+#: substitution ``Subs(e, x, v)`` and one-sided limit ``Limit(e, x, p)`` (x → p⁺), which are re-done here
+FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1),
+             "Subs": (sympy.Subs, 3), "Limit": (lambda e, x, p: sympy.Limit(e, x, p, "+"), 3)}
+
+
+def _carry_out(e, report: Recheck, what: str):
+    """``e`` with its recorded substitutions (sympy ``xreplace`` of the bound variable) and limits (sympy's
+    ``limit``) carried out, innermost first; a limit that is not finite is rejected (_Unsupported)."""
+    if not e.has(sympy.Subs, sympy.Limit):
+        return e
+
+    def run(a):
+        if isinstance(a, sympy.Subs):
+            (body,), xs, vs = (a.args[0],), a.args[1], a.args[2]
+            v = body.xreplace(dict(zip(xs, vs)))
+        else:
+            v = sympy.limit(a.args[0], a.args[1], a.args[2], "+")
+        if v.has(sympy.Limit, sympy.Subs, sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise _Unsupported(f"{what}: {a} does not evaluate to a finite expression ({v})")
+        report.steps.append(f"{what}: re-done {a} = {v}")
+        return v
+
+    return e.replace(lambda a: isinstance(a, (sympy.Subs, sympy.Limit)), run)
 
 _ASSUMPTIONS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero", "integer", "real")
 
@@ -669,7 +691,12 @@ def _symbolic_statements(d: dict, r: Recheck) -> None:
             r.reject(f"statement {i}: expected [label, lhs, op, rhs, conditions]")
             return
         label, lt, op, rt, conds = st
-        lhs, rhs = data.read(lt, f"{label} lhs"), data.read(rt, f"{label} rhs")
+        if lt.replace(" ", "") == rt.replace(" ", ""):
+            r.reject(f"statement {quote(label, 60)}: both sides are the text {quote(lt, 60)}: a textual tautology "
+                     f"proves nothing")
+            return
+        lhs = _carry_out(data.read(lt, f"{label} lhs"), r, label)
+        rhs = _carry_out(data.read(rt, f"{label} rhs"), r, label)
         if op == "==":
             _identity(lhs - rhs, r, f"{label}: {lt} == {rt}", base + data.conditions(conds, f"{label} condition"),
                       data.positive())

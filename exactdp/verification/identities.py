@@ -36,6 +36,20 @@ def Eq(a, b) -> sympy.Eq:
     return sympy.Eq(a, b, evaluate=False)
 
 
+def at(expr, *substitutions):
+    """``expr`` at x = v for each ``(x, v)`` in turn, recorded (``Subs``) for the checkers to carry out: a
+    statement "expr at x = v equals r" then keeps expr and v instead of the substituted result, which may be r
+    itself (a textual tautology that proves nothing)."""
+    for x, v in substitutions:
+        expr = sympy.Subs(expr, x, v)
+    return expr
+
+
+def limit_at(expr, x, point):
+    """The one-sided limit of ``expr`` as x → point⁺, recorded (``Limit``) for the checkers to compute."""
+    return sympy.Limit(expr, x, point, "+")
+
+
 def statements_certificate(name: str, statements, scope: str = "all parameters") -> SymbolicStatements:
     """The ``"symbolic-statements"`` certificate of the statements (parameters = their free symbols)."""
     syms: set = set()
@@ -44,7 +58,9 @@ def statements_certificate(name: str, statements, scope: str = "all parameters")
         if s.relation is sympy.true or s.relation is sympy.false:
             raise TypeError(f"{s.label}: the relation was evaluated to {s.relation} by sympy; build identities "
                             f"with exactdp.verification.identities.Eq (unevaluated)")
-        syms |= s.relation.free_symbols
+        syms |= s.relation.free_symbols | {x for a in sympy.preorder_traversal(s.relation)  # and the variables of
+                                           for x in (a.variables if isinstance(a, sympy.Subs) else  # recorded
+                                                     a.args[1:2] if isinstance(a, sympy.Limit) else ())}  # Subs, Limit
         for c in s.region:
             syms |= c.free_symbols
         rows.append(statement(s.label, s.relation, () if isinstance(s.relation, sympy.Eq) else s.region))

@@ -4,7 +4,7 @@
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.bounds import delta, n, phi, phi_n, t
 from exactdp.verification.claims import Claim, Verdict, register
-from exactdp.verification.identities import Eq, Statement, symbolic_check
+from exactdp.verification.identities import Eq, Statement, at, symbolic_check
 
 register(Claim(
     id="background.phi_n_identity",
@@ -14,9 +14,8 @@ register(Claim(
     statement=r"\varphi^{n}(\varepsilon,\delta) = 1-e^{-n\varepsilon}(1-\delta)^{n} = \varphi(n\varepsilon, 1-(1-\delta)^{n})",
     hypotheses="eps >= 0, delta in [0, 1], n >= 1 (t = e^eps)",
     checks=(symbolic_check("identity", [
-        Statement("phi(n eps, 1-(1-delta)^n) = phi^n", Eq(phi.subs({t: t**n, delta: 1 - (1 - delta) ** n},
-                                                                          simultaneous=True), phi_n)),
-        Statement("phi^n at n = 1 is phi", Eq(phi_n.subs(n, 1), phi)),
+        Statement("phi(n eps, 1-(1-delta)^n) = phi^n", Eq(at(phi, (delta, 1 - (1 - delta) ** n), (t, t**n)), phi_n)),
+        Statement("phi^n at n = 1 is phi", Eq(at(phi_n, (n, 1)), phi)),
     ]),),
     expected=Verdict.PROVED, kind="background",
 ))

@@ -245,3 +245,46 @@ def test_integer_n_is_decided_for_every_n_by_relaxing_it_to_real():
     assert check(cert).truth is Truth.TRUE
     r = recheck_certificate(cert.to_json())
     assert r.status == OK and any("so for every integer one" in s for s in r.steps)
+
+
+# -- no textual tautologies: substitutions and limits are recorded and re-done -----------------------------------
+
+def test_a_textual_tautology_is_rejected_by_both():
+    taut = _statements("phi^n at n = 1", ("t", "delta"), [("1 - (1 - delta)/t", "==", "1 - (1 - delta)/t")])
+    truth, status = _both(taut)
+    assert truth is Truth.FALSE and status == REJECTED
+    assert "textual tautology" in check(taut).failures[0]
+
+
+def test_recorded_substitutions_and_limits_are_re_done_by_both():
+    good = _statements("Xi1 at c = 0 and as c -> 0", ("t", "c", "N"), [
+        ("Subs((t - 1)/(t*(1 - N*c) + 1), c, 0)", "==", "(t - 1)/(t + 1)"),
+        ("Limit((t - 1)/(t*(1 - N*c) + 1), c, 0)", "==", "(t - 1)/(t + 1)"),
+        ("Subs(Subs(1 - (1 - delta)/t, delta, 1 - (1 - delta)**n), t, t**n)", "==", "1 - (1 - delta)**n/t**n")])
+    good = dataclasses.replace(good, parameters=("N", "c", "delta", "n", "t"))
+    assert _both(good) == (Truth.TRUE, OK)
+    r = recheck_certificate(good.to_json())
+    assert sum("re-done" in s for s in r.steps) == 3  # the nested Subs is one substitution of two variables
+    wrong = dataclasses.replace(good, statements=(("s0", "Subs((t - 1)/(t*(1 - N*c) + 1), c, 1/N)", "==", "t + 1",
+                                                   ()),))
+    truth, status = _both(wrong)
+    assert truth is Truth.FALSE and status == REJECTED  # at c = 1/N it is t - 1
+
+
+def test_exported_statements_are_no_textual_tautologies(tmp_path):
+    """The claims whose steps were substitutions, limits or kernel computations done before export."""
+    from exactdp.verification.engine import verify
+    from exactdp.verification.export import write_certificates
+
+    ids = ("grosse2026.xi_limits", "background.phi_n_identity", "grosse2026.example_xi_identities",
+           "grosse2026.g19_limits")
+    results = verify(ids, seed=0, quick=True)
+    assert all(r.verdict.value in ("proved", "verified") for r in results)
+    write_certificates(results, tmp_path)
+    rows = [st for p in tmp_path.rglob("*.json") if p.name != "index.json"
+            for st in json.loads(p.read_text())["certificate"].get("statements", [])]
+    assert len(rows) >= 10
+    assert [st for st in rows if st[1].replace(" ", "") == st[3].replace(" ", "")] == []
+    assert any(st[1].startswith("Subs(") for st in rows)
+    statuses, code = _recheck(tmp_path)
+    assert set(statuses) == {OK} and code == 0, statuses

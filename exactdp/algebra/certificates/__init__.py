@@ -40,8 +40,32 @@ from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expr
 from exactdp.numbers.truth import Truth
 from exactdp.scopes import scope_text, size_names, sizes_of, valid_sizes
 
-#: the functions a certificate's expressions may use (the reader's math functions, Min, Max, Abs)
-FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1)}
+def _limit(e, x, point):
+    """``Limit(e, x, point)``: the one-sided limit x → point⁺ (unevaluated until a checker re-does it)."""
+    return sympy.Limit(e, x, point, "+")
+
+
+#: the functions a certificate's expressions may use (the reader's math functions, Min, Max, Abs) and the two
+#: recorded operations: ``Subs(e, x, v)`` (e at x = v) and ``Limit(e, x, p)`` (e as x → p⁺), kept unevaluated
+#: in the data so that a checker re-does them (:func:`redo`) instead of reading a result computed beforehand
+FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1),
+             "Subs": (sympy.Subs, 3), "Limit": (_limit, 3)}
+
+
+def redo(e):
+    """``e`` with every recorded substitution and limit (``Subs``, ``Limit``) carried out, innermost first, and
+    the steps that did it.  Raises ValueError when a limit does not evaluate to a finite expression."""
+    steps = []
+
+    def run(a):
+        v = a.doit(deep=False) if isinstance(a, sympy.Subs) else sympy.limit(a.args[0], a.args[1], a.args[2], "+")
+        if v.has(sympy.Limit, sympy.Subs) or v.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise ValueError(f"{a} does not evaluate to a finite expression: {v}")
+        steps.append(f"re-done: {a} = {v}")
+        return v
+
+    out = e.replace(lambda a: isinstance(a, (sympy.Subs, sympy.Limit)), run) if e.has(sympy.Subs, sympy.Limit) else e
+    return out, steps
 
 #: the sign / domain assumptions a parameter may carry (sympy's names); they restrict its range
 ASSUMPTIONS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero", "integer", "real")
@@ -343,12 +367,33 @@ def expr_text(e) -> str:
     for a in sympy.preorder_traversal(e):
         if isinstance(a, sympy.Float):
             raise ValueError(f"floats never enter a certificate, got {a}")
+        if isinstance(a, sympy.Limit) and str(a.args[3]) != "+":
+            raise ValueError(f"{a}: only one-sided limits x -> p+ are written (Limit(e, x, p))")
         undefined = isinstance(a, AppliedUndef)  # an arbitrary function f(...): named in ``functions``
         if a.is_Function and not undefined and type(a).__name__ not in FUNCTIONS or isinstance(
                 a, sympy.Piecewise) or a in (
                 sympy.oo, -sympy.oo, sympy.zoo, sympy.nan, sympy.I):
             raise ValueError(f"{a} cannot be written in the reader's grammar")
-    return sympy.sstr(e, order=None)
+    return _Printer({"order": None}).doprint(e)
+
+
+class _Printer(sympy.printing.str.StrPrinter):
+    """sympy's text, with a recorded substitution of several variables written as nested ``Subs(e, x, v)`` (the
+    reader's grammar has no tuples) and a limit as ``Limit(e, x, p)`` (x → p⁺)."""
+
+    def _print_Subs(self, obj):
+        e, xs, vs = obj.args
+        for i, x in enumerate(xs):
+            if any(x in v.free_symbols for v in vs[:i]):
+                raise ValueError(f"{obj}: the simultaneous substitution cannot be written as nested Subs")
+        text = self._print(e)
+        for x, v in zip(xs, vs):
+            text = f"Subs({text}, {self._print(x)}, {self._print(v)})"
+        return text
+
+    def _print_Limit(self, obj):
+        e, x, p, _ = obj.args
+        return f"Limit({self._print(e)}, {self._print(x)}, {self._print(p)})"
 
 
 def relation_text(rel) -> str:
@@ -420,4 +465,4 @@ def combine_truths(truths) -> Truth:
 
 
 __all__ = ["ASSUMPTIONS", "Certificate", "CertificateCheck", "FUNCTIONS", "KINDS", "assumptions_of", "check",
-           "decide_sign", "expr_text", "functions_of", "register_kind", "relation_text"]
+           "decide_sign", "expr_text", "functions_of", "redo", "register_kind", "relation_text"]
