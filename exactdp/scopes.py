@@ -52,10 +52,11 @@ def scope_text(sizes: str, assumptions, region, point=()) -> str:
         where = "the point " + ", ".join(f"{k} = {v}" for k, v in point)
     else:
         conds = [str(r) for r in region]
-        for name, assumed in assumptions:
-            for a in (s.strip() for s in str(assumed).split(",")):
-                if a in _SIGNS:
-                    conds.append(f"{name} {_SIGNS[a]}")
+        for name, assumed in assumptions:  # the strongest sign assumption of each parameter, and integer
+            given = {s.strip() for s in str(assumed).split(",")}
+            sign = next((a for a in ("positive", "negative", "nonnegative", "nonpositive", "nonzero") if a in given),
+                        None)
+            conds += [f"{name} {_SIGNS[a]}" for a in (sign, "integer") if a in given]
         where = ", ".join(conds) or "all parameters"
     return "; ".join(p for p in (sizes, where) if p)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from exactdp.algebra.certificates import assumptions_of, check, functions_of
+from exactdp.algebra.certificates import assumptions_of, check, functions_of, symbols_of
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
 from exactdp.scopes import sizes_of, with_sizes
 from exactdp.numbers.truth import Truth
@@ -58,9 +58,7 @@ def statements_certificate(name: str, statements, scope: str = "all parameters")
         if s.relation is sympy.true or s.relation is sympy.false:
             raise TypeError(f"{s.label}: the relation was evaluated to {s.relation} by sympy; build identities "
                             f"with exactdp.verification.identities.Eq (unevaluated)")
-        syms |= s.relation.free_symbols | {x for a in sympy.preorder_traversal(s.relation)  # and the variables of
-                                           for x in (a.variables if isinstance(a, sympy.Subs) else  # recorded
-                                                     a.args[1:2] if isinstance(a, sympy.Limit) else ())}  # Subs, Limit
+        syms |= symbols_of(s.relation)  # with the variables of recorded substitutions and limits
         for c in s.region:
             syms |= c.free_symbols
         rows.append(statement(s.label, s.relation, () if isinstance(s.relation, sympy.Eq) else s.region))

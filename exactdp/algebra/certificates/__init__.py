@@ -404,6 +404,20 @@ def relation_text(rel) -> str:
     return f"{expr_text(rel.lhs)} {ops[type(rel)]} {expr_text(rel.rhs)}"
 
 
+def symbols_of(*exprs) -> set:
+    """The symbols a certificate over ``exprs`` must declare: their free symbols and the variables of their
+    recorded substitutions and limits (``Subs``, ``Limit``), which the reader must know to read them back."""
+    out: set = set()
+    for e in exprs:
+        out |= e.free_symbols
+        for a in sympy.preorder_traversal(e):
+            if isinstance(a, sympy.Subs):
+                out |= set(a.variables)
+            elif isinstance(a, sympy.Limit):
+                out.add(a.args[1])
+    return out
+
+
 def functions_of(*exprs) -> tuple[str, ...]:
     """The ``functions`` field for sympy expressions: the names of the arbitrary functions f(...) they apply."""
     return tuple(sorted({type(a).__name__ for e in exprs for a in e.atoms(AppliedUndef)}))
@@ -465,4 +479,4 @@ def combine_truths(truths) -> Truth:
 
 
 __all__ = ["ASSUMPTIONS", "Certificate", "CertificateCheck", "FUNCTIONS", "KINDS", "assumptions_of", "check",
-           "decide_sign", "expr_text", "functions_of", "redo", "register_kind", "relation_text"]
+           "decide_sign", "expr_text", "functions_of", "redo", "register_kind", "relation_text", "symbols_of"]

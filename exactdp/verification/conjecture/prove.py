@@ -145,16 +145,18 @@ def claim_verdict(claim_id: str) -> str:
 
 def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int | None):
     """The ``symbolic-statements`` certificate of the algebraic step ``S ⋈ g`` on the class's region."""
-    from exactdp.algebra.certificates import assumptions_of, relation_text
+    from exactdp.algebra.certificates import assumptions_of, relation_text, symbols_of
     from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+    from exactdp.scopes import with_sizes
 
     rel = (sympy.StrictLessThan if strict else sympy.LessThan)(S, g, evaluate=False)
-    params = sorted(rel.free_symbols | set().union(*[c.free_symbols for c in conds]), key=str)
+    params = sorted(symbols_of(rel, *conds), key=str)
     return SymbolicStatements(
         name=f"check: {cls}{'' if N is None else f', N={N}'}: bound {'<' if strict else '<='} conjectured side",
         parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
         region=tuple(relation_text(c) for c in conds),
         scope=f"{cls} class parameters, " + ("every N" if N is None else f"N = {N}"),
+        sizes=with_sizes("" if N is None else f"N = {N}", [str(p) for p in params if p.is_integer]),
         statements=(statement(cls if N is None else f"{cls}, N={N}", rel),))
 
 
@@ -192,17 +194,25 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
                 conds += [s["c"] <= sympy.Rational(1, N)]
             if (S < g if conj.strict else S <= g) is sympy.false:
                 return None
+            # the conjecture at this N is recorded as a substitution (Subs) that the checkers carry out
+            g_at = sympy.Subs(f, s["N"], N) if N is not None and f.has(s["N"]) else g
             try:
-                algebra = _algebra_certificate(S, g, conj.strict, conds, cls, N)
+                algebra = _algebra_certificate(S, g_at, conj.strict, conds, cls, N)
             except ValueError:  # not expressible in the reader's grammar: outside the fragment
                 return None
-            try:
-                result = check(algebra)
-            except Exception:  # noqa: BLE001 - outside the prover's fragment: no proof, never a guess
-                return None
-            if result.truth is not Truth.TRUE:
-                return None
-            certificates.append(algebra)
+            lhs_text, _, rhs_text = algebra.statements[0][1:4]
+            if lhs_text == rhs_text and not conj.strict:  # the conjectured side is the class bound itself
+                steps.append(f"{cls}{'' if N is None else f', N = {N}'}: the conjectured side is the class bound "
+                             f"{lhs_text} itself")
+                algebra = None
+            else:
+                try:
+                    result = check(algebra)
+                except Exception:  # noqa: BLE001 - outside the prover's fragment: no proof, never a guess
+                    return None
+                if result.truth is not Truth.TRUE:
+                    return None
+                certificates.append(algebra)
             if not stated:  # the class bound holds for every N and M: stated (and its certificates checked) once
                 stated = True
                 certs, why = _certified(bound)
@@ -214,9 +224,10 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
                         rests_on.append(bound.claim)
                     steps.append(f"{cls}, every N and M: {bound.statement}: taken from the claim {bound.claim} "
                                  f"(registered verdict: {claim_verdict(bound.claim)}; {why})")
-            steps.append(f"{cls}{'' if N is None else f', N={N}'}: then {S} {rel} {g}: certificate {algebra.kind} {algebra.name!r} "
-                         f"checked: TRUE")
-            steps += ["    " + str(x) for x in result.steps[1:6]]
+            if algebra is not None:
+                steps.append(f"{cls}{'' if N is None else f', N={N}'}: then {S} {rel} {g}: certificate {algebra.kind} "
+                             f"{algebra.name!r} checked: TRUE")
+                steps += ["    " + str(x) for x in result.steps[1:6]]
     if every_n:
         scope = "all N, M; all parameters of the class"
     else:
