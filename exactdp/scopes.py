@@ -24,7 +24,7 @@ _SIGNS = {"positive": "> 0", "nonnegative": ">= 0", "negative": "< 0", "nonposit
 def sizes_of(text: str) -> str:
     """The sizes part at the head of a scope text (before its first ``;``), or ``""`` if it is not one."""
     head = str(text).split(";", 1)[0].strip()
-    return head if SIZES.fullmatch(head) else ""
+    return head if SIZES.fullmatch(head) and head != "all parameters" else ""
 
 
 def size_names(sizes: str) -> set[str]:
