@@ -201,18 +201,16 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
             except ValueError:  # not expressible in the reader's grammar: outside the fragment
                 return None
             lhs_text, _, rhs_text = algebra.statements[0][1:4]
-            if lhs_text == rhs_text and not conj.strict:  # the conjectured side is the class bound itself
-                steps.append(f"{cls}{'' if N is None else f', N = {N}'}: the conjectured side is the class bound "
-                             f"{lhs_text} itself")
-                algebra = None
-            else:
-                try:
-                    result = check(algebra)
-                except Exception:  # noqa: BLE001 - outside the prover's fragment: no proof, never a guess
-                    return None
-                if result.truth is not Truth.TRUE:
-                    return None
-                certificates.append(algebra)
+            if lhs_text == rhs_text:  # the conjectured side is the class bound itself: the step is bound - side <= 0
+                algebra = _algebra_certificate(sympy.Add(S, -g_at, evaluate=False), sympy.Integer(0), conj.strict,
+                                               conds, cls, N)
+            try:
+                result = check(algebra)
+            except Exception:  # noqa: BLE001 - outside the prover's fragment: no proof, never a guess
+                return None
+            if result.truth is not Truth.TRUE:
+                return None
+            certificates.append(algebra)
             if not stated:  # the class bound holds for every N and M: stated (and its certificates checked) once
                 stated = True
                 certs, why = _certified(bound)
@@ -224,10 +222,9 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
                         rests_on.append(bound.claim)
                     steps.append(f"{cls}, every N and M: {bound.statement}: taken from the claim {bound.claim} "
                                  f"(registered verdict: {claim_verdict(bound.claim)}; {why})")
-            if algebra is not None:
-                steps.append(f"{cls}{'' if N is None else f', N={N}'}: then {S} {rel} {g}: certificate {algebra.kind} "
-                             f"{algebra.name!r} checked: TRUE")
-                steps += ["    " + str(x) for x in result.steps[1:6]]
+            steps.append(f"{cls}{'' if N is None else f', N={N}'}: then {S} {rel} {g}: certificate {algebra.kind} "
+                         f"{algebra.name!r} checked: TRUE")
+            steps += ["    " + str(x) for x in result.steps[1:6]]
     if every_n:
         scope = "all N, M; all parameters of the class"
     else:
