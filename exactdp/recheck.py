@@ -28,9 +28,11 @@ Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametr
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -42,11 +44,36 @@ from exactdp.limits import ResourceLimitError, quote, require
 from exactdp.numbers.escape import terminal
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
 from exactdp.regular_files import check_regular, inside_folder, read_bytes
+from exactdp.scopes import scope_text, size_names, valid_sizes
 
-OK, PARTIAL, REJECTED = "OK", "PARTIAL", "REJECTED"
+OK, UNDECIDED, REJECTED = "OK", "UNDECIDED", "REJECTED"
+#: the former name of UNDECIDED (a certificate with a part not re-checked); it is not a pass
+PARTIAL = UNDECIDED
 
-#: the functions an exported expression may use (the reader's math functions and Min, Max, Abs)
-FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1)}
+#: the functions an exported expression may use (the reader's math functions and Min, Max, Abs) and the recorded
+#: substitution ``Subs(e, x, v)`` and one-sided limit ``Limit(e, x, p)`` (x → p⁺), which are re-done here
+FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1),
+             "Subs": (sympy.Subs, 3), "Limit": (lambda e, x, p: sympy.Limit(e, x, p, "+"), 3)}
+
+
+def _carry_out(e, report: Recheck, what: str):
+    """``e`` with its recorded substitutions (sympy ``xreplace`` of the bound variable) and limits (sympy's
+    ``limit``) carried out, innermost first; a limit that is not finite is rejected (_Unsupported)."""
+    if not e.has(sympy.Subs, sympy.Limit):
+        return e
+
+    def run(a):
+        if isinstance(a, sympy.Subs):
+            (body,), xs, vs = (a.args[0],), a.args[1], a.args[2]
+            v = body.xreplace(dict(zip(xs, vs)))
+        else:
+            v = sympy.limit(a.args[0], a.args[1], a.args[2], "+")
+        if v.has(sympy.Limit, sympy.Subs, sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise _Unsupported(f"{what}: {a} does not evaluate to a finite expression ({v})")
+        report.steps.append(f"{what}: re-done {a} = {v}")
+        return v
+
+    return e.replace(lambda a: isinstance(a, (sympy.Subs, sympy.Limit)), run)
 
 _ASSUMPTIONS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero", "integer", "real")
 
@@ -60,7 +87,8 @@ MAX_LINES = 24
 
 @dataclass
 class Recheck:
-    """The re-check of one certificate: OK / PARTIAL / REJECTED, the steps, the reasons and what was trusted."""
+    """The re-check of one certificate: OK / UNDECIDED / REJECTED, the steps, the reasons and what was not
+    re-checked."""
 
     name: str
     kind: str
@@ -75,8 +103,9 @@ class Recheck:
         self.reasons.append(why)
 
     def trust(self, what: str) -> None:
+        """Record a part that was not re-checked: the certificate is UNDECIDED (unless already REJECTED)."""
         if self.status == OK:
-            self.status = PARTIAL
+            self.status = UNDECIDED
         self.trusted.append(what)
 
     def line(self) -> str:
@@ -88,7 +117,7 @@ class Recheck:
         if self.reasons:
             head += "\n         rejected: " + "; ".join(terminal(r) for r in self.reasons[:3])
         if self.trusted:
-            head += "\n         trusted (engine): " + "; ".join(terminal(t) for t in self.trusted[:3]) + (
+            head += "\n         not re-checked: " + "; ".join(terminal(t) for t in self.trusted[:3]) + (
                 f"; and {len(self.trusted) - 3} more" if len(self.trusted) > 3 else "")
         return head
 
@@ -307,7 +336,21 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
     """Re-decide ``claim`` on the region ``conditions``: exact in one real parameter, on lines otherwise.
 
     Conditions in parameters the claim does not use are dropped (a superset of the region: sound for OK).
-    ``claim`` None: decide that the region is empty (no condition dropped)."""
+    ``claim`` None: decide that the region is empty (no condition dropped).
+
+    Integer parameters (N, n) are first *relaxed* to real ones: a claim that holds for every real value in the
+    region holds for every integer one.  Only if the relaxed claim fails are the integers visited one by one
+    (on :data:`INTEGER_GRID`): a failing integer rejects, otherwise the certificate is UNDECIDED."""
+    ints = [x for x in set().union(claim.free_symbols if claim is not None else set(),
+                                   *[c.free_symbols for c in conditions]) if x.is_integer]
+    if ints and claim is not None:
+        real = {x: sympy.Symbol(x.name, real=True) for x in ints}
+        probe = Recheck(report.name, report.kind)
+        decide(claim.xreplace(real), [c.xreplace(real) for c in conditions], probe, what, full)
+        if probe.status == OK:
+            report.steps += probe.steps + [f"{what}: holds for every real {', '.join(sorted(map(str, ints)))} in "
+                                           f"the region, so for every integer one"]
+            return
     if claim is None or full:
         syms = set().union(*[c.free_symbols for c in conditions], claim.free_symbols if claim is not None else set())
     else:
@@ -348,13 +391,9 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
     checked = 0
     for values in lines:
         sub = {s: _rat(v) for s, v in zip(others, values)}
-        conds = [c.xreplace(sub) for c in kept]
-        if any(c is sympy.false for c in conds):
-            continue
-        conds = [c for c in conds if c is not sympy.true]
-        if any(not c.free_symbols and not _truth_at(c, free, Fraction(0)) for c in conds):
+        conds = _substituted(kept, sub, free)
+        if conds is None:
             continue  # this line misses the region
-        conds = [c for c in conds if c.free_symbols]
         try:
             bad = decide_1d(claim.xreplace(sub) if claim is not None else None, conds, free)
         except _Unsupported as exc:
@@ -377,12 +416,29 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
         report.trust(f"{what}: between the {checked} checked line(s) in {', '.join(map(str, others))}")
 
 
+def _substituted(conds: list, sub: dict, x=None) -> list | None:
+    """The conditions with ``sub`` substituted, the constant ones dropped; None when a constant one fails or is
+    undefined there (a division by 0: no region point lies there)."""
+    out = []
+    for c in conds:
+        try:
+            c = c.xreplace(sub)
+            if c is sympy.true:
+                continue
+            if c is sympy.false or (not c.free_symbols and not _truth_at(c, x or sympy.Symbol("_"), Fraction(0))):
+                return None
+        except (TypeError, _Undefined):
+            return None
+        out.append(c)
+    return out
+
+
 def _adopt(report: Recheck, probe: Recheck, why: str) -> None:
     """Take over the decision with the whole region (``probe``) after a failure on a superset."""
     report.steps += probe.steps
     if probe.status == REJECTED:
         report.reject(probe.reasons[0])
-    elif probe.status == PARTIAL:
+    elif probe.status == UNDECIDED:
         report.trust(f"{why}; with the whole region: " + "; ".join(probe.trusted))
 
 
@@ -392,18 +448,15 @@ def _decide_planes(claim, kept, dropped, conditions, fixed, free, report: Rechec
     points = []
     for values in itertools.product(*[_grid_for(x) for x in fixed]):
         sub = {x: _rat(q) for x, q in zip(fixed, values)}
-        if all(_truth_at(c.xreplace(sub), sympy.Symbol("_"), Fraction(0)) for c in only_fixed):
+        if _substituted(only_fixed, sub) is not None:
             points.append(values)
     points = _thin(points)
     planes = 0
     for values in points:
         sub = {x: _rat(q) for x, q in zip(fixed, values)}
-        conds = [c.xreplace(sub) for c in kept]
-        if any(c is sympy.false for c in conds) or any(
-                not c.free_symbols and c is not sympy.true and not _truth_at(c, sympy.Symbol("_"), Fraction(0))
-                for c in conds):
+        conds = _substituted(kept, sub)
+        if conds is None:
             continue
-        conds = [c for c in conds if c is not sympy.true and c.free_symbols]
         probe = Recheck(report.name, report.kind)
         decide(claim.xreplace(sub) if claim is not None else None, conds, probe, what)
         at = ", ".join(f"{x} = {q}" for x, q in zip(fixed, values))
@@ -480,13 +533,9 @@ def _decide_2d(claim, conditions, kept, dropped, w, v, cells, report: Recheck, w
     values, irrational = cells
     for val in values:
         sub = {v: _rat(val)}
-        conds = [c.xreplace(sub) for c in kept]
-        if any(c is sympy.false for c in conds):
+        conds = _substituted(kept, sub, w)
+        if conds is None:
             continue
-        conds = [c for c in conds if c is not sympy.true]
-        if any(not c.free_symbols and not _truth_at(c, w, Fraction(0)) for c in conds):
-            continue
-        conds = [c for c in conds if c.free_symbols]
         try:
             bad = decide_1d(claim.xreplace(sub) if claim is not None else None, conds, w)
         except _Unsupported as exc:
@@ -681,7 +730,12 @@ def _symbolic_statements(d: dict, r: Recheck) -> None:
             r.reject(f"statement {i}: expected [label, lhs, op, rhs, conditions]")
             return
         label, lt, op, rt, conds = st
-        lhs, rhs = data.read(lt, f"{label} lhs"), data.read(rt, f"{label} rhs")
+        if lt.replace(" ", "") == rt.replace(" ", ""):
+            r.reject(f"statement {quote(label, 60)}: both sides are the text {quote(lt, 60)}: a textual tautology "
+                     f"proves nothing")
+            return
+        lhs = _carry_out(data.read(lt, f"{label} lhs"), r, label)
+        rhs = _carry_out(data.read(rt, f"{label} rhs"), r, label)
         if op == "==":
             _identity(lhs - rhs, r, f"{label}: {lt} == {rt}", base + data.conditions(conds, f"{label} condition"),
                       data.positive())
@@ -835,7 +889,7 @@ def _coverage(tree, data: _Data, base: list, region_conds: list, r: Recheck) -> 
 
 
 S, L, LL = "str", "list[str]", "list[list[str]]"
-_BASE = {"name": S, "parameters": L, "region": L, "scope": S, "assumptions": LL, "functions": L}
+_BASE = {"name": S, "parameters": L, "region": L, "scope": S, "assumptions": LL, "functions": L, "sizes": S}
 #: the JSON shape of every field, per kind (a field present with another shape is REJECTED before reading)
 SHAPES = {
     "linear-combination": {**_BASE, "variables": L, "constraints": LL, "multipliers": L, "conclusion": S,
@@ -890,7 +944,11 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
         r.reject("malformed certificate: " + "; ".join(bad[:3]))
         return r
     try:
-        fn(d, r)
+        _bound_to_its_data(d, r)
+        if r.status != REJECTED:
+            fn(d, r)
+        if r.status != REJECTED:
+            _region_has_a_point(d, r)
     except ResourceLimitError as exc:  # not re-checked, not wrong: the rest is trusted, and says why
         r.trust(f"not re-checked further: {exc}")
     except (ReadError, ParameterError) as exc:
@@ -900,6 +958,67 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
     except (TypeError, ValueError, AttributeError, KeyError) as exc:
         r.reject(f"malformed certificate ({type(exc).__name__}: {str(exc)[:200]})")
     return r
+
+
+def _bound_to_its_data(d: dict, r: Recheck) -> None:
+    """The texts a reader sees are those of the checked data: ``scope`` is :func:`exactdp.scopes.scope_text` of
+    the sizes, assumptions and region (or point); an ``integer`` parameter is one of the sizes; no name is both a
+    parameter and a variable."""
+    sizes = d.get("sizes", "")
+    if not valid_sizes(sizes):
+        r.reject(f"sizes {quote(sizes, 60)} is not of the form 'all N, M', 'N = 3, M = 2' or 'all n >= 1'")
+        return
+    derived = scope_text(sizes, [tuple(a) for a in d.get("assumptions", ())], d.get("region", ()),
+                         [tuple(p) for p in d.get("point", ())])
+    if d.get("scope", "") != derived:
+        r.reject(f"the scope text {quote(str(d.get('scope', '')), 80)} is not the one its data give ({quote(derived, 80)})")
+        return
+    ints = sorted(str(n) for n, a in d.get("assumptions", ()) if "integer" in (x.strip() for x in str(a).split(",")))
+    stray = [n for n in ints if n not in size_names(sizes)]
+    if stray:
+        r.reject(f"parameter(s) {', '.join(stray)} carry the integer assumption but are not among the sizes "
+                 f"{quote(sizes or '(none)', 40)}")
+        return
+    clash = sorted(set(d.get("parameters", ())) & set(d.get("variables", ())))
+    if clash:
+        r.reject(f"name(s) {', '.join(clash)} are both a parameter and a variable")
+
+
+#: the values tried per parameter when a point of a region is searched (integers only for integer parameters)
+WITNESS_GRID = tuple(Fraction(a) for a in ("1/2", "2", "1", "3", "1/4", "1/3", "0", "1/8", "5", "10", "-1", "100"))
+
+
+def _region_has_a_point(d: dict, r: Recheck) -> None:
+    """REJECTED when the certificate's region is empty (everything would hold vacuously), OK when a point of it
+    is found (a grid point satisfying every condition exactly, or an exact cell decomposition), else UNDECIDED."""
+    data = _Data(d, tuple(d.get("variables", ())))
+    params = [data.syms[p] for p in d.get("parameters", ())]
+    conds = data.region()
+    if any(c is sympy.false for c in conds):
+        r.reject("the region is empty (a condition is false): the certificate proves nothing")
+        return
+    used = sorted(set().union(*[c.free_symbols for c in conds]) & set(params), key=str) if conds else []
+    grids = [[q for q in WITNESS_GRID if q.denominator == 1 or not x.is_integer] for x in used]
+    require("max_work", len(WITNESS_GRID) ** min(len(used), 8) * max(len(conds), 1),
+            f"searching a point of the region of {r.name}")
+    for values in itertools.product(*grids):
+        sub = {x: _rat(q) for x, q in zip(used, values)}
+        try:
+            inside = _substituted(conds, sub) == []
+        except _Unsupported:
+            continue
+        if inside:
+            r.steps.append("the region is not empty: it contains "
+                           + (", ".join(f"{x} = {q}" for x, q in zip(used, values)) or "every point"))
+            return
+    probe = Recheck(r.name, r.kind)
+    decide(None, conds, probe, "region")
+    if probe.status == REJECTED and "not empty" in probe.reasons[0]:
+        r.steps.append(f"the region is not empty: {probe.reasons[0]}")
+    elif probe.status == OK:
+        r.reject("the region is empty: the certificate proves nothing")
+    else:
+        r.trust("no point of the region was found: it may be empty")
 
 
 def certificate_files(directory) -> list[Path]:
@@ -921,8 +1040,8 @@ def certificate_files(directory) -> list[Path]:
                 raise ParameterError(f"recheck: {quote(link)} is a symbolic link leaving the folder "
                                      f"{quote(str(directory))}")
         for name in names:
-            if name.endswith(".json") and name != "index.json":
-                path = Path(folder) / name
+            path = Path(folder) / name
+            if name.endswith(".json") and path.relative_to(p).as_posix() != INDEX:
                 check_regular(path, "recheck", folder=home)
                 files.append(path)
     if not files:
@@ -930,13 +1049,28 @@ def certificate_files(directory) -> list[Path]:
     return sorted(files)
 
 
+#: the index file of an exported folder
+INDEX = "index.json"
+
+
+def certificate_file_name(check: str, k: int) -> str:
+    """The file name of the ``k``-th certificate of the check named ``check``, inside its claim's folder
+    (written by :mod:`exactdp.verification.export`, matched here)."""
+    slug = (re.sub(r"[^A-Za-z0-9._-]+", "-", check).strip("-") or "check")[:60]
+    return f"{slug}-{k}.json"
+
+
+def _read_json(path: Path, folder=None):
+    """A JSON document read through :func:`exactdp.regular_files.read_bytes` (a regular file, inside
+    ``folder`` if given, at most ``max_file_bytes`` read)."""
+    return json.loads(read_bytes(path, f"recheck: {path.name}", folder=folder).decode("utf-8"))
+
+
 def recheck_file(path: Path, folder=None) -> list[Recheck]:
-    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate); the file
-    is read through :func:`exactdp.regular_files.read_bytes` (a regular file, inside ``folder`` if given,
-    at most ``max_file_bytes`` read)."""
-    raw = read_bytes(path, f"recheck: the certificate file {path.name}", folder=folder)
+    """Every certificate of one exported file (``{"certificate": {...}}`` or a bare certificate), unbound: the
+    claim it is filed under is checked by :func:`recheck_directory`."""
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        doc = _read_json(path, folder)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         r = Recheck(path.name, "?", source=str(path))
         r.reject(f"unreadable JSON: {exc}")
@@ -946,6 +1080,118 @@ def recheck_file(path: Path, folder=None) -> list[Recheck]:
     return [recheck_certificate(cert, label or path.name)]
 
 
+_PROVED = ("proved", "proved-modulo")
+
+
+def _claim_failures(claim: str, entry: dict) -> list[str]:
+    """Why a claim's index entry does not support its verdict: a proved claim needs checks whose verdicts give
+    it (every non-supporting check proved, or proved-modulo for proved-modulo) and a certificate for each
+    proving check."""
+    verdict, checks = entry.get("verdict"), entry.get("checks")
+    if isinstance(checks, list) and all(isinstance(c, dict) and isinstance(c.get("certificates", []), list)
+                                        for c in checks):
+        by_checks = sorted(str(rel) for c in checks for rel in c.get("certificates", []))
+        if by_checks != sorted(map(str, entry.get("certificates", []))):
+            return [f"claim {claim}: its checks list other certificate files than the claim does"]
+    if verdict not in _PROVED:
+        return []
+    if not isinstance(checks, list) or not all(isinstance(c, dict) for c in checks):
+        return [f"claim {claim}: the index lists no checks, so its verdict {verdict} cannot be re-derived "
+                f"(export again with `exactdp verify --certificates DIR`)"]
+    core = [c for c in checks if not (c.get("supporting") and c.get("verdict") == "verified")
+            and c.get("verdict") != "not-checkable"]
+    out = []
+    if not core:
+        out.append(f"claim {claim}: {verdict} with no proving check")
+    for c in core:
+        if c.get("verdict") not in _PROVED or (verdict == "proved" and c.get("verdict") != "proved"):
+            out.append(f"claim {claim}: check {quote(str(c.get('name')), 60)} is {c.get('verdict')}, so the claim "
+                       f"is not {verdict}")
+        elif not c.get("certificates"):
+            out.append(f"claim {claim}: check {quote(str(c.get('name')), 60)} is {c.get('verdict')} with no "
+                       f"certificate: the proof is incomplete")
+    return out
+
+
 def recheck_directory(directory) -> list[Recheck]:
+    """Re-check an exported folder against its ``index.json``: every listed file present, with the listed SHA-256,
+    filed under the claim and check it names; no file left unlisted; every proved claim's proving checks
+    carrying certificates; then every certificate (:func:`recheck_certificate`)."""
+    root = Path(directory)
     home = os.path.realpath(directory)
-    return [r for f in certificate_files(directory) for r in recheck_file(f, folder=home)]
+    files = certificate_files(directory)
+    out: list[Recheck] = []
+
+    def fail(name: str, why: str) -> None:
+        r = Recheck(name, "index", source=INDEX)
+        r.reject(why)
+        out.append(r)
+
+    if not os.path.lexists(root / INDEX):
+        fail(INDEX, "no index.json: the certificates are filed under no claim (export with `exactdp verify "
+                    "--certificates DIR`)")
+        return out + [r for f in files for r in recheck_file(f, folder=home)]
+    try:
+        index = _read_json(root / INDEX, home)
+        claims, hashes = index["claims"], index.get("sha256")
+        if not isinstance(claims, dict) or not isinstance(hashes, dict):
+            raise TypeError("claims and sha256 must be objects")
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError) as exc:
+        fail(INDEX, f"unreadable index.json ({type(exc).__name__}: {str(exc)[:120]}); it must hold 'claims' and "
+                    f"'sha256'")
+        return out + [r for f in files for r in recheck_file(f, folder=home)]
+    listed: set[str] = set()
+    for claim in sorted(claims):
+        entry = claims[claim]
+        if not isinstance(entry, dict) or not isinstance(entry.get("certificates", []), list):
+            fail(str(claim), "malformed index entry")
+            continue
+        for why in _claim_failures(claim, entry):
+            fail(claim, why)
+        by_check = {rel: c.get("name") for c in entry.get("checks") or [] if isinstance(c, dict)
+                    for rel in c.get("certificates") or []}
+        for rel in entry.get("certificates", []):
+            rel = str(rel)
+            listed.add(rel)
+            out.append(_recheck_listed(root, home, claim, rel, hashes.get(rel), by_check.get(rel)))
+    for f in files:
+        rel = f.relative_to(root).as_posix()
+        if rel not in listed:
+            fail(rel, "a certificate file that index.json does not list: filed under no claim")
+    return out
+
+
+def _recheck_listed(root: Path, home: str, claim: str, rel: str, digest, check) -> Recheck:
+    """One listed certificate file: present, unchanged (SHA-256), in its claim's folder, naming that claim and
+    the check it is listed under, with the file name of that check; then re-checked."""
+    path = (root / rel)
+    bad = Recheck(rel, "?", source=claim)
+    folder, _, name = rel.partition("/")
+    if folder != claim or "/" in name or ".." in rel:
+        bad.reject(f"listed under claim {claim} but not in its folder {claim}/")
+        return bad
+    if not path.is_file():
+        bad.reject(f"listed in index.json under claim {claim}, but the file is missing")
+        return bad
+    data = read_bytes(path, f"recheck: the certificate file {rel}", folder=home)
+    if not isinstance(digest, str) or hashlib.sha256(data).hexdigest() != digest:
+        bad.reject("the file's SHA-256 differs from index.json: it was changed after the export" if isinstance(
+            digest, str) else "index.json lists no SHA-256 for this file")
+        return bad
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        bad.reject(f"unreadable JSON: {exc}")
+        return bad
+    if not isinstance(doc, dict) or doc.get("claim") != claim:
+        bad.reject(f"the file names claim {quote(str(doc.get('claim') if isinstance(doc, dict) else None), 60)}, "
+                   f"but it is filed under {claim}")
+        return bad
+    if check is not None and doc.get("check") != check:
+        bad.reject(f"the file names check {quote(str(doc.get('check')), 60)}, but index.json files it under check "
+                   f"{quote(str(check), 60)}")
+        return bad
+    if not re.fullmatch(re.escape(certificate_file_name(str(doc.get("check")), 0)[:-7]) + r"-\d+\.json", name):
+        bad.reject(f"the file name {name} is not that of its check {quote(str(doc.get('check')), 60)}")
+        return bad
+    return recheck_certificate(doc.get("certificate"), claim)

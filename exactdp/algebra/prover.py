@@ -539,8 +539,9 @@ def _solved(f):
 def prove_identity(a, b) -> Decision:
     """Decide a = b identically: exact cancellation for rational functions, sympy simplification else.
 
-    TRUE only when the difference is reduced to 0 by exact rewriting; UNKNOWN otherwise (never FALSE
-    unless a rational point separates them).
+    TRUE only when the difference is reduced to 0 by exact rewriting; FALSE when it is a rational function
+    that is not 0, with an exact point where the two sides differ (:func:`_identity_witness`); UNKNOWN
+    otherwise (non-rational terms that were not reduced to 0).
     """
     steps = []
     diff = sympy.cancel(sympy.together(as_expr(a) - as_expr(b)))
@@ -554,5 +555,48 @@ def prove_identity(a, b) -> Decision:
         diff = simp
     if diff == 0:
         return Decision(Truth.TRUE, sympy.Eq(a, b, evaluate=False), None, steps)
+    point = _identity_witness(sympy.cancel(sympy.together(as_expr(a) - as_expr(b))),
+                              as_expr(a).free_symbols | as_expr(b).free_symbols,
+                              sympy.fraction(sympy.together(as_expr(a)))[1] * sympy.fraction(sympy.together(as_expr(b)))[1])
+    if point is not None:
+        steps.append(f"a - b is a rational function that is not 0: at {point} it is "
+                     f"{sympy.cancel(sympy.together(as_expr(a) - as_expr(b))).xreplace(point)}")
+        return Decision(Truth.FALSE, sympy.Eq(a, b, evaluate=False), None, steps, counterexample=point)
     return Decision(Truth.UNKNOWN, sympy.Eq(a, b, evaluate=False), None, steps,
                     reason=f"the difference {diff} was not reduced to 0")
+
+
+def _identity_witness(diff, symbols=(), defined=1) -> dict | None:
+    """A point where the rational function ``diff`` (≠ 0 after cancellation) is defined and ≠ 0, respecting
+    its symbols' (and ``symbols``') sign and integer assumptions, where ``defined`` (the two sides' denominators)
+    is not 0 either; None if ``diff`` is not a rational function.
+
+    num·den·defined has degree d_x in each symbol x, so it is ≠ 0 somewhere on the grid Π_x S_x with |S_x| = d_x + 1
+    (a nonzero polynomial of degree ≤ d in x has at most d roots in x; induction on the symbols): S_x is
+    {2, …, d_x + 2} (negated for a negative symbol), which meets every assumption."""
+    try:
+        _rational_check(diff)
+    except _Undecided:
+        return None
+    if diff.has(sympy.Min, sympy.Max, sympy.Piecewise, sympy.Abs) or diff == 0:
+        return None
+    num, den = sympy.fraction(diff)
+    syms = sorted(diff.free_symbols | set(symbols), key=str)
+    if not syms:
+        return {}
+    try:
+        prod = sympy.Poly(sympy.expand(num * den * defined), *syms)
+    except sympy.PolynomialError:  # the sides' denominators are not polynomials (cancelled non-rational terms)
+        return None
+    degrees = [prod.degree(x) for x in syms]
+    size = 1
+    for d in degrees:
+        size *= d + 1
+    require("max_work", size * (prod.length() + 1), f"a point where the non-identity {str(diff)[:60]} is not 0")
+    grids = [[sympy.Integer(-(k + 2) if (x.is_negative or x.is_nonpositive) else k + 2) for k in range(d + 1)]
+             for x, d in zip(syms, degrees)]
+    for values in itertools.product(*grids):
+        point = dict(zip(syms, values))
+        if prod.eval(tuple(values)) != 0:
+            return point
+    return None  # pragma: no cover - excluded by the degree argument

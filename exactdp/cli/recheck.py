@@ -1,15 +1,16 @@
 """``exactdp recheck DIR [--format text|json] [-o FILE]``: re-check exported certificates independently of exactdp's prover.
 
-``DIR`` is written by ``exactdp verify --certificates DIR``.  Each certificate is re-checked by
-:mod:`exactdp.recheck` (Python fractions, sympy's cancel and real-root isolation; no exactdp solver or
-prover) and printed as OK, PARTIAL (with what was trusted) or REJECTED (with the reason).
-``--format json`` prints the envelope of ``exactdp/schemas/recheck.json``; the deprecated ``--json`` prints the
-bare document as before.  Exit status: 0 when nothing is REJECTED, 1 otherwise, 2 on bad input (no such directory, no files).
+``DIR`` is written by ``exactdp verify --certificates DIR``.  Its ``index.json`` binds every certificate file to
+its claim and check by SHA-256; each certificate is re-checked by :mod:`exactdp.recheck` (Python fractions,
+sympy's cancel and real-root isolation; no exactdp solver or prover) and printed as OK, UNDECIDED (with what
+was not re-checked) or REJECTED (with the reason).  ``--format json`` prints the envelope of
+``exactdp/schemas/recheck.json``; the deprecated ``--json`` prints the bare document as before.  Exit status: 0
+when every certificate is OK, 1 otherwise (UNDECIDED is not a pass), 2 on bad input (no such directory, no files).
 
 ``--smt`` adds a third, independent check (:mod:`exactdp.smt`): every certificate's identity-and-sign
 obligations as SMT-LIB problems decided by z3 and by cvc5 (``--smt-timeout`` seconds of CPU time per solver
-and obligation, default 10); the exit status is then 0 only if, besides, every obligation is confirmed by both solvers (an
-unknown is not a pass), and 2 with one line when the solvers are not installed.
+and obligation, default 10); the exit status is then 0 only if, besides, every obligation is confirmed by both
+solvers (an unknown is not a pass), and 2 with one line when the solvers are not installed.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ def register(sub) -> None:
                        description="Re-check the certificates that `exactdp verify --certificates DIR` wrote, "
                                    "through a separate code path: Python fractions for point data, sympy's cancel "
                                    "for identities, sympy's real-root isolation for one-parameter sign "
-                                   "conditions (several parameters: exact on lines, the rest reported as trusted). "
-                                   "Verdicts: OK, PARTIAL (what was trusted), REJECTED (why).")
+                                   "conditions (two parameters: a cylindrical decomposition; integer N relaxed to real; "
+                                   "what is not decided exactly is UNDECIDED). index.json binds each file to its "
+                                   "claim and check by SHA-256. Verdicts: OK, UNDECIDED (what was not "
+                                   "re-checked), REJECTED (why); exit 0 only if every certificate is OK.")
     p.add_argument("directory", metavar="DIR", help="the folder written by exactdp verify --certificates DIR")
     p.add_argument("--smt", action="store_true",
                    help="also decide every certificate's obligations with the SMT solvers z3 and cvc5 "
@@ -37,15 +40,15 @@ def register(sub) -> None:
 
 
 def summary(results) -> str:
-    from exactdp.recheck import OK, PARTIAL, REJECTED
+    from exactdp.recheck import OK, REJECTED, UNDECIDED
 
-    n = {s: sum(r.status == s for r in results) for s in (OK, PARTIAL, REJECTED)}
-    return (f"{len(results)} certificates: {n[OK]} OK, {n[PARTIAL]} PARTIAL (part trusted to the engine), "
+    n = {s: sum(r.status == s for r in results) for s in (OK, UNDECIDED, REJECTED)}
+    return (f"{len(results)} certificates: {n[OK]} OK, {n[UNDECIDED]} UNDECIDED (a part not re-checked), "
             f"{n[REJECTED]} REJECTED")
 
 
 def run(args) -> int:
-    from exactdp.recheck import REJECTED, recheck_directory
+    from exactdp.recheck import OK, recheck_directory
 
     _common.check_output_path(args.output)
     smt = None
@@ -67,5 +70,5 @@ def run(args) -> int:
         _common.emit_json(args, "recheck", doc)
     else:
         _common.emit(args, "\n".join(lines))
-    failed = any(r.status == REJECTED for r in results)
+    failed = not all(r.status == OK for r in results)
     return 1 if failed or (smt is not None and any(c.status != "CONFIRMED" for c in smt)) else 0

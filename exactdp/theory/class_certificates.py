@@ -152,7 +152,9 @@ def lemma2_statements() -> SymbolicStatements:
             statement("the other entries 1/N >= c", sympy.GreaterThan(W, c, evaluate=False), reg),
             statement("P sums to 1: (N - 2)/N + (1/N + s/2) + (1/N - s/2) = 1",
                       sympy.Eq((n - 2) / n + (1 / n + (1 / n - c) / 2) + (1 / n - (1 / n - c) / 2), 1, evaluate=False)),
-            statement("TV(P, Q) = (|s| + |-s|)/2 = s for s > 0", sympy.Eq((s_ + s_) / 2, s_, evaluate=False)))
+            statement("TV(P, Q) = ((P(x) - Q(x)) + (Q(x') - P(x')))/2 = s (both differences are s > 0)",
+                      sympy.Eq(sympy.Mul(sympy.Add(W + s_ / 2, -(W - s_ / 2), W + s_ / 2, -(W - s_ / 2), evaluate=False),
+                                         _Q(1, 2), evaluate=False), s_, evaluate=False)))
     return SymbolicStatements(name="[G] Lemma 2 pair in Q_X(c)", parameters=("N", "w", "c"), region=(),
                               scope=ALL_N_M + "; 0 < c < 1/N (w = 1/N)", statements=rows)
 
@@ -176,8 +178,9 @@ def lemma4_ratio() -> LinearCombination:
 
 def xi_statements() -> SymbolicStatements:
     """Ξ from the registry is min{the certified bound, 1}; Thm 3's bound is < 1 exactly when t·Nc < 2."""
-    xi = bounds.REGISTRY["xi"].expr.subs(bounds.N, u / bounds.c).subs({bounds.t: t, bounds.c: c})
-    return SymbolicStatements(name="Xi and the Theorem 3 regime", parameters=("t", "c", "u"),
+    # the registry's Xi at N = u/c, recorded (Subs) so that the checkers carry the substitution out
+    xi = sympy.Subs(bounds.REGISTRY["xi"].expr.subs({bounds.t: t, bounds.c: c}), bounds.N, u / c)
+    return SymbolicStatements(name="Xi and the Theorem 3 regime", parameters=("N", "t", "c", "u"),
                               region=("t >= 1", "c > 0", "u <= 1", "u >= 2*c"),
                               scope=ALL_N_M + "; t >= 1, 0 < c <= 1/N (u = N*c)", statements=(
         statement("registry Xi = min{(t-1)/(t(1-Nc)+1), 1}", sympy.Eq(xi, sympy.Min(XI_FIRST, 1), evaluate=False)),
@@ -192,7 +195,8 @@ def disjoint_rows_witness_statements() -> SymbolicStatements:
     """[G] Thm 2 witness (rows (1,0), (0,1), the rest (½,½)): column sums N/2, every PML constraint
     K(y|x) ≤ t(c·N/2 + (1 − Nc)K(y|x₀)) holds for t·Nc ≥ 2 (all entry pairs in {0, ½, 1})."""
     n = sympy.Symbol("N", real=True)
-    rows = [statement("column sums: 1 + 0 + (N - 2)/2 = N/2", sympy.Eq(1 + (n - 2) / 2, n / 2, evaluate=False))]
+    rows = [statement("column sums: 1 + 0 + (N - 2)/2 = N/2",
+                      sympy.Eq(sympy.Add(1, 0, (n - 2) / 2, evaluate=False), n / 2, evaluate=False))]
     for kx, k0 in itertools.product((0, _Q(1, 2), 1), repeat=2):
         rows.append(statement(f"PML, K(y|x) = {kx}, K(y|x0) = {k0}: {kx} <= t (u/2 + (1 - u) {k0})",
                               sympy.LessThan(kx, t * (u / 2 + (1 - u) * k0), evaluate=False),

@@ -511,7 +511,8 @@ def corollary_limits_c0() -> dict:
     With the exact Γ (first branch of G-23, → t) the KL coefficient tends to (t−1)/(t+1)·log t = ε·tanh(ε/2)
     and the H² one to 2(√t−1)²/(t+1): exactly B-7's f-forms.  With Lemma 4's Γ (→ t+1) they tend to
     (t−1)/(t+1)·log(t+1) and (t−1)/(t+1)·(2 − 4/(√(t+1)+1)), strictly larger.
-    Returns a dict of sympy expressions, including ``*_minus_za`` differences (simplified).
+    Returns a dict of sympy expressions, including ``*_minus_za`` differences (simplified), and under
+    ``"before_limit"`` the expressions whose limits were taken (Ξ₁, both Γ) and the symbol c.
     """
     t = sympy.Symbol("t", positive=True)
     c = sympy.Symbol("c", nonnegative=True)
@@ -528,6 +529,7 @@ def corollary_limits_c0() -> dict:
     out["kl_exact_minus_za"] = sympy.simplify(out["kl_exact"] - out["kl_za"])
     out["h2_exact_minus_za"] = sympy.simplify(out["h2_exact"] - out["h2_za"])
     out["t"] = t
+    out["before_limit"] = {"xi": Xi, "gamma_exact": g_exact, "gamma_lemma4": g_l4, "c": c}  # for recorded limits
     return out
 
 

@@ -6,30 +6,33 @@ Layout of ``DIR``:
   check), "scope", "rests_on", "certificate": Certificate.to_json()}``.  Every expression in it is a string in
   the safe reader's grammar and every number an exact string (``"3/7"``), so the file is data; it is
   re-checked independently by ``exactdp recheck DIR`` (:mod:`exactdp.recheck`).
-* ``index.json`` — per claim its verdict, scope, rests_on, certificate files and, for a refuted claim, the
-  exact counterexamples (data; ``exactdp analyze`` re-checks a counterexample kernel).
+* ``index.json`` — per claim its verdict, scope, rests_on, certificate files, its checks (name, verdict, whether
+  supporting, certificate files) and, for a refuted claim, the exact counterexamples (data; ``exactdp analyze``
+  re-checks a counterexample kernel); ``"sha256"`` maps every certificate file (relative path) to the SHA-256 of
+  its bytes.  ``exactdp recheck DIR`` fails on a listed file that is missing or differs, on a file not listed,
+  on a certificate whose claim or check is not the one it is filed under, and on a proved claim whose proving
+  checks lack certificates.
 
 The output is a pure function of the results (sorted, no timings), so the same seed gives the same bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import re
 from pathlib import Path
 
 from exactdp.atomic_io import replace_folder, replaceable_folder
 from exactdp.errors import ExactDPError
+from exactdp.recheck import INDEX, certificate_file_name
 from exactdp.regular_files import read_text
 
-#: the index file written next to the certificate folders
-INDEX = "index.json"
 
 
-def _slug(text: str) -> str:
-    s = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")
-    return (s or "check")[:60]
+def document_bytes(doc: dict) -> bytes:
+    """The bytes written for a JSON document (certificate file or index)."""
+    return (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def json_strings(v):
@@ -51,19 +54,24 @@ def records(results) -> tuple[list[tuple[str, dict]], dict]:
     for r in results:
         entry = {"verdict": r.verdict.value, "expected": r.claim.expected.value, "scope": r.scope,
                  "rests_on": list(r.rests_on), "reconstructed": r.claim.reconstructed, "certificates": [],
-                 "counterexamples": []}
+                 "counterexamples": [], "checks": []}
         for cr in r.checks:
             o = cr.outcome
             if o.counterexample:
                 entry["counterexamples"].append({"check": cr.check.name, "counterexample": json_strings(o.counterexample)})
+            listed = []
             for k, cert in enumerate(o.certificates):
-                rel = f"{r.claim.id}/{_slug(cr.check.name)}-{k}.json"
+                rel = f"{r.claim.id}/{certificate_file_name(cr.check.name, k)}"
                 doc = {"claim": r.claim.id, "check": cr.check.name, "verdict": o.verdict.value, "scope": o.scope,
                        "rests_on": list(o.rests_on), "certificate": cert.to_json()}
                 files.append((rel, doc))
-                entry["certificates"].append(rel)
+                listed.append(rel)
+            entry["certificates"] += listed
+            entry["checks"].append({"name": cr.check.name, "verdict": o.verdict.value,
+                                    "supporting": bool(cr.check.supporting), "certificates": listed})
         index["claims"][r.claim.id] = entry
     index["certificates"] = len(files)
+    index["sha256"] = {rel: hashlib.sha256(document_bytes(doc)).hexdigest() for rel, doc in files}
     return files, index
 
 
@@ -98,7 +106,7 @@ def write_certificates(results, directory) -> list[Path]:
     kept."""
     root = replaceable_folder(directory, "--certificates")
     files, index = records(results)
-    docs = [(rel, _dump(doc)) for rel, doc in files] + [(INDEX, _dump(index))]
+    docs = [(rel, document_bytes(doc)) for rel, doc in files] + [(INDEX, document_bytes(index))]
     keep: list[str] = []
     if root.is_dir():
         drop = _previous_export(root) | {INDEX}
@@ -107,5 +115,35 @@ def write_certificates(results, directory) -> list[Path]:
     return [Path(directory) / rel for rel, _ in docs]
 
 
-def _dump(doc) -> bytes:
-    return (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+def audit(results, directory) -> list[str]:
+    """The engine's side of the binding: what differs between the folder ``directory`` and the export of
+    ``results`` (engine :class:`ClaimResult`\\ s of the claims it holds, re-run with the same seed): a file that is
+    missing, changed (its bytes are not those the engine derives — an edited name, scope or statement, a
+    certificate moved in from another claim), or not the engine's; index.json's hashes and checks likewise.
+    Empty when the folder is exactly what the engine writes."""
+    root = Path(directory)
+    files, index = records(results)
+    out = []
+    expected = {rel: document_bytes(doc) for rel, doc in files}
+    for rel, data in expected.items():
+        path = root / rel
+        if not path.is_file():
+            out.append(f"{rel}: missing")
+        elif path.read_bytes() != data:
+            out.append(f"{rel}: not the certificate the engine derives for claim {rel.split('/', 1)[0]}")
+    claims = {r.claim.id for r in results}
+    for path in sorted(root.rglob("*.json")):
+        rel = path.relative_to(root).as_posix()
+        if rel != INDEX and rel not in expected and rel.split("/", 1)[0] in claims:
+            out.append(f"{rel}: a file the engine does not derive for claim {rel.split('/', 1)[0]}")
+    try:
+        old = json.loads((root / INDEX).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return out + [f"{INDEX}: unreadable ({exc})"]
+    for cid in sorted(claims):
+        if not isinstance(old.get("claims"), dict) or old["claims"].get(cid) != index["claims"][cid]:
+            out.append(f"{INDEX}: the entry of claim {cid} is not the engine's")
+    for rel in sorted(expected):
+        if not isinstance(old.get("sha256"), dict) or old["sha256"].get(rel) != index["sha256"][rel]:
+            out.append(f"{INDEX}: the SHA-256 of {rel} is not the engine's")
+    return out

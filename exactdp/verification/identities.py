@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import sympy
 
-from exactdp.algebra.certificates import assumptions_of, check, functions_of
+from exactdp.algebra.certificates import assumptions_of, check, functions_of, symbols_of
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+from exactdp.scopes import sizes_of, with_sizes
 from exactdp.numbers.truth import Truth
 from exactdp.verification.claims import Check, Outcome, Verdict, proved
 
@@ -35,12 +36,18 @@ def Eq(a, b) -> sympy.Eq:
     return sympy.Eq(a, b, evaluate=False)
 
 
-def substituted(expr, mapping: dict):
-    """``expr`` with ``mapping`` (symbol -> expression) substituted *unevaluated*: the exported text shows the
-    substitution (``1 - (1 - (1 - (1 - delta)**n))/(t**n)``), so a checker reading it re-does the simplification
-    instead of meeting the already simplified expression on both sides of an identity."""
-    with sympy.evaluate(False):
-        return expr.xreplace(mapping)
+def at(expr, *substitutions):
+    """``expr`` at x = v for each ``(x, v)`` in turn, recorded (``Subs``) for the checkers to carry out: a
+    statement "expr at x = v equals r" then keeps expr and v instead of the substituted result, which may be r
+    itself (a textual tautology that proves nothing)."""
+    for x, v in substitutions:
+        expr = sympy.Subs(expr, x, v)
+    return expr
+
+
+def limit_at(expr, x, point):
+    """The one-sided limit of ``expr`` as x → point⁺, recorded (``Limit``) for the checkers to compute."""
+    return sympy.Limit(expr, x, point, "+")
 
 
 def statements_certificate(name: str, statements, scope: str = "all parameters") -> SymbolicStatements:
@@ -51,13 +58,14 @@ def statements_certificate(name: str, statements, scope: str = "all parameters")
         if s.relation is sympy.true or s.relation is sympy.false:
             raise TypeError(f"{s.label}: the relation was evaluated to {s.relation} by sympy; build identities "
                             f"with exactdp.verification.identities.Eq (unevaluated)")
-        syms |= s.relation.free_symbols
+        syms |= symbols_of(s.relation)  # with the variables of recorded substitutions and limits
         for c in s.region:
             syms |= c.free_symbols
         rows.append(statement(s.label, s.relation, () if isinstance(s.relation, sympy.Eq) else s.region))
+    integers = [str(x) for x in syms if x.is_integer]  # an integer parameter is a size: it shows in the scope
     return SymbolicStatements(name=name, parameters=tuple(sorted(map(str, syms))), assumptions=assumptions_of(syms),
                               functions=functions_of(*[s.relation for s in statements]), scope=scope,
-                              statements=tuple(rows))
+                              sizes=with_sizes(sizes_of(scope), integers), statements=tuple(rows))
 
 
 def symbolic_outcome(statements, name: str = "symbolic statements", scope: str = "all parameters") -> Outcome:

@@ -17,7 +17,7 @@ import sympy
 from exactdp.sources import BINETTE2019, Source
 from exactdp.bounds import M, t
 from exactdp.verification.claims import Claim, Verdict, register
-from exactdp.verification.identities import Eq, Statement, symbolic_check
+from exactdp.verification.identities import Eq, Statement, at, symbolic_check
 
 x = sympy.Symbol("x", positive=True)
 f = sympy.Function("f")
@@ -44,7 +44,7 @@ register(Claim(
     checks=(symbolic_check("specialisations", [
         Statement("KL: B = log M", Eq(binette(F_KL, 1 / M, M), sympy.log(M))),
         Statement("H2: B = 2 - 4/(sqrt M + 1)", Eq(binette(F_H2, 1 / M, M), 2 - 4 / (sympy.sqrt(M) + 1))),
-        Statement("TV: B = 1", Eq(F_TV_LEFT.subs(x, 1 / M) / (1 - 1 / M) + F_TV_RIGHT.subs(x, M) / (M - 1), 1)),
+        Statement("TV: B = 1", Eq(at(F_TV_LEFT, (x, 1 / M)) / (1 - 1 / M) + at(F_TV_RIGHT, (x, M)) / (M - 1), 1)),
         Statement("ZA f-form = Xi0 * B(f; 1/E, E)",
                   Eq((f(t) + t * f(1 / t)) / (t + 1),
                            xi0 * (f(1 / t) / (1 - 1 / t) + f(t) / (t - 1)))),

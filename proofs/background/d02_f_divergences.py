@@ -27,7 +27,7 @@ from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
-from exactdp.verification.identities import Eq, Statement, symbolic_outcome
+from exactdp.verification.identities import Eq, Statement, at, symbolic_outcome
 from exactdp.verification.quantities import hockey_stick_by_subsets
 
 
@@ -69,9 +69,9 @@ def _f_gamma_one(ctx):
     above = sympy.simplify(val.subs(g, 1 + s))  # gamma >= 1
     below = sympy.simplify(val.subs(g, 1 / (1 + s)) - s / (1 + s))  # gamma = 1/(1+s) < 1 when s > 0
     if above == 0 and below == 0:
-        out = symbolic_outcome([Statement("gamma = 1 + s, s >= 0: f_gamma(1) = 0", Eq(val.subs(g, 1 + s), 0)),
+        out = symbolic_outcome([Statement("gamma = 1 + s, s >= 0: f_gamma(1) = 0", Eq(at(val, (g, 1 + s)), 0)),
                                 Statement("gamma = 1/(1+s), s > 0: f_gamma(1) = s/(1+s)",
-                                          Eq(val.subs(g, 1 / (1 + s)), s / (1 + s))),
+                                          Eq(at(val, (g, 1 / (1 + s))), s / (1 + s))),
                                 Statement("s/(1+s) > 0 for s > 0", s / (1 + s) > 0, (s > 0,))],
                                "f_gamma(1)", scope="all gamma > 0")
         if out.verdict is Verdict.PROVED:

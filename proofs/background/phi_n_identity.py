@@ -6,7 +6,7 @@ import sympy
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.bounds import delta, n, phi, phi_n, t
 from exactdp.verification.claims import Claim, Verdict, register
-from exactdp.verification.identities import Eq, Statement, substituted, symbolic_check
+from exactdp.verification.identities import Eq, Statement, at, symbolic_check
 
 register(Claim(
     id="background.phi_n_identity",
@@ -15,10 +15,9 @@ register(Claim(
     title="phi^n(eps, delta) = phi(n eps, 1 - (1 - delta)^n)",
     statement=r"\varphi^{n}(\varepsilon,\delta) = 1-e^{-n\varepsilon}(1-\delta)^{n} = \varphi(n\varepsilon, 1-(1-\delta)^{n})",
     hypotheses="eps >= 0, delta in [0, 1], n >= 1 (t = e^eps)",
-    checks=(symbolic_check("identity", [  # substitutions written out, so the checkers re-do them
-        Statement("phi(n eps, 1-(1-delta)^n) = phi^n", Eq(substituted(phi, {t: t**n, delta: 1 - (1 - delta) ** n}),
-                                                          phi_n)),
-        Statement("phi^n at n = 1 is phi", Eq(substituted(phi_n, {n: sympy.Integer(1)}), phi)),
-    ], scope="all n >= 1; all parameters"),),
+    checks=(symbolic_check("identity", [
+        Statement("phi(n eps, 1-(1-delta)^n) = phi^n", Eq(at(phi, (delta, 1 - (1 - delta) ** n), (t, t**n)), phi_n)),
+        Statement("phi^n at n = 1 is phi", Eq(at(phi_n, (n, 1)), phi)),
+    ]),),
     expected=Verdict.PROVED, kind="background",
 ))

@@ -36,27 +36,39 @@ from exactdp.theory.estimation import (
 from exactdp.theory.packing import gv_size, plotkin_crossover
 from exactdp.algebra.certificates import check
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
-from exactdp.verification.identities import Eq, Statement, statements_certificate
+from exactdp.verification.identities import Eq, Statement, at, statements_certificate
 
 
 def _fa3(ctx):
+    """F-A3 as stated with the exact crossover ε* of 4ε² (not the rounded 0.22398, below which it lies: the "⇔"
+    with 0.22398 is false on (0.22398, ε*]).  The 4(e^ε−1)² comparison is decided exactly for every t = e^ε ≥ 1
+    (certificate: sign of 4t² − 4t − 1 on each side of its root (1+√2)/2); the 4ε² one rests on a certified
+    bracket of ε* and a concavity argument in words, so the finding is VERIFIED, not proved."""
     x = effective_sample_size_crossovers()
     a, b = x["phi_vs_4(e^eps-1)^2"], x["phi_vs_4eps^2"]
     ok = rounds_to(a, "0.18823") is Truth.TRUE and rounds_to(b, "0.22398") is Truth.TRUE
-    # the exact crossover: 1 - 1/t = 4 (t-1)^2 at t = (1+sqrt 2)/2
-    t = (1 + sympy.sqrt(2)) / 2
-    cert = statements_certificate("F-A3 exact crossover", (
-        Statement("1 - 1/t = 4(t-1)^2 at t = (1+sqrt 2)/2", Eq(1 - 1 / t, 4 * (t - 1) ** 2)),),
-        scope="the two crossovers (the second bracketed by certified bisection)")
-    identity = check(cert).truth is Truth.TRUE
-    if ok and identity:
-        return proved("crossovers at log((1+sqrt2)/2) = 0.18823 (exact) and 0.22398 (certified)", (cert,), cert.scope,
-                       derivation=(("phi(eps,0) = 1 - 1/t, t = e^eps; 1 - 1/t = 4(t-1)^2 <=> 4t(t-1) = 1 <=> "
-                                   "t = (1+sqrt 2)/2 (sympy: identity holds)"),
-                                   "f(eps) = 1 - e^-eps - 4 eps^2 is concave with f(0) = 0, f'(0) = 1: one positive "
-                                   "root, bracketed by certified bisection: " + b.str(10)),
-                       details={"exact": str(a), "certified": b.str(12)})
-    return Outcome(Verdict.UNDECIDED, "crossovers not reproduced", reason="rounding or identity check failed")
+    T = sympy.Symbol("t", positive=True)
+    q = 4 * T**2 - 4 * T - 1  # 1 - 1/t - 4(t-1)^2 = -(t-1) q / t
+    cert = statements_certificate("F-A3: phi(eps,0) against 4(e^eps-1)^2", (
+        Statement("4t^2 - 4t - 1 = 0 at t = (1+sqrt 2)/2", Eq(at(q, (T, (1 + sympy.sqrt(2)) / 2)), 0)),
+        Statement("phi(eps,0) < 4(e^eps-1)^2 where 4t^2 - 4t - 1 > 0", 1 - 1 / T < 4 * (T - 1) ** 2, (T >= 1, q > 0)),
+        Statement("phi(eps,0) >= 4(e^eps-1)^2 where 4t^2 - 4t - 1 <= 0", 1 - 1 / T >= 4 * (T - 1) ** 2,
+                  (T >= 1, q <= 0)),
+    ))
+    exact = check(cert).truth is Truth.TRUE
+    if ok and exact:
+        return Outcome(Verdict.VERIFIED, "phi(eps,0) < 4(e^eps-1)^2 iff eps > log((1+sqrt2)/2) = 0.18823 (proved for "
+                       "every eps >= 0); phi(eps,0) < 4 eps^2 iff eps > eps* = " + b.str(10) + " (certified "
+                       "bracket; one positive root by concavity, not certified)", certificates=(cert,),
+                       derivation=("phi(eps,0) = 1 - 1/t with t = e^eps, and phi(eps,0) minus 4(t-1)^2 is "
+                                   "-(t-1)(4t^2 - 4t - 1)/t: the sign of 4t^2 - 4t - 1 decides, root (1+sqrt 2)/2 "
+                                   "(certificate)",
+                                   "f(eps) = phi(eps,0) minus 4 eps^2 is concave with f(0) = 0, f'(0) = 1: one positive "
+                                   "root eps*, bracketed by certified bisection: " + b.str(10) + "; the rounded "
+                                   "0.22398 is below eps*, so the statement with 0.22398 in place of eps* is false "
+                                   "for eps in (0.22398, eps*]"),
+                       instances=1, details={"exact": str(a), "certified": b.str(12)})
+    return Outcome(Verdict.UNDECIDED, "crossovers not reproduced", reason="rounding or exact check failed")
 
 
 def _fa4(ctx):

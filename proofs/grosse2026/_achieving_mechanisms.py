@@ -42,7 +42,7 @@ from exactdp.mechanisms import (
 )
 from exactdp.theory.extremal import sup_eta_tv, xi
 from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
-from exactdp.verification.identities import Eq, Statement, statements_certificate
+from exactdp.verification.identities import Eq, Statement, at, statements_certificate
 
 from ._instances import pml_grid
 
@@ -72,17 +72,18 @@ def check_feasibility(ctx: CheckContext) -> Outcome:
     m, M = (1 - t * c * q) / z, t * (1 - c * q) / z
     f = sympy.Symbol("f", nonnegative=True)  # fractional part of q: the middle row's weight on M
     w = f * M + (1 - f) * m
-    facts = {
-        "m = (1 - tcq)/z, z > 0: m >= 0 iff tcq <= 1": m * z - (1 - t * c * q),
-        "1 - M = (1 - tc(N-q))/z: M <= 1 iff tc(N-q) <= 1": (1 - M) * z - (1 - t * c * (N - q)),
+    x = sympy.Symbol("x")  # m's and q's place in a recorded substitution
+    facts = {  # label: (lhs, rhs); the substitutions are recorded (at) for the checkers to carry out
+        "m = (1 - tcq)/z, z > 0: m >= 0 iff tcq <= 1": (at(x * z, (x, m)), 1 - t * c * q),
+        "1 - M = (1 - tc(N-q))/z: M <= 1 iff tc(N-q) <= 1": ((1 - M) * z, 1 - t * c * (N - q)),
         "middle row keeps S: (q-f)M + w + (N-q+f-1)m = qM + (N-q)m":
-            (q - f) * M + w + (N - q + f - 1) * m - (q * M + (N - q) * m),
-        "q = N/2 is feasible iff t <= 2/(Nc)": (t * c * q).subs(q, N / 2) - t * N * c / 2,
+            ((q - f) * M + w + (N - q + f - 1) * m, q * M + (N - q) * m),
+        "q = N/2 is feasible iff t <= 2/(Nc)": (at(t * c * x, (x, N / 2)), t * N * c / 2),
     }
-    bad = {k: str(sympy.simplify(v)) for k, v in facts.items() if sympy.simplify(v) != 0}
+    bad = {k: str(sympy.simplify(a.doit() - b)) for k, (a, b) in facts.items() if sympy.simplify(a.doit() - b) != 0}
     if bad:
         return Outcome(Verdict.REFUTED, "a feasibility identity fails", counterexample=bad)
-    cert = statements_certificate("G-20 feasibility", tuple(Statement(k, Eq(v, 0)) for k, v in facts.items()),
+    cert = statements_certificate("G-20 feasibility", tuple(Statement(k, Eq(a, b)) for k, (a, b) in facts.items()),
                                   scope="all t, c, N, real q, f")
     return proved("feasibility of the G-20 construction for real q (sympy); the middle row keeps "
                   "max, min and S_0, so the PML identities of grosse2026.g20_construction_identities apply",

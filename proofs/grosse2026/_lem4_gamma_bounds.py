@@ -53,7 +53,7 @@ from exactdp.theory.extremal import (
     xi,
 )
 from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
-from exactdp.verification.identities import Eq, Statement, statements_certificate, symbolic_outcome
+from exactdp.verification.identities import Eq, Statement, at, limit_at, statements_certificate, symbolic_outcome
 from exactdp.verification.instances import random_distribution, random_kernel
 
 from ._instances import GAMMA_TABLE, gamma_grid
@@ -106,11 +106,11 @@ def check_closed_form(ctx: CheckContext) -> Outcome:
 def check_gap_formula(ctx: CheckContext) -> Outcome:
     """Lemma 4 − first branch = (1−Nc)(1−(N−1)ct)/(1−(N−1)c), and the branches meet at t = 1/((N−1)c)
     (identities in t, c, N; the sign of the gap is grosse2026.lem4_exact_gamma_ordering)."""
-    at = 1 / ((N_ - 1) * c_)
+    meet = 1 / ((N_ - 1) * c_)
     return symbolic_outcome((
         Statement("Lemma4 - branch1 = (1-Nc)(1-(N-1)ct)/(1-(N-1)c)",
                   Eq(gamma_max_l4 - gamma_max_first, (1 - N_ * c_) * (1 - (N_ - 1) * c_ * t_) / (1 - (N_ - 1) * c_))),
-        Statement("at t = 1/((N-1)c) the branches meet", Eq(gamma_max_first.subs(t_, at), gamma_max_l4.subs(t_, at))),
+        Statement("at t = 1/((N-1)c) the branches meet", Eq(at(gamma_max_first, (t_, meet)), at(gamma_max_l4, (t_, meet)))),
     ), "Lemma 4 gap", scope="all parameters")
 
 
@@ -182,8 +182,20 @@ def check_c_to_0(ctx: CheckContext) -> Outcome:
     bad = {k: str(v) for k, v in facts.items() if sympy.simplify(v) != 0}
     if bad:
         return Outcome(Verdict.UNDECIDED, "a limit could not be confirmed symbolically", reason=str(bad))
-    cert = statements_certificate("corollaries at c -> 0", tuple(Statement(k, Eq(v, 0)) for k, v in facts.items()),
-                                  scope="the limits c -> 0 computed by sympy, all t")
+    pre = lim["before_limit"]
+    Xi, ge, gl, c0 = pre["xi"], pre["gamma_exact"], pre["gamma_lemma4"], pre["c"]
+    lim_c = lambda e: limit_at(e, c0, 0)  # noqa: E731  (recorded: each checker computes the limit)
+    recorded = {  # the same facts with their limits recorded, for the certificate
+        "Gamma_exact -> t": (lim_c(ge), t),
+        "Gamma_lemma4 -> t + 1": (lim_c(gl), t + 1),
+        "KL coefficient with exact Gamma -> (t-1)/(t+1) log t (B-7)": (lim_c(Xi * sympy.log(ge)), lim["kl_za"]),
+        "H2 coefficient with exact Gamma -> 2(sqrt t - 1)^2/(t+1) (B-7)":
+            (lim_c(Xi * (2 - 4 / (sympy.sqrt(ge) + 1))), lim["h2_za"]),
+        "KL with Lemma 4 exceeds B-7 by (t-1)/(t+1) log(1+1/t)":
+            (lim_c(Xi * sympy.log(gl)), lim["kl_za"] + (t - 1) / (t + 1) * sympy.log(1 + 1 / t)),
+    }
+    cert = statements_certificate("corollaries at c -> 0", tuple(Statement(k, Eq(a, b)) for k, (a, b) in recorded.items()),
+                                  scope="all t")
     return proved("c -> 0: Cor. 1-2 with the exact Gamma recover Zamanlooy-Asoodeh; with Lemma 4 "
                    "they are larger (KL by (t-1)/(t+1) log(1+1/t) > 0 for t > 1)", (cert,), cert.scope,
                    derivation=tuple(facts),

@@ -35,16 +35,18 @@ def n_scope(ns) -> str:
 
 def xi_of(N: int):
     """The registry's Ξ for this N, in this module's t, c."""
-    return bounds.REGISTRY["xi"].expr.subs({bounds.N: N}).subs({bounds.t: t, bounds.c: c})
+    return sympy.Subs(bounds.REGISTRY["xi"].expr.subs({bounds.t: t, bounds.c: c}), bounds.N, N)  # re-done by the checkers
 
 
 def gamma_branches(N: int) -> list:
     """G-23 (the registry's two-branch gamma_max_exact) on t·c ≤ 1, and beyond t = 1/c the identity kernel's
     (1 − (N−1)c)/c (every kernel qualifies there), as ``[(expression, conditions)]``."""
     own = {bounds.t: t, bounds.c: c}
-    (first, cond), (second, _) = bounds.REGISTRY["gamma_max_exact"].expr.subs({bounds.N: N}).subs(own).args
-    return [(first, [cond, t * c <= 1]), (second, [sympy.Not(cond), t * c <= 1]),
-            ((1 - (N - 1) * c) / c, [t * c >= 1])]
+    (first, cond), (second, _) = bounds.REGISTRY["gamma_max_exact"].expr.subs(own).args
+    at_n = lambda e: sympy.Subs(e, bounds.N, N)  # noqa: E731  (recorded: the checkers carry it out)
+    cond = cond.subs(bounds.N, N)
+    return [(at_n(first), [cond, t * c <= 1]), (at_n(second), [sympy.Not(cond), t * c <= 1]),
+            (at_n((1 - (bounds.N - 1) * c) / c), [t * c >= 1])]
 
 
 def _agreement(name: str, N: int, sol, branches, what: str) -> SymbolicStatements:
@@ -60,7 +62,7 @@ def _agreement(name: str, N: int, sol, branches, what: str) -> SymbolicStatement
                                   where))
             rows.append(statement(f"{tag}: LP optimum {v} >= {closed}", sympy.GreaterThan(v, closed, evaluate=False),
                                   where))
-    return SymbolicStatements(name=name, parameters=("t", "c"), assumptions=(("c", "positive"), ("t", "positive")),
+    return SymbolicStatements(name=name, parameters=("N", "t", "c"), assumptions=(("c", "positive"), ("t", "positive")),
                               region=("t >= 1", f"c <= 1/{N}"), scope=f"N = {N}; t >= 1, 0 < c <= 1/{N}",
                               statements=tuple(rows))
 

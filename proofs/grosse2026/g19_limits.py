@@ -20,7 +20,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.verification.formulas import xi
-from exactdp.verification.identities import Eq, Statement, symbolic_outcome
+from exactdp.verification.identities import Eq, Statement, at, symbolic_outcome
 
 GS = (fmpq(1), fmpq(11, 10), fmpq(6, 5), fmpq(3, 2), fmpq(2), fmpq(5, 2), fmpq(3), fmpq(10))
 
@@ -29,9 +29,9 @@ def _limit(ctx):
     """lim_{c→0} Ξ₁ = Ξ₁(c = 0) by continuity: Ξ₁ is rational in c with denominator t(1 − Nc) + 1, which is
     t + 1 > 0 at c = 0; the value there is (t − 1)/(t + 1) (identity).  Ξ₁ = Ξ near c = 0 since (t−1)/(t+1) < 1."""
     return symbolic_outcome((
-        Statement("denominator of Xi1 at c = 0 is t + 1", Eq(sympy.denom(sympy.together(xi_raw)).subs(c, 0), t + 1)),
+        Statement("denominator of Xi1 at c = 0 is t + 1", Eq(at(sympy.denom(sympy.together(xi_raw)), (c, 0)), t + 1)),
         Statement("t + 1 >= 2 > 0 (continuity of Xi1 at c = 0)", t + 1 >= 2, (t >= 1,)),
-        Statement("Xi1(c = 0) = (t-1)/(t+1)", Eq(xi_raw.subs(c, 0), (t - 1) / (t + 1))),
+        Statement("Xi1(c = 0) = (t-1)/(t+1)", Eq(at(xi_raw, (c, 0)), (t - 1) / (t + 1))),
         Statement("(t-1)/(t+1) < 1, so Xi = Xi1 near c = 0", (t - 1) / (t + 1) < 1, (t >= 1,)),
     ), "lim_{c->0} Xi = (e^eps-1)/(e^eps+1)", scope="all parameters")
 

@@ -17,7 +17,7 @@ claim orders the closed form against Lemma 4.
 from exactdp.bounds import N, c, gamma_max_first, gamma_max_l4, t  # the branches of gamma_max_exact
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.claims import Claim, Verdict, register
-from exactdp.verification.identities import Eq, Statement, symbolic_check
+from exactdp.verification.identities import Eq, Statement, at, symbolic_check
 
 SCOPE = "all parameters"
 at_branch = 1 / ((N - 1) * c)
@@ -35,10 +35,10 @@ register(Claim(
     checks=(
         symbolic_check("branch point and c = 1/N", [
             Statement("branches agree at t = 1/((N-1)c)",
-                      Eq(gamma_max_first.subs(t, at_branch), gamma_max_l4.subs(t, at_branch))),
-            Statement("common value (1-c)/((N-1)c)", Eq(gamma_max_l4.subs(t, at_branch), (1 - c) / ((N - 1) * c))),
-            Statement("at c = 1/N the first branch is 1", Eq(gamma_max_first.subs(c, 1 / N), 1)),
-            Statement("at c = 1/N Lemma 4 is 1", Eq(gamma_max_l4.subs(c, 1 / N), 1)),
+                      Eq(at(gamma_max_first, (t, at_branch)), at(gamma_max_l4, (t, at_branch)))),
+            Statement("common value (1-c)/((N-1)c)", Eq(at(gamma_max_l4, (t, at_branch)), (1 - c) / ((N - 1) * c))),
+            Statement("at c = 1/N the first branch is 1", Eq(at(gamma_max_first, (c, 1 / N)), 1)),
+            Statement("at c = 1/N Lemma 4 is 1", Eq(at(gamma_max_l4, (c, 1 / N)), 1)),
         ], scope=SCOPE),
         symbolic_check("ordering in (t, c, N), N real >= 2 (three-parameter decision)", [
             Statement("first branch <= Lemma 4 where (N-1) c t < 1 (beyond, the closed form is Lemma 4's value)",

@@ -21,7 +21,7 @@ import sympy
 from exactdp.bounds import N, c, delta, phi, t, xi_raw
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.claims import Claim, Verdict, register
-from exactdp.verification.identities import Eq, Statement, symbolic_check
+from exactdp.verification.identities import Eq, Statement, at, symbolic_check
 
 u = sympy.Symbol("u", positive=True)  # u = N c
 xi1 = xi_raw
@@ -68,13 +68,13 @@ register(Claim(
     hypotheses="N >= 2, 0 < c <= 1/N, eps >= 0",
     checks=(
         symbolic_check("limits", [
-            Statement("Xi1(t = 2/(Nc)) = 1", Eq(xi1.subs(t, 2 / (N * c)), 1)),
-            Statement("Xi1(c = 0) = (t-1)/(t+1)", Eq(xi1.subs(c, 0), (t - 1) / (t + 1))),
-            Statement("Xi1(c = 1/N) = t - 1", Eq(xi1.subs(c, 1 / N), t - 1)),
+            Statement("Xi1(t = 2/(Nc)) = 1", Eq(at(xi1, (t, 2 / (N * c))), 1)),
+            Statement("Xi1(c = 0) = (t-1)/(t+1)", Eq(at(xi1, (c, 0)), (t - 1) / (t + 1))),
+            Statement("Xi1(c = 1/N) = t - 1", Eq(at(xi1, (c, 1 / N)), t - 1)),
         ], scope=SCOPE),
         symbolic_check("reduction to u = N c", [
-            Statement("Xi1(t, c) = Xi1(t, u) at u = N c", Eq(xi1, xi_u.subs(u, N * c))),
-            Statement("d Xi1/dc = N d Xi1/du at u = N c", Eq(sympy.diff(xi1, c), N * sympy.diff(xi_u, u).subs(u, N * c))),
+            Statement("Xi1(t, c) = Xi1(t, u) at u = N c", Eq(xi1, at(xi_u, (u, N * c)))),
+            Statement("d Xi1/dc = N d Xi1/du at u = N c", Eq(sympy.diff(xi1, c), N * at(sympy.diff(xi_u, u), (u, N * c)))),
         ], "N and c enter Xi1 only through u = Nc; c in (0, 1/N] is u in (0, 1]", scope=SCOPE),
         symbolic_check("threshold, comparison with phi, monotonicity and c = 1/N in (t, u) (all N)", _in_u(),
                        scope=SCOPE),

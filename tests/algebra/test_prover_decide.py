@@ -97,7 +97,12 @@ def test_three_parameters_are_decided_four_and_logs_are_not():
 def test_identities():
     assert prove_identity((t**2 - 1) / (t - 1), t + 1).truth is Truth.TRUE
     assert prove_identity(sympy.log(t**2), 2 * sympy.log(t)).truth is Truth.TRUE
-    assert prove_identity(t, t + 1).truth is Truth.UNKNOWN
+    wrong = prove_identity(t, t + 1)  # a false rational identity: FALSE with a point where the sides differ
+    assert wrong.truth is Truth.FALSE and wrong.counterexample == {t: 2}
+    n = sympy.Symbol("n", integer=True, positive=True)
+    wrong = prove_identity((n + 1) / (n - 1), (n + 1) ** 2 / (n**2 - 1) + 1 / n**2)
+    assert wrong.truth is Truth.FALSE and wrong.counterexample == {n: 2}  # n = 2: n - 1 and n^2 - 1 are not 0
+    assert prove_identity(sympy.log(t), 2 * sympy.log(t)).truth is Truth.UNKNOWN  # not rational: not decided
 
 
 def test_equality_statement_refuted_with_a_point():

@@ -35,12 +35,37 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 from exactdp.errors import ParameterError, UndecidedError
-from exactdp.limits import ResourceLimitError
+from exactdp.limits import ResourceLimitError, require
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expression
 from exactdp.numbers.truth import Truth
+from exactdp.scopes import scope_text, size_names, sizes_of, valid_sizes
 
-#: the functions a certificate's expressions may use (the reader's math functions, Min, Max, Abs)
-FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1)}
+def _limit(e, x, point):
+    """``Limit(e, x, point)``: the one-sided limit x → point⁺ (unevaluated until a checker re-does it)."""
+    return sympy.Limit(e, x, point, "+")
+
+
+#: the functions a certificate's expressions may use (the reader's math functions, Min, Max, Abs) and the two
+#: recorded operations: ``Subs(e, x, v)`` (e at x = v) and ``Limit(e, x, p)`` (e as x → p⁺), kept unevaluated
+#: in the data so that a checker re-does them (:func:`redo`) instead of reading a result computed beforehand
+FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1),
+             "Subs": (sympy.Subs, 3), "Limit": (_limit, 3)}
+
+
+def redo(e):
+    """``e`` with every recorded substitution and limit (``Subs``, ``Limit``) carried out, innermost first, and
+    the steps that did it.  Raises ValueError when a limit does not evaluate to a finite expression."""
+    steps = []
+
+    def run(a):
+        v = a.doit(deep=False) if isinstance(a, sympy.Subs) else sympy.limit(a.args[0], a.args[1], a.args[2], "+")
+        if v.has(sympy.Limit, sympy.Subs) or v.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise ValueError(f"{a} does not evaluate to a finite expression: {v}")
+        steps.append(f"re-done: {a} = {v}")
+        return v
+
+    out = e.replace(lambda a: isinstance(a, (sympy.Subs, sympy.Limit)), run) if e.has(sympy.Subs, sympy.Limit) else e
+    return out, steps
 
 #: the sign / domain assumptions a parameter may carry (sympy's names); they restrict its range
 ASSUMPTIONS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero", "integer", "real")
@@ -75,6 +100,23 @@ class Certificate:
     assumptions: tuple[tuple[str, str], ...] = ()
     #: names of arbitrary (uninterpreted) functions the statements use: what is proved holds for every such f
     functions: tuple[str, ...] = ()
+    #: the sizes the structural argument ranges over, in the grammar of :data:`exactdp.scopes.SIZES`
+    #: (``"all N, M"``, ``"N = 3, M = 2"``); with the region it makes up ``scope``
+    sizes: str = ""
+
+    def __post_init__(self):
+        """``scope`` is derived from the data (:func:`exactdp.scopes.scope_text`): a given scope text contributes
+        only its sizes part (when ``sizes`` is not given); the rest is the region (or point) the checks use."""
+        if not isinstance(self.sizes, str) or not valid_sizes(self.sizes):
+            raise ParameterError(f"certificate {self.name}: sizes {self.sizes!r} is not of the form 'all N, M', "
+                                 f"'N = 3, M = 2' or 'all n >= 1'")
+        if not self.sizes and self.scope:
+            object.__setattr__(self, "sizes", sizes_of(self.scope))
+        object.__setattr__(self, "scope", self.derived_scope())
+
+    def derived_scope(self) -> str:
+        """The scope text of this certificate's data: its sizes and its region (or point)."""
+        return scope_text(self.sizes, self.assumptions, self.region, getattr(self, "point", ()))
 
     # -- the JSON form ------------------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -107,15 +149,21 @@ class Certificate:
             raise ParameterError(f"certificate {kind}: unexpected field(s) {', '.join(extra)}")
         values = {}
         for name, f in names.items():
+            if name == "scope":
+                continue  # derived from the data; compared below
             if name not in d:
                 if f.default is not MISSING or f.default_factory is not MISSING:
                     continue
                 raise ParameterError(f"certificate {kind}: missing field {name!r}")
             values[name] = _from_jsonable(d[name], f"{kind}.{name}")
         try:
-            return target(**values)
+            cert = target(**values)
         except TypeError as exc:
             raise ParameterError(f"certificate {kind}: {exc}") from None
+        if d.get("scope", cert.scope) != cert.scope:
+            raise ParameterError(f"certificate {cert.name}: its scope text {str(d['scope'])[:80]!r} is not the one "
+                                 f"derived from its data ({cert.scope!r})")
+        return cert
 
     # -- checking -----------------------------------------------------------------------------------------
     def check(self) -> CertificateCheck:
@@ -224,7 +272,10 @@ def check(cert: Certificate) -> CertificateCheck:
     except KeyError:
         pass
     try:
-        result = cert._check()
+        stray = _integers_are_sizes(cert)
+        result = stray if stray is not None else cert._check()
+        if result.truth is Truth.TRUE:
+            result = _on_a_nonempty_region(cert, result)
     except ResourceLimitError as exc:
         result = CertificateCheck(Truth.UNKNOWN, (), (f"a resource limit stopped the check: {exc}",))
     except UndecidedError as exc:
@@ -238,6 +289,66 @@ def check(cert: Certificate) -> CertificateCheck:
         _CACHE.clear()
     _CACHE[cert] = result
     return result
+
+
+def _integers_are_sizes(cert: Certificate) -> CertificateCheck | None:
+    """FALSE when a parameter carries the ``integer`` assumption without being one of the certificate's sizes: an
+    integer assumption restricts what is proved, so it must show in the scope (None when every one does)."""
+    ints = sorted(name for name, assumed in cert.assumptions if "integer" in (a.strip() for a in assumed.split(",")))
+    stray = [n for n in ints if n not in size_names(cert.sizes)]
+    if stray:
+        return CertificateCheck(Truth.FALSE, (), (f"parameter(s) {', '.join(stray)} carry the integer assumption but "
+                                                  f"are not among the sizes {cert.sizes or '(none)'!r}: an integer "
+                                                  f"restriction must show in the scope",))
+    return None
+
+
+def _on_a_nonempty_region(cert: Certificate, result: CertificateCheck) -> CertificateCheck:
+    """``result`` if the certificate's region (its inequalities and its parameters' assumptions) has a point,
+    FALSE if it is empty (every statement would hold vacuously: the certificate proves nothing), UNKNOWN if
+    neither is shown.  A point found by the prover, or a rational point of a small grid that satisfies every
+    condition exactly, shows it non-empty."""
+    from exactdp.algebra.prover import Region, decide
+
+    syms = cert.symbols()
+    conds = cert.region_conditions(syms)
+    params = sorted(syms.values(), key=str)
+    d = decide(sympy.StrictLessThan(1, 0, evaluate=False), Region.of(*conds, variables=params))
+    if d.truth is Truth.FALSE:  # 1 < 0 fails at a region point: the region has one
+        point = d.counterexample or {}
+        return CertificateCheck(Truth.TRUE, result.steps + (f"the region is not empty: it contains {point}",),
+                                result.failures)
+    if d.truth is Truth.TRUE:
+        return CertificateCheck(Truth.FALSE, result.steps, result.failures + (
+            "the region is empty: the certificate proves nothing",))
+    point = _grid_point(conds, params)
+    if point is not None:
+        return CertificateCheck(Truth.TRUE, result.steps + (f"the region is not empty: it contains {point}",),
+                                result.failures)
+    return CertificateCheck(Truth.UNKNOWN, result.steps, result.failures + (
+        f"the region could not be shown non-empty ({d.reason or 'undecided'})",))
+
+
+#: the values tried for each parameter when a point of a region is searched on a grid
+_GRID = tuple(sympy.Rational(a) for a in ("1/2", "1", "2", "3", "1/4", "1/3", "1/8", "5", "10", "-1", "0"))
+
+
+def _grid_point(conds: list, params: list) -> dict | None:
+    """A point of a small rational grid (integers for integer parameters) satisfying every condition, or None."""
+    import itertools
+
+    grids = [[v for v in _GRID if (v.is_integer or not p.is_integer) and not (p.is_positive and v <= 0)
+              and not (p.is_nonnegative and v < 0)] for p in params]
+    require("max_work", len(_GRID) ** min(len(params), 8) * max(len(conds), 1),
+            f"searching a point of a {len(params)}-parameter region on a grid")
+    for values in itertools.product(*grids):
+        point = dict(zip(params, values))
+        try:
+            if all(c.xreplace(point) is sympy.true for c in conds):
+                return point
+        except (TypeError, ZeroDivisionError):
+            continue
+    return None
 
 
 # -- writing expressions --------------------------------------------------------------------------------
@@ -256,12 +367,33 @@ def expr_text(e) -> str:
     for a in sympy.preorder_traversal(e):
         if isinstance(a, sympy.Float):
             raise ValueError(f"floats never enter a certificate, got {a}")
+        if isinstance(a, sympy.Limit) and str(a.args[3]) != "+":
+            raise ValueError(f"{a}: only one-sided limits x -> p+ are written (Limit(e, x, p))")
         undefined = isinstance(a, AppliedUndef)  # an arbitrary function f(...): named in ``functions``
         if a.is_Function and not undefined and type(a).__name__ not in FUNCTIONS or isinstance(
                 a, sympy.Piecewise) or a in (
                 sympy.oo, -sympy.oo, sympy.zoo, sympy.nan, sympy.I):
             raise ValueError(f"{a} cannot be written in the reader's grammar")
-    return sympy.sstr(e, order=None)
+    return _Printer({"order": None}).doprint(e)
+
+
+class _Printer(sympy.printing.str.StrPrinter):
+    """sympy's text, with a recorded substitution of several variables written as nested ``Subs(e, x, v)`` (the
+    reader's grammar has no tuples) and a limit as ``Limit(e, x, p)`` (x → p⁺)."""
+
+    def _print_Subs(self, obj):
+        e, xs, vs = obj.args
+        for i, x in enumerate(xs):
+            if any(x in v.free_symbols for v in vs[:i]):
+                raise ValueError(f"{obj}: the simultaneous substitution cannot be written as nested Subs")
+        text = self._print(e)
+        for x, v in zip(xs, vs):
+            text = f"Subs({text}, {self._print(x)}, {self._print(v)})"
+        return text
+
+    def _print_Limit(self, obj):
+        e, x, p, _ = obj.args
+        return f"Limit({self._print(e)}, {self._print(x)}, {self._print(p)})"
 
 
 def relation_text(rel) -> str:
@@ -270,6 +402,20 @@ def relation_text(rel) -> str:
     if type(rel) not in ops:
         raise ValueError(f"{rel} is not an inequality")
     return f"{expr_text(rel.lhs)} {ops[type(rel)]} {expr_text(rel.rhs)}"
+
+
+def symbols_of(*exprs) -> set:
+    """The symbols a certificate over ``exprs`` must declare: their free symbols and the variables of their
+    recorded substitutions and limits (``Subs``, ``Limit``), which the reader must know to read them back."""
+    out: set = set()
+    for e in exprs:
+        out |= e.free_symbols
+        for a in sympy.preorder_traversal(e):
+            if isinstance(a, sympy.Subs):
+                out |= set(a.variables)
+            elif isinstance(a, sympy.Limit):
+                out.add(a.args[1])
+    return out
 
 
 def functions_of(*exprs) -> tuple[str, ...]:
@@ -333,4 +479,4 @@ def combine_truths(truths) -> Truth:
 
 
 __all__ = ["ASSUMPTIONS", "Certificate", "CertificateCheck", "FUNCTIONS", "KINDS", "assumptions_of", "check",
-           "decide_sign", "expr_text", "functions_of", "register_kind", "relation_text"]
+           "decide_sign", "expr_text", "functions_of", "redo", "register_kind", "relation_text", "symbols_of"]

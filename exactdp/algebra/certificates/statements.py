@@ -1,7 +1,10 @@
 r"""The ``"symbolic-statements"`` certificate: identities and inequalities decided exactly by the prover.
 
 Each statement is ``(label, lhs, op, rhs, conditions)`` with ``op`` one of ``==``, ``<=``, ``<``, ``>=``,
-``>`` and ``conditions`` extra region inequalities (reader text).  An identity ``lhs == rhs`` is decided everywhere
+``>`` and ``conditions`` extra region inequalities (reader text).  A side may record a substitution or a limit
+(``Subs(e, x, v)``, ``Limit(e, x, p)``): the check re-does it (:func:`~exactdp.algebra.certificates.redo`), so a
+statement that stands for "e at x = v equals r" keeps e and v instead of a result computed before export; a
+statement whose two sides are the same text (a textual tautology) is FALSE: it proves nothing.  An identity ``lhs == rhs`` is decided everywhere
 by :func:`exactdp.algebra.prover.prove_identity` (exact cancellation; sympy simplification for non-rational
 terms), so its conditions only document where it is used; an inequality by :func:`exactdp.algebra.prover.decide` on the certificate's region ∩ the
 statement's conditions (the parameters' assumptions included).  An inequality ``e >= 0`` that the cell
@@ -16,7 +19,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from exactdp.algebra.certificates import Certificate, CertificateCheck, combine_truths, register_kind
+from exactdp.algebra.certificates import Certificate, CertificateCheck, combine_truths, redo, register_kind
 from exactdp.numbers.truth import Truth
 
 _OPS = {"==": None, "<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan,
@@ -44,7 +47,16 @@ class SymbolicStatements(Certificate):
                 return CertificateCheck(Truth.FALSE, tuple(steps), (f"statement {i}: expected (label, lhs, op, rhs, "
                                                                     f"conditions) with op in {list(_OPS)}",))
             label, lhs_t, op, rhs_t, conds = st
+            if lhs_t.replace(" ", "") == rhs_t.replace(" ", ""):
+                return CertificateCheck(Truth.FALSE, tuple(steps), (
+                    f"{label}: both sides are the text {lhs_t[:80]!r}: a textual tautology proves nothing (record "
+                    f"the substitution or limit it stands for: Subs(e, x, v), Limit(e, x, p))",))
             lhs, rhs = self.read(lhs_t, syms, f"{label} lhs"), self.read(rhs_t, syms, f"{label} rhs")
+            try:
+                (lhs, done_l), (rhs, done_r) = redo(lhs), redo(rhs)
+            except ValueError as exc:
+                return CertificateCheck(Truth.FALSE, tuple(steps), (f"{label}: {exc}",))
+            steps.extend(f"{label}: {s}" for s in done_l + done_r)
             extra = _Conditions(self, syms, conds, label).relations()
             if op == "==":  # an identity, decided everywhere (so on any region)
                 d = prove_identity(lhs, rhs)
@@ -73,6 +85,7 @@ class SymbolicStatements(Certificate):
         base = self.region_conditions(syms)
         for label, lhs_t, op, rhs_t, conds in self.statements:
             lhs, rhs = self.read(lhs_t, syms, f"{label} lhs"), self.read(rhs_t, syms, f"{label} rhs")
+            lhs, rhs = redo(lhs)[0], redo(rhs)[0]
             extra = _Conditions(self, syms, conds, label).relations()
             rel = sympy.Eq(lhs, rhs, evaluate=False) if op == "==" else _OPS[op](lhs, rhs, evaluate=False)
             d = decide(rel, Region.of(*base, *extra, variables=_vars(lhs, rhs)))

@@ -153,16 +153,18 @@ def claim_verdict(claim_id: str) -> str:
 
 def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int | None):
     """The ``symbolic-statements`` certificate of the algebraic step ``S ⋈ g`` on the class's region."""
-    from exactdp.algebra.certificates import assumptions_of, relation_text
+    from exactdp.algebra.certificates import assumptions_of, relation_text, symbols_of
     from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+    from exactdp.scopes import with_sizes
 
     rel = (sympy.StrictLessThan if strict else sympy.LessThan)(S, g, evaluate=False)
-    params = sorted(rel.free_symbols | set().union(*[c.free_symbols for c in conds]), key=str)
+    params = sorted(symbols_of(rel, *conds), key=str)
     return SymbolicStatements(
         name=f"check: {cls}{'' if N is None else f', N={N}'}: bound {'<' if strict else '<='} conjectured side",
         parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
         region=tuple(relation_text(c) for c in conds),
         scope=f"{cls} class parameters, " + ("every N" if N is None else f"N = {N}"),
+        sizes=with_sizes("" if N is None else f"N = {N}", [str(p) for p in params if p.is_integer]),
         statements=(statement(cls if N is None else f"{cls}, N={N}", rel),))
 
 
@@ -188,8 +190,15 @@ def _decide_step(small, f, cls: str, N, strict: bool, s: dict):
         conds += [_N_REAL >= 2, _N_REAL * s["c"] <= 1] if N is _N_REAL else [s["c"] <= sympy.Rational(1, N)]
     if (S < g if strict else S <= g) is sympy.false:
         return None
+    n_at = None if N is _N_REAL else N
+    # the conjecture at a fixed N is recorded as a substitution (Subs) that the checkers carry out
+    g_at = sympy.Subs(f, s["N"], N) if n_at is not None and f.has(s["N"]) else g
     try:
-        algebra = _algebra_certificate(S, g, strict, conds, cls, None if N is _N_REAL else N)
+        algebra = _algebra_certificate(S, g_at, strict, conds, cls, n_at)
+        lhs_text, _, rhs_text = algebra.statements[0][1:4]
+        if lhs_text == rhs_text:  # the conjectured side is the class bound itself: the step is bound - side <= 0
+            algebra = _algebra_certificate(sympy.Add(S, -g_at, evaluate=False), sympy.Integer(0), strict, conds,
+                                           cls, n_at)
     except ValueError:  # not expressible in the reader's grammar: outside the fragment
         return None
     try:

@@ -1,0 +1,292 @@
+"""A certificate proves the statement it is filed under, or nothing: tampered exports and certificates are
+rejected by the engine (:func:`exactdp.algebra.certificates.check`, :meth:`Certificate.from_json`,
+:func:`exactdp.verification.export.audit`) and by the independent ``exactdp recheck``.
+
+Kinds: a file deleted (also from the index), a hash mismatch, a renamed certificate, an edited scope, a
+certificate moved into another claim's folder, an emptied region, a symbol that is both parameter and variable,
+an integer assumption on a real parameter, and five statements that are false only off the grids a re-check
+might sample (at N = 9, on an irrational line, at one off-grid point of three parameters, at a negative value,
+under an integer assumption) — none of them is accepted."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import shutil
+
+import pytest
+
+from exactdp.algebra.certificates import Certificate, check
+from exactdp.algebra.certificates.statements import SymbolicStatements
+from exactdp.errors import ParameterError
+from exactdp.numbers.truth import Truth
+from exactdp.recheck import OK, REJECTED, UNDECIDED, recheck_certificate, recheck_directory
+from exactdp.theory import class_certificates as CC
+
+CLAIMS = ("grosse2026.thm4", "grosse2026.cor1", "asoodeh2021.a19_mutual_information")
+
+
+@pytest.fixture(scope="module")
+def results():
+    from exactdp.verification.engine import verify
+
+    return verify(CLAIMS, seed=0, quick=True)
+
+
+@pytest.fixture()
+def export(results, tmp_path):
+    from exactdp.verification.export import write_certificates
+
+    write_certificates(results, tmp_path)
+    return tmp_path
+
+
+def _index(root):
+    return json.loads((root / "index.json").read_text())
+
+
+def _write_index(root, index):
+    (root / "index.json").write_text(json.dumps(index, indent=1))
+
+
+def _rehash(root, rel):
+    index = _index(root)
+    index["sha256"][rel] = hashlib.sha256((root / rel).read_bytes()).hexdigest()
+    _write_index(root, index)
+
+
+def _engine(results, root) -> list[str]:
+    from exactdp.verification.export import audit
+
+    return audit(results, root)
+
+
+def _recheck(root) -> dict:
+    """status -> [(name, reasons)] of ``exactdp recheck``, and the CLI's exit code."""
+    from exactdp.cli import main
+
+    out: dict = {}
+    for r in recheck_directory(root):
+        out.setdefault(r.status, []).append((r.name, r.reasons))
+    return out, main(["recheck", str(root), "--format", "json", "-o", str(root.parent / f"{root.name}-recheck.json")])
+
+
+def _proving_check(root):
+    """(claim, the certificate files of one of its proving checks)."""
+    for cid, entry in _index(root)["claims"].items():
+        for c in entry["checks"]:
+            if c["verdict"] in ("proved", "proved-modulo") and c["certificates"]:
+                return cid, c["certificates"]
+    raise AssertionError("no proving check with a certificate")
+
+
+def _only_certificate(root):
+    """(claim, rel) of a certificate of a proving check."""
+    cid, rels = _proving_check(root)
+    return cid, rels[0]
+
+
+def test_the_genuine_export_passes_both(results, export):
+    assert _engine(results, export) == []
+    statuses, code = _recheck(export)
+    assert set(statuses) == {OK} and code == 0, statuses
+    index = _index(export)
+    assert set(index["sha256"]) == {rel for e in index["claims"].values() for rel in e["certificates"]}
+
+
+def test_a_deleted_file_fails(results, export):
+    cid, rel = _only_certificate(export)
+    (export / rel).unlink()
+    assert any(rel in f and "missing" in f for f in _engine(results, export))
+    statuses, code = _recheck(export)
+    assert code == 1 and any(name == rel and "missing" in why[0] for name, why in statuses[REJECTED])
+
+
+def test_a_checks_certificates_deleted_also_from_the_index_fail(results, export):
+    """As when the only certificate of grosse2026.thm3 is deleted and unlisted: the proof is incomplete."""
+    cid, rels = _proving_check(export)
+    index = _index(export)
+    entry = index["claims"][cid]
+    for rel in rels:
+        (export / rel).unlink()
+        entry["certificates"].remove(rel)
+        del index["sha256"][rel]
+    for c in entry["checks"]:
+        c["certificates"] = [r for r in c["certificates"] if r not in rels]
+    _write_index(export, index)
+    assert any(cid in f for f in _engine(results, export))
+    statuses, code = _recheck(export)
+    assert code == 1 and any(name == cid and "no certificate" in why[0] for name, why in statuses[REJECTED])
+
+
+def test_a_changed_file_fails_its_hash(results, export):
+    cid, rel = _only_certificate(export)
+    doc = json.loads((export / rel).read_text())
+    doc["certificate"]["name"] = "[A] Thm 1 for all N, M"  # a renamed certificate
+    (export / rel).write_text(json.dumps(doc, indent=1))
+    assert any(rel in f for f in _engine(results, export))
+    statuses, code = _recheck(export)
+    assert code == 1 and any(name == rel and "SHA-256" in why[0] for name, why in statuses[REJECTED])
+    _rehash(export, rel)  # the index re-signed too: the engine still finds the file is not the one it derives
+    assert any(rel in f and "not the certificate the engine derives" in f for f in _engine(results, export))
+
+
+def test_an_edited_scope_is_rejected_even_when_rehashed(results, export):
+    cid, rel = _only_certificate(export)
+    doc = json.loads((export / rel).read_text())
+    doc["certificate"]["scope"] = "all N, M; every t"
+    (export / rel).write_text(json.dumps(doc, indent=1))
+    _rehash(export, rel)
+    with pytest.raises(ParameterError, match="scope text"):
+        Certificate.from_json(doc["certificate"])
+    statuses, code = _recheck(export)
+    assert code == 1 and any("scope text" in why[0] for _, why in statuses[REJECTED])
+
+
+def test_a_certificate_moved_into_another_claims_folder_is_rejected(results, export):
+    cid, rel = _only_certificate(export)
+    other = next(c for c in CLAIMS if c != cid)
+    moved = f"{other}/{rel.split('/', 1)[1]}"
+    (export / other).mkdir(exist_ok=True)
+    shutil.move(export / rel, export / moved)
+    index = _index(export)
+    index["claims"][cid]["certificates"].remove(rel)
+    index["claims"][other]["certificates"].append(moved)
+    index["sha256"][moved] = index["sha256"].pop(rel)
+    _write_index(export, index)
+    assert any(moved in f for f in _engine(results, export))
+    statuses, code = _recheck(export)
+    assert code == 1 and any(name == moved and f"filed under {other}" in why[0] for name, why in statuses[REJECTED])
+    doc = json.loads((export / moved).read_text())  # the file's claim edited to match its new folder
+    doc["claim"] = other
+    (export / moved).write_text(json.dumps(doc, indent=1))
+    _rehash(export, moved)
+    assert any(moved in f for f in _engine(results, export))
+    statuses, code = _recheck(export)
+    assert code == 1 and any("other certificate files" in why[0] for _, why in statuses[REJECTED])
+
+
+def test_an_unlisted_file_is_rejected(export):
+    src = next(p for p in export.rglob("*.json") if p.name != "index.json")
+    shutil.copy(src, src.with_name("extra-0.json"))
+    statuses, code = _recheck(export)
+    assert code == 1 and any("does not list" in why[0] for _, why in statuses[REJECTED])
+
+
+# -- tampered certificates: the engine's check and recheck ------------------------------------------------------
+
+def _both(cert: Certificate, edit=None) -> tuple:
+    """(engine truth, recheck status) of a certificate through its JSON form (``edit`` changes the dict)."""
+    d = json.loads(json.dumps(cert.to_json()))
+    if edit:
+        edit(d)
+    try:
+        truth = check(Certificate.from_json(d)).truth
+    except ParameterError:
+        truth = Truth.FALSE
+    return truth, recheck_certificate(d).status
+
+
+def test_an_emptied_region_is_rejected_by_both():
+    ldp = CC.ldp_tv()
+    empty = dataclasses.replace(ldp, region=ldp.region + ("t <= 0",))
+    truth, status = _both(empty)
+    assert truth is Truth.FALSE and status == REJECTED
+    assert "the region is empty" in check(empty).failures[-1]
+
+
+def test_a_symbol_both_parameter_and_variable_is_rejected_by_both():
+    """eta_TV <= 1/2 'proved' by declaring a (a variable) also a parameter on a region that bounds it."""
+    bad = CC.trivial_tv()
+    bad = dataclasses.replace(bad, parameters=("a", "b"), region=("a - b <= 1/2",), conclusion="1/2 - (a - b)",
+                              constraints=(("a - b <= 1/2", "1/2 - a + b"),), multipliers=("1",))
+    truth, status = _both(bad)
+    assert truth is Truth.FALSE and status == REJECTED
+
+
+def _statements(name, parameters, statements, region=(), assumptions=(), sizes=""):
+    return SymbolicStatements(name=name, parameters=parameters, region=region, assumptions=assumptions, sizes=sizes,
+                              statements=tuple((f"s{i}", lhs, op, rhs, ()) for i, (lhs, op, rhs) in enumerate(statements)))
+
+
+#: statements that are false only where a sampling re-check would not look
+OFF_GRID = {
+    "at N = 9": _statements("N <= 8", ("N",), [("(N - 9)**2", ">", "0")], ("N >= 1",),
+                            (("N", "integer,positive"),), "all N"),
+    "on an irrational line": _statements("irrational line", ("x", "y"),
+                                         [("(x**2 - 2)**2 + (y**2 - 2)**2", ">", "0")]),
+    "at one off-grid point of three parameters": _statements(
+        "three parameters", ("x", "y", "z"), [("(x - 1/5)**2 + (y - 1/5)**2 + (z - 1/5)**2", ">", "0")]),
+    "at a negative value": _statements("negative value", ("x", "y", "z"), [("(x + 1)**2 + y**2 + z**2", ">", "0")]),
+    "under an integer assumption on a real parameter": _statements(
+        "integer c", ("c",), [("c*(c - 1)", ">=", "0")], (), (("c", "integer"),)),
+}
+
+
+@pytest.mark.parametrize("where", list(OFF_GRID))
+def test_statements_false_off_the_grids_are_not_accepted(where):
+    truth, status = _both(OFF_GRID[where])
+    assert truth is not Truth.TRUE, where
+    assert status in (REJECTED, UNDECIDED), where
+
+
+def test_an_integer_assumption_must_be_a_size():
+    cert = OFF_GRID["under an integer assumption on a real parameter"]
+    assert check(cert).truth is Truth.FALSE and "not among the sizes" in check(cert).failures[0]
+    r = recheck_certificate(cert.to_json())
+    assert r.status == REJECTED and "not among the sizes" in r.reasons[0]
+
+
+def test_integer_n_is_decided_for_every_n_by_relaxing_it_to_real():
+    """A statement in integer N true for every real N >= 2 is OK for every N, with no grid of N."""
+    cert = _statements("Nc <= 1", ("N", "c"), [("N*c", "<=", "1")], ("N >= 2", "c <= 1/N"),
+                       (("N", "integer,positive"), ("c", "positive")), "all N")
+    assert check(cert).truth is Truth.TRUE
+    r = recheck_certificate(cert.to_json())
+    assert r.status == OK and any("so for every integer one" in s for s in r.steps)
+
+
+# -- no textual tautologies: substitutions and limits are recorded and re-done -----------------------------------
+
+def test_a_textual_tautology_is_rejected_by_both():
+    taut = _statements("phi^n at n = 1", ("t", "delta"), [("1 - (1 - delta)/t", "==", "1 - (1 - delta)/t")])
+    truth, status = _both(taut)
+    assert truth is Truth.FALSE and status == REJECTED
+    assert "textual tautology" in check(taut).failures[0]
+
+
+def test_recorded_substitutions_and_limits_are_re_done_by_both():
+    good = _statements("Xi1 at c = 0 and as c -> 0", ("t", "c", "N"), [
+        ("Subs((t - 1)/(t*(1 - N*c) + 1), c, 0)", "==", "(t - 1)/(t + 1)"),
+        ("Limit((t - 1)/(t*(1 - N*c) + 1), c, 0)", "==", "(t - 1)/(t + 1)"),
+        ("Subs(Subs(1 - (1 - delta)/t, delta, 1 - (1 - delta)**n), t, t**n)", "==", "1 - (1 - delta)**n/t**n")])
+    good = dataclasses.replace(good, parameters=("N", "c", "delta", "n", "t"))
+    assert _both(good) == (Truth.TRUE, OK)
+    r = recheck_certificate(good.to_json())
+    assert sum("re-done" in s for s in r.steps) == 3  # the nested Subs is one substitution of two variables
+    wrong = dataclasses.replace(good, statements=(("s0", "Subs((t - 1)/(t*(1 - N*c) + 1), c, 1/N)", "==", "t + 1",
+                                                   ()),))
+    truth, status = _both(wrong)
+    assert truth is Truth.FALSE and status == REJECTED  # at c = 1/N it is t - 1
+
+
+def test_exported_statements_are_no_textual_tautologies(tmp_path):
+    """The claims whose steps were substitutions, limits or kernel computations done before export."""
+    from exactdp.verification.engine import verify
+    from exactdp.verification.export import write_certificates
+
+    ids = ("grosse2026.xi_limits", "background.phi_n_identity", "grosse2026.example_xi_identities",
+           "grosse2026.g19_limits")
+    results = verify(ids, seed=0, quick=True)
+    assert all(r.verdict.value in ("proved", "verified") for r in results)
+    write_certificates(results, tmp_path)
+    rows = [st for p in tmp_path.rglob("*.json") if p.name != "index.json"
+            for st in json.loads(p.read_text())["certificate"].get("statements", [])]
+    assert len(rows) >= 10
+    assert [st for st in rows if st[1].replace(" ", "") == st[3].replace(" ", "")] == []
+    assert any(st[1].startswith("Subs(") for st in rows)
+    statuses, code = _recheck(tmp_path)
+    assert REJECTED not in statuses and code == 1  # recheck decides three parameters only on slices: UNDECIDED
+    assert [name for name, _ in statuses[UNDECIDED]] == ["the same in (t, c, N), N real >= 2 (three-parameter "
+                                                         "decision)"]
