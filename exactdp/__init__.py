@@ -2,7 +2,7 @@
 
 Exact rationals (python-flint ``fmpq``), sympy expressions and certified balls; see README.md.
 
-The public names below are imported lazily (PEP 562, issue 15 item 5): ``import exactdp`` loads no
+The public names below are imported lazily (PEP 562): ``import exactdp`` loads no
 sympy, numpy, prover or plotting code; the first use of a name imports the module that defines it
 (``exactdp.Kernel`` → :mod:`exactdp.kernels`), once.  ``from exactdp import X`` works as usual.
 """
@@ -41,22 +41,22 @@ _export("exactdp.measures.divergences", "chi2", "f_divergence", "hellinger2", "h
 _export("exactdp.measures.privacy", "Leakage", "PrivacyProfile", "is_ldp", "ldp_epsilon", "ldp_ratio",
         "ldp_ratio_witness", "max_leakage", "max_leakage_ratio", "pml", "pml_epsilon", "pml_ratio",
         "pml_ratio_witness", "privacy_profile")
-_export("exactdp.theory.extremal", "gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv")  # issue 6
+_export("exactdp.theory.extremal", "gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv")
 _export("exactdp.numbers", "QQ", "Sign", "Truth", "from_float", "to_qq")
-# n-fold products (issue 7, tensor; inversion issue 15)
+# n-fold products (tensor; inversion of the privacy profile)
 _export("exactdp.measures.tensor", "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
         "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product",
         "privacy_profile_tensor_power")
 _export("exactdp.measures.profile_inversion", "epsilon_tensor_power")
-# certified high precision (issue 5)
+# certified high precision
 _export("exactdp.numbers.digits", "evalf")
 _export("exactdp.numbers.rb", "RB", "precision_cap")
 _export("exactdp.certified", "certified_compare", "certified_sign")
-# conjecture checking (issue 9)
+# conjecture checking
 _export("exactdp.verification.conjecture", "check")
 # the claims of both papers checked from Python (exactdp verify)
 _export("exactdp.verification.results", "VerifyResult", "verify")
-# LaTeX to paste: any closed form, Bound, Kernel, verdict, profile, extremal result (issue 16)
+# LaTeX to paste: any closed form, Bound, Kernel, verdict, profile, extremal result
 _export("exactdp.output.latex", "latex")
 
 #: submodules reachable as attributes (``exactdp.mechanisms.randomized_response``)

@@ -60,7 +60,7 @@ def exact_vector(values, what: str, error, entry: str | None = None, *, check: b
         raise error(f"{what}: must be non-empty")
     entries: list[Any] = []  # fmpq, then sympy expressions when symbolic
     symbolic = False
-    # the cold path of every kernel file (issue 15 item 5): "p", "-p", "p/q" strings within the size limits
+    # the cold path of every kernel file: "p", "-p", "p/q" strings within the size limits
     # (read once per vector, not once per entry) and ints go straight to flint; everything else — decimals,
     # arithmetic, oversized or malformed text, sympy values — through to_exact, which names the entry
     short = simple_string_limit()
@@ -91,7 +91,7 @@ def exact_vector(values, what: str, error, entry: str | None = None, *, check: b
         if total != 0:
             raise error(f"{what} sums to {sympy.simplify(sympy.Add(*entries))}, not 1 identically")
         return tuple(entries), True
-    if len(entries) > 16:  # numerators over the common denominator, in C (issue 15): 0 ≤ A ≤ d, ΣA = d
+    if len(entries) > 16:  # numerators over the common denominator, in C: 0 ≤ A ≤ d, ΣA = d
         num, den = fmpq_mat(1, len(entries), entries).numer_denom()
         nums = num.entries()
         if min(nums) >= 0 and max(nums) <= den and sum(nums) == den:

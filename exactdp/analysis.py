@@ -31,7 +31,7 @@ from exactdp.numbers.truth import Truth
 #: (η_TV, η_{E_γ}, is_ldp each make one pass over the N² row pairs and M outputs)
 _PAIR_ENTRY = 1 / 4
 #: cost units of one (ordered pair of rows, output) step of the privacy profile's sweep (a sort, two prefix
-#: sums and the hull filter per entry: ≈ 16 pairwise-pass steps, 2.8 s at 512×512; issue 15)
+#: sums and the hull filter per entry: ≈ 16 pairwise-pass steps, 2.8 s at 512×512)
 _PROFILE_ENTRY = 4
 
 
@@ -81,10 +81,10 @@ def log_of(ratio):
 def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None = None) -> Analysis:
     """The exact η_TV, η_{E_γ}, LDP level, privacy profile, maximal leakage and (ε,c)-PML level of ``K``.
 
-    The privacy profile is computed for every kernel whose cost passes the guard (issue 15: a few seconds
+    The privacy profile is computed for every kernel whose cost passes the guard (a few seconds
     at 512×512); ``profile_limit`` optionally skips it above that many inputs, and ``notes`` then says so
     (never silently).  The pairwise passes (η_TV, and with ``gamma`` η_{E_γ} and is_ldp) and the profile's
-    sweep are estimated first, passes·N²·M/4 + 4·N²·M (profile) against ``max_work`` (issue 14).
+    sweep are estimated first, passes·N²·M/4 + 4·N²·M (profile) against ``max_work``.
 
     >>> a = analyze(Kernel([["3/4", "1/4"], ["1/4", "3/4"]]), gamma=2, c="1/4")
     >>> a.eta_tv, a.ldp_ratio, a.eta_hockey_stick, a.is_ldp, a.pml_ratio

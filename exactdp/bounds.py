@@ -3,7 +3,7 @@ r"""The registry of every bound and closed form of both papers, as named symboli
 Each :class:`Bound` holds the sympy expression (privacy parametrized by t = e^ε, DESIGN principle 5;
 logs/roots only where the statement has them), its parameters and their domain, the quantity it
 bounds and the direction, and its source (paper, statement, equation; ``reconstructed`` when
-claims.md marks it [RECON]).  Methods: exact evaluation, evaluation to N digits, LaTeX, and
+docs/claims.md marks it [RECON]).  Methods: exact evaluation, evaluation to N digits, LaTeX, and
 :meth:`Bound.compare` — a proved ordering or exact crossing points by :mod:`exactdp.algebra.prover`.
 
 Parameters (sympy symbols, module constants): ``t`` = e^ε ≥ 1, ``delta`` ∈ [0,1] (the LDP slack of [A]),
@@ -630,7 +630,7 @@ register(Bound("asoodeh_zhang_chi2", r"\left(\frac{e^{\varepsilon}-1}{e^{\vareps
 register(Bound("ldp_phi_gap", r"\varphi(\varepsilon,\delta)-\frac{e^{\varepsilon}-1+2\delta}{e^{\varepsilon}+1}",
                (1 - delta) * (t - 1) / (t * (t + 1)), "phi minus the tight (eps,delta) value",
                r"\varphi - \eta^{*}", "equals", _src(CATALOGUE, "A-7 check 2 [DERIVED]"), ("A-7", "F-A2")))
-# -- minimax and Bayes bounds of [A] (all reconstructions, claims.md A-10..A-16) ------------------------
+# -- minimax and Bayes bounds of [A] (all reconstructions, docs/claims.md A-10..A-16) ------------------------
 register(Bound("lecam_private_tv", r"\frac{\Phi}{2}(1-\min\{1,n\varphi\mathrm{TV}\})",
                Phi / 2 * (1 - sympy.Min(1, n * phi * TV)), "private minimax risk M_n (Le Cam, TV route)",
                r"\mathcal{M}_{n}", "lower", _src(A, "locally private Le Cam", "IV-A", page="5"), ("A-10",),
@@ -655,7 +655,7 @@ register(Bound("mutual_information_ldp", r"\varphi(\varepsilon,\delta) H(X)", ph
                _src(A, "mutual information under LDP", "VII", page="9"), ("A-19",), reconstructed=True))
 
 
-# -- estimation bounds evaluated by exactdp.theory.estimation (issue 8; all reconstructions) ---------------
+# -- estimation bounds evaluated by exactdp.theory.estimation (all reconstructions) ---------------
 alpha = sympy.Symbol("alpha", nonnegative=True)
 k = sympy.Symbol("k", positive=True)
 DOMAINS[alpha], MEANING[alpha] = [alpha >= 0, alpha < 1], "type-I error level alpha"

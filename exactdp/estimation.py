@@ -1,5 +1,5 @@
 """``exactdp.estimation``: the private estimation and testing bounds (an alias of
-:mod:`exactdp.theory.estimation`, the name issue 8 uses), plus the Bernoulli example and discrete Bayes problems."""
+:mod:`exactdp.theory.estimation`, under its older name), plus the Bernoulli example and discrete Bayes problems."""
 
 from exactdp.theory.bernoulli import (
     bernoulli_e_gamma_information,

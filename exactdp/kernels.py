@@ -70,7 +70,7 @@ class Kernel(RichDisplay, rich="kernel"):
     # _rows, _symbolic (domain SR), _region (declared parameter hypotheses): the value;
     # _name: a label; _int_rows, _hash: caches filled lazily (through object.__setattr__)
     # _rows_data is None for a large rational kernel read from text until an entry is asked for: its value
-    # then lives in _int_rows (the cold path of issue 15 item 5), and _rows builds the fmpq rows once
+    # then lives in _int_rows, and _rows builds the fmpq rows once
     __slots__ = ("_rows_data", "_symbolic", "_name", "_region", "_int_rows", "_hash")
     _rows_data: tuple[tuple[Any, ...], ...] | None  # fmpq (QQ) or sympy.Expr (SR) entries
     _symbolic: bool
@@ -549,7 +549,7 @@ def _capped_power(base: int, n: int) -> int:
 
 
 def _require_entries(N: int, M: int, what: str, shape: str | None = None) -> None:
-    """Refuse a kernel of N x M entries above ``max_entries`` before any row is built (issue 14)."""
+    """Refuse a kernel of N x M entries above ``max_entries`` before any row is built."""
     require("max_entries", min(N * M, _CAP), f"{what}: a {shape or f'{N}x{M}'} kernel")
 
 

@@ -1,6 +1,6 @@
 r"""The mechanism catalogue: exact kernels from the literature and from the two papers.
 
-Privacy is parametrized by γ = e^ε (DESIGN.md principle 5), so every kernel here is rational when γ
+Privacy is parametrized by γ = e^ε (docs/design.md principle 5), so every kernel here is rational when γ
 and the other parameters are.  Each constructor validates its parameters and names them in errors.
 """
 
@@ -52,7 +52,7 @@ _CAP = ESTIMATE_CAP  # exactdp.limits
 
 
 def _require_kernel(N: int, M: int, name: str, symbolic: bool = False, ops_per_entry: int = 1) -> None:
-    """Refuse before any row is built (issue 14): N x M entries against ``max_entries`` (rational) or
+    """Refuse before any row is built: N x M entries against ``max_entries`` (rational) or
     ``max_symbolic_entries`` (parametric: sympy work on every entry and quadratic work downstream), and
     the operations building them against ``max_work``."""
     entries = min(N * M, _CAP)

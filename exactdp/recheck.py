@@ -1,4 +1,4 @@
-r"""An independent re-check of exported certificates (``exactdp recheck DIR``, issue 12 item 6).
+r"""An independent re-check of exported certificates (``exactdp recheck DIR``).
 
 ``exactdp verify --certificates DIR`` writes every certificate behind a verdict as JSON
 (:mod:`exactdp.verification.export`).  This module re-checks those files through a code path that shares

@@ -1,4 +1,4 @@
-"""The papers and statement locators: provenance as data (DESIGN.md principle 7)."""
+"""The papers and statement locators: provenance as data (docs/design.md principle 7)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ DUCHI2018 = Paper("duchi2018", "J. C. Duchi, M. I. Jordan, M. J. Wainwright",
                   "Minimax Optimal Procedures for Locally Private Estimation", "JASA 2018")
 ZAMANLOOY2023 = Paper("zamanlooy2023", "B. Zamanlooy, S. Asoodeh",
                       "Strong Data Processing Inequalities for Locally Differentially Private Mechanisms", "ISIT 2023")
-CATALOGUE = Paper("claims", "exactdp", "Catalogue of claims (shared/claims.md)", "project document")
+CATALOGUE = Paper("claims", "exactdp", "Catalogue of claims (docs/claims.md)", "project document")
 
 PAPERS = {p.key: p for p in (ASOODEH2021, GROSSE2026, ASOODEH_DIAZ_CALMON, BINETTE2019, DUCHI2018,
                              ZAMANLOOY2023, CATALOGUE)}

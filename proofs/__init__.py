@@ -1,4 +1,4 @@
-"""One verification module per claim of the two papers (see shared/claims.md for the item numbers).
+"""One verification module per claim of the two papers (see docs/claims.md for the item numbers).
 
 Installed as the package ``exactdp_proofs`` and registered in the ``exactdp.claims`` entry-point group
 (pyproject.toml); the engine imports every module of a registered package, it never imports this one by
@@ -8,12 +8,12 @@ whose names start with ``_`` hold checks and instance families shared by several
 
 Modules declare :class:`exactdp.verification.claims.Claim` objects and their instance families; they
 hold no algorithms (everything reusable is in ``exactdp``).  Sub-packages: ``asoodeh2021``,
-``grosse2026``, ``background`` (companion results used as oracles), ``findings`` (claims.md §6).
+``grosse2026``, ``background`` (companion results used as oracles), ``findings`` (docs/claims.md §6).
 """
 
 from exactdp.verification.claims import rename
 
-#: ids before the catalogue numbers were zero-padded (issue 13); ``exactdp show``/``verify`` accept them
+#: ids before the catalogue numbers were zero-padded; ``exactdp show``/``verify`` accept them
 FORMER_IDS = {
     "asoodeh2021.a1_privacy_loss": "asoodeh2021.a01_privacy_loss",
     "asoodeh2021.a2_contributions": "asoodeh2021.a02_contributions",

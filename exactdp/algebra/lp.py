@@ -58,7 +58,7 @@ def lp_cost(variables: int, rows: int, lps: int = 1) -> tuple[int, int]:
 
 
 def require_lp_size(variables: int, rows: int, lps: int, what: str) -> None:
-    """Refuse LPs whose estimated work or tableau memory exceeds ``max_work`` / ``max_memory`` (issue 14)."""
+    """Refuse LPs whose estimated work or tableau memory exceeds ``max_work`` / ``max_memory``."""
     work, memory = lp_cost(variables, rows, lps)
     detail = f"{what}: {lps} exact LP{'s' if lps != 1 else ''} of {_short(variables)} variables x {_short(rows)} rows"
     require("max_work", work, detail)

@@ -1,7 +1,7 @@
 r"""An exact decision procedure for rational-function inequalities on a parameter region.
 
 Most claims of the two papers reduce to ``lhs ⋈ rhs`` with rational functions of t = e^ε, c, δ
-(DESIGN.md principle 5).  :func:`decide` answers TRUE / FALSE / UNKNOWN — never a guess — and keeps
+(docs/design.md principle 5).  :func:`decide` answers TRUE / FALSE / UNKNOWN — never a guess — and keeps
 the derivation:
 
 1. ``Min``/``Max``/``Piecewise`` are expanded into cases; each case condition joins the region.

@@ -1,4 +1,4 @@
-r"""Certified divergences of long exact vectors, evaluated directly as arb balls (issue 15 item 6).
+r"""Certified divergences of long exact vectors, evaluated directly as arb balls.
 
 :func:`exactdp.kl` and friends return exact sympy expressions (Σ p log(p/q) with one ``log`` per output);
 building and evaluating that expression costs milliseconds per 256 points.  Here the same numbers are
@@ -6,7 +6,7 @@ building and evaluating that expression costs milliseconds per 256 points.  Here
 distributions — P = A/D, Q = B/E with integer numerators over common denominators — and whose exact
 sympy expression is built only if a tie-break asks for it:
 
-* KL(P‖Q) = (1/D) Σ_{A_i>0} A_i (log A_i − log B_i) + log E − log D   (claims.md D-2),
+* KL(P‖Q) = (1/D) Σ_{A_i>0} A_i (log A_i − log B_i) + log E − log D   (docs/claims.md D-2),
 * H²(P, Q) = Σ (√P − √Q)² = 2 − 2 Σ √(A_i B_i) / √(DE)   (no ½, F-G6; one square root per output; when
   P ≈ Q the subtraction cancels and :func:`~exactdp.numbers.digits.evalf` raises the precision until the
   digits are certified),

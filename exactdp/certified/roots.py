@@ -1,6 +1,6 @@
 r"""Certified brackets of a sign change: where does a transcendental comparison flip?
 
-Claims such as "φ(ε,0) < 4ε² only for ε > 0.22398" (claims.md F-A3) or "Cor 1 beats
+Claims such as "φ(ε,0) < 4ε² only for ε > 0.22398" (docs/claims.md F-A3) or "Cor 1 beats
 Zamanlooy–Asoodeh iff Nc > 1/113" (G-29) are crossovers of two exact expressions.  :func:`certified_bracket`
 bisects on exact rationals: every sign of f(x) is certified (:meth:`RB.sign`), so the result
 [lo, hi] with f(lo), f(hi) of opposite signs contains a root of the continuous f (intermediate value

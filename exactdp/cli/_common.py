@@ -1,4 +1,4 @@
-"""The one vocabulary of the ``exactdp`` subcommands (issue 16, item 5): shared flags, output, progress, display.
+"""The one vocabulary of the ``exactdp`` subcommands: shared flags, output, progress, display.
 
 Flags (the same names in every command):
 

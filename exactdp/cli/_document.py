@@ -1,4 +1,4 @@
-"""A command's result as a small document a researcher pastes: ``--format markdown|latex|html`` (issue 16 item 5).
+"""A command's result as a small document a researcher pastes: ``--format markdown|latex|html``.
 
 A document is a title and a list of blocks:
 

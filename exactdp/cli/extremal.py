@@ -1,5 +1,5 @@
 """``exactdp extremal sup|gamma --N N [--M M] (--t T | --eps EPS) [--c C] [--delta D] [--gamma G]``: exact
-suprema over privacy classes with optimal kernels (issue 6).
+suprema over privacy classes with optimal kernels.
 
 ``--gamma`` here is the order γ of E_γ (default 1: η_TV), as in the rest of the vocabulary; it never meant
 e^ε in this command, so it is not deprecated.  ``--format text|json|markdown|latex|html``, ``-o FILE``;

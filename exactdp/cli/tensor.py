@@ -4,7 +4,7 @@
 With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(T), φⁿ(T, δ) ([A] A-8) and
 δ_n(Tⁿ).  With ``--eps EPS`` and e^ε irrational: δ_n(e^ε) exactly as A − B·e^ε.  With ``--delta D`` alone (no
 ``--t``/``--eps``): the least ε with δ_n(e^ε) ≤ D over all input sequences, ε = log t* with t* exact
-(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`, issue 15 item 2).  The old ``--gamma G``
+(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`).  The old ``--gamma G``
 (meaning e^ε) and ``--json`` are deprecated aliases; ``--gamma G --eps E`` together keep their old meaning
 (the values at G and δ_n(e^E)).  ``--scheduler ADDRESS`` evaluates the pair compositions of the η searches
 on a dask.distributed cluster (the same results; the ε-for-δ inversion and δ_n(e^ε) run in-process).

@@ -1,4 +1,4 @@
-r"""A certified filter for the composition search of the n-fold products (issue 15; claims.md B-10, D-7).
+r"""A certified filter for the composition search of the n-fold products (docs/claims.md B-10, D-7).
 
 η_{E_γ}(K^{⊗n}) is the maximum over the compositions c (how many coordinates carry each pair class) of
 E_γ(c) (:mod:`exactdp.measures.tensor`).  Evaluating every E_γ(c) exactly costs one big-integer sum per
@@ -409,7 +409,7 @@ class _RoundedPowers:
     x^i as an arb ball (one multiplication at 128 + log2(count) bits, radius about i·2^-prec relative), rounded
     by :func:`_nearest`; only when the ball straddles a rounding boundary (about 2^-60 of the powers) is the
     exact fmpq power computed (``exact`` counts them).  The exact powers would grow by the size of x at each
-    step: quadratic time for ρ near 1 (n = 10⁴: seconds; issue 15, soundness audit)."""
+    step: quadratic time for ρ near 1 (n = 10⁴: seconds, soundness audit)."""
 
     def __init__(self, x: fmpq, count: int):
         self.x, self.i, self.exact = x, 0, 0

@@ -1,6 +1,6 @@
 r"""f-divergences between exact distributions (D-2; [A] §II-A, [G] §II-A).
 
-Conventions (claims.md, "Conventions"): natural logs, KL in nats;
+Conventions (docs/claims.md, "Conventions"): natural logs, KL in nats;
 TV(P,Q) = ½‖P−Q‖₁; E_γ(P‖Q) = Σ_y (P(y) − γQ(y))₊ for γ ≥ 0; χ²(P‖Q) = Σ (P−Q)²/Q;
 H²(P,Q) = Σ (√P − √Q)² ∈ [0, 2] **without** the ½ (the convention [G] Cor. 2 needs, F-G6).
 Zero masses: 0·f(0/0) = 0 and, for Q(y) = 0 < P(y), the term is P(y)·f′(∞) with

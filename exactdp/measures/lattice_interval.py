@@ -1,4 +1,4 @@
-r"""Certified bounds of E_γ for a product of two losses with up to three ratio classes each (issue 15 item 1).
+r"""Certified bounds of E_γ for a product of two losses with up to three ratio classes each.
 
 The interior compositions of a 2×3 kernel's pair-type search — k coordinates (x, x'), with loss (p, q), and
 n − k coordinates (x', x), with the reverse loss (q, p) — are products of two losses of three ratio classes
@@ -11,7 +11,7 @@ rationals lo ≤ E_γ ≤ hi from float64 arithmetic with a rigorous a-priori er
            \qquad \theta = \log\gamma,
 
 a = (a₁, a₂, a₃) the class counts of block A (multinomial mass P_a = k_A!/(a₁!a₂!a₃!)·Π P_l^{a_l}, loss
-L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_A}(1 − p_∞^B)^{k_B} (claims.md D-2, D-7;
+L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_A}(1 − p_∞^B)^{k_B} (docs/claims.md D-2, D-7;
 [A] Thm 1 / B-10: δ_n(γ) is the maximum of this over the compositions).  The steps:
 
 1. **Atoms.**  log P_a and L_a are evaluated in float64 from a table of log m! (arb, rounded) with an absolute

@@ -28,7 +28,7 @@ denominators ∏ d_j^{k_j}).  The number of terms is the number of distinct prod
 P-only outcomes: an outcome with some P-only coordinate and no zero-p coordinate has Q = 0 < P and
 contributes its full P-mass, in total 1 − ∏_j (1 − p_{∞,j})^{k_j}.
 
-Exact throughout (python-flint fmpz/fmpq); floats never enter.  References: claims.md D-2, D-7, B-10;
+Exact throughout (python-flint fmpz/fmpq); floats never enter.  References: docs/claims.md D-2, D-7, B-10;
 the type-class / PLD view is the one differential-privacy accountants discretize (Meiser–Mohammadi 2018,
 Koskela et al. 2020, Google ``dp_accounting``), here without discretization.
 """
@@ -205,7 +205,7 @@ class ProductLoss:
 
         E_γ = max over the lines (P(A), Q(A)) of :meth:`lines` of P(A) − γQ(A), so E_γ ≤ δ iff
         γ ≥ (P(A) − δ)/Q(A) for every line with Q(A) > 0 (and P(A) ≤ δ where Q(A) = 0): the answer is the
-        largest of those roots (issue 15: the per-composition step of the profile inversion).
+        largest of those roots (the per-composition step of the profile inversion).
         """
         if self.p_inf > delta:
             return None
@@ -298,7 +298,7 @@ def hockey_stick_product_losses(factors, gamma: fmpq, product=None) -> fmpq:
     return (product or product_loss)(factors).hockey_stick(gamma)
 
 
-# -- one loss with at most two ratio classes: binomial sums (issue 15) ------------------------------
+# -- one loss with at most two ratio classes: binomial sums ------------------------------
 #
 # E_γ(p^{⊗n} ‖ q^{⊗n}) for a pair with two finite ratio classes r_hi > r_lo is
 #     p_inf + Σ_{j ≥ t} C(n, j) (P_hi^j P_lo^{n−j} − γ Q_hi^j Q_lo^{n−j}),
@@ -523,7 +523,7 @@ def binomial_gamma_for(loss: PairLoss, n: int, delta: fmpq) -> fmpq | None:
     return max(h(lo), ZERO)
 
 
-# -- one loss with three ratio classes: streamed slices (issue 15 item 1) -----------------------------
+# -- one loss with three ratio classes: streamed slices -----------------------------
 #
 # E_γ(p^{⊗n} ‖ q^{⊗n}) for a pair with three finite ratio classes r1 > r2 > r3 (a 2×3 kernel's pair, a
 # 3×3 kernel's pairs) is p_inf + Σ_a C(n, a) x1^a S_a − γ (same with the Q masses), where a counts the

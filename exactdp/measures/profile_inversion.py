@@ -1,7 +1,7 @@
-r"""Inverting the exact privacy profile of an n-fold product: ε for a given δ, δ at an irrational e^ε (issue 15).
+r"""Inverting the exact privacy profile of an n-fold product: ε for a given δ, δ at an irrational e^ε.
 
 δ_n(γ) = η_{E_γ}(K^{⊗n}) = max over the pair compositions c of E_γ(c), and each E_γ(c) = max over the
-upper ratio sets A of P(A) − γQ(A) (claims.md B-10, [A] Thm 1).  So δ_n is a **convex, non-increasing,
+upper ratio sets A of P(A) − γQ(A) (docs/claims.md B-10, [A] Thm 1).  So δ_n is a **convex, non-increasing,
 piecewise-linear** function of γ: between consecutive breakpoints (product likelihood ratios) it is
 A − γB with exact rationals A, B ≥ 0.  At any γ the search (:class:`~exactdp.measures.tensor.TensorSearch`)
 returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A − γ'B, is a *supporting line*:

@@ -1,4 +1,4 @@
-r"""n-fold products of kernels, exactly, without building them ([A] §III A-8, B-9, B-10; claims.md D-7).
+r"""n-fold products of kernels, exactly, without building them ([A] §III A-8, B-9, B-10; docs/claims.md D-7).
 
 η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) = max over pairs of input sequences of E_γ between the product rows
 (two-point formula B-2).  Three facts make this polynomial in n:
@@ -147,7 +147,7 @@ def _check_gamma(gamma) -> fmpq:
     return g
 
 
-# -- cost estimates (issue 14): checked before any polynomial power is formed ------------------------
+# -- cost estimates: checked before any polynomial power is formed ------------------------
 
 _CAP = ESTIMATE_CAP  # exactdp.limits
 #: cost units of one Python-level step per coefficient (object creation, dict/list entry): the unit of
@@ -572,7 +572,7 @@ def _hockey_stick_chunk(classes, chunk, g: fmpq) -> list[fmpq]:
 
 
 class TensorSearch:
-    r"""The pair-type search of one product ``[(K_j, n_j)]``, reusable at several γ (issue 15).
+    r"""The pair-type search of one product ``[(K_j, n_j)]``, reusable at several γ.
 
     The pair classes are computed once; the type classes of every composition evaluated by the polynomial
     route (:class:`~exactdp.measures.privacy_loss.ProductLoss`, independent of γ) are kept up to
@@ -823,7 +823,7 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int | None = Non
     When e^ε is rational this is :func:`delta_tensor_power`.  Otherwise every comparison of e^ε with a
     rational is certified (:class:`exactdp.numbers.rb.RB`; a ratio cannot equal a transcendental e^ε, and
     exact ties are decided by the exact layer).  One pair class with two ratios: the binomial piece, its
-    threshold by certified comparisons.  Otherwise (issue 15) e^ε is bracketed by two rationals and the
+    threshold by certified comparisons.  Otherwise e^ε is bracketed by two rationals and the
     pair-type search at the bracket's ends (and at the crossing of their supporting lines, when a
     breakpoint lies in between) gives the linear piece containing e^ε
     (:func:`exactdp.measures.profile_inversion.delta_tensor_power_eps_search`): a few searches, not an

@@ -1,4 +1,4 @@
-r"""Certified enclosures of δ_n(γ) where the exact rational is out of reach (issue 15 item 1).
+r"""Certified enclosures of δ_n(γ) where the exact rational is out of reach.
 
 δ_n(γ) = E_γ(p^{⊗n} ‖ q^{⊗n}) for one pair with at most three likelihood-ratio classes (every pair of a 2×2
 or 2×3 kernel; [A] Thm 1 / B-10: the privacy profile of the n-fold composition) is the exact sum

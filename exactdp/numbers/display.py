@@ -1,6 +1,6 @@
 r"""Display of exact values in the papers' notation: LaTeX, HTML and Markdown building blocks.
 
-The lowest layer of the rich display (issue 16): the objects' ``_repr_latex_`` / ``_repr_html_`` /
+The lowest layer of the rich display: the objects' ``_repr_latex_`` / ``_repr_html_`` /
 ``_repr_markdown_`` methods (Jupyter) and :mod:`exactdp.output.latex` are written with these, so every
 formula is printed by one printer:
 

@@ -1,4 +1,4 @@
-r"""Number domains: one interface over which each measure is written once (issue 13 item 1).
+r"""Number domains: one interface over which each measure is written once.
 
 A measure computed over a :class:`Domain` ``D`` uses only
 

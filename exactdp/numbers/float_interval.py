@@ -1,4 +1,4 @@
-r"""Rigorous interval vectors on numpy float64 with a power-of-two scale (issue 15: certified filters).
+r"""Rigorous interval vectors on numpy float64 with a power-of-two scale (certified filters).
 
 A value is ``IntervalVector(lo, hi, exp)``: entry i is a real number x_i with 2^exp·lo_i ≤ x_i ≤ 2^exp·hi_i
 (``lo``, ``hi`` float64 arrays of one shape, ``exp`` a Python integer shared by the vector).  Floats only

@@ -6,7 +6,7 @@ Pairwise quantities then become integer arithmetic by cross-multiplication, e.g.
 
 .. math::  E_\gamma(K_i\|K_j) = \frac{\sum_k (h\,d_j A_{ik} - g\,d_i A_{jk})_+}{h\,d_i d_j},
 
-vectorized with numpy over the partner rows ``j`` (DESIGN.md, Speed).  A per-row denominator avoids
+vectorized with numpy over the partner rows ``j`` (docs/design.md, Speed).  A per-row denominator avoids
 the blow-up of one common denominator for unstructured kernels.
 
 Fixed-width arithmetic is used only under a *proven* bound on every intermediate magnitude: with

@@ -1,4 +1,4 @@
-"""Rich display in Jupyter for exactdp's objects, whatever their layer (issue 16 item 3).
+"""Rich display in Jupyter for exactdp's objects, whatever their layer.
 
 ``class Kernel(RichDisplay, rich="kernel")`` gets ``_repr_latex_`` / ``_repr_html_`` / ``_repr_markdown_``
 from the renderers ``kernel_repr_latex`` / ``kernel_repr_html`` / ``kernel_repr_markdown`` of

@@ -1,4 +1,4 @@
-r"""One style for every figure exactdp draws (issue 16 item 2): sized for a two-column paper, printable in grey.
+r"""One style for every figure exactdp draws: sized for a two-column paper, printable in grey.
 
 * **Size**: :data:`COLUMN_WIDTH` = 3.5 in (one column of a two-column paper), :data:`TEXT_WIDTH` = 7.16 in
   (both columns); fonts 8 pt (legend 7 pt) so that the text in print matches a 9–10 pt paper.

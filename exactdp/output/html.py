@@ -1,4 +1,4 @@
-r"""The verification report as ONE self-contained HTML file (issue 16 item 4): ``exactdp verify --format html``.
+r"""The verification report as ONE self-contained HTML file: ``exactdp verify --format html``.
 
 :func:`verify_report_html` is a pure function of the :class:`~exactdp.verification.engine.ClaimResult` list,
 the seed and the run size (like :mod:`exactdp.output.report`): no timing, date or machine data unless
@@ -370,7 +370,7 @@ def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool
         f"<b>proved-modulo</b> (likewise, resting on the cited results named in the scope), <b>verified</b> "
         f"(every instance checked exactly or certified), <b>refuted</b> (exact counterexample), <b>undecided</b>, "
         f"<b>not-checkable</b> (statement not stored); “{_esc(RECON_NOTE)}” marks statements reconstructed in "
-        f"claims.md.{_esc(note)}</p>",
+        f"docs/claims.md.{_esc(note)}</p>",
         '<div class="controls"><input id="filter" type="search" placeholder="filter: id, item, text…" '
         'aria-label="filter claims"> <select id="verdict" aria-label="verdict"><option value="">all verdicts'
         f'</option>{options}</select> <span id="shown"></span></div>',

@@ -1,4 +1,4 @@
-r"""The figures of ``exactdp plot`` (issue 16 item 2), in the print style of :mod:`exactdp.output.figstyle`.
+r"""The figures of ``exactdp plot``, in the print style of :mod:`exactdp.output.figstyle`.
 
 * :func:`profile_plot_data` / :func:`profile_figure` — the exact privacy profile δ(ε) = η_{E_{e^ε}}(K) of a
   kernel ([A] Thm 1: K is (ε,δ)-LDP iff δ(ε) ≤ δ), every breakpoint marked;

@@ -194,7 +194,7 @@ def to_markdown(results: list[ClaimResult], *, seed: int, quick: bool, timings: 
          f"on the cited results named), **verified** (every instance checked exactly or certified), **refuted** "
          f"(exact counterexample), **undecided**, **not-checkable** (statement not stored). Scope: what a proof "
          f"covers (all parameters / all N, M / N = 2..8), \"instances\" for a verification. "
-         f"\"{RECON_NOTE}\" marks statements reconstructed in claims.md, not quoted from the paper."),
+         f"\"{RECON_NOTE}\" marks statements reconstructed in docs/claims.md, not quoted from the paper."),
         "",
         head,
         rule,

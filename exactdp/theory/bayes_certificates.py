@@ -1,6 +1,6 @@
 r"""Certificates for [A] Thm 2 (A-14, reconstructed statement): the private Bayes risk bound via E_γ.
 
-Setting (claims.md A-14): θ from a prior on a finite set, X^n i.i.d. given θ, Z^n = K^{⊗n}(X^n) for an
+Setting (docs/claims.md A-14): θ from a prior on a finite set, X^n i.i.d. given θ, Z^n = K^{⊗n}(X^n) for an
 (ε,δ)-LDP kernel K (non-interactive), an estimator θ̂(Z^n), a loss ℓ ≥ 0, ζ > 0, t = e^ε,
 L(ζ) = max_a P_θ(ℓ(θ, a) < ζ), I_t(θ; Y) = E_t(P_{θY}‖P_θ⊗P_Y).  Claim:
 R_B ≥ ζ[1 − t L(ζ) − ψ_n I_t(θ; X^n)] with ψ₁ = δ and ψ_n = φⁿ(ε,δ).

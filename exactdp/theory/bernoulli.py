@@ -1,6 +1,6 @@
-r"""The uniform-prior Bernoulli example of [A] §V (claims.md A-16, A-17): exact and certified information.
+r"""The uniform-prior Bernoulli example of [A] §V (docs/claims.md A-16, A-17): exact and certified information.
 
-Setting `[RECON]` (claims.md A-16; the paper's full text is not stored): θ ~ Uniform[0,1], X_1..X_n i.i.d.
+Setting `[RECON]` (docs/claims.md A-16; the paper's full text is not stored): θ ~ Uniform[0,1], X_1..X_n i.i.d.
 Bernoulli(θ) given θ.  S = ΣX_i is sufficient and uniform on {0,…,n}; b_s(θ) := Bin(s; n, θ).
 
 * Mutual information, an **exact closed form** (rational numbers and logs of integers):
@@ -52,7 +52,7 @@ def integrated_binomial_entropy(n: int) -> sympy.Expr:
 
 
 def bernoulli_mutual_information(n: int) -> sympy.Expr:
-    r"""I(θ;Xⁿ) = log(n+1) − ∫₀¹ H(Bin(n,θ)) dθ (nats), θ ~ U[0,1], exact (claims.md A-16).
+    r"""I(θ;Xⁿ) = log(n+1) − ∫₀¹ H(Bin(n,θ)) dθ (nats), θ ~ U[0,1], exact (docs/claims.md A-16).
 
     >>> bernoulli_mutual_information(1)
     -1/2 + log(2)

@@ -1,4 +1,4 @@
-r"""Fixed-combination ("Farkas") certificates that prove the papers' bounds for ALL N and M (issue 12).
+r"""Fixed-combination ("Farkas") certificates that prove the papers' bounds for ALL N and M.
 
 Each privacy class is seen through the *aggregated* quantities of one pair of rows (x, x′) and one output
 set A ⊆ [M]: a = K_x(A), b = K_{x′}(A) ∈ [0, 1] (and, for (ε,c)-PML, S = Σ_x K_x(A)).  Dobrushin's

@@ -1,7 +1,7 @@
 r"""Discrete Bayes problems: the exact Bayes risk and [A]'s Thm 2 / private Xu–Raginsky bounds on them.
 
 θ ~ π on a finite Θ, Xⁿ i.i.d. given θ, Z_i = K(X_i) non-interactively, a loss on a finite action set.
-The Bayes risk is exact (fmpq), so the reconstructed bounds of claims.md A-14 and A-15 can be checked
+The Bayes risk is exact (fmpq), so the reconstructed bounds of docs/claims.md A-14 and A-15 can be checked
 against it: R_B ≥ bound must hold for every instance.
 """
 

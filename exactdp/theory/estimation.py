@@ -4,7 +4,7 @@ Every function returns a :class:`RiskBound`: the value (``fmpq`` when rational, 
 when logs/roots/exps appear, a certified ``flint.arb`` ball when an integral is involved), the formula
 (LaTeX), its :class:`~exactdp.sources.Source` and whether the statement is **reconstructed**.
 
-Reconstructed statements (claims.md §0, F-A12): the full text of [A] is not stored.  Except for
+Reconstructed statements (docs/claims.md §0, F-A12): the full text of [A] is not stored.  Except for
 φ(ε,δ) = 1 − e^{−ε}(1−δ) and φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ (D-13, in the summary), every formula of [A]
 used here — Le Cam (A-10), mean-estimation rates (A-11), Fano (A-12), Thm 2 (A-14), the private
 Xu–Raginsky bound (A-15), the Bernoulli example (A-16/A-17), the testing bound (A-18), the MI bound
@@ -108,7 +108,7 @@ class RiskBound(RichDisplay, rich="risk_bound"):
 
 
 #: the estimation bounds, a view of the registry (exactdp.bounds): every entry registered with a
-#: presentation, keyed by its estimation id (issue 8 names), in presentation order
+#: presentation, keyed by its estimation id (names), in presentation order
 SPECS: dict[str, BoundSpec] = {
     p.id: BoundSpec(p.id, p.title, p.latex, p.source, p.catalogue, p.reconstructed, name)
     for name, p in _bounds.PRESENTATIONS.items()
@@ -364,7 +364,7 @@ def bernoulli_bayes_point(eps, delta="1e-4", n: int = 20, *, bits: int = 100,
     r"""[A] §V Bernoulli example at one ε: θ ~ U[0,1], absolute loss, L(ζ) = 2ζ (ζ ≤ ½), certified.
 
     Thm 2 uses I_{e^ε}(θ;Xⁿ) (certified integral, :mod:`exactdp.theory.bernoulli`); bound (15) uses
-    the exact I(θ;Xⁿ).  claims.md A-17: at ε = 0.01, n = 20, δ = 10⁻⁴ these are 0.0967 and 0.0444.
+    the exact I(θ;Xⁿ).  docs/claims.md A-17: at ε = 0.01, n = 20, δ = 10⁻⁴ these are 0.0967 and 0.0444.
     """
     n = _pos_int(n)
     t = t_of_eps(eps)

@@ -1,4 +1,4 @@
-r"""Extremal mechanisms: exact suprema over privacy classes, by exact linear programming (issue 6).
+r"""Extremal mechanisms: exact suprema over privacy classes, by exact linear programming.
 
 **Classes** (N inputs, M outputs, t = e^ε ≥ 1, all data rational):
 
@@ -152,7 +152,7 @@ def _lp_size(N: int, M: int, c, reduce_rows: bool = False) -> tuple[int, int]:
 
 def _require_size(N: int, M: int, c, lps: int, *, reduce_rows: bool = False, extra_vars: int = 0,
                   extra_rows: int = 0) -> None:
-    """Refuse before any constraint is built when the exact LPs are too large (issue 14)."""
+    """Refuse before any constraint is built when the exact LPs are too large."""
     cls = "(eps,c)-PML" if c is not None else "(eps,delta)-LDP"
     variables, rows = _lp_size(N, M, c, reduce_rows)
     require_lp_size(variables + extra_vars, rows + extra_rows, lps, f"extremal: N = {N}, M = {M} over {cls}")
@@ -365,7 +365,7 @@ def sup_eta_tv(N: int, M: int = 2, *, t, c=None, delta=0, reduce_rows: bool = Fa
 
     Exact LP supremum over N×M kernels; see :func:`sup_eta_hockey_stick` (γ = 1).
 
-    >>> sup_eta_tv(3, t="5/2", c="1/4").value     # claims.md §7: the odd-N gap point
+    >>> sup_eta_tv(3, t="5/2", c="1/4").value     # docs/claims.md §7: the odd-N gap point
     12/13
     >>> sup_eta_tv(2, t=3, delta="1/10").value    # B-4: (t − 1 + 2δ)/(t + 1)
     11/20
@@ -432,7 +432,7 @@ def gamma_max(N: int, t, c, *, M: int = 2) -> ExtremalResult:
     ``.kernel`` and ``.inputs = (P, Q)`` attain it.  Compare :func:`gamma_max_closed_form` (G-23) and
     :func:`lemma4_bound` ([G] Lemma 4).
 
-    >>> gamma_max(2, 3, "1/4").value     # claims.md §7: 7/3, while Lemma 4 gives 5/2
+    >>> gamma_max(2, 3, "1/4").value     # docs/claims.md §7: 7/3, while Lemma 4 gives 5/2
     7/3
 
     With sympy Symbols for t and/or c: the closed form on the domain (:func:`exactdp.theory.parametric.gamma_max`).
@@ -468,7 +468,7 @@ def lemma4_bound(N: int, t, c) -> fmpq:
 
 
 def gamma_max_closed_form(N: int, t, c) -> fmpq:
-    r"""claims.md G-23 [DERIVED], the registry's ``gamma_max_exact`` (two branches, for t ≤ 1/c); beyond
+    r"""docs/claims.md G-23 [DERIVED], the registry's ``gamma_max_exact`` (two branches, for t ≤ 1/c); beyond
     t = 1/c every kernel qualifies and Γ_max is its value at t = 1/c, (1−(N−1)c)/c; at c = 0 it is t."""
     p = _qq_params(N, t, c)
     if p["c"] and p["t"] * p["c"] > 1:

@@ -1,4 +1,4 @@
-r"""Packings for the private Fano bound ([A] §IV-B appendix, claims.md A-13, F-A11).
+r"""Packings for the private Fano bound ([A] §IV-B appendix, docs/claims.md A-13, F-A11).
 
 [A] uses 𝒱 ⊂ {−1,+1}^k with pairwise ℓ₁ ≥ k/2 (Hamming ≥ k/4) and |𝒱| ≥ ⌈e^{k/16}⌉ (Gilbert–Varshamov).
 In {0,1}^k the same ℓ₁ condition is Hamming ≥ k/2, and Plotkin's bound allows at most 2k codewords,

@@ -1,5 +1,5 @@
 r"""Multi-parametric exact linear programming: an LP whose data are polynomials in parameters p
-(t = e^ε, c, δ, γ) solved on a whole parameter domain D at once (issue 12, item 2).
+(t = e^ε, c, δ, γ) solved on a whole parameter domain D at once.
 
 Problem, for every p ∈ D:  max c(p)·x  s.t.  A_ub(p) x ≤ b_ub(p),  A_eq(p) x = b_eq(p),  x ≥ 0.
 

@@ -1,6 +1,6 @@
 r"""Claims, checks and verdicts: the objects ``exactdp verify`` runs and reports.
 
-A :class:`Claim` is one statement of a paper (or one finding of claims.md §6) with a stable id
+A :class:`Claim` is one statement of a paper (or one finding of docs/claims.md §6) with a stable id
 (``grosse2026.thm1``), the catalogue items it covers (``G-15``), its source, its LaTeX statement, its
 hypotheses and one or more :class:`Check`\ s.  A check returns an :class:`Outcome` carrying exactly one
 :class:`Verdict` and its evidence:

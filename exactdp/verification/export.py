@@ -1,4 +1,4 @@
-r"""Export every certificate of a verification run as JSON (``exactdp verify --certificates DIR``, issue 12).
+r"""Export every certificate of a verification run as JSON (``exactdp verify --certificates DIR``).
 
 Layout of ``DIR``:
 

@@ -82,7 +82,7 @@ def grid_kernels(N: int, M: int, den: int):
         yield Kernel.from_exact_rows([rows[i] for i in combo], False)
 
 
-# -- families used by the verification proofs (issue 3) ---------------------------------------------
+# -- families used by the verification proofs ---------------------------------------------
 
 def random_rational(rng, low, high, max_den: int = 12) -> fmpq:
     """A random rational in [low, high] with denominator ≤ max_den (low, high exact)."""

@@ -1,7 +1,7 @@
 r"""Asoodeh et al. 2021 §V — private Bayes risk: Thm 2 (A-14), bound (15) (A-15), Bernoulli example (A-16),
 Fig. 1 (A-17).
 
-**Reconstructed** (claims.md A-14…A-17, F-A10, F-A12): the formulas are the catalogue's reconstruction —
+**Reconstructed** (docs/claims.md A-14…A-17, F-A10, F-A12): the formulas are the catalogue's reconstruction —
 Thm 2: R_B ≥ ζ[1 − e^ε L(ζ) − ψ_n I_{e^ε}(θ;Xⁿ)] (ψ₁ = δ, ψ_n = φⁿ), bound (15): R_B ≥ ζ[1 − (φⁿ I(θ;Xⁿ) +
 log 2)/log(1/L(ζ))]; the Bernoulli setting (θ ~ U[0,1], absolute loss, n = 20, δ = 10⁻⁴) likewise.  The ε at
 which [A] quotes 0.08 / 0.03 is not stored; the reconstruction gives both at ε = 0.02.

@@ -1,6 +1,6 @@
 r"""Asoodeh et al. 2021 §IV — private minimax risk: Le Cam (A-10), Fano (A-12), packing (A-13), framework (A-9).
 
-**Reconstructed** (claims.md A-10, A-12, F-A12): the formulas of the Le Cam and Fano corollaries are not
+**Reconstructed** (docs/claims.md A-10, A-12, F-A12): the formulas of the Le Cam and Fano corollaries are not
 stored; what is checked is the catalogue's reconstruction, built from [A]'s tools (φ-contraction, A-7/A-8):
 
 * Le Cam, TV route: TV(M₁ⁿ, M₂ⁿ) ≤ min{1, nφ·TV(P₁,P₂)} and, non-interactively, ≤ 1 − (1 − φ·TV(P₁,P₂))ⁿ,

@@ -1,4 +1,4 @@
-r"""[A]'s φ-based corollaries as "proved modulo" chains (issue 12 item 5): the algebra is certified, the rest cited.
+r"""[A]'s φ-based corollaries as "proved modulo" chains: the algebra is certified, the rest cited.
 
 Every corollary of [A] §IV–VII replaces a contraction coefficient of an (ε,δ)-LDP kernel by φ(ε,δ).  That step
 is proved for all N, M by certificates (:mod:`exactdp.theory.class_certificates`): ``ldp_tv`` (a fixed

@@ -1,6 +1,6 @@
 r"""Asoodeh et al. 2021 §VI–VII — private hypothesis testing (A-18) and mutual information under LDP (A-19).
 
-**Reconstructed** (claims.md A-18, A-19, F-A12): the corollaries' formulas are not stored.
+**Reconstructed** (docs/claims.md A-18, A-19, F-A12): the corollaries' formulas are not stored.
 * A-18: −log β_n^{ε,δ}(α) ≤ (nφ(ε,δ)·D(P₀‖P₁) + log 2)/(1 − α), β over non-interactive mechanisms (F-A9).
 * A-19: sup_{K ∈ Q_{ε,δ}} I(X;Z) ≤ φ(ε,δ)·H(X).
 

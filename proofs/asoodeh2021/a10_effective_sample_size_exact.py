@@ -1,6 +1,6 @@
 r"""[A] §IV-A, A-10 — the "effective sample size φ(ε,δ)·n", against the exact quantity it stands for.
 
-Statement [RECON, reading (i) of claims.md A-10]: for a non-interactive (ε,δ)-LDP K and two inputs
+Statement [RECON, reading (i) of docs/claims.md A-10]: for a non-interactive (ε,δ)-LDP K and two inputs
            P₁, P₂, TV((K∘P₁)^{⊗n}, (K∘P₂)^{⊗n}) ≤ min{1, n φ(ε,δ) TV(P₁,P₂)}, and (non-interactive form)
            1 − TV((K∘P₁)^{⊗n}, (K∘P₂)^{⊗n}) ≥ (1 − φ TV(P₁,P₂))ⁿ — n private samples distinguish P₁, P₂ no
            better than "φ·n" clean ones.
@@ -80,6 +80,6 @@ register(Claim(
     expected=Verdict.PROVED_MODULO,
     reconstructed=True,
     kind="corollary",
-    notes="Formula reconstructed (claims.md A-10 reading (i)); the exact m* shows phi n overstates the information.",
+    notes="Formula reconstructed (docs/claims.md A-10 reading (i)); the exact m* shows phi n overstates the information.",
     related=("background.b01_dobrushin",),
 ))

@@ -1,4 +1,4 @@
-r"""Asoodeh et al. 2021 §IV-A — one-dimensional mean estimation (claims.md A-11, finding F-A4).
+r"""Asoodeh et al. 2021 §IV-A — one-dimensional mean estimation (docs/claims.md A-11, finding F-A4).
 
 Statement as reported **[RECON]**: for the family {P on ℝ : E|X|^k ≤ 1}, k > 1, squared loss, every ε ≥ 0 and
 δ ∈ [0,1], 𝓜_n ≥ c_ℓ·min{1, (nφ²(ε,δ))^{−(k−1)/k}} ("1/(φ√n)" at k = 2, "(φ²n)^{−1}" at k = ∞ in the summary;

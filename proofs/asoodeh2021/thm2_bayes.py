@@ -1,7 +1,7 @@
 """The claim ``asoodeh2021.thm2_bayes``; its instance checks are in ``asoodeh2021/_bayes.py``, its proof's
 certificates in :mod:`exactdp.theory.bayes_certificates` (Markov summand-wise, the event form of E_γ, the small-ball
 bound, the strong data processing step with ψ₁ = δ from [A] Thm 1 and ψ_n = φⁿ from A-8, and the combination).
-The statement is the catalogue's reconstruction (claims.md A-14), so the verdict is for that statement."""
+The statement is the catalogue's reconstruction (docs/claims.md A-14), so the verdict is for that statement."""
 
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.theory import bayes_certificates as BC

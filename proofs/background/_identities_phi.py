@@ -1,4 +1,4 @@
-r"""[A] §III — the φ and φⁿ identities (D-13, B-10, A-7, A-8; claims.md §7 "Symbolic identities").
+r"""[A] §III — the φ and φⁿ identities (D-13, B-10, A-7, A-8; docs/claims.md §7 "Symbolic identities").
 
 Statements (t = e^ε ≥ 1, δ ∈ [0, 1], n ≥ 1):
 * ``background.phi_n_identity``: φⁿ(ε,δ) = 1 − e^{−nε}(1−δ)ⁿ equals φ(nε, 1−(1−δ)ⁿ), i.e. tensorization

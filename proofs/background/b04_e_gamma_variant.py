@@ -16,7 +16,7 @@ from .b04_tight_ldp import check_e_gamma
 register(Claim(
     id="background.b04_e_gamma_variant",
     catalogue=("B-4", "B-7"),
-    source=Source(ASOODEH2021, "E_gamma variant of the tight LDP coefficient (claims.md B-4, B-7)", section="III"),
+    source=Source(ASOODEH2021, "E_gamma variant of the tight LDP coefficient (docs/claims.md B-4, B-7)", section="III"),
     title="sup of eta_{E_gamma} over eps-LDP is (e^eps - gamma)_+/(e^eps + 1); over (eps,delta)-LDP eta_{E_t} = delta",
     statement=r"\sup_{K\ \varepsilon\text{-LDP}}\eta_{E_\gamma}(K)=\frac{(e^\varepsilon-\gamma)_+}{e^\varepsilon+1},\quad"
               r"\sup_{K\ (\varepsilon,\delta)\text{-LDP}}\eta_{E_{e^\varepsilon}}(K)=\delta",

@@ -151,7 +151,7 @@ def check_e_gamma(ctx: CheckContext) -> Outcome:
 register(Claim(
     id="background.b04_tight_ldp",
     catalogue=("B-4", "F-A2", "X-1"),
-    source=Source(ASOODEH2021, "phi-contraction lemma vs the tight value (claims.md B-4)", section="III"),
+    source=Source(ASOODEH2021, "phi-contraction lemma vs the tight value (docs/claims.md B-4)", section="III"),
     title="Tight Dobrushin coefficient of (eps,delta)-LDP: (e^eps - 1 + 2 delta)/(e^eps + 1); phi is loose",
     statement=r"\sup_{K\ (\varepsilon,\delta)\text{-LDP}}\eta_{TV}(K)=\frac{e^\varepsilon-1+2\delta}{e^\varepsilon+1}"
               r"<\varphi(\varepsilon,\delta)\ \text{unless}\ \varepsilon=0\ \text{or}\ \delta=1",

@@ -1,4 +1,4 @@
-r"""Binette's reverse Pinsker coefficient and its specialisations (B-6, B-7, G-25, G-26; claims.md §7).
+r"""Binette's reverse Pinsker coefficient and its specialisations (B-6, B-7, G-25, G-26; docs/claims.md §7).
 
 B(f; m, M) = f(m)/(1−m) + f(M)/(M−1).  With m = 1/M:
 * KL (f = x log x): B = log M  (so [G] Cor. 1's coefficient is Ξ·log Γ_max);

@@ -17,7 +17,7 @@ register(Claim(
     statement=r"\Gamma_{\max}(\varepsilon,c)=\sup_{K\in\mathcal M(\varepsilon,c)}\sup_{P,Q\in\mathcal Q_{\mathcal X}(c)}\max_y\frac{(K\circ P)(y)}{(K\circ Q)(y)}",
     hypotheses="reconstruction",
     checks=(Check("definition", lambda ctx: not_checkable(
-        "the defining sentence of Gamma_max and Gamma_min is not in the stored text (claims.md D-12, F-G9); "
+        "the defining sentence of Gamma_max and Gamma_min is not in the stored text (docs/claims.md D-12, F-G9); "
         "the reconstruction is used by grosse2026.lem4")),),
     expected=Verdict.NOT_CHECKABLE,
     reconstructed=True,

@@ -1,4 +1,4 @@
-r"""Cross-paper relations X-1 … X-5 (claims.md §5).
+r"""Cross-paper relations X-1 … X-5 (docs/claims.md §5).
 
 * X-1: φ(ε,0)/Ξ(ε,0) = 1 + e^{−ε} ∈ (1, 2] — [A]'s linear constant is up to 2× loose for pure LDP.  PROVED.
 * X-2: the relaxations differ (δ additive vs restricted priors) — qualitative: NOT_CHECKABLE.

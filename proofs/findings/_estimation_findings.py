@@ -1,4 +1,4 @@
-r"""Findings about [A]'s statistical applications (claims.md §6: F-A3, F-A4, F-A5, F-A8, F-A9, F-A10, F-A11, F-A12).
+r"""Findings about [A]'s statistical applications (docs/claims.md §6: F-A3, F-A4, F-A5, F-A8, F-A9, F-A10, F-A11, F-A12).
 
 Each claim states the project's finding (so the expected verdict is VERIFIED, or NOT_CHECKABLE for a statement
 about missing or ambiguous text).  All of [A]'s formulas involved are **reconstructions** (F-A12): the paper's
@@ -128,5 +128,5 @@ def _nc(reason):
 
 def _finding(id, items, title, statement, check, expected=Verdict.VERIFIED, label="finding"):
     register(Claim(id=f"findings.{id}", catalogue=items, source=Source(CATALOGUE, f"§6 {items[0]}", "§6"),
-                   title=title, statement=statement, hypotheses="as in claims.md §6",
+                   title=title, statement=statement, hypotheses="as in docs/claims.md §6",
                    checks=(Check(id, check),), expected=expected, reconstructed=True, kind="finding"))

@@ -1,4 +1,4 @@
-r"""Inconsistencies between the stored summaries (claims.md §6, last list).
+r"""Inconsistencies between the stored summaries (docs/claims.md §6, last list).
 
 * Summary 001 lists only "Leonhard Grosse1," as author; the HTML gives four authors.
 * Summary 000 writes φ^n (appendix) and "ϕn" (§III) for the same quantity — a label, not a power (F-A1,

@@ -2,7 +2,7 @@ r"""Finding F-A1 — φⁿ(ε,δ) is a label, not a power: η_TV(K^{⊗n}) ≤ �
 
 Statement (the power reading, refuted): for an (ε,δ)-LDP K, η_TV(K^{⊗n}) ≤ φ(ε,δ)ⁿ = (1 − e^{−ε}(1−δ))ⁿ.
 Checked:   the exact η_TV(RR^{⊗n}) of binary randomized response with e^ε = 3 for n = 1, 2, 3, 5 against
-           claims.md §7 (1/2, 1/2, 11/16, 203/256), the power reading (2/3)ⁿ and the label reading
+           docs/claims.md §7 (1/2, 1/2, 11/16, 203/256), the power reading (2/3)ⁿ and the label reading
            φⁿ = 1 − 3^{−n}; the witness n = 2 (1/2 > 4/9) is re-checkable with
            ``exactdp analyze`` on the explicit 4×4 kernel RR⊗RR.  The label reading holds at every entry.
 Not shown: anything about the papers' intended meaning beyond the two readings.
@@ -18,7 +18,7 @@ from exactdp.mechanisms import randomized_response
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
 
-TABLE = {1: fmpq(1, 2), 2: fmpq(1, 2), 3: fmpq(11, 16), 5: fmpq(203, 256)}  # claims.md §7
+TABLE = {1: fmpq(1, 2), 2: fmpq(1, 2), 3: fmpq(11, 16), 5: fmpq(203, 256)}  # docs/claims.md §7
 
 
 def _power_reading(ctx):
@@ -28,7 +28,7 @@ def _power_reading(ctx):
     for n, expected in TABLE.items():
         eta = eta_tv_tensor_power(K, n)
         if eta != expected:
-            return Outcome(Verdict.UNDECIDED, "table mismatch", reason=f"eta_TV(RR^(x {n})) = {eta}, claims.md §7 says {expected}")
+            return Outcome(Verdict.UNDECIDED, "table mismatch", reason=f"eta_TV(RR^(x {n})) = {eta}, docs/claims.md §7 says {expected}")
         rows[str(n)] = {"eta_tv": str(eta), "phi^n label": str(phi_n(3, 0, n)), "phi(eps,0)^n power": str(phi**n)}
     explicit = eta_tv(K.tensor(K))  # independent route for the witness
     witness = {"K": K.tensor(K).as_strings(), "n": "2", "eta_tv(RR (x) RR)": str(explicit),
@@ -36,7 +36,7 @@ def _power_reading(ctx):
                "mechanism": "binary randomized response, e^eps = 3, delta = 0"}
     if explicit > phi**2:
         return Outcome(Verdict.REFUTED, "power reading fails: eta_TV(RR (x) RR) = 1/2 > (2/3)^2 = 4/9",
-                       instances=len(TABLE), counterexample=witness, details={"claims.md §7 table": rows})
+                       instances=len(TABLE), counterexample=witness, details={"docs/claims.md §7 table": rows})
     return Outcome(Verdict.VERIFIED, "power reading holds on the table", instances=len(TABLE))
 
 

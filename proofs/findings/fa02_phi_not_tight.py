@@ -1,11 +1,11 @@
-r"""F-A2 (claims.md §6): [A]'s φ(ε,δ) is valid but never tight except at ε = 0 or δ = 1.
+r"""F-A2 (docs/claims.md §6): [A]'s φ(ε,δ) is valid but never tight except at ε = 0 or δ = 1.
 
 Statement: the tight sup of η_TV over (ε,δ)-LDP kernels is (e^ε − 1 + 2δ)/(e^ε + 1) (B-4), attained by the
            binary kernel with a = (e^ε+δ)/(e^ε+1), b = (1−δ)/(e^ε+1); φ exceeds it by exactly
            (1 − δ)(e^ε − 1)/(e^ε(e^ε + 1)) > 0 unless ε = 0 or δ = 1.
 Checked:   exactly on a grid of rational e^ε and δ: the attaining kernel is (ε,δ)-LDP (events and E_γ), its
            η_TV equals the tight value, φ − η_TV equals the gap formula, and the gap is 0 iff e^ε = 1 or δ = 1;
-           the claims.md A-7 test vectors (irrational e^ε) to 5 decimals, certified.
+           the docs/claims.md A-7 test vectors (irrational e^ε) to 5 decimals, certified.
 Not shown: that nothing exceeds the tight value (B-4, extremal module); the symbolic identity
            (symbolic module, asoodeh2021.a07_phi_vs_tight).
 """
@@ -40,7 +40,7 @@ def _run(ctx):
                            claim="phi - tight = (1-delta)(e^eps-1)/(e^eps(e^eps+1))")
 
 
-#: claims.md A-7 test vectors: (eps, delta) -> (phi, tight value), 5 decimals
+#: docs/claims.md A-7 test vectors: (eps, delta) -> (phi, tight value), 5 decimals
 TABLE = {("1/2", "0"): ("0.39347", "0.24492"), ("1/2", "1/10"): ("0.45412", "0.32043"),
          ("1", "1/10000"): ("0.63216", "0.46217"), ("2", "3/10"): ("0.90527", "0.83312")}
 
@@ -65,7 +65,7 @@ def _table(ctx):
         return close(p, want[0]) & close(tight, want[1]) & decide_le(tight, p), exact_data(
             eps=key[0], delta=key[1], phi=enclosure(p), tight=enclosure(tight), table=list(want))
 
-    return check_instances([("claims.md A-7 test vectors", sorted(TABLE))], test,
+    return check_instances([("docs/claims.md A-7 test vectors", sorted(TABLE))], test,
                            claim="A-7 table reproduced (irrational e^eps, certified)")
 
 

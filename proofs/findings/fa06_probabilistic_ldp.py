@@ -1,4 +1,4 @@
-r"""F-A6 (claims.md §6, A-1): the probabilistic reading of approximate LDP is not equivalent to D-6.
+r"""F-A6 (docs/claims.md §6, A-1): the probabilistic reading of approximate LDP is not equivalent to D-6.
 
 Statement checked (and refuted): "K is (ε,δ)-LDP ⟺ P_{Z~K_x}[log K(Z|x)/K(Z|x') > ε] ≤ δ for all x, x'".
 Witness:   ε = 0, K_x = (3/5, 2/5), K_{x'} = (1/2, 1/2), δ = 1/10: K is (0, 1/10)-LDP (TV = 1/10) but

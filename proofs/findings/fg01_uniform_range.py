@@ -1,4 +1,4 @@
-r"""F-G1 (claims.md §6, G-19): "η_TV(ε, 1/N) = e^ε − 1" holds only for e^ε ≤ 2.
+r"""F-G1 (docs/claims.md §6, G-19): "η_TV(ε, 1/N) = e^ε − 1" holds only for e^ε ≤ 2.
 
 Statement checked (and refuted): η_TV(ε, 1/N) = e^ε − 1 for every ε ≥ 0 ([G] after Theorem 3).
 Witness:   any e^ε > 2, e.g. N = 2, c = 1/2, e^ε = 3: the claimed value 2 exceeds 1, and every Dobrushin

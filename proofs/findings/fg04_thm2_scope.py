@@ -1,4 +1,4 @@
-r"""F-G4 (claims.md §6, G-16): Theorem 2's "η_f = 1" is the unrestricted coefficient.
+r"""F-G4 (docs/claims.md §6, G-16): Theorem 2's "η_f = 1" is the unrestricted coefficient.
 
 Statement: for N > 2 and f = KL, the Thm 2 witness W (rows (1,0), (0,1), the rest (½,½)) contracts strictly
            on inputs restricted to Q_X(c): D(WP‖WQ) < D(P‖Q) for P ≠ Q in Q_X(c) (while η_KL(W) = 1 over all

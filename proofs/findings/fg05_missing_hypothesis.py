@@ -1,4 +1,4 @@
-r"""F-G5 (claims.md §6, G-22/G-25): Theorem 4 and the corollaries need P_X, Q_X ∈ Q_X(c).
+r"""F-G5 (docs/claims.md §6, G-22/G-25): Theorem 4 and the corollaries need P_X, Q_X ∈ Q_X(c).
 
 Statement checked (and refuted): Corollary 1 without the hypothesis P_X, Q_X ∈ Q_X(c), i.e. for all inputs.
 Witness:   the identity I_N is in M(−log c, c) (e^{C} = 1/c); for the point masses P = e₀, Q = e₁ the left

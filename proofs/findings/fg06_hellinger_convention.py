@@ -1,4 +1,4 @@
-r"""F-G6 (claims.md §6, G-26): Corollary 2's formula is the H² = Σ(√p − √q)² convention (no ½).
+r"""F-G6 (docs/claims.md §6, G-26): Corollary 2's formula is the H² = Σ(√p − √q)² convention (no ½).
 
 Statement: Binette's coefficient for f(t) = (√t − 1)² at m = 1/M is 2 − 4/(√M + 1), Corollary 2's factor;
            with the ½ convention, f(t) = ½(√t − 1)², it is 1 − 2/(√M + 1) — half of it.

@@ -1,4 +1,4 @@
-r"""F-G7 (claims.md §6, G-14, D-3): at c = 1/N, Q_X(c) = {uniform} and the restricted coefficient is undefined.
+r"""F-G7 (docs/claims.md §6, G-14, D-3): at c = 1/N, Q_X(c) = {uniform} and the restricted coefficient is undefined.
 
 Statement checked (and refuted): Lemma 2 as stated for c ∈ (0, 1/N]: η_TV^{Q_X(c)}(K) = η_TV(K).
 Witness:   c = 1/N: every vertex c𝟙 + (1 − Nc)e_x of Q_X(1/N) is the uniform distribution, so no pair

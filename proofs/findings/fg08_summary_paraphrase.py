@@ -1,4 +1,4 @@
-r"""F-G8 (claims.md §6, G-28): summary 002's paraphrase of Example 3.
+r"""F-G8 (docs/claims.md §6, G-28): summary 002's paraphrase of Example 3.
 
 Statement checked (and refuted): "the sample complexity coincides with the non-private one when the
            coefficient is 1", i.e. at Ξ = 1 Example 3's bound Ξ·log((1−4c)e^ε+1)·δ equals the non-private

@@ -1,4 +1,4 @@
-r"""F-G9 (claims.md §6): data of [G] not in the stored text.
+r"""F-G9 (docs/claims.md §6): data of [G] not in the stored text.
 
 Not stored: N in Example 2; K₂ of Example 2; Fig. 1's axes and curves; Example 3's family and loss; the
 defining sentence of Γ_max and Γ_min; the text of Remark 1.  Nothing can be checked against them.

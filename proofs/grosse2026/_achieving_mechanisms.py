@@ -129,10 +129,10 @@ def check_odd_n_gap(ctx: CheckContext) -> Outcome:
                 n += 1
     r = sup_eta_tv(3, t=fmpq(5, 2), c=fmpq(1, 4))
     if r.value != fmpq(12, 13) or grosse_integer_q(3, fmpq(5, 2), fmpq(1, 4)):
-        return Outcome(Verdict.REFUTED, "claims.md example N = 3, c = 1/4, E = 5/2 differs",
+        return Outcome(Verdict.REFUTED, "docs/claims.md example N = 3, c = 1/4, E = 5/2 differs",
                        counterexample={"lp": str(r.value)})
     rows.append(f"N=3 c=1/4 t=5/2: LP optimum 12/13, kernel {r.kernel.as_strings()}")
     return Outcome(Verdict.VERIFIED, f"odd N: integer-q construction infeasible in the gap "
                    f"(2/((N+1)c), 2/(Nc)) at {n} points, while the LP and the middle-row mechanism attain Xi",
-                   instances=n + 1, families=(("N in {3,5,7}, 3 c, 3 t in the gap", n), ("claims.md example", 1)),
+                   instances=n + 1, families=(("N in {3,5,7}, 3 c, 3 t in the gap", n), ("docs/claims.md example", 1)),
                    details={"rows": rows})

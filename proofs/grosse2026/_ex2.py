@@ -2,7 +2,7 @@ r"""[G] Example 2 and Fig. 1 (G-27): the kernel K₁ (rows (15/16, 1/16) and (1/
 
 Statement ([DERIVED] facts): for even N and u = Nc ∈ (0, 1]: LDP(K₁) = log 15, e^{C(K₁,Q(c))} = 15/(1+7u),
            η_TV(K₁) = 7/8 = Ξ(ε_c, c) for every c (K₁ is Dobrushin-optimal), Lemma 4's Γ = 8(2−u)/(1+7u).
-Checked:   every fact exactly for N ∈ {2, 4, 10} and a grid of c; the claims.md table of KL/TV and H²/TV at
+Checked:   every fact exactly for N ∈ {2, 4, 10} and a grid of c; the docs/claims.md table of KL/TV and H²/TV at
            the extreme pair in Q_X(c) against Cor 1–2 (N = 4), reproduced to 4 decimals with certified
            enclosures, with each corollary above the true ratio; K₂, N and Fig. 1 are not stored
            (grosse2026.ex2_k2_fig1 is NOT_CHECKABLE).
@@ -43,7 +43,7 @@ def _facts(ctx):
     return check_instances([("N in {2,4,10} x u grid", instances())], test, claim="K1 exact facts")
 
 
-#: claims.md G-27 table: u -> (true KL/TV, Cor 1, true H2/TV, Cor 2) at the extreme pair, 4 decimals
+#: docs/claims.md G-27 table: u -> (true KL/TV, Cor 1, true H2/TV, Cor 2) at the extreme pair, 4 decimals
 TABLE = {
     fmpq(1, 10**6): ("2.3695", "2.4260", "1.0318", "1.0500"),
     fmpq(1, 10): ("1.8634", "1.9168", "0.8526", "0.8728"),
@@ -80,5 +80,5 @@ def _table(ctx):
         return truth, exact_data(u=u, kl_over_tv=enclosure(r_kl), cor1=enclosure(cor1), h2_over_tv=enclosure(r_h2),
                                  cor2=enclosure(cor2), table=list(want))
 
-    return check_instances([("claims.md G-27 table rows", sorted(TABLE))], test,
+    return check_instances([("docs/claims.md G-27 table rows", sorted(TABLE))], test,
                            claim="G-27 table reproduced; Cor 1-2 above the extreme-pair ratios")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flint import fmpq
 
-#: claims.md §7, "[G] Thm 1 by exact LP": (N, E = e^eps, c, eta_TV(eps, c)) — all 20 rows
+#: docs/claims.md §7, "[G] Thm 1 by exact LP": (N, E = e^eps, c, eta_TV(eps, c)) — all 20 rows
 THM1_TABLE = (
     (2, "3", "1/4", "4/5"), (2, "2", "1/3", "3/5"), (3, "2", "1/4", "2/3"), (3, "5/2", "1/4", "12/13"),
     (3, "21/8", "1/4", "52/53"), (3, "66/25", "1/4", "82/83"), (3, "8/3", "1/4", "1"), (3, "3", "1/4", "1"),
@@ -16,7 +16,7 @@ THM1_TABLE = (
     (5, "99/25", "1/10", "148/149"), (5, "4", "1/10", "1"), (4, "6/5", "1/4", "1/5"), (3, "11/10", "1/3", "1/10"),
 )
 
-#: claims.md §7, "Exact Gamma_max": (N, E, c, exact Gamma_max, Lemma 4 bound)
+#: docs/claims.md §7, "Exact Gamma_max": (N, E, c, exact Gamma_max, Lemma 4 bound)
 GAMMA_TABLE = (
     (2, "3", "1/4", "7/3", "5/2"), (3, "2", "1/10", "15/8", "12/5"), (4, "3/2", "1/8", "7/5", "7/4"),
     (4, "3", "1/8", "5/2", "5/2"), (5, "13/10", "1/20", "41/32", "79/40"),

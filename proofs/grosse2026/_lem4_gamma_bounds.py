@@ -4,7 +4,7 @@ Statement (G-23): c ∈ (0, 1/N], 1 ≤ t = e^ε ≤ 1/c: Γ_max(ε,c) ≤ (1−
 with Γ_max = sup_{K∈M(ε,c)} sup_{P,Q∈Q_X(c)} max_y (K∘P)(y)/(K∘Q)(y) (D-12, [RECON] definition).
 
 F-G2 (finding): the bound is tight iff t ≥ 1/((N−1)c); the exact value below is
-(t(1−Nc)+c)/(1−(N−1)c) (claims.md G-23 [DERIVED]); as c → 0 it tends to t while Lemma 4 tends to t + 1,
+(t(1−Nc)+c)/(1−(N−1)c) (docs/claims.md G-23 [DERIVED]); as c → 0 it tends to t while Lemma 4 tends to t + 1,
 so [G] Cor. 1–2 (G-25, G-26) do not recover the LDP-tight Zamanlooy–Asoodeh coefficients (B-7), while the
 same corollaries with the exact Γ_max do.
 
@@ -13,7 +13,7 @@ Checked:
   inputs re-checked with pml_ratio and the exact output ratio) against Lemma 4 on a grid N = 2..5,
   t ∈ [1, 1/c] on both sides of 1/((N−1)c).
 * ``closed_form`` — the LP values equal the two-branch closed form on that grid and at the 5 points of
-  claims.md §7 (where also Lemma 4's values are reproduced); Γ_min = 1/Γ_max; M = 3 gives the same.
+  docs/claims.md §7 (where also Lemma 4's values are reproduced); Γ_min = 1/Γ_max; M = 3 gives the same.
 * ``gap_formula`` (symbolic) — Lemma 4 − closed form = (1−Nc)(1−(N−1)ct)/(1−(N−1)c) on the first branch;
   the branches agree at t = 1/((N−1)c).
 * ``tightness`` (F-G2) — on the grid the gap is 0 exactly when t ≥ 1/((N−1)c) **or c = 1/N** (there
@@ -86,7 +86,7 @@ def check_closed_form(ctx: CheckContext) -> Outcome:
         g, gm, bad = _point(N, t, c)
         cf = gamma_max_closed_form(N, t, c)
         if exact is not None and (g.value != exact or lemma4_bound(N, t, c) != l4):
-            bad.append(f"claims.md §7 lists {exact} and Lemma 4 {l4}")
+            bad.append(f"docs/claims.md §7 lists {exact} and Lemma 4 {l4}")
         if g.value != cf or gm.value != 1 / g.value or bad:
             return Outcome(Verdict.REFUTED, "exact Gamma_max differs from the closed form", counterexample={
                 "N": str(N), "t": str(t), "c": str(c), "lp": str(g.value), "closed_form": str(cf),
@@ -98,8 +98,8 @@ def check_closed_form(ctx: CheckContext) -> Outcome:
             rows.append(f"N={N} t={t} c={c}: Gamma_max = {g.value}, Lemma 4 = {l4}, gap {l4 - g.value}")
         n += 1
     return Outcome(Verdict.VERIFIED, f"exact LP Gamma_max = two-branch closed form at {n} points "
-                   "(incl. the 5 points of claims.md §7)", instances=n,
-                   families=(("claims.md §7 Gamma table", len(GAMMA_TABLE)), ("grid", n - len(GAMMA_TABLE))),
+                   "(incl. the 5 points of docs/claims.md §7)", instances=n,
+                   families=(("docs/claims.md §7 Gamma table", len(GAMMA_TABLE)), ("grid", n - len(GAMMA_TABLE))),
                    details={"table": rows})
 
 

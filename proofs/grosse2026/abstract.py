@@ -2,7 +2,7 @@ r"""[G] abstract-level claims (G-29).
 
 Statement: (a) achievable contraction bounds under PML; (b) extension to f-divergences (Binette);
            (c) "tighter bounds for mechanisms satisfying LDP"; (d) "beyond LDP, to any discrete kernel".
-Checked:   (c) in the restricted sense claims.md derives, for K₁ of Example 2: Cor 1's coefficient
+Checked:   (c) in the restricted sense docs/claims.md derives, for K₁ of Example 2: Cor 1's coefficient
            (7/8)·log((16−8u)/(1+7u)) is below the c-independent Zamanlooy–Asoodeh value (7/8)·log 15 iff
            u = Nc > 1/113 — proved by the exact identity (16−8u)/(1+7u) − 15 = (1 − 113u)/(1+7u) and checked
            exactly at the crossing; (d) every kernel is (−log c, c)-PML (instances).  (a), (b) are the

@@ -1,4 +1,4 @@
-r"""Grosse et al. 2026 §IV, Example 3 — a minimax lower bound from Cor 1 (claims.md G-28, F-G8).
+r"""Grosse et al. 2026 §IV, Example 3 — a minimax lower bound from Cor 1 (docs/claims.md G-28, F-G8).
 
 Stored: D(K∘P_{θ₀}‖K∘P_{θ₁}) ≤ Ξ(ε,c)·log((1−4c)e^ε+1)·δ (Cor 1 with N = 4, δ = TV(P_{θ₀},P_{θ₁})).
 **Reconstructed** (the family, loss and final bound are not stored): Le Cam + Bretagnolle–Huber with n

@@ -1,4 +1,4 @@
-r"""[G] Examples: Theorem 1's bound at the examples' own PML levels (G-2, G-27; claims.md §7).
+r"""[G] Examples: Theorem 1's bound at the examples' own PML levels (G-2, G-27; docs/claims.md §7).
 
 * Example 2's K₁ (N/2 rows (15/16, 1/16), N/2 rows (1/16, 15/16)): its (ε,c)-PML level is
   e^{ε_c} = 15/(1+7Nc) (derived by the library with a symbolic c, N = 2, 4, 6), and

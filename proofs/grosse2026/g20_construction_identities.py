@@ -1,4 +1,4 @@
-r"""[G] §III, the achieving mechanisms of Theorem 3 (G-20, G-21; claims.md §7).
+r"""[G] §III, the achieving mechanisms of Theorem 3 (G-20, G-21; docs/claims.md §7).
 
 m = (1 − tcq)/(1 + t(1−Nc)), M = t(1 − cq)/(1 + t(1−Nc)), q rows at M and N − q rows at m (t = e^ε):
 * M − m = Ξ₁(t,c) = (t−1)/(t(1−Nc)+1);

@@ -9,7 +9,7 @@ Proved:    for all N ≥ 2, M ≥ 2, every real t = e^ε ≥ 1 (``proof``; the p
            (1−Nc)t + 1, 1−Nc, 1−Nc, give ((1−Nc)t + 1)q − p ≥ 0 identically.  Γ_min ≥ 1/((1−Nc)t + 1) by
            exchanging P and Q.
 Supporting: the exact LP Γ_max ≤ Lemma 4 at grid points (``validity``), the two-branch exact value
-           (``closed_form``, the exact Γ_max of claims.md G-23) and the symbolic gap (``gap_formula``);
+           (``closed_form``, the exact Γ_max of docs/claims.md G-23) and the symbolic gap (``gap_formula``);
            checks in ``grosse2026/_lem4_gamma_bounds.py``.
 """
 

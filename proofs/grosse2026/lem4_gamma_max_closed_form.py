@@ -1,4 +1,4 @@
-r"""[G] Lemma 4's quantity, exactly: the closed form of Γ_max(ε,c) (claims.md G-23 [DERIVED]) for every N.
+r"""[G] Lemma 4's quantity, exactly: the closed form of Γ_max(ε,c) (docs/claims.md G-23 [DERIVED]) for every N.
 
 Statement (G-23 exact value; Γ as in D-12 [RECON]): for c ∈ (0, 1/N] and 1 ≤ t = e^ε ≤ 1/c,
 

@@ -82,6 +82,6 @@ register(Claim(
     checks=(Check("vertices", closed_form_check()), Check("interior priors", _interior)),
     expected=Verdict.VERIFIED,
     kind="definition",
-    notes="The closed form is [DERIVED] in claims.md (not printed in [G]); the definition is [G]'s.",
+    notes="The closed form is [DERIVED] in docs/claims.md (not printed in [G]); the definition is [G]'s.",
     related=("grosse2026.eq2_ldp_sup_pml",),
 ))

@@ -16,7 +16,7 @@ Checked:
 * ``parametric_lp`` (supporting cross-check, N = 2..3; quick N = 2) — the ``parametric-lp`` certificate of
   the exact LP sup η_TV over N×2 kernels of M(ε,c) on the whole domain (:func:`exactdp.theory.parametric.sup_eta_tv`)
   and a statements certificate identifying its optimum with Ξ region by region.
-* ``table`` (supporting) — all 20 rows of claims.md §7: the exact LP supremum over N×2 kernels equals the table value
+* ``table`` (supporting) — all 20 rows of docs/claims.md §7: the exact LP supremum over N×2 kernels equals the table value
   and Ξ; every LP carries a dual certificate re-checked exactly, and the optimal kernel is re-verified
   with the core functions (pml_ratio ≤ t, eta_tv = value).
 * ``grid`` (supporting) — N = 2..5, three (quick) or four values of c, t on both sides of the switch t = 2/(Nc) and at
@@ -103,11 +103,11 @@ def check_table(ctx: CheckContext) -> Outcome:
         if r.value != xi(N, t, c):
             bad.append(f"Xi = {xi(N, t, c)}")
         if bad:
-            return _refuted("claims.md §7 row fails", N, 2, t, c, r, bad)
+            return _refuted("docs/claims.md §7 row fails", N, 2, t, c, r, bad)
         rows.append(f"N={N} t={t} c={c}: {r.value} (kernel rows K(0|x) = {[str(v[0]) for v in r.kernel.rows]})")
     return Outcome(Verdict.VERIFIED, "all 20 rows of the §7 table: exact LP supremum = table value = Xi, "
                    "certificates and optimal kernels re-checked", instances=len(rows),
-                   families=(("claims.md §7 Thm 1 table", len(rows)),), details={"rows": rows})
+                   families=(("docs/claims.md §7 Thm 1 table", len(rows)),), details={"rows": rows})
 
 
 def check_grid(ctx: CheckContext) -> Outcome:
@@ -137,7 +137,7 @@ CLAIM = register(Claim(
     statement=r"\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{TV}(K)=\min\Big\{\frac{e^\varepsilon-1}"
               r"{e^\varepsilon(1-Nc)+1},1\Big\}",
     hypotheses="N >= 2, c in (0, 1/N], eps >= 0",
-    checks=(Check("table", check_table, "claims.md §7: 20 rows, exact LP", supporting=True),
+    checks=(Check("table", check_table, "docs/claims.md §7: 20 rows, exact LP", supporting=True),
             Check("grid", check_grid, "grid N <= 5, M <= 4, both sides of t = 2/(Nc)", supporting=True),
             Check("certificates", check_certificates, "all-N, M upper bound + attaining kernels for every N"),
             Check("parametric_lp", check_parametric_lp, "parametric-LP cross-check, N = 2..3", supporting=True)),

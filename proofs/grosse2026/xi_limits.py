@@ -1,4 +1,4 @@
-r"""[G] Theorem 1's closed form Ξ(ε,c) — limits and threshold (D-11, G-15, G-19, F-G1; claims.md §7).
+r"""[G] Theorem 1's closed form Ξ(ε,c) — limits and threshold (D-11, G-15, G-19, F-G1; docs/claims.md §7).
 
 Statements, with Ξ₁(t,c) = (t−1)/(t(1−Nc)+1) (the registry's ``xi_raw``), Ξ = min{Ξ₁, 1}, t = e^ε, for
 every N ≥ 2, t ≥ 1, 0 < c ≤ 1/N:

@@ -34,7 +34,7 @@ def test_fa1_counterexample_is_the_n2_witness():
     cx = refuted[0].counterexample
     assert (cx["eta_tv(RR (x) RR)"], cx["power reading phi(eps,0)^2"], cx["label reading phi^2(eps,0)"]) == (
         "1/2", "4/9", "8/9")
-    table = refuted[0].details["claims.md §7 table"]
+    table = refuted[0].details["docs/claims.md §7 table"]
     assert [table[n]["eta_tv"] for n in ("1", "2", "3", "5")] == ["1/2", "1/2", "11/16", "203/256"]
 
 

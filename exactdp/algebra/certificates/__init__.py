@@ -1,4 +1,4 @@
-r"""Certificates as data: what a proof rests on, written so that anyone can re-check it (issue 12).
+r"""Certificates as data: what a proof rests on, written so that anyone can re-check it.
 
 A :class:`Certificate` is a frozen value holding only strings: its parameter names (with their sign
 assumptions), the inequalities of its parameter region and its scope in words, plus the kind-specific

@@ -1,6 +1,6 @@
 r"""The ``"parametric-lp"`` certificate: a linear program whose data are polynomials in parameters, solved on
 a whole parameter domain D by finitely many regions, each with a primal point and dual multipliers that are
-rational functions of the parameters (issue 12, item 2; built by :mod:`exactdp.theory.parametric`).
+rational functions of the parameters (built by :mod:`exactdp.theory.parametric`).
 
 Data (reader text): the LP  max c·x + offset  s.t.  A_ub x ≤ b_ub,  A_eq x = b_eq,  x ≥ 0  (entries in the
 parameters), the domain D (``region``), per region k its conditions R_k (beyond D), x_k(p), y_ub,k(p),

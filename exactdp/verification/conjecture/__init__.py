@@ -1,4 +1,4 @@
-"""Conjecture checking: an exact counterexample search for a user's own inequality (issue 9).
+"""Conjecture checking: an exact counterexample search for a user's own inequality.
 
 ``check("eta_tv <= (exp(eps)-1)/(exp(eps)+1)", "ldp")`` — see :mod:`.api` for the verdicts,
 :mod:`.parser` for the language, :mod:`.classes` for what the classes and parameters mean,
