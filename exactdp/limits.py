@@ -74,6 +74,8 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
           "sympy's cancellation and the prover's polynomial work grow quickly with it"),
     Limit("max_exp_argument", 10**6, "", "absolute value of a numeric argument of exp (and of the exponent of a "
           "non-integer power), so that exp(exp(exp(100))) is refused instead of hanging"),
+    Limit("max_simplify_ops", 400, "operations", "size (sympy count_ops) of a difference that recheck hands to "
+          "sympy's simplify, which has no bound of its own; a larger one is left UNDECIDED"),
     Limit("max_title_length", 1000, "characters", "title of a figure (plot --title): matplotlib's layout of a "
           "100 000-character title does not end"),
     Limit("max_file_bytes", 64 * 2**20, "bytes", "size of a kernel file"),

@@ -40,7 +40,7 @@ from pathlib import Path
 import sympy
 
 from exactdp.errors import ParameterError
-from exactdp.limits import ResourceLimitError, quote, require
+from exactdp.limits import ResourceLimitError, how_to_raise, limit, quote, require
 from exactdp.numbers.escape import terminal
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
 from exactdp.regular_files import check_regular, inside_folder, read_bytes
@@ -646,6 +646,15 @@ def _identity(diff, report: Recheck, what: str, region: list | None = None, posi
         a.exp.is_Integer for a in sympy.preorder_traversal(c) if isinstance(a, sympy.Pow))
     if rational:
         report.reject(f"{what}: the difference is {c}, not 0")
+        return
+    ops = sympy.count_ops(c)
+    if ops > limit("max_simplify_ops"):  # sympy's simplify has no bound of its own: not called on large input
+        witness = _nonzero_point(c, region or [])
+        if witness is not None:
+            report.reject(f"{what}: the difference is {witness[1]} != 0 at {witness[0]}")
+            return
+        report.trust(f"{what}: the difference has {ops} operations, more than the limit max_simplify_ops "
+                     f"({limit('max_simplify_ops')}; {how_to_raise('max_simplify_ops')}): not simplified")
         return
     pos = {x: sympy.Symbol(x.name, positive=True) for x in c.free_symbols if x in set(positive)}
     if sympy.simplify(sympy.expand_log(c.xreplace(pos), force=False)) == 0:

@@ -265,3 +265,20 @@ def test_tensor_irrational_t_prints_delta_n(tmp_path, capsys):
     assert main(["tensor", path, "--n", "3", "--eps", "1", "--format", "json"]) == 0
     by_eps = json.loads(capsys.readouterr().out)["result"]
     assert by_t["delta_n_at_exp_eps"] == by_eps["delta_n_at_exp_eps"] == "27/32 - 5*E/32"
+
+
+def test_recheck_never_hands_a_large_difference_to_simplify():
+    """sympy's simplify has no bound: a certificate whose identity is a large non-rational difference is
+    UNDECIDED naming max_simplify_ops, instead of a run of minutes; a small one is still simplified."""
+    import sympy
+
+    from exactdp.recheck import Recheck, _identity
+
+    x, y = sympy.Symbol("x"), sympy.Symbol("y")  # no assumptions: sqrt((x+k) y) is kept as it is
+    big = sympy.Add(*[sympy.sqrt((x + k) * y) - sympy.sqrt(x + k) * sympy.sqrt(y) for k in range(1, 80)])
+    r = Recheck("bomb", "symbolic-statements")
+    _identity(big, r, "identity")
+    assert r.status != "OK" and any("max_simplify_ops" in t for t in r.trusted)
+    small = Recheck("small", "symbolic-statements")
+    _identity(sympy.sqrt(x * y) - sympy.sqrt(x) * sympy.sqrt(y), small, "identity", positive=(x, y))
+    assert small.status == "OK"
