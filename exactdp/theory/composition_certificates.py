@@ -106,7 +106,7 @@ def induction_invariants() -> SymbolicStatements:
     return SymbolicStatements(
         name="composition: base case and invariants of the induction on n",
         parameters=("pi", "d1", "G", "g", "n", "t", "q"), assumptions=(("n", "integer,nonnegative"),),
-        scope="every n >= 0",
+        scope="all n >= 0",
         statements=(
             ("C(0): the empty product is the point mass on one point: E_1(1||1) = Max(1 - 1*1, 0) <= 1 - pi_0, "
              "pi_0 = 1", "Max(1 - 1*1, 0)", "<=", "1 - 1", ()),

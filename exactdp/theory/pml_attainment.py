@@ -81,15 +81,26 @@ def extreme_pair() -> LinearCombination:
         lemmas=("cS stands for c S_y, the same for every pair of entries of column y",))
 
 
+def _fact(label: str, relation, region) -> list:
+    """``[statement]`` for a relation in the parameters; ``[]`` for one between two numbers that holds by
+    arithmetic (a witness entry that is the literal 0 or 1: "0 >= 0" is a textual tautology and proves
+    nothing); a ValueError for one between numbers that fails."""
+    if relation.lhs.free_symbols or relation.rhs.free_symbols:
+        return [statement(label, relation, region)]
+    if relation.func(relation.lhs, relation.rhs) is not sympy.true:
+        raise ValueError(f"{label}: {relation} is false")
+    return []
+
+
 def _column(tag: str, values, cS_value, region, one_minus_u=1 - u) -> list:
     """Statements: values[0] is the largest and values[1] the smallest entry of a column, and the PML constraint
     holds between them (then for every pair, :func:`extreme_pair`)."""
     top, bottom = values[0], values[1]
-    out = [statement(f"{tag}: entry {i} <= the largest", _LE(v, top, evaluate=False), region)
-           for i, v in enumerate(values[2:], 2)]
-    out += [statement(f"{tag}: entry {i} >= the smallest", _GE(v, bottom, evaluate=False), region)
-            for i, v in enumerate(values[2:], 2)]
-    out.append(statement(f"{tag}: smallest <= largest", _LE(bottom, top, evaluate=False), region))
+    out = [r for i, v in enumerate(values[2:], 2)
+           for r in _fact(f"{tag}: entry {i} <= the largest", _LE(v, top, evaluate=False), region)]
+    out += [r for i, v in enumerate(values[2:], 2)
+            for r in _fact(f"{tag}: entry {i} >= the smallest", _GE(v, bottom, evaluate=False), region)]
+    out += _fact(f"{tag}: smallest <= largest", _LE(bottom, top, evaluate=False), region)
     out.append(statement(f"{tag}: PML, largest <= t (c S + (1 - Nc) smallest)",
                          _LE(top, t * (cS_value + one_minus_u * bottom), evaluate=False), region))
     return out
@@ -168,10 +179,17 @@ def _witness(name: str, rows_text: str, col0, sizes, region, ratio_value, extra=
     (KP)(0) to (KQ)(0) at the vertices c𝟙 + (1 − Nc)e_x of the largest and the smallest entry."""
     cS0 = sympy.cancel(c * sum(n * v for n, v in zip(sizes, col0)))
     num, den = cS0 + (1 - u) * col0[0], cS0 + (1 - u) * col0[1]
-    rows = [statement("(KP)(0)/(KQ)(0) is the branch's value", sympy.Eq(num / den, ratio_value, evaluate=False))]
+    # (KP)(0) and (KQ)(0) kept as written, c·Σ sizes·values + (1 − Nc)·extreme, for the checkers to simplify (the
+    # simplified quotient can be the branch's value as text: a tautology that proves nothing)
+    cS_raw = sympy.Mul(c, sympy.Add(*[sympy.Mul(n, v, evaluate=False) for n, v in zip(sizes, col0)],
+                                    evaluate=False), evaluate=False)
+    num_raw = sympy.Add(cS_raw, sympy.Mul(1 - u, col0[0], evaluate=False), evaluate=False)
+    den_raw = sympy.Add(cS_raw, sympy.Mul(1 - u, col0[1], evaluate=False), evaluate=False)
+    quotient = sympy.Mul(num_raw, sympy.Pow(den_raw, -1, evaluate=False), evaluate=False)
+    rows = [statement("(KP)(0)/(KQ)(0) is the branch's value", sympy.Eq(quotient, ratio_value, evaluate=False))]
     if facts:
-        rows += [statement("the smallest entry >= 0", _GE(col0[1], 0, evaluate=False), region),
-                 statement("the largest entry <= 1", _LE(col0[0], 1, evaluate=False), region), *extra]
+        rows += [*_fact("the smallest entry >= 0", _GE(col0[1], 0, evaluate=False), region),
+                 *_fact("the largest entry <= 1", _LE(col0[0], 1, evaluate=False), region), *extra]
         rows += _column("output 0", col0, cS0, region)
         rows += _column("output 1", (1 - col0[1], 1 - col0[0], *(1 - v for v in col0[2:])), u - cS0, region)[
             :None if output1_pml else -1]
@@ -241,14 +259,16 @@ def gamma_beyond_witness_output1() -> LinearCombination:
 def gamma_registry_statements() -> SymbolicStatements:
     """The registry's G-23 branches (in N) at N = u/c are this module's Γ₁ and Lemma 4's (1 − Nc)t + 1."""
     own = {bounds.t: t, bounds.c: c}
-    first = bounds.gamma_max_first.subs(bounds.N, u / bounds.c).subs(own)
-    l4 = bounds.gamma_max_l4.subs(bounds.N, u / bounds.c).subs(own)
-    return SymbolicStatements(name="[G] G-23 branches in u = N*c", parameters=("t", "c", "u"), region=(),
+    # the substitution N = u/c is recorded (Subs) for the checkers to carry out, not done here: done, the
+    # registry's Lemma 4 branch is the text (1 - u) t + 1 on both sides
+    first = sympy.Subs(bounds.gamma_max_first.subs(own), bounds.N, u / c)
+    l4 = sympy.Subs(bounds.gamma_max_l4.subs(own), bounds.N, u / c)
+    return SymbolicStatements(name="[G] G-23 branches in u = N*c", parameters=("t", "c", "u", "N"), region=(),
                               scope=_SCOPE_U, statements=(
         statement("registry gamma_max_first at N = u/c", sympy.Eq(first, GAMMA_FIRST, evaluate=False)),
         statement("registry gamma_max_l4 at N = u/c", sympy.Eq(l4, (1 - u) * t + 1, evaluate=False)),
         statement("at t = 1/c Lemma 4's value is the bound of every kernel",
-                  sympy.Eq(((1 - u) * t + 1).subs(t, 1 / c), GAMMA_BEYOND, evaluate=False))))
+                  sympy.Eq(sympy.Subs((1 - u) * t + 1, t, 1 / c), GAMMA_BEYOND, evaluate=False))))
 
 
 def g20_feasibility() -> tuple:
