@@ -202,7 +202,7 @@ def disjoint_rows_witness_statements() -> SymbolicStatements:
                               sympy.LessThan(kx, t * (u / 2 + (1 - u) * k0), evaluate=False),
                               (t >= 1, u > 0, u <= 1, t * u >= 2)))
     return SymbolicStatements(name="[G] Thm 2 disjoint-rows witness", parameters=("t", "u", "N"),
-                              region=(), scope=ALL_N_M + " (a witness with M = 2, padded with outputs of mass 0); t Nc >= 2",
+                              region=(), scope=ALL_N_M + "; a witness with M = 2, padded with outputs of mass 0; t Nc >= 2",
                               statements=tuple(rows))
 
 

@@ -131,7 +131,7 @@ def middle_row_achiever() -> SymbolicStatements:
     rows += _column("output 1 (entries 1 - m, 1 - M, 1 - (M + m)/2)", (1 - mm, 1 - M, 1 - h), u - cS0, reg)
     return SymbolicStatements(
         name="[G] Thm 1 middle-row achiever", parameters=("t", "u", "k", "M", "m"), region=(),
-        scope=ALL_N_M + " (N = 2k and N = 2k + 1; an N x 2 kernel padded with zero columns); t >= 1, "
+        scope=ALL_N_M + "; N = 2k and N = 2k + 1, an N x 2 kernel padded with zero columns; t >= 1, "
                         "0 < c <= 1/N, t Nc <= 2 (u = N*c)", statements=tuple(rows))
 
 
