@@ -34,7 +34,7 @@ def require_solvers() -> None:
     missing = []
     for name, module in (("z3-solver", "z3"), ("cvc5", "cvc5")):
         try:
-            __import__(module)
+            importlib.import_module(module)
         except ImportError:
             missing.append(name)
     if missing:

@@ -231,7 +231,7 @@ def test_registered_claim_subpackage_still_loads():
 # -- recheck: sizes before parsing ------------------------------------------------------------------------
 
 def _statement(lhs, rhs):
-    return {"kind": "symbolic-statements", "name": "crafted", "parameters": ["x", "a", "b", "c", "d"],
+    return {"kind": "symbolic-statements", "name": "crafted", "scope": "all parameters", "parameters": ["x", "a", "b", "c", "d"],
             "region": [], "statements": [["s", lhs, "==", rhs, []]]}
 
 
@@ -247,7 +247,7 @@ def test_recheck_counts_lp_entries_before_reading_them():
     from exactdp.recheck import REJECTED, recheck_certificate
 
     bad = "not a number ("  # reading any entry would reject the certificate as unreadable
-    lp = {"kind": "lp-point", "name": "big", "c": [bad] * 20, "A_ub": [[bad] * 20] * 20, "b_ub": [bad] * 20,
+    lp = {"kind": "lp-point", "name": "big", "scope": "all parameters", "c": [bad] * 20, "A_ub": [[bad] * 20] * 20, "b_ub": [bad] * 20,
           "x": [bad] * 20, "y_ub": [bad] * 20, "value": "0"}
     with limits(max_entries=100):
         r = recheck_certificate(lp)
