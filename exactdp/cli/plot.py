@@ -34,24 +34,14 @@ def _points(text: str) -> int:
 
 
 def _check_title(title) -> None:
-    """Refuse a ``--title`` before any work: longer than ``max_title_length``, or mathtext (an even number of
-    unescaped ``$``) that matplotlib cannot parse (it would fail only when the figure is written)."""
+    """Refuse a ``--title`` longer than ``max_title_length`` before any work.  A title is text, never mathtext:
+    the figure escapes every ``$`` (:func:`exactdp.numbers.escape.mathtext`), so ``$\\foo$`` is printed as
+    it is instead of failing when the figure is written."""
     if title is None:
         return
-    from exactdp.errors import ParameterError
-    from exactdp.limits import quote, require
+    from exactdp.limits import require
 
     require("max_title_length", len(title), "--title")
-    from matplotlib import cbook
-    from matplotlib.mathtext import MathTextParser
-
-    if cbook.is_math_text(title):
-        try:
-            MathTextParser("path").parse(title)
-        except ValueError as exc:
-            reason = " ".join(str(exc).split())
-            raise ParameterError(f"--title: not valid mathtext ({reason[:120]}) in {quote(title, 60)}; "
-                                 f"escape a literal dollar as \\$") from None
 
 
 def _add_output(p) -> None:
