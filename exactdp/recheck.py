@@ -1176,7 +1176,7 @@ def _recheck_listed(root: Path, home: str, claim: str, rel: str, digest, check) 
     path = (root / rel)
     bad = Recheck(rel, "?", source=claim)
     folder, _, name = rel.partition("/")
-    if folder != claim or "/" in name or ".." in rel:
+    if folder != claim or "/" in name or ".." in rel.split("/"):
         bad.reject(f"listed under claim {claim} but not in its folder {claim}/")
         return bad
     if not path.is_file():

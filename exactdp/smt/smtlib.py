@@ -119,6 +119,8 @@ class Encoder:
         self.defined.append(f"(=> {guard} {cond})")
 
     def term(self, e) -> str:
+        if isinstance(e, sympy.Subs):  # a recorded substitution: carried out here, then written (x := v)
+            return self.term(e.doit())
         if isinstance(e, (sympy.Integer, sympy.Rational)):
             return real_literal(Fraction(int(e.p), int(e.q)))
         if isinstance(e, sympy.Symbol):

@@ -8,6 +8,8 @@ solver reports, with its reason).  Nothing else is shared between the two runs.
 
 from __future__ import annotations
 
+import importlib
+
 from dataclasses import dataclass, field
 
 from exactdp.errors import ParameterError

@@ -180,9 +180,29 @@ def test_oracle_is_evidence_for_a_four_parameter_question_the_prover_leaves_open
 # -- the command line ----------------------------------------------------------------------------------------------
 
 def write(folder, certs):
+    """An export folder as ``exactdp verify --certificates`` binds it: claim test.c<i> holds certificate i
+    (its scope the one its data give) in test.c<i>/check-0.json, listed with its SHA-256 in index.json."""
+    import hashlib
+
+    from exactdp.algebra.certificates import Certificate
+    from exactdp.verification.export import document_bytes
+
     folder.mkdir()
+    index = {"claims": {}, "certificates": len(certs), "sha256": {}}
     for i, cert in enumerate(certs):
-        (folder / f"c{i}.json").write_text(json.dumps({"claim": f"test.c{i}", "certificate": cert}))
+        claim, rel = f"test.c{i}", f"test.c{i}/check-0.json"
+        try:
+            cert = Certificate.from_json(cert).to_json()  # the scope text derived from the data
+        except Exception:  # noqa: BLE001 - a deliberately broken certificate is filed as it is
+            pass
+        data = document_bytes({"claim": claim, "check": "check", "verdict": "verified", "scope": cert.get("scope", ""),
+                               "rests_on": [], "certificate": cert})
+        (folder / claim).mkdir()
+        (folder / rel).write_bytes(data)
+        index["sha256"][rel] = hashlib.sha256(data).hexdigest()
+        index["claims"][claim] = {"verdict": "verified", "certificates": [rel], "checks": [
+            {"name": "check", "verdict": "verified", "supporting": False, "certificates": [rel]}]}
+    (folder / "index.json").write_bytes(document_bytes(index))
     return str(folder)
 
 
