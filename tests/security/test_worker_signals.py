@@ -40,7 +40,7 @@ def alive(pid: int) -> bool:
 
 
 #: two commands that run minutes in two worker processes: the conjecture search and the full verification
-COMMANDS = {"check": ["check", "eta_tv <= 1", "--workers", "2", "--budget", "100000", "--no-progress"],
+COMMANDS = {"check": ["check", "eta_tv <= 1", "--workers", "2", "--budget", "50000", "--no-progress"],
             "verify": ["verify", "--jobs", "2", "--no-progress"]}
 
 
