@@ -29,6 +29,10 @@ class Answer:
     result: str
     model: dict = field(default_factory=dict)
     reason: str = ""
+    #: which encoding of the obligation gave this answer (set by the caller)
+    encoding: str = ""
+    #: the CPU time the solver's process used, in seconds (all encodings asked)
+    seconds: float = 0.0
 
 
 def require_solvers() -> None:
@@ -146,11 +150,20 @@ def run_isolated(name: str, text: str, shown, timeout_ms: int) -> Answer:
     depend on how loaded the machine is, and a solver that does not notice its own limit inside a long
     polynomial computation is still stopped)."""
     import multiprocessing
+    import resource
 
     try:
         ctx = multiprocessing.get_context("fork")
     except ValueError:  # no fork on this platform: in-process, relying on the solver's own (wall-clock) limit
         return RUNNERS[name](text, shown, timeout_ms)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    answer = _in_child(ctx, name, text, shown, timeout_ms)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    answer.seconds = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 3)
+    return answer
+
+
+def _in_child(ctx, name: str, text: str, shown, timeout_ms: int) -> Answer:
     recv, send = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(send, name, text, shown, timeout_ms), daemon=True)
     proc.start()
