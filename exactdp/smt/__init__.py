@@ -6,12 +6,20 @@ identity-and-sign obligations are written as SMT-LIB 2 problems (:mod:`.obligati
 :mod:`.smtlib`) from the data the safe reader returns, and each problem is given to **z3** and to **cvc5**
 (:mod:`.solvers`), which share no code with each other, with sympy or with exactdp's prover.
 
+Each solver is asked an obligation in up to four encodings, until one answer is conclusive: with integer
+parameters first read as reals (an ``unsat`` there holds for the integers too), then as integers; each first
+with denominators cleared (:mod:`.cleared`), then as written.  Answers are cached per problem text for the
+run, so regions and statements shared by several certificates are decided once.
+
 Per obligation: **confirmed** when both solvers give the expected answer (``unsat`` for "holds on the
 region", ``sat`` for "the region is not empty"); **refuted** when a solver gives the opposite answer —
 with its model as the counterexample (a model that relies on ``exp`` / ``log`` read as arbitrary functions
-is not a counterexample, and such an answer counts as unknown); **unknown** otherwise (time limit,
-incompleteness of nonlinear integer arithmetic, a solver error).  A certificate is CONFIRMED when every
-obligation is, REFUTED when one is refuted or its data are malformed, UNKNOWN otherwise: unknown is not a pass.
+or on an integer parameter read as a real is not a counterexample, and such an answer counts as unknown);
+**unknown** otherwise (time limit, incompleteness of nonlinear integer arithmetic, a solver error).  A
+certificate is CONFIRMED when every obligation is, REFUTED when one is refuted or its data are malformed or
+not bound to it (``recheck``'s rules: the scope text its data give, integer parameters among the sizes, no
+name both a parameter and a variable; and no statement whose two sides are the same text), UNKNOWN otherwise:
+unknown is not a pass.
 
 :func:`oracle` offers the same solvers for one relation on a region (for instance where the prover answers
 UNKNOWN in four parameters); its answer is evidence only — a verdict of proved still needs a certificate.

@@ -55,8 +55,8 @@ class Obligation:
     #: the same problem with the integer parameters read as reals (expected unsat only): unsat there implies
     #: unsat over the integers, and real nonlinear arithmetic is decidable where the integer one is not
     relaxed: Obligation | None = None
-    #: the same problem with every relation's denominators cleared (:mod:`exactdp.smt.cleared`): asked when a
-    #: solver gives no answer to this one
+    #: the same problem with every relation's denominators cleared (:mod:`exactdp.smt.cleared`): asked first,
+    #: this one when a solver gives no conclusive answer to it
     cleared: Obligation | None = None
 
     def script(self) -> str:

@@ -3,7 +3,10 @@ r"""Running one SMT-LIB problem through z3 and cvc5 (both optional: ``pip instal
 Each solver gets the problem as SMT-LIB 2 text (z3 through ``Solver.from_string``, cvc5 through its
 ``InputParser``) in a forked process limited in CPU time (:func:`run_isolated`), and answers ``sat`` (with the values of the
 problem's own symbols as the model), ``unsat`` or ``unknown`` (time limit, incompleteness, or an error the
-solver reports, with its reason).  Nothing else is shared between the two runs.
+solver reports, with its reason).  Nothing else is shared between the two runs.  The logic the problem
+declares picks each solver's procedure: for QF_NRA z3's ``SolverFor`` runs nlsat and cvc5 its cylindrical
+algebraic coverings (``nl-cov``, on by default for that logic), both complete for real arithmetic; for
+QF_NIRA (integer parameters, asked after the real relaxation) both are incomplete.
 """
 
 from __future__ import annotations
