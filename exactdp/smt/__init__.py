@@ -99,8 +99,11 @@ def _conclusive(ob: Obligation, encoding: str, o: Obligation, result: str) -> bo
 def _ask(ob: Obligation, solver: str, timeout: float, cache: dict) -> Answer:
     """One solver's answer to ``ob``: the first conclusive answer over its encodings, or unknown with the
     reasons of each encoding.  ``cache`` maps (solver, time limit, problem text) to an earlier answer."""
-    reasons, seconds = [], 0.0
+    reasons, seconds, satisfied = [], 0.0, set()
     for encoding, o in _encodings(ob):
+        variant = "N real" in encoding
+        if variant in satisfied:  # the two encodings of one problem are equisatisfiable: no other answer
+            continue
         key = (solver, timeout, hashlib.sha256(o.text.encode()).hexdigest())
         if key not in cache:
             cache[key] = ask(o.text, o.shown, int(timeout * 1000), (solver,))[0]
@@ -108,8 +111,13 @@ def _ask(ob: Obligation, solver: str, timeout: float, cache: dict) -> Answer:
         a = cache[key]
         if a.result in (SAT, UNSAT) and _conclusive(ob, encoding, o, a.result):
             return dataclasses.replace(a, encoding=encoding, seconds=round(seconds, 3))
-        why = a.reason or ("sat only with N read as a real or exp / log read as arbitrary functions: "
-                           "not a counterexample" if a.result == SAT else a.result)
+        if a.result == SAT:
+            satisfied.add(variant)
+            read = ["the integer parameters read as reals"] * variant + [
+                "exp / log / t**n read as arbitrary functions"] * o.abstracted
+            why = f"sat with {' and '.join(read)}: not a counterexample"
+        else:
+            why = a.reason or a.result
         reasons.append(f"{encoding}: {why}")
     return Answer(solver, "unknown", reason="; ".join(reasons), seconds=round(seconds, 3))
 
