@@ -378,3 +378,19 @@ def test_the_tampered_certificates_of_test_tamper_are_refuted():
     assert [o.counterexample for o in r.results if o.status == REFUTED] == [{"N": "9"}]
     r = smt_check_certificate(certs["false at one off-grid point of three parameters"], timeout=20)
     assert [o.counterexample for o in r.results if o.status == REFUTED] == [{"x": "1/5", "y": "1/5", "z": "1/5"}]
+
+
+def test_integer_n_obligations_are_decided_over_the_integers():
+    """(N − 1)(N − 2)(N − 3) >= 0 holds for every integer N >= 1 but not for N = 5/2: its real relaxation is sat
+    (no counterexample), the QF_NIRA problem unsat for both solvers; with a factor (5 − N) it fails for every N > 5."""
+    from exactdp.smt.obligations import obligations
+
+    d = statements(("(N - 1)*(N - 2)*(N - 3)", ">=", "0"), parameters=("N",), region=("N >= 1",),
+                   assumptions=(("N", "integer,positive"),), sizes="all N")
+    r = checked(d)
+    assert r.status == CONFIRMED
+    assert [a.encoding for a in r.results[-1].answers] == ["cleared", "cleared"]  # not the relaxation
+    assert obligations(bound(d))[-1].text.startswith("(set-logic QF_NIRA)")
+    d["statements"][0][1] = "(N - 1)*(N - 2)*(N - 3)*(5 - N)"
+    (bad,) = failing(checked(d))
+    assert bad.status == REFUTED and int(bad.counterexample["N"]) > 5
