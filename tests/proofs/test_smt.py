@@ -394,3 +394,31 @@ def test_integer_n_obligations_are_decided_over_the_integers():
     d["statements"][0][1] = "(N - 1)*(N - 2)*(N - 3)*(5 - N)"
     (bad,) = failing(checked(d))
     assert bad.status == REFUTED and int(bad.counterexample["N"]) > 5
+
+
+@pytest.mark.slow
+def test_the_written_encoding_alone_still_decides():
+    """The fallback (quotients as written) is asked only when the cleared encoding gives no conclusive answer:
+    with the cleared problems removed, the valid certificates are confirmed and a changed multiplier refuted."""
+    from exactdp.smt import decide_obligation
+    from exactdp.smt.obligations import obligations
+
+    def strip(ob):
+        ob.cleared = None
+        for o in [ob.relaxed, *ob.parts]:
+            if o is not None:
+                strip(o)
+
+    def written_only(d):
+        obs = obligations(bound(d))
+        for ob in obs:
+            strip(ob)
+        return [r for ob in obs for r in decide_obligation(ob, 20)]
+
+    for d in (LC, ST, PLP):
+        results = written_only(d)
+        assert all(r.status == CONFIRMED for r in results), d["kind"]
+        assert {a.encoding for r in results for a in r.answers} <= {"direct", "direct (N real)"}
+    d = copy.deepcopy(LC)
+    d["multipliers"][1] = "2*t"
+    assert [r.status for r in written_only(d)].count(REFUTED) == 1
