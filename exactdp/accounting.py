@@ -56,6 +56,7 @@ from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.float_interval import float_bracket
 from exactdp.numbers.qq import ONE, ZERO, from_float, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB, precisions
+from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Sign, Truth
 
 __all__ = ["DEFAULT_EPSILONS", "ExportedPLD", "PLDCheck", "PLDPoint", "RenyiDP", "check_pld", "count_bug", "export_pld",
@@ -295,7 +296,7 @@ def _exact_delta(profile: PrivacyProfile, eps: fmpq) -> sympy.Expr:
     gamma = sympy.exp(qq_to_sympy(eps))
 
     def sym(v):
-        return qq_to_sympy(v) if isinstance(v, fmpq) else sympy.sympify(v)
+        return qq_to_sympy(v) if isinstance(v, fmpq) else as_expr(v)
 
     k = 0
     for b in profile.breakpoints:
