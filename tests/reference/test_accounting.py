@@ -175,3 +175,5 @@ def test_renyi_dp_infinite_and_bad_alpha():
     for bad in ("0", "-1", 0.5):
         with pytest.raises((ParameterError, InputError)):
             renyi_dp(RR, bad)
+    with pytest.raises(ParameterError, match="rational entries"):
+        renyi_dp(randomized_response(2, sympy.sqrt(2)), 2)
