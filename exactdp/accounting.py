@@ -464,8 +464,9 @@ def renyi_dp(K, alpha, *, n: int = 1) -> RenyiDP:
         raise ParameterError(f"n: must be an integer >= 1, got {n!r}")
     if K.N < 2:
         raise ParameterError("K: needs at least two rows (one input has no neighbour)")
-    if K.symbolic or K.free_symbols:
-        raise ParameterError("K: renyi_dp takes kernels with rational entries")
+    if K.free_symbols:
+        raise ParameterError("K: renyi_dp takes kernels with exact constant entries (no parameters); substitute "
+                             "values first (Kernel.subs)")
     if alpha is sympy.oo:
         value = ldp_epsilon(K)
         candidates = [((0, 1), value)]
@@ -478,7 +479,7 @@ def renyi_dp(K, alpha, *, n: int = 1) -> RenyiDP:
             for x2 in range(K.N):
                 if x == x2:
                     continue
-                key = PairLoss.of(K[x], K[x2])
+                key = (x, x2) if K.symbolic else PairLoss.of(K[x], K[x2])
                 if key not in seen:
                     seen[key] = ((x, x2), kl(K[x], K[x2]) if a == 1 else renyi(K[x], K[x2], a))
         candidates = list(seen.values())

@@ -175,5 +175,16 @@ def test_renyi_dp_infinite_and_bad_alpha():
     for bad in ("0", "-1", 0.5):
         with pytest.raises((ParameterError, InputError)):
             renyi_dp(RR, bad)
-    with pytest.raises(ParameterError, match="rational entries"):
-        renyi_dp(randomized_response(2, sympy.sqrt(2)), 2)
+    with pytest.raises(ParameterError, match="no parameters"):
+        renyi_dp(randomized_response(2, sympy.Symbol("t", positive=True)), 2)
+
+
+def test_renyi_dp_at_an_irrational_gamma():
+    """RR at γ = √2 (entries in ℚ(√2)): the same closed forms, the tie between the two ordered pairs decided
+    exactly (exactdp.renyi used to raise AttributeError on such entries, in its size guard)."""
+    g = sympy.sqrt(2)
+    K = randomized_response(2, g)
+    r2, rinf = renyi_dp(K, 2), renyi_dp(K, sympy.oo)
+    assert r2.exact and sympy.simplify(r2.epsilon - sympy.log((g**2 - g + 1) / g)) == 0
+    assert sympy.simplify(rinf.epsilon - sympy.log(g)) == 0
+    assert r2.lower <= sympy.N(sympy.log((g**2 - g + 1) / g), 40) <= r2.upper
