@@ -36,7 +36,9 @@ from urllib.parse import quote as url_quote
 
 from exactdp.numbers import escape
 from exactdp.verification.claims import Verdict
+from exactdp.output.verdicts import RECON_NOTE, summary_line, verdict_text
 from exactdp.verification.engine import ClaimResult, summarize
+from exactdp.verification.export import json_strings
 
 #: evidence details longer than this many characters are cut in the page (the JSON report has them whole)
 MAX_DETAILS = 20_000
@@ -176,8 +178,6 @@ def _slug(text: str) -> str:
 
 
 def _counterexample_html(ce: dict, claim_id: str, check_name: str) -> str:
-    from exactdp.output.report import _str
-
     rows, links = [], []
     for key, value in ce.items():
         doc = _kernel_json(value)
@@ -185,11 +185,11 @@ def _counterexample_html(ce: dict, claim_id: str, check_name: str) -> str:
             n_rows = len(json.loads(doc)["rows"])
             fname = f"{_slug(claim_id)}.{_slug(check_name)}.{_slug(key)}.json"
             links.append(_download_link(doc, fname, f"kernel {key} ({n_rows} rows) as a kernel file"))
-            shown = "<br>".join(", ".join(value_html(x) for x in r) for r in _str(value))
+            shown = "<br>".join(", ".join(value_html(x) for x in r) for r in json_strings(value))
         elif isinstance(value, (list, tuple)):
-            shown = _esc(json.dumps(_str(value), ensure_ascii=False))
+            shown = _esc(json.dumps(json_strings(value), ensure_ascii=False))
         else:
-            shown = value_html(_str(value))
+            shown = value_html(json_strings(value))
         rows.append(f"<tr><th>{_esc(key)}</th><td>{shown}</td></tr>")
     out = '<div class="ce"><b>Counterexample</b><table class="kv">' + "".join(rows) + "</table>"
     if links:
@@ -219,8 +219,6 @@ def scope_text(res: ClaimResult) -> str:
 
 
 def _evidence_html(res: ClaimResult) -> str:
-    from exactdp.output.report import _str
-
     items = []
     for cr in res.checks:
         o = cr.outcome
@@ -245,7 +243,7 @@ def _evidence_html(res: ClaimResult) -> str:
         if o.reason:
             parts.append(f"<p>Reason: {_esc(o.reason)}</p>")
         if o.details:
-            text = json.dumps(_str(o.details), indent=1, ensure_ascii=False)
+            text = json.dumps(json_strings(o.details), indent=1, ensure_ascii=False)
             if len(text) > MAX_DETAILS:
                 text = text[:MAX_DETAILS] + f"\n… ({len(text) - MAX_DETAILS} more characters in the JSON report)"
             parts.append(f"<details><summary>details</summary><pre>{_esc(text)}</pre></details>")
@@ -329,7 +327,6 @@ def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool
                        timings: bool = False) -> str:
     """The report page (a complete HTML5 document, UTF-8) of a verification run; see the module docstring."""
     from exactdp import __version__
-    from exactdp.output.report import RECON_NOTE, summary_line, verdict_text
 
     s = summarize(results)
     fallbacks = 0
