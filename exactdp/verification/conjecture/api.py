@@ -34,6 +34,7 @@ from exactdp.verification.conjecture import values as V
 from exactdp.verification.conjecture.core_values import core_values, exact_sympy
 from exactdp.verification.conjecture.classes import classes_for, in_gamma_range, member
 from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
+from exactdp.verification.conjecture.prove import prove
 from exactdp.verification.conjecture.quantities import MAX_TENSOR_SIZE, Instance
 from exactdp.verification.conjecture.runner import progress_bar, run_search
 from exactdp.verification.conjecture.search import SearchSpec, evaluate
@@ -469,10 +470,6 @@ def _try_prove(conj: Conjecture, classes, spec):
     """The :class:`~.prove.Proof` of the conjecture, or None."""
     from exactdp.errors import ExactDPError
 
-    try:
-        from exactdp.verification.conjecture.prove import prove  # deferred: start-up
-    except ImportError:
-        return None
     try:
         return prove(conj, classes, spec)
     except ExactDPError:
