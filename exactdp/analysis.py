@@ -31,7 +31,7 @@ from exactdp.numbers.truth import Truth
 #: (η_TV, η_{E_γ}, is_ldp each make one pass over the N² row pairs and M outputs)
 _PAIR_ENTRY = 1 / 4
 #: cost units of one (ordered pair of rows, output) step of the privacy profile's sweep (a sort, two prefix
-#: sums and the hull filter per entry: ≈ 16 pairwise-pass steps, 2.8 s at 512×512)
+#: sums and the hull filter per entry: about 16 pairwise-pass steps; calibrated by benchmarks/bench_profile.py)
 _PROFILE_ENTRY = 4
 
 

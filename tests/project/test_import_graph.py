@@ -24,7 +24,7 @@ function-local ones alike (grimp reads both):
    is neither belongs at the top of the module.
 
 :data:`TEMPORARY_TENSOR_ALLOW` lists modules another branch is rewriting (the tensor search and its
-enclosures) and :data:`TEMPORARY_PARALLEL_ALLOW` five private names shared by files other branches are
+enclosures) and :data:`TEMPORARY_PARALLEL_ALLOW` six private names shared by files other branches are
 rewriting; the lead removes both lists after those merges.
 """
 
@@ -57,9 +57,10 @@ TEMPORARY_TENSOR_ALLOW = frozenset({
 # TEMPORARY: private names shared between files that other branches are rewriting right now (recheck and smt:
 # the certificate data reader; vocab: the privacy-level helpers of the estimation bounds).  Each entry is one
 # (importing module, imported private name); the lead makes these names public after merging those branches
-# (``recheck._Data``, ``recheck._shape_errors``; ``estimation._t``, ``_psi``, ``_result``) and removes this.
+# (``recheck._Data``, ``_bound_to_its_data``, ``_shape_errors``; ``estimation._t``, ``_psi``, ``_result``) and removes this.
 TEMPORARY_PARALLEL_ALLOW = frozenset({
     ("exactdp.smt.obligations", "exactdp.recheck._Data"),
+    ("exactdp.smt.obligations", "exactdp.recheck._bound_to_its_data"),
     ("exactdp.smt.obligations", "exactdp.recheck._shape_errors"),
     ("exactdp.theory.discrete_bayes", "exactdp.theory.estimation._psi"),
     ("exactdp.theory.discrete_bayes", "exactdp.theory.estimation._result"),

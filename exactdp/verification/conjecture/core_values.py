@@ -1,6 +1,6 @@
 r"""The exact values of a conjecture's quantities at an instance, from the core functions.
 
-:func:`core_values` evaluates every quantity of the conjecture (η_TV, η_{E_γ}, KL, χ², H², TV, E_γ, the
+:func:`core_values` evaluates every quantity of the conjecture (η_TV, η_{E_γ}, η_χ², η_KL, KL, χ², H², TV, E_γ, the
 privacy levels, the tensor coefficient...) at an instance with the library's own exact functions, as sympy
 numbers: the independent re-check of a violation (:func:`exactdp.verification.conjecture.api.recheck`) and the
 exact zero test of a slack the balls cannot separate from 0 (:mod:`exactdp.verification.conjecture.search`).
@@ -18,8 +18,8 @@ from exactdp.measures.divergences import chi2, hellinger2, hockey_stick, kl, tv
 from exactdp.measures.privacy import ldp_epsilon, max_leakage, pml_epsilon
 from exactdp.numbers.reader import as_expr
 from exactdp.verification.conjecture import values as V
-from exactdp.verification.conjecture.parser import Conjecture, conjecture_symbols
-from exactdp.verification.conjecture.quantities import Instance
+from exactdp.verification.conjecture.parser import KERNEL_CONSTANTS, Conjecture, conjecture_symbols
+from exactdp.verification.conjecture.quantities import Instance, eta_chi2_two_inputs
 
 
 def exact_sympy(v):
@@ -68,7 +68,7 @@ def core_values(conj: Conjecture, inst: Instance) -> dict:
     for side in (conj.lhs, conj.rhs):
         nodes |= {a for a in sympy.preorder_traversal(side)
                   if isinstance(a, sympy.core.function.AppliedUndef) or
-                  (isinstance(a, sympy.Symbol) and a.name in ("eta_tv", "ldp_eps", "max_leakage"))}
+                  (isinstance(a, sympy.Symbol) and a.name in KERNEL_CONSTANTS)}
     # innermost first, so arguments are already numbers
     for node in sorted(nodes, key=lambda a: len(list(sympy.preorder_traversal(a)))):
         name = node.name if isinstance(node, sympy.Symbol) else node.func.__name__
@@ -81,6 +81,8 @@ def core_values(conj: Conjecture, inst: Instance) -> dict:
             out[node] = ldp_epsilon(K)
         elif name == "max_leakage":
             out[node] = max_leakage(K)
+        elif name in ("eta_chi2", "eta_kl"):
+            out[node] = eta_chi2_two_inputs(K).as_sympy()
         elif name == "pml_eps":
             out[node] = pml_epsilon(K, _rational(args[0], "pml_eps(c)"))
         elif name == "eta_hs":
