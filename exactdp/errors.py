@@ -12,7 +12,7 @@
     │   ├── ShapeError                       sizes that do not match
     │   └── exactdp.limits.ResourceLimitError          an input beyond a size limit (raise the limit)
     ├── UndecidedError                       a comparison could not be certified      CLI exit status 3
-    │   ├── exactdp.algebra.prover._Undecided           the exact prover cannot decide a sign
+    │   ├── exactdp.algebra.decision.ProverUndecided    the exact prover cannot decide a sign
     │   └── exactdp.verification.conjecture.values.Undecided   (also an ArithmeticError)
     └── InternalError (RuntimeError)         a broken invariant: a bug, please report    CLI exit status 1
 

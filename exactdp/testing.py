@@ -81,8 +81,8 @@ def reference_profile_front(R):
         Qc = np.cumsum(np.take_along_axis(Aj, order, axis=1), axis=1)
         dP = np.broadcast_to(d[i], Pc.shape)
         dQ = np.broadcast_to(d[js][:, None], Qc.shape)
-        fronts.append(linalg._pareto(Qc.ravel(), dQ.ravel(), Pc.ravel(), dP.ravel(), k))
+        fronts.append(linalg.pareto_keys(Qc.ravel(), dQ.ravel(), Pc.ravel(), dP.ravel(), k))
     fronts.append((np.array([0]), np.array([1]), np.array([0]), np.array([1])))
     cat = (np.concatenate([f[t] for f in fronts]).astype(np.int64) for t in range(4))
-    Qa, dq, Pa, dp = linalg._pareto(*cat, k)
+    Qa, dq, Pa, dp = linalg.pareto_keys(*cat, k)
     return [(int(a), int(b), int(c), int(e)) for a, b, c, e in zip(Qa, dq, Pa, dp)]

@@ -43,8 +43,10 @@ from exactdp.algebra.cylindrical import (
     rational_sample,
     sign_at,
 )
-from exactdp.algebra.prover import Decision, _cases, _rational_check, _Undecided
-from exactdp.algebra.regions import Region, _s
+from exactdp.algebra.cases import cases, rational_check
+from exactdp.algebra.decision import Decision, ProverUndecided
+from exactdp.algebra.regions import Region
+from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
 
@@ -80,16 +82,16 @@ class _Formula:
             return ("or", [("not", self._compile(f.args[0])), self._compile(f.args[1])])
         if type(f) in _OPS:
             return self._relation(as_expr(f.lhs) - as_expr(f.rhs), _OPS[type(f)])
-        raise _Undecided(f"not a Boolean combination of sign conditions: {f}")
+        raise ProverUndecided(f"not a Boolean combination of sign conditions: {f}")
 
     def _relation(self, e, op):
         if e.has(sympy.Min, sympy.Max, sympy.Piecewise):  # one branch per case condition
             return ("or", [("and", [self._compile(sub.as_sympy()), self._relation(piece, op)])
-                           for piece, sub in _cases(e, Region((), ()))])
-        _rational_check(e)
+                           for piece, sub in cases(e, Region((), ()))])
+        rational_check(e)
         num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
         if not (_rational_coefficients(num) and _rational_coefficients(den)):
-            raise _Undecided(f"irrational coefficients in {e} (only rational ones are decided)")
+            raise ProverUndecided(f"irrational coefficients in {e} (only rational ones are decided)")
         self.atoms.append([sympy.expand(num), sympy.expand(den), op])
         return ("atom", len(self.atoms) - 1)
 
@@ -176,7 +178,7 @@ def decide_formula(formula, region: Region | None = None) -> Decision:
     steps: list = []
     try:
         truth, ce, reason = _decide(formula, region, steps, depth=0)
-    except _Undecided as exc:
+    except ProverUndecided as exc:
         return Decision(Truth.UNKNOWN, formula, region, steps, reason=str(exc))
     return Decision(truth, formula, region, steps, counterexample=ce, reason=reason)
 
@@ -204,7 +206,7 @@ def _settle_denominators(F: _Formula, region: Region, steps: list, depth: int) -
 def _decide(formula, region: Region, steps: list, depth: int):
     """(Truth, counterexample or None, reason)."""
     if depth > 6:
-        raise _Undecided("the case split is too deep")
+        raise ProverUndecided("the case split is too deep")
     F = _Formula(formula)
     dens_ok = _settle_denominators(F, region, steps, depth)
     cons = [g for g, _ in region.constraints]
@@ -216,20 +218,20 @@ def _decide(formula, region: Region, steps: list, depth: int):
             return Truth.TRUE, None, ""
     variables = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
     if len(variables) > MAX_VARIABLES:
-        raise _Undecided(f"{len(variables)} parameters ({', '.join(map(str, variables))}): "
+        raise ProverUndecided(f"{len(variables)} parameters ({', '.join(map(str, variables))}): "
                          f"at most {MAX_VARIABLES} are decided")
     if not variables:
         v = F.value({}, {})
         if v is None:
-            raise _Undecided("a denominator is zero")
+            raise ProverUndecided("a denominator is zero")
         if v:
             return Truth.TRUE, None, ""
-        return Truth.FALSE, {k: _s(q) for k, q in rest_points(region).items()}, ""
+        return Truth.FALSE, {k: qq_to_sympy(q) for k, q in rest_points(region).items()}, ""
     for v in variables:  # a closed degenerate interval: v is a number (the box has no interior in v)
         b = region.bounds(v)
         if b.lo is not None and b.lo == b.hi and not b.lo_open and not b.hi_open:
-            steps.append(f"{v} = {_s(b.lo)} (its bounds coincide)")
-            return _restricted(formula, region, v, _s(b.lo), steps, depth)
+            steps.append(f"{v} = {qq_to_sympy(b.lo)} (its bounds coincide)")
+            return _restricted(formula, region, v, qq_to_sympy(b.lo), steps, depth)
     box = box_of(region, variables)
     rest = {v: rational_sample(region.bounds(v)) for v in region.variables if v not in used}
     open_failure = F.closed() and dens_ok and all(strict for _, strict in region.constraints)
@@ -278,9 +280,9 @@ def _scan(F: _Formula, points, region: Region, rest: dict):
         n += 1
         v = F.value(pt, cache)
         if v is None:
-            raise _Undecided(f"a denominator vanishes at the region point {point_as_sympy(pt)}")
+            raise ProverUndecided(f"a denominator vanishes at the region point {point_as_sympy(pt)}")
         if v is False:
-            return n, {**{k: _s(q) for k, q in rest.items()}, **point_as_sympy(pt)}
+            return n, {**{k: qq_to_sympy(q) for k, q in rest.items()}, **point_as_sympy(pt)}
     return n, None
 
 
@@ -308,7 +310,7 @@ def _split(F: _Formula, formula, region: Region, steps, depth, dens_ok, gaps_see
         g = nonstrict[0][0]
         elim = _eliminate(g, region, depth)
         if elim is None:
-            raise _Undecided(f"{why}; the constraint {g} >= 0 is not linear in a parameter with a coefficient "
+            raise ProverUndecided(f"{why}; the constraint {g} >= 0 is not linear in a parameter with a coefficient "
                              f"of constant sign")
         v, value = elim
         others = tuple((h, s) for h, s in region.constraints if h is not g or s)
@@ -327,10 +329,10 @@ def _split(F: _Formula, formula, region: Region, steps, depth, dens_ok, gaps_see
             return t1, ce, ""
         elim = _eliminate(P, region, depth)
         if elim is None:
-            raise _Undecided(f"{why}; {P} is not linear in a parameter with a coefficient of constant sign")
+            raise ProverUndecided(f"{why}; {P} is not linear in a parameter with a coefficient of constant sign")
         v, value = elim
         return _on_surface(sympy.false, region, P, v, value, steps, depth)
-    raise _Undecided(why + (" and the formula has strict relations" if not F.closed() else
+    raise ProverUndecided(why + (" and the formula has strict relations" if not F.closed() else
                             " and a denominator of unknown sign" if not dens_ok else ""))
 
 

@@ -13,7 +13,7 @@ cells:
    are sign-invariant (order-invariant: the lower cells are open, points, or smooth sections of one
    squarefree factor), the real roots of S in x_k are continuous, distinct and do not cross
    (*delineability*; an irreducible f cannot vanish identically over a section, which would make an
-   (x, y)-factor divide every coefficient).  This is the prover's ``_projection``.
+   (x, y)-factor divide every coefficient).  This is :func:`exactdp.algebra.projection.projection`.
 3. **Lifting**: the lower-dimensional samples are computed recursively; over every sample whose
    coordinates are rational the fibre in x_k is decomposed exactly as in 1; over a sample with one
    irrational coordinate α the fibre polynomials have coefficients in ℚ(α) and their real roots and
@@ -37,9 +37,10 @@ from flint import fmpq
 
 from exactdp.algebra.algebraic import RealAlgebraic
 from exactdp.algebra.number_field import NumberField, in_primitive_element
-from exactdp.algebra.prover import _points_1d, _projection, _to_flint
-from exactdp.algebra.regions import Bounds, _s
+from exactdp.algebra.projection import points_1d, projection, to_flint
+from exactdp.algebra.regions import Bounds
 from exactdp.limits import ESTIMATE_CAP, require
+from exactdp.numbers.qq import qq_to_sympy
 
 MAX_VARIABLES = 3
 
@@ -66,7 +67,7 @@ def _line(polys, x, b: Bounds, field: NumberField | None = None, a=None) -> list
         return []
     live = [p for p in polys if p.has(x)]
     roots_of = None if field is None else (lambda p: field.real_roots(p, a, x, b.lo, b.hi))
-    pts, _ = _points_1d(live, x, b, roots_of)
+    pts, _ = points_1d(live, x, b, roots_of)
     out: list = []
     for p in pts:
         if _in(b, p) and not any(_same(p, q) for q in out):
@@ -100,13 +101,13 @@ def cells(polys, variables, box: dict, lift_two: bool = True) -> Cells:
     if len(variables) == 1:
         return Cells([{x: p} for p in _line(polys, x, box[x])])
     lower_vars = variables[:-1]
-    proj = _projection([p for p in polys if p.has(x)], None, x, box[x], coefficients=len(variables) > 2)
+    proj = projection([p for p in polys if p.has(x)], None, x, box[x], coefficients=len(variables) > 2)
     proj += [p for p in polys if not p.has(x) and p not in proj]
     lower = cells(proj, lower_vars, box)
     out = Cells(gaps=list(lower.gaps))
     for pt in lower.points:
         alg = [(v, a) for v, a in pt.items() if isinstance(a, RealAlgebraic) and not a.is_rational]
-        sub = {v: _s(q) for v, q in pt.items() if not isinstance(q, RealAlgebraic)}
+        sub = {v: qq_to_sympy(q) for v, q in pt.items() if not isinstance(q, RealAlgebraic)}
         fibre = [sympy.expand(p.subs(sub)) for p in polys if p.has(x)]
         if len(alg) == 2 and not lift_two:
             out.deferred.append((pt, fibre, x))
@@ -160,7 +161,7 @@ def sign_at(poly, point: dict) -> int:
     """sign(poly(point)), exactly: rational coordinates substituted, then one algebraic coordinate, or two
     (the first, α, generates the field ℚ(α); the second is a root over ℚ: :class:`NumberField`)."""
     alg = [(v, a) for v, a in point.items() if isinstance(a, RealAlgebraic)]
-    sub = {v: _s(q) for v, q in point.items() if not isinstance(q, RealAlgebraic)}
+    sub = {v: qq_to_sympy(q) for v, q in point.items() if not isinstance(q, RealAlgebraic)}
     val = sympy.expand(poly.subs(sub)) if sub else sympy.expand(poly)
     alg = [(v, a) for v, a in alg if val.has(v)]
     if not val.free_symbols:
@@ -170,7 +171,7 @@ def sign_at(poly, point: dict) -> int:
         raise ValueError(f"sign_at: {poly} is not determined by the point {point}")
     if len(alg) == 1:
         v, a = alg[0]
-        return a.sign_of(_to_flint(val, v))
+        return a.sign_of(to_flint(val, v))
     if len(alg) == 3:  # the first two generate Q(theta); the third is a root over Q
         (u, a), (v, b), (w, g) = alg
         pe = in_primitive_element(val, u, v, a, b)
@@ -184,7 +185,7 @@ def sign_at(poly, point: dict) -> int:
 
 def point_as_sympy(point: dict) -> dict:
     """The point with exact sympy coordinates (Rational, radicals or CRootOf)."""
-    return {v: (q.as_sympy(v) if isinstance(q, RealAlgebraic) else _s(q)) for v, q in point.items()}
+    return {v: (q.as_sympy(v) if isinstance(q, RealAlgebraic) else qq_to_sympy(q)) for v, q in point.items()}
 
 
 def box_of(region, variables) -> dict:

@@ -31,113 +31,27 @@ A FALSE answer carries an exact counterexample (rational, or an algebraic point 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 
 import sympy
-from flint import fmpq, fmpq_poly
+from flint import fmpq
 
 from exactdp.errors import UndecidedError
 from exactdp.limits import require
 from exactdp.numbers.truth import Truth
-from exactdp.algebra.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
-from exactdp.algebra.regions import Bounds, Region, _q, _relation_to_positive, _s  # noqa: F401  (re-exported)
+from exactdp.algebra.algebraic import RealAlgebraic, real_roots
+from exactdp.algebra.boolean import decide_formula
+from exactdp.algebra.cases import cases, rational_check
+from exactdp.algebra.decision import Decision, ProverUndecided
+from exactdp.algebra.projection import points_1d, projection, to_flint
+from exactdp.algebra.regions import Bounds, Region, relation_to_positive
+from exactdp.algebra import radicals
+from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
-
-# -- decisions ---------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Decision:
-    """The answer of :func:`decide`: a Truth, its derivation, the crossing points and a counterexample."""
-
-    truth: Truth
-    statement: object
-    region: Region | None
-    steps: list = field(default_factory=list)
-    crossings: list = field(default_factory=list)  # exact points/curves where lhs = rhs in the region
-    counterexample: dict | None = None
-    reason: str = ""
-
-    def __bool__(self):
-        return bool(self.truth)
-
-    def __str__(self) -> str:
-        head = f"{self.truth}: {self.statement} on {self.region}"
-        if self.counterexample:
-            head += f"; counterexample {self.counterexample}"
-        if self.reason:
-            head += f" ({self.reason})"
-        return head
-
-
-class _Undecided(UndecidedError):
-    """The exact prover cannot decide a sign (an :class:`~exactdp.errors.UndecidedError`, never bad input)."""
-
-
-def _points_1d(polys, x, b: Bounds, roots_of=None):
-    """Rational samples of the open cells, the algebraic roots and the closed rational ends.
-
-    ``roots_of(p)``: the real roots of p in the closed bounds (default: p's over ℚ; the cylindrical
-    decision passes roots over an algebraic fibre)."""
-    roots: list[RealAlgebraic] = []
-    for p in polys:
-        if roots_of is not None:
-            roots.extend(roots_of(p))
-            continue
-        fp = _to_flint(p, x)
-        if fp.degree() > 0:
-            roots.extend(real_roots(fp, b.lo, b.hi, lo_open=False, hi_open=False))
-    uniq: list[RealAlgebraic] = []
-    for r in sorted_roots(roots):
-        if not uniq or not _same_root(uniq[-1], r):
-            uniq.append(r)
-    pts: list = list(sample_points(uniq, b.lo, b.hi))
-    for r in uniq:
-        if r.is_rational and not b.contains(r.lo):
-            continue
-        pts.append(r.lo if r.is_rational else r)
-    for end, op in ((b.lo, b.lo_open), (b.hi, b.hi_open)):
-        if end is not None and not op:
-            pts.append(end)
-    return pts, uniq
-
-
-def sorted_roots(roots):
-    import functools
-
-    def cmp(r, s):
-        if _same_root(r, s):
-            return 0
-        return -1 if r.less_than(s) else 1
-
-    return sorted(roots, key=functools.cmp_to_key(cmp))
-
-
-def _same_root(r: RealAlgebraic, s: RealAlgebraic) -> bool:
-    if r.is_rational or s.is_rational:
-        return r.is_rational and s.is_rational and r.lo == s.lo
-    if r.poly != s.poly:
-        return False
-    # same irreducible polynomial: same root iff the isolating intervals overlap after refinement to disjointness
-    while True:
-        if r.hi <= s.lo or s.hi <= r.lo:
-            return False
-        if r.lo == s.lo and r.hi == s.hi:
-            return True
-        lo, hi = max(r.lo, s.lo), min(r.hi, s.hi)
-        r.lo, r.hi = lo, hi  # the common part still contains the (unique) root of both
-        s.lo, s.hi = lo, hi
-        return True
-
-
-def _to_flint(p: sympy.Expr, x) -> fmpq_poly:
-    return to_fmpq_poly(sympy.Poly(p, x).all_coeffs())
-
 
 def _sign_at(p: sympy.Expr, x, pt) -> int:
     if isinstance(pt, RealAlgebraic):
-        return pt.sign_of(_to_flint(p, x))
-    return _sgn(p.subs(x, _s(pt)))
+        return pt.sign_of(to_flint(p, x))
+    return _sgn(p.subs(x, qq_to_sympy(pt)))
 
 
 def _sgn(v) -> int:
@@ -154,7 +68,7 @@ def _check_1d(P, strict, x, b: Bounds, cons, fixed: dict):
     polys = [P] + [g for g, _ in cons]
     polys = [sympy.expand(p) for p in polys if sympy.expand(p).free_symbols]
     if polys:
-        pts, _ = _points_1d(polys, x, b)
+        pts, _ = points_1d(polys, x, b)
     else:
         pts = [b.lo if b.lo is not None and not b.lo_open else (b.lo + 1 if b.lo is not None else (
             b.hi - 1 if b.hi is not None else fmpq(0)))]
@@ -167,68 +81,23 @@ def _check_1d(P, strict, x, b: Bounds, cons, fixed: dict):
         checked += 1
         if not _ok(_sign_at(P, x, pt), strict):
             ce = dict(fixed)
-            ce[x] = _s(pt) if not isinstance(pt, RealAlgebraic) else pt.as_sympy(x)
+            ce[x] = qq_to_sympy(pt) if not isinstance(pt, RealAlgebraic) else pt.as_sympy(x)
             return ce, checked
     return None, checked
-
-
-#: irreducible factors of the expanded polynomials the projections meet, by expression (a parametric LP's
-#: prover calls project the same ~150 polynomials ~2 400 times)
-_FACTORS_MEMO: dict = {}
-
-
-def _factors(e: sympy.Expr) -> list:
-    """``sympy.factor_list(e)[1]`` for an expanded polynomial ``e``, memoized; the result is only read."""
-    out = _FACTORS_MEMO.get(e)
-    if out is None:
-        if len(_FACTORS_MEMO) >= 20000:
-            _FACTORS_MEMO.clear()
-        out = _FACTORS_MEMO[e] = sympy.factor_list(e)[1]
-    return out
-
-
-def _projection(polys, x, y, yb: Bounds, coefficients: bool = False) -> list:
-    """Project out y: the factors' leading coefficients, discriminants, pairwise resultants in y and values at
-    y's finite bounds (polynomials in x; with ``x=None`` every non-constant one, in the remaining variables)."""
-    factors = []
-    for p in polys:
-        for f, _m in _factors(sympy.expand(p)):
-            if f.free_symbols and f not in factors:
-                factors.append(f)
-    proj = []
-    ys = [f for f in factors if f.has(y)]
-    proj += [f for f in factors if not f.has(y)]
-    for f in ys:
-        P = sympy.Poly(f, y)
-        proj.extend(P.all_coeffs() if coefficients else [P.LC()])  # all: McCallum's projection (3 variables)
-        if P.degree() >= 2:
-            proj.append(sympy.discriminant(f, y))
-        for end in (yb.lo, yb.hi):
-            if end is not None:
-                proj.append(f.subs(y, _s(end)))
-    for f, g in itertools.combinations(ys, 2):
-        proj.append(sympy.resultant(f, g, y))
-    keep = (lambda e: e.has(x)) if x is not None else (lambda e: bool(e.free_symbols))  # x None: all variables
-    out: list = []
-    for p in proj:
-        e = sympy.expand(p)
-        if keep(e) and e not in out:
-            out.append(e)
-    return out
 
 
 def _check_2d(P, strict, x, y, region: Region, steps: list):
     xb, yb = region.bounds(x), region.bounds(y)
     cons = list(region.constraints)
-    proj = _projection([P] + [g for g, _ in cons], x, y, yb)
-    pts, roots = _points_1d(proj, x, xb) if proj else (_check_points_plain(xb), [])
+    proj = projection([P] + [g for g, _ in cons], x, y, yb)
+    pts, roots = points_1d(proj, x, xb) if proj else (_check_points_plain(xb), [])
     irrational = [r for r in roots if not r.is_rational and (xb.lo is None or r.compare_rational(xb.lo) > 0)
                   and (xb.hi is None or r.compare_rational(xb.hi) < 0)]
     checked = 0
     for pt in pts:
         if isinstance(pt, RealAlgebraic):
             continue  # irrational abscissa: continuity (non-strict) or undecided (strict), below
-        sub = {x: _s(pt)}
+        sub = {x: qq_to_sympy(pt)}
         Py = sympy.expand(P.subs(sub))
         cy = [(sympy.expand(g.subs(sub)), s) for g, s in cons]
         if any(not g.free_symbols and not _ok(_sgn(g), s) for g, s in cy):
@@ -247,10 +116,10 @@ def _check_2d(P, strict, x, y, region: Region, steps: list):
             return ce, checked
     if irrational:
         if strict:
-            raise _Undecided(f"{len(irrational)} irrational critical value(s) of {x} "
+            raise ProverUndecided(f"{len(irrational)} irrational critical value(s) of {x} "
                              f"(e.g. {irrational[0]}) for a strict inequality")
         if any(not s for _, s in cons):
-            raise _Undecided(f"{len(irrational)} irrational critical value(s) of {x} (e.g. {irrational[0]}) "
+            raise ProverUndecided(f"{len(irrational)} irrational critical value(s) of {x} (e.g. {irrational[0]}) "
                              f"and a non-strict region constraint: continuity cannot be certified there")
         steps.append(f"at the {len(irrational)} irrational critical value(s) of {x} the non-strict claim "
                      f"follows by continuity: every region point there lies in a sector (all polynomials "
@@ -260,7 +129,7 @@ def _check_2d(P, strict, x, y, region: Region, steps: list):
 
 
 def _check_points_plain(b: Bounds):
-    pts, _ = _points_1d([], None, b)
+    pts, _ = points_1d([], None, b)
     return pts
 
 
@@ -275,7 +144,7 @@ def _decide_poly(P, strict, region: Region, steps: list):
     vars_ = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
     if len(vars_) == 0:
         ok = _ok(_sgn(P), strict)
-        point = {v: _s(_check_points_plain(b)[0]) for v, b in zip(region.variables, region.box)}
+        point = {v: qq_to_sympy(_check_points_plain(b)[0]) for v, b in zip(region.variables, region.box)}
         return (Truth.TRUE if ok else Truth.FALSE), (None if ok else point), 1
     if len(vars_) == 1:
         (x,) = vars_
@@ -289,10 +158,10 @@ def _decide_poly(P, strict, region: Region, steps: list):
                 best = (ce, n, trial)
                 if not trial:
                     break
-            except _Undecided as exc:
+            except ProverUndecided as exc:
                 if best is None:
                     best = exc
-        if isinstance(best, _Undecided):
+        if isinstance(best, ProverUndecided):
             return _decide_by_cells(P, strict, region, steps, best)
         ce, n, trial = best
         steps.extend(trial)
@@ -306,99 +175,27 @@ def _decide_poly(P, strict, region: Region, steps: list):
     return Truth.TRUE, None, n
 
 
-def _decide_by_cells(P, strict, region: Region, steps: list, undecided: _Undecided | None):
+def _decide_by_cells(P, strict, region: Region, steps: list, undecided: ProverUndecided | None):
     """Three parameters, or two where the sector argument above fails: the cylindrical decision of
     :mod:`exactdp.algebra.boolean` (projection and lifting, with its splitting of non-strict constraints)."""
-    from exactdp.algebra.boolean import decide_formula  # same layer; boolean builds on this module
-
     d = decide_formula(P > 0 if strict else P >= 0, region)
     if d.truth is Truth.UNKNOWN:
-        raise _Undecided(d.reason if undecided is None else f"{undecided}; by cells: {d.reason}")
+        raise ProverUndecided(d.reason if undecided is None else f"{undecided}; by cells: {d.reason}")
     if d.truth is Truth.TRUE:  # (a FALSE answer is reported by its counterexample)
         steps.extend(d.steps)
     return d.truth, d.counterexample, None  # the number of points is in the cell steps
 
 
-def _rational_check(expr):
-    for a in sympy.preorder_traversal(expr):
-        if isinstance(a, (sympy.log, sympy.exp, sympy.LambertW)) or (
-                isinstance(a, sympy.Pow) and not a.exp.is_Integer and a.base.free_symbols):
-            raise _Undecided(f"not a rational function of the parameters: {a}")
-        if isinstance(a, sympy.Function) and not isinstance(a, (sympy.Min, sympy.Max, sympy.Piecewise)):
-            raise _Undecided(f"not a rational function of the parameters: {a}")
-
-
-def _cases(expr, region: Region):
-    """Expand Min/Max/Piecewise: yield (expression without them, region)."""
-    expr = expr.rewrite(sympy.Piecewise) if expr.has(sympy.Min, sympy.Max) else expr
-    expr = sympy.piecewise_fold(expr)
-    if not isinstance(expr, sympy.Piecewise):
-        yield expr, region
-        return
-    previous = []
-    for e, cond in expr.args:
-        full = sympy.And(cond, *[sympy.Not(p) for p in previous])
-        previous.append(cond)
-        if full is sympy.false:
-            continue
-        require("max_work", _DNF_TERM_COST * _dnf_terms(full),
-                "prover: case split of a piecewise expression (conjunctions of its negated conditions)")
-        dnf = sympy.to_dnf(full, simplify=False)
-        for conj in (dnf.args if isinstance(dnf, sympy.Or) else (dnf,)):
-            if conj is sympy.false:
-                continue
-            rels = conj.args if isinstance(conj, sympy.And) else (conj,)
-            rels = [_canon(r) for r in rels]
-            if any(r is sympy.false for r in rels):
-                continue
-            sub = region.with_conditions(*[r for r in rels if r is not sympy.true])
-            yield from _cases(e, sub)
-
-
-#: work units charged per conjunction of a case split (each becomes a region the prover decides: sympy
-#: substitutions and sign decisions, far more than one elementary operation)
-_DNF_TERM_COST = 10**5
-
-
-def _dnf_terms(cond, dnf: bool = True) -> int:
-    """Number of conjunctions in the disjunctive normal form of ``cond`` without building it (``dnf=False``:
-    clauses of the conjunctive one): an And multiplies the DNF counts of its arguments and adds their CNF
-    counts, an Or the reverse, a Not swaps the two forms; capped at 10^18.  ``to_dnf`` of
-    And(cond, Not(p₁), …, Not(p_k)) has up to Π|p_i| terms, exponential in the number of pieces."""
-    if isinstance(cond, sympy.Not):
-        return _dnf_terms(cond.args[0], not dnf)
-    if not isinstance(cond, (sympy.And, sympy.Or)):
-        return 1
-    counts = [_dnf_terms(arg, dnf) for arg in cond.args]
-    if isinstance(cond, sympy.And) == dnf:
-        out = 1
-        for k in counts:
-            out = min(10**18, out * k)
-        return out
-    return min(10**18, sum(counts))
-
-
-def _canon(r):
-    if isinstance(r, sympy.Not):
-        r = r.args[0]
-        return {sympy.StrictLessThan: sympy.GreaterThan, sympy.LessThan: sympy.StrictGreaterThan,
-                sympy.StrictGreaterThan: sympy.LessThan, sympy.GreaterThan: sympy.StrictLessThan}[type(r)](
-            r.lhs, r.rhs)
-    if isinstance(r, (sympy.Eq, sympy.Ne)):
-        raise _Undecided(f"equality conditions are not regions: {r}")
-    return r
-
-
 def sign_on(expr, region: Region, strict: bool = True, steps: list | None = None) -> Truth:
-    """Truth of ``expr > 0`` (strict) or ``expr ≥ 0`` on the region (raises _Undecided when undecidable)."""
+    """Truth of ``expr > 0`` (strict) or ``expr ≥ 0`` on the region (raises ProverUndecided when undecidable)."""
     return _sign_on(expr, region, strict, [] if steps is None else steps)[0]
 
 
 def _sign_on(expr, region: Region, strict: bool, steps: list):
     """``(Truth, counterexample)`` of ``expr > 0`` / ``expr ≥ 0`` on the region, case by case."""
     truth = Truth.TRUE
-    for e, sub in _cases(as_expr(expr), region):
-        _rational_check(e)
+    for e, sub in cases(as_expr(expr), region):
+        rational_check(e)
         num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
         if den.free_symbols:
             pos, _, _ = _decide_poly(den, True, sub, steps)
@@ -407,7 +204,7 @@ def _sign_on(expr, region: Region, strict: bool, steps: list):
             else:
                 neg, _, _ = _decide_poly(-den, True, sub, steps)
                 if neg is not Truth.TRUE:
-                    raise _Undecided(f"the denominator {den} changes sign or vanishes on {sub}")
+                    raise ProverUndecided(f"the denominator {den} changes sign or vanishes on {sub}")
                 sgn = -1
         else:
             sgn = 1 if den > 0 else -1
@@ -448,8 +245,6 @@ def decide(statement, region: Region | None = None) -> Decision:
                         "; ".join(p.reason for p in parts if p.reason))
     steps: list = []
     if not isinstance(statement, sympy.logic.boolalg.BooleanAtom):
-        from exactdp.algebra import radicals  # √v of a parameter v ≥ 0: decide in w = √v
-
         sub = radicals.substitute(statement, region)
         if sub is not None:
             d = decide(sub[0], sub[1])
@@ -463,7 +258,7 @@ def decide(statement, region: Region | None = None) -> Decision:
             return Decision(Truth.TRUE, statement, region, steps)
         try:
             nonempty, point = _sign_on(-sympy.Integer(1), region, True, steps)  # a region point, if any
-        except _Undecided as exc:
+        except ProverUndecided as exc:
             return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
         if nonempty is Truth.FALSE:
             return Decision(Truth.FALSE, statement, region, steps, counterexample=point)
@@ -474,8 +269,8 @@ def decide(statement, region: Region | None = None) -> Decision:
         if diff == 0:
             return Decision(Truth.TRUE, statement, region, steps)
         try:
-            _rational_check(diff)
-        except _Undecided as exc:
+            rational_check(diff)
+        except ProverUndecided as exc:
             return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
         try:
             nz, _ = _sign_on(diff ** 2, region, True, steps)
@@ -484,14 +279,14 @@ def decide(statement, region: Region | None = None) -> Decision:
                 if anywhere is Truth.FALSE:
                     return Decision(Truth.FALSE, statement, region, steps, counterexample=point)
                 return Decision(Truth.TRUE, statement, region, steps + ["the region is empty"])
-        except _Undecided as exc:
+        except ProverUndecided as exc:
             return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
         return Decision(Truth.UNKNOWN, statement, region, steps, reason="the difference vanishes only somewhere")
-    g, strict = _relation_to_positive(statement)
+    g, strict = relation_to_positive(statement)
     steps.append(f"claim: {g} {'>' if strict else '>='} 0 on {region}")
     try:
         truth, ce = _sign_on(g, region, strict, steps)
-    except _Undecided as exc:
+    except ProverUndecided as exc:
         return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
     crossings = crossing_points(statement.lhs, statement.rhs, region)
     return Decision(truth, statement, region, steps, crossings, ce)
@@ -502,13 +297,13 @@ def crossing_points(a, b, region: Region) -> list:
     (two / three parameters)."""
     out: list = []
     try:
-        for e, sub in _cases(as_expr(a - b), region):
-            _rational_check(e)
+        for e, sub in cases(as_expr(a - b), region):
+            rational_check(e)
             num, _ = sympy.fraction(sympy.cancel(sympy.together(e)))
             fs = [v for v in sub.variables if num.has(v)]
             if len(fs) == 1:
                 (x,) = fs
-                for r in real_roots(_to_flint(num, x), sub.bounds(x).lo, sub.bounds(x).hi,
+                for r in real_roots(to_flint(num, x), sub.bounds(x).lo, sub.bounds(x).hi,
                                     lo_open=sub.bounds(x).lo_open, hi_open=sub.bounds(x).hi_open):
                     pt = r.lo if r.is_rational else r
                     if all(_ok(_sign_at(g, x, pt), s) for g, s in sub.constraints if not (g.free_symbols - {x})):
@@ -521,7 +316,7 @@ def crossing_points(a, b, region: Region) -> list:
                         eq = _solved(f)
                         if eq not in out and eq is not sympy.false:
                             out.append(eq)
-    except (UndecidedError, ValueError):  # _Undecided, or an UNKNOWN used as a bool: no solution listed
+    except (UndecidedError, ValueError):  # ProverUndecided, or an UNKNOWN used as a bool: no solution listed
         pass
     return out
 
@@ -575,8 +370,8 @@ def _identity_witness(diff, symbols=(), defined=1) -> dict | None:
     (a nonzero polynomial of degree ≤ d in x has at most d roots in x; induction on the symbols): S_x is
     {2, …, d_x + 2} (negated for a negative symbol), which meets every assumption."""
     try:
-        _rational_check(diff)
-    except _Undecided:
+        rational_check(diff)
+    except ProverUndecided:
         return None
     if diff.has(sympy.Min, sympy.Max, sympy.Piecewise, sympy.Abs) or diff == 0:
         return None

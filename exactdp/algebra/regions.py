@@ -12,14 +12,13 @@ from dataclasses import dataclass
 import sympy
 from flint import fmpq
 
+from exactdp.numbers.qq import qq_to_sympy
 
-def _q(v) -> fmpq:
+
+def rational_to_qq(v) -> fmpq:
+    """An exact sympy rational (or int) as an fmpq."""
     v = sympy.Rational(v)
     return fmpq(int(v.p), int(v.q))
-
-
-def _s(v: fmpq) -> sympy.Rational:
-    return sympy.Rational(int(v.p), int(v.q))
 
 
 @dataclass(frozen=True)
@@ -47,9 +46,9 @@ class Bounds:
     def as_sympy(self, x) -> sympy.Basic:
         parts = []
         if self.lo is not None:
-            parts.append(x > _s(self.lo) if self.lo_open else x >= _s(self.lo))
+            parts.append(x > qq_to_sympy(self.lo) if self.lo_open else x >= qq_to_sympy(self.lo))
         if self.hi is not None:
-            parts.append(x < _s(self.hi) if self.hi_open else x <= _s(self.hi))
+            parts.append(x < qq_to_sympy(self.hi) if self.hi_open else x <= qq_to_sympy(self.hi))
         return sympy.And(*parts)
 
 
@@ -86,14 +85,14 @@ class Region:
                 for v in sorted(c.free_symbols - set(variables), key=str):
                     variables.append(v)
                     box[v] = _assumed_bounds(v)
-                g, strict = _relation_to_positive(c)
+                g, strict = relation_to_positive(c)
                 g = sympy.cancel(g)
                 num, den = sympy.fraction(g)
                 fs = g.free_symbols
                 if len(fs) == 1 and sympy.Poly(num, *fs).degree() == 1 and den.is_number:
                     (x,) = fs
                     a, b = sympy.Poly(num, x).all_coeffs()
-                    root = _q(-b / a)
+                    root = rational_to_qq(-b / a)
                     sign_den = 1 if den > 0 else -1
                     if a * sign_den > 0:  # x > root
                         box[x] = box[x].tighten(lo=root, lo_open=strict)
@@ -133,7 +132,7 @@ def _assumed_bounds(v) -> Bounds:
     return Bounds()
 
 
-def _relation_to_positive(c) -> tuple[sympy.Expr, bool]:
+def relation_to_positive(c) -> tuple[sympy.Expr, bool]:
     """``a < b`` → (b − a, strict); only <, ≤, >, ≥ are regions."""
     if isinstance(c, (sympy.StrictLessThan, sympy.LessThan)):
         return c.rhs - c.lhs, isinstance(c, sympy.StrictLessThan)

@@ -21,18 +21,16 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.numbers.qq import qq_to_sympy
-from exactdp.numbers import rb as _rb
-from exactdp.numbers.rb import RB, certified_compare, certified_difference_sign, certified_sign
+from exactdp.numbers.rb import RB, certified_compare, certified_difference_sign, certified_sign, comparable_value
 
 __all__ = ["as_rb", "certified_compare", "certified_difference_sign", "certified_sign", "evaluate_at"]
 
 # the one certified sign routine lives in exactdp.numbers.rb; this module is its public face
-_value = _rb._value
 
 
 def as_rb(x) -> RB:
     """An :class:`RB` for an exact number, a Leakage or an RB."""
-    x = _value(x)
+    x = comparable_value(x)
     if isinstance(x, fmpq):
         return RB(qq_to_sympy(x))
     return RB(x)

@@ -215,7 +215,7 @@ def _memory_text() -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (deprecation notes on stderr only after a success:
     every failure stays one line)."""
-    from exactdp.cli import _common
+    from exactdp.cli import _common  # deferred: start-up
 
     _common.flush_notes(write=False)
     try:
@@ -259,7 +259,7 @@ def _main(argv: list[str] | None = None) -> int:
                 import signal
 
                 signal.signal(signal.SIGTERM, previous)
-        from exactdp.cli import _common
+        from exactdp.cli import _common  # deferred: start-up
 
         _common.flush_notes()  # deprecation notes, after a successful run only (a failure is one line)
         return status

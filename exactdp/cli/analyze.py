@@ -46,7 +46,7 @@ def run(args) -> int:
     if args.format == "text":
         _common.emit(args, analysis_text(result))
     elif args.format in ("markdown", "latex", "html"):
-        from exactdp.cli import _document
+        from exactdp.cli import _document  # deferred: start-up
 
         doc = analysis_json(result)
         _document.emit(args, f"exactdp analyze: {doc['name']} ({K.N} inputs x {K.M} outputs)", blocks(doc))

@@ -139,7 +139,7 @@ def run(args) -> int:
     if args.list:
         all_bounds = [bounds.get(n) for n in bounds.names()]
         if args.format == "html":
-            from exactdp.cli import _document
+            from exactdp.cli import _document  # deferred: start-up
 
             _document.emit(args, "Bounds of [A] and [G]", [("rows", [(b.name, b.expr) for b in all_bounds])])
         elif args.format == "markdown":
@@ -197,7 +197,7 @@ def run(args) -> int:
         val = b.evaluate(**values)
         approx = b.evalf(args.digits, **values)
     if args.format == "html":
-        from exactdp.cli import _document
+        from exactdp.cli import _document  # deferred: start-up
 
         rows = [(b.quantity, b.expr), ("direction", b.direction),
                 ("domain", ", ".join(_common.math_text(d) for d in b.domain())), ("source", str(b.source))]

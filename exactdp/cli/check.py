@@ -148,7 +148,7 @@ def run(args) -> int:
         _common.emit(args, str(replace(result, conjecture=terminal(result.conjecture),
                                        proof=[_common.math_line(s) for s in result.proof])))
     elif args.format in ("markdown", "latex", "html"):
-        from exactdp.cli import _document
+        from exactdp.cli import _document  # deferred: start-up
 
         _document.emit(args, f"exactdp check: {result.conjecture}", blocks(result))
     else:

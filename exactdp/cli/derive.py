@@ -120,7 +120,7 @@ def run(args) -> int:
         if args.format == "markdown":
             _common.emit(args, bounds_markdown_table(all_bounds))
         elif args.format == "html":
-            from exactdp.cli import _document
+            from exactdp.cli import _document  # deferred: start-up
 
             _document.emit(args, "Bounds of [A] and [G]", [("rows", [(b.name, b.expr) for b in all_bounds])])
         else:
@@ -152,7 +152,7 @@ def run(args) -> int:
     if args.format == "latex":
         _common.emit(args, derivation_document(K, ds, title=f"Closed forms of {K.name or 'the kernel'}"))
     elif args.format in ("markdown", "html"):
-        from exactdp.cli import _document
+        from exactdp.cli import _document  # deferred: start-up
 
         blocks = [("matrix", "K", [list(row) for row in K.rows])]
         for d in ds:

@@ -44,7 +44,7 @@ def run(args) -> int:
     elif args.format == "text":
         _common.emit(args, value)
     else:
-        from exactdp.cli import _document
+        from exactdp.cli import _document  # deferred: start-up
 
         _document.emit(args, "exactdp evalf", [("rows", [("expression", expr),
                                                           (f"{args.digits} significant digits", value)])])

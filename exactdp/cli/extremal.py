@@ -94,7 +94,7 @@ def run(args) -> int:
         _common.emit_json(args, "extremal", _result(args, t, out, failures))
         return 0 if not failures else 1
     if args.format != "text":
-        from exactdp.cli import _document
+        from exactdp.cli import _document  # deferred: start-up
 
         value = (r"$\Gamma_{\max}$" if args.what == "gamma" else
                  r"$\sup \eta_{\mathrm{TV}}$" if args.gamma == "1" else rf"$\sup \eta_{{E_{{{args.gamma}}}}}$")

@@ -24,9 +24,10 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from exactdp.output.figures import _pyplot, write_figures
+    from exactdp.output.figstyle import pyplot
+    from exactdp.output.figures import write_figures
 
-    _pyplot()  # a missing matplotlib is one line naming the extra, before any computation
+    pyplot()  # a missing matplotlib is one line naming the extra, before any computation
     if not str(args.out).strip():
         from exactdp.errors import ParameterError
 

@@ -170,7 +170,7 @@ def _sweep_range(args, N):
 
 
 def run_bound(args) -> int:
-    from exactdp.cli.bound import parse_assignments
+    from exactdp.cli.bound import parse_assignments  # deferred: start-up
     from exactdp.errors import ParameterError
     from exactdp.output.figstyle import pyplot
 

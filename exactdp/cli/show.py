@@ -93,11 +93,11 @@ def run(args) -> int:
 
         _common.emit(args, to_markdown([res], seed=args.seed, quick=args.quick))
     elif args.format == "latex":
-        from exactdp.cli.verify import latex_report
+        from exactdp.cli.verify import latex_report  # deferred: start-up
 
         _common.emit(args, latex_report([res], seed=args.seed, quick=args.quick))
     elif args.format == "html":
-        from exactdp.cli.verify import html_report
+        from exactdp.cli.verify import html_report  # deferred: start-up
 
         _common.emit(args, html_report([res], seed=args.seed, quick=args.quick))
     else:

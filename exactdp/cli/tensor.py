@@ -191,7 +191,7 @@ def run(args) -> int:
         return 0
     pairs = ", ".join(f"{c} x ({x},{xp})" for _, x, xp, c in tv.composition) or "none (identical rows)"
     if args.format != "text":
-        from exactdp.cli import _document
+        from exactdp.cli import _document  # deferred: start-up
 
         rows = list(values.items()) + [("eta_TV maximizer (other coordinates equal)", pairs)]
         if invert:

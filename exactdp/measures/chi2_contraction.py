@@ -37,6 +37,7 @@ from exactdp.algebra.algebraic import RealAlgebraic, count_roots, real_roots, st
 from exactdp.distributions import as_distribution
 from exactdp.errors import InputError
 from exactdp.kernels import Kernel, as_kernel
+from exactdp.measures.contraction import eta_tv
 
 #: inputs × outputs above which the characteristic polynomial of η_χ²(P, K) is refused
 MAX_CHARPOLY_SIZE = 64
@@ -250,8 +251,6 @@ def eta_chi2(K) -> ChiSquareContraction:
                     v, a, pair = v2, a2, (x, x2)
     if K.N == 2:
         return ChiSquareContraction(v, v.lo, v.hi, a, pair)
-    from exactdp.measures.contraction import eta_tv  # deferred: contraction imports the measures package
-
     upper = eta_tv(K)
     if v.is_rational and v.lo == upper:
         return ChiSquareContraction(v, upper, upper, a, pair)

@@ -11,12 +11,12 @@ the SR domain of their region (:func:`exactdp.symbolic.closedforms.sr_domain`).
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 from flint import fmpq
 
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.measures.divergences import _gamma, hockey_stick, hockey_stick_in
+from exactdp.measures.divergences import gamma_order, hockey_stick
+from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
+from exactdp.measures.two_point import Observer, eta_in  # noqa: F401  (re-exported)
 from exactdp.numbers.domain import Domain
 from exactdp.numbers.linalg import max_pairwise_hockey_stick
 
@@ -65,42 +65,14 @@ def eta_hockey_stick_witness(K, gamma):
     certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.measures.irrational_gamma`).
     """
     K = as_kernel(K)
-    g, symbolic = _gamma(gamma)
+    g, symbolic = gamma_order(gamma)
     if not (symbolic or K.symbolic):
         if K.N == 1:
             return fmpq(0), 0, 0
         return _exact_witness_qq(K, g)
     if K.symbolic or (symbolic and g.free_symbols):
         return eta_in(region_domain(K, g), K, g)
-    from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
-
     return eta_hockey_stick_certified(K, g)
-
-
-#: what the one maximum of a measure (:func:`eta_in`, :func:`exactdp.measures.privacy.column_ratio_in`) reports
-#: to an observer such as a derivation (:mod:`exactdp.measures.derivations`): ``observe(kind, value, where)``
-Observer = Callable[[str, Any, Any], None]
-
-
-def eta_in(D: Domain, K: Kernel, gamma, observe: Observer | None = None) -> tuple[object, int | None, int | None]:
-    """``(η, x, x')``: max_{x≠x'} E_γ(K_x‖K_x') in the number domain ``D`` (B-2), the first maximizing pair
-    (None, None when it changes over an SR region); every comparison decided by ``D``
-    (:class:`~exactdp.errors.UndecidedError` when one is not; SR splits the region instead).
-    ``observe("pair", E_γ(K_x‖K_x'), (x, x'))`` and ``observe("max", η, None)`` see the steps."""
-    pairs = [(i, j) for i in range(K.N) for j in range(K.N) if i != j]
-    if not pairs:
-        return D.result(D.zero), 0, 0
-    values = [hockey_stick_in(D, K.rows[i], K.rows[j], gamma) for i, j in pairs]
-    if observe is not None:
-        for pair, v in zip(pairs, values):
-            observe("pair", D.result(v), pair)
-    value, k = D.max(values)
-    value = D.result(value)
-    if observe is not None:
-        observe("max", value, None)
-    if k is None:
-        return value, None, None
-    return value, pairs[k][0], pairs[k][1]
 
 
 def region_domain(K: Kernel, gamma) -> Domain:

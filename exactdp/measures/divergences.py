@@ -40,7 +40,8 @@ def _pair(P, Q) -> tuple[Distribution, Distribution]:
     return as_pair(P, Q)
 
 
-def _gamma(gamma):
+def gamma_order(gamma):
+    """``(γ, symbolic)``: the order γ ≥ 0 of E_γ as an exact value, refusing a negative one."""
     g, symbolic = to_exact(gamma, "gamma")
     if not symbolic and g < 0:
         raise ParameterError(f"gamma: must be >= 0, got {g}")
@@ -61,7 +62,7 @@ def hockey_stick(P, Q, gamma):
     1/4
     """
     P, Q = _pair(P, Q)
-    g, _ = _gamma(gamma)
+    g, _ = gamma_order(gamma)
     D = _domain((*P.probs, *Q.probs, g), "hockey_stick", gamma=g)
     return D.result(hockey_stick_in(D, P.probs, Q.probs, g))
 
@@ -87,7 +88,7 @@ def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
     a closed form on the kernel's region, :func:`exactdp.symbolic.kernel_region`), "chi2", "kl",
     "hellinger2" (the functions of this module on the two rows)."""
     if kind in ("tv", "hockey_stick"):
-        g, _ = _gamma(1 if kind == "tv" else gamma)
+        g, _ = gamma_order(1 if kind == "tv" else gamma)
         D = constant_domain((*K.rows[x], *K.rows[x2], g), kind)
         if D is None:
             from exactdp.symbolic.closedforms import gamma_region, sr_domain

@@ -26,8 +26,9 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
+from exactdp.measures.two_point import eta_in
 from exactdp.numbers.qq import qq_to_sympy, to_qq
-from exactdp.numbers.rb import RB, START_PREC, _arb, ball_endpoints, precisions
+from exactdp.numbers.rb import RB, START_PREC, arb_of_expr, ball_endpoints, precisions
 from exactdp.numbers.domain import RB as RBDomain
 from exactdp.numbers.truth import Sign, Truth
 from exactdp.numbers.reader import as_expr
@@ -260,9 +261,7 @@ def _greater(A, B, A0, B0, g: _Gamma) -> bool:
 
 def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[object, int | None, int | None]:
     """η over the ball domain for a kernel with irrational constant entries: the one two-point maximum
-    (:func:`exactdp.measures.contraction.eta_in`), every sign certified."""
-    from exactdp.measures.contraction import eta_in
-
+    (:func:`exactdp.measures.two_point.eta_in`), every sign certified."""
     return eta_in(RBDomain("eta_hockey_stick", max_prec=max_prec), K, g.rb.exact)
 
 
@@ -338,7 +337,7 @@ def _is_ldp_balls(K: Kernel, g: _Gamma, d: fmpq, max_prec) -> Truth:
     for prec in precisions(max_prec):
         G = g.rb.ball(prec)
         with ctx.workprec(prec):
-            rows = [[_arb(v) for v in r] for r in exprs]
+            rows = [[arb_of_expr(v) for v in r] for r in exprs]
             eta = arb(0)
             for i in range(K.N):
                 for j in range(K.N):

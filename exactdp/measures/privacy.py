@@ -24,6 +24,8 @@ from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import Observer, eta_hockey_stick, eta_hockey_stick_witness
+from exactdp.measures.irrational_gamma import (decide_beyond_ratios_sr, eta_at_infinity, gamma_beyond_ratios,
+                                               is_ldp_certified)
 from exactdp.numbers.linalg import (
     column_extreme,
     column_extremes,
@@ -252,14 +254,10 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     d = _delta(delta)
     if not K.symbolic and not (isinstance(g, sympy.Basic) and g.free_symbols):
         # magnitudes first: γ beyond every likelihood ratio of K (ε = 10^10) is decided in constant time
-        from exactdp.measures.irrational_gamma import eta_at_infinity, gamma_beyond_ratios
-
         if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
             return Truth.of(eta_at_infinity(K)[0] <= d)
     elif K.symbolic and not K.free_symbols and not (isinstance(g, sympy.Basic) and g.free_symbols):
-        from exactdp.measures.irrational_gamma import decide_beyond_ratios_sr  # irrational constant entries
-
-        fast = decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)
+        fast = decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)  # irrational constant entries
         if fast is not None:
             return fast
     if isinstance(g, fmpq) and not K.symbolic:
@@ -280,9 +278,7 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
             raise ParameterError(
                 f"{name}: gamma = {str(g)[:60]} is not a rational function of the kernel's parameters; "
                 f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
-    from exactdp.measures.irrational_gamma import is_ldp_certified  # RB: an irrational gamma
-
-    return is_ldp_certified(K, g, d)
+    return is_ldp_certified(K, g, d)  # RB: an irrational gamma
 
 
 def _is_ldp_on_region(K: Kernel, g, d: fmpq) -> Truth:

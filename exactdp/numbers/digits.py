@@ -16,12 +16,14 @@ from flint import arb, ctx, fmpq, fmpz
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import require
 from exactdp.numbers.qq import to_qq
+from exactdp.numbers.exact_zero import short
 from exactdp.numbers.rb import (
     START_PREC,
-    _arb_exponent_bits,
-    _arb_to_fmpq,
-    _exact_bits_cap,
-    _rb,
+    arb_eval,
+    arb_exponent_bits,
+    arb_to_fmpq,
+    exact_bits_cap,
+    to_rb,
     ball_endpoints,
     ball_work,
     current_cap,
@@ -100,7 +102,7 @@ def _scaled_parts(b: arb, digits: int, prec: int) -> tuple[bool, int, int] | Non
         l10 = a.log() / arb(10).log()
         if not l10.is_finite():
             return None
-        lower = _arb_to_fmpq(l10.lower())
+        lower = arb_to_fmpq(l10.lower())
         k = int(lower.floor()) - digits - 2
         y = a / (arb(10) ** k if k >= 0 else 1 / arb(10) ** (-k))
         ends = ball_endpoints(y)
@@ -153,7 +155,7 @@ def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
     require("max_prec", start, f"working precision for {digits} digits")
     if isinstance(x, sympy.Basic) and x in (sympy.oo, -sympy.oo):
         return "inf" if x is sympy.oo else "-inf"
-    x = _rb(x)
+    x = to_rb(x)
     q = x.rational()
     if q is not None:
         return round_significant(q, digits)
@@ -165,8 +167,8 @@ def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
         b = x.ball(prec)
         if not b.is_finite():
             continue
-        if b.is_exact() and _arb_exponent_bits(b) <= _exact_bits_cap():
-            return round_significant(_arb_to_fmpq(b), digits)
+        if b.is_exact() and arb_exponent_bits(b) <= exact_bits_cap():
+            return round_significant(arb_to_fmpq(b), digits)
         if b.contains(0):
             continue
         parts = _scaled_parts(b, digits, prec)
@@ -190,8 +192,6 @@ def arb_str(x, digits: int = 6, prec: int = 128) -> str:
     digit is guaranteed.  A raw arb ball prints its guaranteed rounding when the ball determines it,
     else its midpoint.  Decisions use :func:`exactdp.numbers.rb.compare` / ``rounds_to``, never these strings.
     """
-    from exactdp.numbers.rb import arb_eval
-
     if not isinstance(x, arb):
         return evalf(x, digits)
     v = arb_eval(x, prec)
@@ -207,11 +207,9 @@ def arb_fixed(x, decimals: int = 4, prec: int = 128) -> str:
 
     For display only, like :func:`arb_str`; the rounding of the exact dyadic midpoint is done in integers.
     """
-    from exactdp.numbers.rb import _arb_to_fmpq, arb_eval
-
     require("max_digits", decimals, f"decimals = {decimals}")
     v = arb_eval(x, prec)
-    q = _arb_to_fmpq(v.mid())  # refuses a midpoint whose exact value would be a huge rational
+    q = arb_to_fmpq(v.mid())  # refuses a midpoint whose exact value would be a huge rational
     scaled = q * 10**decimals
     n = int((scaled + fmpq(1, 2)).floor())
     sign, n = ("-", -n) if n < 0 else ("", n)
@@ -222,7 +220,6 @@ def arb_fixed(x, decimals: int = 4, prec: int = 128) -> str:
 def enclosure(value, digits: int = 12) -> str:
     """The value to ``digits`` guaranteed significant digits (``"inf"`` for +∞), for evidence strings."""
     from exactdp.limits import ResourceLimitError
-    from exactdp.numbers.exact_zero import short
 
     try:
         return evalf(value, digits)

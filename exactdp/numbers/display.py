@@ -20,6 +20,7 @@ from sympy.printing.latex import LatexPrinter
 
 from exactdp.numbers import escape
 from exactdp.numbers.reader import as_expr
+from exactdp.numbers.sr import as_sympy
 
 #: the papers' symbols for the names used in exactdp's sympy expressions
 SYMBOL_LATEX = {
@@ -97,8 +98,6 @@ def printer(*, cases: bool = False) -> PaperLatexPrinter:
 
 def as_display_expr(expr, *, t_as_exp: bool = True):
     """A sympy value of an exact number or expression (fmpq, int, ``oo``, sympy), t → e^ε if asked."""
-    from exactdp.numbers.sr import as_sympy
-
     if not isinstance(expr, (sympy.Basic, bool)):
         expr = as_sympy(expr)
     if isinstance(expr, sympy.Basic) and t_as_exp:

@@ -38,6 +38,7 @@ import sympy
 from exactdp.errors import ExactDPError
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.reader import as_expr
+from exactdp.numbers.sr import to_sr
 
 _SIMPLIFY_MAX_OPS = 200
 #: Rule 4 (sympy.simplify) only sees rationals up to this size: it factors them
@@ -103,8 +104,6 @@ def _as_expr(expr) -> sympy.Basic:
     """A sympy expression as it is; any other value is an exact number (text is never sympified)."""
     if isinstance(expr, sympy.Basic):
         return expr
-    from exactdp.numbers.sr import to_sr
-
     return to_sr(expr, "expr")
 
 
@@ -231,9 +230,9 @@ def _log_linear_parts(expr):
             return None
     if not logs:
         return None
-    from exactdp.numbers.rb import _exact_bits_cap
+    from exactdp.numbers.rb import exact_bits_cap  # deferred: circle
 
-    if sum(int(r.p).bit_length() + int(r.q).bit_length() for _, r in logs) > _exact_bits_cap():
+    if sum(int(r.p).bit_length() + int(r.q).bit_length() for _, r in logs) > exact_bits_cap():
         return None  # integers too large to factor over a coprime basis: no exact rule
     return q0, logs
 
@@ -300,13 +299,13 @@ def _ball_nonzero(e, max_prec: int = 512) -> bool:
     """True when a ball of ``e`` excludes 0 at some precision up to ``max_prec`` (rigorous)."""
     from flint import ctx
 
-    from exactdp.numbers.rb import _arb
+    from exactdp.numbers.rb import arb_of_expr  # deferred: circle
 
     prec = 64
     while prec <= max_prec:
         with ctx.workprec(prec):
             try:
-                b = _arb(e)
+                b = arb_of_expr(e)
             except (ExactDPError, ValueError, ZeroDivisionError):  # not evaluable: no certificate
                 return False
         if b.is_finite() and (b > 0 or b < 0):

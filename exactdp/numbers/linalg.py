@@ -577,7 +577,7 @@ def _reduce(Qa, dq, Pa, dp, max_den: int):
     """Many candidate points: first their exact Pareto front (int64 order keys) when proven safe."""
     k = 2 * max(max_den, 1).bit_length()
     if len(Qa) > 256 and (max(max_den, 1) << k) < INT64_LIMIT:
-        Qa, dq, Pa, dp = _pareto(Qa, dq, Pa, dp, k)
+        Qa, dq, Pa, dp = pareto_keys(Qa, dq, Pa, dp, k)
     return zip(Qa.tolist(), dq.tolist(), Pa.tolist(), dp.tolist())
 
 
@@ -601,7 +601,7 @@ def upper_hull(points):
     return hull[: top + 1]
 
 
-def _pareto(Qa, dq, Pa, dp, k: int):
+def pareto_keys(Qa, dq, Pa, dp, k: int):
     """Points (Qa/dq, Pa/dp) not dominated (Q' ≤ Q and P' ≥ P), sorted by Q; exact int64 keys."""
     kq, kp = np.left_shift(Qa, k) // dq, np.left_shift(Pa, k) // dp
     order = np.lexsort((-kp, kq))  # Q ascending, then P descending

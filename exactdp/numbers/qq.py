@@ -19,6 +19,7 @@ import sympy
 from flint import fmpq, fmpz
 
 from exactdp.errors import CoercionError
+from exactdp.numbers.reader import read_rational
 
 QQ = fmpq  # the element type of the exact rational domain
 ZERO = fmpq(0)
@@ -71,8 +72,6 @@ def parse_rational_string(text: str, name: str = "value") -> fmpq:
             return fmpq(text)
         except ZeroDivisionError:
             raise CoercionError(f"{name}: denominator must be non-zero, got {text!r}") from None
-    from exactdp.numbers.reader import read_rational
-
     try:
         return read_rational(text, name)
     except CoercionError as exc:

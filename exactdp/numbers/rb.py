@@ -36,7 +36,7 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import CoercionError, ParameterError
 from exactdp.limits import ResourceLimitError, how_to_raise, limit, require
-from exactdp.numbers.qq import qq_to_sympy, to_qq
+from exactdp.numbers.qq import parse_rational_string, qq_to_sympy, to_qq
 from exactdp.numbers.truth import Sign, Truth
 
 #: Default cap (bits) of the precision-doubling loop; the caller can change it per call or per block.
@@ -210,7 +210,7 @@ def _int_power(b: arb, n: int) -> arb:
     return out.union(-out)
 
 
-def _arb(expr) -> arb:
+def arb_of_expr(expr) -> arb:
     """The arb ball of an exact sympy expression at the *current* flint precision."""
     if expr.is_Rational:
         return arb(_fmpq_of_rational(expr))
@@ -227,7 +227,7 @@ def _arb(expr) -> arb:
         if len(args) == 2:  # c ± e^u with c = ∓1: use expm1 (no cancellation for small u)
             for one, other in (args, args[::-1]):
                 if one is sympy.S.NegativeOne and isinstance(other, sympy.exp):
-                    return _arb(other.args[0]).expm1()
+                    return arb_of_expr(other.args[0]).expm1()
                 if (
                     _is_one(one)
                     and other.is_Mul
@@ -235,25 +235,25 @@ def _arb(expr) -> arb:
                     and other.args[0] is sympy.S.NegativeOne
                     and isinstance(other.args[1], sympy.exp)
                 ):
-                    return -_arb(other.args[1].args[0]).expm1()
+                    return -arb_of_expr(other.args[1].args[0]).expm1()
         total = arb(0)
         for a in args:
-            total += _arb(a)
+            total += arb_of_expr(a)
         return total
     if expr.is_Mul:
         total = arb(1)
         for a in expr.args:
-            total *= _arb(a)
+            total *= arb_of_expr(a)
         return total
     if expr.is_Pow:
         base, e = expr.args
         if base is sympy.E:
-            return _exp(_arb(e))
+            return _exp(arb_of_expr(e))
         if e.is_Integer:
-            return _int_power(_arb(base), int(e))
+            return _int_power(arb_of_expr(base), int(e))
         if e.is_Rational:
             _check_exponent(e)
-            b = _arb(base)
+            b = arb_of_expr(base)
             if e.q == 2:
                 return _int_power(b.sqrt(), int(e.p))
             if e.q <= _MAX_ROOT_INDEX and abs(e.p) <= _MAX_ROOT_INDEX:
@@ -261,31 +261,31 @@ def _arb(expr) -> arb:
             # a huge index or numerator: exp(e log b) (arb's root index is a C unsigned long);
             # log of a ball reaching 0 or below is not finite, and so is the result
             return _exp(arb(_fmpq_of_rational(e)) * b.log())
-        x = _arb(e)
+        x = arb_of_expr(e)
         _check_exp_argument(x, "exponent of a non-integer power")
-        return _exp(x * _arb(base).log())
+        return _exp(x * arb_of_expr(base).log())
     if isinstance(expr, sympy.exp):
-        return _exp(_arb(expr.args[0]))
+        return _exp(arb_of_expr(expr.args[0]))
     if isinstance(expr, sympy.log):
         (u,) = expr.args
         if u.is_Rational:  # log r = log1p(r − 1) with r − 1 exact: accurate for r near 1
             return arb(_fmpq_of_rational(u) - 1).log1p()
         if u.is_Add and any(_is_one(a) for a in u.args):  # log(1 + v): log1p
-            return _arb(u - 1).log1p()
-        return _arb(u).log()
+            return arb_of_expr(u - 1).log1p()
+        return arb_of_expr(u).log()
     if isinstance(expr, (sympy.Max, sympy.Min)):
-        balls = [_arb(a) for a in expr.args]
+        balls = [arb_of_expr(a) for a in expr.args]
         out = balls[0]
         for b in balls[1:]:
             out = out.max(b) if isinstance(expr, sympy.Max) else out.min(b)
         return out
     if isinstance(expr, sympy.Abs):
-        return abs(_arb(expr.args[0]))
+        return abs(arb_of_expr(expr.args[0]))
     if isinstance(expr, sympy.UnevaluatedExpr):  # a term kept unevaluated to stop sympy's auto-rewriting
-        return _arb(expr.args[0])
+        return arb_of_expr(expr.args[0])
     name = type(expr).__name__
     if name in _ARB_FUNCS and len(expr.args) == 1:
-        x = _arb(expr.args[0])
+        x = arb_of_expr(expr.args[0])
         if name in ("sinh", "cosh"):  # exponentials: the same limit as exp
             _check_exp_argument(x, f"argument of {name}")
         return getattr(x, _ARB_FUNCS[name])()
@@ -334,9 +334,9 @@ def ball_of_form(expr, values: dict) -> arb:
     if isinstance(expr, sympy.Symbol):
         if expr.name not in values:
             raise ParameterError(f"cannot evaluate the free symbol {expr}: give its value")
-        return _arb(exact_expr(values[expr.name], expr.name))
+        return arb_of_expr(exact_expr(values[expr.name], expr.name))
     if not expr.free_symbols:
-        return _arb(expr)
+        return arb_of_expr(expr)
     name = type(expr).__name__
     if name == "log1p":
         v = _rational_form(expr.args[0], values)
@@ -373,26 +373,26 @@ def arb_ball(value, prec: int) -> arb:
     """The arb ball of an exact value at ``prec`` bits (precision scoped to this call)."""
     expr = exact_expr(value)
     with ctx.workprec(prec):
-        return _arb(expr)
+        return arb_of_expr(expr)
 
 
-def _exact_bits_cap() -> int:
+def exact_bits_cap() -> int:
     """Largest exact rational (in bits) made from a ball: 4 × ``max_prec`` (the largest working precision)."""
     return 4 * limit("max_prec")
 
 
-def _arb_exponent_bits(x: arb) -> int:
+def arb_exponent_bits(x: arb) -> int:
     """Bits of the exact dyadic value of a finite arb number m·2^e (|e| + bits of m)."""
     m, e = x.man_exp()
     return abs(int(e)) + int(m).bit_length()
 
 
-def _arb_to_fmpq(x: arb) -> fmpq:
+def arb_to_fmpq(x: arb) -> fmpq:
     """The exact dyadic value of a finite arb number (refused when it would be a huge exact object:
     e.g. the endpoint of a ball around 2^(10^30))."""
     m, e = cast("tuple[Any, Any]", x.man_exp())  # fmpz pair, rebound to ints below
     e = int(e)
-    if abs(e) > _exact_bits_cap():
+    if abs(e) > exact_bits_cap():
         raise ResourceLimitError(
             f"exact value of a ball endpoint: about {abs(e)} bits exceeds 4 x the limit max_prec = "
             f"{limit('max_prec')} bits; {how_to_raise('max_prec')}"
@@ -406,12 +406,12 @@ def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
     endpoints would be exact rationals of more than 4 × ``max_prec`` bits)."""
     if not b.is_finite():
         return None
-    cap = _exact_bits_cap()
-    if _arb_exponent_bits(b.mid()) > cap or _arb_exponent_bits(b.rad()) > cap:
+    cap = exact_bits_cap()
+    if arb_exponent_bits(b.mid()) > cap or arb_exponent_bits(b.rad()) > cap:
         return None
     # lower()/upper() round outward, so the endpoints are valid at any precision; this one keeps them tight
     with ctx.workprec(max(ctx.prec, 2 * b.mid().bits() + 64, 64)):
-        return _arb_to_fmpq(b.lower()), _arb_to_fmpq(b.upper())
+        return arb_to_fmpq(b.lower()), arb_to_fmpq(b.upper())
 
 
 # -- cost model ------------------------------------------------------------------------------------
@@ -550,7 +550,7 @@ class RB:
         if b is None:
             try:
                 with ctx.workprec(prec):
-                    b = self._eval() if self._eval is not None else _arb(self._exact)
+                    b = self._eval() if self._eval is not None else arb_of_expr(self._exact)
             except RecursionError:  # only with max_nesting raised past Python's recursion limit
                 raise ResourceLimitError(
                     "the expression is nested too deeply for Python's recursion limit; lower max_nesting "
@@ -594,7 +594,7 @@ class RB:
         )
 
     def _exact_zero(self) -> tuple[Truth, str]:
-        from exactdp.numbers.exact_zero import is_zero
+        from exactdp.numbers.exact_zero import is_zero  # deferred: circle
 
         expr = self.exact
         if expr is None:
@@ -602,7 +602,7 @@ class RB:
         return is_zero(expr)
 
     def _exact_rational_sign(self) -> Sign | None:
-        from exactdp.numbers.exact_zero import rational_value
+        from exactdp.numbers.exact_zero import rational_value  # deferred: circle
 
         expr = self.exact
         q = None if expr is None else rational_value(expr)
@@ -645,7 +645,7 @@ class RB:
         return (self - RB(r)).sign(max_prec=START_PREC).sign is Sign.ZERO
 
     def _cmp(self, other, accepted) -> Truth:
-        return (self - _rb(other)).sign().truth(*accepted)
+        return (self - to_rb(other)).sign().truth(*accepted)
 
     def __lt__(self, other) -> Truth:
         return self._cmp(other, (Sign.NEGATIVE,))
@@ -667,7 +667,7 @@ class RB:
 
     # -- arithmetic (exact side kept lazily) --
     def _binary(self, other, op, sym):
-        other = _rb(other)
+        other = to_rb(other)
         a, b = self, other
 
         def exact():
@@ -682,25 +682,25 @@ class RB:
         return self._binary(other, lambda x, y: x + y, lambda x, y: x + y)
 
     def __radd__(self, other):
-        return _rb(other) + self
+        return to_rb(other) + self
 
     def __sub__(self, other):
         return self._binary(other, lambda x, y: x - y, lambda x, y: x - y)
 
     def __rsub__(self, other):
-        return _rb(other) - self
+        return to_rb(other) - self
 
     def __mul__(self, other):
         return self._binary(other, lambda x, y: x * y, lambda x, y: x * y)
 
     def __rmul__(self, other):
-        return _rb(other) * self
+        return to_rb(other) * self
 
     def __truediv__(self, other):
         return self._binary(other, lambda x, y: x / y, lambda x, y: x / y)
 
     def __rtruediv__(self, other):
-        return _rb(other) / self
+        return to_rb(other) / self
 
     def __neg__(self):
         return RB(0) - self
@@ -708,12 +708,12 @@ class RB:
     # -- output --
     def evalf(self, digits: int = 30, *, max_prec: int | None = None) -> str:
         """The value to ``digits`` significant digits, every printed digit guaranteed (see :func:`exactdp.numbers.digits.evalf`)."""
-        from exactdp.numbers.digits import evalf
+        from exactdp.numbers.digits import evalf  # deferred: circle
 
         return evalf(self, digits, max_prec=max_prec)
 
     def __repr__(self) -> str:
-        from exactdp.numbers.exact_zero import short
+        from exactdp.numbers.exact_zero import short  # deferred: circle
 
         e = self._exact if isinstance(self._exact, sympy.Basic) else None
         shown = short(e, 80) if e is not None else (self.label or "<evaluator>")
@@ -723,13 +723,13 @@ class RB:
         return self.ball(START_PREC).str(radius=True)
 
 
-def _rb(value) -> RB:
+def to_rb(value) -> RB:
     return value if isinstance(value, RB) else RB(value)
 
 
 def rb_apply(fn: str, x) -> RB:
     """exp, log, sqrt, expm1, log1p of an RB (ball via arb, exact side via sympy)."""
-    x = _rb(x)
+    x = to_rb(x)
     sym = {
         "exp": sympy.exp,
         "log": sympy.log,
@@ -774,7 +774,7 @@ def ball_sign(b: arb) -> Sign | None:
     return None
 
 
-def _value(x):
+def comparable_value(x):
     """Normalise an argument: Leakage → its nats; sympy Rational / exact scalars → fmpq; else as is."""
     if hasattr(x, "nats") and hasattr(x, "ratio"):
         x = x.nats
@@ -798,7 +798,7 @@ def _infinite_sign(a, b) -> Sign | None:
 
 def certified_difference_sign(a, b, *, max_prec: int | None = None) -> SignResult:
     """The certified sign of a − b (infinities compared as extended reals): the one sign routine."""
-    a, b = _value(a), _value(b)
+    a, b = comparable_value(a), comparable_value(b)
     s = _infinite_sign(a, b)
     if s is not None:
         return SignResult(s, 0, "extended reals")
@@ -902,8 +902,6 @@ def rounds_to(x, printed: str, prec: int = DEFAULT_PREC) -> Truth:
     >>> rounds_to(sympy.log(2), "0.693"), rounds_to(sympy.log(2), "0.694")
     (<Truth.TRUE: 'true'>, <Truth.FALSE: 'false'>)
     """
-    from exactdp.numbers.qq import parse_rational_string
-
     p = parse_rational_string(printed, "printed")
     digits = len(printed.split(".")[1]) if "." in printed else 0
     require("max_digits", digits, "digits of the printed decimal")

@@ -19,7 +19,7 @@ class RichDisplay:
             cls._rich = rich
 
     def _render(self, kind: str) -> str:
-        from exactdp.numbers import display
+        from exactdp.numbers import display  # deferred: start-up
 
         return getattr(display, f"{self._rich}_repr_{kind}")(self)
 

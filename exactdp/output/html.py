@@ -45,8 +45,10 @@ import re
 from urllib.parse import quote as url_quote
 
 from exactdp.numbers import escape
-from exactdp.verification.claims import Verdict
+from exactdp.verification.claims import REGISTRY, Verdict
+from exactdp.output.verdicts import RECON_NOTE, summary_line, verdict_text
 from exactdp.verification.engine import ClaimResult, summarize
+from exactdp.verification.export import json_strings
 
 #: evidence details longer than this many characters are cut in the page (the JSON report has them whole)
 MAX_DETAILS = 20_000
@@ -209,8 +211,6 @@ class _Links:
 
     def section(self) -> str:
         """The reference list: every linked name that has no row in this report."""
-        from exactdp.verification.claims import REGISTRY
-
         items = []
         for name, k in self.refs.items():
             what = ("a registered claim not in this run (<code>exactdp verify " + _esc(name) + "</code>)"
@@ -235,8 +235,6 @@ def _toc_html(results: list[ClaimResult]) -> str:
 
 
 def _counterexample_html(ce: dict, claim_id: str, check_name: str) -> str:
-    from exactdp.output.report import _str
-
     rows, links = [], []
     for key, value in ce.items():
         doc = _kernel_json(value)
@@ -244,11 +242,11 @@ def _counterexample_html(ce: dict, claim_id: str, check_name: str) -> str:
             n_rows = len(json.loads(doc)["rows"])
             fname = f"{_slug(claim_id)}.{_slug(check_name)}.{_slug(key)}.json"
             links.append(_download_link(doc, fname, f"kernel {key} ({n_rows} rows) as a kernel file"))
-            shown = "<br>".join(", ".join(value_html(x) for x in r) for r in _str(value))
+            shown = "<br>".join(", ".join(value_html(x) for x in r) for r in json_strings(value))
         elif isinstance(value, (list, tuple)):
-            shown = _esc(json.dumps(_str(value), ensure_ascii=False))
+            shown = _esc(json.dumps(json_strings(value), ensure_ascii=False))
         else:
-            shown = value_html(_str(value))
+            shown = value_html(json_strings(value))
         rows.append(f"<tr><th>{_esc(key)}</th><td>{shown}</td></tr>")
     out = '<div class="ce"><b>Counterexample</b><table class="kv">' + "".join(rows) + "</table>"
     if links:
@@ -278,8 +276,6 @@ def scope_text(res: ClaimResult) -> str:
 
 
 def _evidence_html(res: ClaimResult, links: _Links) -> str:
-    from exactdp.output.report import _str
-
     items = []
     for cr in res.checks:
         o = cr.outcome
@@ -304,7 +300,7 @@ def _evidence_html(res: ClaimResult, links: _Links) -> str:
         if o.reason:
             parts.append(f"<p>Reason: {_esc(o.reason)}</p>")
         if o.details:
-            text = json.dumps(_str(o.details), indent=1, ensure_ascii=False)
+            text = json.dumps(json_strings(o.details), indent=1, ensure_ascii=False)
             if len(text) > MAX_DETAILS:
                 text = text[:MAX_DETAILS] + f"\n… ({len(text) - MAX_DETAILS} more characters in the JSON report)"
             parts.append(f"<details><summary>details</summary><pre>{_esc(text)}</pre></details>")
@@ -411,7 +407,6 @@ def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool
                        timings: bool = False) -> str:
     """The report page (a complete HTML5 document, UTF-8) of a verification run; see the module docstring."""
     from exactdp import __version__
-    from exactdp.output.report import RECON_NOTE, summary_line, verdict_text
 
     s = summarize(results)
     links = _Links(results)

@@ -419,7 +419,7 @@ def _label(claim_id: str) -> str:
 
 def summary_table(results) -> str:
     """The verify report's summary: one ``longtable`` row per claim (claim id and items, scope, verdict)."""
-    from exactdp.output.report import verdict_text
+    from exactdp.output.verdicts import verdict_text  # deferred: start-up
 
     head = r"\toprule claim (catalogue items) & scope & verdict \\ \midrule"
     rows = [r"{\small", r"\begin{longtable}{@{}" + _P + r"{0.36\linewidth}" + _P + r"{0.38\linewidth}"
@@ -503,7 +503,7 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
 def claim_section(r, *, timings: bool = False) -> str:
     """One claim of the verify report: statement, hypotheses, verdict with its scope, the evidence of
     every check (summary, scope, families, derivation, counterexample, reason) and notes."""
-    from exactdp.output.report import verdict_text
+    from exactdp.output.verdicts import verdict_text  # deferred: start-up
 
     c = r.claim
     lines = [r"\section[" + latex_text(c.id) + "]{" + texttt(c.id) + ": " + latex_text(c.title) + "}",
@@ -545,7 +545,7 @@ def verify_report_latex(results, *, seed: int = 0, quick: bool = False, timings:
     """The LaTeX report of a verification run (``exactdp verify``, format latex): a complete document that
     opens with the summary table (claim, scope, verdict) and the table of contents, then one section per
     claim (:func:`claim_section`).  A pure function of the results, the seed and the run size."""
-    from exactdp.output.report import summary_line
+    from exactdp.output.verdicts import summary_line  # deferred: start-up
 
     title = (r"exactdp: verdicts for the claims of Asoodeh--Aliakbarpour--Calmon (ISIT 2021) and "
              r"Grosse--Saeidian--Oechtering--Skoglund (arXiv 2601.09498)")

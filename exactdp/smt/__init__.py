@@ -291,7 +291,7 @@ def oracle(relation, conditions=(), *, integers=(), timeout: float = DEFAULT_TIM
     For a question the prover leaves UNKNOWN (four or more parameters, say): the answer is reported as
     evidence beside the verdict and never turns it into proved — that still needs a re-checkable certificate.
     """
-    from exactdp.smt.obligations import Builder
+    from exactdp.smt.obligations import Builder  # deferred: start-up
 
     require_solvers()
     timeout = _timeout_ok(timeout)

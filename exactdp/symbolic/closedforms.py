@@ -28,7 +28,11 @@ from exactdp.numbers.domain import SR
 from exactdp.numbers.sr import as_sympy, exact_result, simplest_constant
 from exactdp.numbers.rb import certified_sign
 from exactdp.numbers.truth import Sign, Truth
+from exactdp.algebra.cases import cases
 from exactdp.algebra.prover import Region, sign_on
+from exactdp.symbolic import univariate as uv
+from exactdp.symbolic.region import scoped_conditions
+from exactdp.symbolic.univariate import sign_1d
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.display import normal_form  # noqa: F401  (the papers' normal form; re-exported)
 
@@ -81,12 +85,10 @@ def _truth(expr, region: Region, strict: bool) -> Truth:
             if not e.free_symbols and not e.is_Rational:  # an irrational constant (entries √2, e, π): balls
                 hit = _constant_truth(e, strict)
             elif one and e.has(sympy.Piecewise):  # breakpoints may be irrational: 1-D path
-                from exactdp.symbolic.univariate import sign_1d
-
                 hit = Truth.of(sign_1d(expr, one[0], one[1], strict))
             else:
                 hit = sign_on(expr, region, strict=strict)
-        except (UndecidedError, ValueError):  # the prover's _Undecided, or an UNKNOWN used as a bool
+        except (UndecidedError, ValueError):  # the prover's ProverUndecided, or an UNKNOWN used as a bool
             hit = Truth.UNKNOWN
         if len(_TRUTH_CACHE) > 20000:
             _TRUTH_CACHE.clear()
@@ -178,8 +180,6 @@ def symbolic_max(exprs, region: Region, *, minimum: bool = False):
     exprs = [as_expr(e) for e in exprs]
     parts = _cells(exprs, one) if one and len(exprs) > 1 else None
     if parts is not None:
-        from exactdp.symbolic import univariate as uv
-
         res = uv.maximum(parts, minimum=minimum)
         return uv.to_sympy(res, _simplify), uv.single_tag(res)
     sign = -1 if minimum else 1
@@ -220,8 +220,6 @@ def _cells(exprs, one):
 
 
 def _from_sympy(e, v, box):
-    from exactdp.symbolic import univariate as uv
-
     if e.is_Add and e.has(sympy.Piecewise):  # a sum of positive parts: add the cells, no Piecewise fold
         return uv.add([_from_sympy(a, v, box) for a in e.args])
     return uv.from_sympy(e, v, box)
@@ -235,10 +233,8 @@ def cell_form(expr, region: Region):
     expr = as_expr(expr)
     if not one or not expr.has(sympy.Piecewise):
         return expr
-    from exactdp.symbolic import univariate as uv
-
     cells = _cells([expr], one)
-    return expr if cells is None else _exact(uv.to_sympy(cells[0], _simplify))
+    return expr if cells is None else exact_closed_form(uv.to_sympy(cells[0], _simplify))
 
 
 def max_quotient(nums, dens, region: Region):
@@ -256,7 +252,7 @@ def max_quotient(nums, dens, region: Region):
     split = _piecewise_cases([as_expr(e) for e in (*nums, *dens)], region)
     if split is not None:  # a max or min inside a quotient (a column's extremes): decided case by case
         pieces = [(max_quotient(es[:len(nums)], es[len(nums):], sub)[0], cond) for es, sub, cond in split]
-        return (_exact(sympy.piecewise_fold(sympy.Piecewise(*pieces))) if pieces else sympy.oo), None
+        return (exact_closed_form(sympy.piecewise_fold(sympy.Piecewise(*pieces))) if pieces else sympy.oo), None
     ratios, zero_conditions, nonzero = [], [], []
     for a, den in zip(nums, dens):
         if _truth(den, region, True) is not Truth.TRUE:
@@ -269,7 +265,7 @@ def max_quotient(nums, dens, region: Region):
         ratios.append(_simplify(a / den))
     value, idx = symbolic_max(ratios, region.with_conditions(*nonzero) if nonzero else region) \
         if len(ratios) > 1 else (ratios[0], 0)
-    value = _exact(value)
+    value = exact_closed_form(value)
     if zero_conditions:
         return sympy.Piecewise((sympy.oo, sympy.Or(*zero_conditions)), (value, True)), None
     return value, idx
@@ -277,25 +273,21 @@ def max_quotient(nums, dens, region: Region):
 
 def _piecewise_cases(exprs, region: Region):
     """The expressions without their first ``Piecewise``: ``[(exprs on the case, sub-region, its condition)]``,
-    one entry per case of that ``Piecewise`` (the prover's case split, :func:`exactdp.algebra.prover._cases`:
+    one entry per case of that ``Piecewise`` (the prover's case split, :func:`exactdp.algebra.cases.cases`:
     its condition and the negations of the earlier ones joining the region; empty boxes dropped); None when
     no expression has a ``Piecewise``.  A condition that is not an inequality raises
     :class:`~exactdp.errors.UndecidedError` (the prover's regions are inequalities)."""
-    from exactdp.algebra.prover import _cases
-
     folded = [sympy.piecewise_fold(e) for e in exprs]
     pw = next((p for e in folded for p in sympy.preorder_traversal(e) if isinstance(p, sympy.Piecewise)), None)
     if pw is None:
         return None
     return [([e.xreplace({pw: branch}) for e in folded], sub, sub.as_sympy())
-            for branch, sub in _cases(pw, region) if _empty_box(sub) is None]
+            for branch, sub in cases(pw, region) if _empty_box(sub) is None]
 
 
 def _max_quotient_1d(nums, dens, v, box):
     """:func:`max_quotient` on a one-parameter box, by exact cell decomposition: the zeros of each
     denominator are exact algebraic points (``oo`` there unless the numerator vanishes too)."""
-    from exactdp.symbolic import univariate as uv
-
     quotients, zeros = [], []
     for a, b in zip(nums, dens):
         try:
@@ -305,7 +297,7 @@ def _max_quotient_1d(nums, dens, v, box):
         zeros += [sympy.Eq(v, r.as_sympy(v)) for r in points if uv.sign_at(a, r) != 0]
         quotients.append(uv.combine([a, b], lambda x, y: sympy.cancel(x / y)))
     res = uv.maximum(quotients)
-    value = _exact(uv.to_sympy(uv.Pieces(v, box, res.cuts, res.exprs), _simplify))
+    value = exact_closed_form(uv.to_sympy(uv.Pieces(v, box, res.cuts, res.exprs), _simplify))
     if zeros:
         return sympy.Piecewise((sympy.oo, sympy.Or(*dict.fromkeys(zeros))), (value, True)), None
     return value, uv.single_tag(res)
@@ -373,7 +365,7 @@ class RegionHypotheses:
         return max_quotient(nums, dens, self.region)
 
     def result(self, expr):
-        return _exact(prune_piecewise(_simplify(expr), self.region))
+        return exact_closed_form(prune_piecewise(_simplify(expr), self.region))
 
 
 def sr_domain(region: Region) -> SR:
@@ -390,8 +382,6 @@ def sr_domain(region: Region) -> SR:
 def scoped_region(values, gamma=None) -> Region:
     """The region of the symbols of ``values`` under the scoped conditions (:func:`assuming`) and the
     symbols' assumptions; a symbol only ``gamma`` carries is taken ≥ 0."""
-    from exactdp.symbolic.region import scoped_conditions
-
     syms = set().union(*(as_expr(as_sympy(v)).free_symbols for v in values))
     if gamma is not None:
         syms |= as_expr(as_sympy(gamma)).free_symbols
@@ -404,7 +394,9 @@ def gamma_region(region: Region, gamma) -> Region:
     return region.with_conditions(*[s >= 0 for s in g.free_symbols if s not in region.variables])
 
 
-def _exact(v):
+def exact_closed_form(v):
+    """A closed form as returned: the papers' normal form when it has parameters and no Piecewise, then
+    :func:`~exactdp.numbers.sr.exact_result` (an fmpq when rational)."""
     v = as_expr(v)
     if not v.has(sympy.Piecewise) and v.free_symbols:
         v = normal_form(v)
@@ -421,7 +413,7 @@ class SymbolicPrivacyProfile:
     def __call__(self, gamma):
         from exactdp.numbers.sr import to_sr
 
-        return _exact(sympy.piecewise_fold(as_expr(self.expr).subs(self.gamma, to_sr(gamma, "gamma"))))
+        return exact_closed_form(sympy.piecewise_fold(as_expr(self.expr).subs(self.gamma, to_sr(gamma, "gamma"))))
 
     def to_sympy(self, gamma: sympy.Symbol | None = None):
         return self.expr if gamma is None else self.expr.subs(self.gamma, gamma)

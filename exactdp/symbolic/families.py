@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from exactdp.symbolic.closedforms import Derivation, _exact, positive_part, prune_piecewise, symbolic_max
+from exactdp.symbolic.closedforms import Derivation, exact_closed_form, positive_part, prune_piecewise, symbolic_max
 from exactdp.algebra.prover import Region
 from exactdp.numbers.reader import as_expr
 
@@ -49,7 +49,7 @@ class SymmetricFamily:
         g = as_expr(gamma)
         region = self.region.with_conditions(*[s >= 0 for s in g.free_symbols if s not in self.region.variables])
         total = sympy.Add(*[m * positive_part(p - g * q, region) for m, p, q in self.pair_types])
-        value = _exact(prune_piecewise(sympy.piecewise_fold(total), region))
+        value = exact_closed_form(prune_piecewise(sympy.piecewise_fold(total), region))
         if derivation is not None:
             derivation.add("one pair of inputs, a sum over column types weighted by their multiplicity "
                            "(all pairs are equivalent by symmetry)", value,
@@ -67,7 +67,7 @@ class SymmetricFamily:
             lo, _ = symbolic_max(values, self.region, minimum=True)
             ratios.append(hi / lo)
         value, _ = symbolic_max(ratios, self.region)
-        return _exact(value)
+        return exact_closed_form(value)
 
 
 def randomized_response_family(k=None, t=None) -> SymmetricFamily:

@@ -18,7 +18,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.algebra.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
-from exactdp.algebra.prover import _same_root, sorted_roots
+from exactdp.algebra.projection import same_root, sorted_roots
 from exactdp.algebra.regions import Bounds
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Sign, positive_part
@@ -52,7 +52,7 @@ def _roots(expr, v, box: Bounds) -> list:
 def _merge_cuts(cut_lists) -> list:
     unique: list = []
     for r in sorted_roots([r for cuts in cut_lists for r in cuts]):
-        if not unique or not _same_root(unique[-1], r):
+        if not unique or not same_root(unique[-1], r):
             unique.append(r)
     return unique
 
@@ -151,7 +151,7 @@ def _coefficients(expr, v):
 
 def sign_at(p: Pieces, r: RealAlgebraic) -> int:
     """The sign of a continuous piecewise function at the exact point r (a cut or inside a cell)."""
-    k = sum(1 for c in p.cuts if not _same_root(c, r) and c.less_than(r))
+    k = sum(1 for c in p.cuts if not same_root(c, r) and c.less_than(r))
     num, den = _coefficients(p.exprs[k], p.v)
     return r.sign_of(num) * r.sign_of(den)
 

@@ -29,6 +29,7 @@ import sympy
 
 from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.algebra.certificates.statements import SymbolicStatements
+from exactdp.theory import e_gamma_certificates as EG
 
 #: the scope: every number of factors, every size of each factor, each level its own
 SCOPE = "all n >= 1, all N_i, M_i; t_i = e^eps_i >= 1, 0 <= delta_i <= 1 (levels may differ)"
@@ -122,8 +123,6 @@ def induction_invariants() -> SymbolicStatements:
 
 def composition_certificates() -> tuple:
     """Every certificate of the composition theorem for every n (see the module docstring)."""
-    from exactdp.theory import e_gamma_certificates as EG
-
     return (split_summands(), product_domination(), rest_nonnegative(), two_fold(), induction_step(),
             induction_invariants(), EG.event_form(), EG.pairwise_level(), EG.two_point_ldp())
 

@@ -31,7 +31,6 @@ post-processing and keeps (ε,c)-PML, so M = 2 suffices (the ``M`` argument lets
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 import sympy
@@ -48,19 +47,15 @@ from exactdp.algebra.lp import (
     LPSolution,
     certificate_failures,
     dual_objective,
-    require_lp_size,
     solve,
 )
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.rich import RichDisplay
+from exactdp.theory import parametric
+from exactdp.theory.lp_programs import (Entries, affine_sum, class_rows, dense, gamma_program, integer_size,
+                                        require_size)
 
 # -- parameters ----------------------------------------------------------------------------------------
-
-def _size(v, name: str, low: int = 2) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or v < low:
-        raise ParameterError(f"{name}: must be an integer >= {low}, got {v!r}")
-    return v
-
 
 def _symbolic(*values) -> bool:
     """Whether a parameter is a sympy Symbol: the parametric (closed-form) path of :mod:`.parametric`."""
@@ -68,7 +63,7 @@ def _symbolic(*values) -> bool:
 
 
 def _class_params(N, M, t, c, delta):
-    N, M = _size(N, "N"), _size(M, "M")
+    N, M = integer_size(N, "N"), integer_size(M, "M")
     t = to_qq(t, "t")
     if t < 1:
         raise ParameterError(f"t: must be >= 1 (t = e^eps, eps >= 0), got {t}")
@@ -84,116 +79,7 @@ def _class_params(N, M, t, c, delta):
     return N, M, t, c, d
 
 
-# -- the class polytope as affine constraints in the free entries ----------------------------------------
-
-class _Entries:
-    """Affine expressions of K(y|x) in the free variables v; column M−1 is 1 − Σ_{y<M−1} K(y|x).
-
-    Each row block b has its own variables; ``mult[b]`` inputs share block b (``reduce_rows``).
-    An affine expression is ``(coeffs: dict var -> fmpq, const: fmpq)``.
-    """
-
-    def __init__(self, N: int, M: int, reduce_rows: bool):
-        self.N, self.M = N, M
-        if reduce_rows and N > 3:
-            self.block_of = [min(x, 2) for x in range(N)]
-            self.mult = [1, 1, N - 2]
-        else:
-            self.block_of = list(range(N))
-            self.mult = [1] * N
-        self.nblocks = len(self.mult)
-        self.nvars = self.nblocks * (M - 1)
-
-    def var(self, b: int, y: int) -> int:
-        return b * (self.M - 1) + y
-
-    def entry_block(self, b: int, y: int):
-        if y < self.M - 1:
-            return {self.var(b, y): ONE}, ZERO
-        return {self.var(b, k): -ONE for k in range(self.M - 1)}, ONE
-
-    def column_sum(self, y: int):
-        coeffs, const = {}, ZERO
-        for b, m in enumerate(self.mult):
-            co, k = self.entry_block(b, y)
-            for v, a in co.items():
-                coeffs[v] = coeffs.get(v, ZERO) + m * a
-            const += m * k
-        return coeffs, const
-
-    def block_pairs(self):
-        """Ordered pairs of blocks standing for pairs of distinct inputs."""
-        for b, b0 in itertools.product(range(self.nblocks), repeat=2):
-            if b != b0 or self.mult[b] >= 2:
-                yield b, b0
-
-
-def _lin(*terms):
-    """Σ scale·(coeffs, const) over ``terms = [(scale, (coeffs, const)), ...]``."""
-    coeffs, const = {}, ZERO
-    for s, (co, k) in terms:
-        for v, a in co.items():
-            coeffs[v] = coeffs.get(v, ZERO) + s * a
-        const += s * k
-    return coeffs, const
-
-
-def _lp_size(N: int, M: int, c, reduce_rows: bool = False) -> tuple[int, int]:
-    """(variables, rows) of the class LP that :class:`_Entries` and :func:`_class_rows` would build, from
-    the sizes alone (nothing of size N is allocated; 2^M − 2 output subsets for LDP, capped)."""
-    blocks = 3 if reduce_rows and N > 3 else N
-    distinct = blocks * (blocks - 1)  # ordered pairs of distinct blocks
-    if c is not None:
-        pairs = distinct + (1 if blocks < N else 0)  # the shared block stands for >= 2 inputs
-        return blocks * (M - 1), blocks + M * pairs
-    subsets = (1 << M) - 2 if M <= 1000 else 1 << 1000
-    return blocks * (M - 1), blocks + subsets * distinct
-
-
-def _require_size(N: int, M: int, c, lps: int, *, reduce_rows: bool = False, extra_vars: int = 0,
-                  extra_rows: int = 0) -> None:
-    """Refuse before any constraint is built when the exact LPs are too large."""
-    cls = "(eps,c)-PML" if c is not None else "(eps,delta)-LDP"
-    variables, rows = _lp_size(N, M, c, reduce_rows)
-    require_lp_size(variables + extra_vars, rows + extra_rows, lps, f"extremal: N = {N}, M = {M} over {cls}")
-
-
-def _class_rows(E: _Entries, t, c, delta):
-    """Rows (coeffs, rhs) of ``coeffs·v ≤ rhs`` describing the class (row masses included)."""
-    rows = []
-
-    def le0(expr):  # expr ≤ 0
-        co, k = expr
-        rows.append(({v: a for v, a in co.items() if a != 0}, -k))
-
-    for b in range(E.nblocks):  # Σ_{y<M−1} K(y|x) ≤ 1, i.e. K(M−1|x) ≥ 0
-        rows.append(({E.var(b, y): ONE for y in range(E.M - 1)}, ONE))
-    if c is not None:
-        rest = 1 - E.N * c
-        for y in range(E.M):
-            S = E.column_sum(y)
-            for b, b0 in E.block_pairs():
-                le0(_lin((ONE, E.entry_block(b, y)), (-t * c, S), (-t * rest, E.entry_block(b0, y))))
-    else:
-        for k in range(1, E.M):
-            for A in itertools.combinations(range(E.M), k):
-                for b, b0 in E.block_pairs():
-                    if b == b0:
-                        continue  # K(A|x) ≤ t K(A|x) + δ holds for t ≥ 1
-                    le0(_lin(*[(ONE, E.entry_block(b, y)) for y in A],
-                             *[(-t, E.entry_block(b0, y)) for y in A], (-ONE, ({}, delta))))
-    return rows
-
-
-def _dense(rows, n):
-    A = [[ZERO] * n for _ in rows]
-    for i, (co, _) in enumerate(rows):
-        for v, a in co.items():
-            A[i][v] = a
-    return A, [rhs for _, rhs in rows]
-
-
-def _kernel_from(E: _Entries, v) -> Kernel:
+def _kernel_from(E: Entries, v) -> Kernel:
     rows = []
     for x in range(E.N):
         b = E.block_of[x]
@@ -334,20 +220,18 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
     (:func:`exactdp.theory.parametric.sup_eta_hockey_stick`, a :class:`~exactdp.theory.parametric.ParametricExtremal`).
     """
     if _symbolic(t, c, delta, gamma):
-        from exactdp.theory import parametric
-
         return parametric.sup_eta_hockey_stick(N, M, gamma=gamma, t=t, c=c, delta=delta)
     N, M, t, c, d = _class_params(N, M, t, c, delta)
     g = to_qq(gamma, "gamma")
     if g < 1:
         raise ParameterError(f"gamma: must be >= 1, got {g}")
     ks = range(1, M // 2 + 1) if g == 1 else range(1, M)
-    _require_size(N, M, c, len(ks), reduce_rows=reduce_rows)
-    E = _Entries(N, M, reduce_rows)
-    A_ub, b_ub = _dense(_class_rows(E, t, c, d), E.nvars)
+    require_size(N, M, c, len(ks), reduce_rows=reduce_rows)
+    E = Entries(N, M, reduce_rows)
+    A_ub, b_ub = dense(class_rows(E, t, c, d), E.nvars)
     best, lps = None, []
     for k in ks:
-        obj = _lin(*[(ONE, E.entry_block(0, y)) for y in range(k)], *[(-g, E.entry_block(1, y)) for y in range(k)])
+        obj = affine_sum(*[(ONE, E.entry_block(0, y)) for y in range(k)], *[(-g, E.entry_block(1, y)) for y in range(k)])
         cvec = [obj[0].get(j, ZERO) for j in range(E.nvars)]
         lp = LinearProgram(cvec, A_ub, b_ub)
         sol = _optimal(lp)
@@ -382,38 +266,15 @@ def sup_eta_tv(N: int, M: int = 2, *, t, c=None, delta=0, reduce_rows: bool = Fa
 
 # -- Γ_max / Γ_min (Charnes–Cooper) ---------------------------------------------------------------------
 
-def _gamma_program(E: _Entries, t, c, sense: int):
-    """The Charnes–Cooper LP data ``(objective, A_ub, b_ub, A_eq, b_eq)`` of Γ_max (sense +1) / Γ_min (−1),
-    variables (u, τ); t and c rational or sympy symbols (the parametric LP of :mod:`.parametric`)."""
-    n = E.nvars + 1  # u, then tau
-    tau = E.nvars
-    rows = []
-    for co, rhs in _class_rows(E, t, c, ZERO):  # coeffs·v ≤ rhs  →  coeffs·u − rhs·τ ≤ 0
-        r = [ZERO] * n
-        for v, a in co.items():
-            r[v] = a
-        r[tau] = -rhs
-        rows.append(r)
-    rest = 1 - E.N * c
-    S0 = E.column_sum(0)
-
-    def out0(x):  # (K∘P_x)(0) with P_x = c𝟙 + (1−Nc)e_x, homogenized (no constant: y = 0 < M−1)
-        co, _ = _lin((c, S0), (rest, E.entry_block(x, 0)))
-        return [co.get(j, ZERO) for j in range(E.nvars)] + [ZERO]
-
-    num, den = out0(0), out0(1)
-    return [sense * a for a in num], rows, [ZERO] * len(rows), [den], [ONE]
-
-
 def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
     N, M, t, c, _ = _class_params(N, M, t, c, 0)
     if c is None:
         raise ParameterError("c: Gamma_max/Gamma_min need the prior floor c (c = 0 gives eps-LDP)")
-    _require_size(N, M, c, 1, extra_vars=1, extra_rows=1)
-    E = _Entries(N, M, False)
+    require_size(N, M, c, 1, extra_vars=1, extra_rows=1)
+    E = Entries(N, M, False)
     tau = E.nvars
     rest = 1 - N * c
-    lp = LinearProgram(*_gamma_program(E, t, c, sense))
+    lp = LinearProgram(*gamma_program(E, t, c, sense))
     sol = _optimal(lp)
     scale = 1 / sol.x[tau]
     K = _kernel_from(E, [v * scale for v in sol.x[:tau]])
@@ -438,8 +299,6 @@ def gamma_max(N: int, t, c, *, M: int = 2) -> ExtremalResult:
     With sympy Symbols for t and/or c: the closed form on the domain (:func:`exactdp.theory.parametric.gamma_max`).
     """
     if _symbolic(t, c):
-        from exactdp.theory import parametric
-
         return parametric.gamma_max(N, t, c, M=M)
     return _gamma_extreme(N, t, c, M, +1)
 
@@ -452,7 +311,7 @@ def gamma_min(N: int, t, c, *, M: int = 2) -> ExtremalResult:
 # -- closed forms they are compared with (G-15, G-23, Lemma 4) -------------------------------------------
 
 def _qq_params(N, t, c) -> dict:
-    N = _size(N, "N")
+    N = integer_size(N, "N")
     t = _bounds.PrivacyLevel.of(to_qq(t, "t")).t  # rational t >= 1, c in [0, 1/N]: the one rule each
     return {"N": N, "t": t, "c": _bounds.PMLLevel.of(c, N).c}
 
@@ -542,14 +401,14 @@ def max_mass_with_zeros(N: int, zeros: int, *, t, c, M: int = 2) -> ExtremalResu
     ≥ z zeros.  Lemma 1: this holds when t < 1/((N−z)c); at t ≥ 1/((N−z)c) the value is positive.
     """
     N, M, t, c, _ = _class_params(N, M, t, c, 0)
-    z = _size(zeros, "zeros", 1)
+    z = integer_size(zeros, "zeros", 1)
     if z >= N:
         raise ParameterError(f"zeros: must lie in [1, N-1] = [1, {N - 1}], got {z}")
     if c is None:
         raise ParameterError("c: required (c = 0 gives eps-LDP)")
-    _require_size(N, M, c, 1, extra_rows=z)
-    E = _Entries(N, M, False)
-    A_ub, b_ub = _dense(_class_rows(E, t, c, ZERO), E.nvars)
+    require_size(N, M, c, 1, extra_rows=z)
+    E = Entries(N, M, False)
+    A_ub, b_ub = dense(class_rows(E, t, c, ZERO), E.nvars)
     A_eq = [[ONE if j == E.var(x, 0) else ZERO for j in range(E.nvars)] for x in range(z)]
     cvec = [ONE if any(j == E.var(x, 0) for x in range(z, N)) else ZERO for j in range(E.nvars)]
     lp = LinearProgram(cvec, A_ub, b_ub, A_eq, [ZERO] * z)

@@ -46,6 +46,8 @@ from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.lp import LinearProgram, require_lp_size, solve
 from exactdp.algebra.regions import Region
+from exactdp.theory.lp_programs import (Entries, affine_sum, class_rows, dense, gamma_program, integer_size,
+                                        require_size)
 from exactdp.algebra.certificates.parametric_lp import (
     ParametricLPCertificate,
     Field,
@@ -336,7 +338,7 @@ class ParametricExtremal:
     value: sympy.Expr
     solutions: tuple
     params: dict
-    entries: object = field(default=None, compare=False)  # the _Entries layout of the variables
+    entries: object = field(default=None, compare=False)  # the Entries layout of the variables
 
     @property
     def certificates(self) -> tuple:
@@ -422,9 +424,7 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
     >>> sup_eta_hockey_stick(2, gamma=2, t=t).value   # B-7: (t − γ)/(t + 1) where t ≥ γ
     Piecewise(((t - 2)/(t + 1), (t >= 2) & (t > 1)), (0, True))
     """
-    from exactdp.theory.extremal import _Entries, _class_rows, _dense, _lin, _require_size, _size
-
-    N, M = _size(N, "N"), _size(M, "M")
+    N, M = integer_size(N, "N"), integer_size(M, "M")
     _require_symbolic(N, M)
     t, dom_t = _argument(t, "t", fmpq(1), None)
     g, dom_g = _argument(gamma, "gamma", fmpq(1), None)
@@ -439,12 +439,13 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
     params = [v for v in (t, c, d, g) if _is_symbol(v)]
     domain = dom_t + dom_c + dom_d + dom_g
     ks = range(1, M // 2 + 1) if (not _is_symbol(g) and g == 1) else range(1, M)
-    _require_size(N, M, c, len(ks) * max_regions)
-    E = _Entries(N, M, False)
-    A_ub, b_ub = _dense(_class_rows(E, t, c, d), E.nvars)
+    require_size(N, M, c, len(ks) * max_regions)
+    E = Entries(N, M, False)
+    A_ub, b_ub = dense(class_rows(E, t, c, d), E.nvars)
     sols = []
     for k in ks:
-        obj = _lin(*[(fmpq(1), E.entry_block(0, y)) for y in range(k)], *[(-g, E.entry_block(1, y)) for y in range(k)])
+        obj = affine_sum(*[(fmpq(1), E.entry_block(0, y)) for y in range(k)],
+                         *[(-g, E.entry_block(1, y)) for y in range(k)])
         cvec = [obj[0].get(j, ZERO) for j in range(E.nvars)]
         quantity = "eta_TV" if (not _is_symbol(g) and g == 1) else "eta_E_gamma"
         cls = "(eps,c)-PML" if c is not None else "(eps,delta)-LDP"
@@ -466,16 +467,14 @@ def sup_eta_tv(N: int, M: int = 2, *, t, c=None, delta=0, max_regions: int = MAX
 def gamma_max(N: int, t, c, *, M: int = 2, max_regions: int = MAX_REGIONS) -> ParametricExtremal:
     r"""Γ_max(ε,c) ([G] Lemma 4, D-12; G-23) as a closed form in the symbolic t (t ≥ 1) and/or c (0 < c ≤ 1/N):
     the Charnes–Cooper LP of :func:`exactdp.theory.extremal.gamma_max` solved parametrically."""
-    from exactdp.theory.extremal import _Entries, _gamma_program, _require_size, _size
-
-    N, M = _size(N, "N"), _size(M, "M")
+    N, M = integer_size(N, "N"), integer_size(M, "M")
     _require_symbolic(N, M)
     t, dom_t = _argument(t, "t", fmpq(1), None)
     c, dom_c = _argument(c, "c", ZERO, fmpq(1, N), lo_open=True)
-    _require_size(N, M, c, max_regions, extra_vars=1, extra_rows=1)
-    E = _Entries(N, M, False)
+    require_size(N, M, c, max_regions, extra_vars=1, extra_rows=1)
+    E = Entries(N, M, False)
     params = [v for v in (t, c) if _is_symbol(v)]
-    sol = solve_parametric(_problem(params, dom_t + dom_c, *_gamma_program(E, t, c, +1)), max_regions=max_regions,
+    sol = solve_parametric(_problem(params, dom_t + dom_c, *gamma_program(E, t, c, +1)), max_regions=max_regions,
                            name=f"Gamma_max over {N}x{M} (eps,c)-PML kernels (Charnes-Cooper LP)",
                            scope=_scope(N, M, dom_t + dom_c))
     return ParametricExtremal("gamma_max", sol.value, (sol,), {"N": N, "M": M, "t": t, "c": c}, E)

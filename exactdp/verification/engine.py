@@ -254,7 +254,7 @@ def run_claims_parallel(claims: list[Claim], ctx: CheckContext, jobs: int,
     is seeded by (seed, its own salt), so the outcomes depend neither on ``jobs``, nor on the grouping,
     nor on the executor: the same seed gives the same verdicts and byte-identical reports.
     """
-    from exactdp.verification.conjecture.runner import as_completed, open_executor, submit
+    from exactdp.verification.conjecture.runner import as_completed, open_executor, submit  # deferred: start-up
 
     by_id = {c.id: c for c in claims}
     done: dict[str, ClaimResult] = {}

@@ -17,6 +17,7 @@ from exactdp.distributions import Distribution
 from exactdp.kernels import Kernel
 from exactdp.measures.divergences import hockey_stick
 from exactdp.numbers.qq import ONE, ZERO
+from exactdp.verification.instances import prior_vertices
 
 
 def subsets(n: int):
@@ -60,8 +61,6 @@ def pml_ratio_by_vertices(K: Kernel, c) -> fmpq:
 
     (K∘P)(y) is linear in P, so its minimum over the polytope Q_X(c) is at a vertex c𝟙 + (1−Nc)e_x.
     """
-    from exactdp.verification.instances import prior_vertices
-
     best = None
     for P in prior_vertices(K.N, c):
         out = K.apply(P)

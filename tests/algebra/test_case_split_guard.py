@@ -1,4 +1,4 @@
-"""The prover counts the conjunctions of a case split before building it (exactdp.algebra.prover._dnf_terms):
+"""The prover counts the conjunctions of a case split before building it (exactdp.algebra.cases.dnf_terms):
 the count equals sympy's to_dnf when no atom repeats and bounds it from above otherwise (to_dnf merges equal
 conjunctions), and it grows as the product of the negated pieces."""
 
@@ -9,7 +9,7 @@ import itertools
 import pytest
 import sympy
 
-from exactdp.algebra.prover import _dnf_terms
+from exactdp.algebra.cases import dnf_terms
 
 a, b, x, y, z = sympy.symbols("a b x y z")
 ATOMS = [a > 0, b > 1, x < 2, y >= 3, z <= 4]
@@ -33,14 +33,14 @@ SHARED = [sympy.And(*(sympy.Not(sympy.And(p, q)) for p, q in pair))
 
 @pytest.mark.parametrize("formula", DISJOINT, ids=range(len(DISJOINT)))
 def test_count_equals_the_dnf_size_without_repeated_atoms(formula):
-    assert _dnf_terms(formula) == _terms(formula)
+    assert dnf_terms(formula) == _terms(formula)
 
 
 @pytest.mark.parametrize("formula", SHARED, ids=range(len(SHARED)))
 def test_count_bounds_the_dnf_size_with_repeated_atoms(formula):
-    assert _dnf_terms(formula) == 8 and _terms(formula) <= 8
+    assert dnf_terms(formula) == 8 and _terms(formula) <= 8
 
 
 def test_the_count_grows_as_the_product_of_the_negated_pieces():
     pieces = [sympy.And(*(sympy.Symbol(f"u{i}_{j}") > j for j in range(3))) for i in range(12)]
-    assert _dnf_terms(sympy.And(*(sympy.Not(p) for p in pieces))) == 3**12
+    assert dnf_terms(sympy.And(*(sympy.Not(p) for p in pieces))) == 3**12

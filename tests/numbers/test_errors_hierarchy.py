@@ -49,10 +49,10 @@ def test_internal_error_is_neither_input_nor_undecided():
 
 
 def test_the_other_undecided_exceptions_are_undecided_errors():
-    from exactdp.algebra.prover import _Undecided
+    from exactdp.algebra.decision import ProverUndecided
     from exactdp.verification.conjecture import values
 
-    assert issubclass(_Undecided, UndecidedError)
+    assert issubclass(ProverUndecided, UndecidedError)
     assert issubclass(values.Undecided, UndecidedError)
     assert issubclass(values.Undecided, ArithmeticError)  # behaviour kept: the search still catches it as before
     assert not issubclass(values.Undefined, UndecidedError)  # no value at all is a definite answer
@@ -128,9 +128,9 @@ def test_cli_bad_input_is_exit_2(capsys, monkeypatch, exc):
                                  "prover", "conjecture"])
 def test_cli_undecided_is_exit_3_with_a_clear_message(capsys, monkeypatch, exc):
     if exc == "prover":
-        from exactdp.algebra.prover import _Undecided
+        from exactdp.algebra.decision import ProverUndecided
 
-        exc = _Undecided("2 irrational critical values")
+        exc = ProverUndecided("2 irrational critical values")
     elif exc == "conjecture":
         from exactdp.verification.conjecture.values import Undecided
 

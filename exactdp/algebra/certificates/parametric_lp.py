@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import sympy
 
 from exactdp.errors import UndecidedError
+from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.certificates import (
@@ -49,7 +50,7 @@ from sympy.polys.fields import FracElement
 
 from exactdp.algebra.boolean import covers
 from exactdp.algebra.prover import decide, sign_on
-from exactdp.algebra.regions import Region, _q, _relation_to_positive, _s
+from exactdp.algebra.regions import Region, rational_to_qq, relation_to_positive
 
 _ZERO = sympy.Integer(0)
 
@@ -63,13 +64,13 @@ def condition_text(rel) -> str:
 
 def negate(rel):
     """¬(g ≥ 0) = g < 0, ¬(g > 0) = g ≤ 0 (and the mirrored forms), without evaluation."""
-    g, strict = _relation_to_positive(rel)
+    g, strict = relation_to_positive(rel)
     return sympy.Le(g, 0, evaluate=False) if strict else sympy.Lt(g, 0, evaluate=False)
 
 
 def canonical(rel) -> tuple:
     """(expanded g, strict) with rel ⇔ g > 0 (strict) / g ≥ 0, for comparing conditions as sets."""
-    g, strict = _relation_to_positive(rel)
+    g, strict = relation_to_positive(rel)
     return sympy.expand(g), strict
 
 
@@ -205,7 +206,7 @@ class SignTable:
         """A rational point of the (non-empty) region found by the prover, as {symbol: fmpq}, or None."""
         if self.empty() is not Truth.FALSE or self._point is None:
             return None
-        return {v: _q(self.field.K.domain.to_sympy(x)) for v, x in zip(self.field.variables, self._point)}
+        return {v: rational_to_qq(self.field.K.domain.to_sympy(x)) for v, x in zip(self.field.variables, self._point)}
 
     def with_condition(self, rel) -> SignTable:
         """The table of the subregion with ``rel`` added: every strict sign decided here still holds there."""
@@ -266,7 +267,7 @@ class SignTable:
         a = coeffs.get(unit)
         b = coeffs.get(tuple(0 for _ in unit), 0)
         dom = self.field.K.domain
-        root = _q(dom.to_sympy(-dom.convert(b) / dom.convert(a)))
+        root = rational_to_qq(dom.to_sympy(-dom.convert(b) / dom.convert(a)))
         bounds = self.region.bounds(v)
         # a·(v − root): sign of (v − root) on [lo, hi]
         s = None
@@ -290,9 +291,9 @@ class SignTable:
         options = []
         for v in variables:
             b = self.region.bounds(v)
-            opts = [v + _s(b.lo)] if b.lo is not None else []
+            opts = [v + qq_to_sympy(b.lo)] if b.lo is not None else []
             if b.hi is not None:
-                opts.append(_s(b.hi) - v)
+                opts.append(qq_to_sympy(b.hi) - v)
             if not opts:
                 return None
             options.append(opts)

@@ -27,17 +27,17 @@ from exactdp.errors import InternalError, ParameterError
 from exactdp.numbers.rich import RichDisplay
 from exactdp.io import kernel_to_json
 from exactdp.kernels import Kernel
-from exactdp.measures.contraction import eta_hockey_stick, eta_tv
-from exactdp.measures.divergences import chi2, hellinger2, hockey_stick, kl, tv
-from exactdp.measures.privacy import ldp_epsilon, ldp_ratio, max_leakage, pml_epsilon, pml_ratio
+from exactdp.measures.contraction import eta_hockey_stick
+from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.numbers.truth import Truth
 from exactdp.verification.conjecture import values as V
+from exactdp.verification.conjecture.core_values import core_values, exact_sympy
 from exactdp.verification.conjecture.classes import classes_for, in_gamma_range, member
-from exactdp.verification.conjecture.parser import KERNEL_CONSTANTS, Conjecture, parse_conjecture
-from exactdp.verification.conjecture.quantities import Instance, eta_chi2_two_inputs
+from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
+from exactdp.verification.conjecture.prove import prove
+from exactdp.verification.conjecture.quantities import MAX_TENSOR_SIZE, Instance
 from exactdp.verification.conjecture.runner import progress_bar, run_search
 from exactdp.verification.conjecture.search import SearchSpec, evaluate
-from exactdp.numbers.reader import as_expr
 
 DEFAULT_BUDGET = 400
 #: estimated elementary operations per kernel entry of one searched kernel (its class test, the quantities
@@ -96,97 +96,6 @@ class CheckResult(RichDisplay, rich="check_result"):
 
 
 # -- the exact re-check through the core functions -------------------------------------------------------------
-
-def _sym(v):
-    if isinstance(v, fmpq):
-        return sympy.Rational(int(v.p), int(v.q))
-    return as_expr(v)
-
-
-def _core_dist(node, inst: Instance):
-    if isinstance(node, sympy.Symbol):
-        return inst.P if node.name == "P" else inst.Q
-    if node.func.__name__ == "row":
-        return inst.K.row(int(node.args[0]))
-    return inst.K.apply(_core_dist(node.args[0], inst))
-
-
-def _rational(expr, what: str) -> fmpq:
-    try:
-        e = sympy.nsimplify(expr) if not expr.is_Rational else expr
-    except (OverflowError, ValueError, TypeError, ZeroDivisionError):  # huge or odd arguments: no value here
-        raise V.Undefined(f"{what}: {expr} cannot be read as an exact rational") from None
-    if not e.is_Rational:
-        raise V.Undefined(f"{what}: {expr} is not rational")
-    return fmpq(int(e.p), int(e.q))
-
-
-def _eta_hs_exact(K: Kernel, g):
-    """η_{E_g}(K) = max over x ≠ x' of Σ_y (K(y|x) − g K(y|x'))₊ for an exact (possibly irrational) g ≥ 0,
-    as an exact sympy number (rational g goes through the core's fmpq path)."""
-    if g.is_Rational:
-        return _sym(eta_hockey_stick(K, fmpq(int(g.p), int(g.q))))
-    best = sympy.Integer(0)
-    for i in range(K.N):
-        for j in range(K.N):
-            if i != j:
-                best = sympy.Max(best, sympy.Add(*[sympy.Max(_sym(a) - g * _sym(b), 0) for a, b in zip(K[i], K[j])]))
-    return best
-
-
-def core_values(conj: Conjecture, inst: Instance) -> dict:
-    """Every quantity and parameter of the conjecture at the instance, as exact sympy values from the core."""
-    params = {sympy.Symbol(k, **_assume(k)): v for k, v in inst.params_sympy().items()}
-    K, out = inst.K, dict(params)
-    nodes = set()
-    for side in (conj.lhs, conj.rhs):
-        nodes |= {a for a in sympy.preorder_traversal(side)
-                  if isinstance(a, sympy.core.function.AppliedUndef) or
-                  (isinstance(a, sympy.Symbol) and a.name in KERNEL_CONSTANTS)}
-    # innermost first, so arguments are already numbers
-    for node in sorted(nodes, key=lambda a: len(list(sympy.preorder_traversal(a)))):
-        name = node.name if isinstance(node, sympy.Symbol) else node.func.__name__
-        args = [] if isinstance(node, sympy.Symbol) else [a.xreplace(out) for a in node.args]
-        if name in ("K", "row"):
-            continue
-        if name == "eta_tv":
-            out[node] = _sym(eta_tv(K))
-        elif name == "ldp_eps":
-            out[node] = ldp_epsilon(K)
-        elif name == "max_leakage":
-            out[node] = max_leakage(K)
-        elif name in ("eta_chi2", "eta_kl"):
-            out[node] = eta_chi2_two_inputs(K).as_sympy()
-        elif name == "pml_eps":
-            out[node] = pml_epsilon(K, _rational(args[0], "pml_eps(c)"))
-        elif name == "eta_hs":
-            out[node] = _sym(eta_hockey_stick(K, _rational(args[0], "eta_hs(gamma)")))
-        elif name == "delta_K":
-            if not args[0].is_number or args[0].is_negative or abs(args[0]) > _max_exp():
-                raise V.Undefined(f"delta(eps) needs 0 <= eps <= {_max_exp()}, got {str(args[0])[:80]}")
-            out[node] = _eta_hs_exact(K, sympy.exp(args[0]))
-        elif name == "eta_tv_tensor":
-            k = int(_rational(args[0], "eta_tv_tensor(n)"))
-            out[node] = _sym(eta_tv(K.tensor_power(k)) if k > 1 else eta_tv(K))
-        else:
-            A, B = _core_dist(node.args[0], inst), _core_dist(node.args[1], inst)
-            f = {"tv": tv, "kl": kl, "hellinger2": hellinger2, "chi2": chi2}.get(name)
-            out[node] = _sym(f(A, B) if f else hockey_stick(A, B, _rational(args[2], "hs(A,B,gamma)")))
-    return out
-
-
-def _max_exp() -> int:
-    from exactdp.limits import limit
-
-    return limit("max_exp_argument")
-
-
-def _assume(name: str) -> dict:
-    from exactdp.verification.conjecture.parser import _symbols
-
-    s = _symbols().get(name)
-    return s.assumptions0 if s is not None else {}
-
 
 def recheck(conj: Conjecture, inst: Instance) -> dict:
     """Re-decide the instance from scratch with the core functions; return exact sides and the slack.
@@ -423,8 +332,6 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
             if n.is_number:
                 if not n.is_Integer or n < 1:
                     raise ParameterError(f"eta_tv_tensor(n) needs an integer n >= 1, got {quote(n)}")
-                from exactdp.verification.conjecture.quantities import MAX_TENSOR_SIZE
-
                 if min(N[0], M[0]) ** min(int(n), 64) > MAX_TENSOR_SIZE:
                     raise ParameterError(f"eta_tv_tensor({n}): every sampled kernel has N^n or M^n above "
                                          f"{MAX_TENSOR_SIZE} (the largest tensor power evaluated); use a smaller n")
@@ -547,7 +454,7 @@ def _refuse_if_nothing_tested(inequality: str, merged) -> None:
 def _report(conj: Conjecture, inst: Instance) -> dict:
     chk = recheck(conj, inst)
     rec = inst.record()
-    params = {"eps": str(sympy.log(_sym(inst.gamma))), **{k: rec[k] for k in ("gamma", "delta", "c", "n") if k in rec}}
+    params = {"eps": str(sympy.log(exact_sympy(inst.gamma))), **{k: rec[k] for k in ("gamma", "delta", "c", "n") if k in rec}}
     out = {"class": inst.cls, "N": inst.K.N, "M": inst.K.M, "rows": rec["rows"], "params": params,
            "lhs": chk["lhs"], "rhs": chk["rhs"], "slack": chk["slack"],
            "lhs_enclosure": chk.get("lhs_enclosure"), "rhs_enclosure": chk.get("rhs_enclosure"),
@@ -563,10 +470,6 @@ def _try_prove(conj: Conjecture, classes, spec):
     """The :class:`~.prove.Proof` of the conjecture, or None."""
     from exactdp.errors import ExactDPError
 
-    try:
-        from exactdp.verification.conjecture.prove import prove
-    except ImportError:
-        return None
     try:
         return prove(conj, classes, spec)
     except ExactDPError:

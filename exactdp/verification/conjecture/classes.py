@@ -26,6 +26,7 @@ from exactdp.kernels import Kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv_witness
 from exactdp.measures.privacy import is_ldp, ldp_ratio, pml_ratio
 from exactdp.numbers.truth import Truth
+from exactdp.verification.conjecture.parser import ConjectureSyntaxError
 from exactdp.verification.conjecture.quantities import MAX_TENSOR_SIZE, Instance
 
 CLASSES = ("ldp", "approx-ldp", "pml")
@@ -42,8 +43,6 @@ C_FRACTIONS = tuple(fmpq(1, k) for k in (1, 2, 3, 4, 10, 100))  # c = fraction /
 
 def classes_for(name: str, parameters) -> tuple[str, ...]:
     """The classes ``--class name`` denotes, keeping for ``all`` those defining every used parameter."""
-    from exactdp.verification.conjecture.parser import ConjectureSyntaxError
-
     if name == "all":
         out = tuple(c for c in CLASSES if set(parameters) <= DEFINED[c] | {"N", "M", "n"})
         if not out:

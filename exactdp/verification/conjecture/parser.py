@@ -68,7 +68,7 @@ _RELATIONS = {"<=": "<=", "<": "<", ">=": ">=", ">": ">"}
 _UNICODE = {"≤": "<=", "≥": ">=", "ε": "eps", "δ": "delta", "γ": "gamma", "−": "-", "·": "*", "×": "*"}
 
 
-def _symbols() -> dict:
+def conjecture_symbols() -> dict:
     return {
         "eps": sympy.Symbol("eps", nonnegative=True),
         "gamma": sympy.Symbol("gamma", positive=True),
@@ -84,7 +84,7 @@ def _symbols() -> dict:
 
 def _names() -> dict:
     d = dict(_FUNCTIONS)
-    d.update(_symbols())
+    d.update(conjecture_symbols())
     for name, (arity, _) in QUANTITIES.items():
         d[name] = sympy.Symbol(name) if arity == 0 else sympy.Function(name)
     d["K"] = sympy.Function("K")

@@ -32,7 +32,7 @@ from typing import Callable
 import sympy
 
 from exactdp import bounds as B
-from exactdp.verification.conjecture.parser import KERNEL_CONSTANTS, Conjecture, _symbols
+from exactdp.verification.conjecture.parser import KERNEL_CONSTANTS, Conjecture, conjecture_symbols
 
 _t = sympy.Symbol("t", positive=True)
 
@@ -84,7 +84,7 @@ def _contraction_certificates() -> tuple:
 
 def upper_bound(small: sympy.Expr, cls: str, N: int | None) -> UpperBound | None:
     """The class's upper bound on the small side at input size N, or None outside the fragment."""
-    s = _symbols()
+    s = conjecture_symbols()
     eps, delta, c = s["eps"], s["delta"], s["c"]
     if small == sympy.Symbol("eta_tv"):
         own = {B.t: _t, B.delta: delta, B.c: c}  # registry entries in this module's symbols
@@ -110,7 +110,7 @@ def upper_bound(small: sympy.Expr, cls: str, N: int | None) -> UpperBound | None
 
 
 def _rational_in_t(expr: sympy.Expr):
-    s = _symbols()
+    s = conjecture_symbols()
     f = expr.subs(sympy.exp(s["eps"]), _t).subs(s["gamma"], _t)
     if f.has(s["eps"]) or any(isinstance(a, sympy.core.function.AppliedUndef) for a in sympy.preorder_traversal(f)):
         return None
@@ -225,7 +225,7 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
     f = _rational_in_t(large)
     if f is None:
         return None
-    s = _symbols()
+    s = conjecture_symbols()
     rel = "<" if conj.strict else "<="
     steps = [f"symbolic proof (exactdp.algebra.prover), t = exp(eps) >= 1; the conjecture reads {small} {rel} {f}"]
     rests_on: list[str] = []

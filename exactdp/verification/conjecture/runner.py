@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from exactdp.verification.conjecture import values as V
-from exactdp.verification.conjecture.search import ChunkResult, SearchSpec, _better, key_from_str, run_chunk
+from exactdp.verification.conjecture.search import ChunkResult, SearchSpec, better, key_from_str, run_chunk
 
 
 class _Serial:
@@ -68,7 +68,7 @@ class Merged:
         if self.undefined_reason is None:
             self.undefined_reason = getattr(r, "undefined_reason", None)
         s = key_from_str(r.best_score)
-        if r.best is not None and _better(s, self.best_score):
+        if r.best is not None and better(s, self.best_score):
             self.best, self.best_score = r.best, s
         if r.counterexample is not None and self.counterexample is None:
             self.counterexample = r.counterexample

@@ -36,6 +36,7 @@ from exactdp.verification.conjecture.classes import (
     make_instances,
     perturb_kernel,
 )
+from exactdp.verification.conjecture.core_values import core_values
 from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
 from exactdp.verification.conjecture.quantities import Instance, evaluate_side
 from exactdp.verification.instances import grid_kernels, random_kernel
@@ -117,7 +118,6 @@ def _exactly_zero(conj: Conjecture, inst: Instance) -> bool:
     separate the slack from 0."""
     from exactdp.numbers.exact_zero import is_zero
     from exactdp.numbers.truth import Truth
-    from exactdp.verification.conjecture.api import core_values
 
     try:
         vals = core_values(conj, inst)
@@ -146,7 +146,7 @@ def _less(a, b) -> int:
     return (ka > kb) - (ka < kb)
 
 
-def _better(a, b) -> bool:
+def better(a, b) -> bool:
     """Is the ranking key a (a tuple of exact scores) strictly smaller than b (None = no key)."""
     if a is None:
         return False
@@ -235,12 +235,12 @@ class _Chunk:
                     continue
                 if ev.status == "violation":
                     return inst, inst, ev.score
-                if _better(ev.score, best_score):
+                if better(ev.score, best_score):
                     best, best_score = inst, ev.score
         return None, best, best_score
 
     def note_best(self, inst, score):
-        if inst is not None and _better(score, self.best_score):
+        if inst is not None and better(score, self.best_score):
             self.best_inst, self.best_score = inst, score
 
     def finish(self, violation: Instance | None) -> ChunkResult:
@@ -384,7 +384,7 @@ def _random_and_climb(ch: _Chunk, work: int, rng: random.Random) -> Instance | N
         if bad is not None:
             return bad
         ch.note_best(best, score)
-        if _better(score, start_score):
+        if better(score, start_score):
             start, start_score = best, score
     cur, cur_score = start, start_score
     for _ in range(work - explore):
@@ -395,6 +395,6 @@ def _random_and_climb(ch: _Chunk, work: int, rng: random.Random) -> Instance | N
         if bad is not None:
             return bad
         ch.note_best(best, score)
-        if _better(score, cur_score):
+        if better(score, cur_score):
             cur, cur_score = best, score
     return None
