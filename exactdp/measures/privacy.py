@@ -27,7 +27,7 @@ from exactdp.measures.contraction import Observer, eta_hockey_stick, eta_hockey_
 from exactdp.numbers.linalg import (
     column_extreme,
     column_extremes,
-    column_sums_scaled,
+    column_sums,
     max_column_ratio,
     pml_candidates,
     profile_front,
@@ -592,28 +592,25 @@ def _pml_max(K: Kernel, c: fmpq):
 
     The columns that can attain the maximum come from the float64 filter
     (:func:`exactdp.numbers.linalg.pml_candidates`; every column when it does not apply); each is then
-    evaluated exactly, its column sum over the lcm of the row denominators."""
+    evaluated exactly in fmpq, r_y = (a_hi/d_hi) / (c S_y + (1 − Nc) a_lo/d_lo), with its exact column sum S_y
+    (:func:`exactdp.numbers.linalg.column_sums`: a product tree, reduced once and kept with the kernel, so the
+    fmpq operations here meet one large denominator and small ones: gcds of linear cost)."""
     R = K.int_rows()
     A, d = R.A, R.d
-    cp, cq = int(c.p), int(c.q)
-    fast = pml_candidates(R, cp, cq)
+    fast = pml_candidates(R, int(c.p), int(c.q))
     if fast is not None:
         cols, amax, amin = fast
     else:
         amax, amin = column_extremes(R)
         cols = [y for y in range(K.M) if A[int(amax[y]), y] != 0]  # all-zero columns: output never occurs
         amax, amin = amax[cols], amin[cols]
-    T, L = column_sums_scaled(R, cols)  # S_y = T[i] / L for y = cols[i]
-    rest = cq - K.N * cp  # (1 − Nc)·cq
-    best_num, best_den, arg, x0 = 0, 1, None, None
-    for y, T_y, xh, xl in zip(cols, T, amax.tolist(), amin.tolist()):
-        a_hi, d_hi, a_lo, d_lo = int(A[xh, y]), int(d[xh]), int(A[xl, y]), int(d[xl])
-        # r_y = (a_hi/d_hi) / (c T_y/L + (1−Nc) a_lo/d_lo) = a_hi cq L d_lo / (d_hi (cp T_y d_lo + rest a_lo L))
-        num = a_hi * cq * L * d_lo
-        den = d_hi * (cp * T_y * d_lo + rest * a_lo * L)
-        if arg is None or num * best_den > best_num * den:
-            best_num, best_den, arg, x0 = num, den, y, xl
-    return fmpq(best_num, best_den), arg, x0
+    rest = 1 - K.N * c
+    best, arg, x0 = None, None, None
+    for y, S_y, xh, xl in zip(cols, column_sums(R, cols), amax.tolist(), amin.tolist()):
+        r = fmpq(int(A[xh, y]), int(d[xh])) / (c * S_y + rest * fmpq(int(A[xl, y]), int(d[xl])))
+        if best is None or r > best:
+            best, arg, x0 = r, y, xl
+    return best, arg, x0
 
 
 def pml_ratio(K, c):
@@ -653,9 +650,11 @@ def max_leakage_ratio(K) -> fmpq:
     if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constant entries)
         return max_leakage_in(kernel_domain(K, "max_leakage_ratio"), K)
     R = K.int_rows()  # QQ: the integer route
-    amax = column_extreme(R, "max")
-    T, L = weighted_row_sum(R, amax, np.arange(K.M))  # per-denominator int64 sums, one flint product
-    return fmpq(T, L)
+    value = R._views.get("max_leakage_ratio")
+    if value is None:  # a value of the kernel: computed once, kept with its integer form
+        value = weighted_row_sum(R, column_extreme(R, "max"), np.arange(K.M))
+        R._views["max_leakage_ratio"] = value
+    return value
 
 
 def max_leakage(K) -> sympy.Expr:
