@@ -17,6 +17,8 @@ can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's subquadratic produc
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from flint import fmpz
 
@@ -59,7 +61,7 @@ def product_tree(d) -> list[np.ndarray]:
     return levels
 
 
-def tree_sum(levels: list[np.ndarray], n) -> tuple[object, object]:
+def tree_sum(levels: list[np.ndarray], n) -> tuple[Any, Any]:
     """``(T, P)`` with Σ_x n[x] / d[x] = T / P exactly, P = Π d, for the tree ``levels`` of d
     (:func:`product_tree`) and integer numerators ``n`` of shape (len(d),) — or (len(d), m) for m sums at once:
     T is then an object array of the m numerators over the common P.  Unreduced (no gcd)."""

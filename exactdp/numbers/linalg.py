@@ -290,23 +290,21 @@ def _object_tournament(A: np.ndarray, d: np.ndarray, sense: str) -> np.ndarray:
 
 
 def _den_groups(R: IntRows):
-    """Rows grouped by denominator (cached): ``(order, starts, gidx, levels)`` with the row order by d (None
-    when every denominator differs: no reordering), the first sorted row of each distinct denominator D_g, each
-    row's group, and the product tree of the D_g (:func:`exactdp.numbers.fraction_sum.product_tree`): sums
+    """Rows grouped by denominator (cached): ``(order, starts, levels)`` with the row order by d (None when
+    every denominator differs: no reordering), the first sorted row of each distinct denominator D_g and the
+    product tree of the D_g (:func:`exactdp.numbers.fraction_sum.product_tree`): sums
     over the rows become one sum per distinct denominator, over P = Π_g D_g."""
     if "den_groups" in R._views:
         return R._views["den_groups"]
-    order = np.argsort(R.d, kind="stable")
+    order: np.ndarray | None = np.argsort(R.d, kind="stable")
     ds = R.d[order]
     first = np.r_[True, ds[1:] != ds[:-1]]
     starts = np.flatnonzero(first)
-    gidx = np.empty(len(ds), dtype=np.intp)
     if len(starts) == len(ds):  # every row its own denominator: no reordering
-        order, D, gidx[:] = None, R.d, np.arange(len(ds))
+        order, D = None, R.d
     else:
         D = ds[starts]
-        gidx[order] = np.cumsum(first) - 1
-    out = (order, starts, gidx, product_tree(D))
+    out = (order, starts, product_tree(D))
     R._views["den_groups"] = out
     return out
 
@@ -319,7 +317,7 @@ def column_sums(R: IntRows, cols=None) -> list:
     all denominators), and each sum is reduced once.  The sums of requested columns are kept on ``R``: later
     calls (another c of ``pml_ratio``, the same candidate columns) reuse them.
     """
-    order, starts, _, levels = _den_groups(R)
+    order, starts, levels = _den_groups(R)
     known = R._views.setdefault("column_sums", {})
     ys = list(range(R.shape[1])) if cols is None else [int(y) for y in cols]
     missing = [y for y in ys if y not in known]
