@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-import sympy
 from flint import fmpq
 
 from exactdp.distributions import Distribution, as_distribution
@@ -38,9 +37,14 @@ from exactdp.numbers.sr import to_exact
 from exactdp.numbers.domain import QQ, RB, Domain
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
+from exactdp.numbers.deferred import is_sympy
 
 if TYPE_CHECKING:
+    import sympy
+
     from exactdp.symbolic.closedforms import SymbolicPrivacyProfile
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 
 def _log(ratio):
@@ -140,7 +144,7 @@ def ldp_epsilon(K) -> sympy.Expr:
 
 def _no_foreign_symbols(value, name: str, K) -> None:
     """A parameter may carry only the symbols the kernel declares (a parametric kernel's parameters)."""
-    if not isinstance(value, sympy.Basic) or not value.free_symbols:
+    if not is_sympy(value) or not value.free_symbols:
         return
     declared = set(K.free_symbols) if K.symbolic else set()
     foreign = sorted(map(str, value.free_symbols - declared))
@@ -250,13 +254,13 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     K = as_kernel(K)
     g, e = _resolve_gamma(gamma, eps, K)
     d = _delta(delta)
-    if not K.symbolic and not (isinstance(g, sympy.Basic) and g.free_symbols):
+    if not K.symbolic and not (is_sympy(g) and g.free_symbols):
         # magnitudes first: γ beyond every likelihood ratio of K (ε = 10^10) is decided in constant time
         from exactdp.measures.irrational_gamma import eta_at_infinity, gamma_beyond_ratios
 
         if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
             return Truth.of(eta_at_infinity(K)[0] <= d)
-    elif K.symbolic and not K.free_symbols and not (isinstance(g, sympy.Basic) and g.free_symbols):
+    elif K.symbolic and not K.free_symbols and not (is_sympy(g) and g.free_symbols):
         from exactdp.measures.irrational_gamma import decide_beyond_ratios_sr  # irrational constant entries
 
         fast = decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)
@@ -264,10 +268,10 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
             return fast
     if isinstance(g, fmpq) and not K.symbolic:
         return Truth.of(eta_hockey_stick(K, g) <= d)
-    if K.symbolic or (isinstance(g, sympy.Basic) and g.free_symbols):  # for all parameters (exactdp.symbolic)
+    if K.symbolic or (is_sympy(g) and g.free_symbols):  # for all parameters (exactdp.symbolic)
         from sympy.polys.polyerrors import BasePolynomialError
 
-        if K.symbolic and K.free_symbols and isinstance(g, sympy.Basic) and not _rational_function(g):
+        if K.symbolic and K.free_symbols and is_sympy(g) and not _rational_function(g):
             name = "eps" if eps is not None else "gamma"
             raise ParameterError(
                 f"{name}: gamma = {str(g)[:60]} is irrational; the parametric (symbolic) route needs gamma "
@@ -547,7 +551,7 @@ def pml_ratio_witness(K, c):
     e^{ε*} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)).
     """
     K = as_kernel(K)
-    c_sympy = isinstance(c, sympy.Basic)
+    c_sympy = is_sympy(c)
     if K.free_symbols or (c_sympy and c.free_symbols) or (K.symbolic and c_sympy and not c.is_Rational):
         # SR: a closed form on the kernel's region with 0 < c <= 1/N (no single witness prior)
         D, C = pml_domain(K, c)
@@ -623,7 +627,7 @@ def pml_ratio(K, c):
     3
     """
     K = as_kernel(K)
-    if K.symbolic or (isinstance(c, sympy.Basic) and c.free_symbols):
+    if K.symbolic or (is_sympy(c) and c.free_symbols):
         return pml_ratio_witness(K, c)[0]
     return _pml_max(K, _check_c(c, K.N))[0]  # no prior built
 
