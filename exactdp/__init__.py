@@ -36,6 +36,7 @@ _export("exactdp.distributions", "Distribution")
 _export("exactdp.errors", "CoercionError", "ExactDPError", "InputError", "InternalError",
         "InvalidDistributionError", "InvalidKernelError", "ParameterError", "ShapeError", "UndecidedError")
 _export("exactdp.kernels", "Kernel")
+_export("exactdp.measures.chi2_contraction", "eta_chi2", "eta_chi2_prior", "eta_hellinger2", "eta_kl")
 _export("exactdp.measures.contraction", "eta_hockey_stick", "eta_hockey_stick_witness", "eta_tv", "eta_tv_witness")
 _export("exactdp.measures.divergences", "chi2", "f_divergence", "hellinger2", "hockey_stick", "kl", "tv", "renyi")
 _export("exactdp.measures.privacy", "Leakage", "PrivacyProfile", "is_ldp", "ldp_epsilon", "ldp_ratio",
@@ -90,6 +91,7 @@ if TYPE_CHECKING:  # static checkers and IDEs see the eager imports
         ParameterError, ShapeError, UndecidedError,
     )
     from exactdp.kernels import Kernel  # noqa: F401
+    from exactdp.measures.chi2_contraction import eta_chi2, eta_chi2_prior, eta_hellinger2, eta_kl  # noqa: F401
     from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness, eta_tv, eta_tv_witness  # noqa: F401
     from exactdp.measures.divergences import chi2, f_divergence, hellinger2, hockey_stick, kl, renyi, tv  # noqa: F401
     from exactdp.measures.privacy import (  # noqa: F401

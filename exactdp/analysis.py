@@ -31,7 +31,7 @@ from exactdp.numbers.truth import Truth
 #: (η_TV, η_{E_γ}, is_ldp each make one pass over the N² row pairs and M outputs)
 _PAIR_ENTRY = 1 / 4
 #: cost units of one (ordered pair of rows, output) step of the privacy profile's sweep (a sort, two prefix
-#: sums and the hull filter per entry: ≈ 16 pairwise-pass steps, 2.8 s at 512×512)
+#: sums and the hull filter per entry: about 16 pairwise-pass steps; calibrated by benchmarks/bench_profile.py)
 _PROFILE_ENTRY = 4
 
 
@@ -44,6 +44,70 @@ def check_cost(N: int, M: int, *, gamma=None, profile: bool = False) -> None:
     require("max_work", int(work),
             f"analyze: {passes} pass{'es' if passes > 1 else ''} over the {N}x{N} row pairs of a {N}x{M} kernel"
             + (" and the privacy profile's sweep" if profile else ""))
+
+
+def load_kernel(path, *, at=None, check_shape=None, report=None) -> Kernel:
+    """The kernel of a file for ``analyze``, ``plot`` and ``tensor``: :func:`exactdp.io.read_kernel`'s formats,
+    and a parametric JSON file (with ``"parameters"``, as ``derive --file`` reads) evaluated at ``at``.
+
+    ``at``: ``"NAME=VALUE"`` strings (``--at t=3``), every declared parameter given once, each VALUE exact
+    (read by the safe reader: ``3``, ``5/2``, ``0.25``); the values must satisfy the file's ``"region"``
+    (decided exactly after substitution) and give a valid kernel.  ``at`` with a file without parameters is
+    refused.  Errors name ``--at``, the parameter and the rule."""
+    import json
+    from pathlib import Path
+
+    from exactdp.io import kernel_from_text, read_text_file
+
+    p = Path(path)
+    text = read_text_file(p)
+    data = None
+    if p.suffix.lower() != ".csv" and '"parameters"' in text:  # parsed twice only when it may be parametric
+        require("max_entries", text.count(",") + 1, "kernel file: entries counted by their separators")
+        try:
+            data = json.loads(text, parse_float=str)  # only to look for "parameters"; floats are refused below
+        except json.JSONDecodeError:
+            data = None  # kernel_from_text reports the JSON error
+    parametric = isinstance(data, dict) and bool(data.get("parameters"))
+    if not parametric:
+        if at:
+            raise ParameterError(f"--at: {p.name} declares no parameters (a JSON kernel file with \"parameters\" "
+                                 f"takes --at NAME=VALUE)")
+        return kernel_from_text(text, "csv" if p.suffix.lower() == ".csv" else "json", name=p.stem,
+                                check_shape=check_shape, report=report)
+    from exactdp.numbers.reader import read_expression, substitute
+    from exactdp.symbolic.derive import parametric_kernel_from_json
+
+    rows = data.get("rows")
+    if check_shape is not None and isinstance(rows, list) and rows and all(isinstance(r, list) for r in rows):
+        check_shape(len(rows), max(len(r) for r in rows))
+    K = parametric_kernel_from_json(text, name=p.stem)  # validates "parameters", "region" and the entries
+    names = sorted(str(k) for k in data["parameters"])
+    if not at:
+        raise ParameterError(f"{p.name}: a parametric kernel (parameters {', '.join(names)}); give each a value with "
+                             f"--at NAME=VALUE (e.g. --at {names[0]}=2), or derive its closed forms with "
+                             f"exactdp derive --file {p.name}")
+    symbols = {str(s): s for s in K.free_symbols}
+    values: dict = {}
+    for item in at:
+        name, sep, value = str(item).partition("=")
+        name = name.strip()
+        if not sep or not name or not value.strip():
+            raise ParameterError(f"--at: expected NAME=VALUE, got {item!r}")
+        if name not in names:
+            raise ParameterError(f"--at: {name!r} is not a parameter of {p.name} (parameters: {', '.join(names)})")
+        if name in values:
+            raise ParameterError(f"--at: {name} given twice")
+        values[name] = read_expression(value.strip(), name=f"--at {name}", symbols={})
+    missing = [n for n in names if n not in values]
+    if missing:
+        raise ParameterError(f"--at: no value for {', '.join(missing)} (every parameter of {p.name} needs one)")
+    exact = {symbols[n]: v for n, v in values.items() if n in symbols}
+    for cond in K.region:
+        if substitute(cond, exact, "--at") is not sympy.true:
+            raise ParameterError(f"--at: {', '.join(f'{n}={values[n]}' for n in names)} lies outside the file's "
+                                 f"region {cond}")
+    return K.subs(exact).with_name(f"{p.stem}({', '.join(f'{n}={values[n]}' for n in names)})")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 from exactdp.errors import InputError, InvalidKernelError
@@ -18,16 +19,21 @@ from exactdp.limits import require
 from exactdp.regular_files import read_text
 
 
-def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, check_shape=None) -> Kernel:
+def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, check_shape=None,
+                     report=None) -> Kernel:
     """Parse a kernel from JSON or CSV text.
 
     >>> kernel_from_text('{"rows": [["1/2", "1/2"], [1, 0]]}').rows
     ((1/2, 1/2), (1, 0))
     >>> kernel_from_text("0.25,0.75", "csv").rows
     ((1/4, 3/4),)
+    >>> kernel_from_text("x,y=0,y=1\\na,1/4,3/4\\nb,1/2,1/2", "csv", report=print).rows
+    CSV: header row 'y=0, y=1' and row labels 'a, b' skipped
+    ((1/4, 3/4), (1/2, 1/2))
 
-    ``check_shape(N, M)``, if given, is called with the shape before any entry is parsed (a cost guard of
-    the caller, e.g. :func:`exactdp.analysis.check_cost`).
+    A CSV header row and a first column of row labels are detected (:func:`csv_labels`) and skipped;
+    ``report(line)``, if given, is told what was skipped.  ``check_shape(N, M)``, if given, is called with the
+    shape before any entry is parsed (a cost guard of the caller, e.g. :func:`exactdp.analysis.check_cost`).
     """
     # a cheap count before parsing: every entry but the last is followed by a separator (an upper bound when
     # an entry contains one), so a file with millions of entries is refused before it is parsed at all
@@ -56,9 +62,64 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, chec
 
             raise InvalidKernelError(f"kernel file: not valid CSV at line {reader.line_num} ({exc}); an entry may "
                                      f"hold at most max_text_length = {limit('max_text_length')} characters") from None
+        rows, row_labels, column_labels = csv_labels(rows)
+        if report is not None and (row_labels or column_labels):
+            report(_labels_note(row_labels, column_labels))
         _require_entries(rows, check_shape)
         return Kernel(rows, name=name)
     raise InputError(f"kernel file: unknown format {fmt!r}; use json or csv")
+
+
+def _is_number(cell: str) -> bool:
+    """Is a CSV cell an exact number for the kernel reader (the one safe reader, no symbols)?"""
+    from exactdp.numbers.reader import read_expression
+
+    try:
+        read_expression(cell, name="cell", symbols={}, constants={})
+    except InputError:
+        return False
+    return True
+
+
+#: a CSV label: a word (letters, digits, _ . - + = : and spaces) starting with a letter, at most 64 characters
+_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_ .=:+-]{0,63}")
+
+
+def _is_label(cell: str) -> bool:
+    """A row or column label (never a dunder-like name such as ``x.__class__``: that stays an entry)."""
+    return bool(_LABEL.fullmatch(cell)) and "__" not in cell and not _is_number(cell)
+
+
+def csv_labels(rows: list[list[str]]) -> tuple[list[list[str]], tuple[str, ...], tuple[str, ...]]:
+    """``(entries, row labels, column labels)`` of a CSV table whose first row and first column may be labels.
+
+    Rule: the first column holds row labels when every cell of it below the first row is a label (a word:
+    letters, digits, ``_ . - + = :`` and spaces, starting with a letter, no ``__``, not a number for the safe
+    reader); the first row is a header when each of its cells past that column is a label or a number and at
+    least one is a label.  Anything else stays an entry and meets the kernel's reader and its errors (a
+    formula or code in a header cell is never skipped silently).  A header of numbers only (outputs named 0,
+    1, 2) is not told from a row: it is read as one and fails the row-sum check, the sum in the message."""
+    if not rows:
+        return rows, (), ()
+    body = rows[1:] if len(rows) > 1 else rows
+    labelled = all(r and _is_label(r[0]) for r in body)
+    head = rows[0][1 if labelled else 0:]
+    header = len(rows) > 1 and any(_is_label(c) for c in head) and all(_is_label(c) or _is_number(c) for c in head)
+    column_labels = tuple(head) if header else ()
+    data = rows[1:] if header else rows
+    row_labels = tuple(r[0] for r in data) if labelled else ()
+    return ([r[1:] for r in data] if labelled else data), row_labels, column_labels
+
+
+def _labels_note(row_labels: tuple[str, ...], column_labels: tuple[str, ...]) -> str:
+    from exactdp.limits import quote
+
+    parts = []
+    if column_labels:
+        parts.append(f"header row {quote(', '.join(column_labels), 60)}")
+    if row_labels:
+        parts.append(f"row labels {quote(', '.join(row_labels), 60)}")
+    return f"CSV: {' and '.join(parts)} skipped"
 
 
 def file_name(data: dict) -> str | None:
@@ -85,17 +146,18 @@ def read_text_file(path: str | Path, name: str = "FILE") -> str:
     return read_text(path, name)
 
 
-def read_kernel(path: str | Path, *, check_shape=None) -> Kernel:
+def read_kernel(path: str | Path, *, check_shape=None, report=None) -> Kernel:
     """Read a kernel file; the format follows the suffix (``.csv`` → CSV, anything else → JSON).
 
     The file's size is checked (``max_file_bytes``) before it is read and its number of entries
     (``max_entries``) before any entry is parsed; a binary file is refused with one line.
-    ``check_shape(N, M)`` is the caller's own guard, called with the shape before the entries are parsed.
+    ``check_shape(N, M)`` is the caller's own guard, called with the shape before the entries are parsed;
+    ``report(line)`` is told about a CSV header row or row labels that were skipped.
     """
     p = Path(path)
     text = read_text_file(p)
     fmt = "csv" if p.suffix.lower() == ".csv" else "json"
-    return kernel_from_text(text, fmt, name=p.stem, check_shape=check_shape)
+    return kernel_from_text(text, fmt, name=p.stem, check_shape=check_shape, report=report)
 
 
 def kernel_to_json(K: Kernel, **extra) -> str:

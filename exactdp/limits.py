@@ -79,10 +79,10 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
     Limit("max_title_length", 1000, "characters", "title of a figure (plot --title): matplotlib's layout of a "
           "100 000-character title does not end"),
     Limit("max_file_bytes", 64 * 2**20, "bytes", "size of a kernel file"),
-    Limit("max_entries", 2**20, "entries", "entries of one kernel (N x M; 1024 x 1024 parses in a few seconds)"),
+    Limit("max_entries", 2**20, "entries", "entries of one kernel (N x M)"),
     Limit("max_symbolic_entries", 50, "entries",
           "entries of one parametric (symbolic) kernel built by a catalogue constructor: every symbolic "
-          "quantity costs sympy work quadratic in N (derive grosse_pml_mechanism N=25 takes about 8 s)"),
+          "quantity costs sympy work quadratic in N"),
     Limit("max_digits", 100_000, "digits", "significant digits a command prints (evalf, bound --digits)"),
     Limit("max_prec", 1_000_000, "bits", "working precision of a certified evaluation (the most --max-prec or "
           "precision_cap may ask for)"),

@@ -194,6 +194,57 @@ def truncated_geometric(k: int, gamma) -> Kernel:
     return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
 
 
+def _staircase_tail(m: int, g, a, sensitivity: int, r: int):
+    """T(m) = P(Z ≥ m), m ≥ 0, of the staircase noise of :func:`staircase` (a = its mass at 0)."""
+    D = sensitivity
+    if m < r:
+        return a * ((r - m) + D / (g - 1))
+    j, u = (m - r) // D + 1, (m - r) % D
+    return a * ((D - u) + D / (g - 1)) / g ** j
+
+
+def staircase(k: int, gamma, sensitivity: int = 1, r: int = 1) -> Kernel:
+    r"""The discrete staircase mechanism (Geng–Viswanath) on {0, …, k−1}, its tails folded onto 0 and k−1.
+
+    The noise Z on ℤ has P(Z = z) = a·γ^{−s(|z|)} with the staircase s(m) = 0 for m < r and
+    s(m) = ⌊(m − r)/Δ⌋ + 1 for m ≥ r (Δ = ``sensitivity`` ≥ 1, 1 ≤ r ≤ Δ): r − 1 values on each side of 0 at
+    the top level, then steps of Δ values, each γ times lower.  Normalised: a = (γ−1)/((2r−1)(γ−1) + 2Δ).
+    The kernel outputs x + Z clipped to the range: K[x][y] = P(Z = y − x) inside, K[x][0] = T(x),
+    K[x][k−1] = T(k−1−x) with the tail T(m) = P(Z ≥ m) = a((r − m) + Δ/(γ−1)) for m < r and
+    a((Δ − u) + Δ/(γ−1))·γ^{−j} for m = r + (j−1)Δ + u, 0 ≤ u < Δ.
+
+    Inputs at distance ≤ Δ are γ-indistinguishable (P(Z = z) ≤ γ P(Z = z') for |z − z'| ≤ Δ, and clipping is
+    post-processing).  On the whole range the LDP ratio is max(T(0)/T(k−1), γ^{s(k−2)}) (an end output with
+    inputs 0 and k−1, T decreasing; an inner output y at distance 0 and k−2 from two inputs; the second term
+    only for k ≥ 3) and η_TV = 1 − T(⌊k/2⌋) − T(⌈k/2⌉) (rows 0 and k−1, mirror images; the set {y < ⌊k/2⌋}).
+    Δ = r = 1 is :func:`truncated_geometric`.  γ > 1.
+
+    >>> staircase(3, 2, 2, 1).rows[0]
+    (3/5, 1/10, 3/10)
+    """
+    k = _int(k, "k", 2)
+    D = _int(sensitivity, "sensitivity", 1)
+    r = _int(r, "r", 1)
+    if r > D:
+        raise ParameterError(f"r: must lie in [1, sensitivity] = [1, {D}], got {r}")
+    g = _gamma(gamma)
+    if not isinstance(g, sympy.Basic) and g == 1:
+        raise ParameterError("gamma: must be > 1 for the staircase (at gamma = 1 the noise is not normalisable)")
+    _require_kernel(k, k, f"staircase(k={k})", _is_sym(g), ops_per_entry=4)
+    a = (g - 1) / ((2 * r - 1) * (g - 1) + 2 * D)
+
+    def mass(z: int):
+        m = abs(z)
+        return a if m < r else a / g ** ((m - r) // D + 1)
+
+    rows = [[_staircase_tail(x, g, a, D, r) if y == 0 else _staircase_tail(k - 1 - x, g, a, D, r) if y == k - 1
+             else mass(y - x) for y in range(k)] for x in range(k)]
+    if isinstance(g, sympy.Basic):
+        rows = [[sympy.cancel(v) for v in row] for row in rows]
+    K = Kernel(rows, name=f"Staircase_{k}(sensitivity={D},r={r})")
+    return _declare(K, *([g > 1] if isinstance(g, sympy.Basic) else []))
+
+
 def discretized_gaussian(k: int, q) -> Kernel:
     r"""A discretised Gaussian on {0, …, k−1} with exact rational weights: K[x][y] = q^{(x−y)²} / Z_x with
     Z_x = Σ_y q^{(x−y)²} and 0 < q < 1 rational (q = e^{−1/(2σ²)} rounded to a rational is the Gaussian of

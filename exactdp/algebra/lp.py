@@ -50,7 +50,7 @@ def lp_cost(variables: int, rows: int, lps: int = 1) -> tuple[int, int]:
     rows + 1) (the unit of ``max_work``; ≈ 3-5 ns each on python-flint fmpq); memory ≈ 16 bytes a cell.
     Sizes only, in integer arithmetic.
 
-    >>> lp_cost(32, 288, 2)[0]     # the PML LPs for N = 8, M = 5: about 30 ms
+    >>> lp_cost(32, 288, 2)[0]     # the PML LPs for N = 8, M = 5
     6101568
     """
     cells = min(rows * (variables + rows + 1), _CAP)

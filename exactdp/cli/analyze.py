@@ -17,6 +17,7 @@ def register(sub) -> None:
                        description="Read a kernel (JSON list of rows or {\"rows\": ...}, or CSV) with exact "
                                    "entries and print its contraction, LDP, PML and leakage quantities exactly.")
     p.add_argument("file", metavar="FILE")
+    p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
     _common.add_privacy(p, gamma_alias=True,
                         what="the (eps,delta)-LDP decision and the E_gamma coefficient at gamma = e^eps")
     _common.add_c(p)
@@ -27,9 +28,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from exactdp.analysis import analyze, check_cost
+    from exactdp.analysis import analyze, check_cost, load_kernel
     from exactdp.errors import ParameterError
-    from exactdp.io import read_kernel
     from exactdp.output.analysis_view import analysis_json, analysis_text
 
     t = _common.read_t(args, rational=True)
@@ -39,7 +39,8 @@ def run(args) -> int:
                              "e^eps (the delta(gamma) profile is printed without it)")
     _common.check_output_path(args.output)
     # the pairwise passes' cost is checked from the shape alone, before any entry is parsed
-    K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, gamma=gamma, profile=True))
+    K = load_kernel(args.file, at=args.at, check_shape=lambda N, M: check_cost(N, M, gamma=gamma, profile=True),
+                    report=_common.note)
     with _common.progress(args, None, f"analyze {K.N}x{K.M}"):
         result = analyze(K, gamma=gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
     if args.format == "text":

@@ -58,7 +58,7 @@ def register(sub) -> None:
         description=(
             "Search exactly for a counterexample to an inequality over a class of mechanisms. "
             "Quantities of K: eta_tv, ldp_eps, max_leakage, eta_hs(gamma), delta(eps), pml_eps(c), "
-            "eta_tv_tensor(n); divergences tv, kl, hellinger2, chi2, hs(A,B,gamma) of P, Q, K(P), K(Q), row(i); "
+            "eta_tv_tensor(n), eta_chi2 and eta_kl (two-input kernels); divergences tv, kl, hellinger2, chi2, hs(A,B,gamma) of P, Q, K(P), K(Q), row(i); "
             "parameters eps (= log gamma, gamma rational), gamma, delta, c, N, M, n. "
             "Verdicts: refuted (with a re-checked exact counterexample), proved (only from certificates "
             "checked in the run), proved-modulo (a step is a claim of the registry, named in rests_on), "

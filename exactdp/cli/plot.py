@@ -60,6 +60,7 @@ def register(sub) -> None:
                                       "with every breakpoint marked; --n N plots the profile of the n-fold product.")
     pp.add_argument("file", metavar="KERNEL", help="kernel file (JSON or CSV, exact entries)")
     pp.add_argument("--n", type=int, default=None, metavar="N", help="plot the profile of K^(x n) (n-fold product)")
+    pp.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
     pp.add_argument("--title", default=None, help="title above the plot (default: the kernel's name and shape)")
     _add_output(pp)
     pp.set_defaults(func=run_profile)
@@ -118,9 +119,8 @@ def _write(fig, output: str) -> None:
 
 
 def run_profile(args) -> int:
-    from exactdp.analysis import check_cost
+    from exactdp.analysis import check_cost, load_kernel
     from exactdp.errors import ParameterError
-    from exactdp.io import read_kernel
     from exactdp.output.figstyle import pyplot
 
     pyplot()  # a missing matplotlib: one line naming the extra, before any computation
@@ -128,7 +128,8 @@ def run_profile(args) -> int:
     _check_title(args.title)
     if args.n is not None and args.n < 1:
         raise ParameterError(f"--n: must be a positive integer, got {args.n}")
-    K = read_kernel(args.file, check_shape=lambda N, M: check_cost(N, M, profile=True))
+    K = load_kernel(args.file, at=args.at, check_shape=lambda N, M: check_cost(N, M, profile=True),
+                    report=_common.note)
     if args.n is None or args.n == 1:
         from exactdp.measures.privacy import privacy_profile
 

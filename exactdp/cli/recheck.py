@@ -9,7 +9,7 @@ when every certificate is OK, 1 otherwise (UNDECIDED is not a pass), 2 on bad in
 
 ``--smt`` adds a third, independent check (:mod:`exactdp.smt`): every certificate's identity-and-sign
 obligations as SMT-LIB problems decided by z3 and by cvc5 (``--smt-timeout`` seconds of CPU time per solver
-and obligation, default 10); the exit status is then 0 only if, besides, every obligation is confirmed by both
+and encoding of an obligation, default 10; see :mod:`exactdp.smt` for the encodings); the exit status is then 0 only if, besides, every obligation is confirmed by both
 solvers (an unknown is not a pass), and 2 with one line when the solvers are not installed.
 """
 
@@ -34,7 +34,7 @@ def register(sub) -> None:
                    help="also decide every certificate's obligations with the SMT solvers z3 and cvc5 "
                         "(pip install \"exactdp[smt]\"); exit 0 only if both confirm every obligation")
     p.add_argument("--smt-timeout", default="10", metavar="SECONDS",
-                   help="CPU-time limit of one solver on one obligation with --smt (default 10)")
+                   help="CPU-time limit of one solver on one encoding of one obligation with --smt (default 10)")
     _common.add_output(p, ("text", "json"), json_alias=True)
     p.set_defaults(func=run)
 

@@ -25,6 +25,7 @@ def register(sub) -> None:
                                    "product by type classes, with a maximizing pair of input sequences, against "
                                    "phi^n(eps, delta) = 1 - e^(-n eps) (1-delta)^n ([A] A-8).")
     p.add_argument("file", metavar="FILE")
+    p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
     p.add_argument("--n", type=int, required=True, help="number of factors n >= 1")
     _common.add_privacy(p, what="with an irrational e^eps only delta_n(e^eps) = A - B e^eps is printed")
     _common.deprecated_flag(p, "--gamma", "legacy_gamma", "--t (or --eps)", metavar="T",
@@ -134,7 +135,7 @@ def _scheduler(args):
 
 
 def run(args) -> int:
-    from exactdp.io import read_kernel
+    from exactdp.analysis import load_kernel
     from exactdp.measures.contraction import eta_hockey_stick
     from exactdp.measures.tensor import delta_tensor_power_eps, eta_hockey_stick_tensor_product_witness, phi_n
     from exactdp.numbers.qq import to_qq
@@ -147,7 +148,7 @@ def run(args) -> int:
         raise ParameterError("--delta: with --eps, e^eps must be rational (delta is the level of phi^n(t, delta)); "
                              "give --delta alone for the least eps with delta_n(e^eps) <= delta")
     _common.check_output_path(args.output)
-    K = read_kernel(args.file)
+    K = load_kernel(args.file, at=args.at, report=_common.note)
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
     _check_cost(K, args, gamma, kw)
     steps = 1 + (3 if gamma is not None else 0) + (1 if eps is not None else 0) + (1 if invert else 0)

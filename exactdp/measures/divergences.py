@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from flint import fmpq
+
 from exactdp.distributions import Distribution, as_pair
 from exactdp.errors import ParameterError
 from exactdp.numbers.domain import RB, Domain, constant_domain
@@ -264,7 +266,9 @@ def _require_power_size(pairs, a) -> None:
     from exactdp.limits import ESTIMATE_CAP, limit, limits, require
 
     def bits(x) -> int:
-        return int(x.p).bit_length() + int(x.q).bit_length()
+        if isinstance(x, fmpq) or getattr(x, "is_Rational", False):
+            return int(x.p).bit_length() + int(x.q).bit_length()
+        return 64  # an irrational entry (sqrt(2) - 1): sympy keeps its power unexpanded, no huge integer
 
     scale = min(abs(a.p), ESTIMATE_CAP) // int(a.q) + 1  # |alpha| rounded up, never a huge product
     total = sum(scale * (bits(p) + bits(q)) for p, q in pairs)

@@ -48,7 +48,7 @@ from flint import fmpq, fmpz
 from exactdp.errors import CoercionError, ParameterError
 
 __all__ = ["IntervalVector", "from_fmpq", "exact_floats", "mul", "add", "sub", "div", "scale", "sum_nonneg",
-           "cumsum_nonneg", "normalize", "to_fmpq_bounds", "float_to_fmpq", "pow2", "U"]
+           "cumsum_nonneg", "normalize", "to_fmpq_bounds", "float_to_fmpq", "float_bracket", "pow2", "U"]
 
 #: unit roundoff of binary64 under round to nearest
 U = 2.0 ** -53
@@ -130,6 +130,12 @@ def _one_bracket(x: fmpq, e: int) -> tuple[float, float]:
     while float_to_fmpq(lo) > y:
         lo, hi = float(np.nextafter(lo, -_INF)), lo
     return lo, hi
+
+
+def float_bracket(x: fmpq) -> tuple[float, float]:
+    """The tightest floats lo ≤ x ≤ hi of one exact rational (lo == hi when x is a double): the outward
+    rounding of an exact value handed to a float consumer (the dp_accounting export, exactdp.accounting)."""
+    return _one_bracket(fmpq(x), 0)
 
 
 def _log2_floor(x: fmpq) -> int:

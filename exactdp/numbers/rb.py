@@ -437,7 +437,7 @@ def transcendental_weight(expr) -> int:
 
 def ball_work(weight: int, prec: int) -> int:
     """Estimated elementary operations of one ball: ``weight`` transcendental operations at ``prec`` bits,
-    each about 3·p·log2(p) (calibrated: exp at 2^19 bits ≈ 0.2 s ≈ 3·10^7)."""
+    each about 3·p·log2(p) elementary operations (calibrated on exp at 2^19 bits, benchmarks/bench_certified.py)."""
     return 3 * weight * prec * max(prec.bit_length(), 1)
 
 

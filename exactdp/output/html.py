@@ -22,6 +22,16 @@ small script are inline, no font or script is loaded from anywhere.
   hypotheses, otherwise the hypotheses and the instance families.
 * **Evidence** of each claim behind ``<details>``: one entry per check (verdict, summary, families,
   derivation, counterexample, reason, details as JSON).
+* **Contents and links**: a table of contents (the claims by group, each linked to its row with its
+  verdict); under each claim "Rests on" and "Related" as links — to the claim's row when it is in the report,
+  else to the page's reference list ("Cited results and claims outside this report", numbered by first
+  mention), so every ``href="#…"`` resolves and every proved-modulo claim links to what it rests on.
+* **Layout**: a fixed-layout table whose cells wrap (long words and code break anywhere), so the page never
+  scrolls sideways at 1280 px with all evidence open; a formula longer than its cell scrolls inside its own
+  box (MathML does not break lines).  A print stylesheet hides the controls and contents, repeats the table
+  header and lifts the height cap of ``<pre>``; every ``<details>`` opens before printing (``beforeprint``).
+  The page is built by string joins of escaped fragments (``_esc``) — a template engine would add a
+  dependency without removing an escaping step.
 * **Counterexamples with their kernel**: a counterexample entry that is a stochastic matrix (a
   :class:`~exactdp.kernels.Kernel` or rows of exact entries that the kernel validation accepts) is offered as
   a kernel file (``data:`` URL, the JSON that :func:`exactdp.io.read_kernel` and ``exactdp analyze`` read
@@ -175,6 +185,55 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", str(text)).strip("-") or "x"
 
 
+class _Links:
+    """In-page links for claim ids and cited results: a claim of this report links to its row
+    (``#c-ID``); anything else named in "rests on" or "related" (a cited theorem, a claim not run) links to its
+    entry in the page's reference list (``#ref-K``, numbered by first mention, so the page stays deterministic)."""
+
+    def __init__(self, results: list[ClaimResult]):
+        self.rows = {r.claim.id for r in results}
+        self.refs: dict[str, int] = {}
+        for r in results:
+            for name in (*r.rests_on, *r.claim.related):
+                if name not in self.rows and name not in self.refs:
+                    self.refs[name] = len(self.refs) + 1
+
+    def link(self, name: str) -> str:
+        if name in self.rows:
+            return f'<a href="#c-{_esc(_slug(name))}"><span class="cid">{_esc(name)}</span></a>'
+        return f'<a class="ref" href="#ref-{self.refs[name]}">{_esc(name)}</a>'
+
+    def line(self, label: str, names) -> str:
+        names = list(dict.fromkeys(names))
+        return f'<p class="links">{label}: ' + ", ".join(self.link(n) for n in names) + "</p>" if names else ""
+
+    def section(self) -> str:
+        """The reference list: every linked name that has no row in this report."""
+        from exactdp.verification.claims import REGISTRY
+
+        items = []
+        for name, k in self.refs.items():
+            what = ("a registered claim not in this run (<code>exactdp verify " + _esc(name) + "</code>)"
+                    if name in REGISTRY else "a cited result")
+            items.append(f'<li id="ref-{k}">{_esc(name)} — {what}</li>')
+        return ('<section class="refs" id="references"><h2>Cited results and claims outside this report</h2>'
+                + (f"<ol>{''.join(items)}</ol>" if items else "<p>none</p>") + "</section>")
+
+
+def _toc_html(results: list[ClaimResult]) -> str:
+    """The table of contents: the claims by group (the id's prefix), each linked to its row with its verdict."""
+    groups: dict[str, list[ClaimResult]] = {}
+    for r in results:
+        groups.setdefault(r.claim.id.split(".")[0], []).append(r)
+    parts = ['<nav class="toc" id="toc"><h2>Contents</h2>',
+             '<p><a href="#claims">Claims table</a> · <a href="#references">Cited results</a></p>']
+    for group, rs in groups.items():
+        parts.append(f"<b>{_esc(group)}</b><ul>" + "".join(
+            f'<li><a href="#c-{_esc(_slug(r.claim.id))}">{_esc(r.claim.id.split(".", 1)[-1])}</a> '
+            f'<span class="v v-{_esc(r.verdict.value)}">{_esc(r.verdict.value)}</span></li>' for r in rs) + "</ul>")
+    return "".join(parts) + "</nav>"
+
+
 def _counterexample_html(ce: dict, claim_id: str, check_name: str) -> str:
     from exactdp.output.report import _str
 
@@ -218,7 +277,7 @@ def scope_text(res: ClaimResult) -> str:
     return ". ".join(parts) if parts else "—"
 
 
-def _evidence_html(res: ClaimResult) -> str:
+def _evidence_html(res: ClaimResult, links: _Links) -> str:
     from exactdp.output.report import _str
 
     items = []
@@ -231,7 +290,7 @@ def _evidence_html(res: ClaimResult) -> str:
         if o.scope:
             parts.append(f"<p>Scope: {_esc(o.scope)}</p>")
         if o.rests_on:
-            parts.append("<p>Rests on: " + _esc(", ".join(o.rests_on)) + "</p>")
+            parts.append(links.line("Rests on", o.rests_on))
         if o.certificates:
             parts.append('<div class="certs"><b>Certificates</b> (re-checked when the outcome was built)<ul>'
                          + "".join(certificate_html(k) for k in o.certificates) + "</ul></div>")
@@ -266,12 +325,23 @@ table.claims th,table.claims td{border-bottom:1px solid #ddd;padding:.3em .4em;v
 table.claims thead th{cursor:pointer;user-select:none;background:#f3f3f3;white-space:nowrap}
 table.claims thead th[aria-sort=ascending]::after{content:" \\25B2"}
 table.claims thead th[aria-sort=descending]::after{content:" \\25BC"}
-td.stmt{max-width:30em;overflow-x:auto}
+table.claims{table-layout:fixed}
+table.claims td{overflow-wrap:anywhere}
+col.c-claim{width:15%}col.c-items{width:7%}col.c-stmt{width:23%}col.c-scope{width:16%}col.c-verdict{width:9%}
+col.c-inst{width:6%}col.c-ev{width:24%}
+td.stmt math,td.ev math{display:inline-block;max-width:100%;overflow-x:auto;vertical-align:middle}
 math{font-size:1.12em}
-td.scope{min-width:12em;max-width:18em}
-td.claim{min-width:13em;max-width:16em;overflow-wrap:break-word}
-td.ev{min-width:8em;max-width:30em}
+td.ev code,ol.deriv code{white-space:pre-wrap;overflow-wrap:anywhere}
+table.kv{table-layout:fixed;width:100%}table.kv td{overflow-wrap:anywhere}
+div.ce,div.certs,ul.ev,ol.deriv{max-width:100%;box-sizing:border-box}
 td.num{text-align:right}
+nav.toc{columns:3 16em;font-size:.9em;margin:.4em 0 .8em}
+nav.toc h2,section.refs h2{font-size:1.1em;margin:.3em 0;column-span:all}
+nav.toc ul{margin:.1em 0 .4em;padding-left:1.1em}
+nav.toc li{break-inside:avoid}
+a.ref{font-size:.92em}
+section.refs li{margin:.2em 0}
+.links{margin:.2em 0;font-size:.9em}
 .cid{font-family:ui-monospace,monospace;font-size:.92em}
 .title{color:#333}
 .v{font-weight:600;padding:0 .3em;border-radius:3px}
@@ -286,6 +356,15 @@ code.tex-fallback{background:#fff3e0}
 a.download{font-weight:600}
 div.cm{margin:.15em 0 .15em .8em;overflow-x:auto}
 tr.hidden{display:none}
+@media print{
+ .controls,nav.toc{display:none}
+ body{margin:0;font-size:10pt}
+ table.claims thead{display:table-header-group}
+ table.claims tr{break-inside:avoid}
+ pre{max-height:none;overflow:visible}
+ a{color:inherit;text-decoration:none}
+ .v{border:1px solid #888}
+}
 """
 
 _JS = """
@@ -318,11 +397,14 @@ _JS = """
     });
   });
   apply();
+  window.addEventListener('beforeprint',function(){
+    Array.prototype.forEach.call(document.querySelectorAll('details'),function(d){d.open=true;});
+  });
 })();
 """
 
-_COLUMNS = (("Claim", ""), ("Items", ""), ("Statement", ""), ("Scope", ""), ("Verdict", ""),
-            ("Instances", "num"), ("Evidence", ""))
+_COLUMNS = (("Claim", "", "claim"), ("Items", "", "items"), ("Statement", "", "stmt"), ("Scope", "", "scope"),
+            ("Verdict", "", "verdict"), ("Instances", "num", "inst"), ("Evidence", "", "ev"))
 
 
 def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool = False,
@@ -332,6 +414,7 @@ def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool
     from exactdp.output.report import RECON_NOTE, summary_line, verdict_text
 
     s = summarize(results)
+    links = _Links(results)
     fallbacks = 0
     body = []
     for r in results:
@@ -344,15 +427,17 @@ def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool
         body.append(
             f'<tr id="c-{_esc(_slug(c.id))}" data-verdict="{_esc(r.verdict.value)}">'
             f'<td class="claim" data-key="{_esc(c.id)}"><span class="cid">{_esc(c.id)}</span><br>'
-            f'<span class="title">{_esc(c.title)}</span><br><small>{_esc(c.source)}</small></td>'
+            f'<span class="title">{_esc(c.title)}</span><br><small>{_esc(c.source)}</small>'
+            f'{links.line("Rests on", r.rests_on)}{links.line("Related", c.related)}</td>'
             f"<td>{_esc(', '.join(c.catalogue))}</td>"
             f'<td class="stmt">{stmt}</td>'
             f'<td class="scope">{_esc(scope_text(r))}</td>'
             f'<td data-key="{_VERDICT_ORDER.get(r.verdict.value, 9)}-{_esc(r.verdict.value)}">'
             f'<span class="v v-{_esc(r.verdict.value)}">{_esc(verdict_text(r))}</span>{mark}{secs}</td>'
             f'<td class="num" data-key="{r.instances}">{r.instances}</td>'
-            f'<td class="ev">{_evidence_html(r)}</td></tr>')
-    head = "".join(f'<th scope="col" data-type="{t or "text"}">{name}</th>' for name, t in _COLUMNS)
+            f'<td class="ev">{_evidence_html(r, links)}</td></tr>')
+    head = "".join(f'<th scope="col" data-type="{t or "text"}">{name}</th>' for name, t, _ in _COLUMNS)
+    cols = "".join(f'<col class="c-{key}">' for _, _, key in _COLUMNS)
     options = "".join(f'<option value="{_esc(v)}">{_esc(v)} ({n})</option>' for v, n in s.counts.items() if n)
     command = f"exactdp verify{' --quick' if quick else ''} --seed {seed}"
     note = "" if not fallbacks else (f" {fallbacks} statement{'s' if fallbacks != 1 else ''} could not be "
@@ -371,12 +456,14 @@ def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool
         f"(every instance checked exactly or certified), <b>refuted</b> (exact counterexample), <b>undecided</b>, "
         f"<b>not-checkable</b> (statement not stored); “{_esc(RECON_NOTE)}” marks statements reconstructed in "
         f"docs/claims.md.{_esc(note)}</p>",
+        _toc_html(results),
         '<div class="controls"><input id="filter" type="search" placeholder="filter: id, item, text…" '
         'aria-label="filter claims"> <select id="verdict" aria-label="verdict"><option value="">all verdicts'
         f'</option>{options}</select> <span id="shown"></span></div>',
-        f'<table class="claims" id="claims"><thead><tr>{head}</tr></thead><tbody>',
+        f'<table class="claims" id="claims"><colgroup>{cols}</colgroup><thead><tr>{head}</tr></thead><tbody>',
         *body,
         "</tbody></table>",
+        links.section(),
         f"<script>{_JS}</script>",
         "</body></html>",
         "",

@@ -6,12 +6,20 @@ identity-and-sign obligations are written as SMT-LIB 2 problems (:mod:`.obligati
 :mod:`.smtlib`) from the data the safe reader returns, and each problem is given to **z3** and to **cvc5**
 (:mod:`.solvers`), which share no code with each other, with sympy or with exactdp's prover.
 
+Each solver is asked an obligation in up to four encodings, until one answer is conclusive: with integer
+parameters first read as reals (an ``unsat`` there holds for the integers too), then as integers; each first
+with denominators cleared (:mod:`.cleared`), then as written.  Answers are cached per problem text for the
+run, so regions and statements shared by several certificates are decided once.
+
 Per obligation: **confirmed** when both solvers give the expected answer (``unsat`` for "holds on the
 region", ``sat`` for "the region is not empty"); **refuted** when a solver gives the opposite answer —
 with its model as the counterexample (a model that relies on ``exp`` / ``log`` read as arbitrary functions
-is not a counterexample, and such an answer counts as unknown); **unknown** otherwise (time limit,
-incompleteness of nonlinear integer arithmetic, a solver error).  A certificate is CONFIRMED when every
-obligation is, REFUTED when one is refuted or its data are malformed, UNKNOWN otherwise: unknown is not a pass.
+or on an integer parameter read as a real is not a counterexample, and such an answer counts as unknown);
+**unknown** otherwise (time limit, incompleteness of nonlinear integer arithmetic, a solver error).  A
+certificate is CONFIRMED when every obligation is, REFUTED when one is refuted or its data are malformed or
+not bound to it (``recheck``'s rules: the scope text its data give, integer parameters among the sizes, no
+name both a parameter and a variable; and no statement whose two sides are the same text), UNKNOWN otherwise:
+unknown is not a pass.
 
 :func:`oracle` offers the same solvers for one relation on a region (for instance where the prover answers
 UNKNOWN in four parameters); its answer is evidence only — a verdict of proved still needs a certificate.
@@ -20,6 +28,7 @@ UNKNOWN in four parameters); its answer is evidence only — a verdict of proved
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +62,8 @@ class ObligationResult:
     def to_dict(self) -> dict:
         return {"label": self.label, "expect": self.expect, "status": self.status,
                 "answers": {a.solver: a.result for a in self.answers},
+                "encodings": {a.solver: a.encoding for a in self.answers if a.encoding},
+                "seconds": {a.solver: a.seconds for a in self.answers},
                 "reasons": {a.solver: a.reason for a in self.answers if a.reason},
                 "counterexample": self.counterexample}
 
@@ -64,34 +75,77 @@ class ObligationResult:
         return out
 
 
+def _encodings(ob: Obligation) -> list[tuple[str, Obligation]]:
+    """The problems that stand for ``ob``, in the order they are asked: for an expected-unsat obligation with
+    integer parameters first its real relaxation, then the problem itself; each first with its denominators
+    cleared (:mod:`exactdp.smt.cleared`: polynomials, which both solvers decide without the fresh unknowns
+    that quotients cost them), then as written."""
+    out = []
+    for where, o in ((" (N real)", ob.relaxed), ("", ob)):
+        if o is not None:
+            out += ([(f"cleared{where}", o.cleared)] if o.cleared is not None else []) + [(f"direct{where}", o)]
+    return out
+
+
+def _conclusive(ob: Obligation, encoding: str, o: Obligation, result: str) -> bool:
+    """Whether ``result`` (sat / unsat) on the encoding ``o`` of ``ob`` decides ``ob``.  ``unsat`` always does:
+    the relaxation to real N and the functions read as arbitrary ones only add points.  ``sat`` does only on a
+    problem without either: a model that needs N non-integer or exp / log to be other functions is no point."""
+    if result == UNSAT:
+        return True
+    return result == SAT and "N real" not in encoding and not o.abstracted
+
+
+def _ask(ob: Obligation, solver: str, timeout: float, cache: dict) -> Answer:
+    """One solver's answer to ``ob``: the first conclusive answer over its encodings, or unknown with the
+    reasons of each encoding.  ``cache`` maps (solver, time limit, problem text) to an earlier answer."""
+    reasons, seconds, satisfied = [], 0.0, set()
+    for encoding, o in _encodings(ob):
+        variant = "N real" in encoding
+        if variant in satisfied:  # the two encodings of one problem are equisatisfiable: no other answer
+            continue
+        key = (solver, timeout, hashlib.sha256(o.text.encode()).hexdigest())
+        if key not in cache:
+            cache[key] = ask(o.text, o.shown, int(timeout * 1000), (solver,))[0]
+            seconds += cache[key].seconds
+        a = cache[key]
+        if a.result in (SAT, UNSAT) and _conclusive(ob, encoding, o, a.result):
+            return dataclasses.replace(a, encoding=encoding, seconds=round(seconds, 3))
+        if a.result == SAT:
+            satisfied.add(variant)
+            read = ["the integer parameters read as reals"] * variant + [
+                "exp / log / t**n read as arbitrary functions"] * o.abstracted
+            why = f"sat with {' and '.join(read)}: not a counterexample"
+        else:
+            why = a.reason or a.result
+        reasons.append(f"{encoding}: {why}")
+    return Answer(solver, "unknown", reason="; ".join(reasons), seconds=round(seconds, 3))
+
+
 def _judge(ob: Obligation, answers: list[Answer]) -> ObligationResult:
     opposite = SAT if ob.expect == UNSAT else UNSAT
-    status, model = CONFIRMED, {}
-    for a in answers:
-        if a.result == opposite and not (a.result == SAT and ob.abstracted):
-            status = REFUTED
-            model = model or dict(a.model)
-        elif a.result != ob.expect and status == CONFIRMED:
-            if a.result == SAT and ob.abstracted:
-                a.reason = a.reason or "sat only with exp/log read as arbitrary functions: not a counterexample"
-            status = UNKNOWN
-    if ob.expect == SAT and status == REFUTED:
-        model = {}  # an empty region has no model
-    return ObligationResult(ob.label, ob.expect, answers, status, model)
+    if any(a.result == opposite for a in answers):
+        status = REFUTED
+    elif all(a.result == ob.expect for a in answers):
+        status = CONFIRMED
+    else:
+        status = UNKNOWN
+    model = next((dict(a.model) for a in answers if a.result == SAT), {}) if status == REFUTED else {}
+    label = ob.label
+    if status == CONFIRMED and any("N real" in a.encoding for a in answers):
+        label += " (integer parameters read as reals)"
+    return ObligationResult(label, ob.expect, answers, status, model)
 
 
-def decide_obligation(ob: Obligation, timeout: float, solvers=SOLVERS) -> list[ObligationResult]:
-    """The obligation's result; a conjunction that is not confirmed is split into its parts.  With integer
-    parameters the real relaxation is asked first (its unsat is the integers' unsat)."""
-    if ob.relaxed is not None:
-        res = _judge(ob.relaxed, ask(ob.relaxed.text, ob.relaxed.shown, int(timeout * 1000), solvers))
-        if res.status == CONFIRMED:
-            res.label += " (integer parameters read as reals)"
-            return [res]
-    res = _judge(ob, ask(ob.text, ob.shown, int(timeout * 1000), solvers))
+def decide_obligation(ob: Obligation, timeout: float, solvers=SOLVERS, cache: dict | None = None
+                      ) -> list[ObligationResult]:
+    """The obligation's result, each solver asked every encoding (:func:`_encodings`) until one answer is
+    conclusive; a conjunction that is not confirmed is split into its parts."""
+    cache = {} if cache is None else cache
+    res = _judge(ob, [_ask(ob, name, timeout, cache) for name in solvers])
     if res.status == CONFIRMED or not ob.parts:
         return [res]
-    return [r for part in ob.parts for r in decide_obligation(part, timeout, solvers)]
+    return [r for part in ob.parts for r in decide_obligation(part, timeout, solvers, cache)]
 
 
 @dataclass
@@ -133,8 +187,10 @@ class SmtCheck:
                 "reasons": self.reasons, "obligations": [r.to_dict() for r in self.results]}
 
 
-def smt_check_certificate(d, source: str = "", timeout: float = DEFAULT_TIMEOUT, solvers=SOLVERS) -> SmtCheck:
-    """Decide every obligation of one certificate (its JSON dict) with z3 and cvc5; never raises on bad data."""
+def smt_check_certificate(d, source: str = "", timeout: float = DEFAULT_TIMEOUT, solvers=SOLVERS,
+                          cache: dict | None = None) -> SmtCheck:
+    """Decide every obligation of one certificate (its JSON dict) with z3 and cvc5; never raises on bad data.
+    ``cache``: answers already given in this run (by problem text), shared between certificates."""
     require_solvers()
     name = str(d.get("name", "?")) if isinstance(d, dict) else "?"
     kind = str(d.get("kind", "?")) if isinstance(d, dict) else "?"
@@ -158,7 +214,7 @@ def smt_check_certificate(d, source: str = "", timeout: float = DEFAULT_TIMEOUT,
         out.reasons.append(f"malformed certificate ({type(exc).__name__}: {str(exc)[:200]})")
         return out
     for ob in obs:
-        for r in decide_obligation(ob, timeout, solvers):
+        for r in decide_obligation(ob, timeout, solvers, cache):
             out.add(r)
     return out
 
@@ -191,6 +247,7 @@ def smt_check_directory(directory, timeout: float = DEFAULT_TIMEOUT, progress=No
     timeout = _timeout_ok(timeout)
     out: list[SmtCheck] = []
     seen: dict[str, SmtCheck] = {}
+    cache: dict = {}  # one problem text asked once per solver (regions and statements repeat across certificates)
     for f in certificate_files(directory):
         require("max_file_bytes", f.stat().st_size, f"reading the certificate file {f.name}")
         try:
@@ -203,7 +260,7 @@ def smt_check_directory(directory, timeout: float = DEFAULT_TIMEOUT, progress=No
         label = str(doc.get("claim", "")) if isinstance(doc, dict) else ""
         key = json.dumps(cert, sort_keys=True)  # a certificate filed under several claims is decided once
         if key not in seen:
-            seen[key] = smt_check_certificate(cert, label or f.name, timeout)
+            seen[key] = smt_check_certificate(cert, label or f.name, timeout, cache=cache)
         out.append(dataclasses.replace(seen[key], source=label or f.name))
         if progress is not None:
             progress(out[-1])
@@ -242,5 +299,5 @@ def oracle(relation, conditions=(), *, integers=(), timeout: float = DEFAULT_TIM
     ints = {s for s in syms if s in set(integers) or s.is_integer}
     b = Builder(ints)
     ob = b.holds("oracle", list(conditions), relation)
-    r = _judge(ob, ask(ob.text, ob.shown, int(timeout * 1000)))
+    (r,) = decide_obligation(ob, timeout)
     return OracleEvidence(r.status, tuple(r.answers), r.counterexample)

@@ -33,8 +33,9 @@ import sympy
 
 from exactdp.errors import ParameterError
 from exactdp.limits import require
-from exactdp.recheck import _Data, _shape_errors
-from exactdp.smt.smtlib import Encoder
+from exactdp.recheck import Recheck, _bound_to_its_data, _Data, _shape_errors
+from exactdp.smt.cleared import ClearingEncoder
+from exactdp.smt.smtlib import Encoder, Unsupported
 
 UNSAT, SAT = "unsat", "sat"
 
@@ -54,6 +55,9 @@ class Obligation:
     #: the same problem with the integer parameters read as reals (expected unsat only): unsat there implies
     #: unsat over the integers, and real nonlinear arithmetic is decidable where the integer one is not
     relaxed: Obligation | None = None
+    #: the same problem with every relation's denominators cleared (:mod:`exactdp.smt.cleared`): asked first,
+    #: this one when a solver gives no conclusive answer to it
+    cleared: Obligation | None = None
 
     def script(self) -> str:
         """The problem as a complete SMT-LIB 2 script (with ``check-sat``), for a file or a solver binary."""
@@ -64,9 +68,10 @@ class Builder:
     """Makes SMT obligations over sympy relations: ``integers`` are declared ``Int``, ``functions`` (names) are
     the certificate's arbitrary functions."""
 
-    def __init__(self, integers=(), functions=()):
+    def __init__(self, integers=(), functions=(), clearing: bool = False):
         self.integers = set(integers)
         self.functions = tuple(functions)
+        self.clearing = clearing
 
     @classmethod
     def of(cls, data: _Data) -> Builder:
@@ -74,7 +79,7 @@ class Builder:
         return cls({s for s in data.syms.values() if s.is_integer}, tuple(data.functions))
 
     def _encoder(self) -> Encoder:
-        return Encoder(self.integers, self.functions)
+        return (ClearingEncoder if self.clearing else Encoder)(self.integers, self.functions)
 
     def _assert_region(self, enc: Encoder, region) -> list[str]:
         lines = [f"(assert {enc.formula(c)})" for c in region]
@@ -84,15 +89,21 @@ class Builder:
 
     def _finish(self, enc: Encoder, label: str, body: list[str], expect: str) -> Obligation:
         head = [f"(set-logic {enc.logic()})", *enc.declarations()]
-        defs = [f"(assert {d})" for d in enc.definitions]
+        defs = [f"(assert {d})" for d in enc.definitions + enc.laws()]
         text = "\n".join(head + defs + body) + "\n"
         shown = tuple(sorted(n for n in enc.symbols if not n.startswith("_")))
         return Obligation(label, text, expect, shown, bool(enc.abstracted))
 
-    def _relax(self, ob: Obligation, method: str, *args) -> Obligation:
-        """Attach the real relaxation of an expected-unsat obligation with integer parameters."""
-        if self.integers and ob.text.startswith("(set-logic QF_") and "IRA" in ob.text.split(")", 1)[0]:
-            ob.relaxed = getattr(Builder((), self.functions), method)(*args)
+    def _variants(self, ob: Obligation, method: str, *args) -> Obligation:
+        """Attach the second encoding (denominators cleared) and, for an expected-unsat obligation with integer
+        parameters, the real relaxation (itself with its second encoding)."""
+        if not self.clearing:
+            try:
+                ob.cleared = getattr(Builder(self.integers, self.functions, True), method)(*args)
+            except Unsupported:
+                ob.cleared = None
+        if self.integers and ob.expect == UNSAT and ob.text.startswith("(set-logic QF_NIRA)"):
+            ob.relaxed = getattr(Builder((), self.functions, self.clearing), method)(*args)
         return ob
 
     def holds(self, label: str, region, claim) -> Obligation:
@@ -104,23 +115,23 @@ class Builder:
         goal = enc.defined + goal
         enc.defined = []
         body.append(f"(assert (not {_and(goal)}))")
-        return self._relax(self._finish(enc, label, body, UNSAT), "holds", label, region, claim)
+        return self._variants(self._finish(enc, label, body, UNSAT), "holds", label, region, claim)
 
     def identity(self, label: str, region, pairs) -> Obligation:
         """Each (A, B) of ``pairs`` equal on ``region`` where defined: expected unsat."""
         enc = self._encoder()
         body = self._assert_region(enc, region)
-        eqs = [f"(= {enc.term(a)} {enc.term(b)})" for a, b in pairs]
+        eqs = [enc.equal(a, b) for a, b in pairs]
         body += [f"(assert {d})" for d in enc.defined]
         enc.defined = []
         body.append(f"(assert (not {_and(eqs)}))")
-        return self._relax(self._finish(enc, label, body, UNSAT), "identity", label, region, pairs)
+        return self._variants(self._finish(enc, label, body, UNSAT), "identity", label, region, pairs)
 
     def nonempty(self, label: str, region) -> Obligation:
         """``region`` has a point: expected sat."""
         enc = self._encoder()
         body = self._assert_region(enc, region)
-        return self._finish(enc, label, body, SAT)
+        return self._variants(self._finish(enc, label, body, SAT), "nonempty", label, region)
 
     def covers(self, label: str, domain, regions) -> Obligation:
         """Every point of ``domain`` satisfies one of ``regions`` (lists of conditions): expected unsat."""
@@ -132,7 +143,7 @@ class Builder:
             enc.defined = []
             alts.append(_and(parts))
         body.append(f"(assert (not {_or(alts)}))")
-        return self._relax(self._finish(enc, label, body, UNSAT), "covers", label, domain, regions)
+        return self._variants(self._finish(enc, label, body, UNSAT), "covers", label, domain, regions)
 
 
 def _and(parts: list[str]) -> str:
@@ -152,9 +163,6 @@ def _ge0(e):
 def _linear_combination(d: dict) -> list[Obligation]:
     data = _Data(d, tuple(d.get("variables", ())))
     params = [data.syms[p] for p in d.get("parameters", ())]
-    clash = set(d.get("parameters", ())) & set(d.get("variables", ()))
-    if clash:
-        raise ParameterError(f"{data.name}: names both a parameter and a variable: {sorted(clash)}")
     cons, mults = d.get("constraints", []), d.get("multipliers", [])
     if len(cons) != len(mults):
         raise ParameterError(f"{data.name}: {len(mults)} multipliers for {len(cons)} constraints")
@@ -192,6 +200,9 @@ def _symbolic_statements(d: dict) -> list[Obligation]:
         label, lt, op, rt, conds = st
         if op != "==" and op not in _OPS:
             raise ParameterError(f"{data.name}: statement {i}: the relation {op!r} is not one of ==, {', '.join(_OPS)}")
+        if str(lt).replace(" ", "") == str(rt).replace(" ", ""):
+            raise ParameterError(f"{data.name}: statement {str(label)[:60]!r}: both sides are the same text, a "
+                                 f"textual tautology that proves nothing")
         lhs, rhs = data.read(lt, f"{label} lhs"), data.read(rt, f"{label} rhs")
         region = base + data.conditions(conds, f"{label} condition")
         if conds:
@@ -306,5 +317,9 @@ def obligations(d: dict) -> list[Obligation]:
     bad = _shape_errors(d, kind)
     if bad:
         raise ParameterError("malformed certificate: " + "; ".join(bad[:3]))
+    bound = Recheck(str(d.get("name", "?")), str(kind))
+    _bound_to_its_data(d, bound)  # the same binding rules as recheck: the scope text, integer sizes, no clash
+    if bound.reasons:
+        raise ParameterError(bound.reasons[0])
     return KINDS[kind](d)
 

@@ -3,7 +3,10 @@ r"""Running one SMT-LIB problem through z3 and cvc5 (both optional: ``pip instal
 Each solver gets the problem as SMT-LIB 2 text (z3 through ``Solver.from_string``, cvc5 through its
 ``InputParser``) in a forked process limited in CPU time (:func:`run_isolated`), and answers ``sat`` (with the values of the
 problem's own symbols as the model), ``unsat`` or ``unknown`` (time limit, incompleteness, or an error the
-solver reports, with its reason).  Nothing else is shared between the two runs.
+solver reports, with its reason).  Nothing else is shared between the two runs.  The logic the problem
+declares picks each solver's procedure: for QF_NRA z3's ``SolverFor`` runs nlsat and cvc5 its cylindrical
+algebraic coverings (``nl-cov``, on by default for that logic), both complete for real arithmetic; for
+QF_NIRA (integer parameters, asked after the real relaxation) both are incomplete.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ class Answer:
     result: str
     model: dict = field(default_factory=dict)
     reason: str = ""
+    #: which encoding of the obligation gave this answer (set by the caller)
+    encoding: str = ""
+    #: the CPU time the solver's process used, in seconds (all encodings asked)
+    seconds: float = 0.0
 
 
 def require_solvers() -> None:
@@ -146,11 +153,20 @@ def run_isolated(name: str, text: str, shown, timeout_ms: int) -> Answer:
     depend on how loaded the machine is, and a solver that does not notice its own limit inside a long
     polynomial computation is still stopped)."""
     import multiprocessing
+    import resource
 
     try:
         ctx = multiprocessing.get_context("fork")
     except ValueError:  # no fork on this platform: in-process, relying on the solver's own (wall-clock) limit
         return RUNNERS[name](text, shown, timeout_ms)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    answer = _in_child(ctx, name, text, shown, timeout_ms)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    answer.seconds = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 3)
+    return answer
+
+
+def _in_child(ctx, name: str, text: str, shown, timeout_ms: int) -> Answer:
     recv, send = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(send, name, text, shown, timeout_ms), daemon=True)
     proc.start()

@@ -189,9 +189,9 @@ def claim_groups(claims: list[Claim]) -> list[list[Claim]]:
     ``exactdp``): the module a check is defined in, or the module of a function it imports.  Such a module's
     caches, and the library memos its computations fill, then serve both claims as in the in-process run
     instead of being rebuilt per worker: grosse2026.lem3 reuses grosse2026.thm1's lru-cached parametric-LP
-    certificates (``_parametric.eta_certificates``, ≈ 24 s), and grosse2026.lem4_gamma_max_closed_form,
-    whose LPs come from the same module, takes 6 s after them and 12 s of CPU alone.  Outcomes do not
-    depend on the grouping (every check is seeded by its own salt); only the wall time does.
+    certificates (``_parametric.eta_certificates``), and grosse2026.lem4_gamma_max_closed_form, whose LPs
+    come from the same module, reuses them too.  Outcomes do not depend on the grouping (every check is
+    seeded by its own salt); only the wall time does (``benchmarks/bench_proofs.py`` measures it).
     """
     import types
 
@@ -218,16 +218,15 @@ def claim_groups(claims: list[Claim]) -> list[list[Claim]]:
 
 
 #: the expected verdicts of the claims submitted first: proofs run the prover, exact LPs and certificate
-#: checks and hold the long claims (grosse2026.lem3 ≈ 24 s of the ≈ 62 s of a full run)
+#: checks and hold the long claims (grosse2026.lem3 is the longest of a full run)
 _LONG_FIRST = (Verdict.PROVED, Verdict.PROVED_MODULO)
 
 
 def submission_order(groups: list[list[Claim]]) -> list[list[Claim]]:
     """The groups in the order they are handed to the workers: those with a claim expected proved or
     proved-modulo first, then the rest, each part in id order.  Starting the long claims first keeps one
-    from starting last and running alone (full run on 2 processes, from the 1-process timings of each
-    group: 35.5 s for the busier process in this order, 40 s in id order).  Results are still reported in
-    id order."""
+    from starting last and running alone (the busier of two processes finishes earlier in this order than
+    in id order).  Results are still reported in id order."""
     return sorted(groups, key=lambda g: not any(c.expected in _LONG_FIRST for c in g))
 
 

@@ -13,7 +13,7 @@ from flint import fmpq
 
 from exactdp import certified_compare, eta_tv, is_ldp, ldp_ratio
 from exactdp.errors import ParameterError
-from exactdp.mechanisms import (discretized_gaussian, hadamard_response, k_subset, randomized_response,
+from exactdp.mechanisms import (discretized_gaussian, hadamard_response, k_subset, randomized_response, staircase,
                                 symmetric_unary_encoding, truncated_geometric, unary_encoding)
 
 Q = fmpq
@@ -133,3 +133,43 @@ def test_bad_parameters_are_named():
         hadamard_response(3, Q(1, 2))
     with pytest.raises(ParameterError, match="symmetric unary encoding needs a number"):
         symmetric_unary_encoding(2, sympy.Symbol("t", positive=True))
+
+
+def _staircase_tail(m, g, D, r):
+    """P(Z >= m) of the staircase noise by symmetry and a finite sum (independent of the module's closed form):
+    P(Z >= m) = (1 + P(Z = 0))/2 − Σ_{0 <= z < m} P(Z = z)."""
+    a = (g - 1) / ((2 * r - 1) * (g - 1) + 2 * D)
+    p = lambda z: a / g ** (0 if abs(z) < r else (abs(z) - r) // D + 1)  # noqa: E731
+    return (1 + p(0)) / 2 - sum((p(z) for z in range(m)), Q(0))
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 6, 7])
+@pytest.mark.parametrize("g, D, r", [(Q(3, 2), 1, 1), (Q(2), 2, 1), (Q(2), 2, 2), (Q(5), 3, 1), (Q(5, 2), 3, 2)])
+def test_staircase(k, g, D, r):
+    K = staircase(k, g, D, r)
+    level = lambda z: 0 if abs(z) < r else (abs(z) - r) // D + 1  # noqa: E731
+    T = [_staircase_tail(m, g, D, r) for m in range(k)]
+    assert K.rows[0][0] == T[0] and K.rows[0][k - 1] == T[k - 1]
+    assert eta_tv(K) == brute_eta_tv(K) == 1 - T[k // 2] - T[(k + 1) // 2]
+    inner = g ** level(k - 2) if k >= 3 else Q(1)
+    assert ldp_ratio(K) == brute_ldp(K) == max(T[0] / T[k - 1], inner)
+    # inputs at distance <= sensitivity are gamma-indistinguishable, and no better at distance exactly D
+    near = [K.rows[x][y] / K.rows[x2][y] for x in range(k) for x2 in range(k) if abs(x - x2) <= D for y in range(k)]
+    assert max(near) <= g
+    if k > D:
+        assert max(K.rows[x][y] / K.rows[x + D][y] for x in range(k - D) for y in range(k)) == g
+
+
+def test_staircase_special_cases_and_errors():
+    assert staircase(5, 3).rows == truncated_geometric(5, 3).rows
+    assert staircase(3, 2, 2, 1).rows[0] == (Q(3, 5), Q(1, 10), Q(3, 10))
+    with pytest.raises(ParameterError, match="r: must lie in"):
+        staircase(4, 2, 2, 3)
+    with pytest.raises(ParameterError, match="gamma: must be > 1"):
+        staircase(4, 1)
+    with pytest.raises(ParameterError, match="sensitivity"):
+        staircase(4, 2, 0)
+    t = sympy.Symbol("t", positive=True)
+    Ks = staircase(3, t, 2, 1)
+    assert [[v.subs(t, 2) for v in row] for row in Ks.rows] == [[sympy.Rational(v.p, v.q) for v in row]
+                                                                 for row in staircase(3, 2, 2, 1).rows]

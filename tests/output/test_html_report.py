@@ -4,6 +4,7 @@ sortable claims table, expandable evidence, counterexample kernels as files; ren
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import re
 import shutil
@@ -121,62 +122,69 @@ def _visible_ids(page) -> list[str]:
                                                          ".map(r => r.cells[0].getAttribute('data-key'))")
 
 
-def test_renders_in_headless_chromium(results, page_html, tmp_path):
+@contextlib.contextmanager
+def _chromium_page(page_html, tmp_path):
+    """The report opened in headless Chromium at the 1280 x 800 viewport (skipped without playwright/chromium)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not shutil.which(CHROMIUM):
         pytest.skip("chromium is not installed")
     report = tmp_path / "report.html"
     report.write_text(page_html, encoding="utf-8")
-    shot = tmp_path / "first-screen.png"
     with sync_api.sync_playwright() as pw:
         ctx = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
                                                     args=CHROMIUM_ARGS, headless=True, viewport=VIEWPORT)
         try:
             page = ctx.new_page()
             page.goto(report.as_uri())
-            page.screenshot(path=str(shot))  # the first screen, as a reader opens the file
-
-            # evidence is collapsed until opened
-            first = page.locator("#c-findings\\.fa01_phi_power td.ev details").first
-            assert not first.locator(".ce").first.is_visible()
-            first.locator("summary").first.click()
-            assert first.locator(".ce").first.is_visible()
-
-            # every formula rendered, the evidence's too: with every <details> open, each <math> has a size
-            page.eval_on_selector_all("details", "ds => ds.forEach(d => { d.open = true; })")
-            boxes = page.eval_on_selector_all(
-                "math", "ms => ms.map(m => { const r = m.getBoundingClientRect(); return [r.width, r.height]; })")
-            statements = page.eval_on_selector_all("td.stmt math", "ms => ms.length")
-            assert statements == len(SELECTION)
-            assert len(boxes) > statements  # counterexample values (3/16, log 3, ...) are MathML too
-            assert all(w > 0 and h > 0 for w, h in boxes), boxes
-            # MathML layout, not text: a fraction is taller than a line of the table's text
-            frac_h = page.eval_on_selector("#c-background\\.d11_xi td.stmt math", "m => m.getBoundingClientRect().height")
-            assert frac_h > 20
-
-            ids = _visible_ids(page)
-            assert sorted(ids) == sorted(SELECTION)
-            page.fill("#filter", "fa01")
-            assert _visible_ids(page) == ["findings.fa01_phi_power"]
-            assert page.inner_text("#shown") == f"1 of {len(SELECTION)} claims shown"
-            page.fill("#filter", "")
-            page.select_option("#verdict", "refuted")
-            refuted = sorted(r.claim.id for r in results if r.verdict.value == "refuted")
-            assert sorted(_visible_ids(page)) == refuted and len(refuted) == 3  # fa01, fg05, a11
-            page.select_option("#verdict", "")
-            assert len(_visible_ids(page)) == len(SELECTION)
-
-            # sorting: Instances ascending, then descending; Claim reorders by id
-            by_instances = {r.claim.id: r.instances for r in results}
-            page.click("#claims thead th:nth-child(6)")
-            counts = [by_instances[i] for i in _visible_ids(page)]
-            assert counts == sorted(counts) and counts != list(reversed(counts))
-            page.click("#claims thead th:nth-child(6)")
-            assert [by_instances[i] for i in _visible_ids(page)] == sorted(counts, reverse=True)
-            page.click("#claims thead th:nth-child(1)")
-            assert _visible_ids(page) == sorted(SELECTION)
+            yield page
         finally:
             ctx.close()
+
+
+def test_renders_in_headless_chromium(results, page_html, tmp_path):
+    shot = tmp_path / "first-screen.png"
+    with _chromium_page(page_html, tmp_path) as page:
+        page.screenshot(path=str(shot))  # the first screen, as a reader opens the file
+
+        # evidence is collapsed until opened
+        first = page.locator("#c-findings\\.fa01_phi_power td.ev details").first
+        assert not first.locator(".ce").first.is_visible()
+        first.locator("summary").first.click()
+        assert first.locator(".ce").first.is_visible()
+
+        # every formula rendered, the evidence's too: with every <details> open, each <math> has a size
+        page.eval_on_selector_all("details", "ds => ds.forEach(d => { d.open = true; })")
+        boxes = page.eval_on_selector_all(
+            "math", "ms => ms.map(m => { const r = m.getBoundingClientRect(); return [r.width, r.height]; })")
+        statements = page.eval_on_selector_all("td.stmt math", "ms => ms.length")
+        assert statements == len(SELECTION)
+        assert len(boxes) > statements  # counterexample values (3/16, log 3, ...) are MathML too
+        assert all(w > 0 and h > 0 for w, h in boxes), boxes
+        # MathML layout, not text: a fraction is taller than a line of the table's text
+        frac_h = page.eval_on_selector("#c-background\\.d11_xi td.stmt math", "m => m.getBoundingClientRect().height")
+        assert frac_h > 20
+
+        ids = _visible_ids(page)
+        assert sorted(ids) == sorted(SELECTION)
+        page.fill("#filter", "fa01")
+        assert _visible_ids(page) == ["findings.fa01_phi_power"]
+        assert page.inner_text("#shown") == f"1 of {len(SELECTION)} claims shown"
+        page.fill("#filter", "")
+        page.select_option("#verdict", "refuted")
+        refuted = sorted(r.claim.id for r in results if r.verdict.value == "refuted")
+        assert sorted(_visible_ids(page)) == refuted and len(refuted) == 3  # fa01, fg05, a11
+        page.select_option("#verdict", "")
+        assert len(_visible_ids(page)) == len(SELECTION)
+
+        # sorting: Instances ascending, then descending; Claim reorders by id
+        by_instances = {r.claim.id: r.instances for r in results}
+        page.click("#claims thead th:nth-child(6)")
+        counts = [by_instances[i] for i in _visible_ids(page)]
+        assert counts == sorted(counts) and counts != list(reversed(counts))
+        page.click("#claims thead th:nth-child(6)")
+        assert [by_instances[i] for i in _visible_ids(page)] == sorted(counts, reverse=True)
+        page.click("#claims thead th:nth-child(1)")
+        assert _visible_ids(page) == sorted(SELECTION)
     assert _png_size(shot) == (VIEWPORT["width"], VIEWPORT["height"])
 
 
@@ -200,3 +208,65 @@ def test_verify_format_html_writes_the_page(tmp_path, capsys):
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and page.count('<tr id="c-') == 2
     assert page.count('<td class="stmt"><math') == 2 and 'download="findings.fa01_phi_power.' in page
+
+
+def _row(page_html, claim_id):
+    return page_html.split(f'<tr id="c-{claim_id}"', 1)[1].split("</tr>", 1)[0]
+
+
+def test_links_toc_and_references_resolve(results, page_html):
+    """Issue 23 item 5: a table of contents, "rests on" and "related" as links; every in-page link resolves
+    (a claim of the report to its row, anything else to the reference list), ≥ 1 link per proved-modulo claim."""
+    ids = set(re.findall(r'\bid="([^"]+)"', page_html))
+    hrefs = [html.unescape(h) for h in re.findall(r'href="#([^"]*)"', page_html)]
+    assert hrefs and all(h in ids for h in hrefs), sorted(set(hrefs) - ids)
+    toc = page_html.split('<nav class="toc" id="toc">', 1)[1].split("</nav>", 1)[0]
+    assert all(f'href="#c-{r.claim.id}"' in toc for r in results)
+    modulo = [r for r in results if r.verdict.value == "proved-modulo"]
+    assert modulo
+    refs = page_html.split('<section class="refs" id="references">', 1)[1].split("</section>", 1)[0]
+    for r in modulo:
+        cell = _row(page_html, r.claim.id).split('<td class="claim"', 1)[1].split("</td>", 1)[0]
+        assert cell.count('<a href="#') + cell.count('<a class="ref" href="#') >= len(r.rests_on) >= 1
+        for name in r.rests_on:  # a claim not in this run or a cited theorem: in the reference list
+            if name not in SELECTION:
+                assert html.escape(name, quote=False) in refs
+    # a related claim that is in the report links to its row
+    related = [(r.claim.id, x) for r in results for x in r.claim.related if x in SELECTION]
+    for cid, x in related:
+        assert f'href="#c-{x}"' in _row(page_html, cid)
+
+
+def test_print_stylesheet(page_html):
+    style = page_html.split("<style>", 1)[1].split("</style>", 1)[0]
+    media = style.split("@media print{", 1)[1]
+    assert ".controls,nav.toc{display:none}" in media and "pre{max-height:none" in media
+    assert "beforeprint" in page_html  # every <details> opens before printing
+
+
+def test_evidence_stays_inside_the_page_in_chromium(page_html, tmp_path):
+    """At 1280 px with every <details> open the page does not scroll sideways, and every element lies inside
+    the viewport except inside a formula's own scroll box (a long certificate formula scrolls within its
+    cell); in print media the controls and the contents are hidden."""
+    with _chromium_page(page_html, tmp_path) as page:
+        page.eval_on_selector_all("details", "ds => ds.forEach(d => { d.open = true; })")
+        width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert width[0] <= width[1] == VIEWPORT["width"], width
+        outside = page.evaluate("""() => {
+            const W = document.documentElement.clientWidth, out = [];
+            const boxed = e => { for (let a = e.parentElement; a; a = a.parentElement) {
+                const o = getComputedStyle(a).overflowX; if (o === 'auto' || o === 'scroll') return true; }
+                return false; };
+            for (const e of document.querySelectorAll('body *')) {
+                const r = e.getBoundingClientRect();
+                if (r.width > 0 && r.right > W + 0.5 && !boxed(e)) out.push(e.tagName + '.' + e.className);
+            }
+            return out; }""")
+        assert outside == []
+        # every in-page link resolves in the rendered document too
+        missing = page.evaluate("""() => [...document.querySelectorAll('a[href^="#"]')]
+            .map(a => decodeURIComponent(a.getAttribute('href').slice(1)))
+            .filter(id => !document.getElementById(id))""")
+        assert missing == []
+        page.emulate_media(media="print")
+        assert not page.locator(".controls").is_visible() and not page.locator("nav.toc").is_visible()

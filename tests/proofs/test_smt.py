@@ -25,7 +25,7 @@ LC = {"kind": "linear-combination", "name": "t - a >= 0", "parameters": ["t"], "
       "multipliers": ["1", "t"], "conclusion": "t - a", "slack": "0"}
 
 ST = {"kind": "symbolic-statements", "name": "two statements", "parameters": ["t", "N"], "region": ["t >= 1"],
-      "assumptions": [["N", "integer, positive"]],
+      "assumptions": [["N", "integer, positive"]], "sizes": "all N",
       "statements": [["ratio below one", "(t - 1)/(t + 1)", "<", "1", []],
                      ["Gauss", "N*(N + 1)/2 - N", "==", "N*(N - 1)/2", []],
                      ["root", "sqrt(t**2)", "==", "t", []],
@@ -41,8 +41,19 @@ PLP = {"kind": "parametric-lp", "name": "min(p, 1)", "parameters": ["p"], "regio
        "region_value": ["p", "1"], "tree": ["split", "p <= 1", ["region", "0"], ["region", "1"]]}
 
 
+def bound(d):
+    """``d`` with the scope text its data give, as an export writes it (as it is when the engine refuses it)."""
+    from exactdp.algebra.certificates import Certificate
+    from exactdp.errors import ParameterError
+
+    try:
+        return Certificate.from_json(copy.deepcopy(d)).to_json()
+    except ParameterError:
+        return copy.deepcopy(d)
+
+
 def checked(d, timeout=20):
-    return smt_check_certificate(copy.deepcopy(d), timeout=timeout)
+    return smt_check_certificate(bound(d), timeout=timeout)
 
 
 def failing(r):
@@ -184,17 +195,13 @@ def write(folder, certs):
     (its scope the one its data give) in test.c<i>/check-0.json, listed with its SHA-256 in index.json."""
     import hashlib
 
-    from exactdp.algebra.certificates import Certificate
     from exactdp.verification.export import document_bytes
 
     folder.mkdir()
     index = {"claims": {}, "certificates": len(certs), "sha256": {}}
     for i, cert in enumerate(certs):
         claim, rel = f"test.c{i}", f"test.c{i}/check-0.json"
-        try:
-            cert = Certificate.from_json(cert).to_json()  # the scope text derived from the data
-        except Exception:  # noqa: BLE001 - a deliberately broken certificate is filed as it is
-            pass
+        cert = bound(cert)  # the scope text derived from the data
         data = document_bytes({"claim": claim, "check": "check", "verdict": "verified", "scope": cert.get("scope", ""),
                                "rests_on": [], "certificate": cert})
         (folder / claim).mkdir()
@@ -251,3 +258,167 @@ def test_real_exported_certificates_are_confirmed(tmp_path, capsys):
     assert len(smt["certificates"]) == 4 and all(c["status"] == "CONFIRMED" for c in smt["certificates"])
     kinds = {c["kind"] for c in smt["certificates"]}
     assert kinds == {"linear-combination", "symbolic-statements"}
+
+
+# -- the encodings ------------------------------------------------------------------------------------------------
+
+def statements(*rows, parameters=("t",), region=(), assumptions=(), sizes=""):
+    return {"kind": "symbolic-statements", "name": "statements", "parameters": list(parameters),
+            "region": list(region), "assumptions": [list(a) for a in assumptions], "sizes": sizes,
+            "statements": [[f"s{i}", lhs, op, rhs, []] for i, (lhs, op, rhs) in enumerate(rows)]}
+
+
+def cleared_only(label, region, claim):
+    """The answers of z3 and cvc5 to the denominators-cleared encoding alone of ``claim`` on ``region``."""
+    from exactdp.smt.obligations import Builder
+    from exactdp.smt.solvers import ask
+
+    ob = Builder().holds(label, region, claim).cleared
+    assert "/" not in ob.text.split("(assert (not", 1)[1]  # the goal is polynomial
+    return ob, ask(ob.text, ob.shown, 20000)
+
+
+def test_the_cleared_encoding_keeps_signs_and_definedness():
+    """A − B ρ 0 becomes num·(odd divisor factors) ρ 0, every divisor non-zero: 1/(t − 1) > 0 fails below 1 (a model
+    there), 1/(t − 1)² > 0 holds wherever defined, and (t² − 1)/(t − 1) >= 1 on t >= 0 fails at t = 1 (undefined)."""
+    import sympy
+
+    t = sympy.Symbol("t", real=True)
+    ob, answers = cleared_only("odd", [], sympy.StrictGreaterThan(1 / (t - 1), 0, evaluate=False))
+    assert [a.result for a in answers] == ["sat", "sat"] and all(Fraction(a.model["t"]) < 1 for a in answers)
+    ob, answers = cleared_only("even", [], sympy.StrictGreaterThan(1 / (t - 1) ** 2, 0, evaluate=False))
+    assert [a.result for a in answers] == ["sat", "sat"] and all(Fraction(a.model["t"]) == 1 for a in answers)
+    ob, answers = cleared_only("even", [sympy.Ne(t, 1)], sympy.StrictGreaterThan(1 / (t - 1) ** 2, 0, evaluate=False))
+    assert [a.result for a in answers] == ["unsat", "unsat"]
+    ob, answers = cleared_only("hole", [t >= 0], sympy.GreaterThan((t**2 - 1) / (t - 1), 1, evaluate=False))
+    assert [a.result for a in answers] == ["sat", "sat"] and all(Fraction(a.model["t"]) == 1 for a in answers)
+
+
+def test_quotient_identities_are_confirmed_through_the_cleared_encoding():
+    """[B-6]'s KL and H² instances (background.b06): rational identities with log and sqrt in one parameter."""
+    d = statements(("(t - 1)*(t*log(t)/(t - 1) + log(1/t)/(t*(1 - 1/t)))/(t + 1)", "==", "(t - 1)*log(t)/(t + 1)"),
+                   ("(-1 + 1/sqrt(t))**2/(1 - 1/t) + (sqrt(t) - 1)**2/(t - 1)", "==", "2 - 4/(sqrt(t) + 1)"),
+                   region=("t > 1",))
+    r = checked(d)
+    assert r.status == CONFIRMED, r.line()
+    wrong = statements(("(-1 + 1/sqrt(t))**2/(1 - 1/t) + (sqrt(t) - 1)**2/(t - 1)", "==", "2 - 3/(sqrt(t) + 1)"),
+                       region=("t > 1",))
+    (bad,) = failing(checked(wrong))
+    assert bad.status == REFUTED and Fraction(bad.counterexample["t"]) > 1
+
+
+def test_a_root_does_not_restrict_the_space_to_where_it_is_defined():
+    """sqrt(t) is the r >= 0 with r² = t only where t >= 0, so "sqrt(t) >= 0 for every real t" is refuted at a
+    t < 0 (undefined there), in both encodings; with t >= 0 it is confirmed."""
+    (bad,) = failing(checked(statements(("sqrt(t)", ">=", "0"))))
+    assert bad.status == REFUTED and Fraction(bad.counterexample["t"]) < 0
+    assert {a.encoding for a in bad.answers} == {"cleared"}
+    assert checked(statements(("sqrt(t)", ">=", "0"), region=("t >= 0",))).status == CONFIRMED
+
+
+def test_exponent_law_and_log_exp_laws():
+    """t^n·t = t^(n+1) for integer n >= 0 and every real t; log and exp laws whose premises are arithmetic."""
+    d = statements(("q**n*q", "==", "q**(n + 1)"), ("q**n*q**2", "==", "q**(n + 2)"), parameters=("q", "n"),
+                   assumptions=(("n", "integer,nonnegative"),), sizes="all n >= 0")
+    assert checked(d).status == CONFIRMED
+    d["statements"][1][3] = "q**(n + 3)"  # false (q = 2), but only under exponent laws the encoding does not state
+    (bad,) = failing(checked(d))
+    assert bad.status == UNKNOWN
+    d = statements(("log(t + 1)", "==", "log(t) + log(1 + 1/t)"), ("exp(t + 1)", "==", "exp(t)*exp(1)"),
+                   ("log(t + 2)", ">", "log(t + 1)"), region=("t > 0",))
+    assert checked(d).status == CONFIRMED
+
+
+def test_limits_of_continuous_terms_are_their_values():
+    d = statements(("Limit((t - 1)/(t*(1 - N*c) + 1), c, 0)", "==", "(t - 1)/(t + 1)"),
+                   ("Limit(sqrt(c + t)*log(t + c), c, 0)", "==", "sqrt(t)*log(t)"),
+                   parameters=("t", "c", "N"), region=("t > 0",))
+    assert checked(d).status == CONFIRMED
+    d["statements"][0][3] = "(t - 1)/(t + 2)"
+    (bad,) = failing(checked(d))
+    assert bad.status == REFUTED
+    d = statements(("Limit(sin(c)/c, c, 0)", "==", "1"), parameters=("c",))
+    r = checked(d)
+    assert r.status == UNKNOWN and "not known to be continuous" in r.reasons[0]
+
+
+# -- the tampered certificates of test_tamper ---------------------------------------------------------------------
+
+def tampered() -> dict:
+    """The certificate-level tamperings of tests/proofs/test_tamper.py, as JSON."""
+    import dataclasses
+
+    from exactdp.theory import class_certificates as CC
+    from tests.proofs.test_tamper import OFF_GRID, _statements
+
+    ldp = CC.ldp_tv()
+    clash = dataclasses.replace(CC.trivial_tv(), parameters=("a", "b"), region=("a - b <= 1/2",),
+                                conclusion="1/2 - (a - b)", constraints=(("a - b <= 1/2", "1/2 - a + b"),),
+                                multipliers=("1",))
+    subs = _statements("Xi1 at c = 1/N", ("t", "c", "N"), [("Subs((t - 1)/(t*(1 - N*c) + 1), c, 1/N)", "==", "t + 1")])
+    out = {f"false {k}": c.to_json() for k, c in OFF_GRID.items()}
+    out.update({"emptied region": dataclasses.replace(ldp, region=ldp.region + ("t <= 0",)).to_json(),
+                "parameter and variable": clash.to_json(),
+                "textual tautology": _statements("phi^n at n = 1", ("t", "delta"),
+                                                 [("1 - (1 - delta)/t", "==", "1 - (1 - delta)/t")]).to_json(),
+                "wrong substitution": subs.to_json()})
+    for key, d in out.items():  # the edited data of a to_json that derived the scope before the edit
+        out[key] = json.loads(json.dumps(d))
+    return out
+
+
+@pytest.mark.slow
+def test_the_tampered_certificates_of_test_tamper_are_refuted():
+    certs = tampered()
+    assert len(certs) == 9
+    for what, d in certs.items():
+        r = smt_check_certificate(d, timeout=20)
+        assert r.status == REFUTED, (what, r.line())
+    r = smt_check_certificate(certs["false at N = 9"], timeout=20)
+    assert [o.counterexample for o in r.results if o.status == REFUTED] == [{"N": "9"}]
+    r = smt_check_certificate(certs["false at one off-grid point of three parameters"], timeout=20)
+    assert [o.counterexample for o in r.results if o.status == REFUTED] == [{"x": "1/5", "y": "1/5", "z": "1/5"}]
+
+
+def test_integer_n_obligations_are_decided_over_the_integers():
+    """(N − 1)(N − 2)(N − 3) >= 0 holds for every integer N >= 1 but not for N = 5/2: its real relaxation is sat
+    (no counterexample), the QF_NIRA problem unsat for both solvers; with a factor (5 − N) it fails for every N > 5."""
+    from exactdp.smt.obligations import obligations
+
+    d = statements(("(N - 1)*(N - 2)*(N - 3)", ">=", "0"), parameters=("N",), region=("N >= 1",),
+                   assumptions=(("N", "integer,positive"),), sizes="all N")
+    r = checked(d)
+    assert r.status == CONFIRMED
+    assert [a.encoding for a in r.results[-1].answers] == ["cleared", "cleared"]  # not the relaxation
+    assert obligations(bound(d))[-1].text.startswith("(set-logic QF_NIRA)")
+    d["statements"][0][1] = "(N - 1)*(N - 2)*(N - 3)*(5 - N)"
+    (bad,) = failing(checked(d))
+    assert bad.status == REFUTED and int(bad.counterexample["N"]) > 5
+
+
+@pytest.mark.slow
+def test_the_written_encoding_alone_still_decides():
+    """The fallback (quotients as written) is asked only when the cleared encoding gives no conclusive answer:
+    with the cleared problems removed, the valid certificates are confirmed and a changed multiplier refuted."""
+    from exactdp.smt import decide_obligation
+    from exactdp.smt.obligations import obligations
+
+    def strip(ob):
+        ob.cleared = None
+        for o in [ob.relaxed, *ob.parts]:
+            if o is not None:
+                strip(o)
+
+    def written_only(d):
+        obs = obligations(bound(d))
+        for ob in obs:
+            strip(ob)
+        return [r for ob in obs for r in decide_obligation(ob, 20)]
+
+    for d in (LC, ST, PLP):
+        results = written_only(d)
+        assert all(r.status == CONFIRMED for r in results), d["kind"]
+        assert {a.encoding for r in results for a in r.answers} <= {"direct", "direct (N real)"}
+    d = copy.deepcopy(LC)
+    d["multipliers"][1] = "2*t"
+    assert [r.status for r in written_only(d)].count(REFUTED) == 1

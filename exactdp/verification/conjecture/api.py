@@ -33,8 +33,8 @@ from exactdp.measures.privacy import ldp_epsilon, ldp_ratio, max_leakage, pml_ep
 from exactdp.numbers.truth import Truth
 from exactdp.verification.conjecture import values as V
 from exactdp.verification.conjecture.classes import classes_for, in_gamma_range, member
-from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
-from exactdp.verification.conjecture.quantities import Instance
+from exactdp.verification.conjecture.parser import KERNEL_CONSTANTS, Conjecture, parse_conjecture
+from exactdp.verification.conjecture.quantities import Instance, eta_chi2_two_inputs
 from exactdp.verification.conjecture.runner import progress_bar, run_search
 from exactdp.verification.conjecture.search import SearchSpec, evaluate
 from exactdp.numbers.reader import as_expr
@@ -142,7 +142,7 @@ def core_values(conj: Conjecture, inst: Instance) -> dict:
     for side in (conj.lhs, conj.rhs):
         nodes |= {a for a in sympy.preorder_traversal(side)
                   if isinstance(a, sympy.core.function.AppliedUndef) or
-                  (isinstance(a, sympy.Symbol) and a.name in ("eta_tv", "ldp_eps", "max_leakage"))}
+                  (isinstance(a, sympy.Symbol) and a.name in KERNEL_CONSTANTS)}
     # innermost first, so arguments are already numbers
     for node in sorted(nodes, key=lambda a: len(list(sympy.preorder_traversal(a)))):
         name = node.name if isinstance(node, sympy.Symbol) else node.func.__name__
@@ -155,6 +155,8 @@ def core_values(conj: Conjecture, inst: Instance) -> dict:
             out[node] = ldp_epsilon(K)
         elif name == "max_leakage":
             out[node] = max_leakage(K)
+        elif name in ("eta_chi2", "eta_kl"):
+            out[node] = eta_chi2_two_inputs(K).as_sympy()
         elif name == "pml_eps":
             out[node] = pml_epsilon(K, _rational(args[0], "pml_eps(c)"))
         elif name == "eta_hs":

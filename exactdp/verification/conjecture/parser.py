@@ -10,6 +10,7 @@ are accepted (``K∘P`` is the image distribution ``K(P)``).
 Names (see :data:`QUANTITIES` and :data:`PARAMETERS` for their meaning)::
 
     quantities of K:  eta_tv  ldp_eps  max_leakage  eta_hs(gamma)  delta(eps)  pml_eps(c)  eta_tv_tensor(n)
+                      eta_chi2  eta_kl  (two-input kernels)
     divergences:      tv(A,B)  kl(A,B)  hellinger2(A,B)  chi2(A,B)  hs(A,B,gamma),  A, B in {P, Q, K(P), K(Q), row(i)}
     parameters:       eps  gamma (= exp(eps))  delta  c  N  M  n
     functions:        exp  log  sqrt  Min  Max  Abs  (min, max, abs too)  pi  E  oo
@@ -35,6 +36,8 @@ QUANTITIES = {
     "eta_hs": (1, "E_gamma contraction coefficient max_{x,x'} E_gamma(K_x||K_x') at gamma = the argument"),
     "delta_K": (1, "delta(eps): privacy profile of K, the least delta making K (eps,delta)-LDP"),
     "pml_eps": (1, "(eps,c)-PML level of K at c = the argument: log max_y max_x K(y|x)/(c S_y+(1-Nc) min_x K(y|x))"),
+    "eta_chi2": (0, "chi-square contraction coefficient sup_P eta_chi2(P, K), exact for two-input kernels"),
+    "eta_kl": (0, "KL contraction coefficient; equals eta_chi2 (operator-convex f, docs/references.md)"),
     "eta_tv_tensor": (1, "Dobrushin coefficient of the n-fold product K^{(x)n}, n = the argument (1..4)"),
     "tv": (2, "total variation 1/2 sum |A-B|"),
     "kl": (2, "KL divergence sum A log(A/B) in nats"),
@@ -42,6 +45,8 @@ QUANTITIES = {
     "chi2": (2, "chi-square sum (A-B)^2/B"),
     "hs": (3, "hockey-stick divergence E_gamma(A||B) = sum (A - gamma B)_+, gamma = the third argument"),
 }
+#: the quantities of K written without arguments (``eta_tv``, not ``eta_tv()``): symbols of the conjecture
+KERNEL_CONSTANTS = tuple(name for name, (arity, _) in QUANTITIES.items() if arity == 0)
 #: distribution-valued names usable as arguments of the divergences
 DISTRIBUTIONS = {"P", "Q", "K", "row"}
 #: parameters: name -> meaning

@@ -18,10 +18,12 @@ from flint import fmpq
 
 from exactdp.distributions import Distribution
 from exactdp.kernels import Kernel
+from exactdp.measures.chi2_contraction import eta_chi2
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
 from exactdp.measures.divergences import chi2, hockey_stick, kl, tv
 from exactdp.measures.privacy import ldp_ratio, max_leakage_ratio, pml_ratio
 from exactdp.verification.conjecture import values as V
+from exactdp.verification.conjecture.parser import KERNEL_CONSTANTS
 from exactdp.numbers.reader import as_expr
 
 #: largest tensor power size (rows or columns of K^{⊗n}) eta_tv_tensor evaluates
@@ -105,7 +107,7 @@ class InstanceEnv(V.Env):
     # -- parameters ---------------------------------------------------------------------------------
     def param(self, name: str):
         i = self.inst
-        if name in ("eta_tv", "ldp_eps", "max_leakage"):
+        if name in KERNEL_CONSTANTS:
             return self.quantity(name, ())
         if name == "eps":
             return V.log_of(i.gamma)
@@ -160,6 +162,9 @@ class InstanceEnv(V.Env):
             return self._cached("ldp_eps", lambda: _log_ratio(ldp_ratio(K)))
         if name == "max_leakage":
             return self._cached("max_leakage", lambda: _log_ratio(max_leakage_ratio(K)))
+        if name in ("eta_chi2", "eta_kl"):
+            r = self._cached("eta_chi2", lambda: eta_chi2_two_inputs(K))
+            return r.value.lo if r.value.is_rational else _algebraic_ball(r.value)
         if name == "pml_eps":
             c = self._rational_arg(args[0], "pml_eps(c): c")
             if c <= 0 or c > fmpq(1, K.N):
@@ -236,6 +241,23 @@ def _hellinger2_value(p, q):
         if a != 0 and b != 0:
             total = V.add(total, V.power(a * b, fmpq(1, 2)))
     return V.sub(fmpq(2), V.mul(fmpq(2), total))
+
+
+def eta_chi2_two_inputs(K: Kernel):
+    """η_χ²(K) (= η_KL(K)) for a two-input kernel; other sizes have no exact value here (Undefined)."""
+    if K.N != 2:
+        raise V.Undefined(f"eta_chi2 / eta_kl are exact for two-input kernels only, got N = {K.N}")
+    return eta_chi2(K)
+
+
+def _algebraic_ball(r):
+    """A ball of the working precision around an irrational real algebraic number (its interval refined)."""
+    from flint import arb, ctx
+
+    target = fmpq(1, 2 ** (ctx.prec + 8))
+    while r.hi - r.lo > target:
+        r.refine(16)
+    return arb(r.lo).union(arb(r.hi))
 
 
 def _log_ratio(r):
