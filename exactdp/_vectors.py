@@ -5,21 +5,27 @@ One implementation, used by :mod:`exactdp.kernels` and :mod:`exactdp.distributio
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
 from flint import fmpq, fmpq_mat
 
 from exactdp.errors import CoercionError
 from exactdp.numbers.qq import ONE, SIMPLE_RATIONAL, ZERO, simple_string_limit
 from exactdp.numbers.sr import to_exact
 
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
+
+from exactdp.numbers.deferred import is_sympy
+
 
 def as_sequence(obj: object, what: str, error: type[Exception], allow_float: bool = False) -> list[Any]:
     """A list from a list/tuple/numpy array, a pandas frame or series (through ``to_numpy()``) or a sympy
     matrix (its rows); refuse float dtypes at once (unless ``allow_float``, used only by the explicit
     ``from_floats`` constructors)."""
-    if isinstance(obj, sympy.MatrixBase):
+    if is_sympy(obj, "MatrixBase"):
         return obj.tolist()
     frame = hasattr(obj, "to_numpy") and hasattr(obj, "dtypes" if hasattr(obj, "columns") else "dtype")
     try:

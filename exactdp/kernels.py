@@ -15,7 +15,6 @@ equality.  Changes are constructors: :meth:`Kernel.with_name`, :meth:`Kernel.wit
 
 from __future__ import annotations
 
-import sympy
 from flint import fmpq, fmpq_mat
 
 from exactdp._vectors import as_sequence, exact_vector
@@ -32,6 +31,11 @@ from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.simplex_rounding import grid_denominator, round_to_simplex
 from exactdp.numbers.sr import as_sympy
 from exactdp.numbers.rich import RichDisplay
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 if TYPE_CHECKING:
     from exactdp.numbers.linalg import IntRows

@@ -12,7 +12,8 @@ expressions — evaluate them with guaranteed digits through :mod:`exactdp.numbe
 
 from __future__ import annotations
 
-import sympy
+from typing import TYPE_CHECKING, Any
+
 from flint import fmpq
 
 from exactdp.distributions import Distribution, as_pair
@@ -22,18 +23,39 @@ from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.sr import exact_result, as_sympy, to_exact
 
-t = sympy.Symbol("t", positive=True)
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
 
-#: Generators f of the named divergences, as functions of the likelihood ratio t = P/Q.
-F_TV = sympy.Abs(t - 1) / 2
-F_KL = t * sympy.log(t)
-F_CHI2 = (t - 1) ** 2
-F_H2 = (sympy.sqrt(t) - 1) ** 2
+_GENERATORS: dict = {}
+
+
+def generators() -> dict:
+    """The likelihood-ratio symbol ``t`` (positive) and the generators f of the named divergences as functions
+    of t = P/Q: ``F_TV`` = |t − 1|/2, ``F_KL`` = t log t, ``F_CHI2`` = (t − 1)², ``F_H2`` = (√t − 1)².  Built at
+    the first use (sympy is not imported for rational work) and readable as module attributes
+    (``from exactdp.measures.divergences import t, F_KL``)."""
+    if not _GENERATORS:
+        t = sympy.Symbol("t", positive=True)
+        _GENERATORS.update(t=t, F_TV=sympy.Abs(t - 1) / 2, F_KL=t * sympy.log(t), F_CHI2=(t - 1) ** 2,
+                           F_H2=(sympy.sqrt(t) - 1) ** 2)
+    return _GENERATORS
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("t", "F_TV", "F_KL", "F_CHI2", "F_H2"):
+        return generators()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _t() -> sympy.Symbol:
+    return generators()["t"]
 
 
 def f_hockey_stick(gamma) -> sympy.Expr:
     """f_γ(t) = (t − γ)₊, the generator of E_γ."""
-    return sympy.Max(t - as_sympy(gamma), 0)
+    return sympy.Max(_t() - as_sympy(gamma), 0)
 
 
 def _pair(P, Q) -> tuple[Distribution, Distribution]:
@@ -258,6 +280,7 @@ def _require_power_size(pairs, a) -> None:
 
 def _as_generator(f) -> sympy.Expr:
     """A sympy expression in the module's symbol ``t`` from an expression/Lambda in one symbol."""
+    t = _t()
     if isinstance(f, sympy.Lambda):
         if len(f.variables) != 1:
             raise ParameterError(f"f: must be a function of one variable, got {f}")
@@ -280,6 +303,8 @@ def _eventual_branch(expr: sympy.Expr, point) -> sympy.Expr:
     piecewise-defined generator the branch that eventually dominates is chosen by the limit of the
     difference of two branches (ties have the same limit), a Piecewise by its condition at the point.
     """
+    t = _t()
+
     def pick(e):
         if isinstance(e, (sympy.Max, sympy.Min)):
             args = [pick(a) for a in e.args]
@@ -306,7 +331,7 @@ def _eventual_branch(expr: sympy.Expr, point) -> sympy.Expr:
 
 def _limit(expr: sympy.Expr, point) -> sympy.Expr:
     """lim_{t→point} expr (point = 0⁺ or +∞), robust to Max/Min/Piecewise generators."""
-    direction = "+" if point == 0 else "-"
+    direction, t = ("+" if point == 0 else "-"), _t()
     try:
         return sympy.limit(expr, t, point, direction)
     except (TypeError, NotImplementedError, ValueError):
@@ -316,10 +341,11 @@ def _limit(expr: sympy.Expr, point) -> sympy.Expr:
 def slope_at_infinity(f) -> sympy.Expr:
     """f′(∞) = lim_{t→∞} f(t)/t (possibly +∞).
 
+    >>> from exactdp.measures.divergences import t
     >>> slope_at_infinity(sympy.Max(t - 2, 0)), slope_at_infinity(t * sympy.log(t))
     (1, oo)
     """
-    return _limit(_as_generator(f) / t, sympy.oo)
+    return _limit(_as_generator(f) / _t(), sympy.oo)
 
 
 def f_divergence(P, Q, f):
@@ -333,11 +359,12 @@ def f_divergence(P, Q, f):
     Terms with P(y) = Q(y) = 0 are skipped (0·f(0/0) = 0); terms with P(y) = 0 < Q(y) use
     f(0) = lim_{t→0⁺} f(t).
 
+    >>> from exactdp.measures.divergences import t
     >>> f_divergence(["1/2", "1/2"], ["1/4", "3/4"], (t - 1) ** 2)
     1/3
     """
     P, Q = _pair(P, Q)
-    g = _as_generator(f)
+    g, t = _as_generator(f), _t()
     if sympy.simplify(g.subs(t, 1)) != 0:
         raise ParameterError(f"f: must satisfy f(1) = 0, got f(1) = {sympy.simplify(g.subs(t, 1))}")
     total = sympy.Integer(0)

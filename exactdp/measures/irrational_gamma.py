@@ -20,8 +20,9 @@ general certified sign of each term.  An undecided sign raises :class:`~exactdp.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import sympy
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
@@ -32,6 +33,11 @@ from exactdp.numbers.rb import RB, START_PREC, arb_of_expr, ball_endpoints, prec
 from exactdp.numbers.domain import RB as RBDomain
 from exactdp.numbers.truth import Sign, Truth
 from exactdp.numbers.reader import as_expr
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 
 class _Gamma:

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-import sympy
 from flint import fmpq
 
 from exactdp.distributions import Distribution, as_distribution
@@ -29,7 +28,7 @@ from exactdp.measures.irrational_gamma import (decide_beyond_ratios_sr, eta_at_i
 from exactdp.numbers.linalg import (
     column_extreme,
     column_extremes,
-    column_sums_scaled,
+    column_sums,
     max_column_ratio,
     pml_candidates,
     profile_front,
@@ -40,9 +39,14 @@ from exactdp.numbers.sr import to_exact
 from exactdp.numbers.domain import QQ, RB, Domain
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
+from exactdp.numbers.deferred import is_sympy
 
 if TYPE_CHECKING:
+    import sympy
+
     from exactdp.symbolic.closedforms import SymbolicPrivacyProfile
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 
 def _log(ratio):
@@ -142,7 +146,7 @@ def ldp_epsilon(K) -> sympy.Expr:
 
 def _no_foreign_symbols(value, name: str, K) -> None:
     """A parameter may carry only the symbols the kernel declares (a parametric kernel's parameters)."""
-    if not isinstance(value, sympy.Basic) or not value.free_symbols:
+    if not is_sympy(value) or not value.free_symbols:
         return
     declared = set(K.free_symbols) if K.symbolic else set()
     foreign = sorted(map(str, value.free_symbols - declared))
@@ -252,20 +256,20 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
     K = as_kernel(K)
     g, e = _resolve_gamma(gamma, eps, K)
     d = _delta(delta)
-    if not K.symbolic and not (isinstance(g, sympy.Basic) and g.free_symbols):
+    if not K.symbolic and not (is_sympy(g) and g.free_symbols):
         # magnitudes first: γ beyond every likelihood ratio of K (ε = 10^10) is decided in constant time
         if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
             return Truth.of(eta_at_infinity(K)[0] <= d)
-    elif K.symbolic and not K.free_symbols and not (isinstance(g, sympy.Basic) and g.free_symbols):
+    elif K.symbolic and not K.free_symbols and not (is_sympy(g) and g.free_symbols):
         fast = decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)  # irrational constant entries
         if fast is not None:
             return fast
     if isinstance(g, fmpq) and not K.symbolic:
         return Truth.of(eta_hockey_stick(K, g) <= d)
-    if K.symbolic or (isinstance(g, sympy.Basic) and g.free_symbols):  # for all parameters (exactdp.symbolic)
+    if K.symbolic or (is_sympy(g) and g.free_symbols):  # for all parameters (exactdp.symbolic)
         from sympy.polys.polyerrors import BasePolynomialError
 
-        if K.symbolic and K.free_symbols and isinstance(g, sympy.Basic) and not _rational_function(g):
+        if K.symbolic and K.free_symbols and is_sympy(g) and not _rational_function(g):
             name = "eps" if eps is not None else "gamma"
             raise ParameterError(
                 f"{name}: gamma = {str(g)[:60]} is irrational; the parametric (symbolic) route needs gamma "
@@ -543,7 +547,7 @@ def pml_ratio_witness(K, c):
     e^{ε*} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)).
     """
     K = as_kernel(K)
-    c_sympy = isinstance(c, sympy.Basic)
+    c_sympy = is_sympy(c)
     if K.free_symbols or (c_sympy and c.free_symbols) or (K.symbolic and c_sympy and not c.is_Rational):
         # SR: a closed form on the kernel's region with 0 < c <= 1/N (no single witness prior)
         D, C = pml_domain(K, c)
@@ -588,28 +592,25 @@ def _pml_max(K: Kernel, c: fmpq):
 
     The columns that can attain the maximum come from the float64 filter
     (:func:`exactdp.numbers.linalg.pml_candidates`; every column when it does not apply); each is then
-    evaluated exactly, its column sum over the lcm of the row denominators."""
+    evaluated exactly in fmpq, r_y = (a_hi/d_hi) / (c S_y + (1 − Nc) a_lo/d_lo), with its exact column sum S_y
+    (:func:`exactdp.numbers.linalg.column_sums`: a product tree, reduced once and kept with the kernel, so the
+    fmpq operations here meet one large denominator and small ones: gcds of linear cost)."""
     R = K.int_rows()
     A, d = R.A, R.d
-    cp, cq = int(c.p), int(c.q)
-    fast = pml_candidates(R, cp, cq)
+    fast = pml_candidates(R, int(c.p), int(c.q))
     if fast is not None:
         cols, amax, amin = fast
     else:
         amax, amin = column_extremes(R)
         cols = [y for y in range(K.M) if A[int(amax[y]), y] != 0]  # all-zero columns: output never occurs
         amax, amin = amax[cols], amin[cols]
-    T, L = column_sums_scaled(R, cols)  # S_y = T[i] / L for y = cols[i]
-    rest = cq - K.N * cp  # (1 − Nc)·cq
-    best_num, best_den, arg, x0 = 0, 1, None, None
-    for y, T_y, xh, xl in zip(cols, T, amax.tolist(), amin.tolist()):
-        a_hi, d_hi, a_lo, d_lo = int(A[xh, y]), int(d[xh]), int(A[xl, y]), int(d[xl])
-        # r_y = (a_hi/d_hi) / (c T_y/L + (1−Nc) a_lo/d_lo) = a_hi cq L d_lo / (d_hi (cp T_y d_lo + rest a_lo L))
-        num = a_hi * cq * L * d_lo
-        den = d_hi * (cp * T_y * d_lo + rest * a_lo * L)
-        if arg is None or num * best_den > best_num * den:
-            best_num, best_den, arg, x0 = num, den, y, xl
-    return fmpq(best_num, best_den), arg, x0
+    rest = 1 - K.N * c
+    best, arg, x0 = None, None, None
+    for y, S_y, xh, xl in zip(cols, column_sums(R, cols), amax.tolist(), amin.tolist()):
+        r = fmpq(int(A[xh, y]), int(d[xh])) / (c * S_y + rest * fmpq(int(A[xl, y]), int(d[xl])))
+        if best is None or r > best:
+            best, arg, x0 = r, y, xl
+    return best, arg, x0
 
 
 def pml_ratio(K, c):
@@ -622,7 +623,7 @@ def pml_ratio(K, c):
     3
     """
     K = as_kernel(K)
-    if K.symbolic or (isinstance(c, sympy.Basic) and c.free_symbols):
+    if K.symbolic or (is_sympy(c) and c.free_symbols):
         return pml_ratio_witness(K, c)[0]
     return _pml_max(K, _check_c(c, K.N))[0]  # no prior built
 
@@ -649,9 +650,11 @@ def max_leakage_ratio(K) -> fmpq:
     if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constant entries)
         return max_leakage_in(kernel_domain(K, "max_leakage_ratio"), K)
     R = K.int_rows()  # QQ: the integer route
-    amax = column_extreme(R, "max")
-    T, L = weighted_row_sum(R, amax, np.arange(K.M))  # per-denominator int64 sums, one flint product
-    return fmpq(T, L)
+    value = R._views.get("max_leakage_ratio")
+    if value is None:  # a value of the kernel: computed once, kept with its integer form
+        value = weighted_row_sum(R, column_extreme(R, "max"), np.arange(K.M))
+        R._views["max_leakage_ratio"] = value
+    return value
 
 
 def max_leakage(K) -> sympy.Expr:

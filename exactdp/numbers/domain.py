@@ -30,9 +30,8 @@ The three domains:
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
-import sympy
 from flint import fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
@@ -40,6 +39,13 @@ from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB as _Ball
 from exactdp.numbers.sr import exact_result, simplest_constant, to_sr
 from exactdp.numbers.truth import Sign, Truth, positive_part
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
+
+from exactdp.numbers.deferred import is_sympy
 
 #: the relations of :meth:`Domain.compare` and the signs of a − b that make them true
 _OPS = {"<": (Sign.NEGATIVE,), "<=": (Sign.NEGATIVE, Sign.ZERO), "==": (Sign.ZERO,),
@@ -270,6 +276,6 @@ def constant_domain(values: Sequence[Any], what: str = "RB") -> Domain | None:
     has free symbols (the caller builds the SR domain of its region)."""
     if all(isinstance(v, fmpq) for v in values):
         return QQ
-    if any(isinstance(v, sympy.Basic) and v.free_symbols for v in values):
+    if any(is_sympy(v) and v.free_symbols for v in values):
         return None
     return RB(what)

@@ -31,9 +31,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from flint import fmpq, fmpq_mat, fmpz_mat
+from flint import fmpq, fmpq_mat
 
 from exactdp.numbers import float_filter
+from exactdp.numbers.fraction_sum import product_tree, tree_sum
 
 INT32_LIMIT = 2**31
 INT64_LIMIT = 2**63
@@ -289,73 +290,69 @@ def _object_tournament(A: np.ndarray, d: np.ndarray, sense: str) -> np.ndarray:
 
 
 def _den_groups(R: IntRows):
-    """Rows grouped by denominator (cached): ``(A_sorted, starts, gidx, L, W)`` with the rows of A sorted by
-    d (A itself when every denominator differs), the first sorted row of each distinct denominator D_g, each
-    row's group, L = lcm of the D_g and the flint row vector W = (L / D_g)_g (both from one flint
-    ``fmpq_mat.numer_denom`` of the 1/D_g, in C)."""
+    """Rows grouped by denominator (cached): ``(order, starts, levels)`` with the row order by d (None when
+    every denominator differs: no reordering), the first sorted row of each distinct denominator D_g and the
+    product tree of the D_g (:func:`exactdp.numbers.fraction_sum.product_tree`): sums
+    over the rows become one sum per distinct denominator, over P = Π_g D_g."""
     if "den_groups" in R._views:
         return R._views["den_groups"]
-    order = np.argsort(R.d, kind="stable")
+    order: np.ndarray | None = np.argsort(R.d, kind="stable")
     ds = R.d[order]
     first = np.r_[True, ds[1:] != ds[:-1]]
     starts = np.flatnonzero(first)
-    gidx = np.empty(len(ds), dtype=np.intp)
     if len(starts) == len(ds):  # every row its own denominator: no reordering
-        A_sorted, D, gidx[:] = R.A, R.d, np.arange(len(ds))
+        order, D = None, R.d
     else:
-        A_sorted, D = R.A[order], ds[starts]
-        gidx[order] = np.cumsum(first) - 1
-    W, L = fmpq_mat(1, len(D), [fmpq(1, int(v)) for v in D]).numer_denom()
-    out = (A_sorted, starts.tolist(), gidx, int(L), W)
+        D = ds[starts]
+    out = (order, starts, product_tree(D))
     R._views["den_groups"] = out
     return out
 
 
-def column_sums_scaled(R: IntRows, cols=None) -> tuple[list[int], int]:
-    """``(T, L)`` with Σ_x A[x][y]/d[x] = T[i]/L exactly for the columns y = cols[i] (default: all),
-    L = lcm of the d[x].
+def column_sums(R: IntRows, cols=None) -> list:
+    """Σ_x A[x][y]/d[x] as exact reduced ``fmpq`` for the columns y = cols[i] (default: all).
 
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
-    groups are combined over L in a flint ``fmpz_mat`` product (multi-limb integers, in C).  The T of
-    requested columns are kept on ``R``: later calls (other c, same candidate columns) reuse them.
+    groups are added on the product tree of their denominators (:mod:`exactdp.numbers.fraction_sum`: no lcm of
+    all denominators), and each sum is reduced once.  The sums of requested columns are kept on ``R``: later
+    calls (another c of ``pml_ratio``, the same candidate columns) reuse them.
     """
-    A, starts, _, L, W = _den_groups(R)
+    order, starts, levels = _den_groups(R)
     known = R._views.setdefault("column_sums", {})
-    ys = list(range(A.shape[1])) if cols is None else [int(y) for y in cols]
+    ys = list(range(R.shape[1])) if cols is None else [int(y) for y in cols]
     missing = [y for y in ys if y not in known]
     if missing:
-        known.update(zip(missing, _scaled_sums(R, A[:, np.asarray(missing, dtype=np.intp)], starts, W)))
-    return [known[y] for y in ys], L
+        sub = R.A[:, np.asarray(missing, dtype=np.intp)]
+        T, P = tree_sum(levels, _group_sums(R, sub if order is None else sub[order], starts))
+        known.update(zip(missing, (fmpq(t, P) for t in T)))
+    return [known[y] for y in ys]
 
 
-def _scaled_sums(R: IntRows, A: np.ndarray, starts: list, W) -> list[int]:
-    """Σ_g W_g · (Σ of the rows of group g) for each column of ``A`` (rows sorted by denominator)."""
+def _group_sums(R: IntRows, A: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The column sums of ``A`` (rows sorted by denominator) within each denominator group: int64 when
+    ``N·max_num < 2**63``, else Python integers."""
     if len(starts) == A.shape[0]:  # one row per denominator
-        P = A.tolist()
-    elif R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
-        P = np.add.reduceat(A, starts, axis=0).tolist()
-    else:
-        bounds = [*starts, A.shape[0]]
-        P = [[int(v) for v in A[bounds[k]:bounds[k + 1]].sum(axis=0)] for k in range(len(starts))]
-    return [int(v) for v in (W * fmpz_mat(P)).entries()]
+        return A
+    if R.A.dtype != object and R.shape[0] * R.max_num < INT64_LIMIT:
+        return np.add.reduceat(A, starts, axis=0)
+    return np.add.reduceat(A.astype(object), starts, axis=0)
 
 
-def weighted_row_sum(R: IntRows, rows, cols) -> tuple[int, int]:
-    """``(T, L)`` with Σ_i A[rows[i]][cols[i]] / d[rows[i]] = T / L exactly (L = lcm of the d[x]).
+def weighted_row_sum(R: IntRows, rows, cols) -> fmpq:
+    """Σ_i A[rows[i]][cols[i]] / d[rows[i]] exactly (reduced ``fmpq``).
 
-    Entries are added per denominator group in int64 (``len·max_num < 2**63``), then combined over L
-    by one flint product with the cached multipliers L / D_g."""
-    _, starts, gidx, L, W = _den_groups(R)
+    Entries are added per distinct denominator of the rows taken, in int64 (``len·max_num < 2**63``, else
+    Python integers), then on the product tree of those denominators (:mod:`exactdp.numbers.fraction_sum`),
+    and the sum is reduced once."""
+    D, group = np.unique(R.d[rows], return_inverse=True)
     vals = R.A[rows, cols]
     if R.A.dtype != object and len(vals) * max(R.max_num, 1) < INT64_LIMIT:
-        n = np.zeros(len(starts), dtype=np.int64)
-        np.add.at(n, gidx[rows], vals)
-        n = n.tolist()  # type: ignore[assignment]  # n: the int64 sums, then their list of ints
+        n = np.zeros(len(D), dtype=np.int64)
     else:
-        n = [0] * len(starts)  # type: ignore[assignment]  # (a list on both branches below)
-        for g, v in zip(gidx[rows].tolist(), vals.tolist()):
-            n[g] += int(v)
-    return int((W * fmpz_mat(len(n), 1, n))[0, 0]), L
+        n, vals = np.zeros(len(D), dtype=object), vals.astype(object)
+    np.add.at(n, group, vals)
+    T, P = tree_sum(product_tree(D), n)
+    return fmpq(T, P)
 
 
 def max_column_ratio(R: IntRows):
@@ -398,12 +395,6 @@ def pml_candidates(R: IntRows, cp: int, cq: int):
         return None
     return (cols.tolist(), float_filter.column_argext(R, cols, sense="max"),
             float_filter.column_argext(R, cols, sense="min"))
-
-
-def column_sums(R: IntRows) -> list:
-    """Σ_x A[x][y]/d[x] for every column y, as exact ``fmpq`` values."""
-    T, L = column_sums_scaled(R)
-    return [fmpq(v, L) for v in T]
 
 
 def profile_front(R: IntRows, *, scale_bits: int = 30):

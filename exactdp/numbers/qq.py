@@ -14,12 +14,19 @@ from __future__ import annotations
 import numbers
 import re
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import sympy
 from flint import fmpq, fmpz
 
 from exactdp.errors import CoercionError
 from exactdp.numbers.reader import read_rational
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
+
+from exactdp.numbers.deferred import is_sympy
 
 QQ = fmpq  # the element type of the exact rational domain
 ZERO = fmpq(0)
@@ -105,7 +112,7 @@ def to_qq(value, name: str = "value") -> fmpq:
         raise CoercionError(_float_message(name, value))
     if isinstance(value, str):
         return parse_rational_string(value, name)
-    if isinstance(value, sympy.Basic):
+    if is_sympy(value):
         if isinstance(value, sympy.Rational):
             return fmpq(int(value.p), int(value.q))
         if isinstance(value, sympy.Float):

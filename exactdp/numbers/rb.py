@@ -29,15 +29,19 @@ import contextlib
 import contextvars
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-import sympy
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import CoercionError, ParameterError
 from exactdp.limits import ResourceLimitError, how_to_raise, limit, require
 from exactdp.numbers.qq import parse_rational_string, qq_to_sympy, to_qq
 from exactdp.numbers.truth import Sign, Truth
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 #: Default cap (bits) of the precision-doubling loop; the caller can change it per call or per block.
 DEFAULT_MAX_PREC = 8192

@@ -39,13 +39,19 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-import sympy
 from flint import fmpq, fmpz
 
 from exactdp.errors import CoercionError
 from exactdp.limits import how_to_raise, limit, limits, quote
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
+
+from exactdp.numbers.deferred import sympy_function
 
 
 class ReadError(CoercionError):
@@ -57,13 +63,14 @@ class ReadError(CoercionError):
 
 
 #: functions every numeric reader knows (name -> (sympy function, number of arguments))
-MATH_FUNCTIONS = {
-    "exp": (sympy.exp, 1), "log": (sympy.log, 1), "sqrt": (sympy.sqrt, 1),
-    "sin": (sympy.sin, 1), "cos": (sympy.cos, 1), "tan": (sympy.tan, 1),
-    "sinh": (sympy.sinh, 1), "cosh": (sympy.cosh, 1), "tanh": (sympy.tanh, 1), "atan": (sympy.atan, 1),
-}
-#: constants every numeric reader knows
-MATH_CONSTANTS = {"pi": sympy.pi, "E": sympy.E}
+MATH_FUNCTIONS = {name: (sympy_function(name), 1)
+                  for name in ("exp", "log", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "atan")}
+
+
+def math_constants() -> dict:
+    """The constants every numeric reader knows: ``pi`` and ``E``."""
+    return {"pi": sympy.pi, "E": sympy.E}
+
 
 _TOKEN = re.compile(r"""
     (?P<ws>\s+)
@@ -72,7 +79,8 @@ _TOKEN = re.compile(r"""
   | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),<>])
 """, re.VERBOSE)
 _UNICODE = {"−": "-", "·": "*", "×": "*", "≤": "<=", "≥": ">="}
-_RELATIONS = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
+_RELATIONS = {"<": sympy_function("Lt"), "<=": sympy_function("Le"), ">": sympy_function("Gt"),
+              ">=": sympy_function("Ge")}
 _LOG2_10 = math.log2(10)
 
 
@@ -517,7 +525,7 @@ def read_expression(text: str, *, name: str = "EXPR", symbols: dict | None = Non
     Args:
         symbols: parameter name -> sympy Symbol the text may use.
         functions: name -> (callable, arity or None); default :data:`MATH_FUNCTIONS`.
-        constants: name -> value; default :data:`MATH_CONSTANTS` (``pi``, ``E``).
+        constants: name -> value; default :func:`math_constants` (``pi``, ``E``).
         relations: accept ``<, <=, >, >=`` (chains give an ``And``).
 
     Raises:
@@ -526,7 +534,7 @@ def read_expression(text: str, *, name: str = "EXPR", symbols: dict | None = Non
     """
     text = _check_text(text, name)
     parser = _Parser(text, name, dict(symbols or {}), MATH_FUNCTIONS if functions is None else functions,
-                     MATH_CONSTANTS if constants is None else constants, relations)
+                     math_constants() if constants is None else constants, relations)
     try:
         value = parser.parse()
     except RecursionError:  # pragma: no cover - max_nesting keeps the recursion far below Python's limit

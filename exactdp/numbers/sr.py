@@ -9,14 +9,20 @@ stays a sympy expression (domain SR).  Floats anywhere inside an expression are 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
 from flint import fmpq
 
 from exactdp.errors import CoercionError
 from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.reader import as_expr
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
+
+from exactdp.numbers.deferred import is_sympy
 
 
 def contains_float(expr: sympy.Basic) -> bool:
@@ -29,7 +35,7 @@ def to_sr(value, name: str = "value") -> sympy.Expr:
     Strings are read as exact rationals only; sympy expressions are kept as they are after a check
     that no ``Float`` hides inside.
     """
-    if isinstance(value, sympy.Basic):
+    if is_sympy(value):
         if contains_float(value):
             raise CoercionError(
                 f"{name}: the expression {value} contains a float; use sympy.Rational or a string 'p/q'"
@@ -47,7 +53,7 @@ def to_exact(value: object, name: str = "value") -> tuple[fmpq | sympy.Expr, boo
     """Return ``(x, symbolic)``: an ``fmpq`` when exact rational, else an exact sympy expression."""
     if type(value) in _PLAIN:  # fast path for the common exact inputs
         return to_qq(value, name), False
-    if isinstance(value, sympy.Basic):
+    if is_sympy(value):
         expr = to_sr(value, name)
         if isinstance(expr, sympy.Rational):
             return to_qq(expr, name), False
@@ -87,6 +93,6 @@ def as_sympy(value) -> sympy.Expr:
     """fmpq or sympy -> sympy (exact)."""
     if isinstance(value, fmpq):
         return qq_to_sympy(value)
-    if isinstance(value, sympy.Basic):
+    if is_sympy(value):
         return value
     return as_expr(to_qq(value))

@@ -97,6 +97,35 @@ def test_column_extremes_match_the_integer_tournament(K):
         assert float_filter.column_argext(R, cols, sense=sense).tolist() == exact[cols].tolist()
 
 
+def ref_pml(K, c):
+    """max over y of max_x K / (c S_y + (1 − Nc) min_x K), plain fmpq (D-9), the first worst column kept."""
+    best = None
+    for y in range(K.M):
+        col = [K[x, y] for x in range(K.N)]
+        if max(col) == 0:
+            continue
+        r = max(col) / (c * sum(col, ZERO) + (1 - K.N * c) * min(col))
+        best = r if best is None or r > best else best
+    return best
+
+
+@pytest.mark.parametrize("K", BIG, ids=lambda K: f"{K.N}x{K.M}")
+def test_pml_and_max_leakage_on_large_denominators(K):
+    """Column sums on the product tree of the row denominators (exactdp/numbers/fraction_sum.py), the float
+    filter's candidate columns and extremes: equal to plain fmpq sums, on a fresh kernel (cold) and again
+    (the cached sums), for several c (ties: the repeated rows and columns)."""
+    from exactdp import max_leakage_ratio, pml_ratio
+
+    leak = sum((max(K[x, y] for x in range(K.N)) for y in range(K.M)), ZERO)
+    fresh = kernel(K.int_rows().A.tolist(), K.int_rows().d.tolist())
+    assert max_leakage_ratio(fresh) == leak and max_leakage_ratio(fresh) == leak
+    for c in (Q(1, K.N), Q(1, 2 * K.N), Q(1, 10**12), Q(3, 7 * K.N)):
+        assert pml_ratio(fresh, c) == ref_pml(K, c)
+        assert pml_ratio(K, str(c)) == ref_pml(K, c)
+    sums = linalg.column_sums(K.int_rows())
+    assert sums == [sum((K[x, y] for x in range(K.N)), ZERO) for y in range(K.M)]
+
+
 def test_float_route_equals_the_integer_route_on_small_denominators():
     """The same (value, pair) as the fixed-width integer route, forcing the float route on kernels where both
     apply: random rows, randomized response (every pair ties) and identical rows (every value 0)."""

@@ -1,0 +1,78 @@
+r"""Exact sums of many fractions a_x / d_x with different denominators, on a balanced product tree.
+
+Σ_x a_x / d_x = T / P with P = Π_x d_x is formed pairwise, (a/b) + (c/e) = (a·e + c·b) / (b·e), along a
+balanced binary tree over x: the two products of one level have about equal sizes (2^k · bits(d) at level k),
+so the whole sum costs a few multiplications of the final size.  The alternatives cost more on N random
+denominators of B bits each: a running lcm makes N multiplications and N gcds of a number growing to N·B
+bits, and N fmpq additions a gcd each.  No gcd is taken here: T/P is not reduced, the caller reduces once
+(``fmpq(T, P)``).  Callers that have equal denominators group them first (one entry per distinct
+denominator), so P is the product of the distinct denominators.
+
+The levels of the tree (the products of the denominators) depend on the denominators only: they are built
+once (:func:`product_tree`, cached per kernel by its callers) and shared by every sum over the same
+denominators (:func:`tree_sum`, one numerator vector or many columns at once).  Lower levels hold Python
+integers in numpy object arrays (numpy's C loop calls the integer operations); from the level whose numbers
+can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's subquadratic products).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from flint import fmpz
+
+#: size (bits) from which a level's products are taken in flint fmpz rather than Python integers
+FLINT_BITS = 1024
+
+_to_fmpz = np.frompyfunc(fmpz, 1, 1)
+
+
+def _first_flint_level(den_bits: int) -> int:
+    """The first level whose numbers can exceed :data:`FLINT_BITS` bits: a level-k number is a product of at
+    most 2^k denominators of ``den_bits`` bits (a numerator of :func:`tree_sum` has one bit more per level)."""
+    k = 0
+    while (den_bits + 1) << k <= FLINT_BITS:
+        k += 1
+    return k
+
+
+def _den_bits(level: np.ndarray) -> int:
+    return max(int(level.max()).bit_length(), 1) if len(level) else 1
+
+
+def product_tree(d) -> list[np.ndarray]:
+    """The levels of the product tree of the positive integers ``d``: ``levels[0]`` = d, ``levels[k + 1][i]``
+    = ``levels[k][2i] · levels[k][2i + 1]``, each level of odd length padded with a 1 before pairing (stored
+    padded); the last level holds the one product Π d.  Object arrays (Python ints, then fmpz)."""
+    level = np.asarray(d).astype(object)
+    flint_at = _first_flint_level(_den_bits(level))
+    levels = []
+    k = 0
+    while len(level) > 1:
+        if len(level) % 2:
+            level = np.append(level, 1)
+        if k == flint_at:
+            level = _to_fmpz(level)
+        levels.append(level)
+        level = level[0::2] * level[1::2]
+        k += 1
+    levels.append(level)
+    return levels
+
+
+def tree_sum(levels: list[np.ndarray], n) -> tuple[Any, Any]:
+    """``(T, P)`` with Σ_x n[x] / d[x] = T / P exactly, P = Π d, for the tree ``levels`` of d
+    (:func:`product_tree`) and integer numerators ``n`` of shape (len(d),) — or (len(d), m) for m sums at once:
+    T is then an object array of the m numerators over the common P.  Unreduced (no gcd)."""
+    num = np.asarray(n).astype(object)
+    for level in levels[:-1]:
+        if len(num) < len(level):  # the odd entry's partner: 0 / 1
+            num = np.concatenate([num, np.zeros((1, *num.shape[1:]), dtype=object)])
+        if type(level[0]) is fmpz and (not num.size or type(num.flat[0]) is not fmpz):
+            num = _to_fmpz(num)
+        a, b = level[0::2], level[1::2]
+        if num.ndim == 2:
+            a, b = a[:, None], b[:, None]
+        num = num[0::2] * b + num[1::2] * a
+    return num[0], levels[-1][0]

@@ -1,0 +1,45 @@
+"""Exact sums of many fractions on a product tree (exactdp/numbers/fraction_sum.py) against plain fmpq sums:
+lengths that are not powers of two, denominators from 1 bit to beyond the flint switch, repeated
+denominators, several columns at once."""
+
+import random
+
+import numpy as np
+import pytest
+from flint import fmpq
+
+from exactdp.numbers.fraction_sum import FLINT_BITS, product_tree, tree_sum
+
+ZERO = fmpq(0)
+
+
+def plain(nums, dens):
+    return sum((fmpq(a, b) for a, b in zip(nums, dens)), ZERO)
+
+
+@pytest.mark.parametrize("N", [1, 2, 3, 5, 8, 31, 100])
+@pytest.mark.parametrize("bits", [1, 20, 62, FLINT_BITS + 7])
+def test_tree_sum_equals_the_plain_sum(N, bits):
+    rng = random.Random(N * 1000 + bits)
+    dens = [rng.randrange(1, 2**bits) + 1 for _ in range(N)]
+    nums = [rng.randrange(0, 2**bits) for _ in range(N)]
+    levels = product_tree(np.array(dens, dtype=object))
+    T, P = tree_sum(levels, np.array(nums, dtype=object))
+    assert fmpq(T, P) == plain(nums, dens)
+    prod = 1
+    for d in dens:
+        prod *= d
+    assert int(P) == prod  # unreduced: the product of the denominators
+
+
+def test_columns_at_once_and_repeated_denominators():
+    rng = random.Random(3)
+    dens = [rng.choice([6, 10, 2**61 - 1, 3**30]) for _ in range(37)]
+    A = np.array([[rng.randrange(0, 2**40) for _ in range(5)] for _ in range(37)], dtype=np.int64)
+    T, P = tree_sum(product_tree(np.array(dens, dtype=np.int64)), A)
+    assert [fmpq(t, P) for t in T] == [plain(A[:, y].tolist(), dens) for y in range(5)]
+
+
+def test_zero_numerators():
+    T, P = tree_sum(product_tree(np.array([3, 5, 7], dtype=np.int64)), np.zeros(3, dtype=np.int64))
+    assert T == 0 and P == 105

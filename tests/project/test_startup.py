@@ -1,0 +1,38 @@
+"""Start-up: exact rational work does not import sympy (exactdp/numbers/deferred.py).
+
+``from exactdp import Kernel, eta_tv`` and η_TV, η_{E_γ}, the LDP and PML ratios and maximal leakage of a
+rational kernel need only python-flint and numpy; sympy loads with the first symbolic object.  Checked in a fresh interpreter (this one has sympy
+loaded by other tests)."""
+
+import subprocess
+import sys
+
+_RATIONAL = """
+import sys
+from fractions import Fraction
+from exactdp import Kernel, eta_tv, eta_hockey_stick, ldp_ratio, max_leakage_ratio, pml_ratio
+K = Kernel([["1/2", "1/2"], ["1/3", "2/3"]])
+big = Kernel([[f"{(i * j) % 7 + 1}/{sum((i * k) % 7 + 1 for k in range(20))}" for j in range(20)] for i in range(20)])
+print(eta_tv(K), eta_hockey_stick(K, Fraction(1, 2)), ldp_ratio(K), max_leakage_ratio(K), pml_ratio(K, "1/4"),
+      eta_tv(big), pml_ratio(big, Fraction(1, 40)), max_leakage_ratio(big))
+print("sympy" in sys.modules)
+"""
+
+
+def _run(code: str) -> list[str]:
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return r.stdout.split()
+
+
+def test_measures_of_a_rational_kernel_leave_sympy_unimported():
+    *values, loaded = _run(_RATIONAL)
+    # TV(K_0, K_1) = |1/2 - 1/3| = 1/6; E_{1/2}(K_1 || K_0) = (1/3 - 1/4)_+ + (2/3 - 1/4)_+ = 1/2;
+    # LDP ratio max(3/2, 4/3); max leakage 1/2 + 2/3; PML at c = 1/4: (1/2) / (5/24 + 1/6) = 4/3 > 16/13
+    assert values[:5] == ["1/6", "1/2", "3/2", "7/6", "4/3"]
+    assert loaded == "False"
+
+
+def test_the_check_can_fail():
+    """A symbolic value does import sympy: the check above is not vacuous."""
+    *_, loaded = _run(_RATIONAL.replace('max_leakage_ratio(big))', 'max_leakage_ratio(big), Kernel([["1/2", "1/2"], ["1/3", "2/3"]]).to_sympy())'))
+    assert loaded == "True"
