@@ -31,7 +31,7 @@ Every value must be real: ``log(-1)``, ``sqrt(-1)`` and ``1/0`` are errors.
     >>> read_expression("__import__(os)")
     Traceback (most recent call last):
     ...
-    exactdp.numbers.reader.ReadError: EXPR: unknown name '__import__'; allowed: E, atan, cos, cosh, exp, log, pi, sin, sinh, sqrt, tan, tanh
+    exactdp.numbers.reader.ReadError: EXPR: unknown name '__import__'; allowed: Abs, E, Max, Min, atan, cos, cosh, exp, log, pi, sin, sinh, sqrt, tan, tanh
 """
 
 from __future__ import annotations
@@ -56,11 +56,24 @@ class ReadError(CoercionError):
     unknown_name: str | None = None
 
 
-#: functions every numeric reader knows (name -> (sympy function, number of arguments))
+def _extremum(fn):
+    """``Min``/``Max`` of the reader: evaluated only when every argument is rational (an exact comparison);
+    otherwise kept unevaluated, so no float comparison of sympy decides it (certified balls do, later)."""
+    def build(*args):
+        if all(isinstance(a, sympy.Rational) for a in args):
+            return fn(*args)
+        return fn(*args, evaluate=False)
+
+    return build
+
+
+#: the one function set of every reader of user text (``evalf``, ``check``, ``bound --at``, kernel files):
+#: name -> (sympy function, number of arguments; None = any number >= 1)
 MATH_FUNCTIONS = {
     "exp": (sympy.exp, 1), "log": (sympy.log, 1), "sqrt": (sympy.sqrt, 1),
     "sin": (sympy.sin, 1), "cos": (sympy.cos, 1), "tan": (sympy.tan, 1),
     "sinh": (sympy.sinh, 1), "cosh": (sympy.cosh, 1), "tanh": (sympy.tanh, 1), "atan": (sympy.atan, 1),
+    "Min": (_extremum(sympy.Min), None), "Max": (_extremum(sympy.Max), None), "Abs": (sympy.Abs, 1),
 }
 #: constants every numeric reader knows
 MATH_CONSTANTS = {"pi": sympy.pi, "E": sympy.E}
@@ -298,9 +311,21 @@ class _Parser:
             listed = ", ".join(allowed)
             if len(listed) > 300:
                 listed = listed[:300] + ", ..."
-            err = ReadError(f"{self.name}: unknown name {quote(word, 40)}; allowed: {listed}")
+            err = ReadError(f"{self.name}: unknown name {quote(word, 40)}{did_you_mean(word, allowed)}; "
+                            f"allowed: {listed}")
         err.unknown_name = word
         return err
+
+
+def did_you_mean(word: str, names) -> str:
+    """``"; did you mean `eta_tv`?"`` when one of ``names`` is close to ``word`` (the same name in another case,
+    or a near miss by :func:`difflib.get_close_matches`), else ``""``: the hint of every unknown-name error."""
+    import difflib
+
+    names = sorted(set(names))
+    same = [n for n in names if n.lower() == word.lower()]
+    close = same or difflib.get_close_matches(word, names, n=1, cutoff=0.75)
+    return f"; did you mean `{close[0]}`?" if close else ""
 
 
 # -- guarded constructors -------------------------------------------------------------------------------
@@ -538,6 +563,35 @@ def read_expression(text: str, *, name: str = "EXPR", symbols: dict | None = Non
                             f"{degree} in its parameters, more than the limit max_degree = {limit('max_degree')}; "
                             f"{how_to_raise('max_degree')}")
     return value
+
+
+def tokens(text: str, name: str = "EXPR") -> list:
+    """The reader's tokens of ``text`` (each with ``kind`` num/name/op/end, ``text`` and ``pos``): callers
+    that check names before reading (``exactdp check``) see the text exactly as the reader does."""
+    return _tokenize(_check_text(text, name), name)
+
+
+def split_relation(text: str, name: str = "EXPR") -> tuple[str, str, str]:
+    """``"lhs <= rhs"`` → ``("lhs ", "<=", " rhs")``: the text split at its one relation ``<, <=, >, >=``, found by
+    the reader's tokenizer (so errors are the reader's, with positions: an unexpected character, ``==``).
+
+    >>> split_relation("eta_tv <= tanh(eps/2)")
+    ('eta_tv ', '<=', ' tanh(eps/2)')
+    """
+    text = _check_text(text, name)
+    toks = _tokenize(text, name)
+    rel = [t for t in toks if t.kind == "op" and t.text in _RELATIONS]
+    for t in toks:
+        if t.kind == "op" and t.text in ("==", "!="):
+            raise ReadError(f"{name}: {t.text!r} at position {t.pos} is not supported; write an inequality with "
+                            f"<=, <, >= or > in {quote(text)}")
+    if not rel:
+        raise ReadError(f"{name}: no relation (<=, <, >=, >) in {quote(text)}")
+    if len(rel) > 1:
+        raise ReadError(f"{name}: must contain exactly one of <=, <, >=, >; got a second {rel[1].text!r} at "
+                        f"position {rel[1].pos} in {quote(text)}")
+    r = rel[0]
+    return text[:r.pos], r.text, text[r.pos + len(r.text):]
 
 
 def _degree(expr, cap: int) -> int:
