@@ -153,6 +153,41 @@ def read_t(args, *, rational: bool = False):
     return t
 
 
+def read_delta(args):
+    """The exact δ of ``--delta`` (a rational in [0, 1], read by the safe reader: ``1/10``, ``1e-5``), or None."""
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+    from exactdp.numbers.reader import read_rational
+
+    text = getattr(args, "delta", None)
+    if text is None:
+        return None
+    d = read_rational(text, "--delta")
+    if d < 0 or d > 1:
+        raise ParameterError(f"--delta: must lie in [0, 1], got {quote(text)}")
+    return d
+
+
+def decimal(value, digits: int = 12) -> str | None:
+    """The certified decimal (``digits`` correctly rounded significant digits) of an exact value that is not
+    rational, for the ``decimal`` fields of the JSON documents; None for a rational, a symbolic value or ∞."""
+    import sympy
+
+    from exactdp.numbers.digits import evalf
+
+    if not isinstance(value, sympy.Basic) or value.is_Rational or value.free_symbols or not value.is_finite:
+        return None
+    return evalf(value, digits)
+
+
+def shown(value, digits: int = 12) -> str:
+    """An exact value for the terminal: its exact form and, when it is not rational, its certified decimal
+    (``log(13/5) ≈ 0.955511445027``); long forms abbreviated by :func:`abbreviate`."""
+    text = abbreviate(value, digits)
+    dec = decimal(value, digits)
+    return text if dec is None or "≈" in text else f"{text} ≈ {dec}"
+
+
 def t_text(t) -> str:
     """``t`` as the text the library's readers accept (``"5/2"``, ``"exp(1/2)"``)."""
     return str(t)

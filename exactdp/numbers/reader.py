@@ -318,14 +318,14 @@ class _Parser:
 
 
 def did_you_mean(word: str, names) -> str:
-    """``"; did you mean `eta_tv`?"`` when one of ``names`` is close to ``word`` (the same name in another case,
+    """``" (did you mean `eta_tv`?)"`` when one of ``names`` is close to ``word`` (the same name in another case,
     or a near miss by :func:`difflib.get_close_matches`), else ``""``: the hint of every unknown-name error."""
     import difflib
 
     names = sorted(set(names))
     same = [n for n in names if n.lower() == word.lower()]
     close = same or difflib.get_close_matches(word, names, n=1, cutoff=0.75)
-    return f"; did you mean `{close[0]}`?" if close else ""
+    return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 # -- guarded constructors -------------------------------------------------------------------------------
@@ -442,7 +442,7 @@ def _check_symbolic_argument(arg, what: str, name: str) -> None:
 def _apply(fname: str, fn, args: list, parser: _Parser):
     if fname == "exp" and not args[0].is_number:
         _check_symbolic_argument(args[0], "the argument of exp", parser.name)
-    if fname in MATH_FUNCTIONS:
+    if fname in MATH_FUNCTIONS and len(args) == 1:  # Min and Max take any number of arguments
         (arg,) = args
         if arg.is_number:
             if fname == "exp":
