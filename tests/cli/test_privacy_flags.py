@@ -113,3 +113,13 @@ def test_evalf_and_check_share_the_readers_function_set(capsys):
     assert str(read_expression("Max(1, 2, 3/2) + Abs(-1/3)")) == "7/3"  # rationals: an exact comparison
     digits = _run(capsys, "evalf", "Max(1, exp(1/2), 3/2) - tanh(0)", "--digits", "20").strip()
     assert_rounds(digits, lambda: arb(fmpq(1, 2)).exp())
+
+
+def test_bound_reads_eps_and_t_like_every_command(capsys):
+    """bound read --eps/--t as rationals only ('log(2)' was refused): now the reader's expressions, so the
+    Dobrushin bound (t − 1)/(t + 1) is 1/3 at --eps 'log(2)' as at --t 2, and exact at --eps 0.5."""
+    assert _json(capsys, "bound", "ldp_dobrushin", "--eps", "log(2)")["value"] == "1/3"
+    assert _json(capsys, "bound", "ldp_dobrushin", "--t", "2")["value"] == "1/3"
+    doc = _json(capsys, "bound", "ldp_dobrushin", "--eps", "0.5")
+    assert doc["at"] == {"eps": "1/2"} and doc["value"] == "(-1 + exp(1/2))/(1 + exp(1/2))"
+    assert_rounds(doc["decimal"], lambda: (arb(fmpq(1, 2)).exp() - 1) / (arb(fmpq(1, 2)).exp() + 1))
