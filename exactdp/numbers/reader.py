@@ -6,14 +6,16 @@ parameters and regions of kernel files, ``--at`` values, ``exactdp evalf``, conj
 ``eval``, ``sympify`` or ``parse_expr``: the text is tokenized and parsed here by a small recursive-descent
 grammar, and each node is built by a guarded constructor.  Kernel files are data, never code.
 
-Grammar (``^`` and ``**`` are both powers; decimals such as ``0.1`` and ``1e-30`` are read exactly)::
+Grammar (``^`` and ``**`` are both powers; decimals such as ``0.1`` and ``1e-30`` are read exactly; the
+Unicode ``−``, ``·``, ``×``, ``≤``, ``≥`` and ``√`` that the text printer
+(:func:`exactdp.numbers.display.to_text`) writes are read back)::
 
     relation := sum (("<" | "<=" | ">" | ">=") sum)*        only where relations are allowed
     sum      := term (("+" | "-") term)*
     term     := unary (("*" | "/") unary)*
     unary    := ("+" | "-") unary | power
     power    := atom (("^" | "**") unary)?                 right-associative: 2^3^2 = 2^9
-    atom     := NUMBER | NAME | NAME "(" [sum ("," sum)*] ")" | "(" sum ")"
+    atom     := NUMBER | NAME | NAME "(" [sum ("," sum)*] ")" | "(" sum ")" | "√" atom
 
 Names are only those the caller declares (parameters, constants, functions); anything else is an
 error naming it.  Limits (``exactdp.limits``, each raisable): ``max_text_length`` characters,
@@ -82,7 +84,7 @@ _TOKEN = re.compile(r"""
     (?P<ws>\s+)
   | (?P<num>(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
-  | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),<>])
+  | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),<>√])
 """, re.VERBOSE)
 _UNICODE = {"−": "-", "·": "*", "×": "*", "≤": "<=", "≥": ">="}
 _RELATIONS = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
@@ -251,6 +253,12 @@ class _Parser:
 
     def atom(self):
         tok = self.tok
+        if tok.kind == "op" and tok.text == "√":  # √2, √(1 + t), √x: the square root of the next atom
+            self.i += 1
+            self.nest()
+            value = _apply("sqrt", sympy.sqrt, [self.atom()], self)
+            self.depth -= 1
+            return value
         if tok.kind == "num":
             self.i += 1
             return _literal(tok.text, self.name)
