@@ -30,13 +30,15 @@ def register(sub) -> None:
 
 def statement_text(claim) -> str:
     """The claim's statement as stored: its LaTeX source, marked as such.  The terminal never rewrites the
-    mathematics (a regex LaTeX-to-text conversion printed log(1+√2)/2 for log((1+√2)/2)); formulas that are
-    expressions (derivation steps, values) are printed from the expression by the one text printer."""
+    mathematics (a regex LaTeX-to-text conversion printed log(1+√2)/2 for log((1+√2)/2)); the statement's
+    formulas, when the claim gives them as expressions (:attr:`~exactdp.verification.claims.Claim.formulas`),
+    are printed from the expressions by the one text printer on the next line."""
     return f"[LaTeX] {claim.statement.strip()}"
 
 
 def format_result(res) -> str:
     from exactdp.output.report import verdict_text
+    from exactdp.verification.claims import statement_formulas
 
     c = res.claim
     lines = [
@@ -45,6 +47,7 @@ def format_result(res) -> str:
         f"  source:     {c.source}   [{c.source.paper.cite()}]",
         f"  kind:       {c.kind}" + ("   (reconstructed statement: not quoted from the paper)" if c.reconstructed else ""),
         "  statement:  " + statement_text(c).replace("\n", "\n              "),
+        *([f"  formulas:   {'; '.join(_common.math_text(f) for f in statement_formulas(c))}"] if c.formulas else []),
         f"  hypotheses: {c.hypotheses}",
         f"  verdict:    {verdict_text(res)}   (expected {c.expected.value}"
         + (")" if res.matches else "; DIFFERS)"),

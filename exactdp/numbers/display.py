@@ -135,6 +135,18 @@ class TextPrinter(StrPrinter):
             return f"1/({text})" if isinstance(den, (sympy.Add, sympy.Mul)) else f"1/{text}"
         return super()._print_Pow(expr, rational).replace("**", "^")
 
+    def _print_Function(self, expr):
+        """A call with each sum argument over its common denominator: log((1 + √2)/2), not log(1/2 + √2/2)
+        (sympy distributes 1/2 over the sum; the reader rebuilds the same expression from either text)."""
+        args = []
+        for a in expr.args:
+            content, rest = a.as_content_primitive() if a.is_Add else (sympy.S.One, a)
+            if content.is_Rational and content.q != 1:
+                args.append(f"({self._print(content.p * rest)})/{content.q}")
+            else:
+                args.append(self._print(a))
+        return f"{expr.func.__name__}({', '.join(args)})"
+
     def _print_Mul(self, expr):
         num, den = sympy.fraction(expr)
         if den != 1 and not expr.has(sympy.Piecewise):
@@ -157,7 +169,7 @@ def to_text(value) -> str:
 
     >>> t, c = sympy.symbols("t c", positive=True)
     >>> to_text((sympy.sqrt(2) - 1) / (sympy.sqrt(2) + 1)), to_text(sympy.log((1 + sympy.sqrt(2)) / 2))
-    ('(-1 + √2)/(1 + √2)', 'log(1/2 + √2/2)')
+    ('(-1 + √2)/(1 + √2)', 'log((1 + √2)/2)')
     >>> to_text(sympy.Eq(t, 1 / (4 * c))), to_text(t <= 1 / (4 * c))
     ('4·c·t = 1', 't ≤ 1/(4·c)')
     """
@@ -174,7 +186,8 @@ def to_text(value) -> str:
                                for e, c in value.args) + "}"
     if isinstance(value, sympy.core.relational.Relational):
         op = RELATION_TEXT.get(value.rel_op, value.rel_op)
-        if isinstance(value, sympy.Equality):  # clear denominators: Eq(t, 1/(4*c)) -> 4·c·t = 1
+        if isinstance(value, sympy.Equality) and all(side.is_rational_function() for side in value.args):
+            # a rational equation cleared of denominators: Eq(t, 1/(4*c)) -> 4·c·t = 1
             num, _ = sympy.fraction(sympy.together(value.lhs - value.rhs))
             terms = sympy.Add.make_args(sympy.expand(num))
             pos = sympy.Add(*[a for a in terms if a.could_extract_minus_sign() is False])

@@ -13,8 +13,12 @@ from exactdp.numbers.reader import read_expression
 
 def read_back(text: str, like):
     """``text`` read by the safe reader with the symbols of ``like`` (by name) and relations allowed."""
+    from exactdp.numbers.reader import MATH_FUNCTIONS
+
     symbols = {s.name: s for s in like.free_symbols}
-    return read_expression(text, name="printed", symbols=symbols, relations=True)
+    undefined = {f.func.__name__: (f.func, None) for f in like.atoms(sympy.core.function.AppliedUndef)}
+    return read_expression(text, name="printed", symbols=symbols, functions={**MATH_FUNCTIONS, **undefined},
+                           relations=True)
 
 
 def same(a, b) -> bool:
@@ -27,7 +31,9 @@ def assert_round_trip(expr) -> None:
     text = to_text(expr)
     if isinstance(expr, sympy.Equality):  # printed as "lhs = rhs" cleared of denominators
         lhs, rhs = (read_back(side, expr) for side in text.split(" = "))
-        assert same(lhs - rhs, sympy.fraction(sympy.together(expr.lhs - expr.rhs))[0]), text
+        diff = expr.lhs - expr.rhs  # a rational equation is printed cleared of denominators
+        cleared = sympy.fraction(sympy.together(diff))[0] if diff.is_rational_function() else diff
+        assert same(lhs - rhs, cleared), text
         return
     if isinstance(expr, sympy.And):  # conditions joined by "and"
         parts = [read_back(part, expr) for part in text.split(" and ")]
@@ -77,5 +83,23 @@ def test_eta_tv_of_randomized_response_at_irrational_gamma(gamma, shown):
 def test_fa03_threshold_prints_as_the_log_of_the_quotient():
     """log((1+√2)/2) = 0.188…, not log(1+√2)/2 = 0.441… (the regex LaTeX path printed the latter)."""
     value = sympy.log((1 + sympy.sqrt(2)) / 2)
-    assert to_text(value) == "log(1/2 + √2/2)"
+    assert to_text(value) == "log((1 + √2)/2)"
     assert read_expression(to_text(value)) == value == read_expression("log((1+√2)/2)")
+
+
+def test_claim_formulas_round_trip_and_fa03_prints_the_quotient(capsys):
+    """Every formula a claim gives as an expression (Claim.formulas, read once by the safe reader) prints as
+    text that reads back to it; fa03's threshold is log((1 + √2)/2) on the terminal, as in the paper."""
+    from exactdp.cli import main
+    from exactdp.verification.claims import load_all, statement_formulas
+
+    registry = load_all()
+    with_formulas = [c for c in registry.values() if c.formulas]
+    assert "findings.fa03_small_eps_direction" in {c.id for c in with_formulas}
+    for claim in with_formulas:
+        for expr in statement_formulas(claim):
+            assert_round_trip(expr)
+    assert main(["show", "findings.fa03_small_eps_direction", "--quick"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("  formulas:"))
+    assert line.endswith("; eps > log((1 + √2)/2)")
+    assert "1 - 1/exp(eps_star) = 4·eps_star^2" in line
