@@ -469,8 +469,6 @@ def math_text(value) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- formulas in lines
-#: functions a formula inside an engine line may call (display only; read by the one safe reader)
-_LINE_FUNCTIONS = None
 #: characters a parenthesised group of a formula may hold
 _GROUP_CHARS = re.compile(r"[\w\s.+\-*/^(),<>=&|!]*")
 _ATOM_START = re.compile(r"-?\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<name>[A-Za-z_]\w*)|(?=\())")
@@ -482,14 +480,10 @@ _MARKERS = re.compile(r"\*|/|\^|<|>|==|&|\b(?:Min|Max|exp|log|sqrt)\(")
 
 
 def _line_functions() -> dict:
-    global _LINE_FUNCTIONS
-    if _LINE_FUNCTIONS is None:
-        import sympy
+    """The functions a formula inside an engine line may call: the reader's one function set (display only)."""
+    from exactdp.numbers.reader import MATH_FUNCTIONS
 
-        from exactdp.numbers.reader import MATH_FUNCTIONS
-
-        _LINE_FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None)}
-    return _LINE_FUNCTIONS
+    return MATH_FUNCTIONS
 
 
 def _close(s: str, i: int) -> int | None:
