@@ -93,7 +93,7 @@ def test_bound(capsys):
     assert {"xi", "phi"} <= {b["name"] for b in r["bounds"]}
     r = run_json(capsys, ["bound", "grosse_thm1", "--compare", "phi", "--N", "4", "--delta", "0", "--format", "json"],
                  "bound")
-    assert "4ct = 1" in r["comparison"]["crossings_text"]
+    assert "4·c·t = 1" in r["comparison"]["crossings_text"]
     assert (r["comparison"]["le"]["truth"], r["comparison"]["ge"]["truth"]) == ("false", "false")
 
 
