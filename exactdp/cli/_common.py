@@ -549,8 +549,9 @@ def _strip_group(text: str) -> str:
 
 def _formula_text(text: str) -> str | None:
     """A formula of an engine line (``(t >= 1) & (c <= 1/2)``, ``t*(-N*c + 1)``) as mathematics
-    (``t ≥ 1 and c ≤ 1/2``, ``t(-Nc + 1)``), each side read by the one safe reader and never compared (so
-    nothing is decided by printing); None when it is not a formula of the reader's grammar."""
+    (``t ≥ 1 and c ≤ 1/2``, ``t·(-N·c + 1)``), each side read by the one safe reader and never compared (so
+    nothing is decided by printing); None when it is not a formula of the reader's grammar or when the printed
+    text would not read back to the same expression."""
     import sympy
 
     from exactdp.errors import ExactDPError
@@ -571,10 +572,16 @@ def _formula_text(text: str) -> str | None:
         # every name is a symbol (E is e^eps in the engine's lines, not Euler's number)
         names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", piece) if n not in _line_functions()}
         try:
-            out.append(math_text(read_expression(piece.strip(), name="line", symbols=names, constants={},
-                                                 functions=_line_functions())))
+            expr = read_expression(piece.strip(), name="line", symbols=names, constants={},
+                                   functions=_line_functions())
+            shown = math_text(expr)
+            # printed only when the printed text reads back to the same expression: the screen never states
+            # another formula than the engine's line (else the line keeps its own text)
+            if read_expression(shown, name="line", symbols=names, constants={}, functions=_line_functions()) != expr:
+                return None
         except (ExactDPError, ValueError, TypeError, RecursionError):
             return None
+        out.append(shown)
     return " ".join(out)
 
 
