@@ -123,3 +123,25 @@ def test_bound_reads_eps_and_t_like_every_command(capsys):
     doc = _json(capsys, "bound", "ldp_dobrushin", "--eps", "0.5")
     assert doc["at"] == {"eps": "1/2"} and doc["value"] == "(-1 + exp(1/2))/(1 + exp(1/2))"
     assert_rounds(doc["decimal"], lambda: (arb(fmpq(1, 2)).exp() - 1) / (arb(fmpq(1, 2)).exp() + 1))
+
+
+def test_check_tanh_bound_runs_and_prints_parameters_with_decimals(capsys):
+    """The known bound eta_tv <= tanh(eps/2) can be typed and is searched (issue 23); a transcendental
+    parameter of the closest approach prints with its certified decimal."""
+    import re
+
+    assert main(["check", "eta_tv <= tanh(eps/2)", "--class", "ldp", "--N", "2", "--M", "2", "--budget", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "verdict:    NO-COUNTEREXAMPLE" in out
+    m = re.search(r"closest approach \(ldp, 2x2, eps=log\(([0-9/]+)\) ≈ ([0-9.]+), gamma=([0-9/]+)", out)
+    assert m and m.group(1) == m.group(3)
+    p, _, q = m.group(1).partition("/")
+    assert_rounds(m.group(2), lambda: arb(fmpq(int(p), int(q or 1))).log())
+
+
+def test_conjecture_elementary_functions_are_exact_at_zero_and_infinity():
+    from exactdp.verification.conjecture.values import Inf, elementary
+
+    assert elementary("tanh", Inf(1)) == 1 and elementary("tanh", Inf(-1)) == -1
+    assert elementary("cosh", fmpq(0)) == 1 and elementary("sin", fmpq(0)) == 0
+    assert_rounds("0.462117157260", lambda: elementary("tanh", fmpq(1, 2)))
