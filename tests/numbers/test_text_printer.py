@@ -103,3 +103,25 @@ def test_claim_formulas_round_trip_and_fa03_prints_the_quotient(capsys):
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("  formulas:"))
     assert line.endswith("; eps > log((1 + √2)/2)")
     assert "1 - 1/exp(eps_star) = 4·eps_star^2" in line
+
+
+@pytest.mark.parametrize("argv", [["binary_randomized_response"], ["randomized_response", "k=3"]])
+def test_derivation_steps_print_what_they_store(capsys, argv):
+    """Every step of ``exactdp derive`` (its value in sympy's text, ``expr``, and as printed, ``expr_text``):
+    the printed text read back by the safe reader is the stored expression (cases excepted: they print as
+    ``{a if cond; b otherwise}`` for the eye)."""
+    import json
+    import re
+
+    from exactdp.cli import main
+    from exactdp.numbers.reader import MATH_FUNCTIONS
+
+    assert main(["derive", *argv, "--format", "json"]) == 0
+    steps = [s for d in json.loads(capsys.readouterr().out)["result"]["derivations"] for s in d["steps"]
+             if s["expr"] is not None and not s["expr_text"].startswith("{")]
+    assert len(steps) >= 5
+    for s in steps:
+        names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", s["expr"]) if n not in MATH_FUNCTIONS}
+        stored = read_expression(s["expr"], name="stored", symbols=names, relations=True)
+        printed = read_expression(s["expr_text"], name="printed", symbols=names, relations=True)
+        assert printed == stored or sympy.simplify(printed - stored) == 0, (s["expr"], s["expr_text"])
