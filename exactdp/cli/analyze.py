@@ -89,12 +89,17 @@ def blocks(doc: dict) -> list:
     maths between ``$``."""
     rows = [(r"$\eta_{\mathrm{TV}}(K)$ (Dobrushin)", doc["eta_tv"]["value"])]
     if "eta_hockey_stick" in doc:
-        rows.append((rf"$\eta_{{E_\gamma}}(K)$ at $\gamma = {doc['eta_hockey_stick']['gamma']}$",
+        rows.append((rf"$\eta_{{E_\gamma}}(K)$ at $\gamma = {_tex(doc['eta_hockey_stick']['gamma'])}$",
                      doc["eta_hockey_stick"]["value"]))
     if "is_ldp" in doc:
         d = doc["is_ldp"]
-        rows.append((rf"$(\varepsilon,\delta)$-LDP at $e^\varepsilon = {d['gamma']}$, $\delta = {d['delta']}$",
+        rows.append((rf"$(\varepsilon,\delta)$-LDP at $e^\varepsilon = {_tex(d['gamma'])}$, $\delta = {d['delta']}$",
                      d["verdict"]))
+    if "epsilon_for_delta" in doc:  # --delta alone
+        inv = doc["epsilon_for_delta"]
+        rows.append((rf"least $\varepsilon$ with $\delta(e^\varepsilon) \le {inv['delta']}$", inv["epsilon"]))
+        if inv["decimal"] is not None:
+            rows.append(("its certified decimal (12 digits)", inv["decimal"]))
     rows += [(r"$e^\varepsilon$ of $\varepsilon$-LDP", doc["ldp"]["ratio"]),
              (r"$\varepsilon$ of $\varepsilon$-LDP", doc["ldp"]["epsilon"]),
              ("maximal leakage (nats)", doc["max_leakage"]["nats"])]
@@ -111,3 +116,12 @@ def blocks(doc: dict) -> list:
         out += [("heading", "privacy profile δ(γ) = P − Qγ"),
                 ("rows", pieces + [(r"least $\gamma$ with $\delta(\gamma) = 0$", prof["least_gamma_for_delta_0"])])]
     return out
+
+
+def _tex(text: str) -> str:
+    """An exact value of the JSON document (``"exp(1/2)"``, ``"5/2"``) as LaTeX for a label, by the one LaTeX
+    printer (:func:`exactdp.numbers.display.to_latex`)."""
+    from exactdp.numbers.display import to_latex
+    from exactdp.numbers.reader import read_expression
+
+    return to_latex(read_expression(text, name="value"), t_as_exp=False)

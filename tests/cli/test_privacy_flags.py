@@ -145,3 +145,11 @@ def test_conjecture_elementary_functions_are_exact_at_zero_and_infinity():
     assert elementary("tanh", Inf(1)) == 1 and elementary("tanh", Inf(-1)) == -1
     assert elementary("cosh", fmpq(0)) == 1 and elementary("sin", fmpq(0)) == 0
     assert_rounds("0.462117157260", lambda: elementary("tanh", fmpq(1, 2)))
+
+
+def test_analyze_documents_typeset_the_irrational_t_and_epsilon_for_delta(rr, capsys):
+    md = _run(capsys, "analyze", rr, "--eps", "0.5", "--format", "markdown")
+    assert r"| $\eta_{E_\gamma}(K)$ at $\gamma = e^{\frac{1}{2}}$ | $\frac{3}{4} - \frac{e^{\frac{1}{2}}}{4}$ |" in md
+    md = _run(capsys, "analyze", rr, "--delta", "1/10", "--format", "markdown")
+    assert r"| least $\varepsilon$ with $\delta(e^\varepsilon) \le 1/10$ | $\log{\left(\frac{13}{5} \right)}$ |" in md
+    assert "| its certified decimal (12 digits) | 0.955511445027 |" in md
