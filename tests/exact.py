@@ -29,6 +29,16 @@ def ball(x, prec: int = 200) -> arb:
         return arb(q(x) if isinstance(x, str) else x)
 
 
+def assert_rounds(decimal: str, value, prec: int = 300) -> None:
+    """``decimal`` (as printed, e.g. ``"0.955511445027"``) is the correctly rounded value of the real that
+    ``value()`` encloses at ``prec`` bits: the ball lies strictly within half a unit of the last printed digit
+    around it, an exact check of a certified decimal."""
+    half = fmpq(1, 2 * 10 ** len(decimal.partition(".")[2]))
+    d = q(decimal)
+    with ctx.workprec(prec):
+        assert arb(d - half) < value() < arb(d + half), (decimal, value())
+
+
 def random_distribution(rng, size: int, zero: int | None = None) -> list[fmpq]:
     """A random exact distribution on ``size`` outputs (weights 1..9 from ``rng``; entry ``zero`` set to 0)."""
     w = [rng.randint(1, 9) for _ in range(size)]

@@ -14,8 +14,10 @@ Old spellings keep working as deprecated aliases that print one line on stderr
 ``--latex``/``--markdown`` (``bound``, ``derive``), ``--json/--markdown/--latex FILE`` (``verify``) and
 ``--at t=…/eps=…/c=…/delta=…/n=…`` (``bound``).
 
-Display: :func:`math_text` prints exact values as mathematics (``4ct = 1``, not ``Eq(t, 1/(4*c))``; no
-``Piecewise(…)``, no Python list reprs); :func:`abbreviate` shortens long exact numbers to a certified
+Display: :func:`math_text` prints exact values as mathematics by the one text printer
+(:func:`exactdp.numbers.display.to_text`: ``4·c·t = 1``, not ``Eq(t, 1/(4*c))``; no ``Piecewise(…)``, no Python
+list reprs; what it prints the safe reader reads back); :func:`shown` adds the certified decimal of a
+non-rational value; :func:`abbreviate` shortens long exact numbers to a certified
 (truncated) decimal with the digit count, the exact value staying in ``--format json``; :func:`table` fits a
 table to the terminal width; :func:`progress` draws a ``rich`` progress bar with elapsed time and ETA on
 stderr, only on a terminal and without ``--no-progress``; :func:`math_line` prints the formulas inside an
@@ -151,6 +153,41 @@ def read_t(args, *, rational: bool = False):
     if isinstance(t, sympy.Rational) and t < 1:
         raise ParameterError(f"{flag}: t = e^eps must be >= 1, got {quote(shown)}")
     return t
+
+
+def read_delta(args):
+    """The exact δ of ``--delta`` (a rational in [0, 1], read by the safe reader: ``1/10``, ``1e-5``), or None."""
+    from exactdp.errors import ParameterError
+    from exactdp.limits import quote
+    from exactdp.numbers.reader import read_rational
+
+    text = getattr(args, "delta", None)
+    if text is None:
+        return None
+    d = read_rational(text, "--delta")
+    if d < 0 or d > 1:
+        raise ParameterError(f"--delta: must lie in [0, 1], got {quote(text)}")
+    return d
+
+
+def decimal(value, digits: int = 12) -> str | None:
+    """The certified decimal (``digits`` correctly rounded significant digits) of an exact value that is not
+    rational, for the ``decimal`` fields of the JSON documents; None for a rational, a symbolic value or ∞."""
+    import sympy
+
+    from exactdp.numbers.digits import evalf
+
+    if not isinstance(value, sympy.Basic) or value.is_Rational or value.free_symbols or not value.is_finite:
+        return None
+    return evalf(value, digits)
+
+
+def shown(value, digits: int = 12) -> str:
+    """An exact value for the terminal: its exact form and, when it is not rational, its certified decimal
+    (``log(13/5) ≈ 0.955511445027``); long forms abbreviated by :func:`abbreviate`."""
+    text = abbreviate(value, digits)
+    dec = decimal(value, digits)
+    return text if dec is None or "≈" in text else f"{text} ≈ {dec}"
 
 
 def t_text(t) -> str:
@@ -422,220 +459,31 @@ def _abbreviate_real(value, text: str, digits: int) -> str:
     return f"{shown} (correctly rounded; exact form of {_group_digits(len(text))} characters in --format json)"
 
 
-_JUXTAPOSE_PAREN = re.compile(r"(?<![\w.])([A-Za-z]|\d+)·\(")
-
-
-def _printer():
-    from sympy.printing.str import StrPrinter
-
-    class _MathPrinter(StrPrinter):
-        """sympy's str printer with ``^`` for powers and juxtaposed products of one-letter symbols (4ct, Nc)."""
-
-        def _print_Pow(self, expr, rational=False):
-            if expr.exp.is_Integer and expr.exp < 0:  # t^(-2) -> 1/t^2, (t + 1)^(-1) -> 1/(t + 1)
-                import sympy
-
-                den = expr.base ** -expr.exp
-                text = self._print(den)
-                return f"1/({text})" if isinstance(den, (sympy.Add, sympy.Mul)) else f"1/{text}"
-            return super()._print_Pow(expr, rational).replace("**", "^")
-
-        def _print_Mul(self, expr):
-            import sympy
-
-            coeff, _ = expr.as_coeff_mul()
-            factors = [f for f in expr.as_ordered_factors() if not f.is_Number]
-            simple = all(isinstance(f, sympy.Symbol) and len(f.name) == 1 or
-                         isinstance(f, sympy.Pow) and isinstance(f.base, sympy.Symbol) and len(f.base.name) == 1
-                         and f.exp.is_Integer and f.exp > 0 for f in factors)
-            if factors and simple and coeff.is_Integer:
-                head = "" if coeff == 1 else "-" if coeff == -1 else str(coeff)
-                return head + "".join(self._print(f) for f in factors)
-            num, den = sympy.fraction(expr)
-            if den != 1 and not expr.has(sympy.Piecewise):
-                ns, ds = self._print(num), self._print(den)
-                if isinstance(num, sympy.Add):
-                    ns = f"({ns})"
-                if isinstance(den, (sympy.Add, sympy.Mul)):  # 1/(4c), 1/(t + 1); not 1/t, 1/exp(1/2)
-                    ds = f"({ds})"
-                return f"{ns}/{ds}"
-            text = super()._print_Mul(expr).replace("**", "^").replace("*", "·")
-            return _JUXTAPOSE_PAREN.sub(r"\1(", text)  # 8·(c - 1) -> 8(c - 1), t·(1 - c) -> t(1 - c)
-
-    return _MathPrinter({"order": None})
-
-
-def _expr_text(e) -> str:
-    return _printer().doprint(e)
-
-
-_REL = {"==": "=", "<=": "≤", ">=": "≥", "<": "<", ">": ">", "!=": "≠"}
-
-
-def _relation_text(r) -> str:
-    import sympy
-
-    op = _REL.get(r.rel_op, r.rel_op)
-    if isinstance(r, sympy.Equality):  # clear denominators: Eq(t, 1/(4*c)) -> 4ct = 1
-        num, _ = sympy.fraction(sympy.together(r.lhs - r.rhs))
-        num = sympy.expand(num)
-        terms = sympy.Add.make_args(num)
-        pos = sympy.Add(*[a for a in terms if a.could_extract_minus_sign() is False])
-        neg = -sympy.Add(*[a for a in terms if a.could_extract_minus_sign() is True])
-        if pos != 0 or neg != 0:
-            return f"{_expr_text(pos)} = {_expr_text(neg)}"
-    return f"{math_text(r.lhs)} {op} {math_text(r.rhs)}"
-
-
 def math_text(value) -> str:
-    """An exact value as mathematics for the terminal: relations cleared of denominators (``4ct = 1``),
-    ``Piecewise`` as cases (``{a if cond; b otherwise}``), products juxtaposed (``4ct``, ``Nc``), ``^`` for
-    powers, ``(a, b)`` for sequences; strings unchanged."""
-    import sympy
+    """An exact value as mathematics for the terminal: the one text printer,
+    :func:`exactdp.numbers.display.to_text` (relations cleared of denominators, ``·`` products, ``√``, ``^``;
+    the printed text reads back into the same expression)."""
+    from exactdp.numbers.display import to_text
 
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return "(" + ", ".join(math_text(v) for v in value) + ")"
-    if isinstance(value, sympy.Piecewise):
-        parts = []
-        for expr, cond in value.args:
-            parts.append(f"{math_text(expr)} otherwise" if cond is sympy.true else
-                         f"{math_text(expr)} if {math_text(cond)}")
-        return "{" + "; ".join(parts) + "}"
-    if isinstance(value, sympy.core.relational.Relational):
-        return _relation_text(value)
-    if isinstance(value, (sympy.And, sympy.Or)):
-        sep = " and " if isinstance(value, sympy.And) else " or "
-        return sep.join(math_text(a) for a in value.args)
-    if isinstance(value, sympy.Basic):
-        return _expr_text(value)
-    return str(value)
-
-
-_LATEX_WORDS = {
-    "varepsilon": "ε", "epsilon": "ε", "delta": "δ", "gamma": "γ", "eta": "η", "varphi": "φ", "phi": "φ",
-    "Xi": "Ξ", "Gamma": "Γ", "Phi": "Φ", "zeta": "ζ", "alpha": "α", "beta": "β", "theta": "θ", "lambda": "λ",
-    "mu": "μ", "sigma": "σ", "tau": "τ", "psi": "ψ", "omega": "ω", "pi": "π", "chi": "χ", "kappa": "κ",
-    "rho": "ρ", "xi": "ξ", "nu": "ν", "Delta": "Δ", "Theta": "Θ", "Omega": "Ω", "Lambda": "Λ", "Sigma": "Σ",
-    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "cdot": "·", "times": "×",
-    "to": "→", "rightarrow": "→", "Rightarrow": " ⇒ ", "Longrightarrow": " ⟹ ", "implies": " ⟹ ",
-    "Leftrightarrow": " ⇔ ", "Longleftrightarrow": " ⟺ ", "iff": " ⇔ ", "infty": "∞", "in": "∈", "notin": "∉",
-    "subseteq": "⊆", "subset": "⊂", "sum": "Σ", "prod": "Π", "otimes": "⊗", "circ": "∘", "approx": "≈",
-    "forall": "∀", "exists": "∃", "ldots": "…", "dots": "…", "cdots": "⋯", "mid": "|", "|": "‖",
-    "log": "log ", "ln": "ln ", "exp": "exp", "min": "min", "max": "max", "sup": "sup ", "inf": "inf ",
-    "lim": "lim", "sqrt": "√", "{": "{", "}": "}", "partial": "∂", "pm": "±", "mapsto": "↦", "lceil": "⌈",
-    "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋", "langle": "⟨", "rangle": "⟩", "quad": " ", "qquad": " ",
-    ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "%": "%", "&": "&", "_": "_", "#": "#",
-}
-_LATEX_DROP = {"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "displaystyle",
-               "textstyle", "limits", "nolimits"}
-_LATEX_KEEP_ARG = {"text", "mathrm", "mathbf", "mathit", "mathsf", "mathcal", "operatorname", "textrm",
-                   "textit", "textbf", "emph", "boldsymbol", "mathbb", "hat", "bar", "tilde", "overline"}
-
-
-def _latex_group(s: str, i: int) -> tuple[str, int]:
-    """The argument starting at ``s[i]`` (a ``{...}`` group or one character) and the index after it."""
-    while i < len(s) and s[i] == " ":
-        i += 1
-    if i >= len(s):
-        return "", i
-    if s[i] != "{":
-        if s[i] == "\\":
-            j = i + 1
-            while j < len(s) and s[j].isalpha():
-                j += 1
-            return s[i:max(j, i + 2)], max(j, i + 2)
-        return s[i], i + 1
-    depth, j = 0, i
-    while j < len(s):
-        depth += {"{": 1, "}": -1}.get(s[j], 0) if (j == 0 or s[j - 1] != "\\") else 0
-        if depth == 0:
-            return s[i + 1:j], j + 1
-        j += 1
-    return s[i + 1:], len(s)
-
-
-_ATOM = re.compile(r"[\w.]+(?:\^[\w.]+)?(?:\([^()]*\))?|\([^()]*\)")
-
-
-def _wrap(text: str) -> str:
-    """``text`` in parentheses unless it is one atom: a name or number, a call ``φ(ε,0)``, a group ``(…)``."""
-    return text if _ATOM.fullmatch(text) else f"({text})"
-
-
-def latex_to_text(tex: str) -> str:
-    r"""A LaTeX formula as plain Unicode mathematics for the terminal (``\frac{a}{b}`` → ``(a)/(b)``, Greek
-    letters, ``\le`` → ``≤``; sizing commands dropped): ``show`` never prints raw LaTeX.
-
-    >>> latex_to_text(r"\Xi(\varepsilon,c)=\min\Big\{\frac{e^{\varepsilon}-1}{e^{\varepsilon}(1-Nc)+1},1\Big\}")
-    'Ξ(ε,c)=min{(e^ε-1)/(e^ε(1-Nc)+1),1}'
-    """
-    out, i, s = [], 0, str(tex)
-    while i < len(s):
-        ch = s[i]
-        if ch == "\\":
-            j = i + 1
-            while j < len(s) and s[j].isalpha():
-                j += 1
-            word = s[i + 1:j] if j > i + 1 else s[i + 1:i + 2]
-            i = j if j > i + 1 else i + 2
-            if word in ("frac", "dfrac", "tfrac"):
-                a, i = _latex_group(s, i)
-                b, i = _latex_group(s, i)
-                out.append(f"{_wrap(latex_to_text(a))}/{_wrap(latex_to_text(b))}")
-            elif word == "sqrt":
-                a, i = _latex_group(s, i)
-                out.append(f"√{_wrap(latex_to_text(a))}")
-            elif word in _LATEX_KEEP_ARG:
-                a, i = _latex_group(s, i)
-                out.append(latex_to_text(a))
-            elif word in _LATEX_DROP:
-                continue
-            else:
-                out.append(_LATEX_WORDS.get(word, word))
-        elif ch in "^_":
-            a, i = _latex_group(s, i + 1)
-            text = latex_to_text(a)
-            out.append(ch + (text if len(text) <= 1 or text.isalnum() else f"({text})"))
-        elif ch == "{" or ch == "}":
-            i += 1
-        elif ch == "~":
-            out.append(" ")
-            i += 1
-        else:
-            out.append(ch)
-            i += 1
-    text = " ".join("".join(out).split(" ")).replace("  ", " ")
-    return _OPERATOR_SPACE.sub(r"\1", text)  # "log 2/Nc" and "sup_x", not "log(2" run together or "sup _x"
-
-
-#: the space after log / ln / sup / inf is dropped before a subscript, superscript or parenthesis
-_OPERATOR_SPACE = re.compile(r"\b(log|ln|sup|inf) (?=[_^(])")
+    return to_text(value)
 
 
 # ---------------------------------------------------------------------------------------------- formulas in lines
-#: functions a formula inside an engine line may call (display only; read by the one safe reader)
-_LINE_FUNCTIONS = None
 #: characters a parenthesised group of a formula may hold
 _GROUP_CHARS = re.compile(r"[\w\s.+\-*/^(),<>=&|!]*")
 _ATOM_START = re.compile(r"-?\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<name>[A-Za-z_]\w*)|(?=\())")
-_OP = re.compile(r"\s*(\*\*|<=|>=|==|!=|[-+*/^<>&])\s*")
+#: an operator inside a formula of an engine line as sympy writes it: ``*``, ``/``, ``**``, ``^`` without spaces,
+#: ``+``/``-`` and relations with or without; so prose such as "eps* is false" is not read as a product
+_OP = re.compile(r"\*\*|[*/^](?!\s)|\s*(?:<=|>=|==|!=|[-+<>&])\s*")
 _REL_SPLIT = re.compile(r"(<=|>=|==|!=|<|>)")
 _MARKERS = re.compile(r"\*|/|\^|<|>|==|&|\b(?:Min|Max|exp|log|sqrt)\(")
 
 
 def _line_functions() -> dict:
-    global _LINE_FUNCTIONS
-    if _LINE_FUNCTIONS is None:
-        import sympy
+    """The functions a formula inside an engine line may call: the reader's one function set (display only)."""
+    from exactdp.numbers.reader import MATH_FUNCTIONS
 
-        from exactdp.numbers.reader import MATH_FUNCTIONS
-
-        _LINE_FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None)}
-    return _LINE_FUNCTIONS
+    return MATH_FUNCTIONS
 
 
 def _close(s: str, i: int) -> int | None:
@@ -701,8 +549,9 @@ def _strip_group(text: str) -> str:
 
 def _formula_text(text: str) -> str | None:
     """A formula of an engine line (``(t >= 1) & (c <= 1/2)``, ``t*(-N*c + 1)``) as mathematics
-    (``t ≥ 1 and c ≤ 1/2``, ``t(-Nc + 1)``), each side read by the one safe reader and never compared (so
-    nothing is decided by printing); None when it is not a formula of the reader's grammar."""
+    (``t ≥ 1 and c ≤ 1/2``, ``t·(-N·c + 1)``), each side read by the one safe reader and never compared (so
+    nothing is decided by printing); None when it is not a formula of the reader's grammar or when the printed
+    text would not read back to the same expression."""
     import sympy
 
     from exactdp.errors import ExactDPError
@@ -716,15 +565,23 @@ def _formula_text(text: str) -> str | None:
     out = []
     for k, piece in enumerate(pieces):
         if k % 2:
-            out.append(_REL.get(piece, piece))
+            from exactdp.numbers.display import RELATION_TEXT
+
+            out.append(RELATION_TEXT.get(piece, piece))
             continue
         # every name is a symbol (E is e^eps in the engine's lines, not Euler's number)
         names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", piece) if n not in _line_functions()}
         try:
-            out.append(math_text(read_expression(piece.strip(), name="line", symbols=names, constants={},
-                                                 functions=_line_functions())))
+            expr = read_expression(piece.strip(), name="line", symbols=names, constants={},
+                                   functions=_line_functions())
+            shown = math_text(expr)
+            # printed only when the printed text reads back to the same expression: the screen never states
+            # another formula than the engine's line (else the line keeps its own text)
+            if read_expression(shown, name="line", symbols=names, constants={}, functions=_line_functions()) != expr:
+                return None
         except (ExactDPError, ValueError, TypeError, RecursionError):
             return None
+        out.append(shown)
     return " ".join(out)
 
 
@@ -733,7 +590,9 @@ def math_line(line: str) -> str:
     mathematics by :func:`math_text` — display only, the stored line is unchanged:
 
     >>> math_line("the conjecture reads eta_tv <= Min(1, (t - 1)/(t*(-N*c + 1) + 1))")
-    'the conjecture reads eta_tv ≤ Min(1, (t - 1)/(t(-Nc + 1) + 1))'
+    'the conjecture reads eta_tv ≤ Min(1, (t - 1)/(t·(-N·c + 1) + 1))'
+    >>> math_line("the statement with 0.22398 in place of eps* is false")  # prose, not a product
+    'the statement with 0.22398 in place of eps* is false'
     >>> math_line("claim: 0 >= 0 on (t >= 1) & (c <= 1/2)")
     'claim: 0 ≥ 0 on t ≥ 1 and c ≤ 1/2'
 

@@ -1,7 +1,10 @@
 """``exactdp analyze FILE [--eps EPS | --t T] [--c C] [--delta D] [--format text|json|markdown|latex|html] [-o FILE]``.
 
-``--t`` (or ``--eps``, with e^ε rational) is the e^ε of the (ε,δ)-LDP decision and the order γ = e^ε of the
-E_γ coefficient printed; the old ``--gamma G`` (same meaning) and ``--json`` are deprecated aliases.
+``--t`` or ``--eps`` (the same reading in every command: ``--eps 0.5`` is ε = 1/2 exactly) is the e^ε of the
+(ε,δ)-LDP decision and the order γ = e^ε of the E_γ coefficient printed; an irrational e^ε (``--eps 0.5``) is
+handled by certified comparisons, the values staying exact (A − B·e^ε).  ``--delta D`` alone asks for the least
+ε with δ(e^ε) ≤ D (as ``tensor --n 1 --delta D``).  The old ``--gamma G`` (meaning e^ε) and ``--json`` are
+deprecated aliases.
 ``--format json`` prints the envelope of ``exactdp/schemas/analyze.json``; the deprecated ``--json`` prints
 its bare ``result`` document as before.
 """
@@ -21,38 +24,64 @@ def register(sub) -> None:
     _common.add_privacy(p, gamma_alias=True,
                         what="the (eps,delta)-LDP decision and the E_gamma coefficient at gamma = e^eps")
     _common.add_c(p)
-    _common.add_delta(p, "delta for the (eps,delta)-LDP decision (default 0; needs --eps or --t)")
+    _common.add_delta(p, "with --eps/--t: delta of the (eps,delta)-LDP decision (default 0); alone: print the least "
+                         "eps with delta(e^eps) <= DELTA, eps = log t* exactly")
     _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    import sympy
+
     from exactdp.analysis import analyze, check_cost, load_kernel
-    from exactdp.errors import ParameterError
     from exactdp.output.analysis_view import analysis_json, analysis_text
 
-    t = _common.read_t(args, rational=True)
-    gamma = None if t is None else str(t)
-    if args.delta is not None and gamma is None:  # the (eps,delta)-LDP decision is made at t = e^eps
-        raise ParameterError("--delta needs --eps or --t: delta is used only in the (eps,delta)-LDP decision at "
-                             "e^eps (the delta(gamma) profile is printed without it)")
+    t = _common.read_t(args)  # exact: --eps 0.5 is ε = 1/2, t = e^{1/2} (certified comparisons)
+    d = _common.read_delta(args)
+    rational = t is None or isinstance(t, sympy.Rational)
     _common.check_output_path(args.output)
     # the pairwise passes' cost is checked from the shape alone, before any entry is parsed
-    K = load_kernel(args.file, at=args.at, check_shape=lambda N, M: check_cost(N, M, gamma=gamma, profile=True),
+    K = load_kernel(args.file, at=args.at, check_shape=lambda N, M: check_cost(N, M, gamma=t, profile=True),
                     report=_common.note)
     with _common.progress(args, None, f"analyze {K.N}x{K.M}"):
-        result = analyze(K, gamma=gamma, c=args.c, delta=args.delta if args.delta is not None else "0")
+        result = analyze(K, gamma=str(t) if t is not None and rational else None, c=args.c,
+                         delta=str(d) if d is not None and t is not None else "0")
+        if not rational:
+            result = at_irrational_t(result, t, d)
+    # --delta alone: the least ε with δ(e^ε) <= δ, from the privacy profile (the tensor command's question at n = 1)
+    inverse = None if d is None or t is not None else epsilon_for_delta(result, d)
     if args.format == "text":
-        _common.emit(args, analysis_text(result))
+        _common.emit(args, analysis_text(result, inverse))
     elif args.format in ("markdown", "latex", "html"):
         from exactdp.cli import _document  # deferred: start-up
 
-        doc = analysis_json(result)
+        doc = analysis_json(result, inverse)
         _document.emit(args, f"exactdp analyze: {doc['name']} ({K.N} inputs x {K.M} outputs)", blocks(doc))
     else:
-        _common.emit_result(args, "analyze", analysis_json(result))
+        _common.emit_result(args, "analyze", analysis_json(result, inverse))
     return 0
+
+
+def at_irrational_t(result, t, d):
+    """``result`` with η_{E_t}(K) and the (ε,δ)-LDP decision at an irrational t = e^ε (``--eps 1/2``): exact
+    values A − B·t, every comparison of t with a rational certified (the three-valued ``is_ldp``)."""
+    import dataclasses
+
+    from exactdp.measures.contraction import eta_hockey_stick_witness
+    from exactdp.measures.privacy import is_ldp
+
+    v, x, x2 = eta_hockey_stick_witness(result.kernel, t)
+    d = 0 if d is None else d
+    return dataclasses.replace(result, gamma=t, eta_hockey_stick=v, eta_hockey_stick_pair=(x, x2), delta=d,
+                               is_ldp=is_ldp(result.kernel, gamma=t, delta=d))
+
+
+def epsilon_for_delta(result, d) -> dict:
+    """``--delta D`` alone: the least ε ≥ 0 with δ(e^ε) ≤ D (K is then (ε, D)-LDP), ε = log t* exactly, from
+    the privacy profile (:meth:`~exactdp.measures.privacy.PrivacyProfile.epsilon_for`)."""
+    prof = result.profile
+    return {"delta": d, "t_star": prof.gamma_for(d), "epsilon": prof.epsilon_for(d)}
 
 
 def blocks(doc: dict) -> list:
@@ -61,12 +90,17 @@ def blocks(doc: dict) -> list:
     maths between ``$``."""
     rows = [(r"$\eta_{\mathrm{TV}}(K)$ (Dobrushin)", doc["eta_tv"]["value"])]
     if "eta_hockey_stick" in doc:
-        rows.append((rf"$\eta_{{E_\gamma}}(K)$ at $\gamma = {doc['eta_hockey_stick']['gamma']}$",
+        rows.append((rf"$\eta_{{E_\gamma}}(K)$ at $\gamma = {_tex(doc['eta_hockey_stick']['gamma'])}$",
                      doc["eta_hockey_stick"]["value"]))
     if "is_ldp" in doc:
         d = doc["is_ldp"]
-        rows.append((rf"$(\varepsilon,\delta)$-LDP at $e^\varepsilon = {d['gamma']}$, $\delta = {d['delta']}$",
+        rows.append((rf"$(\varepsilon,\delta)$-LDP at $e^\varepsilon = {_tex(d['gamma'])}$, $\delta = {d['delta']}$",
                      d["verdict"]))
+    if "epsilon_for_delta" in doc:  # --delta alone
+        inv = doc["epsilon_for_delta"]
+        rows.append((rf"least $\varepsilon$ with $\delta(e^\varepsilon) \le {inv['delta']}$", inv["epsilon"]))
+        if inv["decimal"] is not None:
+            rows.append(("its certified decimal (12 digits)", inv["decimal"]))
     rows += [(r"$e^\varepsilon$ of $\varepsilon$-LDP", doc["ldp"]["ratio"]),
              (r"$\varepsilon$ of $\varepsilon$-LDP", doc["ldp"]["epsilon"]),
              ("maximal leakage (nats)", doc["max_leakage"]["nats"])]
@@ -83,3 +117,12 @@ def blocks(doc: dict) -> list:
         out += [("heading", "privacy profile δ(γ) = P − Qγ"),
                 ("rows", pieces + [(r"least $\gamma$ with $\delta(\gamma) = 0$", prof["least_gamma_for_delta_0"])])]
     return out
+
+
+def _tex(text: str) -> str:
+    """An exact value of the JSON document (``"exp(1/2)"``, ``"5/2"``) as LaTeX for a label, by the one LaTeX
+    printer (:func:`exactdp.numbers.display.to_latex`)."""
+    from exactdp.numbers.display import to_latex
+    from exactdp.numbers.reader import read_expression
+
+    return to_latex(read_expression(text, name="value"), t_as_exp=False)

@@ -101,7 +101,20 @@ def _values(args) -> dict:
         if clash:
             raise ParameterError(f"--{k}: also given as {clash[0]}= in --at; give it once")
         values[k] = v
-    return values
+    return {k: _read_value(k, v, k in flags and flags[k] is not None) for k, v in values.items()}
+
+
+def _read_value(name: str, text: str, flag: bool):
+    """One parameter value read by the one safe reader with its function set (``--eps 'log(2)'``,
+    ``--t 'exp(1/2)'``, ``--at alpha=0.5``: 1/2 exactly), as every command reads it; the bound checks its
+    domain."""
+    from exactdp.numbers.reader import read_expression
+
+    return read_expression(text, name=f"--{name}" if flag else f"--at {name}")
+
+
+def _strings(values: dict) -> dict:
+    return {k: str(v) for k, v in values.items()}
 
 
 def _bound_json(b) -> dict:
@@ -166,7 +179,7 @@ def run(args) -> int:
         other = bounds.get(args.compare)
         cmp = b.compare(other, at=dict(values))
         if args.format == "json":
-            _common.emit_json(args, "bound", {"comparison": _comparison_json(cmp), "at": values})
+            _common.emit_json(args, "bound", {"comparison": _comparison_json(cmp), "at": _strings(values)})
         elif args.format != "text":
             raise ParameterError(f"--format {args.format}: --compare prints text or json")
         else:
@@ -209,7 +222,7 @@ def run(args) -> int:
     if args.format == "json":
         doc = {"bound": _bound_json(b)}
         if values:
-            doc.update({"at": values, "value": str(val), "value_text": _common.math_text(val), "decimal": str(approx),
+            doc.update({"at": _strings(values), "value": str(val), "value_text": _common.math_text(val), "decimal": str(approx),
                         "digits": args.digits})
         _common.emit_json(args, "bound", doc)
         return 0

@@ -169,14 +169,13 @@ def run(args) -> int:
 
 
 def derivation_text(ds) -> str:
-    """The text output: each quantity, its steps (what is computed, the formula as plain mathematics, and its
-    value) and the result."""
+    """The text output: each quantity, its steps (the prose of what is computed and the exact value, printed
+    from the expression by the one text printer; the step's LaTeX label is for the documents) and the result."""
     lines = []
     for d in ds:
         lines.append(f"{d.quantity}:")
         for k, s in enumerate(d.steps, 1):
-            formula = f" {_common.latex_to_text(s.math)} =" if getattr(s, "math", None) else ""
-            value = "" if s.expr is None else f"{formula} {_common.math_text(s.expr)}"
+            value = "" if s.expr is None else f" {_common.math_text(s.expr)}"  # the step's value, printed once
             lines.append(f"  step {k}: {_common.math_line(s.text)}" + (f":{value}" if value else ""))
         lines.append(f"  result: {_common.math_text(d.result)}")
     return "\n".join(lines)

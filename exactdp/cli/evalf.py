@@ -10,8 +10,9 @@ from exactdp.cli._document import DOCUMENT_FORMATS
 def parse_exact(text: str):
     """A sympy expression from text such as ``"exp(1/2) - log(3)"``; decimals like ``0.5`` are read exactly.
 
-    Read by the one safe reader (:mod:`exactdp.numbers.reader`): numbers, ``+ - * / ^ ( )``, the functions
-    exp, log, sqrt, sin, cos, tan, sinh, cosh, tanh, atan and the constants pi, E; sizes are limited.
+    Read by the one safe reader (:mod:`exactdp.numbers.reader`): numbers, ``+ - * / ^ ( ) √``, its one function
+    set (exp, log, sqrt, sin, cos, tan, sinh, cosh, tanh, atan, Min, Max, Abs: the same as ``check``, ``bound
+    --at`` and kernel files) and the constants pi, E; sizes are limited; a near-miss name gets a hint.
     """
     from exactdp.numbers.reader import read_expression
 

@@ -2,7 +2,8 @@
 [-o FILE]``: statement,
 hypotheses, evidence and derivation of one claim.
 
-Text shows the LaTeX statement as plain mathematics (:func:`exactdp.cli._common.latex_to_text`); JSON is the
+Text shows the LaTeX statement as stored (marked ``[LaTeX]``, never rewritten) and every expression by the one
+text printer (:func:`exactdp.numbers.display.to_text`); JSON is the
 claim's record of the verify report (``exactdp/schemas/show.json``); Markdown and LaTeX are the reports of
 ``verify`` restricted to this claim.
 """
@@ -27,8 +28,17 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+def statement_text(claim) -> str:
+    """The claim's statement as stored: its LaTeX source, marked as such.  The terminal never rewrites the
+    mathematics (a regex LaTeX-to-text conversion printed log(1+√2)/2 for log((1+√2)/2)); the statement's
+    formulas, when the claim gives them as expressions (:attr:`~exactdp.verification.claims.Claim.formulas`),
+    are printed from the expressions by the one text printer on the next line."""
+    return f"[LaTeX] {claim.statement.strip()}"
+
+
 def format_result(res) -> str:
     from exactdp.output.report import verdict_text
+    from exactdp.verification.claims import statement_formulas
 
     c = res.claim
     lines = [
@@ -36,7 +46,8 @@ def format_result(res) -> str:
         f"  items:      {', '.join(c.catalogue)}",
         f"  source:     {c.source}   [{c.source.paper.cite()}]",
         f"  kind:       {c.kind}" + ("   (reconstructed statement: not quoted from the paper)" if c.reconstructed else ""),
-        "  statement:  " + _common.latex_to_text(c.statement.strip()).replace("\n", "\n              "),
+        "  statement:  " + statement_text(c).replace("\n", "\n              "),
+        *([f"  formulas:   {'; '.join(_common.math_text(f) for f in statement_formulas(c))}"] if c.formulas else []),
         f"  hypotheses: {c.hypotheses}",
         f"  verdict:    {verdict_text(res)}   (expected {c.expected.value}"
         + (")" if res.matches else "; DIFFERS)"),

@@ -57,8 +57,9 @@ def _resolve(args):
         return None, None
     if isinstance(t, sympy.Rational):
         return str(t), None
-    # an irrational e^eps (--eps 1/2 or --t 'exp(1)'): delta_n(e^eps) = A - B e^eps, exact, at eps = log t
-    return None, args.eps if args.eps is not None else sympy.log(t)
+    # an irrational e^eps (--eps 1/2, --eps 0.5 or --t 'exp(1)'): delta_n(e^eps) = A - B e^eps, exact, at the
+    # exact eps = log t (1/2 for --eps 0.5: the decimal is exact text)
+    return None, sympy.log(t)
 
 
 def _check_cost(K, args, gamma, kw) -> None:
@@ -96,11 +97,12 @@ def _result(out: dict, eps) -> dict:
                     "eta_tv_le_phi_n": out["eta_tv_le_phi_n"] == "true", "delta_n_at_t_n": out["delta_n_at_gamma_n"],
                     "composition_bound": out["composition_bound_1-(1-delta)^n"]})
     if "delta_n_at_exp_eps" in out:
-        doc.update({"eps": str(eps), "delta_n_at_exp_eps": out["delta_n_at_exp_eps"]})
+        doc.update({"eps": str(eps), "delta_n_at_exp_eps": out["delta_n_at_exp_eps"],
+                    "delta_n_at_exp_eps_decimal": out["delta_n_at_exp_eps_decimal"]})
     if "epsilon_for_delta" in out:
         inv = out["epsilon_for_delta"]
         doc["epsilon_for_delta"] = {
-            "delta": inv["delta"], "t_star": inv["t_star"], "epsilon": inv["epsilon"],
+            "delta": inv["delta"], "t_star": inv["t_star"], "epsilon": inv["epsilon"], "decimal": inv["decimal"],
             "evaluations": int(inv["evaluations"]),
             "maximizer": [{"x": int(m["x"]), "x_prime": int(m["x_prime"]), "count": int(m["count"])}
                           for m in inv["maximizer"]]}
@@ -112,9 +114,10 @@ def _epsilon_for_delta(K, args, kw) -> dict:
     when a composition's P-only mass keeps δ_n above D for every ε)."""
     from exactdp.measures.profile_inversion import epsilon_tensor_power
 
-    r = epsilon_tensor_power(K, args.n, args.delta, **kw)
+    r = epsilon_tensor_power(K, args.n, _common.read_delta(args), **kw)
     return {"delta": str(r.delta), "t_star": None if r.gamma is None else str(r.gamma),
             "epsilon": "inf" if r.gamma is None else str(r.epsilon),
+            "decimal": None if r.gamma is None else _common.decimal(r.epsilon),
             "evaluations": str(r.evaluations),
             "maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)} for _, x, xp, c in r.composition]}
 
@@ -165,7 +168,7 @@ def run(args) -> int:
             g = to_qq(gamma, "gamma")
             eg = eta_hockey_stick_tensor_product_witness([(K, args.n)], g, **wkw)
             bar.advance()
-            d = eta_hockey_stick(K, g) if args.delta is None else to_qq(args.delta, "delta")
+            d = eta_hockey_stick(K, g) if args.delta is None else _common.read_delta(args)
             bound, composed = phi_n(g, d, args.n), 1 - (1 - d) ** args.n
             bar.advance()
             delta_n = eta_hockey_stick_tensor_product_witness([(K, args.n)], g**args.n, **wkw).value
@@ -178,6 +181,7 @@ def run(args) -> int:
         if eps is not None:
             exact = delta_tensor_power_eps(K, args.n, eps)
             out["delta_n_at_exp_eps"] = str(exact)
+            out["delta_n_at_exp_eps_decimal"] = _common.decimal(exact)
             values[f"delta_n(e^({eps}))"] = exact
             bar.advance()
         if invert:
@@ -204,7 +208,7 @@ def run(args) -> int:
         return 0
     lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations, "
              f"{tv.discarded} compositions ruled out by the certified filter"]
-    lines += [f"  {label} = {_common.abbreviate(v)}" for label, v in values.items()]
+    lines += [f"  {label} = {_common.shown(v)}" for label, v in values.items()]
     lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
     if gamma is not None:
         lines.append(f"  eta_TV(K^(x n)) <= phi^n: {out['eta_tv_le_phi_n']}")
@@ -248,6 +252,7 @@ def _inversion_lines(inv: dict) -> list[str]:
     if inv["t_star"] is None:
         return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: none (delta_n stays above it for every eps; "
                 f"{inv['evaluations']} profile evaluations, maximizer {where})"]
-    return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: eps = {_common.abbreviate(inv['epsilon'])}, "
+    eps = inv["epsilon"] + (f" ≈ {inv['decimal']}" if inv["decimal"] else "")
+    return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: eps = {eps}, "
             f"t* = e^eps = {_common.abbreviate(inv['t_star'])} (exact; {inv['evaluations']} profile evaluations)",
             f"  delta_n maximizer at t*: {where} (other coordinates equal)"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sympy
 from sympy.printing.latex import LatexPrinter
+from sympy.printing.str import StrPrinter
 
 from exactdp.numbers import escape
 from exactdp.numbers.reader import as_expr
@@ -113,6 +114,90 @@ def to_latex(expr, *, t_as_exp: bool = True, cases: bool = False) -> str:
     '\\\\frac{e^{\\\\varepsilon} - 1}{e^{\\\\varepsilon} + 1}'
     """
     return printer(cases=cases).doprint(as_display_expr(expr, t_as_exp=t_as_exp))
+
+
+class TextPrinter(StrPrinter):
+    """The terminal's printer of exact values, the plain-text twin of :class:`PaperLatexPrinter`: ``^`` for
+    powers, ``·`` for products, ``√`` for square roots, ``a/b`` for quotients (the denominator parenthesised
+    when it is a sum or product).  What it prints is what the safe reader (:mod:`exactdp.numbers.reader`) reads
+    back into the same expression, so the screen never states a formula other than the one computed."""
+
+    def _print_Pow(self, expr, rational=False):
+        base, e = expr.args
+        if e is sympy.S.Half:  # √2, √t, √(t + 1)
+            text = self._print(base)
+            return "√" + (text if base.is_Atom and not (base.is_Rational and not base.is_Integer)
+                          else f"({text})")
+        if e.is_Integer and e < 0:  # t^(-2) -> 1/t^2, (t + 1)^(-1) -> 1/(t + 1)
+            den = base ** -e
+            text = self._print(den)
+            return f"1/({text})" if isinstance(den, (sympy.Add, sympy.Mul)) else f"1/{text}"
+        return super()._print_Pow(expr, rational).replace("**", "^")
+
+    def _print_Function(self, expr):
+        """A call with each sum argument over its common denominator: log((1 + √2)/2), not log(1/2 + √2/2)
+        (sympy distributes 1/2 over the sum; the reader rebuilds the same expression from either text)."""
+        args = []
+        for a in expr.args:
+            content, rest = a.as_content_primitive() if a.is_Add else (sympy.S.One, a)
+            if content.is_Rational and content.q != 1:
+                args.append(f"({self._print(content.p * rest)})/{content.q}")
+            else:
+                args.append(self._print(a))
+        return f"{expr.func.__name__}({', '.join(args)})"
+
+    def _print_Mul(self, expr):
+        num, den = sympy.fraction(expr)
+        if den != 1 and not expr.has(sympy.Piecewise):
+            ns, ds = self._print(num), self._print(den)
+            if isinstance(num, sympy.Add):
+                ns = f"({ns})"
+            if isinstance(den, (sympy.Add, sympy.Mul)):
+                ds = f"({ds})"  # 1/(4·c), 1/(t + 1); 2/t^3 needs none (a power binds first)
+            return f"{ns}/{ds}"
+        return super()._print_Mul(expr).replace("**", "^").replace("*", "·")
+
+
+RELATION_TEXT = {"==": "=", "<=": "≤", ">=": "≥", "<": "<", ">": ">", "!=": "≠"}
+
+
+def to_text(value) -> str:
+    """An exact value as mathematics for the terminal, by :class:`TextPrinter`: relations with ``≤``/``≥``,
+    an equation cleared of denominators (``4·c·t = 1``, not ``Eq(t, 1/(4*c))``), ``Piecewise`` as cases
+    (``{a if cond; b otherwise}``), ``and``/``or`` between conditions, ``(a, b)`` for sequences.
+
+    >>> t, c = sympy.symbols("t c", positive=True)
+    >>> to_text((sympy.sqrt(2) - 1) / (sympy.sqrt(2) + 1)), to_text(sympy.log((1 + sympy.sqrt(2)) / 2))
+    ('(-1 + √2)/(1 + √2)', 'log((1 + √2)/2)')
+    >>> to_text(sympy.Eq(t, 1 / (4 * c))), to_text(t <= 1 / (4 * c))
+    ('4·c·t = 1', 't ≤ 1/(4·c)')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(to_text(v) for v in value) + ")"
+    if not isinstance(value, sympy.Basic):
+        value = as_expr(str(value))  # fmpq and int print as the exact text the reader reads
+    if isinstance(value, sympy.Piecewise):
+        return "{" + "; ".join(f"{to_text(e)} otherwise" if c is sympy.true else f"{to_text(e)} if {to_text(c)}"
+                               for e, c in value.args) + "}"
+    if isinstance(value, sympy.core.relational.Relational):
+        op = RELATION_TEXT.get(value.rel_op, value.rel_op)
+        if isinstance(value, sympy.Equality) and all(side.is_rational_function() for side in value.args):
+            # a rational equation cleared of denominators: Eq(t, 1/(4*c)) -> 4·c·t = 1
+            num, _ = sympy.fraction(sympy.together(value.lhs - value.rhs))
+            terms = sympy.Add.make_args(sympy.expand(num))
+            pos = sympy.Add(*[a for a in terms if a.could_extract_minus_sign() is False])
+            neg = -sympy.Add(*[a for a in terms if a.could_extract_minus_sign() is True])
+            if pos != 0 or neg != 0:
+                return f"{to_text(pos)} = {to_text(neg)}"
+        return f"{to_text(value.lhs)} {op} {to_text(value.rhs)}"
+    if isinstance(value, (sympy.And, sympy.Or)):
+        sep = " and " if isinstance(value, sympy.And) else " or "
+        return sep.join(to_text(a) for a in value.args)
+    return _TEXT.doprint(value)
 
 
 def normal_form(e):
@@ -499,3 +584,6 @@ def check_result_repr_markdown(res) -> str:
 def check_result_repr_latex(res) -> str:
     scope = rf"\text{{ (scope: {_latex_words(res.scope)})}}" if getattr(res, "scope", "") else ""
     return rf"$\textbf{{{verdict_word(res.verdict)}}}{scope}\text{{: {_latex_words(res.conjecture)}}}$"
+
+
+_TEXT = TextPrinter({"order": None})

@@ -6,14 +6,16 @@ parameters and regions of kernel files, ``--at`` values, ``exactdp evalf``, conj
 ``eval``, ``sympify`` or ``parse_expr``: the text is tokenized and parsed here by a small recursive-descent
 grammar, and each node is built by a guarded constructor.  Kernel files are data, never code.
 
-Grammar (``^`` and ``**`` are both powers; decimals such as ``0.1`` and ``1e-30`` are read exactly)::
+Grammar (``^`` and ``**`` are both powers; decimals such as ``0.1`` and ``1e-30`` are read exactly; the
+Unicode ``−``, ``·``, ``×``, ``≤``, ``≥`` and ``√`` that the text printer
+(:func:`exactdp.numbers.display.to_text`) writes are read back)::
 
     relation := sum (("<" | "<=" | ">" | ">=") sum)*        only where relations are allowed
     sum      := term (("+" | "-") term)*
     term     := unary (("*" | "/") unary)*
     unary    := ("+" | "-") unary | power
     power    := atom (("^" | "**") unary)?                 right-associative: 2^3^2 = 2^9
-    atom     := NUMBER | NAME | NAME "(" [sum ("," sum)*] ")" | "(" sum ")"
+    atom     := NUMBER | NAME | NAME "(" [sum ("," sum)*] ")" | "(" sum ")" | "√" atom
 
 Names are only those the caller declares (parameters, constants, functions); anything else is an
 error naming it.  Limits (``exactdp.limits``, each raisable): ``max_text_length`` characters,
@@ -31,7 +33,7 @@ Every value must be real: ``log(-1)``, ``sqrt(-1)`` and ``1/0`` are errors.
     >>> read_expression("__import__(os)")
     Traceback (most recent call last):
     ...
-    exactdp.numbers.reader.ReadError: EXPR: unknown name '__import__'; allowed: E, atan, cos, cosh, exp, log, pi, sin, sinh, sqrt, tan, tanh
+    exactdp.numbers.reader.ReadError: EXPR: unknown name '__import__'; allowed: Abs, E, Max, Min, atan, cos, cosh, exp, log, pi, sin, sinh, sqrt, tan, tanh
 """
 
 from __future__ import annotations
@@ -62,9 +64,23 @@ class ReadError(CoercionError):
     unknown_name: str | None = None
 
 
-#: functions every numeric reader knows (name -> (sympy function, number of arguments))
-MATH_FUNCTIONS = {name: (sympy_function(name), 1)
-                  for name in ("exp", "log", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "atan")}
+def _extremum(name: str):
+    """``Min``/``Max`` of the reader: evaluated only when every argument is rational (an exact comparison);
+    otherwise kept unevaluated, so no float comparison of sympy decides it (certified balls do, later)."""
+    def build(*args):
+        fn = getattr(sympy, name)
+        if all(isinstance(a, sympy.Rational) for a in args):
+            return fn(*args)
+        return fn(*args, evaluate=False)
+
+    return build
+
+
+#: the one function set of every reader of user text (``evalf``, ``check``, ``bound --at``, kernel files):
+#: name -> (sympy function, number of arguments; None = any number >= 1); sympy loads at the first call
+MATH_FUNCTIONS = {**{name: (sympy_function(name), 1)
+                     for name in ("exp", "log", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "atan")},
+                  "Min": (_extremum("Min"), None), "Max": (_extremum("Max"), None), "Abs": (sympy_function("Abs"), 1)}
 
 
 def math_constants() -> dict:
@@ -76,7 +92,7 @@ _TOKEN = re.compile(r"""
     (?P<ws>\s+)
   | (?P<num>(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
-  | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),<>])
+  | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),<>√])
 """, re.VERBOSE)
 _UNICODE = {"−": "-", "·": "*", "×": "*", "≤": "<=", "≥": ">="}
 _RELATIONS = {"<": sympy_function("Lt"), "<=": sympy_function("Le"), ">": sympy_function("Gt"),
@@ -246,6 +262,12 @@ class _Parser:
 
     def atom(self):
         tok = self.tok
+        if tok.kind == "op" and tok.text == "√":  # √2, √(1 + t), √x: the square root of the next atom
+            self.i += 1
+            self.nest()
+            value = _apply("sqrt", sympy.sqrt, [self.atom()], self)
+            self.depth -= 1
+            return value
         if tok.kind == "num":
             self.i += 1
             return _literal(tok.text, self.name)
@@ -306,9 +328,21 @@ class _Parser:
             listed = ", ".join(allowed)
             if len(listed) > 300:
                 listed = listed[:300] + ", ..."
-            err = ReadError(f"{self.name}: unknown name {quote(word, 40)}; allowed: {listed}")
+            err = ReadError(f"{self.name}: unknown name {quote(word, 40)}{did_you_mean(word, allowed)}; "
+                            f"allowed: {listed}")
         err.unknown_name = word
         return err
+
+
+def did_you_mean(word: str, names) -> str:
+    """``" (did you mean `eta_tv`?)"`` when one of ``names`` is close to ``word`` (the same name in another case,
+    or a near miss by :func:`difflib.get_close_matches`), else ``""``: the hint of every unknown-name error."""
+    import difflib
+
+    names = sorted(set(names))
+    same = [n for n in names if n.lower() == word.lower()]
+    close = same or difflib.get_close_matches(word, names, n=1, cutoff=0.75)
+    return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 # -- guarded constructors -------------------------------------------------------------------------------
@@ -425,7 +459,7 @@ def _check_symbolic_argument(arg, what: str, name: str) -> None:
 def _apply(fname: str, fn, args: list, parser: _Parser):
     if fname == "exp" and not args[0].is_number:
         _check_symbolic_argument(args[0], "the argument of exp", parser.name)
-    if fname in MATH_FUNCTIONS:
+    if fname in MATH_FUNCTIONS and len(args) == 1:  # Min and Max take any number of arguments
         (arg,) = args
         if arg.is_number:
             if fname == "exp":
@@ -546,6 +580,35 @@ def read_expression(text: str, *, name: str = "EXPR", symbols: dict | None = Non
                             f"{degree} in its parameters, more than the limit max_degree = {limit('max_degree')}; "
                             f"{how_to_raise('max_degree')}")
     return value
+
+
+def tokens(text: str, name: str = "EXPR") -> list:
+    """The reader's tokens of ``text`` (each with ``kind`` num/name/op/end, ``text`` and ``pos``): callers
+    that check names before reading (``exactdp check``) see the text exactly as the reader does."""
+    return _tokenize(_check_text(text, name), name)
+
+
+def split_relation(text: str, name: str = "EXPR") -> tuple[str, str, str]:
+    """``"lhs <= rhs"`` → ``("lhs ", "<=", " rhs")``: the text split at its one relation ``<, <=, >, >=``, found by
+    the reader's tokenizer (so errors are the reader's, with positions: an unexpected character, ``==``).
+
+    >>> split_relation("eta_tv <= tanh(eps/2)")
+    ('eta_tv ', '<=', ' tanh(eps/2)')
+    """
+    text = _check_text(text, name)
+    toks = _tokenize(text, name)
+    rel = [t for t in toks if t.kind == "op" and t.text in _RELATIONS]
+    for t in toks:
+        if t.kind == "op" and t.text in ("==", "!="):
+            raise ReadError(f"{name}: {t.text!r} at position {t.pos} is not supported; write an inequality with "
+                            f"<=, <, >= or > in {quote(text)}")
+    if not rel:
+        raise ReadError(f"{name}: no relation (<=, <, >=, >) in {quote(text)}")
+    if len(rel) > 1:
+        raise ReadError(f"{name}: must contain exactly one of <=, <, >=, >; got a second {rel[1].text!r} at "
+                        f"position {rel[1].pos} in {quote(text)}")
+    r = rel[0]
+    return text[:r.pos], r.text, text[r.pos + len(r.text):]
 
 
 def _degree(expr, cap: int) -> int:

@@ -9,6 +9,8 @@ terminal).
 
 from __future__ import annotations
 
+import re
+
 import sympy
 
 from exactdp.numbers import escape
@@ -18,6 +20,7 @@ from exactdp.numbers.qq import qq_str
 DIGITS = 12
 SHOW_ROWS = 12  # the text report prints the matrix only up to this size
 LONG = 28  # exact values longer than this are shown by their certified digits in the text report
+_RATIONAL = re.compile(r"-?[0-9]+(/[0-9]+)?")
 
 
 def exact_str(v) -> str:
@@ -29,8 +32,10 @@ def _dec(v) -> str:
     return evalf(v, DIGITS)
 
 
-def analysis_json(a) -> dict:
-    """The ``result`` of ``exactdp analyze --format json`` (exact strings and certified decimals)."""
+def analysis_json(a, inverse: dict | None = None) -> dict:
+    """The ``result`` of ``exactdp analyze --format json`` (exact strings and certified decimals); ``inverse``
+    (``{"delta", "t_star", "epsilon"}``, exact values) adds ``epsilon_for_delta``, the answer to
+    ``--delta`` alone."""
     from exactdp.analysis import log_of
 
     K = a.kernel
@@ -53,6 +58,8 @@ def analysis_json(a) -> dict:
         x, x2 = a.eta_hockey_stick_pair
         out["eta_hockey_stick"] = {"gamma": exact_str(a.gamma), "value": exact_str(a.eta_hockey_stick),
                                    "decimal": _dec(a.eta_hockey_stick), "pair": [x, x2]}
+        if not _RATIONAL.fullmatch(exact_str(a.gamma)):  # an irrational e^eps (--eps 1/2): its certified digits
+            out["eta_hockey_stick"]["gamma_decimal"] = _dec(a.gamma)
     if a.is_ldp is not None:
         out["is_ldp"] = {"gamma": exact_str(a.gamma), "delta": exact_str(a.delta), "verdict": str(a.is_ldp)}
     if a.c is not None:
@@ -60,6 +67,11 @@ def analysis_json(a) -> dict:
         out["pml"] = {"c": exact_str(a.c), "ratio": exact_str(a.pml_ratio), "ratio_decimal": _dec(a.pml_ratio),
                       "epsilon": exact_str(eps), "decimal": _dec(eps), "worst_output": a.pml_output,
                       "worst_prior": a.pml_prior.as_strings()}
+    if inverse is not None:
+        t, e = inverse["t_star"], inverse["epsilon"]
+        finite = e != sympy.oo
+        out["epsilon_for_delta"] = {"delta": exact_str(inverse["delta"]), "t_star": exact_str(t) if finite else None,
+                                    "epsilon": exact_str(e), "decimal": _dec(e) if finite else None}
     if a.notes:
         out["notes"] = list(a.notes)
     return out
@@ -78,7 +90,7 @@ def _show(exact: str, decimal: str | None) -> str:
     rational), long ones by their certified digits only (``--json`` has every exact value)."""
     if len(exact) > LONG:
         return f"≈ {decimal} (exact: --json)" if decimal else "(long exact value: --json)"
-    if decimal and ("log" in exact or "sqrt" in exact):
+    if decimal and not _RATIONAL.fullmatch(exact):  # every transcendental value with its certified digits
         return f"{exact} ≈ {decimal}"
     return exact
 
@@ -94,9 +106,9 @@ def _brief(value) -> str:
     return _cell(text, value)
 
 
-def analysis_text(a) -> str:
-    """The human-readable report of ``exactdp analyze``."""
-    j = analysis_json(a)
+def analysis_text(a, inverse: dict | None = None) -> str:
+    """The human-readable report of ``exactdp analyze`` (``inverse``: as in :func:`analysis_json`)."""
+    j = analysis_json(a, inverse)
     lines = [f"{escape.terminal(j['name'])}: {j['N']} inputs x {j['M']} outputs ({j['domain']})"]
     if j["N"] <= SHOW_ROWS and j["M"] <= SHOW_ROWS:
         cells = [[_cell(c, v) for c, v in zip(r, row)] for r, row in zip(j["rows"], a.kernel.rows)]
@@ -111,11 +123,17 @@ def analysis_text(a) -> str:
                  f"(rows {e['pair'][0]}, {e['pair'][1]})")
     if "eta_hockey_stick" in j:
         h = j["eta_hockey_stick"]
-        lines.append(f"eta_E_gamma at gamma={h['gamma']:<6}  = {_show(h['value'], h['decimal'])}   "
+        gamma = f"{h['gamma']} ≈ {h['gamma_decimal']}" if "gamma_decimal" in h else h["gamma"]
+        lines.append(f"eta_E_gamma at gamma={gamma:<6}  = {_show(h['value'], h['decimal'])}   "
                      f"(rows {h['pair'][0]}, {h['pair'][1]})")
     if "is_ldp" in j:
         i = j["is_ldp"]
         lines.append(f"(eps,delta)-LDP, e^eps={i['gamma']}, delta={i['delta']}: {i['verdict']}")
+    if "epsilon_for_delta" in j:
+        inv = j["epsilon_for_delta"]
+        lines.append(f"least eps with delta(e^eps) <= {inv['delta']}: " + (
+            f"eps = {_show(inv['epsilon'], inv['decimal'])}, t* = e^eps = {_show(inv['t_star'], None)}"
+            if inv["t_star"] is not None else "none (delta(e^eps) stays above it for every eps)"))
     ldp = j["ldp"]
     lines.append(f"LDP: e^eps = {_show(ldp['ratio'], None)}, eps = {_show(ldp['epsilon'], ldp['decimal'])}   "
                  f"(output {ldp['output']}, rows {ldp['inputs'][0]} vs {ldp['inputs'][1]})")

@@ -162,6 +162,33 @@ class Claim:
     #: ids of the other claims this one refers to (its notes, statement or proof module name them);
     #: tests/proofs/test_related.py checks that each resolves to a registered claim
     related: tuple[str, ...] = ()
+    #: the statement's mathematics as expressions, in the safe reader's text ("eps > log((1+√2)/2)"; relations
+    #: <, <=, >, >= and one " = "; names are symbols, called names functions); the terminal prints these by the
+    #: one text printer, never a conversion of the LaTeX ``statement`` (see :func:`statement_formulas`)
+    formulas: tuple[str, ...] = ()
+
+
+def statement_formulas(claim: Claim) -> tuple:
+    """The claim's :attr:`Claim.formulas` read once by the safe reader (:mod:`exactdp.numbers.reader`) into
+    sympy: relations, an equation ``a = b`` as ``Eq(a, b)``; every name a symbol, every called name other than
+    the reader's functions an undefined function (φ(ε, 0) is ``phi(eps, 0)``)."""
+    import sympy
+
+    from exactdp.numbers.reader import MATH_FUNCTIONS, read_expression
+
+    def read(text: str):
+        called = set(re.findall(r"([A-Za-z_]\w*)\s*\(", text)) - set(MATH_FUNCTIONS)
+        names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", text)
+                 if n not in MATH_FUNCTIONS and n not in called and n not in ("E", "pi")}
+        functions = {**MATH_FUNCTIONS, **{n: (sympy.Function(n), None) for n in called}}
+        return read_expression(text, name=f"{claim.id} formula", symbols=names, functions=functions,
+                               relations=True)
+
+    out = []
+    for text in claim.formulas:
+        sides = text.split(" = ")
+        out.append(sympy.Eq(read(sides[0]), read(sides[1]), evaluate=False) if len(sides) == 2 else read(text))
+    return tuple(out)
 
 
 REGISTRY: dict[str, Claim] = {}

@@ -126,7 +126,8 @@ def _nc(reason):
     return lambda ctx: Outcome(Verdict.NOT_CHECKABLE, "statement about the text", reason=reason)
 
 
-def _finding(id, items, title, statement, check, expected=Verdict.VERIFIED, label="finding"):
+def _finding(id, items, title, statement, check, expected=Verdict.VERIFIED, label="finding", formulas=()):
     register(Claim(id=f"findings.{id}", catalogue=items, source=Source(CATALOGUE, f"§6 {items[0]}", "§6"),
                    title=title, statement=statement, hypotheses="as in docs/claims.md §6",
-                   checks=(Check(id, check),), expected=expected, reconstructed=True, kind="finding"))
+                   checks=(Check(id, check),), expected=expected, reconstructed=True, kind="finding",
+                   formulas=formulas))

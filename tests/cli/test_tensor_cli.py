@@ -3,6 +3,7 @@
 import json
 
 from exactdp.cli import main
+from tests.exact import assert_rounds
 
 
 def _kernel(tmp_path, rows):
@@ -104,7 +105,12 @@ def test_tensor_delta_alone_gives_exact_epsilon_against_explicit_power(tmp_path,
     assert sum(m["count"] for m in inv["maximizer"]) == 4
     assert main(["tensor", path, "--n", "4", "--delta", "1/10"]) == 0
     text = capsys.readouterr().out
-    assert f"least eps with delta_n(e^eps) <= 1/10: eps = log({t}), t* = e^eps = {t} (exact;" in text
+    assert (f"least eps with delta_n(e^eps) <= 1/10: eps = log({t}) ≈ {inv['decimal']}, t* = e^eps = {t} (exact;"
+            in text)
+    from flint import arb
+
+    assert_rounds(inv["decimal"], lambda: arb(t).log())
+    assert len(inv["decimal"].replace(".", "").lstrip("0")) == 12
 
 
 def test_tensor_delta_alone_below_the_p_only_floor(tmp_path, capsys):
@@ -120,7 +126,7 @@ def test_tensor_delta_alone_bad_input_exits_2(tmp_path, capsys):
     path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
     assert main(["tensor", path, "--n", "2", "--delta", "2"]) == 2
     err = capsys.readouterr().err
-    assert "delta: must lie in [0, 1], got 2" in err and len(err.strip().splitlines()) == 1
+    assert "--delta: must lie in [0, 1], got '2'" in err and len(err.strip().splitlines()) == 1
     assert main(["tensor", path, "--n", "2", "--delta", "1/4", "--eps", "1/2"]) == 2
     assert "--delta: with --eps, e^eps must be rational" in capsys.readouterr().err
 

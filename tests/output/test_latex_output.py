@@ -121,7 +121,7 @@ def test_cli_derive_kernel_file(tmp_path, capsys):
                  ' ["(1-t*c)/(t*(1-2*c)+1)", "t*(1-c)/(t*(1-2*c)+1)"]]}')
     assert main(["derive", "--file", str(f), "--quantity", "eta_tv,pml_ratio"]) == 0
     out = capsys.readouterr().out
-    assert "(t - 1)/(t(1 - 2c) + 1)" in out and "\n  result: t\n" in out  # derive text shows steps, then the result
+    assert "(t - 1)/(t·(1 - 2·c) + 1)" in out and "\n  result: t\n" in out  # derive text shows steps, then the result
     f.write_text('{"parameters": {"t": "positive"}, "rows": [["0.5", "1/2"], ["1/2", "1/2"]]}')
     assert main(["derive", "--file", str(f)]) == 2  # "0.5" is read exactly (1/2): no parameter is left
     assert "no parameters left" in capsys.readouterr().err

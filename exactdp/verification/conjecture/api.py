@@ -487,7 +487,7 @@ def format_result(r: CheckResult) -> str:
         lines.append(f"counterexample ({ce['class']}, {ce['N']}x{ce['M']} kernel):")
         w = max(len(c) for row in ce["rows"] for c in row)
         lines += ["  " + "  ".join(c.rjust(w) for c in row) for row in ce["rows"]]
-        lines.append("  parameters: " + ", ".join(f"{k} = {v}" for k, v in ce["params"].items()))
+        lines.append("  parameters: " + ", ".join(f"{k} = {_with_decimal(v)}" for k, v in ce["params"].items()))
         if "P" in ce:
             lines.append(f"  P = ({', '.join(ce['P'])}),  Q = ({', '.join(ce['Q'])})")
         lines.append(f"  lhs = {ce['lhs']}  = {ce['lhs_enclosure']}")
@@ -508,7 +508,8 @@ def format_result(r: CheckResult) -> str:
         lines.append(f"  undecided: {s['undecided']}, undefined (e.g. oo - oo): {s['undefined']}")
     if r.closest and not r.counterexample:
         c = r.closest
-        lines.append(f"closest approach ({c['class']}, {c['N']}x{c['M']}, {', '.join(f'{k}={v}' for k, v in c['params'].items())}):")
+        lines.append(f"closest approach ({c['class']}, {c['N']}x{c['M']}, "
+                     f"{', '.join(f'{k}={_with_decimal(v)}' for k, v in c['params'].items())}):")
         rows = "(" + "; ".join(", ".join(map(str, row)) for row in c["rows"]) + ")"  # as in the README table
 
         def seq(v):
@@ -518,3 +519,21 @@ def format_result(r: CheckResult) -> str:
         lines.append(f"  slack = {c['slack']}  = {c['slack_enclosure']}")
     lines += [f"note: {n}" for n in r.notes]
     return "\n".join(lines)
+
+
+def _with_decimal(text) -> str:
+    """A parameter's exact text with its certified decimal when it is not rational (``log(15) ≈ 2.70805020110``),
+    as every exact transcendental value prints in text; rationals (and anything not a number) unchanged."""
+    import re
+
+    from exactdp.errors import ExactDPError
+    from exactdp.numbers.digits import evalf
+    from exactdp.numbers.reader import read_expression
+
+    text = str(text)
+    if re.fullmatch(r"-?[0-9]+(/[0-9]+)?", text):
+        return text
+    try:
+        return f"{text} ≈ {evalf(read_expression(text, name='parameter'), 12)}"
+    except (ExactDPError, ValueError, TypeError):
+        return text

@@ -1,6 +1,6 @@
 r"""Reading a conjectured inequality ``"<lhs> <= <rhs>"`` safely into sympy.
 
-The text is tokenized first and every name must be a known quantity, parameter or function (anything
+The text is tokenized first by the reader's tokenizer and every name must be a known quantity, parameter or function (anything
 else is an :class:`~exactdp.errors.InputError` naming it, so the CLI exits with status 2); only then is it
 built by the project's one safe reader (:mod:`exactdp.numbers.reader`) from a table of exactly those names;
 nothing is evaluated as Python.
@@ -13,14 +13,13 @@ Names (see :data:`QUANTITIES` and :data:`PARAMETERS` for their meaning)::
                       eta_chi2  eta_kl  (two-input kernels)
     divergences:      tv(A,B)  kl(A,B)  hellinger2(A,B)  chi2(A,B)  hs(A,B,gamma),  A, B in {P, Q, K(P), K(Q), row(i)}
     parameters:       eps  gamma (= exp(eps))  delta  c  N  M  n
-    functions:        exp  log  sqrt  Min  Max  Abs  (min, max, abs too)  pi  E  oo
+    functions:        the reader's set: exp log sqrt sin cos tan sinh cosh tanh atan Min Max Abs
+                      (min, max, abs too); constants pi E oo
 """
 
 from __future__ import annotations
 
-import io
 import re
-import tokenize
 from dataclasses import dataclass
 
 import sympy
@@ -59,11 +58,7 @@ PARAMETERS = {
     "M": "number of outputs of K",
     "n": "number of independent uses (with eta_tv_tensor(n)); sampled in 1..3",
 }
-_FUNCTIONS = {
-    "exp": sympy.exp, "log": sympy.log, "sqrt": sympy.sqrt, "Min": sympy.Min, "Max": sympy.Max,
-    "Abs": sympy.Abs, "min": sympy.Min, "max": sympy.Max, "abs": sympy.Abs,
-    "pi": sympy.pi, "E": sympy.E, "oo": sympy.oo,
-}
+_FUNCTIONS = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo}  # constants; the functions are the reader's
 _RELATIONS = {"<=": "<=", "<": "<", ">=": ">=", ">": ">"}
 _UNICODE = {"≤": "<=", "≥": ">=", "ε": "eps", "δ": "delta", "γ": "gamma", "−": "-", "·": "*", "×": "*"}
 
@@ -134,51 +129,29 @@ def _preprocess(text: str) -> str:
     return text
 
 
-def _tokens(text: str) -> list:
-    try:
-        return [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
-                if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT,
-                                  tokenize.DEDENT)]
-    except (tokenize.TokenError, IndentationError, SyntaxError) as exc:
-        raise ConjectureSyntaxError(f"INEQUALITY: cannot read {text!r}: {exc}") from None
-
-
-_ALLOWED_OPS = {"+", "-", "*", "/", "**", "^", "(", ")", ","}
-
-
 def _split(text: str) -> tuple[str, str, str]:
-    """Validate tokens and split at the single relation operator."""
-    toks = _tokens(text)
-    known = set(_names()) | {"delta_K"}
-    rel_at, rel = None, None
-    for k, t in enumerate(toks):
-        if t.type == tokenize.NAME:
-            if t.string not in known:
+    """Check every name and split at the single relation operator, with the one safe reader's tokenizer and
+    its position-marked errors (:func:`exactdp.numbers.reader.split_relation`)."""
+    from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, did_you_mean, split_relation, tokens
+
+    try:
+        for t in tokens(text, "INEQUALITY"):
+            if t.kind == "name" and t.text not in _known():
                 raise ConjectureSyntaxError(
-                    f"INEQUALITY: unknown name {t.string!r}; known quantities: {', '.join(_public_quantities())}; "
-                    f"parameters: {', '.join(PARAMETERS)}; functions: exp, log, sqrt, Min, Max, Abs")
-        elif t.type == tokenize.NUMBER:
-            if re.search(r"[jJ]", t.string):
-                raise ConjectureSyntaxError(f"INEQUALITY: complex number {t.string!r} is not allowed")
-        elif t.type == tokenize.OP:
-            if t.string in _RELATIONS:
-                if rel is not None:
-                    raise ConjectureSyntaxError(
-                        f"INEQUALITY: must contain exactly one of <=, <, >=, >; got a second {t.string!r}")
-                rel_at, rel = k, t.string
-            elif t.string in ("==", "!="):
-                raise ConjectureSyntaxError(
-                    f"INEQUALITY: {t.string!r} is not supported; write an inequality with <=, <, >= or >")
-            elif t.string not in _ALLOWED_OPS:
-                raise ConjectureSyntaxError(f"INEQUALITY: operator {t.string!r} is not allowed")
-        else:
-            raise ConjectureSyntaxError(f"INEQUALITY: unexpected {t.string!r}")
-    if rel is None:
-        raise ConjectureSyntaxError(f"INEQUALITY: no relation (<=, <, >=, >) in {text!r}")
-    lhs, rhs = text[:toks[rel_at].start[1]], text[toks[rel_at].end[1]:]  # one line: columns index the text
+                    f"INEQUALITY: unknown name {t.text!r} at position {t.pos}"
+                    f"{did_you_mean(t.text, [*_public_quantities(), *PARAMETERS, *MATH_FUNCTIONS])}; "
+                    f"known quantities: {', '.join(_public_quantities())}; parameters: {', '.join(PARAMETERS)}; "
+                    f"functions: {', '.join(MATH_FUNCTIONS)}")
+        lhs, rel, rhs = split_relation(text, "INEQUALITY")
+    except ReadError as exc:
+        raise ConjectureSyntaxError(str(exc)) from None
     if not lhs.strip() or not rhs.strip():
         raise ConjectureSyntaxError(f"INEQUALITY: both sides of {rel!r} must be non-empty in {text!r}")
     return lhs, rel, rhs
+
+
+def _known() -> set:
+    return set(_names()) | {"delta_K"} | set(_reader_tables(_names())[1])
 
 
 def _public_quantities():
@@ -186,10 +159,13 @@ def _public_quantities():
 
 
 def _reader_tables(names: dict) -> tuple[dict, dict, dict]:
-    """(symbols, functions, constants) for the safe reader, from the namespace of :func:`_names`."""
-    functions = {"exp": (sympy.exp, 1), "log": (sympy.log, 1), "sqrt": (sympy.sqrt, 1), "Abs": (sympy.Abs, 1),
-                 "abs": (sympy.Abs, 1), "Min": (sympy.Min, None), "min": (sympy.Min, None),
-                 "Max": (sympy.Max, None), "max": (sympy.Max, None)}
+    """(symbols, functions, constants) for the safe reader, from the namespace of :func:`_names`: the reader's
+    one function set (:data:`exactdp.numbers.reader.MATH_FUNCTIONS`, lower-case min/max/abs as aliases) and
+    the quantities of K."""
+    from exactdp.numbers.reader import MATH_FUNCTIONS
+
+    functions = {**MATH_FUNCTIONS, "abs": MATH_FUNCTIONS["Abs"], "min": MATH_FUNCTIONS["Min"],
+                 "max": MATH_FUNCTIONS["Max"]}
     for name, (arity, _) in QUANTITIES.items():
         if arity:
             functions[name] = (names[name], arity)

@@ -273,6 +273,32 @@ def log(a):
     return to_arb(a).log()
 
 
+#: the elementary functions of the reader's function set beyond exp/log: name -> (value at 0, at +oo, at -oo)
+#: (None: no finite limit, so the value is undefined there)
+_ELEMENTARY = {"sin": (ZERO, None, None), "cos": (ONE, None, None), "tan": (ZERO, None, None),
+               "sinh": (ZERO, Inf(1), Inf(-1)), "cosh": (ONE, Inf(1), Inf(1)), "tanh": (ZERO, ONE, -ONE),
+               "atan": (ZERO, None, None)}
+
+
+def elementary(name: str, a):
+    """sin, cos, tan, sinh, cosh, tanh or atan of a value: exact at 0 and at ±oo where the limit exists,
+    a certified ball (arb) otherwise (sinh and cosh with the exponential's argument limit)."""
+    at_zero, at_inf, at_minus_inf = _ELEMENTARY[name]
+    if isinstance(a, Inf):
+        out = at_inf if a.sign > 0 else at_minus_inf
+        if out is None:
+            raise Undefined(f"{name} has no limit at {'oo' if a.sign > 0 else '-oo'}")
+        return out
+    if isinstance(a, fmpq) and a == 0:
+        return at_zero
+    x = to_arb(a)
+    if name in ("sinh", "cosh"):
+        from exactdp.numbers.rb import _check_exp_argument
+
+        _check_exp_argument(x, f"argument of {name}")
+    return getattr(x, name)()
+
+
 def sub(a, b):
     return add(a, neg(b))
 
@@ -369,6 +395,9 @@ def _compile(node):
     if isinstance(node, sympy.log):
         f = compile_expr(node.args[0])
         return lambda env: log(f(env))
+    if type(node).__name__ in _ELEMENTARY and len(node.args) == 1:
+        name, f = type(node).__name__, compile_expr(node.args[0])
+        return lambda env: elementary(name, f(env))
     if isinstance(node, (sympy.Max, sympy.Min)):
         pick = isinstance(node, sympy.Max)
         fs = [compile_expr(a) for a in node.args]
