@@ -173,7 +173,7 @@ def _exp_limit_error(what: str, magnitude: str) -> ResourceLimitError:
     )
 
 
-def _check_exp_argument(x: arb, what: str = "argument of exp") -> None:
+def check_exp_argument(x: arb, what: str = "argument of exp") -> None:
     """Refuse an exp argument certainly larger in magnitude than ``max_exp_argument`` (a ball that only
     straddles the limit is let through: its exp is an honest, possibly wide, ball)."""
     if x.is_finite() and abs(x) > limit("max_exp_argument"):
@@ -191,7 +191,7 @@ def _check_exponent(e, what: str = "exponent of a non-integer power") -> None:
 def _exp(x: arb) -> arb:
     """exp of a ball, refusing an argument beyond ``max_exp_argument`` (exp(exp(exp(100))) is refused,
     not formed)."""
-    _check_exp_argument(x)
+    check_exp_argument(x)
     return x.exp()
 
 
@@ -205,7 +205,7 @@ def _int_power(b: arb, n: int) -> arb:
         return arb(0) if n > 0 else arb("nan")
     mag = abs(b)
     x = arb(n) * mag.log()
-    _check_exp_argument(x, "logarithm of an integer power")
+    check_exp_argument(x, "logarithm of an integer power")
     out = x.exp()
     if n % 2 == 0 or b > 0:
         return out
@@ -266,7 +266,7 @@ def arb_of_expr(expr) -> arb:
             # log of a ball reaching 0 or below is not finite, and so is the result
             return _exp(arb(_fmpq_of_rational(e)) * b.log())
         x = arb_of_expr(e)
-        _check_exp_argument(x, "exponent of a non-integer power")
+        check_exp_argument(x, "exponent of a non-integer power")
         return _exp(x * arb_of_expr(base).log())
     if isinstance(expr, sympy.exp):
         return _exp(arb_of_expr(expr.args[0]))
@@ -291,7 +291,7 @@ def arb_of_expr(expr) -> arb:
     if name in _ARB_FUNCS and len(expr.args) == 1:
         x = arb_of_expr(expr.args[0])
         if name in ("sinh", "cosh"):  # exponentials: the same limit as exp
-            _check_exp_argument(x, f"argument of {name}")
+            check_exp_argument(x, f"argument of {name}")
         return getattr(x, _ARB_FUNCS[name])()
     if expr in (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
         raise ParameterError(f"cannot enclose the non-finite value {expr} in a ball")

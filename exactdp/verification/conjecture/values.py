@@ -293,9 +293,9 @@ def elementary(name: str, a):
         return at_zero
     x = to_arb(a)
     if name in ("sinh", "cosh"):
-        from exactdp.numbers.rb import _check_exp_argument
+        from exactdp.numbers.rb import check_exp_argument
 
-        _check_exp_argument(x, f"argument of {name}")
+        check_exp_argument(x, f"argument of {name}")
     return getattr(x, name)()
 
 
