@@ -61,7 +61,7 @@ Every decision (threshold, candidate selection) is an exact comparison; no float
 work and memory estimate ``(work, bytes)`` (charged to ``max_work`` / ``max_memory`` with
 :func:`exactdp.limits.require` before it runs) or None when it does not apply, and
 ``enclose(losses, groups, totals, gamma)`` returns ``[(counts, lo, hi), ...]`` for every composition,
-**in the order of** :func:`exactdp.measures.tensor._all_compositions` (counts tuples indexed
+**in the order of** :func:`exactdp.measures.tensor_search.all_compositions` (counts tuples indexed
 like ``losses``; lo ≤ E_γ(counts) ≤ hi exact ``fmpq``).  ``losses`` is the list of
 :class:`~exactdp.measures.privacy_loss.PairLoss` of the search's classes, ``groups`` the class indices of
 each factor and ``totals`` the factor multiplicities (as in ``TensorSearch.classified``).  Add a routine

@@ -3,7 +3,7 @@ r"""Inverting the exact privacy profile of an n-fold product: ε for a given δ,
 δ_n(γ) = η_{E_γ}(K^{⊗n}) = max over the pair compositions c of E_γ(c), and each E_γ(c) = max over the
 upper ratio sets A of P(A) − γQ(A) (docs/claims.md B-10, [A] Thm 1).  So δ_n is a **convex, non-increasing,
 piecewise-linear** function of γ: between consecutive breakpoints (product likelihood ratios) it is
-A − γB with exact rationals A, B ≥ 0.  At any γ the search (:class:`~exactdp.measures.tensor.TensorSearch`)
+A − γB with exact rationals A, B ≥ 0.  At any γ the search (:class:`~exactdp.measures.tensor_search.TensorSearch`)
 returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A − γ'B, is a *supporting line*:
 ℓ ≤ δ_n everywhere, with equality at γ.  Both inversions use only such evaluations:
 
@@ -31,7 +31,7 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.kernels import as_kernel
-from exactdp.measures.tensor import MAX_EVALUATIONS, TensorSearch, _check_n
+from exactdp.measures.tensor_search import MAX_EVALUATIONS, TensorSearch, check_n
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
 from exactdp.numbers.truth import Sign
@@ -87,7 +87,7 @@ def epsilon_tensor_power(K, n: int, delta, *, max_evaluations: int = MAX_EVALUAT
         ParameterError: δ outside [0, 1], n < 1, or more than ``MAX_STEPS`` evaluations.
     """
     d = _delta_level(delta)
-    search = TensorSearch([(as_kernel(K), _check_n(n))], max_evaluations=max_evaluations)
+    search = TensorSearch([(as_kernel(K), check_n(n))], max_evaluations=max_evaluations)
     g = ONE  # invariant: γ* ≥ g (1, or the root of a composition whose E_γ never exceeds δ_n)
     for step in range(1, MAX_STEPS + 1):
         w = search.witness(g)
@@ -111,7 +111,7 @@ def delta_tensor_power_eps_search(K, n: int, gamma: sympy.Expr, *,
         UndecidedError: γ could not be compared with a rational (never a guess).
     """
     ball = RB(gamma, "e^eps")
-    search = TensorSearch([(as_kernel(K), _check_n(n))], max_evaluations=max_evaluations)
+    search = TensorSearch([(as_kernel(K), check_n(n))], max_evaluations=max_evaluations)
 
     def side(r: fmpq) -> Sign:
         s = ball.compare_rational(r)

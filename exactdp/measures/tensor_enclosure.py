@@ -41,21 +41,21 @@ from exactdp.measures.privacy_loss import (
     single_loss,
     trinomial_thresholds,
 )
-from exactdp.measures.tensor import (
-    _CAP,
-    _PER_TERM,
+from exactdp.measures.tensor_search import (
+    COST_CAP,
+    PER_TERM,
     TensorCost,
     TensorSearch,
-    _bits,
-    _check_gamma,
-    _check_n,
-    _eval_cost,
-    _require_cost,
-    _search_cost,
-    _shape,
-    _short,
+    check_gamma,
+    check_n,
+    evaluation_cost,
     hockey_stick_product,
     product_pair_losses,
+    rational_bits,
+    require_cost,
+    search_cost,
+    shape_text,
+    short_number,
 )
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.rb import ball_endpoints
@@ -271,10 +271,10 @@ def _ball_cost(fn, n: int, prec: int) -> int:
     benchmarks/bench_tensor.py); the binomial route two incomplete beta functions (a few ms each, about
     independent of n) and powers."""
     limbs = prec // 64 + 1
-    per_op = limbs * limbs.bit_length() + _PER_TERM
+    per_op = limbs * limbs.bit_length() + PER_TERM
     if fn is _ball_binomial:
-        return min(2 * _BETA_OPS * per_op + 4 * n.bit_length() * per_op, _CAP)
-    return min((n + 1) * _OPS_PER_SLICE * per_op, _CAP)
+        return min(2 * _BETA_OPS * per_op + 4 * n.bit_length() * per_op, COST_CAP)
+    return min((n + 1) * _OPS_PER_SLICE * per_op, COST_CAP)
 
 
 def _enclose(route, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
@@ -283,7 +283,7 @@ def _enclose(route, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
     Each tail is kept to a relative 2^−target (target = log2(1/w) + 2·log2(n) + 16 bits) at a working precision
     128 bits above it; both double until the ball's exact endpoints (clipped to [0, 1]) are within w."""
     fn, loss, k = route
-    target = _bits(1 / w) + 2 * k.bit_length() + 16
+    target = rational_bits(1 / w) + 2 * k.bit_length() + 16
     while True:
         prec = target + 128
         require("max_prec", prec, f"{what}: a ball of relative width <= {w}")
@@ -323,15 +323,15 @@ def hockey_stick_product_enclosure(factors, gamma, *, rel_width=None, try_exact:
     """
     w = _rel_width(rel_width)
     g, losses = product_pair_losses(factors, gamma)
-    D, terms, bits, work, memory = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
+    D, terms, bits, work, memory = evaluation_cost([lo for lo, _ in losses], [k for _, k in losses], rational_bits(g))
     cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, memory)
-    what = f"hockey_stick_product: multiplicities {', '.join(_short(k) for *_, k in factors)}"
+    what = f"hockey_stick_product: multiplicities {', '.join(short_number(k) for *_, k in factors)}"
     if try_exact and _within(cost):
         v = hockey_stick_product(factors, g)
         return TensorEnclosure(v, v, True, w)
     route = _ball_route(losses)
     if route is None:
-        _require_cost(cost, what + " (no ball route: more than one loss or more than three ratio classes)")
+        require_cost(cost, what + " (no ball route: more than one loss or more than three ratio classes)")
     return _enclose(route, g, w, what)
 
 
@@ -356,20 +356,20 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
             ``max_work``.
     """
     w = _rel_width(rel_width)
-    g = _check_gamma(gamma)
-    search = TensorSearch([(K, _check_n(n))], **kw)
-    cost = _search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
+    g = check_gamma(gamma)
+    search = TensorSearch([(K, check_n(n))], **kw)
+    cost = search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
     classes = search.classes
     route = _ball_route([(classes[0].loss, n)]) if len(classes) == 1 else None
     if (try_exact or route is None) and _within(cost):
         v = search.witness(g).value
         return TensorEnclosure(v, v, True, w)
-    what = f"delta_tensor_power: {_shape(search.facs)}"
+    what = f"delta_tensor_power: {shape_text(search.facs)}"
     if route is None:
         found = _filtered(search, g, w, what, try_exact)
         if found is not None:
             return found
-        _require_cost(cost, what + f" ({len(classes)} loss classes: no certified filter applies, or too many "
+        require_cost(cost, what + f" ({len(classes)} loss classes: no certified filter applies, or too many "
                                    "compositions survive it)")
     return _enclose(route, g, w, what)
 
@@ -385,7 +385,7 @@ def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
     for i in groups[0]:
         counts = tuple(totals[0] if j == i else 0 for j in range(len(classes)))
         items = [(c.loss, k) for c, k in zip(classes, counts) if k]
-        est = _eval_cost([lo for lo, _ in items], [k for _, k in items], _bits(g))
+        est = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
         if _within(TensorCost(totals[0], est[0], est[1], est[2], 1, est[3], est[4])):
             v = search.hockey_stick(counts, g)
             best = v if best is None else max(best, v)
@@ -416,7 +416,7 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     best_lo, best_hi, exact = None, None, True
     for counts in selection.candidates:
         items = [(loss, k) for loss, k in zip(losses, counts) if k]
-        est = _eval_cost([lo for lo, _ in items], [k for _, k in items], _bits(g))
+        est = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
         if try_exact and _within(TensorCost(sum(counts), est[0], est[1], est[2], 1, est[3], est[4])):
             lo = hi = search.hockey_stick(counts, g)
         else:
