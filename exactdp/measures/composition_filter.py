@@ -118,6 +118,7 @@ class Selection:
     routine: str
     work: int
     known: dict = dataclasses.field(default_factory=dict)
+    bounds: dict = dataclasses.field(default_factory=dict)  # candidate -> (lo, hi), exact rationals
 
 
 def routines() -> list[EnclosureRoutine]:
@@ -153,7 +154,8 @@ def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = 
     """Charge the estimate of the first applicable routine (``max_work``, ``max_memory``; ``planned``: a
     :func:`plan` already made), enclose every composition and keep those with hi ≥ max lo (a point enclosure
     lo = hi is the exact value, kept in ``known``).  None when no routine applies or more than ``cap``
-    (default :data:`MAX_CANDIDATES`) candidates survive without a point enclosure."""
+    (default :data:`MAX_CANDIDATES`) candidates survive without a point enclosure.  The candidates' enclosures are
+    kept in ``bounds`` (an enclosure of the maximum is [max lo, max hi] over them)."""
     planned = planned if planned is not None else plan(losses, groups, totals)
     if planned is None:
         return None
@@ -167,7 +169,8 @@ def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = 
     known = {c: lo for c, lo, hi in keep if lo == hi}
     if len(keep) - len(known) > cap:
         return None
-    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep), name, planned.work, known)
+    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep), name, planned.work, known,
+                     {c: (lo, hi) for c, lo, hi in keep})
 
 
 # -- two ratio classes --------------------------------------------------------------------------------

@@ -25,7 +25,10 @@ composition it discards is certified below the best lower bound; each candidate 
 where that fits the cost guard (the homogeneous ones: streamed binomial or trinomial slices), else enclosed by
 :mod:`exactdp.measures.lattice_interval` (two losses of at most three ratio classes, a 2×3 kernel's mixed
 compositions) at the requested width; the result is exact when every candidate is, else [max lo, max hi].
-Where no filter routine applies, or too many candidates survive, the mode refuses with the exact search's limit.
+When more than ``MAX_CANDIDATES`` candidates survive (E_γ nearly flat in the composition, e.g. the 2×3 pair
+(1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000, γ = 3³⁹²: 160) the filter's own enclosures give [max lo, max hi],
+the widest candidates tightened first.  Where no filter routine applies the mode refuses with the exact search's
+limit.
 """
 
 from __future__ import annotations
@@ -396,23 +399,28 @@ def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
 
 def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool) -> TensorEnclosure | None:
     r"""δ_n(γ) over several pair classes through the certified filter of
-    :mod:`~exactdp.measures.composition_filter` (None where no routine applies or too many candidates survive).
+    :mod:`~exactdp.measures.composition_filter` (None where no routine applies).
 
     Every discarded composition is certified below the best lower bound, so δ_n(γ) is the maximum over the
-    candidates.  Each candidate is evaluated exactly where that fits the cost guard (the homogeneous ones are
-    streamed: binomial or trinomial slices), else enclosed by
-    :func:`~exactdp.measures.lattice_interval.hockey_stick_bounds` at the requested width (two losses of at
-    most three ratio classes).  All exact: the exact maximum.  Otherwise [max lo, max hi] over the candidates,
-    returned only when its relative width is ≤ w."""
+    candidates, and for any enclosures lo_c ≤ E_γ(c) ≤ hi_c of the candidates c,
+    max_c lo_c ≤ δ_n(γ) ≤ max_c hi_c.  Up to :data:`~exactdp.measures.composition_filter.MAX_CANDIDATES`
+    candidates, each is evaluated exactly where that fits the cost guard (the homogeneous ones are streamed:
+    binomial or trinomial slices), else enclosed by :func:`~exactdp.measures.lattice_interval.hockey_stick_bounds`
+    at the requested width (two losses of at most three ratio classes); all exact: the exact maximum.  With more
+    candidates (E_γ nearly flat in the composition: the maximum is shared by many within the filter's width) the
+    filter's own enclosures are used, the candidates whose hi exceeds (1 + w)·max lo tightened by the lattice
+    bounds (highest hi first) until none does.  The result is [max lo, max hi] when its relative width is ≤ w."""
     from exactdp.measures import composition_filter
     from exactdp.measures.lattice_interval import LatticeEnclosure
 
     classes, groups, totals, _ = search.classified
     losses = [c.loss for c in classes]
-    selection = composition_filter.select(losses, groups, totals, g, what)
+    selection = composition_filter.select(losses, groups, totals, g, what, cap=COST_CAP)
     if selection is None:
         return _near_one(search, g, w)
-    lattice = LatticeEnclosure()
+    lattice = LatticeEnclosure(budget=limit("max_work"))
+    if len(selection.candidates) - len(selection.known) > composition_filter.MAX_CANDIDATES:
+        return _from_bounds(dict(selection.bounds), losses, lattice, g, w, what)
     best_lo, best_hi, exact = None, None, True
     for counts in selection.candidates:
         items = [(loss, k) for loss, k in zip(losses, counts) if k]
@@ -420,7 +428,7 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
         if try_exact and _within(TensorCost(sum(counts), est[0], est[1], est[2], 1, est[3], est[4])):
             lo = hi = search.hockey_stick(counts, g)
         else:
-            if len({loss for loss, _ in items}) > 2 or any(len(loss.classes) > 3 for loss, _ in items):
+            if not _lattice_covers(items):
                 return None
             lo, hi = lattice.bounds(items, g, rel_width=w / 4)
             exact = False
@@ -429,7 +437,49 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     assert best_lo is not None and best_hi is not None  # select keeps at least the best composition
     if exact or best_lo == best_hi:
         return TensorEnclosure(best_lo, best_lo, True, w)
-    if best_lo > 0 and best_hi - best_lo <= w * best_lo:
-        return TensorEnclosure(best_lo, best_hi, False, w)
+    return _accept(best_lo, best_hi, w, what)
+
+
+def _lattice_covers(items) -> bool:
+    """Whether :mod:`~exactdp.measures.lattice_interval` encloses the product ``items`` (at most two distinct
+    losses of at most three ratio classes each)."""
+    return len({loss for loss, _ in items}) <= 2 and all(len(loss.classes) <= 3 for loss, _ in items)
+
+
+def _accept(lo: fmpq, hi: fmpq, w: fmpq, what: str) -> TensorEnclosure:
+    """[lo, hi] as an enclosure when its relative width is ≤ w, else the refusal (never a wider ball)."""
+    if lo > 0 and hi - lo <= w * lo:
+        return TensorEnclosure(lo, hi, lo == hi, w)
     raise ResourceLimitError(f"{what}: the candidates of the certified filter could not be enclosed to a relative "
                              f"width <= {w} (the value may be 0 or too close to it); a wider one is not returned")
+
+
+def _from_bounds(bounds: dict, losses, lattice, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
+    r"""[max lo, max hi] over many candidates from their filter enclosures ``bounds`` (counts → (lo, hi)): while
+    some hi exceeds (1 + w)·max lo, the candidate of largest hi is tightened by the lattice bounds — first at the
+    default cut (:data:`~exactdp.measures.lattice_interval.CUT_NATS`: absolute width about 10⁻⁹, enough to show
+    most of them below the maximum; the filter's shallower cut is not), then, if still above, at width w/4 — each
+    step once per candidate (``lattice`` carries the
+    work budget: :class:`~exactdp.measures.lattice_interval.OverBudget` past it is a refusal naming ``max_work``).
+    Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest upper bound."""
+    from exactdp.measures.lattice_interval import OverBudget
+
+    best_lo = max(lo for lo, _ in bounds.values())
+    steps: dict = {}  # counts -> tightening steps done (0, 1 or 2)
+    while True:
+        counts, (lo, hi) = max(bounds.items(), key=lambda kv: kv[1][1])
+        items = [(loss, k) for loss, k in zip(losses, counts) if k]
+        step = steps.get(counts, 0)
+        if hi <= (1 + w) * best_lo or step == 2 or not _lattice_covers(items):
+            return _accept(best_lo, hi, w, what)
+        try:
+            if step == 0:
+                lo2, hi2 = lattice.bounds(items, g)
+            else:
+                lo2, hi2 = lattice.bounds(items, g, rel_width=w / 4)
+        except OverBudget as e:
+            raise ResourceLimitError(f"{what}: tightening the candidates of the certified filter: {e}; exceeds the "
+                                     f"limit max_work = {limit('max_work')}") from None
+        bounds[counts] = (max(lo, lo2), min(hi, hi2))
+        steps[counts] = step + 1
+        best_lo = max(best_lo, lo2)
