@@ -456,30 +456,37 @@ def _accept(lo: fmpq, hi: fmpq, w: fmpq, what: str) -> TensorEnclosure:
 
 def _from_bounds(bounds: dict, losses, lattice, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
     r"""[max lo, max hi] over many candidates from their filter enclosures ``bounds`` (counts → (lo, hi)): while
-    some hi exceeds (1 + w)·max lo, the candidate of largest hi is tightened by the lattice bounds — first at the
-    default cut (:data:`~exactdp.measures.lattice_interval.CUT_NATS`: absolute width about 10⁻⁹, enough to show
-    most of them below the maximum; the filter's shallower cut is not), then, if still above, at width w/4 — each
-    step once per candidate (``lattice`` carries the
-    work budget: :class:`~exactdp.measures.lattice_interval.OverBudget` past it is a refusal naming ``max_work``).
-    Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest upper bound."""
-    from exactdp.measures.lattice_interval import OverBudget
-
+    some hi exceeds (1 + w)·max lo, the candidate of largest hi is tightened (:func:`tighten`, each of its two
+    steps once per candidate).  Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest
+    upper bound."""
     best_lo = max(lo for lo, _ in bounds.values())
     steps: dict = {}  # counts -> tightening steps done (0, 1 or 2)
     while True:
         counts, (lo, hi) = max(bounds.items(), key=lambda kv: kv[1][1])
-        items = [(loss, k) for loss, k in zip(losses, counts) if k]
-        step = steps.get(counts, 0)
-        if hi <= (1 + w) * best_lo or step == 2 or not _lattice_covers(items):
+        if hi <= (1 + w) * best_lo or not tighten(bounds, steps, counts, losses, lattice, g, w, what):
             return _accept(best_lo, hi, w, what)
-        try:
-            if step == 0:
-                lo2, hi2 = lattice.bounds(items, g)
-            else:
-                lo2, hi2 = lattice.bounds(items, g, rel_width=w / 4)
-        except OverBudget as e:
-            raise ResourceLimitError(f"{what}: tightening the candidates of the certified filter: {e}; exceeds the "
-                                     f"limit max_work = {limit('max_work')}") from None
-        bounds[counts] = (max(lo, lo2), min(hi, hi2))
-        steps[counts] = step + 1
-        best_lo = max(best_lo, lo2)
+        best_lo = max(best_lo, bounds[counts][0])
+
+
+def tighten(bounds: dict, steps: dict, counts, losses, lattice, g: fmpq, w: fmpq, what: str) -> bool:
+    r"""One tightening step of the enclosure ``bounds[counts]`` of E_γ(counts) by the lattice bounds of
+    :mod:`~exactdp.measures.lattice_interval` (intersected with the old one): step 1 at the default cut
+    (:data:`~exactdp.measures.lattice_interval.CUT_NATS`: absolute width about 10⁻⁹, enough to show most
+    candidates below the maximum; the filter's shallower cut is not), step 2 at relative width w/4.  ``steps``
+    counts the steps done per composition; False when both are done or the lattice does not cover the product.
+    ``lattice`` carries the work budget: past it, a refusal naming ``max_work``."""
+    from exactdp.measures.lattice_interval import OverBudget
+
+    items = [(loss, k) for loss, k in zip(losses, counts) if k]
+    step = steps.get(counts, 0)
+    if step == 2 or not _lattice_covers(items):
+        return False
+    try:
+        lo2, hi2 = lattice.bounds(items, g) if step == 0 else lattice.bounds(items, g, rel_width=w / 4)
+    except OverBudget as e:
+        raise ResourceLimitError(f"{what}: tightening the candidates of the certified filter: {e}; exceeds the "
+                                 f"limit max_work = {limit('max_work')}") from None
+    lo, hi = bounds[counts]
+    bounds[counts] = (max(lo, lo2), min(hi, hi2))
+    steps[counts] = step + 1
+    return True

@@ -582,6 +582,10 @@ class TensorSearch:
                 self._kept_bytes += size
         return loss
 
+    def composition(self, counts) -> tuple[tuple[int, int, int, int], ...]:
+        """``(factor, x, x', count)`` of the class counts ``counts`` (as in :class:`TensorWitness`)."""
+        return tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(self.classes, counts) if k)
+
     def hockey_stick(self, counts, g: fmpq) -> fmpq:
         """E_γ of one composition (binomial sum for one class with two ratios, else its type classes)."""
         return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
@@ -659,7 +663,7 @@ class TensorSearch:
         else:
             best, best_counts = _branch_and_bound(value, groups, totals, len(classes))
         self.evaluations += len(cache)
-        composition = tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(classes, best_counts) if k)
+        composition = self.composition(best_counts)
         return TensorWitness(best, composition, len(classes), len(cache), best_counts,
                              selection.discarded if selection is not None else 0)
 
