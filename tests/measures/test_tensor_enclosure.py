@@ -200,3 +200,27 @@ def test_flat_compositions_at_n_1000_enclosed():
     corner = max(search.hockey_stick(c, g) for c in ((1000, 0), (0, 1000)))
     assert not r.exact and corner in r and r.relative_width <= r.requested
     assert fmpq(665942208, 10**16) < r.lower < fmpq(665942210, 10**16)
+
+
+def test_tighten_steps_and_its_budget():
+    """tighten: two steps per composition (default cut, then width w/4), each bound intersected with the old one
+    and containing the exact value; False after both or for a product the lattice does not cover; over the
+    lattice's work budget a refusal that names max_work."""
+    from exactdp.measures.lattice_interval import LatticeEnclosure
+    from exactdp.measures.privacy_loss import hockey_stick_product_losses
+    from exactdp.measures.tensor_enclosure import tighten
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    losses, counts, g, w = [loss, loss.reverse()], (30, 10), fmpq(3) ** 12, fmpq(1, 10**6)
+    exact = hockey_stick_product_losses([(loss, 30), (loss.reverse(), 10)], g)
+    bounds, steps = {counts: (fmpq(0), fmpq(1))}, {}
+    for step in (1, 2):
+        assert tighten(bounds, steps, counts, losses, LatticeEnclosure(), g, w, "t")
+        lo, hi = bounds[counts]
+        assert steps[counts] == step and lo <= exact <= hi and 0 < lo
+    assert (hi - lo) <= w * lo
+    assert not tighten(bounds, steps, counts, losses, LatticeEnclosure(), g, w, "t")
+    four = PairLoss.of([fmpq(1, 4)] * 4, [fmpq(1, 10), fmpq(2, 10), fmpq(3, 10), fmpq(4, 10)])
+    assert not tighten({(5,): (fmpq(0), fmpq(1))}, {}, (5,), [four], LatticeEnclosure(), g, w, "t")
+    with pytest.raises(ResourceLimitError, match="max_work"):
+        tighten({counts: (fmpq(0), fmpq(1))}, {}, counts, losses, LatticeEnclosure(budget=10), g, w, "t")
