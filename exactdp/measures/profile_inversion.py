@@ -204,7 +204,7 @@ def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str):
     homogeneous loss (streamed binomial / trinomial slices, cheap), else tightened by the lattice bounds
     (:func:`~exactdp.measures.tensor_enclosure.tighten`), else evaluated exactly under the cost guard."""
     from exactdp.measures import composition_filter
-    from exactdp.measures.lattice_interval import LatticeEnclosure
+    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks
 
     classes, groups, totals, _ = search.classified
     losses = [c.loss for c in classes]
@@ -213,7 +213,7 @@ def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str):
         return None
     bounds = dict(selection.bounds)
     steps: dict = {}
-    lattice = LatticeEnclosure(budget=limit("max_work"))
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
     while True:
         above = [c for c, (lo, _) in bounds.items() if lo > d]
         if above:

@@ -270,3 +270,26 @@ def test_enclosure_when_every_composition_is_near_one():
     corners = [S.hockey_stick(c, fmpq(3)) for c in ((1000, 0), (0, 1000))]
     assert (r.lower, r.upper, r.exact) == (max(corners), 1, False)
     assert 0 < r.relative_width <= r.requested
+
+
+def test_shared_blocks_are_built_once_across_gamma():
+    """Enclosures sharing a BlockStore build each (loss, k, cut) block once: at a second γ only the sweeps are
+    charged, and the bounds equal those of a fresh enclosure (the atoms do not depend on γ)."""
+    from exactdp.measures.lattice_interval import BlockStore
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    items = [(loss, 30), (loss.reverse(), 20)]
+    store = BlockStore()
+    first = LatticeEnclosure(blocks=store)
+    first.bounds(items, fmpq(3) ** 10)
+    assert len(store.blocks) == 2 and store.kept > 0
+    second, fresh = LatticeEnclosure(blocks=store), LatticeEnclosure()
+    g = fmpq(3) ** 14
+    assert second.bounds(items, g) == fresh.bounds(items, g)
+    assert 0 < second.work < fresh.work
+    exact = hockey_stick_product_losses(items, g)
+    lo, hi = second.bounds(items, g)
+    assert lo <= exact <= hi
+    tiny = BlockStore(keep_atoms=1)  # past the cap a block is used once and not kept
+    LatticeEnclosure(blocks=tiny).bounds(items, g)
+    assert tiny.blocks == {} and tiny.kept == 0
