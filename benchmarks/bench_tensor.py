@@ -31,8 +31,12 @@ Asymmetric 2×2 over all input sequences (``--asymmetric``, also at the end of t
 η_TV at n = 10 … 10 000 by the certified composition filter against the unfiltered exact search, and ε for a
 given δ at n = 1000 against one δ evaluation (issue 15 acceptance: < 10 s at n = 10 000, ≤ 5×).
 
+Issue 24 acceptance (``--sweep``): the 2×3 pair (1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000 over all input
+sequences, ten γ = 3^380 … 3^434 with ``enclosure=True`` and ε for δ = 10⁻⁶, against the PLD accountant composing
+the pair in both directions at 1e-4 and 1e-3 and answering the same eleven queries (CPU seconds, same run).
+
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
-      [--all-sequences] [--asymmetric] [--old-limit SECONDS]
+      [--all-sequences] [--asymmetric] [--sweep] [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -377,7 +381,87 @@ def all_sequences_vs_pld(quick: bool = False) -> None:
               f"{comp}, {w.discarded}")
 
 
+SWEEP_P, SWEEP_Q = ("1/2", "1/3", "1/6"), ("1/4", "1/4", "1/2")
+
+
+def _cpu(fn, *args):
+    """(CPU seconds of this process, result) of ``fn(*args)``: the machine is shared, CPU time is the fair clock."""
+    t = time.process_time()
+    out = fn(*args)
+    return time.process_time() - t, out
+
+
+def _pld_both(pld, p, q, n: int, interval: float, pessimistic: bool):
+    """dp_accounting's PLDs of the pair in both directions, each composed n times (the accountant's worst case
+    over the two homogeneous input sequences; it has no notion of the mixed ones)."""
+    out = []
+    for a, b in ((p, q), (q, p)):
+        out.append(pld.from_two_probability_mass_functions(
+            {i: math.log(float(fmpq(x))) for i, x in enumerate(a)},
+            {i: math.log(float(fmpq(x))) for i, x in enumerate(b)}, pessimistic_estimate=pessimistic,
+            value_discretization_interval=interval, symmetric=False).self_compose(n))
+    return out
+
+
+def sweep_vs_pld(quick: bool = False) -> None:
+    """Issue 24 acceptance workload: the 2×3 pair (1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000 over all input
+    sequences — ten γ = 3^380 … 3^434 (``enclosure=True``: exact, or a certified enclosure of relative width
+    ≤ 10⁻⁶) plus ε for δ = 10⁻⁶ (exact γ*) — against dp_accounting composing the pair (both directions) at
+    1e-4 and 1e-3 and answering the same eleven queries (pessimistic: the timed run; optimistic: the bracket),
+    CPU time of this process, same run."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    pld = _pld_module()
+    K = Kernel([list(SWEEP_P), list(SWEEP_Q)])
+    n = 1000
+    ks = list(range(380, 435, 6))[: 4 if quick else 10]
+    d_star = fmpq(1, 10**6)
+    print(f"\n2x3 pair {SWEEP_P}/{SWEEP_Q}, n = {n}, all input sequences: {len(ks)} gammas 3^k plus eps for "
+          f"delta = 1e-6 (CPU seconds, same run)")
+    t_all, rows = 0.0, []
+    for k in ks:
+        t, r = _cpu(lambda k=k: delta_tensor_power(K, n, fmpq(3) ** k, enclosure=True))
+        t_all += t
+        rows.append((k, t, r))
+    t_eps, inv = _cpu(epsilon_tensor_power, K, n, d_star)
+    t_all += t_eps
+    brackets: dict = {}
+    pld_time: dict = {}
+    for interval in ((1e-3,) if pld is None or quick else (1e-4, 1e-3)):
+        if pld is None:
+            break
+        for pess in (True, False):
+            t0 = time.process_time()
+            both = _pld_both(pld, SWEEP_P, SWEEP_Q, n, interval, pess)
+            vals = [max(x.get_delta_for_epsilon(k * math.log(3)) for x in both) for k in ks]
+            eps = max(x.get_epsilon_for_delta(float(d_star)) for x in both)
+            brackets[interval, pess] = (vals, eps)
+            if pess:
+                pld_time[interval] = time.process_time() - t0
+    print(f"{'k':>4} {'exactdp':>8}  {'delta_n (exact or certified enclosure)':<62} {'PLD 1e-4 bracket':<24} inside")
+    for i, (k, t, r) in enumerate(rows):
+        text = str(r) if not r.exact else f"{float(r.value):.12g} (exact)"
+        br, inside = "-", "-"
+        key = (1e-4, True) if (1e-4, True) in brackets else (1e-3, True)
+        if key in brackets:
+            hi, lo = brackets[key][0][i], brackets[(key[0], False)][0][i]
+            br = f"[{lo:.4g}, {hi:.4g}]"
+            inside = str(lo <= float(r.upper) * (1 + 1e-9) and float(r.lower) <= hi * (1 + 1e-9))
+        print(f"{k:>4} {t:>7.2f}s  {text:<62} {br:<24} {inside}")
+    eps_exact = float(inv.epsilon.evalf(20))
+    pld_eps = {iv: (brackets[iv, True][1], brackets[iv, False][1]) for iv, _ in brackets if (iv, True) in brackets}
+    print(f"eps(1e-6): exactdp {t_eps:.2f}s, eps = {eps_exact:.10f} (gamma* exact, {inv.evaluations} steps); PLD "
+          + ", ".join(f"{iv:g}: [{e[1]:.6f}, {e[0]:.6f}]" for iv, e in pld_eps.items()))
+    line = f"total: exactdp {t_all:.1f}s CPU for {len(ks)} gammas + eps"
+    for iv, tp in pld_time.items():
+        line += f"; PLD {iv:g} (compose both directions + the same queries) {tp:.1f}s = {tp / t_all:.2f}x exactdp"
+    print(line)
+
+
 if __name__ == "__main__":
+    if "--sweep" in sys.argv:
+        sweep_vs_pld(quick="--quick" in sys.argv)
+        sys.exit(0)
     if "--all-sequences" in sys.argv:
         all_sequences_vs_pld(quick="--quick" in sys.argv)
         sys.exit(0)

@@ -61,7 +61,7 @@ Every decision (threshold, candidate selection) is an exact comparison; no float
 work and memory estimate ``(work, bytes)`` (charged to ``max_work`` / ``max_memory`` with
 :func:`exactdp.limits.require` before it runs) or None when it does not apply, and
 ``enclose(losses, groups, totals, gamma)`` returns ``[(counts, lo, hi), ...]`` for every composition,
-**in the order of** :func:`exactdp.measures.tensor._all_compositions` (counts tuples indexed
+**in the order of** :func:`exactdp.measures.tensor_search.all_compositions` (counts tuples indexed
 like ``losses``; lo ≤ E_γ(counts) ≤ hi exact ``fmpq``).  ``losses`` is the list of
 :class:`~exactdp.measures.privacy_loss.PairLoss` of the search's classes, ``groups`` the class indices of
 each factor and ``totals`` the factor multiplicities (as in ``TensorSearch.classified``).  Add a routine
@@ -118,6 +118,7 @@ class Selection:
     routine: str
     work: int
     known: dict = dataclasses.field(default_factory=dict)
+    bounds: dict = dataclasses.field(default_factory=dict)  # candidate -> (lo, hi), exact rationals
 
 
 def routines() -> list[EnclosureRoutine]:
@@ -153,7 +154,8 @@ def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = 
     """Charge the estimate of the first applicable routine (``max_work``, ``max_memory``; ``planned``: a
     :func:`plan` already made), enclose every composition and keep those with hi ≥ max lo (a point enclosure
     lo = hi is the exact value, kept in ``known``).  None when no routine applies or more than ``cap``
-    (default :data:`MAX_CANDIDATES`) candidates survive without a point enclosure."""
+    (default :data:`MAX_CANDIDATES`) candidates survive without a point enclosure.  The candidates' enclosures are
+    kept in ``bounds`` (an enclosure of the maximum is [max lo, max hi] over them)."""
     planned = planned if planned is not None else plan(losses, groups, totals)
     if planned is None:
         return None
@@ -167,7 +169,8 @@ def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = 
     known = {c: lo for c, lo, hi in keep if lo == hi}
     if len(keep) - len(known) > cap:
         return None
-    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep), name, planned.work, known)
+    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep), name, planned.work, known,
+                     {c: (lo, hi) for c, lo, hi in keep})
 
 
 # -- two ratio classes --------------------------------------------------------------------------------

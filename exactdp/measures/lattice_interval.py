@@ -40,7 +40,9 @@ of about 10⁻⁹ (relative 10⁻⁸ at n = 10⁴ for E_γ ≈ 0.15): enough to 
 cut is deepened (×2, up to :data:`MAX_CUT_NATS`) while the dropped mass is what keeps the width above the request
 (E_γ ≈ 10⁻⁶² at n = 10⁴: 176 nats, relative width 10⁻⁸).  Cost: O(W log W) for W kept atoms, W ≈ 2π·cut·σ²
 (σ² ≈ k·√(P₁P₂P₃)): about 2.4·10⁴ atoms per block at k = 10³, 2.4·10⁵ at k = 10⁴ (0.01 s / 0.03 s per E_γ).
-:class:`LatticeEnclosure` keeps the atoms of each (loss, k) block (γ-independent) for repeated calls.
+:class:`LatticeEnclosure` keeps the atoms of each (loss, k) block (γ-independent) for repeated calls; the
+composition filter and the enclosure / inversion layers share the module's store (:func:`shared_blocks`), so a
+sweep over γ or the steps of an inversion build each block once.
 
 **The composition search** (:data:`THREE_RATIO`, registered in
 :func:`exactdp.measures.composition_filter.routines`): for one factor with two pair classes of at most three
@@ -345,16 +347,32 @@ class OverBudget(Exception):
     """A :class:`LatticeEnclosure` with a ``budget`` was asked for more work than it has left."""
 
 
+class BlockStore:
+    """The kept blocks (γ-independent atoms) of :class:`LatticeEnclosure`, keyed by (loss, k, cut), up to
+    ``keep_atoms`` atoms in total (about 16 bytes each); a block past the cap is used once and not kept."""
+
+    def __init__(self, keep_atoms: int = 4_000_000):
+        self.keep_atoms, self.kept = keep_atoms, 0
+        self.blocks: dict = {}
+
+    def keep(self, key, block: Block) -> None:
+        if self.kept + block.count <= self.keep_atoms:
+            self.blocks[key] = block
+            self.kept += block.count
+
+
 class LatticeEnclosure:
     """Certified bounds of E_γ of products of at most two losses (≤ 3 ratio classes each), with the atoms of
     each (loss, k) block kept (γ-independent) up to ``keep_atoms`` in total.  ``work`` counts the units spent
     (blocks built and swept, :data:`_PER_ATOM` an atom); with ``budget`` a call that would exceed it raises
     :class:`OverBudget` before it starts."""
 
-    def __init__(self, *, keep_atoms: int = 4_000_000, cut_nats: float = CUT_NATS, budget: int | None = None):
-        self.keep_atoms, self.cut_nats, self.budget = keep_atoms, cut_nats, budget
-        self._blocks: dict = {}
-        self._kept = 0
+    def __init__(self, *, keep_atoms: int = 4_000_000, cut_nats: float = CUT_NATS, budget: int | None = None,
+                 blocks: BlockStore | None = None):
+        """``blocks``: a store shared with other enclosures (the composition filter uses the module's, so a sweep
+        over γ builds each block once; its own ``keep_atoms`` then applies), else a fresh one of ``keep_atoms``."""
+        self.cut_nats, self.budget = cut_nats, budget
+        self.store = blocks if blocks is not None else BlockStore(keep_atoms)
         self.work = 0
 
     def _charge(self, units: int) -> None:
@@ -365,16 +383,14 @@ class LatticeEnclosure:
     def block(self, loss: PairLoss, k: int, cut_nats: float | None = None) -> Block:
         cut = self.cut_nats if cut_nats is None else cut_nats
         key = (loss, k, cut)
-        b = self._blocks.get(key)
+        b = self.store.blocks.get(key)
         if b is None:
             estimate = _PER_ATOM * atom_estimate(loss, k, cut)
             require("max_work", estimate,
                     f"lattice_interval: the atoms of {k} coordinates of a {len(loss.classes)}-class loss")
             self._charge(estimate)
             b = _block(loss, k, cut)
-            if self._kept + b.count <= self.keep_atoms:
-                self._blocks[key] = b
-                self._kept += b.count
+            self.store.keep(key, b)
         return b
 
     def bounds(self, items, gamma, *, rel_width=None, cut_nats: float | None = None) -> tuple[fmpq, fmpq]:
@@ -530,6 +546,12 @@ def _exp0(d: np.ndarray) -> np.ndarray:
 _DEFAULT = LatticeEnclosure()
 
 
+def shared_blocks() -> BlockStore:
+    """The module's block store (γ-independent atoms, capped at 4·10⁶ atoms): enclosures that share it build
+    each (loss, k, cut) block once across calls — a sweep over γ, the steps of a profile inversion."""
+    return _DEFAULT.store
+
+
 def hockey_stick_bounds(items, gamma, *, rel_width=None) -> tuple[fmpq, fmpq]:
     r"""Exact rationals (lo, hi) with lo ≤ E_γ ≤ hi for the product ``[(PairLoss, k), ...]`` (see the module
     docstring; a shared :class:`LatticeEnclosure` keeps the atoms of recent blocks).
@@ -662,7 +684,8 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
     LA, LB = losses[i], losses[j]
     # the estimate (typical) was charged to max_work; the work itself stops at max_work (or twice the estimate):
     # past it, what is left keeps valid but trivial bounds
-    enc = LatticeEnclosure(budget=max(2 * _estimate(losses, groups, totals)[0], limit("max_work")))
+    enc = LatticeEnclosure(budget=max(2 * _estimate(losses, groups, totals)[0], limit("max_work")),
+                           blocks=shared_blocks())  # the blocks do not depend on γ: a sweep builds each once
     out: dict[int, tuple[fmpq, fmpq]] = {}
     heap: list = []
     try:

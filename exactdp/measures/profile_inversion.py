@@ -3,7 +3,7 @@ r"""Inverting the exact privacy profile of an n-fold product: ε for a given δ,
 δ_n(γ) = η_{E_γ}(K^{⊗n}) = max over the pair compositions c of E_γ(c), and each E_γ(c) = max over the
 upper ratio sets A of P(A) − γQ(A) (docs/claims.md B-10, [A] Thm 1).  So δ_n is a **convex, non-increasing,
 piecewise-linear** function of γ: between consecutive breakpoints (product likelihood ratios) it is
-A − γB with exact rationals A, B ≥ 0.  At any γ the search (:class:`~exactdp.measures.tensor.TensorSearch`)
+A − γB with exact rationals A, B ≥ 0.  At any γ the search (:class:`~exactdp.measures.tensor_search.TensorSearch`)
 returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A − γ'B, is a *supporting line*:
 ℓ ≤ δ_n everywhere, with equality at γ.  Both inversions use only such evaluations:
 
@@ -15,6 +15,14 @@ returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A �
   passed cannot be the maximizer above δ again, so this stops after at most one search per maximizing
   composition met — in practice two or three searches, not a scan — with γ* an exact rational and
   ε = log γ*.  If the maximizing composition's P-only mass exceeds δ there is no finite ε.
+  Where the exact search at γ is over the cost guard (a 2×3 pair at n = 1000: 10⁶ type classes per mixed
+  composition) the step needs no maximum, only the decision "δ_n(γ) ≤ δ?": the certified filter of
+  :mod:`~exactdp.measures.composition_filter` encloses every composition; one whose lower bound exceeds δ is
+  the composition to move to (its root, exact), and when every upper bound is ≤ δ, γ is γ* and the composition
+  whose root γ is (E_γ = δ exactly) is a maximizer there.  Open candidates are settled exactly when
+  homogeneous (streamed slices) or by the lattice bounds (:func:`~exactdp.measures.tensor_enclosure.tighten`);
+  the answer is still the exact rational γ*.  ε for δ = 10⁻⁶ of (1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000:
+  three steps.
 * **δ at an irrational e^ε** (:func:`delta_tensor_power_eps_search`): bracket e^ε by rationals
   γ_lo < e^ε < γ_hi (a certified ball), take the supporting lines at both ends; if they coincide δ_n is
   that line on the bracket (a convex function touching a line at two points equals it in between) and
@@ -31,7 +39,21 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.kernels import as_kernel
-from exactdp.measures.tensor import MAX_EVALUATIONS, TensorSearch, _check_n
+from exactdp.limits import limit
+from exactdp.measures.privacy_loss import single_loss
+from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, tighten
+from exactdp.measures.tensor_search import (
+    COST_CAP,
+    MAX_EVALUATIONS,
+    TensorCost,
+    TensorSearch,
+    check_n,
+    evaluation_cost,
+    rational_bits,
+    require_cost,
+    search_cost,
+    shape_text,
+)
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
 from exactdp.numbers.truth import Sign
@@ -87,9 +109,20 @@ def epsilon_tensor_power(K, n: int, delta, *, max_evaluations: int = MAX_EVALUAT
         ParameterError: δ outside [0, 1], n < 1, or more than ``MAX_STEPS`` evaluations.
     """
     d = _delta_level(delta)
-    search = TensorSearch([(as_kernel(K), _check_n(n))], max_evaluations=max_evaluations)
+    search = TensorSearch([(as_kernel(K), check_n(n))], max_evaluations=max_evaluations)
     g = ONE  # invariant: γ* ≥ g (1, or the root of a composition whose E_γ never exceeds δ_n)
+    last = None  # the composition whose root g is (filtered steps)
+    what = f"epsilon_tensor_power: {shape_text(search.facs)}"
     for step in range(1, MAX_STEPS + 1):
+        decided = None if _exact_fits(search, g) else _filtered_decision(search, g, d, what)
+        if decided is not None and (decided or last is not None):
+            if not decided:  # δ_n(g) ≤ δ, and E_g(last) = δ: last is a maximizer at g = γ*
+                return TensorEpsilon(d, g, search.piece(last, g), search.composition(last), step)
+            root = _root(search, decided, d, what)
+            if root is None:
+                return TensorEpsilon(d, None, search.piece(decided, g), search.composition(decided), step)
+            g, last = max(root, g), decided
+            continue
         w = search.witness(g)
         if not w.counts:  # identical rows: δ_n = 0 for γ ≥ 1
             return TensorEpsilon(d, ONE, (ZERO, ZERO), (), step)
@@ -111,7 +144,7 @@ def delta_tensor_power_eps_search(K, n: int, gamma: sympy.Expr, *,
         UndecidedError: γ could not be compared with a rational (never a guess).
     """
     ball = RB(gamma, "e^eps")
-    search = TensorSearch([(as_kernel(K), _check_n(n))], max_evaluations=max_evaluations)
+    search = TensorSearch([(as_kernel(K), check_n(n))], max_evaluations=max_evaluations)
 
     def side(r: fmpq) -> Sign:
         s = ball.compare_rational(r)
@@ -149,3 +182,63 @@ def delta_tensor_power_eps_search(K, n: int, gamma: sympy.Expr, *,
         else:
             lo, lo_line = x, mid_line
     return (*lo_line, steps)
+
+
+def _exact_fits(search: TensorSearch, g: fmpq) -> bool:
+    """Whether the unfiltered exact search at g is within ``max_work`` and ``max_memory`` (else the inversion
+    decides through the certified filter, :func:`_filtered_decision`)."""
+    if not search.classes:
+        return True
+    cost = search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
+    return cost.work <= limit("max_work") and cost.memory <= limit("max_memory")
+
+
+def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str):
+    r"""Whether δ_n(g) ≤ δ, decided through the certified filter without the exact maximum: ``()`` when every
+    composition has E_g ≤ δ, else a composition (class counts) with E_g > δ certified — the one of largest lower
+    bound; None when no filter routine applies.
+
+    The filter's enclosures lo_c ≤ E_g(c) ≤ hi_c hold for every composition c, and every discarded one has
+    hi_c < max lo ≤ (a kept lower bound), so a kept lo_c > δ decides "above" and all kept hi_c ≤ δ decide
+    "below".  An open candidate (lo_c ≤ δ < hi_c, largest hi first) is evaluated exactly when it is one
+    homogeneous loss (streamed binomial / trinomial slices, cheap), else tightened by the lattice bounds
+    (:func:`~exactdp.measures.tensor_enclosure.tighten`), else evaluated exactly under the cost guard."""
+    from exactdp.measures import composition_filter
+    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks
+
+    classes, groups, totals, _ = search.classified
+    losses = [c.loss for c in classes]
+    selection = composition_filter.select(losses, groups, totals, g, what, cap=COST_CAP)
+    if selection is None:
+        return None
+    bounds = dict(selection.bounds)
+    steps: dict = {}
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+    while True:
+        above = [c for c, (lo, _) in bounds.items() if lo > d]
+        if above:
+            return max(above, key=lambda c: bounds[c][0])
+        open_ = [c for c, (_, hi) in bounds.items() if hi > d]
+        if not open_:
+            return ()
+        c = max(open_, key=lambda c: bounds[c][1])
+        items = [(loss, k) for loss, k in zip(losses, c) if k]
+        if single_loss(items) is None and tighten(bounds, steps, c, losses, lattice, g, DEFAULT_REL_WIDTH, what):
+            continue
+        _require_evaluation(items, g, what)
+        v = search.hockey_stick(c, g)
+        bounds[c] = (v, v)
+
+
+def _require_evaluation(items, g: fmpq, what: str) -> None:
+    """The cost guard of one exact E_g evaluation of the product ``items``."""
+    D, terms, bits, work, memory = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
+    require_cost(TensorCost(sum(k for _, k in items), D, terms, bits, 1, work, memory), what)
+
+
+def _root(search: TensorSearch, counts, d: fmpq, what: str) -> fmpq | None:
+    """The least γ with E_γ(counts) ≤ δ, exactly (:meth:`TensorSearch.gamma_for`), after the cost guard of one
+    evaluation of that composition (a homogeneous one is streamed; a mixed one forms its type classes)."""
+    items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
+    _require_evaluation(items, d, what)
+    return search.gamma_for(counts, d)

@@ -33,710 +33,53 @@ needs one evaluation.  The search is complete: the returned value is the exact m
 maximizing composition as witness.  Cost: one polynomial power per evaluated box; the number of boxes
 is reported (``TensorWitness.evaluations``) and capped by ``max_evaluations``.
 
+The search itself (:class:`~exactdp.measures.tensor_search.TensorSearch`, its cost estimates and argument
+checks) lives in :mod:`exactdp.measures.tensor_search`, below this module and below the enclosure
+(:mod:`exactdp.measures.tensor_enclosure`) and inversion (:mod:`exactdp.measures.profile_inversion`) layers
+that this module's public functions call.
+
 γ = e^ε ≥ 1 throughout (privacy is parametrized by γ); δ_n(γ) = η_{E_γ}(K^{⊗n}) is the exact privacy
 profile of the n-fold composition ([A] Thm 1, A-6).
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
-from dataclasses import dataclass
-from math import comb
-
 import sympy
-from flint import fmpq, fmpz
+from flint import fmpq
 
-from exactdp.distributions import as_distribution
-from exactdp.errors import ParameterError, ShapeError, UndecidedError
-from exactdp.kernels import Kernel, as_kernel
-from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
-from exactdp.measures import composition_filter
+from exactdp.errors import ParameterError, UndecidedError
+from exactdp.kernels import as_kernel
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
-from exactdp.measures.privacy_loss import (
-    PairLoss,
-    binomial_gamma_for,
-    binomial_hockey_stick,
-    binomial_linear_piece,
-    binomial_loss,
-    hockey_stick_product_losses,
-    product_loss,
-    trinomial_linear_piece,
-    trinomial_loss,
-    ratio_exponents,
+from exactdp.measures.privacy_loss import binomial_linear_piece, binomial_loss, product_loss
+from exactdp.measures.profile_inversion import delta_tensor_power_eps_search
+from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+from exactdp.measures.tensor_search import (  # noqa: F401  (re-exported: the public API of this module)
+    EXHAUSTIVE_LIMIT,
+    MAX_EVALUATIONS,
+    PairClass,
+    TensorCost,
+    TensorSearch,
+    TensorWitness,
+    binom_small,
+    check_gamma,
+    check_n,
+    classify,
+    eta_hockey_stick_tensor_product_witness,
+    hockey_stick_product,
+    pair_classes,
+    pair_compositions,
+    power_cost,
+    product_pair_losses,
+    require_cost,
+    require_enumeration,
+    short_number,
+    tensor_search_cost,
 )
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
+from exactdp.numbers.reader import as_expr
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Sign
-from exactdp.numbers.reader import as_expr
-
-#: default cap on the number of exact E_γ evaluations of one pair-type search
-MAX_EVALUATIONS = 20_000
-#: up to this many compositions the search evaluates them all (the bound boxes of branch and bound cost
-#: more than a leaf, and with two classes of similar strength little is pruned)
-EXHAUSTIVE_LIMIT = 5_000
-
-
-@dataclass(frozen=True)
-class PairClass:
-    """A class of ordered row pairs (x, x') of one kernel with one privacy-loss distribution."""
-
-    loss: PairLoss
-    x: int  # a representative pair
-    x_prime: int
-    factor: int  # index of the kernel in the product
-
-
-@dataclass(frozen=True)
-class TensorWitness:
-    r"""The exact maximum and a maximizing composition of a pair-type search.
-
-    ``composition`` lists ``(factor, x, x', count)``: ``count`` coordinates of factor ``factor`` carry
-    the inputs (x, x'); all other coordinates of that factor are equal in both sequences.
-    """
-
-    value: fmpq
-    composition: tuple[tuple[int, int, int, int], ...]
-    classes: int  # pair classes searched (after merging equal ones and dropping dominated ones)
-    evaluations: int  # exact E_γ evaluations (boxes bounded or leaves)
-    counts: tuple[int, ...] = ()  # the maximizing class counts, in the order of the search's pair classes
-    discarded: int = 0  # compositions the certified filter (measures/composition_filter.py) ruled out
-
-    def input_sequences(self, factors) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The two input sequences x^n, x'^n (factor by factor, in order) realizing ``value``."""
-        seqs: tuple[list, list] = ([], [])
-        for j, (_, n_j) in enumerate(_factors(factors)):
-            used = [(x, xp, c) for f, x, xp, c in self.composition if f == j]
-            for x, xp, c in used:
-                seqs[0].extend([x] * c)
-                seqs[1].extend([xp] * c)
-            rest = n_j - sum(c for _, _, c in used)
-            seqs[0].extend([0] * rest)
-            seqs[1].extend([0] * rest)
-        return tuple(seqs[0]), tuple(seqs[1])
-
-
-def _factors(factors) -> list[tuple[Kernel, int]]:
-    """Normalize ``[(K, n), ...]`` / ``[K, ...]`` into a list of (Kernel, multiplicity)."""
-    if isinstance(factors, Kernel):
-        factors = [factors]
-    out = []
-    for item in factors:
-        K, n = (item, 1) if isinstance(item, Kernel) else item
-        K = as_kernel(K)
-        if K.symbolic:
-            raise ParameterError("K: tensor powers are computed for rational (QQ) kernels; substitute values first")
-        _check_n(n)
-        out.append((K, n))
-    if not out:
-        raise ParameterError("factors: must contain at least one kernel")
-    return out
-
-
-def _check_n(n) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ParameterError(f"n: must be a positive integer, got {n!r}")
-    return n
-
-
-def _check_gamma(gamma) -> fmpq:
-    g = to_qq(gamma, "gamma")
-    if g < 1:
-        raise ParameterError(f"gamma: must be >= 1 (gamma = e^eps), got {g}")
-    return g
-
-
-# -- cost estimates: checked before any polynomial power is formed ------------------------
-
-_CAP = ESTIMATE_CAP  # exactdp.limits
-#: cost units of one Python-level step per coefficient (object creation, dict/list entry): the unit of
-#: ``max_work`` is about one machine-word operation of the big-integer arithmetic
-_PER_TERM = 400
-_PER_TERM_MPOLY = 1_200
-_PER_PAIR = 2_000  # per (row pair, output) when the row pairs of a kernel are classified (PairLoss.of)
-_PER_DOMINANCE = 4_000  # per Blackwell comparison of two classes (about 20 us), plus 20 per (output)^2
-_PER_BINOMIAL_TERM = 100  # per term of a binomial sum (the machine-size leaves of the binary splitting)
-
-
-def _bits(v) -> int:
-    """Bits of the larger of numerator and denominator of a rational."""
-    v = fmpq(v) if not isinstance(v, fmpq) else v
-    return max(int(v.p).bit_length(), int(v.q).bit_length(), 1)
-
-
-def _den_bits(values) -> int:
-    """Bits of the common denominator of ``values`` (what privacy_loss._int_masses builds)."""
-    from math import lcm
-
-    den = 1
-    for v in values:
-        den = lcm(den, int(v.q))
-    return (den - 1).bit_length()  # ceil(log2(den)): the bits per factor of a power of den
-
-
-@dataclass(frozen=True)
-class TensorCost:
-    """An up-front estimate of one exact pair-type search (or of a product of given multiplicities).
-
-    ``terms``: merged type classes of one evaluation (distinct product ratios), at most the number of types
-    ∏ C(k + L − 1, L − 1) and at most the lattice box ∏_v (Σ k·span_v + 1) of the D exponent coordinates;
-    ``bits``: size of the integer masses of one evaluation (≈ n·log2 of the denominators, plus γ);
-    ``evaluations``: compositions searched (all of them, halved at γ = 1; the branch and bound is charged
-    up to twice the compositions, capped by ``max_evaluations``); ``work`` = evaluations × terms ×
-    (limbs·log2(limbs) + a per-term constant), the unit of ``max_work``; ``memory`` ≈ four polynomials
-    (P, Q and the temporaries of the power) of ``terms`` coefficients of ``bits`` bits, in bytes.
-    """
-
-    n: int
-    rank: int
-    terms: int
-    bits: int
-    evaluations: int
-    work: int
-    memory: int
-
-    def describe(self) -> str:
-        return (f"{_short(self.terms)} type classes of {_short(self.bits)}-bit integers per evaluation, "
-                f"{_short(self.evaluations)} evaluation{'s' if self.evaluations != 1 else ''}")
-
-
-def _short(x: int) -> str:
-    return fmt_estimate(x, exact_below=10**7)
-
-
-def _eval_cost(losses, counts, extra_bits: int = 0, binomial: bool = True) -> tuple[int, int, int, int, int]:
-    """(rank D, terms, bits, work, memory) of one E_γ evaluation of ``[(PairLoss, k), ...]`` — integer
-    arithmetic on the sizes only (bit lengths and binomials of capped size; nothing of size k is built).
-
-    With ``binomial`` an evaluation that :func:`_hockey_stick` sums as a binomial is estimated as such
-    (:func:`_binomial_cost`); otherwise as the polynomial powers of :func:`product_loss`."""
-    items = [(loss, k) for loss, k in zip(losses, counts) if k]
-    if not items:
-        return 0, 1, 1, 1, 1
-    if binomial and (one := binomial_loss(items)) is not None:
-        return _binomial_cost(*one, extra_bits)
-    if binomial and (one := trinomial_loss(items)) is not None:
-        return _trinomial_cost(*one, extra_bits)
-    groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
-    keys, D = ratio_exponents(groups)
-    types = 1
-    for loss, k in items:
-        types = min(types * _binom_small(k, max(len(loss.classes), 1) - 1), _CAP)
-    box = 1
-    for v in range(D):
-        span = 0
-        for (loss, k), ks in zip(items, keys):
-            col = [e[v] for e in ks]
-            span += k * (max(col) - min(col)) if col else 0
-        box = min(box * (span + 1), _CAP)
-    terms = max(min(types, box), 1)
-    bits = extra_bits + 1
-    for loss, k in items:
-        b = max(_den_bits([P for _, P in loss.classes] or [ONE]), _den_bits(loss.q_masses or (ONE,)))
-        bits += k * b
-    limbs = bits // 64 + 1
-    per_term = limbs * limbs.bit_length() + (_PER_TERM_MPOLY if D >= 2 else _PER_TERM)
-    return D, terms, bits, min(terms * per_term, _CAP), min(4 * terms * (bits // 8 + 100), _CAP)
-
-
-def _binomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
-    r"""(rank, terms, bits, work, memory) of :func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`
-    at multiplicity k.
-
-    The binary splitting multiplies integers of up to k·(log2 k + b) bits (b = bits of the masses) in
-    log2 k levels, and the result is one fraction of about 2k·b bits reduced by one gcd: work ≈
-    2·s·log2(s)·log2(k) + 2·r·log2(r)² + 100·k in limbs s, r of those sizes (about 4–10 ns a unit, measured
-    in benchmarks/bench_tensor.py); memory a few integers of the splitting size, not the k + 1 coefficients.
-    """
-    L = len(loss.classes)
-    b = max(_den_bits([P for _, P in loss.classes] or [ONE]), _den_bits(loss.q_masses or (ONE,))) + 1
-    bits = extra_bits + 1 + k * (b - 1)
-    split = k * (k.bit_length() + b)
-    result = 2 * k * b + extra_bits
-    ls, lr = split // 64 + 1, result // 64 + 1
-    work = 2 * ls * ls.bit_length() * k.bit_length() + 2 * lr * lr.bit_length() ** 2 + _PER_BINOMIAL_TERM * k
-    memory = 8 * (max(split, result) // 8 + 100)
-    return min(L, 1), (k + 1 if L == 2 else 1), bits, min(work, _CAP), min(memory, _CAP)
-
-
-def _trinomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
-    r"""(rank, terms, bits, work, memory) of :func:`~exactdp.measures.privacy_loss.trinomial_linear_piece` at
-    multiplicity k: k + 1 slices, each a few fresh terms C(m, b) x^b y^{m−b} and two products of integers of
-    about k·b bits (b = bits of the masses), plus a per-slice constant; memory a few such integers."""
-    b = max(_den_bits([P for _, P in loss.classes]), _den_bits(loss.q_masses)) + 1
-    bits = extra_bits + 1 + k * b
-    limbs = bits // 64 + 1
-    work = (k + 1) * (12 * limbs * limbs.bit_length() + 20 * _PER_TERM)
-    return 2, (k + 1) * (k + 2) // 2, bits, min(work, _CAP), min(16 * (bits // 8 + 100), _CAP)
-
-
-def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUATIONS,
-                       exhaustive_limit: int = EXHAUSTIVE_LIMIT, gamma_power: int = 1,
-                       filtered: bool | None = None) -> TensorCost:
-    r"""The estimate :func:`eta_hockey_stick_tensor_product_witness` checks against ``max_work`` and
-    ``max_memory`` before it starts (see :class:`TensorCost`); cheap: sizes only.
-
-    >>> from exactdp.mechanisms import randomized_response
-    >>> c = tensor_search_cost([(randomized_response(2, 3), 1000)])
-    >>> c.terms, c.evaluations
-    (1001, 1)
-    >>> tensor_search_cost([(randomized_response(2, 3), 10**12)]).work > 10**9
-    True
-
-    ``gamma_power`` = k estimates the search at γ^k without computing γ^k (``exactdp tensor`` evaluates
-    δ_n at γ^n).  Where the search runs the certified filter (``filtered`` as in :class:`TensorSearch`) the
-    estimate is the filter's plus two exact evaluations.
-    """
-    g = _check_gamma(gamma)
-    facs = _factors(factors)
-    classified = _classify(facs)
-    cost = _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_power)
-    return _filtered_cost(g, classified, cost, gamma_power, filtered)
-
-
-def _filter_plan(classified, g, gamma_power: int, cost: TensorCost, filtered: bool | None):
-    """The certified filter's plan (:func:`exactdp.measures.composition_filter.plan`) when one applies and is
-    wanted: always with ``filtered=True``; by default (None) when its estimate plus two exact evaluations is
-    below the exact search's estimate ``cost``; never with False."""
-    classes, groups, totals, _ = classified
-    if filtered is False or not classes or _composition_count(groups, totals) < 3:
-        return None
-    planned = composition_filter.plan([c.loss for c in classes], groups, totals)
-    if planned is None:
-        return None
-    if filtered is None and planned.work + 2 * _worst_evaluation(classes, groups, totals, g, gamma_power)[3] >= cost.work:
-        return None  # the exact search is estimated cheaper (small n)
-    return planned
-
-
-def _filtered_cost(g, classified, cost: TensorCost, gamma_power: int, filtered: bool | None) -> TensorCost:
-    """``cost``, or where the certified filter runs the estimate of the filtered search: the filter plus two
-    exact evaluations (the candidates are charged again, each at its own estimate, once they are known)."""
-    planned = _filter_plan(classified, g, gamma_power, cost, filtered)
-    if planned is None:
-        return cost
-    classes, groups, totals, classify_work = classified
-    D, terms, bits, per_eval, memory = _worst_evaluation(classes, groups, totals, g, gamma_power)
-    return TensorCost(cost.n, D, terms, bits, 2, min(classify_work + planned.work + 2 * per_eval, _CAP),
-                      max(memory, planned.memory))
-
-
-def _search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_power: int = 1) -> TensorCost:
-    classes, groups, totals, classify_work = classified
-    n = sum(n_j for _, n_j in facs)
-    if not classes:
-        return TensorCost(n, 0, 1, 1, 0, classify_work, 0)
-    count = _composition_count(groups, totals)
-    if count <= exhaustive_limit:
-        evaluations = count
-        if g == 1 and _reversal(classes) is not None:
-            evaluations = count // 2 + 1
-    else:
-        evaluations = min(2 * count, max_evaluations + 1)
-    D, terms, bits, per_eval, memory = _worst_evaluation(classes, groups, totals, g, gamma_power)
-    return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, _CAP), memory)
-
-
-def _worst_evaluation(classes, groups, totals, g, gamma_power: int) -> tuple[int, int, int, int, int]:
-    """(rank, terms, bits, work, memory) of the most expensive evaluation: every coordinate of a factor in its
-    costliest class (a corner); with one class per factor that is the only evaluation and may be a binomial
-    sum, otherwise the interior compositions are type-class products and the corner is estimated as one."""
-    binomial = all(len(members) == 1 for members in groups)
-    worst = None
-    for choice in itertools.islice(itertools.product(*groups), 64):
-        counts = [0] * len(classes)
-        for gi, i in enumerate(choice):
-            counts[i] = totals[gi]
-        est = _eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP), binomial)
-        worst = est if worst is None or est[3] > worst[3] else worst
-    assert worst is not None  # itertools.product of non-empty groups yields at least one choice
-    return worst
-
-
-def power_cost(base, n: int) -> TensorCost:
-    """The estimate of an exact rational power ``base**n`` (bits = n · bits of base; work ≈ limbs·log2(limbs))."""
-    b = to_qq(base)
-    bits = 1 if b in (ZERO, ONE) else min(n * _bits(b), _CAP)
-    limbs = bits // 64 + 1
-    return TensorCost(n, 0, 1, bits, 1, min(limbs * limbs.bit_length(), _CAP), min(4 * (bits // 8 + 100), _CAP))
-
-
-def _require_cost(cost: TensorCost, what: str) -> None:
-    require("max_work", cost.work, f"{what}: {cost.describe()}")
-    require("max_memory", cost.memory, f"{what}: {cost.describe()}")
-
-
-def _require_enumeration(K, n: int, classes, count: int, what: str, classify_work: int = 0,
-                         binomial: bool = False) -> None:
-    """Guard a loop that evaluates every one of ``count`` compositions of n (profiles, irrational e^ε);
-    ``binomial``: the loop sums one class as a binomial (:func:`_binomial_cost`)."""
-    losses = [c.loss for c in classes]
-    worst = max((_eval_cost(losses, [n if i == j else 0 for i in range(len(classes))], binomial=binomial)
-                 for j in range(len(classes))), key=lambda e: e[3])
-    _, terms, bits, per_eval, memory = worst
-    cost = TensorCost(n, worst[0], terms, bits, count, min(classify_work + count * per_eval, _CAP), memory)
-    _require_cost(cost, f"{what}: n = {_short(n)} for a {K.N}x{K.M} kernel")
-
-
-def _shape(facs) -> str:
-    """``n = 10000 for a 2x3 kernel`` / ``n = 3, 1 for a 2x2 kernel, a 3x3 kernel``, for messages."""
-    ns = ", ".join(_short(n) for _, n in facs)
-    return f"n = {ns} for " + ", ".join(f"a {K.N}x{K.M} kernel" for K, _ in facs)
-
-
-def _classify(facs):
-    """``(classes, groups, totals, work)`` of the factors: the pair classes of every factor, the class
-    indices of each factor that has any, its multiplicity, and the work units the classification took."""
-    classes: list[PairClass] = []
-    groups, totals, work = [], [], 0
-    for j, (K, n_j) in enumerate(facs):
-        cls, w = _pair_classes(K, j, True)
-        work += w
-        if cls:
-            groups.append(list(range(len(classes), len(classes) + len(cls))))
-            totals.append(n_j)
-            classes.extend(cls)
-    return classes, groups, totals, work
-
-
-def _binom_small(k: int, r: int) -> int:
-    """C(k + r, r), capped (r small: a product of r factors; astronomically large k is capped)."""
-    if r == 0:
-        return 1
-    if r > 64 or k.bit_length() > 4000:
-        return _CAP
-    return min(comb(k + r, r), _CAP)
-
-
-def _composition_count(groups, totals) -> int:
-    count = 1
-    for members, n_g in zip(groups, totals):
-        count = min(count * _binom_small(n_g, len(members) - 1), _CAP)
-    return count
-
-
-def pair_classes(K, factor: int = 0, *, prune_dominated: bool = True) -> list[PairClass]:
-    """The distinct privacy-loss classes of ordered row pairs of K with K_x ≠ K_{x'}.
-
-    With ``prune_dominated`` a class that is a Blackwell garbling of another is dropped (fact 2 of the
-    module docstring); the survivors are an antichain.  Both steps are checked against ``max_work`` before
-    they start (N(N−1)·M for the classification, classes² comparisons for the pruning).
-    """
-    return _pair_classes(as_kernel(K), factor, prune_dominated)[0]
-
-
-def _classification_work(K: Kernel) -> int:
-    return K.N * (K.N - 1) * K.M * _PER_PAIR
-
-
-def _pruning_work(K: Kernel, count: int) -> int:
-    return count * count * (_PER_DOMINANCE + 20 * K.M * K.M)
-
-
-def _pair_classes(K: Kernel, factor: int, prune_dominated: bool) -> tuple[list[PairClass], int]:
-    """``(classes, work)``: the classes of :func:`pair_classes` and the work units spent on them."""
-    work = _classification_work(K)
-    require("max_work", work, f"pair_classes: the {K.N * (K.N - 1)} ordered row pairs of a {K.N}x{K.M} kernel")
-    seen: dict = {}
-    for x, xp in itertools.permutations(range(K.N), 2):
-        if K[x] != K[xp]:
-            loss = PairLoss.of(K[x], K[xp])
-            seen.setdefault(loss, PairClass(loss, x, xp, factor))
-    classes = list(seen.values())
-    if prune_dominated:
-        prune = _pruning_work(K, len(classes))
-        require("max_work", work + prune,
-                f"pair_classes: Blackwell comparisons of {len(classes)} loss classes of a {K.N}x{K.M} kernel")
-        work += prune
-        classes = [c for c in classes
-                   if not any(d is not c and d.loss.dominates(c.loss) for d in classes)]
-    return classes, work
-
-
-def _tighten(lo, hi, groups, totals):
-    """Shrink a box to its intersection with {Σ_{i∈g} k_i = n_g}; None if empty."""
-    lo, hi = list(lo), list(hi)
-    changed = True
-    while changed:
-        changed = False
-        for g, members in enumerate(groups):
-            slo, shi = sum(lo[i] for i in members), sum(hi[i] for i in members)
-            if slo > totals[g] or shi < totals[g]:
-                return None
-            for i in members:
-                new_hi = min(hi[i], totals[g] - (slo - lo[i]))
-                new_lo = max(lo[i], totals[g] - (shi - hi[i]))
-                if (new_lo, new_hi) != (lo[i], hi[i]):
-                    lo[i], hi[i], changed = new_lo, new_hi, True
-                    slo, shi = sum(lo[k] for k in members), sum(hi[k] for k in members)
-    return tuple(lo), tuple(hi)
-
-
-def _reversal(classes: list[PairClass]) -> list[int] | None:
-    """``rev[i]`` = the index of the class of the swapped pairs (x', x), or None if one is missing."""
-    index = {(c.factor, c.loss): i for i, c in enumerate(classes)}
-    rev = [index.get((c.factor, c.loss.reverse())) for c in classes]
-    found = [i for i in rev if i is not None]
-    return found if len(found) == len(rev) else None
-
-
-def _all_compositions(groups, totals, size):
-    """Every composition of every n_g over its group's classes, as class-count tuples, in a fixed order."""
-    for parts in itertools.product(*(_compositions(n_g, len(m)) for m, n_g in zip(groups, totals))):
-        counts = [0] * size
-        for members, part in zip(groups, parts):
-            for i, k in zip(members, part):
-                counts[i] = k
-        yield tuple(counts)
-
-
-def _exhaustive(value, groups, totals, size):
-    """Every composition of every n_g over its group's classes, evaluated exactly."""
-    best, best_counts = None, None
-    for counts in _all_compositions(groups, totals, size):
-        v = value(counts)
-        if best is None or v > best:
-            best, best_counts = v, counts
-    return best, best_counts
-
-
-def _best_of(value, candidates):
-    """The first maximum of ``value`` over ``candidates`` (in the order given)."""
-    best, best_counts = None, None
-    for counts in candidates:
-        v = value(counts)
-        if best is None or v > best:
-            best, best_counts = v, counts
-    return best, best_counts
-
-
-def _branch_and_bound(value, groups, totals, size):
-    """Best-first branch and bound over boxes of class counts; the bound of a box is E_γ at its top
-    corner ``hi`` (data processing: every composition in the box is ≤ hi coordinate-wise)."""
-    best, best_counts = None, None
-    for choice in itertools.product(*groups):  # seeds: the corners (a factor's coordinates in one class)
-        counts = [0] * size
-        for gi, i in enumerate(choice):
-            counts[i] = totals[gi]
-        v = value(tuple(counts))
-        if best is None or v > best:
-            best, best_counts = v, tuple(counts)
-    root = _tighten((0,) * size, tuple(totals[gi] for gi, m in enumerate(groups) for _ in m), groups, totals)
-    heap = [(-value(root[1]), 0, root)]
-    tick = 1
-    while heap:
-        neg_ub, _, (lo, hi) = heapq.heappop(heap)
-        if -neg_ub <= best:
-            break
-        if lo == hi:  # a leaf: its bound is its exact value
-            best, best_counts = -neg_ub, hi
-            continue
-        i = max(range(size), key=lambda k: hi[k] - lo[k])
-        mid = (lo[i] + hi[i]) // 2
-        for a, b in ((lo[i], mid), (mid + 1, hi[i])):
-            box = _tighten(lo[:i] + (a,) + lo[i + 1:], hi[:i] + (b,) + hi[i + 1:], groups, totals)
-            if box is None:
-                continue
-            ub = value(box[1])
-            if box[0] == box[1] and ub > best:
-                best, best_counts = ub, box[1]
-            elif ub > best:
-                heapq.heappush(heap, (-ub, tick, box))
-                tick += 1
-    return best, best_counts
-
-
-def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: int = MAX_EVALUATIONS,
-                                            exhaustive_limit: int = EXHAUSTIVE_LIMIT, executor=None,
-                                            filtered: bool | None = None) -> TensorWitness:
-    r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) with a maximizing pair type, by exact branch and bound.
-
-    Args:
-        factors: ``[(K_1, n_1), ..., (K_m, n_m)]`` (a bare Kernel counts once).
-        gamma: γ ≥ 1, exact rational.
-        max_evaluations: cap on exact E_γ evaluations; exceeding it raises (no partial answers).
-        exhaustive_limit: up to this many compositions every one is evaluated; beyond, branch and bound.
-        executor: optional process pool or ``distributed.Client`` for the exhaustive phase (see TensorSearch).
-        filtered: the certified filter first where it applies and pays (None), always (True), never (False).
-    Raises:
-        ParameterError: γ < 1, n < 1, a symbolic kernel, or the search exceeded ``max_evaluations``.
-    """
-    return TensorSearch(factors, max_evaluations=max_evaluations, exhaustive_limit=exhaustive_limit,
-                        executor=executor, filtered=filtered).witness(gamma)
-
-
-def _hockey_stick_chunk(classes, chunk, g: fmpq) -> list[fmpq]:
-    """E_γ of every composition of ``chunk`` (run by an executor's worker: pure, picklable arguments)."""
-    return [hockey_stick_product_losses([(c.loss, k) for c, k in zip(classes, counts)], g) for counts in chunk]
-
-
-class TensorSearch:
-    r"""The pair-type search of one product ``[(K_j, n_j)]``, reusable at several γ.
-
-    The pair classes are computed once; the type classes of every composition evaluated by the polynomial
-    route (:class:`~exactdp.measures.privacy_loss.ProductLoss`, independent of γ) are kept up to
-    ``keep_bytes`` of coefficients, so a second γ re-reads them (one bisection over the classes) instead of
-    forming the powers again — the profile inversions of :mod:`exactdp.measures.profile_inversion` evaluate
-    the same compositions at a few nearby γ.  Every call of :meth:`witness` runs the cost guard first.
-    """
-
-    def __init__(self, factors, *, max_evaluations: int = MAX_EVALUATIONS,
-                 exhaustive_limit: int = EXHAUSTIVE_LIMIT, keep_bytes: int = 256 * 2**20, executor=None,
-                 filtered: bool | None = None):
-        """``executor``: optional, anything with ``submit(fn, *args)`` returning futures (a process pool, a
-        ``distributed.Client``; :func:`exactdp.verification.conjecture.runner.open_executor` makes one from
-        a scheduler address).  It evaluates the compositions of the exhaustive phase in chunks; the cache
-        it fills holds the same exact values, so the witness is identical to the in-process search.
-
-        ``filtered``: run the certified filter of :mod:`exactdp.measures.composition_filter` first where a
-        routine applies (two pair classes with two ratio classes each) and, by default (None), its estimate
-        is below the exact search's; it evaluates exactly only the compositions it cannot rule out.  True:
-        whenever a routine applies; False: never (the unfiltered exact search; same value)."""
-        self.executor = executor
-        self.filtered = filtered
-        self.facs = _factors(factors)
-        self.classified = _classify(self.facs)
-        self.max_evaluations, self.exhaustive_limit = max_evaluations, exhaustive_limit
-        self.keep_bytes, self._kept_bytes = keep_bytes, 0
-        self._losses: dict = {}  # counts -> ProductLoss (γ-independent)
-        self.evaluations = 0  # exact E_γ evaluations over all calls
-
-    @property
-    def classes(self) -> list[PairClass]:
-        return self.classified[0]
-
-    def _product(self, counts):
-        """The γ-independent type classes of one composition (kept while within ``keep_bytes``)."""
-        loss = self._losses.get(counts)
-        if loss is None:
-            loss = product_loss([(c.loss, k) for c, k in zip(self.classes, counts)])
-            size = len(loss.P) * (int(loss.DP).bit_length() + int(loss.DQ).bit_length()) // 8 + 200
-            if self._kept_bytes + size <= self.keep_bytes:
-                self._losses[counts] = loss
-                self._kept_bytes += size
-        return loss
-
-    def hockey_stick(self, counts, g: fmpq) -> fmpq:
-        """E_γ of one composition (binomial sum for one class with two ratios, else its type classes)."""
-        return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
-                                           lambda _: self._product(counts))
-
-    def piece(self, counts, g: fmpq) -> tuple[fmpq, fmpq]:
-        r"""``(A, B)``: E_γ' = A − γ'B of the composition ``counts`` on the linear piece just right of γ
-        (the classes with ratio > γ; a supporting line of the convex profile at γ)."""
-        items = [(c.loss, k) for c, k in zip(self.classes, counts)]
-        single = binomial_loss(items)
-        if single is not None:
-            return binomial_linear_piece(single[0], single[1], lambda r: g < r)
-        tri = trinomial_loss(items)
-        if tri is not None:
-            return trinomial_linear_piece(tri[0], tri[1], g)
-        loss = self._product(counts)
-        a, b = fmpz(g.q) * loss.DQ, fmpz(g.p) * loss.DP
-        return loss.linear_piece(lambda Pc, Qc: Pc * a > Qc * b)
-
-    def gamma_for(self, counts, delta: fmpq) -> fmpq | None:
-        """The least γ ≥ 0 with E_γ(composition) ≤ δ, exactly (None: never — its P-only mass exceeds δ)."""
-        items = [(c.loss, k) for c, k in zip(self.classes, counts)]
-        single = binomial_loss(items)
-        if single is not None:
-            return binomial_gamma_for(single[0], single[1], delta)
-        tri = trinomial_loss(items)
-        if tri is not None:  # Newton from the left on this composition's own pieces (exact, finite)
-            if tri[0].p_only and ONE - (ONE - tri[0].p_only) ** tri[1] > delta:
-                return None
-            g = ZERO
-            for _ in range(MAX_EVALUATIONS):
-                A, B = trinomial_linear_piece(tri[0], tri[1], g)
-                if A - g * B <= delta:
-                    return g
-                g = (A - delta) / B  # B > 0: above the P-only floor the piece falls
-            raise ParameterError("max_evaluations: the root of one composition took too many steps")
-        return self._product(counts).gamma_for(delta)
-
-    def witness(self, gamma, *, gamma_power: int = 1) -> TensorWitness:
-        """The exact maximum over the compositions at γ, with a maximizing composition (cost guard first)."""
-        g = _check_gamma(gamma)
-        cost = _search_cost(self.facs, g, self.classified, self.max_evaluations, self.exhaustive_limit, gamma_power)
-        classes, groups, totals, _ = self.classified
-        self._filter_note = ""  # set by _select when the filter ran and could not narrow the search
-        selection = self._select(g, gamma_power, cost) if self.filtered is not False and classes else None
-        if selection is None:
-            _require_cost(cost, f"tensor: {_shape(self.facs)}{self._filter_note}")
-        if not classes:  # every factor has identical rows: all products of rows coincide
-            return TensorWitness(ZERO, (), 0, 0)
-        cache: dict = {}
-        # TV is symmetric: swapping the two input sequences maps every class to its reverse (q, p) and
-        # keeps E_1, so at γ = 1 a composition and its reverse share one evaluation (when the class set is
-        # closed under reversal, as it is for all ordered pairs of a kernel: garbling commutes with the swap)
-        rev = _reversal(classes) if g == 1 else None
-
-        def value(counts) -> fmpq:
-            if rev is not None:
-                counts = min(counts, tuple(counts[rev[i]] for i in range(len(counts))))
-            if counts not in cache:
-                if len(cache) >= self.max_evaluations:
-                    raise ParameterError(
-                        f"max_evaluations: the exact pair-type search over {len(classes)} classes needed more "
-                        f"than {self.max_evaluations} E_gamma evaluations; raise max_evaluations or lower n")
-                cache[counts] = self.hockey_stick(counts, g)
-            return cache[counts]
-
-        count = _composition_count(groups, totals)
-        if selection is not None:  # the first maximizer in enumeration order, as the exhaustive search finds
-            known = selection.known
-            best, best_counts = _best_of(lambda c: known[c] if c in known else value(c), selection.candidates)
-        elif count <= self.exhaustive_limit:
-            if self.executor is not None:
-                self._prefill(cache, rev, g, groups, totals)
-            best, best_counts = _exhaustive(value, groups, totals, len(classes))
-        else:
-            best, best_counts = _branch_and_bound(value, groups, totals, len(classes))
-        self.evaluations += len(cache)
-        composition = tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(classes, best_counts) if k)
-        return TensorWitness(best, composition, len(classes), len(cache), best_counts,
-                             selection.discarded if selection is not None else 0)
-
-    def _select(self, g: fmpq, gamma_power: int, cost: TensorCost):
-        """The certified filter's candidates (:func:`exactdp.measures.composition_filter.select`, its own
-        estimate charged first), then the exact evaluation of every candidate charged before it starts;
-        None where no routine applies or too many candidates survive (the caller runs the exact search)."""
-        classes, groups, totals, classify_work = self.classified
-        planned = _filter_plan(self.classified, g, gamma_power, cost, self.filtered)
-        if planned is None:
-            return None
-        what = f"tensor: {_shape(self.facs)}"
-        selection = composition_filter.select(planned.losses, groups, totals, g, what, planned=planned)
-        if selection is None:  # e.g. every E_γ below the float range of the bounds (δ_n((3/2)^n), n = 10⁴)
-            self._filter_note = (f", exact search (the certified filter, {planned.routine.name}, ran and left more "
-                                 f"than {composition_filter.MAX_CANDIDATES} candidates)")
-            return None
-        n = sum(n_j for _, n_j in self.facs)
-        exact = len(selection.candidates) - len(selection.known)
-        # each candidate at its own estimate: a homogeneous one is streamed (binomial / trinomial slices), not
-        # charged as the type classes of a mixed composition
-        each = [_eval_cost([c.loss for c in classes], counts, min(gamma_power * _bits(g), _CAP))
-                for counts in selection.candidates if counts not in selection.known] or [(0, 1, 1, 0, 1)]
-        D, terms, bits, _, memory = max(each, key=lambda e: e[3])
-        _require_cost(TensorCost(n, D, terms, bits, exact, min(classify_work + selection.work + sum(e[3] for e in each),
-                                                                _CAP), memory), f"{what} (filtered)")
-        return selection
-
-
-    def _prefill(self, cache: dict, rev, g: fmpq, groups, totals) -> None:
-        """Evaluate the distinct compositions on ``self.executor`` in chunks, results in submission order.
-        Beyond ``max_evaluations`` nothing is sent: the in-process search then raises at the same point."""
-        todo = list(dict.fromkeys(
-            min(c, tuple(c[rev[i]] for i in range(len(c)))) if rev is not None else c
-            for c in _all_compositions(groups, totals, len(self.classes))))
-        if len(todo) > self.max_evaluations:
-            return
-        chunk = max(1, -(-len(todo) // 64))
-        parts = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
-        futures = [self.executor.submit(_hockey_stick_chunk, self.classes, part, g) for part in parts]
-        for part, fut in zip(parts, futures):
-            cache.update(zip(part, fut.result()))
 
 
 def eta_hockey_stick_tensor_product(factors, gamma, **kw) -> fmpq:
@@ -760,7 +103,7 @@ def eta_hockey_stick_tensor_power(K, n: int, gamma, **kw) -> fmpq:
     >>> eta_hockey_stick_tensor_power(randomized_response(2, 3), 3, 2)
     17/32
     """
-    return eta_hockey_stick_tensor_product_witness([(as_kernel(K), _check_n(n))], gamma, **kw).value
+    return eta_hockey_stick_tensor_product_witness([(as_kernel(K), check_n(n))], gamma, **kw).value
 
 
 def eta_tv_tensor_power(K, n: int, **kw) -> fmpq:
@@ -782,8 +125,6 @@ def delta_tensor_power(K, n: int, gamma, *, enclosure: bool = False, rel_width=N
     10⁻⁶; kernels whose row pairs form one loss class of at most three ratios), which says which it is.
     """
     if enclosure:
-        from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
-
         return delta_tensor_power_enclosure(K, n, gamma, rel_width=rel_width, **kw)
     if rel_width is not None:
         raise ParameterError("rel_width: only with enclosure=True (the default result is exact)")
@@ -801,17 +142,17 @@ def privacy_profile_tensor_power(K, n: int, *, max_compositions: int = 2_000) ->
         ParameterError: more than ``max_compositions`` compositions.
     """
     K = as_kernel(K)
-    _check_n(n)
-    classes, _, _, classify_work = _classify([(K, n)])
+    check_n(n)
+    classes, _, _, classify_work = classify([(K, n)])
     if not classes:  # identical rows: E_γ(p‖p) = (1 − γ)_+ when there are two inputs
         return profile_from_lines([(ZERO, ZERO)] + ([(ONE, ONE)] if K.N > 1 else []))
-    count = _binom_small(n, len(classes) - 1)
+    count = binom_small(n, len(classes) - 1)
     if count > max_compositions:
         raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions over "
                              f"{len(classes)} classes (> {max_compositions}); evaluate delta_tensor_power at a gamma")
-    _require_enumeration(K, n, classes, count, "privacy_profile_tensor_power", classify_work)
+    require_enumeration(K, n, classes, count, "privacy_profile_tensor_power", classify_work)
     lines = []
-    for counts in _compositions(n, len(classes)):
+    for counts in pair_compositions(n, len(classes)):
         lines.extend(product_loss([(c.loss, k) for c, k in zip(classes, counts)]).lines())
     return profile_from_lines(lines)
 
@@ -841,7 +182,7 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int | None = Non
     9/16 - exp(1/2)/16
     """
     K = as_kernel(K)
-    _check_n(n)
+    check_n(n)
     e, symbolic = to_exact(eps, "eps")
     e = as_expr(e if symbolic else qq_to_sympy(e))
     if e.is_negative or e.free_symbols:
@@ -849,15 +190,15 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int | None = Non
     gamma = sympy.exp(e)
     if gamma.is_Rational:
         return qq_to_sympy(delta_tensor_power(K, n, to_qq(gamma), max_evaluations=max_evaluations))
-    classes, _, _, classify_work = _classify([(K, n)])
+    classes, _, _, classify_work = classify([(K, n)])
     if not classes:
         return sympy.Integer(0)
-    count = _binom_small(n, len(classes) - 1)
+    count = binom_small(n, len(classes) - 1)
     if max_compositions is not None and count > max_compositions:
         raise ParameterError(f"max_compositions: K^{{⊗{n}}} has {count} pair compositions (> {max_compositions})")
     single = binomial_loss([(classes[0].loss, n)]) if len(classes) == 1 else None
     if single is not None:  # one class with two ratios: the binomial piece, threshold by certified comparisons
-        _require_enumeration(K, n, classes, 1, "delta_tensor_power_eps", classify_work, True)
+        require_enumeration(K, n, classes, 1, "delta_tensor_power_eps", classify_work, True)
         g = RB(gamma, "e^eps")
 
         def below(r: fmpq) -> bool:
@@ -868,69 +209,8 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int | None = Non
 
         A, B = binomial_linear_piece(single[0], n, below)
     else:
-        from exactdp.measures.profile_inversion import delta_tensor_power_eps_search
-
         A, B, _ = delta_tensor_power_eps_search(K, n, gamma, max_evaluations=max_evaluations)
     return qq_to_sympy(A) - qq_to_sympy(B) * gamma
-
-
-def _compositions(n: int, parts: int):
-    """All ordered compositions of n into ``parts`` non-negative integers."""
-    for cuts in itertools.combinations(range(n + parts - 1), parts - 1):
-        bounds = (-1, *cuts, n + parts - 1)
-        yield tuple(bounds[k + 1] - bounds[k] - 1 for k in range(parts))
-
-
-def hockey_stick_product(factors, gamma) -> fmpq:
-    r"""E_γ(⊗_j p_j^{⊗k_j} ‖ ⊗_j q_j^{⊗k_j}) for ``factors = [(p_j, q_j, k_j), ...]``, γ ≥ 0 exact.
-
-    The product distributions are never built: type classes of the privacy-loss distributions
-    (:mod:`exactdp.measures.privacy_loss`).  E₁ is the TV distance of the products.
-
-    >>> hockey_stick_product([(["3/4", "1/4"], ["1/4", "3/4"], 2)], 1)
-    1/2
-    """
-    g, losses = product_pair_losses(factors, gamma)
-    D, terms, bits, work, memory = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
-    cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, memory)
-    _require_cost(cost, f"hockey_stick_product: multiplicities {', '.join(_short(k) for *_, k in factors)}")
-    return _hockey_stick(losses, g)
-
-
-def product_pair_losses(factors, gamma) -> tuple[fmpq, list]:
-    """``(γ, [(PairLoss_j, k_j), ...])`` of ``factors = [(p_j, q_j, k_j), ...]``, validated (γ ≥ 0 exact)."""
-    g = to_qq(gamma, "gamma")
-    if g < 0:
-        raise ParameterError(f"gamma: must be >= 0, got {g}")
-    losses = []
-    for j, item in enumerate(factors):
-        if len(item) != 3:
-            raise ParameterError(f"factors[{j}]: expected (p, q, multiplicity), got {item!r}")
-        p, q, k = item
-        p, q = as_distribution(p, "p"), as_distribution(q, "q")
-        if len(p) != len(q):
-            raise ShapeError(f"factors[{j}]: p has {len(p)} entries but q has {len(q)}")
-        if p.symbolic or q.symbolic:
-            raise ParameterError(f"factors[{j}]: products are computed for rational distributions only")
-        if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-            raise ParameterError(f"factors[{j}]: multiplicity must be an integer >= 0, got {k!r}")
-        losses.append((PairLoss.of(p.probs, q.probs), k))
-    return g, losses
-
-
-def _hockey_stick(items, gamma: fmpq) -> fmpq:
-    r"""E_γ of the product ``[(PairLoss, k), ...]``: one loss with at most two ratio classes (randomized
-    response, every row pair of a 2×M kernel with two distinct ratios) as a binomial sum by binary splitting
-    (:func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`, quasi-linear in n), everything else by
-    the type classes of :func:`~exactdp.measures.privacy_loss.product_loss`.  Both exact and equal."""
-    single = binomial_loss(items)
-    if single is not None:
-        return binomial_hockey_stick(single[0], single[1], gamma)
-    tri = trinomial_loss(items)
-    if tri is not None:  # one loss with three ratio classes: streamed slices, O(n) memory
-        A, B = trinomial_linear_piece(tri[0], tri[1], gamma)
-        return A - gamma * B
-    return product_loss(items).hockey_stick(gamma)
 
 
 def phi_n(gamma, delta, n: int) -> fmpq:
@@ -938,8 +218,8 @@ def phi_n(gamma, delta, n: int) -> fmpq:
     after the cost guard on the exact power ((1−δ)/γ)ⁿ."""
     from exactdp.bounds import PrivacyLevel, get
 
-    g = _check_gamma(gamma)
+    g = check_gamma(gamma)
     level = PrivacyLevel.of(g, delta)
     base = (ONE - level.delta) / g
-    _require_cost(power_cost(base, _check_n(n)), f"phi_n: ({base})^n at n = {_short(n)}")
+    require_cost(power_cost(base, check_n(n)), f"phi_n: ({base})^n at n = {short_number(n)}")
     return get("phi_n").at(t=level.t, delta=level.delta, n=n)

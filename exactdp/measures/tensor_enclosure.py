@@ -25,7 +25,10 @@ composition it discards is certified below the best lower bound; each candidate 
 where that fits the cost guard (the homogeneous ones: streamed binomial or trinomial slices), else enclosed by
 :mod:`exactdp.measures.lattice_interval` (two losses of at most three ratio classes, a 2×3 kernel's mixed
 compositions) at the requested width; the result is exact when every candidate is, else [max lo, max hi].
-Where no filter routine applies, or too many candidates survive, the mode refuses with the exact search's limit.
+When more than ``MAX_CANDIDATES`` candidates survive (E_γ nearly flat in the composition, e.g. the 2×3 pair
+(1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000, γ = 3³⁹²: 160) the filter's own enclosures give [max lo, max hi],
+the widest candidates tightened first.  Where no filter routine applies the mode refuses with the exact search's
+limit.
 """
 
 from __future__ import annotations
@@ -41,21 +44,21 @@ from exactdp.measures.privacy_loss import (
     single_loss,
     trinomial_thresholds,
 )
-from exactdp.measures.tensor import (
-    _CAP,
-    _PER_TERM,
+from exactdp.measures.tensor_search import (
+    COST_CAP,
+    PER_TERM,
     TensorCost,
     TensorSearch,
-    _bits,
-    _check_gamma,
-    _check_n,
-    _eval_cost,
-    _require_cost,
-    _search_cost,
-    _shape,
-    _short,
+    check_gamma,
+    check_n,
+    evaluation_cost,
     hockey_stick_product,
     product_pair_losses,
+    rational_bits,
+    require_cost,
+    search_cost,
+    shape_text,
+    short_number,
 )
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.rb import ball_endpoints
@@ -271,10 +274,10 @@ def _ball_cost(fn, n: int, prec: int) -> int:
     benchmarks/bench_tensor.py); the binomial route two incomplete beta functions (a few ms each, about
     independent of n) and powers."""
     limbs = prec // 64 + 1
-    per_op = limbs * limbs.bit_length() + _PER_TERM
+    per_op = limbs * limbs.bit_length() + PER_TERM
     if fn is _ball_binomial:
-        return min(2 * _BETA_OPS * per_op + 4 * n.bit_length() * per_op, _CAP)
-    return min((n + 1) * _OPS_PER_SLICE * per_op, _CAP)
+        return min(2 * _BETA_OPS * per_op + 4 * n.bit_length() * per_op, COST_CAP)
+    return min((n + 1) * _OPS_PER_SLICE * per_op, COST_CAP)
 
 
 def _enclose(route, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
@@ -283,7 +286,7 @@ def _enclose(route, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
     Each tail is kept to a relative 2^−target (target = log2(1/w) + 2·log2(n) + 16 bits) at a working precision
     128 bits above it; both double until the ball's exact endpoints (clipped to [0, 1]) are within w."""
     fn, loss, k = route
-    target = _bits(1 / w) + 2 * k.bit_length() + 16
+    target = rational_bits(1 / w) + 2 * k.bit_length() + 16
     while True:
         prec = target + 128
         require("max_prec", prec, f"{what}: a ball of relative width <= {w}")
@@ -323,15 +326,15 @@ def hockey_stick_product_enclosure(factors, gamma, *, rel_width=None, try_exact:
     """
     w = _rel_width(rel_width)
     g, losses = product_pair_losses(factors, gamma)
-    D, terms, bits, work, memory = _eval_cost([lo for lo, _ in losses], [k for _, k in losses], _bits(g))
+    D, terms, bits, work, memory = evaluation_cost([lo for lo, _ in losses], [k for _, k in losses], rational_bits(g))
     cost = TensorCost(sum(k for _, k in losses), D, terms, bits, 1, work, memory)
-    what = f"hockey_stick_product: multiplicities {', '.join(_short(k) for *_, k in factors)}"
+    what = f"hockey_stick_product: multiplicities {', '.join(short_number(k) for *_, k in factors)}"
     if try_exact and _within(cost):
         v = hockey_stick_product(factors, g)
         return TensorEnclosure(v, v, True, w)
     route = _ball_route(losses)
     if route is None:
-        _require_cost(cost, what + " (no ball route: more than one loss or more than three ratio classes)")
+        require_cost(cost, what + " (no ball route: more than one loss or more than three ratio classes)")
     return _enclose(route, g, w, what)
 
 
@@ -356,20 +359,20 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
             ``max_work``.
     """
     w = _rel_width(rel_width)
-    g = _check_gamma(gamma)
-    search = TensorSearch([(K, _check_n(n))], **kw)
-    cost = _search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
+    g = check_gamma(gamma)
+    search = TensorSearch([(K, check_n(n))], **kw)
+    cost = search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
     classes = search.classes
     route = _ball_route([(classes[0].loss, n)]) if len(classes) == 1 else None
     if (try_exact or route is None) and _within(cost):
         v = search.witness(g).value
         return TensorEnclosure(v, v, True, w)
-    what = f"delta_tensor_power: {_shape(search.facs)}"
+    what = f"delta_tensor_power: {shape_text(search.facs)}"
     if route is None:
         found = _filtered(search, g, w, what, try_exact)
         if found is not None:
             return found
-        _require_cost(cost, what + f" ({len(classes)} loss classes: no certified filter applies, or too many "
+        require_cost(cost, what + f" ({len(classes)} loss classes: no certified filter applies, or too many "
                                    "compositions survive it)")
     return _enclose(route, g, w, what)
 
@@ -385,7 +388,7 @@ def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
     for i in groups[0]:
         counts = tuple(totals[0] if j == i else 0 for j in range(len(classes)))
         items = [(c.loss, k) for c, k in zip(classes, counts) if k]
-        est = _eval_cost([lo for lo, _ in items], [k for _, k in items], _bits(g))
+        est = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
         if _within(TensorCost(totals[0], est[0], est[1], est[2], 1, est[3], est[4])):
             v = search.hockey_stick(counts, g)
             best = v if best is None else max(best, v)
@@ -396,31 +399,37 @@ def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
 
 def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool) -> TensorEnclosure | None:
     r"""δ_n(γ) over several pair classes through the certified filter of
-    :mod:`~exactdp.measures.composition_filter` (None where no routine applies or too many candidates survive).
+    :mod:`~exactdp.measures.composition_filter` (None where no routine applies).
 
     Every discarded composition is certified below the best lower bound, so δ_n(γ) is the maximum over the
-    candidates.  Each candidate is evaluated exactly where that fits the cost guard (the homogeneous ones are
-    streamed: binomial or trinomial slices), else enclosed by
-    :func:`~exactdp.measures.lattice_interval.hockey_stick_bounds` at the requested width (two losses of at
-    most three ratio classes).  All exact: the exact maximum.  Otherwise [max lo, max hi] over the candidates,
-    returned only when its relative width is ≤ w."""
+    candidates, and for any enclosures lo_c ≤ E_γ(c) ≤ hi_c of the candidates c,
+    max_c lo_c ≤ δ_n(γ) ≤ max_c hi_c.  Up to :data:`~exactdp.measures.composition_filter.MAX_CANDIDATES`
+    candidates, each is evaluated exactly where that fits the cost guard (the homogeneous ones are streamed:
+    binomial or trinomial slices), else enclosed by :func:`~exactdp.measures.lattice_interval.hockey_stick_bounds`
+    at the requested width (two losses of at most three ratio classes); all exact: the exact maximum.  With more
+    candidates (E_γ nearly flat in the composition: the maximum is shared by many within the filter's width) the
+    filter's own enclosures are used, the candidates whose hi exceeds (1 + w)·max lo tightened by the lattice
+    bounds (highest hi first) until none does.  The result is [max lo, max hi] when its relative width is ≤ w."""
     from exactdp.measures import composition_filter
-    from exactdp.measures.lattice_interval import LatticeEnclosure
+    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks
 
     classes, groups, totals, _ = search.classified
     losses = [c.loss for c in classes]
-    selection = composition_filter.select(losses, groups, totals, g, what)
+    selection = composition_filter.select(losses, groups, totals, g, what, cap=COST_CAP)
     if selection is None:
         return _near_one(search, g, w)
-    lattice = LatticeEnclosure()
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+    if len(selection.candidates) - len(selection.known) > composition_filter.MAX_CANDIDATES:
+        near = _near_one(search, g, w)  # E_γ ≈ 1 everywhere: [the exact homogeneous maximum, 1]
+        return near if near is not None else _from_bounds(dict(selection.bounds), losses, lattice, g, w, what)
     best_lo, best_hi, exact = None, None, True
     for counts in selection.candidates:
         items = [(loss, k) for loss, k in zip(losses, counts) if k]
-        est = _eval_cost([lo for lo, _ in items], [k for _, k in items], _bits(g))
+        est = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
         if try_exact and _within(TensorCost(sum(counts), est[0], est[1], est[2], 1, est[3], est[4])):
             lo = hi = search.hockey_stick(counts, g)
         else:
-            if len({loss for loss, _ in items}) > 2 or any(len(loss.classes) > 3 for loss, _ in items):
+            if not _lattice_covers(items):
                 return None
             lo, hi = lattice.bounds(items, g, rel_width=w / 4)
             exact = False
@@ -429,7 +438,56 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     assert best_lo is not None and best_hi is not None  # select keeps at least the best composition
     if exact or best_lo == best_hi:
         return TensorEnclosure(best_lo, best_lo, True, w)
-    if best_lo > 0 and best_hi - best_lo <= w * best_lo:
-        return TensorEnclosure(best_lo, best_hi, False, w)
+    return _accept(best_lo, best_hi, w, what)
+
+
+def _lattice_covers(items) -> bool:
+    """Whether :mod:`~exactdp.measures.lattice_interval` encloses the product ``items`` (at most two distinct
+    losses of at most three ratio classes each)."""
+    return len({loss for loss, _ in items}) <= 2 and all(len(loss.classes) <= 3 for loss, _ in items)
+
+
+def _accept(lo: fmpq, hi: fmpq, w: fmpq, what: str) -> TensorEnclosure:
+    """[lo, hi] as an enclosure when its relative width is ≤ w, else the refusal (never a wider ball)."""
+    if lo > 0 and hi - lo <= w * lo:
+        return TensorEnclosure(lo, hi, lo == hi, w)
     raise ResourceLimitError(f"{what}: the candidates of the certified filter could not be enclosed to a relative "
                              f"width <= {w} (the value may be 0 or too close to it); a wider one is not returned")
+
+
+def _from_bounds(bounds: dict, losses, lattice, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
+    r"""[max lo, max hi] over many candidates from their filter enclosures ``bounds`` (counts → (lo, hi)): while
+    some hi exceeds (1 + w)·max lo, the candidate of largest hi is tightened (:func:`tighten`, each of its two
+    steps once per candidate).  Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest
+    upper bound."""
+    best_lo = max(lo for lo, _ in bounds.values())
+    steps: dict = {}  # counts -> tightening steps done (0, 1 or 2)
+    while True:
+        counts, (lo, hi) = max(bounds.items(), key=lambda kv: kv[1][1])
+        if hi <= (1 + w) * best_lo or not tighten(bounds, steps, counts, losses, lattice, g, w, what):
+            return _accept(best_lo, hi, w, what)
+        best_lo = max(best_lo, bounds[counts][0])
+
+
+def tighten(bounds: dict, steps: dict, counts, losses, lattice, g: fmpq, w: fmpq, what: str) -> bool:
+    r"""One tightening step of the enclosure ``bounds[counts]`` of E_γ(counts) by the lattice bounds of
+    :mod:`~exactdp.measures.lattice_interval` (intersected with the old one): step 1 at the default cut
+    (:data:`~exactdp.measures.lattice_interval.CUT_NATS`: absolute width about 10⁻⁹, enough to show most
+    candidates below the maximum; the filter's shallower cut is not), step 2 at relative width w/4.  ``steps``
+    counts the steps done per composition; False when both are done or the lattice does not cover the product.
+    ``lattice`` carries the work budget: past it, a refusal naming ``max_work``."""
+    from exactdp.measures.lattice_interval import OverBudget
+
+    items = [(loss, k) for loss, k in zip(losses, counts) if k]
+    step = steps.get(counts, 0)
+    if step == 2 or not _lattice_covers(items):
+        return False
+    try:
+        lo2, hi2 = lattice.bounds(items, g) if step == 0 else lattice.bounds(items, g, rel_width=w / 4)
+    except OverBudget as e:
+        raise ResourceLimitError(f"{what}: tightening the candidates of the certified filter: {e}; exceeds the "
+                                 f"limit max_work = {limit('max_work')}") from None
+    lo, hi = bounds[counts]
+    bounds[counts] = (max(lo, lo2), min(hi, hi2))
+    steps[counts] = step + 1
+    return True

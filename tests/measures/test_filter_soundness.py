@@ -32,7 +32,7 @@ from exactdp.kernels import Kernel
 from exactdp.measures import composition_filter as cf
 from exactdp.measures import lattice_interval as li
 from exactdp.measures.privacy_loss import PairLoss, hockey_stick_product_losses
-from exactdp.measures.tensor import TensorSearch, _all_compositions, _classify, _factors
+from exactdp.measures.tensor_search import TensorSearch, all_compositions, classify, normalize_factors
 from exactdp.numbers import float_interval as fi
 
 F = fmpq
@@ -43,7 +43,7 @@ E40 = F(1, 10**40)
 # -- helpers ----------------------------------------------------------------------------------------------
 
 def _structure(K, n):
-    classes, groups, totals, _ = _classify(_factors([(K, n)]))
+    classes, groups, totals, _ = classify(normalize_factors([(K, n)]))
     return [c.loss for c in classes], groups, totals
 
 
@@ -75,7 +75,7 @@ def _assert_contains(routine, K, n, gammas):
     assert routine.estimate(losses, groups, totals) is not None, "the routine must apply to this kernel"
     for g in gammas:
         rows = routine.enclose(losses, groups, totals, g)
-        assert [c for c, _, _ in rows] == list(_all_compositions(groups, totals, len(losses)))
+        assert [c for c, _, _ in rows] == list(all_compositions(groups, totals, len(losses)))
         for counts, lo, hi in rows:
             v = _exact(losses, counts, g)
             assert lo <= v <= hi, (counts, g, float(lo), float(v), float(hi))

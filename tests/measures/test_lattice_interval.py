@@ -26,7 +26,7 @@ from exactdp.measures.lattice_interval import (
     hockey_stick_bounds,
 )
 from exactdp.measures.privacy_loss import PairLoss, hockey_stick_product_losses
-from exactdp.measures.tensor import _all_compositions, _classify, _factors
+from exactdp.measures.tensor_search import all_compositions, classify, normalize_factors
 from tests.exact import random_distribution
 
 
@@ -147,13 +147,13 @@ def _kernel_2x3(rng):
 def test_filter_rows_are_in_search_order_and_contain_the_exact_values(n):
     rng = random.Random(40 + n)
     K = _kernel_2x3(rng)
-    classes, groups, totals, _ = _classify(_factors([(K, n)]))
+    classes, groups, totals, _ = classify(normalize_factors([(K, n)]))
     losses = [c.loss for c in classes]
     r = THREE_RATIO
     assert r.estimate(losses, groups, totals) is not None
     for g in (fmpq(1), fmpq(3, 2), fmpq(2) ** (n // 3)):
         rows = r.enclose(losses, groups, totals, g)
-        assert [c for c, _, _ in rows] == list(_all_compositions(groups, totals, len(classes)))
+        assert [c for c, _, _ in rows] == list(all_compositions(groups, totals, len(classes)))
         for counts, lo, hi in rows:
             exact = hockey_stick_product_losses([(lo_, k) for lo_, k in zip(losses, counts)], g)
             assert lo <= exact <= hi, (counts, g)
@@ -175,7 +175,7 @@ def test_all_sequence_delta_through_the_filter_equals_the_exact_search(n):
     rng = random.Random(900 + n)
     for _ in range(2):
         K = _kernel_2x3(rng)
-        classes, groups, totals, _ = _classify(_factors([(K, n)]))
+        classes, groups, totals, _ = classify(normalize_factors([(K, n)]))
         losses = [c.loss for c in classes]
         for g in (fmpq(1), fmpq(2), fmpq(3) ** (n // 4)):
             rows = THREE_RATIO.enclose(losses, groups, totals, g)
@@ -270,3 +270,26 @@ def test_enclosure_when_every_composition_is_near_one():
     corners = [S.hockey_stick(c, fmpq(3)) for c in ((1000, 0), (0, 1000))]
     assert (r.lower, r.upper, r.exact) == (max(corners), 1, False)
     assert 0 < r.relative_width <= r.requested
+
+
+def test_shared_blocks_are_built_once_across_gamma():
+    """Enclosures sharing a BlockStore build each (loss, k, cut) block once: at a second γ only the sweeps are
+    charged, and the bounds equal those of a fresh enclosure (the atoms do not depend on γ)."""
+    from exactdp.measures.lattice_interval import BlockStore
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    items = [(loss, 30), (loss.reverse(), 20)]
+    store = BlockStore()
+    first = LatticeEnclosure(blocks=store)
+    first.bounds(items, fmpq(3) ** 10)
+    assert len(store.blocks) == 2 and store.kept > 0
+    second, fresh = LatticeEnclosure(blocks=store), LatticeEnclosure()
+    g = fmpq(3) ** 14
+    assert second.bounds(items, g) == fresh.bounds(items, g)
+    assert 0 < second.work < fresh.work
+    exact = hockey_stick_product_losses(items, g)
+    lo, hi = second.bounds(items, g)
+    assert lo <= exact <= hi
+    tiny = BlockStore(keep_atoms=1)  # past the cap a block is used once and not kept
+    LatticeEnclosure(blocks=tiny).bounds(items, g)
+    assert tiny.blocks == {} and tiny.kept == 0

@@ -163,3 +163,64 @@ def test_one_ratio_class_and_the_threshold():
     for r_hi, r_lo, n, g in ((fmpq(3), fmpq(1, 3), 10, fmpq(3) ** 4), (fmpq(3), fmpq(1, 3), 10, fmpq(7, 2)),
                              (fmpq(5, 2), fmpq(2, 5), 101, fmpq(1)), (fmpq(2), fmpq(1, 2), 50, fmpq(2) ** 50)):
         assert _threshold(r_hi, r_lo, n, g) == _first_above(r_hi, r_lo, n, g)  # ties (3^4, 2^50) included
+
+
+PAIR_2X3 = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]])
+
+
+def test_many_candidates_enclosed_from_the_filter_bounds(monkeypatch):
+    """More candidates than MAX_CANDIDATES (forced here: the cap set to 0) are not refused: δ_n(γ) lies between
+    the largest lower and the largest upper filter bound, tightened by the lattice bounds; the result contains
+    the unfiltered exact search's value and has the requested width."""
+    from exactdp.measures import composition_filter, tensor_enclosure
+    from exactdp.measures.tensor_search import TensorSearch
+
+    calls = []
+    original = tensor_enclosure._from_bounds
+    monkeypatch.setattr(composition_filter, "MAX_CANDIDATES", 0)
+    monkeypatch.setattr(tensor_enclosure, "_from_bounds", lambda *a: calls.append(a) or original(*a))
+    for n, g in ((40, fmpq(3) ** 12), (60, fmpq(2) ** 15)):
+        exact = TensorSearch([(PAIR_2X3, n)], filtered=False).witness(g).value
+        with limits(max_work=10**7):  # below the exact search's estimate: the filter's route
+            r = tensor_enclosure.delta_tensor_power_enclosure(PAIR_2X3, n, g, try_exact=False)
+        assert exact in r and 0 < r.relative_width <= r.requested
+    assert len(calls) == 2
+
+
+@pytest.mark.slow
+def test_flat_compositions_at_n_1000_enclosed():
+    """The 2×3 pair at n = 1000, γ = 3³⁹⁸ (issue 24: refused before, 184 candidates survive the filter): an
+    enclosure of width ≤ 10⁻⁶ that contains the exact E_γ of the homogeneous composition (the maximizer: the
+    mixed candidates are certified below a third of it)."""
+    from exactdp.measures.tensor_search import TensorSearch
+
+    g = fmpq(3) ** 398
+    r = delta_tensor_power(PAIR_2X3, 1000, g, enclosure=True)
+    search = TensorSearch([(PAIR_2X3, 1000)])
+    corner = max(search.hockey_stick(c, g) for c in ((1000, 0), (0, 1000)))
+    assert not r.exact and corner in r and r.relative_width <= r.requested
+    assert fmpq(665942208, 10**16) < r.lower < fmpq(665942210, 10**16)
+
+
+def test_tighten_steps_and_its_budget():
+    """tighten: two steps per composition (default cut, then width w/4), each bound intersected with the old one
+    and containing the exact value; False after both or for a product the lattice does not cover; over the
+    lattice's work budget a refusal that names max_work."""
+    from exactdp.measures.lattice_interval import LatticeEnclosure
+    from exactdp.measures.privacy_loss import hockey_stick_product_losses
+    from exactdp.measures.tensor_enclosure import tighten
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    losses, counts, g, w = [loss, loss.reverse()], (30, 10), fmpq(3) ** 12, fmpq(1, 10**6)
+    exact = hockey_stick_product_losses([(loss, 30), (loss.reverse(), 10)], g)
+    bounds, steps = {counts: (fmpq(0), fmpq(1))}, {}
+    for step in (1, 2):
+        assert tighten(bounds, steps, counts, losses, LatticeEnclosure(), g, w, "t")
+        lo, hi = bounds[counts]
+        assert steps[counts] == step and lo <= exact <= hi and 0 < lo
+    assert (hi - lo) <= w * lo
+    assert not tighten(bounds, steps, counts, losses, LatticeEnclosure(), g, w, "t")
+    four = PairLoss.of([fmpq(1, 4)] * 4, [fmpq(1, 10), fmpq(2, 10), fmpq(3, 10), fmpq(4, 10)])
+    assert not tighten({(5,): (fmpq(0), fmpq(1))}, {}, (5,), [four], LatticeEnclosure(), g, w, "t")
+    with pytest.raises(ResourceLimitError, match="max_work"):
+        tighten({counts: (fmpq(0), fmpq(1))}, {}, counts, losses, LatticeEnclosure(budget=10), g, w, "t")

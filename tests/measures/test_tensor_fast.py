@@ -12,6 +12,7 @@ from flint import fmpq
 
 import exactdp.measures.privacy_loss as pl
 import exactdp.measures.tensor as tensor
+import exactdp.measures.tensor_search as tensor_search
 from exactdp import Kernel, eta_hockey_stick
 from exactdp.limits import ResourceLimitError
 from exactdp.measures.privacy_loss import (
@@ -150,7 +151,7 @@ def test_dispatch_only_for_one_loss_with_two_classes():
 
 def _old_search(monkeypatch):
     """Route every evaluation of the tensor search through the type classes (the path before issue 15)."""
-    monkeypatch.setattr(tensor, "_hockey_stick", lambda items, g: product_loss(items).hockey_stick(g))
+    monkeypatch.setattr(tensor_search, "_hockey_stick", lambda items, g: product_loss(items).hockey_stick(g))
 
 
 def test_tensor_power_equals_the_type_class_search(monkeypatch):
@@ -214,7 +215,8 @@ def test_irrational_eps_binomial_piece_equals_the_type_classes(monkeypatch):
     epss = ["1/2", sympy.log(3) / 2, sympy.sqrt(2), sympy.Integer(0), sympy.log(3), "7"]
     cases = [(K, n, e) for K in kernels for n in (1, 2, 7, 40) for e in epss]
     fast = [delta_tensor_power_eps(K, n, e) for K, n, e in cases]
-    monkeypatch.setattr(tensor, "binomial_loss", lambda items: None)  # the type-class route everywhere
+    for module in (tensor, tensor_search):  # the type-class route everywhere
+        monkeypatch.setattr(module, "binomial_loss", lambda items: None)
     slow = [delta_tensor_power_eps(K, n, e) for K, n, e in cases]
     assert fast == slow
 

@@ -146,3 +146,43 @@ def test_binomial_root_equals_the_type_class_root():
             full = product_loss([(loss, n)])
             for d in DELTAS + [full.hockey_stick(fmpq(2)), full.hockey_stick(fmpq(7, 3))]:
                 assert binomial_gamma_for(loss, n, d) == full.gamma_for(d), (p, q, n, d)
+
+
+@pytest.mark.parametrize("name", ["asym2x2", "2x3"])
+def test_epsilon_through_the_filter_equals_the_exact_inversion(name, monkeypatch):
+    """The filtered decision (forced: the exact search 'does not fit') gives the same exact γ*, piece and
+    maximizer value as the exact inversion and the scan of the whole profile."""
+    from exactdp.measures import profile_inversion
+
+    K = KERNELS[name]
+    cases = [(5, d) for d in DELTAS[1:-1]] + [(40, fmpq(1, 1000)), (40, fmpq(1, 10**6))]
+    want = {(n, d): epsilon_tensor_power(K, n, d) for n, d in cases}
+    monkeypatch.setattr(profile_inversion, "_exact_fits", lambda search, g: False)
+    decisions = []
+    original = profile_inversion._filtered_decision
+    monkeypatch.setattr(profile_inversion, "_filtered_decision", lambda *a: decisions.append(a) or original(*a))
+    for n, d in cases:
+        r = epsilon_tensor_power(K, n, d)
+        assert r.gamma == want[n, d].gamma, (name, n, d)
+        if n == 5:
+            assert r.gamma == _scan_gamma(privacy_profile_tensor_power(K, n), d)
+        A, B = r.piece
+        assert A - r.gamma * B == d or r.gamma == 1
+    assert len(decisions) >= len(cases)
+
+
+@pytest.mark.slow
+def test_epsilon_for_delta_1e_6_at_n_1000_of_a_2x3_pair():
+    """Issue 24: ε for δ = 10⁻⁶ of the 2×3 pair (1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000 (refused before):
+    γ* exact, the maximizing composition's E_γ* is δ exactly and exceeds δ just below γ*, and δ lies in the
+    certified enclosure of δ_n(γ*)."""
+    K = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]])
+    d = fmpq(1, 10**6)
+    r = epsilon_tensor_power(K, 1000, d)
+    assert 424.08 < float(r.epsilon.evalf()) < 424.09 and r.evaluations <= 6
+    search = TensorSearch([(K, 1000)])
+    counts = tuple(next((c for _, x, xp, c in r.composition if (x, xp) == (cl.x, cl.x_prime)), 0)
+                   for cl in search.classes)
+    assert search.hockey_stick(counts, r.gamma) == d
+    assert search.hockey_stick(counts, r.gamma * fmpq(10**9 - 1, 10**9)) > d
+    assert d in delta_tensor_power(K, 1000, r.gamma, enclosure=True)
