@@ -214,7 +214,14 @@ def _interval(poly: sympy.Poly, box: list) -> tuple[Fraction, Fraction]:
 
 
 def _norm(e, algebraic: list):
-    """Eliminate each algebraic coordinate (x, Root) of ``e`` by a resultant with its defining polynomial."""
+    """Eliminate each algebraic coordinate (x, Root) of ``e`` by a resultant with its defining polynomial.
+
+    The norm's degree is at most deg(e)·Π deg(f_i); the resultants are estimated at its cube first."""
+    degree = max(sympy.Poly(e, *e.free_symbols).total_degree(), 1) if e.free_symbols else 1
+    for _, r in algebraic:
+        degree *= r.f.degree()
+    require("max_work", min(degree, 10**6) ** 3, f"a norm of degree {degree} over {len(algebraic)} algebraic "
+                                                 f"coordinate(s)")
     for x, r in algebraic:
         e = sympy.resultant(e, r.poly_in(x).as_expr(), x)
     return sympy.expand(e)
