@@ -2,8 +2,8 @@
 
 ``DIR`` is written by ``exactdp verify --certificates DIR``.  Its ``index.json`` binds every certificate file to
 its claim and check by SHA-256; each certificate is re-checked by :mod:`exactdp.recheck` (Python fractions,
-sympy's cancel, resultants and real-root isolation in :mod:`exactdp.recheck_cad`; no exactdp solver or prover) and printed as OK, UNDECIDED (with what
-was not re-checked) or REJECTED (with the reason).  ``--format json`` prints the envelope of
+sympy's cancel, resultants and real-root isolation in :mod:`exactdp.recheck_cad`; no exactdp solver or
+prover) and printed as OK, UNDECIDED (with what was not re-checked) or REJECTED (with the reason).  ``--format json`` prints the envelope of
 ``exactdp/schemas/recheck.json``; the deprecated ``--json`` prints the bare document as before.  Exit status: 0
 when every certificate is OK, 1 otherwise (UNDECIDED is not a pass), 2 on bad input (no such directory, no files).
 

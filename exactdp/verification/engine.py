@@ -334,10 +334,11 @@ FINITE_SCOPE = re.compile(r"\b[A-Za-z][A-Za-z0-9_]*'* = \d|\.\.")
 
 
 def numbered_statements(results: list[ClaimResult]) -> dict:
-    """Each numbered statement of the papers (a theorem, lemma, corollary or proposition claim whose source label
-    is exactly "Theorem k", "Lemma k", "Corollary k" or "Proposition k") -> "proved" when every claim filed under it is proved with a scope that
-    fixes no size (its whole range), "proved-modulo" when they are proved or proved modulo cited results so,
-    "not" otherwise.  Several claims under one label (Lemma 4 and its closed form) count as one statement."""
+    """Each numbered statement of the papers (a theorem, lemma, corollary or proposition claim whose source
+    label is exactly "Theorem k", "Lemma k", "Corollary k" or "Proposition k") -> "proved" when every claim
+    filed under it is proved with a scope that fixes no size (its whole range), "proved-modulo" when they are
+    proved or proved modulo cited results so, "not" otherwise.  Several claims under one label (Lemma 4 and
+    its closed form) count as one statement."""
     out: dict = {}
     rank = {"proved": 2, "proved-modulo": 1, "not": 0}
     for r in results:

@@ -6,7 +6,7 @@ Kinds: a file deleted (also from the index), a hash mismatch, a renamed certific
 certificate moved into another claim's folder, an emptied region, a symbol that is both parameter and variable,
 an integer assumption on a real parameter, and five statements that are false only off the grids a re-check
 might sample (at N = 9, on an irrational line, at one off-grid point of three parameters, at a negative value,
-under an integer assumption) — none of them is accepted."""
+under an integer assumption) — each is rejected by both (the engine FALSE, recheck REJECTED naming the point)."""
 
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ def test_statements_false_off_the_grids_are_not_accepted(where):
     """recheck decides them exactly (a cylindrical decomposition sampled at every cell, N at integers,
     algebraic sample points on the irrational line) and names the failing point."""
     truth, status = _both(OFF_GRID[where])
-    assert truth is not Truth.TRUE, where
+    assert truth is Truth.FALSE, where
     r = recheck_certificate(OFF_GRID[where].to_json())
     assert status == REJECTED, (where, r.trusted)
     if where in FAILING_POINT:
