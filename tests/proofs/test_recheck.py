@@ -227,15 +227,15 @@ def test_export_then_recheck(few_results, tmp_path):
 
 @pytest.mark.slow
 def test_every_certificate_of_a_quick_run_is_rechecked(tmp_path):
-    """`exactdp verify --quick --certificates DIR` then `exactdp recheck DIR`: nothing REJECTED."""
+    """`exactdp verify --quick --certificates DIR` then `exactdp recheck DIR`: every certificate OK (three
+    parameters and irrational projection points decided exactly, none left UNDECIDED)."""
     from exactdp.cli import main
     from exactdp.recheck import recheck_directory
 
     assert main(["verify", "--quick", "--no-progress", "--certificates", str(tmp_path)]) == 0
     results = recheck_directory(tmp_path)
     assert len(results) >= 40
-    assert not [r.line() for r in results if r.status == REJECTED]
-    assert sum(r.status == OK for r in results) >= len(results) // 2
+    assert [r.line() for r in results if r.status != OK] == []
     index = json.loads((tmp_path / "index.json").read_text())
     graph = {cid: e["rests_on"] for cid, e in index["claims"].items()}
     for cid, deps in graph.items():  # no proof rests, through other claims, on itself
