@@ -8,21 +8,18 @@ contract keeps it in the bottom layer, so it cannot reach ``exactdp.algebra``):
 
 * point data (LP rows, primal and dual solutions, values at points) in Python's :class:`fractions.Fraction`;
 * identities by sympy's own ``cancel`` of the difference (``simplify`` only for non-rational terms);
-* sign conditions in **one** parameter decided exactly with sympy's real-root isolation
-  (``factor_list``, ``Poly.intervals``, ``Poly.count_roots``): every open cell between the real roots of all
-  polynomials involved is sampled at a rational point and every root (rational, or algebraic as an
-  irreducible factor with an isolating interval refined by bisection) is evaluated exactly;
-* sign conditions in **two** real parameters (w, v): a cylindrical decomposition computed with sympy — the
-  projection onto v (every coefficient in w of every irreducible factor, the discriminants and pairwise
-  resultants in w; Collins) is root-isolated, and one rational v per open cell and every rational root give
-  a one-parameter problem in w decided exactly as above (over an open cell the factors are delineable, so
-  the sample decides the cell); a line over an *irrational* projection root is reported as "trusted (engine)";
-* **three or more** parameters, or integer ones such as N: those beyond two real parameters are fixed on a
-  rational grid (integers 1..8 for integer ones) and each slice is decided exactly as above; between the
-  slices the region is reported as "trusted (engine)".
+* sign conditions on a region in up to **three** parameters decided exactly by a cylindrical algebraic
+  decomposition computed with sympy (:mod:`exactdp.recheck_cad`: McCallum's projection — coefficients,
+  discriminants, resultants of the irreducible factors —, real-root isolation, sample points with real
+  algebraic coordinates whose signs are decided by norms and interval refinement): every cell is sampled, so
+  a statement false at a single irrational point is found;
+* an integer parameter (N, n) is first relaxed to a real one (what holds for every real value holds for every
+  integer one); if the relaxed statement fails, the integer parameter is the bottom variable of the
+  decomposition and each of its cells is sampled at an integer.
 
-A certificate is **OK** (everything re-checked), **PARTIAL** (nothing wrong, some part trusted: listed) or
-**REJECTED** (a failing step, with the reason).  ``exactdp recheck`` exits 0 only if nothing is REJECTED.
+A certificate is **OK** (everything re-checked), **UNDECIDED** (nothing wrong found, some part not re-checked:
+more than three parameters, a non-rational term, a resource limit — listed) or **REJECTED** (a failing step,
+with the reason and the failing point).  ``exactdp recheck`` exits 0 only if every certificate is OK.
 Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametric-lp``.
 """
 
@@ -43,12 +40,11 @@ from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, how_to_raise, limit, quote, require
 from exactdp.numbers.escape import terminal
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
+from exactdp.recheck_cad import Undefined, Unsupported, find_point, point_text, rat, sign_at
 from exactdp.regular_files import check_regular, inside_folder, read_bytes
 from exactdp.scopes import scope_text, size_names, valid_sizes
 
 OK, UNDECIDED, REJECTED = "OK", "UNDECIDED", "REJECTED"
-#: the former name of UNDECIDED (a certificate with a part not re-checked); it is not a pass
-PARTIAL = UNDECIDED
 
 #: the functions an exported expression may use (the reader's math functions and Min, Max, Abs) and the recorded
 #: substitution ``Subs(e, x, v)`` and one-sided limit ``Limit(e, x, p)`` (x → p⁺), which are re-done here
@@ -77,12 +73,6 @@ def _carry_out(e, report: Recheck, what: str):
 
 _ASSUMPTIONS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero", "integer", "real")
 
-#: rational values the other parameters take on the lines of a multi-parameter sign condition
-GRID = tuple(Fraction(a) for a in ("0", "1/100", "1/7", "1/4", "1/3", "1/2", "2/3", "1", "3/2", "2", "3", "5",
-                                    "17/2", "20", "100"))
-INTEGER_GRID = tuple(Fraction(k) for k in range(1, 9))
-#: most lines per multi-parameter sign condition
-MAX_LINES = 24
 
 
 @dataclass
@@ -126,65 +116,10 @@ class Recheck:
                 "reasons": self.reasons, "trusted": self.trusted, "steps": self.steps}
 
 
-class _Unsupported(Exception):
-    """An expression outside the exact one-parameter fragment (a log, a root of a sum, ...)."""
+_Unsupported, _Undefined = Unsupported, Undefined
 
 
-class _Undefined(Exception):
-    """A denominator vanishes at a region point."""
-
-
-# -- exact one-parameter decisions (sympy root isolation, no exactdp algebra) ----------------------------------
-
-class _Root:
-    """A real algebraic number: the unique root of the irreducible ``f`` (degree >= 2) in (lo, hi)."""
-
-    def __init__(self, f: sympy.Poly, lo: Fraction, hi: Fraction):
-        self.f, self.lo, self.hi = f, lo, hi
-
-    def bisect(self) -> None:
-        mid = (self.lo + self.hi) / 2
-        if _sgn(self.f.eval(_rat(self.lo))) * _sgn(self.f.eval(_rat(mid))) < 0:
-            self.hi = mid
-        else:
-            self.lo = mid
-
-    def __str__(self) -> str:
-        return f"root of {self.f.as_expr()} in ({self.lo}, {self.hi})"
-
-
-def _thin(items: list) -> list:
-    """At most MAX_LINES of ``items``, evenly spread (integer indices k·len/MAX_LINES)."""
-    n = len(items)
-    return items if n <= MAX_LINES else [items[k * n // MAX_LINES] for k in range(MAX_LINES)]
-
-
-def _rat(q: Fraction) -> sympy.Rational:
-    return sympy.Rational(q.numerator, q.denominator)
-
-
-def _sgn(v) -> int:
-    return 1 if bool(v > 0) else -1 if bool(v < 0) else 0
-
-
-def _poly(e, x) -> sympy.Poly:
-    try:
-        p = sympy.Poly(e, x, domain="QQ")
-    except (sympy.PolynomialError, sympy.polys.polyerrors.GeneratorsNeeded, sympy.CoercionFailed):
-        raise _Unsupported(f"{e} is not a polynomial in {x} with rational coefficients") from None
-    return p
-
-
-def _sign_poly(e, x, pt) -> int:
-    p = _poly(e, x)
-    if isinstance(pt, Fraction):
-        return _sgn(p.eval(_rat(pt)))
-    if p.rem(pt.f).is_zero:
-        return 0
-    while p.count_roots(_rat(pt.lo), _rat(pt.hi)) > 0:  # no common root (f irreducible): refine until none
-        pt.bisect()
-    return _sgn(p.eval(_rat((pt.lo + pt.hi) / 2)))
-
+# -- relations at points and on regions (exact: exactdp.recheck_cad) ---------------------------------------------
 
 _PIECEWISE = (sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise)
 
@@ -199,20 +134,16 @@ def _branches(e):
     return list(pw.args)
 
 
-def _fraction(e, x):
-    n, d = sympy.fraction(sympy.cancel(sympy.together(e)))
-    return _poly(n, x), _poly(d, x)
-
-
-def _sign_expr(e, x, pt) -> int:
+def _sign_expr(e, point: dict) -> int:
+    """The exact sign of ``e`` (rational in the symbols, Min / Max / Abs allowed) at ``point``."""
     for branch, cond in _branches(e):
-        if cond is sympy.true or _truth_at(cond, x, pt):
-            n, d = _fraction(branch, x)
-            sd = _sign_poly(d.as_expr(), x, pt)
+        if cond is sympy.true or _truth_at(cond, point):
+            n, d = sympy.fraction(sympy.cancel(sympy.together(branch)))
+            sd = sign_at(d, point)
             if sd == 0:
-                raise _Undefined(f"{e} is undefined at {x} = {pt}")
-            return _sign_poly(n.as_expr(), x, pt) * sd
-    raise _Undefined(f"no branch of {e} applies at {x} = {pt}")
+                raise _Undefined(f"{e} is undefined at {point_text(point)}")
+            return sign_at(n, point) * sd
+    raise _Undefined(f"no branch of {e} applies at {point_text(point)}")
 
 
 _REL = {sympy.LessThan: lambda s: s <= 0, sympy.StrictLessThan: lambda s: s < 0,
@@ -220,258 +151,22 @@ _REL = {sympy.LessThan: lambda s: s <= 0, sympy.StrictLessThan: lambda s: s < 0,
         sympy.Equality: lambda s: s == 0, sympy.Unequality: lambda s: s != 0}
 
 
-def _truth_at(rel, x, pt) -> bool:
+def _truth_at(rel, point: dict) -> bool:
+    """The truth of the relation ``rel`` at ``point`` ({symbol: Fraction or algebraic Root}), exactly."""
     if rel is sympy.true or rel is True:
         return True
     if rel is sympy.false or rel is False:
         return False
     if isinstance(rel, sympy.And):
-        return all(_truth_at(a, x, pt) for a in rel.args)
+        return all(_truth_at(a, point) for a in rel.args)
     if isinstance(rel, sympy.Or):
-        return any(_truth_at(a, x, pt) for a in rel.args)
+        return any(_truth_at(a, point) for a in rel.args)
     if isinstance(rel, sympy.Not):
-        return not _truth_at(rel.args[0], x, pt)
+        return not _truth_at(rel.args[0], point)
     test = _REL.get(type(rel))
     if test is None:
         raise _Unsupported(f"{rel} is not a relation")
-    return test(_sign_expr(rel.lhs - rel.rhs, x, pt))
-
-
-def _polys_of(obj, x, out: list) -> None:
-    """Every polynomial whose roots can change the truth of ``obj`` (a relation or an expression)."""
-    if isinstance(obj, (sympy.And, sympy.Or, sympy.Not)):
-        for a in obj.args:
-            _polys_of(a, x, out)
-        return
-    if obj is sympy.true or obj is sympy.false:
-        return
-    if isinstance(obj, sympy.core.relational.Relational):
-        obj = obj.lhs - obj.rhs
-    for branch, cond in _branches(obj):
-        n, d = _fraction(branch, x)
-        out += [n, d]
-        if cond is not sympy.true:
-            _polys_of(cond, x, out)
-
-
-def _roots(polys, x) -> list:
-    """The real roots of the polynomials, sorted, as Fractions and disjoint :class:`_Root`\\ s."""
-    degree = sum(max(p.degree(), 0) for p in polys if not p.is_zero)
-    require("max_work", min(degree, 10**6) ** 4, f"isolating the real roots of {len(polys)} polynomial(s) of total "
-                                                 f"degree {degree} in {x}")
-    factors = set()
-    for p in polys:
-        if p.is_zero or p.degree() <= 0:
-            continue
-        for f, _ in p.factor_list()[1]:
-            factors.add(f.monic())
-    rational, algebraic = set(), []
-    for f in factors:
-        if f.degree() == 1:
-            a, b = f.all_coeffs()
-            rational.add(Fraction(int((-b / a).p), int((-b / a).q)))
-        else:
-            for (lo, hi), _ in f.intervals():
-                algebraic.append(_Root(f, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q))))
-    for r in algebraic:  # no rational point inside an algebraic root's interval
-        while any(r.lo <= q <= r.hi for q in rational):
-            r.bisect()
-    changed = True
-    while changed:  # distinct irreducible factors have distinct roots: refine until the intervals are disjoint
-        changed = False
-        for r, s in itertools.combinations(algebraic, 2):
-            while r.lo <= s.hi and s.lo <= r.hi:
-                r.bisect()
-                s.bisect()
-                changed = True
-    return sorted(list(rational) + algebraic, key=lambda p: p if isinstance(p, Fraction) else p.lo)
-
-
-def _test_points(roots) -> list:
-    """A rational point in every open cell, and every root."""
-    if not roots:
-        return [Fraction(0)]
-    lo = lambda p: p if isinstance(p, Fraction) else p.lo  # noqa: E731
-    hi = lambda p: p if isinstance(p, Fraction) else p.hi  # noqa: E731
-    out = [lo(roots[0]) - 1]
-    for a, b in zip(roots, roots[1:]):
-        out += [a, (hi(a) + lo(b)) / 2]
-    out += [roots[-1], hi(roots[-1]) + 1]
-    return out
-
-
-def decide_1d(claim, conditions, x):
-    """None when ``claim`` holds at every real x satisfying ``conditions``, else the failing point (text).
-    ``claim`` None: the conditions have no solution.
-
-    Raises _Unsupported outside the rational fragment."""
-    polys: list = []
-    for obj in [*([claim] if claim is not None else []), *conditions]:
-        _polys_of(obj, x, polys)
-    for pt in _test_points(_roots(polys, x)):
-        try:
-            inside = all(_truth_at(c, x, pt) for c in conditions)
-        except _Undefined:
-            continue  # a region condition undefined there: not a region point
-        if not inside:
-            continue
-        if claim is None:
-            return f"the cell is not empty: {x} = {pt} satisfies its conditions"
-        try:
-            ok = _truth_at(claim, x, pt)
-        except _Undefined as exc:
-            return str(exc)
-        if not ok:
-            return f"{claim} fails at {x} = {pt}"
-    return None
-
-
-# -- relations on a region in any number of parameters ---------------------------------------------------------
-
-def _grid_for(s: sympy.Symbol):
-    return INTEGER_GRID if s.is_integer else GRID
-
-
-def decide(claim, conditions, report: Recheck, what: str, full: bool = False) -> None:
-    """Re-decide ``claim`` on the region ``conditions``: exact in one real parameter, on lines otherwise.
-
-    Conditions in parameters the claim does not use are dropped (a superset of the region: sound for OK).
-    ``claim`` None: decide that the region is empty (no condition dropped).
-
-    Integer parameters (N, n) are first *relaxed* to real ones: a claim that holds for every real value in the
-    region holds for every integer one.  Only if the relaxed claim fails are the integers visited one by one
-    (on :data:`INTEGER_GRID`): a failing integer rejects, otherwise the certificate is UNDECIDED."""
-    ints = [x for x in set().union(claim.free_symbols if claim is not None else set(),
-                                   *[c.free_symbols for c in conditions]) if x.is_integer]
-    if ints and claim is not None:
-        real = {x: sympy.Symbol(x.name, real=True) for x in ints}
-        probe = Recheck(report.name, report.kind)
-        decide(claim.xreplace(real), [c.xreplace(real) for c in conditions], probe, what, full)
-        if probe.status == OK:
-            report.steps += probe.steps + [f"{what}: holds for every real {', '.join(sorted(map(str, ints)))} in "
-                                           f"the region, so for every integer one"]
-            return
-    if claim is None or full:
-        syms = set().union(*[c.free_symbols for c in conditions], claim.free_symbols if claim is not None else set())
-    else:
-        syms = set(claim.free_symbols)
-    kept = [c for c in conditions if c.free_symbols <= syms]
-    dropped = len(kept) < len(conditions)
-    real = sorted((s for s in syms if not s.is_integer), key=str)
-    if not syms:  # a constant claim (conditions in other parameters only matter for emptiness)
-        try:
-            if claim is None:
-                ok = not all(_truth_at(c, sympy.Symbol("_"), Fraction(0)) for c in conditions)
-            else:
-                ok = _truth_at(claim, sympy.Symbol("_"), Fraction(0))
-        except (_Undefined, _Unsupported) as exc:
-            report.reject(f"{what}: {exc}")
-            return
-        if not ok:
-            report.reject(f"{what}: {'the cell is not empty' if claim is None else f'{claim} is false'}")
-        else:
-            report.steps.append(f"{what}: exact: true")
-        return
-    free = real[-1] if real else sorted(syms, key=str)[-1]
-    others = sorted(syms - {free}, key=str)
-    fixed = sorted(syms - set(real[-2:]), key=str)
-    if fixed:  # integers and all but two real parameters on a grid; each slice decided exactly
-        _decide_planes(claim, kept, dropped, conditions, fixed, real[-2:], report, what)
-        return
-    if len(real) == 2 and len(syms) == 2:
-        try:
-            cells = _projection_values([claim, *kept] if claim is not None else kept, free, others[0])
-        except (_Unsupported, sympy.PolynomialError, sympy.polys.polyerrors.PolificationFailed):
-            cells = None
-        if cells is not None:
-            _decide_2d(claim, conditions, kept, dropped, free, others[0], cells, report, what)
-            return
-    lines = list(itertools.product(*[_grid_for(s) for s in others]))
-    lines = _thin(lines)
-    checked = 0
-    for values in lines:
-        sub = {s: _rat(v) for s, v in zip(others, values)}
-        conds = _substituted(kept, sub, free)
-        if conds is None:
-            continue  # this line misses the region
-        try:
-            bad = decide_1d(claim.xreplace(sub) if claim is not None else None, conds, free)
-        except _Unsupported as exc:
-            report.trust(f"{what}: outside the rational fragment ({str(exc)[:120]})")
-            return
-        if bad is not None:
-            at = ", ".join(f"{s} = {v}" for s, v in zip(others, values))
-            if dropped:  # the failure may lie outside the region: decide again with every condition
-                probe = Recheck(report.name, report.kind)
-                decide(claim, conditions, probe, what, full=True)
-                _adopt(report, probe, f"{what}: fails on a superset of the region ({bad}{'; ' + at if at else ''})")
-                return
-            report.reject(f"{what}: {bad}" + (f" (with {at})" if at else ""))
-            return
-        checked += 1
-    if not others:
-        report.steps.append(f"{what}: decided exactly in {free} (sympy root isolation)")
-    else:
-        report.steps.append(f"{what}: exact in {free} on {checked} line(s) fixing {', '.join(map(str, others))}")
-        report.trust(f"{what}: between the {checked} checked line(s) in {', '.join(map(str, others))}")
-
-
-def _substituted(conds: list, sub: dict, x=None) -> list | None:
-    """The conditions with ``sub`` substituted, the constant ones dropped; None when a constant one fails or is
-    undefined there (a division by 0: no region point lies there)."""
-    out = []
-    for c in conds:
-        try:
-            c = c.xreplace(sub)
-            if c is sympy.true:
-                continue
-            if c is sympy.false or (not c.free_symbols and not _truth_at(c, x or sympy.Symbol("_"), Fraction(0))):
-                return None
-        except (TypeError, _Undefined):
-            return None
-        out.append(c)
-    return out
-
-
-def _adopt(report: Recheck, probe: Recheck, why: str) -> None:
-    """Take over the decision with the whole region (``probe``) after a failure on a superset."""
-    report.steps += probe.steps
-    if probe.status == REJECTED:
-        report.reject(probe.reasons[0])
-    elif probe.status == UNDECIDED:
-        report.trust(f"{why}; with the whole region: " + "; ".join(probe.trusted))
-
-
-def _decide_planes(claim, kept, dropped, conditions, fixed, free, report: Recheck, what: str) -> None:
-    """Fix ``fixed`` on the grid (points meeting the region's conditions in them alone), decide the rest exactly."""
-    only_fixed = [c for c in kept if c.free_symbols <= set(fixed)]
-    points = []
-    for values in itertools.product(*[_grid_for(x) for x in fixed]):
-        sub = {x: _rat(q) for x, q in zip(fixed, values)}
-        if _substituted(only_fixed, sub) is not None:
-            points.append(values)
-    points = _thin(points)
-    planes = 0
-    for values in points:
-        sub = {x: _rat(q) for x, q in zip(fixed, values)}
-        conds = _substituted(kept, sub)
-        if conds is None:
-            continue
-        probe = Recheck(report.name, report.kind)
-        decide(claim.xreplace(sub) if claim is not None else None, conds, probe, what)
-        at = ", ".join(f"{x} = {q}" for x, q in zip(fixed, values))
-        if probe.status == REJECTED:
-            if dropped:
-                full = Recheck(report.name, report.kind)
-                decide(claim, conditions, full, what, full=True)
-                _adopt(report, full, f"{what}: fails on a superset of the region ({probe.reasons[0]}; {at})")
-            else:
-                report.reject(f"{probe.reasons[0]} (with {at})")
-            return
-        planes += 1
-    report.steps.append(f"{what}: exact in {', '.join(map(str, free))} on {planes} slice(s) fixing "
-                        f"{', '.join(map(str, fixed))}")
-    report.trust(f"{what}: between the {planes} checked slice(s) in {', '.join(map(str, fixed))}")
+    return test(_sign_expr(rel.lhs - rel.rhs, point))
 
 
 def _exprs_of(obj, out: list) -> None:
@@ -491,70 +186,109 @@ def _exprs_of(obj, out: list) -> None:
             _exprs_of(cond, out)
 
 
-def _projection_values(objs, w, v):
-    """The values of v at which the cylinders over v must be checked: a rational point of every open cell
-    between the real roots of the projection (every coefficient in w of every irreducible factor, their
-    discriminants in w and pairwise resultants — Collins' projection, computed by sympy), and every root.
+def decide(claim, conditions, report: Recheck, what: str, full: bool = False) -> None:
+    """Re-decide ``claim`` at every point of the region ``conditions``, exactly, or say why not (UNDECIDED).
 
-    Over each open cell the factors are delineable, so one rational v per cell decides the cell; returns
-    (rational values, irrational roots)."""
-    exprs: list = []
-    for obj in objs:
-        _exprs_of(obj, exprs)
-    size = sum(sympy.Poly(e, w, v).total_degree() for e in exprs if e.free_symbols)
-    require("max_work", min(size, 10**6) ** 5, f"a cylindrical decomposition in ({w}, {v}) of total degree {size}")
-    factors = set()
-    for e in exprs:
-        e = sympy.expand(e)
-        if not e.free_symbols:
-            continue
-        for f, _ in sympy.factor_list(e, w, v, domain="QQ")[1]:
-            if f.free_symbols:
-                factors.add(sympy.Poly(f, w, v, domain="QQ"))
-    proj = []
-    factors = sorted(factors, key=str)
-    for f in factors:
-        fw = sympy.Poly(f.as_expr(), w)
-        proj += list(fw.all_coeffs())  # sympy expressions in v
-        if fw.degree() >= 2:
-            proj.append(sympy.discriminant(f.as_expr(), w))
-    for f, g in itertools.combinations(factors, 2):
-        if f.has(w) and g.has(w):
-            proj.append(sympy.resultant(f.as_expr(), g.as_expr(), w))
-    polys = [_poly(p.as_expr() if isinstance(p, sympy.Poly) else p, v) for p in proj]
-    roots = _roots([p for p in polys if not p.is_zero], v)
-    points = _test_points(roots)
-    return ([p for p in points if isinstance(p, Fraction)], [p for p in points if not isinstance(p, Fraction)])
+    Conditions in parameters the claim does not use are dropped first (a superset of the region: sound for OK);
+    if the claim fails there, it is decided again with every condition.  ``claim`` None: decide that the region
+    is empty (no condition dropped).  Integer parameters (N, n) are first *relaxed* to real ones — a claim that
+    holds for every real value in the region holds for every integer one; if the relaxed claim fails, one
+    integer parameter is decided as the bottom variable of the decomposition, sampled at integers
+    (:mod:`exactdp.recheck_cad`).  Up to three parameters are decided exactly; more are UNDECIDED."""
+    ints = [x for x in set().union(claim.free_symbols if claim is not None else set(),
+                                   *[c.free_symbols for c in conditions]) if x.is_integer]
+    if ints and claim is not None:
+        real = {x: sympy.Symbol(x.name, real=True) for x in ints}
+        probe = Recheck(report.name, report.kind)
+        decide(claim.xreplace(real), [c.xreplace(real) for c in conditions], probe, what, full)
+        if probe.status == OK:
+            report.steps += probe.steps + [f"{what}: holds for every real {', '.join(sorted(map(str, ints)))} in "
+                                           f"the region, so for every integer one"]
+            return
+    if claim is None or full:
+        syms = set().union(*[c.free_symbols for c in conditions], claim.free_symbols if claim is not None else set())
+    else:
+        syms = set(claim.free_symbols)
+    kept = [c for c in conditions if c.free_symbols <= syms]
+    dropped = len(kept) < len(conditions)
+    ints = sorted((s for s in syms if s.is_integer), key=str)
+    if len(ints) > 1:
+        report.trust(f"{what}: {len(ints)} integer parameters ({', '.join(map(str, ints))}) and the real "
+                     f"relaxation fails: not decided")
+        return
+    order = ints + sorted(syms - set(ints), key=str)
+    why: list = []
 
-
-def _decide_2d(claim, conditions, kept, dropped, w, v, cells, report: Recheck, what: str) -> None:
-    """Exact on every cylinder over the open cells and rational roots of the projection; lines over irrational
-    roots are reported as trusted."""
-    values, irrational = cells
-    for val in values:
-        sub = {v: _rat(val)}
-        conds = _substituted(kept, sub, w)
-        if conds is None:
-            continue
+    def region_at(point: dict, level: int) -> bool:
+        fixed = set(order[:level + 1])
         try:
-            bad = decide_1d(claim.xreplace(sub) if claim is not None else None, conds, w)
-        except _Unsupported as exc:
-            report.trust(f"{what}: outside the rational fragment ({str(exc)[:120]})")
-            return
-        if bad is not None:
-            if dropped:
-                probe = Recheck(report.name, report.kind)
-                decide(claim, conditions, probe, what, full=True)
-                _adopt(report, probe, f"{what}: fails on a superset of the region ({bad}; {v} = {val})")
-                return
-            report.reject(f"{what}: {bad} (with {v} = {val})")
-            return
-    report.steps.append(f"{what}: decided exactly over {len(values)} cylinder(s) in {v} (sympy projection: "
-                        f"coefficients, discriminants, resultants in {w}; root isolation)")
-    if irrational:
-        report.trust(f"{what}: on the {len(irrational)} line(s) {v} = an irrational root of the projection "
-                     f"({'; '.join(str(r) for r in irrational[:2])})")
+            return all(_truth_at(c, point) for c in kept if c.free_symbols <= fixed and (
+                not order or order[level] in c.free_symbols or (level == 0 and not c.free_symbols)))
+        except _Undefined:
+            return False  # a region condition undefined there: not a region point
 
+    def fails(point: dict) -> bool:
+        if claim is None:
+            return True
+        try:
+            return not _truth_at(claim, point)
+        except _Undefined as exc:
+            why.append(str(exc))
+            return True
+
+    exprs: list = []
+    try:
+        for obj in [*([claim] if claim is not None else []), *kept]:
+            _exprs_of(obj, exprs)
+        if not order:
+            point = {} if region_at({}, 0) and fails({}) else None
+        else:
+            point = find_point(fails, exprs, order, bool(ints), region_at)
+    except _Unsupported as exc:
+        report.trust(f"{what}: outside the exact fragment ({str(exc)[:160]})")
+        return
+    if point is None:
+        report.steps.append(f"{what}: exact" + (f": decided at every cell of a cylindrical decomposition in "
+                                                 f"({', '.join(map(str, order))})" if order else ": true")
+                            + (f", {ints[0]} at integers" if ints else ""))
+        return
+    at = point_text(point) or "every point"
+    if claim is None:
+        report.reject(f"{what}: the cell is not empty: {at} satisfies its conditions")
+        return
+    bad = why[0] if why else f"{claim} fails at {at}"
+    if dropped:  # the failure may lie outside the region: decide again with every condition
+        probe = Recheck(report.name, report.kind)
+        decide(claim, conditions, probe, what, full=True)
+        _adopt(report, probe, f"{what}: fails on a superset of the region ({bad})")
+        return
+    report.reject(f"{what}: {bad}")
+
+
+def _substituted(conds: list, sub: dict) -> list | None:
+    """The conditions with ``sub`` substituted, the constant ones dropped; None when a constant one fails or is
+    undefined there (a division by 0: no region point lies there)."""
+    out = []
+    for c in conds:
+        try:
+            c = c.xreplace(sub)
+            if c is sympy.true:
+                continue
+            if c is sympy.false or (not c.free_symbols and not _truth_at(c, {})):
+                return None
+        except (TypeError, _Undefined):
+            return None
+        out.append(c)
+    return out
+
+
+def _adopt(report: Recheck, probe: Recheck, why: str) -> None:
+    """Take over the decision with the whole region (``probe``) after a failure on a superset."""
+    report.steps += probe.steps
+    if probe.status == REJECTED:
+        report.reject(probe.reasons[0])
+    elif probe.status == UNDECIDED:
+        report.trust(f"{why}; with the whole region: " + "; ".join(probe.trusted))
 
 # -- reading a certificate -------------------------------------------------------------------------------------
 
@@ -1011,7 +745,7 @@ def _region_has_a_point(d: dict, r: Recheck) -> None:
     require("max_work", len(WITNESS_GRID) ** min(len(used), 8) * max(len(conds), 1),
             f"searching a point of the region of {r.name}")
     for values in itertools.product(*grids):
-        sub = {x: _rat(q) for x, q in zip(used, values)}
+        sub = {x: rat(q) for x, q in zip(used, values)}
         try:
             inside = _substituted(conds, sub) == []
         except _Unsupported:

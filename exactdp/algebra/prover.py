@@ -335,8 +335,9 @@ def prove_identity(a, b) -> Decision:
     """Decide a = b identically: exact cancellation for rational functions, sympy simplification else.
 
     TRUE only when the difference is reduced to 0 by exact rewriting; FALSE when it is a rational function
-    that is not 0, with an exact point where the two sides differ (:func:`_identity_witness`); UNKNOWN
-    otherwise (non-rational terms that were not reduced to 0).
+    that is not 0, with an exact point where the two sides differ (:func:`_identity_witness`), or when at a
+    rational point both sides evaluate exactly to different rationals (:func:`_evaluation_witness`: a symbolic
+    exponent); UNKNOWN otherwise (non-rational terms that were not reduced to 0 and no such point found).
     """
     steps = []
     diff = sympy.cancel(sympy.together(as_expr(a) - as_expr(b)))
@@ -357,8 +358,49 @@ def prove_identity(a, b) -> Decision:
         steps.append(f"a - b is a rational function that is not 0: at {point} it is "
                      f"{sympy.cancel(sympy.together(as_expr(a) - as_expr(b))).xreplace(point)}")
         return Decision(Truth.FALSE, sympy.Eq(a, b, evaluate=False), None, steps, counterexample=point)
+    found = _evaluation_witness(as_expr(a), as_expr(b))
+    if found is not None:
+        point, va, vb = found
+        steps.append(f"at {point} the two sides evaluate exactly to {va} and {vb}")
+        return Decision(Truth.FALSE, sympy.Eq(a, b, evaluate=False), None, steps, counterexample=point)
     return Decision(Truth.UNKNOWN, sympy.Eq(a, b, evaluate=False), None, steps,
                     reason=f"the difference {diff} was not reduced to 0")
+
+
+#: the values tried per symbol by :func:`_evaluation_witness` (integers for integer symbols, negated for negative ones)
+_EVALUATION_VALUES = {"integer": (2, 3, 1, 4, 5), "real": (sympy.Rational(1, 3), 2, sympy.Rational(2, 3), 3,
+                                                              sympy.Rational(5, 4))}
+
+
+def _evaluation_witness(a, b):
+    """A rational point where both sides evaluate exactly to different rationals: (point, a there, b there), or
+    None.  For identities outside the rational functions of the parameters — a symbolic exponent such as
+    (1 - delta)**n, where cancellation does not apply — a difference of two exact values at one point refutes the
+    identity.  Symbols take small integers (integer symbols) or rationals, within their sign assumptions; at most
+    4 symbols and 5**4 points; sides with Min, Max, Abs or Piecewise are left to the case analysis."""
+    syms = sorted(a.free_symbols | b.free_symbols, key=str)
+    if not syms or len(syms) > 4 or a.has(*_PIECEWISE_FUNCTIONS) or b.has(*_PIECEWISE_FUNCTIONS):
+        return None
+    choices = []
+    for x in syms:
+        values = _EVALUATION_VALUES["integer" if x.is_integer else "real"]
+        if x.is_negative or (x.is_nonpositive and not x.is_nonnegative):
+            values = tuple(-v for v in values)
+        choices.append([v for v in values if not (x.is_nonzero and v == 0)])
+    require("max_work", 5 ** len(syms) * (sympy.count_ops(a) + sympy.count_ops(b) + 1),
+            "evaluating an identity at rational points")
+    for values in itertools.product(*choices):
+        point = {x: sympy.Integer(v) if isinstance(v, int) else v for x, v in zip(syms, values)}
+        try:
+            va, vb = a.xreplace(point), b.xreplace(point)
+        except (TypeError, ZeroDivisionError):
+            continue
+        if va.is_Rational and vb.is_Rational and va != vb:
+            return point, va, vb
+    return None
+
+
+_PIECEWISE_FUNCTIONS = (sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise)
 
 
 def _identity_witness(diff, symbols=(), defined=1) -> dict | None:

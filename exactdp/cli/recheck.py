@@ -2,8 +2,8 @@
 
 ``DIR`` is written by ``exactdp verify --certificates DIR``.  Its ``index.json`` binds every certificate file to
 its claim and check by SHA-256; each certificate is re-checked by :mod:`exactdp.recheck` (Python fractions,
-sympy's cancel and real-root isolation; no exactdp solver or prover) and printed as OK, UNDECIDED (with what
-was not re-checked) or REJECTED (with the reason).  ``--format json`` prints the envelope of
+sympy's cancel, resultants and real-root isolation in :mod:`exactdp.recheck_cad`; no exactdp solver or
+prover) and printed as OK, UNDECIDED (with what was not re-checked) or REJECTED (with the reason).  ``--format json`` prints the envelope of
 ``exactdp/schemas/recheck.json``; the deprecated ``--json`` prints the bare document as before.  Exit status: 0
 when every certificate is OK, 1 otherwise (UNDECIDED is not a pass), 2 on bad input (no such directory, no files).
 
@@ -24,9 +24,9 @@ def register(sub) -> None:
     p = sub.add_parser("recheck", help="re-check exported certificates without exactdp's prover",
                        description="Re-check the certificates that `exactdp verify --certificates DIR` wrote, "
                                    "through a separate code path: Python fractions for point data, sympy's cancel "
-                                   "for identities, sympy's real-root isolation for one-parameter sign "
-                                   "conditions (two parameters: a cylindrical decomposition; integer N relaxed to real; "
-                                   "what is not decided exactly is UNDECIDED). index.json binds each file to its "
+                                   "for identities, a cylindrical algebraic decomposition with sympy for sign "
+                                   "conditions in up to three parameters (an integer N sampled at integers; what is "
+                                   "not decided exactly is UNDECIDED). index.json binds each file to its "
                                    "claim and check by SHA-256. Verdicts: OK, UNDECIDED (what was not "
                                    "re-checked), REJECTED (why); exit 0 only if every certificate is OK.")
     p.add_argument("directory", metavar="DIR", help="the folder written by exactdp verify --certificates DIR")

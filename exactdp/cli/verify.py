@@ -6,7 +6,9 @@ at most ``MAX_JOBS``); the claims then run in that many worker processes, never 
 groups of claims (a single claim runs in this process).
 
 Runs the registered claims (all of them by default) and prints a table fitted to the terminal (claim,
-source, verdict, instances, seconds) and a summary line (``--format text``, the default), or one report:
+source, verdict, instances, seconds) and two summary lines — the verdict counts, and how many of the papers'
+numbered statements (Theorem, Lemma, Corollary, Proposition k) are proved for their whole range — (``--format
+text``, the default), or one report:
 JSON (``exactdp/schemas/verify.json``), Markdown (the README claims table), LaTeX (a complete document) or
 HTML (one self-contained page).  A report goes to ``-o FILE`` (the table and summary then still print) or to
 stdout.  The old ``--json FILE``, ``--markdown FILE`` and ``--latex FILE`` keep working (deprecated; they
@@ -182,7 +184,7 @@ def run(args) -> int:
                          progress=progress, jobs=jobs, packages=packages,
                          scheduler=args.scheduler)
     kw = {"seed": args.seed, "quick": args.quick, "timings": args.timings}
-    text = results_table(results) + "\n" + report.summary_line(results)
+    text = results_table(results) + "\n" + report.summary_line(results) + "\n" + report.numbered_line(results)
     if args.format == "text":
         _common.emit(args, text)
     elif args.output:  # the report to its file, the table and the summary to the terminal

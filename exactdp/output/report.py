@@ -131,7 +131,8 @@ def to_json(results: list[ClaimResult], *, seed: int, quick: bool, timings: bool
         "exactdp_version": __version__,
         "seed": seed,
         "quick": quick,
-        "summary": {"claims": s.total, **s.counts, "differ_from_expected": s.mismatches},
+        "summary": {"claims": s.total, **s.counts, "differ_from_expected": s.mismatches,
+                    "numbered_statements": numbered_record(results)},
         "claims": [claim_record(r, timings, _verdicts(results)) for r in results],
     }
     return json_dumps(doc, indent=2, sort_keys=False) + "\n"  # valid UTF-8 whatever the claims' texts hold
@@ -156,6 +157,25 @@ def _evidence_line(res: ClaimResult) -> str:
         parts.append(s)
     text = "; ".join(parts)
     return _md(text if len(text) <= 400 else text[:397] + "...")
+
+
+def numbered_record(results: list[ClaimResult]) -> dict:
+    """The papers' numbered statements (:func:`exactdp.verification.engine.numbered_statements`): how many,
+    how many proved for their whole range, how many proved so modulo cited results, and which are neither."""
+    n = summarize(results).numbered
+    return {"total": len(n), "proved": sum(v == "proved" for v in n.values()),
+            "proved_modulo": sum(v == "proved-modulo" for v in n.values()),
+            "not_proved": [k for k, v in n.items() if v == "not"]}
+
+
+def numbered_line(results: list[ClaimResult]) -> str:
+    """``verify``'s second summary line: the papers' numbered statements proved for their whole range."""
+    d = numbered_record(results)
+    if not d["total"]:
+        return "no numbered statement of the papers among these claims"
+    rest = f"; not: {', '.join(d['not_proved'])}" if d["not_proved"] else ""
+    return (f"numbered statements of the papers (Theorem, Lemma, Corollary, Proposition k): {d['proved']} of "
+            f"{d['total']} proved for their whole range, {d['proved_modulo']} more proved modulo cited results{rest}")
 
 
 def to_markdown(results: list[ClaimResult], *, seed: int, quick: bool, timings: bool = False) -> str:

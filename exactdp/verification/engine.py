@@ -8,6 +8,7 @@ but reports include them only on request, so the same seed gives byte-identical 
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -318,6 +319,36 @@ class Summary:
     counts: dict = field(default_factory=dict)
     mismatches: list = field(default_factory=list)
     total: int = 0
+    #: the papers' numbered statements ("asoodeh2021 Theorem 1", ...) -> "proved", "proved-modulo" or "not"
+    #: (proved for its whole range, modulo cited results, or neither): :func:`numbered_statements`
+    numbered: dict = field(default_factory=dict)
+
+
+#: a numbered statement of a paper, as a claim's source label names it exactly ("Theorem 1", "Lemma 3")
+NUMBERED = re.compile(r"(Theorem|Lemma|Corollary|Proposition) \d+")
+#: the claim kinds that state a paper's result (a finding about a numbered statement is not that statement)
+STATEMENT_KINDS = ("theorem", "lemma", "corollary", "proposition")
+#: a scope that fixes a size ("N = 2..8", "N = 3, M = 2"): not the statement's whole range
+FINITE_SCOPE = re.compile(r"\b[A-Za-z][A-Za-z0-9_]*'* = \d|\.\.")
+
+
+def numbered_statements(results: list[ClaimResult]) -> dict:
+    """Each numbered statement of the papers (a theorem, lemma, corollary or proposition claim whose source
+    label is exactly "Theorem k", "Lemma k", "Corollary k" or "Proposition k") -> "proved" when every claim
+    filed under it is proved with a scope that fixes no size (its whole range), "proved-modulo" when they are
+    proved or proved modulo cited results so, "not" otherwise.  Several claims under one label (Lemma 4 and
+    its closed form) count as one statement."""
+    out: dict = {}
+    rank = {"proved": 2, "proved-modulo": 1, "not": 0}
+    for r in results:
+        src = r.claim.source
+        if r.claim.kind not in STATEMENT_KINDS or not NUMBERED.fullmatch(str(src.label)):
+            continue
+        whole = not FINITE_SCOPE.search(str(r.scope or ""))
+        v = r.verdict.value if whole and r.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO) else "not"
+        key = f"{src.paper.key} {src.label}"
+        out[key] = min(out.get(key, v), v, key=rank.__getitem__)
+    return dict(sorted(out.items()))
 
 
 def summarize(results: list[ClaimResult]) -> Summary:
@@ -327,4 +358,5 @@ def summarize(results: list[ClaimResult]) -> Summary:
         s.total += 1
         if not r.matches:
             s.mismatches.append(r.claim.id)
+    s.numbered = numbered_statements(results)
     return s

@@ -51,6 +51,31 @@ def test_json_fields(fast_results):
     assert thm1["instances"] > 0 and "seconds" not in thm1
 
 
+def test_numbered_statements_proved_for_their_whole_range(fast_results):
+    """asoodeh2021.thm1 (label "Theorem 1", proved, all N, M) is the one numbered statement of FAST (the findings
+    about Theorem 2 and Corollary 2 are not statements of the paper); a finite scope, a verified verdict or a
+    proved-modulo one count as such, several claims under one label as one."""
+    from types import SimpleNamespace as NS
+
+    from exactdp.verification.engine import numbered_statements
+
+    doc = json.loads(report.to_json(fast_results, seed=3, quick=True))
+    assert doc["summary"]["numbered_statements"] == {"total": 1, "proved": 1, "proved_modulo": 0, "not_proved": []}
+    assert report.numbered_line(fast_results).endswith("1 of 1 proved for their whole range, 0 more proved modulo "
+                                                       "cited results")
+
+    def res(label, verdict, scope, kind="theorem"):
+        return NS(claim=NS(kind=kind, source=NS(label=label, paper=NS(key="grosse2026"))), verdict=verdict,
+                  scope=scope)
+
+    fake = [res("Theorem 1", Verdict.PROVED, "all N, M; t >= 1"), res("Lemma 4", Verdict.PROVED, "all N, M"),
+            res("Lemma 4", Verdict.PROVED, "N = 2..6"), res("Theorem 4", Verdict.PROVED_MODULO, "all N, M"),
+            res("Theorem 2", Verdict.VERIFIED, "instances"), res("Theorem 1 and the limits", Verdict.PROVED, ""),
+            res("Theorem 3", Verdict.PROVED, "all N, M", kind="finding")]
+    assert numbered_statements(fake) == {"grosse2026 Lemma 4": "not", "grosse2026 Theorem 1": "proved",
+                                         "grosse2026 Theorem 2": "not", "grosse2026 Theorem 4": "proved-modulo"}
+
+
 def test_markdown_is_the_readme_block(fast_results):
     md = report.to_markdown(fast_results, seed=3, quick=True)
     assert "| `findings.fg01_uniform_range` |" in md and "refuted" in md

@@ -6,7 +6,7 @@ Kinds: a file deleted (also from the index), a hash mismatch, a renamed certific
 certificate moved into another claim's folder, an emptied region, a symbol that is both parameter and variable,
 an integer assumption on a real parameter, and five statements that are false only off the grids a re-check
 might sample (at N = 9, on an irrational line, at one off-grid point of three parameters, at a negative value,
-under an integer assumption) — none of them is accepted."""
+under an integer assumption) — each is rejected by both (the engine FALSE, recheck REJECTED naming the point)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from exactdp.algebra.certificates import Certificate, check
 from exactdp.algebra.certificates.statements import SymbolicStatements
 from exactdp.errors import ParameterError
 from exactdp.numbers.truth import Truth
-from exactdp.recheck import OK, REJECTED, UNDECIDED, recheck_certificate, recheck_directory
+from exactdp.recheck import OK, REJECTED, recheck_certificate, recheck_directory
 from exactdp.theory import class_certificates as CC
 
 CLAIMS = ("grosse2026.thm4", "grosse2026.cor1", "asoodeh2021.a19_mutual_information")
@@ -226,9 +226,20 @@ OFF_GRID = {
 
 @pytest.mark.parametrize("where", list(OFF_GRID))
 def test_statements_false_off_the_grids_are_not_accepted(where):
+    """recheck decides them exactly (a cylindrical decomposition sampled at every cell, N at integers,
+    algebraic sample points on the irrational line) and names the failing point."""
     truth, status = _both(OFF_GRID[where])
-    assert truth is not Truth.TRUE, where
-    assert status in (REJECTED, UNDECIDED), where
+    assert truth is Truth.FALSE, where
+    r = recheck_certificate(OFF_GRID[where].to_json())
+    assert status == REJECTED, (where, r.trusted)
+    if where in FAILING_POINT:
+        assert FAILING_POINT[where] in r.reasons[0], r.reasons
+
+
+#: the failing point each off-grid statement's rejection names
+FAILING_POINT = {"at N = 9": "fails at N = 9", "on an irrational line": "x = root of x**2 - 2",
+                 "at one off-grid point of three parameters": "fails at x = 1/5, y = 1/5, z = 1/5",
+                 "at a negative value": "fails at x = -1, y = 0, z = 0"}
 
 
 def test_an_integer_assumption_must_be_a_size():
@@ -287,6 +298,4 @@ def test_exported_statements_are_no_textual_tautologies(tmp_path):
     assert [st for st in rows if st[1].replace(" ", "") == st[3].replace(" ", "")] == []
     assert any(st[1].startswith("Subs(") for st in rows)
     statuses, code = _recheck(tmp_path)
-    assert REJECTED not in statuses and code == 1  # recheck decides three parameters only on slices: UNDECIDED
-    assert [name for name, _ in statuses[UNDECIDED]] == ["the same in (t, c, N), N real >= 2 (three-parameter "
-                                                         "decision)"]
+    assert set(statuses) == {OK} and code == 0, statuses  # three parameters decided exactly, not on slices

@@ -42,3 +42,21 @@ def test_a_false_identity_is_refuted_not_proved():
     assert v >= 1 and (v - 1) / (v + 1) < 1 - 1 / v
     out = symbolic_outcome([Statement("not an identity", Eq(t, t + 1))])  # a false rational identity: a witness
     assert out.verdict is Verdict.REFUTED and sympy.Rational(out.counterexample["t"]) > 0  # any t > 0 separates them
+
+
+def test_a_false_identity_with_a_symbolic_exponent_is_refuted_at_an_exact_point():
+    """(1 - delta)^n = 1 - n delta is no rational function in n: cancellation cannot decide it, an exact
+    evaluation can — the witness is a point where both sides are different rationals (not UNKNOWN)."""
+    import sympy
+
+    from exactdp.verification.identities import Eq, Statement, symbolic_outcome
+
+    n = sympy.Symbol("n", integer=True, positive=True)
+    delta = sympy.Symbol("delta", nonnegative=True)
+    out = symbolic_outcome([Statement("Bernoulli as an identity", Eq((1 - delta) ** n, 1 - n * delta))])
+    assert out.verdict is Verdict.REFUTED
+    point = {sympy.Symbol(k): sympy.Rational(v) for k, v in out.counterexample.items()}
+    d, k = point[sympy.Symbol("delta")], point[sympy.Symbol("n")]
+    assert k.is_integer and k >= 1 and d >= 0 and (1 - d) ** k != 1 - k * d
+    true = symbolic_outcome([Statement("powers add", Eq(delta ** n * delta, delta ** (n + 1)))])
+    assert true.verdict is Verdict.PROVED

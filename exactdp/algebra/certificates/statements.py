@@ -79,7 +79,7 @@ class SymbolicStatements(Certificate):
 
     def counterexample(self) -> dict | None:
         """The exact counterexample of the first false statement, re-derived (None if none is false)."""
-        from exactdp.algebra.prover import Region, decide
+        from exactdp.algebra.prover import Region, decide, prove_identity
 
         syms = self.symbols()
         base = self.region_conditions(syms)
@@ -87,8 +87,10 @@ class SymbolicStatements(Certificate):
             lhs, rhs = self.read(lhs_t, syms, f"{label} lhs"), self.read(rhs_t, syms, f"{label} rhs")
             lhs, rhs = redo(lhs)[0], redo(rhs)[0]
             extra = _Conditions(self, syms, conds, label).relations()
-            rel = sympy.Eq(lhs, rhs, evaluate=False) if op == "==" else _OPS[op](lhs, rhs, evaluate=False)
-            d = decide(rel, Region.of(*base, *extra, variables=_vars(lhs, rhs)))
+            if op == "==":  # decided as _check does: everywhere, with prove_identity's witness
+                d = prove_identity(lhs, rhs)
+            else:
+                d = decide(_OPS[op](lhs, rhs, evaluate=False), Region.of(*base, *extra, variables=_vars(lhs, rhs)))
             if d.truth is Truth.FALSE:
                 return {str(k): str(v) for k, v in (d.counterexample or {}).items()} or {"statement": label}
         return None
