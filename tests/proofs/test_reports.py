@@ -131,7 +131,8 @@ def test_list_and_show(capsys):
     assert "counterexample" in out and "3/5" in out and "refuted" in out
 
 
-def test_exit_status_one_when_a_verdict_differs(capsys):
+def test_exit_status_one_when_a_verdict_differs(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # the table fits the terminal: a narrow one would wrap the verdict cell
     load_all()
     bad = Claim(id="findings.zz_test_mismatch", catalogue=("T-1",), source=Source(CATALOGUE, "test"),
                 title="expected verified but refuted", statement="1 = 2", hypotheses="",
