@@ -292,7 +292,7 @@ def _adopt(report: Recheck, probe: Recheck, why: str) -> None:
 
 # -- reading a certificate -------------------------------------------------------------------------------------
 
-class _Data:
+class CertificateData:
     """A certificate dict read through the safe reader: symbols, region, expressions."""
 
     def __init__(self, d: dict, extra: tuple = ()):
@@ -432,7 +432,7 @@ def _nonzero_point(diff, region: list):
 # -- the kinds -------------------------------------------------------------------------------------------------
 
 def _linear_combination(d: dict, r: Recheck) -> None:
-    data = _Data(d, tuple(d.get("variables", ())))
+    data = CertificateData(d, tuple(d.get("variables", ())))
     params = {data.syms[p] for p in d.get("parameters", ())}
     cons, mults = d.get("constraints", []), d.get("multipliers", [])
     if len(cons) != len(mults):
@@ -462,7 +462,7 @@ _OPS = {"<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan
 
 
 def _symbolic_statements(d: dict, r: Recheck) -> None:
-    data = _Data(d)
+    data = CertificateData(d)
     base = data.region()
     sts = d.get("statements", [])
     if not sts:
@@ -545,7 +545,7 @@ def _parametric_lp(d: dict, r: Recheck) -> None:
     """Per region: the LP identities by cancel, the sign conditions (x ≥ 0, slacks ≥ 0, y_ub ≥ 0, reduced costs
     ≥ 0) by :func:`decide`; coverage: the split tree's leaves partition the domain (complementary children),
     each region leaf's conditions hold on its cell, each empty leaf is empty, no open leaf, each region once."""
-    data = _Data(d)
+    data = CertificateData(d)
     base = data.region()
     rd = lambda v, what: [data.read(a, what) for a in v]  # noqa: E731
     c = rd(d.get("c", []), "c")
@@ -592,7 +592,7 @@ def _parametric_lp(d: dict, r: Recheck) -> None:
     _coverage(d.get("tree"), data, base, region_conds, r)
 
 
-def _coverage(tree, data: _Data, base: list, region_conds: list, r: Recheck) -> None:
+def _coverage(tree, data: CertificateData, base: list, region_conds: list, r: Recheck) -> None:
     seen: list[int] = []
 
     from exactdp.limits import limit
@@ -659,7 +659,7 @@ def _shape_ok(v, shape: str) -> bool:
     return isinstance(v, list)  # a tree: its nodes are checked while walking it
 
 
-def _shape_errors(d: dict, kind: str) -> list[str]:
+def shape_errors(d: dict, kind: str) -> list[str]:
     shapes = SHAPES[kind]
     out = [f"unexpected field {quote(k, 40)}" for k in d if k not in shapes and k != "kind"]
     out += [f"field {k!r} must be {shapes[k]}" for k in d if k in shapes and not _shape_ok(d[k], shapes[k])]
@@ -682,12 +682,12 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
     if fn is None:
         r.reject(f"unknown kind {quote(str(kind), 40)}; known: {', '.join(sorted(KINDS))}")
         return r
-    bad = _shape_errors(d, kind)
+    bad = shape_errors(d, kind)
     if bad:
         r.reject("malformed certificate: " + "; ".join(bad[:3]))
         return r
     try:
-        _bound_to_its_data(d, r)
+        bound_to_its_data(d, r)
         if r.status != REJECTED:
             fn(d, r)
         if r.status != REJECTED:
@@ -703,7 +703,7 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
     return r
 
 
-def _bound_to_its_data(d: dict, r: Recheck) -> None:
+def bound_to_its_data(d: dict, r: Recheck) -> None:
     """The texts a reader sees are those of the checked data: ``scope`` is :func:`exactdp.scopes.scope_text` of
     the sizes, assumptions and region (or point); an ``integer`` parameter is one of the sizes; no name is both a
     parameter and a variable."""
@@ -734,7 +734,7 @@ WITNESS_GRID = tuple(Fraction(a) for a in ("1/2", "2", "1", "3", "1/4", "1/3", "
 def _region_has_a_point(d: dict, r: Recheck) -> None:
     """REJECTED when the certificate's region is empty (everything would hold vacuously), OK when a point of it
     is found (a grid point satisfying every condition exactly, or an exact cell decomposition), else UNDECIDED."""
-    data = _Data(d, tuple(d.get("variables", ())))
+    data = CertificateData(d, tuple(d.get("variables", ())))
     params = [data.syms[p] for p in d.get("parameters", ())]
     conds = data.region()
     if any(c is sympy.false for c in conds):

@@ -74,7 +74,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -82,6 +81,7 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import require
+from exactdp.measures.enclosure_routine import EnclosureRoutine
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.float_interval import float_to_fmpq, pow2
 from exactdp.numbers.qq import ONE, ZERO
@@ -100,15 +100,6 @@ _PER_COMPOSITION = 20_000
 
 
 @dataclass(frozen=True)
-class EnclosureRoutine:
-    """An enclosure of E_γ for every composition of a class structure (see the module docstring)."""
-
-    name: str
-    estimate: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int]], tuple[int, int] | None]
-    enclose: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], list]
-
-
-@dataclass(frozen=True)
 class Selection:
     """The outcome of the filter: the candidate compositions (enumeration order), what was discarded, and the
     candidates whose enclosure is a point (lo = hi: their exact value, no evaluation needed)."""
@@ -123,7 +114,7 @@ class Selection:
 
 def routines() -> list[EnclosureRoutine]:
     """The registered enclosure routines, tried in order."""
-    from exactdp.measures.lattice_interval import THREE_RATIO  # lazy: that module imports this one
+    from exactdp.measures.lattice_interval import THREE_RATIO  # deferred: start-up (the lattice routine is large)
 
     return [TWO_RATIO, THREE_RATIO]
 

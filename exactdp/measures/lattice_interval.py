@@ -68,7 +68,7 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import limit, require
-from exactdp.measures.composition_filter import EnclosureRoutine
+from exactdp.measures.enclosure_routine import EnclosureRoutine
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.rb import ball_endpoints

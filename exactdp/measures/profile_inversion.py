@@ -203,8 +203,8 @@ def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str):
     "below".  An open candidate (lo_c ≤ δ < hi_c, largest hi first) is evaluated exactly when it is one
     homogeneous loss (streamed binomial / trinomial slices, cheap), else tightened by the lattice bounds
     (:func:`~exactdp.measures.tensor_enclosure.tighten`), else evaluated exactly under the cost guard."""
-    from exactdp.measures import composition_filter
-    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks
+    from exactdp.measures import composition_filter  # deferred: start-up
+    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks  # deferred: start-up
 
     classes, groups, totals, _ = search.classified
     losses = [c.loss for c in classes]

@@ -410,8 +410,8 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     candidates (E_γ nearly flat in the composition: the maximum is shared by many within the filter's width) the
     filter's own enclosures are used, the candidates whose hi exceeds (1 + w)·max lo tightened by the lattice
     bounds (highest hi first) until none does.  The result is [max lo, max hi] when its relative width is ≤ w."""
-    from exactdp.measures import composition_filter
-    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks
+    from exactdp.measures import composition_filter  # deferred: start-up
+    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks  # deferred: start-up
 
     classes, groups, totals, _ = search.classified
     losses = [c.loss for c in classes]
@@ -476,7 +476,7 @@ def tighten(bounds: dict, steps: dict, counts, losses, lattice, g: fmpq, w: fmpq
     candidates below the maximum; the filter's shallower cut is not), step 2 at relative width w/4.  ``steps``
     counts the steps done per composition; False when both are done or the lattice does not cover the product.
     ``lattice`` carries the work budget: past it, a refusal naming ``max_work``."""
-    from exactdp.measures.lattice_interval import OverBudget
+    from exactdp.measures.lattice_interval import OverBudget  # deferred: start-up
 
     items = [(loss, k) for loss, k in zip(losses, counts) if k]
     step = steps.get(counts, 0)

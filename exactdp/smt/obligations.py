@@ -10,7 +10,7 @@ Each obligation is a problem whose expected answer is fixed in advance:
 * a **region** must not be empty: ``(assert R)`` alone, expected ``sat`` (a model is a point of R), so a
   certificate whose region was made empty proves nothing and is refuted.
 
-Per kind (the data read by :mod:`exactdp.numbers.reader` through :class:`exactdp.recheck._Data`, never
+Per kind (the data read by :mod:`exactdp.numbers.reader` through :class:`exactdp.recheck.CertificateData`, never
 evaluated as code):
 
 * ``linear-combination``: h − Σ λ_i g_i − s = 0 on the region (parameters and variables), λ_i ≥ 0 and s ≥ 0 on
@@ -33,7 +33,7 @@ import sympy
 
 from exactdp.errors import ParameterError
 from exactdp.limits import require
-from exactdp.recheck import Recheck, _bound_to_its_data, _Data, _shape_errors
+from exactdp.recheck import Recheck, bound_to_its_data, CertificateData, shape_errors
 from exactdp.smt.cleared import ClearingEncoder
 from exactdp.smt.smtlib import Encoder, Unsupported
 
@@ -74,7 +74,7 @@ class Builder:
         self.clearing = clearing
 
     @classmethod
-    def of(cls, data: _Data) -> Builder:
+    def of(cls, data: CertificateData) -> Builder:
         """The builder for one certificate's read data (its integer parameters, its functions)."""
         return cls({s for s in data.syms.values() if s.is_integer}, tuple(data.functions))
 
@@ -161,7 +161,7 @@ def _ge0(e):
 # -- the kinds -------------------------------------------------------------------------------------------------
 
 def _linear_combination(d: dict) -> list[Obligation]:
-    data = _Data(d, tuple(d.get("variables", ())))
+    data = CertificateData(d, tuple(d.get("variables", ())))
     params = [data.syms[p] for p in d.get("parameters", ())]
     cons, mults = d.get("constraints", []), d.get("multipliers", [])
     if len(cons) != len(mults):
@@ -189,7 +189,7 @@ _OPS = {"<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan
 
 
 def _symbolic_statements(d: dict) -> list[Obligation]:
-    data = _Data(d)
+    data = CertificateData(d)
     base = data.region()
     sts = d.get("statements", [])
     if not sts:
@@ -214,7 +214,7 @@ def _symbolic_statements(d: dict) -> list[Obligation]:
     return out
 
 
-def _read_lp(data: _Data, d: dict, rational: bool = False) -> dict:
+def _read_lp(data: CertificateData, d: dict, rational: bool = False) -> dict:
     """The LP fields c, b_ub, b_eq, A_ub, A_eq read (``rational``: each entry must be an exact rational)."""
     def vec(row, what):
         out = [data.read(a, f"{what}[{k}]") for k, a in enumerate(row)]
@@ -235,7 +235,7 @@ def _read_lp(data: _Data, d: dict, rational: bool = False) -> dict:
     return lp
 
 
-def _optimality(lp: dict, x, y_ub, y_eq, value, where: str, data: _Data):
+def _optimality(lp: dict, x, y_ub, y_eq, value, where: str, data: CertificateData):
     """(identities, signs) that make x optimal with dual (y_ub, y_eq) and optimum ``value`` (weak duality):
     A_eq x = b_eq, c·x = b·y, value = c·x; x ≥ 0, y_ub ≥ 0, b_ub − A_ub x ≥ 0, A_ubᵀy_ub + A_eqᵀy_eq − c ≥ 0."""
     A_ub, A_eq, b_ub, b_eq, c = lp["A_ub"], lp["A_eq"], lp["b_ub"], lp["b_eq"], lp["c"]
@@ -266,7 +266,7 @@ def _optimality_obligations(b: Builder, region, idents, signs, where: str) -> li
 
 
 def _lp_point(d: dict) -> list[Obligation]:
-    data = _Data({k: v for k, v in d.items() if k != "parameters"})
+    data = CertificateData({k: v for k, v in d.items() if k != "parameters"})
     lp = _read_lp(data, d, rational=True)
     x, y_ub, y_eq = (lp["vec"](d.get(k, []), k) for k in ("x", "y_ub", "y_eq"))
     value = lp["vec"]([d.get("value", "")], "value")[0]
@@ -275,7 +275,7 @@ def _lp_point(d: dict) -> list[Obligation]:
 
 
 def _parametric_lp(d: dict) -> list[Obligation]:
-    data = _Data(d)
+    data = CertificateData(d)
     base = data.region()
     lp = _read_lp(data, d)
     values = d.get("region_value", [])
@@ -314,11 +314,11 @@ def obligations(d: dict) -> list[Obligation]:
     kind = d.get("kind")
     if kind not in KINDS:
         raise ParameterError(f"unknown certificate kind {str(kind)[:40]!r}; known: {', '.join(sorted(KINDS))}")
-    bad = _shape_errors(d, kind)
+    bad = shape_errors(d, kind)
     if bad:
         raise ParameterError("malformed certificate: " + "; ".join(bad[:3]))
     bound = Recheck(str(d.get("name", "?")), str(kind))
-    _bound_to_its_data(d, bound)  # the same binding rules as recheck: the scope text, integer sizes, no clash
+    bound_to_its_data(d, bound)  # the same binding rules as recheck: the scope text, integer sizes, no clash
     if bound.reasons:
         raise ParameterError(bound.reasons[0])
     return KINDS[kind](d)
