@@ -933,13 +933,15 @@ def _hockey_stick(items, gamma: fmpq) -> fmpq:
     return product_loss(items).hockey_stick(gamma)
 
 
-def phi_n(gamma, delta, n: int) -> fmpq:
-    r"""φⁿ(ε,δ), the registry's ``phi_n`` at γ = e^ε rational ([A] §III, D-13; a label, not a power),
-    after the cost guard on the exact power ((1−δ)/γ)ⁿ."""
-    from exactdp.bounds import PrivacyLevel, get
+def phi_n(t=None, delta=0, n: int = 1, *, eps=None) -> fmpq:
+    r"""φⁿ(ε,δ), the registry's ``phi_n`` at t = e^ε rational ([A] §III, D-13; a label, not a power),
+    after the cost guard on the exact power ((1−δ)/t)ⁿ: the QQ accessor (the exact/symbolic one is
+    :func:`exactdp.verification.formulas.phi_n`, same arguments)."""
+    from exactdp.bounds import get
+    from exactdp.parameters import PrivacyLevel
 
-    g = _check_gamma(gamma)
-    level = PrivacyLevel.of(g, delta)
+    level = PrivacyLevel.of(t, delta, eps=eps)
+    g = to_qq(level.t, "eps" if eps is not None else "t")
     base = (ONE - level.delta) / g
     _require_cost(power_cost(base, _check_n(n)), f"phi_n: ({base})^n at n = {_short(n)}")
     return get("phi_n").at(t=level.t, delta=level.delta, n=n)

@@ -20,7 +20,6 @@ from flint import fmpq, fmpz
 
 from exactdp.errors import CoercionError
 
-QQ = fmpq  # the element type of the exact rational domain
 ZERO = fmpq(0)
 ONE = fmpq(1)
 

@@ -27,12 +27,11 @@ from flint import arb, ctx, fmpq, fmpq_poly, fmpz
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.numbers.rb import DEFAULT_PREC, arb_eval, ball_sign
+from exactdp.parameters import check_count
 
 
 def _n(n) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ParameterError(f"n: must be an integer >= 1, got {n!r}")
-    return n
+    return check_count(n, "n")
 
 
 def integrated_binomial_entropy(n: int) -> sympy.Expr:

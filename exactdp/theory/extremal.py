@@ -38,6 +38,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import ParameterError
+from exactdp.parameters import check_c, check_count, check_delta, t_value
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv_witness
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
@@ -57,9 +58,7 @@ from exactdp.numbers.rich import RichDisplay
 # -- parameters ----------------------------------------------------------------------------------------
 
 def _size(v, name: str, low: int = 2) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or v < low:
-        raise ParameterError(f"{name}: must be an integer >= {low}, got {v!r}")
-    return v
+    return check_count(v, name, low)
 
 
 def _symbolic(*values) -> bool:
@@ -69,16 +68,10 @@ def _symbolic(*values) -> bool:
 
 def _class_params(N, M, t, c, delta):
     N, M = _size(N, "N"), _size(M, "M")
-    t = to_qq(t, "t")
-    if t < 1:
-        raise ParameterError(f"t: must be >= 1 (t = e^eps, eps >= 0), got {t}")
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    t = to_qq(t_value(t), "t")
+    d = check_delta(delta)
     if c is not None:
-        c = to_qq(c, "c")
-        if c < 0 or c > fmpq(1, N):
-            raise ParameterError(f"c: must lie in [0, 1/N] = [0, 1/{N}], got {c}")
+        c = check_c(c, N)
         if d != 0:
             raise ParameterError(f"delta: the (eps,c)-PML class has no delta; got c = {c} and delta = {d}")
     return N, M, t, c, d
@@ -453,13 +446,8 @@ def gamma_min(N: int, t, c, *, M: int = 2) -> ExtremalResult:
 
 def _qq_params(N, t, c) -> dict:
     N = _size(N, "N")
-    t = _bounds.PrivacyLevel.of(to_qq(t, "t")).t  # rational t >= 1, c in [0, 1/N]: the one rule each
-    return {"N": N, "t": t, "c": _bounds.PMLLevel.of(c, N).c}
-
-
-def xi(N: int, t, c) -> fmpq:
-    r"""Ξ(ε,c), the registry's ``xi`` ([G] §IV, D-11; the value of Thm 1), c ∈ [0, 1/N]."""
-    return _bounds.get("xi").at(**_qq_params(N, t, c))
+    t = to_qq(t_value(t), "t")  # rational t >= 1, c in [0, 1/N]: the one rule each
+    return {"N": N, "t": t, "c": check_c(c, N)}
 
 
 def lemma4_bound(N: int, t, c) -> fmpq:
@@ -497,7 +485,7 @@ def corollary_coefficients(N: int, t, c) -> dict:
 
     Keys: ``xi``, ``gamma_lemma4``, ``gamma_exact``, ``kl_lemma4``, ``kl_exact``, ``h2_lemma4``, ``h2_exact``.
     """
-    X = xi(N, t, c)
+    X = _bounds.get("xi").at(**_qq_params(N, t, c))  # Ξ(ε,c) ([G] §IV, D-11)
     g4 = lemma4_bound(N, t, c)
     ge = gamma_max(N, t, c).value
     return {"xi": X, "gamma_lemma4": g4, "gamma_exact": ge,

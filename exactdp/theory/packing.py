@@ -12,6 +12,7 @@ import random
 from flint import arb, ctx
 
 from exactdp.errors import ParameterError
+from exactdp.parameters import check_count
 
 
 def gv_size(k: int) -> int:
@@ -31,8 +32,7 @@ def sign_packing(k: int, seed: int = 0, tries: int = 2000) -> list[tuple[int, ..
 
     Deterministic given ``seed``; stops once it holds ⌈e^{k/16}⌉ codewords (or after ``tries`` candidates).
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ParameterError(f"k: must be an integer >= 1, got {k!r}")
+    check_count(k, "k")
     rng = random.Random(f"packing:{seed}:{k}")
     target, code = gv_size(k), [tuple([1] * k)]
     for _ in range(tries):

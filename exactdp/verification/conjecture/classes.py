@@ -63,9 +63,9 @@ def classes_for(name: str, parameters) -> tuple[str, ...]:
 def member(inst: Instance) -> Truth:
     """Exact membership of the instance's kernel in its class at its parameters (core functions only)."""
     if inst.cls == "ldp":
-        return is_ldp(inst.K, gamma=inst.gamma, delta=0)
+        return is_ldp(inst.K, t=inst.gamma, delta=0)
     if inst.cls == "approx-ldp":
-        return is_ldp(inst.K, gamma=inst.gamma, delta=inst.delta)
+        return is_ldp(inst.K, t=inst.gamma, delta=inst.delta)
     ok = Truth.of(pml_ratio(inst.K, inst.c) <= inst.gamma)
     if inst.P is not None:
         ok = ok & Truth.of(min(inst.P.probs) >= inst.c and min(inst.Q.probs) >= inst.c)
