@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.limits import require
 from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness

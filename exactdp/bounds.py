@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 import sympy
 from flint import fmpq
@@ -196,8 +197,8 @@ class Comparison:
     """Proved orderings between two expressions and the exact crossing points."""
 
     names: tuple
-    le: object  # Decision for a ≤ b
-    ge: object  # Decision for a ≥ b
+    le: Any  # Decision for a ≤ b (exactdp.algebra.prover.Decision)
+    ge: Any  # Decision for a ≥ b
     crossings: list
     le_where: list = field(default_factory=list)  # conditions (beyond the domain) under which a ≤ b is proved
     ge_where: list = field(default_factory=list)
@@ -427,7 +428,7 @@ def _cells(crossings, reg) -> list:
     """Candidate pieces of the region cut by the crossings: v ≤ h / v ≥ h for a curve v = h, and the
     intervals between consecutive crossing points of one parameter (rational ends only)."""
     out = []
-    points = {}
+    points: dict = {}
     for x in crossings:
         if isinstance(x, sympy.Eq) and isinstance(x.lhs, sympy.Symbol) and x.rhs.free_symbols:
             out += [x.lhs <= x.rhs, x.lhs >= x.rhs]

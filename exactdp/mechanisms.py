@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Callable
 
 import sympy
 from flint import fmpq
@@ -459,7 +460,7 @@ def zero_column_witness(N: int, zeros: int) -> Kernel:
     return Kernel([[ZERO, ONE]] * z + [[s, 1 - s]] * (N - z), name=f"Lemma1-witness(N={N},z={z})")
 
 
-CATALOGUE = {
+CATALOGUE: dict[str, Callable[..., Kernel]] = {
     "randomized_response": randomized_response,
     "binary_randomized_response": binary_randomized_response,
     "symmetric_unary_encoding": symmetric_unary_encoding,

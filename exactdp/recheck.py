@@ -36,6 +36,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import sympy
 
@@ -344,9 +345,9 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
     ints = [x for x in set().union(claim.free_symbols if claim is not None else set(),
                                    *[c.free_symbols for c in conditions]) if x.is_integer]
     if ints and claim is not None:
-        real = {x: sympy.Symbol(x.name, real=True) for x in ints}
+        relaxed = {x: sympy.Symbol(x.name, real=True) for x in ints}
         probe = Recheck(report.name, report.kind)
-        decide(claim.xreplace(real), [c.xreplace(real) for c in conditions], probe, what, full)
+        decide(claim.xreplace(relaxed), [c.xreplace(relaxed) for c in conditions], probe, what, full)
         if probe.status == OK:
             report.steps += probe.steps + [f"{what}: holds for every real {', '.join(sorted(map(str, ints)))} in "
                                            f"the region, so for every integer one"]
@@ -936,7 +937,7 @@ KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symb
          "lp-point": _lp_point, "parametric-lp": _parametric_lp}
 
 
-def recheck_certificate(d: dict, source: str = "") -> Recheck:
+def recheck_certificate(d: Any, source: str = "") -> Recheck:
     """Re-check one certificate (its JSON dict) independently; never raises on bad data (REJECTED)."""
     if not isinstance(d, dict):
         r = Recheck("?", "?", source=source)
@@ -944,8 +945,8 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
         return r
     kind = d.get("kind")
     r = Recheck(str(d.get("name", "?")), str(kind), source=source)
-    fn = KINDS.get(kind)
-    if fn is None:
+    fn = KINDS.get(kind) if isinstance(kind, str) else None
+    if fn is None or not isinstance(kind, str):
         r.reject(f"unknown kind {quote(str(kind), 40)}; known: {', '.join(sorted(KINDS))}")
         return r
     bad = _shape_errors(d, kind)

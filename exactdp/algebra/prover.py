@@ -281,7 +281,7 @@ def _decide_poly(P, strict, region: Region, steps: list):
         (x,) = vars_
         ce, n = _check_1d(P, strict, x, region.bounds(x), list(region.constraints), {})
     elif len(vars_) == 2:
-        best = None
+        best: tuple | _Undecided | None = None
         for x, y in (tuple(vars_), tuple(reversed(vars_))):
             try:
                 trial: list = []
@@ -292,7 +292,7 @@ def _decide_poly(P, strict, region: Region, steps: list):
             except _Undecided as exc:
                 if best is None:
                     best = exc
-        if isinstance(best, _Undecided):
+        if best is None or isinstance(best, _Undecided):
             return _decide_by_cells(P, strict, region, steps, best)
         ce, n, trial = best
         steps.extend(trial)
@@ -335,7 +335,7 @@ def _cases(expr, region: Region):
     if not isinstance(expr, sympy.Piecewise):
         yield expr, region
         return
-    previous = []
+    previous: list = []
     for e, cond in expr.args:
         full = sympy.And(cond, *[sympy.Not(p) for p in previous])
         previous.append(cond)

@@ -34,7 +34,6 @@ from exactdp.numbers.linalg import (
     weighted_row_sum,
 )
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
-from exactdp.numbers.sr import to_exact
 from exactdp.numbers.domain import QQ, RB, Domain
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay

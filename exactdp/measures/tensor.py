@@ -936,7 +936,7 @@ def _hockey_stick(items, gamma: fmpq) -> fmpq:
 def phi_n(t=None, delta=0, n: int = 1, *, eps=None) -> fmpq:
     r"""φⁿ(ε,δ), the registry's ``phi_n`` at t = e^ε rational ([A] §III, D-13; a label, not a power),
     after the cost guard on the exact power ((1−δ)/t)ⁿ: the QQ accessor (the exact/symbolic one is
-    :func:`exactdp.verification.formulas.phi_n`, same arguments)."""
+    :func:`exactdp.formulas.phi_n`, same arguments)."""
     from exactdp.bounds import get
     from exactdp.parameters import PrivacyLevel
 

@@ -15,6 +15,8 @@ gives byte-identical reports.  Exact values appear as strings (``"3/5"``, ``"inf
 
 from __future__ import annotations
 
+from typing import Any
+
 from exactdp.numbers.escape import json_dumps
 from exactdp.verification.claims import Verdict
 from exactdp.verification.engine import ClaimResult, summarize
@@ -92,7 +94,7 @@ def rests_on_text(res: ClaimResult, verdicts: dict | None = None) -> str:
 
 def claim_record(res: ClaimResult, timings: bool = False, verdicts: dict | None = None) -> dict:
     c = res.claim
-    rec = {
+    rec: dict[str, Any] = {
         "id": c.id,
         "catalogue": list(c.catalogue),
         "title": c.title,

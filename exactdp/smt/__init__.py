@@ -66,7 +66,7 @@ class ObligationResult:
 
 def _judge(ob: Obligation, answers: list[Answer]) -> ObligationResult:
     opposite = SAT if ob.expect == UNSAT else UNSAT
-    status, model = CONFIRMED, {}
+    status, model = CONFIRMED, {}  # type: str, dict
     for a in answers:
         if a.result == opposite and not (a.result == SAT and ob.abstracted):
             status = REFUTED

@@ -21,6 +21,7 @@ Bernoulli(θ) given θ.  S = ΣX_i is sufficient and uniform on {0,…,n}; b_s(�
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import sympy
 from flint import arb, ctx, fmpq, fmpq_poly, fmpz
@@ -118,10 +119,10 @@ def bernoulli_e_gamma_information(n: int, gamma, *, bits: int = 100, prec: int =
     if exact_level:
         from exactdp.numbers.qq import to_qq
 
-        g = to_qq(gamma, "gamma")
+        g: Any = to_qq(gamma, "gamma")  # fmpq here, an arb ball for an irrational gamma
         if g < 1:
             raise ParameterError(f"gamma: must be >= 1, got {g}")
-        level = g / (n + 1)
+        level: Any = g / (n + 1)
     else:
         g = arb_eval(gamma, prec)
         if not g >= 1:

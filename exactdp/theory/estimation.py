@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
 from exactdp.distributions import as_distribution, as_pair
 from exactdp.errors import ParameterError
+from exactdp.formulas import phi_n
 from exactdp.parameters import check_count, check_delta, t_value
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import exact_result, kl
@@ -92,7 +94,7 @@ class RiskBound(RichDisplay, rich="risk_bound"):
     """The value of a bound at given parameters; ``kind`` is "exact", "symbolic" or "certified"."""
 
     spec: BoundSpec
-    value: object
+    value: Any  # fmpq, an exact sympy expression or an arb ball (``kind``)
     kind: str
     params: dict = field(default_factory=dict)
 
@@ -164,10 +166,6 @@ def _result(expr):
     return expr, "symbolic"
 
 
-def _phi_n(t, delta, n: int = 1):
-    r"""φⁿ(ε,δ), the registry's ``phi_n`` (D-13; φ¹ = φ) at t = e^ε, validated (the public accessor is
-    :func:`exactdp.verification.formulas.phi_n`).  The superscript is a label (F-A1)."""
-    return _result(as_sympy(_bounds.get("phi_n").at(t=_t(t), delta=_delta(delta), n=_pos_int(n))))[0]
 
 
 # -- minimax: Le Cam, Fano, mean estimation (A-10, A-11, A-12) -------------------------------------
@@ -175,7 +173,7 @@ def _phi_n(t, delta, n: int = 1):
 def le_cam_tv(loss_at_t, tv_in, n: int, t, delta, *, interactive: bool = True) -> RiskBound:
     r"""(Φ(t)/2)(1 − min{1, nφ·TV(P₁,P₂)}) [RECON A-10 (i)]; non-interactive: TV ≤ 1 − (1 − φ·TV)ⁿ."""
     n = _pos_int(n)
-    L, T, ph = _nonneg(loss_at_t, "loss_at_t"), _tv_value(tv_in), as_sympy(_phi_n(t, delta))
+    L, T, ph = _nonneg(loss_at_t, "loss_at_t"), _tv_value(tv_in), as_sympy(phi_n(t, delta))
     if interactive:  # the registry's lecam_private_tv
         v, kind = _result(_at("lecam_private_tv", Phi=L, n=n, TV=T, t=_t(t), delta=_delta(delta)))
     else:  # the non-interactive chain: TV(P_1^n, P_2^n) after K <= 1 - (1 - phi TV)^n
@@ -218,7 +216,7 @@ def _k(k):
 def mean_estimation_as_reported(n: int, t, delta, k, c_l=1) -> RiskBound:
     r"""c_ℓ·min{1, (nφ²)^{−(k−1)/k}} — [A] §IV-A as the summary reports it [RECON]; F-A4 refutes it."""
     n, k = _pos_int(n), _k(k)
-    ph = as_sympy(_phi_n(t, delta))
+    ph = as_sympy(phi_n(t, delta))
     v, kind = _result(as_sympy(to_qq(c_l, "c_l")) * _rate(n * ph**2, k))
     return RiskBound(SPECS["mean_as_reported"], v, kind, {"n": n, "k": str(k)})
 
@@ -226,7 +224,7 @@ def mean_estimation_as_reported(n: int, t, delta, k, c_l=1) -> RiskBound:
 def mean_estimation_tv_route(n: int, t, delta, k, c_l=1) -> RiskBound:
     r"""c_ℓ·min{1, (nφ)^{−2(k−1)/k}} — what the TV route with Duchi's mixture gives (A-11, [DERIVED])."""
     n, k = _pos_int(n), _k(k)
-    ph = as_sympy(_phi_n(t, delta))
+    ph = as_sympy(phi_n(t, delta))
     v, kind = _result(as_sympy(to_qq(c_l, "c_l")) * _rate((n * ph) ** 2, k))
     return RiskBound(SPECS["mean_tv_route"], v, kind, {"n": n, "k": str(k)})
 
@@ -281,7 +279,7 @@ def sample_mean_risk(n: int) -> fmpq:
 # -- Bayes risk (A-14, A-15, A-16, A-17) -----------------------------------------------------------
 
 def _psi(t, delta, n):
-    return as_sympy(to_qq(delta, "delta")) if n == 1 else as_sympy(_phi_n(t, delta, n))
+    return as_sympy(to_qq(delta, "delta")) if n == 1 else as_sympy(phi_n(t, delta, n))
 
 
 def bayes_e_gamma(I_gamma, t, delta, n: int, slope=2, prec: int = DEFAULT_PREC) -> RiskBound:
@@ -311,7 +309,7 @@ def xu_raginsky(I, t, delta, n: int, slope=2) -> RiskBound:
     """
     n = _pos_int(n)
     kappa = as_sympy(to_qq(slope, "slope"))
-    phi_I = as_sympy(_phi_n(t, delta, n)) * _nonneg(I, "I")
+    phi_I = as_sympy(phi_n(t, delta, n)) * _nonneg(I, "I")
     if phi_I.has(sympy.log) and not phi_I.has(sympy.exp):
         # a rational phi^n (e.g. eps = 0) times I = ... + log(K)/21: sympy would rewrite exp(-u) as the power
         # K^(-r) with a rational r of 80-digit terms and search for its exact root (it never finishes); the
@@ -326,8 +324,8 @@ def xu_raginsky(I, t, delta, n: int, slope=2) -> RiskBound:
 class BernoulliBayesPoint:
     """One point of [A] Fig. 1: both lower bounds (certified balls) at (ε, δ, n) [RECON A-16/A-17]."""
 
-    eps: object
-    delta: object
+    eps: fmpq
+    delta: fmpq
     n: int
     phi_n: arb
     e_gamma_information: arb
@@ -348,7 +346,7 @@ def bernoulli_bayes_point(eps, delta="1e-4", n: int = 20, *, bits: int = 100,
     thm2 = bayes_e_gamma(Ig, t, delta, n, 2, prec).value
     xr = arb_eval(xu_raginsky(bernoulli_mutual_information(n), t, delta, n, 2).value, prec)
     return BernoulliBayesPoint(to_qq(eps, "eps"), to_qq(delta, "delta"), n,
-                               arb_eval(_phi_n(t, delta, n), prec), Ig, thm2, xr)
+                               arb_eval(phi_n(t, delta, n), prec), Ig, thm2, xr)
 
 
 def bernoulli_bayes_curve(eps_values, delta="1e-4", n: int = 20, *, bits: int = 40) -> list[BernoulliBayesPoint]:

@@ -106,7 +106,8 @@ class _Entries:
         return {self.var(b, k): -ONE for k in range(self.M - 1)}, ONE
 
     def column_sum(self, y: int):
-        coeffs, const = {}, ZERO
+        coeffs: dict = {}
+        const = ZERO
         for b, m in enumerate(self.mult):
             co, k = self.entry_block(b, y)
             for v, a in co.items():
@@ -199,7 +200,7 @@ def _optimal(lp: LinearProgram) -> LPSolution:
     """Solve an LP that is feasible and bounded by construction (the constant kernel is feasible and
     every entry lies in [0, 1]); anything else is a bug, reported with the certificate's status."""
     sol = solve(lp)
-    if sol.status != "optimal":  # pragma: no cover - impossible for the class polytopes
+    if sol.status != "optimal" or sol.value is None:  # pragma: no cover - impossible for the class polytopes
         raise RuntimeError(f"internal error: a class LP is {sol.status}, which its construction rules out")
     return sol
 
@@ -221,7 +222,9 @@ class CertifiedLP:
 
     @property
     def value(self) -> fmpq:
-        return self.sense * self.solution.value + self.offset
+        value = self.solution.value
+        assert value is not None  # an optimal solution (_optimal)
+        return self.sense * value + self.offset
 
     @property
     def bound(self) -> fmpq:
@@ -306,15 +309,15 @@ def _kernel_failures(res: ExtremalResult) -> list[str]:
 
 # -- suprema of contraction coefficients -----------------------------------------------------------------
 
-def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
+def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t=None, c=None, delta=0, eps=None,
                          reduce_rows: bool = False) -> ExtremalResult:
     r"""sup η_{E_γ}(K) over N-input, M-output kernels in the class, exactly, with an optimal kernel.
 
     The class is (ε,c)-PML when ``c`` is given (c ∈ [0, 1/N]; c = 0 is ε-LDP), else (ε,δ)-LDP.
 
     Args:
-        N, M: inputs and outputs (≥ 2).  gamma: γ ≥ 1 of E_γ (1 gives η_TV).  t: e^ε ≥ 1.
-        c: PML prior floor.  delta: LDP slack (only without ``c``).  reduce_rows: share rows 2…N−1.
+        N, M: inputs and outputs (≥ 2).  gamma: γ ≥ 1 of E_γ (1 gives η_TV).  t: e^ε ≥ 1, or
+        eps: ε (e^ε must be rational: ``eps="log(3)"``).  c: PML prior floor.  delta: LDP slack (only without ``c``).  reduce_rows: share rows 2…N−1.
     Returns:
         :class:`ExtremalResult` (``value``, ``kernel``, ``lps`` with dual certificates).
     Raises:
@@ -326,10 +329,12 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
     With sympy Symbols for any of t, c, δ, γ the result is the closed form on the whole parameter domain
     (:func:`exactdp.theory.parametric.sup_eta_hockey_stick`, a :class:`~exactdp.theory.parametric.ParametricExtremal`).
     """
+    if eps is not None or t is None:
+        t = t_value(t, eps)
     if _symbolic(t, c, delta, gamma):
         from exactdp.theory import parametric
 
-        return parametric.sup_eta_hockey_stick(N, M, gamma=gamma, t=t, c=c, delta=delta)
+        return parametric.sup_eta_hockey_stick(N, M, gamma=gamma, t=t, c=c, delta=delta)  # type: ignore[return-value]
     N, M, t, c, d = _class_params(N, M, t, c, delta)
     g = to_qq(gamma, "gamma")
     if g < 1:
@@ -338,7 +343,8 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
     _require_size(N, M, c, len(ks), reduce_rows=reduce_rows)
     E = _Entries(N, M, reduce_rows)
     A_ub, b_ub = _dense(_class_rows(E, t, c, d), E.nvars)
-    best, lps = None, []
+    best: CertifiedLP | None = None
+    lps: list[CertifiedLP] = []
     for k in ks:
         obj = _lin(*[(ONE, E.entry_block(0, y)) for y in range(k)], *[(-g, E.entry_block(1, y)) for y in range(k)])
         cvec = [obj[0].get(j, ZERO) for j in range(E.nvars)]
@@ -348,12 +354,14 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
         lps.append(cl)
         if best is None or cl.value > best.value:
             best = cl
+    assert best is not None  # ks is not empty (M >= 2)
     K = _kernel_from(E, best.solution.x)
     params = {"N": N, "M": M, "t": t, "c": c, "delta": d, "gamma": g}
     return ExtremalResult("eta", best.value, K, tuple(lps), params)
 
 
-def sup_eta_tv(N: int, M: int = 2, *, t, c=None, delta=0, reduce_rows: bool = False) -> ExtremalResult:
+def sup_eta_tv(N: int, M: int = 2, *, t=None, c=None, delta=0, eps=None,
+               reduce_rows: bool = False) -> ExtremalResult:
     r"""η_TV(ε,c) = sup_{K ∈ M(ε,c)} η_TV(K) ([G] Def. 3 with eq. (8); Thm 1), or the (ε,δ)-LDP analogue.
 
     Exact LP supremum over N×M kernels; see :func:`sup_eta_hockey_stick` (γ = 1).
@@ -370,7 +378,7 @@ def sup_eta_tv(N: int, M: int = 2, *, t, c=None, delta=0, reduce_rows: bool = Fa
     >>> sup_eta_tv(2, t=t, c=c).value
     Piecewise(((1 - t)/(2*c*t - t - 1), c*t <= 1), (1, True))
     """
-    return sup_eta_hockey_stick(N, M, gamma=1, t=t, c=c, delta=delta, reduce_rows=reduce_rows)
+    return sup_eta_hockey_stick(N, M, gamma=1, t=t, c=c, delta=delta, eps=eps, reduce_rows=reduce_rows)
 
 
 # -- Γ_max / Γ_min (Charnes–Cooper) ---------------------------------------------------------------------
@@ -419,7 +427,7 @@ def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
     return ExtremalResult("gamma_max" if sense > 0 else "gamma_min", value, K, (cl,), params, (P, Q))
 
 
-def gamma_max(N: int, t, c, *, M: int = 2) -> ExtremalResult:
+def gamma_max(N: int, t=None, c=None, *, M: int = 2, eps=None) -> ExtremalResult:
     r"""Γ_max(ε,c) = sup_{K∈M(ε,c)} sup_{P,Q∈Q_X(c)} max_y (K∘P)(y)/(K∘Q)(y), exactly (Charnes–Cooper LP).
 
     ``.kernel`` and ``.inputs = (P, Q)`` attain it.  Compare :func:`gamma_max_closed_form` (G-23) and
@@ -429,17 +437,20 @@ def gamma_max(N: int, t, c, *, M: int = 2) -> ExtremalResult:
     7/3
 
     With sympy Symbols for t and/or c: the closed form on the domain (:func:`exactdp.theory.parametric.gamma_max`).
+    ``eps=`` instead of t: e^ε must be rational (``eps="log(3)"``).
     """
+    if eps is not None or t is None:
+        t = t_value(t, eps)
     if _symbolic(t, c):
         from exactdp.theory import parametric
 
-        return parametric.gamma_max(N, t, c, M=M)
+        return parametric.gamma_max(N, t, c, M=M)  # type: ignore[return-value]
     return _gamma_extreme(N, t, c, M, +1)
 
 
-def gamma_min(N: int, t, c, *, M: int = 2) -> ExtremalResult:
+def gamma_min(N: int, t=None, c=None, *, M: int = 2, eps=None) -> ExtremalResult:
     r"""Γ_min(ε,c) = inf of the same ratio (an independent LP; equals 1/Γ_max by the P ↔ Q symmetry)."""
-    return _gamma_extreme(N, t, c, M, -1)
+    return _gamma_extreme(N, t_value(t, eps), c, M, -1)
 
 
 # -- closed forms they are compared with (G-15, G-23, Lemma 4) -------------------------------------------
@@ -523,13 +534,13 @@ def corollary_limits_c0() -> dict:
 
 # -- Lemma 1 and Lemma 3 helpers ---------------------------------------------------------------------------
 
-def max_mass_with_zeros(N: int, zeros: int, *, t, c, M: int = 2) -> ExtremalResult:
+def max_mass_with_zeros(N: int, zeros: int, *, t=None, c=None, M: int = 2, eps=None) -> ExtremalResult:
     r"""max Σ_{x ≥ z} K(0|x) over K ∈ M(ε,c) with K(0|x) = 0 for x < z ([G] Lemma 1, G-12).
 
     By input and output symmetry, the value is 0 iff no kernel of the class has a non-zero column with
     ≥ z zeros.  Lemma 1: this holds when t < 1/((N−z)c); at t ≥ 1/((N−z)c) the value is positive.
     """
-    N, M, t, c, _ = _class_params(N, M, t, c, 0)
+    N, M, t, c, _ = _class_params(N, M, t_value(t, eps), c, 0)
     z = _size(zeros, "zeros", 1)
     if z >= N:
         raise ParameterError(f"zeros: must lie in [1, N-1] = [1, {N - 1}], got {z}")
@@ -544,7 +555,8 @@ def max_mass_with_zeros(N: int, zeros: int, *, t, c, M: int = 2) -> ExtremalResu
     sol = _optimal(lp)
     K = _kernel_from(E, sol.x)
     params = {"N": N, "M": M, "t": t, "c": c, "delta": ZERO, "zeros": z}
-    return ExtremalResult("mass_with_zeros", sol.value, K, (CertifiedLP(f"{z} zeros", lp, sol),), params)
+    cl = CertifiedLP(f"{z} zeros", lp, sol)
+    return ExtremalResult("mass_with_zeros", cl.value, K, (cl,), params)
 
 
 def merge_to_binary(K) -> tuple[Kernel, tuple[int, ...]]:

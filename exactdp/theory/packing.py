@@ -19,7 +19,9 @@ def gv_size(k: int) -> int:
     """⌈e^{k/16}⌉, exactly (certified ceiling of an arb ball)."""
     with ctx.workprec(128):
         v = (arb(k) / 16).exp()
-        lo, hi = int(v.lower().floor().unique_fmpz()), int(v.upper().ceil().unique_fmpz())
+        lo_z, hi_z = v.lower().floor().unique_fmpz(), v.upper().ceil().unique_fmpz()
+    assert lo_z is not None and hi_z is not None  # the floor/ceiling of an exact endpoint is an integer
+    lo, hi = int(lo_z), int(hi_z)
     for cand in range(lo, hi + 1):  # the smallest integer certified >= e^{k/16}
         with ctx.workprec(128):
             if arb(cand) >= v:

@@ -32,6 +32,8 @@ class polytope) and solve them here; ``extremal.sup_eta_tv`` dispatches to this 
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 from dataclasses import dataclass, field
 
@@ -336,7 +338,7 @@ class ParametricExtremal:
     value: sympy.Expr
     solutions: tuple
     params: dict
-    entries: object = field(default=None, compare=False)  # the _Entries layout of the variables
+    entries: Any = field(default=None, compare=False)  # the _Entries layout of the variables
 
     @property
     def certificates(self) -> tuple:

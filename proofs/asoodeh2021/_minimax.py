@@ -25,7 +25,7 @@ from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rb import compare
 from exactdp.theory.estimation import effective_sample_size_crossovers, mutual_information, product_tv
-from exactdp.verification.formulas import phi_n
+from exactdp.formulas import phi_n
 from exactdp.theory.packing import gv_size, l1, sign_packing
 from exactdp.verification.claims import Outcome, Verdict
 from exactdp.verification.instances import random_distribution, random_kernel

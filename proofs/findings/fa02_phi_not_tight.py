@@ -18,7 +18,7 @@ from exactdp.mechanisms import optimal_binary_approx_ldp
 from exactdp.sources import CATALOGUE, Source
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import phi, tight_ldp_eta
+from exactdp.formulas import phi, tight_ldp_eta
 from exactdp.verification.quantities import is_ldp_by_subsets
 
 GS = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(10))

@@ -41,7 +41,7 @@ from exactdp.mechanisms import (
     grosse_optimal_mechanism,
 )
 from exactdp.theory.extremal import sup_eta_tv
-from exactdp.verification.formulas import xi
+from exactdp.formulas import xi
 from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
 from exactdp.verification.identities import Eq, Statement, at, statements_certificate
 

@@ -51,7 +51,7 @@ from exactdp.theory.extremal import (
     kl_coefficient,
     lemma4_bound,
 )
-from exactdp.verification.formulas import xi
+from exactdp.formulas import xi
 from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
 from exactdp.verification.identities import Eq, Statement, at, limit_at, statements_certificate, symbolic_outcome
 from exactdp.verification.instances import random_distribution, random_kernel

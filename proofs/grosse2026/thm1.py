@@ -34,7 +34,7 @@ from exactdp.numbers.qq import to_qq
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory import class_certificates, pml_attainment
 from exactdp.theory.extremal import sup_eta_tv
-from exactdp.verification.formulas import xi
+from exactdp.formulas import xi
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 
 from ._instances import THM1_TABLE, pml_grid

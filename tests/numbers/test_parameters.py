@@ -67,3 +67,22 @@ def test_one_check_each(call, match):
 def test_checks_return_exact_values():
     assert check_delta("1/10") == fmpq(1, 10) and check_c(0, 3) == 0 and check_count(7) == 7
     assert PMLLevel.of("1/4", 4) == PMLLevel(fmpq(1, 4), 4)
+
+
+def test_exactdp_QQ_is_the_domain():
+    """``exactdp.QQ`` is the exact rational domain (numbers.domain.QQ), not its element type (flint fmpq)."""
+    from exactdp.numbers.domain import QQ, Domain
+
+    assert exactdp.QQ is QQ and isinstance(exactdp.QQ, Domain)
+    assert exactdp.QQ.convert("3/7") == fmpq(3, 7) and exactdp.QQ.max([fmpq(1, 3), fmpq(1, 2)]) == (fmpq(1, 2), 1)
+    assert not hasattr(exactdp.numbers, "QQ") or exactdp.numbers.QQ is QQ
+
+
+def test_extremal_classes_take_t_or_eps():
+    """The class suprema ask for a privacy level like every other signature: t = e^eps, or eps."""
+    from exactdp.theory.extremal import gamma_max, sup_eta_tv
+
+    assert sup_eta_tv(2, eps="log(3)", delta="1/10").value == sup_eta_tv(2, t=3, delta="1/10").value == fmpq(11, 20)
+    assert gamma_max(2, eps="log(3)", c="1/4").value == gamma_max(2, 3, "1/4").value == fmpq(7, 3)
+    with pytest.raises(ParameterError, match="t, eps: give exactly one"):
+        sup_eta_tv(2, t=3, eps="log(3)")

@@ -29,7 +29,7 @@ from exactdp.numbers.truth import Truth
 from exactdp import bounds as B
 from exactdp.theory import estimation as E
 from exactdp.theory import extremal as X
-from exactdp.verification import formulas as F
+from exactdp import formulas as F
 
 ROOT = Path(exactdp.__file__).resolve().parent
 REGISTRY_FILE = ROOT / "bounds.py"
@@ -74,10 +74,10 @@ _REGISTRY_CALL = re.compile(r"(\bget\(|\.at\(|exact_at\(|\b_at\(|_registry_rb\(|
 
 def test_one_public_xi_and_phi_n_per_domain():
     """One public ``xi`` and one ``phi_n`` per domain, privacy level first, then (c, N) / (delta, n): the exact
-    domains (QQ, SR) in verification/formulas.py, the QQ power with its cost guard in measures/tensor.py, the
+    domains (QQ, SR) in formulas.py, the QQ power with its cost guard in measures/tensor.py, the
     certified balls in certified/stable.py (which take eps: their point is eps below float range)."""
-    homes = {"xi": {"verification/formulas.py", "certified/stable.py"},
-             "phi_n": {"verification/formulas.py", "certified/stable.py", "measures/tensor.py"}}
+    homes = {"xi": {"formulas.py", "certified/stable.py"},
+             "phi_n": {"formulas.py", "certified/stable.py", "measures/tensor.py"}}
     rest = {"xi": ["c", "N"], "phi_n": ["delta", "n"]}
     for name, want in homes.items():
         found = _defs(name)

@@ -23,7 +23,7 @@ from exactdp.measures.privacy import is_ldp, ldp_ratio, pml_ratio
 from exactdp.numbers.linalg import column_extremes, column_sums
 from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.verification.claims import CheckContext, Verdict
-from exactdp.verification.formulas import lemma4_gamma_max, xi
+from exactdp.formulas import lemma4_gamma_max, xi
 from exactdp.verification.quantities import pml_ratio_by_vertices
 from tests.exact import q
 

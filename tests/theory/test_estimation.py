@@ -42,7 +42,7 @@ from exactdp.theory.estimation import (
     xu_raginsky,
 )
 from exactdp.parameters import t_value
-from exactdp.verification.formulas import phi_n, xi
+from exactdp.formulas import phi_n, xi
 from exactdp.theory.packing import gv_size, l1, plotkin_crossover, sign_packing
 from tests.exact import ball as exact_ball
 

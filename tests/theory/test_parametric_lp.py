@@ -23,7 +23,7 @@ from exactdp.limits import ResourceLimitError, limits
 from exactdp.numbers.qq import CoercionError
 from exactdp.numbers.truth import Truth
 from exactdp.theory import extremal, parametric
-from exactdp.verification.formulas import xi
+from exactdp.formulas import xi
 
 t, c, d, g = sympy.symbols("t c delta gamma", positive=True)
 

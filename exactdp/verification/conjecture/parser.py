@@ -168,7 +168,7 @@ def _split(text: str) -> tuple[str, str, str]:
                 raise ConjectureSyntaxError(f"INEQUALITY: operator {t.string!r} is not allowed")
         else:
             raise ConjectureSyntaxError(f"INEQUALITY: unexpected {t.string!r}")
-    if rel is None:
+    if rel is None or rel_at is None:
         raise ConjectureSyntaxError(f"INEQUALITY: no relation (<=, <, >=, >) in {text!r}")
     lhs, rhs = text[:toks[rel_at].start[1]], text[toks[rel_at].end[1]:]  # one line: columns index the text
     if not lhs.strip() or not rhs.strip():
