@@ -238,7 +238,7 @@ def test_xi_regime_at_huge_eps_is_decided_from_its_size():
 def test_parametric_kernel_with_an_irrational_gamma_is_a_parameter_error():
     t = sympy.Symbol("t", positive=True)
     Kt = randomized_response(2, t)
-    for kw in (dict(eps=10**10), dict(gamma=sympy.sqrt(2)), dict(eps=R(1, 2))):
+    for kw in (dict(eps=10**10), dict(t=sympy.sqrt(2)), dict(eps=R(1, 2))):
         with pytest.raises(ParameterError, match="irrational"):
             is_ldp(Kt, **kw)
     assert is_ldp(Kt, t=10**100) is Truth.FALSE  # fails for t > 10^100
