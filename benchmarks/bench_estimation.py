@@ -17,7 +17,8 @@ import sympy
 
 from _timing import best_time
 from exactdp.theory.bernoulli import bernoulli_e_gamma_information
-from exactdp.theory.estimation import bernoulli_bayes_point, t_of_eps
+from exactdp.parameters import t_value
+from exactdp.theory.estimation import bernoulli_bayes_point
 
 
 def _time(f, repeat=5):
@@ -44,8 +45,8 @@ def float_roots(n, gamma):
 
 def main():
     n, gamma = 20, float(sympy.exp(sympy.Rational(1, 100)))
-    cert = _time(lambda: bernoulli_e_gamma_information(n, t_of_eps("0.01")))
-    cert40 = _time(lambda: bernoulli_e_gamma_information(n, t_of_eps("0.01"), bits=40))
+    cert = _time(lambda: bernoulli_e_gamma_information(n, t_value(eps="0.01")))
+    cert40 = _time(lambda: bernoulli_e_gamma_information(n, t_value(eps="0.01"), bits=40))
     trap = _time(lambda: float_trapezoid(n, gamma))
     roots = _time(lambda: float_roots(n, gamma))
     point = _time(lambda: bernoulli_bayes_point("0.01"), repeat=3)
@@ -54,7 +55,7 @@ def main():
     print(f"                             float64 trapezoid 2001 pts:{trap * 1e3:8.2f} ms  ratio {cert / trap:6.1f}x")
     print(f"                             float64 numpy roots:       {roots * 1e3:8.2f} ms  ratio {cert / roots:6.1f}x")
     print(f"one [A] Fig. 1 point (both bounds, certified):          {point * 1e3:8.2f} ms")
-    ball = bernoulli_e_gamma_information(n, t_of_eps("0.01"))
+    ball = bernoulli_e_gamma_information(n, t_value(eps="0.01"))
     print(f"certified {ball.str(16)}; trapezoid {float_trapezoid(n, gamma)!r}; roots {float_roots(n, gamma)!r}")
 
 

@@ -43,7 +43,8 @@ _export("exactdp.measures.privacy", "Leakage", "PrivacyProfile", "is_ldp", "ldp_
         "ldp_ratio_witness", "max_leakage", "max_leakage_ratio", "pml", "pml_epsilon", "pml_ratio",
         "pml_ratio_witness", "privacy_profile")
 _export("exactdp.theory.extremal", "gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv")
-_export("exactdp.numbers", "QQ", "Sign", "Truth", "from_float", "to_qq")
+_export("exactdp.numbers", "Sign", "Truth", "from_float", "to_qq")
+_export("exactdp.numbers.domain", "QQ")  # the exact rational domain (its elements are flint fmpq)
 # n-fold products (tensor; inversion of the privacy profile)
 _export("exactdp.measures.tensor", "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
         "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product",
@@ -103,7 +104,8 @@ if TYPE_CHECKING:  # static checkers and IDEs see the eager imports
         eta_hockey_stick_tensor_product, eta_tv_tensor_power, hockey_stick_product, privacy_profile_tensor_power,
     )
     from exactdp.measures.profile_inversion import epsilon_tensor_power  # noqa: F401
-    from exactdp.numbers import QQ, Sign, Truth, from_float, to_qq  # noqa: F401
+    from exactdp.numbers import Sign, Truth, from_float, to_qq  # noqa: F401
+    from exactdp.numbers.domain import QQ  # noqa: F401
     from exactdp.numbers.digits import evalf  # noqa: F401
     from exactdp.numbers.rb import RB, precision_cap  # noqa: F401
     from exactdp.theory.extremal import gamma_max, gamma_min, sup_eta_hockey_stick, sup_eta_tv  # noqa: F401

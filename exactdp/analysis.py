@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.limits import require
 from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness
@@ -26,6 +25,7 @@ from exactdp.measures.privacy import (
 )
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
+from exactdp.parameters import check_delta
 
 #: cost units (``max_work``) of one (pair of rows, output) step of a vectorized pairwise maximum
 #: (η_TV, η_{E_γ}, is_ldp each make one pass over the N² row pairs and M outputs)
@@ -154,9 +154,7 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None
     >>> a.eta_tv, a.ldp_ratio, a.eta_hockey_stick, a.is_ldp, a.pml_ratio
     (1/2, 3, 1/4, <Truth.FALSE: 'false'>, 2)
     """
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    d = check_delta(delta)
     if c is not None:
         c = to_qq(c, "c")
     with_profile = profile_limit is None or K.N <= profile_limit
@@ -176,7 +174,7 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None
         v, x, x2 = eta_hockey_stick_witness(K, g)
         values.update(gamma=g, eta_hockey_stick=v, eta_hockey_stick_pair=(x, x2))
         if g >= 1:  # (ε,δ)-LDP ⟺ η_{E_γ}(K) ≤ δ ([A] Thm 1): decided from the value just computed
-            values.update(delta=d, is_ldp=Truth.of(v <= d) if not K.symbolic else is_ldp(K, gamma=g, delta=d))
+            values.update(delta=d, is_ldp=Truth.of(v <= d) if not K.symbolic else is_ldp(K, t=g, delta=d))
     if c is not None:
         r, y, prior = pml_ratio_witness(K, c)
         values.update(c=c, pml_ratio=r, pml_output=y, pml_prior=prior)

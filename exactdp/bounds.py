@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 import sympy
 from flint import fmpq
@@ -34,6 +35,7 @@ from exactdp.sources import (
     Source,
 )
 from exactdp.numbers.reader import ReadError, as_expr, substitute
+from exactdp.parameters import PMLLevel, PrivacyLevel  # noqa: F401 - the registry's validated parameter values
 
 t = sympy.Symbol("t", positive=True)
 delta = sympy.Symbol("delta", nonnegative=True)
@@ -195,8 +197,8 @@ class Comparison:
     """Proved orderings between two expressions and the exact crossing points."""
 
     names: tuple
-    le: object  # Decision for a ≤ b
-    ge: object  # Decision for a ≥ b
+    le: Any  # Decision for a ≤ b (exactdp.algebra.prover.Decision)
+    ge: Any  # Decision for a ≥ b
     crossings: list
     le_where: list = field(default_factory=list)  # conditions (beyond the domain) under which a ≤ b is proved
     ge_where: list = field(default_factory=list)
@@ -247,59 +249,6 @@ def exact_at(expr, values: dict):
     if out.is_Rational:
         return fmpq(int(out.p), int(out.q))
     return out
-
-
-@dataclass(frozen=True)
-class PrivacyLevel:
-    """An (ε,δ) privacy level, validated once: t = e^ε ≥ 1 exact (rational or a sympy number such as
-    ``exp(1/2)``), δ ∈ [0, 1] rational.  ``PrivacyLevel.of(t=3, delta="1/10")`` or ``.of(eps="1/2")``."""
-
-    t: object
-    delta: fmpq = fmpq(0)
-
-    @classmethod
-    def of(cls, t=None, delta=0, *, eps=None) -> PrivacyLevel:
-        from exactdp.numbers.qq import to_qq
-        from exactdp.numbers.sr import to_exact
-
-        if (t is None) == (eps is None):
-            raise ParameterError("t, eps: give exactly one of t = e^eps and eps")
-        if eps is not None:
-            e = to_qq(eps, "eps")
-            if e < 0:
-                raise ParameterError(f"eps: must be >= 0, got {e}")
-            tv = sympy.exp(sympy.Rational(int(e.p), int(e.q)))
-        else:
-            tv, symbolic = to_exact(t, "t")
-            if not symbolic and tv < 1:
-                raise ParameterError(f"t: t = e^eps must be >= 1, got {tv}")
-            if symbolic and (tv - 1).is_negative:
-                raise ParameterError(f"t: t = e^eps must be >= 1, got {tv}")
-        d = to_qq(delta, "delta")
-        if d < 0 or d > 1:
-            raise ParameterError(f"delta: must lie in [0, 1], got {d}")
-        return cls(tv, d)
-
-
-@dataclass(frozen=True)
-class PMLLevel:
-    """A PML prior floor c with its number of inputs N, validated once: N ≥ 1 an integer (``min_N``) and
-    c ∈ [0, 1/N] rational — c = 0 is the ε-LDP limit of the class M(ε,c); the papers' statements (the
-    registry's :data:`DOMAINS`) take c > 0, and :meth:`Bound.evaluate` keeps that."""
-
-    c: fmpq
-    N: int
-
-    @classmethod
-    def of(cls, c, N, *, min_N: int = 1) -> PMLLevel:
-        from exactdp.numbers.qq import to_qq
-
-        if isinstance(N, bool) or not isinstance(N, int) or N < min_N:
-            raise ParameterError(f"N: must be an integer >= {min_N}, got {N!r}")
-        cc = to_qq(c, "c")
-        if cc < 0 or cc * N > 1:
-            raise ParameterError(f"c: must lie in [0, 1/N] = [0, 1/{N}], got {cc}")
-        return cls(cc, N)
 
 
 #: names accepted for a parameter besides its own: eps (or epsilon) gives t = e^eps; tv_in is TV
@@ -479,7 +428,7 @@ def _cells(crossings, reg) -> list:
     """Candidate pieces of the region cut by the crossings: v ≤ h / v ≥ h for a curve v = h, and the
     intervals between consecutive crossing points of one parameter (rational ends only)."""
     out = []
-    points = {}
+    points: dict = {}
     for x in crossings:
         if isinstance(x, sympy.Eq) and isinstance(x.lhs, sympy.Symbol) and x.rhs.free_symbols:
             out += [x.lhs <= x.rhs, x.lhs >= x.rhs]

@@ -17,6 +17,7 @@ from exactdp._vectors import as_sequence, exact_vector
 from exactdp.errors import InvalidDistributionError, ParameterError, ShapeError
 from exactdp.numbers.qq import ZERO, from_float, to_qq
 from exactdp.numbers.simplex_rounding import grid_denominator, round_to_simplex
+from exactdp.parameters import check_count
 
 
 class Distribution:
@@ -94,8 +95,7 @@ class Distribution:
 
     @classmethod
     def uniform(cls, n: int) -> "Distribution":
-        if not isinstance(n, int) or n < 1:
-            raise ParameterError(f"n: must be a positive integer, got {n!r}")
+        check_count(n, "n")
         return cls._trusted((fmpq(1, n),) * n, False)
 
     @classmethod

@@ -12,6 +12,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from exactdp.errors import InputError, InvalidKernelError
 from exactdp.kernels import Kernel
@@ -162,7 +163,7 @@ def read_kernel(path: str | Path, *, check_shape=None, report=None) -> Kernel:
 
 def kernel_to_json(K: Kernel, **extra) -> str:
     """A JSON document that :func:`read_kernel` (and ``exactdp analyze``) accepts back."""
-    doc = {"rows": K.as_strings()}
+    doc: dict[str, Any] = {"rows": K.as_strings()}
     if K.name:
         doc["name"] = K.name
     doc.update(extra)

@@ -31,6 +31,7 @@ from exactdp.numbers.qq import ONE, ZERO, from_float
 from exactdp.numbers.simplex_rounding import grid_denominator, round_to_simplex
 from exactdp.numbers.sr import as_sympy
 from exactdp.numbers.rich import RichDisplay
+from exactdp.parameters import check_count
 
 if TYPE_CHECKING:
     import sympy
@@ -558,8 +559,7 @@ def _require_entries(N: int, M: int, what: str, shape: str | None = None) -> Non
 
 
 def _check_size(n, name: str) -> None:
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ParameterError(f"{name}: must be a positive integer, got {n!r}")
+    check_count(n, name)
 
 
 def as_kernel(K, name: str = "K") -> Kernel:

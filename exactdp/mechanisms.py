@@ -1,6 +1,6 @@
 r"""The mechanism catalogue: exact kernels from the literature and from the two papers.
 
-Privacy is parametrized by γ = e^ε (docs/design.md principle 5), so every kernel here is rational when γ
+Privacy is parametrized by t = e^ε (docs/design.md principle 5), so every kernel here is rational when t
 and the other parameters are.  Each constructor validates its parameters and names them in errors.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Callable
 
 import sympy
 from flint import fmpq
@@ -18,13 +19,24 @@ from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.reader import as_expr
+from exactdp.parameters import check_count, check_delta, t_value
 
 
-def _gamma(gamma, name: str = "gamma"):
-    g, symbolic = to_exact(gamma, name)
-    if not symbolic and g < 1:
-        raise ParameterError(f"{name}: must be >= 1 (gamma = e^eps, eps >= 0), got {g}")
-    return g
+def _t(t, eps):
+    """t = e^ε ≥ 1 from exactly one of ``t`` / ``eps`` (:func:`exactdp.parameters.t_value`): an ``fmpq``, or a
+    sympy expression (an irrational constant, or a parametric kernel's parameter)."""
+    return t_value(t, eps)
+
+
+def _rational_t(t, eps) -> fmpq:
+    """t = e^ε ≥ 1 as an exact rational (the constructions whose feasibility is decided on t)."""
+    return to_qq(t_value(t, eps), "eps" if eps is not None else "t")
+
+
+def _given(value, name: str):
+    if value is None:
+        raise ParameterError(f"{name}: missing (a required parameter)")
+    return value
 
 
 def _symbolic_param(value, name: str):
@@ -38,12 +50,6 @@ def _declare(K: Kernel, *conditions) -> Kernel:
     if K.symbolic:  # the region is part of the kernel's value (Kernel.with_region)
         return K.with_region(K.region + tuple(c for c in conditions if c is not sympy.true))
     return K
-
-
-def _int(n, name: str, low: int) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or n < low:
-        raise ParameterError(f"{name}: must be an integer >= {low}, got {n!r}")
-    return n
 
 
 #: cost units (``max_work``) of one Python-level exact operation (an fmpq product) while building entries
@@ -67,16 +73,16 @@ def _is_sym(*values) -> bool:
     return any(isinstance(v, sympy.Basic) for v in values)
 
 
-def randomized_response(k: int, gamma) -> Kernel:
-    r"""k-ary randomized response: K[x][y] = γ/(γ+k−1) if y = x, else 1/(γ+k−1)  (Warner; Kairouz et al.).
+def randomized_response(k: int, t=None, *, eps=None) -> Kernel:
+    r"""k-ary randomized response: K[x][y] = t/(t+k−1) if y = x, else 1/(t+k−1)  (Warner; Kairouz et al.).
 
-    ε-LDP with e^ε = γ; η_TV = (γ−1)/(γ+k−1).
+    ε-LDP with e^ε = t; η_TV = (t−1)/(t+k−1).
 
     >>> randomized_response(2, 3).rows
     ((3/4, 1/4), (1/4, 3/4))
     """
-    k = _int(k, "k", 2)
-    g = _gamma(gamma)
+    k = check_count(k, "k", 2)
+    g = _t(t, eps)
     _require_kernel(k, k, f"randomized_response(k={k})", _is_sym(g))
     hi, lo = g / (g + k - 1), 1 / (g + k - 1)
     if isinstance(g, sympy.Basic):
@@ -85,9 +91,9 @@ def randomized_response(k: int, gamma) -> Kernel:
     return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
 
 
-def binary_randomized_response(gamma) -> Kernel:
-    """Warner's binary randomized response, rows (γ, 1)/(γ+1) and (1, γ)/(γ+1)."""
-    return randomized_response(2, gamma)
+def binary_randomized_response(t=None, *, eps=None) -> Kernel:
+    """Warner's binary randomized response, rows (t, 1)/(t+1) and (1, t)/(t+1)."""
+    return randomized_response(2, t, eps=eps)
 
 
 def unary_encoding(k: int, p, q, *, name: str = "UE") -> Kernel:
@@ -96,7 +102,7 @@ def unary_encoding(k: int, p, q, *, name: str = "UE") -> Kernel:
 
     Its LDP ratio is p(1−q)/((1−p)q) for p > q.
     """
-    k = _int(k, "k", 2)
+    k = check_count(k, "k", 2)
     (p, sp), (q, sq) = _symbolic_param(p, "p"), _symbolic_param(q, "q")
     for nm, v, sym in (("p", p, sp), ("q", q, sq)):
         if not sym and (v < 0 or v > 1):
@@ -117,22 +123,22 @@ def unary_encoding(k: int, p, q, *, name: str = "UE") -> Kernel:
                                                for cond in (v >= 0, v <= 1)])
 
 
-def symmetric_unary_encoding(k: int, gamma) -> Kernel:
-    r"""Symmetric unary encoding (basic RAPPOR): p = s/(s+1), q = 1/(s+1) with s = √γ; ε-LDP with γ = e^ε.
+def symmetric_unary_encoding(k: int, t=None, *, eps=None) -> Kernel:
+    r"""Symmetric unary encoding (basic RAPPOR): p = s/(s+1), q = 1/(s+1) with s = √t; ε-LDP with t = e^ε.
 
     With 1 − p = q the probability of a bit vector b given x is s^{a}/(s+1)^k, a the number of positions
-    where b agrees with the one-hot vector e_x.  η_TV = p − q = (s−1)/(s+1) and the LDP ratio is s² = γ.
-    The entries are rational when γ is the square of a rational, exact irrationals (√γ) otherwise — the
-    measures then work in the certified domain (e^ε = 3: s = √3).  A symbolic γ is refused (√γ is not a
+    where b agrees with the one-hot vector e_x.  η_TV = p − q = (s−1)/(s+1) and the LDP ratio is s² = t.
+    The entries are rational when t is the square of a rational, exact irrationals (√t) otherwise — the
+    measures then work in the certified domain (e^ε = 3: s = √3).  A symbolic t is refused (√t is not a
     rational function): use :func:`unary_encoding` with p = s/(s+1), q = 1/(s+1) in a symbol s.
 
     >>> symmetric_unary_encoding(2, 4).rows[0]
     (2/9, 1/9, 4/9, 2/9)
     """
-    k = _int(k, "k", 2)
-    g = _gamma(gamma)
+    k = check_count(k, "k", 2)
+    g = _t(t, eps)
     if isinstance(g, sympy.Basic) and g.free_symbols:
-        raise ParameterError(f"gamma: symmetric unary encoding needs a number (sqrt(gamma) enters the entries), "
+        raise ParameterError(f"t: symmetric unary encoding needs a number (sqrt(t) enters the entries), "
                              f"got {g}; use unary_encoding(k, s/(s+1), 1/(s+1)) with a symbol s")
     r = sympy.sqrt(as_expr(g) if isinstance(g, sympy.Basic) else sympy.Rational(int(g.p), int(g.q)))
     s = to_qq(r) if r.is_Rational else r
@@ -145,20 +151,19 @@ def symmetric_unary_encoding(k: int, gamma) -> Kernel:
     return Kernel(rows, name=f"SUE_{k}")
 
 
-def optimized_unary_encoding(k: int, gamma) -> Kernel:
-    r"""Optimized unary encoding (Wang et al. 2017): p = 1/2, q = 1/(γ+1); ε-LDP with γ = e^ε."""
-    g = _gamma(gamma)
+def optimized_unary_encoding(k: int, t=None, *, eps=None) -> Kernel:
+    r"""Optimized unary encoding (Wang et al. 2017): p = 1/2, q = 1/(t+1); ε-LDP with t = e^ε."""
+    g = _t(t, eps)
     K = unary_encoding(k, fmpq(1, 2), 1 / (g + 1), name=f"OUE_{k}")
     return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
 
 
-def optimal_binary_approx_ldp(gamma, delta) -> Kernel:
+def optimal_binary_approx_ldp(t=None, delta=0, *, eps=None) -> Kernel:
     r"""The binary (ε,δ)-LDP kernel of largest η_TV (B-4): rows (a, 1−a), (b, 1−b) with
-    a = (γ+δ)/(γ+1), b = (1−δ)/(γ+1); η_TV = (γ−1+2δ)/(γ+1)."""
-    g = _gamma(gamma)
+    a = (t+δ)/(t+1), b = (1−δ)/(t+1); η_TV = (t−1+2δ)/(t+1)."""
+    g = _t(t, eps)
     d, sd = _symbolic_param(delta, "delta")
-    if not sd and (d < 0 or d > 1):
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    d = d if sd else check_delta(d)
     a, b = (g + d) / (g + 1), (1 - d) / (g + 1)
     if isinstance(a, sympy.Basic):
         a, b = sympy.cancel(a), sympy.cancel(b)
@@ -167,21 +172,21 @@ def optimal_binary_approx_ldp(gamma, delta) -> Kernel:
     return _declare(K, *conds)
 
 
-def truncated_geometric(k: int, gamma) -> Kernel:
+def truncated_geometric(k: int, t=None, *, eps=None) -> Kernel:
     r"""The truncated geometric mechanism (discrete Laplace on {0, …, k−1}, Ghosh–Roughgarden–Sundararajan):
-    the two-sided geometric noise α^{|z|}(1−α)/(1+α), α = 1/γ, added to x, its tails folded onto 0 and k−1:
+    the two-sided geometric noise α^{|z|}(1−α)/(1+α), α = 1/t, added to x, its tails folded onto 0 and k−1:
 
         K[x][y] = α^{|x−y|}(1−α)/(1+α) for 0 < y < k−1,  K[x][0] = α^x/(1+α),  K[x][k−1] = α^{k−1−x}/(1+α).
 
-    Neighbouring inputs (|x − x′| = 1) are ε-indistinguishable with e^ε = γ; as an LDP mechanism on the whole
-    range its ratio is γ^{k−1} (output 0, inputs k−1 and 0), and η_TV = 1 − (α^{⌊k/2⌋} + α^{⌈k/2⌉})/(1+α)
+    Neighbouring inputs (|x − x′| = 1) are ε-indistinguishable with e^ε = t; as an LDP mechanism on the whole
+    range its ratio is t^{k−1} (output 0, inputs k−1 and 0), and η_TV = 1 − (α^{⌊k/2⌋} + α^{⌈k/2⌉})/(1+α)
     (rows 0 and k−1, mirror images of each other).
 
     >>> truncated_geometric(3, 2).rows[0]
     (2/3, 1/6, 1/6)
     """
-    k = _int(k, "k", 2)
-    g = _gamma(gamma)
+    k = check_count(k, "k", 2)
+    g = _t(t, eps)
     _require_kernel(k, k, f"truncated_geometric(k={k})", _is_sym(g), ops_per_entry=2)
     a = 1 / g
     inner = (1 - a) / (1 + a)
@@ -254,7 +259,7 @@ def discretized_gaussian(k: int, q) -> Kernel:
     >>> discretized_gaussian(2, "1/2").rows
     ((2/3, 1/3), (1/3, 2/3))
     """
-    k = _int(k, "k", 2)
+    k = check_count(k, "k", 2)
     q = to_qq(q, "q")
     if not 0 < q < 1:
         raise ParameterError(f"q: must lie in (0, 1) (q = exp(-1/(2 sigma^2))), got {q}")
@@ -270,21 +275,21 @@ def discretized_gaussian(k: int, q) -> Kernel:
     return Kernel(rows, name=f"DGauss_{k}")
 
 
-def k_subset(k: int, d: int, gamma) -> Kernel:
+def k_subset(k: int, d: int, t=None, *, eps=None) -> Kernel:
     r"""The d-subset mechanism (Ye–Barg; Wang et al.): outputs are the d-element subsets S of {0, …, k−1}
-    (in ``itertools.combinations`` order), K[x][S] = γ/Z if x ∈ S else 1/Z with Z = C(k−1, d−1)γ + C(k−1, d).
+    (in ``itertools.combinations`` order), K[x][S] = t/Z if x ∈ S else 1/Z with Z = C(k−1, d−1)t + C(k−1, d).
 
-    ε-LDP with e^ε = γ (1 ≤ d ≤ k−1), and η_TV = C(k−2, d−1)(γ−1)/Z (the subsets with x but not x′).
+    ε-LDP with e^ε = t (1 ≤ d ≤ k−1), and η_TV = C(k−2, d−1)(t−1)/Z (the subsets with x but not x′).
     d = 1 is k-ary randomized response.
 
     >>> k_subset(3, 2, 2).rows[0]
     (2/5, 2/5, 1/5)
     """
-    k = _int(k, "k", 2)
-    d = _int(d, "d", 1)
+    k = check_count(k, "k", 2)
+    d = check_count(d, "d", 1)
     if d >= k:
         raise ParameterError(f"d: must lie in [1, k-1] = [1, {k - 1}], got {d}")
-    g = _gamma(gamma)
+    g = _t(t, eps)
     outputs = math.comb(k, d)
     _require_kernel(k, min(outputs, _CAP), f"k_subset(k={k}, d={d})", _is_sym(g))
     z = math.comb(k - 1, d - 1) * g + math.comb(k - 1, d)
@@ -296,18 +301,18 @@ def k_subset(k: int, d: int, gamma) -> Kernel:
     return _declare(K, *([g >= 1] if isinstance(g, sympy.Basic) else []))
 
 
-def hadamard_response(k: int, gamma) -> Kernel:
+def hadamard_response(k: int, t=None, *, eps=None) -> Kernel:
     r"""Hadamard response (Acharya–Sun–Zhang): with B the least power of 2 above k and H the B×B Sylvester
     matrix (H[i][j] = (−1)^{popcount(i ∧ j)}), input x has the set C_x = {y : H[x+1][y] = +1} of B/2
-    outputs and K[x][y] = 2γ/(B(γ+1)) for y ∈ C_x, 2/(B(γ+1)) otherwise.
+    outputs and K[x][y] = 2t/(B(t+1)) for y ∈ C_x, 2/(B(t+1)) otherwise.
 
-    ε-LDP with e^ε = γ; any two sets C_x, C_x′ (x ≠ x′) share B/4 outputs, so η_TV = (γ−1)/(2(γ+1)).
+    ε-LDP with e^ε = t; any two sets C_x, C_x′ (x ≠ x′) share B/4 outputs, so η_TV = (t−1)/(2(t+1)).
 
     >>> hadamard_response(2, 3).rows[0]
     (3/8, 1/8, 3/8, 1/8)
     """
-    k = _int(k, "k", 2)
-    g = _gamma(gamma)
+    k = check_count(k, "k", 2)
+    g = _t(t, eps)
     B = 1 << k.bit_length()  # the least power of 2 above k (B ≥ k + 1)
     _require_kernel(k, B, f"hadamard_response(k={k})", _is_sym(g))
     hi, lo = 2 * g / (B * (g + 1)), 2 / (B * (g + 1))
@@ -321,7 +326,7 @@ def hadamard_response(k: int, gamma) -> Kernel:
 # -- Grosse, Saeidian, Oechtering, Skoglund (arXiv 2601.09498) ------------------------------------
 
 def _check_c(c, N: int):
-    c, sym = _symbolic_param(c, "c")
+    c, sym = _symbolic_param(_given(c, "c"), "c")
     if sym:
         return c
     if c <= 0 or c > fmpq(1, N):
@@ -329,17 +334,17 @@ def _check_c(c, N: int):
     return c
 
 
-def grosse_binary_mechanism(gamma, c) -> Kernel:
+def grosse_binary_mechanism(t=None, c=None, *, eps=None) -> Kernel:
     r"""[G] Example 1: the optimal binary (ε,c)-PML kernel for N = 2,
 
-    K = 1/(γ(1−2c)+1) · [[γ(1−c), 1−γc], [1−γc, γ(1−c)]],  valid for 1 ≤ γ ≤ 1/c.
-    Its PML ratio is γ and η_TV = (γ−1)/(γ(1−2c)+1).
+    K = 1/(t(1−2c)+1) · [[t(1−c), 1−tc], [1−tc, t(1−c)]],  valid for 1 ≤ t ≤ 1/c.
+    Its PML ratio is t and η_TV = (t−1)/(t(1−2c)+1).
     """
-    g = _gamma(gamma)
+    g = _t(t, eps)
     c = _check_c(c, 2)
     symbolic = isinstance(g, sympy.Basic) or isinstance(c, sympy.Basic)
     if not symbolic and (g < 1 or g * c > 1):
-        raise ParameterError(f"gamma: must lie in [1, 1/c] = [1, {1 / c}], got {g}")
+        raise ParameterError(f"t: must lie in [1, 1/c] = [1, {1 / c}], got {g}")
     z = g * (1 - 2 * c) + 1
     a, b = g * (1 - c) / z, (1 - g * c) / z
     if symbolic:
@@ -348,19 +353,19 @@ def grosse_binary_mechanism(gamma, c) -> Kernel:
     return _declare(K, *(_symbolic_domain(g, c, 2, 1) if symbolic else ()))
 
 
-def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
+def grosse_pml_mechanism(N: int, t=None, c=None, q: int | None = None, *, eps=None) -> Kernel:
     r"""[G] §III (end of Thm 3's proof): the binary-output mechanism attaining η_TV(ε,c).
 
     q inputs have K(0|x) = M and N−q have K(0|x) = m, where
-    m = (1 − γcq)/(1 + γ(1−Nc)),  M = γ(1 − cq)/(1 + γ(1−Nc));  M − m = Ξ(ε,c).
-    Feasible iff γcq ≤ 1 and γc(N−q) ≤ 1.  Default q = ⌊N/2⌋ (F-G3: for odd N integer q covers
-    only γ ≤ 2/((N+1)c); :func:`grosse_middle_row_mechanism` takes a real weight q and covers the whole
+    m = (1 − tcq)/(1 + t(1−Nc)),  M = t(1 − cq)/(1 + t(1−Nc));  M − m = Ξ(ε,c).
+    Feasible iff tcq ≤ 1 and tc(N−q) ≤ 1.  Default q = ⌊N/2⌋ (F-G3: for odd N integer q covers
+    only t ≤ 2/((N+1)c); :func:`grosse_middle_row_mechanism` takes a real weight q and covers the whole
     regime; :mod:`exactdp.theory.extremal` computes the LP-optimal kernel).
     """
-    N = _int(N, "N", 2)
-    g = _gamma(gamma)
+    N = check_count(N, "N", 2)
+    g = _t(t, eps)
     c = _check_c(c, N)
-    q = N // 2 if q is None else _int(q, "q", 1)
+    q = N // 2 if q is None else check_count(q, "q", 1)
     if q >= N:
         raise ParameterError(f"q: must lie in [1, N-1] = [1, {N - 1}], got {q}")
     _require_kernel(N, 2, f"grosse_pml_mechanism(N={N})", _is_sym(g, c))
@@ -373,7 +378,7 @@ def grosse_pml_mechanism(N: int, gamma, c, q: int | None = None) -> Kernel:
 
 
 def _symbolic_domain(g, c, N: int, q: int) -> tuple:
-    """The parameter domain of the [G] constructions: γ ≥ 1, 0 < c ≤ 1/N, γ c q ≤ 1."""
+    """The parameter domain of the [G] constructions: t ≥ 1, 0 < c ≤ 1/N, t c q ≤ 1."""
     conds = []
     if isinstance(g, sympy.Basic):
         conds.append(g >= 1)
@@ -400,7 +405,7 @@ def grosse_example2_K1(N: int = 4) -> Kernel:
 
     LDP = log 15, e^{C(K,Q(c))} = 15/(1+7Nc), η_TV = 7/8 (G-27).
     """
-    N = _int(N, "N", 2)
+    N = check_count(N, "N", 2)
     if N % 2:
         raise ParameterError(f"N: must be even for [G] Example 2's K1, got {N}")
     _require_kernel(N, 2, f"grosse_example2_K1(N={N})")
@@ -410,34 +415,34 @@ def grosse_example2_K1(N: int = 4) -> Kernel:
 
 def disjoint_rows_witness(N: int) -> Kernel:
     """[G] Thm 2's witness: rows (1,0), (0,1), every other row (1/2,1/2); (log(2/(Nc)), c)-PML."""
-    N = _int(N, "N", 2)
+    N = check_count(N, "N", 2)
     _require_kernel(N, 2, f"disjoint_rows_witness(N={N})")
     h = fmpq(1, 2)
     return Kernel([[ONE, ZERO], [ZERO, ONE]] + [[h, h]] * (N - 2), name=f"Grosse-Thm2-witness(N={N})")
 
 
-def grosse_middle_row_mechanism(N: int, gamma, c, q=None) -> Kernel:
+def grosse_middle_row_mechanism(N: int, t=None, c=None, q=None, *, eps=None) -> Kernel:
     r"""[G] G-20 with a real weight q (F-G3): the binary-output mechanism with S_0 = qM + (N−q)m.
 
-    With z = 1 + γ(1−Nc):  m = (1 − γcq)/z,  M = γ(1 − cq)/z;  M − m = Ξ(ε,c) and both PML constraints
+    With z = 1 + t(1−Nc):  m = (1 − tcq)/z,  M = t(1 − cq)/z;  M − m = Ξ(ε,c) and both PML constraints
     hold with equality.  ⌊q⌋ rows have K(0|x) = M, N−⌊q⌋−1 have m and, when q is not an integer, one
-    "middle" row has (q−⌊q⌋)M + (1−q+⌊q⌋)m, which keeps max, min and S_0.  Feasible iff γcq ≤ 1 and
-    γc(N−q) ≤ 1; q = N/2 (the default) works in the whole contraction regime γ ≤ 2/(Nc), where for odd N
-    no integer q does beyond γ = 2/((N+1)c).  For an integer q this is :func:`grosse_pml_mechanism`.
+    "middle" row has (q−⌊q⌋)M + (1−q+⌊q⌋)m, which keeps max, min and S_0.  Feasible iff tcq ≤ 1 and
+    tc(N−q) ≤ 1; q = N/2 (the default) works in the whole contraction regime t ≤ 2/(Nc), where for odd N
+    no integer q does beyond t = 2/((N+1)c).  For an integer q this is :func:`grosse_pml_mechanism`.
 
     >>> grosse_middle_row_mechanism(3, "5/2", "1/4").rows
     ((25/26, 1/26), (1/2, 1/2), (1/26, 25/26))
     """
-    N = _int(N, "N", 2)
+    N = check_count(N, "N", 2)
     _require_kernel(N, 2, f"grosse_middle_row_mechanism(N={N})")
-    g = to_qq(gamma, "gamma")
+    g = _rational_t(t, eps)
     c = _check_c(c, N)
     q = fmpq(N, 2) if q is None else to_qq(q, "q")
     if q < 1 or q > N - 1:
         raise ParameterError(f"q: must lie in [1, N-1] = [1, {N - 1}], got {q}")
-    if g < 1 or g * c * q > 1 or g * c * (N - q) > 1:
+    if g * c * q > 1 or g * c * (N - q) > 1:
         raise ParameterError(
-            f"gamma: the construction needs gamma*c*q <= 1 and gamma*c*(N-q) <= 1 (N={N}, q={q}, c={c}), got {g}"
+            f"t: the construction needs t*c*q <= 1 and t*c*(N-q) <= 1 (N={N}, q={q}, c={c}), got {g}"
         )
     z = 1 + g * (1 - N * c)
     m, Mx = (1 - g * c * q) / z, g * (1 - c * q) / z
@@ -449,21 +454,21 @@ def grosse_middle_row_mechanism(N: int, gamma, c, q=None) -> Kernel:
     return Kernel(rows, name=f"Grosse-PML(N={N},q={q})")
 
 
-def grosse_integer_q(N: int, gamma, c) -> tuple[int, ...]:
-    """The integers q ∈ [1, N−1] for which :func:`grosse_pml_mechanism` is feasible (γcq ≤ 1, γc(N−q) ≤ 1).
+def grosse_integer_q(N: int, t=None, c=None, *, eps=None) -> tuple[int, ...]:
+    """The integers q ∈ [1, N−1] for which :func:`grosse_pml_mechanism` is feasible (tcq ≤ 1, tc(N−q) ≤ 1).
 
-    Empty for odd N when 2/((N+1)c) < γ (F-G3).
+    Empty for odd N when 2/((N+1)c) < t (F-G3).
     """
-    lo, hi = _integer_q_range(N, gamma, c)
+    lo, hi = _integer_q_range(N, _rational_t(t, eps), c)
     require("max_work", max(hi - lo + 1, 0) * _PY_OP, f"grosse_integer_q(N={N}): the feasible q")
     return tuple(range(lo, hi + 1))
 
 
-def _integer_q_range(N, gamma, c) -> tuple[int, int]:
+def _integer_q_range(N, t, c) -> tuple[int, int]:
     """The feasible integers q of :func:`grosse_integer_q` form the interval [lo, hi] (empty if lo > hi):
-    γcq ≤ 1 ⟺ q ≤ ⌊1/(γc)⌋ and γc(N−q) ≤ 1 ⟺ q ≥ ⌈N − 1/(γc)⌉, intersected with [1, N−1]."""
-    N = _int(N, "N", 2)
-    g, c = to_qq(gamma, "gamma"), _check_c(c, N)
+    tcq ≤ 1 ⟺ q ≤ ⌊1/(tc)⌋ and tc(N−q) ≤ 1 ⟺ q ≥ ⌈N − 1/(tc)⌉, intersected with [1, N−1]."""
+    N = check_count(N, "N", 2)
+    g, c = to_qq(t, "t"), _check_c(c, N)
     if g * c == 0:
         return 1, N - 1
     r = 1 / (g * c)
@@ -472,17 +477,15 @@ def _integer_q_range(N, gamma, c) -> tuple[int, int]:
     return lo, hi
 
 
-def grosse_optimal_mechanism(N: int, gamma, c) -> Kernel:
-    r"""A kernel attaining Ξ(ε,c) = η_TV(ε,c) for every γ ≥ 1 ([G] Thm 1, G-20, F-G3, G-16).
+def grosse_optimal_mechanism(N: int, t=None, c=None, *, eps=None) -> Kernel:
+    r"""A kernel attaining Ξ(ε,c) = η_TV(ε,c) for every t ≥ 1 ([G] Thm 1, G-20, F-G3, G-16).
 
-    γ ≥ 2/(Nc): Thm 2's disjoint-rows witness (η_TV = 1).  Otherwise the G-20 construction with an
+    t ≥ 2/(Nc): Thm 2's disjoint-rows witness (η_TV = 1).  Otherwise the G-20 construction with an
     integer q closest to N/2 when one is feasible (:func:`grosse_pml_mechanism`), else q = N/2 with the
     middle row (:func:`grosse_middle_row_mechanism`).
     """
-    N = _int(N, "N", 2)
-    g, c = to_qq(gamma, "gamma"), _check_c(c, N)
-    if g < 1:
-        raise ParameterError(f"gamma: must be >= 1, got {g}")
+    N = check_count(N, "N", 2)
+    g, c = _rational_t(t, eps), _check_c(c, N)
     _require_kernel(N, 2, f"grosse_optimal_mechanism(N={N})")
     if g * N * c >= 2:
         return disjoint_rows_witness(N)
@@ -499,16 +502,16 @@ def zero_column_witness(N: int, zeros: int) -> Kernel:
     Column 0 has exactly z zeros and its PML ratio is 1/((N−z)c); column 1's is smaller for every
     c ∈ (0, 1/N], so e^{C(K,Q_X(c))} = 1/((N−z)c), the least level Lemma 1 allows for z zeros.
     """
-    N = _int(N, "N", 2)
+    N = check_count(N, "N", 2)
     _require_kernel(N, 2, f"zero_column_witness(N={N})")
-    z = _int(zeros, "zeros", 1)
+    z = check_count(zeros, "zeros", 1)
     if z >= N:
         raise ParameterError(f"zeros: must lie in [1, N-1] = [1, {N - 1}], got {z}")
     s = fmpq(1, N)
     return Kernel([[ZERO, ONE]] * z + [[s, 1 - s]] * (N - z), name=f"Lemma1-witness(N={N},z={z})")
 
 
-CATALOGUE = {
+CATALOGUE: dict[str, Callable[..., Kernel]] = {
     "randomized_response": randomized_response,
     "binary_randomized_response": binary_randomized_response,
     "symmetric_unary_encoding": symmetric_unary_encoding,

@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import sympy
 
@@ -670,7 +671,7 @@ KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symb
          "lp-point": _lp_point, "parametric-lp": _parametric_lp}
 
 
-def recheck_certificate(d: dict, source: str = "") -> Recheck:
+def recheck_certificate(d: Any, source: str = "") -> Recheck:
     """Re-check one certificate (its JSON dict) independently; never raises on bad data (REJECTED)."""
     if not isinstance(d, dict):
         r = Recheck("?", "?", source=source)
@@ -678,8 +679,8 @@ def recheck_certificate(d: dict, source: str = "") -> Recheck:
         return r
     kind = d.get("kind")
     r = Recheck(str(d.get("name", "?")), str(kind), source=source)
-    fn = KINDS.get(kind)
-    if fn is None:
+    fn = KINDS.get(kind) if isinstance(kind, str) else None
+    if fn is None or not isinstance(kind, str):
         r.reject(f"unknown kind {quote(str(kind), 40)}; known: {', '.join(sorted(KINDS))}")
         return r
     bad = shape_errors(d, kind)

@@ -208,8 +208,8 @@ def real_roots(p: fmpq_poly, lo: Bound = None, hi: Bound = None, *, lo_open: boo
     _, factors = _primitive_int(p).factor()
     for f, _mult in factors:
         if f.degree() == 1:
-            a, b = f.coeffs()[1], f.coeffs()[0]
-            r = fmpq(-int(b), int(a))
+            lead, const = f.coeffs()[1], f.coeffs()[0]
+            r = fmpq(-int(const), int(lead))
             if (lo is None or r > lo or (r == lo and not lo_open)) and \
                     (hi is None or r < hi or (r == hi and not hi_open)):
                 out.append(RealAlgebraic(f, r, r))

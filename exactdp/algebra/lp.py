@@ -28,6 +28,8 @@ yᵢ = σᵢ wᵢ.
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from dataclasses import dataclass
 
 from flint import fmpq
@@ -77,11 +79,11 @@ DEGENERATE_LIMIT = 25
 class LinearProgram:
     """max c·x s.t. A_ub x ≤ b_ub, A_eq x = b_eq, x ≥ 0, with exact rational data (validated once)."""
 
-    c: tuple
-    A_ub: tuple = ()
-    b_ub: tuple = ()
-    A_eq: tuple = ()
-    b_eq: tuple = ()
+    c: Sequence[Any]  # any sequences in; tuples of fmpq after validation
+    A_ub: Sequence[Any] = ()
+    b_ub: Sequence[Any] = ()
+    A_eq: Sequence[Any] = ()
+    b_eq: Sequence[Any] = ()
     names: tuple = ()  # optional variable names, for reports
 
     def __post_init__(self):
@@ -227,6 +229,7 @@ class _Tableau:
         self.basis = basis
         self.ncols = ncols
         self.pivots = 0
+        self.cost: list = []  # the phase's cost row (set by the solver before set_objective)
 
     def set_objective(self, cost):
         """d_j = cost_j − Σ_i cost_{basis_i} T_ij and z = Σ_i cost_{basis_i} rhs_i."""

@@ -213,7 +213,7 @@ def primitive_element(alpha: RealAlgebraic, beta: RealAlgebraic, max_k: int = 8)
         A = K.reduce(-g[0] * K.inverse(g[1]))
         B = K.reduce(fmpq_poly([0, 1]) - A * k)
         result = (theta, A, B)
-        beta._primitive = (alpha, result)
+        setattr(beta, "_primitive", (alpha, result))  # a cache on the number, not a field of its value
         return result
     return None
 

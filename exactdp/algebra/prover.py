@@ -150,7 +150,7 @@ def _decide_poly(P, strict, region: Region, steps: list):
         (x,) = vars_
         ce, n = _check_1d(P, strict, x, region.bounds(x), list(region.constraints), {})
     elif len(vars_) == 2:
-        best = None
+        best: tuple | _Undecided | None = None
         for x, y in (tuple(vars_), tuple(reversed(vars_))):
             try:
                 trial: list = []

@@ -30,6 +30,7 @@ from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB, START_PREC, ball_of_form, exact_expr
 from exactdp import bounds as B
 from exactdp.numbers.truth import Sign, Truth
+from exactdp.parameters import check_c, check_count, check_delta
 
 #: Above this many digits the exact expression of φⁿ (a rational power) is not built.
 _EXACT_POWER_DIGITS = 20_000
@@ -51,13 +52,12 @@ def _eps(eps) -> RB:
 
 
 def _unit(value, name: str) -> fmpq:
-    """δ ∈ [0, 1] (the one rule: :class:`exactdp.bounds.PrivacyLevel`)."""
-    return B.PrivacyLevel.of(1, value).delta
+    """δ ∈ [0, 1] (the one rule: :func:`exactdp.parameters.check_delta`)."""
+    return check_delta(value, name)
 
 
 def _posint(n, name: str) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ParameterError(f"{name}: must be a positive integer, got {n!r}")
+    return check_count(n, name)
     return n
 
 
@@ -129,7 +129,7 @@ def _sym(v):
 
 
 def _c(c, N: int) -> fmpq:
-    return B.PMLLevel.of(c, N).c
+    return check_c(c, N)
 
 
 def xi_threshold(c, N: int) -> sympy.Expr:

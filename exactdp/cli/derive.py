@@ -1,8 +1,8 @@
 """``exactdp derive MECHANISM [k=3 ...] [--eps EPS | --t T] [--c C] [--delta D] | --file KERNEL.json``
 ``[--format text|json|markdown|latex|html] [-o FILE]`` — closed forms and their derivations.
 
-Parameters of the catalogue constructor that are not given become symbols (gamma → t = e^eps, c, delta,
-p, q); integers (k, N, q) must be given.  ``--t``/``--eps`` fix the constructor's e^ε (its ``gamma``),
+Parameters of the catalogue constructor that are not given become symbols (t = e^eps, c, delta,
+p, q); integers (k, N, q) must be given.  ``--t``/``--eps`` fix the constructor's e^ε (its ``t``),
 ``--c`` and ``--delta`` its c and δ.  ``--format latex`` prints a complete LaTeX document with every
 derivation step (the deprecated ``--latex`` likewise); ``--bounds`` prints the LaTeX table of the bounds
 registry instead.
@@ -55,7 +55,7 @@ def register(sub) -> None:
                                    "\"parameters\", \"region\", \"rows\").")
     p.add_argument("mechanism", nargs="?", metavar="MECHANISM", help="catalogue name, e.g. grosse_pml_mechanism")
     p.add_argument("values", nargs="*", metavar="NAME=VALUE", help="fixed parameters, e.g. N=3 (k, N, q required)")
-    _common.add_privacy(p, what="fixes the mechanism's e^eps (its parameter gamma)")
+    _common.add_privacy(p, what="fixes the mechanism's e^eps (its parameter t)")
     _common.add_c(p, "fixes the mechanism's c")
     _common.add_delta(p, "fixes the mechanism's delta")
     p.add_argument("--file", default=None, help="a JSON kernel file with symbolic entries")
@@ -69,7 +69,7 @@ def register(sub) -> None:
 
 
 def _shared_values(args, mechanism: str, values: dict) -> dict:
-    """The catalogue parameters fixed by --eps/--t (gamma), --c and --delta, added to ``values``."""
+    """The catalogue parameters fixed by --eps/--t (t), --c and --delta, added to ``values``."""
     import inspect
 
     from exactdp.errors import ParameterError
@@ -77,7 +77,7 @@ def _shared_values(args, mechanism: str, values: dict) -> dict:
 
     known = list(inspect.signature(CATALOGUE[mechanism]).parameters)
     t = _common.read_t(args)
-    for flag, name, value in (("--eps/--t", "gamma", None if t is None else str(t)), ("--c", "c", args.c),
+    for flag, name, value in (("--eps/--t", "t", None if t is None else str(t)), ("--c", "c", args.c),
                               ("--delta", "delta", args.delta)):
         if value is None:
             continue

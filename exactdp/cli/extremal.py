@@ -62,8 +62,8 @@ def run(args) -> int:
         gamma_min,
         lemma4_bound,
         sup_eta_hockey_stick,
-        xi,
     )
+    from exactdp.formulas import xi
 
     t = str(_common.read_t(args, rational=True))
     _common.check_output_path(args.output)
@@ -74,7 +74,7 @@ def run(args) -> int:
                          else f"(eps,delta)-LDP, t = {t}, delta = {args.delta}"),
                "value": str(r.value)}
         if args.c is not None and args.gamma == "1":
-            out["Xi (Thm 1)"] = str(xi(args.N, t, args.c))
+            out["Xi (Thm 1)"] = str(xi(t, args.c, args.N))
     else:
         if args.c is None:
             raise ParameterError("--c: required for 'gamma' (c = 0 gives eps-LDP)")

@@ -85,11 +85,11 @@ def format_result(res) -> str:
 
 def run(args) -> int:
     from exactdp.errors import ParameterError
-    from exactdp.verification.claims import CheckContext, load_all, resolve
+    from exactdp.verification.claims import CheckContext, load_all
     from exactdp.verification.engine import run_claim
 
     registry = load_all(tuple(args.claims) if args.claims else None)
-    claim_id = resolve(args.claim)  # a former id names the renamed claim
+    claim_id = args.claim
     if claim_id not in registry:
         raise ParameterError(f"claim: unknown claim id {args.claim!r} (see 'exactdp verify --list')")
     _common.check_output_path(args.output)

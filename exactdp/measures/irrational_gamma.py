@@ -33,6 +33,7 @@ from exactdp.numbers.rb import RB, START_PREC, arb_of_expr, ball_endpoints, prec
 from exactdp.numbers.domain import RB as RBDomain
 from exactdp.numbers.truth import Sign, Truth
 from exactdp.numbers.reader import as_expr
+from exactdp.parameters import check_delta
 
 if TYPE_CHECKING:
     import sympy
@@ -311,9 +312,7 @@ def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
     answer is UNKNOWN.
     """
     K = _check_kernel(as_kernel(K))
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    d = check_delta(delta)
     if not K.symbolic and gamma_beyond_ratios(K, gamma=gamma):  # constant time in the size of γ
         return Truth.of(eta_at_infinity(K)[0] <= d)
     if K.symbolic:

@@ -35,11 +35,11 @@ from exactdp.numbers.linalg import (
     weighted_row_sum,
 )
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
-from exactdp.numbers.sr import to_exact
 from exactdp.numbers.domain import QQ, RB, Domain
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.deferred import is_sympy
+from exactdp.parameters import PrivacyLevel, check_delta
 
 if TYPE_CHECKING:
     import sympy
@@ -160,52 +160,13 @@ def _no_foreign_symbols(value, name: str, K) -> None:
         + (" not declared by the kernel" if K.symbolic else ""))
 
 
-def _eps_value(eps, K):
-    """ε as an fmpq or an exact sympy expression (symbols only those of K), certified ≥ 0."""
-    e, symbolic = to_exact(eps, "eps")
-    if not symbolic:
-        if e < 0:
-            raise ParameterError(f"eps: must be >= 0, got {e}")
-        return e
-    _no_foreign_symbols(e, "eps", K)
-    if e.free_symbols:
-        if e.is_negative:
-            raise ParameterError(f"eps: must be >= 0, got {e}")
-        return e
-    from exactdp.numbers.rb import RB
-
-    s = RB(e, "eps").sign().sign
-    if s is not None and s < 0:
-        raise ParameterError(f"eps: must be >= 0, got {e}")
-    if s is None:
-        raise UndecidedError(f"eps: cannot certify that eps = {e} is >= 0")
-    return e
-
-
-def _resolve_gamma(gamma, eps, K=None):
-    """γ from exactly one of ``gamma`` / ``eps`` (γ = e^ε), as fmpq when rational, else sympy.
-
-    Returns ``(γ, ε)`` with ε None when γ was given; ε (fmpq or sympy) is validated but e^ε is formed
-    only as a sympy expression (``exp(10**10)`` stays symbolic: it is never expanded).
-    """
-    if (gamma is None) == (eps is None):
-        raise ParameterError("is_ldp: give exactly one of gamma (= e^eps) or eps")
+def _level(t, delta, eps, K) -> PrivacyLevel:
+    """The privacy level of ``is_ldp`` (:class:`exactdp.parameters.PrivacyLevel`); ε may carry only the
+    symbols the kernel declares."""
+    level = PrivacyLevel.of(t, delta, eps=eps)
     if eps is not None:
-        e = _eps_value(eps, K) if K is not None else _eps_value(eps, _NoKernel)
-        if isinstance(e, fmpq):
-            if e == 0:
-                return ONE, e
-            return sympy.exp(qq_to_sympy(e)), e
-        g = sympy.exp(e)
-        if not g.is_Rational and _small_expression(g):
-            g = sympy.simplify(g)  # exact rewriting: e^{log 2 + log(3/2)} = 3
-        if g.is_Rational:
-            return to_qq(g), e
-        return g, e
-    g, _ = to_exact(gamma, "gamma")
-    if isinstance(g, fmpq) and g < 1:
-        raise ParameterError(f"gamma: must be >= 1 (gamma = e^eps with eps >= 0), got {g}")
-    return g, None
+        _no_foreign_symbols(level.eps, "eps", K)
+    return level
 
 
 def _rational_function(expr) -> bool:
@@ -219,43 +180,23 @@ def _rational_function(expr) -> bool:
     return True
 
 
-def _small_expression(expr, max_ops: int = 50, max_bits: int = 1024) -> bool:
-    """Few operations and no huge rationals: safe to hand to ``sympy.simplify``."""
-    if sympy.count_ops(expr) > max_ops:
-        return False
-    return all(max(abs(int(a.p)).bit_length(), int(a.q).bit_length()) <= max_bits
-               for a in sympy.preorder_traversal(expr) if isinstance(a, sympy.Rational))
-
-
-class _NoKernel:
-    symbolic = False
-    free_symbols: frozenset = frozenset()
-
-
-def _delta(delta) -> fmpq:
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
-    return d
-
-
-def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
+def is_ldp(K, t=None, delta=0, *, eps=None) -> Truth:
     r"""Decide (ε,δ)-LDP: K(A|x) ≤ e^ε K(A|x') + δ for all A, x, x'  ⟺  η_{E_{e^ε}}(K) ≤ δ ([A] Thm 1).
 
     Args:
-        K: the kernel.  gamma: γ = e^ε ≥ 1 (exact).  delta: δ ∈ [0, 1].
-        eps: ε ≥ 0 instead of γ (``"1/2"``, ``sympy.log(3)``...); γ = e^ε is used exactly when
-            rational and through certified arithmetic otherwise.
+        K: the kernel.  t: t = e^ε ≥ 1 (exact).  delta: δ ∈ [0, 1].
+        eps: ε ≥ 0 instead of t (``"1/2"``, ``"log(3)"``, ``sympy.log(3)``...); t = e^ε is used exactly
+            when rational and through certified arithmetic otherwise (:class:`exactdp.parameters.PrivacyLevel`).
     Returns:
         Truth.TRUE / Truth.FALSE, or Truth.UNKNOWN when a certified comparison cannot separate.
 
     >>> from exactdp.mechanisms import randomized_response
-    >>> is_ldp(randomized_response(2, 3), gamma=3)
-    <Truth.TRUE: 'true'>
+    >>> is_ldp(randomized_response(2, 3), t=3), is_ldp(randomized_response(2, 3), eps="log(3)")
+    (<Truth.TRUE: 'true'>, <Truth.TRUE: 'true'>)
     """
     K = as_kernel(K)
-    g, e = _resolve_gamma(gamma, eps, K)
-    d = _delta(delta)
+    level = _level(t, delta, eps, K)
+    g, e, d = level.t, level.eps, level.delta
     if not K.symbolic and not (is_sympy(g) and g.free_symbols):
         # magnitudes first: γ beyond every likelihood ratio of K (ε = 10^10) is decided in constant time
         if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
@@ -270,17 +211,17 @@ def is_ldp(K, gamma=None, delta=0, *, eps=None) -> Truth:
         from sympy.polys.polyerrors import BasePolynomialError
 
         if K.symbolic and K.free_symbols and is_sympy(g) and not _rational_function(g):
-            name = "eps" if eps is not None else "gamma"
+            name = "eps" if eps is not None else "t"
             raise ParameterError(
-                f"{name}: gamma = {str(g)[:60]} is irrational; the parametric (symbolic) route needs gamma "
+                f"{name}: t = e^eps = {str(g)[:60]} is irrational; the parametric (symbolic) route needs t "
                 f"rational or a rational function of the kernel's parameters (substitute parameter values "
                 f"with K.subs(...) for certified arithmetic)")
         try:
             return _is_ldp_on_region(K, g, d)
         except BasePolynomialError as exc:
-            name = "eps" if eps is not None else "gamma"
+            name = "eps" if eps is not None else "t"
             raise ParameterError(
-                f"{name}: gamma = {str(g)[:60]} is not a rational function of the kernel's parameters; "
+                f"{name}: t = e^eps = {str(g)[:60]} is not a rational function of the kernel's parameters; "
                 f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
     return is_ldp_certified(K, g, d)  # RB: an irrational gamma
 
@@ -332,7 +273,7 @@ class PrivacyProfile(RichDisplay, rich="profile"):
     def gamma_for(self, delta):
         """The least γ ≥ 0 with δ(γ) ≤ delta (``sympy.oo`` if no finite γ achieves it)."""
         D = self.domain
-        d = D.convert(_delta(delta), "delta")
+        d = D.convert(check_delta(delta), "delta")
         edges = (D.zero,) + self.breakpoints
         for k, (P, Q) in enumerate(self.pieces):
             lo = edges[k]

@@ -213,13 +213,15 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int | None = Non
     return qq_to_sympy(A) - qq_to_sympy(B) * gamma
 
 
-def phi_n(gamma, delta, n: int) -> fmpq:
-    r"""φⁿ(ε,δ), the registry's ``phi_n`` at γ = e^ε rational ([A] §III, D-13; a label, not a power),
-    after the cost guard on the exact power ((1−δ)/γ)ⁿ."""
-    from exactdp.bounds import PrivacyLevel, get
+def phi_n(t=None, delta=0, n: int = 1, *, eps=None) -> fmpq:
+    r"""φⁿ(ε,δ), the registry's ``phi_n`` at t = e^ε rational ([A] §III, D-13; a label, not a power),
+    after the cost guard on the exact power ((1−δ)/t)ⁿ: the QQ accessor (the exact/symbolic one is
+    :func:`exactdp.formulas.phi_n`, same arguments)."""
+    from exactdp.bounds import get
+    from exactdp.parameters import PrivacyLevel
 
-    g = check_gamma(gamma)
-    level = PrivacyLevel.of(g, delta)
+    level = PrivacyLevel.of(t, delta, eps=eps)
+    g = to_qq(level.t, "eps" if eps is not None else "t")
     base = (ONE - level.delta) / g
     require_cost(power_cost(base, check_n(n)), f"phi_n: ({base})^n at n = {short_number(n)}")
     return get("phi_n").at(t=level.t, delta=level.delta, n=n)

@@ -9,6 +9,7 @@ values like 10^{−3·10⁷} or e^{5000} never need huge rationals.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import sympy
 from flint import arb, ctx, fmpq, fmpz
@@ -62,7 +63,7 @@ def _round_parts(q: fmpq, digits: int) -> tuple[bool, int, int]:
     return neg, m, e
 
 
-def _check_digits(digits, name: str = "digits") -> int:
+def _check_digits(digits: object, name: str = "digits") -> int:
     """A positive integer number of digits within the ``max_digits`` limit (refused before any work)."""
     if not isinstance(digits, int) or isinstance(digits, bool) or digits < 1:
         raise ParameterError(f"{name}: must be a positive integer, got {digits!r}")
@@ -82,7 +83,7 @@ def _format(neg: bool, m: int, e: int, digits: int) -> str:
     return ("-" if neg else "") + body
 
 
-def round_significant(q, digits: int) -> str:
+def round_significant(q: Any, digits: int) -> str:
     """An exact rational rounded half-to-even to ``digits`` significant digits, as a decimal string."""
     _check_digits(digits)
     q = to_qq(q)
@@ -128,7 +129,7 @@ def ball_digits(b: arb, digits: int, prec: int) -> str | None:
     return None if parts is None else _format(*parts, digits)
 
 
-def evalf(x, digits: int = 30, *, max_prec: int | None = None) -> str:
+def evalf(x: Any, digits: int = 30, *, max_prec: int | None = None) -> str:
     """The value of an exact number to ``digits`` significant digits, every printed digit guaranteed.
 
     The value is enclosed in balls of increasing precision until both endpoints round (half-to-even)
@@ -185,7 +186,7 @@ __all__ = ["evalf", "round_significant"]
 
 # -- display helpers (figures, notebooks, evidence strings); decisions never read these strings --------
 
-def arb_str(x, digits: int = 6, prec: int = 128) -> str:
+def arb_str(x: Any, digits: int = 6, prec: int = 128) -> str:
     """``x`` to ``digits`` significant digits ("0.0444"), for display (notebooks, figures, tables).
 
     Exact inputs (sympy expressions, rationals, :class:`RB`) go through :func:`evalf`, so every printed
@@ -202,7 +203,7 @@ def arb_str(x, digits: int = 6, prec: int = 128) -> str:
         return v.mid().str(digits, radius=False)
 
 
-def arb_fixed(x, decimals: int = 4, prec: int = 128) -> str:
+def arb_fixed(x: Any, decimals: int = 4, prec: int = 128) -> str:
     """The ball's midpoint rounded (half up, exactly) to ``decimals`` places: ``"0.0062"``, ``"1.000"``.
 
     For display only, like :func:`arb_str`; the rounding of the exact dyadic midpoint is done in integers.
@@ -217,7 +218,7 @@ def arb_fixed(x, decimals: int = 4, prec: int = 128) -> str:
     return f"{sign}{whole}" + (f".{frac:0{decimals}d}" if decimals else "")
 
 
-def enclosure(value, digits: int = 12) -> str:
+def enclosure(value: Any, digits: int = 12) -> str:
     """The value to ``digits`` guaranteed significant digits (``"inf"`` for +∞), for evidence strings."""
     from exactdp.limits import ResourceLimitError
 

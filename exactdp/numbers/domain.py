@@ -30,7 +30,7 @@ The three domains:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Sequence, TypeVar, cast
 
 from flint import fmpq
 
@@ -52,66 +52,73 @@ _OPS = {"<": (Sign.NEGATIVE,), "<=": (Sign.NEGATIVE, Sign.ZERO), "==": (Sign.ZER
         "!=": (Sign.NEGATIVE, Sign.POSITIVE), ">": (Sign.POSITIVE,), ">=": (Sign.POSITIVE, Sign.ZERO)}
 
 
-class Domain:
-    """The operations a measure may use (module docstring); subclasses give ``convert`` and ``sign``."""
+#: the element type of a domain: ``fmpq`` for QQ, a sympy expression for RB and SR
+E = TypeVar("E")
+
+
+class Domain(Generic[E]):
+    """The operations a measure may use (module docstring), generic over the element type ``E``; subclasses
+    give ``zero``, ``one``, ``convert`` and ``sign``."""
 
     name = "domain"
-    zero: Any = ZERO
-    one: Any = ONE
+    zero: E
+    one: E
 
-    def convert(self, value: Any, name: str = "value") -> Any:
+    def convert(self, value: Any, name: str = "value") -> E:
         raise NotImplementedError
 
-    def sign(self, a: Any) -> Sign | None:
+    def sign(self, a: E) -> Sign | None:
         raise NotImplementedError
 
-    def weak_sign(self, a: Any) -> Sign | None:
+    def weak_sign(self, a: E) -> Sign | None:
         """POSITIVE for a proved a ≥ 0, NEGATIVE for a proved a ≤ 0 (enough for (a)₊); by default the sign."""
         return self.sign(a)
 
-    def compare(self, a: Any, op: str, b: Any) -> Truth:
+    def compare(self, a: E, op: str, b: E) -> Truth:
         """``a op b`` for op in <, <=, ==, !=, >, >=: TRUE, FALSE or UNKNOWN."""
         if op not in _OPS:
             raise ParameterError(f"op: must be one of {sorted(_OPS)}, got {op!r}")
-        s = self.sign(a - b)
+        s = self.sign(a - b)  # type: ignore[operator]  # E is a number type (fmpq or sympy)
         return Truth.UNKNOWN if s is None else Truth.of(s in _OPS[op])
 
-    def positive_part(self, a: Any) -> Any:
+    def positive_part(self, a: E) -> E:
         """(a)₊ from this domain's sign; undecided: :meth:`undecided_positive_part`."""
-        return positive_part(a, self.weak_sign, zero=self.zero, undecided=self.undecided_positive_part)
+        return cast(E, positive_part(a, self.weak_sign, zero=self.zero, undecided=self.undecided_positive_part))
 
-    def undecided_positive_part(self, a: Any) -> Any:
+    def undecided_positive_part(self, a: E) -> E:
         raise UndecidedError(f"{self.name}: the sign of {a} is undecided: its positive part is unknown")
 
-    def total(self, values: Sequence[Any]) -> Any:
-        return sum(values, self.zero)
+    def total(self, values: Sequence[E]) -> E:
+        terms: Sequence[Any] = values  # E supports +
+        start: Any = self.zero
+        return cast(E, sum(terms, start))
 
-    def max(self, values: Sequence[Any]) -> tuple[Any, int | None]:
+    def max(self, values: Sequence[E]) -> tuple[E, int | None]:
         """``(max, index of the first maximizer)``; every comparison certified (UndecidedError if one is not)."""
         if not values:
             raise ParameterError("values: the maximum of an empty sequence is undefined")
         best, arg = values[0], 0
         for k in range(1, len(values)):
-            s = self.sign(values[k] - best)
+            s = self.sign(values[k] - best)  # type: ignore[operator]
             if s is None:
                 raise UndecidedError(f"{self.name}: cannot order {values[k]} and {best}")
             if s is Sign.POSITIVE:
                 best, arg = values[k], k
         return best, arg
 
-    def max_quotient(self, nums: Sequence[Any], dens: Sequence[Any]) -> tuple[Any, int | None]:
+    def max_quotient(self, nums: Sequence[E], dens: Sequence[E]) -> tuple[Any, int | None]:
         """``(max_k nums[k]/dens[k], first maximizer)``; ``(sympy.oo, k)`` for the first denominator that is 0
         (every sign decided by the domain: UndecidedError if one is not)."""
         for k, den in enumerate(dens):
             if self.compare(den, "==", self.zero) is Truth.TRUE:
                 return sympy.oo, k
-        return self.max([self.normal(a / b) for a, b in zip(nums, dens)])
+        return self.max([self.normal(a / b) for a, b in zip(nums, dens)])  # type: ignore[operator]
 
-    def result(self, value: Any) -> Any:
+    def result(self, value: E) -> Any:
         """The canonical exact value (``fmpq`` when rational)."""
         return exact_result(value)
 
-    def normal(self, value: Any) -> Any:
+    def normal(self, value: E) -> E:
         """A simpler equal element (a quotient in lowest terms); by default the value itself."""
         return value
 
@@ -119,18 +126,20 @@ class Domain:
         return self.name
 
 
-class _Rationals(Domain):
+class _Rationals(Domain[fmpq]):
     """QQ: exact rationals (``fmpq``), every sign decided."""
 
     name = "QQ"
+    zero = ZERO
+    one = ONE
 
     def convert(self, value: Any, name: str = "value") -> fmpq:
         return to_qq(value, name)
 
-    def sign(self, a: Any) -> Sign:
+    def sign(self, a: fmpq) -> Sign:
         return Sign.POSITIVE if a > 0 else (Sign.NEGATIVE if a < 0 else Sign.ZERO)
 
-    def result(self, value: Any) -> Any:
+    def result(self, value: fmpq) -> fmpq:
         return value
 
 
@@ -138,7 +147,7 @@ class _Rationals(Domain):
 QQ = _Rationals()
 
 
-class RB(Domain):
+class RB(Domain[sympy.Expr]):
     """Symbol-free exact reals as sympy expressions, signs certified by balls (``max_prec``: the cap in bits,
     None for the scoped cap); ``what`` names the quantity in an undecided error."""
 
@@ -202,7 +211,7 @@ class Hypotheses(Protocol):
         """The canonical closed form of a value on the region."""
 
 
-class SR(Domain):
+class SR(Domain[sympy.Expr]):
     """Sympy expressions in parameters, decided on ``hypotheses`` (a region; see :class:`Hypotheses`)."""
 
     name = "SR"
@@ -271,7 +280,7 @@ class SR(Domain):
         return f"SR({self.hypotheses!r})"
 
 
-def constant_domain(values: Sequence[Any], what: str = "RB") -> Domain | None:
+def constant_domain(values: Sequence[Any], what: str = "RB") -> Domain[Any] | None:
     """QQ when every value is an ``fmpq``, RB when they are symbol-free exact numbers, None when some value
     has free symbols (the caller builds the SR domain of its region)."""
     if all(isinstance(v, fmpq) for v in values):

@@ -34,6 +34,7 @@ import html as _html
 import json
 import re
 import unicodedata
+from typing import Any
 
 #: the unicode categories :func:`visible` shows escaped: control, format, surrogate, line/paragraph separator
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -51,7 +52,7 @@ def _invisible(ch: str) -> bool:
     return unicodedata.category(ch) in _INVISIBLE
 
 
-def visible(text, keep: str = "") -> str:
+def visible(text: object, keep: str = "") -> str:
     r"""``text`` with every control, format (bidi, zero-width), separator and lone surrogate character shown as
     its escape; characters in ``keep`` (e.g. ``"\n"`` for prose) are left as they are.
 
@@ -64,7 +65,7 @@ def visible(text, keep: str = "") -> str:
     return "".join(_escape_char(c) if _invisible(c) and c not in keep else c for c in s)
 
 
-def terminal(text) -> str:
+def terminal(text: object) -> str:
     """Text for the terminal: one line, nothing that moves the cursor, changes colours or reorders text
     (:func:`visible`)."""
     return visible(text)
@@ -104,7 +105,7 @@ _MATH_TEXT = {"<": "<", ">": ">"}
 _SPACES = "\n\r\t\v\f\x85\u2028\u2029"
 
 
-def latex_text(text) -> str:
+def latex_text(text: object) -> str:
     r"""Plain text → LaTeX text mode: specials escaped, unicode maths (and ASCII ``<=``, ``>=``, ``!=``,
     ``->``, ``||``) as inline maths with consecutive symbols in one ``$…$``, line breaks allowed after
     ``_``, ``/`` and a ``.`` inside a word (long identifiers), line ends as spaces (never a paragraph break
@@ -157,7 +158,7 @@ def latex_text(text) -> str:
     return "".join(res)
 
 
-def latex_comment(text) -> str:
+def latex_comment(text: object) -> str:
     r"""The text of a LaTeX ``%`` comment line: printable ASCII kept, everything else (a newline would end the
     comment and start TeX code) as its backslash escape.
 
@@ -168,7 +169,7 @@ def latex_comment(text) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- HTML, Markdown
-def html(text, keep: str = "") -> str:
+def html(text: object, keep: str = "") -> str:
     """HTML text, or the value of a quoted attribute: ``& < > " '`` as references after :func:`visible`
     (``keep``: characters left as they are, e.g. ``"\\n"`` inside ``<pre>``)."""
     return _html.escape(visible(text, keep), quote=True)
@@ -182,7 +183,7 @@ def html(text, keep: str = "") -> str:
 _MD_SPECIAL = re.compile(r"[\\`*\[\]<>&|$~#!{}^]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 
 
-def markdown(text) -> str:
+def markdown(text: object) -> str:
     r"""CommonMark inline text (after other text on its line) that renders as exactly ``text``:
     :func:`visible` (one line, so no block can start), then every character of :data:`_MD_SPECIAL`
     backslash-escaped — no raw HTML, entity, link, autolink, emphasis, code span, ``|`` cell break or ``$``
@@ -195,7 +196,7 @@ def markdown(text) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- figures
-def mathtext(text) -> str:
+def mathtext(text: object) -> str:
     r"""A matplotlib title or label (and so the text of an SVG) shown literally: :func:`visible`, then ``$``
     escaped, so matplotlib parses no mathtext in it.
 
@@ -209,7 +210,7 @@ def mathtext(text) -> str:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def json_dumps(doc, **kw) -> str:
+def json_dumps(doc: Any, **kw: Any) -> str:
     r"""``json.dumps(doc, ensure_ascii=False, **kw)`` that encodes as UTF-8: a lone surrogate (a file name's
     non-UTF-8 byte, from ``os.fsdecode``) can stand only inside a JSON string there, and becomes the escape
     ``\udcXX``, which ``json.loads`` reads back to the same string.

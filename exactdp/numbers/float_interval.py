@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any, cast
 from dataclasses import dataclass
 
 import numpy as np
@@ -58,11 +59,11 @@ _BAND = 64
 
 
 def _down(x: np.ndarray) -> np.ndarray:
-    return np.nextafter(x, -_INF)
+    return cast(np.ndarray, np.nextafter(x, -_INF))
 
 
 def _up(x: np.ndarray) -> np.ndarray:
-    return np.nextafter(x, _INF)
+    return cast(np.ndarray, np.nextafter(x, _INF))
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,14 +74,14 @@ class IntervalVector:
     hi: np.ndarray
     exp: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.lo.shape != self.hi.shape or self.lo.dtype != np.float64 or self.hi.dtype != np.float64:
             raise ParameterError("IntervalVector: lo and hi must be float64 arrays of one shape")
 
     def __len__(self) -> int:
         return len(self.lo)
 
-    def __getitem__(self, index) -> "IntervalVector":
+    def __getitem__(self, index: Any) -> "IntervalVector":
         """Entries ``index`` (a slice, integer array or boolean mask; a scalar index keeps a 1-entry vector)."""
         if isinstance(index, (int, np.integer)):
             index = slice(index, index + 1 if index != -1 else None)
@@ -91,7 +92,7 @@ class IntervalVector:
         return bool(np.all(self.lo >= 0))
 
 
-def exact_floats(values, exp: int = 0) -> IntervalVector:
+def exact_floats(values: Any, exp: int = 0) -> IntervalVector:
     """Point intervals of floats that are exact by construction (small integers, dyadic constants); NaN and
     ±inf are no real numbers and are refused (CoercionError naming ``values``)."""
     a = np.asarray(values, dtype=np.float64)
@@ -145,7 +146,7 @@ def _log2_floor(x: fmpq) -> int:
     return k if (p >= q << k if k >= 0 else p << -k >= q) else k - 1
 
 
-def from_fmpq(values) -> IntervalVector:
+def from_fmpq(values: Any) -> IntervalVector:
     r"""The tightest float enclosure of exact rationals (``fmpq`` or anything ``fmpq()`` takes exactly, not
     floats), with one scale 2^exp chosen from the largest magnitude (so 2⁻⁴⁰⁰⁰⁰ is representable)."""
     xs = []
@@ -184,7 +185,8 @@ def normalize(v: IntervalVector) -> IntervalVector:
     return IntervalVector(lo, hi, v.exp + k)
 
 
-def _aligned(a: IntervalVector, b: IntervalVector):
+def _aligned(a: IntervalVector, b: IntervalVector) -> tuple[tuple[np.ndarray, np.ndarray],
+                                                            tuple[np.ndarray, np.ndarray], int]:
     e = max(a.exp, b.exp)
     return _shift(a, a.exp - e), _shift(b, b.exp - e), e
 
@@ -222,7 +224,7 @@ def div(a: IntervalVector, b: IntervalVector) -> IntervalVector:
     return normalize(IntervalVector(lo, hi, a.exp - b.exp))
 
 
-def scale(a: IntervalVector, c) -> IntervalVector:
+def scale(a: IntervalVector, c: Any) -> IntervalVector:
     """a·c for an exact rational scalar c (enclosed by :func:`from_fmpq` first)."""
     return mul(a, from_fmpq([c]))
 
@@ -235,7 +237,7 @@ def _sum_margin(m: int) -> float:
     return 2.0 * (m - 1) * U  # exact: an integer below 2^53 times a power of two
 
 
-def _widen_sum(lo: np.ndarray, hi: np.ndarray, terms) -> tuple[np.ndarray, np.ndarray]:
+def _widen_sum(lo: np.ndarray, hi: np.ndarray, terms: Any) -> tuple[np.ndarray, np.ndarray]:
     c = np.asarray(terms, dtype=np.float64)
     c = np.where(c > 1, 2.0 * (c - 1) * U, 0.0)
     return np.maximum(_down(lo * _down(1.0 - c)), 0.0), _up(hi * _up(1.0 + c))

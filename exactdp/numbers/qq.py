@@ -28,7 +28,6 @@ else:
 
 from exactdp.numbers.deferred import is_sympy
 
-QQ = fmpq  # the element type of the exact rational domain
 ZERO = fmpq(0)
 ONE = fmpq(1)
 

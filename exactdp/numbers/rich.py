@@ -7,13 +7,15 @@ from the renderers ``kernel_repr_latex`` / ``kernel_repr_html`` / ``kernel_repr_
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 
 class RichDisplay:
     """Mixin: the three ``_repr_*_`` methods Jupyter looks for, rendered by :mod:`exactdp.numbers.display`."""
 
     _rich = ""
 
-    def __init_subclass__(cls, rich: str = "", **kwargs):
+    def __init_subclass__(cls, rich: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if rich:
             cls._rich = rich
@@ -21,7 +23,7 @@ class RichDisplay:
     def _render(self, kind: str) -> str:
         from exactdp.numbers import display  # deferred: start-up
 
-        return getattr(display, f"{self._rich}_repr_{kind}")(self)
+        return cast(str, getattr(display, f"{self._rich}_repr_{kind}")(self))
 
     def _repr_latex_(self) -> str:
         return self._render("latex")

@@ -17,6 +17,8 @@ values are kept and must sum to 1 exactly.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flint import fmpq, fmpz
 
 from exactdp.errors import ParameterError
@@ -26,14 +28,14 @@ from exactdp.errors import ParameterError
 MAX_DIGITS = 60
 
 
-def grid_denominator(denominator=None, digits=None) -> int | None:
+def grid_denominator(denominator: Any = None, digits: Any = None) -> int | None:
     """The grid ``D`` from ``denominator=D`` or ``digits=d`` (``D = 10**d``), validated; None for neither."""
     if denominator is not None and digits is not None:
         raise ParameterError("from_floats: give denominator or digits, not both")
     if digits is not None:
         if isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= MAX_DIGITS:
             raise ParameterError(f"digits: must be an integer in [1, {MAX_DIGITS}], got {digits!r}")
-        return 10 ** digits
+        return int(10 ** digits)
     if denominator is not None:
         if isinstance(denominator, bool) or not isinstance(denominator, int) \
                 or not 1 <= denominator <= 10 ** MAX_DIGITS:

@@ -11,6 +11,7 @@ Kleene's strong three-valued logic is used for ``&``, ``|`` and ``~``.
 from __future__ import annotations
 
 import enum
+from typing import Any, Callable
 
 from exactdp.errors import UndecidedError
 from exactdp.numbers.rich import RichDisplay
@@ -67,7 +68,7 @@ class Truth(RichDisplay, enum.Enum, rich="truth"):
         return self.value
 
 
-def _truth(value) -> Truth:
+def _truth(value: object) -> Truth:
     if isinstance(value, Truth):
         return value
     if isinstance(value, bool):
@@ -83,7 +84,8 @@ class Sign(enum.IntEnum):
     POSITIVE = 1
 
 
-def positive_part(a, sign, *, zero=0, undecided=None):
+def positive_part(a: Any, sign: Callable[..., Sign | None], *, zero: Any = 0,
+                  undecided: Callable[[Any], Any] | None = None) -> Any:
     """(a)₊ = max(a, 0) in any number domain, from that domain's three-valued sign of ``a``.
 
     ``sign(a)`` returns a :class:`Sign` or None (undecided).  A weak sign is enough — POSITIVE for a

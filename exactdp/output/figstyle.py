@@ -173,7 +173,7 @@ def covered_points(ax, artist, *, pad: float = 1.0) -> int:
     # an axes (an inset) with its tick labels and title; a legend's frame
     box = artist.get_tightbbox(renderer) if isinstance(artist, Axes) else artist.get_window_extent(renderer)
     pts = _data_display_points(ax)
-    if not len(pts):
+    if box is None or not len(pts):
         return 0
     inside = ((pts[:, 0] >= box.x0 - pad) & (pts[:, 0] <= box.x1 + pad)
               & (pts[:, 1] >= box.y0 - pad) & (pts[:, 1] <= box.y1 + pad))

@@ -19,6 +19,7 @@ styles and markers, legends that cover no data); :data:`ASOODEH_FIG1_CAPTION` an
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from flint import fmpq
 
@@ -70,9 +71,9 @@ def grosse_fig1_data(u_values=GROSSE_U, N: int = 4) -> dict:
     """Per kernel: Cor 1 / Cor 2 coefficients at the kernel's own (ε_c, c) and the achieved ratios."""
     kernels = {"K1 (Example 2)": mechanisms.grosse_example2_K1(N),
                "K2 (reconstructed: intro kernel with zeros)": mechanisms.grosse_intro_K1()}
-    out = {"u": [float(u) for u in u_values], "kernels": {}}
+    out: dict[str, Any] = {"u": [float(u) for u in u_values], "kernels": {}}
     for name, K in kernels.items():
-        rows = {"cor1_kl": [], "cor2_h2": [], "kl_ratio": [], "h2_ratio": [], "cor1_exact_gamma": [],
+        rows: dict[str, list] = {"cor1_kl": [], "cor2_h2": [], "kl_ratio": [], "h2_ratio": [], "cor1_exact_gamma": [],
                 "cor2_exact_gamma": [], "exact": []}
         for u in u_values:
             c = fmpq(u) / N

@@ -140,8 +140,9 @@ def _group(tex: str, i: int) -> tuple[str, int]:
                 return tex[i + 1:j], j + 1
             j += 1
         return tex[i + 1:], len(tex)
-    m = re.match(r"\\[A-Za-z]+|\\.|.", tex[i:])
-    return m.group(0), i + len(m.group(0))
+    m = re.match(r"\\[A-Za-z]+|\\.|.", tex[i:], re.S)
+    tok = m.group(0) if m else tex[i:]  # (only the empty rest does not match)
+    return tok, i + len(tok)
 
 
 _ZERO_WIDTH = {r"\left", r"\right", r"\displaystyle", r"\begin", r"\end", r"\limits", r"\nolimits", r"\!"}
@@ -155,8 +156,8 @@ def _width(tex: str) -> float:
     while i < len(tex):
         ch = tex[i]
         if ch == "\\":
-            m = re.match(r"\\[A-Za-z]+|\\.", tex[i:])
-            cmd = m.group(0)
+            m = re.match(r"\\[A-Za-z]+|\\.", tex[i:], re.S)
+            cmd = m.group(0) if m else "\\"  # a trailing backslash
             i += len(cmd)
             if cmd in (r"\frac", r"\dfrac", r"\tfrac"):
                 a, i = _group(tex, i)
@@ -476,7 +477,8 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
     lines = [str(x) for x in lines]
     more = len(lines) - max_lines
     lines = lines[:max_lines]
-    out, plain = [], []
+    out: list[str] = []
+    plain: list[str] = []
 
     def flush():
         if plain:
@@ -487,7 +489,7 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
         m = _DECIDED.match(line) if not line.startswith(" ") else None
         rel = _read_math(m.group("rel")) if m else None
         region = _read_math(m.group("region")) if m and m.group("region") else None
-        if rel is None or isinstance(rel, sympy.logic.boolalg.BooleanAtom) or (m.group("region") and region is None):
+        if m is None or rel is None or isinstance(rel, sympy.logic.boolalg.BooleanAtom) or (m.group("region") and region is None):
             plain.append(line)
             continue
         flush()
@@ -609,7 +611,8 @@ def formulas(tex: str) -> list[str]:
     one): the contents of ``\\fitdisplay{…}``, ``\\fitmath{…}``, ``\\[…\\]``, ``align*`` and ``$…$``."""
     if r"\begin{document}" in tex:
         tex = tex.split(r"\begin{document}", 1)[1]
-    out, spans = [], []
+    out: list = []
+    spans: list = []
     for macro in (r"\fitdisplay", r"\fitmath"):
         start = 0
         while (k := tex.find(macro + "{", start)) >= 0:

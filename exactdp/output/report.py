@@ -15,6 +15,8 @@ gives byte-identical reports.  Exact values appear as strings (``"3/5"``, ``"inf
 
 from __future__ import annotations
 
+from typing import Any
+
 from exactdp.numbers.escape import json_dumps
 from exactdp.output.latex import verify_report_latex
 from exactdp.output.verdicts import PARTIAL_NOTE, RECON_NOTE, summary_line, verdict_text  # noqa: F401  (re-exported)
@@ -74,7 +76,7 @@ def rests_on_text(res: ClaimResult, verdicts: dict | None = None) -> str:
 
 def claim_record(res: ClaimResult, timings: bool = False, verdicts: dict | None = None) -> dict:
     c = res.claim
-    rec = {
+    rec: dict[str, Any] = {
         "id": c.id,
         "catalogue": list(c.catalogue),
         "title": c.title,

@@ -19,7 +19,7 @@ The steps of a derivation (:class:`Derivation`, :class:`Step`) are recorded arou
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import sympy
 
@@ -407,7 +407,7 @@ def exact_closed_form(v):
 class SymbolicPrivacyProfile:
     """δ(γ) = η_{E_γ}(K) of a parametric kernel as a closed form in γ (a ``Piecewise``)."""
 
-    expr: object
+    expr: Any
     gamma: sympy.Symbol
 
     def __call__(self, gamma):

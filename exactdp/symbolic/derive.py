@@ -25,12 +25,14 @@ from exactdp.symbolic.region import declare_region
 
 #: symbols used for the catalogue constructors' parameters when no value is given
 PARAMETER_SYMBOLS = {
-    "gamma": sympy.Symbol("t", positive=True),
+    "t": sympy.Symbol("t", positive=True),
     "c": sympy.Symbol("c", positive=True),
     "delta": sympy.Symbol("delta", nonnegative=True),
     "p": sympy.Symbol("p", positive=True),
     "q": sympy.Symbol("q", positive=True),
 }
+#: the privacy parameters of a constructor (t = e^eps, c, delta): symbols when not given, although optional
+PRIVACY_PARAMETERS = ("t", "c", "delta")
 
 
 def parse_expression(text: str, symbols: dict, name: str) -> sympy.Expr:
@@ -116,6 +118,8 @@ def catalogue_kernel(name: str, values: dict):
         if pname in values:
             v = values[pname]
             kwargs[pname] = int(v) if pname in ("k", "N", "q", "n") else v
+        elif pname in PRIVACY_PARAMETERS and not (pname == "t" and "eps" in values):
+            kwargs[pname] = PARAMETER_SYMBOLS[pname]  # t, c, delta: symbols unless given
         elif param.default is not inspect.Parameter.empty:
             continue
         elif pname in PARAMETER_SYMBOLS:

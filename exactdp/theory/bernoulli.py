@@ -21,18 +21,18 @@ Bernoulli(θ) given θ.  S = ΣX_i is sufficient and uniform on {0,…,n}; b_s(�
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import sympy
 from flint import arb, ctx, fmpq, fmpq_poly, fmpz
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.numbers.rb import DEFAULT_PREC, arb_eval, ball_sign
+from exactdp.parameters import check_count
 
 
 def _n(n) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ParameterError(f"n: must be an integer >= 1, got {n!r}")
-    return n
+    return check_count(n, "n")
 
 
 def integrated_binomial_entropy(n: int) -> sympy.Expr:
@@ -119,10 +119,10 @@ def bernoulli_e_gamma_information(n: int, gamma, *, bits: int = 100, prec: int =
     if exact_level:
         from exactdp.numbers.qq import to_qq
 
-        g = to_qq(gamma, "gamma")
+        g: Any = to_qq(gamma, "gamma")  # fmpq here, an arb ball for an irrational gamma
         if g < 1:
             raise ParameterError(f"gamma: must be >= 1, got {g}")
-        level = g / (n + 1)
+        level: Any = g / (n + 1)
     else:
         g = arb_eval(gamma, prec)
         if not g >= 1:

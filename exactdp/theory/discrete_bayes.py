@@ -16,7 +16,8 @@ from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.sr import as_sympy
-from exactdp.theory.estimation import LOG2, SPECS, RiskBound, _psi, _result, _t, mutual_information, varphi
+from exactdp.formulas import phi_n
+from exactdp.theory.estimation import LOG2, SPECS, RiskBound, _psi, _result, _t, mutual_information
 
 
 def _rows_power(rows, n: int):
@@ -90,7 +91,7 @@ def discrete_thm2_bound(problem: DiscreteBayesProblem, t, delta) -> RiskBound:
 def discrete_xu_raginsky_bound(problem: DiscreteBayesProblem, t, delta) -> RiskBound:
     r"""Private Xu–Raginsky [RECON A-15] on a discrete problem: max over loss values ζ with L(ζ) < 1 of
     ζ[1 − (φⁿ I(θ;Xⁿ) + log 2)/log(1/L(ζ))]₊ (a symbolic maximum; evaluate with a certified ball)."""
-    a = as_sympy(varphi(t, delta, problem.n)) * problem.x_information() + LOG2
+    a = as_sympy(phi_n(t, delta, problem.n)) * problem.x_information() + LOG2
     terms = [sympy.Integer(0)] + [as_sympy(z) * (1 - a / sympy.log(1 / as_sympy(L)))
                                   for z, L in problem.small_ball() if 0 < L < 1]
     return RiskBound(SPECS["xu_raginsky"], sympy.Max(*terms, evaluate=False), "symbolic", {"n": problem.n})

@@ -12,7 +12,7 @@ Xu–Raginsky bound (A-15), the Bernoulli example (A-16/A-17), the testing bound
 for the papers' full text (public pages) returned only abstracts, so none was confirmed; in particular
 the ε at which [A] quotes 0.08 / 0.03 is unknown (F-A10).
 
-Privacy is parametrized by t = e^ε ≥ 1 (use :func:`t_of_eps` for a rational ε) and δ ∈ [0,1].
+Privacy is parametrized by t = e^ε ≥ 1 (``t_value(eps=...)`` of :mod:`exactdp.parameters` for an ε) and δ ∈ [0,1].
 Natural logs; KL in nats; TV = ½‖·‖₁.
 """
 
@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
 from exactdp.distributions import as_distribution, as_pair
 from exactdp.errors import ParameterError
+from exactdp.formulas import phi_n
+from exactdp.parameters import check_count, check_delta, t_value
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import exact_result, kl
 from exactdp.measures.privacy_loss import PairLoss, product_loss
@@ -66,9 +69,6 @@ __all__ = [
     "reveal_mechanism_risk",
     "reveal_mechanism_risk_bound",
     "sample_mean_risk",
-    "t_of_eps",
-    "varphi",
-    "xi",
     "xu_raginsky",
     "zamanlooy_asoodeh_kl_coefficient",
 ]
@@ -94,7 +94,7 @@ class RiskBound(RichDisplay, rich="risk_bound"):
     """The value of a bound at given parameters; ``kind`` is "exact", "symbolic" or "certified"."""
 
     spec: BoundSpec
-    value: object
+    value: Any  # fmpq, an exact sympy expression or an arb ball (``kind``)
     kind: str
     params: dict = field(default_factory=dict)
 
@@ -119,28 +119,18 @@ REGISTRY_NAMES = {spec.id: spec.registry for spec in SPECS.values()}
 
 # -- parameters -----------------------------------------------------------------------------------
 
-def t_of_eps(eps) -> sympy.Expr:
-    """t = e^ε for an exact rational ε ≥ 0 (``"0.01"`` → exp(1/100)); t = 1 at ε = 0."""
-    e = to_qq(eps, "eps")
-    if e < 0:
-        raise ParameterError(f"eps: must be >= 0, got {e}")
-    return sympy.exp(as_sympy(e))
-
-
 def _t(t):
-    """t = e^ε ≥ 1 (the one rule: :class:`exactdp.bounds.PrivacyLevel`), as sympy."""
-    return as_sympy(_bounds.PrivacyLevel.of(t).t)
+    """t = e^ε ≥ 1 (the one rule: :func:`exactdp.parameters.t_value`), as sympy."""
+    return as_sympy(t_value(t))
 
 
 def _delta(delta):
-    """δ ∈ [0, 1] (the one rule: :class:`exactdp.bounds.PrivacyLevel`), as sympy."""
-    return as_sympy(_bounds.PrivacyLevel.of(1, delta).delta)
+    """δ ∈ [0, 1] (the one rule: :func:`exactdp.parameters.check_delta`), as sympy."""
+    return as_sympy(check_delta(delta))
 
 
 def _pos_int(n, name="n") -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ParameterError(f"{name}: must be an integer >= 1, got {n!r}")
-    return n
+    return check_count(n, name)
 
 
 def _nonneg(x, name):
@@ -176,18 +166,6 @@ def _result(expr):
     return expr, "symbolic"
 
 
-def varphi(t, delta, n: int = 1):
-    r"""φⁿ(ε,δ), the registry's ``phi_n`` (D-13; φ¹ = φ) at t = e^ε.  The superscript is a label (F-A1).
-
-    >>> varphi(3, 0), varphi(3, 0, 2)
-    (2/3, 8/9)
-    """
-    return _result(as_sympy(_bounds.get("phi_n").at(t=_t(t), delta=_delta(delta), n=_pos_int(n))))[0]
-
-
-def xi(t, c, N: int):
-    r"""Ξ(ε,c), the registry's ``xi`` ([G] §IV, D-11), t = e^ε, on the paper's domain c ∈ (0, 1/N]."""
-    return _result(as_sympy(_bounds.get("xi").evaluate(t=_t(t), c=to_qq(c, "c"), N=_pos_int(N, "N"))))[0]
 
 
 # -- minimax: Le Cam, Fano, mean estimation (A-10, A-11, A-12) -------------------------------------
@@ -195,7 +173,7 @@ def xi(t, c, N: int):
 def le_cam_tv(loss_at_t, tv_in, n: int, t, delta, *, interactive: bool = True) -> RiskBound:
     r"""(Φ(t)/2)(1 − min{1, nφ·TV(P₁,P₂)}) [RECON A-10 (i)]; non-interactive: TV ≤ 1 − (1 − φ·TV)ⁿ."""
     n = _pos_int(n)
-    L, T, ph = _nonneg(loss_at_t, "loss_at_t"), _tv_value(tv_in), as_sympy(varphi(t, delta))
+    L, T, ph = _nonneg(loss_at_t, "loss_at_t"), _tv_value(tv_in), as_sympy(phi_n(t, delta))
     if interactive:  # the registry's lecam_private_tv
         v, kind = _result(_at("lecam_private_tv", Phi=L, n=n, TV=T, t=_t(t), delta=_delta(delta)))
     else:  # the non-interactive chain: TV(P_1^n, P_2^n) after K <= 1 - (1 - phi TV)^n
@@ -238,7 +216,7 @@ def _k(k):
 def mean_estimation_as_reported(n: int, t, delta, k, c_l=1) -> RiskBound:
     r"""c_ℓ·min{1, (nφ²)^{−(k−1)/k}} — [A] §IV-A as the summary reports it [RECON]; F-A4 refutes it."""
     n, k = _pos_int(n), _k(k)
-    ph = as_sympy(varphi(t, delta))
+    ph = as_sympy(phi_n(t, delta))
     v, kind = _result(as_sympy(to_qq(c_l, "c_l")) * _rate(n * ph**2, k))
     return RiskBound(SPECS["mean_as_reported"], v, kind, {"n": n, "k": str(k)})
 
@@ -246,7 +224,7 @@ def mean_estimation_as_reported(n: int, t, delta, k, c_l=1) -> RiskBound:
 def mean_estimation_tv_route(n: int, t, delta, k, c_l=1) -> RiskBound:
     r"""c_ℓ·min{1, (nφ)^{−2(k−1)/k}} — what the TV route with Duchi's mixture gives (A-11, [DERIVED])."""
     n, k = _pos_int(n), _k(k)
-    ph = as_sympy(varphi(t, delta))
+    ph = as_sympy(phi_n(t, delta))
     v, kind = _result(as_sympy(to_qq(c_l, "c_l")) * _rate((n * ph) ** 2, k))
     return RiskBound(SPECS["mean_tv_route"], v, kind, {"n": n, "k": str(k)})
 
@@ -256,9 +234,7 @@ def reveal_mechanism(delta, values) -> Kernel:
 
     Rows: K(x|x) = δ, K(⊥|x) = 1 − δ (⊥ is the last output).  TV between rows is δ, so it is (0,δ)-LDP.
     """
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    d = check_delta(delta)
     m = len(values)
     rows = [[d if j == i else fmpq(0) for j in range(m)] + [1 - d] for i in range(m)]
     return Kernel(rows, name=f"reveal(delta={d})")
@@ -273,9 +249,7 @@ def reveal_mechanism_risk(n: int, delta) -> fmpq:
     >>> reveal_mechanism_risk(2, "1/2")
     7/8
     """
-    n, d = _pos_int(n), to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    n, d = _pos_int(n), check_delta(delta)
     total = (1 - d) ** n
     for r in range(1, n + 1):
         total += fmpq(int(fmpz.bin_uiui(n, r)), r) * d**r * (1 - d) ** (n - r)
@@ -305,7 +279,7 @@ def sample_mean_risk(n: int) -> fmpq:
 # -- Bayes risk (A-14, A-15, A-16, A-17) -----------------------------------------------------------
 
 def _psi(t, delta, n):
-    return as_sympy(to_qq(delta, "delta")) if n == 1 else as_sympy(varphi(t, delta, n))
+    return as_sympy(to_qq(delta, "delta")) if n == 1 else as_sympy(phi_n(t, delta, n))
 
 
 def bayes_e_gamma(I_gamma, t, delta, n: int, slope=2, prec: int = DEFAULT_PREC) -> RiskBound:
@@ -335,7 +309,7 @@ def xu_raginsky(I, t, delta, n: int, slope=2) -> RiskBound:
     """
     n = _pos_int(n)
     kappa = as_sympy(to_qq(slope, "slope"))
-    phi_I = as_sympy(varphi(t, delta, n)) * _nonneg(I, "I")
+    phi_I = as_sympy(phi_n(t, delta, n)) * _nonneg(I, "I")
     if phi_I.has(sympy.log) and not phi_I.has(sympy.exp):
         # a rational phi^n (e.g. eps = 0) times I = ... + log(K)/21: sympy would rewrite exp(-u) as the power
         # K^(-r) with a rational r of 80-digit terms and search for its exact root (it never finishes); the
@@ -350,8 +324,8 @@ def xu_raginsky(I, t, delta, n: int, slope=2) -> RiskBound:
 class BernoulliBayesPoint:
     """One point of [A] Fig. 1: both lower bounds (certified balls) at (ε, δ, n) [RECON A-16/A-17]."""
 
-    eps: object
-    delta: object
+    eps: fmpq
+    delta: fmpq
     n: int
     phi_n: arb
     e_gamma_information: arb
@@ -367,12 +341,12 @@ def bernoulli_bayes_point(eps, delta="1e-4", n: int = 20, *, bits: int = 100,
     the exact I(θ;Xⁿ).  docs/claims.md A-17: at ε = 0.01, n = 20, δ = 10⁻⁴ these are 0.0967 and 0.0444.
     """
     n = _pos_int(n)
-    t = t_of_eps(eps)
+    t = t_value(eps=eps)
     Ig = bernoulli_e_gamma_information(n, t, bits=bits, prec=prec)
     thm2 = bayes_e_gamma(Ig, t, delta, n, 2, prec).value
     xr = arb_eval(xu_raginsky(bernoulli_mutual_information(n), t, delta, n, 2).value, prec)
     return BernoulliBayesPoint(to_qq(eps, "eps"), to_qq(delta, "delta"), n,
-                               arb_eval(varphi(t, delta, n), prec), Ig, thm2, xr)
+                               arb_eval(phi_n(t, delta, n), prec), Ig, thm2, xr)
 
 
 def bernoulli_bayes_curve(eps_values, delta="1e-4", n: int = 20, *, bits: int = 40) -> list[BernoulliBayesPoint]:

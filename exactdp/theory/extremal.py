@@ -37,6 +37,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import ParameterError
+from exactdp.parameters import check_c, check_delta, t_value
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv_witness
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
@@ -64,16 +65,12 @@ def _symbolic(*values) -> bool:
 
 def _class_params(N, M, t, c, delta):
     N, M = integer_size(N, "N"), integer_size(M, "M")
-    t = to_qq(t, "t")
+    t = to_qq(t_value(t), "t")
     if t < 1:
         raise ParameterError(f"t: must be >= 1 (t = e^eps, eps >= 0), got {t}")
-    d = to_qq(delta, "delta")
-    if d < 0 or d > 1:
-        raise ParameterError(f"delta: must lie in [0, 1], got {d}")
+    d = check_delta(delta)
     if c is not None:
-        c = to_qq(c, "c")
-        if c < 0 or c > fmpq(1, N):
-            raise ParameterError(f"c: must lie in [0, 1/N] = [0, 1/{N}], got {c}")
+        c = check_c(c, N)
         if d != 0:
             raise ParameterError(f"delta: the (eps,c)-PML class has no delta; got c = {c} and delta = {d}")
     return N, M, t, c, d
@@ -92,7 +89,7 @@ def _optimal(lp: LinearProgram) -> LPSolution:
     """Solve an LP that is feasible and bounded by construction (the constant kernel is feasible and
     every entry lies in [0, 1]); anything else is a bug, reported with the certificate's status."""
     sol = solve(lp)
-    if sol.status != "optimal":  # pragma: no cover - impossible for the class polytopes
+    if sol.status != "optimal" or sol.value is None:  # pragma: no cover - impossible for the class polytopes
         raise RuntimeError(f"internal error: a class LP is {sol.status}, which its construction rules out")
     return sol
 
@@ -114,7 +111,9 @@ class CertifiedLP:
 
     @property
     def value(self) -> fmpq:
-        return self.sense * self.solution.value + self.offset
+        value = self.solution.value
+        assert value is not None  # an optimal solution (_optimal)
+        return self.sense * value + self.offset
 
     @property
     def bound(self) -> fmpq:
@@ -199,15 +198,15 @@ def _kernel_failures(res: ExtremalResult) -> list[str]:
 
 # -- suprema of contraction coefficients -----------------------------------------------------------------
 
-def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
+def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t=None, c=None, delta=0, eps=None,
                          reduce_rows: bool = False) -> ExtremalResult:
     r"""sup η_{E_γ}(K) over N-input, M-output kernels in the class, exactly, with an optimal kernel.
 
     The class is (ε,c)-PML when ``c`` is given (c ∈ [0, 1/N]; c = 0 is ε-LDP), else (ε,δ)-LDP.
 
     Args:
-        N, M: inputs and outputs (≥ 2).  gamma: γ ≥ 1 of E_γ (1 gives η_TV).  t: e^ε ≥ 1.
-        c: PML prior floor.  delta: LDP slack (only without ``c``).  reduce_rows: share rows 2…N−1.
+        N, M: inputs and outputs (≥ 2).  gamma: γ ≥ 1 of E_γ (1 gives η_TV).  t: e^ε ≥ 1, or
+        eps: ε (e^ε must be rational: ``eps="log(3)"``).  c: PML prior floor.  delta: LDP slack (only without ``c``).  reduce_rows: share rows 2…N−1.
     Returns:
         :class:`ExtremalResult` (``value``, ``kernel``, ``lps`` with dual certificates).
     Raises:
@@ -219,6 +218,8 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
     With sympy Symbols for any of t, c, δ, γ the result is the closed form on the whole parameter domain
     (:func:`exactdp.theory.parametric.sup_eta_hockey_stick`, a :class:`~exactdp.theory.parametric.ParametricExtremal`).
     """
+    if eps is not None or t is None:
+        t = t_value(t, eps)
     if _symbolic(t, c, delta, gamma):
         return parametric.sup_eta_hockey_stick(N, M, gamma=gamma, t=t, c=c, delta=delta)
     N, M, t, c, d = _class_params(N, M, t, c, delta)
@@ -239,12 +240,14 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t, c=None, delta=0,
         lps.append(cl)
         if best is None or cl.value > best.value:
             best = cl
+    assert best is not None  # ks is not empty (M >= 2)
     K = _kernel_from(E, best.solution.x)
     params = {"N": N, "M": M, "t": t, "c": c, "delta": d, "gamma": g}
     return ExtremalResult("eta", best.value, K, tuple(lps), params)
 
 
-def sup_eta_tv(N: int, M: int = 2, *, t, c=None, delta=0, reduce_rows: bool = False) -> ExtremalResult:
+def sup_eta_tv(N: int, M: int = 2, *, t=None, c=None, delta=0, eps=None,
+               reduce_rows: bool = False) -> ExtremalResult:
     r"""η_TV(ε,c) = sup_{K ∈ M(ε,c)} η_TV(K) ([G] Def. 3 with eq. (8); Thm 1), or the (ε,δ)-LDP analogue.
 
     Exact LP supremum over N×M kernels; see :func:`sup_eta_hockey_stick` (γ = 1).
@@ -261,7 +264,7 @@ def sup_eta_tv(N: int, M: int = 2, *, t, c=None, delta=0, reduce_rows: bool = Fa
     >>> sup_eta_tv(2, t=t, c=c).value
     Piecewise(((1 - t)/(2*c*t - t - 1), c*t <= 1), (1, True))
     """
-    return sup_eta_hockey_stick(N, M, gamma=1, t=t, c=c, delta=delta, reduce_rows=reduce_rows)
+    return sup_eta_hockey_stick(N, M, gamma=1, t=t, c=c, delta=delta, eps=eps, reduce_rows=reduce_rows)
 
 
 # -- Γ_max / Γ_min (Charnes–Cooper) ---------------------------------------------------------------------
@@ -287,7 +290,7 @@ def _gamma_extreme(N, t, c, M, sense: int) -> ExtremalResult:
     return ExtremalResult("gamma_max" if sense > 0 else "gamma_min", value, K, (cl,), params, (P, Q))
 
 
-def gamma_max(N: int, t, c, *, M: int = 2) -> ExtremalResult:
+def gamma_max(N: int, t=None, c=None, *, M: int = 2, eps=None) -> ExtremalResult:
     r"""Γ_max(ε,c) = sup_{K∈M(ε,c)} sup_{P,Q∈Q_X(c)} max_y (K∘P)(y)/(K∘Q)(y), exactly (Charnes–Cooper LP).
 
     ``.kernel`` and ``.inputs = (P, Q)`` attain it.  Compare :func:`gamma_max_closed_form` (G-23) and
@@ -297,28 +300,26 @@ def gamma_max(N: int, t, c, *, M: int = 2) -> ExtremalResult:
     7/3
 
     With sympy Symbols for t and/or c: the closed form on the domain (:func:`exactdp.theory.parametric.gamma_max`).
+    ``eps=`` instead of t: e^ε must be rational (``eps="log(3)"``).
     """
+    if eps is not None or t is None:
+        t = t_value(t, eps)
     if _symbolic(t, c):
         return parametric.gamma_max(N, t, c, M=M)
     return _gamma_extreme(N, t, c, M, +1)
 
 
-def gamma_min(N: int, t, c, *, M: int = 2) -> ExtremalResult:
+def gamma_min(N: int, t=None, c=None, *, M: int = 2, eps=None) -> ExtremalResult:
     r"""Γ_min(ε,c) = inf of the same ratio (an independent LP; equals 1/Γ_max by the P ↔ Q symmetry)."""
-    return _gamma_extreme(N, t, c, M, -1)
+    return _gamma_extreme(N, t_value(t, eps), c, M, -1)
 
 
 # -- closed forms they are compared with (G-15, G-23, Lemma 4) -------------------------------------------
 
 def _qq_params(N, t, c) -> dict:
     N = integer_size(N, "N")
-    t = _bounds.PrivacyLevel.of(to_qq(t, "t")).t  # rational t >= 1, c in [0, 1/N]: the one rule each
-    return {"N": N, "t": t, "c": _bounds.PMLLevel.of(c, N).c}
-
-
-def xi(N: int, t, c) -> fmpq:
-    r"""Ξ(ε,c), the registry's ``xi`` ([G] §IV, D-11; the value of Thm 1), c ∈ [0, 1/N]."""
-    return _bounds.get("xi").at(**_qq_params(N, t, c))
+    t = to_qq(t_value(t), "t")  # rational t >= 1, c in [0, 1/N]: the one rule each
+    return {"N": N, "t": t, "c": check_c(c, N)}
 
 
 def lemma4_bound(N: int, t, c) -> fmpq:
@@ -356,7 +357,7 @@ def corollary_coefficients(N: int, t, c) -> dict:
 
     Keys: ``xi``, ``gamma_lemma4``, ``gamma_exact``, ``kl_lemma4``, ``kl_exact``, ``h2_lemma4``, ``h2_exact``.
     """
-    X = xi(N, t, c)
+    X = _bounds.get("xi").at(**_qq_params(N, t, c))  # Ξ(ε,c) ([G] §IV, D-11)
     g4 = lemma4_bound(N, t, c)
     ge = gamma_max(N, t, c).value
     return {"xi": X, "gamma_lemma4": g4, "gamma_exact": ge,
@@ -394,7 +395,7 @@ def corollary_limits_c0() -> dict:
 
 # -- Lemma 1 and Lemma 3 helpers ---------------------------------------------------------------------------
 
-def max_mass_with_zeros(N: int, zeros: int, *, t, c, M: int = 2) -> ExtremalResult:
+def max_mass_with_zeros(N: int, zeros: int, *, t=None, c=None, M: int = 2, eps=None) -> ExtremalResult:
     r"""max Σ_{x ≥ z} K(0|x) over K ∈ M(ε,c) with K(0|x) = 0 for x < z ([G] Lemma 1, G-12).
 
     By input and output symmetry, the value is 0 iff no kernel of the class has a non-zero column with
@@ -415,7 +416,8 @@ def max_mass_with_zeros(N: int, zeros: int, *, t, c, M: int = 2) -> ExtremalResu
     sol = _optimal(lp)
     K = _kernel_from(E, sol.x)
     params = {"N": N, "M": M, "t": t, "c": c, "delta": ZERO, "zeros": z}
-    return ExtremalResult("mass_with_zeros", sol.value, K, (CertifiedLP(f"{z} zeros", lp, sol),), params)
+    cl = CertifiedLP(f"{z} zeros", lp, sol)
+    return ExtremalResult("mass_with_zeros", cl.value, K, (cl,), params)
 
 
 def merge_to_binary(K) -> tuple[Kernel, tuple[int, ...]]:

@@ -12,13 +12,16 @@ import random
 from flint import arb, ctx
 
 from exactdp.errors import ParameterError
+from exactdp.parameters import check_count
 
 
 def gv_size(k: int) -> int:
     """⌈e^{k/16}⌉, exactly (certified ceiling of an arb ball)."""
     with ctx.workprec(128):
         v = (arb(k) / 16).exp()
-        lo, hi = int(v.lower().floor().unique_fmpz()), int(v.upper().ceil().unique_fmpz())
+        lo_z, hi_z = v.lower().floor().unique_fmpz(), v.upper().ceil().unique_fmpz()
+    assert lo_z is not None and hi_z is not None  # the floor/ceiling of an exact endpoint is an integer
+    lo, hi = int(lo_z), int(hi_z)
     for cand in range(lo, hi + 1):  # the smallest integer certified >= e^{k/16}
         with ctx.workprec(128):
             if arb(cand) >= v:
@@ -31,8 +34,7 @@ def sign_packing(k: int, seed: int = 0, tries: int = 2000) -> list[tuple[int, ..
 
     Deterministic given ``seed``; stops once it holds ⌈e^{k/16}⌉ codewords (or after ``tries`` candidates).
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ParameterError(f"k: must be an integer >= 1, got {k!r}")
+    check_count(k, "k")
     rng = random.Random(f"packing:{seed}:{k}")
     target, code = gv_size(k), [tuple([1] * k)]
     for _ in range(tries):

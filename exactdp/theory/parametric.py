@@ -32,6 +32,8 @@ class polytope) and solve them here; ``extremal.sup_eta_tv`` dispatches to this 
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 from dataclasses import dataclass, field
 

@@ -231,7 +231,7 @@ def gamma_first_witness_facts() -> tuple[LinearCombination, ...]:
     g_n = ("N >= 2: u - 2 c >= 0", u - 2 * c)
     cS0 = (u - c) * a + c * b
     name = "[G] Gamma_max witness, t (N-1) c < 1: "
-    facts = (("b >= 0", b, [g_range], [1 / z], 0),
+    facts: tuple = (("b >= 0", b, [g_range], [1 / z], 0),
              ("a <= 1", 1 - a, [g_range, g_n], [1 / z, t / z], 0),
              ("b <= a", a - b, [], [], (t - 1) / z),
              ("output 0, PML between a and b (tight)", t * (cS0 + (1 - u) * b) - a, [], [], 0),
@@ -280,7 +280,7 @@ def g20_feasibility() -> tuple:
     cS0 = alpha * M + (u - alpha) * mm  # c (q M + (N - q) m)
     g_q = ("hypothesis t c q <= 1: 1 - t alpha >= 0", 1 - t * alpha)
     g_nq = ("hypothesis t c (N - q) <= 1: 1 - t (u - alpha) >= 0", 1 - t * (u - alpha))
-    facts = (("m = (1 - t c q)/z >= 0", mm, [g_q], [1 / z], 0),
+    facts: tuple = (("m = (1 - t c q)/z >= 0", mm, [g_q], [1 / z], 0),
              ("M = t (1 - c q)/z <= 1", 1 - M, [g_nq], [1 / z], 0),
              ("m <= M", M - mm, [], [], (t - 1) / z),
              ("M - m = (t - 1)/(t(1 - Nc) + 1) <= 1 (then it is Xi)", 1 - (M - mm), [g_q, g_nq], [1 / z, 1 / z], 0),

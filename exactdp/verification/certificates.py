@@ -60,7 +60,8 @@ def _solve(K: Kernel, g: fmpq, t: fmpq, B) -> tuple:
 def two_point_lp_certificate(K: Kernel, gamma, t) -> LPCertificate:
     """max over B, P, Q of the E_γ-gap LP (see module docstring); ≤ 0 certifies η_γ(K) ≤ t."""
     g, t = to_qq(gamma, "gamma"), to_qq(t, "t")
-    best, count, certified = None, 0, True
+    best: tuple | None = None
+    count, certified = 0, True
     for B in subsets(K.M):
         if not B:
             continue
@@ -69,5 +70,6 @@ def two_point_lp_certificate(K: Kernel, gamma, t) -> LPCertificate:
         certified &= ok
         if best is None or val > best[0]:
             best = (val, B, P, Q)
+    assert best is not None  # K has an output: some B is non-empty
     val, B, P, Q = best
     return LPCertificate(val, B, P, Q, count, certified)

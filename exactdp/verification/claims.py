@@ -208,22 +208,6 @@ def register(claim: Claim) -> Claim:
     return claim
 
 
-#: former claim id -> current id (ids renamed by the package that declares them); selectors accept both
-RENAMED: dict[str, str] = {}
-
-
-def rename(old: str, new: str) -> None:
-    """Record that the claim ``new`` was called ``old`` (``exactdp show OLD`` and selectors keep working)."""
-    if RENAMED.get(old, new) != new:
-        raise ValueError(f"claim id {old!r} is renamed twice")
-    RENAMED[old] = new
-
-
-def resolve(claim_id: str) -> str:
-    """The current id of ``claim_id`` (itself unless it is a former id)."""
-    return RENAMED.get(claim_id, claim_id)
-
-
 def combine(outcomes) -> Verdict:
     """The claim-level verdict: REFUTED if any check refutes, UNDECIDED if any is undecided, PROVED only
     if every checkable check proves, PROVED_MODULO if every checkable check proves or proves modulo cited

@@ -26,7 +26,6 @@ from exactdp.verification.claims import (
     Verdict,
     claim_verdict,
     load_all,
-    resolve,
     rests_on_of,
     scope_of,
 )
@@ -120,7 +119,6 @@ def select_claims(selectors: Iterable[str] = (), registry: dict[str, Claim] | No
         return [registry[k] for k in sorted(registry)]
     chosen: dict[str, Claim] = {}
     for sel in selectors:
-        sel = resolve(sel)  # a former claim id names the renamed claim
         hits = [c for c in registry.values()
                 if c.id == sel or c.id.split(".")[0] == sel or sel.upper() in (i.upper() for i in c.catalogue)]
         if not hits:

@@ -70,6 +70,7 @@ def pml_ratio_by_vertices(K: Kernel, c) -> fmpq:
             top = max(K[x, y] for x in P.support)
             r = top / out[y]
             best = r if best is None or r > best else best
+    assert best is not None  # some output has positive probability under any prior
     return best
 
 

@@ -24,7 +24,8 @@ from exactdp.measures.divergences import kl
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rb import compare
-from exactdp.theory.estimation import effective_sample_size_crossovers, mutual_information, product_tv, varphi
+from exactdp.theory.estimation import effective_sample_size_crossovers, mutual_information, product_tv
+from exactdp.formulas import phi_n
 from exactdp.theory.packing import gv_size, l1, sign_packing
 from exactdp.verification.claims import Outcome, Verdict
 from exactdp.verification.instances import random_distribution, random_kernel
@@ -45,7 +46,7 @@ def _instances(ctx, salt, count):
 def _le_cam_tv(ctx):
     count = 0
     for K, t, d, P1, P2 in _instances(ctx, "a10-tv", ctx.size(15, 60)):
-        ph, T = varphi(t, d), product_tv(P1, P2, 1)
+        ph, T = phi_n(t, d), product_tv(P1, P2, 1)
         for n in (1, 2, 3):
             out = product_tv(K.apply(P1), K.apply(P2), n)
             if out > min(fmpq(1), n * ph * T) or out > 1 - (1 - ph * T) ** n:
@@ -62,7 +63,7 @@ def _le_cam_kl(ctx):
     for K, t, d, P1, P2 in _instances(ctx, "a10-kl", ctx.size(10, 40)):
         if P2.min_mass() == 0:
             continue
-        verdict = compare(kl(K.apply(P1), K.apply(P2)), as_expr(varphi(t, d)) * kl(P1, P2))
+        verdict = compare(kl(K.apply(P1), K.apply(P2)), as_expr(phi_n(t, d)) * kl(P1, P2))
         if verdict is Truth.FALSE:
             return Outcome(Verdict.REFUTED, "D(KP1||KP2) > phi D(P1||P2)",
                            counterexample={"K": K.as_strings(), "t": str(t), "delta": str(d)})
@@ -81,7 +82,7 @@ def _fano(ctx):
         K = random_kernel(rng, 3, 2 + k % 2, 10)
         t = TS[k % len(TS)]
         d = privacy_profile(K)(t)
-        lhs, rhs = mutual_information(V, X @ K), as_expr(varphi(t, d)) * mutual_information(V, X)
+        lhs, rhs = mutual_information(V, X @ K), as_expr(phi_n(t, d)) * mutual_information(V, X)
         verdict = compare(lhs, rhs)
         if verdict is Truth.FALSE:
             return Outcome(Verdict.REFUTED, "I(V;Z) > phi I(V;X)", counterexample={

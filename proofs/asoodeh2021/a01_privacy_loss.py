@@ -35,7 +35,7 @@ def _pure(ctx):
 
     def test(x):
         K, g = x
-        a, b = max_tail(K, g) == 0, bool(is_ldp(K, gamma=g))
+        a, b = max_tail(K, g) == 0, bool(is_ldp(K, t=g))
         return a == b, exact_data(K=K, gamma=g, loss_bounded_as=a, eps_ldp=b)
 
     return check_instances([("random kernels, gamma at / above / below the LDP ratio", instances())], test,
@@ -49,7 +49,7 @@ def _sufficient(ctx):
         K = inst.random_kernel(rng, 2 + k % 3, 2 + k % 4, 10)
         g = inst.random_rational(rng, 1, 4, 6)
         d = max_tail(K, g)
-        return bool(is_ldp(K, gamma=g, delta=d)), exact_data(K=K, gamma=g, delta_loss=d)
+        return bool(is_ldp(K, t=g, delta=d)), exact_data(K=K, gamma=g, delta_loss=d)
 
     return check_instances([("random kernels, gamma in [1,4]", range(ctx.size(30, 300)))], test,
                            claim="P(loss > eps) <= delta for all x, x' implies (eps,delta)-LDP")

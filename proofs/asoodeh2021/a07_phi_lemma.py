@@ -29,7 +29,7 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import class_certificates
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
-from exactdp.verification.formulas import phi
+from exactdp.formulas import phi
 
 GRID_G = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(7))
 GRID_D = (fmpq(0), fmpq(1, 100), fmpq(1, 10), fmpq(1, 2), fmpq(1))

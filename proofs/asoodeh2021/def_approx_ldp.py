@@ -31,7 +31,7 @@ def _instances(ctx):
 
 def _test(x):
     K, g, d = x
-    a, b = bool(is_ldp(K, gamma=g, delta=d)), is_ldp_by_subsets(K, g, d)
+    a, b = bool(is_ldp(K, t=g, delta=d)), is_ldp_by_subsets(K, g, d)
     return a == b, exact_data(K=K, gamma=g, delta=d, by_hockey_stick=a, by_events=b)
 
 

@@ -17,7 +17,7 @@ from exactdp.numbers.rb import decide_le
 from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import H2_F, KL_F, binette_coefficient
+from exactdp.formulas import H2_F, KL_F, binette_coefficient
 
 _t = sympy.Symbol("t", positive=True)
 CHI2_F = sympy.Lambda(_t, (_t - 1) ** 2)

@@ -21,7 +21,7 @@ from exactdp.numbers.rb import decide_le, sign, to_sympy
 from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import H2_F, KL_F, za_hockey_stick_coefficient
+from exactdp.formulas import H2_F, KL_F, za_hockey_stick_coefficient
 
 
 def f_coefficient(F, E):

@@ -13,7 +13,7 @@ import sympy
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import prove_nonnegative, prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import xi_first
+from exactdp.formulas import xi_first
 
 g, c, N, s, u = sympy.symbols("gamma c N s u", positive=True)
 

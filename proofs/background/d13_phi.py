@@ -12,7 +12,7 @@ from flint import fmpq
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import phi, phi_n
+from exactdp.formulas import phi, phi_n
 
 GS = (fmpq(1), fmpq(21, 20), fmpq(3, 2), fmpq(3), fmpq(20))
 DS = (fmpq(0), fmpq(1, 10000), fmpq(1, 3), fmpq(1))

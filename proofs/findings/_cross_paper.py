@@ -20,7 +20,7 @@ from exactdp.verification.checking import (
     prove_zero,
 )
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import H2_F, KL_F, binette_coefficient, phi, xi_first
+from exactdp.formulas import H2_F, KL_F, binette_coefficient, phi, xi_first
 
 E, s = sympy.symbols("E s", positive=True)
 SRC = Source(CATALOGUE, "§5 cross-paper relations")

@@ -15,7 +15,7 @@ from exactdp.measures.privacy import pml_ratio
 from exactdp.mechanisms import grosse_binary_mechanism
 from exactdp.sources import CATALOGUE, Source
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.formulas import xi
+from exactdp.formulas import xi
 
 SRC = Source(CATALOGUE, "§6 inconsistencies between the summaries")
 

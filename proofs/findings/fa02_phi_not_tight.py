@@ -18,7 +18,7 @@ from exactdp.mechanisms import optimal_binary_approx_ldp
 from exactdp.sources import CATALOGUE, Source
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import phi, tight_ldp_eta
+from exactdp.formulas import phi, tight_ldp_eta
 from exactdp.verification.quantities import is_ldp_by_subsets
 
 GS = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(10))
@@ -32,7 +32,7 @@ def _run(ctx):
         e = eta_tv(K)
         gap = phi(g, d) - e
         formula = (1 - d) * (g - 1) / (g * (g + 1))
-        ok = (bool(is_ldp(K, gamma=g, delta=d)) and is_ldp_by_subsets(K, g, d) and e == tight_ldp_eta(g, d)
+        ok = (bool(is_ldp(K, t=g, delta=d)) and is_ldp_by_subsets(K, g, d) and e == tight_ldp_eta(g, d)
               and gap == formula and (gap == 0) == (g == 1 or d == 1))
         return ok, exact_data(e_eps=g, delta=d, phi=phi(g, d), tight=e, gap=gap)
 

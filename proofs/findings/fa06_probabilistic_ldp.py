@@ -24,7 +24,7 @@ def _run(ctx):
 
     def test(x):
         K, g, d = x
-        a = bool(is_ldp(K, gamma=g, delta=d))
+        a = bool(is_ldp(K, t=g, delta=d))
         tail = max(privacy_loss_tail(K[i], K[j], g) for i in range(K.N) for j in range(K.N) if i != j)
         b = tail <= d
         return a == b, exact_data(K=K, e_eps=g, delta=d, eps_delta_ldp=a, max_loss_tail=tail)

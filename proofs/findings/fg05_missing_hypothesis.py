@@ -15,7 +15,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import lemma4_gamma_max, xi
+from exactdp.formulas import lemma4_gamma_max, xi
 
 
 def _run(ctx):

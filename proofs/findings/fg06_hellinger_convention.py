@@ -10,7 +10,7 @@ import sympy
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import binette_coefficient
+from exactdp.formulas import binette_coefficient
 
 M = sympy.Symbol("M", positive=True)
 _t = sympy.Symbol("t", positive=True)

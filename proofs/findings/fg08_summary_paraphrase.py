@@ -20,7 +20,7 @@ from exactdp.numbers.rb import sign, to_sympy
 from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import lemma4_gamma_max, xi
+from exactdp.formulas import lemma4_gamma_max, xi
 
 
 def _run(ctx):

@@ -40,7 +40,8 @@ from exactdp.mechanisms import (
     grosse_middle_row_mechanism,
     grosse_optimal_mechanism,
 )
-from exactdp.theory.extremal import sup_eta_tv, xi
+from exactdp.theory.extremal import sup_eta_tv
+from exactdp.formulas import xi
 from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
 from exactdp.verification.identities import Eq, Statement, at, statements_certificate
 
@@ -95,7 +96,7 @@ def check_instances(ctx: CheckContext) -> Outcome:
     for N, t, c in pml_grid(ctx.quick):
         K = grosse_optimal_mechanism(N, t, c)
         sup = sup_eta_tv(N, t=t, c=c).value
-        if pml_ratio(K, c) > t or eta_tv(K) != sup or sup != xi(N, t, c):
+        if pml_ratio(K, c) > t or eta_tv(K) != sup or sup != xi(t, c, N):
             return Outcome(Verdict.REFUTED, "construction does not attain the LP supremum", counterexample={
                 "N": str(N), "t": str(t), "c": str(c), "kernel": K.as_strings(), "eta_tv": str(eta_tv(K)),
                 "pml_ratio": str(pml_ratio(K, c)), "lp_sup": str(sup)})
@@ -121,10 +122,10 @@ def check_odd_n_gap(ctx: CheckContext) -> Outcome:
                 r = sup_eta_tv(N, t=t, c=c)
                 K = grosse_middle_row_mechanism(N, t, c)
                 qs = grosse_integer_q(N, t, c)
-                if qs or r.value != xi(N, t, c) or r.failures() or eta_tv(K) != r.value or pml_ratio(K, c) > t:
+                if qs or r.value != xi(t, c, N) or r.failures() or eta_tv(K) != r.value or pml_ratio(K, c) > t:
                     return Outcome(Verdict.REFUTED, "odd-N gap statement fails", counterexample={
                         "N": str(N), "c": str(c), "t": str(t), "integer_q": list(qs), "lp": str(r.value),
-                        "xi": str(xi(N, t, c)), "middle_row_kernel": K.as_strings()})
+                        "xi": str(xi(t, c, N)), "middle_row_kernel": K.as_strings()})
                 rows.append(f"N={N} c={c} t={t}: no integer q; LP = Xi = {r.value}, attained by q = N/2")
                 n += 1
     r = sup_eta_tv(3, t=fmpq(5, 2), c=fmpq(1, 4))

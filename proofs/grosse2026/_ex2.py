@@ -20,7 +20,7 @@ from exactdp.mechanisms import grosse_example2_K1
 from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
-from exactdp.verification.formulas import lemma4_gamma_max, xi
+from exactdp.formulas import lemma4_gamma_max, xi
 
 US = (fmpq(1, 10**6), fmpq(1, 10), fmpq(1, 4), fmpq(1, 2), fmpq(3, 4), fmpq(1))
 

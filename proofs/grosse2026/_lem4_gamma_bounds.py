@@ -50,8 +50,8 @@ from exactdp.theory.extremal import (
     h2_coefficient,
     kl_coefficient,
     lemma4_bound,
-    xi,
 )
+from exactdp.formulas import xi
 from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
 from exactdp.verification.identities import Eq, Statement, at, limit_at, statements_certificate, symbolic_outcome
 from exactdp.verification.instances import random_distribution, random_kernel
@@ -141,7 +141,7 @@ def check_exact_gamma_corollaries(ctx: CheckContext) -> Outcome:
         c = fmpq(1, N) * fmpq(rng.randint(1, 5), 6)
         K = random_kernel(rng, N, M, 9)
         tK = pml_ratio(K, c)
-        X, G = xi(N, tK, c), gamma_max(N, tK, c).value
+        X, G = xi(tK, c, N), gamma_max(N, tK, c).value
         if G == 1:
             continue
         P, Q = (tuple(c + (1 - N * c) * r for r in random_distribution(rng, N, 9).probs) for _ in range(2))

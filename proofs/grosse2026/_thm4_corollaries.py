@@ -24,7 +24,7 @@ from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, proved
-from exactdp.verification.formulas import binette_coefficient, lemma4_gamma_max, xi
+from exactdp.formulas import binette_coefficient, lemma4_gamma_max, xi
 
 _t = sympy.Symbol("t", positive=True)
 CHI2_F = sympy.Lambda(_t, (_t - 1) ** 2)

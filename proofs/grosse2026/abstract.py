@@ -18,7 +18,7 @@ from exactdp.mechanisms import grosse_example2_K1
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import check_instances, exact_data, prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import lemma4_gamma_max, xi
+from exactdp.formulas import lemma4_gamma_max, xi
 
 from .def2_remarks import everything_is_pml_check
 

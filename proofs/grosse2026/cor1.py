@@ -8,7 +8,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.numbers.rb import to_sympy
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
-from exactdp.verification.formulas import KL_F
+from exactdp.formulas import KL_F
 
 from ._thm4_corollaries import _coefficient_identities, bound_check, proof_check
 

@@ -20,7 +20,7 @@ from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
-from exactdp.verification.formulas import xi
+from exactdp.formulas import xi
 
 
 def _certificate(ctx):

@@ -32,7 +32,7 @@ def _test(K):
     mixes = any(0 in K.column(y) and any(v != 0 for v in K.column(y)) for y in range(K.M))
     ok = (str(r) == str(b)) and ((r == sympy.oo) == mixes)
     if ok and r != sympy.oo:
-        ok = bool(is_ldp(K, gamma=r)) and (r == 1 or not bool(is_ldp(K, gamma=r - (r - 1) / 1000)))
+        ok = bool(is_ldp(K, t=r)) and (r == 1 or not bool(is_ldp(K, t=r - (r - 1) / 1000)))
     return ok, exact_data(K=K, ldp_ratio=r, brute_force=b)
 
 

@@ -19,7 +19,7 @@ from exactdp.mechanisms import disjoint_rows_witness, grosse_pml_mechanism
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import xi
+from exactdp.formulas import xi
 from exactdp.verification.identities import Eq, Statement, at, symbolic_outcome
 
 GS = (fmpq(1), fmpq(11, 10), fmpq(6, 5), fmpq(3, 2), fmpq(2), fmpq(5, 2), fmpq(3), fmpq(10))

@@ -16,7 +16,7 @@ from exactdp.mechanisms import grosse_intro_K1, grosse_intro_K2
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import check_instances, exact_data, prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import xi, xi_first
+from exactdp.formulas import xi, xi_first
 
 CS = (fmpq(1, 4), fmpq(1, 5), fmpq(1, 8), fmpq(1, 12), fmpq(1, 100), fmpq(1, 1000))
 

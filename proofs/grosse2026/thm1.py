@@ -33,7 +33,8 @@ from __future__ import annotations
 from exactdp.numbers.qq import to_qq
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory import class_certificates, pml_attainment
-from exactdp.theory.extremal import sup_eta_tv, xi
+from exactdp.theory.extremal import sup_eta_tv
+from exactdp.formulas import xi
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 
 from ._instances import THM1_TABLE, pml_grid
@@ -92,7 +93,7 @@ def _problems(N, M, t, c, expected):
 def _refuted(summary, N, M, t, c, r, bad):
     return Outcome(Verdict.REFUTED, summary, counterexample={
         "N": str(N), "M": str(M), "t": str(t), "c": str(c), "lp_value": str(r.value),
-        "xi": str(xi(N, t, c)), "kernel": r.kernel.as_strings(), "problems": bad})
+        "xi": str(xi(t, c, N)), "kernel": r.kernel.as_strings(), "problems": bad})
 
 
 def check_table(ctx: CheckContext) -> Outcome:
@@ -100,8 +101,8 @@ def check_table(ctx: CheckContext) -> Outcome:
     for N, t, c, value in THM1_TABLE:
         t, c, value = to_qq(t), to_qq(c), to_qq(value)
         r, bad = _problems(N, 2, t, c, value)
-        if r.value != xi(N, t, c):
-            bad.append(f"Xi = {xi(N, t, c)}")
+        if r.value != xi(t, c, N):
+            bad.append(f"Xi = {xi(t, c, N)}")
         if bad:
             return _refuted("docs/claims.md §7 row fails", N, 2, t, c, r, bad)
         rows.append(f"N={N} t={t} c={c}: {r.value} (kernel rows K(0|x) = {[str(v[0]) for v in r.kernel.rows]})")
@@ -115,7 +116,7 @@ def check_grid(ctx: CheckContext) -> Outcome:
     below = above = 0
     for N, t, c in pml_grid(ctx.quick):
         for M in (2, 3, 4):
-            r, bad = _problems(N, M, t, c, xi(N, t, c))
+            r, bad = _problems(N, M, t, c, xi(t, c, N))
             if bad:
                 return _refuted("LP supremum differs from Xi", N, M, t, c, r, bad)
             counts[M] += 1

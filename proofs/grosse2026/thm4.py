@@ -4,7 +4,7 @@
 from exactdp.measures.divergences import chi2, hellinger2, kl, tv
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
-from exactdp.verification.formulas import H2_F, KL_F
+from exactdp.formulas import H2_F, KL_F
 
 from ._thm4_corollaries import CHI2_F, TV_F, binette_at, bound_check, proof_check
 

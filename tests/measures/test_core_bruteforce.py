@@ -151,7 +151,7 @@ def test_is_ldp_agrees_with_the_subset_definition(K):
             by_subsets = all(
                 sum((K[x, y] for y in A), ZERO) <= g * sum((K[x2, y] for y in A), ZERO) + d
                 for A in subsets(K.M) for x in range(K.N) for x2 in range(K.N))
-            assert is_ldp(K, gamma=g, delta=d) is Truth.of(by_subsets)
+            assert is_ldp(K, t=g, delta=d) is Truth.of(by_subsets)
 
 
 # -- the privacy profile -----------------------------------------------------------------------
@@ -197,7 +197,7 @@ def test_privacy_profile_inverse(K):
         if g > 0:
             assert eta_hockey_stick(K, g - Q(1, 10**9)) > d
         if g >= 1:
-            assert is_ldp(K, gamma=g, delta=d) is Truth.TRUE
+            assert is_ldp(K, t=g, delta=d) is Truth.TRUE
 
 
 # -- PML -------------------------------------------------------------------------------------

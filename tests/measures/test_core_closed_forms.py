@@ -67,13 +67,13 @@ def test_hockey_stick_values_of_binary_rr(g):
         assert hockey_stick(K.row(0), K.row(1), s) == expected
         assert eta_hockey_stick(K, s) == expected
     assert eta_hockey_stick(K, 1) == eta_tv(K) == (g - 1) / (g + 1)
-    assert is_ldp(K, gamma=g) is Truth.TRUE
+    assert is_ldp(K, t=g) is Truth.TRUE
     if g > 1:
         s = (g + 1) / 2
-        assert is_ldp(K, gamma=s) is Truth.FALSE
+        assert is_ldp(K, t=s) is Truth.FALSE
         # the least δ at level s is E_s exactly
-        assert is_ldp(K, gamma=s, delta=(g - s) / (g + 1)) is Truth.TRUE
-        assert is_ldp(K, gamma=s, delta=(g - s) / (g + 1) - Q(1, 10**6)) is Truth.FALSE
+        assert is_ldp(K, t=s, delta=(g - s) / (g + 1)) is Truth.TRUE
+        assert is_ldp(K, t=s, delta=(g - s) / (g + 1) - Q(1, 10**6)) is Truth.FALSE
 
 
 def test_binary_rr_hockey_stick_numbers():
@@ -134,7 +134,7 @@ def test_optimal_binary_approx_ldp(g, d):
     K = optimal_binary_approx_ldp(g, d)
     assert eta_tv(K) == (g - 1 + 2 * d) / (g + 1)
     assert eta_hockey_stick(K, g) == d
-    assert is_ldp(K, gamma=g, delta=d) is Truth.TRUE
+    assert is_ldp(K, t=g, delta=d) is Truth.TRUE
 
 
 def test_unary_encodings():

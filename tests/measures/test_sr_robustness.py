@@ -50,7 +50,7 @@ def _measures(N: int) -> dict:
         "eta_hockey_stick": lambda K: eta_hockey_stick(K, 2),
         "max_leakage": max_leakage,
         "privacy_profile": privacy_profile,
-        "is_ldp": lambda K: is_ldp(K, gamma=2, delta=Q(1, 2)),
+        "is_ldp": lambda K: is_ldp(K, t=2, delta=Q(1, 2)),
     }
 
 
@@ -170,4 +170,4 @@ def test_exploding_case_split_is_refused_before_the_work():
 
     K = declare_region(Kernel([[t, 1 - t], [c, 1 - c]]), t <= 1)
     with pytest.raises(ResourceLimitError, match=r"prover: case split .* max_work"):
-        is_ldp(K, gamma=2, delta=Q(1, 2))
+        is_ldp(K, t=2, delta=Q(1, 2))

@@ -180,15 +180,15 @@ def test_is_ldp_and_max_leakage_on_parametric_kernels():
     from exactdp import Truth, is_ldp, max_leakage_ratio
 
     K = randomized_response(3, t)
-    assert is_ldp(K, gamma=t) is Truth.TRUE  # for every t >= 1
-    assert is_ldp(K, gamma=2) is Truth.FALSE  # fails for t > 2
-    assert is_ldp(K, gamma=2, delta=R(1, 2)) is Truth.FALSE
-    assert is_ldp(K, gamma=t + 1) is Truth.TRUE
+    assert is_ldp(K, t=t) is Truth.TRUE  # for every t >= 1
+    assert is_ldp(K, t=2) is Truth.FALSE  # fails for t > 2
+    assert is_ldp(K, t=2, delta=R(1, 2)) is Truth.FALSE
+    assert is_ldp(K, t=t + 1) is Truth.TRUE
     assert same(max_leakage_ratio(K), 3 * t / (t + 2))
     for g in GAMMAS:
         Kq = randomized_response(3, g)
         assert as_sympy(max_leakage_ratio(Kq)) == 3 * g / (g + 2)
-        assert bool(is_ldp(Kq, gamma=2)) == (g <= 2)
+        assert bool(is_ldp(Kq, t=2)) == (g <= 2)
 
 
 def test_pml_ratio_with_symbolic_c_on_ldp_mechanisms():

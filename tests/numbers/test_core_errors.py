@@ -215,7 +215,7 @@ def test_gamma_rules():
 
 @pytest.mark.parametrize("f", [eta_tv, ldp_ratio, max_leakage, privacy_profile, eta_tv_witness, ldp_epsilon,
                                ldp_ratio_witness, max_leakage_ratio, lambda K: eta_hockey_stick(K, 2),
-                               lambda K: eta_hockey_stick_witness(K, 2), lambda K: is_ldp(K, gamma=2),
+                               lambda K: eta_hockey_stick_witness(K, 2), lambda K: is_ldp(K, t=2),
                                lambda K: pml_ratio(K, "1/4"), lambda K: pml_ratio_witness(K, "1/4"),
                                lambda K: pml_epsilon(K, "1/4"), lambda K: pml(K, ["1/2", "1/2"], 0)])
 def test_kernel_functions_refuse_floats(f):
@@ -228,19 +228,21 @@ def test_kernel_functions_refuse_floats(f):
 def test_is_ldp_rules():
     K = Kernel(RR)
     with pytest.raises(ParameterError, match=r"delta: must lie in \[0, 1\], got 3/2"):
-        is_ldp(K, gamma=3, delta="3/2")
+        is_ldp(K, t=3, delta="3/2")
     with pytest.raises(ParameterError, match=r"delta: must lie in \[0, 1\], got -1"):
-        is_ldp(K, gamma=3, delta=-1)
+        is_ldp(K, t=3, delta=-1)
     with pytest.raises(CoercionError, match=r"delta: floats"):
-        is_ldp(K, gamma=3, delta=0.1)
-    with pytest.raises(ParameterError, match=r"gamma: must be >= 1.*got 1/2"):
-        is_ldp(K, gamma="1/2")
-    with pytest.raises(ParameterError, match="exactly one of gamma"):
+        is_ldp(K, t=3, delta=0.1)
+    with pytest.raises(ParameterError, match=r"t: t = e\^eps must be >= 1.*got 1/2"):
+        is_ldp(K, t="1/2")
+    with pytest.raises(ParameterError, match="exactly one of t = e\\^eps and eps"):
         is_ldp(K)
-    with pytest.raises(ParameterError, match="exactly one of gamma"):
-        is_ldp(K, gamma=2, eps=1)
-    with pytest.raises(CoercionError, match=r"gamma: floats"):
-        is_ldp(K, gamma=3.0)
+    with pytest.raises(ParameterError, match="exactly one of t = e\\^eps and eps"):
+        is_ldp(K, t=2, eps=1)
+    with pytest.raises(CoercionError, match=r"t: floats"):
+        is_ldp(K, t=3.0)
+    with pytest.raises(TypeError, match="gamma"):  # gamma names only the order of E_gamma
+        is_ldp(K, gamma=3)
     with pytest.raises(ParameterError, match=r"eps: must be >= 0"):
         is_ldp(K, eps=-1)
 
@@ -276,16 +278,19 @@ def test_privacy_profile_rules():
 
 @pytest.mark.parametrize("call,exc,match", [
     (lambda: mech.randomized_response(1, 2), ParameterError, r"k: must be an integer >= 2, got 1"),
-    (lambda: mech.randomized_response(2, 0.5), CoercionError, r"gamma: floats"),
-    (lambda: mech.randomized_response(2, "1/2"), ParameterError, r"gamma: must be >= 1.*got 1/2"),
-    (lambda: mech.binary_randomized_response(2.0), CoercionError, r"gamma: floats"),
+    (lambda: mech.randomized_response(2, 0.5), CoercionError, r"t: floats"),
+    (lambda: mech.randomized_response(2, eps=0.5), CoercionError, r"eps: floats"),
+    (lambda: mech.randomized_response(2, "1/2"), ParameterError, r"t: t = e\^eps must be >= 1.*got 1/2"),
+    (lambda: mech.randomized_response(2, eps="-1/2"), ParameterError, r"eps: must be >= 0, got -1/2"),
+    (lambda: mech.randomized_response(2, 3, eps=1), ParameterError, r"t, eps: give exactly one"),
+    (lambda: mech.binary_randomized_response(2.0), CoercionError, r"t: floats"),
     (lambda: mech.symmetric_unary_encoding(3, sympy.Symbol("t", positive=True)), ParameterError,
-     r"gamma: symmetric unary encoding needs a number"),
-    (lambda: mech.optimized_unary_encoding(3, 0.5), CoercionError, r"gamma: floats"),
+     r"t: symmetric unary encoding needs a number"),
+    (lambda: mech.optimized_unary_encoding(3, 0.5), CoercionError, r"t: floats"),
     (lambda: mech.optimal_binary_approx_ldp(2, "3/2"), ParameterError, r"delta: must lie in \[0, 1\], got 3/2"),
     (lambda: mech.optimal_binary_approx_ldp(2, 0.1), CoercionError, r"delta: floats"),
     (lambda: mech.grosse_binary_mechanism(2, "3/4"), ParameterError, r"c: must lie in \(0, 1/N\].*got 3/4"),
-    (lambda: mech.grosse_binary_mechanism(5, "1/4"), ParameterError, r"gamma: must lie in \[1, 1/c\].*got 5"),
+    (lambda: mech.grosse_binary_mechanism(5, "1/4"), ParameterError, r"t: must lie in \[1, 1/c\].*got 5"),
     (lambda: mech.grosse_binary_mechanism(2, 0.25), CoercionError, r"c: floats"),
     (lambda: mech.grosse_pml_mechanism(4, 2, "1/2"), ParameterError, r"c: must lie in \(0, 1/N\].*got 1/2"),
     (lambda: mech.grosse_pml_mechanism(1, 2, "1/2"), ParameterError, r"N: must be an integer >= 2, got 1"),

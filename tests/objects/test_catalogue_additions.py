@@ -97,8 +97,8 @@ def test_rappor_at_e_eps_3_is_exact_with_sqrt3():
     assert sympy.simplify(K.rows[0][2] - s ** 2 / (s + 1) ** 2) == 0
     assert sympy.simplify(eta_tv(K) - (s - 1) / (s + 1)) == 0
     assert sympy.simplify(ldp_ratio(K) - 3) == 0
-    assert is_ldp(K, gamma=3).value == "true"
-    assert is_ldp(K, gamma=Q(299, 100)).value == "false"
+    assert is_ldp(K, t=3).value == "true"
+    assert is_ldp(K, t=Q(299, 100)).value == "false"
     # brute force: every subset difference as an exact expression, the largest chosen by certified comparisons
     best = sympy.Integer(0)
     for i, j in itertools.permutations(range(K.N), 2):
@@ -129,7 +129,7 @@ def test_bad_parameters_are_named():
         k_subset(3, 3, 2)
     with pytest.raises(ParameterError, match=r"q: must lie in \(0, 1\)"):
         discretized_gaussian(3, 1)
-    with pytest.raises(ParameterError, match="gamma: must be >= 1"):
+    with pytest.raises(ParameterError, match="t: t = e\\^eps must be >= 1"):
         hadamard_response(3, Q(1, 2))
     with pytest.raises(ParameterError, match="symmetric unary encoding needs a number"):
         symmetric_unary_encoding(2, sympy.Symbol("t", positive=True))

@@ -29,7 +29,7 @@ from exactdp.numbers.truth import Truth
 from exactdp import bounds as B
 from exactdp.theory import estimation as E
 from exactdp.theory import extremal as X
-from exactdp.verification import formulas as F
+from exactdp import formulas as F
 
 ROOT = Path(exactdp.__file__).resolve().parent
 REGISTRY_FILE = ROOT / "bounds.py"
@@ -67,9 +67,27 @@ def test_each_closed_form_is_written_once(shape):
     assert len(hits) == 1 and hits[0][0] == "bounds.py", hits
 
 
-WRAPPERS = ("xi", "phi", "phi_n", "varphi", "xi_first", "lemma4_gamma_max", "lemma4_bound",
+WRAPPERS = ("xi", "phi", "phi_n", "xi_first", "lemma4_gamma_max", "lemma4_bound",
             "gamma_max_closed_form", "tight_ldp_eta", "phi_n_complement")
-_REGISTRY_CALL = re.compile(r"(\bget\(|\.at\(|exact_at\(|\b_at\(|_registry_rb\(|\bphi_n\(|\bvarphi\()")
+_REGISTRY_CALL = re.compile(r"(\bget\(|\.at\(|exact_at\(|\b_at\(|_registry_rb\(|\bphi_n\()")
+
+
+def test_one_public_xi_and_phi_n_per_domain():
+    """One public ``xi`` and one ``phi_n`` per domain, privacy level first, then (c, N) / (delta, n): the exact
+    domains (QQ, SR) in formulas.py, the QQ power with its cost guard in measures/tensor.py, the
+    certified balls in certified/stable.py (which take eps: their point is eps below float range)."""
+    homes = {"xi": {"formulas.py", "certified/stable.py"},
+             "phi_n": {"formulas.py", "certified/stable.py", "measures/tensor.py"}}
+    rest = {"xi": ["c", "N"], "phi_n": ["delta", "n"]}
+    for name, want in homes.items():
+        found = _defs(name)
+        assert {p.relative_to(ROOT).as_posix() for p, _ in found} == want, name
+        for p, node in found:
+            args = [a.arg for a in node.args.args]
+            assert args[0] in ("t", "eps") and args[1:] == rest[name], (p, args)
+            assert args[0] == "eps" or [a.arg for a in node.args.kwonlyargs] == ["eps"], (p, args)
+    assert F.xi(eps="log(3)", c="1/4", N=2) == F.xi(3, "1/4", 2) == fmpq(4, 5)
+    assert F.phi_n(eps="log(3)", n=2) == exactdp.measures.tensor.phi_n(eps="log(3)", n=2) == fmpq(8, 9)
 
 
 @pytest.mark.parametrize("name", WRAPPERS)
@@ -141,7 +159,7 @@ def test_xi_and_gamma_on_a_grid(N):
         want = _xi_paper(t, c, N)
         assert B.get("xi").evaluate(t=t, c=c, N=N) == want
         assert B.get("xi").at(t=t, c=c, N=N) == want
-        assert F.xi(t, c, N) == X.xi(N, t, c) == E.xi(t, c, N) == want
+        assert F.xi(t, c, N) == want
         if t * c <= 1:
             assert B.get("gamma_max_exact").evaluate(t=t, c=c, N=N) == _gamma_paper(t, c, N)
             assert X.gamma_max_closed_form(N, t, c) == _gamma_paper(t, c, N)
@@ -151,7 +169,7 @@ def test_phi_on_a_grid():
     for t, d, n in itertools.product(T, D, NS):
         want = _phi_n_paper(t, d, n)
         assert B.get("phi_n").evaluate(t=t, delta=d, n=n) == want
-        assert F.phi_n(t, d, n) == E.varphi(t, d, n) == exactdp.measures.tensor.phi_n(t, d, n) == want
+        assert F.phi_n(t, d, n) == exactdp.measures.tensor.phi_n(t, d, n) == want
         if n == 1:
             assert B.get("phi").evaluate(t=t, delta=d) == F.phi(t, d) == want
 
@@ -244,9 +262,8 @@ CALLS = {
     "bounds.evalf": lambda x: B.get("phi").evalf(t=x, delta=0),
     "formulas.xi": lambda x: F.xi(3, x, 2),
     "formulas.phi_n": lambda x: F.phi_n(x, 0, 2),
-    "extremal.xi": lambda x: X.xi(2, 3, x),
-    "estimation.xi": lambda x: E.xi(3, x, 2),
-    "estimation.varphi": lambda x: E.varphi(3, x),
+    "formulas.xi eps": lambda x: F.xi(eps=x, c="1/4", N=2),
+    "formulas.phi_n eps": lambda x: F.phi_n(eps=x, delta=0, n=2),
     "tensor.phi_n": lambda x: exactdp.measures.tensor.phi_n(3, x, 2),
     "latex": lambda x: exactdp.latex(x),  # the LaTeX to paste: exact values only
 }

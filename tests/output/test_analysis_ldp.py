@@ -31,7 +31,7 @@ def test_equals_is_ldp_on_random_kernels():
             eta = analyze(K, gamma=g, profile_limit=1).eta_hockey_stick
             for d in (fmpq(0), eta, eta / 2, (1 + eta) / 2):
                 got = analyze(K, gamma=g, delta=d, profile_limit=1).is_ldp  # profile not needed
-                assert got is is_ldp(K, gamma=g, delta=d)
+                assert got is is_ldp(K, t=g, delta=d)
                 seen.add(got)
     assert seen == {Truth.TRUE, Truth.FALSE}
 
@@ -40,4 +40,4 @@ def test_kernel_with_zeros_at_large_gamma():
     K = Kernel([["1/2", "1/2", "0"], ["0", "1/2", "1/2"]])  # η_{E_γ} = 1/2 for every γ (disjoint mass)
     a = analyze(K, gamma=10**9, delta="1/2")
     assert (a.eta_hockey_stick, a.is_ldp) == (fmpq(1, 2), Truth.TRUE)
-    assert analyze(K, gamma=10**9, delta="49/100").is_ldp is Truth.FALSE is is_ldp(K, gamma=10**9, delta="49/100")
+    assert analyze(K, gamma=10**9, delta="49/100").is_ldp is Truth.FALSE is is_ldp(K, t=10**9, delta="49/100")

@@ -1,8 +1,9 @@
-"""The typed packages are mypy-clean (issue 13 item 9): ``python -m mypy`` with the [tool.mypy] section of
-pyproject.toml (its ``files`` list: numbers/, limits, errors, kernels, distributions, _vectors)."""
+"""The package is mypy-clean: ``python -m mypy`` with the [tool.mypy] section of pyproject.toml (``files``:
+the whole package; numbers/ strictly), and it ships ``py.typed`` so that users' type checkers read it."""
 
 import importlib.util
 import subprocess
+import tomllib
 import sys
 from pathlib import Path
 
@@ -30,3 +31,11 @@ def test_the_check_can_fail(tmp_path):
     bad.write_text("from exactdp.kernels import Kernel\n\nn: str = Kernel([[1]]).N\n")
     r = _mypy("--config-file", str(ROOT / "pyproject.toml"), str(bad), cache=tmp_path / "cache")
     assert r.returncode != 0 and "Incompatible types" in r.stdout, r.stdout + r.stderr
+
+
+def test_py_typed_is_shipped():
+    """PEP 561: the marker file exists and is package data (installed with the package)."""
+    assert (ROOT / "exactdp" / "py.typed").is_file()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"]["exactdp"]
+    assert config["tool"]["mypy"]["files"] == ["exactdp"]

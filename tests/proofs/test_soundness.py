@@ -23,7 +23,7 @@ from exactdp.measures.privacy import is_ldp, ldp_ratio, pml_ratio
 from exactdp.numbers.linalg import column_extremes, column_sums
 from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.verification.claims import CheckContext, Verdict
-from exactdp.verification.formulas import lemma4_gamma_max, xi
+from exactdp.formulas import lemma4_gamma_max, xi
 from exactdp.verification.quantities import pml_ratio_by_vertices
 from tests.exact import q
 
@@ -53,7 +53,7 @@ def test_sign_flipped_in_phi(seed):
     wrong = lambda g, d: 1 - (1 + d) / g
     ce = _refuted(phi_bound_check(wrong)(CheckContext(seed=seed, quick=True)))
     K, g, d = _K(ce["K"]), q(ce["gamma"]), q(ce["delta"])
-    assert bool(is_ldp(K, gamma=g, delta=d))  # a genuine (eps,delta)-LDP kernel ...
+    assert bool(is_ldp(K, t=g, delta=d))  # a genuine (eps,delta)-LDP kernel ...
     assert eta_tv(K) > wrong(g, d)  # ... above the wrong bound
     assert eta_tv(K) <= 1 - (1 - d) / g  # and below the true phi
 

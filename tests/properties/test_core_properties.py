@@ -121,7 +121,7 @@ def test_is_ldp_agrees_with_the_subset_definition(K, g, d):
     subsets = itertools.chain.from_iterable(itertools.combinations(range(K.M), r) for r in range(K.M + 1))
     holds = all(sum((K[x, y] for y in A), ZERO) <= g * sum((K[x2, y] for y in A), ZERO) + d
                 for A in subsets for x in range(K.N) for x2 in range(K.N))
-    assert is_ldp(K, gamma=g, delta=d) is Truth.of(holds)
+    assert is_ldp(K, t=g, delta=d) is Truth.of(holds)
 
 
 @given(exact_kernels(max_size=4), st.integers(1, 20), st.integers(1, 20))

@@ -58,12 +58,12 @@ def test_asoodeh_bernoulli_0_08_versus_0_03():
 def test_e_gamma_information_guaranteed_digits():
     """RB form of I_γ: 25 guaranteed digits at γ = e^0.01 agree with the 100-bit ball."""
     from exactdp.theory.bernoulli import bernoulli_e_gamma_information_rb
-    from exactdp.theory.estimation import t_of_eps
+    from exactdp.parameters import t_value
 
-    x = bernoulli_e_gamma_information_rb(20, t_of_eps("0.01"))
+    x = bernoulli_e_gamma_information_rb(20, t_value(eps="0.01"))
     digits = x.evalf(25)
     assert digits.startswith("0.63381147680303")
-    assert rounds_to(bernoulli_e_gamma_information(20, t_of_eps("0.01")), digits[:16]) is Truth.TRUE
+    assert rounds_to(bernoulli_e_gamma_information(20, t_value(eps="0.01")), digits[:16]) is Truth.TRUE
 
 
 def test_mutual_information_n20():

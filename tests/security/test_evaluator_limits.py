@@ -119,13 +119,13 @@ def test_is_ldp_at_huge_eps_is_decided_from_the_exponent_size():
     assert is_ldp(K, eps=10**10) is Truth.TRUE
     assert is_ldp(K, eps=10**100) is Truth.TRUE
     assert is_ldp(K, eps=sympy.exp(100)) is Truth.TRUE  # eps itself is huge; e^eps is never formed
-    assert is_ldp(K, gamma=sympy.exp(10**10)) is Truth.TRUE
-    assert is_ldp(K, gamma=fmpq(10) ** 100_000) is Truth.TRUE
+    assert is_ldp(K, t=sympy.exp(10**10)) is Truth.TRUE
+    assert is_ldp(K, t=fmpq(10) ** 100_000) is Truth.TRUE
     assert is_ldp(K, eps=3) is Truth.TRUE and is_ldp(K, eps=1) is Truth.FALSE  # e^3 > 3 > e^1
     # an infinite ratio: for every gamma beyond the finite ratios eta = max_{x != x'} K_x(supp K_x'^c) = 1/2
     assert is_ldp(K0, eps=10**10) is Truth.FALSE
     assert is_ldp(K0, eps=10**10, delta=R(1, 2)) is Truth.TRUE
-    assert is_ldp(K0, gamma=fmpq(10) ** 1000, delta=R(1, 3)) is Truth.FALSE
+    assert is_ldp(K0, t=fmpq(10) ** 1000, delta=R(1, 3)) is Truth.FALSE
     assert is_ldp_certified(K0, sympy.exp(10**10), R(1, 2)) is Truth.TRUE
     assert eta_hockey_stick_certified(K0, sympy.exp(10**10)) == (fmpq(1, 2), 1, 0)
     assert eta_hockey_stick_certified(K, sympy.exp(10**10))[0] == 0
@@ -238,11 +238,11 @@ def test_xi_regime_at_huge_eps_is_decided_from_its_size():
 def test_parametric_kernel_with_an_irrational_gamma_is_a_parameter_error():
     t = sympy.Symbol("t", positive=True)
     Kt = randomized_response(2, t)
-    for kw in (dict(eps=10**10), dict(gamma=sympy.sqrt(2)), dict(eps=R(1, 2))):
+    for kw in (dict(eps=10**10), dict(t=sympy.sqrt(2)), dict(eps=R(1, 2))):
         with pytest.raises(ParameterError, match="irrational"):
             is_ldp(Kt, **kw)
-    assert is_ldp(Kt, gamma=10**100) is Truth.FALSE  # fails for t > 10^100
-    assert is_ldp(Kt, gamma=t) is Truth.TRUE
+    assert is_ldp(Kt, t=10**100) is Truth.FALSE  # fails for t > 10^100
+    assert is_ldp(Kt, t=t) is Truth.TRUE
 
 
 def test_sinh_cosh_share_the_exp_limit():
@@ -259,4 +259,4 @@ def test_irrational_constant_kernels_at_huge_eps():
     K2 = [[r2, 1 - r2, 0], [R(1, 3), R(1, 3), R(1, 3)]]  # eta_inf = K_1(2) = 1/3
     assert is_ldp(K2, eps=10**10) is Truth.FALSE
     assert is_ldp(K2, eps=10**10, delta=R(1, 3)) is Truth.TRUE
-    assert is_ldp(K2, gamma=10**100, delta=R(1, 4)) is Truth.FALSE
+    assert is_ldp(K2, t=10**100, delta=R(1, 4)) is Truth.FALSE

@@ -87,7 +87,7 @@ def test_no_payload_runs_in_any_reader(sentinel, tmp_path):
         _refused(eta_hockey_stick, RR, p)
         _refused(pml_ratio, RR, p)
         _refused(is_ldp, RR, eps=p)
-        _refused(is_ldp, RR, gamma=p)
+        _refused(is_ldp, RR, t=p)
     # a parameter name is data too
     doc = {"parameters": {"__import__": "positive"}, "rows": [["1/2", "1/2"], ["1/2", "1/2"]]}
     _refused(parametric_kernel_from_json, json.dumps(doc))

@@ -39,11 +39,10 @@ from exactdp.theory.estimation import (
     reveal_mechanism_risk,
     reveal_mechanism_risk_bound,
     sample_mean_risk,
-    t_of_eps,
-    varphi,
-    xi,
     xu_raginsky,
 )
+from exactdp.parameters import t_value
+from exactdp.formulas import phi_n, xi
 from exactdp.theory.packing import gv_size, l1, plotkin_crossover, sign_packing
 from tests.exact import ball as exact_ball
 
@@ -109,7 +108,7 @@ def test_e_gamma_information_vanishes_for_large_gamma_and_is_monotone():
 
 def test_e_gamma_information_irrational_gamma_is_certified():
     """γ = e^{1/100} (irrational): the ball is narrow and lies between the rational neighbours' balls."""
-    ball = bernoulli_e_gamma_information(20, t_of_eps("0.01"))
+    ball = bernoulli_e_gamma_information(20, t_value(eps="0.01"))
     assert ball.rad() < arb("1e-15")
     assert bernoulli_e_gamma_information(20, "101/100") > ball > bernoulli_e_gamma_information(20, "102/100")
 
@@ -118,17 +117,17 @@ def test_floats_refused():
     with pytest.raises(CoercionError, match="float"):
         bernoulli_e_gamma_information(20, 1.01)
     with pytest.raises(CoercionError, match="float"):
-        t_of_eps(0.01)
+        t_value(eps=0.01)
     with pytest.raises(CoercionError, match="float"):
-        varphi(3, 0.1)
+        phi_n(3, 0.1)
     with pytest.raises(CoercionError, match="float"):
         reveal_mechanism_risk(3, 0.5)
     with pytest.raises(ParameterError, match="n"):
         bernoulli_mutual_information(0)
     with pytest.raises(ParameterError, match="delta"):
-        varphi(3, "3/2")
+        phi_n(3, "3/2")
     with pytest.raises(ParameterError, match="t"):
-        varphi("1/2", 0)
+        phi_n("1/2", 0)
     with pytest.raises(ParameterError, match="tv_in"):
         le_cam_tv(1, "3/2", 1, 2, 0)
     with pytest.raises(ParameterError, match="c"):
@@ -140,8 +139,8 @@ def test_floats_refused():
 # -- privacy parameters ----------------------------------------------------------------------------
 
 def test_varphi_values_and_composition_identity():
-    assert varphi(3, 0) == fmpq(2, 3) and varphi(3, 0, 2) == fmpq(8, 9)
-    assert varphi(1, "1/10") == fmpq(1, 10)  # ε = 0: φ = δ
+    assert phi_n(3, 0) == fmpq(2, 3) and phi_n(3, 0, 2) == fmpq(8, 9)
+    assert phi_n(1, "1/10") == fmpq(1, 10)  # ε = 0: φ = δ
     E, d, n = sympy.symbols("E delta n", positive=True)
     lhs = 1 - (1 - d) ** n / E**n  # φⁿ(ε,δ)
     rhs = 1 - (1 - (1 - (1 - d) ** n)) / E**n  # φ(nε, 1−(1−δ)ⁿ)
@@ -196,8 +195,8 @@ def test_bayes_e_gamma_nonprivate_n1_is_two_27ths():
 def test_xu_raginsky_closed_form_is_the_sup():
     """The closed-form optimum beats every ζ on a grid and equals the objective at ζ* = e^{−u*}/2."""
     I = bernoulli_mutual_information(20)
-    best = arb_eval(xu_raginsky(I, t_of_eps("0.1"), "1e-4", 20).value)
-    a = arb_eval(varphi(t_of_eps("0.1"), "1e-4", 20) * I + sympy.log(2))
+    best = arb_eval(xu_raginsky(I, t_value(eps="0.1"), "1e-4", 20).value)
+    a = arb_eval(phi_n(t_value(eps="0.1"), "1e-4", 20) * I + sympy.log(2))
     for k in range(1, 50):
         z = arb(fmpq(k, 100))
         with ctx.workprec(128):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 import sympy
 
+from exactdp.formulas import phi_n, xi
 from exactdp.theory.estimation import (
     SPECS,
     chernoff_stein_bound,
@@ -17,8 +18,6 @@ from exactdp.theory.estimation import (
     mean_estimation_as_reported,
     mean_estimation_tv_route,
     mi_upper_bound,
-    varphi,
-    xi,
 )
 
 bounds = pytest.importorskip("exactdp.bounds")
@@ -39,7 +38,7 @@ def test_names_exist_in_registry():
 def test_same_values():
     pt = {"t": 3, "delta": sympy.Rational(1, 10), "n": 2}
     assert sympy.simplify(_registry_value("phi", t=3, delta=sympy.Rational(1, 10))
-                          - sympy.sympify(str(varphi(3, "1/10")))) == 0
+                          - sympy.sympify(str(phi_n(3, "1/10")))) == 0
     assert sympy.simplify(_registry_value("lecam_private_tv", Phi=1, TV=sympy.Rational(1, 4), **pt)
                           - sympy.sympify(str(le_cam_tv(1, "1/4", 2, 3, "1/10").value))) == 0
     kl_reg = _registry_value("lecam_private_kl", Phi=1, I=sympy.Rational(3, 8), **pt)

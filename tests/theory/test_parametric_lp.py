@@ -23,6 +23,7 @@ from exactdp.limits import ResourceLimitError, limits
 from exactdp.numbers.qq import CoercionError
 from exactdp.numbers.truth import Truth
 from exactdp.theory import extremal, parametric
+from exactdp.formulas import xi
 
 t, c, d, g = sympy.symbols("t c delta gamma", positive=True)
 
@@ -70,7 +71,7 @@ def test_eta_tv_n3_piecewise_matches_exact_lp_on_a_grid(tt, cc):
     value = _at(eta3().value, t=tt, c=cc)
     exact = extremal.sup_eta_tv(3, t=tt, c=cc).value
     assert value == sympy.Rational(str(exact))
-    assert exact == extremal.xi(3, tt, cc)
+    assert exact == xi(tt, cc, 3)
 
 
 def test_lifted_kernels_are_in_the_class_and_attain_the_value():
@@ -87,7 +88,7 @@ def test_lifted_kernels_are_in_the_class_and_attain_the_value():
                 K = extremal.Kernel.from_exact_rows([[q(sympy.Rational(e.xreplace(pt))) for e in row] for row in rows],
                                                     False)
                 assert extremal.privacy_level_failures(K, fmpq(tt), fmpq(cc)) == []
-                assert extremal.eta_hockey_stick(K, 1) == extremal.xi(3, tt, cc)
+                assert extremal.eta_hockey_stick(K, 1) == xi(tt, cc, 3)
                 seen += 1
     assert seen >= 15
 

@@ -27,9 +27,9 @@ def assert_member(ce):
     K, p = kernel_of(ce), ce["params"]
     g = q(p["gamma"])
     if ce["class"] == "ldp":
-        assert is_ldp(K, gamma=g) is Truth.TRUE
+        assert is_ldp(K, t=g) is Truth.TRUE
     elif ce["class"] == "approx-ldp":
-        assert is_ldp(K, gamma=g, delta=q(p["delta"])) is Truth.TRUE
+        assert is_ldp(K, t=g, delta=q(p["delta"])) is Truth.TRUE
     else:
         assert pml_ratio(K, q(p["c"])) <= g
 

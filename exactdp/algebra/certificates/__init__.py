@@ -29,7 +29,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import MISSING, dataclass, fields
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import sympy
 from sympy.core.function import AppliedUndef
@@ -202,7 +202,7 @@ class Certificate:
 
     def region_conditions(self, symbols: dict) -> list:
         """The region's inequalities as sympy relations (a chain gives several)."""
-        out = []
+        out: list = []
         for i, text in enumerate(self.region):
             rel = self.read(text, symbols, f"region[{i}]", relations=True)
             if rel is sympy.true:
@@ -214,10 +214,11 @@ class Certificate:
 
 
 #: kind name -> certificate class
-KINDS: dict[str, type] = {}
+KINDS: dict[str, type[Certificate]] = {}
+_Kind = TypeVar("_Kind", bound="type[Certificate]")
 
 
-def register_kind(cls: type) -> type:
+def register_kind(cls: _Kind) -> _Kind:
     """Class decorator: register a :class:`Certificate` subclass under its ``kind``."""
     if not cls.kind:
         raise ValueError(f"{cls.__name__}: a certificate kind needs a non-empty name")
@@ -315,7 +316,7 @@ def _on_a_nonempty_region(cert: Certificate, result: CertificateCheck) -> Certif
     params = sorted(syms.values(), key=str)
     d = decide(sympy.StrictLessThan(1, 0, evaluate=False), Region.of(*conds, variables=params))
     if d.truth is Truth.FALSE:  # 1 < 0 fails at a region point: the region has one
-        point = d.counterexample or {}
+        point: dict | None = d.counterexample or {}
         return CertificateCheck(Truth.TRUE, result.steps + (f"the region is not empty: it contains {point}",),
                                 result.failures)
     if d.truth is Truth.TRUE:

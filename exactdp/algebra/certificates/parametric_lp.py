@@ -235,7 +235,7 @@ class SignTable:
             _SIGN_MEMO[memo] = self._signs[f] = out
             return out
         weak = out  # a weak sign (box or a larger region) may still be strict here: only that is asked
-        order = {1: ("+", ">="), -1: ("-", "<=")}.get(hint, ("+", "-", ">=", "<="))
+        order: tuple[str, ...] = {1: ("+", ">="), -1: ("-", "<=")}.get(hint, ("+", "-", ">=", "<="))
         if weak is not None:
             order = ("+",) if weak == ">=" else ("-",)
         out = None
@@ -264,7 +264,7 @@ class SignTable:
         v = self.field.variables[i]
         coeffs = dict(zip(monoms, f.coeffs()))
         unit = tuple(1 if k == i else 0 for k in range(len(monoms[0])))
-        a = coeffs.get(unit)
+        a = coeffs[unit]  # f is linear in v (used == [i])
         b = coeffs.get(tuple(0 for _ in unit), 0)
         dom = self.field.K.domain
         root = rational_to_qq(dom.to_sympy(-dom.convert(b) / dom.convert(a)))
@@ -350,7 +350,8 @@ class SignTable:
         """Split relations (σf ≥ 0, or σf > 0 for a denominator factor; σ the sign of f at ``point``) after
         which every condition (expr, strict) settles TRUE on the region; ``None`` if one cannot be settled
         (or is false) this way."""
-        table, splits = self, []
+        table: SignTable = self
+        splits: list = []
         pt = self.field.point(point)
         for _ in range(64):
             pending, rest = [], []

@@ -41,7 +41,9 @@ class SymbolicStatements(Certificate):
             return CertificateCheck(Truth.FALSE, (), ("no statement to check",))
         syms = self.symbols()
         base = self.region_conditions(syms)
-        steps, fails, truths = [], [], []
+        steps: list = []
+        fails: list = []
+        truths: list = []
         for i, st in enumerate(self.statements):
             if len(st) != 5 or st[2] not in _OPS:
                 return CertificateCheck(Truth.FALSE, tuple(steps), (f"statement {i}: expected (label, lhs, op, rhs, "
@@ -104,7 +106,7 @@ class _Conditions:
     label: str
 
     def relations(self) -> list:
-        out = []
+        out: list = []
         for j, text in enumerate(self.texts):
             rel = self.cert.read(text, self.syms, f"{self.label} condition {j}", relations=True)
             if rel is not sympy.true:
@@ -148,6 +150,7 @@ def statement(label: str, relation, conditions=()) -> tuple:
     """One statement tuple from a sympy relation (``Eq`` or an inequality) and sympy conditions."""
     from exactdp.algebra.certificates import expr_text, relation_text
 
+    op: str | None = None
     if isinstance(relation, sympy.Eq):
         op = "=="
     else:

@@ -224,7 +224,7 @@ def shrink(conj: Conjecture, inst: Instance, max_den: int = 40, gamma_range=None
         if informative and len(set(K.rows)) == 1:
             continue  # do not shrink a real counterexample to a constant kernel (eta_TV = 0, eps = 0)
         P = Q = None
-        if inst.P is not None:
+        if inst.P is not None and inst.Q is not None:
             P = Distribution.from_exact_probs(tuple(_round_vector(inst.P.probs, D)), False)
             Q = Distribution.from_exact_probs(tuple(_round_vector(inst.Q.probs, D)), False)
         for cand in _tight_variants(inst, K, P, Q):

@@ -62,11 +62,11 @@ def classes_for(name: str, parameters) -> tuple[str, ...]:
 def member(inst: Instance) -> Truth:
     """Exact membership of the instance's kernel in its class at its parameters (core functions only)."""
     if inst.cls == "ldp":
-        return is_ldp(inst.K, gamma=inst.gamma, delta=0)
+        return is_ldp(inst.K, t=inst.gamma, delta=0)
     if inst.cls == "approx-ldp":
-        return is_ldp(inst.K, gamma=inst.gamma, delta=inst.delta)
+        return is_ldp(inst.K, t=inst.gamma, delta=inst.delta)
     ok = Truth.of(pml_ratio(inst.K, inst.c) <= inst.gamma)
-    if inst.P is not None:
+    if inst.P is not None and inst.Q is not None:
         ok = ok & Truth.of(min(inst.P.probs) >= inst.c and min(inst.Q.probs) >= inst.c)
     return ok
 
@@ -218,10 +218,10 @@ def make_instances(cls: str, K: Kernel, rng: random.Random, *, uses_inputs: bool
     out = []
     for params in assignments(cls, K, rng, hint_params, gamma_range):
         ns = tensor_ns(K) if uses_n else [None]
-        pairs = [(None, None)]
+        pairs: list[tuple] = [(None, None)]
         if uses_inputs:
             pairs = input_pairs(K, params, rng)
-            if hint is not None and hint.P is not None and len(hint.P) == K.N:
+            if hint is not None and hint.P is not None and hint.Q is not None and len(hint.P) == K.N:
                 c = params.get("c")
                 P2, Q2 = perturb_dist(hint.P, rng, c), perturb_dist(hint.Q, rng, c)
                 if c is None or (min(P2.probs) >= c and min(Q2.probs) >= c):

@@ -51,7 +51,7 @@ class Instance:
             v = getattr(self, k)
             if v is not None:
                 out[k] = str(v)
-        if self.P is not None:
+        if self.P is not None and self.Q is not None:
             out["P"], out["Q"] = self.P.as_strings(), self.Q.as_strings()
         return out
 

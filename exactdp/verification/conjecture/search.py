@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import random
 import threading
+from typing import Any
 from dataclasses import dataclass
 
 import sympy
@@ -87,7 +88,7 @@ def evaluate(conj: Conjecture, inst: Instance) -> Evaluation:
     The score is (slack, −small side) as exact rationals near the values: the smallest slack first and, among
     equal slacks, the instance whose small side is largest (so the closest approach is not a trivial 0 ≤ 0)."""
     expr = conj.slack_expr()
-    small = []
+    small: list = []
     try:
         s, value = V.certified_sign(lambda: _slack(conj, expr, inst, small))
     except V.Undefined as exc:
@@ -166,7 +167,7 @@ def key_str(key) -> str:
 def key_from_str(s: str | None):
     if s is None:
         return None
-    out = []
+    out: list = []
     for part in s.split("|"):
         if part in ("oo", "-oo"):
             out.append(V.Inf(1 if part == "oo" else -1))
@@ -310,7 +311,8 @@ def _extremal_kernels(spec: SearchSpec) -> list[Kernel]:
     out = []
     for N in range(spec.N[0], min(spec.N[1], 4) + 1):
         for t in (fmpq(3, 2), fmpq(2), fmpq(3)):
-            for kw in ({"c": fmpq(1, 2 * N)}, {"c": fmpq(1, N)}, {"delta": fmpq(1, 10)}, {}):
+            classes: tuple[dict[str, Any], ...] = ({"c": fmpq(1, 2 * N)}, {"c": fmpq(1, N)}, {"delta": fmpq(1, 10)}, {})
+            for kw in classes:
                 try:
                     out.append(sup_eta_tv(N, 2, t=t, **kw).kernel)
                 except Exception:  # noqa: BLE001 - an optional seed source: skip what it cannot do
