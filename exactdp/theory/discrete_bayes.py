@@ -17,7 +17,7 @@ from exactdp.kernels import Kernel
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.sr import as_sympy
 from exactdp.formulas import phi_n
-from exactdp.theory.estimation import LOG2, SPECS, RiskBound, _psi, _result, _t, mutual_information
+from exactdp.theory.estimation import LOG2, SPECS, RiskBound, exact_or_symbolic, exact_t, mutual_information, psi_coefficient
 
 
 def _rows_power(rows, n: int):
@@ -76,15 +76,15 @@ class DiscreteBayesProblem:
 def discrete_thm2_bound(problem: DiscreteBayesProblem, t, delta) -> RiskBound:
     r"""[A] Thm 2 [RECON A-14] on a discrete problem: max over the loss values ζ of
     ζ[1 − t·L(ζ) − ψ_n I_t(θ;Xⁿ)]₊ (L is constant between consecutive loss values, so these ζ suffice)."""
-    T = _t(t)
+    T = exact_t(t)
     if not T.is_Rational:
         raise ParameterError(f"t: the discrete Thm 2 bound needs a rational t = e^eps, got {T}")
-    psi = _psi(t, delta, problem.n)
+    psi = psi_coefficient(t, delta, problem.n)
     Ig = as_sympy(problem.x_information(to_qq(T)))
     best = sympy.Integer(0)
     for z, L in problem.small_ball():
         best = sympy.Max(best, as_sympy(z) * (1 - T * as_sympy(L) - psi * Ig))
-    v, kind = _result(best)
+    v, kind = exact_or_symbolic(best)
     return RiskBound(SPECS["thm2_bayes"], v, kind, {"n": problem.n})
 
 

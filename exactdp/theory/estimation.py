@@ -119,7 +119,7 @@ REGISTRY_NAMES = {spec.id: spec.registry for spec in SPECS.values()}
 
 # -- parameters -----------------------------------------------------------------------------------
 
-def _t(t):
+def exact_t(t):
     """t = e^ε ≥ 1 (the one rule: :func:`exactdp.parameters.t_value`), as sympy."""
     return as_sympy(t_value(t))
 
@@ -155,11 +155,11 @@ def _at(name: str, **values) -> sympy.Expr:
 
 def _pml(t, c, N) -> dict:
     """t, c, N validated once, on the registry's domain of Ξ (c ∈ (0, 1/N], N ≥ 2, t ≥ 1)."""
-    return {s.name: v for s, v in _bounds.get("xi").substitutions({"t": _t(t), "c": to_qq(c, "c"),
+    return {s.name: v for s, v in _bounds.get("xi").substitutions({"t": exact_t(t), "c": to_qq(c, "c"),
                                                                     "N": _pos_int(N, "N")}, complete=True).items()}
 
 
-def _result(expr):
+def exact_or_symbolic(expr):
     expr = as_expr(expr)
     if expr.is_Rational:
         return exact_result(expr), "exact"
@@ -175,9 +175,9 @@ def le_cam_tv(loss_at_t, tv_in, n: int, t, delta, *, interactive: bool = True) -
     n = _pos_int(n)
     L, T, ph = _nonneg(loss_at_t, "loss_at_t"), _tv_value(tv_in), as_sympy(phi_n(t, delta))
     if interactive:  # the registry's lecam_private_tv
-        v, kind = _result(_at("lecam_private_tv", Phi=L, n=n, TV=T, t=_t(t), delta=_delta(delta)))
+        v, kind = exact_or_symbolic(_at("lecam_private_tv", Phi=L, n=n, TV=T, t=exact_t(t), delta=_delta(delta)))
     else:  # the non-interactive chain: TV(P_1^n, P_2^n) after K <= 1 - (1 - phi TV)^n
-        v, kind = _result(L / 2 * (1 - (1 - (1 - ph * T) ** n)))
+        v, kind = exact_or_symbolic(L / 2 * (1 - (1 - (1 - ph * T) ** n)))
     return RiskBound(SPECS["le_cam_tv"], v, kind, {"n": n, "interactive": interactive})
 
 
@@ -185,7 +185,7 @@ def le_cam_kl(loss_at_t, kl_in, n: int, t, delta) -> RiskBound:
     r"""(Φ(t)/2)(1 − √(nφ·D(P₁‖P₂)/2))₊ [RECON A-10 (ii)]: chain rule, η_KL ≤ φ, Pinsker."""
     n = _pos_int(n)
     L, D = _nonneg(loss_at_t, "loss_at_t"), _nonneg(kl_in, "kl_in")
-    v, kind = _result(sympy.Max(0, _at("lecam_private_kl", Phi=L, n=n, I=D, t=_t(t), delta=_delta(delta))))
+    v, kind = exact_or_symbolic(sympy.Max(0, _at("lecam_private_kl", Phi=L, n=n, I=D, t=exact_t(t), delta=_delta(delta))))
     return RiskBound(SPECS["le_cam_kl"], v, kind, {"n": n})
 
 
@@ -195,7 +195,7 @@ def fano(loss_at_t, mi_in, size: int, n: int, t, delta) -> RiskBound:
     if size < 2:
         raise ParameterError(f"size: the packing needs |V| >= 2, got {size}")
     L, I = _nonneg(loss_at_t, "loss_at_t"), _nonneg(mi_in, "mi_in")
-    v, kind = _result(sympy.Max(0, _at("fano_private", Phi=L, n=n, I=I, V=size, t=_t(t), delta=_delta(delta))))
+    v, kind = exact_or_symbolic(sympy.Max(0, _at("fano_private", Phi=L, n=n, I=I, V=size, t=exact_t(t), delta=_delta(delta))))
     return RiskBound(SPECS["fano"], v, kind, {"n": n, "size": size})
 
 
@@ -217,7 +217,7 @@ def mean_estimation_as_reported(n: int, t, delta, k, c_l=1) -> RiskBound:
     r"""c_ℓ·min{1, (nφ²)^{−(k−1)/k}} — [A] §IV-A as the summary reports it [RECON]; F-A4 refutes it."""
     n, k = _pos_int(n), _k(k)
     ph = as_sympy(phi_n(t, delta))
-    v, kind = _result(as_sympy(to_qq(c_l, "c_l")) * _rate(n * ph**2, k))
+    v, kind = exact_or_symbolic(as_sympy(to_qq(c_l, "c_l")) * _rate(n * ph**2, k))
     return RiskBound(SPECS["mean_as_reported"], v, kind, {"n": n, "k": str(k)})
 
 
@@ -225,7 +225,7 @@ def mean_estimation_tv_route(n: int, t, delta, k, c_l=1) -> RiskBound:
     r"""c_ℓ·min{1, (nφ)^{−2(k−1)/k}} — what the TV route with Duchi's mixture gives (A-11, [DERIVED])."""
     n, k = _pos_int(n), _k(k)
     ph = as_sympy(phi_n(t, delta))
-    v, kind = _result(as_sympy(to_qq(c_l, "c_l")) * _rate((n * ph) ** 2, k))
+    v, kind = exact_or_symbolic(as_sympy(to_qq(c_l, "c_l")) * _rate((n * ph) ** 2, k))
     return RiskBound(SPECS["mean_tv_route"], v, kind, {"n": n, "k": str(k)})
 
 
@@ -278,7 +278,7 @@ def sample_mean_risk(n: int) -> fmpq:
 
 # -- Bayes risk (A-14, A-15, A-16, A-17) -----------------------------------------------------------
 
-def _psi(t, delta, n):
+def psi_coefficient(t, delta, n):
     return as_sympy(to_qq(delta, "delta")) if n == 1 else as_sympy(phi_n(t, delta, n))
 
 
@@ -289,7 +289,7 @@ def bayes_e_gamma(I_gamma, t, delta, n: int, slope=2, prec: int = DEFAULT_PREC) 
     ``I_gamma`` is exact (→ exact/symbolic value) or an arb ball (→ certified value).
     """
     n = _pos_int(n)
-    T, kappa, psi = _t(t), as_sympy(to_qq(slope, "slope")), _psi(t, delta, n)
+    T, kappa, psi = exact_t(t), as_sympy(to_qq(slope, "slope")), psi_coefficient(t, delta, n)
     if isinstance(I_gamma, arb):
         with ctx.workprec(prec):
             A = 1 - arb_eval(psi, prec) * I_gamma
@@ -297,7 +297,7 @@ def bayes_e_gamma(I_gamma, t, delta, n: int, slope=2, prec: int = DEFAULT_PREC) 
             v = A * A / (4 * arb_eval(kappa * T, prec))
         return RiskBound(SPECS["thm2_bayes"], v, "certified", {"n": n})
     A = sympy.Max(0, 1 - psi * _nonneg(I_gamma, "I_gamma"))
-    v, kind = _result(A**2 / (4 * kappa * T))
+    v, kind = exact_or_symbolic(A**2 / (4 * kappa * T))
     return RiskBound(SPECS["thm2_bayes"], v, kind, {"n": n})
 
 
@@ -396,7 +396,7 @@ def chernoff_stein_bound(alpha, n: int, t, delta, kl_in) -> RiskBound:
     a = as_sympy(to_qq(alpha, "alpha"))
     if not (0 <= a < 1):
         raise ParameterError(f"alpha: must lie in [0, 1), got {a}")
-    v, kind = _result(_at("chernoff_stein_private", alpha=a, n=n, I=_nonneg(kl_in, "kl_in"), t=_t(t),
+    v, kind = exact_or_symbolic(_at("chernoff_stein_private", alpha=a, n=n, I=_nonneg(kl_in, "kl_in"), t=exact_t(t),
                           delta=_delta(delta)))
     return RiskBound(SPECS["testing"], v, kind, {"n": n})
 
@@ -425,7 +425,7 @@ def mutual_information(P, K) -> sympy.Expr:
 
 def mi_upper_bound(t, delta, P) -> RiskBound:
     r"""φ(ε,δ)·H(X) ≥ sup_{K ∈ Q_{ε,δ}} I(X;Z) [RECON A-19] (mutual-information SDPI with U = X)."""
-    v, kind = _result(_at("mutual_information_ldp", t=_t(t), delta=_delta(delta), I=entropy(P)))
+    v, kind = exact_or_symbolic(_at("mutual_information_ldp", t=exact_t(t), delta=_delta(delta), I=entropy(P)))
     return RiskBound(SPECS["mutual_information"], v, kind)
 
 
@@ -433,20 +433,20 @@ def mi_upper_bound(t, delta, P) -> RiskBound:
 
 def grosse_kl_bound(t, c, tv_in, N: int = 4) -> RiskBound:
     r"""Ξ(ε,c)·log((1−Nc)t + 1)·δ ≥ D(K∘P_{θ₀}‖K∘P_{θ₁}) for K ∈ M(ε,c), P_{θᵢ} ∈ Q_X(c), TV ≤ δ ([G] Cor 1)."""
-    v, kind = _result(_at("grosse_cor1_kl", **_pml(t, c, N)) * _tv_value(tv_in))
+    v, kind = exact_or_symbolic(_at("grosse_cor1_kl", **_pml(t, c, N)) * _tv_value(tv_in))
     return RiskBound(SPECS["grosse_ex3_kl"], v, kind, {"N": N})
 
 
 def grosse_hellinger_bound(t, c, tv_in, N: int = 4) -> RiskBound:
     r"""Ξ(ε,c)·(2 − 4/(√((1−Nc)t+1) + 1))·δ ≥ H²(K∘P‖K∘Q), H² without ½ ([G] Cor 2, G-26; used by Fig. 1)."""
-    v, kind = _result(_at("grosse_cor2_h2", **_pml(t, c, N)) * _tv_value(tv_in))
+    v, kind = exact_or_symbolic(_at("grosse_cor2_h2", **_pml(t, c, N)) * _tv_value(tv_in))
     return RiskBound(SPECS["grosse_cor2_h2"], v, kind, {"N": N})
 
 
 def zamanlooy_asoodeh_kl_coefficient(t):
     r"""ε(t−1)/(t+1), t = e^ε: the LDP-tight KL/TV coefficient of an ε-LDP kernel (B-7, [RECON]); the
     c-free comparison line in [G] Fig. 1."""
-    return _result(_at("zamanlooy_asoodeh_kl", t=_t(t)))[0]
+    return exact_or_symbolic(_at("zamanlooy_asoodeh_kl", t=exact_t(t)))[0]
 
 
 def grosse_example3_minimax(loss_sep, n: int, t, c, tv_in, N: int = 4) -> RiskBound:

@@ -23,9 +23,6 @@ function-local ones alike (grimp reads both):
    comment ``# deferred: circle`` marks the imports that close the deliberate tie.  A sibling import that
    is neither belongs at the top of the module.
 
-:data:`TEMPORARY_TENSOR_ALLOW` lists modules another branch is rewriting (the tensor search and its
-enclosures) and :data:`TEMPORARY_PARALLEL_ALLOW` six private names shared by files other branches are
-rewriting; the lead removes both lists after those merges.
 """
 
 from __future__ import annotations
@@ -43,20 +40,6 @@ PACKAGE = ROOT / "exactdp"
 #: the one deliberate circle: the ball type, its decimal printer and its exact zero test
 ALLOWED_CIRCLE = frozenset({"exactdp.numbers.rb", "exactdp.numbers.digits", "exactdp.numbers.exact_zero"})
 
-# TEMPORARY: the tensor branch rewrites these modules and removes their circles and private imports
-# (tensor / tensor_enclosure / profile_inversion and composition_filter / lattice_interval); the lead removes
-# this allow-list after merging that branch.
-TEMPORARY_TENSOR_ALLOW: frozenset[str] = frozenset()
-
-# TEMPORARY: private names shared between files that other branches are rewriting right now (recheck and smt:
-# the certificate data reader; vocab: the privacy-level helpers of the estimation bounds).  Each entry is one
-# (importing module, imported private name); the lead makes these names public after merging those branches
-# (``recheck._Data``, ``_bound_to_its_data``, ``_shape_errors``; ``estimation._t``, ``_psi``, ``_result``) and removes this.
-TEMPORARY_PARALLEL_ALLOW = frozenset({
-    ("exactdp.theory.discrete_bayes", "exactdp.theory.estimation._psi"),
-    ("exactdp.theory.discrete_bayes", "exactdp.theory.estimation._result"),
-    ("exactdp.theory.discrete_bayes", "exactdp.theory.estimation._t"),
-})
 
 DEFERRED_MARK = "# deferred: start-up"
 CIRCLE_MARK = "# deferred: circle"
@@ -203,7 +186,7 @@ def test_the_import_graph_has_only_the_deliberate_circle():
     graph = grimp.build_graph("exactdp", include_external_packages=False)
     assert "exactdp.algebra.prover" in graph.modules and len(graph.modules) == len(MODULES)
     circles = [c for c in strongly_connected_components(graph)
-               if set(c) != ALLOWED_CIRCLE and not set(c) <= TEMPORARY_TENSOR_ALLOW]
+               if set(c) != ALLOWED_CIRCLE]
     assert circles == [], "import circles inside exactdp:\n" + "\n".join(map(str, circles))
 
 
@@ -214,14 +197,13 @@ def test_the_deliberate_circle_is_still_a_circle():
 
 
 def test_no_module_imports_a_private_name_of_another():
-    bad = {m: found for m, p in MODULES.items() if m not in TEMPORARY_TENSOR_ALLOW
-           for found in [[f for f in private_imports(m, p.read_text(encoding="utf-8"))
-                          if (m, f.partition(": ")[2]) not in TEMPORARY_PARALLEL_ALLOW]] if found}
+    bad = {m: found for m, p in MODULES.items()
+           for found in [private_imports(m, p.read_text(encoding="utf-8"))] if found}
     assert bad == {}, "imports of private names:\n" + "\n".join(f"{m} {f}" for m, fs in bad.items() for f in fs)
 
 
 def test_function_local_sibling_imports_say_why():
-    bad = {m: found for m, p in MODULES.items() if m not in TEMPORARY_TENSOR_ALLOW
+    bad = {m: found for m, p in MODULES.items()
            for found in [unmarked_deferred_imports(m, p.read_text(encoding="utf-8"))] if found}
     assert bad == {}, ("function-local imports of a sibling module without '# deferred: start-up':\n"
                        + "\n".join(f"{m} {f}" for m, fs in bad.items() for f in fs))
