@@ -227,9 +227,9 @@ def staircase(k: int, gamma, sensitivity: int = 1, r: int = 1) -> Kernel:
     >>> staircase(3, 2, 2, 1).rows[0]
     (3/5, 1/10, 3/10)
     """
-    k = _int(k, "k", 2)
-    D = _int(sensitivity, "sensitivity", 1)
-    r = _int(r, "r", 1)
+    k = check_count(k, "k", 2)
+    D = check_count(sensitivity, "sensitivity", 1)
+    r = check_count(r, "r", 1)
     if r > D:
         raise ParameterError(f"r: must lie in [1, sensitivity] = [1, {D}], got {r}")
     g = _gamma(gamma)
