@@ -90,6 +90,7 @@ def profile_pair(K) -> PairLoss:
     if K.symbolic or K.free_symbols:
         raise ParameterError("K: the dp_accounting export takes kernels with rational entries")
     prof = privacy_profile(K)
+    assert isinstance(prof, PrivacyProfile)  # a rational kernel's profile (symbolic ones are refused above)
     pieces, bps = prof.pieces, prof.breakpoints
     classes = tuple(sorted(((bps[k - 1], pieces[k - 1][0] - pieces[k][0]) for k in range(1, len(pieces))),
                            key=lambda c: c[0], reverse=True))
@@ -118,7 +119,8 @@ def _loss_index(r: fmpq, h: fmpq, up: bool) -> int:
             lo, hi = x.lower(), x.upper()
             if not (lo.is_finite() and hi.is_finite()):
                 continue
-            f_lo, f_hi = int(lo.floor().unique_fmpz()), int(hi.floor().unique_fmpz())
+            # lower()/upper() are exact points, so their floors are exact integers (unique_fmpz is not None)
+            f_lo, f_hi = int(lo.floor().unique_fmpz()), int(hi.floor().unique_fmpz())  # type: ignore[arg-type]
         if f_lo == f_hi:
             return f_lo + 1 if up else f_lo
     raise UndecidedError(f"the privacy loss log({r}) / h could not be placed between two integers")
@@ -353,9 +355,10 @@ def check_pld(pld, exact, *, n: int = 1, epsilons=None, side: str = "above") -> 
 
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ParameterError(f"n: must be an integer >= 1, got {n!r}")
-        profile = privacy_profile(exact) if n == 1 else privacy_profile_tensor_power(exact, n)
-        if not isinstance(profile, PrivacyProfile):
+        computed = privacy_profile(exact) if n == 1 else privacy_profile_tensor_power(exact, n)
+        if not isinstance(computed, PrivacyProfile):
             raise ParameterError("exact: the kernel has symbolic entries; pass its exact PrivacyProfile")
+        profile = computed
     eps_values = DEFAULT_EPSILONS if epsilons is None else tuple(to_qq(e, "epsilons") for e in epsilons)
     points = []
     for e in eps_values:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.limits import require
 from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness
@@ -68,8 +69,7 @@ def load_kernel(path, *, at=None, check_shape=None, report=None) -> Kernel:
             data = json.loads(text, parse_float=str)  # only to look for "parameters"; floats are refused below
         except json.JSONDecodeError:
             data = None  # kernel_from_text reports the JSON error
-    parametric = isinstance(data, dict) and bool(data.get("parameters"))
-    if not parametric:
+    if not (isinstance(data, dict) and data.get("parameters")):
         if at:
             raise ParameterError(f"--at: {p.name} declares no parameters (a JSON kernel file with \"parameters\" "
                                  f"takes --at NAME=VALUE)")

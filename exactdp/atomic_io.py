@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from exactdp.errors import InputError
-from exactdp.limits import quote
+from exactdp.limits import PATH_WIDTH, quote
 from exactdp.regular_files import check_regular, inside_folder
 
 
@@ -38,7 +38,7 @@ class WriteError(InputError):
 
 
 def _kept(path: Path, existed: bool) -> str:
-    return f"previous {quote(str(path))} kept" if existed else f"nothing written to {quote(str(path))}"
+    return f"previous {quote(str(path), PATH_WIDTH)} kept" if existed else f"nothing written to {quote(str(path), PATH_WIDTH)}"
 
 
 def _reason(exc: BaseException) -> str:
@@ -111,7 +111,7 @@ def write_atomic(path, data: str | bytes, what: str = "-o", *, encoding: str = "
         os.replace(tmp, target)
         tmp = None
     except OSError as exc:
-        raise WriteError(f"{what}: cannot write {quote(str(path))}: {_reason(exc)}; "
+        raise WriteError(f"{what}: cannot write {quote(str(path), PATH_WIDTH)}: {_reason(exc)}; "
                          f"{_kept(Path(path), previous is not None)}") from None
     finally:
         if tmp is not None:
@@ -160,7 +160,7 @@ def replaceable_folder(directory, what: str) -> Path:
     an existing folder, not a symbolic link, and neither the root nor the current folder nor one holding it
     (swapping those would leave the process in a deleted folder); else one :class:`InputError`."""
     root = Path(os.path.abspath(directory))  # "." and "a/.." get a name and a parent to swap in
-    shown = quote(str(directory))
+    shown = quote(str(directory), PATH_WIDTH)
     if root.is_symlink() or (root.exists() and not root.is_dir()):
         raise InputError(f"{what}: {shown} must be a folder (created if missing), not a symbolic link or a file")
     if inside_folder(os.getcwd(), root) or root.parent == root:
@@ -204,7 +204,7 @@ def replace_folder(directory, files: Iterable[tuple[str, bytes]], what: str, *, 
     except BaseException as exc:
         shutil.rmtree(new, ignore_errors=True)
         if isinstance(exc, OSError):
-            raise WriteError(f"{what}: cannot write {quote(str(directory))}: {_reason(exc)}; "
+            raise WriteError(f"{what}: cannot write {quote(str(directory), PATH_WIDTH)}: {_reason(exc)}; "
                              f"{_kept(root, existed)}") from None
         raise
     aside = parent / f".{root.name[:100]}.old-{secrets.token_hex(6)}"
@@ -220,7 +220,7 @@ def replace_folder(directory, files: Iterable[tuple[str, bytes]], what: str, *, 
                 raise
         except OSError as exc:
             shutil.rmtree(new, ignore_errors=True)
-            raise WriteError(f"{what}: cannot replace {quote(str(directory))}: {_reason(exc)}; "
+            raise WriteError(f"{what}: cannot replace {quote(str(directory), PATH_WIDTH)}: {_reason(exc)}; "
                              f"{_kept(root, existed)}") from None
         _fsync_folder(parent)
         if existed:

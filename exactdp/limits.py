@@ -173,6 +173,10 @@ def fmt_estimate(n, exact_below: int = 10**12) -> str:
     return f"2^{n.bit_length() - 1}"
 
 
+#: characters of a file path an error message shows whole (a path is the user's own, and its end names the file)
+PATH_WIDTH = 1024
+
+
 def quote(text, width: int = 80) -> str:
     """``repr`` of user input cut to ``width`` characters, so an error never echoes a huge input back."""
     s = str(text)

@@ -232,7 +232,7 @@ def staircase(k: int, gamma, sensitivity: int = 1, r: int = 1) -> Kernel:
     r = check_count(r, "r", 1)
     if r > D:
         raise ParameterError(f"r: must lie in [1, sensitivity] = [1, {D}], got {r}")
-    g = _gamma(gamma)
+    g = t_value(gamma, name="gamma")
     if not isinstance(g, sympy.Basic) and g == 1:
         raise ParameterError("gamma: must be > 1 for the staircase (at gamma = 1 the noise is not normalisable)")
     _require_kernel(k, k, f"staircase(k={k})", _is_sym(g), ops_per_entry=4)

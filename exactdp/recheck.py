@@ -38,7 +38,7 @@ from typing import Any
 import sympy
 
 from exactdp.errors import ParameterError
-from exactdp.limits import ResourceLimitError, how_to_raise, limit, quote, require
+from exactdp.limits import PATH_WIDTH, ResourceLimitError, how_to_raise, limit, quote, require
 from exactdp.numbers.escape import terminal
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
 from exactdp.recheck_cad import Undefined, Unsupported, find_point, point_text, rat, sign_at
@@ -242,7 +242,7 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
         for obj in [*([claim] if claim is not None else []), *kept]:
             _exprs_of(obj, exprs)
         if not order:
-            point = {} if region_at({}, 0) and fails({}) else None
+            point: dict | None = {} if region_at({}, 0) and fails({}) else None
         else:
             point = find_point(fails, exprs, order, bool(ints), region_at)
     except _Unsupported as exc:
@@ -781,8 +781,8 @@ def certificate_files(directory) -> list[Path]:
         for d in dirs:
             link = os.path.join(folder, d)
             if os.path.islink(link) and not inside_folder(link, home):
-                raise ParameterError(f"recheck: {quote(link)} is a symbolic link leaving the folder "
-                                     f"{quote(str(directory))}")
+                raise ParameterError(f"recheck: {quote(link, PATH_WIDTH)} is a symbolic link leaving the folder "
+                                     f"{quote(str(directory), PATH_WIDTH)}")
         for name in names:
             path = Path(folder) / name
             if name.endswith(".json") and path.relative_to(p).as_posix() != INDEX:

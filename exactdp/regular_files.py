@@ -23,7 +23,7 @@ import stat
 from pathlib import Path
 
 from exactdp.errors import InputError
-from exactdp.limits import limit, quote, require
+from exactdp.limits import PATH_WIDTH, limit, quote, require
 
 #: what each kind of file is called in a refusal
 _KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
@@ -65,7 +65,7 @@ def check_regular(path, what: str, *, folder=None, write: bool = False) -> Path:
     then returned as given) and a symbolic link must resolve inside the path's own folder.  Nothing is
     opened: ``os.lstat`` and ``os.stat`` never block."""
     p = Path(path)
-    shown = quote(str(path))
+    shown = quote(str(path), PATH_WIDTH)
     link = _look(os.lstat, p, what, shown, None if write else f"no such file: {shown}")
     if link is None:
         return p
@@ -74,7 +74,7 @@ def check_regular(path, what: str, *, folder=None, write: bool = False) -> Path:
         real = os.path.realpath(p)
         home = folder if folder is not None else (p.parent if write else None)
         if home is not None and not inside_folder(real, home):
-            raise InputError(f"{what}: {shown} is a symbolic link leaving its folder (to {quote(real)}); "
+            raise InputError(f"{what}: {shown} is a symbolic link leaving its folder (to {quote(real, PATH_WIDTH)}); "
                              f"only regular files inside the folder are read or written")
         target = Path(real)
         info = _look(os.stat, real, what, shown, None if write else f"{shown} is a symbolic link to a missing file")
@@ -92,7 +92,7 @@ def read_bytes(path, what: str, *, folder=None, limit_name: str = "max_file_byte
     Opened with ``O_NONBLOCK`` and checked again on the open descriptor, its size is refused against the
     limit before the read, and the read itself stops one byte past the limit."""
     target = check_regular(path, what, folder=folder)
-    shown = quote(str(path))
+    shown = quote(str(path), PATH_WIDTH)
     try:
         fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
@@ -125,4 +125,4 @@ def read_text(path, what: str, *, folder=None, limit_name: str = "max_file_bytes
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(f"{what}: not a text file (not UTF-8): {quote(str(path))}") from None
+        raise InputError(f"{what}: not a text file (not UTF-8): {quote(str(path), PATH_WIDTH)}") from None

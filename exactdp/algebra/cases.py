@@ -32,7 +32,7 @@ def cases(expr, region: Region):
     if not isinstance(expr, sympy.Piecewise):
         yield expr, region
         return
-    previous = []
+    previous: list = []
     for e, cond in expr.args:
         full = sympy.And(cond, *[sympy.Not(p) for p in previous])
         previous.append(cond)

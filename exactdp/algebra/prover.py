@@ -150,7 +150,7 @@ def _decide_poly(P, strict, region: Region, steps: list):
         (x,) = vars_
         ce, n = _check_1d(P, strict, x, region.bounds(x), list(region.constraints), {})
     elif len(vars_) == 2:
-        best: tuple | _Undecided | None = None
+        best: tuple | ProverUndecided | None = None
         for x, y in (tuple(vars_), tuple(reversed(vars_))):
             try:
                 trial: list = []
@@ -161,7 +161,7 @@ def _decide_poly(P, strict, region: Region, steps: list):
             except ProverUndecided as exc:
                 if best is None:
                     best = exc
-        if isinstance(best, ProverUndecided):
+        if best is None or isinstance(best, ProverUndecided):
             return _decide_by_cells(P, strict, region, steps, best)
         ce, n, trial = best
         steps.extend(trial)

@@ -35,6 +35,7 @@ def run(args) -> int:
     import sympy
 
     from exactdp.analysis import analyze, check_cost, load_kernel
+    from exactdp.errors import ParameterError
     from exactdp.output.analysis_view import analysis_json, analysis_text
 
     t = _common.read_t(args)  # exact: --eps 0.5 is ε = 1/2, t = e^{1/2} (certified comparisons)
@@ -74,7 +75,7 @@ def at_irrational_t(result, t, d):
     v, x, x2 = eta_hockey_stick_witness(result.kernel, t)
     d = 0 if d is None else d
     return dataclasses.replace(result, gamma=t, eta_hockey_stick=v, eta_hockey_stick_pair=(x, x2), delta=d,
-                               is_ldp=is_ldp(result.kernel, gamma=t, delta=d))
+                               is_ldp=is_ldp(result.kernel, t=t, delta=d))
 
 
 def epsilon_for_delta(result, d) -> dict:

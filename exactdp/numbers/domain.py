@@ -147,7 +147,7 @@ class _Rationals(Domain[fmpq]):
 QQ = _Rationals()
 
 
-class RB(Domain[sympy.Expr]):
+class RB(Domain["sympy.Expr"]):
     """Symbol-free exact reals as sympy expressions, signs certified by balls (``max_prec``: the cap in bits,
     None for the scoped cap); ``what`` names the quantity in an undecided error."""
 
@@ -211,7 +211,7 @@ class Hypotheses(Protocol):
         """The canonical closed form of a value on the region."""
 
 
-class SR(Domain[sympy.Expr]):
+class SR(Domain["sympy.Expr"]):
     """Sympy expressions in parameters, decided on ``hypotheses`` (a region; see :class:`Hypotheses`)."""
 
     name = "SR"

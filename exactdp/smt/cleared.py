@@ -55,7 +55,7 @@ class ClearingEncoder(Encoder):
             return self.fraction(self.limit_value(e))
         if isinstance(e, sympy.Add):
             parts = [self.fraction(a) for a in e.args]
-            den = Counter()
+            den: Counter = Counter()
             for _, d in parts:
                 den |= d  # the least common multiple of the factor multisets
             nums = [_product([n] + _spread(den - d)) for n, d in parts]

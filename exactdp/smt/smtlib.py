@@ -141,8 +141,8 @@ class Encoder:
             value = self._fresh(name.strip("_") or "f")
             for (other, other_args), other_value in self._applied.items():
                 if other == name:
-                    same = [f"(= {a} {b})" for a, b in zip(args, other_args)]
-                    same = "true" if not same else same[0] if len(same) == 1 else "(and " + " ".join(same) + ")"
+                    eqs = [f"(= {a} {b})" for a, b in zip(args, other_args)]
+                    same = "true" if not eqs else eqs[0] if len(eqs) == 1 else "(and " + " ".join(eqs) + ")"
                     self.definitions.append(f"(=> {same} (= {value} {other_value}))")
             self._applied[key] = value
         return self._applied[key]

@@ -221,7 +221,7 @@ def sup_eta_hockey_stick(N: int, M: int = 2, *, gamma=1, t=None, c=None, delta=0
     if eps is not None or t is None:
         t = t_value(t, eps)
     if _symbolic(t, c, delta, gamma):
-        return parametric.sup_eta_hockey_stick(N, M, gamma=gamma, t=t, c=c, delta=delta)
+        return parametric.sup_eta_hockey_stick(N, M, gamma=gamma, t=t, c=c, delta=delta)  # type: ignore[return-value]
     N, M, t, c, d = _class_params(N, M, t, c, delta)
     g = to_qq(gamma, "gamma")
     if g < 1:
@@ -305,7 +305,7 @@ def gamma_max(N: int, t=None, c=None, *, M: int = 2, eps=None) -> ExtremalResult
     if eps is not None or t is None:
         t = t_value(t, eps)
     if _symbolic(t, c):
-        return parametric.gamma_max(N, t, c, M=M)
+        return parametric.gamma_max(N, t, c, M=M)  # type: ignore[return-value]
     return _gamma_extreme(N, t, c, M, +1)
 
 

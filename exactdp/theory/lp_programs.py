@@ -58,7 +58,8 @@ class Entries:
         return {self.var(b, k): -ONE for k in range(self.M - 1)}, ONE
 
     def column_sum(self, y: int):
-        coeffs, const = {}, ZERO
+        coeffs: dict = {}
+        const = ZERO
         for b, m in enumerate(self.mult):
             co, k = self.entry_block(b, y)
             for v, a in co.items():

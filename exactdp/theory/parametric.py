@@ -340,7 +340,7 @@ class ParametricExtremal:
     value: sympy.Expr
     solutions: tuple
     params: dict
-    entries: object = field(default=None, compare=False)  # the Entries layout of the variables
+    entries: Any = field(default=None, compare=False)  # the Entries layout of the variables
 
     @property
     def certificates(self) -> tuple:

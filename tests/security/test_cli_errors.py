@@ -176,10 +176,12 @@ def test_bound_other_errors(capsys):
 
 # -- 4. analyze -------------------------------------------------------------------------------------------------------
 
-def test_analyze_delta_needs_gamma(capsys, rr, tmp_path):
-    fails(capsys, ["analyze", rr, "--delta", "1/10"], "--delta needs --eps or --t")
-    assert main(["analyze", rr, "--delta", "1/10", "--gamma", "3"]) == 0
-    capsys.readouterr()
+def test_analyze_delta_alone_asks_for_epsilon_and_bad_input_fails(capsys, rr, tmp_path):
+    """--delta alone asks for the least eps with delta(e^eps) <= DELTA (log(13/5) for RR at e^eps = 3); a delta
+    outside [0, 1] is one line and exit 2."""
+    assert main(["analyze", rr, "--delta", "1/10"]) == 0
+    assert "log(13/5)" in capsys.readouterr().out
+    fails(capsys, ["analyze", rr, "--delta", "2"], "--delta")
     fails(capsys, ["analyze", str(tmp_path / "missing.json")], "missing.json")
     fails(capsys, ["analyze", str(tmp_path)], "directory")
 
