@@ -16,6 +16,7 @@ Only sympy and the number layer are used here, so objects of every layer may dis
 from __future__ import annotations
 
 import sympy
+from flint import fmpq
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
@@ -178,8 +179,11 @@ def to_text(value) -> str:
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return "(" + ", ".join(to_text(v) for v in value) + ")"
-    if not isinstance(value, sympy.Basic):
-        value = as_expr(str(value))  # fmpq and int print as the exact text the reader reads
+    if isinstance(value, fmpq) or (isinstance(value, int) and not isinstance(value, bool)):
+        # a computed exact number converts directly: its text may exceed the reader's limit on user input
+        value = sympy.Rational(int(value.p), int(value.q)) if isinstance(value, fmpq) else sympy.Integer(value)
+    elif not isinstance(value, sympy.Basic):
+        value = as_expr(str(value))
     if isinstance(value, sympy.Piecewise):
         return "{" + "; ".join(f"{to_text(e)} otherwise" if c is sympy.true else f"{to_text(e)} if {to_text(c)}"
                                for e, c in value.args) + "}"

@@ -55,7 +55,7 @@ CASES = [
     ("check 'eta_tv_tensor(0) <= 1'", 2, ["n >= 1"]),
     ("check 'kl(K(P), Q) <= 1'", 2, ["K(P)"]),
     ("check 'eta_tv <= 1' --max-seconds -1", 2, ["--max-seconds"]),
-    ("analyze {rr} --delta 1/10", 2, ["--eps or --t"]),
+    ("analyze {rr} --delta 2", 2, ["--delta"]),
     ("verify --update-readme {tmp}/some.csv", 2, ["--update-readme"]),
     ("tensor {k23} --n 10000", 2, ["max_work"]),
     ("tensor {asym} --n 10000", 0, ["9999 compositions ruled out by the certified filter"]),  # issue 15: ~3 s
