@@ -124,8 +124,8 @@ def csv_labels(rows: list[list[str]], header: bool | None = None,
         header = len(rows) > 1 and any(_is_label(c) for c in head) and all(_is_label(c) or _is_number(c) for c in head)
     column_labels = tuple(head) if header else ()
     data = rows[1:] if header else rows
-    row_labels = tuple(r[0] for r in data) if labelled else ()
-    return ([r[1:] for r in data] if labelled else data), row_labels, column_labels
+    labels = tuple(r[0] for r in data) if labelled else ()
+    return ([r[1:] for r in data] if labelled else data), labels, column_labels
 
 
 def _labels_note(row_labels: tuple[str, ...], column_labels: tuple[str, ...]) -> str:
