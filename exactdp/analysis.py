@@ -149,8 +149,8 @@ def log_of(ratio):
 def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None = None) -> Analysis:
     """The exact η_TV, η_{E_γ}, LDP level, privacy profile, maximal leakage and (ε,c)-PML level of ``K``.
 
-    The privacy profile is computed for every kernel whose cost passes the guard (a few seconds
-    at 512×512); ``profile_limit`` optionally skips it above that many inputs, and ``notes`` then says so
+    The privacy profile is computed for every kernel whose cost passes the guard (512×512 does
+    at the default ``max_work``); ``profile_limit`` optionally skips it above that many inputs, and ``notes`` then says so
     (never silently).  The pairwise passes (η_TV, and with ``gamma`` η_{E_γ} and is_ldp) and the profile's
     sweep are estimated first, passes·N²·M/4 + 4·N²·M (profile) against ``max_work``.
 
