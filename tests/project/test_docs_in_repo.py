@@ -92,3 +92,36 @@ def test_the_document_pattern(text, cited):
     assert (m.group(1) if m else None) == cited
     assert (ROOT / "docs/claims.md").is_file() and not (ROOT / "claims.md").exists()
 
+
+
+#: a Markdown link with a relative target, a file with a suffix and/or an anchor: [text](path.md#anchor); a
+#: bracket followed by parentheses in mathematics ("[0, 1](1-Nc)") is not one
+LINK = re.compile(r"\]\((?!https?:|mailto:)((?:[\w.-]+/)*[\w-]+\.\w+|)(?:#([\w-]+))?\)")
+
+
+def anchors(text: str) -> set[str]:
+    """GitHub's anchors of a Markdown document's headings (lower case, punctuation dropped, spaces to -)."""
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^#{1,6} (.+)$", text, re.M)}
+
+
+def test_every_link_of_the_readme_and_docs_resolves():
+    """The README sends a newcomer to docs/; a moved section must not leave a dead link or anchor behind."""
+    documents = [ROOT / "README.md", ROOT / "ARCHITECTURE.md", *sorted((ROOT / "docs").glob("*.md"))]
+    dead, links = [], 0
+    for doc in documents:
+        for target, anchor in LINK.findall(doc.read_text(encoding="utf-8")):
+            links += 1
+            path = (doc.parent / target).resolve() if target else doc
+            if not path.is_file():
+                dead.append(f"{doc.relative_to(ROOT)}: {target}")
+            elif anchor and path.suffix == ".md" and anchor not in anchors(path.read_text(encoding="utf-8")):
+                dead.append(f"{doc.relative_to(ROOT)}: {target}#{anchor}")
+    assert links >= 20 and not dead, dead
+
+
+def test_the_anchor_rule():
+    assert anchors("# x\n## What proved means here\n### Tensor powers (D = 1)\n") == {
+        "x", "what-proved-means-here", "tensor-powers-d--1"}
+    assert LINK.findall("see [x](speed.md#tensor-powers), [y](../ARCHITECTURE.md), [0, 1](1-Nc) and [z](#top)") == [
+        ("speed.md", "tensor-powers"), ("../ARCHITECTURE.md", ""), ("", "top")]
