@@ -47,14 +47,15 @@ def check_cost(N: int, M: int, *, gamma=None, profile: bool = False) -> None:
             + (" and the privacy profile's sweep" if profile else ""))
 
 
-def load_kernel(path, *, at=None, check_shape=None, report=None) -> Kernel:
+def load_kernel(path, *, at=None, check_shape=None, report=None, header=None, row_labels=None) -> Kernel:
     """The kernel of a file for ``analyze``, ``plot`` and ``tensor``: :func:`exactdp.io.read_kernel`'s formats,
     and a parametric JSON file (with ``"parameters"``, as ``derive --file`` reads) evaluated at ``at``.
 
     ``at``: ``"NAME=VALUE"`` strings (``--at t=3``), every declared parameter given once, each VALUE exact
     (read by the safe reader: ``3``, ``5/2``, ``0.25``); the values must satisfy the file's ``"region"``
     (decided exactly after substitution) and give a valid kernel.  ``at`` with a file without parameters is
-    refused.  Errors name ``--at``, the parameter and the rule."""
+    refused.  Errors name ``--at``, the parameter and the rule.  ``header`` / ``row_labels``: a CSV file's
+    labels (:func:`exactdp.io.kernel_from_text`; ``None`` detects them)."""
     import json
     from pathlib import Path
 
@@ -74,7 +75,10 @@ def load_kernel(path, *, at=None, check_shape=None, report=None) -> Kernel:
             raise ParameterError(f"--at: {p.name} declares no parameters (a JSON kernel file with \"parameters\" "
                                  f"takes --at NAME=VALUE)")
         return kernel_from_text(text, "csv" if p.suffix.lower() == ".csv" else "json", name=p.stem,
-                                check_shape=check_shape, report=report)
+                                check_shape=check_shape, report=report, header=header, row_labels=row_labels)
+    if header is not None or row_labels is not None:
+        raise ParameterError(f"{'--header' if header is not None else '--row-labels'}: only for a CSV kernel file; "
+                             f"{p.name} is a parametric JSON file")
     from exactdp.numbers.reader import read_expression, substitute
     from exactdp.symbolic.derive import parametric_kernel_from_json
 
@@ -145,8 +149,8 @@ def log_of(ratio):
 def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None = None) -> Analysis:
     """The exact η_TV, η_{E_γ}, LDP level, privacy profile, maximal leakage and (ε,c)-PML level of ``K``.
 
-    The privacy profile is computed for every kernel whose cost passes the guard (a few seconds
-    at 512×512); ``profile_limit`` optionally skips it above that many inputs, and ``notes`` then says so
+    The privacy profile is computed for every kernel whose cost passes the guard (512×512 does
+    at the default ``max_work``); ``profile_limit`` optionally skips it above that many inputs, and ``notes`` then says so
     (never silently).  The pairwise passes (η_TV, and with ``gamma`` η_{E_γ} and is_ldp) and the profile's
     sweep are estimated first, passes·N²·M/4 + 4·N²·M (profile) against ``max_work``.
 

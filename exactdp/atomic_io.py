@@ -1,7 +1,7 @@
 """Loss-free writes: a file is replaced whole or not at all, and a folder of files likewise.
 
-:func:`write_atomic` is the one way exactdp writes a file (``-o`` of every command, figures, the README's
-claims table).  The content is complete (and encoded) before anything is opened; it is written to a new
+:func:`write_atomic` is the one way exactdp writes a file (``-o`` of every command, figures, the claims table of
+docs/verdicts.md).  The content is complete (and encoded) before anything is opened; it is written to a new
 temporary file in the target's own folder, flushed and ``fsync``-ed, and only then renamed over the target
 with ``os.replace`` (atomic on POSIX within one file system).  A full disk, an unwritable folder, an encoding
 error, Ctrl-C or a SIGTERM (the command line turns it into an exception) therefore leaves the previous file

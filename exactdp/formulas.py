@@ -39,7 +39,7 @@ def to_sym(v):
 def _at(name: str, expr=None, **values):
     """Registry entry ``name`` (or ``expr``) at ``values`` (:func:`exactdp.bounds.exact_at`): an
     ``fmpq`` when rational, else the exact sympy expression; floats raise ``CoercionError``.  (Callers
-    pass values inside the registry's domain; ``Bound.evaluate`` re-checks the domain but is ~10× slower
+    pass values inside the registry's domain; ``Bound.evaluate`` re-checks the domain, which costs more
     in instance loops.)"""
     return B.exact_at(B.get(name).expr if expr is None else expr, values)
 

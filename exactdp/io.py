@@ -21,7 +21,7 @@ from exactdp.regular_files import read_text
 
 
 def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, check_shape=None,
-                     report=None) -> Kernel:
+                     report=None, header: bool | None = None, row_labels: bool | None = None) -> Kernel:
     """Parse a kernel from JSON or CSV text.
 
     >>> kernel_from_text('{"rows": [["1/2", "1/2"], [1, 0]]}').rows
@@ -33,13 +33,18 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, chec
     ((1/4, 3/4), (1/2, 1/2))
 
     A CSV header row and a first column of row labels are detected (:func:`csv_labels`) and skipped;
-    ``report(line)``, if given, is told what was skipped.  ``check_shape(N, M)``, if given, is called with the
+    ``report(line)``, if given, is told what was skipped.  ``header`` / ``row_labels`` (CSV only) say
+    whether the first row / column are labels (``True``: skipped whatever they hold, e.g. outputs named
+    0, 1, 2; ``False``: read as entries; ``None``: detected).  ``check_shape(N, M)``, if given, is called with the
     shape before any entry is parsed (a cost guard of the caller, e.g. :func:`exactdp.analysis.check_cost`).
     """
     # a cheap count before parsing: every entry but the last is followed by a separator (an upper bound when
     # an entry contains one), so a file with millions of entries is refused before it is parsed at all
     separators = text.count(",") + (text.count("\n") if fmt == "csv" else 0)
     require("max_entries", separators + 1, "kernel file: entries counted by their separators")
+    if fmt == "json" and (header is not None or row_labels is not None):
+        flag = "--header" if header is not None else "--row-labels"
+        raise InputError(f"{flag}: only for a CSV kernel file (a JSON kernel file is a list of rows, no labels)")
     if fmt == "json":
         try:
             data = json.loads(text)  # JSON floats become Python floats, refused by Kernel
@@ -63,9 +68,9 @@ def kernel_from_text(text: str, fmt: str = "json", name: str | None = None, chec
 
             raise InvalidKernelError(f"kernel file: not valid CSV at line {reader.line_num} ({exc}); an entry may "
                                      f"hold at most max_text_length = {limit('max_text_length')} characters") from None
-        rows, row_labels, column_labels = csv_labels(rows)
-        if report is not None and (row_labels or column_labels):
-            report(_labels_note(row_labels, column_labels))
+        rows, labels, column_labels = csv_labels(rows, header, row_labels)
+        if report is not None and (labels or column_labels):
+            report(_labels_note(labels, column_labels))
         _require_entries(rows, check_shape)
         return Kernel(rows, name=name)
     raise InputError(f"kernel file: unknown format {fmt!r}; use json or csv")
@@ -91,7 +96,8 @@ def _is_label(cell: str) -> bool:
     return bool(_LABEL.fullmatch(cell)) and "__" not in cell and not _is_number(cell)
 
 
-def csv_labels(rows: list[list[str]]) -> tuple[list[list[str]], tuple[str, ...], tuple[str, ...]]:
+def csv_labels(rows: list[list[str]], header: bool | None = None,
+               row_labels: bool | None = None) -> tuple[list[list[str]], tuple[str, ...], tuple[str, ...]]:
     """``(entries, row labels, column labels)`` of a CSV table whose first row and first column may be labels.
 
     Rule: the first column holds row labels when every cell of it below the first row is a label (a word:
@@ -99,17 +105,27 @@ def csv_labels(rows: list[list[str]]) -> tuple[list[list[str]], tuple[str, ...],
     reader); the first row is a header when each of its cells past that column is a label or a number and at
     least one is a label.  Anything else stays an entry and meets the kernel's reader and its errors (a
     formula or code in a header cell is never skipped silently).  A header of numbers only (outputs named 0,
-    1, 2) is not told from a row: it is read as one and fails the row-sum check, the sum in the message."""
+    1, 2) is not told from a row: it is read as one and fails the row-sum check, the sum in the message;
+    ``header=True`` (``--header``) says the first row is a header whatever it holds, ``row_labels=True``
+    (``--row-labels``) the same of the first column, and ``False`` that there is none (``None``: detect)."""
     if not rows:
         return rows, (), ()
-    body = rows[1:] if len(rows) > 1 else rows
-    labelled = all(r and _is_label(r[0]) for r in body)
+    if header and len(rows) < 2:
+        raise InvalidKernelError("--header: the CSV file has no row below its header row")
+    body = rows[1:] if header or (header is None and len(rows) > 1) else rows
+    if row_labels is None:
+        labelled = all(r and _is_label(r[0]) for r in body)
+    else:
+        labelled = row_labels
+        if labelled and not all(r for r in body):
+            raise InvalidKernelError("--row-labels: a CSV row is empty; every row needs its label first")
     head = rows[0][1 if labelled else 0:]
-    header = len(rows) > 1 and any(_is_label(c) for c in head) and all(_is_label(c) or _is_number(c) for c in head)
+    if header is None:
+        header = len(rows) > 1 and any(_is_label(c) for c in head) and all(_is_label(c) or _is_number(c) for c in head)
     column_labels = tuple(head) if header else ()
     data = rows[1:] if header else rows
-    row_labels = tuple(r[0] for r in data) if labelled else ()
-    return ([r[1:] for r in data] if labelled else data), row_labels, column_labels
+    labels = tuple(r[0] for r in data) if labelled else ()
+    return ([r[1:] for r in data] if labelled else data), labels, column_labels
 
 
 def _labels_note(row_labels: tuple[str, ...], column_labels: tuple[str, ...]) -> str:
@@ -147,18 +163,21 @@ def read_text_file(path: str | Path, name: str = "FILE") -> str:
     return read_text(path, name)
 
 
-def read_kernel(path: str | Path, *, check_shape=None, report=None) -> Kernel:
+def read_kernel(path: str | Path, *, check_shape=None, report=None, header: bool | None = None,
+                row_labels: bool | None = None) -> Kernel:
     """Read a kernel file; the format follows the suffix (``.csv`` → CSV, anything else → JSON).
 
     The file's size is checked (``max_file_bytes``) before it is read and its number of entries
     (``max_entries``) before any entry is parsed; a binary file is refused with one line.
     ``check_shape(N, M)`` is the caller's own guard, called with the shape before the entries are parsed;
-    ``report(line)`` is told about a CSV header row or row labels that were skipped.
+    ``report(line)`` is told about a CSV header row or row labels that were skipped; ``header`` and
+    ``row_labels`` are :func:`kernel_from_text`'s (CSV only).
     """
     p = Path(path)
     text = read_text_file(p)
     fmt = "csv" if p.suffix.lower() == ".csv" else "json"
-    return kernel_from_text(text, fmt, name=p.stem, check_shape=check_shape, report=report)
+    return kernel_from_text(text, fmt, name=p.stem, check_shape=check_shape, report=report, header=header,
+                            row_labels=row_labels)
 
 
 def kernel_to_json(K: Kernel, **extra) -> str:

@@ -60,7 +60,7 @@ def _half_memory() -> int:
     return half
 
 
-#: every limit, by name (README "Security" lists the same table)
+#: every limit, by name (docs/security.md "Limits" lists the same table)
 LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
     Limit("max_text_length", 10_000, "characters", "length of one expression, entry, parameter or conjecture"),
     Limit("max_nesting", 100, "levels", "nesting depth of one expression (parentheses, calls, powers)"),

@@ -49,7 +49,7 @@ def lp_cost(variables: int, rows: int, lps: int = 1) -> tuple[int, int]:
 
     The tableau has rows × (variables + rows + 1) cells (slacks included); a pivot touches each of them
     once and a solve takes about ``variables`` pivots, so work ≈ lps·(variables + 1)·rows·(variables +
-    rows + 1) (the unit of ``max_work``; ≈ 3-5 ns each on python-flint fmpq); memory ≈ 16 bytes a cell.
+    rows + 1) (the unit of ``max_work``, one fmpq operation); memory ≈ 16 bytes a cell.
     Sizes only, in integer arithmetic.
 
     >>> lp_cost(32, 288, 2)[0]     # the PML LPs for N = 8, M = 5

@@ -196,6 +196,16 @@ def t_text(t) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- output
+def add_csv_labels(p):
+    """``--header`` / ``--row-labels`` of a command reading a kernel file: the CSV's first row / first column
+    are labels, skipped whatever they hold (outputs named 0, 1, 2 are not told from a row otherwise).  Without
+    them labels are detected (:func:`exactdp.io.csv_labels`) and the skip is reported on stderr."""
+    p.add_argument("--header", action="store_const", const=True, default=None,
+                   help="the CSV file's first row is a header (skipped; detected when it holds words)")
+    p.add_argument("--row-labels", action="store_const", const=True, default=None,
+                   help="the CSV file's first column holds row labels (skipped; detected when they are words)")
+
+
 def add_output(p, formats=("text", "json"), *, json_alias: bool = False):
     """``--format`` (the formats this command produces), ``-o FILE``; with ``json_alias`` the deprecated
     ``--json`` flag (= ``--format json``)."""

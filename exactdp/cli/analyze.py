@@ -20,6 +20,7 @@ def register(sub) -> None:
                        description="Read a kernel (JSON list of rows or {\"rows\": ...}, or CSV) with exact "
                                    "entries and print its contraction, LDP, PML and leakage quantities exactly.")
     p.add_argument("file", metavar="FILE")
+    _common.add_csv_labels(p)
     p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
     _common.add_privacy(p, gamma_alias=True,
                         what="the (eps,delta)-LDP decision and the E_gamma coefficient at gamma = e^eps")
@@ -43,7 +44,8 @@ def run(args) -> int:
     rational = t is None or isinstance(t, sympy.Rational)
     _common.check_output_path(args.output)
     # the pairwise passes' cost is checked from the shape alone, before any entry is parsed
-    K = load_kernel(args.file, at=args.at, check_shape=lambda N, M: check_cost(N, M, gamma=t, profile=True),
+    K = load_kernel(args.file, at=args.at, header=args.header, row_labels=args.row_labels,
+                    check_shape=lambda N, M: check_cost(N, M, gamma=t, profile=True),
                     report=_common.note)
     with _common.progress(args, None, f"analyze {K.N}x{K.M}"):
         result = analyze(K, gamma=str(t) if t is not None and rational else None, c=args.c,

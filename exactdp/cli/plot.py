@@ -59,6 +59,7 @@ def register(sub) -> None:
                           description="delta(eps) = eta_{E_{e^eps}}(K) for eps >= 0 (exact, piecewise in e^eps), "
                                       "with every breakpoint marked; --n N plots the profile of the n-fold product.")
     pp.add_argument("file", metavar="KERNEL", help="kernel file (JSON or CSV, exact entries)")
+    _common.add_csv_labels(pp)
     pp.add_argument("--n", type=int, default=None, metavar="N", help="plot the profile of K^(x n) (n-fold product)")
     pp.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
     pp.add_argument("--title", default=None, help="title above the plot (default: the kernel's name and shape)")
@@ -128,7 +129,8 @@ def run_profile(args) -> int:
     _check_title(args.title)
     if args.n is not None and args.n < 1:
         raise ParameterError(f"--n: must be a positive integer, got {args.n}")
-    K = load_kernel(args.file, at=args.at, check_shape=lambda N, M: check_cost(N, M, profile=True),
+    K = load_kernel(args.file, at=args.at, header=args.header, row_labels=args.row_labels,
+                    check_shape=lambda N, M: check_cost(N, M, profile=True),
                     report=_common.note)
     if args.n is None or args.n == 1:
         from exactdp.measures.privacy import privacy_profile

@@ -25,6 +25,7 @@ def register(sub) -> None:
                                    "product by type classes, with a maximizing pair of input sequences, against "
                                    "phi^n(eps, delta) = 1 - e^(-n eps) (1-delta)^n ([A] A-8).")
     p.add_argument("file", metavar="FILE")
+    _common.add_csv_labels(p)
     p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
     p.add_argument("--n", type=int, required=True, help="number of factors n >= 1")
     _common.add_privacy(p, what="with an irrational e^eps only delta_n(e^eps) = A - B e^eps is printed")
@@ -151,7 +152,8 @@ def run(args) -> int:
         raise ParameterError("--delta: with --eps, e^eps must be rational (delta is the level of phi^n(t, delta)); "
                              "give --delta alone for the least eps with delta_n(e^eps) <= delta")
     _common.check_output_path(args.output)
-    K = load_kernel(args.file, at=args.at, report=_common.note)
+    K = load_kernel(args.file, at=args.at, header=args.header, row_labels=args.row_labels,
+                    report=_common.note)
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
     _check_cost(K, args, gamma, kw)
     steps = 1 + (3 if gamma is not None else 0) + (1 if eps is not None else 0) + (1 if invert else 0)

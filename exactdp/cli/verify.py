@@ -9,7 +9,7 @@ Runs the registered claims (all of them by default) and prints a table fitted to
 source, verdict, instances, seconds) and two summary lines — the verdict counts, and how many of the papers'
 numbered statements (Theorem, Lemma, Corollary, Proposition k) are proved for their whole range — (``--format
 text``, the default), or one report:
-JSON (``exactdp/schemas/verify.json``), Markdown (the README claims table), LaTeX (a complete document) or
+JSON (``exactdp/schemas/verify.json``), Markdown (the claims table of docs/verdicts.md), LaTeX (a complete document) or
 HTML (one self-contained page).  A report goes to ``-o FILE`` (the table and summary then still print) or to
 stdout.  The old ``--json FILE``, ``--markdown FILE`` and ``--latex FILE`` keep working (deprecated; they
 write their files next to the table).  Exit status 0 when every verdict equals the registry's expected
@@ -38,8 +38,9 @@ def register(sub) -> None:
     _common.deprecated_flag(p, "--json", "json", "--format json -o FILE", metavar="FILE")
     _common.deprecated_flag(p, "--markdown", "markdown", "--format markdown -o FILE", metavar="FILE")
     _common.deprecated_flag(p, "--latex", "latex", "--format latex -o FILE", metavar="FILE")
-    p.add_argument("--update-readme", nargs="?", const="README.md", metavar="README",
-                   help="rewrite the claims table between the markers of README.md (or the file given)")
+    p.add_argument("--update-readme", nargs="?", const="", metavar="FILE",  # "": report.CLAIMS_TABLE_FILE
+                   help="rewrite the claims table between the markers of docs/verdicts.md (run in the repository's "
+                        "root; or of the Markdown file given)")
     p.add_argument("--certificates", metavar="DIR",
                    help="write every certificate of every claim as JSON under DIR (re-check with exactdp recheck DIR)")
     p.add_argument("--timings", action="store_true", help="include seconds in the reports (breaks byte-identity)")
@@ -158,9 +159,11 @@ def run(args) -> int:
     for t in args.targets:
         if not t.strip() or len(t) > 100:
             raise ParameterError(f"CLAIM_ID: not a claim id, group or catalogue item: {quote(t)}")
+    if args.update_readme == "":  # the flag without a file: the claims table's home, from the repository's root
+        args.update_readme = report.CLAIMS_TABLE_FILE
     if args.update_readme is not None and not args.list:  # refused before the (long) verification runs
         if args.targets:
-            raise ParameterError("--update-readme: only with the full run (no claim selection): the README's table "
+            raise ParameterError("--update-readme: only with the full run (no claim selection): the claims table "
                                  "lists every claim and a selection would replace it")
         report.readme_target(args.update_readme)
     for opt in ("json", "markdown", "latex"):

@@ -92,9 +92,8 @@ _U_Q = fmpq(1, 2**53)
 #: at most this many candidates are evaluated exactly; more (ties, or bounds too wide) fall back to the
 #: exact search under its own cost guard
 MAX_CANDIDATES = 64
-#: work units (max_work: a few ns each) per float element operation of the filter (vectorised numpy, well
-#: under 1 ns an element) and per composition (about 100 us of numpy calls and exact bound conversions;
-#: benchmarks/bench_tensor.py: n = 10 000 in about 2 s)
+#: work units (max_work) per float element operation of the filter (vectorised numpy, far cheaper than a unit)
+#: and per composition (numpy calls and exact bound conversions); calibrated with benchmarks/bench_tensor.py
 _PER_ELEMENT = 1
 _PER_COMPOSITION = 20_000
 
@@ -228,7 +227,7 @@ def _two_ratio_estimate(losses, groups, totals) -> tuple[int, int] | None:
     n = totals[0]
     memory = 8 * (n + 1) * (n + 2) if n <= KEEP_N else 16 * (n + 1) * (math.isqrt(n) + 2)
     # the exact P_∞ = 1 − f_A^k f_B^m of the point enclosures (at most every composition, k·bits(f_A) +
-    # m·bits(f_B) bits each; measured ≈ 0.65 units a bit: n = 10⁴, 90-bit f_A, 9 s), when a mass is not 0 or 1
+    # m·bits(f_B) bits each; measured ≈ 0.65 units a bit: n = 10⁴, 90-bit f_A), when a mass is not 0 or 1
     exact_bits = sum(max(int(f.p).bit_length(), int(f.q).bit_length()) for f in (sides[0].finite, sides[1].finite)
                      if f not in (0, 1))
     return 3 * (n + 1) ** 2 * _PER_ELEMENT + (n + 1) * _PER_COMPOSITION + exact_bits * n * (n + 1) // 2, memory
@@ -490,7 +489,7 @@ def _p_inf_bounds(fa: fmpq, fb: fmpq, k: int, m: int) -> tuple[fmpq, fmpq]:
     taken as log f (f < 1/2) or log1p(−p) (p = 1 − f ≤ 1/2),
     as a 128-bit arb ball, relatively accurate whether P_∞ is near 0 or near 1; exact when a factor is 0 or 1.
     The exact value has k·bits(fa) + m·bits(fb) bits: computed for every composition it made the filter
-    quadratic in n beyond its estimate (P-only mass with a 90-bit denominator: 17 s at n = 10⁴); the point
+    quadratic in n beyond its estimate (P-only mass with a 90-bit denominator at n = 10⁴); the point
     enclosures E_γ = P_∞ are made exact only for the compositions that can be the maximum."""
     if (fa == 0 and k) or (fb == 0 and m):
         return ONE, ONE

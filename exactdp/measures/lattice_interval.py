@@ -39,7 +39,7 @@ bounded by (1 − p_∞)^k minus the kept mass, so the default cut of :data:`CUT
 of about 10⁻⁹ (relative 10⁻⁸ at n = 10⁴ for E_γ ≈ 0.15): enough to separate compositions.  With ``rel_width`` the
 cut is deepened (×2, up to :data:`MAX_CUT_NATS`) while the dropped mass is what keeps the width above the request
 (E_γ ≈ 10⁻⁶² at n = 10⁴: 176 nats, relative width 10⁻⁸).  Cost: O(W log W) for W kept atoms, W ≈ 2π·cut·σ²
-(σ² ≈ k·√(P₁P₂P₃)): about 2.4·10⁴ atoms per block at k = 10³, 2.4·10⁵ at k = 10⁴ (0.01 s / 0.03 s per E_γ).
+(σ² ≈ k·√(P₁P₂P₃)): about 2.4·10⁴ atoms per block at k = 10³, 2.4·10⁵ at k = 10⁴.
 :class:`LatticeEnclosure` keeps the atoms of each (loss, k) block (γ-independent) for repeated calls; the
 composition filter and the enclosure / inversion layers share the module's store (:func:`shared_blocks`), so a
 sweep over γ or the steps of an inversion build each block once.
@@ -50,8 +50,8 @@ ratio classes (a 2×3 kernel: (x, x') and (x', x)), every composition gets bound
 over intervals of k: an interval [a, b] is bounded by E_γ at its top corner (b, n − a) (data processing: more
 coordinates of each class never lower E_γ), first by :func:`chernoff_bound`, then by the lattice bounds; intervals
 below the best lower bound are discarded whole, the rest split down to single compositions.  For
-p = (1/2, 1/4, 1/4), q = (1/8, 3/8, 1/2) at γ = 3^k ≈ e^{n·KL + √n}: 38 lattice evaluations at n = 10³ (0.2 s),
-50 at n = 10⁴ (1.5–3 s on the loaded machine, 180 MB), and only the homogeneous composition survives.  Limits:
+p = (1/2, 1/4, 1/4), q = (1/8, 3/8, 1/2) at γ = 3^k ≈ e^{n·KL + √n}: 38 lattice evaluations at n = 10³,
+50 at n = 10⁴ (times: docs/speed.md), and only the homogeneous composition survives.  Limits:
 past n = 200 a best lower bound within 2⁻²⁰ of 1 stops the search at once (the overlaps that separate the
 compositions lie where only the deepest cuts reach), and the work stops at ``max_work``; the compositions not
 settled keep valid bounds (their open interval's, or [0, 1]), so the search then refuses under its own guard.
@@ -95,8 +95,8 @@ _NEAR_ONE = fmpq(1, 2**20)
 _NEAR_ONE_N = 200
 #: the deepest cut (nats): exponentials stay in the normal float range
 MAX_CUT_NATS = 600.0
-#: work units per kept atom (a sort, two searches, a dozen vector passes: about 120 ns an atom, measured in
-#: benchmarks/bench_tensor.py --all-sequences; max_work units are about 2–5 ns): for the cost guard
+#: work units per kept atom (a sort, two searches, a dozen vector passes; calibrated with
+#: benchmarks/bench_tensor.py --all-sequences against the other max_work charges): for the cost guard
 _PER_ATOM = 40
 
 

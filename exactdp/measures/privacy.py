@@ -344,8 +344,7 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
 
     Cost O(N² M log M) integer work: a sweep over the rows, vectorized over the partner rows, builds
     every pair's top-k points (one integer sort per row) and keeps only those not proven under the
-    upper hull found so far (:func:`exactdp.numbers.linalg.profile_front`; a random 512×512 kernel takes
-    a few seconds).  Without a proven int64 route (numerators or denominators near 2^63, object
+    upper hull found so far (:func:`exactdp.numbers.linalg.profile_front`).  Without a proven int64 route (numerators or denominators near 2^63, object
     arrays) every top-k line of every pair goes to :func:`profile_from_lines` in ``fmpq``.  A kernel with
     irrational constant entries takes the same lines and hull in the ball domain RB (every comparison of
     likelihood ratios and hull turns certified; :class:`~exactdp.errors.UndecidedError` when one cannot be).

@@ -15,7 +15,7 @@ r"""n-fold products of kernels, exactly, without building them ([A] §III A-8, B
    (:func:`~exactdp.measures.privacy_loss.product_loss`), O(n^D) terms (D = rank of the ratio lattice;
    D = 1 for randomized response).  One class with at most two ratios (randomized response, every row
    pair on two outputs) is summed as two binomial tails by binary splitting instead
-   (:func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`, quasi-linear in n: n = 10⁵ in ≈ 0.1 s).
+   (:func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`, quasi-linear in n).
 
 The compositions (C(n + C − 1, C − 1) of them for C classes) are evaluated one by one up to
 ``exhaustive_limit``, beyond that by an exact branch and bound: a box lo ≤ k ≤ hi of class counts is
@@ -27,7 +27,7 @@ Two pair classes with two ratio classes each (every asymmetric kernel with two r
 first passed through a certified filter (:mod:`exactdp.measures.composition_filter`): float64 enclosures
 with rigorously bounded rounding of E_γ of every composition, converted to exact rationals, rule out every
 composition whose upper bound is below the greatest lower bound; only the few candidates left are evaluated
-exactly (the first maximizer in enumeration order, as the exhaustive search returns; n = 10 000 in seconds).
+exactly (the first maximizer in enumeration order, as the exhaustive search returns).
 A kernel whose row pairs fall into one class (randomized response, every symmetric catalogue kernel)
 needs one evaluation.  The search is complete: the returned value is the exact maximum, with a
 maximizing composition as witness.  Cost: one polynomial power per evaluated box; the number of boxes

@@ -68,7 +68,7 @@ DEFAULT_REL_WIDTH = fmpq(1, 10**6)
 #: ball operations per slice of the streamed sum (Pascal step, moved terms, weight update, the occasional fresh
 #: tail), for the estimate
 _OPS_PER_SLICE = 140
-#: ball operations charged for one incomplete beta function (arb: about 2–5 ms at 100–200 bits)
+#: ball operations charged for one incomplete beta function (arb, at 100–200 bits)
 _BETA_OPS = 20_000
 
 
@@ -269,10 +269,9 @@ def _ball_route(items):
 
 
 def _ball_cost(fn, n: int, prec: int) -> int:
-    """Work units of one ball evaluation (1 unit ≈ 0.5 ns, as ``max_work``): the slices route n + 1 slices of
-    ``_OPS_PER_SLICE`` ball operations at ``prec`` bits (about 30 µs a slice at 200 bits, measured in
-    benchmarks/bench_tensor.py); the binomial route two incomplete beta functions (a few ms each, about
-    independent of n) and powers."""
+    """Work units of one ball evaluation (the unit of ``max_work``): the slices route n + 1 slices of
+    ``_OPS_PER_SLICE`` ball operations at ``prec`` bits (calibrated with benchmarks/bench_tensor.py); the
+    binomial route two incomplete beta functions (about independent of n) and powers."""
     limbs = prec // 64 + 1
     per_op = limbs * limbs.bit_length() + PER_TERM
     if fn is _ball_binomial:

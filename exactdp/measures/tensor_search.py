@@ -211,8 +211,7 @@ def _binomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, in
 
     The binary splitting multiplies integers of up to k·(log2 k + b) bits (b = bits of the masses) in
     log2 k levels, and the result is one fraction of about 2k·b bits reduced by one gcd: work ≈
-    2·s·log2(s)·log2(k) + 2·r·log2(r)² + 100·k in limbs s, r of those sizes (about 4–10 ns a unit, measured
-    in benchmarks/bench_tensor.py); memory a few integers of the splitting size, not the k + 1 coefficients.
+    2·s·log2(s)·log2(k) + 2·r·log2(r)² + 100·k in limbs s, r of those sizes (calibrated with benchmarks/bench_tensor.py); memory a few integers of the splitting size, not the k + 1 coefficients.
     """
     L = len(loss.classes)
     b = max(_den_bits([P for _, P in loss.classes] or [ONE]), _den_bits(loss.q_masses or (ONE,))) + 1

@@ -43,6 +43,46 @@ def test_analyze_reads_a_labelled_csv(tmp_path, capsys):
     assert err == "exactdp: note: CSV: header row 'yes, no' and row labels 'yes, no' skipped\n"
 
 
+
+def test_header_flag_skips_a_numeric_header():
+    """Outputs named 0, 1 are not told from a row by detection (a valid row (0, 1) of a 3x2 kernel);
+    ``header=True`` (``--header``) skips the first row whatever it holds, ``row_labels=True`` the first column."""
+    text = "x,0,1\na,3/4,1/4\nb,1/4,3/4\n"
+    detected = kernel_from_text(text, "csv")
+    assert detected.rows == ((0, 1), (fmpq(3, 4), fmpq(1, 4)), (fmpq(1, 4), fmpq(3, 4)))  # the labels "x, a, b"
+    notes = []
+    K = kernel_from_text(text, "csv", report=notes.append, header=True)
+    assert K.rows == ((fmpq(3, 4), fmpq(1, 4)), (fmpq(1, 4), fmpq(3, 4)))
+    assert notes == ["CSV: header row '0, 1' and row labels 'a, b' skipped"]
+    assert csv_labels([["0", "1"], ["1/4", "3/4"]], header=True) == ([["1/4", "3/4"]], (), ("0", "1"))
+    assert csv_labels([["7", "1/4", "3/4"], ["8", "1", "0"]], row_labels=True) == (
+        [["1/4", "3/4"], ["1", "0"]], ("7", "8"), ())
+    # False: never labels, so a word is an entry and meets the reader's error
+    with pytest.raises(Exception, match="K\\[0\\]\\[0\\]"):
+        kernel_from_text("y0,y1\n1/4,3/4\n", "csv", header=False)
+    with pytest.raises(Exception, match="--header: the CSV file has no row below its header row"):
+        kernel_from_text("0,1\n", "csv", header=True)
+
+
+def test_header_flags_on_the_command_line(tmp_path, capsys):
+    path = tmp_path / "numbered.csv"
+    path.write_text("0,1\n3/4,1/4\n1/4,3/4\n")
+    # binary RR with e^eps = 3: eta_TV = 1/2; at n = 2, eta_TV = 1/2 and delta_2(2) = 7/16 (brute force: the
+    # 4x4 product's E_2 of its rows (9,3,3,1)/16 and (1,3,3,9)/16 is (9-2)/16)
+    assert main(["analyze", str(path), "--header", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "exactdp: note: CSV: header row '0, 1' skipped\n"
+    assert json.loads(out)["result"]["eta_tv"]["value"] == "1/2"
+    assert main(["tensor", str(path), "--n", "2", "--t", "2", "--header", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "exactdp: note: CSV: header row '0, 1' skipped\n"
+    assert [json.loads(out)["result"][k] for k in ("eta_tv", "eta_e_t")] == ["1/2", "7/16"]
+    labelled = tmp_path / "k.json"
+    labelled.write_text('[["1/2", "1/2"], ["1/4", "3/4"]]')
+    assert main(["analyze", str(labelled), "--header"]) == 2
+    assert capsys.readouterr().err == ("exactdp analyze: error: --header: only for a CSV kernel file (a JSON kernel "
+                                       "file is a list of rows, no labels)\n")
+
 @pytest.fixture
 def parametric(tmp_path):
     path = tmp_path / "rr_t.json"

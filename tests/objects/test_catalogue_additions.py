@@ -115,12 +115,17 @@ def test_rappor_at_e_eps_3_is_exact_with_sqrt3():
                                          (sympy.exp(sympy.Rational(1, 2)),
                                           (sympy.exp(sympy.Rational(1, 2)) - 1) / (sympy.exp(sympy.Rational(1, 2)) + 1))])
 def test_irrational_entries_give_simplified_answers(g, simplest):
-    """eta_TV of binary randomized response at an irrational e^eps is (g-1)/(g+1), printed in one fraction
-    (it crashed in the prover, or came back as -1/(1+g) + g/(1+g))."""
+    """eta_TV of binary randomized response at an irrational e^eps = g is (g-1)/(g+1) ([A] Thm 3 at gamma = 1,
+    the two rows' TV distance), in its simplest form: for an algebraic g such as sqrt(2) the value lies in
+    Q(sqrt(2)), whose normal form a + b*sqrt(2) (the denominator rationalised: 3 - 2*sqrt(2) equals
+    (sqrt(2) - 1)/(sqrt(2) + 1)) is unique and has the fewest operations; for a transcendental g (e, pi,
+    e^(1/2)) there is no such normal form and the one fraction (g - 1)/(g + 1) is the simplest (not
+    -1/(1+g) + g/(1+g))."""
     K = randomized_response(2, g)
     value = eta_tv(K)
     assert value == simplest  # structurally: the simplest form, not only an equal value
     assert sympy.simplify(value - (g - 1) / (g + 1)) == 0
+    assert sympy.count_ops(value) <= sympy.count_ops((g - 1) / (g + 1)) < sympy.count_ops(-1 / (1 + g) + g / (1 + g))
     assert ldp_ratio(K) == g
 
 

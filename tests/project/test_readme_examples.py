@@ -1,4 +1,5 @@
-"""The README's Python blocks are doctests: every example a reader copies must print what the README says."""
+"""The Python blocks of the README and of docs/ are doctests: every example a reader copies must print what
+the document says."""
 
 import doctest
 import re
@@ -6,17 +7,25 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+ROOT = Path(__file__).resolve().parents[2]
+#: every Markdown document a reader is sent to: the README and docs/ (a new docs file is picked up by itself)
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: (document, index, block) of every ```python block holding an example (a ``>>>`` line); a sketch of code
+#: without one (docs/design.md) is prose, not an example
+BLOCKS = [(doc.relative_to(ROOT).as_posix(), i, block) for doc in DOCUMENTS
+          for i, block in enumerate(re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), re.S))
+          if ">>>" in block]
 
 
-def test_the_readme_has_examples():
-    assert len(BLOCKS) >= 5
+def test_the_documents_have_examples():
+    where = {doc for doc, _, _ in BLOCKS}
+    assert {"README.md", "docs/guide.md", "docs/tensorization.md"} <= where
+    assert sum(doc == "README.md" for doc, _, _ in BLOCKS) >= 5
 
 
-@pytest.mark.parametrize("index", range(len(BLOCKS)))
-def test_readme_block(index):
-    test = doctest.DocTestParser().get_doctest(BLOCKS[index], {}, f"README block {index}", str(README), 0)
+@pytest.mark.parametrize("doc, index, block", BLOCKS, ids=[f"{d}:block{i}" for d, i, _ in BLOCKS])
+def test_readme_block(doc, index, block):
+    test = doctest.DocTestParser().get_doctest(block, {}, f"{doc} block {index}", str(ROOT / doc), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     report = []
     runner.run(test, out=report.append)

@@ -1,6 +1,6 @@
-r"""The README's shell examples run as a transcript (issue 16 item 7): a README that cannot drift.
+r"""The shell examples of the README and of docs/ run as transcripts: documentation that cannot drift.
 
-Every fenced block of README.md opened with ```` ```console ```` is a transcript: a line ``$ exactdp ARGS``
+Every fenced block of README.md and of every ``docs/*.md`` file opened with ```` ```console ```` is a transcript: a line ``$ exactdp ARGS``
 (an optional trailing ``# comment`` is ignored) is run, and the lines after it, up to the next ``$`` line or
 the end of the block, are its expected standard output.  Only ``exactdp`` commands are run (the text is
 split with :mod:`shlex` and handed to :func:`exactdp.cli.main` in this process — never to a shell), in a
@@ -16,7 +16,8 @@ Masking rules (applied to the expected and the actual text alike, so timings and
 * an expected line that is exactly ``...`` matches any number of actual lines (a long output shown in part).
 
 Example files in the folder: ``rr.json`` — binary randomized response with e^ε = 3,
-``[["3/4", "1/4"], ["1/4", "3/4"]]``; ``kernel.json`` — the same kernel.
+``[["3/4", "1/4"], ["1/4", "3/4"]]``; ``kernel.json`` — the same kernel; ``rr.csv`` — the same kernel as a
+CSV table with a header row and row labels (the README's "Analyse your own mechanism").
 """
 
 from __future__ import annotations
@@ -32,13 +33,16 @@ import pytest
 from exactdp.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
-FILES = {"rr.json": '[["3/4", "1/4"], ["1/4", "3/4"]]\n', "kernel.json": '[["3/4", "1/4"], ["1/4", "3/4"]]\n'}
+#: every Markdown document a reader is sent to: the README and docs/ (a new docs file is picked up by itself)
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FILES = {"rr.json": '[["3/4", "1/4"], ["1/4", "3/4"]]\n', "kernel.json": '[["3/4", "1/4"], ["1/4", "3/4"]]\n',
+         "rr.csv": "input,y=0,y=1\nx=0,3/4,1/4\nx=1,1/4,3/4\n"}
 DURATION = re.compile(r"\b\d+(?:\.\d+)? s\b")
 
 
-def transcripts(text: str) -> list[tuple[int, str, list[str]]]:
-    """(line number, command, expected output lines) of every ``$`` line in the ```console blocks."""
+def transcripts(text: str, where: str = "README.md") -> list[tuple[int, str, list[str]]]:
+    """(line number, command, expected output lines) of every ``$`` line in the ```console blocks of the
+    document ``where`` (named in the errors)."""
     out, block, lines = [], None, text.splitlines()
     for no, line in enumerate(lines, 1):
         if block is None:
@@ -53,8 +57,8 @@ def transcripts(text: str) -> list[tuple[int, str, list[str]]]:
         elif block:
             block[-1][2].append(line)
         elif line.strip():
-            raise AssertionError(f"README.md:{no}: a console block must start with a '$ ' line, got {line!r}")
-    assert block is None, "README.md: unterminated ```console block"
+            raise AssertionError(f"{where}:{no}: a console block must start with a '$ ' line, got {line!r}")
+    assert block is None, f"{where}: unterminated ```console block"
     return out
 
 
@@ -88,32 +92,37 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     return pos <= end
 
 
-CASES = transcripts(README.read_text(encoding="utf-8"))
+CASES = [(f"{doc.relative_to(ROOT).as_posix()}:{no}", command, expected) for doc in DOCUMENTS
+         for no, command, expected in transcripts(doc.read_text(encoding="utf-8"), doc.relative_to(ROOT).as_posix())]
 
 
-def test_the_readme_has_transcripts():
-    assert len(CASES) >= 8
+def test_the_documents_have_transcripts():
+    """The README keeps a few (the tour, your own mechanism, check, compose) and the moved ones run where
+    they now live (docs/cli.md, docs/conjectures.md, docs/guide.md)."""
+    where = {line.split(":")[0] for line, _, _ in CASES}
+    assert {"README.md", "docs/cli.md", "docs/conjectures.md", "docs/guide.md"} <= where
+    assert sum(line.startswith("README.md:") for line, _, _ in CASES) >= 4 and len(CASES) >= 12
     assert all(cmd.split()[0] == "exactdp" for _, cmd, _ in CASES)
 
 
-@pytest.mark.parametrize("line, command, expected", CASES, ids=[f"README.md:{c[0]}" for c in CASES])
+@pytest.mark.parametrize("line, command, expected", CASES, ids=[c[0] for c in CASES])
 def test_transcript(line, command, expected, tmp_path, monkeypatch):
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.chdir(tmp_path)
     for name, content in FILES.items():
         (tmp_path / name).write_text(content)
     argv = shlex.split(command, comments=True)
-    assert argv[0] == "exactdp", f"README.md:{line}: only exactdp commands are run, got {argv[0]!r}"
+    assert argv[0] == "exactdp", f"{line}: only exactdp commands are run, got {argv[0]!r}"
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(argv[1:])
-    assert status in (0, 1), f"README.md:{line}: exit status {status}: {err.getvalue()}"
+    assert status in (0, 1), f"{line}: exit status {status}: {err.getvalue()}"
     tmp = str(tmp_path)
     actual, want = mask(out.getvalue(), tmp), mask("\n".join(expected), tmp)
     while want and not want[-1]:
         want.pop()
-    assert matches(want, actual), (f"README.md:{line}: `{command}` printed\n" + "\n".join(actual)
-                                   + "\n\nbut the README shows\n" + "\n".join(want))
+    assert matches(want, actual), (f"{line}: `{command}` printed\n" + "\n".join(actual)
+                                   + "\n\nbut the document shows\n" + "\n".join(want))
 
 
 def test_masking_and_ellipsis():

@@ -86,11 +86,16 @@ def test_markdown_is_the_readme_block(fast_results):
     assert report.update_readme(once, "new table") .count(report.README_BEGIN) == 1
 
 
-def test_readme_block_is_generated():
+def test_claims_table_lives_in_one_file():
+    """The generated table sits in report.CLAIMS_TABLE_FILE (docs/verdicts.md, linked from the README), once."""
     from pathlib import Path
 
-    text = Path(__file__).resolve().parents[2].joinpath("README.md").read_text(encoding="utf-8")
-    assert report.README_BEGIN in text and report.README_END in text
+    root = Path(__file__).resolve().parents[2]
+    text = root.joinpath(report.CLAIMS_TABLE_FILE).read_text(encoding="utf-8")
+    assert text.count(report.README_BEGIN) == 1 and text.count(report.README_END) == 1
+    assert "| `grosse2026.thm1` |" in text
+    readme = root.joinpath("README.md").read_text(encoding="utf-8")
+    assert report.README_BEGIN not in readme and f"]({report.CLAIMS_TABLE_FILE})" in readme
 
 
 def test_latex_document_structure(fast_results):

@@ -288,6 +288,20 @@ def fake_full_run(monkeypatch, one_claim):
     monkeypatch.setattr(engine, "verify", lambda *a, **kw: one_claim)
 
 
+def test_update_readme_without_a_file_rewrites_the_claims_table_file(tmp_path, fake_full_run, monkeypatch, capsys):
+    """``--update-readme`` alone rewrites docs/verdicts.md (the table's home) from the repository's root."""
+    from exactdp.output.report import CLAIMS_TABLE_FILE
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    table = tmp_path / CLAIMS_TABLE_FILE
+    table.write_text(f"# Verdicts\n\n{README_BEGIN}\nold table\n{README_END}\n\nafter\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# README\n", encoding="utf-8")
+    assert main(["verify", "--quick", "--no-progress", "--update-readme"]) == 0
+    text = table.read_text(encoding="utf-8")
+    assert f"| `{CLAIM}` |" in text and "old table" not in text and text.endswith(f"{README_END}\n\nafter\n")
+    assert (tmp_path / "README.md").read_text(encoding="utf-8") == "# README\n"
+
 def test_update_readme_keeps_crlf_and_the_text_after_the_table(tmp_path, fake_full_run, capsys):
     readme = tmp_path / "README.md"
     crlf_readme(readme)

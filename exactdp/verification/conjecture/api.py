@@ -510,7 +510,7 @@ def format_result(r: CheckResult) -> str:
         c = r.closest
         lines.append(f"closest approach ({c['class']}, {c['N']}x{c['M']}, "
                      f"{', '.join(f'{k}={_with_decimal(v)}' for k, v in c['params'].items())}):")
-        rows = "(" + "; ".join(", ".join(map(str, row)) for row in c["rows"]) + ")"  # as in the README table
+        rows = "(" + "; ".join(", ".join(map(str, row)) for row in c["rows"]) + ")"  # as in the table of docs/conjectures.md
 
         def seq(v):
             return "(" + ", ".join(map(str, v)) + ")"
