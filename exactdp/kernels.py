@@ -384,14 +384,42 @@ class Kernel(RichDisplay, rich="kernel"):
         return h
 
     def __repr__(self) -> str:
-        body = ", ".join("[" + ", ".join(f"'{v}'" for v in r) + "]" for r in self._rows)
-        return f"Kernel([{body}])"
+        """``Kernel([['1/2', '1/2'], …])``, which evaluates back to the kernel when it has at most
+        :data:`REPR_FULL` entries; larger kernels are summarised as numpy does (the first and last
+        :data:`REPR_EDGE` rows and columns, ``...`` between) with their shape, so a 30×30 kernel prints
+        a few lines, not kilobytes."""
+        full = self.N * self.M <= REPR_FULL
+        rows = _edges(self.as_strings(), full)
+        body = ", ".join("..." if r is None else "[" + ", ".join(v if v == "..." else f"'{v}'" for v in r) + "]"
+                         for r in rows)
+        return f"Kernel([{body}])" if full else f"Kernel([{body}], N={self.N}, M={self.M})"
 
     def __str__(self) -> str:
-        cells = self.as_strings()
+        full = self.N * self.M <= REPR_FULL
+        rows = _edges(self.as_strings(), full)
+        width_cells = len(rows[0] or ())
+        cells = [r if r is not None else ["..."] * width_cells for r in rows]
         width = max(len(c) for r in cells for c in r)
         head = f"{escape.terminal(self.name or 'Kernel')} ({self.N}×{self.M}, {self.domain})"
         return head + "\n" + "\n".join("  " + "  ".join(c.rjust(width) for c in r) for r in cells)
+
+
+#: a kernel with at most this many entries prints whole (``repr`` evaluates back to it)
+REPR_FULL = 100
+#: rows and columns shown at each end of a larger kernel (numpy's ``edgeitems``)
+REPR_EDGE = 3
+
+
+def _edges(cells: list[list[str]], full: bool) -> list[list[str] | None]:
+    """The rows to print: all of them, or the first and last :data:`REPR_EDGE` rows and columns, with
+    ``...`` for the columns left out and ``None`` for the rows left out."""
+    if full:
+        return list(cells)
+
+    def cut(seq: list, gap):
+        return list(seq) if len(seq) <= 2 * REPR_EDGE + 1 else [*seq[:REPR_EDGE], gap, *seq[-REPR_EDGE:]]
+
+    return cut([cut(r, "...") for r in cells], None)
 
 
 def _fmpq_rows(mat, M: int) -> list[tuple]:

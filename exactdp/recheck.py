@@ -45,6 +45,10 @@ from exactdp.recheck_cad import Undefined, Unsupported, find_point, point_text, 
 from exactdp.regular_files import check_regular, inside_folder, read_bytes
 from exactdp.scopes import scope_text, size_names, valid_sizes
 
+#: hyperbolic and trigonometric functions: an identity holding them is retried in exponentials
+_CIRCULAR = (sympy.functions.elementary.hyperbolic.HyperbolicFunction,
+             sympy.functions.elementary.trigonometric.TrigonometricFunction)
+
 OK, UNDECIDED, REJECTED = "OK", "UNDECIDED", "REJECTED"
 
 #: the functions an exported expression may use (the reader's math functions and Min, Max, Abs) and the recorded
@@ -392,6 +396,11 @@ def _identity(diff, report: Recheck, what: str, region: list | None = None, posi
                      f"({limit('max_simplify_ops')}; {how_to_raise('max_simplify_ops')}): not simplified")
         return
     pos = {x: sympy.Symbol(x.name, positive=True) for x in c.free_symbols if x in set(positive)}
+    if c.has(*_CIRCULAR):  # tanh x = (e^x - e^-x)/(e^x + e^-x), ...
+        c = sympy.cancel(sympy.powsimp(sympy.together(c.rewrite(sympy.exp))))
+        if c == 0:
+            report.steps.append(f"{what}: 0 once hyperbolic/trigonometric functions are written as exponentials")
+            return
     if sympy.simplify(sympy.expand_log(c.xreplace(pos), force=False)) == 0:
         report.steps.append(f"{what}: 0 by sympy simplify (non-rational terms"
                             + (f"; {', '.join(sorted(map(str, pos)))} > 0 on the region)" if pos else ")"))

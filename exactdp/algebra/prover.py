@@ -48,6 +48,11 @@ from exactdp.algebra import radicals
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
 
+#: hyperbolic and trigonometric functions: an identity holding them is retried in exponentials
+_CIRCULAR = (sympy.functions.elementary.hyperbolic.HyperbolicFunction,
+             sympy.functions.elementary.trigonometric.TrigonometricFunction)
+
+
 def _sign_at(p: sympy.Expr, x, pt) -> int:
     if isinstance(pt, RealAlgebraic):
         return pt.sign_of(to_flint(p, x))
@@ -331,6 +336,13 @@ def _solved(f):
     return sympy.Eq(f, 0)
 
 
+def exponential_form(expr):
+    """``expr`` with every hyperbolic and trigonometric function written in exponentials (tanh x =
+    (e^x − e^{−x})/(e^x + e^{−x}), …), powers of exponentials merged and one fraction cancelled: an exact
+    rewriting, so tanh(log(t)/2) − (t − 1)/(t + 1) becomes 0."""
+    return sympy.cancel(sympy.powsimp(sympy.together(expr.rewrite(sympy.exp))))
+
+
 def prove_identity(a, b) -> Decision:
     """Decide a = b identically: exact cancellation for rational functions, sympy simplification else.
 
@@ -348,6 +360,9 @@ def prove_identity(a, b) -> Decision:
         if simp != 0:
             simp = sympy.simplify(sympy.radsimp(sympy.expand(sympy.powdenest(simp, force=False))))
             steps.append(f"radsimp/expand = {simp}")
+        if simp != 0 and simp.has(*_CIRCULAR):
+            simp = exponential_form(simp)
+            steps.append(f"hyperbolic and trigonometric functions as exponentials = {simp}")
         diff = simp
     if diff == 0:
         return Decision(Truth.TRUE, sympy.Eq(a, b, evaluate=False), None, steps)

@@ -190,9 +190,12 @@ def run(args) -> int:
     text = results_table(results) + "\n" + report.summary_line(results) + "\n" + report.numbered_line(results)
     if args.format == "text":
         _common.emit(args, text)
-    elif args.output:  # the report to its file, the table and the summary to the terminal
+    elif args.output:  # the report to its file; the terminal gets the summary and where the report is
+        from exactdp.numbers.escape import terminal
+
         _common.emit(args, render(results, args.format, **kw))
-        print(text)
+        print(f"{report.summary_line(results)}\n{report.numbered_line(results)}\n"
+              f"{args.format} report written to {terminal(args.output)}")
     else:
         _common.emit(args, render(results, args.format, **kw))
     if getattr(args, "json", None) or getattr(args, "markdown", None) or getattr(args, "latex", None):

@@ -13,7 +13,7 @@ Checked:
     families in k) is an (ε,c)-PML kernel with η_TV = M − m = (t−1)/(t(1−Nc)+1) = Ξ, its constraints decided
     in (t, u = Nc); for t·Nc ≥ 2 the disjoint-rows witness of Thm 2 has η_TV = 1 = Ξ.  Both are N×2 kernels;
     zero columns pad them to any M (a zero column satisfies every PML constraint).
-* ``parametric_lp`` (supporting cross-check, N = 2..3; quick N = 2) — the ``parametric-lp`` certificate of
+* ``parametric_lp`` (supporting cross-check, N = 2) — the ``parametric-lp`` certificate of
   the exact LP sup η_TV over N×2 kernels of M(ε,c) on the whole domain (:func:`exactdp.theory.parametric.sup_eta_tv`)
   and a statements certificate identifying its optimum with Ξ region by region.
 * ``table`` (supporting) — all 20 rows of docs/claims.md §7: the exact LP supremum over N×2 kernels equals the table value
@@ -141,7 +141,7 @@ CLAIM = register(Claim(
     checks=(Check("table", check_table, "docs/claims.md §7: 20 rows, exact LP", supporting=True),
             Check("grid", check_grid, "grid N <= 5, M <= 4, both sides of t = 2/(Nc)", supporting=True),
             Check("certificates", check_certificates, "all-N, M upper bound + attaining kernels for every N"),
-            Check("parametric_lp", check_parametric_lp, "parametric-LP cross-check, N = 2..3", supporting=True)),
+            Check("parametric_lp", check_parametric_lp, "parametric-LP cross-check, N = 2", supporting=True)),
     expected=Verdict.PROVED,
     notes="The paper states <=; equality (F-G10) is proved for every N with explicit attaining kernels (the "
           "middle-row achiever for t Nc <= 2, the disjoint-rows witness beyond); the upper bound for every N, M.",

@@ -231,3 +231,16 @@ def test_bound_markdown_gives_the_value_at_the_point(capsys):
     # Xi = min(1, (t - 1)/((1 - Nc)t + 1)) = 1/(1/2 * 2 + 1) = 1/2
     assert md.startswith("| name | statement | source | items |")
     assert "Value at t = 2, c = 1/4, N = 2: $\\frac{1}{2}$ (≈ 0.500000000000000, correctly rounded, certified)." in md
+
+
+def test_verify_report_to_a_file_prints_only_the_summary(tmp_path, capsys):
+    """``verify --format latex -o FILE``: the report goes to the file, the terminal gets the summary lines and
+    where the report is — not the claims table."""
+    from exactdp.cli import main
+
+    out = tmp_path / "r.tex"
+    assert main(["verify", "grosse2026.lem2", "--quick", "--no-progress", "--format", "latex", "-o", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("1 claims: 1 proved, 0 proved-modulo")
+    assert lines[-1] == f"latex report written to {out}" and len(lines) == 3
+    assert "grosse2026.lem2" in out.read_text() and "\\documentclass" in out.read_text()

@@ -33,3 +33,20 @@ def test_outside_the_fragment_is_never_proved(text, cls):
 def test_false_in_the_fragment_is_refuted_not_proved():
     r = check("eta_tv < (exp(eps)-1)/(exp(eps)+1)", "ldp", budget=40)
     assert r.verdict == "refuted" and r.proof == []
+
+
+@pytest.mark.parametrize("text, reads", [
+    ("eta_tv <= tanh(eps/2)", "(t - 1)/(t + 1)"),                  # the known bound as people write it
+    ("eta_tv <= sinh(eps)/(cosh(eps) + 1)", "(t - 1)/(t + 1)"),
+])
+def test_hyperbolic_sides_are_rewritten_in_t_by_a_checked_identity(text, reads):
+    r = check(text, "ldp", budget=40)
+    assert r.verdict == "proved" and r.counterexample is None
+    assert any(f"= {reads} (certificate symbolic-statements 'check: the conjectured side in t = e^eps' "
+               "checked: TRUE)" in s for s in r.proof)
+    assert any(c.name == "check: the conjectured side in t = e^eps" for c in r.certificates)
+
+
+def test_hyperbolic_side_that_is_too_small_is_refuted():
+    r = check("eta_tv <= tanh(eps/3)", "ldp", budget=40)
+    assert r.verdict == "refuted" and r.counterexample is not None

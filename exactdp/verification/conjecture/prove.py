@@ -110,8 +110,15 @@ def upper_bound(small: sympy.Expr, cls: str, N: int | None) -> UpperBound | None
 
 
 def _rational_in_t(expr: sympy.Expr):
+    """The parameter side in t = e^ε, or None when it is not a function of t, c, δ, N alone.  ε outside
+    ``exp(eps)`` (tanh(ε/2), e^{ε/2}, cosh ε, 1 − e^{−ε}) is rewritten exactly: ε = log t, every hyperbolic
+    function in exponentials, then one fraction; tanh(ε/2) reads (t − 1)/(t + 1)."""
     s = conjecture_symbols()
     f = expr.subs(sympy.exp(s["eps"]), _t).subs(s["gamma"], _t)
+    if f.has(s["eps"]):
+        from exactdp.algebra.prover import exponential_form
+
+        f = exponential_form(f.subs(s["eps"], sympy.log(_t)))
     if f.has(s["eps"]) or any(isinstance(a, sympy.core.function.AppliedUndef) for a in sympy.preorder_traversal(f)):
         return None
     if any(isinstance(a, sympy.Symbol) and a.name in (*KERNEL_CONSTANTS, "M", "n")
@@ -166,6 +173,25 @@ def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int | Non
         scope=f"{cls} class parameters, " + ("every N" if N is None else f"N = {N}"),
         sizes=with_sizes("" if N is None else f"N = {N}", [str(p) for p in params if p.is_integer]),
         statements=(statement(cls if N is None else f"{cls}, N={N}", rel),))
+
+
+def _rewrite_certificate(large, f, s: dict):
+    """The checked identity ``large(ε = log t) = f`` on t ≥ 1 (a ``symbolic-statements`` certificate), or None
+    when it does not check TRUE: the conjecture's side as typed is bound to the form in t that is decided."""
+    from exactdp.algebra.certificates import assumptions_of, check, relation_text, symbols_of
+    from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+    from exactdp.numbers.truth import Truth
+
+    rel = sympy.Eq(large.subs(s["eps"], sympy.log(_t)), f, evaluate=False)
+    params = sorted(symbols_of(rel), key=str)
+    try:
+        cert = SymbolicStatements(
+            name="check: the conjectured side in t = e^eps", parameters=tuple(map(str, params)),
+            assumptions=assumptions_of(params), region=(relation_text(_t >= 1),), scope="t >= 1",
+            sizes="", statements=(statement("eps = log(t)", rel),))
+        return cert if check(cert).truth is Truth.TRUE else None
+    except ValueError:  # not expressible in the reader's grammar
+        return None
 
 
 #: N as a real symbol >= 2 (every integer size at once) in the (eps,c)-PML decision of :func:`prove`
@@ -230,6 +256,12 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
     steps = [f"symbolic proof (exactdp.algebra.prover), t = exp(eps) >= 1; the conjecture reads {small} {rel} {f}"]
     rests_on: list[str] = []
     certificates: list = []
+    if large.subs(sympy.exp(s["eps"]), _t).has(s["eps"]):  # rewritten in t: the identity is a checked step
+        rewrite = _rewrite_certificate(large, f, s)
+        if rewrite is None:
+            return None
+        certificates.append(rewrite)
+        steps.append(f"with eps = log(t): {large} = {f} (certificate {rewrite.kind} {rewrite.name!r} checked: TRUE)")
     every_n = not f.has(s["N"]) and "pml" not in classes
     all_sizes = True  # every class decided once for every N (no per-N decision)
     for cls in classes:
