@@ -426,7 +426,10 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     for counts in selection.candidates:
         items = [(loss, k) for loss, k in zip(losses, counts) if k]
         est = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
-        if try_exact and _within(TensorCost(sum(counts), est[0], est[1], est[2], 1, est[3], est[4])):
+        lo, hi = selection.bounds[counts]
+        if lo > 0 and hi - lo <= w * lo / 4:  # already tight (the deep-tail routine's balls)
+            exact = exact and lo == hi
+        elif try_exact and _within(TensorCost(sum(counts), est[0], est[1], est[2], 1, est[3], est[4])):
             lo = hi = search.hockey_stick(counts, g)
         else:
             if not _lattice_covers(items):
