@@ -24,9 +24,11 @@ def register(sub) -> None:
                                    "coefficient and the E_gamma coefficient (= delta_n(e^eps)) of its n-fold "
                                    "product by type classes, with a maximizing pair of input sequences, against "
                                    "phi^n(eps, delta) = 1 - e^(-n eps) (1-delta)^n ([A] A-8).")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", nargs="+",
+                   help="a kernel file (with --n), or FILE:N ... for the product K1^(x N1) x K2^(x N2) x ... of "
+                        "several kernels (eta_TV and, with --delta, the least eps; no --n)")
     p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
-    p.add_argument("--n", type=int, required=True, help="number of factors n >= 1")
+    p.add_argument("--n", type=int, default=None, help="number of factors n >= 1 (one FILE without :N)")
     _common.add_privacy(p, what="with an irrational e^eps only delta_n(e^eps) = A - B e^eps is printed")
     _common.deprecated_flag(p, "--gamma", "legacy_gamma", "--t (or --eps)", metavar="T",
                             help_text="here --gamma meant e^eps")
@@ -111,17 +113,20 @@ def _result(out: dict, eps) -> dict:
     return doc
 
 
-def _epsilon_for_delta(K, args, kw) -> dict:
-    """``--delta D`` alone: the least ε with δ_n(e^ε) ≤ D over all input sequences (exact t* = e^ε, or none
-    when a composition's P-only mass keeps δ_n above D for every ε)."""
-    from exactdp.measures.profile_inversion import epsilon_tensor_power
+def _epsilon_for_delta(factors, args, kw) -> dict:
+    """``--delta D`` alone: the least ε with δ(e^ε) ≤ D over all input sequences of the product ``factors``
+    (``[(K, n)]`` for K^{⊗n}; exact t* = e^ε, or none when a composition's P-only mass keeps δ above D for every
+    ε); the maximizer names the kernel of each pair (``factor``) when there are several."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_product
 
-    r = epsilon_tensor_power(K, args.n, _common.read_delta(args), **kw)
+    r = epsilon_tensor_product(factors, _common.read_delta(args), **kw)
+    several = len(factors) > 1
     return {"delta": str(r.delta), "t_star": None if r.gamma is None else str(r.gamma),
             "epsilon": "inf" if r.gamma is None else str(r.epsilon),
             "decimal": None if r.gamma is None else _common.decimal(r.epsilon),
             "evaluations": str(r.evaluations),
-            "maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)} for _, x, xp, c in r.composition]}
+            "maximizer": [dict({"factor": str(f)} if several else {}, x=str(x), x_prime=str(xp), count=str(c))
+                          for f, x, xp, c in r.composition]}
 
 
 @contextlib.contextmanager
@@ -139,8 +144,83 @@ def _scheduler(args):
         close()
 
 
+def _factor_specs(args) -> list[tuple[str, int]]:
+    """``[(path, n), ...]`` of the FILE arguments: one FILE with ``--n N``, or every one written FILE:N (N a
+    positive integer) without ``--n``."""
+    from exactdp.errors import ParameterError
+
+    specs: list[tuple[str, int | None]] = []
+    for text in args.file:
+        path, colon, count = text.rpartition(":")
+        specs.append((path, int(count)) if colon and count.isdigit() and path else (text, None))
+    if all(n is None for _, n in specs) and len(specs) == 1:
+        if args.n is None:
+            raise ParameterError("--n: required with one FILE (or write FILE:N)")
+        return [(specs[0][0], args.n)]
+    if any(n is None for _, n in specs):
+        bad = next(path for path, n in specs if n is None)
+        raise ParameterError(f"FILE: with several kernels every one is written FILE:N (N >= 1), got {bad!r}")
+    if args.n is not None:
+        raise ParameterError("--n: not with FILE:N (the multiplicity of each kernel is written after its file)")
+    out = [(path, n) for path, n in specs if n is not None]
+    for path, n in out:
+        if n < 1:
+            raise ParameterError(f"FILE:N: N must be a positive integer, got {path}:{n}")
+    return out
+
+
+def _run_product(args, specs) -> int:
+    """Several FILE:N: η_TV of K₁^{⊗N₁} ⊗ K₂^{⊗N₂} ⊗ … and, with ``--delta D``, the least ε with δ(e^ε) ≤ D over
+    all pairs of input sequences (exact; the pair-type search over every factor's pair compositions)."""
+    from exactdp.analysis import load_kernel
+    from exactdp.errors import ParameterError
+    from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness, require_cost, tensor_search_cost
+    from exactdp.numbers.qq import ONE
+
+    if args.t is not None or args.eps is not None or getattr(args, "legacy_gamma", None) is not None:
+        raise ParameterError("--t: for a product of several kernels only eta_TV and --delta (the least eps) are "
+                             "computed; give one FILE with --n for the values at t")
+    _common.check_output_path(args.output)
+    factors = [(load_kernel(path, at=args.at, report=_common.note), n) for path, n in specs]
+    kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
+    shape = " x ".join(f"{K.N}x{K.M}^(x {n})" for K, n in factors)
+    require_cost(tensor_search_cost(factors, ONE, **kw), f"tensor {shape}")
+    total = sum(n for _, n in factors)
+    with _common.progress(args, 1 + (args.delta is not None), f"tensor {shape}") as bar:
+        tv = eta_hockey_stick_tensor_product_witness(factors, 1, **kw)
+        bar.advance()
+        inv = _epsilon_for_delta(factors, args, kw) if args.delta is not None else None
+        if inv is not None:
+            bar.advance()
+    maximizer = [{"factor": f, "x": x, "x_prime": xp, "count": c} for f, x, xp, c in tv.composition]
+    if args.format in ("json", _common.LEGACY_JSON):
+        doc = {"n": total, "factors": [{"file": path, "n": n, "inputs": K.N, "outputs": K.M}
+                                       for (path, n), (K, _) in zip(specs, factors)],
+               "eta_tv": str(tv.value), "pair_classes": tv.classes, "evaluations": tv.evaluations,
+               "discarded": tv.discarded, "eta_tv_maximizer": maximizer}
+        if inv is not None:
+            doc["epsilon_for_delta"] = dict(inv, evaluations=int(inv["evaluations"]), maximizer=[
+                {k: int(v) for k, v in m.items()} for m in inv["maximizer"]])
+        _common.emit_json(args, "tensor", doc)
+        return 0
+    pairs = ", ".join(f"{c} x ({x},{xp}) of kernel {f + 1}" for f, x, xp, c in tv.composition) or "none"
+    lines = [f"K: {shape}, n = {total}: {tv.classes} pair classes, {tv.evaluations} exact evaluations, "
+             f"{tv.discarded} compositions ruled out by the certified filter",
+             f"  eta_TV(product) = {_common.shown(tv.value)}",
+             f"  eta_TV maximizer: {pairs} (other coordinates equal)"]
+    if inv is not None:
+        lines += _inversion_lines(inv)
+    _common.emit(args, "\n".join(lines))
+    return 0
+
+
 def run(args) -> int:
     from exactdp.analysis import load_kernel
+
+    specs = _factor_specs(args)
+    if len(specs) > 1:
+        return _run_product(args, specs)
+    args.file, args.n = specs[0]
     from exactdp.measures.contraction import eta_hockey_stick
     from exactdp.measures.tensor import delta_tensor_power_eps, eta_hockey_stick_tensor_product_witness, phi_n
     from exactdp.numbers.qq import to_qq
@@ -187,7 +267,7 @@ def run(args) -> int:
             values[f"delta_n(e^({eps}))"] = exact
             bar.advance()
         if invert:
-            inv = out["epsilon_for_delta"] = _epsilon_for_delta(K, args, kw)
+            inv = out["epsilon_for_delta"] = _epsilon_for_delta([(K, args.n)], args, kw)
             bar.advance()
     if args.format == _common.LEGACY_JSON:
         _common.emit_result(args, "tensor", out)
@@ -250,7 +330,8 @@ def _math_label(label: str) -> str:
 
 def _inversion_lines(inv: dict) -> list[str]:
     """The text lines of ``--delta D`` alone (ε for δ)."""
-    where = ", ".join(f"{m['count']} x ({m['x']},{m['x_prime']})" for m in inv["maximizer"]) or "none"
+    where = ", ".join(f"{m['count']} x ({m['x']},{m['x_prime']})" + (f" of kernel {int(m['factor']) + 1}" if "factor" in m
+                                                                       else "") for m in inv["maximizer"]) or "none"
     if inv["t_star"] is None:
         return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: none (delta_n stays above it for every eps; "
                 f"{inv['evaluations']} profile evaluations, maximizer {where})"]
