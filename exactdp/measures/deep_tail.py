@@ -45,6 +45,9 @@ from exactdp.numbers.rb import ball_endpoints
 
 #: the routine applies where the Chernoff bound of every composition is below this (the float filter's range)
 DEEP = fmpq(1, 2**500)
+#: below this n the routine is not chosen: the exact search is cheap there, and every search of a two-class kernel
+#: would pay for the Chernoff bound of :func:`applies_at` (about 20 ms)
+MIN_N = 256
 #: at most this many compositions are evaluated as balls; the rest keep their interval's Chernoff bound
 MAX_BALLS = 128
 #: the relative width a composition's ball is refined to (precision doubled up to :data:`_MAX_DOUBLINGS` times)
@@ -78,10 +81,10 @@ def _structure(losses, groups, totals):
 
 
 def applies_at(losses, groups, totals, gamma: fmpq) -> bool:
-    """Whether the structure is this routine's and the Chernoff bound of every composition is below :data:`DEEP`
-    (one bound over both end compositions: every composition between them is covered)."""
+    """Whether the structure is this routine's, n ≥ :data:`MIN_N`, and the Chernoff bound of every composition is
+    below :data:`DEEP` (one bound over both end compositions: every composition between them is covered)."""
     found = _structure(losses, groups, totals)
-    if found is None or gamma < 1:
+    if found is None or gamma < 1 or found[2] < MIN_N:
         return False
     i, j, n, _ = found
     if not _below_largest_ratio(losses[i], losses[j], n, gamma):
