@@ -35,8 +35,12 @@ Issue 24 acceptance (``--sweep``): the 2×3 pair (1/2, 1/3, 1/6)/(1/4, 1/4, 1/2)
 sequences, ten γ = 3^380 … 3^434 with ``enclosure=True`` and ε for δ = 10⁻⁶, against the PLD accountant composing
 the pair in both directions at 1e-4 and 1e-3 and answering the same eleven queries (CPU seconds, same run).
 
+Issue 24 items 1–2 and issue 25 item 3 (``--tails-products-3x3``): δ_n((3/2)ⁿ) of the asymmetric 2×2 at n = 10⁴
+(≈ 10⁻⁵¹⁶, below the float range), ε for δ = 10⁻⁶ of a 3×3 kernel at n = 1000 and of RR^{⊗50} ⊗ K23^{⊗50}, each
+against the PLD accountant on the same workload (its bracket and its CPU time, same run).
+
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
-      [--all-sequences] [--asymmetric] [--sweep] [--old-limit SECONDS]
+      [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
-from flint import fmpq
+from flint import arb, ctx, fmpq
 
 from exactdp import Kernel, eta_hockey_stick, eta_tv
 from exactdp.measures.privacy_loss import product_loss
@@ -458,7 +462,117 @@ def sweep_vs_pld(quick: bool = False) -> None:
     print(line)
 
 
+def _pld_pairs_epsilon(pld, pairs, n: int, interval: float, d: float):
+    """(CPU seconds, pessimistic ε, optimistic ε): dp_accounting's ε for δ = d over the given ordered row pairs
+    (p, q) (strings), each composed n times — the accountant's answer for the homogeneous input sequences."""
+    t0 = time.process_time()
+    out = []
+    for pess in (True, False):
+        eps = 0.0
+        for p, q in pairs:
+            x = pld.from_two_probability_mass_functions(
+                {i: math.log(float(fmpq(a))) for i, a in enumerate(p) if fmpq(a) > 0},
+                {i: math.log(float(fmpq(b))) for i, b in enumerate(q) if fmpq(b) > 0}, pessimistic_estimate=pess,
+                value_discretization_interval=interval, symmetric=False).self_compose(n)
+            eps = max(eps, x.get_epsilon_for_delta(d))
+        out.append(eps)
+        if pess:
+            t_pess = time.process_time() - t0
+    return t_pess, out[0], out[1]
+
+
+def tails_products_3x3_vs_pld(quick: bool = False) -> None:
+    """Issue 24 items 1–2 and issue 25 item 3, the workloads the certified filter did not cover before: δ below the
+    float range (the asymmetric 2×2 at γ = (3/2)^n), a 3×3 kernel's ε for δ = 10⁻⁶ at n = 1000 (every ordered row
+    pair), and a product RR^{⊗n} ⊗ K23^{⊗n} of different kernels — each against dp_accounting's PLD (pessimistic
+    timed, optimistic for the bracket) on the same workload, CPU time of this process, same run."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power, epsilon_tensor_product
+
+    pld = _pld_module()
+    d = fmpq(1, 10**6)
+    print("\nworkload                                   exactdp   exact value                  PLD (interval) bracket"
+          "            PLD time  ratio  inside")
+
+    def report(name, t, exact_text, exact_float, iv, tp, lo, hi):
+        inside = "-" if lo is None else str(lo <= exact_float * (1 + 1e-9) and exact_float <= hi * (1 + 1e-9))
+        if lo is not None and exact_float < lo and exact_float <= hi:  # below the accountant's truncation floor
+            inside = "below the PLD floor (its upper bound holds)"
+        br = "-" if lo is None else f"[{lo:.6g}, {hi:.6g}]"
+        ratio = "-" if tp is None else f"{tp / t:.2f}x"
+        tps = "-" if tp is None else f"{tp:.2f}s"
+        print(f"{name:<42} {t:>7.2f}s  {exact_text:<28} {iv:<8} {br:<26} {tps:>8} {ratio:>6}  {inside}")
+
+    # (a) δ_n((3/2)^n) of the asymmetric 2×2, all input sequences
+    K = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])
+    n = 2000 if quick else 10_000
+    g = fmpq(3, 2) ** n
+    t, v = _cpu(delta_tensor_power, K, n, g)
+    with ctx.workprec(64):
+        log10 = float((arb(v).log() / arb(10).log()).mid())
+    lo = hi = tp = None
+    if pld is not None:
+        t0 = time.process_time()
+        rows = [("1/2", "1/2"), ("1/4", "3/4")]
+        vals = []
+        for pess in (True, False):
+            best = 0.0
+            for p, q in ((rows[0], rows[1]), (rows[1], rows[0])):
+                x = pld.from_two_probability_mass_functions(
+                    {i: math.log(float(fmpq(a))) for i, a in enumerate(p)},
+                    {i: math.log(float(fmpq(b))) for i, b in enumerate(q)}, pessimistic_estimate=pess,
+                    value_discretization_interval=1e-3, symmetric=False).self_compose(n)
+                best = max(best, x.get_delta_for_epsilon(n * math.log(1.5)))
+            vals.append(best)
+            if pess:
+                tp = time.process_time() - t0
+        hi, lo = vals
+    report(f"2x2 delta_n((3/2)^n), n = {n}", t, f"10^{log10:.3f} (exact)", float(v) if log10 > -300 else 0.0, "1e-3",
+           tp, lo, hi)
+
+    # (c) a 3×3 kernel, ε for δ = 10⁻⁶ at n = 1000 over all input sequences (six ordered row pairs)
+    rows3 = [("1/2", "1/3", "1/6"), ("1/4", "1/4", "1/2"), ("1/3", "1/2", "1/6")]
+    K3 = Kernel([list(r) for r in rows3])
+    n = 300 if quick else 1000
+    t, r = _cpu(epsilon_tensor_power, K3, n, d)
+    e = float(r.epsilon.evalf(20))
+    lo = hi = tp = None
+    if pld is not None:
+        tp, hi, lo = _pld_pairs_epsilon(pld, [(rows3[i], rows3[j]) for i in range(3) for j in range(3) if i != j], n,
+                                        1e-4, float(d))
+    report(f"3x3 eps(delta = 1e-6), n = {n}", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi)
+
+    # (b) RR^(x n) (x) K23^(x n), ε for δ = 10⁻⁶ over all input sequences of the product
+    rr, k23 = (("3/4", "1/4"), ("1/4", "3/4")), (SWEEP_P, SWEEP_Q)
+    n = 20 if quick else 50
+    factors = [(Kernel([list(x) for x in rr]), n), (Kernel([list(x) for x in k23]), n)]
+    t, r = _cpu(epsilon_tensor_product, factors, d)
+    e = float(r.epsilon.evalf(20))
+    lo = hi = tp = None
+    if pld is not None:  # the accountant composes the worst directions: RR (either) with each direction of K23
+        t0 = time.process_time()
+        eps = []
+        for pess in (True, False):
+            best = 0.0
+            for p, q in ((k23[0], k23[1]), (k23[1], k23[0])):
+                a = pld.from_two_probability_mass_functions(
+                    {0: math.log(0.75), 1: math.log(0.25)}, {0: math.log(0.25), 1: math.log(0.75)},
+                    pessimistic_estimate=pess, value_discretization_interval=1e-4, symmetric=False).self_compose(n)
+                b = pld.from_two_probability_mass_functions(
+                    {i: math.log(float(fmpq(x))) for i, x in enumerate(p)},
+                    {i: math.log(float(fmpq(x))) for i, x in enumerate(q)}, pessimistic_estimate=pess,
+                    value_discretization_interval=1e-4, symmetric=False).self_compose(n)
+                best = max(best, a.compose(b).get_epsilon_for_delta(float(d)))
+            eps.append(best)
+            if pess:
+                tp = time.process_time() - t0
+        hi, lo = eps
+    report(f"RR^(x{n}) x K23^(x{n}) eps(delta = 1e-6)", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi)
+
+
 if __name__ == "__main__":
+    if "--tails-products-3x3" in sys.argv:
+        tails_products_3x3_vs_pld(quick="--quick" in sys.argv)
+        sys.exit(0)
     if "--sweep" in sys.argv:
         sweep_vs_pld(quick="--quick" in sys.argv)
         sys.exit(0)

@@ -24,10 +24,12 @@ def register(sub) -> None:
                                    "coefficient and the E_gamma coefficient (= delta_n(e^eps)) of its n-fold "
                                    "product by type classes, with a maximizing pair of input sequences, against "
                                    "phi^n(eps, delta) = 1 - e^(-n eps) (1-delta)^n ([A] A-8).")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", nargs="+",
+                   help="a kernel file (with --n), or FILE:N ... for the product K1^(x N1) x K2^(x N2) x ... of "
+                        "several kernels (eta_TV and, with --delta, the least eps; no --n)")
     _common.add_csv_labels(p)
     p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
-    p.add_argument("--n", type=int, required=True, help="number of factors n >= 1")
+    p.add_argument("--n", type=int, default=None, help="number of factors n >= 1 (one FILE without :N)")
     _common.add_privacy(p, what="with an irrational e^eps only delta_n(e^eps) = A - B e^eps is printed")
     _common.deprecated_flag(p, "--gamma", "legacy_gamma", "--t (or --eps)", metavar="T",
                             help_text="here --gamma meant e^eps")
@@ -63,27 +65,48 @@ def _resolve(args):
     return None, sympy.log(t)
 
 
-def _check_cost(K, args, gamma, kw) -> None:
-    """Refuse up front (one line, exit 2) when the searches this command runs together exceed max_work or
-    max_memory: η_TV, and with a rational t the searches at t and at tⁿ and the powers of φⁿ."""
+def _check_cost(K, args, gamma, kw) -> bool:
+    """Refuse up front (one line, exit 2) when one of the searches this command runs exceeds max_work or
+    max_memory: η_TV, and with a rational t the searches at t and at tⁿ and the powers of φⁿ.  Without t (η_TV
+    alone, or ``--delta`` alone) an exact η_TV search over the limits is not refused: False says to print η_TV
+    as a certified enclosure instead (:func:`~exactdp.measures.tensor_enclosure.delta_tensor_power_enclosure`,
+    under its own guard), so that ε for δ is answered (a 2×3 or 3×3 kernel at n = 1000)."""
     from exactdp.errors import ParameterError
-    from exactdp.limits import require
+    from exactdp.limits import limit, require
     from exactdp.measures.tensor import power_cost, tensor_search_cost
     from exactdp.numbers.qq import ONE, to_qq
 
     if args.n < 1:
         raise ParameterError(f"--n: must be a positive integer, got {args.n}")
     costs = [tensor_search_cost([(K, args.n)], ONE, **kw)]
+    if gamma is None and (costs[0].work > limit("max_work") or costs[0].memory > limit("max_memory")):
+        return False
     if gamma is not None:
         g = to_qq(gamma, "gamma")
         if g >= 1:  # (γ < 1 is refused by the computation itself, with its own message)
             costs += [tensor_search_cost([(K, args.n)], g, **kw),
                       tensor_search_cost([(K, args.n)], g, gamma_power=args.n, **kw),
                       power_cost(g, args.n), power_cost(g, args.n)]
-    work, memory = sum(c.work for c in costs), max(c.memory for c in costs)
-    what = f"tensor --n {costs[0].n} for a {K.N}x{K.M} kernel: {costs[0].describe()}"
-    require("max_work", work, what)
-    require("max_memory", memory, what)
+    # each search is one computation under the limits (max_work: "one exact computation"); their sum would refuse
+    # commands whose every part fits (the asymmetric 2×2 at n = 10 000: three filtered searches of 0.6·10⁹ each)
+    for c in costs:
+        what = f"tensor --n {costs[0].n} for a {K.N}x{K.M} kernel: {c.describe()}"
+        require("max_work", c.work, what)
+        require("max_memory", c.memory, what)
+    return True
+
+
+def _tv_enclosure(K, n: int):
+    """``(witness, enclosure)`` of η_TV(K^{⊗n}) where the exact search is over the limits: the certified enclosure
+    of relative width ≤ 10⁻⁶ (exact when it is a point; then the witness carries the value, else value None and no
+    maximizer)."""
+    from exactdp.measures.tensor import TensorWitness
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+    from exactdp.measures.tensor_search import classify, normalize_factors
+
+    enclosure = delta_tensor_power_enclosure(K, n, 1)
+    classes = len(classify(normalize_factors([(K, n)]))[0])
+    return TensorWitness(enclosure.value, (), classes, 0), enclosure
 
 
 def _result(out: dict, eps) -> dict:
@@ -93,6 +116,8 @@ def _result(out: dict, eps) -> dict:
            "evaluations": int(out["evaluations"]), "discarded": int(out["discarded"]),
            "eta_tv_maximizer": [{"x": int(m["x"]), "x_prime": int(m["x_prime"]), "count": int(m["count"])}
                                 for m in out["eta_tv_maximizer"]]}
+    if "eta_tv_enclosure" in out:
+        doc["eta_tv_enclosure"] = out["eta_tv_enclosure"]
     if "gamma" in out:
         doc.update({"t": out["gamma"], "delta": out["delta"], "eta_e_t": out["eta_gamma"], "phi_n": out["phi_n"],
                     "eta_tv_le_phi_n": out["eta_tv_le_phi_n"] == "true", "delta_n_at_t_n": out["delta_n_at_gamma_n"],
@@ -110,17 +135,20 @@ def _result(out: dict, eps) -> dict:
     return doc
 
 
-def _epsilon_for_delta(K, args, kw) -> dict:
-    """``--delta D`` alone: the least ε with δ_n(e^ε) ≤ D over all input sequences (exact t* = e^ε, or none
-    when a composition's P-only mass keeps δ_n above D for every ε)."""
-    from exactdp.measures.profile_inversion import epsilon_tensor_power
+def _epsilon_for_delta(factors, args, kw) -> dict:
+    """``--delta D`` alone: the least ε with δ(e^ε) ≤ D over all input sequences of the product ``factors``
+    (``[(K, n)]`` for K^{⊗n}; exact t* = e^ε, or none when a composition's P-only mass keeps δ above D for every
+    ε); the maximizer names the kernel of each pair (``factor``) when there are several."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_product
 
-    r = epsilon_tensor_power(K, args.n, _common.read_delta(args), **kw)
+    r = epsilon_tensor_product(factors, _common.read_delta(args), **kw)
+    several = len(factors) > 1
     return {"delta": str(r.delta), "t_star": None if r.gamma is None else str(r.gamma),
             "epsilon": "inf" if r.gamma is None else str(r.epsilon),
             "decimal": None if r.gamma is None else _common.decimal(r.epsilon),
             "evaluations": str(r.evaluations),
-            "maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)} for _, x, xp, c in r.composition]}
+            "maximizer": [dict({"factor": str(f)} if several else {}, x=str(x), x_prime=str(xp), count=str(c))
+                          for f, x, xp, c in r.composition]}
 
 
 @contextlib.contextmanager
@@ -138,8 +166,84 @@ def _scheduler(args):
         close()
 
 
+def _factor_specs(args) -> list[tuple[str, int]]:
+    """``[(path, n), ...]`` of the FILE arguments: one FILE with ``--n N``, or every one written FILE:N (N a
+    positive integer) without ``--n``."""
+    from exactdp.errors import ParameterError
+
+    specs: list[tuple[str, int | None]] = []
+    for text in args.file:
+        path, colon, count = text.rpartition(":")
+        specs.append((path, int(count)) if colon and count.isdigit() and path else (text, None))
+    if all(n is None for _, n in specs) and len(specs) == 1:
+        if args.n is None:
+            raise ParameterError("--n: required with one FILE (or write FILE:N)")
+        return [(specs[0][0], args.n)]
+    if any(n is None for _, n in specs):
+        bad = next(path for path, n in specs if n is None)
+        raise ParameterError(f"FILE: with several kernels every one is written FILE:N (N >= 1), got {bad!r}")
+    if args.n is not None:
+        raise ParameterError("--n: not with FILE:N (the multiplicity of each kernel is written after its file)")
+    out = [(path, n) for path, n in specs if n is not None]
+    for path, n in out:
+        if n < 1:
+            raise ParameterError(f"FILE:N: N must be a positive integer, got {path}:{n}")
+    return out
+
+
+def _run_product(args, specs) -> int:
+    """Several FILE:N: η_TV of K₁^{⊗N₁} ⊗ K₂^{⊗N₂} ⊗ … and, with ``--delta D``, the least ε with δ(e^ε) ≤ D over
+    all pairs of input sequences (exact; the pair-type search over every factor's pair compositions)."""
+    from exactdp.analysis import load_kernel
+    from exactdp.errors import ParameterError
+    from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness, require_cost, tensor_search_cost
+    from exactdp.numbers.qq import ONE
+
+    if args.t is not None or args.eps is not None or getattr(args, "legacy_gamma", None) is not None:
+        raise ParameterError("--t: for a product of several kernels only eta_TV and --delta (the least eps) are "
+                             "computed; give one FILE with --n for the values at t")
+    _common.check_output_path(args.output)
+    factors = [(load_kernel(path, at=args.at, header=args.header, row_labels=args.row_labels,
+                               report=_common.note), n) for path, n in specs]
+    kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
+    shape = " x ".join(f"{K.N}x{K.M}^(x {n})" for K, n in factors)
+    require_cost(tensor_search_cost(factors, ONE, **kw), f"tensor {shape}")
+    total = sum(n for _, n in factors)
+    with _common.progress(args, 1 + (args.delta is not None), f"tensor {shape}") as bar:
+        tv = eta_hockey_stick_tensor_product_witness(factors, 1, **kw)
+        bar.advance()
+        inv = _epsilon_for_delta(factors, args, kw) if args.delta is not None else None
+        if inv is not None:
+            bar.advance()
+    maximizer = [{"factor": f, "x": x, "x_prime": xp, "count": c} for f, x, xp, c in tv.composition]
+    if args.format in ("json", _common.LEGACY_JSON):
+        doc = {"n": total, "factors": [{"file": path, "n": n, "inputs": K.N, "outputs": K.M}
+                                       for (path, n), (K, _) in zip(specs, factors)],
+               "eta_tv": str(tv.value), "pair_classes": tv.classes, "evaluations": tv.evaluations,
+               "discarded": tv.discarded, "eta_tv_maximizer": maximizer}
+        if inv is not None:
+            doc["epsilon_for_delta"] = dict(inv, evaluations=int(inv["evaluations"]), maximizer=[
+                {k: int(v) for k, v in m.items()} for m in inv["maximizer"]])
+        _common.emit_json(args, "tensor", doc)
+        return 0
+    pairs = ", ".join(f"{c} x ({x},{xp}) of kernel {f + 1}" for f, x, xp, c in tv.composition) or "none"
+    lines = [f"K: {shape}, n = {total}: {tv.classes} pair classes, {tv.evaluations} exact evaluations, "
+             f"{tv.discarded} compositions ruled out by the certified filter",
+             f"  eta_TV(product) = {_common.shown(tv.value)}",
+             f"  eta_TV maximizer: {pairs} (other coordinates equal)"]
+    if inv is not None:
+        lines += _inversion_lines(inv)
+    _common.emit(args, "\n".join(lines))
+    return 0
+
+
 def run(args) -> int:
     from exactdp.analysis import load_kernel
+
+    specs = _factor_specs(args)
+    if len(specs) > 1:
+        return _run_product(args, specs)
+    args.file, args.n = specs[0]
     from exactdp.measures.contraction import eta_hockey_stick
     from exactdp.measures.tensor import delta_tensor_power_eps, eta_hockey_stick_tensor_product_witness, phi_n
     from exactdp.numbers.qq import to_qq
@@ -155,17 +259,25 @@ def run(args) -> int:
     K = load_kernel(args.file, at=args.at, header=args.header, row_labels=args.row_labels,
                     report=_common.note)
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
-    _check_cost(K, args, gamma, kw)
+    exact_tv = _check_cost(K, args, gamma, kw) or eps is not None
     steps = 1 + (3 if gamma is not None else 0) + (1 if eps is not None else 0) + (1 if invert else 0)
     with _common.progress(args, steps, f"tensor n={args.n}") as bar, _scheduler(args) as ex:
         wkw = dict(kw, executor=ex)
-        tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **wkw)
+        if exact_tv:
+            tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **wkw)
+        else:
+            tv, enclosure = _tv_enclosure(K, args.n)
         bar.advance()
         out = {"n": str(args.n), "eta_tv": str(tv.value),
                "eta_tv_maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)}
                                     for _, x, xp, c in tv.composition],
                "pair_classes": str(tv.classes), "evaluations": str(tv.evaluations), "discarded": str(tv.discarded)}
         values = {"eta_TV(K^(x n))": tv.value}
+        if not exact_tv and not enclosure.exact:
+            out["eta_tv"] = None
+            out["eta_tv_enclosure"] = {"lower": str(enclosure.lower), "upper": str(enclosure.upper),
+                                       "relative_width": str(enclosure.relative_width)}
+            values = {"eta_TV(K^(x n)) in": str(enclosure)}
         if gamma is not None:
             g = to_qq(gamma, "gamma")
             eg = eta_hockey_stick_tensor_product_witness([(K, args.n)], g, **wkw)
@@ -187,7 +299,7 @@ def run(args) -> int:
             values[f"delta_n(e^({eps}))"] = exact
             bar.advance()
         if invert:
-            inv = out["epsilon_for_delta"] = _epsilon_for_delta(K, args, kw)
+            inv = out["epsilon_for_delta"] = _epsilon_for_delta([(K, args.n)], args, kw)
             bar.advance()
     if args.format == _common.LEGACY_JSON:
         _common.emit_result(args, "tensor", out)
@@ -195,7 +307,8 @@ def run(args) -> int:
     if args.format == "json":
         _common.emit_json(args, "tensor", _result(out, eps))
         return 0
-    pairs = ", ".join(f"{c} x ({x},{xp})" for _, x, xp, c in tv.composition) or "none (identical rows)"
+    pairs = ", ".join(f"{c} x ({x},{xp})" for _, x, xp, c in tv.composition) or (
+        "none (identical rows)" if "eta_tv_enclosure" not in out else "none (eta_TV enclosed, not searched)")
     if args.format != "text":
         from exactdp.cli import _document  # deferred: start-up
 
@@ -210,8 +323,9 @@ def run(args) -> int:
         return 0
     lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations, "
              f"{tv.discarded} compositions ruled out by the certified filter"]
-    lines += [f"  {label} = {_common.shown(v)}" for label, v in values.items()]
-    lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
+    lines += [f"  {label} {v}" if isinstance(v, str) else f"  {label} = {_common.shown(v)}" for label, v in values.items()]
+    if "eta_tv_enclosure" not in out:
+        lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
     if gamma is not None:
         lines.append(f"  eta_TV(K^(x n)) <= phi^n: {out['eta_tv_le_phi_n']}")
     if invert:
@@ -250,7 +364,8 @@ def _math_label(label: str) -> str:
 
 def _inversion_lines(inv: dict) -> list[str]:
     """The text lines of ``--delta D`` alone (ε for δ)."""
-    where = ", ".join(f"{m['count']} x ({m['x']},{m['x_prime']})" for m in inv["maximizer"]) or "none"
+    where = ", ".join(f"{m['count']} x ({m['x']},{m['x_prime']})" + (f" of kernel {int(m['factor']) + 1}" if "factor" in m
+                                                                       else "") for m in inv["maximizer"]) or "none"
     if inv["t_star"] is None:
         return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: none (delta_n stays above it for every eps; "
                 f"{inv['evaluations']} profile evaluations, maximizer {where})"]

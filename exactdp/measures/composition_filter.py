@@ -113,9 +113,10 @@ class Selection:
 
 def routines() -> list[EnclosureRoutine]:
     """The registered enclosure routines, tried in order."""
+    from exactdp.measures.deep_tail import DEEP_TAIL  # deferred: start-up (arb balls, only for tiny E_γ)
     from exactdp.measures.lattice_interval import THREE_RATIO  # deferred: start-up (the lattice routine is large)
 
-    return [TWO_RATIO, THREE_RATIO]
+    return [DEEP_TAIL, TWO_RATIO, THREE_RATIO]
 
 
 @dataclass(frozen=True)
@@ -130,9 +131,12 @@ class Plan:
     memory: int
 
 
-def plan(losses, groups, totals) -> Plan | None:
-    """The first routine that applies, with its (work, memory) estimate; None if none applies."""
+def plan(losses, groups, totals, gamma: fmpq | None = None) -> Plan | None:
+    """The first routine that applies (at ``gamma`` for a routine with ``applies_at``; such a routine is skipped
+    when ``gamma`` is None), with its (work, memory) estimate; None if none applies."""
     for routine in routines():
+        if routine.applies_at is not None and (gamma is None or not routine.applies_at(losses, groups, totals, gamma)):
+            continue
         estimate = routine.estimate(losses, groups, totals)
         if estimate is not None:
             return Plan(routine, tuple(losses), tuple(tuple(g) for g in groups), tuple(totals), *estimate)
@@ -146,7 +150,7 @@ def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = 
     lo = hi is the exact value, kept in ``known``).  None when no routine applies or more than ``cap``
     (default :data:`MAX_CANDIDATES`) candidates survive without a point enclosure.  The candidates' enclosures are
     kept in ``bounds`` (an enclosure of the maximum is [max lo, max hi] over them)."""
-    planned = planned if planned is not None else plan(losses, groups, totals)
+    planned = planned if planned is not None else plan(losses, groups, totals, gamma)
     if planned is None:
         return None
     cap = MAX_CANDIDATES if cap is None else cap

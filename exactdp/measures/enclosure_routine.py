@@ -2,7 +2,8 @@ r"""The protocol of the composition filter's enclosure routines (:mod:`exactdp.m
 
 A routine encloses E_γ(P^{⊗k}‖Q^{⊗k}) for every composition k of a class structure of the pair losses: its
 ``estimate`` gives the work and candidate count before anything is computed (``None``: the routine does not
-apply), its ``enclose`` the certified rational bounds.  The two-ratio routine lives in ``composition_filter``,
+apply), its ``enclose`` the certified rational bounds, its optional ``applies_at`` the values of γ it is meant for
+(the deep-tail routine of :mod:`exactdp.measures.deep_tail`: only where every E_γ is below the float range).  The two-ratio routine lives in ``composition_filter``,
 the three-ratio (lattice) routine in ``lattice_interval``; this module is below both so neither imports the
 other's caller.
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from flint import fmpq
 
 from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.qq import ONE, ZERO
 
 
 @dataclass(frozen=True)
@@ -24,3 +26,19 @@ class EnclosureRoutine:
     name: str
     estimate: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int]], tuple[int, int] | None]
     enclose: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], list]
+    #: a routine that suits only some γ of a structure says which (None: every γ where ``estimate`` applies);
+    #: :func:`exactdp.measures.composition_filter.plan` skips it when γ is not given
+    applies_at: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], bool] | None = None
+
+
+def two_class_rows(out: dict, size: int, i: int, j: int, n: int) -> list:
+    """``(counts, lo, hi)`` of every composition (k of class i, n − k of class j, ``size`` classes in all) in the
+    order of ``tensor_search.all_compositions`` (k = 0..n), from ``out``: k → (lo, hi); a k not in ``out``
+    gets the trivial bounds (0, 1).  The rows a routine over one factor with two pair classes returns."""
+    rows = []
+    for k in range(n + 1):
+        counts = [0] * size
+        counts[i], counts[j] = k, n - k
+        lo, hi = out.get(k, (ZERO, ONE))
+        rows.append((tuple(counts), lo, hi))
+    return rows

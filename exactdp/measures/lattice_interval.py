@@ -68,7 +68,7 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import limit, require
-from exactdp.measures.enclosure_routine import EnclosureRoutine
+from exactdp.measures.enclosure_routine import EnclosureRoutine, two_class_rows
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.rb import ball_endpoints
@@ -694,13 +694,7 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
         for neg, _, a, b in heap:
             for k in range(a, b + 1):
                 out.setdefault(k, (ZERO, -neg))
-    rows = []
-    for k in range(n + 1):
-        counts = [0] * len(losses)
-        counts[i], counts[j] = k, n - k
-        lo, hi = out.get(k, (ZERO, ONE))
-        rows.append((tuple(counts), lo, hi))
-    return rows
+    return two_class_rows(out, len(losses), i, j, n)
 
 
 def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, out: dict,

@@ -108,11 +108,28 @@ def epsilon_tensor_power(K, n: int, delta, *, max_evaluations: int = MAX_EVALUAT
     Raises:
         ParameterError: δ outside [0, 1], n < 1, or more than ``MAX_STEPS`` evaluations.
     """
+    return epsilon_tensor_product([(as_kernel(K), check_n(n))], delta, max_evaluations=max_evaluations)
+
+
+def epsilon_tensor_product(factors, delta, *, max_evaluations: int = MAX_EVALUATIONS) -> TensorEpsilon:
+    r"""The least ε ≥ 0 such that K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m} is (ε, δ)-LDP, exactly: the inversion of
+    :func:`epsilon_tensor_power` for a product of different kernels (``factors = [(K_j, n_j), ...]``; the maximum
+    over pairs of input sequences runs over the pair compositions of every factor, docs/claims.md B-10, D-7).
+
+    >>> from exactdp.mechanisms import randomized_response
+    >>> r = epsilon_tensor_product([(randomized_response(2, 3), 1), (randomized_response(2, 2), 1)], "1/4")
+    >>> r.gamma, r.composition
+    (3, ((0, 0, 1, 1), (1, 0, 1, 1)))
+
+    Raises:
+        ParameterError: δ outside [0, 1], a multiplicity < 1, or more than ``MAX_STEPS`` evaluations.
+    """
     d = _delta_level(delta)
-    search = TensorSearch([(as_kernel(K), check_n(n))], max_evaluations=max_evaluations)
+    search = TensorSearch(factors, max_evaluations=max_evaluations)
+    n = sum(n_j for _, n_j in search.facs)
     g = ONE  # invariant: γ* ≥ g (1, or the root of a composition whose E_γ never exceeds δ_n)
     last = None  # the composition whose root g is (filtered steps)
-    what = f"epsilon_tensor_power: {shape_text(search.facs)}"
+    what = f"epsilon_tensor_product: {shape_text(search.facs)}"
     for step in range(1, MAX_STEPS + 1):
         decided = None if _exact_fits(search, g) else _filtered_decision(search, g, d, what)
         if decided is not None and (decided or last is not None):
@@ -132,7 +149,7 @@ def epsilon_tensor_power(K, n: int, delta, *, max_evaluations: int = MAX_EVALUAT
         if root is None:  # this composition alone stays above δ for every γ: no finite ε
             return TensorEpsilon(d, None, search.piece(w.counts, g), w.composition, step)
         g = max(root, g)
-    raise ParameterError(f"epsilon_tensor_power: more than {MAX_STEPS} profile evaluations (n = {n})")
+    raise ParameterError(f"epsilon_tensor_product: more than {MAX_STEPS} profile evaluations (n = {n})")
 
 
 def delta_tensor_power_eps_search(K, n: int, gamma: sympy.Expr, *,

@@ -425,8 +425,11 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     for counts in selection.candidates:
         items = [(loss, k) for loss, k in zip(losses, counts) if k]
         est = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
+        lo, hi = selection.bounds[counts]
         if try_exact and _within(TensorCost(sum(counts), est[0], est[1], est[2], 1, est[3], est[4])):
             lo = hi = search.hockey_stick(counts, g)
+        elif lo > 0 and hi - lo <= w * lo / 4:  # the filter's own bounds are tight enough (the deep tail's balls)
+            exact = exact and lo == hi
         else:
             if not _lattice_covers(items):
                 return None

@@ -266,7 +266,10 @@ def _filter_plan(classified, g, gamma_power: int, cost: TensorCost, filtered: bo
     classes, groups, totals, _ = classified
     if filtered is False or not classes or _composition_count(groups, totals) < 3:
         return None
-    planned = composition_filter.plan([c.loss for c in classes], groups, totals)
+    # the γ the search runs at (γ^k for an estimate at gamma_power = k), where forming it is cheap: a routine meant
+    # for some γ only (the deep tail) is chosen by it
+    at = g ** gamma_power if gamma_power == 1 or gamma_power * rational_bits(g) <= 2**20 else None
+    planned = composition_filter.plan([c.loss for c in classes], groups, totals, at)
     if planned is None:
         return None
     if filtered is None and planned.work + 2 * _worst_evaluation(classes, groups, totals, g, gamma_power)[3] >= cost.work:

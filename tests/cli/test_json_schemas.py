@@ -168,3 +168,11 @@ def test_recheck(capsys, tmp_path):
 def test_kernel_file_schema(doc, ok):
     v = jsonschema.Draft202012Validator(schema("kernel"))
     assert v.is_valid(doc) is ok
+
+
+def test_tensor_product_of_several_files(capsys, rr, tmp_path):
+    k23 = tmp_path / "k23.json"
+    k23.write_text('[["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]]')
+    r = run_json(capsys, ["tensor", f"{rr}:2", f"{k23}:1", "--delta", "1/10", "--format", "json"], "tensor")
+    assert r["n"] == 3 and [f["outputs"] for f in r["factors"]] == [2, 3]
+    assert all("factor" in m for m in r["epsilon_for_delta"]["maximizer"])

@@ -152,3 +152,32 @@ def test_tensor_reports_the_compositions_the_filter_ruled_out(tmp_path, capsys):
     rr = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])  # one pair class: the filter does not run
     assert main(["tensor", rr, "--n", "5", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["result"]["discarded"] == 0
+
+
+def test_tensor_3x3_at_n_1000_answers_epsilon_with_eta_tv_enclosed(tmp_path, capsys):
+    # issue 24: a 3×3 kernel at n = 1000 (every ordered row pair); the exact η_TV search is over max_work, so η_TV is
+    # a certified enclosure (η_TV ≥ the homogeneous composition's exact value, ≤ 1) and ε for δ = 10^-6 is exact
+    path = _kernel(tmp_path, [["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"], ["1/3", "1/2", "1/6"]])
+    assert main(["tensor", path, "--n", "1000", "--delta", "1e-6", "--format", "json", "--no-progress"]) == 0
+    r = json.loads(capsys.readouterr().out)["result"]
+    from fractions import Fraction
+
+    assert r["eta_tv"] is None
+    lo, hi = Fraction(r["eta_tv_enclosure"]["lower"]), Fraction(r["eta_tv_enclosure"]["upper"])
+    assert 1 - Fraction(1, 10**12) < lo <= hi <= 1 and hi - lo <= lo / 10**6
+    inv = r["epsilon_for_delta"]
+    from exactdp.kernels import Kernel
+    from exactdp.measures.tensor import TensorSearch
+
+    # the exact t* of the maximizing homogeneous composition: E_{t*} = 10^-6 exactly there, below it above
+    K = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"], ["1/3", "1/2", "1/6"]])
+    S = TensorSearch([(K, 1000)])
+    t_star = Fraction(inv["t_star"])
+    from flint import fmpq
+
+    counts = [0] * len(S.classes)
+    (m,) = inv["maximizer"]
+    index = next(i for i, c in enumerate(S.classes) if (c.x, c.x_prime) == (m["x"], m["x_prime"]))
+    counts[index] = 1000
+    assert S.hockey_stick(tuple(counts), fmpq(t_star.numerator, t_star.denominator)) == fmpq(1, 10**6)
+    assert 420 < float(inv["decimal"][:12]) < 430

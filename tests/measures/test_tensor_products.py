@@ -1,0 +1,128 @@
+"""Products of different kernels K₁^{⊗n₁} ⊗ K₂^{⊗n₂}: η_TV and ε for δ (issue 25 item 3) against brute force.
+
+The brute force builds the explicit product kernel (Kronecker products of the rows) and takes the maximum over
+every ordered pair of its rows: E_γ(P‖Q) = Σ (P − γQ)_+, and the least γ with E_γ ≤ δ of one pair exactly from
+its breakpoints (the ratios P/Q, where the piecewise-linear E_γ changes slope).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from flint import fmpq
+
+from exactdp.cli import main
+from exactdp.kernels import Kernel
+from exactdp.measures.profile_inversion import epsilon_tensor_power, epsilon_tensor_product
+from exactdp.measures.tensor import eta_hockey_stick_tensor_product
+
+F = fmpq
+RR = Kernel([["3/4", "1/4"], ["1/4", "3/4"]])
+K23 = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]])
+ASYM = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])
+RR3 = Kernel([["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/4", "1/4", "1/2"]])
+
+
+def _rows(factors):
+    """The rows of K₁^{⊗n₁} ⊗ K₂^{⊗n₂} ⊗ … as lists of exact masses."""
+    rows = [[F(1)]]
+    for K, n in factors:
+        for _ in range(n):
+            rows = [[a * b for a in r for b in K[x]] for r in rows for x in range(K.N)]
+    return rows
+
+
+def _hockey_stick(p, q, g):
+    return sum((a - g * b for a, b in zip(p, q) if a > g * b), F(0))
+
+
+def _least_gamma(p, q, d):
+    """The least γ ≥ 1 with E_γ(p‖q) ≤ d (None when the P-only mass exceeds d), exactly."""
+    if sum((a for a, b in zip(p, q) if b == 0), F(0)) > d:
+        return None
+    if _hockey_stick(p, q, F(1)) <= d:
+        return F(1)
+    points = sorted({a / b for a, b in zip(p, q) if b and a / b > 1})
+    for r in points:  # E_γ is linear between breakpoints: the root lies in the first segment ending at or below d
+        if _hockey_stick(p, q, r) <= d:
+            A = sum((a for a, b in zip(p, q) if b == 0 or a / b > r), F(0))  # the piece just left of r
+            B = sum((b for a, b in zip(p, q) if b and a / b >= r), F(0))
+            A2 = sum((a for a, b in zip(p, q) if b == 0 or a / b >= r), F(0))
+            return max(F(1), (A2 - d) / B) if B else r
+    return points[-1] if points else F(1)
+
+
+def _brute(factors, d):
+    rows = _rows(factors)
+    tv = max(_hockey_stick(p, q, F(1)) for p, q in itertools.permutations(rows, 2))
+    roots = [_least_gamma(p, q, d) for p, q in itertools.permutations(rows, 2)]
+    return tv, (None if any(r is None for r in roots) else max(roots))
+
+
+CASES = [
+    [(RR, 2), (K23, 2)],
+    [(ASYM, 3), (RR, 1)],
+    [(K23, 1), (ASYM, 2)],
+    [(RR3, 1), (K23, 2)],
+    [(RR, 1), (K23, 1), (ASYM, 1)],
+]
+
+
+@pytest.mark.parametrize("factors", CASES)
+@pytest.mark.parametrize("d", [F(1, 10), F(1, 100), F(1, 3)])
+def test_eta_tv_and_epsilon_of_products_against_brute_force(factors, d):
+    tv, gamma = _brute(factors, d)
+    assert eta_hockey_stick_tensor_product(factors, 1) == tv
+    r = epsilon_tensor_product(factors, d)
+    assert r.gamma == gamma
+    if gamma is not None:  # at γ* the product's profile is at most δ; just below it, above δ
+        assert eta_hockey_stick_tensor_product(factors, gamma) <= d
+        if gamma > 1:
+            assert eta_hockey_stick_tensor_product(factors, gamma * (1 - F(1, 10**6))) > d
+
+
+def test_one_factor_is_the_tensor_power():
+    a = epsilon_tensor_product([(K23, 4)], F(1, 20))
+    b = epsilon_tensor_power(K23, 4, F(1, 20))
+    assert (a.gamma, a.composition) == (b.gamma, b.composition)
+
+
+def _write(tmp_path, name, K):
+    path = tmp_path / name
+    path.write_text(json.dumps(K.as_strings()))
+    return str(path)
+
+
+def test_cli_product_of_two_files(tmp_path, capsys):
+    rr, k23 = _write(tmp_path, "rr.json", RR), _write(tmp_path, "k23.json", K23)
+    assert main(["tensor", f"{rr}:2", f"{k23}:2", "--delta", "1/10", "--format", "json", "--no-progress"]) == 0
+    r = json.loads(capsys.readouterr().out)["result"]
+    tv, gamma = _brute([(RR, 2), (K23, 2)], F(1, 10))
+    assert r["n"] == 4 and [f["n"] for f in r["factors"]] == [2, 2]
+    assert r["eta_tv"] == str(tv) and r["epsilon_for_delta"]["t_star"] == str(gamma)
+    assert {m["factor"] for m in r["eta_tv_maximizer"]} <= {0, 1}
+    assert main(["tensor", f"{rr}:2", f"{k23}:2", "--delta", "1/10", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert f"t* = e^eps = {gamma}" in text and "of kernel 2" in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["{rr}:2", "{k23}"], "every one is written FILE:N"),
+    (["{rr}:2", "{k23}:2", "--n", "3"], "--n: not with FILE:N"),
+    (["{rr}:2", "{k23}:0"], "N must be a positive integer"),
+    (["{rr}:2", "{k23}:2", "--t", "2"], "--t: for a product of several kernels"),
+    (["{rr}"], "--n: required with one FILE"),
+])
+def test_cli_product_argument_errors(tmp_path, capsys, argv, message):
+    paths = {"rr": _write(tmp_path, "rr.json", RR), "k23": _write(tmp_path, "k23.json", K23)}
+    assert main(["tensor", *[a.format(**paths) for a in argv], "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_product_over_the_cost_guard_names_the_limit(tmp_path, capsys):
+    rr, k23 = _write(tmp_path, "rr.json", RR), _write(tmp_path, "k23.json", K23)
+    assert main(["tensor", f"{rr}:500", f"{k23}:500", "--delta", "1e-6", "--no-progress"]) == 2
+    assert "max_work" in capsys.readouterr().err
