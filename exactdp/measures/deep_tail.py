@@ -46,7 +46,7 @@ from exactdp.numbers.rb import ball_endpoints
 #: the routine applies where the Chernoff bound of every composition is below this (the float filter's range)
 DEEP = fmpq(1, 2**500)
 #: below this n the routine is not chosen: the exact search is cheap there, and every search of a two-class kernel
-#: would pay for the Chernoff bound of :func:`applies_at` (about 20 ms)
+#: would pay for the Chernoff bound of :func:`applies_at` (costs: benchmarks/bench_tensor.py)
 MIN_N = 256
 #: at most this many compositions are evaluated as balls; the rest keep their interval's Chernoff bound
 MAX_BALLS = 128
@@ -57,8 +57,9 @@ _MAX_DOUBLINGS = 4
 #: the terms left out is above :data:`_REST` of the sum
 _WINDOW = 64
 _REST = arb(2) ** -80
-#: work units (max_work: a few ns each) of one ball operation of :func:`hockey_stick_ball` at its start precision
-#: (a Python-level arb multiplication and division, about 1 µs), and of one Chernoff bound (about 20 ms)
+#: work units (max_work) of one ball operation of :func:`hockey_stick_ball` at its start precision (a Python-level
+#: arb multiplication and division) and of one Chernoff bound; the ratio 300 : 5 000 000 is their measured cost
+#: ratio (benchmarks/bench_tensor.py)
 _PER_BALL_OP = 300
 _PER_CHERNOFF = 5_000_000
 #: intervals of fewer compositions are not bounded further: each composition is a leaf under the interval's bound
