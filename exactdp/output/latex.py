@@ -32,13 +32,13 @@ from exactdp.numbers.display import (  # noqa: F401  (re-exported: the printer's
     SYMBOL_LATEX,
     PaperLatexPrinter,
     as_display_expr,
-    bound_statement,
-    kernel_latex,
     matrix_latex,
     printer,
     relation_latex as relation,
     to_latex,
 )
+from exactdp.output.display import bound_statement, kernel_latex
+from exactdp.output.presenters import present
 # the text-mode escaper and its tables: with every format's escaper in numbers/escape.py (re-exported)
 from exactdp.numbers.escape import UNICODE_MATH, UNICODE_TEXT, latex_comment, latex_text  # noqa: F401
 
@@ -574,9 +574,9 @@ def latex(obj) -> str:
 
     * a closed form (sympy expression, fmpq, int, ``oo``): the formula in the papers' notation (t as e^ε);
     * a registry ``Bound``: its statement ``quantity ≤ formula``;
-    * a ``Kernel``: ``K = \begin{pmatrix}…\end{pmatrix}``;
+    * a ``Kernel``: ``K = \begin{pmatrix}…\end{pmatrix}`` (a parametric one with its declared region);
     * ``Truth``, ``PrivacyProfile``, ``RiskBound``, an extremal result, a claim ``Outcome``, a
-      ``ClaimResult`` or a ``CheckResult``: the LaTeX of its rich display (``_repr_latex_``).
+      ``ClaimResult`` or a ``CheckResult``: the LaTeX of its presenter (:mod:`exactdp.output.presenters`).
 
     >>> import sympy
     >>> t = sympy.Symbol("t", positive=True)
@@ -584,7 +584,6 @@ def latex(obj) -> str:
     '\\frac{e^{\\varepsilon} - 1}{e^{\\varepsilon} + 2}'
     """
     from exactdp.bounds import Bound
-    from exactdp.kernels import Kernel
 
     if isinstance(obj, float) or type(obj).__module__ == "numpy":
         from exactdp.numbers.qq import to_qq
@@ -592,13 +591,11 @@ def latex(obj) -> str:
         to_qq(obj, "latex")  # a float is refused (CoercionError): exact values only
     if isinstance(obj, Bound):
         return bound_statement_latex(obj)
-    if isinstance(obj, Kernel):
-        return kernel_latex(obj)
     if (isinstance(obj, (sympy.Basic, int)) and not isinstance(obj, bool)) or type(obj).__name__ == "fmpq":
         return to_latex(obj, cases=True)
-    rep = getattr(obj, "_repr_latex_", None)
+    rep = present(obj, "latex")  # the registry of presenters, by type
     if rep is not None:
-        return _strip_math(rep())
+        return _strip_math(rep)
     from exactdp.errors import ParameterError
 
     raise ParameterError(f"latex: no LaTeX form for a {type(obj).__name__}; give a sympy expression, an exact "
