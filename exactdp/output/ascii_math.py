@@ -3,7 +3,7 @@ becomes ``$\eta_{\mathrm{TV}}(K) \leq \varphi(\varepsilon, \delta)$ for every $(
 
 The claims' titles, hypotheses, notes, the checks' summaries, scopes and derivation lines, and a conjecture's
 text are written in ASCII (``e^eps``, ``<=``, ``delta``) so the terminal and the JSON report show them as
-stored.  A document typesets them (issue 23 item 5: no ASCII maths left in the LaTeX report).  This module is
+stored.  A document typesets them (no ASCII maths is left in the LaTeX report).  This module is
 the one place that does, for LaTeX and for the Jupyter displays:
 
 * :func:`segments` splits a text into prose and formula pieces.  A formula is a maximal run of tokens that
@@ -16,7 +16,7 @@ the one place that does, for LaTeX and for the Jupyter displays:
   one operand: a name, a number, a brace or parenthesis group), ``x_i`` to ``x_{i}``, ``<=`` to ``\leq``,
   ``*`` to ``\cdot``, ``&`` to ``\wedge``.  Nothing is reordered, regrouped or evaluated: the typeset
   formula has the tokens of the stored one, so it cannot state another formula (the failure of a regex
-  rewrite of LaTeX into text, issue 23 item 2).
+  rewrite of LaTeX into text).
 * :func:`prose_latex` is the LaTeX text of the whole: prose escaped by
   :func:`exactdp.numbers.escape.latex_text`, formulas as ``$…$``.
 
@@ -221,13 +221,15 @@ def _name_latex(name: str) -> str:
         head = base
     else:
         head = r"\mathrm{" + base + "}"
-    out = head
+    subscripts = []
     for part in re.findall(r"\{[^{}]*\}|[^_]+", subs):
-        inner = formula_latex(part[1:-1]) if part.startswith("{") else (
+        subscripts.append(formula_latex(part[1:-1]) if part.startswith("{") else (
             _name_latex(part) if part.isalpha() and (part in MATH_NAMES or len(part) == 1)
-            else (r"\mathrm{" + part + "}" if part.isalpha() else part))
-        out += "_{" + inner + "}"
-    return out + "'" * primes
+            else (r"\mathrm{" + part + "}" if part.isalpha() else part)))
+    tail = ""
+    for sub in reversed(subscripts):  # eta_E_gamma: a subscript of a subscript, \eta_{E_{\gamma}}
+        tail = "_{" + sub + tail + "}"
+    return head + tail + "'" * primes
 
 
 def _group_end(tokens: list[tuple[str, str]], k: int) -> int:

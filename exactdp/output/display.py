@@ -1,6 +1,6 @@
 r"""How exactdp's objects show themselves in Jupyter: the LaTeX, HTML and Markdown of kernels, truth values,
 registry bounds, privacy profiles, risk bounds, extremal results, claim outcomes, claim results and conjecture
-checks (issue 23 item 5).
+checks.
 
 Each ``<kind>_repr_<format>`` function renders one type; :mod:`exactdp.output.presenters` registers them by
 type, and the objects' ``_repr_latex_`` / ``_repr_html_`` / ``_repr_markdown_`` (the mixin

@@ -1,5 +1,5 @@
 """The presenters of exactdp's objects, in a registry keyed by type: what ``_repr_latex_``, ``_repr_html_``
-and ``_repr_markdown_`` (Jupyter) and :func:`exactdp.latex` show for an object (issue 22 item 5).
+and ``_repr_markdown_`` (Jupyter) and :func:`exactdp.latex` show for an object.
 
 The objects live in every layer — :class:`~exactdp.numbers.truth.Truth` in the bottom one, a
 :class:`~exactdp.verification.engine.ClaimResult` near the top — but their presentation lives here, in
