@@ -58,7 +58,7 @@ OPS = {"<=": r"\leq", ">=": r"\geq", "!=": r"\neq", "==": "=", "->": r"\to", "=>
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
-  | (?P<code>[A-Z]{1,2}-\d+[a-z]?\b)                                    # a catalogue code: B-3, F-A2 is below
+  | (?P<code>[A-Z]{1,2}-\d+[a-z]?\b|\b[IVX]+-[A-Z]\b|\bp\.\d+(?:-\d+)?)  # B-3, section I-C, page p.1-2
   | (?P<ident>[A-Za-z]\w*(?:\.[A-Za-z]\w*)+\.?)                         # a dotted id (claim id, a.s.)
   | (?P<name>[A-Za-z][A-Za-z0-9]*(?:_(?:\{[^{}]*\}|[A-Za-z0-9]+))*'*)    # a name, its subscripts, primes
   | (?P<num>\d+(?:\.\d+)?)
@@ -328,7 +328,20 @@ def prose_latex(text: object) -> str:
     '$t = e^{\\varepsilon} \\geq 1, \\delta \\in [0, 1]$'
     """
     return "".join(_formula_with_spaces(piece, lambda f: "$" + formula_latex(f) + "$", latex_text) if is_math
-                   else latex_text(piece) for is_math, piece in segments(str(text)))
+                   else _prose_latex(piece) for is_math, piece in segments(str(text)))
+
+
+#: an identifier in prose (a claim id, a check or function name): words joined by ``_`` (and ``.``)
+IDENTIFIER = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*_[A-Za-z0-9]+(?:[._][A-Za-z0-9]+)*\b")
+
+
+def _prose_latex(text: str) -> str:
+    """Prose as LaTeX text: identifiers (``findings.fa03_small_eps_direction``) in typewriter type."""
+    out, last = [], 0
+    for m in IDENTIFIER.finditer(text):
+        out += [latex_text(text[last:m.start()]), r"\texttt{" + latex_text(m.group()) + "}"]
+        last = m.end()
+    return "".join(out) + latex_text(text[last:])
 
 
 def _formula_with_spaces(piece: str, formula, space) -> str:

@@ -520,7 +520,7 @@ def claim_section(r, *, timings: bool = False) -> str:
     lines = [r"\section[" + latex_text(c.id) + "]{" + texttt(c.id) + ": " + prose_latex(c.title) + "}",
              r"\label{" + _label(c.id) + "}",
              r"\textbf{Items:} " + latex_text(", ".join(c.catalogue)) + r". \textbf{Source:} "
-             + latex_text(str(c.source)) + r".\par", r"\textbf{Statement.}", latex_statement(c.statement)]
+             + prose_latex(str(c.source)) + r".\par", r"\textbf{Statement.}", latex_statement(c.statement)]
     if c.hypotheses:
         lines.append(r"\textbf{Hypotheses:} " + prose_latex(c.hypotheses) + r"\par")
     mark = "" if r.matches else " (differs from the expected verdict)"

@@ -23,7 +23,10 @@ CASES = [
     ("Gilbert-Varshamov packing in {-1,+1}^k", r"Gilbert-Varshamov packing in $\{-1,+1\}^{k}$"),
     # catalogue codes, claim ids, counts and words stay prose
     ("modulo B-3 (cited); see background.b01_dobrushin", r"modulo B-3 (cited); see "
-     r"background.\allowbreak{}b01\_\allowbreak{}dobrushin"),
+     r"\texttt{background.\allowbreak{}b01\_\allowbreak{}dobrushin}"),
+    ("informal description, I-C, p.1-2; for findings.fa03_small_eps_direction",
+     r"informal description, I-C, p.1-2; for \texttt{findings.\allowbreak{}fa03\_\allowbreak{}small\_\allowbreak{}"
+     r"eps\_\allowbreak{}direction}"),
     ("holds on all 40 instances.", "holds on all 40 instances."),
     ("a REFUTED outcome", "a REFUTED outcome"),
     ("the statement with 0.22398 in place of eps* is false",

@@ -96,6 +96,31 @@ def thm1():
     return verify(["grosse2026.thm1"], seed=0, quick=True)[0]
 
 
+def _unclosed_tags(html: str) -> list:
+    """The tags of ``html`` left open or closed out of order (an HTML parser's view; [] when well nested)."""
+    from html.parser import HTMLParser
+
+    stack: list = []
+    bad: list = []
+
+    class Nesting(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            stack.append(tag)
+
+        def handle_endtag(self, tag):
+            if stack and stack[-1] == tag:
+                stack.pop()
+            else:
+                bad.append(tag)
+
+    Nesting().feed(html)
+    return bad + stack
+
+
+def test_the_nesting_check_can_fail():
+    assert _unclosed_tags("<div><b>x</div>") == ["div", "div", "b"]
+
+
 def _nowrap(tex):
     return f'<span style="white-space:nowrap">${tex}$</span>'
 
@@ -111,6 +136,10 @@ def test_claim_result_and_outcome(thm1):
     assert "<i>hypotheses</i>: " + _nowrap(r"N \geq 2, c \in (0, 1/N], \varepsilon \geq 0") in html
     assert f"{thm1.instances} instances" in html and "<details><summary>evidence of 4 check(s)" in html
     assert html.index("<details>") > html.index(statement)
+    assert _unclosed_tags(html) == []
+    # every derivation line of the evidence is in the folded part, its formulas typeset
+    proof = next(cr.outcome for cr in thm1.checks if cr.outcome.derivation)
+    assert html.count("<li>") >= len(proof.derivation) and "&lt;=" not in html.split("<details>", 1)[1]
     tex = thm1._repr_latex_()
     assert tex == (r"$$\begin{gathered}\texttt{grosse2026.thm1}\text{: }\textbf{PROVED}\text{ (scope: }"
                    r"\text{≤: all }N, M\text{; =: all }N\text{)} \\ " + statement + r"\end{gathered}$$")
