@@ -73,7 +73,7 @@ MEANING = {
 
 
 @dataclass(frozen=True)
-class Bound(RichDisplay, rich="bound"):
+class Bound(RichDisplay):
     """A named bound or closed form: ``quantity ⋈ expr`` for all parameters in the domain."""
 
     name: str

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 SMALL_KERNEL = 64
 
 
-class Kernel(RichDisplay, rich="kernel"):
+class Kernel(RichDisplay):
     """An immutable row-stochastic matrix.
 
     Args:

@@ -245,7 +245,7 @@ def _sympy(value) -> sympy.Expr:
 # -- privacy profile ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class PrivacyProfile(RichDisplay, rich="profile"):
+class PrivacyProfile(RichDisplay):
     r"""δ(γ) = η_{E_γ}(K) = max_{x,x'} E_γ(K_x‖K_{x'}) for γ ≥ 0, exact and piecewise linear.
 
     δ(γ) = max over pairs and output sets A of [K_x(A) − γ K_{x'}(A)], the upper envelope of lines

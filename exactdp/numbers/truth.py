@@ -17,7 +17,7 @@ from exactdp.errors import UndecidedError
 from exactdp.numbers.rich import RichDisplay
 
 
-class Truth(RichDisplay, enum.Enum, rich="truth"):
+class Truth(RichDisplay, enum.Enum):
     TRUE = "true"
     FALSE = "false"
     UNKNOWN = "unknown"

@@ -32,13 +32,14 @@ from exactdp.numbers.display import (  # noqa: F401  (re-exported: the printer's
     SYMBOL_LATEX,
     PaperLatexPrinter,
     as_display_expr,
-    bound_statement,
-    kernel_latex,
     matrix_latex,
     printer,
     relation_latex as relation,
     to_latex,
 )
+from exactdp.output.ascii_math import prose_latex
+from exactdp.output.display import bound_statement, kernel_latex
+from exactdp.output.presenters import present
 # the text-mode escaper and its tables: with every format's escaper in numbers/escape.py (re-exported)
 from exactdp.numbers.escape import UNICODE_MATH, UNICODE_TEXT, latex_comment, latex_text  # noqa: F401
 
@@ -61,11 +62,25 @@ def latex_math_text(text: str) -> str:
     return "".join(out)
 
 
+def brace_depths(tex: str):
+    r"""The one scanner of LaTeX brace groups: ``(index, depth after the character)`` for every character of
+    ``tex`` that is not escaped (``\{``, ``\}`` of ``\left\{`` and the character after any backslash are
+    skipped).  :func:`_group`, :func:`_balanced` and :func:`_lhs_of` read groups through it."""
+    depth, j = 0, 0
+    while j < len(tex):
+        if tex[j] == "\\":
+            j += 2
+            continue
+        depth += tex[j] == "{"
+        depth -= tex[j] == "}"
+        yield j, depth
+        j += 1
+
+
 def _balanced(text: str) -> bool:
+    """Whether every brace group of ``text`` closes and none closes before it opens."""
     depth = 0
-    for ch in re.sub(r"\\[{}]", "", text):
-        depth += ch == "{"
-        depth -= ch == "}"
+    for _, depth in brace_depths(text):
         if depth < 0:
             return False
     return depth == 0
@@ -129,16 +144,9 @@ def _group(tex: str, i: int) -> tuple[str, int]:
     if i >= len(tex):
         return "", i
     if tex[i] == "{":
-        depth, j = 0, i
-        while j < len(tex):
-            if tex[j] == "\\":  # an escaped brace (\{ of \left\{) is no group delimiter
-                j += 2
-                continue
-            depth += tex[j] == "{"
-            depth -= tex[j] == "}"
+        for j, depth in brace_depths(tex[i:]):
             if depth == 0:
-                return tex[i + 1:j], j + 1
-            j += 1
+                return tex[i + 1:i + j], i + j + 1
         return tex[i + 1:], len(tex)
     m = re.match(r"\\[A-Za-z]+|\\.|.", tex[i:], re.S)
     tok = m.group(0) if m else tex[i:]  # (only the empty rest does not match)
@@ -279,11 +287,8 @@ def bound_table(bounds) -> str:
 
 def _lhs_of(definition: str) -> str:
     """The defined symbol of a definition ``A = B`` (``A``), or "" without one."""
-    depth = 0
-    for i, ch in enumerate(definition):
-        depth += ch == "{"
-        depth -= ch == "}"
-        if ch == "=" and depth == 0:
+    for i, depth in brace_depths(definition):
+        if definition[i] == "=" and depth == 0:
             return definition[:i].strip()
     return ""
 
@@ -430,7 +435,7 @@ def summary_table(results) -> str:
         c = r.claim
         verdict = latex_text(verdict_text(r)) + ("" if r.matches else r" \textbf{(differs from expected)}")
         rows.append(r"\hyperref[" + _label(c.id) + "]{" + texttt(c.id) + "} (" + latex_text(", ".join(c.catalogue))
-                    + ") & " + latex_text(_scope(r)) + r" & \emph{" + verdict + r"} \\")
+                    + ") & " + prose_latex(_scope(r)) + r" & \emph{" + verdict + r"} \\")
     rows += [r"\end{longtable}", "}"]
     return "\n".join(rows)
 
@@ -472,8 +477,9 @@ def _relation_tex(rel) -> str:
 
 def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
     r"""The derivation of a check: each decided statement (``label: a <= b on region -> true``) as displayed
-    maths (read by the one safe reader, t printed as e^ε), the other lines (prose, prover steps) in a small
-    wrapped ``verbatim``; beyond ``max_lines`` lines the JSON report has the rest."""
+    maths (read by the one safe reader, t printed as e^ε), the other lines (prose, prover steps) as a small
+    list with their formulas typeset (:func:`exactdp.output.ascii_math.prose_latex`, indented lines one level
+    deeper); beyond ``max_lines`` lines the JSON report has the rest."""
     lines = [str(x) for x in lines]
     more = len(lines) - max_lines
     lines = lines[:max_lines]
@@ -482,7 +488,10 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
 
     def flush():
         if plain:
-            out.append(verbatim_block(plain))
+            items = [r"\item[] " + (r"\hspace*{1.5em}" if line.startswith(" ") else "") + prose_latex(line.strip())
+                     for line in plain]
+            out.append("{\\footnotesize\n\\begin{itemize}\\setlength{\\itemsep}{0pt}\n" + "\n".join(items)
+                       + "\n\\end{itemize}\n}")
             plain.clear()
 
     for line in lines:
@@ -494,7 +503,7 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
             continue
         flush()
         tex = _relation_tex(rel) + (r" \quad \text{on } " + to_latex(region) if region is not None else "")
-        out.append(latex_text(m.group("label")) + ": " + latex_text(m.group("truth")) + "\n"
+        out.append(prose_latex(m.group("label")) + ": " + latex_text(m.group("truth")) + "\n"
                    + display(tex))
     flush()
     if more > 0:
@@ -508,12 +517,12 @@ def claim_section(r, *, timings: bool = False) -> str:
     from exactdp.output.verdicts import verdict_text  # deferred: start-up
 
     c = r.claim
-    lines = [r"\section[" + latex_text(c.id) + "]{" + texttt(c.id) + ": " + latex_text(c.title) + "}",
+    lines = [r"\section[" + latex_text(c.id) + "]{" + texttt(c.id) + ": " + prose_latex(c.title) + "}",
              r"\label{" + _label(c.id) + "}",
              r"\textbf{Items:} " + latex_text(", ".join(c.catalogue)) + r". \textbf{Source:} "
-             + latex_text(str(c.source)) + r".\par", r"\textbf{Statement.}", latex_statement(c.statement)]
+             + prose_latex(str(c.source)) + r".\par", r"\textbf{Statement.}", latex_statement(c.statement)]
     if c.hypotheses:
-        lines.append(r"\textbf{Hypotheses:} " + latex_text(c.hypotheses) + r"\par")
+        lines.append(r"\textbf{Hypotheses:} " + prose_latex(c.hypotheses) + r"\par")
     mark = "" if r.matches else " (differs from the expected verdict)"
     lines.append(r"\textbf{Verdict:} \emph{" + latex_text(verdict_text(r)) + "}" + latex_text(mark)
                  + r"; expected " + latex_text(c.expected.value) + f"; {r.instances} instances"
@@ -521,15 +530,15 @@ def claim_section(r, *, timings: bool = False) -> str:
     lines.append(r"\begin{itemize}")
     for cr in r.checks:
         o = cr.outcome
-        item = [r"\item \textbf{" + latex_text(cr.check.name) + "} (" + latex_text(o.verdict.value) + "): "
-                + latex_text(o.summary) + "."]
+        item = [r"\item \textbf{" + prose_latex(cr.check.name) + "} (" + latex_text(o.verdict.value) + "): "
+                + prose_latex(o.summary) + "."]
         scope = str(getattr(o, "scope", "") or "")
         if scope:
-            item.append(r"\textbf{Scope:} " + latex_text(scope) + ".")
+            item.append(r"\textbf{Scope:} " + prose_latex(scope) + ".")
         if o.families:
-            item.append(r"\textbf{Families:} " + latex_text(", ".join(f"{f} ({n})" for f, n in o.families)) + ".")
+            item.append(r"\textbf{Families:} " + prose_latex(", ".join(f"{f} ({n})" for f, n in o.families)) + ".")
         if o.reason:
-            item.append(r"\textbf{Reason:} " + latex_text(o.reason))
+            item.append(r"\textbf{Reason:} " + prose_latex(o.reason))
         if o.derivation:
             item.append(r"\par\textbf{Derivation:}" + "\n" + derivation_lines_latex(o.derivation))
         if o.counterexample:
@@ -539,7 +548,7 @@ def claim_section(r, *, timings: bool = False) -> str:
         lines.append(" ".join(item))
     lines.append(r"\end{itemize}")
     if c.notes:
-        lines.append(r"\emph{Notes:} " + latex_text(c.notes) + r"\par")
+        lines.append(r"\emph{Notes:} " + prose_latex(c.notes) + r"\par")
     return "\n".join(lines)
 
 
@@ -552,7 +561,7 @@ def verify_report_latex(results, *, seed: int = 0, quick: bool = False, timings:
     title = (r"exactdp: verdicts for the claims of Asoodeh--Aliakbarpour--Calmon (ISIT 2021) and "
              r"Grosse--Saeidian--Oechtering--Skoglund (arXiv 2601.09498)")
     author = r"generated by \texttt{exactdp verify" + (" --quick" if quick else "") + f" --seed {seed}" + "}"
-    body = [r"\section*{Summary}", latex_text(summary_line(results)) + r"\par", summary_table(results),
+    body = [r"\section*{Summary}", prose_latex(summary_line(results)) + r"\par", summary_table(results),
             r"\tableofcontents", r"\clearpage"]
     body += [claim_section(r, timings=timings) for r in results]
     doc = document(*body, title="", author=author)
@@ -574,9 +583,9 @@ def latex(obj) -> str:
 
     * a closed form (sympy expression, fmpq, int, ``oo``): the formula in the papers' notation (t as e^ε);
     * a registry ``Bound``: its statement ``quantity ≤ formula``;
-    * a ``Kernel``: ``K = \begin{pmatrix}…\end{pmatrix}``;
+    * a ``Kernel``: ``K = \begin{pmatrix}…\end{pmatrix}`` (a parametric one with its declared region);
     * ``Truth``, ``PrivacyProfile``, ``RiskBound``, an extremal result, a claim ``Outcome``, a
-      ``ClaimResult`` or a ``CheckResult``: the LaTeX of its rich display (``_repr_latex_``).
+      ``ClaimResult`` or a ``CheckResult``: the LaTeX of its presenter (:mod:`exactdp.output.presenters`).
 
     >>> import sympy
     >>> t = sympy.Symbol("t", positive=True)
@@ -584,7 +593,6 @@ def latex(obj) -> str:
     '\\frac{e^{\\varepsilon} - 1}{e^{\\varepsilon} + 2}'
     """
     from exactdp.bounds import Bound
-    from exactdp.kernels import Kernel
 
     if isinstance(obj, float) or type(obj).__module__ == "numpy":
         from exactdp.numbers.qq import to_qq
@@ -592,13 +600,11 @@ def latex(obj) -> str:
         to_qq(obj, "latex")  # a float is refused (CoercionError): exact values only
     if isinstance(obj, Bound):
         return bound_statement_latex(obj)
-    if isinstance(obj, Kernel):
-        return kernel_latex(obj)
     if (isinstance(obj, (sympy.Basic, int)) and not isinstance(obj, bool)) or type(obj).__name__ == "fmpq":
         return to_latex(obj, cases=True)
-    rep = getattr(obj, "_repr_latex_", None)
+    rep = present(obj, "latex")  # the registry of presenters, by type
     if rep is not None:
-        return _strip_math(rep())
+        return _strip_math(rep)
     from exactdp.errors import ParameterError
 
     raise ParameterError(f"latex: no LaTeX form for a {type(obj).__name__}; give a sympy expression, an exact "

@@ -90,7 +90,7 @@ class BoundSpec:
 
 
 @dataclass(frozen=True)
-class RiskBound(RichDisplay, rich="risk_bound"):
+class RiskBound(RichDisplay):
     """The value of a bound at given parameters; ``kind`` is "exact", "symbolic" or "certified"."""
 
     spec: BoundSpec

@@ -126,7 +126,7 @@ class CertifiedLP:
 
 
 @dataclass(frozen=True)
-class ExtremalResult(RichDisplay, rich="extremal"):
+class ExtremalResult(RichDisplay):
     """An exact supremum over a class of mechanisms, with the optimal kernel and the LP certificates.
 
     ``value`` = max over ``lps`` of their optima = max of their dual bounds (min for an infimum), checked by

@@ -48,7 +48,7 @@ class Verdict(str, enum.Enum):
 
 
 @dataclass(frozen=True)
-class Outcome(RichDisplay, rich="outcome"):
+class Outcome(RichDisplay):
     """The result of one check: a verdict and the evidence behind it.
 
     Exact values in ``details`` and ``counterexample`` are strings (``"3/5"``, ``"inf"``) so reports

@@ -42,7 +42,7 @@ class CheckResult:
 
 
 @dataclass(frozen=True)
-class ClaimResult(RichDisplay, rich="claim_result"):
+class ClaimResult(RichDisplay):
     claim: Claim
     checks: tuple[CheckResult, ...]
     verdict: Verdict

@@ -2,6 +2,7 @@
 and ``derive --bounds`` examples give 0 overfull boxes, 0 missing characters and 0 undefined control sequences
 (pdflatex's log), and page 1 of the verify report shows the summary table first."""
 
+import re
 import shutil
 import subprocess
 
@@ -50,6 +51,44 @@ def test_verify_report_opens_with_summary_and_contents(quick_results):
     assert r"\usepackage[T1]{fontenc}" in tex and r"\usepackage[utf8]{inputenc}" in tex
     assert all(ord(ch) < 128 for ch in tex)
     assert r"\texttt{grosse2026.\allowbreak{}thm1}" in body  # ids break at '.' and '_', never overflow
+
+
+#: ASCII maths that must not be left in the report's text: <=, >=, the words eps and delta, and ^
+ASCII_MATHS = re.compile(r"<=|>=|\^|(?<![A-Za-z\\])(?:eps|delta)(?![A-Za-z])")
+
+
+def text_mode(tex: str) -> str:
+    """The report's text outside verbatim code and outside formulas, identifiers (texttt, labels, links and
+    the table of contents' plain ids) removed: where ASCII maths would be typeset as text."""
+    from exactdp.output.latex import brace_depths
+
+    body = tex.split(r"\begin{document}", 1)[1]
+    body = re.sub(r"\\begin\{verbatim\}.*?\\end\{verbatim\}", " ", body, flags=re.S)
+    body = re.sub(r"\\begin\{align\*\}.*?\\end\{align\*\}", " ", body, flags=re.S)
+    for macro in (r"\fitdisplay{", r"\fitmath{", r"\texttt{", r"\label{"):
+        while (k := body.find(macro)) >= 0:
+            start = k + len(macro) - 1
+            end = next(i for i, d in brace_depths(body[start:]) if d == 0) + start + 1
+            body = body[:k] + " " + body[end:]
+    body = re.sub(r"\\(?:section|hyperref)\[[^\]]*\]", " ", body)
+    body = re.sub(r"(?<!\\)\$(.+?)(?<!\\)\$", " ", body, flags=re.S)
+    return body.replace(r"\^{}", "^")
+
+
+@pytest.mark.slow
+def test_verify_report_has_no_ascii_maths_outside_verbatim(quick_results):
+    tex = verify_report_latex(quick_results, seed=0, quick=True)
+    text = text_mode(tex)
+    assert len(text) > 20000  # the prose is there, only its formulas were taken out
+    left = sorted({text[max(m.start() - 40, 0):m.end() + 40] for m in ASCII_MATHS.finditer(text)})
+    assert left == []
+    assert r"$\varphi(\varepsilon,0) n \geq 4(e^{\varepsilon} - 1)^{2} n \iff" in tex  # a title, typeset
+
+
+def test_the_text_mode_check_can_fail():
+    doc = r"\begin{document}" + r"\texttt{a\_eps} $x^2 \leq \delta$ \fitdisplay{e^{\varepsilon}} eps"
+    assert ASCII_MATHS.findall(text_mode(doc)) == ["eps"]
+    assert ASCII_MATHS.findall(text_mode(r"\begin{document}e\^{}x")) == ["^"]
 
 
 @pytest.mark.slow
@@ -143,9 +182,14 @@ def test_decided_derivation_lines_become_displayed_maths():
         "hence eta_TV(K) <= phi(eps, delta), for every N, M",
         "import os: __import__('os') <= 1 -> true",  # not a formula of the reader's grammar: stays text
     ])
-    assert (r"tight $\le$ phi: true" + "\n" + r"\fitdisplay{\frac{2 \delta + e^{\varepsilon} - 1}{e^{\varepsilon} + 1} "
+    assert (r"tight $\leq \varphi$: true" + "\n" + r"\fitdisplay{\frac{2 \delta + e^{\varepsilon} - 1}{e^{\varepsilon} + 1} "
             r"\leq 1 - \left(1 - \delta\right) e^{- \varepsilon} \quad \text{on } e^{\varepsilon} \geq 1 \wedge "
             r"\delta \leq 1}") in tex
     assert r"gap: true" + "\n" + r"\fitdisplay{1 - \left(1 - \delta\right) e^{- \varepsilon} = " in tex
-    assert "    claim: 1 - (2*delta + t - 1)/(t + 1) - (1 - delta)/t >= 0\n" in tex  # prover steps stay verbatim
-    assert "hence eta_TV(K) <= phi(eps, delta), for every N, M\nimport os: __import__('os') <= 1 -> true" in tex
+    # prover steps and prose: their formulas typeset in a list (an indented step one level deeper), no verbatim
+    assert (r"\item[] \hspace*{1.5em}claim: $1 - (2\cdot\delta + t - 1)/(t + 1) - (1 - \delta)/t \geq 0$" + "\n"
+            r"\end{itemize}") in tex
+    assert r"\item[] hence $\eta_{\mathrm{TV}}(K) \leq \varphi(\varepsilon, \delta)$, for every $N, M$" in tex
+    # text that is not a formula of the grammar is escaped text: no command comes from it
+    assert r"\item[] import os: \_\allowbreak{}\_\allowbreak{}import\_\allowbreak{}\_\allowbreak{}('os') $\leq 1 \to$ true" in tex
+    assert "verbatim" not in tex

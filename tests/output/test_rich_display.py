@@ -12,6 +12,7 @@ from exactdp import Truth, privacy_profile, sup_eta_tv
 from exactdp import bounds as B
 from exactdp.mechanisms import grosse_pml_mechanism, randomized_response
 from exactdp.numbers.display import normal_form, to_latex
+from exactdp.output import presenters
 
 t, c = sympy.symbols("t c", positive=True)
 
@@ -33,6 +34,11 @@ def test_parametric_kernel_in_the_papers_form_and_in_e_eps():
     assert re.search(r"(?<![A-Za-z\\])t(?![A-Za-z])", tex) is None  # no bare t: every t is e^eps
     assert r"$t = e^{\varepsilon}$" in G._repr_html_()
     assert exactdp.latex(G) == tex.strip("$ ")
+    # the declared region of the parameters (t >= 1, c <= 1/3, 2ct <= 1) is part of the statement
+    region = r"e^{\varepsilon} \geq 1, c \leq \frac{1}{3}, 2 c e^{\varepsilon} \leq 1"
+    assert tex.endswith(rf"\quad \text{{on }} {region} $$") and region in G._repr_html_()
+    # each entry stays on one line
+    assert G._repr_html_().count('<td><span style="white-space:nowrap">$') == 6
 
 
 def test_truth_is_shown_in_one_vocabulary():
@@ -57,7 +63,11 @@ def test_privacy_profile_shows_every_piece():
     assert r"\begin{cases}" in tex and r"\frac{3}{5} - \frac{\gamma}{5} & \text{if } \gamma \leq 3" in tex
     assert r"0 & \text{otherwise}" in tex
     html = P._repr_html_()
-    assert "<td>[1, 3]</td>" in html and "<td>[3, ∞)</td>" in html and html.count("<tr>") == 5
+    nowrap = '<td><span style="white-space:nowrap">'
+    assert f"{nowrap}[1, 3]</span></td>" in html and f"{nowrap}[3, ∞)</span></td>" in html
+    assert html.count("<tr>") == 5
+    # every formula of the table is kept on one line (no wrapping over two lines)
+    assert html.count(nowrap + "$") == 4 and rf"{nowrap}$\frac{{3}}{{5}} - \frac{{\gamma}}{{5}}$</span>" in html
 
 
 def test_extremal_result_value_kernel_and_recheck():
@@ -86,11 +96,53 @@ def thm1():
     return verify(["grosse2026.thm1"], seed=0, quick=True)[0]
 
 
+def _unclosed_tags(html: str) -> list:
+    """The tags of ``html`` left open or closed out of order (an HTML parser's view; [] when well nested)."""
+    from html.parser import HTMLParser
+
+    stack: list = []
+    bad: list = []
+
+    class Nesting(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            stack.append(tag)
+
+        def handle_endtag(self, tag):
+            if stack and stack[-1] == tag:
+                stack.pop()
+            else:
+                bad.append(tag)
+
+    Nesting().feed(html)
+    return bad + stack
+
+
+def test_the_nesting_check_can_fail():
+    assert _unclosed_tags("<div><b>x</div>") == ["div", "div", "b"]
+
+
+def _nowrap(tex):
+    return f'<span style="white-space:nowrap">${tex}$</span>'
+
+
 def test_claim_result_and_outcome(thm1):
     html = thm1._repr_html_()
-    assert "<code>grosse2026.thm1</code>" in html and "<b>PROVED</b>, scope: ≤: all N, M; =: all N" in html
+    statement = thm1.claim.statement.strip()
+    assert r"\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{TV}(K)" in statement
+    # the statement typeset, verdict and scope with their formulas, hypotheses, evidence folded
+    assert "<code>grosse2026.thm1</code>" in html and f"$${statement}$$" in html
+    assert f"<b>PROVED</b>, scope: ≤: all {_nowrap('N, M')}; =: all {_nowrap('N')}" in html
+    assert "Dobrushin coefficient of " + _nowrap(r"(\varepsilon,c)") + "-PML" in html
+    assert "<i>hypotheses</i>: " + _nowrap(r"N \geq 2, c \in (0, 1/N], \varepsilon \geq 0") in html
     assert f"{thm1.instances} instances" in html and "<details><summary>evidence of 4 check(s)" in html
-    assert thm1._repr_latex_().startswith(r"$\texttt{grosse2026.thm1}\text{: }\textbf{PROVED}\text{ (scope: ≤: all N, M; =: all N")
+    assert html.index("<details>") > html.index(statement)
+    assert _unclosed_tags(html) == []
+    # every derivation line of the evidence is in the folded part, its formulas typeset
+    proof = next(cr.outcome for cr in thm1.checks if cr.outcome.derivation)
+    assert html.count("<li>") >= len(proof.derivation) and "&lt;=" not in html.split("<details>", 1)[1]
+    tex = thm1._repr_latex_()
+    assert tex == (r"$$\begin{gathered}\texttt{grosse2026.thm1}\text{: }\textbf{PROVED}\text{ (scope: }"
+                   r"\text{≤: all }N, M\text{; =: all }N\text{)} \\ " + statement + r"\end{gathered}$$")
     o = thm1.outcomes[0]
     assert o._repr_markdown_() == f"**VERIFIED**: {o.summary}"
     assert o._repr_html_().startswith("<div><b>VERIFIED</b>: ")
@@ -100,9 +152,12 @@ def test_claim_result_and_outcome(thm1):
 def test_check_result_counterexample():
     res = exactdp.check("kl(K(P),K(Q)) <= eta_tv**2*kl(P,Q)", "ldp", N=2, M=2, budget=50)
     assert res.verdict == "refuted"
-    assert res._repr_html_().startswith("<div><div><b>REFUTED</b>: <code>kl(K(P),K(Q)) &lt;= eta_tv**2*kl(P,Q)</code>")
+    typeset = r"\mathrm{kl}(K(P),K(Q)) \leq \eta_{\mathrm{tv}}^{2}\cdot\mathrm{kl}(P,Q)"
+    assert res._repr_html_().startswith(f"<div><div><b>REFUTED</b>: {_nowrap(typeset)} <small>(typed: "
+                                        "<code>kl(K(P),K(Q)) &lt;= eta_tv**2*kl(P,Q)</code>)</small>")
+    assert res._repr_latex_() == rf"$\textbf{{REFUTED}}\text{{: }}{typeset}$"
     md = res._repr_markdown_()
-    assert md.startswith("**REFUTED**") and f"`rows = {res.counterexample['rows']}`" in md
+    assert md.startswith(f"**REFUTED**: ${typeset}$") and f"`rows = {res.counterexample['rows']}`" in md
     assert "enclosure" not in md  # the markdown shows the counterexample itself, the HTML everything
 
 
@@ -112,3 +167,28 @@ def test_latex_of_closed_forms_and_refusal():
     assert normal_form(-(t - 1) / (3 * c * t - t - 1)) == (t - 1) / (t * (1 - 3 * c) + 1)
     with pytest.raises(exactdp.ParameterError, match="latex: no LaTeX form for a dict"):
         exactdp.latex({})
+
+
+def test_presenters_are_registered_by_type_and_found_through_the_bases():
+    import importlib
+
+    for name in presenters.REGISTRY:  # every key names a real class
+        module, _, cls = name.rpartition(".")
+        assert isinstance(getattr(importlib.import_module(module), cls), type), name
+    K = randomized_response(2, 3)
+    assert presenters.present(K, "latex") == K._repr_latex_()
+
+    class Named(type(K)):  # a subclass is shown by its base's presenter
+        pass
+
+    assert presenters.presenter_for(Named(K.rows)) is presenters.REGISTRY["exactdp.kernels.Kernel"]
+    assert presenters.present(object(), "html") is None
+    with pytest.raises(ValueError, match="format must be one of latex, html, markdown"):
+        presenters.present(K, "pdf")
+
+
+def test_the_bottom_layer_holds_no_presenter():
+    """numbers/ renders no upper-layer result: its display module is the formula printer only."""
+    from exactdp.numbers import display
+
+    assert not [n for n in vars(display) if "_repr_" in n or n.startswith(("claim_", "outcome_", "extremal_"))]

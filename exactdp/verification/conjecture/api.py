@@ -47,7 +47,7 @@ KERNEL_WORK = 2000
 
 
 @dataclass
-class CheckResult(RichDisplay, rich="check_result"):
+class CheckResult(RichDisplay):
     """The outcome of :func:`check` (``to_dict()`` is the ``--json`` document)."""
 
     verdict: str  # "refuted" | "proved" | "proved-modulo" | "no-counterexample"
