@@ -16,7 +16,9 @@ The conjecture language (:mod:`exactdp.verification.conjecture.parser`), its eva
 re-check, ``exactdp analyze``, ``exactdp derive`` and :func:`exactdp.latex` read this registry, so a new
 divergence or coefficient is one function plus one :func:`register_quantity` call.  An evaluator raises
 :class:`Undefined` where the quantity has no value (η_χ² of a kernel with more than two inputs, a PML level
-at c > 1/N); the conjecture search counts such instances as undefined.
+at c > 1/N); the conjecture search counts such instances as undefined.  Registration is per process: the
+local worker processes of ``check(workers=W)`` (forked) inherit it, a dask worker knows the quantities that
+the modules it imports register.
 
 The built-in quantities are those of docs/claims.md: η_TV (D-4, B-1), the E_γ coefficient η_{E_γ} (B-2) and
 the privacy profile δ(ε) = η_{E_{e^ε}} ([A] Thm 1), the LDP level (D-5), the (ε,c)-PML level (D-9), the

@@ -14,7 +14,7 @@ from itertools import permutations
 
 import pytest
 import sympy
-from flint import fmpq
+from flint import arb, fmpq
 
 import exactdp
 from exactdp import Kernel, check, eta_tv, tv
@@ -107,6 +107,30 @@ def test_check_counts_an_undefined_registered_value_as_undefined():
             check("eta_two <= 1", "ldp", N=3, M=2, budget=20)
     finally:
         unregister_quantity("eta_two")
+
+
+def test_check_uses_the_ball_evaluator_at_an_irrational_argument_and_the_exact_one_to_recheck():
+    calls = []
+
+    def exact(K, x):  # x eta_TV(K) at an exact sympy x
+        calls.append("exact")
+        return x * sympy.Rational(str(eta_tv(K)))
+
+    def ball(K, x):  # the same at an arb x: a certified ball
+        calls.append("ball")
+        v = eta_tv(K)
+        return x * arb(v.p) / v.q
+
+    register_quantity(Quantity("eta_times", 1, "x times eta_TV", r"#1 \, \eta_{\mathrm{TV}}(K)", "#1 eta_TV(K)",
+                               None, exact, ball))
+    try:
+        r = check("eta_times(sqrt(2)) < sqrt(2)/2", "ldp", N=2, M=2, budget=40)
+    finally:
+        unregister_quantity("eta_times")
+    ce = r.counterexample  # eta_TV = 1/2: sqrt(2)/2 < sqrt(2)/2 fails, the slack 0 decided exactly
+    assert r.verdict == "refuted" and ce["rows"] == [["3/4", "1/4"], ["1/4", "3/4"]]
+    assert (ce["lhs"], ce["slack"]) == ("sqrt(2)/2", "0")
+    assert "ball" in calls and "exact" in calls  # the search in balls, the re-check exact
 
 
 # -- analyze -----------------------------------------------------------------------------------------------------

@@ -3,7 +3,10 @@ r"""The named quantities of a conjecture, evaluated exactly on one instance (K, 
 Every quantity is computed by the core (:mod:`exactdp.measures`): η_TV, η_{E_γ}, LDP ratio, (ε,c)-PML
 ratio, maximal leakage, TV, χ², KL, H².  Logs and square roots come back from the core as exact sympy
 expressions and are read into the value domain of :mod:`.values` (exact ``LogLin`` for logs of rationals,
-certified balls for roots), so an instance is decided exactly or certified, never by floats.
+certified balls for roots), so an instance is decided exactly or certified, never by floats.  The built-in
+quantities have routes of their own in that value domain (fast paths); every other quantity of the registry
+(:mod:`exactdp.measures.registry`) is evaluated by its registered evaluators: ``exact`` at rational
+arguments, ``ball`` at the others.
 
 Parameters: ε = log γ with γ rational, so ``exp(eps)`` is exactly γ; δ and c are rationals; N, M are
 the kernel's sizes; n an integer (used with ``eta_tv_tensor(n)``).
