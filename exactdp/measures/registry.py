@@ -194,9 +194,10 @@ def eta_hockey_stick_exact(K, g):
     import sympy  # deferred: start-up
 
     from exactdp.measures.contraction import eta_hockey_stick  # deferred: start-up
+    from exactdp.numbers.reader import as_expr
 
     def exact(v):
-        return sympy.Rational(int(v.p), int(v.q)) if type(v).__name__ == "fmpq" else sympy.sympify(v, strict=True)
+        return sympy.Rational(int(v.p), int(v.q)) if type(v).__name__ == "fmpq" else as_expr(v)
 
     if g.is_Rational:
         return exact(eta_hockey_stick(K, rational_argument(g, "gamma")))
