@@ -42,6 +42,8 @@ _export("exactdp.measures.divergences", "chi2", "f_divergence", "hellinger2", "h
 _export("exactdp.measures.privacy", "Leakage", "PrivacyProfile", "is_ldp", "ldp_epsilon", "ldp_ratio",
         "ldp_ratio_witness", "max_leakage", "max_leakage_ratio", "pml", "pml_epsilon", "pml_ratio",
         "pml_ratio_witness", "privacy_profile")
+# the registry of quantities (what check, analyze, derive and latex know by name)
+_export("exactdp.measures.registry", "Quantity", "quantities", "register_quantity", "unregister_quantity")
 _export("exactdp.theory.extremal", "gamma_max", "gamma_min", "sup_eta_hockey_stick", "sup_eta_tv")
 _export("exactdp.numbers", "Sign", "Truth", "from_float", "to_qq")
 _export("exactdp.numbers.domain", "QQ")  # the exact rational domain (its elements are flint fmpq)
@@ -104,6 +106,7 @@ if TYPE_CHECKING:  # static checkers and IDEs see the eager imports
         eta_hockey_stick_tensor_product, eta_tv_tensor_power, hockey_stick_product, privacy_profile_tensor_power,
     )
     from exactdp.measures.profile_inversion import epsilon_tensor_power  # noqa: F401
+    from exactdp.measures.registry import Quantity, quantities, register_quantity, unregister_quantity  # noqa: F401
     from exactdp.numbers import Sign, Truth, from_float, to_qq  # noqa: F401
     from exactdp.numbers.domain import QQ  # noqa: F401
     from exactdp.numbers.digits import evalf  # noqa: F401

@@ -15,6 +15,7 @@ import sympy
 from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.limits import require
+from exactdp.measures import registry
 from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness
 from exactdp.measures.privacy import (
     PrivacyProfile,
@@ -136,6 +137,28 @@ class Analysis:
     pml_output: object = None
     pml_prior: object = None  # a worst prior in Q_X(c) (a Distribution)
     notes: tuple = field(default=())
+    #: (quantity, exact value) of every other registered quantity with a JSON key (:func:`registered_values`)
+    registered: tuple = field(default=())
+
+
+#: the keys of the analyze document that its own views write (``exactdp.output.analysis_view``): the
+#: built-in quantities with their witnesses (rows, outputs, worst prior) and the kernel's description
+VIEW_KEYS = frozenset({"name", "N", "M", "domain", "rows", "eta_tv", "ldp", "max_leakage", "privacy_profile",
+                       "eta_hockey_stick", "is_ldp", "pml", "epsilon_for_delta", "notes"})
+
+
+def registered_values(K: Kernel) -> tuple[tuple, list[str]]:
+    """((quantity, exact value), ...) of every registered quantity without arguments whose JSON key the
+    views do not write themselves (:mod:`exactdp.measures.registry`), and a note for each without a value here."""
+    out, notes = [], []
+    for q in registry.quantities():
+        if q.arity or q.json_key is None or q.json_key in VIEW_KEYS or q.exact is None:
+            continue
+        try:
+            out.append((q, q.exact(K)))
+        except registry.Undefined as exc:
+            notes.append(f"{q.name}: no value for this kernel ({exc})")
+    return tuple(out), notes
 
 
 def log_of(ratio):
@@ -182,4 +205,5 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None
     if c is not None:
         r, y, prior = pml_ratio_witness(K, c)
         values.update(c=c, pml_ratio=r, pml_output=y, pml_prior=prior)
-    return Analysis(**values, notes=tuple(notes))
+    values["registered"], undefined = registered_values(K)
+    return Analysis(**values, notes=tuple(notes + undefined))

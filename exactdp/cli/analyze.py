@@ -111,6 +111,11 @@ def blocks(doc: dict) -> list:
         c = doc["pml"]["c"]
         rows += [(rf"$e^\varepsilon$ of $(\varepsilon,c)$-PML at $c = {c}$", doc["pml"]["ratio"]),
                  (rf"$\varepsilon$ of $(\varepsilon,c)$-PML at $c = {c}$", doc["pml"]["epsilon"])]
+    from exactdp.analysis import VIEW_KEYS
+    from exactdp.measures import registry
+
+    rows += [(f"${q.latex}$", doc[q.json_key]["value"]) for q in registry.quantities()
+             if q.json_key in doc and q.json_key not in VIEW_KEYS]  # the other registered quantities
     out = [("matrix", "$K$", doc["rows"]), ("rows", rows)]
     prof = doc.get("privacy_profile")
     if prof:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sympy
 
 from exactdp.errors import ParameterError
+from exactdp.measures import registry
 from exactdp.measures.contraction import eta_in, region_domain
 from exactdp.measures.privacy import kernel_domain, ldp_ratio_in, pml_domain, pml_ratio_in
 from exactdp.symbolic.closedforms import Derivation, Step, cell_form
@@ -42,7 +43,8 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
     out = []
     for q in quantities:
         if q not in QUANTITY_HEADINGS:
-            raise ParameterError(f"quantity: unknown {q!r}; choose from {', '.join(QUANTITIES)}")
+            out.append(_registered(K, q))
+            continue
         title, math = QUANTITY_HEADINGS[q]
         d = Derivation(q, title=title, math=math)
         if q == "validity":
@@ -73,6 +75,20 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
             d.result = pml_ratio_in(D, K, C, _column_steps(d, "c S_{{{y}}} + (1 - N c) {lo}"))[0]
         out.append(d)
     return out
+
+
+def _registered(K, name: str) -> Derivation:
+    """The closed form of a registered quantity without arguments (:mod:`exactdp.measures.registry`) by its
+    ``symbolic`` evaluator: one result, no steps (the evaluator reports none)."""
+    q = registry.quantity(name)
+    if q is None or q.arity or q.symbolic is None:
+        derivable = [r.name for r in registry.quantities()
+                     if r.name not in QUANTITY_HEADINGS and not r.arity and r.symbolic is not None]
+        raise ParameterError(f"quantity: unknown {name!r}; choose from {', '.join(QUANTITIES + tuple(derivable))}")
+    d = Derivation(name, title=q.meaning, math=q.latex)
+    d.quantity = f"{q.text} = {q.meaning}"
+    d.result = q.symbolic(K)
+    return d
 
 
 def _pair_steps(d: Derivation, gamma, D):

@@ -72,6 +72,8 @@ def analysis_json(a, inverse: dict | None = None) -> dict:
         finite = e != sympy.oo
         out["epsilon_for_delta"] = {"delta": exact_str(inverse["delta"]), "t_star": exact_str(t) if finite else None,
                                     "epsilon": exact_str(e), "decimal": _dec(e) if finite else None}
+    for q, v in a.registered:  # the other registered quantities (exactdp.measures.registry)
+        out[q.json_key] = {"value": exact_str(v), "decimal": _dec(v)}
     if a.notes:
         out["notes"] = list(a.notes)
     return out
@@ -153,5 +155,8 @@ def analysis_text(a, inverse: dict | None = None) -> str:
         lines.append(f"(eps,c)-PML at c={p['c']}: e^eps = {_show(p['ratio'], p['ratio_decimal'])}, "
                      f"eps = {_show(p['epsilon'], p['decimal'])}   "
                      f"(output {p['worst_output']}, worst prior {_prior_text(p['worst_prior'], p['c'])})")
+    for q, _ in a.registered:
+        r = j[q.json_key]
+        lines.append(f"{q.text:<27} = {_show(r['value'], r['decimal'])}")
     lines += [f"note: {n}" for n in j.get("notes", ())]
     return "\n".join(lines)

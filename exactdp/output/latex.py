@@ -600,7 +600,9 @@ def latex(obj) -> str:
         to_qq(obj, "latex")  # a float is refused (CoercionError): exact values only
     if isinstance(obj, Bound):
         return bound_statement_latex(obj)
-    if (isinstance(obj, (sympy.Basic, int)) and not isinstance(obj, bool)) or type(obj).__name__ == "fmpq":
+    if isinstance(obj, sympy.Basic):
+        return to_latex(with_quantity_symbols(obj), cases=True)
+    if (isinstance(obj, int) and not isinstance(obj, bool)) or type(obj).__name__ == "fmpq":
         return to_latex(obj, cases=True)
     rep = present(obj, "latex")  # the registry of presenters, by type
     if rep is not None:
@@ -610,6 +612,35 @@ def latex(obj) -> str:
     raise ParameterError(f"latex: no LaTeX form for a {type(obj).__name__}; give a sympy expression, an exact "
                          f"number, a Bound, a Kernel, a Truth, a PrivacyProfile, a RiskBound, an extremal "
                          f"result, a verdict or a CheckResult")
+
+
+def with_quantity_symbols(expr: sympy.Basic) -> sympy.Basic:
+    r"""``expr`` with every registered quantity (:mod:`exactdp.measures.registry`) — a symbol such as
+    ``eta_tv`` or an application such as ``eta_hs(2)``, as a parsed conjecture holds them — replaced by a
+    symbol named by its LaTeX (``\eta_{\mathrm{TV}}(K)``, ``\eta_{E_{2}}(K)``), which the printer prints as
+    it is (a name with a brace group is not split at ``_``); the arguments are printed first.  Other names are
+    left to the printer.
+
+    >>> latex(sympy.Symbol("eta_tv") <= sympy.Rational(1, 2))
+    '\\eta_{\\mathrm{TV}}(K) \\leq \\frac{1}{2}'
+    """
+    from exactdp.measures import registry
+
+    def named(node):
+        q = registry.quantity(node.name if isinstance(node, sympy.Symbol) else node.func.__name__)
+        if q is None or (isinstance(node, sympy.Symbol)) != (q.arity == 0):
+            return None
+        args = tuple(to_latex(with_quantity_symbols(a), t_as_exp=False) for a in node.args)
+        tex = q.latex_of(args)
+        return sympy.Symbol(tex if "{" in tex else "{" + tex + "}")
+
+    subs = {}
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, (sympy.Symbol, sympy.core.function.AppliedUndef)) and node not in subs:
+            new = named(node)
+            if new is not None:
+                subs[node] = new
+    return expr.xreplace(subs) if subs else expr
 
 
 def formulas(tex: str) -> list[str]:

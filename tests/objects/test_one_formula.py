@@ -276,6 +276,7 @@ NOT_NUMERIC = {"QQ", "CoercionError", "Distribution", "ExactDPError", "InvalidDi
                "InvalidKernelError", "InputError", "InternalError", "Kernel", "Leakage", "ParameterError",
                "PrivacyProfile", "ShapeError", "Sign", "Truth", "UndecidedError", "mechanisms", "RB",
                "precision_cap", "from_float", "verify", "VerifyResult",  # verify: claim ids and a seed (int), no numbers
+               "Quantity", "quantities", "register_quantity", "unregister_quantity",  # the registry: names, no numbers
                "C.precision_cap", "C.current_cap", "C.RB", "C.Bracket", "C.SignResult", "C.DEFAULT_MAX_PREC",
                "C.evalf", "C.certified_compare", "C.certified_sign"}
 

@@ -27,6 +27,7 @@ from exactdp.errors import InternalError, ParameterError
 from exactdp.numbers.rich import RichDisplay
 from exactdp.io import kernel_to_json
 from exactdp.kernels import Kernel
+from exactdp.measures import registry
 from exactdp.measures.contraction import eta_hockey_stick
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.numbers.truth import Truth
@@ -280,9 +281,6 @@ def _gamma_range(value):
     return str(lo), str(hi)
 
 
-_DIVERGENCES = ("tv", "kl", "hellinger2", "chi2", "hs")
-
-
 def _space(node) -> str:
     """"inputs" for P, Q; "outputs" for K(.) and row(i)."""
     if isinstance(node, sympy.Symbol):
@@ -312,7 +310,7 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
                                  f"negative number?); both sides must be real")
     for node in _applied(conj):
         name = node.func.__name__
-        if name in _DIVERGENCES:
+        if name in registry.divergences():
             a, b = node.args[0], node.args[1]
             sa, sb = _space(a), _space(b)
             if sa != sb:

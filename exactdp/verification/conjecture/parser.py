@@ -7,7 +7,8 @@ nothing is evaluated as Python.
 Decimal literals are read exactly (``0.1`` is 1/10), ``^`` is a power, and the Unicode forms ``≤ ≥ ε δ γ ∘``
 are accepted (``K∘P`` is the image distribution ``K(P)``).
 
-Names (see :data:`QUANTITIES` and :data:`PARAMETERS` for their meaning)::
+Names (the quantities are those of the registry, :mod:`exactdp.measures.registry`, with their meanings;
+see :data:`PARAMETERS` for the parameters)::
 
     quantities of K:  eta_tv  ldp_eps  max_leakage  eta_hs(gamma)  delta(eps)  pml_eps(c)  eta_tv_tensor(n)
                       eta_chi2  eta_kl  (two-input kernels)
@@ -26,26 +27,10 @@ import sympy
 
 from exactdp.errors import InputError
 from exactdp.limits import quote
+from exactdp.measures import registry
 
-#: named quantities of the kernel K: name -> (number of arguments, meaning)
-QUANTITIES = {
-    "eta_tv": (0, "Dobrushin coefficient max_{x,x'} TV(K_x, K_x')"),
-    "ldp_eps": (0, "LDP level log max_y max_{x,x'} K(y|x)/K(y|x') (oo with zeros)"),
-    "max_leakage": (0, "maximal leakage log sum_y max_x K(y|x)"),
-    "eta_hs": (1, "E_gamma contraction coefficient max_{x,x'} E_gamma(K_x||K_x') at gamma = the argument"),
-    "delta_K": (1, "delta(eps): privacy profile of K, the least delta making K (eps,delta)-LDP"),
-    "pml_eps": (1, "(eps,c)-PML level of K at c = the argument: log max_y max_x K(y|x)/(c S_y+(1-Nc) min_x K(y|x))"),
-    "eta_chi2": (0, "chi-square contraction coefficient sup_P eta_chi2(P, K), exact for two-input kernels"),
-    "eta_kl": (0, "KL contraction coefficient; equals eta_chi2 (operator-convex f, docs/references.md)"),
-    "eta_tv_tensor": (1, "Dobrushin coefficient of the n-fold product K^{(x)n}, n = the argument (1..4)"),
-    "tv": (2, "total variation 1/2 sum |A-B|"),
-    "kl": (2, "KL divergence sum A log(A/B) in nats"),
-    "hellinger2": (2, "squared Hellinger sum (sqrt A - sqrt B)^2 (no 1/2)"),
-    "chi2": (2, "chi-square sum (A-B)^2/B"),
-    "hs": (3, "hockey-stick divergence E_gamma(A||B) = sum (A - gamma B)_+, gamma = the third argument"),
-}
-#: the quantities of K written without arguments (``eta_tv``, not ``eta_tv()``): symbols of the conjecture
-KERNEL_CONSTANTS = tuple(name for name, (arity, _) in QUANTITIES.items() if arity == 0)
+#: the quantities (their names, arities and meanings) are those of the registry,
+#: :func:`exactdp.measures.registry.quantities`: a quantity registered there is a name of the language
 #: distribution-valued names usable as arguments of the divergences
 DISTRIBUTIONS = {"P", "Q", "K", "row"}
 #: parameters: name -> meaning
@@ -80,8 +65,8 @@ def conjecture_symbols() -> dict:
 def _names() -> dict:
     d = dict(_FUNCTIONS)
     d.update(conjecture_symbols())
-    for name, (arity, _) in QUANTITIES.items():
-        d[name] = sympy.Symbol(name) if arity == 0 else sympy.Function(name)
+    for q in registry.quantities():
+        d[q.name] = sympy.Symbol(q.name) if q.arity == 0 else sympy.Function(q.name)
     d["K"] = sympy.Function("K")
     d["row"] = sympy.Function("row")
     return d
@@ -155,7 +140,7 @@ def _known() -> set:
 
 
 def _public_quantities():
-    return ["delta" if q == "delta_K" else q for q in QUANTITIES]
+    return ["delta" if q.name == "delta_K" else q.name for q in registry.quantities()]
 
 
 def _reader_tables(names: dict) -> tuple[dict, dict, dict]:
@@ -166,9 +151,9 @@ def _reader_tables(names: dict) -> tuple[dict, dict, dict]:
 
     functions = {**MATH_FUNCTIONS, "abs": MATH_FUNCTIONS["Abs"], "min": MATH_FUNCTIONS["Min"],
                  "max": MATH_FUNCTIONS["Max"]}
-    for name, (arity, _) in QUANTITIES.items():
-        if arity:
-            functions[name] = (names[name], arity)
+    for q in registry.quantities():
+        if q.arity:
+            functions[q.name] = (names[q.name], q.arity)
     functions["K"] = (names["K"], 1)
     functions["row"] = (names["row"], 1)
     constants = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo}
@@ -200,7 +185,7 @@ def _parse_side(side: str, names: dict) -> sympy.Expr:
 def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
     """Arity and argument checks; returns (quantities, parameters, uses P/Q)."""
     quants, params, inputs = set(), set(), False
-    dist_funcs = {"tv", "kl", "hellinger2", "chi2", "hs"}
+    dist_funcs = set(registry.divergences())
 
     def check_dist(arg):
         nonlocal inputs
@@ -223,7 +208,7 @@ def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
             if node.name in ("P", "Q"):
                 raise ConjectureSyntaxError(
                     f"INEQUALITY: {node.name} is a distribution; use it inside tv/kl/hellinger2/chi2/hs")
-            if node.name in QUANTITIES:
+            if registry.quantity(node.name) is not None:
                 quants.add(node.name)
             else:
                 params.add(node.name)
@@ -232,7 +217,8 @@ def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
             name = node.func.__name__
             if name in ("K", "row"):
                 raise ConjectureSyntaxError(f"INEQUALITY: {node} is a distribution; use it inside tv/kl/...")
-            arity = QUANTITIES[name][0]
+            q = registry.quantity(name)
+            arity = q.arity if q is not None else len(node.args)
             if len(node.args) != arity:
                 pub = "delta" if name == "delta_K" else name
                 raise ConjectureSyntaxError(f"INEQUALITY: {pub} takes {arity} argument(s), got {len(node.args)}")

@@ -32,7 +32,8 @@ from typing import Callable
 import sympy
 
 from exactdp import bounds as B
-from exactdp.verification.conjecture.parser import KERNEL_CONSTANTS, Conjecture, conjecture_symbols
+from exactdp.measures import registry
+from exactdp.verification.conjecture.parser import Conjecture, conjecture_symbols
 
 _t = sympy.Symbol("t", positive=True)
 
@@ -121,7 +122,7 @@ def _rational_in_t(expr: sympy.Expr):
         f = exponential_form(f.subs(s["eps"], sympy.log(_t)))
     if f.has(s["eps"]) or any(isinstance(a, sympy.core.function.AppliedUndef) for a in sympy.preorder_traversal(f)):
         return None
-    if any(isinstance(a, sympy.Symbol) and a.name in (*KERNEL_CONSTANTS, "M", "n")
+    if any(isinstance(a, sympy.Symbol) and a.name in (*registry.kernel_constants(), "M", "n")
            for a in f.free_symbols):
         return None
     return f

@@ -3,7 +3,10 @@ r"""The named quantities of a conjecture, evaluated exactly on one instance (K, 
 Every quantity is computed by the core (:mod:`exactdp.measures`): η_TV, η_{E_γ}, LDP ratio, (ε,c)-PML
 ratio, maximal leakage, TV, χ², KL, H².  Logs and square roots come back from the core as exact sympy
 expressions and are read into the value domain of :mod:`.values` (exact ``LogLin`` for logs of rationals,
-certified balls for roots), so an instance is decided exactly or certified, never by floats.
+certified balls for roots), so an instance is decided exactly or certified, never by floats.  The built-in
+quantities have routes of their own in that value domain (fast paths); every other quantity of the registry
+(:mod:`exactdp.measures.registry`) is evaluated by its registered evaluators: ``exact`` at rational
+arguments, ``ball`` at the others.
 
 Parameters: ε = log γ with γ rational, so ``exp(eps)`` is exactly γ; δ and c are rationals; N, M are
 the kernel's sizes; n an integer (used with ``eta_tv_tensor(n)``).
@@ -18,14 +21,16 @@ from flint import fmpq
 
 from exactdp.distributions import Distribution
 from exactdp.kernels import Kernel
-from exactdp.measures.chi2_contraction import eta_chi2
+from exactdp.measures import registry
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
-from exactdp.measures.divergences import chi2, hockey_stick, kl, tv
+from exactdp.measures.divergences import hockey_stick
 from exactdp.measures.privacy import ldp_ratio, max_leakage_ratio, pml_ratio
 from exactdp.verification.conjecture import values as V
-from exactdp.verification.conjecture.parser import KERNEL_CONSTANTS
 from exactdp.numbers.reader import as_expr
 
+#: the divergences with a route of their own in the value domain below (the others, and every quantity
+#: registered without a route here, are evaluated by their registration: ``InstanceEnv._registered``)
+_DIVERGENCE_ROUTES = ("hellinger2", "hs")
 #: largest tensor power size (rows or columns of K^{⊗n}) eta_tv_tensor evaluates
 MAX_TENSOR_SIZE = 81
 
@@ -107,7 +112,8 @@ class InstanceEnv(V.Env):
     # -- parameters ---------------------------------------------------------------------------------
     def param(self, name: str):
         i = self.inst
-        if name in KERNEL_CONSTANTS:
+        q = registry.quantity(name)
+        if q is not None and q.arity == 0:
             return self.quantity(name, ())
         if name == "eps":
             return V.log_of(i.gamma)
@@ -163,7 +169,7 @@ class InstanceEnv(V.Env):
         if name == "max_leakage":
             return self._cached("max_leakage", lambda: _log_ratio(max_leakage_ratio(K)))
         if name in ("eta_chi2", "eta_kl"):
-            r = self._cached("eta_chi2", lambda: eta_chi2_two_inputs(K))
+            r = self._cached("eta_chi2", lambda: _two_inputs(K))
             return r.value.lo if r.value.is_rational else _algebraic_ball(r.value)
         if name == "pml_eps":
             c = self._rational_arg(args[0], "pml_eps(c): c")
@@ -191,22 +197,35 @@ class InstanceEnv(V.Env):
                                   f"got n = {n}")
             k = int(n)
             return self._cached(("tensor", k), lambda: eta_tv(K.tensor_power(k)) if k > 1 else eta_tv(K))
+        if name not in _DIVERGENCE_ROUTES:
+            return self._registered(name, args)
         A, B = self.dist(args[0]), self.dist(args[1])
-        key = (name, str(args[0]), str(args[1]))
-        if name == "tv":
-            return self._cached(key, lambda: tv(A, B))
-        if name == "chi2":
-            return self._cached(key, lambda: _from_sympy(chi2(A, B)))
-        if name == "kl":
-            return self._cached(key, lambda: _from_sympy(kl(A, B)))
         if name == "hellinger2":
             return _hellinger2_value(A.probs, B.probs)
-        if name == "hs":
-            g = self.value(args[2])
-            if isinstance(g, fmpq) and g >= 0:
-                return self._cached(key + (str(g),), lambda: hockey_stick(A, B, g))
-            return _hockey_stick_value(A.probs, B.probs, g)
-        raise V.Undefined(f"unknown quantity {name}")
+        key = (name, str(args[0]), str(args[1]))
+        g = self.value(args[2])
+        if isinstance(g, fmpq) and g >= 0:
+            return self._cached(key + (str(g),), lambda: hockey_stick(A, B, g))
+        return _hockey_stick_value(A.probs, B.probs, g)
+
+    def _registered(self, name: str, args: tuple):
+        """A quantity without a route of its own here: its registration's ``exact`` evaluator at rational
+        arguments (read into the value domain like every core result), its ``ball`` evaluator at others."""
+        q = registry.quantity(name)
+        if q is None:
+            raise V.Undefined(f"unknown quantity {name}")
+        k = q.distributions
+        first = [self.dist(a) for a in args[:k]] if k else [self.inst.K]
+        values = [self.value(a) for a in args[k:]]
+        try:
+            if all(isinstance(v, fmpq) for v in values) and q.exact is not None:
+                key = (name, *map(str, args[:k]), *map(str, values))
+                return self._cached(key, lambda: _from_sympy(q.exact(*first, *map(_sympy_rational, values))))
+            if q.ball is not None:
+                return q.ball(*first, *map(V.to_arb, values))
+        except registry.Undefined as exc:
+            raise V.Undefined(str(exc)) from None
+        raise V.Undefined(f"{name} has no evaluator at the arguments {', '.join(map(str, values))}")
 
     def _eta_hs(self, g):
         K = self.inst.K
@@ -243,11 +262,17 @@ def _hellinger2_value(p, q):
     return V.sub(fmpq(2), V.mul(fmpq(2), total))
 
 
-def eta_chi2_two_inputs(K: Kernel):
-    """η_χ²(K) (= η_KL(K)) for a two-input kernel; other sizes have no exact value here (Undefined)."""
-    if K.N != 2:
-        raise V.Undefined(f"eta_chi2 / eta_kl are exact for two-input kernels only, got N = {K.N}")
-    return eta_chi2(K)
+def _two_inputs(K: Kernel):
+    """η_χ²(K) of a two-input kernel (:func:`exactdp.measures.registry.eta_chi2_two_inputs`); Undefined for
+    other sizes."""
+    try:
+        return registry.eta_chi2_two_inputs(K)
+    except registry.Undefined as exc:
+        raise V.Undefined(str(exc)) from None
+
+
+def _sympy_rational(v: fmpq):
+    return sympy.Rational(int(v.p), int(v.q))
 
 
 def _algebraic_ball(r):
