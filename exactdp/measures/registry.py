@@ -143,12 +143,11 @@ def rational_argument(expr, what: str):
     import sympy  # deferred: start-up
     from flint import fmpq
 
-    try:
-        e = sympy.nsimplify(expr) if not expr.is_Rational else expr
-    except (OverflowError, ValueError, TypeError, ZeroDivisionError):  # huge or odd arguments: no value here
-        raise Undefined(f"{what}: {expr} cannot be read as an exact rational") from None
-    if not e.is_Rational:
-        raise Undefined(f"{what}: {expr} is not rational")
+    # only an expression that *is* a rational (sympy evaluates sqrt(4) to 2 on construction): never
+    # nsimplify, which returns 1 for 1 + exp(-50) (a numerical guess, not an exact identity)
+    e = sympy.Integer(expr) if isinstance(expr, int) else expr
+    if not getattr(e, "is_Rational", False):
+        raise Undefined(f"{what}: {str(expr)[:80]} is not rational")
     return fmpq(int(e.p), int(e.q))
 
 

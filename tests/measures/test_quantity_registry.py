@@ -234,3 +234,17 @@ def test_the_chi2_and_kl_coefficients_live_in_the_registry():
     assert registry.quantity("eta_hs").exact(K, sympy.Integer(2)) == fmpq(1, 4)  # (3/4 - 2/4)_+ = 1/4
     assert registry.kernel_constants() == ("eta_tv", "ldp_eps", "max_leakage", "eta_chi2", "eta_kl")
     assert registry.divergences() == ("tv", "kl", "hellinger2", "chi2", "hs")
+
+
+def test_rational_argument_is_exact_never_a_numerical_guess():
+    """1 + e^{-50} is not the rational 1 (sympy's nsimplify would say it is): no exact value there."""
+    import sympy
+    from flint import fmpq
+
+    from exactdp.measures.registry import Undefined, rational_argument
+
+    assert rational_argument(sympy.Rational(3, 7), "gamma") == fmpq(3, 7)
+    assert rational_argument(sympy.sqrt(4), "gamma") == fmpq(2)
+    for e in (1 + sympy.exp(-50), sympy.Rational(1, 3) + sympy.exp(-40), sympy.exp(-100), sympy.sqrt(2)):
+        with pytest.raises(Undefined, match="not rational"):
+            rational_argument(e, "gamma")
