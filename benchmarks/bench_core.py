@@ -3,7 +3,8 @@
     python benchmarks/bench_core.py [--sizes 64 256 512] [--pairs 96] [--repeat 3]
     python benchmarks/bench_core.py --cold [--sizes 512 1024 2048]
     python benchmarks/bench_core.py --analyze [--sizes 128 256 512]
-    python benchmarks/bench_core.py --measures [--quick] [--sizes 512] [--kinds den3 den12] [--only pml_ratio] [--repeat 7]
+    python benchmarks/bench_core.py --measures [--quick] [--sizes 512] [--kinds den3 den12] [--only pml_ratio]
+        [--types fmpq] [--repeat 7]
 
 ``--measures``: ``ldp_ratio``, ``pml_ratio`` (c = 1/(2N)), ``max_leakage_ratio``, ``eta_tv`` and
 ``eta_hockey_stick`` (γ = 3/2) with each parameter given as a ``Fraction``, a ``str``, an int ratio
@@ -15,7 +16,9 @@ closed forms of ``benchmarks/_float64.py`` (best and median of as many runs) in 
 are median/median, best/best, cold/median and cold3/median, and ``coldCPU``: the least CPU time of the three
 cold calls over the float64 closed form's median CPU time (``time.process_time``: the time this process
 waits for other jobs is not counted).  Every value is checked equal across argument types and
-against float64 (relative 1e-9).
+against float64 (relative 1e-9).  ``--types`` keeps some argument types (γ of ``eta_hockey_stick`` costs a
+whole O(N²M) call per type); a markdown summary (median ratio, best ratio, cold CPU ratio; ranges over the
+argument types) ends the output.
 
 ``--cold`` (issue 15 item 5): the cold path of a user — read a JSON kernel file of "a/b" strings and compute
 η_TV — against a float64 pipeline that parses the same file (json + a/b → double) and runs the same
@@ -302,7 +305,10 @@ def argument_types(p: int, q: int) -> dict:
 MEASURES = ("ldp_ratio", "max_leakage", "eta_tv", "pml_ratio", "eta_hockey_stick")
 
 
-def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES) -> list[dict]:
+ARGUMENT_TYPES = ("Fraction", "str", "int ratio", "fmpq")
+
+
+def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES, types=ARGUMENT_TYPES) -> list[dict]:
     """Best and median of ``warm_runs`` warm calls (after one warm-up) and one cold call, per measure and
     argument type, against the float64 closed form (best and median of as many runs) in the same process."""
     from _float64 import float_leakage, float_ldp
@@ -317,9 +323,9 @@ def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES) -> list[dict]
              ("max_leakage", None, max_leakage_ratio, lambda: float_leakage(F)),
              ("eta_tv", None, eta_tv, lambda: float_eta_tv(F))]
     cases += [("pml_ratio", t, lambda K, v=v: pml_ratio(K, v), lambda: float_pml_ratio(F, cf))
-              for t, v in argument_types(*c).items()]
+              for t, v in argument_types(*c).items() if t in types]
     cases += [("eta_hockey_stick", t, lambda K, v=v: eta_hockey_stick(K, v), lambda: float_eta_hockey_stick(F, gf))
-              for t, v in argument_types(*g).items()]
+              for t, v in argument_types(*g).items() if t in types]
     out, seen = [], {}
     for name, typ, fn, flt in (case for case in cases if case[0] in only):
         gc.collect()  # the garbage of earlier cases is not this call's cost
@@ -343,14 +349,14 @@ def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES) -> list[dict]
     return out
 
 
-def measures(sizes, kinds, warm_runs: int, only=MEASURES) -> int:
+def measures(sizes, kinds, warm_runs: int, only=MEASURES, types=ARGUMENT_TYPES) -> int:
     print(f"{'measure':<17}{'arg type':<11}{'N=M':>5} {'rows':<6}{'cold':>10}{'best':>10}{'median':>10}"
           f"{'f64 best':>10}{'f64 med':>10}{'med/f64':>9}{'best/f64':>9}{'cold/f64':>9}{'cold3/f64':>10}{'coldCPU':>9}"
           "  float agrees")
-    bad = 0
+    bad, table = 0, []
     for n in sizes:
         for kind in kinds:
-            for r in measure_rows(n, kind, warm_runs, only):
+            for r in measure_rows(n, kind, warm_runs, only, types):
                 ms = {k: r[k] * 1e3 for k in ("cold", "best", "med", "fbest", "fmed")}
                 print(f"{r['q']:<17}{r['typ']:<11}{n:>5} {kind:<6}{ms['cold']:>8.3f}ms{ms['best']:>8.3f}ms"
                       f"{ms['med']:>8.3f}ms{ms['fbest']:>8.3f}ms{ms['fmed']:>8.3f}ms{r['med'] / r['fmed']:>8.2f}x"
@@ -359,7 +365,32 @@ def measures(sizes, kinds, warm_runs: int, only=MEASURES) -> int:
                       f"  {'yes' if r['ok'] else 'NO'}",
                       flush=True)
                 bad += not r["ok"]
+                table.append(r)
+    summary(table)
     return 1 if bad else 0
+
+
+def _span(values) -> str:
+    """``lo–hi×`` (one figure when they round alike)."""
+    lo, hi = f"{min(values):.1f}", f"{max(values):.1f}"
+    return f"{lo}×" if lo == hi else f"{lo}–{hi}×"
+
+
+def summary(rows) -> None:
+    """One markdown line per measure and size: per row kind, the median ratio, the best ratio and (in brackets)
+    cold CPU over the float64 median CPU, each a range over the argument types."""
+    kinds = list(dict.fromkeys(r["kind"] for r in rows))
+    print(f"\n| N=M | median ratio, best ratio (cold CPU) | {' | '.join(f'`{k}`' for k in kinds)} |")
+    print("|---|---|" + "---|" * len(kinds))
+    for n in dict.fromkeys(r["n"] for r in rows):
+        for q in dict.fromkeys(r["q"] for r in rows):
+            cells = []
+            for k in kinds:
+                sel = [r for r in rows if r["n"] == n and r["q"] == q and r["kind"] == k]
+                cells.append(", ".join((_span([r["med"] / r["fmed"] for r in sel]),
+                                        _span([r["best"] / r["fbest"] for r in sel])))
+                             + f" ({_span([r['cold_cpu'] for r in sel])})" if sel else "—")
+            print(f"| {n} | `{q}` | {' | '.join(cells)} |")
 
 
 def main(argv=None) -> int:
@@ -377,10 +408,12 @@ def main(argv=None) -> int:
                     help="row kinds for --measures: denD (random D-digit row denominators), wtD (D-digit weights)")
     ap.add_argument("--quick", action="store_true", help="with --measures: sizes 128 and 512 only")
     ap.add_argument("--only", nargs="+", choices=MEASURES, default=list(MEASURES), help="with --measures: these measures")
+    ap.add_argument("--types", nargs="+", choices=ARGUMENT_TYPES, default=list(ARGUMENT_TYPES),
+                    help="with --measures: these argument types of c and γ")
     args = ap.parse_args(argv)
     if args.measures:
         sizes = args.sizes or ([128, 512] if args.quick else [128, 256, 512, 1024])
-        return measures(sizes, args.kinds, max(7, args.repeat), args.only)
+        return measures(sizes, args.kinds, max(7, args.repeat), args.only, args.types)
     if args.cold:
         cold(args.sizes or [512, 1024, 2048], args.repeat)
         return 0

@@ -54,44 +54,81 @@ def usable(R) -> bool:
     return R.A.dtype == np.int64 and 0 < N < _MAX_DIM and 0 < M < _MAX_DIM
 
 
+def _inverses(R) -> np.ndarray:
+    """fl(1 / fl(d)) per row (cached on ``R``)."""
+    v = R._views.get("float_inverses")
+    if v is None:
+        v = 1.0 / R.d.astype(np.float64)
+        R._views["float_inverses"] = v
+    return v
+
+
+def _image(R, cols=None) -> np.ndarray:
+    """The float image F (of the columns ``cols``, default all) for one use, not kept: each entry is the same
+    fl(A[x][y] · fl(1/d[x])) as in :func:`float_image`.  A kernel's column maxima, minima and sums are kept
+    instead (a few vectors); keeping N × M floats would make every first call on a new kernel write fresh
+    memory pages, which costs more than the multiplication itself."""
+    F = R._views.get("float_image")
+    if F is not None:
+        return F if cols is None else F[:, cols]
+    A = R.A if cols is None else R.A[:, cols]
+    return np.multiply(A, _inverses(R)[:, None])
+
+
 def float_image(R) -> np.ndarray:
-    """F ≈ K (ε), F[x][y] = fl(A[x][y] · fl(1/d[x])) (cached on ``R``); requires :func:`usable`."""
+    """F ≈ K (ε), F[x][y] = fl(A[x][y] · fl(1/d[x])) (cached on ``R``: the pairwise filter reads it N times);
+    requires :func:`usable`."""
     F = R._views.get("float_image")
     if F is None:
-        F = np.multiply(R.A, 1.0 / R.d.astype(np.float64)[:, None])
+        F = np.multiply(R.A, _inverses(R)[:, None])
         R._views["float_image"] = F
     return F
 
 
+def _scan(R, whats, *, candidates: bool = False) -> None:
+    """One float image (:func:`_image`, not kept) for the column max / min / sum named in ``whats`` (cached as
+    ``float_col_*``) and, with ``candidates``, every entry within the bound of its column's float max (cached as
+    ``float_cand_max``: flat indices x·M + y, increasing), so the matrix is converted once per first call."""
+    F = _image(R)
+    for w in whats:
+        R._views["float_col_" + w] = F.max(axis=0) if w == "max" else F.min(axis=0) if w == "min" else F.sum(axis=0)
+    if candidates:
+        R._views["float_cand_max"] = np.flatnonzero(F >= R._views["float_col_max"] * (1 - 4 * EPS))
+
+
+def _columns(R, whats) -> list[np.ndarray]:
+    """The float column max / min / sum of the image, for each name in ``whats`` (cached; the missing ones come
+    from one :func:`_scan`)."""
+    missing = [w for w in whats if "float_col_" + w not in R._views]
+    if missing:
+        _scan(R, missing)
+    return [R._views["float_col_" + w] for w in whats]
+
+
 def _column(R, what: str) -> np.ndarray:
     """The float column max / min / sum of the image (cached)."""
-    key = "float_col_" + what
-    v = R._views.get(key)
-    if v is None:
-        F = float_image(R)
-        v = F.max(axis=0) if what == "max" else F.min(axis=0) if what == "min" else F.sum(axis=0)
-        R._views[key] = v
-    return v
+    return _columns(R, (what,))[0]
 
 
 def column_argext(R, cols=None, *, sense: str = "max") -> np.ndarray:
     """For each column y (of ``cols``, default all), the first row index x of the exact max (``sense="max"``) or
     min (``"min"``) of A[x][y]/d[x].  Candidates are the entries within the float bound of the column's float
     extreme; a column with one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
-    F = float_image(R)
-    N, M = F.shape
-    ext = _column(R, sense)
-    if cols is None:
-        sub, e = F, ext
+    if cols is None and sense == "max":
+        if "float_cand_max" not in R._views:
+            _scan(R, ("max",), candidates=True)
+        e, flat = R._views["float_col_max"], R._views["float_cand_max"]
+        m = len(e)
     else:
-        cols = np.asarray(cols, dtype=np.intp)
-        sub, e = F[:, cols], ext[cols]
-    m = sub.shape[1]
-    if sense == "max":
-        mask = sub >= e * (1 - 4 * EPS)
-    else:
-        mask = sub <= e * (1 + 4 * EPS)
-    flat = np.flatnonzero(mask)  # row-major: x·m + j, by increasing x
+        if cols is None:
+            sub, e = _image(R), _column(R, sense)
+        else:
+            cols = np.asarray(cols, dtype=np.intp)
+            sub, e = _image(R, cols), _column(R, sense)[cols]
+        m = sub.shape[1]
+        mask = sub >= e * (1 - 4 * EPS) if sense == "max" else sub <= e * (1 + 4 * EPS)
+        flat = np.flatnonzero(mask)
+    # flat: row-major x·m + j, by increasing x
     x, j = np.divmod(flat, m)
     idx = np.empty(m, dtype=np.intp)
     if len(flat) == m:  # one candidate per column (each column has at least one)
@@ -99,20 +136,26 @@ def column_argext(R, cols=None, *, sense: str = "max") -> np.ndarray:
         return idx
     order = np.argsort(j, kind="stable")  # by column, rows increasing within each
     x, j = x[order], j[order]
-    start = np.flatnonzero(np.r_[True, j[1:] != j[:-1]])  # each column's first candidate
+    first = np.empty(len(j), dtype=bool)
+    first[0] = True
+    np.not_equal(j[1:], j[:-1], out=first[1:])
+    start = np.flatnonzero(first)  # each column's first candidate
     idx[j[start]] = x[start]
-    count = np.diff(np.r_[start, len(j)])
+    count = np.diff(start, append=len(j))
     multi = count > 1
     if sense == "min":
         multi &= e[j[start]] > 0  # a float minimum 0 is an exact 0 (F = 0 ⟺ A = 0): the first candidate is the first zero
     if not multi.any():
+        return idx
+    if np.count_nonzero(multi) <= _FEW:
+        _decide_few(R, idx, x, j, start[multi], count[multi], cols, sense)
         return idx
     # the candidates of each undecided column as the columns of a small matrix, padded with the column's first
     # candidate (the same index: ties are unchanged)
     cols_m = j[start[multi]]
     width = int(count[multi].max())
     rows = np.broadcast_to(idx[cols_m], (width, len(cols_m))).copy()
-    group = np.cumsum(np.r_[True, j[1:] != j[:-1]]) - 1  # each candidate's column group
+    group = np.cumsum(first) - 1  # each candidate's column group
     sel = multi[group]
     rank = np.arange(len(j)) - start[group]  # position within its column
     rows[rank[sel], (np.cumsum(multi) - 1)[group[sel]]] = x[sel]
@@ -120,6 +163,27 @@ def column_argext(R, cols=None, *, sense: str = "max") -> np.ndarray:
     win = column_tournament(R.A[rows, ys[None, :]], R.d[rows], sense)
     idx[cols_m] = rows[win, np.arange(len(cols_m))]
     return idx
+
+
+#: undecided columns up to which their few candidates are compared one by one (below the fixed cost of the
+#: vectorized tournament's array set-up)
+_FEW = 16
+
+
+def _decide_few(R, idx, x, j, starts, counts, cols, sense: str) -> None:
+    """Set idx[j] for the columns whose candidates are x[s : s + count] (s in ``starts``, rows increasing): the
+    first exact max (min) of A[x][y]/d[x], by cross-products of Python integers."""
+    A, d = R.A, R.d
+    for s, c in zip(starts.tolist(), counts.tolist()):
+        jl = int(j[s])
+        y = jl if cols is None else int(cols[jl])
+        best = int(x[s])
+        bn, bd = int(A[best, y]), int(d[best])
+        for xx in x[s + 1:s + c].tolist():
+            an, ad = int(A[xx, y]), int(d[xx])
+            if (an * bd > bn * ad) if sense == "max" else (an * bd < bn * ad):
+                best, bn, bd = xx, an, ad
+        idx[jl] = best
 
 
 def column_tournament(A: np.ndarray, d: np.ndarray, sense: str = "max") -> np.ndarray:
@@ -154,7 +218,7 @@ def keep_near_max(r: np.ndarray, rho: float) -> np.ndarray:
 def ldp_columns(R):
     """``(mixed, candidates)`` for max_y max_x K/min_x K: the first column mixing a zero and a non-zero entry (or
     None), else the columns whose ratio can be the maximum (increasing y).  r̃ = max F / min F ≈ r (2(2ε + u))."""
-    hi, lo = _column(R, "max"), _column(R, "min")
+    hi, lo = _columns(R, ("max", "min"))
     nz = hi > 0
     mixed = np.flatnonzero(nz & (lo == 0))
     if len(mixed):
@@ -172,7 +236,7 @@ def pml_columns(R, cp: int, cq: int):
     if not c >= _TINY:
         return None
     rest = (cq - N * cp) / cq
-    hi, lo, S = _column(R, "max"), _column(R, "min"), _column(R, "sum")
+    hi, lo, S = _columns(R, ("max", "min", "sum"))
     ys = np.flatnonzero(hi > 0)  # all-zero columns: the output never occurs
     r = hi[ys] / (c * S[ys] + rest * lo[ys])
     rho = 2 * (3 * EPS + 2 * N * U + 6 * U)

@@ -341,17 +341,20 @@ def _group_sums(R: IntRows, A: np.ndarray, starts: np.ndarray) -> np.ndarray:
 def weighted_row_sum(R: IntRows, rows, cols) -> fmpq:
     """Σ_i A[rows[i]][cols[i]] / d[rows[i]] exactly (reduced ``fmpq``).
 
-    Entries are added per distinct denominator of the rows taken, in int64 (``len·max_num < 2**63``, else
-    Python integers), then on the product tree of those denominators (:mod:`exactdp.numbers.fraction_sum`),
-    and the sum is reduced once."""
-    D, group = np.unique(R.d[rows], return_inverse=True)
+    Entries are added per row taken, in int64 (``len·max_num < 2**63``, else Python integers; no sort), then the
+    rows' sums on the product tree of their denominators (:mod:`exactdp.numbers.fraction_sum`), and the sum is
+    reduced once."""
+    rows = np.asarray(rows, dtype=np.intp)
     vals = R.A[rows, cols]
     if R.A.dtype != object and len(vals) * max(R.max_num, 1) < INT64_LIMIT:
-        n = np.zeros(len(D), dtype=np.int64)
+        n = np.zeros(R.shape[0], dtype=np.int64)
     else:
-        n, vals = np.zeros(len(D), dtype=object), vals.astype(object)
-    np.add.at(n, group, vals)
-    T, P = tree_sum(product_tree(D), n)
+        n, vals = np.zeros(R.shape[0], dtype=object), vals.astype(object)
+    np.add.at(n, rows, vals)
+    taken = np.flatnonzero(n)  # rows adding nothing are left out of the tree
+    if not len(taken):
+        return fmpq(0)
+    T, P = tree_sum(product_tree(R.d[taken]), n[taken])
     return fmpq(T, P)
 
 

@@ -87,7 +87,10 @@ def test_pairwise_maximum_on_large_denominators(K):
 
 
 @pytest.mark.parametrize("K", BIG, ids=lambda K: f"{K.N}x{K.M}")
-def test_column_extremes_match_the_integer_tournament(K):
+@pytest.mark.parametrize("few", [0, float_filter._FEW])
+def test_column_extremes_match_the_integer_tournament(K, few, monkeypatch):
+    """Undecided columns by the vectorized 128-bit tournament (``few`` = 0) and one by one (the default)."""
+    monkeypatch.setattr(float_filter, "_FEW", few)
     R = K.int_rows()
     for sense in ("max", "min"):
         exact = linalg._object_tournament(R.A, R.d, sense)
@@ -149,3 +152,51 @@ def test_float_route_refuses_what_its_bounds_do_not_cover():
     assert float_filter.pml_columns(rows, 1, 2**1000) is None  # c below 2^-900
     huge = IntRows([[1, 10**30 - 1], [10**30 - 1, 1]], [10**30, 10**30])
     assert not float_filter.usable(huge)  # object rows: the callers' Python-integer routes
+
+
+def tied_kernels(seed=29):
+    """Random kernels whose rows have 3- to 12-digit denominators, with zero entries, and exact ties written
+    with different denominators: a row repeated as (2a)/(2d), columns repeated, a row of a column's maximum."""
+    rng = random.Random(seed)
+    for digits in (3, 6, 9, 12):
+        for zeros in (0.0, 0.4):
+            N, M = rng.randint(5, 12), rng.randint(5, 14)
+            dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
+            nums = [parts(rng, M, d, zeros) for d in dens]
+            nums = [[row[y] for y in range(M)] + [row[0], row[M - 1]] for row in nums]  # repeated columns
+            nums.append([2 * a for a in nums[0]])  # row 0 again, as (2a)/(2d)
+            dens.append(2 * dens[0])
+            yield kernel(nums, dens)
+
+
+TIED = list(tied_kernels())
+
+
+@pytest.mark.parametrize("K", TIED, ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
+def test_first_calls_equal_the_exact_slow_route(K):
+    """ldp_ratio, max_leakage and pml_ratio (values and witnesses) on a new kernel (the float image formed for
+    one call and dropped: only column vectors and candidates kept) and on one whose image is kept (as the
+    pairwise filter of η keeps it), against the plain fmpq loops of the number domain QQ (exactdp/measures/privacy.py); the
+    candidates of the one-call image are those of the whole kept image."""
+    from exactdp.measures.privacy import (ldp_ratio_in, ldp_ratio_witness, max_leakage_in, max_leakage_ratio,
+                                          pml_ratio_in, pml_ratio_witness)
+    from exactdp.numbers.domain import QQ
+
+    cs = (Q(1, K.N), Q(1, 3 * K.N), Q(2, 5 * K.N))
+    ldp_ref = ldp_ratio_in(QQ, K)
+    leak_ref = max_leakage_in(QQ, K)
+    pml_ref = [pml_ratio_in(QQ, K, c) for c in cs]
+    for image_kept in (False, True):
+        fresh = kernel(K.int_rows().A.tolist(), K.int_rows().d.tolist())
+        R = fresh.int_rows()
+        if image_kept:
+            float_filter.float_image(R)
+        assert ldp_ratio_witness(fresh) == ldp_ref
+        assert max_leakage_ratio(fresh) == leak_ref
+        for c, ref in zip(cs, pml_ref):
+            ratio, y, prior = pml_ratio_witness(fresh, c)
+            assert (ratio, y) == ref[:2]
+            assert prior.probs[ref[3]] == c + 1 - K.N * c  # the worst prior puts its mass on the argmin row
+        F = float_filter.float_image(R)
+        expected = np.flatnonzero(F >= F.max(axis=0) * (1 - 4 * float_filter.EPS))
+        assert R._views["float_cand_max"].tolist() == expected.tolist()
