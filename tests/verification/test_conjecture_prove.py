@@ -50,3 +50,16 @@ def test_hyperbolic_sides_are_rewritten_in_t_by_a_checked_identity(text, reads):
 def test_hyperbolic_side_that_is_too_small_is_refuted():
     r = check("eta_tv <= tanh(eps/3)", "ldp", budget=40)
     assert r.verdict == "refuted" and r.counterexample is not None
+
+
+def test_pml_chi2_conjecture_is_refuted_with_default_settings():
+    """Issue 25: η_χ² ≤ Ξ(ε,c)² over (ε,c)-PML is false.  With N ≥ 3 inputs η_χ² is a certified enclosure
+    [value at the best two-input prior, η_TV]; its lower end exceeding the bound certifies the violation.  The
+    witness found, rows (1, 0), (1/2, 1/2), (1/2, 1/2) at t = 3/2, c = 1/3, is exactly at PML level 3/2 (both
+    outputs' ratio max_x K(y|x)/P_Y(y) is 3/2 under the uniform prior) and has η_χ² = η_TV = 1/2 > Ξ² = 1/4."""
+    r = check("eta_chi2 <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1)^2", "pml")
+    assert r.verdict == "refuted"
+    ce = r.counterexample
+    assert ce["check"]["sign"] == -1 and ce["check"]["member"] == "true"
+    if len(ce["rows"]) >= 3:  # found through the enclosure: the report says the value is a lower bound
+        assert "lower bound of eta_chi2" in ce["check"]["lhs"]

@@ -103,7 +103,11 @@ def recheck(conj: Conjecture, inst: Instance) -> dict:
 
     Raises :class:`~exactdp.errors.InternalError` (a RuntimeError) if the re-check disagrees with a reported
     violation."""
-    vals = core_values(conj, inst)
+    small0, large0 = conj.sides()
+    # Z <= bound with Z alone on the small side: a lower bound of Z that exceeds the bound certifies the violation
+    alone = {small0.name} if isinstance(small0, sympy.Symbol) and not large0.has(small0) else set()
+    used: set = set()
+    vals = core_values(conj, inst, lower=frozenset(alone), used=used)
     small, large = (side.xreplace(vals) for side in conj.sides())
     lhs, rhs = conj.lhs.xreplace(vals), conj.rhs.xreplace(vals)
     if small.has(sympy.oo) and large.has(sympy.oo) and small == large:
@@ -121,7 +125,8 @@ def recheck(conj: Conjecture, inst: Instance) -> dict:
     shown = sympy.Integer(0) if s == 0 else _simplified(slack)
     if s is None and shown == 0:
         s = 0
-    return {"lhs": str(_simplified(lhs)), "rhs": str(_simplified(rhs)), "slack": str(shown),
+    below = f" (a lower bound of {', '.join(sorted(used))}: its enclosure's lower end)" if used else ""
+    return {"lhs": str(_simplified(lhs)) + below, "rhs": str(_simplified(rhs)), "slack": str(shown),
             "slack_enclosure": "0" if shown == 0 else (V.enclosure(value) if value is not None else "?"),
             "lhs_enclosure": _encl(lhs), "rhs_enclosure": _encl(rhs), "sign": s, "member": str(member(inst))}
 

@@ -33,9 +33,12 @@ def _core_dist(node, inst: Instance):
     return inst.K.apply(_core_dist(node.args[0], inst))
 
 
-def core_values(conj: Conjecture, inst: Instance) -> dict:
+def core_values(conj: Conjecture, inst: Instance, lower: frozenset = frozenset(), used: set | None = None) -> dict:
     """Every quantity and parameter of the conjecture at the instance, as exact sympy values from the core: each
-    quantity by the ``exact`` evaluator of its registration (:mod:`exactdp.measures.registry`)."""
+    quantity by the ``exact`` evaluator of its registration (:mod:`exactdp.measures.registry`).  A quantity named
+    in ``lower`` that has no exact value here takes its exact lower bound
+    (:func:`~exactdp.measures.registry.exact_lower_bound`) — the caller's business to use it only where a lower
+    bound decides (the small side of ``Z <= bound``); the names that did are added to ``used``."""
     params = {sympy.Symbol(k, **_assume(k)): v for k, v in inst.params_sympy().items()}
     K, out = inst.K, dict(params)
     constants = registry.kernel_constants()
@@ -58,7 +61,12 @@ def core_values(conj: Conjecture, inst: Instance) -> dict:
         try:
             out[node] = exact_sympy(q.exact(*first, *args))
         except registry.Undefined as exc:
-            raise V.Undefined(str(exc)) from None
+            low = registry.exact_lower_bound(name, K) if name in lower and not args else None
+            if low is None:
+                raise V.Undefined(str(exc)) from None
+            out[node] = exact_sympy(low)
+            if used is not None:
+                used.add(name)
     return out
 
 

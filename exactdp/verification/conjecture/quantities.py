@@ -169,6 +169,8 @@ class InstanceEnv(V.Env):
         if name == "max_leakage":
             return self._cached("max_leakage", lambda: _log_ratio(max_leakage_ratio(K)))
         if name in ("eta_chi2", "eta_kl"):
+            if K.N != 2:  # N >= 3: the certified enclosure [two-input lower bound, eta_TV] as a ball
+                return self._cached("eta_chi2", lambda: registry.quantity("eta_chi2").ball(K))
             r = self._cached("eta_chi2", lambda: _two_inputs(K))
             return r.value.lo if r.value.is_rational else _algebraic_ball(r.value)
         if name == "pml_eps":
@@ -217,14 +219,20 @@ class InstanceEnv(V.Env):
         k = q.distributions
         first = [self.dist(a) for a in args[:k]] if k else [self.inst.K]
         values = [self.value(a) for a in args[k:]]
-        try:
-            if all(isinstance(v, fmpq) for v in values) and q.exact is not None:
-                key = (name, *map(str, args[:k]), *map(str, values))
+        why = None
+        if all(isinstance(v, fmpq) for v in values) and q.exact is not None:
+            key = (name, *map(str, args[:k]), *map(str, values))
+            try:
                 return self._cached(key, lambda: _from_sympy(q.exact(*first, *map(_sympy_rational, values))))
-            if q.ball is not None:
+            except registry.Undefined as exc:  # no exact value here: the ball route may still enclose it
+                why = str(exc)
+        if q.ball is not None:
+            try:
                 return q.ball(*first, *map(V.to_arb, values))
-        except registry.Undefined as exc:
-            raise V.Undefined(str(exc)) from None
+            except registry.Undefined as exc:
+                raise V.Undefined(str(exc)) from None
+        if why is not None:
+            raise V.Undefined(why)
         raise V.Undefined(f"{name} has no evaluator at the arguments {', '.join(map(str, values))}")
 
     def _eta_hs(self, g):
