@@ -15,6 +15,8 @@ Only sympy and the number layer are used here, so objects of every layer may dis
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
 from flint import fmpq
 from sympy.printing.latex import LatexPrinter
@@ -41,11 +43,11 @@ class PaperLatexPrinter(LatexPrinter):
     """sympy's LaTeX printer with the papers' symbol names, a positive leading term, and a Piecewise
     that parses with matplotlib's mathtext (``cases=False``) or a ``cases`` environment (``cases=True``)."""
 
-    def __init__(self, settings=None, *, cases: bool = False):
+    def __init__(self, settings: Any = None, *, cases: bool = False) -> None:
         super().__init__(settings)
         self.cases = cases
 
-    def _print_Piecewise(self, expr):
+    def _print_Piecewise(self, expr: Any) -> str:
         if self.cases:
             rows = [rf"{self._print(e)} & \text{{otherwise}}" if c is sympy.true
                     else rf"{self._print(e)} & \text{{if }} {self._print(c)}" for e, c in expr.args]
@@ -58,7 +60,7 @@ class PaperLatexPrinter(LatexPrinter):
                 parts.append(rf"{self._print(e)} \;\text{{if}}\; {self._print(c)}")
         return r"\left\{ " + r",\quad ".join(parts) + r" \right."
 
-    def add_terms(self, expr, order=None) -> list[str]:
+    def add_terms(self, expr: Any, order: Any = None) -> list[str]:
         """The terms of a sum as printed: the first bare, the others with their sign (``"+ a"``, ``"- b"``)."""
         terms = list(self._as_ordered_terms(expr, order=order))
         lead = next((k for k, term in enumerate(terms) if not term.could_extract_minus_sign()), 0)
@@ -76,18 +78,18 @@ class PaperLatexPrinter(LatexPrinter):
             out.append(sign + term_tex)
         return out
 
-    def _print_Add(self, expr, order=None):
+    def _print_Add(self, expr: Any, order: Any = None) -> str:
         """Default term order, except that a positive term leads ("1 - Nc", not "- Nc + 1")."""
         return " ".join(self.add_terms(expr, order))
 
-    def _print_Symbol(self, expr, style="plain"):
+    def _print_Symbol(self, expr: Any, style: Any = "plain") -> str:
         name = expr.name
         if name in SYMBOL_LATEX:
             return SYMBOL_LATEX[name]
-        return super()._print_Symbol(expr, style=style)
+        return str(super()._print_Symbol(expr, style=style))
 
 
-def exp_form(expr, t_names=("t",)):
+def exp_form(expr: Any, t_names: Any = ("t",)) -> Any:
     """Replace t by e^ε (DESIGN principle 5: proofs run in t, papers are written in ε)."""
     expr = as_expr(expr)
     subs = {s: sympy.exp(EPS) for s in expr.free_symbols if s.name in t_names}
@@ -98,7 +100,7 @@ def printer(*, cases: bool = False) -> PaperLatexPrinter:
     return PaperLatexPrinter({"mul_symbol": None, "inv_trig_style": "abbreviated"}, cases=cases)
 
 
-def as_display_expr(expr, *, t_as_exp: bool = True):
+def as_display_expr(expr: Any, *, t_as_exp: bool = True) -> Any:
     """A sympy value of an exact number or expression (fmpq, int, ``oo``, sympy), t → e^ε if asked."""
     if not isinstance(expr, (sympy.Basic, bool)):
         expr = as_sympy(expr)
@@ -107,14 +109,14 @@ def as_display_expr(expr, *, t_as_exp: bool = True):
     return expr
 
 
-def to_latex(expr, *, t_as_exp: bool = True, cases: bool = False) -> str:
+def to_latex(expr: Any, *, t_as_exp: bool = True, cases: bool = False) -> str:
     """LaTeX of a sympy expression (or fmpq / ``oo``) in the papers' notation, without ``$``.
 
     >>> t = sympy.Symbol("t", positive=True)
     >>> to_latex((t - 1) / (t + 1))
     '\\\\frac{e^{\\\\varepsilon} - 1}{e^{\\\\varepsilon} + 1}'
     """
-    return printer(cases=cases).doprint(as_display_expr(expr, t_as_exp=t_as_exp))
+    return str(printer(cases=cases).doprint(as_display_expr(expr, t_as_exp=t_as_exp)))
 
 
 class TextPrinter(StrPrinter):
@@ -123,7 +125,7 @@ class TextPrinter(StrPrinter):
     when it is a sum or product).  What it prints is what the safe reader (:mod:`exactdp.numbers.reader`) reads
     back into the same expression, so the screen never states a formula other than the one computed."""
 
-    def _print_Pow(self, expr, rational=False):
+    def _print_Pow(self, expr: Any, rational: Any = False) -> str:
         base, e = expr.args
         if e is sympy.S.Half:  # √2, √t, √(t + 1)
             text = self._print(base)
@@ -133,9 +135,9 @@ class TextPrinter(StrPrinter):
             den = base ** -e
             text = self._print(den)
             return f"1/({text})" if isinstance(den, (sympy.Add, sympy.Mul)) else f"1/{text}"
-        return super()._print_Pow(expr, rational).replace("**", "^")
+        return str(super()._print_Pow(expr, rational)).replace("**", "^")
 
-    def _print_Function(self, expr):
+    def _print_Function(self, expr: Any) -> str:
         """A call with each sum argument over its common denominator: log((1 + √2)/2), not log(1/2 + √2/2)
         (sympy distributes 1/2 over the sum; the reader rebuilds the same expression from either text)."""
         args = []
@@ -147,7 +149,7 @@ class TextPrinter(StrPrinter):
                 args.append(self._print(a))
         return f"{expr.func.__name__}({', '.join(args)})"
 
-    def _print_Mul(self, expr):
+    def _print_Mul(self, expr: Any) -> str:
         num, den = sympy.fraction(expr)
         if den != 1 and not expr.has(sympy.Piecewise):
             ns, ds = self._print(num), self._print(den)
@@ -156,13 +158,13 @@ class TextPrinter(StrPrinter):
             if isinstance(den, (sympy.Add, sympy.Mul)):
                 ds = f"({ds})"  # 1/(4·c), 1/(t + 1); 2/t^3 needs none (a power binds first)
             return f"{ns}/{ds}"
-        return super()._print_Mul(expr).replace("**", "^").replace("*", "·")
+        return str(super()._print_Mul(expr)).replace("**", "^").replace("*", "·")
 
 
 RELATION_TEXT = {"==": "=", "<=": "≤", ">=": "≥", "<": "<", ">": ">", "!=": "≠"}
 
 
-def to_text(value) -> str:
+def to_text(value: Any) -> str:
     """An exact value as mathematics for the terminal, by :class:`TextPrinter`: relations with ``≤``/``≥``,
     an equation cleared of denominators (``4·c·t = 1``, not ``Eq(t, 1/(4*c))``), ``Piecewise`` as cases
     (``{a if cond; b otherwise}``), ``and``/``or`` between conditions, ``(a, b)`` for sequences.
@@ -201,10 +203,10 @@ def to_text(value) -> str:
     if isinstance(value, (sympy.And, sympy.Or)):
         sep = " and " if isinstance(value, sympy.And) else " or "
         return sep.join(to_text(a) for a in value.args)
-    return _TEXT.doprint(value)
+    return str(_TEXT.doprint(value))
 
 
-def normal_form(e):
+def normal_form(e: Any) -> Any:
     """num/den factored, the sign chosen so that most of the denominator's coefficients are positive
     (ties: a positive constant term) — the papers' style (t−1)/(t(1−Nc)+1), not −(t−1)/(Nct−t−1)."""
     num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
@@ -224,7 +226,7 @@ def normal_form(e):
     return num / den
 
 
-def absorb_sign(e):
+def absorb_sign(e: Any) -> Any:
     """−t(c − 1) → t(1 − c): move a leading minus sign of a product into one of its sum factors."""
     if isinstance(e, sympy.Mul) and e.could_extract_minus_sign():
         factors = list(e.args)
@@ -236,12 +238,12 @@ def absorb_sign(e):
     return e
 
 
-def uses_t(*exprs) -> bool:
+def uses_t(*exprs: Any) -> bool:
     """Whether any of the values is written in t (then its display is in e^ε and says so)."""
     return any(isinstance(e, sympy.Basic) and any(s.name == "t" for s in e.free_symbols) for e in exprs)
 
 
-def entry_form(e):
+def entry_form(e: Any) -> Any:
     """An entry of a kernel as displayed: in the papers' normal form (:func:`normal_form`) when it has
     parameters."""
     e = as_display_expr(e, t_as_exp=False)
@@ -250,7 +252,7 @@ def entry_form(e):
     return e
 
 
-def matrix_latex(rows, entry=entry_form) -> str:
+def matrix_latex(rows: Any, entry: Any = entry_form) -> str:
     r"""``\begin{pmatrix} … \end{pmatrix}`` of a matrix of exact values (rows), each printed as
     ``entry(value)`` (default :func:`entry_form`: cancelled and factored), t as e^ε."""
     body = r" \\ ".join(" & ".join(to_latex(entry(e)) for e in r) for r in rows)
@@ -261,7 +263,7 @@ RELATIONS = {"=": "=", "<=": r"\leq", ">=": r"\geq", "<": "<", ">": ">", "upper"
              "equals": "=", "definition": "="}
 
 
-def relation_latex(lhs_tex: str, rel: str, rhs) -> str:
+def relation_latex(lhs_tex: str, rel: str, rhs: Any) -> str:
     """``lhs rel rhs`` with rel one of = ≤ ≥ < > (or a registry direction: upper, lower, equals)."""
     rhs_tex = rhs if isinstance(rhs, str) else to_latex(rhs)
     return f"{lhs_tex} {RELATIONS[rel]} {rhs_tex}"
@@ -269,7 +271,7 @@ def relation_latex(lhs_tex: str, rel: str, rhs) -> str:
 
 # -- HTML / Markdown -------------------------------------------------------------------------------
 
-def esc(text) -> str:
+def esc(text: Any) -> str:
     """HTML-escaped text (line ends and tabs kept: ``<pre>`` blocks); names are data
     (:func:`exactdp.numbers.escape.html`)."""
     return escape.html(text, keep="\n\t")
@@ -280,7 +282,7 @@ def html_math(tex: str, display: bool = False) -> str:
     return f"$${esc(tex)}$$" if display else f"${esc(tex)}$"
 
 
-def html_table(header, rows, *, caption: str = "") -> str:
+def html_table(header: Any, rows: Any, *, caption: str = "") -> str:
     """A small HTML table (cells are already HTML)."""
     head = "".join(f"<th>{h}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
@@ -293,7 +295,7 @@ def html_details(summary: str, body: str) -> str:
     return f"<details><summary>{summary}</summary>{body}</details>"
 
 
-def html_pre(lines) -> str:
+def html_pre(lines: Any) -> str:
     return "<pre>" + esc("\n".join(str(x) for x in lines)) + "</pre>"
 
 
@@ -310,30 +312,30 @@ def truth_word(value: str) -> str:
 # Written against the objects' public attributes (no import of their layers), so an object of any layer
 # displays itself by inheriting exactdp.numbers.rich.RichDisplay.
 
-def _note(*exprs) -> str:
+def _note(*exprs: Any) -> str:
     return rf", \quad {T_NOTE}" if uses_t(*exprs) else ""
 
 
-def _is_exact_number(v) -> bool:
+def _is_exact_number(v: Any) -> bool:
     return not (isinstance(v, sympy.Basic) and v.free_symbols)
 
 
-def _cell_html(v) -> str:
+def _cell_html(v: Any) -> str:
     """A kernel entry in HTML: ``3/4`` as text, a parametric entry as a formula."""
     return esc(v) if _is_exact_number(v) else html_math(to_latex(entry_form(v)))
 
 
-def kernel_latex(K, entry=entry_form) -> str:
+def kernel_latex(K: Any, entry: Any = entry_form) -> str:
     r"""``K = \begin{pmatrix}…\end{pmatrix}`` (entries in e^ε; ``entry`` simplifies each, by default
     cancelled and factored)."""
     return "K = " + matrix_latex(K.rows, entry)
 
 
-def kernel_repr_latex(K) -> str:
+def kernel_repr_latex(K: Any) -> str:
     return f"$$ {kernel_latex(K)} $$"
 
 
-def kernel_repr_html(K) -> str:
+def kernel_repr_html(K: Any) -> str:
     head = f"<b>{escape.html(K.name or 'Kernel')}</b> ({K.N}×{K.M}, {esc(K.domain)}; rows x, columns y)"
     if uses_t(*[e for r in K.rows for e in r]):
         head += f" with {html_math(T_NOTE)}"
@@ -341,42 +343,42 @@ def kernel_repr_html(K) -> str:
     return f"<div>{head}{html_table([''] + [f'y = {y}' for y in range(K.M)], rows)}</div>"
 
 
-def kernel_repr_markdown(K) -> str:
+def kernel_repr_markdown(K: Any) -> str:
     name = (K.name or "").strip() or "Kernel"  # **…** is bold only without white space inside its ends
     return f"**{escape.markdown(name)}** ({K.N}×{K.M}, {K.domain})\n\n$$ {kernel_latex(K)} $$"
 
 
-def truth_repr_latex(truth) -> str:
+def truth_repr_latex(truth: Any) -> str:
     return rf"$\mathsf{{{truth.value.upper()}}}$"
 
 
-def truth_repr_html(truth) -> str:
+def truth_repr_html(truth: Any) -> str:
     return f'<span class="exactdp-truth" title="exactdp Truth (three-valued)">{esc(truth_word(truth.value))}</span>'
 
 
-def truth_repr_markdown(truth) -> str:
+def truth_repr_markdown(truth: Any) -> str:
     return f"**{truth_word(truth.value)}**"
 
 
-def bound_statement(b) -> str:
+def bound_statement(b: Any) -> str:
     """A registry bound's statement ``quantity ≤ formula`` (``symbol = formula`` for a definition)."""
     lhs = b.quantity_latex if b.direction != "definition" else b.symbol_latex
     return relation_latex(lhs, b.direction, to_latex(b.expr))
 
 
-def bound_domain(b) -> str:
+def bound_domain(b: Any) -> str:
     return ", ".join(to_latex(cnd) for cnd in b.domain())
 
 
-def _source_text(b) -> str:
+def _source_text(b: Any) -> str:
     return f"{b.source}" + (" (reconstructed)" if b.reconstructed else "")
 
 
-def bound_repr_latex(b) -> str:
+def bound_repr_latex(b: Any) -> str:
     return f"$$ {bound_statement(b)}{_note(b.expr)} $$"
 
 
-def bound_repr_html(b) -> str:
+def bound_repr_html(b: Any) -> str:
     dom = bound_domain(b)
     return (f"<div><b><code>{esc(b.name)}</code></b>: {esc(b.quantity)}"
             f"<div>{html_math(bound_statement(b) + _note(b.expr), display=True)}</div>"
@@ -384,23 +386,23 @@ def bound_repr_html(b) -> str:
             + f"<div><small>{esc(_source_text(b))}; items {esc(', '.join(b.catalogue))}</small></div></div>")
 
 
-def bound_repr_markdown(b) -> str:
+def bound_repr_markdown(b: Any) -> str:
     dom = bound_domain(b)
     return (f"**`{b.name}`**: {b.quantity}\n\n$$ {bound_statement(b)}{_note(b.expr)} $$\n\n"
             + (f"for ${dom}$; " if dom else "") + f"{_source_text(b)}")
 
 
-def profile_latex(P) -> str:
+def profile_latex(P: Any) -> str:
     r"""δ(γ) of a :class:`~exactdp.measures.privacy.PrivacyProfile` as ``\begin{cases}`` (γ = e^ε)."""
     gamma = sympy.Symbol("gamma", nonnegative=True)
     return rf"\delta(\gamma) = {to_latex(P.to_sympy(gamma), cases=True)}, \quad \gamma = e^{{\varepsilon}} \geq 0"
 
 
-def profile_repr_latex(P) -> str:
+def profile_repr_latex(P: Any) -> str:
     return f"$$ {profile_latex(P)} $$"
 
 
-def profile_repr_markdown(P) -> str:
+def profile_repr_markdown(P: Any) -> str:
     return f"**Privacy profile** (exact, piecewise linear; (ε, δ)-LDP iff δ(e^ε) ≤ δ)\n\n$$ {profile_latex(P)} $$"
 
 
@@ -408,7 +410,7 @@ _PROFILE_DEF = html_math(r"\delta(\gamma) = \eta_{E_\gamma}(K)")
 _PROFILE_LDP = html_math(r"\delta(e^{\varepsilon}) \le \delta")
 
 
-def profile_repr_html(P) -> str:
+def profile_repr_html(P: Any) -> str:
     gamma = sympy.Symbol("gamma", nonnegative=True)
     edges = (0,) + tuple(P.breakpoints)
     rows = []
@@ -420,21 +422,21 @@ def profile_repr_html(P) -> str:
             f"(ε, δ)-LDP iff {_PROFILE_LDP}" + html_table(["γ", "δ(γ)"], rows) + "</div>")
 
 
-def risk_bound_latex(rb) -> str:
+def risk_bound_latex(rb: Any) -> str:
     return rf"\text{{{rb.spec.title}}} = {to_latex(rb.value)}"
 
 
-def risk_bound_repr_latex(rb) -> str:
+def risk_bound_repr_latex(rb: Any) -> str:
     return f"$$ {risk_bound_latex(rb)} $$"
 
 
-def risk_bound_repr_html(rb) -> str:
+def risk_bound_repr_html(rb: Any) -> str:
     recon = " (reconstructed)" if rb.spec.reconstructed else ""
     return (f"<div><b>{esc(rb.spec.title)}</b> = {html_math(to_latex(rb.value))} <small>({esc(rb.kind)}; "
             f"{esc(rb.spec.source)}{recon})</small><div>{html_math(rb.spec.latex, display=True)}</div></div>")
 
 
-def risk_bound_repr_markdown(rb) -> str:
+def risk_bound_repr_markdown(rb: Any) -> str:
     recon = " (reconstructed)" if rb.spec.reconstructed else ""
     return f"**{rb.spec.title}** = ${to_latex(rb.value)}$ ({rb.kind}; {rb.spec.source}{recon})\n\n$$ {rb.spec.latex} $$"
 
@@ -442,7 +444,7 @@ def risk_bound_repr_markdown(rb) -> str:
 _PARAM_TEX = {"t": r"e^{\varepsilon}", "c": "c", "delta": r"\delta", "gamma": r"\gamma", "N": "N", "M": "M"}
 
 
-def _extremal_quantity(res) -> str:
+def _extremal_quantity(res: Any) -> str:
     p = res.params
     inf = bool(res.lps) and res.lps[0].sense < 0
     op = r"\inf" if inf else r"\sup"
@@ -453,7 +455,7 @@ def _extremal_quantity(res) -> str:
     return rf"{op}_{{K}} \text{{{_latex_words(res.quantity)}}}"
 
 
-def _extremal_class(res) -> str:
+def _extremal_class(res: Any) -> str:
     p = res.params
     kind = r"(\varepsilon, c)\text{-PML}" if p.get("c") is not None else r"(\varepsilon, \delta)\text{-LDP}"
     values = ", ".join(f"{_PARAM_TEX.get(k, k)} = {to_latex(v)}" for k, v in p.items()
@@ -461,22 +463,22 @@ def _extremal_class(res) -> str:
     return rf"\text{{over }} {kind} \text{{ kernels}}" + (rf", \; {values}" if values else "")
 
 
-def extremal_latex(res) -> str:
+def extremal_latex(res: Any) -> str:
     r"""The value of an extremal result and its optimal kernel: ``\sup_K η(K) = v, \quad K^\star = (…)``."""
     return (rf"{_extremal_quantity(res)} = {to_latex(res.value)} \quad \left({_extremal_class(res)}\right), "
             rf"\quad K^\star = " + matrix_latex(res.kernel.rows))
 
 
-def extremal_repr_latex(res) -> str:
+def extremal_repr_latex(res: Any) -> str:
     return f"$$ {extremal_latex(res)} $$"
 
 
-def _recheck(res) -> str:
+def _recheck(res: Any) -> str:
     bad = res.failures()
     return "all certificates re-checked ✓" if not bad else "certificate re-check FAILED ✗: " + "; ".join(bad)
 
 
-def extremal_repr_html(res) -> str:
+def extremal_repr_html(res: Any) -> str:
     """Value, kernel and the exact re-check of every certificate; the LPs behind a ``<details>`` toggle."""
     lps = "".join(f"<li><code>{esc(cl.label)}</code>: value {esc(cl.value)}, "
                   f"{esc(getattr(cl.solution, 'pivots', '?'))} pivots{html_pre([cl.lp])}</li>" for cl in res.lps)
@@ -487,7 +489,7 @@ def extremal_repr_html(res) -> str:
             + "</div>")
 
 
-def extremal_repr_markdown(res) -> str:
+def extremal_repr_markdown(res: Any) -> str:
     return f"$$ {extremal_latex(res)} $$\n\n**{_recheck(res)}**"
 
 
@@ -495,7 +497,7 @@ def verdict_word(value: str) -> str:
     return value.upper().replace("-", " ")
 
 
-def outcome_repr_html(o, title: str = "") -> str:
+def outcome_repr_html(o: Any, title: str = "") -> str:
     """A claim check's outcome (verdict, summary, scope, evidence in ``<details>``)."""
     parts = [f"<b>{esc(verdict_word(o.verdict.value))}</b>" + (f" — <b>{esc(title)}</b>" if title else "")
              + f": {esc(o.summary)}"]
@@ -514,12 +516,12 @@ def outcome_repr_html(o, title: str = "") -> str:
     return "<div>" + "".join(parts) + "</div>"
 
 
-def outcome_repr_markdown(o) -> str:
+def outcome_repr_markdown(o: Any) -> str:
     scope = f" (scope: {o.scope})" if getattr(o, "scope", "") else ""
     return f"**{verdict_word(o.verdict.value)}**{scope}: {o.summary}"
 
 
-def _latex_words(text) -> str:
+def _latex_words(text: Any) -> str:
     """Text for ``\\text{…}`` in a formula: the characters that would break it escaped."""
     out = str(text)
     for a, b in (("\\", " "), ("{", "("), ("}", ")"), ("$", ""), ("&", "and"), ("#", "no."), ("%", " percent"),
@@ -528,12 +530,12 @@ def _latex_words(text) -> str:
     return out
 
 
-def outcome_repr_latex(o) -> str:
+def outcome_repr_latex(o: Any) -> str:
     scope = rf" \quad \text{{(scope: {_latex_words(o.scope)})}}" if getattr(o, "scope", "") else ""
     return rf"$\textbf{{{verdict_word(o.verdict.value)}}}{scope}$"
 
 
-def claim_result_repr_html(r) -> str:
+def claim_result_repr_html(r: Any) -> str:
     c = r.claim
     scope = getattr(r, "scope", "")
     head = (f"<div><b><code>{esc(c.id)}</code></b> ({esc(', '.join(c.catalogue))}) — {esc(c.title)}<br>"
@@ -543,7 +545,7 @@ def claim_result_repr_html(r) -> str:
     return head + html_details(f"evidence of {len(r.checks)} check(s)", f"<ul>{checks}</ul>")
 
 
-def claim_result_repr_markdown(r) -> str:
+def claim_result_repr_markdown(r: Any) -> str:
     c = r.claim
     scope = getattr(r, "scope", "")
     lines = [f"**`{c.id}`** — {c.title}: **{verdict_word(r.verdict.value)}**" + (f" (scope: {scope})" if scope else "")]
@@ -551,13 +553,13 @@ def claim_result_repr_markdown(r) -> str:
     return "\n".join(lines)
 
 
-def claim_result_repr_latex(r) -> str:
+def claim_result_repr_latex(r: Any) -> str:
     scope = getattr(r, "scope", "")
     return (rf"$\texttt{{{_latex_words(r.claim.id)}}}\text{{: }}\textbf{{{verdict_word(r.verdict.value)}}}"
             + (rf"\text{{ (scope: {_latex_words(scope)})}}" if scope else "") + "$")
 
 
-def check_result_repr_html(res) -> str:
+def check_result_repr_html(res: Any) -> str:
     """A conjecture search's result (:class:`~exactdp.verification.conjecture.api.CheckResult`)."""
     parts = [f"<div><b>{esc(verdict_word(res.verdict))}</b>: <code>{esc(res.conjecture)}</code></div>",
              f"<div><i>classes</i>: {esc(', '.join(map(str, res.classes)))}"
@@ -576,7 +578,7 @@ def check_result_repr_html(res) -> str:
     return "<div>" + "".join(parts) + "</div>"
 
 
-def check_result_repr_markdown(res) -> str:
+def check_result_repr_markdown(res: Any) -> str:
     scope = f" (scope: {res.scope})" if getattr(res, "scope", "") else ""
     ce = ""
     if res.counterexample:  # the kernel and the distributions; the rest (enclosures, the search) in the HTML
@@ -585,7 +587,7 @@ def check_result_repr_markdown(res) -> str:
     return f"**{verdict_word(res.verdict)}**{scope}: `{res.conjecture}`{ce}"
 
 
-def check_result_repr_latex(res) -> str:
+def check_result_repr_latex(res: Any) -> str:
     scope = rf"\text{{ (scope: {_latex_words(res.scope)})}}" if getattr(res, "scope", "") else ""
     return rf"$\textbf{{{verdict_word(res.verdict)}}}{scope}\text{{: {_latex_words(res.conjecture)}}}$"
 
