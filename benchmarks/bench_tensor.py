@@ -174,7 +174,7 @@ def asymmetric_filtered(quick: bool = False) -> None:
     n = 100 if quick else 1000
     composition_filter._all_states.cache_clear()
     t_inv, r = timed(epsilon_tensor_power, A, n, fmpq(1, 1000))
-    t_one, _ = timed(run, n, r.gamma, True)
+    t_one, _ = timed(run, n, r.t, True)
     print(f"  eps for delta = 1e-3 at n = {n}: {t_inv:.3f}s ({r.evaluations} searches), one delta_n evaluation at "
           f"gamma* {t_one:.3f}s, ratio {t_inv / t_one:.1f}x; eps = {float(r.epsilon):.6f}")
 
@@ -284,7 +284,7 @@ def stream_vs_pld(quick: bool = False) -> None:
     print("\nepsilon for delta = 1e-3 over all input sequences, asymmetric K = ((1/2,1/2),(1/4,3/4))")
     for n in ((10, 100) if quick else (10, 100, 1000)):
         t_inv, r = timed(epsilon_tensor_power, A, n, fmpq(1, 1000))
-        t_one, _ = timed(delta_tensor_power, A, n, r.gamma)
+        t_one, _ = timed(delta_tensor_power, A, n, r.t)
         print(f"  n = {n:>5}: inversion {t_inv:8.3f}s ({r.evaluations} searches), one delta_n evaluation at "
               f"gamma* {t_one:8.3f}s, ratio {t_inv / t_one:.1f}x; eps = {float(r.epsilon):.6f}")
 

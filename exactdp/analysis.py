@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import sympy
+from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
@@ -27,7 +28,7 @@ from exactdp.measures.privacy import (
 )
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
-from exactdp.parameters import check_delta
+from exactdp.parameters import check_delta, t_value
 
 #: cost units (``max_work``) of one (pair of rows, output) step of a vectorized pairwise maximum
 #: (η_TV, η_{E_γ}, is_ldp each make one pass over the N² row pairs and M outputs)
@@ -37,11 +38,12 @@ _PAIR_ENTRY = 1 / 4
 _PROFILE_ENTRY = 4
 
 
-def check_cost(N: int, M: int, *, gamma=None, profile: bool = False) -> None:
+def check_cost(N: int, M: int, *, t=None, profile: bool = False) -> None:
     """Refuse an analysis of an N x M kernel whose pairwise passes (and, with ``profile``, the privacy
     profile's sweep) exceed ``max_work`` (sizes only, so a reader can call it before parsing the entries:
-    ``read_kernel(path, check_shape=...)``).  :func:`analyze` checks with ``profile=True``."""
-    passes = 1 if gamma is None else 3
+    ``read_kernel(path, check_shape=...)``).  ``t``: the privacy level t = e^ε, if one is asked for (two more
+    passes: η_{E_t} and the LDP decision).  :func:`analyze` checks with ``profile=True``."""
+    passes = 1 if t is None else 3
     work = passes * N * N * M * _PAIR_ENTRY + (N * N * M * _PROFILE_ENTRY if profile else 0)
     require("max_work", int(work),
             f"analyze: {passes} pass{'es' if passes > 1 else ''} over the {N}x{N} row pairs of a {N}x{M} kernel"
@@ -127,7 +129,7 @@ class Analysis:
     ldp_inputs: tuple  # rows (x, x') attaining it
     max_leakage_ratio: object  # Σ_y max_x K(y|x) = e^{maximal leakage}
     profile: PrivacyProfile | None = None
-    gamma: object = None
+    t: object = None  # the privacy level t = e^ε asked for: η_{E_γ} is taken at γ = t, (ε,δ)-LDP decided at t
     eta_hockey_stick: object = None
     eta_hockey_stick_pair: tuple | None = None
     delta: object = None
@@ -169,23 +171,30 @@ def log_of(ratio):
     return sympy.Integer(0) if r == 1 else sympy.log(r)
 
 
-def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None = None) -> Analysis:
+def analyze(K: Kernel, *, t=None, eps=None, c=None, delta=0, profile_limit: int | None = None) -> Analysis:
     """The exact η_TV, η_{E_γ}, LDP level, privacy profile, maximal leakage and (ε,c)-PML level of ``K``.
 
-    The privacy profile is computed for every kernel whose cost passes the guard (512×512 does
-    at the default ``max_work``); ``profile_limit`` optionally skips it above that many inputs, and ``notes`` then says so
-    (never silently).  The pairwise passes (η_TV, and with ``gamma`` η_{E_γ} and is_ldp) and the profile's
-    sweep are estimated first, passes·N²·M/4 + 4·N²·M (profile) against ``max_work``.
+    The privacy level is ``t`` = e^ε or ``eps`` = ε (at most one; exact, :class:`~exactdp.parameters.PrivacyLevel`'s
+    rule): with it, η_{E_γ}(K) at the order γ = t and the (ε,δ)-LDP decision η_{E_t}(K) ≤ δ ([A] Thm 1).  An
+    irrational t (``eps="1/2"``) keeps the values exact (A − B·t) and decides the comparisons with certified
+    balls (three-valued: UNKNOWN when undecided).  The privacy profile is computed for every kernel whose
+    cost passes the guard (512×512 does at the default ``max_work``); ``profile_limit`` optionally skips it above that many
+    inputs, and ``notes`` then says so (never silently).  The pairwise passes (η_TV, and with a level η_{E_t}
+    and is_ldp) and the profile's sweep are estimated first, passes·N²·M/4 + 4·N²·M (profile) against
+    ``max_work``.
 
-    >>> a = analyze(Kernel([["3/4", "1/4"], ["1/4", "3/4"]]), gamma=2, c="1/4")
+    >>> a = analyze(Kernel([["3/4", "1/4"], ["1/4", "3/4"]]), t=2, c="1/4")
     >>> a.eta_tv, a.ldp_ratio, a.eta_hockey_stick, a.is_ldp, a.pml_ratio
     (1/2, 3, 1/4, <Truth.FALSE: 'false'>, 2)
+    >>> analyze(Kernel([["3/4", "1/4"], ["1/4", "3/4"]]), eps="log(3)").is_ldp
+    <Truth.TRUE: 'true'>
     """
     d = check_delta(delta)
     if c is not None:
         c = to_qq(c, "c")
+    level = None if t is None and eps is None else t_value(t, eps)
     with_profile = profile_limit is None or K.N <= profile_limit
-    check_cost(K.N, K.M, gamma=gamma, profile=with_profile)
+    check_cost(K.N, K.M, t=level, profile=with_profile)
     v, x, x2 = eta_tv_witness(K)
     r, y, xa, xb = ldp_ratio_witness(K)
     values: dict = {"kernel": K, "eta_tv": v, "eta_tv_pair": (x, x2), "ldp_ratio": r, "ldp_output": y,
@@ -196,12 +205,15 @@ def analyze(K: Kernel, *, gamma=None, c=None, delta=0, profile_limit: int | None
     else:
         notes.append(f"privacy profile not computed: N = {K.N} inputs exceeds profile_limit = {profile_limit} "
                      f"(exactdp.analysis.analyze(K, profile_limit=...)); eta_E_gamma at one gamma = e^eps: --t or --eps")
-    if gamma is not None:
-        g = to_qq(gamma, "gamma")
-        v, x, x2 = eta_hockey_stick_witness(K, g)
-        values.update(gamma=g, eta_hockey_stick=v, eta_hockey_stick_pair=(x, x2))
-        if g >= 1:  # (ε,δ)-LDP ⟺ η_{E_γ}(K) ≤ δ ([A] Thm 1): decided from the value just computed
-            values.update(delta=d, is_ldp=Truth.of(v <= d) if not K.symbolic else is_ldp(K, t=g, delta=d))
+    if isinstance(level, fmpq):
+        v, x, x2 = eta_hockey_stick_witness(K, level)
+        # (ε,δ)-LDP ⟺ η_{E_t}(K) ≤ δ ([A] Thm 1): decided from the value just computed
+        values.update(t=level, eta_hockey_stick=v, eta_hockey_stick_pair=(x, x2), delta=d,
+                      is_ldp=Truth.of(v <= d) if not K.symbolic else is_ldp(K, t=level, delta=d))
+    elif level is not None:  # irrational t: exact values A − B·t, comparisons of t with rationals certified
+        v, x, x2 = eta_hockey_stick_witness(K, level)
+        values.update(t=level, eta_hockey_stick=v, eta_hockey_stick_pair=(x, x2), delta=d,
+                      is_ldp=is_ldp(K, t=level, delta=d))
     if c is not None:
         r, y, prior = pml_ratio_witness(K, c)
         values.update(c=c, pml_ratio=r, pml_output=y, pml_prior=prior)

@@ -16,6 +16,8 @@ No floating point enters; approximations (``approx``) are for display only.
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 from dataclasses import dataclass
 
@@ -25,7 +27,7 @@ from flint import fmpq, fmpq_poly, fmpz_poly
 Bound = fmpq | None  # None is -inf (as a lower end) or +inf (as an upper end)
 
 
-def to_fmpq_poly(coeffs_high_first) -> fmpq_poly:
+def to_fmpq_poly(coeffs_high_first: Any) -> fmpq_poly:
     """fmpq_poly from coefficients, highest degree first (sympy ``Poly.all_coeffs`` order)."""
     return fmpq_poly([fmpq(int(sympy.Rational(c).p), int(sympy.Rational(c).q))
                       for c in reversed(list(coeffs_high_first))])
@@ -43,8 +45,9 @@ def _primitive_int(p: fmpq_poly) -> fmpz_poly:
     return z
 
 
-def _sign(x) -> int:
-    return (x > 0) - (x < 0)
+def _sign(x: Any) -> int:
+    s: int = (x > 0) - (x < 0)
+    return s
 
 
 def sturm_sequence(p: fmpq_poly) -> list[fmpq_poly]:
@@ -57,12 +60,12 @@ def sturm_sequence(p: fmpq_poly) -> list[fmpq_poly]:
     return seq
 
 
-def _variations(signs) -> int:
+def _variations(signs: Any) -> int:
     s = [v for v in signs if v != 0]
     return sum(1 for a, b in itertools.pairwise(s) if a != b)
 
 
-def _signs_at(seq, x: Bound, at_plus_inf: bool) -> list[int]:
+def _signs_at(seq: Any, x: Bound, at_plus_inf: bool) -> list[int]:
     if x is None:
         out = []
         for q in seq:
@@ -73,7 +76,7 @@ def _signs_at(seq, x: Bound, at_plus_inf: bool) -> list[int]:
     return [_sign(q(x)) for q in seq]
 
 
-def count_roots(seq, a: Bound, b: Bound) -> int:
+def count_roots(seq: Any, a: Bound, b: Bound) -> int:
     """Distinct real roots of seq[0] in (a, b] (a None: -inf, b None: +inf); seq[0] squarefree."""
     return _variations(_signs_at(seq, a, False)) - _variations(_signs_at(seq, b, True))
 
@@ -100,7 +103,7 @@ class RealAlgebraic:
     def is_rational(self) -> bool:
         return self.lo == self.hi
 
-    def _seq(self):
+    def _seq(self) -> list[fmpq_poly]:
         return sturm_sequence(fmpq_poly(list(self.poly.coeffs())))
 
     def refine(self, times: int = 1) -> None:
@@ -183,7 +186,7 @@ class RealAlgebraic:
         copy = RealAlgebraic(self.poly, self.lo, self.hi)
         while copy.width() > eps:
             copy.refine(8)
-        return sympy.Rational(int(copy.lo.p), int(copy.lo.q)).evalf(digits).__str__()
+        return str(sympy.Rational(int(copy.lo.p), int(copy.lo.q)).evalf(digits))
 
     def __str__(self) -> str:
         if self.is_rational:
@@ -235,7 +238,7 @@ def real_roots(p: fmpq_poly, lo: Bound = None, hi: Bound = None, *, lo_open: boo
     # sort (distinct roots: different irreducible factors share no root)
     import functools
 
-    def cmp(r, s):
+    def cmp(r: RealAlgebraic, s: RealAlgebraic) -> int:
         return -1 if r.less_than(s) else 1
 
     out.sort(key=functools.cmp_to_key(cmp))
@@ -248,7 +251,7 @@ def sample_points(roots: list[RealAlgebraic], lo: Bound, hi: Bound) -> list[fmpq
     Irrational roots' intervals are refined until a rational fits strictly inside each cell.
     """
     pts: list[fmpq] = []
-    ends: list = [("bound", lo)] + [("root", r) for r in roots] + [("bound", hi)]
+    ends: list[Any] = [("bound", lo)] + [("root", r) for r in roots] + [("bound", hi)]
     for (kl, L), (kr, R) in itertools.pairwise(ends):
         while True:
             a = L if kl == "bound" else (L.lo if L.is_rational else L.hi)

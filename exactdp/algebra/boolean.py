@@ -32,6 +32,8 @@ Coverage of a domain D by regions R₁…R_k is ``decide_formula(Or(R₁, …, R
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
 
 from exactdp.algebra.cylindrical import (
@@ -61,11 +63,11 @@ _NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}
 class _Formula:
     """A formula compiled to a tree over atoms ``(num, den, op)`` meaning ``num/den op 0``."""
 
-    def __init__(self, formula):
-        self.atoms: list = []
+    def __init__(self, formula: Any) -> None:
+        self.atoms: list[Any] = []
         self.tree = self._compile(formula)
 
-    def _compile(self, f):
+    def _compile(self, f: Any):
         if isinstance(f, Region):
             f = f.as_sympy()
         if f is sympy.true or f is True:
@@ -84,7 +86,7 @@ class _Formula:
             return self._relation(as_expr(f.lhs) - as_expr(f.rhs), _OPS[type(f)])
         raise ProverUndecided(f"not a Boolean combination of sign conditions: {f}")
 
-    def _relation(self, e, op):
+    def _relation(self, e: Any, op: Any):
         if e.has(sympy.Min, sympy.Max, sympy.Piecewise):  # one branch per case condition
             return ("or", [("and", [self._compile(sub.as_sympy()), self._relation(piece, op)])
                            for piece, sub in cases(e, Region((), ()))])
@@ -95,7 +97,7 @@ class _Formula:
         self.atoms.append([sympy.expand(num), sympy.expand(den), op])
         return ("atom", len(self.atoms) - 1)
 
-    def polys(self) -> list:
+    def polys(self) -> list[Any]:
         out = []
         for num, den, _ in self.atoms:
             for p in (num, den):
@@ -103,7 +105,7 @@ class _Formula:
                     out.append(p)
         return out
 
-    def closed(self, node=None, negated=False) -> bool:
+    def closed(self, node: Any = None, negated: Any = False) -> bool:
         """True when the formula (in negation normal form) uses only non-strict relations."""
         node = self.tree if node is None else node
         kind = node[0]
@@ -116,7 +118,7 @@ class _Formula:
         op = self.atoms[node[1]][2]
         return (_NEGATED[op] if negated else op) in _CLOSED
 
-    def value(self, point: dict, cache: dict, node=None):
+    def value(self, point: dict[Any, Any], cache: dict, node: Any = None):
         """True / False at the point, or None where a denominator vanishes (undefined; Kleene's three-valued
         And/Or: an undefined part does not matter when another part settles the value)."""
         node = self.tree if node is None else node
@@ -139,14 +141,14 @@ class _Formula:
         return {">": s > 0, ">=": s >= 0, "<": s < 0, "<=": s <= 0, "==": s == 0, "!=": s != 0}[op]
 
 
-def _rational_coefficients(p) -> bool:
+def _rational_coefficients(p: Any) -> bool:
     if not p.free_symbols:
         return bool(p.is_Rational)
     domain = sympy.Poly(p, *sorted(p.free_symbols, key=str)).domain
     return bool(domain.is_ZZ or domain.is_QQ)
 
 
-def _sign(p, point, cache) -> int:
+def _sign(p: Any, point: Any, cache: Any) -> int:
     if not p.free_symbols:
         v = sympy.Rational(p)
         return int(v.p > 0) - int(v.p < 0)
@@ -156,12 +158,12 @@ def _sign(p, point, cache) -> int:
     return cache[key]
 
 
-def covers(regions, domain: Region) -> Decision:
+def covers(regions: Any, domain: Region) -> Decision:
     """Decide that the regions (each a :class:`Region` or a sympy condition) cover the domain."""
     return decide_formula(sympy.Or(*[r.as_sympy() if isinstance(r, Region) else r for r in regions]), domain)
 
 
-def decide_formula(formula, region: Region | None = None) -> Decision:
+def decide_formula(formula: Any, region: Region | None = None) -> Decision:
     """TRUE iff the formula holds at every point of the region (exact; module docstring for the method).
 
     >>> t, c = sympy.symbols("t c", positive=True)
@@ -175,7 +177,7 @@ def decide_formula(formula, region: Region | None = None) -> Decision:
         formula = formula.as_sympy()
     syms = sorted(getattr(formula, "free_symbols", set()), key=str)
     region = region or Region.of(variables=syms)
-    steps: list = []
+    steps: list[Any] = []
     try:
         truth, ce, reason = _decide(formula, region, steps, depth=0)
     except ProverUndecided as exc:
@@ -183,7 +185,7 @@ def decide_formula(formula, region: Region | None = None) -> Decision:
     return Decision(truth, formula, region, steps, counterexample=ce, reason=reason)
 
 
-def _settle_denominators(F: _Formula, region: Region, steps: list, depth: int) -> bool:
+def _settle_denominators(F: _Formula, region: Region, steps: list[Any], depth: int) -> bool:
     """Fold every denominator of constant sign into its numerator; True when all were settled."""
     settled = True
     for atom in F.atoms:
@@ -203,7 +205,7 @@ def _settle_denominators(F: _Formula, region: Region, steps: list, depth: int) -
     return settled
 
 
-def _decide(formula, region: Region, steps: list, depth: int):
+def _decide(formula: Any, region: Region, steps: list[Any], depth: int):
     """(Truth, counterexample or None, reason)."""
     if depth > 6:
         raise ProverUndecided("the case split is too deep")
@@ -265,16 +267,16 @@ def _decide(formula, region: Region, steps: list, depth: int):
     return _split(F, formula, region, steps, depth, dens_ok, gaps_seen)
 
 
-def _gap_text(deferred) -> str:
+def _gap_text(deferred: Any) -> str:
     pt, _, x = deferred
     return f"the fibre in {x} over {', '.join(f'{v} = {q}' for v, q in pt.items())}"
 
 
-def _scan(F: _Formula, points, region: Region, rest: dict):
+def _scan(F: _Formula, points: Any, region: Region, rest: dict[Any, Any]):
     """(number of region points checked, the first counterexample or None); exact."""
     n = 0
     for pt in points:
-        cache: dict = {}
+        cache: dict[Any, Any] = {}
         if not all(_ok(_sign(g, pt, cache), strict) for g, strict in region.constraints):
             continue
         n += 1
@@ -286,7 +288,7 @@ def _scan(F: _Formula, points, region: Region, rest: dict):
     return n, None
 
 
-def rest_points(region: Region) -> dict:
+def rest_points(region: Region) -> dict[Any, Any]:
     return {v: rational_sample(region.bounds(v)) for v in region.variables}
 
 
@@ -294,14 +296,14 @@ def _ok(s: int, strict: bool) -> bool:
     return s > 0 or (s == 0 and not strict)
 
 
-def _orders(variables):
+def _orders(variables: Any):
     if len(variables) <= 1:
         return [list(variables)]
     # the last variable is projected first; try each variable in that place once
     return [[v for v in variables if v is not last] + [last] for last in reversed(variables)]
 
 
-def _split(F: _Formula, formula, region: Region, steps, depth, dens_ok, gaps_seen):
+def _split(F: _Formula, formula: Any, region: Region, steps: Any, depth: Any, dens_ok: Any, gaps_seen: Any):
     """With gaps: a non-strict constraint becomes g > 0 or g = 0 (eliminated); P > 0 becomes P >= 0 and P != 0."""
     order, gaps = gaps_seen
     why = f"{len(gaps)} unsampled lower-dimensional place(s), e.g. {gaps[0]}"
@@ -336,13 +338,13 @@ def _split(F: _Formula, formula, region: Region, steps, depth, dens_ok, gaps_see
                             " and a denominator of unknown sign" if not dens_ok else ""))
 
 
-def _on_surface(formula, region: Region, g, v, value, steps, depth):
+def _on_surface(formula: Any, region: Region, g: Any, v: Any, value: Any, steps: Any, depth: Any):
     """Decide the formula on region ∩ {g = 0}, where g = 0 ⟺ v = value."""
     steps.append(f"on {g} = 0: {v} = {value}")
     return _restricted(formula, region, v, value, steps, depth, drop=g)
 
 
-def _restricted(formula, region: Region, v, value, steps, depth, drop=None):
+def _restricted(formula: Any, region: Region, v: Any, value: Any, steps: Any, depth: Any, drop: Any = None):
     """Decide the formula on region ∩ {v = value} (value a rational function of the other variables)."""
     conds = [b for b in [region.bounds(v).as_sympy(v).subs(v, value)] if b is not sympy.true]
     conds += [(h.subs(v, value) > 0) if s else (h.subs(v, value) >= 0) for h, s in region.constraints if h is not drop]
@@ -361,7 +363,7 @@ def _restricted(formula, region: Region, v, value, steps, depth, drop=None):
     return t, ce, reason
 
 
-def _eliminate(g, region: Region, depth: int):
+def _eliminate(g: Any, region: Region, depth: int):
     """(v, value) with g = 0 ⟺ v = value on the region: g linear in v, coefficient of constant sign."""
     for v in sorted(g.free_symbols, key=str):
         P = sympy.Poly(g, v)

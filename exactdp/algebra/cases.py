@@ -9,6 +9,9 @@ r"""The prover's case split and its rational-function check.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import sympy
 
 from exactdp.algebra.decision import ProverUndecided
@@ -16,7 +19,7 @@ from exactdp.algebra.regions import Region
 from exactdp.limits import require
 
 
-def rational_check(expr):
+def rational_check(expr: Any) -> None:
     for a in sympy.preorder_traversal(expr):
         if isinstance(a, (sympy.log, sympy.exp, sympy.LambertW)) or (
                 isinstance(a, sympy.Pow) and not a.exp.is_Integer and a.base.free_symbols):
@@ -25,14 +28,14 @@ def rational_check(expr):
             raise ProverUndecided(f"not a rational function of the parameters: {a}")
 
 
-def cases(expr, region: Region):
+def cases(expr: Any, region: Region) -> Iterator[tuple[Any, Region]]:
     """Expand Min/Max/Piecewise: yield (expression without them, region)."""
     expr = expr.rewrite(sympy.Piecewise) if expr.has(sympy.Min, sympy.Max) else expr
     expr = sympy.piecewise_fold(expr)
     if not isinstance(expr, sympy.Piecewise):
         yield expr, region
         return
-    previous: list = []
+    previous: list[Any] = []
     for e, cond in expr.args:
         full = sympy.And(cond, *[sympy.Not(p) for p in previous])
         previous.append(cond)
@@ -57,7 +60,7 @@ def cases(expr, region: Region):
 _DNF_TERM_COST = 10**5
 
 
-def dnf_terms(cond, dnf: bool = True) -> int:
+def dnf_terms(cond: Any, dnf: bool = True) -> int:
     """Number of conjunctions in the disjunctive normal form of ``cond`` without building it (``dnf=False``:
     clauses of the conjunctive one): an And multiplies the DNF counts of its arguments and adds their CNF
     counts, an Or the reverse, a Not swaps the two forms; capped at 10^18.  ``to_dnf`` of
@@ -75,7 +78,7 @@ def dnf_terms(cond, dnf: bool = True) -> int:
     return min(10**18, sum(counts))
 
 
-def _canon(r):
+def _canon(r: Any) -> Any:
     if isinstance(r, sympy.Not):
         r = r.args[0]
         return {sympy.StrictLessThan: sympy.GreaterThan, sympy.LessThan: sympy.StrictGreaterThan,

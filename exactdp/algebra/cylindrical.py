@@ -30,6 +30,8 @@ not matter for it; otherwise a gap makes the answer UNKNOWN.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 import sympy
@@ -50,17 +52,17 @@ class Cells:
     """Sample points (dicts variable → fmpq or :class:`RealAlgebraic`; only the last lifted coordinate
     can be algebraic) and the lower-dimensional places not sampled (``gaps``, human text)."""
 
-    points: list = field(default_factory=list)
-    gaps: list = field(default_factory=list)
+    points: list[Any] = field(default_factory=list)
+    gaps: list[Any] = field(default_factory=list)
     #: samples over two algebraic coordinates, not yet lifted (``lift_deferred``): (point, fibre, variable)
-    deferred: list = field(default_factory=list)
+    deferred: list[Any] = field(default_factory=list)
 
 
-def _in(b: Bounds, v) -> bool:
+def _in(b: Bounds, v: Any) -> bool:
     return isinstance(v, RealAlgebraic) or b.contains(v)
 
 
-def _line(polys, x, b: Bounds, field: NumberField | None = None, a=None) -> list:
+def _line(polys: Any, x: Any, b: Bounds, field: NumberField | None = None, a: Any = None) -> list[Any]:
     """Exact points of every cell of the line x within bounds b (roots, open-interval samples, closed ends);
     with ``field`` = ℚ(α), of the fibre {a = α} × line x (roots of f(α, x): :meth:`NumberField.real_roots`)."""
     if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
@@ -68,20 +70,20 @@ def _line(polys, x, b: Bounds, field: NumberField | None = None, a=None) -> list
     live = [p for p in polys if p.has(x)]
     roots_of = None if field is None else (lambda p: field.real_roots(p, a, x, b.lo, b.hi))
     pts, _ = points_1d(live, x, b, roots_of)
-    out: list = []
+    out: list[Any] = []
     for p in pts:
         if _in(b, p) and not any(_same(p, q) for q in out):
             out.append(p)
     return out
 
 
-def _same(p, q) -> bool:
+def _same(p: Any, q: Any) -> bool:
     if isinstance(p, RealAlgebraic) or isinstance(q, RealAlgebraic):
         return p is q
     return p == q
 
 
-def cells(polys, variables, box: dict, lift_two: bool = True) -> Cells:
+def cells(polys: Any, variables: Any, box: dict[Any, Any], lift_two: bool = True) -> Cells:
     """Samples of a cylindrical decomposition of ``box`` (variable → :class:`Bounds`) adapted to ``polys``.
 
     ``variables`` is the projection order: the last one is projected first and lifted last.  With
@@ -126,12 +128,12 @@ def cells(polys, variables, box: dict, lift_two: bool = True) -> Cells:
     return out
 
 
-def _gap(x, alg, first: bool) -> str:
+def _gap(x: Any, alg: Any, first: bool) -> str:
     return f"lifting {x} over {len(alg)} algebraic coordinates " + (  # the first described in full
         ", ".join(f"{v} = {a}" for v, a in alg) if first else ", ".join(str(v) for v, _ in alg))
 
 
-def _lift_two(pt: dict, fibre, x, b: Bounds):
+def _lift_two(pt: dict[Any, Any], fibre: Any, x: Any, b: Bounds):
     """The fibre over (α, β) in ℚ(α, β) = ℚ(θ), or None when no primitive element was found."""
     (u, a), (v, b_) = [(w, q) for w, q in pt.items() if isinstance(q, RealAlgebraic) and not q.is_rational]
     pe = [in_primitive_element(p, u, v, a, b_) for p in fibre]
@@ -144,7 +146,7 @@ def _lift_two(pt: dict, fibre, x, b: Bounds):
     return [{**pt, x: q} for q in _line(fibre_t, x, b, NumberField(theta), th)]
 
 
-def lift_deferred(C: Cells, box: dict) -> Cells:
+def lift_deferred(C: Cells, box: dict[Any, Any]) -> Cells:
     """The deferred fibres of ``C`` lifted in ℚ(θ) (points), and those without a primitive element (gaps)."""
     out = Cells()
     for pt, fibre, x in C.deferred:
@@ -157,7 +159,7 @@ def lift_deferred(C: Cells, box: dict) -> Cells:
     return out
 
 
-def sign_at(poly, point: dict) -> int:
+def sign_at(poly: Any, point: dict[Any, Any]) -> int:
     """sign(poly(point)), exactly: rational coordinates substituted, then one algebraic coordinate, or two
     (the first, α, generates the field ℚ(α); the second is a root over ℚ: :class:`NumberField`)."""
     alg = [(v, a) for v, a in point.items() if isinstance(a, RealAlgebraic)]
@@ -183,12 +185,12 @@ def sign_at(poly, point: dict) -> int:
     return NumberField(a).sign_at(val, v, w, b)
 
 
-def point_as_sympy(point: dict) -> dict:
+def point_as_sympy(point: dict[Any, Any]) -> dict:
     """The point with exact sympy coordinates (Rational, radicals or CRootOf)."""
     return {v: (q.as_sympy(v) if isinstance(q, RealAlgebraic) else qq_to_sympy(q)) for v, q in point.items()}
 
 
-def box_of(region, variables) -> dict:
+def box_of(region: Any, variables: Any) -> dict[Any, Any]:
     """variable → :class:`Bounds` of a :class:`Region` (a variable it does not bound: its sign assumptions)."""
     return {v: region.bounds(v) for v in variables}
 

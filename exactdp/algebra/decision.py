@@ -8,6 +8,8 @@ public entry points turn it into an UNKNOWN decision with the reason.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 from exactdp.algebra.regions import Region
@@ -22,12 +24,12 @@ class Decision:
     truth: Truth
     statement: object
     region: Region | None
-    steps: list = field(default_factory=list)
-    crossings: list = field(default_factory=list)  # exact points/curves where lhs = rhs in the region
-    counterexample: dict | None = None
+    steps: list[Any] = field(default_factory=list)
+    crossings: list[Any] = field(default_factory=list)  # exact points/curves where lhs = rhs in the region
+    counterexample: dict[Any, Any] | None = None
     reason: str = ""
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return bool(self.truth)
 
     def __str__(self) -> str:

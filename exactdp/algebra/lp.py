@@ -84,9 +84,9 @@ class LinearProgram:
     b_ub: Sequence[Any] = ()
     A_eq: Sequence[Any] = ()
     b_eq: Sequence[Any] = ()
-    names: tuple = ()  # optional variable names, for reports
+    names: tuple[Any, ...] = ()  # optional variable names, for reports
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         n = len(self.c)
         object.__setattr__(self, "c", tuple(to_qq(v, f"c[{j}]") for j, v in enumerate(self.c)))
         for A, b, tag in (("A_ub", "b_ub", "ub"), ("A_eq", "b_eq", "eq")):
@@ -119,14 +119,14 @@ class LPSolution:
 
     status: str  # "optimal" | "infeasible" | "unbounded"
     value: fmpq | None = None  # optimum (optimal only)
-    x: tuple = ()  # optimal vertex (optimal) or a feasible point (unbounded)
-    y_ub: tuple = ()  # dual multipliers of the ≤ rows (optimal) or Farkas multipliers (infeasible)
-    y_eq: tuple = ()
-    ray: tuple = ()  # unbounded direction
+    x: tuple[Any, ...] = ()  # optimal vertex (optimal) or a feasible point (unbounded)
+    y_ub: tuple[Any, ...] = ()  # dual multipliers of the ≤ rows (optimal) or Farkas multipliers (infeasible)
+    y_eq: tuple[Any, ...] = ()
+    ray: tuple[Any, ...] = ()  # unbounded direction
     pivots: int = 0
 
 
-def _dot(u, v) -> fmpq:
+def _dot(u: Any, v: Any) -> fmpq:
     s = ZERO
     for a, b in zip(u, v):
         if a != 0 and b != 0:
@@ -139,7 +139,7 @@ def dual_objective(lp: LinearProgram, sol: LPSolution) -> fmpq:
     return _dot(lp.b_ub, sol.y_ub) + _dot(lp.b_eq, sol.y_eq)
 
 
-def _AT_y(lp: LinearProgram, y_ub, y_eq) -> list:
+def _AT_y(lp: LinearProgram, y_ub: Any, y_eq: Any) -> list[Any]:
     out = [ZERO] * lp.n
     for rows, ys in ((lp.A_ub, y_ub), (lp.A_eq, y_eq)):
         for row, yi in zip(rows, ys):
@@ -159,7 +159,7 @@ def certificate_failures(lp: LinearProgram, sol: LPSolution) -> list[str]:
     """
     bad: list[str] = []
 
-    def primal(x, what):
+    def primal(x: Any, what: Any) -> None:
         if len(x) != lp.n:
             bad.append(f"{what}: has {len(x)} entries, expected {lp.n}")
             return
@@ -171,7 +171,7 @@ def certificate_failures(lp: LinearProgram, sol: LPSolution) -> list[str]:
             if _dot(row, x) != b:
                 bad.append(f"{what}: equality row {i} violated ({_dot(row, x)} != {b})")
 
-    def multipliers():
+    def multipliers() -> Any:
         if len(sol.y_ub) != len(lp.A_ub) or len(sol.y_eq) != len(lp.A_eq):
             bad.append("y: wrong number of multipliers")
             return None
@@ -224,14 +224,14 @@ def check_certificate(lp: LinearProgram, sol: LPSolution) -> Truth:
 class _Tableau:
     """Dense tableau T (m rows × (ncols + 1), rhs last), basis, and a reduced-cost row d (max form)."""
 
-    def __init__(self, rows, basis, ncols):
+    def __init__(self, rows: Any, basis: Any, ncols: Any) -> None:
         self.T = rows
         self.basis = basis
         self.ncols = ncols
         self.pivots = 0
-        self.cost: list = []  # the phase's cost row (set by the solver before set_objective)
+        self.cost: list[Any] = []  # the phase's cost row (set by the solver before set_objective)
 
-    def set_objective(self, cost):
+    def set_objective(self, cost: Any) -> None:
         """d_j = cost_j − Σ_i cost_{basis_i} T_ij and z = Σ_i cost_{basis_i} rhs_i."""
         d = list(cost) + [ZERO]
         for i, b in enumerate(self.basis):
@@ -243,7 +243,7 @@ class _Tableau:
                         d[j] -= cb * v
         self.d = d  # d[-1] = −z
 
-    def pivot(self, r, j):
+    def pivot(self, r: Any, j: Any) -> None:
         T = self.T
         pr = T[r]
         inv = 1 / pr[j]
@@ -265,7 +265,7 @@ class _Tableau:
         self.basis[r] = j
         self.pivots += 1
 
-    def run(self, allowed):
+    def run(self, allowed: Any) -> Any:
         """Maximize; ``allowed[j]`` says whether column j may enter.  Returns "optimal" or ("unbounded", j)."""
         bland = False
         degenerate = 0
@@ -337,7 +337,7 @@ def solve(lp: LinearProgram) -> LPSolution:
     for c in art_col.values():
         is_art[c] = True
 
-    def multipliers():
+    def multipliers() -> list[Any]:
         # w_i = cost(init_col_i) − d(init_col_i); y_i = σ_i w_i.  Phase costs of init columns are 0 in
         # phase 2 and −1 for artificials in phase 1 (handled by the caller through `cost`).
         return [sigma[i] * (tab.cost[init_col[i]] - tab.d[init_col[i]]) for i in range(m)]

@@ -23,6 +23,8 @@ its elements, which are decided exactly).
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 
 import sympy
@@ -34,7 +36,7 @@ from exactdp.algebra.algebraic import RealAlgebraic, real_roots
 class NumberField:
     """ℚ(α) for a real algebraic α (rational α gives ℚ itself, m linear)."""
 
-    def __init__(self, alpha: RealAlgebraic):
+    def __init__(self, alpha: RealAlgebraic) -> None:
         self.alpha = alpha
         self.m = fmpq_poly([fmpq(int(v)) for v in alpha.poly.coeffs()])
 
@@ -66,22 +68,22 @@ class NumberField:
 
     # -- polynomials over Q(alpha): lists of elements, lowest degree first ---------------------------------
 
-    def trim(self, f: list) -> list:
+    def trim(self, f: list[Any]) -> list:
         f = [self.reduce(c) for c in f]
         while f and f[-1].is_zero():
             f.pop()
         return f
 
-    def poly(self, expr, a, x) -> list:
+    def poly(self, expr: Any, a: Any, x: Any) -> list[Any]:
         """f(α, x) for a sympy polynomial f in a (the α variable) and x."""
         P = sympy.Poly(expr, x)
         coeffs = list(reversed(P.all_coeffs()))
         return self.trim([_fmpq_poly(sympy.expand(c), a) for c in coeffs])
 
-    def derivative(self, f: list) -> list:
+    def derivative(self, f: list[Any]) -> list:
         return self.trim([c * k for k, c in enumerate(f)][1:])
 
-    def divmod(self, f: list, g: list) -> tuple[list, list]:
+    def divmod(self, f: list[Any], g: list) -> tuple[list, list]:
         f, g = self.trim(list(f)), self.trim(list(g))
         inv = self.inverse(g[-1])
         q = [fmpq_poly([0])] * max(len(f) - len(g) + 1, 0)
@@ -92,19 +94,19 @@ class NumberField:
             f = self.trim([c - (lead * g[i - k] if 0 <= i - k < len(g) else 0) for i, c in enumerate(f)])
         return q, f
 
-    def gcd(self, f: list, g: list) -> list:
+    def gcd(self, f: list[Any], g: list) -> list:
         f, g = self.trim(list(f)), self.trim(list(g))
         while g:
             f, g = g, self.divmod(f, g)[1]
         return f
 
-    def evaluate(self, f: list, r: fmpq) -> fmpq_poly:
+    def evaluate(self, f: list[Any], r: fmpq) -> fmpq_poly:
         acc = fmpq_poly([0])
         for c in reversed(f):
             acc = acc * r + c
         return self.reduce(acc)
 
-    def sturm(self, f: list) -> list:
+    def sturm(self, f: list[Any]) -> list:
         seq = [f, self.derivative(f)]
         while len(seq[-1]) > 1:
             r = self.divmod(seq[-2], seq[-1])[1]
@@ -113,20 +115,20 @@ class NumberField:
             seq.append([-c for c in r])
         return seq
 
-    def count_roots(self, seq: list, lo: fmpq, hi: fmpq) -> int:
+    def count_roots(self, seq: list[Any], lo: fmpq, hi: fmpq) -> int:
         """Distinct real roots of seq[0] (square-free) in (lo, hi]."""
-        def variations(r):
+        def variations(r: Any):
             s = [v for v in (self.sign(self.evaluate(p, r)) for p in seq if p) if v]
             return sum(1 for u, w in itertools.pairwise(s) if u != w)
         return variations(lo) - variations(hi)
 
-    def squarefree(self, f: list) -> list:
+    def squarefree(self, f: list[Any]) -> list:
         g = self.gcd(f, self.derivative(f))
         return self.divmod(f, g)[0] if len(g) > 1 else f
 
     # -- roots and signs over alpha ------------------------------------------------------------------------
 
-    def real_roots(self, expr, a, x, lo=None, hi=None) -> list[RealAlgebraic]:
+    def real_roots(self, expr: Any, a: Any, x: Any, lo: Any = None, hi: Any = None) -> list[RealAlgebraic]:
         """The distinct real roots of f(α, x) in [lo, hi] (None: unbounded), as algebraic numbers over ℚ."""
         f = self.poly(expr, a, x)
         if len(f) <= 1:
@@ -141,7 +143,7 @@ class NumberField:
                 out.append(beta)
         return out
 
-    def vanishes(self, f: list, beta: RealAlgebraic) -> bool:
+    def vanishes(self, f: list[Any], beta: RealAlgebraic) -> bool:
         """f(α, β) = 0, exactly."""
         if not f:
             return True
@@ -153,7 +155,7 @@ class NumberField:
             return False
         return self.count_roots(self.sturm(g), beta.lo, beta.hi) == 1
 
-    def sign_at(self, expr, a, x, beta: RealAlgebraic) -> int:
+    def sign_at(self, expr: Any, a: Any, x: Any, beta: RealAlgebraic) -> int:
         """sign(f(α, β)) for a sympy polynomial f(a, x), exactly."""
         f = self.poly(expr, a, x)
         if self.vanishes(f, beta):
@@ -166,7 +168,7 @@ class NumberField:
         return self.sign(self.evaluate(f, beta.hi))
 
 
-def _fmpq_poly(expr, a) -> fmpq_poly:
+def _fmpq_poly(expr: Any, a: Any) -> fmpq_poly:
     if not expr.has(a):
         v = sympy.Rational(expr)
         return fmpq_poly([fmpq(int(v.p), int(v.q))])
@@ -174,7 +176,7 @@ def _fmpq_poly(expr, a) -> fmpq_poly:
     return fmpq_poly([fmpq(int(sympy.Rational(c).p), int(sympy.Rational(c).q)) for c in reversed(coeffs)])
 
 
-def _sgn(v) -> int:
+def _sgn(v: Any) -> int:
     return int(v > 0) - int(v < 0)
 
 
@@ -233,7 +235,7 @@ def _root_near(roots: list[RealAlgebraic], alpha: RealAlgebraic, beta: RealAlgeb
             r.refine(2)
 
 
-def in_primitive_element(expr, a, b, alpha: RealAlgebraic, beta: RealAlgebraic):
+def in_primitive_element(expr: Any, a: Any, b: Any, alpha: RealAlgebraic, beta: RealAlgebraic):
     """(θ, ϑ, f(A(ϑ), B(ϑ), ...)): the polynomial expr in a = α, b = β rewritten over ℚ(θ) in a fresh
     symbol ϑ standing for θ; None when no primitive element was found."""
     pe = primitive_element(alpha, beta)

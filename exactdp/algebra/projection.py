@@ -12,6 +12,8 @@ Shared by the two-variable prover and the cylindrical decomposition, below both.
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 
 import sympy
@@ -22,7 +24,7 @@ from exactdp.algebra.regions import Bounds
 from exactdp.numbers.qq import qq_to_sympy
 
 
-def points_1d(polys, x, b: Bounds, roots_of=None):
+def points_1d(polys: Any, x: Any, b: Bounds, roots_of: Any = None):
     """Rational samples of the open cells, the algebraic roots and the closed rational ends.
 
     ``roots_of(p)``: the real roots of p in the closed bounds (default: p's over ℚ; the cylindrical
@@ -39,7 +41,7 @@ def points_1d(polys, x, b: Bounds, roots_of=None):
     for r in sorted_roots(roots):
         if not uniq or not same_root(uniq[-1], r):
             uniq.append(r)
-    pts: list = list(sample_points(uniq, b.lo, b.hi))
+    pts: list[Any] = list(sample_points(uniq, b.lo, b.hi))
     for r in uniq:
         if r.is_rational and not b.contains(r.lo):
             continue
@@ -50,10 +52,10 @@ def points_1d(polys, x, b: Bounds, roots_of=None):
     return pts, uniq
 
 
-def sorted_roots(roots):
+def sorted_roots(roots: Any):
     import functools
 
-    def cmp(r, s):
+    def cmp(r: Any, s: Any):
         if same_root(r, s):
             return 0
         return -1 if r.less_than(s) else 1
@@ -78,16 +80,16 @@ def same_root(r: RealAlgebraic, s: RealAlgebraic) -> bool:
         return True
 
 
-def to_flint(p: sympy.Expr, x) -> fmpq_poly:
+def to_flint(p: sympy.Expr, x: Any) -> fmpq_poly:
     return to_fmpq_poly(sympy.Poly(p, x).all_coeffs())
 
 
 #: irreducible factors of the expanded polynomials the projections meet, by expression (a parametric LP's
 #: prover calls project the same ~150 polynomials ~2 400 times)
-_FACTORS_MEMO: dict = {}
+_FACTORS_MEMO: dict[Any, Any] = {}
 
 
-def _factors(e: sympy.Expr) -> list:
+def _factors(e: sympy.Expr) -> list[Any]:
     """``sympy.factor_list(e)[1]`` for an expanded polynomial ``e``, memoized; the result is only read."""
     out = _FACTORS_MEMO.get(e)
     if out is None:
@@ -97,7 +99,7 @@ def _factors(e: sympy.Expr) -> list:
     return out
 
 
-def projection(polys, x, y, yb: Bounds, coefficients: bool = False) -> list:
+def projection(polys: Any, x: Any, y: Any, yb: Bounds, coefficients: bool = False) -> list[Any]:
     """Project out y: the factors' leading coefficients, discriminants, pairwise resultants in y and values at
     y's finite bounds (polynomials in x; with ``x=None`` every non-constant one, in the remaining variables)."""
     factors = []
@@ -119,7 +121,7 @@ def projection(polys, x, y, yb: Bounds, coefficients: bool = False) -> list:
     for f, g in itertools.combinations(ys, 2):
         proj.append(sympy.resultant(f, g, y))
     keep = (lambda e: e.has(x)) if x is not None else (lambda e: bool(e.free_symbols))  # x None: all variables
-    out: list = []
+    out: list[Any] = []
     for p in proj:
         e = sympy.expand(p)
         if keep(e) and e not in out:

@@ -10,13 +10,15 @@ v = r²).  Anything else (√(t + 1), logs) stays with the caller (UNKNOWN).
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
 from flint import fmpq
 
 from exactdp.algebra.regions import Bounds, Region
 
 
-def square_root_parameters(expr) -> list:
+def square_root_parameters(expr: Any) -> list[Any]:
     """Symbols v that appear as v**(k/2) with k odd (and no other non-integer power of them)."""
     out = set()
     for a in sympy.preorder_traversal(expr):
@@ -26,12 +28,12 @@ def square_root_parameters(expr) -> list:
     return sorted(out, key=str)
 
 
-def _rational_sqrt(q: fmpq):
+def _rational_sqrt(q: fmpq) -> fmpq | None:
     r = sympy.sqrt(sympy.Rational(int(q.p), int(q.q)))
     return fmpq(int(r.p), int(r.q)) if r.is_Rational else None
 
 
-def substitute(statement, region: Region):
+def substitute(statement: Any, region: Region) -> tuple[Any, Region, dict[Any, Any]] | None:
     """``(statement', region', back)`` with v = w² for each square-root parameter v, or None when the
     region does not force v ≥ 0.  ``back`` maps answers in w to answers in v."""
     params = square_root_parameters(statement)
@@ -68,7 +70,7 @@ def substitute(statement, region: Region):
     return statement.subs(subs), new_region, back
 
 
-def map_back(value, back: dict):
+def map_back(value: Any, back: dict[Any, Any]) -> Any:
     """A counterexample / crossing in the w variables expressed in the original parameters."""
     if isinstance(value, dict):
         return {back.get(k, k): (v**2 if k in back else v) for k, v in value.items()}

@@ -7,6 +7,8 @@ the box, everything else becomes a constraint ``g > 0`` / ``g ≥ 0`` with g a p
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 import sympy
@@ -15,7 +17,7 @@ from flint import fmpq
 from exactdp.numbers.qq import qq_to_sympy
 
 
-def rational_to_qq(v) -> fmpq:
+def rational_to_qq(v: Any) -> fmpq:
     """An exact sympy rational (or int) as an fmpq."""
     v = sympy.Rational(v)
     return fmpq(int(v.p), int(v.q))
@@ -28,7 +30,7 @@ class Bounds:
     lo_open: bool = True
     hi_open: bool = True
 
-    def tighten(self, lo=None, lo_open=True, hi=None, hi_open=True) -> Bounds:
+    def tighten(self, lo: Any = None, lo_open: Any = True, hi: Any = None, hi_open: Any = True) -> Bounds:
         b = self
         if lo is not None and (b.lo is None or lo > b.lo or (lo == b.lo and lo_open)):
             b = Bounds(lo, b.hi, lo_open, b.hi_open)
@@ -43,7 +45,7 @@ class Bounds:
             return False
         return True
 
-    def as_sympy(self, x) -> sympy.Basic:
+    def as_sympy(self, x: Any) -> sympy.Basic:
         parts = []
         if self.lo is not None:
             parts.append(x > qq_to_sympy(self.lo) if self.lo_open else x >= qq_to_sympy(self.lo))
@@ -61,12 +63,12 @@ class Region:
     assumptions (``positive=True`` gives x > 0, ``nonnegative=True`` x ≥ 0).
     """
 
-    variables: tuple
-    box: tuple  # Bounds per variable, same order
-    constraints: tuple = ()
+    variables: tuple[Any, ...]
+    box: tuple[Any, ...]  # Bounds per variable, same order
+    constraints: tuple[Any, ...] = ()
 
     @classmethod
-    def of(cls, *conditions, variables=()) -> Region:
+    def of(cls, *conditions: Any, variables: Any = ()) -> Region:
         syms = set(variables)
         for c in conditions:
             syms |= c.free_symbols
@@ -74,7 +76,7 @@ class Region:
         region = cls(tuple(order), tuple(_assumed_bounds(v) for v in order))
         return region.with_conditions(*conditions)
 
-    def with_conditions(self, *conditions) -> Region:
+    def with_conditions(self, *conditions: Any) -> Region:
         box = dict(zip(self.variables, self.box))
         cons = list(self.constraints)
         variables = list(self.variables)
@@ -105,10 +107,12 @@ class Region:
                     cons.append((sympy.expand(num * den), strict))  # same sign as num/den where den != 0
         return Region(tuple(variables), tuple(box[v] for v in variables), tuple(cons))
 
-    def bounds(self, x) -> Bounds:
+    def bounds(self, x: Any) -> Bounds:
         if x in self.variables:
-            return self.box[self.variables.index(x)]
-        return _assumed_bounds(x)  # a parameter the region does not mention: its sign assumptions
+            own: Bounds = self.box[self.variables.index(x)]
+            return own
+        assumed: Bounds = _assumed_bounds(x)  # a parameter the region does not mention: its sign assumptions
+        return assumed
 
     def as_sympy(self) -> sympy.Basic:
         parts = [b.as_sympy(x) for x, b in zip(self.variables, self.box)]
@@ -119,7 +123,7 @@ class Region:
         return str(self.as_sympy())
 
 
-def _assumed_bounds(v) -> Bounds:
+def _assumed_bounds(v: Any) -> Bounds:
     """The bounds a symbol's assumptions give: positive → (0, ∞), nonnegative → [0, ∞), negative..."""
     if v.is_positive:
         return Bounds(lo=fmpq(0), lo_open=True)
@@ -132,7 +136,7 @@ def _assumed_bounds(v) -> Bounds:
     return Bounds()
 
 
-def relation_to_positive(c) -> tuple[sympy.Expr, bool]:
+def relation_to_positive(c: Any) -> tuple[sympy.Expr, bool]:
     """``a < b`` → (b − a, strict); only <, ≤, >, ≥ are regions."""
     if isinstance(c, (sympy.StrictLessThan, sympy.LessThan)):
         return c.rhs - c.lhs, isinstance(c, sympy.StrictLessThan)

@@ -32,8 +32,8 @@ import sys
 from exactdp.errors import ExactDPError, InputError, InternalError, UndecidedError
 
 #: subcommand modules, in the order ``exactdp --help`` lists them (missing ones are skipped)
-SUBCOMMANDS = ("verify", "show", "analyze", "bound", "derive", "check", "figures", "plot", "evalf", "tensor", "extremal")
-SUBCOMMANDS += ("recheck",)
+SUBCOMMANDS: tuple[str, ...] = ("verify", "show", "analyze", "bound", "derive", "check", "figures", "plot", "evalf",
+                                 "tensor", "extremal", "recheck")
 
 #: exit status of an undecided computation (an UndecidedError); 2 is bad input, 1 internal
 EXIT_UNDECIDED = 3

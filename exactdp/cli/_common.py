@@ -9,8 +9,7 @@ Flags (the same names in every command):
   ``--no-progress``.
 
 Old spellings keep working as deprecated aliases that print one line on stderr
-(``exactdp: note: --gamma (meaning e^eps) is deprecated; use --t``): ``--gamma`` meaning e^ε
-(``analyze``, ``tensor``, ``check``), ``--json`` (``analyze``, ``tensor``, ``check``, ``extremal``),
+(``exactdp: note: --json is deprecated; use --format json``): ``--json`` (``analyze``, ``tensor``, ``check``, ``extremal``),
 ``--latex``/``--markdown`` (``bound``, ``derive``), ``--json/--markdown/--latex FILE`` (``verify``) and
 ``--at t=…/eps=…/c=…/delta=…/n=…`` (``bound``).
 
@@ -100,18 +99,14 @@ def deprecated_flag(p, option: str, dest: str, use: str, *, const=None, metavar=
 
 
 # ---------------------------------------------------------------------------------------------- parameters
-def add_privacy(p, *, required: bool = False, gamma_alias: bool = False, what: str = "",
-                t_metavar: str = "T", eps_metavar: str = "EPS"):
-    """``--eps EPS`` | ``--t T`` (mutually exclusive); with ``gamma_alias`` also the deprecated ``--gamma``
-    meaning e^ε.  Read the value with :func:`read_t`."""
+def add_privacy(p, *, required: bool = False, what: str = "", t_metavar: str = "T", eps_metavar: str = "EPS"):
+    """``--eps EPS`` | ``--t T`` (mutually exclusive); ``--gamma`` never means e^ε (only the order of E_γ).
+    Read the value with :func:`read_t`."""
     g = p.add_mutually_exclusive_group(required=required)
     suffix = f" ({what})" if what else ""
     g.add_argument("--eps", default=None, metavar=eps_metavar,
                    help=f"the privacy level eps, exact (e.g. 1/2, 'log(3)'){suffix}")
     g.add_argument("--t", default=None, metavar=t_metavar, help=f"t = e^eps >= 1, exact (e.g. 5/2){suffix}")
-    if gamma_alias:
-        g.add_argument("--gamma", dest="t", action=DeprecatedAlias, use="--t (or --eps)", default=argparse.SUPPRESS,
-                       metavar=t_metavar, help="deprecated: use --t (here --gamma meant e^eps)")
     return g
 
 
@@ -144,6 +139,7 @@ def read_t(args, *, rational: bool = False):
             raise ParameterError(f"--eps: must be a real number >= 0, got {quote(eps_text)}")
         t, flag, shown = sympy.exp(eps), "--eps", eps_text
     else:
+        assert t_text is not None
         t, flag, shown = read_expression(t_text, name="--t"), "--t", t_text
         if not t.is_real:
             raise ParameterError(f"--t: must be a real number >= 1, got {quote(t_text)}")
@@ -570,7 +566,8 @@ def _formula_text(text: str) -> str | None:
     conj = _top_level_split(text, re.compile(r"\s*&\s*"))[::2]
     if len(conj) > 1:
         parts = [_formula_text(_strip_group(c)) for c in conj]
-        return None if None in parts else " and ".join(parts)
+        read = [p for p in parts if p is not None]
+        return None if len(read) < len(parts) else " and ".join(read)
     pieces = _top_level_split(_strip_group(text), _REL_SPLIT)
     out = []
     for k, piece in enumerate(pieces):

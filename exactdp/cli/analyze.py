@@ -3,8 +3,7 @@
 ``--t`` or ``--eps`` (the same reading in every command: ``--eps 0.5`` is ε = 1/2 exactly) is the e^ε of the
 (ε,δ)-LDP decision and the order γ = e^ε of the E_γ coefficient printed; an irrational e^ε (``--eps 0.5``) is
 handled by certified comparisons, the values staying exact (A − B·e^ε).  ``--delta D`` alone asks for the least
-ε with δ(e^ε) ≤ D (as ``tensor --n 1 --delta D``).  The old ``--gamma G`` (meaning e^ε) and ``--json`` are
-deprecated aliases.
+ε with δ(e^ε) ≤ D (as ``tensor --n 1 --delta D``).  ``--json`` is a deprecated alias of ``--format json``.
 ``--format json`` prints the envelope of ``exactdp/schemas/analyze.json``; the deprecated ``--json`` prints
 its bare ``result`` document as before.
 """
@@ -22,8 +21,7 @@ def register(sub) -> None:
     p.add_argument("file", metavar="FILE")
     _common.add_csv_labels(p)
     p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
-    _common.add_privacy(p, gamma_alias=True,
-                        what="the (eps,delta)-LDP decision and the E_gamma coefficient at gamma = e^eps")
+    _common.add_privacy(p, what="the (eps,delta)-LDP decision and the E_gamma coefficient at gamma = e^eps")
     _common.add_c(p)
     _common.add_delta(p, "with --eps/--t: delta of the (eps,delta)-LDP decision (default 0); alone: print the least "
                          "eps with delta(e^eps) <= DELTA, eps = log t* exactly")
@@ -33,25 +31,18 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    import sympy
-
     from exactdp.analysis import analyze, check_cost, load_kernel
-    from exactdp.errors import ParameterError
     from exactdp.output.analysis_view import analysis_json, analysis_text
 
     t = _common.read_t(args)  # exact: --eps 0.5 is ε = 1/2, t = e^{1/2} (certified comparisons)
     d = _common.read_delta(args)
-    rational = t is None or isinstance(t, sympy.Rational)
     _common.check_output_path(args.output)
     # the pairwise passes' cost is checked from the shape alone, before any entry is parsed
     K = load_kernel(args.file, at=args.at, header=args.header, row_labels=args.row_labels,
-                    check_shape=lambda N, M: check_cost(N, M, gamma=t, profile=True),
+                    check_shape=lambda N, M: check_cost(N, M, t=t, profile=True),
                     report=_common.note)
     with _common.progress(args, None, f"analyze {K.N}x{K.M}"):
-        result = analyze(K, gamma=str(t) if t is not None and rational else None, c=args.c,
-                         delta=str(d) if d is not None and t is not None else "0")
-        if not rational:
-            result = at_irrational_t(result, t, d)
+        result = analyze(K, t=t, c=args.c, delta=d if d is not None and t is not None else 0)
     # --delta alone: the least ε with δ(e^ε) <= δ, from the privacy profile (the tensor command's question at n = 1)
     inverse = None if d is None or t is not None else epsilon_for_delta(result, d)
     if args.format == "text":
@@ -64,20 +55,6 @@ def run(args) -> int:
     else:
         _common.emit_result(args, "analyze", analysis_json(result, inverse))
     return 0
-
-
-def at_irrational_t(result, t, d):
-    """``result`` with η_{E_t}(K) and the (ε,δ)-LDP decision at an irrational t = e^ε (``--eps 1/2``): exact
-    values A − B·t, every comparison of t with a rational certified (the three-valued ``is_ldp``)."""
-    import dataclasses
-
-    from exactdp.measures.contraction import eta_hockey_stick_witness
-    from exactdp.measures.privacy import is_ldp
-
-    v, x, x2 = eta_hockey_stick_witness(result.kernel, t)
-    d = 0 if d is None else d
-    return dataclasses.replace(result, gamma=t, eta_hockey_stick=v, eta_hockey_stick_pair=(x, x2), delta=d,
-                               is_ldp=is_ldp(result.kernel, t=t, delta=d))
 
 
 def epsilon_for_delta(result, d) -> dict:

@@ -10,6 +10,8 @@ aliases: ``--at t=…/eps=…/c=…/delta=…/n=…`` (one note on stderr), ``--
 
 from __future__ import annotations
 
+from typing import Any
+
 from exactdp.cli import _common
 
 #: parameters that have their own flag; giving them through --at is deprecated
@@ -212,15 +214,15 @@ def run(args) -> int:
     if args.format == "html":
         from exactdp.cli import _document  # deferred: start-up
 
-        rows = [(b.quantity, b.expr), ("direction", b.direction),
-                ("domain", ", ".join(_common.math_text(d) for d in b.domain())), ("source", str(b.source))]
+        fields: list[tuple[str, Any]] = [(b.quantity, b.expr), ("direction", b.direction),
+                                         ("domain", ", ".join(_common.math_text(d) for d in b.domain())), ("source", str(b.source))]
         if values:
-            rows += [(f"value at {', '.join(f'{k} = {v}' for k, v in values.items())}", val),
-                     (f"{args.digits} significant digits", str(approx))]
-        _document.emit(args, f"exactdp bound {b.name}", [("rows", rows)])
+            fields += [(f"value at {', '.join(f'{k} = {v}' for k, v in values.items())}", val),
+                       (f"{args.digits} significant digits", str(approx))]
+        _document.emit(args, f"exactdp bound {b.name}", [("rows", fields)])
         return 0
     if args.format == "json":
-        doc = {"bound": _bound_json(b)}
+        doc: dict[str, Any] = {"bound": _bound_json(b)}
         if values:
             doc.update({"at": _strings(values), "value": str(val), "value_text": _common.math_text(val), "decimal": str(approx),
                         "digits": args.digits})

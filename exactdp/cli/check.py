@@ -3,11 +3,12 @@
 [--format text|json|markdown|latex|html] [-o FILE] [--no-progress]``.
 
 ``--t LO..HI`` restricts t = e^eps to [LO, HI] (exact rationals >= 1); ``--eps LO..HI`` the same in eps (each
-e^eps must be rational: ``--eps "log(2)..log(3)"``).  The old ``--gamma LO..HI`` (meaning e^eps) and
-``--json`` are deprecated aliases.  Exit status: 0 no counterexample (or proved, or proved modulo a claim),
+e^eps must be rational: ``--eps "log(2)..log(3)"``).  ``--json`` is a deprecated alias of ``--format json``.  Exit status: 0 no counterexample (or proved, or proved modulo a claim),
 1 refuted, 2 bad input."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import argparse
 
@@ -77,8 +78,6 @@ def register(sub) -> None:
                    help="only test t = e^eps in [LO, HI], exact rationals >= 1 (e.g. 5/2..3 for eps near 1)")
     g.add_argument("--eps", default=None, metavar="LO..HI",
                    help="only test eps in [LO, HI]; each e^eps must be rational (e.g. 'log(2)..log(3)')")
-    g.add_argument("--gamma", dest="t", action=_common.DeprecatedAlias, use="--t", default=argparse.SUPPRESS,
-                   metavar="LO..HI", help="deprecated: use --t (here --gamma meant e^eps)")
     p.add_argument("--max-den", type=_count(2), default=12,
                    help="largest row denominator of the random kernels (default 12; the grid phase grows by itself)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random part of the search (default 0)")
@@ -90,29 +89,6 @@ def register(sub) -> None:
     _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
-
-
-def t_range(args) -> str | None:
-    """The "LO..HI" range of t = e^eps from --t or --eps (None when neither is given)."""
-    import sympy
-
-    from exactdp.errors import ParameterError
-    from exactdp.limits import quote
-    from exactdp.numbers.reader import read_expression
-
-    if args.eps is None:
-        return args.t
-    parts = args.eps.split("..")
-    if len(parts) != 2:
-        raise ParameterError(f"--eps: expected a range LO..HI, e.g. 'log(2)..log(3)', got {quote(args.eps)}")
-    ends = []
-    for part in parts:
-        t = sympy.exp(read_expression(part, name="--eps"))
-        if not isinstance(t, sympy.Rational):
-            raise ParameterError(f"--eps: e^eps must be rational at both ends (e.g. 'log(2)..log(3)'), got "
-                                 f"{quote(part.strip())}; or give t = e^eps with --t LO..HI")
-        ends.append(str(t))
-    return "..".join(ends)
 
 
 def _progress_callback(bar):
@@ -131,13 +107,12 @@ def run(args) -> int:
 
     if args.workers < 1:
         raise ParameterError(f"--workers: must be >= 1, got {args.workers}")
-    gamma = t_range(args)
     _common.check_output_path(args.output)
     budget = args.budget if args.budget is not None else DEFAULT_BUDGET
     with _common.progress(args, budget, "check") as bar:
         result = check(args.inequality, args.cls, N=args.N, M=args.M, budget=budget, seed=args.seed,
                        scheduler=args.scheduler, workers=args.workers, progress=_progress_callback(bar),
-                       max_seconds=args.max_seconds, max_den=args.max_den, gamma=gamma)
+                       max_seconds=args.max_seconds, max_den=args.max_den, t=args.t, eps=args.eps)
     if args.format == "text":
         from dataclasses import replace
 
@@ -171,7 +146,7 @@ def blocks(r) -> list:
     s = r.stats
     rows.append(("searched", f"{s['kernels']} kernels ({s['instances']} instances), seed {s['seed']}, budget "
                              + str(s["budget"])))
-    out = [("rows", rows)]
+    out: list[tuple[Any, ...]] = [("rows", rows)]
     if r.proof:
         out.append(("lines", "proof", list(r.proof)))
     if r.counterexample:

@@ -10,6 +10,8 @@ registry instead.
 
 from __future__ import annotations
 
+from typing import Any
+
 from exactdp.cli import _common
 
 #: parameters that must be given as positive integers (sizes and indices of the catalogue constructors)
@@ -154,7 +156,7 @@ def run(args) -> int:
     elif args.format in ("markdown", "html"):
         from exactdp.cli import _document  # deferred: start-up
 
-        blocks = [("matrix", "K", [list(row) for row in K.rows])]
+        blocks: list[tuple[Any, ...]] = [("matrix", "K", [list(row) for row in K.rows])]
         for d in ds:
             rows = [(s.text, s.expr) for s in d.steps if s.expr is not None] + [("result", d.result)]
             blocks += [("heading", d.quantity), ("rows", rows)]

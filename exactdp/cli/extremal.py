@@ -8,6 +8,8 @@ e^ε in this command, so it is not deprecated.  ``--format text|json|markdown|la
 
 from __future__ import annotations
 
+from typing import Any
+
 from exactdp.cli import _common
 from exactdp.cli._document import DOCUMENT_FORMATS
 
@@ -43,11 +45,11 @@ def _result(args, t: str, out: dict, failures) -> dict:
     """The ``result`` of ``--format json``: snake_case keys, exact values as strings, counts as integers,
     ``certified`` a boolean (the deprecated ``--json`` keeps the older document)."""
     quantity = "gamma_max" if args.what == "gamma" else "sup_eta_tv" if args.gamma == "1" else "sup_eta_e_gamma"
-    cls = {"class": "pml" if args.c is not None else "ldp", "N": args.N, "M": args.M, "t": t}
+    cls: dict[str, Any] = {"class": "pml" if args.c is not None else "ldp", "N": args.N, "M": args.M, "t": t}
     cls.update({"c": args.c} if args.c is not None else {"delta": args.delta})
     if args.what == "sup":
         cls["gamma"] = args.gamma
-    doc = {"quantity": quantity, "class": cls}
+    doc: dict[str, Any] = {"quantity": quantity, "class": cls}
     doc.update({new: out[old] for old, new in _KEYS.items() if old in out})
     doc.update({"lps": int(out["LPs"]), "pivots": int(out["pivots"]), "certified": not failures,
                 "problems": [str(p) for p in failures]})
@@ -69,7 +71,7 @@ def run(args) -> int:
     _common.check_output_path(args.output)
     if args.what == "sup":
         r = sup_eta_hockey_stick(args.N, args.M, gamma=args.gamma, t=t, c=args.c, delta=args.delta)
-        out = {"quantity": f"sup eta_E_{args.gamma}" if args.gamma != "1" else "sup eta_TV",
+        out: dict[str, Any] = {"quantity": f"sup eta_E_{args.gamma}" if args.gamma != "1" else "sup eta_TV",
                "class": (f"(eps,c)-PML, t = {t}, c = {args.c}" if args.c is not None
                          else f"(eps,delta)-LDP, t = {t}, delta = {args.delta}"),
                "value": str(r.value)}
@@ -101,7 +103,7 @@ def run(args) -> int:
         labels = {**_DOC_LABELS, "value": value}
         rows = [(labels.get(k, k), _common.math_text(tuple(v)) if isinstance(v, list) else v)
                 for k, v in out.items() if k not in ("kernel", "problems", "quantity")]
-        blocks = [("rows", rows), ("matrix", "optimal kernel", out["kernel"])]
+        blocks: list[tuple[Any, ...]] = [("rows", rows), ("matrix", "optimal kernel", out["kernel"])]
         if failures:
             blocks.append(("lines", "problems", [str(p) for p in failures]))
         _document.emit(args, f"exactdp extremal {args.what}", blocks)

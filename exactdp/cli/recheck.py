@@ -15,6 +15,8 @@ solvers (an unknown is not a pass), and 2 with one line when the solvers are not
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 
 from exactdp.cli import _common
@@ -57,7 +59,7 @@ def run(args) -> int:
 
         require_solvers()
     results = recheck_directory(args.directory)
-    doc = {"summary": summary(results), "certificates": [r.to_dict() for r in results]}
+    doc: dict[str, Any] = {"summary": summary(results), "certificates": [r.to_dict() for r in results]}
     lines = [r.line() for r in results] + [summary(results)]
     if args.smt:
         smt = smt_check_directory(args.directory, timeout=args.smt_timeout)

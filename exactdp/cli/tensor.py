@@ -4,13 +4,14 @@
 With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(T), φⁿ(T, δ) ([A] A-8) and
 δ_n(Tⁿ).  With ``--eps EPS`` and e^ε irrational: δ_n(e^ε) exactly as A − B·e^ε.  With ``--delta D`` alone (no
 ``--t``/``--eps``): the least ε with δ_n(e^ε) ≤ D over all input sequences, ε = log t* with t* exact
-(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`).  The old ``--gamma G``
-(meaning e^ε) and ``--json`` are deprecated aliases; ``--gamma G --eps E`` together keep their old meaning
-(the values at G and δ_n(e^E)).  ``--scheduler ADDRESS`` evaluates the pair compositions of the η searches
+(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`).  ``--json`` is a deprecated alias of
+``--format json``.  ``--scheduler ADDRESS`` evaluates the pair compositions of the η searches
 on a dask.distributed cluster (the same results; the ε-for-δ inversion and δ_n(e^ε) run in-process).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import contextlib
 
@@ -31,8 +32,6 @@ def register(sub) -> None:
     p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
     p.add_argument("--n", type=int, default=None, help="number of factors n >= 1 (one FILE without :N)")
     _common.add_privacy(p, what="with an irrational e^eps only delta_n(e^eps) = A - B e^eps is printed")
-    _common.deprecated_flag(p, "--gamma", "legacy_gamma", "--t (or --eps)", metavar="T",
-                            help_text="here --gamma meant e^eps")
     _common.add_delta(p, "with --t/--eps: delta of the (eps, delta) level for phi^n (default: the tight delta = "
                          "eta_E_t(K)); alone: print the least eps with delta_n(e^eps) <= DELTA, eps = log t* exactly")
     p.add_argument("--max-evaluations", type=int, default=None, help="cap on the exact pair-type search")
@@ -45,16 +44,9 @@ def register(sub) -> None:
 
 
 def _resolve(args):
-    """(rational t or None, eps text for δ_n(e^ε) or None) from --t / --eps / the deprecated --gamma."""
+    """(rational t or None, eps text for δ_n(e^ε) or None) from --t / --eps."""
     import sympy
 
-    legacy = getattr(args, "legacy_gamma", None)
-    if legacy is not None:
-        if args.t is not None:
-            from exactdp.errors import ParameterError
-
-            raise ParameterError("--gamma: give either --t or the deprecated --gamma, not both")
-        return legacy, args.eps  # the old meaning: values at gamma, and delta_n(e^eps) when --eps is given
     t = _common.read_t(args)
     if t is None:
         return None, None
@@ -143,9 +135,9 @@ def _epsilon_for_delta(factors, args, kw) -> dict:
 
     r = epsilon_tensor_product(factors, _common.read_delta(args), **kw)
     several = len(factors) > 1
-    return {"delta": str(r.delta), "t_star": None if r.gamma is None else str(r.gamma),
-            "epsilon": "inf" if r.gamma is None else str(r.epsilon),
-            "decimal": None if r.gamma is None else _common.decimal(r.epsilon),
+    return {"delta": str(r.delta), "t_star": None if r.t is None else str(r.t),
+            "epsilon": "inf" if r.t is None else str(r.epsilon),
+            "decimal": None if r.t is None else _common.decimal(r.epsilon),
             "evaluations": str(r.evaluations),
             "maximizer": [dict({"factor": str(f)} if several else {}, x=str(x), x_prime=str(xp), count=str(c))
                           for f, x, xp, c in r.composition]}
@@ -199,7 +191,7 @@ def _run_product(args, specs) -> int:
     from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness, require_cost, tensor_search_cost
     from exactdp.numbers.qq import ONE
 
-    if args.t is not None or args.eps is not None or getattr(args, "legacy_gamma", None) is not None:
+    if args.t is not None or args.eps is not None:
         raise ParameterError("--t: for a product of several kernels only eta_TV and --delta (the least eps) are "
                              "computed; give one FILE with --n for the values at t")
     _common.check_output_path(args.output)
@@ -268,7 +260,7 @@ def run(args) -> int:
         else:
             tv, enclosure = _tv_enclosure(K, args.n)
         bar.advance()
-        out = {"n": str(args.n), "eta_tv": str(tv.value),
+        out: dict[str, Any] = {"n": str(args.n), "eta_tv": str(tv.value),
                "eta_tv_maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)}
                                     for _, x, xp, c in tv.composition],
                "pair_classes": str(tv.classes), "evaluations": str(tv.evaluations), "discarded": str(tv.discarded)}
@@ -312,7 +304,7 @@ def run(args) -> int:
     if args.format != "text":
         from exactdp.cli import _document  # deferred: start-up
 
-        rows = list(values.items()) + [("eta_TV maximizer (other coordinates equal)", pairs)]
+        rows: list[tuple[str, Any]] = [*values.items(), ("eta_TV maximizer (other coordinates equal)", pairs)]
         if invert:
             rows += [(f"least eps with delta_n(e^eps) <= {inv['delta']}", inv["epsilon"]),
                      ("t* = e^eps (exact)", inv["t_star"] or "none (no finite eps)")]

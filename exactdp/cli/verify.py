@@ -101,12 +101,9 @@ def results_table(results) -> str:
 
 
 def latex_report(results, **kw) -> str:
-    """The LaTeX report: :func:`exactdp.output.latex.verify_report_latex` (summary table first), or the older
-    :func:`exactdp.output.report.to_latex` where that is not installed."""
-    try:
-        from exactdp.output.latex import verify_report_latex
-    except ImportError:
-        from exactdp.output.report import to_latex as verify_report_latex
+    """The LaTeX report: :func:`exactdp.output.latex.verify_report_latex` (summary table first)."""
+    from exactdp.output.latex import verify_report_latex
+
     return verify_report_latex(results, **kw)
 
 

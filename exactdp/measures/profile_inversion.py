@@ -64,24 +64,25 @@ MAX_STEPS = 64
 
 @dataclass(frozen=True)
 class TensorEpsilon:
-    r"""The least ε = log γ* with δ_n(γ*) ≤ δ for the n-fold product, exactly.
+    r"""The least ε = log t* with δ_n(t*) ≤ δ for the n-fold product, exactly.
 
-    ``gamma`` = γ* = e^ε (exact rational; None when no finite ε reaches δ); ``piece`` = (A, B) with
+    ``t`` = t* = e^ε, the privacy level (exact rational; None when no finite ε reaches δ; δ_n(γ) is the
+    profile at the order γ of E_γ, and t* is the least order γ with δ_n(γ) ≤ δ); ``piece`` = (A, B) with
     δ_n(γ) = A − γB just right of γ* (so γ* = (A − δ)/B unless γ* = 1); ``composition`` = a maximizing
     pair type at γ* (``(factor, x, x', count)`` as in ``TensorWitness``); ``evaluations`` = profile
     evaluations (pair-type searches) used.
     """
 
     delta: fmpq
-    gamma: fmpq | None
+    t: fmpq | None
     piece: tuple[fmpq, fmpq]
     composition: tuple
     evaluations: int
 
     @property
     def epsilon(self) -> sympy.Expr:
-        """ε = log γ* (exact sympy; ``oo`` when δ is below the floor of the profile)."""
-        return sympy.oo if self.gamma is None else sympy.log(qq_to_sympy(self.gamma))
+        """ε = log t* (exact sympy; ``oo`` when δ is below the floor of the profile)."""
+        return sympy.oo if self.t is None else sympy.log(qq_to_sympy(self.t))
 
     def __str__(self) -> str:
         return str(self.epsilon)
@@ -102,7 +103,7 @@ def epsilon_tensor_power(K, n: int, delta, *, max_evaluations: int = MAX_EVALUAT
 
     >>> from exactdp.mechanisms import randomized_response
     >>> r = epsilon_tensor_power(randomized_response(2, 3), 2, "1/4")
-    >>> r.gamma, r.epsilon, r.evaluations
+    >>> r.t, r.epsilon, r.evaluations
     (5, log(5), 2)
 
     Raises:
@@ -118,7 +119,7 @@ def epsilon_tensor_product(factors, delta, *, max_evaluations: int = MAX_EVALUAT
 
     >>> from exactdp.mechanisms import randomized_response
     >>> r = epsilon_tensor_product([(randomized_response(2, 3), 1), (randomized_response(2, 2), 1)], "1/4")
-    >>> r.gamma, r.composition
+    >>> r.t, r.composition
     (3, ((0, 0, 1, 1), (1, 0, 1, 1)))
 
     Raises:

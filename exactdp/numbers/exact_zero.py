@@ -31,7 +31,9 @@ of its input.  sympy's numeric heuristics (``equals``, ``is_zero`` on numbers,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import comb, gcd
+from typing import Any
 
 import sympy
 
@@ -50,7 +52,7 @@ _MAX_REWRITE_BITS = 4096
 _MAX_EXPANSION_TERMS = 10_000
 
 
-def short(value, width: int = 40) -> str:
+def short(value: Any, width: int = 40) -> str:
     """A printable form of a possibly huge exact number for reasons and messages."""
     big = _largest_bits(value) if isinstance(value, sympy.Basic) else 0
     if big > 4 * width:  # str() of a huge integer is slow (and refused above 4300 digits)
@@ -62,7 +64,7 @@ def short(value, width: int = 40) -> str:
     return text if len(text) <= width else text[: width // 2] + "..." + text[-width // 2 :]
 
 
-def _largest_bits(expr) -> int:
+def _largest_bits(expr: Any) -> int:
     """Bits of the largest numerator / denominator of a rational inside ``expr``."""
     best = 0
     for a in sympy.preorder_traversal(expr):
@@ -71,7 +73,7 @@ def _largest_bits(expr) -> int:
     return best
 
 
-def _expansion_terms(expr, cap: int = _MAX_EXPANSION_TERMS + 1) -> int:
+def _expansion_terms(expr: Any, cap: int = _MAX_EXPANSION_TERMS + 1) -> int:
     """An upper estimate (capped at ``cap``) of the number of terms of ``sympy.expand(expr)``."""
     if expr.is_Add:
         return min(cap, sum(_expansion_terms(a, cap) for a in expr.args))
@@ -94,31 +96,31 @@ def _expansion_terms(expr, cap: int = _MAX_EXPANSION_TERMS + 1) -> int:
     return 1
 
 
-def rewritable(expr) -> bool:
+def rewritable(expr: Any) -> bool:
     """Small enough for sympy's exact rewritings (together, expand, simplify): see the module docstring."""
     return (_largest_bits(expr) <= _MAX_REWRITE_BITS
             and _expansion_terms(expr) <= _MAX_EXPANSION_TERMS)
 
 
-def _as_expr(expr) -> sympy.Basic:
+def _as_expr(expr: Any) -> sympy.Basic:
     """A sympy expression as it is; any other value is an exact number (text is never sympified)."""
     if isinstance(expr, sympy.Basic):
         return expr
     return to_sr(expr, "expr")
 
 
-def rational_value(expr) -> sympy.Rational | None:
+def rational_value(expr: Any) -> sympy.Rational | None:
     """The rational value of ``expr`` when exact rules prove it rational (a log form that cancels)."""
     expr = _as_expr(expr)
     if expr.is_Rational:
         return expr
-    q0, logs = _log_linear_parts(expr) or (None, None)
-    if q0 is None or any(v != 0 for v in _log_coefficients(logs).values()):
+    parts = _log_linear_parts(expr)
+    if parts is None or any(v != 0 for v in _log_coefficients(parts[1]).values()):
         return None
-    return q0
+    return parts[0]
 
 
-def is_zero(expr) -> tuple[Truth, str]:
+def is_zero(expr: Any) -> tuple[Truth, str]:
     """Decide exactly whether a symbol-free real sympy expression is 0 (see module docstring)."""
     expr = _as_expr(expr)
     try:
@@ -127,7 +129,7 @@ def is_zero(expr) -> tuple[Truth, str]:
         return Truth.UNKNOWN, "the expression is too deep for exact rewriting"
 
 
-def _is_zero(expr) -> tuple[Truth, str]:
+def _is_zero(expr: Any) -> tuple[Truth, str]:
     if expr.free_symbols:
         return Truth.UNKNOWN, "free symbols"
     if expr.is_Rational:
@@ -151,7 +153,7 @@ def _is_zero(expr) -> tuple[Truth, str]:
 # -- 2. linear forms in logs of rationals ------------------------------------------------------------
 
 
-def coprime_basis(numbers) -> list[int]:
+def coprime_basis(numbers: Iterable[int]) -> list[int]:
     """Factor refinement: pairwise coprime integers > 1 over which every given positive integer factors
     (a product of their powers).  The one implementation (privacy-loss exponents, the exact-zero layer).
 
@@ -211,7 +213,7 @@ def _exponents(n: int, basis: list[int]) -> dict[int, int]:
     return out
 
 
-def _log_linear_parts(expr):
+def _log_linear_parts(expr: Any) -> tuple[Any, list[tuple[Any, Any]]] | None:
     """(q₀, [(qᵢ, rᵢ)]) when expr = q₀ + Σ qᵢ log rᵢ with rational qᵢ and rᵢ > 0, else None."""
     q0 = sympy.Integer(0)
     logs: list[tuple[sympy.Rational, sympy.Rational]] = []
@@ -237,7 +239,7 @@ def _log_linear_parts(expr):
     return q0, logs
 
 
-def _log_coefficients(logs) -> dict:
+def _log_coefficients(logs: list[tuple[Any, Any]]) -> dict[int, Any]:
     """Σ qᵢ log rᵢ = Σ_b c_b log b over a coprime basis: the map b ↦ c_b."""
     ints = [int(r.p) for _, r in logs] + [int(r.q) for _, r in logs]
     basis = coprime_basis(ints)
@@ -250,7 +252,7 @@ def _log_coefficients(logs) -> dict:
     return c
 
 
-def _log_linear(expr) -> tuple[Truth, str] | None:
+def _log_linear(expr: Any) -> tuple[Truth, str] | None:
     """Decide q₀ + Σ qᵢ log rᵢ (rational qᵢ, positive rational rᵢ); None if expr is not of that form."""
     parts = _log_linear_parts(expr)
     if parts is None:
@@ -266,7 +268,7 @@ def _log_linear(expr) -> tuple[Truth, str] | None:
 # -- 3. exponential polynomials ------------------------------------------------------------------------
 
 
-def _is_algebraic(e) -> bool:
+def _is_algebraic(e: Any) -> bool:
     if e.is_Rational:
         return True
     if e.is_Add or e.is_Mul:
@@ -276,7 +278,7 @@ def _is_algebraic(e) -> bool:
     return False
 
 
-def _split_exp(term):
+def _split_exp(term: Any) -> tuple[Any, Any] | None:
     """term = coefficient · e^{exponent} with algebraic coefficient and exponent, or None."""
     coeff, exponent = [], sympy.Integer(0)
     for f in sympy.Mul.make_args(term):
@@ -295,7 +297,7 @@ def _split_exp(term):
     return sympy.Mul(*coeff), exponent
 
 
-def _ball_nonzero(e, max_prec: int = 512) -> bool:
+def _ball_nonzero(e: Any, max_prec: int = 512) -> bool:
     """True when a ball of ``e`` excludes 0 at some precision up to ``max_prec`` (rigorous)."""
     from flint import ctx
 
@@ -314,7 +316,7 @@ def _ball_nonzero(e, max_prec: int = 512) -> bool:
     return False
 
 
-def _algebraic_zero(e) -> Truth:
+def _algebraic_zero(e: Any) -> Truth:
     """Zero test: exact rational, a ball excluding 0 (non-zero) or a sympy identity (zero)."""
     if e.is_Rational:
         return Truth.of(e == 0)
@@ -325,23 +327,23 @@ def _algebraic_zero(e) -> Truth:
     return Truth.UNKNOWN
 
 
-def _simplifies_to_zero(expr) -> bool:
+def _simplifies_to_zero(expr: Any) -> bool:
     """Rule 4: ``sympy.simplify(expr) == 0``, tried only on small inputs (at most ``_SIMPLIFY_MAX_OPS``
     operations and rationals of at most ``_SIMPLIFY_MAX_BITS`` bits): simplify factors the integers it
     meets (trigsimp's ``factor``), which never ends on sin(1)^2 + cos(1)^2 - 1 - 10^-1000."""
     if _largest_bits(expr) > _SIMPLIFY_MAX_BITS or sympy.count_ops(expr) > _SIMPLIFY_MAX_OPS:
         return False
     try:
-        return sympy.simplify(expr) == 0
+        return bool(sympy.simplify(expr) == 0)
     except (TypeError, ValueError, NotImplementedError, RecursionError):  # pragma: no cover
         return False
 
 
-def _exp_polynomial(expr) -> tuple[Truth, str] | None:
+def _exp_polynomial(expr: Any) -> tuple[Truth, str] | None:
     num, den = sympy.fraction(sympy.together(expr))
     if den != 1 and _algebraic_or_exp_nonzero(den) is not Truth.FALSE:
         return Truth.UNKNOWN, f"cannot certify that the denominator {short(den)} is non-zero"
-    groups: list[list] = []  # [exponent, coefficient]
+    groups: list[list[Any]] = []  # [exponent, coefficient]
     for term in sympy.Add.make_args(sympy.expand(num)):
         split = _split_exp(term)
         if split is None:
@@ -371,5 +373,5 @@ def _exp_polynomial(expr) -> tuple[Truth, str] | None:
     return Truth.TRUE, f"{kind}: every coefficient is exactly zero"
 
 
-def _algebraic_or_exp_nonzero(den) -> Truth:
+def _algebraic_or_exp_nonzero(den: Any) -> Truth:
     return Truth.FALSE if _ball_nonzero(den) else Truth.UNKNOWN

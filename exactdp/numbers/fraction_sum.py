@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 from flint import fmpz
 
 #: size (bits) from which a level's products are taken in flint fmpz rather than Python integers
@@ -41,7 +42,7 @@ def _den_bits(level: np.ndarray) -> int:
     return max(int(level.max()).bit_length(), 1) if len(level) else 1
 
 
-def product_tree(d) -> list[np.ndarray]:
+def product_tree(d: ArrayLike) -> list[np.ndarray]:
     """The levels of the product tree of the positive integers ``d``: ``levels[0]`` = d, ``levels[k + 1][i]``
     = ``levels[k][2i] · levels[k][2i + 1]``, each level of odd length padded with a 1 before pairing (stored
     padded); the last level holds the one product Π d.  Object arrays (Python ints, then fmpz)."""
@@ -61,7 +62,7 @@ def product_tree(d) -> list[np.ndarray]:
     return levels
 
 
-def tree_sum(levels: list[np.ndarray], n) -> tuple[Any, Any]:
+def tree_sum(levels: list[np.ndarray], n: ArrayLike) -> tuple[Any, Any]:
     """``(T, P)`` with Σ_x n[x] / d[x] = T / P exactly, P = Π d, for the tree ``levels`` of d
     (:func:`product_tree`) and integer numerators ``n`` of shape (len(d),) — or (len(d), m) for m sums at once:
     T is then an object array of the m numerators over the common P.  Unreduced (no gcd)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numbers
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flint import fmpq, fmpz
 
@@ -44,7 +44,7 @@ def simple_string_limit() -> int:
     return min(limit("max_text_length"), limit("max_integer_digits"))
 
 
-def _float_message(name: str, value) -> str:
+def _float_message(name: str, value: Any) -> str:
     if value != value:
         return f"{name}: NaN is not a number; every entry must be an exact rational"
     return (
@@ -54,7 +54,7 @@ def _float_message(name: str, value) -> str:
     )
 
 
-def _suggest(value) -> str:
+def _suggest(value: Any) -> str:
     try:
         return str(Fraction(str(value))) if "e" not in str(value) else str(value)
     except (ValueError, ZeroDivisionError):
@@ -88,7 +88,7 @@ def parse_rational_string(text: str, name: str = "value") -> fmpq:
             f"it as 'p/q', an integer, a decimal like '0.25' or arithmetic on numbers like '1/10^30'") from None
 
 
-def to_qq(value, name: str = "value") -> fmpq:
+def to_qq(value: Any, name: str = "value") -> fmpq:
     """Convert ``value`` to an exact rational ``fmpq``; refuse floats and inexact values.
 
     Raises:
@@ -136,7 +136,7 @@ def to_qq(value, name: str = "value") -> fmpq:
     raise CoercionError(f"{name}: expected an exact number, got {type(value).__name__} {value!r}")
 
 
-def is_exact_rational(value) -> bool:
+def is_exact_rational(value: Any) -> bool:
     """True when :func:`to_qq` would accept ``value`` (without raising)."""
     try:
         to_qq(value)
@@ -167,7 +167,7 @@ def qq_to_sympy(value: fmpq) -> sympy.Rational:
     return sympy.Rational(int(value.p), int(value.q))
 
 
-def qq_str(value) -> str:
+def qq_str(value: Any) -> str:
     """Canonical string of an exact value: ``"3/5"``, ``"2"``, ``"inf"``."""
     if value is sympy.oo or value == sympy.oo:
         return "inf"

@@ -96,7 +96,7 @@ def precisions(max_prec: int | None = None, start: int = START_PREC) -> Iterator
 # -- exact input ------------------------------------------------------------------------------------
 
 
-def _check_depth(expr, name: str) -> None:
+def _check_depth(expr: Any, name: str) -> None:
     """Refuse an expression tree deeper than 3 × ``max_nesting`` before any recursive sympy / arb walk
     (they would hit Python's recursion limit); measured iteratively."""
     cap = 3 * limit("max_nesting")
@@ -111,7 +111,7 @@ def _check_depth(expr, name: str) -> None:
         stack.extend((a, depth + 1) for a in node.args)
 
 
-def exact_expr(value, name: str = "value") -> sympy.Expr:
+def exact_expr(value: Any, name: str = "value") -> sympy.Expr:
     """An exact, finite, symbol-free sympy expression for ``value`` (floats refused)."""
     if isinstance(value, RB):
         expr = value.exact
@@ -134,7 +134,7 @@ def exact_expr(value, name: str = "value") -> sympy.Expr:
     return qq_to_sympy(to_qq(value, name))
 
 
-def _fmpq_of_rational(expr) -> fmpq:
+def _fmpq_of_rational(expr: Any) -> fmpq:
     return fmpq(int(expr.p), int(expr.q))
 
 
@@ -155,7 +155,7 @@ _ARB_FUNCS = {
 }
 
 
-def _is_one(e) -> bool:
+def _is_one(e: Any) -> bool:
     return e is sympy.S.One
 
 
@@ -180,7 +180,7 @@ def check_exp_argument(x: arb, what: str = "argument of exp") -> None:
         raise _exp_limit_error(what, abs(x).mid().str(8, radius=False))
 
 
-def _check_exponent(e, what: str = "exponent of a non-integer power") -> None:
+def _check_exponent(e: Any, what: str = "exponent of a non-integer power") -> None:
     """Refuse a non-integer rational exponent larger in magnitude than ``max_exp_argument``."""
     p, q = abs(int(e.p)), int(e.q)
     if p > limit("max_exp_argument") * q:
@@ -214,7 +214,7 @@ def _int_power(b: arb, n: int) -> arb:
     return out.union(-out)
 
 
-def arb_of_expr(expr) -> arb:
+def arb_of_expr(expr: Any) -> arb:
     """The arb ball of an exact sympy expression at the *current* flint precision."""
     if expr.is_Rational:
         return arb(_fmpq_of_rational(expr))
@@ -292,13 +292,13 @@ def arb_of_expr(expr) -> arb:
         x = arb_of_expr(expr.args[0])
         if name in ("sinh", "cosh"):  # exponentials: the same limit as exp
             check_exp_argument(x, f"argument of {name}")
-        return getattr(x, _ARB_FUNCS[name])()
+        return cast(arb, getattr(x, _ARB_FUNCS[name])())
     if expr in (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
         raise ParameterError(f"cannot enclose the non-finite value {expr} in a ball")
     raise ParameterError(f"cannot evaluate {expr} ({name}) with certified arithmetic")
 
 
-def _rational_form(expr, values: dict) -> fmpq | None:
+def _rational_form(expr: Any, values: dict[str, Any]) -> fmpq | None:
     """The exact rational value of ``expr`` when every leaf is rational (symbols looked up by name in
     ``values``, fmpq); None otherwise.  Constant folding for :func:`ball_of_form`."""
     if expr.is_Rational:
@@ -323,7 +323,7 @@ def _rational_form(expr, values: dict) -> fmpq | None:
     return None
 
 
-def ball_of_form(expr, values: dict) -> arb:
+def ball_of_form(expr: Any, values: dict[str, Any]) -> arb:
     """The ball of a formula's *evaluation form* at the current precision, symbols taken by name from
     ``values`` (``fmpq`` or exact sympy numbers) **without substituting** — sympy would fold
     ``expm1(n (log1p(-delta) - eps))`` back into the cancelling ``1 - e^{-n eps}(1 - delta)^n``.
@@ -373,7 +373,7 @@ def ball_of_form(expr, values: dict) -> arb:
     raise ParameterError(f"cannot evaluate {expr} ({name}) as an evaluation form")
 
 
-def arb_ball(value, prec: int) -> arb:
+def arb_ball(value: Any, prec: int) -> arb:
     """The arb ball of an exact value at ``prec`` bits (precision scoped to this call)."""
     expr = exact_expr(value)
     with ctx.workprec(prec):
@@ -421,7 +421,7 @@ def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
 # -- cost model ------------------------------------------------------------------------------------
 
 
-def transcendental_weight(expr) -> int:
+def transcendental_weight(expr: Any) -> int:
     """The number of transcendental nodes of ``expr`` (exp, log, non-integer powers, functions,
     constants), at least 1: the cost unit of one ball."""
     n = 0
@@ -488,7 +488,7 @@ class RB:
     _weight: int | None
     label: str | None
 
-    def __init__(self, value, name: str = "value"):
+    def __init__(self, value: Any, name: str = "value") -> None:
         if isinstance(value, RB):
             self._exact, self._eval, self._cache, self.label = (
                 value._exact,
@@ -506,7 +506,7 @@ class RB:
         self._weight = None
 
     @classmethod
-    def from_evaluator(cls, evaluator: Callable[[], arb], exact=None, label: str | None = None) -> RB:
+    def from_evaluator(cls, evaluator: Callable[[], arb], exact: Any = None, label: str | None = None) -> RB:
         """An RB from a ball evaluator (called inside ``ctx.workprec(p)``) and its exact value.
 
         ``exact`` is a sympy expression, a zero-argument callable returning one (built only if an exact
@@ -612,7 +612,7 @@ class RB:
         q = None if expr is None else rational_value(expr)
         return None if q is None else Sign(int(bool(q > 0)) - int(bool(q < 0)))
 
-    def compare_rational(self, r, *, max_prec: int | None = None) -> Sign | None:
+    def compare_rational(self, r: Any, *, max_prec: int | None = None) -> Sign | None:
         """sign(self − r) for an exact rational r, deciding ties exactly; None when undecided.
 
         r is enclosed at the same precision as ``self`` (an exact ball when r is dyadic), so many
@@ -648,33 +648,33 @@ class RB:
         """Exact tie-break: is the value exactly r (decided by the exact layer, never by balls)?"""
         return (self - RB(r)).sign(max_prec=START_PREC).sign is Sign.ZERO
 
-    def _cmp(self, other, accepted) -> Truth:
+    def _cmp(self, other: Any, accepted: Any) -> Truth:
         return (self - to_rb(other)).sign().truth(*accepted)
 
-    def __lt__(self, other) -> Truth:
+    def __lt__(self, other: Any) -> Truth:
         return self._cmp(other, (Sign.NEGATIVE,))
 
-    def __le__(self, other) -> Truth:
+    def __le__(self, other: Any) -> Truth:
         return self._cmp(other, (Sign.NEGATIVE, Sign.ZERO))
 
-    def __gt__(self, other) -> Truth:
+    def __gt__(self, other: Any) -> Truth:
         return self._cmp(other, (Sign.POSITIVE,))
 
-    def __ge__(self, other) -> Truth:
+    def __ge__(self, other: Any) -> Truth:
         return self._cmp(other, (Sign.POSITIVE, Sign.ZERO))
 
-    def eq(self, other) -> Truth:
+    def eq(self, other: Any) -> Truth:
         """Certified equality (``==`` is left as object identity so RBs stay hashable)."""
         return self._cmp(other, (Sign.ZERO,))
 
     __hash__ = object.__hash__
 
     # -- arithmetic (exact side kept lazily) --
-    def _binary(self, other, op, sym):
+    def _binary(self, other: Any, op: Callable[[arb, arb], arb], sym: Callable[[Any, Any], Any]) -> RB:
         other = to_rb(other)
         a, b = self, other
 
-        def exact():
+        def exact() -> Any:
             ea, eb = a.exact, b.exact
             return None if ea is None or eb is None else sym(ea, eb)
 
@@ -682,31 +682,31 @@ class RB:
         out._weight = a.weight + b.weight
         return out
 
-    def __add__(self, other):
+    def __add__(self, other: Any) -> RB:
         return self._binary(other, lambda x, y: x + y, lambda x, y: x + y)
 
-    def __radd__(self, other):
+    def __radd__(self, other: Any) -> RB:
         return to_rb(other) + self
 
-    def __sub__(self, other):
+    def __sub__(self, other: Any) -> RB:
         return self._binary(other, lambda x, y: x - y, lambda x, y: x - y)
 
-    def __rsub__(self, other):
+    def __rsub__(self, other: Any) -> RB:
         return to_rb(other) - self
 
-    def __mul__(self, other):
+    def __mul__(self, other: Any) -> RB:
         return self._binary(other, lambda x, y: x * y, lambda x, y: x * y)
 
-    def __rmul__(self, other):
+    def __rmul__(self, other: Any) -> RB:
         return to_rb(other) * self
 
-    def __truediv__(self, other):
+    def __truediv__(self, other: Any) -> RB:
         return self._binary(other, lambda x, y: x / y, lambda x, y: x / y)
 
-    def __rtruediv__(self, other):
+    def __rtruediv__(self, other: Any) -> RB:
         return to_rb(other) / self
 
-    def __neg__(self):
+    def __neg__(self) -> RB:
         return RB(0) - self
 
     # -- output --
@@ -727,11 +727,11 @@ class RB:
         return self.ball(START_PREC).str(radius=True)
 
 
-def to_rb(value) -> RB:
+def to_rb(value: Any) -> RB:
     return value if isinstance(value, RB) else RB(value)
 
 
-def rb_apply(fn: str, x) -> RB:
+def rb_apply(fn: str, x: Any) -> RB:
     """exp, log, sqrt, expm1, log1p of an RB (ball via arb, exact side via sympy)."""
     x = to_rb(x)
     sym = {
@@ -742,7 +742,7 @@ def rb_apply(fn: str, x) -> RB:
         "log1p": lambda e: sympy.log(1 + e),
     }[fn]
 
-    def exact():
+    def exact() -> Any:
         e = x.exact
         return None if e is None else sym(e)
 
@@ -778,7 +778,7 @@ def ball_sign(b: arb) -> Sign | None:
     return None
 
 
-def comparable_value(x):
+def comparable_value(x: Any) -> Any:
     """Normalise an argument: Leakage → its nats; sympy Rational / exact scalars → fmpq; else as is."""
     if hasattr(x, "nats") and hasattr(x, "ratio"):
         x = x.nats
@@ -791,7 +791,7 @@ def comparable_value(x):
     return to_qq(x)
 
 
-def _infinite_sign(a, b) -> Sign | None:
+def _infinite_sign(a: Any, b: Any) -> Sign | None:
     inf = {sympy.oo: 1, -sympy.oo: -1}
     ia = inf.get(a, 0) if isinstance(a, sympy.Basic) else 0
     ib = inf.get(b, 0) if isinstance(b, sympy.Basic) else 0
@@ -800,7 +800,7 @@ def _infinite_sign(a, b) -> Sign | None:
     return Sign((ia > ib) - (ia < ib)) if ia != ib else Sign.ZERO
 
 
-def certified_difference_sign(a, b, *, max_prec: int | None = None) -> SignResult:
+def certified_difference_sign(a: Any, b: Any, *, max_prec: int | None = None) -> SignResult:
     """The certified sign of a − b (infinities compared as extended reals): the one sign routine."""
     a, b = comparable_value(a), comparable_value(b)
     s = _infinite_sign(a, b)
@@ -819,12 +819,12 @@ def certified_difference_sign(a, b, *, max_prec: int | None = None) -> SignResul
     return (RB(a) - RB(b)).sign(max_prec=max_prec)
 
 
-def certified_sign(x, *, max_prec: int | None = None) -> SignResult:
+def certified_sign(x: Any, *, max_prec: int | None = None) -> SignResult:
     """The certified sign of ``x`` (``.sign`` is None when undecided at the cap; see ``.reason``)."""
     return certified_difference_sign(x, fmpq(0), max_prec=max_prec)
 
 
-def certified_compare(a, op: str, b, *, max_prec: int | None = None) -> Truth:
+def certified_compare(a: Any, op: str, b: Any, *, max_prec: int | None = None) -> Truth:
     """Decide ``a op b`` for op in <, <=, ==, !=, >, >=: TRUE, FALSE or UNKNOWN (never a guess).
 
     Raises:
@@ -835,23 +835,23 @@ def certified_compare(a, op: str, b, *, max_prec: int | None = None) -> Truth:
     return certified_difference_sign(a, b, max_prec=max_prec).truth(*_OPS[op])
 
 
-def decide_le(a, b) -> Truth:
+def decide_le(a: Any, b: Any) -> Truth:
     """``a ≤ b`` certified: TRUE, FALSE or UNKNOWN."""
     return certified_compare(a, "<=", b)
 
 
-def decide_lt(a, b) -> Truth:
+def decide_lt(a: Any, b: Any) -> Truth:
     """``a < b`` certified (strict)."""
     return certified_compare(a, "<", b)
 
 
-def sign(value) -> int | None:
+def sign(value: Any) -> int | None:
     """The certified sign (−1, 0, 1) of an exact real, or None when it cannot be decided."""
     s = certified_sign(value).sign
     return None if s is None else int(s)
 
 
-def to_sympy(value) -> sympy.Expr:
+def to_sympy(value: Any) -> sympy.Expr:
     """fmpq / int / sympy → sympy (exact); anything else is refused."""
     if isinstance(value, fmpq):
         return qq_to_sympy(value)
@@ -866,7 +866,7 @@ def to_sympy(value) -> sympy.Expr:
 DEFAULT_PREC = 128
 
 
-def arb_eval(value, prec: int = DEFAULT_PREC) -> arb:
+def arb_eval(value: Any, prec: int = DEFAULT_PREC) -> arb:
     """A ball containing the exact value of ``value`` (an arb ball is returned unchanged).
 
     >>> import sympy
@@ -880,7 +880,7 @@ def arb_eval(value, prec: int = DEFAULT_PREC) -> arb:
     return arb_ball(value, prec)
 
 
-def compare(a, b, prec: int = DEFAULT_PREC) -> Truth:
+def compare(a: Any, b: Any, prec: int = DEFAULT_PREC) -> Truth:
     """Truth of a ≤ b.  Exact values: :meth:`RB.sign` (precision doubling, exact tie-breaks), so an
     equality such as log 4 / 2 ≤ log 2 is TRUE.  Balls (certified integrals): TRUE/FALSE when the
     ``prec``-bit balls decide, else UNKNOWN."""
@@ -896,7 +896,7 @@ def compare(a, b, prec: int = DEFAULT_PREC) -> Truth:
     return Truth.UNKNOWN
 
 
-def rounds_to(x, printed: str, prec: int = DEFAULT_PREC) -> Truth:
+def rounds_to(x: Any, printed: str, prec: int = DEFAULT_PREC) -> Truth:
     """Truth of "x rounds to the printed decimal" (round-half-up window [p − u/2, p + u/2)).
 
     ``printed`` is a decimal string such as ``"0.0444"``; u is one unit of its last digit.  TRUE when x is

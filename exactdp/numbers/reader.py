@@ -41,7 +41,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from flint import fmpq, fmpz
 
@@ -64,10 +65,10 @@ class ReadError(CoercionError):
     unknown_name: str | None = None
 
 
-def _extremum(name: str):
+def _extremum(name: str) -> Callable[..., Any]:
     """``Min``/``Max`` of the reader: evaluated only when every argument is rational (an exact comparison);
     otherwise kept unevaluated, so no float comparison of sympy decides it (certified balls do, later)."""
-    def build(*args):
+    def build(*args: Any) -> Any:
         fn = getattr(sympy, name)
         if all(isinstance(a, sympy.Rational) for a in args):
             return fn(*args)
@@ -83,7 +84,7 @@ MATH_FUNCTIONS = {**{name: (sympy_function(name), 1)
                   "Min": (_extremum("Min"), None), "Max": (_extremum("Max"), None), "Abs": (sympy_function("Abs"), 1)}
 
 
-def math_constants() -> dict:
+def math_constants() -> dict[str, Any]:
     """The constants every numeric reader knows: ``pi`` and ``E``."""
     return {"pi": sympy.pi, "E": sympy.E}
 
@@ -162,7 +163,8 @@ def _literal(text: str, name: str) -> sympy.Rational:
 
 
 class _Parser:
-    def __init__(self, text: str, name: str, symbols: dict, functions: dict, constants: dict, relations: bool):
+    def __init__(self, text: str, name: str, symbols: dict[str, Any], functions: dict[str, Any],
+                 constants: dict[str, Any], relations: bool) -> None:
         self.text, self.name = text, name
         self.symbols, self.functions, self.constants = symbols, functions, constants
         self.relations = relations
@@ -187,20 +189,20 @@ class _Parser:
             raise self._error(f"expected {s!r} at position {self.tok.pos}, got {got}")
         self.i += 1
 
-    def nest(self):
+    def nest(self) -> None:
         self.depth += 1
         if self.depth > self.max_depth:
             raise ReadError(f"{self.name}: nested more than {self.max_depth} levels deep (limit max_nesting); "
                             f"{how_to_raise('max_nesting')}")
 
     # -- grammar
-    def parse(self):
+    def parse(self) -> Any:
         value = self.relation() if self.relations else self.sum()
         if self.tok.kind != "end":
             raise self._error(f"unexpected {self.tok.text!r} at position {self.tok.pos}")
         return value
 
-    def relation(self):
+    def relation(self) -> Any:
         first = self.sum()
         parts, left, seen = [], first, False
         while self.tok.kind == "op" and self.tok.text in _RELATIONS:
@@ -222,7 +224,7 @@ class _Parser:
             return sympy.true
         return parts[0] if len(parts) == 1 else sympy.And(*parts)
 
-    def sum(self):
+    def sum(self) -> Any:
         terms = [self.term()]
         while self.tok.kind == "op" and self.tok.text in "+-":
             op = self.tok.text
@@ -231,7 +233,7 @@ class _Parser:
             terms.append(_neg(t) if op == "-" else t)
         return terms[0] if len(terms) == 1 else _add(terms, self.name)
 
-    def term(self):
+    def term(self) -> Any:
         value = self.unary()
         while self.tok.kind == "op" and self.tok.text in ("*", "/"):
             op = self.tok.text
@@ -240,7 +242,7 @@ class _Parser:
             value = _mul(value, other, self.name) if op == "*" else _div(value, other, self.name, self)
         return value
 
-    def unary(self):
+    def unary(self) -> Any:
         if self.tok.kind == "op" and self.tok.text in "+-":
             op = self.tok.text
             self.i += 1
@@ -250,7 +252,7 @@ class _Parser:
             return _neg(value) if op == "-" else value
         return self.power()
 
-    def power(self):
+    def power(self) -> Any:
         base = self.atom()
         if self.tok.kind == "op" and self.tok.text in ("^", "**"):
             self.i += 1
@@ -260,7 +262,7 @@ class _Parser:
             return _pow(base, exponent, self.name, self)
         return base
 
-    def atom(self):
+    def atom(self) -> Any:
         tok = self.tok
         if tok.kind == "op" and tok.text == "√":  # √2, √(1 + t), √x: the square root of the next atom
             self.i += 1
@@ -292,7 +294,7 @@ class _Parser:
         got = "the end of the text" if tok.kind == "end" else repr(tok.text)
         raise self._error(f"expected a number, a name or '(' at position {tok.pos}, got {got}")
 
-    def call(self, tok: _Tok):
+    def call(self, tok: _Tok) -> Any:
         if tok.text not in self.functions:
             if tok.text in self.symbols or tok.text in self.constants:
                 raise self._error(f"{tok.text} is not a function (implicit multiplication? write {tok.text}*(...))")
@@ -334,7 +336,7 @@ class _Parser:
         return err
 
 
-def did_you_mean(word: str, names) -> str:
+def did_you_mean(word: str, names: Any) -> str:
     """``" (did you mean `eta_tv`?)"`` when one of ``names`` is close to ``word`` (the same name in another case,
     or a near miss by :func:`difflib.get_close_matches`), else ``""``: the hint of every unknown-name error."""
     import difflib
@@ -347,11 +349,11 @@ def did_you_mean(word: str, names) -> str:
 
 # -- guarded constructors -------------------------------------------------------------------------------
 
-def _neg(x):
+def _neg(x: Any) -> Any:
     return -x
 
 
-def _add(terms: list, name: str):
+def _add(terms: list[Any], name: str) -> Any:
     rationals = [t for t in terms if isinstance(t, sympy.Rational)]
     if len(rationals) == len(terms):
         bits = sum(_rational_bits(t) for t in terms)
@@ -366,7 +368,7 @@ def _add(terms: list, name: str):
     return sympy.Add(*terms)
 
 
-def _mul(a, b, name: str):
+def _mul(a: Any, b: Any, name: str) -> Any:
     if isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational):
         bits = _rational_bits(a) + _rational_bits(b)
         if bits > _max_bits():
@@ -374,7 +376,7 @@ def _mul(a, b, name: str):
     return a * b
 
 
-def _div(a, b, name: str, parser: _Parser):
+def _div(a: Any, b: Any, name: str, parser: _Parser) -> Any:
     if b == 0:
         raise parser._error("division by zero is undefined")
     if isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational):
@@ -384,7 +386,7 @@ def _div(a, b, name: str, parser: _Parser):
     return a / b
 
 
-def _magnitude(x) -> float | None:
+def _magnitude(x: Any) -> float | None:
     """An estimate of log2 |x| for a numeric expression (None when symbolic); mpmath has unbounded exponents."""
     if not getattr(x, "is_number", False):
         return None
@@ -404,7 +406,7 @@ def _magnitude(x) -> float | None:
         return float(mpmath.log(abs(mpmath.mpf(v._mpf_)), 2)) if v.is_real else None
 
 
-def _pow(base, exponent, name: str, parser: _Parser | _Substitution):
+def _pow(base: Any, exponent: Any, name: str, parser: _Parser | _Substitution) -> Any:
     if base == 0 and exponent.is_number and (exponent.is_negative or exponent == 0):
         raise parser._error("0 to a non-positive power is undefined")
     if isinstance(exponent, sympy.Rational):
@@ -437,12 +439,12 @@ def _pow(base, exponent, name: str, parser: _Parser | _Substitution):
     return base ** exponent
 
 
-def _short(x) -> str:
+def _short(x: Any) -> str:
     s = str(x)
     return s if len(s) <= 60 else s[:60] + "..."
 
 
-def _check_symbolic_argument(arg, what: str, name: str) -> None:
+def _check_symbolic_argument(arg: Any, what: str, name: str) -> None:
     """Refuse a symbolic argument of exp (or exponent of a power) holding a number above ``max_exp_argument``:
     ``exp(10^12*eta_tv)`` would reach GMP with a 10^12-bit size once a value is substituted (an abort, not
     an error).  The numbers are the rationals and numeric subterms of the argument, each bounded alone."""
@@ -456,7 +458,7 @@ def _check_symbolic_argument(arg, what: str, name: str) -> None:
                                 f"{how_to_raise('max_exp_argument')}")
 
 
-def _apply(fname: str, fn, args: list, parser: _Parser):
+def _apply(fname: str, fn: Any, args: list[Any], parser: _Parser) -> Any:
     if fname == "exp" and not args[0].is_number:
         _check_symbolic_argument(args[0], "the argument of exp", parser.name)
     if fname in MATH_FUNCTIONS and len(args) == 1:  # Min and Max take any number of arguments
@@ -489,14 +491,14 @@ def _apply(fname: str, fn, args: list, parser: _Parser):
 class _Substitution:
     """What the guarded constructors need of a parser when they rebuild an expression: its error format."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str) -> None:
         self.name = name
 
     def _error(self, msg: str) -> ReadError:
         return ReadError(f"{self.name}: {msg}")
 
 
-def substitute(expr, values: dict, name: str = "EXPR", *, scale: int = 1):
+def substitute(expr: Any, values: dict[Any, Any], name: str = "EXPR", *, scale: int = 1) -> Any:
     """``expr`` with symbols replaced by exact values (``{Symbol: sympy number}``), rebuilt bottom-up through
     the reader's guarded constructors: a power, product or sum of exact numbers whose size exceeds
     ``max_integer_digits`` (``(9/10)^n`` at n = 10^18) is refused *before* sympy or GMP builds it, with a
@@ -514,7 +516,7 @@ def substitute(expr, values: dict, name: str = "EXPR", *, scale: int = 1):
     keys = set(values)
     guard = _Substitution(name)
 
-    def walk(e):
+    def walk(e: Any) -> Any:
         if e in values:
             return values[e]
         if not e.args or not (e.free_symbols & keys):
@@ -536,7 +538,7 @@ def substitute(expr, values: dict, name: str = "EXPR", *, scale: int = 1):
 
 # -- public API -----------------------------------------------------------------------------------------
 
-def _check_text(text, name: str) -> str:
+def _check_text(text: Any, name: str) -> str:
     if not isinstance(text, str):
         raise ReadError(f"{name}: expected text, got {type(text).__name__}")
     cap = limit("max_text_length")
@@ -548,11 +550,11 @@ def _check_text(text, name: str) -> str:
             text = text.replace(u, a)
     if not text.strip():
         raise ReadError(f"{name}: empty text where a number or expression is expected")
-    return text
+    return str(text)
 
 
-def read_expression(text: str, *, name: str = "EXPR", symbols: dict | None = None,
-                    functions: dict | None = None, constants: dict | None = None,
+def read_expression(text: str, *, name: str = "EXPR", symbols: dict[str, Any] | None = None,
+                    functions: dict[str, Any] | None = None, constants: dict[str, Any] | None = None,
                     relations: bool = False) -> sympy.Basic:
     """Read ``text`` into an exact sympy expression (see the module docstring for the grammar and limits).
 
@@ -582,7 +584,7 @@ def read_expression(text: str, *, name: str = "EXPR", symbols: dict | None = Non
     return value
 
 
-def tokens(text: str, name: str = "EXPR") -> list:
+def tokens(text: str, name: str = "EXPR") -> list[_Tok]:
     """The reader's tokens of ``text`` (each with ``kind`` num/name/op/end, ``text`` and ``pos``): callers
     that check names before reading (``exactdp check``) see the text exactly as the reader does."""
     return _tokenize(_check_text(text, name), name)
@@ -611,7 +613,7 @@ def split_relation(text: str, name: str = "EXPR") -> tuple[str, str, str]:
     return text[:r.pos], r.text, text[r.pos + len(r.text):]
 
 
-def _degree(expr, cap: int) -> int:
+def _degree(expr: Any, cap: int) -> int:
     """An upper estimate (capped at ``cap``) of the total degree of ``expr`` in its symbols, counting a
     quotient as the sum of the degrees of its parts and a function by the degree of its argument."""
     if expr.is_Symbol:
@@ -641,7 +643,7 @@ def read_rational(text: str, name: str = "value") -> fmpq:
     return fmpq(int(value.p), int(value.q))
 
 
-def as_expr(value, name: str = "value") -> sympy.Basic:
+def as_expr(value: Any, name: str = "value") -> sympy.Basic:
     """The library's one replacement of ``sympy.sympify``: numbers and sympy objects pass (``strict``
     sympify), text goes through :func:`read_expression` (numbers and the math functions, no names), and
     floats are refused.  ``sympify`` on a string would run Python's ``eval``.

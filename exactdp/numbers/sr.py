@@ -29,7 +29,7 @@ def contains_float(expr: sympy.Basic) -> bool:
     return any(isinstance(a, sympy.Float) for a in sympy.preorder_traversal(expr))
 
 
-def to_sr(value, name: str = "value") -> sympy.Expr:
+def to_sr(value: Any, name: str = "value") -> sympy.Expr:
     """An exact sympy expression for ``value`` (rationals become sympy Rationals).
 
     Strings are read as exact rationals only; sympy expressions are kept as they are after a check
@@ -89,7 +89,7 @@ def simplest_constant(expr: Any) -> Any:
     return min(candidates, key=sympy.count_ops)
 
 
-def as_sympy(value) -> sympy.Expr:
+def as_sympy(value: Any) -> sympy.Expr:
     """fmpq or sympy -> sympy (exact)."""
     if isinstance(value, fmpq):
         return qq_to_sympy(value)

@@ -15,12 +15,13 @@ limbs are the exact product; the comparisons are lexicographic on (high, low).
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 _MASK = np.uint64(0xFFFFFFFF)
 _SHIFT = np.uint64(32)
 
 
-def mul_wide(x, y) -> tuple[np.ndarray, np.ndarray]:
+def mul_wide(x: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """``(high, low)`` uint64 limbs of the exact products x·y (arrays of int64 in [0, 2^63), broadcast)."""
     x = np.asarray(x).astype(np.uint64, copy=False)
     y = np.asarray(y).astype(np.uint64, copy=False)
@@ -33,15 +34,17 @@ def mul_wide(x, y) -> tuple[np.ndarray, np.ndarray]:
     return high, low
 
 
-def products_ge(a, b, c, e) -> np.ndarray:
+def products_ge(a: ArrayLike, b: ArrayLike, c: ArrayLike, e: ArrayLike) -> np.ndarray:
     """a·b ≥ c·e exactly, elementwise (all non-negative int64 below 2^63, broadcast)."""
     h1, l1 = mul_wide(a, b)
     h2, l2 = mul_wide(c, e)
-    return (h1 > h2) | ((h1 == h2) & (l1 >= l2))
+    ge: np.ndarray = (h1 > h2) | ((h1 == h2) & (l1 >= l2))
+    return ge
 
 
-def products_gt(a, b, c, e) -> np.ndarray:
+def products_gt(a: ArrayLike, b: ArrayLike, c: ArrayLike, e: ArrayLike) -> np.ndarray:
     """a·b > c·e exactly, elementwise (as :func:`products_ge`)."""
     h1, l1 = mul_wide(a, b)
     h2, l2 = mul_wide(c, e)
-    return (h1 > h2) | ((h1 == h2) & (l1 > l2))
+    gt: np.ndarray = (h1 > h2) | ((h1 == h2) & (l1 > l2))
+    return gt

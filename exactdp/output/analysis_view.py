@@ -54,14 +54,14 @@ def analysis_json(a, inverse: dict | None = None) -> dict:
             "formula": "delta(gamma) = P - gamma*Q on the piece containing gamma",
             "least_gamma_for_delta_0": exact_str(prof.gamma_for(0)),
         }
-    if a.gamma is not None:
+    if a.t is not None:
         x, x2 = a.eta_hockey_stick_pair
-        out["eta_hockey_stick"] = {"gamma": exact_str(a.gamma), "value": exact_str(a.eta_hockey_stick),
+        out["eta_hockey_stick"] = {"gamma": exact_str(a.t), "value": exact_str(a.eta_hockey_stick),
                                    "decimal": _dec(a.eta_hockey_stick), "pair": [x, x2]}
-        if not _RATIONAL.fullmatch(exact_str(a.gamma)):  # an irrational e^eps (--eps 1/2): its certified digits
-            out["eta_hockey_stick"]["gamma_decimal"] = _dec(a.gamma)
+        if not _RATIONAL.fullmatch(exact_str(a.t)):  # an irrational e^eps (--eps 1/2): its certified digits
+            out["eta_hockey_stick"]["gamma_decimal"] = _dec(a.t)
     if a.is_ldp is not None:
-        out["is_ldp"] = {"gamma": exact_str(a.gamma), "delta": exact_str(a.delta), "verdict": str(a.is_ldp)}
+        out["is_ldp"] = {"gamma": exact_str(a.t), "delta": exact_str(a.delta), "verdict": str(a.is_ldp)}
     if a.c is not None:
         eps = log_of(a.pml_ratio)
         out["pml"] = {"c": exact_str(a.c), "ratio": exact_str(a.pml_ratio), "ratio_decimal": _dec(a.pml_ratio),

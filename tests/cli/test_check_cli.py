@@ -45,8 +45,8 @@ def test_no_counterexample_text_report(capsys):
     (["eta_tv <= 1", "--budget", "0"], "budget"),
     (["eta_tv <= 1", "--workers", "0"], "--workers"),
     (["eta_tv"], "no relation"),
-    (["eta_tv <= 1", "--gamma", "3..2"], "1 <= lo <= hi"),
-    (["eta_tv <= 1", "--gamma", "0.5"], "1 <= lo <= hi"),
+    (["eta_tv <= 1", "--t", "3..2"], "1 <= lo <= hi"),
+    (["eta_tv <= 1", "--t", "0.5"], "1 <= lo <= hi"),
     (["eta_tv <= 1", "--max-den", "1"], "--max-den"),
     (["eta_tv <= 1", "--max-seconds", "-1"], "--max-seconds"),
 ])

@@ -1,4 +1,4 @@
-"""``exactdp analyze FILE [--c C] [--gamma G] [--json]`` end to end, in a subprocess (issue 2, Command line)."""
+"""``exactdp analyze FILE [--c C] [--t T] [--json]`` end to end, in a subprocess (issue 2, Command line)."""
 
 import json
 import os
@@ -31,7 +31,7 @@ def files(tmp_path):
 
 def test_json_list_of_rows_exact_strings(files):
     rr, _, _ = files
-    res = run(rr, "--gamma", "2", "--c", "1/4", "--json")
+    res = run(rr, "--t", "2", "--c", "1/4", "--json")
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["eta_tv"]["value"] == "1/2"
@@ -48,7 +48,7 @@ def test_json_list_of_rows_exact_strings(files):
 
 def test_json_object_with_rows_and_infinite_ldp(files):
     _, obj, _ = files
-    res = run(obj, "--json", "--c", "1/2", "--gamma", "3/2")
+    res = run(obj, "--json", "--c", "1/2", "--t", "3/2")
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["name"] == "zeros"

@@ -1,6 +1,6 @@
 """The flag vocabulary of every subcommand (issue 16 item 5), read from the parsers behind ``--help``.
 
-* ``--gamma`` is only ever the order γ of E_γ; where an old command used it for e^ε it is marked deprecated;
+* ``--gamma`` is only ever the order γ of E_γ (no command takes it for e^ε, not even as an alias);
 * every command that takes a privacy level has ``--eps`` and ``--t`` (and they exclude each other);
 * every command with output has ``--format`` (with ``text`` and ``json``; the exact list per command is
   :data:`FORMATS`) and ``-o FILE``; ``figures`` names its image format ``--image``;
@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pytest
 
@@ -70,8 +71,8 @@ def test_flag_vocabulary(name):
         gamma = opts.get("--gamma")
         if gamma is not None:
             text = (gamma.help or "").lower()
-            assert text.startswith("deprecated") or "order" in text, \
-                f"{parser.prog}: --gamma must be the order of E_gamma or be marked deprecated: {gamma.help!r}"
+            assert "order" in text and not text.startswith("deprecated"), \
+                f"{parser.prog}: --gamma must be the order of E_gamma: {gamma.help!r}"
         for opt, action in opts.items():
             if isinstance(action, _common.DeprecatedAlias):
                 assert action.help.startswith("deprecated: use"), f"{parser.prog} {opt}: {action.help!r}"
@@ -99,12 +100,24 @@ def test_eps_and_t_exclude_each_other(capsys):
 def test_deprecated_alias_prints_one_note_after_success(tmp_path, capsys):
     path = tmp_path / "rr.json"
     path.write_text('[["3/4", "1/4"], ["1/4", "3/4"]]')
-    assert main(["analyze", str(path), "--gamma", "2"]) == 0
+    assert main(["analyze", str(path), "--t", "2", "--json"]) == 0
     out, err = capsys.readouterr()
-    assert "eta_E_gamma at gamma=2" in out
-    assert err == "exactdp: note: --gamma is deprecated; use --t (or --eps)\n"
-    assert main(["analyze", str(path), "--gamma", "x"]) == 2  # a failure stays one line: no note
+    assert json.loads(out)["eta_hockey_stick"]["value"] == "1/4"
+    assert err == "exactdp: note: --json is deprecated; use --format json\n"
+    assert main(["analyze", str(path), "--t", "x", "--json"]) == 2  # a failure stays one line: no note
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["analyze", "tensor", "check"])
+def test_gamma_never_means_e_to_the_eps(tmp_path, capsys, command):
+    """The privacy level is --t or --eps; --gamma (once e^eps here) is no flag of these commands."""
+    path = tmp_path / "rr.json"
+    path.write_text('[["3/4", "1/4"], ["1/4", "3/4"]]')
+    argv = {"analyze": ["analyze", str(path)], "tensor": ["tensor", str(path), "--n", "2"],
+            "check": ["check", "eta_tv <= 1"]}[command]
+    assert main([*argv, "--gamma", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unrecognized arguments: --gamma 2" in err
 
 
 def test_format_outside_the_list_is_one_line(capsys):

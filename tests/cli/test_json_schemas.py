@@ -58,7 +58,7 @@ def test_every_schema_is_a_valid_draft_2020_12_schema_and_shipped():
 def test_analyze(capsys, rr):
     r = run_json(capsys, ["analyze", rr, "--t", "2", "--c", "1/4", "--format", "json"], "analyze")
     assert (r["eta_tv"]["value"], r["eta_hockey_stick"]["value"], r["pml"]["ratio"]) == ("1/2", "1/4", "2")
-    legacy = main(["analyze", rr, "--gamma", "2", "--c", "1/4", "--json"])  # the deprecated spelling: the bare result
+    legacy = main(["analyze", rr, "--t", "2", "--c", "1/4", "--json"])  # the deprecated spelling: the bare result
     assert legacy == 0
     bare = json.loads(capsys.readouterr().out)
     assert bare == r

@@ -14,7 +14,7 @@ def _kernel(tmp_path, rows):
 
 def test_tensor_json_values(tmp_path, capsys):
     path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
-    assert main(["tensor", path, "--n", "3", "--gamma", "2", "--json"]) == 0
+    assert main(["tensor", path, "--n", "3", "--t", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["eta_tv"], out["eta_gamma"], out["delta"], out["phi_n"]) == ("11/16", "17/32", "1/4", "485/512")
     assert out["eta_tv_maximizer"] == [{"x": "0", "x_prime": "1", "count": "3"}]
@@ -52,8 +52,8 @@ def test_tensor_bad_input_exits_2(tmp_path, capsys):
     assert "n: must be a positive integer" in capsys.readouterr().err
     assert main(["tensor", path, "--n", "2", "--t", "0.5"]) == 2
     assert "--t: t = e^eps must be >= 1" in capsys.readouterr().err
-    assert main(["tensor", path, "--n", "2", "--gamma", "0.5"]) == 2  # the deprecated alias: same check
-    assert "gamma: must be >= 1" in capsys.readouterr().err
+    assert main(["tensor", path, "--n", "2", "--gamma", "2"]) == 2  # gamma never means e^eps: no such flag
+    assert "unrecognized arguments: --gamma" in capsys.readouterr().err
 
 
 def test_tensor_eps_prints_exact_expression(tmp_path, capsys):

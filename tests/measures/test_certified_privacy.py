@@ -162,7 +162,7 @@ def test_a_bound_evaluated_at_parameters():
     e = sympy.Symbol("epsilon", positive=True)
     bound = e * (sympy.exp(e) - 1) / (sympy.exp(e) + 1)
     at = bound.subs(e, R(1, 2))
-    assert certified_compare(at, "==", RB(xi(R(1, 2), 0, 2)) * R(1, 2)) is Truth.TRUE
+    assert certified_compare(at, "==", RB(xi(eps=R(1, 2), c=0, N=2)) * R(1, 2)) is Truth.TRUE
     with mpmath.workdps(200):
         ref = mpmath.tanh(mpmath.mpf(1) / 4) / 2
     from tests.certified_support import assert_encloses

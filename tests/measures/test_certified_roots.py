@@ -29,8 +29,8 @@ def test_fa3_crossover_phi_vs_4eps2():
     assert _contains(b, root)
     assert b.evalf(5) == "0.22398" and b.sign_lo is Sign.POSITIVE and b.sign_hi is Sign.NEGATIVE
     # and phi itself (the stable evaluator) agrees on both sides of the bracket
-    assert certified_sign(phi(b.lo, 0) - 4 * R(int(b.lo.p), int(b.lo.q)) ** 2).sign is Sign.POSITIVE
-    assert certified_sign(phi(b.hi, 0) - 4 * R(int(b.hi.p), int(b.hi.q)) ** 2).sign is Sign.NEGATIVE
+    assert certified_sign(phi(eps=b.lo, delta=0) - 4 * R(int(b.lo.p), int(b.lo.q)) ** 2).sign is Sign.POSITIVE
+    assert certified_sign(phi(eps=b.hi, delta=0) - 4 * R(int(b.hi.p), int(b.hi.q)) ** 2).sign is Sign.NEGATIVE
 
 
 def test_fa3_crossover_phi_vs_4_expm1_squared():

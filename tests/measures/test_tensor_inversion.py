@@ -41,14 +41,14 @@ def test_epsilon_for_delta_equals_the_scan_of_the_whole_profile(name, n):
     for d in deltas:
         r = epsilon_tensor_power(K, n, d)
         want = _scan_gamma(profile, d)
-        assert r.gamma == want, (name, n, d, r.gamma, want)
+        assert r.t == want, (name, n, d, r.t, want)
         if want is None:
             assert r.epsilon is sympy.oo
             continue
-        assert delta_tensor_power(K, n, r.gamma) <= d
-        if r.gamma > 1:  # least: just below γ* the profile is above δ
-            assert delta_tensor_power(K, n, r.gamma * fmpq(10**6 - 1, 10**6)) > d
-            assert r.epsilon == sympy.log(sympy.Rational(int(r.gamma.p), int(r.gamma.q)))
+        assert delta_tensor_power(K, n, r.t) <= d
+        if r.t > 1:  # least: just below γ* the profile is above δ
+            assert delta_tensor_power(K, n, r.t * fmpq(10**6 - 1, 10**6)) > d
+            assert r.epsilon == sympy.log(sympy.Rational(int(r.t.p), int(r.t.q)))
         assert r.evaluations <= 12
 
 
@@ -57,19 +57,19 @@ def test_epsilon_against_the_explicit_tensor_power():
     Kn = K.tensor_power(3)
     for d in (fmpq(1, 10), fmpq(1, 3), fmpq(1, 2)):  # all below eta_TV = 9/16
         r = epsilon_tensor_power(K, 3, d)
-        assert eta_hockey_stick(Kn, r.gamma) == d  # strictly decreasing there: the exact root
+        assert eta_hockey_stick(Kn, r.t) == d  # strictly decreasing there: the exact root
         A, B = r.piece
-        assert A - r.gamma * B == d
+        assert A - r.t * B == d
 
 
 def test_epsilon_trivial_cases():
     K = KERNELS["rr2"]
-    assert epsilon_tensor_power(K, 4, 1).gamma == 1  # δ = 1: every ε
-    assert epsilon_tensor_power(Kernel([["1/2", "1/2"], ["1/2", "1/2"]]), 3, 0).gamma == 1  # identical rows
+    assert epsilon_tensor_power(K, 4, 1).t == 1  # δ = 1: every ε
+    assert epsilon_tensor_power(Kernel([["1/2", "1/2"], ["1/2", "1/2"]]), 3, 0).t == 1  # identical rows
     r = epsilon_tensor_power(K, 3, 0)  # δ = 0: pure ε = n log 3
-    assert r.gamma == 27 and r.epsilon == sympy.log(27)
+    assert r.t == 27 and r.epsilon == sympy.log(27)
     z = epsilon_tensor_power(KERNELS["zeros"], 2, fmpq(1, 2))  # floor 1 - (1/2)^2 = 3/4 > 1/2: no finite ε
-    assert z.gamma is None and z.epsilon is sympy.oo
+    assert z.t is None and z.epsilon is sympy.oo
     with pytest.raises(ParameterError, match="delta"):
         epsilon_tensor_power(K, 3, fmpq(3, 2))
     with pytest.raises(ParameterError, match="delta"):
@@ -82,8 +82,8 @@ def test_epsilon_for_delta_at_n_1000_takes_a_few_evaluations():
     r = epsilon_tensor_power(K, 200, fmpq(1, 1000))
     assert r.evaluations <= 8
     A, B = r.piece
-    assert A - r.gamma * B == fmpq(1, 1000)
-    assert delta_tensor_power(K, 200, r.gamma) == fmpq(1, 1000)
+    assert A - r.t * B == fmpq(1, 1000)
+    assert delta_tensor_power(K, 200, r.t) == fmpq(1, 1000)
 
 
 def _piece_of_profile(profile, ball):
@@ -163,11 +163,11 @@ def test_epsilon_through_the_filter_equals_the_exact_inversion(name, monkeypatch
     monkeypatch.setattr(profile_inversion, "_filtered_decision", lambda *a: decisions.append(a) or original(*a))
     for n, d in cases:
         r = epsilon_tensor_power(K, n, d)
-        assert r.gamma == want[n, d].gamma, (name, n, d)
+        assert r.t == want[n, d].t, (name, n, d)
         if n == 5:
-            assert r.gamma == _scan_gamma(privacy_profile_tensor_power(K, n), d)
+            assert r.t == _scan_gamma(privacy_profile_tensor_power(K, n), d)
         A, B = r.piece
-        assert A - r.gamma * B == d or r.gamma == 1
+        assert A - r.t * B == d or r.t == 1
     assert len(decisions) >= len(cases)
 
 
@@ -183,6 +183,6 @@ def test_epsilon_for_delta_1e_6_at_n_1000_of_a_2x3_pair():
     search = TensorSearch([(K, 1000)])
     counts = tuple(next((c for _, x, xp, c in r.composition if (x, xp) == (cl.x, cl.x_prime)), 0)
                    for cl in search.classes)
-    assert search.hockey_stick(counts, r.gamma) == d
-    assert search.hockey_stick(counts, r.gamma * fmpq(10**9 - 1, 10**9)) > d
-    assert d in delta_tensor_power(K, 1000, r.gamma, enclosure=True)
+    assert search.hockey_stick(counts, r.t) == d
+    assert search.hockey_stick(counts, r.t * fmpq(10**9 - 1, 10**9)) > d
+    assert d in delta_tensor_power(K, 1000, r.t, enclosure=True)

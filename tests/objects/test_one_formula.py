@@ -75,7 +75,7 @@ _REGISTRY_CALL = re.compile(r"(\bget\(|\.at\(|exact_at\(|\b_at\(|_registry_rb\(|
 def test_one_public_xi_and_phi_n_per_domain():
     """One public ``xi`` and one ``phi_n`` per domain, privacy level first, then (c, N) / (delta, n): the exact
     domains (QQ, SR) in formulas.py, the QQ power with its cost guard in measures/tensor.py, the
-    certified balls in certified/stable.py (which take eps: their point is eps below float range)."""
+    certified balls in certified/stable.py; every one ``(t, ..., *, eps)``: t = e^ε first, ε by keyword."""
     homes = {"xi": {"formulas.py", "certified/stable.py"},
              "phi_n": {"formulas.py", "certified/stable.py", "measures/tensor.py"}}
     rest = {"xi": ["c", "N"], "phi_n": ["delta", "n"]}
@@ -84,10 +84,15 @@ def test_one_public_xi_and_phi_n_per_domain():
         assert {p.relative_to(ROOT).as_posix() for p, _ in found} == want, name
         for p, node in found:
             args = [a.arg for a in node.args.args]
-            assert args[0] in ("t", "eps") and args[1:] == rest[name], (p, args)
-            assert args[0] == "eps" or [a.arg for a in node.args.kwonlyargs] == ["eps"], (p, args)
+            assert args == ["t", *rest[name]], (p, args)
+            assert [a.arg for a in node.args.kwonlyargs] == ["eps"], (p, args)
     assert F.xi(eps="log(3)", c="1/4", N=2) == F.xi(3, "1/4", 2) == fmpq(4, 5)
     assert F.phi_n(eps="log(3)", n=2) == exactdp.measures.tensor.phi_n(eps="log(3)", n=2) == fmpq(8, 9)
+    # the balls: the same call at t and at eps = log t encloses the same exact value
+    for ball in (C.xi(3, "1/4", 2), C.xi(eps="log(3)", c="1/4", N=2)):
+        assert C.certified_compare(ball, "==", fmpq(4, 5)) is Truth.TRUE
+    for ball in (C.phi_n(3, 0, 2), C.phi_n(eps="log(3)", n=2)):
+        assert C.certified_compare(ball, "==", fmpq(8, 9)) is Truth.TRUE
 
 
 @pytest.mark.parametrize("name", WRAPPERS)
@@ -179,18 +184,18 @@ def test_ball_forms_enclose_the_registry_values():
     for e, d, n in itertools.product([fmpq(0), fmpq(1, 3), fmpq(2)], D[:3], NS):
         t = sympy.exp(sympy.Rational(int(e.p), int(e.q)))
         exact = B.get("phi_n").evaluate(t=t, delta=d, n=n)
-        assert certified_compare(C.phi_n(e, d, n), "==", exact) is Truth.TRUE
-        assert certified_compare(C.phi_n_complement(e, d, n), "==", 1 - RB(exact)) is Truth.TRUE
+        assert certified_compare(C.phi_n(eps=e, delta=d, n=n), "==", exact) is Truth.TRUE
+        assert certified_compare(C.phi_n_complement(eps=e, delta=d, n=n), "==", 1 - RB(exact)) is Truth.TRUE
     for e, N, k in itertools.product([fmpq(1, 3), fmpq(2)], (2, 3), (1, 2, 3)):
         c = fmpq(k, 3 * N)
         t = sympy.exp(sympy.Rational(int(e.p), int(e.q)))
         exact = sympy.Min(B.exact_at(B.xi_raw, {"t": t, "c": c, "N": N}), 1)
-        assert certified_compare(C.xi(e, c, N), "==", exact) is Truth.TRUE
+        assert certified_compare(C.xi(eps=e, c=c, N=N), "==", exact) is Truth.TRUE
 
 
 def test_stable_at_the_extremes():
-    assert C.phi_n("1e-30", 0, 10**6).evalf(5) == "1.0000e-24"
-    gap = C.phi_n_complement("1e-30", 1 - fmpq(1, 10**30), 10**6)
+    assert C.phi_n(eps="1e-30", n=10**6).evalf(5) == "1.0000e-24"
+    gap = C.phi_n_complement(eps="1e-30", delta=1 - fmpq(1, 10**30), n=10**6)
     assert gap.sign().sign is not None and int(gap.sign().sign) == 1
 
 
@@ -244,7 +249,7 @@ CALLS = {
     "eta_tv_tensor_power": lambda x: exactdp.eta_tv_tensor_power([[x, 1 - x], [0, 1]], 2),
     "hockey_stick_product": lambda x: exactdp.hockey_stick_product([(P2, Q2, 2)], x),
     "privacy_profile_tensor_power": lambda x: exactdp.privacy_profile_tensor_power([[x, 1 - x], [0, 1]], 2),
-    "check": lambda x: exactdp.check("eta_tv <= 1", gamma=(x, 2)),
+    "check": lambda x: exactdp.check("eta_tv <= 1", t=(x, 2)),
     # exactdp.certified
     "C.certified_difference_sign": lambda x: C.certified_difference_sign(x, 1),
     "C.as_rb": lambda x: C.as_rb(x),
@@ -252,12 +257,12 @@ CALLS = {
     "C.is_ldp_certified": lambda x: C.is_ldp_certified(K2, 3, x),
     "C.evaluate_at": lambda x: C.evaluate_at(sympy.Symbol("e") + 1, e=x),
     "C.exp_eps": lambda x: C.exp_eps(x),
-    "C.phi": lambda x: C.phi(x, 0),
-    "C.phi_n": lambda x: C.phi_n(1, x, 2),
-    "C.phi_n_complement": lambda x: C.phi_n_complement(x, 0, 2),
-    "C.tight_ldp_eta": lambda x: C.tight_ldp_eta(1, x),
-    "C.xi": lambda x: C.xi(1, x, 2),
-    "C.xi_regime": lambda x: C.xi_regime(x, "1/4", 2),
+    "C.phi": lambda x: C.phi(eps=x, delta=0),
+    "C.phi_n": lambda x: C.phi_n(eps=1, delta=x, n=2),
+    "C.phi_n_complement": lambda x: C.phi_n_complement(eps=x, delta=0, n=2),
+    "C.tight_ldp_eta": lambda x: C.tight_ldp_eta(eps=1, delta=x),
+    "C.xi": lambda x: C.xi(eps=1, c=x, N=2),
+    "C.xi_regime": lambda x: C.xi_regime(eps=x, c="1/4", N=2),
     "C.xi_threshold": lambda x: C.xi_threshold(x, 2),
     "C.certified_bracket": lambda x: C.certified_bracket(lambda v: v - 3, x, 4),
     # the registry and the formula wrappers

@@ -1,5 +1,6 @@
 """The package is mypy-clean: ``python -m mypy`` with the [tool.mypy] section of pyproject.toml (``files``:
-the whole package; numbers/ strictly), and it ships ``py.typed`` so that users' type checkers read it."""
+the whole package; numbers/ and part of algebra/ strictly), and it ships ``py.typed`` so that users' type
+checkers read it.  mypy is in the ``test`` extra: a missing mypy fails the check instead of skipping it."""
 
 import importlib.util
 import subprocess
@@ -7,11 +8,12 @@ import tomllib
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is in the test extra")
+
+def test_mypy_is_installed():
+    """The checks below cannot be skipped: mypy must be importable by this interpreter."""
+    assert importlib.util.find_spec("mypy") is not None, "mypy (test extra) is not installed for " + sys.executable
 
 
 def _mypy(*args: str, cache: Path) -> subprocess.CompletedProcess:
@@ -31,6 +33,15 @@ def test_the_check_can_fail(tmp_path):
     bad.write_text("from exactdp.kernels import Kernel\n\nn: str = Kernel([[1]]).N\n")
     r = _mypy("--config-file", str(ROOT / "pyproject.toml"), str(bad), cache=tmp_path / "cache")
     assert r.returncode != 0 and "Incompatible types" in r.stdout, r.stdout + r.stderr
+
+
+def test_the_strict_modules_are_checked_strictly():
+    """Every numbers/ module but linalg is in the strict override (mypy --strict's per-module flags)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    strict = next(o for o in config["tool"]["mypy"]["overrides"] if o.get("disallow_untyped_defs"))
+    numbers = {f"exactdp.numbers.{p.stem}" for p in (ROOT / "exactdp" / "numbers").glob("*.py") if p.stem != "__init__"}
+    assert numbers - set(strict["module"]) == {"exactdp.numbers.linalg"}
+    assert not any("disable_error_code" in o for o in config["tool"]["mypy"]["overrides"])
 
 
 def test_py_typed_is_shipped():

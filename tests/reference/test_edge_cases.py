@@ -124,16 +124,16 @@ def test_eps_5000():
 def test_regime_switch_from_both_sides_and_exactly(N, c):
     t = xi_threshold(c, N)  # log(2/(Nc))
     h = R(1, 10**30)
-    assert xi_regime(t, c, N) is Truth.TRUE
-    assert xi_regime(t + h, c, N) is Truth.TRUE
-    assert xi_regime(t - h, c, N) is Truth.FALSE
-    assert certified_compare(xi(t, c, N), "==", 1) is Truth.TRUE
-    assert certified_compare(xi(t - h, c, N), "<", 1) is Truth.TRUE
-    assert certified_compare(xi(t + h, c, N), "==", 1) is Truth.TRUE
+    assert xi_regime(eps=t, c=c, N=N) is Truth.TRUE
+    assert xi_regime(eps=t + h, c=c, N=N) is Truth.TRUE
+    assert xi_regime(eps=t - h, c=c, N=N) is Truth.FALSE
+    assert certified_compare(xi(eps=t, c=c, N=N), "==", 1) is Truth.TRUE
+    assert certified_compare(xi(eps=t - h, c=c, N=N), "<", 1) is Truth.TRUE
+    assert certified_compare(xi(eps=t + h, c=c, N=N), "==", 1) is Truth.TRUE
     with mpmath.workdps(200):
         E = 2 / (N * mpf(c.p) / c.q) * mpmath.exp(-(mpf(10) ** -30))
         ref = (E - 1) / (E * (1 - N * mpf(c.p) / c.q) + 1)
-    assert_encloses(xi(t - h, c, N), lambda: ref)
+    assert_encloses(xi(eps=t - h, c=c, N=N), lambda: ref)
     # float64: t ± 1e-30 is the same double, so no float computation can tell the regimes apart
     tf = math.log(2 / (N * float(c)))
     assert tf + 1e-30 == tf - 1e-30 == tf
@@ -141,10 +141,10 @@ def test_regime_switch_from_both_sides_and_exactly(N, c):
 
 def test_c_exactly_one_over_n_and_just_below():
     N = 3
-    assert_encloses(xi("1/2", R(1, 3), N), lambda: mpmath.expm1(mpf(1) / 2))  # Xi = e^eps - 1
+    assert_encloses(xi(eps="1/2", c=R(1, 3), N=N), lambda: mpmath.expm1(mpf(1) / 2))  # Xi = e^eps - 1
     c = (1 - R(1, 10**30)) / N  # 1 - Nc = 1e-30
-    x = xi(sympy.log(2), c, N)  # threshold log(2/(1 - 1e-30)) is just above log 2: contraction regime
-    assert xi_regime(sympy.log(2), c, N) is Truth.FALSE
+    x = xi(eps=sympy.log(2), c=c, N=N)  # threshold log(2/(1 - 1e-30)) is just above log 2: contraction regime
+    assert xi_regime(eps=sympy.log(2), c=c, N=N) is Truth.FALSE
     assert certified_compare(x, "<", 1) is Truth.TRUE
     assert_encloses(x, lambda: 1 / (1 + 2 * mpf(10) ** -30))
     # float64: 1 - N*c == 0.0, so the float formula returns exactly 1 (wrong regime)
@@ -153,7 +153,7 @@ def test_c_exactly_one_over_n_and_just_below():
 
 
 def test_c_1e_minus_50():
-    x = xi("1/2", R(1, 10**50), 3)
+    x = xi(eps="1/2", c=R(1, 10**50), N=3)
     with mpmath.workdps(200):
         e = mpmath.exp(mpf(1) / 2)
         ref = (e - 1) / (e * (1 - 3 * mpf(10) ** -50) + 1)
@@ -183,7 +183,7 @@ def test_phi_n_tiny_eps_huge_n(delta):
     n, eps = 10**6, R(1, 10**30)
     with mpmath.workdps(200):
         ref = -mpmath.expm1(n * (mpmath.log1p(-mpf(delta.p) / delta.q) - mpf(eps.p) / eps.q))
-    x = phi_n(eps, delta, n)
+    x = phi_n(eps=eps, delta=delta, n=n)
     assert_encloses(x, lambda: ref)
     assert certified_compare(x, ">", R(1, 10**25)) is Truth.TRUE
     naive = 1 - math.exp(-n * 1e-30) * (1 - float(delta)) ** n
@@ -192,11 +192,11 @@ def test_phi_n_tiny_eps_huge_n(delta):
 
 def test_phi_n_delta_near_one_huge_n():
     n, d = 10**6, 1 - R(1, 10**30)
-    x = phi_n("1e-30", d, n)
+    x = phi_n(eps="1e-30", delta=d, n=n)
     with mpmath.workdps(100):
         gap = mpmath.exp(-n * mpf(10) ** -30) * (mpf(10) ** -30) ** n  # 1 - phi^n, about 10^-30000000
     assert certified_compare(x, "<", 1) is Truth.UNKNOWN  # no ball around phi^n separates it from 1 ...
-    gap_rb = phi_n_complement("1e-30", d, n)
+    gap_rb = phi_n_complement(eps="1e-30", delta=d, n=n)
     assert certified_sign(gap_rb).sign > 0  # ... but its complement is certified positive
     assert_encloses(gap_rb, lambda: gap)
     assert evalf(gap_rb, 5) == "1.0000e-30000000"  # (1 - 1e-24) * 10^-30000000

@@ -101,7 +101,7 @@ def test_memory_cap_turns_a_huge_allocation_into_one_line(tmp_path):
     (["eta_tv <= 1", "--max-den", "1"], ("--max-den",)),
     (["eta_tv <= 1", "--N", "-3"], ("sizes",)),
     (["eta_tv <= 1", "--M", "2..1000"], ("sizes",)),
-    (["eta_tv <= 1", "--gamma", ""], ("gamma",)),
+    (["eta_tv <= 1", "--t", ""], ("t",)),
     (["eta_tv <= 1", "--class", "gdp"], ("--class",)),
     ([""], ("INEQUALITY",)),
 ])

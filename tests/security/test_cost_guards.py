@@ -61,7 +61,7 @@ def test_tensor_cli_refuses_the_issue_cases(tmp_path, capsys, rows, n):
 
 def test_tensor_cli_refuses_gamma_powers_before_computing_them(tmp_path, capsys):
     # phi^n and gamma^n at n = 10^12 would be integers of 10^12 bits: refused from the sizes
-    assert main(["tensor", _file(tmp_path, RR), "--n", "1000000000000", "--gamma", "3/2"]) == 2
+    assert main(["tensor", _file(tmp_path, RR), "--n", "1000000000000", "--t", "3/2"]) == 2
     _refused(capsys, "max_work")
 
 
@@ -251,7 +251,7 @@ def test_analyze_guards_its_passes_and_reports_a_skipped_profile(tmp_path, capsy
     with limits(max_work=4):  # 1 pass x 3 x 3 pairs x 2 outputs / 4 = 4
         check_cost(3, 2)
         with pytest.raises(ResourceLimitError, match="3 passes.*max_work"):
-            check_cost(3, 2, gamma=2)
+            check_cost(3, 2, t=2)
     with limits(max_work=10**6):
         with pytest.raises(ResourceLimitError, match="analyze: 1 pass over the 300x300 row pairs"):
             analyze(Kernel.identity(300))

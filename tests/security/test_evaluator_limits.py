@@ -212,9 +212,9 @@ def test_no_text_is_sympified():
 
 
 def test_stable_evaluators_with_huge_rationals():
-    v = phi_n(R(1, 2), R(1, 10**5000), 3)
+    v = phi_n(eps=R(1, 2), delta=R(1, 10**5000), n=3)
     assert v.exact is not None  # built: 3 * 5001 digits is below the exact-power size
-    assert phi_n(R(1, 2), R(1, 10**5000), 10).exact is None  # too large: balls only
+    assert phi_n(eps=R(1, 2), delta=R(1, 10**5000), n=10).exact is None  # too large: balls only
     assert v.evalf(5) == "0.77687"  # 1 - e^{-3/2}(1 - 10^-5000)^3
 
 
@@ -229,10 +229,10 @@ def test_deep_expressions_are_refused_not_crashed():
 def test_xi_regime_at_huge_eps_is_decided_from_its_size():
     from exactdp.certified import xi, xi_regime
 
-    assert xi_regime(10**10, R(1, 4), 2) is Truth.TRUE
-    assert xi_regime(sympy.log(4), R(1, 4), 2) is Truth.TRUE  # the tie e^eps N c = 2, exactly
-    assert xi_regime(sympy.log(4) - R(1, 10**30), R(1, 4), 2) is Truth.FALSE
-    assert xi(10**10, R(1, 4), 2).exact == 1
+    assert xi_regime(eps=10**10, c=R(1, 4), N=2) is Truth.TRUE
+    assert xi_regime(eps=sympy.log(4), c=R(1, 4), N=2) is Truth.TRUE  # the tie e^eps N c = 2, exactly
+    assert xi_regime(eps=sympy.log(4) - R(1, 10**30), c=R(1, 4), N=2) is Truth.FALSE
+    assert xi(eps=10**10, c=R(1, 4), N=2).exact == 1
 
 
 def test_parametric_kernel_with_an_irrational_gamma_is_a_parameter_error():

@@ -105,7 +105,7 @@ def test_no_payload_runs_through_the_command_line(sentinel, tmp_path, capsys):
         g = tmp_path / f"k{k}.csv"
         g.write_text(f'"{p}",1/2\n1/2,1/2\n')
         for argv in (["derive", "--file", str(f)], ["analyze", str(f)], ["analyze", str(g)],
-                     ["analyze", str(rr), "--gamma", p], ["analyze", str(rr), "--c", p],
+                     ["analyze", str(rr), "--t", p], ["analyze", str(rr), "--c", p],
                      ["evalf", p], ["check", f"eta_tv <= {p}", "--budget", "5"],
                      ["bound", "xi", "--at", f"t={p},c=1/4,N=2"], ["tensor", str(f), "--n", "2"]):
             assert main(argv) == 2, argv

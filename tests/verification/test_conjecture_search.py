@@ -212,16 +212,23 @@ def test_undecided_is_reported_never_counted(monkeypatch):
 
 def test_gamma_range_restricts_eps():
     # eps/(1+eps) >= tanh(eps/2) holds near eps = 1 (gamma in [5/2, 3]) and fails beyond eps ~ 1.26
-    near_one = check("eta_tv <= eps/(1+eps)", "ldp", gamma="5/2..3", budget=120)
+    near_one = check("eta_tv <= eps/(1+eps)", "ldp", t="5/2..3", budget=120)
     assert near_one.verdict == "no-counterexample"
     lo, hi = q("5/2"), q("3")
     assert lo <= q(near_one.closest["params"]["gamma"]) <= hi
     assert near_one.stats["gamma_range"] == "5/2..3"
-    ce = refuted("eta_tv <= eps/3", "ldp", gamma=("5/2", 3))
+    ce = refuted("eta_tv <= eps/3", "ldp", t=("5/2", 3))
     assert lo <= q(ce["params"]["gamma"]) <= hi
-    ce2 = refuted("eta_hs(exp(eps)) < delta", "approx-ldp", gamma="2..2")
+    ce2 = refuted("eta_hs(exp(eps)) < delta", "approx-ldp", t="2..2")
     assert ce2["params"]["gamma"] == "2"
     from exactdp.errors import ExactDPError
 
     with pytest.raises(ExactDPError, match="1 <= lo <= hi"):
-        check("eta_tv <= 1", gamma="1/2..2")
+        check("eta_tv <= 1", t="1/2..2")
+    # the same range given in eps (each e^eps rational), and an eps range whose ends are not log-rational
+    by_eps = check("eta_tv <= eps/(1+eps)", "ldp", eps="log(5/2)..log(3)", budget=120)
+    assert by_eps.stats["gamma_range"] == "5/2..3" and by_eps.closest == near_one.closest
+    with pytest.raises(ExactDPError, match="eps: e.eps must be rational"):
+        check("eta_tv <= 1", eps="1/2..1")
+    with pytest.raises(ExactDPError, match="at most one"):
+        check("eta_tv <= 1", t="2..3", eps="log(2)..log(3)")

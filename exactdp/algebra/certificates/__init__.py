@@ -29,7 +29,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import MISSING, dataclass, fields
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import sympy
 from sympy.core.function import AppliedUndef
@@ -40,7 +40,7 @@ from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expr
 from exactdp.numbers.truth import Truth
 from exactdp.scopes import scope_text, size_names, sizes_of, valid_sizes
 
-def _limit(e, x, point):
+def _limit(e: Any, x: Any, point: Any):
     """``Limit(e, x, point)``: the one-sided limit x → point⁺ (unevaluated until a checker re-does it)."""
     return sympy.Limit(e, x, point, "+")
 
@@ -52,12 +52,12 @@ FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None
              "Subs": (sympy.Subs, 3), "Limit": (_limit, 3)}
 
 
-def redo(e):
+def redo(e: Any):
     """``e`` with every recorded substitution and limit (``Subs``, ``Limit``) carried out, innermost first, and
     the steps that did it.  Raises ValueError when a limit does not evaluate to a finite expression."""
     steps = []
 
-    def run(a):
+    def run(a: Any):
         v = a.doit(deep=False) if isinstance(a, sympy.Subs) else sympy.limit(a.args[0], a.args[1], a.args[2], "+")
         if v.has(sympy.Limit, sympy.Subs) or v.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
             raise ValueError(f"{a} does not evaluate to a finite expression: {v}")
@@ -104,7 +104,7 @@ class Certificate:
     #: (``"all N, M"``, ``"N = 3, M = 2"``); with the region it makes up ``scope``
     sizes: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         """``scope`` is derived from the data (:func:`exactdp.scopes.scope_text`): a given scope text contributes
         only its sizes part (when ``sizes`` is not given); the rest is the region (or point) the checks use."""
         if not isinstance(self.sizes, str) or not valid_sizes(self.sizes):
@@ -119,15 +119,15 @@ class Certificate:
         return scope_text(self.sizes, self.assumptions, self.region, getattr(self, "point", ()))
 
     # -- the JSON form ------------------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[Any, Any]:
         """A JSON-ready dict: ``kind`` and every field; tuples become lists, strings stay strings."""
-        out: dict = {"kind": self.kind}
+        out: dict[Any, Any] = {"kind": self.kind}
         for f in fields(self):
             out[f.name] = _jsonable(getattr(self, f.name))
         return out
 
     @classmethod
-    def from_json(cls, d: dict) -> Certificate:
+    def from_json(cls, d: dict[Any, Any]) -> Certificate:
         """The certificate a :meth:`to_json` dict describes, dispatching on ``d["kind"]``.
 
         Raises:
@@ -174,7 +174,7 @@ class Certificate:
         raise NotImplementedError
 
     # -- helpers for the kinds ----------------------------------------------------------------------------
-    def symbols(self, extra: tuple[str, ...] = ()) -> dict:
+    def symbols(self, extra: tuple[str, ...] = ()) -> dict[Any, Any]:
         """name -> sympy Symbol for the parameters (with their assumptions) and the ``extra`` names."""
         given = dict(self.assumptions)
         out = {}
@@ -190,7 +190,7 @@ class Certificate:
             out[name] = sympy.Symbol(name, **kw)
         return out
 
-    def read(self, text: str, symbols: dict, what: str, relations: bool = False):
+    def read(self, text: str, symbols: dict[Any, Any], what: str, relations: bool = False):
         """``text`` read by the safe reader with the certificate's symbols (ReadError names ``what``)."""
         funcs = dict(FUNCTIONS)
         for f in self.functions:
@@ -200,9 +200,9 @@ class Certificate:
         return read_expression(text, name=f"{self.name}: {what}", symbols=symbols, functions=funcs,
                                relations=relations)
 
-    def region_conditions(self, symbols: dict) -> list:
+    def region_conditions(self, symbols: dict[Any, Any]) -> list[Any]:
         """The region's inequalities as sympy relations (a chain gives several)."""
-        out: list = []
+        out: list[Any] = []
         for i, text in enumerate(self.region):
             rel = self.read(text, symbols, f"region[{i}]", relations=True)
             if rel is sympy.true:
@@ -241,7 +241,7 @@ def _load_kinds() -> None:
     _LOADED = True
 
 
-def _jsonable(v):
+def _jsonable(v: Any):
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
     if isinstance(v, (str, bool)) or v is None:
@@ -249,7 +249,7 @@ def _jsonable(v):
     raise TypeError(f"certificate fields hold strings and tuples of them, got {type(v).__name__}")
 
 
-def _from_jsonable(v, what: str):
+def _from_jsonable(v: Any, what: str):
     if isinstance(v, list):
         return tuple(_from_jsonable(x, what) for x in v)
     if isinstance(v, (str, bool)) or v is None:
@@ -257,7 +257,7 @@ def _from_jsonable(v, what: str):
     raise ParameterError(f"certificate: {what} must be a string or a list, got {type(v).__name__} {v!r:.40}")
 
 
-_CACHE: dict = {}
+_CACHE: dict[Any, Any] = {}
 _CACHE_SIZE = 4096
 
 
@@ -316,7 +316,7 @@ def _on_a_nonempty_region(cert: Certificate, result: CertificateCheck) -> Certif
     params = sorted(syms.values(), key=str)
     d = decide(sympy.StrictLessThan(1, 0, evaluate=False), Region.of(*conds, variables=params))
     if d.truth is Truth.FALSE:  # 1 < 0 fails at a region point: the region has one
-        point: dict | None = d.counterexample or {}
+        point: dict[Any, Any] | None = d.counterexample or {}
         return CertificateCheck(Truth.TRUE, result.steps + (f"the region is not empty: it contains {point}",),
                                 result.failures)
     if d.truth is Truth.TRUE:
@@ -334,7 +334,7 @@ def _on_a_nonempty_region(cert: Certificate, result: CertificateCheck) -> Certif
 _GRID = tuple(sympy.Rational(a) for a in ("1/2", "1", "2", "3", "1/4", "1/3", "1/8", "5", "10", "-1", "0"))
 
 
-def _grid_point(conds: list, params: list) -> dict | None:
+def _grid_point(conds: list[Any], params: list) -> dict[Any, Any] | None:
     """A point of a small rational grid (integers for integer parameters) satisfying every condition, or None."""
     import itertools
 
@@ -354,7 +354,7 @@ def _grid_point(conds: list, params: list) -> dict | None:
 
 # -- writing expressions --------------------------------------------------------------------------------
 
-def expr_text(e) -> str:
+def expr_text(e: Any) -> str:
     """``e`` (a sympy expression or an exact number) as reader text that reads back to the same value.
 
     Raises:
@@ -382,7 +382,7 @@ class _Printer(sympy.printing.str.StrPrinter):
     """sympy's text, with a recorded substitution of several variables written as nested ``Subs(e, x, v)`` (the
     reader's grammar has no tuples) and a limit as ``Limit(e, x, p)`` (x → p⁺)."""
 
-    def _print_Subs(self, obj):
+    def _print_Subs(self, obj: Any):
         e, xs, vs = obj.args
         for i, x in enumerate(xs):
             if any(x in v.free_symbols for v in vs[:i]):
@@ -392,12 +392,12 @@ class _Printer(sympy.printing.str.StrPrinter):
             text = f"Subs({text}, {self._print(x)}, {self._print(v)})"
         return text
 
-    def _print_Limit(self, obj):
+    def _print_Limit(self, obj: Any):
         e, x, p, _ = obj.args
         return f"Limit({self._print(e)}, {self._print(x)}, {self._print(p)})"
 
 
-def relation_text(rel) -> str:
+def relation_text(rel: Any) -> str:
     """An inequality ``a <= b`` (sympy) as reader text."""
     ops = {sympy.LessThan: "<=", sympy.StrictLessThan: "<", sympy.GreaterThan: ">=", sympy.StrictGreaterThan: ">"}
     if type(rel) not in ops:
@@ -405,10 +405,10 @@ def relation_text(rel) -> str:
     return f"{expr_text(rel.lhs)} {ops[type(rel)]} {expr_text(rel.rhs)}"
 
 
-def symbols_of(*exprs) -> set:
+def symbols_of(*exprs: Any) -> set[Any]:
     """The symbols a certificate over ``exprs`` must declare: their free symbols and the variables of their
     recorded substitutions and limits (``Subs``, ``Limit``), which the reader must know to read them back."""
-    out: set = set()
+    out: set[Any] = set()
     for e in exprs:
         out |= e.free_symbols
         for a in sympy.preorder_traversal(e):
@@ -419,12 +419,12 @@ def symbols_of(*exprs) -> set:
     return out
 
 
-def functions_of(*exprs) -> tuple[str, ...]:
+def functions_of(*exprs: Any) -> tuple[str, ...]:
     """The ``functions`` field for sympy expressions: the names of the arbitrary functions f(...) they apply."""
     return tuple(sorted({type(a).__name__ for e in exprs for a in e.atoms(AppliedUndef)}))
 
 
-def assumptions_of(symbols) -> tuple[tuple[str, str], ...]:
+def assumptions_of(symbols: Any) -> tuple[tuple[str, str], ...]:
     """The ``assumptions`` field for sympy symbols: each symbol's assumptions among :data:`ASSUMPTIONS`."""
     out = []
     for s in sorted(symbols, key=str):
@@ -434,7 +434,7 @@ def assumptions_of(symbols) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def decide_sign(expr, conditions: list, strict: bool = False):
+def decide_sign(expr: Any, conditions: list[Any], strict: bool = False):
     """Decide ``expr ≥ 0`` (``> 0`` if strict) for every point satisfying ``conditions`` (sympy relations).
 
     Only the conditions whose symbols all occur in ``expr`` are used (a *superset* of the region), so a
@@ -472,7 +472,7 @@ def decide_sign(expr, conditions: list, strict: bool = False):
     return d.truth, f"{rel}{where}: {d.truth}{tail}"
 
 
-def combine_truths(truths) -> Truth:
+def combine_truths(truths: Any) -> Truth:
     out = Truth.TRUE
     for t in truths:
         out = out & t

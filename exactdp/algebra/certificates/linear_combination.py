@@ -13,6 +13,8 @@ kernel of a class proves h ≥ 0 for the whole class.  ``lemmas`` carry, as text
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 import sympy
@@ -42,8 +44,8 @@ class LinearCombination(Certificate):
     lemmas: tuple[str, ...] = ()
 
     @classmethod
-    def build(cls, *, name, parameters, variables, constraints, multipliers, conclusion, slack=0, region=(),
-              scope="", lemmas=()) -> LinearCombination:
+    def build(cls, *, name: Any, parameters: Any, variables: Any, constraints: Any, multipliers: Any, conclusion: Any, slack: Any = 0, region: Any = (),
+              scope: Any = "", lemmas: Any = ()) -> LinearCombination:
         """From sympy objects: ``parameters``/``variables`` symbols, ``constraints`` (label, g) pairs, ``region``
         sympy inequalities (the parameters' assumptions are recorded too)."""
         from exactdp.algebra.certificates import assumptions_of, relation_text

@@ -10,7 +10,11 @@ duality).  The LP's size is estimated and refused above ``max_work`` / ``max_mem
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
+
+from flint import fmpq
 
 from exactdp.algebra.certificates import Certificate, CertificateCheck, register_kind
 from exactdp.numbers.reader import read_rational
@@ -35,11 +39,13 @@ class LPPoint(Certificate):
     value: str
 
     @classmethod
-    def of(cls, lp, sol, *, name: str, point=(), parameters=(), scope: str = "") -> LPPoint:
+    def of(cls, lp: Any, sol: Any, *, name: str, point: Any = (), parameters: Any = (), scope: str = "") -> LPPoint:
         """From an :class:`~exactdp.algebra.lp.LinearProgram` and its optimal :class:`~exactdp.algebra.lp.LPSolution`."""
         if sol.status != "optimal":
             raise ValueError(f"{name}: an lp-point certificate needs an optimal solution, got {sol.status}")
-        row = lambda v: tuple(str(a) for a in v)  # noqa: E731
+        def row(v: Any) -> tuple[str, ...]:
+            return tuple(str(a) for a in v)
+
         return cls(name=name, parameters=tuple(parameters) or tuple(str(k) for k, _ in point),
                    scope=scope or "the point " + ", ".join(f"{k} = {v}" for k, v in point),
                    point=tuple((str(k), str(v)) for k, v in point), c=row(lp.c),
@@ -51,7 +57,9 @@ class LPPoint(Certificate):
 
         n, rows = len(self.c), len(self.A_ub) + len(self.A_eq)
         require_lp_size(n, rows, 1, f"certificate {self.name}: re-checking the LP")
-        q = lambda v, what: tuple(read_rational(a, f"{self.name}: {what}") for a in v)  # noqa: E731
+        def q(v: tuple[str, ...], what: str) -> tuple[fmpq, ...]:
+            return tuple(read_rational(a, f"{self.name}: {what}") for a in v)
+
         for k, v in self.point:
             read_rational(v, f"{self.name}: point {k}")
         try:

@@ -29,6 +29,8 @@ TRUE means: the stated piecewise value is the LP optimum at every point of D.
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 from dataclasses import dataclass
 
@@ -57,24 +59,24 @@ _ZERO = sympy.Integer(0)
 
 # -- conditions and their negation ----------------------------------------------------------------------
 
-def condition_text(rel) -> str:
+def condition_text(rel: Any) -> str:
     """A split or region condition as reader text."""
     return relation_text(rel)
 
 
-def negate(rel):
+def negate(rel: Any):
     """¬(g ≥ 0) = g < 0, ¬(g > 0) = g ≤ 0 (and the mirrored forms), without evaluation."""
     g, strict = relation_to_positive(rel)
     return sympy.Le(g, 0, evaluate=False) if strict else sympy.Lt(g, 0, evaluate=False)
 
 
-def canonical(rel) -> tuple:
+def canonical(rel: Any) -> tuple[Any, ...]:
     """(expanded g, strict) with rel ⇔ g > 0 (strict) / g ≥ 0, for comparing conditions as sets."""
     g, strict = relation_to_positive(rel)
     return sympy.expand(g), strict
 
 
-def optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, field):
+def optimality_conditions(A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, c: Any, x: Any, y_ub: Any, y_eq: Any, field: Any):
     """``(identities, signs)`` that make (x, y) an optimal primal/dual pair of the LP at every point where the
     identities hold (≡ 0) and the sign conditions are ≥ 0: x ≥ 0, b_ub − A_ub x ≥ 0, y_ub ≥ 0,
     A_ubᵀy_ub + A_eqᵀy_eq − c ≥ 0; A_eq x − b_eq ≡ 0 and c·x − b·y ≡ 0.  Every entry is an element of
@@ -86,16 +88,16 @@ def optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, field):
     if not all(a.denom.is_ground for a in data):
         return _optimality_conditions_fractions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, field.zero)
 
-    def poly(a):
+    def poly(a: Any):
         return a.numer.quo_ground(a.denom.LC)
 
-    def common(vec):
+    def common(vec: Any):
         den = R.one
         for v in vec:
             den = den.lcm(v.denom)
         return [v.numer * den.exquo(v.denom) for v in vec], den
 
-    def dot(row, nums):
+    def dot(row: Any, nums: Any):
         out = R.zero
         for a, v in zip(row, nums):
             if a and v:
@@ -117,9 +119,9 @@ def optimality_conditions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, field):
     return idents, signs
 
 
-def _optimality_conditions_fractions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, zero):
+def _optimality_conditions_fractions(A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, c: Any, x: Any, y_ub: Any, y_eq: Any, zero: Any):
     """:func:`optimality_conditions` for LP data with non-constant denominators, in field arithmetic."""
-    def dot(u, v):
+    def dot(u: Any, v: Any):
         return sum((a * b for a, b in zip(u, v) if a and b), zero)
 
     signs = [(("x", j), xj) for j, xj in enumerate(x)]
@@ -137,13 +139,13 @@ class Field:
     """ℚ(p): sympy expressions converted once (cached) into the fraction field of the parameters, whose
     arithmetic, cancellation and factorization are far faster than sympy expressions'."""
 
-    def __init__(self, variables):
+    def __init__(self, variables: Any) -> None:
         self.variables = tuple(variables)
         self.K = sympy.QQ.frac_field(*self.variables)
         self.zero = self.K.zero
-        self._cache: dict = {}
+        self._cache: dict[Any, Any] = {}
 
-    def __call__(self, e):
+    def __call__(self, e: Any):
         if isinstance(e, FracElement):
             return e
         try:
@@ -152,7 +154,7 @@ class Field:
             v = self._cache[e] = self.K.from_sympy(as_expr(e))
             return v
 
-    def point(self, point: dict) -> tuple:
+    def point(self, point: dict[Any, Any]) -> tuple[Any, ...]:
         """A sympy point {symbol: rational} as ground-domain values in the field's variable order."""
         dom = self.K.domain
         return tuple(dom.from_sympy(sympy.Rational(point[v])) for v in self.variables)
@@ -162,14 +164,14 @@ class Field:
 
 #: (factor, region) -> its decided sign: the prover's answers are facts, so the solver's decisions serve the
 #: certificate's re-check of the same region (a widened or altered region is another key, decided afresh)
-_SIGN_MEMO: dict = {}
+_SIGN_MEMO: dict[Any, Any] = {}
 _SIGN_MEMO_SIZE = 20000
 #: factorizations of the field's numerators and denominators, by polynomial: ``settle`` meets the same few
 #: hundred polynomials thousands of times (sup η_TV, N = 2..8: 10 332 factorizations of 242 polynomials)
-_FACTOR_MEMO: dict = {}
+_FACTOR_MEMO: dict[Any, Any] = {}
 
 
-def _factor_list(part):
+def _factor_list(part: Any):
     """``part.factor_list()`` (a polynomial of the field's ring), memoized; the result is only read."""
     key = (part.ring, part)  # equal only within one ring
     out = _FACTOR_MEMO.get(key)
@@ -183,13 +185,13 @@ def _factor_list(part):
 class SignTable:
     """Signs of irreducible polynomial factors on a region, decided by the prover once each (cached)."""
 
-    def __init__(self, region: Region, field: Field):
+    def __init__(self, region: Region, field: Field) -> None:
         self.region = region
         self.field = field
-        self._signs: dict = {}
+        self._signs: dict[Any, Any] = {}
         self._empty: Truth | None = None
-        self._point: tuple | None = None
-        self._weak: dict = {}  # weak signs inherited from a larger region
+        self._point: tuple[Any, ...] | None = None
+        self._weak: dict[Any, Any] = {}  # weak signs inherited from a larger region
 
     def empty(self) -> Truth:
         """TRUE iff the region has no point (decided exactly; UNKNOWN if the prover cannot tell).  A point
@@ -202,13 +204,13 @@ class SignTable:
                 self._point = self.field.point({v: ce.get(v, sympy.Integer(0)) for v in self.field.variables})
         return self._empty
 
-    def rational_point(self) -> dict | None:
+    def rational_point(self) -> dict[Any, Any] | None:
         """A rational point of the (non-empty) region found by the prover, as {symbol: fmpq}, or None."""
         if self.empty() is not Truth.FALSE or self._point is None:
             return None
         return {v: rational_to_qq(self.field.K.domain.to_sympy(x)) for v, x in zip(self.field.variables, self._point)}
 
-    def with_condition(self, rel) -> SignTable:
+    def with_condition(self, rel: Any) -> SignTable:
         """The table of the subregion with ``rel`` added: every strict sign decided here still holds there."""
         sub = SignTable(self.region.with_conditions(rel), self.field)
         sub._signs = {k: s for k, s in self._signs.items() if s in ("+", "-")}  # weak ones may become strict
@@ -217,7 +219,7 @@ class SignTable:
             _SIGN_MEMO.setdefault((k.as_expr(), sub.region), s)
         return sub
 
-    def factor_sign(self, f, hint: int = 0) -> str | None:
+    def factor_sign(self, f: Any, hint: int = 0) -> str | None:
         """'+', '-', '>=', '<=' for f > 0, f < 0, f ≥ 0, f ≤ 0 on the region (f a polynomial of the field's
         ring); None if it varies or is undecided.  ``hint`` (the sign at a region point) orders the questions."""
         if f in self._signs:
@@ -253,7 +255,7 @@ class SignTable:
         _SIGN_MEMO[memo] = self._signs[f] = out
         return out
 
-    def _box_sign(self, f) -> str | None:
+    def _box_sign(self, f: Any) -> str | None:
         """The sign of a factor a·v + b in one variable read off the region's box bounds of v (exact), or
         None (then the prover decides)."""
         monoms = f.monoms()
@@ -283,7 +285,7 @@ class SignTable:
             return s
         return {"+": "-", "-": "+", ">=": "<=", "<=": ">="}[s]
 
-    def _orthant_sign(self, f) -> str | None:
+    def _orthant_sign(self, f: Any) -> str | None:
         """'+' / '-' when f has that strict sign on the region's box by the orthant rule: writing each variable
         v = lo + w or v = hi − w (w ≥ 0, a superset of the box) makes every coefficient of f ≥ 0 (≤ 0) with a
         non-zero constant term; None otherwise (then the prover decides)."""
@@ -308,7 +310,7 @@ class SignTable:
                 return "-"
         return None
 
-    def settle(self, expr, strict: bool = False, point: tuple | None = None):
+    def settle(self, expr: Any, strict: bool = False, point: tuple[Any, ...] | None = None):
         """``(Truth or None, candidates)`` of expr ≥ 0 (> 0 if strict), expr in the field, from its factors'
         signs.  TRUE / FALSE when the factor signs settle it; ``None`` with the factors to split on
         otherwise: ``(f, False)`` for an odd-power numerator factor whose sign varies, ``(f, True)`` for a
@@ -346,12 +348,12 @@ class SignTable:
         # the product is ≤ 0 (< 0 when no factor may vanish): false on a non-empty region unless it is 0
         return (Truth.FALSE if not weak else None), []
 
-    def splits_for(self, conditions, point: dict):
+    def splits_for(self, conditions: Any, point: dict[Any, Any]):
         """Split relations (σf ≥ 0, or σf > 0 for a denominator factor; σ the sign of f at ``point``) after
         which every condition (expr, strict) settles TRUE on the region; ``None`` if one cannot be settled
         (or is false) this way."""
         table: SignTable = self
-        splits: list = []
+        splits: list[Any] = []
         pt = self.field.point(point)
         for _ in range(64):
             pending, rest = [], []
@@ -396,15 +398,15 @@ class ParametricLPCertificate(Certificate):
     region_y_ub: tuple[tuple[str, ...], ...] = ()
     region_y_eq: tuple[tuple[str, ...], ...] = ()
     region_value: tuple[str, ...] = ()
-    tree: tuple = ()
+    tree: tuple[Any, ...] = ()
 
     @classmethod
-    def build(cls, problem, regions, tree, *, name: str = "parametric LP", scope: str = ""):
+    def build(cls, problem: Any, regions: Any, tree: Any, *, name: str = "parametric LP", scope: str = ""):
         """From a :class:`exactdp.theory.parametric.ParametricLP`, its lifted regions and the split tree."""
         row = lambda v: tuple(expr_text(a) for a in v)  # noqa: E731
         params = tuple(problem.parameters)
 
-        def tr(node):
+        def tr(node: Any):
             if node[0] == "split":
                 return ("split", node[1], tr(node[2]), tr(node[3]))
             if node[0] == "region":
@@ -503,7 +505,7 @@ class ParametricLPCertificate(Certificate):
             truth = Truth.FALSE
         return CertificateCheck(truth, tuple(steps), tuple(bad))
 
-    def _coverage(self, sy, variables, domain, region_sets):
+    def _coverage(self, sy: Any, variables: Any, domain: Any, region_sets: Any):
         """Walk the split tree: complementary children, region leaves equal to their paths, empty leaves."""
         bad: list[str] = []
         seen: list[int] = []
@@ -511,7 +513,7 @@ class ParametricLPCertificate(Certificate):
         counts = {"split": 0, "empty": 0}
         field = Field(variables)
 
-        def walk(node, path):
+        def walk(node: Any, path: Any) -> None:
             nonlocal truth
             if not isinstance(node, tuple) or not node:
                 bad.append("coverage: malformed tree node")

@@ -15,6 +15,8 @@ one sign and their product is ≥ 0, then e ≥ 0 on the closed orthant.  TRUE i
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 import sympy
@@ -41,9 +43,9 @@ class SymbolicStatements(Certificate):
             return CertificateCheck(Truth.FALSE, (), ("no statement to check",))
         syms = self.symbols()
         base = self.region_conditions(syms)
-        steps: list = []
-        fails: list = []
-        truths: list = []
+        steps: list[Any] = []
+        fails: list[Any] = []
+        truths: list[Any] = []
         for i, st in enumerate(self.statements):
             if len(st) != 5 or st[2] not in _OPS:
                 return CertificateCheck(Truth.FALSE, tuple(steps), (f"statement {i}: expected (label, lhs, op, rhs, "
@@ -79,7 +81,7 @@ class SymbolicStatements(Certificate):
                 fails.append(f"{label}: undecided ({d.reason or 'no reason given'})")
         return CertificateCheck(combine_truths(truths), tuple(steps), tuple(fails))
 
-    def counterexample(self) -> dict | None:
+    def counterexample(self) -> dict[Any, Any] | None:
         """The exact counterexample of the first false statement, re-derived (None if none is false)."""
         from exactdp.algebra.prover import Region, decide, prove_identity
 
@@ -101,12 +103,12 @@ class SymbolicStatements(Certificate):
 @dataclass(frozen=True)
 class _Conditions:
     cert: SymbolicStatements
-    syms: dict
-    texts: tuple
+    syms: dict[Any, Any]
+    texts: tuple[Any, ...]
     label: str
 
-    def relations(self) -> list:
-        out: list = []
+    def relations(self) -> list[Any]:
+        out: list[Any] = []
         for j, text in enumerate(self.texts):
             rel = self.cert.read(text, self.syms, f"{self.label} condition {j}", relations=True)
             if rel is not sympy.true:
@@ -114,11 +116,11 @@ class _Conditions:
         return out
 
 
-def _vars(*exprs) -> list:
+def _vars(*exprs: Any) -> list[Any]:
     return sorted(set().union(*[e.free_symbols for e in exprs]), key=str)
 
 
-def _orthant(e, region) -> str:
+def _orthant(e: Any, region: Any) -> str:
     """The orthant rule (module docstring): a step text if it proves e ≥ 0 on the region, else ''."""
     syms = sorted(e.free_symbols, key=str)
     if not syms or region.constraints or e.has(sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise):
@@ -146,7 +148,7 @@ def _orthant(e, region) -> str:
             f"the expression is >= 0")
 
 
-def statement(label: str, relation, conditions=()) -> tuple:
+def statement(label: str, relation: Any, conditions: Any = ()) -> tuple[Any, ...]:
     """One statement tuple from a sympy relation (``Eq`` or an inequality) and sympy conditions."""
     from exactdp.algebra.certificates import expr_text, relation_text
 

@@ -27,6 +27,7 @@ from exactdp.errors import InternalError, ParameterError
 from exactdp.numbers.rich import RichDisplay
 from exactdp.io import kernel_to_json
 from exactdp.kernels import Kernel
+from exactdp.limits import quote
 from exactdp.measures import registry
 from exactdp.measures.contraction import eta_hockey_stick
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
@@ -266,23 +267,39 @@ def _size_range(value, name: str) -> tuple[int, int]:
     return lo, hi
 
 
-def _gamma_range(value):
-    """("lo", "hi") exact strings for gamma = e^eps in [lo, hi], 1 <= lo <= hi; None for no restriction."""
-    from exactdp.numbers.qq import to_qq
-
-    if value is None:
-        return None
+def _ends(value, name: str) -> tuple:
+    """The two ends of a range given as ``"lo..hi"`` (or one value), or a pair."""
     if isinstance(value, str):
         lo, sep, hi = value.partition("..")
-        if not sep:
-            lo = hi = value
-    elif isinstance(value, (tuple, list)) and len(value) == 2:
-        lo, hi = value
+        return (lo.strip(), hi.strip()) if sep else (value.strip(), value.strip())
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return tuple(value)
+    raise ParameterError(f"{name}: expected 'lo..hi' or a pair of exact numbers, got {value!r}")
+
+
+def t_range(t=None, eps=None):
+    """("lo", "hi") exact strings for the privacy level t = e^eps in [lo, hi], 1 <= lo <= hi, from a range
+    of ``t`` or of ``eps`` (each e^eps rational: ``"log(2)..log(3)"``); None for no restriction."""
+    from exactdp.numbers.qq import to_qq
+    from exactdp.parameters import t_value
+
+    if t is not None and eps is not None:
+        raise ParameterError("t, eps: give at most one range, of t = e^eps or of eps")
+    if eps is not None:
+        ends = []
+        for e in _ends(eps, "eps"):
+            v = t_value(eps=e, name="eps")
+            if not isinstance(v, fmpq):
+                raise ParameterError(f"eps: e^eps must be rational at both ends (e.g. 'log(2)..log(3)'), got "
+                                     f"{quote(str(e))}; or give a range of t = e^eps")
+            ends.append(v)
+        lo, hi = ends
+    elif t is not None:
+        lo, hi = (to_qq(v, "t") for v in _ends(t, "t"))
     else:
-        raise ParameterError(f"gamma: expected 'lo..hi' or a pair of exact numbers, got {value!r}")
-    lo, hi = (to_qq(v.strip() if isinstance(v, str) else v, "gamma") for v in (lo, hi))
+        return None
     if not 1 <= lo <= hi:
-        raise ParameterError(f"gamma: need 1 <= lo <= hi (gamma = e^eps), got {lo}..{hi}")
+        raise ParameterError(f"t: need 1 <= lo <= hi (t = e^eps), got {lo}..{hi}")
     return str(lo), str(hi)
 
 
@@ -352,7 +369,7 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
 
 def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int = DEFAULT_BUDGET, seed: int = 0,
           scheduler=None, workers: int = 1, progress: bool = False, max_seconds: float | None = None,
-          chunk_size: int = 40, max_den: int = 12, gamma=None) -> CheckResult:
+          chunk_size: int = 40, max_den: int = 12, t=None, eps=None) -> CheckResult:
     r"""Search for an exact counterexample to ``inequality`` over a class of mechanisms.
 
     Args:
@@ -370,7 +387,8 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
             differ between runs; the report says so).
         chunk_size: kernels per chunk (part of the plan: change it and the random part changes).
         max_den: largest row denominator of the random kernels (the grid phase raises den by itself).
-        gamma: restrict γ = e^ε to an interval, ``"5/2..3"`` or a pair (ε near 1); exact rationals ≥ 1.
+        t, eps: restrict the privacy level to an interval (at most one of them): ``t="5/2..3"`` or a pair
+            for t = e^ε (exact rationals ≥ 1; ε near 1), or ``eps="log(2)..log(3)"`` (each e^ε rational).
     Returns:
         a :class:`CheckResult`.
     Raises:
@@ -398,7 +416,7 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
 
         require("max_work", budget * KERNEL_WORK * sizes_N[1] * sizes_M[1],
                 f"check with budget = {budget} kernels of up to {sizes_N[1]} x {sizes_M[1]} and no --max-seconds")
-    spec = SearchSpec(inequality, classes, sizes_N, sizes_M, seed, budget, chunk_size, max_den, _gamma_range(gamma))
+    spec = SearchSpec(inequality, classes, sizes_N, sizes_M, seed, budget, chunk_size, max_den, t_range(t, eps))
     static_checks(conj, spec.N, spec.M)
     proof = _try_prove(conj, classes, spec)
     merged, info = run_search(spec, scheduler=scheduler, workers=workers,
