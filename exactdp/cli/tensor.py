@@ -98,7 +98,7 @@ def _tv_enclosure(K, n: int):
 
     enclosure = delta_tensor_power_enclosure(K, n, 1)
     classes = len(classify(normalize_factors([(K, n)]))[0])
-    return TensorWitness(enclosure.value, (), classes, 0), enclosure
+    return TensorWitness(enclosure.value, (), classes, 0), enclosure  # type: ignore[arg-type]  # value None: only the enclosure is known
 
 
 def _result(out: dict, eps) -> dict:
@@ -264,7 +264,7 @@ def run(args) -> int:
                "eta_tv_maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)}
                                     for _, x, xp, c in tv.composition],
                "pair_classes": str(tv.classes), "evaluations": str(tv.evaluations), "discarded": str(tv.discarded)}
-        values = {"eta_TV(K^(x n))": tv.value}
+        values: dict[str, Any] = {"eta_TV(K^(x n))": tv.value}
         if not exact_tv and not enclosure.exact:
             out["eta_tv"] = None
             out["eta_tv_enclosure"] = {"lower": str(enclosure.lower), "upper": str(enclosure.upper),

@@ -241,7 +241,7 @@ def exact_lower_bound(name: str, K):
     return eta_chi2(K).lower
 
 
-def _eta_chi2_ball(K):
+def eta_chi2_ball(K):
     """η_χ²(K) as a ball (the RB route): for two inputs around the exact value; for N ≥ 3 a ball containing the
     certified enclosure [best two-input prior's value, η_TV] of :func:`~exactdp.measures.chi2_contraction.eta_chi2`,
     so a conjecture is refuted where the lower end already exceeds its bound, and undecided where the ball
@@ -292,9 +292,9 @@ _BUILTIN = (
              "log max_y max_x K(y|x)/(c S_y+(1-Nc) min_x K(y|x))", r"\varepsilon_{\mathrm{PML}}(K, #1)",
              "eps_PML(K, #1)", "pml", _pml_eps),
     Quantity("eta_chi2", 0, "chi-square contraction coefficient sup_P eta_chi2(P, K), exact for two-input kernels",
-             r"\eta_{\chi^2}(K)", "eta_chi2(K)", None, _eta_chi2, _eta_chi2_ball),
+             r"\eta_{\chi^2}(K)", "eta_chi2(K)", None, _eta_chi2, eta_chi2_ball),
     Quantity("eta_kl", 0, "KL contraction coefficient; equals eta_chi2 (operator-convex f, docs/references.md)",
-             r"\eta_{\mathrm{KL}}(K)", "eta_KL(K)", None, _eta_chi2, _eta_chi2_ball),
+             r"\eta_{\mathrm{KL}}(K)", "eta_KL(K)", None, _eta_chi2, eta_chi2_ball),
     Quantity("eta_tv_tensor", 1, "Dobrushin coefficient of the n-fold product K^{(x)n}, n = the argument (1..4)",
              r"\eta_{\mathrm{TV}}(K^{\otimes #1})", "eta_TV(K^(x)#1)", None, _eta_tv_tensor),
     Quantity("tv", 2, "total variation 1/2 sum |A-B|", r"\mathrm{TV}(#1, #2)", "TV(#1, #2)", None,
@@ -313,6 +313,6 @@ for _q in _BUILTIN:
 #: the names of the built-in quantities (registered when this module is imported)
 BUILTIN = frozenset(q.name for q in _BUILTIN)
 
-__all__ = ["BUILTIN", "MAX_ARITY", "RESERVED", "Quantity", "Undefined", "divergences", "eta_chi2_two_inputs", "eta_hockey_stick_exact", "exact_lower_bound",
+__all__ = ["BUILTIN", "MAX_ARITY", "RESERVED", "Quantity", "Undefined", "divergences", "eta_chi2_ball", "eta_chi2_two_inputs", "eta_hockey_stick_exact", "exact_lower_bound",
            "kernel_constants", "quantities", "quantity", "rational_argument", "register_quantity",
            "unregister_quantity"]

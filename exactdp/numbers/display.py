@@ -16,6 +16,8 @@ Only sympy and the number layer are used here; how the objects of the upper laye
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
 from flint import fmpq
 from sympy.printing.latex import LatexPrinter
@@ -41,11 +43,11 @@ class PaperLatexPrinter(LatexPrinter):
     """sympy's LaTeX printer with the papers' symbol names, a positive leading term, and a Piecewise
     that parses with matplotlib's mathtext (``cases=False``) or a ``cases`` environment (``cases=True``)."""
 
-    def __init__(self, settings=None, *, cases: bool = False):
+    def __init__(self, settings: Any = None, *, cases: bool = False) -> None:
         super().__init__(settings)
         self.cases = cases
 
-    def _print_Piecewise(self, expr):
+    def _print_Piecewise(self, expr: Any) -> str:
         if self.cases:
             rows = [rf"{self._print(e)} & \text{{otherwise}}" if c is sympy.true
                     else rf"{self._print(e)} & \text{{if }} {self._print(c)}" for e, c in expr.args]
@@ -58,7 +60,7 @@ class PaperLatexPrinter(LatexPrinter):
                 parts.append(rf"{self._print(e)} \;\text{{if}}\; {self._print(c)}")
         return r"\left\{ " + r",\quad ".join(parts) + r" \right."
 
-    def add_terms(self, expr, order=None) -> list[str]:
+    def add_terms(self, expr: Any, order: Any = None) -> list[str]:
         """The terms of a sum as printed: the first bare, the others with their sign (``"+ a"``, ``"- b"``)."""
         terms = list(self._as_ordered_terms(expr, order=order))
         lead = next((k for k, term in enumerate(terms) if not term.could_extract_minus_sign()), 0)
@@ -76,18 +78,18 @@ class PaperLatexPrinter(LatexPrinter):
             out.append(sign + term_tex)
         return out
 
-    def _print_Add(self, expr, order=None):
+    def _print_Add(self, expr: Any, order: Any = None) -> str:
         """Default term order, except that a positive term leads ("1 - Nc", not "- Nc + 1")."""
         return " ".join(self.add_terms(expr, order))
 
-    def _print_Symbol(self, expr, style="plain"):
+    def _print_Symbol(self, expr: Any, style: Any = "plain") -> str:
         name = expr.name
         if name in SYMBOL_LATEX:
             return SYMBOL_LATEX[name]
-        return super()._print_Symbol(expr, style=style)
+        return str(super()._print_Symbol(expr, style=style))
 
 
-def exp_form(expr, t_names=("t",)):
+def exp_form(expr: Any, t_names: Any = ("t",)) -> Any:
     """Replace t by e^ε (proofs run in t, the papers write ε)."""
     expr = as_expr(expr)
     subs = {s: sympy.exp(EPS) for s in expr.free_symbols if s.name in t_names}
@@ -98,7 +100,7 @@ def printer(*, cases: bool = False) -> PaperLatexPrinter:
     return PaperLatexPrinter({"mul_symbol": None, "inv_trig_style": "abbreviated"}, cases=cases)
 
 
-def as_display_expr(expr, *, t_as_exp: bool = True):
+def as_display_expr(expr: Any, *, t_as_exp: bool = True) -> Any:
     """A sympy value of an exact number or expression (fmpq, int, ``oo``, sympy), t → e^ε if asked."""
     if not isinstance(expr, (sympy.Basic, bool)):
         expr = as_sympy(expr)
@@ -107,14 +109,14 @@ def as_display_expr(expr, *, t_as_exp: bool = True):
     return expr
 
 
-def to_latex(expr, *, t_as_exp: bool = True, cases: bool = False) -> str:
+def to_latex(expr: Any, *, t_as_exp: bool = True, cases: bool = False) -> str:
     """LaTeX of a sympy expression (or fmpq / ``oo``) in the papers' notation, without ``$``.
 
     >>> t = sympy.Symbol("t", positive=True)
     >>> to_latex((t - 1) / (t + 1))
     '\\\\frac{e^{\\\\varepsilon} - 1}{e^{\\\\varepsilon} + 1}'
     """
-    return printer(cases=cases).doprint(as_display_expr(expr, t_as_exp=t_as_exp))
+    return str(printer(cases=cases).doprint(as_display_expr(expr, t_as_exp=t_as_exp)))
 
 
 class TextPrinter(StrPrinter):
@@ -123,7 +125,7 @@ class TextPrinter(StrPrinter):
     when it is a sum or product).  What it prints is what the safe reader (:mod:`exactdp.numbers.reader`) reads
     back into the same expression, so the screen never states a formula other than the one computed."""
 
-    def _print_Pow(self, expr, rational=False):
+    def _print_Pow(self, expr: Any, rational: Any = False) -> str:
         base, e = expr.args
         if e is sympy.S.Half:  # √2, √t, √(t + 1)
             text = self._print(base)
@@ -133,9 +135,9 @@ class TextPrinter(StrPrinter):
             den = base ** -e
             text = self._print(den)
             return f"1/({text})" if isinstance(den, (sympy.Add, sympy.Mul)) else f"1/{text}"
-        return super()._print_Pow(expr, rational).replace("**", "^")
+        return str(super()._print_Pow(expr, rational)).replace("**", "^")
 
-    def _print_Function(self, expr):
+    def _print_Function(self, expr: Any) -> str:
         """A call with each sum argument over its common denominator: log((1 + √2)/2), not log(1/2 + √2/2)
         (sympy distributes 1/2 over the sum; the reader rebuilds the same expression from either text)."""
         args = []
@@ -147,7 +149,7 @@ class TextPrinter(StrPrinter):
                 args.append(self._print(a))
         return f"{expr.func.__name__}({', '.join(args)})"
 
-    def _print_Mul(self, expr):
+    def _print_Mul(self, expr: Any) -> str:
         num, den = sympy.fraction(expr)
         if den != 1 and not expr.has(sympy.Piecewise):
             ns, ds = self._print(num), self._print(den)
@@ -156,13 +158,13 @@ class TextPrinter(StrPrinter):
             if isinstance(den, (sympy.Add, sympy.Mul)):
                 ds = f"({ds})"  # 1/(4·c), 1/(t + 1); 2/t^3 needs none (a power binds first)
             return f"{ns}/{ds}"
-        return super()._print_Mul(expr).replace("**", "^").replace("*", "·")
+        return str(super()._print_Mul(expr)).replace("**", "^").replace("*", "·")
 
 
 RELATION_TEXT = {"==": "=", "<=": "≤", ">=": "≥", "<": "<", ">": ">", "!=": "≠"}
 
 
-def to_text(value) -> str:
+def to_text(value: Any) -> str:
     """An exact value as mathematics for the terminal, by :class:`TextPrinter`: relations with ``≤``/``≥``,
     an equation cleared of denominators (``4·c·t = 1``, not ``Eq(t, 1/(4*c))``), ``Piecewise`` as cases
     (``{a if cond; b otherwise}``), ``and``/``or`` between conditions, ``(a, b)`` for sequences.
@@ -201,10 +203,10 @@ def to_text(value) -> str:
     if isinstance(value, (sympy.And, sympy.Or)):
         sep = " and " if isinstance(value, sympy.And) else " or "
         return sep.join(to_text(a) for a in value.args)
-    return _TEXT.doprint(value)
+    return str(_TEXT.doprint(value))
 
 
-def normal_form(e):
+def normal_form(e: Any) -> Any:
     """num/den factored, the sign chosen so that most of the denominator's coefficients are positive
     (ties: a positive constant term) — the papers' style (t−1)/(t(1−Nc)+1), not −(t−1)/(Nct−t−1)."""
     num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
@@ -224,7 +226,7 @@ def normal_form(e):
     return num / den
 
 
-def absorb_sign(e):
+def absorb_sign(e: Any) -> Any:
     """−t(c − 1) → t(1 − c): move a leading minus sign of a product into one of its sum factors."""
     if isinstance(e, sympy.Mul) and e.could_extract_minus_sign():
         factors = list(e.args)
@@ -236,12 +238,12 @@ def absorb_sign(e):
     return e
 
 
-def uses_t(*exprs) -> bool:
+def uses_t(*exprs: Any) -> bool:
     """Whether any of the values is written in t (then its display is in e^ε and says so)."""
     return any(isinstance(e, sympy.Basic) and any(s.name == "t" for s in e.free_symbols) for e in exprs)
 
 
-def entry_form(e):
+def entry_form(e: Any) -> Any:
     """An entry of a kernel as displayed: in the papers' normal form (:func:`normal_form`) when it has
     parameters."""
     e = as_display_expr(e, t_as_exp=False)
@@ -250,7 +252,7 @@ def entry_form(e):
     return e
 
 
-def matrix_latex(rows, entry=entry_form) -> str:
+def matrix_latex(rows: Any, entry: Any = entry_form) -> str:
     r"""``\begin{pmatrix} … \end{pmatrix}`` of a matrix of exact values (rows), each printed as
     ``entry(value)`` (default :func:`entry_form`: cancelled and factored), t as e^ε."""
     body = r" \\ ".join(" & ".join(to_latex(entry(e)) for e in r) for r in rows)
@@ -261,7 +263,7 @@ RELATIONS = {"=": "=", "<=": r"\leq", ">=": r"\geq", "<": "<", ">": ">", "upper"
              "equals": "=", "definition": "="}
 
 
-def relation_latex(lhs_tex: str, rel: str, rhs) -> str:
+def relation_latex(lhs_tex: str, rel: str, rhs: Any) -> str:
     """``lhs rel rhs`` with rel one of = ≤ ≥ < > (or a registry direction: upper, lower, equals)."""
     rhs_tex = rhs if isinstance(rhs, str) else to_latex(rhs)
     return f"{lhs_tex} {RELATIONS[rel]} {rhs_tex}"

@@ -34,9 +34,25 @@ value and its first maximizer are the exact search's whatever the size of the de
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from exactdp.numbers.wide import products_ge
+
+
+class IntegerRows(Protocol):
+    """What the filter reads of :class:`exactdp.numbers.linalg.IntRows` (which imports this module): the
+    integer rows ``A[i] / d[i]`` and the rows' cache of read-only views."""
+
+    A: np.ndarray
+    d: np.ndarray
+    max_den: int
+    _views: dict[Any, Any]
+
+    @property
+    def shape(self) -> tuple[int, int]: ...
 
 U = 2.0**-53
 #: relative error of the float image F of K (see the module docstring)
@@ -47,45 +63,46 @@ _MAX_DIM = 1 << 28
 _TINY = 2.0**-900
 
 
-def usable(R) -> bool:
+def usable(R: IntegerRows) -> bool:
     """The float route's preconditions: int64 numerators ``0 ≤ A`` and denominators ``0 < d < 2^63``, sizes
     within the error analysis (object arrays of Python ints take the exact routes of their callers)."""
     N, M = R.shape
-    return R.A.dtype == np.int64 and 0 < N < _MAX_DIM and 0 < M < _MAX_DIM
+    return bool(R.A.dtype == np.int64) and 0 < N < _MAX_DIM and 0 < M < _MAX_DIM
 
 
-def _inverses(R) -> np.ndarray:
+def _inverses(R: IntegerRows) -> np.ndarray:
     """fl(1 / fl(d)) per row (cached on ``R``)."""
-    v = R._views.get("float_inverses")
+    v: np.ndarray | None = R._views.get("float_inverses")
     if v is None:
         v = 1.0 / R.d.astype(np.float64)
         R._views["float_inverses"] = v
     return v
 
 
-def _image(R, cols=None) -> np.ndarray:
+def _image(R: IntegerRows, cols: Any = None) -> np.ndarray:
     """The float image F (of the columns ``cols``, default all) for one use, not kept: each entry is the same
     fl(A[x][y] · fl(1/d[x])) as in :func:`float_image`.  A kernel's column maxima, minima and sums are kept
     instead (a few vectors); keeping N × M floats would make every first call on a new kernel write fresh
     memory pages, which costs more than the multiplication itself."""
-    F = R._views.get("float_image")
+    F: np.ndarray | None = R._views.get("float_image")
     if F is not None:
         return F if cols is None else F[:, cols]
     A = R.A if cols is None else R.A[:, cols]
-    return np.multiply(A, _inverses(R)[:, None])
+    image: np.ndarray = np.multiply(A, _inverses(R)[:, None])
+    return image
 
 
-def float_image(R) -> np.ndarray:
+def float_image(R: IntegerRows) -> np.ndarray:
     """F ≈ K (ε), F[x][y] = fl(A[x][y] · fl(1/d[x])) (cached on ``R``: the pairwise filter reads it N times);
     requires :func:`usable`."""
-    F = R._views.get("float_image")
+    F: np.ndarray | None = R._views.get("float_image")
     if F is None:
         F = np.multiply(R.A, _inverses(R)[:, None])
         R._views["float_image"] = F
     return F
 
 
-def _scan(R, whats, *, candidates: bool = False) -> None:
+def _scan(R: IntegerRows, whats: Any, *, candidates: bool = False) -> None:
     """One float image (:func:`_image`, not kept) for the column max / min / sum named in ``whats`` (cached as
     ``float_col_*``) and, with ``candidates``, every entry within the bound of its column's float max (cached as
     ``float_cand_max``: flat indices x·M + y, increasing), so the matrix is converted once per first call."""
@@ -96,7 +113,7 @@ def _scan(R, whats, *, candidates: bool = False) -> None:
         R._views["float_cand_max"] = np.flatnonzero(F >= R._views["float_col_max"] * (1 - 4 * EPS))
 
 
-def _columns(R, whats) -> list[np.ndarray]:
+def _columns(R: IntegerRows, whats: Any) -> list[np.ndarray]:
     """The float column max / min / sum of the image, for each name in ``whats`` (cached; the missing ones come
     from one :func:`_scan`)."""
     missing = [w for w in whats if "float_col_" + w not in R._views]
@@ -105,12 +122,12 @@ def _columns(R, whats) -> list[np.ndarray]:
     return [R._views["float_col_" + w] for w in whats]
 
 
-def _column(R, what: str) -> np.ndarray:
+def _column(R: IntegerRows, what: str) -> np.ndarray:
     """The float column max / min / sum of the image (cached)."""
     return _columns(R, (what,))[0]
 
 
-def column_argext(R, cols=None, *, sense: str = "max") -> np.ndarray:
+def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str = "max") -> np.ndarray:
     """For each column y (of ``cols``, default all), the first row index x of the exact max (``sense="max"``) or
     min (``"min"``) of A[x][y]/d[x].  Candidates are the entries within the float bound of the column's float
     extreme; a column with one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
@@ -170,7 +187,8 @@ def column_argext(R, cols=None, *, sense: str = "max") -> np.ndarray:
 _FEW = 16
 
 
-def _decide_few(R, idx, x, j, starts, counts, cols, sense: str) -> None:
+def _decide_few(R: IntegerRows, idx: np.ndarray, x: np.ndarray, j: np.ndarray, starts: np.ndarray,
+                counts: np.ndarray, cols: Any, sense: str) -> None:
     """Set idx[j] for the columns whose candidates are x[s : s + count] (s in ``starts``, rows increasing): the
     first exact max (min) of A[x][y]/d[x], by cross-products of Python integers."""
     A, d = R.A, R.d
@@ -206,7 +224,8 @@ def column_tournament(A: np.ndarray, d: np.ndarray, sense: str = "max") -> np.nd
         idx = np.where(keep, idx[0::2], idx[1::2])
         num = np.where(keep, num[0::2], num[1::2])
         den = np.where(keep, den[0::2], den[1::2])
-    return idx[0]
+    first: np.ndarray = idx[0]
+    return first
 
 
 def keep_near_max(r: np.ndarray, rho: float) -> np.ndarray:
@@ -215,7 +234,7 @@ def keep_near_max(r: np.ndarray, rho: float) -> np.ndarray:
     return np.flatnonzero(r >= r.max() * (1 - 4 * rho))
 
 
-def ldp_columns(R):
+def ldp_columns(R: IntegerRows) -> tuple[int | None, Any]:
     """``(mixed, candidates)`` for max_y max_x K/min_x K: the first column mixing a zero and a non-zero entry (or
     None), else the columns whose ratio can be the maximum (increasing y).  r̃ = max F / min F ≈ r (2(2ε + u))."""
     hi, lo = _columns(R, ("max", "min"))
@@ -227,7 +246,7 @@ def ldp_columns(R):
     return None, ys[keep_near_max(hi[ys] / lo[ys], 2 * (2 * EPS + U))]
 
 
-def pml_columns(R, cp: int, cq: int):
+def pml_columns(R: IntegerRows, cp: int, cq: int) -> np.ndarray | None:
     """The columns whose r_y = max_x K / (c S_y + (1 − Nc) min_x K), c = cp/cq, can be the maximum (increasing y),
     or None when c is too small for the float bounds.  r̃ ≈ r (ρ), ρ = 2(3ε + 2Nu + 6u): hi (ε), S (2ε + 2Nu),
     c̃ and (1 − Nc)~ correctly rounded from integers (u), two products, a sum and a quotient (u each)."""
@@ -240,10 +259,12 @@ def pml_columns(R, cp: int, cq: int):
     ys = np.flatnonzero(hi > 0)  # all-zero columns: the output never occurs
     r = hi[ys] / (c * S[ys] + rest * lo[ys])
     rho = 2 * (3 * EPS + 2 * N * U + 6 * U)
-    return ys[keep_near_max(r, rho)]
+    kept: np.ndarray = ys[keep_near_max(r, rho)]
+    return kept
 
 
-def max_pairwise_hockey_stick(R, g: int, h: int, *, symmetric: bool = False, block_elems: int = 1 << 16):
+def max_pairwise_hockey_stick(R: IntegerRows, g: int, h: int, *, symmetric: bool = False,
+                              block_elems: int = 1 << 16) -> Any:
     r"""max over ordered pairs i ≠ j (i < j when ``symmetric``) of E_{g/h}(K_i‖K_j) exactly, with the
     lexicographically first maximizing pair: ``(num, den, i, j)``, or None when the float route does not apply
     (γ outside [2^-900, 2^900], or g·d, h·d not below 2^63 for the exact 128-bit signs).
@@ -285,7 +306,8 @@ def max_pairwise_hockey_stick(R, g: int, h: int, *, symmetric: bool = False, blo
     return _exact_pairs(R, g, h, vi[keep], vj[keep])
 
 
-def _exact_pairs(R, g: int, h: int, pi: np.ndarray, pj: np.ndarray, chunk_elems: int = 1 << 18):
+def _exact_pairs(R: IntegerRows, g: int, h: int, pi: np.ndarray, pj: np.ndarray,
+                 chunk_elems: int = 1 << 18) -> Any:
     """The exact max of E_{g/h}(K_i‖K_j) over the candidate pairs (pi, pj), lexicographically first pair on ties."""
     A, d = R.A, R.d
     M = A.shape[1]

@@ -170,7 +170,7 @@ class InstanceEnv(V.Env):
             return self._cached("max_leakage", lambda: _log_ratio(max_leakage_ratio(K)))
         if name in ("eta_chi2", "eta_kl"):
             if K.N != 2:  # N >= 3: the certified enclosure [two-input lower bound, eta_TV] as a ball
-                return self._cached("eta_chi2", lambda: registry.quantity("eta_chi2").ball(K))
+                return self._cached("eta_chi2", lambda: registry.eta_chi2_ball(K))
             r = self._cached("eta_chi2", lambda: _two_inputs(K))
             return r.value.lo if r.value.is_rational else _algebraic_ball(r.value)
         if name == "pml_eps":
