@@ -33,7 +33,7 @@ import sympy
 
 from exactdp.errors import ParameterError
 from exactdp.limits import require
-from exactdp.recheck import Recheck, bound_to_its_data, CertificateData, shape_errors
+from exactdp.recheck import Recheck, bound_to_its_data, CertificateData, definitions_of, shape_errors
 from exactdp.smt.cleared import ClearingEncoder
 from exactdp.smt.smtlib import Encoder, Unsupported
 
@@ -166,10 +166,11 @@ def _linear_combination(d: dict) -> list[Obligation]:
     cons, mults = d.get("constraints", []), d.get("multipliers", [])
     if len(cons) != len(mults):
         raise ParameterError(f"{data.name}: {len(mults)} multipliers for {len(cons)} constraints")
-    g = [(str(lab), data.read(txt, f"constraint {lab}")) for lab, txt in cons]
-    lam = [data.read(txt, f"multiplier {k}") for k, txt in enumerate(mults)]
-    h = data.read(d.get("conclusion", ""), "conclusion")
-    s = data.read(d.get("slack", "0"), "slack")
+    subs = definitions_of(d, data)  # the abbreviations substituted here too
+    g = [(str(lab), data.read(txt, f"constraint {lab}").xreplace(subs)) for lab, txt in cons]
+    lam = [data.read(txt, f"multiplier {k}").xreplace(subs) for k, txt in enumerate(mults)]
+    h = data.read(d.get("conclusion", ""), "conclusion").xreplace(subs)
+    s = data.read(d.get("slack", "0"), "slack").xreplace(subs)
     signs = [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)] + [("slack", s)]
     for what, e in signs:
         if not e.free_symbols <= set(params):
