@@ -941,7 +941,7 @@ def _with_uses_met(rechecks: list[Recheck]) -> list[Recheck]:
     """The re-checks of one claim's certificates, a certificate that rests on others (``uses``) REJECTED when one
     of them is not among the claim's certificates, UNDECIDED when one is there but not re-checked OK: a
     structural lemma is a certificate of its own, never a sentence."""
-    status = {}
+    status: dict[str, set[str]] = {}
     for r in rechecks:
         status.setdefault(r.name, set()).add(r.status)
     for r in rechecks:
