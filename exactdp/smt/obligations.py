@@ -13,7 +13,8 @@ Each obligation is a problem whose expected answer is fixed in advance:
 Per kind (the data read by :mod:`exactdp.numbers.reader` through :class:`exactdp.recheck.CertificateData`, never
 evaluated as code):
 
-* ``linear-combination``: h − Σ λ_i g_i − s = 0 on the region (parameters and variables), λ_i ≥ 0 and s ≥ 0 on
+* ``linear-combination``: its ``definitions`` substituted first (as :func:`exactdp.recheck.definitions_of` reads
+  them), h − Σ λ_i g_i − s = 0 on the region (parameters and variables), λ_i ≥ 0 and s ≥ 0 on
   the region, the region non-empty; λ_i and s must depend on the parameters only (checked on the data);
 * ``symbolic-statements``: every statement on the region with its own conditions, each such region non-empty;
 * ``lp-point``: x ≥ 0, A_ub x ≤ b_ub, A_eq x = b_eq, y_ub ≥ 0, A_ubᵀ y_ub + A_eqᵀ y_eq ≥ c, c·x = value and

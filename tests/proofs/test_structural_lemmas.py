@@ -92,6 +92,20 @@ def test_definitions_are_substituted_by_both_checkers():
     assert r.status == REJECTED and "conclusion" in r.reasons[0]
 
 
+def test_smt_substitutes_the_definitions_too():
+    """The SMT export confirms the genuine witness fact and refutes the one with hi = 2, with a model."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from exactdp.smt import CONFIRMED, REFUTED, smt_check_certificate
+
+    cert = PA.gamma_beyond_witness_output1()
+    assert smt_check_certificate(cert.to_json(), timeout=20).status == CONFIRMED
+    bad = dataclasses.replace(cert, definitions=(("hi", "2"),) + cert.definitions[1:])
+    r = smt_check_certificate(bad.to_json(), timeout=20)
+    assert r.status == REFUTED
+    assert any(o.label.startswith("conclusion = sum") and o.counterexample for o in r.results if o.status == REFUTED)
+
+
 def test_a_definition_may_not_rename_a_variable_or_parameter():
     cert = PA.gamma_beyond_witness_output1()
     for name in ("c", "t"):
