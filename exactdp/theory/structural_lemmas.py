@@ -180,6 +180,12 @@ def with_lemmas(certificates) -> tuple:
     return certificates + tuple(extra)
 
 
+def lemmas_used(certificates) -> tuple[str, ...]:
+    """The names of the structural lemmas whose certificates ``certificates`` name in their ``uses`` fields."""
+    used = {n for c in certificates for n in getattr(c, "uses", ())}
+    return tuple(x.name for x in LEMMAS.values() if used & set(x.uses))
+
+
 def all_certificates() -> tuple:
     """Every lemma certificate (for export and the tests)."""
     return tuple(c for x in LEMMAS.values() for c in x.certificates)
