@@ -92,6 +92,8 @@ class Recheck:
     reasons: list = field(default_factory=list)
     trusted: list = field(default_factory=list)
     source: str = ""
+    #: the names of the certificates this one rests on (a linear combination's ``uses``), checked per claim
+    uses: list = field(default_factory=list)
 
     def reject(self, why: str) -> None:
         self.status = REJECTED
@@ -441,6 +443,23 @@ def _nonzero_point(diff, region: list):
 
 # -- the kinds -------------------------------------------------------------------------------------------------
 
+def definitions_of(d: dict, data: CertificateData) -> dict:
+    """A linear combination's ``definitions`` [name, expression] as a substitution (symbol -> expression in the
+    parameters and variables; a later definition may use an earlier one), its names read as fresh symbols: the
+    re-check substitutes them itself, so an abbreviation is re-done, not trusted."""
+    names = [n for n, _ in d.get("definitions", ())]
+    if len(set(names)) != len(names) or set(names) & set(data.syms):
+        raise ParameterError(f"{data.name}: a definition's name is a parameter, a variable or defined twice")
+    for n in names:
+        if not n.isidentifier() or n in FUNCTIONS:
+            raise ParameterError(f"{data.name}: definition name {quote(n, 40)} is not a fresh identifier")
+        data.syms[n] = sympy.Symbol(n, real=True)
+    subs: dict = {}
+    for n, txt in d.get("definitions", ()):
+        subs[data.syms[n]] = data.read(txt, f"definition of {n}").xreplace(subs)
+    return subs
+
+
 def _linear_combination(d: dict, r: Recheck) -> None:
     data = CertificateData(d, tuple(d.get("variables", ())))
     params = {data.syms[p] for p in d.get("parameters", ())}
@@ -448,10 +467,12 @@ def _linear_combination(d: dict, r: Recheck) -> None:
     if len(cons) != len(mults):
         r.reject(f"{len(mults)} multipliers for {len(cons)} constraints")
         return
-    g = [(str(lab), data.read(txt, f"constraint {lab}")) for lab, txt in cons]
-    lam = [data.read(txt, f"multiplier {k}") for k, txt in enumerate(mults)]
-    h = data.read(d.get("conclusion", ""), "conclusion")
-    s = data.read(d.get("slack", "0"), "slack")
+    subs = definitions_of(d, data)
+    r.uses = [str(x) for x in d.get("uses", ())]
+    g = [(str(lab), data.read(txt, f"constraint {lab}").xreplace(subs)) for lab, txt in cons]
+    lam = [data.read(txt, f"multiplier {k}").xreplace(subs) for k, txt in enumerate(mults)]
+    h = data.read(d.get("conclusion", ""), "conclusion").xreplace(subs)
+    s = data.read(d.get("slack", "0"), "slack").xreplace(subs)
     for what, e in [("slack", s)] + [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)]:
         if not e.free_symbols <= params:
             r.reject(f"{what} depends on {sorted(map(str, e.free_symbols - params))}, not only on the parameters")
@@ -646,7 +667,7 @@ _BASE = {"name": S, "parameters": L, "region": L, "scope": S, "assumptions": LL,
 #: the JSON shape of every field, per kind (a field present with another shape is REJECTED before reading)
 SHAPES = {
     "linear-combination": {**_BASE, "variables": L, "constraints": LL, "multipliers": L, "conclusion": S,
-                           "slack": S, "lemmas": L},
+                           "slack": S, "definitions": LL, "uses": L},
     "symbolic-statements": {**_BASE, "statements": "statements"},
     "lp-point": {**_BASE, "point": LL, "c": L, "A_ub": LL, "b_ub": L, "A_eq": LL, "b_eq": L, "x": L, "y_ub": L,
                  "y_eq": L, "value": S},
@@ -903,15 +924,34 @@ def recheck_directory(directory) -> list[Recheck]:
             fail(claim, why)
         by_check = {rel: c.get("name") for c in entry.get("checks") or [] if isinstance(c, dict)
                     for rel in c.get("certificates") or []}
+        mine = []
         for rel in entry.get("certificates", []):
             rel = str(rel)
             listed.add(rel)
-            out.append(_recheck_listed(root, home, claim, rel, hashes.get(rel), by_check.get(rel)))
+            mine.append(_recheck_listed(root, home, claim, rel, hashes.get(rel), by_check.get(rel)))
+        out += _with_uses_met(mine)
     for f in files:
         rel = f.relative_to(root).as_posix()
         if rel not in listed:
             fail(rel, "a certificate file that index.json does not list: filed under no claim")
     return out
+
+
+def _with_uses_met(rechecks: list[Recheck]) -> list[Recheck]:
+    """The re-checks of one claim's certificates, a certificate that rests on others (``uses``) REJECTED when one
+    of them is not among the claim's certificates, UNDECIDED when one is there but not re-checked OK: a
+    structural lemma is a certificate of its own, never a sentence."""
+    status: dict[str, set[str]] = {}
+    for r in rechecks:
+        status.setdefault(r.name, set()).add(r.status)
+    for r in rechecks:
+        missing = [n for n in r.uses if n not in status]
+        if missing:
+            r.reject("rests on " + ", ".join(quote(n, 60) for n in missing[:3]) + ", not among the claim's certificates")
+        for n in r.uses:
+            if n in status and status[n] != {OK}:
+                r.trust(f"rests on {quote(n, 60)}, which was not re-checked OK")
+    return rechecks
 
 
 def _recheck_listed(root: Path, home: str, claim: str, rel: str, digest, check) -> Recheck:

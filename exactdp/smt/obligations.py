@@ -13,7 +13,8 @@ Each obligation is a problem whose expected answer is fixed in advance:
 Per kind (the data read by :mod:`exactdp.numbers.reader` through :class:`exactdp.recheck.CertificateData`, never
 evaluated as code):
 
-* ``linear-combination``: h − Σ λ_i g_i − s = 0 on the region (parameters and variables), λ_i ≥ 0 and s ≥ 0 on
+* ``linear-combination``: its ``definitions`` substituted first (as :func:`exactdp.recheck.definitions_of` reads
+  them), h − Σ λ_i g_i − s = 0 on the region (parameters and variables), λ_i ≥ 0 and s ≥ 0 on
   the region, the region non-empty; λ_i and s must depend on the parameters only (checked on the data);
 * ``symbolic-statements``: every statement on the region with its own conditions, each such region non-empty;
 * ``lp-point``: x ≥ 0, A_ub x ≤ b_ub, A_eq x = b_eq, y_ub ≥ 0, A_ubᵀ y_ub + A_eqᵀ y_eq ≥ c, c·x = value and
@@ -33,7 +34,7 @@ import sympy
 
 from exactdp.errors import ParameterError
 from exactdp.limits import require
-from exactdp.recheck import Recheck, bound_to_its_data, CertificateData, shape_errors
+from exactdp.recheck import Recheck, bound_to_its_data, CertificateData, definitions_of, shape_errors
 from exactdp.smt.cleared import ClearingEncoder
 from exactdp.smt.smtlib import Encoder, Unsupported
 
@@ -166,10 +167,11 @@ def _linear_combination(d: dict) -> list[Obligation]:
     cons, mults = d.get("constraints", []), d.get("multipliers", [])
     if len(cons) != len(mults):
         raise ParameterError(f"{data.name}: {len(mults)} multipliers for {len(cons)} constraints")
-    g = [(str(lab), data.read(txt, f"constraint {lab}")) for lab, txt in cons]
-    lam = [data.read(txt, f"multiplier {k}") for k, txt in enumerate(mults)]
-    h = data.read(d.get("conclusion", ""), "conclusion")
-    s = data.read(d.get("slack", "0"), "slack")
+    subs = definitions_of(d, data)  # the abbreviations substituted here too
+    g = [(str(lab), data.read(txt, f"constraint {lab}").xreplace(subs)) for lab, txt in cons]
+    lam = [data.read(txt, f"multiplier {k}").xreplace(subs) for k, txt in enumerate(mults)]
+    h = data.read(d.get("conclusion", ""), "conclusion").xreplace(subs)
+    s = data.read(d.get("slack", "0"), "slack").xreplace(subs)
     signs = [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)] + [("slack", s)]
     for what, e in signs:
         if not e.free_symbols <= set(params):

@@ -4,17 +4,11 @@ Each privacy class is seen through the *aggregated* quantities of one pair of ro
 set A ⊆ [M]: a = K_x(A), b = K_{x′}(A) ∈ [0, 1] (and, for (ε,c)-PML, S = Σ_x K_x(A)).  Dobrushin's
 coefficient is η_TV(K) = max_{x,x′} max_A (K_x(A) − K_{x′}(A)) (B-1), so a bound on a − b that holds for
 every (x, x′, A) of every kernel of the class bounds η_TV over the class, whatever N and M are.  The step
-needs no citation: for P ≠ Q, (KP − KQ)(A) = TV(P,Q)·Σ_{x,x′} μ(x)ν(x′)(K_x(A) − K_{x′}(A)) with
-μ = (P−Q)₊/TV, ν = (Q−P)₊/TV, a convex combination of per-pair differences (:data:`TWO_POINT`; the
-identity behind it is :func:`two_point_identity`).
-
-**Aggregation lemma.**  A per-output constraint that is *linear* in the column K(·|y) — ``L_y(K) ≤ 0`` —
-holds for every y, so Σ_{y∈A} L_y(K) ≤ 0 for every finite set A (a finite sum of non-positive numbers);
-by linearity the sum is the same constraint written in K_x(A), K_{x′}(A) and S_A = Σ_x K_x(A).  Nothing
-depends on M (the number of summands) or N (which enters only through S_A and the constant N·c).  Where
-the class is defined on sets already ((ε,δ)-LDP, [A] D-6: K_x(A) ≤ e^ε K_{x′}(A) + δ for every A) no
-summation is needed.  :func:`aggregation_identity` checks the summation as an exact identity on a
-symbolic kernel of any given size (the tests run it for several (N, M, A)).
+needs no citation: it is the two-point bound of :mod:`exactdp.theory.structural_lemmas` (:data:`TWO_POINT`
+names it in derivations), and the per-output constraints are summed over A by its aggregation lemma — each a
+certificate of its own that the certificates here name in their ``uses`` field, so every outcome carries,
+exports and re-checks it.  :func:`aggregation_identity` and :func:`two_point_identity` cross-check the two
+lemmas on symbolic kernels of given sizes (the tests run them for several (N, M, A)).
 
 Certificates (:class:`~exactdp.algebra.certificates.linear_combination.LinearCombination`; checking
 one = one exact cancellation and prover sign decisions of the multipliers on the region):
@@ -49,6 +43,7 @@ from exactdp import bounds
 from exactdp.algebra.certificates import relation_text
 from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+from exactdp.theory import structural_lemmas as SL
 
 # parameters (plain real symbols: every condition is in the certificate's region) and variables
 t, c, u, delta, v = sympy.symbols("t c u delta v", real=True)  # u = N*c, v = N - l
@@ -58,10 +53,10 @@ a, b, S, m, w, p, q, k = sympy.symbols("a b S m w p q k", real=True)
 ALL_N_M = "all N, M"
 _Q = sympy.Rational
 
-#: why a bound on K_x(A) - K_x'(A) for every rows x, x' and set A bounds eta_TV(K) (no citation of B-1 needed)
-TWO_POINT = ("for distributions P != Q and a set A: (KP)(A) - (KQ)(A) = TV(P,Q) sum_{x,x'} mu(x) nu(x') (K_x(A) - "
-             "K_x'(A)) with mu = (P-Q)_+/TV(P,Q), nu = (Q-P)_+/TV(P,Q) distributions: a convex combination of the "
-             "per-pair differences, so TV(KP,KQ) <= bound * TV(P,Q); hence eta_TV(K) <= bound for every N, M")
+#: why a bound on K_x(A) - K_x'(A) for every rows x, x' and set A bounds eta_TV(K) (no citation of B-1 needed):
+#: the structural lemma of that name, whose certificates every such proof carries (derivation text)
+TWO_POINT = (f"the lemma '{SL.TWO_POINT.name}' (certificates {', '.join(SL.TWO_POINT.uses)}): "
+             f"{SL.TWO_POINT.statement}")
 
 #: the registry's formulas with N*c written u (Ξ, Lemma 4's Γ) and the (ε,δ) values
 XI_FIRST = (t - 1) / (t * (1 - u) + 1)
@@ -76,30 +71,25 @@ def ldp_tv() -> LinearCombination:
     """(ε,δ)-LDP: a − b ≤ (t − 1 + 2δ)/(t + 1) for every pair of rows and set A (B-4 upper bound)."""
     return LinearCombination.build(
         name="(eps,delta)-LDP Dobrushin bound", parameters=(t, delta), variables=(a, b),
-        constraints=[("(eps,delta)-LDP on A, rows (x, x'): t*b + delta - a >= 0", t * b + delta - a),
-                     ("(eps,delta)-LDP on A^c, rows (x', x): t*(1 - a) + delta - (1 - b) >= 0",
+        constraints=[("(eps,delta)-LDP ([A] D-6) on A, rows (x, x'): t*b + delta - a >= 0", t * b + delta - a),
+                     ("(eps,delta)-LDP ([A] D-6) on A^c, rows (x', x): t*(1 - a) + delta - (1 - b) >= 0",
                       t * (1 - a) + delta - (1 - b))],
         multipliers=[1 / (t + 1), 1 / (t + 1)], conclusion=(t - 1 + 2 * delta) / (t + 1) - (a - b),
         region=(t >= 1, delta >= 0, delta <= 1), scope=ALL_N_M + "; t >= 1, 0 <= delta <= 1",
-        lemmas=("a = K_x(A), b = K_x'(A); K_x(A^c) = 1 - a, K_x'(A^c) = 1 - b",
-                "[A] D-6: K_x(B) <= t K_x'(B) + delta for every set B and rows x, x' (no summation needed)",
-                TWO_POINT))
+        uses=SL.AGGREGATION.uses + SL.TWO_POINT.uses)
 
 
 def pml_tv() -> LinearCombination:
     """(ε,c)-PML: a − b ≤ (t − 1)/(t(1 − Nc) + 1) for every pair of rows and set A ([G] Thm 1/3 upper bound)."""
     return LinearCombination.build(
         name="(eps,c)-PML Dobrushin bound", parameters=(t, c, u), variables=(a, b, S),
-        constraints=[("PML summed over y in A, rows (x, x'): t*(c*S + (1 - u)*b) - a >= 0",
+        constraints=[("PML ([G] D-9) summed over y in A, rows (x, x'): t*(c*S + (1 - u)*b) - a >= 0",
                       t * (c * S + (1 - u) * b) - a),
-                     ("PML summed over y in A^c, rows (x', x): t*(u - c*S + (1 - u)*(1 - a)) - (1 - b) >= 0",
+                     ("PML ([G] D-9) summed over y in A^c, rows (x', x): t*(u - c*S + (1 - u)*(1 - a)) - (1 - b) >= 0",
                       t * (u - c * S + (1 - u) * (1 - a)) - (1 - b))],
         multipliers=[1 / (1 + t * (1 - u)), 1 / (1 + t * (1 - u))], conclusion=XI_FIRST - (a - b),
         region=_pml_region(), scope=ALL_N_M + "; t >= 1, 0 < c <= 1/N (u = N*c)",
-        lemmas=("[G] D-9: K(y|x) <= t (c S_y + (1 - N c) K(y|x0)) for every output y and inputs x, x0",
-                "aggregation lemma: summed over y in A (rows x, x') and over y in A^c (rows x', x); "
-                "S = S_A = sum_x K_x(A), sum_{y in A^c} S_y = N - S, and N c = u",
-                TWO_POINT))
+        uses=SL.AGGREGATION.uses + SL.TWO_POINT.uses)
 
 
 def trivial_tv() -> LinearCombination:
@@ -107,7 +97,7 @@ def trivial_tv() -> LinearCombination:
     return LinearCombination.build(
         name="eta_TV <= 1", parameters=(), variables=(a, b),
         constraints=[("a = K_x(A) <= 1", 1 - a), ("b = K_x'(A) >= 0", b)], multipliers=[1, 1],
-        conclusion=1 - (a - b), scope="all kernels", lemmas=("probabilities lie in [0, 1]",))
+        conclusion=1 - (a - b), scope="all kernels", uses=SL.SET_MASS.uses + SL.TWO_POINT.uses)
 
 
 def zero_entries() -> LinearCombination:
@@ -119,25 +109,24 @@ def zero_entries() -> LinearCombination:
                      ("z >= l zeros: (v - w) m >= 0 with v = N - l, m >= 0", (v - w) * m)],
         multipliers=[1, t * c, t * c], conclusion=m * (t * c * v - 1),
         region=(t >= 1, c > 0, v >= 1), scope=ALL_N_M + "; t >= 1, c > 0, 1 <= l <= N - 1",
-        lemmas=("m = max_x K(y|x) > 0 for a non-zero column, so m (t c (N - l) - 1) >= 0 gives "
-                "t >= 1/((N - l) c): for t < 1/((N - l) c) no column has l or more zeros",))
+        uses=SL.DIVISION.uses)
 
 
 def zero_column_witness_level() -> LinearCombination:
     """[G] Lemma 1 is tight: in ``zero_column_witness(N, z)`` (z rows (0, 1), w = N − z rows (1/N, 1 − 1/N))
     column 0 has PML ratio (1/N)/(c·w/N) = 1/(wc), and column 1's ratio 1/(c S₁ + (1 − Nc)(1 − 1/N)),
-    S₁ = N − w/N, is at most 1/(wc): h = c S₁ + (1 − Nc)(1 − 1/N) − wc ≥ 0 for 1 ≤ w ≤ N − 1, 0 < c ≤ 1/N."""
+    S₁ = z + w(1 − 1/N), is at most 1/(wc): h = c S₁ + (1 − Nc)(1 − 1/N) − wc ≥ 0 for 1 ≤ w ≤ N − 1,
+    0 < c ≤ 1/N (the definitions z, S₁ and the smallest entry lo = 1 − 1/N are substituted by the checkers;
+    from h ≥ 0 to the ratios by :data:`~exactdp.theory.structural_lemmas.DIVISION`).  So the witness's level is
+    exactly 1/((N − z)c), the least level Lemma 1 allows for z zeros."""
     n = sympy.Symbol("N", real=True)
-    h = c * (n - w / n) + (1 - n * c) * (1 - 1 / n) - w * c
+    z, S1, lo = sympy.symbols("z S1 lo", real=True)
     return LinearCombination.build(
         name="[G] Lemma 1 witness level", parameters=(n, c), variables=(w,),
+        definitions=((z, n - w), (S1, z * 1 + w * (1 - 1 / n)), (lo, 1 - 1 / n)),
         constraints=[("w = N - z <= N - 1 (z >= 1)", n - 1 - w), ("c <= 1/N", 1 / n - c)],
-        multipliers=[c * (1 + 1 / n), n - 1 - 1 / n], slack=1 / n ** 2, conclusion=h,
-        region=(n >= 2, c > 0), scope=ALL_N_M + "; 1 <= z <= N - 1, 0 < c <= 1/N",
-        lemmas=("column 1 of the witness: max entry 1, min entry 1 - 1/N, S_1 = z + w (1 - 1/N) = N - w/N",
-                "its PML ratio (D-9) 1/(c S_1 + (1 - N c)(1 - 1/N)) is <= 1/(w c) iff h >= 0",
-                "column 0: max 1/N, a zero entry, S_0 = w/N: ratio 1/(w c); so the witness's level is exactly "
-                "1/((N - z) c), the least level Lemma 1 allows for z zeros"))
+        multipliers=[c * (1 + 1 / n), n - 1 - 1 / n], slack=1 / n ** 2, conclusion=c * S1 + (1 - n * c) * lo - w * c,
+        region=(n >= 2, c > 0), scope=ALL_N_M + "; 1 <= z <= N - 1, 0 < c <= 1/N", uses=SL.DIVISION.uses)
 
 
 def lemma2_statements() -> SymbolicStatements:
@@ -160,7 +149,9 @@ def lemma2_statements() -> SymbolicStatements:
 
 
 def lemma4_ratio() -> LinearCombination:
-    """[G] Lemma 4: (K∘P)(y) ≤ ((1 − Nc)t + 1)(K∘Q)(y) for K ∈ M(ε,c), P, Q ∈ Q_X(c)."""
+    """[G] Lemma 4: (K∘P)(y) ≤ ((1 − Nc)t + 1)(K∘Q)(y) for K ∈ M(ε,c), P, Q ∈ Q_X(c) (the first two constraints
+    by the vertex lemma of Q_X(c)); dividing by (K∘Q)(y) > 0, Γ_max ≤ (1 − Nc)t + 1, and Γ_min ≥ 1/((1 − Nc)t + 1)
+    with P and Q exchanged."""
     return LinearCombination.build(
         name="[G] Lemma 4 ratio bound", parameters=(t, c, u), variables=(p, q, S, m, k),
         constraints=[("P in Q_X(c): p = (KP)(y) <= c S_y + (1 - Nc) m", c * S + (1 - u) * m - p),
@@ -170,10 +161,7 @@ def lemma4_ratio() -> LinearCombination:
                      ("k = min_x K(y|x) >= 0", k)],
         multipliers=[1, GAMMA_LEMMA4, 1 - u, 1 - u], conclusion=GAMMA_LEMMA4 * q - p,
         region=_pml_region(), scope=ALL_N_M + "; t >= 1, 0 < c <= 1/N (u = N*c)",
-        lemmas=("P(x) = c + P'(x) with P' >= 0, sum P' = 1 - N c: (KP)(y) = c S_y + sum_x P'(x) K(y|x), which "
-                "lies between c S_y + (1 - N c) min_x K(y|x) and c S_y + (1 - N c) max_x K(y|x)",
-                "so Gamma_max <= (1 - N c) t + 1 where (KQ)(y) > 0, and Gamma_min >= 1/((1 - N c) t + 1) by "
-                "exchanging P and Q"))
+        uses=SL.VERTEX.uses + SL.DIVISION.uses)
 
 
 def xi_statements() -> SymbolicStatements:

@@ -118,8 +118,7 @@ def thm1_contraction() -> LinearCombination:
                      ("An = sum_x n(x) K_x(A) >= 0", An)],
         multipliers=[1 / f, (t - 1) * (1 - e) / f], conclusion=delta * e - (Ap - An),
         region=(*_LDP_REGION, e > 0, e <= 1), scope=SCOPE + ", 0 < E_t(P||Q) <= 1",
-        lemmas=("(KP)(A) - t (KQ)(A) = Ap - An and L's aggregated form: summed statements of the certificate "
-                "'[A] Thm 1: summands of the weighted (eps,delta)-LDP sum'",))
+        uses=(thm1_summands().name, nonnegative_product().name))
 
 
 def thm1_no_excess() -> LinearCombination:

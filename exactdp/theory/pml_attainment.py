@@ -52,6 +52,7 @@ import sympy
 from exactdp import bounds
 from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+from exactdp.theory import structural_lemmas as SL
 from exactdp.theory.class_certificates import ALL_N_M, XI_FIRST, c, k, m, p, q, t, u
 
 S = sympy.Symbol("S", real=True)
@@ -73,12 +74,12 @@ def extreme_pair() -> LinearCombination:
     """The PML constraint between a column's largest and smallest entry implies it for every pair of entries:
     kx ≤ hi, k0 ≥ lo and hi ≤ t(cS + (1 − Nc)lo) give kx ≤ t(cS + (1 − Nc)k0) (multipliers 1, t(1 − Nc), 1)."""
     return LinearCombination.build(
-        name="PML at the extreme pair of a column", parameters=(t, u), variables=(kx, k0, hi, lo, cS),
+        name="PML at the extreme pair of a column", parameters=(t, c, u), variables=(kx, k0, hi, lo, S),
+        definitions=((cS, c * S),),
         constraints=[("kx = K(y|x) <= hi = max_x K(y|x)", hi - kx), ("k0 = K(y|x0) >= lo = min_x K(y|x)", k0 - lo),
                      ("PML between the rows of hi and lo: hi <= t (c S_y + (1 - Nc) lo)", t * (cS + (1 - u) * lo) - hi)],
         multipliers=[1, t * (1 - u), 1], conclusion=t * (cS + (1 - u) * k0) - kx,
-        region=(t >= 1, u <= 1), scope=ALL_N_M + "; t >= 1, c <= 1/N (u = N*c)",
-        lemmas=("cS stands for c S_y, the same for every pair of entries of column y",))
+        region=(t >= 1, u <= 1), scope=ALL_N_M + "; t >= 1, c <= 1/N (u = N*c)")
 
 
 def _fact(label: str, relation, region) -> list:
@@ -135,8 +136,8 @@ def middle_row_achiever() -> SymbolicStatements:
                         "0 < c <= 1/N, t Nc <= 2 (u = N*c)", statements=tuple(rows))
 
 
-_P_Q_LEMMAS = ("P(x) = c + P'(x) with P' >= 0, sum P' = 1 - N c: (KP)(y) = c S_y + sum_x P'(x) K(y|x), which lies "
-               "between c S_y + (1 - N c) min_x K(y|x) and c S_y + (1 - N c) max_x K(y|x)",)
+#: the first two constraints of the Γ_max bounds are the vertex lemma of Q_X(c); the ratio follows by dividing
+_P_Q_LEMMAS = SL.VERTEX.uses + SL.DIVISION.uses
 
 
 def gamma_first_bound() -> LinearCombination:
@@ -154,8 +155,7 @@ def gamma_first_bound() -> LinearCombination:
                       (u / c - 1) * m + k - S)],
         multipliers=[d, t * (1 - u), c, 1 - u, c * (1 - u)], conclusion=(t * (1 - u) + c) * q - d * p,
         region=_BASE, scope=_SCOPE_U,
-        lemmas=_P_Q_LEMMAS + ("dividing by (1 - (N - 1)c) q > 0: (KP)(y)/(KQ)(y) <= (t(1 - Nc) + c)/(1 - (N - 1)c) "
-                              "for every t",))
+        uses=_P_Q_LEMMAS)
 
 
 def gamma_beyond_bound() -> LinearCombination:
@@ -169,7 +169,7 @@ def gamma_beyond_bound() -> LinearCombination:
                      ("k = min_x K(y|x) >= 0", k)],
         multipliers=[c, 1 - u + c, c * (1 - u), 1 - u], conclusion=(1 - u + c) * q - c * p,
         region=(c > 0, u >= 2 * c, u <= 1), scope=ALL_N_M + "; 0 < c <= 1/N (u = N*c; every kernel)",
-        lemmas=_P_Q_LEMMAS + ("dividing by c q > 0: (KP)(y)/(KQ)(y) <= (1 - (N - 1)c)/c",))
+        uses=_P_Q_LEMMAS)
 
 
 def _witness(name: str, rows_text: str, col0, sizes, region, ratio_value, extra=(), output1_pml=True,
@@ -224,12 +224,12 @@ def gamma_witnesses() -> tuple[SymbolicStatements, ...]:
 def gamma_first_witness_facts() -> tuple[LinearCombination, ...]:
     """The t(N−1)c < 1 witness's inequalities (entries in [0, 1], both PML constraints, (KQ)(0) > 0) as Farkas
     certificates whose multipliers depend on (t, u) only, c entering through the range's conditions
-    1 − t(u − c) ≥ 0 and u − 2c ≥ 0."""
-    z = t * (1 - u) + 1
-    a, b = t * (1 - u + c) / z, (1 - t * (u - c)) / z
+    1 − t(u − c) ≥ 0 and u − 2c ≥ 0.  The entries a, b, z = t(1 − u) + 1 and c·S_0 = (N − 1)c·a + c·b are
+    definitions that the checkers substitute."""
+    z, a, b, cS0 = sympy.symbols("z a b cS0", real=True)
+    defs = ((z, t * (1 - u) + 1), (a, t * (1 - u + c) / z), (b, (1 - t * (u - c)) / z), (cS0, (u - c) * a + c * b))
     g_range = ("the witness's range: 1 - t (N - 1) c = 1 - t (u - c) >= 0", 1 - t * (u - c))
     g_n = ("N >= 2: u - 2 c >= 0", u - 2 * c)
-    cS0 = (u - c) * a + c * b
     name = "[G] Gamma_max witness, t (N-1) c < 1: "
     facts: tuple = (("b >= 0", b, [g_range], [1 / z], 0),
              ("a <= 1", 1 - a, [g_range, g_n], [1 / z, t / z], 0),
@@ -239,21 +239,22 @@ def gamma_first_witness_facts() -> tuple[LinearCombination, ...]:
              ("(KQ)(0) - c/(t(1 - Nc) + 1) >= 0, so (KQ)(0) > 0", cS0 + (1 - u) * b - c / z, [], [], (1 - u) / z))
     return tuple(LinearCombination.build(
         name=name + label, parameters=(t, u), variables=(c,), constraints=g, multipliers=lam, conclusion=h, slack=sl,
-        region=(t >= 1, u <= 1), scope=_SCOPE_U + "; t (N - 1) c < 1",
-        lemmas=("a = t(1 - (N-1)c)/(t(1 - Nc) + 1), b = (1 - t(N-1)c)/(t(1 - Nc) + 1); c S_0 = (N - 1) c a + c b",))
+        region=(t >= 1, u <= 1), scope=_SCOPE_U + "; t (N - 1) c < 1", definitions=defs)
         for label, h, g, lam, sl in facts)
 
 
 def gamma_beyond_witness_output1() -> LinearCombination:
-    """The t ≥ 1/c witness's output 1 (entries 0 and 1, c S_1 = u − c): 1 ≤ t(u − c), from t c ≥ 1 and u ≥ 2c
-    (a Farkas certificate whose multipliers depend on t alone)."""
+    """The t ≥ 1/c witness's output 1: entries 0 (row x_1) and 1 (the other N − 1 rows), so c S_1 = c(N − 1) =
+    u − c, and its PML constraint between the largest and the smallest entry, 1 ≤ t(c S_1 + (1 − Nc)·0), follows
+    from t c ≥ 1 and u ≥ 2c (a Farkas certificate whose multipliers depend on t alone; the entries and c S_1 are
+    definitions that the checkers substitute)."""
+    hi_, lo_, cS1 = sympy.symbols("hi lo cS1", real=True)
     return LinearCombination.build(
         name="[G] Gamma_max witness, t >= 1/c: output 1", parameters=(t,), variables=(c, u),
+        definitions=((hi_, 1), (lo_, 0), (cS1, c * (u / c - 1))),
         constraints=[("the witness's range: t c - 1 >= 0", t * c - 1), ("N >= 2: u - 2 c >= 0", u - 2 * c)],
-        multipliers=[1, t], conclusion=t * (u - c) - 1, region=(t >= 1,),
-        scope=ALL_N_M + "; t >= 1/c, 0 < c <= 1/N (u = N*c)",
-        lemmas=("output 1 of the witness has entries 0 (row x_1) and 1, and c S_1 = c (N - 1) = u - c: its PML "
-                "constraint between the largest and the smallest entry is 1 <= t (u - c + (1 - Nc) 0)",))
+        multipliers=[1, t], conclusion=t * (cS1 + (1 - u) * lo_) - hi_, region=(t >= 1,),
+        scope=ALL_N_M + "; t >= 1/c, 0 < c <= 1/N (u = N*c)")
 
 
 def gamma_registry_statements() -> SymbolicStatements:
@@ -275,9 +276,9 @@ def g20_feasibility() -> tuple:
     """G-20 for real q on t c q ≤ 1, t c (N − q) ≤ 1, in α = cq and u = Nc (so c(N − q) = u − α): entries in
     [0, 1], both PML constraints (tight), M − m = Ξ's first branch ≤ 1 — Farkas certificates with multipliers in
     (t, u), α entering through the hypotheses 1 − tα ≥ 0 and 1 − t(u − α) ≥ 0 (module docstring)."""
-    z = 1 + t * (1 - u)
-    M, mm = t * (1 - alpha) / z, (1 - t * alpha) / z
-    cS0 = alpha * M + (u - alpha) * mm  # c (q M + (N - q) m)
+    z, M, mm, cS0 = sympy.symbols("z M m cS0", real=True)
+    defs = ((z, 1 + t * (1 - u)), (M, t * (1 - alpha) / z), (mm, (1 - t * alpha) / z),
+            (cS0, alpha * M + (u - alpha) * mm))  # c S_0 = c (q M + (N - q) m)
     g_q = ("hypothesis t c q <= 1: 1 - t alpha >= 0", 1 - t * alpha)
     g_nq = ("hypothesis t c (N - q) <= 1: 1 - t (u - alpha) >= 0", 1 - t * (u - alpha))
     facts: tuple = (("m = (1 - t c q)/z >= 0", mm, [g_q], [1 / z], 0),
@@ -290,12 +291,13 @@ def g20_feasibility() -> tuple:
         name="[G] G-20 achievers: " + label, parameters=(t, u), variables=(alpha,), constraints=g, multipliers=lam,
         conclusion=h, slack=sl, region=(t >= 1, u <= 1),
         scope=ALL_N_M + "; real q, t >= 1, t c q <= 1, t c (N - q) <= 1 (alpha = c q, u = N c)",
-        lemmas=("z = 1 + t(1 - Nc), m = (1 - t c q)/z, M = t(1 - c q)/z; c S_0 = c(q M + (N - q) m) = alpha M + "
-                "(u - alpha) m",)) for label, h, g, lam, sl in facts)
+        definitions=defs) for label, h, g, lam, sl in facts)
+    zv = 1 + t * (1 - u)
     identity = SymbolicStatements(
         name="[G] G-20 achievers: M - m is Xi's first branch", parameters=("t", "u", "alpha"), region=(),
         scope=ALL_N_M + "; real q (alpha = c q, u = N c)",
-        statements=(statement("M - m = (t - 1)/(t(1 - Nc) + 1)", sympy.Eq(M - mm, XI_FIRST, evaluate=False)),))
+        statements=(statement("M - m = (t - 1)/(t(1 - Nc) + 1)",
+                              sympy.Eq(t * (1 - alpha) / zv - (1 - t * alpha) / zv, XI_FIRST, evaluate=False)),))
     return (*lcs, identity)
 
 

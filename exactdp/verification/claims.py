@@ -19,7 +19,9 @@ a registration, not an import: the entry-point group ``exactdp.claims`` names pa
 PROVED_MODULO must carry at least one :class:`~exactdp.algebra.certificates.Certificate` and a ``scope``,
 and on construction every certificate is re-checked (:func:`exactdp.algebra.certificates.check`, cached);
 one that is not TRUE raises ``ValueError``.  So no proved verdict exists without a checked certificate.
-Build such outcomes with :func:`proved`.
+A certificate that rests on others names them in ``uses``: the outcome adds the structural lemmas it names
+(:func:`exactdp.theory.structural_lemmas.with_lemmas`) and raises ``ValueError`` when any other named certificate
+is not among its own.  Build such outcomes with :func:`proved`.
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ class Outcome(RichDisplay):
         if self.verdict is Verdict.REFUTED and not self.counterexample:
             raise ValueError("a REFUTED outcome must carry its counterexample")
         if self.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO):
+            from exactdp.theory.structural_lemmas import with_lemmas  # deferred: start-up
+
+            object.__setattr__(self, "certificates", with_lemmas(self.certificates))
             _require_checked(self)
         elif self.rests_on:
             raise ValueError(f"only a proved-modulo outcome rests on cited results, not a {self.verdict.value} one")
@@ -103,6 +108,11 @@ def _require_checked(o: Outcome) -> None:
         if result.truth is not Truth.TRUE:
             raise ValueError(f"certificate {cert.name!r} ({cert.kind}) does not check ({result.truth}): "
                              f"{'; '.join(result.failures) or 'no reason given'}")
+    names = {c.name for c in o.certificates}
+    for cert in o.certificates:  # a certificate's structural lemmas and sibling steps are carried with it
+        missing = [n for n in getattr(cert, "uses", ()) if n not in names]
+        if missing:
+            raise ValueError(f"certificate {cert.name!r} rests on {missing}, which the outcome does not carry")
 
 
 def proved(summary: str, certificates, scope: str, *, derivation=(), rests_on=(), **evidence) -> Outcome:
@@ -111,8 +121,9 @@ def proved(summary: str, certificates, scope: str, *, derivation=(), rests_on=()
     ``derivation`` defaults to the certificates' check steps.  Raises ValueError when a certificate fails.
     """
     from exactdp.algebra.certificates import check
+    from exactdp.theory.structural_lemmas import with_lemmas  # deferred: start-up
 
-    certificates = tuple(certificates)
+    certificates = with_lemmas(certificates)
     if not derivation:
         derivation = tuple(f"[{c.name}] {step}" for c in certificates for step in check(c).steps)
     verdict = Verdict.PROVED_MODULO if rests_on else Verdict.PROVED

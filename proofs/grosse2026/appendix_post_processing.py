@@ -22,31 +22,32 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.algebra.certificates.linear_combination import LinearCombination
+from exactdp.theory import structural_lemmas as SL
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 
 t, c, u, w = sympy.symbols("t c u w", real=True)  # u = N*c, w = L(z|y)
 k, k0, S = sympy.symbols("k k0 S", real=True)  # K(y|x), K(y|x0), S_y
 
 _SUM = ("sum over outputs y with w = L(z|y): sum_y w_y K(y|x) = (KL)(z|x), sum_y w_y S_y = S'_z (column sum of KL), "
-        "sum_y w_y K(y|x0) = (KL)(z|x0); a sum of the nonnegative per-output conclusions is nonnegative (linearity, "
-        "every M)")
+        "sum_y w_y K(y|x0) = (KL)(z|x0); a sum of the nonnegative per-output conclusions is nonnegative (the lemma "
+        f"'{SL.AGGREGATION.name}': the forms are additive, every M)")
 
 
 def _pml_term() -> LinearCombination:
     return LinearCombination.build(
         name="(eps,c)-PML post-processing, one output", parameters=(t, c, u, w), variables=(k, k0, S),
-        constraints=[("PML at output y, inputs (x, x0): t*(c*S + (1 - u)*k0) - k >= 0", t * (c * S + (1 - u) * k0) - k)],
+        constraints=[("PML ([G] D-9) at output y, inputs (x, x0): t*(c*S + (1 - u)*k0) - k >= 0", t * (c * S + (1 - u) * k0) - k)],
         multipliers=[w], conclusion=t * (c * (w * S) + (1 - u) * (w * k0)) - w * k,
         region=(t >= 1, c > 0, u <= 1, w >= 0), scope="all N, M, M'; t >= 1, 0 < c <= 1/N (u = N*c)",
-        lemmas=("[G] D-9: K in M(eps,c) iff K(y|x) <= t (c S_y + (1 - N c) K(y|x0)) for all y, x, x0", _SUM))
+        uses=SL.AGGREGATION.uses)
 
 
 def _ldp_term() -> LinearCombination:
     return LinearCombination.build(
         name="eps-LDP post-processing, one output", parameters=(t, w), variables=(k, k0),
-        constraints=[("eps-LDP at output y, inputs (x, x0): t*k0 - k >= 0", t * k0 - k)],
+        constraints=[("eps-LDP (K(y|x) <= t K(y|x0)) at output y, inputs (x, x0): t*k0 - k >= 0", t * k0 - k)],
         multipliers=[w], conclusion=t * (w * k0) - w * k, region=(t >= 1, w >= 0),
-        scope="all N, M, M'; t >= 1", lemmas=("eps-LDP: K(y|x) <= t K(y|x0) for all y, x, x0", _SUM))
+        scope="all N, M, M'; t >= 1", uses=SL.AGGREGATION.uses)
 
 
 def _certificate(ctx):

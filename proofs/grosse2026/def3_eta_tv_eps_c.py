@@ -31,8 +31,8 @@ def _certificate(ctx):
                       "[(eps,c)-PML Dobrushin bound] rows x, x', output set A: K_x(A) - K_x'(A) <= (t-1)/(t(1-Nc)+1)",
                       "[eta_TV <= 1] K_x(A) - K_x'(A) <= 1",
                       "[Xi and the Theorem 3 regime] the registry's Xi(eps,c) is the min of the two",
-                      "eta_TV(K) = max over x, x', A of K_x(A) - K_x'(A) (the convex-combination step of the "
-                      "certificate's lemmas), so eta_TV(K) <= Xi(eps,c) for every member of M(eps,c)"))
+                      "eta_TV(K) <= max over x, x', A of K_x(A) - K_x'(A) (the lemma 'two-point bound', whose "
+                      "certificates the outcome carries), so eta_TV(K) <= Xi(eps,c) for every member of M(eps,c)"))
 
 
 def _members(ctx):

@@ -30,8 +30,8 @@ def _certificate(ctx):
                       "[(eps,delta)-LDP Dobrushin bound] rows x, x', output set A, 0 <= delta <= 1: "
                       "K_x(A) - K_x'(A) <= (t - 1 + 2 delta)/(t + 1)",
                       "eps-LDP is delta = 0: K_x(A) - K_x'(A) <= (t - 1)/(t + 1)",
-                      "eta_TV(K) = max over x, x', A of K_x(A) - K_x'(A) (the convex-combination step of the "
-                      "certificate's lemmas), so eta_TV(K) <= (e^eps - 1)/(e^eps + 1)"))
+                      "eta_TV(K) <= max over x, x', A of K_x(A) - K_x'(A) (the lemma 'two-point bound', whose "
+                      "certificates the outcome carries), so eta_TV(K) <= (e^eps - 1)/(e^eps + 1)"))
 
 
 def _eq13(ctx):

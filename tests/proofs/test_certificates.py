@@ -162,7 +162,8 @@ def test_a_proved_outcome_needs_checked_certificates_and_a_scope():
     with pytest.raises(ValueError, match="proved-modulo"):
         Outcome(Verdict.VERIFIED, "x", instances=1, rests_on=("B-3",))
     o = proved("x", (good,), "all N, M")
-    assert o.verdict is Verdict.PROVED and o.derivation and o.certificates == (good,)
+    assert o.verdict is Verdict.PROVED and o.derivation and o.certificates[0] == good
+    assert {c.name for c in o.certificates[1:]} == set(good.uses)  # its structural lemmas, carried with it
     m = proved("x", (good,), "all N, M", rests_on=("background.b03_eta_f_le_eta_tv",))
     assert m.verdict is Verdict.PROVED_MODULO and m.rests_on == ("background.b03_eta_f_le_eta_tv",)
 

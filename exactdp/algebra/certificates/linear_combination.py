@@ -8,7 +8,19 @@ g_i(v, p) ≥ 0, multipliers λ_i(p), a slack s(p) and a conclusion h(v, p).  Th
 
 Then for every p ∈ R and every v with g_i(v, p) ≥ 0 for all i:  h = Σ λ_i g_i + s ≥ 0.  Nothing is assumed
 about how many inputs or outputs produced the g_i, so a certificate whose constraints hold for every
-kernel of a class proves h ≥ 0 for the whole class.  ``lemmas`` carry, as text, why the g_i hold.
+kernel of a class proves h ≥ 0 for the whole class.
+
+Two fields say why the g_i hold, both checked (there is no free-text ``lemmas`` field):
+
+* ``definitions`` — abbreviations ``(name, expression)`` (e.g. a witness entry ``a = t(1 − (N−1)c)/z`` or
+  ``cS = c·S``): the constraints, multipliers, conclusion and slack may use the names, and the check substitutes
+  the expressions (later definitions may use earlier ones) before anything else, so a step that is a tautology
+  after the substitution keeps the substitution and the original expressions.  A name is neither a parameter
+  nor a variable.
+* ``uses`` — the names of the certificates whose statements the g_i rest on (the structural lemmas of
+  :mod:`exactdp.theory.structural_lemmas`, or a sibling certificate of the same proof): the outcome that carries
+  this certificate must carry those too (:func:`exactdp.verification.claims.proved` adds the structural lemmas),
+  and ``exactdp recheck`` fails when one of them is not among the claim's re-checked certificates.
 """
 
 from __future__ import annotations
@@ -41,20 +53,24 @@ class LinearCombination(Certificate):
     multipliers: tuple[str, ...]
     conclusion: str  # h, meaning h >= 0
     slack: str = "0"
-    lemmas: tuple[str, ...] = ()
+    definitions: tuple[tuple[str, str], ...] = ()  # (name, expression): substituted before the check
+    uses: tuple[str, ...] = ()  # names of the certificates the constraints rest on
 
     @classmethod
-    def build(cls, *, name: Any, parameters: Any, variables: Any, constraints: Any, multipliers: Any, conclusion: Any, slack: Any = 0, region: Any = (),
-              scope: Any = "", lemmas: Any = ()) -> LinearCombination:
+    def build(cls, *, name: Any, parameters: Any, variables: Any, constraints: Any, multipliers: Any,
+              conclusion: Any, slack: Any = 0, region: Any = (), scope: Any = "", definitions: Any = (),
+              uses: Any = ()) -> LinearCombination:
         """From sympy objects: ``parameters``/``variables`` symbols, ``constraints`` (label, g) pairs, ``region``
-        sympy inequalities (the parameters' assumptions are recorded too)."""
+        sympy inequalities (the parameters' assumptions are recorded too), ``definitions`` (symbol, expression)
+        pairs and ``uses`` certificate names."""
         from exactdp.algebra.certificates import assumptions_of, relation_text
 
         return cls(name=name, parameters=tuple(map(str, parameters)), variables=tuple(map(str, variables)),
                    assumptions=assumptions_of(parameters), region=tuple(relation_text(r) for r in region),
                    scope=scope, constraints=tuple((lab, expr_text(g)) for lab, g in constraints),
                    multipliers=tuple(expr_text(m) for m in multipliers), conclusion=expr_text(conclusion),
-                   slack=expr_text(slack), lemmas=tuple(lemmas))
+                   slack=expr_text(slack),
+                   definitions=tuple((str(n), expr_text(e)) for n, e in definitions), uses=tuple(uses))
 
     def _check(self) -> CertificateCheck:
         steps: list[str] = []
@@ -65,13 +81,26 @@ class LinearCombination(Certificate):
         clash = set(self.variables) & set(self.parameters)
         if clash:
             return CertificateCheck(Truth.FALSE, (), (f"names both variable and parameter: {sorted(clash)}",))
-        syms = self.symbols(self.variables)
+        names = [n for n, _ in self.definitions]
+        taken = set(names) & (set(self.variables) | set(self.parameters))
+        if taken or len(set(names)) != len(names):
+            return CertificateCheck(Truth.FALSE, (), (f"a definition's name is a parameter, a variable or defined "
+                                                      f"twice: {sorted(taken) or names}",))
+        syms = self.symbols(self.variables + tuple(names))
         params = {syms[p] for p in self.parameters}
         region = self.region_conditions({p: syms[p] for p in self.parameters})
-        g = [(lab, self.read(txt, syms, f"constraint {lab}")) for lab, txt in self.constraints]
-        lam = [self.read(txt, syms, f"multiplier of {lab}") for txt, (lab, _) in zip(self.multipliers, self.constraints)]
-        h = self.read(self.conclusion, syms, "conclusion")
-        s = self.read(self.slack, syms, "slack")
+        subs: dict = {}  # name -> its expression in the parameters and variables
+        for n, txt in self.definitions:
+            subs[syms[n]] = self.read(txt, syms, f"definition of {n}").xreplace(subs)
+            steps.append(f"definition: {n} = {subs[syms[n]]}")
+
+        def read(txt, what):
+            return self.read(txt, syms, what).xreplace(subs)
+
+        g = [(lab, read(txt, f"constraint {lab}")) for lab, txt in self.constraints]
+        lam = [read(txt, f"multiplier of {lab}") for txt, (lab, _) in zip(self.multipliers, self.constraints)]
+        h = read(self.conclusion, "conclusion")
+        s = read(self.slack, "slack")
         for what, e in [("slack", s)] + [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)]:
             if not e.free_symbols <= params:
                 fails.append(f"{what} = {e} depends on {sorted(map(str, e.free_symbols - params))}, not only on "

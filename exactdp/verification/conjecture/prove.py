@@ -136,7 +136,10 @@ def _certified(bound: UpperBound):
         from exactdp.algebra.certificates import check
         from exactdp.numbers.truth import Truth
 
-        certs = bound.certificates()
+        from exactdp.theory.structural_lemmas import lemmas_used, with_lemmas  # deferred: start-up
+
+        main = bound.certificates()
+        certs = with_lemmas(main)  # the structural lemmas the class certificates rest on, checked with them
     except ImportError:
         return (), "the class certificates are not installed"
     for cert in certs:
@@ -144,8 +147,10 @@ def _certified(bound: UpperBound):
         if result.truth is not Truth.TRUE:
             why = "; ".join(result.failures[:2]) or str(result.truth)
             return (), f"its certificate {cert.name!r} did not check ({why})"
-    names = " and ".join(f"{c.kind} {c.name!r} ({c.scope})" for c in certs)
-    return certs, f"certificate{'s' if len(certs) > 1 else ''} {names} checked: TRUE"
+    names = " and ".join(f"{c.kind} {c.name!r} ({c.scope})" for c in main)
+    lemmas = lemmas_used(main)
+    used = f", with the structural lemmas {'; '.join(lemmas)} ({len(certs) - len(main)} certificates)" if lemmas else ""
+    return certs, f"certificate{'s' if len(main) > 1 else ''} {names} checked: TRUE{used}"
 
 
 def claim_verdict(claim_id: str) -> str:

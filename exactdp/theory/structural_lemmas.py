@@ -1,0 +1,191 @@
+r"""The structural lemmas behind the all-N, M certificates, each stated once as checked certificates.
+
+A linear-combination certificate about every kernel of a class works with *aggregated* quantities — a = K_x(A),
+b = K_{x′}(A), S = Σ_x K_x(A), (KP)(y) — and its constraints hold because of a few structural facts.  Each fact is
+a lemma here: a name, its statement, and certificates that both checkers decide (the engine and
+``exactdp recheck``; ``exactdp recheck --smt`` sees their obligations).  A certificate that rests on a lemma names
+its certificates in its ``uses`` field; :func:`with_lemmas` adds them to every proved outcome that carries such a
+certificate, so they are exported, re-checked and listed with it.
+
+As in :mod:`exactdp.theory.e_gamma_certificates`, sums over inputs, outputs or pairs are reduced to *summand*
+statements (in the summand's own values, or in arbitrary functions of a symbolic index), and the only facts
+about finite sums used are the trusted rules listed in the README ("What proved means here"): a relation that
+holds for every summand holds for the sums (= and ≤ term by term; a map that is additive on two summands is
+additive on any finite number, by induction on the number of terms), Σ_{A^c} = Σ_{all} − Σ_A, finite sums may
+be exchanged and distribute over products, and Σ_x c = N·c.  The number of terms — N, M — never enters.
+
+* :data:`AGGREGATION` — a per-output constraint that is linear in the column (the (ε,c)-PML form of [G] D-9,
+  F(k, k₀, S) = t(cS + (1 − Nc)k₀) − k, and the ε-LDP form t k₀ − k) is additive, so summed over an output set A
+  it is the same form in K_x(A), K_{x₀}(A), S_A (for a weighted sum Σ_y w_y(·) likewise); on Aᶜ the rows' sums
+  and the column total give K_x(Aᶜ) = 1 − a, K_{x′}(Aᶜ) = 1 − b, S_{Aᶜ} = N − S, which turns the form on Aᶜ
+  into the certificates' second constraint ((ε,δ)-LDP, [A] D-6, is defined on sets: no summation).
+* :data:`SET_MASS` — the mass K_x(A) of an output set lies in [0, 1] ("probabilities lie in [0, 1]").
+* :data:`TWO_POINT` — for distributions P ≠ Q and a set A, (KP − KQ)(A) = TV(P,Q)·Σ_{x,x′} μ(x)ν(x′)(K_x(A) −
+  K_{x′}(A)) with μ = (P − Q)₊/TV, ν = (Q − P)₊/TV, so a bound D on every K_x(A) − K_{x′}(A) gives
+  TV(KP, KQ) ≤ D·TV(P, Q) and η_TV(K) ≤ D, every N, M (B-1's upper half, proved rather than cited).
+* :data:`VERTEX` — the vertex lemma of Q_X(c): P ∈ Q_X(c) is c𝟙 + P′ with P′ ≥ 0 of mass 1 − Nc, so
+  (KP)(y) = c S_y + Σ_x P′(x)K(y|x) lies between c S_y + (1 − Nc)·min_x K(y|x) and c S_y + (1 − Nc)·max_x K(y|x)
+  (the PML constraints at the N vertices c𝟙 + (1 − Nc)e_x suffice).
+* :data:`DIVISION` — dividing by a positive quantity: for q > 0, Γq − p ≥ 0 gives p/q ≤ Γ; for A, B > 0,
+  A − B ≥ 0 gives 1/A ≤ 1/B; m > 0 and m·X ≥ 0 give X ≥ 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from exactdp.algebra.certificates import Certificate
+from exactdp.algebra.certificates.linear_combination import LinearCombination
+from exactdp.algebra.certificates.statements import SymbolicStatements
+
+#: the sizes every lemma ranges over
+_SIZES = "all N, M"
+
+
+@dataclass(frozen=True)
+class Lemma:
+    """A structural lemma: its name, its statement (what its certificates establish together with the trusted
+    rules on finite sums) and its certificates."""
+
+    name: str
+    statement: str
+    certificates: tuple[Certificate, ...]
+
+    @property
+    def uses(self) -> tuple[str, ...]:
+        """The names a certificate resting on this lemma lists in its ``uses`` field."""
+        return tuple(c.name for c in self.certificates)
+
+
+def _aggregation() -> Lemma:
+    statements = (
+        ("(eps,c)-PML form F(k, k0, S) = t(c S + (1 - Nc) k0) - k is additive over outputs: summed over a set A "
+         "(or weighted by w_y >= 0) it is F(K_x(A), K_x0(A), S_A)",
+         "t*(c*(s1 + s2) + (1 - u)*(l1 + l2)) - (k1 + k2)", "==",
+         "(t*(c*s1 + (1 - u)*l1) - k1) + (t*(c*s2 + (1 - u)*l2) - k2)", ()),
+        ("eps-LDP form t k0 - k is additive over outputs", "t*(l1 + l2) - (k1 + k2)", "==",
+         "(t*l1 - k1) + (t*l2 - k2)", ()),
+        ("(eps,c)-PML on A^c, rows (x', x): K_x'(A^c) = 1 - b, K_x(A^c) = 1 - a, S_(A^c) = N - S, N c = u",
+         "Subs(t*(c*(N - S) + (1 - N*c)*(1 - a)) - (1 - b), N, u/c)", "==",
+         "t*(u - c*S + (1 - u)*(1 - a)) - (1 - b)", ()),
+        ("(eps,delta)-LDP ([A] D-6) on the set A^c, rows (x', x): K_x'(A^c) = 1 - b, K_x(A^c) = 1 - a",
+         "Subs(Subs(t*kc + delta - kpc, kc, 1 - a), kpc, 1 - b)", "==", "t*(1 - a) + delta - (1 - b)", ()),
+    )
+    cert = SymbolicStatements(
+        name="lemma: aggregation over an output set", sizes=_SIZES,
+        parameters=("t", "c", "u", "N", "delta", "k1", "k2", "l1", "l2", "s1", "s2", "S", "a", "b", "kc", "kpc"),
+        statements=statements)
+    return Lemma("aggregation over an output set",
+                 "a per-output constraint linear in the column, summed over an output set A (or with weights "
+                 "w_y >= 0), is the same constraint in K_x(A), K_x'(A), S_A; on A^c in 1 - a, 1 - b, N - S",
+                 (cert,))
+
+
+def _set_mass() -> Lemma:
+    a, ac = sympy.symbols("a ac", real=True)
+    cert = LinearCombination.build(
+        name="lemma: the mass of an output set is at most 1", parameters=(), variables=(a, ac), scope=_SIZES,
+        constraints=[("row x sums to 1 over A and A^c: 1 - K_x(A) - K_x(A^c) >= 0 (an equality)", 1 - a - ac),
+                     ("K_x(A^c) is a sum of entries >= 0", ac)],
+        multipliers=[1, 1], conclusion=1 - a)
+    return Lemma("the mass of an output set lies in [0, 1]",
+                 "0 <= K_x(A) <= 1: a sum of entries >= 0, and 1 minus the sum over A^c", (cert,))
+
+
+def _nonnegative_weight(name: str, weight: str, what: str) -> LinearCombination:
+    """w·(hi − lo) ≥ 0 from hi − lo ≥ 0 and a weight w ≥ 0 (summed over an index, a weighted sum of ≤)."""
+    w = sympy.Symbol(weight, real=True)
+    hi, lo = sympy.symbols("hi lo", real=True)
+    return LinearCombination.build(
+        name=name, parameters=(w,), variables=(hi, lo), scope=_SIZES, region=(w >= 0,),
+        constraints=[(what, hi - lo)], multipliers=[w], conclusion=w * hi - w * lo)
+
+
+def _two_point() -> Lemma:
+    pairs = SymbolicStatements(
+        name="lemma: two-point bound (sums over pairs)", sizes=_SIZES, parameters=("x", "xp"),
+        functions=("KA", "mu", "nu"), statements=(
+            ("pair summand mu(x) nu(x') (K_x(A) - K_x'(A)); summed over pairs with sum mu = sum nu = 1: "
+             "sum_x mu(x) K_x(A) - sum_x' nu(x') K_x'(A)",
+             "mu(x)*nu(xp)*(KA(x) - KA(xp))", "==", "nu(xp)*(mu(x)*KA(x)) - mu(x)*(nu(xp)*KA(xp))", ()),))
+    parts = SymbolicStatements(
+        name="lemma: two-point bound (positive and negative parts)", sizes=_SIZES, parameters=("z", "T"),
+        region=("T > 0",), statements=(
+            ("z = P(x) - Q(x), T = TV(P, Q) > 0: T (mu(x) - nu(x)) <= z with mu = z_+/T, nu = (-z)_+/T",
+             "T*(Max(z, 0)/T - Max(-z, 0)/T)", "<=", "z", ()),
+            ("T (mu(x) - nu(x)) >= z; summed times K_x(A): (KP - KQ)(A) = T (sum mu K(A) - sum nu K(A))",
+             "T*(Max(z, 0)/T - Max(-z, 0)/T)", ">=", "z", ()),
+            ("mu(x) >= 0", "Max(z, 0)/T", ">=", "0", ()),
+            ("nu(x) >= 0", "Max(-z, 0)/T", ">=", "0", ())))
+    weight = _nonnegative_weight("lemma: two-point bound (weighted pair bound)", "w",
+                                 "D - (K_x(A) - K_x'(A)) >= 0 for the pair (x, x'), weighted by w = T mu(x) nu(x') "
+                                 ">= 0; summed over pairs: T D - (KP - KQ)(A) >= 0")
+    return Lemma("two-point bound",
+                 "if K_x(A) - K_x'(A) <= D for all rows x, x' and sets A, then TV(KP, KQ) <= D TV(P, Q) for all "
+                 "P, Q, so eta_TV(K) <= D, every N, M", (pairs, parts, weight))
+
+
+def _vertex() -> Lemma:
+    shift = SymbolicStatements(
+        name="lemma: vertex lemma of Q_X(c) (P = c + P')", sizes=_SIZES, parameters=("x", "c", "P"),
+        functions=("Pp", "k"), statements=(
+            ("summand of (KP)(y) with P(x) = c + P'(x); summed over x: (KP)(y) = c S_y + sum_x P'(x) K(y|x)",
+             "Subs(P*k(x), P, c + Pp(x))", "==", "c*k(x) + Pp(x)*k(x)", ()),))
+    weight = _nonnegative_weight("lemma: vertex lemma of Q_X(c) (weighted entry bound)", "pp",
+                                 "hi - lo >= 0 for hi, lo = max_x K(y|x), K(y|x) (or K(y|x), min_x K(y|x)), "
+                                 "weighted by P'(x) >= 0; summed over x with sum P' = 1 - Nc")
+    return Lemma("vertex lemma of Q_X(c)",
+                 "for P in Q_X(c): c S_y + (1 - Nc) min_x K(y|x) <= (KP)(y) <= c S_y + (1 - Nc) max_x K(y|x)",
+                 (shift, weight))
+
+
+def _division() -> Lemma:
+    cert = SymbolicStatements(
+        name="lemma: dividing by a positive quantity", sizes=_SIZES, parameters=("G", "p", "q", "A", "B", "e"),
+        statements=(
+            ("G - p/q = (G q - p)/q", "G - p/q", "==", "(G*q - p)/q", ()),
+            ("1/B - 1/A = (A - B)/(A B)", "1/B - 1/A", "==", "(A - B)/(A*B)", ()),
+            ("e >= 0, q > 0: e/q >= 0 (so G q - p >= 0 gives p/q <= G, and q X >= 0 gives X >= 0)", "e/q", ">=",
+             "0", ("e >= 0", "q > 0")),
+            ("e = A - B >= 0, A, B > 0: e/(A B) >= 0 (so 1/A <= 1/B)", "e/(A*B)", ">=", "0",
+             ("e >= 0", "A > 0", "B > 0"))))
+    return Lemma("dividing by a positive quantity",
+                 "q > 0 and G q - p >= 0 give p/q <= G; A >= B > 0 gives 1/A <= 1/B", (cert,))
+
+
+AGGREGATION = _aggregation()
+SET_MASS = _set_mass()
+TWO_POINT = _two_point()
+VERTEX = _vertex()
+DIVISION = _division()
+
+#: every structural lemma, by name
+LEMMAS = {x.name: x for x in (AGGREGATION, SET_MASS, TWO_POINT, VERTEX, DIVISION)}
+_BY_CERTIFICATE = {c.name: c for x in LEMMAS.values() for c in x.certificates}
+
+
+def with_lemmas(certificates) -> tuple:
+    """``certificates`` followed by the structural-lemma certificates their ``uses`` fields name (each once); an
+    entry that is no certificate is kept as it is (the outcome's check rejects it)."""
+    certificates = tuple(certificates)
+    have = {getattr(c, "name", None) for c in certificates}
+    extra = []
+    for c in certificates:
+        for n in getattr(c, "uses", ()):
+            if n in _BY_CERTIFICATE and n not in have:
+                have.add(n)
+                extra.append(_BY_CERTIFICATE[n])
+    return certificates + tuple(extra)
+
+
+def lemmas_used(certificates) -> tuple[str, ...]:
+    """The names of the structural lemmas whose certificates ``certificates`` name in their ``uses`` fields."""
+    used = {n for c in certificates for n in getattr(c, "uses", ())}
+    return tuple(x.name for x in LEMMAS.values() if used & set(x.uses))
+
+
+def all_certificates() -> tuple:
+    """Every lemma certificate (for export and the tests)."""
+    return tuple(c for x in LEMMAS.values() for c in x.certificates)
