@@ -89,12 +89,12 @@ class LinearCombination(Certificate):
         syms = self.symbols(self.variables + tuple(names))
         params = {syms[p] for p in self.parameters}
         region = self.region_conditions({p: syms[p] for p in self.parameters})
-        subs: dict = {}  # name -> its expression in the parameters and variables
+        subs: dict[Any, Any] = {}  # name -> its expression in the parameters and variables
         for n, txt in self.definitions:
             subs[syms[n]] = self.read(txt, syms, f"definition of {n}").xreplace(subs)
             steps.append(f"definition: {n} = {subs[syms[n]]}")
 
-        def read(txt, what):
+        def read(txt: str, what: str) -> Any:
             return self.read(txt, syms, what).xreplace(subs)
 
         g = [(lab, read(txt, f"constraint {lab}")) for lab, txt in self.constraints]
