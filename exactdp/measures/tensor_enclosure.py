@@ -165,7 +165,7 @@ def _threshold(r_hi: fmpq, r_lo: fmpq, n: int, g: fmpq) -> int:
             return True
         if v < 0:
             return False
-        return r_hi ** j * r_lo ** (n - j) > g
+        return _power_product_above(r_hi, j, r_lo, n - j, g)
 
     lo, hi = 0, n + 1
     while lo < hi:
@@ -175,6 +175,38 @@ def _threshold(r_hi: fmpq, r_lo: fmpq, n: int, g: fmpq) -> int:
         else:
             lo = mid + 1
     return lo
+
+
+def _prime_exponents(q: fmpq) -> dict[int, int]:
+    """{p: e} with q = Π p^e (q > 0 rational): the numerator's and denominator's factorizations."""
+    out: dict[int, int] = {}
+    for sign, part in ((1, q.p), (-1, q.q)):
+        for p, e in part.factor():
+            out[int(p)] = out.get(int(p), 0) + sign * int(e)
+    return out
+
+
+def _power_product_above(a: fmpq, j: int, b: fmpq, k: int, g: fmpq) -> bool:
+    """Whether a^j b^k > g exactly (a, b, g > 0), without forming the powers (j + k may be 10¹²): equal exactly
+    when the prime exponents of a^j b^k g^{-1} all vanish; otherwise j·log a + k·log b − log g ≠ 0 and balls
+    of rising precision decide its sign (under ``max_prec``)."""
+    e = dict(_prime_exponents(g))
+    e = {p: -x for p, x in e.items()}
+    for q, m in ((a, j), (b, k)):
+        for p, x in _prime_exponents(q).items():
+            e[p] = e.get(p, 0) + m * x
+    if not any(e.values()):
+        return False  # a tie is not above
+    prec = 2 * ctx.prec
+    while True:
+        require("max_prec", prec, f"the sign of {j}·log({a}) + {k}·log({b}) - log({g})")
+        with ctx.workprec(prec):
+            v = j * arb(a).log() + k * arb(b).log() - arb(g).log()
+            if v > 0:
+                return True
+            if v < 0:
+                return False
+        prec *= 2
 
 
 def _ball_tail(m: int, t: int, u: arb, v: arb, bits: int) -> arb:

@@ -52,11 +52,20 @@ def _refused(capsys, limit_name):
 
 # -- tensor powers by type classes ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("rows,n", [(RR, "1000000000000"), (K23, "10000"), (ASYM, "1000000")])  # ASYM: filtered
-def test_tensor_cli_refuses_the_issue_cases(tmp_path, capsys, rows, n):
-    assert main(["tensor", _file(tmp_path, rows), "--n", n]) == 2
+def test_tensor_cli_refuses_the_issue_case(tmp_path, capsys):
+    """The asymmetric 2×2 at n = 10⁶: past the exact search and past the certified enclosure's budget."""
+    assert main(["tensor", _file(tmp_path, ASYM), "--n", "1000000"]) == 2
     err = _refused(capsys, "max_work")
-    assert f"--n {n}" in err and "EXACTDP_MAX_WORK" in err
+    assert "n = 1000000" in err and "EXACTDP_MAX_WORK" in err
+
+
+@pytest.mark.parametrize("rows,n", [(RR, "1000000000000"), (K23, "10000")])
+def test_tensor_cli_answers_past_the_exact_search_with_an_enclosure(tmp_path, capsys, rows, n):
+    """η_TV of K^{⊗n} beyond the exact search's budget is a certified enclosure, not a refusal (and not a crash:
+    RR at n = 10¹² used to form 10¹²-digit powers in the tie test of the binomial threshold)."""
+    assert main(["tensor", _file(tmp_path, rows), "--n", n]) == 0
+    out = capsys.readouterr().out
+    assert f"n = {n}" in out and "certified enclosure" in out
 
 
 def test_tensor_cli_refuses_gamma_powers_before_computing_them(tmp_path, capsys):
@@ -267,3 +276,16 @@ def test_pair_classification_is_guarded_by_kernel_size():
     with limits(max_work=6 * 2 * 2000 - 1):
         with pytest.raises(ResourceLimitError, match="6 ordered row pairs of a 3x2 kernel.*max_work"):
             pair_classes(K)
+
+
+def test_binomial_threshold_tie_test_forms_no_huge_power():
+    """a^j b^k > g decided from prime exponents (exact ties) and rising-precision logs: j + k = 10¹² is instant."""
+    from flint import fmpq
+
+    from exactdp.measures.tensor_enclosure import _power_product_above as above
+
+    assert not above(fmpq(3), 5, fmpq(1, 3), 5, fmpq(1))            # 3^5 3^-5 = 1: a tie is not above
+    assert above(fmpq(3), 6, fmpq(1, 3), 5, fmpq(1))
+    assert above(fmpq(3), 5 * 10**11 + 1, fmpq(1, 3), 5 * 10**11, fmpq(1))
+    assert not above(fmpq(3), 5 * 10**11, fmpq(1, 3), 5 * 10**11 + 1, fmpq(1))
+    assert [above(fmpq(2), 10, fmpq(3, 2), 0, fmpq(g)) for g in (1023, 1024, 1025)] == [True, False, False]
