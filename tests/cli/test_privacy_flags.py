@@ -126,13 +126,14 @@ def test_bound_reads_eps_and_t_like_every_command(capsys):
 
 
 def test_check_tanh_bound_runs_and_prints_parameters_with_decimals(capsys):
-    """The known bound eta_tv <= tanh(eps/2) can be typed and is searched (issue 23); a transcendental
-    parameter of the closest approach prints with its certified decimal."""
+    """The known bound eta_tv <= tanh(eps/2) can be typed and is proved (tanh(eps/2) = (t - 1)/(t + 1) by a checked
+    identity, then B-4's certificate); a transcendental parameter of the closest approach prints with its
+    certified decimal."""
     import re
 
     assert main(["check", "eta_tv <= tanh(eps/2)", "--class", "ldp", "--N", "2", "--M", "2", "--budget", "20"]) == 0
     out = capsys.readouterr().out
-    assert "verdict:    NO-COUNTEREXAMPLE" in out
+    assert "verdict:    PROVED" in out
     m = re.search(r"closest approach \(ldp, 2x2, eps=log\(([0-9/]+)\) ≈ ([0-9.]+), gamma=([0-9/]+)", out)
     assert m and m.group(1) == m.group(3)
     p, _, q = m.group(1).partition("/")
