@@ -23,7 +23,9 @@ Checked:
   (t−1)/(t+1)·log(1 + 1/t) > 0 for KL.
 
 * ``exact_gamma_corollaries`` — the improved corollaries are valid on random instances: for random exact
-  kernels K (at their own level t_K = pml_ratio(K, c)) and random P, Q ∈ Q_X(c),
+  kernels K (at their own level t_K = pml_ratio(K, c)), Γ_max(t_K, c) from its closed form (proved equal to the
+  Charnes–Cooper LP for every N: ``grosse2026.lem4_gamma_max_closed_form``; the LP itself is compared with the
+  closed form in ``closed_form``), and random P, Q ∈ Q_X(c),
   D(K∘P‖K∘Q) ≤ Ξ(t_K, c)·log Γ_max(t_K, c)·TV(P,Q) and H² ≤ Ξ·(2 − 4/(√Γ_max+1))·TV, each decided with
   the certified layer (``certified_compare``, three-valued: an undecided comparison makes the check UNDECIDED).
 
@@ -141,7 +143,7 @@ def check_exact_gamma_corollaries(ctx: CheckContext) -> Outcome:
         c = fmpq(1, N) * fmpq(rng.randint(1, 5), 6)
         K = random_kernel(rng, N, M, 9)
         tK = pml_ratio(K, c)
-        X, G = xi(tK, c, N), gamma_max(N, tK, c).value
+        X, G = xi(tK, c, N), gamma_max_closed_form(N, tK, c)  # = the LP value for every N (lem4_gamma_max_closed_form)
         if G == 1:
             continue
         P, Q = (tuple(c + (1 - N * c) * r for r in random_distribution(rng, N, 9).probs) for _ in range(2))
