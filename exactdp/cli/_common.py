@@ -475,153 +475,26 @@ def math_text(value) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- formulas in lines
-#: characters a parenthesised group of a formula may hold
-_GROUP_CHARS = re.compile(r"[\w\s.+\-*/^(),<>=&|!]*")
-_ATOM_START = re.compile(r"-?\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<name>[A-Za-z_]\w*)|(?=\())")
-#: an operator inside a formula of an engine line as sympy writes it: ``*``, ``/``, ``**``, ``^`` without spaces,
-#: ``+``/``-`` and relations with or without; so prose such as "eps* is false" is not read as a product
-_OP = re.compile(r"\*\*|[*/^](?!\s)|\s*(?:<=|>=|==|!=|[-+<>&])\s*")
-_REL_SPLIT = re.compile(r"(<=|>=|==|!=|<|>)")
-_MARKERS = re.compile(r"\*|/|\^|<|>|==|&|\b(?:Min|Max|exp|log|sqrt)\(")
-
-
-def _line_functions() -> dict:
-    """The functions a formula inside an engine line may call: the reader's one function set (display only)."""
-    from exactdp.numbers.reader import MATH_FUNCTIONS
-
-    return MATH_FUNCTIONS
-
-
-def _close(s: str, i: int) -> int | None:
-    """The index after the parenthesis matching ``s[i] == "("`` when the group holds only formula characters."""
-    depth = 0
-    for j in range(i, len(s)):
-        depth += {"(": 1, ")": -1}.get(s[j], 0)
-        if depth == 0:
-            return j + 1 if _GROUP_CHARS.fullmatch(s, i, j + 1) else None
-    return None
-
-
-def _atom_end(s: str, i: int) -> int | None:
-    m = _ATOM_START.match(s, i)
-    if not m:
-        return None
-    j = m.end()
-    if m.group("num") is None and (m.group("name") is None or j < len(s) and s[j] == "("):
-        if j >= len(s) or s[j] != "(":
-            return None
-        return _close(s, j)
-    return j
-
-
-def _formula_end(s: str, i: int) -> int | None:
-    """The end of the longest ``atom (op atom)*`` starting at ``i``."""
-    j = _atom_end(s, i)
-    if j is None:
-        return None
-    while True:
-        m = _OP.match(s, j)
-        if not m:
-            return j
-        k = _atom_end(s, m.end())
-        if k is None:
-            return j
-        j = k
-
-
-def _top_level_split(text: str, pattern) -> list[str]:
-    """``text`` split at the matches of ``pattern`` outside parentheses (the separators kept)."""
-    out, depth, last, k = [], 0, 0, 0
-    while k < len(text):
-        ch = text[k]
-        if ch in "()":
-            depth += 1 if ch == "(" else -1
-        elif depth == 0:
-            m = pattern.match(text, k)
-            if m:
-                out += [text[last:k], m.group(0)]
-                last = k = m.end()
-                continue
-        k += 1
-    return out + [text[last:]]
-
-
-def _strip_group(text: str) -> str:
-    text = text.strip()
-    while text.startswith("(") and _close(text, 0) == len(text):
-        text = text[1:-1].strip()
-    return text
-
-
-def _formula_text(text: str) -> str | None:
-    """A formula of an engine line (``(t >= 1) & (c <= 1/2)``, ``t*(-N*c + 1)``) as mathematics
-    (``t ≥ 1 and c ≤ 1/2``, ``t·(-N·c + 1)``), each side read by the one safe reader and never compared (so
-    nothing is decided by printing); None when it is not a formula of the reader's grammar or when the printed
-    text would not read back to the same expression."""
-    import sympy
-
-    from exactdp.errors import ExactDPError
-    from exactdp.numbers.reader import read_expression
-
-    conj = _top_level_split(text, re.compile(r"\s*&\s*"))[::2]
-    if len(conj) > 1:
-        parts = [_formula_text(_strip_group(c)) for c in conj]
-        read = [p for p in parts if p is not None]
-        return None if len(read) < len(parts) else " and ".join(read)
-    pieces = _top_level_split(_strip_group(text), _REL_SPLIT)
-    out = []
-    for k, piece in enumerate(pieces):
-        if k % 2:
-            from exactdp.numbers.display import RELATION_TEXT
-
-            out.append(RELATION_TEXT.get(piece, piece))
-            continue
-        # every name is a symbol (E is e^eps in the engine's lines, not Euler's number)
-        names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", piece) if n not in _line_functions()}
-        try:
-            expr = read_expression(piece.strip(), name="line", symbols=names, constants={},
-                                   functions=_line_functions())
-            shown = math_text(expr)
-            # printed only when the printed text reads back to the same expression: the screen never states
-            # another formula than the engine's line (else the line keeps its own text)
-            if read_expression(shown, name="line", symbols=names, constants={}, functions=_line_functions()) != expr:
-                return None
-        except (ExactDPError, ValueError, TypeError, RecursionError):
-            return None
-        out.append(shown)
-    return " ".join(out)
+#: the symbols of a line rewritten for the terminal, token by token: a power, a product between two operands
+#: (``t*(1 - c)``, not the ``*`` of "eps* is false"), the relations and a conjunction
+_LINE_TOKENS = re.compile(r"\*\*|(?<=[\w)\]])\*(?=[\w(])|<=|>=|!=|(?<= )==(?= )|(?<= )&(?= )")
+_LINE_SYMBOLS = {"**": "^", "*": "·", "<=": "≤", ">=": "≥", "!=": "≠", "==": "=", "&": "and"}
 
 
 def math_line(line: str) -> str:
-    """A line of the engine's text (a proof step, a derivation step) with every formula in it printed as
-    mathematics by :func:`math_text` — display only, the stored line is unchanged:
+    """A line of the engine's text (a proof step, a derivation step) for the terminal: ``*`` between operands
+    as ``·``, ``**`` as ``^``, relations as ``≤ ≥ ≠ =`` and ``&`` as ``and`` — symbol by symbol, outside quoted
+    names.  Nothing is re-read, reordered or evaluated, so the screen states exactly the formula of the stored
+    line (re-printing through sympy had turned "-delta + delta <= 0" into "0 ≤ 0" and "(t - 1)(1 - e)" into
+    "t - 1(1 - e)"):
 
     >>> math_line("the conjecture reads eta_tv <= Min(1, (t - 1)/(t*(-N*c + 1) + 1))")
     'the conjecture reads eta_tv ≤ Min(1, (t - 1)/(t·(-N·c + 1) + 1))'
     >>> math_line("the statement with 0.22398 in place of eps* is false")  # prose, not a product
     'the statement with 0.22398 in place of eps* is false'
     >>> math_line("claim: 0 >= 0 on (t >= 1) & (c <= 1/2)")
-    'claim: 0 ≥ 0 on t ≥ 1 and c ≤ 1/2'
-
-    Prose, quoted names and anything outside the reader's grammar stay as they are."""
-    s, out, i = str(line), [], 0
-    while i < len(s):
-        boundary = i == 0 or not (s[i - 1].isalnum() or s[i - 1] in "_.)]}'^")
-        j = _formula_end(s, i) if boundary and (s[i].isalnum() or s[i] in "_(-") else None
-        if j is not None:
-            span = s[i:j].rstrip()
-            j = i + len(span)
-            shown = _formula_text(span) if _MARKERS.search(span) else None
-            if shown is not None:
-                out.append(shown)
-                i = j
-                continue
-            k = i + 1
-            while k < j and (s[k].isalnum() or s[k] == "_"):  # not a formula: move past this word only
-                k += 1
-            out.append(s[i:k])
-            i = k
-            continue
-        out.append(s[i])
-        i += 1
-    return "".join(out).replace(" <= ", " ≤ ").replace(" >= ", " ≥ ").replace(" != ", " ≠ ")
+    'claim: 0 ≥ 0 on (t ≥ 1) and (c ≤ 1/2)'
+    """
+    parts = re.split(r"('[^']*')", str(line))  # quoted names stay as they are
+    return "".join(p if k % 2 else _LINE_TOKENS.sub(lambda m: _LINE_SYMBOLS[m.group(0)], p)
+                   for k, p in enumerate(parts))
