@@ -76,7 +76,7 @@ def test_eta_tv_and_epsilon_of_products_against_brute_force(factors, d):
     tv, gamma = _brute(factors, d)
     assert eta_hockey_stick_tensor_product(factors, 1) == tv
     r = epsilon_tensor_product(factors, d)
-    assert r.gamma == gamma
+    assert r.t == gamma
     if gamma is not None:  # at γ* the product's profile is at most δ; just below it, above δ
         assert eta_hockey_stick_tensor_product(factors, gamma) <= d
         if gamma > 1:
@@ -86,7 +86,7 @@ def test_eta_tv_and_epsilon_of_products_against_brute_force(factors, d):
 def test_one_factor_is_the_tensor_power():
     a = epsilon_tensor_product([(K23, 4)], F(1, 20))
     b = epsilon_tensor_power(K23, 4, F(1, 20))
-    assert (a.gamma, a.composition) == (b.gamma, b.composition)
+    assert (a.t, a.composition) == (b.t, b.composition)
 
 
 def _write(tmp_path, name, K):

@@ -354,7 +354,12 @@ def test_a_bound_free_of_n_is_proved_for_every_n():
     r = check_conjecture("eta_tv <= 1-(1-delta)*exp(-eps)", "approx-ldp", budget=20)
     assert r.verdict == "proved" and r.scope.startswith("all N, M")
     assert r.to_dict()["certificates"] == ["check: approx-ldp: bound <= conjectured side",
-                                           "(eps,delta)-LDP Dobrushin bound"]
+                                           "(eps,delta)-LDP Dobrushin bound",
+                                           # the structural lemmas the class certificate uses, checked with it
+                                           "lemma: aggregation over an output set",
+                                           "lemma: two-point bound (sums over pairs)",
+                                           "lemma: two-point bound (positive and negative parts)",
+                                           "lemma: two-point bound (weighted pair bound)"]
 
 
 def test_show_prints_scope_and_what_a_claim_rests_on(capsys):

@@ -255,7 +255,7 @@ def test_real_exported_certificates_are_confirmed(tmp_path, capsys):
     capsys.readouterr()
     assert main(["recheck", str(folder), "--smt", "--format", "json"]) == 0
     smt = json.loads(capsys.readouterr().out)["result"]["smt"]
-    assert len(smt["certificates"]) == 4 and all(c["status"] == "CONFIRMED" for c in smt["certificates"])
+    assert len(smt["certificates"]) == 9 and all(c["status"] == "CONFIRMED" for c in smt["certificates"])
     kinds = {c["kind"] for c in smt["certificates"]}
     assert kinds == {"linear-combination", "symbolic-statements"}
 

@@ -369,7 +369,7 @@ def test_reexport_drops_listed_files_and_keeps_the_others(old_export, one_claim)
     from exactdp.verification.export import write_certificates
 
     listed = json.loads((old_export / "index.json").read_text())["claims"][CLAIM]["certificates"]
-    assert len(listed) == 4
+    assert len(listed) == 9  # 4 of the claim and the 5 structural-lemma certificates they use
     written = write_certificates([], old_export)  # a re-export without the claim: its certificates go
     assert written == [old_export / "index.json"]
     assert sorted(snapshot(old_export)) == ["NOTES.txt", "index.json"]
@@ -432,7 +432,7 @@ def test_the_current_folder_is_never_swapped(tmp_path, monkeypatch, one_claim):
             write_certificates(one_claim, directory)
     assert snapshot(tmp_path) == {"mine.txt": b"mine"}
     write_certificates(one_claim, "certs")  # a folder of its own is fine
-    assert json.loads((tmp_path / "certs" / "index.json").read_text())["certificates"] == 4
+    assert json.loads((tmp_path / "certs" / "index.json").read_text())["certificates"] == 9  # 4 of the claim and 5 structural lemmas
 
 
 def test_replace_folder_holds_signals_during_the_swap(tmp_path, monkeypatch):
