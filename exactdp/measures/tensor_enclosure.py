@@ -60,6 +60,7 @@ from exactdp.measures.tensor_search import (
     shape_text,
     short_number,
 )
+from exactdp.numbers.exact_zero import coprime_basis, exponent_vector
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.numbers.rb import ball_endpoints
 
@@ -177,23 +178,15 @@ def _threshold(r_hi: fmpq, r_lo: fmpq, n: int, g: fmpq) -> int:
     return lo
 
 
-def _prime_exponents(q: fmpq) -> dict[int, int]:
-    """{p: e} with q = Π p^e (q > 0 rational): the numerator's and denominator's factorizations."""
-    out: dict[int, int] = {}
-    for sign, part in ((1, q.p), (-1, q.q)):
-        for p, e in part.factor():
-            out[int(p)] = out.get(int(p), 0) + sign * int(e)
-    return out
-
-
 def _power_product_above(a: fmpq, j: int, b: fmpq, k: int, g: fmpq) -> bool:
     """Whether a^j b^k > g exactly (a, b, g > 0), without forming the powers (j + k may be 10¹²): equal exactly
-    when the prime exponents of a^j b^k g^{-1} all vanish; otherwise j·log a + k·log b − log g ≠ 0 and balls
-    of rising precision decide its sign (under ``max_prec``)."""
-    e = dict(_prime_exponents(g))
-    e = {p: -x for p, x in e.items()}
+    when the exponents of a^j b^k g^{-1} over a coprime basis of the numerators and denominators
+    (:func:`~exactdp.numbers.exact_zero.coprime_basis`: gcds, no factoring) all vanish; otherwise
+    j·log a + k·log b − log g ≠ 0 and balls of rising precision decide its sign (under ``max_prec``)."""
+    basis = coprime_basis(int(x) for q in (a, b, g) for x in (q.p, q.q))
+    e = {p: -x for p, x in exponent_vector(g, basis).items()}
     for q, m in ((a, j), (b, k)):
-        for p, x in _prime_exponents(q).items():
+        for p, x in exponent_vector(q, basis).items():
             e[p] = e.get(p, 0) + m * x
     if not any(e.values()):
         return False  # a tie is not above

@@ -213,6 +213,15 @@ def _exponents(n: int, basis: list[int]) -> dict[int, int]:
     return out
 
 
+def exponent_vector(q: Any, basis: list[int]) -> dict[int, int]:
+    """{b: e} with q = Π b^e for a positive rational q (anything with integer ``p`` and ``q``) over a
+    :func:`coprime_basis` covering its numerator and denominator; negative e for the denominator's factors."""
+    out = dict(_exponents(int(q.p), basis))
+    for b, e in _exponents(int(q.q), basis).items():
+        out[b] = out.get(b, 0) - e
+    return out
+
+
 def _log_linear_parts(expr: Any) -> tuple[Any, list[tuple[Any, Any]]] | None:
     """(q₀, [(qᵢ, rᵢ)]) when expr = q₀ + Σ qᵢ log rᵢ with rational qᵢ and rᵢ > 0, else None."""
     q0 = sympy.Integer(0)
@@ -245,10 +254,8 @@ def _log_coefficients(logs: list[tuple[Any, Any]]) -> dict[int, Any]:
     basis = coprime_basis(ints)
     c = {b: sympy.Integer(0) for b in basis}
     for q, r in logs:
-        for b, e in _exponents(int(r.p), basis).items():
+        for b, e in exponent_vector(r, basis).items():
             c[b] += q * e
-        for b, e in _exponents(int(r.q), basis).items():
-            c[b] -= q * e
     return c
 
 

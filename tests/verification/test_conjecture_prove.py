@@ -57,9 +57,21 @@ def test_pml_chi2_conjecture_is_refuted_with_default_settings():
     [value at the best two-input prior, η_TV]; its lower end exceeding the bound certifies the violation.  The
     witness found, rows (1, 0), (1/2, 1/2), (1/2, 1/2) at t = 3/2, c = 1/3, is exactly at PML level 3/2 (both
     outputs' ratio max_x K(y|x)/P_Y(y) is 3/2 under the uniform prior) and has η_χ² = η_TV = 1/2 > Ξ² = 1/4."""
+    from flint import fmpq
+
+    from exactdp import Kernel
+    from exactdp.formulas import xi
+    from exactdp.measures.chi2_contraction import eta_chi2
+    from exactdp.measures.privacy import pml_ratio
+
     r = check("eta_chi2 <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1)^2", "pml")
     assert r.verdict == "refuted"
     ce = r.counterexample
     assert ce["check"]["sign"] == -1 and ce["check"]["member"] == "true"
-    if len(ce["rows"]) >= 3:  # found through the enclosure: the report says the value is a lower bound
+    # the witness, re-checked here with the core functions: in the class, and eta_chi2 above Xi^2 already at
+    # the lower end of its enclosure
+    K, t, c = Kernel(ce["rows"]), fmpq(ce["params"]["gamma"]), fmpq(ce["params"]["c"])
+    assert pml_ratio(K, c) <= t
+    assert eta_chi2(K).lower > xi(t, c, K.N) ** 2
+    if K.N >= 3:  # found through the enclosure: the report says the value is a lower bound
         assert "lower bound of eta_chi2" in ce["check"]["lhs"]
