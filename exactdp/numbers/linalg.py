@@ -40,7 +40,7 @@ INT32_LIMIT = 2**31
 INT64_LIMIT = 2**63
 
 
-def fixed_width(bound: int):
+def fixed_width(bound: int) -> Any:
     """The narrowest exact numpy dtype for integers of magnitude ``< bound`` (object if none)."""
     if bound < INT32_LIMIT:
         return np.int32
@@ -62,7 +62,7 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-class _Views(dict):
+class _Views(dict[Any, Any]):
     """The caches of an :class:`IntRows`: every array stored here is read-only (a kernel is a value)."""
 
     def __init__(self, items: Any = ()) -> None:
@@ -89,7 +89,7 @@ class IntRows:
 
     __slots__ = ("A", "_views", "d", "max_den", "max_num")
 
-    def __init__(self, A, d):
+    def __init__(self, A: Any, d: Any) -> None:
         nums = [[int(v) for v in row] for row in A] if not isinstance(A, np.ndarray) else A
         dens = [int(v) for v in d]
         if isinstance(nums, np.ndarray) and nums.dtype != object:
@@ -100,10 +100,10 @@ class IntRows:
         dtype = np.int64 if max(self.max_num, self.max_den) < INT64_LIMIT else object
         self.A = _frozen(np.array(nums, dtype=dtype))
         self.d = _frozen(np.array(dens, dtype=dtype))
-        self._views: dict = _Views()
+        self._views: dict[Any, Any] = _Views()
 
     @classmethod
-    def from_fmpq_rows(cls, rows) -> IntRows:
+    def from_fmpq_rows(cls, rows: Any) -> IntRows:
         """From rows of ``fmpq``: each row's numerators over the lcm of its denominators (in C, by flint)."""
         M = len(rows[0])
         entries, dens = [], []
@@ -118,16 +118,18 @@ class IntRows:
 
     @property
     def shape(self) -> tuple[int, int]:
-        return self.A.shape
+        shape: tuple[int, int] = self.A.shape
+        return shape
 
-    def as_dtype(self, dtype):
+    def as_dtype(self, dtype: Any) -> tuple[np.ndarray, np.ndarray]:
         """``(A, d)`` converted to ``dtype`` (cached); the caller has proven the values fit."""
         if self.A.dtype == dtype:
             return self.A, self.d
         key = np.dtype(dtype).str
         if key not in self._views:
             self._views[key] = (self.A.astype(dtype), self.d.astype(dtype))
-        return self._views[key]
+        views: tuple[np.ndarray, np.ndarray] = self._views[key]
+        return views
 
     def to_fmpq_rows(self) -> list[list[fmpq]]:
         """The rational entries back (for tests and for fallbacks)."""
@@ -155,7 +157,7 @@ def argmax_fraction(nums: np.ndarray, dens: np.ndarray) -> int:
     return int(idx[0])
 
 
-def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
+def _hockey_stick_dtypes(R: IntRows, g: int, h: int) -> tuple[Any, Any, int]:
     """(product dtype, sum dtype, bound on the sums) for the pairwise E_{g/h} numerators.
 
     Each term h d_j A_ik − g d_i A_jk is a difference of two non-negative products below
@@ -168,7 +170,7 @@ def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
     return fixed_width(B), fixed_width(M * B), M * B
 
 
-def order_keys(nums: np.ndarray, dens: np.ndarray, num_bound: int, den_bound: int):
+def order_keys(nums: np.ndarray, dens: np.ndarray, num_bound: int, den_bound: int) -> np.ndarray | None:
     r"""int64 keys whose order is exactly the order of the fractions ``nums/dens``, or None.
 
     With 2^k ≥ den_bound² (k = 2·bitlen(den_bound)): two different fractions a/b > a'/b' with
@@ -182,7 +184,7 @@ def order_keys(nums: np.ndarray, dens: np.ndarray, num_bound: int, den_bound: in
 
 
 def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = False,
-                              block_elems: int = 1 << 16):
+                              block_elems: int = 1 << 16) -> tuple[int, int, int, int]:
     r"""max over ordered pairs i ≠ j of E_{g/h}(K_i‖K_j), exactly, with the first maximizing pair.
 
     Returns ``(num, den, i, j)`` (Python ints) with the maximum equal to ``num/den``.  With
@@ -198,7 +200,8 @@ def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = F
     prod, acc, sum_bound = _hockey_stick_dtypes(R, g, h)
     keys_ok = acc is not object and (sum_bound << 2 * max(R.max_den, 1).bit_length()) < INT64_LIMIT
     if not keys_ok and float_filter.usable(R):  # no exact int64 keys: the float filter, exact on the candidates
-        fast = float_filter.max_pairwise_hockey_stick(R, g, h, symmetric=symmetric, block_elems=block_elems)
+        fast: tuple[int, int, int, int] | None = float_filter.max_pairwise_hockey_stick(
+            R, g, h, symmetric=symmetric, block_elems=block_elems)
         if fast is not None:
             return fast
     A, d = R.as_dtype(prod)
@@ -256,7 +259,8 @@ def column_extreme(R: IntRows, sense: str = "max") -> np.ndarray:
     """
     key = "col_arg" + sense
     if key in R._views:
-        return R._views[key]
+        known: np.ndarray = R._views[key]
+        return known
     if float_filter.usable(R):
         out = float_filter.column_argext(R, sense=sense)
     else:
@@ -265,7 +269,7 @@ def column_extreme(R: IntRows, sense: str = "max") -> np.ndarray:
     return out
 
 
-def column_extremes(R: IntRows):
+def column_extremes(R: IntRows) -> tuple[np.ndarray, np.ndarray]:
     """``(argmax, argmin)``: :func:`column_extreme` of both senses (first index on ties)."""
     return column_extreme(R, "max"), column_extreme(R, "min")
 
@@ -286,16 +290,18 @@ def _object_tournament(A: np.ndarray, d: np.ndarray, sense: str) -> np.ndarray:
         idx = np.where(keep, idx[0::2], idx[1::2])
         num = np.where(keep, num[0::2], num[1::2])
         den = np.where(keep, den[0::2], den[1::2])
-    return idx[0].astype(np.intp)
+    first: np.ndarray = idx[0].astype(np.intp)
+    return first
 
 
-def _den_groups(R: IntRows):
+def _den_groups(R: IntRows) -> tuple[np.ndarray | None, np.ndarray, Any]:
     """Rows grouped by denominator (cached): ``(order, starts, levels)`` with the row order by d (None when
     every denominator differs: no reordering), the first sorted row of each distinct denominator D_g and the
     product tree of the D_g (:func:`exactdp.numbers.fraction_sum.product_tree`): sums
     over the rows become one sum per distinct denominator, over P = Π_g D_g."""
     if "den_groups" in R._views:
-        return R._views["den_groups"]
+        known: tuple[np.ndarray | None, np.ndarray, Any] = R._views["den_groups"]
+        return known
     order: np.ndarray | None = np.argsort(R.d, kind="stable")
     ds = R.d[order]
     first = np.r_[True, ds[1:] != ds[:-1]]
@@ -309,7 +315,7 @@ def _den_groups(R: IntRows):
     return out
 
 
-def column_sums(R: IntRows, cols=None) -> list:
+def column_sums(R: IntRows, cols: Any = None) -> list[fmpq]:
     """Σ_x A[x][y]/d[x] as exact reduced ``fmpq`` for the columns y = cols[i] (default: all).
 
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
@@ -338,7 +344,7 @@ def _group_sums(R: IntRows, A: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return np.add.reduceat(A.astype(object), starts, axis=0)
 
 
-def weighted_row_sum(R: IntRows, rows, cols) -> fmpq:
+def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     """Σ_i A[rows[i]][cols[i]] / d[rows[i]] exactly (reduced ``fmpq``).
 
     Entries are added per row taken, in int64 (``len·max_num < 2**63``, else Python integers; no sort), then the
@@ -358,7 +364,7 @@ def weighted_row_sum(R: IntRows, rows, cols) -> fmpq:
     return fmpq(T, P)
 
 
-def max_column_ratio(R: IntRows):
+def max_column_ratio(R: IntRows) -> tuple[int, int, int, int, int] | None:
     r"""max_y max_x A[x][y]/d[x] / min_x A[x][y]/d[x] over the columns with a non-zero entry, exactly.
 
     Returns ``(num, den, y, x_max, x_min)`` for the first maximizing column (``den = 0``: the first column
@@ -387,7 +393,7 @@ def max_column_ratio(R: IntRows):
     return best
 
 
-def pml_candidates(R: IntRows, cp: int, cq: int):
+def pml_candidates(R: IntRows, cp: int, cq: int) -> tuple[list[int], np.ndarray, np.ndarray] | None:
     r"""``(cols, amax, amin)``: the columns that can attain max_y r_y, r_y = hi_y / (c S_y + (1−Nc) lo_y) with
     c = cp/cq (increasing y, :func:`exactdp.numbers.float_filter.pml_columns`), with the first exact argmax and
     argmin rows of each of them; None when the float route does not apply (object rows, c below 2^-900)."""
@@ -400,7 +406,7 @@ def pml_candidates(R: IntRows, cp: int, cq: int):
             float_filter.column_argext(R, cols, sense="min"))
 
 
-def profile_front(R: IntRows, *, scale_bits: int = 30):
+def profile_front(R: IntRows, *, scale_bits: int = 30) -> list[tuple[int, int, int, int]] | None:
     r"""The vertices of the exact upper hull of the points (K_j(A), K_i(A)) over ordered pairs i ≠ j and
     top-k sets A (with the empty set's point (0, 0)), or None when no int64 route is proven safe.
 
@@ -458,7 +464,7 @@ def profile_front(R: IntRows, *, scale_bits: int = 30):
         di = int(d[i])
         # stage 1: buckets b = ⌊Q·2^16⌋ against a table of ⌊L(b·2^(s-16))·d_i/S⌋ (L non-decreasing: a
         # lower bound of L on the bucket), reject when Pc is at most that: one division and one gather
-        if s >= _BUCKET_BITS:  # Qc·2^16 ≤ d_j·2^s and Lb·d_i ≤ 2^s·d_i: below 2^63
+        if Lb is not None:  # s >= _BUCKET_BITS: Qc·2^16 ≤ d_j·2^s and Lb·d_i ≤ 2^s·d_i: below 2^63
             bucket = np.left_shift(Qc, _BUCKET_BITS) // dn[js][:, None]
             keep = Pc > np.right_shift(Lb * di, s).astype(An.dtype)[bucket]  # values ≤ d_i
         else:
@@ -487,7 +493,7 @@ def profile_front(R: IntRows, *, scale_bits: int = 30):
 _RANK_TABLE_MAX = 2048  # distinct numerators for a table of every fraction's rank (4 M entries at most)
 
 
-def _ratio_sort_keys(A: np.ndarray, max_num: int):
+def _ratio_sort_keys(A: np.ndarray, max_num: int) -> Any:
     """A function (i, js) -> (keys, sort kind) ordering each row of pairs (i, j) by A_iy/A_jy descending
     (A_jy = 0 first), exactly; None when neither exact route fits int64."""
     V = np.unique(A)
@@ -499,7 +505,7 @@ def _ratio_sort_keys(A: np.ndarray, max_num: int):
             flat = rank.ravel()
             kind = "stable" if flat.dtype == np.uint16 else "quicksort"
 
-            def by_rank(i, js):
+            def by_rank(i: int, js: np.ndarray) -> tuple[np.ndarray, str]:
                 return flat[idx[i][None, :] * nV + idx[js]], kind
             return by_rank
     k = 2 * max(max_num, 1).bit_length()
@@ -507,14 +513,14 @@ def _ratio_sort_keys(A: np.ndarray, max_num: int):
         return None
     big = np.iinfo(np.int64).max
 
-    def by_key(i, js):
+    def by_key(i: int, js: np.ndarray) -> tuple[np.ndarray, str]:
         Aj = A[js]
         Ai = np.broadcast_to(A[i], Aj.shape)
         return -np.where(Aj > 0, np.left_shift(Ai, k) // np.maximum(Aj, 1), big), "quicksort"
     return by_key
 
 
-def _ratio_ranks(V: np.ndarray):
+def _ratio_ranks(V: np.ndarray) -> np.ndarray | None:
     """rank[a, b] for values V[a], V[b]: 0 for the largest fraction V[a]/V[b] (b = 0: +∞), equal fractions
     equal ranks; uint16 when fewer than 2^16 classes.  Exact: keys ⌊a·2^k/b⌋ with 2^k ≥ max(V)² (see
     :func:`order_keys`)."""
@@ -527,10 +533,11 @@ def _ratio_ranks(V: np.ndarray):
     _, inv = np.unique(key, return_inverse=True)
     inv = inv.reshape(key.shape)
     rank = inv.max() - inv
-    return rank.astype(np.uint16 if rank.max() < 2**16 else np.int64)
+    ranks: np.ndarray = rank.astype(np.uint16 if rank.max() < 2**16 else np.int64)
+    return ranks
 
 
-def _hull_keys(hull, s: int):
+def _hull_keys(hull: Any, s: int) -> tuple[np.ndarray, np.ndarray]:
     """The hull vertices (Q, P) moved to (⌈Q·2^s⌉, ⌊P·2^s⌋) as int64 arrays (see :func:`profile_front`)."""
     Xc = np.array([-((-int(Q.p) << s) // int(Q.q)) for Q, _ in hull], dtype=np.int64)
     Yf = np.array([(int(P.p) << s) // int(P.q) for _, P in hull], dtype=np.int64)
@@ -540,7 +547,7 @@ def _hull_keys(hull, s: int):
 _BUCKET_BITS = 16
 
 
-def _bucket_floor(Xc, Yf, s: int):
+def _bucket_floor(Xc: np.ndarray, Yf: np.ndarray, s: int) -> np.ndarray | None:
     """Integers Lb[b] ≤ L(b·2^(s-16)) for b = 0 … 2^16 (L the polyline of :func:`_below`; Lb ≤ S = 2^s)."""
     if s < _BUCKET_BITS:
         return None  # too coarse a scale: no stage-1 rejection
@@ -552,10 +559,11 @@ def _bucket_floor(Xc, Yf, s: int):
     mm = np.minimum(m, last - 1)
     x0, y0 = Xc[mm], Yf[mm]
     inner = y0 + ((Yf[mm + 1] - y0) * (x - x0)) // (Xc[mm + 1] - x0)
-    return np.where(m >= last, Yf[last], inner)
+    floors: np.ndarray = np.where(m >= last, Yf[last], inner)
+    return floors
 
 
-def _below(p, q, Xc, Yf):
+def _below(p: Any, q: Any, Xc: np.ndarray, Yf: np.ndarray) -> Any:
     """p ≤ L(q) for the polyline L through (Xc, Yf) (Xc[0] = 0, non-decreasing), constant Yf[-1] beyond."""
     last = len(Xc) - 1
     m = np.searchsorted(Xc, q, side="right") - 1
@@ -567,7 +575,7 @@ def _below(p, q, Xc, Yf):
     return np.where(m >= last, p <= Yf[last], inner)
 
 
-def _reduce(Qa, dq, Pa, dp, max_den: int):
+def _reduce(Qa: np.ndarray, dq: np.ndarray, Pa: np.ndarray, dp: np.ndarray, max_den: int) -> Any:
     """Many candidate points: first their exact Pareto front (int64 order keys) when proven safe."""
     k = 2 * max(max_den, 1).bit_length()
     if len(Qa) > 256 and (max(max_den, 1) << k) < INT64_LIMIT:
@@ -575,14 +583,14 @@ def _reduce(Qa, dq, Pa, dp, max_den: int):
     return zip(Qa.tolist(), dq.tolist(), Pa.tolist(), dp.tolist())
 
 
-def upper_hull(points):
+def upper_hull(points: Any) -> list[Any]:
     """The vertices (Q, P) of the upper hull of exact points from the least Q to the highest point
     (largest P, then least Q), by Q ascending; collinear points dropped.  Exact (``fmpq``)."""
-    best: dict = {}
+    best: dict[Any, Any] = {}
     for Q, P in points:
         if Q not in best or P > best[Q]:
             best[Q] = P
-    hull: list = []
+    hull: list[Any] = []
     for Q, P in sorted(best.items()):
         while len(hull) >= 2:
             (q0, p0), (q1, p1) = hull[-2], hull[-1]
@@ -595,7 +603,8 @@ def upper_hull(points):
     return hull[: top + 1]
 
 
-def pareto_keys(Qa, dq, Pa, dp, k: int):
+def pareto_keys(Qa: np.ndarray, dq: np.ndarray, Pa: np.ndarray, dp: np.ndarray,
+                k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Points (Qa/dq, Pa/dp) not dominated (Q' ≤ Q and P' ≥ P), sorted by Q; exact int64 keys."""
     kq, kp = np.left_shift(Qa, k) // dq, np.left_shift(Pa, k) // dp
     order = np.lexsort((-kp, kq))  # Q ascending, then P descending
