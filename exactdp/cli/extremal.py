@@ -2,8 +2,7 @@
 suprema over privacy classes with optimal kernels.
 
 ``--gamma`` here is the order γ of E_γ (default 1: η_TV), as in the rest of the vocabulary; it never meant
-e^ε in this command, so it is not deprecated.  ``--format text|json|markdown|latex|html``, ``-o FILE``;
-``--json`` is a deprecated alias of ``--format json``.
+e^ε in this command.  ``--format text|json|markdown|latex|html``, ``-o FILE``.
 """
 
 from __future__ import annotations
@@ -25,11 +24,11 @@ def register(sub) -> None:
     _common.add_c(p, "(eps,c)-PML prior floor in [0, 1/N]; omit for (eps,delta)-LDP")
     _common.add_delta(p, "(eps,delta)-LDP slack (without --c; default 0)", default="0")
     p.add_argument("--gamma", default="1", help="order gamma of E_gamma for 'sup' (default 1: eta_TV)")
-    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS)
     p.set_defaults(func=run)
 
 
-#: keys of the text / deprecated --json document → keys of --format json (exactdp/schemas/extremal.json)
+#: keys of the text document → keys of --format json (exactdp/schemas/extremal.json)
 _KEYS = {"value": "value", "Xi (Thm 1)": "xi", "Gamma_min": "gamma_min", "closed form (G-23)": "closed_form_g23",
          "Lemma 4": "lemma4", "optimal P": "optimal_p", "optimal Q": "optimal_q", "kernel": "kernel"}
 
@@ -43,7 +42,7 @@ _DOC_LABELS = {"Xi (Thm 1)": r"$\Xi(\varepsilon, c)$ ([G] Thm 1)", "Gamma_min": 
 
 def _result(args, t: str, out: dict, failures) -> dict:
     """The ``result`` of ``--format json``: snake_case keys, exact values as strings, counts as integers,
-    ``certified`` a boolean (the deprecated ``--json`` keeps the older document)."""
+    ``certified`` a boolean."""
     quantity = "gamma_max" if args.what == "gamma" else "sup_eta_tv" if args.gamma == "1" else "sup_eta_e_gamma"
     cls: dict[str, Any] = {"class": "pml" if args.c is not None else "ldp", "N": args.N, "M": args.M, "t": t}
     cls.update({"c": args.c} if args.c is not None else {"delta": args.delta})
@@ -89,9 +88,6 @@ def run(args) -> int:
     failures = r.failures()
     out.update({"kernel": r.kernel.as_strings(), "LPs": len(r.lps), "pivots": r.pivots,
                 "certificates re-checked": "yes" if not failures else "NO", "problems": failures})
-    if args.format == _common.LEGACY_JSON:
-        _common.emit_result(args, "extremal", out)
-        return 0 if not failures else 1
     if args.format == "json":
         _common.emit_json(args, "extremal", _result(args, t, out, failures))
         return 0 if not failures else 1
