@@ -43,12 +43,15 @@ class and its profile equals the envelope U at 0, 1/t', t' and ∞ with no likel
 {0, 1/t', t', ∞} (so the two piecewise-linear functions are equal).  Steps (1)–(4) of the proof are the
 theorems the certificate relies on.  Scope: every N ≥ 2 and every output alphabet for LDP; N = 2 for PML
 (for N ≥ 3 the rows of a PML kernel are coupled through the column sums and the pair dichotomies have no
-common dominating pair in general; refused).  An output alphabet M smaller than that of (R₀, R₁) is refused
-(the supremum over 2- or 3-output kernels at δ > 0 is a different, non-convex problem).
+common dominating pair in general; refused).  With fewer outputs M than (R₀, R₁) has (M = 2, 3 at δ > 0) the
+value stays an upper bound; it is the M-output supremum when a merge of R's outputs into M blocks (a
+post-processing, so in the class) attains it — t = 3/2, δ = 1/4, n = 2, M = 3 merges outputs 0 and 1 — and is
+refused otherwise, with the interval it lies in.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from flint import fmpq
@@ -59,7 +62,6 @@ from exactdp.limits import require
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.measures.tensor import check_n, eta_hockey_stick_tensor_power, phi_n
 from exactdp.numbers.qq import ONE, ZERO, to_qq
-from exactdp.numbers.rich import RichDisplay
 from exactdp.parameters import check_c, check_delta, t_value
 from exactdp.theory.extremal import privacy_level_failures
 from exactdp.theory.lp_programs import integer_size
@@ -80,7 +82,7 @@ def approx_randomized_response(t, delta) -> Kernel:
 
 
 @dataclass(frozen=True)
-class NSampleExtremal(RichDisplay):
+class NSampleExtremal:
     """sup η_{E_γ}(K^{⊗n}) over a class, exactly: ``value``, an optimal ``kernel`` (N inputs), the dominating
     pair ``dominating`` (2 rows), and the class data ``params`` (``t_pair`` = t' of the theorem, None when every
     kernel qualifies).  ``phi_n`` / ``gap`` = φⁿ(ε,δ) and φⁿ − value for the LDP classes, else None."""
@@ -98,9 +100,11 @@ class NSampleExtremal(RichDisplay):
     @property
     def scope(self) -> str:
         p = self.params
-        if p["c"] is None:
-            return f"every N >= 2 and every output alphabet (optimum attained with {self.dominating.M} outputs)"
-        return "N = 2, every output alphabet (the (eps,c)-PML class is then an LDP class)"
+        inputs = "every N >= 2" if p["c"] is None else "N = 2 (the (eps,c)-PML class is then an LDP class)"
+        if p["M"] < self.dominating.M:
+            return (f"{inputs}, kernels with {p['M']} or more outputs (attained by merging outputs of the "
+                    f"{self.dominating.M}-output optimum)")
+        return f"{inputs}, every output alphabet (optimum attained with {self.dominating.M} outputs)"
 
     def failures(self) -> list[str]:
         """Everything in the certificate that fails to re-check exactly (empty: the value is proved)."""
@@ -154,7 +158,7 @@ def sup_eta_hockey_stick_tensor(N: int, n: int, *, M: int | None = None, gamma=1
 
     Args:
         N: inputs (≥ 2; PML: N = 2).  n: samples (≥ 1).  M: outputs of the returned kernel (default: those of
-        the optimum; fewer are refused, more are zero columns).  gamma: γ ≥ 1 (1: η_TV).  t / eps: e^ε ≥ 1
+        the optimum; more are zero columns; fewer only when a merge attains the value).  gamma: γ ≥ 1 (1: η_TV).  t / eps: e^ε ≥ 1
         rational.  c: PML prior floor (no δ with it).  delta: LDP slack.
 
     >>> r = sup_eta_hockey_stick_tensor(2, 2, t="3/2", delta="1/4")
@@ -183,14 +187,32 @@ def sup_eta_hockey_stick_tensor(N: int, n: int, *, M: int | None = None, gamma=1
     if M is None:
         M = R.M
     M = integer_size(M, "M")
-    if M < R.M:
-        raise ParameterError(f"M: the n-sample optimum needs {R.M} outputs (the (eps,delta) randomized response); "
-                             f"got M = {M} (the supremum over fewer outputs is not computed)")
     require("max_entries", N * M, f"n-sample extremal kernel: N = {N} x M = {M}")
-    pad = [ZERO] * (M - R.M)
-    rows = [list(R.rows[0]) + pad] + [list(R.rows[1]) + pad] * (N - 1)
-    K = Kernel.from_exact_rows(rows, False, name=f"optimum (n = {n})")
     value = eta_hockey_stick_tensor_power(R, n, g)
+    pair = R if M >= R.M else _merge_attaining(R, M, n, g, value)
+    pad = [ZERO] * (M - pair.M)
+    rows = [list(pair.rows[0]) + pad] + [list(pair.rows[1]) + pad] * (N - 1)
+    K = Kernel.from_exact_rows(rows, False, name=f"optimum (n = {n})")
     params = {"N": N, "M": M, "n": n, "t": t, "c": c, "delta": d, "gamma": g, "t_pair": t_pair}
     phi = phi_n(t, d, n) if c is None else None
     return NSampleExtremal(value, K, R, params, phi)
+
+
+def _merge_attaining(R: Kernel, M: int, n: int, g: fmpq, value: fmpq) -> Kernel:
+    """A merge of the outputs of R into M blocks (post-processing: still in the class) whose n-fold products
+    attain ``value``, the supremum over every alphabet, which is then also the supremum over M outputs; else
+    ParameterError with the interval the M-output supremum lies in (best merge, value)."""
+    best, arg = None, None
+    for labels in itertools.product(range(M), repeat=R.M):
+        if sorted(set(labels)) != list(range(M)) or [labels.index(j) for j in range(M)] != sorted(
+                labels.index(j) for j in range(M)):
+            continue  # not a set partition into M blocks in canonical order
+        rows = [[sum((r[y] for y in range(R.M) if labels[y] == j), ZERO) for j in range(M)] for r in R.rows]
+        K = Kernel.from_exact_rows(rows, False)
+        got = eta_hockey_stick_tensor_power(K, n, g)
+        if got == value:
+            return K
+        if best is None or got > best:
+            best, arg = got, labels
+    raise ParameterError(f"M: with M = {M} outputs the n-sample supremum lies in [{best}, {value}] (best merge of the "
+                         f"{R.M}-output optimum: blocks {arg}); it is computed exactly only when a merge attains {value}")

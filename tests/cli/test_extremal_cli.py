@@ -57,7 +57,8 @@ def test_n1_keeps_the_lp_path(capsys):
     (("sup", "--class", "approx-ldp", "--N", "2", "--t", "3", "--c", "1/4"), "--c: only with --class pml"),
     (("gamma", "--n", "2", "--N", "2", "--t", "3", "--c", "1/4"), "--n: n-sample problems are for 'sup' only"),
     (("sup", "--n", "0", "--N", "2", "--t", "3"), "--n: must be a positive integer, got 0"),
-    (("sup", "--n", "2", "--N", "2", "--M", "3", "--t", "3", "--delta", "1/4"), "M: the n-sample optimum needs 4"),
+    (("sup", "--n", "3", "--N", "2", "--M", "2", "--t", "3/2", "--delta", "1/4"),
+     "M: with M = 2 outputs the n-sample supremum lies in [37/64, 703/1000]"),
 ])
 def test_refusals_are_one_line_exit_2(capsys, argv, message):
     rc, out, err = run(capsys, *argv)

@@ -112,6 +112,17 @@ def test_three_input_vertices_stay_below_the_binary_value():
             assert blackwell_domination(R, Kernel.from_exact_rows([K.rows[a], K.rows[b]])).dominates
 
 
+def test_three_outputs_attain_the_value_by_a_merge_when_the_vertices_do():
+    """M = 3 < 4 at n = 2: merging outputs 0 and 1 of the (eps,delta)-RR attains 11/20, the largest value at a vertex
+    of the 2 x 3 polytope (brute force above); at n = 3 no merge does, and the interval is reported."""
+    r = sup_eta_hockey_stick_tensor(2, 2, M=3, t="3/2", delta="1/4")
+    assert r.value == Q(11, 20) and r.certified() and r.kernel.M == 3
+    assert r.kernel.rows == ((Q(7, 10), Q(3, 10), Q(0)), (Q(3, 10), Q(9, 20), Q(1, 4)))
+    assert "3 or more outputs" in r.scope
+    with pytest.raises(ParameterError, match=r"lies in \[2569/4000, 703/1000\]"):
+        sup_eta_hockey_stick_tensor(2, 3, M=3, t="3/2", delta="1/4")
+
+
 def test_objective_is_not_convex_so_vertices_are_not_enough():
     """K_p = [[p, 1−p], [0, 1]] (in the (eps,delta) class for p <= delta): eta_TV(K_p⊗K_p) = 2p − p², strictly
     concave, so the supremum of an n-sample coefficient is not a vertex search."""
@@ -151,8 +162,8 @@ def test_wrong_certificates_are_caught():
 def test_bad_arguments_name_the_rule():
     with pytest.raises(ParameterError, match="N: .*PML.* N = 2 only"):
         sup_eta_hockey_stick_tensor(3, 2, t=2, c="1/4")
-    with pytest.raises(ParameterError, match="M: the n-sample optimum needs 4 outputs"):
-        sup_eta_hockey_stick_tensor(2, 2, M=3, t=2, delta="1/4")
+    with pytest.raises(ParameterError, match=r"M: with M = 2 outputs the n-sample supremum lies in \[7/16, 11/20\]"):
+        sup_eta_hockey_stick_tensor(2, 2, M=2, t="3/2", delta="1/4")
     with pytest.raises(ParameterError, match="delta: the .*PML class has no delta"):
         sup_eta_hockey_stick_tensor(2, 2, t=2, c="1/4", delta="1/4")
     with pytest.raises(ParameterError, match="n: must be a positive integer"):
