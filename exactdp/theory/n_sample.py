@@ -57,12 +57,13 @@ from dataclasses import dataclass, field
 from flint import fmpq
 
 from exactdp.errors import ParameterError
-from exactdp.kernels import Kernel
+from exactdp.kernels import Kernel, as_kernel
 from exactdp.limits import require
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.measures.tensor import check_n, eta_hockey_stick_tensor_power, phi_n
 from exactdp.numbers.qq import ONE, ZERO, to_qq
 from exactdp.parameters import check_c, check_delta, t_value
+from exactdp.theory.blackwell import blackwell_domination
 from exactdp.theory.extremal import privacy_level_failures
 from exactdp.theory.lp_programs import integer_size
 
@@ -121,6 +122,16 @@ class NSampleExtremal:
 
     def certified(self) -> bool:
         return not self.failures()
+
+    def garblings(self, K) -> dict:
+        """Step (3) of the proof made explicit for one kernel K of the class: for every ordered pair (a, b) of
+        distinct inputs, :func:`~exactdp.theory.blackwell.blackwell_domination` of the dominating pair over
+        (K_a, K_b) — an exact W with (K_a, K_b) = (R₀W, R₁W), or, if K is not in the class, possibly a
+        separating loss.  Quadratic in N: one exact LP per pair."""
+        K = as_kernel(K)
+        require("max_work", K.N * K.N * self.dominating.M * K.M, f"garblings: {K.N * (K.N - 1)} domination LPs")
+        return {(a, b): blackwell_domination(self.dominating, Kernel.from_exact_rows([K.rows[a], K.rows[b]], False))
+                for a, b in itertools.permutations(range(K.N), 2)}
 
 
 def envelope(t_pair, delta, gamma) -> fmpq:

@@ -123,6 +123,19 @@ def test_three_outputs_attain_the_value_by_a_merge_when_the_vertices_do():
         sup_eta_hockey_stick_tensor(2, 3, M=3, t="3/2", delta="1/4")
 
 
+def test_garblings_make_the_blackwell_step_explicit_for_a_user_kernel():
+    """A 3 x 4 (eps,delta)-LDP kernel: every ordered row pair is (R0 W, R1 W) for an exact W; a kernel outside the
+    class (the identity, t = 3/2, delta = 1/4) has a row pair that is not, with a re-checked separating loss."""
+    r = sup_eta_hockey_stick_tensor(3, 2, t="3/2", delta="1/4")
+    K = Kernel([["1/4", "1/4", "1/4", "1/4"], ["1/8", "3/8", "1/4", "1/4"], ["1/5", "1/5", "2/5", "1/5"]])
+    assert privacy_level_failures(K, Q(3, 2), None, Q(1, 4)) == []
+    pairs = r.garblings(K)
+    assert len(pairs) == 6 and all(d.dominates and d.certified() for d in pairs.values())
+    assert eta_tv_tensor_power(K, 2) <= r.value
+    outside = r.garblings(Kernel([["1", "0"], ["0", "1"], ["1", "0"]]))
+    assert not outside[(0, 1)].dominates and outside[(0, 1)].certified() and outside[(0, 2)].dominates
+
+
 def test_objective_is_not_convex_so_vertices_are_not_enough():
     """K_p = [[p, 1−p], [0, 1]] (in the (eps,delta) class for p <= delta): eta_TV(K_p⊗K_p) = 2p − p², strictly
     concave, so the supremum of an n-sample coefficient is not a vertex search."""
