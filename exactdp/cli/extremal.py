@@ -64,7 +64,8 @@ def _result(args, t: str, out: dict, failures) -> dict:
     doc: dict[str, Any] = {"quantity": quantity, "class": cls}
     doc.update({new: out[old] for old, new in _KEYS.items() if old in out})
     if args.n != 1:
-        doc.update({"n": args.n, "certificate": out["certificate"], "scope": out["scope"]})
+        doc.update({"n": args.n, "certificate": out["certificate"], "envelope": out["envelope"],
+                    "dominating_pair": out["dominating pair"], "scope": out["scope"]})
     doc.update({"lps": int(out["LPs"]), "pivots": int(out["pivots"]), "certified": not failures,
                 "problems": [str(p) for p in failures]})
     return doc
@@ -143,10 +144,12 @@ def _run_n_sample(args, t: str) -> int:
                            "value": str(r.value)}
     if r.phi_n is not None:
         out.update({"phi^n (A-8)": str(r.phi_n), "gap to phi^n": str(r.gap)})
-    tp = r.params["t_pair"]
-    points = "0, inf" if tp is None else f"0, {1 / tp}, {tp}, inf"
-    out["certificate"] = (f"rows 0, 1 have the class's largest E_gamma profile (checked at gamma = {points}); "
-                          f"every row pair of a class kernel is a garbling of them (Blackwell)")
+    points = r.envelope_points()
+    out["certificate"] = (f"rows 0, 1 have the class's largest E_gamma profile (checked at gamma = "
+                          f"{', '.join(str(g) for g, _ in points)}); every row pair of a class kernel is a garbling of "
+                          f"them (Blackwell)")
+    out["envelope"] = [[str(g), str(v)] for g, v in points]
+    out["dominating pair"] = r.dominating.as_strings()
     out["scope"] = r.scope
     failures = r.failures()
     out.update({"kernel": r.kernel.as_strings(), "LPs": 0, "pivots": 0,
@@ -155,7 +158,8 @@ def _run_n_sample(args, t: str) -> int:
 
 
 #: keys of ``out`` that are not rows of a document (n-sample problems solve no LP: no LP counts either)
-_NOT_A_ROW = {False: ("kernel", "problems", "quantity"), True: ("kernel", "problems", "quantity", "LPs", "pivots")}
+_NOT_A_ROW = {False: ("kernel", "problems", "quantity"),
+              True: ("kernel", "problems", "quantity", "LPs", "pivots", "envelope", "dominating pair")}
 
 
 def _emit(args, t: str, out: dict, failures) -> int:
@@ -181,8 +185,8 @@ def _emit(args, t: str, out: dict, failures) -> int:
         return 0 if not failures else 1
     lines = []
     for k, v in out.items():
-        if args.n != 1 and k in ("LPs", "pivots"):
-            continue  # no LP: the certificate is the Blackwell envelope
+        if args.n != 1 and k in ("LPs", "pivots", "envelope", "dominating pair"):
+            continue  # no LP; the certificate line says what the envelope data (in the JSON) are
         if k == "kernel":
             lines.append("kernel:")
             lines += ["  " + "  ".join(f"{e:>8}" for e in row) for row in v]

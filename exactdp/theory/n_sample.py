@@ -101,7 +101,8 @@ class NSampleExtremal:
     @property
     def scope(self) -> str:
         p = self.params
-        inputs = "every N >= 2" if p["c"] is None else "N = 2 (the (eps,c)-PML class is then an LDP class)"
+        inputs = ("every N >= 2" if p["c"] is None else "N = 2 (the (eps,c)-PML class is then an LDP class)"
+                  if p["t_pair"] is not None else "N = 2 (every kernel is (eps,c)-PML: tc >= 1)")
         if p["M"] < self.dominating.M:
             return (f"{inputs}, kernels with {p['M']} or more outputs (attained by merging outputs of the "
                     f"{self.dominating.M}-output optimum)")
@@ -123,6 +124,13 @@ class NSampleExtremal:
     def certified(self) -> bool:
         return not self.failures()
 
+    def envelope_points(self) -> tuple:
+        """The certificate's data: (γ, U(γ)) at the nodes where the dominating pair's profile was checked, and
+        ("inf", U(∞)); U is linear between consecutive nodes and constant after the last."""
+        p = self.params
+        last = ONE if p["t_pair"] is None else p["delta"]
+        return tuple((g, envelope(p["t_pair"], p["delta"], g)) for g in envelope_nodes(p["t_pair"])) + (("inf", last),)
+
     def garblings(self, K) -> dict:
         """Step (3) of the proof made explicit for one kernel K of the class: for every ordered pair (a, b) of
         distinct inputs, :func:`~exactdp.theory.blackwell.blackwell_domination` of the dominating pair over
@@ -142,20 +150,20 @@ def envelope(t_pair, delta, gamma) -> fmpq:
     return max(1 - (1 - delta) * gamma, delta + (1 - delta) * (t_pair - gamma) / (t_pair + 1), delta)
 
 
+def envelope_nodes(t_pair) -> tuple:
+    """The finite points where :func:`envelope_failures` compares the profile with U: 0, 1/t', t' (0 alone when
+    every kernel qualifies, U ≡ 1); the value at ∞ is compared too."""
+    return (ZERO,) if t_pair is None else (ZERO, 1 / t_pair, t_pair)
+
+
 def envelope_failures(R: Kernel, t_pair, delta) -> list[str]:
     """Why the profile of the dichotomy (R₀, R₁) is not the envelope U (empty if it is): equal at 0, 1/t', t'
     and ∞, and no likelihood ratio outside {0, 1/t', t', ∞} (both functions linear in between)."""
     loss = PairLoss.of(R.rows[0], R.rows[1])
-    bad = []
-    if t_pair is None:
-        breaks: tuple = ()
-        points: tuple = (ZERO,)
-        bad += [] if loss.p_only == 1 else [f"E_inf(R0 || R1) = {loss.p_only} != 1"]
-    else:
-        breaks = (t_pair, 1 / t_pair)
-        points = (ZERO, 1 / t_pair, t_pair)
-        if loss.p_only != delta:
-            bad.append(f"E_inf(R0 || R1) = {loss.p_only} != delta = {delta}")
+    breaks = () if t_pair is None else (t_pair, 1 / t_pair)
+    points = envelope_nodes(t_pair)
+    at_infinity = ONE if t_pair is None else delta
+    bad = [] if loss.p_only == at_infinity else [f"E_inf(R0 || R1) = {loss.p_only} != U(inf) = {at_infinity}"]
     bad += [f"likelihood ratio {r} of (R0, R1) is not a breakpoint of U" for r, _ in loss.classes if r not in breaks]
     bad += [f"E_{g}(R0 || R1) = {loss.hockey_stick(g)} != U({g}) = {envelope(t_pair, delta, g)}"
             for g in points if loss.hockey_stick(g) != envelope(t_pair, delta, g)]

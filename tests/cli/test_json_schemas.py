@@ -88,6 +88,8 @@ def test_extremal(capsys):
                           "1/4", "--format", "json"], "extremal")  # issue 25's n-sample data point
     assert (r["quantity"], r["n"], r["value"], r["phi_n"], r["gap_to_phi_n"], r["lps"]) == \
         ("sup_eta_tv_tensor", 2, "11/20", "3/4", "1/5", 0)
+    assert r["envelope"] == [["0", "1"], ["2/3", "1/2"], ["3/2", "1/4"], ["inf", "1/4"]]
+    assert r["dominating_pair"] == [["1/4", "9/20", "3/10", "0"], ["0", "3/10", "9/20", "1/4"]]
 
 
 def test_bound(capsys):

@@ -50,6 +50,7 @@ def test_issue_data_point_beats_the_n1_optimum():
     assert r.value == Q(11, 20) and r.certified()
     assert eta_tv_tensor_power(optimal_binary_approx_ldp("3/2", "1/4"), 2) == Q(2, 5)
     assert r.phi_n == Q(3, 4) and r.gap == Q(1, 5)
+    assert r.envelope_points() == ((0, 1), (Q(2, 3), Q(1, 2)), (Q(3, 2), Q(1, 4)), ("inf", Q(1, 4)))
     assert r.kernel.rows == ((Q(1, 4), Q(9, 20), Q(3, 10), Q(0)), (Q(0), Q(3, 10), Q(9, 20), Q(1, 4)))
 
 
