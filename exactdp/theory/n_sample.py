@@ -32,8 +32,8 @@ the class (every pair of its rows is (R₀, R₁), its reverse or equal) and has
 to (R₀, R₁) or its reverse, whose E_γ of products is the value.  ∎
 
 At n = 1 the value is B-4's (t − 1 + 2δ)/(t + 1) for γ = 1 (the binary kernel of B-4 is then also optimal); for
-n ≥ 2 the 4-output (ε,δ) randomized response is strictly better than B-4's binary kernel (issue data point:
-t = 3/2, δ = 1/4, n = 2: 11/20 against 2/5).  The gap to [A]'s bound φⁿ(ε,δ) = 1 − (1−δ)ⁿ/tⁿ (A-8, D-13;
+n ≥ 2 the 4-output (ε,δ) randomized response can be strictly better than B-4's binary kernel (t = 3/2,
+δ = 1/4, n = 2: 11/20 against 2/5).  The gap to [A]'s bound φⁿ(ε,δ) = 1 − (1−δ)ⁿ/tⁿ (A-8, D-13;
 not a power, F-A1) is reported for the LDP classes.
 
 **Certificate** (:meth:`NSampleExtremal.failures`, exact, from the data alone): the optimal kernel is in the
@@ -42,8 +42,8 @@ class (core functions ``ldp_ratio`` / ``eta_hockey_stick`` / ``pml_ratio``); its
 class and its profile equals the envelope U at 0, 1/t', t' and ∞ with no likelihood ratio outside
 {0, 1/t', t', ∞} (so the two piecewise-linear functions are equal).  Steps (1)–(4) of the proof are the
 theorems the certificate relies on.  Scope: every N ≥ 2 and every output alphabet for LDP; N = 2 for PML
-(for N ≥ 3 the rows of a PML kernel are coupled through the column sums and the pair dichotomies have no
-common dominating pair in general; refused).  With fewer outputs M than (R₀, R₁) has (M = 2, 3 at δ > 0) the
+(for N ≥ 3 the rows of a PML kernel are coupled through the column sums, and the dichotomy that dominates
+every row pair need not be a row pair of any class kernel; refused).  With fewer outputs M than (R₀, R₁) has (M = 2, 3 at δ > 0) the
 value stays an upper bound; it is the M-output supremum when a merge of R's outputs into M blocks (a
 post-processing, so in the class) attains it — t = 3/2, δ = 1/4, n = 2, M = 3 merges outputs 0 and 1 — and is
 refused otherwise, with the interval it lies in.
@@ -112,6 +112,7 @@ class NSampleExtremal:
         """Everything in the certificate that fails to re-check exactly (empty: the value is proved)."""
         p = self.params
         bad = privacy_level_failures(self.kernel, p["t"], p["c"], p["delta"])
+        bad += [f"dominating pair: {f}" for f in privacy_level_failures(self.dominating, p["t"], p["c"], p["delta"])]
         got = eta_hockey_stick_tensor_power(self.kernel, p["n"], p["gamma"])
         if got != self.value:
             bad.append(f"eta_E_{p['gamma']}(kernel^(x){p['n']}) = {got} != value {self.value}")
