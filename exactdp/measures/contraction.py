@@ -4,7 +4,7 @@ r"""Contraction coefficients by the two-point formulas (D-3, D-4, B-1, B-2; [A] 
 η_TV(K)    = max_{x,x'} TV(K_x, K_{x'})  (Dobrushin 1956; γ = 1).
 
 For rational kernels the maximum is computed exactly with integer arithmetic, vectorized over partner
-rows (see :mod:`exactdp.numbers.linalg`); the maximizing pair is returned by the ``*_witness`` functions.
+rows (see :mod:`exactdp.measures.pairwise_hockey_stick`); the maximizing pair is returned by the ``*_witness`` functions.
 Parametric kernels (and kernels with irrational entries) take the one two-point maximum :func:`eta_in` over
 the SR domain of their region (:func:`exactdp.symbolic.closedforms.sr_domain`).
 """
@@ -18,14 +18,14 @@ from exactdp.measures.divergences import gamma_order, hockey_stick
 from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
 from exactdp.measures.two_point import Observer, eta_in  # noqa: F401  (re-exported)
 from exactdp.numbers.domain import Domain
-from exactdp.numbers.linalg import max_pairwise_hockey_stick
+from exactdp.measures.pairwise_hockey_stick import max_pairwise_hockey_stick
 
 
 def _exact_witness_qq(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
     """max_{x≠x'} E_g(K_x‖K_x') with the first maximizing pair (lexicographic), exactly.
 
     Integer cross-multiplication over the rows' own denominators, vectorized over partner rows
-    (:func:`exactdp.numbers.linalg.max_pairwise_hockey_stick`); only pairs x < x' when g = 1 (TV is
+    (:func:`exactdp.measures.pairwise_hockey_stick.max_pairwise_hockey_stick`); only pairs x < x' when g = 1 (TV is
     symmetric).
     """
     if K.N == 1:

@@ -25,15 +25,9 @@ from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import Observer, eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.measures.irrational_gamma import (decide_beyond_ratios_sr, eta_at_infinity, gamma_beyond_ratios,
                                                is_ldp_certified)
-from exactdp.numbers.linalg import (
-    column_extreme,
-    column_extremes,
-    column_sums,
-    max_column_ratio,
-    pml_candidates,
-    profile_front,
-    weighted_row_sum,
-)
+from exactdp.measures.column_ratio import max_column_ratio, pml_candidates
+from exactdp.measures.profile_front import profile_front
+from exactdp.numbers.linalg import column_extreme, column_extremes, column_sums, weighted_row_sum
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.domain import QQ, RB, Domain
 from exactdp.numbers.truth import Truth
@@ -344,7 +338,7 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
 
     Cost O(N² M log M) integer work: a sweep over the rows, vectorized over the partner rows, builds
     every pair's top-k points (one integer sort per row) and keeps only those not proven under the
-    upper hull found so far (:func:`exactdp.numbers.linalg.profile_front`).  Without a proven int64 route (numerators or denominators near 2^63, object
+    upper hull found so far (:func:`exactdp.measures.profile_front.profile_front`).  Without a proven int64 route (numerators or denominators near 2^63, object
     arrays) every top-k line of every pair goes to :func:`profile_from_lines` in ``fmpq``.  A kernel with
     irrational constant entries takes the same lines and hull in the ball domain RB (every comparison of
     likelihood ratios and hull turns certified; :class:`~exactdp.errors.UndecidedError` when one cannot be).
@@ -531,7 +525,7 @@ def _pml_max(K: Kernel, c: fmpq):
     """``(e^{ε*}, y, x₀)`` for a rational kernel and a checked c: the first worst output and its argmin row.
 
     The columns that can attain the maximum come from the float64 filter
-    (:func:`exactdp.numbers.linalg.pml_candidates`; every column when it does not apply); each is then
+    (:func:`exactdp.measures.column_ratio.pml_candidates`; every column when it does not apply); each is then
     evaluated exactly in fmpq, r_y = (a_hi/d_hi) / (c S_y + (1 − Nc) a_lo/d_lo), with its exact column sum S_y
     (:func:`exactdp.numbers.linalg.column_sums`: a product tree, reduced once and kept with the kernel, so the
     fmpq operations here meet one large denominator and small ones: gcds of linear cost)."""
