@@ -34,6 +34,9 @@ The three domains:
   decided on the region, a positive part that becomes a ``Piecewise`` where the sign changes, a maximum
   that splits the region (on a one-parameter box by exact cell decomposition), a maximum of quotients that
   is ``oo`` where a denominator vanishes on part of the region, and the canonical form of a result.
+
+A fourth value domain, :mod:`exactdp.numbers.loglin` (rationals, exact log-linear combinations, certified
+balls and ±∞), is the conjecture search's: it evaluates formulas over values rather than measures over kernels.
 """
 
 from __future__ import annotations
