@@ -5,7 +5,7 @@
 
 For random exact kernels (per-row denominators up to 1000, ``exactdp.verification.instances.random_kernel``):
 
-* **privacy_profile**: the exact hull sweep (``exactdp.numbers.linalg.profile_front``) against the previous
+* **privacy_profile**: the exact hull sweep (``exactdp.measures.profile_front.profile_front``) against the previous
   implementation (per-row exact Pareto fronts of every pair's points, kept as ``exactdp.testing.reference_profile_front``;
   skipped at a size once it took longer than ``--old-limit`` seconds at the size before, scaled by the
   N³ growth) and against float64 numpy doing the same sweep (same sort, same prefix sums, same hull

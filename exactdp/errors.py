@@ -13,7 +13,7 @@
     │   └── exactdp.limits.ResourceLimitError          an input beyond a size limit (raise the limit)
     ├── UndecidedError                       a comparison could not be certified      CLI exit status 3
     │   ├── exactdp.algebra.decision.ProverUndecided    the exact prover cannot decide a sign
-    │   └── exactdp.verification.conjecture.values.Undecided   (also an ArithmeticError)
+    │   └── exactdp.numbers.loglin.Undecided   (also an ArithmeticError)
     └── InternalError (RuntimeError)         a broken invariant: a bug, please report    CLI exit status 1
 
 Every bad-input message names the argument, the rule it broke and the offending value, e.g.

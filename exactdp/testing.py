@@ -60,7 +60,7 @@ def gammas(max_value=8, max_den: int = 30, min_value=0):
 
 def reference_profile_front(R):
     """The previous exact privacy-profile front (per-row exact Pareto fronts of every pair's points on int64
-    order keys), kept as the reference that the sweep of :func:`exactdp.numbers.linalg.profile_front` is
+    order keys), kept as the reference that the sweep of :func:`exactdp.measures.profile_front.profile_front` is
     tested and benchmarked against: ``[(Q_num, Q_den, P_num, P_den), ...]``, or None off the int64 route."""
     N = R.shape[0]
     k = 2 * max(R.max_den, 1).bit_length()

@@ -4,7 +4,7 @@ r"""Contraction coefficients by the two-point formulas (D-3, D-4, B-1, B-2; [A] 
 η_TV(K)    = max_{x,x'} TV(K_x, K_{x'})  (Dobrushin 1956; γ = 1).
 
 For rational kernels the maximum is computed exactly with integer arithmetic, vectorized over partner
-rows (see :mod:`exactdp.numbers.linalg`); the maximizing pair is returned by the ``*_witness`` functions.
+rows (see :mod:`exactdp.measures.pairwise_hockey_stick`); the maximizing pair is returned by the ``*_witness`` functions.
 Parametric kernels (and kernels with irrational entries) take the one two-point maximum :func:`eta_in` over
 the SR domain of their region (:func:`exactdp.symbolic.closedforms.sr_domain`).
 """
@@ -17,15 +17,17 @@ from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import gamma_order, hockey_stick
 from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
 from exactdp.measures.two_point import Observer, eta_in  # noqa: F401  (re-exported)
-from exactdp.numbers.domain import Domain
-from exactdp.numbers.linalg import max_pairwise_hockey_stick
+from exactdp.numbers.domain import QQ, RB, Domain
+from exactdp.measures.pairwise_hockey_stick import max_pairwise_hockey_stick
 
 
-def _exact_witness_qq(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
-    """max_{x≠x'} E_g(K_x‖K_x') with the first maximizing pair (lexicographic), exactly.
+@QQ.fast_path("eta_hockey_stick")
+def _exact_witness_qq(D: Domain, K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
+    """QQ's route of :func:`eta_hockey_stick_witness`: max_{x≠x'} E_g(K_x‖K_x') with the first maximizing pair
+    (lexicographic), exactly.
 
     Integer cross-multiplication over the rows' own denominators, vectorized over partner rows
-    (:func:`exactdp.numbers.linalg.max_pairwise_hockey_stick`); only pairs x < x' when g = 1 (TV is
+    (:func:`exactdp.measures.pairwise_hockey_stick.max_pairwise_hockey_stick`); only pairs x < x' when g = 1 (TV is
     symmetric).
     """
     if K.N == 1:
@@ -67,11 +69,18 @@ def eta_hockey_stick_witness(K, gamma):
     K = as_kernel(K)
     g, symbolic = gamma_order(gamma)
     if not (symbolic or K.symbolic):
-        if K.N == 1:
-            return fmpq(0), 0, 0
-        return _exact_witness_qq(K, g)
-    if K.symbolic or (symbolic and g.free_symbols):
-        return eta_in(region_domain(K, g), K, g)
+        D: Domain = QQ
+    elif K.symbolic or (symbolic and g.free_symbols):
+        D = region_domain(K, g)
+    else:
+        D = RB("eta_hockey_stick")
+    return D.run("eta_hockey_stick", eta_in, K, g)
+
+
+@RB.fast_path("eta_hockey_stick")
+def _certified_witness(D: Domain, K: Kernel, g) -> tuple:
+    """RB's route of :func:`eta_hockey_stick_witness` for a rational kernel and an irrational γ: certified
+    comparisons of γ with the kernel's likelihood ratios (:func:`eta_hockey_stick_certified`)."""
     return eta_hockey_stick_certified(K, g)
 
 

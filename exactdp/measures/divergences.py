@@ -18,7 +18,7 @@ from flint import fmpq
 
 from exactdp.distributions import Distribution, as_pair
 from exactdp.errors import ParameterError
-from exactdp.numbers.domain import RB, Domain, constant_domain
+from exactdp.numbers.domain import RB, Domain, unify
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.sr import exact_result, as_sympy, to_exact
@@ -97,7 +97,7 @@ def hockey_stick_in(D: Domain, p, q, gamma):
 
 def _domain(values, what: str, gamma=None) -> Domain:
     """QQ, RB or — for values with parameters — SR on the scoped region (γ's own symbols taken ≥ 0)."""
-    D = constant_domain(values, what)
+    D = unify(values, what)
     if D is not None:
         return D
     from exactdp.symbolic.closedforms import scoped_region, sr_domain
@@ -111,7 +111,7 @@ def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
     "hellinger2" (the functions of this module on the two rows)."""
     if kind in ("tv", "hockey_stick"):
         g, _ = gamma_order(1 if kind == "tv" else gamma)
-        D = constant_domain((*K.rows[x], *K.rows[x2], g), kind)
+        D = unify((*K.rows[x], *K.rows[x2], g), kind)
         if D is None:
             from exactdp.symbolic.closedforms import gamma_region, sr_domain
             from exactdp.symbolic.region import kernel_region

@@ -25,17 +25,11 @@ from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import Observer, eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.measures.irrational_gamma import (decide_beyond_ratios_sr, eta_at_infinity, gamma_beyond_ratios,
                                                is_ldp_certified)
-from exactdp.numbers.linalg import (
-    column_extreme,
-    column_extremes,
-    column_sums,
-    max_column_ratio,
-    pml_candidates,
-    profile_front,
-    weighted_row_sum,
-)
+from exactdp.measures.column_ratio import max_column_ratio, pml_candidates
+from exactdp.measures.profile_front import profile_front
+from exactdp.numbers.linalg import column_extreme, column_extremes, column_sums, weighted_row_sum
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
-from exactdp.numbers.domain import QQ, RB, Domain
+from exactdp.numbers.domain import QQ, RB, SR, Domain
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.deferred import is_sympy
@@ -61,17 +55,22 @@ def _log(ratio):
 def ldp_ratio_witness(K):
     """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0.  A parametric
     kernel's ratio is a closed form on its region (the witness None where it changes over the region)."""
-    K = as_kernel(K)
-    if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constants, certified)
-        return ldp_ratio_in(kernel_domain(K, "ldp_ratio"), K)
-    fast = max_column_ratio(K.int_rows())  # QQ: float64 filter, exact on the candidate columns
-    if fast is not None:
-        num, den, y, xh, xl = fast
-        if den == 0:
-            return sympy.oo, y, xh, xl
-        r = fmpq(num, den)
-        return (r, y, xh, xl) if r > ONE else (ONE, 0, 0, 0)
-    return ldp_ratio_in(QQ, K)  # beyond int64: the same maximum in fmpq
+    K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
+    return kernel_domain(K, "ldp_ratio").run("ldp_ratio", ldp_ratio_in, K)
+
+
+@QQ.fast_path("ldp_ratio")
+def _ldp_ratio_qq(D: Domain, K: Kernel):
+    """QQ's route of :func:`ldp_ratio_witness`: the float64 filter, exact on the candidate columns
+    (:func:`exactdp.measures.column_ratio.max_column_ratio`); None beyond int64 (the generic maximum in fmpq)."""
+    fast = max_column_ratio(K.int_rows())
+    if fast is None:
+        return None
+    num, den, y, xh, xl = fast
+    if den == 0:
+        return sympy.oo, y, xh, xl
+    r = fmpq(num, den)
+    return (r, y, xh, xl) if r > ONE else (ONE, 0, 0, 0)
 
 
 def ldp_ratio_in(D: Domain, K: Kernel, observe: Observer | None = None):
@@ -344,7 +343,7 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
 
     Cost O(N² M log M) integer work: a sweep over the rows, vectorized over the partner rows, builds
     every pair's top-k points (one integer sort per row) and keeps only those not proven under the
-    upper hull found so far (:func:`exactdp.numbers.linalg.profile_front`).  Without a proven int64 route (numerators or denominators near 2^63, object
+    upper hull found so far (:func:`exactdp.measures.profile_front.profile_front`).  Without a proven int64 route (numerators or denominators near 2^63, object
     arrays) every top-k line of every pair goes to :func:`profile_from_lines` in ``fmpq``.  A kernel with
     irrational constant entries takes the same lines and hull in the ball domain RB (every comparison of
     likelihood ratios and hull turns certified; :class:`~exactdp.errors.UndecidedError` when one cannot be).
@@ -487,23 +486,22 @@ def pml_ratio_witness(K, c):
     e^{ε*} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)).
     """
     K = as_kernel(K)
+    D, c = _pml_domain_of(K, c)
+    ratio, y, _, x0 = D.run("pml_ratio", pml_ratio_in, K, c)
+    if isinstance(D, SR) or ratio is sympy.oo:  # SR: no single witness prior over the region
+        return ratio, y, None
+    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
+    return ratio, y, prior
+
+
+def _pml_domain_of(K: Kernel, c) -> tuple[Domain, object]:
+    """The number domain of e^{C(K,Q_X(c))} and c in it: SR (a closed form on the kernel's region with
+    0 < c <= 1/N, :func:`pml_domain`) for a parametric kernel or c, or an irrational c on a kernel with irrational
+    entries; else c checked in (0, 1/N] and the kernel's domain, QQ or RB (irrational constant entries)."""
     c_sympy = is_sympy(c)
     if K.free_symbols or (c_sympy and c.free_symbols) or (K.symbolic and c_sympy and not c.is_Rational):
-        # SR: a closed form on the kernel's region with 0 < c <= 1/N (no single witness prior)
-        D, C = pml_domain(K, c)
-        ratio, y, _, _ = pml_ratio_in(D, K, C)
-        return ratio, y, None
-    c = _check_c(c, K.N)
-    if K.symbolic:  # RB: irrational constant entries, every comparison certified
-        ratio, y, _, x0 = pml_ratio_in(RB("pml_ratio"), K, c)
-        if ratio is sympy.oo:
-            return ratio, y, None
-        prior = Distribution.from_exact_probs(
-            tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
-        return ratio, y, prior
-    ratio, arg, x0 = _pml_max(K, c)
-    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
-    return ratio, arg, prior
+        return pml_domain(K, c)
+    return kernel_domain(K, "pml_ratio"), _check_c(c, K.N)
 
 
 def pml_ratio_in(D: Domain, K: Kernel, c, observe: Observer | None = None):
@@ -527,11 +525,13 @@ def pml_domain(K: Kernel, c) -> tuple[Domain, sympy.Expr]:
     return sr_domain(region.with_conditions(*extra) if extra else region), C
 
 
-def _pml_max(K: Kernel, c: fmpq):
-    """``(e^{ε*}, y, x₀)`` for a rational kernel and a checked c: the first worst output and its argmin row.
+@QQ.fast_path("pml_ratio")
+def _pml_max(D: Domain, K: Kernel, c: fmpq):
+    """QQ's route of :func:`pml_ratio_witness`: ``(e^{ε*}, y, x_max, x₀)`` for a rational kernel and a checked
+    c, the first worst output with its argmax and argmin rows.
 
     The columns that can attain the maximum come from the float64 filter
-    (:func:`exactdp.numbers.linalg.pml_candidates`; every column when it does not apply); each is then
+    (:func:`exactdp.measures.column_ratio.pml_candidates`; every column when it does not apply); each is then
     evaluated exactly in fmpq, r_y = (a_hi/d_hi) / (c S_y + (1 − Nc) a_lo/d_lo), with its exact column sum S_y
     (:func:`exactdp.numbers.linalg.column_sums`: a product tree, reduced once and kept with the kernel, so the
     fmpq operations here meet one large denominator and small ones: gcds of linear cost)."""
@@ -545,12 +545,12 @@ def _pml_max(K: Kernel, c: fmpq):
         cols = [y for y in range(K.M) if A[int(amax[y]), y] != 0]  # all-zero columns: output never occurs
         amax, amin = amax[cols], amin[cols]
     rest = 1 - K.N * c
-    best, arg, x0 = None, None, None
+    best, arg, x1, x0 = None, None, None, None
     for y, S_y, xh, xl in zip(cols, column_sums(R, cols), amax.tolist(), amin.tolist()):
         r = fmpq(int(A[xh, y]), int(d[xh])) / (c * S_y + rest * fmpq(int(A[xl, y]), int(d[xl])))
         if best is None or r > best:
-            best, arg, x0 = r, y, xl
-    return best, arg, x0
+            best, arg, x1, x0 = r, y, xh, xl
+    return best, arg, x1, x0
 
 
 def pml_ratio(K, c):
@@ -563,9 +563,8 @@ def pml_ratio(K, c):
     3
     """
     K = as_kernel(K)
-    if K.symbolic or (is_sympy(c) and c.free_symbols):
-        return pml_ratio_witness(K, c)[0]
-    return _pml_max(K, _check_c(c, K.N))[0]  # no prior built
+    D, c = _pml_domain_of(K, c)
+    return D.run("pml_ratio", pml_ratio_in, K, c)[0]  # no prior built
 
 
 def _pml_denominator(c, N: int):
@@ -586,12 +585,18 @@ def pml_epsilon(K, c) -> sympy.Expr:
 
 def max_leakage_ratio(K) -> fmpq:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
-    K = as_kernel(K)
-    if K.symbolic:  # SR (a closed form on the kernel's region) or RB (irrational constant entries)
-        return max_leakage_in(kernel_domain(K, "max_leakage_ratio"), K)
-    R = K.int_rows()  # QQ: the integer route
+    K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
+    return kernel_domain(K, "max_leakage_ratio").run("max_leakage_ratio", max_leakage_in, K)
+
+
+@QQ.fast_path("max_leakage_ratio")
+def _max_leakage_qq(D: Domain, K: Kernel) -> fmpq:
+    """QQ's route of :func:`max_leakage_ratio` on the integer form: each column's exact argmax, the entries
+    summed per row and over the rows' denominators (:func:`exactdp.numbers.linalg.weighted_row_sum`); a value of
+    the kernel, computed once and kept with its integer form."""
+    R = K.int_rows()
     value = R._views.get("max_leakage_ratio")
-    if value is None:  # a value of the kernel: computed once, kept with its integer form
+    if value is None:
         value = weighted_row_sum(R, column_extreme(R, "max"), np.arange(K.M))
         R._views["max_leakage_ratio"] = value
     return value

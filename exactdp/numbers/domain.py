@@ -12,10 +12,18 @@ A measure computed over a :class:`Domain` ``D`` uses only
   vanishes below a non-zero numerator (SR: on the part of the region where it does),
 * ``D.result(value)``: the canonical exact value (``fmpq`` for a rational, else an exact sympy expression).
 
+**Fast paths as domain hooks** (mpmath's context style): each public measure has one body,
+``D.run(measure, generic, *args)``, where ``generic(D, *args)`` is the algorithm written over the interface
+above and a domain class may hold a faster route for the measure (``@QQ.fast_path("ldp_ratio")``: QQ's
+vectorized integer routes, RB's certified ball routes), registered by the measure's own module next to the
+body; a route returns None where it does not apply and the generic algorithm runs.  :func:`unify` is the
+one choice of a constant domain from the values (sympy's ``unify``); the SR domain of a region is built above
+this layer.
+
 The three domains:
 
-* :data:`QQ` — exact rationals on python-flint ``fmpq``; every sign is decided.  (The integer fast paths
-  of :mod:`exactdp.numbers.linalg` stay in the measures that use them: they are QQ's vectorized kernels.)
+* :data:`QQ` — exact rationals on python-flint ``fmpq``; every sign is decided.  Its fast paths are the
+  measures' integer routes on :mod:`exactdp.numbers.linalg`'s integer form (in :mod:`exactdp.measures`).
 * :class:`RB` — symbol-free exact real numbers (``exp(1/2)``, ``sqrt(2)/2``) kept as sympy expressions, whose
   signs are certified by balls at doubling precision up to the cap with exact tie-breaks
   (:meth:`exactdp.numbers.rb.RB.sign`); an undecided sign in a positive part or a maximum raises
@@ -26,11 +34,14 @@ The three domains:
   decided on the region, a positive part that becomes a ``Piecewise`` where the sign changes, a maximum
   that splits the region (on a one-parameter box by exact cell decomposition), a maximum of quotients that
   is ``oo`` where a denominator vanishes on part of the region, and the canonical form of a result.
+
+A fourth value domain, :mod:`exactdp.numbers.loglin` (rationals, exact log-linear combinations, certified
+balls and ±∞), is the conjecture search's: it evaluates formulas over values rather than measures over kernels.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar, cast
 
 from flint import fmpq
 
@@ -55,6 +66,10 @@ _OPS = {"<": (Sign.NEGATIVE,), "<=": (Sign.NEGATIVE, Sign.ZERO), "==": (Sign.ZER
 #: the element type of a domain: ``fmpq`` for QQ, a sympy expression for RB and SR
 E = TypeVar("E")
 
+#: a fast path: ``route(domain, *args)`` → the measure's value, or None where it does not apply
+Route = Callable[..., Any]
+R_ = TypeVar("R_", bound=Route)
+
 
 class Domain(Generic[E]):
     """The operations a measure may use (module docstring), generic over the element type ``E``; subclasses
@@ -63,6 +78,33 @@ class Domain(Generic[E]):
     name = "domain"
     zero: E
     one: E
+    #: this domain class's fast paths by measure name (each subclass its own table; see :meth:`fast_path`)
+    routes: ClassVar[dict[str, Route]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.routes = {}
+
+    @classmethod
+    def fast_path(cls, measure: str) -> Callable[[R_], R_]:
+        """Decorator: register ``route(domain, *args)`` as this domain's fast path for ``measure`` (one per
+        measure and domain class)."""
+        def register(route: R_) -> R_:
+            if measure in cls.routes:
+                raise ValueError(f"{cls.__name__}: a fast path for {measure!r} is already registered")
+            cls.routes[measure] = route
+            return route
+        return register
+
+    def run(self, measure: str, generic: Route, *args: Any) -> Any:
+        """The measure's value in this domain: its fast path when one is registered and applies (returns a
+        value, not None), else ``generic(self, *args)``, the algorithm written over the domain interface."""
+        route = type(self).routes.get(measure)
+        if route is not None:
+            value = route(self, *args)
+            if value is not None:
+                return value
+        return generic(self, *args)
 
     def convert(self, value: Any, name: str = "value") -> E:
         raise NotImplementedError
@@ -280,7 +322,7 @@ class SR(Domain["sympy.Expr"]):
         return f"SR({self.hypotheses!r})"
 
 
-def constant_domain(values: Sequence[Any], what: str = "RB") -> Domain[Any] | None:
+def unify(values: Sequence[Any], what: str = "RB") -> Domain[Any] | None:
     """QQ when every value is an ``fmpq``, RB when they are symbol-free exact numbers, None when some value
     has free symbols (the caller builds the SR domain of its region)."""
     if all(isinstance(v, fmpq) for v in values):

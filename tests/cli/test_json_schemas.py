@@ -80,6 +80,12 @@ def test_extremal(capsys):
     assert (r["value"], r["xi"], r["certified"]) == ("12/13", "12/13", True)  # [G] Thm 1 at N=3, t=5/2, c=1/4
     r = run_json(capsys, ["extremal", "gamma", "--N", "2", "--t", "3", "--c", "1/4", "--format", "json"], "extremal")
     assert (r["value"], r["lemma4"]) == ("7/3", "5/2")  # exact Gamma_max vs Lemma 4 (README table)
+    r = run_json(capsys, ["extremal", "sup", "--class", "approx-ldp", "--n", "2", "--N", "2", "--t", "3/2", "--delta",
+                          "1/4", "--format", "json"], "extremal")  # issue 25's n-sample data point
+    assert (r["quantity"], r["n"], r["value"], r["phi_n"], r["gap_to_phi_n"], r["lps"]) == \
+        ("sup_eta_tv_tensor", 2, "11/20", "3/4", "1/5", 0)
+    assert r["envelope"] == [["0", "1"], ["2/3", "1/2"], ["3/2", "1/4"], ["inf", "1/4"]]
+    assert r["dominating_pair"] == [["1/4", "9/20", "3/10", "0"], ["0", "3/10", "9/20", "1/4"]]
 
 
 def test_bound(capsys):

@@ -31,6 +31,7 @@ from exactdp import (
     privacy_profile,
     tv,
 )
+from exactdp.measures import pairwise_hockey_stick
 from exactdp.numbers import float_filter, linalg
 from exactdp.numbers.truth import Truth
 from exactdp.verification.instances import random_distribution, random_kernel
@@ -241,9 +242,9 @@ def test_integer_paths_agree_with_plain_fmpq(scale, expected):
     for N, M in ((2, 2), (3, 4), (5, 3), (6, 6)):
         K = _huge_kernel(rng, N, M, scale)
         R = K.int_rows()
-        assert linalg._hockey_stick_dtypes(R, 3, 2)[0] is expected
+        assert pairwise_hockey_stick._hockey_stick_dtypes(R, 3, 2)[0] is expected
         assert float_filter.usable(R) == (scale < 10**30)  # int64 rows: the float64 filter of the ratios
-        _, acc, sum_bound = linalg._hockey_stick_dtypes(R, 3, 2)
+        _, acc, sum_bound = pairwise_hockey_stick._hockey_stick_dtypes(R, 3, 2)
         keys_ok = acc is not object and (sum_bound << 2 * R.max_den.bit_length()) < 2**63
         assert keys_ok == (scale == 10**2)  # 10**5..10**7: cross-multiplied argmax (int64 or Python ints)
         for g in (Q(1), Q(3, 2), Q(1, 2), Q(7)):

@@ -1,6 +1,6 @@
 """The privacy profile's hull sweep and the O(NM) ratio paths against slow exact references (issue 15).
 
-* ``privacy_profile`` (the vectorized hull sweep of :func:`exactdp.numbers.linalg.profile_front`) against
+* ``privacy_profile`` (the vectorized hull sweep of :func:`exactdp.measures.profile_front.profile_front`) against
   the previous implementation (the per-row exact Pareto front, kept as :func:`exactdp.testing.reference_profile_front`),
   the all-points fmpq route and a brute force over every output subset, on small and degenerate kernels;
 * ``ldp_ratio``, ``pml_ratio``, ``max_leakage_ratio`` (and witnesses) against plain fmpq loops.
@@ -22,7 +22,8 @@ from exactdp.measures.privacy import (
     pml_ratio_witness,
     profile_from_lines,
 )
-from exactdp.numbers import float_filter, linalg
+from exactdp.measures import profile_front
+from exactdp.numbers import float_filter
 from exactdp.numbers.linalg import IntRows
 from exactdp.testing import reference_profile_front
 from exactdp.verification.instances import random_kernel
@@ -145,14 +146,14 @@ def test_coarse_fixed_point_scales_keep_the_profile(scale_bits):
     for seed in range(6):
         K = random_kernel(100 + seed, 9, 11, max_den=300)
         R = K.int_rows()
-        assert linalg.profile_front(R, scale_bits=scale_bits) == linalg.profile_front(R)
-    assert linalg.profile_front(R) == [t for t in _old_hull(R)]
+        assert profile_front.profile_front(R, scale_bits=scale_bits) == profile_front.profile_front(R)
+    assert profile_front.profile_front(R) == [t for t in _old_hull(R)]
 
 
 def _old_hull(R):
     """The hull vertices of the old Pareto front (the same envelope as the sweep's hull)."""
     pts = [(Q(qa, dq), Q(pa, dp)) for qa, dq, pa, dp in reference_profile_front(R)]
-    return [(int(a.p), int(a.q), int(b.p), int(b.q)) for a, b in linalg.upper_hull(pts)]
+    return [(int(a.p), int(a.q), int(b.p), int(b.q)) for a, b in profile_front.upper_hull(pts)]
 
 
 def test_int64_key_route_and_wide_rank_table(monkeypatch):
@@ -161,10 +162,10 @@ def test_int64_key_route_and_wide_rank_table(monkeypatch):
     nums = [random_parts(rng, 400, 10**7, 0.1, top=10**4) for _ in range(3)]
     K = kernel_from_ints(nums, [10**7] * 3)
     V = np.unique(K.int_rows().A)
-    assert linalg._ratio_ranks(V).dtype == np.int64
+    assert profile_front._ratio_ranks(V).dtype == np.int64
     ref = plain_profile(K)
     assert privacy_profile(K) == ref
-    monkeypatch.setattr(linalg, "_RANK_TABLE_MAX", 2)
+    monkeypatch.setattr(profile_front, "_RANK_TABLE_MAX", 2)
     assert privacy_profile(K) == ref
     for K in DEGENERATE[:20]:
         assert privacy_profile(K) == plain_profile(K)
@@ -172,7 +173,7 @@ def test_int64_key_route_and_wide_rank_table(monkeypatch):
 
 def test_fallback_when_no_int64_route():
     K = DEGENERATE[-2]  # a 2^70 denominator: object arrays
-    assert K.int_rows().A.dtype == object and linalg.profile_front(K.int_rows()) is None
+    assert K.int_rows().A.dtype == object and profile_front.profile_front(K.int_rows()) is None
     assert privacy_profile(K) == subset_profile(K)
 
 

@@ -13,7 +13,7 @@ from flint import fmpq
 from exactdp.errors import CoercionError, ParameterError, UndecidedError
 from exactdp.measures.contraction import eta_in
 from exactdp.measures.divergences import hockey_stick_in
-from exactdp.numbers.domain import QQ, RB, SR, constant_domain
+from exactdp.numbers.domain import QQ, RB, SR, unify
 from exactdp.numbers.rb import precision_cap
 from exactdp.numbers.truth import Sign, Truth
 from exactdp.symbolic.closedforms import sr_domain
@@ -73,10 +73,65 @@ def test_sr_decides_on_its_region():
     assert narrower.sign(t - 2) is Sign.POSITIVE
 
 
-def test_constant_domain_chooses_qq_rb_or_none():
-    assert constant_domain([fmpq(1), fmpq(1, 2)]) is QQ
-    assert isinstance(constant_domain([fmpq(1), sympy.exp(1)]), RB)
-    assert constant_domain([fmpq(1), t]) is None
+def test_unify_chooses_qq_rb_or_none():
+    assert unify([fmpq(1), fmpq(1, 2)]) is QQ
+    assert isinstance(unify([fmpq(1), sympy.exp(1)]), RB)
+    assert unify([fmpq(1), t]) is None
+
+
+def test_fast_paths_are_per_domain_class_and_fall_back_to_the_generic_algorithm():
+    class Toy(type(QQ)):
+        name = "Toy"
+
+    D = Toy()
+    assert Toy.routes == {} and "eta_hockey_stick" in type(QQ).routes  # each class its own table
+    calls = []
+
+    @Toy.fast_path("twice")
+    def twice(dom, x):
+        calls.append(dom)
+        return None if x < 0 else 2 * x  # does not apply to negative x
+
+    def generic(dom, x):
+        return x + x
+
+    assert D.run("twice", generic, 5) == 10 and calls == [D]
+    assert D.run("twice", generic, -3) == -6 and len(calls) == 2  # the route declined: the generic body ran
+    assert D.run("other", generic, 4) == 8  # no route for this measure
+    with pytest.raises(ValueError, match="already registered"):
+        Toy.fast_path("twice")(twice)
+
+
+def test_qq_routes_agree_with_the_generic_bodies_on_kernels_with_ties():
+    """Each measure's QQ route (integer form, float filter) against its generic body over QQ (fmpq loops)."""
+    import random
+
+    from exactdp.kernels import Kernel
+    from exactdp.measures.contraction import eta_in
+    from exactdp.measures.privacy import ldp_ratio_in, max_leakage_in, pml_ratio_in
+
+    rng = random.Random(28)
+    for trial in range(12):
+        n, m = rng.randint(2, 9), rng.randint(2, 9)
+        rows = []
+        for _ in range(n):  # few distinct rows and entries: equal ratios and pairs (ties)
+            d = rng.choice([4, 6, 12, 10**12 + 39])
+            cuts = sorted(rng.choice([0, d // 4, d // 2, d // 3, d]) for _ in range(m - 1))
+            rows.append([fmpq(b - a, d) for a, b in zip([0, *cuts], [*cuts, d])])
+        K = Kernel(rows)
+        for name, generic, args in (("ldp_ratio", ldp_ratio_in, ()), ("max_leakage_ratio", max_leakage_in, ()),
+                                    ("pml_ratio", pml_ratio_in, (fmpq(1, 2 * n),)),
+                                    ("eta_hockey_stick", eta_in, (fmpq(3, 2),)), ("eta_hockey_stick", eta_in, (fmpq(1),))):
+            fast = type(QQ).routes[name](QQ, K, *args)
+            slow = generic(QQ, K, *args)
+            if fast is None:
+                continue
+            if name == "max_leakage_ratio":
+                assert fast == slow, (trial, name)
+            elif name == "eta_hockey_stick":
+                assert fast[0] == slow[0], (trial, name, args)  # pairs: both first maximizers, tested elsewhere
+            else:
+                assert fast[:2] == slow[:2] or fast[0] == slow[0] == 1, (trial, name)
 
 
 def _brute_hockey_stick(p, q, g):

@@ -50,7 +50,7 @@ def test_internal_error_is_neither_input_nor_undecided():
 
 def test_the_other_undecided_exceptions_are_undecided_errors():
     from exactdp.algebra.decision import ProverUndecided
-    from exactdp.verification.conjecture import values
+    from exactdp.numbers import loglin as values
 
     assert issubclass(ProverUndecided, UndecidedError)
     assert issubclass(values.Undecided, UndecidedError)
@@ -132,7 +132,7 @@ def test_cli_undecided_is_exit_3_with_a_clear_message(capsys, monkeypatch, exc):
 
         exc = ProverUndecided("2 irrational critical values")
     elif exc == "conjecture":
-        from exactdp.verification.conjecture.values import Undecided
+        from exactdp.numbers.loglin import Undecided
 
         exc = Undecided("the sign of v is not certified at 1024 bits")
     rc, err = _run(capsys, monkeypatch, exc)

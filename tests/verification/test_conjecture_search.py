@@ -10,7 +10,7 @@ from exactdp import Distribution, Kernel, eta_hockey_stick, eta_tv, is_ldp, kl, 
 from exactdp.io import kernel_from_text
 from exactdp.numbers.truth import Truth
 from exactdp.verification.conjecture import check, parse_conjecture
-from exactdp.verification.conjecture import values as V
+from exactdp.numbers import loglin as V
 
 
 def q(s: str) -> fmpq:

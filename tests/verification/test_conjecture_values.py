@@ -10,7 +10,7 @@ from exactdp.distributions import Distribution
 from exactdp.mechanisms import randomized_response
 from exactdp.testing import exact_kernels
 from exactdp.verification.conjecture import parse_conjecture
-from exactdp.verification.conjecture import values as V
+from exactdp.numbers import loglin as V
 from exactdp.verification.conjecture.classes import make_instances, member
 from exactdp.verification.conjecture.quantities import Instance, evaluate_side
 from exactdp.verification.conjecture.search import evaluate

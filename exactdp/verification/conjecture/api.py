@@ -32,7 +32,7 @@ from exactdp.measures import registry
 from exactdp.measures.contraction import eta_hockey_stick
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
 from exactdp.numbers.truth import Truth
-from exactdp.verification.conjecture import values as V
+from exactdp.numbers import loglin as V
 from exactdp.verification.conjecture.core_values import core_values, exact_sympy
 from exactdp.verification.conjecture.classes import classes_for, in_gamma_range, member
 from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
@@ -159,7 +159,7 @@ def _simplified(expr):
 def _encl(expr) -> str:
     try:
         _, v = V.certified_sign(lambda: V.compile_expr(expr)(_NO_ENV))
-        return V.enclosure(v)
+        return V.enclosure(v) if v is not None else "undefined"  # no value at any precision
     except V.Undefined:
         return "undefined"
 

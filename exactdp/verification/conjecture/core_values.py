@@ -13,7 +13,7 @@ from flint import fmpq
 
 from exactdp.measures import registry
 from exactdp.numbers.reader import as_expr
-from exactdp.verification.conjecture import values as V
+from exactdp.numbers import loglin as V
 from exactdp.verification.conjecture.parser import Conjecture, conjecture_symbols
 from exactdp.verification.conjecture.quantities import Instance
 

@@ -25,7 +25,7 @@ from exactdp.measures import registry
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
 from exactdp.measures.divergences import hockey_stick
 from exactdp.measures.privacy import ldp_ratio, max_leakage_ratio, pml_ratio
-from exactdp.verification.conjecture import values as V
+from exactdp.numbers import loglin as V
 from exactdp.numbers.reader import as_expr
 
 #: the divergences with a route of their own in the value domain below (the others, and every quantity
@@ -223,7 +223,7 @@ class InstanceEnv(V.Env):
         if all(isinstance(v, fmpq) for v in values) and q.exact is not None:
             key = (name, *map(str, args[:k]), *map(str, values))
             try:
-                return self._cached(key, lambda: _from_sympy(q.exact(*first, *map(_sympy_rational, values))))
+                return self._cached(key, lambda: _from_sympy(q.exact(*first, *(_sympy_rational(v) for v in values if isinstance(v, fmpq)))))
             except registry.Undefined as exc:  # no exact value here: the ball route may still enclose it
                 why = str(exc)
         if q.ball is not None:

@@ -20,7 +20,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from exactdp.verification.conjecture import values as V
+from exactdp.numbers import loglin as V
 from exactdp.verification.conjecture.search import ChunkResult, SearchSpec, better, key_from_str, run_chunk
 
 

@@ -31,7 +31,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.kernels import Kernel
-from exactdp.verification.conjecture import values as V
+from exactdp.numbers import loglin as V
 from exactdp.verification.conjecture.classes import (
     GAMMA_GRID,
     make_instances,

@@ -1,4 +1,11 @@
-r"""Exact-or-certified real values for conjecture checking, and an evaluator of sympy trees over them.
+r"""The log-linear value domain: exact-or-certified real values for conjecture checking, and an evaluator of
+sympy trees over them.
+
+A declared number domain beside QQ, RB and SR (:mod:`exactdp.numbers.domain`): the conjecture search
+(:mod:`exactdp.verification.conjecture`) evaluates its formulas over these values, which stay exact longer
+than RB's sympy expressions (log-linear combinations, rational powers) and are cheaper to compare (one ball
+per sign, no sympy tree).  Its operations are the module functions (``add``, ``mul``, ``sign``, ...), not the
+:class:`~exactdp.numbers.domain.Domain` interface, whose measures take kernels, not values.
 
 A value is one of
 
@@ -24,11 +31,15 @@ precision (``flint.ctx.workprec``) until the sign is certified.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, TypeGuard, Union, cast
 
 import sympy
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import UndecidedError
+from exactdp.numbers.exact_zero import is_zero
+from exactdp.numbers.rb import ball_sign, check_exp_argument, current_cap
+from exactdp.numbers.truth import Truth
 
 ZERO, ONE = fmpq(0), fmpq(1)
 #: working precisions (bits) tried in turn before a sign is reported undecided (never above the scoped
@@ -63,7 +74,7 @@ class LogLin:
     r"""q0 + Σ coeff·log(r) over terms ((r, coeff), ...), r > 0, r ≠ 1, coeff ≠ 0, sorted by r."""
 
     q0: fmpq
-    terms: tuple
+    terms: tuple[tuple[fmpq, fmpq], ...]
 
     def to_sympy(self) -> sympy.Expr:
         out = _sym(self.q0)
@@ -75,13 +86,19 @@ class LogLin:
         return str(self.to_sympy())
 
 
+#: a value of this domain
+Value = Union[fmpq, LogLin, arb, Inf]
+#: a compiled expression: its value in an environment
+Compiled = Callable[["Env"], Value]
+
+
 def _sym(q: fmpq) -> sympy.Rational:
     return sympy.Rational(int(q.p), int(q.q))
 
 
-def loglin(q0, terms) -> object:
+def loglin(q0: Any, terms: Any) -> Value:
     """Normalize: merge equal r, drop r = 1 and zero coefficients; a LogLin without terms is an fmpq."""
-    acc: dict = {}
+    acc: dict[fmpq, fmpq] = {}
     for r, q in terms:
         if r == 1 or q == 0:
             continue
@@ -92,7 +109,7 @@ def loglin(q0, terms) -> object:
     return LogLin(fmpq(q0), items)
 
 
-def log_of(r: fmpq):
+def log_of(r: fmpq) -> Value:
     """log r for a rational r ≥ 0 (−∞ at 0)."""
     if r < 0:
         raise Undefined(f"log of the negative number {r}")
@@ -101,11 +118,11 @@ def log_of(r: fmpq):
     return loglin(ZERO, ((r, ONE),))
 
 
-def is_exact(v) -> bool:
+def is_exact(v: Value) -> TypeGuard[fmpq | LogLin]:
     return isinstance(v, (fmpq, LogLin))
 
 
-def to_arb(v) -> arb:
+def to_arb(v: Value) -> arb:
     if isinstance(v, arb):
         return v
     if isinstance(v, fmpq):
@@ -118,7 +135,7 @@ def to_arb(v) -> arb:
     raise Undefined(f"{v} has no finite real value")
 
 
-def _loglin_parts(v):
+def _loglin_parts(v: fmpq | LogLin) -> tuple[fmpq, tuple[tuple[fmpq, fmpq], ...]]:
     return (v, ()) if isinstance(v, fmpq) else (v.q0, v.terms)
 
 
@@ -126,13 +143,10 @@ def _loglin_parts(v):
 
 def _exact_log_zero(v: LogLin) -> int | None:
     """0 when the log-linear form is exactly zero (the certified layer's exact test), else None."""
-    from exactdp.numbers.exact_zero import is_zero
-    from exactdp.numbers.truth import Truth
-
     return 0 if is_zero(v.to_sympy())[0] is Truth.TRUE else None
 
 
-def sign(v) -> int | None:
+def sign(v: Value) -> int | None:
     """The certified sign of a value at the working precision; None when undecided."""
     if isinstance(v, fmpq):
         return (v > 0) - (v < 0)
@@ -146,13 +160,11 @@ def sign(v) -> int | None:
 
 def _arb_sign(b: arb) -> int | None:
     """The sign the ball certifies (:func:`exactdp.numbers.rb.ball_sign`, the one ball test), as an int."""
-    from exactdp.numbers.rb import ball_sign
-
     s = ball_sign(b)
     return None if s is None else int(s)
 
 
-def _need_sign(v) -> int:
+def _need_sign(v: Value) -> int:
     s = sign(v)
     if s is None:
         raise Undecided(f"the sign of {v} is not certified at {ctx.prec} bits")
@@ -161,7 +173,7 @@ def _need_sign(v) -> int:
 
 # -- arithmetic -------------------------------------------------------------------------------------------
 
-def add(a, b):
+def add(a: Value, b: Value) -> Value:
     if isinstance(a, Inf) or isinstance(b, Inf):
         if isinstance(a, Inf) and isinstance(b, Inf) and a.sign != b.sign:
             raise Undefined("oo - oo")
@@ -172,11 +184,11 @@ def add(a, b):
     return to_arb(a) + to_arb(b)
 
 
-def neg(a):
+def neg(a: Value) -> Value:
     return mul(fmpq(-1), a)
 
 
-def mul(a, b):
+def mul(a: Value, b: Value) -> Value:
     if isinstance(a, Inf) or isinstance(b, Inf):
         sa, sb = _need_sign(a), _need_sign(b)
         if sa == 0 or sb == 0:
@@ -191,7 +203,7 @@ def mul(a, b):
     return to_arb(a) * to_arb(b)
 
 
-def inv(a):
+def inv(a: Value) -> Value:
     if isinstance(a, Inf):
         return ZERO
     s = _need_sign(a)
@@ -202,7 +214,7 @@ def inv(a):
     return 1 / to_arb(a)
 
 
-def _exact_root(a: fmpq, k: int):
+def _exact_root(a: fmpq, k: int) -> fmpq | None:
     """a^(1/k) when it is rational, else None."""
     p, q = int(a.p), int(a.q)
     rp, okp = sympy.integer_nthroot(p, k)
@@ -210,7 +222,7 @@ def _exact_root(a: fmpq, k: int):
     return fmpq(rp, rq) if okp and okq else None
 
 
-def power(a, b):
+def power(a: Value, b: Value) -> Value:
     if isinstance(b, fmpq) and b.q == 1:
         k = int(b.p)
         if isinstance(a, Inf):
@@ -244,7 +256,7 @@ def power(a, b):
     return exp(mul(b, log(a)))
 
 
-def exp(a):
+def exp(a: Value) -> Value:
     if isinstance(a, Inf):
         return Inf(1) if a.sign > 0 else ZERO
     if isinstance(a, fmpq) and a == 0:
@@ -258,7 +270,7 @@ def exp(a):
     return to_arb(a).exp()
 
 
-def log(a):
+def log(a: Value) -> Value:
     if isinstance(a, Inf):
         if a.sign < 0:
             raise Undefined("log of -oo")
@@ -280,7 +292,7 @@ _ELEMENTARY = {"sin": (ZERO, None, None), "cos": (ONE, None, None), "tan": (ZERO
                "atan": (ZERO, None, None)}
 
 
-def elementary(name: str, a):
+def elementary(name: str, a: Value) -> Value:
     """sin, cos, tan, sinh, cosh, tanh or atan of a value: exact at 0 and at ±oo where the limit exists,
     a certified ball (arb) otherwise (sinh and cosh with the exponential's argument limit)."""
     at_zero, at_inf, at_minus_inf = _ELEMENTARY[name]
@@ -293,22 +305,21 @@ def elementary(name: str, a):
         return at_zero
     x = to_arb(a)
     if name in ("sinh", "cosh"):
-        from exactdp.numbers.rb import check_exp_argument
-
         check_exp_argument(x, f"argument of {name}")
-    return getattr(x, name)()
+    value: arb = getattr(x, name)()
+    return value
 
 
-def sub(a, b):
+def sub(a: Value, b: Value) -> Value:
     return add(a, neg(b))
 
 
-def maximum(a, b, pick_max: bool = True):
+def maximum(a: Value, b: Value, pick_max: bool = True) -> Value:
     """max(a, b) (or min): exact when the order is certified, a certified ball otherwise."""
     if isinstance(a, Inf) or isinstance(b, Inf):
         if isinstance(a, Inf) and isinstance(b, Inf):
             return a if (a.sign >= b.sign) == pick_max else b
-        inf, other = (a, b) if isinstance(a, Inf) else (b, a)
+        inf, other = (a, b) if isinstance(a, Inf) else (cast(Inf, b), a)
         return inf if (inf.sign > 0) == pick_max else other
     s = sign(sub(a, b))
     if s is not None:
@@ -317,7 +328,7 @@ def maximum(a, b, pick_max: bool = True):
     return x.max(y) if pick_max else x.min(y)
 
 
-def absolute(a):
+def absolute(a: Value) -> Value:
     if isinstance(a, Inf):
         return Inf(1)
     s = sign(a)
@@ -335,20 +346,20 @@ class Env:
     quantity decides how to read them: numbers through :meth:`value`, distributions by name).
     """
 
-    def param(self, name: str):  # pragma: no cover - interface
+    def param(self, name: str) -> Value:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def quantity(self, name: str, args: tuple):  # pragma: no cover - interface
+    def quantity(self, name: str, args: tuple[Any, ...]) -> Value:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def value(self, node: sympy.Basic):
+    def value(self, node: sympy.Basic) -> Value:
         return compile_expr(node)(self)
 
 
-_COMPILED: dict = {}
+_COMPILED: dict[sympy.Basic, Compiled] = {}
 
 
-def compile_expr(node: sympy.Basic):
+def compile_expr(node: sympy.Basic) -> Compiled:
     """A closure ``f(env) -> value`` for a sympy expression (cached per expression)."""
     f = _COMPILED.get(node)
     if f is None:
@@ -358,8 +369,8 @@ def compile_expr(node: sympy.Basic):
     return f
 
 
-def _fold(op, fs):
-    def run(env):
+def _fold(op: Callable[[Value, Value], Value], fs: list[Compiled]) -> Compiled:
+    def run(env: Env) -> Value:
         acc = fs[0](env)
         for g in fs[1:]:
             acc = op(acc, g(env))
@@ -367,7 +378,7 @@ def _fold(op, fs):
     return run
 
 
-def _compile(node):
+def _compile(node: sympy.Basic) -> Compiled:
     if isinstance(node, sympy.Rational):
         q = fmpq(int(node.p), int(node.q))
         return lambda env: q
@@ -411,16 +422,14 @@ def _compile(node):
     raise Undefined(f"cannot evaluate {node} (unsupported operation {type(node).__name__})")
 
 
-def certified_sign(evaluate) -> tuple[int | None, object]:
+def certified_sign(evaluate: Callable[[], Value]) -> tuple[int | None, Value | None]:
     """Run ``evaluate()`` under increasing scoped precision until its value's sign is certified.
 
     Returns ``(sign, value)``; sign None when still undecided at the highest precision.
     Raises :class:`Undefined` when the value does not exist.
     """
-    from exactdp.numbers.rb import current_cap
-
     cap = current_cap()  # the one scoped cap (precision_cap / --max-prec) bounds this ladder too
-    value = None
+    value: Value | None = None
     for prec in [p for p in PRECISIONS if p < cap] + ([cap] if cap <= PRECISIONS[-1] else []):
         with ctx.workprec(prec):
             try:
@@ -433,7 +442,7 @@ def certified_sign(evaluate) -> tuple[int | None, object]:
     return None, value
 
 
-def score_of(value) -> fmpq | Inf:
+def score_of(value: Value) -> fmpq | Inf:
     """A precision-independent exact rational near the value (for ranking only, never for decisions)."""
     if isinstance(value, (fmpq, Inf)):
         return value
@@ -446,7 +455,7 @@ def score_of(value) -> fmpq | Inf:
     return fmpq(int((q * scale).floor()), scale)
 
 
-def enclosure(value) -> str:
+def enclosure(value: Value) -> str:
     """A decimal enclosure string of a value: exact values print exactly."""
     if isinstance(value, (fmpq, Inf)):
         return str(value)
