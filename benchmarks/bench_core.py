@@ -231,7 +231,7 @@ def analyze_pipelines(sizes, repeat: int) -> None:
         out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=here.parent).stdout
         return time.perf_counter() - t0, out
 
-    print(f"{'N=M':>5}{'analyze --json':>16}{'float64 script':>16}{'ratio':>7}  float64 agrees (rel. 1e-9)")
+    print(f"{'N=M':>5}{'analyze --format json':>22}{'float64 script':>16}{'ratio':>7}  float64 agrees (rel. 1e-9)")
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             path = Path(tmp) / f"k{n}.json"

@@ -57,6 +57,9 @@ And, Or, Not, Implies = sympy.And, sympy.Or, sympy.Not, sympy.Implies
 _OPS = {sympy.StrictGreaterThan: ">", sympy.GreaterThan: ">=", sympy.StrictLessThan: "<", sympy.LessThan: "<=",
         sympy.Eq: "==", sympy.Ne: "!="}
 _CLOSED = {">=", "<=", "=="}
+#: what a decision step returns: the truth, a counterexample (a point) or None, and a reason
+_Decided = tuple[Truth, dict[Any, Any] | None, str]
+
 _NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}
 
 
@@ -67,7 +70,7 @@ class _Formula:
         self.atoms: list[Any] = []
         self.tree = self._compile(formula)
 
-    def _compile(self, f: Any):
+    def _compile(self, f: Any) -> tuple[Any, ...]:
         if isinstance(f, Region):
             f = f.as_sympy()
         if f is sympy.true or f is True:
@@ -86,7 +89,7 @@ class _Formula:
             return self._relation(as_expr(f.lhs) - as_expr(f.rhs), _OPS[type(f)])
         raise ProverUndecided(f"not a Boolean combination of sign conditions: {f}")
 
-    def _relation(self, e: Any, op: Any):
+    def _relation(self, e: Any, op: Any) -> tuple[Any, ...]:
         if e.has(sympy.Min, sympy.Max, sympy.Piecewise):  # one branch per case condition
             return ("or", [("and", [self._compile(sub.as_sympy()), self._relation(piece, op)])
                            for piece, sub in cases(e, Region((), ()))])
@@ -118,13 +121,13 @@ class _Formula:
         op = self.atoms[node[1]][2]
         return (_NEGATED[op] if negated else op) in _CLOSED
 
-    def value(self, point: dict[Any, Any], cache: dict, node: Any = None):
+    def value(self, point: dict[Any, Any], cache: dict[Any, Any], node: Any = None) -> bool | None:
         """True / False at the point, or None where a denominator vanishes (undefined; Kleene's three-valued
         And/Or: an undefined part does not matter when another part settles the value)."""
         node = self.tree if node is None else node
-        kind = node[0]
+        kind: str = node[0]
         if kind == "const":
-            return node[1]
+            return bool(node[1])
         if kind == "not":
             v = self.value(point, cache, node[1])
             return None if v is None else not v
@@ -138,7 +141,7 @@ class _Formula:
         if sd == 0:
             return None
         s = _sign(num, point, cache) * sd
-        return {">": s > 0, ">=": s >= 0, "<": s < 0, "<=": s <= 0, "==": s == 0, "!=": s != 0}[op]
+        return bool({">": s > 0, ">=": s >= 0, "<": s < 0, "<=": s <= 0, "==": s == 0, "!=": s != 0}[op])
 
 
 def _rational_coefficients(p: Any) -> bool:
@@ -155,7 +158,8 @@ def _sign(p: Any, point: Any, cache: Any) -> int:
     key = p
     if key not in cache:
         cache[key] = sign_at(p, point)
-    return cache[key]
+    s: int = cache[key]
+    return s
 
 
 def covers(regions: Any, domain: Region) -> Decision:
@@ -205,7 +209,7 @@ def _settle_denominators(F: _Formula, region: Region, steps: list[Any], depth: i
     return settled
 
 
-def _decide(formula: Any, region: Region, steps: list[Any], depth: int):
+def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Decided:
     """(Truth, counterexample or None, reason)."""
     if depth > 6:
         raise ProverUndecided("the case split is too deep")
@@ -272,7 +276,8 @@ def _gap_text(deferred: Any) -> str:
     return f"the fibre in {x} over {', '.join(f'{v} = {q}' for v, q in pt.items())}"
 
 
-def _scan(F: _Formula, points: Any, region: Region, rest: dict[Any, Any]):
+def _scan(F: _Formula, points: Any, region: Region,
+          rest: dict[Any, Any]) -> tuple[int, dict[Any, Any] | None]:
     """(number of region points checked, the first counterexample or None); exact."""
     n = 0
     for pt in points:
@@ -296,14 +301,15 @@ def _ok(s: int, strict: bool) -> bool:
     return s > 0 or (s == 0 and not strict)
 
 
-def _orders(variables: Any):
+def _orders(variables: Any) -> list[list[Any]]:
     if len(variables) <= 1:
         return [list(variables)]
     # the last variable is projected first; try each variable in that place once
     return [[v for v in variables if v is not last] + [last] for last in reversed(variables)]
 
 
-def _split(F: _Formula, formula: Any, region: Region, steps: Any, depth: Any, dens_ok: Any, gaps_seen: Any):
+def _split(F: _Formula, formula: Any, region: Region, steps: Any, depth: Any, dens_ok: Any,
+           gaps_seen: Any) -> _Decided:
     """With gaps: a non-strict constraint becomes g > 0 or g = 0 (eliminated); P > 0 becomes P >= 0 and P != 0."""
     order, gaps = gaps_seen
     why = f"{len(gaps)} unsampled lower-dimensional place(s), e.g. {gaps[0]}"
@@ -338,13 +344,15 @@ def _split(F: _Formula, formula: Any, region: Region, steps: Any, depth: Any, de
                             " and a denominator of unknown sign" if not dens_ok else ""))
 
 
-def _on_surface(formula: Any, region: Region, g: Any, v: Any, value: Any, steps: Any, depth: Any):
+def _on_surface(formula: Any, region: Region, g: Any, v: Any, value: Any, steps: Any,
+                depth: Any) -> _Decided:
     """Decide the formula on region ∩ {g = 0}, where g = 0 ⟺ v = value."""
     steps.append(f"on {g} = 0: {v} = {value}")
     return _restricted(formula, region, v, value, steps, depth, drop=g)
 
 
-def _restricted(formula: Any, region: Region, v: Any, value: Any, steps: Any, depth: Any, drop: Any = None):
+def _restricted(formula: Any, region: Region, v: Any, value: Any, steps: Any, depth: Any,
+                drop: Any = None) -> _Decided:
     """Decide the formula on region ∩ {v = value} (value a rational function of the other variables)."""
     conds = [b for b in [region.bounds(v).as_sympy(v).subs(v, value)] if b is not sympy.true]
     conds += [(h.subs(v, value) > 0) if s else (h.subs(v, value) >= 0) for h, s in region.constraints if h is not drop]
@@ -363,7 +371,7 @@ def _restricted(formula: Any, region: Region, v: Any, value: Any, steps: Any, de
     return t, ce, reason
 
 
-def _eliminate(g: Any, region: Region, depth: int):
+def _eliminate(g: Any, region: Region, depth: int) -> tuple[Any, Any] | None:
     """(v, value) with g = 0 ⟺ v = value on the region: g linear in v, coefficient of constant sign."""
     for v in sorted(g.free_symbols, key=str):
         P = sympy.Poly(g, v)

@@ -80,7 +80,7 @@ def _line(polys: Any, x: Any, b: Bounds, field: NumberField | None = None, a: An
 def _same(p: Any, q: Any) -> bool:
     if isinstance(p, RealAlgebraic) or isinstance(q, RealAlgebraic):
         return p is q
-    return p == q
+    return bool(p == q)
 
 
 def cells(polys: Any, variables: Any, box: dict[Any, Any], lift_two: bool = True) -> Cells:
@@ -133,11 +133,12 @@ def _gap(x: Any, alg: Any, first: bool) -> str:
         ", ".join(f"{v} = {a}" for v, a in alg) if first else ", ".join(str(v) for v, _ in alg))
 
 
-def _lift_two(pt: dict[Any, Any], fibre: Any, x: Any, b: Bounds):
+def _lift_two(pt: dict[Any, Any], fibre: Any, x: Any, b: Bounds) -> list[dict[Any, Any]] | None:
     """The fibre over (α, β) in ℚ(α, β) = ℚ(θ), or None when no primitive element was found."""
     (u, a), (v, b_) = [(w, q) for w, q in pt.items() if isinstance(q, RealAlgebraic) and not q.is_rational]
-    pe = [in_primitive_element(p, u, v, a, b_) for p in fibre]
-    if None in pe:
+    found = [in_primitive_element(p, u, v, a, b_) for p in fibre]
+    pe = [q for q in found if q is not None]
+    if len(pe) < len(found):
         return None
     theta, th = (pe[0][0], pe[0][1]) if pe else (None, None)
     if theta is None:
@@ -185,7 +186,7 @@ def sign_at(poly: Any, point: dict[Any, Any]) -> int:
     return NumberField(a).sign_at(val, v, w, b)
 
 
-def point_as_sympy(point: dict[Any, Any]) -> dict:
+def point_as_sympy(point: dict[Any, Any]) -> dict[Any, Any]:
     """The point with exact sympy coordinates (Rational, radicals or CRootOf)."""
     return {v: (q.as_sympy(v) if isinstance(q, RealAlgebraic) else qq_to_sympy(q)) for v, q in point.items()}
 

@@ -68,7 +68,7 @@ class NumberField:
 
     # -- polynomials over Q(alpha): lists of elements, lowest degree first ---------------------------------
 
-    def trim(self, f: list[Any]) -> list:
+    def trim(self, f: list[Any]) -> list[Any]:
         f = [self.reduce(c) for c in f]
         while f and f[-1].is_zero():
             f.pop()
@@ -80,10 +80,10 @@ class NumberField:
         coeffs = list(reversed(P.all_coeffs()))
         return self.trim([_fmpq_poly(sympy.expand(c), a) for c in coeffs])
 
-    def derivative(self, f: list[Any]) -> list:
+    def derivative(self, f: list[Any]) -> list[Any]:
         return self.trim([c * k for k, c in enumerate(f)][1:])
 
-    def divmod(self, f: list[Any], g: list) -> tuple[list, list]:
+    def divmod(self, f: list[Any], g: list[Any]) -> tuple[list[Any], list[Any]]:
         f, g = self.trim(list(f)), self.trim(list(g))
         inv = self.inverse(g[-1])
         q = [fmpq_poly([0])] * max(len(f) - len(g) + 1, 0)
@@ -94,7 +94,7 @@ class NumberField:
             f = self.trim([c - (lead * g[i - k] if 0 <= i - k < len(g) else 0) for i, c in enumerate(f)])
         return q, f
 
-    def gcd(self, f: list[Any], g: list) -> list:
+    def gcd(self, f: list[Any], g: list[Any]) -> list[Any]:
         f, g = self.trim(list(f)), self.trim(list(g))
         while g:
             f, g = g, self.divmod(f, g)[1]
@@ -106,7 +106,7 @@ class NumberField:
             acc = acc * r + c
         return self.reduce(acc)
 
-    def sturm(self, f: list[Any]) -> list:
+    def sturm(self, f: list[Any]) -> list[Any]:
         seq = [f, self.derivative(f)]
         while len(seq[-1]) > 1:
             r = self.divmod(seq[-2], seq[-1])[1]
@@ -117,12 +117,12 @@ class NumberField:
 
     def count_roots(self, seq: list[Any], lo: fmpq, hi: fmpq) -> int:
         """Distinct real roots of seq[0] (square-free) in (lo, hi]."""
-        def variations(r: Any):
+        def variations(r: Any) -> int:
             s = [v for v in (self.sign(self.evaluate(p, r)) for p in seq if p) if v]
             return sum(1 for u, w in itertools.pairwise(s) if u != w)
         return variations(lo) - variations(hi)
 
-    def squarefree(self, f: list[Any]) -> list:
+    def squarefree(self, f: list[Any]) -> list[Any]:
         g = self.gcd(f, self.derivative(f))
         return self.divmod(f, g)[0] if len(g) > 1 else f
 
@@ -189,7 +189,8 @@ def _enclose(e: fmpq_poly, lo: fmpq, hi: fmpq) -> tuple[fmpq, fmpq]:
     return a, b
 
 
-def primitive_element(alpha: RealAlgebraic, beta: RealAlgebraic, max_k: int = 8):
+def primitive_element(alpha: RealAlgebraic, beta: RealAlgebraic,
+                      max_k: int = 8) -> tuple[RealAlgebraic, fmpq_poly, fmpq_poly] | None:
     """θ = β + kα with ℚ(α, β) = ℚ(θ), and α = A(θ), β = B(θ) (``fmpq_poly``); None if no k ≤ max_k separates.
 
     The minimal polynomial of θ is the irreducible factor of R(s) = Res_x(m_α(x), h_β(s − kx)) having θ as
@@ -197,7 +198,8 @@ def primitive_element(alpha: RealAlgebraic, beta: RealAlgebraic, max_k: int = 8)
     [β.lo + kα.lo, β.hi + kα.hi]).  k separates when gcd_{ℚ(θ)}(m_α(x), h_β(θ − kx)) is linear: its only
     root is then the only common root, α, so α ∈ ℚ(θ) exactly.  The result is cached on β (for this α).
     """
-    cached = getattr(beta, "_primitive", None)
+    cached: tuple[RealAlgebraic, tuple[RealAlgebraic, fmpq_poly, fmpq_poly] | None] | None = \
+        getattr(beta, "_primitive", None)
     if cached is not None and cached[0] is alpha:
         return cached[1]
     s, x = sympy.Dummy("s"), sympy.Dummy("x")
@@ -235,7 +237,8 @@ def _root_near(roots: list[RealAlgebraic], alpha: RealAlgebraic, beta: RealAlgeb
             r.refine(2)
 
 
-def in_primitive_element(expr: Any, a: Any, b: Any, alpha: RealAlgebraic, beta: RealAlgebraic):
+def in_primitive_element(expr: Any, a: Any, b: Any, alpha: RealAlgebraic,
+                         beta: RealAlgebraic) -> tuple[RealAlgebraic, Any, Any] | None:
     """(θ, ϑ, f(A(ϑ), B(ϑ), ...)): the polynomial expr in a = α, b = β rewritten over ℚ(θ) in a fresh
     symbol ϑ standing for θ; None when no primitive element was found."""
     pe = primitive_element(alpha, beta)
@@ -243,5 +246,8 @@ def in_primitive_element(expr: Any, a: Any, b: Any, alpha: RealAlgebraic, beta: 
         return None
     theta, A, B = pe
     v = sympy.Dummy("theta")
-    as_expr = lambda P: sum(sympy.Rational(int(c.p), int(c.q)) * v**i for i, c in enumerate(P.coeffs()))  # noqa: E731
+
+    def as_expr(P: fmpq_poly) -> Any:
+        return sum(sympy.Rational(int(c.p), int(c.q)) * v**i for i, c in enumerate(P.coeffs()))
+
     return theta, v, sympy.expand(expr.subs({a: as_expr(A), b: as_expr(B)}, simultaneous=True))

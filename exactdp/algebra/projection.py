@@ -24,7 +24,7 @@ from exactdp.algebra.regions import Bounds
 from exactdp.numbers.qq import qq_to_sympy
 
 
-def points_1d(polys: Any, x: Any, b: Bounds, roots_of: Any = None):
+def points_1d(polys: Any, x: Any, b: Bounds, roots_of: Any = None) -> tuple[list[Any], list[RealAlgebraic]]:
     """Rational samples of the open cells, the algebraic roots and the closed rational ends.
 
     ``roots_of(p)``: the real roots of p in the closed bounds (default: p's over ℚ; the cylindrical
@@ -52,10 +52,10 @@ def points_1d(polys: Any, x: Any, b: Bounds, roots_of: Any = None):
     return pts, uniq
 
 
-def sorted_roots(roots: Any):
+def sorted_roots(roots: Any) -> list[RealAlgebraic]:
     import functools
 
-    def cmp(r: Any, s: Any):
+    def cmp(r: Any, s: Any) -> int:
         if same_root(r, s):
             return 0
         return -1 if r.less_than(s) else 1
@@ -91,7 +91,7 @@ _FACTORS_MEMO: dict[Any, Any] = {}
 
 def _factors(e: sympy.Expr) -> list[Any]:
     """``sympy.factor_list(e)[1]`` for an expanded polynomial ``e``, memoized; the result is only read."""
-    out = _FACTORS_MEMO.get(e)
+    out: list[Any] | None = _FACTORS_MEMO.get(e)
     if out is None:
         if len(_FACTORS_MEMO) >= 20000:
             _FACTORS_MEMO.clear()

@@ -30,6 +30,8 @@ A FALSE answer carries an exact counterexample (rational, or an algebraic point 
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 
 import sympy
@@ -53,13 +55,13 @@ _CIRCULAR = (sympy.functions.elementary.hyperbolic.HyperbolicFunction,
              sympy.functions.elementary.trigonometric.TrigonometricFunction)
 
 
-def _sign_at(p: sympy.Expr, x, pt) -> int:
+def _sign_at(p: sympy.Expr, x: Any, pt: Any) -> int:
     if isinstance(pt, RealAlgebraic):
         return pt.sign_of(to_flint(p, x))
     return _sgn(p.subs(x, qq_to_sympy(pt)))
 
 
-def _sgn(v) -> int:
+def _sgn(v: Any) -> int:
     v = sympy.Rational(v)
     return int(bool(v > 0)) - int(bool(v < 0))
 
@@ -68,7 +70,8 @@ def _ok(sign: int, strict: bool) -> bool:
     return sign > 0 or (sign == 0 and not strict)
 
 
-def _check_1d(P, strict, x, b: Bounds, cons, fixed: dict):
+def _check_1d(P: Any, strict: bool, x: Any, b: Bounds, cons: Any,
+              fixed: dict[Any, Any]) -> tuple[dict[Any, Any] | None, int]:
     """Return (counterexample or None, number of region points checked); exact."""
     polys = [P] + [g for g, _ in cons]
     polys = [sympy.expand(p) for p in polys if sympy.expand(p).free_symbols]
@@ -91,7 +94,8 @@ def _check_1d(P, strict, x, b: Bounds, cons, fixed: dict):
     return None, checked
 
 
-def _check_2d(P, strict, x, y, region: Region, steps: list):
+def _check_2d(P: Any, strict: bool, x: Any, y: Any, region: Region,
+              steps: list[str]) -> tuple[dict[Any, Any] | None, int]:
     xb, yb = region.bounds(x), region.bounds(y)
     cons = list(region.constraints)
     proj = projection([P] + [g for g, _ in cons], x, y, yb)
@@ -133,12 +137,13 @@ def _check_2d(P, strict, x, y, region: Region, steps: list):
     return None, checked
 
 
-def _check_points_plain(b: Bounds):
+def _check_points_plain(b: Bounds) -> list[Any]:
     pts, _ = points_1d([], None, b)
     return pts
 
 
-def _decide_poly(P, strict, region: Region, steps: list):
+def _decide_poly(P: Any, strict: bool, region: Region,
+                 steps: list[str]) -> tuple[Truth, dict[Any, Any] | None, int | None]:
     """Decide σ-free polynomial claim P > 0 / P ≥ 0 on the region; returns (Truth, ce, n_points)."""
     P = sympy.expand(P)
     for v, b in zip(region.variables, region.box):
@@ -155,10 +160,10 @@ def _decide_poly(P, strict, region: Region, steps: list):
         (x,) = vars_
         ce, n = _check_1d(P, strict, x, region.bounds(x), list(region.constraints), {})
     elif len(vars_) == 2:
-        best: tuple | ProverUndecided | None = None
+        best: tuple[Any, ...] | ProverUndecided | None = None
         for x, y in (tuple(vars_), tuple(reversed(vars_))):
             try:
-                trial: list = []
+                trial: list[str] = []
                 ce, n = _check_2d(P, strict, x, y, region, trial)
                 best = (ce, n, trial)
                 if not trial:
@@ -180,7 +185,8 @@ def _decide_poly(P, strict, region: Region, steps: list):
     return Truth.TRUE, None, n
 
 
-def _decide_by_cells(P, strict, region: Region, steps: list, undecided: ProverUndecided | None):
+def _decide_by_cells(P: Any, strict: bool, region: Region, steps: list[str],
+                     undecided: ProverUndecided | None) -> tuple[Truth, dict[Any, Any] | None, None]:
     """Three parameters, or two where the sector argument above fails: the cylindrical decision of
     :mod:`exactdp.algebra.boolean` (projection and lifting, with its splitting of non-strict constraints)."""
     d = decide_formula(P > 0 if strict else P >= 0, region)
@@ -191,12 +197,12 @@ def _decide_by_cells(P, strict, region: Region, steps: list, undecided: ProverUn
     return d.truth, d.counterexample, None  # the number of points is in the cell steps
 
 
-def sign_on(expr, region: Region, strict: bool = True, steps: list | None = None) -> Truth:
+def sign_on(expr: Any, region: Region, strict: bool = True, steps: list[str] | None = None) -> Truth:
     """Truth of ``expr > 0`` (strict) or ``expr ≥ 0`` on the region (raises ProverUndecided when undecidable)."""
     return _sign_on(expr, region, strict, [] if steps is None else steps)[0]
 
 
-def _sign_on(expr, region: Region, strict: bool, steps: list):
+def _sign_on(expr: Any, region: Region, strict: bool, steps: list[str]) -> tuple[Truth, dict[Any, Any] | None]:
     """``(Truth, counterexample)`` of ``expr > 0`` / ``expr ≥ 0`` on the region, case by case."""
     truth = Truth.TRUE
     for e, sub in cases(as_expr(expr), region):
@@ -223,7 +229,7 @@ def _sign_on(expr, region: Region, strict: bool, steps: list):
     return truth, None
 
 
-def decide(statement, region: Region | None = None) -> Decision:
+def decide(statement: Any, region: Region | None = None) -> Decision:
     r"""Decide a rational-function (in)equality on a region, exactly; TRUE/FALSE/UNKNOWN with derivation.
 
     Args:
@@ -248,7 +254,7 @@ def decide(statement, region: Region | None = None) -> Decision:
         return Decision(truth, statement, region, [s for p in parts for s in p.steps],
                         [c for p in parts for c in p.crossings], ce,
                         "; ".join(p.reason for p in parts if p.reason))
-    steps: list = []
+    steps: list[str] = []
     if not isinstance(statement, sympy.logic.boolalg.BooleanAtom):
         sub = radicals.substitute(statement, region)
         if sub is not None:
@@ -297,10 +303,10 @@ def decide(statement, region: Region | None = None) -> Decision:
     return Decision(truth, statement, region, steps, crossings, ce)
 
 
-def crossing_points(a, b, region: Region) -> list:
+def crossing_points(a: Any, b: Any, region: Region) -> list[Any]:
     """Where a = b in the region: exact points (one parameter) or factor curves / surfaces ``Eq(f, 0)``
     (two / three parameters)."""
-    out: list = []
+    out: list[Any] = []
     try:
         for e, sub in cases(as_expr(a - b), region):
             rational_check(e)
@@ -326,7 +332,7 @@ def crossing_points(a, b, region: Region) -> list:
     return out
 
 
-def _solved(f):
+def _solved(f: Any) -> Any:
     """The curve f = 0 written as ``Eq(v, expr)`` when f is linear in a parameter (t preferred)."""
     for v in sorted(f.free_symbols, key=lambda s: (s.name != "t", s.name)):
         P = sympy.Poly(f, v)
@@ -336,14 +342,14 @@ def _solved(f):
     return sympy.Eq(f, 0)
 
 
-def exponential_form(expr):
+def exponential_form(expr: Any) -> Any:
     """``expr`` with every hyperbolic and trigonometric function written in exponentials (tanh x =
     (e^x − e^{−x})/(e^x + e^{−x}), …), powers of exponentials merged and one fraction cancelled: an exact
     rewriting, so tanh(log(t)/2) − (t − 1)/(t + 1) becomes 0."""
     return sympy.cancel(sympy.powsimp(sympy.together(expr.rewrite(sympy.exp))))
 
 
-def prove_identity(a, b) -> Decision:
+def prove_identity(a: Any, b: Any) -> Decision:
     """Decide a = b identically: exact cancellation for rational functions, sympy simplification else.
 
     TRUE only when the difference is reduced to 0 by exact rewriting; FALSE when it is a rational function
@@ -351,7 +357,7 @@ def prove_identity(a, b) -> Decision:
     rational point both sides evaluate exactly to different rationals (:func:`_evaluation_witness`: a symbolic
     exponent); UNKNOWN otherwise (non-rational terms that were not reduced to 0 and no such point found).
     """
-    steps = []
+    steps: list[str] = []
     diff = sympy.cancel(sympy.together(as_expr(a) - as_expr(b)))
     steps.append(f"cancel(a - b) = {diff}")
     if diff != 0:
@@ -387,7 +393,7 @@ _EVALUATION_VALUES = {"integer": (2, 3, 1, 4, 5), "real": (sympy.Rational(1, 3),
                                                               sympy.Rational(5, 4))}
 
 
-def _evaluation_witness(a, b):
+def _evaluation_witness(a: Any, b: Any) -> tuple[dict[Any, Any], Any, Any] | None:
     """A rational point where both sides evaluate exactly to different rationals: (point, a there, b there), or
     None.  For identities outside the rational functions of the parameters — a symbolic exponent such as
     (1 - delta)**n, where cancellation does not apply — a difference of two exact values at one point refutes the
@@ -398,7 +404,7 @@ def _evaluation_witness(a, b):
         return None
     choices = []
     for x in syms:
-        values = _EVALUATION_VALUES["integer" if x.is_integer else "real"]
+        values: tuple[Any, ...] = _EVALUATION_VALUES["integer" if x.is_integer else "real"]
         if x.is_negative or (x.is_nonpositive and not x.is_nonnegative):
             values = tuple(-v for v in values)
         choices.append([v for v in values if not (x.is_nonzero and v == 0)])
@@ -418,7 +424,7 @@ def _evaluation_witness(a, b):
 _PIECEWISE_FUNCTIONS = (sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise)
 
 
-def _identity_witness(diff, symbols=(), defined=1) -> dict | None:
+def _identity_witness(diff: Any, symbols: Any = (), defined: Any = 1) -> dict[Any, Any] | None:
     """A point where the rational function ``diff`` (≠ 0 after cancellation) is defined and ≠ 0, respecting
     its symbols' (and ``symbols``') sign and integer assumptions, where ``defined`` (the two sides' denominators)
     is not 0 either; None if ``diff`` is not a rational function.
@@ -452,3 +458,7 @@ def _identity_witness(diff, symbols=(), defined=1) -> dict | None:
         if prod.eval(tuple(values)) != 0:
             return point
     return None  # pragma: no cover - excluded by the degree argument
+
+
+#: the public API; Region and Decision are re-exported (callers import them from here with decide)
+__all__ = ["Decision", "Region", "crossing_points", "decide", "exponential_form", "prove_identity", "sign_on"]

@@ -213,8 +213,8 @@ def _memory_text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (deprecation notes on stderr only after a success:
-    every failure stays one line)."""
+    """Run the command line; returns the exit status (notes on stderr only after a success: every failure
+    stays one line)."""
     from exactdp.cli import _common  # deferred: start-up
 
     _common.flush_notes(write=False)
@@ -261,7 +261,7 @@ def _main(argv: list[str] | None = None) -> int:
                 signal.signal(signal.SIGTERM, previous)
         from exactdp.cli import _common  # deferred: start-up
 
-        _common.flush_notes()  # deprecation notes, after a successful run only (a failure is one line)
+        _common.flush_notes()  # notes, after a successful run only (a failure is one line)
         return status
     except UndecidedError as exc:  # neither true, nor false, nor bad input
         sys.stderr.write(f"{command}: undecided: {one_line(exc)} (raise the precision cap with --max-prec / "

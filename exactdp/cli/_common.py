@@ -8,11 +8,6 @@ Flags (the same names in every command):
 * ``--format text|json|markdown|latex|html`` (what a command supports) and ``-o FILE`` (stdout by default);
   ``--no-progress``.
 
-Old spellings keep working as deprecated aliases that print one line on stderr
-(``exactdp: note: --json is deprecated; use --format json``): ``--json`` (``analyze``, ``tensor``, ``check``, ``extremal``),
-``--latex``/``--markdown`` (``bound``, ``derive``), ``--json/--markdown/--latex FILE`` (``verify``) and
-``--at t=…/eps=…/c=…/delta=…/n=…`` (``bound``).
-
 Display: :func:`math_text` prints exact values as mathematics by the one text printer
 (:func:`exactdp.numbers.display.to_text`: ``4·c·t = 1``, not ``Eq(t, 1/(4*c))``; no ``Piecewise(…)``, no Python
 list reprs; what it prints the safe reader reads back); :func:`shown` adds the certified decimal of a
@@ -29,8 +24,6 @@ The JSON documents share one envelope, ``{"command", "version", "schema", "resul
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import shutil
 import sys
@@ -43,21 +36,18 @@ FORMATS = ("text", "json", "markdown", "latex", "html")
 #: exact values printed in full up to this many characters; longer ones are abbreviated (see abbreviate)
 MAX_SHOWN = 60
 
-#: the ``format`` the deprecated ``--json`` flag sets: the bare result document, as before the envelope
-LEGACY_JSON = "json-legacy"
-
 #: table width when stdout is not a terminal and $COLUMNS is unset (deterministic output for files/pipes)
 DEFAULT_WIDTH = 100
 
 
-# ---------------------------------------------------------------------------------------------- deprecation
+# --------------------------------------------------------------------------------------------------- notes
 #: notes waiting for the end of a successful command (a failing command prints only its one error line)
 _PENDING: list[str] = []
 
 
 def note(text: str) -> None:
-    """A one-line note for stderr (e.g. a deprecation), printed by :func:`flush_notes` once the command has
-    succeeded, so that every failure stays one line."""
+    """A one-line note for stderr (e.g. the CSV labels a file read skipped), printed by :func:`flush_notes`
+    once the command has succeeded, so that every failure stays one line."""
     if text not in _PENDING:
         _PENDING.append(text)
 
@@ -68,34 +58,6 @@ def flush_notes(write: bool = True) -> None:
         for text in _PENDING:
             sys.stderr.write(f"exactdp: note: {text}\n")
     _PENDING.clear()
-
-
-class DeprecatedAlias(argparse.Action):
-    """An old spelling kept working: stores into ``dest`` (``const`` for a flag without a value) and prints
-    ``exactdp: note: OLD is deprecated; use NEW`` on stderr."""
-
-    def __init__(self, option_strings, dest, use: str = "", nargs=None, const=None, **kw):
-        self.use = use
-        super().__init__(option_strings, dest, nargs=nargs, const=const, **kw)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        note(f"{option_string} is deprecated; use {self.use}")
-        setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
-
-
-class DeprecatedAppend(DeprecatedAlias):
-    """A deprecated repeatable flag: appends each value to ``dest`` (and prints the note once)."""
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        note(f"{option_string} is deprecated; use {self.use}")
-        setattr(namespace, self.dest, [*(getattr(namespace, self.dest, None) or []), values])
-
-
-def deprecated_flag(p, option: str, dest: str, use: str, *, const=None, metavar=None, help_text: str = ""):
-    """Add ``option`` as a deprecated alias (its help says so)."""
-    kw = {"nargs": 0, "const": const} if const is not None else {"metavar": metavar}
-    p.add_argument(option, dest=dest, action=DeprecatedAlias, use=use, default=argparse.SUPPRESS,
-                   help=f"deprecated: use {use}" + (f" ({help_text})" if help_text else ""), **kw)
 
 
 # ---------------------------------------------------------------------------------------------- parameters
@@ -202,14 +164,11 @@ def add_csv_labels(p):
                    help="the CSV file's first column holds row labels (skipped; detected when they are words)")
 
 
-def add_output(p, formats=("text", "json"), *, json_alias: bool = False):
-    """``--format`` (the formats this command produces), ``-o FILE``; with ``json_alias`` the deprecated
-    ``--json`` flag (= ``--format json``)."""
+def add_output(p, formats=("text", "json")):
+    """``--format`` (the formats this command produces), ``-o FILE``."""
     p.add_argument("--format", choices=formats, default="text",
                    help=f"output format: {'|'.join(formats)} (default text)")
     p.add_argument("-o", "--output", default=None, metavar="FILE", help="write the output to FILE (default: stdout)")
-    if json_alias:
-        deprecated_flag(p, "--json", "format", "--format json", const=LEGACY_JSON)
 
 
 def add_no_progress(p):
@@ -270,15 +229,6 @@ def to_json(doc) -> str:
 
 def emit_json(args, command: str, result, **extra) -> None:
     emit(args, to_json(envelope(command, result, **extra)))
-
-
-def emit_result(args, command: str, result, **extra) -> None:
-    """The JSON output of ``command``: the envelope with ``--format json``; the bare ``result`` document
-    (the format before the envelope) with the deprecated ``--json``."""
-    if args.format == LEGACY_JSON:
-        emit(args, json.dumps(result, indent=2))
-    else:
-        emit_json(args, command, result, **extra)
 
 
 # ---------------------------------------------------------------------------------------------- progress

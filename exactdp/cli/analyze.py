@@ -3,9 +3,8 @@
 ``--t`` or ``--eps`` (the same reading in every command: ``--eps 0.5`` is ε = 1/2 exactly) is the e^ε of the
 (ε,δ)-LDP decision and the order γ = e^ε of the E_γ coefficient printed; an irrational e^ε (``--eps 0.5``) is
 handled by certified comparisons, the values staying exact (A − B·e^ε).  ``--delta D`` alone asks for the least
-ε with δ(e^ε) ≤ D (as ``tensor --n 1 --delta D``).  ``--json`` is a deprecated alias of ``--format json``.
-``--format json`` prints the envelope of ``exactdp/schemas/analyze.json``; the deprecated ``--json`` prints
-its bare ``result`` document as before.
+ε with δ(e^ε) ≤ D (as ``tensor --n 1 --delta D``).  ``--format json`` prints the envelope of
+``exactdp/schemas/analyze.json``.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ def register(sub) -> None:
     _common.add_c(p)
     _common.add_delta(p, "with --eps/--t: delta of the (eps,delta)-LDP decision (default 0); alone: print the least "
                          "eps with delta(e^eps) <= DELTA, eps = log t* exactly")
-    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
 
@@ -53,7 +52,7 @@ def run(args) -> int:
         doc = analysis_json(result, inverse)
         _document.emit(args, f"exactdp analyze: {doc['name']} ({K.N} inputs x {K.M} outputs)", blocks(doc))
     else:
-        _common.emit_result(args, "analyze", analysis_json(result, inverse))
+        _common.emit_json(args, "analyze", analysis_json(result, inverse))
     return 0
 
 
@@ -74,7 +73,7 @@ def blocks(doc: dict) -> list:
                      doc["eta_hockey_stick"]["value"]))
     if "is_ldp" in doc:
         d = doc["is_ldp"]
-        rows.append((rf"$(\varepsilon,\delta)$-LDP at $e^\varepsilon = {_tex(d['gamma'])}$, $\delta = {d['delta']}$",
+        rows.append((rf"$(\varepsilon,\delta)$-LDP at $e^\varepsilon = {_tex(d['t'])}$, $\delta = {d['delta']}$",
                      d["verdict"]))
     if "epsilon_for_delta" in doc:  # --delta alone
         inv = doc["epsilon_for_delta"]

@@ -3,9 +3,8 @@
 (``--compare``: text or json).
 
 The shared flags fix the privacy level (``--eps`` or ``--t`` = e^ε), ``--c``, ``--delta``, ``--n``, ``--N``;
-``--at NAME=VALUE,...`` fixes any other parameter of the bound (``alpha``, ``M``, ``zeta``, …).  Deprecated
-aliases: ``--at t=…/eps=…/c=…/delta=…/n=…`` (one note on stderr), ``--latex`` (= ``--format latex``) and
-``--markdown`` (= ``--format markdown``).
+``--at NAME=VALUE,...`` fixes any other parameter of the bound (``alpha``, ``M``, ``zeta``, …); a parameter
+with its own flag is given by that flag only (``--at t=3`` is an error naming ``--t``).
 """
 
 from __future__ import annotations
@@ -14,12 +13,13 @@ from typing import Any
 
 from exactdp.cli import _common
 
-#: parameters that have their own flag; giving them through --at is deprecated
-SHARED = ("eps", "t", "c", "delta", "n")
+#: parameters that have their own flag → that flag (given through --at they are refused, naming the flag)
+SHARED = {"eps": "--eps", "epsilon": "--eps", "t": "--t", "c": "--c", "delta": "--delta", "n": "--n", "N": "--N"}
 
 
 def parse_assignments(text: str | None) -> dict:
-    """``"eps=1/2,c=1/10"`` → {"eps": "1/2", "c": "1/10"} (values stay strings: read exactly later)."""
+    """``"alpha=1/2,M=4"`` → {"alpha": "1/2", "M": "4"} (values stay strings: read exactly later), the
+    ``--at`` of ``bound`` and ``plot bound``; a parameter with its own flag (:data:`SHARED`) is refused."""
     from exactdp.errors import ParameterError
     from exactdp.limits import limit, quote
 
@@ -30,7 +30,7 @@ def parse_assignments(text: str | None) -> dict:
         raise ParameterError(f"--at: {len(text)} characters exceeds the limit max_text_length = "
                              f"{limit('max_text_length')}; got {quote(text)}")
     if not text.strip():
-        raise ParameterError("--at: empty; expected NAME=VALUE pairs separated by commas, e.g. t=3,c=1/4,N=2")
+        raise ParameterError("--at: empty; expected NAME=VALUE pairs separated by commas, e.g. alpha=1/2,M=4")
     for part in text.split(","):
         if not part.strip():
             continue
@@ -39,6 +39,9 @@ def parse_assignments(text: str | None) -> dict:
         k, v = (x.strip() for x in part.split("=", 1))
         if not k or not v:
             raise ParameterError(f"--at: expected NAME=VALUE, got {quote(part.strip())}")
+        if k in SHARED:
+            raise ParameterError(f"--at: {k} has its own flag; give it as {SHARED[k]} "
+                                 f"(--at is for the other parameters, e.g. alpha=1/2)")
         if k in out:
             raise ParameterError(f"--at: {quote(k, 40)} given twice ({k}={quote(out[k], 40)} and "
                                  f"{k}={quote(v, 40)}); give each parameter once")
@@ -72,38 +75,21 @@ def register(sub) -> None:
     p.add_argument("--n", default=None, metavar="N", help="number of samples / compositions n")
     p.add_argument("--N", default=None, metavar="N", help="number of inputs N")
     p.add_argument("--at", default=None, metavar="ASSIGN",
-                   help="other parameter values, e.g. alpha=1/2,M=4 (t=, eps=, c=, delta=, n= here are deprecated)")
+                   help="other parameter values, e.g. alpha=1/2,M=4 (eps, t, c, delta, n, N: use their flags)")
     p.add_argument("--digits", type=_digits, default=15,
                    help="significant digits of the numeric value (default 15, at least 1)")
     p.add_argument("--compare", default=None, metavar="OTHER",
                    help="decide NAME <= OTHER and NAME >= OTHER exactly (fix N, delta, ... with the flags)")
     _common.add_output(p, ("text", "json", "markdown", "latex", "html"))
-    _common.deprecated_flag(p, "--latex", "format", "--format latex", const="latex")
-    _common.deprecated_flag(p, "--markdown", "format", "--format markdown", const="markdown")
     p.set_defaults(func=run)
 
 
 def _values(args) -> dict:
-    """Every fixed parameter (strings, read exactly later), from the flags and --at; a parameter given twice
-    is one line."""
-    from exactdp.errors import ParameterError
-
+    """Every fixed parameter (strings, read exactly later), from the flags and --at."""
     values = parse_assignments(args.at)
-    old = [k for k in values if k in SHARED]
-    if old:
-        _common.note(f"--at {','.join(k + '=' for k in old)} is deprecated; use "
-                     + ", ".join(f"--{k}" for k in old))
-    if "eps" in values and "t" in values:
-        raise ParameterError("--at: give eps or t, not both")
     flags = {"eps": args.eps, "t": args.t, "c": args.c, "delta": args.delta, "n": args.n, "N": args.N}
-    for k, v in flags.items():
-        if v is None:
-            continue
-        clash = [j for j in ((k, "t") if k == "eps" else (k, "eps") if k == "t" else (k,)) if j in values]
-        if clash:
-            raise ParameterError(f"--{k}: also given as {clash[0]}= in --at; give it once")
-        values[k] = v
-    return {k: _read_value(k, v, k in flags and flags[k] is not None) for k, v in values.items()}
+    values.update({k: v for k, v in flags.items() if v is not None})
+    return {k: _read_value(k, v, k in flags) for k, v in values.items()}
 
 
 def _read_value(name: str, text: str, flag: bool):

@@ -3,8 +3,8 @@
 [--format text|json|markdown|latex|html] [-o FILE] [--no-progress]``.
 
 ``--t LO..HI`` restricts t = e^eps to [LO, HI] (exact rationals >= 1); ``--eps LO..HI`` the same in eps (each
-e^eps must be rational: ``--eps "log(2)..log(3)"``).  ``--json`` is a deprecated alias of ``--format json``.  Exit status: 0 no counterexample (or proved, or proved modulo a claim),
-1 refuted, 2 bad input."""
+e^eps must be rational: ``--eps "log(2)..log(3)"``).  Exit status: 0 no counterexample (or proved, or proved
+modulo a claim), 1 refuted, 2 bad input."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def register(sub) -> None:
             "Search exactly for a counterexample to an inequality over a class of mechanisms. "
             "Quantities of K: eta_tv, ldp_eps, max_leakage, eta_hs(gamma), delta(eps), pml_eps(c), "
             "eta_tv_tensor(n), eta_chi2 and eta_kl (two-input kernels); divergences tv, kl, hellinger2, chi2, hs(A,B,gamma) of P, Q, K(P), K(Q), row(i); "
-            "parameters eps (= log gamma, gamma rational), gamma, delta, c, N, M, n. "
+            "parameters eps (= log t, t = e^eps rational), t, gamma (= t, the order of E_gamma), delta, c, N, M, n. "
             "Verdicts: refuted (with a re-checked exact counterexample), proved (only from certificates "
             "checked in the run), proved-modulo (a step is a claim of the registry, named in rests_on), "
             "no-counterexample (never called a proof)."),
@@ -86,7 +86,7 @@ def register(sub) -> None:
                    help="a dask.distributed scheduler (tcp://host:8786) that runs the chunks; needs exactdp[dask]")
     p.add_argument("--max-seconds", type=_seconds, default=None,
                    help="extra wall-clock cap; when it stops the run, results may differ between runs")
-    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
 
@@ -132,7 +132,7 @@ def run(args) -> int:
             doc["counterexample"].pop("check", None)
         if doc.get("closest"):
             doc["closest"].pop("check", None)
-        _common.emit_result(args, "check", doc)
+        _common.emit_json(args, "check", doc)
     return 1 if result.verdict == "refuted" else 0
 
 

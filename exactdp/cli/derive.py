@@ -4,7 +4,7 @@
 Parameters of the catalogue constructor that are not given become symbols (t = e^eps, c, delta,
 p, q); integers (k, N, q) must be given.  ``--t``/``--eps`` fix the constructor's e^ε (its ``t``),
 ``--c`` and ``--delta`` its c and δ.  ``--format latex`` prints a complete LaTeX document with every
-derivation step (the deprecated ``--latex`` likewise); ``--bounds`` prints the LaTeX table of the bounds
+derivation step; ``--bounds`` prints the LaTeX table of the bounds
 registry instead.
 """
 
@@ -66,7 +66,6 @@ def register(sub) -> None:
                         "(default: all; eta_hockey_stick only for one-parameter kernels)")
     p.add_argument("--bounds", action="store_true", help="print the LaTeX document of the bounds registry")
     _common.add_output(p, ("text", "json", "markdown", "latex", "html"))
-    _common.deprecated_flag(p, "--latex", "format", "--format latex", const="latex")
     p.set_defaults(func=run)
 
 

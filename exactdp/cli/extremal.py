@@ -6,8 +6,7 @@
 is read from them, as before).
 
 ``--gamma`` here is the order γ of E_γ (default 1: η_TV), as in the rest of the vocabulary; it never meant
-e^ε in this command, so it is not deprecated.  ``--format text|json|markdown|latex|html``, ``-o FILE``;
-``--json`` is a deprecated alias of ``--format json``.
+e^ε in this command.  ``--format text|json|markdown|latex|html``, ``-o FILE``.
 """
 
 from __future__ import annotations
@@ -34,11 +33,11 @@ def register(sub) -> None:
     _common.add_c(p, "(eps,c)-PML prior floor in [0, 1/N]; omit for (eps,delta)-LDP")
     _common.add_delta(p, "(eps,delta)-LDP slack (without --c; default 0)", default="0")
     p.add_argument("--gamma", default="1", help="order gamma of E_gamma for 'sup' (default 1: eta_TV)")
-    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS)
     p.set_defaults(func=run)
 
 
-#: keys of the text / deprecated --json document → keys of --format json (exactdp/schemas/extremal.json)
+#: keys of the text document → keys of --format json (exactdp/schemas/extremal.json)
 _KEYS = {"value": "value", "phi^n (A-8)": "phi_n", "gap to phi^n": "gap_to_phi_n", "Xi (Thm 1)": "xi", "Gamma_min": "gamma_min", "closed form (G-23)": "closed_form_g23",
          "Lemma 4": "lemma4", "optimal P": "optimal_p", "optimal Q": "optimal_q", "kernel": "kernel"}
 
@@ -53,7 +52,7 @@ _DOC_LABELS = {"phi^n (A-8)": r"$\varphi^n(\varepsilon, \delta)$ ([A] A-8)", "ga
 
 def _result(args, t: str, out: dict, failures) -> dict:
     """The ``result`` of ``--format json``: snake_case keys, exact values as strings, counts as integers,
-    ``certified`` a boolean (the deprecated ``--json`` keeps the older document)."""
+    ``certified`` a boolean."""
     quantity = "gamma_max" if args.what == "gamma" else "sup_eta_tv" if args.gamma == "1" else "sup_eta_e_gamma"
     if args.n != 1:
         quantity += "_tensor"
@@ -163,9 +162,6 @@ _NOT_A_ROW = {False: ("kernel", "problems", "quantity"),
 
 
 def _emit(args, t: str, out: dict, failures) -> int:
-    if args.format == _common.LEGACY_JSON:
-        _common.emit_result(args, "extremal", out)
-        return 0 if not failures else 1
     if args.format == "json":
         _common.emit_json(args, "extremal", _result(args, t, out, failures))
         return 0 if not failures else 1

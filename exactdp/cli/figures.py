@@ -1,13 +1,10 @@
 """``exactdp figures --out DIR`` (or ``-o DIR``) ``[--image png|pdf|svg ...]``: write [A] Fig. 1 and the
 reconstructed [G] Fig. 1 as 300-dpi PNG and vector PDF in the print style of :mod:`exactdp.output.figstyle`; without matplotlib one line names the
-extra to install (``pip install "exactdp[figures]"``, exit 2).  ``--image`` is the image format (``--format``, the
-output format in every other command, is its deprecated alias here)."""
+extra to install (``pip install "exactdp[figures]"``, exit 2).  ``--image`` is the image format (``--format`` is
+the output format of the other commands)."""
 
 from __future__ import annotations
 
-import argparse
-
-from exactdp.cli._common import DeprecatedAppend
 
 
 def register(sub) -> None:
@@ -18,8 +15,6 @@ def register(sub) -> None:
     p.add_argument("-o", "--out", required=True, metavar="DIR", help="output directory (created if missing)")
     p.add_argument("--image", action="append", choices=("png", "pdf", "svg"), default=None,
                    help="image file format (repeatable; default: png and pdf)")
-    p.add_argument("--format", dest="image", action=DeprecatedAppend, use="--image", choices=("png", "pdf", "svg"),
-                   default=argparse.SUPPRESS, help="deprecated: use --image (--format is the output format elsewhere)")
     p.set_defaults(func=run)
 
 

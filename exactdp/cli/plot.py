@@ -182,9 +182,7 @@ def run_bound(args) -> int:
     values = parse_assignments(args.at)
     for key in ("c", "delta", "n", "N"):
         v = getattr(args, key)
-        if v is not None:
-            if key in values:
-                raise ParameterError(f"--{key}: given twice (also in --at); give it once")
+        if v is not None:  # never also in --at (parse_assignments refuses a parameter that has a flag)
             values[key] = v
     if args.eps is not None or args.t is not None:
         if args.vs in ("eps", "t"):

@@ -4,7 +4,7 @@
 its claim and check by SHA-256; each certificate is re-checked by :mod:`exactdp.recheck` (Python fractions,
 sympy's cancel, resultants and real-root isolation in :mod:`exactdp.recheck_cad`; no exactdp solver or
 prover) and printed as OK, UNDECIDED (with what was not re-checked) or REJECTED (with the reason).  ``--format json`` prints the envelope of
-``exactdp/schemas/recheck.json``; the deprecated ``--json`` prints the bare document as before.  Exit status: 0
+``exactdp/schemas/recheck.json``.  Exit status: 0
 when every certificate is OK, 1 otherwise (UNDECIDED is not a pass), 2 on bad input (no such directory, no files).
 
 ``--smt`` adds a third, independent check (:mod:`exactdp.smt`): every certificate's identity-and-sign
@@ -16,8 +16,6 @@ solvers (an unknown is not a pass), and 2 with one line when the solvers are not
 from __future__ import annotations
 
 from typing import Any
-
-import json
 
 from exactdp.cli import _common
 
@@ -37,7 +35,7 @@ def register(sub) -> None:
                         "(pip install \"exactdp[smt]\"); exit 0 only if both confirm every obligation")
     p.add_argument("--smt-timeout", default="10", metavar="SECONDS",
                    help="CPU-time limit of one solver on one encoding of one obligation with --smt (default 10)")
-    _common.add_output(p, ("text", "json"), json_alias=True)
+    _common.add_output(p, ("text", "json"))
     p.set_defaults(func=run)
 
 
@@ -66,9 +64,7 @@ def run(args) -> int:
         doc["smt"] = {"summary": smt_summary(smt), "timeout": str(args.smt_timeout),
                       "certificates": [c.to_dict() for c in smt]}
         lines += ["", "SMT (z3 and cvc5):"] + [c.line() for c in smt] + [smt_summary(smt)]
-    if args.format == _common.LEGACY_JSON:
-        _common.emit(args, json.dumps(doc, indent=1))
-    elif args.format == "json":
+    if args.format == "json":
         _common.emit_json(args, "recheck", doc)
     else:
         _common.emit(args, "\n".join(lines))

@@ -4,8 +4,7 @@
 With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(T), φⁿ(T, δ) ([A] A-8) and
 δ_n(Tⁿ).  With ``--eps EPS`` and e^ε irrational: δ_n(e^ε) exactly as A − B·e^ε.  With ``--delta D`` alone (no
 ``--t``/``--eps``): the least ε with δ_n(e^ε) ≤ D over all input sequences, ε = log t* with t* exact
-(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`).  ``--json`` is a deprecated alias of
-``--format json``.  ``--scheduler ADDRESS`` evaluates the pair compositions of the η searches
+(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`).  ``--scheduler ADDRESS`` evaluates the pair compositions of the η searches
 on a dask.distributed cluster (the same results; the ε-for-δ inversion and δ_n(e^ε) run in-process).
 """
 
@@ -38,7 +37,7 @@ def register(sub) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="evaluate the pair compositions of the eta searches on a dask.distributed scheduler "
                         "(tcp://host:8786); the results are the same as in-process; needs exactdp[dask]")
-    _common.add_output(p, DOCUMENT_FORMATS, json_alias=True)
+    _common.add_output(p, DOCUMENT_FORMATS)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
 
@@ -57,7 +56,7 @@ def _resolve(args):
     return None, sympy.log(t)
 
 
-def _check_cost(K, args, gamma, kw) -> bool:
+def _check_cost(K, args, t, kw) -> bool:
     """Refuse up front (one line, exit 2) when one of the searches this command runs exceeds max_work or
     max_memory: η_TV, and with a rational t the searches at t and at tⁿ and the powers of φⁿ.  Without t (η_TV
     alone, or ``--delta`` alone) an exact η_TV search over the limits is not refused: False says to print η_TV
@@ -71,11 +70,11 @@ def _check_cost(K, args, gamma, kw) -> bool:
     if args.n < 1:
         raise ParameterError(f"--n: must be a positive integer, got {args.n}")
     costs = [tensor_search_cost([(K, args.n)], ONE, **kw)]
-    if gamma is None and (costs[0].work > limit("max_work") or costs[0].memory > limit("max_memory")):
+    if t is None and (costs[0].work > limit("max_work") or costs[0].memory > limit("max_memory")):
         return False
-    if gamma is not None:
-        g = to_qq(gamma, "gamma")
-        if g >= 1:  # (γ < 1 is refused by the computation itself, with its own message)
+    if t is not None:
+        g = to_qq(t, "--t")
+        if g >= 1:  # (t < 1 is refused by the computation itself, with its own message)
             costs += [tensor_search_cost([(K, args.n)], g, **kw),
                       tensor_search_cost([(K, args.n)], g, gamma_power=args.n, **kw),
                       power_cost(g, args.n), power_cost(g, args.n)]
@@ -103,17 +102,16 @@ def _tv_enclosure(K, n: int):
 
 def _result(out: dict, eps) -> dict:
     """The ``result`` of ``--format json`` (``exactdp/schemas/tensor.json``): exact values as strings, counts
-    and indices as integers, decisions as booleans (the deprecated ``--json`` keeps the older flat document)."""
+    and indices as integers, decisions as booleans."""
     doc = {"n": int(out["n"]), "eta_tv": out["eta_tv"], "pair_classes": int(out["pair_classes"]),
            "evaluations": int(out["evaluations"]), "discarded": int(out["discarded"]),
            "eta_tv_maximizer": [{"x": int(m["x"]), "x_prime": int(m["x_prime"]), "count": int(m["count"])}
                                 for m in out["eta_tv_maximizer"]]}
     if "eta_tv_enclosure" in out:
         doc["eta_tv_enclosure"] = out["eta_tv_enclosure"]
-    if "gamma" in out:
-        doc.update({"t": out["gamma"], "delta": out["delta"], "eta_e_t": out["eta_gamma"], "phi_n": out["phi_n"],
-                    "eta_tv_le_phi_n": out["eta_tv_le_phi_n"] == "true", "delta_n_at_t_n": out["delta_n_at_gamma_n"],
-                    "composition_bound": out["composition_bound_1-(1-delta)^n"]})
+    if "t" in out:
+        doc.update({k: out[k] == "true" if k == "eta_tv_le_phi_n" else out[k] for k in
+                    ("t", "delta", "eta_e_t", "phi_n", "eta_tv_le_phi_n", "delta_n_at_t_n", "composition_bound")})
     if "delta_n_at_exp_eps" in out:
         doc.update({"eps": str(eps), "delta_n_at_exp_eps": out["delta_n_at_exp_eps"],
                     "delta_n_at_exp_eps_decimal": out["delta_n_at_exp_eps_decimal"]})
@@ -208,7 +206,7 @@ def _run_product(args, specs) -> int:
         if inv is not None:
             bar.advance()
     maximizer = [{"factor": f, "x": x, "x_prime": xp, "count": c} for f, x, xp, c in tv.composition]
-    if args.format in ("json", _common.LEGACY_JSON):
+    if args.format == "json":
         doc = {"n": total, "factors": [{"file": path, "n": n, "inputs": K.N, "outputs": K.M}
                                        for (path, n), (K, _) in zip(specs, factors)],
                "eta_tv": str(tv.value), "pair_classes": tv.classes, "evaluations": tv.evaluations,
@@ -240,8 +238,8 @@ def run(args) -> int:
     from exactdp.measures.tensor import delta_tensor_power_eps, eta_hockey_stick_tensor_product_witness, phi_n
     from exactdp.numbers.qq import to_qq
 
-    gamma, eps = _resolve(args)
-    invert = args.delta is not None and gamma is None  # --delta alone: epsilon for delta
+    t, eps = _resolve(args)
+    invert = args.delta is not None and t is None  # --delta alone: epsilon for delta
     if invert and eps is not None:
         from exactdp.errors import ParameterError
 
@@ -251,8 +249,8 @@ def run(args) -> int:
     K = load_kernel(args.file, at=args.at, header=args.header, row_labels=args.row_labels,
                     report=_common.note)
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
-    exact_tv = _check_cost(K, args, gamma, kw) or eps is not None
-    steps = 1 + (3 if gamma is not None else 0) + (1 if eps is not None else 0) + (1 if invert else 0)
+    exact_tv = _check_cost(K, args, t, kw) or eps is not None
+    steps = 1 + (3 if t is not None else 0) + (1 if eps is not None else 0) + (1 if invert else 0)
     with _common.progress(args, steps, f"tensor n={args.n}") as bar, _scheduler(args) as ex:
         wkw = dict(kw, executor=ex)
         if exact_tv:
@@ -270,8 +268,8 @@ def run(args) -> int:
             out["eta_tv_enclosure"] = {"lower": str(enclosure.lower), "upper": str(enclosure.upper),
                                        "relative_width": str(enclosure.relative_width)}
             values = {"eta_TV(K^(x n)) in": str(enclosure)}
-        if gamma is not None:
-            g = to_qq(gamma, "gamma")
+        if t is not None:
+            g = to_qq(t, "--t")
             eg = eta_hockey_stick_tensor_product_witness([(K, args.n)], g, **wkw)
             bar.advance()
             d = eta_hockey_stick(K, g) if args.delta is None else _common.read_delta(args)
@@ -279,9 +277,9 @@ def run(args) -> int:
             bar.advance()
             delta_n = eta_hockey_stick_tensor_product_witness([(K, args.n)], g**args.n, **wkw).value
             bar.advance()
-            out.update({"gamma": str(g), "delta": str(d), "eta_gamma": str(eg.value), "phi_n": str(bound),
-                        "eta_tv_le_phi_n": str(tv.value <= bound).lower(), "delta_n_at_gamma_n": str(delta_n),
-                        "composition_bound_1-(1-delta)^n": str(composed)})
+            out.update({"t": str(g), "delta": str(d), "eta_e_t": str(eg.value), "phi_n": str(bound),
+                        "eta_tv_le_phi_n": str(tv.value <= bound).lower(), "delta_n_at_t_n": str(delta_n),
+                        "composition_bound": str(composed)})
             values.update({f"eta_E_t(K^(x n)) = delta_n({g})": eg.value, f"phi^n(t={g}, delta={d})": bound,
                            "delta_n(t^n), composition": delta_n, "1-(1-delta)^n": composed})
         if eps is not None:
@@ -293,9 +291,6 @@ def run(args) -> int:
         if invert:
             inv = out["epsilon_for_delta"] = _epsilon_for_delta([(K, args.n)], args, kw)
             bar.advance()
-    if args.format == _common.LEGACY_JSON:
-        _common.emit_result(args, "tensor", out)
-        return 0
     if args.format == "json":
         _common.emit_json(args, "tensor", _result(out, eps))
         return 0
@@ -308,7 +303,7 @@ def run(args) -> int:
         if invert:
             rows += [(f"least eps with delta_n(e^eps) <= {inv['delta']}", inv["epsilon"]),
                      ("t* = e^eps (exact)", inv["t_star"] or "none (no finite eps)")]
-        if gamma is not None:
+        if t is not None:
             rows.append(("eta_TV(K^(x n)) <= phi^n", out["eta_tv_le_phi_n"]))
         _document.emit(args, f"exactdp tensor: {K.N}x{K.M} kernel, n = {args.n}",
                        [("matrix", "$K$", K.as_strings()), ("rows", [(_math_label(k), v) for k, v in rows])])
@@ -318,7 +313,7 @@ def run(args) -> int:
     lines += [f"  {label} {v}" if isinstance(v, str) else f"  {label} = {_common.shown(v)}" for label, v in values.items()]
     if "eta_tv_enclosure" not in out:
         lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
-    if gamma is not None:
+    if t is not None:
         lines.append(f"  eta_TV(K^(x n)) <= phi^n: {out['eta_tv_le_phi_n']}")
     if invert:
         lines += _inversion_lines(inv)

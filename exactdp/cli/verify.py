@@ -11,9 +11,8 @@ numbered statements (Theorem, Lemma, Corollary, Proposition k) are proved for th
 text``, the default), or one report:
 JSON (``exactdp/schemas/verify.json``), Markdown (the claims table of docs/verdicts.md), LaTeX (a complete document) or
 HTML (one self-contained page).  A report goes to ``-o FILE`` (the table and summary then still print) or to
-stdout.  The old ``--json FILE``, ``--markdown FILE`` and ``--latex FILE`` keep working (deprecated; they
-write their files next to the table).  Exit status 0 when every verdict equals the registry's expected
-verdict, 1 otherwise, 2 on bad usage (an unknown claim id prints one line).
+stdout.  Exit status 0 when every verdict equals the registry's expected verdict, 1 otherwise, 2 on bad usage
+(an unknown claim id prints one line).
 """
 
 from __future__ import annotations
@@ -35,9 +34,6 @@ def register(sub) -> None:
     p.add_argument("--quick", action="store_true", help="the CI-sized run (fewer instances)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random instance families (default 0)")
     _common.add_output(p, _common.FORMATS)
-    _common.deprecated_flag(p, "--json", "json", "--format json -o FILE", metavar="FILE")
-    _common.deprecated_flag(p, "--markdown", "markdown", "--format markdown -o FILE", metavar="FILE")
-    _common.deprecated_flag(p, "--latex", "latex", "--format latex -o FILE", metavar="FILE")
     p.add_argument("--update-readme", nargs="?", const="", metavar="FILE",  # "": report.CLAIMS_TABLE_FILE
                    help="rewrite the claims table between the markers of docs/verdicts.md (run in the repository's "
                         "root; or of the Markdown file given)")
@@ -163,8 +159,6 @@ def run(args) -> int:
             raise ParameterError("--update-readme: only with the full run (no claim selection): the claims table "
                                  "lists every claim and a selection would replace it")
         report.readme_target(args.update_readme)
-    for opt in ("json", "markdown", "latex"):
-        _check_output(getattr(args, opt, None), f"--{opt}")
     _check_output(args.output, "-o")
     if args.certificates is not None:  # a folder the export may replace as a whole
         replaceable_folder(args.certificates, "--certificates")
@@ -195,11 +189,6 @@ def run(args) -> int:
               f"{args.format} report written to {terminal(args.output)}")
     else:
         _common.emit(args, render(results, args.format, **kw))
-    if getattr(args, "json", None) or getattr(args, "markdown", None) or getattr(args, "latex", None):
-        for opt, fmt in (("json", "json"), ("markdown", "markdown"), ("latex", "latex")):
-            if getattr(args, opt, None):
-                write_atomic(getattr(args, opt),
-                             report.to_json(results, **kw) if fmt == "json" else render(results, fmt, **kw), f"--{opt}")
     md = report.to_markdown(results, **kw)
     if args.certificates is not None:
         import sys

@@ -19,7 +19,8 @@ from exactdp.numbers.domain import Domain
 Observer = Callable[[str, Any, Any], None]
 
 
-def eta_in(D: Domain, K: Kernel, gamma, observe: Observer | None = None) -> tuple[object, int | None, int | None]:
+def eta_in(D: Domain[Any], K: Kernel, gamma: Any,
+           observe: Observer | None = None) -> tuple[object, int | None, int | None]:
     """``(η, x, x')``: max_{x≠x'} E_γ(K_x‖K_x') in the number domain ``D`` (B-2), the first maximizing pair
     (None, None when it changes over an SR region); every comparison decided by ``D``
     (:class:`~exactdp.errors.UndecidedError` when one is not; SR splits the region instead).

@@ -42,7 +42,7 @@ INT32_LIMIT = 2**31
 INT64_LIMIT = 2**63
 
 
-def fixed_width(bound: int):
+def fixed_width(bound: int) -> Any:
     """The narrowest exact numpy dtype for integers of magnitude ``< bound`` (object if none)."""
     if bound < INT32_LIMIT:
         return np.int32
@@ -64,7 +64,7 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-class _Views(dict):
+class _Views(dict[Any, Any]):
     """The caches of an :class:`IntRows`: every array stored here is read-only (a kernel is a value)."""
 
     def __init__(self, items: Any = ()) -> None:
@@ -91,7 +91,7 @@ class IntRows:
 
     __slots__ = ("A", "_views", "d", "max_den", "max_num")
 
-    def __init__(self, A, d):
+    def __init__(self, A: Any, d: Any) -> None:
         nums = [[int(v) for v in row] for row in A] if not isinstance(A, np.ndarray) else A
         dens = [int(v) for v in d]
         if isinstance(nums, np.ndarray) and nums.dtype != object:
@@ -102,10 +102,10 @@ class IntRows:
         dtype = np.int64 if max(self.max_num, self.max_den) < INT64_LIMIT else object
         self.A = _frozen(np.array(nums, dtype=dtype))
         self.d = _frozen(np.array(dens, dtype=dtype))
-        self._views: dict = _Views()
+        self._views: dict[Any, Any] = _Views()
 
     @classmethod
-    def from_fmpq_rows(cls, rows) -> IntRows:
+    def from_fmpq_rows(cls, rows: Any) -> IntRows:
         """From rows of ``fmpq``: each row's numerators over the lcm of its denominators (in C, by flint)."""
         M = len(rows[0])
         entries, dens = [], []
@@ -120,16 +120,18 @@ class IntRows:
 
     @property
     def shape(self) -> tuple[int, int]:
-        return self.A.shape
+        shape: tuple[int, int] = self.A.shape
+        return shape
 
-    def as_dtype(self, dtype):
+    def as_dtype(self, dtype: Any) -> tuple[np.ndarray, np.ndarray]:
         """``(A, d)`` converted to ``dtype`` (cached); the caller has proven the values fit."""
         if self.A.dtype == dtype:
             return self.A, self.d
         key = np.dtype(dtype).str
         if key not in self._views:
             self._views[key] = (self.A.astype(dtype), self.d.astype(dtype))
-        return self._views[key]
+        views: tuple[np.ndarray, np.ndarray] = self._views[key]
+        return views
 
     def to_fmpq_rows(self) -> list[list[fmpq]]:
         """The rational entries back (for tests and for fallbacks)."""
@@ -157,7 +159,7 @@ def argmax_fraction(nums: np.ndarray, dens: np.ndarray) -> int:
     return int(idx[0])
 
 
-def order_keys(nums: np.ndarray, dens: np.ndarray, num_bound: int, den_bound: int):
+def order_keys(nums: np.ndarray, dens: np.ndarray, num_bound: int, den_bound: int) -> np.ndarray | None:
     r"""int64 keys whose order is exactly the order of the fractions ``nums/dens``, or None.
 
     With 2^k ≥ den_bound² (k = 2·bitlen(den_bound)): two different fractions a/b > a'/b' with
@@ -180,7 +182,8 @@ def column_extreme(R: IntRows, sense: str = "max") -> np.ndarray:
     """
     key = "col_arg" + sense
     if key in R._views:
-        return R._views[key]
+        known: np.ndarray = R._views[key]
+        return known
     if float_filter.usable(R):
         out = float_filter.column_argext(R, sense=sense)
     else:
@@ -189,7 +192,7 @@ def column_extreme(R: IntRows, sense: str = "max") -> np.ndarray:
     return out
 
 
-def column_extremes(R: IntRows):
+def column_extremes(R: IntRows) -> tuple[np.ndarray, np.ndarray]:
     """``(argmax, argmin)``: :func:`column_extreme` of both senses (first index on ties)."""
     return column_extreme(R, "max"), column_extreme(R, "min")
 
@@ -210,16 +213,18 @@ def _object_tournament(A: np.ndarray, d: np.ndarray, sense: str) -> np.ndarray:
         idx = np.where(keep, idx[0::2], idx[1::2])
         num = np.where(keep, num[0::2], num[1::2])
         den = np.where(keep, den[0::2], den[1::2])
-    return idx[0].astype(np.intp)
+    first: np.ndarray = idx[0].astype(np.intp)
+    return first
 
 
-def _den_groups(R: IntRows):
+def _den_groups(R: IntRows) -> tuple[np.ndarray | None, np.ndarray, Any]:
     """Rows grouped by denominator (cached): ``(order, starts, levels)`` with the row order by d (None when
     every denominator differs: no reordering), the first sorted row of each distinct denominator D_g and the
     product tree of the D_g (:func:`exactdp.numbers.fraction_sum.product_tree`): sums
     over the rows become one sum per distinct denominator, over P = Π_g D_g."""
     if "den_groups" in R._views:
-        return R._views["den_groups"]
+        known: tuple[np.ndarray | None, np.ndarray, Any] = R._views["den_groups"]
+        return known
     order: np.ndarray | None = np.argsort(R.d, kind="stable")
     ds = R.d[order]
     first = np.r_[True, ds[1:] != ds[:-1]]
@@ -233,7 +238,7 @@ def _den_groups(R: IntRows):
     return out
 
 
-def column_sums(R: IntRows, cols=None) -> list:
+def column_sums(R: IntRows, cols: Any = None) -> list[fmpq]:
     """Σ_x A[x][y]/d[x] as exact reduced ``fmpq`` for the columns y = cols[i] (default: all).
 
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
@@ -262,7 +267,7 @@ def _group_sums(R: IntRows, A: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return np.add.reduceat(A.astype(object), starts, axis=0)
 
 
-def weighted_row_sum(R: IntRows, rows, cols) -> fmpq:
+def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     """Σ_i A[rows[i]][cols[i]] / d[rows[i]] exactly (reduced ``fmpq``).
 
     Entries are added per row taken, in int64 (``len·max_num < 2**63``, else Python integers; no sort), then the
@@ -282,7 +287,8 @@ def weighted_row_sum(R: IntRows, rows, cols) -> fmpq:
     return fmpq(T, P)
 
 
-def pareto_keys(Qa, dq, Pa, dp, k: int):
+def pareto_keys(Qa: np.ndarray, dq: np.ndarray, Pa: np.ndarray, dp: np.ndarray,
+                k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Points (Qa/dq, Pa/dp) not dominated (Q' ≤ Q and P' ≥ P), sorted by Q; exact int64 keys."""
     kq, kp = np.left_shift(Qa, k) // dq, np.left_shift(Pa, k) // dp
     order = np.lexsort((-kp, kq))  # Q ascending, then P descending

@@ -2,8 +2,8 @@
 
 JSON: exact values as strings (``"3/5"``, ``"log(15)"``, ``"inf"``) and, next to the main ones, a ``"decimal"``
 with 12 significant digits, every digit guaranteed (certified rounding, :func:`exactdp.evalf`).
-Text: short exact values in full, long ones by their certified digits (``--json`` has every exact value); the
-kernel's name as :func:`exactdp.numbers.escape.terminal` shows it (no control or bidi character reaches the
+Text: short exact values in full, long ones by their certified digits (``--format json`` has every exact
+value); the kernel's name as :func:`exactdp.numbers.escape.terminal` shows it (no control or bidi character reaches the
 terminal).
 """
 
@@ -61,7 +61,7 @@ def analysis_json(a, inverse: dict | None = None) -> dict:
         if not _RATIONAL.fullmatch(exact_str(a.t)):  # an irrational e^eps (--eps 1/2): its certified digits
             out["eta_hockey_stick"]["gamma_decimal"] = _dec(a.t)
     if a.is_ldp is not None:
-        out["is_ldp"] = {"gamma": exact_str(a.t), "delta": exact_str(a.delta), "verdict": str(a.is_ldp)}
+        out["is_ldp"] = {"t": exact_str(a.t), "delta": exact_str(a.delta), "verdict": str(a.is_ldp)}
     if a.c is not None:
         eps = log_of(a.pml_ratio)
         out["pml"] = {"c": exact_str(a.c), "ratio": exact_str(a.pml_ratio), "ratio_decimal": _dec(a.pml_ratio),
@@ -89,9 +89,9 @@ def _prior_text(prior: list[str], c: str) -> str:
 
 def _show(exact: str, decimal: str | None) -> str:
     """An exact value for the text report: short ones in full (with 12 certified digits when not
-    rational), long ones by their certified digits only (``--json`` has every exact value)."""
+    rational), long ones by their certified digits only (``--format json`` has every exact value)."""
     if len(exact) > LONG:
-        return f"≈ {decimal} (exact: --json)" if decimal else "(long exact value: --json)"
+        return f"≈ {decimal} (exact: --format json)" if decimal else "(long exact value: --format json)"
     if decimal and not _RATIONAL.fullmatch(exact):  # every transcendental value with its certified digits
         return f"{exact} ≈ {decimal}"
     return exact
@@ -117,9 +117,11 @@ def analysis_text(a, inverse: dict | None = None) -> str:
         w = max(len(c) for r in cells for c in r)
         lines += ["  " + "  ".join(c.rjust(w) for c in r) for r in cells]
         if any(len(c) > LONG for r in j["rows"] for c in r):
-            lines.append("  (long exact entries shown by 6 certified digits; --json lists them exactly)")
+            lines.append("  (long exact entries shown by 6 certified digits; --format json lists them "
+                         "exactly)")
     else:
-        lines.append(f"  (rows not shown for more than {SHOW_ROWS} inputs or outputs; --json lists them)")
+        lines.append(f"  (rows not shown for more than {SHOW_ROWS} inputs or outputs; --format json lists "
+                     "them)")
     e = j["eta_tv"]
     lines.append(f"eta_TV (Dobrushin)          = {_show(e['value'], e['decimal'])}   "
                  f"(rows {e['pair'][0]}, {e['pair'][1]})")
@@ -130,7 +132,7 @@ def analysis_text(a, inverse: dict | None = None) -> str:
                      f"(rows {h['pair'][0]}, {h['pair'][1]})")
     if "is_ldp" in j:
         i = j["is_ldp"]
-        lines.append(f"(eps,delta)-LDP, e^eps={i['gamma']}, delta={i['delta']}: {i['verdict']}")
+        lines.append(f"(eps,delta)-LDP, e^eps={i['t']}, delta={i['delta']}: {i['verdict']}")
     if "epsilon_for_delta" in j:
         inv = j["epsilon_for_delta"]
         lines.append(f"least eps with delta(e^eps) <= {inv['delta']}: " + (

@@ -10,7 +10,7 @@ Every formula is printed by the one printer of :mod:`exactdp.numbers.display` (t
   ``PrivacyProfile``, an extremal result, a ``RiskBound`` or a ``CheckResult``;
 * :func:`equation_latex` — a displayed equation, broken over lines (``align*``) when it is long, and
   scaled to the line width only if one piece alone is still too wide (never an overfull box);
-* :func:`derivation_document` — ``exactdp derive --latex``: the simplified kernel, then each derivation
+* :func:`derivation_document` — ``exactdp derive --format latex``: the simplified kernel, then each derivation
   step as an equation ``quantity = value`` explained by its text (:class:`exactdp.symbolic.derive.Step`);
 * :func:`bound_table` — ``exactdp derive --bounds``: the registry as a ``longtable`` (``booktabs``);
 * :func:`verify_report_latex` — ``exactdp verify``'s LaTeX report: a summary table (claim, scope,
@@ -319,7 +319,7 @@ def derivation_latex(derivation, title: str | None = None) -> str:
 
 def derivation_document(K, derivations, title: str = "exactdp derivations") -> str:
     """A complete LaTeX document: the simplified kernel and its region, then each derivation (what
-    ``exactdp derive --latex`` prints)."""
+    ``exactdp derive --format latex`` prints)."""
     from exactdp.symbolic.region import declared_conditions
 
     name = f" {texttt(K.name)}" if K.name else ""

@@ -15,18 +15,18 @@ def run(capsys, *argv):
 
 def test_refutation_prints_a_kernel_that_analyze_accepts(capsys, tmp_path):
     code, out, _ = run(capsys, "eta_tv <= (exp(eps)-1)/(exp(eps)*(1-c)+1)", "--class", "pml", "--budget", "40",
-                       "--json")
+                       "--format", "json")
     assert code == 1
-    doc = json.loads(out)
+    doc = json.loads(out)["result"]
     assert doc["verdict"] == "refuted" and doc["classes"] == ["pml"]
     ce = doc["counterexample"]
     assert ce["rows"] == [["2/3", "1/3"], ["1/3", "2/3"]]
-    assert ce["params"] == {"eps": "log(4/3)", "gamma": "4/3", "c": "1/2"}
+    assert ce["params"] == {"eps": "log(4/3)", "t": "4/3", "c": "1/2"}
     assert (ce["lhs"], ce["rhs"], ce["slack"]) == ("1/3", "1/5", "-2/15")
     path = tmp_path / "ce.json"
     path.write_text(ce["kernel_json"])
-    assert main(["analyze", str(path), "--c", ce["params"]["c"], "--json"]) == 0
-    a = json.loads(capsys.readouterr().out)
+    assert main(["analyze", str(path), "--c", ce["params"]["c"], "--format", "json"]) == 0
+    a = json.loads(capsys.readouterr().out)["result"]
     assert a["eta_tv"]["value"] == "1/3" and a["pml"]["ratio"] == "4/3"
 
 
@@ -65,3 +65,15 @@ def test_time_cap_is_reported(capsys):
     code, out, _ = run(capsys, "tv(K(P),K(Q)) <= eta_tv*tv(P,Q)", "--budget", "400", "--max-seconds", "0")
     assert code == 0
     assert "time cap" in out and "may differ" in out
+
+
+def test_t_is_e_to_the_eps_in_the_language_and_the_output(capsys):
+    """``t`` names e^eps in a conjecture and in the printed parameters (gamma only orders E_gamma): tanh(eps/2)
+    written in t is proved as before ([A] B-4's certificate), and half of it is refuted by binary randomized
+    response at t = 2, where eta_TV = 1/3 against (2 - 1)/(2 + 1)/2 = 1/6."""
+    code, out, _ = run(capsys, "eta_tv <= (t-1)/(t+1)", "--class", "ldp", "--N", "2", "--M", "2", "--budget", "20")
+    assert code == 0 and "verdict:    PROVED" in out
+    code, out, _ = run(capsys, "eta_tv <= (t-1)/(t+1)/2", "--class", "ldp", "--budget", "30", "--format", "json")
+    ce = json.loads(out)["result"]["counterexample"]
+    assert code == 1 and ce["rows"] == [["2/3", "1/3"], ["1/3", "2/3"]]
+    assert ce["params"] == {"eps": "log(2)", "t": "2", "delta": "0"} and (ce["lhs"], ce["rhs"]) == ("1/3", "1/6")

@@ -1,4 +1,4 @@
-"""``exactdp analyze FILE [--c C] [--t T] [--json]`` end to end, in a subprocess (issue 2, Command line)."""
+"""``exactdp analyze FILE [--c C] [--t T] [--format json]`` end to end, in a subprocess (issue 2, Command line)."""
 
 import json
 import os
@@ -31,9 +31,9 @@ def files(tmp_path):
 
 def test_json_list_of_rows_exact_strings(files):
     rr, _, _ = files
-    res = run(rr, "--t", "2", "--c", "1/4", "--json")
+    res = run(rr, "--t", "2", "--c", "1/4", "--format", "json")
     assert res.returncode == 0, res.stderr
-    out = json.loads(res.stdout)
+    out = json.loads(res.stdout)["result"]
     assert out["eta_tv"]["value"] == "1/2"
     assert out["eta_hockey_stick"] == {"gamma": "2", "value": "1/4", "decimal": "0.250000000000", "pair": [0, 1]}
     assert out["ldp"]["decimal"] == "1.09861228867"  # log 3, certified digits
@@ -48,9 +48,9 @@ def test_json_list_of_rows_exact_strings(files):
 
 def test_json_object_with_rows_and_infinite_ldp(files):
     _, obj, _ = files
-    res = run(obj, "--json", "--c", "1/2", "--t", "3/2")
+    res = run(obj, "--format", "json", "--c", "1/2", "--t", "3/2")
     assert res.returncode == 0, res.stderr
-    out = json.loads(res.stdout)
+    out = json.loads(res.stdout)["result"]
     assert out["name"] == "zeros"
     assert out["ldp"] == {"ratio": "inf", "epsilon": "inf", "decimal": "inf", "output": 0, "inputs": [0, 1]}
     assert out["eta_tv"]["value"] == "2/3"
@@ -123,12 +123,12 @@ def test_missing_file_and_missing_argument(tmp_path):
 
 
 def test_unwritable_output_and_bad_bound_values_are_one_line_exit_2(capsys):
-    """OS errors (an output folder that cannot be created) and bad --at values: one line, exit 2, nothing else."""
+    """OS errors (an output folder that cannot be created) and bad bound values: one line, exit 2, nothing else."""
     from exactdp.cli import main
 
     assert main(["figures", "--out", "/proc/exactdp-cannot-create"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "/proc/exactdp-cannot-create" in err
-    assert main(["bound", "phi", "--at", "eps=0.5.5"]) == 2
+    assert main(["bound", "phi", "--eps", "0.5.5"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "0.5.5" in err

@@ -4,7 +4,8 @@
 * every command that takes a privacy level has ``--eps`` and ``--t`` (and they exclude each other);
 * every command with output has ``--format`` (with ``text`` and ``json``; the exact list per command is
   :data:`FORMATS`) and ``-o FILE``; ``figures`` names its image format ``--image``;
-* every deprecated alias says so in its help, and ``--help`` exits 0 with nothing on stderr.
+* no old spelling is left (``--json``, ``--latex``, ``--markdown``, ``figures --format``: nothing was released),
+  and ``--help`` exits 0 with nothing on stderr.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 
 import pytest
 
-from exactdp.cli import SUBCOMMANDS, _common, build_parser, main
+from exactdp.cli import SUBCOMMANDS, build_parser, main
 
 #: commands whose input includes a privacy level e^eps
 PARAMETRIC = {"analyze", "bound", "derive", "tensor", "extremal", "check"}
@@ -73,9 +74,8 @@ def test_flag_vocabulary(name):
             text = (gamma.help or "").lower()
             assert "order" in text and not text.startswith("deprecated"), \
                 f"{parser.prog}: --gamma must be the order of E_gamma: {gamma.help!r}"
-        for opt, action in opts.items():
-            if isinstance(action, _common.DeprecatedAlias):
-                assert action.help.startswith("deprecated: use"), f"{parser.prog} {opt}: {action.help!r}"
+        assert not {"--json", "--latex", "--markdown"} & set(opts), f"{parser.prog}: an old output flag"
+        assert not any("deprecated" in (a.help or "").lower() for a in opts.values()), parser.prog
         if name in PARAMETRIC:
             assert "--eps" in opts and "--t" in opts, f"{parser.prog}: --eps and --t"
             groups = [g for g in parser._mutually_exclusive_groups
@@ -87,7 +87,7 @@ def test_flag_vocabulary(name):
             assert tuple(fmt.choices) == FORMATS[name], f"{parser.prog}: --format {fmt.choices}"
             assert "-o" in opts, f"{parser.prog}: -o FILE"
         else:
-            assert "--format" not in opts or isinstance(opts["--format"], _common.DeprecatedAlias), \
+            assert "--format" not in opts, \
                 f"{parser.prog}: --format means the output format; the image format is --image or -o's suffix"
 
 
@@ -97,14 +97,32 @@ def test_eps_and_t_exclude_each_other(capsys):
     assert err.count("\n") == 1 and "not allowed with argument" in err
 
 
-def test_deprecated_alias_prints_one_note_after_success(tmp_path, capsys):
+@pytest.mark.parametrize("argv, old", [
+    (["analyze", "{rr}", "--t", "2", "--json"], "--json"),
+    (["recheck", ".", "--json"], "--json"),
+    (["derive", "randomized_response", "k=2", "--latex"], "--latex"),
+    (["bound", "--list", "--markdown"], "--markdown"),
+    (["verify", "--latex", "r.tex"], "--latex"),
+    (["figures", "-o", "d", "--format", "png"], "--format"),
+])
+def test_old_spellings_are_unknown_options(tmp_path, capsys, argv, old):
+    """Nothing was released, so the old spellings are gone: an unknown option, one line, exit 2."""
     path = tmp_path / "rr.json"
     path.write_text('[["3/4", "1/4"], ["1/4", "3/4"]]')
-    assert main(["analyze", str(path), "--t", "2", "--json"]) == 0
+    assert main([a.replace("{rr}", str(path)) for a in argv]) == 2
     out, err = capsys.readouterr()
-    assert json.loads(out)["eta_hockey_stick"]["value"] == "1/4"
-    assert err == "exactdp: note: --json is deprecated; use --format json\n"
-    assert main(["analyze", str(path), "--t", "x", "--json"]) == 2  # a failure stays one line: no note
+    assert out == "" and err.count("\n") == 1 and f"unrecognized arguments: {old}" in err
+
+
+def test_note_prints_after_success_only(tmp_path, capsys):
+    """A note (a CSV's skipped labels) goes to stderr after a successful run; a failure stays one line."""
+    path = tmp_path / "k.csv"
+    path.write_text("in,a,b\nx,3/4,1/4\ny,1/4,3/4\n")
+    assert main(["analyze", str(path), "--t", "2", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["result"]["eta_hockey_stick"]["value"] == "1/4"  # binary RR at e^eps0 = 3, t = 2
+    assert err.startswith("exactdp: note: ") and err.count("\n") == 1
+    assert main(["analyze", str(path), "--t", "x", "--format", "json"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
 
 
@@ -126,9 +144,6 @@ def test_format_outside_the_list_is_one_line(capsys):
     assert err.count("\n") == 1 and "invalid choice: 'html'" in err and "'text', 'json'" in err
 
 
-def test_figures_format_is_a_deprecated_alias_of_image():
+def test_figures_image_format_is_repeatable():
     parser = _commands()["figures"]
-    args = parser.parse_args(["-o", "d", "--format", "pdf", "--format", "svg"])
-    assert args.image == ["pdf", "svg"]
-    assert parser.parse_args(["-o", "d", "--image", "png"]).image == ["png"]
-    _common.flush_notes(write=False)
+    assert parser.parse_args(["-o", "d", "--image", "pdf", "--image", "svg"]).image == ["pdf", "svg"]

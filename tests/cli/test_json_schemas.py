@@ -58,11 +58,7 @@ def test_every_schema_is_a_valid_draft_2020_12_schema_and_shipped():
 def test_analyze(capsys, rr):
     r = run_json(capsys, ["analyze", rr, "--t", "2", "--c", "1/4", "--format", "json"], "analyze")
     assert (r["eta_tv"]["value"], r["eta_hockey_stick"]["value"], r["pml"]["ratio"]) == ("1/2", "1/4", "2")
-    legacy = main(["analyze", rr, "--t", "2", "--c", "1/4", "--json"])  # the deprecated spelling: the bare result
-    assert legacy == 0
-    bare = json.loads(capsys.readouterr().out)
-    assert bare == r
-    jsonschema.Draft202012Validator({"$defs": schema("analyze")["$defs"], "$ref": "#/$defs/result"}).validate(bare)
+    assert r["is_ldp"] == {"t": "2", "delta": "0", "verdict": "false"}  # binary RR at e^eps0 = 3 is not log(2)-LDP
 
 
 def test_tensor(capsys, rr):
@@ -129,7 +125,7 @@ def test_check_documents_have_a_fixed_shape(capsys):
     r = run_json(capsys, ["check", "eta_tv <= (exp(eps)-1)/(exp(eps)*(1-c)+1)", "--class", "pml", "--N", "2",
                           "--M", "2", "--budget", "50", "--format", "json"], "check")
     ce = r["counterexample"]  # (2/3, 1/3; 1/3, 2/3) at t = 4/3, c = 1/2: eta_TV = 1/3 > 1/5
-    assert (ce["lhs"], ce["rhs"], ce["slack"], ce["params"]["gamma"], ce["member"]) == ("1/3", "1/5", "-2/15", "4/3", "true")
+    assert (ce["lhs"], ce["rhs"], ce["slack"], ce["params"]["t"], ce["member"]) == ("1/3", "1/5", "-2/15", "4/3", "true")
     assert r["proof"] == [] and r["closest"] is None
     r = run_json(capsys, ["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--N", "2", "--budget", "100",
                           "--format", "json"], "check")

@@ -40,7 +40,7 @@ def test_analyze_eps_decimal_is_exact_and_irrational_t_is_certified(rr, capsys):
     assert h["gamma"] == "exp(1/2)" and h["value"] == "3/4 - exp(1/2)/4"  # δ(t) = 3/4 − t/4 at t = e^{1/2}
     assert_rounds(h["decimal"], lambda: fmpq(3, 4) - arb(fmpq(1, 2)).exp() / 4)
     assert_rounds(h["gamma_decimal"], lambda: arb(fmpq(1, 2)).exp())
-    assert doc["is_ldp"] == {"gamma": "exp(1/2)", "delta": "1/10", "verdict": "false"}  # 0.3378… > 1/10
+    assert doc["is_ldp"] == {"t": "exp(1/2)", "delta": "1/10", "verdict": "false"}  # 0.3378… > 1/10
     assert _json(capsys, "analyze", rr, "--eps", "1/2", "--delta", "2/5")["is_ldp"]["verdict"] == "true"
     # the same question asked three ways gets one answer
     text = _run(capsys, "analyze", rr, "--eps", "0.5")
@@ -134,7 +134,7 @@ def test_check_tanh_bound_runs_and_prints_parameters_with_decimals(capsys):
     assert main(["check", "eta_tv <= tanh(eps/2)", "--class", "ldp", "--N", "2", "--M", "2", "--budget", "20"]) == 0
     out = capsys.readouterr().out
     assert "verdict:    PROVED" in out
-    m = re.search(r"closest approach \(ldp, 2x2, eps=log\(([0-9/]+)\) ≈ ([0-9.]+), gamma=([0-9/]+)", out)
+    m = re.search(r"closest approach \(ldp, 2x2, eps=log\(([0-9/]+)\) ≈ ([0-9.]+), t=([0-9/]+)", out)
     assert m and m.group(1) == m.group(3)
     p, _, q = m.group(1).partition("/")
     assert_rounds(m.group(2), lambda: arb(fmpq(int(p), int(q or 1))).log())

@@ -14,11 +14,13 @@ def _kernel(tmp_path, rows):
 
 def test_tensor_json_values(tmp_path, capsys):
     path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
-    assert main(["tensor", path, "--n", "3", "--t", "2", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert (out["eta_tv"], out["eta_gamma"], out["delta"], out["phi_n"]) == ("11/16", "17/32", "1/4", "485/512")
-    assert out["eta_tv_maximizer"] == [{"x": "0", "x_prime": "1", "count": "3"}]
-    assert out["delta_n_at_gamma_n"] == "19/64" and out["composition_bound_1-(1-delta)^n"] == "37/64"
+    assert main(["tensor", path, "--n", "3", "--t", "2", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)["result"]
+    # binary RR at e^eps0 = 3, n = 3, t = 2: delta = eta_E_2(K) = 1/4, phi^3(2, 1/4) = 1 - (1/8)(3/4)^3
+    assert (out["eta_tv"], out["eta_e_t"], out["delta"], out["phi_n"]) == ("11/16", "17/32", "1/4", "485/512")
+    assert out["t"] == "2" and out["eta_tv_le_phi_n"] is True
+    assert out["eta_tv_maximizer"] == [{"x": 0, "x_prime": 1, "count": 3}]
+    assert out["delta_n_at_t_n"] == "19/64" and out["composition_bound"] == "37/64"  # 1 - (3/4)^3
 
 
 def test_tensor_text_and_mixed_maximizer(tmp_path, capsys):
@@ -58,8 +60,8 @@ def test_tensor_bad_input_exits_2(tmp_path, capsys):
 
 def test_tensor_eps_prints_exact_expression(tmp_path, capsys):
     path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
-    assert main(["tensor", path, "--n", "2", "--eps", "1/2", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["delta_n_at_exp_eps"] == "9/16 - exp(1/2)/16"
+    assert main(["tensor", path, "--n", "2", "--eps", "1/2", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"]["delta_n_at_exp_eps"] == "9/16 - exp(1/2)/16"
 
 
 def test_tensor_long_irrational_value_is_abbreviated(tmp_path, capsys):

@@ -130,24 +130,24 @@ def test_cli_bound(capsys):
     assert main(["bound", "--list"]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in REQUIRED)
-    assert main(["bound", "--list", "--markdown"]) == 0
+    assert main(["bound", "--list", "--format", "markdown"]) == 0
     table = capsys.readouterr().out
     assert table.count("\n| `") == len(B.names()) and "| `phi` |" in table
     assert all(line.count(" | ") == 3 for line in table.splitlines()[2:])  # no stray | inside a formula
     assert main(["bound", "xi", "--t", "3", "--c", "1/4", "--N", "2"]) == 0
     assert "value at t = 3, c = 1/4, N = 2: 4/5" in capsys.readouterr().out
-    assert main(["bound", "xi", "--at", "t=3,c=1/4,N=2"]) == 0  # the deprecated spelling still works
+    assert main(["bound", "xi", "--at", "t=3,c=1/4,N=2"]) == 2  # a parameter with its own flag: one line naming it
     out, err = capsys.readouterr()
-    assert "value at t = 3, c = 1/4, N = 2: 4/5" in out and "--at t=,c= is deprecated; use --t, --c" in err
-    assert main(["bound", "phi", "--at", "eps=1/2,delta=0", "--digits", "8"]) == 0
-    assert "0.39346934" in capsys.readouterr().out
-    assert main(["bound", "xi", "--latex", "--at", "t=3,c=1/4,N=2"]) == 0
+    assert out == "" and err.count("\n") == 1 and "--at: t has its own flag; give it as --t" in err
+    assert main(["bound", "phi", "--eps", "1/2", "--delta", "0", "--digits", "8"]) == 0
+    assert "0.39346934" in capsys.readouterr().out  # 1 - e^(-1/2)
+    assert main(["bound", "xi", "--format", "latex", "--t", "3", "--c", "1/4", "--N", "2"]) == 0
     assert capsys.readouterr().out.strip() == r"\Xi(\varepsilon,c) = \frac{4}{5}"
     assert main(["bound", "ldp_dobrushin_tight", "--compare", "phi"]) == 0
     assert "ldp_dobrushin_tight ≤ phi: true" in capsys.readouterr().out
     assert main(["bound", "nope"]) == 2
     assert "unknown bound" in capsys.readouterr().err
-    assert main(["bound", "phi", "--at", "t=0.5,delta=0"]) == 2  # "0.5" is read exactly as 1/2 < 1
+    assert main(["bound", "phi", "--t", "0.5", "--delta", "0"]) == 2  # "0.5" is read exactly as 1/2 < 1
     assert "violate the domain condition t >= 1" in capsys.readouterr().err
 
 

@@ -99,7 +99,7 @@ def test_generated_documents_compile_with_pdflatex(docs, tmp_path):
 def test_cli_derive_latex(capsys):
     from exactdp.cli import main
 
-    assert main(["derive", "randomized_response", "k=2", "--quantity", "eta_tv,ldp_ratio", "--latex"]) == 0
+    assert main(["derive", "randomized_response", "k=2", "--quantity", "eta_tv,ldp_ratio", "--format", "latex"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(r"\documentclass[10pt]{article}")
     for tex in formulas(out):

@@ -6,7 +6,7 @@ the end of the block, are its expected standard output.  Only ``exactdp`` comman
 split with :mod:`shlex` and handed to :func:`exactdp.cli.main` in this process — never to a shell), in a
 fresh temporary folder holding the example files below, with ``$COLUMNS`` unset (tables are 100 columns
 wide) and stdout not a terminal (no progress bar).  The exit status must be 0 or 1 (1: a refuted
-conjecture or a differing verdict); stderr (deprecation notes) is not compared.
+conjecture or a differing verdict); stderr (notes) is not compared.
 
 Masking rules (applied to the expected and the actual text alike, so timings and paths never fail a run):
 

@@ -42,12 +42,13 @@ def test_a_bound_true_only_for_the_sampled_sizes_is_proved_only_for_them():
 def test_check_json_has_rests_on(capsys):
     from exactdp.cli import main
 
-    assert main(["check", THM1, "--class", "pml", "--budget", "20", "--json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    assert main(["check", THM1, "--class", "pml", "--budget", "20", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)["result"]
     assert doc["verdict"] == "proved" and doc["rests_on"] == []
     assert "(eps,c)-PML Dobrushin bound" in doc["certificates"]
-    assert main(["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--budget", "20", "--json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    assert main(["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--budget", "20",
+                 "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)["result"]
     assert doc["verdict"] == "proved" and doc["rests_on"] == [] and doc["scope"].startswith("all N, M")
     assert "[A] Thm 1: E_gamma contraction of (eps,delta)-LDP kernels" in doc["certificates"]
 

@@ -130,24 +130,29 @@ def test_check_long_input_is_quoted_short(capsys):
 
 # -- 3. bound ---------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("at, words", [
-    ("t=3,c=1/4", ("missing parameter N",)),
-    ("t=3", ("missing parameters", "N", "c")),
-    ("t=3,c=-1,N=2", ("c: must be > 0", "(0, 1/N]")),
-    ("t=3,c=1/2,N=4", ("N*c <= 1",)),
-    ("t=3,c=1/4,N=2.5", ("N: must be an integer",)),
-    ("t=3,c=1/4,N=1", ("N >= 2",)),
-    ("t=1/2,c=1/4,N=2", ("t >= 1",)),
-    ("t=3,t=4,c=1/4,N=2", ("given twice",)),
-    ("eps=1,t=3,c=1/4,N=2", ("eps or t",)),
-    ("eps=-1,c=1/4,N=2", ("eps: must be >= 0",)),
-    ("t=3,c=1/4,N=2,delta=1/2", ("not a parameter of xi",)),
-    ("t=3,,c", ("NAME=VALUE",)),
-    ("", ("--at",)),
-    ("=3", ("NAME=VALUE",)),
+@pytest.mark.parametrize("flags, words", [
+    ("--t 3 --c 1/4", ("missing parameter N",)),
+    ("--t 3", ("missing parameters", "N", "c")),
+    ("--t 3 --c -1 --N 2", ("c: must be > 0", "(0, 1/N]")),
+    ("--t 3 --c 1/2 --N 4", ("N*c <= 1",)),
+    ("--t 3 --c 1/4 --N 2.5", ("N: must be an integer",)),
+    ("--t 3 --c 1/4 --N 1", ("N >= 2",)),
+    ("--t 1/2 --c 1/4 --N 2", ("t >= 1",)),
+    ("--eps 1 --t 3 --c 1/4 --N 2", ("not allowed with argument",)),
+    ("--eps -1 --c 1/4 --N 2", ("eps: must be >= 0",)),
+    ("--t 3 --c 1/4 --N 2 --delta 1/2", ("not a parameter of xi",)),
+    ("--c 1/4 --N 2 --at t=3", ("--at: t has its own flag", "--t")),
+    ("--t 3 --c 1/4 --at N=2", ("--at: N has its own flag", "--N")),
+    ("--t 3 --at alpha=1,alpha=2", ("given twice",)),
+    ("--at alpha=3,,c", ("NAME=VALUE",)),
+    ("--at =3", ("NAME=VALUE",)),
 ])
-def test_bound_values_are_validated(capsys, at, words):
-    fails(capsys, ["bound", "xi", "--at", at], *words)
+def test_bound_values_are_validated(capsys, flags, words):
+    fails(capsys, ["bound", "xi", *flags.split()], *words)
+
+
+def test_bound_empty_assignment_is_one_line(capsys):
+    fails(capsys, ["bound", "xi", "--at", ""], "--at", "empty")
 
 
 def test_bound_api_is_validated_in_one_place():
@@ -167,8 +172,8 @@ def test_bound_api_is_validated_in_one_place():
 
 
 def test_bound_other_errors(capsys):
-    fails(capsys, ["bound", "xi", "--at", "t=3,c=1/4,N=2", "--digits", "0"], "--digits")
-    fails(capsys, ["bound", "phi", "--compare", "ldp_dobrushin_tight", "--at", "c=1"], "not a parameter")
+    fails(capsys, ["bound", "xi", "--t", "3", "--c", "1/4", "--N", "2", "--digits", "0"], "--digits")
+    fails(capsys, ["bound", "phi", "--compare", "ldp_dobrushin_tight", "--c", "1"], "not a parameter")
     err = fails(capsys, ["bound", LONG], "unknown bound")
     assert "x" * 100 not in err
     fails(capsys, ["bound"], "NAME")
@@ -202,8 +207,9 @@ def test_update_readme_is_refused_before_the_run(capsys, monkeypatch, tmp_path):
     assert md.read_text() == "# x\n"
     fails(capsys, ["verify", "--update-readme", str(tmp_path / "nope.md")], "no such file")
     fails(capsys, ["verify", "grosse2026.thm1", "--update-readme"], "full run")
-    fails(capsys, ["verify", "--json", str(tmp_path)], "directory")
-    fails(capsys, ["verify", "--markdown", str(tmp_path / "no" / "x.md")], "does not exist")
+    fails(capsys, ["verify", "--format", "json", "-o", str(tmp_path)], "directory")
+    fails(capsys, ["verify", "--format", "markdown", "-o", str(tmp_path / "no" / "x.md")], "does not exist")
+    fails(capsys, ["verify", "--json", "x.json"], "unrecognized arguments: --json")  # no old spellings
     fails(capsys, ["verify", "--jobs", "0"], "--jobs")
     fails(capsys, ["verify", "--jobs", "100000"], "--jobs")
     err = fails(capsys, ["verify", LONG], "CLAIM_ID")

@@ -69,7 +69,7 @@ def test_digits_above_the_limit_are_refused_up_front():
 
 
 def test_bound_command_refuses_huge_digits(capsys):
-    assert main(["bound", "xi", "--at", "t=3,c=1/4,N=2", "--digits", "10000000"]) == 2
+    assert main(["bound", "xi", "--t", "3", "--c", "1/4", "--N", "2", "--digits", "10000000"]) == 2
     assert "max_digits" in capsys.readouterr().err
 
 

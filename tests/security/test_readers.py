@@ -107,7 +107,7 @@ def test_no_payload_runs_through_the_command_line(sentinel, tmp_path, capsys):
         for argv in (["derive", "--file", str(f)], ["analyze", str(f)], ["analyze", str(g)],
                      ["analyze", str(rr), "--t", p], ["analyze", str(rr), "--c", p],
                      ["evalf", p], ["check", f"eta_tv <= {p}", "--budget", "5"],
-                     ["bound", "xi", "--at", f"t={p},c=1/4,N=2"], ["tensor", str(f), "--n", "2"]):
+                     ["bound", "xi", "--t", p, "--c", "1/4", "--N", "2"], ["tensor", str(f), "--n", "2"]):
             assert main(argv) == 2, argv
             err = capsys.readouterr().err
             assert err.count("\n") == 1 and "Traceback" not in err, (argv, err)

@@ -38,11 +38,12 @@ def test_the_chord_needs_the_ldp_range():
 
 def test_check_uses_the_exact_coefficient(capsys):
     """`check` evaluates eta_chi2 / eta_kl exactly: the cube of the bound is refuted by binary RR at e^eps = 2."""
-    code = main(["check", "eta_kl <= ((exp(eps)-1)/(exp(eps)+1))^3", "--class", "ldp", "--json"])
-    doc = json.loads(capsys.readouterr().out)
+    code = main(["check", "eta_kl <= ((exp(eps)-1)/(exp(eps)+1))^3", "--class", "ldp", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)["result"]
     assert code == 1 and doc["verdict"] == "refuted"
     ce = doc["counterexample"]
     assert ce["rows"] == [["2/3", "1/3"], ["1/3", "2/3"]] and (ce["lhs"], ce["rhs"]) == ("1/9", "1/27")
-    code = main(["check", "eta_chi2 <= ((exp(eps)-1)/(exp(eps)+1))^2", "--class", "ldp", "--json", "--budget", "60"])
-    doc = json.loads(capsys.readouterr().out)
+    code = main(["check", "eta_chi2 <= ((exp(eps)-1)/(exp(eps)+1))^2", "--class", "ldp", "--format", "json",
+                 "--budget", "60"])
+    doc = json.loads(capsys.readouterr().out)["result"]
     assert code == 0 and doc["verdict"] == "no-counterexample"

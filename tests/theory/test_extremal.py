@@ -1,6 +1,8 @@
 """Exact suprema over privacy classes (exactdp.theory.extremal): claims.md §7 tables, closed forms, brute
 force over grid kernels, and the paper constructions."""
 
+import json
+
 import pytest
 import sympy
 from flint import fmpq
@@ -197,9 +199,9 @@ def test_bad_input():
 def test_cli_extremal(capsys):
     from exactdp.cli import main
 
-    assert main(["extremal", "sup", "--N", "3", "--t", "5/2", "--c", "1/4", "--json"]) == 0
-    out = capsys.readouterr().out
-    assert '"value": "12/13"' in out and '"certificates re-checked": "yes"' in out
+    assert main(["extremal", "sup", "--N", "3", "--t", "5/2", "--c", "1/4", "--format", "json"]) == 0
+    r = json.loads(capsys.readouterr().out)["result"]
+    assert (r["value"], r["xi"], r["certified"], r["problems"]) == ("12/13", "12/13", True, [])  # [G] Thm 1
     assert main(["extremal", "gamma", "--N", "4", "--t", "3/2", "--c", "1/8"]) == 0
     out = capsys.readouterr().out
     assert "value: 7/5" in out and "Lemma 4: 7/4" in out

@@ -70,7 +70,7 @@ def test_pml_chi2_conjecture_is_refuted_with_default_settings():
     assert ce["check"]["sign"] == -1 and ce["check"]["member"] == "true"
     # the witness, re-checked here with the core functions: in the class, and eta_chi2 above Xi^2 already at
     # the lower end of its enclosure
-    K, t, c = Kernel(ce["rows"]), fmpq(ce["params"]["gamma"]), fmpq(ce["params"]["c"])
+    K, t, c = Kernel(ce["rows"]), fmpq(ce["params"]["t"]), fmpq(ce["params"]["c"])
     assert pml_ratio(K, c) <= t
     assert eta_chi2(K).lower > xi(t, c, K.N) ** 2
     if K.N >= 3:  # found through the enclosure: the report says the value is a lower bound

@@ -25,7 +25,7 @@ def kernel_of(ce) -> Kernel:
 
 def assert_member(ce):
     K, p = kernel_of(ce), ce["params"]
-    g = q(p["gamma"])
+    g = q(p["t"])
     if ce["class"] == "ldp":
         assert is_ldp(K, t=g) is Truth.TRUE
     elif ce["class"] == "approx-ldp":
@@ -46,19 +46,19 @@ def refuted(text, cls, **kw):
 
 def test_constant_changed_ldp():
     ce = refuted("eta_tv <= (exp(eps)-1)/(exp(eps)+2)", "ldp")
-    g = q(ce["params"]["gamma"])
+    g = q(ce["params"]["t"])
     assert eta_tv(kernel_of(ce)) > (g - 1) / (g + 2)
 
 
 def test_sign_flipped_approx_ldp():
     ce = refuted("eta_tv <= 1-(1+delta)*exp(-eps)", "approx-ldp")
-    g, d = q(ce["params"]["gamma"]), q(ce["params"]["delta"])
+    g, d = q(ce["params"]["t"]), q(ce["params"]["delta"])
     assert eta_tv(kernel_of(ce)) > 1 - (1 + d) / g
 
 
 def test_one_minus_Nc_replaced_by_one_minus_c_pml():
     ce = refuted("eta_tv <= (exp(eps)-1)/(exp(eps)*(1-c)+1)", "pml", N="2..4")
-    g, c = q(ce["params"]["gamma"]), q(ce["params"]["c"])
+    g, c = q(ce["params"]["t"]), q(ce["params"]["c"])
     assert eta_tv(kernel_of(ce)) > (g - 1) / (g * (1 - c) + 1)
     assert ce["slack"] == str(((g - 1) / (g * (1 - c) + 1)) - eta_tv(kernel_of(ce)))
 
@@ -66,7 +66,7 @@ def test_one_minus_Nc_replaced_by_one_minus_c_pml():
 def test_exponent_n_replaced_by_n_minus_1():
     ce = refuted("eta_tv_tensor(n) <= 1-exp(-n*eps)*(1-delta)**(n-1)", "approx-ldp")
     K, n = kernel_of(ce), int(ce["params"]["n"])
-    g, d = q(ce["params"]["gamma"]), q(ce["params"]["delta"])
+    g, d = q(ce["params"]["t"]), q(ce["params"]["delta"])
     lhs = eta_tv(K.tensor_power(n)) if n > 1 else eta_tv(K)
     assert lhs > 1 - (1 - d) ** (n - 1) / g ** n
 
@@ -75,13 +75,13 @@ def test_strict_at_a_tight_point():
     r = check("eta_tv < (exp(eps)-1)/(exp(eps)+1)", "ldp", N=2, M=2, budget=40)
     ce = r.counterexample
     assert r.verdict == "refuted" and r.strict
-    g = q(ce["params"]["gamma"])
+    g = q(ce["params"]["t"])
     assert eta_tv(kernel_of(ce)) == (g - 1) / (g + 1)      # equality: the strict version fails
     assert ce["slack"] == "0"
     r2 = check("eta_hs(exp(eps)) < delta", "approx-ldp", N=2, M=2, budget=40)
     ce2 = r2.counterexample
     assert r2.verdict == "refuted"
-    assert eta_hockey_stick(kernel_of(ce2), q(ce2["params"]["gamma"])) == q(ce2["params"]["delta"])
+    assert eta_hockey_stick(kernel_of(ce2), q(ce2["params"]["t"])) == q(ce2["params"]["delta"])
 
 
 # -- true theorems of both papers: no counterexample, never "proved" without a proof ------------------------------
@@ -122,7 +122,7 @@ def test_true_theorems_give_no_counterexample(text, cls):
 
 def test_ldp_bound_for_pml_kernels_is_refuted():
     ce = refuted("eta_tv <= (exp(eps)-1)/(exp(eps)+1)", "pml")
-    g = q(ce["params"]["gamma"])
+    g = q(ce["params"]["t"])
     assert eta_tv(kernel_of(ce)) > (g - 1) / (g + 1)
 
 
@@ -148,7 +148,7 @@ def test_phi_power_reading_is_refuted():
     ce = r.counterexample
     assert r.verdict == "refuted" and int(ce["params"]["n"]) >= 2
     K, n = kernel_of(ce), int(ce["params"]["n"])
-    g, d = q(ce["params"]["gamma"]), q(ce["params"]["delta"])
+    g, d = q(ce["params"]["t"]), q(ce["params"]["delta"])
     assert eta_tv(K.tensor_power(n)) > (1 - (1 - d) / g) ** n
 
 
@@ -215,19 +215,19 @@ def test_gamma_range_restricts_eps():
     near_one = check("eta_tv <= eps/(1+eps)", "ldp", t="5/2..3", budget=120)
     assert near_one.verdict == "no-counterexample"
     lo, hi = q("5/2"), q("3")
-    assert lo <= q(near_one.closest["params"]["gamma"]) <= hi
-    assert near_one.stats["gamma_range"] == "5/2..3"
+    assert lo <= q(near_one.closest["params"]["t"]) <= hi
+    assert near_one.stats["t_range"] == "5/2..3"
     ce = refuted("eta_tv <= eps/3", "ldp", t=("5/2", 3))
-    assert lo <= q(ce["params"]["gamma"]) <= hi
+    assert lo <= q(ce["params"]["t"]) <= hi
     ce2 = refuted("eta_hs(exp(eps)) < delta", "approx-ldp", t="2..2")
-    assert ce2["params"]["gamma"] == "2"
+    assert ce2["params"]["t"] == "2"
     from exactdp.errors import ExactDPError
 
     with pytest.raises(ExactDPError, match="1 <= lo <= hi"):
         check("eta_tv <= 1", t="1/2..2")
     # the same range given in eps (each e^eps rational), and an eps range whose ends are not log-rational
     by_eps = check("eta_tv <= eps/(1+eps)", "ldp", eps="log(5/2)..log(3)", budget=120)
-    assert by_eps.stats["gamma_range"] == "5/2..3" and by_eps.closest == near_one.closest
+    assert by_eps.stats["t_range"] == "5/2..3" and by_eps.closest == near_one.closest
     with pytest.raises(ExactDPError, match="eps: e.eps must be rational"):
         check("eta_tv <= 1", eps="1/2..1")
     with pytest.raises(ExactDPError, match="at most one"):

@@ -40,7 +40,7 @@ from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expr
 from exactdp.numbers.truth import Truth
 from exactdp.scopes import scope_text, size_names, sizes_of, valid_sizes
 
-def _limit(e: Any, x: Any, point: Any):
+def _limit(e: Any, x: Any, point: Any) -> Any:
     """``Limit(e, x, point)``: the one-sided limit x → point⁺ (unevaluated until a checker re-does it)."""
     return sympy.Limit(e, x, point, "+")
 
@@ -52,12 +52,12 @@ FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None
              "Subs": (sympy.Subs, 3), "Limit": (_limit, 3)}
 
 
-def redo(e: Any):
+def redo(e: Any) -> tuple[Any, list[str]]:
     """``e`` with every recorded substitution and limit (``Subs``, ``Limit``) carried out, innermost first, and
     the steps that did it.  Raises ValueError when a limit does not evaluate to a finite expression."""
-    steps = []
+    steps: list[str] = []
 
-    def run(a: Any):
+    def run(a: Any) -> Any:
         v = a.doit(deep=False) if isinstance(a, sympy.Subs) else sympy.limit(a.args[0], a.args[1], a.args[2], "+")
         if v.has(sympy.Limit, sympy.Subs) or v.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
             raise ValueError(f"{a} does not evaluate to a finite expression: {v}")
@@ -190,7 +190,7 @@ class Certificate:
             out[name] = sympy.Symbol(name, **kw)
         return out
 
-    def read(self, text: str, symbols: dict[Any, Any], what: str, relations: bool = False):
+    def read(self, text: str, symbols: dict[Any, Any], what: str, relations: bool = False) -> Any:
         """``text`` read by the safe reader with the certificate's symbols (ReadError names ``what``)."""
         funcs = dict(FUNCTIONS)
         for f in self.functions:
@@ -241,7 +241,7 @@ def _load_kinds() -> None:
     _LOADED = True
 
 
-def _jsonable(v: Any):
+def _jsonable(v: Any) -> Any:
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
     if isinstance(v, (str, bool)) or v is None:
@@ -249,7 +249,7 @@ def _jsonable(v: Any):
     raise TypeError(f"certificate fields hold strings and tuples of them, got {type(v).__name__}")
 
 
-def _from_jsonable(v: Any, what: str):
+def _from_jsonable(v: Any, what: str) -> Any:
     if isinstance(v, list):
         return tuple(_from_jsonable(x, what) for x in v)
     if isinstance(v, (str, bool)) or v is None:
@@ -269,7 +269,8 @@ def check(cert: Certificate) -> CertificateCheck:
     if not isinstance(cert, Certificate) or type(cert).kind not in KINDS:
         raise ParameterError(f"check: expected a registered Certificate, got {type(cert).__name__}")
     try:
-        return _CACHE[cert]
+        cached: CertificateCheck = _CACHE[cert]
+        return cached
     except KeyError:
         pass
     try:
@@ -334,7 +335,7 @@ def _on_a_nonempty_region(cert: Certificate, result: CertificateCheck) -> Certif
 _GRID = tuple(sympy.Rational(a) for a in ("1/2", "1", "2", "3", "1/4", "1/3", "1/8", "5", "10", "-1", "0"))
 
 
-def _grid_point(conds: list[Any], params: list) -> dict[Any, Any] | None:
+def _grid_point(conds: list[Any], params: list[Any]) -> dict[Any, Any] | None:
     """A point of a small rational grid (integers for integer parameters) satisfying every condition, or None."""
     import itertools
 
@@ -375,24 +376,25 @@ def expr_text(e: Any) -> str:
                 a, sympy.Piecewise) or a in (
                 sympy.oo, -sympy.oo, sympy.zoo, sympy.nan, sympy.I):
             raise ValueError(f"{a} cannot be written in the reader's grammar")
-    return _Printer({"order": None}).doprint(e)
+    text: str = _Printer({"order": None}).doprint(e)
+    return text
 
 
 class _Printer(sympy.printing.str.StrPrinter):
     """sympy's text, with a recorded substitution of several variables written as nested ``Subs(e, x, v)`` (the
     reader's grammar has no tuples) and a limit as ``Limit(e, x, p)`` (x → p⁺)."""
 
-    def _print_Subs(self, obj: Any):
+    def _print_Subs(self, obj: Any) -> str:
         e, xs, vs = obj.args
         for i, x in enumerate(xs):
             if any(x in v.free_symbols for v in vs[:i]):
                 raise ValueError(f"{obj}: the simultaneous substitution cannot be written as nested Subs")
-        text = self._print(e)
+        text: str = self._print(e)
         for x, v in zip(xs, vs):
             text = f"Subs({text}, {self._print(x)}, {self._print(v)})"
         return text
 
-    def _print_Limit(self, obj: Any):
+    def _print_Limit(self, obj: Any) -> str:
         e, x, p, _ = obj.args
         return f"Limit({self._print(e)}, {self._print(x)}, {self._print(p)})"
 
@@ -434,7 +436,7 @@ def assumptions_of(symbols: Any) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def decide_sign(expr: Any, conditions: list[Any], strict: bool = False):
+def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple[Truth, str]:
     """Decide ``expr ≥ 0`` (``> 0`` if strict) for every point satisfying ``conditions`` (sympy relations).
 
     Only the conditions whose symbols all occur in ``expr`` are used (a *superset* of the region), so a

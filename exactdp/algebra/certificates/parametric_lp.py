@@ -57,6 +57,10 @@ from exactdp.algebra.regions import Region, rational_to_qq, relation_to_positive
 _ZERO = sympy.Integer(0)
 
 
+#: the (identities, signs) of :func:`optimality_conditions`: each a list of ((what, index), field element)
+_Conditions = tuple[list[tuple[tuple[str, int], Any]], list[tuple[tuple[str, int], Any]]]
+
+
 # -- conditions and their negation ----------------------------------------------------------------------
 
 def condition_text(rel: Any) -> str:
@@ -64,7 +68,7 @@ def condition_text(rel: Any) -> str:
     return relation_text(rel)
 
 
-def negate(rel: Any):
+def negate(rel: Any) -> Any:
     """¬(g ≥ 0) = g < 0, ¬(g > 0) = g ≤ 0 (and the mirrored forms), without evaluation."""
     g, strict = relation_to_positive(rel)
     return sympy.Le(g, 0, evaluate=False) if strict else sympy.Lt(g, 0, evaluate=False)
@@ -76,7 +80,8 @@ def canonical(rel: Any) -> tuple[Any, ...]:
     return sympy.expand(g), strict
 
 
-def optimality_conditions(A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, c: Any, x: Any, y_ub: Any, y_eq: Any, field: Any):
+def optimality_conditions(A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, c: Any, x: Any, y_ub: Any, y_eq: Any,
+                          field: Any) -> _Conditions:
     """``(identities, signs)`` that make (x, y) an optimal primal/dual pair of the LP at every point where the
     identities hold (≡ 0) and the sign conditions are ≥ 0: x ≥ 0, b_ub − A_ub x ≥ 0, y_ub ≥ 0,
     A_ubᵀy_ub + A_eqᵀy_eq − c ≥ 0; A_eq x − b_eq ≡ 0 and c·x − b·y ≡ 0.  Every entry is an element of
@@ -88,16 +93,16 @@ def optimality_conditions(A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, c: Any, x:
     if not all(a.denom.is_ground for a in data):
         return _optimality_conditions_fractions(A_ub, b_ub, A_eq, b_eq, c, x, y_ub, y_eq, field.zero)
 
-    def poly(a: Any):
+    def poly(a: Any) -> Any:
         return a.numer.quo_ground(a.denom.LC)
 
-    def common(vec: Any):
+    def common(vec: Any) -> tuple[list[Any], Any]:
         den = R.one
         for v in vec:
             den = den.lcm(v.denom)
         return [v.numer * den.exquo(v.denom) for v in vec], den
 
-    def dot(row: Any, nums: Any):
+    def dot(row: Any, nums: Any) -> Any:
         out = R.zero
         for a, v in zip(row, nums):
             if a and v:
@@ -119,9 +124,10 @@ def optimality_conditions(A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, c: Any, x:
     return idents, signs
 
 
-def _optimality_conditions_fractions(A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, c: Any, x: Any, y_ub: Any, y_eq: Any, zero: Any):
+def _optimality_conditions_fractions(A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, c: Any, x: Any, y_ub: Any,
+                                     y_eq: Any, zero: Any) -> _Conditions:
     """:func:`optimality_conditions` for LP data with non-constant denominators, in field arithmetic."""
-    def dot(u: Any, v: Any):
+    def dot(u: Any, v: Any) -> Any:
         return sum((a * b for a, b in zip(u, v) if a and b), zero)
 
     signs = [(("x", j), xj) for j, xj in enumerate(x)]
@@ -145,7 +151,7 @@ class Field:
         self.zero = self.K.zero
         self._cache: dict[Any, Any] = {}
 
-    def __call__(self, e: Any):
+    def __call__(self, e: Any) -> Any:
         if isinstance(e, FracElement):
             return e
         try:
@@ -171,7 +177,7 @@ _SIGN_MEMO_SIZE = 20000
 _FACTOR_MEMO: dict[Any, Any] = {}
 
 
-def _factor_list(part: Any):
+def _factor_list(part: Any) -> Any:
     """``part.factor_list()`` (a polynomial of the field's ring), memoized; the result is only read."""
     key = (part.ring, part)  # equal only within one ring
     out = _FACTOR_MEMO.get(key)
@@ -223,12 +229,13 @@ class SignTable:
         """'+', '-', '>=', '<=' for f > 0, f < 0, f ≥ 0, f ≤ 0 on the region (f a polynomial of the field's
         ring); None if it varies or is undecided.  ``hint`` (the sign at a region point) orders the questions."""
         if f in self._signs:
-            return self._signs[f]
+            known: str | None = self._signs[f]
+            return known
         key = f.as_expr()
         memo = (key, self.region)
         if memo in _SIGN_MEMO:
-            self._signs[f] = _SIGN_MEMO[memo]
-            return self._signs[f]
+            known = self._signs[f] = _SIGN_MEMO[memo]
+            return known
         if not hint and self._point is not None:
             v = f(*self._point) if len(self._point) > 1 else f(self._point[0])
             hint = 1 if v > 0 else (-1 if v < 0 else 0)
@@ -310,7 +317,8 @@ class SignTable:
                 return "-"
         return None
 
-    def settle(self, expr: Any, strict: bool = False, point: tuple[Any, ...] | None = None):
+    def settle(self, expr: Any, strict: bool = False,
+               point: tuple[Any, ...] | None = None) -> tuple[Truth | None, list[tuple[Any, bool]]]:
         """``(Truth or None, candidates)`` of expr ≥ 0 (> 0 if strict), expr in the field, from its factors'
         signs.  TRUE / FALSE when the factor signs settle it; ``None`` with the factors to split on
         otherwise: ``(f, False)`` for an odd-power numerator factor whose sign varies, ``(f, True)`` for a
@@ -348,7 +356,7 @@ class SignTable:
         # the product is ≤ 0 (< 0 when no factor may vanish): false on a non-empty region unless it is 0
         return (Truth.FALSE if not weak else None), []
 
-    def splits_for(self, conditions: Any, point: dict[Any, Any]):
+    def splits_for(self, conditions: Any, point: dict[Any, Any]) -> list[Any] | None:
         """Split relations (σf ≥ 0, or σf > 0 for a denominator factor; σ the sign of f at ``point``) after
         which every condition (expr, strict) settles TRUE on the region; ``None`` if one cannot be settled
         (or is false) this way."""
@@ -401,12 +409,15 @@ class ParametricLPCertificate(Certificate):
     tree: tuple[Any, ...] = ()
 
     @classmethod
-    def build(cls, problem: Any, regions: Any, tree: Any, *, name: str = "parametric LP", scope: str = ""):
+    def build(cls, problem: Any, regions: Any, tree: Any, *, name: str = "parametric LP",
+              scope: str = "") -> ParametricLPCertificate:
         """From a :class:`exactdp.theory.parametric.ParametricLP`, its lifted regions and the split tree."""
-        row = lambda v: tuple(expr_text(a) for a in v)  # noqa: E731
+        def row(v: Any) -> tuple[str, ...]:
+            return tuple(expr_text(a) for a in v)
+
         params = tuple(problem.parameters)
 
-        def tr(node: Any):
+        def tr(node: Any) -> tuple[Any, ...]:
             if node[0] == "split":
                 return ("split", node[1], tr(node[2]), tr(node[3]))
             if node[0] == "region":
@@ -426,7 +437,7 @@ class ParametricLPCertificate(Certificate):
                    region_y_eq=tuple(row(r.y_eq) for r in regions),
                    region_value=tuple(expr_text(r.value) for r in regions), tree=tr(tree))
 
-    def value_piecewise(self):
+    def value_piecewise(self) -> Any:
         """The certified optimum (+ offset) as a sympy ``Piecewise`` over the regions."""
         sy = self.symbols()
         off = self.read(self.offset, sy, "offset")
@@ -443,7 +454,10 @@ class ParametricLPCertificate(Certificate):
         variables = [sy[p] for p in self.parameters]
         domain = self.region_conditions(sy)
         F = Field(variables)
-        rd = lambda v, what: tuple(F(self.read(a, sy, what)) for a in v)  # noqa: E731
+
+        def rd(v: Any, what: str) -> tuple[Any, ...]:
+            return tuple(F(self.read(a, sy, what)) for a in v)
+
         c = rd(self.c, "c")
         A_ub = tuple(rd(r, "A_ub") for r in self.A_ub)
         b_ub, A_eq, b_eq = rd(self.b_ub, "b_ub"), tuple(rd(r, "A_eq") for r in self.A_eq), rd(self.b_eq, "b_eq")
@@ -505,7 +519,8 @@ class ParametricLPCertificate(Certificate):
             truth = Truth.FALSE
         return CertificateCheck(truth, tuple(steps), tuple(bad))
 
-    def _coverage(self, sy: Any, variables: Any, domain: Any, region_sets: Any):
+    def _coverage(self, sy: Any, variables: Any, domain: Any,
+                  region_sets: Any) -> tuple[Truth, list[str], list[str]]:
         """Walk the split tree: complementary children, region leaves equal to their paths, empty leaves."""
         bad: list[str] = []
         seen: list[int] = []

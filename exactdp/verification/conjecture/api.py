@@ -50,7 +50,7 @@ KERNEL_WORK = 2000
 
 @dataclass
 class CheckResult(RichDisplay):
-    """The outcome of :func:`check` (``to_dict()`` is the ``--json`` document)."""
+    """The outcome of :func:`check` (``to_dict()`` is the ``result`` of the ``--format json`` document)."""
 
     verdict: str  # "refuted" | "proved" | "proved-modulo" | "no-counterexample"
     conjecture: str
@@ -426,7 +426,7 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
              "instances": merged.instances, "undecided": merged.undecided, "undefined": merged.undefined,
              "kernels_outside_class": merged.outside, "chunks": merged.chunks, "budget": budget, "seed": seed,
              "chunk_size": chunk_size, "max_den": max_den,
-             "gamma_range": None if spec.gamma is None else "..".join(spec.gamma), **info}
+             "t_range": None if spec.gamma is None else "..".join(spec.gamma), **info}
     notes = []
     if info["time_capped"]:
         notes.append(f"stopped by the {max_seconds} s time cap: the result may differ between runs and machines")
@@ -465,7 +465,7 @@ def _refuse_if_nothing_tested(inequality: str, merged) -> None:
 
     if merged.instances == 0:
         raise ParameterError(f"{quote(inequality)}: no instance could be tested ({merged.tried} kernels, none in "
-                             f"the class with the requested sizes and gamma range); widen --N, --M or --t")
+                             f"the class with the requested sizes and t range); widen --N, --M or --t")
     if merged.undefined == merged.instances:
         reason = getattr(merged, "undefined_reason", None) or "undefined"
         raise ParameterError(f"{quote(inequality)}: every one of the {merged.instances} instances tested is "
@@ -475,7 +475,7 @@ def _refuse_if_nothing_tested(inequality: str, merged) -> None:
 def _report(conj: Conjecture, inst: Instance) -> dict:
     chk = recheck(conj, inst)
     rec = inst.record()
-    params = {"eps": str(sympy.log(exact_sympy(inst.gamma))), **{k: rec[k] for k in ("gamma", "delta", "c", "n") if k in rec}}
+    params = {"eps": str(sympy.log(exact_sympy(inst.gamma))), **{k: rec[k] for k in ("t", "delta", "c", "n") if k in rec}}
     out = {"class": inst.cls, "N": inst.K.N, "M": inst.K.M, "rows": rec["rows"], "params": params,
            "lhs": chk["lhs"], "rhs": chk["rhs"], "slack": chk["slack"],
            "lhs_enclosure": chk.get("lhs_enclosure"), "rhs_enclosure": chk.get("rhs_enclosure"),

@@ -32,9 +32,9 @@ from exactdp.verification.conjecture.quantities import MAX_TENSOR_SIZE, Instance
 CLASSES = ("ldp", "approx-ldp", "pml")
 #: parameters each class defines (N, M, n are always defined)
 DEFINED = {
-    "ldp": {"eps", "gamma", "delta"},
-    "approx-ldp": {"eps", "gamma", "delta"},
-    "pml": {"eps", "gamma", "c"},
+    "ldp": {"eps", "t", "gamma", "delta"},
+    "approx-ldp": {"eps", "t", "gamma", "delta"},
+    "pml": {"eps", "t", "gamma", "c"},
 }
 GAMMA_GRID = tuple(fmpq(*v) for v in ((1, 1), (11, 10), (5, 4), (3, 2), (2, 1), (5, 2), (3, 1), (4, 1),
                                       (6, 1), (10, 1), (20, 1)))

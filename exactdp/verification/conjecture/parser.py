@@ -13,7 +13,7 @@ see :data:`PARAMETERS` for the parameters)::
     quantities of K:  eta_tv  ldp_eps  max_leakage  eta_hs(gamma)  delta(eps)  pml_eps(c)  eta_tv_tensor(n)
                       eta_chi2  eta_kl  (two-input kernels)
     divergences:      tv(A,B)  kl(A,B)  hellinger2(A,B)  chi2(A,B)  hs(A,B,gamma),  A, B in {P, Q, K(P), K(Q), row(i)}
-    parameters:       eps  gamma (= exp(eps))  delta  c  N  M  n
+    parameters:       eps  t (= exp(eps))  gamma (= t, the order of E_gamma)  delta  c  N  M  n
     functions:        the reader's set: exp log sqrt sin cos tan sinh cosh tanh atan Min Max Abs
                       (min, max, abs too); constants pi E oo
 """
@@ -35,8 +35,9 @@ from exactdp.measures import registry
 DISTRIBUTIONS = {"P", "Q", "K", "row"}
 #: parameters: name -> meaning
 PARAMETERS = {
-    "eps": "privacy level epsilon = log gamma (gamma rational, so exp(eps) is exact)",
-    "gamma": "gamma = exp(eps)",
+    "eps": "privacy level epsilon = log t (t rational, so exp(eps) is exact)",
+    "t": "t = exp(eps)",
+    "gamma": "the order gamma of E_gamma at the class's level: gamma = t = exp(eps), as in eta_hs(gamma)",
     "delta": "approximate-LDP slack (class approx-ldp; 0 for class ldp)",
     "c": "prior mass bound of (eps,c)-PML (class pml)",
     "N": "number of inputs of K",
@@ -51,6 +52,7 @@ _UNICODE = {"≤": "<=", "≥": ">=", "ε": "eps", "δ": "delta", "γ": "gamma",
 def conjecture_symbols() -> dict:
     return {
         "eps": sympy.Symbol("eps", nonnegative=True),
+        "t": sympy.Symbol("t", positive=True),
         "gamma": sympy.Symbol("gamma", positive=True),
         "delta": sympy.Symbol("delta", nonnegative=True),
         "c": sympy.Symbol("c", positive=True),

@@ -115,7 +115,7 @@ def _rational_in_t(expr: sympy.Expr):
     ``exp(eps)`` (tanh(ε/2), e^{ε/2}, cosh ε, 1 − e^{−ε}) is rewritten exactly: ε = log t, every hyperbolic
     function in exponentials, then one fraction; tanh(ε/2) reads (t − 1)/(t + 1)."""
     s = conjecture_symbols()
-    f = expr.subs(sympy.exp(s["eps"]), _t).subs(s["gamma"], _t)
+    f = expr.subs(sympy.exp(s["eps"]), _t).subs(s["gamma"], _t).subs(s["t"], _t)
     if f.has(s["eps"]):
         from exactdp.algebra.prover import exponential_form
 

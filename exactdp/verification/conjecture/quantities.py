@@ -51,7 +51,7 @@ class Instance:
 
     def record(self) -> dict:
         """Plain exact strings (picklable, JSON-ready)."""
-        out = {"class": self.cls, "rows": self.K.as_strings(), "gamma": str(self.gamma)}
+        out = {"class": self.cls, "rows": self.K.as_strings(), "t": str(self.gamma)}
         for k in ("delta", "c", "n"):
             v = getattr(self, k)
             if v is not None:
@@ -66,14 +66,14 @@ class Instance:
         K = Kernel.from_exact_rows([[q(v) for v in r] for r in rec["rows"]], False)
         P = Distribution.from_exact_probs(tuple(q(v) for v in rec["P"]), False) if "P" in rec else None
         Qd = Distribution.from_exact_probs(tuple(q(v) for v in rec["Q"]), False) if "Q" in rec else None
-        return cls(rec["class"], K, q(rec["gamma"]), q(rec["delta"]) if "delta" in rec else None,
+        return cls(rec["class"], K, q(rec["t"]), q(rec["delta"]) if "delta" in rec else None,
                    q(rec["c"]) if "c" in rec else None, int(rec["n"]) if "n" in rec else None, P, Qd)
 
     def params_sympy(self) -> dict:
-        """Exact sympy values of the parameters (ε = log γ)."""
+        """Exact sympy values of the parameters (ε = log t; γ, the order of E_γ, is t)."""
         r = lambda v: sympy.Rational(int(v.p), int(v.q))
-        out = {"eps": sympy.log(r(self.gamma)), "gamma": r(self.gamma), "N": sympy.Integer(self.K.N),
-               "M": sympy.Integer(self.K.M)}
+        out = {"eps": sympy.log(r(self.gamma)), "t": r(self.gamma), "gamma": r(self.gamma),
+               "N": sympy.Integer(self.K.N), "M": sympy.Integer(self.K.M)}
         if self.delta is not None:
             out["delta"] = r(self.delta)
         if self.c is not None:
@@ -117,7 +117,7 @@ class InstanceEnv(V.Env):
             return self.quantity(name, ())
         if name == "eps":
             return V.log_of(i.gamma)
-        if name == "gamma":
+        if name in ("t", "gamma"):  # gamma: the order of E_gamma at the class's level t = e^eps
             return i.gamma
         if name == "N":
             return fmpq(i.K.N)
