@@ -86,7 +86,7 @@ def test_mixed_exponents_add():
     _contains(fi.add(small, small), [fmpq(10, 2**3000)])
 
 
-@pytest.mark.parametrize("m", [1, 2, 17, 1000, 20_000])
+@pytest.mark.parametrize("m", [1, 2, 17, 1000, pytest.param(20_000, marks=pytest.mark.slow)])  # 20 000: the 1000 case, longer
 def test_long_sums_and_prefix_sums(m):
     rng = random.Random(m)
     xs = [fmpq(rng.randrange(1, 2**50), rng.randrange(1, 2**50)) for _ in range(m)]

@@ -35,10 +35,8 @@ def test_text_mode_keeps_bars_and_maths():
 
 
 @pytest.fixture(scope="module")
-def quick_results():
-    from exactdp.verification.engine import verify
-
-    return verify((), seed=0, quick=True)
+def quick_results(quick_verify_results):
+    return quick_verify_results
 
 
 @pytest.mark.slow

@@ -8,6 +8,8 @@ import tomllib
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -21,17 +23,24 @@ def _mypy(*args: str, cache: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, check=False)
 
 
-def test_typed_packages_pass_mypy(tmp_path):
-    r = _mypy(cache=tmp_path / "cache")
+@pytest.fixture(scope="module")
+def mypy_cache(tmp_path_factory) -> Path:
+    """One incremental cache for both runs below (same configuration): the second re-reads the package's
+    results instead of type-checking exactdp again; mypy's incremental mode gives the same diagnostics."""
+    return tmp_path_factory.mktemp("mypy-cache")
+
+
+def test_typed_packages_pass_mypy(mypy_cache):
+    r = _mypy(cache=mypy_cache)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-1000:]
     assert "Success" in r.stdout
 
 
-def test_the_check_can_fail(tmp_path):
+def test_the_check_can_fail(tmp_path, mypy_cache):
     """A type error is reported with the same configuration: the check is not vacuous."""
     bad = tmp_path / "bad.py"
     bad.write_text("from exactdp.kernels import Kernel\n\nn: str = Kernel([[1]]).N\n")
-    r = _mypy("--config-file", str(ROOT / "pyproject.toml"), str(bad), cache=tmp_path / "cache")
+    r = _mypy("--config-file", str(ROOT / "pyproject.toml"), str(bad), cache=mypy_cache)
     assert r.returncode != 0 and "Incompatible types" in r.stdout, r.stdout + r.stderr
 
 

@@ -12,6 +12,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.algebra.certificates import KINDS, Certificate, check
+from exactdp.algebra.certificates.cache import CheckMemo
 from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.algebra.certificates.lp_point import LPPoint
 from exactdp.algebra.certificates.statements import SymbolicStatements
@@ -321,7 +322,7 @@ def test_proved_claims_carry_certificates_that_recheck_from_json(claim_id, monke
     outcomes = [c.run(CheckContext(quick=True)) for c in proofs]
     certs = [cert for o in outcomes for cert in o.certificates]
     assert certs and all(o.scope.startswith(CC.ALL_N_M) or o.scope == "all parameters" for o in outcomes)
-    monkeypatch.setattr(certificates, "_CACHE", {})  # no cached answer: each is checked again from its data
+    monkeypatch.setattr(certificates, "_CACHE", CheckMemo())  # no cached answer: each is checked again from its data
     for cert in certs:
         back = Certificate.from_json(json.loads(json.dumps(cert.to_json())))
         assert check(back).truth is Truth.TRUE, (claim_id, cert.name)

@@ -112,8 +112,8 @@ def test_latex_document_structure(fast_results):
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
-def test_latex_compiles(fast_results, tmp_path):
-    results = verify((), seed=0, quick=True)
+def test_latex_compiles(quick_verify_results, tmp_path):
+    results = quick_verify_results
     (tmp_path / "r.tex").write_text(report.to_latex(results, seed=0, quick=True), encoding="utf-8")
     proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "r.tex"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=300, check=False)

@@ -50,8 +50,8 @@ EXPECTED_REFUTED = ("findings.fa06_probabilistic_ldp", "findings.fg01_uniform_ra
 
 
 @pytest.fixture(scope="module")
-def results():
-    return verify((), seed=0, quick=True)
+def results(quick_verify_results):
+    return quick_verify_results
 
 
 @pytest.mark.slow

@@ -34,6 +34,7 @@ from typing import Any, ClassVar, TypeVar
 import sympy
 from sympy.core.function import AppliedUndef
 
+from exactdp.algebra.certificates.cache import CheckMemo
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import ResourceLimitError, require
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expression
@@ -257,22 +258,21 @@ def _from_jsonable(v: Any, what: str) -> Any:
     raise ParameterError(f"certificate: {what} must be a string or a list, got {type(v).__name__} {v!r:.40}")
 
 
-_CACHE: dict[Any, Any] = {}
-_CACHE_SIZE = 4096
+#: the results of earlier checks, by the certificates' content (not their names): :mod:`.cache`
+_CACHE = CheckMemo()
 
 
 def check(cert: Certificate) -> CertificateCheck:
     """Re-check ``cert`` from its data: TRUE, FALSE (with the failures) or UNKNOWN (with the reason).
 
     Bad data (an unreadable expression, a name that is not a parameter) gives FALSE with the reason; a
-    resource limit or undecidable sign gives UNKNOWN.  Equal certificates share one check (a cache)."""
+    resource limit or undecidable sign gives UNKNOWN.  Certificates with equal content share one check,
+    whatever their names (:mod:`.cache`)."""
     if not isinstance(cert, Certificate) or type(cert).kind not in KINDS:
         raise ParameterError(f"check: expected a registered Certificate, got {type(cert).__name__}")
-    try:
-        cached: CertificateCheck = _CACHE[cert]
-        return cached
-    except KeyError:
-        pass
+    known: CertificateCheck | None = _CACHE.get(cert)
+    if known is not None:
+        return known
     try:
         stray = _integers_are_sizes(cert)
         result = stray if stray is not None else cert._check()
@@ -287,9 +287,7 @@ def check(cert: Certificate) -> CertificateCheck:
     except Exception as exc:  # noqa: BLE001 - data the algebra cannot handle is never accepted
         result = CertificateCheck(Truth.UNKNOWN, (), (f"the check could not be completed: "
                                                       f"{type(exc).__name__}: {str(exc)[:200]}",))
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[cert] = result
+    _CACHE.put(cert, result)
     return result
 
 
