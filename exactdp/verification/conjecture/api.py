@@ -7,7 +7,8 @@ Verdicts:
   exact sympy values; class membership with ``is_ldp`` / ``pml_ratio``) and printed as a kernel file that
   ``exactdp analyze`` reads;
 * ``proved`` — only when the symbolic layer proves it from certificates checked in the same call
-  (:mod:`.prove`);
+  (:mod:`.prove`: a class bound; or :mod:`.synthesis`, after a search without counterexample: Farkas
+  multipliers of the two-point LP lifted to the parameters);
 * ``proved-modulo`` — proved, except that one step is a claim of the registry (named in ``rests_on``, with
   its registered verdict), not re-proved here: never called "proved";
 * ``no-counterexample`` — the budget was spent without a violation: the report gives the kernels tried per

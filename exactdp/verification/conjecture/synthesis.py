@@ -195,9 +195,9 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
         conds = [*dom, *extra_dom, *r.conditions]
         d = decide(sympy.GreaterThan(slack, 0, evaluate=False) if slack.free_symbols else slack >= 0,
                    Region.of(*conds, variables=sorted(set(params), key=str)))
-        if d.truth is Truth.FALSE:
-            pt = {str(s): v for s, v in (d.counterexample or {}).items()}
-            sub = {s: d.counterexample[s] for s in (d.counterexample or {})}
+        if d.truth is Truth.FALSE and d.counterexample:
+            sub = dict(d.counterexample)
+            pt = {str(s): v for s, v in sub.items()}
             return Gap(cls, pt, r.value.xreplace(sub), F.xreplace(sub),
                        tuple(x.xreplace(sub) for x in r.x), sizes or "every N")
         if d.truth is not Truth.TRUE:
