@@ -115,3 +115,24 @@ def test_strict_and_nonlinear_conjectures_are_outside_the_shape():
     for text in ("eta_hs(2) < 1 + Max(exp(eps)-2, 0)", "eta_tv**2 <= 1"):
         r = Y.synthesise(parse_conjecture(text), ["ldp"], _Sizes)
         assert r.proof is None and r.gap is None and r.why
+
+
+def test_a_gap_beyond_the_searched_kernels_becomes_a_rechecked_counterexample():
+    """The bound drops below the LP's optimum only for t > 10^6, where the random search does not go; the LP's
+    optimum there, the binary kernel (t/(t + 1), 1/(t + 1); 1/(t + 1), t/(t + 1)), is re-checked with the core
+    functions and refutes it."""
+    r = check("eta_hs(2) <= Max(exp(eps)-2, 0)/(exp(eps)+1)*Min(1, 10**6/exp(eps))", "ldp", budget=40)
+    assert r.verdict == "refuted" and r.counterexample["member"] == "true"
+    from exactdp.numbers.reader import read_rational
+
+    tv = read_rational(r.counterexample["params"]["gamma"])
+    assert tv > 10 ** 6
+    assert r.counterexample["rows"] == [[str(tv / (tv + 1)), str(1 / (tv + 1))], [str(1 / (tv + 1)), str(tv / (tv + 1))]]
+    assert read_rational(r.counterexample["slack"]) < 0
+    assert any(n.startswith("found by certificate synthesis") for n in r.notes)
+
+
+def test_a_gap_outside_the_requested_t_range_stays_a_note():
+    r = check("eta_hs(2) <= Max(exp(eps)-3, 0)/(exp(eps)+1)", "ldp", budget=40, t="1..2")
+    assert r.verdict == "no-counterexample"
+    assert any(n.startswith("no certificate of this shape (ldp, all N, M): at t = ") for n in r.notes)

@@ -459,6 +459,11 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         if synth is not None and synth.proof is not None:
             proof = synth.proof
         elif synth is not None:
+            refuted = _gap_witness(conj, synth.gap, classes, spec) if synth.gap is not None else None
+            if refuted is not None:
+                notes.append(f"found by certificate synthesis: {synth.gap.text()}; its LP optimum is this kernel")
+                return CheckResult("refuted", inequality, str(conj), classes, refuted, closest, stats, [], notes,
+                                   conj.strict)
             notes.append(synth.gap.text() if synth.gap is not None else f"certificate synthesis: {synth.why}")
     if proof is not None:
         return CheckResult(proof.verdict, inequality, str(conj), classes, None, closest, stats, list(proof.steps),
@@ -484,6 +489,20 @@ def _try_synthesis(conj: Conjecture, classes, spec):
         raise
     except (TypeError, ValueError, ArithmeticError, NotImplementedError):  # sympy could not handle it: no proof
         return None
+
+
+def _gap_witness(conj: Conjecture, gap, classes, spec) -> dict | None:
+    """The counterexample report of a synthesis gap's witness kernel (:meth:`~.synthesis.Gap.witness`) when the
+    core functions re-check it as a member of the class violating the conjecture, with N and t in the searched
+    ranges; None otherwise (the gap stays a note)."""
+    inst = gap.witness()
+    if inst is None or gap.cls not in classes or not spec.N[0] <= inst.K.N <= spec.N[1]:
+        return None
+    t_range = spec.gamma_range()
+    if t_range is not None and not t_range[0] <= inst.gamma <= t_range[1]:
+        return None
+    ce = _report(conj, inst)
+    return ce if _violates(ce["check"], conj.strict) and ce["member"] == "true" else None
 
 
 def _refuse_if_nothing_tested(inequality: str, merged) -> None:

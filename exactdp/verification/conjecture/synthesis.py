@@ -60,6 +60,28 @@ class Gap:
     side: sympy.Expr
     optimum: tuple
     sizes: str
+    n: int | None = None
+
+    def witness(self):
+        """For ε-LDP and (ε,δ)-LDP: the kernel the LP's optimum describes, as an exact search
+        :class:`~.quantities.Instance` — rows (a, 1 − a), (b, 1 − b) (and N − 2 more copies of the second at a
+        fixed N), t and δ of the point.  Its class constraints are the LP's, so it is in the class, and its
+        η_{E_γ} ≥ a − γb = the LP value > F: a counterexample, which the caller re-checks with the core
+        functions.  None for (ε,c)-PML (its LP is a relaxation) or a point that is not rational."""
+        from flint import fmpq
+
+        from exactdp.kernels import Kernel
+        from exactdp.verification.conjecture.quantities import Instance
+
+        if self.cls not in ("ldp", "approx-ldp") or len(self.optimum) != 2:
+            return None
+        vals = [sympy.Rational(v) for v in (self.point.get("t", 1), self.point.get("delta", 0), *self.optimum)
+                if isinstance(v, (int, sympy.Rational))]
+        if len(vals) != 4:
+            return None
+        tq, dq, aq, bq = (fmpq(int(v.p), int(v.q)) for v in vals)
+        rows = [[aq, 1 - aq]] + [[bq, 1 - bq]] * ((self.n or 2) - 1)
+        return Instance(self.cls, Kernel.from_exact_rows(rows), tq, dq if self.cls == "approx-ldp" else fmpq(0))
 
     def text(self) -> str:
         where = ", ".join(f"{k} = {v}" for k, v in self.point.items())
@@ -199,7 +221,7 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
             sub = dict(d.counterexample)
             pt = {str(s): v for s, v in sub.items()}
             return Gap(cls, pt, r.value.xreplace(sub), F.xreplace(sub),
-                       tuple(x.xreplace(sub) for x in r.x), sizes or "every N")
+                       tuple(x.xreplace(sub) for x in r.x), sizes or "every N", n)
         if d.truth is not Truth.TRUE:
             return f"region {k} ({' and '.join(map(str, r.conditions)) or 'the domain'}): F - V >= 0 undecided"
         name = f"check: {lp_name}, region {k}: a{g_text or ' - b'} <= conjectured side"
