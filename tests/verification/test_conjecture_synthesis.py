@@ -136,3 +136,13 @@ def test_a_gap_outside_the_requested_t_range_stays_a_note():
     r = check("eta_hs(2) <= Max(exp(eps)-3, 0)/(exp(eps)+1)", "ldp", budget=40, t="1..2")
     assert r.verdict == "no-counterexample"
     assert any(n.startswith("no certificate of this shape (ldp, all N, M): at t = ") for n in r.notes)
+
+
+def test_certificates_are_written_only_for_a_proof(tmp_path, capsys):
+    from exactdp.cli import main
+
+    out = tmp_path / "none"
+    assert main(["check", "eta_tv < (exp(eps)-1)/(exp(eps)+1)", "--budget", "40", "--certificates", str(out),
+                 "--no-progress"]) == 1
+    assert not out.exists()
+    assert "--certificates: nothing written, the verdict is refuted" in capsys.readouterr().err

@@ -71,7 +71,7 @@ class Gap:
         from flint import fmpq
 
         from exactdp.kernels import Kernel
-        from exactdp.verification.conjecture.quantities import Instance
+        from exactdp.verification.conjecture.quantities import Instance  # deferred: start-up
 
         if self.cls not in ("ldp", "approx-ldp") or len(self.optimum) != 2:
             return None
