@@ -95,7 +95,7 @@ def test_a_bound_below_the_lp_optimum_has_no_certificate_and_names_the_point():
 
 
 def test_a_bound_true_only_for_n_up_to_3_is_proved_only_there_and_refuted_at_4():
-    text = "eta_tv <= Max(4 - N, 0)"
+    text = "eta_hs(2) <= Max(4 - N, 0)*Max(exp(eps)-2, 0)/(exp(eps)+1)"  # (4 - N) >= 1 times the true bound
     r = check(text, "ldp", N=(2, 3), budget=40)
     assert r.verdict == "proved" and r.scope == "N = 2..3, all M; all parameters of the class"
     assert any(s.startswith("ldp, N = 3: parametric LP") for s in r.proof)  # decided per N, not for every N
