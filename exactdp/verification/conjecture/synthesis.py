@@ -238,7 +238,7 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
         res = check(x)
         if res.truth is not Truth.TRUE:
             return f"the two-point certificate {x.name!r} did not check"
-    head = (f"{cls}{'' if n is None else f', N = {n}'}: parametric LP max a - {gamma}*b over the two-point "
+    head = (f"{cls}{'' if n is None else f', N = {n}'}: parametric LP max a{g_text or ' - b'} over the two-point "
             f"constraints: {len(sol.regions)} region(s); certificate {cert_lp.kind} {cert_lp.name!r} checked: TRUE "
             f"(its split tree covers the domain {', '.join(map(str, dom))})")
     return (cert_lp, *combos, *extra), [head] + steps
