@@ -146,3 +146,21 @@ def test_certificates_are_written_only_for_a_proof(tmp_path, capsys):
                  "--no-progress"]) == 1
     assert not out.exists()
     assert "--certificates: nothing written, the verdict is refuted" in capsys.readouterr().err
+
+
+def test_pml_lp_is_certified_on_the_closed_domain_through_the_open_one():
+    """The (eps,c)-PML two-point LP at N = 2 has a degenerate, unsampled cell at t = 1; solved on t > 1, its
+    regions and tree are certified again on t >= 1 (optimality on the closed regions, coverage of t >= 1)."""
+    variables, rows, bounds, dom, problem = Y._lp("pml", sympy.Integer(2), 2)
+    sol, cert = Y._solved(problem, "pml N = 2 test", "N = 2", open_first=True)
+    assert check_certificate(cert).truth is Truth.TRUE
+    assert cert.region[0] == "t >= 1" and len(sol.regions) >= 2
+    # the optimum between 0 and 1 is eta_E2's supremum over 2 x M kernels: at t = 3, c = 1/4 the exact extremal
+    # LP over the entries of 2 x 2 and 2 x 3 kernels (exactdp.theory.extremal, another LP) gives 7/10 too
+    from flint import fmpq
+
+    from exactdp.theory import extremal as X
+
+    value = next(r.value for r in sol.regions if r.value not in (0, 1))
+    assert value.xreplace({Y.t: 3, Y.c: sympy.Rational(1, 4)}) == sympy.Rational(7, 10)
+    assert {str(X.sup_eta_hockey_stick(2, M, gamma=2, t=fmpq(3), c=fmpq(1, 4)).value) for M in (2, 3)} == {"7/10"}
