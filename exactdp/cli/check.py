@@ -1,6 +1,6 @@
 """``exactdp check "INEQUALITY" [--class C] [--N 2..3] [--M 2..3] [--budget K] [--seed S]
 [--t LO..HI | --eps LO..HI] [--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T]
-[--format text|json|markdown|latex|html] [-o FILE] [--no-progress]``.
+[--certificates DIR] [--no-synthesis] [--format text|json|markdown|latex|html] [-o FILE] [--no-progress]``.
 
 ``--t LO..HI`` restricts t = e^eps to [LO, HI] (exact rationals >= 1); ``--eps LO..HI`` the same in eps (each
 e^eps must be rational: ``--eps "log(2)..log(3)"``).  Exit status: 0 no counterexample (or proved, or proved
@@ -86,6 +86,12 @@ def register(sub) -> None:
                    help="a dask.distributed scheduler (tcp://host:8786) that runs the chunks; needs exactdp[dask]")
     p.add_argument("--max-seconds", type=_seconds, default=None,
                    help="extra wall-clock cap; when it stops the run, results may differ between runs")
+    p.add_argument("--certificates", default=None, metavar="DIR",
+                   help="with a proved verdict, write the proof's certificates to DIR as `exactdp verify "
+                        "--certificates` does (claim folder check/); `exactdp recheck DIR` re-checks them")
+    p.add_argument("--no-synthesis", dest="synthesis", action="store_false",
+                   help="do not search a certificate (Farkas multipliers of the two-point LP) when no class "
+                        "bound applies")
     _common.add_output(p, DOCUMENT_FORMATS)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
@@ -112,7 +118,10 @@ def run(args) -> int:
     with _common.progress(args, budget, "check") as bar:
         result = check(args.inequality, args.cls, N=args.N, M=args.M, budget=budget, seed=args.seed,
                        scheduler=args.scheduler, workers=args.workers, progress=_progress_callback(bar),
-                       max_seconds=args.max_seconds, max_den=args.max_den, t=args.t, eps=args.eps)
+                       max_seconds=args.max_seconds, max_den=args.max_den, t=args.t, eps=args.eps,
+                       synthesise_proof=args.synthesis)
+    if args.certificates is not None:
+        _write_certificates(result, args.certificates)
     if args.format == "text":
         from dataclasses import replace
 
@@ -134,6 +143,21 @@ def run(args) -> int:
             doc["closest"].pop("check", None)
         _common.emit_json(args, "check", doc)
     return 1 if result.verdict == "refuted" else 0
+
+
+def _write_certificates(result, directory) -> None:
+    """The proof's certificates under ``directory`` (:func:`exactdp.verification.export.check_results`); a
+    result that is not proved has none: one line on stderr says so and nothing is written."""
+    import sys
+
+    if result.verdict not in ("proved", "proved-modulo"):
+        print(f"exactdp check: --certificates: nothing written, the verdict is {result.verdict} (no proof)",
+              file=sys.stderr)
+        return
+    from exactdp.verification.export import check_results, write_certificates  # deferred: start-up
+
+    written = write_certificates(check_results(result), directory)
+    print(f"exactdp check: wrote {len(written) - 1} certificates and index.json to {directory}", file=sys.stderr)
 
 
 def blocks(r) -> list:

@@ -75,6 +75,23 @@ def records(results) -> tuple[list[tuple[str, dict]], dict]:
     return files, index
 
 
+#: the claim folder of an ``exactdp check --certificates DIR`` export (a user's conjecture, not a catalogue claim)
+CHECK_CLAIM = "check"
+
+
+def check_results(result) -> list:
+    """A proved ``exactdp check`` result (:class:`~exactdp.verification.conjecture.api.CheckResult`) as the one
+    claim :data:`CHECK_CLAIM` with one check, ``exactdp check``, in the shape :func:`write_certificates` exports:
+    ``exactdp recheck DIR`` then re-checks the proof's certificates as it does the catalogue's."""
+    from types import SimpleNamespace
+
+    outcome = result.as_outcome()
+    claim = SimpleNamespace(id=CHECK_CLAIM, expected=outcome.verdict, reconstructed=False)
+    check = SimpleNamespace(check=SimpleNamespace(name="exactdp check", supporting=False), outcome=outcome)
+    return [SimpleNamespace(claim=claim, verdict=outcome.verdict, scope=outcome.scope, rests_on=outcome.rests_on,
+                            checks=(check,))]
+
+
 def _previous_export(root: Path) -> set[str]:
     """The certificate files (``*.json``) a previous export listed in ``root/index.json``, relative to
     ``root``: a re-export drops them, so that ``exactdp recheck`` never finds a stale certificate."""

@@ -7,7 +7,8 @@ Verdicts:
   exact sympy values; class membership with ``is_ldp`` / ``pml_ratio``) and printed as a kernel file that
   ``exactdp analyze`` reads;
 * ``proved`` — only when the symbolic layer proves it from certificates checked in the same call
-  (:mod:`.prove`);
+  (:mod:`.prove`: a class bound; or :mod:`.synthesis`, after a search without counterexample: Farkas
+  multipliers of the two-point LP lifted to the parameters);
 * ``proved-modulo`` — proved, except that one step is a claim of the registry (named in ``rests_on``, with
   its registered verdict), not re-proved here: never called "proved";
 * ``no-counterexample`` — the budget was spent without a violation: the report gives the kernels tried per
@@ -369,7 +370,7 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
 
 def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int = DEFAULT_BUDGET, seed: int = 0,
           scheduler=None, workers: int = 1, progress: bool = False, max_seconds: float | None = None,
-          chunk_size: int = 40, max_den: int = 12, t=None, eps=None) -> CheckResult:
+          chunk_size: int = 40, max_den: int = 12, t=None, eps=None, synthesise_proof: bool = True) -> CheckResult:
     r"""Search for an exact counterexample to ``inequality`` over a class of mechanisms.
 
     Args:
@@ -389,6 +390,9 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         max_den: largest row denominator of the random kernels (the grid phase raises den by itself).
         t, eps: restrict the privacy level to an interval (at most one of them): ``t="5/2..3"`` or a pair
             for t = e^ε (exact rationals ≥ 1; ε near 1), or ``eps="log(2)..log(3)"`` (each e^ε rational).
+        synthesise_proof: when no counterexample is found and no class bound applies, search a certificate
+            (:mod:`.synthesis`: Farkas multipliers of the two-point LP lifted to the parameters, checked); a
+            conjecture below the LP's optimum somewhere gets a note naming the point and the LP value.
     Returns:
         a :class:`CheckResult`.
     Raises:
@@ -450,12 +454,55 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
         if small is not found:
             ce["found_before_shrinking"] = found.record()
         return CheckResult("refuted", inequality, str(conj), classes, ce, closest, stats, [], notes, conj.strict)
+    if proof is None and synthesise_proof:
+        synth = _try_synthesis(conj, classes, spec)
+        if synth is not None and synth.proof is not None:
+            proof = synth.proof
+        elif synth is not None:
+            refuted = _gap_witness(conj, synth.gap, classes, spec) if synth.gap is not None else None
+            if refuted is not None:
+                notes.append(f"found by certificate synthesis: {synth.gap.text()}; its LP optimum is this kernel")
+                return CheckResult("refuted", inequality, str(conj), classes, refuted, closest, stats, [], notes,
+                                   conj.strict)
+            notes.append(synth.gap.text() if synth.gap is not None else f"certificate synthesis: {synth.why}")
     if proof is not None:
         return CheckResult(proof.verdict, inequality, str(conj), classes, None, closest, stats, list(proof.steps),
                            notes, conj.strict, list(proof.rests_on), list(proof.certificates), proof.scope)
     notes.insert(0, "no counterexample found within the budget; this is not a proof")
     return CheckResult("no-counterexample", inequality, str(conj), classes, None, closest, stats, [], notes,
                        conj.strict)
+
+
+def _try_synthesis(conj: Conjecture, classes, spec):
+    """The :class:`~.synthesis.Synthesis` for the conjecture (a checked proof, the gap that rules the
+    certificate shape out, or why not), or None when sympy or the prover could not handle it."""
+    from exactdp.errors import ExactDPError, UndecidedError
+    from exactdp.verification.conjecture.synthesis import synthesise  # deferred: start-up
+
+    try:
+        return synthesise(conj, classes, spec)
+    except UndecidedError as exc:
+        from exactdp.verification.conjecture.synthesis import Synthesis  # deferred: start-up
+
+        return Synthesis(why=f"undecided ({str(exc)[:200]})")
+    except ExactDPError:
+        raise
+    except (TypeError, ValueError, ArithmeticError, NotImplementedError):  # sympy could not handle it: no proof
+        return None
+
+
+def _gap_witness(conj: Conjecture, gap, classes, spec) -> dict | None:
+    """The counterexample report of a synthesis gap's witness kernel (:meth:`~.synthesis.Gap.witness`) when the
+    core functions re-check it as a member of the class violating the conjecture, with N and t in the searched
+    ranges; None otherwise (the gap stays a note)."""
+    inst = gap.witness()
+    if inst is None or gap.cls not in classes or not spec.N[0] <= inst.K.N <= spec.N[1]:
+        return None
+    t_range = spec.gamma_range()
+    if t_range is not None and not t_range[0] <= inst.gamma <= t_range[1]:
+        return None
+    ce = _report(conj, inst)
+    return ce if _violates(ce["check"], conj.strict) and ce["member"] == "true" else None
 
 
 def _refuse_if_nothing_tested(inequality: str, merged) -> None:

@@ -110,7 +110,7 @@ def upper_bound(small: sympy.Expr, cls: str, N: int | None) -> UpperBound | None
     return None
 
 
-def _rational_in_t(expr: sympy.Expr):
+def rational_in_t(expr: sympy.Expr):
     """The parameter side in t = e^ε, or None when it is not a function of t, c, δ, N alone.  ε outside
     ``exp(eps)`` (tanh(ε/2), e^{ε/2}, cosh ε, 1 − e^{−ε}) is rewritten exactly: ε = log t, every hyperbolic
     function in exponentials, then one fraction; tanh(ε/2) reads (t − 1)/(t + 1)."""
@@ -181,7 +181,7 @@ def _algebra_certificate(S, g, strict: bool, conds: list, cls: str, N: int | Non
         statements=(statement(cls if N is None else f"{cls}, N={N}", rel),))
 
 
-def _rewrite_certificate(large, f, s: dict):
+def rewrite_certificate(large, f, s: dict):
     """The checked identity ``large(ε = log t) = f`` on t ≥ 1 (a ``symbolic-statements`` certificate), or None
     when it does not check TRUE: the conjecture's side as typed is bound to the form in t that is decided."""
     from exactdp.algebra.certificates import assumptions_of, check, relation_text, symbols_of
@@ -254,7 +254,7 @@ def _decide_sizes(small, f, cls: str, sizes, strict: bool, s: dict):
 def prove(conj: Conjecture, classes, spec) -> Proof | None:
     """The proof when the conjecture follows for every class and every N in range, else None."""
     small, large = conj.sides()
-    f = _rational_in_t(large)
+    f = rational_in_t(large)
     if f is None:
         return None
     s = conjecture_symbols()
@@ -263,7 +263,7 @@ def prove(conj: Conjecture, classes, spec) -> Proof | None:
     rests_on: list[str] = []
     certificates: list = []
     if large.subs(sympy.exp(s["eps"]), _t).has(s["eps"]):  # rewritten in t: the identity is a checked step
-        rewrite = _rewrite_certificate(large, f, s)
+        rewrite = rewrite_certificate(large, f, s)
         if rewrite is None:
             return None
         certificates.append(rewrite)

@@ -1,0 +1,166 @@
+"""Certificate synthesis in `check` (issue 25, item 1): a user's bound that no class certificate covers is
+proved from Farkas multipliers of the two-point LP, lifted to rational functions of the parameters and checked
+(:mod:`exactdp.verification.conjecture.synthesis`); the export is re-checked by ``exactdp recheck``."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+import sympy
+
+from exactdp.algebra.certificates import check as check_certificate
+from exactdp.numbers.truth import Truth
+from exactdp.verification.conjecture import check
+from exactdp.verification.conjecture import synthesis as Y
+from exactdp.verification.conjecture.parser import parse_conjecture
+
+pytest.importorskip("exactdp.algebra.prover")
+
+ZA = "eta_hs(2) <= Max(exp(eps)-2, 0)/(exp(eps)+1)"  # the shape of Zamanlooy-Asoodeh's E_gamma bound
+
+
+class _Sizes:
+    N = (2, 3)
+
+
+@pytest.fixture(scope="module")
+def za():
+    return check(ZA, "ldp", budget=40)
+
+
+def test_zamanlooy_asoodeh_shape_is_proved_for_all_n_m(za):
+    assert za.verdict == "proved" and za.rests_on == [] and za.counterexample is None
+    assert za.scope == "all N, M; all parameters of the class"
+    assert all(check_certificate(c).truth is Truth.TRUE for c in za.certificates)
+    kinds = sorted({c.kind for c in za.certificates})
+    assert kinds == ["linear-combination", "parametric-lp", "symbolic-statements"]
+    # the two-point step for E_gamma and the structural lemmas travel with the proof
+    names = {c.name for c in za.certificates}
+    assert {"[A] Thm 3: every kernel is (eps, delta*)-LDP", "lemma: aggregation over an output set",
+            "lemma: the mass of an output set is at most 1"} <= names
+
+
+def test_the_lifted_multipliers_are_the_closed_form_farkas_multipliers(za):
+    """On t >= 2 the LP's optimum is (t - 2)/(t + 1), at a = t/(t + 1), b = 1/(t + 1) (both LDP constraints
+    tight), and the multipliers of the two tight constraints are (2t - 1)/(t^2 - 1) and (t - 2)/(t^2 - 1):
+    solving -1 = -l1 - t*l2 (coefficient of a) and 2 = t*l1 + l2 (coefficient of b) by hand gives them."""
+    t = sympy.Symbol("t")
+    combos = [c for c in za.certificates if c.kind == "linear-combination" and "region" in c.name]
+    upper = [c for c in combos if any("t - 2 >= 0" in r for r in c.region)]
+    assert len(upper) == 1
+    lam = [sympy.sympify(m, locals={"t": t}) for m in upper[0].multipliers]
+    assert sympy.simplify(lam[0] - (2 * t - 1) / (t ** 2 - 1)) == 0
+    assert sympy.simplify(lam[2] - (t - 2) / (t ** 2 - 1)) == 0
+    assert all(m == 0 for k, m in enumerate(lam) if k not in (0, 2))
+    assert upper[0].slack.replace(" ", "") in ("-(t-2)/(t+1)+Max(0,t-2)/(t+1)", "Max(0,t-2)/(t+1)-(t-2)/(t+1)")
+
+
+def test_export_is_rechecked_ok(za, tmp_path, capsys):
+    from exactdp.cli import main
+
+    out = tmp_path / "certs"
+    assert main(["check", ZA, "--class", "ldp", "--budget", "20", "--certificates", str(out), "--no-progress"]) == 0
+    assert "verdict:    PROVED" in capsys.readouterr().out
+    index = json.loads((out / "index.json").read_text())
+    assert index["claims"]["check"]["verdict"] == "proved" and index["certificates"] == len(za.certificates)
+    assert main(["recheck", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert f"{len(za.certificates)} certificates: {len(za.certificates)} OK, 0 UNDECIDED" in text
+
+
+def test_a_tampered_multiplier_is_rejected_by_engine_and_recheck(za):
+    from exactdp.recheck import REJECTED, recheck_certificate
+
+    combo = next(c for c in za.certificates if c.kind == "linear-combination" and "region" in c.name
+                 and any("t - 2 >= 0" in r for r in c.region))
+    bad = dataclasses.replace(combo, multipliers=("(2*t - 1)/(t**2 - 1)",) + combo.multipliers[1:2]
+                              + ("(t - 1)/(t**2 - 1)",) + combo.multipliers[3:])
+    assert check_certificate(bad).truth is not Truth.TRUE
+    assert recheck_certificate(bad.to_json()).status == REJECTED
+
+
+def test_a_bound_below_the_lp_optimum_has_no_certificate_and_names_the_point():
+    """Max(t - 3, 0)/(t + 1) is below the LP's optimum (t - 2)/(t + 1) on 2 < t: the gap names a point, the LP
+    value there, and the LP's optimal (a, b), a binary eps-LDP kernel with eta_E2 = the LP value."""
+    r = Y.synthesise(parse_conjecture("eta_hs(2) <= Max(exp(eps)-3, 0)/(exp(eps)+1)"), ["ldp"], _Sizes)
+    assert r.proof is None and r.gap is not None
+    g = r.gap
+    tv = sympy.Rational(g.point["t"])
+    assert 2 < tv and g.lp_value == (tv - 2) / (tv + 1) and g.side == max(tv - 3, 0) / (tv + 1)
+    a, b = g.optimum
+    assert (a, b) == (tv / (tv + 1), 1 / (tv + 1)) and a - 2 * b == g.lp_value
+    assert "no certificate of this shape" in g.text()
+
+
+def test_a_bound_true_only_for_n_up_to_3_is_proved_only_there_and_refuted_at_4():
+    text = "eta_hs(2) <= Max(4 - N, 0)*Max(exp(eps)-2, 0)/(exp(eps)+1)"  # (4 - N) >= 1 times the true bound
+    r = check(text, "ldp", N=(2, 3), budget=40)
+    assert r.verdict == "proved" and r.scope == "N = 2..3, all M; all parameters of the class"
+    assert any(s.startswith("ldp, N = 3: parametric LP") for s in r.proof)  # decided per N, not for every N
+    r4 = check(text, "ldp", N=(2, 4), budget=400)
+    assert r4.verdict == "refuted" and r4.counterexample["N"] == 4
+    from exactdp.numbers.reader import read_rational
+
+    assert read_rational(r4.counterexample["slack"]) < 0 and r4.counterexample["member"] == "true"
+
+
+def test_approx_ldp_bound_with_delta_is_proved():
+    r = check("eta_hs(2) <= delta + Max(exp(eps)-2+2*delta, 0)/(exp(eps)+1)", "approx-ldp", budget=40)
+    assert r.verdict == "proved" and r.scope.startswith("all N, M")
+
+
+def test_strict_and_nonlinear_conjectures_are_outside_the_shape():
+    for text in ("eta_hs(2) < 1 + Max(exp(eps)-2, 0)", "eta_tv**2 <= 1"):
+        r = Y.synthesise(parse_conjecture(text), ["ldp"], _Sizes)
+        assert r.proof is None and r.gap is None and r.why
+
+
+def test_a_gap_beyond_the_searched_kernels_becomes_a_rechecked_counterexample():
+    """The bound drops below the LP's optimum only for t > 10^6, where the random search does not go; the LP's
+    optimum there, the binary kernel (t/(t + 1), 1/(t + 1); 1/(t + 1), t/(t + 1)), is re-checked with the core
+    functions and refutes it."""
+    r = check("eta_hs(2) <= Max(exp(eps)-2, 0)/(exp(eps)+1)*Min(1, 10**6/exp(eps))", "ldp", budget=40)
+    assert r.verdict == "refuted" and r.counterexample["member"] == "true"
+    from exactdp.numbers.reader import read_rational
+
+    tv = read_rational(r.counterexample["params"]["gamma"])
+    assert tv > 10 ** 6
+    assert r.counterexample["rows"] == [[str(tv / (tv + 1)), str(1 / (tv + 1))], [str(1 / (tv + 1)), str(tv / (tv + 1))]]
+    assert read_rational(r.counterexample["slack"]) < 0
+    assert any(n.startswith("found by certificate synthesis") for n in r.notes)
+
+
+def test_a_gap_outside_the_requested_t_range_stays_a_note():
+    r = check("eta_hs(2) <= Max(exp(eps)-3, 0)/(exp(eps)+1)", "ldp", budget=40, t="1..2")
+    assert r.verdict == "no-counterexample"
+    assert any(n.startswith("no certificate of this shape (ldp, all N, M): at t = ") for n in r.notes)
+
+
+def test_certificates_are_written_only_for_a_proof(tmp_path, capsys):
+    from exactdp.cli import main
+
+    out = tmp_path / "none"
+    assert main(["check", "eta_tv < (exp(eps)-1)/(exp(eps)+1)", "--budget", "40", "--certificates", str(out),
+                 "--no-progress"]) == 1
+    assert not out.exists()
+    assert "--certificates: nothing written, the verdict is refuted" in capsys.readouterr().err
+
+
+def test_pml_lp_is_certified_on_the_closed_domain_through_the_open_one():
+    """The (eps,c)-PML two-point LP at N = 2 has a degenerate, unsampled cell at t = 1; solved on t > 1, its
+    regions and tree are certified again on t >= 1 (optimality on the closed regions, coverage of t >= 1)."""
+    variables, rows, bounds, dom, problem = Y._lp("pml", sympy.Integer(2), 2)
+    sol, cert = Y._solved(problem, "pml N = 2 test", "N = 2", open_first=True)
+    assert check_certificate(cert).truth is Truth.TRUE
+    assert cert.region[0] == "t >= 1" and len(sol.regions) >= 2
+    # the optimum between 0 and 1 is eta_E2's supremum over 2 x M kernels: at t = 3, c = 1/4 the exact extremal
+    # LP over the entries of 2 x 2 and 2 x 3 kernels (exactdp.theory.extremal, another LP) gives 7/10 too
+    from flint import fmpq
+
+    from exactdp.theory import extremal as X
+
+    value = next(r.value for r in sol.regions if r.value not in (0, 1))
+    assert value.xreplace({Y.t: 3, Y.c: sympy.Rational(1, 4)}) == sympy.Rational(7, 10)
+    assert {str(X.sup_eta_hockey_stick(2, M, gamma=2, t=fmpq(3), c=fmpq(1, 4)).value) for M in (2, 3)} == {"7/10"}
