@@ -69,6 +69,7 @@ Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k and may need hundr
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -646,6 +647,13 @@ def hockey_stick_bounds(items, gamma, *, rel_width=None) -> tuple[fmpq, fmpq]:
 
 # -- the composition search's hook (exactdp.measures.composition_filter) ----------------------------------
 
+@functools.lru_cache(maxsize=4096)
+def _log128(x: fmpq) -> arb:
+    """log x as a 128-bit arb ball (cached: the Chernoff bounds of a search take the same few logarithms)."""
+    with ctx.workprec(128):
+        return arb(x).log()
+
+
 def chernoff_bound(items, gamma, *, others=()) -> fmpq:
     r"""An exact rational upper bound of E_γ of the product ``[(PairLoss, k), ...]`` (any number of classes) —
     and of each product in ``others`` (lists like ``items``): p_∞ + c(s)·γ^{−s}·Π_j M_j(s)^{k_j} at one s ≥ 0,
@@ -658,32 +666,34 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
     if gamma == 0:
         return ONE
     with ctx.workprec(64):
-        theta = float(arb(gamma).log().mid())
-        fl = [[([float(arb(P).log().mid()) for _, P in loss.classes], [float(arb(r).log().mid()) for r, _ in loss.classes],
+        theta = float(_log128(gamma).mid())
+        fl = [[([float(_log128(P).mid()) for _, P in loss.classes], [float(_log128(r).mid()) for r, _ in loss.classes],
                 k) for loss, k in prod] for prod in products]  # log-masses: classes below the float range stay finite
 
-    def f(s: float) -> float:
-        worst = -math.inf
+    def f(sv: np.ndarray) -> np.ndarray:
+        """The largest exponent over the products at every s of ``sv`` (vectorised; only guides the choice of s)."""
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cs = np.where(sv > 0, sv * np.log(np.where(sv > 0, sv, 1.0)) - (1 + sv) * np.log1p(sv), 0.0)
+        worst = np.full(sv.shape, -np.inf)
         for prod in fl:
-            v = -s * theta + (s * math.log(s) - (1 + s) * math.log1p(s) if s > 0 else 0.0)
+            v = -sv * theta + cs
             for lPs, ls, k in prod:
                 if lPs:
-                    mx = max(lP + s * x for lP, x in zip(lPs, ls))
-                    v += k * (mx + math.log(sum(math.exp(lP + s * x - mx) for lP, x in zip(lPs, ls))))
-            worst = max(worst, v)
+                    terms = np.array(lPs)[:, None] + np.array(ls)[:, None] * sv[None, :]
+                    mx = terms.max(axis=0)
+                    v = v + k * (mx + np.log(np.exp(terms - mx).sum(axis=0)))
+            worst = np.maximum(worst, v)
         return worst
 
-    lo, hi = 0.0, 1.0
-    while hi < 64 and f(2 * hi) < f(hi):
-        hi *= 2
-    hi = min(2 * hi, 64.0)
-    for _ in range(60):  # golden-section search of the convex f on [lo, hi]
-        a, b = lo + 0.382 * (hi - lo), lo + 0.618 * (hi - lo)
-        if f(a) < f(b):
-            hi = b
-        else:
-            lo = a
-    s = fmpq(*((lo + hi) / 2).as_integer_ratio()) if hi > 1e-12 else ZERO
+    # f is convex in s: a log-spaced grid on [2^-20, 64], then two finer linear grids around the best point
+    grid = np.concatenate(([0.0], np.geomspace(2.0 ** -20, 64.0, 48)))
+    for _ in range(3):
+        vals = f(grid)
+        i = int(np.nanargmin(np.where(np.isnan(vals), np.inf, vals)))
+        lo, hi = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
+        grid = np.linspace(lo, hi, 33)
+    best_s = float(grid[int(np.nanargmin(np.where(np.isnan(f(grid)), np.inf, f(grid))))])
+    s = fmpq(*best_s.as_integer_ratio()) if best_s > 1e-12 else ZERO
     # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
     # in the same direction, so their sum is bounded by the sum of the maxima)
     p_max, f_max = ZERO, ZERO
@@ -694,10 +704,10 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
         with ctx.workprec(128):
             sb = arb(s)
             c = (sb * sb.log() - (1 + sb) * (1 + sb).log()).exp() if s > 0 else arb(1)
-            ball = c * (-sb * arb(gamma).log()).exp()
+            ball = c * (-sb * _log128(gamma)).exp()
             for loss, k in prod:
                 if loss.classes:
-                    ball *= sum((arb(P) * (sb * arb(r).log()).exp() for r, P in loss.classes), arb(0)) ** k
+                    ball *= sum((arb(P) * (sb * _log128(r)).exp() for r, P in loss.classes), arb(0)) ** k
             ends = ball_endpoints(ball)
         p_max = max(p_max, _p_inf(prod)[1])
         f_max = max(f_max, ends[1] if ends is not None else ONE)
