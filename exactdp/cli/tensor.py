@@ -87,17 +87,17 @@ def _check_cost(K, args, t, kw) -> bool:
     return True
 
 
-def _tv_enclosure(K, n: int):
-    """``(witness, enclosure)`` of η_TV(K^{⊗n}) where the exact search is over the limits: the certified enclosure
-    of relative width ≤ 10⁻⁶ (exact when it is a point; then the witness carries the value, else value None and no
-    maximizer)."""
+def _tv_enclosure(factors):
+    """``(witness, enclosure)`` of η_TV(K₁^{⊗n₁} ⊗ …) (``factors = [(K, n), ...]``) where the exact search is over
+    the limits: the certified enclosure of relative width ≤ 10⁻⁶ (exact when it is a point; then the witness
+    carries the value, else value None and no maximizer)."""
     from exactdp.measures.tensor import TensorWitness
-    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+    from exactdp.measures.tensor_enclosure import delta_tensor_product_enclosure
     from exactdp.measures.tensor_search import classify, normalize_factors
 
-    enclosure = delta_tensor_power_enclosure(K, n, 1)
-    classes = len(classify(normalize_factors([(K, n)]))[0])
-    return TensorWitness(enclosure.value, (), classes, 0), enclosure  # type: ignore[arg-type]  # value None: only the enclosure is known
+    enclosure = delta_tensor_product_enclosure(factors, 1)
+    classes = len(classify(normalize_factors(factors))[0])
+    return TensorWitness(enclosure.value, (), classes, 0), enclosure  # value None: only the enclosure is known
 
 
 def _result(out: dict, eps) -> dict:
@@ -133,12 +133,22 @@ def _epsilon_for_delta(factors, args, kw) -> dict:
 
     r = epsilon_tensor_product(factors, _common.read_delta(args), **kw)
     several = len(factors) > 1
-    return {"delta": str(r.delta), "t_star": None if r.t is None else str(r.t),
-            "epsilon": "inf" if r.t is None else str(r.epsilon),
-            "decimal": None if r.t is None else _common.decimal(r.epsilon),
-            "evaluations": str(r.evaluations),
-            "maximizer": [dict({"factor": str(f)} if several else {}, x=str(x), x_prime=str(xp), count=str(c))
-                          for f, x, xp, c in r.composition]}
+    out = {"delta": str(r.delta), "t_star": None if r.t is None else str(r.t),
+           "epsilon": "inf" if r.t is None else str(r.epsilon),
+           "decimal": None if r.t is None else _common.decimal(r.epsilon),
+           "evaluations": str(r.evaluations),
+           "maximizer": [dict({"factor": str(f)} if several else {}, x=str(x), x_prime=str(xp), count=str(c))
+                         for f, x, xp, c in r.composition]}
+    if r.t_lower is not None and r.t is not None:  # t* in (t_lower, t]: a certified enclosure
+        import sympy
+
+        from exactdp.numbers.qq import qq_to_sympy
+
+        lower = sympy.log(qq_to_sympy(r.t_lower))
+        out["t_lower"] = str(r.t_lower)
+        out["epsilon_lower"] = str(lower)
+        out["decimal_lower"] = _common.decimal(lower)
+    return out
 
 
 @contextlib.contextmanager
@@ -186,7 +196,8 @@ def _run_product(args, specs) -> int:
     all pairs of input sequences (exact; the pair-type search over every factor's pair compositions)."""
     from exactdp.analysis import load_kernel
     from exactdp.errors import ParameterError
-    from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness, require_cost, tensor_search_cost
+    from exactdp.limits import limit
+    from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness, tensor_search_cost
     from exactdp.numbers.qq import ONE
 
     if args.t is not None or args.eps is not None:
@@ -197,10 +208,15 @@ def _run_product(args, specs) -> int:
                                report=_common.note), n) for path, n in specs]
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
     shape = " x ".join(f"{K.N}x{K.M}^(x {n})" for K, n in factors)
-    require_cost(tensor_search_cost(factors, ONE, **kw), f"tensor {shape}")
+    cost = tensor_search_cost(factors, ONE, **kw)
+    exact_tv = cost.work <= limit("max_work") and cost.memory <= limit("max_memory")
     total = sum(n for _, n in factors)
+    enclosure = None
     with _common.progress(args, 1 + (args.delta is not None), f"tensor {shape}") as bar:
-        tv = eta_hockey_stick_tensor_product_witness(factors, 1, **kw)
+        if exact_tv:
+            tv = eta_hockey_stick_tensor_product_witness(factors, 1, **kw)
+        else:  # a certified enclosure of relative width <= 1e-6 (under its own guard), as for one kernel
+            tv, enclosure = _tv_enclosure(factors)
         bar.advance()
         inv = _epsilon_for_delta(factors, args, kw) if args.delta is not None else None
         if inv is not None:
@@ -209,8 +225,11 @@ def _run_product(args, specs) -> int:
     if args.format == "json":
         doc = {"n": total, "factors": [{"file": path, "n": n, "inputs": K.N, "outputs": K.M}
                                        for (path, n), (K, _) in zip(specs, factors)],
-               "eta_tv": str(tv.value), "pair_classes": tv.classes, "evaluations": tv.evaluations,
-               "discarded": tv.discarded, "eta_tv_maximizer": maximizer}
+               "eta_tv": None if tv.value is None else str(tv.value), "pair_classes": tv.classes,
+               "evaluations": tv.evaluations, "discarded": tv.discarded, "eta_tv_maximizer": maximizer}
+        if enclosure is not None and not enclosure.exact:
+            doc["eta_tv_enclosure"] = {"lower": str(enclosure.lower), "upper": str(enclosure.upper),
+                                       "relative_width": str(enclosure.relative_width)}
         if inv is not None:
             doc["epsilon_for_delta"] = dict(inv, evaluations=int(inv["evaluations"]), maximizer=[
                 {k: int(v) for k, v in m.items()} for m in inv["maximizer"]])
@@ -219,8 +238,10 @@ def _run_product(args, specs) -> int:
     pairs = ", ".join(f"{c} x ({x},{xp}) of kernel {f + 1}" for f, x, xp, c in tv.composition) or "none"
     lines = [f"K: {shape}, n = {total}: {tv.classes} pair classes, {tv.evaluations} exact evaluations, "
              f"{tv.discarded} compositions ruled out by the certified filter",
-             f"  eta_TV(product) = {_common.shown(tv.value)}",
-             f"  eta_TV maximizer: {pairs} (other coordinates equal)"]
+             f"  eta_TV(product) in {enclosure}" if tv.value is None else
+             f"  eta_TV(product) = {_common.shown(tv.value)}"]
+    if tv.value is not None:
+        lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
     if inv is not None:
         lines += _inversion_lines(inv)
     _common.emit(args, "\n".join(lines))
@@ -256,7 +277,7 @@ def run(args) -> int:
         if exact_tv:
             tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **wkw)
         else:
-            tv, enclosure = _tv_enclosure(K, args.n)
+            tv, enclosure = _tv_enclosure([(K, args.n)])
         bar.advance()
         out: dict[str, Any] = {"n": str(args.n), "eta_tv": str(tv.value),
                "eta_tv_maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)}
@@ -356,6 +377,12 @@ def _inversion_lines(inv: dict) -> list[str]:
     if inv["t_star"] is None:
         return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: none (delta_n stays above it for every eps; "
                 f"{inv['evaluations']} profile evaluations, maximizer {where})"]
+    if "t_lower" in inv:  # a certified enclosure of t*
+        return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: eps in ({inv['decimal_lower']}, {inv['decimal']}] "
+                f"(certified enclosure: delta_n(e^eps) > delta at the left end, <= delta at the right end, "
+                f"t* in ({_common.abbreviate(inv['t_lower'])}, {_common.abbreviate(inv['t_star'])}]; "
+                f"{inv['evaluations']} profile evaluations)",
+                f"  delta_n maximizer at the right end: {where} (other coordinates equal)"]
     eps = inv["epsilon"] + (f" ≈ {inv['decimal']}" if inv["decimal"] else "")
     return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: eps = {eps}, "
             f"t* = e^eps = {_common.abbreviate(inv['t_star'])} (exact; {inv['evaluations']} profile evaluations)",

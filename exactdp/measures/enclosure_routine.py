@@ -31,13 +31,16 @@ class EnclosureRoutine:
     applies_at: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], bool] | None = None
 
 
-def two_class_rows(out: dict, size: int, i: int, j: int, n: int) -> list:
+def two_class_rows(out: dict, size: int, i: int, j: int, n: int, fixed: dict | None = None) -> list:
     """``(counts, lo, hi)`` of every composition (k of class i, n − k of class j, ``size`` classes in all) in the
     order of ``tensor_search.all_compositions`` (k = 0..n), from ``out``: k → (lo, hi); a k not in ``out``
-    gets the trivial bounds (0, 1).  The rows a routine over one factor with two pair classes returns."""
+    gets the trivial bounds (0, 1).  The rows a routine over one factor with two pair classes returns;
+    ``fixed``: class index → count of the other factors' single classes (the same in every composition)."""
     rows = []
     for k in range(n + 1):
         counts = [0] * size
+        for c, m in (fixed or {}).items():
+            counts[c] = m
         counts[i], counts[j] = k, n - k
         lo, hi = out.get(k, (ZERO, ONE))
         rows.append((tuple(counts), lo, hi))

@@ -34,6 +34,11 @@ L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_
    2(m − 1)u in any order (as :mod:`exactdp.numbers.float_interval`); the signed final sum the same bound times
    the sum of absolute values.  Every bound is summed, converted to an exact rational and added outward.
 
+5. **More than two losses** (a product of several kernels: RR^{⊗n₁} ⊗ K^{⊗n₂}, or a composition with fixed
+   factors): the block of most atoms is one side, the other is the product of the remaining blocks
+   (:func:`product_block`: log-masses and losses add, pairs below the product's cut are left out and their mass
+   bounded by their number times e^{cut + errors}), so the sweep above applies unchanged ([A] Thm 1, B-10).
+
 Result: :func:`hockey_stick_bounds` → ``(lo, hi)`` exact ``fmpq`` with lo ≤ E_γ ≤ hi.  The dropped mass is also
 bounded by (1 − p_∞)^k minus the kept mass, so the default cut of :data:`CUT_NATS` nats leaves an absolute width
 of about 10⁻⁹ (relative 10⁻⁸ at n = 10⁴ for E_γ ≈ 0.15): enough to separate compositions.  With ``rel_width`` the
@@ -55,11 +60,16 @@ p = (1/2, 1/4, 1/4), q = (1/8, 3/8, 1/2) at γ = 3^k ≈ e^{n·KL + √n}: 38 la
 past n = 200 a best lower bound within 2⁻²⁰ of 1 stops the search at once (the overlaps that separate the
 compositions lie where only the deepest cuts reach), and the work stops at ``max_work``; the compositions not
 settled keep valid bounds (their open interval's, or [0, 1]), so the search then refuses under its own guard.
+The cut of the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a
+bound must fall below the maximum it is compared with (E_γ ≈ 10⁻⁸ left every composition open at a 12-nat cut).
+Products of several kernels are searched the same way when one factor has two pair classes and every other
+factor one (fixed in every composition; :func:`_applies`).
 Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k and may need hundreds of evaluations.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -90,6 +100,9 @@ _HOPELESS = 4
 #: the relative width asked of a composition that survives its filter bound (the cut deepens while the dropped
 #: mass dominates its width: E_γ near 1, where the overlap Σ min(P, γQ) lives in the far tails of the atoms)
 _REFINE = fmpq(1, 2**40)
+#: the same with fixed factors (a product block per evaluation: each doubling of the cut costs about three times
+#: the atoms; the consumers tighten the survivors to their own width anyway)
+_REFINE_FIXED = fmpq(1, 2**24)
 #: past n = _NEAR_ONE_N, a best lower bound within _NEAR_ONE of 1 stops the search at once (see _enclose_all)
 _NEAR_ONE = fmpq(1, 2**20)
 _NEAR_ONE_N = 200
@@ -98,6 +111,9 @@ MAX_CUT_NATS = 600.0
 #: work units per kept atom (a sort, two searches, a dozen vector passes; calibrated with
 #: benchmarks/bench_tensor.py --all-sequences against the other max_work charges): for the cost guard
 _PER_ATOM = 40
+#: work units per pair of atoms of a product block before its cut (a search per atom, the kept pairs' sums and
+#: their sort, calibrated against _PER_ATOM with benchmarks/bench_tensor.py)
+_PER_PAIR = 16
 
 
 # -- a rigorous exponential on float arrays ---------------------------------------------------------
@@ -308,9 +324,51 @@ def _merge(items) -> list[tuple[PairLoss, int]]:
             raise ParameterError(f"lattice_interval: multiplicities must be integers >= 0, got {k!r}")
         if k:
             merged[loss] = merged.get(loss, 0) + k
-    if len(merged) > 2:
-        raise ParameterError(f"lattice_interval: a product of {len(merged)} distinct losses (at most 2 are covered)")
     return list(merged.items())
+
+
+def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
+    r"""The atoms of the product of two blocks (independent coordinates: log-masses and losses add) whose
+    computed log-mass is within ``cut_nats`` of the product's largest — the side of a product of more than two
+    losses (step 5 of the module docstring).
+
+    Soundness: a stored sum fl(x + y) errs by at most u·(|x| + |y|), so the product's log-mass error is
+    lp_err_X + lp_err_Y + 2u·(max|lp_X| + max|lp_Y|) and its loss error likewise.  A pair is left out when its
+    stored log-masses satisfy lp_y < fl(c − lp_x) with c = max lp_X + max lp_Y − cut, which implies
+    lp_x + lp_y < c + 2u·(|c| + max|lp_X|) (the rounding of the subtraction), so its true P-mass is below
+    e^{c + 2u(|c| + max|lp_X|) + lp_err_X + lp_err_Y}; the left-out pairs number |X|·|Y| minus the kept ones.
+    Their mass plus dropped_X·(finite mass of Y) + dropped_Y·(finite mass of X) ≤ dropped_X + dropped_Y is the
+    product's ``dropped``; its ``finite`` is finite_X·finite_Y (upper bounds multiply)."""
+    order = np.argsort(-Y.lp, kind="stable")
+    ylp_desc = Y.lp[order]
+    mx, my = float(np.max(X.lp)), float(np.max(Y.lp))
+    c = mx + my - cut_nats
+    need = c - X.lp  # keep y with lp_y >= fl(c - lp_x)
+    counts = np.searchsorted(-ylp_desc, -need, side="right")  # #{y : lp_y >= need_x} (ylp_desc descending)
+    total = int(counts.sum())
+    require("max_memory", 64 * total, f"lattice_interval: {total} atoms of a product block")
+    xi = np.repeat(np.arange(len(X.lp)), counts)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    yi = order[np.arange(total, dtype=np.int64) - np.repeat(starts, counts)]
+    lp = X.lp[xi] + Y.lp[yi]
+    L = X.L[xi] + Y.L[yi]
+    ax, ay = float(np.max(np.abs(X.lp))), float(np.max(np.abs(Y.lp)))
+    lp_err = X.lp_err + Y.lp_err + 2 * U * (ax + ay + 1.0)
+    L_err = X.L_err + Y.L_err + 2 * U * (float(np.max(np.abs(X.L))) + float(np.max(np.abs(Y.L))) + 1.0)
+    left_out = len(X.lp) * len(Y.lp) - total
+    dropped = X.dropped + Y.dropped
+    if left_out:
+        with ctx.workprec(64):
+            ends = ball_endpoints(arb(left_out) * (arb(c) + arb(2 * U * (abs(c) + ax + 1.0))
+                                                   + arb(X.lp_err) + arb(Y.lp_err)).exp())
+        dropped += ends[1] if ends is not None else ONE
+    finite = X.finite * Y.finite
+    if max(int(finite.p).bit_length(), int(finite.q).bit_length()) > 20_000:  # keep it small: a 128-bit upper end
+        with ctx.workprec(128):
+            ends = ball_endpoints(arb(X.finite) * arb(Y.finite))
+        finite = min(ends[1], ONE) if ends is not None else ONE
+    s = np.argsort(L, kind="stable")
+    return Block(lp[s], L[s], lp_err, L_err, min(dropped, ONE), c, finite)
 
 
 def _p_inf(items) -> tuple[fmpq, fmpq]:
@@ -393,9 +451,32 @@ class LatticeEnclosure:
             self.store.keep(key, b)
         return b
 
+    def sides(self, items, cut: float) -> list[Block]:
+        """The two blocks the sweep pairs: one (loss, k) block each for at most two distinct losses; for more, the
+        block of most atoms on one side and the :func:`product_block` of the others (each charged to the budget
+        at its size) on the other — products of several kernels, or of a composition with fixed factors."""
+        if len(items) <= 2:
+            blocks = [self.block(loss, k, cut) for loss, k in items]
+            if len(blocks) == 1:
+                blocks.append(Block(np.zeros(1), np.zeros(1), 0.0, 0.0, ZERO, 0.0))
+            return blocks
+        blocks = sorted((self.block(loss, k, cut) for loss, k in items), key=lambda b: -b.count)
+        key = (frozenset(items), cut, "product")  # the items fix both sides (the largest block and the others)
+        other = self.store.blocks.get(key)
+        if other is None:
+            other = blocks[1]
+            for b in blocks[2:]:
+                self._charge(_PER_PAIR * other.count * b.count)
+                require("max_work", _PER_PAIR * other.count * b.count,
+                        f"lattice_interval: a product block of {other.count} x {b.count} atoms")
+                other = product_block(other, b, cut)
+            self.store.keep(key, other)
+        return [blocks[0], other]
+
     def bounds(self, items, gamma, *, rel_width=None, cut_nats: float | None = None) -> tuple[fmpq, fmpq]:
-        r"""Exact rationals lo ≤ E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) ≤ hi for ``items = [(PairLoss, k), ...]`` (at most
-        two distinct losses, each with at most three ratio classes; γ ≥ 0 exact).  With ``rel_width`` the cut is
+        r"""Exact rationals lo ≤ E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) ≤ hi for ``items = [(PairLoss, k), ...]`` (any
+        number of distinct losses, each with at most three ratio classes; γ ≥ 0 exact; more than two losses are
+        paired by :meth:`sides`).  With ``rel_width`` the cut is
         deepened (up to :data:`MAX_CUT_NATS`) while the bound of the dropped mass keeps hi − lo above
         rel_width·lo; the result may still be wider (the caller checks)."""
         g = to_qq(gamma, "gamma")
@@ -412,9 +493,7 @@ class LatticeEnclosure:
             return pl, ph
         cut = self.cut_nats if cut_nats is None else cut_nats
         while True:
-            blocks = [self.block(loss, k, cut) for loss, k in items]
-            if len(blocks) == 1:
-                blocks.append(Block(np.zeros(1), np.zeros(1), 0.0, 0.0, ZERO, 0.0))
+            blocks = self.sides(items, cut)
             self._charge(_PER_ATOM * (blocks[0].count + blocks[1].count))
             sw = _sweep(blocks[0], blocks[1], g)
             drop = sw.dropped
@@ -568,6 +647,13 @@ def hockey_stick_bounds(items, gamma, *, rel_width=None) -> tuple[fmpq, fmpq]:
 
 # -- the composition search's hook (exactdp.measures.composition_filter) ----------------------------------
 
+@functools.lru_cache(maxsize=4096)
+def _log128(x: fmpq) -> arb:
+    """log x as a 128-bit arb ball (cached: the Chernoff bounds of a search take the same few logarithms)."""
+    with ctx.workprec(128):
+        return arb(x).log()
+
+
 def chernoff_bound(items, gamma, *, others=()) -> fmpq:
     r"""An exact rational upper bound of E_γ of the product ``[(PairLoss, k), ...]`` (any number of classes) —
     and of each product in ``others`` (lists like ``items``): p_∞ + c(s)·γ^{−s}·Π_j M_j(s)^{k_j} at one s ≥ 0,
@@ -580,32 +666,34 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
     if gamma == 0:
         return ONE
     with ctx.workprec(64):
-        theta = float(arb(gamma).log().mid())
-        fl = [[([float(arb(P).log().mid()) for _, P in loss.classes], [float(arb(r).log().mid()) for r, _ in loss.classes],
+        theta = float(_log128(gamma).mid())
+        fl = [[([float(_log128(P).mid()) for _, P in loss.classes], [float(_log128(r).mid()) for r, _ in loss.classes],
                 k) for loss, k in prod] for prod in products]  # log-masses: classes below the float range stay finite
 
-    def f(s: float) -> float:
-        worst = -math.inf
+    def f(sv: np.ndarray) -> np.ndarray:
+        """The largest exponent over the products at every s of ``sv`` (vectorised; only guides the choice of s)."""
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cs = np.where(sv > 0, sv * np.log(np.where(sv > 0, sv, 1.0)) - (1 + sv) * np.log1p(sv), 0.0)
+        worst = np.full(sv.shape, -np.inf)
         for prod in fl:
-            v = -s * theta + (s * math.log(s) - (1 + s) * math.log1p(s) if s > 0 else 0.0)
+            v = -sv * theta + cs
             for lPs, ls, k in prod:
                 if lPs:
-                    mx = max(lP + s * x for lP, x in zip(lPs, ls))
-                    v += k * (mx + math.log(sum(math.exp(lP + s * x - mx) for lP, x in zip(lPs, ls))))
-            worst = max(worst, v)
+                    terms = np.array(lPs)[:, None] + np.array(ls)[:, None] * sv[None, :]
+                    mx = terms.max(axis=0)
+                    v = v + k * (mx + np.log(np.exp(terms - mx).sum(axis=0)))
+            worst = np.maximum(worst, v)
         return worst
 
-    lo, hi = 0.0, 1.0
-    while hi < 64 and f(2 * hi) < f(hi):
-        hi *= 2
-    hi = min(2 * hi, 64.0)
-    for _ in range(60):  # golden-section search of the convex f on [lo, hi]
-        a, b = lo + 0.382 * (hi - lo), lo + 0.618 * (hi - lo)
-        if f(a) < f(b):
-            hi = b
-        else:
-            lo = a
-    s = fmpq(*((lo + hi) / 2).as_integer_ratio()) if hi > 1e-12 else ZERO
+    # f is convex in s: a log-spaced grid on [2^-20, 64], then two finer linear grids around the best point
+    grid = np.concatenate(([0.0], np.geomspace(2.0 ** -20, 64.0, 48)))
+    for _ in range(3):
+        vals = f(grid)
+        i = int(np.nanargmin(np.where(np.isnan(vals), np.inf, vals)))
+        lo, hi = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
+        grid = np.linspace(lo, hi, 33)
+    best_s = float(grid[int(np.nanargmin(np.where(np.isnan(f(grid)), np.inf, f(grid))))])
+    s = fmpq(*best_s.as_integer_ratio()) if best_s > 1e-12 else ZERO
     # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
     # in the same direction, so their sum is bounded by the sum of the maxima)
     p_max, f_max = ZERO, ZERO
@@ -616,10 +704,10 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
         with ctx.workprec(128):
             sb = arb(s)
             c = (sb * sb.log() - (1 + sb) * (1 + sb).log()).exp() if s > 0 else arb(1)
-            ball = c * (-sb * arb(gamma).log()).exp()
+            ball = c * (-sb * _log128(gamma)).exp()
             for loss, k in prod:
                 if loss.classes:
-                    ball *= sum((arb(P) * (sb * arb(r).log()).exp() for r, P in loss.classes), arb(0)) ** k
+                    ball *= sum((arb(P) * (sb * _log128(r)).exp() for r, P in loss.classes), arb(0)) ** k
             ends = ball_endpoints(ball)
         p_max = max(p_max, _p_inf(prod)[1])
         f_max = max(f_max, ends[1] if ends is not None else ONE)
@@ -639,38 +727,55 @@ _MIN_MASS = fmpq(1, 2**1000)
 
 
 def _applies(losses, groups, totals):
-    """``(i, j, n)`` when the search is one factor with two pair classes of at most three ratio classes each,
-    one of them with exactly three (two-ratio structures are the two-ratio routine's); None otherwise."""
-    if len(groups) != 1 or len(groups[0]) != 2 or totals[0] < 1:
+    """``(i, j, n, fixed)`` when the search varies one factor's two pair classes of at most three ratio classes each,
+    every other factor having one pair class (``fixed``: its ``(PairLoss, multiplicity)``, the same in every
+    composition: products of several kernels); one class with exactly three ratios when nothing is fixed (the
+    two-ratio structures of one factor are the two-ratio routine's); None otherwise."""
+    pairs = [gi for gi, members in enumerate(groups) if len(members) == 2]
+    if len(pairs) != 1 or any(len(members) > 2 for members in groups) or totals[pairs[0]] < 1:
         return None
-    i, j = groups[0]
-    sizes = (len(losses[i].classes), len(losses[j].classes))
-    if max(sizes) != 3:
+    i, j = groups[pairs[0]]
+    fixed = [(losses[members[0]], totals[gi]) for gi, members in enumerate(groups) if len(members) == 1]
+    sizes = [len(losses[i].classes), len(losses[j].classes)] + [len(loss.classes) for loss, _ in fixed]
+    if max(sizes) > 3 or (not fixed and max(sizes) != 3):
         return None
-    if any(P < _MIN_MASS for k in (i, j) for _, P in losses[k].classes):
+    if any(P < _MIN_MASS for loss in [losses[i], losses[j]] + [lo for lo, _ in fixed] for _, P in loss.classes):
         return None  # masses below the float range (float(P), exp of log-mass quotients): the exact search
-    return i, j, totals[0]
+    return i, j, totals[pairs[0]], fixed
 
 
 def _estimate(losses, groups, totals):
     """(work, memory) of the lattice filter: the two homogeneous corners at the default cut, then about
     4·log2(n) + 8 lattice evaluations of two blocks of ≈ n coordinates at :data:`FILTER_CUT_NATS` (59 → 38 at
     n = 10³, 84 → 50 at n = 10⁴ measured) and a Chernoff bound per box; each block is also charged as it is
-    built (:meth:`LatticeEnclosure.block`)."""
+    built (:meth:`LatticeEnclosure.block`).  Fixed factors multiply the smaller side by their atoms
+    (:func:`product_block`)."""
     found = _applies(losses, groups, totals)
     if found is None:
         return None
-    i, j, n = found
-    corners = atom_estimate(losses[i], n) + atom_estimate(losses[j], n)
-    boxes = atom_estimate(losses[i], n, FILTER_CUT_NATS) + atom_estimate(losses[j], n, FILTER_CUT_NATS)
+    i, j, n, fixed = found
+    extra, extra_f = 1, 1
+    for loss, k in fixed:
+        extra *= atom_estimate(loss, k)
+        extra_f *= atom_estimate(loss, k, FILTER_CUT_NATS)
+
+    def side_work(a: int, b: int, times: int) -> tuple[int, int]:  # (work, atoms): a sweep, the product on b's side
+        return (_PER_ATOM * max(a, b) + (_PER_PAIR * min(a, b) * times if times > 1 else _PER_ATOM * min(a, b)),
+                max(a, b) + min(a, b) * times)
+
+    ai, aj = atom_estimate(losses[i], n), atom_estimate(losses[j], n)
+    fi, fj = atom_estimate(losses[i], n, FILTER_CUT_NATS), atom_estimate(losses[j], n, FILTER_CUT_NATS)
+    corners, corner_atoms = side_work(ai, aj, extra)
+    boxes, box_atoms = side_work(fi, fj, extra_f)
     evaluations = 4 * (n + 1).bit_length() + 8
-    work = _PER_ATOM * (corners + evaluations * boxes) + 40_000 * evaluations
-    return work, 200 * max(corners, boxes) + 64 * (n + 1)
+    work = corners + evaluations * boxes + 40_000 * evaluations
+    return work, 200 * max(corner_atoms, box_atoms) + 64 * (n + 1)
 
 
 def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
-    r"""(counts, lo, hi) of every composition (k of class i, n − k of class j; the order of
-    ``tensor._all_compositions``) by a best-first branch and bound over intervals [a, b] of k: an interval is
+    r"""(counts, lo, hi) of every composition (k of class i, n − k of class j, the fixed factors' classes at their
+    multiplicities; the order of ``tensor._all_compositions``) by a best-first branch and bound over intervals
+    [a, b] of k: an interval is
     bounded by E_γ at its top corner (b, n − a) — data processing, every composition in it has fewer
     coordinates of each class — first by :func:`chernoff_bound`, then by the lattice bounds; an interval whose
     bound is below the best lower bound found gives every composition in it (0, bound); the rest are split
@@ -680,7 +785,7 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
     then keep the bound of their open interval, or [0, 1] — valid, so the filter keeps them and the search
     falls back to its own cost guard (E_γ ≈ 1 for every composition, e.g. γ = 2 at n = 10⁴, has nothing to
     separate)."""
-    i, j, n = _applies(losses, groups, totals)
+    i, j, n, fixed = _applies(losses, groups, totals)
     LA, LB = losses[i], losses[j]
     # the estimate (typical) was charged to max_work; the work itself stops at max_work (or twice the estimate):
     # past it, what is left keeps valid but trivial bounds
@@ -689,26 +794,36 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
     out: dict[int, tuple[fmpq, fmpq]] = {}
     heap: list = []
     try:
-        _branch_and_bound(enc, LA, LB, n, gamma, out, heap)
+        _branch_and_bound(enc, LA, LB, n, gamma, out, heap, fixed)
     except OverBudget:  # E_γ ≈ 1 everywhere (η_TV at large n) or no structure to prune: let the search decide
         for neg, _, a, b in heap:
             for k in range(a, b + 1):
                 out.setdefault(k, (ZERO, -neg))
-    return two_class_rows(out, len(losses), i, j, n)
+    others = {members[0]: totals[gi] for gi, members in enumerate(groups) if len(members) == 1}
+    return two_class_rows(out, len(losses), i, j, n, others)
 
 
 def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, out: dict,
-                      heap: list) -> None:
-    """The search of :func:`_enclose_all`: fills ``out`` (k → bounds); ``heap`` holds the open intervals."""
+                      heap: list, fixed=()) -> None:
+    """The search of :func:`_enclose_all`: fills ``out`` (k → bounds); ``heap`` holds the open intervals;
+    ``fixed``: the ``(PairLoss, multiplicity)`` of the factors every composition shares."""
     import heapq
 
+    fixed = list(fixed)
+
+    depth = FILTER_CUT_NATS
+
     def lattice(kA: int, kB: int) -> tuple[fmpq, fmpq]:
-        return enc.bounds([(LA, kA), (LB, kB)], gamma, cut_nats=FILTER_CUT_NATS)
+        return enc.bounds([(LA, kA), (LB, kB)] + fixed, gamma, cut_nats=depth)
 
     best = ZERO
     for k in (n, 0):  # the homogeneous corners at the default cut: a tight best lower bound
-        out[k] = enc.bounds([(LA, k), (LB, n - k)], gamma)
+        out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma)
         best = max(best, out[k][0])
+    if best > 0:  # the dropped mass (about e^{-depth} absolute) must fall below the maximum: deeper for small E_γ
+        with ctx.workprec(64):
+            small = -float(arb(best).log().mid())
+        depth = min(FILTER_CUT_NATS + max(small, 0.0), MAX_CUT_NATS)
     if ONE - best < _NEAR_ONE and n > _NEAR_ONE_N:
         raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
                          "tails, which only the deepest cuts reach (too costly at this n)")
@@ -718,7 +833,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         nonlocal tick
         if a > b:
             return
-        ub = chernoff_bound([(LA, a), (LB, n - a)], gamma, others=[[(LA, b), (LB, n - b)]])
+        ub = chernoff_bound([(LA, a), (LB, n - a)] + fixed, gamma, others=[[(LA, b), (LB, n - b)] + fixed])
         if ub < best:
             for k in range(a, b + 1):
                 out[k] = (ZERO, ub)
@@ -726,10 +841,10 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         if a == b:
             lo, hi = lattice(a, n - a)
             if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide
-                lo, hi = enc.bounds([(LA, a), (LB, n - a)], gamma, rel_width=_REFINE)
+                lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma, rel_width=_REFINE_FIXED if fixed else _REFINE)
             out[a] = (lo, hi)
             return
-        if chernoff_bound([(LA, b), (LB, n - a)], gamma) <= _HOPELESS * best:
+        if chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma) <= _HOPELESS * best:
             ub = min(ub, lattice(b, n - a)[1])  # else the top corner is far above the best: split without it
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1

@@ -32,14 +32,15 @@ returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A �
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import sympy
-from flint import fmpq
+from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.kernels import as_kernel
-from exactdp.limits import limit
+from exactdp.limits import ResourceLimitError, limit
 from exactdp.measures.privacy_loss import single_loss
 from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, tighten
 from exactdp.measures.tensor_search import (
@@ -55,7 +56,7 @@ from exactdp.measures.tensor_search import (
     shape_text,
 )
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
-from exactdp.numbers.rb import RB
+from exactdp.numbers.rb import RB, ball_endpoints
 from exactdp.numbers.truth import Sign
 
 #: cap on the profile evaluations of one inversion (each one a pair-type search); two to five are typical
@@ -75,9 +76,16 @@ class TensorEpsilon:
 
     delta: fmpq
     t: fmpq | None
-    piece: tuple[fmpq, fmpq]
+    piece: tuple[fmpq, fmpq] | None
     composition: tuple
     evaluations: int
+    #: None when ``t`` is t* exactly; else t* lies in (t_lower, t] — certified: δ_n(t_lower) > δ ≥ δ_n(t) — where
+    #: the maximizing composition's root is out of the exact route's reach (``piece`` is then None)
+    t_lower: fmpq | None = None
+
+    @property
+    def exact(self) -> bool:
+        return self.t_lower is None
 
     @property
     def epsilon(self) -> sympy.Expr:
@@ -136,6 +144,8 @@ def epsilon_tensor_product(factors, delta, *, max_evaluations: int = MAX_EVALUAT
         if decided is not None and (decided or last is not None):
             if not decided:  # δ_n(g) ≤ δ, and E_g(last) = δ: last is a maximizer at g = γ*
                 return TensorEpsilon(d, g, search.piece(last, g), search.composition(last), step)
+            if not _root_fits(search, decided, d):  # a mixed or several-loss composition: certified enclosure
+                return _epsilon_enclosure(search, decided, g, d, what, step)
             root = _root(search, decided, d, what)
             if root is None:
                 return TensorEpsilon(d, None, search.piece(decided, g), search.composition(decided), step)
@@ -252,6 +262,108 @@ def _require_evaluation(items, g: fmpq, what: str) -> None:
     """The cost guard of one exact E_g evaluation of the product ``items``."""
     D, terms, bits, work, memory = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
     require_cost(TensorCost(sum(k for _, k in items), D, terms, bits, 1, work, memory), what)
+
+
+def _root_fits(search: TensorSearch, counts, d: fmpq) -> bool:
+    """Whether the exact root of one composition (:func:`_root`) is within ``max_work`` and ``max_memory``."""
+    items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
+    D, terms, bits, work, memory = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(d))
+    return work <= limit("max_work") and memory <= limit("max_memory")
+
+
+#: relative width of ε = log t* asked of an enclosure, and the margin below δ of its upper end's composition
+EPS_REL_WIDTH = fmpq(1, 10**6)
+_MARGIN = fmpq(4, 10**6)
+
+
+def _rational_exp(x: float) -> fmpq:
+    """A rational within a few ulps of e^x (any rational serves as a trial γ; only its exact value is used)."""
+    with ctx.workprec(64 + max(int(abs(x)), 1).bit_length() + 64):
+        ends = ball_endpoints(arb(fmpq(*x.as_integer_ratio())).exp())
+    assert ends is not None  # e^x of a finite float is a finite ball
+    return max(ends[0], ONE)
+
+
+def _epsilon_enclosure(search: TensorSearch, counts, ga: fmpq, d: fmpq, what: str, step: int) -> TensorEpsilon:
+    r"""t* enclosed where the maximizing composition's root is out of the exact route's reach (products of several
+    kernels, mixed compositions at n = 1000): the root of E_γ(c) = δ of the current composition c is bracketed by
+    rationals r_lo < r_hi with E_{r_lo}(c) > δ (so δ_n(r_lo) > δ: t* > r_lo) and E_{r_hi}(c) < δ(1 − 4·10⁻⁶),
+    both from certified enclosures of E_γ(c) (:mod:`~exactdp.measures.lattice_interval`; exact for one loss), by
+    regula falsi on log E in ε = log γ until log r_hi − log r_lo ≤ 10⁻⁶·log r_lo; then the certified filter
+    decides δ_n(r_hi) ≤ δ (:func:`_filtered_decision`): if so t* ∈ (r_lo, r_hi]; if a composition c' is certified
+    above δ at r_hi, r_hi is a new lower bound of t* and c' the next composition (each step moves right)."""
+    from exactdp.measures.lattice_interval import LatticeEnclosure, OverBudget, shared_blocks  # deferred: start-up
+
+    lattice = LatticeEnclosure(budget=COST_CAP, blocks=shared_blocks())
+    while step <= MAX_STEPS:
+        items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
+
+        def bounds(g: fmpq) -> tuple[fmpq, fmpq]:
+            if single_loss(items) is not None:
+                v = search.hockey_stick(counts, g)
+                return v, v
+            try:
+                return lattice.bounds(items, g, rel_width=fmpq(1, 10**7))
+            except OverBudget as e:
+                raise ResourceLimitError(f"{what}: {e}") from None
+
+        if any(loss.p_only > 0 for loss, _ in items):
+            p_inf = ONE
+            for loss, k in items:
+                p_inf *= (ONE - loss.p_only) ** k
+            if ONE - p_inf > d:  # the P-only mass alone exceeds δ: no finite ε
+                return TensorEpsilon(d, None, None, search.composition(counts), step)
+        # ε_a = log γ_a with E_{γ_a}(c) > δ certified (by the filter's decision); ε_b: E < δ(1 − margin) certified
+        ea = _log_float(ga)
+        lo = bounds(ga)[0]
+        if lo <= d:  # the filter's bound was tighter than this enclosure: tighten until it shows E > δ
+            lo = lattice.bounds(items, ga, rel_width=fmpq(1, 10**9))[0] if single_loss(items) is None else lo
+            if lo <= d:
+                raise ResourceLimitError(f"{what}: E_gamma of the maximizing composition could not be certified above "
+                                         "delta at the bracket's lower end")
+        la = math.log(float(lo)) if lo > 0 else -745.0
+        stepsize = max(1.0, 0.01 * ea)
+        eb = ea + stepsize
+        while True:
+            gb = _rational_exp(eb)
+            lo_b, hi_b = bounds(gb)
+            if hi_b < d * (1 - _MARGIN):
+                break
+            if lo_b > d:
+                ea, ga, la = eb, gb, math.log(float(lo_b))
+            stepsize *= 2
+            eb = ea + stepsize
+            if eb > 1e6:
+                raise ResourceLimitError(f"{what}: the root of E_gamma = delta could not be bracketed")
+        lb = math.log(float(hi_b)) if hi_b > 0 else -745.0
+        ld = math.log(float(d))
+        for _ in range(60):
+            if eb - ea <= float(EPS_REL_WIDTH) * max(ea, 1e-300) / 2:
+                break
+            x = ea + (eb - ea) * (la - ld) / (la - lb) if la > lb else (ea + eb) / 2
+            x = min(max(x, ea + (eb - ea) / 16), eb - (eb - ea) / 16)
+            gx = _rational_exp(x)
+            lo_x, hi_x = bounds(gx)
+            if lo_x > d:
+                ea, ga, la = x, gx, math.log(float(lo_x))
+            elif hi_x < d * (1 - _MARGIN):
+                eb, gb, lb = x, gx, math.log(float(hi_x))
+            else:  # too close to δ to decide either side: the bracket stays as certified
+                break
+        step += 1
+        decided = _filtered_decision(search, gb, d, what)
+        if decided is None:
+            raise ResourceLimitError(f"{what}: no certified filter decides delta at the bracket's upper end")
+        if decided == ():
+            return TensorEpsilon(d, gb, None, search.composition(counts), step, t_lower=ga)
+        counts, ga = decided, gb
+    raise ParameterError(f"epsilon_tensor_product: more than {MAX_STEPS} profile evaluations")
+
+
+def _log_float(g: fmpq) -> float:
+    """log γ as a float (γ ≥ 1; a guide for the trial points, never a result)."""
+    with ctx.workprec(64):
+        return float(arb(g).log().mid())
 
 
 def _root(search: TensorSearch, counts, d: fmpq, what: str) -> fmpq | None:

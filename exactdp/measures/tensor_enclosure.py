@@ -33,6 +33,7 @@ limit.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq
@@ -382,12 +383,27 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
             (or too many candidates survive it), or the ball cannot reach the width within ``max_prec`` /
             ``max_work``.
     """
+    return delta_tensor_product_enclosure([(K, check_n(n))], gamma, rel_width=rel_width, try_exact=try_exact, **kw)
+
+
+def delta_tensor_product_enclosure(factors, gamma, *, rel_width=None, try_exact: bool = True,
+                                   **kw) -> TensorEnclosure:
+    r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) over all pairs of input sequences (``factors = [(K_j, n_j), ...]``):
+    :func:`delta_tensor_power_enclosure` for a product of different kernels — exact where the pair-type search
+    fits the cost guard, else through the certified filter (one factor's two pair classes varied, the other
+    factors' single classes fixed: :mod:`~exactdp.measures.lattice_interval`), a certified enclosure of relative
+    width ≤ ``rel_width`` where the candidates cannot be evaluated exactly (docs/claims.md B-10, D-7).
+
+    Raises:
+        ResourceLimitError: as :func:`delta_tensor_power_enclosure`.
+    """
     w = _rel_width(rel_width)
     g = check_gamma(gamma)
-    search = TensorSearch([(K, check_n(n))], **kw)
+    search = TensorSearch(factors, **kw)
     cost = search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
     classes = search.classes
-    route = _ball_route([(classes[0].loss, n)]) if len(classes) == 1 else None
+    n = sum(n_j for _, n_j in search.facs)
+    route = _ball_route([(classes[0].loss, n)]) if len(classes) == 1 and len(search.facs) == 1 else None
     if (try_exact or route is None) and _within(cost):
         v = search.witness(g).value
         return TensorEnclosure(v, v, True, w)
@@ -402,20 +418,33 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
 
 
 def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
-    r"""[lo, 1] when a homogeneous composition (every coordinate of a factor in one class, evaluated exactly where
-    that fits the cost guard) already has E_γ ≥ lo with 1 − lo ≤ w·lo: δ_n(γ) ≤ 1 always, and δ_n(γ) ≥ E_γ of any
-    composition — the case the filter cannot separate (E_γ within 2⁻²⁰ of 1 for every composition)."""
+    r"""[lo, 1] when a corner composition (every coordinate of a factor in one class) already has E_γ ≥ lo with
+    1 − lo ≤ w·lo — evaluated exactly where that fits the cost guard, else lo from the lattice bounds of
+    :mod:`~exactdp.measures.lattice_interval`: δ_n(γ) ≤ 1 always, and δ_n(γ) ≥ E_γ of any composition — the case
+    the filter cannot separate (E_γ within 2⁻²⁰ of 1 for every composition)."""
+    from exactdp.measures.lattice_interval import LatticeEnclosure, OverBudget, shared_blocks  # deferred: start-up
+
     classes, groups, totals, _ = search.classified
-    if len(groups) != 1:
+    if not classes:
         return None
     best = None
-    for i in groups[0]:
-        counts = tuple(totals[0] if j == i else 0 for j in range(len(classes)))
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+    for choice in itertools.islice(itertools.product(*groups), 16):
+        counts = [0] * len(classes)
+        for gi, i in enumerate(choice):
+            counts[i] = totals[gi]
         items = [(c.loss, k) for c, k in zip(classes, counts) if k]
         est = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
-        if _within(TensorCost(totals[0], est[0], est[1], est[2], 1, est[3], est[4])):
-            v = search.hockey_stick(counts, g)
-            best = v if best is None else max(best, v)
+        if _within(TensorCost(sum(counts), est[0], est[1], est[2], 1, est[3], est[4])):
+            v = search.hockey_stick(tuple(counts), g)
+        elif _lattice_covers(items):
+            try:
+                v = lattice.bounds(items, g)[0]
+            except OverBudget:
+                continue
+        else:
+            continue
+        best = v if best is None else max(best, v)
     if best is None or best <= 0 or ONE - best > w * best:
         return None
     return TensorEnclosure(best, ONE, best == ONE, w)
@@ -469,9 +498,9 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
 
 
 def _lattice_covers(items) -> bool:
-    """Whether :mod:`~exactdp.measures.lattice_interval` encloses the product ``items`` (at most two distinct
-    losses of at most three ratio classes each)."""
-    return len({loss for loss, _ in items}) <= 2 and all(len(loss.classes) <= 3 for loss, _ in items)
+    """Whether :mod:`~exactdp.measures.lattice_interval` encloses the product ``items`` (losses of at most three
+    ratio classes each; more than two distinct ones are paired by product blocks)."""
+    return all(len(loss.classes) <= 3 for loss, _ in items)
 
 
 def _accept(lo: fmpq, hi: fmpq, w: fmpq, what: str) -> TensorEnclosure:

@@ -189,16 +189,16 @@ def test_many_candidates_enclosed_from_the_filter_bounds(monkeypatch):
 
 @pytest.mark.slow
 def test_flat_compositions_at_n_1000_enclosed():
-    """The 2×3 pair at n = 1000, γ = 3³⁹⁸ (issue 24: refused before, 184 candidates survive the filter): an
-    enclosure of width ≤ 10⁻⁶ that contains the exact E_γ of the homogeneous composition (the maximizer: the
-    mixed candidates are certified below a third of it)."""
+    """The 2×3 pair at n = 1000, γ = 3³⁹⁸ (issue 24: refused before, 184 candidates survived the filter's fixed
+    12-nat cut): the filter's cut now deepens with the size of the maximum (E_γ ≈ 7·10⁻⁸), every mixed composition
+    is certified below the homogeneous one, whose exact value is the answer."""
     from exactdp.measures.tensor_search import TensorSearch
 
     g = fmpq(3) ** 398
     r = delta_tensor_power(PAIR_2X3, 1000, g, enclosure=True)
     search = TensorSearch([(PAIR_2X3, 1000)])
     corner = max(search.hockey_stick(c, g) for c in ((1000, 0), (0, 1000)))
-    assert not r.exact and corner in r and r.relative_width <= r.requested
+    assert r.exact and r.value == corner
     assert fmpq(665942208, 10**16) < r.lower < fmpq(665942210, 10**16)
 
 

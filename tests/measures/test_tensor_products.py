@@ -123,6 +123,75 @@ def test_cli_product_argument_errors(tmp_path, capsys, argv, message):
 
 
 def test_cli_product_over_the_cost_guard_names_the_limit(tmp_path, capsys):
+    """rr:500 k23:500 is answered now (test_cli_product_of_500_and_500_answers_epsilon_for_delta); 20000 each is
+    over the certified filter's own estimate: refused up front, naming the limit, the filter and the product."""
     rr, k23 = _write(tmp_path, "rr.json", RR), _write(tmp_path, "k23.json", K23)
-    assert main(["tensor", f"{rr}:500", f"{k23}:500", "--delta", "1e-6", "--no-progress"]) == 2
-    assert "max_work" in capsys.readouterr().err
+    assert main(["tensor", f"{rr}:20000", f"{k23}:20000", "--delta", "1e-6", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "max_work" in err and "certified filter" in err and "n = 20000, 20000" in err
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_filtered_product_search_is_the_exact_search(seed):
+    """Products of different kernels (one factor with two pair classes, the others with one) go through the
+    certified filter with fixed factors (issue 24 item 1): value and maximizing composition are the unfiltered
+    exact search's, at 1, a random γ and a tie γ (a product ratio of a corner composition)."""
+    import random
+
+    from exactdp.measures.tensor_search import TensorSearch
+    from tests.exact import random_distribution
+
+    rng = random.Random(7 + seed)
+    t = rng.randint(2, 5)
+    rr = Kernel([[fmpq(t, t + 1), fmpq(1, t + 1)], [fmpq(1, t + 1), fmpq(t, t + 1)]])
+    K = Kernel([random_distribution(rng, 3), random_distribution(rng, 3)])
+    n1, n2 = rng.randint(2, 8), rng.randint(3, 12)
+    gammas = [fmpq(1), fmpq(rng.randint(2, 60), rng.randint(1, 4)), fmpq(t) ** 2 * max(
+        (r for r, _ in TensorSearch([(K, 1)]).classes[0].loss.classes), default=fmpq(1))]
+    for g in gammas:
+        if g < 1:
+            continue
+        a = TensorSearch([(rr, n1), (K, n2)], filtered=True).witness(g)
+        b = TensorSearch([(rr, n1), (K, n2)], filtered=False).witness(g)
+        assert (a.value, a.counts) == (b.value, b.counts)
+
+
+@pytest.mark.parametrize("n1, n2, delta", [(6, 8, fmpq(1, 100)), (10, 14, fmpq(1, 10**4))])
+def test_epsilon_enclosure_contains_the_exact_t_star(monkeypatch, n1, n2, delta):
+    """Where a maximizing composition's root is out of the exact route's reach (forced here at small n), ε for δ
+    is a certified enclosure (t_lower, t]: it contains the exact t* of the exact inversion, and ε's relative width
+    is ≤ 10⁻⁶."""
+    import math
+
+    from exactdp.measures import profile_inversion
+
+    rr = Kernel([["3/4", "1/4"], ["1/4", "3/4"]])
+    K = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]])
+    exact = epsilon_tensor_product([(rr, n1), (K, n2)], delta)
+    monkeypatch.setattr(profile_inversion, "_root_fits", lambda *a: False)
+    monkeypatch.setattr(profile_inversion, "_exact_fits", lambda *a: False)
+    r = epsilon_tensor_product([(rr, n1), (K, n2)], delta)
+    assert exact.exact and not r.exact
+    assert r.t_lower < exact.t <= r.t
+    lo, hi = math.log(float(r.t_lower)), math.log(float(r.t))
+    assert 0 < hi - lo <= 2e-6 * lo
+
+
+@pytest.mark.slow
+def test_cli_product_of_500_and_500_answers_epsilon_for_delta(capsys):
+    """Issue 24 item 1 / issue 25 item 3 acceptance: ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``
+    answers (η_TV and ε as certified enclosures; ε ≈ 555.7911, t* > e^555.79)."""
+    import pathlib
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        a, b = pathlib.Path(d, "rr.json"), pathlib.Path(d, "k23.json")
+        a.write_text('[["3/4","1/4"],["1/4","3/4"]]')
+        b.write_text('[["1/2","1/3","1/6"],["1/4","1/4","1/2"]]')
+        assert main(["tensor", f"{a}:500", f"{b}:500", "--delta", "1e-6", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)["result"]
+    inv = doc["epsilon_for_delta"]
+    lo, hi = fmpq(inv["t_lower"]), fmpq(inv["t_star"])
+    assert lo < hi and fmpq(inv["delta"]) == fmpq(1, 10**6)
+    assert 555.79 < float(inv["decimal_lower"]) <= float(inv["decimal"]) < 555.792
+    assert doc["eta_tv"] is None and fmpq(doc["eta_tv_enclosure"]["lower"]) > fmpq(999999999, 10**9)
