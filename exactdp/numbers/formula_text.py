@@ -55,10 +55,12 @@ class DerivationStep:
     math: tuple[str, ...] = ()
     region: tuple[str, ...] = ()
     outcome: str = ""
+    #: names that are parameters even where the reader has a constant of that name (a certificate's ``E``)
+    parameters: tuple[str, ...] = ()
 
     def formulas(self) -> tuple[Any, ...]:
         """The step's formulas then its region's conditions, read once by the safe reader."""
-        return tuple(read_formula(m, "derivation step") for m in self.math + self.region)
+        return tuple(read_formula(m, "derivation step", self.parameters) for m in self.math + self.region)
 
     def __str__(self) -> str:
         line = self.prose + (": " + "; ".join(self.math) if self.math else "")
@@ -77,9 +79,9 @@ class DerivationStep:
         return line + (f" → {self.outcome}" if self.outcome else "")
 
     def record(self) -> dict[str, Any]:
-        """The step as JSON: ``{"prose", "math", "region", "outcome"}``."""
+        """The step as JSON: ``{"prose", "math", "region", "outcome", "parameters"}``."""
         return {"prose": self.prose, "math": list(self.math), "region": list(self.region),
-                "outcome": self.outcome}
+                "outcome": self.outcome, "parameters": list(self.parameters)}
 
 
 def _iff_class() -> Any:
@@ -134,10 +136,12 @@ def _split(text: str, seps: tuple[str, ...]) -> list[str] | None:
     return None
 
 
-def read_formula(text: str, name: str = "formula") -> Any:
+def read_formula(text: str, name: str = "formula", parameters: tuple[str, ...] = ()) -> Any:
     """Read one formula (module docstring) into sympy by the safe reader; errors are the reader's
-    :class:`~exactdp.numbers.reader.ReadError`, naming ``name``."""
-    from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression  # deferred: start-up
+    :class:`~exactdp.numbers.reader.ReadError`, naming ``name``.  ``E`` and ``pi`` are the constants unless
+    ``parameters`` names them (a certificate's parameter ``E`` = e^ε is a symbol)."""
+    from exactdp.numbers.reader import (MATH_FUNCTIONS, ReadError, math_constants,  # deferred: start-up
+                                        read_expression)
 
     if not isinstance(text, str):
         raise ReadError(f"{name}: expected text, got {type(text).__name__}")
@@ -149,15 +153,17 @@ def read_formula(text: str, name: str = "formula") -> Any:
             if len(parts) != 2:
                 raise ReadError(f"{name}: {seps[0].strip()!r} joins exactly two parts in {text!r}; "
                                 f"parenthesise the others")
-            return build(read_formula(parts[0], name), read_formula(parts[1], name))
+            return build(read_formula(parts[0], name, parameters), read_formula(parts[1], name, parameters))
     text = text.strip()
     if text.startswith("(") and text.endswith(")") and _split(text[1:-1], _IFF + _IMPLIES + _EQ) is not None:
-        return read_formula(text[1:-1], name)  # a parenthesised connective: (a ⟹ b) ⟺ c
+        return read_formula(text[1:-1], name, parameters)  # a parenthesised connective: (a ⟹ b) ⟺ c
     called = set(_CALLED.findall(text)) - set(MATH_FUNCTIONS)
+    constants = {k: v for k, v in math_constants().items() if k not in parameters}
     names = {n: sympy.Symbol(n) for n in _NAME.findall(text)
-             if n not in MATH_FUNCTIONS and n not in called and n not in ("E", "pi")}
+             if n not in MATH_FUNCTIONS and n not in called and n not in constants}
     functions = {**MATH_FUNCTIONS, **{n: (sympy.Function(n), None) for n in called}}
-    return read_expression(text, name=name, symbols=names, functions=functions, relations=True)
+    return read_expression(text, name=name, symbols=names, functions=functions, constants=constants,
+                           relations=True)
 
 
 def _chain(expr: Any) -> list[Any] | None:

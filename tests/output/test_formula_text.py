@@ -29,9 +29,9 @@ def same_formula(a, b) -> bool:
     return sympy.simplify(a - b) == 0
 
 
-def assert_reads_back(expr) -> None:
+def assert_reads_back(expr, parameters=()) -> None:
     text = formula_text(expr)
-    assert same_formula(read_formula(text), expr), (text, expr)
+    assert same_formula(read_formula(text, parameters=parameters), expr), (text, expr)
 
 
 def test_every_claim_with_mathematics_has_formulas_and_they_read_back():
@@ -76,6 +76,17 @@ def test_connectives_keep_their_order_and_parse_only_as_whole_parts():
         read_formula("__import__('os') = 1")
 
 
+def test_a_parameter_named_like_a_constant_stays_a_parameter():
+    """A certificate's parameter E (= e^ε) is a symbol in its steps, not Euler's number."""
+    from exactdp.numbers.formula_text import DerivationStep
+
+    step = DerivationStep("identity", ("(1 - 1/E)*(E + 1)/(E - 1) - 1 - 1/E = 0",), parameters=("E",))
+    (expr,) = step.formulas()
+    assert expr.lhs.free_symbols == {sympy.Symbol("E")}
+    assert read_formula("E - 1").free_symbols == set()  # elsewhere E is the constant e
+    assert "(E - 1)" in step.text() and formula_latex_of(expr).count("E") == 4  # every E printed as E
+
+
 def test_mathml_uses_the_papers_letters_and_escapes_relations():
     m = formula_mathml(read_formula("phi(eps, delta) < Gamma_max(eps, c)"))
     assert "&lt;" in m and "<mo><</mo>" not in m
@@ -104,7 +115,7 @@ def assert_report_reads_back(results) -> tuple[int, int]:
                 assert step.text()[len(step.prose):] in shown  # (show prints the prose symbol by symbol)
                 for expr in step.formulas():
                     assert formula_text(expr) in step.text()
-                    assert_reads_back(expr)
+                    assert_reads_back(expr, step.parameters)
                     n_steps += 1
     return n_statements, n_steps
 

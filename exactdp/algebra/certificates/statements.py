@@ -75,7 +75,7 @@ class SymbolicStatements(Certificate):
                 d = Decision(Truth.TRUE, rel, region, [orth]) if orth else decide(rel, region)
             # prose (the label) and mathematics (the statement, its region) apart, the statement as written
             steps.append(DerivationStep(label, (f"{lhs_t} {'=' if op == '==' else op} {rhs_t}",), conditions,
-                                        str(d.truth)))
+                                        str(d.truth), tuple(self.parameters)))
             steps.extend(f"    {s}" for s in d.steps)
             truths.append(d.truth)
             if d.truth is Truth.FALSE:
