@@ -2,8 +2,8 @@
 [-o FILE]``: statement,
 hypotheses, evidence and derivation of one claim.
 
-Text shows the LaTeX statement as stored (marked ``[LaTeX]``, never rewritten) and every expression by the one
-text printer (:func:`exactdp.numbers.display.to_text`); JSON is the
+Text shows the statement's formulas printed from their expressions (:func:`statement_text`) and every
+expression by the one text printer (:func:`exactdp.numbers.display.to_text`); JSON is the
 claim's record of the verify report (``exactdp/schemas/show.json``); Markdown and LaTeX are the reports of
 ``verify`` restricted to this claim.
 """
@@ -29,16 +29,22 @@ def register(sub) -> None:
 
 
 def statement_text(claim) -> str:
-    """The claim's statement as stored: its LaTeX source, marked as such.  The terminal never rewrites the
-    mathematics (a regex LaTeX-to-text conversion printed log(1+√2)/2 for log((1+√2)/2)); the statement's
-    formulas, when the claim gives them as expressions (:attr:`~exactdp.verification.claims.Claim.formulas`),
-    are printed from the expressions by the one text printer on the next line."""
+    """The claim's statement on the terminal: its formulas
+    (:attr:`~exactdp.verification.claims.Claim.formulas`) printed from the expressions by the one formula
+    printer (:func:`exactdp.numbers.formula_text.formula_text`), joined by ``;``.  A statement without mathematics
+    (a finding about the text) shows its stored source, marked ``[LaTeX]``; the terminal never rewrites LaTeX
+    (a regex conversion printed log(1+√2)/2 for log((1+√2)/2))."""
+    from exactdp.numbers.formula_text import formula_text
+    from exactdp.verification.claims import statement_formulas
+
+    if claim.formulas:
+        return ";  ".join(formula_text(f) for f in statement_formulas(claim))
     return f"[LaTeX] {claim.statement.strip()}"
 
 
 def format_result(res) -> str:
+    from exactdp.numbers.formula_text import DerivationStep
     from exactdp.output.report import verdict_text
-    from exactdp.verification.claims import statement_formulas
 
     c = res.claim
     lines = [
@@ -47,7 +53,6 @@ def format_result(res) -> str:
         f"  source:     {c.source}   [{c.source.paper.cite()}]",
         f"  kind:       {c.kind}" + ("   (reconstructed statement: not quoted from the paper)" if c.reconstructed else ""),
         "  statement:  " + statement_text(c).replace("\n", "\n              "),
-        *([f"  formulas:   {'; '.join(_common.math_text(f) for f in statement_formulas(c))}"] if c.formulas else []),
         f"  hypotheses: {c.hypotheses}",
         f"  verdict:    {verdict_text(res)}   (expected {c.expected.value}"
         + (")" if res.matches else "; DIFFERS)"),
@@ -70,8 +75,12 @@ def format_result(res) -> str:
             lines.append(f"    what:     {cr.check.description}")
         if o.families:
             lines.append("    families: " + ", ".join(f"{f} ({n})" for f, n in o.families))
-        for k, step in enumerate(o.derivation, 1):
-            lines.append(f"    step {k}:   {_common.math_line(step)}")  # display only
+        for k, step in enumerate(o.derivation, 1):  # a structured step printed from its expressions
+            if isinstance(step, DerivationStep):  # the prose symbol by symbol, the formulas from expressions
+                shown = _common.math_line(step.prose) + step.text()[len(step.prose):]
+            else:
+                shown = _common.math_line(step)  # display only
+            lines.append(f"    step {k}:   {shown}")
         if o.counterexample:
             lines.append("    counterexample: " + json.dumps(o.counterexample, ensure_ascii=False, default=str))
         if o.details:

@@ -33,6 +33,17 @@ SYMBOL_LATEX = {
     "zeta": r"\zeta", "psi": r"\psi", "I_gamma": r"I_{\gamma}", "tv_in": r"\delta",
 }
 
+#: the papers' notation for the other names of the claims' stored formulas (functions and symbols,
+#: :mod:`exactdp.numbers.formula_text`), used by the LaTeX printer only (prose keeps :data:`SYMBOL_LATEX`)
+FORMULA_LATEX = {
+    "eta_tv": r"\eta_{\mathrm{TV}}", "eta_f": r"\eta_{f}", "eta_gamma": r"\eta_{\gamma}",
+    "eps_star": r"\varepsilon^{*}", "E_gamma": r"E_{\gamma}", "Gamma_max": r"\Gamma_{\max}",
+    "Gamma_min": r"\Gamma_{\min}", "LDP": r"\mathrm{LDP}", "theta": r"\theta", "ell": r"\ell",
+    "alpha": r"\alpha", "beta": r"\beta", "rho": r"\rho", "KL": r"\mathrm{KL}",
+    "phi_n": r"\varphi^{n}", "eta_E": r"\eta_{E}", "delta_K": r"\delta_{K}", "eta_chi2": r"\eta_{\chi^2}",
+    "H2": r"H^{2}", "D_inf": r"D_{\infty}", "M_n": r"\mathcal{M}_{n}", "R_B": r"R_{B}",
+}
+
 EPS = sympy.Symbol("eps", positive=True)
 
 #: the note every display of a formula in e^ε carries
@@ -82,10 +93,16 @@ class PaperLatexPrinter(LatexPrinter):
         """Default term order, except that a positive term leads ("1 - Nc", not "- Nc + 1")."""
         return " ".join(self.add_terms(expr, order))
 
+    def _hprint_Function(self, func: str) -> str:
+        """An undefined function's name in the papers' notation (``phi`` as φ, ``eta_tv`` as η_TV)."""
+        return SYMBOL_LATEX.get(func) or FORMULA_LATEX.get(func) or str(super()._hprint_Function(func))
+
     def _print_Symbol(self, expr: Any, style: Any = "plain") -> str:
         name = expr.name
         if name in SYMBOL_LATEX:
             return SYMBOL_LATEX[name]
+        if name in FORMULA_LATEX:
+            return FORMULA_LATEX[name]
         return str(super()._print_Symbol(expr, style=style))
 
 

@@ -271,14 +271,48 @@ def verdict_word(value: str) -> str:
     return value.upper().replace("-", " ")
 
 
+def statement_latex_lines(claim) -> list[str]:
+    r"""A claim's statement as LaTeX formulas (without ``$``), each printed from its expression
+    (:attr:`~exactdp.verification.claims.Claim.formulas`,
+    :func:`exactdp.numbers.formula_text.formula_latex_of`);
+    a statement without mathematics is its stored source (``\text{(qualitative)}``), as the one line."""
+    from exactdp.numbers.formula_text import formula_latex_of
+    from exactdp.verification.claims import statement_formulas  # deferred: start-up
+
+    if claim.formulas:
+        return [formula_latex_of(f) for f in statement_formulas(claim)]
+    return [claim.statement.strip()]
+
+
+#: between the formulas of one statement on one line (Jupyter's HTML and Markdown)
+_STATEMENT_SEP = r",\quad "
+
+
 def statement_html(tex: str) -> str:
     """A LaTeX statement displayed for MathJax (``$$…$$``), on one line."""
     return f'<div style="overflow-x:auto">{html_math(tex, display=True)}</div>'
 
 
 def derivation_html(lines) -> str:
-    """Derivation lines as a list, the ASCII formulas in each typeset (:func:`prose_html`)."""
-    return "<ol>" + "".join(f"<li>{prose_html(line)}</li>" for line in lines) + "</ol>"
+    """Derivation lines as a list: structured steps with their formulas typeset from the expressions, text
+    lines with their ASCII formulas typeset (:func:`prose_html`)."""
+    return "<ol>" + "".join(f"<li>{_step_html(line)}</li>" for line in lines) + "</ol>"
+
+
+def _step_html(step) -> str:
+    """One derivation line for Jupyter: a structured step's prose (:func:`prose_html`) and its formulas and region
+    typeset from their expressions (:func:`exactdp.numbers.formula_text.formula_latex_of`); a text line by
+    :func:`prose_html`."""
+    from exactdp.numbers.formula_text import DerivationStep, formula_latex_of
+
+    if not isinstance(step, DerivationStep):
+        return prose_html(step)
+    forms = [formula_latex_of(f) for f in step.formulas()]
+    maths = [html_math(f) for f in forms[:len(step.math)]]
+    html = prose_html(step.prose) + (": " + "; ".join(maths) if maths else "")
+    if step.region:
+        html += " on " + html_math(", ".join(forms[len(step.math):]))
+    return html + (f" → {esc(step.outcome)}" if step.outcome else "")
 
 
 def _counterexample_html(ce: dict) -> str:
@@ -323,8 +357,10 @@ def _claim_head_latex(r) -> str:
 
 
 def claim_result_repr_latex(r) -> str:
-    r"""The claim's id, verdict and scope, then its statement typeset: ``$$\begin{gathered}…\end{gathered}$$``."""
-    return rf"$$\begin{{gathered}}{_claim_head_latex(r)} \\ {r.claim.statement.strip()}\end{{gathered}}$$"
+    r"""The claim's id, verdict and scope, then its statement's formulas typeset
+    (:func:`statement_latex_lines`): ``$$\begin{gathered}…\end{gathered}$$``."""
+    return (rf"$$\begin{{gathered}}{_claim_head_latex(r)} \\ " + r" \\ ".join(statement_latex_lines(r.claim))
+            + r"\end{gathered}$$")
 
 
 def claim_result_repr_html(r) -> str:
@@ -333,7 +369,7 @@ def claim_result_repr_html(r) -> str:
     c = r.claim
     scope = getattr(r, "scope", "")
     head = (f"<div><b><code>{esc(c.id)}</code></b> ({esc(', '.join(c.catalogue))}) — {prose_html(c.title)}"
-            f"{statement_html(c.statement.strip())}"
+            f"{statement_html(_STATEMENT_SEP.join(statement_latex_lines(c)))}"
             f"<b>{esc(verdict_word(r.verdict.value))}</b>" + (f", scope: {prose_html(scope)}" if scope else "")
             + f"; expected {esc(c.expected.value)}{'' if r.matches else ' (DIFFERS)'}; {r.instances} instances"
             + (f"<div><i>hypotheses</i>: {prose_html(c.hypotheses)}</div>" if c.hypotheses else "") + "</div>")
@@ -345,7 +381,7 @@ def claim_result_repr_markdown(r) -> str:
     c = r.claim
     scope = getattr(r, "scope", "")
     lines = [f"**`{c.id}`** — {c.title}: **{verdict_word(r.verdict.value)}**" + (f" (scope: {scope})" if scope else ""),
-             "", f"$$ {c.statement.strip()} $$", ""]
+             "", f"$$ {_STATEMENT_SEP.join(statement_latex_lines(c))} $$", ""]
     lines += [f"- {cr.check.name}: {outcome_repr_markdown(cr.outcome)}" for cr in r.checks]
     return "\n".join(lines)
 

@@ -5,17 +5,17 @@ the seed and the run size (like :mod:`exactdp.output.report`): no timing, date o
 ``timings=True``, so the same seed gives a byte-identical file.  The page needs no network: its CSS and its
 small script are inline, no font or script is loaded from anywhere.
 
-* **Formulas as MathML**, which browsers render natively.  A claim's statement is stored as a LaTeX string
-  (:attr:`~exactdp.verification.claims.Claim.statement`); it becomes presentation MathML through
-  ``latex2mathml`` (a converter of LaTeX *markup*: nothing is evaluated).  Every statement of the registry
-  converts; a statement the converter refuses is shown as its LaTeX source in ``<code>`` and marked
-  ``class="tex-fallback"`` (:func:`statement_mathml` says which).  Exact values of the evidence (a
-  counterexample's ``"3/16"``, ``"log(3)"``) are read by the one safe reader
-  (:func:`exactdp.numbers.reader.read_expression`) and printed by sympy's presentation MathML printer;
+* **Formulas as MathML**, which browsers render natively.  A claim's statement is printed from its formulas'
+  expressions (:attr:`~exactdp.verification.claims.Claim.formulas`, :func:`claim_statement_html`) by sympy's
+  presentation MathML printer; a statement without mathematics (a finding about a paper's text) goes through
+  ``latex2mathml`` (a converter of LaTeX *markup*: nothing is evaluated), shown as its LaTeX source in
+  ``<code class="tex-fallback">`` if refused (:func:`statement_mathml`).  A structured derivation step
+  (:class:`~exactdp.numbers.formula_text.DerivationStep`) shows its prose as text and its formulas and region
+  as MathML (:func:`step_html`).  Exact values of the evidence (a counterexample's ``"3/16"``, ``"log(3)"``)
+  are read by the one safe reader (:func:`exactdp.numbers.reader.read_expression`) and printed the same way;
   anything the reader refuses (prose, a kernel) stays text.  The proof certificates of a check
   (:func:`certificate_html`) show their region, statements and conclusion as MathML, read by the
-  certificate's own safe reader.  Summaries, derivation steps and details stay text (prose with ASCII
-  formulas, not in the reader's grammar).
+  certificate's own safe reader.  Summaries, details and the engine's other derivation lines stay text.
 * **A sortable, filterable claims table**: claim, items, statement, scope, verdict, instances, evidence.  A
   search box filters on the row's text, a select on the verdict; a click on a header sorts by that column
   (again: reversed).  The scope column says what the verdict covers: for *proved* "all parameters" with the
@@ -86,6 +86,33 @@ def statement_mathml(latex: str) -> tuple[str, bool]:
     if re.search(r">[^<]*\\[A-Za-z{}]", markup):  # a command it passed through unconverted
         return f'<code class="tex-fallback" title="LaTeX source (not converted)">{_esc(text)}</code>', False
     return markup, True
+
+
+def claim_statement_html(claim) -> tuple[str, bool]:
+    """``(markup, is_mathml)``: the claim's statement as MathML printed from its formulas' expressions
+    (:func:`exactdp.numbers.formula_text.formula_mathml`), ``;`` between them; a statement without mathematics
+    (no :attr:`~exactdp.verification.claims.Claim.formulas`) through :func:`statement_mathml`."""
+    from exactdp.numbers.formula_text import formula_mathml
+    from exactdp.verification.claims import statement_formulas
+
+    if not claim.formulas:
+        return statement_mathml(claim.statement)
+    return '<span class="sep">; </span>'.join(formula_mathml(f) for f in statement_formulas(claim)), True
+
+
+def step_html(step) -> str:
+    """A derivation step: a :class:`~exactdp.numbers.formula_text.DerivationStep`'s prose as text and its
+    formulas and region as MathML printed from the expressions
+    (:func:`~exactdp.numbers.formula_text.formula_mathml`); a text line of the engine in ``<code>``."""
+    from exactdp.numbers.formula_text import DerivationStep, formula_mathml
+
+    if not isinstance(step, DerivationStep):
+        return f"<code>{_esc(step)}</code>"
+    forms = [formula_mathml(f) for f in step.formulas()]
+    html = _esc(step.prose) + (": " + "; ".join(forms[:len(step.math)]) if step.math else "")
+    if step.region:
+        html += " on " + ", ".join(forms[len(step.math):])
+    return html + (f" → <b>{_esc(step.outcome)}</b>" if step.outcome else "")
 
 
 def value_html(value) -> str:
@@ -293,7 +320,7 @@ def _evidence_html(res: ClaimResult, links: _Links) -> str:
         if o.families:
             parts.append("<p>Families: " + _esc(", ".join(f"{f} ({n})" for f, n in o.families)) + "</p>")
         if o.derivation:
-            parts.append("<ol class=\"deriv\">" + "".join(f"<li><code>{_esc(s)}</code></li>" for s in o.derivation)
+            parts.append("<ol class=\"deriv\">" + "".join(f"<li>{step_html(s)}</li>" for s in o.derivation)
                          + "</ol>")
         if o.counterexample:
             parts.append(_counterexample_html(o.counterexample, res.claim.id, cr.check.name))
@@ -414,7 +441,7 @@ def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool
     body = []
     for r in results:
         c = r.claim
-        stmt, ok = statement_mathml(c.statement)
+        stmt, ok = claim_statement_html(c)
         fallbacks += not ok
         mark = "" if r.matches else f' <span class="mismatch" title="differs from the expected verdict">' \
                                     f"(expected {_esc(c.expected.value)})</span>"

@@ -37,8 +37,9 @@ from exactdp.numbers.display import (  # noqa: F401  (re-exported: the printer's
     relation_latex as relation,
     to_latex,
 )
+from exactdp.numbers.formula_text import DerivationStep, formula_latex_of
 from exactdp.output.ascii_math import prose_latex
-from exactdp.output.display import bound_statement, kernel_latex
+from exactdp.output.display import bound_statement, kernel_latex, statement_latex_lines
 from exactdp.output.presenters import present
 # the text-mode escaper and its tables: with every format's escaper in numbers/escape.py (re-exported)
 from exactdp.numbers.escape import UNICODE_MATH, UNICODE_TEXT, latex_comment, latex_text  # noqa: F401
@@ -480,7 +481,7 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
     maths (read by the one safe reader, t printed as e^ε), the other lines (prose, prover steps) as a small
     list with their formulas typeset (:func:`exactdp.output.ascii_math.prose_latex`, indented lines one level
     deeper); beyond ``max_lines`` lines the JSON report has the rest."""
-    lines = [str(x) for x in lines]
+    lines = [x if isinstance(x, DerivationStep) else str(x) for x in lines]
     more = len(lines) - max_lines
     lines = lines[:max_lines]
     out: list[str] = []
@@ -495,6 +496,15 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
             plain.clear()
 
     for line in lines:
+        if isinstance(line, DerivationStep):  # prose as text, the formulas printed from their expressions
+            flush()
+            forms = [formula_latex_of(f) for f in line.formulas()]
+            tex = r",\quad ".join(forms[:len(line.math)])
+            if line.region:
+                tex += r" \quad \text{on } " + ", ".join(forms[len(line.math):])
+            outcome = ": " + latex_text(line.outcome) if line.outcome else ""
+            out.append(prose_latex(line.prose) + outcome + "\n" + display(tex))
+            continue
         m = _DECIDED.match(line) if not line.startswith(" ") else None
         rel = _read_math(m.group("rel")) if m else None
         region = _read_math(m.group("region")) if m and m.group("region") else None
@@ -517,10 +527,13 @@ def claim_section(r, *, timings: bool = False) -> str:
     from exactdp.output.verdicts import verdict_text  # deferred: start-up
 
     c = r.claim
+    statement = ("\n".join(display(tex) for tex in statement_latex_lines(c)) if c.formulas
+                 else latex_statement(c.statement))
     lines = [r"\section[" + latex_text(c.id) + "]{" + texttt(c.id) + ": " + prose_latex(c.title) + "}",
              r"\label{" + _label(c.id) + "}",
              r"\textbf{Items:} " + latex_text(", ".join(c.catalogue)) + r". \textbf{Source:} "
-             + prose_latex(str(c.source)) + r".\par", r"\textbf{Statement.}", latex_statement(c.statement)]
+             + prose_latex(str(c.source)) + r".\par", r"\textbf{Statement.}",
+             statement]
     if c.hypotheses:
         lines.append(r"\textbf{Hypotheses:} " + prose_latex(c.hypotheses) + r"\par")
     mark = "" if r.matches else " (differs from the expected verdict)"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from exactdp.numbers.escape import json_dumps
+from exactdp.numbers.formula_text import DerivationStep
 from exactdp.output.latex import verify_report_latex
 from exactdp.output.verdicts import PARTIAL_NOTE, RECON_NOTE, summary_line, verdict_text  # noqa: F401  (re-exported)
 from exactdp.verification.claims import Verdict
@@ -108,7 +109,11 @@ def claim_record(res: ClaimResult, timings: bool = False, verdicts: dict | None 
             "summary": o.summary,
             "instances": o.instances,
             "families": [[f, n] for f, n in o.families],
-            "derivation": list(o.derivation),
+            "derivation": [str(s) for s in o.derivation],
+            # prose and mathematics apart (exactdp.numbers.formula_text.DerivationStep); a text line is prose
+            "steps": [s.record() if isinstance(s, DerivationStep)
+                      else {"prose": str(s), "math": [], "region": [], "outcome": "", "parameters": []}
+                      for s in o.derivation],
             "counterexample": _str(o.counterexample),
             "details": _str(o.details),
             "reason": o.reason,

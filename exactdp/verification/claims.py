@@ -26,6 +26,7 @@ is not among its own.  Build such outcomes with :func:`proved`.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 import re
@@ -61,7 +62,9 @@ class Outcome(RichDisplay):
     summary: str
     instances: int = 0
     families: tuple[tuple[str, int], ...] = ()
-    derivation: tuple[str, ...] = ()
+    #: the steps of the proof: text lines, or :class:`~exactdp.numbers.formula_text.DerivationStep` (prose and
+    #: formulas apart) where the step's mathematics is known as expressions
+    derivation: tuple = ()
     counterexample: dict | None = None
     details: dict = field(default_factory=dict)
     reason: str = ""
@@ -124,11 +127,20 @@ def proved(summary: str, certificates, scope: str, *, derivation=(), rests_on=()
     from exactdp.theory.structural_lemmas import with_lemmas  # deferred: start-up
 
     certificates = with_lemmas(certificates)
-    if not derivation:
-        derivation = tuple(f"[{c.name}] {step}" for c in certificates for step in check(c).steps)
+    if not derivation:  # each step marked with its certificate (a structured step keeps its fields apart)
+        derivation = tuple(_marked(c.name, step) for c in certificates for step in check(c).steps)
     verdict = Verdict.PROVED_MODULO if rests_on else Verdict.PROVED
     return Outcome(verdict, summary, derivation=tuple(derivation), certificates=certificates, scope=scope,
                    rests_on=tuple(rests_on), **evidence)
+
+
+def _marked(name: str, step):
+    """A certificate's check step marked ``[name]``: a text line or a :class:`DerivationStep`'s prose."""
+    from exactdp.numbers.formula_text import DerivationStep
+
+    if isinstance(step, DerivationStep):
+        return dataclasses.replace(step, prose=f"[{name}] {step.prose}")
+    return f"[{name}] {step}"
 
 
 @dataclass(frozen=True)
@@ -174,32 +186,20 @@ class Claim:
     #: tests/proofs/test_related.py checks that each resolves to a registered claim
     related: tuple[str, ...] = ()
     #: the statement's mathematics as expressions, in the safe reader's text ("eps > log((1+√2)/2)"; relations
-    #: <, <=, >, >= and one " = "; names are symbols, called names functions); the terminal prints these by the
-    #: one text printer, never a conversion of the LaTeX ``statement`` (see :func:`statement_formulas`)
+    #: <, <=, >, >=, " = ", " ⟹ ", " ⟺ "; names are symbols, called names functions); every output prints
+    #: these from the expressions (:mod:`exactdp.numbers.formula_text`), never a conversion of the LaTeX
+    #: ``statement``
     formulas: tuple[str, ...] = ()
 
 
 def statement_formulas(claim: Claim) -> tuple:
-    """The claim's :attr:`Claim.formulas` read once by the safe reader (:mod:`exactdp.numbers.reader`) into
-    sympy: relations, an equation ``a = b`` as ``Eq(a, b)``; every name a symbol, every called name other than
-    the reader's functions an undefined function (φ(ε, 0) is ``phi(eps, 0)``)."""
-    import sympy
+    """The claim's :attr:`Claim.formulas` read once by the safe reader into sympy
+    (:func:`exactdp.numbers.formula_text.read_formula`: relations, ``a = b`` as ``Eq(a, b)``, ``⟺``, ``⟹``;
+    every name a symbol, every called name other than the reader's functions an undefined function, so
+    φ(ε, 0) is ``phi(eps, 0)``)."""
+    from exactdp.numbers.formula_text import read_formula
 
-    from exactdp.numbers.reader import MATH_FUNCTIONS, read_expression
-
-    def read(text: str):
-        called = set(re.findall(r"([A-Za-z_]\w*)\s*\(", text)) - set(MATH_FUNCTIONS)
-        names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z_]\w*", text)
-                 if n not in MATH_FUNCTIONS and n not in called and n not in ("E", "pi")}
-        functions = {**MATH_FUNCTIONS, **{n: (sympy.Function(n), None) for n in called}}
-        return read_expression(text, name=f"{claim.id} formula", symbols=names, functions=functions,
-                               relations=True)
-
-    out = []
-    for text in claim.formulas:
-        sides = text.split(" = ")
-        out.append(sympy.Eq(read(sides[0]), read(sides[1]), evaluate=False) if len(sides) == 2 else read(text))
-    return tuple(out)
+    return tuple(read_formula(text, f"{claim.id} formula") for text in claim.formulas)
 
 
 REGISTRY: dict[str, Claim] = {}

@@ -66,4 +66,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     notes="Only sufficiency holds for delta > 0; the equivalence is refuted in findings.fa06_probabilistic_ldp.",
     related=("findings.fa06_probabilistic_ldp",),
+    formulas=("P_loss(K, x, xp, eps) <= delta ⟹ delta_K(eps) <= delta",),
 ))

@@ -31,4 +31,6 @@ register(Claim(
     expected=Verdict.VERIFIED,
     notes="Item (1) is not checkable; the verdict covers items (2) and (3).",
     related=("asoodeh2021.a07_phi_lemma", "asoodeh2021.thm1", "findings.fa03_small_eps_direction"),
+    formulas=("delta_K(eps) <= delta ⟺ eta_E(exp(eps), K) <= delta",
+              "eta_f(K) <= 1 - exp(-eps)*(1 - delta)"),
 ))

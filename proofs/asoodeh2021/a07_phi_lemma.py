@@ -129,4 +129,7 @@ register(Claim(
           "eta_TV <= phi is proved for all N, M; [A]'s eta_f(K) <= eta_TV(K) is B-3 (background.b03_eta_f_le_eta_tv), "
           "cited, not proved here, so the eta_f half is proved modulo it.",
     related=("asoodeh2021.a07_phi_vs_tight", "findings.fa02_phi_not_tight", "background.b03_eta_f_le_eta_tv"),
+    formulas=("eta_f(K) <= eta_tv(K)",
+              "eta_tv(K) <= phi(eps, delta)",
+              "phi(eps, delta) = 1 - exp(-eps)*(1 - delta)"),
 ))

@@ -22,4 +22,7 @@ register(Claim(
         Statement("gap > 0 for t > 1, delta < 1", gap > 0, (t > 1, delta < 1)),
     ]),),
     expected=Verdict.PROVED, kind="lemma",
+    formulas=("phi(eps, delta) - (exp(eps) - 1 + 2*delta)/(exp(eps) + 1)"
+               " = (1 - delta)*(exp(eps) - 1)/(exp(eps)*(exp(eps) + 1))",
+              "(1 - delta)*(exp(eps) - 1)/(exp(eps)*(exp(eps) + 1)) >= 0"),
 ))

@@ -122,4 +122,7 @@ register(Claim(
     notes="phi^n is a label, not a power (F-A1).  The bound is far from tight for large n: see the slack factors.",
     related=("findings.fa01_phi_power", "background.b10_composition", "asoodeh2021.thm3_two_point",
              "asoodeh2021.a07_phi_lemma", "background.b03_eta_f_le_eta_tv"),
+    formulas=("eta_E(exp(eps), K_n) <= eta_tv(K_n)",
+              "eta_tv(K_n) <= phi_n(eps, delta)",
+              "phi_n(eps, delta) = 1 - exp(-n*eps)*(1 - delta)^n"),
 ))

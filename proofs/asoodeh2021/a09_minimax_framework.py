@@ -13,4 +13,5 @@ register(Claim(
     hypotheses="framework description", kind="definition", expected=Verdict.NOT_CHECKABLE,
     checks=(Check("framework", lambda ctx: Outcome(Verdict.NOT_CHECKABLE, "framework",
                                                    reason="a description of the method, not a statement")),),
+    formulas=("M_n(eps, delta) = inf_K_inf_psi_sup_P_risk(eps, delta)",),
 ))

@@ -37,4 +37,5 @@ register(Claim(
     ]),),
     expected=Verdict.PROVED, kind="finding",
     notes="the exact crossing points are also returned by exactdp.algebra.prover.decide (t = 1, (1+sqrt2)/2)",
+    formulas=("1 - exp(-eps) >= 4*(exp(eps) - 1)^2 ⟺ exp(eps) <= (1 + √2)/2",),
 ))

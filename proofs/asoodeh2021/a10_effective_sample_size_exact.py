@@ -82,4 +82,5 @@ register(Claim(
     kind="corollary",
     notes="Formula reconstructed (docs/claims.md A-10 reading (i)); the exact m* shows phi n overstates the information.",
     related=("background.b01_dobrushin",),
+    formulas=("TV(K_P1_n, K_P2_n) <= Min(1, n*phi(eps, delta)*TV(P1, P2))",),
 ))

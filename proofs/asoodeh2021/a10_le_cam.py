@@ -27,4 +27,5 @@ register(Claim(
             Check("kl_route", _le_cam_kl, "certified KL contraction by phi", supporting=True)),
     expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",
     related=("background.b01_dobrushin", "background.b03_eta_f_le_eta_tv"),
+    formulas=("M_n >= Phi(t)/2*(1 - Min(1, n*phi(eps, delta)*TV(P1, P2)))",),
 ))

@@ -14,4 +14,5 @@ register(Claim(
     hypotheses="delta = 0", checks=(Check("witness", _small_eps, "certified comparison at eps = 1/10"),),
     expected=Verdict.REFUTED, reconstructed=True, kind="finding",
     notes="Direction reversed: phi n < 4 eps^2 n only for eps > 0.22398 (F-A3).",
+    formulas=("phi(eps, 0)*n <= 4*eps^2*n", "eps > 0"),
 ))

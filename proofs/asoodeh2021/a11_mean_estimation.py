@@ -46,4 +46,5 @@ register(Claim(
     expected=Verdict.REFUTED, reconstructed=True, kind="corollary",
     notes="Refutes the statement as reconstructed from the summary; confirm against the PDF (F-A4).",
     related=("findings.fa04_mean_rates",),
+    formulas=("M_n >= c_l*Min(1, (n*phi(eps, delta)^2)^(-(k - 1)/k))", "eps >= 0", "0 <= delta <= 1"),
 ))

@@ -22,4 +22,5 @@ register(Claim(
             Check("mi_contraction", _fano, "certified I(V;Z) <= phi I(V;X)", supporting=True),),
     expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",
     related=("background.b03_eta_f_le_eta_tv",),
+    formulas=("M_n >= Phi(t)*(1 - (n*phi(eps, delta)*I(V, X) + log(2))/log(card_V))",),
 ))

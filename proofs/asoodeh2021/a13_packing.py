@@ -15,4 +15,5 @@ register(Claim(
     expected=Verdict.VERIFIED, kind="lemma",
     notes="The rate of the high-dimensional bound is not stored (class X); see F-A11 for {0,1}^k.",
     related=("findings.fa11_packing_cube",),
+    formulas=("dist_1(v, vp) >= k/2", "card_V >= ceiling(exp(k/16))"),
 ))

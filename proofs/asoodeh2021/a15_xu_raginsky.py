@@ -27,4 +27,5 @@ register(Claim(
                   supporting=True),),
     expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",
     related=("asoodeh2021.a08_tensorization", "background.b03_eta_f_le_eta_tv"),
+    formulas=("R_B >= zeta*(1 - (phi_n(eps, delta)*I(theta, X_n) + log(2))/log(1/L(zeta)))",),
 ))

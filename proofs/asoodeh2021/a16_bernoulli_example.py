@@ -14,4 +14,5 @@ register(Claim(
     hypotheses="theta ~ U[0,1], X_i ~ Bernoulli(theta), absolute loss, eps = 0.02 (reconstructed, F-A10)",
     checks=(Check("quoted_numbers", _quoted_numbers, "certified to the printed digits"),),
     expected=Verdict.VERIFIED, reconstructed=True, kind="example",
+    formulas=("n = 20", "delta = 10^(-4)", "thm2_bound(eps) = 0.08", "bound15(eps) = 0.03"),
 ))

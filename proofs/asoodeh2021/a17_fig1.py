@@ -12,4 +12,5 @@ register(Claim(
     statement=r"\text{Thm 2}(\varepsilon)>(15)(\varepsilon)\ \text{for small }\varepsilon;\ n=20,\ \delta=10^{-4}",
     hypotheses="the Bernoulli example", checks=(Check("table", _fig1_table, "the A-17 table, certified"),),
     expected=Verdict.VERIFIED, reconstructed=True, kind="example",
+    formulas=("thm2_bound(eps) > bound15(eps)", "n = 20", "delta = 10^(-4)"),
 ))

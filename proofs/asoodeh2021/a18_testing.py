@@ -25,4 +25,5 @@ register(Claim(
             Check("exact_neyman_pearson", _testing, "exact beta_n, certified comparison", supporting=True),),
     expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",
     related=("background.b03_eta_f_le_eta_tv",),
+    formulas=("-log(beta_n(alpha, eps, delta)) <= (n*phi(eps, delta)*D(P0, P1) + log(2))/(1 - alpha)",),
 ))

@@ -20,4 +20,5 @@ register(Claim(
             Check("instances", _mi, "certified on RR, optimal binary and random kernels", supporting=True),),
     expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",
     related=("background.b03_eta_f_le_eta_tv",),
+    formulas=("sup_I(X, Z) <= phi(eps, delta)*H(X)",),
 ))

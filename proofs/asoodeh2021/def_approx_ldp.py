@@ -49,4 +49,5 @@ register(Claim(
     reconstructed=True,
     kind="definition",
     notes="A-5's wording is reconstructed; its content is the summary's.",
+    formulas=("K(A, x) <= exp(eps)*K(A, xp) + delta ⟺ max_E(exp(eps), K) <= delta",),
 ))

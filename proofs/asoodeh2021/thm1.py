@@ -107,4 +107,5 @@ register(Claim(
     expected=Verdict.PROVED,
     notes="The 'or equivalently' display is cut off in the stored text; its reconstruction is the contraction form.",
     related=("asoodeh2021.thm3_two_point",),
+    formulas=("delta_K(eps) <= delta ⟺ eta_E(exp(eps), K) <= delta",),
 ))

@@ -41,4 +41,7 @@ register(Claim(
             Check("discrete_validity", _validity(discrete_thm2_bound, "a14"), "exact R_B >= bound", supporting=True)),
     expected=Verdict.PROVED, reconstructed=True,
     related=("asoodeh2021.thm1", "asoodeh2021.a08_tensorization"),
+    formulas=("R_B >= zeta*(1 - exp(eps)*L(zeta) - psi_n*I_gamma(theta, X_n))",
+              "psi_1 = delta",
+              "psi_n = phi_n(eps, delta)"),
 ))

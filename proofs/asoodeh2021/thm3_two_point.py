@@ -44,4 +44,5 @@ register(Claim(
             Check("LP certificate", lp_check(GAMMAS, "b2", (4, 14)), supporting=True)),
     expected=Verdict.PROVED,
     related=("asoodeh2021.thm1",),
+    formulas=("eta_gamma(K) = sup_E_rows(gamma, K)", "gamma >= 1"),
 ))

@@ -77,4 +77,5 @@ register(Claim(
     expected=Verdict.PROVED,
     kind="background",
     related=("asoodeh2021.thm3_two_point",),
+    formulas=("eta_tv(K) = sup_TV_ratio(K)", "sup_TV_ratio(K) = max_TV_rows(K)"),
 ))

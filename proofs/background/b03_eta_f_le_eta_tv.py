@@ -48,4 +48,5 @@ register(Claim(
     checks=(Check("sampled inputs", _run),),
     expected=Verdict.VERIFIED,
     kind="background",
+    formulas=("D_f(K_P, K_Q) <= eta_tv(K)*D_f(P, Q)",),
 ))

@@ -25,4 +25,6 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="background",
     related=("background.b04_tight_ldp",),
+    formulas=("sup_eta_gamma(eps, gamma) = Max(exp(eps) - gamma, 0)/(exp(eps) + 1)",
+              "sup_eta_gamma(eps, delta, exp(eps)) = delta"),
 ))

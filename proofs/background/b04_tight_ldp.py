@@ -163,4 +163,8 @@ register(Claim(
     expected=Verdict.PROVED,
     related=("background.b04_e_gamma_variant",),
     kind="background",
+    formulas=("sup_eta_tv(eps, delta) = (exp(eps) - 1 + 2*delta)/(exp(eps) + 1)",
+              "(exp(eps) - 1 + 2*delta)/(exp(eps) + 1) < phi(eps, delta)",
+              "eps > 0",
+              "delta < 1"),
 ))

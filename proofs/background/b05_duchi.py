@@ -42,4 +42,5 @@ register(Claim(
     checks=(Check("certified instances", _run),),
     expected=Verdict.VERIFIED,
     kind="background",
+    formulas=("D(K_P, K_Q) + D(K_Q, K_P) <= Min(4, exp(2*eps))*(exp(eps) - 1)^2*TV(P, Q)^2",),
 ))

@@ -63,4 +63,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="background",
     related=("background.b06_binette_specialisations",),
+    formulas=("D_f(P, Q) <= (f(m)/(1 - m) + f(M)/(M - 1))*TV(P, Q)",),
 ))

@@ -52,4 +52,7 @@ register(Claim(
         Statement("ZA H2 instance", Eq(xi0 * binette(F_H2, 1 / t, t), 2 * (sympy.sqrt(t) - 1) ** 2 / (t + 1))),
     ]),),
     expected=Verdict.PROVED, kind="background",
+    formulas=("binette_KL(1/M, M) = log(M)",
+              "binette_H2(1/M, M) = 2 - 4/(√M + 1)",
+              "binette_TV(1/M, M) = 1"),
 ))

@@ -83,4 +83,6 @@ register(Claim(
     expected=Verdict.VERIFIED,
     reconstructed=True,
     kind="background",
+    formulas=("E(gamma, K_P, K_Q) <= Max(exp(eps) - gamma, 0)/(exp(eps) + 1)*TV(P, Q)",
+              "D_f(K_P, K_Q) <= (f(exp(eps)) + exp(eps)*f(exp(-eps)))/(exp(eps) + 1)*TV(P, Q)"),
 ))

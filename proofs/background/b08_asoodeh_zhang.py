@@ -86,4 +86,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     reconstructed=True,
     kind="background",
+    formulas=("eta_chi2(K) <= ((exp(eps) - 1)/(exp(eps) + 1))^2",),
 ))

@@ -79,4 +79,5 @@ register(Claim(
     checks=(Check("random pairs, two routes", _pairs), Check("products and tensor powers", _products)),
     expected=Verdict.VERIFIED,
     kind="background",
+    formulas=("max_eta_tv_i <= eta_tv(K_n)", "eta_tv(K_n) <= 1 - prod_1_minus_eta_tv_i"),
 ))

@@ -107,4 +107,6 @@ register(Claim(
             Check("heterogeneous products", _heterogeneous, supporting=True)),
     expected=Verdict.PROVED,
     kind="background",
+    formulas=("delta_K(eps) <= delta ⟹ delta_K_n(n*eps) <= 1 - (1 - delta)^n",
+              "phi(n*eps, 1 - (1 - delta)^n) = phi_n(eps, delta)"),
 ))

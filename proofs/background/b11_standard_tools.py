@@ -48,4 +48,5 @@ register(Claim(
     checks=(Check("certified instances", _run),),
     expected=Verdict.VERIFIED,
     kind="background",
+    formulas=("TV <= √(D/2)", "TV <= 1 - exp(-D)/2"),
 ))

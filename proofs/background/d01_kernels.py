@@ -71,4 +71,5 @@ register(Claim(
             Check("output and joint", _outputs, "K∘P and K×P recomputed from the definition")),
     expected=Verdict.VERIFIED,
     kind="definition",
+    formulas=("K_P(y) = sum_x_P_K(y)", "K_times_P(x, y) = K(y, x)*P(x)"),
 ))

@@ -109,4 +109,8 @@ register(Claim(
             Check("generic f", _generic)),
     expected=Verdict.VERIFIED,
     kind="definition",
+    formulas=("E(gamma, P, Q) = sum_y_plus(P, Q, gamma)",
+              "sum_y_plus(P, Q, gamma) = sup_A(P, Q, gamma)",
+              "E(1, P, Q) = TV(P, Q)",
+              "f_gamma(1) = 0 ⟺ gamma >= 1"),
 ))

@@ -48,4 +48,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="definition",
     related=("background.b01_dobrushin", "findings.fg07_degenerate_c"),
+    formulas=("eta_tv(K) = sup_TV_ratio(K)", "sup_TV_ratio(K) = max_TV_rows(K)", "0 <= eta_tv(K) <= 1"),
 ))

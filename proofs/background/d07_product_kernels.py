@@ -61,4 +61,5 @@ register(Claim(
     checks=(Check("Kronecker rows", _rows), Check("tensor powers", power_ratio_check())),
     expected=Verdict.VERIFIED,
     kind="definition",
+    formulas=("K_n(y_n, x_n) = prod_K_i(y_i, x_i)", "exp(LDP(K_n)) = prod_exp_LDP_K_i"),
 ))

@@ -42,4 +42,5 @@ register(Claim(
     expected=Verdict.PROVED,
     kind="definition",
     related=("grosse2026.xi_limits",),
+    formulas=("Xi(eps, c) = Min((exp(eps) - 1)/(exp(eps)*(1 - N*c) + 1), 1)", "0 <= Xi(eps, c) <= 1"),
 ))

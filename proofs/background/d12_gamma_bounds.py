@@ -23,4 +23,5 @@ register(Claim(
     reconstructed=True,
     kind="definition",
     related=("grosse2026.lem4",),
+    formulas=("Gamma_max(eps, c) = sup_ratio_KP_KQ(eps, c)",),
 ))

@@ -40,4 +40,7 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="definition",
     related=("background.phi_n_identity", "findings.fa01_phi_power"),
+    formulas=("phi(eps, delta) = 1 - exp(-eps)*(1 - delta)",
+              "phi_n(eps, delta) = 1 - exp(-n*eps)*(1 - delta)^n",
+              "phi_n(eps, delta) = phi(n*eps, 1 - (1 - delta)^n)"),
 ))

@@ -43,4 +43,7 @@ register(Claim(
     expected=Verdict.VERIFIED,
     reconstructed=True,
     kind="definition",
+    formulas=("I_gamma(theta, Z) <= eta_gamma(P_ZX)*I_gamma(theta, X)",
+              "eta_gamma(P_ZX)*I_gamma(theta, X) <= I_gamma(theta, X)",
+              "I_gamma(theta, X) = E(gamma, P_thetaX, P_theta_P_X)"),
 ))

@@ -22,4 +22,5 @@ register(Claim(
     expected=Verdict.NOT_CHECKABLE,
     reconstructed=True,
     kind="definition",
+    formulas=("M_n = inf_K_inf_psi_sup_P_risk(eps, delta)",),
 ))

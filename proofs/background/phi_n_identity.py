@@ -20,4 +20,6 @@ register(Claim(
         Statement("phi^n at n = 1 is phi", Eq(at(phi_n, (n, 1)), phi)),
     ]),),
     expected=Verdict.PROVED, kind="background",
+    formulas=("phi_n(eps, delta) = 1 - exp(-n*eps)*(1 - delta)^n",
+              "phi_n(eps, delta) = phi(n*eps, 1 - (1 - delta)^n)"),
 ))

@@ -63,4 +63,5 @@ register(Claim(
     expected=Verdict.REFUTED,
     kind="finding",
     notes="The paper's phi^n is 1 - e^(-n eps)(1-delta)^n; the power reading is false already at n = 2.",
+    formulas=("eta_tv(K_n) <= phi(eps, delta)^n",),
 ))

@@ -80,4 +80,6 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="finding",
     related=("asoodeh2021.a07_phi_vs_tight",),
+    formulas=("phi(eps, delta) - (exp(eps) - 1 + 2*delta)/(exp(eps) + 1)"
+               " = (1 - delta)*(exp(eps) - 1)/(exp(eps)*(exp(eps) + 1))",),
 ))

@@ -46,4 +46,5 @@ register(Claim(
     expected=Verdict.REFUTED,
     kind="finding",
     related=("asoodeh2021.a01_privacy_loss",),
+    formulas=("delta_K(eps) <= delta ⟺ P_loss(K, x, xp, eps) <= delta",),
 ))

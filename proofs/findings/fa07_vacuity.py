@@ -75,4 +75,8 @@ register(Claim(
     checks=(Check("exact rational proof", _proof), Check("instances with the exact eta_TV", _instances)),
     expected=Verdict.VERIFIED,
     kind="finding",
+    formulas=("n = 20",
+              "eps >= 0.2",
+              "phi_n(eps, delta) = 1 - exp(-n*eps)*(1 - delta)^n",
+              "1 - exp(-n*eps)*(1 - delta)^n > 0.98"),
 ))

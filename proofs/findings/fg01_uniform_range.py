@@ -36,4 +36,5 @@ register(Claim(
     expected=Verdict.REFUTED,
     kind="finding",
     related=("grosse2026.g19_limits",),
+    formulas=("eta_tv(eps, 1/N) = exp(eps) - 1",),
 ))

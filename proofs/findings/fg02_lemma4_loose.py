@@ -21,4 +21,7 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="finding",
     notes="At c = 1/N both sides equal 1 for every t (degenerate; the catalogue's 'iff' needs c < 1/N).",
+    formulas=("Gamma_max(eps, c) < (1 - N*c)*exp(eps) + 1 ⟺ exp(eps) < 1/((N - 1)*c)",
+              "c < 1/N",
+              "lim_c0_Xi_log_Gamma_max(eps) = (exp(eps) - 1)/(exp(eps) + 1)*eps"),
 ))

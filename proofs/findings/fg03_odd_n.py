@@ -17,4 +17,5 @@ register(Claim(
     checks=(Check("odd_n_gap", check_odd_n_gap, "integer q infeasible; LP and middle row attain Xi"),),
     expected=Verdict.VERIFIED,
     kind="finding",
+    formulas=("2/((N + 1)*c) < exp(eps) < 2/(N*c)", "eta_tv(eps, c) = Xi(eps, c)"),
 ))

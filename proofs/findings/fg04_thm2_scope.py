@@ -55,4 +55,5 @@ register(Claim(
     checks=(Check("certified strict contraction", _run),),
     expected=Verdict.VERIFIED,
     kind="finding",
+    formulas=("D(W_P, W_Q) < D(P, Q)", "N > 2"),
 ))

@@ -44,4 +44,5 @@ register(Claim(
     checks=(Check("identity witness", _run),),
     expected=Verdict.REFUTED,
     kind="finding",
+    formulas=("D(K_P, K_Q) <= Xi(eps, c)*log((1 - N*c)*exp(eps) + 1)*TV(P, Q)",),
 ))

@@ -40,4 +40,5 @@ register(Claim(
     checks=(Check("no-1/2 convention", _no_half), Check("1/2 convention halves it", _half)),
     expected=Verdict.PROVED,
     kind="finding",
+    formulas=("f(t) = (√t - 1)^2 ⟹ (f(1/M)/(1 - 1/M) + f(M)/(M - 1) = 2 - 4/(√M + 1))",),
 ))

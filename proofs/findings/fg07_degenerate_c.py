@@ -40,4 +40,5 @@ register(Claim(
     expected=Verdict.REFUTED,
     kind="finding",
     related=("grosse2026.lem2",),
+    formulas=("eta_tv_Q(K, c) = eta_tv(K)", "0 < c <= 1/N"),
 ))

@@ -52,4 +52,5 @@ register(Claim(
     checks=(Check("identity witness", _run),),
     expected=Verdict.REFUTED,
     kind="finding",
+    formulas=("Xi = 1 ⟹ (Xi*log((1 - 4*c)*exp(eps) + 1)*delta = D(P_theta0, P_theta1))",),
 ))

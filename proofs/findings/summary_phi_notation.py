@@ -18,4 +18,5 @@ register(Claim(
     expected=Verdict.NOT_CHECKABLE,
     kind="finding",
     related=("findings.fa01_phi_power",),
+    formulas=("phi_n(eps, delta) = 1 - exp(-n*eps)*(1 - delta)^n",),
 ))

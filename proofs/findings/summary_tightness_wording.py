@@ -18,4 +18,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="finding",
     related=("findings.fg02_lemma4_loose",),
+    formulas=("eta_tv(K_ex1) = Xi(eps, c)",),
 ))

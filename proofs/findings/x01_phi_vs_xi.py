@@ -15,4 +15,5 @@ register(Claim(
     checks=(Check("ratio identity", ratio_identity_check()), Check("range", _ratio_range)),
     expected=Verdict.PROVED,
     kind="finding",
+    formulas=("phi(eps, 0)/Xi(eps, 0) = 1 + exp(-eps)", "1 < 1 + exp(-eps) <= 2"),
 ))

@@ -14,4 +14,6 @@ register(Claim(
     checks=(Check("KL", _za_kl), Check("H2", _za_h2), Check("phi route", _phi_route)),
     expected=Verdict.VERIFIED,
     kind="finding",
+    formulas=("Xi(eps, 0)*(f(exp(-eps))/(1 - exp(-eps)) + f(exp(eps))/(exp(eps) - 1))"
+               " = (f(exp(eps)) + exp(eps)*f(exp(-eps)))/(exp(eps) + 1)",),
 ))

@@ -59,4 +59,5 @@ register(Claim(
     notes="'Tighter bounds for LDP mechanisms' holds only in this restricted sense; as c -> 0 the KL/H2 "
           "corollaries are weaker than Zamanlooy-Asoodeh (F-G2).",
     related=("findings.fg02_lemma4_loose", "grosse2026.thm1"),
+    formulas=("7/8*log((16 - 8*u)/(1 + 7*u)) < 7/8*log(15) ⟺ u > 1/113", "u = N*c"),
 ))

@@ -88,4 +88,5 @@ register(Claim(
     checks=(Check("certificate", _certificate, "post-processing, all N, M, M' (Farkas term per output, summed)"),
             Check("instances", _run, supporting=True)),
     expected=Verdict.PROVED,
+    formulas=("in_M(K, eps, c) ⟹ in_M(K_L, eps, c)",),
 ))

@@ -29,4 +29,5 @@ register(Claim(
     kind="corollary",
     notes="Rests on the reconstructed hypothesis P_X, Q_X in Q_X(c) and Lemma 4's (reconstructed) Gamma, as Thm 4.",
     related=("grosse2026.thm4", "findings.fg05_missing_hypothesis"),
+    formulas=("D(K_P, K_Q) <= Xi(eps, c)*log((1 - N*c)*exp(eps) + 1)*delta",),
 ))

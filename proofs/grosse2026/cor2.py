@@ -30,4 +30,5 @@ register(Claim(
     kind="corollary",
     notes="Rests on the reconstructed hypothesis P_X, Q_X in Q_X(c) and Lemma 4's (reconstructed) Gamma, as Thm 4.",
     related=("grosse2026.thm4", "findings.fg06_hellinger_convention"),
+    formulas=("H2(K_P, K_Q) <= Xi(eps, c)*(2 - 4/(√((1 - N*c)*exp(eps) + 1) + 1))*delta",),
 ))

@@ -53,4 +53,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     kind="definition",
     related=("grosse2026.eq2_ldp_sup_pml", "grosse2026.pml_capacity_closed_form"),
+    formulas=("C(K, c) <= -log(c)", "C(I_N, c) = -log(c)"),
 ))

@@ -62,4 +62,5 @@ register(Claim(
     expected=Verdict.PROVED,
     kind="definition",
     related=("findings.fg07_degenerate_c", "grosse2026.thm1", "grosse2026.thm3"),
+    formulas=("eta_tv(eps, c) = sup_eta_tv_Q(eps, c)",),
 ))

@@ -47,4 +47,5 @@ register(Claim(
                   claim="ldp_ratio = brute force; infinite iff a column mixes 0 and >0; eps-LDP exactly at it")),),
     expected=Verdict.VERIFIED,
     kind="definition",
+    formulas=("LDP(K) = sup_log_ratio(K)",),
 ))

@@ -65,4 +65,5 @@ register(Claim(
     hypotheses="finite kernels",
     checks=(Check("c -> 0 limit", _run),),
     expected=Verdict.VERIFIED,
+    formulas=("LDP(K) = sup_pml(K)",),
 ))

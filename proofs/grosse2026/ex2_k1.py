@@ -15,4 +15,8 @@ register(Claim(
     checks=(Check("exact facts", _facts), Check("divergence table", _table)),
     expected=Verdict.VERIFIED,
     kind="example",
+    formulas=("exp(C(K1, c)) = 15/(1 + 7*N*c)",
+              "eta_tv(K1) = 7/8",
+              "Xi(eps_c, c) = 7/8",
+              "Gamma_L4 = 8*(2 - N*c)/(1 + 7*N*c)"),
 ))

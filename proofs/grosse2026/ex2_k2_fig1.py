@@ -15,4 +15,6 @@ register(Claim(
         "K2, N and the axes/curves of Fig. 1 are not in the stored text (F-G9)")),),
     expected=Verdict.NOT_CHECKABLE,
     kind="example",
+    formulas=("cor1_bound(K1, c) = Xi(eps, c)*log((1 - N*c)*exp(eps) + 1)*delta",
+              "cor2_bound(K2, c) = Xi(eps, c)*(2 - 4/(√((1 - N*c)*exp(eps) + 1) + 1))*delta"),
 ))

@@ -69,4 +69,5 @@ register(Claim(
     hypotheses="K in M(eps,c), P_theta0, P_theta1 in Q_X(c) on N = 4 points, TV(P_theta0, P_theta1) <= delta",
     checks=(Check("chain", _chain, "each link certified"),),
     expected=Verdict.VERIFIED, reconstructed=True, kind="example",
+    formulas=("minimax_risk >= ell(theta0, theta1)/8*exp(-n*Xi(eps, c)*log((1 - 4*c)*exp(eps) + 1)*delta)",),
 ))

@@ -79,4 +79,5 @@ register(Claim(
     hypotheses="0 < c <= 1/N",
     checks=(Check("library closed forms and identities", _check),),
     expected=Verdict.PROVED, kind="example",
+    formulas=("Xi(log(15/(1 + 7*N*c)), c) = 7/8", "Xi(-log(3*c), c) = (1 - 3*c)/(1 - c)"),
 ))

@@ -66,4 +66,5 @@ register(Claim(
     expected=Verdict.VERIFIED,
     notes="The corrected c = 1/N value; the paper's 'e^eps - 1' fails for e^eps > 2 (findings.fg01_uniform_range).",
     related=("findings.fg01_uniform_range",),
+    formulas=("lim_c0_Xi(eps) = (exp(eps) - 1)/(exp(eps) + 1)", "eta_tv(eps, 1/N) = Min(exp(eps) - 1, 1)"),
 ))

@@ -19,4 +19,7 @@ register(Claim(
             Check("instances", check_instances, "constructions attain the LP supremum", supporting=True)),
     expected=Verdict.PROVED,
     reconstructed=True,
+    formulas=("m = (1 - exp(eps)*c*q)/(1 + exp(eps)*(1 - N*c))",
+              "M = exp(eps)*(1 - c*q)/(1 + exp(eps)*(1 - N*c))",
+              "M - m = Xi(eps, c)"),
 ))

@@ -69,4 +69,7 @@ register(Claim(
               lambda ctx: _library_check(3 if ctx.quick else 5)),
     ),
     expected=Verdict.PROVED, kind="theorem",
+    formulas=("M - m = (exp(eps) - 1)/(exp(eps)*(1 - N*c) + 1)",
+              "M/(c*S + (1 - N*c)*m) = exp(eps)",
+              "(1 - m)/(c*(N - S) + (1 - N*c)*(1 - M)) = exp(eps)"),
 ))

@@ -52,4 +52,8 @@ register(Claim(
     checks=(Check("exact facts", _facts), Check("Thm 1 value", _identity)),
     expected=Verdict.VERIFIED,
     kind="example",
+    formulas=("exp(C(K1, c)) = 1/(3*c)",
+              "exp(C(I_4, c)) = 1/c",
+              "eta_tv(K1) = 1/3",
+              "Xi(-log(3*c), c) = (1 - 3*c)/(1 - c)"),
 ))

@@ -126,4 +126,5 @@ CLAIM = register(Claim(
             Check("lp_threshold", check_lp_threshold, "exact LP just below and at the threshold; witness",
                   supporting=True)),
     expected=Verdict.PROVED,
+    formulas=("eps < -log((N - l)*c) ⟹ zeros_per_column(K) <= l - 1",),
 ))

@@ -71,4 +71,5 @@ register(Claim(
     expected=Verdict.PROVED,
     kind="lemma",
     related=("findings.fg07_degenerate_c",),
+    formulas=("eta_tv_Q(K, c) = eta_tv(K)", "c < 1/N"),
 ))

@@ -83,4 +83,5 @@ CLAIM = register(Claim(
             Check("merging", check_merging, "post-processing argument on random kernels", supporting=True)),
     expected=Verdict.PROVED,
     related=("grosse2026.thm1",),
+    formulas=("eta_tv(eps, c) = sup_eta_tv_binary(eps, c)",),
 ))

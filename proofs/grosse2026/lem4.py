@@ -48,4 +48,6 @@ register(Claim(
             Check("gap_formula", check_gap_formula, "symbolic gap")),
     expected=Verdict.PROVED,
     reconstructed=True,
+    formulas=("Gamma_max(eps, c) <= (1 - N*c)*exp(eps) + 1",
+              "Gamma_min(eps, c) >= 1/((1 - N*c)*exp(eps) + 1)"),
 ))

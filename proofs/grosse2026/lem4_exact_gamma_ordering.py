@@ -51,4 +51,5 @@ register(Claim(
     notes="Orders the G-23 closed form, proved for all N; that the closed form is Gamma_max is "
           "grosse2026.lem4_gamma_max_closed_form (all N, M).",
     related=("grosse2026.lem4", "grosse2026.lem4_gamma_max_closed_form"),
+    formulas=("Gamma_max_G23(eps, c) <= (1 - N*c)*exp(eps) + 1",),
 ))

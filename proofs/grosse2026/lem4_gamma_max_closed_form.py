@@ -76,4 +76,6 @@ register(Claim(
     expected=Verdict.PROVED,
     reconstructed=True,
     related=("grosse2026.lem4", "grosse2026.lem4_exact_gamma_ordering", "grosse2026.lem1"),
+    formulas=("exp(eps) < 1/((N - 1)*c) ⟹ Gamma_max(eps, c) = (exp(eps)*(1 - N*c) + c)/(1 - (N - 1)*c)",
+              "1/((N - 1)*c) <= exp(eps) <= 1/c ⟹ Gamma_max(eps, c) = (1 - N*c)*exp(eps) + 1"),
 ))

@@ -84,4 +84,5 @@ register(Claim(
     kind="definition",
     notes="The closed form is [DERIVED] in docs/claims.md (not printed in [G]); the definition is [G]'s.",
     related=("grosse2026.eq2_ldp_sup_pml",),
+    formulas=("exp(C(K, c)) = max_y_ratio(K, c)", "ratio_y = max_x_K_y/(c*S_y + (1 - N*c)*min_x_K_y)"),
 ))

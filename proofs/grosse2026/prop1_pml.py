@@ -68,4 +68,5 @@ register(Claim(
     hypotheses="finite alphabets, (K∘P)(y) > 0",
     checks=(Check("Bayes form", _bayes), Check("gain functions", _gains)),
     expected=Verdict.VERIFIED,
+    formulas=("pml(K, P, y) = log(max_supp_K_y/K_P_y)", "log(max_supp_K_y/K_P_y) = D_inf(P_X_given_y, P_X)"),
 ))

@@ -61,4 +61,5 @@ register(Claim(
                 "(c) mentions related work without formulas; (a) is background.b05_duchi"))),
     expected=Verdict.PROVED,
     related=("background.b04_tight_ldp", "background.b05_duchi"),
+    formulas=("LDP(K) <= eps ⟹ eta_tv(K) <= (exp(eps) - 1)/(exp(eps) + 1)",),
 ))

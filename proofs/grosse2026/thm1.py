@@ -147,4 +147,5 @@ CLAIM = register(Claim(
           "middle-row achiever for t Nc <= 2, the disjoint-rows witness beyond); the upper bound for every N, M.",
     related=("grosse2026.g20_achieving", "grosse2026.g20_construction_identities", "grosse2026.xi_limits",
              "grosse2026.thm3", "grosse2026.lem3"),
+    formulas=("eta_tv(eps, c) = Min((exp(eps) - 1)/(exp(eps)*(1 - N*c) + 1), 1)",),
 ))

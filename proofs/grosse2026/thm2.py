@@ -125,4 +125,5 @@ register(Claim(
             Check("witness", _witness, supporting=True), Check("converse", converse_check(), supporting=True)),
     expected=Verdict.PROVED_MODULO,
     related=("findings.fg04_thm2_scope", "grosse2026.thm2_tv"),
+    formulas=("eps >= log(2/(N*c)) ⟹ sup_eta_f(eps, c) = 1",),
 ))

@@ -28,4 +28,5 @@ register(Claim(
     expected=Verdict.PROVED,
     kind="theorem",
     related=("grosse2026.thm2", "findings.fg04_thm2_scope"),
+    formulas=("eps >= log(2/(N*c)) ⟹ eta_tv(eps, c) = 1", "eps < log(2/(N*c)) ⟹ disjoint_rows(eps, c) = 0"),
 ))

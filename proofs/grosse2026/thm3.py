@@ -74,4 +74,5 @@ CLAIM = register(Claim(
     checks=(Check("certificate", check_certificate, "Farkas certificate: sum of two PML constraints, all N, M"),
             Check("lp", check_lp, "exact LP supremum below the switch", supporting=True)),
     expected=Verdict.PROVED,
+    formulas=("eps < log(2/(N*c)) ⟹ eta_tv(eps, c) <= (exp(eps) - 1)/(exp(eps)*(1 - N*c) + 1)",),
 ))

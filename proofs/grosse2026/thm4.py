@@ -22,4 +22,6 @@ register(Claim(
     reconstructed=True,
     notes="Hypotheses reconstructed: P_X, Q_X in Q_X(c) is necessary (findings.fg05_missing_hypothesis).",
     related=("findings.fg05_missing_hypothesis", "background.b06_binette_instances", "background.b01_dobrushin"),
+    formulas=("D_f(K_P, K_Q)"
+               " <= eta_tv(eps, c)*(f(Gamma_min)/(1 - Gamma_min) + f(Gamma_max)/(Gamma_max - 1))*delta",),
 ))

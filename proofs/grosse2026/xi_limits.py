@@ -81,4 +81,5 @@ register(Claim(
         symbolic_check("the same in (t, c, N), N real >= 2 (three-parameter decision)", _in_t_c_n(), scope=SCOPE),
     ),
     expected=Verdict.PROVED, kind="theorem",
+    formulas=("Xi(eps, c) = Min((exp(eps) - 1)/(exp(eps)*(1 - N*c) + 1), 1)",),
 ))

@@ -13,6 +13,7 @@ from exactdp import bounds as B
 from exactdp.mechanisms import grosse_pml_mechanism, randomized_response
 from exactdp.numbers.display import normal_form, to_latex
 from exactdp.output import presenters
+from exactdp.output.display import statement_latex_lines
 
 t, c = sympy.symbols("t c", positive=True)
 
@@ -127,8 +128,9 @@ def _nowrap(tex):
 
 def test_claim_result_and_outcome(thm1):
     html = thm1._repr_html_()
-    statement = thm1.claim.statement.strip()
-    assert r"\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{TV}(K)" in statement
+    statement = r",\quad ".join(statement_latex_lines(thm1.claim))  # printed from the claim's formulas
+    assert statement == (r"\eta_{\mathrm{TV}}{\left(\varepsilon,c \right)} = \min\left(1, "
+                         r"\frac{e^{\varepsilon} - 1}{\left(1 - N c\right) e^{\varepsilon} + 1}\right)")
     # the statement typeset, verdict and scope with their formulas, hypotheses, evidence folded
     assert "<code>grosse2026.thm1</code>" in html and f"$${statement}$$" in html
     assert f"<b>PROVED</b>, scope: ≤: all {_nowrap('N, M')}; =: all {_nowrap('N')}" in html

@@ -4,6 +4,7 @@ import importlib
 
 import pytest
 
+from exactdp.numbers.formula_text import DerivationStep
 from exactdp.verification.claims import REGISTRY, CheckContext, Verdict, combine
 
 MODULES = {
@@ -26,8 +27,10 @@ def test_claims_are_proved_with_derivations(module, claims):
         assert claim.expected is Verdict.PROVED
         outcomes = [check.run(CheckContext(seed=0, quick=True)) for check in claim.checks]
         assert combine(outcomes) is Verdict.PROVED, [o.summary for o in outcomes]
-        for o in outcomes:
-            assert o.derivation and all(isinstance(s, str) for s in o.derivation)
+        for o in outcomes:  # text lines, and the decided statements with prose and formulas apart
+            assert o.derivation and all(isinstance(s, (str, DerivationStep)) for s in o.derivation)
+            decided = [s for s in o.derivation if isinstance(s, DerivationStep)]
+            assert decided and all(s.math and s.outcome == "true" for s in decided)
 
 
 def test_a_false_identity_is_refuted_not_proved():

@@ -74,10 +74,11 @@ ASSUMPTIONS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero", 
 
 @dataclass(frozen=True)
 class CertificateCheck:
-    """The result of :func:`check`: TRUE / FALSE / UNKNOWN, the steps taken and every failure."""
+    """The result of :func:`check`: TRUE / FALSE / UNKNOWN, the steps taken and every failure.  A step is a
+    text line or, where its formulas are known, a :class:`~exactdp.numbers.formula_text.DerivationStep`."""
 
     truth: Truth
-    steps: tuple[str, ...] = ()
+    steps: tuple[Any, ...] = ()
     failures: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:

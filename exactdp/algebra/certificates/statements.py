@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import sympy
 
 from exactdp.algebra.certificates import Certificate, CertificateCheck, combine_truths, redo, register_kind
+from exactdp.numbers.formula_text import DerivationStep, formula_text
 from exactdp.numbers.truth import Truth
 
 _OPS = {"==": None, "<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan,
@@ -62,16 +63,19 @@ class SymbolicStatements(Certificate):
                 return CertificateCheck(Truth.FALSE, tuple(steps), (f"{label}: {exc}",))
             steps.extend(f"{label}: {s}" for s in done_l + done_r)
             extra = _Conditions(self, syms, conds, label).relations()
+            conditions: tuple[str, ...] = ()
             if op == "==":  # an identity, decided everywhere (so on any region)
                 d = prove_identity(lhs, rhs)
-                rel_text = f"{lhs_t} == {rhs_t}"
             else:
                 rel = _OPS[op](lhs, rhs, evaluate=False)
                 region = Region.of(*base, *extra, variables=_vars(lhs, rhs))
-                rel_text = f"{lhs_t} {op} {rhs_t} on {region}"
+                conditions = tuple(formula_text(c) for c in sympy.And.make_args(region.as_sympy())
+                                   if c is not sympy.true)
                 orth = _orthant(rhs - lhs if op == "<=" else lhs - rhs, region) if op in ("<=", ">=") else ""
                 d = Decision(Truth.TRUE, rel, region, [orth]) if orth else decide(rel, region)
-            steps.append(f"{label}: {rel_text} -> {d.truth}")
+            # prose (the label) and mathematics (the statement, its region) apart, the statement as written
+            steps.append(DerivationStep(label, (f"{lhs_t} {'=' if op == '==' else op} {rhs_t}",), conditions,
+                                        str(d.truth), tuple(self.parameters)))
             steps.extend(f"    {s}" for s in d.steps)
             truths.append(d.truth)
             if d.truth is Truth.FALSE:

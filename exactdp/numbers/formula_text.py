@@ -1,0 +1,253 @@
+r"""Formulas of statements and derivation steps: stored as the safe reader's text, read once into sympy, and
+printed from the expression — on the terminal (:func:`formula_text`), in LaTeX (:func:`formula_latex_of`) and
+as presentation MathML (:func:`formula_mathml`).  Nothing here converts LaTeX or any other markup into text.
+
+A formula's text is the reader's grammar (:mod:`exactdp.numbers.reader`) with three top-level connectives,
+each written between spaces and split before the reader reads the parts:
+
+* ``a ⟺ b`` (also ``<=>``): the statements a and b are equivalent (:class:`Iff`, order kept);
+* ``a ⟹ b`` (also ``=>``): a implies b (sympy's ``Implies``);
+* ``a = b``: an equation (``Eq(a, b)``, unevaluated, sides kept as written).
+
+Every name is a symbol, every called name other than the reader's functions an undefined function
+(``phi(eps, 0)``, ``eta_tv(K)``).  What :func:`formula_text` prints, :func:`read_formula` reads back into the
+same expression (tests/output/test_formula_text.py checks it for every statement and derivation step of the
+verify report).
+
+    >>> e = read_formula("eps > log((1+√2)/2)")
+    >>> formula_text(e)
+    'eps > log((1 + √2)/2)'
+    >>> read_formula(formula_text(e)) == e
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up
+
+#: the connectives between statements, in the order they bind (loosest first), with their ASCII spellings
+_IFF = (" ⟺ ", " <=> ")
+_IMPLIES = (" ⟹ ", " => ")
+_EQ = (" = ",)
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_CALLED = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)\s*\(")
+
+_IFF_CLASS: Any = None
+
+
+@dataclass(frozen=True)
+class DerivationStep:
+    """One step of a check's derivation with prose and mathematics apart: ``prose`` is words (a label, what
+    was done), ``math`` the formulas it states and ``region`` the conditions they are decided on, each as the
+    safe reader's text (:func:`read_formula`); ``outcome`` is the decision ("true", "false", "unknown" or
+    "").
+    Every output prints the formulas from their expressions; ``str(step)`` is the engine's one-line record
+    ``prose: math on (region) -> outcome`` (the JSON report's ``derivation`` strings)."""
+
+    prose: str
+    math: tuple[str, ...] = ()
+    region: tuple[str, ...] = ()
+    outcome: str = ""
+    #: names that are parameters even where the reader has a constant of that name (a certificate's ``E``)
+    parameters: tuple[str, ...] = ()
+
+    def formulas(self) -> tuple[Any, ...]:
+        """The step's formulas then its region's conditions, read once by the safe reader."""
+        return tuple(read_formula(m, "derivation step", self.parameters) for m in self.math + self.region)
+
+    def __str__(self) -> str:
+        line = self.prose + (": " + "; ".join(self.math) if self.math else "")
+        if self.region:
+            line += " on " + " & ".join(f"({r})" for r in self.region)
+        return line + (f" -> {self.outcome}" if self.outcome else "")
+
+    def text(self) -> str:
+        """The step for the terminal: its prose, then its formulas and region printed from the expressions
+        (:func:`formula_text`), then the decision."""
+        forms = self.formulas()
+        shown = [formula_text(f) for f in forms]
+        line = self.prose + (": " + "; ".join(shown[:len(self.math)]) if self.math else "")
+        if self.region:
+            line += " on " + ", ".join(shown[len(self.math):])
+        return line + (f" → {self.outcome}" if self.outcome else "")
+
+    def record(self) -> dict[str, Any]:
+        """The step as JSON: ``{"prose", "math", "region", "outcome", "parameters"}``."""
+        return {"prose": self.prose, "math": list(self.math), "region": list(self.region),
+                "outcome": self.outcome, "parameters": list(self.parameters)}
+
+
+def _iff_class() -> Any:
+    """The class of ``a ⟺ b`` (built at the first use, so sympy loads only when a formula is read)."""
+    global _IFF_CLASS
+    if _IFF_CLASS is None:
+        from sympy.logic.boolalg import BooleanFunction
+
+        class Iff(BooleanFunction):
+            """``a ⟺ b`` with its two sides in the order written (sympy's ``Equivalent`` sorts them)."""
+
+            nargs = 2
+
+            @classmethod
+            def eval(cls, *args: Any) -> None:
+                return None
+
+            def _latex(self, printer: Any) -> str:
+                return rf"{printer._print(self.args[0])} \iff {printer._print(self.args[1])}"
+
+            def _sympystr(self, printer: Any) -> str:
+                return f"{printer._print(self.args[0])} ⟺ {printer._print(self.args[1])}"
+
+            def _mathml_presentation(self, printer: Any) -> Any:
+                row = printer.dom.createElement("mrow")
+                row.appendChild(printer._print(self.args[0]))
+                op = printer.dom.createElement("mo")
+                op.appendChild(printer.dom.createTextNode("\u27fa"))
+                row.appendChild(op)
+                row.appendChild(printer._print(self.args[1]))
+                return row
+
+        _IFF_CLASS = Iff
+    return _IFF_CLASS
+
+
+def _split(text: str, seps: tuple[str, ...]) -> list[str] | None:
+    """``text`` split at a connective outside parentheses, or None when it has none."""
+    for sep in seps:
+        depth, parts, start, k = 0, [], 0, 0
+        while k < len(text):
+            ch = text[k]
+            depth += ch == "("
+            depth -= ch == ")"
+            if depth == 0 and text.startswith(sep, k):
+                parts.append(text[start:k])
+                start = k = k + len(sep)
+                continue
+            k += 1
+        if parts:
+            return parts + [text[start:]]
+    return None
+
+
+def read_formula(text: str, name: str = "formula", parameters: tuple[str, ...] = ()) -> Any:
+    """Read one formula (module docstring) into sympy by the safe reader; errors are the reader's
+    :class:`~exactdp.numbers.reader.ReadError`, naming ``name``.  ``E`` and ``pi`` are the constants unless
+    ``parameters`` names them (a certificate's parameter ``E`` = e^ε is a symbol)."""
+    from exactdp.numbers.reader import (MATH_FUNCTIONS, ReadError, math_constants,  # deferred: start-up
+                                        read_expression)
+
+    if not isinstance(text, str):
+        raise ReadError(f"{name}: expected text, got {type(text).__name__}")
+    for seps, build in ((_IFF, lambda a, b: _iff_class()(a, b)),
+                        (_IMPLIES, lambda a, b: sympy.Implies(a, b, evaluate=False)),
+                        (_EQ, lambda a, b: sympy.Eq(a, b, evaluate=False))):
+        parts = _split(text, seps)
+        if parts is not None:
+            if len(parts) != 2:
+                raise ReadError(f"{name}: {seps[0].strip()!r} joins exactly two parts in {text!r}; "
+                                f"parenthesise the others")
+            return build(read_formula(parts[0], name, parameters), read_formula(parts[1], name, parameters))
+    text = text.strip()
+    if text.startswith("(") and text.endswith(")") and _split(text[1:-1], _IFF + _IMPLIES + _EQ) is not None:
+        return read_formula(text[1:-1], name, parameters)  # a parenthesised connective: (a ⟹ b) ⟺ c
+    called = set(_CALLED.findall(text)) - set(MATH_FUNCTIONS)
+    constants = {k: v for k, v in math_constants().items() if k not in parameters}
+    names = {n: sympy.Symbol(n) for n in _NAME.findall(text)
+             if n not in MATH_FUNCTIONS and n not in called and n not in constants}
+    functions = {**MATH_FUNCTIONS, **{n: (sympy.Function(n), None) for n in called}}
+    return read_expression(text, name=name, symbols=names, functions=functions, constants=constants,
+                           relations=True)
+
+
+def _chain(expr: Any) -> list[Any] | None:
+    """``And(a < b, b < c)`` (its arguments in any order: sympy sorts them) as the chain
+    ``[a, "<", b, "<", c]``, how the reader reads ``a < b < c``; None when the relations do not chain."""
+    from itertools import permutations
+
+    rels = expr.args
+    if len(rels) > 4 or not all(isinstance(r, sympy.core.relational.Relational)
+                                and not isinstance(r, (sympy.Eq, sympy.Ne)) for r in rels):
+        return None
+    for order in permutations(rels):
+        if all(order[k].rhs == order[k + 1].lhs for k in range(len(order) - 1)):
+            parts: list[Any] = [order[0].lhs]
+            for r in order:
+                parts += [r.rel_op, r.rhs]
+            return parts
+    return None
+
+
+def formula_text(expr: Any) -> str:
+    """A formula as text for the terminal, by the one text printer (:func:`exactdp.numbers.display.to_text`)
+    for every expression in it; an equation prints its two sides as stored (not cleared of denominators) and a
+    chain ``a < b < c`` as one, so :func:`read_formula` reads the text back into ``expr``."""
+    from exactdp.numbers.display import RELATION_TEXT, to_text  # deferred: start-up
+
+    def part(e: Any) -> str:  # a connective's side: parenthesised when it is itself a connective
+        s = formula_text(e)
+        return f"({s})" if isinstance(e, (sympy.Implies, sympy.Eq, _iff_class())) else s
+
+    if isinstance(expr, _iff_class()):
+        return f"{part(expr.args[0])} ⟺ {part(expr.args[1])}"
+    if isinstance(expr, sympy.Implies):
+        return f"{part(expr.args[0])} ⟹ {part(expr.args[1])}"
+    if isinstance(expr, sympy.Eq):
+        return f"{to_text(expr.lhs)} = {to_text(expr.rhs)}"
+    if isinstance(expr, sympy.core.relational.Relational):
+        return f"{to_text(expr.lhs)} {RELATION_TEXT.get(expr.rel_op, expr.rel_op)} {to_text(expr.rhs)}"
+    if isinstance(expr, sympy.And):
+        chain = _chain(expr)
+        if chain is not None:
+            return " ".join(RELATION_TEXT.get(p, p) if isinstance(p, str) else to_text(p) for p in chain)
+    return to_text(expr)
+
+
+def formula_latex_of(expr: Any) -> str:
+    r"""A formula as LaTeX (without ``$``) by the one LaTeX printer (:func:`exactdp.numbers.display.to_latex`,
+    the papers' symbols: ε, δ, φ, η_TV, …); symbols are printed as stored (``t`` is not rewritten)."""
+    from exactdp.numbers.display import to_latex  # deferred: start-up
+
+    rel = {"<": "<", "<=": r"\leq", ">": ">", ">=": r"\geq"}
+    if isinstance(expr, sympy.And) and (chain := _chain(expr)) is not None:
+        return " ".join(rel[p] if isinstance(p, str) else to_latex(p, t_as_exp=False) for p in chain)
+    if isinstance(expr, (sympy.Implies, _iff_class())):  # each side by this function (a chain stays one)
+        op = r"\iff" if isinstance(expr, _iff_class()) else r"\implies"
+        return f"{formula_latex_of(expr.args[0])} {op} {formula_latex_of(expr.args[1])}"
+    return to_latex(expr, t_as_exp=False)
+
+
+def formula_mathml(expr: Any) -> str:
+    """A formula as an inline presentation-MathML ``<math>`` element (sympy's presentation printer), the
+    papers' Greek letters for ``eps``, ``delta``, ``phi``, ``gamma``."""
+    from sympy.core.function import AppliedUndef
+
+    from sympy.printing.mathml import MathMLPresentationPrinter
+
+    class Printer(MathMLPresentationPrinter):
+        def mathml_tag(self, e: Any) -> str:  # an undefined function's name as written (sympy lowercases it)
+            return e.func.__name__ if isinstance(e, AppliedUndef) else str(super().mathml_tag(e))
+
+    if isinstance(expr, sympy.Basic):
+        expr = expr.xreplace({s: sympy.Symbol(_MATHML_NAMES[s.name]) for s in expr.free_symbols
+                              if s.name in _MATHML_NAMES})
+        expr = expr.xreplace({f: sympy.Function(_MATHML_NAMES[f.func.__name__])(*f.args)
+                              for f in expr.atoms(AppliedUndef) if f.func.__name__ in _MATHML_NAMES})
+    return ('<math xmlns="http://www.w3.org/1998/Math/MathML">'
+            + Printer().doprint(expr).replace("<mo><</mo>", "<mo>&lt;</mo>")
+            .replace("<mo>></mo>", "<mo>&gt;</mo>")
+            + "</math>")
+
+
+#: the papers' letters for the names of stored formulas, in MathML (sympy prints other names as written)
+_MATHML_NAMES = {"eps": "ε", "delta": "δ", "gamma": "γ", "phi": "φ", "Xi": "Ξ", "Gamma": "Γ", "zeta": "ζ",
+                 "psi": "ψ", "theta": "θ", "eta_tv": "η_TV", "eta_f": "η_f", "eta_gamma": "η_γ",
+                 "eps_star": "ε*",
+                 "alpha": "α", "beta": "β", "ell": "ℓ", "rho": "ρ",
+                 "Gamma_max": "Γ_max", "Gamma_min": "Γ_min", "E_gamma": "E_γ"}
