@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     import sympy
@@ -145,9 +145,11 @@ def read_formula(text: str, name: str = "formula", parameters: tuple[str, ...] =
 
     if not isinstance(text, str):
         raise ReadError(f"{name}: expected text, got {type(text).__name__}")
-    for seps, build in ((_IFF, lambda a, b: _iff_class()(a, b)),
-                        (_IMPLIES, lambda a, b: sympy.Implies(a, b, evaluate=False)),
-                        (_EQ, lambda a, b: sympy.Eq(a, b, evaluate=False))):
+    builds: tuple[tuple[tuple[str, ...], Callable[[Any, Any], Any]], ...]
+    builds = ((_IFF, lambda a, b: _iff_class()(a, b)),
+              (_IMPLIES, lambda a, b: sympy.Implies(a, b, evaluate=False)),
+              (_EQ, lambda a, b: sympy.Eq(a, b, evaluate=False)))
+    for seps, build in builds:
         parts = _split(text, seps)
         if parts is not None:
             if len(parts) != 2:
@@ -240,7 +242,7 @@ def formula_mathml(expr: Any) -> str:
         expr = expr.xreplace({f: sympy.Function(_MATHML_NAMES[f.func.__name__])(*f.args)
                               for f in expr.atoms(AppliedUndef) if f.func.__name__ in _MATHML_NAMES})
     return ('<math xmlns="http://www.w3.org/1998/Math/MathML">'
-            + Printer().doprint(expr).replace("<mo><</mo>", "<mo>&lt;</mo>")
+            + str(Printer().doprint(expr)).replace("<mo><</mo>", "<mo>&lt;</mo>")
             .replace("<mo>></mo>", "<mo>&gt;</mo>")
             + "</math>")
 

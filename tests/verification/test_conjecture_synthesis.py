@@ -125,7 +125,7 @@ def test_a_gap_beyond_the_searched_kernels_becomes_a_rechecked_counterexample():
     assert r.verdict == "refuted" and r.counterexample["member"] == "true"
     from exactdp.numbers.reader import read_rational
 
-    tv = read_rational(r.counterexample["params"]["gamma"])
+    tv = read_rational(r.counterexample["params"]["t"])
     assert tv > 10 ** 6
     assert r.counterexample["rows"] == [[str(tv / (tv + 1)), str(1 / (tv + 1))], [str(1 / (tv + 1)), str(tv / (tv + 1))]]
     assert read_rational(r.counterexample["slack"]) < 0

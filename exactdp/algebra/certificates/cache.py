@@ -17,7 +17,7 @@ from typing import Any
 SIZE = 4096
 
 
-def content_key(cert: Any) -> tuple:
+def content_key(cert: Any) -> tuple[Any, ...]:
     """The kind and every field of ``cert`` but its name: what a check's truth depends on."""
     return (type(cert).kind,) + tuple((f.name, getattr(cert, f.name)) for f in fields(cert) if f.name != "name")
 
@@ -27,7 +27,7 @@ class CheckMemo:
 
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
-        self._entries: dict[tuple, tuple[str, Any]] = {}
+        self._entries: dict[tuple[Any, ...], tuple[str, Any]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -38,7 +38,7 @@ class CheckMemo:
         if entry is None:
             return None
         name, result = entry
-        if name != cert.name and any(name in text for text in (*result.steps, *result.failures)):
+        if name != cert.name and any(name in str(text) for text in (*result.steps, *result.failures)):
             return None
         return result
 
