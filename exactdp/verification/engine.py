@@ -12,7 +12,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TextIO
 
 from exactdp.errors import ParameterError
@@ -83,13 +83,39 @@ class ClaimResult(RichDisplay):
 CHECK_WORK = 10**12
 
 
-def run_check(check: Check, ctx: CheckContext) -> CheckResult:
+#: the record a certificate of a proved claim carries when the proof module binds it to no machine statement
+NO_MACHINE_STATEMENT = "no machine form of the claim's statement is written yet"
+
+
+def filed_under(claim_id: str, outcome: Outcome) -> Outcome:
+    """``outcome`` with each certificate of a proved / proved-modulo verdict filed under the claim ``claim_id``: one
+    the proof module bound to a statement must carry that claim's (else ValueError); one it did not bind carries
+    the explicit record :data:`NO_MACHINE_STATEMENT` ("statement not bound" for every checker).  The outcome is
+    built again, so the one place that issues "proved" re-checks the bindings."""
+    from exactdp.claim_statement import ClaimStatement  # deferred: start-up
+
+    if outcome.verdict not in (Verdict.PROVED, Verdict.PROVED_MODULO):
+        return outcome
+    certs = []
+    for cert in outcome.certificates:
+        if cert.statement is None:
+            cert = cert.bound_to(ClaimStatement.not_bound(claim_id, NO_MACHINE_STATEMENT))
+        elif cert.statement.claim != claim_id:
+            raise ValueError(f"certificate {cert.name!r} carries the statement of claim {cert.statement.claim}, but "
+                             f"it is filed under {claim_id}")
+        certs.append(cert)
+    return replace(outcome, certificates=tuple(certs))
+
+
+def run_check(check: Check, ctx: CheckContext, claim_id: str | None = None) -> CheckResult:
     start = time.perf_counter()
     try:
         with limits(max_work=max(limit("max_work"), CHECK_WORK)):
             outcome = check.run(ctx)
         if not isinstance(outcome, Outcome):
             raise TypeError(f"check {check.name!r} returned {type(outcome).__name__}, not an Outcome")
+        if claim_id is not None:
+            outcome = filed_under(claim_id, outcome)
     except Exception as exc:  # noqa: BLE001 - any failure of a check is reported, never passed
         outcome = Outcome(Verdict.UNDECIDED, f"check raised {type(exc).__name__}",
                           reason=f"{type(exc).__name__}: {exc}")
@@ -98,7 +124,7 @@ def run_check(check: Check, ctx: CheckContext) -> CheckResult:
 
 def run_claim(claim: Claim, ctx: CheckContext) -> ClaimResult:
     start = time.perf_counter()
-    results = tuple(run_check(chk, ctx) for chk in claim.checks)
+    results = tuple(run_check(chk, ctx, claim.id) for chk in claim.checks)
     verdict = claim_verdict(claim.checks, [r.outcome for r in results])
     return ClaimResult(claim, results, verdict, time.perf_counter() - start)
 

@@ -335,7 +335,7 @@ def test_malformed_files_are_rejected_in_one_line(tmp_path):
     from exactdp.recheck import recheck_directory
 
     (tmp_path / "deep.json").write_text("[" * 100000 + "]" * 100000)
-    lp = {"kind": "parametric-lp", "name": "deep tree", "parameters": ["t"], "region": ["t >= 1"], "scope": "t >= 1", "c": ["1"],
+    lp = {"kind": "parametric-lp", "name": "parametric LP optimum on 1 regions", "parameters": ["t"], "region": ["t >= 1"], "scope": "t >= 1", "c": ["1"],
           "A_ub": [["1"]], "b_ub": ["1"], "region_conditions_": [[]], "region_x": [["1"]], "region_y_ub": [["1"]],
           "region_y_eq": [[]], "region_value": ["1"], "tree": ["region", "0"]}
     assert recheck_certificate(lp).status == OK  # max x s.t. x <= 1: optimum 1 at x = 1, y = 1

@@ -42,14 +42,17 @@ PLP = {"kind": "parametric-lp", "name": "min(p, 1)", "parameters": ["p"], "regio
 
 
 def bound(d):
-    """``d`` with the scope text its data give, as an export writes it (as it is when the engine refuses it)."""
+    """``d`` with the name and scope text its data give, as an export writes it (with the derived name only when
+    the engine refuses it, so that the SMT path answers the tampering, not the name)."""
     from exactdp.algebra.certificates import Certificate
+    from exactdp.claim_statement import certificate_name
     from exactdp.errors import ParameterError
 
+    d = {k: v for k, v in copy.deepcopy(d).items() if k != "name"}
     try:
         return Certificate.from_json(copy.deepcopy(d)).to_json()
     except ParameterError:
-        return copy.deepcopy(d)
+        return {**d, "name": certificate_name(d)}
 
 
 def checked(d, timeout=20):
