@@ -275,7 +275,9 @@ def smt_check_directory(directory, timeout: float = DEFAULT_TIMEOUT, progress=No
                 continue
             cert = doc.get("certificate", doc) if isinstance(doc, dict) else doc
             label = str(doc.get("claim", "")) if isinstance(doc, dict) else ""
-        key = json.dumps([cert, f.claim or None], sort_keys=True)  # a certificate filed twice is decided once
+        # a certificate filed twice is decided once (per claim when it carries a statement, which names its claim)
+        bound_to = f.claim or None if isinstance(cert, dict) and cert.get("statement") is not None else None
+        key = json.dumps([cert, bound_to], sort_keys=True)
         if key not in seen:
             seen[key] = smt_check_certificate(cert, label or f.rel, timeout, cache=cache, claim=f.claim or None)
             if f.proved and isinstance(cert, dict) and cert.get("statement") is None:
