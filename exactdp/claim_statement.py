@@ -11,7 +11,7 @@ and every checker reports it as "statement not bound" (``exactdp recheck``: UNDE
 
 :func:`binding` reduces "the certificate proves this statement" to decisions that each checker takes with its own
 procedure (the engine with :mod:`exactdp.algebra.prover`, ``recheck`` with :mod:`exactdp.recheck_cad`, the SMT path
-with z3 and cvc5) — issue 21 item 5 (docs/claims.md lists the claims):
+with z3 and cvc5; docs/claims.md lists the claims):
 
 * **structure**, decided here: the certificate's parameters and variables are among the statement's, no name is
   both a parameter and a variable, and (``linear-combination``) every constraint g ≥ 0 the certificate combines is
@@ -111,7 +111,7 @@ class ClaimStatement:
         if extra or "claim" not in d:
             raise ParameterError(f"statement: unexpected field(s) {', '.join(map(str, extra))}" if extra else
                                  "statement: missing field 'claim'")
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in d.items()}
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in d.items()}
         return cls(**values)
 
 

@@ -108,7 +108,7 @@ class Certificate:
     #: the sizes the structural argument ranges over, in the grammar of :data:`exactdp.scopes.SIZES`
     #: (``"all N, M"``, ``"N = 3, M = 2"``); with the region it makes up ``scope``
     sizes: str = ""
-    #: the statement of the claim the certificate is filed under (issue 21 item 5), or None outside a claim
+    #: the statement of the claim the certificate is filed under, or None outside a claim
     statement: ClaimStatement | None = None
 
     def __post_init__(self) -> None:
