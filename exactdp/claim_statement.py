@@ -25,12 +25,13 @@ with z3 and cvc5; docs/claims.md lists the claims):
   same difference (up to sign, exactly), and a stated inequality s ≥ 0 (s > 0) from a certified h ≥ 0 (h > 0) with
   s − h ≥ 0 (> 0 when only h ≥ 0 is certified) on the domain, the certified relation's conditions holding there.
 
-The name of a certificate is derived here too (:func:`certificate_name`): the text of the statement it is bound to,
-or else of what its data prove, so a renamed certificate is a changed one for every checker.
+The name of a certificate is derived here too (:func:`certificate_name`): what its data prove (a structural lemma's
+certificate: the lemma and what it states), so a renamed certificate is a changed one for every checker.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable
 
@@ -42,6 +43,9 @@ from exactdp.scopes import size_names, valid_sizes
 
 #: what every checker reports for a certificate whose statement is not in machine form (``recheck``: UNDECIDED)
 NOT_BOUND = "statement not bound"
+
+#: separates a conclusion from the conditions it is stated under ("lhs <= rhs when t*u < 2; c > 0")
+WHEN = " when "
 
 #: the longest derived certificate name; a longer text is cut (deterministically) and ends in "..."
 NAME_WIDTH = 160
@@ -115,6 +119,67 @@ class ClaimStatement:
         return cls(**values)
 
 
+#: the claim field of a structural lemma's statement starts so (:mod:`exactdp.theory.structural_lemmas`): a lemma
+#: is stated once and its certificates are filed with every claim whose certificates use them
+LEMMA_PREFIX = "lemma: "
+
+
+def is_lemma(claim: str) -> bool:
+    """Whether a statement's claim field names a structural lemma rather than a claim."""
+    return claim.startswith(LEMMA_PREFIX)
+
+
+def names_in(text: str) -> set[str]:
+    """The names a condition's text mentions (functions and constants excluded)."""
+    return set(re.findall(r"[A-Za-z_]\w*", text)) - set(MATH_FUNCTIONS) - {"Min", "Max", "Abs", "Subs", "Limit",
+                                                                           "E", "pi", "oo"}
+
+
+_SIGN_TEXT = {"positive": "{} > 0", "nonnegative": "{} >= 0", "negative": "{} < 0", "nonpositive": "{} <= 0",
+              "nonzero": "{}**2 > 0"}
+
+
+def filed_domain(domain: tuple[str, ...], d: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The stated ``domain`` of a claim as one certificate (JSON ``d``) is filed under it, and the names it
+    quantifies beyond the certificate's parameters: every condition of the domain (but those on a name the
+    certificate quantifies as a variable, for all of its values under the hypotheses), and the certificate's region
+    conditions and sign assumptions on names the domain does not mention (the proof's own quantities — a
+    positive part p >= 0, a mass e in (0, 1] —, whose range is the certificate's business); every other region
+    condition and assumption is then decided on the domain by the checkers."""
+    variables = set(d.get("variables", ()))
+    domain = tuple(c for c in domain if not names_in(c) & variables)  # a name the certificate quantifies itself
+    stated = {n for c in domain for n in names_in(c)}
+    own = [c for c in d.get("region", ()) if not names_in(c) & stated]
+    own += [_SIGN_TEXT[a].format(n) for n, assumed in d.get("assumptions", ()) if n not in stated
+            for a in (x.strip() for x in str(assumed).split(",")) if a in _SIGN_TEXT]
+    extra = tuple(sorted(stated - set(d.get("parameters", ()))))
+    return tuple(dict.fromkeys((*domain, *own))), extra
+
+
+def restating(claim: str, d: dict, domain: tuple[str, ...] = (), parameters: tuple[str, ...] = ()) -> ClaimStatement:
+    """The statement ``claim`` makes through a certificate (its JSON dict ``d``) whose relations are the claim's own
+    formulas: the conclusions are the certificate's relations (a linear combination's h >= 0 under its constraints
+    as hypotheses; each symbolic statement's lhs op rhs, under its conditions: ``"... when c1; c2"``), and
+    ``domain`` — the claim's stated hypotheses on the parameters (:attr:`exactdp.verification.claims.Claim.domain`,
+    written from docs/claims.md; :func:`filed_domain`) — is what the checkers show non-empty and inside the
+    certificate's region.  ``parameters``: names the statement quantifies beyond the certificate's own (e.g. c when
+    only u = Nc occurs).  A structural lemma (``claim`` starting with :data:`LEMMA_PREFIX`) states itself, on its
+    certificate's region."""
+    hypotheses: tuple[str, ...]
+    conclusions: tuple[str, ...]
+    if d.get("kind") == "linear-combination":
+        hypotheses = tuple(f"{g} >= 0" for _, g in d.get("constraints", ()))
+        conclusions = (f"{d.get('conclusion', '')} >= 0",)
+    else:
+        hypotheses = ()
+        conclusions = tuple(f"{lhs} {op} {rhs}" + (WHEN + "; ".join(conds) if conds else "")
+                            for _, lhs, op, rhs, conds in d.get("statements", ()))
+    return ClaimStatement(claim=claim, sizes=d.get("sizes", ""),
+                          parameters=tuple(dict.fromkeys((*d.get("parameters", ()), *parameters))),
+                          variables=tuple(d.get("variables", ())), domain=tuple(domain), hypotheses=hypotheses,
+                          conclusions=conclusions)
+
+
 # -- the derived name ---------------------------------------------------------------------------------------
 
 def _what_it_proves(d: dict) -> str:
@@ -135,8 +200,9 @@ def _what_it_proves(d: dict) -> str:
 
 
 def certificate_name(d: dict) -> str:
-    """The name of a certificate (its JSON dict): the claim and conclusions of the statement it is bound to, else
-    what its data prove (:func:`_what_it_proves`); at most :data:`NAME_WIDTH` characters."""
+    """The name of a certificate (its JSON dict): for a structural lemma's certificate the lemma and the conclusions
+    it states, else what its data prove (:func:`_what_it_proves`), so that filing a certificate under a claim does
+    not rename it (a sibling's ``uses`` names it); at most :data:`NAME_WIDTH` characters."""
     st = d.get("statement")
     text = ""
     if isinstance(st, dict) and isinstance(st.get("claim"), str):
@@ -144,7 +210,7 @@ def certificate_name(d: dict) -> str:
             s = ClaimStatement.from_json(st)
         except (ParameterError, TypeError):
             s = None
-        if s is not None and s.bound:
+        if s is not None and s.bound and is_lemma(s.claim):
             text = f"{s.claim}: {' and '.join(s.conclusions)}"
     text = text or _what_it_proves(d)
     return text if len(text) <= NAME_WIDTH else text[:NAME_WIDTH - 3] + "..."
@@ -163,6 +229,14 @@ class Binding:
 
     statement: ClaimStatement | None
     failures: list = field(default_factory=list)
+
+    def domain_for(self, rel) -> list:
+        """The conditions of ``domain`` that share a name with ``rel``, directly or through other conditions: ``rel``
+        holds on the domain exactly when it holds on these (the rest constrain other coordinates and have a point,
+        which the checkers decide apart; :func:`independent_parts`)."""
+        names = set(rel.free_symbols)
+        return [c for part in independent_parts(self.domain) if set().union(*[r.free_symbols for r in part]) & names
+                for c in part]
     unbound: str = ""
     domain: list = field(default_factory=list)
     holds: list = field(default_factory=list)
@@ -170,7 +244,8 @@ class Binding:
 
 
 _SIGN_RELATIONS = {"positive": sympy.StrictGreaterThan, "nonnegative": sympy.GreaterThan,
-                   "negative": sympy.StrictLessThan, "nonpositive": sympy.LessThan, "nonzero": sympy.Unequality}
+                   "negative": sympy.StrictLessThan, "nonpositive": sympy.LessThan,
+                   "nonzero": lambda x, z, evaluate: sympy.StrictGreaterThan(x**2, z, evaluate=evaluate)}
 _FLIP = {sympy.LessThan: sympy.GreaterThan, sympy.StrictLessThan: sympy.StrictGreaterThan}
 
 
@@ -194,6 +269,20 @@ def _nonnegative_form(rel) -> tuple[Any, bool] | None:
     return None
 
 
+def independent_parts(rels: list) -> list[list]:
+    """``rels`` split into groups that share no free symbol: their conjunction has a point exactly when every group
+    has one (the groups constrain disjoint coordinates), so a domain in many names is shown non-empty part by part."""
+    groups: list[tuple[set, list]] = []
+    for rel in rels:
+        names, members = set(rel.free_symbols), [rel]
+        for g in [g for g in groups if g[0] & names]:
+            groups.remove(g)
+            names |= g[0]
+            members = g[1] + members
+        groups.append((names, members))
+    return [m for _, m in groups]
+
+
 def _zero(e) -> bool:
     return sympy.cancel(sympy.together(e)) == 0
 
@@ -209,7 +298,7 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
         return Binding(None, unbound="the certificate carries no statement of the claim it is filed under")
     st = ClaimStatement.from_json(raw)
     out = Binding(st)
-    if claim is not None and st.claim != claim:
+    if claim is not None and st.claim != claim and not is_lemma(st.claim):
         out.failures.append(f"its statement is that of claim {st.claim[:60]!r}, but it is filed under {claim}")
         return out
     if not st.bound:
@@ -236,14 +325,33 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
     functions = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1),
                  "Subs": (sympy.Subs, 3), "Limit": (lambda e, x, p: sympy.Limit(e, x, p, "+"), 3)}
     functions.update({f: (sympy.Function(f), None) for f in d.get("functions", ()) or ()})
+    definitions = [(str(n), txt) for n, txt in d.get("definitions", ()) or ()]
+    for n, _ in definitions:  # a linear combination's abbreviations: substituted in every text read here
+        if n in syms or not n.isidentifier():
+            out.failures.append(f"the definition name {n[:40]!r} is a parameter, a variable or not a name")
+            return out
+        syms[n] = sympy.Symbol(n, real=True)
+    subs: dict = {}
 
     def read(text, what: str, relation: bool = False):
         if not isinstance(text, str):
             raise ParameterError(f"{st.claim}: {what} must be a string")
+        sides = text.split(" == ")
+        if relation and len(sides) == 2:  # an identity: the reader's grammar has inequalities only
+            return sympy.Eq(read(sides[0], f"{what} (left side)"), read(sides[1], f"{what} (right side)"),
+                            evaluate=False)
         e = read_expression(text, name=f"statement of {st.claim}: {what}", symbols=syms, functions=functions,
-                            relations=relation)
-        return carry_out(e) if carry_out is not None and not relation else e
+                            relations=relation).xreplace(subs)
+        if carry_out is None:
+            return e
+        if not relation:
+            return carry_out(e)
+        return e.func(*[r.func(carry_out(r.lhs), carry_out(r.rhs), evaluate=False) for r in e.args]) if isinstance(
+            e, sympy.And) else e.func(carry_out(e.lhs), carry_out(e.rhs), evaluate=False) if isinstance(
+            e, sympy.core.relational.Relational) else e
 
+    for n, txt in definitions:
+        subs[syms[n]] = read(txt, f"definition of {n}")
     for i, text in enumerate(st.domain):
         rel = read(text, f"domain[{i}]", True)
         out.domain += _relations(rel)
@@ -260,11 +368,19 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
             if a in _SIGN_RELATIONS and name in syms:
                 out.holds.append((f"the assumption {name} {a} on the stated domain",
                                   _SIGN_RELATIONS[a](syms[name], 0, evaluate=False)))
-    conclusions = [(text, _relations(read(text, f"conclusion[{i}]", True))) for i, text in enumerate(st.conclusions)]
+    conclusions = []
+    for i, text in enumerate(st.conclusions):
+        rel_text, _, when = text.partition(WHEN)
+        conds = [r for j, c in enumerate(when.split(";") if when else ())
+                 for r in _relations(read(c.strip(), f"conclusion[{i}] condition {j}", True))]
+        conclusions.append((text, _relations(read(rel_text, f"conclusion[{i}]", True)), conds))
     if kind == "linear-combination":
         _bind_linear_combination(d, st, read, conclusions, out)
     else:
         _bind_statements(d, read, conclusions, out)
+    stated = set(out.domain)
+    out.steps += [f"{what}: a condition of the stated domain" for what, rel in out.holds if rel in stated]
+    out.holds = [(what, rel) for what, rel in out.holds if rel not in stated]
     return out
 
 
@@ -285,7 +401,11 @@ def _bind_linear_combination(d: dict, st: ClaimStatement, read, conclusions, out
     out.steps.append(f"every one of the {len(d.get('constraints', ()))} constraints is a hypothesis of the statement")
     h = read(d.get("conclusion", ""), "the certificate's conclusion")
     variables = {s for s in h.free_symbols if s.name in set(st.variables)}
-    for text, rels in conclusions:
+    for text, rels, when in conclusions:
+        if when:
+            out.failures.append(f"the conclusion {text!r} has conditions: a linear combination proves h >= 0 under "
+                                f"its hypotheses, which state them")
+            continue
         for rel in rels:
             form = _nonnegative_form(rel)
             if form is None or form[1]:
@@ -309,15 +429,23 @@ def _bind_statements(d: dict, read, conclusions, out: Binding) -> None:
         lhs, rhs = read(lt, f"{label} lhs"), read(rt, f"{label} rhs")
         extra = [r for i, c in enumerate(conds) for r in _relations(read(c, f"{label} condition {i}", True))]
         certified.append((label, op, lhs, rhs, extra))
-    for text, rels in conclusions:
+    for text, rels, when in conclusions:
         for rel in rels:
-            match = _certified_match(rel, certified)
+            match = _certified_match(rel, [c for c in certified if set(c[4]) <= set(when)]) or _certified_match(
+                rel, certified)
             if match is None:
                 out.failures.append(f"the conclusion {text!r} is none of the certificate's statements")
                 continue
             label, obligation, extra = match
+            if when and obligation is not None:
+                out.failures.append(f"the conclusion {text!r} is conditional but not the statement {label!r} itself")
+                continue
             out.steps.append(f"the conclusion {text} follows from the certified statement {label!r}")
-            out.holds += [(f"the condition {c} of {label!r} on the stated domain", c) for c in extra]
+            stated = set(when)
+            out.steps += [f"the condition {c} of {label!r} is a condition of the conclusion" for c in extra
+                          if c in stated]
+            out.holds += [(f"the condition {c} of {label!r} on the stated domain", c) for c in extra
+                          if c not in stated]
             if obligation is not None:
                 out.holds.append((f"the conclusion {text} from {label!r}: {obligation} on the stated domain",
                                   obligation))
@@ -325,11 +453,10 @@ def _bind_statements(d: dict, read, conclusions, out: Binding) -> None:
 
 def _certified_match(rel, certified):
     """(label, remaining relation or None, conditions to hold) of the certified statement implying ``rel``."""
-    if isinstance(rel, sympy.Eq):
-        s = rel.lhs - rel.rhs
-        for label, op, lhs, rhs, _ in certified:
-            if op == "==" and (_zero(s - (lhs - rhs)) or _zero(s + (lhs - rhs))):
-                return label, None, []
+    if isinstance(rel, sympy.Eq):  # the same two sides (either way round): a difference alone is 0 for every identity
+        for label, op, lhs, rhs, extra in certified:
+            if op == "==" and any(_zero(rel.lhs - x) and _zero(rel.rhs - y) for x, y in ((lhs, rhs), (rhs, lhs))):
+                return label, None, extra
         return None
     form = _nonnegative_form(rel)
     if form is None:
@@ -350,4 +477,5 @@ def _certified_match(rel, certified):
     return best[1] if best is not None else None
 
 
-__all__ = ["Binding", "ClaimStatement", "NAME_WIDTH", "NOT_BOUND", "binding", "certificate_name"]
+__all__ = ["Binding", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "binding", "certificate_name",
+           "filed_domain", "independent_parts", "is_lemma", "names_in", "restating"]

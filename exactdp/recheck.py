@@ -37,7 +37,7 @@ from typing import Any
 
 import sympy
 
-from exactdp.claim_statement import NOT_BOUND, binding, certificate_name
+from exactdp.claim_statement import NOT_BOUND, binding, certificate_name, independent_parts
 from exactdp.errors import ParameterError
 from exactdp.limits import PATH_WIDTH, ResourceLimitError, how_to_raise, limit, quote, require
 from exactdp.numbers.escape import terminal
@@ -782,7 +782,7 @@ def _bound_to_statement(d: dict, r: Recheck, claim: str | None) -> None:
         return
     r.steps += [f"statement: {s}" for s in b.steps]
     for what, rel in b.holds:
-        decide(rel, b.domain, r, f"statement: {what}")
+        decide(rel, b.domain_for(rel), r, f"statement: {what}")
         if r.status == REJECTED:
             return
     has_a_point(b.domain, r, "the stated domain", "statement: ")
@@ -790,7 +790,13 @@ def _bound_to_statement(d: dict, r: Recheck, claim: str | None) -> None:
 
 def has_a_point(conds: list, r: Recheck, what: str, prefix: str = "") -> None:
     """The set ``conds`` decided non-empty by an exact cell decomposition (a step naming a point), empty (REJECTED:
-    everything on it holds vacuously) or neither (UNDECIDED)."""
+    everything on it holds vacuously) or neither (UNDECIDED); conditions on disjoint names are decided apart
+    (:func:`exactdp.claim_statement.independent_parts`)."""
+    parts = independent_parts(conds)
+    if len(parts) > 1:
+        for k, part in enumerate(parts):
+            has_a_point(part, r, f"{what} (part {k + 1} of {len(parts)})", prefix)
+        return
     probe = Recheck(r.name, r.kind)
     decide(None, conds, probe, what)
     if probe.status == REJECTED and "not empty" in probe.reasons[0]:

@@ -177,6 +177,11 @@ class Claim:
     #: <, <=, >, >= and one " = "; names are symbols, called names functions); the terminal prints these by the
     #: one text printer, never a conversion of the LaTeX ``statement`` (see :func:`statement_formulas`)
     formulas: tuple[str, ...] = ()
+    #: the statement's hypotheses on its parameters in machine form (reader text: ``("t >= 1", "delta >= 0")``;
+    #: u = N*c), written from docs/claims.md: every certificate of a proof is filed under the claim with its
+    #: conclusions on this domain, which both checkers show non-empty and inside the certificate's region
+    #: (:func:`exactdp.verification.engine.filed_under`); None: not written, the certificates are not bound
+    domain: tuple[str, ...] | None = None
 
 
 def statement_formulas(claim: Claim) -> tuple:

@@ -125,6 +125,7 @@ def key_step_check(ctx):
 
 register(Claim(
     id="asoodeh2021.a07_phi_lemma",
+    domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("A-7",),
     source=Source(ASOODEH2021, "phi-contraction lemma", section="III", page="4"),
     title="eta_f(K) <= eta_TV(K) <= phi(eps,delta) = 1 - e^{-eps}(1-delta) for (eps,delta)-LDP K "

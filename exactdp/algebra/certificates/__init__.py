@@ -35,7 +35,7 @@ from typing import Any, ClassVar, TypeVar
 import sympy
 from sympy.core.function import AppliedUndef
 
-from exactdp.claim_statement import NOT_BOUND, ClaimStatement, binding, certificate_name
+from exactdp.claim_statement import NOT_BOUND, ClaimStatement, binding, certificate_name, filed_domain, independent_parts, restating
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import ResourceLimitError, require
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expression
@@ -129,6 +129,14 @@ class Certificate:
     def bound_to(self, statement: ClaimStatement | None) -> Certificate:
         """This certificate filed under ``statement`` (its name follows); :func:`check` binds it."""
         return dataclasses.replace(self, statement=statement)
+
+    def states(self, claim: str, *domain: str) -> Certificate:
+        """This certificate filed under ``claim`` as the part of its statement that the certificate's relations
+        are, on the claim's stated ``domain`` as the certificate sees it (:func:`exactdp.claim_statement.restating`,
+        :func:`exactdp.claim_statement.filed_domain`)."""
+        d = self.bound_to(None).to_json()
+        stated, extra = filed_domain(domain, d)
+        return self.bound_to(restating(claim, d, stated, extra))
 
     def derived_scope(self) -> str:
         """The scope text of this certificate's data: its sizes and its region (or point)."""
@@ -348,23 +356,26 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
     steps = list(result.steps) + [f"statement: {s}" for s in b.steps]
     fails: list[str] = []
     truths = []
-    names = set().union(*[r.free_symbols for r in b.domain]) if b.domain else set()
     for what, rel in b.holds:
-        d = decide(rel, Region.of(*b.domain, variables=sorted(names | rel.free_symbols, key=str)))
+        near = b.domain_for(rel)
+        names = set().union(*[r.free_symbols for r in near]) if near else set()
+        d = decide(rel, Region.of(*near, variables=sorted(names | rel.free_symbols, key=str)))
         truths.append(d.truth)
         steps.append(f"statement: {what}: {d.truth}")
         if d.truth is not Truth.TRUE:
             fails.append(f"statement: {what}: " + (f"false at {d.counterexample}" if d.truth is Truth.FALSE else
                                                    f"undecided ({d.reason or 'no reason given'})"))
-    empty = decide(sympy.StrictLessThan(1, 0, evaluate=False), Region.of(*b.domain, variables=sorted(names, key=str)))
-    if empty.truth is Truth.TRUE:
-        truths.append(Truth.FALSE)
-        fails.append("statement: the stated domain is empty: the statement holds vacuously")
-    elif empty.truth is Truth.UNKNOWN:
-        truths.append(Truth.UNKNOWN)
-        fails.append(f"statement: the stated domain could not be shown non-empty ({empty.reason or 'undecided'})")
-    else:
-        steps.append(f"statement: the stated domain is not empty: it contains {empty.counterexample or {}}")
+    for part in independent_parts(b.domain) or [[]]:  # conditions on disjoint names have a point part by part
+        names = set().union(*[r.free_symbols for r in part]) if part else set()
+        empty = decide(sympy.StrictLessThan(1, 0, evaluate=False), Region.of(*part, variables=sorted(names, key=str)))
+        if empty.truth is Truth.TRUE:
+            truths.append(Truth.FALSE)
+            fails.append("statement: the stated domain is empty: the statement holds vacuously")
+        elif empty.truth is Truth.UNKNOWN:
+            truths.append(Truth.UNKNOWN)
+            fails.append(f"statement: the stated domain could not be shown non-empty ({empty.reason or 'undecided'})")
+        else:
+            steps.append(f"statement: the stated domain is not empty: it contains {empty.counterexample or {}}")
     return CertificateCheck(combine_truths(truths), tuple(steps), tuple(fails))
 
 
