@@ -353,8 +353,10 @@ def test_a_bound_free_of_n_is_proved_for_every_n():
     """The (eps,delta)-LDP certificate and a right side without N: one decision, scope all N, M."""
     r = check_conjecture("eta_tv <= 1-(1-delta)*exp(-eps)", "approx-ldp", budget=20)
     assert r.verdict == "proved" and r.scope.startswith("all N, M")
-    assert r.to_dict()["certificates"] == ["(2*delta + t - 1)/(t + 1) <= 1 - (1 - delta)/t",
-                                           "-a + b + (2*delta + t - 1)/(t + 1) >= 0"]
+    names = r.to_dict()["certificates"]
+    assert names[:2] == ["(2*delta + t - 1)/(t + 1) <= 1 - (1 - delta)/t", "-a + b + (2*delta + t - 1)/(t + 1) >= 0"]
+    # the structural lemmas the class certificate uses, checked with it, each named by its lemma
+    assert [n.split(":")[1] for n in names[2:]] == [" aggregation over an output set"] + [" two-point bound"] * 3
 
 
 def test_show_prints_scope_and_what_a_claim_rests_on(capsys):
