@@ -237,6 +237,11 @@ def test_every_certificate_of_a_quick_run_is_rechecked(tmp_path):
     assert len(results) >= 40
     assert [r.line() for r in results if r.status != OK] == []
     index = json.loads((tmp_path / "index.json").read_text())
+    for cid, e in index["claims"].items():  # each certificate of a proof carries its claim's (or its lemma's) statement
+        if e["verdict"] in ("proved", "proved-modulo"):
+            for rel in e["certificates"]:
+                st = json.loads((tmp_path / rel).read_text())["certificate"]["statement"]
+                assert not st["unbound"] and (st["claim"] == cid or st["claim"].startswith("lemma: ")), (rel, st)
     graph = {cid: e["rests_on"] for cid, e in index["claims"].items()}
     for cid, deps in graph.items():  # no proof rests, through other claims, on itself
         seen, todo = set(), list(deps)
