@@ -37,6 +37,7 @@ from typing import Any
 
 import sympy
 
+from exactdp.claim_statement import NOT_BOUND, binding, certificate_name, independent_parts
 from exactdp.errors import ParameterError
 from exactdp.limits import PATH_WIDTH, ResourceLimitError, how_to_raise, limit, quote, require
 from exactdp.numbers.escape import terminal
@@ -663,7 +664,8 @@ def _coverage(tree, data: CertificateData, base: list, region_conds: list, r: Re
 
 
 S, L, LL = "str", "list[str]", "list[list[str]]"
-_BASE = {"name": S, "parameters": L, "region": L, "scope": S, "assumptions": LL, "functions": L, "sizes": S}
+_BASE = {"name": S, "parameters": L, "region": L, "scope": S, "assumptions": LL, "functions": L, "sizes": S,
+         "statement": "statement"}
 #: the JSON shape of every field, per kind (a field present with another shape is REJECTED before reading)
 SHAPES = {
     "linear-combination": {**_BASE, "variables": L, "constraints": LL, "multipliers": L, "conclusion": S,
@@ -684,6 +686,8 @@ def _shape_ok(v, shape: str) -> bool:
         return isinstance(v, list) and all(isinstance(x, str) for x in v)
     if shape == LL:
         return isinstance(v, list) and all(_shape_ok(x, L) for x in v)
+    if shape == "statement":
+        return v is None or isinstance(v, dict)
     if shape == "statements":
         return isinstance(v, list) and all(isinstance(x, list) and len(x) == 5 and all(
             isinstance(y, str) for y in x[:4]) and _shape_ok(x[4], L) for x in v)
@@ -701,8 +705,9 @@ KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symb
          "lp-point": _lp_point, "parametric-lp": _parametric_lp}
 
 
-def recheck_certificate(d: Any, source: str = "") -> Recheck:
-    """Re-check one certificate (its JSON dict) independently; never raises on bad data (REJECTED)."""
+def recheck_certificate(d: Any, source: str = "", claim: str | None = None) -> Recheck:
+    """Re-check one certificate (its JSON dict) independently; never raises on bad data (REJECTED).  With a
+    ``statement``, also that it proves that statement (of ``claim``, when it is filed under one)."""
     if not isinstance(d, dict):
         r = Recheck("?", "?", source=source)
         r.reject(f"not a JSON object ({type(d).__name__})")
@@ -723,6 +728,8 @@ def recheck_certificate(d: Any, source: str = "") -> Recheck:
             fn(d, r)
         if r.status != REJECTED:
             _region_has_a_point(d, r)
+        if r.status != REJECTED and d.get("statement") is not None:
+            _bound_to_statement(d, r, claim)
     except ResourceLimitError as exc:  # not re-checked, not wrong: the rest is trusted, and says why
         r.trust(f"not re-checked further: {exc}")
     except (ReadError, ParameterError) as exc:
@@ -735,12 +742,17 @@ def recheck_certificate(d: Any, source: str = "") -> Recheck:
 
 
 def bound_to_its_data(d: dict, r: Recheck) -> None:
-    """The texts a reader sees are those of the checked data: ``scope`` is :func:`exactdp.scopes.scope_text` of
+    """The texts a reader sees are those of the checked data: ``name`` is
+    :func:`exactdp.claim_statement.certificate_name` of the data, ``scope`` is :func:`exactdp.scopes.scope_text` of
     the sizes, assumptions and region (or point); an ``integer`` parameter is one of the sizes; no name is both a
     parameter and a variable."""
     sizes = d.get("sizes", "")
     if not valid_sizes(sizes):
         r.reject(f"sizes {quote(sizes, 60)} is not of the form 'all N, M', 'N = 3, M = 2' or 'all n >= 1'")
+        return
+    name = certificate_name(d)
+    if d.get("name") != name:
+        r.reject(f"the name {quote(str(d.get('name', '')), 80)} is not the one its data give ({quote(name, 80)})")
         return
     derived = scope_text(sizes, [tuple(a) for a in d.get("assumptions", ())], d.get("region", ()),
                          [tuple(p) for p in d.get("point", ())])
@@ -756,6 +768,43 @@ def bound_to_its_data(d: dict, r: Recheck) -> None:
     clash = sorted(set(d.get("parameters", ())) & set(d.get("variables", ())))
     if clash:
         r.reject(f"name(s) {', '.join(clash)} are both a parameter and a variable")
+
+
+def _bound_to_statement(d: dict, r: Recheck, claim: str | None) -> None:
+    """The certificate proves the statement it carries (:func:`exactdp.claim_statement.binding`), decided here by
+    :func:`decide`: REJECTED when not (naming the point), UNDECIDED when the statement is not bound."""
+    b = binding(d, claim, carry_out=lambda e: _carry_out(e, r, "statement"))
+    if b.failures:
+        r.reject(f"statement: {b.failures[0]}")
+        return
+    if b.unbound:
+        r.trust(f"{NOT_BOUND}: {b.unbound}")
+        return
+    r.steps += [f"statement: {s}" for s in b.steps]
+    for what, rel in b.holds:
+        decide(rel, b.domain_for(rel), r, f"statement: {what}")
+        if r.status == REJECTED:
+            return
+    has_a_point(b.domain, r, "the stated domain", "statement: ")
+
+
+def has_a_point(conds: list, r: Recheck, what: str, prefix: str = "") -> None:
+    """The set ``conds`` decided non-empty by an exact cell decomposition (a step naming a point), empty (REJECTED:
+    everything on it holds vacuously) or neither (UNDECIDED); conditions on disjoint names are decided apart
+    (:func:`exactdp.claim_statement.independent_parts`)."""
+    parts = independent_parts(conds)
+    if len(parts) > 1:
+        for k, part in enumerate(parts):
+            has_a_point(part, r, f"{what} (part {k + 1} of {len(parts)})", prefix)
+        return
+    probe = Recheck(r.name, r.kind)
+    decide(None, conds, probe, what)
+    if probe.status == REJECTED and "not empty" in probe.reasons[0]:
+        r.steps.append(f"{prefix}{what} is not empty: {probe.reasons[0]}")
+    elif probe.status == OK:
+        r.reject(f"{prefix}{what} is empty: it proves nothing")
+    else:
+        r.trust(f"{prefix}no point of {what} was found: it may be empty")
 
 
 #: the values tried per parameter when a point of a region is searched (integers only for integer parameters)
@@ -785,14 +834,7 @@ def _region_has_a_point(d: dict, r: Recheck) -> None:
             r.steps.append("the region is not empty: it contains "
                            + (", ".join(f"{x} = {q}" for x, q in zip(used, values)) or "every point"))
             return
-    probe = Recheck(r.name, r.kind)
-    decide(None, conds, probe, "region")
-    if probe.status == REJECTED and "not empty" in probe.reasons[0]:
-        r.steps.append(f"the region is not empty: {probe.reasons[0]}")
-    elif probe.status == OK:
-        r.reject("the region is empty: the certificate proves nothing")
-    else:
-        r.trust("no point of the region was found: it may be empty")
+    has_a_point(conds, r, "the region")
 
 
 def certificate_files(directory) -> list[Path]:
@@ -887,24 +929,42 @@ def _claim_failures(claim: str, entry: dict) -> list[str]:
     return out
 
 
-def recheck_directory(directory) -> list[Recheck]:
-    """Re-check an exported folder against its ``index.json``: every listed file present, with the listed SHA-256,
-    filed under the claim and check it names; no file left unlisted; every proved claim's proving checks
-    carrying certificates; then every certificate (:func:`recheck_certificate`)."""
+@dataclass
+class Filed:
+    """A certificate file that index.json lists and that is filed where it says: its claim, its file (relative
+    path), the certificate (JSON) and whether the claim is proved or proved-modulo (its certificates must then
+    carry the claim's statement)."""
+
+    claim: str
+    rel: str
+    certificate: Any
+    proved: bool
+
+
+def filed_certificates(directory) -> tuple[list[Recheck], list[Filed]]:
+    """An exported folder read against its ``index.json`` (shared by ``recheck`` and ``recheck --smt``): the
+    failures (REJECTED entries: a listed file missing, changed (SHA-256), not in its claim's folder, naming another
+    claim or check; a file the index does not list; a proved claim whose proving checks lack certificates) and
+    the certificates that are filed where the index says.  Without a readable index every file is returned, each
+    filed under no claim, and the failure says so."""
     root = Path(directory)
     home = os.path.realpath(directory)
     files = certificate_files(directory)
     out: list[Recheck] = []
+    filed: list[Filed] = []
 
     def fail(name: str, why: str) -> None:
         r = Recheck(name, "index", source=INDEX)
         r.reject(why)
         out.append(r)
 
+    def unfiled() -> list[Filed]:
+        return [Filed("", f.relative_to(root).as_posix(), f, False) for f in files]
+
     if not os.path.lexists(root / INDEX):
         fail(INDEX, "no index.json: the certificates are filed under no claim (export with `exactdp verify "
                     "--certificates DIR`)")
-        return out + [r for f in files for r in recheck_file(f, folder=home)]
+        return out, unfiled()
     try:
         index = _read_json(root / INDEX, home)
         claims, hashes = index["claims"], index.get("sha256")
@@ -913,7 +973,7 @@ def recheck_directory(directory) -> list[Recheck]:
     except (OSError, UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError) as exc:
         fail(INDEX, f"unreadable index.json ({type(exc).__name__}: {str(exc)[:120]}); it must hold 'claims' and "
                     f"'sha256'")
-        return out + [r for f in files for r in recheck_file(f, folder=home)]
+        return out, unfiled()
     listed: set[str] = set()
     for claim in sorted(claims):
         entry = claims[claim]
@@ -924,16 +984,38 @@ def recheck_directory(directory) -> list[Recheck]:
             fail(claim, why)
         by_check = {rel: c.get("name") for c in entry.get("checks") or [] if isinstance(c, dict)
                     for rel in c.get("certificates") or []}
-        mine = []
         for rel in entry.get("certificates", []):
             rel = str(rel)
             listed.add(rel)
-            mine.append(_recheck_listed(root, home, claim, rel, hashes.get(rel), by_check.get(rel)))
-        out += _with_uses_met(mine)
+            got = _listed(root, home, claim, rel, hashes.get(rel), by_check.get(rel))
+            if isinstance(got, Recheck):
+                out.append(got)
+            else:
+                filed.append(Filed(claim, rel, got, entry.get("verdict") in _PROVED))
     for f in files:
         rel = f.relative_to(root).as_posix()
         if rel not in listed:
             fail(rel, "a certificate file that index.json does not list: filed under no claim")
+    return out, filed
+
+
+def recheck_directory(directory) -> list[Recheck]:
+    """Re-check an exported folder against its ``index.json`` (:func:`filed_certificates`), then every certificate
+    filed where it says (:func:`recheck_certificate`, bound to its claim's statement: a certificate of a proved
+    claim without one is UNDECIDED, "statement not bound")."""
+    home = os.path.realpath(directory)
+    out, filed = filed_certificates(directory)
+    by_claim: dict[str, list[Recheck]] = {}
+    for f in filed:
+        if isinstance(f.certificate, Path):  # no index: every file, filed under no claim
+            out += recheck_file(f.certificate, folder=home)
+            continue
+        r = recheck_certificate(f.certificate, f.claim, claim=f.claim)
+        if f.proved and r.status == OK and isinstance(f.certificate, dict) and f.certificate.get("statement") is None:
+            r.trust(f"{NOT_BOUND}: the certificate of a {f.claim} proof carries no statement of the claim")
+        by_claim.setdefault(f.claim, []).append(r)
+    for claim in by_claim:
+        out += _with_uses_met(by_claim[claim])
     return out
 
 
@@ -954,9 +1036,10 @@ def _with_uses_met(rechecks: list[Recheck]) -> list[Recheck]:
     return rechecks
 
 
-def _recheck_listed(root: Path, home: str, claim: str, rel: str, digest, check) -> Recheck:
+def _listed(root: Path, home: str, claim: str, rel: str, digest, check) -> Recheck | Any:
     """One listed certificate file: present, unchanged (SHA-256), in its claim's folder, naming that claim and
-    the check it is listed under, with the file name of that check; then re-checked."""
+    the check it is listed under, with the file name of that check.  Returns its certificate (JSON), or the
+    REJECTED entry that says why not."""
     path = (root / rel)
     bad = Recheck(rel, "?", source=claim)
     folder, _, name = rel.partition("/")
@@ -987,4 +1070,4 @@ def _recheck_listed(root: Path, home: str, claim: str, rel: str, digest, check) 
     if not re.fullmatch(re.escape(certificate_file_name(str(doc.get("check")), 0)[:-7]) + r"-\d+\.json", name):
         bad.reject(f"the file name {name} is not that of its check {quote(str(doc.get('check')), 60)}")
         return bad
-    return recheck_certificate(doc.get("certificate"), claim)
+    return doc.get("certificate")

@@ -33,10 +33,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from exactdp.claim_statement import NOT_BOUND
 from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, require
 from exactdp.numbers.reader import ReadError
-from exactdp.smt.obligations import SAT, UNSAT, Obligation, obligations
+from exactdp.smt.obligations import SAT, UNSAT, Obligation, not_bound, obligations
 from exactdp.smt.smtlib import Unsupported
 from exactdp.smt.solvers import SOLVERS, Answer, SolversMissing, ask, require_solvers
 
@@ -188,15 +189,17 @@ class SmtCheck:
 
 
 def smt_check_certificate(d, source: str = "", timeout: float = DEFAULT_TIMEOUT, solvers=SOLVERS,
-                          cache: dict | None = None) -> SmtCheck:
+                          cache: dict | None = None, claim: str | None = None) -> SmtCheck:
     """Decide every obligation of one certificate (its JSON dict) with z3 and cvc5; never raises on bad data.
-    ``cache``: answers already given in this run (by problem text), shared between certificates."""
+    ``cache``: answers already given in this run (by problem text), shared between certificates; ``claim``: the
+    claim it is filed under (its statement must be that claim's).  A statement not in machine form leaves the
+    certificate UNKNOWN ("statement not bound")."""
     require_solvers()
     name = str(d.get("name", "?")) if isinstance(d, dict) else "?"
     kind = str(d.get("kind", "?")) if isinstance(d, dict) else "?"
     out = SmtCheck(name, kind, source)
     try:
-        obs = obligations(d)
+        obs = obligations(d, claim)
     except (ParameterError, ReadError) as exc:
         out.status = REFUTED
         out.reasons.append(f"malformed or unreadable data: {str(exc)[:300]}")
@@ -216,6 +219,11 @@ def smt_check_certificate(d, source: str = "", timeout: float = DEFAULT_TIMEOUT,
     for ob in obs:
         for r in decide_obligation(ob, timeout, solvers, cache):
             out.add(r)
+    unbound = not_bound(d)
+    if unbound:
+        out.reasons.append(f"{NOT_BOUND}: {unbound}")
+        if out.status == CONFIRMED:
+            out.status = UNKNOWN
     return out
 
 
@@ -240,28 +248,44 @@ def _timeout_ok(timeout) -> float:
 
 
 def smt_check_directory(directory, timeout: float = DEFAULT_TIMEOUT, progress=None) -> list[SmtCheck]:
-    """Every certificate file under ``directory`` (as :func:`exactdp.recheck.certificate_files` finds them)."""
-    from exactdp.recheck import certificate_files
+    """Every certificate of an exported folder, read against its ``index.json`` as ``recheck`` reads it
+    (:func:`exactdp.recheck.filed_certificates`): a listed file missing or changed, a file the index does not list,
+    a certificate filed under another claim or check, a proved claim without certificates is REFUTED; each
+    certificate filed where the index says is decided with its claim's statement (a certificate of a proved
+    claim without one is UNKNOWN: "statement not bound")."""
+    from exactdp.recheck import filed_certificates  # deferred: start-up
 
     require_solvers()
     timeout = _timeout_ok(timeout)
-    out: list[SmtCheck] = []
+    failures, filed = filed_certificates(directory)
+    out: list[SmtCheck] = [SmtCheck(f.name, f.kind, f.source, REFUTED, reasons=list(f.reasons)) for f in failures]
+    for c in out:
+        if progress is not None:
+            progress(c)
     seen: dict[str, SmtCheck] = {}
     cache: dict = {}  # one problem text asked once per solver (regions and statements repeat across certificates)
-    for f in certificate_files(directory):
-        require("max_file_bytes", f.stat().st_size, f"reading the certificate file {f.name}")
-        try:
-            doc = json.loads(Path(f).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-            bad = SmtCheck(f.name, "?", str(f), REFUTED, reasons=[f"unreadable JSON: {str(exc)[:200]}"])
-            out.append(bad)
-            continue
-        cert = doc.get("certificate", doc) if isinstance(doc, dict) else doc
-        label = str(doc.get("claim", "")) if isinstance(doc, dict) else ""
-        key = json.dumps(cert, sort_keys=True)  # a certificate filed under several claims is decided once
+    for f in filed:
+        cert, label = f.certificate, f.claim
+        if isinstance(cert, Path):  # no index: every file, filed under no claim
+            require("max_file_bytes", cert.stat().st_size, f"reading the certificate file {cert.name}")
+            try:
+                doc = json.loads(cert.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+                out.append(SmtCheck(cert.name, "?", str(cert), REFUTED, reasons=[f"unreadable JSON: {str(exc)[:200]}"]))
+                continue
+            cert = doc.get("certificate", doc) if isinstance(doc, dict) else doc
+            label = str(doc.get("claim", "")) if isinstance(doc, dict) else ""
+        # a certificate filed twice is decided once (per claim when it carries a statement, which names its claim)
+        bound_to = f.claim or None if isinstance(cert, dict) and cert.get("statement") is not None else None
+        key = json.dumps([cert, bound_to], sort_keys=True)
         if key not in seen:
-            seen[key] = smt_check_certificate(cert, label or f.name, timeout, cache=cache)
-        out.append(dataclasses.replace(seen[key], source=label or f.name))
+            seen[key] = smt_check_certificate(cert, label or f.rel, timeout, cache=cache, claim=f.claim or None)
+            if f.proved and isinstance(cert, dict) and cert.get("statement") is None:
+                seen[key].reasons.append(f"{NOT_BOUND}: the certificate of a {f.claim} proof carries no statement "
+                                         f"of the claim")
+                if seen[key].status == CONFIRMED:
+                    seen[key].status = UNKNOWN
+        out.append(dataclasses.replace(seen[key], source=label or f.rel))
         if progress is not None:
             progress(out[-1])
     return out

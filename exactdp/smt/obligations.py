@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from exactdp.claim_statement import binding
 from exactdp.errors import ParameterError
 from exactdp.limits import require
 from exactdp.recheck import Recheck, bound_to_its_data, CertificateData, definitions_of, shape_errors
@@ -304,8 +305,43 @@ KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symb
          "lp-point": _lp_point, "parametric-lp": _parametric_lp}
 
 
-def obligations(d: dict) -> list[Obligation]:
-    """The obligations of one certificate (its JSON dict).
+def _statement_obligations(d: dict, claim: str | None) -> list[Obligation]:
+    """The binding to the statement the certificate carries (:func:`exactdp.claim_statement.binding`): each
+    reduced relation on the stated domain (expected unsat), the domain non-empty (expected sat); structural
+    failures raise ParameterError (refuted).  None carried, or not in machine form: no obligation."""
+    if d.get("statement") is None:
+        return []
+    data = CertificateData(d)
+    b = binding(d, claim, carry_out=lambda e: _carried_out(e, data.name))
+    if b.failures:
+        raise ParameterError(f"statement: {b.failures[0]}")
+    if b.unbound:
+        return []
+    ints = {s for r in b.domain + [rel for _, rel in b.holds] for s in r.free_symbols if s.is_integer}
+    builder = Builder(ints, tuple(d.get("functions", ()) or ()))
+    return [builder.nonempty("statement: the stated domain is not empty", b.domain)] + [
+        builder.holds(f"statement: {what}", b.domain, rel) for what, rel in b.holds]
+
+
+def _carried_out(e, name: str):
+    """``e`` with its recorded substitutions done (``xreplace`` of the bound variable); a recorded limit is not
+    written to SMT-LIB (Unsupported)."""
+    if not e.has(sympy.Subs, sympy.Limit):
+        return e
+    if e.has(sympy.Limit):
+        raise Unsupported(f"{name}: a statement bound through a recorded limit is not written to SMT-LIB")
+    return e.replace(lambda a: isinstance(a, sympy.Subs), lambda a: a.args[0].xreplace(dict(zip(a.args[1], a.args[2]))))
+
+
+def not_bound(d) -> str:
+    """Why the statement the certificate (JSON dict) carries is not in machine form, or ``""``."""
+    st = d.get("statement") if isinstance(d, dict) else None
+    return str(st.get("unbound", "")) if isinstance(st, dict) else ""
+
+
+def obligations(d: dict, claim: str | None = None) -> list[Obligation]:
+    """The obligations of one certificate (its JSON dict), with those binding it to the statement it carries
+    (of ``claim``, when it is filed under one).
 
     Raises:
         ParameterError: an unknown kind, a malformed field, inconsistent data (the certificate is then refuted
@@ -323,5 +359,5 @@ def obligations(d: dict) -> list[Obligation]:
     bound_to_its_data(d, bound)  # the same binding rules as recheck: the scope text, integer sizes, no clash
     if bound.reasons:
         raise ParameterError(bound.reasons[0])
-    return KINDS[kind](d)
+    return KINDS[kind](d) + _statement_obligations(d, claim)
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import sympy
 
 from exactdp.algebra.certificates import Certificate
+from exactdp.claim_statement import LEMMA_PREFIX, restating
 from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.algebra.certificates.statements import SymbolicStatements
 
@@ -47,16 +48,29 @@ _SIZES = "all N, M"
 @dataclass(frozen=True)
 class Lemma:
     """A structural lemma: its name, its statement (what its certificates establish together with the trusted
-    rules on finite sums) and its certificates."""
+    rules on finite sums) and its certificates, each bound to its part of the statement in machine form
+    (:func:`stated`)."""
 
     name: str
     statement: str
     certificates: tuple[Certificate, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "certificates", tuple(stated(self.name, c) for c in self.certificates))
+
     @property
     def uses(self) -> tuple[str, ...]:
         """The names a certificate resting on this lemma lists in its ``uses`` field."""
         return tuple(c.name for c in self.certificates)
+
+
+def stated(lemma: str, cert: Certificate) -> Certificate:
+    """``cert`` bound to the lemma's statement in machine form (:func:`exactdp.claim_statement.restating`, claim
+    ``"lemma: <name>"``): a lemma's statement is the lemma, so its conclusions are what the certificate states (each
+    symbolic statement under its conditions, a linear combination's h >= 0 under its constraints) and its domain is
+    the certificate's region; the checkers still decide that the domain has a point, and the name follows the lemma."""
+    d = cert.to_json()
+    return cert.bound_to(restating(LEMMA_PREFIX + lemma, d, domain=tuple(d["region"])))
 
 
 def _aggregation() -> Lemma:

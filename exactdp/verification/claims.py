@@ -190,6 +190,11 @@ class Claim:
     #: these from the expressions (:mod:`exactdp.numbers.formula_text`), never a conversion of the LaTeX
     #: ``statement``
     formulas: tuple[str, ...] = ()
+    #: the statement's hypotheses on its parameters in machine form (reader text: ``("t >= 1", "delta >= 0")``;
+    #: u = N*c), written from docs/claims.md: every certificate of a proof is filed under the claim with its
+    #: conclusions on this domain, which both checkers show non-empty and inside the certificate's region
+    #: (:func:`exactdp.verification.engine.filed_under`); None: not written, the certificates are not bound
+    domain: tuple[str, ...] | None = None
 
 
 def statement_formulas(claim: Claim) -> tuple:

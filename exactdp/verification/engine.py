@@ -12,7 +12,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TextIO
 
 from exactdp.errors import ParameterError
@@ -83,13 +83,37 @@ class ClaimResult(RichDisplay):
 CHECK_WORK = 10**12
 
 
-def run_check(check: Check, ctx: CheckContext) -> CheckResult:
+def filed_under(claim: Claim, outcome: Outcome) -> Outcome:
+    """``outcome`` with each certificate of a proved / proved-modulo verdict filed under ``claim``: one the proof
+    module bound to a statement must carry that claim's (or a structural lemma's; else ValueError); one it did not
+    bind is bound to the part of the claim's statement it proves on the claim's stated domain
+    (:attr:`Claim.domain`, :meth:`exactdp.algebra.certificates.Certificate.states`) — none when the claim declares no
+    domain, and ``recheck`` then reports the certificate "statement not bound".  The outcome is built again, so the
+    one place that issues "proved" re-checks the bindings."""
+    from exactdp.claim_statement import is_lemma  # deferred: start-up
+
+    if outcome.verdict not in (Verdict.PROVED, Verdict.PROVED_MODULO):
+        return outcome
+    certs = []
+    for cert in outcome.certificates:
+        if cert.statement is None and claim.domain is not None:
+            cert = cert.states(claim.id, *claim.domain)
+        elif cert.statement is not None and cert.statement.claim != claim.id and not is_lemma(cert.statement.claim):
+            raise ValueError(f"certificate {cert.name!r} carries the statement of claim {cert.statement.claim}, but "
+                             f"it is filed under {claim.id}")
+        certs.append(cert)
+    return replace(outcome, certificates=tuple(certs))
+
+
+def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None) -> CheckResult:
     start = time.perf_counter()
     try:
         with limits(max_work=max(limit("max_work"), CHECK_WORK)):
             outcome = check.run(ctx)
         if not isinstance(outcome, Outcome):
             raise TypeError(f"check {check.name!r} returned {type(outcome).__name__}, not an Outcome")
+        if claim is not None:
+            outcome = filed_under(claim, outcome)
     except Exception as exc:  # noqa: BLE001 - any failure of a check is reported, never passed
         outcome = Outcome(Verdict.UNDECIDED, f"check raised {type(exc).__name__}",
                           reason=f"{type(exc).__name__}: {exc}")
@@ -98,7 +122,7 @@ def run_check(check: Check, ctx: CheckContext) -> CheckResult:
 
 def run_claim(claim: Claim, ctx: CheckContext) -> ClaimResult:
     start = time.perf_counter()
-    results = tuple(run_check(chk, ctx) for chk in claim.checks)
+    results = tuple(run_check(chk, ctx, claim) for chk in claim.checks)
     verdict = claim_verdict(claim.checks, [r.outcome for r in results])
     return ClaimResult(claim, results, verdict, time.perf_counter() - start)
 

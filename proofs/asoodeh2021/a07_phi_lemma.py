@@ -20,6 +20,7 @@ Not shown: tightness — φ is not tight (findings.fa02_phi_not_tight; the tight
 
 from flint import fmpq
 
+from exactdp.claim_statement import ClaimStatement
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
 from exactdp.measures.divergences import hockey_stick, tv
 from exactdp.mechanisms import optimal_binary_approx_ldp
@@ -65,9 +66,19 @@ def phi_bound_check(bound=phi):
     return run
 
 
+#: the pair-bound part of the statement in machine form: for every (eps,delta)-LDP kernel, rows x, x' and set A, with
+#: a = K_x(A), b = K_x'(A) and [A] D-6 on A and on its complement (the hypotheses), a - b <= (t-1+2 delta)/(t+1)
+PAIR_BOUND = ClaimStatement(claim="asoodeh2021.a07_phi_lemma", sizes="all N, M", parameters=("t", "delta"),
+                            variables=("a", "b"), domain=("t >= 1", "delta >= 0", "delta <= 1"),
+                            hypotheses=("a <= t*b + delta", "1 - b <= t*(1 - a) + delta"),
+                            conclusions=("a - b <= (t - 1 + 2*delta)/(t + 1)",))
+
+
 def _certificates() -> tuple:
-    """The pair bound, phi >= the tight value, and the two-point formula at gamma = 1 (all N, M)."""
-    return (class_certificates.ldp_tv(), class_certificates.ldp_statements(), *EG.thm3_certificates())
+    """The pair bound (bound to :data:`PAIR_BOUND`), phi >= the tight value, and the two-point formula at gamma = 1
+    (all N, M)."""
+    return (class_certificates.ldp_tv().bound_to(PAIR_BOUND), class_certificates.ldp_statements(),
+            *EG.thm3_certificates())
 
 
 def proof_check(ctx):
@@ -114,6 +125,7 @@ def key_step_check(ctx):
 
 register(Claim(
     id="asoodeh2021.a07_phi_lemma",
+    domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("A-7",),
     source=Source(ASOODEH2021, "phi-contraction lemma", section="III", page="4"),
     title="eta_f(K) <= eta_TV(K) <= phi(eps,delta) = 1 - e^{-eps}(1-delta) for (eps,delta)-LDP K "

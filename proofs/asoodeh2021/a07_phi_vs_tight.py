@@ -10,6 +10,7 @@ from ..background._identities_phi import gap, tight
 
 register(Claim(
     id="asoodeh2021.a07_phi_vs_tight",
+    domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("A-7", "B-4", "F-A2", "X-1"),
     source=Source(CATALOGUE, "A-7 check 2 [DERIVED]"),
     title="phi exceeds the tight (eps, delta)-LDP Dobrushin value by (1-delta)(E-1)/(E(E+1)) >= 0",

@@ -107,6 +107,7 @@ def proof_check(ctx):
 
 register(Claim(
     id="asoodeh2021.a08_tensorization",
+    domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"),
     catalogue=("A-8", "D-13"),
     source=Source(ASOODEH2021, "tensorized contraction", section="III", page="4, 16"),
     title="n-fold products of (eps,delta)-LDP kernels contract TV by at most phi^n(eps,delta)",

@@ -21,6 +21,7 @@ T = sympy.Rational(1, 2) + sympy.sqrt(2) / 2  # (1 + sqrt 2)/2, the root of 4t(t
 
 register(Claim(
     id="asoodeh2021.a10_effective_sample_crossing",
+    domain=("t >= 1",),
     catalogue=("A-10", "F-A3"),
     source=Source(CATALOGUE, "A-10 / F-A3 [DERIVED]"),
     title="phi(eps,0) n >= 4(e^eps - 1)^2 n iff e^eps <= (1 + sqrt 2)/2",

@@ -65,6 +65,7 @@ def _check(ctx):
 
 register(Claim(
     id="asoodeh2021.a10_effective_sample_size_exact",
+    domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("A-10",),
     source=Source(ASOODEH2021, "locally private Le Cam (label unknown)", section="IV-A", page="5"),
     title="Effective sample size phi(eps,delta) n against the exact TV of n private samples",

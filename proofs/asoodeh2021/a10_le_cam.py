@@ -10,7 +10,7 @@ from ._phi_chain import PHI_STEP, TV_PRODUCTS, TV_PRODUCTS_STEP, phi_chain_check
 LE_CAM = "Le Cam's two-point method"
 
 register(Claim(
-    id="asoodeh2021.a10_le_cam", catalogue=("A-10",),
+    id="asoodeh2021.a10_le_cam", domain=("t >= 1", "delta >= 0", "delta <= 1"), catalogue=("A-10",),
     source=Source(ASOODEH2021, "Le Cam corollary (label unknown)", "§IV-A", "5"),
     title="Locally private Le Cam (TV and KL routes)",
     statement=r"\mathcal M_n\ge\frac{\Phi(t)}{2}\bigl(1-\min\{1,n\varphi(\varepsilon,\delta)\mathrm{TV}(P_1,P_2)\}\bigr)",

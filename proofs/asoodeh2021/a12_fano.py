@@ -9,7 +9,7 @@ from ._phi_chain import PHI_STEP, SDPI_MI, SDPI_MI_STEP, phi_chain_check
 FANO = "Fano's method"
 
 register(Claim(
-    id="asoodeh2021.a12_fano", catalogue=("A-12",),
+    id="asoodeh2021.a12_fano", domain=("t >= 1", "delta >= 0", "delta <= 1"), catalogue=("A-12",),
     source=Source(ASOODEH2021, "Fano corollary (label unknown)", "§IV-B", "5-6"),
     title="Locally private Fano (non-interactive)",
     statement=r"\mathcal M_n\ge\Phi(t)\Bigl(1-\frac{n\varphi(\varepsilon,\delta)I(V;X)+\log2}{\log|\mathcal V|}\Bigr)",

@@ -12,6 +12,7 @@ XU_RAGINSKY = "Xu-Raginsky [44, Thm 1]"
 
 register(Claim(
     id="asoodeh2021.a15_xu_raginsky", catalogue=("A-15", "F-A5"),
+    domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"),
     source=Source(ASOODEH2021, "bound (15), private [44, Thm 1]", "§V", "6", "(15)"),
     title="Private Xu-Raginsky Bayes risk lower bound",
     statement=r"R_B\ge\sup_\zeta\zeta\Bigl[1-\frac{\varphi^n(\varepsilon,\delta)I(\theta;X^n)+\log2}{\log(1/L(\zeta))}\Bigr]",

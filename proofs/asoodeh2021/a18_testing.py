@@ -11,7 +11,7 @@ CONVERSE = "the testing converse (data processing)"
 KL_ADDITIVE = "KL additivity over product measures"
 
 register(Claim(
-    id="asoodeh2021.a18_testing", catalogue=("A-18", "F-A9"),
+    id="asoodeh2021.a18_testing", domain=("t >= 1", "delta >= 0", "delta <= 1"), catalogue=("A-18", "F-A9"),
     source=Source(ASOODEH2021, "testing corollary (label unknown)", "§VI", "8"),
     title="Private hypothesis testing: phi(eps,delta) n is the effective sample size",
     statement=r"-\log\beta_n^{\varepsilon,\delta}(\alpha)\le\frac{n\varphi(\varepsilon,\delta)D(P_0\|P_1)+\log2}{1-\alpha}",

@@ -9,6 +9,7 @@ from ._testing_mi import _mi
 
 register(Claim(
     id="asoodeh2021.a19_mutual_information", catalogue=("A-19",),
+    domain=("t >= 1", "delta >= 0", "delta <= 1"),
     source=Source(ASOODEH2021, "MI bound (label unknown)", "§VII", "9"),
     title="Mutual information of (eps,delta)-LDP mechanisms",
     statement=r"\sup_{K\in\mathcal Q_{\varepsilon,\delta}}I(X;Z)\le\varphi(\varepsilon,\delta)H(X)",

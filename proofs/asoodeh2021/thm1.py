@@ -97,6 +97,7 @@ def proof_check(ctx):
 
 register(Claim(
     id="asoodeh2021.thm1",
+    domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("A-6", "A-21"),
     source=Source(ASOODEH2021, "Theorem 1", section="III", page="3"),
     title="(eps,delta)-LDP iff eta_{e^eps}(K) <= delta",

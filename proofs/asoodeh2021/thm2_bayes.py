@@ -31,7 +31,7 @@ def proof_check(ctx):
 
 
 register(Claim(
-    id="asoodeh2021.thm2_bayes", catalogue=("A-14",),
+    id="asoodeh2021.thm2_bayes", domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"), catalogue=("A-14",),
     source=Source(ASOODEH2021, "Theorem 2", "§V", "6-7", "(17)"),
     title="Private Bayes risk lower bound via E_gamma (Theorem 2)",
     statement=r"R_B\ge\zeta\bigl[1-e^{\varepsilon}L(\zeta)-\psi_n I_{e^\varepsilon}(\theta;X^n)\bigr],"

@@ -35,6 +35,7 @@ def proof_check(ctx):
 
 register(Claim(
     id="asoodeh2021.thm3_two_point",
+    domain=("t >= 1",),
     catalogue=("A-20", "B-2", "A-4"),
     source=Source(ASOODEH2021, "Theorem 3", section="appendix", page="11"),
     title="Two-point formula for the E_gamma contraction coefficient (all N, M)",

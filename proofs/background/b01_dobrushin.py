@@ -67,6 +67,7 @@ def proof_check(ctx):
 
 register(Claim(
     id="background.b01_dobrushin",
+    domain=("t >= 1",),
     catalogue=("B-1",),
     source=Source(DOBRUSHIN, "two-point formula"),
     title="Dobrushin's two-point formula (all N, M)",

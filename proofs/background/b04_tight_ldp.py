@@ -150,6 +150,7 @@ def check_e_gamma(ctx: CheckContext) -> Outcome:
 
 register(Claim(
     id="background.b04_tight_ldp",
+    domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("B-4", "F-A2", "X-1"),
     source=Source(ASOODEH2021, "phi-contraction lemma vs the tight value (docs/claims.md B-4)", section="III"),
     title="Tight Dobrushin coefficient of (eps,delta)-LDP: (e^eps - 1 + 2 delta)/(e^eps + 1); phi is loose",

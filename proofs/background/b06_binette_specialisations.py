@@ -35,6 +35,7 @@ xi0 = (t - 1) / (t + 1)
 
 register(Claim(
     id="background.b06_binette_specialisations",
+    domain=(),
     catalogue=("B-6", "B-7", "G-25", "G-26"),
     source=Source(BINETTE2019, "reverse Pinsker inequality"),
     title="Binette's coefficient with m = 1/M: log M (KL), 2 - 4/(sqrt M + 1) (H^2), 1 (TV); "

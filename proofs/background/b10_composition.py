@@ -95,6 +95,7 @@ def proof_check(ctx):
 
 register(Claim(
     id="background.b10_composition",
+    domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"),
     catalogue=("B-10", "D-13"),
     source=Source(CATALOGUE, "B-10 (Kairouz-Oh-Viswanath 2015, i = 0 term)", section="2"),
     title="n-fold composition of (eps,delta)-LDP is (n eps, 1-(1-delta)^n)-LDP",

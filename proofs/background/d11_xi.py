@@ -33,6 +33,7 @@ def _threshold(ctx):
 
 register(Claim(
     id="background.d11_xi",
+    domain=("gamma >= 1", "c > 0", "N >= 2", "N*c <= 1"),
     catalogue=("D-11",),
     source=Source(GROSSE2026, "definition of Xi", section="IV"),
     title="Xi(eps,c) lies in [0,1] and its first branch crosses 1 at e^eps = 2/(Nc)",

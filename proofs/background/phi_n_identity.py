@@ -10,6 +10,7 @@ from exactdp.verification.identities import Eq, Statement, at, symbolic_check
 
 register(Claim(
     id="background.phi_n_identity",
+    domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"),
     catalogue=("D-13", "B-10", "A-8", "F-A1"),
     source=Source(ASOODEH2021, "phi^n (tensorized contraction)", "III", "4"),
     title="phi^n(eps, delta) = phi(n eps, 1 - (1 - delta)^n)",

@@ -32,6 +32,7 @@ def _half(ctx):
 
 register(Claim(
     id="findings.fg06_hellinger_convention",
+    domain=(),
     catalogue=("F-G6", "G-26"),
     source=Source(GROSSE2026, "Corollary 2", section="IV"),
     title="Corollary 2 uses H^2 = sum (sqrt p - sqrt q)^2 (no 1/2)",

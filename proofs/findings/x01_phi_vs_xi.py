@@ -7,6 +7,7 @@ from ._cross_paper import SRC, _ratio_range, ratio_identity_check
 
 register(Claim(
     id="findings.x01_phi_vs_xi",
+    domain=(),
     catalogue=("X-1",),
     source=SRC,
     title="phi(eps,0) / Xi(eps,0) = 1 + e^-eps in (1, 2]",

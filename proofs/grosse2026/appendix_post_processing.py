@@ -80,6 +80,7 @@ def _run(ctx):
 
 register(Claim(
     id="grosse2026.appendix_post_processing",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-30",),
     source=Source(GROSSE2026, "Appendices A and C", section="appendix"),
     title="M(eps,c) is closed under post-processing",

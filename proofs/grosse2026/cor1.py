@@ -14,6 +14,7 @@ from ._thm4_corollaries import _coefficient_identities, bound_check, proof_check
 
 register(Claim(
     id="grosse2026.cor1",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-25",),
     source=Source(GROSSE2026, "Corollary 1", section="IV"),
     title="Corollary 1 (KL): Thm 4 at f = x log x, coefficient log Gamma",

@@ -52,6 +52,7 @@ def _members(ctx):
 
 register(Claim(
     id="grosse2026.def3_eta_tv_eps_c",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-13", "D-10"),
     source=Source(GROSSE2026, "Definition 3", section="III", equation="7"),
     title="eta_TV(eps,c): members of M(eps,c) stay below Xi",

@@ -72,6 +72,7 @@ SCOPE = "Example 2 at N = 2, 4, 6 and the introduction's 4x4 kernels; 0 < c <= 1
 
 register(Claim(
     id="grosse2026.example_xi_identities",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-2", "G-27"),
     source=Source(GROSSE2026, "Example 2 and the introduction's kernels", "I, IV"),
     title="The examples' kernels at their own PML level: Xi = 7/8 (Example 2), (1-3c)/(1-c) (intro K1)",

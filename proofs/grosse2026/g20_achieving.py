@@ -8,6 +8,7 @@ from ._achieving_mechanisms import check_feasibility, check_instances, check_pro
 
 register(Claim(
     id="grosse2026.g20_achieving",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-20", "G-21"),
     source=Source(GROSSE2026, "proof of Theorem 3 (achieving mechanisms) and Example 1", section="III"),
     title="The m, M, q mechanisms and Example 1 attain Xi(eps,c)",

@@ -53,6 +53,7 @@ def _library_check(top: int):
 
 register(Claim(
     id="grosse2026.g20_construction_identities",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-20", "G-21"),
     source=Source(GROSSE2026, "achieving mechanisms (end of the proof of Theorem 3)", "III"),
     title="The construction attains Xi: M - m = Xi and both PML ratios equal e^eps",

@@ -114,6 +114,7 @@ def check_lp_threshold(ctx: CheckContext) -> Outcome:
 
 CLAIM = register(Claim(
     id="grosse2026.lem1",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-12",),
     source=Source(GROSSE2026, "Lemma 1", section="III"),
     title="Zero entries: eps < -log((N-l)c) allows at most l-1 zeros per column",

@@ -61,6 +61,7 @@ def _run(ctx):
 
 register(Claim(
     id="grosse2026.lem2",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-14",),
     source=Source(GROSSE2026, "Lemma 2", section="III", equation="8"),
     title="Lemma 2: restricting inputs to Q_X(c) keeps eta_TV (c < 1/N)",

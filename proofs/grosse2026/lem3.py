@@ -73,6 +73,7 @@ def check_merging(ctx: CheckContext) -> Outcome:
 
 CLAIM = register(Claim(
     id="grosse2026.lem3",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-17",),
     source=Source(GROSSE2026, "Lemma 3", section="III"),
     title="Binary outputs suffice for the Dobrushin coefficient under (eps,c)-PML",

@@ -36,6 +36,7 @@ def proof_check(ctx):
 
 register(Claim(
     id="grosse2026.lem4",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-23",),
     source=Source(GROSSE2026, "Lemma 4", section="IV"),
     title="Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= its inverse (all N, M)",

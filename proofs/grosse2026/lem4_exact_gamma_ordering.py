@@ -26,6 +26,7 @@ DOMAIN = (t >= 1, N >= 2, N * c <= 1, t * c <= 1)  # N real >= 2 contains every 
 
 register(Claim(
     id="grosse2026.lem4_exact_gamma_ordering",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-23", "F-G2"),
     source=Source(GROSSE2026, "Lemma 4", "IV"),
     title="The closed form of the exact Gamma_max is below Lemma 4's (1 - Nc)e^eps + 1, strictly when "

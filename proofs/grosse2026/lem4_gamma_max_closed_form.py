@@ -64,6 +64,7 @@ def check_parametric_lp(ctx: CheckContext) -> Outcome:
 
 register(Claim(
     id="grosse2026.lem4_gamma_max_closed_form",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-23",),
     source=Source(GROSSE2026, "Lemma 4", section="IV"),
     title="Exact Gamma_max(eps,c): the two-branch closed form of G-23 (all N, M)",

@@ -50,6 +50,7 @@ def _eq13(ctx):
 
 register(Claim(
     id="grosse2026.related_work",
+    domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("G-9",),
     source=Source(GROSSE2026, "related work", section="II-C", equation="13"),
     title="Related work: eq. (13) eta_TV <= (e^eps-1)/(e^eps+1) for eps-LDP",

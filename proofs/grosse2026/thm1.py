@@ -132,6 +132,7 @@ def check_grid(ctx: CheckContext) -> Outcome:
 
 CLAIM = register(Claim(
     id="grosse2026.thm1",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-15", "G-24", "F-G10"),
     source=Source(GROSSE2026, "Theorem 1", section="III"),
     title="Dobrushin coefficient of (eps,c)-PML mechanisms equals Xi(eps,c) (attained)",

@@ -115,6 +115,7 @@ def converse_check(strict: bool = True):
 
 register(Claim(
     id="grosse2026.thm2",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-16",),
     source=Source(GROSSE2026, "Theorem 2", section="III"),
     title="Theorem 2: eta_f = 1 for eps >= log(2/(Nc)); witness and converse",

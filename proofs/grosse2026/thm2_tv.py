@@ -16,6 +16,7 @@ from .thm2 import _witness, converse_check, proof_check
 
 register(Claim(
     id="grosse2026.thm2_tv",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-16",),
     source=Source(GROSSE2026, "Theorem 2 (total variation)", section="III"),
     title="Theorem 2 for eta_TV: sup eta_TV = 1 for eps >= log(2/(Nc)) (disjoint-rows witness); converse",

@@ -18,6 +18,7 @@ Not shown: —  (irrational t are covered: the certificate's region is real.)
 
 from __future__ import annotations
 
+from exactdp.claim_statement import ClaimStatement
 from exactdp.sources import GROSSE2026, Source
 from exactdp import bounds
 from exactdp.theory import class_certificates
@@ -29,9 +30,26 @@ from ._instances import pml_grid
 XI = bounds.REGISTRY["xi"]
 
 
+#: Theorem 3 in machine form (u = N*c, N >= 2 as u >= 2c): for every (eps,c)-PML kernel, rows x, x' and set A, with
+#: a = K_x(A), b = K_x'(A), S = sum_x K_x(A) and the PML constraints summed over A and A^c (its hypotheses),
+#: a - b <= (t-1)/(t(1-u)+1) when t*u < 2; the bound 1 for every kernel; the contraction value < 1 in the regime
+_REGIME = ("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "t*u < 2")
+STATEMENTS = (
+    ClaimStatement(claim="grosse2026.thm3", sizes="all N, M", parameters=("t", "c", "u"), variables=("a", "b", "S"),
+                   domain=_REGIME, hypotheses=("a <= t*(c*S + (1 - u)*b)", "1 - b <= t*(u - c*S + (1 - u)*(1 - a))"),
+                   conclusions=("a - b <= (t - 1)/(t*(1 - u) + 1)",)),
+    ClaimStatement(claim="grosse2026.thm3", sizes="all N, M", variables=("a", "b"), hypotheses=("a <= 1", "b >= 0"),
+                   conclusions=("a - b <= 1",)),
+    ClaimStatement(claim="grosse2026.thm3", sizes="all N, M", parameters=("t", "c", "u", "N"), domain=_REGIME,
+                   conclusions=("(t - 1)/(t*(1 - u) + 1) < 1",)),
+)
+
+
 def check_certificate(ctx: CheckContext) -> Outcome:
-    """Proved for all N, M: the PML Farkas certificate, the trivial bound 1 and the Ξ / regime statements."""
-    certs = (class_certificates.pml_tv(), class_certificates.trivial_tv(), class_certificates.xi_statements())
+    """Proved for all N, M: the PML Farkas certificate, the trivial bound 1 and the Ξ / regime statements, each
+    bound to its part of the statement (:data:`STATEMENTS`)."""
+    certs = tuple(cert.bound_to(st) for cert, st in zip(
+        (class_certificates.pml_tv(), class_certificates.trivial_tv(), class_certificates.xi_statements()), STATEMENTS))
     return proved("for every (eps,c)-PML kernel, every rows x, x' and output set A: K_x(A) - K_x'(A) <= "
                   "(t-1)/(t(1-Nc)+1), which is < 1 exactly when t < 2/(Nc)", certs,
                   class_certificates.ALL_N_M, derivation=(

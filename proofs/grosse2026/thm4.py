@@ -10,6 +10,7 @@ from ._thm4_corollaries import CHI2_F, TV_F, binette_at, bound_check, proof_chec
 
 register(Claim(
     id="grosse2026.thm4",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-22",),
     source=Source(GROSSE2026, "Theorem 4", section="IV"),
     title="Theorem 4: Binette-based SDPI under (eps,c)-PML (Lemma 4's Gamma)",

@@ -61,6 +61,7 @@ def _in_t_c_n():
 
 register(Claim(
     id="grosse2026.xi_limits",
+    domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("D-11", "G-15", "G-19", "F-G1", "X-1"),
     source=Source(GROSSE2026, "Theorem 1 and the limits after Theorem 3", "III"),
     title="Xi(eps, c): value 1 at the threshold, LDP limit at c = 0, e^eps - 1 at c = 1/N",

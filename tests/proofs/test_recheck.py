@@ -24,10 +24,10 @@ def test_thm1_is_proved_from_certificates_not_by_assuming_it():
     r = check_conjecture(THM1, "pml", budget=40)
     assert r.verdict == "proved" and r.rests_on == []
     names = r.to_dict()["certificates"]
-    assert "(eps,c)-PML Dobrushin bound" in names and "eta_TV <= 1" in names
+    assert "-a + b + (t - 1)/(t*(1 - u) + 1) >= 0" in names and "-a + b + 1 >= 0" in names  # derived: what each proves
     assert all(check(c).truth is Truth.TRUE for c in r.certificates)
     text = "\n".join(r.proof)
-    assert "linear-combination '(eps,c)-PML Dobrushin bound'" in text
+    assert "linear-combination '-a + b + (t - 1)/(t*(1 - u) + 1) >= 0'" in text
     assert "= Xi(eps,c) ([G] Thm 1" not in text  # the old proof assumed the theorem it proved
     assert r.scope.startswith("all N, M")  # decided with N a real symbol >= 2, not per sampled size
 
@@ -45,12 +45,12 @@ def test_check_json_has_rests_on(capsys):
     assert main(["check", THM1, "--class", "pml", "--budget", "20", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)["result"]
     assert doc["verdict"] == "proved" and doc["rests_on"] == []
-    assert "(eps,c)-PML Dobrushin bound" in doc["certificates"]
+    assert "-a + b + (t - 1)/(t*(1 - u) + 1) >= 0" in doc["certificates"]
     assert main(["check", "eta_hs(exp(eps)) <= delta", "--class", "approx-ldp", "--budget", "20",
                  "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)["result"]
     assert doc["verdict"] == "proved" and doc["rests_on"] == [] and doc["scope"].startswith("all N, M")
-    assert "[A] Thm 1: E_gamma contraction of (eps,delta)-LDP kernels" in doc["certificates"]
+    assert "An - Ap + delta*e >= 0" in doc["certificates"]  # [A] Thm 1: the E_gamma contraction
 
 
 def test_wrong_constant_is_refuted_with_a_counterexample():
@@ -194,7 +194,7 @@ def test_report_has_scope_and_rests_on_chain(few_results):
     doc = json.loads(report.to_json(few_results, seed=0, quick=True))
     rec = {c["id"]: c for c in doc["claims"]}
     assert rec["grosse2026.cor1"]["rests_on"] == [{"name": "grosse2026.thm4", "verdict": "proved-modulo"}]
-    assert "[G] Lemma 4 ratio bound" in rec["grosse2026.thm4"]["certificates"]
+    assert "-p + q*(t*(1 - u) + 1) >= 0" in rec["grosse2026.thm4"]["certificates"]  # [G] Lemma 4's ratio bound
 
 
 def test_export_then_recheck(few_results, tmp_path):
@@ -238,6 +238,11 @@ def test_every_certificate_of_a_quick_run_is_rechecked(tmp_path):
     assert len(results) >= 40
     assert [r.line() for r in results if r.status != OK] == []
     index = json.loads((tmp_path / "index.json").read_text())
+    for cid, e in index["claims"].items():  # each certificate of a proof carries its claim's (or its lemma's) statement
+        if e["verdict"] in ("proved", "proved-modulo"):
+            for rel in e["certificates"]:
+                st = json.loads((tmp_path / rel).read_text())["certificate"]["statement"]
+                assert not st["unbound"] and (st["claim"] == cid or st["claim"].startswith("lemma: ")), (rel, st)
     graph = {cid: e["rests_on"] for cid, e in index["claims"].items()}
     for cid, deps in graph.items():  # no proof rests, through other claims, on itself
         seen, todo = set(), list(deps)
@@ -336,7 +341,7 @@ def test_malformed_files_are_rejected_in_one_line(tmp_path):
     from exactdp.recheck import recheck_directory
 
     (tmp_path / "deep.json").write_text("[" * 100000 + "]" * 100000)
-    lp = {"kind": "parametric-lp", "name": "deep tree", "parameters": ["t"], "region": ["t >= 1"], "scope": "t >= 1", "c": ["1"],
+    lp = {"kind": "parametric-lp", "name": "parametric LP optimum on 1 regions", "parameters": ["t"], "region": ["t >= 1"], "scope": "t >= 1", "c": ["1"],
           "A_ub": [["1"]], "b_ub": ["1"], "region_conditions_": [[]], "region_x": [["1"]], "region_y_ub": [["1"]],
           "region_y_eq": [[]], "region_value": ["1"], "tree": ["region", "0"]}
     assert recheck_certificate(lp).status == OK  # max x s.t. x <= 1: optimum 1 at x = 1, y = 1
@@ -354,13 +359,10 @@ def test_a_bound_free_of_n_is_proved_for_every_n():
     """The (eps,delta)-LDP certificate and a right side without N: one decision, scope all N, M."""
     r = check_conjecture("eta_tv <= 1-(1-delta)*exp(-eps)", "approx-ldp", budget=20)
     assert r.verdict == "proved" and r.scope.startswith("all N, M")
-    assert r.to_dict()["certificates"] == ["check: approx-ldp: bound <= conjectured side",
-                                           "(eps,delta)-LDP Dobrushin bound",
-                                           # the structural lemmas the class certificate uses, checked with it
-                                           "lemma: aggregation over an output set",
-                                           "lemma: two-point bound (sums over pairs)",
-                                           "lemma: two-point bound (positive and negative parts)",
-                                           "lemma: two-point bound (weighted pair bound)"]
+    names = r.to_dict()["certificates"]
+    assert names[:2] == ["(2*delta + t - 1)/(t + 1) <= 1 - (1 - delta)/t", "-a + b + (2*delta + t - 1)/(t + 1) >= 0"]
+    # the structural lemmas the class certificate uses, checked with it, each named by its lemma
+    assert [n.split(":")[1] for n in names[2:]] == [" aggregation over an output set"] + [" two-point bound"] * 3
 
 
 def test_show_prints_scope_and_what_a_claim_rests_on(capsys):

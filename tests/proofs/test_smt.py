@@ -42,14 +42,17 @@ PLP = {"kind": "parametric-lp", "name": "min(p, 1)", "parameters": ["p"], "regio
 
 
 def bound(d):
-    """``d`` with the scope text its data give, as an export writes it (as it is when the engine refuses it)."""
+    """``d`` with the name and scope text its data give, as an export writes it (with the derived name only when
+    the engine refuses it, so that the SMT path answers the tampering, not the name)."""
     from exactdp.algebra.certificates import Certificate
+    from exactdp.claim_statement import certificate_name
     from exactdp.errors import ParameterError
 
+    d = {k: v for k, v in copy.deepcopy(d).items() if k != "name"}
     try:
         return Certificate.from_json(copy.deepcopy(d)).to_json()
     except ParameterError:
-        return copy.deepcopy(d)
+        return {**d, "name": certificate_name(d)}
 
 
 def checked(d, timeout=20):
@@ -251,11 +254,13 @@ def test_cli_bad_timeout_and_missing_solvers_are_one_line_errors(tmp_path, capsy
 @pytest.mark.slow
 def test_real_exported_certificates_are_confirmed(tmp_path, capsys):
     folder = tmp_path / "c"
-    assert main(["verify", "grosse2026.thm2_tv", "--quick", "--no-progress", "--certificates", str(folder)]) == 0
-    capsys.readouterr()
+    assert main(["verify", "grosse2026.thm3", "--quick", "--no-progress", "--certificates", str(folder)]) == 0
+    capsys.readouterr()  # thm3's certificates are bound to its statement: confirmed with the binding obligations
     assert main(["recheck", str(folder), "--smt", "--format", "json"]) == 0
     smt = json.loads(capsys.readouterr().out)["result"]["smt"]
-    assert len(smt["certificates"]) == 9 and all(c["status"] == "CONFIRMED" for c in smt["certificates"])
+    # thm3's three certificates and the five of the structural lemmas they use, each bound to its statement
+    assert len(smt["certificates"]) == 8 and all(c["status"] == "CONFIRMED" for c in smt["certificates"])
+    assert all(any(o["label"].startswith("statement:") for o in c["obligations"]) for c in smt["certificates"])
     kinds = {c["kind"] for c in smt["certificates"]}
     assert kinds == {"linear-combination", "symbolic-statements"}
 
@@ -422,3 +427,73 @@ def test_the_written_encoding_alone_still_decides():
     d = copy.deepcopy(LC)
     d["multipliers"][1] = "2*t"
     assert [r.status for r in written_only(d)].count(REFUTED) == 1
+
+
+# -- the statement a certificate is filed under, and the index (issue 21 item 5) -----------------------------------
+
+@pytest.mark.slow
+def test_a_tampered_binding_is_refuted_by_the_smt_path():
+    """The binding tamperings of test_tamper (renamed statement, stronger conclusion, region shrunk below the stated
+    domain, empty domain, a parameter also a variable, a hypothesis dropped): each REFUTED; the genuine one
+    CONFIRMED with its statement obligations."""
+    from tests.proofs.test_tamper import _binding_tamperings, _thm3_bound
+
+    good = smt_check_certificate(_thm3_bound().to_json(), timeout=20, claim="grosse2026.thm3")
+    # the region's conditions are the stated domain's and the conclusion is the certificate's: one obligation left,
+    # the domain has a point
+    assert good.status == CONFIRMED and [r.label for r in good.results if r.label.startswith("statement:")] == [
+        "statement: the stated domain is not empty"], good.line()
+    for what, (d, _) in _binding_tamperings().items():
+        r = smt_check_certificate(d, timeout=20, claim="grosse2026.thm3")
+        assert r.status == REFUTED, (what, r.line())
+
+
+@pytest.fixture(scope="module")
+def thm3_export(tmp_path_factory):
+    from exactdp.verification.engine import verify
+    from exactdp.verification.export import write_certificates
+
+    root = tmp_path_factory.mktemp("thm3")
+    write_certificates(verify(("grosse2026.thm3",), seed=0, quick=True), root)
+    return root
+
+
+@pytest.mark.slow
+def test_the_smt_path_reads_the_index(thm3_export, tmp_path):
+    """recheck --smt fails a listed file that is missing or changed, a file the index does not list and a file
+    filed under another claim, as recheck does (one reading of index.json, exactdp.recheck.filed_certificates)."""
+    import hashlib
+    import shutil
+
+    from exactdp.smt import smt_check_directory
+
+    def copy(name):
+        root = tmp_path / name
+        shutil.copytree(thm3_export, root)
+        index = json.loads((root / "index.json").read_text())
+        return root, index, index["claims"]["grosse2026.thm3"]["certificates"]
+
+    root, _, rels = copy("genuine")
+    assert [c.status for c in smt_check_directory(root, timeout=20)] == [CONFIRMED] * 8
+    root, _, rels = copy("missing")
+    (root / rels[0]).unlink()
+    bad = [c for c in smt_check_directory(root, timeout=20) if c.status == REFUTED]
+    assert len(bad) == 1 and "the file is missing" in bad[0].reasons[0]
+    root, _, rels = copy("changed")
+    doc = json.loads((root / rels[1]).read_text())
+    doc["certificate"]["statement"]["conclusions"] = ["a - b <= 1/2"]
+    (root / rels[1]).write_text(json.dumps(doc))
+    bad = [c for c in smt_check_directory(root, timeout=20) if c.status == REFUTED]
+    assert len(bad) == 1 and "SHA-256" in bad[0].reasons[0]
+    root, _, rels = copy("unlisted")
+    shutil.copy(root / rels[0], root / "grosse2026.thm3" / "extra-0.json")
+    bad = [c for c in smt_check_directory(root, timeout=20) if c.status == REFUTED]
+    assert len(bad) == 1 and "does not list" in bad[0].reasons[0]
+    root, index, rels = copy("misfiled")  # its file names another claim, the index re-signed
+    doc = json.loads((root / rels[0]).read_text())
+    doc["claim"] = "grosse2026.thm4"
+    (root / rels[0]).write_text(json.dumps(doc))
+    index["sha256"][rels[0]] = hashlib.sha256((root / rels[0]).read_bytes()).hexdigest()
+    (root / "index.json").write_text(json.dumps(index))
+    bad = [c for c in smt_check_directory(root, timeout=20) if c.status == REFUTED]
+    assert len(bad) == 1 and "filed under grosse2026.thm3" in bad[0].reasons[0]

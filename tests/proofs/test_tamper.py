@@ -21,10 +21,11 @@ from exactdp.algebra.certificates import Certificate, check
 from exactdp.algebra.certificates.statements import SymbolicStatements
 from exactdp.errors import ParameterError
 from exactdp.numbers.truth import Truth
-from exactdp.recheck import OK, REJECTED, recheck_certificate, recheck_directory
+from exactdp.claim_statement import NOT_BOUND
+from exactdp.recheck import OK, REJECTED, UNDECIDED, recheck_certificate, recheck_directory
 from exactdp.theory import class_certificates as CC
 
-CLAIMS = ("grosse2026.thm4", "grosse2026.cor1", "asoodeh2021.a19_mutual_information")
+CLAIMS = ("grosse2026.thm4", "grosse2026.cor1", "asoodeh2021.a19_mutual_information", "grosse2026.thm3")
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +69,7 @@ def _recheck(root) -> dict:
 
     out: dict = {}
     for r in recheck_directory(root):
-        out.setdefault(r.status, []).append((r.name, r.reasons))
+        out.setdefault(r.status, []).append((r.name, r.reasons or r.trusted))
     return out, main(["recheck", str(root), "--format", "json", "-o", str(root.parent / f"{root.name}-recheck.json")])
 
 
@@ -87,10 +88,17 @@ def _only_certificate(root):
     return cid, rels[0]
 
 
+def _passes(statuses, code) -> bool:
+    """Every certificate OK (each carries the statement of the claim it is filed under), and the command exits 0."""
+    return set(statuses) == {OK} and code == 0
+
+
 def test_the_genuine_export_passes_both(results, export):
     assert _engine(results, export) == []
     statuses, code = _recheck(export)
-    assert set(statuses) == {OK} and code == 0, statuses
+    assert _passes(statuses, code), statuses
+    assert {"-a + b + (t - 1)/(t*(1 - u) + 1) >= 0", "-a + b + 1 >= 0"} <= {name for name, _ in statuses[OK]}
+    assert any(name.startswith("lemma: two-point bound: ") for name, _ in statuses[OK])  # a lemma states itself
     index = _index(export)
     assert set(index["sha256"]) == {rel for e in index["claims"].values() for rel in e["certificates"]}
 
@@ -130,6 +138,11 @@ def test_a_changed_file_fails_its_hash(results, export):
     assert code == 1 and any(name == rel and "SHA-256" in why[0] for name, why in statuses[REJECTED])
     _rehash(export, rel)  # the index re-signed too: the engine still finds the file is not the one it derives
     assert any(rel in f and "not the certificate the engine derives" in f for f in _engine(results, export))
+    with pytest.raises(ParameterError, match="is not the one derived"):
+        Certificate.from_json(doc["certificate"])
+    statuses, code = _recheck(export)  # and recheck alone: the name is derived from the data
+    assert code == 1 and any("the name '[A] Thm 1 for all N, M' is not the one its data give" in why[0]
+                             for _, why in statuses[REJECTED]), statuses
 
 
 def test_an_edited_scope_is_rejected_even_when_rehashed(results, export):
@@ -298,4 +311,119 @@ def test_exported_statements_are_no_textual_tautologies(tmp_path):
     assert [st for st in rows if st[1].replace(" ", "") == st[3].replace(" ", "")] == []
     assert any(st[1].startswith("Subs(") for st in rows)
     statuses, code = _recheck(tmp_path)
-    assert set(statuses) == {OK} and code == 0, statuses  # three parameters decided exactly, not on slices
+    assert _passes(statuses, code), statuses  # three parameters decided exactly, not on slices
+
+
+# -- a certificate proves the statement it is filed under, or nothing (its statement in machine form) ------------
+
+def _claim(claim_id: str):
+    from exactdp.verification.engine import select_claims
+
+    return select_claims([claim_id])[0]
+
+
+def _thm3_bound():
+    """[G] Thm 3's Farkas certificate bound to the statement of grosse2026.thm3 it is filed under."""
+    from exactdp_proofs.grosse2026.thm3 import STATEMENTS
+
+    return CC.pml_tv().bound_to(STATEMENTS[0])
+
+
+def _restated(cert, **changes):
+    return cert.bound_to(dataclasses.replace(cert.statement, **changes))
+
+
+#: each kind of tampering with the binding, as (the tampered certificate's JSON, what the rejections say)
+def _binding_tamperings() -> dict:
+    from exactdp.claim_statement import certificate_name
+
+    good = _thm3_bound()
+    renamed = json.loads(json.dumps(good.to_json()))
+    renamed["statement"]["claim"] = "asoodeh2021.thm1"  # the statement renamed to another claim's
+    renamed["name"] = certificate_name(renamed)
+    out = {
+        "renamed statement": (renamed, "it is filed under grosse2026.thm3"),
+        # (t-1)/(t+1) <= (t-1)/(t(1-u)+1): the certificate does not give the smaller bound
+        "stronger conclusion": (_restated(good, conclusions=("a - b <= (t - 1)/(t + 1)",)).to_json(),
+                                "to the certificate's conclusion is >= 0 on the stated domain"),
+        # the certificate's region no longer contains the stated domain's points with 1 <= t < 2
+        "region shrunk": (dataclasses.replace(good, region=good.region + ("t >= 2",)).to_json(),
+                          "region condition t >= 2 on the stated domain"),
+        "empty domain": (_restated(good, domain=good.statement.domain + ("t <= 1/2",)).to_json(),
+                         "the stated domain is empty"),
+        "parameter also a variable": (_restated(good, parameters=("t", "c", "u", "a")).to_json(),
+                                      "both as parameters and as variables"),
+        "hypothesis dropped": (_restated(good, hypotheses=good.statement.hypotheses[:1]).to_json(),
+                               "is not a hypothesis of the statement"),
+    }
+    return {k: (json.loads(json.dumps(d)), why) for k, (d, why) in out.items()}
+
+
+def test_the_bound_certificate_proves_its_statement_in_both():
+    good = _thm3_bound()
+    assert good.name == "-a + b + (t - 1)/(t*(1 - u) + 1) >= 0"  # what its data prove: filing does not rename it
+    result = check(Certificate.from_json(json.loads(json.dumps(good.to_json()))))
+    assert result.truth is Truth.TRUE, result.failures
+    steps = " ".join(result.steps)
+    assert "statement: region condition t >= 1 on the stated domain: a condition of the stated domain" in steps
+    assert "statement: the stated domain is not empty" in steps
+    r = recheck_certificate(good.to_json(), claim="grosse2026.thm3")
+    assert r.status == OK and not r.trusted, (r.reasons, r.trusted)
+    assert any(s.startswith("statement: the stated domain is not empty") for s in r.steps)
+
+
+@pytest.mark.parametrize("what", list(_binding_tamperings()))
+def test_a_tampered_binding_is_rejected_by_the_engine_and_recheck(what):
+    from exactdp.verification.claims import proved
+    from exactdp.verification.engine import filed_under
+
+    d, why = _binding_tamperings()[what]
+    try:
+        cert = Certificate.from_json(d)
+    except ParameterError:
+        cert = None
+    if cert is not None:
+        with pytest.raises(ValueError):  # the one place that issues "proved", filed under grosse2026.thm3
+            filed_under(_claim("grosse2026.thm3"), proved("thm3", [cert], "all N, M"))
+    r = recheck_certificate(d, claim="grosse2026.thm3")
+    assert r.status == REJECTED and why in r.reasons[0], r.reasons
+
+
+def test_a_statement_not_in_machine_form_is_undecided_never_ok():
+    from exactdp.claim_statement import ClaimStatement
+
+    cert = CC.pml_tv().bound_to(ClaimStatement.not_bound("grosse2026.thm3", "not written yet"))
+    result = check(cert)
+    assert result.truth is Truth.TRUE and f"{NOT_BOUND}: not written yet" in result.steps
+    r = recheck_certificate(cert.to_json(), claim="grosse2026.thm3")
+    assert r.status == UNDECIDED and r.trusted == [f"{NOT_BOUND}: not written yet"]
+
+
+def test_a_certificate_moved_with_its_statement_is_rejected_even_when_refiled(results, export):
+    """Moved into another claim's folder, its file's claim and the index edited and re-signed: the statement it
+    carries is still grosse2026.thm3's.  (A structural lemma's certificate states the lemma, true wherever it is
+    filed; the engine's audit still finds it is not the file it derives.)"""
+    rel = next(r for r in _index(export)["claims"]["grosse2026.thm3"]["certificates"]  # not a lemma's: that states
+               if json.loads((export / r).read_text())["certificate"]["statement"]["claim"] == "grosse2026.thm3")
+    other = "grosse2026.thm4"
+    moved = f"{other}/{rel.split('/', 1)[1]}"
+    shutil.move(export / rel, export / moved)
+    doc = json.loads((export / moved).read_text())
+    doc["claim"] = other
+    (export / moved).write_text(json.dumps(doc, indent=1))
+    index = _index(export)
+    index["claims"]["grosse2026.thm3"]["certificates"].remove(rel)
+    for entry in (index["claims"]["grosse2026.thm3"], index["claims"][other]):
+        for c in entry["checks"]:
+            c["certificates"] = [x for x in c["certificates"] if x != rel]
+    index["claims"][other]["certificates"].append(moved)
+    index["claims"][other]["checks"].append({"name": doc["check"], "verdict": doc["verdict"], "supporting": False,
+                                             "certificates": [moved]})
+    del index["sha256"][rel]
+    _write_index(export, index)
+    _rehash(export, moved)
+    assert any(moved in f for f in _engine(results, export))
+    # thm4 carries a certificate of the same name (the same Farkas certificate, bound to its own statement)
+    rs = [r for r in recheck_directory(export) if r.source == other and r.name == doc["certificate"]["name"]]
+    assert sorted(r.status for r in rs) == [OK, REJECTED], [(r.status, r.reasons) for r in rs]
+    assert any("statement is that of claim 'grosse2026.thm3'" in r.reasons[0] for r in rs if r.status == REJECTED)

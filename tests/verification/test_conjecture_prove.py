@@ -42,9 +42,10 @@ def test_false_in_the_fragment_is_refuted_not_proved():
 def test_hyperbolic_sides_are_rewritten_in_t_by_a_checked_identity(text, reads):
     r = check(text, "ldp", budget=40)
     assert r.verdict == "proved" and r.counterexample is None
-    assert any(f"= {reads} (certificate symbolic-statements 'check: the conjectured side in t = e^eps' "
-               "checked: TRUE)" in s for s in r.proof)
-    assert any(c.name == "check: the conjectured side in t = e^eps" for c in r.certificates)
+    # the identity's certificate is named by what it proves: the side at eps = log(t) equals its form in t
+    assert any(f"= {reads} (certificate symbolic-statements '" in s and f" == {reads}' checked: TRUE)" in s
+               for s in r.proof)
+    assert any(c.name.endswith(f" == {reads}") and "log(t)" in c.name for c in r.certificates)
 
 
 def test_hyperbolic_side_that_is_too_small_is_refuted():

@@ -28,13 +28,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import dataclasses
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, Callable, ClassVar, TypeVar
 
 import sympy
 from sympy.core.function import AppliedUndef
 
 from exactdp.algebra.certificates.cache import CheckMemo
+from exactdp.claim_statement import NOT_BOUND, ClaimStatement, binding, certificate_name, filed_domain, independent_parts, restating
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import ResourceLimitError, require
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expression
@@ -91,11 +93,14 @@ class Certificate:
 
     ``region`` holds the parameter region's inequalities as reader text (``"t >= 1"``, ``"N*c <= 1"``);
     ``assumptions`` pairs a parameter with comma-separated sympy assumptions (``("t", "positive")``) that
-    further restrict it; ``scope`` says in words what the certificate covers (``"all N, M; t >= 1"``).
+    further restrict it; ``scope`` says in words what the certificate covers (``"all N, M; t >= 1"``);
+    ``statement`` is the statement of the claim it is filed under (:class:`exactdp.claim_statement.ClaimStatement`),
+    which :func:`check` binds it to.  ``name`` and ``scope`` are derived from the data (a given text is replaced):
+    the name is the bound statement's text, else what the data prove (:func:`exactdp.claim_statement.certificate_name`).
     """
 
     kind: ClassVar[str] = ""
-    name: str
+    name: str = ""
     parameters: tuple[str, ...]
     region: tuple[str, ...] = ()
     scope: str = ""
@@ -105,16 +110,35 @@ class Certificate:
     #: the sizes the structural argument ranges over, in the grammar of :data:`exactdp.scopes.SIZES`
     #: (``"all N, M"``, ``"N = 3, M = 2"``); with the region it makes up ``scope``
     sizes: str = ""
+    #: the statement of the claim the certificate is filed under, or None outside a claim
+    statement: ClaimStatement | None = None
 
     def __post_init__(self) -> None:
         """``scope`` is derived from the data (:func:`exactdp.scopes.scope_text`): a given scope text contributes
-        only its sizes part (when ``sizes`` is not given); the rest is the region (or point) the checks use."""
+        only its sizes part (when ``sizes`` is not given); the rest is the region (or point) the checks use.
+        ``name`` is derived from the data (:func:`exactdp.claim_statement.certificate_name`)."""
         if not isinstance(self.sizes, str) or not valid_sizes(self.sizes):
             raise ParameterError(f"certificate {self.name}: sizes {self.sizes!r} is not of the form 'all N, M', "
                                  f"'N = 3, M = 2' or 'all n >= 1'")
+        if self.statement is not None and not isinstance(self.statement, ClaimStatement):
+            raise ParameterError(f"certificate {self.name}: statement must be a ClaimStatement, got "
+                                 f"{type(self.statement).__name__}")
         if not self.sizes and self.scope:
             object.__setattr__(self, "sizes", sizes_of(self.scope))
         object.__setattr__(self, "scope", self.derived_scope())
+        object.__setattr__(self, "name", certificate_name(self.to_json()))
+
+    def bound_to(self, statement: ClaimStatement | None) -> Certificate:
+        """This certificate filed under ``statement`` (its name follows); :func:`check` binds it."""
+        return dataclasses.replace(self, statement=statement)
+
+    def states(self, claim: str, *domain: str) -> Certificate:
+        """This certificate filed under ``claim`` as the part of its statement that the certificate's relations
+        are, on the claim's stated ``domain`` as the certificate sees it (:func:`exactdp.claim_statement.restating`,
+        :func:`exactdp.claim_statement.filed_domain`)."""
+        d = self.bound_to(None).to_json()
+        stated, extra = filed_domain(domain, d)
+        return self.bound_to(restating(claim, d, stated, extra))
 
     def derived_scope(self) -> str:
         """The scope text of this certificate's data: its sizes and its region (or point)."""
@@ -149,10 +173,13 @@ class Certificate:
         extra = sorted(set(d) - set(names) - {"kind"})
         if extra:
             raise ParameterError(f"certificate {kind}: unexpected field(s) {', '.join(extra)}")
-        values = {}
+        values: dict[str, Any] = {}
         for name, f in names.items():
-            if name == "scope":
+            if name in ("scope", "name"):
                 continue  # derived from the data; compared below
+            if name == "statement" and d.get(name) is not None:
+                values[name] = ClaimStatement.from_json(d[name])
+                continue
             if name not in d:
                 if f.default is not MISSING or f.default_factory is not MISSING:
                     continue
@@ -165,6 +192,9 @@ class Certificate:
         if d.get("scope", cert.scope) != cert.scope:
             raise ParameterError(f"certificate {cert.name}: its scope text {str(d['scope'])[:80]!r} is not the one "
                                  f"derived from its data ({cert.scope!r})")
+        if d.get("name", cert.name) != cert.name:
+            raise ParameterError(f"certificate {cert.name[:80]!r}: its name {str(d['name'])[:80]!r} is not the one "
+                                 f"derived from its data")
         return cert
 
     # -- checking -----------------------------------------------------------------------------------------
@@ -244,6 +274,8 @@ def _load_kinds() -> None:
 
 
 def _jsonable(v: Any) -> Any:
+    if isinstance(v, ClaimStatement):
+        return v.to_json()
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
     if isinstance(v, (str, bool)) or v is None:
@@ -274,22 +306,77 @@ def check(cert: Certificate) -> CertificateCheck:
     known: CertificateCheck | None = _CACHE.get(cert)
     if known is not None:
         return known
-    try:
-        stray = _integers_are_sizes(cert)
-        result = stray if stray is not None else cert._check()
+    if cert.statement is not None:  # the data checked once, whatever statement they are filed under
+        result = check(cert.bound_to(None))
         if result.truth is Truth.TRUE:
-            result = _on_a_nonempty_region(cert, result)
+            result = _guarded(lambda: _bound_to_statement(cert, result))
+        return _remember(cert, result)
+    return _remember(cert, _guarded(lambda: _checked_data(cert)))
+
+
+def _checked_data(cert: Certificate) -> CertificateCheck:
+    stray = _integers_are_sizes(cert)
+    result = stray if stray is not None else cert._check()
+    if result.truth is Truth.TRUE:
+        result = _on_a_nonempty_region(cert, result)
+    return result
+
+
+def _guarded(run: Callable[[], CertificateCheck]) -> CertificateCheck:
+    """``run()``, with bad data FALSE and a limit or an undecidable sign UNKNOWN (never raised)."""
+    try:
+        return run()
     except ResourceLimitError as exc:
-        result = CertificateCheck(Truth.UNKNOWN, (), (f"a resource limit stopped the check: {exc}",))
+        return CertificateCheck(Truth.UNKNOWN, (), (f"a resource limit stopped the check: {exc}",))
     except UndecidedError as exc:
-        result = CertificateCheck(Truth.UNKNOWN, (), (f"undecided: {exc}",))
+        return CertificateCheck(Truth.UNKNOWN, (), (f"undecided: {exc}",))
     except (ReadError, ParameterError) as exc:
-        result = CertificateCheck(Truth.FALSE, (), (f"unreadable certificate data: {exc}",))
+        return CertificateCheck(Truth.FALSE, (), (f"unreadable certificate data: {exc}",))
     except Exception as exc:  # noqa: BLE001 - data the algebra cannot handle is never accepted
-        result = CertificateCheck(Truth.UNKNOWN, (), (f"the check could not be completed: "
-                                                      f"{type(exc).__name__}: {str(exc)[:200]}",))
+        return CertificateCheck(Truth.UNKNOWN, (), (f"the check could not be completed: "
+                                                    f"{type(exc).__name__}: {str(exc)[:200]}",))
+
+
+def _remember(cert: Certificate, result: CertificateCheck) -> CertificateCheck:
     _CACHE.put(cert, result)
     return result
+
+
+def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> CertificateCheck:
+    """``result`` (the data's check) and the binding to ``cert.statement`` (:func:`exactdp.claim_statement.binding`,
+    decided by the prover): FALSE when the conclusion does not imply the statement on a region containing its
+    non-empty domain, UNKNOWN when undecided; a statement not in machine form leaves ``result`` and says so."""
+    from exactdp.algebra.prover import Region, decide
+
+    b = binding(cert.to_json(), carry_out=lambda e: redo(e)[0])
+    if b.failures:
+        return CertificateCheck(Truth.FALSE, result.steps, tuple(f"statement: {f}" for f in b.failures))
+    if b.unbound:
+        return CertificateCheck(result.truth, result.steps + (f"{NOT_BOUND}: {b.unbound}",), result.failures)
+    steps = list(result.steps) + [f"statement: {s}" for s in b.steps]
+    fails: list[str] = []
+    truths = []
+    for what, rel in b.holds:
+        near = b.domain_for(rel)
+        names = set().union(*[r.free_symbols for r in near]) if near else set()
+        d = decide(rel, Region.of(*near, variables=sorted(names | rel.free_symbols, key=str)))
+        truths.append(d.truth)
+        steps.append(f"statement: {what}: {d.truth}")
+        if d.truth is not Truth.TRUE:
+            fails.append(f"statement: {what}: " + (f"false at {d.counterexample}" if d.truth is Truth.FALSE else
+                                                   f"undecided ({d.reason or 'no reason given'})"))
+    for part in independent_parts(b.domain) or [[]]:  # conditions on disjoint names have a point part by part
+        names = set().union(*[r.free_symbols for r in part]) if part else set()
+        empty = decide(sympy.StrictLessThan(1, 0, evaluate=False), Region.of(*part, variables=sorted(names, key=str)))
+        if empty.truth is Truth.TRUE:
+            truths.append(Truth.FALSE)
+            fails.append("statement: the stated domain is empty: the statement holds vacuously")
+        elif empty.truth is Truth.UNKNOWN:
+            truths.append(Truth.UNKNOWN)
+            fails.append(f"statement: the stated domain could not be shown non-empty ({empty.reason or 'undecided'})")
+        else:
+            steps.append(f"statement: the stated domain is not empty: it contains {empty.counterexample or {}}")
+    return CertificateCheck(combine_truths(truths), tuple(steps), tuple(fails))
 
 
 def _integers_are_sizes(cert: Certificate) -> CertificateCheck | None:
@@ -480,5 +567,5 @@ def combine_truths(truths: Any) -> Truth:
     return out
 
 
-__all__ = ["ASSUMPTIONS", "Certificate", "CertificateCheck", "FUNCTIONS", "KINDS", "assumptions_of", "check",
+__all__ = ["ASSUMPTIONS", "Certificate", "CertificateCheck", "ClaimStatement", "FUNCTIONS", "KINDS", "NOT_BOUND", "assumptions_of", "check",
            "decide_sign", "expr_text", "functions_of", "redo", "register_kind", "relation_text", "symbols_of"]
