@@ -79,13 +79,31 @@ def records(results) -> tuple[list[tuple[str, dict]], dict]:
 CHECK_CLAIM = "check"
 
 
+#: the stated domain of a conjecture over each class of ``exactdp check`` (t = e^eps; [A] D-6, [G] Def. 2): the
+#: certificates of a proof are bound to the conjecture's statement on it, as a catalogue claim's are to its
+#: ``Claim.domain`` (:func:`exactdp.verification.engine.filed_under`)
+CLASS_DOMAINS = {"ldp": ("t >= 1",), "approx-ldp": ("t >= 1", "delta >= 0", "delta <= 1"),
+                 "pml": ("t >= 1", "c > 0", "N*c <= 1")}
+
+
+#: the certificate kinds a statement can be bound to (:func:`exactdp.claim_statement.binding`); a parametric-LP
+#: certificate (the coverage of a synthesised proof's regions) stays "statement not bound" in the export, so
+#: ``exactdp recheck`` leaves it UNDECIDED; a region's combination is bound on the domain and its region
+BINDABLE = ("linear-combination", "symbolic-statements")
+
+
 def check_results(result) -> list:
     """A proved ``exactdp check`` result (:class:`~exactdp.verification.conjecture.api.CheckResult`) as the one
     claim :data:`CHECK_CLAIM` with one check, ``exactdp check``, in the shape :func:`write_certificates` exports:
     ``exactdp recheck DIR`` then re-checks the proof's certificates as it does the catalogue's."""
+    from dataclasses import replace
     from types import SimpleNamespace
 
     outcome = result.as_outcome()
+    domain = tuple(dict.fromkeys(c for cls in result.classes for c in CLASS_DOMAINS.get(str(cls), ())))
+    certs = tuple(c.states(CHECK_CLAIM, *dict.fromkeys((*domain, *c.region)))
+                  if c.statement is None and c.kind in BINDABLE else c for c in outcome.certificates)
+    outcome = replace(outcome, certificates=certs)
     claim = SimpleNamespace(id=CHECK_CLAIM, expected=outcome.verdict, reconstructed=False)
     check = SimpleNamespace(check=SimpleNamespace(name="exactdp check", supporting=False), outcome=outcome)
     return [SimpleNamespace(claim=claim, verdict=outcome.verdict, scope=outcome.scope, rests_on=outcome.rests_on,

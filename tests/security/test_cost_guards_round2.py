@@ -233,9 +233,16 @@ def test_registered_claim_subpackage_still_loads():
 
 # -- recheck: sizes before parsing ------------------------------------------------------------------------
 
+def _named(d):
+    """``d`` with the name its data give (a certificate's name is derived, so a crafted one must carry it)."""
+    from exactdp.claim_statement import certificate_name
+
+    return {**d, "name": certificate_name(d)}
+
+
 def _statement(lhs, rhs):
-    return {"kind": "symbolic-statements", "name": "crafted", "scope": "all parameters", "parameters": ["x", "a", "b", "c", "d"],
-            "region": [], "statements": [["s", lhs, "==", rhs, []]]}
+    return _named({"kind": "symbolic-statements", "scope": "all parameters", "parameters": ["x", "a", "b", "c", "d"],
+                   "region": [], "statements": [["s", lhs, "==", rhs, []]]})
 
 
 @pytest.mark.parametrize("lhs,rhs", [("(x+1)^10000", "(x+2)^10000"), ("(a+b+c+d+1)^200", "0")])
@@ -250,8 +257,8 @@ def test_recheck_counts_lp_entries_before_reading_them():
     from exactdp.recheck import REJECTED, recheck_certificate
 
     bad = "not a number ("  # reading any entry would reject the certificate as unreadable
-    lp = {"kind": "lp-point", "name": "big", "scope": "all parameters", "c": [bad] * 20, "A_ub": [[bad] * 20] * 20, "b_ub": [bad] * 20,
-          "x": [bad] * 20, "y_ub": [bad] * 20, "value": "0"}
+    lp = _named({"kind": "lp-point", "scope": "all parameters", "c": [bad] * 20, "A_ub": [[bad] * 20] * 20,
+                 "b_ub": [bad] * 20, "x": [bad] * 20, "y_ub": [bad] * 20, "value": "0"})
     with limits(max_entries=100):
         r = recheck_certificate(lp)
     assert r.status != REJECTED and "max_entries" in r.line(), r.line()

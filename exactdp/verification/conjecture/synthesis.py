@@ -264,7 +264,7 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
         if d.truth is not Truth.TRUE:
             return f"region {k} ({' and '.join(map(str, r.conditions)) or 'the domain'}): F - V >= 0 undecided"
         name = f"check: {lp_name}, region {k}: a{g_text or ' - b'} <= conjectured side"
-        cert = _combination(name, lp_name, variables, rows, bounds, [*dom, *extra_dom], r.conditions, F, gamma,
+        cert = _combination(name, cert_lp.name, variables, rows, bounds, [*dom, *extra_dom], r.conditions, F, gamma,
                             lam, mu, r.value, params, sizes, uses)
         res = check(cert)
         if res.truth is not Truth.TRUE:
