@@ -1,5 +1,6 @@
-"""The claims filed for product priors (F-G11 proved, F-G12 refuted with its exact witness) and B-8's two-input
-proof bound to the claim's statement, with the claim's scope saying what is proved."""
+"""The claims filed for product priors (F-G11 proved, F-G12 refuted with its exact witness), and B-7's E_γ form
+(all N, M) and B-8's two-input proof bound to their claims' statements, each claim's scope saying what is
+proved and that the rest is verified on instances."""
 
 from __future__ import annotations
 
@@ -42,4 +43,13 @@ def test_b08_two_input_proof_is_bound_and_the_scope_says_so():
     res = _run(cid)
     assert res.verdict is Verdict.VERIFIED
     assert res.scope == "proved for N = 2, all M; t >= 1; instances beyond"
+    _bound_to(res, cid)
+
+
+def test_b07_e_gamma_form_is_bound_and_the_scope_says_so():
+    cid = "background.b07_zamanlooy_asoodeh"
+    res = _run(cid)
+    assert res.verdict is Verdict.VERIFIED
+    assert res.scope == "proved for all N, M; t >= 1, gamma >= 1 (the E_gamma form); instances beyond"
+    assert [c.outcome.verdict for c in res.checks] == [Verdict.PROVED, Verdict.VERIFIED, Verdict.VERIFIED]
     _bound_to(res, cid)
