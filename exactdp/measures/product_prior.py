@@ -129,8 +129,9 @@ def pml_ratio_product_priors(kernels, prior: ProductPrior) -> ProductLeakage:
 
     >>> from exactdp.mechanisms import randomized_response
     >>> K = randomized_response(2, 3)
-    >>> pml_ratio_product_priors([K, K], ProductPrior((2, 2), ("1/4", "1/4"))).ratio
-    9/4
+    >>> r = pml_ratio_product_priors([K, K], ProductPrior((2, 2), ("1/4", "1/4")))
+    >>> r.ratio, r.factor_ratios
+    (4, (2, 2))
     """
     from exactdp.measures.privacy import pml_ratio  # deferred: start-up
 
