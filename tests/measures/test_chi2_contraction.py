@@ -104,7 +104,7 @@ def _independent_sup(rows, grid=64, steps=200):
 
 @pytest.mark.slow
 def test_binary_input_against_independent_optimisation():
-    """Issue 25's acceptance line: 200 random rational 2×M kernels (M = 2..5, seeded): the certified enclosure
+    """The acceptance numbers: 200 random rational 2×M kernels (M = 2..5, seeded): the certified enclosure
     of η_χ²(K) (the exact value's isolating interval, refined) has width ≤ 10⁻³⁰ and contains the value of an
     independent 60-digit optimisation over the prior (:func:`_independent_sup`: the Gram-matrix eigenvalue,
     a dense grid and golden section), up to that optimisation's own error (≤ 10⁻⁴⁰: a bracket of width
@@ -117,15 +117,12 @@ def test_binary_input_against_independent_optimisation():
         Ms.append(M)
         rows = [_random_row(rng, M, 9), _random_row(rng, M, 9)]
         r = eta_chi2(Kernel([[str(v) for v in row] for row in rows]))
-        v = r.value
-        while v.hi - v.lo > fmpq(1, 10**30):
-            v.refine(8)
-        assert r.lower <= v.lo and v.hi <= r.upper or r.lower == r.upper
-        assert v.hi - v.lo <= fmpq(1, 10**30)
+        lo, hi = r.enclosure(fmpq(1, 10**30))
+        assert r.lower <= lo <= hi <= r.upper and hi - lo <= fmpq(1, 10**30)
         best = _independent_sup(rows)
         with mpmath.workdps(60):
-            assert mpmath.mpf(int(v.lo.p)) / int(v.lo.q) - tol <= best
-            assert best <= mpmath.mpf(int(v.hi.p)) / int(v.hi.q) + tol
+            assert mpmath.mpf(int(lo.p)) / int(lo.q) - tol <= best
+            assert best <= mpmath.mpf(int(hi.p)) / int(hi.q) + tol
     assert set(Ms) == {2, 3, 4, 5}
 
 
@@ -189,3 +186,15 @@ def test_refusals():
         eta_chi2(Kernel([[a, 1 - a], ["1/2", "1/2"]]).with_region([a < 1]))
     with pytest.raises(InputError, match="enclosure"):
         eta_chi2(Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]])).as_sympy()
+
+
+def test_enclosure_refines_exact_values_and_keeps_enclosures():
+    r = eta_chi2(Kernel([["1/2", "1/2"], ["1/4", "3/4"]]))
+    lo, hi = r.enclosure("1/10^40")
+    assert 0 < hi - lo <= fmpq(1, 10**40) and r.value.compare_rational(lo) >= 0 and r.value.compare_rational(hi) <= 0
+    assert eta_chi2(Kernel([["3/4", "1/4"], ["1/4", "3/4"]])).enclosure("1/10^30") == (fmpq(1, 4), fmpq(1, 4))
+    K3 = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]])
+    r3 = eta_chi2(K3)
+    assert r3.enclosure("1/10^30") == (r3.lower, r3.upper)
+    with pytest.raises(InputError, match="width must be > 0, got 0"):
+        r.enclosure("0")
