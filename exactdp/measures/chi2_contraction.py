@@ -38,6 +38,7 @@ from exactdp.distributions import as_distribution
 from exactdp.errors import InputError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_tv
+from exactdp.numbers.qq import to_qq
 
 #: inputs × outputs above which the characteristic polynomial of η_χ²(P, K) is refused
 MAX_CHARPOLY_SIZE = 64
@@ -67,6 +68,25 @@ class ChiSquareContraction:
             raise InputError(f"eta_chi2: only the enclosure [{self.lower}, {self.upper}] is known for "
                              "N >= 3 inputs; use .lower / .upper")
         return self.value.as_sympy()
+
+    def enclosure(self, width=None) -> tuple[fmpq, fmpq]:
+        """Exact rationals lo ≤ η_χ²(K) ≤ hi: for an exact value its isolating interval, bisected (by Sturm
+        counts) until hi − lo ≤ ``width`` when one is given; for N ≥ 3 the enclosure [lower, upper] as it is.
+
+        >>> lo, hi = eta_chi2([["1/2", "1/2"], ["1/4", "3/4"]]).enclosure("1/10^30")
+        >>> hi - lo <= fmpq(1, 10**30)
+        True
+        """
+        if self.value is None:
+            return self.lower, self.upper
+        v = self.value
+        if width is not None:
+            w = to_qq(width, "width")
+            if w <= 0:
+                raise InputError(f"eta_chi2 enclosure: width must be > 0, got {w}")
+            while v.hi - v.lo > w:
+                v.refine(8)
+        return v.lo, v.hi
 
     def __str__(self) -> str:
         if self.value is not None:

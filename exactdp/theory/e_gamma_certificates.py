@@ -96,12 +96,17 @@ def thm1_summands() -> SymbolicStatements:
         ))
 
 
-def nonnegative_product() -> LinearCombination:
+#: why g ≥ 0 in [A] Thm 1's weighted sum
+LDP_ON_A = "(eps,delta)-LDP on A, rows (x, x'): g = delta + t k(x') - k(x) >= 0"
+
+
+def nonnegative_product(why: str = LDP_ON_A) -> LinearCombination:
     """p·n·g ≥ 0 for p, n, g ≥ 0: each summand of L is non-negative (p = (P − tQ)₊ ≥ 0, n = (tQ − P)₊ ≥ 0 by
-    :func:`event_form`, g = δ + t k(x′) − k(x) ≥ 0 by (ε,δ)-LDP on A, [A] D-6)."""
+    :func:`event_form`, g = δ + t k(x′) − k(x) ≥ 0 by (ε,δ)-LDP on A, [A] D-6); ``why`` labels the constraint
+    g ≥ 0 (B-7's weighted sum uses its own per-pair bound, :mod:`exactdp.theory.ldp_sdpi_certificates`)."""
     return LinearCombination.build(
         name="summand of the weighted LDP sum is >= 0", parameters=(p0, n0), variables=(g,),
-        constraints=[("(eps,delta)-LDP on A, rows (x, x'): g = delta + t k(x') - k(x) >= 0", g)],
+        constraints=[(why, g)],
         multipliers=[p0 * n0], conclusion=p0 * n0 * g, region=(p0 >= 0, n0 >= 0),
         scope="every pair of inputs; all N, M")
 

@@ -62,9 +62,15 @@ class ClaimResult(RichDisplay):
 
     @property
     def scope(self) -> str:
-        """What the verdict covers: the proved checks' scopes ("all N, M", "N = 2..8"), else "instances"."""
-        return scope_of(self.outcomes) if self.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO) else (
-            "instances" if self.verdict is Verdict.VERIFIED else "")
+        """What the verdict covers: the proved checks' scopes ("all N, M", "N = 2..8"), else "instances"; a
+        verified claim part of which is proved (B-8 for two inputs) says so: "proved for <scopes>; instances beyond"."""
+        if self.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO):
+            return scope_of(self.outcomes)
+        if self.verdict is not Verdict.VERIFIED:
+            return ""
+        if any(o.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO) for o in self.outcomes):
+            return f"proved for {scope_of(self.outcomes)}; instances beyond"
+        return "instances"
 
     @property
     def certificates(self) -> tuple:

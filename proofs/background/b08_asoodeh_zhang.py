@@ -3,11 +3,15 @@ r"""B-8 (Asoodeh–Zhang, JSAIT 2024, [G] [9]): η_{χ²}(K) ≤ ((e^ε−1)/(e^
 Statement ([RECON]): for ε-LDP K, D_f(KP‖KQ) ≤ ((e^ε−1)/(e^ε+1))²·D_f(P‖Q) for f = χ² (and KL, H² per the abstract).
 Checked:   random full-support kernels (e^ε = ldp_ratio(K)) and random input pairs: χ² exactly, KL and H²
            certified.
-Proved:    for two inputs (N = 2, every M) by the certificate of :mod:`exactdp.theory.chi2_certificates`
-           (the χ² ratio of a binary-input kernel is 1 − Σ_y b_y φ_α(a_y/b_y), φ_α concave above its chord on
-           [1/t, t], the chord sums to randomized response's value); the exact η_χ²(K) of random two-input
-           kernels (:func:`exactdp.measures.chi2_contraction.eta_chi2`) is checked against the bound too.
-Not shown: N ≥ 3 (sampled inputs only); the statement itself is recalled, not stored.
+Proved:    for two inputs (N = 2, every M, every t = e^ε ≥ 1) by the certificate of
+           :mod:`exactdp.theory.chi2_certificates` (the χ² ratio of a binary-input kernel is
+           1 − Σ_y b_y φ_α(a_y/b_y), φ_α concave above its chord on [1/t, t], the chord sums to randomized
+           response's value), filed under this claim's statement on its domain t ≥ 1 (``Claim.domain``); the
+           exact η_χ²(K) of random two-input kernels (:func:`exactdp.measures.chi2_contraction.eta_chi2`) is
+           checked against the bound too.  The claim's verdict stays "verified", its scope "proved for N = 2,
+           all M; t >= 1; instances beyond".
+Not shown: N ≥ 3 (sampled inputs only: the chord argument needs the one-dimensional prior family of two
+           inputs); the statement itself is recalled, not stored.
 """
 
 from flint import fmpq
@@ -51,7 +55,7 @@ def _run(ctx):
 def _two_input_proof(ctx):
     """η_χ²(K) ≤ ((t − 1)/(t + 1))² for every t-LDP kernel with two inputs, from the certificate."""
     return proved("eta_chi2(K) <= ((t-1)/(t+1))^2 for every t-LDP kernel with two inputs and any number of outputs",
-                  (asoodeh_zhang_two_inputs(),), "N = 2, all M; t > 1")
+                  (asoodeh_zhang_two_inputs(),), "N = 2, all M; t >= 1")
 
 
 def _two_input_values(ctx):
@@ -87,4 +91,6 @@ register(Claim(
     reconstructed=True,
     kind="background",
     formulas=("eta_chi2(K) <= ((exp(eps) - 1)/(exp(eps) + 1))^2",),
+    #: eps >= 0 (docs/claims.md B-8): the two-input certificate is filed under the claim on t = e^eps >= 1
+    domain=("t >= 1",),
 ))

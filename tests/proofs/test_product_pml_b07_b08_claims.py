@@ -1,0 +1,55 @@
+"""The claims filed for product priors (F-G11 proved, F-G12 refuted with its exact witness), and B-7's E_γ form
+(all N, M) and B-8's two-input proof bound to their claims' statements, each claim's scope saying what is
+proved and that the rest is verified on instances."""
+
+from __future__ import annotations
+
+from exactdp.claim_statement import binding
+from exactdp.verification.claims import CheckContext, Verdict, load_all
+from exactdp.verification.engine import run_claim
+
+
+def _run(cid):
+    return run_claim(load_all()[cid], CheckContext(quick=True))
+
+
+def _bound_to(res, cid):
+    certs = res.certificates
+    assert certs
+    for c in certs:
+        if c.statement.claim.startswith("lemma: "):
+            continue
+        assert c.statement.claim == cid and c.statement.bound
+        b = binding(c.to_json(), cid)
+        assert not b.failures and not b.unbound, (c.name, b.failures, b.unbound)
+
+
+def test_product_prior_pml_is_proved_and_bound():
+    cid = "findings.fg11_product_prior_pml"
+    res = _run(cid)
+    assert res.verdict is Verdict.PROVED and res.scope == "all N, M (each factor); t1, t2 >= 1"
+    _bound_to(res, cid)
+
+
+def test_floor_class_composition_is_refuted_by_the_exact_witness():
+    res = _run("findings.fg12_floor_class_composition")
+    assert res.verdict is Verdict.REFUTED
+    ce = res.checks[0].outcome.counterexample
+    assert (ce["floor_level"], ce["product"], ce["prior"]) == ("36/7", "4", ["1/16", "1/16", "1/16", "13/16"])
+
+
+def test_b08_two_input_proof_is_bound_and_the_scope_says_so():
+    cid = "background.b08_asoodeh_zhang"
+    res = _run(cid)
+    assert res.verdict is Verdict.VERIFIED
+    assert res.scope == "proved for N = 2, all M; t >= 1; instances beyond"
+    _bound_to(res, cid)
+
+
+def test_b07_e_gamma_form_is_bound_and_the_scope_says_so():
+    cid = "background.b07_zamanlooy_asoodeh"
+    res = _run(cid)
+    assert res.verdict is Verdict.VERIFIED
+    assert res.scope == "proved for all N, M; t >= 1, gamma >= 1 (the E_gamma form); instances beyond"
+    assert [c.outcome.verdict for c in res.checks] == [Verdict.PROVED, Verdict.VERIFIED, Verdict.VERIFIED]
+    _bound_to(res, cid)
