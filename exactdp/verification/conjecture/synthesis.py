@@ -258,7 +258,7 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
     lp_name = _lp_name(cls, gamma, n)
     if cls == "pml" and n is None:
         F = F.xreplace({N: u / c})  # every N at once: N*c is the parameter u
-    extra_params = sorted(F.free_symbols - set(problem.parameters), key=str)
+    extra_params = sorted(F.free_symbols - set(_lp(cls, gamma, n)[4].parameters), key=str)
     if any(p != N for p in extra_params):
         return f"the conjectured side depends on {', '.join(map(str, extra_params))}, not a parameter of {cls}"
     extra_dom = [N >= 2] if extra_params else []
