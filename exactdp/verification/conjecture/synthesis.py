@@ -26,15 +26,18 @@ report names p, V_i(p), F(p) and the LP's optimal (a, b) there.
 
 N: a conjecture side without N is decided once for all N; with N it is first tried with N a real parameter
 ≥ 2 (every N at once), then for each N of the searched range (the scope says which).  For (ε,c)-PML the
-constraints involve N·c, and the LP is solved for each N of the searched range (parameters t and c; with N·c a
-third parameter the cell decompositions are out of quick reach).
+constraints involve N·c, and the parametric LP with u = N·c a third parameter is out of quick reach; its bases
+are not: :func:`_every_n` lifts the optimal bases of the per-N LPs (the searched N up to 3) to (t, c, u) and keeps those whose
+multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 — each a Farkas certificate of
+a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves min V ≤ F there with the
+prover.  When that fails, the LP is solved and certified for each N of the searched range (parameters t and c).
 Strict conjectures (``<``) are outside the shape (a combination proves ≥ 0, not > 0).
 
-(ε,c)-PML: the LP is certified (:func:`_solved`), but a region's multiplier such as t/(t − 1), on a region that
-excludes t = 1 only through a condition in c as well, is left undecided by the linear-combination check (it
-decides each sign on the region's conditions in that expression's own parameters): such a conjecture is reported
-as not certified, never as proved.  At N = 3 the aggregated LP is also looser than the class (its optimum for
-η_{E_2} at t = 2, c = 1/6 is 1/2, the supremum over 3 × 2 and 3 × 3 kernels 1/3).
+(ε,c)-PML: the multipliers of a per-N region, such as t/(t − 1) on a region that excludes t = 1 only through a
+condition in c as well, are decided on the whole region when the conditions in their own parameters do not
+settle them (:func:`exactdp.algebra.certificates.decide_sign`).  At N = 3 the aggregated LP is looser than the
+class (its optimum for η_{E_2} at t = 2, c = 1/6 is 1/2, the supremum over 3 × 2 and 3 × 3 kernels 1/3): a
+bound between the two has no certificate of this shape, and the LP's optimum is not a kernel (no witness).
 """
 
 from __future__ import annotations
