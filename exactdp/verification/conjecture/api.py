@@ -43,9 +43,9 @@ from exactdp.verification.conjecture.runner import progress_bar, run_search
 from exactdp.verification.conjecture.search import SearchSpec, evaluate
 
 DEFAULT_BUDGET = 400
-#: the defaults when the classes include (ε,c)-PML (issue 25): inputs up to 4 and a larger budget, because the
+#: the defaults when the classes include (ε,c)-PML: inputs up to 4 and a larger budget, because the
 #: witnesses of χ²-type bounds under PML have a zero entry and N ≥ 3 (the exact 3 x 2 witness of
-#: η_χ² ≤ Ξ(ε,c)² in docs/conjectures.md) and each PML kernel is tried at three values of c
+#: χ²(KP‖KQ) ≤ Ξ(ε,c)² χ²(P‖Q) in docs/conjectures.md) and each PML kernel is tried at three values of c
 PML_DEFAULT_N = (2, 4)
 PML_DEFAULT_BUDGET = 1000
 DEFAULT_N = (2, 3)

@@ -170,9 +170,10 @@ def input_pairs(K: Kernel, params: dict, rng: random.Random, count: int = 3) -> 
     """(P, Q) pairs: the η_TV-optimal point masses, then seeded random exact distributions (in Q_X(c) for pml).
 
     For pml also the centre of Q_X(c) (the uniform P) against the two η_TV-optimal vertices c + (1 − Nc)e_x of
-    Q_X(c): the divergence ratios that break χ²-type bounds under (ε,c)-PML are attained there (issue 25's
-    witness, rows (5/6, 1/6), (5/6, 1/6), (0, 1) at c = 1/6, has P uniform and Q the vertex of the third row),
-    and a random pair lands near them rarely."""
+    Q_X(c): the divergence ratios that break χ²-type bounds under (ε,c)-PML are attained there (the
+    witness of χ²(KP‖KQ) ≤ Ξ(ε,c)² χ²(P‖Q) in docs/conjectures.md, rows (20/27, 7/27), (20/27, 7/27), (2/27, 25/27)
+    at c = 1/6 before shrinking, has P uniform and Q the vertex of the third row), and a random pair lands near
+    them rarely."""
     N, c = K.N, params.get("c")
     _, x, x2 = eta_tv_witness(K)
     e = lambda k: [fmpq(1) if j == k else fmpq(0) for j in range(N)]
