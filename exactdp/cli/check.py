@@ -1,4 +1,4 @@
-"""``exactdp check "INEQUALITY" [--class C] [--N 2..3] [--M 2..3] [--budget K] [--seed S]
+"""``exactdp check "INEQUALITY" [--class C] [--N 2..3 (2..4 for pml)] [--M 2..3] [--budget K] [--seed S]
 [--t LO..HI | --eps LO..HI] [--max-den D] [--workers W] [--scheduler ADDRESS] [--max-seconds T]
 [--certificates DIR] [--no-synthesis] [--format text|json|markdown|latex|html] [-o FILE] [--no-progress]``.
 
@@ -69,10 +69,12 @@ def register(sub) -> None:
     p.add_argument("--class", dest="cls", default="ldp", choices=("ldp", "approx-ldp", "pml", "all"),
                    help="ldp: eps-LDP kernels; approx-ldp: (eps,delta)-LDP; pml: (eps,c)-PML with P,Q in "
                         "Q_X(c); all: every class defining the parameters used (default ldp)")
-    p.add_argument("--N", default="2..3", help="input sizes, an integer or a range lo..hi within 2..5 (default 2..3)")
+    p.add_argument("--N", default=None, help="input sizes, an integer or a range lo..hi within 2..5 (default 2..3; "
+                                            "2..4 when the classes include pml)")
     p.add_argument("--M", default="2..3", help="output sizes, an integer or a range lo..hi within 2..5 (default 2..3)")
     p.add_argument("--budget", type=_count(1), default=None,
-                   help="number of kernels to try (work units, so results do not depend on speed; default 400)")
+                   help="number of kernels to try (work units, so results do not depend on speed; default 400, "
+                        "1000 when the classes include pml)")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--t", default=None, metavar="LO..HI",
                    help="only test t = e^eps in [LO, HI], exact rationals >= 1 (e.g. 5/2..3 for eps near 1)")
@@ -114,9 +116,9 @@ def run(args) -> int:
     if args.workers < 1:
         raise ParameterError(f"--workers: must be >= 1, got {args.workers}")
     _common.check_output_path(args.output)
-    budget = args.budget if args.budget is not None else DEFAULT_BUDGET
-    with _common.progress(args, budget, "check") as bar:
-        result = check(args.inequality, args.cls, N=args.N, M=args.M, budget=budget, seed=args.seed,
+    # the bar's total is corrected to the run's budget (the class's default) by the first chunk's update
+    with _common.progress(args, args.budget or DEFAULT_BUDGET, "check") as bar:
+        result = check(args.inequality, args.cls, N=args.N, M=args.M, budget=args.budget, seed=args.seed,
                        scheduler=args.scheduler, workers=args.workers, progress=_progress_callback(bar),
                        max_seconds=args.max_seconds, max_den=args.max_den, t=args.t, eps=args.eps,
                        synthesise_proof=args.synthesis)

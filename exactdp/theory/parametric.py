@@ -215,6 +215,17 @@ def _lift(problem: ParametricLP, basis, ring, field: Field):
     return x, tuple(y_ub), tuple(y_eq)
 
 
+def lift_basis(problem: ParametricLP, basis: tuple) -> tuple[tuple, tuple, tuple, sympy.Expr]:
+    """(x(p), y_ub(p), y_eq(p), value(p)) of a basis of ``problem`` (indices into
+    :meth:`ParametricLP.constraint_rows`) as sympy rational functions of the parameters — the lifting step of
+    :func:`solve_parametric`, for a basis found on another problem with the same rows (e.g. at a fixed N, then
+    lifted with N·c a parameter).  Nothing is claimed about where the basis is feasible or optimal."""
+    F = Field(problem.parameters)
+    x, y_ub, y_eq = (tuple(F.K.to_sympy(a) for a in v)
+                     for v in _lift(problem, basis, sympy.QQ[tuple(problem.parameters)], F))
+    return x, y_ub, y_eq, sympy.cancel(sum((ci * xi for ci, xi in zip(problem.c, x)), sympy.Integer(0)))
+
+
 def _domain_region(problem: ParametricLP, extra=()) -> Region:
     return Region.of(*problem.domain, *extra, variables=problem.parameters)
 

@@ -76,3 +76,49 @@ def test_pml_chi2_conjecture_is_refuted_with_default_settings():
     assert eta_chi2(K).lower > xi(t, c, K.N) ** 2
     if K.N >= 3:  # found through the enclosure: the report says the value is a lower bound
         assert "lower bound of eta_chi2" in ce["check"]["lhs"]
+
+
+CHI2_RATIO = "chi2(K(P),K(Q)) <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1)**2*chi2(P,Q)"
+
+
+def test_issue_25_chi2_ratio_witness_is_exact():
+    """Issue 25's witness of the pointwise form: rows (4/5, 1/5), (4/5, 1/5), (0, 1) at t = 3, c = 1/6 (PML
+    ratio exactly 3), P = (2/5, 2/5, 1/5), Q = (1/5, 1/5, 3/5) in Q_X(1/6): chi^2(KP||KQ)/chi^2(P||Q) = 12/17 >
+    Xi^2 = (4/5)^2 = 16/25, all by the core functions."""
+    from flint import fmpq
+
+    from exactdp import Kernel, chi2
+    from exactdp.formulas import xi
+    from exactdp.measures.privacy import pml_ratio
+
+    K = Kernel([["4/5", "1/5"], ["4/5", "1/5"], ["0", "1"]])
+    P, Q = [fmpq(2, 5), fmpq(2, 5), fmpq(1, 5)], [fmpq(1, 5), fmpq(1, 5), fmpq(3, 5)]
+    KP = [sum(p * K.rows[x][y] for x, p in enumerate(P)) for y in range(2)]
+    KQ = [sum(q * K.rows[x][y] for x, q in enumerate(Q)) for y in range(2)]
+    assert pml_ratio(K, fmpq(1, 6)) == 3 and min(P + Q) >= fmpq(1, 6)
+    ratio = fmpq(str(chi2(KP, KQ))) / fmpq(str(chi2(P, Q)))
+    assert ratio == fmpq(12, 17) and xi(fmpq(3), fmpq(1, 6), 3) ** 2 == fmpq(16, 25) and ratio > fmpq(16, 25)
+
+
+def test_pml_chi2_ratio_conjecture_is_refuted_with_default_settings():
+    """The pointwise form of 'Asoodeh-Zhang with Xi(eps,c)^2 under PML' (issue 25): refuted by `check` with no
+    option but the class (N = 2..4 and budget 1000 for pml, the centre of Q_X(c) against its vertices among the
+    input pairs); the witness is re-checked here with the core functions."""
+    from flint import fmpq
+
+    from exactdp import Kernel, chi2
+    from exactdp.formulas import xi
+    from exactdp.measures.privacy import pml_ratio
+    from exactdp.numbers.reader import read_rational
+
+    r = check(CHI2_RATIO, "pml")
+    assert r.verdict == "refuted" and r.stats["budget"] == 1000
+    ce = r.counterexample
+    assert ce["member"] == "true" and read_rational(ce["slack"]) < 0
+    K = Kernel(ce["rows"])
+    t, c = read_rational(ce["params"]["t"]), read_rational(ce["params"]["c"])
+    P, Q = [read_rational(p) for p in ce["P"]], [read_rational(q) for q in ce["Q"]]
+    assert pml_ratio(K, c) <= t and min(P + Q) >= c and 0 < c <= fmpq(1, K.N)
+    KP = [sum(p * K.rows[x][y] for x, p in enumerate(P)) for y in range(K.M)]
+    KQ = [sum(q * K.rows[x][y] for x, q in enumerate(Q)) for y in range(K.M)]
+    assert fmpq(str(chi2(KP, KQ))) > xi(t, c, K.N) ** 2 * fmpq(str(chi2(P, Q)))

@@ -232,3 +232,35 @@ def test_gamma_range_restricts_eps():
         check("eta_tv <= 1", eps="1/2..1")
     with pytest.raises(ExactDPError, match="at most one"):
         check("eta_tv <= 1", t="2..3", eps="log(2)..log(3)")
+
+
+def test_closest_approach_is_ranked_by_relative_slack():
+    """Ranking only (never a decision): slack / (|small| + |large|), so both sides scaled by 1/1000 rank as the
+    unscaled pair, and a relatively tighter pair with larger absolute slack ranks first."""
+    from flint import fmpq
+
+    from exactdp.verification.conjecture.search import relative_slack
+
+    assert relative_slack(fmpq(1, 10), [fmpq(4, 10), fmpq(5, 10)]) == fmpq(1, 9)
+    assert relative_slack(fmpq(1, 10000), [fmpq(4, 10000), fmpq(5, 10000)]) == fmpq(1, 9)
+    assert relative_slack(fmpq(1, 100), [fmpq(1, 100), fmpq(2, 100)]) > relative_slack(fmpq(1, 10),
+                                                                                       [fmpq(9), fmpq(91, 10)])
+    assert relative_slack(fmpq(0), [fmpq(0), fmpq(0)]) == 0
+
+
+def test_pml_input_pairs_include_the_centre_against_the_optimal_vertices():
+    import random
+
+    from flint import fmpq
+
+    from exactdp import Kernel
+    from exactdp.verification.conjecture.classes import input_pairs
+
+    K = Kernel([["4/5", "1/5"], ["4/5", "1/5"], ["0", "1"]])
+    c = fmpq(1, 6)
+    pairs = input_pairs(K, {"c": c}, random.Random(0))
+    probs = [(tuple(P.probs), tuple(Q.probs)) for P, Q in pairs]
+    third = tuple(fmpq(1, 3) for _ in range(3))
+    assert (third, (fmpq(1, 6), fmpq(1, 6), fmpq(2, 3))) in probs  # the vertex of the row with the zero
+    assert all(min(P + Q) >= c for P, Q in probs) and len(probs) == 5
+    assert len(input_pairs(K, {}, random.Random(0))) == 3  # no c: the pairs of the other classes, unchanged

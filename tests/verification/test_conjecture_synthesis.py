@@ -169,3 +169,75 @@ def test_pml_lp_is_certified_on_the_closed_domain_through_the_open_one():
     value = next(r.value for r in sol.regions if r.value not in (0, 1))
     assert value.xreplace({Y.t: 3, Y.c: sympy.Rational(1, 4)}) == sympy.Rational(7, 10)
     assert {str(X.sup_eta_hockey_stick(2, M, gamma=2, t=fmpq(3), c=fmpq(1, 4)).value) for M in (2, 3)} == {"7/10"}
+
+
+XI = "Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1)"
+
+
+@pytest.fixture(scope="module")
+def pml_e2():
+    return check(f"eta_hs(2) <= {XI}", "pml", budget=40)
+
+
+def test_pml_e_gamma_bound_is_proved_for_every_n_from_lifted_bases(pml_e2):
+    """eta_E2 <= Xi(eps,c) over (eps,c)-PML (true: eta_E2 <= eta_TV <= Xi, but no class certificate states it):
+    the per-N LPs' bases lifted with u = N*c give a - 2b <= (t - 1)/(t(1 - u) + 1) and a - 2b <= 1, each with
+    multipliers >= 0 on the whole domain, so the proof covers every N and M, not only the searched N."""
+    r = pml_e2
+    assert r.verdict == "proved" and r.rests_on == [] and r.scope == "all N, M; all parameters of the class"
+    assert all(check_certificate(c).truth is Truth.TRUE for c in r.certificates)
+    assert not any(c.kind == "parametric-lp" for c in r.certificates)  # no region, so no coverage to bind
+    t, u = sympy.symbols("t u")
+    domain = ("t >= 1", "c > 0", "u >= 2*c", "u <= 1")  # every N >= 2 and 0 < c <= 1/N, with u = N*c
+    combos = {c.conclusion.replace(" ", ""): c for c in r.certificates if c.kind == "linear-combination"
+              and c.region == domain}
+    assert set(combos) == {"-a+2*b+(1-t)/(t*u-t-1)", "-a+2*b+1"}
+    xi_combo = combos["-a+2*b+(1-t)/(t*u-t-1)"]
+    lam = [sympy.sympify(m, locals={"t": t, "u": u}) for m in xi_combo.multipliers]
+    # [G] Thm 1's multipliers 1/(1 + t(1 - Nc)) on the two aggregated PML constraints, and 1 on b >= 0
+    assert sympy.simplify(lam[0] - 1 / (1 + t * (1 - u))) == 0 and sympy.simplify(lam[2] - lam[0]) == 0
+    nonneg_b = [lab for lab, _ in xi_combo.constraints].index("b = K_x'(A) >= 0")
+    assert lam[nonneg_b] == 1 and all(m == 0 for k, m in enumerate(lam) if k not in (0, 2, nonneg_b))
+    # the last step: the smaller lifted bound is below the conjectured side (N*c written u) on the domain
+    final = [c for c in r.certificates if c.kind == "symbolic-statements" and c.region == domain]
+    assert len(final) == 1
+    assert final[0].statements[0][1:4] == ("Min(1, (1 - t)/(t*u - t - 1))", "<=", "Min(1, (t - 1)/(t*(1 - u) + 1))")
+
+
+def test_pml_every_n_export_rechecks_ok(pml_e2, tmp_path, capsys):
+    from exactdp.cli import main
+
+    out = tmp_path / "certs"
+    assert main(["check", f"eta_hs(2) <= {XI}", "--class", "pml", "--budget", "20", "--certificates", str(out),
+                 "--no-progress"]) == 0
+    assert "verdict:    PROVED" in capsys.readouterr().out
+    assert main(["recheck", str(out)]) == 0
+    n = len(pml_e2.certificates)
+    assert f"{n} certificates: {n} OK, 0 UNDECIDED (a part not re-checked), 0 REJECTED" in capsys.readouterr().out
+
+
+def test_pml_e_gamma_bound_below_the_lp_is_not_proved_and_the_tampered_multiplier_is_rejected(pml_e2):
+    """Half of Xi is below eta_E2's supremum somewhere (the searched kernels or the LP say so): never proved; and
+    the lifted certificate with its multiplier halved does not check."""
+    r = Y.synthesise(parse_conjecture(f"eta_hs(2) <= {XI}/2"), ["pml"], _Sizes)
+    assert r.proof is None
+    combo = next(c for c in pml_e2.certificates if c.kind == "linear-combination" and "t*u - t - 1" in c.conclusion)
+    bad = dataclasses.replace(combo, multipliers=("-1/(2*(t*u - t - 1))",) + combo.multipliers[1:])
+    assert check_certificate(bad).truth is not Truth.TRUE
+
+
+def test_pml_bound_false_at_n_4_is_refuted_with_the_default_sizes():
+    """The bound is Xi or more for N <= 3 and 0 at N = 4: the default PML search (N = 2..4) refutes it with an
+    exact 4-input kernel, re-checked with the core functions."""
+    from exactdp import Kernel
+    from exactdp.measures.contraction import eta_hockey_stick
+    from exactdp.measures.privacy import pml_ratio
+    from exactdp.numbers.reader import read_rational
+
+    r = check(f"eta_hs(2) <= {XI}*Max(4 - N, 0)", "pml")
+    assert r.verdict == "refuted"
+    ce = r.counterexample
+    assert ce["N"] == 4 and ce["member"] == "true" and read_rational(ce["slack"]) < 0
+    K = Kernel(ce["rows"])
+    assert pml_ratio(K, read_rational(ce["params"]["c"])) <= read_rational(ce["params"]["t"])
+    assert eta_hockey_stick(K, 2) > 0  # the side is 0 at N = 4

@@ -528,8 +528,10 @@ def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple
     Only the conditions whose symbols all occur in ``expr`` are used (a *superset* of the region), so a
     TRUE answer is sound for the region whatever its other conditions; a FALSE answer is returned only
     when no condition was dropped, or when the dropped ones involve none of ``expr``'s symbols and are
-    satisfiable (the region is then a product, so the counterexample extends); else UNKNOWN.
-    Returns ``(Truth, text)``.
+    satisfiable (the region is then a product, so the counterexample extends).  Otherwise the sign is
+    decided again on the whole region, in every parameter its conditions name (as ``exactdp recheck``
+    does): a (ε,c)-PML multiplier t/(t − 1) is defined and ≥ 0 on a region that excludes t = 1 only
+    through a condition in c as well.  Returns ``(Truth, text)``.
     """
     from exactdp.algebra.prover import Region, decide
 
@@ -555,9 +557,22 @@ def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple
             if rest.truth is Truth.FALSE:
                 return Truth.FALSE, (f"{rel}{where}: false, counterexample {d.counterexample} (the other "
                                      f"conditions involve other parameters and are satisfiable)")
-        return Truth.UNKNOWN, f"{rel}{where}: false on the superset; undecided on the region"
+        return _on_whole_region(rel, conditions, f"{rel}{where}: false on the superset")
+    if d.truth is Truth.UNKNOWN and dropped:
+        return _on_whole_region(rel, conditions, f"{rel}{where}: undecided on the superset")
     tail = f"; counterexample {d.counterexample}" if d.counterexample else (f" ({d.reason})" if d.reason else "")
     return d.truth, f"{rel}{where}: {d.truth}{tail}"
+
+
+def _on_whole_region(rel: Any, conditions: list[Any], first: str) -> tuple[Truth, str]:
+    """:func:`decide_sign`'s second attempt: ``rel`` decided with every condition of the region."""
+    from exactdp.algebra.prover import Region, decide
+
+    syms = set(rel.free_symbols).union(*[c.free_symbols for c in conditions])
+    region = Region.of(*conditions, variables=sorted(syms, key=str))
+    d = decide(rel, region)
+    tail = f"; counterexample {d.counterexample}" if d.counterexample else (f" ({d.reason})" if d.reason else "")
+    return d.truth, f"{first}; on the whole region {region}: {d.truth}{tail}"
 
 
 def combine_truths(truths: Any) -> Truth:

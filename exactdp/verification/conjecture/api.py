@@ -43,6 +43,18 @@ from exactdp.verification.conjecture.runner import progress_bar, run_search
 from exactdp.verification.conjecture.search import SearchSpec, evaluate
 
 DEFAULT_BUDGET = 400
+#: the defaults when the classes include (ε,c)-PML: inputs up to 4 and a larger budget, because the
+#: witnesses of χ²-type bounds under PML have a zero entry and N ≥ 3 (the exact 3 x 2 witness of
+#: χ²(KP‖KQ) ≤ Ξ(ε,c)² χ²(P‖Q) in docs/conjectures.md) and each PML kernel is tried at three values of c
+PML_DEFAULT_N = (2, 4)
+PML_DEFAULT_BUDGET = 1000
+DEFAULT_N = (2, 3)
+
+
+def search_defaults(classes) -> tuple[tuple[int, int], int]:
+    """(input sizes, budget) of a search over ``classes`` when the caller gives none."""
+    return (PML_DEFAULT_N, PML_DEFAULT_BUDGET) if "pml" in classes else (DEFAULT_N, DEFAULT_BUDGET)
+
 #: estimated elementary operations per kernel entry of one searched kernel (its class test, the quantities
 #: and the grid's instances): an N x M kernel costs KERNEL_WORK * N * M against the max_work limit, so the
 #: default limit admits 10^5 kernels of 2 x 2 and 2 x 10^4 of 5 x 5 (calibrated on ``eta_tv <= 1``)
@@ -368,7 +380,7 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
                 require("max_exp_argument", big, f"delta(eps) at eps = {quote(e, 40)}")
 
 
-def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int = DEFAULT_BUDGET, seed: int = 0,
+def check(inequality: str, cls: str = "ldp", *, N=None, M=(2, 3), budget: int | None = None, seed: int = 0,
           scheduler=None, workers: int = 1, progress: bool = False, max_seconds: float | None = None,
           chunk_size: int = 40, max_den: int = 12, t=None, eps=None, synthesise_proof: bool = True) -> CheckResult:
     r"""Search for an exact counterexample to ``inequality`` over a class of mechanisms.
@@ -378,8 +390,10 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
             :mod:`exactdp.verification.conjecture.parser` (e.g. ``"eta_tv <= (exp(eps)-1)/(exp(eps)+1)"``).
         cls: ``"ldp"`` (ε-LDP kernels), ``"approx-ldp"`` ((ε,δ)-LDP), ``"pml"`` ((ε,c)-PML, P, Q ∈ Q_X(c))
             or ``"all"``.
-        N, M: input / output sizes, an int, a pair or ``"2..4"`` (2 to 5).
-        budget: number of kernels to try (work units: the result does not depend on speed or executor).
+        N, M: input / output sizes, an int, a pair or ``"2..4"`` (2 to 5); N defaults to 2..3, or 2..4 when
+            the classes include pml (:func:`search_defaults`).
+        budget: number of kernels to try (work units: the result does not depend on speed or executor);
+            default 400, or 1000 when the classes include pml.
         seed: the seed of the random part of the search.
         scheduler: a dask.distributed scheduler address, Client or LocalCluster (optional).
         workers: local processes when no scheduler is given (1 = in this process).
@@ -404,6 +418,9 @@ def check(inequality: str, cls: str = "ldp", *, N=(2, 3), M=(2, 3), budget: int 
     """
     conj = parse_conjecture(inequality)
     classes = classes_for(cls, conj.parameters)
+    default_N, default_budget = search_defaults(classes)
+    N = default_N if N is None else N
+    budget = default_budget if budget is None else budget
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
         raise ParameterError(f"budget: must be a positive integer number of kernels, got {budget!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):

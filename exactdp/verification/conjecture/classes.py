@@ -167,11 +167,21 @@ def _into_class(p: list[fmpq], c) -> Distribution:
 
 
 def input_pairs(K: Kernel, params: dict, rng: random.Random, count: int = 3) -> list[tuple]:
-    """(P, Q) pairs: the η_TV-optimal point masses, then seeded random exact distributions (in Q_X(c) for pml)."""
+    """(P, Q) pairs: the η_TV-optimal point masses, then seeded random exact distributions (in Q_X(c) for pml).
+
+    For pml also the centre of Q_X(c) (the uniform P) against the two η_TV-optimal vertices c + (1 − Nc)e_x of
+    Q_X(c): the divergence ratios that break χ²-type bounds under (ε,c)-PML are attained there (the
+    witness of χ²(KP‖KQ) ≤ Ξ(ε,c)² χ²(P‖Q) in docs/conjectures.md, rows (20/27, 7/27), (20/27, 7/27), (2/27, 25/27)
+    at c = 1/6 before shrinking, has P uniform and Q the vertex of the third row), and a random pair lands near
+    them rarely."""
     N, c = K.N, params.get("c")
     _, x, x2 = eta_tv_witness(K)
     e = lambda k: [fmpq(1) if j == k else fmpq(0) for j in range(N)]
     pairs = [(_into_class(e(x), c), _into_class(e(x2), c))]
+    if c is not None:
+        centre = _into_class([fmpq(1, N)] * N, c)
+        pairs += [(centre, _into_class(e(k), c)) for k in (x, x2)]
+        count += 2
     while len(pairs) < count:
         den = rng.choice((4, 6, 10, 16, 30))
         p, q = _random_dist(rng, N, den), _random_dist(rng, N, den)

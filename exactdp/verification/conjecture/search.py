@@ -85,8 +85,11 @@ class Evaluation:
 def evaluate(conj: Conjecture, inst: Instance) -> Evaluation:
     """Decide the conjecture at one instance: certified, three-valued, with a ranking score.
 
-    The score is (slack, −small side) as exact rationals near the values: the smallest slack first and, among
-    equal slacks, the instance whose small side is largest (so the closest approach is not a trivial 0 ≤ 0)."""
+    The score is (relative slack, −small side) as exact rationals near the values (:func:`relative_slack`):
+    the smallest relative slack first and, among equal ones, the instance whose small side is largest (so the
+    closest approach is not a trivial 0 ≤ 0).  Relative, not absolute: a violation of a bound whose two sides
+    both scale with the inputs (a divergence ratio, e.g. χ²(KP‖KQ) ≤ Ξ² χ²(P‖Q)) is approached through
+    instances where both sides are large, while an absolute slack favours P ≈ Q, where both vanish."""
     expr = conj.slack_expr()
     small: list = []
     try:
@@ -97,11 +100,26 @@ def evaluate(conj: Conjecture, inst: Instance) -> Evaluation:
         return Evaluation("undefined", reason=f"{type(exc).__name__}: {exc}")
     if s is None and _exactly_zero(conj, inst):
         s = 0
-    score = None if value is None else (V.score_of(value), _neg_score(small[-1]) if small else fmpq(0))
+    score = None if value is None else (relative_slack(value, small[-2:]), _neg_score(small[-2]) if small else fmpq(0))
     if s is None:
         return Evaluation("undecided", score, reason="the sign of the slack is not certified at 1024 bits")
     bad = s < 0 or (s == 0 and conj.strict)
     return Evaluation("violation" if bad else "ok", score)
+
+
+def relative_slack(slack, sides) -> fmpq | V.Inf:
+    """slack / (|small side| + |large side|), exact rationals near the values (ranking only, never a decision);
+    the absolute slack when a side is infinite or both are 0."""
+    sc = V.score_of(slack)
+    if len(sides) != 2 or isinstance(sc, V.Inf):
+        return sc
+    try:
+        lo, hi = (V.score_of(x) for x in sides)
+    except V.Undefined:
+        return sc
+    if isinstance(lo, V.Inf) or isinstance(hi, V.Inf) or lo == 0 == hi:
+        return sc
+    return sc / (abs(lo) + abs(hi))
 
 
 def _neg_score(v):
@@ -134,7 +152,7 @@ def _exactly_zero(conj: Conjecture, inst: Instance) -> bool:
 def _slack(conj: Conjecture, expr, inst: Instance, small: list):
     lo, hi = conj.sides()
     a, b = evaluate_side(lo, inst), evaluate_side(hi, inst)
-    small.append(a)
+    small += [a, b]
     if isinstance(a, V.Inf) and isinstance(b, V.Inf) and a.sign == b.sign:
         return fmpq(0)  # oo <= oo holds, oo < oo does not
     return V.sub(b, a)

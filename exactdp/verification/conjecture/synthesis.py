@@ -26,19 +26,23 @@ report names p, V_i(p), F(p) and the LP's optimal (a, b) there.
 
 N: a conjecture side without N is decided once for all N; with N it is first tried with N a real parameter
 ≥ 2 (every N at once), then for each N of the searched range (the scope says which).  For (ε,c)-PML the
-constraints involve N·c, and the LP is solved for each N of the searched range (parameters t and c; with N·c a
-third parameter the cell decompositions are out of quick reach).
+constraints involve N·c, and the parametric LP with u = N·c a third parameter is out of quick reach; its bases
+are not: :func:`_every_n` lifts the optimal bases of the per-N LPs (the searched N up to 3) to (t, c, u) and keeps those whose
+multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 — each a Farkas certificate of
+a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves min V ≤ F there with the
+prover.  When that fails, the LP is solved and certified for each N of the searched range (parameters t and c).
 Strict conjectures (``<``) are outside the shape (a combination proves ≥ 0, not > 0).
 
-(ε,c)-PML: the LP is certified (:func:`_solved`), but a region's multiplier such as t/(t − 1), on a region that
-excludes t = 1 only through a condition in c as well, is left undecided by the linear-combination check (it
-decides each sign on the region's conditions in that expression's own parameters): such a conjecture is reported
-as not certified, never as proved.  At N = 3 the aggregated LP is also looser than the class (its optimum for
-η_{E_2} at t = 2, c = 1/6 is 1/2, the supremum over 3 × 2 and 3 × 3 kernels 1/3).
+(ε,c)-PML: the multipliers of a per-N region, such as t/(t − 1) on a region that excludes t = 1 only through a
+condition in c as well, are decided on the whole region when the conditions in their own parameters do not
+settle them (:func:`exactdp.algebra.certificates.decide_sign`).  At N = 3 the aggregated LP is looser than the
+class (its optimum for η_{E_2} at t = 2, c = 1/6 is 1/2, the supremum over 3 × 2 and 3 × 3 kernels 1/3): a
+bound between the two has no certificate of this shape, and the LP's optimum is not a kernel (no witness).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import sympy
@@ -211,12 +215,36 @@ def _solved(problem, name: str, sizes: str, open_first: bool):
     return f"the parametric LP was not certified ({why})"
 
 
+@functools.lru_cache(maxsize=16)
+def _solved_lp(cls: str, gamma, n, lp_name: str, sizes: str):
+    """(variables, rows, bounds, domain, problem, :func:`_solved`'s answer) of the two-point LP at N = n, kept
+    for the run: the per-N proofs and the every-N lifting (:func:`_every_n`) read the same solution."""
+    variables, rows, bounds, dom, problem = _lp(cls, gamma, n)
+    return variables, rows, bounds, dom, problem, _solved(problem, lp_name, sizes, open_first=cls == "pml")
+
+
+def _lp_name(cls: str, gamma, n) -> str:
+    g_text = "" if gamma == 1 else f" - {gamma}*b"
+    return f"two-point LP of {cls}{'' if n is None else f', N = {n}'}: max a{g_text or ' - b'}"
+
+
+def _constraints(rows, bounds) -> list:
+    """The LP's rows and bounds as (label, g) with g >= 0, the constraints of a ``linear-combination``."""
+    cons = [(lab, rhs - sum((k * v for v, k in co.items()), sympy.Integer(0))) for lab, co, rhs in rows]
+    return cons + [(lab, v) for lab, v in bounds]
+
+
+def _reduced_costs(problem, lam) -> list:
+    """The multipliers of the bounds x_j >= 0: (A_ubᵀ λ − c)_j."""
+    return [sympy.cancel(sum((row[j] * y for row, y in zip(problem.A_ub, lam)), sympy.Integer(0)) - problem.c[j])
+            for j in range(problem.n)]
+
+
 def _combination(name, lp_name, variables, rows, bounds, dom, region, F, gamma, lam, mu, value, params, sizes,
                  uses):
     from exactdp.algebra.certificates.linear_combination import LinearCombination
 
-    cons = [(lab, rhs - sum((k * v for v, k in co.items()), sympy.Integer(0))) for lab, co, rhs in rows]
-    cons += [(lab, v) for lab, v in bounds]
+    cons = _constraints(rows, bounds)
     return LinearCombination.build(
         name=name, parameters=params, variables=variables, constraints=cons,
         multipliers=[sympy.cancel(m) for m in (*lam, *mu)], conclusion=F - (a - gamma * b),
@@ -230,17 +258,16 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
     from exactdp.numbers.truth import Truth
     from exactdp.scopes import with_sizes
 
-    variables, rows, bounds, dom, problem = _lp(cls, gamma, n)
+    lp_name = _lp_name(cls, gamma, n)
     if cls == "pml" and n is None:
         F = F.xreplace({N: u / c})  # every N at once: N*c is the parameter u
-    extra_params = sorted(F.free_symbols - set(problem.parameters), key=str)
+    extra_params = sorted(F.free_symbols - set(_lp(cls, gamma, n)[4].parameters), key=str)
     if any(p != N for p in extra_params):
         return f"the conjectured side depends on {', '.join(map(str, extra_params))}, not a parameter of {cls}"
     extra_dom = [N >= 2] if extra_params else []
     sizes = with_sizes(strict_sizes, ["N"] if extra_params else [])
     g_text = "" if gamma == 1 else f" - {gamma}*b"
-    lp_name = f"two-point LP of {cls}{'' if n is None else f', N = {n}'}: max a{g_text or ' - b'}"
-    found = _solved(problem, lp_name, sizes, open_first=cls == "pml")
+    variables, rows, bounds, dom, problem, found = _solved_lp(cls, gamma, n, lp_name, sizes)
     if isinstance(found, str):
         return found
     sol, cert_lp = found
@@ -250,8 +277,7 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
     for k, r in enumerate(sol.regions):
         m_ub = len(problem.A_ub)
         lam = r.y_ub[:m_ub]
-        mu = [sympy.cancel(sum((row[j] * y for row, y in zip(problem.A_ub, lam)), sympy.Integer(0)) - problem.c[j])
-              for j in range(problem.n)]
+        mu = _reduced_costs(problem, lam)
         slack = sympy.cancel(F - r.value) if not F.has(sympy.Max, sympy.Min, sympy.Abs) else F - r.value
         conds = [*dom, *extra_dom, *r.conditions]
         d = decide(sympy.GreaterThan(slack, 0, evaluate=False) if slack.free_symbols else slack >= 0,
@@ -283,6 +309,83 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
     return (cert_lp, *combos, *extra), [head] + steps
 
 
+def _every_n(gamma, F, ns):
+    """(certificates, steps) of a proof over (ε,c)-PML for every N at once, or why not (str).
+
+    The parametric LP with u = N·c a third parameter is out of quick reach, but its bases are not: every
+    optimal basis of the per-N LPs (N in ``ns``) is lifted to rational functions of (t, c, u)
+    (:func:`exactdp.theory.parametric.lift_basis`; the rows are the same, with N·c written u).  A lifted basis
+    whose multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 is a Farkas certificate of
+    a − γb ≤ V(t, c, u) for every N and M by itself — weak LP duality needs dual feasibility only, so no
+    region and no coverage of the domain is involved — and checked as such (``linear-combination``, slack 0).
+    The conjecture then follows from min_j V_j ≤ F on the domain (``symbolic-statements``, decided by the
+    prover in (t, c, u)).  [G] Thm 1's own certificate (:func:`exactdp.theory.class_certificates.pml_tv`) is the
+    case γ = 1: multipliers 1/(1 + t(1 − u)) on the two aggregated PML constraints."""
+    from exactdp.algebra.certificates import assumptions_of, check, relation_text
+    from exactdp.algebra.certificates.linear_combination import LinearCombination
+    from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+    from exactdp.numbers.truth import Truth
+    from exactdp.theory.parametric import lift_basis
+
+    Fu = sympy.cancel(F.xreplace({N: u / c})) if not F.has(sympy.Max, sympy.Min, sympy.Abs) else F.xreplace({N: u / c})
+    if not Fu.free_symbols <= {t, c, u}:
+        return f"the conjectured side depends on {', '.join(sorted(map(str, Fu.free_symbols - {t, c, u})))}"
+    variables, rows, bounds, dom, problem = _lp("pml", gamma, None)
+    bases: list = []
+    for n in ns:
+        found = _solved_lp("pml", gamma, n, _lp_name("pml", gamma, n), f"N = {n}")[-1]
+        if not isinstance(found, str):
+            bases += [r.basis for r in found[0].regions if r.basis not in bases]
+    if not bases:
+        return "no per-N LP was solved"
+    extra, uses = _uses(gamma)
+    scope = "all N, M; t >= 1, 0 < c <= 1/N (u = N*c)"
+    g_text = "a - b" if gamma == 1 else f"a - {gamma}*b"
+    combos, values, steps = [], [], []
+    for basis in bases:
+        try:
+            x, lam, _, value = lift_basis(problem, basis)
+        except (ZeroDivisionError, ValueError, ArithmeticError):  # singular with u free: not a basis there
+            continue
+        if value in values:
+            continue
+        cert = LinearCombination.build(
+            name=f"check: two-point LP of pml, every N: {g_text} <= {value}", parameters=problem.parameters,
+            variables=variables, constraints=_constraints(rows, bounds),
+            multipliers=[sympy.cancel(m) for m in (*lam, *_reduced_costs(problem, lam))],
+            conclusion=value - (a - gamma * b), slack=0, region=dom, scope=scope, uses=uses)
+        if check(cert).truth is not Truth.TRUE:  # not dual feasible on the whole domain: no bound for every N
+            continue
+        combos.append(cert)
+        values.append(value)
+        steps.append(f"every N: {g_text} <= {value} for every (t, c, u = N*c) of the domain; multipliers "
+                     f"({', '.join(map(str, cert.multipliers))}); certificate {cert.kind} {cert.name!r} "
+                     f"checked: TRUE")
+    if not combos:
+        return "no lifted basis is dual feasible on the whole domain"
+    rel = sympy.LessThan(sympy.Min(*values) if len(values) > 1 else values[0], Fu, evaluate=False)
+    params = sorted(problem.parameters, key=str)
+    try:
+        final = SymbolicStatements(
+            name=f"check: pml, every N: min of the lifted LP bounds <= conjectured side",
+            parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
+            region=tuple(relation_text(r) for r in dom), scope=scope, sizes="",
+            statements=(statement("pml, u = N*c", rel),))
+    except ValueError:  # not expressible in the reader's grammar
+        return "the final comparison is outside the reader's grammar"
+    res = check(final)
+    if res.truth is not Truth.TRUE:
+        return f"min of the lifted bounds <= the conjectured side: {res.truth} ({'; '.join(res.failures[:1])})"
+    for x in extra:
+        if check(x).truth is not Truth.TRUE:
+            return f"the two-point certificate {x.name!r} did not check"
+    steps.append(f"every N: then {rel.lhs} <= {Fu} on {', '.join(map(str, dom))}: certificate {final.kind} "
+                 f"{final.name!r} checked: TRUE")
+    head = (f"pml, every N (u = N*c a parameter): {len(combos)} basis(es) of the per-N two-point LPs "
+            f"(N = {', '.join(map(str, ns))}) lifted to (t, c, u), each dual feasible on the whole domain")
+    return (*combos, final, *extra), [head] + steps
+
+
 def synthesise(conj: Conjecture, classes, spec) -> Synthesis:
     """A synthesised, checked proof of the conjecture for every class (module docstring), or the gap, or why
     not."""
@@ -310,7 +413,8 @@ def synthesise(conj: Conjecture, classes, spec) -> Synthesis:
     every_n = True
     for cls in classes:
         # (eps,c)-PML every N at once has three parameters (t, c, u = N*c): beyond the prover's quick reach
-        out = _try(cls, gamma, F, None, "all N, M") if cls != "pml" else "per N"
+        out = _try(cls, gamma, F, None, "all N, M") if cls != "pml" else _every_n(
+            gamma, F, range(spec.N[0], min(spec.N[1], 3) + 1))
         if not isinstance(out, tuple) and (F.has(N) or cls == "pml"):
             per = [(n, _try(cls, gamma, F.xreplace({N: n}), n, f"N = {n}")) for n in range(spec.N[0], spec.N[1] + 1)]
             bad = next((o for _, o in per if not isinstance(o, tuple)), None)
