@@ -428,16 +428,29 @@ class OverBudget(Exception):
 
 class BlockStore:
     """The kept blocks (γ-independent atoms) of :class:`LatticeEnclosure`, keyed by (loss, k, cut), up to
-    ``keep_atoms`` atoms in total (about 16 bytes each); a block past the cap is used once and not kept."""
+    ``keep_atoms`` atoms in total (about 16 bytes each, and about 40 more once swept: :attr:`Block.prepared`); past
+    the cap the least recently used blocks are let go first (the searches at nearby γ ask for the recent ones), and a
+    block larger than the cap is used once and not kept."""
 
     def __init__(self, keep_atoms: int = 4_000_000):
         self.keep_atoms, self.kept = keep_atoms, 0
         self.blocks: dict = {}
 
+    def get(self, key) -> Block | None:
+        """The block kept under ``key`` (then the most recently used), or None."""
+        b = self.blocks.pop(key, None)
+        if b is not None:
+            self.blocks[key] = b
+        return b
+
     def keep(self, key, block: Block) -> None:
-        if self.kept + block.count <= self.keep_atoms:
-            self.blocks[key] = block
-            self.kept += block.count
+        if block.count > self.keep_atoms or key in self.blocks:
+            return
+        while self.kept + block.count > self.keep_atoms:
+            old = self.blocks.pop(next(iter(self.blocks)))  # the least recently used first
+            self.kept -= old.count
+        self.blocks[key] = block
+        self.kept += block.count
 
 
 class LatticeEnclosure:
@@ -462,7 +475,7 @@ class LatticeEnclosure:
     def block(self, loss: PairLoss, k: int, cut_nats: float | None = None) -> Block:
         cut = self.cut_nats if cut_nats is None else cut_nats
         key = (loss, k, cut)
-        b = self.store.blocks.get(key)
+        b = self.store.get(key)
         if b is None:
             estimate = _PER_ATOM * atom_estimate(loss, k, cut)
             require("max_work", estimate,
@@ -483,7 +496,7 @@ class LatticeEnclosure:
             return blocks
         blocks = sorted((self.block(loss, k, cut) for loss, k in items), key=lambda b: -b.count)
         key = (frozenset(items), cut, "product")  # the items fix both sides (the largest block and the others)
-        other = self.store.blocks.get(key)
+        other = self.store.get(key)
         if other is None:
             other = blocks[1]
             for b in blocks[2:]:
@@ -547,7 +560,7 @@ def _sweep_side(X: Block) -> _SweepSide:
         keep = lx >= -650.0  # smaller masses are bounded below (their exponentials would leave the float range)
         tiny = int(np.count_nonzero(~keep))
         p = exp_floats(lx[keep])
-        got = X.prepared["side"] = _SweepSide(X.L[keep], p, M, tiny, _dropped(X, tiny, M, p))
+        got = X.prepared["side"] = _SweepSide(X.L[keep] if tiny else X.L, p, M, tiny, _dropped(X, tiny, M, p))
     return got
 
 
@@ -575,7 +588,7 @@ def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
         # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
         TP = np.concatenate((np.cumsum(pb[::-1])[::-1], [0.0]))
         # Q part: chunks of width H with reference loss ref[j] = Lb[0] + j·H (floats; only their exact values matter)
-        cid = np.floor((Lb - Lb[0]) / H).astype(np.int64)
+        cid = np.floor((Lb - Lb[0]) / H).astype(np.int32)
         nch = int(cid[-1]) + 1
         ref = Lb[0] + np.arange(nch + 3, dtype=np.float64) * H
         w = exp_floats(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
@@ -693,7 +706,7 @@ def _exp0(d: np.ndarray) -> np.ndarray:
     return np.where(d < -700.0, 0.0, exp_floats(np.clip(d, -700.0, 700.0)))
 
 
-_DEFAULT = LatticeEnclosure()
+_DEFAULT = LatticeEnclosure(keep_atoms=6_000_000)  # a sweep at two cuts of the filter (n = 1000: about 5·10⁶)
 
 
 def shared_blocks() -> BlockStore:
