@@ -60,8 +60,13 @@ p = (1/2, 1/4, 1/4), q = (1/8, 3/8, 1/2) at γ = 3^k ≈ e^{n·KL + √n}: 38 la
 past n = 200 a best lower bound within 2⁻²⁰ of 1 stops the search at once (the overlaps that separate the
 compositions lie where only the deepest cuts reach), and the work stops at ``max_work``; the compositions not
 settled keep valid bounds (their open interval's, or [0, 1]), so the search then refuses under its own guard.
-The cut of the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a
-bound must fall below the maximum it is compared with (E_γ ≈ 10⁻⁸ left every composition open at a 12-nat cut).
+The two homogeneous corners come first, each cut :data:`CUT_NATS` below its own Chernoff bound (so the best lower
+bound is tight however small E_γ is: at δ ≈ 10⁻¹² the default cut left it 0 and nothing could be pruned).  The cut of
+the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a bound must fall
+below the maximum it is compared with (E_γ ≈ 10⁻⁸ left every composition open at a 12-nat cut).  Cuts are rounded up
+to a multiple of :data:`_CUT_STEP` nats and each block keeps its swept γ-independent arrays (:attr:`Block.prepared`),
+so the searches at nearby γ (a sweep of γ, the steps of an inversion) find their blocks built and pay only the
+γ-dependent search of the smaller block's atoms.
 Products of several kernels are searched the same way when one factor has two pair classes and every other
 factor one (fixed in every composition; :func:`_applies`).
 Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k and may need hundreds of evaluations.
