@@ -60,8 +60,13 @@ p = (1/2, 1/4, 1/4), q = (1/8, 3/8, 1/2) at γ = 3^k ≈ e^{n·KL + √n}: 38 la
 past n = 200 a best lower bound within 2⁻²⁰ of 1 stops the search at once (the overlaps that separate the
 compositions lie where only the deepest cuts reach), and the work stops at ``max_work``; the compositions not
 settled keep valid bounds (their open interval's, or [0, 1]), so the search then refuses under its own guard.
-The cut of the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a
-bound must fall below the maximum it is compared with (E_γ ≈ 10⁻⁸ left every composition open at a 12-nat cut).
+The two homogeneous corners come first, each cut :data:`CUT_NATS` below its own Chernoff bound (so the best lower
+bound is tight however small E_γ is: at δ ≈ 10⁻¹² the default cut left it 0 and nothing could be pruned).  The cut of
+the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a bound must fall
+below the maximum it is compared with (E_γ ≈ 10⁻⁸ left every composition open at a 12-nat cut).  Cuts are rounded up
+to a multiple of :data:`_CUT_STEP` nats and each block keeps its swept γ-independent arrays (:attr:`Block.prepared`),
+so the searches at nearby γ (a sweep of γ, the steps of an inversion) find their blocks built and pay only the
+γ-dependent search of the smaller block's atoms.
 Products of several kernels are searched the same way when one factor has two pair classes and every other
 factor one (fixed in every composition; :func:`_applies`).
 Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k and may need hundreds of evaluations.
@@ -71,7 +76,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from flint import arb, ctx, fmpq
@@ -150,11 +155,29 @@ def exp_floats(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x, dtype=np.float64)
     if x.size and (np.max(np.abs(x)) > 700):
         raise ParameterError("exp_floats: |x| must be <= 700")
-    N = np.rint(x * _INV).astype(np.int64)
-    Nf = N.astype(np.float64)
-    r = (x - Nf * _C_HI) - Nf * _C_LO
-    poly = 1.0 + r * (1.0 + r * (0.5 + r * (1.0 / 6.0 + r * (1.0 / 24.0))))
-    return np.ldexp(_TABLE[N & (_TN - 1)] * poly, N >> _TBITS)
+    # the same operations as 2^{N >> 10}·(T[N & 1023]·(1 + r(1 + r(1/2 + r(1/6 + r/24))))), in place: the table
+    # entry times the polynomial lies in [0.99, 2.02] and N >> 10 ≥ −1010, so the scaling is a multiplication by
+    # a normal power of two (exact, as ldexp), built from its exponent bits
+    Nf = x * _INV
+    np.rint(Nf, out=Nf)
+    N = Nf.astype(np.int64)
+    r = x - Nf * _C_HI
+    Nf *= _C_LO
+    r -= Nf
+    poly = r * (1.0 / 24.0)
+    poly += 1.0 / 6.0
+    poly *= r
+    poly += 0.5
+    poly *= r
+    poly += 1.0
+    poly *= r
+    poly += 1.0
+    poly *= _TABLE[N & (_TN - 1)]
+    N >>= _TBITS
+    N += 1023
+    N <<= 52
+    poly *= N.view(np.float64)
+    return poly
 
 
 # -- log m! ---------------------------------------------------------------------------------------
@@ -202,6 +225,9 @@ class Block:
     dropped: fmpq
     cut: float
     finite: fmpq = ONE  # an upper bound of the block's finite P-mass (1 − p_∞)^k (exact when small)
+    #: the γ-independent arrays of the sweep (:func:`_sweep_side`, :func:`_suffix_side`), computed once per block: a
+    #: sweep over γ, or the steps of an inversion, re-read them
+    prepared: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def count(self) -> int:
@@ -407,16 +433,29 @@ class OverBudget(Exception):
 
 class BlockStore:
     """The kept blocks (γ-independent atoms) of :class:`LatticeEnclosure`, keyed by (loss, k, cut), up to
-    ``keep_atoms`` atoms in total (about 16 bytes each); a block past the cap is used once and not kept."""
+    ``keep_atoms`` atoms in total (about 16 bytes each, and about 40 more once swept: :attr:`Block.prepared`); past
+    the cap the least recently used blocks are let go first (the searches at nearby γ ask for the recent ones), and a
+    block larger than the cap is used once and not kept."""
 
     def __init__(self, keep_atoms: int = 4_000_000):
         self.keep_atoms, self.kept = keep_atoms, 0
         self.blocks: dict = {}
 
+    def get(self, key) -> Block | None:
+        """The block kept under ``key`` (then the most recently used), or None."""
+        b = self.blocks.pop(key, None)
+        if b is not None:
+            self.blocks[key] = b
+        return b
+
     def keep(self, key, block: Block) -> None:
-        if self.kept + block.count <= self.keep_atoms:
-            self.blocks[key] = block
-            self.kept += block.count
+        if block.count > self.keep_atoms or key in self.blocks:
+            return
+        while self.kept + block.count > self.keep_atoms:
+            old = self.blocks.pop(next(iter(self.blocks)))  # the least recently used first
+            self.kept -= old.count
+        self.blocks[key] = block
+        self.kept += block.count
 
 
 class LatticeEnclosure:
@@ -441,7 +480,7 @@ class LatticeEnclosure:
     def block(self, loss: PairLoss, k: int, cut_nats: float | None = None) -> Block:
         cut = self.cut_nats if cut_nats is None else cut_nats
         key = (loss, k, cut)
-        b = self.store.blocks.get(key)
+        b = self.store.get(key)
         if b is None:
             estimate = _PER_ATOM * atom_estimate(loss, k, cut)
             require("max_work", estimate,
@@ -462,7 +501,7 @@ class LatticeEnclosure:
             return blocks
         blocks = sorted((self.block(loss, k, cut) for loss, k in items), key=lambda b: -b.count)
         key = (frozenset(items), cut, "product")  # the items fix both sides (the largest block and the others)
-        other = self.store.blocks.get(key)
+        other = self.store.get(key)
         if other is None:
             other = blocks[1]
             for b in blocks[2:]:
@@ -505,58 +544,108 @@ class LatticeEnclosure:
             cut = min(2 * cut, MAX_CUT_NATS)
 
 
+@dataclass(frozen=True, eq=False)
+class _SweepSide:
+    """The γ-independent part of one block in a sweep: the kept losses ``L`` and masses ``p`` = e^{lp − M} (atoms
+    below e^{M − 650} left out: ``tiny`` of them), and the exact bound of the P-mass not swept (:func:`_dropped`)."""
+
+    L: np.ndarray
+    p: np.ndarray
+    M: float
+    tiny: int
+    dropped: fmpq
+
+
+def _sweep_side(X: Block) -> _SweepSide:
+    """The sweep's γ-independent arrays of one block (kept on the block)."""
+    got = X.prepared.get("side")
+    if got is None:
+        M = float(np.max(X.lp))
+        lx = X.lp - M
+        keep = lx >= -650.0  # smaller masses are bounded below (their exponentials would leave the float range)
+        tiny = int(np.count_nonzero(~keep))
+        p = exp_floats(lx[keep])
+        got = X.prepared["side"] = _SweepSide(X.L[keep] if tiny else X.L, p, M, tiny, _dropped(X, tiny, M, p))
+    return got
+
+
+@dataclass(frozen=True, eq=False)
+class _Suffix:
+    """The γ-independent suffix sums of the side whose atoms are searched (B of step 2): TP (P-mass suffixes),
+    ``head`` (P-mass prefixes), the chunks of width H with reference losses ``ref`` and their suffix sums of
+    e^{lb − (L_b − ref)} (``Wsuf``, ``G``)."""
+
+    TP: np.ndarray
+    head: np.ndarray
+    cid: np.ndarray
+    nch: int
+    ref: np.ndarray
+    Wsuf: np.ndarray
+    G: np.ndarray
+
+
+def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
+    got = X.prepared.get("suffix")
+    if got is None:
+        Lb, pb = side.L, side.p
+        lb = X.lp[X.lp - side.M >= -650.0] - side.M
+        m = len(Lb)
+        # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
+        TP = np.concatenate((np.cumsum(pb[::-1])[::-1], [0.0]))
+        # Q part: chunks of width H with reference loss ref[j] = Lb[0] + j·H (floats; only their exact values matter)
+        cid = np.floor((Lb - Lb[0]) / H).astype(np.int32)
+        nch = int(cid[-1]) + 1
+        ref = Lb[0] + np.arange(nch + 3, dtype=np.float64) * H
+        w = exp_floats(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
+        Wsuf = np.zeros(m + 1)
+        Z = np.zeros(nch + 3)
+        bounds = np.flatnonzero(np.diff(cid)) + 1
+        starts = np.concatenate(([0], bounds))
+        ends = np.concatenate((bounds, [m]))
+        for s, e in zip(starts, ends):
+            seg = np.cumsum(w[s:e][::-1])[::-1]
+            Wsuf[s:e] = seg
+            Z[cid[s]] = seg[0]
+        # the next two chunks seen from chunk j: G[j] = e^{ref[j] − ref[j+1]}·Z[j+1] + e^{ref[j] − ref[j+2]}·Z[j+2]
+        steps = exp_floats(ref[:-1] - ref[1:])
+        G = np.zeros(nch + 3)
+        G[: nch + 1] = steps[: nch + 1] * (Z[1: nch + 2] + steps[1: nch + 2] * Z[2: nch + 3])
+        head = np.concatenate(([0.0], np.cumsum(pb)))
+        got = X.prepared["suffix"] = _Suffix(TP, head, cid, nch, ref, Wsuf, G)
+    return got
+
+
 def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
-    r"""Bounds of the finite part Σ_{pairs above θ} P_aP_b(1 − e^{θ − L_a − L_b}) and of the complement (steps 2–4)."""
+    r"""Bounds of the finite part Σ_{pairs above θ} P_aP_b(1 − e^{θ − L_a − L_b}) and of the complement (steps 2–4).
+
+    The sum is symmetric in the two blocks: the smaller one is walked atom by atom, the larger one searched, and
+    every γ-independent array (masses, suffix sums, chunk sums) is computed once per block (:func:`_sweep_side`,
+    :func:`_suffix_side`), so a second γ on the same blocks costs a search per atom of the smaller block."""
+    if A.count > B.count:
+        A, B = B, A
     with ctx.workprec(128):
         theta, theta_err = _float_with_error(arb(g).log())
-    Ma, Mb = float(np.max(A.lp)), float(np.max(B.lp))
-    la = A.lp - Ma
-    lb = B.lp - Mb
-    keep_a = la >= -650.0  # smaller masses are bounded below (their exponentials would leave the float range)
-    keep_b = lb >= -650.0
-    tiny_a, tiny_b = int(np.count_nonzero(~keep_a)), int(np.count_nonzero(~keep_b))
-    La, la = A.L[keep_a], la[keep_a]
-    Lb, lb = B.L[keep_b], lb[keep_b]
-    pa = exp_floats(la)
-    pb = exp_floats(lb)
+    sa, sb = _sweep_side(A), _sweep_side(B)
+    La, pa, Ma = sa.L, sa.p, sa.M
+    Lb, Mb = sb.L, sb.M
+    suf = _suffix_side(B, sb)
     m = len(Lb)
-    # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
-    TP = np.concatenate((np.cumsum(pb[::-1])[::-1], [0.0]))
     c = theta - La
     idx = np.searchsorted(Lb, c, side="right")
-    # Q part: chunks of width H with reference loss ref[j] = Lb[0] + j·H (floats; only their exact values matter)
-    cid = np.floor((Lb - Lb[0]) / H).astype(np.int64)
-    nch = int(cid[-1]) + 1
-    ref = Lb[0] + np.arange(nch + 3, dtype=np.float64) * H
-    w = exp_floats(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
-    Wsuf = np.zeros(m + 1)
-    Z = np.zeros(nch + 3)
-    bounds = np.flatnonzero(np.diff(cid)) + 1
-    starts = np.concatenate(([0], bounds))
-    ends = np.concatenate((bounds, [m]))
-    for s, e in zip(starts, ends):
-        seg = np.cumsum(w[s:e][::-1])[::-1]
-        Wsuf[s:e] = seg
-        Z[cid[s]] = seg[0]
-    # the next two chunks seen from chunk j: G[j] = e^{ref[j] − ref[j+1]}·Z[j+1] + e^{ref[j] − ref[j+2]}·Z[j+2]
-    steps = exp_floats(ref[:-1] - ref[1:])
-    G = np.zeros(nch + 3)
-    G[: nch + 1] = steps[: nch + 1] * (Z[1: nch + 2] + steps[1: nch + 2] * Z[2: nch + 3])
     # an A-atom whose suffix is empty gets chunk nch (all Z beyond are 0)
-    j = np.where(idx < m, cid[np.minimum(idx, m - 1)], nch)
-    X = _exp0(c - ref[j]) * (Wsuf[idx] + G[j])
-    TPa = TP[idx]
+    j = np.where(idx < m, suf.cid[np.minimum(idx, m - 1)], suf.nch)
+    X = _exp0(c - suf.ref[j]) * (suf.Wsuf[idx] + suf.G[j])
+    TPa = suf.TP[idx]
     total = float(np.sum(pa * (TPa - X)))
     absolute = float(np.sum(pa * (TPa + X)))
     # the complement 1 − E_γ = Σ min(P, γQ) over the finite pairs: the head below θ − L_a plus the Q part, a sum
     # of non-negative terms (relatively accurate when E_γ is near 1)
-    head = np.concatenate(([0.0], np.cumsum(pb)))
-    comp = float(np.sum(pa * (head[idx] + X)))
+    comp = float(np.sum(pa * (suf.head[idx] + X)))
     # the loss error of a pair: both losses, θ, and the rounding of c = θ − L_a and of ref-differences
     spread = float(max(np.max(np.abs(La)), 1.0) + max(np.max(np.abs(Lb)), 1.0) + abs(theta) + 3 * H)
     delta = A.L_err + B.L_err + theta_err + 8 * U * spread
     idx_wide = np.searchsorted(Lb, c - 2 * delta, side="left")
-    near = float(np.sum(pa * TP[idx_wide]))
+    near = float(np.sum(pa * suf.TP[idx_wide]))
     mA, mB = len(pa), m
     # relative error of one computed term: masses (log error → e^δ − 1, exp 64u) of pa and pb, sums (Higham),
     # the exponentials of the Q part, two products — generously summed, then doubled
@@ -573,7 +662,7 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
         # the mass of every pair with an atom left out ≤ dropped_A·1 + dropped_B·1, dropped_X the smaller of the
         # cut's bound (plus the atoms below e^{M − 650} left out of the sweep) and the finite mass (1 − p_∞)^k
         # minus the kept mass (a lower bound from the float sum)
-        dropped = _dropped(A, tiny_a, Ma, pa) + _dropped(B, tiny_b, Mb, pb)
+        dropped = sa.dropped + sb.dropped
         f_lo, f_hi = _ends(mid - err)[0], _ends(mid + err)[1]
         # the complement: the same error terms with its own (non-negative) sum in place of the cancelling one
         c_mid = arb(comp) * scale
@@ -622,7 +711,7 @@ def _exp0(d: np.ndarray) -> np.ndarray:
     return np.where(d < -700.0, 0.0, exp_floats(np.clip(d, -700.0, 700.0)))
 
 
-_DEFAULT = LatticeEnclosure()
+_DEFAULT = LatticeEnclosure(keep_atoms=6_000_000)  # a sweep at two cuts of the filter (n = 1000: about 5·10⁶)
 
 
 def shared_blocks() -> BlockStore:
@@ -662,37 +751,22 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
     minimisation of the largest exponent, the bound itself evaluated in arb — O(classes) work; for k in [a, b]
     the exponent is linear in k at fixed s, so the two end compositions bound every one between them."""
     gamma = to_qq(gamma, "gamma")
-    products = [_merge_any(items)] + [_merge_any(o) for o in others]
+    products = [_nonzero(items)] + [_nonzero(o) for o in others]
     if gamma == 0:
         return ONE
     with ctx.workprec(64):
         theta = float(_log128(gamma).mid())
-        fl = [[([float(_log128(P).mid()) for _, P in loss.classes], [float(_log128(r).mid()) for r, _ in loss.classes],
-                k) for loss, k in prod] for prod in products]  # log-masses: classes below the float range stay finite
-
-    def f(sv: np.ndarray) -> np.ndarray:
-        """The largest exponent over the products at every s of ``sv`` (vectorised; only guides the choice of s)."""
-        with np.errstate(divide="ignore", invalid="ignore"):
-            cs = np.where(sv > 0, sv * np.log(np.where(sv > 0, sv, 1.0)) - (1 + sv) * np.log1p(sv), 0.0)
-        worst = np.full(sv.shape, -np.inf)
-        for prod in fl:
-            v = -sv * theta + cs
-            for lPs, ls, k in prod:
-                if lPs:
-                    terms = np.array(lPs)[:, None] + np.array(ls)[:, None] * sv[None, :]
-                    mx = terms.max(axis=0)
-                    v = v + k * (mx + np.log(np.exp(terms - mx).sum(axis=0)))
-            worst = np.maximum(worst, v)
-        return worst
-
-    # f is convex in s: a log-spaced grid on [2^-20, 64], then two finer linear grids around the best point
-    grid = np.concatenate(([0.0], np.geomspace(2.0 ** -20, 64.0, 48)))
-    for _ in range(3):
-        vals = f(grid)
-        i = int(np.nanargmin(np.where(np.isnan(vals), np.inf, vals)))
-        lo, hi = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
-        grid = np.linspace(lo, hi, 33)
-    best_s = float(grid[int(np.nanargmin(np.where(np.isnan(f(grid)), np.inf, f(grid))))])
+    # the largest exponent over the products on a fixed grid of s (only guides the choice of s): per loss, the
+    # log-moment log M(s) on the grid is kept (:func:`_log_moments`), so a product costs a few vector passes
+    worst = np.full(_S_GRID.shape, -np.inf)
+    for prod in products:
+        v = _CS_GRID - _S_GRID * theta
+        for loss, k in prod:
+            if loss.classes:
+                v = v + k * _log_moments(loss)
+        worst = np.maximum(worst, v)
+    i = int(np.nanargmin(np.where(np.isnan(worst), np.inf, worst)))
+    best_s = float(_S_GRID[i])
     s = fmpq(*best_s.as_integer_ratio()) if best_s > 1e-12 else ZERO
     # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
     # in the same direction, so their sum is bounded by the sum of the maxima)
@@ -714,12 +788,37 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
     return min(p_max + f_max, ONE)
 
 
-def _merge_any(items) -> list[tuple[PairLoss, int]]:
-    merged: dict = {}
-    for loss, k in items:
-        if k:
-            merged[loss] = merged.get(loss, 0) + k
-    return list(merged.items())
+def _nonzero(items) -> list[tuple[PairLoss, int]]:
+    """The items of positive multiplicity (equal losses need not be merged: M(s)^{k₁}·M(s)^{k₂} = M(s)^{k₁+k₂})."""
+    return [(loss, k) for loss, k in items if k]
+
+
+#: the grid of s on which the Chernoff exponent is minimised (0 and 2048 log-spaced points in [2^-20, 64]; f is
+#: convex in s, and the grid's relative spacing of about 0.9 % leaves the bound within a fraction of a percent of
+#: the grid's minimum), and log c(s) on it
+_S_GRID = np.concatenate(([0.0], np.geomspace(2.0 ** -20, 64.0, 2048)))
+with np.errstate(divide="ignore", invalid="ignore"):
+    _CS_GRID = np.where(_S_GRID > 0, _S_GRID * np.log(np.where(_S_GRID > 0, _S_GRID, 1.0))
+                        - (1 + _S_GRID) * np.log1p(_S_GRID), 0.0)
+#: log M(s) = log Σ_l P_l r_l^s on the grid, per loss (keyed by identity; the loss is kept so the key stays valid)
+_MOMENTS: dict = {}
+
+
+def _log_moments(loss: PairLoss) -> np.ndarray:
+    """log Σ_l P_l r_l^s on :data:`_S_GRID` as floats (a guide for the choice of s, never a bound)."""
+    got = _MOMENTS.get(id(loss))
+    if got is not None and got[0] is loss:
+        return got[1]
+    with ctx.workprec(64):  # log-masses from arb: classes below the float range stay finite
+        lPs = np.array([float(_log128(P).mid()) for _, P in loss.classes])
+        ls = np.array([float(_log128(r).mid()) for r, _ in loss.classes])
+    terms = lPs[:, None] + ls[:, None] * _S_GRID[None, :]
+    mx = terms.max(axis=0)
+    out = mx + np.log(np.exp(terms - mx).sum(axis=0))
+    if len(_MOMENTS) >= 1024:
+        _MOMENTS.clear()
+    _MOMENTS[id(loss)] = (loss, out)
+    return out
 
 
 #: the least class mass the search routine takes (as the two-ratio routine: floats of the masses stay normal)
@@ -803,6 +902,26 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
     return two_class_rows(out, len(losses), i, j, n, others)
 
 
+def _cut_below(bound: fmpq) -> float:
+    """The cut (nats) of an enclosure of a value at most ``bound``: :data:`CUT_NATS` below ``bound`` (the dropped mass
+    is then about e^{-22} of it), the default cut for bounds near 1; at most :data:`MAX_CUT_NATS`."""
+    if bound <= 0:
+        return CUT_NATS
+    with ctx.workprec(64):
+        small = -float(arb(bound).log().mid())
+    return min(_quantized(CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
+
+
+#: cuts of the composition search are rounded up to a multiple of this (nats): the searches at nearby γ (a sweep,
+#: the steps of an inversion) then ask for the same blocks and find them kept, with their swept arrays
+_CUT_STEP = 8.0
+
+
+def _quantized(cut: float) -> float:
+    """``cut`` rounded up to a multiple of :data:`_CUT_STEP` (a deeper cut only tightens a bound)."""
+    return math.ceil(cut / _CUT_STEP) * _CUT_STEP
+
+
 def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, out: dict,
                       heap: list, fixed=()) -> None:
     """The search of :func:`_enclose_all`: fills ``out`` (k → bounds); ``heap`` holds the open intervals;
@@ -817,13 +936,22 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         return enc.bounds([(LA, kA), (LB, kB)] + fixed, gamma, cut_nats=depth)
 
     best = ZERO
-    for k in (n, 0):  # the homogeneous corners at the default cut: a tight best lower bound
-        out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma)
+    # the homogeneous corners first, the one of larger Chernoff bound first: a tight best lower bound.  Each is cut
+    # CUT_NATS below its Chernoff bound (E_γ ≤ that bound, so the dropped mass is a small part of E_γ even when E_γ
+    # is far below the default cut's e^{-22}: at E_γ ≈ 10⁻¹² the default cut left the lower bound 0 and the search
+    # without a bound to prune against); a corner whose Chernoff bound is below the other's lower bound is ruled
+    # out by it alone
+    corners = sorted(((chernoff_bound([(LA, k), (LB, n - k)] + fixed, gamma), k) for k in (n, 0)), reverse=True)
+    for ub, k in corners:
+        if ub < best:
+            out[k] = (ZERO, ub)
+            continue
+        out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma, cut_nats=_cut_below(ub))
         best = max(best, out[k][0])
     if best > 0:  # the dropped mass (about e^{-depth} absolute) must fall below the maximum: deeper for small E_γ
         with ctx.workprec(64):
             small = -float(arb(best).log().mid())
-        depth = min(FILTER_CUT_NATS + max(small, 0.0), MAX_CUT_NATS)
+        depth = min(_quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
     if ONE - best < _NEAR_ONE and n > _NEAR_ONE_N:
         raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
                          "tails, which only the deepest cuts reach (too costly at this n)")

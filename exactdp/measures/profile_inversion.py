@@ -32,7 +32,6 @@ returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A �
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import sympy
@@ -41,7 +40,7 @@ from flint import arb, ctx, fmpq
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.kernels import as_kernel
 from exactdp.limits import ResourceLimitError, limit
-from exactdp.measures.privacy_loss import single_loss
+from exactdp.measures.privacy_loss import single_loss, trinomial_loss
 from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, tighten
 from exactdp.measures.tensor_search import (
     COST_CAP,
@@ -146,7 +145,7 @@ def epsilon_tensor_product(factors, delta, *, max_evaluations: int = MAX_EVALUAT
                 return TensorEpsilon(d, g, search.piece(last, g), search.composition(last), step)
             if not _root_fits(search, decided, d):  # a mixed or several-loss composition: certified enclosure
                 return _epsilon_enclosure(search, decided, g, d, what, step)
-            root = _root(search, decided, d, what)
+            root = _root(search, decided, d, what, g)
             if root is None:
                 return TensorEpsilon(d, None, search.piece(decided, g), search.composition(decided), step)
             g, last = max(root, g), decided
@@ -314,42 +313,16 @@ def _epsilon_enclosure(search: TensorSearch, counts, ga: fmpq, d: fmpq, what: st
             if ONE - p_inf > d:  # the P-only mass alone exceeds δ: no finite ε
                 return TensorEpsilon(d, None, None, search.composition(counts), step)
         # ε_a = log γ_a with E_{γ_a}(c) > δ certified (by the filter's decision); ε_b: E < δ(1 − margin) certified
-        ea = _log_float(ga)
         lo = bounds(ga)[0]
         if lo <= d:  # the filter's bound was tighter than this enclosure: tighten until it shows E > δ
             lo = lattice.bounds(items, ga, rel_width=fmpq(1, 10**9))[0] if single_loss(items) is None else lo
             if lo <= d:
                 raise ResourceLimitError(f"{what}: E_gamma of the maximizing composition could not be certified above "
                                          "delta at the bracket's lower end")
-        la = math.log(float(lo)) if lo > 0 else -745.0
-        stepsize = max(1.0, 0.01 * ea)
-        eb = ea + stepsize
-        while True:
-            gb = _rational_exp(eb)
-            lo_b, hi_b = bounds(gb)
-            if hi_b < d * (1 - _MARGIN):
-                break
-            if lo_b > d:
-                ea, ga, la = eb, gb, math.log(float(lo_b))
-            stepsize *= 2
-            eb = ea + stepsize
-            if eb > 1e6:
-                raise ResourceLimitError(f"{what}: the root of E_gamma = delta could not be bracketed")
-        lb = math.log(float(hi_b)) if hi_b > 0 else -745.0
-        ld = math.log(float(d))
-        for _ in range(60):
-            if eb - ea <= float(EPS_REL_WIDTH) * max(ea, 1e-300) / 2:
-                break
-            x = ea + (eb - ea) * (la - ld) / (la - lb) if la > lb else (ea + eb) / 2
-            x = min(max(x, ea + (eb - ea) / 16), eb - (eb - ea) / 16)
-            gx = _rational_exp(x)
-            lo_x, hi_x = bounds(gx)
-            if lo_x > d:
-                ea, ga, la = x, gx, math.log(float(lo_x))
-            elif hi_x < d * (1 - _MARGIN):
-                eb, gb, lb = x, gx, math.log(float(hi_x))
-            else:  # too close to δ to decide either side: the bracket stays as certified
-                break
+        bracket = _bracket_root(bounds, ga, lo, d, EPS_REL_WIDTH, _MARGIN)
+        if bracket is None:
+            raise ResourceLimitError(f"{what}: the root of E_gamma = delta could not be bracketed")
+        ga, gb = bracket
         step += 1
         decided = _filtered_decision(search, gb, d, what)
         if decided is None:
@@ -360,15 +333,83 @@ def _epsilon_enclosure(search: TensorSearch, counts, ga: fmpq, d: fmpq, what: st
     raise ParameterError(f"epsilon_tensor_product: more than {MAX_STEPS} profile evaluations")
 
 
+def _bracket_root(bounds, ga: fmpq, lo_a: fmpq, d: fmpq, rel: fmpq, margin: fmpq) -> tuple[fmpq, fmpq] | None:
+    r"""Rationals ga ≤ γ_a < γ_b around the root of a decreasing E_γ = δ from certified ``bounds(γ)`` → (lo, hi): at
+    the returned γ_a, lo > δ (E above δ: left of the root), at γ_b, hi < δ(1 − margin) (right of it) — ``ga`` with
+    its lower bound ``lo_a`` > δ to start from.  The right end by doubling steps in ε = log γ, then regula falsi on
+    log E in ε until log γ_b − log γ_a ≤ ``rel``·log γ_a/2 or a trial cannot be decided (too close to δ for the
+    bounds); None when no right end is found below ε = 10⁶.  The floats only choose the trial points."""
+    ea, la = _log_float(ga), _log_small(lo_a)
+    stepsize = max(1.0, 0.01 * ea)
+    eb = ea + stepsize
+    while True:
+        gb = _rational_exp(eb)
+        lo_b, hi_b = bounds(gb)
+        if hi_b < d * (1 - margin):
+            break
+        if lo_b > d:
+            ea, ga, la = eb, gb, _log_small(lo_b)
+        stepsize *= 2
+        eb = ea + stepsize
+        if eb > 1e6:
+            return None
+    lb, ld = _log_small(hi_b), _log_small(d)
+    for _ in range(60):
+        if eb - ea <= float(rel) * max(ea, 1e-300) / 2:
+            break
+        x = ea + (eb - ea) * (la - ld) / (la - lb) if la > lb else (ea + eb) / 2
+        x = min(max(x, ea + (eb - ea) / 16), eb - (eb - ea) / 16)
+        gx = _rational_exp(x)
+        lo_x, hi_x = bounds(gx)
+        if lo_x > d:
+            ea, ga, la = x, gx, _log_small(lo_x)
+        elif hi_x < d * (1 - margin):
+            eb, gb, lb = x, gx, _log_small(hi_x)
+        else:  # too close to δ to decide either side: the bracket stays as certified
+            break
+    return ga, gb
+
+
+def _log_small(x: fmpq) -> float:
+    """log x as a float for a rational x ≥ 0 of any size (−745 for 0: a guide for the trial points only)."""
+    if x <= 0:
+        return -745.0
+    with ctx.workprec(64):
+        return float(arb(x).log().mid())
+
+
+def _steer(search: TensorSearch, counts, g: fmpq, d: fmpq) -> fmpq:
+    r"""A trial start for the exact Newton iteration of :func:`_root` on a three-ratio composition: a rational
+    γ_a ≥ g left of the root of E_γ(counts) = δ and close to it, from the lattice bounds
+    (:mod:`~exactdp.measures.lattice_interval`, blocks shared with the filter) by :func:`_bracket_root` — g
+    itself where the lattice does not apply or does not show E_g > δ.  Only a start: the exact iteration checks
+    E_start > δ itself (:meth:`TensorSearch.gamma_for`), so the answer is the exact root whatever this returns."""
+    from exactdp.measures.lattice_interval import LatticeEnclosure, OverBudget, shared_blocks  # deferred: start-up
+
+    items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
+    if trinomial_loss(items) is None:
+        return g
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+    try:
+        lo = lattice.bounds(items, g)[0]
+        if lo <= d:
+            return g
+        bracket = _bracket_root(lambda x: lattice.bounds(items, x), g, lo, d, fmpq(1, 10**12), ZERO)
+    except OverBudget:
+        return g
+    return g if bracket is None else bracket[0]
+
+
 def _log_float(g: fmpq) -> float:
     """log γ as a float (γ ≥ 1; a guide for the trial points, never a result)."""
     with ctx.workprec(64):
         return float(arb(g).log().mid())
 
 
-def _root(search: TensorSearch, counts, d: fmpq, what: str) -> fmpq | None:
+def _root(search: TensorSearch, counts, d: fmpq, what: str, g: fmpq = ONE) -> fmpq | None:
     """The least γ with E_γ(counts) ≤ δ, exactly (:meth:`TensorSearch.gamma_for`), after the cost guard of one
-    evaluation of that composition (a homogeneous one is streamed; a mixed one forms its type classes)."""
+    evaluation of that composition (a homogeneous one is streamed; a mixed one forms its type classes); the
+    Newton iteration of a three-ratio composition starts from :func:`_steer` (g: a lower bound of the root)."""
     items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
     _require_evaluation(items, d, what)
-    return search.gamma_for(counts, d)
+    return search.gamma_for(counts, d, _steer(search, counts, g, d))

@@ -25,8 +25,8 @@ composition it discards is certified below the best lower bound; each candidate 
 where that fits the cost guard (the homogeneous ones: streamed binomial or trinomial slices), else enclosed by
 :mod:`exactdp.measures.lattice_interval` (two losses of at most three ratio classes, a 2×3 kernel's mixed
 compositions) at the requested width; the result is exact when every candidate is, else [max lo, max hi].
-When more than ``MAX_CANDIDATES`` candidates survive (E_γ nearly flat in the composition, e.g. the 2×3 pair
-(1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000, γ = 3³⁹²: 160) the filter's own enclosures give [max lo, max hi],
+When more than ``MAX_CANDIDATES`` candidates survive (E_γ nearly flat in the composition) the filter's own
+enclosures give [max lo, max hi],
 the widest candidates tightened first.  Where no filter routine applies the mode refuses with the exact search's
 limit.
 """

@@ -607,8 +607,12 @@ class TensorSearch:
         a, b = fmpz(g.q) * loss.DQ, fmpz(g.p) * loss.DP
         return loss.linear_piece(lambda Pc, Qc: Pc * a > Qc * b)
 
-    def gamma_for(self, counts, delta: fmpq) -> fmpq | None:
-        """The least γ ≥ 0 with E_γ(composition) ≤ δ, exactly (None: never — its P-only mass exceeds δ)."""
+    def gamma_for(self, counts, delta: fmpq, start: fmpq = ZERO) -> fmpq | None:
+        """The least γ ≥ 0 with E_γ(composition) ≤ δ, exactly (None: never — its P-only mass exceeds δ).
+
+        ``start``: a trial γ for the Newton iteration of a three-ratio composition (any rational; it is used only
+        when E_start > δ holds exactly, i.e. it lies left of the root, where the iteration from it converges to
+        the root as from 0 — a start near the root saves most of the steps)."""
         items = [(c.loss, k) for c, k in zip(self.classes, counts)]
         single = binomial_loss(items)
         if single is not None:
@@ -618,6 +622,9 @@ class TensorSearch:
             if tri[0].p_only and ONE - (ONE - tri[0].p_only) ** tri[1] > delta:
                 return None
             g = ZERO
+            if start > 0:
+                A, B = trinomial_linear_piece(tri[0], tri[1], start)
+                g = start if A - start * B > delta else ZERO
             for _ in range(MAX_EVALUATIONS):
                 A, B = trinomial_linear_piece(tri[0], tri[1], g)
                 if A - g * B <= delta:

@@ -9,6 +9,7 @@ must equal the unfiltered exact search.
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -327,3 +328,74 @@ def test_product_block_dropped_mass_is_an_upper_bound():
     assert kept + float(P.dropped) >= 1 - 1e-9
     pairs = (X.lp[:, None] + Y.lp[None, :]).ravel()
     assert P.count == int(np.count_nonzero(pairs >= float(np.max(X.lp) + np.max(Y.lp)) - 6.0))
+
+
+def test_sweep_is_symmetric_in_its_blocks_and_reuses_their_arrays():
+    """The sweep walks the smaller block and searches the larger one, with each block's γ-independent arrays kept on
+    it: swapping the blocks and repeating the call give the same exact bounds, and they contain the exact value."""
+    from exactdp.measures.lattice_interval import _block, _sweep
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    A, B = _block(loss, 7, 22.0), _block(loss.reverse(), 40, 22.0)
+    assert A.count < B.count and not A.prepared and not B.prepared
+    for g in (fmpq(1), fmpq(3) ** 5, fmpq(3) ** 9):
+        first = _sweep(A, B, g)
+        assert "suffix" in B.prepared and "suffix" not in A.prepared  # only the searched (larger) block's sums
+        assert _sweep(B, A, g) == first and _sweep(A, B, g) == first
+        lo, hi = LatticeEnclosure().bounds([(loss, 7), (loss.reverse(), 40)], g)
+        assert lo <= hockey_stick_product_losses([(loss, 7), (loss.reverse(), 40)], g) <= hi
+
+
+def test_block_store_lets_the_least_recently_used_block_go():
+    """Past ``keep_atoms`` the least recently used block is let go (a read refreshes a block)."""
+    from exactdp.measures.lattice_interval import BlockStore, _block
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    blocks = {k: _block(loss, k, 22.0) for k in (10, 11, 12)}
+    store = BlockStore(keep_atoms=blocks[10].count + blocks[11].count + blocks[12].count - 1)
+    store.keep("a", blocks[10])
+    store.keep("b", blocks[11])
+    assert store.get("a") is blocks[10]  # "b" is now the least recently used
+    store.keep("c", blocks[12])
+    assert set(store.blocks) == {"a", "c"} and store.kept == blocks[10].count + blocks[12].count
+    assert store.get("b") is None
+
+
+def test_chernoff_bound_is_within_a_modest_factor_of_the_exact_value():
+    """The Chernoff bound (s chosen on a fixed grid) is an upper bound within the polynomial factor of its large
+    deviations at n = 100 (here below 20×), not a trivial 1; and the two-end form bounds both compositions."""
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    for k, g in ((0, fmpq(3) ** 40), (15, fmpq(3) ** 35), (100, fmpq(3) ** 30)):
+        items = [(loss, k), (loss.reverse(), 100 - k)]
+        exact = hockey_stick_product_losses(items, g)
+        ub = chernoff_bound(items, g)
+        assert exact <= ub <= 20 * exact, (k, float(exact), float(ub))
+    a, b = [(loss, 5), (loss.reverse(), 95)], [(loss, 10), (loss.reverse(), 90)]
+    both = chernoff_bound(a, fmpq(3) ** 38, others=[b])
+    assert both >= max(hockey_stick_product_losses(a, fmpq(3) ** 38), hockey_stick_product_losses(b, fmpq(3) ** 38))
+
+
+def test_filter_corners_are_enclosed_below_the_default_cut():
+    """Issue 24: at δ_n ≈ 10⁻¹² the homogeneous corners are cut below their Chernoff bound, so the best lower
+    bound is positive and tight (the default cut, e^-22 ≈ 3·10⁻¹⁰ absolute, left it 0 and nothing was pruned), and
+    the filter's maximum is the exact search's."""
+    K = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]])
+    n = 60
+    facs = normalize_factors([(K, n)])
+    classes, groups, totals, _ = classify(facs)
+    losses = [c.loss for c in classes]
+    # the γ = 3^j where the larger corner is nearest 10⁻¹²
+    j = min(range(10, 80), key=lambda j: abs(math.log(float(max(hockey_stick_product_losses([(lo, n)], fmpq(3) ** j)
+                                                                   for lo in losses)) + 1e-300) - math.log(1e-12)))
+    g = fmpq(3) ** j
+    corners = {c: hockey_stick_product_losses([(losses[i], n)], g) for i, c in enumerate(((n, 0), (0, n)))}
+    best = max(corners.values())
+    assert 1e-14 < float(best) < 1e-10
+    rows = {counts: (lo, hi) for counts, lo, hi in THREE_RATIO.enclose(losses, groups, totals, g)}
+    top = max(corners, key=corners.get)
+    lo, hi = rows[top]
+    assert 0 < lo <= best <= hi and hi - lo < best / 1000
+    kept = [c for c, (lo_c, hi_c) in rows.items() if hi_c >= lo]
+    exact = max(hockey_stick_product_losses([(losses[0], c[0]), (losses[1], c[1])], g)
+                for c in all_compositions(groups, totals, len(classes)))
+    assert exact == best and top in kept and len(kept) < n // 2

@@ -186,3 +186,21 @@ def test_epsilon_for_delta_1e_6_at_n_1000_of_a_2x3_pair():
     assert search.hockey_stick(counts, r.t) == d
     assert search.hockey_stick(counts, r.t * fmpq(10**9 - 1, 10**9)) > d
     assert d in delta_tensor_power(K, 1000, r.t, enclosure=True)
+
+
+def test_root_from_a_start_equals_the_root_from_zero():
+    """TensorSearch.gamma_for with a start (the inversion's steered trial point) returns the exact root found from
+    0 — a start left of the root shortens the Newton iteration, one at or right of it is ignored — and the steered
+    start of the inversion lies left of the root."""
+    from exactdp.measures import profile_inversion
+
+    K = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]])
+    search = TensorSearch([(K, 60)])
+    homogeneous = (60, 0)
+    for d in (fmpq(1, 10**3), fmpq(1, 10**6), fmpq(1, 10**9)):
+        root = search.gamma_for(homogeneous, d)
+        assert search.hockey_stick(homogeneous, root) <= d < search.hockey_stick(homogeneous, root * fmpq(999, 1000))
+        for start in (fmpq(1), root / 2, root * fmpq(999, 1000), root, 2 * root):
+            assert search.gamma_for(homogeneous, d, start) == root, (d, start)
+        steered = profile_inversion._steer(search, homogeneous, fmpq(1), d)
+        assert 1 <= steered < root and search.hockey_stick(homogeneous, steered) > d
