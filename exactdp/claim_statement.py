@@ -31,6 +31,7 @@ certificate: the lemma and what it states), so a renamed certificate is a change
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable
@@ -284,7 +285,14 @@ def independent_parts(rels: list) -> list[list]:
 
 
 def _zero(e) -> bool:
-    return sympy.cancel(sympy.together(e)) == 0
+    return e == 0 or _canceled(e) == 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _canceled(e):
+    """``cancel(together(e))``: the one normal form the binding compares differences in (0 stays 0 uncomputed;
+    remembered, since a conclusion is compared with the same certified statements more than once)."""
+    return e if e == 0 else sympy.cancel(sympy.together(e))
 
 
 def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None) -> Binding:
@@ -468,7 +476,7 @@ def _certified_match(rel, certified):
             continue
         h, h_strict = _nonnegative_form({"<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan,
                                          ">": sympy.StrictGreaterThan}[op](lhs, rhs, evaluate=False))
-        diff = sympy.cancel(sympy.together(s - h))
+        diff = _canceled(s - h)
         if diff == 0 and (h_strict or not strict):
             return label, None, extra
         need = (sympy.StrictGreaterThan if strict and not h_strict else sympy.GreaterThan)(diff, 0, evaluate=False)
