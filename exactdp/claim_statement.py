@@ -31,6 +31,7 @@ certificate: the lemma and what it states), so a renamed certificate is a change
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable
@@ -284,7 +285,14 @@ def independent_parts(rels: list) -> list[list]:
 
 
 def _zero(e) -> bool:
-    return sympy.cancel(sympy.together(e)) == 0
+    return e == 0 or _canceled(e) == 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _canceled(e):
+    """``cancel(together(e))``: the one normal form the binding compares differences in (0 stays 0 uncomputed;
+    remembered, since a conclusion is compared with the same certified statements more than once)."""
+    return e if e == 0 else sympy.cancel(sympy.together(e))
 
 
 def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None) -> Binding:
@@ -452,7 +460,12 @@ def _bind_statements(d: dict, read, conclusions, out: Binding) -> None:
 
 
 def _certified_match(rel, certified):
-    """(label, remaining relation or None, conditions to hold) of the certified statement implying ``rel``."""
+    """(label, remaining relation or None, conditions to hold) of the certified statement implying ``rel``.
+
+    The first certified statement whose difference to ``rel`` cancels to 0 implies it outright; otherwise the
+    one leaving the simplest difference, which must then hold on the stated domain.  A difference shown non-zero
+    at one rational point (:func:`_nonzero_somewhere`) cannot cancel to 0, so such candidates skip the
+    cancellation until no candidate cancels (the answer is the same as cancelling each in turn)."""
     if isinstance(rel, sympy.Eq):  # the same two sides (either way round): a difference alone is 0 for every identity
         for label, op, lhs, rhs, extra in certified:
             if op == "==" and any(_zero(rel.lhs - x) and _zero(rel.rhs - y) for x, y in ((lhs, rhs), (rhs, lhs))):
@@ -462,19 +475,39 @@ def _certified_match(rel, certified):
     if form is None:
         return None
     s, strict = form
-    best = None
+    candidates = []
     for label, op, lhs, rhs, extra in certified:
         if op == "==":
             continue
         h, h_strict = _nonnegative_form({"<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan,
                                          ">": sympy.StrictGreaterThan}[op](lhs, rhs, evaluate=False))
-        diff = sympy.cancel(sympy.together(s - h))
-        if diff == 0 and (h_strict or not strict):
+        candidates.append((label, s - h, h_strict, extra))
+    for label, raw, h_strict, extra in candidates:
+        if (h_strict or not strict) and not _nonzero_somewhere(raw) and _canceled(raw) == 0:
             return label, None, extra
+    best = None
+    for label, raw, h_strict, extra in candidates:
+        diff = _canceled(raw)
         need = (sympy.StrictGreaterThan if strict and not h_strict else sympy.GreaterThan)(diff, 0, evaluate=False)
         if best is None or sympy.count_ops(diff) < best[0]:
             best = (sympy.count_ops(diff), (label, need, extra))
     return best[1] if best is not None else None
+
+
+#: the values given to the free names (in name order) by :func:`_nonzero_somewhere`: distinct, unlikely poles of
+#: the rational functions certificates hold (an integer name gets the numerator)
+_PROBE = tuple(sympy.Rational(p, q) for p, q in ((37, 11), (53, 13), (71, 17), (89, 19), (107, 23), (131, 29),
+                                                 (149, 31), (173, 37), (197, 41), (223, 43)))
+
+
+def _nonzero_somewhere(e) -> bool:
+    """True when ``e`` evaluates to a non-zero rational at one rational point (so it is not identically 0);
+    False when that is not shown (0 there, a pole, an irrational value or more names than probe values)."""
+    names = sorted(e.free_symbols, key=str)
+    if len(names) > len(_PROBE):
+        return False
+    v = e.xreplace({n: sympy.Integer(p.p) if n.is_integer else p for n, p in zip(names, _PROBE)})
+    return isinstance(v, sympy.Rational) and v != 0
 
 
 __all__ = ["Binding", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "binding", "certificate_name",

@@ -212,11 +212,11 @@ def hellinger2_in(D: Domain, p, q):
     """Σ_y (√p(y) − √q(y))² = Σ_y (p(y) + q(y)) − 2 Σ_y √p(y)·√q(y), written over the number domain ``D``.
 
     The algebraic part Σ (p + q) is summed in ``D`` (an ``fmpq`` in QQ); the square roots leave every domain
-    (√2 is not rational), so the cross terms √p·√q are exact sympy square roots, as :func:`kl_in` takes
+    (√2 is not rational), so the cross terms √p·√q = √(pq) (p, q ≥ 0) are exact sympy square roots, as :func:`kl_in` takes
     its logs.  No zero test is needed (√0 = 0).  Returns the expanded exact value (``fmpq`` when rational).
     """
     mass = D.total([D.convert(a) + D.convert(b) for a, b in zip(p, q)])
-    cross = sympy.Add(*[sympy.sqrt(as_sympy(D.convert(a))) * sympy.sqrt(as_sympy(D.convert(b))) for a, b in zip(p, q)])
+    cross = sympy.Add(*[sympy.sqrt(as_sympy(D.convert(a) * D.convert(b))) for a, b in zip(p, q)])  # √p·√q = √(pq)
     return exact_result(sympy.expand(as_sympy(mass) - 2 * cross))
 
 

@@ -18,7 +18,7 @@ dict of exact values (strings) that describes the instance — the counterexampl
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import sympy
 from flint import fmpq
@@ -31,7 +31,7 @@ from exactdp.numbers.reader import as_expr
 
 
 def _stringify(value):
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return {str(k): _stringify(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_stringify(v) for v in value]
@@ -44,14 +44,43 @@ def _stringify(value):
     return str(value)
 
 
-def exact_data(**values) -> dict:
-    """A dict of exact values as strings (kernels as lists of row strings)."""
-    out = {}
-    for k, v in values.items():
-        if hasattr(v, "as_strings"):
-            v = v.as_strings()
-        out[k] = _stringify(v)
-    return out
+class ExactData(Mapping):
+    """The exact values describing an instance, as strings (kernels as lists of row strings).
+
+    The strings are made when the data are first read: an instance test returns its data with every
+    instance, but only a failing or undecided instance's data are ever shown (:func:`check_instances`), and
+    printing large exact values costs more than many tests.  The values are immutable (fmpq, sympy
+    expressions, kernels, distributions), so reading them later gives the strings they had when passed."""
+
+    __slots__ = ("_raw", "_strings")
+
+    def __init__(self, values: dict) -> None:
+        self._raw: dict | None = values
+        self._strings: dict | None = None
+
+    def _load(self) -> dict:
+        if self._strings is None:
+            raw, self._raw = self._raw or {}, None
+            self._strings = {k: _stringify(v.as_strings() if hasattr(v, "as_strings") else v)
+                             for k, v in raw.items()}
+        return self._strings
+
+    def __getitem__(self, key: str):
+        return self._load()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __repr__(self) -> str:
+        return repr(self._load())
+
+
+def exact_data(**values) -> ExactData:
+    """The exact values of an instance as strings (kernels as lists of row strings), made when first read."""
+    return ExactData({k: list(v) if isinstance(v, list) else v for k, v in values.items()})
 
 
 def check_instances(families: Iterable[tuple[str, Iterable]], test: Callable, *, claim: str,
@@ -194,4 +223,4 @@ def qstr(v) -> str:
     return str(v)
 
 
-__all__ = ["check_instances", "exact_data", "fmpq", "not_checkable", "prove_nonnegative", "prove_zero", "qstr"]
+__all__ = ["ExactData", "check_instances", "exact_data", "fmpq", "not_checkable", "prove_nonnegative", "prove_zero", "qstr"]

@@ -69,7 +69,8 @@ class SymbolicStatements(Certificate):
             else:
                 rel = _OPS[op](lhs, rhs, evaluate=False)
                 region = Region.of(*base, *extra, variables=_vars(lhs, rhs))
-                conditions = tuple(formula_text(c) for c in sympy.And.make_args(region.as_sympy())
+                whole = region.as_sympy()  # its args are ordered; And.make_args is a frozenset (hash order)
+                conditions = tuple(formula_text(c) for c in (whole.args if isinstance(whole, sympy.And) else (whole,))
                                    if c is not sympy.true)
                 orth = _orthant(rhs - lhs if op == "<=" else lhs - rhs, region) if op in ("<=", ">=") else ""
                 d = Decision(Truth.TRUE, rel, region, [orth]) if orth else decide(rel, region)
