@@ -16,7 +16,6 @@ from flint import arb, ctx, fmpq, fmpz
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import limit, require
 from exactdp.numbers.deferred import is_sympy
-from exactdp.numbers.loglin import LogLin
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.rb import (
     EXACT_LAYER_PREC,
@@ -164,11 +163,6 @@ def evalf(x: Any, digits: int = 30, *, max_prec: int | None = None) -> str:
         return "inf" if x is sympy.oo else "-inf"
     if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):  # a rational: rounded exactly, no sympy
         return round_significant(x, digits)
-    if isinstance(x, LogLin):
-        r = x.single_log()
-        if r is not None:
-            return _log_digits(r, digits, cap, start)
-        x = x.to_sympy()
     x = to_rb(x)
     q = x.rational()
     if q is not None:
@@ -194,24 +188,35 @@ def evalf(x: Any, digits: int = 30, *, max_prec: int | None = None) -> str:
     raise UndecidedError(f"evalf: {digits} significant digits of {x!r} are not certified within {cap} bits")
 
 
-def _log_digits(r: fmpq, digits: int, cap: int, start: int) -> str:
-    """:func:`evalf` of log r (r > 0, r ≠ 1: irrational, so balls of growing precision separate it from every
-    rounding boundary) from flint's log balls, without building a sympy expression: the same correctly rounded
-    digits as ``evalf(sympy.log(r))``."""
+def evalf_log(r: Any, digits: int = 30, *, max_prec: int | None = None) -> str:
+    """:func:`evalf` of log r for a rational r > 0, r ≠ 1, from flint's log balls, without building a sympy
+    expression: the same correctly rounded digits as ``evalf(sympy.log(r))`` (log r is irrational, so balls of
+    growing precision separate it from every rounding boundary).  ``exactdp analyze`` prints its levels with it.
+
+    >>> evalf_log("3/2", 12)
+    '0.405465108108'
+    """
+    _check_digits(digits)
+    q = to_qq(r, "r")
+    if q <= 0 or q == 1:
+        raise ParameterError(f"r: log r needs a rational r > 0 other than 1, got {q}")
+    cap = current_cap(max_prec)
+    start = max(START_PREC, 1 << (int(digits * 3.33) + 16).bit_length())
+    require("max_prec", start, f"working precision for {digits} digits")
     require("max_work", ball_work(1, start), f"1 transcendental operation(s) at {start} bits for {digits} digits")
     for prec in precisions(max(cap, start), start=start):
         if prec > max(start, EXACT_LAYER_PREC) and ball_work(1, prec) > limit("max_work"):
             break  # as RB.affordable: one more ball would exceed max_work
         with ctx.workprec(prec):
-            b = arb(r).log()
+            b = arb(q).log()
         if b.is_finite() and not b.contains(0):
             parts = _scaled_parts(b, digits, prec)
             if parts is not None:
                 return _format(*parts, digits)
-    raise UndecidedError(f"evalf: {digits} significant digits of log({r}) are not certified within {cap} bits")
+    raise UndecidedError(f"evalf: {digits} significant digits of log({q}) are not certified within {cap} bits")
 
 
-__all__ = ["evalf", "round_significant"]
+__all__ = ["evalf", "evalf_log", "round_significant"]
 
 
 # -- display helpers (figures, notebooks, evidence strings); decisions never read these strings --------
@@ -251,7 +256,7 @@ def arb_fixed(x: Any, decimals: int = 4, prec: int = 128) -> str:
 def enclosure(value: Any, digits: int = 12) -> str:
     """The value to ``digits`` guaranteed significant digits (``"inf"`` for +∞), for evidence strings."""
     from exactdp.limits import ResourceLimitError
-    from exactdp.numbers.exact_zero import short  # deferred: it imports sympy
+    from exactdp.numbers.exact_zero import short  # deferred: start-up (exact_zero imports sympy)
 
     try:
         return evalf(value, digits)

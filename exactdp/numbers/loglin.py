@@ -157,7 +157,7 @@ def _loglin_parts(v: fmpq | LogLin) -> tuple[fmpq, tuple[tuple[fmpq, fmpq], ...]
 
 def _exact_log_zero(v: LogLin) -> int | None:
     """0 when the log-linear form is exactly zero (the certified layer's exact test), else None."""
-    from exactdp.numbers.exact_zero import is_zero  # deferred: it imports sympy
+    from exactdp.numbers.exact_zero import is_zero  # deferred: start-up (exact_zero imports sympy)
 
     return 0 if is_zero(v.to_sympy())[0] is Truth.TRUE else None
 

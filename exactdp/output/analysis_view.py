@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from exactdp.numbers import escape
 from exactdp.numbers.deferred import is_sympy
-from exactdp.numbers.digits import evalf
+from exactdp.numbers.loglin import LogLin
+from exactdp.numbers.digits import evalf, evalf_log
 from exactdp.numbers.qq import qq_str
 
 if TYPE_CHECKING:
@@ -34,7 +35,9 @@ def exact_str(v) -> str:
 
 
 def _dec(v) -> str:
-    return evalf(v, DIGITS)
+    """12 certified digits; a level log r (:func:`exactdp.analysis.log_of` of a rational) from flint's balls."""
+    r = v.single_log() if isinstance(v, LogLin) else None
+    return evalf(v, DIGITS) if r is None else evalf_log(r, DIGITS)
 
 
 def analysis_json(a, inverse: dict | None = None) -> dict:
