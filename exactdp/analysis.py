@@ -9,8 +9,8 @@ from strings.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import sympy
 from flint import fmpq
 
 from exactdp.errors import ParameterError
@@ -26,9 +26,16 @@ from exactdp.measures.privacy import (
     pml_ratio_witness,
     privacy_profile,
 )
+from exactdp.numbers.deferred import is_sympy
+from exactdp.numbers.loglin import log_of as _log_of_rational
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
 from exactdp.parameters import check_delta, t_value
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: analyze of a rational kernel never needs it
 
 #: cost units (``max_work``) of one (pair of rows, output) step of a vectorized pairwise maximum
 #: (η_TV, η_{E_γ}, is_ldp each make one pass over the N² row pairs and M outputs)
@@ -164,10 +171,14 @@ def registered_values(K: Kernel) -> tuple[tuple, list[str]]:
 
 
 def log_of(ratio):
-    """log of an exact ratio: ``log(3/2)`` as a sympy expression, 0 for 1, ``oo`` for ``oo``."""
+    """log of an exact ratio ≥ 1: ``log(3/2)``, 0 for 1, ``oo`` for ``oo``.  A rational ratio gives an exact
+    :class:`~exactdp.numbers.loglin.LogLin` (printed as sympy prints log r, certified digits by
+    :func:`exactdp.numbers.digits.evalf`, no sympy import); a sympy ratio (irrational kernel entries) a sympy log."""
+    if isinstance(ratio, fmpq):
+        return _log_of_rational(ratio)
     if ratio is sympy.oo or ratio == sympy.oo:
         return sympy.oo
-    r = ratio if isinstance(ratio, sympy.Basic) else sympy.Rational(int(ratio.p), int(ratio.q))
+    r = ratio if is_sympy(ratio) else sympy.Rational(int(ratio.p), int(ratio.q))
     return sympy.Integer(0) if r == 1 else sympy.log(r)
 
 

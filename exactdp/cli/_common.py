@@ -80,21 +80,32 @@ def add_delta(p, help_text: str = "delta of the (eps,delta)-LDP level", default=
     p.add_argument("--delta", default=default, metavar="DELTA", help=help_text)
 
 
-def read_t(args, *, rational: bool = False):
+def read_t(args, *, rational: bool = False, plain_fmpq: bool = False):
     """The exact t = e^ε from ``--t`` or ``--eps`` (None when neither is given).
 
     ``--t`` is read as an exact expression (``5/2``, ``exp(1/2)``); ``--eps`` as an exact ε ≥ 0 and
     t = exp(ε) (``--eps "log(3)"`` gives t = 3).  With ``rational`` a non-rational t is refused in one line
-    naming the flag."""
-    import sympy
-
+    naming the flag.  With ``plain_fmpq`` a plain ``--t p/q`` comes back as an ``fmpq`` read by flint (no
+    sympy import: ``exactdp analyze`` of a rational kernel starts without it); every other form as before."""
     from exactdp.errors import ParameterError
     from exactdp.limits import quote
-    from exactdp.numbers.reader import read_expression
 
     t_text, eps_text = getattr(args, "t", None), getattr(args, "eps", None)
     if t_text is None and eps_text is None:
         return None
+    if plain_fmpq and eps_text is None and t_text is not None:
+        from exactdp.numbers.qq import SIMPLE_RATIONAL, parse_rational_string
+
+        if SIMPLE_RATIONAL.fullmatch(t_text.strip()):
+            t = parse_rational_string(t_text.strip(), "--t")
+            if t < 1:
+                raise ParameterError(f"--t: t = e^eps must be >= 1, got {quote(t_text)}")
+            return t
+
+    import sympy
+
+    from exactdp.numbers.reader import read_expression
+
     if eps_text is not None:
         eps = read_expression(eps_text, name="--eps")
         if eps.is_negative or not eps.is_real:

@@ -33,7 +33,7 @@ def run(args) -> int:
     from exactdp.analysis import analyze, check_cost, load_kernel
     from exactdp.output.analysis_view import analysis_json, analysis_text
 
-    t = _common.read_t(args)  # exact: --eps 0.5 is ε = 1/2, t = e^{1/2} (certified comparisons)
+    t = _common.read_t(args, plain_fmpq=True)  # exact: --eps 0.5 is ε = 1/2, t = e^{1/2} (certified comparisons)
     d = _common.read_delta(args)
     _common.check_output_path(args.output)
     # the pairwise passes' cost is checked from the shape alone, before any entry is parsed

@@ -488,7 +488,7 @@ def pml_ratio_witness(K, c):
     K = as_kernel(K)
     D, c = _pml_domain_of(K, c)
     ratio, y, _, x0 = D.run("pml_ratio", pml_ratio_in, K, c)
-    if isinstance(D, SR) or ratio is sympy.oo:  # SR: no single witness prior over the region
+    if isinstance(D, SR) or (is_sympy(ratio) and ratio is sympy.oo):  # SR: no single witness prior over the region
         return ratio, y, None
     prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
     return ratio, y, prior

@@ -48,14 +48,17 @@ def profile_front(R: IntRows, *, scale_bits: int = 30):
     s = min(scale_bits, 62 - max(R.max_den, 1).bit_length())
     if s < 1:
         return None
-    sort_key = _ratio_sort_keys(A, R.max_num)
+    sort_key = _ratio_sort_keys(A, R.max_num, pairs=N * (N - 1) * M)
     if sort_key is None:
         return None
     hull = [(fmpq(0), fmpq(0))]  # (Q, P): the empty set
     Xc, Yf = _hull_keys(hull, s)
-    Lb = _bucket_floor(Xc, Yf, s)
-    # int32 for the per-row arrays when prefix sums (≤ d) and the bucket numerators Qc·2^16 stay below 2^31
-    narrow = (max(R.max_den, 1) << _BUCKET_BITS) < INT32_LIMIT
+    # buckets: 2^16, fewer for a small kernel (the table is rebuilt at each change of the hull; about one
+    # bucket per point of a row's N − 1 pairs is enough)
+    bits = min(_BUCKET_BITS, max(8, ((N - 1) * M).bit_length()))
+    Lb = _bucket_floor(Xc, Yf, s, bits)
+    # int32 for the per-row arrays when prefix sums (≤ d) and the bucket numerators Qc·2^bits stay below 2^31
+    narrow = (max(R.max_den, 1) << bits) < INT32_LIMIT
     An, dn = R.as_dtype(np.int32) if narrow else (A, d)
     for i in range(N):
         js = np.concatenate([np.arange(i, dtype=np.intp), np.arange(i + 1, N, dtype=np.intp)])
@@ -66,10 +69,10 @@ def profile_front(R: IntRows, *, scale_bits: int = 30):
         Pc = np.cumsum(An[i][order], axis=1, dtype=An.dtype)
         Qc = np.cumsum(np.take_along_axis(An[js], order, axis=1), axis=1, dtype=An.dtype)
         di = int(d[i])
-        # stage 1: buckets b = ⌊Q·2^16⌋ against a table of ⌊L(b·2^(s-16))·d_i/S⌋ (L non-decreasing: a
+        # stage 1: buckets b = ⌊Q·2^bits⌋ against a table of ⌊L(b·2^(s-16))·d_i/S⌋ (L non-decreasing: a
         # lower bound of L on the bucket), reject when Pc is at most that: one division and one gather
-        if s >= _BUCKET_BITS:  # Qc·2^16 ≤ d_j·2^s and Lb·d_i ≤ 2^s·d_i: below 2^63
-            bucket = np.left_shift(Qc, _BUCKET_BITS) // dn[js][:, None]
+        if s >= bits:  # Qc·2^bits ≤ d_j·2^s and Lb·d_i ≤ 2^s·d_i: below 2^63
+            bucket = np.left_shift(Qc, bits) // dn[js][:, None]
             keep = Pc > np.right_shift(Lb * di, s).astype(An.dtype)[bucket]  # values ≤ d_i
         else:
             keep = np.ones(Pc.shape, dtype=bool)
@@ -90,18 +93,21 @@ def profile_front(R: IntRows, *, scale_bits: int = 30):
                       np.full(len(jj), di, dtype=np.int64), R.max_den)
         hull = upper_hull(hull + [(fmpq(int(qa), int(qd)), fmpq(int(pa), int(pd))) for qa, qd, pa, pd in pts])
         Xc, Yf = _hull_keys(hull, s)
-        Lb = _bucket_floor(Xc, Yf, s)
+        Lb = _bucket_floor(Xc, Yf, s, bits)
     return [(int(Q.p), int(Q.q), int(P.p), int(P.q)) for Q, P in hull]
 
 
 _RANK_TABLE_MAX = 2048  # distinct numerators for a table of every fraction's rank (4 M entries at most)
 
 
-def _ratio_sort_keys(A: np.ndarray, max_num: int):
+def _ratio_sort_keys(A: np.ndarray, max_num: int, pairs: int | None = None):
     """A function (i, js) -> (keys, sort kind) ordering each row of pairs (i, j) by A_iy/A_jy descending
-    (A_jy = 0 first), exactly; None when neither exact route fits int64."""
-    V = np.unique(A)
-    if len(V) <= _RANK_TABLE_MAX:
+    (A_jy = 0 first), exactly; None when neither exact route fits int64.  The table of ranks is built only
+    when it has no more entries than the ``pairs`` ratio keys it replaces (N(N−1)M; a small kernel with many
+    distinct numerators sorts its keys directly)."""
+    V = np.sort(A, axis=None)  # the distinct values, increasing (np.unique without indices imports numpy.ma)
+    V = V[np.r_[True, V[1:] != V[:-1]]] if V.size else V
+    if len(V) <= _RANK_TABLE_MAX and (pairs is None or len(V) ** 2 <= pairs):
         rank = _ratio_ranks(V)
         if rank is not None:
             idx = np.searchsorted(V, A).astype(np.int64)
@@ -150,11 +156,11 @@ def _hull_keys(hull, s: int):
 _BUCKET_BITS = 16
 
 
-def _bucket_floor(Xc, Yf, s: int):
-    """Integers Lb[b] ≤ L(b·2^(s-16)) for b = 0 … 2^16 (L the polyline of :func:`_below`; Lb ≤ S = 2^s)."""
-    if s < _BUCKET_BITS:
+def _bucket_floor(Xc, Yf, s: int, bits: int = _BUCKET_BITS):
+    """Integers Lb[b] ≤ L(b·2^(s-bits)) for b = 0 … 2^bits (L the polyline of :func:`_below`; Lb ≤ S = 2^s)."""
+    if s < bits:
         return None  # too coarse a scale: no stage-1 rejection
-    x = np.left_shift(np.arange((1 << _BUCKET_BITS) + 1, dtype=np.int64), s - _BUCKET_BITS)
+    x = np.left_shift(np.arange((1 << bits) + 1, dtype=np.int64), s - bits)
     last = len(Xc) - 1
     m = np.searchsorted(Xc, x, side="right") - 1
     if last == 0:

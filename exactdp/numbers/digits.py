@@ -9,16 +9,16 @@ values like 10^{−3·10⁷} or e^{5000} never need huge rationals.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
 from flint import arb, ctx, fmpq, fmpz
 
 from exactdp.errors import ParameterError, UndecidedError
-from exactdp.limits import require
+from exactdp.limits import limit, require
+from exactdp.numbers.deferred import is_sympy
 from exactdp.numbers.qq import to_qq
-from exactdp.numbers.exact_zero import short
 from exactdp.numbers.rb import (
+    EXACT_LAYER_PREC,
     START_PREC,
     arb_eval,
     arb_exponent_bits,
@@ -31,6 +31,11 @@ from exactdp.numbers.rb import (
     precisions,
 )
 from exactdp.numbers.truth import Sign
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: start-up (analyze prints its levels without it)
 
 _LOG10_2 = fmpq(30103, 100000)  # log10(2) to within 1e-6; only a starting guess, fixed up exactly
 
@@ -154,8 +159,10 @@ def evalf(x: Any, digits: int = 30, *, max_prec: int | None = None) -> str:
     cap = current_cap(max_prec)  # refuses a cap above the max_prec limit before any work
     start = max(START_PREC, 1 << (int(digits * 3.33) + 16).bit_length())
     require("max_prec", start, f"working precision for {digits} digits")
-    if isinstance(x, sympy.Basic) and x in (sympy.oo, -sympy.oo):
+    if is_sympy(x) and x in (sympy.oo, -sympy.oo):
         return "inf" if x is sympy.oo else "-inf"
+    if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):  # a rational: rounded exactly, no sympy
+        return round_significant(x, digits)
     x = to_rb(x)
     q = x.rational()
     if q is not None:
@@ -181,7 +188,35 @@ def evalf(x: Any, digits: int = 30, *, max_prec: int | None = None) -> str:
     raise UndecidedError(f"evalf: {digits} significant digits of {x!r} are not certified within {cap} bits")
 
 
-__all__ = ["evalf", "round_significant"]
+def evalf_log(r: Any, digits: int = 30, *, max_prec: int | None = None) -> str:
+    """:func:`evalf` of log r for a rational r > 0, r ≠ 1, from flint's log balls, without building a sympy
+    expression: the same correctly rounded digits as ``evalf(sympy.log(r))`` (log r is irrational, so balls of
+    growing precision separate it from every rounding boundary).  ``exactdp analyze`` prints its levels with it.
+
+    >>> evalf_log("3/2", 12)
+    '0.405465108108'
+    """
+    _check_digits(digits)
+    q = to_qq(r, "r")
+    if q <= 0 or q == 1:
+        raise ParameterError(f"r: log r needs a rational r > 0 other than 1, got {q}")
+    cap = current_cap(max_prec)
+    start = max(START_PREC, 1 << (int(digits * 3.33) + 16).bit_length())
+    require("max_prec", start, f"working precision for {digits} digits")
+    require("max_work", ball_work(1, start), f"1 transcendental operation(s) at {start} bits for {digits} digits")
+    for prec in precisions(max(cap, start), start=start):
+        if prec > max(start, EXACT_LAYER_PREC) and ball_work(1, prec) > limit("max_work"):
+            break  # as RB.affordable: one more ball would exceed max_work
+        with ctx.workprec(prec):
+            b = arb(q).log()
+        if b.is_finite() and not b.contains(0):
+            parts = _scaled_parts(b, digits, prec)
+            if parts is not None:
+                return _format(*parts, digits)
+    raise UndecidedError(f"evalf: {digits} significant digits of log({q}) are not certified within {cap} bits")
+
+
+__all__ = ["evalf", "evalf_log", "round_significant"]
 
 
 # -- display helpers (figures, notebooks, evidence strings); decisions never read these strings --------
@@ -221,6 +256,7 @@ def arb_fixed(x: Any, decimals: int = 4, prec: int = 128) -> str:
 def enclosure(value: Any, digits: int = 12) -> str:
     """The value to ``digits`` guaranteed significant digits (``"inf"`` for +∞), for evidence strings."""
     from exactdp.limits import ResourceLimitError
+    from exactdp.numbers.exact_zero import short  # deferred: start-up (exact_zero imports sympy)
 
     try:
         return evalf(value, digits)

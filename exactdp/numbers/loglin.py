@@ -31,15 +31,18 @@ precision (``flint.ctx.workprec``) until the sign is certified.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, TypeGuard, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard, Union, cast
 
-import sympy
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import UndecidedError
-from exactdp.numbers.exact_zero import is_zero
 from exactdp.numbers.rb import ball_sign, check_exp_argument, current_cap
 from exactdp.numbers.truth import Truth
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: a log level prints without sympy (analyze)
 
 ZERO, ONE = fmpq(0), fmpq(1)
 #: working precisions (bits) tried in turn before a sign is reported undecided (never above the scoped
@@ -83,7 +86,18 @@ class LogLin:
         return out
 
     def __str__(self) -> str:
+        """sympy's printing of :meth:`to_sympy`; log r alone (the levels ``exactdp analyze`` prints) without
+        importing sympy: ``log(3/2)``, and ``-log(q)`` for r = 1/q (sympy's log(1/q) = −log q)."""
+        r = self.single_log()
+        if r is not None:
+            return f"-log({r.q})" if r.p == 1 else f"log({r})"
         return str(self.to_sympy())
+
+    def single_log(self) -> fmpq | None:
+        """r when this value is log r alone (r > 0, r ≠ 1: never 0, never rational), else None."""
+        if self.q0 == 0 and len(self.terms) == 1 and self.terms[0][1] == 1:
+            return self.terms[0][0]
+        return None
 
 
 #: a value of this domain
@@ -143,6 +157,8 @@ def _loglin_parts(v: fmpq | LogLin) -> tuple[fmpq, tuple[tuple[fmpq, fmpq], ...]
 
 def _exact_log_zero(v: LogLin) -> int | None:
     """0 when the log-linear form is exactly zero (the certified layer's exact test), else None."""
+    from exactdp.numbers.exact_zero import is_zero  # deferred: start-up (exact_zero imports sympy)
+
     return 0 if is_zero(v.to_sympy())[0] is Truth.TRUE else None
 
 

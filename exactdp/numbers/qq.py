@@ -169,6 +169,6 @@ def qq_to_sympy(value: fmpq) -> sympy.Rational:
 
 def qq_str(value: Any) -> str:
     """Canonical string of an exact value: ``"3/5"``, ``"2"``, ``"inf"``."""
-    if value is sympy.oo or value == sympy.oo:
+    if is_sympy(value) and value == sympy.oo:  # no sympy object exists before sympy is imported
         return "inf"
     return str(value)

@@ -10,12 +10,18 @@ terminal).
 from __future__ import annotations
 
 import re
-
-import sympy
+from typing import TYPE_CHECKING
 
 from exactdp.numbers import escape
-from exactdp.numbers.digits import evalf
+from exactdp.numbers.deferred import is_sympy
+from exactdp.numbers.loglin import LogLin
+from exactdp.numbers.digits import evalf, evalf_log
 from exactdp.numbers.qq import qq_str
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    from exactdp.numbers.deferred import sympy  # deferred: a rational kernel's report needs no sympy
 
 DIGITS = 12
 SHOW_ROWS = 12  # the text report prints the matrix only up to this size
@@ -25,11 +31,13 @@ _RATIONAL = re.compile(r"-?[0-9]+(/[0-9]+)?")
 
 def exact_str(v) -> str:
     """The canonical exact string of a value: ``"3/5"``, ``"log(3/2)"``, ``"inf"``."""
-    return qq_str(v) if not isinstance(v, sympy.Basic) or v.is_Rational or v == sympy.oo else str(v)
+    return qq_str(v) if not is_sympy(v) or v.is_Rational or v == sympy.oo else str(v)
 
 
 def _dec(v) -> str:
-    return evalf(v, DIGITS)
+    """12 certified digits; a level log r (:func:`exactdp.analysis.log_of` of a rational) from flint's balls."""
+    r = v.single_log() if isinstance(v, LogLin) else None
+    return evalf(v, DIGITS) if r is None else evalf_log(r, DIGITS)
 
 
 def analysis_json(a, inverse: dict | None = None) -> dict:
@@ -69,7 +77,7 @@ def analysis_json(a, inverse: dict | None = None) -> dict:
                       "worst_prior": a.pml_prior.as_strings()}
     if inverse is not None:
         t, e = inverse["t_star"], inverse["epsilon"]
-        finite = e != sympy.oo
+        finite = not (is_sympy(e) and e == sympy.oo)
         out["epsilon_for_delta"] = {"delta": exact_str(inverse["delta"]), "t_star": exact_str(t) if finite else None,
                                     "epsilon": exact_str(e), "decimal": _dec(e) if finite else None}
     for q, v in a.registered:  # the other registered quantities (exactdp.measures.registry)

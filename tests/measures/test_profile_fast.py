@@ -164,7 +164,15 @@ def test_int64_key_route_and_wide_rank_table(monkeypatch):
     V = np.unique(K.int_rows().A)
     assert profile_front._ratio_ranks(V).dtype == np.int64
     ref = plain_profile(K)
-    assert privacy_profile(K) == ref
+    assert privacy_profile(K) == ref  # 3·2·400 ratio keys, fewer than the table's V² entries: the key route
+    table = profile_front._ratio_sort_keys
+
+    def always_table(A, max_num, pairs=None):
+        return table(A, max_num)
+
+    with monkeypatch.context() as m:  # the int64 rank table on the same kernel
+        m.setattr(profile_front, "_ratio_sort_keys", always_table)
+        assert privacy_profile(K) == ref
     monkeypatch.setattr(profile_front, "_RANK_TABLE_MAX", 2)
     assert privacy_profile(K) == ref
     for K in DEGENERATE[:20]:

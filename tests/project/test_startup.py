@@ -36,3 +36,34 @@ def test_the_check_can_fail():
     """A symbolic value does import sympy: the check above is not vacuous."""
     *_, loaded = _run(_RATIONAL.replace('max_leakage_ratio(big))', 'max_leakage_ratio(big), Kernel([["1/2", "1/2"], ["1/3", "2/3"]]).to_sympy())'))
     assert loaded == "True"
+
+
+_ANALYZE = """
+import json, sys, tempfile, pathlib
+from exactdp.cli import main
+path = pathlib.Path(tempfile.mkdtemp()) / "k.json"
+path.write_text(json.dumps({"rows": [["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/4", "1/4", "1/2"]]}))
+code = main(["analyze", str(path), "--t", "3/2", "--c", "1/6", "--format", "FORMAT", "--no-progress"])
+print("SYMPY", "sympy" in sys.modules, code)
+"""
+
+
+def test_analyze_of_a_rational_kernel_leaves_sympy_unimported():
+    """``exactdp analyze`` of a kernel with rational entries and finite levels (issue 24 item 3): the levels
+    log r print and round without sympy.  LDP ratio 2 (1/2 over 1/4), maximal leakage 3 · 1/2, PML at c = 1/6:
+    (1/2) / (1/6 · 1 + 1/2 · 1/4) = 12/7."""
+    out = subprocess.run([sys.executable, "-c", _ANALYZE.replace("FORMAT", "json")], capture_output=True,
+                         text=True, check=True).stdout
+    doc, _, tail = out.rpartition("SYMPY")
+    assert tail.split() == ["False", "0"]
+    import json
+
+    result = json.loads(doc)["result"]
+    assert result["eta_tv"]["value"] == "1/4"
+    assert (result["ldp"]["ratio"], result["ldp"]["epsilon"], result["ldp"]["decimal"]) == \
+        ("2", "log(2)", "0.693147180560")
+    assert (result["max_leakage"]["nats"], result["max_leakage"]["decimal"]) == ("log(3/2)", "0.405465108108")
+    assert (result["pml"]["ratio"], result["pml"]["epsilon"]) == ("12/7", "log(12/7)")
+    text = subprocess.run([sys.executable, "-c", _ANALYZE.replace("FORMAT", "text")], capture_output=True,
+                          text=True, check=True).stdout
+    assert "eps = log(2) ≈ 0.693147180560" in text and text.split()[-2:] == ["False", "0"]
