@@ -5,8 +5,10 @@ r"""Contraction coefficients by the two-point formulas (D-3, D-4, B-1, B-2; [A] 
 
 For rational kernels the maximum is computed exactly with integer arithmetic, vectorized over partner
 rows (see :mod:`exactdp.measures.pairwise_hockey_stick`); the maximizing pair is returned by the ``*_witness`` functions.
-Parametric kernels (and kernels with irrational entries) take the one two-point maximum :func:`eta_in` over
-the SR domain of their region (:func:`exactdp.symbolic.closedforms.sr_domain`).
+Kernels with irrational constant entries (or an irrational γ) take the certified route of RB; parametric
+kernels the one two-point maximum :func:`eta_in` over the SR domain of their region
+(:func:`exactdp.symbolic.closedforms.sr_domain`); the domain is the one choice of
+:func:`exactdp.measures.input_domain.input_domain`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from flint import fmpq
 
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import gamma_order, hockey_stick
+from exactdp.measures.input_domain import input_domain, region_domain
 from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
 from exactdp.measures.two_point import Observer, eta_in  # noqa: F401  (re-exported)
 from exactdp.numbers.domain import QQ, RB, Domain
@@ -60,37 +63,24 @@ def _exact_witness_small(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
 def eta_hockey_stick_witness(K, gamma):
     """``(η_{E_γ}(K), x, x')`` with ``E_γ(K_x‖K_x') = η_{E_γ}(K)``; see :func:`eta_hockey_stick`.
 
-    By number domain: QQ (rational kernel and γ) on the integer fast path; SR (a kernel with sympy
-    entries, or γ with parameters) as a closed form on the kernel's region by :func:`eta_in` (on a
+    In the one domain of the kernel and γ (:func:`exactdp.measures.input_domain.input_domain`): QQ (rational
+    kernel and γ) on the integer fast path; RB (an irrational constant entry or γ such as e^{1/2}) by the
+    certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.measures.irrational_gamma`);
+    SR (a kernel or γ with parameters) as a closed form on the kernel's region by :func:`eta_in` (on a
     one-parameter box by exact cell decomposition; ``(value, None, None)`` when the maximizing pair changes
-    over the region); RB (a rational kernel and an irrational γ such as e^{1/2}) by the
-    certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.measures.irrational_gamma`).
+    over the region).
     """
     K = as_kernel(K)
-    g, symbolic = gamma_order(gamma)
-    if not (symbolic or K.symbolic):
-        D: Domain = QQ
-    elif K.symbolic or (symbolic and g.free_symbols):
-        D = region_domain(K, g)
-    else:
-        D = RB("eta_hockey_stick")
+    g, _ = gamma_order(gamma)
+    D = input_domain("eta_hockey_stick", (g,), kernel=K, sr=lambda: region_domain(K, g))
     return D.run("eta_hockey_stick", eta_in, K, g)
 
 
 @RB.fast_path("eta_hockey_stick")
 def _certified_witness(D: Domain, K: Kernel, g) -> tuple:
-    """RB's route of :func:`eta_hockey_stick_witness` for a rational kernel and an irrational γ: certified
+    """RB's route of :func:`eta_hockey_stick_witness` (an irrational constant entry or γ): certified
     comparisons of γ with the kernel's likelihood ratios (:func:`eta_hockey_stick_certified`)."""
     return eta_hockey_stick_certified(K, g)
-
-
-def region_domain(K: Kernel, gamma) -> Domain:
-    """The SR domain of η_{E_γ}(K) for a parametric kernel (or γ): the kernel's region, γ's own symbols ≥ 0."""
-    from exactdp.numbers.sr import as_sympy
-    from exactdp.symbolic.closedforms import gamma_region, sr_domain
-    from exactdp.symbolic.region import kernel_region
-
-    return sr_domain(gamma_region(kernel_region(K), as_sympy(gamma)))
 
 
 def eta_hockey_stick(K, gamma):

@@ -15,8 +15,9 @@ import sympy
 
 from exactdp.errors import ParameterError
 from exactdp.measures import registry
-from exactdp.measures.contraction import eta_in, region_domain
-from exactdp.measures.privacy import kernel_domain, ldp_ratio_in, pml_domain, pml_ratio_in
+from exactdp.measures.contraction import eta_in
+from exactdp.measures.input_domain import input_domain, region_domain
+from exactdp.measures.privacy import ldp_ratio_in, pml_domain, pml_ratio_in
 from exactdp.symbolic.closedforms import Derivation, Step, cell_form
 from exactdp.symbolic.region import assuming, validity_region
 
@@ -67,7 +68,7 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
                 d.result = eta_in(D, K, g, _pair_steps(d, g, D))[0]
         elif q == "ldp_ratio":
             d.quantity = "e^LDP(K) = max_y max_x K(y|x) / min_x K(y|x)"
-            d.result = ldp_ratio_in(kernel_domain(K, "ldp_ratio"), K, _column_steps(d, "{lo}"))[0]
+            d.result = ldp_ratio_in(input_domain("ldp_ratio", kernel=K), K, _column_steps(d, "{lo}"))[0]
         else:
             cc = c if c is not None else sympy.Symbol("c", positive=True)
             d.quantity = "e^C(K, Q_X(c)) = max_y max_x K(y|x) / (c S_y + (1 - N c) min_x K(y|x))"

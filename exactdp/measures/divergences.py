@@ -18,7 +18,8 @@ from flint import fmpq
 
 from exactdp.distributions import Distribution, as_pair
 from exactdp.errors import ParameterError
-from exactdp.numbers.domain import RB, Domain, unify
+from exactdp.measures.input_domain import input_domain, region_domain
+from exactdp.numbers.domain import RB, Domain
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.sr import exact_result, as_sympy, to_exact
@@ -96,13 +97,15 @@ def hockey_stick_in(D: Domain, p, q, gamma):
 
 
 def _domain(values, what: str, gamma=None) -> Domain:
-    """QQ, RB or — for values with parameters — SR on the scoped region (γ's own symbols taken ≥ 0)."""
-    D = unify(values, what)
-    if D is not None:
-        return D
-    from exactdp.symbolic.closedforms import scoped_region, sr_domain
+    """The one domain choice (:func:`exactdp.measures.input_domain.input_domain`) of the values: QQ, RB or —
+    for values with parameters — SR on the scoped region (γ's own symbols taken ≥ 0)."""
 
-    return sr_domain(scoped_region(values, gamma))
+    def scoped():
+        from exactdp.symbolic.closedforms import scoped_region, sr_domain  # deferred: start-up
+
+        return sr_domain(scoped_region(values, gamma))
+
+    return input_domain(what, values, sr=scoped)
 
 
 def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
@@ -111,12 +114,7 @@ def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
     "hellinger2" (the functions of this module on the two rows)."""
     if kind in ("tv", "hockey_stick"):
         g, _ = gamma_order(1 if kind == "tv" else gamma)
-        D = unify((*K.rows[x], *K.rows[x2], g), kind)
-        if D is None:
-            from exactdp.symbolic.closedforms import gamma_region, sr_domain
-            from exactdp.symbolic.region import kernel_region
-
-            D = sr_domain(gamma_region(kernel_region(K), as_sympy(g)))
+        D = input_domain(kind, (*K.rows[x], *K.rows[x2], g), sr=lambda: region_domain(K, g))
         return D.result(hockey_stick_in(D, K.rows[x], K.rows[x2], g))
     fn = {"chi2": chi2, "kl": kl, "hellinger2": hellinger2}.get(kind)
     if fn is None:

@@ -26,10 +26,12 @@ from exactdp.measures.contraction import Observer, eta_hockey_stick, eta_hockey_
 from exactdp.measures.irrational_gamma import (decide_beyond_ratios_sr, eta_at_infinity, gamma_beyond_ratios,
                                                is_ldp_certified)
 from exactdp.measures.column_ratio import max_column_ratio, pml_candidates
+from exactdp.measures.input_domain import input_domain, kernel_domain_name
 from exactdp.measures.profile_front import profile_front
 from exactdp.numbers.linalg import column_extreme, column_extremes, column_sums, weighted_row_sum
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
-from exactdp.numbers.domain import QQ, RB, SR, Domain
+from exactdp.numbers.sr import to_exact
+from exactdp.numbers.domain import QQ, RB, SR, Domain, unify
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.deferred import is_sympy
@@ -56,7 +58,7 @@ def ldp_ratio_witness(K):
     """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0.  A parametric
     kernel's ratio is a closed form on its region (the witness None where it changes over the region)."""
     K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
-    return kernel_domain(K, "ldp_ratio").run("ldp_ratio", ldp_ratio_in, K)
+    return input_domain("ldp_ratio", kernel=K).run("ldp_ratio", ldp_ratio_in, K)
 
 
 @QQ.fast_path("ldp_ratio")
@@ -354,7 +356,8 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
     ((1/3, 3), 1/4, 3, log(2))
     """
     K = as_kernel(K)
-    if K.free_symbols:  # SR: δ(γ) = η_{E_γ}(K) on the kernel's region and γ ≥ 1, a closed form in γ
+    D = unify((), "privacy_profile", least=kernel_domain_name(K))  # the one domain choice (None: SR)
+    if D is None:  # SR: δ(γ) = η_{E_γ}(K) on the kernel's region and γ ≥ 1, a closed form in γ
         from exactdp.symbolic.closedforms import SymbolicPrivacyProfile
         from exactdp.symbolic.region import assuming
 
@@ -362,8 +365,7 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
         with assuming(gamma >= 1):
             value = eta_hockey_stick_witness(K, gamma)[0]
         return SymbolicPrivacyProfile(value, gamma)
-    if K.symbolic:  # RB: irrational constant entries
-        D = RB("privacy_profile")
+    if D is not QQ:  # RB: irrational constant entries
         rows = [[D.convert(v) for v in row] for row in K.rows]
         return profile_from_lines((line for i in range(K.N) for j in range(K.N) if i != j
                                    for line in _pair_lines(rows[i], rows[j], D)), D)
@@ -471,9 +473,22 @@ def pml(K, P, y) -> Leakage:
     return Leakage(ratio, _log(ratio))
 
 
-def _check_c(c, N: int) -> fmpq:
-    c = to_qq(c, "c")
-    if c <= 0 or c > fmpq(1, N):
+def _check_c(c, N: int):
+    """c as an exact value (``fmpq``, or a sympy expression when irrational or parametric) checked in
+    (0, 1/N] (D-9): a rational exactly, an irrational constant by certified signs (UndecidedError when one
+    cannot be decided); a c with parameters is constrained on its region instead (:func:`pml_domain`)."""
+    c, symbolic = to_exact(c, "c")
+    if symbolic and c.free_symbols:
+        return c
+    if symbolic:
+        D = RB("c")
+        checks = (D.compare(c, ">", D.zero), D.compare(c, "<=", sympy.Rational(1, N)))
+        if Truth.UNKNOWN in checks:
+            raise UndecidedError(f"c: cannot decide whether {c} lies in (0, 1/{N}] (certified signs undecided)")
+        inside = checks == (Truth.TRUE, Truth.TRUE)
+    else:
+        inside = 0 < c <= fmpq(1, N)
+    if not inside:
         raise ParameterError(f"c: must lie in (0, 1/N] = (0, 1/{N}], got {c} (c -> 0 is LDP: use ldp_ratio)")
     return c
 
@@ -490,18 +505,25 @@ def pml_ratio_witness(K, c):
     ratio, y, _, x0 = D.run("pml_ratio", pml_ratio_in, K, c)
     if isinstance(D, SR) or ratio is sympy.oo:  # SR: no single witness prior over the region
         return ratio, y, None
-    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
+    symbolic = not isinstance(c, fmpq)  # RB: an irrational c
+    zero = sympy.Integer(0) if symbolic else ZERO
+    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else zero) for x in range(K.N)),
+                                          symbolic)
     return ratio, y, prior
 
 
 def _pml_domain_of(K: Kernel, c) -> tuple[Domain, object]:
-    """The number domain of e^{C(K,Q_X(c))} and c in it: SR (a closed form on the kernel's region with
-    0 < c <= 1/N, :func:`pml_domain`) for a parametric kernel or c, or an irrational c on a kernel with irrational
-    entries; else c checked in (0, 1/N] and the kernel's domain, QQ or RB (irrational constant entries)."""
-    c_sympy = is_sympy(c)
-    if K.free_symbols or (c_sympy and c.free_symbols) or (K.symbolic and c_sympy and not c.is_Rational):
-        return pml_domain(K, c)
-    return kernel_domain(K, "pml_ratio"), _check_c(c, K.N)
+    """The number domain of e^{C(K,Q_X(c))} and c in it: c checked in (0, 1/N] (:func:`_check_c`), then the one
+    domain choice (:func:`exactdp.measures.input_domain.input_domain`) over the kernel and c — QQ, RB (an
+    irrational constant entry or c) or SR (a parametric kernel or c: a closed form on the kernel's region with
+    0 < c <= 1/N, :func:`pml_domain`)."""
+    c = _check_c(c, K.N)
+    D = input_domain("pml_ratio", (c,), kernel=K, sr=lambda: pml_domain(K, c)[0])
+    if isinstance(D, SR):
+        from exactdp.numbers.reader import as_expr  # deferred: start-up
+
+        return D, as_expr(_sympy(c))
+    return D, c
 
 
 def pml_ratio_in(D: Domain, K: Kernel, c, observe: Observer | None = None):
@@ -586,7 +608,7 @@ def pml_epsilon(K, c) -> sympy.Expr:
 def max_leakage_ratio(K) -> fmpq:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
     K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
-    return kernel_domain(K, "max_leakage_ratio").run("max_leakage_ratio", max_leakage_in, K)
+    return input_domain("max_leakage_ratio", kernel=K).run("max_leakage_ratio", max_leakage_in, K)
 
 
 @QQ.fast_path("max_leakage_ratio")
@@ -614,15 +636,3 @@ def max_leakage(K) -> sympy.Expr:
 def max_leakage_in(D: Domain, K: Kernel):
     """Σ_y max_x K(y|x) in the number domain ``D`` (the maximum of each column decided by ``D``)."""
     return D.result(D.total([D.max([D.convert(r[y]) for r in K.rows])[0] for y in range(K.M)]))
-
-
-def kernel_domain(K: Kernel, what: str) -> Domain:
-    """The number domain of a kernel's entries: QQ, RB (irrational constants) or SR on the kernel's region."""
-    if not K.symbolic:
-        return QQ
-    if not K.free_symbols:
-        return RB(what)
-    from exactdp.symbolic.closedforms import sr_domain
-    from exactdp.symbolic.region import kernel_region
-
-    return sr_domain(kernel_region(K))
