@@ -7,12 +7,14 @@ exact extremes (:func:`exactdp.numbers.float_filter.column_argext`) and ratios a
 
 from __future__ import annotations
 
+from typing import Any
+
 from exactdp.measures.candidate_filter import ldp_columns, pml_columns
 from exactdp.numbers import float_filter
 from exactdp.numbers.linalg import IntRows
 
 
-def max_column_ratio(R: IntRows):
+def max_column_ratio(R: IntRows) -> tuple[int, int, int, int, int] | None:
     r"""max_y max_x A[x][y]/d[x] / min_x A[x][y]/d[x] over the columns with a non-zero entry, exactly.
 
     Returns ``(num, den, y, x_max, x_min)`` for the first maximizing column (``den = 0``: the first column
@@ -41,7 +43,7 @@ def max_column_ratio(R: IntRows):
     return best
 
 
-def pml_candidates(R: IntRows, cp: int, cq: int):
+def pml_candidates(R: IntRows, cp: int, cq: int) -> tuple[list[int], Any, Any] | None:
     r"""``(cols, amax, amin)``: the columns that can attain max_y r_y, r_y = hi_y / (c S_y + (1−Nc) lo_y) with
     c = cp/cq (increasing y, :func:`exactdp.measures.candidate_filter.pml_columns`), with the first exact argmax and
     argmin rows of each of them; None when the float route does not apply (object rows, c below 2^-900)."""

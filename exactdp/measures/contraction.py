@@ -13,6 +13,8 @@ kernels the one two-point maximum :func:`eta_in` over the SR domain of their reg
 
 from __future__ import annotations
 
+from typing import Any
+
 from flint import fmpq
 
 from exactdp.kernels import Kernel, as_kernel
@@ -25,7 +27,7 @@ from exactdp.measures.pairwise_hockey_stick import max_pairwise_hockey_stick
 
 
 @QQ.fast_path("eta_hockey_stick")
-def _exact_witness_qq(D: Domain, K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
+def _exact_witness_qq(D: Domain[Any], K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
     """QQ's route of :func:`eta_hockey_stick_witness`: max_{x≠x'} E_g(K_x‖K_x') with the first maximizing pair
     (lexicographic), exactly.
 
@@ -60,7 +62,7 @@ def _exact_witness_small(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
     return best, arg[0], arg[1]
 
 
-def eta_hockey_stick_witness(K, gamma):
+def eta_hockey_stick_witness(K: Any, gamma: Any) -> Any:
     """``(η_{E_γ}(K), x, x')`` with ``E_γ(K_x‖K_x') = η_{E_γ}(K)``; see :func:`eta_hockey_stick`.
 
     In the one domain of the kernel and γ (:func:`exactdp.measures.input_domain.input_domain`): QQ (rational
@@ -77,13 +79,13 @@ def eta_hockey_stick_witness(K, gamma):
 
 
 @RB.fast_path("eta_hockey_stick")
-def _certified_witness(D: Domain, K: Kernel, g) -> tuple:
+def _certified_witness(D: Domain[Any], K: Kernel, g: Any) -> Any:
     """RB's route of :func:`eta_hockey_stick_witness` (an irrational constant entry or γ): certified
     comparisons of γ with the kernel's likelihood ratios (:func:`eta_hockey_stick_certified`)."""
     return eta_hockey_stick_certified(K, g)
 
 
-def eta_hockey_stick(K, gamma):
+def eta_hockey_stick(K: Any, gamma: Any) -> Any:
     r"""η_{E_γ}(K) = max_{x,x'} E_γ(K_x‖K_{x'}), the E_γ contraction coefficient (B-2; [A] Thm 3).
 
     Exact for rational γ ≥ 0 (for γ < 1 this is the two-point value of the un-normalised E_γ).
@@ -106,7 +108,7 @@ def eta_hockey_stick(K, gamma):
     return eta_hockey_stick_witness(K, gamma)[0]
 
 
-def _family(K):
+def _family(K: Any) -> Any:
     """``K`` when it is a family of symbolic size (:class:`exactdp.symbolic.families.SymmetricFamily`: k-ary
     randomized response, unary encodings), whose closed forms come from its column types; else None."""
     if isinstance(K, (Kernel, list, tuple)):
@@ -116,12 +118,12 @@ def _family(K):
     return K if isinstance(K, SymmetricFamily) else None
 
 
-def eta_tv_witness(K):
+def eta_tv_witness(K: Any) -> Any:
     """``(η_TV(K), x, x')``: the Dobrushin coefficient and a maximizing pair of inputs."""
     return eta_hockey_stick_witness(K, 1)
 
 
-def eta_tv(K):
+def eta_tv(K: Any) -> Any:
     r"""η_TV(K) = max_{x,x'} TV(K_x, K_{x'}), the Dobrushin coefficient (D-4, B-1).
 
     Also for a family of symbolic size (``exactdp.symbolic.families.randomized_response_family()``):
@@ -140,7 +142,7 @@ def eta_tv(K):
     return eta_tv_witness(K)[0]
 
 
-def eta_hockey_stick_pairs(K, gamma) -> list[list]:
+def eta_hockey_stick_pairs(K: Any, gamma: Any) -> list[list[Any]]:
     """The full matrix E_γ(K_x‖K_{x'}) (small kernels; used by reports and brute-force tests)."""
     K = as_kernel(K)
     return [[hockey_stick(K.row(i), K.row(j), gamma) for j in range(K.N)] for i in range(K.N)]

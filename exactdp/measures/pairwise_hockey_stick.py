@@ -12,6 +12,8 @@ for each row's best partner; where no key is proven, the float64 filter
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from exactdp.measures.candidate_filter import filtered_max_pairwise_hockey_stick
@@ -19,7 +21,7 @@ from exactdp.numbers import float_filter
 from exactdp.numbers.linalg import INT64_LIMIT, IntRows, argmax_fraction, fixed_width, order_keys
 
 
-def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
+def _hockey_stick_dtypes(R: IntRows, g: int, h: int) -> tuple[Any, Any, int]:
     """(product dtype, sum dtype, bound on the sums) for the pairwise E_{g/h} numerators.
 
     Each term h d_j A_ik − g d_i A_jk is a difference of two non-negative products below
@@ -33,7 +35,7 @@ def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
 
 
 def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = False,
-                              block_elems: int = 1 << 16):
+                              block_elems: int = 1 << 16) -> Any:
     r"""max over ordered pairs i ≠ j of E_{g/h}(K_i‖K_j), exactly, with the first maximizing pair.
 
     Returns ``(num, den, i, j)`` (Python ints) with the maximum equal to ``num/den``.  With
