@@ -29,6 +29,8 @@ inputs (exact, as above); above, η_TV(K) (η_χ² ≤ η_TV, docs/claims.md B-3
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 import sympy
 from flint import fmpq, fmpq_mat, fmpq_mpoly_ctx, fmpq_poly
@@ -69,7 +71,7 @@ class ChiSquareContraction:
                              "N >= 3 inputs; use .lower / .upper")
         return self.value.as_sympy()
 
-    def enclosure(self, width=None) -> tuple[fmpq, fmpq]:
+    def enclosure(self, width: Any = None) -> tuple[fmpq, fmpq]:
         """Exact rationals lo ≤ η_χ²(K) ≤ hi: for an exact value its isolating interval, bisected (by Sturm
         counts) until hi − lo ≤ ``width`` when one is given; for N ≥ 3 the enclosure [lower, upper] as it is.
 
@@ -94,14 +96,14 @@ class ChiSquareContraction:
         return f"[{self.lower}, {self.upper}]"
 
 
-def _rational_kernel(K, what: str) -> Kernel:
-    K = as_kernel(K)
-    if K.symbolic:
-        raise InputError(f"{what}: K must have rational entries (domain QQ), got a {K.domain} kernel")
-    return K
+def _rational_kernel(K: Any, what: str) -> Kernel:
+    kernel = as_kernel(K)
+    if kernel.symbolic:
+        raise InputError(f"{what}: K must have rational entries (domain QQ), got a {kernel.domain} kernel")
+    return kernel
 
 
-def eta_chi2_prior(P, K) -> RealAlgebraic:
+def eta_chi2_prior(P: Any, K: Any) -> RealAlgebraic:
     """η_χ²(P, K): the second largest eigenvalue of K D_{PK}⁻¹ Kᵀ D_P, exactly (see the module docstring).
 
     >>> str(eta_chi2_prior(["1/2", "1/2"], [["3/4", "1/4"], ["1/4", "3/4"]]))
@@ -130,7 +132,7 @@ def eta_chi2_prior(P, K) -> RealAlgebraic:
     return roots[-1]
 
 
-def _ratio_classes(p, q) -> list[tuple[fmpq, fmpq]]:
+def _ratio_classes(p: Any, q: Any) -> list[tuple[fmpq, fmpq]]:
     """(Σ p_y, Σ q_y) over outputs with p_y q_y > 0, merged by likelihood ratio p_y / q_y."""
     classes: dict[fmpq, list[fmpq]] = {}
     for a, b in zip(p, q):
@@ -141,16 +143,16 @@ def _ratio_classes(p, q) -> list[tuple[fmpq, fmpq]]:
     return [(a, b) for a, b in classes.values()]
 
 
-def _g(classes, alpha: fmpq) -> fmpq:
+def _g(classes: Any, alpha: fmpq) -> fmpq:
     """η_χ²((α, 1 − α), K) = 1 − Σ a b / (α a + (1 − α) b) over the ratio classes."""
     return 1 - sum((a * b / (alpha * a + (1 - alpha) * b) for a, b in classes), fmpq(0))
 
 
-def _g_prime(classes, alpha: fmpq) -> fmpq:
+def _g_prime(classes: Any, alpha: fmpq) -> fmpq:
     return sum((a * b * (a - b) / (alpha * a + (1 - alpha) * b) ** 2 for a, b in classes), fmpq(0))
 
 
-def _polys(classes):
+def _polys(classes: Any) -> Any:
     """Numerator of g'(α) and (U, W) with Σ ab/m = U/W, W = Π m, as polynomials in α."""
     ms = [fmpq_poly([b, a - b]) for a, b in classes]
     W = fmpq_poly([1])
@@ -168,7 +170,7 @@ def _polys(classes):
     return dnum, U, W
 
 
-def _value_of(classes, alpha: RealAlgebraic) -> RealAlgebraic:
+def _value_of(classes: Any, alpha: RealAlgebraic) -> RealAlgebraic:
     """g(α*) as a real algebraic number: resultant, factor, and isolation inside a concavity bracket."""
     if alpha.is_rational:
         return _rational(_g(classes, alpha.lo))
@@ -176,7 +178,7 @@ def _value_of(classes, alpha: RealAlgebraic) -> RealAlgebraic:
     ctx = fmpq_mpoly_ctx.get(("a", "v"))
     a, v = ctx.gens()
 
-    def lift(p: fmpq_poly):
+    def lift(p: fmpq_poly) -> Any:
         return sum((c * a**k for k, c in enumerate(p.coeffs())), ctx.from_dict({}))
 
     f = sum((int(c) * a**k for k, c in enumerate(alpha.poly.coeffs())), ctx.from_dict({}))
@@ -203,12 +205,12 @@ def _value_of(classes, alpha: RealAlgebraic) -> RealAlgebraic:
         alpha.refine(16)
 
 
-def _coeff_v(poly, k: int) -> fmpq:
+def _coeff_v(poly: Any, k: int) -> fmpq:
     """The coefficient of v^k in a polynomial of the context (a, v) that does not involve a."""
     return fmpq(poly.to_dict().get((0, k), 0))
 
 
-def _binary(p, q) -> tuple[RealAlgebraic, RealAlgebraic]:
+def _binary(p: Any, q: Any) -> tuple[RealAlgebraic, RealAlgebraic]:
     """(sup_α η_χ²((α, 1 − α), K), α*) for the two rows p, q (see the module docstring).
 
     g is finite on all of [0, 1] (a class has both masses positive).  A maximum at an end α ∈ {0, 1}
@@ -250,7 +252,7 @@ def compare(r: RealAlgebraic, s: RealAlgebraic) -> int:
     return -1 if r.less_than(s) else 1
 
 
-def eta_chi2(K) -> ChiSquareContraction:
+def eta_chi2(K: Any) -> ChiSquareContraction:
     """η_χ²(K) = sup_P η_χ²(P, K) = η_KL(K): exact for two inputs, a certified enclosure for more.
 
     >>> str(eta_chi2([["3/4", "1/4"], ["1/4", "3/4"]]))      # BSC(1/4): (1 - 2p)^2
@@ -277,14 +279,14 @@ def eta_chi2(K) -> ChiSquareContraction:
     return ChiSquareContraction(None, v.lo, upper, a, pair)
 
 
-def eta_kl(K) -> ChiSquareContraction:
+def eta_kl(K: Any) -> ChiSquareContraction:
     """η_KL(K), computed as η_χ²(K): the input-free coefficients of every non-linear operator-convex f are
     equal (Choi–Ruskai–Seneta; Raginsky; Makur–Zheng: docs/references.md), so the value is exact modulo
     that theorem.  See :func:`eta_chi2`."""
     return eta_chi2(K)
 
 
-def eta_hellinger2(K) -> ChiSquareContraction:
+def eta_hellinger2(K: Any) -> ChiSquareContraction:
     """η_{H²}(K), computed as η_χ²(K) (f(t) = (1 − √t)² is operator convex; the theorem cited by
     :func:`eta_kl`)."""
     return eta_chi2(K)

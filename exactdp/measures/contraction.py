@@ -5,16 +5,21 @@ r"""Contraction coefficients by the two-point formulas (D-3, D-4, B-1, B-2; [A] 
 
 For rational kernels the maximum is computed exactly with integer arithmetic, vectorized over partner
 rows (see :mod:`exactdp.measures.pairwise_hockey_stick`); the maximizing pair is returned by the ``*_witness`` functions.
-Parametric kernels (and kernels with irrational entries) take the one two-point maximum :func:`eta_in` over
-the SR domain of their region (:func:`exactdp.symbolic.closedforms.sr_domain`).
+Kernels with irrational constant entries (or an irrational γ) take the certified route of RB; parametric
+kernels the one two-point maximum :func:`eta_in` over the SR domain of their region
+(:func:`exactdp.symbolic.closedforms.sr_domain`); the domain is the one choice of
+:func:`exactdp.measures.input_domain.input_domain`.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from flint import fmpq
 
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.divergences import gamma_order, hockey_stick
+from exactdp.measures.input_domain import input_domain, region_domain
 from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
 from exactdp.measures.two_point import Observer, eta_in  # noqa: F401  (re-exported)
 from exactdp.numbers.domain import QQ, RB, Domain
@@ -22,7 +27,7 @@ from exactdp.measures.pairwise_hockey_stick import max_pairwise_hockey_stick
 
 
 @QQ.fast_path("eta_hockey_stick")
-def _exact_witness_qq(D: Domain, K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
+def _exact_witness_qq(D: Domain[Any], K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
     """QQ's route of :func:`eta_hockey_stick_witness`: max_{x≠x'} E_g(K_x‖K_x') with the first maximizing pair
     (lexicographic), exactly.
 
@@ -57,43 +62,30 @@ def _exact_witness_small(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
     return best, arg[0], arg[1]
 
 
-def eta_hockey_stick_witness(K, gamma):
+def eta_hockey_stick_witness(K: Any, gamma: Any) -> Any:
     """``(η_{E_γ}(K), x, x')`` with ``E_γ(K_x‖K_x') = η_{E_γ}(K)``; see :func:`eta_hockey_stick`.
 
-    By number domain: QQ (rational kernel and γ) on the integer fast path; SR (a kernel with sympy
-    entries, or γ with parameters) as a closed form on the kernel's region by :func:`eta_in` (on a
+    In the one domain of the kernel and γ (:func:`exactdp.measures.input_domain.input_domain`): QQ (rational
+    kernel and γ) on the integer fast path; RB (an irrational constant entry or γ such as e^{1/2}) by the
+    certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.measures.irrational_gamma`);
+    SR (a kernel or γ with parameters) as a closed form on the kernel's region by :func:`eta_in` (on a
     one-parameter box by exact cell decomposition; ``(value, None, None)`` when the maximizing pair changes
-    over the region); RB (a rational kernel and an irrational γ such as e^{1/2}) by the
-    certified comparisons of γ with the kernel's likelihood ratios (:mod:`exactdp.measures.irrational_gamma`).
+    over the region).
     """
     K = as_kernel(K)
-    g, symbolic = gamma_order(gamma)
-    if not (symbolic or K.symbolic):
-        D: Domain = QQ
-    elif K.symbolic or (symbolic and g.free_symbols):
-        D = region_domain(K, g)
-    else:
-        D = RB("eta_hockey_stick")
+    g, _ = gamma_order(gamma)
+    D = input_domain("eta_hockey_stick", (g,), kernel=K, sr=lambda: region_domain(K, g))
     return D.run("eta_hockey_stick", eta_in, K, g)
 
 
 @RB.fast_path("eta_hockey_stick")
-def _certified_witness(D: Domain, K: Kernel, g) -> tuple:
-    """RB's route of :func:`eta_hockey_stick_witness` for a rational kernel and an irrational γ: certified
+def _certified_witness(D: Domain[Any], K: Kernel, g: Any) -> Any:
+    """RB's route of :func:`eta_hockey_stick_witness` (an irrational constant entry or γ): certified
     comparisons of γ with the kernel's likelihood ratios (:func:`eta_hockey_stick_certified`)."""
     return eta_hockey_stick_certified(K, g)
 
 
-def region_domain(K: Kernel, gamma) -> Domain:
-    """The SR domain of η_{E_γ}(K) for a parametric kernel (or γ): the kernel's region, γ's own symbols ≥ 0."""
-    from exactdp.numbers.sr import as_sympy
-    from exactdp.symbolic.closedforms import gamma_region, sr_domain
-    from exactdp.symbolic.region import kernel_region
-
-    return sr_domain(gamma_region(kernel_region(K), as_sympy(gamma)))
-
-
-def eta_hockey_stick(K, gamma):
+def eta_hockey_stick(K: Any, gamma: Any) -> Any:
     r"""η_{E_γ}(K) = max_{x,x'} E_γ(K_x‖K_{x'}), the E_γ contraction coefficient (B-2; [A] Thm 3).
 
     Exact for rational γ ≥ 0 (for γ < 1 this is the two-point value of the un-normalised E_γ).
@@ -116,7 +108,7 @@ def eta_hockey_stick(K, gamma):
     return eta_hockey_stick_witness(K, gamma)[0]
 
 
-def _family(K):
+def _family(K: Any) -> Any:
     """``K`` when it is a family of symbolic size (:class:`exactdp.symbolic.families.SymmetricFamily`: k-ary
     randomized response, unary encodings), whose closed forms come from its column types; else None."""
     if isinstance(K, (Kernel, list, tuple)):
@@ -126,12 +118,12 @@ def _family(K):
     return K if isinstance(K, SymmetricFamily) else None
 
 
-def eta_tv_witness(K):
+def eta_tv_witness(K: Any) -> Any:
     """``(η_TV(K), x, x')``: the Dobrushin coefficient and a maximizing pair of inputs."""
     return eta_hockey_stick_witness(K, 1)
 
 
-def eta_tv(K):
+def eta_tv(K: Any) -> Any:
     r"""η_TV(K) = max_{x,x'} TV(K_x, K_{x'}), the Dobrushin coefficient (D-4, B-1).
 
     Also for a family of symbolic size (``exactdp.symbolic.families.randomized_response_family()``):
@@ -150,7 +142,7 @@ def eta_tv(K):
     return eta_tv_witness(K)[0]
 
 
-def eta_hockey_stick_pairs(K, gamma) -> list[list]:
+def eta_hockey_stick_pairs(K: Any, gamma: Any) -> list[list[Any]]:
     """The full matrix E_γ(K_x‖K_{x'}) (small kernels; used by reports and brute-force tests)."""
     K = as_kernel(K)
     return [[hockey_stick(K.row(i), K.row(j), gamma) for j in range(K.N)] for i in range(K.N)]

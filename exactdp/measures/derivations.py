@@ -1,6 +1,6 @@
 r"""Derivations of the closed forms of a parametric kernel (what ``exactdp derive`` prints).
 
-:func:`derive` runs the one measure of each quantity — :func:`exactdp.measures.contraction.eta_in` for
+:func:`derive` runs the one measure of each quantity — :func:`exactdp.measures.two_point.eta_in` for
 η_TV / η_{E_γ} (B-1, B-2), :func:`exactdp.measures.privacy.ldp_ratio_in` (D-5) and
 :func:`exactdp.measures.privacy.pml_ratio_in` (D-9) — in the SR domain of the kernel's region and records
 the steps the measure reports to its observer (the divergence of each pair of rows, the ratio of each
@@ -11,12 +11,15 @@ output, the maximum) as a :class:`~exactdp.symbolic.closedforms.Derivation` of :
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
 
 from exactdp.errors import ParameterError
 from exactdp.measures import registry
-from exactdp.measures.contraction import eta_in, region_domain
-from exactdp.measures.privacy import kernel_domain, ldp_ratio_in, pml_domain, pml_ratio_in
+from exactdp.measures.input_domain import input_domain, region_domain
+from exactdp.measures.two_point import eta_in
+from exactdp.measures.privacy import ldp_ratio_in, pml_domain, pml_ratio_in
 from exactdp.symbolic.closedforms import Derivation, Step, cell_form
 from exactdp.symbolic.region import assuming, validity_region
 
@@ -37,7 +40,7 @@ QUANTITY_HEADINGS = {
 }
 
 
-def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
+def derive(K: Any, quantities: Any=QUANTITIES, *, c: Any=None, gamma: Any=None) -> list[Any]:
     """The derivations of the requested closed forms of a parametric kernel (list of Derivation), each
     with its prose ``title`` and LaTeX ``math`` definition (:data:`QUANTITY_HEADINGS`)."""
     out = []
@@ -67,7 +70,7 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
                 d.result = eta_in(D, K, g, _pair_steps(d, g, D))[0]
         elif q == "ldp_ratio":
             d.quantity = "e^LDP(K) = max_y max_x K(y|x) / min_x K(y|x)"
-            d.result = ldp_ratio_in(kernel_domain(K, "ldp_ratio"), K, _column_steps(d, "{lo}"))[0]
+            d.result = ldp_ratio_in(input_domain("ldp_ratio", kernel=K), K, _column_steps(d, "{lo}"))[0]
         else:
             cc = c if c is not None else sympy.Symbol("c", positive=True)
             d.quantity = "e^C(K, Q_X(c)) = max_y max_x K(y|x) / (c S_y + (1 - N c) min_x K(y|x))"
@@ -77,7 +80,7 @@ def derive(K, quantities=QUANTITIES, *, c=None, gamma=None) -> list:
     return out
 
 
-def _registered(K, name: str) -> Derivation:
+def _registered(K: Any, name: str) -> Derivation:
     """The closed form of a registered quantity without arguments (:mod:`exactdp.measures.registry`) by its
     ``symbolic`` evaluator: one result, no steps (the evaluator reports none)."""
     q = registry.quantity(name)
@@ -91,28 +94,28 @@ def _registered(K, name: str) -> Derivation:
     return d
 
 
-def _pair_steps(d: Derivation, gamma, D):
+def _pair_steps(d: Derivation, gamma: Any, D: Any) -> Any:
     """The observer of :func:`eta_in`: one step per distinct divergence of a pair of rows (on a one-parameter
     box written as its cells, like the maximum), then the maximum."""
-    seen: list = []
+    seen: list[Any] = []
 
-    def observe(kind, value, where):
+    def observe(kind: Any, value: Any, where: Any) -> Any:
         if kind == "pair":
             value = cell_form(value, D.hypotheses.region)
             if all(sympy.cancel(value - w) != 0 for w in seen):
                 seen.append(value)
-                d.add(f"divergence of rows {where[0]} and {where[1]}", value, _pair_tex(*where, gamma))
+                d.add(f"divergence of rows {where[0]} and {where[1]}", value, _pair_tex(where[0], where[1], gamma))
         else:
             d.add("maximum over pairs of inputs (two-point formula, B-2)", value, _max_pair_tex(gamma))
 
     return observe
 
 
-def _column_steps(d: Derivation, den_tex: str):
+def _column_steps(d: Derivation, den_tex: str) -> Any:
     """The observer of :func:`exactdp.measures.privacy.column_ratio_in`: one step per output, then the maximum
     (``den_tex`` the LaTeX of the denominator with ``{y}`` and ``{lo}`` for the output and its minimum)."""
 
-    def observe(kind, value, y):
+    def observe(kind: Any, value: Any, y: Any) -> Any:
         if kind == "column":
             den = den_tex.format(y=y, lo=rf"\min_x K({y} \mid x)")
             d.add(f"output {y}: largest entry of the column over its denominator", value,
@@ -124,11 +127,11 @@ def _column_steps(d: Derivation, den_tex: str):
     return observe
 
 
-def _gamma_tex(gamma) -> str:
+def _gamma_tex(gamma: Any) -> str:
     return r"\gamma" if isinstance(gamma, sympy.Symbol) else sympy.latex(gamma)
 
 
-def _pair_tex(i: int, j: int, gamma) -> str:
+def _pair_tex(i: int, j: int, gamma: Any) -> str:
     """LaTeX of E_γ(K_i‖K_j) = Σ_y (K_i(y) − γ K_j(y))₊ (TV when γ = 1), for a derivation step."""
     if gamma == 1:
         return rf"\mathrm{{TV}}(K_{{{i}}}, K_{{{j}}}) = \sum_y \left(K_{{{i}}}(y) - K_{{{j}}}(y)\right)_+"
@@ -136,7 +139,7 @@ def _pair_tex(i: int, j: int, gamma) -> str:
     return (rf"E_{{{g}}}(K_{{{i}}} \,\|\, K_{{{j}}}) = \sum_y \left(K_{{{i}}}(y) - {g} K_{{{j}}}(y)\right)_+")
 
 
-def _max_pair_tex(gamma) -> str:
+def _max_pair_tex(gamma: Any) -> str:
     if gamma == 1:
         return r"\eta_{\mathrm{TV}}(K) = \max_{x \neq x'} \mathrm{TV}(K_x, K_{x'})"
     g = _gamma_tex(gamma)

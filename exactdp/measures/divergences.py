@@ -18,7 +18,8 @@ from flint import fmpq
 
 from exactdp.distributions import Distribution, as_pair
 from exactdp.errors import ParameterError
-from exactdp.numbers.domain import RB, Domain, unify
+from exactdp.measures.input_domain import input_domain, region_domain
+from exactdp.numbers.domain import RB, Domain
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.sr import exact_result, as_sympy, to_exact
@@ -28,10 +29,10 @@ if TYPE_CHECKING:
 else:
     from exactdp.numbers.deferred import sympy  # deferred: start-up
 
-_GENERATORS: dict = {}
+_GENERATORS: dict[Any, Any] = {}
 
 
-def generators() -> dict:
+def generators() -> dict[Any, Any]:
     """The likelihood-ratio symbol ``t`` (positive) and the generators f of the named divergences as functions
     of t = P/Q: ``F_TV`` = |t − 1|/2, ``F_KL`` = t log t, ``F_CHI2`` = (t − 1)², ``F_H2`` = (√t − 1)².  Built at
     the first use (sympy is not imported for rational work) and readable as module attributes
@@ -53,17 +54,18 @@ def _t() -> sympy.Symbol:
     return generators()["t"]
 
 
-def f_hockey_stick(gamma) -> sympy.Expr:
+def f_hockey_stick(gamma: Any) -> sympy.Expr:
     """f_γ(t) = (t − γ)₊, the generator of E_γ."""
     return sympy.Max(_t() - as_sympy(gamma), 0)
 
 
-def _pair(P, Q) -> tuple[Distribution, Distribution]:
+def _pair(P: Any, Q: Any) -> tuple[Distribution, Distribution]:
     return as_pair(P, Q)
 
 
-def gamma_order(gamma):
+def gamma_order(gamma: Any) -> Any:
     """``(γ, symbolic)``: the order γ ≥ 0 of E_γ as an exact value, refusing a negative one."""
+    g: Any
     g, symbolic = to_exact(gamma, "gamma")
     if not symbolic and g < 0:
         raise ParameterError(f"gamma: must be >= 0, got {g}")
@@ -72,7 +74,7 @@ def gamma_order(gamma):
     return g, symbolic
 
 
-def hockey_stick(P, Q, gamma):
+def hockey_stick(P: Any, Q: Any, gamma: Any) -> Any:
     r"""E_γ(P‖Q) = Σ_y (P(y) − γ Q(y))₊ for γ ≥ 0 (D-2; [A] §II-A).
 
     Equals sup_A [P(A) − γ Q(A)] (attained at A = {P > γQ}); E₁ = TV.  Written once over the number
@@ -89,34 +91,31 @@ def hockey_stick(P, Q, gamma):
     return D.result(hockey_stick_in(D, P.probs, Q.probs, g))
 
 
-def hockey_stick_in(D: Domain, p, q, gamma):
+def hockey_stick_in(D: Domain[Any], p: Any, q: Any, gamma: Any) -> Any:
     """Σ_y (p(y) − γ q(y))₊ in the number domain ``D`` (the one E_γ sum; p, q sequences of D's inputs)."""
     g = D.convert(gamma, "gamma")
     return D.total([D.positive_part(D.convert(a) - g * D.convert(b)) for a, b in zip(p, q)])
 
 
-def _domain(values, what: str, gamma=None) -> Domain:
-    """QQ, RB or — for values with parameters — SR on the scoped region (γ's own symbols taken ≥ 0)."""
-    D = unify(values, what)
-    if D is not None:
-        return D
-    from exactdp.symbolic.closedforms import scoped_region, sr_domain
+def _domain(values: Any, what: str, gamma: Any=None) -> Domain[Any]:
+    """The one domain choice (:func:`exactdp.measures.input_domain.input_domain`) of the values: QQ, RB or —
+    for values with parameters — SR on the scoped region (γ's own symbols taken ≥ 0)."""
 
-    return sr_domain(scoped_region(values, gamma))
+    def scoped() -> Any:
+        from exactdp.symbolic.closedforms import scoped_region, sr_domain  # deferred: start-up
+
+        return sr_domain(scoped_region(values, gamma))
+
+    return input_domain(what, values, sr=scoped)
 
 
-def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
+def row_divergence(K: Any, x: int, x2: int, kind: str = "tv", gamma: Any=1) -> Any:
     """A divergence between rows x and x2 of a kernel: "tv", "hockey_stick" (E_γ; of a parametric kernel as
     a closed form on the kernel's region, :func:`exactdp.symbolic.kernel_region`), "chi2", "kl",
     "hellinger2" (the functions of this module on the two rows)."""
     if kind in ("tv", "hockey_stick"):
         g, _ = gamma_order(1 if kind == "tv" else gamma)
-        D = unify((*K.rows[x], *K.rows[x2], g), kind)
-        if D is None:
-            from exactdp.symbolic.closedforms import gamma_region, sr_domain
-            from exactdp.symbolic.region import kernel_region
-
-            D = sr_domain(gamma_region(kernel_region(K), as_sympy(g)))
+        D = input_domain(kind, (*K.rows[x], *K.rows[x2], g), sr=lambda: region_domain(K, g))
         return D.result(hockey_stick_in(D, K.rows[x], K.rows[x2], g))
     fn = {"chi2": chi2, "kl": kl, "hellinger2": hellinger2}.get(kind)
     if fn is None:
@@ -124,7 +123,7 @@ def row_divergence(K, x: int, x2: int, kind: str = "tv", gamma=1):
     return fn(K.row(x), K.row(x2))
 
 
-def tv(P, Q):
+def tv(P: Any, Q: Any) -> Any:
     r"""TV(P, Q) = ½ Σ_y |P(y) − Q(y)| = E₁(P‖Q) (D-2).
 
     >>> tv(["1/2", "1/2"], ["1/4", "3/4"])
@@ -133,7 +132,7 @@ def tv(P, Q):
     return hockey_stick(P, Q, 1)
 
 
-def chi2(P, Q):
+def chi2(P: Any, Q: Any) -> Any:
     r"""χ²(P‖Q) = Σ_y (P(y) − Q(y))² / Q(y); +∞ if Q(y) = 0 < P(y) (D-2).
 
     Written once over the number domain of the entries (:func:`chi2_in`).
@@ -149,7 +148,7 @@ def chi2(P, Q):
     return D.result(value)
 
 
-def chi2_in(D: Domain, p, q):
+def chi2_in(D: Domain[Any], p: Any, q: Any) -> Any:
     """Σ_y (p(y) − q(y))²/q(y) in the number domain ``D``; ``sympy.oo`` when some q(y) = 0 < p(y).
 
     A term is skipped when q(y) = p(y) = 0 and infinite when q(y) = 0 ≠ p(y), each decided by ``D``; an
@@ -167,7 +166,7 @@ def chi2_in(D: Domain, p, q):
     return D.total(terms)
 
 
-def kl(P, Q):
+def kl(P: Any, Q: Any) -> Any:
     r"""KL(P‖Q) = Σ_y P(y) log(P(y)/Q(y)) in nats; +∞ if Q(y) = 0 < P(y) (D-2).
 
     Returns an exact sympy expression (a sum of rational multiples of logs of rationals); written once
@@ -180,7 +179,7 @@ def kl(P, Q):
     return kl_in(_domain((*P.probs, *Q.probs), "kl"), P.probs, Q.probs)
 
 
-def kl_in(D: Domain, p, q):
+def kl_in(D: Domain[Any], p: Any, q: Any) -> Any:
     """Σ_y p(y) log(p(y)/q(y)) with the zero masses decided by ``D``: a term with p(y) = 0 is 0, a term with
     q(y) = 0 < p(y) makes the sum +∞; an entry ``D`` cannot show to be 0 or not keeps its term (the closed
     form holds where it does not vanish)."""
@@ -196,7 +195,7 @@ def kl_in(D: Domain, p, q):
     return exact_result(sympy.Add(*terms))
 
 
-def hellinger2(P, Q):
+def hellinger2(P: Any, Q: Any) -> Any:
     r"""H²(P, Q) = Σ_y (√P(y) − √Q(y))² ∈ [0, 2], without the ½ (F-G6).
 
     Returns an exact sympy expression (rational numbers and square roots).
@@ -208,7 +207,7 @@ def hellinger2(P, Q):
     return hellinger2_in(_domain((*P.probs, *Q.probs), "hellinger2"), P.probs, Q.probs)
 
 
-def hellinger2_in(D: Domain, p, q):
+def hellinger2_in(D: Domain[Any], p: Any, q: Any) -> Any:
     """Σ_y (√p(y) − √q(y))² = Σ_y (p(y) + q(y)) − 2 Σ_y √p(y)·√q(y), written over the number domain ``D``.
 
     The algebraic part Σ (p + q) is summed in ``D`` (an ``fmpq`` in QQ); the square roots leave every domain
@@ -220,7 +219,7 @@ def hellinger2_in(D: Domain, p, q):
     return exact_result(sympy.expand(as_sympy(mass) - 2 * cross))
 
 
-def renyi(P, Q, alpha):
+def renyi(P: Any, Q: Any, alpha: Any) -> Any:
     r"""Rényi divergence D_α(P‖Q) = 1/(α−1) · log Σ_y P(y)^α Q(y)^{1−α} in nats, α ≥ 0 rational or ``oo``.
 
     * α = 1: KL(P‖Q) (the limit);  α = ``sympy.oo``: log max_y P(y)/Q(y) (D_∞);
@@ -259,14 +258,14 @@ def renyi(P, Q, alpha):
     return exact_result(sympy.log(total) / (A - 1))
 
 
-def _require_power_size(pairs, a) -> None:
+def _require_power_size(pairs: Any, a: Any) -> None:
     """Refuse the Rényi sum Σ P(y)^α Q(y)^{1−α} before sympy builds it when its exact powers would exceed
     10 × ``max_integer_digits`` (the library's own exact results, as :func:`exactdp.bounds.exact_at`): each
     term has about |α|·(bits of P(y)) + |1−α|·(bits of Q(y)) bits (α = 10^9 on halves is a 10^9-bit
     rational)."""
     from exactdp.limits import ESTIMATE_CAP, limit, limits, require
 
-    def bits(x) -> int:
+    def bits(x: Any) -> int:
         if isinstance(x, fmpq) or getattr(x, "is_Rational", False):
             return int(x.p).bit_length() + int(x.q).bit_length()
         return 64  # an irrational entry (sqrt(2) - 1): sympy keeps its power unexpanded, no huge integer
@@ -278,7 +277,7 @@ def _require_power_size(pairs, a) -> None:
                 f"alpha: the exact Renyi sum at order {a if len(str(a)) < 40 else 'alpha'}")
 
 
-def _as_generator(f) -> sympy.Expr:
+def _as_generator(f: Any) -> sympy.Expr:
     """A sympy expression in the module's symbol ``t`` from an expression/Lambda in one symbol."""
     t = _t()
     if isinstance(f, sympy.Lambda):
@@ -296,7 +295,7 @@ def _as_generator(f) -> sympy.Expr:
     raise ParameterError(f"f: must be a sympy expression or Lambda in one variable, got {type(f).__name__}")
 
 
-def _eventual_branch(expr: sympy.Expr, point) -> sympy.Expr:
+def _eventual_branch(expr: sympy.Expr, point: Any) -> sympy.Expr:
     """``expr`` with every Max/Min/Piecewise replaced by the branch in force as t → point.
 
     sympy's ``limit`` cannot expand Max (e.g. ``limit(Max(t - 2, 0)/t, t, oo)`` raises); for a
@@ -305,7 +304,7 @@ def _eventual_branch(expr: sympy.Expr, point) -> sympy.Expr:
     """
     t = _t()
 
-    def pick(e):
+    def pick(e: Any) -> Any:
         if isinstance(e, (sympy.Max, sympy.Min)):
             args = [pick(a) for a in e.args]
             best = args[0]
@@ -329,7 +328,7 @@ def _eventual_branch(expr: sympy.Expr, point) -> sympy.Expr:
     return pick(expr)
 
 
-def _limit(expr: sympy.Expr, point) -> sympy.Expr:
+def _limit(expr: sympy.Expr, point: Any) -> sympy.Expr:
     """lim_{t→point} expr (point = 0⁺ or +∞), robust to Max/Min/Piecewise generators."""
     direction, t = ("+" if point == 0 else "-"), _t()
     try:
@@ -338,7 +337,7 @@ def _limit(expr: sympy.Expr, point) -> sympy.Expr:
         return sympy.limit(_eventual_branch(expr, point), t, point, direction)
 
 
-def slope_at_infinity(f) -> sympy.Expr:
+def slope_at_infinity(f: Any) -> sympy.Expr:
     """f′(∞) = lim_{t→∞} f(t)/t (possibly +∞).
 
     >>> from exactdp.measures.divergences import t
@@ -348,7 +347,7 @@ def slope_at_infinity(f) -> sympy.Expr:
     return _limit(_as_generator(f) / _t(), sympy.oo)
 
 
-def f_divergence(P, Q, f):
+def f_divergence(P: Any, Q: Any, f: Any) -> Any:
     r"""D_f(P‖Q) = Σ_{Q(y)>0} Q(y) f(P(y)/Q(y)) + Σ_{Q(y)=0<P(y)} P(y) f′(∞) (D-2).
 
     Args:

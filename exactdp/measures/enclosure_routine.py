@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from flint import fmpq
 
@@ -25,13 +26,13 @@ class EnclosureRoutine:
 
     name: str
     estimate: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int]], tuple[int, int] | None]
-    enclose: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], list]
+    enclose: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], list[Any]]
     #: a routine that suits only some γ of a structure says which (None: every γ where ``estimate`` applies);
     #: :func:`exactdp.measures.composition_filter.plan` skips it when γ is not given
     applies_at: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], bool] | None = None
 
 
-def two_class_rows(out: dict, size: int, i: int, j: int, n: int, fixed: dict | None = None) -> list:
+def two_class_rows(out: dict[int, Any], size: int, i: int, j: int, n: int, fixed: dict[int, int] | None = None) -> list[Any]:
     """``(counts, lo, hi)`` of every composition (k of class i, n − k of class j, ``size`` classes in all) in the
     order of ``tensor_search.all_compositions`` (k = 0..n), from ``out``: k → (lo, hi); a k not in ``out``
     gets the trivial bounds (0, 1).  The rows a routine over one factor with two pair classes returns;

@@ -20,7 +20,7 @@ general certified sign of each term.  An undecided sign raises :class:`~exactdp.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 import numpy as np
 from flint import arb, ctx, fmpq
@@ -45,10 +45,10 @@ class _Gamma:
     """γ as a certified real: a rational window lo ≤ γ ≤ hi from one 64-bit ball decides most
     comparisons by exact rational arithmetic; the rest are certified and cached."""
 
-    def __init__(self, gamma, max_prec):
+    def __init__(self, gamma: Any, max_prec: Any) -> None:
         self.rb = RB(gamma, "gamma")
         self.max_prec = max_prec
-        self._cache: dict = {}
+        self._cache: dict[Any, Any] = {}
         ends = ball_endpoints(self.rb.ball(START_PREC))
         self.window = ends if ends is not None and ends[0] >= 0 else None
         s = self.sign_minus(fmpq(0))
@@ -108,7 +108,7 @@ def eta_at_infinity(K: Kernel) -> tuple[fmpq, int, int]:
     return best, *arg
 
 
-def gamma_beyond_ratios(K: Kernel, gamma=None, eps=None) -> bool:
+def gamma_beyond_ratios(K: Kernel, gamma: Any=None, eps: Any=None) -> bool:
     """Is γ (or e^ε) certainly ≥ every finite likelihood ratio of the rational kernel K?
 
     Decided from magnitudes only (log r < B = :func:`ratio_bits`): ε ≥ B, or γ ≥ 2^B, checked by exact
@@ -136,7 +136,7 @@ def gamma_beyond_ratios(K: Kernel, gamma=None, eps=None) -> bool:
         return False
 
 
-def decide_beyond_ratios_sr(K: Kernel, d: fmpq, gamma=None, eps=None) -> Truth | None:
+def decide_beyond_ratios_sr(K: Kernel, d: fmpq, gamma: Any=None, eps: Any=None) -> Truth | None:
     """For a kernel with irrational constant entries (no free symbols): decide η_{E_γ}(K) ≤ δ when γ is
     certainly beyond every likelihood ratio of K (then η = η_∞, as for rational kernels); None when
     that is not shown (the caller goes on with its general route).  Only 64-bit balls are used."""
@@ -192,7 +192,7 @@ def _check_kernel(K: Kernel) -> Kernel:
     return K
 
 
-def _window_ints(R, g: _Gamma):
+def _window_ints(R: Any, g: _Gamma) -> Any:
     """(dtype, ((lp, lq), (hp, hq)) or None): an integer window lp/lq ≤ γ ≤ hp/hq for cross-multiplication.
 
     int64 when a dyadic window with ≥ 16 bits fits the proven bound |num·q|, |den·p| < 2^61 (num, den are
@@ -212,7 +212,7 @@ def _window_ints(R, g: _Gamma):
     return object, ((int(lo.p), int(lo.q)), (int(hi.p), int(hi.q)))
 
 
-def _eta_qq_parts(K: Kernel, g: _Gamma, dtype=None) -> tuple[fmpq, fmpq, int, int]:
+def _eta_qq_parts(K: Kernel, g: _Gamma, dtype: Any=None) -> tuple[fmpq, fmpq, int, int]:
     """(A, B, x, x') with η_{E_γ}(K) = A − γB attained at (x, x').
 
     Vectorized over partner rows j with integer rows a = A_i/d_i, b = A_j/d_j: the likelihood ratio
@@ -226,7 +226,7 @@ def _eta_qq_parts(K: Kernel, g: _Gamma, dtype=None) -> tuple[fmpq, fmpq, int, in
     if dtype is None or window is None:
         dtype = auto
     elif dtype is object and auto is not object:
-        window = tuple((int(w.p), int(w.q)) for w in g.window)
+        window = tuple((int(w.p), int(w.q)) for w in g.window or ())
     A, d = R.as_dtype(dtype)
     best = None
     for i in range(N):
@@ -257,22 +257,22 @@ def _eta_qq_parts(K: Kernel, g: _Gamma, dtype=None) -> tuple[fmpq, fmpq, int, in
     return best
 
 
-def _greater(A, B, A0, B0, g: _Gamma) -> bool:
+def _greater(A: Any, B: Any, A0: Any, B0: Any, g: _Gamma) -> bool:
     """Is A − γB > A0 − γB0 (certified)?  The difference is −ΔB·(γ − ΔA/ΔB)."""
     dA, dB = A - A0, B - B0
     if dB == 0:
-        return dA > 0
+        return bool(dA > 0)
     s = g.sign_minus(dA / dB)
     return -(1 if dB > 0 else -1) * int(s) > 0
 
 
-def _eta_sr(K: Kernel, g: _Gamma, max_prec) -> tuple[object, int | None, int | None]:
+def _eta_sr(K: Kernel, g: _Gamma, max_prec: Any) -> tuple[object, int | None, int | None]:
     """η over the ball domain for a kernel with irrational constant entries: the one two-point maximum
     (:func:`exactdp.measures.two_point.eta_in`), every sign certified."""
     return eta_in(RBDomain("eta_hockey_stick", max_prec=max_prec), K, g.rb.exact)
 
 
-def eta_hockey_stick_certified(K, gamma, *, max_prec: int | None = None):
+def eta_hockey_stick_certified(K: Any, gamma: Any, *, max_prec: int | None = None) -> Any:
     r"""``(η_{E_γ}(K), x, x')`` for an irrational γ (or a kernel with irrational constant entries).
 
     η_{E_γ}(K) = max_{x≠x'} Σ_y (K_x(y) − γK_{x'}(y))₊, returned as an exact sympy expression
@@ -303,7 +303,7 @@ def eta_hockey_stick_certified(K, gamma, *, max_prec: int | None = None):
     return qq_to_sympy(A) - g.rb.exact * qq_to_sympy(B), i, j
 
 
-def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
+def is_ldp_certified(K: Any, gamma: Any, delta: Any, *, max_prec: int | None = None) -> Truth:
     r"""Decide (ε,δ)-LDP, η_{E_γ}(K) ≤ δ with γ = e^ε ([A] Thm 1), for an irrational γ: TRUE/FALSE/UNKNOWN.
 
     Exact rational kernels: decided with certainty unless γ is within 2^{-cap} of (but not equal to)
@@ -337,7 +337,7 @@ def is_ldp_certified(K, gamma, delta, *, max_prec: int | None = None) -> Truth:
     return _is_ldp_balls(K, g, d, max_prec)
 
 
-def _is_ldp_balls(K: Kernel, g: _Gamma, d: fmpq, max_prec) -> Truth:
+def _is_ldp_balls(K: Kernel, g: _Gamma, d: fmpq, max_prec: Any) -> Truth:
     exprs = [[as_expr(qq_to_sympy(v) if isinstance(v, fmpq) else v) for v in r] for r in K.rows]
     for prec in precisions(max_prec):
         G = g.rb.ball(prec)

@@ -7,18 +7,21 @@ For γ = g/h and rows ``K[i] = A[i] / d[i]`` (:class:`exactdp.numbers.linalg.Int
 vectorized with numpy over the partner rows ``j`` (docs/design.md, Speed), in int32/int64 under the bound
 checked by :func:`_hockey_stick_dtypes`, exact int64 order keys (:func:`exactdp.numbers.linalg.order_keys`)
 for each row's best partner; where no key is proven, the float64 filter
-(:func:`exactdp.numbers.float_filter.max_pairwise_hockey_stick`) finds the candidate pairs and integers decide.
+(:func:`exactdp.measures.candidate_filter.filtered_max_pairwise_hockey_stick`) finds the candidate pairs and integers decide.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from exactdp.measures.candidate_filter import filtered_max_pairwise_hockey_stick
 from exactdp.numbers import float_filter
 from exactdp.numbers.linalg import INT64_LIMIT, IntRows, argmax_fraction, fixed_width, order_keys
 
 
-def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
+def _hockey_stick_dtypes(R: IntRows, g: int, h: int) -> tuple[Any, Any, int]:
     """(product dtype, sum dtype, bound on the sums) for the pairwise E_{g/h} numerators.
 
     Each term h d_j A_ik − g d_i A_jk is a difference of two non-negative products below
@@ -32,7 +35,7 @@ def _hockey_stick_dtypes(R: IntRows, g: int, h: int):
 
 
 def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = False,
-                              block_elems: int = 1 << 16):
+                              block_elems: int = 1 << 16) -> Any:
     r"""max over ordered pairs i ≠ j of E_{g/h}(K_i‖K_j), exactly, with the first maximizing pair.
 
     Returns ``(num, den, i, j)`` (Python ints) with the maximum equal to ``num/den``.  With
@@ -41,14 +44,14 @@ def max_pairwise_hockey_stick(R: IntRows, g: int, h: int, *, symmetric: bool = F
     the per-row interpreter overhead on small kernels.  For each row i the partner maximizing
     ``num_j / (h d_i d_j)`` is the one maximizing ``num_j / d_j`` (:func:`order_keys`); rows are then
     compared with Python integers.  Where those int64 keys are not proven (larger denominators) and the rows
-    are int64, the float64 filter :func:`exactdp.numbers.float_filter.max_pairwise_hockey_stick` gives the same
+    are int64, the float64 filter :func:`exactdp.measures.candidate_filter.filtered_max_pairwise_hockey_stick` gives the same
     value and pair; object rows cross-multiply Python integers.
     """
     N, M = R.shape
     prod, acc, sum_bound = _hockey_stick_dtypes(R, g, h)
     keys_ok = acc is not object and (sum_bound << 2 * max(R.max_den, 1).bit_length()) < INT64_LIMIT
     if not keys_ok and float_filter.usable(R):  # no exact int64 keys: the float filter, exact on the candidates
-        fast = float_filter.max_pairwise_hockey_stick(R, g, h, symmetric=symmetric, block_elems=block_elems)
+        fast = filtered_max_pairwise_hockey_stick(R, g, h, symmetric=symmetric, block_elems=block_elems)
         if fast is not None:
             return fast
     A, d = R.as_dtype(prod)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 import numpy as np
 from flint import fmpq
@@ -22,14 +22,17 @@ from flint import fmpq
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.measures.contraction import Observer, eta_hockey_stick, eta_hockey_stick_witness
+from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.measures.irrational_gamma import (decide_beyond_ratios_sr, eta_at_infinity, gamma_beyond_ratios,
                                                is_ldp_certified)
 from exactdp.measures.column_ratio import max_column_ratio, pml_candidates
+from exactdp.measures.input_domain import input_domain, kernel_domain_name
 from exactdp.measures.profile_front import profile_front
 from exactdp.numbers.linalg import column_extreme, column_extremes, column_sums, weighted_row_sum
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
-from exactdp.numbers.domain import QQ, RB, SR, Domain
+from exactdp.numbers.sr import to_exact
+from exactdp.measures.two_point import Observer
+from exactdp.numbers.domain import QQ, RB, SR, Domain, unify
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.deferred import is_sympy
@@ -43,7 +46,7 @@ else:
     from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 
-def _log(ratio):
+def _log(ratio: Any) -> Any:
     """log of an exact ratio ≥ 1 as a sympy expression (0 → -oo is not expected here)."""
     if ratio is sympy.oo:
         return sympy.oo
@@ -52,15 +55,15 @@ def _log(ratio):
 
 # -- LDP -------------------------------------------------------------------------------------------
 
-def ldp_ratio_witness(K):
+def ldp_ratio_witness(K: Any) -> Any:
     """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0.  A parametric
     kernel's ratio is a closed form on its region (the witness None where it changes over the region)."""
     K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
-    return kernel_domain(K, "ldp_ratio").run("ldp_ratio", ldp_ratio_in, K)
+    return input_domain("ldp_ratio", kernel=K).run("ldp_ratio", ldp_ratio_in, K)
 
 
 @QQ.fast_path("ldp_ratio")
-def _ldp_ratio_qq(D: Domain, K: Kernel):
+def _ldp_ratio_qq(D: Domain[Any], K: Kernel) -> Any:
     """QQ's route of :func:`ldp_ratio_witness`: the float64 filter, exact on the candidate columns
     (:func:`exactdp.measures.column_ratio.max_column_ratio`); None beyond int64 (the generic maximum in fmpq)."""
     fast = max_column_ratio(K.int_rows())
@@ -73,18 +76,18 @@ def _ldp_ratio_qq(D: Domain, K: Kernel):
     return (r, y, xh, xl) if r > ONE else (ONE, 0, 0, 0)
 
 
-def ldp_ratio_in(D: Domain, K: Kernel, observe: Observer | None = None):
+def ldp_ratio_in(D: Domain[Any], K: Kernel, observe: Observer | None = None) -> Any:
     """``(e^{LDP(K)}, y, x_max, x_min)`` in the number domain ``D``: :func:`column_ratio_in` with the
     denominator min_x K(y|x) (D-5)."""
     return column_ratio_in(D, K, _ldp_denominator, observe)
 
 
-def _ldp_denominator(column, lo):
+def _ldp_denominator(column: Any, lo: Any) -> Any:
     """The denominator of e^{LDP}: min_x K(y|x) (D-5)."""
     return lo
 
 
-def column_ratio_in(D: Domain, K: Kernel, denominator, observe: Observer | None = None):
+def column_ratio_in(D: Domain[Any], K: Kernel, denominator: Any, observe: Observer | None = None) -> Any:
     r"""``(r, y, x_max, x_min)``: r = max(1, max_y max_x K(y|x) / denominator(column_y, min_x K(y|x))) in the
     number domain ``D`` — e^{LDP} for denominator = min (D-5), e^{C(K,Q_X(c))} for c S_y + (1 − Nc) min
     (D-9).  All-zero columns are ignored; ``sympy.oo`` (with its column) when a denominator is 0 below a
@@ -121,7 +124,7 @@ def column_ratio_in(D: Domain, K: Kernel, denominator, observe: Observer | None 
     return (value, *where[k])
 
 
-def ldp_ratio(K):
+def ldp_ratio(K: Any) -> Any:
     r"""e^{LDP(K)} = max_y max_{x,x'} K[x][y] / K[x'][y] (D-5, [G] eq. (1)).
 
     Infinite (``sympy.oo``) when a column mixes zero and non-zero entries; all-zero columns are
@@ -134,7 +137,7 @@ def ldp_ratio(K):
     return ldp_ratio_witness(K)[0]
 
 
-def ldp_epsilon(K) -> sympy.Expr:
+def ldp_epsilon(K: Any) -> sympy.Expr:
     """LDP(K) = log ldp_ratio(K) in nats, an exact sympy expression (``oo`` if infinite).
 
     >>> ldp_epsilon([["3/4", "1/4"], ["1/4", "3/4"]]), ldp_epsilon([["1", "0"], ["1/2", "1/2"]])
@@ -143,7 +146,7 @@ def ldp_epsilon(K) -> sympy.Expr:
     return _log(ldp_ratio(K))
 
 
-def _no_foreign_symbols(value, name: str, K) -> None:
+def _no_foreign_symbols(value: Any, name: str, K: Any) -> None:
     """A parameter may carry only the symbols the kernel declares (a parametric kernel's parameters)."""
     if not is_sympy(value) or not value.free_symbols:
         return
@@ -159,7 +162,7 @@ def _no_foreign_symbols(value, name: str, K) -> None:
         + (" not declared by the kernel" if K.symbolic else ""))
 
 
-def _level(t, delta, eps, K) -> PrivacyLevel:
+def _level(t: Any, delta: Any, eps: Any, K: Any) -> PrivacyLevel:
     """The privacy level of ``is_ldp`` (:class:`exactdp.parameters.PrivacyLevel`); ε may carry only the
     symbols the kernel declares."""
     level = PrivacyLevel.of(t, delta, eps=eps)
@@ -168,7 +171,7 @@ def _level(t, delta, eps, K) -> PrivacyLevel:
     return level
 
 
-def _rational_function(expr) -> bool:
+def _rational_function(expr: Any) -> bool:
     """Built from rationals and symbols by +, ×, integer powers only (what the symbolic layer decides)."""
     for a in sympy.preorder_traversal(expr):
         if a.is_Add or a.is_Mul or a.is_Rational or isinstance(a, sympy.Symbol):
@@ -179,7 +182,7 @@ def _rational_function(expr) -> bool:
     return True
 
 
-def is_ldp(K, t=None, delta=0, *, eps=None) -> Truth:
+def is_ldp(K: Any, t: Any=None, delta: Any=0, *, eps: Any=None) -> Truth:
     r"""Decide (ε,δ)-LDP: K(A|x) ≤ e^ε K(A|x') + δ for all A, x, x'  ⟺  η_{E_{e^ε}}(K) ≤ δ ([A] Thm 1).
 
     Args:
@@ -225,7 +228,7 @@ def is_ldp(K, t=None, delta=0, *, eps=None) -> Truth:
     return is_ldp_certified(K, g, d)  # RB: an irrational gamma
 
 
-def _is_ldp_on_region(K: Kernel, g, d: fmpq) -> Truth:
+def _is_ldp_on_region(K: Kernel, g: Any, d: fmpq) -> Truth:
     """η_{E_γ}(K) ≤ δ for every parameter value of the kernel's region ([A] Thm 1), decided by the exact
     prover: TRUE proved on the whole region, FALSE at an exact violating point, UNKNOWN otherwise."""
     from exactdp.algebra.prover import decide
@@ -237,7 +240,7 @@ def _is_ldp_on_region(K: Kernel, g, d: fmpq) -> Truth:
     return decide(_sympy(value) <= qq_to_sympy(d), gamma_region(kernel_region(K), G)).truth
 
 
-def _sympy(value) -> sympy.Expr:
+def _sympy(value: Any) -> sympy.Expr:
     return qq_to_sympy(value) if isinstance(value, fmpq) else value
 
 
@@ -256,11 +259,11 @@ class PrivacyProfile(RichDisplay):
     (exact sympy numbers, every comparison certified) for a kernel with irrational entries.
     """
 
-    breakpoints: tuple  # increasing γ values where the active line changes
-    pieces: tuple  # (P_k, Q_k), len = len(breakpoints) + 1
-    domain: Domain = field(default=QQ, compare=False, repr=False)
+    breakpoints: tuple[Any, ...]  # increasing γ values where the active line changes
+    pieces: tuple[Any, ...]  # (P_k, Q_k), len = len(breakpoints) + 1
+    domain: Domain[Any] = field(default=QQ, compare=False, repr=False)
 
-    def __call__(self, gamma):
+    def __call__(self, gamma: Any) -> Any:
         D = self.domain
         g = D.convert(gamma, "gamma")
         if _holds(D, g, "<", D.zero):
@@ -269,7 +272,7 @@ class PrivacyProfile(RichDisplay):
         P, Q = self.pieces[k]
         return D.result(P - g * Q)
 
-    def gamma_for(self, delta):
+    def gamma_for(self, delta: Any) -> Any:
         """The least γ ≥ 0 with δ(γ) ≤ delta (``sympy.oo`` if no finite γ achieves it)."""
         D = self.domain
         d = D.convert(check_delta(delta), "delta")
@@ -285,7 +288,7 @@ class PrivacyProfile(RichDisplay):
                     return D.result(g)
         return sympy.oo
 
-    def epsilon_for(self, delta) -> sympy.Expr:
+    def epsilon_for(self, delta: Any) -> sympy.Expr:
         """The least ε ≥ 0 such that K is (ε, delta)-LDP: log max(1, gamma_for(delta))."""
         g = self.gamma_for(delta)
         if g is sympy.oo:
@@ -303,7 +306,7 @@ class PrivacyProfile(RichDisplay):
         return sympy.Piecewise(*args)
 
 
-def _holds(D: Domain, a, op: str, b) -> bool:
+def _holds(D: Domain[Any], a: Any, op: str, b: Any) -> bool:
     """``a op b`` decided in the number domain ``D`` (QQ: the fmpq operators); UndecidedError if it is not."""
     if D is QQ:
         return bool(_QQ_OPS[op](a, b))
@@ -316,7 +319,7 @@ def _holds(D: Domain, a, op: str, b) -> bool:
 _QQ_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, ">": operator.gt, ">=": operator.ge}
 
 
-def _pair_lines(p, q, D: Domain = QQ):
+def _pair_lines(p: Any, q: Any, D: Domain[Any] = QQ) -> Any:
     """The lines (P(A_k), Q(A_k)) of E_γ(p‖q): A_k = top-k outputs by likelihood ratio p/q (the outputs with
     q(y) = 0 first, by decreasing p(y)), in the number domain ``D``."""
     zero = D.zero
@@ -338,7 +341,7 @@ def _pair_lines(p, q, D: Domain = QQ):
     return lines
 
 
-def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
+def privacy_profile(K: Any) -> PrivacyProfile | SymbolicPrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
     Cost O(N² M log M) integer work: a sweep over the rows, vectorized over the partner rows, builds
@@ -354,7 +357,8 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
     ((1/3, 3), 1/4, 3, log(2))
     """
     K = as_kernel(K)
-    if K.free_symbols:  # SR: δ(γ) = η_{E_γ}(K) on the kernel's region and γ ≥ 1, a closed form in γ
+    D = unify((), "privacy_profile", least=kernel_domain_name(K))  # the one domain choice (None: SR)
+    if D is None:  # SR: δ(γ) = η_{E_γ}(K) on the kernel's region and γ ≥ 1, a closed form in γ
         from exactdp.symbolic.closedforms import SymbolicPrivacyProfile
         from exactdp.symbolic.region import assuming
 
@@ -362,8 +366,7 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
         with assuming(gamma >= 1):
             value = eta_hockey_stick_witness(K, gamma)[0]
         return SymbolicPrivacyProfile(value, gamma)
-    if K.symbolic:  # RB: irrational constant entries
-        D = RB("privacy_profile")
+    if D is not QQ:  # RB: irrational constant entries
         rows = [[D.convert(v) for v in row] for row in K.rows]
         return profile_from_lines((line for i in range(K.N) for j in range(K.N) if i != j
                                    for line in _pair_lines(rows[i], rows[j], D)), D)
@@ -376,7 +379,7 @@ def privacy_profile(K) -> PrivacyProfile | SymbolicPrivacyProfile:
                               for line in _pair_lines(K[i], K[j]))
 
 
-def profile_from_lines(lines, D: Domain = QQ) -> PrivacyProfile:
+def profile_from_lines(lines: Any, D: Domain[Any] = QQ) -> PrivacyProfile:
     """The upper envelope over γ ≥ 0 of the lines γ ↦ P − γQ given as pairs ``(P, Q)`` in the number domain
     ``D`` (QQ: ``fmpq``).
 
@@ -385,7 +388,7 @@ def profile_from_lines(lines, D: Domain = QQ) -> PrivacyProfile:
     """
     pts = _highest_per_slope(lines, D)  # (Q, P) by increasing Q, the largest P of each Q
     # upper envelope of lines P - γQ for γ ≥ 0: upper hull of points (Q, P) from min Q to max P
-    hull: list = []
+    hull: list[Any] = []
     for Q, P in pts:
         while len(hull) >= 2 and _drop(hull, (Q, P), D):
             hull.pop()
@@ -405,17 +408,17 @@ def profile_from_lines(lines, D: Domain = QQ) -> PrivacyProfile:
     return PrivacyProfile(tuple(breakpoints), tuple(pieces), D)
 
 
-def _highest_per_slope(lines, D: Domain) -> list:
+def _highest_per_slope(lines: Any, D: Domain[Any]) -> list[Any]:
     """The points (Q, P) of the lines sorted by Q, keeping the largest P of each Q (QQ: a dict on the exact
     values; else a certified sort by Q, then by decreasing P, and the first point of each run of equal Q)."""
     if D is QQ:
-        best: dict = {}
+        best: dict[Any, Any] = {}
         for P, Q in lines:
             if best.get(Q, None) is None or P > best[Q]:
                 best[Q] = P
         return sorted(best.items())
 
-    def order(a, b) -> int:
+    def order(a: Any, b: Any) -> int:
         for x, y, sign in ((a[0], b[0], 1), (b[1], a[1], 1)):
             if _holds(D, x, "<", y):
                 return -sign
@@ -427,7 +430,7 @@ def _highest_per_slope(lines, D: Domain) -> list:
     return [pt for k, pt in enumerate(pts) if k == 0 or not _holds(D, pts[k - 1][0], "==", pt[0])]
 
 
-def _drop(hull, new, D: Domain = QQ) -> bool:
+def _drop(hull: Any, new: Any, D: Domain[Any] = QQ) -> bool:
     """Pop the last hull point if it lies on or below the segment from hull[-2] to ``new``."""
     (q0, p0), (q1, p1), (q2, p2) = hull[-2], hull[-1], new
     # cross product (q1-q0, p1-p0) x (q2-q0, p2-p0) >= 0 means hull[-1] is not strictly above
@@ -447,7 +450,7 @@ class Leakage:
         return f"log({self.ratio}) = {self.nats}"
 
 
-def pml(K, P, y) -> Leakage:
+def pml(K: Any, P: Any, y: Any) -> Leakage:
     r"""ℓ_{K×P}(X→y) = log max_{x∈supp P} K(y|x) / (K∘P)(y)  ([G] Prop. 1, D-8).
 
     Raises:
@@ -471,14 +474,27 @@ def pml(K, P, y) -> Leakage:
     return Leakage(ratio, _log(ratio))
 
 
-def _check_c(c, N: int) -> fmpq:
-    c = to_qq(c, "c")
-    if c <= 0 or c > fmpq(1, N):
+def _check_c(c: Any, N: int) -> Any:
+    """c as an exact value (``fmpq``, or a sympy expression when irrational or parametric) checked in
+    (0, 1/N] (D-9): a rational exactly, an irrational constant by certified signs (UndecidedError when one
+    cannot be decided); a c with parameters is constrained on its region instead (:func:`pml_domain`)."""
+    c, symbolic = to_exact(c, "c")
+    if symbolic and c.free_symbols:
+        return c
+    if symbolic:
+        D = RB("c")
+        checks = (D.compare(c, ">", D.zero), D.compare(c, "<=", sympy.Rational(1, N)))
+        if Truth.UNKNOWN in checks:
+            raise UndecidedError(f"c: cannot decide whether {c} lies in (0, 1/{N}] (certified signs undecided)")
+        inside = checks == (Truth.TRUE, Truth.TRUE)
+    else:
+        inside = 0 < c <= fmpq(1, N)
+    if not inside:
         raise ParameterError(f"c: must lie in (0, 1/N] = (0, 1/{N}], got {c} (c -> 0 is LDP: use ldp_ratio)")
     return c
 
 
-def pml_ratio_witness(K, c):
+def pml_ratio_witness(K: Any, c: Any) -> Any:
     r"""``(e^{ε*}, y, prior)``: the (ε,c)-PML level with the worst output and a worst prior in Q_X(c).
 
     The inner minimum of (K∘P)(y) over Q_X(c) = {P : min_x P(x) ≥ c} is attained at a vertex
@@ -490,27 +506,34 @@ def pml_ratio_witness(K, c):
     ratio, y, _, x0 = D.run("pml_ratio", pml_ratio_in, K, c)
     if isinstance(D, SR) or (is_sympy(ratio) and ratio is sympy.oo):  # SR: no single witness prior over the region
         return ratio, y, None
-    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else ZERO) for x in range(K.N)), False)
+    symbolic = not isinstance(c, fmpq)  # RB: an irrational c
+    zero = sympy.Integer(0) if symbolic else ZERO
+    prior = Distribution.from_exact_probs(tuple(c + (1 - K.N * c if x == x0 else zero) for x in range(K.N)),
+                                          symbolic)
     return ratio, y, prior
 
 
-def _pml_domain_of(K: Kernel, c) -> tuple[Domain, object]:
-    """The number domain of e^{C(K,Q_X(c))} and c in it: SR (a closed form on the kernel's region with
-    0 < c <= 1/N, :func:`pml_domain`) for a parametric kernel or c, or an irrational c on a kernel with irrational
-    entries; else c checked in (0, 1/N] and the kernel's domain, QQ or RB (irrational constant entries)."""
-    c_sympy = is_sympy(c)
-    if K.free_symbols or (c_sympy and c.free_symbols) or (K.symbolic and c_sympy and not c.is_Rational):
-        return pml_domain(K, c)
-    return kernel_domain(K, "pml_ratio"), _check_c(c, K.N)
+def _pml_domain_of(K: Kernel, c: Any) -> tuple[Domain[Any], object]:
+    """The number domain of e^{C(K,Q_X(c))} and c in it: c checked in (0, 1/N] (:func:`_check_c`), then the one
+    domain choice (:func:`exactdp.measures.input_domain.input_domain`) over the kernel and c — QQ, RB (an
+    irrational constant entry or c) or SR (a parametric kernel or c: a closed form on the kernel's region with
+    0 < c <= 1/N, :func:`pml_domain`)."""
+    c = _check_c(c, K.N)
+    D = input_domain("pml_ratio", (c,), kernel=K, sr=lambda: pml_domain(K, c)[0])
+    if isinstance(D, SR):
+        from exactdp.numbers.reader import as_expr  # deferred: start-up
+
+        return D, as_expr(_sympy(c))
+    return D, c
 
 
-def pml_ratio_in(D: Domain, K: Kernel, c, observe: Observer | None = None):
+def pml_ratio_in(D: Domain[Any], K: Kernel, c: Any, observe: Observer | None = None) -> Any:
     """``(e^{C(K,Q_X(c))}, y, x_max, x_0)`` in the number domain ``D``: :func:`column_ratio_in` with the
     denominator c S_y + (1 − Nc) min_x K(y|x) (D-9); c exact (checked by the caller)."""
     return column_ratio_in(D, K, _pml_denominator(c, K.N), observe)
 
 
-def pml_domain(K: Kernel, c) -> tuple[Domain, sympy.Expr]:
+def pml_domain(K: Kernel, c: Any) -> tuple[Domain[Any], sympy.Expr]:
     """The SR domain of e^{C(K,Q_X(c))} for a parametric kernel or c: the kernel's region with c's own symbols
     positive and 0 < c <= 1/N (D-9), and c as a sympy expression."""
     from exactdp.numbers.reader import as_expr
@@ -526,7 +549,7 @@ def pml_domain(K: Kernel, c) -> tuple[Domain, sympy.Expr]:
 
 
 @QQ.fast_path("pml_ratio")
-def _pml_max(D: Domain, K: Kernel, c: fmpq):
+def _pml_max(D: Domain[Any], K: Kernel, c: fmpq) -> Any:
     """QQ's route of :func:`pml_ratio_witness`: ``(e^{ε*}, y, x_max, x₀)`` for a rational kernel and a checked
     c, the first worst output with its argmax and argmin rows.
 
@@ -553,7 +576,7 @@ def _pml_max(D: Domain, K: Kernel, c: fmpq):
     return best, arg, x1, x0
 
 
-def pml_ratio(K, c):
+def pml_ratio(K: Any, c: Any) -> Any:
     r"""e^{ε*}, ε* = the least ε such that K is (ε,c)-PML = sup_{P∈Q_X(c)} max_y ℓ_{K×P}(X→y)  ([G] Def. 2).
 
     c must lie in (0, 1/N]; c → 0 recovers ``ldp_ratio``.  Exact ``fmpq``.
@@ -567,30 +590,30 @@ def pml_ratio(K, c):
     return D.run("pml_ratio", pml_ratio_in, K, c)[0]  # no prior built
 
 
-def _pml_denominator(c, N: int):
+def _pml_denominator(c: Any, N: int) -> Any:
     """The denominator of e^{C(K,Q_X(c))}: c S_y + (1 − Nc) min_x K(y|x) (D-9), for an exact c (rational or a
     sympy expression)."""
     C = qq_to_sympy(c) if isinstance(c, fmpq) else c
 
-    def denominator(column, lo):
+    def denominator(column: Any, lo: Any) -> Any:
         return C * sum(column, sympy.Integer(0)) + (1 - N * C) * lo
 
     return denominator
 
 
-def pml_epsilon(K, c) -> sympy.Expr:
+def pml_epsilon(K: Any, c: Any) -> sympy.Expr:
     """The (ε,c)-PML level ε* = log pml_ratio(K, c) in nats."""
     return _log(pml_ratio(K, c))
 
 
-def max_leakage_ratio(K) -> fmpq:
+def max_leakage_ratio(K: Any) -> Any:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
     K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
-    return kernel_domain(K, "max_leakage_ratio").run("max_leakage_ratio", max_leakage_in, K)
+    return input_domain("max_leakage_ratio", kernel=K).run("max_leakage_ratio", max_leakage_in, K)
 
 
 @QQ.fast_path("max_leakage_ratio")
-def _max_leakage_qq(D: Domain, K: Kernel) -> fmpq:
+def _max_leakage_qq(D: Domain[Any], K: Kernel) -> fmpq:
     """QQ's route of :func:`max_leakage_ratio` on the integer form: each column's exact argmax, the entries
     summed per row and over the rows' denominators (:func:`exactdp.numbers.linalg.weighted_row_sum`); a value of
     the kernel, computed once and kept with its integer form."""
@@ -602,7 +625,7 @@ def _max_leakage_qq(D: Domain, K: Kernel) -> fmpq:
     return value
 
 
-def max_leakage(K) -> sympy.Expr:
+def max_leakage(K: Any) -> sympy.Expr:
     """Maximal leakage L(X→Y) = log Σ_y max_x K(y|x) in nats (Issa et al.).
 
     >>> max_leakage([["1/2", "1/2"], ["0", "1"]])
@@ -611,18 +634,6 @@ def max_leakage(K) -> sympy.Expr:
     return _log(max_leakage_ratio(K))
 
 
-def max_leakage_in(D: Domain, K: Kernel):
+def max_leakage_in(D: Domain[Any], K: Kernel) -> Any:
     """Σ_y max_x K(y|x) in the number domain ``D`` (the maximum of each column decided by ``D``)."""
     return D.result(D.total([D.max([D.convert(r[y]) for r in K.rows])[0] for y in range(K.M)]))
-
-
-def kernel_domain(K: Kernel, what: str) -> Domain:
-    """The number domain of a kernel's entries: QQ, RB (irrational constants) or SR on the kernel's region."""
-    if not K.symbolic:
-        return QQ
-    if not K.free_symbols:
-        return RB(what)
-    from exactdp.symbolic.closedforms import sr_domain
-    from exactdp.symbolic.region import kernel_region
-
-    return sr_domain(kernel_region(K))

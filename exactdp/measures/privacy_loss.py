@@ -35,6 +35,8 @@ Koskela et al. 2020, Google ``dp_accounting``), here without discretization.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from math import gcd
 
@@ -57,9 +59,9 @@ class PairLoss:
     p_only: fmpq
 
     @classmethod
-    def of(cls, p, q) -> PairLoss:
+    def of(cls, p: Any, q: Any) -> PairLoss:
         """Group the outputs of (p, q) by likelihood ratio p(y)/q(y)."""
-        masses: dict = {}
+        masses: dict[Any, Any] = {}
         p_only = ZERO
         for a, b in zip(p, q):
             if a == 0:
@@ -110,7 +112,7 @@ def _valuation(v: int, b: int) -> int:
     return e
 
 
-def ratio_exponents(groups) -> tuple[list, int]:
+def ratio_exponents(groups: Any) -> tuple[list[Any], int]:
     r"""Exponent coordinates of the ratios of several factors, in a lattice of minimal dimension D.
 
     ``groups`` is a list of lists of positive rationals (the class ratios of each factor).  Returns
@@ -146,13 +148,13 @@ class ProductLoss:
     """
 
     p_inf: fmpq
-    P: tuple  # fmpz numerators, one per finite class
-    Q: tuple
+    P: tuple[Any, ...]  # fmpz numerators, one per finite class
+    Q: tuple[Any, ...]
     DP: fmpz
     DQ: fmpz
     ordered: bool = False  # the ratios P_c/Q_c are monotone along the classes (D ≤ 1)
 
-    def linear_piece(self, above) -> tuple[fmpq, fmpq]:
+    def linear_piece(self, above: Any) -> tuple[fmpq, fmpq]:
         r"""``(A, B)`` with E_γ = A − γB on the linear piece of γ selected by ``above``.
 
         ``above(P_c, Q_c)`` must say whether class c's ratio (P_c/DP)/(Q_c/DQ) exceeds γ; then
@@ -212,19 +214,19 @@ class ProductLoss:
         return max([(P - delta) / Q for P, Q in self.lines() if Q != 0] + [ZERO])
 
 
-def _int_masses(values) -> tuple[list, fmpz]:
+def _int_masses(values: Any) -> tuple[list[Any], fmpz]:
     den = 1
     for v in values:
         den = den * int(v.q) // gcd(den, int(v.q))
     return [fmpz(int(v.p) * (den // int(v.q))) for v in values], fmpz(den)
 
 
-def product_loss(factors) -> ProductLoss:
+def product_loss(factors: Any) -> ProductLoss:
     r"""The :class:`ProductLoss` of ⊗_j (p_j, q_j)^{⊗k_j} from ``[(PairLoss_j, k_j), ...]``.
 
     Factors with equal :class:`PairLoss` are merged; k_j = 0 factors are dropped.
     """
-    merged: dict = {}
+    merged: dict[Any, Any] = {}
     for loss, k in factors:
         if k:
             merged[loss] = merged.get(loss, 0) + k
@@ -279,7 +281,7 @@ def product_loss(factors) -> ProductLoss:
     return ProductLoss(p_inf, tuple(a for a, _ in pairs), tuple(b for _, b in pairs), DP, DQ, D == 1)
 
 
-def hockey_stick_product_losses(factors, gamma: fmpq, product=None) -> fmpq:
+def hockey_stick_product_losses(factors: Any, gamma: fmpq, product: Any=None) -> fmpq:
     """E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) from ``[(PairLoss_j, k_j)]`` (γ ≥ 0 exact).
 
     One loss with at most two ratio classes (randomized response, any pair on two outputs) is summed
@@ -312,17 +314,17 @@ def hockey_stick_product_losses(factors, gamma: fmpq, product=None) -> fmpq:
 _LEAF = 24
 
 
-def binomial_loss(factors) -> tuple[PairLoss, int] | None:
+def binomial_loss(factors: Any) -> tuple[PairLoss, int] | None:
     """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones)
     with at most two finite ratio classes — the binomial case; None otherwise."""
     single = single_loss(factors)
     return single if single is not None and len(single[0].classes) <= 2 else None
 
 
-def single_loss(factors) -> tuple[PairLoss, int] | None:
+def single_loss(factors: Any) -> tuple[PairLoss, int] | None:
     """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is the k-th power of one loss (after merging
     equal ones and dropping k_j = 0); None otherwise."""
-    merged: dict = {}
+    merged: dict[Any, Any] = {}
     for loss, k in factors:
         if k:
             merged[loss] = merged.get(loss, 0) + k
@@ -332,7 +334,7 @@ def single_loss(factors) -> tuple[PairLoss, int] | None:
     return loss, k
 
 
-def _split(n: int, x: int, y: int, a: int, b: int):
+def _split(n: int, x: int, y: int, a: int, b: int) -> Any:
     """Binary splitting over [a, b) of p_j = (n − j) x, q_j = (j + 1) y: ``(Π p_j, Π q_j, T)`` with
     T = Σ_{i=a}^{b−1} Π_{a≤j<i} p_j · Π_{i≤j<b} q_j."""
     if b - a <= _LEAF:
@@ -348,7 +350,7 @@ def _split(n: int, x: int, y: int, a: int, b: int):
     return P1 * P2, Q1 * Q2, T1 * Q2 + P1 * T2
 
 
-def binomial_sum(n: int, x, y, a: int, b: int) -> fmpz:
+def binomial_sum(n: int, x: Any, y: Any, a: int, b: int) -> fmpz:
     r"""Σ_{j=a}^{b−1} C(n, j) x^j y^{n−j} for integers x, y ≥ 0, exactly (the range is clipped to 0..n).
 
     >>> binomial_sum(4, 3, 1, 2, 5)  # C(4,2)·9 + C(4,3)·27 + C(4,4)·81
@@ -368,7 +370,8 @@ def binomial_sum(n: int, x, y, a: int, b: int) -> fmpz:
         return fmpz(x + y) ** n - rest
     _, Q, T = _split(n, x, y, a, b)
     # Σ = term_a · T / Q with term_a = C(n, a) x^a y^{n−a} (an exact division)
-    return fmpz.bin_uiui(n, a) * fmpz(x) ** a * fmpz(y) ** (n - a) * T // Q
+    total: fmpz = fmpz.bin_uiui(n, a) * fmpz(x) ** a * fmpz(y) ** (n - a) * T // Q
+    return total
 
 
 def _log_guess(r_hi: fmpq, r_lo: fmpq, n: int, gamma: fmpq) -> int | None:
@@ -447,7 +450,7 @@ def binomial_hockey_stick(loss: PairLoss, n: int, gamma: fmpq) -> fmpq:
     return p_inf + fmpq(num, D ** n * fmpz(gamma.q))
 
 
-def binomial_linear_piece(loss: PairLoss, n: int, above) -> tuple[fmpq, fmpq]:
+def binomial_linear_piece(loss: PairLoss, n: int, above: Any) -> tuple[fmpq, fmpq]:
     r"""``(A, B)`` with E_γ(p^{⊗n} ‖ q^{⊗n}) = A − γB on the linear piece selected by ``above`` (one loss
     with at most two ratio classes; the binomial counterpart of :meth:`ProductLoss.linear_piece`).
 
@@ -535,7 +538,7 @@ def binomial_gamma_for(loss: PairLoss, n: int, delta: fmpq) -> fmpq | None:
 # (two running sums), instead of the O(n²) type classes of the two-variable polynomial power.
 
 
-def trinomial_loss(factors) -> tuple[PairLoss, int] | None:
+def trinomial_loss(factors: Any) -> tuple[PairLoss, int] | None:
     """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones)
     with exactly three finite ratio classes of lattice rank D = 2 — the streamed-slices case; None otherwise."""
     single = single_loss(factors)
@@ -604,7 +607,7 @@ def trinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, f
     return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)
 
 
-def trinomial_thresholds(loss: PairLoss, n: int, gamma: fmpq):
+def trinomial_thresholds(loss: PairLoss, n: int, gamma: fmpq) -> Any:
     r"""The slice thresholds of a loss with three ratio classes r1 > r2 > r3: for a = n, n − 1, …, 0 yield
     t(a) = the least b in 0..n − a with r1^a r2^b r3^{n−a−b} > γ (n − a + 1 if none; the ratio grows with b).
 

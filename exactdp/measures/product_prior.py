@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import Any
 
 from flint import fmpq
 
@@ -45,7 +46,7 @@ class ProductPrior:
     sizes: tuple[int, ...]
     floors: tuple[fmpq, ...]
 
-    def __init__(self, sizes, floors):
+    def __init__(self, sizes: Any, floors: Any) -> None:
         sizes, floors = tuple(sizes), tuple(floors)
         if not sizes or len(sizes) != len(floors):
             raise ParameterError(f"ProductPrior: sizes and floors must be non-empty and of one length, got "
@@ -76,7 +77,7 @@ class ProductPrior:
         points = {tuple(c + (rest if k == x else 0) for k in range(N)) for x in range(N)}
         return tuple(Distribution.from_exact_probs(p) for p in sorted(points))
 
-    def joint(self, factors) -> Distribution:
+    def joint(self, factors: Any) -> Distribution:
         """P₁ ⊗ … ⊗ P_n for factor distributions in the class (checked)."""
         factors = tuple(factors)
         if len(factors) != len(self.sizes):
@@ -90,7 +91,7 @@ class ProductPrior:
             probs = [a * b for a in probs for b in p]
         return Distribution.from_exact_probs(probs)
 
-    def contains(self, P) -> bool:
+    def contains(self, P: Any) -> bool:
         """Whether the joint prior P (on N₁⋯N_n inputs) is P₁ ⊗ … ⊗ P_n with P_i ∈ Q(c_i): its marginals are in
         the Q(c_i) and their product is P, exactly."""
         P = P if isinstance(P, Distribution) else Distribution(P)
@@ -123,7 +124,7 @@ class ProductLeakage:
     factor_ratios: tuple[fmpq, ...]
 
 
-def pml_ratio_product_priors(kernels, prior: ProductPrior) -> ProductLeakage:
+def pml_ratio_product_priors(kernels: Any, prior: ProductPrior) -> ProductLeakage:
     """sup over P ∈ ``prior`` of max_y ℓ_{K×P}(X→y) for K = K₁ ⊗ … ⊗ K_n, exactly (module docstring): D-8 on the
     explicit product kernel at every product of vertices of the Q(c_i).
 

@@ -4,13 +4,15 @@ sweep over the rows on the kernel's integer form (:func:`profile_front`; [A] Thm
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from flint import fmpq
 
 from exactdp.numbers.linalg import INT32_LIMIT, INT64_LIMIT, IntRows, pareto_keys
 
 
-def profile_front(R: IntRows, *, scale_bits: int = 30):
+def profile_front(R: IntRows, *, scale_bits: int = 30) -> Any:
     r"""The vertices of the exact upper hull of the points (K_j(A), K_i(A)) over ordered pairs i ≠ j and
     top-k sets A (with the empty set's point (0, 0)), or None when no int64 route is proven safe.
 
@@ -100,7 +102,7 @@ def profile_front(R: IntRows, *, scale_bits: int = 30):
 _RANK_TABLE_MAX = 2048  # distinct numerators for a table of every fraction's rank (4 M entries at most)
 
 
-def _ratio_sort_keys(A: np.ndarray, max_num: int, pairs: int | None = None):
+def _ratio_sort_keys(A: np.ndarray, max_num: int, pairs: int | None = None) -> Any:
     """A function (i, js) -> (keys, sort kind) ordering each row of pairs (i, j) by A_iy/A_jy descending
     (A_jy = 0 first), exactly; None when neither exact route fits int64.  The table of ranks is built only
     when it has no more entries than the ``pairs`` ratio keys it replaces (N(N−1)M; a small kernel with many
@@ -115,7 +117,7 @@ def _ratio_sort_keys(A: np.ndarray, max_num: int, pairs: int | None = None):
             flat = rank.ravel()
             kind = "stable" if flat.dtype == np.uint16 else "quicksort"
 
-            def by_rank(i, js):
+            def by_rank(i: int, js: np.ndarray) -> Any:
                 return flat[idx[i][None, :] * nV + idx[js]], kind
             return by_rank
     k = 2 * max(max_num, 1).bit_length()
@@ -123,14 +125,14 @@ def _ratio_sort_keys(A: np.ndarray, max_num: int, pairs: int | None = None):
         return None
     big = np.iinfo(np.int64).max
 
-    def by_key(i, js):
+    def by_key(i: int, js: np.ndarray) -> Any:
         Aj = A[js]
         Ai = np.broadcast_to(A[i], Aj.shape)
         return -np.where(Aj > 0, np.left_shift(Ai, k) // np.maximum(Aj, 1), big), "quicksort"
     return by_key
 
 
-def _ratio_ranks(V: np.ndarray):
+def _ratio_ranks(V: np.ndarray) -> Any:
     """rank[a, b] for values V[a], V[b]: 0 for the largest fraction V[a]/V[b] (b = 0: +∞), equal fractions
     equal ranks; uint16 when fewer than 2^16 classes.  Exact: keys ⌊a·2^k/b⌋ with 2^k ≥ max(V)² (see
     :func:`exactdp.numbers.linalg.order_keys`)."""
@@ -146,7 +148,7 @@ def _ratio_ranks(V: np.ndarray):
     return rank.astype(np.uint16 if rank.max() < 2**16 else np.int64)
 
 
-def _hull_keys(hull, s: int):
+def _hull_keys(hull: Any, s: int) -> Any:
     """The hull vertices (Q, P) moved to (⌈Q·2^s⌉, ⌊P·2^s⌋) as int64 arrays (see :func:`profile_front`)."""
     Xc = np.array([-((-int(Q.p) << s) // int(Q.q)) for Q, _ in hull], dtype=np.int64)
     Yf = np.array([(int(P.p) << s) // int(P.q) for _, P in hull], dtype=np.int64)
@@ -156,7 +158,7 @@ def _hull_keys(hull, s: int):
 _BUCKET_BITS = 16
 
 
-def _bucket_floor(Xc, Yf, s: int, bits: int = _BUCKET_BITS):
+def _bucket_floor(Xc: Any, Yf: Any, s: int, bits: int = _BUCKET_BITS) -> Any:
     """Integers Lb[b] ≤ L(b·2^(s-bits)) for b = 0 … 2^bits (L the polyline of :func:`_below`; Lb ≤ S = 2^s)."""
     if s < bits:
         return None  # too coarse a scale: no stage-1 rejection
@@ -171,7 +173,7 @@ def _bucket_floor(Xc, Yf, s: int, bits: int = _BUCKET_BITS):
     return np.where(m >= last, Yf[last], inner)
 
 
-def _below(p, q, Xc, Yf):
+def _below(p: Any, q: Any, Xc: Any, Yf: Any) -> Any:
     """p ≤ L(q) for the polyline L through (Xc, Yf) (Xc[0] = 0, non-decreasing), constant Yf[-1] beyond."""
     last = len(Xc) - 1
     m = np.searchsorted(Xc, q, side="right") - 1
@@ -183,7 +185,7 @@ def _below(p, q, Xc, Yf):
     return np.where(m >= last, p <= Yf[last], inner)
 
 
-def _reduce(Qa, dq, Pa, dp, max_den: int):
+def _reduce(Qa: Any, dq: Any, Pa: Any, dp: Any, max_den: int) -> Any:
     """Many candidate points: first their exact Pareto front (int64 order keys) when proven safe."""
     k = 2 * max(max_den, 1).bit_length()
     if len(Qa) > 256 and (max(max_den, 1) << k) < INT64_LIMIT:
@@ -191,14 +193,14 @@ def _reduce(Qa, dq, Pa, dp, max_den: int):
     return zip(Qa.tolist(), dq.tolist(), Pa.tolist(), dp.tolist())
 
 
-def upper_hull(points):
+def upper_hull(points: Any) -> list[tuple[Any, Any]]:
     """The vertices (Q, P) of the upper hull of exact points from the least Q to the highest point
     (largest P, then least Q), by Q ascending; collinear points dropped.  Exact (``fmpq``)."""
-    best: dict = {}
+    best: dict[Any, Any] = {}
     for Q, P in points:
         if Q not in best or P > best[Q]:
             best[Q] = P
-    hull: list = []
+    hull: list[tuple[Any, Any]] = []
     for Q, P in sorted(best.items()):
         while len(hull) >= 2:
             (q0, p0), (q1, p1) = hull[-2], hull[-1]

@@ -58,15 +58,15 @@ class Quantity:
     symbolic: Evaluator | None = None
     distributions: int = 0  # leading arguments that are distributions (2 for a divergence), the rest numbers
 
-    def latex_of(self, args: tuple = ()) -> str:
+    def latex_of(self, args: tuple[Any, ...] = ()) -> str:
         """The LaTeX of the quantity applied to the arguments' LaTeX."""
         return _fill(self.latex, args)
 
-    def text_of(self, args: tuple = ()) -> str:
+    def text_of(self, args: tuple[Any, ...] = ()) -> str:
         return _fill(self.text, args)
 
 
-def _fill(template: str, args: tuple) -> str:
+def _fill(template: str, args: tuple[Any, ...]) -> str:
     for k in range(len(args), 0, -1):  # #10 before #1
         template = template.replace(f"#{k}", str(args[k - 1]))
     return template
@@ -138,7 +138,7 @@ def divergences() -> tuple[str, ...]:
 
 # -- the built-in evaluators (exact domain) -----------------------------------------------------------------------
 
-def rational_argument(expr, what: str):
+def rational_argument(expr: Any, what: str) -> Any:
     """An exact sympy argument as an ``fmpq``; :class:`Undefined` when it is not rational."""
     import sympy  # deferred: start-up
     from flint import fmpq
@@ -151,31 +151,31 @@ def rational_argument(expr, what: str):
     return fmpq(int(e.p), int(e.q))
 
 
-def _eta_tv(K):
+def _eta_tv(K: Any) -> Any:
     from exactdp.measures.contraction import eta_tv  # deferred: start-up
 
     return eta_tv(K)
 
 
-def _ldp_eps(K):
+def _ldp_eps(K: Any) -> Any:
     from exactdp.measures.privacy import ldp_epsilon  # deferred: start-up
 
     return ldp_epsilon(K)
 
 
-def _max_leakage(K):
+def _max_leakage(K: Any) -> Any:
     from exactdp.measures.privacy import max_leakage  # deferred: start-up
 
     return max_leakage(K)
 
 
-def _eta_hs(K, gamma):
+def _eta_hs(K: Any, gamma: Any) -> Any:
     from exactdp.measures.contraction import eta_hockey_stick  # deferred: start-up
 
     return eta_hockey_stick(K, rational_argument(gamma, "eta_hs(gamma)"))
 
 
-def _delta(K, eps):
+def _delta(K: Any, eps: Any) -> Any:
     """δ(ε) = η_{E_{e^ε}}(K) ([A] Thm 1) at an exact ε in [0, max_exp_argument]."""
     import sympy  # deferred: start-up
 
@@ -187,7 +187,7 @@ def _delta(K, eps):
     return eta_hockey_stick_exact(K, sympy.exp(eps))
 
 
-def eta_hockey_stick_exact(K, g):
+def eta_hockey_stick_exact(K: Any, g: Any) -> Any:
     """η_{E_g}(K) = max over x ≠ x' of Σ_y (K(y|x) − g K(y|x'))₊ (B-2) for an exact, possibly irrational
     g ≥ 0, as an exact sympy number (a rational g goes through the core's fmpq path)."""
     import sympy  # deferred: start-up
@@ -195,7 +195,7 @@ def eta_hockey_stick_exact(K, g):
     from exactdp.measures.contraction import eta_hockey_stick  # deferred: start-up
     from exactdp.numbers.reader import as_expr
 
-    def exact(v):
+    def exact(v: Any) -> Any:
         return sympy.Rational(int(v.p), int(v.q)) if type(v).__name__ == "fmpq" else as_expr(v)
 
     if g.is_Rational:
@@ -209,13 +209,13 @@ def eta_hockey_stick_exact(K, g):
     return best
 
 
-def _pml_eps(K, c):
+def _pml_eps(K: Any, c: Any) -> Any:
     from exactdp.measures.privacy import pml_epsilon  # deferred: start-up
 
     return pml_epsilon(K, rational_argument(c, "pml_eps(c)"))
 
 
-def eta_chi2_two_inputs(K):
+def eta_chi2_two_inputs(K: Any) -> Any:
     """η_χ²(K) (= η_KL(K)) of a two-input kernel (a :class:`~exactdp.measures.chi2_contraction.ChiSquareContraction`
     holding an exact real algebraic number); other sizes have no exact value here (:class:`Undefined`)."""
     from exactdp.measures.chi2_contraction import eta_chi2  # deferred: start-up
@@ -225,11 +225,11 @@ def eta_chi2_two_inputs(K):
     return eta_chi2(K)
 
 
-def _eta_chi2(K):
+def _eta_chi2(K: Any) -> Any:
     return eta_chi2_two_inputs(K).as_sympy()
 
 
-def exact_lower_bound(name: str, K):
+def exact_lower_bound(name: str, K: Any) -> Any:
     """An exact rational lower bound of a quantity that has no exact value at K, or None: for η_χ² = η_KL of a
     kernel with N ≥ 3 inputs, the lower end of its certified enclosure (the value at the best prior on two
     inputs, rounded down).  A violation of ``quantity <= bound`` is certified when this already exceeds the bound
@@ -241,7 +241,7 @@ def exact_lower_bound(name: str, K):
     return eta_chi2(K).lower
 
 
-def eta_chi2_ball(K):
+def eta_chi2_ball(K: Any) -> Any:
     """η_χ²(K) as a ball (the RB route): for two inputs around the exact value; for N ≥ 3 a ball containing the
     certified enclosure [best two-input prior's value, η_TV] of :func:`~exactdp.measures.chi2_contraction.eta_chi2`,
     so a conjecture is refuted where the lower end already exceeds its bound, and undecided where the ball
@@ -254,7 +254,7 @@ def eta_chi2_ball(K):
     return arb(e.lower).union(arb(e.upper))
 
 
-def _eta_tv_tensor(K, n):
+def _eta_tv_tensor(K: Any, n: Any) -> Any:
     from exactdp.measures.contraction import eta_tv  # deferred: start-up
 
     k = int(rational_argument(n, "eta_tv_tensor(n)"))
@@ -262,7 +262,7 @@ def _eta_tv_tensor(K, n):
 
 
 def _divergence(fname: str) -> Evaluator:
-    def evaluate(A, B):
+    def evaluate(A: Any, B: Any) -> Any:
         from exactdp.measures import divergences  # deferred: start-up
 
         return getattr(divergences, fname)(A, B)
@@ -271,7 +271,7 @@ def _divergence(fname: str) -> Evaluator:
     return evaluate
 
 
-def _hs(A, B, gamma):
+def _hs(A: Any, B: Any, gamma: Any) -> Any:
     from exactdp.measures.divergences import hockey_stick  # deferred: start-up
 
     return hockey_stick(A, B, rational_argument(gamma, "hs(A,B,gamma)"))

@@ -17,8 +17,9 @@ A measure computed over a :class:`Domain` ``D`` uses only
 above and a domain class may hold a faster route for the measure (``@QQ.fast_path("ldp_ratio")``: QQ's
 vectorized integer routes, RB's certified ball routes), registered by the measure's own module next to the
 body; a route returns None where it does not apply and the generic algorithm runs.  :func:`unify` is the
-one choice of a constant domain from the values (sympy's ``unify``); the SR domain of a region is built above
-this layer.
+one choice of a domain from the inputs (sympy's ``unify``: the least of QQ ⊂ RB ⊂ SR holding them); every
+measure calls it through :func:`exactdp.measures.input_domain.input_domain`, which builds the SR domain of a
+region above this layer.
 
 The three domains:
 
@@ -322,11 +323,34 @@ class SR(Domain["sympy.Expr"]):
         return f"SR({self.hypotheses!r})"
 
 
-def unify(values: Sequence[Any], what: str = "RB") -> Domain[Any] | None:
-    """QQ when every value is an ``fmpq``, RB when they are symbol-free exact numbers, None when some value
-    has free symbols (the caller builds the SR domain of its region)."""
-    if all(isinstance(v, fmpq) for v in values):
+#: the constant domains in the order of inclusion QQ ⊂ RB ⊂ SR (SR: expressions with free symbols)
+DOMAIN_ORDER = ("QQ", "RB", "SR")
+
+
+def value_domain(value: Any) -> str:
+    """The least domain holding one exact value: ``"QQ"`` for an ``fmpq`` (or a Python int), ``"SR"`` for a
+    sympy expression with free symbols, ``"RB"`` for any other exact number (``sqrt(2)``, ``E``, ``exp(1/2)``,
+    ``pi``; a sympy Rational too, converted by RB exactly)."""
+    if isinstance(value, fmpq) or (isinstance(value, int) and not isinstance(value, bool)):
+        return "QQ"
+    if is_sympy(value) and value.free_symbols:
+        return "SR"
+    return "RB"
+
+
+def unify(values: Sequence[Any], what: str = "RB", *, least: str = "QQ") -> Domain[Any] | None:
+    """The one choice of a measure's number domain (sympy's ``unify``): the least of QQ ⊂ RB ⊂ SR holding
+    every value and ``least`` (the domain the caller's other inputs need, such as a kernel's
+    :func:`exactdp.measures.input_domain.kernel_domain_name`).  Returns :data:`QQ`, ``RB(what)`` (``what``
+    names the quantity in an undecided error), or None for SR: the SR domain of a region is built above this
+    layer, by :func:`exactdp.measures.input_domain.input_domain`."""
+    if least not in DOMAIN_ORDER:
+        raise ParameterError(f"least: must be one of {', '.join(DOMAIN_ORDER)}, got {least!r}")
+    rank = DOMAIN_ORDER.index(least)
+    for v in values:
+        if rank == 2:
+            break
+        rank = max(rank, DOMAIN_ORDER.index(value_domain(v)))
+    if rank == 0:
         return QQ
-    if any(is_sympy(v) and v.free_symbols for v in values):
-        return None
-    return RB(what)
+    return RB(what) if rank == 1 else None

@@ -30,12 +30,12 @@ from exactdp.errors import ParameterError
 from exactdp.formulas import phi_n
 from exactdp.parameters import check_count, check_delta, t_value
 from exactdp.kernels import Kernel, as_kernel
-from exactdp.measures.divergences import exact_result, kl
+from exactdp.measures.divergences import kl
 from exactdp.measures.privacy_loss import PairLoss, product_loss
 from exactdp.measures.tensor import hockey_stick_product
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.rich import RichDisplay
-from exactdp.numbers.sr import as_sympy, to_exact
+from exactdp.numbers.sr import as_sympy, exact_result, to_exact
 from exactdp.sources import Source
 from exactdp import bounds as _bounds
 from exactdp.numbers.rb import DEFAULT_PREC, arb_eval

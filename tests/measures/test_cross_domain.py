@@ -190,18 +190,19 @@ def test_domains_can_disagree():
 def test_column_ratio_in_is_one_implementation_over_the_three_domains():
     """e^{LDP} and e^{C(K,Q_X(c))} of RR_3 through column_ratio_in: the SR closed form with its witness,
     the QQ value at t = 3 (the fmpq route, not the int64 one) and the RB value at t = e^{1/2}."""
-    from exactdp.measures.privacy import kernel_domain, ldp_ratio_in, pml_domain, pml_ratio_in
+    from exactdp.measures.input_domain import input_domain
+    from exactdp.measures.privacy import ldp_ratio_in, pml_domain, pml_ratio_in
     from exactdp.numbers.domain import QQ
 
     K = mech.randomized_response(3, t)
-    assert ldp_ratio_in(kernel_domain(K, "ldp"), K) == (t, 0, 0, 1)
+    assert ldp_ratio_in(input_domain("ldp", kernel=K), K) == (t, 0, 0, 1)
     D, C = pml_domain(K, c)
     value, y, _, _ = pml_ratio_in(D, K, C)
     assert sympy.cancel(value - t / (c * t - c + 1)) == 0 and y == 0
     assert ldp_ratio_in(QQ, mech.randomized_response(3, 3)) == (3, 0, 0, 1)
     assert pml_ratio_in(QQ, mech.randomized_response(3, 3), fmpq(1, 4))[0] == fmpq(2)  # 3/(3/4 + 3/4)
     Kb = mech.randomized_response(3, E_HALF)
-    assert certified_compare(ldp_ratio_in(kernel_domain(Kb, "ldp"), Kb)[0], "==", E_HALF) is Truth.TRUE
+    assert certified_compare(ldp_ratio_in(input_domain("ldp", kernel=Kb), Kb)[0], "==", E_HALF) is Truth.TRUE
 
 
 def test_ldp_ratio_is_infinite_at_an_interior_zero_of_a_column():

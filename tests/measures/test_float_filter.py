@@ -1,6 +1,6 @@
-"""The float64 filter of exact maxima (exactdp/numbers/float_filter.py) and its 128-bit products against
-plain exact references: values *and* first maximizers, on kernels with large row denominators, zero entries
-and exact ties (repeated rows and columns) that no float bound can separate."""
+"""The float64 filters of exact maxima (exactdp/numbers/float_filter.py, exactdp/measures/candidate_filter.py)
+and their 128-bit products against plain exact references: values *and* first maximizers, on kernels with large
+row denominators, zero entries and exact ties (repeated rows and columns) that no float bound can separate."""
 
 import random
 
@@ -11,6 +11,7 @@ from flint import fmpq
 from exactdp import Kernel, eta_hockey_stick, eta_tv
 from exactdp.measures.contraction import eta_hockey_stick_witness, eta_tv_witness
 from exactdp.measures import pairwise_hockey_stick
+from exactdp.measures import candidate_filter
 from exactdp.numbers import float_filter, linalg
 from exactdp.numbers.linalg import IntRows
 from exactdp.numbers.wide import mul_wide, products_ge, products_gt
@@ -142,15 +143,15 @@ def test_float_route_equals_the_integer_route_on_small_denominators():
         R = K.int_rows()
         for g, h in ((1, 1), (3, 2), (5, 1)):
             sym = g == h
-            fast = float_filter.max_pairwise_hockey_stick(R, g, h, symmetric=sym)
+            fast = candidate_filter.filtered_max_pairwise_hockey_stick(R, g, h, symmetric=sym)
             num, den, i, j = pairwise_hockey_stick.max_pairwise_hockey_stick(R, g, h, symmetric=sym)
             assert (Q(fast[0], fast[1]), fast[2], fast[3]) == (Q(num, den), i, j)
 
 
 def test_float_route_refuses_what_its_bounds_do_not_cover():
     rows = IntRows([[1, 2], [2, 1]], [3, 3])
-    assert float_filter.max_pairwise_hockey_stick(rows, 2**1000, 1) is None  # γ beyond the float range
-    assert float_filter.pml_columns(rows, 1, 2**1000) is None  # c below 2^-900
+    assert candidate_filter.filtered_max_pairwise_hockey_stick(rows, 2**1000, 1) is None  # γ beyond the float range
+    assert candidate_filter.pml_columns(rows, 1, 2**1000) is None  # c below 2^-900
     huge = IntRows([[1, 10**30 - 1], [10**30 - 1, 1]], [10**30, 10**30])
     assert not float_filter.usable(huge)  # object rows: the callers' Python-integer routes
 

@@ -271,3 +271,29 @@ if __name__ == "__main__":  # pragma: no cover - a quick report while refactorin
                 m, p.read_text(encoding="utf-8")):
             print(m, f)
     sys.exit(0)
+
+
+# -- numbers/ knows nothing of the measures (issue 22 item 2) ---------------------------------------------
+
+#: words naming a measure of the papers; a function of numbers/ with one of them in its name is a measure's
+#: route living in the bottom layer (it belongs in measures/, e.g. measures/candidate_filter.py)
+MEASURE_WORDS = ("hockey_stick", "pml", "ldp", "leakage", "privacy", "profile", "eta_", "divergence")
+
+
+def measure_named_definitions(source: str) -> list[str]:
+    """The functions and classes of a module whose name holds a measure word."""
+    return [f"{node.lineno}: {node.name}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            and any(w in node.name.lower() for w in MEASURE_WORDS)]
+
+
+def test_numbers_defines_no_measure():
+    bad = {m: found for m, p in MODULES.items() if m.startswith("exactdp.numbers")
+           for found in [measure_named_definitions(p.read_text(encoding="utf-8"))] if found}
+    assert bad == {}, "measure routes in numbers/:\n" + "\n".join(f"{m} {f}" for m, fs in bad.items() for f in fs)
+
+
+def test_the_measure_scan_can_fail():
+    assert measure_named_definitions("def ldp_columns(R):\n    pass\nclass X:\n    def max_pairwise_hockey_stick(s):"
+                                     "\n        pass\n") == ["1: ldp_columns", "4: max_pairwise_hockey_stick"]
+    assert measure_named_definitions("def column_argext(R):\n    pass\n") == []

@@ -1,5 +1,5 @@
 """The package is mypy-clean: ``python -m mypy`` with the [tool.mypy] section of pyproject.toml (``files``:
-the whole package; numbers/ and algebra/ strictly), and it ships ``py.typed`` so that users' type
+the whole package; numbers/, algebra/ and measures/ strictly), and it ships ``py.typed`` so that users' type
 checkers read it.  mypy is in the ``test`` extra: a missing mypy fails the check instead of skipping it."""
 
 import importlib.util
@@ -44,8 +44,16 @@ def test_the_check_can_fail(tmp_path, mypy_cache):
     assert r.returncode != 0 and "Incompatible types" in r.stdout, r.stdout + r.stderr
 
 
+#: the measures/ modules not yet in the strict override: the tensor search's, which another branch is rewriting
+#: (issue 22 item 7); the set may only shrink (a module named here must exist and must not be strict already)
+NOT_YET_STRICT = frozenset(f"exactdp.measures.{m}" for m in (
+    "composition_filter", "lattice_interval", "tensor_search", "tensor", "tensor_enclosure", "profile_inversion",
+    "deep_tail"))
+
+
 def test_the_strict_modules_are_checked_strictly():
-    """Every numbers/ and every algebra/ module is in the strict override (mypy --strict's per-module flags)."""
+    """Every numbers/, every algebra/ and every measures/ module (but :data:`NOT_YET_STRICT`) is in the strict
+    override (mypy --strict's per-module flags)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     strict = next(o for o in config["tool"]["mypy"]["overrides"] if o.get("disallow_untyped_defs"))
     numbers = {f"exactdp.numbers.{p.stem}" for p in (ROOT / "exactdp" / "numbers").glob("*.py") if p.stem != "__init__"}
@@ -54,6 +62,11 @@ def test_the_strict_modules_are_checked_strictly():
                for p in (ROOT / "exactdp" / "algebra").rglob("*.py")}
     assert "exactdp.algebra.prover" in algebra and "exactdp.algebra.certificates" in algebra
     assert algebra <= set(strict["module"]), sorted(algebra - set(strict["module"]))
+    measures = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+                for p in (ROOT / "exactdp" / "measures").glob("*.py")}
+    assert "exactdp.measures.privacy" in measures and NOT_YET_STRICT <= measures, sorted(NOT_YET_STRICT - measures)
+    assert measures - NOT_YET_STRICT <= set(strict["module"]), sorted(measures - NOT_YET_STRICT - set(strict["module"]))
+    assert not NOT_YET_STRICT & set(strict["module"]), "strict now: take it off NOT_YET_STRICT"
     assert not any("disable_error_code" in o for o in config["tool"]["mypy"]["overrides"])
 
 
