@@ -80,3 +80,114 @@ def rows_bound(claim: str) -> ClaimStatement:
         hypotheses=("H >= a - t*b", "D >= H"), conclusions=("a - t*b <= D",),
         reduction="every pair of rows x, x' and output set A, a = K_x(A), b = K_x'(A), H = E_t(K_x||K_x'), "
                   "D = max over pairs of rows of E_t(K_x||K_x') (the two-point formula)")
+
+
+#: [A] B-4 / A-7: the tight value of eta_TV over (eps,delta)-LDP kernels and the binary kernel attaining it
+TIGHT = "(t - 1 + 2*delta)/(t + 1)"
+PHI = "1 - (1 - delta)/t"
+
+
+def tight_pair_bound(claim: str) -> ClaimStatement:
+    """B-4's upper half: eta_TV(K) <= (e^eps - 1 + 2 delta)/(e^eps + 1) for every (eps,delta)-LDP K, as the pair
+    bound a - b <= (t - 1 + 2 delta)/(t + 1)."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=LDP, variables=("a", "b"), domain=LDP_DOMAIN,
+                          hypotheses=LDP_ON_A_AND_COMPLEMENT, conclusions=(f"a - b <= {TIGHT}",), reduction=PAIR)
+
+
+def tight_attained(claim: str) -> ClaimStatement:
+    """B-4's lower half: the binary kernel with rows ((t + delta)/(t + 1), (1 - delta)/(t + 1)) and its mirror is
+    (eps,delta)-LDP ([A] D-6 on each output and its complement) and its rows differ by the tight value."""
+    hi, lo = "(t + delta)/(t + 1)", "(1 - delta)/(t + 1)"
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=LDP, domain=LDP_DOMAIN, conclusions=(
+        f"{hi} - {lo} == {TIGHT}",
+        f"{hi} <= t*{lo} + delta", f"1 - {hi} <= t*(1 - {lo}) + delta",
+        f"{lo} <= t*{hi} + delta", f"1 - {lo} <= t*(1 - {hi}) + delta"),
+        reduction="the binary kernel K_0 = (hi, 1 - hi), K_1 = (lo, 1 - lo) with hi = (t + delta)/(t + 1), "
+                  "lo = (1 - delta)/(t + 1)")
+
+
+def phi_exceeds_tight(claim: str, with_le: bool = True) -> ClaimStatement:
+    """A-7 vs B-4: phi(eps, delta) - (e^eps - 1 + 2 delta)/(e^eps + 1) = (1 - delta)(e^eps - 1)/(e^eps(e^eps + 1)),
+    >= 0 (``with_le``), and > 0 for eps > 0, delta < 1."""
+    gap = "(1 - delta)*(t - 1)/(t*(t + 1))"
+    return ClaimStatement(claim=claim, parameters=LDP, domain=LDP_DOMAIN, conclusions=(
+        f"{PHI} - {TIGHT} == {gap}",) + ((f"{TIGHT} <= {PHI}",) if with_le else ()) + (
+        f"{PHI} - {TIGHT} > 0 when t > 1; delta < 1",))
+
+
+def phi_n_levels(claim: str) -> ClaimStatement:
+    """phi at the n-fold levels (e^{n eps}, 1 - (1 - delta)^n) is phi_n(eps, delta) = 1 - e^{-n eps}(1 - delta)^n
+    (A-8, B-10)."""
+    return ClaimStatement(claim=claim, sizes="all n >= 1", parameters=("t", "delta", "n"),
+                          domain=(*LDP_DOMAIN, "n >= 1"),
+                          conclusions=("1 - (1 - (1 - (1 - delta)**n))/t**n == 1 - (1 - delta)**n/t**n",))
+
+
+#: B-10's two-fold step: what E, R, e1, e2 stand for
+COMPOSITION = ("every two pairs (P_i, Q_i) with e_i = E_{t_i}(P_i||Q_i), m_i = min(P_i, t_i Q_i), r_i = (P_i - t_i Q_i)_+, "
+               "E = E_{t1 t2}(P1 x P2||Q1 x Q2), R = sum over (y1, y2) of r1 P2 + m1 r2 (m1 x m2 <= t1 t2 Q1 x Q2)")
+
+
+def composition(claim: str) -> tuple[ClaimStatement, ...]:
+    """B-10 (composition, i = 0 term): E_{t1 t2}(P1 x P2||Q1 x Q2) <= 1 - (1 - e1)(1 - e2), and by induction on n,
+    with heterogeneous levels, delta of the n-fold product <= 1 - prod (1 - delta_i)."""
+    two = ClaimStatement(claim=claim, sizes="all N, M", parameters=("e1", "e2"), variables=("E", "R"),
+                         domain=("e1 >= 0", "e1 <= 1", "e2 >= 0", "e2 <= 1"),
+                         hypotheses=("E <= R", "R <= e1 + (1 - e1)*e2"),
+                         conclusions=("E <= 1 - (1 - e1)*(1 - e2)",), reduction=COMPOSITION)
+    step = ClaimStatement(claim=claim, sizes="all N, M", parameters=("pi", "d1", "e1"), variables=("E", "e"),
+                          domain=("pi >= 0", "pi <= 1", "d1 >= 0", "d1 <= 1", "e1 >= 0", "e1 <= 1"),
+                          hypotheses=("E <= 1 - (1 - e)*(1 - e1)", "e <= 1 - pi", "e1 <= d1"),
+                          conclusions=("E <= 1 - pi*(1 - d1)",),
+                          reduction="the induction step n -> n + 1: e = E_{Gamma_n} of the n-fold pair, "
+                                    "pi = prod_{i <= n} (1 - delta_i) (hypothesis e <= 1 - pi), e1 = E_{t_{n+1}} of "
+                                    "factor n + 1 (<= d1 = delta_{n+1}), E = E_{Gamma_{n+1}} (the two-fold bound)")
+    return two, step
+
+
+def bayes_risk(claim: str) -> ClaimStatement:
+    """[A] Thm 2: R_B >= zeta (1 - e^eps L(zeta) - psi_n I_gamma(theta; X^n)), with the Markov, event-form, small-ball
+    and strong-data-processing facts as hypotheses."""
+    return ClaimStatement(
+        claim=claim, sizes="all N, M", parameters=("t", "zeta", "psi", "L"), variables=("R", "G", "B", "Iz", "Ix"),
+        domain=("t >= 1", "zeta > 0"),
+        hypotheses=("R >= zeta*(1 - G)", "G <= t*B + Iz", "B <= L", "Iz <= psi*Ix"),
+        conclusions=("R >= zeta*(1 - t*L - psi*Ix)",),
+        reduction="every estimator and loss, R = the Bayes risk, G = P_{theta Z}(loss < zeta), B = (P_theta x P_Z) of "
+                  "that event, L = L(zeta) the small-ball probability, Iz = I_t(theta; Z^n), Ix = I_t(theta; X^n), "
+                  "psi = psi_n (delta for n = 1, phi^n beyond)")
+
+
+def sample_size_crossing(claim: str) -> ClaimStatement:
+    """A-10: 1 - e^{-eps} >= 4 (e^eps - 1)^2 exactly when e^eps <= (1 + sqrt 2)/2, i.e. 4 t (t - 1) <= 1 (t >= 1)."""
+    return ClaimStatement(claim=claim, parameters=("t",), domain=("t >= 1",), conclusions=(
+        "1 - 1/t >= 4*(t - 1)**2 when t >= 1; 4*t*(t - 1) <= 1",
+        "1 - 1/t < 4*(t - 1)**2 when 4*t*(t - 1) > 1; t >= 1"),
+        reduction="t = e^eps; e^eps <= (1 + sqrt(2))/2 is 4 t (t - 1) <= 1 for t >= 1")
+
+
+def binette_at(claim: str, gamma: str = "M", also: tuple[str, ...] = ()) -> tuple[ClaimStatement, ...]:
+    """B-6 specialised: Binette's coefficient f(1/G)/(1 - 1/G) + f(G)/(G - 1) at Gamma_min = 1/G, Gamma_max = G for
+    f = t log t (KL), (sqrt t - 1)^2 (H^2) and |t - 1|/2 (TV): log G, 2 - 4/(sqrt G + 1) and 1."""
+    g = gamma
+    return (ClaimStatement(claim=claim, parameters=(g, *also), domain=(f"{g} > 1", *(f"{n} > 0" for n in also)), conclusions=(
+        f"(1/{g})*log(1/{g})/(1 - 1/{g}) + {g}*log({g})/({g} - 1) == log({g})",
+        f"(1/sqrt({g}) - 1)**2/(1 - 1/{g}) + (sqrt({g}) - 1)**2/({g} - 1) == 2 - 4/(sqrt({g}) + 1)",
+        f"(1 - 1/{g})/2/(1 - 1/{g}) + ({g} - 1)/2/({g} - 1) == 1"),
+        reduction=f"f(x) = x log x, (sqrt(x) - 1)^2 and |x - 1|/2 (= (x - 1)/2 at x = {g} > 1, (1 - x)/2 at 1/{g})"),)
+
+
+def hellinger_conventions(claim: str) -> tuple[ClaimStatement, ...]:
+    """fg06: with f(x) = (sqrt x - 1)^2 the Binette coefficient at (1/M, M) is 2 - 4/(sqrt M + 1); with the 1/2
+    convention f(x) = (sqrt x - 1)^2/2 it is half that."""
+    return (ClaimStatement(claim=claim, parameters=("M",), domain=("M > 1",), conclusions=(
+        "(1/sqrt(M) - 1)**2/(1 - 1/M) + (sqrt(M) - 1)**2/(M - 1) - (2 - 4/(sqrt(M) + 1)) == 0",)),
+        ClaimStatement(claim=claim, parameters=("M",), domain=("M > 1",), conclusions=(
+            "(1/sqrt(M) - 1)**2/(2*(1 - 1/M)) + (sqrt(M) - 1)**2/(2*(M - 1)) - (1 - 2/(sqrt(M) + 1)) == 0",)))
+
+
+def phi_over_xi(claim: str) -> ClaimStatement:
+    """x01: phi(eps, 0)/Xi(eps, 0) = 1 + e^{-eps}, with phi(eps, 0) = 1 - 1/E and Xi(eps, 0) = (E - 1)/(E + 1),
+    E = e^eps > 1."""
+    return ClaimStatement(claim=claim, parameters=("E",), domain=("E > 1",), conclusions=(
+        "(1 - 1/E)/((E - 1)/(E + 1)) - (1 + 1/E) == 0",), reduction="E = e^eps")

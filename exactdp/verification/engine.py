@@ -83,7 +83,7 @@ class ClaimResult(RichDisplay):
 CHECK_WORK = 10**12
 
 
-def filed_under(claim: Claim, outcome: Outcome) -> Outcome:
+def filed_under(claim: Claim, outcome: Outcome, carried: set | None = None) -> Outcome:
     """``outcome`` with each certificate of a proved / proved-modulo verdict filed under ``claim``.
 
     A certificate the proof module bound to a statement must carry that claim's (or a step's of it, or a structural
@@ -92,16 +92,20 @@ def filed_under(claim: Claim, outcome: Outcome) -> Outcome:
     step of the proof: bound to its own relations under ``"step of <claim>"`` on the claim's stated domain
     (:meth:`exactdp.algebra.certificates.Certificate.states`).  A claim that has no written statement yet files its
     certificates as the part of its statement they are (the limit docs/proofs.md names); with no domain either,
-    they stay unbound and ``recheck`` reports them "statement not bound".  The outcome is built again, so the one
-    place that issues "proved" re-checks the bindings."""
+    they stay unbound and ``recheck`` reports them "statement not bound".  ``carried``: the parts certificates of
+    the claim's other checks already carry (updated), tried last.  The outcome is built again, so the one place
+    that issues "proved" re-checks the bindings."""
     from exactdp.claim_statement import files_under, step_of  # deferred: start-up
 
     if outcome.verdict not in (Verdict.PROVED, Verdict.PROVED_MODULO):
         return outcome
-    certs = []
+    carried = set() if carried is None else carried
+    certs: list = []
     for cert in outcome.certificates:
-        if cert.statement is None and claim.written:
-            cert = carrying(cert, claim.written) or cert.states(step_of(claim.id), *(claim.domain or ()))
+        if cert.statement is None and claim.written:  # a part no certificate carries yet is tried first
+            parts = sorted(claim.written, key=lambda p: p in carried)
+            cert = carrying(cert, parts) or cert.states(step_of(claim.id), *(claim.domain or ()))
+            carried.add(cert.statement)
         elif cert.statement is None and claim.domain is not None:
             cert = cert.states(claim.id, *claim.domain)
         elif cert.statement is not None and not files_under(cert.statement.claim, claim.id):
@@ -115,14 +119,14 @@ def carrying(cert, parts):
     """``cert`` bound to the first of ``parts`` (written statement parts) that it proves — the binding decided by
     the engine's check (:func:`exactdp.algebra.certificates.check`: its conclusion implies the part on a region
     containing the part's non-empty domain) —, or None when it proves none of them."""
-    from exactdp.algebra.certificates import check
+    from exactdp.algebra.certificates import check, redo
     from exactdp.claim_statement import binding
     from exactdp.numbers.truth import Truth
 
     for part in parts:
         bound = cert.bound_to(part)
         try:
-            structural = binding(bound.to_json())
+            structural = binding(bound.to_json(), carry_out=lambda e: redo(e)[0])
         except Exception:  # noqa: BLE001 - an unreadable pairing is no candidate; check() would say FALSE
             continue
         if structural.failures or structural.unbound:
@@ -140,7 +144,7 @@ def uncarried(claim: Claim, outcomes) -> list:
     return [p for p in claim.written if p not in carried]
 
 
-def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None) -> CheckResult:
+def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None, carried: set | None = None) -> CheckResult:
     start = time.perf_counter()
     try:
         with limits(max_work=max(limit("max_work"), CHECK_WORK)):
@@ -148,7 +152,7 @@ def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None) -> Ch
         if not isinstance(outcome, Outcome):
             raise TypeError(f"check {check.name!r} returned {type(outcome).__name__}, not an Outcome")
         if claim is not None:
-            outcome = filed_under(claim, outcome)
+            outcome = filed_under(claim, outcome, carried)
     except Exception as exc:  # noqa: BLE001 - any failure of a check is reported, never passed
         outcome = Outcome(Verdict.UNDECIDED, f"check raised {type(exc).__name__}",
                           reason=f"{type(exc).__name__}: {exc}")
@@ -157,7 +161,8 @@ def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None) -> Ch
 
 def run_claim(claim: Claim, ctx: CheckContext) -> ClaimResult:
     start = time.perf_counter()
-    results = tuple(run_check(chk, ctx, claim) for chk in claim.checks)
+    carried: set = set()  # the written statement's parts the certificates of earlier checks carry
+    results = tuple(run_check(chk, ctx, claim, carried) for chk in claim.checks)
     verdict = claim_verdict(claim.checks, [r.outcome for r in results])
     missing = uncarried(claim, [r.outcome for r in results]) if verdict in (
         Verdict.PROVED, Verdict.PROVED_MODULO) else []
