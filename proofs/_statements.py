@@ -166,15 +166,28 @@ def sample_size_crossing(claim: str) -> ClaimStatement:
         reduction="t = e^eps; e^eps <= (1 + sqrt(2))/2 is 4 t (t - 1) <= 1 for t >= 1")
 
 
-def binette_at(claim: str, gamma: str = "M", also: tuple[str, ...] = ()) -> tuple[ClaimStatement, ...]:
-    """B-6 specialised: Binette's coefficient f(1/G)/(1 - 1/G) + f(G)/(G - 1) at Gamma_min = 1/G, Gamma_max = G for
-    f = t log t (KL), (sqrt t - 1)^2 (H^2) and |t - 1|/2 (TV): log G, 2 - 4/(sqrt G + 1) and 1."""
+def binette_kl(g: str) -> str:
+    """Binette's coefficient f(1/G)/(1 - 1/G) + f(G)/(G - 1) for f = x log x (B-6) equals log G."""
+    return f"(1/{g})*log(1/{g})/(1 - 1/{g}) + {g}*log({g})/({g} - 1) == log({g})"
+
+
+def binette_h2(g: str) -> str:
+    """... for f = (sqrt x - 1)^2 (squared Hellinger without the 1/2 convention) equals 2 - 4/(sqrt G + 1)."""
+    return f"(1/sqrt({g}) - 1)**2/(1 - 1/{g}) + (sqrt({g}) - 1)**2/({g} - 1) == 2 - 4/(sqrt({g}) + 1)"
+
+
+def binette_tv(g: str) -> str:
+    """... for f = |x - 1|/2 (TV; (x - 1)/2 at G > 1, (1 - x)/2 at 1/G) equals 1."""
+    return f"(1 - 1/{g})/2/(1 - 1/{g}) + ({g} - 1)/2/({g} - 1) == 1"
+
+
+def binette_at(claim: str, gamma: str = "M", also: tuple[str, ...] = (), which=(binette_kl, binette_h2, binette_tv)
+               ) -> tuple[ClaimStatement, ...]:
+    """B-6 specialised: Binette's coefficient at Gamma_min = 1/G, Gamma_max = G for the named f (``which``)."""
     g = gamma
-    return (ClaimStatement(claim=claim, parameters=(g, *also), domain=(f"{g} > 1", *(f"{n} > 0" for n in also)), conclusions=(
-        f"(1/{g})*log(1/{g})/(1 - 1/{g}) + {g}*log({g})/({g} - 1) == log({g})",
-        f"(1/sqrt({g}) - 1)**2/(1 - 1/{g}) + (sqrt({g}) - 1)**2/({g} - 1) == 2 - 4/(sqrt({g}) + 1)",
-        f"(1 - 1/{g})/2/(1 - 1/{g}) + ({g} - 1)/2/({g} - 1) == 1"),
-        reduction=f"f(x) = x log x, (sqrt(x) - 1)^2 and |x - 1|/2 (= (x - 1)/2 at x = {g} > 1, (1 - x)/2 at 1/{g})"),)
+    return (ClaimStatement(claim=claim, parameters=(g, *also), domain=(f"{g} > 1", *(f"{n} > 0" for n in also)),
+                           conclusions=tuple(w(g) for w in which),
+                           reduction=f"f(x) = x log x (KL), (sqrt(x) - 1)^2 (H^2), |x - 1|/2 (TV) at 1/{g} and {g}"),)
 
 
 def hellinger_conventions(claim: str) -> tuple[ClaimStatement, ...]:
@@ -191,3 +204,139 @@ def phi_over_xi(claim: str) -> ClaimStatement:
     E = e^eps > 1."""
     return ClaimStatement(claim=claim, parameters=("E",), domain=("E > 1",), conclusions=(
         "(1 - 1/E)/((E - 1)/(E + 1)) - (1 + 1/E) == 0",), reduction="E = e^eps")
+
+
+# -- [G] -------------------------------------------------------------------------------------------------------
+
+#: [G]'s parameters (u = N c) and the stated domain: t = e^eps >= 1, c > 0, 2c <= u = Nc <= 1
+G_DOMAIN = ("t >= 1", "c > 0", "u >= 2*c", "u <= 1")
+BRANCH = "(t - 1)/(t*(1 - u) + 1)"
+
+PML_PAIR = ("every (eps,c)-PML kernel K (any N, M), every pair of rows x, x' and output set A, with a = K_x(A), "
+            "b = K_x'(A), S = sum_x K_x(A); the PML constraints ([G] D-9) summed over A and over A^c are the "
+            "hypotheses; eta_TV(K) is the max of a - b (B-1)")
+
+
+def pml_pair_bound(claim: str) -> ClaimStatement:
+    """[G] Thm 3's bound for every (eps,c)-PML kernel: eta_TV(K) <= (e^eps - 1)/(e^eps(1 - Nc) + 1)."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "u"), variables=("a", "b", "S"),
+                          domain=G_DOMAIN, hypotheses=("a <= t*(c*S + (1 - u)*b)",
+                                                       "1 - b <= t*(u - c*S + (1 - u)*(1 - a))"),
+                          conclusions=(f"a - b <= {BRANCH}",), reduction=PML_PAIR)
+
+
+def tv_at_most_one(claim: str) -> ClaimStatement:
+    """eta_TV <= 1: a row's mass of a set is in [0, 1]."""
+    return ClaimStatement(claim=claim, sizes="all N, M", variables=("a", "b"), hypotheses=("a <= 1", "b >= 0"),
+                          conclusions=("a - b <= 1",),
+                          reduction="every kernel, pair of rows x, x' and set A, a = K_x(A), b = K_x'(A)")
+
+
+def xi_regimes(claim: str) -> ClaimStatement:
+    """[G] Thm 2 / Thm 3 (G-18, G-19): Xi's first branch is < 1 exactly when e^eps N c < 2, so Xi = 1 beyond."""
+    cond = "t >= 1; u > 0; u <= 1"
+    return ClaimStatement(claim=claim, parameters=("t", "c", "u", "N"), domain=G_DOMAIN, conclusions=(
+        f"{BRANCH} < 1 when {cond}; t*u < 2", f"{BRANCH} >= 1 when {cond}; t*u >= 2"), reduction="u = N c")
+
+
+def middle_row_achiever(claim: str) -> ClaimStatement:
+    """[G] Thm 1's equality in the contraction regime: the middle-row achiever (q = N/2) has rows M = t(1 - u/2)/z and
+    m = (1 - t u/2)/z, z = t(1 - u) + 1, with M - m = (t - 1)/(t(1 - u) + 1), m >= 0 and M <= 1 when t u <= 2."""
+    z = "(t*(1 - u) + 1)"
+    M, m = f"t*(1 - u/2)/{z}", f"(1 - t*u/2)/{z}"
+    cond = "t >= 1; u > 0; u <= 1; t*u <= 2"
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u", "k", "M", "m"),
+                          domain=("t >= 1", "u > 0", "u <= 1"), conclusions=(
+                              f"{M} - {m} == {BRANCH}", f"{m} >= 0 when {cond}", f"{M} <= 1 when {cond}"),
+                          reduction="the kernel with N/2 rows at M, N/2 at m (q = N/2, u = N c)")
+
+
+GAMMA = ("every P, Q in Q_X(c) and output y, p = (KP)(y), q = (KQ)(y), S = S_y = sum_x K(y|x), m = max_x K(y|x), "
+         "k = min_x K(y|x) (Gamma_max is the max of p/q)")
+_Q_X = ("p <= c*S + (1 - u)*m", "q >= c*S + (1 - u)*k")
+
+
+def gamma_max_bound(claim: str) -> ClaimStatement:
+    """[G] Lemma 4: Gamma_max(eps, c) <= (1 - Nc) e^eps + 1, as p <= ((1 - Nc) t + 1) q."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "u"), variables=("p", "q", "S", "m", "k"),
+                          domain=G_DOMAIN, hypotheses=(*_Q_X, "m <= t*(c*S + (1 - u)*k)", "k >= 0"),
+                          conclusions=("p <= (t*(1 - u) + 1)*q",), reduction=GAMMA)
+
+
+def gamma_max_closed(claim: str) -> tuple[ClaimStatement, ...]:
+    """[G] Lemma 4's exact Gamma_max: <= (t(1 - Nc) + c)/(1 - (N - 1)c) (with S_y <= (N - 1) m + k), and
+    <= (1 - (N - 1)c)/c = (1 - Nc)/c + 1 (with S_y >= m + (N - 1) k), the value at t = 1/c."""
+    first = ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "u"),
+                           variables=("p", "q", "S", "m", "k"), domain=G_DOMAIN,
+                           hypotheses=(*_Q_X, "m <= t*(c*S + (1 - u)*k)", "S <= (u/c - 1)*m + k"),
+                           conclusions=("p*(1 - u + c) <= (t*(1 - u) + c)*q",), reduction=GAMMA)
+    top = ClaimStatement(claim=claim, sizes="all N, M", parameters=("c", "u"), variables=("p", "q", "S", "m", "k"),
+                         domain=G_DOMAIN[1:], hypotheses=(*_Q_X, "S >= m + (u/c - 1)*k", "k >= 0"),
+                         conclusions=("c*p <= (1 - u + c)*q",), reduction=GAMMA)
+    return first, top
+
+
+def post_processing(claim: str) -> tuple[ClaimStatement, ...]:
+    """[G] appendix: post-processing keeps (eps,c)-PML (and eps-LDP): each output's constraint, weighted by
+    w = L(z|y) >= 0 and summed over y (the aggregation lemma), is the constraint of K_L at z."""
+    red = ("every output y with weight w = L(z|y) >= 0, k = K(y|x), k0 = K(y|x0), S = S_y; summed over y "
+           "(aggregation lemma) this is the constraint of K_L at z")
+    pml = ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "u", "w"), variables=("k", "k0", "S"),
+                         domain=("t >= 1", "c > 0", "u <= 1", "w >= 0"),
+                         hypotheses=("k <= t*(c*S + (1 - u)*k0)",),
+                         conclusions=("w*k <= t*(c*w*S + (1 - u)*w*k0)",), reduction=red)
+    ldp = ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "w"), variables=("k", "k0"),
+                         domain=("t >= 1", "w >= 0"), hypotheses=("k <= t*k0",), conclusions=("w*k <= t*w*k0",),
+                         reduction=red)
+    return pml, ldp
+
+
+def zeros_per_column(claim: str) -> ClaimStatement:
+    """[G] Lemma 1 (contrapositive): a column with l or more zeros and a positive maximum m forces
+    t c (N - l) >= 1, i.e. eps >= -log((N - l) c)."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "v"), variables=("m", "S", "w"),
+                          domain=("t >= 1", "c > 0", "v >= 1"),
+                          hypotheses=("m <= t*c*S", "S <= w*m", "(v - w)*m >= 0"),
+                          conclusions=("m <= t*c*v*m",),
+                          reduction="every column y with z >= l zeros, m = max_x K(y|x) >= 0, S = S_y, w = N - z, "
+                                    "v = N - l (PML at a zero entry: m <= t c S_y)")
+
+
+def ldp_tv_eq13(claim: str) -> ClaimStatement:
+    """[G] eq. (13) (related work): eta_TV(K) <= (e^eps - 1)/(e^eps + 1) for eps-LDP K (delta = 0)."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=LDP, variables=("a", "b"),
+                          domain=("t >= 1", "delta >= 0", "delta <= 0"), hypotheses=LDP_ON_A_AND_COMPLEMENT,
+                          conclusions=("a - b <= (t - 1)/(t + 1)",), reduction=PAIR + "; eps-LDP is delta = 0")
+
+
+def ordering_gamma(claim: str) -> ClaimStatement:
+    """[G] G-23 vs Lemma 4: (t(1 - Nc) + c)/(1 - (N - 1)c) <= (1 - Nc) t + 1 below the branch point t = 1/((N - 1)c),
+    strictly when Nc < 1."""
+    cond = "t >= 1; N >= 2; N*c <= 1; c*t <= 1; c*t*(N - 1) < 1"
+    g1, g2 = "(c + t*(1 - N*c))/(1 - (N - 1)*c)", "t*(1 - N*c) + 1"
+    return ClaimStatement(claim=claim, parameters=("N", "c", "t"), domain=("t >= 1", "c > 0", "N >= 2", "N*c <= 1"),
+                          conclusions=(f"{g1} <= {g2} when {cond}", f"{g1} < {g2} when {cond}; N*c < 1"))
+
+
+def xi_examples(claim: str) -> ClaimStatement:
+    """[G] Example 2 / the introduction: Xi(log(15/(1 + 7Nc)), c) = 7/8 at N = 2, 4, 6, and Xi(-log(3c), c) =
+    (1 - 3c)/(1 - c) at N = 4."""
+    def xi(N, t):
+        return f"(({t}) - 1)/(({t})*(1 - {N}*c) + 1)"
+    return ClaimStatement(claim=claim, parameters=("N", "c", "t"), domain=("c > 0", "c <= 1/6", "N > 0", "t > 0"),
+                          conclusions=(
+        f"{xi(2, '15/(1 + 14*c)')} == 7/8", f"{xi(4, '15/(1 + 28*c)')} == 7/8", f"{xi(6, '15/(1 + 42*c)')} == 7/8",
+        f"{xi(4, '1/(3*c)')} == (1 - 3*c)/(1 - c)"), reduction="t = e^eps at the example's eps")
+
+
+def achiever_identities(claim: str) -> ClaimStatement:
+    """[G] G-20: M = t(1 - c q)/(1 + t(1 - Nc)), m = (1 - t c q)/(1 + t(1 - Nc)) have M - m = (t - 1)/(t(1 - Nc) + 1)
+    and both PML ratios equal t, with S = q M + (N - q) m."""
+    z = "(t*(1 - N*c) + 1)"
+    M, m = f"(t*(1 - c*q)/{z})", f"((1 - t*c*q)/{z})"
+    S = f"(q*{M} + (N - q)*{m})"
+    return ClaimStatement(claim=claim, parameters=("N", "c", "q", "t"), domain=("t >= 1", "c > 0", "N >= 2",
+                                                                                 "N*c <= 1", "q > 0", "q < N"),
+                          conclusions=(f"{M} - {m} == (t - 1)/{z}", f"{M}/(c*{S} + (1 - N*c)*{m}) == t",
+                                       f"(1 - {m})/(c*(N - {S}) + (1 - N*c)*(1 - {M})) == t"),
+                          reduction="the two-level kernel of G-20: q rows at M, N - q at m")
