@@ -340,3 +340,45 @@ def achiever_identities(claim: str) -> ClaimStatement:
                           conclusions=(f"{M} - {m} == (t - 1)/{z}", f"{M}/(c*{S} + (1 - N*c)*{m}) == t",
                                        f"(1 - {m})/(c*(N - {S}) + (1 - N*c)*(1 - {M})) == t"),
                           reduction="the two-level kernel of G-20: q rows at M, N - q at m")
+
+
+def pml_disjoint_rows(claim: str) -> ClaimStatement:
+    """[G] Thm 2 (G-19): for e^eps N c >= 2 the kernel with N/2 rows (1, 0) and N/2 rows (0, 1) (eta_TV = 1) is
+    (eps,c)-PML: an entry 1 against an entry 0 of its column (S_y = N/2) meets 1 <= t (c S_y + (1 - Nc) 0)."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u", "N"), domain=("t >= 1", "u > 0",
+                                                                                           "u <= 1", "N >= 2"),
+                          conclusions=("1 <= t*(u/2 + (1 - u)*0) when t >= 1; u > 0; u <= 1; t*u >= 2",),
+                          reduction="the kernel with disjoint rows, N/2 of each (u = N c, c S_y = u/2)")
+
+
+def xi_threshold_and_limits(claim: str) -> tuple[ClaimStatement, ...]:
+    """[G] G-19 / D-11: Xi's branch is 1 at e^eps = 2/(Nc), <= 1 below it and > 1 above (N real >= 2)."""
+    branch = "(t - 1)/(t*(1 - N*c) + 1)"
+    cond = "t >= 1; N >= 2; N*c <= 1"
+    at = ClaimStatement(claim=claim, parameters=("N", "c", "t"), domain=("c > 0", "N >= 2", "N*c < 1", "t >= 1"),
+                        conclusions=("(2/(N*c) - 1)/((2/(N*c))*(1 - N*c) + 1) == 1",))
+    sides = ClaimStatement(claim=claim, parameters=("N", "c", "t"), domain=("c > 0", "N >= 2", "N*c <= 1", "t >= 1"),
+                           conclusions=(f"{branch} <= 1 when {cond}; N*c*t <= 2", f"{branch} > 1 when {cond}; N*c*t > 2"))
+    return at, sides
+
+
+def xi_sign_identity(claim: str) -> ClaimStatement:
+    """D-11: Xi's branch minus 1 is (gamma N c - 2)/(gamma(1 - Nc) + 1), so the branch is < 1 exactly below 2/(Nc)."""
+    return ClaimStatement(claim=claim, parameters=("N", "c", "gamma"), domain=("gamma >= 1", "c > 0", "N >= 2",
+                                                                               "N*c <= 1"), conclusions=(
+        "(gamma - 1)/(gamma*(1 - N*c) + 1) - 1 - (gamma*N*c - 2)/(gamma*(1 - N*c) + 1) == 0",))
+
+
+def achiever_feasibility(claim: str) -> tuple[ClaimStatement, ...]:
+    """[G] G-20's achievers: m = (1 - t alpha)/z >= 0 when t c q <= 1 and M = t(1 - alpha)/z <= 1 when
+    t c (N - q) <= 1 (alpha = c q, z = t(1 - u) + 1), and M - m = (t - 1)/z."""
+    z = "(t*(1 - u) + 1)"
+    red = "the two-level kernel of G-20 with alpha = c q, u = N c"
+    return (ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u"), variables=("alpha",),
+                           domain=("t >= 1", "u <= 1"), hypotheses=("t*alpha <= 1",),
+                           conclusions=(f"(1 - t*alpha)/{z} >= 0",), reduction=red),
+            ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u"), variables=("alpha",),
+                           domain=("t >= 1", "u <= 1"), hypotheses=("t*(u - alpha) <= 1",),
+                           conclusions=(f"t*(1 - alpha)/{z} <= 1",), reduction=red),
+            ClaimStatement(claim=claim, parameters=("t", "u", "alpha"), domain=("t >= 1", "u <= 1"),
+                           conclusions=(f"t*(1 - alpha)/{z} - (1 - t*alpha)/{z} == (t - 1)/{z}",), reduction=red))
