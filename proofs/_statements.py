@@ -382,3 +382,14 @@ def achiever_feasibility(claim: str) -> tuple[ClaimStatement, ...]:
                            conclusions=(f"t*(1 - alpha)/{z} <= 1",), reduction=red),
             ClaimStatement(claim=claim, parameters=("t", "u", "alpha"), domain=("t >= 1", "u <= 1"),
                            conclusions=(f"t*(1 - alpha)/{z} - (1 - t*alpha)/{z} == (t - 1)/{z}",), reduction=red))
+
+
+def restricted_pair(claim: str) -> ClaimStatement:
+    """[G] Lemma 2: for 0 < c < 1/N the pair P, Q = U +- (s/2)(e_x - e_x'), s = 1/N - c, lies in Q_X(c) (every entry
+    in [c, 1]) with TV(P, Q) = s > 0, so the restricted sup reaches every pair's TV(K_x, K_x')."""
+    cond = "c > 0; w > c; w <= 1/2"
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("N", "w", "c"),
+                          domain=("c > 0", "w > c", "w <= 1/2"), conclusions=(
+                              f"w - (w - c)/2 >= c when {cond}", f"w + (w - c)/2 <= 1 when {cond}",
+                              f"w - c > 0 when {cond}"),
+                          reduction="w = 1/N (N >= 2), s = w - c; the entries of P, Q are w and w +- s/2")

@@ -90,9 +90,10 @@ def filed_under(claim: Claim, outcome: Outcome, carried: set | None = None) -> O
     lemma's; else ValueError).  One it did not bind is bound to the first part of the claim's written statement
     (:attr:`Claim.written`) that its conclusion implies — decided by the prover (:func:`carrying`) —, else it is a
     step of the proof: bound to its own relations under ``"step of <claim>"`` on the claim's stated domain
-    (:meth:`exactdp.algebra.certificates.Certificate.states`).  A claim that has no written statement yet files its
-    certificates as the part of its statement they are (the limit docs/proofs.md names); with no domain either,
-    they stay unbound and ``recheck`` reports them "statement not bound".  ``carried``: the parts certificates of
+    (:meth:`exactdp.algebra.certificates.Certificate.states`).  A claim without a written statement files them all
+    as steps (nothing then proves the claim's statement: a proved claim needs one, tests/proofs/test_statements.py,
+    and ``recheck`` rejects a proved claim none of whose certificates carries it); with no domain either, they stay
+    unbound and ``recheck`` reports them "statement not bound".  ``carried``: the parts certificates of
     the claim's other checks already carry (updated), tried last.  The outcome is built again, so the one place
     that issues "proved" re-checks the bindings."""
     from exactdp.claim_statement import files_under, step_of  # deferred: start-up
@@ -106,8 +107,8 @@ def filed_under(claim: Claim, outcome: Outcome, carried: set | None = None) -> O
             parts = sorted(claim.written, key=lambda p: p in carried)
             cert = carrying(cert, parts) or cert.states(step_of(claim.id), *(claim.domain or ()))
             carried.add(cert.statement)
-        elif cert.statement is None and claim.domain is not None:
-            cert = cert.states(claim.id, *claim.domain)
+        elif cert.statement is None and claim.domain is not None:  # no written statement: its proof has steps only
+            cert = cert.states(step_of(claim.id), *claim.domain)
         elif cert.statement is not None and not files_under(cert.statement.claim, claim.id):
             raise ValueError(f"certificate {cert.name!r} carries the statement of claim {cert.statement.claim}, but "
                              f"it is filed under {claim.id}")
