@@ -1011,7 +1011,7 @@ def _statement_not_carried(claim: str, certificates: list) -> str:
     stated = [c.get("statement") for c in certificates if isinstance(c, dict)]
     if not stated or any(not isinstance(st, dict) for st in stated):
         return ""
-    if any(st.get("claim") == claim for st in stated):
+    if any(isinstance(st, dict) and st.get("claim") == claim for st in stated):
         return ""
     return (f"claim {claim}: none of its {len(stated)} certificates carries the claim's statement (only steps of its "
             f"proof and structural lemmas): the proof does not reach what the claim states")
