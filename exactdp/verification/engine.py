@@ -119,12 +119,16 @@ def filed_under(claim: Claim, outcome: Outcome, carried: set | None = None) -> O
 def carrying(cert, parts):
     """``cert`` bound to the first of ``parts`` (written statement parts) that it proves — the binding decided by
     the engine's check (:func:`exactdp.algebra.certificates.check`: its conclusion implies the part on a region
-    containing the part's non-empty domain) —, or None when it proves none of them."""
+    containing the part's non-empty domain) —, or None when it proves none of them.  Only parts quantifying the
+    certificate's own variables are tried (a part's reduction names the variables its certificate combines)."""
     from exactdp.algebra.certificates import check, redo
     from exactdp.claim_statement import binding
     from exactdp.numbers.truth import Truth
 
+    quantified = set(getattr(cert, "variables", ()))
     for part in parts:
+        if set(part.variables) != quantified:  # a part quantifies the variables of the certificate that proves it
+            continue
         bound = cert.bound_to(part)
         try:
             structural = binding(bound.to_json(), carry_out=lambda e: redo(e)[0])
