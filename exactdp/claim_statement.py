@@ -65,6 +65,9 @@ class ClaimStatement:
     conclusions: tuple[str, ...] = ()
     #: non-empty: the statement is not written in machine form yet, and this says why
     unbound: str = ""
+    #: what the variables stand for: the quantifier that reduces the claim to them, in words ("every pair of rows
+    #: x, x' and output set A, a = K_x(A), b = K_x'(A); eta_TV(K) is the max of a - b (B-1)"); read, not checked
+    reduction: str = ""
 
     def __post_init__(self):
         for f in fields(self):
@@ -97,6 +100,8 @@ class ClaimStatement:
         quant = ", ".join(p for p in (self.sizes[4:] if self.sizes.startswith("all ") else self.sizes,
                                       ", ".join(self.parameters)) if p)
         head = f"for all {quant}" + (f" with {', '.join(self.domain)}" if self.domain else "")
+        if self.reduction:
+            head += f", for {self.reduction}"
         if self.variables:
             head += f" and all {', '.join(self.variables)}" + (
                 f" with {', '.join(self.hypotheses)}" if self.hypotheses else "")
@@ -128,6 +133,36 @@ LEMMA_PREFIX = "lemma: "
 def is_lemma(claim: str) -> bool:
     """Whether a statement's claim field names a structural lemma rather than a claim."""
     return claim.startswith(LEMMA_PREFIX)
+
+
+#: the claim field of a proof step's statement starts so: a certificate of a claim's proof that carries none of the
+#: claim's written statement parts (:attr:`exactdp.verification.claims.Claim.written`) proves a step of the proof,
+#: and states itself (its relations, like a lemma) under ``"step of <claim>"`` — it binds to that claim only, and it
+#: is never counted as proving the claim's statement
+STEP_PREFIX = "step of "
+
+
+def step_of(claim: str) -> str:
+    """The claim field of the statement of a step of ``claim``'s proof."""
+    return STEP_PREFIX + claim
+
+
+def is_step(claim: str) -> bool:
+    """Whether a statement's claim field names a step of a proof rather than a claim."""
+    return claim.startswith(STEP_PREFIX)
+
+
+def files_under(statement_claim: str, claim: str) -> bool:
+    """Whether a certificate whose statement names ``statement_claim`` may be filed under ``claim``: the claim
+    itself, a step of its proof, or a structural lemma (true wherever it is filed)."""
+    return statement_claim in (claim, step_of(claim)) or is_lemma(statement_claim)
+
+
+def restates(st: ClaimStatement, d: dict) -> bool:
+    """Whether ``st``'s conclusions are, as text, the relations of the certificate ``d`` itself
+    (:func:`restating`): a statement copied from its certificate, for which "the certificate implies the statement"
+    is trivial.  A claim's statement must be written from the paper, not so (tests/proofs/test_statements.py)."""
+    return bool(st.conclusions) and st.conclusions == restating(st.claim, d).conclusions
 
 
 def names_in(text: str) -> set[str]:
@@ -306,7 +341,7 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
         return Binding(None, unbound="the certificate carries no statement of the claim it is filed under")
     st = ClaimStatement.from_json(raw)
     out = Binding(st)
-    if claim is not None and st.claim != claim and not is_lemma(st.claim):
+    if claim is not None and not files_under(st.claim, claim):
         out.failures.append(f"its statement is that of claim {st.claim[:60]!r}, but it is filed under {claim}")
         return out
     if not st.bound:
@@ -510,5 +545,6 @@ def _nonzero_somewhere(e) -> bool:
     return isinstance(v, sympy.Rational) and v != 0
 
 
-__all__ = ["Binding", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "binding", "certificate_name",
-           "filed_domain", "independent_parts", "is_lemma", "names_in", "restating"]
+__all__ = ["Binding", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "STEP_PREFIX", "binding",
+           "certificate_name", "filed_domain", "files_under", "independent_parts", "is_lemma", "is_step", "names_in",
+           "restates", "restating", "step_of"]

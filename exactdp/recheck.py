@@ -996,7 +996,25 @@ def filed_certificates(directory) -> tuple[list[Recheck], list[Filed]]:
         rel = f.relative_to(root).as_posix()
         if rel not in listed:
             fail(rel, "a certificate file that index.json does not list: filed under no claim")
+    for claim in sorted({f.claim for f in filed if f.proved}):
+        why = _statement_not_carried(claim, [f.certificate for f in filed if f.claim == claim])
+        if why:
+            fail(claim, why)
     return out, filed
+
+
+def _statement_not_carried(claim: str, certificates: list) -> str:
+    """Why a proved claim's certificates do not prove its statement as a whole: every one carries a statement, but
+    each is a step of the proof or a structural lemma, none the claim's own (its written statement), so what was
+    proved is not the claim ("" when one carries it, or when some carry no statement: those are "statement not
+    bound")."""
+    stated = [c.get("statement") for c in certificates if isinstance(c, dict)]
+    if not stated or any(not isinstance(st, dict) for st in stated):
+        return ""
+    if any(isinstance(st, dict) and st.get("claim") == claim for st in stated):
+        return ""
+    return (f"claim {claim}: none of its {len(stated)} certificates carries the claim's statement (only steps of its "
+            f"proof and structural lemmas): the proof does not reach what the claim states")
 
 
 def recheck_directory(directory) -> list[Recheck]:

@@ -4,7 +4,8 @@ Installed as the package ``exactdp_proofs`` and registered in the ``exactdp.clai
 (pyproject.toml); the engine imports every module of a registered package, it never imports this one by
 name.  The module ``<group>/<name>.py`` declares the claim ``<group>.<name>`` (catalogue numbers
 zero-padded to two digits, so file names and ``exactdp verify`` list claims in the same order); modules
-whose names start with ``_`` hold checks and instance families shared by several claims.
+whose names start with ``_`` hold checks and instance families shared by several claims; ``_statements.py``
+holds the papers' statements in machine form, written once from docs/claims.md (``Claim.written``).
 
 Modules declare :class:`exactdp.verification.claims.Claim` objects and their instance families; they
 hold no algorithms (everything reusable is in ``exactdp``).  Sub-packages: ``asoodeh2021``,

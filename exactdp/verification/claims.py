@@ -195,6 +195,12 @@ class Claim:
     #: conclusions on this domain, which both checkers show non-empty and inside the certificate's region
     #: (:func:`exactdp.verification.engine.filed_under`); None: not written, the certificates are not bound
     domain: tuple[str, ...] | None = None
+    #: the claim's statement in machine form, written once from docs/claims.md (never copied from a certificate):
+    #: its parts (:class:`exactdp.claim_statement.ClaimStatement`), each in the variables of the reduction the
+    #: certificates use, with that reduction as a quantifier (a = K_x(A), b = K_x'(A) for every pair of rows and
+    #: every output set A).  Every part must be implied by a certificate of the proof, which the engine, ``recheck``
+    #: and the SMT path each decide; the other certificates are steps (:func:`exactdp.verification.engine.filed_under`)
+    written: tuple = ()
 
 
 def statement_formulas(claim: Claim) -> tuple:

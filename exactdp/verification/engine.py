@@ -89,29 +89,73 @@ class ClaimResult(RichDisplay):
 CHECK_WORK = 10**12
 
 
-def filed_under(claim: Claim, outcome: Outcome) -> Outcome:
-    """``outcome`` with each certificate of a proved / proved-modulo verdict filed under ``claim``: one the proof
-    module bound to a statement must carry that claim's (or a structural lemma's; else ValueError); one it did not
-    bind is bound to the part of the claim's statement it proves on the claim's stated domain
-    (:attr:`Claim.domain`, :meth:`exactdp.algebra.certificates.Certificate.states`) — none when the claim declares no
-    domain, and ``recheck`` then reports the certificate "statement not bound".  The outcome is built again, so the
-    one place that issues "proved" re-checks the bindings."""
-    from exactdp.claim_statement import is_lemma  # deferred: start-up
+def filed_under(claim: Claim, outcome: Outcome, carried: set | None = None) -> Outcome:
+    """``outcome`` with each certificate of a proved / proved-modulo verdict filed under ``claim``.
+
+    A certificate the proof module bound to a statement must carry that claim's (or a step's of it, or a structural
+    lemma's; else ValueError).  One it did not bind is bound to the first part of the claim's written statement
+    (:attr:`Claim.written`) that its conclusion implies — decided by the prover (:func:`carrying`) —, else it is a
+    step of the proof: bound to its own relations under ``"step of <claim>"`` on the claim's stated domain
+    (:meth:`exactdp.algebra.certificates.Certificate.states`).  A claim without a written statement files them all
+    as steps (nothing then proves the claim's statement: a proved claim needs one, tests/proofs/test_statements.py,
+    and ``recheck`` rejects a proved claim none of whose certificates carries it); with no domain either, they stay
+    unbound and ``recheck`` reports them "statement not bound".  ``carried``: the parts certificates of
+    the claim's other checks already carry (updated), tried last.  The outcome is built again, so the one place
+    that issues "proved" re-checks the bindings."""
+    from exactdp.claim_statement import files_under, step_of  # deferred: start-up
 
     if outcome.verdict not in (Verdict.PROVED, Verdict.PROVED_MODULO):
         return outcome
-    certs = []
+    carried = set() if carried is None else carried
+    certs: list = []
     for cert in outcome.certificates:
-        if cert.statement is None and claim.domain is not None:
-            cert = cert.states(claim.id, *claim.domain)
-        elif cert.statement is not None and cert.statement.claim != claim.id and not is_lemma(cert.statement.claim):
+        if cert.statement is None and claim.written:  # a part no certificate carries yet is tried first
+            parts = sorted(claim.written, key=lambda p: p in carried)
+            cert = carrying(cert, parts) or cert.states(step_of(claim.id), *(claim.domain or ()))
+            carried.add(cert.statement)
+        elif cert.statement is None and claim.domain is not None:  # no written statement: its proof has steps only
+            cert = cert.states(step_of(claim.id), *claim.domain)
+        elif cert.statement is not None and not files_under(cert.statement.claim, claim.id):
             raise ValueError(f"certificate {cert.name!r} carries the statement of claim {cert.statement.claim}, but "
                              f"it is filed under {claim.id}")
         certs.append(cert)
     return replace(outcome, certificates=tuple(certs))
 
 
-def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None) -> CheckResult:
+def carrying(cert, parts):
+    """``cert`` bound to the first of ``parts`` (written statement parts) that it proves — the binding decided by
+    the engine's check (:func:`exactdp.algebra.certificates.check`: its conclusion implies the part on a region
+    containing the part's non-empty domain) —, or None when it proves none of them.  Only parts quantifying the
+    certificate's own variables are tried (a part's reduction names the variables its certificate combines)."""
+    from exactdp.algebra.certificates import check, redo
+    from exactdp.claim_statement import binding
+    from exactdp.numbers.truth import Truth
+
+    quantified = set(getattr(cert, "variables", ()))
+    for part in parts:
+        if set(part.variables) != quantified:  # a part quantifies the variables of the certificate that proves it
+            continue
+        bound = cert.bound_to(part)
+        try:
+            structural = binding(bound.to_json(), carry_out=lambda e: redo(e)[0])
+        except Exception:  # noqa: BLE001 - an unreadable pairing is no candidate; check() would say FALSE
+            continue
+        if structural.failures or structural.unbound:
+            continue
+        if check(bound).truth is Truth.TRUE:
+            return bound
+    return None
+
+
+def uncarried(claim: Claim, outcomes) -> list:
+    """The parts of ``claim``'s written statement that no certificate of its proved checks carries (each must be
+    implied by one: else the claim's statement is not what was proved)."""
+    carried = {c.statement for o in outcomes if o.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO)
+               for c in o.certificates}
+    return [p for p in claim.written if p not in carried]
+
+
+def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None, carried: set | None = None) -> CheckResult:
     start = time.perf_counter()
     try:
         with limits(max_work=max(limit("max_work"), CHECK_WORK)):
@@ -119,7 +163,7 @@ def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None) -> Ch
         if not isinstance(outcome, Outcome):
             raise TypeError(f"check {check.name!r} returned {type(outcome).__name__}, not an Outcome")
         if claim is not None:
-            outcome = filed_under(claim, outcome)
+            outcome = filed_under(claim, outcome, carried)
     except Exception as exc:  # noqa: BLE001 - any failure of a check is reported, never passed
         outcome = Outcome(Verdict.UNDECIDED, f"check raised {type(exc).__name__}",
                           reason=f"{type(exc).__name__}: {exc}")
@@ -128,8 +172,18 @@ def run_check(check: Check, ctx: CheckContext, claim: Claim | None = None) -> Ch
 
 def run_claim(claim: Claim, ctx: CheckContext) -> ClaimResult:
     start = time.perf_counter()
-    results = tuple(run_check(chk, ctx, claim) for chk in claim.checks)
+    carried: set = set()  # the written statement's parts the certificates of earlier checks carry
+    results = tuple(run_check(chk, ctx, claim, carried) for chk in claim.checks)
     verdict = claim_verdict(claim.checks, [r.outcome for r in results])
+    missing = uncarried(claim, [r.outcome for r in results]) if verdict in (
+        Verdict.PROVED, Verdict.PROVED_MODULO) else []
+    if missing:  # the proof does not reach the written statement: its proving checks are undecided
+        why = (f"no certificate implies the written statement part {missing[0].text()[:300]!r}"
+               + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+        results = tuple(replace(r, outcome=Outcome(Verdict.UNDECIDED, "the written statement is not proved",
+                                                   reason=why))
+                        if r.outcome.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO) else r for r in results)
+        verdict = claim_verdict(claim.checks, [r.outcome for r in results])
     return ClaimResult(claim, results, verdict, time.perf_counter() - start)
 
 

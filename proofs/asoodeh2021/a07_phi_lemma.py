@@ -20,7 +20,6 @@ Not shown: tightness — φ is not tight (findings.fa02_phi_not_tight; the tight
 
 from flint import fmpq
 
-from exactdp.claim_statement import ClaimStatement
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv
 from exactdp.measures.divergences import hockey_stick, tv
 from exactdp.mechanisms import optimal_binary_approx_ldp
@@ -31,6 +30,8 @@ from exactdp.theory import class_certificates
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.formulas import phi
+
+from .._statements import phi_contraction
 
 GRID_G = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(7))
 GRID_D = (fmpq(0), fmpq(1, 100), fmpq(1, 10), fmpq(1, 2), fmpq(1))
@@ -66,18 +67,10 @@ def phi_bound_check(bound=phi):
     return run
 
 
-#: the pair-bound part of the statement in machine form: for every (eps,delta)-LDP kernel, rows x, x' and set A, with
-#: a = K_x(A), b = K_x'(A) and [A] D-6 on A and on its complement (the hypotheses), a - b <= (t-1+2 delta)/(t+1)
-PAIR_BOUND = ClaimStatement(claim="asoodeh2021.a07_phi_lemma", sizes="all N, M", parameters=("t", "delta"),
-                            variables=("a", "b"), domain=("t >= 1", "delta >= 0", "delta <= 1"),
-                            hypotheses=("a <= t*b + delta", "1 - b <= t*(1 - a) + delta"),
-                            conclusions=("a - b <= (t - 1 + 2*delta)/(t + 1)",))
-
-
 def _certificates() -> tuple:
-    """The pair bound (bound to :data:`PAIR_BOUND`), phi >= the tight value, and the two-point formula at gamma = 1
-    (all N, M)."""
-    return (class_certificates.ldp_tv().bound_to(PAIR_BOUND), class_certificates.ldp_statements(),
+    """The pair bound (filed under the written statement, :func:`exactdp_proofs._statements.phi_contraction`), phi >=
+    the tight value, and the two-point formula at gamma = 1 (all N, M)."""
+    return (class_certificates.ldp_tv(), class_certificates.ldp_statements(),
             *EG.thm3_certificates())
 
 
@@ -126,6 +119,7 @@ def key_step_check(ctx):
 register(Claim(
     id="asoodeh2021.a07_phi_lemma",
     domain=("t >= 1", "delta >= 0", "delta <= 1"),
+    written=(phi_contraction("asoodeh2021.a07_phi_lemma"),),
     catalogue=("A-7",),
     source=Source(ASOODEH2021, "phi-contraction lemma", section="III", page="4"),
     title="eta_f(K) <= eta_TV(K) <= phi(eps,delta) = 1 - e^{-eps}(1-delta) for (eps,delta)-LDP K "

@@ -7,8 +7,10 @@ from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
 
 from ..background._identities_phi import gap, tight
+from .._statements import phi_exceeds_tight
 
 register(Claim(
+    written=(phi_exceeds_tight("asoodeh2021.a07_phi_vs_tight"),),
     id="asoodeh2021.a07_phi_vs_tight",
     domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("A-7", "B-4", "F-A2", "X-1"),

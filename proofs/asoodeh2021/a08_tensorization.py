@@ -38,6 +38,7 @@ from ._tensor_instances import (
     leveled,
     random_items,
 )
+from .._statements import composition, phi_contraction, phi_n_levels
 
 
 def _check_family(items, label):
@@ -106,6 +107,7 @@ def proof_check(ctx):
 
 
 register(Claim(
+    written=(phi_contraction("asoodeh2021.a08_tensorization"), *composition("asoodeh2021.a08_tensorization"), phi_n_levels("asoodeh2021.a08_tensorization")),
     id="asoodeh2021.a08_tensorization",
     domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"),
     catalogue=("A-8", "D-13"),

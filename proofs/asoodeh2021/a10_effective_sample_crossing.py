@@ -14,12 +14,14 @@ from exactdp.sources import CATALOGUE, Source
 from exactdp.bounds import t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, symbolic_check
+from .._statements import sample_size_crossing
 
 phi0 = 1 - 1 / t
 duchi = 4 * (t - 1) ** 2
 T = sympy.Rational(1, 2) + sympy.sqrt(2) / 2  # (1 + sqrt 2)/2, the root of 4t(t-1) = 1 above 1
 
 register(Claim(
+    written=(sample_size_crossing("asoodeh2021.a10_effective_sample_crossing"),),
     id="asoodeh2021.a10_effective_sample_crossing",
     domain=("t >= 1",),
     catalogue=("A-10", "F-A3"),

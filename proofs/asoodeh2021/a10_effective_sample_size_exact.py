@@ -26,6 +26,7 @@ from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
 
 from ._phi_chain import PHI_STEP, TV_PRODUCTS, TV_PRODUCTS_STEP, phi_chain_check
+from .._statements import phi_contraction
 
 
 def _tv_n(p, q, n):
@@ -64,6 +65,7 @@ def _check(ctx):
 
 
 register(Claim(
+    written=(phi_contraction("asoodeh2021.a10_effective_sample_size_exact"),),
     id="asoodeh2021.a10_effective_sample_size_exact",
     domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("A-10",),

@@ -6,10 +6,12 @@ from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from ._minimax import _le_cam_kl, _le_cam_tv
 from ._phi_chain import PHI_STEP, TV_PRODUCTS, TV_PRODUCTS_STEP, phi_chain_check
+from .._statements import phi_contraction
 
 LE_CAM = "Le Cam's two-point method"
 
 register(Claim(
+    written=(phi_contraction("asoodeh2021.a10_le_cam"),),
     id="asoodeh2021.a10_le_cam", domain=("t >= 1", "delta >= 0", "delta <= 1"), catalogue=("A-10",),
     source=Source(ASOODEH2021, "Le Cam corollary (label unknown)", "§IV-A", "5"),
     title="Locally private Le Cam (TV and KL routes)",

@@ -5,10 +5,12 @@ from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from ._minimax import _fano
 from ._phi_chain import PHI_STEP, SDPI_MI, SDPI_MI_STEP, phi_chain_check
+from .._statements import phi_contraction
 
 FANO = "Fano's method"
 
 register(Claim(
+    written=(phi_contraction("asoodeh2021.a12_fano"),),
     id="asoodeh2021.a12_fano", domain=("t >= 1", "delta >= 0", "delta <= 1"), catalogue=("A-12",),
     source=Source(ASOODEH2021, "Fano corollary (label unknown)", "§IV-B", "5-6"),
     title="Locally private Fano (non-interactive)",

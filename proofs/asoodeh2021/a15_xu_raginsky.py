@@ -7,10 +7,12 @@ from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from ._bayes import _validity
 from ._phi_chain import PHI_STEP, SDPI_MI, SDPI_MI_STEP, phi_chain_check, phi_n_identity
+from .._statements import phi_contraction
 
 XU_RAGINSKY = "Xu-Raginsky [44, Thm 1]"
 
 register(Claim(
+    written=(phi_contraction("asoodeh2021.a15_xu_raginsky"),),
     id="asoodeh2021.a15_xu_raginsky", catalogue=("A-15", "F-A5"),
     domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"),
     source=Source(ASOODEH2021, "bound (15), private [44, Thm 1]", "§V", "6", "(15)"),

@@ -6,11 +6,13 @@ from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from ._phi_chain import PHI_STEP, phi_chain_check
 from ._testing_mi import _testing
+from .._statements import phi_contraction
 
 CONVERSE = "the testing converse (data processing)"
 KL_ADDITIVE = "KL additivity over product measures"
 
 register(Claim(
+    written=(phi_contraction("asoodeh2021.a18_testing"),),
     id="asoodeh2021.a18_testing", domain=("t >= 1", "delta >= 0", "delta <= 1"), catalogue=("A-18", "F-A9"),
     source=Source(ASOODEH2021, "testing corollary (label unknown)", "§VI", "8"),
     title="Private hypothesis testing: phi(eps,delta) n is the effective sample size",

@@ -6,8 +6,10 @@ from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from ._phi_chain import PHI_STEP, SDPI_MI, SDPI_MI_STEP, phi_chain_check
 from ._testing_mi import _mi
+from .._statements import phi_contraction
 
 register(Claim(
+    written=(phi_contraction("asoodeh2021.a19_mutual_information"),),
     id="asoodeh2021.a19_mutual_information", catalogue=("A-19",),
     domain=("t >= 1", "delta >= 0", "delta <= 1"),
     source=Source(ASOODEH2021, "MI bound (label unknown)", "§VII", "9"),

@@ -31,6 +31,7 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.verification.quantities import is_ldp_by_subsets
+from .._statements import e_gamma_contraction, ldp_from_contraction
 
 
 def _kernels(ctx, salt):
@@ -96,6 +97,7 @@ def proof_check(ctx):
 
 
 register(Claim(
+    written=(*e_gamma_contraction("asoodeh2021.thm1"), ldp_from_contraction("asoodeh2021.thm1")),
     id="asoodeh2021.thm1",
     domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("A-6", "A-21"),

@@ -11,6 +11,7 @@ from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 
 from ._bayes import _validity
 from .a08_tensorization import tensorization_certificates
+from .._statements import bayes_risk
 
 
 def proof_check(ctx):
@@ -31,6 +32,7 @@ def proof_check(ctx):
 
 
 register(Claim(
+    written=(bayes_risk("asoodeh2021.thm2_bayes"),),
     id="asoodeh2021.thm2_bayes", domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"), catalogue=("A-14",),
     source=Source(ASOODEH2021, "Theorem 2", "§V", "6-7", "(17)"),
     title="Private Bayes risk lower bound via E_gamma (Theorem 2)",

@@ -18,6 +18,7 @@ from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 
 from ..background.b01_dobrushin import lp_check
+from .._statements import e_gamma_contraction, rows_bound
 
 GAMMAS = (fmpq(1), fmpq(6, 5), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(5))
 
@@ -34,6 +35,7 @@ def proof_check(ctx):
 
 
 register(Claim(
+    written=(*e_gamma_contraction("asoodeh2021.thm3_two_point"), rows_bound("asoodeh2021.thm3_two_point")),
     id="asoodeh2021.thm3_two_point",
     domain=("t >= 1",),
     catalogue=("A-20", "B-2", "A-4"),

@@ -21,6 +21,7 @@ from exactdp.verification.certificates import SOLVER, two_point_lp_certificate
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from .._statements import e_gamma_contraction, rows_bound
 
 DOBRUSHIN = Paper("dobrushin1956", "R. L. Dobrushin", "Central limit theorem for nonstationary Markov chains",
                   "Theory Probab. Appl. 1956")
@@ -66,6 +67,7 @@ def proof_check(ctx):
 
 
 register(Claim(
+    written=(*e_gamma_contraction("background.b01_dobrushin"), rows_bound("background.b01_dobrushin")),
     id="background.b01_dobrushin",
     domain=("t >= 1",),
     catalogue=("B-1",),

@@ -42,6 +42,7 @@ from exactdp.theory import class_certificates
 from exactdp.theory.extremal import sup_eta_hockey_stick, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Eq, Statement, symbolic_outcome
+from .._statements import phi_exceeds_tight, tight_attained, tight_pair_bound
 
 T_VALUES = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(10))
 D_VALUES = (fmpq(0), fmpq(1, 10000), fmpq(1, 10), fmpq(1, 3), fmpq(1))
@@ -149,6 +150,7 @@ def check_e_gamma(ctx: CheckContext) -> Outcome:
 
 
 register(Claim(
+    written=(tight_pair_bound("background.b04_tight_ldp"), tight_attained("background.b04_tight_ldp"), phi_exceeds_tight("background.b04_tight_ldp", with_le=False)),
     id="background.b04_tight_ldp",
     domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("B-4", "F-A2", "X-1"),

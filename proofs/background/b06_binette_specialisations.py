@@ -18,6 +18,7 @@ from exactdp.sources import BINETTE2019, Source
 from exactdp.bounds import M, t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_check
+from .._statements import binette_at
 
 x = sympy.Symbol("x", positive=True)
 f = sympy.Function("f")
@@ -34,6 +35,7 @@ F_TV_LEFT = (1 - x) / 2  # on x <= 1
 xi0 = (t - 1) / (t + 1)
 
 register(Claim(
+    written=binette_at("background.b06_binette_specialisations", also=("t", "x")),
     id="background.b06_binette_specialisations",
     domain=(),
     catalogue=("B-6", "B-7", "G-25", "G-26"),

@@ -32,6 +32,7 @@ from ..asoodeh2021._tensor_instances import (
     leveled,
     random_items,
 )
+from .._statements import composition, phi_n_levels
 
 
 def _composition(items, label):
@@ -94,6 +95,7 @@ def proof_check(ctx):
 
 
 register(Claim(
+    written=(*composition("background.b10_composition"), phi_n_levels("background.b10_composition")),
     id="background.b10_composition",
     domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"),
     catalogue=("B-10", "D-13"),

@@ -14,6 +14,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import prove_nonnegative, prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.formulas import xi_first
+from .._statements import xi_sign_identity
 
 g, c, N, s, u = sympy.symbols("gamma c N s u", positive=True)
 
@@ -32,6 +33,7 @@ def _threshold(ctx):
 
 
 register(Claim(
+    written=(xi_sign_identity("background.d11_xi"),),
     id="background.d11_xi",
     domain=("gamma >= 1", "c > 0", "N >= 2", "N*c <= 1"),
     catalogue=("D-11",),

@@ -7,8 +7,10 @@ from exactdp.sources import ASOODEH2021, Source
 from exactdp.bounds import delta, n, phi, phi_n, t
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_check
+from .._statements import phi_n_levels
 
 register(Claim(
+    written=(phi_n_levels("background.phi_n_identity"),),
     id="background.phi_n_identity",
     domain=("t >= 1", "delta >= 0", "delta <= 1", "n >= 1"),
     catalogue=("D-13", "B-10", "A-8", "F-A1"),

@@ -11,6 +11,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.formulas import binette_coefficient
+from .._statements import hellinger_conventions
 
 M = sympy.Symbol("M", positive=True)
 _t = sympy.Symbol("t", positive=True)
@@ -31,6 +32,7 @@ def _half(ctx):
 
 
 register(Claim(
+    written=hellinger_conventions("findings.fg06_hellinger_convention"),
     id="findings.fg06_hellinger_convention",
     domain=(),
     catalogue=("F-G6", "G-26"),

@@ -16,6 +16,8 @@ Not shown: the floor class Q(c₁c₂) (correlated priors): it does not compose 
 
 from flint import fmpq
 
+from .._statements import product_prior_level
+
 from exactdp.measures.privacy import pml_ratio
 from exactdp.measures.product_prior import ProductPrior, pml_ratio_product_priors
 from exactdp.sources import GROSSE2026, Source
@@ -66,4 +68,5 @@ register(Claim(
     related=("findings.fg12_floor_class_composition",),
     formulas=("pml_product(K1, K2, c1, c2) = t1*t2",),
     domain=("t1 >= 1", "t2 >= 1"),
+    written=(product_prior_level("findings.fg11_product_prior_pml"),),
 ))

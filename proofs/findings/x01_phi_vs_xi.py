@@ -4,8 +4,10 @@
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from ._cross_paper import SRC, _ratio_range, ratio_identity_check
+from .._statements import phi_over_xi
 
 register(Claim(
+    written=(phi_over_xi("findings.x01_phi_vs_xi"),),
     id="findings.x01_phi_vs_xi",
     domain=(),
     catalogue=("X-1",),

@@ -24,6 +24,7 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.theory import structural_lemmas as SL
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from .._statements import post_processing
 
 t, c, u, w = sympy.symbols("t c u w", real=True)  # u = N*c, w = L(z|y)
 k, k0, S = sympy.symbols("k k0 S", real=True)  # K(y|x), K(y|x0), S_y
@@ -79,6 +80,7 @@ def _run(ctx):
 
 
 register(Claim(
+    written=post_processing("grosse2026.appendix_post_processing"),
     id="grosse2026.appendix_post_processing",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-30",),

@@ -11,8 +11,10 @@ from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.formulas import KL_F
 
 from ._thm4_corollaries import _coefficient_identities, bound_check, proof_check
+from .._statements import binette_at, binette_kl, gamma_max_bound, pml_pair_bound, tv_at_most_one
 
 register(Claim(
+    written=(gamma_max_bound("grosse2026.cor1"), pml_pair_bound("grosse2026.cor1"), tv_at_most_one("grosse2026.cor1"), *binette_at("grosse2026.cor1", "Gamma", which=(binette_kl,))),
     id="grosse2026.cor1",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-25",),

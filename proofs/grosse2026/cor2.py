@@ -11,8 +11,10 @@ from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.formulas import H2_F
 
 from ._thm4_corollaries import _coefficient_identities, bound_check, proof_check
+from .._statements import binette_at, binette_h2, gamma_max_bound, pml_pair_bound, tv_at_most_one
 
 register(Claim(
+    written=(gamma_max_bound("grosse2026.cor2"), pml_pair_bound("grosse2026.cor2"), tv_at_most_one("grosse2026.cor2"), *binette_at("grosse2026.cor2", "Gamma", which=(binette_h2,))),
     id="grosse2026.cor2",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-26",),

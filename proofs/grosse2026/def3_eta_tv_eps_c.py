@@ -21,6 +21,7 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.formulas import xi
+from .._statements import pml_pair_bound, tv_at_most_one, xi_regimes
 
 
 def _certificate(ctx):
@@ -51,6 +52,7 @@ def _members(ctx):
 
 
 register(Claim(
+    written=(pml_pair_bound("grosse2026.def3_eta_tv_eps_c"), tv_at_most_one("grosse2026.def3_eta_tv_eps_c"), xi_regimes("grosse2026.def3_eta_tv_eps_c")),
     id="grosse2026.def3_eta_tv_eps_c",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-13", "D-10"),

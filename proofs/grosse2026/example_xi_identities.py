@@ -19,6 +19,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.bounds import N, c, t, xi_raw
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_outcome
+from .._statements import xi_examples
 
 R = sympy.Rational
 
@@ -71,6 +72,7 @@ SCOPE = "Example 2 at N = 2, 4, 6 and the introduction's 4x4 kernels; 0 < c <= 1
 
 
 register(Claim(
+    written=(xi_examples("grosse2026.example_xi_identities"),),
     id="grosse2026.example_xi_identities",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-2", "G-27"),

@@ -17,6 +17,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.bounds import N, c, t, xi_raw
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_outcome
+from .._statements import achiever_identities
 
 q = sympy.Symbol("q", positive=True, integer=True)
 z = 1 + t * (1 - N * c)
@@ -52,6 +53,7 @@ def _library_check(top: int):
 
 
 register(Claim(
+    written=(achiever_identities("grosse2026.g20_construction_identities"),),
     id="grosse2026.g20_construction_identities",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-20", "G-21"),

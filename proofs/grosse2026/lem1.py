@@ -36,6 +36,7 @@ from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Ver
 from exactdp.verification.instances import random_kernel
 
 from ._instances import pml_grid
+from .._statements import zeros_per_column
 
 
 def _violation(K, c):
@@ -113,6 +114,7 @@ def check_lp_threshold(ctx: CheckContext) -> Outcome:
 
 
 CLAIM = register(Claim(
+    written=(zeros_per_column("grosse2026.lem1"),),
     id="grosse2026.lem1",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-12",),

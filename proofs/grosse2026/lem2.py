@@ -24,6 +24,7 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.verification.quantities import lemma2_pair
+from .._statements import restricted_pair
 
 
 def proof_check(ctx):
@@ -60,6 +61,7 @@ def _run(ctx):
 
 
 register(Claim(
+    written=(restricted_pair("grosse2026.lem2"),),
     id="grosse2026.lem2",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-14",),

@@ -31,6 +31,7 @@ from exactdp.verification.instances import random_kernel
 
 from ._instances import pml_grid
 from .thm1 import equality_outcome
+from .._statements import middle_row_achiever, pml_pair_bound, tv_at_most_one, xi_regimes
 
 
 def check_certificates(ctx: CheckContext) -> Outcome:
@@ -72,6 +73,7 @@ def check_merging(ctx: CheckContext) -> Outcome:
 
 
 CLAIM = register(Claim(
+    written=(pml_pair_bound("grosse2026.lem3"), tv_at_most_one("grosse2026.lem3"), xi_regimes("grosse2026.lem3"), middle_row_achiever("grosse2026.lem3")),
     id="grosse2026.lem3",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-17",),

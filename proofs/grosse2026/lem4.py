@@ -18,6 +18,7 @@ from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 
 from ._lem4_gamma_bounds import check_closed_form, check_gap_formula, check_validity
+from .._statements import gamma_max_bound
 
 
 def proof_check(ctx):
@@ -35,6 +36,7 @@ def proof_check(ctx):
 
 
 register(Claim(
+    written=(gamma_max_bound("grosse2026.lem4"),),
     id="grosse2026.lem4",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-23",),

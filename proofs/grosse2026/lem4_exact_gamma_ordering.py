@@ -18,6 +18,7 @@ from exactdp.bounds import N, c, gamma_max_first, gamma_max_l4, t  # the branche
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_check
+from .._statements import ordering_gamma
 
 SCOPE = "all parameters"
 at_branch = 1 / ((N - 1) * c)
@@ -25,6 +26,7 @@ DOMAIN = (t >= 1, N >= 2, N * c <= 1, t * c <= 1)  # N real >= 2 contains every 
 
 
 register(Claim(
+    written=(ordering_gamma("grosse2026.lem4_exact_gamma_ordering"),),
     id="grosse2026.lem4_exact_gamma_ordering",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-23", "F-G2"),

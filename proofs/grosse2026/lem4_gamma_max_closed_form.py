@@ -29,6 +29,7 @@ from exactdp.theory import class_certificates, pml_attainment
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 
 from ._parametric import GAMMA_N, cross_check, gamma_certificates
+from .._statements import gamma_max_bound, gamma_max_closed
 
 
 def check_certificates(ctx: CheckContext) -> Outcome:
@@ -63,6 +64,7 @@ def check_parametric_lp(ctx: CheckContext) -> Outcome:
 
 
 register(Claim(
+    written=(*gamma_max_closed("grosse2026.lem4_gamma_max_closed_form"), gamma_max_bound("grosse2026.lem4_gamma_max_closed_form")),
     id="grosse2026.lem4_gamma_max_closed_form",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-23",),

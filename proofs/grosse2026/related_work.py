@@ -20,6 +20,7 @@ from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data, not_checkable
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from .._statements import ldp_tv_eq13
 
 
 def _certificate(ctx):
@@ -49,6 +50,7 @@ def _eq13(ctx):
 
 
 register(Claim(
+    written=(ldp_tv_eq13("grosse2026.related_work"),),
     id="grosse2026.related_work",
     domain=("t >= 1", "delta >= 0", "delta <= 1"),
     catalogue=("G-9",),

@@ -39,6 +39,7 @@ from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Ver
 
 from ._instances import THM1_TABLE, pml_grid
 from ._parametric import THM1_N, cross_check, eta_certificates
+from .._statements import middle_row_achiever, pml_pair_bound, tv_at_most_one, xi_regimes
 
 #: the upper bound for all N, M (class certificates) — shared with lem3
 UPPER = ("pml_tv", "trivial_tv", "xi_statements")
@@ -131,6 +132,7 @@ def check_grid(ctx: CheckContext) -> Outcome:
 
 
 CLAIM = register(Claim(
+    written=(pml_pair_bound("grosse2026.thm1"), tv_at_most_one("grosse2026.thm1"), xi_regimes("grosse2026.thm1"), middle_row_achiever("grosse2026.thm1")),
     id="grosse2026.thm1",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-15", "G-24", "F-G10"),

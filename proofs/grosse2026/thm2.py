@@ -34,6 +34,7 @@ from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from .._statements import pml_disjoint_rows, pml_pair_bound, tv_at_most_one, xi_regimes
 
 CS = (fmpq(1, 2), fmpq(1, 3), fmpq(1, 4), fmpq(1, 7), fmpq(1, 10), fmpq(1, 50))
 
@@ -114,6 +115,7 @@ def converse_check(strict: bool = True):
 
 
 register(Claim(
+    written=(pml_disjoint_rows("grosse2026.thm2"), tv_at_most_one("grosse2026.thm2"), pml_pair_bound("grosse2026.thm2"), xi_regimes("grosse2026.thm2")),
     id="grosse2026.thm2",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-16",),

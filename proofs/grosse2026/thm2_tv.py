@@ -13,8 +13,10 @@ Proved:    for all N, M by the certificates of :mod:`exactdp.theory.class_certif
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from .thm2 import _witness, converse_check, proof_check
+from .._statements import pml_disjoint_rows, pml_pair_bound, tv_at_most_one, xi_regimes
 
 register(Claim(
+    written=(pml_disjoint_rows("grosse2026.thm2_tv"), tv_at_most_one("grosse2026.thm2_tv"), pml_pair_bound("grosse2026.thm2_tv"), xi_regimes("grosse2026.thm2_tv")),
     id="grosse2026.thm2_tv",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-16",),

@@ -83,6 +83,7 @@ def check_lp(ctx: CheckContext) -> Outcome:
 
 CLAIM = register(Claim(
     id="grosse2026.thm3",
+    written=STATEMENTS,
     catalogue=("G-18",),
     source=Source(GROSSE2026, "Theorem 3", section="III"),
     title="Contraction regime: eta_TV(eps,c) <= (e^eps - 1)/(e^eps(1-Nc)+1) for eps < log(2/(Nc))",

@@ -7,8 +7,10 @@ from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.formulas import H2_F, KL_F
 
 from ._thm4_corollaries import CHI2_F, TV_F, binette_at, bound_check, proof_check
+from .._statements import gamma_max_bound, pml_pair_bound, tv_at_most_one
 
 register(Claim(
+    written=(gamma_max_bound("grosse2026.thm4"), pml_pair_bound("grosse2026.thm4"), tv_at_most_one("grosse2026.thm4")),
     id="grosse2026.thm4",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-22",),

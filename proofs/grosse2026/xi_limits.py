@@ -22,6 +22,7 @@ from exactdp.bounds import N, c, delta, phi, t, xi_raw
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.claims import Claim, Verdict, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_check
+from .._statements import xi_threshold_and_limits
 
 u = sympy.Symbol("u", positive=True)  # u = N c
 xi1 = xi_raw
@@ -60,6 +61,7 @@ def _in_t_c_n():
 
 
 register(Claim(
+    written=xi_threshold_and_limits("grosse2026.xi_limits"),
     id="grosse2026.xi_limits",
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("D-11", "G-15", "G-19", "F-G1", "X-1"),

@@ -238,11 +238,23 @@ def test_every_certificate_of_a_quick_run_is_rechecked(tmp_path):
     assert len(results) >= 40
     assert [r.line() for r in results if r.status != OK] == []
     index = json.loads((tmp_path / "index.json").read_text())
-    for cid, e in index["claims"].items():  # each certificate of a proof carries its claim's (or its lemma's) statement
-        if e["verdict"] in ("proved", "proved-modulo"):
+    from exactdp.claim_statement import ClaimStatement, restates
+
+    copied, carrying = [], {}
+    for cid, e in index["claims"].items():  # each certificate of a proof carries its claim's statement (written from
+        if e["verdict"] in ("proved", "proved-modulo"):  # the paper), a step's of its proof or a lemma's
             for rel in e["certificates"]:
-                st = json.loads((tmp_path / rel).read_text())["certificate"]["statement"]
-                assert not st["unbound"] and (st["claim"] == cid or st["claim"].startswith("lemma: ")), (rel, st)
+                cert = json.loads((tmp_path / rel).read_text())["certificate"]
+                st = cert["statement"]
+                assert not st["unbound"] and st["claim"] in (cid, f"step of {cid}") or st["claim"].startswith(
+                    "lemma: "), (rel, st)
+                if st["claim"] == cid:
+                    carrying[cid] = carrying.get(cid, 0) + 1
+                    if restates(ClaimStatement.from_json(st), cert):
+                        copied.append(rel)
+    proved_ids = [cid for cid, e in index["claims"].items() if e["verdict"] in ("proved", "proved-modulo")]
+    assert len(proved_ids) >= 41 and [cid for cid in proved_ids if not carrying.get(cid)] == []
+    assert copied == []  # no claim's statement is the text of its own certificate's relations
     graph = {cid: e["rests_on"] for cid, e in index["claims"].items()}
     for cid, deps in graph.items():  # no proof rests, through other claims, on itself
         seen, todo = set(), list(deps)

@@ -497,3 +497,13 @@ def test_the_smt_path_reads_the_index(thm3_export, tmp_path):
     (root / "index.json").write_text(json.dumps(index))
     bad = [c for c in smt_check_directory(root, timeout=20) if c.status == REFUTED]
     assert len(bad) == 1 and "filed under grosse2026.thm3" in bad[0].reasons[0]
+    root, index, rels = copy("steps only")  # the claim's own certificates re-filed as steps, the index re-signed
+    for rel in rels:
+        doc = json.loads((root / rel).read_text())
+        if doc["certificate"]["statement"]["claim"] == "grosse2026.thm3":
+            doc["certificate"]["statement"]["claim"] = "step of grosse2026.thm3"
+            (root / rel).write_text(json.dumps(doc))
+            index["sha256"][rel] = hashlib.sha256((root / rel).read_bytes()).hexdigest()
+    (root / "index.json").write_text(json.dumps(index))
+    bad = [c for c in smt_check_directory(root, timeout=20) if c.status == REFUTED]
+    assert len(bad) == 1 and "carries the claim's statement" in bad[0].reasons[0]

@@ -355,6 +355,10 @@ def _binding_tamperings() -> dict:
                                       "both as parameters and as variables"),
         "hypothesis dropped": (_restated(good, hypotheses=good.statement.hypotheses[:1]).to_json(),
                                "is not a hypothesis of the statement"),
+        # a true certificate of a weaker bound (a - b <= ... + 1/2, the same combination with slack 1/2) filed under
+        # the written statement: its conclusion does not imply the statement
+        "weaker certificate": (dataclasses.replace(good, conclusion=f"{good.conclusion} + 1/2", slack="1/2").to_json(),
+                               "to the certificate's conclusion is >= 0 on the stated domain"),
     }
     return {k: (json.loads(json.dumps(d)), why) for k, (d, why) in out.items()}
 
@@ -427,3 +431,20 @@ def test_a_certificate_moved_with_its_statement_is_rejected_even_when_refiled(re
     rs = [r for r in recheck_directory(export) if r.source == other and r.name == doc["certificate"]["name"]]
     assert sorted(r.status for r in rs) == [OK, REJECTED], [(r.status, r.reasons) for r in rs]
     assert any("statement is that of claim 'grosse2026.thm3'" in r.reasons[0] for r in rs if r.status == REJECTED)
+
+
+def test_a_claim_whose_certificates_are_all_steps_is_rejected(results, export):
+    """The certificates of grosse2026.thm3 re-filed as steps of its proof (their statements' claim changed, the index
+    re-signed): each still binds, but none carries the claim's statement, so the proof does not reach it."""
+    index = _index(export)
+    for rel in index["claims"]["grosse2026.thm3"]["certificates"]:
+        doc = json.loads((export / rel).read_text())
+        st = doc["certificate"]["statement"]
+        if st["claim"] == "grosse2026.thm3":
+            st["claim"] = "step of grosse2026.thm3"
+            (export / rel).write_text(json.dumps(doc, indent=1))
+            _rehash(export, rel)
+    assert any("grosse2026.thm3" in f for f in _engine(results, export))
+    statuses, code = _recheck(export)
+    assert code == 1 and any(name == "grosse2026.thm3" and "carries the claim's statement" in why[0]
+                             for name, why in statuses.get(REJECTED, [])), statuses
