@@ -37,8 +37,11 @@ def test_zamanlooy_asoodeh_shape_is_proved_for_all_n_m(za):
     kinds = sorted({c.kind for c in za.certificates})
     assert kinds == ["linear-combination", "parametric-lp", "symbolic-statements"]
     # the two-point step for E_gamma and the structural lemmas travel with the proof
-    lemmas = {c.statement.claim for c in za.certificates if c.statement is not None}
+    lemmas = {c.statement.claim for c in za.certificates if c.statement is not None and c.kind != "parametric-lp"}
     assert lemmas == {"lemma: aggregation over an output set", "lemma: the mass of an output set lies in [0, 1]"}
+    # the parametric LP is filed under the conjecture itself: its statement is the conjecture on the class domain
+    (lp,) = [c for c in za.certificates if c.kind == "parametric-lp"]
+    assert lp.statement.claim == "check" and lp.statement.domain == ("t >= 1",)
     assert "An - Ap + delta*e >= 0" in {c.name for c in za.certificates}  # [A] Thm 1's two-point step
 
 
@@ -57,10 +60,14 @@ def test_the_lifted_multipliers_are_the_closed_form_farkas_multipliers(za):
     assert upper[0].slack.replace(" ", "") in ("-(t-2)/(t+1)+Max(0,t-2)/(t+1)", "Max(0,t-2)/(t+1)-(t-2)/(t+1)")
 
 
-def test_export_is_rechecked_except_the_unbound_lp_coverage(za, tmp_path, capsys):
-    """Every certificate of the export re-checks OK but the parametric LP (the regions' coverage of t >= 1), whose
-    statement cannot be bound yet (:data:`exactdp.verification.export.BINDABLE`), and the three region
-    combinations resting on it: recheck says UNDECIDED for those four, never OK, and exits 1."""
+def test_export_is_rechecked_ok_with_the_lp_bound_to_the_conjecture(za, tmp_path, capsys):
+    """Every certificate of the export re-checks OK, the parametric LP too: it carries the conjecture's statement
+    (claim ``check``: for t >= 1 and every (a, b) under the two-point constraints, F - (a - 2b) >= 0), which its
+    regions' optima below F and their coverage of t >= 1 prove; recheck exits 0.  Moved into another claim's
+    folder (the index re-signed), the LP certificate is rejected: its statement is that of ``check``."""
+    import hashlib
+    import shutil
+
     from exactdp.cli import main
 
     out = tmp_path / "certs"
@@ -68,11 +75,34 @@ def test_export_is_rechecked_except_the_unbound_lp_coverage(za, tmp_path, capsys
     assert "verdict:    PROVED" in capsys.readouterr().out
     index = json.loads((out / "index.json").read_text())
     assert index["claims"]["check"]["verdict"] == "proved" and index["certificates"] == len(za.certificates)
-    assert main(["recheck", str(out)]) == 1
+    assert main(["recheck", str(out)]) == 0
     text = capsys.readouterr().out
     n = len(za.certificates)
-    assert f"{n} certificates: {n - 4} OK, 4 UNDECIDED (a part not re-checked), 0 REJECTED" in text
-    assert "UNDECIDED parametric-lp        parametric LP optimum on 3 regions" in text
+    assert f"{n} certificates: {n} OK, 0 UNDECIDED (a part not re-checked), 0 REJECTED" in text
+    assert "OK       parametric-lp        parametric LP optimum on 3 regions" in text
+    rel = next(r for r in index["claims"]["check"]["certificates"] if json.loads((out / r).read_text())["certificate"]["kind"]
+               == "parametric-lp")
+    st = json.loads((out / rel).read_text())["certificate"]["statement"]
+    assert (st["claim"], st["domain"], st["variables"], st["conclusions"]) == (
+        "check", ["t >= 1"], ["a", "b"], ["-a + 2*b + Max(0, t - 2)/(t + 1) >= 0"])
+    moved = "other/" + rel.split("/", 1)[1]
+    (out / "other").mkdir()
+    shutil.move(out / rel, out / moved)
+    doc = json.loads((out / moved).read_text())
+    doc["claim"] = "other"
+    (out / moved).write_text(json.dumps(doc, indent=1))
+    entry = index["claims"]["check"]
+    entry["certificates"].remove(rel)
+    for c in entry["checks"]:
+        c["certificates"] = [x for x in c["certificates"] if x != rel]
+    index["claims"]["other"] = {**entry, "certificates": [moved], "checks": [
+        {**entry["checks"][0], "certificates": [moved]}]}
+    index["sha256"][moved] = hashlib.sha256((out / moved).read_bytes()).hexdigest()
+    del index["sha256"][rel]
+    (out / "index.json").write_text(json.dumps(index, indent=1))
+    assert main(["recheck", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert "its statement is that of claim 'check', but it is filed under other" in text
 
 
 def test_a_tampered_multiplier_is_rejected_by_engine_and_recheck(za):
