@@ -199,3 +199,63 @@ def test_pml_lp_is_certified_on_the_closed_domain_through_the_open_one():
     value = next(r.value for r in sol.regions if r.value not in (0, 1))
     assert value.xreplace({Y.t: 3, Y.c: sympy.Rational(1, 4)}) == sympy.Rational(7, 10)
     assert {str(X.sup_eta_hockey_stick(2, M, gamma=2, t=fmpq(3), c=fmpq(1, 4)).value) for M in (2, 3)} == {"7/10"}
+
+
+#: the (eps,c)-PML analogue of the Zamanlooy-Asoodeh bound: true (the exact class supremum on the grid below), but
+#: at N >= 3 the two-point LP, which knows the other rows only through their sum S, is looser
+PML_ZA = "eta_hs(2) <= Min(Max(exp(eps)-2+(N-1)*c*exp(eps), 0)/(exp(eps)*(1-N*c)+1), 1)"
+
+
+def _pml_za(tv, cv, n):
+    return min(max(tv - 2 + (n - 1) * cv * tv, 0) / (tv * (1 - n * cv) + 1), 1)
+
+
+def test_the_pml_analogue_is_the_exact_supremum_on_a_grid():
+    """The exact extremal LP over N x 2 kernels of (eps,c)-PML (sup of eta_E2; binary outputs suffice by the merging
+    lemma) is at most the conjectured side at every grid point, and equal to it at most: the bound is true there."""
+    from flint import fmpq
+
+    from exactdp.theory import extremal as X
+
+    tight = points = 0
+    for n in (2, 3):
+        for tv in (fmpq(1), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(5), fmpq(10)):
+            for k in (1, 3, 6, 12):
+                cv = fmpq(k, 12 * n)
+                value, side = X.sup_eta_hockey_stick(n, 2, gamma=2, t=tv, c=cv).value, _pml_za(tv, cv, n)
+                assert value <= side, (n, tv, cv, value, side)
+                tight += value == side
+                points += 1
+    assert points == 48 and tight >= 44
+
+
+def test_a_true_bound_with_no_certificate_of_the_shape_says_so_with_the_lp_value():
+    """At N = 3 the two-point LP's optimum exceeds the (true) conjectured side: synthesis reports the gap — the
+    point, the LP value there (the closest bound a certificate of this shape gives) — as a relaxation, not a
+    counterexample; at that very point the exact supremum over 3 x 2 and 3 x 3 kernels is the conjectured side.
+    At t = 2, c = 1/6 the LP gives 1/2, the class 1/3."""
+    from flint import fmpq
+
+    from exactdp.theory import extremal as X
+
+    r = Y.synthesise(parse_conjecture(PML_ZA), ["pml"], _Sizes)
+    assert r.proof is None and r.gap is not None and (r.gap.cls, r.gap.n) == ("pml", 3)
+    g = r.gap
+    assert g.witness() is None  # a relaxation's optimum is no kernel of the class
+    tv, cv = (fmpq(int(sympy.Rational(g.point[k]).p), int(sympy.Rational(g.point[k]).q)) for k in ("t", "c"))
+    side = _pml_za(tv, cv, 3)
+    assert sympy.Rational(str(side)) == g.side < g.lp_value
+    assert {X.sup_eta_hockey_stick(3, M, gamma=2, t=tv, c=cv).value for M in (2, 3)} == {side}
+    text = g.text()
+    assert text.startswith("no certificate of this shape (pml, N = 3): at ") and "closest bound" in text
+    assert "so the bound may still hold" in text
+    # the LP's value at t = 2, c = 1/6 against the class's supremum there
+    _, _, _, _, problem = Y._lp("pml", sympy.Integer(2), 3)
+    from exactdp.algebra.lp import LinearProgram, solve
+
+    pt = {Y.t: sympy.Integer(2), Y.c: sympy.Rational(1, 6)}
+    q = lambda e: fmpq(int(sympy.Rational(e.xreplace(pt)).p), int(sympy.Rational(e.xreplace(pt)).q))  # noqa: E731
+    lp = LinearProgram(c=tuple(q(x) for x in problem.c), A_ub=tuple(tuple(q(x) for x in row) for row in problem.A_ub),
+                       b_ub=tuple(q(x) for x in problem.b_ub))
+    assert solve(lp).value == fmpq(1, 2)
+    assert X.sup_eta_hockey_stick(3, 2, gamma=2, t=fmpq(2), c=fmpq(1, 6)).value == fmpq(1, 3)
