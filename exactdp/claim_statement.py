@@ -23,7 +23,12 @@ with z3 and cvc5; docs/claims.md lists the claims):
   s − h is free of the variables and ≥ 0 on the domain; a ``symbolic-statements`` certificate proves each of its
   relations lhs ρ rhs on its region and conditions, so a stated identity follows from a certified one with the
   same difference (up to sign, exactly), and a stated inequality s ≥ 0 (s > 0) from a certified h ≥ 0 (h > 0) with
-  s − h ≥ 0 (> 0 when only h ≥ 0 is certified) on the domain, the certified relation's conditions holding there.
+  s − h ≥ 0 (> 0 when only h ≥ 0 is certified) on the domain, the certified relation's conditions holding there;
+  a ``parametric-lp`` (``lp-point``) certificate proves c·x + offset ≤ value_k for every feasible x on each of its
+  regions R_k, which cover its domain (at its point): the statement's variables name the LP's columns, every LP
+  constraint is one of its hypotheses, and a stated s ≥ 0 follows when s + c·x + offset = G is free of the
+  variables and G − value_k ≥ 0 on the stated domain within R_k (``cases``; an ``lp-point``'s stated domain is its
+  point).  :func:`lp_statement` writes such a statement.
 
 The name of a certificate is derived here too (:func:`certificate_name`): what its data prove (a structural lemma's
 certificate: the lemma and what it states), so a renamed certificate is a changed one for every checker.
@@ -203,6 +208,8 @@ def restating(claim: str, d: dict, domain: tuple[str, ...] = (), parameters: tup
     certificate's region."""
     hypotheses: tuple[str, ...]
     conclusions: tuple[str, ...]
+    if d.get("kind") in ("parametric-lp", "lp-point"):
+        return _lp_restating(claim, d, domain, parameters)
     if d.get("kind") == "linear-combination":
         hypotheses = tuple(f"{g} >= 0" for _, g in d.get("constraints", ()))
         conclusions = (f"{d.get('conclusion', '')} >= 0",)
@@ -214,6 +221,47 @@ def restating(claim: str, d: dict, domain: tuple[str, ...] = (), parameters: tup
                           parameters=tuple(dict.fromkeys((*d.get("parameters", ()), *parameters))),
                           variables=tuple(d.get("variables", ())), domain=tuple(domain), hypotheses=hypotheses,
                           conclusions=conclusions)
+
+
+#: the certificate kinds :func:`binding` binds to a statement (any other: "statement not bound")
+BOUND_KINDS = ("linear-combination", "symbolic-statements", "parametric-lp", "lp-point")
+
+
+def lp_statement(claim: str, d: dict, variables: tuple[str, ...], domain: tuple[str, ...] = (),
+                 conclusions: tuple[str, ...] = (), parameters: tuple[str, ...] = ()) -> ClaimStatement:
+    """The statement "for every point of ``domain`` and every x ≥ 0 (named ``variables``, the LP's columns in order)
+    with A_ub x ≤ b_ub and A_eq x = b_eq: ``conclusions``" of the LP of a ``parametric-lp`` / ``lp-point``
+    certificate (JSON ``d``); without ``conclusions``, the certificate's own: c·x + offset ≤ value_k in each region
+    (at its point)."""
+    def lin(coeffs, names) -> str:
+        terms = [f"({a})*{v}" for a, v in zip(coeffs, names) if str(a).strip() not in ("0", "-0")]
+        return " + ".join(terms) or "0"
+
+    objective = lin(d.get("c", ()), variables) + (f" + ({d['offset']})" if str(d.get("offset", "0")) != "0" else "")
+    hyps = [f"({b}) - ({lin(r, variables)}) >= 0" for r, b in zip(d.get("A_ub", ()), d.get("b_ub", ()))]
+    hyps += [f"{v} >= 0" for v in variables]
+    hyps += [f"{lin(r, variables)} == {b}" for r, b in zip(d.get("A_eq", ()), d.get("b_eq", ()))]
+    if not conclusions:
+        if d.get("kind") == "lp-point":
+            conclusions = (f"({d.get('value', '')}) - ({objective}) >= 0",)
+        else:
+            conclusions = tuple(f"({v}) - ({objective}) >= 0" + (WHEN + "; ".join(conds) if conds else "")
+                                for conds, v in zip(d.get("region_conditions_", ()), d.get("region_value", ())))
+    return ClaimStatement(claim=claim, sizes=d.get("sizes", ""),
+                          parameters=tuple(dict.fromkeys((*d.get("parameters", ()), *parameters))),
+                          variables=tuple(variables), domain=tuple(domain), hypotheses=tuple(hyps),
+                          conclusions=tuple(conclusions))
+
+
+def _lp_restating(claim: str, d: dict, domain: tuple[str, ...], parameters: tuple[str, ...]) -> ClaimStatement:
+    """:func:`restating` of an LP certificate: its own optimum (:func:`lp_statement`), the columns named x0, x1, …
+    (another prefix when a parameter has such a name), an ``lp-point``'s point added to the domain."""
+    taken = set(d.get("parameters", ())) | set(parameters) | {n for c in domain for n in names_in(c)}
+    prefix = next(p for p in ("x", "lpx", "lp_x", "lp_col_") if not any(n.startswith(p) for n in taken))
+    cols = tuple(f"{prefix}{j}" for j in range(len(d.get("c", ()))))
+    if d.get("kind") == "lp-point":
+        domain = (*domain, *(f"{k} {op} {v}" for k, v in d.get("point", ()) for op in (">=", "<=")))
+    return lp_statement(claim, d, cols, domain, parameters=parameters)
 
 
 # -- the derived name ---------------------------------------------------------------------------------------
@@ -277,6 +325,16 @@ class Binding:
     domain: list = field(default_factory=list)
     holds: list = field(default_factory=list)
     steps: list = field(default_factory=list)
+    #: (what, relation, conditions): the relation to be decided true at every point of ``domain`` where the
+    #: conditions hold (a parametric LP's region: its optimum there against the stated conclusion)
+    cases: list = field(default_factory=list)
+
+    def domain_for_case(self, rel, conditions: list) -> list:
+        """The conditions of ``domain`` that bear on ``rel`` under ``conditions`` (:meth:`domain_for` of both),
+        followed by ``conditions``."""
+        names = set(rel.free_symbols).union(*[c.free_symbols for c in conditions])
+        return [c for part in independent_parts(self.domain) if set().union(*[r.free_symbols for r in part]) & names
+                for c in part] + list(conditions)
 
 
 _SIGN_RELATIONS = {"positive": sympy.StrictGreaterThan, "nonnegative": sympy.GreaterThan,
@@ -357,7 +415,7 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
         if stray:
             out.failures.append(f"the certificate's {what}(s) {', '.join(stray)} are not the statement's "
                                 f"{what}s ({', '.join(theirs) or 'none'})")
-    if kind not in ("linear-combination", "symbolic-statements"):
+    if kind not in BOUND_KINDS:
         out.unbound = f"binding a statement to a {kind} certificate is not implemented"
         return out
     if out.failures:
@@ -419,6 +477,8 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
         conclusions.append((text, _relations(read(rel_text, f"conclusion[{i}]", True)), conds))
     if kind == "linear-combination":
         _bind_linear_combination(d, st, read, conclusions, out)
+    elif kind in ("parametric-lp", "lp-point"):
+        _bind_lp(d, st, read, conclusions, out)
     else:
         _bind_statements(d, read, conclusions, out)
     stated = set(out.domain)
@@ -494,6 +554,101 @@ def _bind_statements(d: dict, read, conclusions, out: Binding) -> None:
                                   obligation))
 
 
+def _bind_lp(d: dict, st: ClaimStatement, read, conclusions, out: Binding) -> None:
+    """A ``parametric-lp`` (``lp-point``) certificate proves that c·x + offset ≤ value_k(p) for every x ≥ 0 with
+    A_ub x ≤ b_ub, A_eq x = b_eq, at every point p of its domain D in region R_k (at its point), and its data check
+    shows that the regions cover D.  The statement's variables name the LP's columns in order; every constraint
+    of the LP must be one of its hypotheses; a stated s ≥ 0 (``when`` C) then follows when s + c·x + offset = G is
+    free of the variables and G − value_k ≥ 0 on the stated domain (and C) in region R_k — for the one region whose
+    conditions are all among C, else for every region (the regions cover D, which contains the stated domain)."""
+    kind = d.get("kind")
+    cols = list(st.variables)
+    n = len(d.get("c", ()))
+    if len(cols) != n:
+        out.failures.append(f"the statement's variables ({', '.join(cols) or 'none'}) do not name the LP's {n} "
+                            f"columns")
+        return
+    x = [read(v, f"variable {v}") for v in cols]
+    point: dict = {}
+    if kind == "lp-point":
+        for name, v in d.get("point", ()):
+            p, value = read(name, f"the point's {name}"), read(v, f"the point's value of {name}")
+            if not isinstance(p, sympy.Symbol):
+                out.failures.append(f"the point names {str(name)[:40]!r}, not a parameter")
+                return
+            point[p] = value
+            out.holds += [(f"the certificate's point {name} = {v}: the stated domain is that point ({op})",
+                           rel(p, value, evaluate=False)) for op, rel in ((">=", sympy.GreaterThan),
+                                                                          ("<=", sympy.LessThan))]
+
+    def at(e):
+        return e.xreplace(point) if point else e
+
+    def row(v, what):
+        return [read(a, f"the LP's {what}") for a in v]
+
+    ineqs, eqs = [], []
+    for i, text in enumerate(st.hypotheses):
+        for rel in _relations(read(text, f"hypothesis[{i}]", True)):
+            form = _nonnegative_form(rel)
+            if form is not None:
+                ineqs.append(at(form[0]))
+            elif isinstance(rel, sympy.Eq):
+                eqs.append(at(rel.lhs - rel.rhs))
+
+    def dot(r, v):
+        return sympy.Add(*[a * b for a, b in zip(r, v)])
+
+    lp = [(f"row {i} of A_ub x <= b_ub", read(b, "b_ub") - dot(row(r, "A_ub"), x), ineqs)
+          for i, (r, b) in enumerate(zip(d.get("A_ub", ()), d.get("b_ub", ())))]
+    lp += [(f"{v} >= 0", xj, ineqs) for v, xj in zip(cols, x)]
+    lp += [(f"row {i} of A_eq x = b_eq", dot(row(r, "A_eq"), x) - read(b, "b_eq"), eqs)
+           for i, (r, b) in enumerate(zip(d.get("A_eq", ()), d.get("b_eq", ())))]
+    for what, g, stated in lp:
+        if not any(_zero(g - e) or (stated is eqs and _zero(g + e)) for e in stated):
+            out.failures.append(f"the LP constraint {what} ({g} {'==' if stated is eqs else '>='} 0) is not a "
+                                f"hypothesis of the statement")
+    if out.failures:
+        return
+    out.steps.append(f"the statement's variables {', '.join(cols)} are the LP's columns, and every one of its "
+                     f"{len(lp)} constraints is a hypothesis of the statement")
+    h = dot(row(d.get("c", ()), "c"), x) + read(d.get("offset", "0") or "0", "offset")
+    regions: list[tuple[tuple, Any]]
+    if kind == "lp-point":
+        regions = [((), read(d.get("value", ""), "the LP's value"))]
+    else:
+        regions = [(tuple(r for j, c in enumerate(conds) for r in _relations(read(c, f"region {k} condition {j}",
+                                                                                  True))),
+                    read(v, f"region {k} value"))
+                   for k, (conds, v) in enumerate(zip(d.get("region_conditions_", ()), d.get("region_value", ())))]
+        out.steps.append(f"the {len(regions)} regions cover the certificate's domain (its split tree, checked with "
+                         f"its data), which contains the stated domain (its region conditions, below)")
+    names = set(x)
+    for text, rels, when in conclusions:
+        for rel in rels:
+            form = _nonnegative_form(rel)
+            if form is None or form[1]:
+                out.failures.append(f"the conclusion {text!r} is not of the form s >= 0 that an LP optimum implies")
+                continue
+            G = sympy.cancel(sympy.together(at(form[0]) + h)) if not form[0].has(sympy.Max, sympy.Min, sympy.Abs) \
+                else at(form[0]) + h
+            if G.free_symbols & names:
+                out.failures.append(f"the conclusion {text!r} is not the LP's objective {h} bounded by a term in the "
+                                    f"parameters")
+                continue
+            own = [k for k, (conds, _) in enumerate(regions) if conds and set(conds) <= set(when)]
+            for k in (own[:1] or range(len(regions))):
+                conds, value = regions[k]
+                diff = G - value
+                where = "" if kind == "lp-point" else f" in region {k}"
+                if _zero(diff):
+                    out.steps.append(f"the conclusion {text}{where}: the LP's optimum there")
+                    continue
+                extra = [r for r in conds if r not in set(when)]
+                out.cases.append((f"the conclusion {text}{where}: {G} >= the LP's optimum {value} on the stated "
+                                  f"domain", sympy.GreaterThan(diff, 0, evaluate=False), [*when, *extra]))
+
+
 def _certified_match(rel, certified):
     """(label, remaining relation or None, conditions to hold) of the certified statement implying ``rel``.
 
@@ -545,6 +700,6 @@ def _nonzero_somewhere(e) -> bool:
     return isinstance(v, sympy.Rational) and v != 0
 
 
-__all__ = ["Binding", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "STEP_PREFIX", "binding",
-           "certificate_name", "filed_domain", "files_under", "independent_parts", "is_lemma", "is_step", "names_in",
-           "restates", "restating", "step_of"]
+__all__ = ["BOUND_KINDS", "Binding", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "STEP_PREFIX",
+           "binding", "certificate_name", "filed_domain", "files_under", "independent_parts", "is_lemma", "is_step",
+           "lp_statement", "names_in", "restates", "restating", "step_of"]

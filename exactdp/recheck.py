@@ -781,8 +781,9 @@ def _bound_to_statement(d: dict, r: Recheck, claim: str | None) -> None:
         r.trust(f"{NOT_BOUND}: {b.unbound}")
         return
     r.steps += [f"statement: {s}" for s in b.steps]
-    for what, rel in b.holds:
-        decide(rel, b.domain_for(rel), r, f"statement: {what}")
+    for what, rel, near in [(w, x, b.domain_for(x)) for w, x in b.holds] + [
+            (w, x, b.domain_for_case(x, conds)) for w, x, conds in b.cases]:
+        decide(rel, near, r, f"statement: {what}")
         if r.status == REJECTED:
             return
     has_a_point(b.domain, r, "the stated domain", "statement: ")

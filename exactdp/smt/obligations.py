@@ -317,10 +317,12 @@ def _statement_obligations(d: dict, claim: str | None) -> list[Obligation]:
         raise ParameterError(f"statement: {b.failures[0]}")
     if b.unbound:
         return []
-    ints = {s for r in b.domain + [rel for _, rel in b.holds] for s in r.free_symbols if s.is_integer}
+    ints = {s for r in b.domain + [rel for _, rel in b.holds] + [x for _, rel, conds in b.cases for x in (rel, *conds)]
+            for s in r.free_symbols if s.is_integer}
     builder = Builder(ints, tuple(d.get("functions", ()) or ()))
     return [builder.nonempty("statement: the stated domain is not empty", b.domain)] + [
-        builder.holds(f"statement: {what}", b.domain, rel) for what, rel in b.holds]
+        builder.holds(f"statement: {what}", b.domain, rel) for what, rel in b.holds] + [
+        builder.holds(f"statement: {what}", b.domain + list(conds), rel) for what, rel, conds in b.cases]
 
 
 def _carried_out(e, name: str):

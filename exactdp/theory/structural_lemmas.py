@@ -28,6 +28,11 @@ be exchanged and distribute over products, and Σ_x c = N·c.  The number of ter
   (the PML constraints at the N vertices c𝟙 + (1 − Nc)e_x suffice).
 * :data:`DIVISION` — dividing by a positive quantity: for q > 0, Γq − p ≥ 0 gives p/q ≤ Γ; for A, B > 0,
   A − B ≥ 0 gives 1/A ≤ 1/B; m > 0 and m·X ≥ 0 give X ≥ 0.
+* :data:`MERGING` — merging outputs keeps η_TV and the class ([G] Lemma 3's proof, docs/claims.md G-17): with
+  K′(y′|x) = Σ_{π(y) = y′} K(y|x), the ε-LDP and (ε,c)-PML constraints of the merged output are the sums of those
+  of the outputs merged into it (linear combinations with multipliers 1; S_{y′} adds up the same way), its entries
+  are sums of entries ≥ 0, a set B′ of merged outputs is the set π⁻¹(B′) of outputs (so η_TV(K′) ≤ η_TV(K), and
+  E_γ likewise), and the merge into {A, Aᶜ} at a set A attaining η_TV(K) has K′_x(0) = K_x(A) (so equality).
 """
 
 from __future__ import annotations
@@ -169,14 +174,52 @@ def _division() -> Lemma:
                  "q > 0 and G q - p >= 0 give p/q <= G; A >= B > 0 gives 1/A <= 1/B", (cert,))
 
 
+def _merging() -> Lemma:
+    """Merging outputs (K′(y′|x) = Σ_{y : π(y) = y′} K(y|x)) keeps the classes and η_TV ([G] Lemma 3's proof)."""
+    t, c, u = sympy.symbols("t c u", real=True)
+    k1, k2, l1, l2, s1, s2 = sympy.symbols("k1 k2 l1 l2 s1 s2", real=True)
+    pml = LinearCombination.build(
+        name="lemma: merging outputs (PML)", parameters=(t, c, u), variables=(k1, k2, l1, l2, s1, s2), scope=_SIZES,
+        constraints=[("(eps,c)-PML ([G] D-9) at an output y1 merged into y', rows (x, x0): "
+                      "t*(c*S_y1 + (1 - N*c)*K(y1|x0)) - K(y1|x) >= 0", t * (c * s1 + (1 - u) * l1) - k1),
+                     ("(eps,c)-PML at another output y2 merged into y', rows (x, x0)", t * (c * s2 + (1 - u) * l2) - k2)],
+        multipliers=[1, 1], conclusion=t * (c * (s1 + s2) + (1 - u) * (l1 + l2)) - (k1 + k2))
+    ldp = LinearCombination.build(
+        name="lemma: merging outputs (LDP)", parameters=(t,), variables=(k1, k2, l1, l2), scope=_SIZES,
+        constraints=[("eps-LDP at an output y1 merged into y', rows (x, x0): t*K(y1|x0) - K(y1|x) >= 0", t * l1 - k1),
+                     ("eps-LDP at another output y2 merged into y', rows (x, x0)", t * l2 - k2)],
+        multipliers=[1, 1], conclusion=t * (l1 + l2) - (k1 + k2))
+    entries = LinearCombination.build(
+        name="lemma: merging outputs (entries)", parameters=(), variables=(k1, k2), scope=_SIZES,
+        constraints=[("K(y1|x) >= 0", k1), ("K(y2|x) >= 0", k2)], multipliers=[1, 1], conclusion=k1 + k2)
+    sets = SymbolicStatements(
+        name="lemma: merging outputs (sets)", sizes=_SIZES, parameters=("y", "g", "k0", "k0p", "KxA", "KxpA"),
+        functions=("kx", "kxp", "chi"), statements=(
+            ("a set B' of merged outputs is the set A = pi^-1(B') of outputs (chi(y) = 1 iff pi(y) in B'): the "
+             "summand of K'_x(B') - g K'_x'(B') regrouped over the outputs y is chi(y) (K(y|x) - g K(y|x')), "
+             "summed over y K_x(A) - g K_x'(A); so eta_TV(K') <= eta_TV(K) (g = 1), and E_g and (eps,delta)-LDP "
+             "likewise",
+             "chi(y)*kx(y) - g*(chi(y)*kxp(y))", "==", "chi(y)*(kx(y) - g*kxp(y))", ()),
+            ("the merge into {A, A^c} at a set A where eta_TV(K) (eta_E_g) is attained: its output 0 has "
+             "K'_x(0) = K_x(A), so K'_x(0) - g K'_x'(0) = K_x(A) - g K_x'(A) and eta(K') >= eta(K)",
+             "Subs(Subs(k0 - g*k0p, k0, KxA), k0p, KxpA)", "==", "KxA - g*KxpA", ())))
+    return Lemma("merging outputs keeps eta_TV and the class",
+                 "merging outputs (K'(y'|x) = sum of K(y|x) over the y merged into y') keeps the eps-LDP and "
+                 "(eps,c)-PML classes (each constraint, summed over the merged outputs, is the merged output's; "
+                 "S_y' and the entries add up too) and never raises eta_TV (a set of merged outputs is a set of "
+                 "outputs); merging into {A, A^c} at a set A where eta_TV(K) is attained keeps it, every N, M",
+                 (pml, ldp, entries, sets))
+
+
 AGGREGATION = _aggregation()
 SET_MASS = _set_mass()
 TWO_POINT = _two_point()
 VERTEX = _vertex()
 DIVISION = _division()
+MERGING = _merging()
 
 #: every structural lemma, by name
-LEMMAS = {x.name: x for x in (AGGREGATION, SET_MASS, TWO_POINT, VERTEX, DIVISION)}
+LEMMAS = {x.name: x for x in (AGGREGATION, SET_MASS, TWO_POINT, VERTEX, DIVISION, MERGING)}
 _BY_CERTIFICATE = {c.name: c for x in LEMMAS.values() for c in x.certificates}
 
 

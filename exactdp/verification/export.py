@@ -86,9 +86,10 @@ CLASS_DOMAINS = {"ldp": ("t >= 1",), "approx-ldp": ("t >= 1", "delta >= 0", "del
                  "pml": ("t >= 1", "c > 0", "N*c <= 1")}
 
 
-#: the certificate kinds a statement can be bound to (:func:`exactdp.claim_statement.binding`); a parametric-LP
-#: certificate (the coverage of a synthesised proof's regions) stays "statement not bound" in the export, so
-#: ``exactdp recheck`` leaves it UNDECIDED; a region's combination is bound on the domain and its region
+#: the certificate kinds :func:`check_results` files under the conjecture by restating their own relations; a
+#: synthesised proof's parametric-LP certificate already carries the conjecture on the class domain
+#: (:func:`exactdp.verification.conjecture.synthesis.synthesise`), a region's combination is bound on the domain
+#: and its region
 BINDABLE = ("linear-combination", "symbolic-statements")
 
 

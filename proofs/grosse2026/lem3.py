@@ -13,8 +13,11 @@ Checked:
   {A, Aᶜ}, A = {y : K_x(y) > K_x'(y)} for a Dobrushin-optimal pair, keeps η_TV exactly and does not raise
   the (ε,c)-PML level (pml_ratio, several c) — the post-processing argument of the proof.
 
-Not shown: the merging argument itself as a certificate (it is checked on random instances; the proof above
-does not need it).
+* ``merging_lemma`` (PROVED for every N and M) — the paper's own proof (docs/claims.md G-17), from the structural
+  lemma *merging outputs keeps eta_TV and the class* (:data:`exactdp.theory.structural_lemmas.MERGING`): η_TV(K)
+  is attained at rows x, x′ and a set A; merging the outputs into {A, Aᶜ} gives a binary-output kernel of
+  M(ε,c) (each PML constraint of a merged output is the sum of those merged into it; the entries add up) with
+  the same η_TV.  So the supremum over M(ε,c) is one over M(ε,c) ∩ S_{N,2}, without Theorem 1.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from exactdp.measures.privacy import pml_ratio
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory.class_certificates import ALL_N_M
 from exactdp.theory.extremal import merge_to_binary, sup_eta_tv
-from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, register
+from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.instances import random_kernel
 
 from ._instances import pml_grid
@@ -37,6 +40,23 @@ from .._statements import middle_row_achiever, pml_pair_bound, tv_at_most_one, x
 def check_certificates(ctx: CheckContext) -> Outcome:
     return equality_outcome(ctx, "sup of eta_TV over binary-output kernels of M(eps,c) equals Xi(eps,c), which "
                             "bounds eta_TV of every kernel of M(eps,c) with any number M of outputs", ALL_N_M)
+
+
+def check_merging_lemma(ctx: CheckContext) -> Outcome:
+    """PROVED for every N and M from the merging lemma's certificates (module docstring)."""
+    from exactdp.theory.structural_lemmas import MERGING
+
+    return proved(
+        "every kernel of M(eps,c) has a binary-output kernel of M(eps,c) with the same eta_TV (merge its outputs "
+        "into {A, A^c} at a set A attaining eta_TV), so sup eta_TV over M(eps,c) is attained within S_{N,2}, "
+        "every N and M", MERGING.certificates, ALL_N_M, derivation=(
+            "eta_TV(K) = max over rows x, x' and output sets A of K_x(A) - K_x'(A): take a maximizing (x, x', A)",
+            "[lemma: merging outputs keeps eta_TV and the class] the kernel K' with outputs A and A^c "
+            "(K'(0|x) = K_x(A)) has entries >= 0 (sums of entries >= 0), satisfies (eps,c)-PML at both outputs "
+            "(the sum of the PML constraints of the outputs merged into each: multipliers 1) and has "
+            "eta_TV(K') = eta_TV(K) (a set of its outputs is a set of K's outputs, and K'_x(0) - K'_x'(0) = "
+            "K_x(A) - K_x'(A))",
+            "so sup over M(eps,c) <= sup over M(eps,c) with two outputs <= sup over M(eps,c): equality"))
 
 
 def check_lp_more_outputs(ctx: CheckContext) -> Outcome:
@@ -82,6 +102,7 @@ CLAIM = register(Claim(
     statement=r"\eta_{TV}(\varepsilon,c)=\sup_{K\in\mathcal M(\varepsilon,c)\cap\mathcal S_{N,2}}\eta_{TV}(K)",
     hypotheses="N >= 2, c in (0, 1/N], eps >= 0",
     checks=(Check("certificates", check_certificates, "grosse2026.thm1's certificates: sup over N x 2 = Xi >= all M"),
+            Check("merging_lemma", check_merging_lemma, "the paper's proof: the merging lemma's certificates, every N, M"),
             Check("lp_more_outputs", check_lp_more_outputs, "exact LP, M = 3, 4 vs 2", supporting=True),
             Check("merging", check_merging, "post-processing argument on random kernels", supporting=True)),
     expected=Verdict.PROVED,

@@ -30,9 +30,10 @@ def test_every_lemma_certificate_is_decided_by_both_checkers(cert):
     assert r.status == OK, r.reasons + r.trusted
 
 
-def test_the_lemmas_are_the_five_of_the_issue():
+def test_the_lemmas_are_those_of_the_issue():
     assert set(SL.LEMMAS) == {"aggregation over an output set", "the mass of an output set lies in [0, 1]",
-                              "two-point bound", "vertex lemma of Q_X(c)", "dividing by a positive quantity"}
+                              "two-point bound", "vertex lemma of Q_X(c)", "dividing by a positive quantity",
+                              "merging outputs keeps eta_TV and the class"}
     assert len({c.name for c in SL.all_certificates()}) == len(SL.all_certificates())  # one name per certificate
 
 
@@ -156,3 +157,63 @@ def test_recheck_rejects_a_certificate_whose_lemma_was_removed(post_processing, 
     assert {r.name for r in rejected} == {"-k*w + t*(S*c*w + k0*w*(1 - u)) >= 0", "-k*w + k0*t*w >= 0"}
     # the reason quotes the lemma certificate's name (cut to 60 characters)
     assert all(lemma[:50] in r.reasons[0] and "not among the claim's certificates" in r.reasons[0] for r in rejected)
+
+
+# -- merging outputs keeps eta_TV and the class ([G] Lemma 3's proof) -----------------------------------------------
+
+def test_the_merged_pml_constraint_is_the_sum_of_the_merged_outputs_constraints_on_a_kernel():
+    """Brute force on an exact 3 x 3 (eps,c)-PML kernel: outputs 1 and 2 merged, the merged column's PML slack
+    t(c S + (1 - Nc) K(y'|x0)) - K(y'|x) is the sum of the two columns' slacks (the certificate's multipliers 1, 1),
+    for every pair of rows; eta_TV of the merge into {A, A^c} at the maximizing A is eta_TV of the kernel."""
+    from flint import fmpq
+
+    from exactdp.kernels import Kernel
+    from exactdp.measures.contraction import eta_tv
+    from exactdp.measures.privacy import pml_ratio
+    from exactdp.theory.extremal import merge_to_binary
+
+    q = fmpq
+    rows = [[q(1, 2), q(1, 4), q(1, 4)], [q(1, 4), q(1, 2), q(1, 4)], [q(1, 6), q(1, 3), q(1, 2)]]
+    K = Kernel.from_exact_rows(rows)
+    c = q(1, 6)
+    t = pml_ratio(K, c)
+    N = 3
+
+    def slack(col, x, x0):
+        S = sum(r[col] for r in rows)
+        return t * (c * S + (1 - N * c) * rows[x0][col]) - rows[x][col]
+
+    merged = [[r[0], r[1] + r[2]] for r in rows]
+
+    def merged_slack(x, x0):
+        S = sum(r[1] for r in merged)
+        return t * (c * S + (1 - N * c) * merged[x0][1]) - merged[x][1]
+
+    for x in range(N):
+        for x0 in range(N):
+            assert merged_slack(x, x0) == slack(1, x, x0) + slack(2, x, x0)
+            assert slack(1, x, x0) >= 0 and slack(2, x, x0) >= 0
+    assert pml_ratio(Kernel.from_exact_rows(merged), c) <= t
+    B, A = merge_to_binary(K)
+    assert eta_tv(B) == eta_tv(K) == q(1, 3)
+
+
+def test_a_tampered_merging_certificate_is_rejected_by_both():
+    """The merged PML constraint claimed from one output's constraint twice (multiplier 2 on y1, 0 on y2): the
+    identity fails."""
+    pml = SL.MERGING.certificates[0]
+    bad = dataclasses.replace(pml, multipliers=("2", "0"))
+    assert check(bad).truth is Truth.FALSE
+    assert recheck_certificate(bad.to_json()).status == REJECTED
+
+
+def test_lemma_3_is_proved_from_the_merging_lemma_for_every_n_m():
+    from exactdp.verification.engine import verify
+
+    (r,) = verify(("grosse2026.lem3",), seed=0, quick=True)
+    merging = next(c for c in r.checks if c.check.name == "merging_lemma")
+    assert r.verdict is Verdict.PROVED and merging.outcome.verdict is Verdict.PROVED
+    assert merging.outcome.scope == "all N, M" and not merging.outcome.rests_on
+    assert {c.name for c in merging.outcome.certificates} == set(SL.MERGING.uses)
+    for c in merging.outcome.certificates:
+        assert recheck_certificate(json.loads(json.dumps(c.to_json())), claim="grosse2026.lem3").status == OK

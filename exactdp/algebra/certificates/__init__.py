@@ -356,8 +356,8 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
     steps = list(result.steps) + [f"statement: {s}" for s in b.steps]
     fails: list[str] = []
     truths = []
-    for what, rel in b.holds:
-        near = b.domain_for(rel)
+    for what, rel, near in [(w, r, b.domain_for(r)) for w, r in b.holds] + [
+            (w, r, b.domain_for_case(r, conds)) for w, r, conds in b.cases]:
         names = set().union(*[r.free_symbols for r in near]) if near else set()
         d = decide(rel, Region.of(*near, variables=sorted(names | rel.free_symbols, key=str)))
         truths.append(d.truth)
