@@ -324,8 +324,41 @@ def read_formula(text: str, name: str = "formula", parameters: tuple[str, ...] =
     names = {n: sympy.Symbol(n) for n in _NAME.findall(text)
              if n not in MATH_FUNCTIONS and n not in called and n not in constants}
     functions = {**MATH_FUNCTIONS, **{n: (sympy.Function(n), None) for n in called}}
+    sides, ops = _relation_parts(text)
+    if ops:  # a relation or chain as written: unevaluated, so "0 >= 0" stays a relation (not True)
+        exprs = [read_expression(side, name=name, symbols=names, functions=functions, constants=constants)
+                 for side in sides]
+        rels = [_RELATION_CLASSES[op](a, b, evaluate=False) for op, a, b in zip(ops, exprs, exprs[1:])]
+        return rels[0] if len(rels) == 1 else sympy.And(*rels, evaluate=False)
     return read_expression(text, name=name, symbols=names, functions=functions, constants=constants,
                            relations=True)
+
+
+_RELATION_OPS = ("<=", ">=", "<", ">")
+_RELATION_CLASSES: dict[str, Any] = {}
+
+
+def _relation_parts(text: str) -> tuple[list[str], list[str]]:
+    """``text`` split at its relations outside parentheses: (sides, operators); no operator: ([text], [])."""
+    if not _RELATION_CLASSES:
+        _RELATION_CLASSES.update({"<=": sympy.LessThan, ">=": sympy.GreaterThan, "<": sympy.StrictLessThan,
+                                  ">": sympy.StrictGreaterThan})
+    text = text.replace("≤", "<=").replace("≥", ">=")
+    sides: list[str] = []
+    ops: list[str] = []
+    depth, start, k = 0, 0, 0
+    while k < len(text):
+        ch = text[k]
+        depth += ch == "("
+        depth -= ch == ")"
+        op = next((o for o in _RELATION_OPS if text.startswith(o, k)), None) if depth == 0 else None
+        if op is not None:
+            sides.append(text[start:k])
+            ops.append(op)
+            start = k = k + len(op)
+            continue
+        k += 1
+    return sides + [text[start:]], ops
 
 
 def _chain(expr: Any) -> list[Any] | None:

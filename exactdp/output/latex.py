@@ -485,7 +485,7 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
     more = len(lines) - max_lines
     lines = lines[:max_lines]
     out: list[str] = []
-    plain: list[str] = []
+    plain: list[str | DerivationStep] = []  # text lines and structured steps in running text
 
     def flush():
         if plain:
