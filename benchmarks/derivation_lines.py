@@ -1,6 +1,7 @@
 """How much of a verify report's derivation is still text (issue 23 items 2 and 5): counts, over every check of
 ``exactdp verify --format json``, the derivation steps that are structured (their formulas stored apart and
-read by the safe reader, ``steps[k].math`` non-empty), the text-only steps, and among those the ones whose
+read by the safe reader, ``steps[k].math`` non-empty; and among those the ones whose words still hold ASCII
+mathematics, such as a hand-written constraint label), the text-only steps, and among those the ones whose
 text still holds ASCII mathematics (a formula piece found by :func:`exactdp.output.ascii_math.segments`);
 prints a few examples of the latter by their first words.
 
@@ -20,14 +21,16 @@ from exactdp.output.ascii_math import segments
 
 def count(report: dict) -> dict:
     """``{"steps", "structured", "text", "text_with_ascii_maths", "kinds"}`` of one JSON report."""
-    out = {"steps": 0, "structured": 0, "text": 0, "text_with_ascii_maths": 0}
+    out = {"steps": 0, "structured": 0, "structured_prose_with_ascii_maths": 0, "text": 0, "text_with_ascii_maths": 0}
     kinds: collections.Counter = collections.Counter()
     for claim in report.get("result", report)["claims"]:
         for ev in claim["evidence"]:
             for step in ev["steps"]:
                 out["steps"] += 1
                 if step["math"]:
-                    out["structured"] += 1
+                    out["structured"] += 1  # (its words may still hold ASCII maths: a hand-written label)
+                    words = re.sub(r"\{\d+\}", " ", step["prose"])
+                    out["structured_prose_with_ascii_maths"] += any(f for f, _ in segments(words))
                     continue
                 out["text"] += 1
                 if any(is_formula for is_formula, _ in segments(step["prose"])):

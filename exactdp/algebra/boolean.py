@@ -252,8 +252,9 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
             steps.append(inline_step(where + ": {} fails at {}", *order, formula, ce))
             return Truth.FALSE, ce, ""
         gaps = C.gaps + [_gap_text(d) if k == 0 else "" for k, d in enumerate(C.deferred)]  # first described
+        points = f"{n} sample point" + ("" if n == 1 else "s")
         if gaps and open_failure:
-            steps.append(inline_step(where + f": {{}} holds at the {n} sample point(s) in the region; the "
+            steps.append(inline_step(where + f": {{}} holds at the {points} in the region; the "
                                      f"{len(gaps)} unsampled lower-dimensional place(s) (e.g. {gaps[0]}) cannot hide "
                                      f"a failure: the formula is closed and the region's constraints are strict, so a "
                                      f"failure would fill an open set and meet a sampled cell", *order, formula))
@@ -266,8 +267,9 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
                 return Truth.FALSE, ce, ""
             n, gaps = n + m, C.gaps + D.gaps
         if not gaps:
-            steps.append(inline_step(where + f": {{}} holds at the {n} sample point(s) in the region, one in every "
-                                     f"cell", *order, formula))
+            points = f"{n} sample point" + ("" if n == 1 else "s")
+            steps.append(inline_step(where + f": {{}} holds at the {points} in the region, one in every cell",
+                                     *order, formula))
             return Truth.TRUE, None, ""
         if gaps_seen is None:
             gaps_seen = (order, gaps)

@@ -225,7 +225,7 @@ def _sign_on(expr: Any, region: Region, strict: bool, steps: list[Any]) -> tuple
         claim = (sympy.StrictGreaterThan if strict else sympy.GreaterThan)(sgn * num, 0, evaluate=False)
         steps.append(inline_step(
             f"the denominator {{}} is {'positive' if sgn > 0 else 'negative'}; {{}} checked exactly "
-            f"{'on the cells above' if n is None else f'at {n} point(s)'}", den, claim, region=sub.as_sympy(),
+            f"{'on the cells above' if n is None else f'at {n} point' + ('' if n == 1 else 's')}", den, claim, region=sub.as_sympy(),
             outcome=str(t)))
         if t is Truth.FALSE:
             return Truth.FALSE, ce

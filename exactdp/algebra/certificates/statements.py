@@ -147,9 +147,10 @@ def _orthant(e: Any, region: Any) -> Any:
             return ""
     if signs[0] * signs[1] < 0 and num != 0:
         return ""
+    sign = {1: "nonnegative", -1: "nonpositive"}
     return inline_step(f"orthant rule: every parameter is nonnegative on the region ({{}}); the numerator {{}} "
-                       f"and the denominator {{}} of {{}} have coefficients of signs {signs[0]:+d}, {signs[1]:+d}: "
-                       f"hence {{}}", sympy.And(*[sympy.GreaterThan(x, 0, evaluate=False) for x in syms]),
+                       f"has {sign[signs[0]]} and the denominator {{}} {sign[signs[1]]} coefficients, so {{}} is "
+                       f"nonnegative there: hence {{}}", sympy.And(*[sympy.GreaterThan(x, 0, evaluate=False) for x in syms]),
                        sympy.expand(num), sympy.expand(den), e, sympy.GreaterThan(e, 0, evaluate=False))
 
 
