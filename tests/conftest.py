@@ -15,3 +15,12 @@ def quick_verify_results():
     from exactdp.verification.engine import verify
 
     return verify((), seed=0, quick=True)
+
+
+@pytest.fixture(scope="session")
+def full_verify_results():
+    """Every registered claim run as ``exactdp verify`` (full size, seed 0, in process), once per test process
+    (slow tests only: the whole report's formulas and its LaTeX)."""
+    from exactdp.verification.engine import verify
+
+    return verify((), seed=0, quick=False)

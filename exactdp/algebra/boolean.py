@@ -48,6 +48,7 @@ from exactdp.algebra.cylindrical import (
 from exactdp.algebra.cases import cases, rational_check
 from exactdp.algebra.decision import Decision, ProverUndecided
 from exactdp.algebra.regions import Region
+from exactdp.numbers.formula_text import inline_step
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.truth import Truth
@@ -202,7 +203,8 @@ def _settle_denominators(F: _Formula, region: Region, steps: list[Any], depth: i
             t, _, _ = _decide(sgn * den > 0, region, [], depth + 1)
             if t is Truth.TRUE:
                 atom[0], atom[1] = sympy.expand(sgn * num), sympy.Integer(1)
-                steps.append(f"denominator {den} has sign {'+' if sgn > 0 else '-'} on the region")
+                steps.append(inline_step(f"the denominator {{}} is {'positive' if sgn > 0 else 'negative'} on the "
+                                         f"region", den))
                 break
         else:
             settled = False
@@ -220,7 +222,7 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
     used = set().union(*[p.free_symbols for p in polys]) if polys else set()
     for v in region.variables:
         if v not in used and rational_sample(region.bounds(v)) is None:
-            steps.append(f"the bounds of {v} are empty: the claim holds vacuously")
+            steps.append(inline_step("the bounds of {} are empty: the claim holds vacuously", v))
             return Truth.TRUE, None, ""
     variables = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
     if len(variables) > MAX_VARIABLES:
@@ -236,7 +238,7 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
     for v in variables:  # a closed degenerate interval: v is a number (the box has no interior in v)
         b = region.bounds(v)
         if b.lo is not None and b.lo == b.hi and not b.lo_open and not b.hi_open:
-            steps.append(f"{v} = {qq_to_sympy(b.lo)} (its bounds coincide)")
+            steps.append(inline_step("{} (its bounds coincide)", sympy.Eq(v, qq_to_sympy(b.lo), evaluate=False)))
             return _restricted(formula, region, v, qq_to_sympy(b.lo), steps, depth)
     box = box_of(region, variables)
     rest = {v: rational_sample(region.bounds(v)) for v in region.variables if v not in used}
@@ -244,27 +246,30 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
     gaps_seen = None
     for order in _orders(variables):
         C = cells(polys, order, box, lift_two=False)
-        where = f"cells in the order {', '.join(map(str, order))}"
+        where = "cells in the order " + ", ".join("{}" for _ in order)
         n, ce = _scan(F, C.points, region, rest)
         if ce is not None:
-            steps.append(f"{where}: {formula} fails at {ce}")
+            steps.append(inline_step(where + ": {} fails at {}", *order, formula, ce))
             return Truth.FALSE, ce, ""
         gaps = C.gaps + [_gap_text(d) if k == 0 else "" for k, d in enumerate(C.deferred)]  # first described
+        points = f"{n} sample point" + ("" if n == 1 else "s")
         if gaps and open_failure:
-            steps.append(f"{where}: {formula} holds at the {n} sample point(s) in the region; the {len(gaps)} "
-                         f"unsampled lower-dimensional place(s) (e.g. {gaps[0]}) cannot hide a failure: the "
-                         f"formula is closed and the region's constraints are strict, so a failure would fill "
-                         f"an open set and meet a sampled cell")
+            steps.append(inline_step(where + f": {{}} holds at the {points} in the region; the "
+                                     f"{len(gaps)} unsampled lower-dimensional place(s) (e.g. {gaps[0]}) cannot hide "
+                                     f"a failure: the formula is closed and the region's constraints are strict, so a "
+                                     f"failure would fill an open set and meet a sampled cell", *order, formula))
             return Truth.TRUE, None, ""
         if C.deferred:  # lift over the pairs of algebraic coordinates in Q(theta)
             D = lift_deferred(C, box)
             m, ce = _scan(F, D.points, region, rest)
             if ce is not None:
-                steps.append(f"{where}, lifted over algebraic pairs: {formula} fails at {ce}")
+                steps.append(inline_step(where + ", lifted over algebraic pairs: {} fails at {}", *order, formula, ce))
                 return Truth.FALSE, ce, ""
             n, gaps = n + m, C.gaps + D.gaps
         if not gaps:
-            steps.append(f"{where}: {formula} holds at the {n} sample point(s) in the region, one in every cell")
+            points = f"{n} sample point" + ("" if n == 1 else "s")
+            steps.append(inline_step(where + f": {{}} holds at the {points} in the region, one in every cell",
+                                     *order, formula))
             return Truth.TRUE, None, ""
         if gaps_seen is None:
             gaps_seen = (order, gaps)
@@ -323,7 +328,9 @@ def _split(F: _Formula, formula: Any, region: Region, steps: Any, depth: Any, de
         v, value = elim
         others = tuple((h, s) for h, s in region.constraints if h is not g or s)
         inner = Region(region.variables, region.box, others + ((g, True),))
-        steps.append(f"split {g} >= 0 into {g} > 0 and {g} = 0 (there {v} = {value})")
+        steps.append(inline_step("split {} into {} and {} (there {})", sympy.GreaterThan(g, 0, evaluate=False),
+                                 sympy.StrictGreaterThan(g, 0, evaluate=False), sympy.Eq(g, 0, evaluate=False),
+                                 sympy.Eq(v, value, evaluate=False)))
         t1, ce, _ = _decide(formula, inner, steps, depth + 1)
         if t1 is not Truth.TRUE:
             return t1, ce, ""
@@ -331,7 +338,8 @@ def _split(F: _Formula, formula: Any, region: Region, steps: Any, depth: Any, de
     if F.tree[0] == "atom" and F.atoms[F.tree[1]][2] in (">", "<") and F.atoms[F.tree[1]][1] == 1:
         num, _, op = F.atoms[F.tree[1]]
         P = num if op == ">" else -num
-        steps.append(f"{P} > 0 split into {P} >= 0 and {P} != 0")
+        steps.append(inline_step("{} split into {} and the exclusion of {}", sympy.StrictGreaterThan(P, 0, evaluate=False),
+                                 sympy.GreaterThan(P, 0, evaluate=False), sympy.Eq(P, 0, evaluate=False)))
         t1, ce, _ = _decide(P >= 0, region, steps, depth + 1)
         if t1 is not Truth.TRUE:
             return t1, ce, ""
@@ -347,7 +355,7 @@ def _split(F: _Formula, formula: Any, region: Region, steps: Any, depth: Any, de
 def _on_surface(formula: Any, region: Region, g: Any, v: Any, value: Any, steps: Any,
                 depth: Any) -> _Decided:
     """Decide the formula on region ∩ {g = 0}, where g = 0 ⟺ v = value."""
-    steps.append(f"on {g} = 0: {v} = {value}")
+    steps.append(inline_step("on {}: {}", sympy.Eq(g, 0, evaluate=False), sympy.Eq(v, value, evaluate=False)))
     return _restricted(formula, region, v, value, steps, depth, drop=g)
 
 
@@ -360,7 +368,7 @@ def _restricted(formula: Any, region: Region, v: Any, value: Any, steps: Any, de
     sub = Region(tuple(variables), tuple(region.bounds(w) for w in variables))
     for cnd in conds:
         if cnd is sympy.false:
-            steps.append(f"{v} = {value} does not meet the region")
+            steps.append(inline_step("{} does not meet the region", sympy.Eq(v, value, evaluate=False)))
             return Truth.TRUE, None, ""
         if cnd is not sympy.true:
             sub = sub.with_conditions(cnd)

@@ -47,6 +47,7 @@ from exactdp.algebra.decision import Decision, ProverUndecided
 from exactdp.algebra.projection import points_1d, projection, to_flint
 from exactdp.algebra.regions import Bounds, Region, relation_to_positive
 from exactdp.algebra import radicals
+from exactdp.numbers.formula_text import formula_step, inline_step
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
 
@@ -95,7 +96,7 @@ def _check_1d(P: Any, strict: bool, x: Any, b: Bounds, cons: Any,
 
 
 def _check_2d(P: Any, strict: bool, x: Any, y: Any, region: Region,
-              steps: list[str]) -> tuple[dict[Any, Any] | None, int]:
+              steps: list[Any]) -> tuple[dict[Any, Any] | None, int]:
     xb, yb = region.bounds(x), region.bounds(y)
     cons = list(region.constraints)
     proj = projection([P] + [g for g, _ in cons], x, y, yb)
@@ -130,10 +131,11 @@ def _check_2d(P: Any, strict: bool, x: Any, y: Any, region: Region,
         if any(not s for _, s in cons):
             raise ProverUndecided(f"{len(irrational)} irrational critical value(s) of {x} (e.g. {irrational[0]}) "
                              f"and a non-strict region constraint: continuity cannot be certified there")
-        steps.append(f"at the {len(irrational)} irrational critical value(s) of {x} the non-strict claim "
-                     f"follows by continuity: every region point there lies in a sector (all polynomials "
-                     f"non-zero, an open condition) approached from the adjacent cells, on a closed box edge "
-                     f"(approached along the edge), or where P = 0")
+        steps.append(inline_step(
+            f"at the {len(irrational)} irrational critical value(s) of {{}} the non-strict claim follows by "
+            f"continuity: every region point there lies in a sector (all polynomials non-zero, an open "
+            f"condition) approached from the adjacent cells, on a closed box edge (approached along the edge), "
+            f"or where {{}}", x, sympy.Eq(P, 0, evaluate=False)))
     return None, checked
 
 
@@ -143,12 +145,12 @@ def _check_points_plain(b: Bounds) -> list[Any]:
 
 
 def _decide_poly(P: Any, strict: bool, region: Region,
-                 steps: list[str]) -> tuple[Truth, dict[Any, Any] | None, int | None]:
+                 steps: list[Any]) -> tuple[Truth, dict[Any, Any] | None, int | None]:
     """Decide σ-free polynomial claim P > 0 / P ≥ 0 on the region; returns (Truth, ce, n_points)."""
     P = sympy.expand(P)
     for v, b in zip(region.variables, region.box):
         if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):
-            steps.append(f"the bounds of {v} are empty: the claim holds vacuously")
+            steps.append(inline_step("the bounds of {} are empty: the claim holds vacuously", v))
             return Truth.TRUE, None, 0
     used = P.free_symbols.union(*[g.free_symbols for g, _ in region.constraints])
     vars_ = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
@@ -163,7 +165,7 @@ def _decide_poly(P: Any, strict: bool, region: Region,
         best: tuple[Any, ...] | ProverUndecided | None = None
         for x, y in (tuple(vars_), tuple(reversed(vars_))):
             try:
-                trial: list[str] = []
+                trial: list[Any] = []
                 ce, n = _check_2d(P, strict, x, y, region, trial)
                 best = (ce, n, trial)
                 if not trial:
@@ -185,7 +187,7 @@ def _decide_poly(P: Any, strict: bool, region: Region,
     return Truth.TRUE, None, n
 
 
-def _decide_by_cells(P: Any, strict: bool, region: Region, steps: list[str],
+def _decide_by_cells(P: Any, strict: bool, region: Region, steps: list[Any],
                      undecided: ProverUndecided | None) -> tuple[Truth, dict[Any, Any] | None, None]:
     """Three parameters, or two where the sector argument above fails: the cylindrical decision of
     :mod:`exactdp.algebra.boolean` (projection and lifting, with its splitting of non-strict constraints)."""
@@ -197,12 +199,12 @@ def _decide_by_cells(P: Any, strict: bool, region: Region, steps: list[str],
     return d.truth, d.counterexample, None  # the number of points is in the cell steps
 
 
-def sign_on(expr: Any, region: Region, strict: bool = True, steps: list[str] | None = None) -> Truth:
+def sign_on(expr: Any, region: Region, strict: bool = True, steps: list[Any] | None = None) -> Truth:
     """Truth of ``expr > 0`` (strict) or ``expr ≥ 0`` on the region (raises ProverUndecided when undecidable)."""
     return _sign_on(expr, region, strict, [] if steps is None else steps)[0]
 
 
-def _sign_on(expr: Any, region: Region, strict: bool, steps: list[str]) -> tuple[Truth, dict[Any, Any] | None]:
+def _sign_on(expr: Any, region: Region, strict: bool, steps: list[Any]) -> tuple[Truth, dict[Any, Any] | None]:
     """``(Truth, counterexample)`` of ``expr > 0`` / ``expr ≥ 0`` on the region, case by case."""
     truth = Truth.TRUE
     for e, sub in cases(as_expr(expr), region):
@@ -220,9 +222,11 @@ def _sign_on(expr: Any, region: Region, strict: bool, steps: list[str]) -> tuple
         else:
             sgn = 1 if den > 0 else -1
         t, ce, n = _decide_poly(sgn * num, strict, sub, steps)
-        steps.append(f"on {sub}: sign({den}) = {'+' if sgn > 0 else '-'}; "
-                     f"{sgn * num} {'>' if strict else '>='} 0 checked exactly "
-                     f"{'on the cells above' if n is None else f'at {n} point(s)'}: {t}")
+        claim = (sympy.StrictGreaterThan if strict else sympy.GreaterThan)(sgn * num, 0, evaluate=False)
+        steps.append(inline_step(
+            f"the denominator {{}} is {'positive' if sgn > 0 else 'negative'}; {{}} checked exactly "
+            f"{'on the cells above' if n is None else f'at {n} point' + ('' if n == 1 else 's')}", den, claim, region=sub.as_sympy(),
+            outcome=str(t)))
         if t is Truth.FALSE:
             return Truth.FALSE, ce
         truth = truth & t
@@ -254,13 +258,14 @@ def decide(statement: Any, region: Region | None = None) -> Decision:
         return Decision(truth, statement, region, [s for p in parts for s in p.steps],
                         [c for p in parts for c in p.crossings], ce,
                         "; ".join(p.reason for p in parts if p.reason))
-    steps: list[str] = []
+    steps: list[Any] = []
     if not isinstance(statement, sympy.logic.boolalg.BooleanAtom):
         sub = radicals.substitute(statement, region)
         if sub is not None:
             d = decide(sub[0], sub[1])
             back = sub[2]
-            steps = [f"substituted {v} = {w}**2 ({w} >= 0)" for w, v in back.items()] + d.steps
+            steps = [inline_step("substituted {} ({})", sympy.Eq(v, w ** 2, evaluate=False),
+                                 sympy.GreaterThan(w, 0, evaluate=False)) for w, v in back.items()] + d.steps
             return Decision(d.truth, statement, region, steps, [radicals.map_back(x, back) for x in d.crossings],
                             radicals.map_back(d.counterexample, back) if d.counterexample else None, d.reason)
     if statement is sympy.true or statement is sympy.false:  # sympy settled it from numbers/assumptions
@@ -276,7 +281,7 @@ def decide(statement: Any, region: Region | None = None) -> Decision:
         return Decision(Truth.TRUE, statement, region, steps + ["the region is empty"])
     if isinstance(statement, sympy.Eq):
         diff = sympy.cancel(sympy.together(statement.lhs - statement.rhs))
-        steps.append(f"lhs - rhs = {diff} after exact cancellation")
+        steps.append(formula_step("the difference of the two sides after exact cancellation", diff))
         if diff == 0:
             return Decision(Truth.TRUE, statement, region, steps)
         try:
@@ -294,7 +299,8 @@ def decide(statement: Any, region: Region | None = None) -> Decision:
             return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
         return Decision(Truth.UNKNOWN, statement, region, steps, reason="the difference vanishes only somewhere")
     g, strict = relation_to_positive(statement)
-    steps.append(f"claim: {g} {'>' if strict else '>='} 0 on {region}")
+    steps.append(formula_step("claim", (sympy.StrictGreaterThan if strict else sympy.GreaterThan)(g, 0, evaluate=False),
+                              region=region.as_sympy()))
     try:
         truth, ce = _sign_on(g, region, strict, steps)
     except ProverUndecided as exc:
@@ -357,18 +363,18 @@ def prove_identity(a: Any, b: Any) -> Decision:
     rational point both sides evaluate exactly to different rationals (:func:`_evaluation_witness`: a symbolic
     exponent); UNKNOWN otherwise (non-rational terms that were not reduced to 0 and no such point found).
     """
-    steps: list[str] = []
+    steps: list[Any] = []
     diff = sympy.cancel(sympy.together(as_expr(a) - as_expr(b)))
-    steps.append(f"cancel(a - b) = {diff}")
+    steps.append(formula_step("the difference of the two sides, cancelled", diff))
     if diff != 0:
         simp = sympy.simplify(diff)
-        steps.append(f"simplify(a - b) = {simp}")
+        steps.append(formula_step("the difference simplified by sympy", simp))
         if simp != 0:
             simp = sympy.simplify(sympy.radsimp(sympy.expand(sympy.powdenest(simp, force=False))))
-            steps.append(f"radsimp/expand = {simp}")
+            steps.append(formula_step("radicals simplified and expanded", simp))
         if simp != 0 and simp.has(*_CIRCULAR):
             simp = exponential_form(simp)
-            steps.append(f"hyperbolic and trigonometric functions as exponentials = {simp}")
+            steps.append(formula_step("hyperbolic and trigonometric functions as exponentials", simp))
         diff = simp
     if diff == 0:
         return Decision(Truth.TRUE, sympy.Eq(a, b, evaluate=False), None, steps)
@@ -376,13 +382,13 @@ def prove_identity(a: Any, b: Any) -> Decision:
                               as_expr(a).free_symbols | as_expr(b).free_symbols,
                               sympy.fraction(sympy.together(as_expr(a)))[1] * sympy.fraction(sympy.together(as_expr(b)))[1])
     if point is not None:
-        steps.append(f"a - b is a rational function that is not 0: at {point} it is "
-                     f"{sympy.cancel(sympy.together(as_expr(a) - as_expr(b))).xreplace(point)}")
+        steps.append(inline_step("the difference of the two sides is a rational function that is not 0: at {} it "
+                                 "is {}", point, sympy.cancel(sympy.together(as_expr(a) - as_expr(b))).xreplace(point)))
         return Decision(Truth.FALSE, sympy.Eq(a, b, evaluate=False), None, steps, counterexample=point)
     found = _evaluation_witness(as_expr(a), as_expr(b))
     if found is not None:
         point, va, vb = found
-        steps.append(f"at {point} the two sides evaluate exactly to {va} and {vb}")
+        steps.append(inline_step("at {} the two sides evaluate exactly to {} and {}", point, va, vb))
         return Decision(Truth.FALSE, sympy.Eq(a, b, evaluate=False), None, steps, counterexample=point)
     return Decision(Truth.UNKNOWN, sympy.Eq(a, b, evaluate=False), None, steps,
                     reason=f"the difference {diff} was not reduced to 0")

@@ -77,7 +77,7 @@ def format_result(res) -> str:
             lines.append("    families: " + ", ".join(f"{f} ({n})" for f, n in o.families))
         for k, step in enumerate(o.derivation, 1):  # a structured step printed from its expressions
             if isinstance(step, DerivationStep):  # the prose symbol by symbol, the formulas from expressions
-                shown = _common.math_line(step.prose) + step.text()[len(step.prose):]
+                shown = step.text(_common.math_line)
             else:
                 shown = _common.math_line(step)  # display only
             lines.append(f"    step {k}:   {shown}")

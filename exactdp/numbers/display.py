@@ -58,6 +58,40 @@ class PaperLatexPrinter(LatexPrinter):
         super().__init__(settings)
         self.cases = cases
 
+    def _argument(self, a: Any) -> str | None:
+        r"""A sum argument of a call over its common denominator, as the text printer
+        (:meth:`TextPrinter._print_Function`) writes it: ``\frac{1 + \sqrt{2}}{2}``, not
+        ``\frac{1}{2} + \frac{\sqrt{2}}{2}`` (sympy distributes 1/2 over the sum); None for other arguments."""
+        content, rest = a.as_content_primitive() if a.is_Add else (sympy.S.One, a)
+        if content.is_Rational and content.q != 1:
+            return rf"\frac{{{self._print(content.p * rest)}}}{{{content.q}}}"
+        return None
+
+    def _print_Function(self, expr: Any, exp: Any = None) -> str:
+        """A call, its sum arguments as :meth:`_argument` writes them."""
+        fractions: dict[str, str] = {}
+        args = []
+        for k, a in enumerate(expr.args):
+            frac = self._argument(a)
+            if frac is not None:
+                name = "XxFRACTIONxX" + "abcdefghijklmnopqrstuvwxyz"[k % 26] * (1 + k // 26)
+                fractions[name] = frac
+                args.append(sympy.Symbol(name))
+            else:
+                args.append(a)
+        text = str(super()._print_Function(expr.func(*args) if fractions else expr, exp))
+        for name, frac in fractions.items():
+            text = text.replace(name, frac)
+        return text
+
+    def _print_log(self, expr: Any, exp: Any = None) -> str:
+        """log, its argument as :meth:`_argument` writes it."""
+        frac = self._argument(expr.args[0])
+        if frac is None:
+            return str(super()._print_log(expr, exp))
+        tex = r"\log{\left(" + frac + r" \right)}"
+        return tex if exp is None else rf"{tex}^{{{exp}}}"
+
     def _print_Piecewise(self, expr: Any) -> str:
         if self.cases:
             rows = [rf"{self._print(e)} & \text{{otherwise}}" if c is sympy.true

@@ -14,6 +14,12 @@ Every name is a symbol, every called name other than the reader's functions an u
 same expression (tests/output/test_formula_text.py checks it for every statement and derivation step of the
 verify report).
 
+Derivation steps (:class:`DerivationStep`) are built where the mathematics is known as sympy: the prover,
+the cylindrical decision and the certificate checkers call :func:`formula_step` (``prose: formulas on region
+-> outcome``) or :func:`inline_step` (words and formulas interleaved, ``"numerator {} and denominator {}"``),
+which store each formula as the reader's text (:func:`math_text`) and leave a line whose mathematics the
+grammar cannot state (``Or``, ``≠``) as text rather than store a formula that does not read back.
+
     >>> e = read_formula("eps > log((1+√2)/2)")
     >>> formula_text(e)
     'eps > log((1 + √2)/2)'
@@ -23,6 +29,7 @@ verify report).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -47,9 +54,12 @@ class DerivationStep:
     """One step of a check's derivation with prose and mathematics apart: ``prose`` is words (a label, what
     was done), ``math`` the formulas it states and ``region`` the conditions they are decided on, each as the
     safe reader's text (:func:`read_formula`); ``outcome`` is the decision ("true", "false", "unknown" or
-    "").
-    Every output prints the formulas from their expressions; ``str(step)`` is the engine's one-line record
-    ``prose: math on (region) -> outcome`` (the JSON report's ``derivation`` strings)."""
+    "").  A step whose words and formulas interleave ("numerator {0} and denominator {1} have coefficients of
+    one sign") is ``inline``: its prose holds the slot ``{k}`` where formula ``math[k]`` stands.  Leading
+    spaces of the prose mark a sub-step (a decision's own steps under the statement it decides).
+    Every output prints the formulas from their expressions (:meth:`render`); ``str(step)`` is the engine's
+    one-line record (the JSON report's ``derivation`` strings): ``prose: math on (region) -> outcome``, an
+    inline step with its formulas' text in the slots."""
 
     prose: str
     math: tuple[str, ...] = ()
@@ -57,31 +67,181 @@ class DerivationStep:
     outcome: str = ""
     #: names that are parameters even where the reader has a constant of that name (a certificate's ``E``)
     parameters: tuple[str, ...] = ()
+    #: the prose holds slots ``{0}``, ``{1}``, … for the formulas (words and formulas interleaved)
+    inline: bool = False
+    #: the name of the certificate whose check made the step (printed ``[name]`` before it, as code)
+    label: str = ""
 
     def formulas(self) -> tuple[Any, ...]:
         """The step's formulas then its region's conditions, read once by the safe reader."""
         return tuple(read_formula(m, "derivation step", self.parameters) for m in self.math + self.region)
 
+    def pieces(self) -> list[tuple[bool, Any]]:
+        """The prose and formulas of the step (not its region and outcome) in order, as ``(is_formula,
+        piece)``: a prose piece is text, a formula piece the expression read by the safe reader."""
+        forms = self.formulas()[:len(self.math)]
+        if not self.inline:
+            out: list[tuple[bool, Any]] = [(False, self.prose)]
+            for k, f in enumerate(forms):
+                out += [(False, ": " if k == 0 else "; "), (True, f)]
+            return out
+        parts = _SLOT.split(self.prose)
+        out = []
+        for k, part in enumerate(parts):
+            if k % 2:
+                out.append((True, forms[int(part)]))
+            elif part:
+                out.append((False, part))
+        return out
+
+    def render(self, prose: Callable[[str], str], formula: Callable[[Any], str], *,
+               region: Callable[[list[Any]], str] | None = None,
+               outcome: Callable[[str], str] | None = None, label: Callable[[str], str] | None = None) -> str:
+        """The step by one output's printers: ``prose`` for words, ``formula`` for an expression, ``region``
+        for the list of the region's conditions (default: each by ``formula``, after " on "), ``outcome`` for
+        the decision (default " → outcome"), ``label`` for the certificate's name (default "[name] ").  The
+        text, LaTeX, HTML and Jupyter outputs all print through here."""
+        from exactdp.numbers.reader import ReadError  # deferred: start-up
+
+        line = "" if not self.label else label(self.label) if label is not None else prose(f"[{self.label}] ")
+        try:
+            pieces, conds = self.pieces(), list(self.formulas()[len(self.math):])
+        except ReadError:  # a formula outside the reader's grammar (never stored on purpose): the line as text
+            return line + prose(str(dataclasses.replace(self, label="")))
+        line += "".join(formula(p) if is_formula else prose(p) for is_formula, p in pieces)
+        if self.region:
+            line += (region(conds) if region is not None
+                     else prose(" on ") + prose(", ").join(formula(c) for c in conds))
+        if self.outcome:
+            line += outcome(self.outcome) if outcome is not None else prose(f" → {self.outcome}")
+        return line
+
     def __str__(self) -> str:
-        line = self.prose + (": " + "; ".join(self.math) if self.math else "")
+        line = f"[{self.label}] " if self.label else ""
+        if self.inline:
+            line += _SLOT.sub(lambda m: self.math[int(m.group(1))], self.prose)
+        else:
+            line += self.prose + (": " + "; ".join(self.math) if self.math else "")
         if self.region:
             line += " on " + " & ".join(f"({r})" for r in self.region)
         return line + (f" -> {self.outcome}" if self.outcome else "")
 
-    def text(self) -> str:
-        """The step for the terminal: its prose, then its formulas and region printed from the expressions
-        (:func:`formula_text`), then the decision."""
-        forms = self.formulas()
-        shown = [formula_text(f) for f in forms]
-        line = self.prose + (": " + "; ".join(shown[:len(self.math)]) if self.math else "")
-        if self.region:
-            line += " on " + ", ".join(shown[len(self.math):])
-        return line + (f" → {self.outcome}" if self.outcome else "")
+    def text(self, prose: Callable[[str], str] = str) -> str:
+        """The step for the terminal: its prose (through ``prose``), then its formulas and region printed from
+        the expressions (:func:`formula_text`), then the decision."""
+        return self.render(prose, formula_text)
 
     def record(self) -> dict[str, Any]:
-        """The step as JSON: ``{"prose", "math", "region", "outcome", "parameters"}``."""
+        """The step as JSON: ``{"prose", "math", "region", "outcome", "parameters", "inline", "label"}``."""
         return {"prose": self.prose, "math": list(self.math), "region": list(self.region),
-                "outcome": self.outcome, "parameters": list(self.parameters)}
+                "outcome": self.outcome, "parameters": list(self.parameters), "inline": self.inline,
+                "label": self.label}
+
+
+def marked(name: str, step: Any) -> DerivationStep:
+    """A certificate's check step marked with the certificate's name (:attr:`DerivationStep.label`): a
+    structured step keeps its fields, a text line becomes a step of prose only."""
+    if isinstance(step, DerivationStep):
+        return (dataclasses.replace(step, label=name) if not step.label
+                else dataclasses.replace(step, prose=f"[{step.label}] {step.prose}", label=name))
+    return DerivationStep(str(step), label=name)
+
+
+def prefixed(prefix: str, step: Any) -> Any:
+    """A derivation line with ``prefix`` before it (a certificate's ``[name] ``, a sub-step's indentation):
+    a :class:`DerivationStep` keeps its fields apart (the prefix joins its prose), a text line stays text."""
+    if isinstance(step, DerivationStep):
+        return dataclasses.replace(step, prose=prefix + step.prose)
+    return f"{prefix}{step}"
+
+
+def inline_step(template: str, *items: Any, region: Any = None, outcome: str = "",
+                parameters: tuple[str, ...] = ()) -> Any:
+    """An inline :class:`DerivationStep` from ``template`` with ``{}`` where each item stands (a sympy
+    expression or relation; an ``And`` of relations fills its place with its conditions joined by "and"; a
+    point ``{x: v}`` with ``x = v, …``), ``region`` its conditions (a sympy ``And``, a relation or None) and
+    ``outcome``.  An item the reader's grammar cannot state (``Or``, ``Not``, ``≠``) leaves the line as text
+    (``template`` with sympy's text of the items), so no formula is ever stored unreadable.  A symbol named
+    like one of the reader's constants (``E``) is declared a parameter of the step."""
+    texts: list[str] = []
+    fills: list[str] = []
+    try:
+        for item in items:
+            if isinstance(item, dict):
+                parts = [math_text(sympy.Eq(sympy.Symbol(str(k)), v, evaluate=False)) for k, v in item.items()]
+                sep = ", "
+            elif isinstance(item, sympy.And):
+                parts, sep = [math_text(c) for c in sorted(item.args, key=sympy.default_sort_key)], " and "
+            else:
+                parts, sep = [math_text(item)], ""
+            fills.append(sep.join(f"{{{len(texts) + k}}}" for k in range(len(parts))))
+            texts += parts
+        conds = conditions_text(region) if region is not None and region is not sympy.false else ()
+    except ValueError:
+        pieces = template.split("{}")
+        line = "".join(p + f for p, f in zip(pieces, [str(i) for i in items] + [""]))
+        return line + (f" on {region}" if region is not None else "") + (f" -> {outcome}" if outcome else "")
+    pieces = template.split("{}")
+    prose = "".join(p + f for p, f in zip(pieces, fills + [""])) + (" on an empty region" if region is sympy.false
+                                                                     else "")
+    return DerivationStep(prose, tuple(texts), conds, outcome, _parameters(parameters, *items, region),
+                          inline=True)
+
+
+def formula_step(prose: str, *formulas: Any, region: Any = None, outcome: str = "") -> DerivationStep:
+    """A :class:`DerivationStep` stating sympy expressions or relations after its prose (``prose: f; g on
+    region -> outcome``), each stored as the reader's text (:func:`math_text`); a symbol named like one of the
+    reader's constants (``E``) is declared a parameter."""
+    try:
+        texts = tuple(math_text(f) for f in formulas)
+        conds = conditions_text(region) if region is not None and region is not sympy.false else ()
+    except ValueError:  # not in the reader's grammar (Or, Not, ≠): the line stays text
+        return DerivationStep(f"{prose}: " + "; ".join(str(f) for f in formulas)
+                              + (f" on {region}" if region is not None else ""), outcome=outcome)
+    if region is sympy.false:
+        prose += " (on an empty region)"
+    return DerivationStep(prose, texts, conds, outcome, _parameters((), *formulas, region))
+
+
+def _parameters(given: tuple[str, ...], *items: Any) -> tuple[str, ...]:
+    """``given`` and the names of the items' symbols that the reader would read as its constants (``E``)."""
+    from exactdp.numbers.reader import math_constants  # deferred: start-up
+
+    constants = set(math_constants())
+    names: set[str] = set()
+    for item in items:
+        for e in (item.items() if isinstance(item, dict) else (item,)):
+            for part in (e if isinstance(e, tuple) else (e,)):
+                names |= {str(x) for x in getattr(part, "free_symbols", ()) if str(x) in constants}
+                names |= {str(part)} if isinstance(part, sympy.Symbol) and str(part) in constants else set()
+    return tuple(dict.fromkeys(given + tuple(sorted(names))))
+
+
+#: a formula's slot in an inline step's prose
+_SLOT = re.compile(r"\{(\d+)\}")
+
+
+def math_text(expr: Any) -> str:
+    """A sympy expression or relation as the safe reader's text (:func:`read_formula` reads it back into the
+    same expression): sympy's own text for an expression, ``a = b`` for an equation, ``a <= b`` for an
+    inequality.  Cheap (no pretty printing): it is how the prover stores the formulas of its steps."""
+    if isinstance(expr, sympy.Eq):
+        return f"{sympy.sstr(expr.lhs)} = {sympy.sstr(expr.rhs)}"
+    if isinstance(expr, sympy.core.relational.Relational) and expr.rel_op in ("<", "<=", ">", ">="):
+        return f"{sympy.sstr(expr.lhs)} {expr.rel_op} {sympy.sstr(expr.rhs)}"
+    if isinstance(expr, (sympy.logic.boolalg.BooleanFunction, sympy.logic.boolalg.BooleanAtom,
+                         sympy.core.relational.Relational)):
+        raise ValueError(f"the reader has no text for {type(expr).__name__}: state it as relations")
+    return str(sympy.sstr(expr))
+
+
+def conditions_text(condition: Any) -> tuple[str, ...]:
+    """The conditions of a region (``And`` of relations, or one relation, or ``true``) as reader texts, one
+    per condition (:func:`math_text`), in sympy's printing order (the order of ``And``'s arguments depends on
+    the hash seed; this one does not)."""
+    if condition is sympy.true or condition is True:
+        return ()
+    return tuple(math_text(c) for c in sorted(sympy.And.make_args(condition), key=sympy.default_sort_key))
 
 
 def _iff_class() -> Any:
@@ -164,8 +324,41 @@ def read_formula(text: str, name: str = "formula", parameters: tuple[str, ...] =
     names = {n: sympy.Symbol(n) for n in _NAME.findall(text)
              if n not in MATH_FUNCTIONS and n not in called and n not in constants}
     functions = {**MATH_FUNCTIONS, **{n: (sympy.Function(n), None) for n in called}}
+    sides, ops = _relation_parts(text)
+    if ops:  # a relation or chain as written: unevaluated, so "0 >= 0" stays a relation (not True)
+        exprs = [read_expression(side, name=name, symbols=names, functions=functions, constants=constants)
+                 for side in sides]
+        rels = [_RELATION_CLASSES[op](a, b, evaluate=False) for op, a, b in zip(ops, exprs, exprs[1:])]
+        return rels[0] if len(rels) == 1 else sympy.And(*rels, evaluate=False)
     return read_expression(text, name=name, symbols=names, functions=functions, constants=constants,
                            relations=True)
+
+
+_RELATION_OPS = ("<=", ">=", "<", ">")
+_RELATION_CLASSES: dict[str, Any] = {}
+
+
+def _relation_parts(text: str) -> tuple[list[str], list[str]]:
+    """``text`` split at its relations outside parentheses: (sides, operators); no operator: ([text], [])."""
+    if not _RELATION_CLASSES:
+        _RELATION_CLASSES.update({"<=": sympy.LessThan, ">=": sympy.GreaterThan, "<": sympy.StrictLessThan,
+                                  ">": sympy.StrictGreaterThan})
+    text = text.replace("≤", "<=").replace("≥", ">=")
+    sides: list[str] = []
+    ops: list[str] = []
+    depth, start, k = 0, 0, 0
+    while k < len(text):
+        ch = text[k]
+        depth += ch == "("
+        depth -= ch == ")"
+        op = next((o for o in _RELATION_OPS if text.startswith(o, k)), None) if depth == 0 else None
+        if op is not None:
+            sides.append(text[start:k])
+            ops.append(op)
+            start = k = k + len(op)
+            continue
+        k += 1
+    return sides + [text[start:]], ops
 
 
 def _chain(expr: Any) -> list[Any] | None:

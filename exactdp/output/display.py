@@ -307,12 +307,9 @@ def _step_html(step) -> str:
 
     if not isinstance(step, DerivationStep):
         return prose_html(step)
-    forms = [formula_latex_of(f) for f in step.formulas()]
-    maths = [html_math(f) for f in forms[:len(step.math)]]
-    html = prose_html(step.prose) + (": " + "; ".join(maths) if maths else "")
-    if step.region:
-        html += " on " + html_math(", ".join(forms[len(step.math):]))
-    return html + (f" → {esc(step.outcome)}" if step.outcome else "")
+    return step.render(prose_html, lambda f: html_math(formula_latex_of(f)),
+                       region=lambda conds: " on " + html_math(", ".join(formula_latex_of(c) for c in conds)),
+                       outcome=lambda o: f" → {esc(o)}")
 
 
 def _counterexample_html(ce: dict) -> str:

@@ -11,11 +11,11 @@ small script are inline, no font or script is loaded from anywhere.
   ``latex2mathml`` (a converter of LaTeX *markup*: nothing is evaluated), shown as its LaTeX source in
   ``<code class="tex-fallback">`` if refused (:func:`statement_mathml`).  A structured derivation step
   (:class:`~exactdp.numbers.formula_text.DerivationStep`) shows its prose as text and its formulas and region
-  as MathML (:func:`step_html`).  Exact values of the evidence (a counterexample's ``"3/16"``, ``"log(3)"``)
+  as MathML, in the slots of an inline step, its certificate's name as code (:func:`step_html`).  Exact values of the evidence (a counterexample's ``"3/16"``, ``"log(3)"``)
   are read by the one safe reader (:func:`exactdp.numbers.reader.read_expression`) and printed the same way;
   anything the reader refuses (prose, a kernel) stays text.  The proof certificates of a check
   (:func:`certificate_html`) show their region, statements and conclusion as MathML, read by the
-  certificate's own safe reader.  Summaries, details and the engine's other derivation lines stay text.
+  certificate's own safe reader.  Summaries, details and the derivation lines written as text stay text.
 * **A sortable, filterable claims table**: claim, items, statement, scope, verdict, instances, evidence.  A
   search box filters on the row's text, a select on the verdict; a click on a header sorts by that column
   (again: reversed).  The scope column says what the verdict covers: for *proved* "all parameters" with the
@@ -108,11 +108,8 @@ def step_html(step) -> str:
 
     if not isinstance(step, DerivationStep):
         return f"<code>{_esc(step)}</code>"
-    forms = [formula_mathml(f) for f in step.formulas()]
-    html = _esc(step.prose) + (": " + "; ".join(forms[:len(step.math)]) if step.math else "")
-    if step.region:
-        html += " on " + ", ".join(forms[len(step.math):])
-    return html + (f" → <b>{_esc(step.outcome)}</b>" if step.outcome else "")
+    return step.render(_esc, formula_mathml, outcome=lambda o: f" → <b>{_esc(o)}</b>",
+                       label=lambda name: f"<code>[{_esc(name)}]</code> ")
 
 
 def value_html(value) -> str:

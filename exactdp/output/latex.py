@@ -485,17 +485,20 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
     more = len(lines) - max_lines
     lines = lines[:max_lines]
     out: list[str] = []
-    plain: list[str] = []
+    plain: list[str | DerivationStep] = []  # text lines and structured steps in running text
 
     def flush():
         if plain:
-            items = [r"\item[] " + (r"\hspace*{1.5em}" if line.startswith(" ") else "") + prose_latex(line.strip())
+            items = [r"\item[] " + (r"\hspace*{1.5em}" if _indented(line) else "") + _plain_latex(line)
                      for line in plain]
             out.append("{\\footnotesize\n\\begin{itemize}\\setlength{\\itemsep}{0pt}\n" + "\n".join(items)
                        + "\n\\end{itemize}\n}")
             plain.clear()
 
     for line in lines:
+        if isinstance(line, DerivationStep) and (line.inline or _indented(line) or not line.math):  # running text
+            plain.append(line)
+            continue
         if isinstance(line, DerivationStep):  # prose as text, the formulas printed from their expressions
             flush()
             forms = [formula_latex_of(f) for f in line.formulas()]
@@ -503,7 +506,8 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
             if line.region:
                 tex += r" \quad \text{on } " + ", ".join(forms[len(line.math):])
             outcome = ": " + latex_text(line.outcome) if line.outcome else ""
-            out.append(prose_latex(line.prose) + outcome + "\n" + display(tex))
+            label = texttt(f"[{line.label}]") + " " if line.label else ""
+            out.append(label + prose_latex(line.prose) + outcome + "\n" + display(tex))
             continue
         m = _DECIDED.match(line) if not line.startswith(" ") else None
         rel = _read_math(m.group("rel")) if m else None
@@ -519,6 +523,23 @@ def derivation_lines_latex(lines, *, max_lines: int = 60) -> str:
     if more > 0:
         out.append(rf"\emph{{({more} more lines: the JSON report has the whole derivation)}}")
     return "\n".join(out)
+
+
+def _indented(line) -> bool:
+    """A sub-step (a decision's own step under the statement it decides): its text starts with a space."""
+    return (line.prose if isinstance(line, DerivationStep) else line).startswith(" ")
+
+
+def _plain_latex(line) -> str:
+    """A derivation line in running text: a text line's formulas typeset from its ASCII
+    (:func:`~exactdp.output.ascii_math.prose_latex`); a structured step's prose as text and its formulas
+    printed from their expressions, inline."""
+    if not isinstance(line, DerivationStep):
+        return prose_latex(line.strip())
+    return line.render(prose_latex, lambda f: "$" + formula_latex_of(f) + "$",
+                       region=lambda conds: r" on $" + ", ".join(formula_latex_of(c) for c in conds) + "$",
+                       outcome=lambda o: r" $\to$ " + latex_text(o),
+                       label=lambda name: texttt(f"[{name}]") + " ").strip()
 
 
 def claim_section(r, *, timings: bool = False) -> str:

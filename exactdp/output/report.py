@@ -112,7 +112,8 @@ def claim_record(res: ClaimResult, timings: bool = False, verdicts: dict | None 
             "derivation": [str(s) for s in o.derivation],
             # prose and mathematics apart (exactdp.numbers.formula_text.DerivationStep); a text line is prose
             "steps": [s.record() if isinstance(s, DerivationStep)
-                      else {"prose": str(s), "math": [], "region": [], "outcome": "", "parameters": []}
+                      else {"prose": str(s), "math": [], "region": [], "outcome": "", "parameters": [], "inline": False,
+                         "label": ""}
                       for s in o.derivation],
             "counterexample": _str(o.counterexample),
             "details": _str(o.details),

@@ -21,6 +21,8 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import sympy
+
+from exactdp.numbers.formula_text import inline_step
 from flint import fmpq
 
 from exactdp.numbers.truth import Truth
@@ -191,7 +193,8 @@ def prove_nonnegative(expr, *, claim: str, orthant: dict, derivation: tuple[str,
                                   scope=f"all parameters (substituted {_substitution(orthant)}, new variables >= 0)")
     result = check(cert)
     if result.truth is Truth.TRUE:
-        steps = tuple(derivation) + (f"substitute {_substitution(orthant)} (new variables >= 0)",) + result.steps
+        steps = tuple(derivation) + (inline_step("substitute {} (new variables nonnegative)", sympy.And(
+            *[sympy.Eq(k, v, evaluate=False) for k, v in orthant.items()])),) + result.steps
         return proved(f"{claim}: proved >= 0 by sign analysis", (cert,), cert.scope, derivation=steps)
     symbols = tuple(sorted(expr.free_symbols, key=str))
     for pt in _points(symbols, points):

@@ -136,11 +136,9 @@ def proved(summary: str, certificates, scope: str, *, derivation=(), rests_on=()
 
 def _marked(name: str, step):
     """A certificate's check step marked ``[name]``: a text line or a :class:`DerivationStep`'s prose."""
-    from exactdp.numbers.formula_text import DerivationStep
+    from exactdp.numbers.formula_text import marked
 
-    if isinstance(step, DerivationStep):
-        return dataclasses.replace(step, prose=f"[{name}] {step.prose}")
-    return f"[{name}] {step}"
+    return marked(name, step)
 
 
 @dataclass(frozen=True)

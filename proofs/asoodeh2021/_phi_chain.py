@@ -18,6 +18,7 @@ from exactdp.algebra.certificates import check
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
 from exactdp.theory import class_certificates as CC
 from exactdp.theory import e_gamma_certificates as EG
+from exactdp.numbers.formula_text import DerivationStep, marked
 from exactdp.verification.claims import Check, proved
 
 #: the scope of the φ step: every (ε,δ)-LDP kernel of every size
@@ -52,7 +53,7 @@ def phi_chain_check(chain: tuple[str, ...], rests_on: tuple[str, ...], extra=(),
     def run(ctx):
         certs = tuple(dict.fromkeys((CC.ldp_tv(), CC.ldp_statements(), *EG.thm3_certificates(),
                                      *[f() for f in extra])))
-        steps = tuple(chain) + tuple(f"[{c.name}] {s}" for c in certs for s in check(c).steps)
+        steps = tuple(chain) + tuple(marked(c.name, s) for c in certs for s in check(c).steps)
         return proved("proved modulo " + ", ".join(rests_on) + "; eta_TV <= phi by certificates", certs, scope,
                       derivation=steps, rests_on=rests_on)
 
@@ -61,5 +62,6 @@ def phi_chain_check(chain: tuple[str, ...], rests_on: tuple[str, ...], extra=(),
                  "steps cite: " + "; ".join(rests_on))
 
 
-PHI_STEP = ("eta_TV(K) <= (t - 1 + 2 delta)/(t + 1) <= phi(eps, delta) for every (eps,delta)-LDP K, all N, M (certificates "
-            "below; the step from rows and sets to eta_TV is the two-point formula at gamma = 1, [A] Thm 3's certificates)")
+PHI_STEP = DerivationStep("{0} for every (ε, δ)-LDP kernel K, all N, M (certificates below; the step from rows and "
+                          "sets to η_TV is the two-point formula at {1}, [A] Thm 3's certificates)",
+                          ("eta_tv(K) <= (t - 1 + 2*delta)/(t + 1) <= phi(eps, delta)", "gamma = 1"), inline=True)

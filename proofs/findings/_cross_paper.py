@@ -10,6 +10,7 @@ r"""Cross-paper relations X-1 … X-5 (docs/claims.md §5).
 
 import sympy
 
+from exactdp.numbers.formula_text import DerivationStep
 from exactdp.sources import CATALOGUE, Source
 from exactdp.numbers.rb import decide_lt
 from exactdp.verification.checking import (
@@ -34,7 +35,10 @@ def ratio_identity_check(rhs=1 + 1 / E):
 
 def _ratio_range(ctx):
     return prove_nonnegative(1 - 1 / E, claim="1 + e^-eps <= 2", orthant={E: 1 + s},
-                             derivation=("2 - (1 + 1/E) = 1 - 1/E", "E = e^eps >= 1"))
+                             derivation=(DerivationStep("the gap to 2", ("2 - (1 + 1/E) = 1 - 1/E",),
+                                                        parameters=("E",)),
+                                         DerivationStep("where {0} and {1}", ("E = exp(eps)", "E >= 1"),
+                                                        parameters=("E",), inline=True)))
 
 
 def _qualitative(cid, item, title, reason):

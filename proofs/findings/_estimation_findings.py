@@ -21,6 +21,7 @@ from __future__ import annotations
 import sympy
 from flint import fmpq
 
+from exactdp.numbers.formula_text import DerivationStep
 from exactdp.numbers.truth import Truth
 from exactdp.sources import CATALOGUE, Source
 from exactdp.numbers.rb import compare, rounds_to
@@ -60,13 +61,16 @@ def _fa3(ctx):
         return Outcome(Verdict.VERIFIED, "phi(eps,0) < 4(e^eps-1)^2 iff eps > log((1+sqrt2)/2) = 0.18823 (proved for "
                        "every eps >= 0); phi(eps,0) < 4 eps^2 iff eps > eps* = " + b.str(10) + " (certified "
                        "bracket; one positive root by concavity, not certified)", certificates=(cert,),
-                       derivation=("phi(eps,0) = 1 - 1/t with t = e^eps, and phi(eps,0) minus 4(t-1)^2 is "
-                                   "-(t-1)(4t^2 - 4t - 1)/t: the sign of 4t^2 - 4t - 1 decides, root (1+sqrt 2)/2 "
-                                   "(certificate)",
-                                   "f(eps) = phi(eps,0) minus 4 eps^2 is concave with f(0) = 0, f'(0) = 1: one positive "
-                                   "root eps*, bracketed by certified bisection: " + b.str(10) + "; the rounded "
-                                   "0.22398 is below eps*, so the statement with 0.22398 in place of eps* is false "
-                                   "for eps in (0.22398, eps*]"),
+                       derivation=(
+                           DerivationStep("{0} with {1}, and {2}: the sign of {3} decides, its root {4} (certificate)",
+                                          ("phi(eps, 0) = 1 - 1/t", "t = exp(eps)",
+                                           "phi(eps, 0) - 4*(t - 1)^2 = -(t - 1)*(4*t^2 - 4*t - 1)/t",
+                                           "4*t^2 - 4*t - 1", "t = (1 + √2)/2"), inline=True),
+                           DerivationStep("{0} is concave with {1} and derivative 1 at 0: one positive root ε*, "
+                                          "bracketed by certified bisection: " + b.str(10) + "; the rounded 0.22398 "
+                                          "is below ε*, so the statement with 0.22398 in place of ε* is false for ε "
+                                          "in (0.22398, ε*]", ("f(eps) = phi(eps, 0) - 4*eps^2", "f(0) = 0"),
+                                          inline=True)),
                        instances=1, details={"exact": str(a), "certified": b.str(12)})
     return Outcome(Verdict.UNDECIDED, "crossovers not reproduced", reason="rounding or exact check failed")
 

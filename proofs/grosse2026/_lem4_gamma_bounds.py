@@ -42,6 +42,7 @@ from exactdp.bounds import N as N_, c as c_, gamma_max_first, gamma_max_l4, t as
 from exactdp.certified import certified_compare
 from exactdp.measures.divergences import hellinger2, kl, tv
 from exactdp.measures.privacy import pml_ratio
+from exactdp.numbers.formula_text import inline_step
 from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.truth import Truth
 from exactdp.theory.extremal import (
@@ -170,6 +171,17 @@ def check_exact_gamma_corollaries(ctx: CheckContext) -> Outcome:
                    families=(("random exact K at its own PML level, P, Q in Q_X(c)", n),))
 
 
+#: the facts of :func:`check_c_to_0` in words (their formulas are the derivation step's)
+_C0_WORDS = {"Gamma_exact -> t": "the exact Γ tends to t",
+             "Gamma_lemma4 -> t + 1": "Lemma 4's Γ tends to t + 1",
+             "KL coefficient with exact Gamma -> (t-1)/(t+1) log t (B-7)":
+                 "the KL coefficient with the exact Γ tends to B-7's",
+             "H2 coefficient with exact Gamma -> 2(sqrt t - 1)^2/(t+1) (B-7)":
+                 "the H² coefficient with the exact Γ tends to B-7's",
+             "KL with Lemma 4 exceeds B-7 by (t-1)/(t+1) log(1+1/t)":
+                 "the KL coefficient with Lemma 4's Γ tends to B-7's plus a positive term"}
+
+
 def check_c_to_0(ctx: CheckContext) -> Outcome:
     lim = corollary_limits_c0()
     t = lim["t"]
@@ -200,5 +212,6 @@ def check_c_to_0(ctx: CheckContext) -> Outcome:
                                   scope="all t")
     return proved("c -> 0: Cor. 1-2 with the exact Gamma recover Zamanlooy-Asoodeh; with Lemma 4 "
                    "they are larger (KL by (t-1)/(t+1) log(1+1/t) > 0 for t > 1)", (cert,), cert.scope,
-                   derivation=tuple(facts),
+                   derivation=tuple(inline_step(f"{_C0_WORDS[k]}: the limit of {{}} as {{}} tends to 0 from above is {{}}",
+                                                a.args[0], c0, b) for k, (a, b) in recorded.items()),
                    details={"kl_lemma4_limit": str(lim["kl_lemma4"]), "h2_lemma4_limit": str(lim["h2_lemma4"])})

@@ -23,6 +23,7 @@ from exactdp.verification import instances as inst
 from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
+from exactdp.numbers.formula_text import DerivationStep, marked
 from exactdp.verification.claims import Check, proved
 from exactdp.formulas import binette_coefficient, lemma4_gamma_max, xi
 
@@ -66,18 +67,19 @@ def bound_check(divergence, coefficient, name, salt, count=(12, 100)):
 #: the scope of the certificates: every N, M, every level and c below 1/N
 SCOPE = "all N, M; t >= 1, 0 < c < 1/N"
 
-THM4_CHAIN = (
-    "for K in M(eps,c) and P, Q in Q_X(c): every output ratio (KP)(y)/(KQ)(y) lies in [1/Gamma, Gamma], "
-    "Gamma = (1 - Nc) e^eps + 1 (Lemma 4 ratio certificate below, all N, M)",
-    "Binette's inequality: D_f(P'||Q') <= [f(m)/(1 - m) + f(M)/(M - 1)] TV(P', Q') when every ratio P'/Q' "
-    "lies in [m, M] (cited: " + "{binette}" + "), here with m = 1/Gamma, M = Gamma",
-    "TV(KP, KQ) <= Xi(eps, c) TV(P, Q) = Xi(eps, c) delta for every K in M(eps, c): the (eps,c)-PML Dobrushin "
-    "bound and eta_TV <= 1 certificates below (all N, M), through their two-point step (KP - KQ)(A) = "
-    "TV(P,Q) sum mu(x) nu(x') (K_x(A) - K_x'(A)) — the same step as grosse2026.thm3",
-)
-#: the published theorem Thm 4 rests on, cited by name (its instances are checked in background.b06_binette_instances)
 BINETTE = "Binette's reverse Pinsker inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)"
-THM4_CHAIN = tuple(s.replace("{binette}", BINETTE) for s in THM4_CHAIN)
+THM4_CHAIN = (
+    DerivationStep("for K in M(ε, c) and P, Q in Q_X(c): every output ratio (KP)(y)/(KQ)(y) lies in [1/Γ, Γ] "
+                   "with {0} (Lemma 4's ratio certificate below, all N, M)", ("Gamma = (1 - N*c)*exp(eps) + 1",),
+                   inline=True),
+    DerivationStep("Binette's inequality: D_f(P'‖Q') ≤ {0} · TV(P', Q') when every ratio P'/Q' lies in [m, M] "
+                   "(cited: " + BINETTE + "), here with {1} and {2}",
+                   ("f(m)/(1 - m) + f(M)/(M - 1)", "m = 1/Gamma", "M = Gamma"), inline=True),
+    DerivationStep("{0} with {1} for every K in M(ε, c): the (ε, c)-PML Dobrushin bound and η_TV ≤ 1 certificates below "
+                   "(all N, M), through their two-point step (KP − KQ)(A) = TV(P, Q) Σ μ(x) ν(x') (K_x(A) − "
+                   "K_x'(A)), the same step as grosse2026.thm3",
+                   ("TV(K*P, K*Q) <= Xi(eps, c)*TV(P, Q)", "TV(P, Q) = delta"), inline=True),
+)
 THM4_RESTS_ON = (BINETTE,)
 
 
@@ -102,7 +104,7 @@ def proof_check(chain=(), rests_on=THM4_RESTS_ON, identity=None) -> Check:
         from exactdp.theory import class_certificates as CC
 
         certs = (CC.lemma4_ratio(), CC.pml_tv(), CC.trivial_tv()) + ((identity(),) if identity else ())
-        steps = THM4_CHAIN + tuple(chain) + tuple(f"[{c.name}] {s}" for c in certs for s in check(c).steps)
+        steps = THM4_CHAIN + tuple(chain) + tuple(marked(c.name, s) for c in certs for s in check(c).steps)
         return proved("proved modulo " + ", ".join(rests_on) + "; Lemma 4 and eta_TV <= Xi by certificates",
                       certs, SCOPE, derivation=steps, rests_on=rests_on)
 

@@ -368,7 +368,7 @@ def test_the_bound_certificate_proves_its_statement_in_both():
     assert good.name == "-a + b + (t - 1)/(t*(1 - u) + 1) >= 0"  # what its data prove: filing does not rename it
     result = check(Certificate.from_json(json.loads(json.dumps(good.to_json()))))
     assert result.truth is Truth.TRUE, result.failures
-    steps = " ".join(result.steps)
+    steps = " ".join(map(str, result.steps))
     assert "statement: region condition t >= 1 on the stated domain: a condition of the stated domain" in steps
     assert "statement: the stated domain is not empty" in steps
     r = recheck_certificate(good.to_json(), claim="grosse2026.thm3")

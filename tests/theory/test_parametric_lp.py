@@ -99,7 +99,7 @@ def test_every_certificate_rechecks_and_round_trips_through_json():
             assert check(cert).truth is Truth.TRUE
             again = Certificate.from_json(cert.to_json())
             assert again == cert and check(again).truth is Truth.TRUE
-            steps = " ".join(check(cert).steps)
+            steps = " ".join(map(str, check(cert).steps))
             assert "coverage" in steps and "region 0" in steps and "Boolean decision" in steps
 
 

@@ -39,6 +39,7 @@ from exactdp.algebra.certificates.cache import CheckMemo
 from exactdp.claim_statement import NOT_BOUND, ClaimStatement, binding, certificate_name, filed_domain, independent_parts, restating
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import ResourceLimitError, require
+from exactdp.numbers.formula_text import DerivationStep, inline_step, prefixed
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expression
 from exactdp.numbers.truth import Truth
 from exactdp.scopes import scope_text, size_names, sizes_of, valid_sizes
@@ -55,16 +56,19 @@ FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None
              "Subs": (sympy.Subs, 3), "Limit": (_limit, 3)}
 
 
-def redo(e: Any) -> tuple[Any, list[str]]:
+def redo(e: Any) -> tuple[Any, list[Any]]:
     """``e`` with every recorded substitution and limit (``Subs``, ``Limit``) carried out, innermost first, and
     the steps that did it.  Raises ValueError when a limit does not evaluate to a finite expression."""
-    steps: list[str] = []
+    steps: list[Any] = []
 
     def run(a: Any) -> Any:
         v = a.doit(deep=False) if isinstance(a, sympy.Subs) else sympy.limit(a.args[0], a.args[1], a.args[2], "+")
         if v.has(sympy.Limit, sympy.Subs) or v.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
             raise ValueError(f"{a} does not evaluate to a finite expression: {v}")
-        steps.append(f"re-done: {a} = {v}")
+        if isinstance(a, sympy.Subs):
+            steps.append(inline_step("re-done: {} at {} is {}", a.expr, dict(zip(a.variables, a.point)), v))
+        else:
+            steps.append(inline_step("re-done: the limit of {} as {} tends to {} from above is {}", *a.args[:3], v))
         return v
 
     out = e.replace(lambda a: isinstance(a, (sympy.Subs, sympy.Limit)), run) if e.has(sympy.Subs, sympy.Limit) else e
@@ -353,7 +357,7 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
         return CertificateCheck(Truth.FALSE, result.steps, tuple(f"statement: {f}" for f in b.failures))
     if b.unbound:
         return CertificateCheck(result.truth, result.steps + (f"{NOT_BOUND}: {b.unbound}",), result.failures)
-    steps = list(result.steps) + [f"statement: {s}" for s in b.steps]
+    steps = list(result.steps) + [prefixed("statement: ", s) for s in b.steps]
     fails: list[str] = []
     truths = []
     for what, rel, near in [(w, r, b.domain_for(r)) for w, r in b.holds] + [
@@ -361,7 +365,7 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
         names = set().union(*[r.free_symbols for r in near]) if near else set()
         d = decide(rel, Region.of(*near, variables=sorted(names | rel.free_symbols, key=str)))
         truths.append(d.truth)
-        steps.append(f"statement: {what}: {d.truth}")
+        steps.append(DerivationStep(f"statement: {what}", outcome=str(d.truth)))
         if d.truth is not Truth.TRUE:
             fails.append(f"statement: {what}: " + (f"false at {d.counterexample}" if d.truth is Truth.FALSE else
                                                    f"undecided ({d.reason or 'no reason given'})"))
@@ -375,7 +379,8 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
             truths.append(Truth.UNKNOWN)
             fails.append(f"statement: the stated domain could not be shown non-empty ({empty.reason or 'undecided'})")
         else:
-            steps.append(f"statement: the stated domain is not empty: it contains {empty.counterexample or {}}")
+            steps.append(inline_step("statement: the stated domain is not empty: it contains {}",
+                                     empty.counterexample or {}))
     return CertificateCheck(combine_truths(truths), tuple(steps), tuple(fails))
 
 
@@ -404,15 +409,15 @@ def _on_a_nonempty_region(cert: Certificate, result: CertificateCheck) -> Certif
     d = decide(sympy.StrictLessThan(1, 0, evaluate=False), Region.of(*conds, variables=params))
     if d.truth is Truth.FALSE:  # 1 < 0 fails at a region point: the region has one
         point: dict[Any, Any] | None = d.counterexample or {}
-        return CertificateCheck(Truth.TRUE, result.steps + (f"the region is not empty: it contains {point}",),
-                                result.failures)
+        return CertificateCheck(Truth.TRUE, result.steps + (inline_step("the region is not empty: it contains {}",
+                                                                        point),), result.failures)
     if d.truth is Truth.TRUE:
         return CertificateCheck(Truth.FALSE, result.steps, result.failures + (
             "the region is empty: the certificate proves nothing",))
     point = _grid_point(conds, params)
     if point is not None:
-        return CertificateCheck(Truth.TRUE, result.steps + (f"the region is not empty: it contains {point}",),
-                                result.failures)
+        return CertificateCheck(Truth.TRUE, result.steps + (inline_step("the region is not empty: it contains {}",
+                                                                        point),), result.failures)
     return CertificateCheck(Truth.UNKNOWN, result.steps, result.failures + (
         f"the region could not be shown non-empty ({d.reason or 'undecided'})",))
 
@@ -522,7 +527,7 @@ def assumptions_of(symbols: Any) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple[Truth, str]:
+def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple[Truth, Any]:
     """Decide ``expr ≥ 0`` (``> 0`` if strict) for every point satisfying ``conditions`` (sympy relations).
 
     Only the conditions whose symbols all occur in ``expr`` are used (a *superset* of the region), so a
@@ -531,7 +536,9 @@ def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple
     satisfiable (the region is then a product, so the counterexample extends).  Otherwise the sign is
     decided again on the whole region, in every parameter its conditions name (as ``exactdp recheck``
     does): a (ε,c)-PML multiplier t/(t − 1) is defined and ≥ 0 on a region that excludes t = 1 only
-    through a condition in c as well.  Returns ``(Truth, text)``.
+    through a condition in c as well.  Returns ``(Truth, step)``: the step a
+    :class:`~exactdp.numbers.formula_text.DerivationStep` (the relation, the region and the decision apart) or,
+    for a false or undecided answer, a text line.
     """
     from exactdp.algebra.prover import Region, decide
 
@@ -541,7 +548,8 @@ def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple
     dropped = len(kept) < len(conditions)
     rel = expr > 0 if strict else expr >= 0
     if rel is sympy.true:
-        return Truth.TRUE, f"{expr} {'>' if strict else '>='} 0 (exact)"
+        return Truth.TRUE, inline_step("{} (exact)", (sympy.StrictGreaterThan if strict else sympy.GreaterThan)(
+            expr, 0, evaluate=False))
     if rel is sympy.false and not syms:
         return Truth.FALSE, f"{expr} {'>' if strict else '>='} 0 is false"
     region = Region.of(*kept, variables=sorted(syms, key=str))
@@ -561,6 +569,9 @@ def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple
     if d.truth is Truth.UNKNOWN and dropped:
         return _on_whole_region(rel, conditions, f"{rel}{where}: undecided on the superset")
     tail = f"; counterexample {d.counterexample}" if d.counterexample else (f" ({d.reason})" if d.reason else "")
+    if d.truth is Truth.TRUE:
+        return d.truth, inline_step("{}" + (" (region conditions in other parameters dropped: a superset)"
+                                            if dropped else ""), rel, region=region.as_sympy(), outcome="true")
     return d.truth, f"{rel}{where}: {d.truth}{tail}"
 
 

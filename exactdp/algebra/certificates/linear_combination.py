@@ -39,6 +39,7 @@ from exactdp.algebra.certificates import (
     expr_text,
     register_kind,
 )
+from exactdp.numbers.formula_text import inline_step, prefixed
 from exactdp.numbers.truth import Truth
 
 
@@ -92,7 +93,7 @@ class LinearCombination(Certificate):
         subs: dict[Any, Any] = {}  # name -> its expression in the parameters and variables
         for n, txt in self.definitions:
             subs[syms[n]] = self.read(txt, syms, f"definition of {n}").xreplace(subs)
-            steps.append(f"definition: {n} = {subs[syms[n]]}")
+            steps.append(inline_step("definition: {}", sympy.Eq(syms[n], subs[syms[n]], evaluate=False)))
 
         def read(txt: str, what: str) -> Any:
             return self.read(txt, syms, what).xreplace(subs)
@@ -109,15 +110,16 @@ class LinearCombination(Certificate):
             return CertificateCheck(Truth.FALSE, tuple(steps), tuple(fails))
         combo = sympy.Add(*[m * gi for m, (_, gi) in zip(lam, g)]) + s
         diff = sympy.cancel(sympy.together(h - combo))
-        steps.append(f"identity: ({self.conclusion}) - sum(multiplier * constraint) - slack = {diff} "
-                     f"after exact cancellation")
+        stated = self.read(self.conclusion, syms, "conclusion")  # with its abbreviations, as written
+        steps.append(inline_step("identity: the conclusion {} minus the sum of multiplier times constraint minus "
+                                 "the slack is {} after exact cancellation", stated, diff))
         if diff != 0:
             fails.append(f"the combination does not give the conclusion: the difference is {diff}")
             return CertificateCheck(Truth.FALSE, tuple(steps), tuple(fails))
         truths = []
         for what, e in [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)] + [("slack", s)]:
             truth, text = decide_sign(e, region)
-            steps.append(f"{what}: {text}")
+            steps.append(prefixed(f"{what}: ", text))
             truths.append(truth)
             if truth is Truth.FALSE:
                 fails.append(f"{what} = {e} is negative somewhere on the region: {text}")
@@ -125,6 +127,6 @@ class LinearCombination(Certificate):
                 fails.append(f"{what} = {e}: sign undecided on the region: {text}")
         truth = combine_truths(truths)
         if truth is Truth.TRUE:
-            steps.append(f"hence {self.conclusion} >= 0 whenever every constraint holds, for all parameters "
-                         f"in the region")
+            steps.append(inline_step("hence {} whenever every constraint holds, for all parameters in the region",
+                                     sympy.GreaterThan(stated, 0, evaluate=False)))
         return CertificateCheck(truth, tuple(steps), tuple(fails))

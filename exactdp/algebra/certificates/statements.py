@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import sympy
 
 from exactdp.algebra.certificates import Certificate, CertificateCheck, combine_truths, redo, register_kind
-from exactdp.numbers.formula_text import DerivationStep, formula_text
+from exactdp.numbers.formula_text import DerivationStep, formula_text, inline_step, prefixed
 from exactdp.numbers.truth import Truth
 
 _OPS = {"==": None, "<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan,
@@ -61,7 +61,7 @@ class SymbolicStatements(Certificate):
                 (lhs, done_l), (rhs, done_r) = redo(lhs), redo(rhs)
             except ValueError as exc:
                 return CertificateCheck(Truth.FALSE, tuple(steps), (f"{label}: {exc}",))
-            steps.extend(f"{label}: {s}" for s in done_l + done_r)
+            steps.extend(prefixed(f"{label}: ", s) for s in done_l + done_r)
             extra = _Conditions(self, syms, conds, label).relations()
             conditions: tuple[str, ...] = ()
             if op == "==":  # an identity, decided everywhere (so on any region)
@@ -77,7 +77,7 @@ class SymbolicStatements(Certificate):
             # prose (the label) and mathematics (the statement, its region) apart, the statement as written
             steps.append(DerivationStep(label, (f"{lhs_t} {'=' if op == '==' else op} {rhs_t}",), conditions,
                                         str(d.truth), tuple(self.parameters)))
-            steps.extend(f"    {s}" for s in d.steps)
+            steps.extend(prefixed("    ", s) for s in d.steps)
             truths.append(d.truth)
             if d.truth is Truth.FALSE:
                 ce = d.counterexample or {}
@@ -125,8 +125,8 @@ def _vars(*exprs: Any) -> list[Any]:
     return sorted(set().union(*[e.free_symbols for e in exprs]), key=str)
 
 
-def _orthant(e: Any, region: Any) -> str:
-    """The orthant rule (module docstring): a step text if it proves e ≥ 0 on the region, else ''."""
+def _orthant(e: Any, region: Any) -> Any:
+    """The orthant rule (module docstring): a derivation step if it proves e ≥ 0 on the region, else ''."""
     syms = sorted(e.free_symbols, key=str)
     if not syms or region.constraints or e.has(sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise):
         return ""  # the rule reads polynomial coefficients; piecewise terms go to the cell decomposition
@@ -148,9 +148,11 @@ def _orthant(e: Any, region: Any) -> str:
             return ""
     if signs[0] * signs[1] < 0 and num != 0:
         return ""
-    return (f"orthant rule: every parameter of {e} is >= 0 on the region; numerator {sympy.expand(num)} and "
-            f"denominator {sympy.expand(den)} have coefficients of signs {signs[0]:+d}, {signs[1]:+d}: "
-            f"the expression is >= 0")
+    sign = {1: "nonnegative", -1: "nonpositive"}
+    return inline_step(f"orthant rule: every parameter is nonnegative on the region ({{}}); the numerator {{}} "
+                       f"has {sign[signs[0]]} and the denominator {{}} {sign[signs[1]]} coefficients, so {{}} is "
+                       f"nonnegative there: hence {{}}", sympy.And(*[sympy.GreaterThan(x, 0, evaluate=False) for x in syms]),
+                       sympy.expand(num), sympy.expand(den), e, sympy.GreaterThan(e, 0, evaluate=False))
 
 
 def statement(label: str, relation: Any, conditions: Any = ()) -> tuple[Any, ...]:
