@@ -19,7 +19,7 @@ from flint import fmpq
 from exactdp.distributions import Distribution, as_pair
 from exactdp.errors import ParameterError
 from exactdp.measures.input_domain import input_domain, region_domain
-from exactdp.numbers.domain import RB, Domain
+from exactdp.numbers.domain import QQ, RB, Domain
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.sr import exact_result, as_sympy, to_exact
@@ -211,11 +211,16 @@ def hellinger2_in(D: Domain[Any], p: Any, q: Any) -> Any:
     """Σ_y (√p(y) − √q(y))² = Σ_y (p(y) + q(y)) − 2 Σ_y √p(y)·√q(y), written over the number domain ``D``.
 
     The algebraic part Σ (p + q) is summed in ``D`` (an ``fmpq`` in QQ); the square roots leave every domain
-    (√2 is not rational), so the cross terms √p·√q = √(pq) (p, q ≥ 0) are exact sympy square roots, as :func:`kl_in` takes
-    its logs.  No zero test is needed (√0 = 0).  Returns the expanded exact value (``fmpq`` when rational).
+    (√2 is not rational), so the cross terms √p·√q are exact sympy square roots, as :func:`kl_in` takes
+    its logs; over QQ as one root √(pq) (p, q ≥ 0: the same canonical value, one factorisation instead of two),
+    elsewhere as the product, whose factors the certified comparisons decide separately.  No zero test is needed (√0 = 0).  Returns the expanded exact value (``fmpq`` when rational).
     """
     mass = D.total([D.convert(a) + D.convert(b) for a, b in zip(p, q)])
-    cross = sympy.Add(*[sympy.sqrt(as_sympy(D.convert(a) * D.convert(b))) for a, b in zip(p, q)])  # √p·√q = √(pq)
+    if D is QQ:
+        cross = sympy.Add(*[sympy.sqrt(as_sympy(D.convert(a) * D.convert(b))) for a, b in zip(p, q)])
+    else:
+        cross = sympy.Add(*[sympy.sqrt(as_sympy(D.convert(a))) * sympy.sqrt(as_sympy(D.convert(b)))
+                            for a, b in zip(p, q)])
     return exact_result(sympy.expand(as_sympy(mass) - 2 * cross))
 
 
