@@ -291,8 +291,8 @@ def claim_groups(claims: list[Claim]) -> list[list[Claim]]:
             module = sys.modules.get(m)
             used = {m} | ({v.__module__ for v in vars(module).values() if isinstance(v, types.FunctionType)}
                           if module is not None else set())
-            for u in used:
-                if u and u.split(".")[0] != "exactdp":
+            for u in used:  # the written statements' module builds data and holds no cache: it groups nothing
+                if u and u.split(".")[0] != "exactdp" and u.rsplit(".", 1)[-1] != "_statements":
                     parent[root(c.id)] = root(first_user.setdefault(u, c.id))
     groups: dict[str, list[Claim]] = {}
     for c in claims:

@@ -200,7 +200,7 @@ def test_latex_snippets_compile_without_overfull_boxes(capsys, rr, tmp_path):
 
 def test_show_text_prints_derivation_formulas_as_math(capsys):
     text = out_of(capsys, ["show", "findings.x01_phi_vs_xi", "--quick"])
-    assert "    step 2:   E = e^eps ≥ 1" in text
+    assert "    step 2:   where E = exp(eps) and E ≥ 1" in text
     # a decided statement: its label symbol by symbol, its formula printed from the expression
     assert "1 + e^-eps ≤ 2: s/(s + 1) ≥ 0 → true" in text
 

@@ -4,7 +4,7 @@ proved and that the rest is verified on instances."""
 
 from __future__ import annotations
 
-from exactdp.claim_statement import binding
+from exactdp.claim_statement import binding, files_under
 from exactdp.verification.claims import CheckContext, Verdict, load_all
 from exactdp.verification.engine import run_claim
 
@@ -19,7 +19,7 @@ def _bound_to(res, cid):
     for c in certs:
         if c.statement.claim.startswith("lemma: "):
             continue
-        assert c.statement.claim == cid and c.statement.bound
+        assert files_under(c.statement.claim, cid) and c.statement.bound  # the claim's own, or a step of its proof
         b = binding(c.to_json(), cid)
         assert not b.failures and not b.unbound, (c.name, b.failures, b.unbound)
 
@@ -29,6 +29,9 @@ def test_product_prior_pml_is_proved_and_bound():
     res = _run(cid)
     assert res.verdict is Verdict.PROVED and res.scope == "all N, M (each factor); t1, t2 >= 1"
     _bound_to(res, cid)
+    # the written statement (u1 u2 <= v1 v2, the leakages and levels) is carried by the bounded-product certificate
+    own = [c for c in res.certificates if c.statement.claim == cid]
+    assert [c.kind for c in own] == ["linear-combination"] and own[0].statement.conclusions == ("u1*u2 <= v1*v2",)
 
 
 def test_floor_class_composition_is_refuted_by_the_exact_witness():
