@@ -131,6 +131,7 @@ def test_report_statements_and_steps_read_back():
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("full_verify")  # one worker runs the full verify (the session fixture) once
 def test_full_report_statements_and_steps_read_back(full_verify_results):
     """The whole report of ``exactdp verify`` (every claim, full size): every formula reads back, and the
     prover's and certificates' own sub-steps are structured (what is left as text are lines written by hand

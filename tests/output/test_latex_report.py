@@ -84,6 +84,7 @@ def test_verify_report_has_no_ascii_maths_outside_verbatim(quick_results):
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("full_verify")  # one worker runs the full verify (the session fixture) once
 def test_full_verify_report_has_no_ascii_maths_outside_verbatim(full_verify_results):
     """The acceptance line of issue 23: the LaTeX report of the full run (``exactdp verify --format latex``) has
     no ASCII <=, >=, eps, delta or ^ outside verbatim and typewriter code; formulas of structured derivation

@@ -459,13 +459,28 @@ def thm3_export(tmp_path_factory):
 
 
 @pytest.mark.slow
-def test_the_smt_path_reads_the_index(thm3_export, tmp_path):
+def test_the_smt_path_reads_the_index(thm3_export, tmp_path, monkeypatch):
     """recheck --smt fails a listed file that is missing or changed, a file the index does not list and a file
-    filed under another claim, as recheck does (one reading of index.json, exactdp.recheck.filed_certificates)."""
+    filed under another claim, as recheck does (one reading of index.json, exactdp.recheck.filed_certificates).
+    Each tampered copy differs from the genuine export in one or two files: a certificate identical to one already
+    decided (same document, same claim) reuses that decision, so the solvers run on the changed files only."""
+    import copy as copying
     import hashlib
     import shutil
 
+    import exactdp.smt as smt
     from exactdp.smt import smt_check_directory
+
+    decided: dict = {}
+    solve = smt.smt_check_certificate
+
+    def remembered(cert, label, timeout, cache=None, claim=None):
+        key = json.dumps([cert, label, claim], sort_keys=True, default=str)
+        if key not in decided:
+            decided[key] = solve(cert, label, timeout, cache=cache, claim=claim)
+        return copying.deepcopy(decided[key])
+
+    monkeypatch.setattr(smt, "smt_check_certificate", remembered)
 
     def copy(name):
         root = tmp_path / name
