@@ -227,13 +227,14 @@ def test_export_then_recheck(few_results, tmp_path):
 
 
 @pytest.mark.slow
-def test_every_certificate_of_a_quick_run_is_rechecked(tmp_path):
-    """`exactdp verify --quick --certificates DIR` then `exactdp recheck DIR`: every certificate OK (three
-    parameters and irrational projection points decided exactly, none left UNDECIDED)."""
-    from exactdp.cli import main
+def test_every_certificate_of_a_quick_run_is_rechecked(tmp_path, quick_verify_results):
+    """The certificates of `exactdp verify --quick` (the session's quick run, written as `--certificates DIR` writes
+    them) then `exactdp recheck DIR`: every certificate OK (three parameters and irrational projection points
+    decided exactly, none left UNDECIDED)."""
     from exactdp.recheck import recheck_directory
+    from exactdp.verification.export import write_certificates
 
-    assert main(["verify", "--quick", "--no-progress", "--certificates", str(tmp_path)]) == 0
+    write_certificates(quick_verify_results, tmp_path)
     results = recheck_directory(tmp_path)
     assert len(results) >= 40
     assert [r.line() for r in results if r.status != OK] == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 import sympy
@@ -321,6 +322,9 @@ def test_a_true_bound_with_no_certificate_of_the_shape_says_so_with_the_lp_value
     text = g.text()
     assert text.startswith("no certificate of this shape (pml, N = 3): at ") and "closest bound" in text
     assert "so the bound may still hold" in text
+    # docs/conjectures.md shows this run (not replayed by the transcript test: it costs minutes): its note is this one
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "conjectures.md").read_text(encoding="utf-8")
+    assert f"\nnote: {text}\n" in docs
     # the LP's value at t = 2, c = 1/6 against the class's supremum there
     _, _, _, _, problem = Y._lp("pml", sympy.Integer(2), 3)
     from exactdp.algebra.lp import LinearProgram, solve
