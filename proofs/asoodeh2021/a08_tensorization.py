@@ -98,8 +98,8 @@ def proof_check(ctx):
     the two-point formulas with E_gamma <= TV."""
     return proved("eta_{e^eps}(K^(x n)) <= eta_TV(K_1 (x) ... (x) K_n) <= phi^n(eps, delta) for every n, from certificates",
                   tensorization_certificates(), SCOPE, derivation=(
-step("composition (every n, induction with symbolic n): the product of n kernels is LDP at level "
-                           "`(n*eps, 1 - (1 - delta)^n)`, with `t^n >= 1` and `0 <= 1 - (1 - delta)^n <= 1` "
+                      step("composition (every n, induction with symbolic n): the product of n kernels is LDP with ε level "
+                           "`n*eps` and δ level `1 - (1 - delta)^n`, with `t^n >= 1` and `0 <= 1 - (1 - delta)^n <= 1` "
                            "(invariants)"),
                       step("phi-lemma at that level (every N, M): `eta_tv <= (T - 1 + 2*D)/(T + 1)`, at most "
                            "`1 - (1 - D)/T`, which is phi at that level, with `T = t^n` and "

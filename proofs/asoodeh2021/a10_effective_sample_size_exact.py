@@ -76,7 +76,7 @@ register(Claim(
               r"\,\mathrm{TV}(P_1,P_2)\}",
     hypotheses="K (eps,delta)-LDP, non-interactive; gamma = e^eps rational",
     checks=(phi_chain_check((
-step(TV_PRODUCTS_STEP + ", applied to K P_1 and K P_2"),
+        step(TV_PRODUCTS_STEP + ", applied to K P_1 and K P_2"),
                 step("`TV(KP_1, KP_2) <= eta_tv(K)*TV(P_1, P_2)` (Dobrushin's two-point formula, "
                      "background.b01_dobrushin)"),
                 PHI_STEP, step("both bounds are non-decreasing in `TV(KP_1, KP_2)`, so "

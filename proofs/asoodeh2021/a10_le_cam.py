@@ -19,7 +19,7 @@ register(Claim(
     statement=r"\mathcal M_n\ge\frac{\Phi(t)}{2}\bigl(1-\min\{1,n\varphi(\varepsilon,\delta)\mathrm{TV}(P_1,P_2)\}\bigr)",
     hypotheses="K (eps,delta)-LDP (sequential or non-interactive); rho(theta1,theta2) >= 2t",
     checks=(phi_chain_check((
-step(LE_CAM + ": `M_n >= Phi(t)/2*(1 - TV(M_1n, M_2n))` for a 2t-separated pair, with M_1n, M_2n the "
+                step(LE_CAM + ": `M_n >= Phi(t)/2*(1 - TV(M_1n, M_2n))` for a 2t-separated pair, with M_1n, M_2n the "
                      "laws of the n private samples"),
                 step(TV_PRODUCTS_STEP + " (non-interactive: the laws are products of K P_1 and of K P_2)"),
                 step("`TV(KP_1, KP_2) <= eta_tv(K)*TV(P_1, P_2)` (Dobrushin's two-point formula, "

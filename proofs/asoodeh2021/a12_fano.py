@@ -18,7 +18,7 @@ register(Claim(
     statement=r"\mathcal M_n\ge\Phi(t)\Bigl(1-\frac{n\varphi(\varepsilon,\delta)I(V;X)+\log2}{\log|\mathcal V|}\Bigr)",
     hypotheses="non-interactive (eps,delta)-LDP K; 2t-separated family indexed by V",
     checks=(phi_chain_check((
-step(FANO + ": `M_n >= Phi(t)*(1 - (I(V, Z_n) + log(2))/log(V_size))` for a 2t-separated family of "
+                step(FANO + ": `M_n >= Phi(t)*(1 - (I(V, Z_n) + log(2))/log(V_size))` for a 2t-separated family of "
                      "V_size members, Z_n the n private outputs"),
                 step("non-interactive: the outputs are independent given V, so I(V, Z_n) is at most the sum of the "
                      "single outputs' `I(V, Z_i)`"),

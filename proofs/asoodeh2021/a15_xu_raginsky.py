@@ -21,7 +21,7 @@ register(Claim(
     statement=r"R_B\ge\sup_\zeta\zeta\Bigl[1-\frac{\varphi^n(\varepsilon,\delta)I(\theta;X^n)+\log2}{\log(1/L(\zeta))}\Bigr]",
     hypotheses="non-interactive (eps,delta)-LDP mechanisms",
     checks=(phi_chain_check((
-step(XU_RAGINSKY + ": `R_B >= zeta*(1 - (I(theta, Z_n) + log(2))/log(1/L(zeta)))`, Z_n the n private "
+                step(XU_RAGINSKY + ": `R_B >= zeta*(1 - (I(theta, Z_n) + log(2))/log(1/L(zeta)))`, Z_n the n private "
                      "outputs"),
                 step(SDPI_MI_STEP + ", for the n-fold product kernel K_n: "
                      "`I(theta, Z_n) <= eta_kl(K_n)*I(theta, X_n)`"),

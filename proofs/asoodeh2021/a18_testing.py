@@ -20,7 +20,7 @@ register(Claim(
     statement=r"-\log\beta_n^{\varepsilon,\delta}(\alpha)\le\frac{n\varphi(\varepsilon,\delta)D(P_0\|P_1)+\log2}{1-\alpha}",
     hypotheses="non-interactive (eps,delta)-LDP mechanisms, type-I error <= alpha < 1",
     checks=(phi_chain_check((
-step(CONVERSE + ": `-log(beta_n(alpha)) <= (D(Q_0, Q_1) + log(2))/(1 - alpha)`, with Q_i the n-fold "
+                step(CONVERSE + ": `-log(beta_n(alpha)) <= (D(Q_0, Q_1) + log(2))/(1 - alpha)`, with Q_i the n-fold "
                      "product of K P_i for non-interactive mechanisms"),
                 step(KL_ADDITIVE + ": `D(Q_0n, Q_1n) = n*D(Q_0, Q_1)` for the n-fold products Q_0n, Q_1n"),
                 step("`D(KP_0, KP_1) <= eta_kl(K)*D(P_0, P_1) <= eta_tv(K)*D(P_0, P_1)` "

@@ -18,7 +18,7 @@ register(Claim(
     statement=r"\sup_{K\in\mathcal Q_{\varepsilon,\delta}}I(X;Z)\le\varphi(\varepsilon,\delta)H(X)",
     hypotheses="discrete X, eps >= 0, delta in [0,1]",
     checks=(phi_chain_check((
-step(SDPI_MI_STEP + ", with U = X: `I(X, Z) <= eta_kl(K)*I(X, X)` and `I(X, X) = H(X)`"),
+        step(SDPI_MI_STEP + ", with U = X: `I(X, Z) <= eta_kl(K)*I(X, X)` and `I(X, X) = H(X)`"),
                 step("`eta_kl(K) <= eta_tv(K)` (background.b03_eta_f_le_eta_tv)"), PHI_STEP),
                 ("background.b03_eta_f_le_eta_tv", SDPI_MI)),
             Check("instances", _mi, "certified on RR, optimal binary and random kernels", supporting=True),),

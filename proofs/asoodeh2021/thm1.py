@@ -83,7 +83,7 @@ def proof_check(ctx):
     """Both directions for every N, M from the certificates of :mod:`exactdp.theory.e_gamma_certificates`."""
     return proved("(eps,delta)-LDP iff eta_{e^eps}(K) <= delta, both directions, every N, M, real eps >= 0",
                   EG.thm1_certificates(), EG.SCOPE, derivation=(
-step("(=>) fix P, Q, a set A and `t = exp(eps)`; let `e = E_t(P, Q)`, p the positive part of P - tQ and "
+                      step("(=>) fix P, Q, a set A and `t = exp(eps)`; let `e = E_t(P, Q)`, p the positive part of P - tQ and "
                            "n that of tQ - P (p sums to e, n to `e + t - 1`), k the masses the rows give A: "
                            "`KP(A) - t*KQ(A) = A_p - A_n` with A_p, A_n the sums of p k and n k (summand "
                            "statements)"),
@@ -97,7 +97,7 @@ step("(=>) fix P, Q, a set A and `t = exp(eps)`; let `e = E_t(P, Q)`, p the posi
                       step("`E_t(KP, KQ)` is the difference at the set where KP exceeds t KQ (event form), so "
                            "`E_t(KP, KQ) <= delta*E_t(P, Q)` for all P, Q: `eta_t(K) <= delta`"),
                       step("(<=) for distinct rows x, x' the point masses have E_t equal to 1, so "
-                           "`K_x(A) - t*K_xp(A) <= E_t(K_x, K_xp)`, at most `eta_t(K)`, at most delta, for every "
+                           "`K_x(A) - t*K_xp(A) <= E_t(row_x, row_xp)`, at most `eta_t(K)`, at most delta, for every "
                            "set A: (eps,delta)-LDP")))
 
 

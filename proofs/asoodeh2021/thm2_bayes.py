@@ -21,7 +21,7 @@ def proof_check(ctx):
                                  *tensorization_certificates())))
     return proved("R_B >= zeta [1 - e^eps L(zeta) - psi_n I_{e^eps}(theta; X^n)], psi_1 = delta, psi_n = phi^n, "
                   "every finite problem and n", certs, BC.SCOPE, derivation=(
-step("Markov summand-wise: `R >= zeta*(1 - G)`, where R is the risk of the estimator and G the joint "
+                      step("Markov summand-wise: `R >= zeta*(1 - G)`, where R is the risk of the estimator and G the joint "
                            "probability of the event A that the loss is below zeta"),
                       step("event form of E_t (`t = exp(eps)`): `G <= t*G_0 + I_t`, where G_0 is the probability of "
                            "A under the product of the marginals, at most `L(zeta)`, and I_t the E_t-information "
@@ -29,7 +29,7 @@ step("Markov summand-wise: `R >= zeta*(1 - G)`, where R is the risk of the estim
                       step("by homogeneity the E_t-information of the outputs is at most `eta_t(K_n)` times that "
                            "of the inputs; `eta_t(K) <= delta` ([A] Thm 1's certificates, n = 1) and "
                            "`eta_t(K_n) <= phi^n` for the n-fold product (A-8's certificates)"),
-                      step("the combination (multipliers 1, zeta, zeta t, zeta) gives the bound for every "
+                      step("the combination (multipliers 1, `zeta`, `zeta*t` and `zeta`) gives the bound for every "
                            "deterministic estimator; randomized estimators are finite mixtures of them")))
 
 

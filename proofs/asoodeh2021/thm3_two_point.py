@@ -28,13 +28,13 @@ def proof_check(ctx):
     """Both inequalities for every N, M from the certificates of :mod:`exactdp.theory.e_gamma_certificates`."""
     return proved("eta_gamma(K) = max over pairs of rows of E_gamma(K_x||K_x'), every N, M, real gamma >= 1",
                   EG.thm3_certificates(), "all N, M; gamma = t >= 1", derivation=(
-step("(<=) with delta_star the largest `E_t(K_x, K_xp)` over pairs of rows: "
-                           "`K_x(A) - t*K_xp(A) <= E_t(K_x, K_xp)`, at most delta_star (event form summed over "
+                      step("(<=) with delta_star the largest `E_t(row_x, row_xp)` over pairs of rows row_x, row_xp: "
+                           "`K_x(A) - t*K_xp(A) <= E_t(row_x, row_xp)`, at most delta_star (event form summed over "
                            "y), so K is (eps, delta_star)-LDP"),
                       step("[A] Thm 1 (=>) at delta = delta_star (its certificates below): "
                            "`eta_t(K) <= delta_star`"),
                       step("(>=) for distinct rows x, x' the point masses have E_t equal to 1, so "
-                           "`eta_t(K) >= E_t(K_x, K_xp)`; the pairs with x = x' give `E_t(K_x, K_x) = 0`, at "
+                           "`eta_t(K) >= E_t(row_x, row_xp)`; the pairs with x = x' give `E_t(row_x, row_x) = 0`, at "
                            "most `eta_t(K)`")))
 
 

@@ -61,7 +61,7 @@ def proof_check(ctx):
     """The case gamma = 1 of [A] Thm 3's certificates (all N, M)."""
     return proved("eta_TV(K) = max over pairs of rows of TV(K_x, K_x'), every N, M (gamma = 1 of [A] Thm 3)",
                   EG.thm3_certificates(), "all N, M; gamma = 1 (TV = E_1)", derivation=(
-step("TV is E_1; the certificates of [A] Thm 3 hold where `t >= 1`, in particular at `t = 1`"),
+                      step("TV is E_1; the certificates of [A] Thm 3 hold where `t >= 1`, in particular at `t = 1`"),
                        step("(<=) K is (0, delta_star)-LDP with delta_star the largest `TV(K_x, K_xp)` over pairs "
                             "of rows (event form), and the E_1 contraction certificate gives "
                             "`TV(KP, KQ) <= delta_star*TV(P, Q)`"),

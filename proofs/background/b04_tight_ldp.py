@@ -43,6 +43,7 @@ from exactdp.theory.extremal import sup_eta_hockey_stick, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Eq, Statement, symbolic_outcome
 from exactdp.numbers.formula_text import written_step as step
+from .._cited_steps import TWO_POINT
 from .._statements import phi_exceeds_tight, tight_attained, tight_pair_bound
 
 T_VALUES = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(10))
@@ -101,10 +102,10 @@ def check_proof(ctx: CheckContext) -> Outcome:
     certs = (class_certificates.ldp_tv(), class_certificates.ldp_statements()) + gap.certificates
     return proved("sup of eta_TV over (eps,delta)-LDP kernels = (t-1+2 delta)/(t+1) for all N, M; phi exceeds it "
                   "by (1-delta)(t-1)/(t(t+1)) > 0 unless t = 1 or delta = 1", certs, class_certificates.ALL_N_M, derivation=(
-step("[(eps,delta)-LDP Dobrushin bound] `K_x(A) - K_xp(A) <= (t-1+2*delta)/(t+1)` for all rows x, x' and "
+                       step("[(eps,delta)-LDP Dobrushin bound] `K_x(A) - K_xp(A) <= (t-1+2*delta)/(t+1)` for all rows x, x' and "
                             "sets A"),
-                      class_certificates.TWO_POINT,
-step("[(eps,delta)-LDP: phi and the attaining binary kernel] the binary kernel with `a = (t+delta)/(t+1)` "
+                      step(TWO_POINT),
+                       step("[(eps,delta)-LDP: phi and the attaining binary kernel] the binary kernel with `a = (t+delta)/(t+1)` "
                             "and `b = (1-delta)/(t+1)` is an (eps,delta)-LDP kernel with "
                             "`a - b = (t-1+2*delta)/(t+1)`; padded to N rows and M outputs (rows copying x', "
                             "outputs of mass 0) it stays in the class with the same TV coefficient"),

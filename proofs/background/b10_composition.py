@@ -80,7 +80,7 @@ def proof_check(ctx):
     return proved("K_1 (x) ... (x) K_n of (eps_i, delta_i)-LDP kernels is (sum eps_i, 1 - prod (1 - delta_i))-LDP, "
                   "every n (induction with symbolic n)", (*CC.composition_certificates(), phi_n_identity()), CC.SCOPE,
                   derivation=(
-step("two-fold lemma: each P_i splits into its part below t_i Q_i, of mass `1 - e_i`, and the rest r_i, of "
+                       step("two-fold lemma: each P_i splits into its part below t_i Q_i, of mass `1 - e_i`, and the rest r_i, of "
                             "mass e_i; the product of the parts below is below t1 t2 times the product of the Q_i, "
                             "so `E_t1t2 <= 1 - (1 - e_1)*(1 - e_2)` (summand statements, summed)"),
                        step("C(n): the E-divergence at the product Gamma_n of the t_i between the products of the "

@@ -39,7 +39,7 @@ def _proof(ctx):
                   (w <= 1 / qq_to_sympy(partial),))), scope="all eps >= 1/5, delta in [0, 1]")
     return proved("phi^20(eps, delta) > 0.98 for every eps >= 0.2 and delta in [0, 1]", (cert,), cert.scope,
                    derivation=(
-step("`phi(eps, delta)^n = 1 - exp(-n*eps)*(1-delta)^n` is non-decreasing in `eps >= 0` and in delta on "
+                        step("`phi(eps, delta)^n = 1 - exp(-n*eps)*(1-delta)^n` is non-decreasing in `eps >= 0` and in delta on "
                              "[0, 1]"),
                         step("so for `n = 20` and `eps >= 1/5`: `phi(eps, delta)^20 >= 1 - exp(-4)`"),
                         step(f"the exponential series of `exp(4)` is at least its terms up to k = 8, which sum to "

@@ -91,7 +91,15 @@ def check_feasibility(ctx: CheckContext) -> Outcome:
                                   scope="all t, c, N, real q, f")
     return proved("feasibility of the G-20 construction for real q (sympy); the middle row keeps "
                   "max, min and S_0, so the PML identities of grosse2026.g20_construction_identities apply",
-                  (cert,), cert.scope, derivation=tuple(facts))
+(cert,), cert.scope, derivation=_FEASIBILITY_STEPS)
+
+
+#: the facts of :func:`check_feasibility` as derivation steps (their labels, formulas apart)
+_FEASIBILITY_STEPS = (
+    step("`m = (1 - t*c*q)/z` with `z > 0`: `m >= 0` iff `t*c*q <= 1`"),
+    step("`1 - M = (1 - t*c*(N-q))/z`: `M <= 1` iff `t*c*(N-q) <= 1`"),
+    step("the middle row keeps the column sum: `(q-f)*M + w + (N-q+f-1)*m = q*M + (N-q)*m`"),
+    step("`q = N/2` is feasible iff `t <= 2/(N*c)`"))
 
 
 def check_instances(ctx: CheckContext) -> Outcome:

@@ -30,7 +30,7 @@ from .._statements import post_processing
 t, c, u, w = sympy.symbols("t c u w", real=True)  # u = N*c, w = L(z|y)
 k, k0, S = sympy.symbols("k k0 S", real=True)  # K(y|x), K(y|x0), S_y
 
-_SUM = ("summed over the outputs y with the weights of L: the weighted row entries of K give those of KL, the "
+_SUM = ("summed over the outputs y with the weights `L(z, y)`: the weighted row entries of K give those of KL, the "
         "weighted column sums of K give the column sum of KL; a sum of the nonnegative per-output conclusions is "
         "nonnegative (the lemma "
         f"'{SL.AGGREGATION.name}': the forms are additive, every M)")
@@ -57,7 +57,7 @@ def _certificate(ctx):
     """M(eps,c) and eps-LDP are closed under post-processing, all N, M, M' (one Farkas term per output)."""
     return proved("for every K in M(eps,c) (resp. eps-LDP) and every kernel L: KL is in M(eps,c) (resp. eps-LDP)",
                   (_pml_term(), _ldp_term()), "all N, M", derivation=(
-step("[(eps,c)-PML post-processing, one output] `w*g_y >= 0` for the weight `w = L(z, y)`, non-negative "
+                      step("[(eps,c)-PML post-processing, one output] `w*g_y >= 0` for the weight `w = L(z, y)`, non-negative "
                            "(exact identity, multiplier sign decided)"),
                       step(f"[sum over y] {_SUM}"),
                       step("so `t*(c*S_z + (1 - N*c)*KL(z, x0)) - KL(z, x) >= 0` for all z, x, x0 (S_z the column "

@@ -84,7 +84,7 @@ def check_proof(ctx: CheckContext) -> Outcome:
     return proved("every kernel of M(eps,c) with t < 1/((N-l)c) has at most l-1 zeros per column, for every t in "
                   "that open interval; the witness with l zeros has level exactly 1/((N-l)c)", certs,
                   class_certificates.ALL_N_M, derivation=(
-step("[[G] Lemma 1 zero entries] a non-zero column y with `z >= l` zeros and maximum `m > 0`: "
+                      step("[[G] Lemma 1 zero entries] a non-zero column y with `z >= l` zeros and maximum `m > 0`: "
                            "`(t*c*S_y - m) + t*c*(w*m - S_y) + t*c*(v - w)*m = m*(t*c*v - 1)` with `v = N - l`, "
                            "each term non-negative, so `t >= 1/((N-l)*c)`; contrapositive: `t < 1/((N-l)*c)` "
                            "leaves at most l - 1 zeros"),

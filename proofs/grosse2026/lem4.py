@@ -28,13 +28,13 @@ def proof_check(ctx):
     return proved("for every K in M(eps,c), P, Q in Q_X(c) and output y: (KP)(y) <= ((1-Nc)t + 1)(KQ)(y); hence "
                   "Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= 1/((1-Nc)e^eps + 1)", (cert,), class_certificates.ALL_N_M,
                   derivation=(
-step("[[G] Lemma 4 ratio bound] `(c*S + (1-N*c)*m - p) + ((1-N*c)*t + 1)*(q - c*S - (1-N*c)*k) + "
+                      step("[[G] Lemma 4 ratio bound] `(c*S + (1-N*c)*m - p) + ((1-N*c)*t + 1)*(q - c*S - (1-N*c)*k) + "
                            "(1-N*c)*(t*(c*S + (1-N*c)*k) - m) + (1-N*c)*k = ((1-N*c)*t + 1)*q - p`, every bracket "
                            "and every multiplier non-negative where `t >= 1` and `N*c <= 1`"),
                       step("P is c on every input plus a non-negative part of mass `1 - N*c`, so `KP(y)` lies "
                            "between `c*S_y + (1-N*c)*K_min(y)` and `c*S_y + (1-N*c)*K_max(y)` (the smallest and "
                            "largest entry of column y)"),
-                      step("Gamma_min: exchange P and Q")))
+                      step("`Gamma_min`: exchange P and Q")))
 
 
 register(Claim(

@@ -57,7 +57,7 @@ def check_certificates(ctx: CheckContext) -> Outcome:
                   "1/((N-1)c) <= t < 1/c] attains `(1-N*c)*t + 1`; [[G] Gamma_max witness, t >= 1/c] attains "
                   "`(1-(N-1)*c)/c` (at `t = 1/c` it equals `(1-N*c)*t + 1`); each is an (eps,c)-PML kernel by "
                   "[PML at the extreme pair of a column]"),
-             step("[[G] G-23 branches in u = N*c] the registry's gamma_max_exact branches are these values; zero "
+             step("[[G] G-23 branches in u = N*c] the registry's gamma_max_exact branches, in `u = N*c`, are these values; zero "
                   "columns pad the witnesses with N rows and 2 outputs to any M")))
 
 

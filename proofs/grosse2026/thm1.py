@@ -59,7 +59,7 @@ def equality_certificates() -> tuple:
 def equality_outcome(ctx: CheckContext, statement: str, scope: str = SCOPE) -> Outcome:
     """PROVED for every N: the all-N, M upper bound and the attaining kernels of both regimes."""
     return proved(statement, equality_certificates(), scope, derivation=(
-step("upper bound, every N and M: [(eps,c)-PML Dobrushin bound] `K_x(A) - K_xp(A) <= (t-1)/(t*(1-N*c)+1)` "
+        step("upper bound, every N and M: [(eps,c)-PML Dobrushin bound] `K_x(A) - K_xp(A) <= (t-1)/(t*(1-N*c)+1)` "
              "for all rows x, x' and output sets A; [eta_TV <= 1]; [Xi and the Theorem 3 regime] Xi is the "
              "smaller of the two; the TV coefficient is the largest `K_x(A) - K_xp(A)`, so the supremum over "
              "M(eps,c) is at most Xi"),
@@ -73,8 +73,8 @@ step("upper bound, every N and M: [(eps,c)-PML Dobrushin bound] `K_x(A) - K_xp(A
         step("when `t*N*c >= 2`: [[G] Thm 2 disjoint-rows witness] is in M(eps,c) with two disjoint rows: "
              "`eta_tv(K) = 1` and `Xi = 1`"),
         step("both kernels have two outputs; padded with zero columns (a zero column satisfies every PML "
-             "constraint) they are in M(eps,c) for every M with the same TV coefficient, so the supremum over "
-             "M(eps,c) is at least Xi: equality")))
+             "constraint) they are in the class for every number of outputs with the same TV coefficient, so "
+             "the supremum over the class is at least `Xi`: equality")))
 
 
 def check_certificates(ctx: CheckContext) -> Outcome:
