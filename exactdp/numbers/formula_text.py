@@ -188,6 +188,26 @@ def inline_step(template: str, *items: Any, region: Any = None, outcome: str = "
                           inline=True)
 
 
+def written_step(text: str, *, outcome: str = "", parameters: tuple[str, ...] = ()) -> DerivationStep:
+    """A hand-written derivation line of a claim module as an inline :class:`DerivationStep`: its formulas are
+    written between backticks in the safe reader's text (``"column sums `N/2`; the constraints hold iff
+    `t*N*c >= 2`"``), the words around them are its prose.  Each formula is read once here, so a line whose
+    formula the reader cannot read fails where it is written (a :class:`~exactdp.numbers.reader.ReadError`
+    naming the formula), never in an output.  A line without backticks is prose only."""
+    from exactdp.numbers.reader import ReadError  # deferred: start-up
+
+    parts = text.split("`")
+    if len(parts) % 2 == 0:
+        raise ReadError(f"derivation step: unbalanced backticks in {text!r}")
+    math = tuple(parts[1::2])
+    for m in math:
+        read_formula(m, f"derivation step {text!r}", parameters)
+    if not math:
+        return DerivationStep(text, outcome=outcome, parameters=parameters)
+    prose = "".join(p if k % 2 == 0 else f"{{{k // 2}}}" for k, p in enumerate(parts))
+    return DerivationStep(prose, math, (), outcome, parameters, inline=True)
+
+
 def formula_step(prose: str, *formulas: Any, region: Any = None, outcome: str = "") -> DerivationStep:
     """A :class:`DerivationStep` stating sympy expressions or relations after its prose (``prose: f; g on
     region -> outcome``), each stored as the reader's text (:func:`math_text`); a symbol named like one of the

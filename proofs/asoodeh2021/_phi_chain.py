@@ -20,15 +20,17 @@ from exactdp.theory import class_certificates as CC
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.numbers.formula_text import DerivationStep, marked
 from exactdp.verification.claims import Check, proved
+from exactdp.numbers.formula_text import written_step as step
 
 #: the scope of the φ step: every (ε,δ)-LDP kernel of every size
 PHI_SCOPE = "all N, M; t >= 1, 0 <= delta <= 1"
 
 #: cited results that the registry does not check (plain names)
 SDPI_MI = "SDPI for mutual information (Anantharam et al. 2013)"
-SDPI_MI_STEP = SDPI_MI + ": I(U; Z) <= eta_KL(K) I(U; X) for U - X - Z"
+SDPI_MI_STEP = SDPI_MI + ": `I(U, Z) <= eta_kl(K)*I(U, X)` for a Markov chain U - X - Z"
 TV_PRODUCTS = "TV of product measures (subadditivity, coupling)"
-TV_PRODUCTS_STEP = (TV_PRODUCTS + ": TV(P^n, Q^n) <= min{1, n TV(P, Q)} and 1 - TV(P^n, Q^n) >= (1 - TV(P, Q))^n")
+TV_PRODUCTS_STEP = (TV_PRODUCTS + ": `TV(P_n, Q_n) <= Min(1, n*TV(P, Q))` and `1 - TV(P_n, Q_n) >= (1 - TV(P, Q))^n` "
+                    "for the n-fold products P_n, Q_n")
 
 
 def phi_n_identity() -> SymbolicStatements:

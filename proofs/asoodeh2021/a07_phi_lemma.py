@@ -30,6 +30,7 @@ from exactdp.theory import class_certificates
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.formulas import phi
+from exactdp.numbers.formula_text import written_step as step
 
 from .._statements import phi_contraction
 
@@ -79,17 +80,21 @@ def proof_check(ctx):
     certs = _certificates()
     return proved("eta_TV(K) <= (t-1+2 delta)/(t+1) <= phi(eps, delta) for every (eps,delta)-LDP K", certs,
                   class_certificates.ALL_N_M + "; t >= 1, 0 <= delta <= 1 (eta_TV)", derivation=(
-                      "[(eps,delta)-LDP Dobrushin bound] for rows x, x' and a set A, a = K_x(A), b = K_x'(A): "
-                      "(t b + delta - a) + (t(1-a) + delta - (1-b)), each >= 0 by D-6 and weighted 1/(t+1), is "
-                      "(t-1+2 delta)/(t+1) - (a - b) identically",
-                      EG.TV_TWO_POINT,
-                      "[(eps,delta)-LDP: phi and the attaining binary kernel] phi(eps,delta) = 1 - (1-delta)/t "
-                      ">= (t-1+2 delta)/(t+1) on t >= 1, 0 <= delta <= 1 (prover)",
-                      "hence eta_TV(K) <= phi(eps, delta), for every N, M and every real eps >= 0"))
+                      step("[(eps,delta)-LDP Dobrushin bound] for rows x, x' and a set A, with a and b the masses the rows give "
+                           "A: `(t*b + delta - a) + (t*(1-a) + delta - (1-b))`, each bracket non-negative by D-6 "
+                           "and weighted `1/(t+1)`, is `(t-1+2*delta)/(t+1) - (a - b)` identically"),
+                      step("the TV coefficient is the largest `K_x(A) - K_xp(A)` over rows x, x' and sets A: the two-point formula "
+                           "at `gamma = 1` ([A] Thm 3, B-1; the certificates of thm3_certificates, checked with the "
+                           "others)"),
+                      step("[(eps,delta)-LDP: phi and the attaining binary kernel] `phi(eps, delta) = 1 - (1-delta)/t`, at "
+                           "least `(t-1+2*delta)/(t+1)` where `t >= 1` and `0 <= delta <= 1` (prover)"),
+                      step("hence `eta_tv(K) <= phi(eps, delta)`, for every N, M and every real `eps >= 0`")))
 
 
 #: the published theorem behind the eta_f half (B-3), cited by name
 ETA_F_LE_ETA_TV = "eta_f(K) <= eta_TV(K) for every convex f (Cohen-Kemperman-Zbaganu 1998, B-3)"
+#: the same, its formula marked for :func:`written_step`
+ETA_F_LE_ETA_TV_STEP = "`eta_f(K) <= eta_tv(K)` for every convex f (Cohen-Kemperman-Zbaganu 1998, B-3)"
 
 
 def eta_f_check(ctx):
@@ -98,8 +103,8 @@ def eta_f_check(ctx):
     return proved("eta_f(K) <= eta_TV(K) <= phi(eps, delta) for every convex f, modulo B-3 (cited)", certs,
                   class_certificates.ALL_N_M + ", every convex f (eta_f, modulo B-3)",
                   rests_on=(ETA_F_LE_ETA_TV,), derivation=(
-                      ETA_F_LE_ETA_TV + " (cited, not proved here)",
-                      "eta_TV(K) <= phi(eps, delta): the certificates of the check 'proof'"))
+                      step(ETA_F_LE_ETA_TV_STEP + " (cited, not proved here)"),
+                          step("`eta_tv(K) <= phi(eps, delta)`: the certificates of the check 'proof'")))
 
 
 def key_step_check(ctx):

@@ -29,6 +29,7 @@ from exactdp.theory import class_certificates as CC
 from exactdp.theory import composition_certificates as CompC
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import proved
+from exactdp.numbers.formula_text import written_step as step
 
 from ._phi_chain import phi_n_identity
 from ._tensor_instances import (
@@ -97,13 +98,17 @@ def proof_check(ctx):
     the two-point formulas with E_gamma <= TV."""
     return proved("eta_{e^eps}(K^(x n)) <= eta_TV(K_1 (x) ... (x) K_n) <= phi^n(eps, delta) for every n, from certificates",
                   tensorization_certificates(), SCOPE, derivation=(
-                      "composition (every n, induction with symbolic n): K_1 (x) ... (x) K_n is (n eps, 1 - (1 - delta)^n)"
-                      "-LDP, with t^n >= 1 and 0 <= 1 - (1 - delta)^n <= 1 (invariants)",
-                      "phi-lemma at that level (every N, M): eta_TV <= (T - 1 + 2 D)/(T + 1) <= phi(T, D) = 1 - (1 - D)/T "
-                      "with T = t^n, D = 1 - (1 - delta)^n",
-                      "phi(n eps, 1 - (1 - delta)^n) = phi^n(eps, delta) (symbolic n, the registry's phi substituted)",
-                      "eta_t = max over pairs of E_t(K_x||K_x') and eta_TV = max over pairs of TV (two-point formula, "
-                      "gamma = t and gamma = 1), and E_t <= TV for t >= 1 summand-wise: eta_{e^eps} <= eta_TV"))
+                      step("composition (every n, induction with symbolic n): the product of n kernels is LDP with ε level "
+                           "`n*eps` and δ level `1 - (1 - delta)^n`, with `t^n >= 1` and `0 <= 1 - (1 - delta)^n <= 1` "
+                           "(invariants)"),
+                      step("phi-lemma at that level (every N, M): `eta_tv <= (T - 1 + 2*D)/(T + 1)`, at most "
+                           "`1 - (1 - D)/T`, which is phi at that level, with `T = t^n` and "
+                           "`D = 1 - (1 - delta)^n`"),
+                      step("`phi(n*eps, 1 - (1 - delta)^n) = phi(eps, delta)^n` (symbolic n, the registry's phi "
+                           "substituted)"),
+                      step("eta_t and eta_TV are the largest E_t and TV between two rows (two-point formula, "
+                           "`gamma = t` and `gamma = 1`), and `E_t <= TV` for `t >= 1` summand-wise: "
+                           "`eta_t <= eta_tv`")))
 
 
 register(Claim(

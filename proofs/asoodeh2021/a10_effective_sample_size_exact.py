@@ -24,6 +24,7 @@ from exactdp.measures.tensor import hockey_stick_product
 from exactdp.mechanisms import optimal_binary_approx_ldp, randomized_response
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._phi_chain import PHI_STEP, TV_PRODUCTS, TV_PRODUCTS_STEP, phi_chain_check
 from .._statements import phi_contraction
@@ -75,9 +76,11 @@ register(Claim(
               r"\,\mathrm{TV}(P_1,P_2)\}",
     hypotheses="K (eps,delta)-LDP, non-interactive; gamma = e^eps rational",
     checks=(phi_chain_check((
-                TV_PRODUCTS_STEP + ", applied to K P_1, K P_2",
-                "TV(K P_1, K P_2) <= eta_TV(K) TV(P_1, P_2) (Dobrushin's two-point formula, background.b01_dobrushin)",
-                PHI_STEP, "both bounds are non-decreasing in TV(K P_1, K P_2), so phi TV(P_1, P_2) may replace it"),
+        step(TV_PRODUCTS_STEP + ", applied to K P_1 and K P_2"),
+                step("`TV(KP_1, KP_2) <= eta_tv(K)*TV(P_1, P_2)` (Dobrushin's two-point formula, "
+                     "background.b01_dobrushin)"),
+                PHI_STEP, step("both bounds are non-decreasing in `TV(KP_1, KP_2)`, so "
+                               "`phi(eps, delta)*TV(P_1, P_2)` may replace it")),
                 ("background.b01_dobrushin", TV_PRODUCTS)),
             Check("exact TV of private products vs phi n", _check, supporting=True),),
     expected=Verdict.PROVED_MODULO,

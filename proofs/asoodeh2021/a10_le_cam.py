@@ -3,6 +3,7 @@
 
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._minimax import _le_cam_kl, _le_cam_tv
 from ._phi_chain import PHI_STEP, TV_PRODUCTS, TV_PRODUCTS_STEP, phi_chain_check
@@ -18,12 +19,14 @@ register(Claim(
     statement=r"\mathcal M_n\ge\frac{\Phi(t)}{2}\bigl(1-\min\{1,n\varphi(\varepsilon,\delta)\mathrm{TV}(P_1,P_2)\}\bigr)",
     hypotheses="K (eps,delta)-LDP (sequential or non-interactive); rho(theta1,theta2) >= 2t",
     checks=(phi_chain_check((
-                LE_CAM + ": M_n >= Phi(t)/2 (1 - TV(M_1^n, M_2^n)) for a 2t-separated pair",
-                TV_PRODUCTS_STEP + " (non-interactive: M_i^n = (K P_i)^n)",
-                "TV(K P_1, K P_2) <= eta_TV(K) TV(P_1, P_2) (Dobrushin's two-point formula, background.b01_dobrushin)",
+                step(LE_CAM + ": `M_n >= Phi(t)/2*(1 - TV(M_1n, M_2n))` for a 2t-separated pair, with M_1n, M_2n the "
+                     "laws of the n private samples"),
+                step(TV_PRODUCTS_STEP + " (non-interactive: the laws are products of K P_1 and of K P_2)"),
+                step("`TV(KP_1, KP_2) <= eta_tv(K)*TV(P_1, P_2)` (Dobrushin's two-point formula, "
+                     "background.b01_dobrushin)"),
                 PHI_STEP,
-                "KL route: D(K P_1 || K P_2) <= eta_KL(K) D(P_1 || P_2) <= eta_TV(K) D(P_1 || P_2) "
-                "(background.b03_eta_f_le_eta_tv)"),
+                step("KL route: `D(KP_1, KP_2) <= eta_kl(K)*D(P_1, P_2) <= eta_tv(K)*D(P_1, P_2)` "
+                     "(background.b03_eta_f_le_eta_tv)")),
                 ("background.b01_dobrushin", "background.b03_eta_f_le_eta_tv", LE_CAM, TV_PRODUCTS)),
             Check("tv_route", _le_cam_tv, "exact TV of n-fold products against the bound", supporting=True),
             Check("kl_route", _le_cam_kl, "certified KL contraction by phi", supporting=True)),

@@ -2,6 +2,7 @@
 
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._minimax import _fano
 from ._phi_chain import PHI_STEP, SDPI_MI, SDPI_MI_STEP, phi_chain_check
@@ -17,9 +18,11 @@ register(Claim(
     statement=r"\mathcal M_n\ge\Phi(t)\Bigl(1-\frac{n\varphi(\varepsilon,\delta)I(V;X)+\log2}{\log|\mathcal V|}\Bigr)",
     hypotheses="non-interactive (eps,delta)-LDP K; 2t-separated family indexed by V",
     checks=(phi_chain_check((
-                FANO + ": M_n >= Phi(t)(1 - (I(V; Z^n) + log 2)/log |V|) for a 2t-separated family",
-                "non-interactive: Z_1..Z_n are independent given V, so I(V; Z^n) <= sum_i I(V; Z_i)",
-                SDPI_MI_STEP, "eta_KL(K) <= eta_TV(K) (background.b03_eta_f_le_eta_tv)", PHI_STEP),
+                step(FANO + ": `M_n >= Phi(t)*(1 - (I(V, Z_n) + log(2))/log(V_size))` for a 2t-separated family of "
+                     "V_size members, Z_n the n private outputs"),
+                step("non-interactive: the outputs are independent given V, so I(V, Z_n) is at most the sum of the "
+                     "single outputs' `I(V, Z_i)`"),
+                step(SDPI_MI_STEP), step("`eta_kl(K) <= eta_tv(K)` (background.b03_eta_f_le_eta_tv)"), PHI_STEP),
                 ("background.b03_eta_f_le_eta_tv", SDPI_MI, FANO)),
             Check("mi_contraction", _fano, "certified I(V;Z) <= phi I(V;X)", supporting=True),),
     expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",

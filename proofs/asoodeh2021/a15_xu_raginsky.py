@@ -4,6 +4,7 @@
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.theory.discrete_bayes import discrete_xu_raginsky_bound
 from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._bayes import _validity
 from ._phi_chain import PHI_STEP, SDPI_MI, SDPI_MI_STEP, phi_chain_check, phi_n_identity
@@ -20,10 +21,12 @@ register(Claim(
     statement=r"R_B\ge\sup_\zeta\zeta\Bigl[1-\frac{\varphi^n(\varepsilon,\delta)I(\theta;X^n)+\log2}{\log(1/L(\zeta))}\Bigr]",
     hypotheses="non-interactive (eps,delta)-LDP mechanisms",
     checks=(phi_chain_check((
-                XU_RAGINSKY + ": R_B >= zeta (1 - (I(theta; Z^n) + log 2)/log(1/L(zeta)))",
-                SDPI_MI_STEP + ", for the product kernel: I(theta; Z^n) <= eta_KL(K^(x n)) I(theta; X^n)",
-                "eta_KL(K^(x n)) <= eta_TV(K^(x n)) (background.b03_eta_f_le_eta_tv)",
-                "eta_TV(K^(x n)) <= phi^n(eps, delta) (asoodeh2021.a08_tensorization)", PHI_STEP),
+                step(XU_RAGINSKY + ": `R_B >= zeta*(1 - (I(theta, Z_n) + log(2))/log(1/L(zeta)))`, Z_n the n private "
+                     "outputs"),
+                step(SDPI_MI_STEP + ", for the n-fold product kernel K_n: "
+                     "`I(theta, Z_n) <= eta_kl(K_n)*I(theta, X_n)`"),
+                step("`eta_kl(K_n) <= eta_tv(K_n)` (background.b03_eta_f_le_eta_tv)"),
+                step("`eta_tv(K_n) <= phi(eps, delta)^n` (asoodeh2021.a08_tensorization)"), PHI_STEP),
                 ("asoodeh2021.a08_tensorization", "background.b03_eta_f_le_eta_tv", SDPI_MI, XU_RAGINSKY),
                 extra=(phi_n_identity,)),
             Check("discrete_validity", _validity(discrete_xu_raginsky_bound, "a15"), "certified R_B >= bound",

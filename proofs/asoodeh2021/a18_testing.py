@@ -3,6 +3,7 @@
 
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._phi_chain import PHI_STEP, phi_chain_check
 from ._testing_mi import _testing
@@ -19,10 +20,11 @@ register(Claim(
     statement=r"-\log\beta_n^{\varepsilon,\delta}(\alpha)\le\frac{n\varphi(\varepsilon,\delta)D(P_0\|P_1)+\log2}{1-\alpha}",
     hypotheses="non-interactive (eps,delta)-LDP mechanisms, type-I error <= alpha < 1",
     checks=(phi_chain_check((
-                CONVERSE + ": -log beta_n(alpha) <= (D(Q_0 || Q_1) + log 2)/(1 - alpha), with Q_i = (K P_i)^n for "
-                "non-interactive mechanisms", KL_ADDITIVE + ": D(Q_0^n || Q_1^n) = n D(Q_0 || Q_1)",
-                "D(K P_0 || K P_1) <= eta_KL(K) D(P_0 || P_1) <= eta_TV(K) D(P_0 || P_1) "
-                "(background.b03_eta_f_le_eta_tv)", PHI_STEP),
+                step(CONVERSE + ": `-log(beta_n(alpha)) <= (D(Q_0, Q_1) + log(2))/(1 - alpha)`, with Q_i the n-fold "
+                     "product of K P_i for non-interactive mechanisms"),
+                step(KL_ADDITIVE + ": `D(Q_0n, Q_1n) = n*D(Q_0, Q_1)` for the n-fold products Q_0n, Q_1n"),
+                step("`D(KP_0, KP_1) <= eta_kl(K)*D(P_0, P_1) <= eta_tv(K)*D(P_0, P_1)` "
+                     "(background.b03_eta_f_le_eta_tv)"), PHI_STEP),
                 ("background.b03_eta_f_le_eta_tv", CONVERSE, KL_ADDITIVE)),
             Check("exact_neyman_pearson", _testing, "exact beta_n, certified comparison", supporting=True),),
     expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",

@@ -3,6 +3,7 @@
 
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._phi_chain import PHI_STEP, SDPI_MI, SDPI_MI_STEP, phi_chain_check
 from ._testing_mi import _mi
@@ -17,8 +18,8 @@ register(Claim(
     statement=r"\sup_{K\in\mathcal Q_{\varepsilon,\delta}}I(X;Z)\le\varphi(\varepsilon,\delta)H(X)",
     hypotheses="discrete X, eps >= 0, delta in [0,1]",
     checks=(phi_chain_check((
-                SDPI_MI_STEP + ", with U = X: I(X; Z) <= eta_KL(K) I(X; X) = eta_KL(K) H(X)",
-                "eta_KL(K) <= eta_TV(K) (background.b03_eta_f_le_eta_tv)", PHI_STEP),
+        step(SDPI_MI_STEP + ", with U = X: `I(X, Z) <= eta_kl(K)*I(X, X)` and `I(X, X) = H(X)`"),
+                step("`eta_kl(K) <= eta_tv(K)` (background.b03_eta_f_le_eta_tv)"), PHI_STEP),
                 ("background.b03_eta_f_le_eta_tv", SDPI_MI)),
             Check("instances", _mi, "certified on RR, optimal binary and random kernels", supporting=True),),
     expected=Verdict.PROVED_MODULO, reconstructed=True, kind="corollary",

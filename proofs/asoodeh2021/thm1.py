@@ -31,6 +31,7 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.verification.quantities import is_ldp_by_subsets
+from exactdp.numbers.formula_text import written_step as step
 from .._statements import e_gamma_contraction, ldp_from_contraction
 
 
@@ -82,18 +83,22 @@ def proof_check(ctx):
     """Both directions for every N, M from the certificates of :mod:`exactdp.theory.e_gamma_certificates`."""
     return proved("(eps,delta)-LDP iff eta_{e^eps}(K) <= delta, both directions, every N, M, real eps >= 0",
                   EG.thm1_certificates(), EG.SCOPE, derivation=(
-                      "(=>) fix P, Q, a set A, t = e^eps; e = E_t(P||Q), p = (P - tQ)_+, n = (tQ - P)_+ "
-                      "(sum p = e, sum n = e + t - 1), k(x) = K_x(A): (KP)(A) - t (KQ)(A) = Ap - An with "
-                      "Ap = sum p k, An = sum n k (summand statements)",
-                      "L = sum over pairs of p(x) n(x') (delta + t k(x') - k(x)) >= 0: each summand is a product of "
-                      "non-negatives ((eps,delta)-LDP on A, [A] D-6), and L = delta e (e + t - 1) + t e An - "
-                      "(e + t - 1) Ap (summand identity summed over pairs)",
-                      "e > 0: L/(e + t - 1) + (t - 1)(1 - e)/(e + t - 1) An = delta e - (Ap - An) (Farkas "
-                      "certificate), so (KP)(A) - t (KQ)(A) <= delta e; e = 0: Ap = 0 and the difference is -An <= 0",
-                      "E_t(KP||KQ) is the difference at A* = {KP > t KQ} (event form), so E_t(KP||KQ) <= delta "
-                      "E_t(P||Q) for all P, Q: eta_t(K) <= delta",
-                      "(<=) for rows x != x', E_t(1_x||1_x') = 1 (point masses), so K_x(A) - t K_x'(A) <= "
-                      "E_t(K_x||K_x') <= eta_t(K) <= delta for every set A: (eps,delta)-LDP"))
+                      step("(=>) fix P, Q, a set A and `t = exp(eps)`; let `e = E_t(P, Q)`, p the positive part of P - tQ and "
+                           "n that of tQ - P (p sums to e, n to `e + t - 1`), k the masses the rows give A: "
+                           "`KP(A) - t*KQ(A) = A_p - A_n` with A_p, A_n the sums of p k and n k (summand "
+                           "statements)"),
+                      step("L, the sum over pairs of p(x) n(x') (delta + t k(x') - k(x)), is non-negative: each "
+                           "summand is a product of non-negatives ((eps,delta)-LDP on A, [A] D-6), and "
+                           "`L = delta*e*(e + t - 1) + t*e*A_n - (e + t - 1)*A_p` (summand identity summed over "
+                           "pairs)"),
+                      step("when `e > 0`: `L/(e + t - 1) + (t - 1)*(1 - e)/(e + t - 1)*A_n = delta*e - (A_p - A_n)` "
+                           "(Farkas certificate), so `KP(A) - t*KQ(A) <= delta*e`; when `e = 0`: `A_p = 0` and "
+                           "the difference is `-A_n`, at most 0"),
+                      step("`E_t(KP, KQ)` is the difference at the set where KP exceeds t KQ (event form), so "
+                           "`E_t(KP, KQ) <= delta*E_t(P, Q)` for all P, Q: `eta_t(K) <= delta`"),
+                      step("(<=) for distinct rows x, x' the point masses have E_t equal to 1, so "
+                           "`K_x(A) - t*K_xp(A) <= E_t(row_x, row_xp)`, at most `eta_t(K)`, at most delta, for every "
+                           "set A: (eps,delta)-LDP")))
 
 
 register(Claim(

@@ -8,6 +8,7 @@ from exactdp.theory import bayes_certificates as BC
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.theory.discrete_bayes import discrete_thm2_bound
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._bayes import _validity
 from .a08_tensorization import tensorization_certificates
@@ -20,15 +21,16 @@ def proof_check(ctx):
                                  *tensorization_certificates())))
     return proved("R_B >= zeta [1 - e^eps L(zeta) - psi_n I_{e^eps}(theta; X^n)], psi_1 = delta, psi_n = phi^n, "
                   "every finite problem and n", certs, BC.SCOPE, derivation=(
-                      "Markov summand-wise: R(thetahat) >= zeta P(loss >= zeta) = zeta (1 - G), G = P_{theta Z}(A), "
-                      "A = {(theta, z): loss(theta, thetahat(z)) < zeta}",
-                      "event form of E_t (t = e^eps): G <= t (P_theta (x) P_Z)(A) + I_t(theta; Z^n), and "
-                      "(P_theta (x) P_Z)(A) = sum_z P_Z(z) P_theta(loss(theta, thetahat(z)) < zeta) <= L(zeta)",
-                      "I_t(theta; Z^n) = sum_theta p(theta) E_t(K^(x n) P_{X^n|theta}||K^(x n) P_{X^n}) (homogeneity) "
-                      "<= eta_t(K^(x n)) I_t(theta; X^n); eta_t(K) <= delta ([A] Thm 1's certificates, n = 1), "
-                      "eta_{e^eps}(K^(x n)) <= phi^n (A-8's certificates)",
-                      "the combination (multipliers 1, zeta, zeta t, zeta) gives the bound for every deterministic "
-                      "estimator; randomized estimators are finite mixtures of them"))
+                      step("Markov summand-wise: `R >= zeta*(1 - G)`, where R is the risk of the estimator and G the joint "
+                           "probability of the event A that the loss is below zeta"),
+                      step("event form of E_t (`t = exp(eps)`): `G <= t*G_0 + I_t`, where G_0 is the probability of "
+                           "A under the product of the marginals, at most `L(zeta)`, and I_t the E_t-information "
+                           "between the parameter and the n outputs"),
+                      step("by homogeneity the E_t-information of the outputs is at most `eta_t(K_n)` times that "
+                           "of the inputs; `eta_t(K) <= delta` ([A] Thm 1's certificates, n = 1) and "
+                           "`eta_t(K_n) <= phi^n` for the n-fold product (A-8's certificates)"),
+                      step("the combination (multipliers 1, `zeta`, `zeta*t` and `zeta`) gives the bound for every "
+                           "deterministic estimator; randomized estimators are finite mixtures of them")))
 
 
 register(Claim(

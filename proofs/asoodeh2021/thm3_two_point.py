@@ -16,6 +16,7 @@ from flint import fmpq
 from exactdp.sources import ASOODEH2021, Source
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ..background.b01_dobrushin import lp_check
 from .._statements import e_gamma_contraction, rows_bound
@@ -27,11 +28,14 @@ def proof_check(ctx):
     """Both inequalities for every N, M from the certificates of :mod:`exactdp.theory.e_gamma_certificates`."""
     return proved("eta_gamma(K) = max over pairs of rows of E_gamma(K_x||K_x'), every N, M, real gamma >= 1",
                   EG.thm3_certificates(), "all N, M; gamma = t >= 1", derivation=(
-                      "(<=) delta* = max_{x,x'} E_t(K_x||K_x'): K_x(A) - t K_x'(A) <= E_t(K_x||K_x') <= delta* "
-                      "(event form summed over y), so K is (eps, delta*)-LDP",
-                      "[A] Thm 1 (=>) at delta = delta* (its certificates below): eta_t(K) <= delta*",
-                      "(>=) eta_t(K) >= E_t(K 1_x||K 1_x')/E_t(1_x||1_x') = E_t(K_x||K_x') for x != x' "
-                      "(E_t(1_x||1_x') = 1, point masses); the pairs x = x' give E_t(K_x||K_x) = 0 <= eta_t(K)"))
+                      step("(<=) with delta_star the largest `E_t(row_x, row_xp)` over pairs of rows row_x, row_xp: "
+                           "`K_x(A) - t*K_xp(A) <= E_t(row_x, row_xp)`, at most delta_star (event form summed over "
+                           "y), so K is (eps, delta_star)-LDP"),
+                      step("[A] Thm 1 (=>) at delta = delta_star (its certificates below): "
+                           "`eta_t(K) <= delta_star`"),
+                      step("(>=) for distinct rows x, x' the point masses have E_t equal to 1, so "
+                           "`eta_t(K) >= E_t(row_x, row_xp)`; the pairs with x = x' give `E_t(row_x, row_x) = 0`, at "
+                           "most `eta_t(K)`")))
 
 
 register(Claim(

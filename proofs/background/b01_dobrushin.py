@@ -21,6 +21,7 @@ from exactdp.verification.certificates import SOLVER, two_point_lp_certificate
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import e_gamma_certificates as EG
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 from .._statements import e_gamma_contraction, rows_bound
 
 DOBRUSHIN = Paper("dobrushin1956", "R. L. Dobrushin", "Central limit theorem for nonstationary Markov chains",
@@ -60,10 +61,12 @@ def proof_check(ctx):
     """The case gamma = 1 of [A] Thm 3's certificates (all N, M)."""
     return proved("eta_TV(K) = max over pairs of rows of TV(K_x, K_x'), every N, M (gamma = 1 of [A] Thm 3)",
                   EG.thm3_certificates(), "all N, M; gamma = 1 (TV = E_1)", derivation=(
-                      "TV = E_1; the certificates of [A] Thm 3 hold on t >= 1, in particular at t = 1",
-                      "(<=) K is (0, delta*)-LDP with delta* = max_{x,x'} TV(K_x, K_x') (event form), and the E_1 "
-                      "contraction certificate gives TV(KP, KQ) <= delta* TV(P, Q)",
-                      "(>=) the point masses at x != x' have TV = 1 and TV(K 1_x, K 1_x') = TV(K_x, K_x')"))
+                      step("TV is E_1; the certificates of [A] Thm 3 hold where `t >= 1`, in particular at `t = 1`"),
+                       step("(<=) K is (0, delta_star)-LDP with delta_star the largest `TV(K_x, K_xp)` over pairs "
+                            "of rows (event form), and the E_1 contraction certificate gives "
+                            "`TV(KP, KQ) <= delta_star*TV(P, Q)`"),
+                       step("(>=) the point masses at distinct x, x' have total variation 1 and are mapped to the "
+                            "rows, whose total variation is `TV(K_x, K_xp)`")))
 
 
 register(Claim(

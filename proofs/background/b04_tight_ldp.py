@@ -42,6 +42,8 @@ from exactdp.theory import class_certificates
 from exactdp.theory.extremal import sup_eta_hockey_stick, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Eq, Statement, symbolic_outcome
+from exactdp.numbers.formula_text import written_step as step
+from .._cited_steps import TWO_POINT
 from .._statements import phi_exceeds_tight, tight_attained, tight_pair_bound
 
 T_VALUES = (fmpq(1), fmpq(11, 10), fmpq(3, 2), fmpq(2), fmpq(3), fmpq(10))
@@ -100,13 +102,15 @@ def check_proof(ctx: CheckContext) -> Outcome:
     certs = (class_certificates.ldp_tv(), class_certificates.ldp_statements()) + gap.certificates
     return proved("sup of eta_TV over (eps,delta)-LDP kernels = (t-1+2 delta)/(t+1) for all N, M; phi exceeds it "
                   "by (1-delta)(t-1)/(t(t+1)) > 0 unless t = 1 or delta = 1", certs, class_certificates.ALL_N_M, derivation=(
-                      "[(eps,delta)-LDP Dobrushin bound] K_x(A) - K_x'(A) <= (t-1+2 delta)/(t+1) for every rows, set",
-                      class_certificates.TWO_POINT,
-                      "[(eps,delta)-LDP: phi and the attaining binary kernel] the binary kernel a = (t+delta)/(t+1), "
-                      "b = (1-delta)/(t+1) is an (eps,delta)-LDP kernel with a - b = (t-1+2 delta)/(t+1); padded "
-                      "to N x M (rows copying x', outputs of mass 0) it stays in the class with the same eta_TV",
-                      "[phi gap] phi - sup = (1-delta)(t-1)/(t(t+1)) > 0 for t > 1, delta < 1 (and = 0 at t = 1 "
-                      "or delta = 1)"))
+                       step("[(eps,delta)-LDP Dobrushin bound] `K_x(A) - K_xp(A) <= (t-1+2*delta)/(t+1)` for all rows x, x' and "
+                            "sets A"),
+                      step(TWO_POINT),
+                       step("[(eps,delta)-LDP: phi and the attaining binary kernel] the binary kernel with `a = (t+delta)/(t+1)` "
+                            "and `b = (1-delta)/(t+1)` is an (eps,delta)-LDP kernel with "
+                            "`a - b = (t-1+2*delta)/(t+1)`; padded to N rows and M outputs (rows copying x', "
+                            "outputs of mass 0) it stays in the class with the same TV coefficient"),
+                       step("[phi gap] phi minus the supremum is `(1-delta)*(t-1)/(t*(t+1))`, positive for `t > 1` "
+                            "and `delta < 1` (and 0 at `t = 1` or `delta = 1`)")))
 
 
 def check_phi_gap(ctx: CheckContext) -> Outcome:

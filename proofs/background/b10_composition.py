@@ -23,6 +23,7 @@ from exactdp.measures.tensor import delta_tensor_power, eta_hockey_stick_tensor_
 from exactdp.sources import CATALOGUE, Source
 from exactdp.theory import composition_certificates as CC
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ..asoodeh2021._phi_chain import phi_n_identity
 from ..asoodeh2021._tensor_instances import (
@@ -79,19 +80,21 @@ def proof_check(ctx):
     return proved("K_1 (x) ... (x) K_n of (eps_i, delta_i)-LDP kernels is (sum eps_i, 1 - prod (1 - delta_i))-LDP, "
                   "every n (induction with symbolic n)", (*CC.composition_certificates(), phi_n_identity()), CC.SCOPE,
                   derivation=(
-                      "two-fold lemma: P_i = m_i + r_i, m_i = min(P_i, t_i Q_i), r_i = (P_i - t_i Q_i)_+ (masses "
-                      "1 - e_i, e_i); m1 (x) m2 <= t1 t2 Q1 (x) Q2, so P1 (x) P2 - t1 t2 Q1 (x) Q2 <= r' = r1 (x) P2 + "
-                      "m1 (x) r2 >= 0 and E_{t1 t2} <= sum r' = 1 - (1 - e1)(1 - e2) (summand statements, summed)",
-                      "C(n): E_{Gamma_n}(prod P_i||prod Q_i) <= 1 - pi_n whenever E_{t_i}(P_i||Q_i) <= delta_i, "
-                      "Gamma_n = prod t_i, pi_n = prod (1 - delta_i); C(0): E_1(1||1) = 0 = 1 - pi_0",
-                      "C(n) => C(n + 1): the two-fold lemma at (Gamma_n, t_{n+1}) and the Farkas step with multipliers "
-                      "1, 1 - e_{n+1}, pi_n; Gamma_{n+1} >= 1 and pi_{n+1} in [0, 1] (invariants); by induction, "
-                      "C(n) for every n",
-                      "for the product kernel, P_i, Q_i are the rows at x_i, x'_i: E_{t_i} <= delta_i by "
-                      "(eps_i, delta_i)-LDP on the attaining event; the bound on E_{Gamma_n} of every pair of rows "
-                      "gives (sum eps_i, 1 - pi_n)-LDP on every event (event form); equal levels: pi_n = (1 - delta)^n, "
-                      "Gamma_n = t^n",
-                      "phi(n eps, 1 - (1 - delta)^n) = phi^n(eps, delta), symbolic n (the registry's phi, substituted)"))
+                       step("two-fold lemma: each P_i splits into its part below t_i Q_i, of mass `1 - e_i`, and the rest r_i, of "
+                            "mass e_i; the product of the parts below is below t1 t2 times the product of the Q_i, "
+                            "so `E_t1t2 <= 1 - (1 - e_1)*(1 - e_2)` (summand statements, summed)"),
+                       step("C(n): the E-divergence at the product Gamma_n of the t_i between the products of the "
+                            "P_i and of the Q_i is at most `1 - pi_n` whenever each pair has E at most delta_i, "
+                            "with pi_n the product of the `1 - delta_i`; C(0): `E_1 = 0` and `pi_0 = 1`"),
+                       step("C(n) implies C(n + 1): the two-fold lemma at Gamma_n and the next t, and the Farkas "
+                            "step with multipliers 1, `1 - e_n1` and pi_n; `Gamma_n1 >= 1` and "
+                            "`0 <= pi_n1 <= 1` (invariants); by induction, C(n) for every n"),
+                       step("for the product kernel the pairs are the rows at x_i and x'_i, whose E-divergence is at "
+                            "most delta_i by LDP on the attaining event; the bound for every pair of rows gives LDP "
+                            "at the summed levels on every event (event form); equal levels: "
+                            "`pi_n = (1 - delta)^n` and `Gamma_n = t^n`"),
+                       step("`phi(n*eps, 1 - (1 - delta)^n) = phi(eps, delta)^n`, symbolic n (the registry's phi, "
+                            "substituted)")))
 
 
 register(Claim(

@@ -29,6 +29,7 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_outcome
 from exactdp.verification.quantities import hockey_stick_by_subsets
+from exactdp.numbers.formula_text import math_text, written_step as step
 
 
 def _pairs(ctx, salt, count):
@@ -76,7 +77,7 @@ def _f_gamma_one(ctx):
                                "f_gamma(1)", scope="all gamma > 0")
         if out.verdict is Verdict.PROVED:
             return proved("f_gamma(1) = max(1 - gamma, 0) is 0 iff gamma >= 1", out.certificates, out.scope,
-                          derivation=(f"f_gamma(1) = {val}",) + out.derivation)
+derivation=(step(f"`f_gamma(1) = {math_text(val)}`"),) + out.derivation)
         return out
     return Outcome(Verdict.UNDECIDED, "simplification failed", reason=f"{above}, {below}")
 

@@ -14,6 +14,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import prove_nonnegative, prove_zero
 from exactdp.verification.claims import Check, Claim, Verdict, register
 from exactdp.formulas import xi_first
+from exactdp.numbers.formula_text import written_step as step
 from .._statements import xi_sign_identity
 
 g, c, N, s, u = sympy.symbols("gamma c N s u", positive=True)
@@ -22,14 +23,15 @@ g, c, N, s, u = sympy.symbols("gamma c N s u", positive=True)
 def _nonneg(ctx):
     return prove_nonnegative(xi_first(g, c, N), claim="first branch of Xi >= 0",
                              orthant={g: 1 + s, c: 1 / (N * (1 + u))},
-                             derivation=("Xi_1 = (gamma - 1)/(gamma (1 - N c) + 1)",))
+derivation=(step("`Xi_1 = (gamma - 1)/(gamma*(1 - N*c) + 1)`"),))
 
 
 def _threshold(ctx):
     return prove_zero(xi_first(g, c, N) - 1 - (g * N * c - 2) / (g * (1 - N * c) + 1),
                       claim="Xi_1 - 1 = (gamma N c - 2)/(gamma(1 - N c) + 1)",
-                      derivation=("the denominator gamma(1 - N c) + 1 is > 0 for c <= 1/N",
-                                  "so Xi_1 >= 1 iff gamma >= 2/(N c), with equality at gamma = 2/(N c)"))
+derivation=(step("the denominator `gamma*(1 - N*c) + 1` is positive for `c <= 1/N`"),
+                                   step("so `Xi_1 >= 1` iff `gamma >= 2/(N*c)`, with equality at "
+                                        "`gamma = 2/(N*c)`")))
 
 
 register(Claim(

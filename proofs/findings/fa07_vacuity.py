@@ -23,6 +23,7 @@ from exactdp.sources import ASOODEH2021, Source
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Statement, statements_certificate
+from exactdp.numbers.formula_text import written_step as step
 
 from ..asoodeh2021._tensor_instances import approx
 
@@ -38,10 +39,12 @@ def _proof(ctx):
                   (w <= 1 / qq_to_sympy(partial),))), scope="all eps >= 1/5, delta in [0, 1]")
     return proved("phi^20(eps, delta) > 0.98 for every eps >= 0.2 and delta in [0, 1]", (cert,), cert.scope,
                    derivation=(
-                       "phi^n(eps,delta) = 1 - e^(-n eps)(1-delta)^n is non-decreasing in eps >= 0 and delta in [0,1]",
-                       "so for n = 20, eps >= 1/5: phi^20 >= 1 - e^(-4)",
-                       f"e^4 = sum_k 4^k/k! >= sum_(k<=8) 4^k/k! = {partial} > 50 (exact rational)",
-                       "hence e^(-4) < 1/50 and phi^20 > 49/50 = 0.98"),
+                        step("`phi(eps, delta)^n = 1 - exp(-n*eps)*(1-delta)^n` is non-decreasing in `eps >= 0` and in delta on "
+                             "[0, 1]"),
+                        step("so for `n = 20` and `eps >= 1/5`: `phi(eps, delta)^20 >= 1 - exp(-4)`"),
+                        step(f"the exponential series of `exp(4)` is at least its terms up to k = 8, which sum to "
+                             f"`{partial}`, and `{partial} > 50` (exact rational)"),
+                        step("hence `exp(-4) < 1/50` and `phi(eps, delta)^20 > 49/50`, i.e. above 0.98")),
                    details={"sum_(k<=8) 4^k/k!": str(partial)})
 
 

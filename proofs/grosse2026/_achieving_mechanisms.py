@@ -44,6 +44,7 @@ from exactdp.theory.extremal import sup_eta_tv
 from exactdp.formulas import xi
 from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
 from exactdp.verification.identities import Eq, Statement, at, statements_certificate
+from exactdp.numbers.formula_text import written_step as step
 
 from ._instances import pml_grid
 
@@ -57,14 +58,16 @@ def check_proof(ctx: CheckContext) -> Outcome:
     return proved("the G-20 mechanisms (real q, t c q <= 1, t c (N-q) <= 1) are (eps,c)-PML kernels with "
                   "eta_TV = M - m = Xi(eps,c)", certs, ALL_N_M + "; real q, t c q <= 1, t c (N - q) <= 1",
                   derivation=(
-                      "[[G] G-20 achievers: ...] with alpha = c q, u = N c: c S_0 = alpha M + (u - alpha) m; "
-                      "0 <= m <= M <= 1 on t alpha <= 1, t (u - alpha) <= 1 (the hypotheses)",
-                      "the PML constraint holds between the largest and the smallest entry of each column, hence "
-                      "between every pair ([PML at the extreme pair of a column])",
-                      "a middle row f M + (1 - f) m, 0 <= f <= 1, lies between m and M and keeps S_0 "
-                      "(check feasibility)",
-                      "eta_TV of a binary-output kernel is max - min of column 0: M - m = (t-1)/(t(1-Nc)+1) <= 1, "
-                      "which is Xi; Example 1 (G-21) is N = 2, q = 1"))
+                       step("[[G] G-20 achievers: ...] with `alpha = c*q` and `u = N*c`: "
+                            "`c*S_0 = alpha*M + (u - alpha)*m`; `0 <= m <= M <= 1` where `t*alpha <= 1` and "
+                            "`t*(u - alpha) <= 1` (the hypotheses)"),
+                       step("the PML constraint holds between the largest and the smallest entry of each column, "
+                            "hence between every pair ([PML at the extreme pair of a column])"),
+                       step("a middle row `f*M + (1 - f)*m` with `0 <= f <= 1` lies between m and M and keeps "
+                            "the column sum (check feasibility)"),
+                       step("the TV contraction coefficient of a binary-output kernel is the spread of column 0: "
+                            "`M - m = (t-1)/(t*(1-N*c)+1)`, at most 1, which is Xi; Example 1 (G-21) is "
+                            "`N = 2`, `q = 1`")))
 
 
 def check_feasibility(ctx: CheckContext) -> Outcome:
@@ -88,7 +91,15 @@ def check_feasibility(ctx: CheckContext) -> Outcome:
                                   scope="all t, c, N, real q, f")
     return proved("feasibility of the G-20 construction for real q (sympy); the middle row keeps "
                   "max, min and S_0, so the PML identities of grosse2026.g20_construction_identities apply",
-                  (cert,), cert.scope, derivation=tuple(facts))
+(cert,), cert.scope, derivation=_FEASIBILITY_STEPS)
+
+
+#: the facts of :func:`check_feasibility` as derivation steps (their labels, formulas apart)
+_FEASIBILITY_STEPS = (
+    step("`m = (1 - t*c*q)/z` with `z > 0`: `m >= 0` iff `t*c*q <= 1`"),
+    step("`1 - M = (1 - t*c*(N-q))/z`: `M <= 1` iff `t*c*(N-q) <= 1`"),
+    step("the middle row keeps the column sum: `(q-f)*M + w + (N-q+f-1)*m = q*M + (N-q)*m`"),
+    step("`q = N/2` is feasible iff `t <= 2/(N*c)`"))
 
 
 def check_instances(ctx: CheckContext) -> Outcome:

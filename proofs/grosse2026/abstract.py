@@ -14,6 +14,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.measures.privacy import pml_ratio
+from exactdp.numbers.formula_text import written_step as step
 from exactdp.mechanisms import grosse_example2_K1
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.checking import check_instances, exact_data, prove_zero
@@ -27,8 +28,10 @@ def _crossover_identity(ctx):
     u = sympy.Symbol("u", positive=True)
     return prove_zero((16 - 8 * u) / (1 + 7 * u) - 15 - (1 - 113 * u) / (1 + 7 * u),
                       claim="(16-8u)/(1+7u) - 15 = (1-113u)/(1+7u)",
-                      derivation=("Cor 1 for K1: Xi = 7/8, Gamma = (1-u) 15/(1+7u) + 1 = (16-8u)/(1+7u)",
-                                  "log is increasing: Cor 1 < (7/8) log 15 iff (16-8u)/(1+7u) < 15 iff u > 1/113"))
+                      derivation=(step("Cor 1 for K1: `Xi = 7/8` and `Gamma = (1-u)*15/(1+7*u) + 1`, which is "
+                                       "`(16-8*u)/(1+7*u)`"),
+                                  step("log is increasing: Cor 1 is below `(7/8)*log(15)` iff `(16-8*u)/(1+7*u) < 15`, "
+                                       "iff `u > 1/113`")))
 
 
 def _crossover_instances(ctx):

@@ -24,13 +24,15 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.theory import structural_lemmas as SL
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 from .._statements import post_processing
 
 t, c, u, w = sympy.symbols("t c u w", real=True)  # u = N*c, w = L(z|y)
 k, k0, S = sympy.symbols("k k0 S", real=True)  # K(y|x), K(y|x0), S_y
 
-_SUM = ("sum over outputs y with w = L(z|y): sum_y w_y K(y|x) = (KL)(z|x), sum_y w_y S_y = S'_z (column sum of KL), "
-        "sum_y w_y K(y|x0) = (KL)(z|x0); a sum of the nonnegative per-output conclusions is nonnegative (the lemma "
+_SUM = ("summed over the outputs y with the weights `L(z, y)`: the weighted row entries of K give those of KL, the "
+        "weighted column sums of K give the column sum of KL; a sum of the nonnegative per-output conclusions is "
+        "nonnegative (the lemma "
         f"'{SL.AGGREGATION.name}': the forms are additive, every M)")
 
 
@@ -55,11 +57,12 @@ def _certificate(ctx):
     """M(eps,c) and eps-LDP are closed under post-processing, all N, M, M' (one Farkas term per output)."""
     return proved("for every K in M(eps,c) (resp. eps-LDP) and every kernel L: KL is in M(eps,c) (resp. eps-LDP)",
                   (_pml_term(), _ldp_term()), "all N, M", derivation=(
-                      "[(eps,c)-PML post-processing, one output] w g_y >= 0 for w = L(z|y) >= 0 (exact identity, "
-                      "multiplier sign decided)",
-                      f"[sum over y] {_SUM}",
-                      "so t(c S'_z + (1 - Nc)(KL)(z|x0)) - (KL)(z|x) >= 0 for all z, x, x0: KL is in M(eps,c)",
-                      "[eps-LDP post-processing, one output] likewise (KL)(z|x) <= t (KL)(z|x0)"))
+                      step("[(eps,c)-PML post-processing, one output] `w*g_y >= 0` for the weight `w = L(z, y)`, non-negative "
+                           "(exact identity, multiplier sign decided)"),
+                      step(f"[sum over y] {_SUM}"),
+                      step("so `t*(c*S_z + (1 - N*c)*KL(z, x0)) - KL(z, x) >= 0` for all z, x, x0 (S_z the column "
+                           "sum of KL): KL is in M(eps,c)"),
+                      step("[eps-LDP post-processing, one output] likewise `KL(z, x) <= t*KL(z, x0)`")))
 
 
 def _run(ctx):

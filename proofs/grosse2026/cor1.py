@@ -9,6 +9,7 @@ from exactdp.numbers.rb import to_sympy
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from exactdp.formulas import KL_F
+from exactdp.numbers.formula_text import written_step as step
 
 from ._thm4_corollaries import _coefficient_identities, bound_check, proof_check
 from .._statements import binette_at, binette_kl, gamma_max_bound, pml_pair_bound, tv_at_most_one
@@ -22,8 +23,8 @@ register(Claim(
     title="Corollary 1 (KL): Thm 4 at f = x log x, coefficient log Gamma",
     statement=r"D(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\log\big((1-Nc)e^\varepsilon+1\big)\,\delta",
     hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c), c < 1/N",
-    checks=(proof_check(("Corollary 1 is Thm 4 at f = x log x (KL): its coefficient at (1/Gamma, Gamma) is "
-                         "log Gamma (identity certificate below)",),
+    checks=(proof_check((step("Corollary 1 is Thm 4 at `f(x) = x*log(x)` (KL): its coefficient at (1/Gamma, Gamma) "
+                              "is `log(Gamma)` (identity certificate below)"),),
                         ("grosse2026.thm4",), lambda: _coefficient_identities(KL_F, sympy.log, "KL")),
             Check("certified instances", bound_check(kl, lambda G: sympy.log(to_sympy(G)), "Cor 1", "cor1"),
                   supporting=True)),

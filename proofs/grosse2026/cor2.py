@@ -9,6 +9,7 @@ from exactdp.numbers.rb import to_sympy
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
 from exactdp.formulas import H2_F
+from exactdp.numbers.formula_text import written_step as step
 
 from ._thm4_corollaries import _coefficient_identities, bound_check, proof_check
 from .._statements import binette_at, binette_h2, gamma_max_bound, pml_pair_bound, tv_at_most_one
@@ -22,8 +23,9 @@ register(Claim(
     title="Corollary 2 (squared Hellinger, no 1/2): Thm 4 at f = (sqrt x - 1)^2",
     statement=r"H^2(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\Big(2-\frac{4}{\sqrt{(1-Nc)e^\varepsilon+1}+1}\Big)\delta",
     hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c), c < 1/N; H^2 = sum (sqrt p - sqrt q)^2",
-    checks=(proof_check(("Corollary 2 is Thm 4 at f = (sqrt x - 1)^2 (H^2 without 1/2): its coefficient at "
-                         "(1/Gamma, Gamma) is 2 - 4/(sqrt Gamma + 1) (identity certificate below)",),
+    checks=(proof_check((step("Corollary 2 is Thm 4 at `f(x) = (sqrt(x) - 1)^2` (squared Hellinger without 1/2): its "
+                              "coefficient at (1/Gamma, Gamma) is `2 - 4/(sqrt(Gamma) + 1)` (identity certificate "
+                              "below)"),),
                         ("grosse2026.thm4",),
                         lambda: _coefficient_identities(H2_F, lambda G: 2 - 4 / (sympy.sqrt(G) + 1), "H2")),
             Check("certified instances", bound_check(

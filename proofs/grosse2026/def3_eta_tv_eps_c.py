@@ -21,6 +21,7 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.formulas import xi
+from exactdp.numbers.formula_text import written_step as step
 from .._statements import pml_pair_bound, tv_at_most_one, xi_regimes
 
 
@@ -29,11 +30,13 @@ def _certificate(ctx):
     cc = class_certificates
     return proved("for every (eps,c)-PML kernel K: eta_TV(K) <= Xi(eps,c)",
                   (cc.pml_tv(), cc.trivial_tv(), cc.xi_statements()), cc.ALL_N_M, derivation=(
-                      "[(eps,c)-PML Dobrushin bound] rows x, x', output set A: K_x(A) - K_x'(A) <= (t-1)/(t(1-Nc)+1)",
-                      "[eta_TV <= 1] K_x(A) - K_x'(A) <= 1",
-                      "[Xi and the Theorem 3 regime] the registry's Xi(eps,c) is the min of the two",
-                      "eta_TV(K) <= max over x, x', A of K_x(A) - K_x'(A) (the lemma 'two-point bound', whose "
-                      "certificates the outcome carries), so eta_TV(K) <= Xi(eps,c) for every member of M(eps,c)"))
+                       step("[(eps,c)-PML Dobrushin bound] rows x, x' and an output set A: "
+                            "`K_x(A) - K_xp(A) <= (t-1)/(t*(1-N*c)+1)`"),
+                       step("[eta_TV <= 1] `K_x(A) - K_xp(A) <= 1`"),
+                       step("[Xi and the Theorem 3 regime] the registry's `Xi(eps, c)` is the smaller of the two"),
+                       step("the TV coefficient is the largest `K_x(A) - K_xp(A)` over rows x, x' and sets A (the "
+                            "lemma 'two-point bound', whose certificates the outcome carries), so "
+                            "`eta_tv(K) <= Xi(eps, c)` for every member of M(eps,c)")))
 
 
 def _members(ctx):

@@ -19,6 +19,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.bounds import N, c, t, xi_raw
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_outcome
+from .._library_steps import library_step, plain_label
 from .._statements import xi_examples
 
 R = sympy.Rational
@@ -37,14 +38,14 @@ def _computed_and_statements():
     for n in (2, 4, 6):
         K = grosse_example2_K1(n)
         level = as_sympy(pml_ratio(K, c))
-        computed.append((f"Ex.2 K1, N={n}: e^eps_c = 15/(1+7Nc)", level, 15 / (1 + 7 * n * c)))
-        computed.append((f"Ex.2 K1, N={n}: eta_TV = 7/8", as_sympy(eta_tv(K)), R(7, 8)))
+        computed.append((f"Ex.2 K1 with N = {n}, the PML level `pml_ratio(K, c)`", level, 15 / (1 + 7 * n * c)))
+        computed.append((f"Ex.2 K1 with N = {n}, `eta_tv(K)`", as_sympy(eta_tv(K)), R(7, 8)))
         out.append(Statement(f"Ex.2 K1, N={n}: Xi(15/(1+7Nc), c) = 7/8", Eq(at(xi1(n), (t, 15 / (1 + 7 * n * c))),
                                                                            R(7, 8))))
     K1 = grosse_intro_K1()
-    computed += [("intro K1: e^eps_c = 1/(3c)", as_sympy(pml_ratio(K1, c)), 1 / (3 * c)),
-                 ("intro K1: eta_TV = 1/3", as_sympy(eta_tv(K1)), R(1, 3)),
-                 ("I_4: e^eps_c = 1/c", as_sympy(pml_ratio(grosse_intro_K2(), c)), 1 / c)]
+    computed += [("intro K1, the PML level `pml_ratio(K, c)`", as_sympy(pml_ratio(K1, c)), 1 / (3 * c)),
+                 ("intro K1, `eta_tv(K)`", as_sympy(eta_tv(K1)), R(1, 3)),
+                 ("I_4, the PML level `pml_ratio(K, c)`", as_sympy(pml_ratio(grosse_intro_K2(), c)), 1 / c)]
     bound = at(xi1(4), (t, 1 / (3 * c)))
     out += [
         Statement("intro K1: Thm 1 bound = (1-3c)/(1-c)", Eq(bound, (1 - 3 * c) / (1 - c))),
@@ -56,7 +57,7 @@ def _computed_and_statements():
 
 def _check(ctx):
     computed, statements = _computed_and_statements()
-    wrong = [f"{label}: the library gives {value}, not {formula}" for label, value, formula in computed
+    wrong = [f"{plain_label(label)}: the library gives {value}, not {formula}" for label, value, formula in computed
              if sympy.cancel(sympy.together(value - formula)) != 0]
     if wrong:
         return Outcome(Verdict.REFUTED, wrong[0], counterexample={"statement": wrong[0]})
@@ -64,7 +65,7 @@ def _check(ctx):
     if out.verdict is not Verdict.PROVED:
         return out
     return proved(out.summary, out.certificates, out.scope, derivation=tuple(
-        f"library computation: {label}: {value} = {formula}" for label, value, formula in computed) + out.derivation)
+        library_step(label, value, formula) for label, value, formula in computed) + out.derivation)
 
 
 #: what is covered: the examples' kernels at their sizes, every c of their PML range

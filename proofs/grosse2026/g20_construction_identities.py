@@ -17,6 +17,7 @@ from exactdp.sources import GROSSE2026, Source
 from exactdp.bounds import N, c, t, xi_raw
 from exactdp.verification.claims import Check, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.identities import Eq, Statement, at, symbolic_outcome
+from .._library_steps import library_step, plain_label
 from .._statements import achiever_identities
 
 q = sympy.Symbol("q", positive=True, integer=True)
@@ -37,11 +38,11 @@ def _library_check(top: int):
     computed, out = [], []
     for k in range(2, top + 1):
         K = grosse_pml_mechanism(k, t, c)
-        computed.append((f"N={k}: pml_ratio(K, c) = t", as_sympy(pml_ratio(K, c)), t))
+        computed.append((f"N = {k}, the PML level `pml_ratio(K, c)`", as_sympy(pml_ratio(K, c)), t))
         out.append(Statement(f"N={k}: eta_tv(K) = Xi1", Eq(as_sympy(eta_tv(K)), at(xi1, (N, k)))))
     K = grosse_binary_mechanism(t, c)
     out.append(Statement("Example 1: eta_tv = (t-1)/(t(1-2c)+1)", Eq(as_sympy(eta_tv(K)), at(xi1, (N, 2)))))
-    wrong = [f"{label}: the library gives {value}, not {formula}" for label, value, formula in computed
+    wrong = [f"{plain_label(label)}: the library gives {value}, not {formula}" for label, value, formula in computed
              if sympy.cancel(sympy.together(value - formula)) != 0]
     if wrong:
         return Outcome(Verdict.REFUTED, wrong[0], counterexample={"statement": wrong[0]})
@@ -49,7 +50,7 @@ def _library_check(top: int):
     if res.verdict is not Verdict.PROVED:
         return res
     return proved(res.summary, res.certificates, res.scope, derivation=tuple(
-        f"library computation: {label}: {value} = {formula}" for label, value, formula in computed) + res.derivation)
+        library_step(label, value, formula) for label, value, formula in computed) + res.derivation)
 
 
 register(Claim(

@@ -34,6 +34,7 @@ from exactdp.theory.extremal import max_mass_with_zeros, sup_eta_tv
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.instances import random_kernel
+from exactdp.numbers.formula_text import written_step as step
 
 from ._instances import pml_grid
 from .._statements import zeros_per_column
@@ -83,12 +84,13 @@ def check_proof(ctx: CheckContext) -> Outcome:
     return proved("every kernel of M(eps,c) with t < 1/((N-l)c) has at most l-1 zeros per column, for every t in "
                   "that open interval; the witness with l zeros has level exactly 1/((N-l)c)", certs,
                   class_certificates.ALL_N_M, derivation=(
-                      "[[G] Lemma 1 zero entries] a non-zero column y with z >= l zeros and maximum m > 0: "
-                      "(t c S_y - m) + t c (w m - S_y) + t c (v - w) m = m (t c v - 1) with v = N - l, each "
-                      "term >= 0, so t >= 1/((N-l) c); contrapositive: t < 1/((N-l)c) leaves at most l-1 zeros",
-                      "[[G] Lemma 1 witness level] zero_column_witness(N, z): column 0 has z zeros and PML ratio "
-                      "(1/N)/(c (N-z)/N) = 1/((N-z)c); column 1's ratio is at most that; so with z = l the "
-                      "threshold is attained and the open interval is exact"))
+                      step("[[G] Lemma 1 zero entries] a non-zero column y with `z >= l` zeros and maximum `m > 0`: "
+                           "`(t*c*S_y - m) + t*c*(w*m - S_y) + t*c*(v - w)*m = m*(t*c*v - 1)` with `v = N - l`, "
+                           "each term non-negative, so `t >= 1/((N-l)*c)`; contrapositive: `t < 1/((N-l)*c)` "
+                           "leaves at most l - 1 zeros"),
+                      step("[[G] Lemma 1 witness level] zero_column_witness(N, z): column 0 has z zeros and PML "
+                           "ratio `1/((N-z)*c)` (its entry 1/N over c times the column sum `(N-z)/N`); column 1's ratio is at most that; so with "
+                           "`z = l` the threshold is attained and the open interval is exact")))
 
 
 def check_lp_threshold(ctx: CheckContext) -> Outcome:

@@ -24,6 +24,8 @@ from exactdp.verification.checking import check_instances, exact_data
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
 from exactdp.verification.quantities import lemma2_pair
+from exactdp.numbers.formula_text import written_step as step
+from .._cited_steps import TWO_POINT
 from .._statements import restricted_pair
 
 
@@ -32,11 +34,13 @@ def proof_check(ctx):
     cert = class_certificates.lemma2_statements()
     return proved("for c < 1/N and every kernel, the pair U +- (1/N - c)(e_x - e_x')/2 lies in Q_X(c) and attains "
                   "TV(K_x, K_x'); so the restricted coefficient equals eta_TV(K)", (cert,), class_certificates.ALL_N_M, derivation=(
-                      "[[G] Lemma 2 pair in Q_X(c)] s = 1/N - c > 0; P(x') = Q(x) = 1/N - s/2 >= c, the other "
-                      "entries 1/N >= c, P sums to 1, TV(P, Q) = s",
-                      "K P - K Q = s (K_x - K_x') by linearity, so TV(KP, KQ)/TV(P, Q) = TV(K_x, K_x')",
-                      "the restricted sup is therefore >= max_{x,x'} TV(K_x, K_x') = eta_TV(K) (" +
-                      class_certificates.TWO_POINT + "), and <= eta_TV(K) as a sup over a subset of pairs"))
+                      step("[[G] Lemma 2 pair in Q_X(c)] `s = 1/N - c`, positive; `P(xp) = 1/N - s/2` and `Q(x) = 1/N - s/2`, at least c, the other "
+                           "entries `1/N >= c`, P sums to 1, `TV(P, Q) = s`"),
+                      step("by linearity `K*P - K*Q = s*(K_x - K_xp)`, so "
+                           "`TV(K*P, K*Q)/TV(P, Q) = TV(K_x, K_xp)`"),
+                      step("the restricted supremum is therefore at least the largest `TV(K_x, K_xp)`, which is "
+                           "`eta_tv(K)` (" + TWO_POINT + "), and at most `eta_tv(K)` as a "
+                           "supremum over a subset of pairs")))
 
 
 def _run(ctx):

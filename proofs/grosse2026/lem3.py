@@ -31,6 +31,7 @@ from exactdp.theory.class_certificates import ALL_N_M
 from exactdp.theory.extremal import merge_to_binary, sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
 from exactdp.verification.instances import random_kernel
+from exactdp.numbers.formula_text import written_step as step
 
 from ._instances import pml_grid
 from .thm1 import equality_outcome
@@ -50,13 +51,15 @@ def check_merging_lemma(ctx: CheckContext) -> Outcome:
         "every kernel of M(eps,c) has a binary-output kernel of M(eps,c) with the same eta_TV (merge its outputs "
         "into {A, A^c} at a set A attaining eta_TV), so sup eta_TV over M(eps,c) is attained within S_{N,2}, "
         "every N and M", MERGING.certificates, ALL_N_M, derivation=(
-            "eta_TV(K) = max over rows x, x' and output sets A of K_x(A) - K_x'(A): take a maximizing (x, x', A)",
-            "[lemma: merging outputs keeps eta_TV and the class] the kernel K' with outputs A and A^c "
-            "(K'(0|x) = K_x(A)) has entries >= 0 (sums of entries >= 0), satisfies (eps,c)-PML at both outputs "
-            "(the sum of the PML constraints of the outputs merged into each: multipliers 1) and has "
-            "eta_TV(K') = eta_TV(K) (a set of its outputs is a set of K's outputs, and K'_x(0) - K'_x'(0) = "
-            "K_x(A) - K_x'(A))",
-            "so sup over M(eps,c) <= sup over M(eps,c) with two outputs <= sup over M(eps,c): equality"))
+            step("the TV coefficient is the largest `K_x(A) - K_xp(A)` over rows x, x' and output sets A: take a "
+                 "maximizing (x, x', A)"),
+            step("[lemma: merging outputs keeps eta_TV and the class] the kernel L with the two outputs A and its "
+                 "complement (`L_x(0) = K_x(A)`) has non-negative entries (sums of non-negative entries), "
+                 "satisfies (eps,c)-PML at both outputs (the sum of the PML constraints of the outputs merged into "
+                 "each: multipliers 1) and has `eta_tv(L) = eta_tv(K)` (a set of its outputs is a set of K's "
+                 "outputs, and `L_x(0) - L_xp(0) = K_x(A) - K_xp(A)`)"),
+            step("so the supremum of `eta_tv(K)` over the class is at most its supremum over the class's "
+                 "two-output kernels, which is at most the former: equality")))
 
 
 def check_lp_more_outputs(ctx: CheckContext) -> Outcome:

@@ -16,6 +16,7 @@ Supporting: the exact LP Γ_max ≤ Lemma 4 at grid points (``validity``), the t
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._lem4_gamma_bounds import check_closed_form, check_gap_formula, check_validity
 from .._statements import gamma_max_bound
@@ -27,12 +28,13 @@ def proof_check(ctx):
     return proved("for every K in M(eps,c), P, Q in Q_X(c) and output y: (KP)(y) <= ((1-Nc)t + 1)(KQ)(y); hence "
                   "Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= 1/((1-Nc)e^eps + 1)", (cert,), class_certificates.ALL_N_M,
                   derivation=(
-                      "[[G] Lemma 4 ratio bound] (c S + (1-Nc) m - p) + ((1-Nc)t + 1)(q - c S - (1-Nc) k) + "
-                      "(1-Nc)(t(c S + (1-Nc) k) - m) + (1-Nc) k = ((1-Nc)t + 1) q - p, every bracket >= 0 and "
-                      "every multiplier >= 0 on t >= 1, Nc <= 1",
-                      "P(x) = c + P'(x), P' >= 0 with mass 1 - Nc: (KP)(y) = c S_y + sum P'(x) K(y|x) lies between "
-                      "c S_y + (1-Nc) min_x K(y|x) and c S_y + (1-Nc) max_x K(y|x)",
-                      "Gamma_min: exchange P and Q"))
+                      step("[[G] Lemma 4 ratio bound] `(c*S + (1-N*c)*m - p) + ((1-N*c)*t + 1)*(q - c*S - (1-N*c)*k) + "
+                           "(1-N*c)*(t*(c*S + (1-N*c)*k) - m) + (1-N*c)*k = ((1-N*c)*t + 1)*q - p`, every bracket "
+                           "and every multiplier non-negative where `t >= 1` and `N*c <= 1`"),
+                      step("P is c on every input plus a non-negative part of mass `1 - N*c`, so `KP(y)` lies "
+                           "between `c*S_y + (1-N*c)*K_min(y)` and `c*S_y + (1-N*c)*K_max(y)` (the smallest and "
+                           "largest entry of column y)"),
+                      step("`Gamma_min`: exchange P and Q")))
 
 
 register(Claim(

@@ -27,6 +27,7 @@ from __future__ import annotations
 from exactdp.sources import GROSSE2026, Source
 from exactdp.theory import class_certificates, pml_attainment
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._parametric import GAMMA_N, cross_check, gamma_certificates
 from .._statements import gamma_max_bound, gamma_max_closed
@@ -41,21 +42,23 @@ def check_certificates(ctx: CheckContext) -> Outcome:
     return proved(
         "Gamma_max(eps,c) = (t(1-Nc)+c)/(1-(N-1)c) for t < 1/((N-1)c), (1-Nc)t + 1 for 1/((N-1)c) <= t <= 1/c, "
         "and (1-(N-1)c)/c beyond 1/c, for every N and M", certs, class_certificates.ALL_N_M, derivation=(
-            "for a kernel K, output y and P, Q in Q_X(c): P = c 1 + P', P' >= 0 of mass 1 - Nc, so (KP)(y) <= "
-            "c S_y + (1-Nc) max_x K(y|x) and (KQ)(y) >= c S_y + (1-Nc) min_x K(y|x), with equality at the "
-            "vertices c 1 + (1-Nc) e_x of the rows of the largest / smallest entry",
-            "[[G] Gamma_max first-branch bound] (t(1-Nc)+c) q - (1-(N-1)c) p >= 0 for every t (S_y <= (N-1) max + "
-            "min, PML between the extreme rows); [[G] Lemma 4 ratio bound] ((1-Nc)t+1) q - p >= 0; [[G] Gamma_max "
-            "bound of every kernel] (1-(N-1)c) q - c p >= 0 (S_y >= max + (N-1) min); so Gamma_max is at most "
-            "each of the three values",
-            "[[G] Gamma_max witness, t (N-1) c < 1] attains (t(1-Nc)+c)/(1-(N-1)c), its entries in [0, 1], both "
-            "PML constraints and (KQ)(0) >= c/(t(1-Nc)+1) > 0 being the certificates [[G] Gamma_max witness, "
-            "t (N-1) c < 1: ...]; [[G] Gamma_max witness, "
-            "1/((N-1)c) <= t < 1/c] attains (1-Nc)t + 1; [[G] Gamma_max witness, t >= 1/c] attains "
-            "(1-(N-1)c)/c (at t = 1/c it equals (1-Nc)t + 1); each is an (eps,c)-PML kernel by [PML at the "
-            "extreme pair of a column]",
-            "[[G] G-23 branches in u = N*c] the registry's gamma_max_exact branches are these values; zero "
-            "columns pad the N x 2 witnesses to any M"))
+             step("for a kernel K, an output y and P, Q in Q_X(c): P is c on every input plus a non-negative part "
+                  "of mass `1 - N*c`, so `KP(y) <= c*S_y + (1-N*c)*K_max(y)` and "
+                  "`KQ(y) >= c*S_y + (1-N*c)*K_min(y)` (the largest and smallest entry of column y), with "
+                  "equality at the vertices that put the extra mass on the row of the largest / smallest entry"),
+             step("[[G] Gamma_max first-branch bound] `(t*(1-N*c)+c)*q - (1-(N-1)*c)*p >= 0` for every t (the "
+                  "column sum is at most `(N-1)*K_max(y) + K_min(y)`, PML between the extreme rows); [[G] Lemma 4 "
+                  "ratio bound] `((1-N*c)*t+1)*q - p >= 0`; [[G] Gamma_max bound of every kernel] "
+                  "`(1-(N-1)*c)*q - c*p >= 0` (the column sum is at least `K_max(y) + (N-1)*K_min(y)`); so "
+                  "Gamma_max is at most each of the three values"),
+             step("[[G] Gamma_max witness, t (N-1) c < 1] attains `(t*(1-N*c)+c)/(1-(N-1)*c)`, its entries in "
+                  "[0, 1], both PML constraints and `KQ(0) >= c/(t*(1-N*c)+1)`, which is positive, being the "
+                  "certificates [[G] Gamma_max witness, t (N-1) c < 1: ...]; [[G] Gamma_max witness, "
+                  "1/((N-1)c) <= t < 1/c] attains `(1-N*c)*t + 1`; [[G] Gamma_max witness, t >= 1/c] attains "
+                  "`(1-(N-1)*c)/c` (at `t = 1/c` it equals `(1-N*c)*t + 1`); each is an (eps,c)-PML kernel by "
+                  "[PML at the extreme pair of a column]"),
+             step("[[G] G-23 branches in u = N*c] the registry's gamma_max_exact branches, in `u = N*c`, are these values; zero "
+                  "columns pad the witnesses with N rows and 2 outputs to any M")))
 
 
 def check_parametric_lp(ctx: CheckContext) -> Outcome:

@@ -20,6 +20,7 @@ from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data, not_checkable
 from exactdp.theory import class_certificates
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 from .._statements import ldp_tv_eq13
 
 
@@ -28,11 +29,12 @@ def _certificate(ctx):
     cc = class_certificates
     return proved("for every eps-LDP kernel K: eta_TV(K) <= (e^eps - 1)/(e^eps + 1)", (cc.ldp_tv(),), cc.ALL_N_M,
                   derivation=(
-                      "[(eps,delta)-LDP Dobrushin bound] rows x, x', output set A, 0 <= delta <= 1: "
-                      "K_x(A) - K_x'(A) <= (t - 1 + 2 delta)/(t + 1)",
-                      "eps-LDP is delta = 0: K_x(A) - K_x'(A) <= (t - 1)/(t + 1)",
-                      "eta_TV(K) <= max over x, x', A of K_x(A) - K_x'(A) (the lemma 'two-point bound', whose "
-                      "certificates the outcome carries), so eta_TV(K) <= (e^eps - 1)/(e^eps + 1)"))
+                       step("[(eps,delta)-LDP Dobrushin bound] rows x, x' and an output set A, `0 <= delta <= 1`: "
+                            "`K_x(A) - K_xp(A) <= (t - 1 + 2*delta)/(t + 1)`"),
+                       step("pure LDP is `delta = 0`: `K_x(A) - K_xp(A) <= (t - 1)/(t + 1)`"),
+                       step("the TV coefficient is the largest `K_x(A) - K_xp(A)` over rows x, x' and sets A (the "
+                            "lemma 'two-point bound', whose certificates the outcome carries), so "
+                            "`eta_tv(K) <= (exp(eps) - 1)/(exp(eps) + 1)`")))
 
 
 def _eq13(ctx):

@@ -36,6 +36,7 @@ from exactdp.theory import class_certificates, pml_attainment
 from exactdp.theory.extremal import sup_eta_tv
 from exactdp.formulas import xi
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._instances import THM1_TABLE, pml_grid
 from ._parametric import THM1_N, cross_check, eta_certificates
@@ -58,18 +59,22 @@ def equality_certificates() -> tuple:
 def equality_outcome(ctx: CheckContext, statement: str, scope: str = SCOPE) -> Outcome:
     """PROVED for every N: the all-N, M upper bound and the attaining kernels of both regimes."""
     return proved(statement, equality_certificates(), scope, derivation=(
-        "upper bound, every N and M: [(eps,c)-PML Dobrushin bound] K_x(A) - K_x'(A) <= (t-1)/(t(1-Nc)+1) for "
-        "every rows x, x' and output set A; [eta_TV <= 1]; [Xi and the Theorem 3 regime] Xi is their min; "
-        "eta_TV(K) is the max of K_x(A) - K_x'(A), so sup over M(eps,c) <= Xi",
-        "t Nc <= 2: [[G] Thm 1 middle-row achiever] with u = Nc, M = t(1-u/2)/(1+t(1-u)), m = (1-tu/2)/(1+t(1-u)): "
-        "floor(N/2) rows (M, 1-M), floor(N/2) rows (m, 1-m) and, for odd N, one row at (M+m)/2 have column sum "
-        "S_0 = (N/2)(M+m) (N = 2k and N = 2k+1, identities in k), so c S_0 = (u/2)(M+m); entries in [0, 1]; in "
-        "each column the extreme entries satisfy the PML constraint, hence every pair does ([PML at the extreme "
-        "pair of a column]); eta_TV of this binary-output kernel is M - m = (t-1)/(t(1-Nc)+1), which is <= 1, "
-        "so it equals Xi",
-        "t Nc >= 2: [[G] Thm 2 disjoint-rows witness] is in M(eps,c) with two disjoint rows: eta_TV = 1 = Xi",
-        "both kernels have two outputs; padded with zero columns (a zero column satisfies every PML constraint) "
-        "they are in M(eps,c) for every M with the same eta_TV, so sup over M(eps,c) >= Xi: equality"))
+        step("upper bound, every N and M: [(eps,c)-PML Dobrushin bound] `K_x(A) - K_xp(A) <= (t-1)/(t*(1-N*c)+1)` "
+             "for all rows x, x' and output sets A; [eta_TV <= 1]; [Xi and the Theorem 3 regime] Xi is the "
+             "smaller of the two; the TV coefficient is the largest `K_x(A) - K_xp(A)`, so the supremum over "
+             "M(eps,c) is at most Xi"),
+        step("when `t*N*c <= 2`: [[G] Thm 1 middle-row achiever] with `u = N*c`, `M = t*(1-u/2)/(1+t*(1-u))` and "
+             "`m = (1-t*u/2)/(1+t*(1-u))`: half the rows (rounded down) are (M, 1 - M), as many are (m, 1 - m) "
+             "and, for odd N, one row has `(M+m)/2`, so column 0 sums to `S_0 = (N/2)*(M+m)` (N = 2k and "
+             "N = 2k+1, identities in k) and `c*S_0 = (u/2)*(M+m)`; entries in [0, 1]; in each column the extreme "
+             "entries satisfy the PML constraint, hence every pair does ([PML at the extreme pair of a column]); "
+             "the TV coefficient of this binary-output kernel is `M - m = (t-1)/(t*(1-N*c)+1)`, at most 1, so "
+             "it equals Xi"),
+        step("when `t*N*c >= 2`: [[G] Thm 2 disjoint-rows witness] is in M(eps,c) with two disjoint rows: "
+             "`eta_tv(K) = 1` and `Xi = 1`"),
+        step("both kernels have two outputs; padded with zero columns (a zero column satisfies every PML "
+             "constraint) they are in the class for every number of outputs with the same TV coefficient, so "
+             "the supremum over the class is at least `Xi`: equality")))
 
 
 def check_certificates(ctx: CheckContext) -> Outcome:

@@ -29,6 +29,7 @@ from exactdp.distributions import Distribution
 from exactdp.measures.contraction import eta_tv
 from exactdp.measures.privacy import pml_ratio
 from exactdp.mechanisms import disjoint_rows_witness
+from exactdp.numbers.formula_text import written_step as step
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification import instances as inst
 from exactdp.verification.checking import check_instances, exact_data
@@ -65,12 +66,15 @@ def proof_check(ctx):
     return proved("t Nc >= 2: the disjoint-rows witness is in M(eps,c) and has eta_TV = 1 (the maximum); t Nc < 2: "
                   "no kernel of M(eps,c) has two disjoint rows", certs, class_certificates.ALL_N_M,
                   derivation=(
-                      "[Thm 2 disjoint-rows witness] column sums N/2; every PML constraint holds iff t Nc >= 2",
-                      "the witness's rows x1 = (1,0), x2 = (0,1) give TV = 1, so eta_TV = 1; [eta_TV <= 1] bounds "
-                      "every kernel, so the supremum over TV is 1 and attained",
-                      "[(eps,c)-PML Dobrushin bound] K_x(A) - K_x'(A) <= (t-1)/(t(1-Nc)+1) for every kernel of the "
-                      "class; [Xi and the Theorem 3 regime] that is < 1 when t Nc < 2",
-                      "two disjoint rows give K_x(A) - K_x'(A) = 1 with A = supp K_x: impossible when t Nc < 2"))
+                      step("[Thm 2 disjoint-rows witness] column sums `N/2`; every PML constraint holds iff "
+                           "`t*N*c >= 2`"),
+                      step("the witness's rows x1 = (1, 0) and x2 = (0, 1) have total variation 1, so "
+                           "`eta_tv(K) = 1`; [eta_TV <= 1] bounds every kernel, so the supremum over TV is 1 and "
+                           "attained"),
+                      step("[(eps,c)-PML Dobrushin bound] `K_x(A) - K_xp(A) <= (t-1)/(t*(1-N*c)+1)` for every "
+                           "kernel of the class; [Xi and the Theorem 3 regime] that is below 1 when `t*N*c < 2`"),
+                      step("two disjoint rows give `K_x(A) - K_xp(A) = 1` with A the support of K_x: impossible "
+                           "when `t*N*c < 2`")))
 
 
 def every_f_check(ctx):
@@ -79,10 +83,10 @@ def every_f_check(ctx):
     return proved("t Nc >= 2: for every f, eta_f of the witness is 1 (it relabels inputs x1, x2), and eta_f <= 1 "
                   "by the data-processing inequality", (cert,), class_certificates.ALL_N_M,
                   rests_on=(DPI,), derivation=(
-                      "[Thm 2 disjoint-rows witness] the witness is in M(eps,c) for t Nc >= 2",
-                      "for P, Q supported on {x1, x2}: K P = (P(x1), P(x2)), K Q = (Q(x1), Q(x2)), so "
-                      "D_f(KP||KQ) = D_f(P||Q) and eta_f(K) >= 1",
-                      f"eta_f(K) <= 1 for every K and f: {DPI} (cited, not proved here)"))
+                      step("[Thm 2 disjoint-rows witness] the witness is in M(eps,c) for `t*N*c >= 2`"),
+                      step("for P, Q supported on {x1, x2} the witness copies P and Q (its rows x1, x2 are disjoint "
+                           "point masses), so `D_f(K*P, K*Q) = D_f(P, Q)` and `eta_f(K) >= 1`"),
+                      step(f"`eta_f(K) <= 1` for every K and f: {DPI} (cited, not proved here)")))
 
 
 #: the cited theorem the every-f part rests on

@@ -24,6 +24,7 @@ from exactdp import bounds
 from exactdp.theory import class_certificates
 from exactdp.theory.extremal import sup_eta_tv
 from exactdp.verification.claims import Check, CheckContext, Claim, Outcome, Verdict, proved, register
+from exactdp.numbers.formula_text import written_step as step
 
 from ._instances import pml_grid
 
@@ -53,14 +54,16 @@ def check_certificate(ctx: CheckContext) -> Outcome:
     return proved("for every (eps,c)-PML kernel, every rows x, x' and output set A: K_x(A) - K_x'(A) <= "
                   "(t-1)/(t(1-Nc)+1), which is < 1 exactly when t < 2/(Nc)", certs,
                   class_certificates.ALL_N_M, derivation=(
-                      "eta_TV(K) = max over rows x, x' and output sets A of a - b, a = K_x(A), b = K_x'(A) (B-1)",
-                      "[(eps,c)-PML Dobrushin bound] the PML constraints summed over A (rows x, x') and over "
-                      "A^c (rows x', x), multipliers 1/(1 + t(1-Nc)) >= 0, give a - b <= (t-1)/(t(1-Nc)+1)",
-                      "[eta_TV <= 1] a <= 1, b >= 0",
-                      "[Xi and the Theorem 3 regime] the registry's Xi is the min of the two; the first is < 1 "
-                      "exactly when t Nc < 2, i.e. eps < log(2/(Nc))",
-                      "hence eta_TV(eps,c) <= (e^eps - 1)/(e^eps(1-Nc)+1) < 1 in the contraction regime, for every "
-                      "N and M (no reduction to binary outputs needed)"))
+                       step("the TV coefficient is the largest `a - b` over rows x, x' and output sets A, with a "
+                            "the mass row x gives A and b the mass row x' gives it (B-1)"),
+                       step("[(eps,c)-PML Dobrushin bound] the PML constraints summed over A (rows x, x') and over "
+                            "its complement (rows x', x), with multipliers `1/(1 + t*(1-N*c))`, non-negative, give "
+                            "`a - b <= (t-1)/(t*(1-N*c)+1)`"),
+                       step("[eta_TV <= 1] `a <= 1`, `b >= 0`"),
+                       step("[Xi and the Theorem 3 regime] the registry's Xi is the smaller of the two; the first is "
+                            "below 1 exactly when `t*N*c < 2`, i.e. `eps < log(2/(N*c))`"),
+                       step("hence `eta_tv(eps, c) <= (exp(eps) - 1)/(exp(eps)*(1-N*c)+1) < 1` in the contraction "
+                            "regime, for every N and M (no reduction to binary outputs needed)")))
 
 
 def check_lp(ctx: CheckContext) -> Outcome:

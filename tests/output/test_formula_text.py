@@ -262,3 +262,45 @@ def test_text_and_latex_print_a_call_of_a_sum_alike():
                         assert rf"}}{{{content.q}}}" in formula_latex_of(call) and f")/{content.q}" in formula_text(call)
                         n += 1
     assert n >= 1
+
+
+def test_written_step_keeps_the_marked_formulas_apart_and_they_read_back():
+    """A hand-written proof line (:func:`~exactdp.numbers.formula_text.written_step`): the formulas between
+    backticks are stored as the reader's text in slots of the prose, printed from their expressions."""
+    from exactdp.numbers.formula_text import written_step
+
+    s = written_step("column sums `N/2`; every PML constraint holds iff `t*N*c >= 2`")
+    assert s.inline and s.prose == "column sums {0}; every PML constraint holds iff {1}"
+    assert s.math == ("N/2", "t*N*c >= 2")
+    N, c, t = sympy.symbols("N c t")
+    assert s.formulas() == (N / 2, sympy.GreaterThan(t * N * c, 2, evaluate=False))
+    assert s.text() == "column sums N/2; every PML constraint holds iff N·c·t ≥ 2"
+    for f in s.formulas():
+        assert_reads_back(f)
+    assert written_step("Gamma_min: exchange P and Q").math == ()  # no marks: prose only
+
+
+@pytest.mark.parametrize("line", ["a `(n*eps, 1 - delta)` pair", "`P(x) = Q(x) = 1/2`", "`K_x(A) <= E_t(K_x, K_xp)`",
+                                  "an odd `number of marks"])
+def test_written_step_refuses_a_formula_the_reader_cannot_read_where_it_is_written(line):
+    from exactdp.numbers.formula_text import written_step
+
+    with pytest.raises(ReadError):
+        written_step(line)
+
+
+def test_hand_written_proof_lines_are_structured():
+    """The proof modules' own lines of a claim (grosse2026.thm2: a witness, a bound, a cited inequality) are
+    structured steps whose formulas read back, none is left as text with ASCII mathematics."""
+    from exactdp.numbers.formula_text import DerivationStep
+    from exactdp.output.ascii_math import segments
+    from exactdp.verification.engine import verify
+
+    (result,) = verify(("grosse2026.thm2",), seed=0, quick=True)
+    steps = [s for cr in result.checks for s in cr.outcome.derivation]
+    text = [str(s) for s in steps if not (isinstance(s, DerivationStep) and s.math)]
+    assert [t for t in text if any(f for f, _ in segments(t))] == []
+    written = [s for s in steps if isinstance(s, DerivationStep) and "disjoint rows give" in s.prose]
+    assert len(written) == 1 and written[0].math == ("K_x(A) - K_xp(A) = 1", "t*N*c < 2")
+    for f in written[0].formulas():
+        assert_reads_back(f)
