@@ -1,9 +1,10 @@
-r"""Exact sign decisions of the independent re-check (:mod:`exactdp.recheck`) in any number of parameters, with sympy.
+r"""Exact sign decisions of the independent re-check (:mod:`exactdp.recheck`), with sympy.
 
 The re-check shares no code with exactdp's prover (:mod:`exactdp.algebra`); this module decides, with sympy's
 factorisation, resultants and real-root isolation and Python's :class:`fractions.Fraction`, whether a relation
 holds at every point of a region given by relations in real parameters, one of which may be an integer (N, n):
-every set in at most three parameters, and every well-oriented set in more (below).  The method is a cylindrical algebraic decomposition (CAD):
+every set in at most three parameters, and every well-oriented set in more (below).  The method is a cylindrical
+algebraic decomposition (CAD):
 
 * **Projection** (:func:`projection_sets`).  The polynomials are every numerator and denominator of every
   piece of the relations (Min, Max, Abs as Piecewise), split into irreducible factors over Q.  Eliminating the
