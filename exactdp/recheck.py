@@ -306,8 +306,8 @@ def decide(claim, conditions, report: Recheck, what: str, full: bool = False) ->
     rewritten = _algebraic_form(claim, list(conditions))
     if rewritten is not None:
         claim2, conditions2, defined = rewritten
-        for g, why in defined:
-            decide(sympy.GreaterThan(g, 0, evaluate=False), list(conditions), report, f"{what}: {why}")
+        for g, where in defined:
+            decide(sympy.GreaterThan(g, 0, evaluate=False), list(conditions), report, f"{what}: {where}")
         if report.status == REJECTED:
             return
         report.steps.append(f"{what}: exp(r x) and real roots rewritten as new variables (exact)")
