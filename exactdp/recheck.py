@@ -206,14 +206,15 @@ def _sign_of_symbol(c):
 
 
 def _exp_symbols(objs: list) -> dict:
-    """{x: d} for each symbol x that occurs in ``objs`` only inside exp(r·x) with rational r (or in a sign
-    condition r·x ρ 0), d the least common denominator of those r (every exp(r·x) is a power of exp(x/d))."""
+    """{x: d} for each real (not integer) symbol x that occurs in ``objs`` only inside exp(r·x) with rational r (or
+    in a sign condition r·x ρ 0), d the least common denominator of those r (every exp(r·x) is a power of
+    exp(x/d))."""
     found: dict = {}
     for obj in objs:
         for e in sympy.preorder_traversal(obj):
             if isinstance(e, sympy.exp):
                 r, x = e.args[0].as_coeff_Mul()
-                if x.is_Symbol and r.is_Rational and r != 0:
+                if x.is_Symbol and not x.is_integer and r.is_Rational and r != 0:  # an integer x: T not onto
                     found.setdefault(x, set()).add(sympy.Rational(r))
     out = {}
     for x, rs in found.items():
