@@ -8,18 +8,20 @@ contract keeps it in the bottom layer, so it cannot reach ``exactdp.algebra``):
 
 * point data (LP rows, primal and dual solutions, values at points) in Python's :class:`fractions.Fraction`;
 * identities by sympy's own ``cancel`` of the difference (``simplify`` only for non-rational terms);
-* sign conditions on a region in up to **three** parameters decided exactly by a cylindrical algebraic
-  decomposition computed with sympy (:mod:`exactdp.recheck_cad`: McCallum's projection — coefficients,
-  discriminants, resultants of the irreducible factors —, real-root isolation, sample points with real
-  algebraic coordinates whose signs are decided by norms and interval refinement): every cell is sampled, so
-  a statement false at a single irrational point is found;
+* sign conditions on a region decided exactly by a cylindrical algebraic decomposition computed with sympy
+  (:mod:`exactdp.recheck_cad`: McCallum's projection — coefficients, discriminants, resultants of the
+  irreducible factors —, real-root isolation, sample points with real algebraic coordinates whose signs are
+  decided by norms and interval refinement), in up to three variables always and in more when the lifting finds
+  the set well oriented: every cell is sampled, so a statement false at a single irrational point is found;
+  exp(r·x) of a parameter x that occurs only so, and real roots g**(p/q), become new variables first (exact);
 * an integer parameter (N, n) is first relaxed to a real one (what holds for every real value holds for every
   integer one); if the relaxed statement fails, the integer parameter is the bottom variable of the
   decomposition and each of its cells is sampled at an integer.
 
 A certificate is **OK** (everything re-checked), **UNDECIDED** (nothing wrong found, some part not re-checked:
-more than three parameters, a non-rational term, a resource limit — listed) or **REJECTED** (a failing step,
-with the reason and the failing point).  ``exactdp recheck`` exits 0 only if every certificate is OK.
+a set in four or more variables that is not well oriented, a non-rational term other than exp(r·x) and real
+roots, a resource limit — listed) or **REJECTED** (a failing step, with the reason and the failing point).
+``exactdp recheck`` exits 0 only if every certificate is OK.
 Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametric-lp``.
 """
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -194,15 +197,123 @@ def _exprs_of(obj, out: list) -> None:
             _exprs_of(cond, out)
 
 
+def _sign_of_symbol(c):
+    """(x, r) when the relation ``c`` is r·x ρ 0 (lhs − rhs = r·x, r a non-zero rational), else None."""
+    if not isinstance(c, sympy.core.relational.Relational):
+        return None
+    r, x = sympy.expand(c.lhs - c.rhs).as_coeff_Mul()
+    return (x, r) if x.is_Symbol and r.is_Rational and r != 0 else None
+
+
+def _exp_symbols(objs: list) -> dict:
+    """{x: d} for each real (not integer) symbol x that occurs in ``objs`` only inside exp(r·x) with rational r (or
+    in a sign condition r·x ρ 0), d the least common denominator of those r (every exp(r·x) is a power of
+    exp(x/d))."""
+    found: dict = {}
+    for obj in objs:
+        for e in sympy.preorder_traversal(obj):
+            if isinstance(e, sympy.exp):
+                r, x = e.args[0].as_coeff_Mul()
+                if x.is_Symbol and not x.is_integer and r.is_Rational and r != 0:  # an integer x: T not onto
+                    found.setdefault(x, set()).add(sympy.Rational(r))
+    out = {}
+    for x, rs in found.items():
+        rest = [obj.replace(lambda e: isinstance(e, sympy.exp) and e.args[0].as_coeff_Mul()[1] == x,
+                            lambda e: sympy.Integer(1)) for obj in objs
+                if (_sign_of_symbol(obj) or (None,))[0] != x]
+        if not any(x in getattr(o, "free_symbols", ()) for o in rest):
+            out[x] = math.lcm(*[int(r.q) for r in rs])
+    return out
+
+
+def _roots_of(obj) -> list:
+    """The innermost real roots g**(p/q) (q ≥ 2) in ``obj``: those whose base holds no root itself."""
+    out = []
+    for e in sympy.preorder_traversal(obj):
+        if (isinstance(e, sympy.Pow) and e.exp.is_Rational and e.exp.q > 1 and e.base.free_symbols
+                and not any(isinstance(a, sympy.Pow) and a.exp.is_Rational and a.exp.q > 1
+                            for a in sympy.preorder_traversal(e.base))):
+            out.append(e)
+    return out
+
+
+def _algebraic_form(claim, conditions: list):
+    """The claim and the region rewritten without exp(r·x) and real roots, or None when nothing is to rewrite:
+    (claim, conditions, [(g, what)] the roots' arguments that must be ≥ 0 on the region for the claim to be
+    defined).
+
+    * exp(r·x), x occurring only so (or in a sign condition r·x ρ 0): x ↦ T = exp(x/d) is a bijection of the
+      reals onto T > 0, so x is replaced by a fresh T > 0, exp(r·x) by T**(r·d) and a sign condition r·x ρ 0 (or
+      x's sign assumption) by r·(T − 1) ρ 0 (x and T − 1 have the same sign);
+    * a root g**(p/q): a fresh s with s ≥ 0 and s**q = g (the real root, defined where g ≥ 0) replaces it by
+      s**p.  The claim becomes "s is that root ⇒ claim", the region gets the two relations, and g ≥ 0 is to be
+      decided on the region (where a region condition's root is undefined, that point is not in the region).
+
+    Both rewritings are exact, so the rewritten question is decided by the cell decomposition."""
+    objs = [o for o in [claim, *conditions] if o is not None]
+    exps = _exp_symbols(objs)
+    roots = sorted({r for o in objs for r in _roots_of(o)}, key=str)
+    if not exps and not roots:
+        return None
+    sub: dict = {}
+    extra: list = []
+    for x, d in exps.items():
+        T = sympy.Dummy(f"exp({x.name}/{d})" if d > 1 else f"exp({x.name})", real=True)  # T > 0: a condition
+        for e in {e for o in objs for e in sympy.preorder_traversal(o) if isinstance(e, sympy.exp)
+                  and e.args[0].as_coeff_Mul()[1] == x}:
+            sub[e] = T ** (e.args[0].as_coeff_Mul()[0] * d)
+        extra.append(sympy.StrictGreaterThan(T, 0, evaluate=False))
+        for flag, rel in (("is_positive", T > 1), ("is_nonnegative", T >= 1), ("is_negative", T < 1),
+                          ("is_nonpositive", T <= 1)):
+            if getattr(x, flag):
+                extra.append(rel)
+                break
+    defined, claim_defs = [], []
+    for root in roots:
+        s = sympy.Dummy(str(root), real=True)
+        g, p, q = root.base.xreplace(sub), root.exp.p, root.exp.q
+        sub[root] = s ** p
+        defs = [sympy.GreaterThan(s, 0, evaluate=False), sympy.Eq(s ** q, g, evaluate=False)]
+        extra += defs
+        if claim is not None and root in set(sympy.preorder_traversal(claim)):
+            claim_defs += defs
+            defined.append((g, f"{root.base} >= 0, where its root is taken"))
+    signs = {}
+    for c in conditions:
+        xr = _sign_of_symbol(c)
+        if xr is not None and xr[0] in exps:
+            T = sub[next(e for e in sub if isinstance(e, sympy.exp) and e.args[0].as_coeff_Mul()[1] == xr[0])]
+            base = T.base if isinstance(T, sympy.Pow) else T
+            signs[c] = type(c)(xr[1] * (base - 1), 0, evaluate=False)
+    conditions = [signs.get(c, c) for c in conditions]
+    new_claim = claim.xreplace(sub) if claim is not None else None
+    if new_claim is not None and claim_defs:
+        new_claim = sympy.Or(sympy.Not(sympy.And(*claim_defs)), new_claim)
+    return new_claim, [c.xreplace(sub) for c in conditions] + extra, defined
+
+
 def decide(claim, conditions, report: Recheck, what: str, full: bool = False) -> None:
     """Re-decide ``claim`` at every point of the region ``conditions``, exactly, or say why not (UNDECIDED).
+    Terms exp(r·x) of a parameter x that occurs only so, and real roots, are first rewritten into new variables
+    (:func:`_algebraic_form`: exact), so such a claim is decided in one more variable per term.
 
     Conditions in parameters the claim does not use are dropped first (a superset of the region: sound for OK);
     if the claim fails there, it is decided again with every condition.  ``claim`` None: decide that the region
     is empty (no condition dropped).  Integer parameters (N, n) are first *relaxed* to real ones — a claim that
     holds for every real value in the region holds for every integer one; if the relaxed claim fails, one
     integer parameter is decided as the bottom variable of the decomposition, sampled at integers
-    (:mod:`exactdp.recheck_cad`).  Up to three parameters are decided exactly; more are UNDECIDED."""
+    (:mod:`exactdp.recheck_cad`): every question in up to three variables, and every well-oriented one in more
+    (UNDECIDED, saying so, when the decomposition finds it is not)."""
+    rewritten = _algebraic_form(claim, list(conditions))
+    if rewritten is not None:
+        claim2, conditions2, defined = rewritten
+        for g, where in defined:
+            decide(sympy.GreaterThan(g, 0, evaluate=False), list(conditions), report, f"{what}: {where}")
+        if report.status == REJECTED:
+            return
+        report.steps.append(f"{what}: exp(r x) and real roots rewritten as new variables (exact)")
+        decide(claim2, conditions2, report, what, full)
+        return
     ints = [x for x in set().union(claim.free_symbols if claim is not None else set(),
                                    *[c.free_symbols for c in conditions]) if x.is_integer]
     if ints and claim is not None:

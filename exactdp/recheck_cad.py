@@ -1,9 +1,10 @@
-r"""Exact sign decisions of the independent re-check (:mod:`exactdp.recheck`) in up to three parameters, with sympy.
+r"""Exact sign decisions of the independent re-check (:mod:`exactdp.recheck`), with sympy.
 
 The re-check shares no code with exactdp's prover (:mod:`exactdp.algebra`); this module decides, with sympy's
 factorisation, resultants and real-root isolation and Python's :class:`fractions.Fraction`, whether a relation
-holds at every point of a region given by relations in at most three real parameters, one of which may be an
-integer (N, n).  The method is a cylindrical algebraic decomposition (CAD):
+holds at every point of a region given by relations in real parameters, one of which may be an integer (N, n):
+every set in at most three parameters, and every well-oriented set in more (below).  The method is a cylindrical
+algebraic decomposition (CAD):
 
 * **Projection** (:func:`projection_sets`).  The polynomials are every numerator and denominator of every
   piece of the relations (Min, Max, Abs as Piecewise), split into irreducible factors over Q.  Eliminating the
@@ -11,9 +12,15 @@ integer (N, n).  The method is a cylindrical algebraic decomposition (CAD):
   discriminant in x and every pairwise resultant in x — McCallum's projection.  It is sound for *well-oriented*
   sets: over every cell of the lower decomposition on which no factor vanishes identically, each factor is
   delineable.  An irreducible factor of positive degree in x has coprime coefficients, which in one or two
-  lower variables vanish together only at finitely many points, i.e. on 0-dimensional cells, where the lifting
-  is over a single point and needs no delineability.  So every set in at most three variables is well
-  oriented; four or more variables are refused (:class:`Unsupported`).
+  lower variables vanish together only at finitely many points, i.e. on 0-dimensional cells.  So every set in
+  at most three variables is well oriented.  In more variables a factor may vanish identically over a cell, and
+  the lifting checks it (:func:`find_point`): McCallum's theorem (a factor set A is delineable over a connected
+  S on which every element of its projection is order-invariant, or vanishes identically there) keeps the top
+  level's factors sign-invariant even where one of them vanishes identically over a cell, but a factor of a
+  *lower* level that vanishes identically over a cell may lose the order-invariance the level above it needs.
+  So a decomposition in which a factor below the top level vanishes identically over any sample point of its
+  base is refused (:class:`Unsupported`: the set is not well oriented, nothing is decided), and every other one
+  is a sign-invariant decomposition, in any number of variables (the work is estimated first).
 * **Points** (:class:`Root`).  A coordinate is a Fraction or a real algebraic number: the root of a monic
   irreducible rational polynomial of degree ≥ 2 in an isolating interval (lo, hi), refined by bisection.
 * **Signs at a point** (:func:`sign_at`).  The value g(α) of a rational polynomial at algebraic coordinates
@@ -45,7 +52,8 @@ import sympy
 
 from exactdp.limits import require
 
-#: most variables decided by the cylindrical decomposition (module docstring: well-oriented up to three)
+#: most variables every set of which is well oriented (module docstring); more are decided when the lifting finds
+#: the set well oriented, else refused
 MAX_VARIABLES = 3
 #: most bisections of the isolating intervals while deciding one sign
 MAX_REFINEMENTS = 4000
@@ -291,9 +299,6 @@ def projection_sets(exprs, order: list) -> list[list]:
     """Per level k the irreducible factors whose top variable is ``order[k]`` (McCallum's projection; module
     docstring)."""
     n = len(order)
-    if n > MAX_VARIABLES:
-        raise Unsupported(f"{n} variables ({', '.join(map(str, order))}): the re-check decides at most "
-                          f"{MAX_VARIABLES} exactly")
     sets: list[list] = [[] for _ in range(n)]
     current = factors_of(exprs, order)
     for k in reversed(range(n)):
@@ -317,32 +322,48 @@ def projection_sets(exprs, order: list) -> list[list]:
 
 def fibre_points(polys, x, point: dict, integer: bool = False) -> list:
     """Sample points of the line in ``x`` over ``point`` (module docstring: lifting)."""
-    norms = []
+    return _fibre(polys, x, point, integer)[0]
+
+
+def _fibre(polys, x, point: dict, integer: bool = False) -> tuple[list, list, list]:
+    """(the sample points of the line in ``x`` over ``point``, the section points among them, the factors of
+    ``polys`` that vanish identically on the line)."""
+    norms, nullified = [], []
     for f in polys:
         e = sympy.expand(f.xreplace({y: rat(v) for y, v in point.items() if isinstance(v, Fraction)}))
         algebraic = [(y, v) for y, v in point.items() if not isinstance(v, Fraction) and y in e.free_symbols]
         px = sympy.Poly(e, x)
         kept = [(k, c) for (k,), c in px.terms() if sign_at(c, point) != 0]
-        if not kept or max(k for k, _ in kept) == 0:
-            continue  # constant (or identically 0) on this line: no section
+        if not kept:
+            nullified.append(f)  # identically 0 on this line (module docstring: well-orientedness)
+            continue
+        if max(k for k, _ in kept) == 0:
+            continue  # a non-zero constant on this line: no section
         q = sympy.Add(*[c * x ** k for k, c in kept])
         norm = _norm(q, [(y, v) for y, v in algebraic if y in q.free_symbols])
         if norm == 0:
             raise Unsupported(f"{f} vanishes identically on a conjugate of the line over {point_text(point)}")
         norms.append(as_poly(norm, [x]))
-    return samples(real_roots(norms, x), integer)
+    roots = real_roots(norms, x)
+    return samples(roots, integer), roots, nullified
 
 
 def find_point(test, exprs, order: list, integer: bool = False, region_at=None):
     """The first sample point (``dict``) of the decomposition of ``exprs`` in ``order`` at which ``test(point)``
     is true, or None: ``test`` is then false on the whole space (every cell is sampled).  ``region_at(point,
     level)`` (optional) is False when the region's conditions in ``order[:level + 1]`` fail at the partial point,
-    which prunes that branch; ``integer``: ``order[0]`` ranges over the integers."""
+    which prunes that branch; ``integer``: ``order[0]`` ranges over the integers.  A factor below the top level
+    that vanishes identically over a sample point raises :class:`Unsupported` (not well oriented: module
+    docstring); in at most three variables that never happens."""
     sets = projection_sets(exprs, order)
     visited = [0]
 
     def walk(level: int, point: dict):
-        for s in fibre_points(sets[level], order[level], point, integer and level == 0):
+        fibre, _, nullified = _fibre(sets[level], order[level], point, integer and level == 0)
+        if nullified and level < len(order) - 1:
+            raise Unsupported(f"{nullified[0]} vanishes identically over {point_text(point)}: the set in "
+                              f"({', '.join(map(str, order))}) is not well oriented (McCallum's projection)")
+        for s in fibre:
             visited[0] += 1
             if visited[0] % 256 == 0:
                 require("max_work", visited[0] * 10**5, f"sampling the cells of a decomposition in "

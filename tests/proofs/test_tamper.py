@@ -257,6 +257,30 @@ FAILING_POINT = {"at N = 9": "fails at N = 9", "on an irrational line": "x = roo
                  "at a negative value": "fails at x = -1, y = 0, z = 0"}
 
 
+#: false only at one point of four parameters, or only because a root is taken: the engine's prover leaves them
+#: UNKNOWN (never TRUE), recheck decides them exactly (four variables; the root a new variable) and z3 and cvc5 refute
+BEYOND_THREE = {
+    "at one point of four parameters": (_statements(
+        "four parameters", ("w", "x", "y", "z"),
+        [("(w - 1/7)**2 + (x - 2/9)**2 + (y - 1/5)**2 + (z - 1/5)**2", ">", "0")]),
+        "fails at w = 1/7, x = 2/9, y = 1/5, z = 1/5"),
+    "under a root, far out": (_statements("a root", ("x",), [("sqrt(x**2 + 1)", ">", "x + 1/1000000")]),
+                              "x = 999999999999/2000000"),
+}
+
+
+@pytest.mark.parametrize("where", list(BEYOND_THREE))
+def test_statements_false_beyond_three_parameters_or_under_a_root_are_rejected_by_all_three(where):
+    cert, point = BEYOND_THREE[where]
+    truth, status = _both(cert)
+    assert truth is not Truth.TRUE and status == REJECTED
+    assert point in recheck_certificate(cert.to_json()).reasons[0]
+    smt = pytest.importorskip("exactdp.smt")
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    assert smt.smt_check_certificate(cert.to_json(), timeout=20).status == smt.REFUTED
+
+
 def test_an_integer_assumption_must_be_a_size():
     cert = OFF_GRID["under an integer assumption on a real parameter"]
     assert check(cert).truth is Truth.FALSE and "not among the sizes" in check(cert).failures[0]
