@@ -208,6 +208,7 @@ def _round_vector(v, D: int) -> list[fmpq]:
 
 def _complexity(inst: Instance) -> int:
     vals = [v for r in inst.K.rows for v in r] + [inst.gamma]
+    vals += [v for r in inst.K2.rows for v in r] if inst.K2 is not None else []
     vals += [v for v in (inst.delta, inst.c) if v is not None]
     for d in (inst.P, inst.Q):
         if d is not None:
@@ -216,16 +217,16 @@ def _complexity(inst: Instance) -> int:
 
 
 def _tight_variants(inst: Instance, K: Kernel, P, Q) -> list[Instance]:
-    same = Instance(inst.cls, K, inst.gamma, inst.delta, inst.c, inst.n, P, Q)
+    same = Instance(inst.cls, K, inst.gamma, inst.delta, inst.c, inst.n, P, Q, inst.K2)
     out = [same]
     if inst.cls == "ldp":
         r = ldp_ratio(K)
         if str(r) != "oo":
-            out.append(Instance("ldp", K, r, fmpq(0), None, inst.n, P, Q))
+            out.append(Instance("ldp", K, r, fmpq(0), None, inst.n, P, Q, inst.K2))
     elif inst.cls == "approx-ldp":
-        out.append(Instance(inst.cls, K, inst.gamma, eta_hockey_stick(K, inst.gamma), None, inst.n, P, Q))
+        out.append(Instance(inst.cls, K, inst.gamma, eta_hockey_stick(K, inst.gamma), None, inst.n, P, Q, inst.K2))
     else:
-        out.append(Instance("pml", K, pml_ratio(K, inst.c), None, inst.c, inst.n, P, Q))
+        out.append(Instance("pml", K, pml_ratio(K, inst.c), None, inst.c, inst.n, P, Q, inst.K2))
     return out
 
 
@@ -548,6 +549,8 @@ def _report(conj: Conjecture, inst: Instance) -> dict:
                                                                name="counterexample")))}
     if inst.P is not None:
         out["P"], out["Q"] = rec["P"], rec["Q"]
+    if inst.K2 is not None:
+        out["rows2"] = rec["rows2"]
     return out
 
 
@@ -572,6 +575,10 @@ def format_result(r: CheckResult) -> str:
         lines.append(f"counterexample ({ce['class']}, {ce['N']}x{ce['M']} kernel):")
         w = max(len(c) for row in ce["rows"] for c in row)
         lines += ["  " + "  ".join(c.rjust(w) for c in row) for row in ce["rows"]]
+        if "rows2" in ce:
+            lines.append(f"  K2 (the second kernel of the class, {len(ce['rows2'])}x{len(ce['rows2'][0])}):")
+            w2 = max(len(c) for row in ce["rows2"] for c in row)
+            lines += ["  " + "  ".join(c.rjust(w2) for c in row) for row in ce["rows2"]]
         lines.append("  parameters: " + ", ".join(f"{k} = {_with_decimal(v)}" for k, v in ce["params"].items()))
         if "P" in ce:
             lines.append(f"  P = ({', '.join(ce['P'])}),  Q = ({', '.join(ce['Q'])})")
@@ -601,6 +608,8 @@ def format_result(r: CheckResult) -> str:
             return "(" + ", ".join(map(str, v)) + ")"
 
         lines.append(f"  rows {rows}" + (f", P = {seq(c['P'])}, Q = {seq(c['Q'])}" if "P" in c else ""))
+        if "rows2" in c:
+            lines.append("  K2 rows (" + "; ".join(", ".join(map(str, row)) for row in c["rows2"]) + ")")
         lines.append(f"  slack = {c['slack']}  = {c['slack_enclosure']}")
     lines += [f"note: {n}" for n in r.notes]
     return "\n".join(lines)
