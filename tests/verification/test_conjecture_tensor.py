@@ -194,9 +194,31 @@ def test_true_product_bounds_give_no_counterexample_not_a_proof():
     assert "rows2" in r.closest
 
 
-def test_product_prior_composition_holds_and_floor_class_is_refuted():
-    r = check("pml_eps(tensor(K,K2), c, c) <= pml_eps(c) + pml_eps(K2, c)", "pml", budget=12, N=2, M=2)
-    assert r.verdict == "no-counterexample"
+def test_product_prior_composition_is_proved(tmp_path, capsys):
+    """F-G11 in the language: proved from its certificates (checked in the run, re-checked from the export), in
+    either direction and for K (x) K."""
+    from exactdp.cli import main
+
+    r = check("pml_eps(tensor(K,K2), c, c) <= pml_eps(c) + pml_eps(K2, c)", "pml", budget=6, N=2, M=2)
+    assert r.verdict == "proved" and not r.rests_on and len(r.certificates) == 2
+    assert "F-G11" in r.proof[0]
+    out = str(tmp_path / "c")
+    assert main(["check", "pml_eps(tensor(K,K2), c, c) <= pml_eps(c) + pml_eps(K2, c)", "--class", "pml", "--N", "2",
+                 "--M", "2", "--budget", "4", "--certificates", out]) == 0
+    capsys.readouterr()
+    assert main(["recheck", out]) == 0
+    assert "2 certificates: 2 OK, 0 UNDECIDED (a part not re-checked), 0 REJECTED" in capsys.readouterr().out
+    assert check("pml_eps(tensor(K,K), c, c) >= 2*pml_eps(c)", "pml", budget=4, N=2, M=2).verdict == "proved"
+
+
+def test_wrong_product_compositions_are_refuted():
+    """A wrong constant, the strict form and a wrong factor are refuted, never proved; the floor class Q(c^2)
+    (F-G12) is refuted with an exact witness."""
+    for wrong in ("pml_eps(tensor(K,K2), c, c) <= pml_eps(c) + pml_eps(K2, c)/2",
+                  "pml_eps(tensor(K,K2), c, c) < pml_eps(c) + pml_eps(K2, c)",
+                  "pml_eps(tensor(K,K2), c, c) <= pml_eps(K2, c) + pml_eps(K2, c)"):
+        r = check(wrong, "pml", budget=40, N=2, M=2)
+        assert r.verdict == "refuted" and not r.certificates, wrong
     r = check("pml_eps(tensor(K,K2), c**2) <= eps + pml_eps(K2, c)", "pml", budget=40, N=2, M=2)
     assert r.verdict == "refuted"
     ce = r.counterexample

@@ -555,11 +555,13 @@ def _report(conj: Conjecture, inst: Instance) -> dict:
 
 
 def _try_prove(conj: Conjecture, classes, spec):
-    """The :class:`~.prove.Proof` of the conjecture, or None."""
+    """The :class:`~.prove.Proof` of the conjecture (the class bounds of :mod:`.prove`, or F-G11 for a product over
+    product priors, :mod:`.composition_proof`), or None."""
     from exactdp.errors import ExactDPError
+    from exactdp.verification.conjecture.composition_proof import product_prior_proof  # deferred: start-up
 
     try:
-        return prove(conj, classes, spec)
+        return product_prior_proof(conj) or prove(conj, classes, spec)
     except ExactDPError:
         raise
     except (TypeError, ValueError, ArithmeticError, NotImplementedError):  # sympy could not handle it: no proof

@@ -13,6 +13,9 @@ see :data:`PARAMETERS` for the parameters)::
     quantities of K:  eta_tv  ldp_eps  max_leakage  eta_hs(gamma)  delta(eps)  pml_eps(c)  eta_tv_tensor(n)
                       eta_chi2  eta_kl  (two-input kernels)
     divergences:      tv(A,B)  kl(A,B)  hellinger2(A,B)  chi2(A,B)  hs(A,B,gamma),  A, B in {P, Q, K(P), K(Q), row(i)}
+    kernel terms:     a quantity of K applied to a product or power first, eta_tv(tensor(K, K2)), ldp_eps(K^3),
+                      eta_hs(K^n, 2), pml_eps(tensor(K, K2), c, c)  (:mod:`.kernel_terms`; K2 a second kernel of
+                      the class)
     parameters:       eps  t (= exp(eps))  gamma (= t, the order of E_gamma)  delta  c  N  M  n
     functions:        the reader's set: exp log sqrt sin cos tan sinh cosh tanh atan Min Max Abs
                       (min, max, abs too); constants pi E oo
