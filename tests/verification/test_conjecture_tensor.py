@@ -241,3 +241,12 @@ def test_json_document_carries_the_second_kernel(capsys):
     schema = json.loads((resources.files("exactdp") / "schemas" / "check.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator(schema).validate(doc)
     assert doc["result"]["counterexample"]["rows2"]
+
+
+def test_latex_names_the_product():
+    import exactdp
+
+    c = parse_conjecture("eta_hs(tensor(K,K2), 2) <= pml_eps(tensor(K, K2), c, c) + delta(K^n, eps)")
+    assert exactdp.latex(c.lhs) == r"{\eta_{E_{2}}(K \otimes K_{2})}"
+    tex = exactdp.latex(c.rhs)
+    assert r"\varepsilon_{\mathrm{PML}}(K \otimes K_{2}, c, c)" in tex and r"\delta_{K^{\otimes n}}" in tex
