@@ -38,6 +38,7 @@ from exactdp.verification.conjecture.core_values import core_values, exact_sympy
 from exactdp.verification.conjecture.classes import classes_for, in_gamma_range, member
 from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
 from exactdp.verification.conjecture.prove import prove
+from exactdp.verification.conjecture import kernel_terms
 from exactdp.verification.conjecture.quantities import MAX_TENSOR_SIZE, Instance
 from exactdp.verification.conjecture.runner import progress_bar, run_search
 from exactdp.verification.conjecture.search import SearchSpec, evaluate
@@ -331,6 +332,11 @@ def _applied(conj: Conjecture):
                 yield a
 
 
+def _numbers(node) -> tuple:
+    """The number arguments of a quantity: after its kernel term, when it has one (:mod:`.kernel_terms`)."""
+    return node.args[1:] if node.args and kernel_terms.is_term(node.args[0]) else node.args
+
+
 def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
     """Refuse, before searching, a conjecture no instance can evaluate: a side that is not real
     (``log(-1)``, ``sqrt(-1)``), a divergence between distributions on different spaces (``kl(K(P), Q)``),
@@ -362,7 +368,7 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
                 raise ParameterError(f"row({i}): every sampled kernel has fewer than {int(i) + 1} rows "
                                      f"(N in {N[0]}..{N[1]}; rows are numbered 0..N-1); raise --N")
         elif name == "eta_tv_tensor":
-            n = node.args[0]
+            n = _numbers(node)[0]
             if n.is_number:
                 if not n.is_Integer or n < 1:
                     raise ParameterError(f"eta_tv_tensor(n) needs an integer n >= 1, got {quote(n)}")
@@ -370,7 +376,7 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
                     raise ParameterError(f"eta_tv_tensor({n}): every sampled kernel has N^n or M^n above "
                                          f"{MAX_TENSOR_SIZE} (the largest tensor power evaluated); use a smaller n")
         elif name == "delta_K":
-            e = node.args[0]
+            e = _numbers(node)[0]
             if e.is_number:
                 if e.is_extended_real is False or e.is_negative:
                     raise ParameterError(f"delta(eps) needs a real eps >= 0, got {quote(e)}")
