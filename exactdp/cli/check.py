@@ -178,6 +178,8 @@ def blocks(r) -> list:
     if r.counterexample:
         ce = r.counterexample
         out.append(("matrix", f"counterexample ({ce['class']}, {ce['N']}x{ce['M']} kernel)", ce["rows"]))
+        if "rows2" in ce:
+            out.append(("matrix", "K2, the second kernel of the class", ce["rows2"]))
         cer = [(k, v) for k, v in ce["params"].items()]
         if "P" in ce:
             cer += [("P", _common.math_text(tuple(ce["P"]))), ("Q", _common.math_text(tuple(ce["Q"])))]

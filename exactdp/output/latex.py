@@ -663,13 +663,35 @@ def with_quantity_symbols(expr: sympy.Basic) -> sympy.Basic:
     """
     from exactdp.measures import registry
 
+    from exactdp.verification.conjecture import kernel_terms
+
     def named(node):
         q = registry.quantity(node.name if isinstance(node, sympy.Symbol) else node.func.__name__)
-        if q is None or (isinstance(node, sympy.Symbol)) != (q.arity == 0):
+        if q is None:
+            return None
+        if not isinstance(node, sympy.Symbol) and node.args and kernel_terms.is_term(node.args[0]):
+            return sympy.Symbol("{" + _of_term(q, node) + "}")
+        if (isinstance(node, sympy.Symbol)) != (q.arity == 0):
             return None
         args = tuple(to_latex(with_quantity_symbols(a), t_as_exp=False) for a in node.args)
         tex = q.latex_of(args)
         return sympy.Symbol(tex if "{" in tex else "{" + tex + "}")
+
+    def _of_term(q, node) -> str:
+        """The quantity of a product or power of kernels (:mod:`exactdp.verification.conjecture.kernel_terms`):
+        its LaTeX with the kernel K replaced by the product (the floors of product priors joined)."""
+        factors = []
+        for name, e in kernel_terms.leaves(node.args[0]):
+            k = "K" if name == "K" else "K_{2}"
+            factors.append(k if e == 1 else k + r"^{\otimes " + to_latex(e, t_as_exp=False) + "}")
+        term = r" \otimes ".join(factors)
+        rest = [to_latex(with_quantity_symbols(a), t_as_exp=False) for a in node.args[1:]]
+        tex = q.latex_of((", ".join(rest),) if rest else ())
+        if "(K" in tex:
+            return tex.replace("(K", "(" + term, 1)
+        if "_K" in tex:
+            return tex.replace("_K", "_{" + term + "}", 1)
+        return tex + "_{" + term + "}"
 
     subs = {}
     for node in sympy.preorder_traversal(expr):

@@ -38,6 +38,7 @@ from exactdp.verification.conjecture.core_values import core_values, exact_sympy
 from exactdp.verification.conjecture.classes import classes_for, in_gamma_range, member
 from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
 from exactdp.verification.conjecture.prove import prove
+from exactdp.verification.conjecture import kernel_terms
 from exactdp.verification.conjecture.quantities import MAX_TENSOR_SIZE, Instance
 from exactdp.verification.conjecture.runner import progress_bar, run_search
 from exactdp.verification.conjecture.search import SearchSpec, evaluate
@@ -208,6 +209,7 @@ def _round_vector(v, D: int) -> list[fmpq]:
 
 def _complexity(inst: Instance) -> int:
     vals = [v for r in inst.K.rows for v in r] + [inst.gamma]
+    vals += [v for r in inst.K2.rows for v in r] if inst.K2 is not None else []
     vals += [v for v in (inst.delta, inst.c) if v is not None]
     for d in (inst.P, inst.Q):
         if d is not None:
@@ -216,16 +218,16 @@ def _complexity(inst: Instance) -> int:
 
 
 def _tight_variants(inst: Instance, K: Kernel, P, Q) -> list[Instance]:
-    same = Instance(inst.cls, K, inst.gamma, inst.delta, inst.c, inst.n, P, Q)
+    same = Instance(inst.cls, K, inst.gamma, inst.delta, inst.c, inst.n, P, Q, inst.K2)
     out = [same]
     if inst.cls == "ldp":
         r = ldp_ratio(K)
         if str(r) != "oo":
-            out.append(Instance("ldp", K, r, fmpq(0), None, inst.n, P, Q))
+            out.append(Instance("ldp", K, r, fmpq(0), None, inst.n, P, Q, inst.K2))
     elif inst.cls == "approx-ldp":
-        out.append(Instance(inst.cls, K, inst.gamma, eta_hockey_stick(K, inst.gamma), None, inst.n, P, Q))
+        out.append(Instance(inst.cls, K, inst.gamma, eta_hockey_stick(K, inst.gamma), None, inst.n, P, Q, inst.K2))
     else:
-        out.append(Instance("pml", K, pml_ratio(K, inst.c), None, inst.c, inst.n, P, Q))
+        out.append(Instance("pml", K, pml_ratio(K, inst.c), None, inst.c, inst.n, P, Q, inst.K2))
     return out
 
 
@@ -330,6 +332,11 @@ def _applied(conj: Conjecture):
                 yield a
 
 
+def _numbers(node) -> tuple:
+    """The number arguments of a quantity: after its kernel term, when it has one (:mod:`.kernel_terms`)."""
+    return node.args[1:] if node.args and kernel_terms.is_term(node.args[0]) else node.args
+
+
 def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
     """Refuse, before searching, a conjecture no instance can evaluate: a side that is not real
     (``log(-1)``, ``sqrt(-1)``), a divergence between distributions on different spaces (``kl(K(P), Q)``),
@@ -361,7 +368,7 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
                 raise ParameterError(f"row({i}): every sampled kernel has fewer than {int(i) + 1} rows "
                                      f"(N in {N[0]}..{N[1]}; rows are numbered 0..N-1); raise --N")
         elif name == "eta_tv_tensor":
-            n = node.args[0]
+            n = _numbers(node)[0]
             if n.is_number:
                 if not n.is_Integer or n < 1:
                     raise ParameterError(f"eta_tv_tensor(n) needs an integer n >= 1, got {quote(n)}")
@@ -369,7 +376,7 @@ def static_checks(conj: Conjecture, N: tuple, M: tuple) -> None:
                     raise ParameterError(f"eta_tv_tensor({n}): every sampled kernel has N^n or M^n above "
                                          f"{MAX_TENSOR_SIZE} (the largest tensor power evaluated); use a smaller n")
         elif name == "delta_K":
-            e = node.args[0]
+            e = _numbers(node)[0]
             if e.is_number:
                 if e.is_extended_real is False or e.is_negative:
                     raise ParameterError(f"delta(eps) needs a real eps >= 0, got {quote(e)}")
@@ -548,15 +555,19 @@ def _report(conj: Conjecture, inst: Instance) -> dict:
                                                                name="counterexample")))}
     if inst.P is not None:
         out["P"], out["Q"] = rec["P"], rec["Q"]
+    if inst.K2 is not None:
+        out["rows2"] = rec["rows2"]
     return out
 
 
 def _try_prove(conj: Conjecture, classes, spec):
-    """The :class:`~.prove.Proof` of the conjecture, or None."""
+    """The :class:`~.prove.Proof` of the conjecture (the class bounds of :mod:`.prove`, or F-G11 for a product over
+    product priors, :mod:`.composition_proof`), or None."""
     from exactdp.errors import ExactDPError
+    from exactdp.verification.conjecture.composition_proof import product_prior_proof  # deferred: start-up
 
     try:
-        return prove(conj, classes, spec)
+        return product_prior_proof(conj) or prove(conj, classes, spec)
     except ExactDPError:
         raise
     except (TypeError, ValueError, ArithmeticError, NotImplementedError):  # sympy could not handle it: no proof
@@ -572,6 +583,10 @@ def format_result(r: CheckResult) -> str:
         lines.append(f"counterexample ({ce['class']}, {ce['N']}x{ce['M']} kernel):")
         w = max(len(c) for row in ce["rows"] for c in row)
         lines += ["  " + "  ".join(c.rjust(w) for c in row) for row in ce["rows"]]
+        if "rows2" in ce:
+            lines.append(f"  K2 (the second kernel of the class, {len(ce['rows2'])}x{len(ce['rows2'][0])}):")
+            w2 = max(len(c) for row in ce["rows2"] for c in row)
+            lines += ["  " + "  ".join(c.rjust(w2) for c in row) for row in ce["rows2"]]
         lines.append("  parameters: " + ", ".join(f"{k} = {_with_decimal(v)}" for k, v in ce["params"].items()))
         if "P" in ce:
             lines.append(f"  P = ({', '.join(ce['P'])}),  Q = ({', '.join(ce['Q'])})")
@@ -601,6 +616,8 @@ def format_result(r: CheckResult) -> str:
             return "(" + ", ".join(map(str, v)) + ")"
 
         lines.append(f"  rows {rows}" + (f", P = {seq(c['P'])}, Q = {seq(c['Q'])}" if "P" in c else ""))
+        if "rows2" in c:
+            lines.append("  K2 rows (" + "; ".join(", ".join(map(str, row)) for row in c["rows2"]) + ")")
         lines.append(f"  slack = {c['slack']}  = {c['slack_enclosure']}")
     lines += [f"note: {n}" for n in r.notes]
     return "\n".join(lines)

@@ -59,13 +59,23 @@ def classes_for(name: str, parameters) -> tuple[str, ...]:
     return (name,)
 
 
+def member_kernel(cls: str, K: Kernel, gamma, delta=None, c=None) -> Truth:
+    """Exact membership of one kernel in the class at the parameters (core functions only)."""
+    if cls == "ldp":
+        return is_ldp(K, t=gamma, delta=0)
+    if cls == "approx-ldp":
+        return is_ldp(K, t=gamma, delta=delta)
+    return Truth.of(c * K.N <= 1 and pml_ratio(K, c) <= gamma)
+
+
 def member(inst: Instance) -> Truth:
-    """Exact membership of the instance's kernel in its class at its parameters (core functions only)."""
-    if inst.cls == "ldp":
-        return is_ldp(inst.K, t=inst.gamma, delta=0)
-    if inst.cls == "approx-ldp":
-        return is_ldp(inst.K, t=inst.gamma, delta=inst.delta)
-    ok = Truth.of(pml_ratio(inst.K, inst.c) <= inst.gamma)
+    """Exact membership of the instance's kernel (and of its second kernel K2, when drawn) in its class at its
+    parameters (core functions only)."""
+    ok = member_kernel(inst.cls, inst.K, inst.gamma, inst.delta, inst.c)
+    if inst.K2 is not None:
+        ok = ok & member_kernel(inst.cls, inst.K2, inst.gamma, inst.delta, inst.c)
+    if inst.cls != "pml":
+        return ok
     if inst.P is not None and inst.Q is not None:
         ok = ok & Truth.of(min(inst.P.probs) >= inst.c and min(inst.Q.probs) >= inst.c)
     return ok
@@ -221,9 +231,34 @@ def perturb_kernel(K: Kernel, rng: random.Random) -> Kernel:
     return Kernel.from_exact_rows(rows, False)
 
 
+def second_kernels(cls: str, K: Kernel, params: dict, rng: random.Random, partners=(),
+                   hint: Kernel | None = None, count: int = 3) -> list[Kernel]:
+    """Candidates for K2 (:mod:`.kernel_terms`) at the parameters: K itself, the parent instance's K2 while
+    climbing, binary randomized response at γ for the LDP classes (a member at every δ), then kernels tried
+    before (``partners``, seeded choice) that are members of the class at the same parameters."""
+    from exactdp.mechanisms import randomized_response
+
+    out = [K]
+    if hint is not None:
+        out.append(hint)
+    if cls != "pml":
+        out.append(randomized_response(2, params["gamma"]))
+    pool = [L for L in partners if L is not K]
+    rng.shuffle(pool)
+    for L in pool:
+        if len(out) >= count + (hint is not None):
+            break
+        if L not in out:
+            out.append(L)
+    return [L for L in out if member_kernel(cls, L, params["gamma"], params.get("delta"), params.get("c"))
+            is Truth.TRUE]
+
+
 def make_instances(cls: str, K: Kernel, rng: random.Random, *, uses_inputs: bool, uses_n: bool,
-                   hint: Instance | None = None, gamma_range=None) -> list[Instance]:
-    """Every instance tested for one kernel in one class."""
+                   hint: Instance | None = None, gamma_range=None, uses_second: bool = False,
+                   partners=()) -> list[Instance]:
+    """Every instance tested for one kernel in one class (with K2 drawn by :func:`second_kernels` when the
+    conjecture names it)."""
     hint_params = None if hint is None else {"gamma": hint.gamma, "c": hint.c}
     out = []
     for params in assignments(cls, K, rng, hint_params, gamma_range):
@@ -236,7 +271,12 @@ def make_instances(cls: str, K: Kernel, rng: random.Random, *, uses_inputs: bool
                 P2, Q2 = perturb_dist(hint.P, rng, c), perturb_dist(hint.Q, rng, c)
                 if c is None or (min(P2.probs) >= c and min(Q2.probs) >= c):
                     pairs.insert(0, (P2, Q2))
+        seconds: list = [None]
+        if uses_second:
+            seconds = second_kernels(cls, K, params, rng, partners, None if hint is None else hint.K2)
         for n in ns:
             for P, Q in pairs:
-                out.append(Instance(cls, K, params["gamma"], params.get("delta"), params.get("c"), n, P, Q))
+                for K2 in seconds:
+                    out.append(Instance(cls, K, params["gamma"], params.get("delta"), params.get("c"), n, P, Q,
+                                        K2))
     return out

@@ -14,6 +14,7 @@ from flint import fmpq
 from exactdp.measures import registry
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers import loglin as V
+from exactdp.verification.conjecture import kernel_terms
 from exactdp.verification.conjecture.parser import Conjecture, conjecture_symbols
 from exactdp.verification.conjecture.quantities import Instance
 
@@ -50,7 +51,17 @@ def core_values(conj: Conjecture, inst: Instance, lower: frozenset = frozenset()
     # innermost first, so arguments are already numbers
     for node in sorted(nodes, key=lambda a: len(list(sympy.preorder_traversal(a)))):
         name = node.name if isinstance(node, sympy.Symbol) else node.func.__name__
-        if name in ("K", "row"):
+        if name in ("K", "row") or kernel_terms.is_term(node):
+            continue
+        if not isinstance(node, sympy.Symbol) and node.args and kernel_terms.is_term(node.args[0]):
+            # a quantity of a product or power of K and K2: on the explicit product kernel (an evaluation
+            # independent of the search's pair-type route for eta_tv and eta_hs)
+            try:
+                fs = kernel_terms.factors(node.args[0], K, inst.K2, inst.n)
+                out[node] = exact_sympy(kernel_terms.exact_value(
+                    name, fs, tuple(a.xreplace(out) for a in node.args[1:]), explicit=True))
+            except registry.Undefined as exc:
+                raise V.Undefined(str(exc)) from None
             continue
         q = registry.quantity(name)
         if q is None or q.exact is None:

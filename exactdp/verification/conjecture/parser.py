@@ -13,6 +13,9 @@ see :data:`PARAMETERS` for the parameters)::
     quantities of K:  eta_tv  ldp_eps  max_leakage  eta_hs(gamma)  delta(eps)  pml_eps(c)  eta_tv_tensor(n)
                       eta_chi2  eta_kl  (two-input kernels)
     divergences:      tv(A,B)  kl(A,B)  hellinger2(A,B)  chi2(A,B)  hs(A,B,gamma),  A, B in {P, Q, K(P), K(Q), row(i)}
+    kernel terms:     a quantity of K applied to a product or power first, eta_tv(tensor(K, K2)), ldp_eps(K^3),
+                      eta_hs(K^n, 2), pml_eps(tensor(K, K2), c, c)  (:mod:`.kernel_terms`; K2 a second kernel of
+                      the class)
     parameters:       eps  t (= exp(eps))  gamma (= t, the order of E_gamma)  delta  c  N  M  n
     functions:        the reader's set: exp log sqrt sin cos tan sinh cosh tanh atan Min Max Abs
                       (min, max, abs too); constants pi E oo
@@ -28,6 +31,7 @@ import sympy
 from exactdp.errors import InputError
 from exactdp.limits import quote
 from exactdp.measures import registry
+from exactdp.verification.conjecture import kernel_terms
 
 #: the quantities (their names, arities and meanings) are those of the registry,
 #: :func:`exactdp.measures.registry.quantities`: a quantity registered there is a name of the language
@@ -116,14 +120,16 @@ def _preprocess(text: str) -> str:
     return text
 
 
-def _split(text: str) -> tuple[str, str, str]:
+def _split(text: str, extra: frozenset = frozenset()) -> tuple[str, str, str]:
     """Check every name and split at the single relation operator, with the one safe reader's tokenizer and
-    its position-marked errors (:func:`exactdp.numbers.reader.split_relation`)."""
+    its position-marked errors (:func:`exactdp.numbers.reader.split_relation`); ``extra``: the names
+    :func:`.kernel_terms.rewrite` put in."""
     from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, did_you_mean, split_relation, tokens
 
+    known = _known() | extra
     try:
         for t in tokens(text, "INEQUALITY"):
-            if t.kind == "name" and t.text not in _known():
+            if t.kind == "name" and t.text not in known:
                 raise ConjectureSyntaxError(
                     f"INEQUALITY: unknown name {t.text!r} at position {t.pos}"
                     f"{did_you_mean(t.text, [*_public_quantities(), *PARAMETERS, *MATH_FUNCTIONS])}; "
@@ -147,8 +153,9 @@ def _public_quantities():
 
 def _reader_tables(names: dict) -> tuple[dict, dict, dict]:
     """(symbols, functions, constants) for the safe reader, from the namespace of :func:`_names`: the reader's
-    one function set (:data:`exactdp.numbers.reader.MATH_FUNCTIONS`, lower-case min/max/abs as aliases) and
-    the quantities of K."""
+    one function set (:data:`exactdp.numbers.reader.MATH_FUNCTIONS`, lower-case min/max/abs as aliases), the
+    quantities of K, and each quantity of a kernel applied to a kernel term (``eta_tv__onk``, any number of
+    arguments: :func:`_check_usage` checks them)."""
     from exactdp.numbers.reader import MATH_FUNCTIONS
 
     functions = {**MATH_FUNCTIONS, "abs": MATH_FUNCTIONS["Abs"], "min": MATH_FUNCTIONS["Min"],
@@ -156,6 +163,8 @@ def _reader_tables(names: dict) -> tuple[dict, dict, dict]:
     for q in registry.quantities():
         if q.arity:
             functions[q.name] = (names[q.name], q.arity)
+    for name in kernel_terms.kernel_quantities():
+        functions[name + kernel_terms.SUFFIX] = (sympy.Function(name), None)
     functions["K"] = (names["K"], 1)
     functions["row"] = (names["row"], 1)
     constants = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo}
@@ -215,6 +224,25 @@ def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
             else:
                 params.add(node.name)
             return
+        if isinstance(node, sympy.core.function.AppliedUndef) and node.args and kernel_terms.is_term(node.args[0]):
+            name, term = node.func.__name__, node.args[0]
+            q = registry.quantity(name)
+            pub = "delta" if name == "delta_K" else name
+            floors = len(term.args)
+            ok = q is not None and (len(node.args) - 1 == q.arity or (
+                name == "pml_eps" and len(node.args) - 1 == floors > 1 and not any(
+                    e.free_symbols for _, e in kernel_terms.leaves(term))))
+            if not ok:
+                more = " (or one floor per factor of a product without a power n)" if name == "pml_eps" else ""
+                raise ConjectureSyntaxError(f"INEQUALITY: {pub} of a kernel term takes the term and "
+                                            f"{q.arity if q else 0} argument(s){more}, got {len(node.args) - 1}")
+            quants.add(name)
+            quants.add("tensor")
+            if any(e.free_symbols for _, e in kernel_terms.leaves(term)):
+                params.add("n")
+            for a in node.args[1:]:
+                walk(a)
+            return
         if isinstance(node, sympy.core.function.AppliedUndef):
             name = node.func.__name__
             if name in ("K", "row"):
@@ -243,6 +271,23 @@ def _check_usage(expr: sympy.Expr, side: str) -> tuple[set, set, bool]:
     return quants, params, inputs
 
 
+def _terms_in(expr: sympy.Expr, terms: dict) -> sympy.Expr:
+    """The placeholders of :func:`.kernel_terms.rewrite` replaced by their kernel terms; a quantity of the term
+    K alone is the quantity of K (``eta_tv(K)`` is ``eta_tv``)."""
+    if not terms:
+        return expr
+    expr = expr.xreplace({sympy.Symbol(k): v for k, v in terms.items()})
+
+    def plain(node):
+        if isinstance(node, sympy.core.function.AppliedUndef) and node.args and kernel_terms.plain(node.args[0]):
+            q = registry.quantity(node.func.__name__)
+            if q is not None and len(node.args) - 1 == q.arity:
+                return sympy.Symbol(q.name) if q.arity == 0 else sympy.Function(q.name)(*node.args[1:])
+        return node
+
+    return expr.replace(lambda e: isinstance(e, sympy.core.function.AppliedUndef), plain)
+
+
 def parse_conjecture(text: str) -> Conjecture:
     """Parse ``"lhs REL rhs"``; raise :class:`ConjectureSyntaxError` (an InputError) on bad input.
 
@@ -254,10 +299,18 @@ def parse_conjecture(text: str) -> Conjecture:
     if len(text) > 2000:
         raise ConjectureSyntaxError(f"INEQUALITY: too long ({len(text)} characters, at most 2000)")
     src = _preprocess(text)
-    lhs_s, rel, rhs_s = _split(src)
+    from exactdp.numbers.reader import ReadError
+
+    try:
+        src, terms = kernel_terms.rewrite(src)
+    except (kernel_terms.TermError, ReadError) as exc:
+        raise ConjectureSyntaxError(str(exc)) from None
+    extra = frozenset(terms) | {q + kernel_terms.SUFFIX for q in kernel_terms.kernel_quantities()}
+    lhs_s, rel, rhs_s = _split(src, extra)
     names = _names()
     names["delta_K"] = sympy.Function("delta_K")
-    lhs, rhs = _parse_side(lhs_s, names), _parse_side(rhs_s, names)
+    names.update({k: sympy.Symbol(k) for k in terms})
+    lhs, rhs = (_terms_in(_parse_side(side, names), terms) for side in (lhs_s, rhs_s))
     q1, p1, i1 = _check_usage(lhs, lhs_s)
     q2, p2, i2 = _check_usage(rhs, rhs_s)
     return Conjecture(text=text.strip(), lhs=lhs, rhs=rhs, relation=_RELATIONS[rel],

@@ -27,6 +27,7 @@ from exactdp.measures.divergences import hockey_stick
 from exactdp.measures.privacy import ldp_ratio, max_leakage_ratio, pml_ratio
 from exactdp.numbers import loglin as V
 from exactdp.numbers.reader import as_expr
+from exactdp.verification.conjecture import kernel_terms
 
 #: the divergences with a route of their own in the value domain below (the others, and every quantity
 #: registered without a route here, are evaluated by their registration: ``InstanceEnv._registered``)
@@ -47,6 +48,7 @@ class Instance:
     n: int | None = None
     P: Distribution | None = None
     Q: Distribution | None = None
+    K2: Kernel | None = None  # the second kernel of the class (when the conjecture names K2)
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def record(self) -> dict:
@@ -58,6 +60,8 @@ class Instance:
                 out[k] = str(v)
         if self.P is not None and self.Q is not None:
             out["P"], out["Q"] = self.P.as_strings(), self.Q.as_strings()
+        if self.K2 is not None:
+            out["rows2"] = self.K2.as_strings()
         return out
 
     @classmethod
@@ -66,8 +70,9 @@ class Instance:
         K = Kernel.from_exact_rows([[q(v) for v in r] for r in rec["rows"]], False)
         P = Distribution.from_exact_probs(tuple(q(v) for v in rec["P"]), False) if "P" in rec else None
         Qd = Distribution.from_exact_probs(tuple(q(v) for v in rec["Q"]), False) if "Q" in rec else None
+        K2 = Kernel.from_exact_rows([[q(v) for v in r] for r in rec["rows2"]], False) if "rows2" in rec else None
         return cls(rec["class"], K, q(rec["t"]), q(rec["delta"]) if "delta" in rec else None,
-                   q(rec["c"]) if "c" in rec else None, int(rec["n"]) if "n" in rec else None, P, Qd)
+                   q(rec["c"]) if "c" in rec else None, int(rec["n"]) if "n" in rec else None, P, Qd, K2)
 
     def params_sympy(self) -> dict:
         """Exact sympy values of the parameters (ε = log t; γ, the order of E_γ, is t)."""
@@ -162,6 +167,8 @@ class InstanceEnv(V.Env):
 
     def quantity(self, name: str, args: tuple):
         K = self.inst.K
+        if args and kernel_terms.is_term(args[0]):
+            return self._of_term(name, args[0], args[1:])
         if name == "eta_tv":
             return self._cached("eta_tv", lambda: eta_tv(K))
         if name == "ldp_eps":
@@ -209,6 +216,27 @@ class InstanceEnv(V.Env):
         if isinstance(g, fmpq) and g >= 0:
             return self._cached(key + (str(g),), lambda: hockey_stick(A, B, g))
         return _hockey_stick_value(A.probs, B.probs, g)
+
+    def _of_term(self, name: str, term, args: tuple):
+        """A quantity of a product or power of K and K2 (:mod:`.kernel_terms`), at rational arguments (the
+        exact evaluation of :func:`.kernel_terms.exact_value`, read into the value domain)."""
+        i = self.inst
+        if name == "delta_K":  # delta(eps) = eta_{E_{e^eps}} ([A] Thm 1): e^eps rational here
+            g = V.exp(self.value(args[0]))
+            if not isinstance(g, fmpq):
+                raise V.Undefined(f"delta(term, eps) of a kernel term needs exp(eps) rational, got {str(g)[:80]}")
+            name, values = "eta_hs", [g]
+        else:
+            values = [self._rational_arg(a, f"{name} of a kernel term: an argument") for a in args]
+        key = ("term", name, str(term), *map(str, values))
+        try:
+            fs = kernel_terms.factors(term, i.K, i.K2, i.n)
+            if name in kernel_terms.LEVELS:  # log of an exact ratio: LogLin, no sympy on the way
+                return self._cached(key, lambda: _log_ratio(kernel_terms.level_ratio(name, fs, tuple(values))))
+            return self._cached(key, lambda: _from_sympy(kernel_terms.exact_value(
+                name, fs, tuple(_sympy_rational(v) for v in values), explicit=False)))
+        except registry.Undefined as exc:
+            raise V.Undefined(str(exc)) from None
 
     def _registered(self, name: str, args: tuple):
         """A quantity without a route of its own here: its registration's ``exact`` evaluator at rational

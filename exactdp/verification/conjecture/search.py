@@ -38,6 +38,7 @@ from exactdp.verification.conjecture.classes import (
     perturb_kernel,
 )
 from exactdp.verification.conjecture.core_values import core_values
+from exactdp.verification.conjecture.kernel_terms import uses_second
 from exactdp.verification.conjecture.parser import Conjecture, parse_conjecture
 from exactdp.verification.conjecture.quantities import Instance, evaluate_side
 from exactdp.verification.instances import grid_kernels, random_kernel
@@ -223,6 +224,9 @@ class _Chunk:
         self.best_inst: Instance | None = None
         self.uses_n = "n" in conj.parameters or "eta_tv_tensor" in conj.quantities
         self.gamma_range = spec.gamma_range()
+        # a conjecture naming K2 (:mod:`.kernel_terms`) draws it among the kernels this chunk tried before
+        self.uses_second = uses_second(conj.lhs) or uses_second(conj.rhs)
+        self.partners: list[Kernel] = []
 
     def try_kernel(self, K: Kernel, rng: random.Random, hint: Instance | None = None):
         """Test one kernel in every class; return (violating instance or None, best instance, best score)."""
@@ -236,7 +240,8 @@ class _Chunk:
             self.res.kernels[key] = self.res.kernels.get(key, 0) + 1
             insts = make_instances(cls, K, rng, uses_inputs=self.conj.uses_inputs, uses_n=self.uses_n,
                                    hint=hint if hint is not None and hint.cls == cls else None,
-                                   gamma_range=self.gamma_range)
+                                   gamma_range=self.gamma_range, uses_second=self.uses_second,
+                                   partners=self.partners)
             if not insts:
                 self.res.outside += 1
             for inst in insts:
@@ -256,6 +261,8 @@ class _Chunk:
                     return inst, inst, ev.score
                 if better(ev.score, best_score):
                     best, best_score = inst, ev.score
+        if self.uses_second and K not in self.partners:
+            self.partners = (self.partners + [K])[-16:]
         return None, best, best_score
 
     def note_best(self, inst, score):
