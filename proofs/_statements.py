@@ -319,14 +319,14 @@ def ordering_gamma(claim: str) -> ClaimStatement:
 
 
 def xi_examples(claim: str) -> ClaimStatement:
-    """[G] Example 2 / the introduction: Xi(log(15/(1 + 7Nc)), c) = 7/8 at N = 2, 4, 6, and Xi(-log(3c), c) =
-    (1 - 3c)/(1 - c) at N = 4."""
+    """[G] Example 2 / the introduction: Xi(log(15/(1 + 7Nc)), c) = 7/8 for every N >= 2 and 0 < c <= 1/N, and
+    Xi(-log(3c), c) = (1 - 3c)/(1 - c) at N = 4 (the introduction's 4 x 4 kernel, 0 < c <= 1/4)."""
     def xi(N, t):
         return f"(({t}) - 1)/(({t})*(1 - {N}*c) + 1)"
-    return ClaimStatement(claim=claim, parameters=("N", "c", "t"), domain=("c > 0", "c <= 1/6", "N > 0", "t > 0"),
+    return ClaimStatement(claim=claim, parameters=("N", "c", "t"), domain=("c > 0", "N >= 2", "N*c <= 1", "t > 0"),
                           conclusions=(
-        f"{xi(2, '15/(1 + 14*c)')} == 7/8", f"{xi(4, '15/(1 + 28*c)')} == 7/8", f"{xi(6, '15/(1 + 42*c)')} == 7/8",
-        f"{xi(4, '1/(3*c)')} == (1 - 3*c)/(1 - c)"), reduction="t = e^eps at the example's eps")
+        f"{xi('N', '15/(1 + 7*N*c)')} == 7/8", f"{xi(4, '1/(3*c)')} == (1 - 3*c)/(1 - c)"),
+        reduction="t = e^eps at the example's eps")
 
 
 def achiever_identities(claim: str) -> ClaimStatement:
