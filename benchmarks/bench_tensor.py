@@ -39,8 +39,14 @@ Issue 24 items 1–2 and issue 25 item 3 (``--tails-products-3x3``): δ_n((3/2)�
 (≈ 10⁻⁵¹⁶, below the float range), ε for δ = 10⁻⁶ of a 3×3 kernel at n = 1000 and of RR^{⊗50} ⊗ K23^{⊗50}, each
 against the PLD accountant on the same workload (its bracket and its CPU time, same run).
 
+Issue 24 acceptance for random pairs (``--random-pairs``): 8 seeded random 2×3 row pairs (denominators 6–20) at
+n = 1000, ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ plus ε for δ = 10⁻⁶, each pair against the PLD accountant at 1e-4
+(both directions, the same eleven queries), CPU seconds, same run.  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
+RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountant.
+
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
-      [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--old-limit SECONDS]
+      [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs] [--product]
+      [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -481,6 +487,25 @@ def _pld_pairs_epsilon(pld, pairs, n: int, interval: float, d: float):
     return t_pess, out[0], out[1]
 
 
+def _pld_product_epsilon(pld, rr, k23, n: int, d: float, interval: float = 1e-4) -> tuple[float, float, float]:
+    """(CPU seconds of the pessimistic run, pessimistic ε, optimistic ε): dp_accounting composing RR^{⊗n} (rows
+    ``rr``) with each direction of the pair ``k23`` composed n times, ε for δ = d, the worse direction."""
+    t0 = time.process_time()
+    eps, tp = [], 0.0
+    for pess in (True, False):
+        best = 0.0
+        for p, q in ((k23[0], k23[1]), (k23[1], k23[0])):
+            a, b = (pld.from_two_probability_mass_functions(
+                {i: math.log(float(fmpq(x))) for i, x in enumerate(u)},
+                {i: math.log(float(fmpq(x))) for i, x in enumerate(v)}, pessimistic_estimate=pess,
+                value_discretization_interval=interval, symmetric=False).self_compose(n) for u, v in (rr, (p, q)))
+            best = max(best, a.compose(b).get_epsilon_for_delta(d))
+        eps.append(best)
+        if pess:
+            tp = time.process_time() - t0
+    return tp, eps[0], eps[1]
+
+
 def tails_products_3x3_vs_pld(quick: bool = False) -> None:
     """Issue 24 items 1–2 and issue 25 item 3, the workloads the certified filter did not cover before: δ below the
     float range (the asymmetric 2×2 at γ = (3/2)^n), a 3×3 kernel's ε for δ = 10⁻⁶ at n = 1000 (every ordered row
@@ -549,46 +574,140 @@ def tails_products_3x3_vs_pld(quick: bool = False) -> None:
     e = float(r.epsilon.evalf(20))
     lo = hi = tp = None
     if pld is not None:  # the accountant composes the worst directions: RR (either) with each direction of K23
-        t0 = time.process_time()
-        eps = []
-        for pess in (True, False):
-            best = 0.0
-            for p, q in ((k23[0], k23[1]), (k23[1], k23[0])):
-                a = pld.from_two_probability_mass_functions(
-                    {0: math.log(0.75), 1: math.log(0.25)}, {0: math.log(0.25), 1: math.log(0.75)},
-                    pessimistic_estimate=pess, value_discretization_interval=1e-4, symmetric=False).self_compose(n)
-                b = pld.from_two_probability_mass_functions(
-                    {i: math.log(float(fmpq(x))) for i, x in enumerate(p)},
-                    {i: math.log(float(fmpq(x))) for i, x in enumerate(q)}, pessimistic_estimate=pess,
-                    value_discretization_interval=1e-4, symmetric=False).self_compose(n)
-                best = max(best, a.compose(b).get_epsilon_for_delta(float(d)))
-            eps.append(best)
-            if pess:
-                tp = time.process_time() - t0
-        hi, lo = eps
+        tp, hi, lo = _pld_product_epsilon(pld, rr, k23, n, float(d))
     report(f"RR^(x{n}) x K23^(x{n}) eps(delta = 1e-6)", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi)
 
 
+def _random_pair(rng) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A random 2×3 row pair with denominators 6–20 (every entry positive)."""
+    rows = []
+    for _ in range(2):
+        den = rng.randint(6, 20)
+        a = rng.randint(1, den - 2)
+        b = rng.randint(1, den - a - 1)
+        rows.append(tuple(str(fmpq(x, den)) for x in (a, b, den - a - b)))
+    return rows[0], rows[1]
+
+
+def _ten_gammas(p, q, n: int) -> list[fmpq]:
+    """Ten γ = 2^k spread over ε from n·KL to n·KL + 6.5·σ√n (δ_n from about 1/2 to below 10⁻⁹; the worse direction):
+    floats only choose the query points."""
+    best = None
+    for a, b in ((p, q), (q, p)):
+        fa, fb = [float(fmpq(x)) for x in a], [float(fmpq(x)) for x in b]
+        kl = sum(x * math.log(x / y) for x, y in zip(fa, fb))
+        var = sum(x * math.log(x / y) ** 2 for x, y in zip(fa, fb)) - kl * kl
+        if best is None or kl > best[0]:
+            best = (kl, var)
+    kl, var = best
+    lo, hi = n * kl, n * kl + 6.5 * math.sqrt(n * var)
+    return [fmpq(2) ** round((lo + (hi - lo) * i / 9) / math.log(2)) for i in range(10)]
+
+
+def random_pairs_vs_pld(quick: bool = False, seeds: int = 8) -> None:
+    """Issue 24 acceptance, random pairs: for 8 seeded random 2×3 row pairs at n = 1000 over all input sequences,
+    ten γ (``enclosure=True``: exact or a certified enclosure of relative width ≤ 10⁻⁶) plus ε for δ = 10⁻⁶ (exact
+    γ*), against dp_accounting composing the pair in both directions at 1e-4 (pessimistic, timed; optimistic for
+    the bracket) and answering the same eleven queries — CPU seconds of this process, same run, one row per seed
+    (``--from-seed S`` starts at seed S).  ``inside`` compares with the accountant's bracket of the two homogeneous
+    directions, which is not a bracket of δ_n over all input sequences when a mixed composition is the maximizer."""
+    import random
+
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    pld = _pld_module()
+    n = 200 if quick else 1000
+    d_star = fmpq(1, 10**6)
+    print(f"\nrandom 2x3 pairs, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per pair "
+          "(CPU seconds, same run)")
+    print(f"{'seed':>4} {'pair':<34} {'exactdp':>8} {'exact':>5} {'encl':>4} {'refused':>7} {'PLD 1e-4':>9} "
+          f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} inside")
+    totals = [0.0, 0.0]
+    first = int(sys.argv[sys.argv.index("--from-seed") + 1]) if "--from-seed" in sys.argv else 0
+    for seed in range(first, seeds):
+        p, q = _random_pair(random.Random(seed))
+        K = Kernel([list(p), list(q)])
+        gammas = _ten_gammas(p, q, n)
+        t_ex, exact, encl, refused, values = 0.0, 0, 0, 0, []
+        for g in gammas:
+            try:
+                t, r = _cpu(lambda g=g: delta_tensor_power(K, n, g, enclosure=True))
+            except Exception as e:  # a refusal (cost guard) is counted, not fatal
+                t, r = 0.0, None
+                refused += 1
+                print(f"     refused at gamma = 2^{int(g.p).bit_length() - 1}: {str(e)[:100]}")
+            t_ex += t
+            values.append(r)
+            if r is not None:
+                exact += r.exact
+                encl += not r.exact
+        try:
+            t, inv = _cpu(epsilon_tensor_power, K, n, d_star)
+            e = float(inv.epsilon.evalf(20)) if inv.t is not None else math.inf
+        except Exception as exc:  # a refusal (cost guard) is counted, not fatal
+            t, e = 0.0, math.nan
+            refused += 1
+            print(f"     eps(1e-6) refused: {str(exc)[:100]}")
+        t_ex += t
+        tp, br, inside = None, "-", "-"
+        if pld is not None:
+            t0 = time.process_time()
+            out = {}
+            for pess in (True, False):
+                both = _pld_both(pld, p, q, n, 1e-4, pess)
+                vals = [max(x.get_delta_for_epsilon(float(arb(g).log().mid())) for x in both) for g in gammas]
+                out[pess] = (vals, max(x.get_epsilon_for_delta(float(d_star)) for x in both))
+                if pess:
+                    tp = time.process_time() - t0
+            br = f"[{out[False][1]:.6f}, {out[True][1]:.6f}]"
+            ok = out[False][1] - 1e-9 <= e <= out[True][1] + 1e-9
+            for r, hi, lo in zip(values, out[True][0], out[False][0]):
+                if r is not None:
+                    ok = ok and lo <= float(r.upper) * (1 + 1e-9) + 1e-300 and float(r.lower) <= hi * (1 + 1e-9)
+            inside = str(ok)
+            totals[1] += tp
+        totals[0] += t_ex
+        pair = "/".join(",".join(x) for x in (p, q))
+        ratio = "-" if tp is None else f"{tp / t_ex:.2f}x"
+        tps = "-" if tp is None else f"{tp:.1f}s"
+        print(f"{seed:>4} {pair:<34} {t_ex:>7.1f}s {exact:>5} {encl:>4} {refused:>7} {tps:>9} {ratio:>7} {e:>14.8f} "
+              f"{br:<24} {inside}")
+    if totals[1]:
+        print(f"total: exactdp {totals[0]:.1f}s, PLD 1e-4 {totals[1]:.1f}s = {totals[1] / totals[0]:.2f}x exactdp")
+
+
+def product_vs_pld(quick: bool = False) -> None:
+    """Issue 25 acceptance: ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6`` through the API — RR (e^ε = 3 and
+    e^ε = 2) ⊗ K23, 500 coordinates each, ε for δ = 10⁻⁶ over all input sequences (exact t*), against the PLD
+    accountant at 1e-4 composing RR with each direction of K23 (its bracket), CPU seconds, same run."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_product
+
+    pld = _pld_module()
+    n = 100 if quick else 500
+    d = fmpq(1, 10**6)
+    print(f"\nRR^(x{n}) x K23^(x{n}), eps for delta = 1e-6 over all input sequences (CPU seconds, same run)")
+    for rr in ((("3/4", "1/4"), ("1/4", "3/4")), (("2/3", "1/3"), ("1/3", "2/3"))):
+        factors = [(Kernel([list(x) for x in rr]), n), (Kernel([list(SWEEP_P), list(SWEEP_Q)]), n)]
+        t, r = _cpu(epsilon_tensor_product, factors, d)
+        e = float(r.epsilon.evalf(20))
+        line = f"RR {rr[0]}: exactdp {t:.2f}s eps = {e:.10f} ({'exact t*' if r.exact else 'enclosure'})"
+        if pld is not None:
+            tp, hi, lo = _pld_product_epsilon(pld, rr, (SWEEP_P, SWEEP_Q), n, float(d))
+            line += f"; PLD 1e-4 {tp:.2f}s ({tp / t:.2f}x), bracket [{lo:.6f}, {hi:.6f}], inside {lo - 1e-9 <= e <= hi + 1e-9}"
+        print(line)
+
+
 if __name__ == "__main__":
-    if "--tails-products-3x3" in sys.argv:
-        tails_products_3x3_vs_pld(quick="--quick" in sys.argv)
-        sys.exit(0)
-    if "--sweep" in sys.argv:
-        sweep_vs_pld(quick="--quick" in sys.argv)
-        sys.exit(0)
-    if "--all-sequences" in sys.argv:
-        all_sequences_vs_pld(quick="--quick" in sys.argv)
-        sys.exit(0)
-    if "--enclosure-only" in sys.argv:
-        enclosure_vs_pld(quick="--quick" in sys.argv)
-        sys.exit(0)
-    if "--asymmetric" in sys.argv:
-        asymmetric_filtered(quick="--quick" in sys.argv)
-        sys.exit(0)
-    if "--stream-only" in sys.argv:
-        stream_vs_pld(quick="--quick" in sys.argv)
-        enclosure_vs_pld(quick="--quick" in sys.argv)
-        sys.exit(0)
+    quick_run = "--quick" in sys.argv
+    modes = {"--random-pairs": (random_pairs_vs_pld,), "--product": (product_vs_pld,),
+             "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
+             "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),
+             "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld)}
+    for flag, runs in modes.items():
+        if flag in sys.argv:
+            for run in runs:
+                run(quick=quick_run)
+            sys.exit(0)
     limit = float(sys.argv[sys.argv.index("--old-limit") + 1]) if "--old-limit" in sys.argv else 60.0
     if "--large-only" not in sys.argv:
         main(quick="--quick" in sys.argv)

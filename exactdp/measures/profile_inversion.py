@@ -40,6 +40,7 @@ from flint import arb, ctx, fmpq
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.kernels import as_kernel
 from exactdp.limits import ResourceLimitError, limit
+from exactdp.measures.binomial_trinomial import binomial_trinomial_loss
 from exactdp.measures.privacy_loss import single_loss, trinomial_loss
 from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, tighten
 from exactdp.measures.tensor_search import (
@@ -379,7 +380,8 @@ def _log_small(x: fmpq) -> float:
 
 
 def _steer(search: TensorSearch, counts, g: fmpq, d: fmpq) -> fmpq:
-    r"""A trial start for the exact Newton iteration of :func:`_root` on a three-ratio composition: a rational
+    r"""A trial start for the exact Newton iteration of :func:`_root` on a three-ratio composition (alone or times a
+    two-ratio loss: products of different kernels): a rational
     γ_a ≥ g left of the root of E_γ(counts) = δ and close to it, from the lattice bounds
     (:mod:`~exactdp.measures.lattice_interval`, blocks shared with the filter) by :func:`_bracket_root` — g
     itself where the lattice does not apply or does not show E_g > δ.  Only a start: the exact iteration checks
@@ -387,7 +389,7 @@ def _steer(search: TensorSearch, counts, g: fmpq, d: fmpq) -> fmpq:
     from exactdp.measures.lattice_interval import LatticeEnclosure, OverBudget, shared_blocks  # deferred: start-up
 
     items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
-    if trinomial_loss(items) is None:
+    if trinomial_loss(items) is None and binomial_trinomial_loss(items) is None:
         return g
     lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
     try:

@@ -22,6 +22,12 @@ from exactdp.errors import ParameterError, ShapeError
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
 from exactdp.measures import composition_filter
+from exactdp.measures.binomial_trinomial import (
+    binomial_trinomial_cost,
+    binomial_trinomial_gamma_for,
+    binomial_trinomial_loss,
+    binomial_trinomial_piece,
+)
 from exactdp.measures.privacy_loss import (
     PairLoss,
     binomial_gamma_for,
@@ -183,6 +189,8 @@ def evaluation_cost(losses, counts, extra_bits: int = 0, binomial: bool = True) 
         return _binomial_cost(*one, extra_bits)
     if binomial and (one := trinomial_loss(items)) is not None:
         return _trinomial_cost(*one, extra_bits)
+    if binomial and (mixed := binomial_trinomial_loss(items)) is not None:
+        return _binomial_trinomial_cost(*mixed, extra_bits)
     groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
     keys, D = ratio_exponents(groups)
     types = 1
@@ -233,6 +241,19 @@ def _trinomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, i
     limbs = bits // 64 + 1
     work = (k + 1) * (12 * limbs * limbs.bit_length() + 20 * PER_TERM)
     return 2, (k + 1) * (k + 2) // 2, bits, min(work, COST_CAP), min(16 * (bits // 8 + 100), COST_CAP)
+
+
+def _binomial_trinomial_cost(two: PairLoss, K: int, three: PairLoss, N: int,
+                             extra_bits: int = 0) -> tuple[int, int, int, int, int]:
+    r"""(rank, terms, bits, work, memory) of :func:`~exactdp.measures.binomial_trinomial.binomial_trinomial_piece`:
+    O(N²) type weights added into runs and O(N·min(N, K)) multiplications of integers of the product's size; memory
+    the K + 2 binomial tails and two rows of N + 1 such integers."""
+    b2 = max(_den_bits([P for _, P in two.classes]), _den_bits(two.q_masses)) + 1
+    b3 = max(_den_bits([P for _, P in three.classes]), _den_bits(three.q_masses)) + 1
+    bits = extra_bits + 1 + K * b2 + N * b3
+    work = binomial_trinomial_cost(K, N, bits)
+    memory = 4 * (K + N + 4) * (bits // 8 + 100)
+    return 2, (N + 1) * (N + 2) // 2, bits, min(work, COST_CAP), min(memory, COST_CAP)
 
 
 def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUATIONS,
@@ -567,6 +588,7 @@ class TensorSearch:
         self.max_evaluations, self.exhaustive_limit = max_evaluations, exhaustive_limit
         self.keep_bytes, self._kept_bytes = keep_bytes, 0
         self._losses: dict = {}  # counts -> ProductLoss (γ-independent)
+        self._pieces: dict = {}  # (counts, γ) -> (A, B) of the streamed two-ratio × three-ratio route, the last few
         self.evaluations = 0  # exact E_γ evaluations over all calls
 
     @property
@@ -589,7 +611,11 @@ class TensorSearch:
         return tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(self.classes, counts) if k)
 
     def hockey_stick(self, counts, g: fmpq) -> fmpq:
-        """E_γ of one composition (binomial sum for one class with two ratios, else its type classes)."""
+        """E_γ of one composition (binomial sum for one class with two ratios, streamed rows for a two-ratio loss
+        times a three-ratio loss, else its type classes)."""
+        if binomial_trinomial_loss([(c.loss, k) for c, k in zip(self.classes, counts)]) is not None:
+            A, B = self.piece(counts, g)
+            return A - g * B
         return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
                                            lambda _: self._product(counts))
 
@@ -603,6 +629,14 @@ class TensorSearch:
         tri = trinomial_loss(items)
         if tri is not None:
             return trinomial_linear_piece(tri[0], tri[1], g)
+        mixed = binomial_trinomial_loss(items)
+        if mixed is not None:  # streamed rows, the last few kept (an inversion reads a piece again at γ*)
+            key = (tuple(counts), g)
+            if key not in self._pieces:
+                if len(self._pieces) >= 8:
+                    self._pieces.pop(next(iter(self._pieces)))
+                self._pieces[key] = binomial_trinomial_piece(*mixed, g)
+            return self._pieces[key]
         loss = self._product(counts)
         a, b = fmpz(g.q) * loss.DQ, fmpz(g.p) * loss.DP
         return loss.linear_piece(lambda Pc, Qc: Pc * a > Qc * b)
@@ -618,6 +652,10 @@ class TensorSearch:
         if single is not None:
             return binomial_gamma_for(single[0], single[1], delta)
         tri = trinomial_loss(items)
+        mixed = binomial_trinomial_loss(items)
+        if mixed is not None:  # Newton from the left, streamed rows (products of different kernels)
+            return binomial_trinomial_gamma_for(*mixed, delta, start, MAX_EVALUATIONS,
+                                                piece=lambda x: self.piece(counts, x))
         if tri is not None:  # Newton from the left on this composition's own pieces (exact, finite)
             if tri[0].p_only and ONE - (ONE - tri[0].p_only) ** tri[1] > delta:
                 return None
@@ -772,5 +810,9 @@ def _hockey_stick(items, gamma: fmpq) -> fmpq:
     tri = trinomial_loss(items)
     if tri is not None:  # one loss with three ratio classes: streamed slices, O(n) memory
         A, B = trinomial_linear_piece(tri[0], tri[1], gamma)
+        return A - gamma * B
+    mixed = binomial_trinomial_loss(items)
+    if mixed is not None:  # a two-ratio loss times a three-ratio loss: streamed rows
+        A, B = binomial_trinomial_piece(*mixed, gamma)
         return A - gamma * B
     return product_loss(items).hockey_stick(gamma)

@@ -180,7 +180,9 @@ def test_epsilon_enclosure_contains_the_exact_t_star(monkeypatch, n1, n2, delta)
 @pytest.mark.slow
 def test_cli_product_of_500_and_500_answers_epsilon_for_delta(capsys):
     """Issue 24 item 1 / issue 25 item 3 acceptance: ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``
-    answers (η_TV and ε as certified enclosures; ε ≈ 555.7911, t* > e^555.79)."""
+    answers exactly: t* is an exact rational (the maximizing composition, RR^{⊗500} ⊗ (q, p)^{⊗500}, by the
+    streamed rows of measures/binomial_trinomial.py), δ_n(t*) ≤ δ for that composition and above δ just left of
+    t* (the root of a convex piecewise-linear E_γ: its piece at t* meets δ there); η_TV a certified enclosure."""
     import pathlib
     import tempfile
 
@@ -191,7 +193,15 @@ def test_cli_product_of_500_and_500_answers_epsilon_for_delta(capsys):
         assert main(["tensor", f"{a}:500", f"{b}:500", "--delta", "1e-6", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)["result"]
     inv = doc["epsilon_for_delta"]
-    lo, hi = fmpq(inv["t_lower"]), fmpq(inv["t_star"])
-    assert lo < hi and fmpq(inv["delta"]) == fmpq(1, 10**6)
-    assert 555.79 < float(inv["decimal_lower"]) <= float(inv["decimal"]) < 555.792
+    d, t = fmpq(inv["delta"]), fmpq(inv["t_star"])
+    assert "t_lower" not in inv and d == fmpq(1, 10**6)
+    assert 555.7910 < float(inv["decimal"]) < 555.7911  # inside the former enclosure (555.790972, 555.791043]
+    assert [(m["x"], m["x_prime"], m["count"]) for m in inv["maximizer"]] == [(0, 1, 500), (1, 0, 500)]
+    from exactdp.measures.binomial_trinomial import binomial_trinomial_piece
+    from exactdp.measures.privacy_loss import PairLoss
+
+    rr = PairLoss.of([fmpq(3, 4), fmpq(1, 4)], [fmpq(1, 4), fmpq(3, 4)])
+    qp = PairLoss.of([fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)], [fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)])
+    A, B = binomial_trinomial_piece(rr, 500, qp, 500, t)  # the piece just right of t*: E_{t*} = A − t*B = δ
+    assert A - t * B == d and B > 0
     assert doc["eta_tv"] is None and fmpq(doc["eta_tv_enclosure"]["lower"]) > fmpq(999999999, 10**9)
