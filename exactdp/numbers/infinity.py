@@ -1,9 +1,8 @@
 r"""+∞ as an exact value of the project: the infinite LDP level of a kernel with zero entries, without sympy.
 
-A rational kernel whose column mixes a zero and a positive entry has e^{LDP} = +∞ (D-5, [G] eq. (1)).  The
-value used to be ``sympy.oo``, so the first such kernel imported sympy (about a quarter of a second:
-``exactdp analyze`` on a 64×64 kernel with zeros cost 3–5× a numpy script, issue 24 item 3).  :data:`INF` is
-the same value without sympy:
+A rational kernel whose column mixes a zero and a positive entry has e^{LDP} = +∞ (D-5, [G] eq. (1)).  As
+``sympy.oo`` that value imported sympy, the largest part of the start-up of ``exactdp analyze`` on such a kernel
+(docs/speed.md, "Start-up and the whole run").  :data:`INF` is the same value without sympy:
 
 * it prints as sympy prints ``oo`` (``str``, ``repr``) and as ``"inf"`` in the exact strings of
   :func:`exactdp.numbers.qq.qq_str` and :func:`exactdp.numbers.digits.evalf`;
