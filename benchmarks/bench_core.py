@@ -31,7 +31,8 @@ in fresh interpreters.
 the privacy profile) against ``benchmarks/_float64.py``, a numpy float64 script that reads the same file and
 computes the same quantities with the same profile sweep; both in fresh interpreters, least wall and least CPU
 time of ``--repeat`` interleaved runs; aim ≤ 2× in CPU time at 64×64 and 128×128 (``--analyze-rows``: kernels
-with zero entries, whose infinite LDP ratio is ``sympy.oo``, and with positive entries only).
+with zero entries, whose infinite LDP ratio is the project's exact ``INF`` (no sympy import), and with positive
+entries only).
 
 For random exact kernels (per-row denominators up to 1000, ``exactdp.verification.instances.random_kernel``)
 it times ``eta_tv``, ``eta_hockey_stick`` (γ = 3/2) and ``pml_ratio`` (c = 1/(2N)):
@@ -226,8 +227,8 @@ def analyze_pipelines(sizes, repeat: int, formats=("json", "text"), kind: str = 
     (user + system of the child, ``resource.getrusage(RUSAGE_CHILDREN)``: whole process, start-up included;
     issue 24 item 3 asks ≤ 2× in CPU time) of ``repeat`` runs each, plus the float values' agreement with the
     exact ones.  ``kind``: ``zeros`` — the rows of :func:`_write_kernel_file` (random compositions with zero
-    entries: an infinite LDP ratio, ``sympy.oo``, so sympy is imported); ``positive`` — ``wt3`` rows of
-    :func:`measure_kernel_rows` (every entry positive: finite levels, no sympy import)."""
+    entries: an infinite LDP ratio, :data:`exactdp.numbers.infinity.INF`, no sympy import either); ``positive`` —
+    ``wt3`` rows of :func:`measure_kernel_rows` (every entry positive: finite levels, no sympy import)."""
     import json
     import resource
     import subprocess

@@ -27,6 +27,7 @@ from exactdp.measures.privacy import (
     privacy_profile,
 )
 from exactdp.numbers.deferred import is_sympy
+from exactdp.numbers.infinity import is_infinite
 from exactdp.numbers.loglin import log_of as _log_of_rational
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.truth import Truth
@@ -131,7 +132,7 @@ class Analysis:
     kernel: Kernel
     eta_tv: object  # η_TV(K), exact
     eta_tv_pair: tuple  # rows (x, x') attaining it
-    ldp_ratio: object  # e^ε of the tightest ε-LDP level (sympy.oo with zeros)
+    ldp_ratio: object  # e^ε of the tightest ε-LDP level (+∞ with zeros: exactdp.numbers.infinity.INF)
     ldp_output: object  # output y attaining it
     ldp_inputs: tuple  # rows (x, x') attaining it
     max_leakage_ratio: object  # Σ_y max_x K(y|x) = e^{maximal leakage}
@@ -171,13 +172,13 @@ def registered_values(K: Kernel) -> tuple[tuple, list[str]]:
 
 
 def log_of(ratio):
-    """log of an exact ratio ≥ 1: ``log(3/2)``, 0 for 1, ``oo`` for ``oo``.  A rational ratio gives an exact
+    """log of an exact ratio ≥ 1: ``log(3/2)``, 0 for 1, +∞ for +∞ (in its own form).  A rational ratio gives an exact
     :class:`~exactdp.numbers.loglin.LogLin` (printed as sympy prints log r, certified digits by
     :func:`exactdp.numbers.digits.evalf`, no sympy import); a sympy ratio (irrational kernel entries) a sympy log."""
     if isinstance(ratio, fmpq):
         return _log_of_rational(ratio)
-    if ratio is sympy.oo or ratio == sympy.oo:
-        return sympy.oo
+    if is_infinite(ratio):  # +∞: the project's INF stays INF (no sympy import), sympy.oo stays sympy.oo
+        return ratio
     r = ratio if is_sympy(ratio) else sympy.Rational(int(ratio.p), int(ratio.q))
     return sympy.Integer(0) if r == 1 else sympy.log(r)
 

@@ -6,7 +6,8 @@ r"""Privacy functionals of exact kernels: LDP, (ε,δ)-LDP, privacy profile, PML
 * e^{C(K,Q_X(c))} = max_y max_x K(y|x) / (c S_y + (1−Nc) min_x K(y|x)),  S_y = Σ_x K(y|x)  (D-9)
 * maximal leakage log Σ_y max_x K(y|x)
 
-Ratios come back exact (``fmpq`` or ``sympy.oo``); logs as exact sympy expressions.
+Ratios come back exact (``fmpq``, or +∞: :data:`~exactdp.numbers.infinity.INF` for a rational kernel, ``sympy.oo``
+in the sympy domains RB and SR); logs as exact sympy expressions.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from exactdp.numbers.domain import QQ, RB, SR, Domain, unify
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.deferred import is_sympy
+from exactdp.numbers.infinity import INF, is_infinite
 from exactdp.parameters import PrivacyLevel, check_delta
 
 if TYPE_CHECKING:
@@ -47,17 +49,26 @@ else:
 
 
 def _log(ratio: Any) -> Any:
-    """log of an exact ratio ≥ 1 as a sympy expression (0 → -oo is not expected here)."""
-    if ratio is sympy.oo:
+    """log of an exact ratio ≥ 1 as a sympy expression (0 → -oo is not expected here; +∞ in either form,
+    :data:`~exactdp.numbers.infinity.INF` or ``sympy.oo``, gives ``sympy.oo``)."""
+    if is_infinite(ratio):
         return sympy.oo
     return sympy.log(qq_to_sympy(ratio)) if isinstance(ratio, fmpq) else sympy.log(ratio)
+
+
+def _infinity(D: Domain[Any]) -> Any:
+    """+∞ in the domain ``D``: the project's :data:`~exactdp.numbers.infinity.INF` in QQ (a rational kernel's
+    values need no sympy), ``sympy.oo`` in RB and SR (their values are sympy expressions)."""
+    return INF if D is QQ else sympy.oo
 
 
 # -- LDP -------------------------------------------------------------------------------------------
 
 def ldp_ratio_witness(K: Any) -> Any:
-    """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0.  A parametric
-    kernel's ratio is a closed form on its region (the witness None where it changes over the region)."""
+    """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is +∞ when a column mixes 0 and >0 — the project's exact
+    :data:`~exactdp.numbers.infinity.INF` for a rational kernel (no sympy import), ``sympy.oo`` for a kernel with
+    irrational or symbolic entries (its values are sympy expressions).  A parametric kernel's ratio is a closed
+    form on its region (the witness None where it changes over the region)."""
     K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
     return input_domain("ldp_ratio", kernel=K).run("ldp_ratio", ldp_ratio_in, K)
 
@@ -71,7 +82,7 @@ def _ldp_ratio_qq(D: Domain[Any], K: Kernel) -> Any:
         return None
     num, den, y, xh, xl = fast
     if den == 0:
-        return sympy.oo, y, xh, xl
+        return INF, y, xh, xl
     r = fmpq(num, den)
     return (r, y, xh, xl) if r > ONE else (ONE, 0, 0, 0)
 
@@ -90,7 +101,7 @@ def _ldp_denominator(column: Any, lo: Any) -> Any:
 def column_ratio_in(D: Domain[Any], K: Kernel, denominator: Any, observe: Observer | None = None) -> Any:
     r"""``(r, y, x_max, x_min)``: r = max(1, max_y max_x K(y|x) / denominator(column_y, min_x K(y|x))) in the
     number domain ``D`` — e^{LDP} for denominator = min (D-5), e^{C(K,Q_X(c))} for c S_y + (1 − Nc) min
-    (D-9).  All-zero columns are ignored; ``sympy.oo`` (with its column) when a denominator is 0 below a
+    (D-9).  All-zero columns are ignored; +∞ (:func:`_infinity`, with its column) when a denominator is 0 below a
     positive entry — in SR where it is 0 on part of the region (:meth:`Domain.max_quotient`); the first
     maximizing column, None for a witness that changes over the region.  Every comparison is decided by
     ``D`` (UndecidedError if not; SR splits the region instead).  ``observe("column", r_y, y)`` and
@@ -105,7 +116,7 @@ def column_ratio_in(D: Domain[Any], K: Kernel, denominator: Any, observe: Observ
         neg, xl = D.max([-v for v in column])
         den = denominator(column, -neg)
         if D.compare(den, "==", D.zero) is Truth.TRUE:
-            return sympy.oo, y, xh, xl
+            return _infinity(D), y, xh, xl
         nums.append(hi)
         dens.append(den)
         where.append((y, xh, xl))
@@ -119,7 +130,7 @@ def column_ratio_in(D: Domain[Any], K: Kernel, denominator: Any, observe: Observ
         observe("max", value, None)
     if k is None:
         return value, None, None, None
-    if value is not sympy.oo and D.compare(value, "==", D.one) is Truth.TRUE:
+    if not is_infinite(value) and D.compare(value, "==", D.one) is Truth.TRUE:
         return value, 0, 0, 0  # every ratio is 1: no column is worse than another
     return (value, *where[k])
 
@@ -127,7 +138,8 @@ def column_ratio_in(D: Domain[Any], K: Kernel, denominator: Any, observe: Observ
 def ldp_ratio(K: Any) -> Any:
     r"""e^{LDP(K)} = max_y max_{x,x'} K[x][y] / K[x'][y] (D-5, [G] eq. (1)).
 
-    Infinite (``sympy.oo``) when a column mixes zero and non-zero entries; all-zero columns are
+    Infinite when a column mixes zero and non-zero entries (:func:`ldp_ratio_witness`: the exact
+    :data:`~exactdp.numbers.infinity.INF` of a rational kernel, equal to ``sympy.oo``); all-zero columns are
     ignored.
 
     >>> from exactdp.mechanisms import randomized_response
@@ -273,7 +285,7 @@ class PrivacyProfile(RichDisplay):
         return D.result(P - g * Q)
 
     def gamma_for(self, delta: Any) -> Any:
-        """The least γ ≥ 0 with δ(γ) ≤ delta (``sympy.oo`` if no finite γ achieves it)."""
+        """The least γ ≥ 0 with δ(γ) ≤ delta (+∞ if no finite γ achieves it: :func:`_infinity` of the domain)."""
         D = self.domain
         d = D.convert(check_delta(delta), "delta")
         edges = (D.zero,) + self.breakpoints
@@ -286,12 +298,12 @@ class PrivacyProfile(RichDisplay):
                 g = D.normal((P - d) / Q)
                 if hi is None or _holds(D, g, "<=", hi):
                     return D.result(g)
-        return sympy.oo
+        return _infinity(D)
 
     def epsilon_for(self, delta: Any) -> sympy.Expr:
         """The least ε ≥ 0 such that K is (ε, delta)-LDP: log max(1, gamma_for(delta))."""
         g = self.gamma_for(delta)
-        if g is sympy.oo:
+        if is_infinite(g):
             return sympy.oo
         return _log(g) if _holds(self.domain, self.domain.convert(g), ">", self.domain.one) else sympy.Integer(0)
 
@@ -504,7 +516,7 @@ def pml_ratio_witness(K: Any, c: Any) -> Any:
     K = as_kernel(K)
     D, c = _pml_domain_of(K, c)
     ratio, y, _, x0 = D.run("pml_ratio", pml_ratio_in, K, c)
-    if isinstance(D, SR) or (is_sympy(ratio) and ratio is sympy.oo):  # SR: no single witness prior over the region
+    if isinstance(D, SR) or is_infinite(ratio):  # SR: no single witness prior over the region
         return ratio, y, None
     symbolic = not isinstance(c, fmpq)  # RB: an irrational c
     zero = sympy.Integer(0) if symbolic else ZERO

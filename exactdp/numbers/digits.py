@@ -16,6 +16,7 @@ from flint import arb, ctx, fmpq, fmpz
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import limit, require
 from exactdp.numbers.deferred import is_sympy
+from exactdp.numbers.infinity import INF
 from exactdp.numbers.qq import to_qq
 from exactdp.numbers.rb import (
     EXACT_LAYER_PREC,
@@ -159,6 +160,8 @@ def evalf(x: Any, digits: int = 30, *, max_prec: int | None = None) -> str:
     cap = current_cap(max_prec)  # refuses a cap above the max_prec limit before any work
     start = max(START_PREC, 1 << (int(digits * 3.33) + 16).bit_length())
     require("max_prec", start, f"working precision for {digits} digits")
+    if x is INF:
+        return "inf"
     if is_sympy(x) and x in (sympy.oo, -sympy.oo):
         return "inf" if x is sympy.oo else "-inf"
     if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):  # a rational: rounded exactly, no sympy

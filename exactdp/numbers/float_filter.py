@@ -27,6 +27,14 @@ by a Python loop over the matrix.
   each bound below is twice its first-order sum, which covers the second-order terms as long as that sum
   is at most 2^-20 (checked: N, M < 2^28).  A ratio r with r̃ ≈ r (ρ) can be the maximum only if
   r̃ ≥ max r̃ · (1 − ρ)/(1 + ρ) ≥ max r̃ · (1 − 2ρ); the filter keeps r̃ ≥ fl(max r̃ · (1 − 4ρ)).
+
+**Integer keys** (the column maxima of :func:`column_argext` over the whole matrix, no float image): with
+m_x = ⌊2^s / d_x⌋ the key k = A·m_x is an exact int64 product (s chosen so that max A · 2^s / min d < 2^63,
+:func:`_key_scale`), and for v = A/d, 2^s·v − A < k ≤ 2^s·v, i.e. 2^s·v·(1 − ρ) ≤ k ≤ 2^s·v with
+ρ = max d / 2^s ≤ 2^(β − s), β the bit length of max d.  A column's largest key K ≤ 2^s·v* (v* its exact
+maximum), and a maximizer's key ≥ 2^s·v*·(1 − ρ) ≥ K·(1 − ρ) > K − (K >> (s − β)) − 1: every entry with a key
+≥ that integer threshold is kept, so every exact maximizer is.  Keys are 0 exactly when A is (m_x ≥ 1).  One
+int64 product per entry replaces the conversion and the product of the float image.
 """
 
 from __future__ import annotations
@@ -46,6 +54,7 @@ class IntegerRows(Protocol):
     A: np.ndarray
     d: np.ndarray
     max_den: int
+    max_num: int
     _views: dict[Any, Any]
 
     @property
@@ -124,11 +133,49 @@ def _column(R: IntegerRows, what: str) -> np.ndarray:
     return float_columns(R, (what,))[0]
 
 
+#: least s − β (module docstring, integer keys): the keys' relative error ρ is then at most 2^-20
+_KEY_BITS = 20
+
+
+def _key_scale(R: IntegerRows) -> int | None:
+    """s of the integer keys (module docstring): the largest s ≤ 62 with max A · 2^s < 2^63 · min d, or None when
+    the keys would be coarser than 2^-:data:`_KEY_BITS` (denominators near 2^63: the float image then)."""
+    bn, bd = max(int(R.max_num), 1).bit_length(), int(R.d.min()).bit_length()
+    s = min(62, 62 + bd - bn)  # max A < 2^bn, min d ≥ 2^(bd − 1): max A · 2^s < 2^(bn + s) ≤ 2^63 · min d
+    return s if s - int(R.max_den).bit_length() >= _KEY_BITS else None
+
+
+def _key_candidates_max(R: IntegerRows, s: int) -> np.ndarray:
+    """Flat indices x·M + y (increasing) of the entries whose integer key is at least their column's threshold
+    (module docstring): every exact column maximizer is among them.  An all-zero column keeps its row 0 only
+    (every entry is an exact 0: the first maximizer is row 0)."""
+    M = R.shape[1]
+    keys = R.A * (np.int64(1 << s) // R.d)[:, None]
+    top = keys.max(axis=0)
+    shift = s - int(R.max_den).bit_length()
+    thr = top - (top >> shift) - 1
+    zero = top == 0
+    if zero.any():
+        thr[zero] = 1  # no key of the column reaches it; its row 0 is added below
+    flat = np.flatnonzero(keys >= thr)
+    if zero.any():
+        flat = np.sort(np.concatenate([np.flatnonzero(zero), flat]))  # row 0: flat index y < M
+    return flat
+
+
 def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str = "max") -> np.ndarray:
     """For each column y (of ``cols``, default all), the first row index x of the exact max (``sense="max"``) or
     min (``"min"``) of A[x][y]/d[x].  Candidates are the entries within the float bound of the column's float
-    extreme; a column with one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
-    if cols is None and sense == "max":
+    extreme (the maxima of every column: within the bound of the integer keys, module docstring); a column with
+    one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
+    cols = None if cols is None else np.asarray(cols, dtype=np.intp)
+    keyed = cols is None and sense == "max" and "float_cand_max" not in R._views and "float_image" not in R._views
+    s = _key_scale(R) if keyed else None  # a kept float image is read instead (no product at all)
+    e: np.ndarray | None = None
+    if s is not None:
+        flat = _key_candidates_max(R, s)
+        m = R.shape[1]
+    elif cols is None and sense == "max":
         if "float_cand_max" not in R._views:
             _scan(R, ("max",), candidates=True)
         e, flat = R._views["float_col_max"], R._views["float_cand_max"]
@@ -137,7 +184,6 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
         if cols is None:
             sub, e = _image(R), _column(R, sense)
         else:
-            cols = np.asarray(cols, dtype=np.intp)
             sub, e = _image(R, cols), _column(R, sense)[cols]
         m = sub.shape[1]
         mask = sub >= e * (1 - 4 * EPS) if sense == "max" else sub <= e * (1 + 4 * EPS)
@@ -157,7 +203,7 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
     idx[j[start]] = x[start]
     count = np.diff(start, append=len(j))
     multi = count > 1
-    if sense == "min":
+    if sense == "min" and e is not None:
         multi &= e[j[start]] > 0  # a float minimum 0 is an exact 0 (F = 0 ⟺ A = 0): the first candidate is the first zero
     if not multi.any():
         return idx

@@ -10,9 +10,12 @@ denominator), so P is the product of the distinct denominators.
 
 The levels of the tree (the products of the denominators) depend on the denominators only: they are built
 once (:func:`product_tree`, cached per kernel by its callers) and shared by every sum over the same
-denominators (:func:`tree_sum`, one numerator vector or many columns at once).  Lower levels hold Python
-integers in numpy object arrays (numpy's C loop calls the integer operations); from the level whose numbers
-can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's subquadratic products).
+denominators (:func:`tree_sum`, one numerator vector or many columns at once).  The lowest levels stay int64
+numpy arrays while every product of the level provably fits (the largest denominator product squared, and for
+the numerators 2·max|numerator|·max denominator product, below 2^63: checked on the level's maxima before each
+step, so nothing wraps around); then Python integers in numpy object arrays (numpy's C loop calls the integer
+operations); from the level whose numbers can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's
+subquadratic products).
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ from flint import fmpz
 FLINT_BITS = 1024
 
 _to_fmpz = np.frompyfunc(fmpz, 1, 1)
+
+_INT64_LIMIT = 2**63
+#: ⌈√(2^63)⌉: a level whose largest number is below it multiplies in int64
+_INT64_SQRT = 3037000500
 
 
 def _first_flint_level(den_bits: int) -> int:
@@ -46,10 +53,18 @@ def product_tree(d: ArrayLike) -> list[np.ndarray]:
     """The levels of the product tree of the positive integers ``d``: ``levels[0]`` = d, ``levels[k + 1][i]``
     = ``levels[k][2i] · levels[k][2i + 1]``, each level of odd length padded with a 1 before pairing (stored
     padded); the last level holds the one product Π d.  Object arrays (Python ints, then fmpz)."""
-    level = np.asarray(d).astype(object)
+    level = np.asarray(d)
     flint_at = _first_flint_level(_den_bits(level))
     levels = []
     k = 0
+    if level.dtype == np.int64:  # int64 products while they fit: max² < 2^63
+        while len(level) > 1 and int(level.max()) < _INT64_SQRT:
+            if len(level) % 2:
+                level = np.append(level, 1)
+            levels.append(level)
+            level = level[0::2] * level[1::2]
+            k += 1
+    level = level.astype(object)
     while len(level) > 1:
         if len(level) % 2:
             level = np.append(level, 1)
@@ -66,14 +81,22 @@ def tree_sum(levels: list[np.ndarray], n: ArrayLike) -> tuple[Any, Any]:
     """``(T, P)`` with Σ_x n[x] / d[x] = T / P exactly, P = Π d, for the tree ``levels`` of d
     (:func:`product_tree`) and integer numerators ``n`` of shape (len(d),) — or (len(d), m) for m sums at once:
     T is then an object array of the m numerators over the common P.  Unreduced (no gcd)."""
-    num = np.asarray(n).astype(object)
+    num = np.asarray(n)
+    if num.dtype != np.int64:
+        num = num.astype(object)
     for level in levels[:-1]:
         if len(num) < len(level):  # the odd entry's partner: 0 / 1
-            num = np.concatenate([num, np.zeros((1, *num.shape[1:]), dtype=object)])
+            num = np.concatenate([num, np.zeros((1, *num.shape[1:]), dtype=num.dtype)])
+        if num.dtype == np.int64 and (level.dtype != np.int64 or
+                                      2 * int(np.abs(num).max(initial=0)) * int(level.max()) >= _INT64_LIMIT):
+            num = num.astype(object)  # the step could leave int64: Python integers from here on
         if type(level[0]) is fmpz and (not num.size or type(num.flat[0]) is not fmpz):
             num = _to_fmpz(num)
         a, b = level[0::2], level[1::2]
         if num.ndim == 2:
             a, b = a[:, None], b[:, None]
         num = num[0::2] * b + num[1::2] * a
-    return num[0], levels[-1][0]
+    T, P = num[0], levels[-1][0]
+    if num.dtype == np.int64:  # every level fitted int64: Python integers out
+        T = T.astype(object) if num.ndim == 2 else int(T)
+    return T, (int(P) if isinstance(P, np.integer) else P)

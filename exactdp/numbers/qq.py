@@ -27,6 +27,7 @@ else:
     from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 from exactdp.numbers.deferred import is_sympy
+from exactdp.numbers.infinity import is_infinite
 
 ZERO = fmpq(0)
 ONE = fmpq(1)
@@ -169,6 +170,6 @@ def qq_to_sympy(value: fmpq) -> sympy.Rational:
 
 def qq_str(value: Any) -> str:
     """Canonical string of an exact value: ``"3/5"``, ``"2"``, ``"inf"``."""
-    if is_sympy(value) and value == sympy.oo:  # no sympy object exists before sympy is imported
+    if is_infinite(value):  # INF, or sympy.oo (tested without importing sympy)
         return "inf"
     return str(value)

@@ -23,6 +23,7 @@ else:
     from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 from exactdp.numbers.deferred import is_sympy
+from exactdp.numbers.infinity import INF
 
 
 def contains_float(expr: sympy.Basic) -> bool:
@@ -90,9 +91,11 @@ def simplest_constant(expr: Any) -> Any:
 
 
 def as_sympy(value: Any) -> sympy.Expr:
-    """fmpq or sympy -> sympy (exact)."""
+    """fmpq, sympy or :data:`~exactdp.numbers.infinity.INF` -> sympy (exact)."""
     if isinstance(value, fmpq):
         return qq_to_sympy(value)
     if is_sympy(value):
         return value
+    if value is INF:  # the project's exact +∞: sympy's oo when a sympy expression is asked for
+        return sympy.oo
     return as_expr(to_qq(value))

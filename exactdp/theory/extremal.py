@@ -41,6 +41,7 @@ from exactdp.parameters import check_c, check_delta, t_value
 from exactdp.kernels import Kernel, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_tv_witness
 from exactdp.measures.privacy import ldp_ratio, pml_ratio
+from exactdp.numbers.infinity import is_infinite
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp import bounds as _bounds
 from exactdp.algebra.lp import (
@@ -171,7 +172,7 @@ def privacy_level_failures(K: Kernel, t, c=None, delta=ZERO) -> list[str]:
         return [] if r <= t else [f"pml_ratio(K, {c}) = {r} > t = {t}"]
     if c is not None or delta == 0:
         r = ldp_ratio(K)
-        return [] if r is not sympy.oo and r <= t else [f"ldp_ratio(K) = {r} > t = {t}"]
+        return [] if not is_infinite(r) and r <= t else [f"ldp_ratio(K) = {r} > t = {t}"]
     d = eta_hockey_stick(K, t)
     return [] if d <= delta else [f"eta_hockey_stick(K, {t}) = {d} > delta = {delta}"]
 

@@ -25,6 +25,7 @@ import sympy
 from exactdp.numbers.formula_text import inline_step
 from flint import fmpq
 
+from exactdp.numbers.infinity import is_infinite
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.certificates import check
 from exactdp.verification.claims import Outcome, Verdict, proved
@@ -41,7 +42,7 @@ def _stringify(value):
         return value
     if isinstance(value, int):
         return str(value)  # every exact value in evidence is a string ("3", "3/5", "inf")
-    if isinstance(value, sympy.Basic) and value == sympy.oo:
+    if is_infinite(value):  # +∞: INF or sympy.oo
         return "inf"
     return str(value)
 
@@ -221,7 +222,7 @@ def not_checkable(reason: str, summary: str = "statement not available in checka
 
 def qstr(v) -> str:
     """String of an exact value (fmpq, sympy, oo)."""
-    if isinstance(v, sympy.Basic) and v == sympy.oo:
+    if is_infinite(v):  # +∞: INF or sympy.oo
         return "inf"
     return str(v)
 

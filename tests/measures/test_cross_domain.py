@@ -40,6 +40,7 @@ from exactdp import (
     tv,
 )
 from exactdp import mechanisms as mech
+from exactdp.numbers.infinity import INF
 
 t, c, d = sympy.symbols("t c d", positive=True)
 Q = sympy.Rational
@@ -125,6 +126,8 @@ def _expr(value) -> sympy.Expr:
         return Q(int(value.p), int(value.q))
     if isinstance(value, int):
         return sympy.Integer(value)
+    if value is INF:  # +∞ of a rational kernel (exactdp/numbers/infinity.py): sympy's oo on request
+        return sympy.sympify(value)
     assert isinstance(value, sympy.Basic), f"unexpected value type {type(value).__name__}: {value!r}"
     return value
 

@@ -177,9 +177,10 @@ TIED = list(tied_kernels())
 @pytest.mark.parametrize("K", TIED, ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
 def test_first_calls_equal_the_exact_slow_route(K):
     """ldp_ratio, max_leakage and pml_ratio (values and witnesses) on a new kernel (the float image formed for
-    one call and dropped: only column vectors and candidates kept) and on one whose image is kept (as the
-    pairwise filter of η keeps it), against the plain fmpq loops of the number domain QQ (exactdp/measures/privacy.py); the
-    candidates of the one-call image are those of the whole kept image."""
+    one call and dropped: only column vectors and candidates kept; the column maxima of max_leakage from the
+    integer keys) and on one whose image is kept (as the pairwise filter of η keeps it), against the plain fmpq
+    loops of the number domain QQ (exactdp/measures/privacy.py); the candidates of the kept image are those of
+    the whole image."""
     from exactdp.measures.privacy import (ldp_ratio_in, ldp_ratio_witness, max_leakage_in, max_leakage_ratio,
                                           pml_ratio_in, pml_ratio_witness)
     from exactdp.numbers.domain import QQ
@@ -199,6 +200,49 @@ def test_first_calls_equal_the_exact_slow_route(K):
             ratio, y, prior = pml_ratio_witness(fresh, c)
             assert (ratio, y) == ref[:2]
             assert prior.probs[ref[3]] == c + 1 - K.N * c  # the worst prior puts its mass on the argmin row
+        if not image_kept:  # the column maxima came from the integer keys (up to 12 digits here), not an image
+            assert "float_cand_max" not in R._views and float_filter._key_scale(R) is not None
+            continue
         F = float_filter.float_image(R)
         expected = np.flatnonzero(F >= F.max(axis=0) * (1 - 4 * float_filter.EPS))
         assert R._views["float_cand_max"].tolist() == expected.tolist()
+
+
+def keyed_kernels(seed=31):
+    """Kernels for the integer keys of the column maxima: 3- to 12-digit row denominators, zero entries, an
+    all-zero column (the last), a column maximum tied across rows with different denominators (row 0 again as
+    2a/2d and 3a/3d), and a column M whose two largest entries 1/d0 and 1/d1 differ by less than the keys
+    resolve."""
+    rng = random.Random(seed)
+    for digits in (3, 6, 9, 12):
+        N, M = rng.randint(6, 14), rng.randint(6, 16)
+        dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
+        nums = [parts(rng, M, d, 0.3) + [0, 0, 0] for d in dens]  # columns M, M + 1, M + 2 zero so far
+        y = max(range(M), key=lambda k: nums[1][k])
+        nums[1][y] -= 1
+        nums[1][M] = 1  # 1/d1 in column M
+        d0 = dens[0]
+        nums += [[2 * a for a in nums[0]], [3 * a for a in nums[0]]]  # row 0 again, twice
+        dens += [2 * d0, 3 * d0]
+        near = [0] * (M + 3)
+        near[M], near[M + 1] = 1, d0 - 1  # 1/d0 in column M
+        nums.append(near)
+        dens.append(d0)
+        yield kernel(nums, dens)
+
+
+@pytest.mark.parametrize("K", list(keyed_kernels()), ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
+def test_integer_keys_of_the_column_maxima(K):
+    """The first exact maximizer of every column by the integer keys (no float image) equals the Python-integer
+    tournament's, the keys apply up to 12-digit denominators and leave 18-digit ones to the float image."""
+    R = K.int_rows()
+    s = float_filter._key_scale(R)
+    assert s is not None and s - R.max_den.bit_length() >= float_filter._KEY_BITS
+    fresh = kernel(R.A.tolist(), R.d.tolist()).int_rows()
+    got = float_filter.column_argext(fresh, sense="max")
+    assert "float_cand_max" not in fresh._views  # the keys were used, not the float image
+    assert got.tolist() == linalg._object_tournament(R.A, R.d, "max").tolist()
+    assert got[K.M - 1] == 0  # the all-zero column: its first row
+    huge = IntRows([[1, 10**18 - 1], [10**18 - 1, 1]], [10**18, 10**18])
+    assert float_filter._key_scale(huge) is None
+    assert float_filter.column_argext(huge, sense="max").tolist() == [1, 0]

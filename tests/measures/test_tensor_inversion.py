@@ -28,7 +28,7 @@ DELTAS = [fmpq(0), fmpq(1, 1000), fmpq(1, 100), fmpq(1, 10), fmpq(1, 4), fmpq(1,
 def _scan_gamma(profile, d):
     """The least γ ≥ 1 with δ_n(γ) ≤ d by the profile's own scan over its pieces (None: no finite γ)."""
     g = profile.gamma_for(d)
-    return None if g is sympy.oo else max(fmpq(1), g)
+    return None if g == sympy.oo else max(fmpq(1), g)
 
 
 @pytest.mark.parametrize("name", sorted(KERNELS))

@@ -43,3 +43,26 @@ def test_columns_at_once_and_repeated_denominators():
 def test_zero_numerators():
     T, P = tree_sum(product_tree(np.array([3, 5, 7], dtype=np.int64)), np.zeros(3, dtype=np.int64))
     assert T == 0 and P == 105
+
+
+@pytest.mark.parametrize("N", [1, 2, 3, 7, 64, 301])
+@pytest.mark.parametrize("bits", [1, 10, 20, 30, 31, 32, 40, 62])
+def test_int64_levels_equal_the_plain_sum(N, bits):
+    """int64 numerators and denominators: the lowest levels in int64 while their products provably fit (every
+    boundary of the check: 2^31.5 for the denominators, numerators up to the denominators and up to 2^62),
+    then Python integers; one column and three at once, and the exact product of the denominators."""
+    rng = random.Random(N * 100 + bits)
+    dens = [rng.randrange(2 ** (bits - 1), 2**bits) if bits > 1 else 1 for _ in range(N)]
+    nums = [rng.randrange(0, d + 1) for d in dens]
+    big = [rng.randrange(0, 2**62) for _ in range(N)]
+    levels = product_tree(np.array(dens, dtype=np.int64))
+    for n in (nums, big):
+        T, P = tree_sum(levels, np.array(n, dtype=np.int64))
+        assert type(T) is not np.int64 and fmpq(T, P) == plain(n, dens)
+    A = np.array([nums, big, [d // 2 for d in dens]], dtype=np.int64).T
+    T, P = tree_sum(levels, A)
+    assert [fmpq(t, P) for t in T] == [plain(A[:, y].tolist(), dens) for y in range(3)]
+    prod = 1
+    for d in dens:
+        prod *= d
+    assert int(P) == prod and all(level.dtype in (np.int64, object) for level in levels)

@@ -67,3 +67,27 @@ def test_analyze_of_a_rational_kernel_leaves_sympy_unimported():
     text = subprocess.run([sys.executable, "-c", _ANALYZE.replace("FORMAT", "text")], capture_output=True,
                           text=True, check=True).stdout
     assert "eps = log(2) ≈ 0.693147180560" in text and text.split()[-2:] == ["False", "0"]
+
+
+def test_analyze_of_a_kernel_with_zeros_leaves_sympy_unimported():
+    """A column mixing 0 and > 0 makes e^{LDP} infinite: the project's exact +∞ (exactdp/numbers/infinity.py),
+    printed "inf", needs no sympy (issue 24 item 3).  Rows (1/2, 1/2, 0), (0, 1/3, 2/3): column 0 mixes 1/2 and 0
+    (LDP ratio ∞ at output 0, rows 0 vs 1); δ(γ) ≥ 2/3 for every γ, so no finite γ has δ = 0; maximal
+    leakage 1/2 + 1/2 + 2/3 = 5/3; PML at c = 1/2 (Q_X(c) is the uniform prior): column 2 gives
+    (2/3) / (1/2 · 2/3) = 2, above column 0's and 1's (1/2) / (1/4) = 2 and (1/2) / (5/12) = 6/5: 2."""
+    code = _ANALYZE.replace('[["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/4", "1/4", "1/2"]]',
+                            '[["1/2", "1/2", "0"], ["0", "1/3", "2/3"]]').replace('"1/6"', '"1/2"')
+    out = subprocess.run([sys.executable, "-c", code.replace("FORMAT", "json")], capture_output=True,
+                         text=True, check=True).stdout
+    doc, _, tail = out.rpartition("SYMPY")
+    assert tail.split() == ["False", "0"]
+    import json
+
+    result = json.loads(doc)["result"]
+    assert (result["ldp"]["ratio"], result["ldp"]["epsilon"], result["ldp"]["decimal"]) == ("inf", "inf", "inf")
+    assert (result["ldp"]["output"], result["ldp"]["inputs"]) == (0, [0, 1])
+    assert result["privacy_profile"]["least_gamma_for_delta_0"] == "inf"
+    assert result["max_leakage"]["ratio"] == "5/3" and result["pml"]["ratio"] == "2"
+    text = subprocess.run([sys.executable, "-c", code.replace("FORMAT", "text")], capture_output=True,
+                          text=True, check=True).stdout
+    assert "LDP: e^eps = inf, eps = inf" in text and text.split()[-2:] == ["False", "0"]
