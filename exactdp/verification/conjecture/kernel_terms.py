@@ -236,7 +236,7 @@ def exact_value(name: str, fs: list[tuple[Any, int]], args: tuple[Any, ...], *, 
     try:
         if name in LEVELS:
             r = level_ratio(name, fs, tuple(registry.rational_argument(a, f"{name}: an argument") for a in args))
-            return r if r == sympy.oo else sympy.log(sympy.Rational(int(r.p), int(r.q)))
+            return sympy.oo if r == sympy.oo else sympy.log(sympy.Rational(int(r.p), int(r.q)))
         if len(args) != q.arity:
             raise registry.Undefined(f"{name} of a product takes {q.arity} argument(s)"
                                      + (" or one floor per factor" if name == "pml_eps" else "")
