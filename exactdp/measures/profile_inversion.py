@@ -141,7 +141,7 @@ def epsilon_tensor_product(factors, delta, *, max_evaluations: int = MAX_EVALUAT
     for step in range(1, MAX_STEPS + 1):
         decided = None if _exact_fits(search, g) else _filtered_decision(search, g, d, what)
         if decided is not None and (decided or last is not None):
-            if not decided:  # δ_n(g) ≤ δ, and E_g(last) = δ: last is a maximizer at g = γ*
+            if not decided and last is not None:  # δ_n(g) ≤ δ, and E_g(last) = δ: last is a maximizer at g = γ*
                 return TensorEpsilon(d, g, search.piece(last, g), search.composition(last), step)
             if not _root_fits(search, decided, d):  # a mixed or several-loss composition: certified enclosure
                 return _epsilon_enclosure(search, decided, g, d, what, step)
