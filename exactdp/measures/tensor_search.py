@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Protocol, TypeAlias, TypeVar
+from typing import Any, Protocol, TypeAlias, TypedDict, TypeVar
 
 from flint import fmpq, fmpz
 
@@ -66,6 +66,16 @@ class Executor(Protocol):
     """Anything with ``submit(fn, *args)`` returning a future: a process pool, a ``distributed.Client``."""
 
     def submit(self, fn: Callable[..., _T], /, *args: Any) -> ResultFuture[_T]: ...
+
+
+class SearchOptions(TypedDict, total=False):
+    """The keyword options of :class:`TensorSearch` that the enclosures pass through (``**kw``)."""
+
+    max_evaluations: int
+    exhaustive_limit: int
+    keep_bytes: int
+    executor: Executor | None
+    filtered: bool | None
 
 
 #: default cap on the number of exact E_γ evaluations of one pair-type search
