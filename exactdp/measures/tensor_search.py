@@ -68,14 +68,19 @@ class Executor(Protocol):
     def submit(self, fn: Callable[..., _T], /, *args: Any) -> ResultFuture[_T]: ...
 
 
-class SearchOptions(TypedDict, total=False):
-    """The keyword options of :class:`TensorSearch` that the enclosures pass through (``**kw``)."""
+class WitnessOptions(TypedDict, total=False):
+    """The keyword options of :func:`eta_hockey_stick_tensor_product_witness` that callers pass through."""
 
     max_evaluations: int
     exhaustive_limit: int
-    keep_bytes: int
     executor: Executor | None
     filtered: bool | None
+
+
+class SearchOptions(WitnessOptions, total=False):
+    """The keyword options of :class:`TensorSearch` that the enclosures pass through (``**kw``)."""
+
+    keep_bytes: int
 
 
 #: default cap on the number of exact E_γ evaluations of one pair-type search
