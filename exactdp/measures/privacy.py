@@ -21,7 +21,7 @@ from flint import fmpq
 
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
-from exactdp.kernels import Kernel, as_kernel
+from exactdp.kernels import Kernel, KernelInput, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.measures.irrational_gamma import (decide_beyond_ratios_sr, eta_at_infinity, gamma_beyond_ratios,
                                                is_ldp_certified)
@@ -32,7 +32,7 @@ from exactdp.numbers.linalg import column_extreme, column_extremes, column_sums,
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.measures.two_point import Observer
-from exactdp.numbers.domain import QQ, RB, SR, Domain, unify
+from exactdp.numbers.domain import QQ, RB, SR, Domain, Exact, unify
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.deferred import is_sympy
@@ -55,7 +55,7 @@ def _log(ratio: Any) -> Any:
 
 # -- LDP -------------------------------------------------------------------------------------------
 
-def ldp_ratio_witness(K: Any) -> Any:
+def ldp_ratio_witness(K: KernelInput) -> Any:
     """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is ``sympy.oo`` when a column mixes 0 and >0.  A parametric
     kernel's ratio is a closed form on its region (the witness None where it changes over the region)."""
     K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
@@ -124,7 +124,7 @@ def column_ratio_in(D: Domain[Any], K: Kernel, denominator: Any, observe: Observ
     return (value, *where[k])
 
 
-def ldp_ratio(K: Any) -> Any:
+def ldp_ratio(K: KernelInput) -> Exact:
     r"""e^{LDP(K)} = max_y max_{x,x'} K[x][y] / K[x'][y] (D-5, [G] eq. (1)).
 
     Infinite (``sympy.oo``) when a column mixes zero and non-zero entries; all-zero columns are
@@ -137,7 +137,7 @@ def ldp_ratio(K: Any) -> Any:
     return ldp_ratio_witness(K)[0]
 
 
-def ldp_epsilon(K: Any) -> sympy.Expr:
+def ldp_epsilon(K: KernelInput) -> sympy.Expr:
     """LDP(K) = log ldp_ratio(K) in nats, an exact sympy expression (``oo`` if infinite).
 
     >>> ldp_epsilon([["3/4", "1/4"], ["1/4", "3/4"]]), ldp_epsilon([["1", "0"], ["1/2", "1/2"]])
@@ -146,7 +146,7 @@ def ldp_epsilon(K: Any) -> sympy.Expr:
     return _log(ldp_ratio(K))
 
 
-def _no_foreign_symbols(value: Any, name: str, K: Any) -> None:
+def _no_foreign_symbols(value: Any, name: str, K: Kernel) -> None:
     """A parameter may carry only the symbols the kernel declares (a parametric kernel's parameters)."""
     if not is_sympy(value) or not value.free_symbols:
         return
@@ -162,7 +162,7 @@ def _no_foreign_symbols(value: Any, name: str, K: Any) -> None:
         + (" not declared by the kernel" if K.symbolic else ""))
 
 
-def _level(t: Any, delta: Any, eps: Any, K: Any) -> PrivacyLevel:
+def _level(t: Any, delta: Any, eps: Any, K: Kernel) -> PrivacyLevel:
     """The privacy level of ``is_ldp`` (:class:`exactdp.parameters.PrivacyLevel`); ε may carry only the
     symbols the kernel declares."""
     level = PrivacyLevel.of(t, delta, eps=eps)
@@ -182,7 +182,7 @@ def _rational_function(expr: Any) -> bool:
     return True
 
 
-def is_ldp(K: Any, t: Any=None, delta: Any=0, *, eps: Any=None) -> Truth:
+def is_ldp(K: KernelInput, t: Any=None, delta: Any=0, *, eps: Any=None) -> Truth:
     r"""Decide (ε,δ)-LDP: K(A|x) ≤ e^ε K(A|x') + δ for all A, x, x'  ⟺  η_{E_{e^ε}}(K) ≤ δ ([A] Thm 1).
 
     Args:
@@ -341,7 +341,7 @@ def _pair_lines(p: Any, q: Any, D: Domain[Any] = QQ) -> Any:
     return lines
 
 
-def privacy_profile(K: Any) -> PrivacyProfile | SymbolicPrivacyProfile:
+def privacy_profile(K: KernelInput) -> PrivacyProfile | SymbolicPrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
     Cost O(N² M log M) integer work: a sweep over the rows, vectorized over the partner rows, builds
@@ -450,7 +450,7 @@ class Leakage:
         return f"log({self.ratio}) = {self.nats}"
 
 
-def pml(K: Any, P: Any, y: Any) -> Leakage:
+def pml(K: KernelInput, P: Any, y: Any) -> Leakage:
     r"""ℓ_{K×P}(X→y) = log max_{x∈supp P} K(y|x) / (K∘P)(y)  ([G] Prop. 1, D-8).
 
     Raises:
@@ -494,7 +494,7 @@ def _check_c(c: Any, N: int) -> Any:
     return c
 
 
-def pml_ratio_witness(K: Any, c: Any) -> Any:
+def pml_ratio_witness(K: KernelInput, c: Any) -> Any:
     r"""``(e^{ε*}, y, prior)``: the (ε,c)-PML level with the worst output and a worst prior in Q_X(c).
 
     The inner minimum of (K∘P)(y) over Q_X(c) = {P : min_x P(x) ≥ c} is attained at a vertex
@@ -576,7 +576,7 @@ def _pml_max(D: Domain[Any], K: Kernel, c: fmpq) -> Any:
     return best, arg, x1, x0
 
 
-def pml_ratio(K: Any, c: Any) -> Any:
+def pml_ratio(K: KernelInput, c: Any) -> Exact:
     r"""e^{ε*}, ε* = the least ε such that K is (ε,c)-PML = sup_{P∈Q_X(c)} max_y ℓ_{K×P}(X→y)  ([G] Def. 2).
 
     c must lie in (0, 1/N]; c → 0 recovers ``ldp_ratio``.  Exact ``fmpq``.
@@ -601,12 +601,12 @@ def _pml_denominator(c: Any, N: int) -> Any:
     return denominator
 
 
-def pml_epsilon(K: Any, c: Any) -> sympy.Expr:
+def pml_epsilon(K: KernelInput, c: Any) -> sympy.Expr:
     """The (ε,c)-PML level ε* = log pml_ratio(K, c) in nats."""
     return _log(pml_ratio(K, c))
 
 
-def max_leakage_ratio(K: Any) -> Any:
+def max_leakage_ratio(K: KernelInput) -> Exact:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
     K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
     return input_domain("max_leakage_ratio", kernel=K).run("max_leakage_ratio", max_leakage_in, K)
@@ -625,7 +625,7 @@ def _max_leakage_qq(D: Domain[Any], K: Kernel) -> fmpq:
     return value
 
 
-def max_leakage(K: Any) -> sympy.Expr:
+def max_leakage(K: KernelInput) -> sympy.Expr:
     """Maximal leakage L(X→Y) = log Σ_y max_x K(y|x) in nats (Issa et al.).
 
     >>> max_leakage([["1/2", "1/2"], ["0", "1"]])
