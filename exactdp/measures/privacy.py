@@ -198,34 +198,62 @@ def is_ldp(K: KernelInput, t: Any=None, delta: Any=0, *, eps: Any=None) -> Truth
     """
     K = as_kernel(K)
     level = _level(t, delta, eps, K)
-    g, e, d = level.t, level.eps, level.delta
-    if not K.symbolic and not (is_sympy(g) and g.free_symbols):
-        # magnitudes first: γ beyond every likelihood ratio of K (ε = 10^10) is decided in constant time
-        if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
-            return Truth.of(eta_at_infinity(K)[0] <= d)
-    elif K.symbolic and not K.free_symbols and not (is_sympy(g) and g.free_symbols):
-        fast = decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)  # irrational constant entries
-        if fast is not None:
-            return fast
-    if isinstance(g, fmpq) and not K.symbolic:
-        return Truth.of(eta_hockey_stick(K, g) <= d)
-    if K.symbolic or (is_sympy(g) and g.free_symbols):  # for all parameters (exactdp.symbolic)
-        from sympy.polys.polyerrors import BasePolynomialError
+    # the one domain choice of every measure (exactdp.measures.input_domain): QQ, RB, or None for SR
+    D = unify((level.t,), "is_ldp", least=kernel_domain_name(K))
+    if D is None:
+        return _is_ldp_for_all_parameters(D, K, level, eps is not None)
+    verdict: Truth = D.run("is_ldp", _is_ldp_for_all_parameters, K, level, eps is not None)
+    return verdict
 
-        if K.symbolic and K.free_symbols and is_sympy(g) and not _rational_function(g):
-            name = "eps" if eps is not None else "t"
-            raise ParameterError(
-                f"{name}: t = e^eps = {str(g)[:60]} is irrational; the parametric (symbolic) route needs t "
-                f"rational or a rational function of the kernel's parameters (substitute parameter values "
-                f"with K.subs(...) for certified arithmetic)")
-        try:
-            return _is_ldp_on_region(K, g, d)
-        except BasePolynomialError as exc:
-            name = "eps" if eps is not None else "t"
-            raise ParameterError(
-                f"{name}: t = e^eps = {str(g)[:60]} is not a rational function of the kernel's parameters; "
-                f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
-    return is_ldp_certified(K, g, d)  # RB: an irrational gamma
+
+def _beyond_ratios(K: Kernel, level: PrivacyLevel) -> bool:
+    """Whether γ = e^ε lies beyond every likelihood ratio of the rational kernel K (ε = 10^10: decided in constant
+    time, where η_{E_γ}(K) is its value at infinity)."""
+    g, e = level.t, level.eps
+    return gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e)
+
+
+@QQ.fast_path("is_ldp")
+def _is_ldp_qq(D: Domain[Any], K: Kernel, level: PrivacyLevel, by_eps: bool) -> Truth:
+    """QQ's route (rational kernel and t): magnitudes first, then the exact η_{E_t}(K) ≤ δ on the integer path."""
+    if _beyond_ratios(K, level):
+        return Truth.of(eta_at_infinity(K)[0] <= level.delta)
+    return Truth.of(eta_hockey_stick(K, level.t) <= level.delta)
+
+
+@RB.fast_path("is_ldp")
+def _is_ldp_rb(D: Domain[Any], K: Kernel, level: PrivacyLevel, by_eps: bool) -> Truth | None:
+    """RB's route (an irrational constant entry or t, no parameters): for a rational kernel, magnitudes first, then
+    certified comparisons of t with the kernel's likelihood ratios (:func:`is_ldp_certified`); for a kernel with
+    irrational constant entries the certified decision beyond its ratios, else None: the exact prover on the
+    kernel's (one-point) region, :func:`_is_ldp_for_all_parameters`."""
+    g, e, d = level.t, level.eps, level.delta
+    if not K.symbolic:
+        if _beyond_ratios(K, level):
+            return Truth.of(eta_at_infinity(K)[0] <= d)
+        return is_ldp_certified(K, g, d)
+    return decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)  # irrational constant entries
+
+
+def _is_ldp_for_all_parameters(D: Domain[Any] | None, K: Kernel, level: PrivacyLevel, by_eps: bool) -> Truth:
+    """The generic route: η_{E_t}(K) ≤ δ decided by the exact prover for every parameter value of the kernel's
+    region (:mod:`exactdp.symbolic`; SR, and RB's kernels with irrational constant entries beyond its fast
+    decision); t must be rational or a rational function of the kernel's parameters."""
+    from sympy.polys.polyerrors import BasePolynomialError
+
+    g, d = level.t, level.delta
+    name = "eps" if by_eps else "t"
+    if K.symbolic and K.free_symbols and is_sympy(g) and not _rational_function(g):
+        raise ParameterError(
+            f"{name}: t = e^eps = {str(g)[:60]} is irrational; the parametric (symbolic) route needs t "
+            f"rational or a rational function of the kernel's parameters (substitute parameter values "
+            f"with K.subs(...) for certified arithmetic)")
+    try:
+        return _is_ldp_on_region(K, g, d)
+    except BasePolynomialError as exc:
+        raise ParameterError(
+            f"{name}: t = e^eps = {str(g)[:60]} is not a rational function of the kernel's parameters; "
+            f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
 
 
 def _is_ldp_on_region(K: Kernel, g: Any, d: fmpq) -> Truth:
