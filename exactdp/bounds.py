@@ -129,7 +129,7 @@ class Bound(RichDisplay):
             val = sympy.cancel(val)  # a partial evaluation: one fraction (numbers stay as written)
         return exact_result(val)
 
-    def at(self, **values):
+    def at(self, **values: object) -> fmpq | sympy.Expr:
         """The entry at exact values *already validated* (a :class:`PrivacyLevel` / :class:`PMLLevel` or
         ``check_values``): ``fmpq`` when rational, else the exact sympy expression; no domain check, so
         instance loops pay only the substitution.  Floats are refused (:class:`CoercionError`).
@@ -238,7 +238,7 @@ def _sym_value(v, name: str):
     return to_sr(v, name)  # strings as exact rationals; sympy checked for hidden floats; floats refused
 
 
-def exact_at(expr, values: dict):
+def exact_at(expr: sympy.Expr, values: dict[str, object]) -> fmpq | sympy.Expr:
     """``expr`` (a registry expression) with parameter values substituted by name: an ``fmpq`` when the
     result is rational, else the exact sympy expression.  The substitution every exact evaluation of a
     registry entry goes through (:meth:`Bound.evaluate` validates first, :meth:`Bound.at` does not).

@@ -22,7 +22,7 @@ from exactdp.distributions import Distribution, as_distribution
 from dataclasses import FrozenInstanceError
 from fractions import Fraction
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from exactdp.errors import InvalidKernelError, ParameterError, ShapeError
 from exactdp.numbers import escape
@@ -39,6 +39,8 @@ else:
     from exactdp.numbers.deferred import sympy  # deferred: start-up
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from exactdp.numbers.linalg import IntRows
 
 
@@ -588,6 +590,10 @@ def _require_entries(N: int, M: int, what: str, shape: str | None = None) -> Non
 
 def _check_size(n, name: str) -> None:
     check_count(n, name)
+
+
+#: what :func:`as_kernel` reads: a Kernel, or rows of exact entries (sequences, or an integer/object numpy array)
+KernelInput: TypeAlias = "Kernel | Sequence[Sequence[object]] | np.ndarray"
 
 
 def as_kernel(K, name: str = "K") -> Kernel:

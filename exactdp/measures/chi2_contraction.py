@@ -38,7 +38,7 @@ from flint import fmpq, fmpq_mat, fmpq_mpoly_ctx, fmpq_poly
 from exactdp.algebra.algebraic import RealAlgebraic, count_roots, real_roots, sturm_sequence
 from exactdp.distributions import as_distribution
 from exactdp.errors import InputError
-from exactdp.kernels import Kernel, as_kernel
+from exactdp.kernels import Kernel, KernelInput, as_kernel
 from exactdp.measures.contraction import eta_tv
 from exactdp.numbers.qq import to_qq
 
@@ -96,14 +96,14 @@ class ChiSquareContraction:
         return f"[{self.lower}, {self.upper}]"
 
 
-def _rational_kernel(K: Any, what: str) -> Kernel:
+def _rational_kernel(K: KernelInput, what: str) -> Kernel:
     kernel = as_kernel(K)
     if kernel.symbolic:
         raise InputError(f"{what}: K must have rational entries (domain QQ), got a {kernel.domain} kernel")
     return kernel
 
 
-def eta_chi2_prior(P: Any, K: Any) -> RealAlgebraic:
+def eta_chi2_prior(P: Any, K: KernelInput) -> RealAlgebraic:
     """η_χ²(P, K): the second largest eigenvalue of K D_{PK}⁻¹ Kᵀ D_P, exactly (see the module docstring).
 
     >>> str(eta_chi2_prior(["1/2", "1/2"], [["3/4", "1/4"], ["1/4", "3/4"]]))
@@ -252,7 +252,7 @@ def compare(r: RealAlgebraic, s: RealAlgebraic) -> int:
     return -1 if r.less_than(s) else 1
 
 
-def eta_chi2(K: Any) -> ChiSquareContraction:
+def eta_chi2(K: KernelInput) -> ChiSquareContraction:
     """η_χ²(K) = sup_P η_χ²(P, K) = η_KL(K): exact for two inputs, a certified enclosure for more.
 
     >>> str(eta_chi2([["3/4", "1/4"], ["1/4", "3/4"]]))      # BSC(1/4): (1 - 2p)^2
@@ -279,14 +279,14 @@ def eta_chi2(K: Any) -> ChiSquareContraction:
     return ChiSquareContraction(None, v.lo, upper, a, pair)
 
 
-def eta_kl(K: Any) -> ChiSquareContraction:
+def eta_kl(K: KernelInput) -> ChiSquareContraction:
     """η_KL(K), computed as η_χ²(K): the input-free coefficients of every non-linear operator-convex f are
     equal (Choi–Ruskai–Seneta; Raginsky; Makur–Zheng: docs/references.md), so the value is exact modulo
     that theorem.  See :func:`eta_chi2`."""
     return eta_chi2(K)
 
 
-def eta_hellinger2(K: Any) -> ChiSquareContraction:
+def eta_hellinger2(K: KernelInput) -> ChiSquareContraction:
     """η_{H²}(K), computed as η_χ²(K) (f(t) = (1 − √t)² is operator convex; the theorem cited by
     :func:`eta_kl`)."""
     return eta_chi2(K)

@@ -74,14 +74,17 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import require
-from exactdp.measures.enclosure_routine import EnclosureRoutine
+from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.float_interval import float_to_fmpq, pow2
 from exactdp.numbers.qq import ONE, ZERO
@@ -107,8 +110,9 @@ class Selection:
     discarded: int
     routine: str
     work: int
-    known: dict = dataclasses.field(default_factory=dict)
-    bounds: dict = dataclasses.field(default_factory=dict)  # candidate -> (lo, hi), exact rationals
+    known: dict[tuple[int, ...], fmpq] = dataclasses.field(default_factory=dict)
+    #: candidate -> (lo, hi), exact rationals
+    bounds: dict[tuple[int, ...], tuple[fmpq, fmpq]] = dataclasses.field(default_factory=dict)
 
 
 def routines() -> list[EnclosureRoutine]:
@@ -124,14 +128,14 @@ class Plan:
     """The routine that applies to a class structure and its estimate (nothing computed yet)."""
 
     routine: EnclosureRoutine
-    losses: tuple
-    groups: tuple
-    totals: tuple
+    losses: tuple[PairLoss, ...]
+    groups: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
     work: int
     memory: int
 
 
-def plan(losses, groups, totals, gamma: fmpq | None = None) -> Plan | None:
+def plan(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq | None = None) -> Plan | None:
     """The first routine that applies (at ``gamma`` for a routine with ``applies_at``; such a routine is skipped
     when ``gamma`` is None), with its (work, memory) estimate; None if none applies."""
     for routine in routines():
@@ -143,7 +147,7 @@ def plan(losses, groups, totals, gamma: fmpq | None = None) -> Plan | None:
     return None
 
 
-def select(losses, groups, totals, gamma: fmpq, what: str, *, cap: int | None = None,
+def select(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq, what: str, *, cap: int | None = None,
            planned: Plan | None = None) -> Selection | None:
     """Charge the estimate of the first applicable routine (``max_work``, ``max_memory``; ``planned``: a
     :func:`plan` already made), enclose every composition and keep those with hi ≥ max lo (a point enclosure
@@ -206,7 +210,8 @@ def _side(loss: PairLoss) -> tuple[_Side, fmpq | None] | None:
     return _Side(p_top, p_bot, rb, len(cls) == 2, ONE - loss.p_only), rho
 
 
-def _two_ratio_sides(losses, groups, totals):
+def _two_ratio_sides(losses: Losses, groups: Groups,
+                     totals: Totals) -> tuple[_Side, _Side, fmpq, int, int] | None:
     if len(groups) != 1 or len(groups[0]) != 2 or totals[0] < 1:
         return None
     i, j = groups[0]
@@ -219,7 +224,7 @@ def _two_ratio_sides(losses, groups, totals):
     return a[0], b[0], rho, i, j
 
 
-def _two_ratio_estimate(losses, groups, totals) -> tuple[int, int] | None:
+def _two_ratio_estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int] | None:
     """(work, memory): about 3(n + 1)² float element operations (6 recursion steps and 6 vector operations
     of average length n/2 per composition) plus a constant per composition, plus one unit a bit of the exact
     P_∞ of the point enclosures (n(n + 1)/2·(bits(f_A) + bits(f_B)) when a finite mass is not 0 or 1); memory the checkpoints and one
@@ -241,6 +246,10 @@ def _up(x: float) -> float:
     return math.nextafter(x, math.inf)
 
 
+#: a float vector (``vec``·2^``exp``), its absolute underflow error bound ``err`` and its length − 1, ``k``
+StreamState: TypeAlias = tuple[npt.NDArray[np.float64], int, float, int]
+
+
 class _Stream:
     """X_k(a) = C(k, a) top^a bot^{k−a} (a = 0..k) as floats ``vec``·2^``exp``; ``err`` bounds the absolute
     underflow error in stored units; relative error ≤ 3k roundings (module docstring)."""
@@ -252,11 +261,11 @@ class _Stream:
         self.growth = _up(_up(top + bot) * (1.0 + 4 * U))  # ≥ (m̂_top + m̂_bot)(1 + u)²
         self.vec, self.exp, self.err, self.k = np.ones(1), 0, 0.0, 0
 
-    def state(self):
+    def state(self) -> StreamState:
         return self.vec, self.exp, self.err, self.k
 
     @classmethod
-    def restore(cls, top: float, bot: float, state) -> _Stream:
+    def restore(cls, top: float, bot: float, state: StreamState) -> _Stream:
         s = cls(top, bot)
         s.vec, s.exp, s.err, s.k = state
         return s
@@ -283,9 +292,9 @@ KEEP_N = 2048
 
 
 @functools.lru_cache(maxsize=4)
-def _all_states(top: float, bot: float, n: int) -> tuple:
+def _all_states(top: float, bot: float, n: int) -> tuple[StreamState, ...]:
     """The stream's states for k = 0..n (n ≤ :data:`KEEP_N`)."""
-    s, out = _Stream(top, bot), []
+    s, out = _Stream(top, bot), list[StreamState]()
     for k in range(n + 1):
         out.append(s.state())
         if k < n:
@@ -293,7 +302,7 @@ def _all_states(top: float, bot: float, n: int) -> tuple:
     return tuple(out)
 
 
-def _ascending(top: float, bot: float, n: int):
+def _ascending(top: float, bot: float, n: int) -> Iterator[StreamState]:
     """The stream's states for k = 0, 1, …, n."""
     if n <= KEEP_N:
         yield from _all_states(top, bot, n)
@@ -305,13 +314,13 @@ def _ascending(top: float, bot: float, n: int):
             s.step()
 
 
-def _descending(top: float, bot: float, n: int):
+def _descending(top: float, bot: float, n: int) -> Iterator[StreamState]:
     """The stream's states for k = n, n − 1, …, 0 (checkpoint every ⌈√n⌉ steps, blocks regenerated)."""
     if n <= KEEP_N:
         yield from reversed(_all_states(top, bot, n))
         return
     every = math.isqrt(n) + 1
-    s, marks = _Stream(top, bot), {}
+    s, marks = _Stream(top, bot), dict[int, StreamState]()
     for j in range(n + 1):
         if j % every == 0:
             marks[j] = s.state()
@@ -460,13 +469,13 @@ class _Discount:
             down.append(f)
         self.L = len(down) - 1
         self.B = max(1, min(B, n + 1))
-        self.down = np.array(down)
+        self.down: npt.NDArray[np.float64] = np.array(down, dtype=np.float64)
         ups = _RoundedPowers(rho, self.B)
-        self.up = np.array([ups.next() for _ in range(self.B)])
+        self.up: npt.NDArray[np.float64] = np.array([ups.next() for _ in range(self.B)], dtype=np.float64)
         self.exact_powers = powers.exact + ups.exact  # powers computed exactly (a ball could not round them)
         self.carry = self.down[self.B:0:-1] if self.B <= self.L else None  # q^{B−i}, i = 0..B−1
 
-    def tails(self, Z: np.ndarray) -> np.ndarray:
+    def tails(self, Z: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         B, m1 = self.B, len(Z)
         nb = -(-m1 // B)
         Zp = np.zeros(nb * B)
@@ -481,7 +490,7 @@ class _Discount:
             inner[:-1] += carry[:, None] * self.carry
         return inner.ravel()[:m1]
 
-    def extended(self, Z: np.ndarray) -> np.ndarray:
+    def extended(self, Z: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """[0, q^L·DZ(0), …, q·DZ(0), DZ(0), …, DZ(m), 0]: index j + L + 1 (clipped) gives DZ(j) for every
         integer j (0 for j > m; below −L the value, < 2^-900·DZ(0), is counted in the absolute error)."""
         dz = self.tails(Z)
@@ -518,10 +527,14 @@ def _counts(ia: int, ib: int, k: int, m: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _two_ratio_enclose(losses, groups, totals, gamma: fmpq) -> list:
+def _two_ratio_enclose(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> list[CompositionBounds]:
     """Enclosures of E_γ for every composition (k, n − k), any γ ≥ 0: the derivation above holds for every
     γ > 0 (t = −1 when γ is below every R(d)); E_0 = Σ_y P(y) = 1 exactly."""
-    A, B, rho, ia, ib = _two_ratio_sides(losses, groups, totals)
+    sides = _two_ratio_sides(losses, groups, totals)
+    if sides is None:
+        raise ParameterError("losses: the two-ratio enclosure applies only where its estimate does (two ratio "
+                             "classes with one quotient)")
+    A, B, rho, ia, ib = sides
     n = totals[0]
     if not isinstance(gamma, fmpq) or gamma < 0:
         raise ParameterError(f"gamma: the two-ratio enclosure needs an exact rational gamma >= 0, got {gamma!r}")
@@ -535,7 +548,7 @@ def _two_ratio_enclose(losses, groups, totals, gamma: fmpq) -> list:
     xs, zs = _ascending(A.p_top, A.p_bot, n), _descending(B.p_top, B.p_bot, n)
     scale = 4.0 * (n + 2) ** 2
     arange = np.arange(n + 1)
-    out: list[tuple[tuple[int, ...], fmpq, fmpq]] = []
+    out: list[CompositionBounds] = []
     points: list[int] = []
     for k in range(n + 1):
         m = n - k

@@ -13,17 +13,20 @@ kernels the one two-point maximum :func:`eta_in` over the SR domain of their reg
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flint import fmpq
 
-from exactdp.kernels import Kernel, as_kernel
+from exactdp.kernels import Kernel, KernelInput, as_kernel
 from exactdp.measures.divergences import gamma_order, hockey_stick
 from exactdp.measures.input_domain import input_domain, region_domain
 from exactdp.measures.irrational_gamma import eta_hockey_stick_certified
 from exactdp.measures.two_point import Observer, eta_in  # noqa: F401  (re-exported)
-from exactdp.numbers.domain import QQ, RB, Domain
+from exactdp.numbers.domain import QQ, RB, Domain, Exact
 from exactdp.measures.pairwise_hockey_stick import max_pairwise_hockey_stick
+
+if TYPE_CHECKING:
+    from exactdp.symbolic.families import SymmetricFamily
 
 
 @QQ.fast_path("eta_hockey_stick")
@@ -62,7 +65,7 @@ def _exact_witness_small(K: Kernel, g: fmpq) -> tuple[fmpq, int, int]:
     return best, arg[0], arg[1]
 
 
-def eta_hockey_stick_witness(K: Any, gamma: Any) -> Any:
+def eta_hockey_stick_witness(K: KernelInput, gamma: Any) -> tuple[Exact, int | None, int | None]:
     """``(η_{E_γ}(K), x, x')`` with ``E_γ(K_x‖K_x') = η_{E_γ}(K)``; see :func:`eta_hockey_stick`.
 
     In the one domain of the kernel and γ (:func:`exactdp.measures.input_domain.input_domain`): QQ (rational
@@ -75,7 +78,8 @@ def eta_hockey_stick_witness(K: Any, gamma: Any) -> Any:
     K = as_kernel(K)
     g, _ = gamma_order(gamma)
     D = input_domain("eta_hockey_stick", (g,), kernel=K, sr=lambda: region_domain(K, g))
-    return D.run("eta_hockey_stick", eta_in, K, g)
+    found: tuple[Exact, int | None, int | None] = D.run("eta_hockey_stick", eta_in, K, g)
+    return found
 
 
 @RB.fast_path("eta_hockey_stick")
@@ -85,7 +89,7 @@ def _certified_witness(D: Domain[Any], K: Kernel, g: Any) -> Any:
     return eta_hockey_stick_certified(K, g)
 
 
-def eta_hockey_stick(K: Any, gamma: Any) -> Any:
+def eta_hockey_stick(K: KernelInput | SymmetricFamily, gamma: Any) -> Exact:
     r"""η_{E_γ}(K) = max_{x,x'} E_γ(K_x‖K_{x'}), the E_γ contraction coefficient (B-2; [A] Thm 3).
 
     Exact for rational γ ≥ 0 (for γ < 1 this is the two-point value of the un-normalised E_γ).
@@ -105,10 +109,10 @@ def eta_hockey_stick(K: Any, gamma: Any) -> Any:
     family = _family(K)
     if family is not None:
         return family.eta_hockey_stick(gamma)
-    return eta_hockey_stick_witness(K, gamma)[0]
+    return eta_hockey_stick_witness(cast("KernelInput", K), gamma)[0]  # not a family (_family)
 
 
-def _family(K: Any) -> Any:
+def _family(K: KernelInput | SymmetricFamily) -> SymmetricFamily | None:
     """``K`` when it is a family of symbolic size (:class:`exactdp.symbolic.families.SymmetricFamily`: k-ary
     randomized response, unary encodings), whose closed forms come from its column types; else None."""
     if isinstance(K, (Kernel, list, tuple)):
@@ -118,12 +122,12 @@ def _family(K: Any) -> Any:
     return K if isinstance(K, SymmetricFamily) else None
 
 
-def eta_tv_witness(K: Any) -> Any:
+def eta_tv_witness(K: KernelInput) -> tuple[Exact, int | None, int | None]:
     """``(η_TV(K), x, x')``: the Dobrushin coefficient and a maximizing pair of inputs."""
     return eta_hockey_stick_witness(K, 1)
 
 
-def eta_tv(K: Any) -> Any:
+def eta_tv(K: KernelInput | SymmetricFamily) -> Exact:
     r"""η_TV(K) = max_{x,x'} TV(K_x, K_{x'}), the Dobrushin coefficient (D-4, B-1).
 
     Also for a family of symbolic size (``exactdp.symbolic.families.randomized_response_family()``):
@@ -139,10 +143,10 @@ def eta_tv(K: Any) -> Any:
     family = _family(K)
     if family is not None:
         return family.eta_tv()
-    return eta_tv_witness(K)[0]
+    return eta_tv_witness(cast("KernelInput", K))[0]  # not a family (_family)
 
 
-def eta_hockey_stick_pairs(K: Any, gamma: Any) -> list[list[Any]]:
+def eta_hockey_stick_pairs(K: KernelInput, gamma: Any) -> list[list[Exact]]:
     """The full matrix E_γ(K_x‖K_{x'}) (small kernels; used by reports and brute-force tests)."""
     K = as_kernel(K)
     return [[hockey_stick(K.row(i), K.row(j), gamma) for j in range(K.N)] for i in range(K.N)]

@@ -37,7 +37,7 @@ import heapq
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
-from exactdp.measures.enclosure_routine import EnclosureRoutine, two_class_rows
+from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals, two_class_rows
 from exactdp.measures.lattice_interval import chernoff_bound
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.qq import ONE, ZERO
@@ -66,7 +66,7 @@ _PER_CHERNOFF = 5_000_000
 _LEAVES = 8
 
 
-def _structure(losses, groups, totals):
+def _structure(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int, int, fmpq | None] | None:
     """``(i, j, n, ρ)`` for one factor with two pair classes of at most two finite ratio classes each and one
     ratio quotient ρ (None when neither class has two); None when the structure is another."""
     if len(groups) != 1 or len(groups[0]) != 2 or totals[0] < 1:
@@ -81,7 +81,7 @@ def _structure(losses, groups, totals):
     return i, j, totals[0], (rhos.pop() if rhos else None)
 
 
-def applies_at(losses, groups, totals, gamma: fmpq) -> bool:
+def applies_at(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> bool:
     """Whether the structure is this routine's, n ≥ :data:`MIN_N`, and the Chernoff bound of every composition is
     below :data:`DEEP` (one bound over both end compositions: every composition between them is covered)."""
     found = _structure(losses, groups, totals)
@@ -110,7 +110,7 @@ def _ball_ops(n: int) -> int:
     return 4 * min(n + 1, 4 * _WINDOW) + 200
 
 
-def _estimate(losses, groups, totals):
+def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int] | None:
     """(work, memory): about 8·log2(n) + 16 balls of :func:`_ball_ops` operations and 4·log2(n) + 8 Chernoff bounds
     (73 balls and 45 bounds at n = 10⁴ measured); memory the windows' balls."""
     found = _structure(losses, groups, totals)
@@ -121,7 +121,7 @@ def _estimate(losses, groups, totals):
     return work, 3 * 128 * (found[2] + 1) + 10_000
 
 
-def _side(loss: PairLoss):
+def _side(loss: PairLoss) -> tuple[fmpq, fmpq, fmpq, bool]:
     """``(r_bot, P_top, P_bot, has_top)`` of a loss (P_top = 0 without a second class)."""
     cls = loss.classes
     if len(cls) == 2:
@@ -131,7 +131,7 @@ def _side(loss: PairLoss):
     return rb, ZERO, pb, False
 
 
-def _weights(pt: fmpq, pb: fmpq, count: int, has_top: bool, start: int, stop: int) -> tuple[list, arb]:
+def _weights(pt: fmpq, pb: fmpq, count: int, has_top: bool, start: int, stop: int) -> tuple[list[arb], arb]:
     """``(terms, rest)``: the balls C(count, a) P_top^a P_bot^{count−a} for a = start..stop (the first from arb's
     binomial coefficient and powers, the rest by the ratio of consecutive terms) and a ball bounding
     Σ_{a > stop} of them: X(stop + 1)/(1 − r) when the term ratio r = x(count − a)/(a + 1), decreasing in a, is
@@ -243,7 +243,7 @@ def composition_bounds(LA: PairLoss, k: int, LB: PairLoss, m: int, gamma: fmpq) 
     return lo, hi
 
 
-def _enclose(losses, groups, totals, gamma: fmpq) -> list:
+def _enclose(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> list[CompositionBounds]:
     """``(counts, lo, hi)`` of every composition in the order of ``tensor_search.all_compositions`` (module
     docstring, step 1); compositions never evaluated keep (0, their interval's Chernoff bound)."""
     found = _structure(losses, groups, totals)

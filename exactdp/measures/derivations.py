@@ -11,7 +11,7 @@ output, the maximum) as a :class:`~exactdp.symbolic.closedforms.Derivation` of :
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
 import sympy
 
@@ -22,6 +22,9 @@ from exactdp.measures.two_point import eta_in
 from exactdp.measures.privacy import ldp_ratio_in, pml_domain, pml_ratio_in
 from exactdp.symbolic.closedforms import Derivation, Step, cell_form
 from exactdp.symbolic.region import assuming, validity_region
+
+if TYPE_CHECKING:
+    from exactdp.kernels import Kernel, KernelInput
 
 QUANTITIES = ("validity", "eta_tv", "eta_hockey_stick", "ldp_ratio", "pml_ratio")
 
@@ -40,7 +43,7 @@ QUANTITY_HEADINGS = {
 }
 
 
-def derive(K: Any, quantities: Any=QUANTITIES, *, c: Any=None, gamma: Any=None) -> list[Any]:
+def derive(K: Kernel, quantities: Any=QUANTITIES, *, c: Any=None, gamma: Any=None) -> list[Any]:
     """The derivations of the requested closed forms of a parametric kernel (list of Derivation), each
     with its prose ``title`` and LaTeX ``math`` definition (:data:`QUANTITY_HEADINGS`)."""
     out = []
@@ -80,7 +83,7 @@ def derive(K: Any, quantities: Any=QUANTITIES, *, c: Any=None, gamma: Any=None) 
     return out
 
 
-def _registered(K: Any, name: str) -> Derivation:
+def _registered(K: KernelInput, name: str) -> Derivation:
     """The closed form of a registered quantity without arguments (:mod:`exactdp.measures.registry`) by its
     ``symbolic`` evaluator: one result, no steps (the evaluator reports none)."""
     q = registry.quantity(name)

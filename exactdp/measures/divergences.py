@@ -25,6 +25,7 @@ from exactdp.numbers.truth import Truth
 from exactdp.numbers.sr import exact_result, as_sympy, to_exact
 
 if TYPE_CHECKING:
+    from exactdp.kernels import Kernel, KernelInput
     import sympy
 else:
     from exactdp.numbers.deferred import sympy  # deferred: start-up
@@ -109,7 +110,7 @@ def _domain(values: Any, what: str, gamma: Any=None) -> Domain[Any]:
     return input_domain(what, values, sr=scoped)
 
 
-def row_divergence(K: Any, x: int, x2: int, kind: str = "tv", gamma: Any=1) -> Any:
+def row_divergence(K: Kernel, x: int, x2: int, kind: str = "tv", gamma: Any=1) -> Any:
     """A divergence between rows x and x2 of a kernel: "tv", "hockey_stick" (E_γ; of a parametric kernel as
     a closed form on the kernel's region, :func:`exactdp.symbolic.kernel_region`), "chi2", "kl",
     "hellinger2" (the functions of this module on the two rows)."""

@@ -12,12 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
 from flint import fmpq
 
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.qq import ONE, ZERO
+
+#: the pair losses of a class structure, its groups (indices into the losses, one group a factor) and the
+#: number of factors of each group
+Losses: TypeAlias = Sequence[PairLoss]
+Groups: TypeAlias = Sequence[Sequence[int]]
+Totals: TypeAlias = Sequence[int]
+#: a composition (count of each class, indexed like the losses) with exact rational bounds lo <= E_γ <= hi
+CompositionBounds: TypeAlias = tuple[tuple[int, ...], fmpq, fmpq]
 
 
 @dataclass(frozen=True)
@@ -25,19 +33,20 @@ class EnclosureRoutine:
     """An enclosure of E_γ for every composition of a class structure (see the module docstring)."""
 
     name: str
-    estimate: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int]], tuple[int, int] | None]
-    enclose: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], list[Any]]
+    estimate: Callable[[Losses, Groups, Totals], tuple[int, int] | None]
+    enclose: Callable[[Losses, Groups, Totals, fmpq], list[CompositionBounds]]
     #: a routine that suits only some γ of a structure says which (None: every γ where ``estimate`` applies);
     #: :func:`exactdp.measures.composition_filter.plan` skips it when γ is not given
-    applies_at: Callable[[Sequence[PairLoss], Sequence[Sequence[int]], Sequence[int], fmpq], bool] | None = None
+    applies_at: Callable[[Losses, Groups, Totals, fmpq], bool] | None = None
 
 
-def two_class_rows(out: dict[int, Any], size: int, i: int, j: int, n: int, fixed: dict[int, int] | None = None) -> list[Any]:
+def two_class_rows(out: dict[int, tuple[fmpq, fmpq]], size: int, i: int, j: int, n: int,
+                   fixed: dict[int, int] | None = None) -> list[CompositionBounds]:
     """``(counts, lo, hi)`` of every composition (k of class i, n − k of class j, ``size`` classes in all) in the
     order of ``tensor_search.all_compositions`` (k = 0..n), from ``out``: k → (lo, hi); a k not in ``out``
     gets the trivial bounds (0, 1).  The rows a routine over one factor with two pair classes returns;
     ``fixed``: class index → count of the other factors' single classes (the same in every composition)."""
-    rows = []
+    rows: list[CompositionBounds] = []
     for k in range(n + 1):
         counts = [0] * size
         for c, m in (fixed or {}).items():

@@ -26,7 +26,7 @@ import numpy as np
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
-from exactdp.kernels import Kernel, as_kernel
+from exactdp.kernels import Kernel, KernelInput, as_kernel
 from exactdp.measures.two_point import eta_in
 from exactdp.numbers.qq import qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB, START_PREC, arb_of_expr, ball_endpoints, precisions
@@ -272,7 +272,7 @@ def _eta_sr(K: Kernel, g: _Gamma, max_prec: Any) -> tuple[object, int | None, in
     return eta_in(RBDomain("eta_hockey_stick", max_prec=max_prec), K, g.rb.exact)
 
 
-def eta_hockey_stick_certified(K: Any, gamma: Any, *, max_prec: int | None = None) -> Any:
+def eta_hockey_stick_certified(K: KernelInput, gamma: Any, *, max_prec: int | None = None) -> Any:
     r"""``(η_{E_γ}(K), x, x')`` for an irrational γ (or a kernel with irrational constant entries).
 
     η_{E_γ}(K) = max_{x≠x'} Σ_y (K_x(y) − γK_{x'}(y))₊, returned as an exact sympy expression
@@ -303,7 +303,7 @@ def eta_hockey_stick_certified(K: Any, gamma: Any, *, max_prec: int | None = Non
     return qq_to_sympy(A) - g.rb.exact * qq_to_sympy(B), i, j
 
 
-def is_ldp_certified(K: Any, gamma: Any, delta: Any, *, max_prec: int | None = None) -> Truth:
+def is_ldp_certified(K: KernelInput, gamma: Any, delta: Any, *, max_prec: int | None = None) -> Truth:
     r"""Decide (ε,δ)-LDP, η_{E_γ}(K) ≤ δ with γ = e^ε ([A] Thm 1), for an irrational γ: TRUE/FALSE/UNKNOWN.
 
     Exact rational kernels: decided with certainty unless γ is within 2^{-cap} of (but not equal to)

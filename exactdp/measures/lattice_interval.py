@@ -76,16 +76,19 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import limit, require
-from exactdp.measures.enclosure_routine import EnclosureRoutine, two_class_rows
+from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals, two_class_rows
 from exactdp.measures.privacy_loss import PairLoss
-from exactdp.numbers.qq import ONE, ZERO, to_qq
+from exactdp.numbers.qq import ONE, ZERO, RationalInput, to_qq
 from exactdp.numbers.rb import ball_endpoints
 
 U = 2.0 ** -53
@@ -123,15 +126,23 @@ _PER_PAIR = 16
 
 # -- a rigorous exponential on float arrays ---------------------------------------------------------
 
+#: float64 and int64 arrays (atoms' log-masses and losses, lattice indices)
+FloatArray: TypeAlias = npt.NDArray[np.float64]
+IntArray: TypeAlias = npt.NDArray[np.int64]
+#: a product: each pair loss with its multiplicity (number of coordinates)
+Items: TypeAlias = Sequence[tuple[PairLoss, int]]
+#: an open interval [a, b] of the branch and bound: (−bound, tie-break, a, b)
+OpenInterval: TypeAlias = tuple[fmpq, int, int, int]
+
 _TBITS = 10
 _TN = 1 << _TBITS
 
 
-def _exp_table():
+def _exp_table() -> tuple[FloatArray, float, float, float]:
     with ctx.workprec(200):
         ln2 = arb(2).log()
         c = ln2 / _TN
-        table = np.array([float(arb(j * c).exp().mid()) for j in range(_TN)])
+        table = np.array([float(arb(j * c).exp().mid()) for j in range(_TN)], dtype=np.float64)
         inv = float((_TN / ln2).mid())
         c_hi = float(c.mid())
         c_hi = math.ldexp(math.floor(math.ldexp(c_hi, 40)), -40)  # 30 significant bits: N·c_hi is exact
@@ -142,7 +153,7 @@ def _exp_table():
 _TABLE, _INV, _C_HI, _C_LO = _exp_table()
 
 
-def exp_floats(x: np.ndarray) -> np.ndarray:
+def exp_floats(x: npt.ArrayLike) -> FloatArray:
     r"""e^x for a float64 array with |x| ≤ 700, relative error ≤ :data:`EXP_REL` (rigorous, not libm's).
 
     x = N·c + r with c = log 2 / 1024 (N = round(x/c), c = c_hi + c_lo, c_hi of 30 bits so N·c_hi is exact for
@@ -186,7 +197,7 @@ _LF = np.zeros(1)
 _LF_ERR = 0.0
 
 
-def _log_factorials(m: int) -> tuple[np.ndarray, float]:
+def _log_factorials(m: int) -> tuple[FloatArray, float]:
     """(table of log j! for j ≤ m as floats, a bound on every entry's absolute error), extended on demand."""
     global _LF, _LF_ERR
     if len(_LF) <= m:
@@ -218,8 +229,8 @@ class Block:
     ``L``), each within ``lp_err`` / ``L_err`` of the true value; ``dropped``: an exact upper bound of the
     P-mass of the atoms left out (all below the cut); ``count``: atoms kept."""
 
-    lp: np.ndarray
-    L: np.ndarray
+    lp: FloatArray
+    L: FloatArray
     lp_err: float
     L_err: float
     dropped: fmpq
@@ -227,7 +238,7 @@ class Block:
     finite: fmpq = ONE  # an upper bound of the block's finite P-mass (1 − p_∞)^k (exact when small)
     #: the γ-independent arrays of the sweep (:func:`_sweep_side`, :func:`_suffix_side`), computed once per block: a
     #: sweep over γ, or the steps of an inversion, re-read them
-    prepared: dict = field(default_factory=dict, repr=False, compare=False)
+    prepared: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def count(self) -> int:
@@ -291,14 +302,16 @@ def _finite_hi(p_only: fmpq, k: int) -> fmpq:
     return min(ends[1], ONE) if ends is not None else ONE
 
 
-def _trinomial_atoms(k, lf, lpv, lv, lp_err, depth):
+def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[float], lp_err: float,
+                     depth: float) -> tuple[FloatArray, FloatArray, float, float]:
     """(lp, L, top, cut) of the kept atoms (a₁, a₂, a₃ = k − a₁ − a₂) of three classes: rows a₁ whose
     conditional mode reaches the cut, and in each row the a₂-interval found by bisection (log-concavity)."""
     l1, l2, l3 = lpv
 
-    def logmass(a1, a2):
+    def logmass(a1: IntArray, a2: IntArray) -> FloatArray:
         m = k - a1
-        return lf[k] - lf[a1] - lf[a2] - lf[m - a2] + a1 * l1 + a2 * l2 + (m - a2) * l3
+        lp: FloatArray = lf[k] - lf[a1] - lf[a2] - lf[m - a2] + a1 * l1 + a2 * l2 + (m - a2) * l3
+        return lp
 
     a1 = np.arange(k + 1, dtype=np.int64)
     m = k - a1
@@ -343,8 +356,8 @@ def _trinomial_atoms(k, lf, lpv, lv, lp_err, depth):
 
 # -- the product of two blocks -----------------------------------------------------------------------
 
-def _merge(items) -> list[tuple[PairLoss, int]]:
-    merged: dict = {}
+def _merge(items: Iterable[tuple[PairLoss, int]]) -> list[tuple[PairLoss, int]]:
+    merged: dict[PairLoss, int] = {}
     for loss, k in items:
         if not isinstance(k, int) or k < 0:
             raise ParameterError(f"lattice_interval: multiplicities must be integers >= 0, got {k!r}")
@@ -397,7 +410,7 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
     return Block(lp[s], L[s], lp_err, L_err, min(dropped, ONE), c, finite)
 
 
-def _p_inf(items) -> tuple[fmpq, fmpq]:
+def _p_inf(items: Items) -> tuple[fmpq, fmpq]:
     """Exact-rational bounds of 1 − Π (1 − p_∞)^k (exact when the power is small)."""
     if all(loss.p_only == 0 for loss, _ in items):
         return ZERO, ZERO
@@ -427,6 +440,10 @@ def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
     return min((k + 1) * (k + 2) // 2, int(2 * math.pi * depth * k * math.sqrt(w[0] * w[1] * w[2])) + 2 * k + 3)
 
 
+#: the key of a kept block: (loss, k, cut), or (items, cut, "product") for the product of the other blocks
+BlockKey: TypeAlias = "tuple[PairLoss, int, float] | tuple[frozenset[tuple[PairLoss, int]], float, str]"
+
+
 class OverBudget(Exception):
     """A :class:`LatticeEnclosure` with a ``budget`` was asked for more work than it has left."""
 
@@ -439,16 +456,16 @@ class BlockStore:
 
     def __init__(self, keep_atoms: int = 4_000_000):
         self.keep_atoms, self.kept = keep_atoms, 0
-        self.blocks: dict = {}
+        self.blocks: dict[BlockKey, Block] = {}
 
-    def get(self, key) -> Block | None:
+    def get(self, key: BlockKey) -> Block | None:
         """The block kept under ``key`` (then the most recently used), or None."""
         b = self.blocks.pop(key, None)
         if b is not None:
             self.blocks[key] = b
         return b
 
-    def keep(self, key, block: Block) -> None:
+    def keep(self, key: BlockKey, block: Block) -> None:
         if block.count > self.keep_atoms or key in self.blocks:
             return
         while self.kept + block.count > self.keep_atoms:
@@ -490,7 +507,7 @@ class LatticeEnclosure:
             self.store.keep(key, b)
         return b
 
-    def sides(self, items, cut: float) -> list[Block]:
+    def sides(self, items: Items, cut: float) -> list[Block]:
         """The two blocks the sweep pairs: one (loss, k) block each for at most two distinct losses; for more, the
         block of most atoms on one side and the :func:`product_block` of the others (each charged to the budget
         at its size) on the other — products of several kernels, or of a composition with fixed factors."""
@@ -512,7 +529,8 @@ class LatticeEnclosure:
             self.store.keep(key, other)
         return [blocks[0], other]
 
-    def bounds(self, items, gamma, *, rel_width=None, cut_nats: float | None = None) -> tuple[fmpq, fmpq]:
+    def bounds(self, items: Items, gamma: RationalInput, *, rel_width: fmpq | None = None,
+               cut_nats: float | None = None) -> tuple[fmpq, fmpq]:
         r"""Exact rationals lo ≤ E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) ≤ hi for ``items = [(PairLoss, k), ...]`` (any
         number of distinct losses, each with at most three ratio classes; γ ≥ 0 exact; more than two losses are
         paired by :meth:`sides`).  With ``rel_width`` the cut is
@@ -549,8 +567,8 @@ class _SweepSide:
     """The γ-independent part of one block in a sweep: the kept losses ``L`` and masses ``p`` = e^{lp − M} (atoms
     below e^{M − 650} left out: ``tiny`` of them), and the exact bound of the P-mass not swept (:func:`_dropped`)."""
 
-    L: np.ndarray
-    p: np.ndarray
+    L: FloatArray
+    p: FloatArray
     M: float
     tiny: int
     dropped: fmpq
@@ -559,7 +577,7 @@ class _SweepSide:
 def _sweep_side(X: Block) -> _SweepSide:
     """The sweep's γ-independent arrays of one block (kept on the block)."""
     got = X.prepared.get("side")
-    if got is None:
+    if not isinstance(got, _SweepSide):
         M = float(np.max(X.lp))
         lx = X.lp - M
         keep = lx >= -650.0  # smaller masses are bounded below (their exponentials would leave the float range)
@@ -575,18 +593,18 @@ class _Suffix:
     ``head`` (P-mass prefixes), the chunks of width H with reference losses ``ref`` and their suffix sums of
     e^{lb − (L_b − ref)} (``Wsuf``, ``G``)."""
 
-    TP: np.ndarray
-    head: np.ndarray
-    cid: np.ndarray
+    TP: FloatArray
+    head: FloatArray
+    cid: npt.NDArray[np.int32]
     nch: int
-    ref: np.ndarray
-    Wsuf: np.ndarray
-    G: np.ndarray
+    ref: FloatArray
+    Wsuf: FloatArray
+    G: FloatArray
 
 
 def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
     got = X.prepared.get("suffix")
-    if got is None:
+    if not isinstance(got, _Suffix):
         Lb, pb = side.L, side.p
         lb = X.lp[X.lp - side.M >= -650.0] - side.M
         m = len(Lb)
@@ -694,7 +712,7 @@ def _ends(b: arb) -> tuple[fmpq, fmpq]:
     return ends
 
 
-def _dropped(X: Block, tiny: int, M: float, p: np.ndarray) -> fmpq:
+def _dropped(X: Block, tiny: int, M: float, p: FloatArray) -> fmpq:
     """An upper bound of the P-mass of the atoms of X not in the sweep (see :func:`_sweep`)."""
     rho = 2 * (math.expm1(X.lp_err) + EXP_REL + 2 * (len(p) + 1) * U)
     kept_lo = _ends(arb(float(np.sum(p))) * (1 - arb(rho)) * (arb(M) - arb(X.lp_err)).exp())[0]
@@ -705,7 +723,7 @@ def _dropped(X: Block, tiny: int, M: float, p: np.ndarray) -> fmpq:
     return min(by_cut, by_mass)
 
 
-def _exp0(d: np.ndarray) -> np.ndarray:
+def _exp0(d: FloatArray) -> FloatArray:
     """e^d where d ≥ −700, 0 below (the caller bounds those terms by e^{−700}·their weight), d capped at 700
     (only where the weight is 0)."""
     return np.where(d < -700.0, 0.0, exp_floats(np.clip(d, -700.0, 700.0)))
@@ -720,7 +738,8 @@ def shared_blocks() -> BlockStore:
     return _DEFAULT.store
 
 
-def hockey_stick_bounds(items, gamma, *, rel_width=None) -> tuple[fmpq, fmpq]:
+def hockey_stick_bounds(items: Items, gamma: RationalInput, *,
+                        rel_width: fmpq | None = None) -> tuple[fmpq, fmpq]:
     r"""Exact rationals (lo, hi) with lo ≤ E_γ ≤ hi for the product ``[(PairLoss, k), ...]`` (see the module
     docstring; a shared :class:`LatticeEnclosure` keeps the atoms of recent blocks).
 
@@ -743,7 +762,7 @@ def _log128(x: fmpq) -> arb:
         return arb(x).log()
 
 
-def chernoff_bound(items, gamma, *, others=()) -> fmpq:
+def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items] = ()) -> fmpq:
     r"""An exact rational upper bound of E_γ of the product ``[(PairLoss, k), ...]`` (any number of classes) —
     and of each product in ``others`` (lists like ``items``): p_∞ + c(s)·γ^{−s}·Π_j M_j(s)^{k_j} at one s ≥ 0,
     maximised over the products, M_j(s) = Σ_l P_l r_l^s (finite classes), c(s) = s^s/(1+s)^{1+s} (since
@@ -788,7 +807,7 @@ def chernoff_bound(items, gamma, *, others=()) -> fmpq:
     return min(p_max + f_max, ONE)
 
 
-def _nonzero(items) -> list[tuple[PairLoss, int]]:
+def _nonzero(items: Items) -> list[tuple[PairLoss, int]]:
     """The items of positive multiplicity (equal losses need not be merged: M(s)^{k₁}·M(s)^{k₂} = M(s)^{k₁+k₂})."""
     return [(loss, k) for loss, k in items if k]
 
@@ -801,10 +820,10 @@ with np.errstate(divide="ignore", invalid="ignore"):
     _CS_GRID = np.where(_S_GRID > 0, _S_GRID * np.log(np.where(_S_GRID > 0, _S_GRID, 1.0))
                         - (1 + _S_GRID) * np.log1p(_S_GRID), 0.0)
 #: log M(s) = log Σ_l P_l r_l^s on the grid, per loss (keyed by identity; the loss is kept so the key stays valid)
-_MOMENTS: dict = {}
+_MOMENTS: dict[int, tuple[PairLoss, FloatArray]] = {}
 
 
-def _log_moments(loss: PairLoss) -> np.ndarray:
+def _log_moments(loss: PairLoss) -> FloatArray:
     """log Σ_l P_l r_l^s on :data:`_S_GRID` as floats (a guide for the choice of s, never a bound)."""
     got = _MOMENTS.get(id(loss))
     if got is not None and got[0] is loss:
@@ -814,7 +833,7 @@ def _log_moments(loss: PairLoss) -> np.ndarray:
         ls = np.array([float(_log128(r).mid()) for r, _ in loss.classes])
     terms = lPs[:, None] + ls[:, None] * _S_GRID[None, :]
     mx = terms.max(axis=0)
-    out = mx + np.log(np.exp(terms - mx).sum(axis=0))
+    out: FloatArray = mx + np.log(np.exp(terms - mx).sum(axis=0))
     if len(_MOMENTS) >= 1024:
         _MOMENTS.clear()
     _MOMENTS[id(loss)] = (loss, out)
@@ -825,7 +844,8 @@ def _log_moments(loss: PairLoss) -> np.ndarray:
 _MIN_MASS = fmpq(1, 2**1000)
 
 
-def _applies(losses, groups, totals):
+def _applies(losses: Losses, groups: Groups,
+             totals: Totals) -> tuple[int, int, int, list[tuple[PairLoss, int]]] | None:
     """``(i, j, n, fixed)`` when the search varies one factor's two pair classes of at most three ratio classes each,
     every other factor having one pair class (``fixed``: its ``(PairLoss, multiplicity)``, the same in every
     composition: products of several kernels); one class with exactly three ratios when nothing is fixed (the
@@ -843,7 +863,7 @@ def _applies(losses, groups, totals):
     return i, j, totals[pairs[0]], fixed
 
 
-def _estimate(losses, groups, totals):
+def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int] | None:
     """(work, memory) of the lattice filter: the two homogeneous corners at the default cut, then about
     4·log2(n) + 8 lattice evaluations of two blocks of ≈ n coordinates at :data:`FILTER_CUT_NATS` (59 → 38 at
     n = 10³, 84 → 50 at n = 10⁴ measured) and a Chernoff bound per box; each block is also charged as it is
@@ -871,7 +891,7 @@ def _estimate(losses, groups, totals):
     return work, 200 * max(corner_atoms, box_atoms) + 64 * (n + 1)
 
 
-def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
+def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> list[CompositionBounds]:
     r"""(counts, lo, hi) of every composition (k of class i, n − k of class j, the fixed factors' classes at their
     multiplicities; the order of ``tensor._all_compositions``) by a best-first branch and bound over intervals
     [a, b] of k: an interval is
@@ -884,14 +904,18 @@ def _enclose_all(losses, groups, totals, gamma: fmpq) -> list:
     then keep the bound of their open interval, or [0, 1] — valid, so the filter keeps them and the search
     falls back to its own cost guard (E_γ ≈ 1 for every composition, e.g. γ = 2 at n = 10⁴, has nothing to
     separate)."""
-    i, j, n, fixed = _applies(losses, groups, totals)
+    found, estimate = _applies(losses, groups, totals), _estimate(losses, groups, totals)
+    if found is None or estimate is None:
+        raise ParameterError("losses: the lattice enclosure applies only where its estimate does (one factor's two "
+                             "pair classes of at most three ratio classes each)")
+    i, j, n, fixed = found
     LA, LB = losses[i], losses[j]
     # the estimate (typical) was charged to max_work; the work itself stops at max_work (or twice the estimate):
     # past it, what is left keeps valid but trivial bounds
-    enc = LatticeEnclosure(budget=max(2 * _estimate(losses, groups, totals)[0], limit("max_work")),
+    enc = LatticeEnclosure(budget=max(2 * estimate[0], limit("max_work")),
                            blocks=shared_blocks())  # the blocks do not depend on γ: a sweep builds each once
     out: dict[int, tuple[fmpq, fmpq]] = {}
-    heap: list = []
+    heap: list[OpenInterval] = []
     try:
         _branch_and_bound(enc, LA, LB, n, gamma, out, heap, fixed)
     except OverBudget:  # E_γ ≈ 1 everywhere (η_TV at large n) or no structure to prune: let the search decide
@@ -922,8 +946,9 @@ def _quantized(cut: float) -> float:
     return math.ceil(cut / _CUT_STEP) * _CUT_STEP
 
 
-def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, out: dict,
-                      heap: list, fixed=()) -> None:
+def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq,
+                      out: dict[int, tuple[fmpq, fmpq]], heap: list[OpenInterval],
+                      fixed: Iterable[tuple[PairLoss, int]] = ()) -> None:
     """The search of :func:`_enclose_all`: fills ``out`` (k → bounds); ``heap`` holds the open intervals;
     ``fixed``: the ``(PairLoss, multiplicity)`` of the factors every composition shares."""
     import heapq

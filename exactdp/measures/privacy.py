@@ -22,7 +22,7 @@ from flint import fmpq
 
 from exactdp.distributions import Distribution, as_distribution
 from exactdp.errors import ParameterError, ShapeError, UndecidedError
-from exactdp.kernels import Kernel, as_kernel
+from exactdp.kernels import Kernel, KernelInput, as_kernel
 from exactdp.measures.contraction import eta_hockey_stick, eta_hockey_stick_witness
 from exactdp.measures.irrational_gamma import (decide_beyond_ratios_sr, eta_at_infinity, gamma_beyond_ratios,
                                                is_ldp_certified)
@@ -33,7 +33,7 @@ from exactdp.numbers.linalg import column_extreme, column_extremes, column_sums,
 from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.sr import to_exact
 from exactdp.measures.two_point import Observer
-from exactdp.numbers.domain import QQ, RB, SR, Domain, unify
+from exactdp.numbers.domain import QQ, RB, SR, Domain, Exact, unify
 from exactdp.numbers.truth import Truth
 from exactdp.numbers.rich import RichDisplay
 from exactdp.numbers.deferred import is_sympy
@@ -64,7 +64,7 @@ def _infinity(D: Domain[Any]) -> Any:
 
 # -- LDP -------------------------------------------------------------------------------------------
 
-def ldp_ratio_witness(K: Any) -> Any:
+def ldp_ratio_witness(K: KernelInput) -> Any:
     """``(e^{LDP(K)}, y, x_max, x_min)``; the ratio is +∞ when a column mixes 0 and >0 — the project's exact
     :data:`~exactdp.numbers.infinity.INF` for a rational kernel (no sympy import), ``sympy.oo`` for a kernel with
     irrational or symbolic entries (its values are sympy expressions).  A parametric kernel's ratio is a closed
@@ -135,7 +135,7 @@ def column_ratio_in(D: Domain[Any], K: Kernel, denominator: Any, observe: Observ
     return (value, *where[k])
 
 
-def ldp_ratio(K: Any) -> Any:
+def ldp_ratio(K: KernelInput) -> Exact:
     r"""e^{LDP(K)} = max_y max_{x,x'} K[x][y] / K[x'][y] (D-5, [G] eq. (1)).
 
     Infinite when a column mixes zero and non-zero entries (:func:`ldp_ratio_witness`: the exact
@@ -149,7 +149,7 @@ def ldp_ratio(K: Any) -> Any:
     return ldp_ratio_witness(K)[0]
 
 
-def ldp_epsilon(K: Any) -> sympy.Expr:
+def ldp_epsilon(K: KernelInput) -> sympy.Expr:
     """LDP(K) = log ldp_ratio(K) in nats, an exact sympy expression (``oo`` if infinite).
 
     >>> ldp_epsilon([["3/4", "1/4"], ["1/4", "3/4"]]), ldp_epsilon([["1", "0"], ["1/2", "1/2"]])
@@ -158,7 +158,7 @@ def ldp_epsilon(K: Any) -> sympy.Expr:
     return _log(ldp_ratio(K))
 
 
-def _no_foreign_symbols(value: Any, name: str, K: Any) -> None:
+def _no_foreign_symbols(value: Any, name: str, K: Kernel) -> None:
     """A parameter may carry only the symbols the kernel declares (a parametric kernel's parameters)."""
     if not is_sympy(value) or not value.free_symbols:
         return
@@ -174,7 +174,7 @@ def _no_foreign_symbols(value: Any, name: str, K: Any) -> None:
         + (" not declared by the kernel" if K.symbolic else ""))
 
 
-def _level(t: Any, delta: Any, eps: Any, K: Any) -> PrivacyLevel:
+def _level(t: Any, delta: Any, eps: Any, K: Kernel) -> PrivacyLevel:
     """The privacy level of ``is_ldp`` (:class:`exactdp.parameters.PrivacyLevel`); ε may carry only the
     symbols the kernel declares."""
     level = PrivacyLevel.of(t, delta, eps=eps)
@@ -194,7 +194,7 @@ def _rational_function(expr: Any) -> bool:
     return True
 
 
-def is_ldp(K: Any, t: Any=None, delta: Any=0, *, eps: Any=None) -> Truth:
+def is_ldp(K: KernelInput, t: Any=None, delta: Any=0, *, eps: Any=None) -> Truth:
     r"""Decide (ε,δ)-LDP: K(A|x) ≤ e^ε K(A|x') + δ for all A, x, x'  ⟺  η_{E_{e^ε}}(K) ≤ δ ([A] Thm 1).
 
     Args:
@@ -210,34 +210,62 @@ def is_ldp(K: Any, t: Any=None, delta: Any=0, *, eps: Any=None) -> Truth:
     """
     K = as_kernel(K)
     level = _level(t, delta, eps, K)
-    g, e, d = level.t, level.eps, level.delta
-    if not K.symbolic and not (is_sympy(g) and g.free_symbols):
-        # magnitudes first: γ beyond every likelihood ratio of K (ε = 10^10) is decided in constant time
-        if gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e):
-            return Truth.of(eta_at_infinity(K)[0] <= d)
-    elif K.symbolic and not K.free_symbols and not (is_sympy(g) and g.free_symbols):
-        fast = decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)  # irrational constant entries
-        if fast is not None:
-            return fast
-    if isinstance(g, fmpq) and not K.symbolic:
-        return Truth.of(eta_hockey_stick(K, g) <= d)
-    if K.symbolic or (is_sympy(g) and g.free_symbols):  # for all parameters (exactdp.symbolic)
-        from sympy.polys.polyerrors import BasePolynomialError
+    # the one domain choice of every measure (exactdp.measures.input_domain): QQ, RB, or None for SR
+    D = unify((level.t,), "is_ldp", least=kernel_domain_name(K))
+    if D is None:
+        return _is_ldp_for_all_parameters(D, K, level, eps is not None)
+    verdict: Truth = D.run("is_ldp", _is_ldp_for_all_parameters, K, level, eps is not None)
+    return verdict
 
-        if K.symbolic and K.free_symbols and is_sympy(g) and not _rational_function(g):
-            name = "eps" if eps is not None else "t"
-            raise ParameterError(
-                f"{name}: t = e^eps = {str(g)[:60]} is irrational; the parametric (symbolic) route needs t "
-                f"rational or a rational function of the kernel's parameters (substitute parameter values "
-                f"with K.subs(...) for certified arithmetic)")
-        try:
-            return _is_ldp_on_region(K, g, d)
-        except BasePolynomialError as exc:
-            name = "eps" if eps is not None else "t"
-            raise ParameterError(
-                f"{name}: t = e^eps = {str(g)[:60]} is not a rational function of the kernel's parameters; "
-                f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
-    return is_ldp_certified(K, g, d)  # RB: an irrational gamma
+
+def _beyond_ratios(K: Kernel, level: PrivacyLevel) -> bool:
+    """Whether γ = e^ε lies beyond every likelihood ratio of the rational kernel K (ε = 10^10: decided in constant
+    time, where η_{E_γ}(K) is its value at infinity)."""
+    g, e = level.t, level.eps
+    return gamma_beyond_ratios(K, gamma=g) if e is None else gamma_beyond_ratios(K, eps=e)
+
+
+@QQ.fast_path("is_ldp")
+def _is_ldp_qq(D: Domain[Any], K: Kernel, level: PrivacyLevel, by_eps: bool) -> Truth:
+    """QQ's route (rational kernel and t): magnitudes first, then the exact η_{E_t}(K) ≤ δ on the integer path."""
+    if _beyond_ratios(K, level):
+        return Truth.of(eta_at_infinity(K)[0] <= level.delta)
+    return Truth.of(eta_hockey_stick(K, level.t) <= level.delta)
+
+
+@RB.fast_path("is_ldp")
+def _is_ldp_rb(D: Domain[Any], K: Kernel, level: PrivacyLevel, by_eps: bool) -> Truth | None:
+    """RB's route (an irrational constant entry or t, no parameters): for a rational kernel, magnitudes first, then
+    certified comparisons of t with the kernel's likelihood ratios (:func:`is_ldp_certified`); for a kernel with
+    irrational constant entries the certified decision beyond its ratios, else None: the exact prover on the
+    kernel's (one-point) region, :func:`_is_ldp_for_all_parameters`."""
+    g, e, d = level.t, level.eps, level.delta
+    if not K.symbolic:
+        if _beyond_ratios(K, level):
+            return Truth.of(eta_at_infinity(K)[0] <= d)
+        return is_ldp_certified(K, g, d)
+    return decide_beyond_ratios_sr(K, d, gamma=g if e is None else None, eps=e)  # irrational constant entries
+
+
+def _is_ldp_for_all_parameters(D: Domain[Any] | None, K: Kernel, level: PrivacyLevel, by_eps: bool) -> Truth:
+    """The generic route: η_{E_t}(K) ≤ δ decided by the exact prover for every parameter value of the kernel's
+    region (:mod:`exactdp.symbolic`; SR, and RB's kernels with irrational constant entries beyond its fast
+    decision); t must be rational or a rational function of the kernel's parameters."""
+    from sympy.polys.polyerrors import BasePolynomialError
+
+    g, d = level.t, level.delta
+    name = "eps" if by_eps else "t"
+    if K.symbolic and K.free_symbols and is_sympy(g) and not _rational_function(g):
+        raise ParameterError(
+            f"{name}: t = e^eps = {str(g)[:60]} is irrational; the parametric (symbolic) route needs t "
+            f"rational or a rational function of the kernel's parameters (substitute parameter values "
+            f"with K.subs(...) for certified arithmetic)")
+    try:
+        return _is_ldp_on_region(K, g, d)
+    except BasePolynomialError as exc:
+        raise ParameterError(
+            f"{name}: t = e^eps = {str(g)[:60]} is not a rational function of the kernel's parameters; "
+            f"the symbolic layer cannot decide it ({type(exc).__name__})") from None
 
 
 def _is_ldp_on_region(K: Kernel, g: Any, d: fmpq) -> Truth:
@@ -353,7 +381,7 @@ def _pair_lines(p: Any, q: Any, D: Domain[Any] = QQ) -> Any:
     return lines
 
 
-def privacy_profile(K: Any) -> PrivacyProfile | SymbolicPrivacyProfile:
+def privacy_profile(K: KernelInput) -> PrivacyProfile | SymbolicPrivacyProfile:
     """The exact privacy profile δ(γ) = η_{E_γ}(K) of a rational kernel (see :class:`PrivacyProfile`).
 
     Cost O(N² M log M) integer work: a sweep over the rows, vectorized over the partner rows, builds
@@ -462,7 +490,7 @@ class Leakage:
         return f"log({self.ratio}) = {self.nats}"
 
 
-def pml(K: Any, P: Any, y: Any) -> Leakage:
+def pml(K: KernelInput, P: Any, y: Any) -> Leakage:
     r"""ℓ_{K×P}(X→y) = log max_{x∈supp P} K(y|x) / (K∘P)(y)  ([G] Prop. 1, D-8).
 
     Raises:
@@ -506,7 +534,7 @@ def _check_c(c: Any, N: int) -> Any:
     return c
 
 
-def pml_ratio_witness(K: Any, c: Any) -> Any:
+def pml_ratio_witness(K: KernelInput, c: Any) -> Any:
     r"""``(e^{ε*}, y, prior)``: the (ε,c)-PML level with the worst output and a worst prior in Q_X(c).
 
     The inner minimum of (K∘P)(y) over Q_X(c) = {P : min_x P(x) ≥ c} is attained at a vertex
@@ -588,7 +616,7 @@ def _pml_max(D: Domain[Any], K: Kernel, c: fmpq) -> Any:
     return best, arg, x1, x0
 
 
-def pml_ratio(K: Any, c: Any) -> Any:
+def pml_ratio(K: KernelInput, c: Any) -> Exact:
     r"""e^{ε*}, ε* = the least ε such that K is (ε,c)-PML = sup_{P∈Q_X(c)} max_y ℓ_{K×P}(X→y)  ([G] Def. 2).
 
     c must lie in (0, 1/N]; c → 0 recovers ``ldp_ratio``.  Exact ``fmpq``.
@@ -613,12 +641,12 @@ def _pml_denominator(c: Any, N: int) -> Any:
     return denominator
 
 
-def pml_epsilon(K: Any, c: Any) -> sympy.Expr:
+def pml_epsilon(K: KernelInput, c: Any) -> sympy.Expr:
     """The (ε,c)-PML level ε* = log pml_ratio(K, c) in nats."""
     return _log(pml_ratio(K, c))
 
 
-def max_leakage_ratio(K: Any) -> Any:
+def max_leakage_ratio(K: KernelInput) -> Exact:
     """e^{L(X→Y)} = Σ_y max_x K(y|x)."""
     K = as_kernel(K)  # QQ: the integer route below; SR: a closed form on the kernel's region; RB: certified
     return input_domain("max_leakage_ratio", kernel=K).run("max_leakage_ratio", max_leakage_in, K)
@@ -637,7 +665,7 @@ def _max_leakage_qq(D: Domain[Any], K: Kernel) -> fmpq:
     return value
 
 
-def max_leakage(K: Any) -> sympy.Expr:
+def max_leakage(K: KernelInput) -> sympy.Expr:
     """Maximal leakage L(X→Y) = log Σ_y max_x K(y|x) in nats (Issa et al.).
 
     >>> max_leakage([["1/2", "1/2"], ["0", "1"]])

@@ -32,18 +32,21 @@ returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A �
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import sympy
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
-from exactdp.kernels import as_kernel
+from exactdp.kernels import KernelInput, as_kernel
 from exactdp.limits import ResourceLimitError, limit
 from exactdp.measures.binomial_trinomial import binomial_trinomial_loss
-from exactdp.measures.privacy_loss import single_loss, trinomial_loss
+from exactdp.measures.privacy_loss import PairLoss, single_loss, trinomial_loss
 from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, tighten
 from exactdp.measures.tensor_search import (
+    Counts,
+    Factors,
     COST_CAP,
     MAX_EVALUATIONS,
     TensorCost,
@@ -55,7 +58,7 @@ from exactdp.measures.tensor_search import (
     search_cost,
     shape_text,
 )
-from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
+from exactdp.numbers.qq import ONE, ZERO, RationalInput, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB, ball_endpoints
 from exactdp.numbers.truth import Sign
 
@@ -77,7 +80,7 @@ class TensorEpsilon:
     delta: fmpq
     t: fmpq | None
     piece: tuple[fmpq, fmpq] | None
-    composition: tuple
+    composition: tuple[tuple[int, int, int, int], ...]
     evaluations: int
     #: None when ``t`` is t* exactly; else t* lies in (t_lower, t] — certified: δ_n(t_lower) > δ ≥ δ_n(t) — where
     #: the maximizing composition's root is out of the exact route's reach (``piece`` is then None)
@@ -96,14 +99,15 @@ class TensorEpsilon:
         return str(self.epsilon)
 
 
-def _delta_level(delta) -> fmpq:
+def _delta_level(delta: RationalInput) -> fmpq:
     d = to_qq(delta, "delta")
     if not ZERO <= d <= ONE:
         raise ParameterError(f"delta: must lie in [0, 1], got {d}")
     return d
 
 
-def epsilon_tensor_power(K, n: int, delta, *, max_evaluations: int = MAX_EVALUATIONS) -> TensorEpsilon:
+def epsilon_tensor_power(K: KernelInput, n: int, delta: RationalInput, *,
+                         max_evaluations: int = MAX_EVALUATIONS) -> TensorEpsilon:
     r"""The least ε ≥ 0 such that the n-fold composition K^{⊗n} is (ε, δ)-LDP, exactly (δ_n(e^ε) ≤ δ).
 
     Newton's method from the left on the convex piecewise-linear profile (module docstring): a few
@@ -120,7 +124,8 @@ def epsilon_tensor_power(K, n: int, delta, *, max_evaluations: int = MAX_EVALUAT
     return epsilon_tensor_product([(as_kernel(K), check_n(n))], delta, max_evaluations=max_evaluations)
 
 
-def epsilon_tensor_product(factors, delta, *, max_evaluations: int = MAX_EVALUATIONS) -> TensorEpsilon:
+def epsilon_tensor_product(factors: Factors, delta: RationalInput, *,
+                           max_evaluations: int = MAX_EVALUATIONS) -> TensorEpsilon:
     r"""The least ε ≥ 0 such that K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m} is (ε, δ)-LDP, exactly: the inversion of
     :func:`epsilon_tensor_power` for a product of different kernels (``factors = [(K_j, n_j), ...]``; the maximum
     over pairs of input sequences runs over the pair compositions of every factor, docs/claims.md B-10, D-7).
@@ -137,12 +142,12 @@ def epsilon_tensor_product(factors, delta, *, max_evaluations: int = MAX_EVALUAT
     search = TensorSearch(factors, max_evaluations=max_evaluations)
     n = sum(n_j for _, n_j in search.facs)
     g = ONE  # invariant: γ* ≥ g (1, or the root of a composition whose E_γ never exceeds δ_n)
-    last = None  # the composition whose root g is (filtered steps)
+    last: Counts | None = None  # the composition whose root g is (filtered steps)
     what = f"epsilon_tensor_product: {shape_text(search.facs)}"
     for step in range(1, MAX_STEPS + 1):
         decided = None if _exact_fits(search, g) else _filtered_decision(search, g, d, what)
         if decided is not None and (decided or last is not None):
-            if not decided:  # δ_n(g) ≤ δ, and E_g(last) = δ: last is a maximizer at g = γ*
+            if not decided and last is not None:  # δ_n(g) ≤ δ, and E_g(last) = δ: last is a maximizer at g = γ*
                 return TensorEpsilon(d, g, search.piece(last, g), search.composition(last), step)
             if not _root_fits(search, decided, d):  # a mixed or several-loss composition: certified enclosure
                 return _epsilon_enclosure(search, decided, g, d, what, step)
@@ -163,7 +168,7 @@ def epsilon_tensor_product(factors, delta, *, max_evaluations: int = MAX_EVALUAT
     raise ParameterError(f"epsilon_tensor_product: more than {MAX_STEPS} profile evaluations (n = {n})")
 
 
-def delta_tensor_power_eps_search(K, n: int, gamma: sympy.Expr, *,
+def delta_tensor_power_eps_search(K: KernelInput, n: int, gamma: sympy.Expr, *,
                                   max_evaluations: int = MAX_EVALUATIONS) -> tuple[fmpq, fmpq, int]:
     r"""``(A, B, evaluations)`` with δ_n(γ) = A − γB at an exact irrational γ = e^ε > 1, over all pairs of
     input sequences (the bracketing of the module docstring; every comparison with γ certified).
@@ -180,7 +185,7 @@ def delta_tensor_power_eps_search(K, n: int, gamma: sympy.Expr, *,
             raise UndecidedError(f"eps: e^eps could not be compared with the rational {r}")
         return s
 
-    def line(g: fmpq):
+    def line(g: fmpq) -> tuple[fmpq, fmpq]:
         w = search.witness(g)
         return (ZERO, ZERO) if not w.counts else search.piece(w.counts, g)
 
@@ -221,7 +226,7 @@ def _exact_fits(search: TensorSearch, g: fmpq) -> bool:
     return cost.work <= limit("max_work") and cost.memory <= limit("max_memory")
 
 
-def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str):
+def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str) -> Counts | None:
     r"""Whether δ_n(g) ≤ δ, decided through the certified filter without the exact maximum: ``()`` when every
     composition has E_g ≤ δ, else a composition (class counts) with E_g > δ certified — the one of largest lower
     bound; None when no filter routine applies.
@@ -240,7 +245,7 @@ def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str):
     if selection is None:
         return None
     bounds = dict(selection.bounds)
-    steps: dict = {}
+    steps: dict[Counts, int] = {}
     lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
     while True:
         above = [c for c, (lo, _) in bounds.items() if lo > d]
@@ -258,13 +263,13 @@ def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str):
         bounds[c] = (v, v)
 
 
-def _require_evaluation(items, g: fmpq, what: str) -> None:
+def _require_evaluation(items: Sequence[tuple[PairLoss, int]], g: fmpq, what: str) -> None:
     """The cost guard of one exact E_g evaluation of the product ``items``."""
     D, terms, bits, work, memory = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
     require_cost(TensorCost(sum(k for _, k in items), D, terms, bits, 1, work, memory), what)
 
 
-def _root_fits(search: TensorSearch, counts, d: fmpq) -> bool:
+def _root_fits(search: TensorSearch, counts: Counts, d: fmpq) -> bool:
     """Whether the exact root of one composition (:func:`_root`) is within ``max_work`` and ``max_memory``."""
     items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
     D, terms, bits, work, memory = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(d))
@@ -284,7 +289,7 @@ def _rational_exp(x: float) -> fmpq:
     return max(ends[0], ONE)
 
 
-def _epsilon_enclosure(search: TensorSearch, counts, ga: fmpq, d: fmpq, what: str, step: int) -> TensorEpsilon:
+def _epsilon_enclosure(search: TensorSearch, counts: Counts, ga: fmpq, d: fmpq, what: str, step: int) -> TensorEpsilon:
     r"""t* enclosed where the maximizing composition's root is out of the exact route's reach (products of several
     kernels, mixed compositions at n = 1000): the root of E_γ(c) = δ of the current composition c is bracketed by
     rationals r_lo < r_hi with E_{r_lo}(c) > δ (so δ_n(r_lo) > δ: t* > r_lo) and E_{r_hi}(c) < δ(1 − 4·10⁻⁶),
@@ -334,7 +339,7 @@ def _epsilon_enclosure(search: TensorSearch, counts, ga: fmpq, d: fmpq, what: st
     raise ParameterError(f"epsilon_tensor_product: more than {MAX_STEPS} profile evaluations")
 
 
-def _bracket_root(bounds, ga: fmpq, lo_a: fmpq, d: fmpq, rel: fmpq, margin: fmpq) -> tuple[fmpq, fmpq] | None:
+def _bracket_root(bounds: Callable[[fmpq], tuple[fmpq, fmpq]], ga: fmpq, lo_a: fmpq, d: fmpq, rel: fmpq, margin: fmpq) -> tuple[fmpq, fmpq] | None:
     r"""Rationals ga ≤ γ_a < γ_b around the root of a decreasing E_γ = δ from certified ``bounds(γ)`` → (lo, hi): at
     the returned γ_a, lo > δ (E above δ: left of the root), at γ_b, hi < δ(1 − margin) (right of it) — ``ga`` with
     its lower bound ``lo_a`` > δ to start from.  The right end by doubling steps in ε = log γ, then regula falsi on
@@ -379,7 +384,7 @@ def _log_small(x: fmpq) -> float:
         return float(arb(x).log().mid())
 
 
-def _steer(search: TensorSearch, counts, g: fmpq, d: fmpq) -> fmpq:
+def _steer(search: TensorSearch, counts: Counts, g: fmpq, d: fmpq) -> fmpq:
     r"""A trial start for the exact Newton iteration of :func:`_root` on a three-ratio composition (alone or times a
     two-ratio loss: products of different kernels): a rational
     γ_a ≥ g left of the root of E_γ(counts) = δ and close to it, from the lattice bounds
@@ -408,7 +413,7 @@ def _log_float(g: fmpq) -> float:
         return float(arb(g).log().mid())
 
 
-def _root(search: TensorSearch, counts, d: fmpq, what: str, g: fmpq = ONE) -> fmpq | None:
+def _root(search: TensorSearch, counts: Counts, d: fmpq, what: str, g: fmpq = ONE) -> fmpq | None:
     """The least γ with E_γ(counts) ≤ δ, exactly (:meth:`TensorSearch.gamma_for`), after the cost guard of one
     evaluation of that composition (a homogeneous one is streamed; a mixed one forms its type classes); the
     Newton iteration of a three-ratio composition starts from :func:`_steer` (g: a lower bound of the root)."""

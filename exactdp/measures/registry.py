@@ -31,9 +31,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, TYPE_CHECKING
 
 from exactdp.errors import ParameterError
+
+if TYPE_CHECKING:
+    from exactdp.kernels import Kernel, KernelInput
 
 Evaluator = Callable[..., Any]
 
@@ -151,31 +154,31 @@ def rational_argument(expr: Any, what: str) -> Any:
     return fmpq(int(e.p), int(e.q))
 
 
-def _eta_tv(K: Any) -> Any:
+def _eta_tv(K: KernelInput) -> Any:
     from exactdp.measures.contraction import eta_tv  # deferred: start-up
 
     return eta_tv(K)
 
 
-def _ldp_eps(K: Any) -> Any:
+def _ldp_eps(K: KernelInput) -> Any:
     from exactdp.measures.privacy import ldp_epsilon  # deferred: start-up
 
     return ldp_epsilon(K)
 
 
-def _max_leakage(K: Any) -> Any:
+def _max_leakage(K: KernelInput) -> Any:
     from exactdp.measures.privacy import max_leakage  # deferred: start-up
 
     return max_leakage(K)
 
 
-def _eta_hs(K: Any, gamma: Any) -> Any:
+def _eta_hs(K: KernelInput, gamma: Any) -> Any:
     from exactdp.measures.contraction import eta_hockey_stick  # deferred: start-up
 
     return eta_hockey_stick(K, rational_argument(gamma, "eta_hs(gamma)"))
 
 
-def _delta(K: Any, eps: Any) -> Any:
+def _delta(K: Kernel, eps: Any) -> Any:
     """δ(ε) = η_{E_{e^ε}}(K) ([A] Thm 1) at an exact ε in [0, max_exp_argument]."""
     import sympy  # deferred: start-up
 
@@ -187,7 +190,7 @@ def _delta(K: Any, eps: Any) -> Any:
     return eta_hockey_stick_exact(K, sympy.exp(eps))
 
 
-def eta_hockey_stick_exact(K: Any, g: Any) -> Any:
+def eta_hockey_stick_exact(K: Kernel, g: Any) -> Any:
     """η_{E_g}(K) = max over x ≠ x' of Σ_y (K(y|x) − g K(y|x'))₊ (B-2) for an exact, possibly irrational
     g ≥ 0, as an exact sympy number (a rational g goes through the core's fmpq path)."""
     import sympy  # deferred: start-up
@@ -209,13 +212,13 @@ def eta_hockey_stick_exact(K: Any, g: Any) -> Any:
     return best
 
 
-def _pml_eps(K: Any, c: Any) -> Any:
+def _pml_eps(K: KernelInput, c: Any) -> Any:
     from exactdp.measures.privacy import pml_epsilon  # deferred: start-up
 
     return pml_epsilon(K, rational_argument(c, "pml_eps(c)"))
 
 
-def eta_chi2_two_inputs(K: Any) -> Any:
+def eta_chi2_two_inputs(K: Kernel) -> Any:
     """η_χ²(K) (= η_KL(K)) of a two-input kernel (a :class:`~exactdp.measures.chi2_contraction.ChiSquareContraction`
     holding an exact real algebraic number); other sizes have no exact value here (:class:`Undefined`)."""
     from exactdp.measures.chi2_contraction import eta_chi2  # deferred: start-up
@@ -225,11 +228,11 @@ def eta_chi2_two_inputs(K: Any) -> Any:
     return eta_chi2(K)
 
 
-def _eta_chi2(K: Any) -> Any:
+def _eta_chi2(K: Kernel) -> Any:
     return eta_chi2_two_inputs(K).as_sympy()
 
 
-def exact_lower_bound(name: str, K: Any) -> Any:
+def exact_lower_bound(name: str, K: KernelInput) -> Any:
     """An exact rational lower bound of a quantity that has no exact value at K, or None: for η_χ² = η_KL of a
     kernel with N ≥ 3 inputs, the lower end of its certified enclosure (the value at the best prior on two
     inputs, rounded down).  A violation of ``quantity <= bound`` is certified when this already exceeds the bound
@@ -241,7 +244,7 @@ def exact_lower_bound(name: str, K: Any) -> Any:
     return eta_chi2(K).lower
 
 
-def eta_chi2_ball(K: Any) -> Any:
+def eta_chi2_ball(K: KernelInput) -> Any:
     """η_χ²(K) as a ball (the RB route): for two inputs around the exact value; for N ≥ 3 a ball containing the
     certified enclosure [best two-input prior's value, η_TV] of :func:`~exactdp.measures.chi2_contraction.eta_chi2`,
     so a conjecture is refuted where the lower end already exceeds its bound, and undecided where the ball
@@ -254,7 +257,7 @@ def eta_chi2_ball(K: Any) -> Any:
     return arb(e.lower).union(arb(e.upper))
 
 
-def _eta_tv_tensor(K: Any, n: Any) -> Any:
+def _eta_tv_tensor(K: Kernel, n: Any) -> Any:
     from exactdp.measures.contraction import eta_tv  # deferred: start-up
 
     k = int(rational_argument(n, "eta_tv_tensor(n)"))

@@ -44,45 +44,48 @@ profile of the n-fold composition ([A] Thm 1, A-6).
 
 from __future__ import annotations
 
+from typing import Literal, Unpack, overload
+
 import sympy
 from flint import fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
-from exactdp.kernels import as_kernel
+from exactdp.kernels import KernelInput, as_kernel
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
 from exactdp.measures.privacy_loss import binomial_linear_piece, binomial_loss, product_loss
 from exactdp.measures.profile_inversion import delta_tensor_power_eps_search
-from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
-from exactdp.measures.tensor_search import (  # noqa: F401  (re-exported: the public API of this module)
-    EXHAUSTIVE_LIMIT,
-    MAX_EVALUATIONS,
-    PairClass,
-    TensorCost,
-    TensorSearch,
-    TensorWitness,
-    binom_small,
-    check_gamma,
-    check_n,
-    classify,
-    eta_hockey_stick_tensor_product_witness,
-    hockey_stick_product,
-    pair_classes,
-    pair_compositions,
-    power_cost,
-    product_pair_losses,
-    require_cost,
-    require_enumeration,
-    short_number,
-    tensor_search_cost,
+from exactdp.measures.tensor_enclosure import TensorEnclosure, delta_tensor_power_enclosure
+from exactdp.measures.tensor_search import (  # re-exported (``X as X``): the public API of this module
+    EXHAUSTIVE_LIMIT as EXHAUSTIVE_LIMIT,
+    MAX_EVALUATIONS as MAX_EVALUATIONS,
+    PairClass as PairClass,
+    TensorCost as TensorCost,
+    TensorSearch as TensorSearch,
+    TensorWitness as TensorWitness,
+    binom_small as binom_small,
+    check_gamma as check_gamma,
+    check_n as check_n,
+    classify as classify,
+    eta_hockey_stick_tensor_product_witness as eta_hockey_stick_tensor_product_witness,
+    hockey_stick_product as hockey_stick_product,
+    pair_classes as pair_classes,
+    pair_compositions as pair_compositions,
+    power_cost as power_cost,
+    product_pair_losses as product_pair_losses,
+    require_cost as require_cost,
+    require_enumeration as require_enumeration,
+    short_number as short_number,
+    tensor_search_cost as tensor_search_cost,
 )
-from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
+from exactdp.measures.tensor_search import Factors, WitnessOptions
+from exactdp.numbers.qq import ONE, ZERO, RationalInput, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
 from exactdp.numbers.reader import as_expr
 from exactdp.numbers.sr import to_exact
 from exactdp.numbers.truth import Sign
 
 
-def eta_hockey_stick_tensor_product(factors, gamma, **kw) -> fmpq:
+def eta_hockey_stick_tensor_product(factors: Factors, gamma: RationalInput, **kw: Unpack[WitnessOptions]) -> fmpq:
     r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}), exact (heterogeneous products; see the module docstring).
 
     >>> from exactdp.mechanisms import randomized_response
@@ -92,7 +95,8 @@ def eta_hockey_stick_tensor_product(factors, gamma, **kw) -> fmpq:
     return eta_hockey_stick_tensor_product_witness(factors, gamma, **kw).value
 
 
-def eta_hockey_stick_tensor_power(K, n: int, gamma, **kw) -> fmpq:
+def eta_hockey_stick_tensor_power(K: KernelInput, n: int, gamma: RationalInput,
+                                  **kw: Unpack[WitnessOptions]) -> fmpq:
     r"""η_{E_γ}(K^{⊗n}) = max_{x^n, x'^n} E_γ(K_{x^n}‖K_{x'^n}) for rational γ ≥ 1, exactly.
 
     Equals δ_n(γ), the privacy profile of the n-fold composition of K ([A] Thm 1): K^{⊗n} is
@@ -106,7 +110,7 @@ def eta_hockey_stick_tensor_power(K, n: int, gamma, **kw) -> fmpq:
     return eta_hockey_stick_tensor_product_witness([(as_kernel(K), check_n(n))], gamma, **kw).value
 
 
-def eta_tv_tensor_power(K, n: int, **kw) -> fmpq:
+def eta_tv_tensor_power(K: KernelInput, n: int, **kw: Unpack[WitnessOptions]) -> fmpq:
     r"""η_TV(K^{⊗n}), the Dobrushin coefficient of the n-fold product, exactly (A-8, F-A1).
 
     >>> from exactdp.mechanisms import randomized_response
@@ -116,7 +120,25 @@ def eta_tv_tensor_power(K, n: int, **kw) -> fmpq:
     return eta_hockey_stick_tensor_power(K, n, ONE, **kw)
 
 
-def delta_tensor_power(K, n: int, gamma, *, enclosure: bool = False, rel_width=None, **kw):
+@overload
+def delta_tensor_power(K: KernelInput, n: int, gamma: RationalInput, *, enclosure: Literal[False] = False,
+                       rel_width: None = None, **kw: Unpack[WitnessOptions]) -> fmpq: ...
+
+
+@overload
+def delta_tensor_power(K: KernelInput, n: int, gamma: RationalInput, *, enclosure: Literal[True],
+                       rel_width: RationalInput | None = None, **kw: Unpack[WitnessOptions]) -> TensorEnclosure: ...
+
+
+@overload
+def delta_tensor_power(K: KernelInput, n: int, gamma: RationalInput, *, enclosure: bool,
+                       rel_width: RationalInput | None = None,
+                       **kw: Unpack[WitnessOptions]) -> fmpq | TensorEnclosure: ...
+
+
+def delta_tensor_power(K: KernelInput, n: int, gamma: RationalInput, *, enclosure: bool = False,
+                       rel_width: RationalInput | None = None,
+                       **kw: Unpack[WitnessOptions]) -> fmpq | TensorEnclosure:
     r"""δ_n(γ): the least δ such that the n-fold composition K^{⊗n} is (log γ, δ)-LDP (B-10).
 
     The same quantity as :func:`eta_hockey_stick_tensor_power` read as a privacy profile.  With
@@ -131,7 +153,7 @@ def delta_tensor_power(K, n: int, gamma, *, enclosure: bool = False, rel_width=N
     return eta_hockey_stick_tensor_power(K, n, gamma, **kw)
 
 
-def privacy_profile_tensor_power(K, n: int, *, max_compositions: int = 2_000) -> PrivacyProfile:
+def privacy_profile_tensor_power(K: KernelInput, n: int, *, max_compositions: int = 2_000) -> PrivacyProfile:
     r"""The whole exact privacy profile γ ↦ δ_n(γ) = η_{E_γ}(K^{⊗n}), γ ≥ 0 (piecewise linear, see PrivacyProfile).
 
     The upper envelope, over the compositions of n into the pair classes of K, of the lines
@@ -157,8 +179,8 @@ def privacy_profile_tensor_power(K, n: int, *, max_compositions: int = 2_000) ->
     return profile_from_lines(lines)
 
 
-def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int | None = None,
-                           max_evaluations: int = MAX_EVALUATIONS):
+def delta_tensor_power_eps(K: KernelInput, n: int, eps: RationalInput | sympy.Expr, *,
+                           max_compositions: int | None = None, max_evaluations: int = MAX_EVALUATIONS) -> sympy.Expr:
     r"""δ_n(e^ε) for an exact ε ≥ 0 (``"1/2"``, ``Fraction``, ``sympy.log(3)/2``): the sympy expression A − B·e^ε.
 
     When e^ε is rational this is :func:`delta_tensor_power`.  Otherwise every comparison of e^ε with a
@@ -213,7 +235,8 @@ def delta_tensor_power_eps(K, n: int, eps, *, max_compositions: int | None = Non
     return qq_to_sympy(A) - qq_to_sympy(B) * gamma
 
 
-def phi_n(t=None, delta=0, n: int = 1, *, eps=None) -> fmpq:
+def phi_n(t: RationalInput | None = None, delta: RationalInput = 0, n: int = 1, *,
+          eps: RationalInput | sympy.Expr | None = None) -> fmpq:
     r"""φⁿ(ε,δ), the registry's ``phi_n`` at t = e^ε rational ([A] §III, D-13; a label, not a power),
     after the cost guard on the exact power ((1−δ)/t)ⁿ: the QQ accessor (the exact/symbolic one is
     :func:`exactdp.formulas.phi_n`, same arguments)."""
@@ -224,4 +247,6 @@ def phi_n(t=None, delta=0, n: int = 1, *, eps=None) -> fmpq:
     g = to_qq(level.t, "eps" if eps is not None else "t")
     base = (ONE - level.delta) / g
     require_cost(power_cost(base, check_n(n)), f"phi_n: ({base})^n at n = {short_number(n)}")
-    return get("phi_n").at(t=level.t, delta=level.delta, n=n)
+    value = get("phi_n").at(t=level.t, delta=level.delta, n=n)
+    assert isinstance(value, fmpq)  # t and δ rational: the entry is rational
+    return value

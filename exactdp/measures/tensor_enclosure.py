@@ -34,7 +34,9 @@ limit.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias, Unpack
 
 from flint import arb, ctx, fmpq
 
@@ -48,6 +50,9 @@ from exactdp.measures.privacy_loss import (
 from exactdp.measures.tensor_search import (
     COST_CAP,
     PER_TERM,
+    Counts,
+    Factors,
+    SearchOptions,
     TensorCost,
     TensorSearch,
     check_gamma,
@@ -62,8 +67,19 @@ from exactdp.measures.tensor_search import (
     short_number,
 )
 from exactdp.numbers.exact_zero import coprime_basis, exponent_vector
-from exactdp.numbers.qq import ONE, ZERO, to_qq
+from exactdp.numbers.qq import ONE, ZERO, RationalInput, to_qq
 from exactdp.numbers.rb import ball_endpoints
+
+if TYPE_CHECKING:
+    from exactdp.kernels import KernelInput
+    from exactdp.measures.lattice_interval import LatticeEnclosure
+
+#: a ball evaluation of E_γ of one loss at multiplicity k: (loss, k, γ, target bits) -> ball
+BallFunction: TypeAlias = Callable[[PairLoss, int, fmpq, int], arb]
+#: ``(function, loss, k)`` of the ball route
+BallRoute: TypeAlias = tuple[BallFunction, PairLoss, int]
+#: the candidates' enclosures: class counts -> (lo, hi)
+CandidateBounds: TypeAlias = dict[Counts, tuple[fmpq, fmpq]]
 
 #: the default guaranteed relative width of an enclosure
 DEFAULT_REL_WIDTH = fmpq(1, 10**6)
@@ -104,7 +120,7 @@ class TensorEnclosure:
         """(upper − lower)/lower, 0 for an exact result (a zero-width ball is exact as well)."""
         return ZERO if self.width == 0 else self.width / self.lower
 
-    def __contains__(self, x) -> bool:
+    def __contains__(self, x: RationalInput) -> bool:
         return self.lower <= to_qq(x, "x") <= self.upper
 
     def __str__(self) -> str:
@@ -130,7 +146,7 @@ def _digits(x: fmpq, *, up: bool = False, sig: int = 12) -> str:
     return f"{'-' if m < 0 else ''}{s[0]}.{s[1:]}e{e:+d}"
 
 
-def _rel_width(rel_width) -> fmpq:
+def _rel_width(rel_width: RationalInput | None) -> fmpq:
     w = DEFAULT_REL_WIDTH if rel_width is None else to_qq(rel_width, "rel_width")
     if not ZERO < w < ONE:
         raise ParameterError(f"rel_width: the guaranteed relative width must lie in (0, 1), got {w}")
@@ -286,7 +302,7 @@ def _ball_trinomial(loss: PairLoss, n: int, g: fmpq, min_bits: int) -> arb:
     return p_inf + acc[0] - arb(g) * acc[1]
 
 
-def _ball_route(items):
+def _ball_route(items: Sequence[tuple[PairLoss, int]]) -> BallRoute | None:
     """``(function, loss, k)`` of the ball route for a product ``[(PairLoss, k)]``, or None."""
     single = single_loss(items)
     if single is None or len(single[0].classes) > 3:
@@ -294,7 +310,7 @@ def _ball_route(items):
     return (_ball_trinomial if len(single[0].classes) == 3 else _ball_binomial), *single
 
 
-def _ball_cost(fn, n: int, prec: int) -> int:
+def _ball_cost(fn: BallFunction, n: int, prec: int) -> int:
     """Work units of one ball evaluation (the unit of ``max_work``): the slices route n + 1 slices of
     ``_OPS_PER_SLICE`` ball operations at ``prec`` bits (calibrated with benchmarks/bench_tensor.py); the
     binomial route two incomplete beta functions (about independent of n) and powers."""
@@ -305,7 +321,7 @@ def _ball_cost(fn, n: int, prec: int) -> int:
     return min((n + 1) * _OPS_PER_SLICE * per_op, COST_CAP)
 
 
-def _enclose(route, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
+def _enclose(route: BallRoute, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
     """The precision loop: a ball of relative width ≤ w, or a refusal naming the limit.
 
     Each tail is kept to a relative 2^−target (target = log2(1/w) + 2·log2(n) + 16 bits) at a working precision
@@ -336,7 +352,8 @@ def _within(cost: TensorCost) -> bool:
     return cost.work <= limit("max_work") and cost.memory <= limit("max_memory")
 
 
-def hockey_stick_product_enclosure(factors, gamma, *, rel_width=None, try_exact: bool = True) -> TensorEnclosure:
+def hockey_stick_product_enclosure(factors: Iterable[tuple[object, object, int]], gamma: RationalInput, *,
+                                   rel_width: RationalInput | None = None, try_exact: bool = True) -> TensorEnclosure:
     r"""E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) exactly when that fits the cost guard, else a certified enclosure of
     relative width ≤ ``rel_width`` (default 10⁻⁶) for one pair with at most three ratio classes
     (``try_exact=False``: the enclosure even where the exact value fits, e.g. when it is faster).
@@ -358,13 +375,16 @@ def hockey_stick_product_enclosure(factors, gamma, *, rel_width=None, try_exact:
         v = hockey_stick_product(factors, g)
         return TensorEnclosure(v, v, True, w)
     route = _ball_route(losses)
-    if route is None:
+    if route is None:  # within the cost guard (try_exact=False) the exact value, else the guard's refusal
         require_cost(cost, what + " (no ball route: more than one loss or more than three ratio classes)")
+        v = hockey_stick_product(factors, g)
+        return TensorEnclosure(v, v, True, w)
     return _enclose(route, g, w, what)
 
 
-def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact: bool = True,
-                                 **kw) -> TensorEnclosure:
+def delta_tensor_power_enclosure(K: KernelInput, n: int, gamma: RationalInput, *,
+                                 rel_width: RationalInput | None = None, try_exact: bool = True,
+                                 **kw: Unpack[SearchOptions]) -> TensorEnclosure:
     r"""δ_n(γ) = η_{E_γ}(K^{⊗n}) over all input sequences: exact when the pair-type search fits the cost
     guard, else a certified enclosure of relative width ≤ ``rel_width`` (default 10⁻⁶) when the search is one
     evaluation of a loss with at most three ratio classes (kernels whose row pairs form one class), or when the
@@ -386,8 +406,9 @@ def delta_tensor_power_enclosure(K, n: int, gamma, *, rel_width=None, try_exact:
     return delta_tensor_product_enclosure([(K, check_n(n))], gamma, rel_width=rel_width, try_exact=try_exact, **kw)
 
 
-def delta_tensor_product_enclosure(factors, gamma, *, rel_width=None, try_exact: bool = True,
-                                   **kw) -> TensorEnclosure:
+def delta_tensor_product_enclosure(factors: Factors, gamma: RationalInput, *,
+                                   rel_width: RationalInput | None = None, try_exact: bool = True,
+                                   **kw: Unpack[SearchOptions]) -> TensorEnclosure:
     r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) over all pairs of input sequences (``factors = [(K_j, n_j), ...]``):
     :func:`delta_tensor_power_enclosure` for a product of different kernels — exact where the pair-type search
     fits the cost guard, else through the certified filter (one factor's two pair classes varied, the other
@@ -414,6 +435,8 @@ def delta_tensor_product_enclosure(factors, gamma, *, rel_width=None, try_exact:
             return found
         require_cost(cost, what + f" ({len(classes)} loss classes: no certified filter applies, or too many "
                                    "compositions survive it)")
+        v = search.witness(g).value  # within the cost guard (try_exact=False): the exact value
+        return TensorEnclosure(v, v, True, w)
     return _enclose(route, g, w, what)
 
 
@@ -497,7 +520,7 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     return _accept(best_lo, best_hi, w, what)
 
 
-def _lattice_covers(items) -> bool:
+def _lattice_covers(items: Iterable[tuple[PairLoss, int]]) -> bool:
     """Whether :mod:`~exactdp.measures.lattice_interval` encloses the product ``items`` (losses of at most three
     ratio classes each; more than two distinct ones are paired by product blocks)."""
     return all(len(loss.classes) <= 3 for loss, _ in items)
@@ -511,13 +534,14 @@ def _accept(lo: fmpq, hi: fmpq, w: fmpq, what: str) -> TensorEnclosure:
                              f"width <= {w} (the value may be 0 or too close to it); a wider one is not returned")
 
 
-def _from_bounds(bounds: dict, losses, lattice, g: fmpq, w: fmpq, what: str) -> TensorEnclosure:
+def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: LatticeEnclosure, g: fmpq, w: fmpq,
+                 what: str) -> TensorEnclosure:
     r"""[max lo, max hi] over many candidates from their filter enclosures ``bounds`` (counts → (lo, hi)): while
     some hi exceeds (1 + w)·max lo, the candidate of largest hi is tightened (:func:`tighten`, each of its two
     steps once per candidate).  Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest
     upper bound."""
     best_lo = max(lo for lo, _ in bounds.values())
-    steps: dict = {}  # counts -> tightening steps done (0, 1 or 2)
+    steps: dict[Counts, int] = {}  # counts -> tightening steps done (0, 1 or 2)
     while True:
         counts, (lo, hi) = max(bounds.items(), key=lambda kv: kv[1][1])
         if hi <= (1 + w) * best_lo or not tighten(bounds, steps, counts, losses, lattice, g, w, what):
@@ -525,7 +549,8 @@ def _from_bounds(bounds: dict, losses, lattice, g: fmpq, w: fmpq, what: str) -> 
         best_lo = max(best_lo, bounds[counts][0])
 
 
-def tighten(bounds: dict, steps: dict, counts, losses, lattice, g: fmpq, w: fmpq, what: str) -> bool:
+def tighten(bounds: CandidateBounds, steps: dict[Counts, int], counts: Counts, losses: Sequence[PairLoss],
+            lattice: LatticeEnclosure, g: fmpq, w: fmpq, what: str) -> bool:
     r"""One tightening step of the enclosure ``bounds[counts]`` of E_γ(counts) by the lattice bounds of
     :mod:`~exactdp.measures.lattice_interval` (intersected with the old one): step 1 at the default cut
     (:data:`~exactdp.measures.lattice_interval.CUT_NATS`: absolute width about 10⁻⁹, enough to show most

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
+from typing import Any, Protocol, TypeAlias, TypedDict, TypeVar
 
 from flint import fmpq, fmpz
 
 from exactdp.distributions import as_distribution
 from exactdp.errors import ParameterError, ShapeError
-from exactdp.kernels import Kernel, as_kernel
+from exactdp.kernels import Kernel, KernelInput, as_kernel
 from exactdp.limits import ESTIMATE_CAP, fmt_estimate, require
 from exactdp.measures import composition_filter
 from exactdp.measures.binomial_trinomial import (
@@ -28,8 +30,11 @@ from exactdp.measures.binomial_trinomial import (
     binomial_trinomial_loss,
     binomial_trinomial_piece,
 )
+from exactdp.measures.composition_filter import Plan, Selection
+from exactdp.measures.enclosure_routine import Groups, Totals
 from exactdp.measures.privacy_loss import (
     PairLoss,
+    ProductLoss,
     binomial_gamma_for,
     binomial_hockey_stick,
     binomial_linear_piece,
@@ -40,7 +45,49 @@ from exactdp.measures.privacy_loss import (
     trinomial_linear_piece,
     trinomial_loss,
 )
-from exactdp.numbers.qq import ONE, ZERO, to_qq
+from exactdp.numbers.qq import ONE, ZERO, RationalInput, to_qq
+
+#: a product of kernels: ``[(K_1, n_1), ..., (K_m, n_m)]``, a bare kernel counting once (:func:`normalize_factors`)
+Factors: TypeAlias = "Kernel | Iterable[KernelInput | tuple[KernelInput, int]]"
+#: class counts of a composition, indexed like the search's pair classes
+Counts: TypeAlias = tuple[int, ...]
+#: a box of compositions: lower and upper class counts
+Box: TypeAlias = tuple[Counts, Counts]
+#: the exact value of a composition (E_γ at the search's γ)
+Evaluate: TypeAlias = Callable[[Counts], fmpq]
+#: (rank D, terms, bits, work, memory) of one evaluation (:func:`evaluation_cost`)
+EvaluationCost: TypeAlias = tuple[int, int, int, int, int]
+
+_T = TypeVar("_T")
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class ResultFuture(Protocol[_T_co]):
+    """What an executor's ``submit`` returns (a ``concurrent.futures.Future``, a ``distributed`` future)."""
+
+    def result(self) -> _T_co: ...
+
+
+class Executor(Protocol):
+    """Anything with ``submit(fn, *args)`` returning a future: a process pool, a ``distributed.Client``."""
+
+    def submit(self, fn: Callable[..., _T], /, *args: Any) -> ResultFuture[_T]: ...
+
+
+class WitnessOptions(TypedDict, total=False):
+    """The keyword options of :func:`eta_hockey_stick_tensor_product_witness` that callers pass through."""
+
+    max_evaluations: int
+    exhaustive_limit: int
+    executor: Executor | None
+    filtered: bool | None
+
+
+class SearchOptions(WitnessOptions, total=False):
+    """The keyword options of :class:`TensorSearch` that the enclosures pass through (``**kw``)."""
+
+    keep_bytes: int
+
 
 #: default cap on the number of exact E_γ evaluations of one pair-type search
 MAX_EVALUATIONS = 20_000
@@ -59,6 +106,10 @@ class PairClass:
     factor: int  # index of the kernel in the product
 
 
+#: ``(classes, groups, totals, work)`` of :func:`classify`
+Classified: TypeAlias = tuple[list[PairClass], list[list[int]], list[int], int]
+
+
 @dataclass(frozen=True)
 class TensorWitness:
     r"""The exact maximum and a maximizing composition of a pair-type search.
@@ -74,9 +125,9 @@ class TensorWitness:
     counts: tuple[int, ...] = ()  # the maximizing class counts, in the order of the search's pair classes
     discarded: int = 0  # compositions the certified filter (measures/composition_filter.py) ruled out
 
-    def input_sequences(self, factors) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def input_sequences(self, factors: Factors) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The two input sequences x^n, x'^n (factor by factor, in order) realizing ``value``."""
-        seqs: tuple[list, list] = ([], [])
+        seqs: tuple[list[int], list[int]] = ([], [])
         for j, (_, n_j) in enumerate(normalize_factors(factors)):
             used = [(x, xp, c) for f, x, xp, c in self.composition if f == j]
             for x, xp, c in used:
@@ -88,7 +139,7 @@ class TensorWitness:
         return tuple(seqs[0]), tuple(seqs[1])
 
 
-def normalize_factors(factors) -> list[tuple[Kernel, int]]:
+def normalize_factors(factors: Factors) -> list[tuple[Kernel, int]]:
     """Normalize ``[(K, n), ...]`` / ``[K, ...]`` into a list of (Kernel, multiplicity)."""
     if isinstance(factors, Kernel):
         factors = [factors]
@@ -98,20 +149,19 @@ def normalize_factors(factors) -> list[tuple[Kernel, int]]:
         K = as_kernel(K)
         if K.symbolic:
             raise ParameterError("K: tensor powers are computed for rational (QQ) kernels; substitute values first")
-        check_n(n)
-        out.append((K, n))
+        out.append((K, check_n(n)))
     if not out:
         raise ParameterError("factors: must contain at least one kernel")
     return out
 
 
-def check_n(n) -> int:
+def check_n(n: object) -> int:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ParameterError(f"n: must be a positive integer, got {n!r}")
     return n
 
 
-def check_gamma(gamma) -> fmpq:
+def check_gamma(gamma: RationalInput) -> fmpq:
     g = to_qq(gamma, "gamma")
     if g < 1:
         raise ParameterError(f"gamma: must be >= 1 (gamma = e^eps), got {g}")
@@ -130,13 +180,13 @@ _PER_DOMINANCE = 4_000  # per Blackwell comparison of two classes (about 20 us),
 _PER_BINOMIAL_TERM = 100  # per term of a binomial sum (the machine-size leaves of the binary splitting)
 
 
-def rational_bits(v) -> int:
+def rational_bits(v: fmpq | int) -> int:
     """Bits of the larger of numerator and denominator of a rational."""
     v = fmpq(v) if not isinstance(v, fmpq) else v
     return max(int(v.p).bit_length(), int(v.q).bit_length(), 1)
 
 
-def _den_bits(values) -> int:
+def _den_bits(values: Iterable[fmpq]) -> int:
     """Bits of the common denominator of ``values`` (what privacy_loss._int_masses builds)."""
     from math import lcm
 
@@ -176,7 +226,8 @@ def short_number(x: int) -> str:
     return fmt_estimate(x, exact_below=10**7)
 
 
-def evaluation_cost(losses, counts, extra_bits: int = 0, binomial: bool = True) -> tuple[int, int, int, int, int]:
+def evaluation_cost(losses: Sequence[PairLoss], counts: Sequence[int], extra_bits: int = 0,
+                    binomial: bool = True) -> EvaluationCost:
     """(rank D, terms, bits, work, memory) of one E_γ evaluation of ``[(PairLoss, k), ...]`` — integer
     arithmetic on the sizes only (bit lengths and binomials of capped size; nothing of size k is built).
 
@@ -213,7 +264,7 @@ def evaluation_cost(losses, counts, extra_bits: int = 0, binomial: bool = True) 
     return D, terms, bits, min(terms * per_term, COST_CAP), min(4 * terms * (bits // 8 + 100), COST_CAP)
 
 
-def _binomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
+def _binomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> EvaluationCost:
     r"""(rank, terms, bits, work, memory) of :func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`
     at multiplicity k.
 
@@ -232,7 +283,7 @@ def _binomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, in
     return min(L, 1), (k + 1 if L == 2 else 1), bits, min(work, COST_CAP), min(memory, COST_CAP)
 
 
-def _trinomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
+def _trinomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> EvaluationCost:
     r"""(rank, terms, bits, work, memory) of :func:`~exactdp.measures.privacy_loss.trinomial_linear_piece` at
     multiplicity k: k + 1 slices, each a few fresh terms C(m, b) x^b y^{m−b} and two products of integers of
     about k·b bits (b = bits of the masses), plus a per-slice constant; memory a few such integers."""
@@ -256,7 +307,7 @@ def _binomial_trinomial_cost(two: PairLoss, K: int, three: PairLoss, N: int,
     return 2, (N + 1) * (N + 2) // 2, bits, min(work, COST_CAP), min(memory, COST_CAP)
 
 
-def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUATIONS,
+def tensor_search_cost(factors: Factors, gamma: RationalInput = ONE, *, max_evaluations: int = MAX_EVALUATIONS,
                        exhaustive_limit: int = EXHAUSTIVE_LIMIT, gamma_power: int = 1,
                        filtered: bool | None = None) -> TensorCost:
     r"""The estimate :func:`eta_hockey_stick_tensor_product_witness` checks against ``max_work`` and
@@ -280,7 +331,8 @@ def tensor_search_cost(factors, gamma=ONE, *, max_evaluations: int = MAX_EVALUAT
     return _filtered_cost(g, classified, cost, gamma_power, filtered)
 
 
-def _filter_plan(classified, g, gamma_power: int, cost: TensorCost, filtered: bool | None):
+def _filter_plan(classified: Classified, g: fmpq, gamma_power: int, cost: TensorCost,
+                 filtered: bool | None) -> Plan | None:
     """The certified filter's plan (:func:`exactdp.measures.composition_filter.plan`) when one applies and is
     wanted: always with ``filtered=True``; by default (None) when its estimate plus two exact evaluations is
     below the exact search's estimate ``cost``; never with False."""
@@ -298,7 +350,8 @@ def _filter_plan(classified, g, gamma_power: int, cost: TensorCost, filtered: bo
     return planned
 
 
-def _filtered_cost(g, classified, cost: TensorCost, gamma_power: int, filtered: bool | None) -> TensorCost:
+def _filtered_cost(g: fmpq, classified: Classified, cost: TensorCost, gamma_power: int,
+                   filtered: bool | None) -> TensorCost:
     """``cost``, or where the certified filter runs the estimate of the filtered search: the filter plus two
     exact evaluations (the candidates are charged again, each at its own estimate, once they are known)."""
     planned = _filter_plan(classified, g, gamma_power, cost, filtered)
@@ -310,7 +363,8 @@ def _filtered_cost(g, classified, cost: TensorCost, gamma_power: int, filtered: 
                       max(memory, planned.memory))
 
 
-def search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_power: int = 1) -> TensorCost:
+def search_cost(facs: Sequence[tuple[Kernel, int]], g: fmpq, classified: Classified, max_evaluations: int,
+                exhaustive_limit: int, gamma_power: int = 1) -> TensorCost:
     classes, groups, totals, classify_work = classified
     n = sum(n_j for _, n_j in facs)
     if not classes:
@@ -326,12 +380,13 @@ def search_cost(facs, g, classified, max_evaluations, exhaustive_limit, gamma_po
     return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, COST_CAP), memory)
 
 
-def _worst_evaluation(classes, groups, totals, g, gamma_power: int) -> tuple[int, int, int, int, int]:
+def _worst_evaluation(classes: Sequence[PairClass], groups: Groups, totals: Totals, g: fmpq,
+                      gamma_power: int) -> EvaluationCost:
     """(rank, terms, bits, work, memory) of the most expensive evaluation: every coordinate of a factor in its
     costliest class (a corner); with one class per factor that is the only evaluation and may be a binomial
     sum, otherwise the interior compositions are type-class products and the corner is estimated as one."""
     binomial = all(len(members) == 1 for members in groups)
-    worst = None
+    worst: EvaluationCost | None = None
     for choice in itertools.islice(itertools.product(*groups), 64):
         counts = [0] * len(classes)
         for gi, i in enumerate(choice):
@@ -342,7 +397,7 @@ def _worst_evaluation(classes, groups, totals, g, gamma_power: int) -> tuple[int
     return worst
 
 
-def power_cost(base, n: int) -> TensorCost:
+def power_cost(base: RationalInput, n: int) -> TensorCost:
     """The estimate of an exact rational power ``base**n`` (bits = n · bits of base; work ≈ limbs·log2(limbs))."""
     b = to_qq(base)
     bits = 1 if b in (ZERO, ONE) else min(n * rational_bits(b), COST_CAP)
@@ -355,7 +410,7 @@ def require_cost(cost: TensorCost, what: str) -> None:
     require("max_memory", cost.memory, f"{what}: {cost.describe()}")
 
 
-def require_enumeration(K, n: int, classes, count: int, what: str, classify_work: int = 0,
+def require_enumeration(K: Kernel, n: int, classes: Sequence[PairClass], count: int, what: str, classify_work: int = 0,
                          binomial: bool = False) -> None:
     """Guard a loop that evaluates every one of ``count`` compositions of n (profiles, irrational e^ε);
     ``binomial``: the loop sums one class as a binomial (:func:`_binomial_cost`)."""
@@ -367,17 +422,19 @@ def require_enumeration(K, n: int, classes, count: int, what: str, classify_work
     require_cost(cost, f"{what}: n = {short_number(n)} for a {K.N}x{K.M} kernel")
 
 
-def shape_text(facs) -> str:
+def shape_text(facs: Iterable[tuple[Kernel, int]]) -> str:
     """``n = 10000 for a 2x3 kernel`` / ``n = 3, 1 for a 2x2 kernel, a 3x3 kernel``, for messages."""
     ns = ", ".join(short_number(n) for _, n in facs)
     return f"n = {ns} for " + ", ".join(f"a {K.N}x{K.M} kernel" for K, _ in facs)
 
 
-def classify(facs):
+def classify(facs: Iterable[tuple[Kernel, int]]) -> Classified:
     """``(classes, groups, totals, work)`` of the factors: the pair classes of every factor, the class
     indices of each factor that has any, its multiplicity, and the work units the classification took."""
     classes: list[PairClass] = []
-    groups, totals, work = [], [], 0
+    groups: list[list[int]] = []
+    totals: list[int] = []
+    work = 0
     for j, (K, n_j) in enumerate(facs):
         cls, w = _pair_classes(K, j, True)
         work += w
@@ -397,14 +454,14 @@ def binom_small(k: int, r: int) -> int:
     return min(comb(k + r, r), COST_CAP)
 
 
-def _composition_count(groups, totals) -> int:
+def _composition_count(groups: Groups, totals: Totals) -> int:
     count = 1
     for members, n_g in zip(groups, totals):
         count = min(count * binom_small(n_g, len(members) - 1), COST_CAP)
     return count
 
 
-def pair_classes(K, factor: int = 0, *, prune_dominated: bool = True) -> list[PairClass]:
+def pair_classes(K: KernelInput, factor: int = 0, *, prune_dominated: bool = True) -> list[PairClass]:
     """The distinct privacy-loss classes of ordered row pairs of K with K_x ≠ K_{x'}.
 
     With ``prune_dominated`` a class that is a Blackwell garbling of another is dropped (fact 2 of the
@@ -426,7 +483,7 @@ def _pair_classes(K: Kernel, factor: int, prune_dominated: bool) -> tuple[list[P
     """``(classes, work)``: the classes of :func:`pair_classes` and the work units spent on them."""
     work = _classification_work(K)
     require("max_work", work, f"pair_classes: the {K.N * (K.N - 1)} ordered row pairs of a {K.N}x{K.M} kernel")
-    seen: dict = {}
+    seen: dict[PairLoss, PairClass] = {}
     for x, xp in itertools.permutations(range(K.N), 2):
         if K[x] != K[xp]:
             loss = PairLoss.of(K[x], K[xp])
@@ -442,7 +499,7 @@ def _pair_classes(K: Kernel, factor: int, prune_dominated: bool) -> tuple[list[P
     return classes, work
 
 
-def _tighten(lo, hi, groups, totals):
+def _tighten(lo: Sequence[int], hi: Sequence[int], groups: Groups, totals: Totals) -> Box | None:
     """Shrink a box to its intersection with {Σ_{i∈g} k_i = n_g}; None if empty."""
     lo, hi = list(lo), list(hi)
     changed = True
@@ -469,7 +526,7 @@ def _reversal(classes: list[PairClass]) -> list[int] | None:
     return found if len(found) == len(rev) else None
 
 
-def all_compositions(groups, totals, size):
+def all_compositions(groups: Groups, totals: Totals, size: int) -> Iterator[Counts]:
     """Every composition of every n_g over its group's classes, as class-count tuples, in a fixed order."""
     for parts in itertools.product(*(pair_compositions(n_g, len(m)) for m, n_g in zip(groups, totals))):
         counts = [0] * size
@@ -479,27 +536,29 @@ def all_compositions(groups, totals, size):
         yield tuple(counts)
 
 
-def _exhaustive(value, groups, totals, size):
+def _exhaustive(value: Evaluate, groups: Groups, totals: Totals, size: int) -> tuple[fmpq, Counts]:
     """Every composition of every n_g over its group's classes, evaluated exactly."""
     best, best_counts = None, None
     for counts in all_compositions(groups, totals, size):
         v = value(counts)
         if best is None or v > best:
             best, best_counts = v, counts
+    assert best is not None and best_counts is not None  # every n_g has at least one composition
     return best, best_counts
 
 
-def _best_of(value, candidates):
+def _best_of(value: Evaluate, candidates: Iterable[Counts]) -> tuple[fmpq, Counts]:
     """The first maximum of ``value`` over ``candidates`` (in the order given)."""
     best, best_counts = None, None
     for counts in candidates:
         v = value(counts)
         if best is None or v > best:
             best, best_counts = v, counts
+    assert best is not None and best_counts is not None, "no candidates"
     return best, best_counts
 
 
-def _branch_and_bound(value, groups, totals, size):
+def _branch_and_bound(value: Evaluate, groups: Groups, totals: Totals, size: int) -> tuple[fmpq, Counts]:
     """Best-first branch and bound over boxes of class counts; the bound of a box is E_γ at its top
     corner ``hi`` (data processing: every composition in the box is ≤ hi coordinate-wise)."""
     best, best_counts = None, None
@@ -511,6 +570,7 @@ def _branch_and_bound(value, groups, totals, size):
         if best is None or v > best:
             best, best_counts = v, tuple(counts)
     root = _tighten((0,) * size, tuple(totals[gi] for gi, m in enumerate(groups) for _ in m), groups, totals)
+    assert root is not None and best is not None and best_counts is not None  # the whole box holds the corners
     heap = [(-value(root[1]), 0, root)]
     tick = 1
     while heap:
@@ -535,8 +595,9 @@ def _branch_and_bound(value, groups, totals, size):
     return best, best_counts
 
 
-def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: int = MAX_EVALUATIONS,
-                                            exhaustive_limit: int = EXHAUSTIVE_LIMIT, executor=None,
+def eta_hockey_stick_tensor_product_witness(factors: Factors, gamma: RationalInput, *,
+                                            max_evaluations: int = MAX_EVALUATIONS,
+                                            exhaustive_limit: int = EXHAUSTIVE_LIMIT, executor: Executor | None = None,
                                             filtered: bool | None = None) -> TensorWitness:
     r"""η_{E_γ}(K₁^{⊗n₁} ⊗ … ⊗ K_m^{⊗n_m}) with a maximizing pair type, by exact branch and bound.
 
@@ -554,7 +615,7 @@ def eta_hockey_stick_tensor_product_witness(factors, gamma, *, max_evaluations: 
                         executor=executor, filtered=filtered).witness(gamma)
 
 
-def _hockey_stick_chunk(classes, chunk, g: fmpq) -> list[fmpq]:
+def _hockey_stick_chunk(classes: Sequence[PairClass], chunk: Iterable[Counts], g: fmpq) -> list[fmpq]:
     """E_γ of every composition of ``chunk`` (run by an executor's worker: pure, picklable arguments)."""
     return [hockey_stick_product_losses([(c.loss, k) for c, k in zip(classes, counts)], g) for counts in chunk]
 
@@ -569,9 +630,9 @@ class TensorSearch:
     the same compositions at a few nearby γ.  Every call of :meth:`witness` runs the cost guard first.
     """
 
-    def __init__(self, factors, *, max_evaluations: int = MAX_EVALUATIONS,
-                 exhaustive_limit: int = EXHAUSTIVE_LIMIT, keep_bytes: int = 256 * 2**20, executor=None,
-                 filtered: bool | None = None):
+    def __init__(self, factors: Factors, *, max_evaluations: int = MAX_EVALUATIONS,
+                 exhaustive_limit: int = EXHAUSTIVE_LIMIT, keep_bytes: int = 256 * 2**20,
+                 executor: Executor | None = None, filtered: bool | None = None):
         """``executor``: optional, anything with ``submit(fn, *args)`` returning futures (a process pool, a
         ``distributed.Client``; :func:`exactdp.verification.conjecture.runner.open_executor` makes one from
         a scheduler address).  It evaluates the compositions of the exhaustive phase in chunks; the cache
@@ -587,15 +648,15 @@ class TensorSearch:
         self.classified = classify(self.facs)
         self.max_evaluations, self.exhaustive_limit = max_evaluations, exhaustive_limit
         self.keep_bytes, self._kept_bytes = keep_bytes, 0
-        self._losses: dict = {}  # counts -> ProductLoss (γ-independent)
-        self._pieces: dict = {}  # (counts, γ) -> (A, B) of the streamed two-ratio × three-ratio route, the last few
+        self._losses: dict[Counts, ProductLoss] = {}  # counts -> ProductLoss (γ-independent)
+        self._pieces: dict[tuple[tuple[int, ...], fmpq], tuple[fmpq, fmpq]] = {}  # (counts, γ) -> (A, B) of the streamed two-ratio × three-ratio route, the last few
         self.evaluations = 0  # exact E_γ evaluations over all calls
 
     @property
     def classes(self) -> list[PairClass]:
         return self.classified[0]
 
-    def _product(self, counts):
+    def _product(self, counts: Counts) -> ProductLoss:
         """The γ-independent type classes of one composition (kept while within ``keep_bytes``)."""
         loss = self._losses.get(counts)
         if loss is None:
@@ -606,11 +667,11 @@ class TensorSearch:
                 self._kept_bytes += size
         return loss
 
-    def composition(self, counts) -> tuple[tuple[int, int, int, int], ...]:
+    def composition(self, counts: Counts) -> tuple[tuple[int, int, int, int], ...]:
         """``(factor, x, x', count)`` of the class counts ``counts`` (as in :class:`TensorWitness`)."""
         return tuple((c.factor, c.x, c.x_prime, k) for c, k in zip(self.classes, counts) if k)
 
-    def hockey_stick(self, counts, g: fmpq) -> fmpq:
+    def hockey_stick(self, counts: Counts, g: fmpq) -> fmpq:
         """E_γ of one composition (binomial sum for one class with two ratios, streamed rows for a two-ratio loss
         times a three-ratio loss, else its type classes)."""
         if binomial_trinomial_loss([(c.loss, k) for c, k in zip(self.classes, counts)]) is not None:
@@ -619,7 +680,7 @@ class TensorSearch:
         return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
                                            lambda _: self._product(counts))
 
-    def piece(self, counts, g: fmpq) -> tuple[fmpq, fmpq]:
+    def piece(self, counts: Counts, g: fmpq) -> tuple[fmpq, fmpq]:
         r"""``(A, B)``: E_γ' = A − γ'B of the composition ``counts`` on the linear piece just right of γ
         (the classes with ratio > γ; a supporting line of the convex profile at γ)."""
         items = [(c.loss, k) for c, k in zip(self.classes, counts)]
@@ -635,13 +696,14 @@ class TensorSearch:
             if key not in self._pieces:
                 if len(self._pieces) >= 8:
                     self._pieces.pop(next(iter(self._pieces)))
-                self._pieces[key] = binomial_trinomial_piece(*mixed, g)
+                A, B = binomial_trinomial_piece(*mixed, g)
+                self._pieces[key] = (fmpq(A), fmpq(B))
             return self._pieces[key]
         loss = self._product(counts)
         a, b = fmpz(g.q) * loss.DQ, fmpz(g.p) * loss.DP
         return loss.linear_piece(lambda Pc, Qc: Pc * a > Qc * b)
 
-    def gamma_for(self, counts, delta: fmpq, start: fmpq = ZERO) -> fmpq | None:
+    def gamma_for(self, counts: Counts, delta: fmpq, start: fmpq = ZERO) -> fmpq | None:
         """The least γ ≥ 0 with E_γ(composition) ≤ δ, exactly (None: never — its P-only mass exceeds δ).
 
         ``start``: a trial γ for the Newton iteration of a three-ratio composition (any rational; it is used only
@@ -671,7 +733,7 @@ class TensorSearch:
             raise ParameterError("max_evaluations: the root of one composition took too many steps")
         return self._product(counts).gamma_for(delta)
 
-    def witness(self, gamma, *, gamma_power: int = 1) -> TensorWitness:
+    def witness(self, gamma: RationalInput, *, gamma_power: int = 1) -> TensorWitness:
         """The exact maximum over the compositions at γ, with a maximizing composition (cost guard first)."""
         g = check_gamma(gamma)
         cost = search_cost(self.facs, g, self.classified, self.max_evaluations, self.exhaustive_limit, gamma_power)
@@ -682,13 +744,13 @@ class TensorSearch:
             require_cost(cost, f"tensor: {shape_text(self.facs)}{self._filter_note}")
         if not classes:  # every factor has identical rows: all products of rows coincide
             return TensorWitness(ZERO, (), 0, 0)
-        cache: dict = {}
+        cache: dict[Counts, fmpq] = {}
         # TV is symmetric: swapping the two input sequences maps every class to its reverse (q, p) and
         # keeps E_1, so at γ = 1 a composition and its reverse share one evaluation (when the class set is
         # closed under reversal, as it is for all ordered pairs of a kernel: garbling commutes with the swap)
         rev = _reversal(classes) if g == 1 else None
 
-        def value(counts) -> fmpq:
+        def value(counts: Counts) -> fmpq:
             if rev is not None:
                 counts = min(counts, tuple(counts[rev[i]] for i in range(len(counts))))
             if counts not in cache:
@@ -714,7 +776,7 @@ class TensorSearch:
         return TensorWitness(best, composition, len(classes), len(cache), best_counts,
                              selection.discarded if selection is not None else 0)
 
-    def _select(self, g: fmpq, gamma_power: int, cost: TensorCost):
+    def _select(self, g: fmpq, gamma_power: int, cost: TensorCost) -> Selection | None:
         """The certified filter's candidates (:func:`exactdp.measures.composition_filter.select`, its own
         estimate charged first), then the exact evaluation of every candidate charged before it starts;
         None where no routine applies or too many candidates survive (the caller runs the exact search)."""
@@ -740,7 +802,8 @@ class TensorSearch:
         return selection
 
 
-    def _prefill(self, cache: dict, rev, g: fmpq, groups, totals) -> None:
+    def _prefill(self, cache: dict[Counts, fmpq], rev: Sequence[int] | None, g: fmpq, groups: Groups,
+                 totals: Totals) -> None:
         """Evaluate the distinct compositions on ``self.executor`` in chunks, results in submission order.
         Beyond ``max_evaluations`` nothing is sent: the in-process search then raises at the same point."""
         todo = list(dict.fromkeys(
@@ -750,19 +813,20 @@ class TensorSearch:
             return
         chunk = max(1, -(-len(todo) // 64))
         parts = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+        assert self.executor is not None  # called only with an executor
         futures = [self.executor.submit(_hockey_stick_chunk, self.classes, part, g) for part in parts]
         for part, fut in zip(parts, futures):
             cache.update(zip(part, fut.result()))
 
 
-def pair_compositions(n: int, parts: int):
+def pair_compositions(n: int, parts: int) -> Iterator[Counts]:
     """All ordered compositions of n into ``parts`` non-negative integers."""
     for cuts in itertools.combinations(range(n + parts - 1), parts - 1):
         bounds = (-1, *cuts, n + parts - 1)
         yield tuple(bounds[k + 1] - bounds[k] - 1 for k in range(parts))
 
 
-def hockey_stick_product(factors, gamma) -> fmpq:
+def hockey_stick_product(factors: Iterable[tuple[object, object, int]], gamma: RationalInput) -> fmpq:
     r"""E_γ(⊗_j p_j^{⊗k_j} ‖ ⊗_j q_j^{⊗k_j}) for ``factors = [(p_j, q_j, k_j), ...]``, γ ≥ 0 exact.
 
     The product distributions are never built: type classes of the privacy-loss distributions
@@ -778,12 +842,13 @@ def hockey_stick_product(factors, gamma) -> fmpq:
     return _hockey_stick(losses, g)
 
 
-def product_pair_losses(factors, gamma) -> tuple[fmpq, list]:
+def product_pair_losses(factors: Iterable[tuple[object, object, int]],
+                        gamma: RationalInput) -> tuple[fmpq, list[tuple[PairLoss, int]]]:
     """``(γ, [(PairLoss_j, k_j), ...])`` of ``factors = [(p_j, q_j, k_j), ...]``, validated (γ ≥ 0 exact)."""
     g = to_qq(gamma, "gamma")
     if g < 0:
         raise ParameterError(f"gamma: must be >= 0, got {g}")
-    losses = []
+    losses: list[tuple[PairLoss, int]] = []
     for j, item in enumerate(factors):
         if len(item) != 3:
             raise ParameterError(f"factors[{j}]: expected (p, q, multiplicity), got {item!r}")
@@ -799,7 +864,7 @@ def product_pair_losses(factors, gamma) -> tuple[fmpq, list]:
     return g, losses
 
 
-def _hockey_stick(items, gamma: fmpq) -> fmpq:
+def _hockey_stick(items: Sequence[tuple[PairLoss, int]], gamma: fmpq) -> fmpq:
     r"""E_γ of the product ``[(PairLoss, k), ...]``: one loss with at most two ratio classes (randomized
     response, every row pair of a 2×M kernel with two distinct ratios) as a binomial sum by binary splitting
     (:func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`, quasi-linear in n), everything else by

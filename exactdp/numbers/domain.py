@@ -42,7 +42,7 @@ balls and ±∞), is the conjecture search's: it evaluates formulas over values 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeAlias, TypeVar, cast
 
 from flint import fmpq
 
@@ -66,6 +66,9 @@ _OPS = {"<": (Sign.NEGATIVE,), "<=": (Sign.NEGATIVE, Sign.ZERO), "==": (Sign.ZER
 
 #: the element type of a domain: ``fmpq`` for QQ, a sympy expression for RB and SR
 E = TypeVar("E")
+
+#: an exact value of a measure in whichever domain ran it: ``fmpq`` (QQ) or an exact sympy expression (RB, SR)
+Exact: TypeAlias = "fmpq | sympy.Expr"
 
 #: a fast path: ``route(domain, *args)`` → the measure's value, or None where it does not apply
 Route = Callable[..., Any]

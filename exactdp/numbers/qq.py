@@ -14,7 +14,7 @@ from __future__ import annotations
 import numbers
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from flint import fmpq, fmpz
 
@@ -31,6 +31,9 @@ from exactdp.numbers.infinity import is_infinite
 
 ZERO = fmpq(0)
 ONE = fmpq(1)
+
+#: what :func:`to_qq` reads as an exact rational (sympy's Rational and numpy's integers are numbers.Rational)
+RationalInput: TypeAlias = "fmpq | fmpz | int | str | Fraction | numbers.Rational"
 
 _SIMPLE_RE = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
 #: the plain forms "p", "-p", "p/q" that flint reads directly (public for the vectorised readers)

@@ -157,3 +157,59 @@ def test_unify_is_the_least_domain_holding_the_values():
     with pytest.raises(ParameterError, match="least: must be one of QQ, RB, SR, got 'ZZ'"):
         unify([], least="ZZ")
     assert isinstance(choice.input_domain("t", (x,), kernel=as_kernel([["1", "0"], ["0", "1"]])), SR)
+
+
+def _ldp_expected(rows, t, delta):
+    """(ε,δ)-LDP by brute force: η_{E_t} over output sets and ordered pairs (:func:`_eta`) against δ, decided by
+    ``certified_compare`` (the cases below are not ties)."""
+    return certified_compare(_eta(rows, t), "<=", delta)
+
+
+@pytest.mark.parametrize("name", ["sqrt(2)", "E"])
+def test_is_ldp_takes_the_one_domain_choice_on_irrational_kernels(name, chosen):
+    """is_ldp chooses its domain by ``unify`` as every measure does: RB on an irrational constant entry (sqrt(2),
+    E) at a rational or irrational t, its verdict equal to the brute force on both sides of the level."""
+    a, b = IRRATIONAL[name]
+    rows = _rows(a, b)
+    for t in (sympy.Integer(2), sympy.Rational(3, 2), sympy.sqrt(3)):
+        eta = _eta(rows, t)
+        for delta in (0, sympy.Rational(1, 100), HALF):
+            expected = _ldp_expected(rows, t, delta)
+            assert expected in (Truth.TRUE, Truth.FALSE)
+            got = privacy.is_ldp(_kernel(a, b), t=t if not t.is_Rational else str(t), delta=str(delta))
+            assert got is expected, (name, t, delta, eta)
+    assert set(chosen) == {"RB"}, chosen
+
+
+def test_is_ldp_rational_kernel_qq_and_irrational_t_rb_against_the_brute_force(chosen):
+    """A rational kernel takes QQ at a rational t and RB at t = e^{1/2} or sqrt(2) (also given as eps)."""
+    rows = [[sympy.Rational(3, 5), sympy.Rational(2, 5)], [sympy.Rational(1, 4), sympy.Rational(3, 4)]]
+    K = as_kernel(rows)
+    for t in (sympy.Integer(2), sympy.Rational(12, 5)):  # 12/5 = the largest ratio: a tie-free neighbour below
+        for delta in (0, sympy.Rational(1, 10), sympy.Rational(1, 5)):
+            assert privacy.is_ldp(K, t=str(t), delta=str(delta)) is _ldp_expected(rows, t, delta)
+    assert set(chosen) == {"QQ"}, chosen
+    chosen.clear()
+    for t, eps in ((sympy.exp(HALF), "1/2"), (sympy.sqrt(2), "log(2)/2")):
+        for delta in (0, sympy.Rational(1, 10), sympy.Rational(1, 5)):
+            expected = _ldp_expected(rows, t, delta)
+            assert privacy.is_ldp(K, t=t, delta=str(delta)) is expected
+            assert privacy.is_ldp(K, eps=eps, delta=str(delta)) is expected
+    assert set(chosen) == {"RB"}, chosen
+
+
+def test_is_ldp_parametric_kernel_sr_against_rational_points(chosen):
+    """A kernel with a parameter (randomized response at t ≥ 1) takes SR; the verdict for every parameter value
+    agrees with the brute force at rational points of the region (FALSE: a violating point exists)."""
+    s = sympy.Symbol("s", positive=True)
+    from exactdp.mechanisms import randomized_response
+
+    K = randomized_response(2, s)  # rows (s, 1)/(s + 1), (1, s)/(s + 1), s >= 1
+    assert privacy.is_ldp(K, t=s) is Truth.TRUE
+    assert privacy.is_ldp(K, t=2) is Truth.FALSE
+    assert set(chosen) == {"SR"}, chosen
+    for v in (sympy.Integer(1), sympy.Rational(3, 2), sympy.Integer(2), sympy.Integer(5)):
+        rows = [[v / (v + 1), 1 / (v + 1)], [1 / (v + 1), v / (v + 1)]]
+        assert _ldp_expected(rows, v, 0) is Truth.TRUE
+    assert _ldp_expected([[sympy.Rational(5, 6), sympy.Rational(1, 6)], [sympy.Rational(1, 6), sympy.Rational(5, 6)]],
+                         2, 0) is Truth.FALSE  # s = 5 > 2: the parametric FALSE has a witness

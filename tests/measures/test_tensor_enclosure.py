@@ -224,3 +224,25 @@ def test_tighten_steps_and_its_budget():
     assert not tighten({(5,): (fmpq(0), fmpq(1))}, {}, (5,), [four], LatticeEnclosure(), g, w, "t")
     with pytest.raises(ResourceLimitError, match="max_work"):
         tighten({counts: (fmpq(0), fmpq(1))}, {}, counts, losses, LatticeEnclosure(budget=10), g, w, "t")
+
+
+def _brute_delta_2(K: Kernel, gamma: fmpq) -> fmpq:
+    """η_{E_γ}(K ⊗ K) over every pair of input sequences, from the explicit rows of the tensor square."""
+    rows = [[K.rows[x][y] * K.rows[u][v] for y in range(K.M) for v in range(K.M)]
+            for x in range(K.N) for u in range(K.N)]
+    return max(sum((max(a - gamma * b, fmpq(0)) for a, b in zip(p, q)), fmpq(0)) for p in rows for q in rows)
+
+
+def test_try_exact_false_without_a_ball_route_returns_the_exact_value_within_the_guard():
+    """``try_exact=False`` where no ball route applies (several losses / pair classes) but the exact value fits
+    the cost guard: the exact value (the product of two different pairs raised a TypeError, unpacking a missing
+    ball route), against the explicit tensor square and the product's explicit rows."""
+    K = Kernel([["1/2", "1/3", "1/6"], ["1/5", "3/5", "1/5"], ["1/7", "2/7", "4/7"]])
+    g = fmpq(3, 2)
+    r = delta_tensor_power_enclosure(K, 2, g, try_exact=False)
+    assert r.exact and r.value == _brute_delta_2(K, g) == delta_tensor_power(K, 2, g)
+    p, q, s = ["1/2", "1/4", "1/4"], ["1/8", "3/8", "1/2"], ["1/2", "1/2"]
+    t = hockey_stick_product_enclosure([(p, q, 1), (s, ["1/4", "3/4"], 1)], 2, try_exact=False)
+    prod_p = [fmpq(a) * fmpq(b) for a in p for b in s]
+    prod_q = [fmpq(a) * fmpq(b) for a in q for b in ["1/4", "3/4"]]
+    assert t.exact and t.value == sum((max(a - 2 * b, fmpq(0)) for a, b in zip(prod_p, prod_q)), fmpq(0))
