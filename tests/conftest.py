@@ -20,7 +20,7 @@ def quick_verify_results():
 @pytest.fixture(scope="session")
 def full_verify_results():
     """Every registered claim run as ``exactdp verify`` (full size, seed 0, in process), once per test process
-    (slow tests only: the whole report's formulas and its LaTeX; they are one xdist group, so one worker computes it)."""
+    (slow: one test, the whole report's formulas and its LaTeX, so one worker computes it)."""
     from exactdp.verification.engine import verify
 
     return verify((), seed=0, quick=False)

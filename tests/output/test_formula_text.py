@@ -131,12 +131,22 @@ def test_report_statements_and_steps_read_back():
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("full_verify")  # one worker runs the full verify (the session fixture) once
 def test_full_report_statements_and_steps_read_back(full_verify_results):
     """The whole report of ``exactdp verify`` (every claim, full size): every formula reads back, and the
     prover's and certificates' own sub-steps are structured (what is left as text are lines written by hand
-    in the proof modules: cited results, proof sketches)."""
+    in the proof modules: cited results, proof sketches).  Also issue 23's LaTeX line: the LaTeX report of the
+    full run (``exactdp verify --format latex``) has no ASCII <=, >=, eps, delta or ^ outside verbatim and
+    typewriter code.  One test for both, so that one worker runs the full verify (a session fixture is computed
+    once per xdist worker, and xdist's loadgroup does not group under pytest 9)."""
+    from test_latex_report import ASCII_MATHS, text_mode  # tests/output is on sys.path (no package)
+
     from exactdp.numbers.formula_text import DerivationStep
+    from exactdp.output.latex import verify_report_latex
+
+    tex = verify_report_latex(full_verify_results, seed=0, quick=False)
+    latex_text = text_mode(tex)
+    assert sorted({latex_text[max(m.start() - 40, 0):m.end() + 40] for m in ASCII_MATHS.finditer(latex_text)}) == []
+    assert r"\log{\left(\frac{1 + \sqrt{2}}{2} \right)}" in tex  # the fa03 statement in the terminal's form
 
     n_statements, n_steps = assert_report_reads_back(full_verify_results)
     assert n_statements >= 150 and n_steps >= 2000

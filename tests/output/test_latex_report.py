@@ -83,19 +83,6 @@ def test_verify_report_has_no_ascii_maths_outside_verbatim(quick_results):
     assert r"$\varphi(\varepsilon,0) n \geq 4(e^{\varepsilon} - 1)^{2} n \iff" in tex  # a title, typeset
 
 
-@pytest.mark.slow
-@pytest.mark.xdist_group("full_verify")  # one worker runs the full verify (the session fixture) once
-def test_full_verify_report_has_no_ascii_maths_outside_verbatim(full_verify_results):
-    """The acceptance line of issue 23: the LaTeX report of the full run (``exactdp verify --format latex``) has
-    no ASCII <=, >=, eps, delta or ^ outside verbatim and typewriter code; formulas of structured derivation
-    steps are printed from their expressions, the rest typeset from the text."""
-    tex = verify_report_latex(full_verify_results, seed=0, quick=False)
-    text = text_mode(tex)
-    left = sorted({text[max(m.start() - 40, 0):m.end() + 40] for m in ASCII_MATHS.finditer(text)})
-    assert left == []
-    assert r"\log{\left(\frac{1 + \sqrt{2}}{2} \right)}" in tex  # the fa03 statement in the terminal's form
-
-
 def test_the_text_mode_check_can_fail():
     doc = r"\begin{document}" + r"\texttt{a\_eps} $x^2 \leq \delta$ \fitdisplay{e^{\varepsilon}} eps"
     assert ASCII_MATHS.findall(text_mode(doc)) == ["eps"]

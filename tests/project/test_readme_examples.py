@@ -17,6 +17,12 @@ BLOCKS = [(doc.relative_to(ROOT).as_posix(), i, block) for doc in DOCUMENTS
           if ">>>" in block]
 
 
+def test_the_readme_stays_a_readme():
+    """The README is the first page a researcher reads: at most 300 lines (longer material belongs in docs/)."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300, f"README.md has {len(lines)} lines; move material to docs/"
+
+
 def test_the_documents_have_examples():
     where = {doc for doc, _, _ in BLOCKS}
     assert {"README.md", "docs/guide.md", "docs/tensorization.md"} <= where
