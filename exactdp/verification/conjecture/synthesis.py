@@ -35,6 +35,9 @@ are not: :func:`_every_n` lifts the optimal bases of the per-N LPs (the searched
 multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 — each a Farkas certificate of
 a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves min V ≤ F there with the
 prover.  When that fails, the LP is solved and certified for each N of the searched range (parameters t and c).
+Before either, the per-N LPs' optima are compared with F at exact grid points (:func:`_sampled_gap`): where one
+exceeds F, no certificate of this shape exists at that N, nor for every N, and the prover's gap at that N is the
+answer without the other sizes' proofs.
 Strict conjectures (``<``) are outside the shape (a combination proves ≥ 0, not > 0).
 
 (ε,c)-PML: the multipliers of a per-N region, such as t/(t − 1) on a region that excludes t = 1 only through a
@@ -334,6 +337,62 @@ def _try(cls: str, gamma, F, n, strict_sizes: str):
     return (cert_lp, *combos, *extra), [head] + steps
 
 
+#: the exact sample points of :func:`_sampled_gap`: t = e^ε from 1 to 10, δ and c·N as fractions of their range
+_T_GRID = tuple(sympy.Rational(v) for v in ("1", "9/8", "5/4", "3/2", "2", "3", "4", "6", "10"))
+_FRACTIONS = tuple(sympy.Rational(j, 8) for j in range(1, 9))
+
+
+def _sampled_gap(cls: str, gamma, F, ns) -> Gap | None:
+    """The gap :func:`_try` reports at the first N of ``ns`` where the per-N LP's optimum V exceeds F at an exact
+    sample point (a point of a small rational grid inside one of its regions, F − V < 0 evaluated exactly), else
+    None.
+
+    Why first: a certificate of this shape for every N, or at that N, would bound the LP's optimum by F at the
+    point (weak duality), so neither exists — the synthesis of the other sizes and of the lifted every-N bound (a
+    cell decomposition in three parameters) can be skipped.  The sample only chooses the N; the gap returned is
+    the prover's (:func:`_try` at that N), so a gap is never reported from sampling alone."""
+    for n in ns:
+        Fn = F.xreplace({N: n})
+        found = _solved_lp(cls, gamma, n, _lp_name(cls, gamma, n), f"N = {n}")
+        if isinstance(found[-1], str) or not _violated_at_a_sample(found[3], found[-1][0].regions, Fn, n):
+            continue
+        out = _try(cls, gamma, Fn, n, f"N = {n}")
+        if isinstance(out, Gap):
+            return out
+    return None
+
+
+def _violated_at_a_sample(dom, regions, F, n: int) -> bool:
+    """Whether F − V_i < 0 at some grid point of the domain inside region i (every comparison exact)."""
+    params = sorted(set().union(F.free_symbols, *[r.free_symbols for r in dom]), key=str)
+    if not set(params) <= {t, c, delta}:
+        return False
+    for point in _grid(params, dom, n):
+        inside = [r for r in regions if _holds(r.conditions, point)]
+        if inside and _holds([F.xreplace(point) < inside[0].value.xreplace(point)], {}):
+            return True
+    return False
+
+
+def _holds(relations, point) -> bool:
+    """Whether every relation is true at the rational point (False when one is not decided there)."""
+    try:
+        return all(bool(r.xreplace(point)) for r in relations)
+    except TypeError:  # a relation left symbolic: not a point of it
+        return False
+
+
+def _grid(params, dom, n: int):
+    """Rational points of the class domain ``dom`` at N = n: t on :data:`_T_GRID`, δ on eighths of [0, 1], c on
+    eighths and 64ths of its range (0, 1/n]."""
+    axes = {t: _T_GRID, delta: (sympy.Integer(0), *_FRACTIONS),
+            c: tuple(f / (8 * n) for f in _FRACTIONS) + tuple(f / n for f in _FRACTIONS)}
+    points: list[dict] = [{}]
+    for p in params:
+        points = [{**pt, p: v} for pt in points for v in axes[p]]
+    return [pt for pt in points if _holds(dom, pt)]
+
+
 def _every_n(gamma, F, ns):
     """(certificates, steps) of a proof over (ε,c)-PML for every N at once, or why not (str).
 
@@ -437,6 +496,10 @@ def synthesise(conj: Conjecture, classes, spec) -> Synthesis:
         steps.append(f"with eps = log(t): {large} = {f} (certificate {rw.kind} {rw.name!r} checked: TRUE)")
     every_n = True
     for cls in classes:
+        if F.has(N) or cls == "pml":  # a gap at one N rules out every certificate of the shape: looked for first
+            gap = _sampled_gap(cls, gamma, F, range(spec.N[0], spec.N[1] + 1))
+            if gap is not None:
+                return Synthesis(gap=gap)
         # (eps,c)-PML every N at once has three parameters (t, c, u = N*c): beyond the prover's quick reach
         out = _try(cls, gamma, F, None, "all N, M") if cls != "pml" else _every_n(
             gamma, F, range(spec.N[0], min(spec.N[1], 3) + 1))
