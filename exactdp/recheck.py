@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import functools
 import math
 import os
 import re
@@ -135,21 +136,31 @@ _Unsupported, _Undefined = Unsupported, Undefined
 _PIECEWISE = (sympy.Min, sympy.Max, sympy.Abs, sympy.Piecewise)
 
 
+@functools.lru_cache(maxsize=4096)
 def _branches(e):
-    """``e`` as [(rational expression, condition)] (Min, Max, Abs as Piecewise), or [(e, True)]."""
+    """``e`` as ((rational expression, condition), ...) (Min, Max, Abs as Piecewise), or ((e, True),).
+
+    Memoised, as :func:`_fraction` is: a cell decomposition asks for the same expressions at many points."""
     if not e.has(*_PIECEWISE):
-        return [(e, sympy.true)]
+        return ((e, sympy.true),)
     pw = sympy.piecewise_fold(e.rewrite(sympy.Piecewise))
     if not isinstance(pw, sympy.Piecewise):
-        return [(pw, sympy.true)]
-    return list(pw.args)
+        return ((pw, sympy.true),)
+    return tuple(pw.args)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(branch):
+    """(numerator, denominator) of the rational expression ``branch``, cancelled (memoised: a pure function of an
+    immutable expression, asked once per point of a cell decomposition otherwise)."""
+    return sympy.fraction(sympy.cancel(sympy.together(branch)))
 
 
 def _sign_expr(e, point: dict) -> int:
     """The exact sign of ``e`` (rational in the symbols, Min / Max / Abs allowed) at ``point``."""
     for branch, cond in _branches(e):
         if cond is sympy.true or _truth_at(cond, point):
-            n, d = sympy.fraction(sympy.cancel(sympy.together(branch)))
+            n, d = _fraction(branch)
             sd = sign_at(d, point)
             if sd == 0:
                 raise _Undefined(f"{e} is undefined at {point_text(point)}")
@@ -191,7 +202,7 @@ def _exprs_of(obj, out: list) -> None:
     if isinstance(obj, sympy.core.relational.Relational):
         obj = obj.lhs - obj.rhs
     for branch, cond in _branches(obj):
-        n, d = sympy.fraction(sympy.cancel(sympy.together(branch)))
+        n, d = _fraction(branch)
         out += [n, d]
         if cond is not sympy.true:
             _exprs_of(cond, out)
