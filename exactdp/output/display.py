@@ -5,8 +5,9 @@ checks.
 Each ``<kind>_repr_<format>`` function renders one type; :mod:`exactdp.output.presenters` registers them by
 type, and the objects' ``_repr_latex_`` / ``_repr_html_`` / ``_repr_markdown_`` (the mixin
 :class:`exactdp.numbers.rich.RichDisplay`) reach them through that registry.  Formulas come from the one
-printer (:func:`exactdp.numbers.display.to_latex`); ASCII mathematics in stored texts (titles, scopes,
-summaries, a conjecture) is typeset by :mod:`exactdp.output.ascii_math`.  A claim result shows its statement
+printer (:func:`exactdp.numbers.display.to_latex`); hypotheses and scopes are phrases with prose and formulas
+apart (:func:`phrase_html`), and ASCII mathematics in other stored texts (titles, summaries, a conjecture) is
+typeset by :mod:`exactdp.output.ascii_math`.  A claim result shows its statement
 typeset, its verdict and scope, and its evidence folded in ``<details>``; formulas never wrap over two lines
 (``white-space: nowrap``).
 """
