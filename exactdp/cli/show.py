@@ -43,7 +43,7 @@ def statement_text(claim) -> str:
 
 
 def format_result(res) -> str:
-    from exactdp.numbers.formula_text import DerivationStep
+    from exactdp.numbers.formula_text import DerivationStep, scope_step
     from exactdp.output.report import verdict_text
 
     c = res.claim
@@ -53,7 +53,7 @@ def format_result(res) -> str:
         f"  source:     {c.source}   [{c.source.paper.cite()}]",
         f"  kind:       {c.kind}" + ("   (reconstructed statement: not quoted from the paper)" if c.reconstructed else ""),
         "  statement:  " + statement_text(c).replace("\n", "\n              "),
-        f"  hypotheses: {c.hypotheses}",
+        f"  hypotheses: {c.hypotheses_step.text()}",  # the formulas printed from their expressions
         f"  verdict:    {verdict_text(res)}   (expected {c.expected.value}"
         + (")" if res.matches else "; DIFFERS)"),
         f"  instances:  {res.instances}",
@@ -61,7 +61,7 @@ def format_result(res) -> str:
     if res.scope:  # what a proof covers, and what a proved-modulo claim rests on (with those claims' verdicts)
         from exactdp.output.report import rests_on_text
 
-        lines.append(f"  scope:      {res.scope}")
+        lines.append(f"  scope:      {scope_step(res.scope).text()}")
         if res.rests_on:
             lines.append(f"  {rests_on_text(res).replace('rests on: ', 'rests on:   ', 1)}")
     if c.notes:

@@ -30,6 +30,7 @@ grammar cannot state (``Or``, ``≠``) as text rather than store a formula that 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -188,20 +189,23 @@ def inline_step(template: str, *items: Any, region: Any = None, outcome: str = "
                           inline=True)
 
 
-def written_step(text: str, *, outcome: str = "", parameters: tuple[str, ...] = ()) -> DerivationStep:
+def written_step(text: str, *, outcome: str = "", parameters: tuple[str, ...] = (),
+                 what: str = "derivation step") -> DerivationStep:
     """A hand-written derivation line of a claim module as an inline :class:`DerivationStep`: its formulas are
     written between backticks in the safe reader's text (``"column sums `N/2`; the constraints hold iff
     `t*N*c >= 2`"``), the words around them are its prose.  Each formula is read once here, so a line whose
     formula the reader cannot read fails where it is written (a :class:`~exactdp.numbers.reader.ReadError`
-    naming the formula), never in an output.  A line without backticks is prose only."""
+    naming ``what`` and the formula), never in an output.  A line without backticks is prose only.  A claim's
+    hypotheses and a verdict's scope are such lines too (prose and formulas apart, printed by the same
+    printers: :attr:`exactdp.verification.claims.Claim.hypotheses_step`, :func:`scope_step`)."""
     from exactdp.numbers.reader import ReadError  # deferred: start-up
 
     parts = text.split("`")
     if len(parts) % 2 == 0:
-        raise ReadError(f"derivation step: unbalanced backticks in {text!r}")
+        raise ReadError(f"{what}: unbalanced backticks in {text!r}")
     math = tuple(parts[1::2])
     for m in math:
-        read_formula(m, f"derivation step {text!r}", parameters)
+        read_formula(m, f"{what} {text!r}", parameters)
     if not math:
         return DerivationStep(text, outcome=outcome, parameters=parameters)
     prose = "".join(p if k % 2 == 0 else f"{{{k // 2}}}" for k, p in enumerate(parts))
@@ -466,3 +470,96 @@ _MATHML_NAMES = {"eps": "ε", "delta": "δ", "gamma": "γ", "phi": "φ", "Xi": "
                  "eps_star": "ε*",
                  "alpha": "α", "beta": "β", "ell": "ℓ", "rho": "ρ",
                  "Gamma_max": "Γ_max", "Gamma_min": "Γ_min", "E_gamma": "E_γ"}
+
+
+#: a name a scope quantifies over, a formula by itself (``all N, M``, ``real q``): one letter with subscripts and
+#: primes (``N_i``, ``M'``) or a Greek name; other words of a scope are prose
+_SCOPE_NAME = re.compile(r"(?:[A-Za-z]\d*|eps|delta|gamma|Gamma|alpha|beta|eta|theta|zeta|psi|phi|rho)"
+                         r"(?:_[A-Za-z0-9]+)*'*")
+#: a variable of a relation in a scope: a name of :data:`_SCOPE_NAME` or of one or two letters and digits (a
+#: certificate's ``pp``, ``Ix``, ``e1``); a longer word (``loss``, ``variables``) is prose
+_SCOPE_SYMBOL = re.compile(rf"{_SCOPE_NAME.pattern}|[A-Za-z]{{1,2}}\d*")
+#: the words before a formula in a scope item (``all``, ``every``, ``real``, ``the point``, ``Example 2's``):
+#: words of two or more letters, a number's possessive, a label ``≤:``; never a one-letter name
+_SCOPE_WORD = re.compile(r"[a-z]{2,}|[A-Z][a-z]{2,}|[A-Za-z0-9]+'s|[^\sA-Za-z0-9(]+:")
+
+
+def _top_split(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside brackets (round and square)."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if depth == 0 and text.startswith(sep, k):
+            parts.append(text[start:k])
+            start = k + len(sep)
+    return parts + [text[start:]]
+
+
+def _scope_formula(text: str) -> bool:
+    """Whether a piece of a scope is one formula: a relation (chain, equation) the reader reads in the names a
+    scope quantifies over, or one such name (:data:`_SCOPE_NAME`)."""
+    from exactdp.numbers.reader import ReadError  # deferred: start-up
+
+    if _SCOPE_NAME.fullmatch(text):
+        return True
+    try:
+        expr = read_formula(text, "scope")
+    except ReadError:
+        return False
+    return (isinstance(expr, (sympy.core.relational.Relational, sympy.And, sympy.Implies, _iff_class()))
+            and all(_SCOPE_SYMBOL.fullmatch(str(x)) for x in expr.free_symbols))  # "new variables >= 0": words
+
+
+@functools.lru_cache(maxsize=4096)
+def scope_step(text: str) -> DerivationStep:
+    """A verdict's scope text (``"all N, M; t >= 1, 0 < c <= 1/N (u = N*c)"``, the certificates' scopes of
+    :mod:`exactdp.scopes` and the proof modules' own) as an inline :class:`DerivationStep`: prose and formulas
+    apart, each formula read once by the safe reader and printed by the one printer of each output.
+
+    The scope's grammar: parts joined by ``"; "``, items of a part by ``", "`` (outside brackets); an item is a
+    formula (a relation the reader reads, or a name quantified over: ``N``, ``M'``, ``eps``), lower-case words
+    then a formula (``all n >= 1``, ``real q``, ``the point t = 2``), an item with a parenthesised list after it
+    (``0 < c <= 1/N (u = N*c)``), or words (``every pair of inputs``), which stay prose.
+
+    >>> str(scope_step("all N, M; t >= 1 (u = N*c)").math)
+    "('N', 'M', 't >= 1', 'u = N*c')"
+    """
+    math: list[str] = []
+
+    def formula(piece: str) -> str:
+        math.append(piece)
+        return f"{{{len(math) - 1}}}"
+
+    def item(piece: str) -> str:
+        lead = piece[:len(piece) - len(piece.lstrip())]
+        body = piece.strip()
+        if not body:
+            return piece
+        if _scope_formula(body):
+            return lead + formula(body)
+        if body.endswith(")"):  # "<item> (<items>)": the last top-level parenthesised group
+            depth = 0
+            for k in range(len(body) - 1, -1, -1):
+                depth += body[k] == ")"
+                depth -= body[k] == "("
+                if depth == 0:
+                    break
+            if k > 0 and body[k - 1] == " ":
+                return lead + item(body[:k - 1]) + " (" + items(body[k + 1:-1]) + ")"
+        words = body.split(" ")
+        for i in range(1, len(words)):
+            if not all(_SCOPE_WORD.fullmatch(w) for w in words[:i]):
+                break
+            rest = " ".join(words[i:])
+            if _scope_formula(rest):
+                return lead + " ".join(words[:i]) + " " + formula(rest)
+        return piece
+
+    def items(part: str) -> str:
+        return ", ".join(item(p) for p in _top_split(part, ", "))
+
+    prose = "; ".join(items(part) for part in _top_split(str(text), "; "))
+    if not math:
+        return DerivationStep(str(text))
+    return DerivationStep(prose, tuple(math), inline=True)

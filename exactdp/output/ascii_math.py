@@ -1,10 +1,12 @@
 r"""ASCII mathematics inside prose, typeset: ``eta_TV(K) <= phi(eps, delta) for every (eps,delta)-LDP K``
 becomes ``$\eta_{\mathrm{TV}}(K) \leq \varphi(\varepsilon, \delta)$ for every $(\varepsilon,\delta)$-LDP $K$``.
 
-The claims' titles, hypotheses, notes, the checks' summaries, scopes and derivation lines, and a conjecture's
-text are written in ASCII (``e^eps``, ``<=``, ``delta``) so the terminal and the JSON report show them as
-stored.  A document typesets them (no ASCII maths is left in the LaTeX report).  This module is
-the one place that does, for LaTeX and for the Jupyter displays:
+The claims' titles, notes, the checks' summaries and hand-written derivation lines, and a conjecture's text
+are written in ASCII (``e^eps``, ``<=``, ``delta``) so the terminal and the JSON report show them as stored.
+A document typesets them (no ASCII maths is left in the LaTeX report).  This module is the one place that
+does, for LaTeX and for the Jupyter displays.  (A claim's hypotheses and every scope are not typeset here: they
+are stored with prose and formulas apart and printed from expressions,
+:attr:`exactdp.verification.claims.Claim.hypotheses_step` and :func:`exactdp.numbers.formula_text.scope_step`.)
 
 * :func:`segments` splits a text into prose and formula pieces.  A formula is a maximal run of tokens that
   are mathematics — a number, a one-letter name, a Greek or quantity name (``eps``, ``delta``, ``eta_TV``),

@@ -5,8 +5,9 @@ checks.
 Each ``<kind>_repr_<format>`` function renders one type; :mod:`exactdp.output.presenters` registers them by
 type, and the objects' ``_repr_latex_`` / ``_repr_html_`` / ``_repr_markdown_`` (the mixin
 :class:`exactdp.numbers.rich.RichDisplay`) reach them through that registry.  Formulas come from the one
-printer (:func:`exactdp.numbers.display.to_latex`); ASCII mathematics in stored texts (titles, scopes,
-summaries, a conjecture) is typeset by :mod:`exactdp.output.ascii_math`.  A claim result shows its statement
+printer (:func:`exactdp.numbers.display.to_latex`); hypotheses and scopes are phrases with prose and formulas
+apart (:func:`phrase_html`), and ASCII mathematics in other stored texts (titles, summaries, a conjecture) is
+typeset by :mod:`exactdp.output.ascii_math`.  A claim result shows its statement
 typeset, its verdict and scope, and its evidence folded in ``<details>``; formulas never wrap over two lines
 (``white-space: nowrap``).
 """
@@ -18,7 +19,7 @@ import sympy
 from exactdp.numbers import escape
 from exactdp.numbers.display import (T_NOTE, as_display_expr, entry_form, matrix_latex, relation_latex, to_latex,
                                      uses_t)
-from exactdp.output.ascii_math import formula_latex, prose_html, prose_in_math, text_in_math
+from exactdp.output.ascii_math import formula_latex, prose_html, text_in_math
 
 
 def esc(text) -> str:
@@ -312,6 +313,37 @@ def _step_html(step) -> str:
                        outcome=lambda o: f" → {esc(o)}")
 
 
+def phrase_html(step) -> str:
+    """A phrase of prose and formulas (a claim's hypotheses, a verdict's scope:
+    :class:`~exactdp.numbers.formula_text.DerivationStep`) for Jupyter: the prose HTML-escaped, each formula
+    typeset from its expression, kept on one line."""
+    from exactdp.numbers.formula_text import formula_latex_of
+
+    return step.render(esc, lambda f: _nowrap(html_math(formula_latex_of(f))))
+
+
+def phrase_markdown(step) -> str:
+    """A phrase of prose and formulas in Markdown: each formula ``$…$`` from its expression."""
+    from exactdp.numbers.formula_text import formula_latex_of
+
+    return step.render(str, lambda f: "$" + formula_latex_of(f) + "$")
+
+
+def phrase_in_math(step) -> str:
+    r"""A phrase of prose and formulas inside maths (a ``_repr_latex_``): prose as ``\text{…}``, each formula
+    from its expression."""
+    from exactdp.numbers.formula_text import formula_latex_of
+
+    return step.render(lambda p: r"\text{" + text_in_math(p) + "}" if p else "", formula_latex_of)
+
+
+def scope_step(text: str):
+    """A scope's prose and formulas apart (:func:`exactdp.numbers.formula_text.scope_step`)."""
+    from exactdp.numbers.formula_text import scope_step as step
+
+    return step(str(text))
+
+
 def _counterexample_html(ce: dict) -> str:
     return html_pre(f"{k} = {v}" for k, v in ce.items())
 
@@ -322,7 +354,7 @@ def outcome_repr_html(o, title: str = "") -> str:
     parts = [f"<b>{esc(verdict_word(o.verdict.value))}</b>" + (f" — <b>{esc(title)}</b>" if title else "")
              + f": {prose_html(o.summary)}"]
     if getattr(o, "scope", ""):
-        parts.append(f"<div><i>scope</i>: {prose_html(o.scope)}</div>")
+        parts.append(f"<div><i>scope</i>: {phrase_html(scope_step(o.scope))}</div>")
     if getattr(o, "rests_on", ()):
         parts.append(f"<div><i>rests on</i>: {esc(', '.join(o.rests_on))}</div>")
     if o.instances:
@@ -337,12 +369,13 @@ def outcome_repr_html(o, title: str = "") -> str:
 
 
 def outcome_repr_markdown(o) -> str:
-    scope = f" (scope: {o.scope})" if getattr(o, "scope", "") else ""
+    scope = f" (scope: {phrase_markdown(scope_step(o.scope))})" if getattr(o, "scope", "") else ""
     return f"**{verdict_word(o.verdict.value)}**{scope}: {o.summary}"
 
 
 def outcome_repr_latex(o) -> str:
-    scope = rf" \quad \text{{(scope: }}{prose_in_math(o.scope)}\text{{)}}" if getattr(o, "scope", "") else ""
+    scope = (rf" \quad \text{{(scope: }}{phrase_in_math(scope_step(o.scope))}\text{{)}}" if getattr(o, "scope", "")
+             else "")
     return rf"$\textbf{{{verdict_word(o.verdict.value)}}}{scope}$"
 
 
@@ -350,7 +383,7 @@ def _claim_head_latex(r) -> str:
     c = r.claim
     scope = getattr(r, "scope", "")
     return (rf"\texttt{{{text_in_math(c.id)}}}\text{{: }}\textbf{{{verdict_word(r.verdict.value)}}}"
-            + (rf"\text{{ (scope: }}{prose_in_math(scope)}\text{{)}}" if scope else ""))
+            + (rf"\text{{ (scope: }}{phrase_in_math(scope_step(scope))}\text{{)}}" if scope else ""))
 
 
 def claim_result_repr_latex(r) -> str:
@@ -367,9 +400,10 @@ def claim_result_repr_html(r) -> str:
     scope = getattr(r, "scope", "")
     head = (f"<div><b><code>{esc(c.id)}</code></b> ({esc(', '.join(c.catalogue))}) — {prose_html(c.title)}"
             f"{statement_html(_STATEMENT_SEP.join(statement_latex_lines(c)))}"
-            f"<b>{esc(verdict_word(r.verdict.value))}</b>" + (f", scope: {prose_html(scope)}" if scope else "")
+            f"<b>{esc(verdict_word(r.verdict.value))}</b>" + (f", scope: {phrase_html(scope_step(scope))}" if scope
+                                                               else "")
             + f"; expected {esc(c.expected.value)}{'' if r.matches else ' (DIFFERS)'}; {r.instances} instances"
-            + (f"<div><i>hypotheses</i>: {prose_html(c.hypotheses)}</div>" if c.hypotheses else "") + "</div>")
+            + (f"<div><i>hypotheses</i>: {phrase_html(c.hypotheses_step)}</div>" if c.hypotheses else "") + "</div>")
     checks = "".join(f"<li>{outcome_repr_html(cr.outcome, cr.check.name)}</li>" for cr in r.checks)
     return head + html_details(f"evidence of {len(r.checks)} check(s)", f"<ul>{checks}</ul>")
 
@@ -377,7 +411,8 @@ def claim_result_repr_html(r) -> str:
 def claim_result_repr_markdown(r) -> str:
     c = r.claim
     scope = getattr(r, "scope", "")
-    lines = [f"**`{c.id}`** — {c.title}: **{verdict_word(r.verdict.value)}**" + (f" (scope: {scope})" if scope else ""),
+    lines = [f"**`{c.id}`** — {c.title}: **{verdict_word(r.verdict.value)}**"
+             + (f" (scope: {phrase_markdown(scope_step(scope))})" if scope else ""),
              "", f"$$ {_STATEMENT_SEP.join(statement_latex_lines(c))} $$", ""]
     lines += [f"- {cr.check.name}: {outcome_repr_markdown(cr.outcome)}" for cr in r.checks]
     return "\n".join(lines)
@@ -395,7 +430,8 @@ def check_result_repr_html(res) -> str:
     parts = [f"<div><b>{esc(verdict_word(res.verdict))}</b>: {_nowrap(html_math(conjecture_latex(res)))} "
              f"<small>(typed: <code>{esc(res.conjecture)}</code>)</small></div>",
              f"<div><i>classes</i>: {esc(', '.join(map(str, res.classes)))}"
-             + (f"; <i>scope</i>: {prose_html(res.scope)}" if getattr(res, "scope", "") else "") + "</div>"]
+             + (f"; <i>scope</i>: {phrase_html(scope_step(res.scope))}" if getattr(res, "scope", "") else "")
+             + "</div>"]
     if res.rests_on:
         parts.append(f"<div><i>rests on</i>: {esc(', '.join(res.rests_on))}</div>")
     if res.counterexample:
@@ -411,7 +447,7 @@ def check_result_repr_html(res) -> str:
 
 
 def check_result_repr_markdown(res) -> str:
-    scope = f" (scope: {res.scope})" if getattr(res, "scope", "") else ""
+    scope = f" (scope: {phrase_markdown(scope_step(res.scope))})" if getattr(res, "scope", "") else ""
     ce = ""
     if res.counterexample:  # the kernel and the distributions; the rest (enclosures, the search) in the HTML
         shown = [k for k in ("rows", "params", "P", "Q", "slack") if k in res.counterexample]
@@ -420,5 +456,6 @@ def check_result_repr_markdown(res) -> str:
 
 
 def check_result_repr_latex(res) -> str:
-    scope = rf"\text{{ (scope: }}{prose_in_math(res.scope)}\text{{)}}" if getattr(res, "scope", "") else ""
+    scope = (rf"\text{{ (scope: }}{phrase_in_math(scope_step(res.scope))}\text{{)}}" if getattr(res, "scope", "")
+             else "")
     return rf"$\textbf{{{verdict_word(res.verdict)}}}{scope}\text{{: }}{conjecture_latex(res)}$"

@@ -157,10 +157,11 @@ def certificate_html(cert) -> str:
     import sympy
 
     from exactdp.errors import ExactDPError
+    from exactdp.numbers.formula_text import scope_step
 
     name = getattr(cert, "name", str(cert))
     head = (f"<li><b>{_esc(name)}</b> <small>({_esc(getattr(cert, 'kind', ''))})</small>"
-            + (f" — scope: {_esc(cert.scope)}" if getattr(cert, "scope", "") else ""))
+            + (f" — scope: {phrase_html(scope_step(cert.scope))}" if getattr(cert, "scope", "") else ""))
     maths = []
     rels = {"==": sympy.Eq, ">=": sympy.Ge, "<=": sympy.Le, ">": sympy.Gt, "<": sympy.Lt, "!=": sympy.Ne}
     try:
@@ -278,28 +279,42 @@ def _counterexample_html(ce: dict, claim_id: str, check_name: str) -> str:
     return out + "</div>"
 
 
-def scope_text(res: ClaimResult) -> str:
+def phrase_html(step) -> str:
+    """A phrase of prose and formulas (a claim's hypotheses, a verdict's scope:
+    :class:`~exactdp.numbers.formula_text.DerivationStep`): the prose as text, each formula as MathML printed
+    from its expression (:func:`~exactdp.numbers.formula_text.formula_mathml`)."""
+    from exactdp.numbers.formula_text import formula_mathml
+
+    return step.render(_esc, formula_mathml)
+
+
+def scope_html(res: ClaimResult) -> str:
     """What the verdict covers: *proved* / *proved-modulo* — the proved checks' scope
     (:attr:`~exactdp.verification.engine.ClaimResult.scope`, e.g. "all N, M") under the hypotheses, and for
     *proved-modulo* the cited results it rests on; *verified* — the hypotheses and the instance families
-    checked (with their counts); otherwise the hypotheses."""
+    checked (with their counts); otherwise the hypotheses.  Scope and hypotheses with their formulas as MathML
+    (:func:`phrase_html`)."""
+    from exactdp.numbers.formula_text import scope_step
+
     c = res.claim
-    hyp = " ".join(str(c.hypotheses).split())
+    hyp = phrase_html(c.hypotheses_step) if c.hypotheses.strip() else ""
     if res.verdict in (Verdict.PROVED, Verdict.PROVED_MODULO):
-        text = (res.scope or "all parameters") + (f"; hypotheses: {hyp}" if hyp else "")
+        text = phrase_html(scope_step(res.scope or "all parameters")) + (f"; hypotheses: {hyp}" if hyp else "")
         if res.rests_on:
-            text += "; rests on: " + ", ".join(res.rests_on)
+            text += "; rests on: " + _esc(", ".join(res.rests_on))
         return text
     families = [f"{f} ({n})" for o in res.outcomes for f, n in o.families]
     parts = [hyp] if hyp else []
     if families:
-        parts.append("instances: " + "; ".join(families))
+        parts.append(_esc("instances: " + "; ".join(families)))
     elif res.instances:
         parts.append(f"{res.instances} instances")
     return ". ".join(parts) if parts else "—"
 
 
 def _evidence_html(res: ClaimResult, links: _Links) -> str:
+    from exactdp.numbers.formula_text import scope_step
+
     items = []
     for cr in res.checks:
         o = cr.outcome
@@ -308,7 +323,7 @@ def _evidence_html(res: ClaimResult, links: _Links) -> str:
         if cr.check.description:
             parts.append(f'<p class="desc">{_esc(cr.check.description)}</p>')
         if o.scope:
-            parts.append(f"<p>Scope: {_esc(o.scope)}</p>")
+            parts.append(f"<p>Scope: {phrase_html(scope_step(o.scope))}</p>")
         if o.rests_on:
             parts.append(links.line("Rests on", o.rests_on))
         if o.certificates:
@@ -450,7 +465,7 @@ def verify_report_html(results: list[ClaimResult], *, seed: int = 0, quick: bool
             f'{links.line("Rests on", r.rests_on)}{links.line("Related", c.related)}</td>'
             f"<td>{_esc(', '.join(c.catalogue))}</td>"
             f'<td class="stmt">{stmt}</td>'
-            f'<td class="scope">{_esc(scope_text(r))}</td>'
+            f'<td class="scope">{scope_html(r)}</td>'
             f'<td data-key="{_VERDICT_ORDER.get(r.verdict.value, 9)}-{_esc(r.verdict.value)}">'
             f'<span class="v v-{_esc(r.verdict.value)}">{_esc(verdict_text(r))}</span>{mark}{secs}</td>'
             f'<td class="num" data-key="{r.instances}">{r.instances}</td>'

@@ -37,7 +37,7 @@ from exactdp.numbers.display import (  # noqa: F401  (re-exported: the printer's
     relation_latex as relation,
     to_latex,
 )
-from exactdp.numbers.formula_text import DerivationStep, formula_latex_of
+from exactdp.numbers.formula_text import DerivationStep, formula_latex_of, scope_step
 from exactdp.output.ascii_math import prose_latex
 from exactdp.output.display import bound_statement, kernel_latex, statement_latex_lines
 from exactdp.output.presenters import present
@@ -406,9 +406,10 @@ def latex_statement(statement: str) -> str:
 
 
 def _scope(res) -> str:
-    """The scope of a claim's verdict: what a proof covers (the engine's ``scope``: "all N, M", "N = 2..8"),
-    the number of instances a verification checked, and for a proved-modulo verdict what it rests on;
-    "--" when nothing was established (undecided, not checkable)."""
+    """The scope of a claim's verdict as LaTeX: what a proof covers (the engine's ``scope``: "all N, M",
+    "N = 2..8", its formulas typeset from their expressions: :func:`phrase_latex`), the number of instances a
+    verification checked, and for a proved-modulo verdict what it rests on; "--" when nothing was established
+    (undecided, not checkable)."""
     scope = str(getattr(res, "scope", "") or "")
     if not scope:
         scopes = [str(getattr(o, "scope", "") or "") for o in res.outcomes]
@@ -420,7 +421,15 @@ def _scope(res) -> str:
     if scope in ("", "instances"):
         scope = f"{res.instances} instances" if res.instances else scope
     rests = tuple(getattr(res, "rests_on", ()) or ())
-    return scope + (f"; rests on {', '.join(rests)}" if rests else "")
+    return (phrase_latex(scope_step(scope)) + (latex_text(f"; rests on {', '.join(rests)}") if rests else ""))
+
+
+def phrase_latex(step) -> str:
+    """A phrase of prose and formulas (a claim's hypotheses, a verdict's scope:
+    :class:`~exactdp.numbers.formula_text.DerivationStep`) in LaTeX text mode: the prose escaped
+    (:func:`~exactdp.numbers.escape.latex_text`, nothing typeset from its characters), each formula ``$…$``
+    printed from its expression (:func:`~exactdp.numbers.formula_text.formula_latex_of`)."""
+    return step.render(latex_text, lambda f: "$" + formula_latex_of(f) + "$")
 
 
 def _label(claim_id: str) -> str:
@@ -439,7 +448,7 @@ def summary_table(results) -> str:
         c = r.claim
         verdict = latex_text(verdict_text(r)) + ("" if r.matches else r" \textbf{(differs from expected)}")
         rows.append(r"\hyperref[" + _label(c.id) + "]{" + texttt(c.id) + "} (" + latex_text(", ".join(c.catalogue))
-                    + ") & " + prose_latex(_scope(r)) + r" & \emph{" + verdict + r"} \\")
+                    + ") & " + _scope(r) + r" & \emph{" + verdict + r"} \\")
     rows += [r"\end{longtable}", "}"]
     return "\n".join(rows)
 
@@ -559,7 +568,7 @@ def claim_section(r, *, timings: bool = False) -> str:
              + prose_latex(str(c.source)) + r".\par", r"\textbf{Statement.}",
              statement]
     if c.hypotheses:
-        lines.append(r"\textbf{Hypotheses:} " + prose_latex(c.hypotheses) + r"\par")
+        lines.append(r"\textbf{Hypotheses:} " + phrase_latex(c.hypotheses_step) + r"\par")
     mark = "" if r.matches else " (differs from the expected verdict)"
     lines.append(r"\textbf{Verdict:} \emph{" + latex_text(verdict_text(r)) + "}" + latex_text(mark)
                  + r"; expected " + latex_text(c.expected.value) + f"; {r.instances} instances"
@@ -571,7 +580,7 @@ def claim_section(r, *, timings: bool = False) -> str:
                 + prose_latex(o.summary) + "."]
         scope = str(getattr(o, "scope", "") or "")
         if scope:
-            item.append(r"\textbf{Scope:} " + prose_latex(scope) + ".")
+            item.append(r"\textbf{Scope:} " + phrase_latex(scope_step(scope)) + ".")
         if o.families:
             item.append(r"\textbf{Families:} " + prose_latex(", ".join(f"{f} ({n})" for f, n in o.families)) + ".")
         if o.reason:

@@ -6,7 +6,9 @@ gives byte-identical reports.  Exact values appear as strings (``"3/5"``, ``"inf
 
 * :func:`to_json` — per claim ``id``, ``catalogue`` (list), ``verdict`` (``proved`` | ``verified`` |
   ``refuted`` | ``undecided`` | ``not-checkable``), ``expected``, ``instances``, ``evidence`` (one entry
-  per check) and the statement, source and flags.
+  per check) and the statement, source and flags.  The hypotheses and every scope come twice: as the plain
+  text (``hypotheses``, ``scope``: the keys other tools read) and with prose and formulas apart
+  (``hypotheses_parts``, ``scope_parts``: a :class:`~exactdp.numbers.formula_text.DerivationStep` record).
 * :func:`to_markdown` — the claims table that :data:`CLAIMS_TABLE_FILE` embeds between :data:`README_BEGIN`
   and :data:`README_END` (:func:`update_readme` rewrites that block).
 * :func:`to_latex` — a complete ``article`` document: a summary table (claim, scope, verdict), the contents,
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from exactdp.numbers.escape import json_dumps
-from exactdp.numbers.formula_text import DerivationStep
+from exactdp.numbers.formula_text import DerivationStep, scope_step
 from exactdp.output.latex import verify_report_latex
 from exactdp.output.verdicts import PARTIAL_NOTE, RECON_NOTE, summary_line, verdict_text  # noqa: F401  (re-exported)
 from exactdp.verification.claims import Verdict
@@ -88,12 +90,15 @@ def claim_record(res: ClaimResult, timings: bool = False, verdicts: dict | None 
         "source": str(c.source),
         "paper": c.source.paper.cite(),
         "statement": c.statement,
-        "hypotheses": c.hypotheses,
+        "hypotheses": c.hypotheses_text,  # the plain text, as before (tools read this key)
+        # prose and mathematics apart: the formulas as the safe reader's text, slots {k} in the prose
+        "hypotheses_parts": c.hypotheses_step.record(),
         "reconstructed": c.reconstructed,
         "verdict": res.verdict.value,
         "expected": c.expected.value,
         "matches_expected": res.matches,
         "scope": res.scope,
+        "scope_parts": scope_step(res.scope).record(),
         "rests_on": rests_on_chain(res, verdicts),
         "certificates": [c.name for c in res.certificates],
         "instances": res.instances,
@@ -119,6 +124,7 @@ def claim_record(res: ClaimResult, timings: bool = False, verdicts: dict | None 
             "details": _str(o.details),
             "reason": o.reason,
             "scope": o.scope,
+            "scope_parts": scope_step(o.scope).record(),
             "rests_on": list(o.rests_on),
             "certificates": [c.name for c in o.certificates],
         }

@@ -27,7 +27,7 @@ from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.algebra.certificates.statements import SymbolicStatements
 
 #: the scope of the Bayes-risk certificates
-SCOPE = "all finite alphabets, every n >= 1, loss >= 0, zeta > 0; t = e^eps >= 1, 0 <= delta <= 1"
+SCOPE = "all finite alphabets, every n >= 1, nonnegative loss, zeta > 0; t = e^eps >= 1, 0 <= delta <= 1"
 
 t, zeta, psi, L = sympy.symbols("t zeta psi L", real=True)
 R, G, B, Iz, Ix, eta = sympy.symbols("R G B Iz Ix eta", real=True)

@@ -290,7 +290,7 @@ def g20_feasibility() -> tuple:
     lcs = tuple(LinearCombination.build(
         name="[G] G-20 achievers: " + label, parameters=(t, u), variables=(alpha,), constraints=g, multipliers=lam,
         conclusion=h, slack=sl, region=(t >= 1, u <= 1),
-        scope=ALL_N_M + "; real q, t >= 1, t c q <= 1, t c (N - q) <= 1 (alpha = c q, u = N c)",
+        scope=ALL_N_M + "; real q, t >= 1, t*c*q <= 1, t*c*(N - q) <= 1 (alpha = c*q, u = N*c)",
         definitions=defs) for label, h, g, lam, sl in facts)
     zv = 1 + t * (1 - u)
     identity = SymbolicStatements(

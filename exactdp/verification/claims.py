@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import random
 import re
 from dataclasses import dataclass, field
@@ -89,6 +90,14 @@ class Outcome(RichDisplay):
             raise ValueError(f"a {self.verdict.value} outcome must say why")
         if self.verdict is Verdict.VERIFIED and self.instances <= 0:
             raise ValueError("a VERIFIED outcome must count the instances it checked")
+
+    @property
+    def scope_step(self):
+        """:attr:`scope` with prose and formulas apart, each formula read once by the safe reader
+        (:func:`exactdp.numbers.formula_text.scope_step`): what every output prints it from."""
+        from exactdp.numbers.formula_text import scope_step
+
+        return scope_step(self.scope)
 
 
 def _require_checked(o: Outcome) -> None:
@@ -174,6 +183,10 @@ class Claim:
     source: Source
     title: str
     statement: str  # LaTeX
+    #: the statement's hypotheses in words with each formula between backticks in the safe reader's text
+    #: (``"`N >= 2`, `0 < c <= 1/N`; `Gamma` as in D-12"``): prose and mathematics apart, read once by
+    #: :attr:`hypotheses_step` (at registration) and printed from the expressions in every output;
+    #: :attr:`hypotheses_text` is the plain text (the JSON report's ``hypotheses`` string)
     hypotheses: str
     checks: tuple[Check, ...]
     expected: Verdict
@@ -201,6 +214,21 @@ class Claim:
     written: tuple = ()
 
 
+    @functools.cached_property
+    def hypotheses_step(self):
+        """The hypotheses as an inline :class:`~exactdp.numbers.formula_text.DerivationStep` (prose with slots,
+        the formulas as reader text, each read once here: a formula the reader cannot read fails at
+        registration, naming the claim)."""
+        from exactdp.numbers.formula_text import written_step
+
+        return written_step(self.hypotheses, what=f"{self.id} hypotheses")
+
+    @property
+    def hypotheses_text(self) -> str:
+        """The hypotheses as plain text: the words with each formula's reader text (no backticks)."""
+        return str(self.hypotheses_step)
+
+
 def statement_formulas(claim: Claim) -> tuple:
     """The claim's :attr:`Claim.formulas` read once by the safe reader into sympy
     (:func:`exactdp.numbers.formula_text.read_formula`: relations, ``a = b`` as ``Eq(a, b)``, ``⟺``, ``⟹``;
@@ -224,6 +252,7 @@ def register(claim: Claim) -> Claim:
         raise ValueError(f"claim id {claim.id!r}: not of the form {CLAIM_ID.pattern}")
     if claim.id in REGISTRY and REGISTRY[claim.id] is not claim:
         raise ValueError(f"claim id {claim.id!r} is registered twice")
+    claim.hypotheses_step  # read once: a hypothesis formula the reader cannot read fails here
     REGISTRY[claim.id] = claim
     return claim
 

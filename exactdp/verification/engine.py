@@ -73,6 +73,14 @@ class ClaimResult(RichDisplay):
         return "instances"
 
     @property
+    def scope_step(self):
+        """The :attr:`scope` with prose and formulas apart, each formula read once by the safe reader
+        (:func:`exactdp.numbers.formula_text.scope_step`): what every output prints it from."""
+        from exactdp.numbers.formula_text import scope_step
+
+        return scope_step(self.scope)
+
+    @property
     def certificates(self) -> tuple:
         """Every certificate of the claim's checks (each was re-checked when its outcome was built)."""
         return tuple(c for r in self.checks for c in r.outcome.certificates)

@@ -61,7 +61,7 @@ register(Claim(
     source=Source(ASOODEH2021, "informal privacy-loss description", section="I-C", page="1"),
     title="Privacy loss bounded a.s. (pure LDP) / with probability >= 1 - delta (sufficient for approximate LDP)",
     statement=r"\Pr_{Z\sim K_x}\Big[\log\frac{K(Z|x)}{K(Z|x')}>\varepsilon\Big]\le\delta\ \ \forall x,x'\ \Longrightarrow\ K\ (\varepsilon,\delta)\text{-LDP}",
-    hypotheses="finite kernels; e^eps rational",
+    hypotheses="finite kernels; `e^eps` rational",
     checks=(Check("pure LDP equivalence", _pure), Check("approximate: sufficiency", _sufficient)),
     expected=Verdict.VERIFIED,
     notes="Only sufficiency holds for delta > 0; the equivalence is refuted in findings.fa06_probabilistic_ldp.",

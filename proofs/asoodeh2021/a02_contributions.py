@@ -21,7 +21,7 @@ register(Claim(
     source=Source(ASOODEH2021, "contributions", section="I", page="1-2"),
     title="Contributions list: (2) and (3) hold on instances; (1) is qualitative",
     statement=r"\text{(2) } (\varepsilon,\delta)\text{-LDP}\iff\eta_{e^\varepsilon}(K)\le\delta;\quad \text{(3) } \eta_f(K)\le1-e^{-\varepsilon}(1-\delta)",
-    hypotheses="eps >= 0, delta in [0,1]",
+    hypotheses="`eps >= 0`, `0 <= delta <= 1`",
     checks=(Check("(1) stronger than [10] at delta = 0", lambda ctx: not_checkable(
                 "qualitative comparison with unspecified constants; see findings.fa03_small_eps_direction for "
                 "the direction of the effective-sample-size comparison")),

@@ -130,7 +130,7 @@ register(Claim(
     title="eta_f(K) <= eta_TV(K) <= phi(eps,delta) = 1 - e^{-eps}(1-delta) for (eps,delta)-LDP K "
           "(eta_TV: proved, all N, M; eta_f: modulo B-3)",
     statement=r"\eta_f(K)\le\eta_{TV}(K)\le\varphi(\varepsilon,\delta)=1-e^{-\varepsilon}(1-\delta)",
-    hypotheses="K (eps,delta)-LDP with any N, M; eps >= 0, delta in [0, 1]",
+    hypotheses="`K` (`eps`, `delta`)-LDP with any `N`, `M`; `eps >= 0`, `0 <= delta <= 1`",
     checks=(Check("proof", proof_check, "eta_TV: Farkas certificate + phi >= tight value, all N, M"),
             Check("eta_f, every f", eta_f_check, "eta_TV's certificates and B-3 (cited)"),
             Check("instances", phi_bound_check(), supporting=True),

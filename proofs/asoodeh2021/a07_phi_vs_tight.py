@@ -18,7 +18,7 @@ register(Claim(
     title="phi exceeds the tight (eps, delta)-LDP Dobrushin value by (1-delta)(E-1)/(E(E+1)) >= 0",
     statement=r"\varphi(\varepsilon,\delta)-\frac{e^{\varepsilon}-1+2\delta}{e^{\varepsilon}+1}"
               r"=\frac{(1-\delta)(e^{\varepsilon}-1)}{e^{\varepsilon}(e^{\varepsilon}+1)}\geq 0",
-    hypotheses="t = e^eps >= 1, delta in [0, 1]",
+    hypotheses="`t = e^eps`, `eps >= 0`, `0 <= delta <= 1`",
     checks=(symbolic_check("gap identity and sign", [
         Statement("phi - tight = gap", Eq(phi - tight, gap)),
         Statement("tight <= phi", tight <= phi, (t >= 1, delta <= 1)),

@@ -120,7 +120,8 @@ register(Claim(
     title="n-fold products of (eps,delta)-LDP kernels contract TV by at most phi^n(eps,delta)",
     statement=r"\eta_{e^\varepsilon}(K^{\otimes n})\le\eta_{TV}(K_1\otimes\cdots\otimes K_n)\le\varphi^{n}(\varepsilon,\delta)"
               r"=1-e^{-n\varepsilon}(1-\delta)^n",
-    hypotheses="each K_i (eps,delta)-LDP; gamma = e^eps >= 1 real (instances: rational); non-interactive",
+    hypotheses=("each `K_i` (`eps`, `delta`)-LDP; `gamma = e^eps`, `eps >= 0` real (instances: `gamma` "
+                "rational); non-interactive"),
     checks=(Check("proof", proof_check, "certificates: composition, phi-lemma, phi^n identity, two-point formulas"),
             Check("catalogue kernels, n <= 1000", _catalogue, supporting=True),
             Check("random kernels, exact pair-type search", _random, supporting=True),

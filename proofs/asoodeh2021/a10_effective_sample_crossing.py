@@ -28,7 +28,7 @@ register(Claim(
     source=Source(CATALOGUE, "A-10 / F-A3 [DERIVED]"),
     title="phi(eps,0) n >= 4(e^eps - 1)^2 n iff e^eps <= (1 + sqrt 2)/2",
     statement=r"1-e^{-\varepsilon}\geq 4(e^{\varepsilon}-1)^{2}\iff e^{\varepsilon}\leq\frac{1+\sqrt{2}}{2}",
-    hypotheses="eps >= 0",
+    hypotheses="`eps >= 0`",
     checks=(symbolic_check("crossing", [
         Statement("phi >= 4(t-1)^2 on 1 <= t <= 1.2071 (below the crossing, rational end 6/5)", phi0 >= duchi,
                   (t >= 1, t <= sympy.Rational(6, 5))),

@@ -74,7 +74,7 @@ register(Claim(
     title="Effective sample size phi(eps,delta) n against the exact TV of n private samples",
     statement=r"\mathrm{TV}((K\circ P_1)^{\otimes n},(K\circ P_2)^{\otimes n})\le\min\{1,n\,\varphi(\varepsilon,\delta)"
               r"\,\mathrm{TV}(P_1,P_2)\}",
-    hypotheses="K (eps,delta)-LDP, non-interactive; gamma = e^eps rational",
+    hypotheses="`K` (`eps`, `delta`)-LDP, non-interactive; `gamma = e^eps` rational",
     checks=(phi_chain_check((
         step(TV_PRODUCTS_STEP + ", applied to K P_1 and K P_2"),
                 step("`TV(KP_1, KP_2) <= eta_tv(K)*TV(P_1, P_2)` (Dobrushin's two-point formula, "

@@ -17,7 +17,7 @@ register(Claim(
     source=Source(ASOODEH2021, "Le Cam corollary (label unknown)", "§IV-A", "5"),
     title="Locally private Le Cam (TV and KL routes)",
     statement=r"\mathcal M_n\ge\frac{\Phi(t)}{2}\bigl(1-\min\{1,n\varphi(\varepsilon,\delta)\mathrm{TV}(P_1,P_2)\}\bigr)",
-    hypotheses="K (eps,delta)-LDP (sequential or non-interactive); rho(theta1,theta2) >= 2t",
+    hypotheses="`K` (`eps`, `delta`)-LDP (sequential or non-interactive); `rho(theta_1, theta_2) >= 2*t`",
     checks=(phi_chain_check((
                 step(LE_CAM + ": `M_n >= Phi(t)/2*(1 - TV(M_1n, M_2n))` for a 2t-separated pair, with M_1n, M_2n the "
                      "laws of the n private samples"),

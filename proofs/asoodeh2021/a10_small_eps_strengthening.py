@@ -11,7 +11,7 @@ register(Claim(
     source=Source(ASOODEH2021, "effective sample size remark", "§IV-A", "5"),
     title="phi(eps,0) n strengthens the 4 eps^2 n effective sample size for sufficiently small eps",
     statement=r"\varphi(\varepsilon,0)\,n\le 4\varepsilon^2 n\ \text{for all sufficiently small }\varepsilon>0",
-    hypotheses="delta = 0", checks=(Check("witness", _small_eps, "certified comparison at eps = 1/10"),),
+    hypotheses="`delta = 0`", checks=(Check("witness", _small_eps, "certified comparison at eps = 1/10"),),
     expected=Verdict.REFUTED, reconstructed=True, kind="finding",
     notes="Direction reversed: phi n < 4 eps^2 n only for eps > 0.22398 (F-A3).",
     formulas=("phi(eps, 0)*n <= 4*eps^2*n", "eps > 0"),

@@ -41,7 +41,8 @@ register(Claim(
     title="One-dimensional private mean estimation rate, as reported",
     statement=r"\mathcal M_n\ge c_\ell\min\{1,(n\varphi^2(\varepsilon,\delta))^{-(k-1)/k}\}\quad"
               r"\forall\varepsilon\ge0,\ \delta\in[0,1]",
-    hypotheses="P in {E|X|^k <= 1}, k > 1, squared loss, (eps,delta)-LDP, sequential interaction allowed",
+    hypotheses=("`P` with `k`-th absolute moment at most 1, `k > 1`, squared loss, (`eps`, `delta`)-LDP, "
+                "sequential interaction allowed"),
     checks=(Check("phi_one_sample_mean", _phi_one_witness, "exact witness at delta = 1, k = 2"),),
     expected=Verdict.REFUTED, reconstructed=True, kind="corollary",
     notes="Refutes the statement as reconstructed from the summary; confirm against the PDF (F-A4).",

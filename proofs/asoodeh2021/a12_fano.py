@@ -16,7 +16,7 @@ register(Claim(
     source=Source(ASOODEH2021, "Fano corollary (label unknown)", "§IV-B", "5-6"),
     title="Locally private Fano (non-interactive)",
     statement=r"\mathcal M_n\ge\Phi(t)\Bigl(1-\frac{n\varphi(\varepsilon,\delta)I(V;X)+\log2}{\log|\mathcal V|}\Bigr)",
-    hypotheses="non-interactive (eps,delta)-LDP K; 2t-separated family indexed by V",
+    hypotheses="non-interactive (`eps`, `delta`)-LDP `K`; `2*t`-separated family indexed by `V`",
     checks=(phi_chain_check((
                 step(FANO + ": `M_n >= Phi(t)*(1 - (I(V, Z_n) + log(2))/log(V_size))` for a 2t-separated family of "
                      "V_size members, Z_n the n private outputs"),

@@ -11,7 +11,7 @@ register(Claim(
     source=Source(ASOODEH2021, "high-dimensional mean estimation, packing", "§IV-B, appendix", "6, 14-15"),
     title="Gilbert-Varshamov packing in {-1,+1}^k",
     statement=r"\exists\,\mathcal V\subset\{\pm1\}^k:\ \|v-v'\|_1\ge k/2,\ |\mathcal V|\ge\lceil e^{k/16}\rceil",
-    hypotheses="k >= 1", checks=(Check("greedy_packing", _packing, "seeded greedy construction, k <= 40"),),
+    hypotheses="`k >= 1`", checks=(Check("greedy_packing", _packing, "seeded greedy construction, k <= 40"),),
     expected=Verdict.VERIFIED, kind="lemma",
     notes="The rate of the high-dimensional bound is not stored (class X); see F-A11 for {0,1}^k.",
     related=("findings.fa11_packing_cube",),

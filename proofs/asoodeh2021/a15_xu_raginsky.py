@@ -19,7 +19,7 @@ register(Claim(
     source=Source(ASOODEH2021, "bound (15), private [44, Thm 1]", "§V", "6", "(15)"),
     title="Private Xu-Raginsky Bayes risk lower bound",
     statement=r"R_B\ge\sup_\zeta\zeta\Bigl[1-\frac{\varphi^n(\varepsilon,\delta)I(\theta;X^n)+\log2}{\log(1/L(\zeta))}\Bigr]",
-    hypotheses="non-interactive (eps,delta)-LDP mechanisms",
+    hypotheses="non-interactive (`eps`, `delta`)-LDP mechanisms",
     checks=(phi_chain_check((
                 step(XU_RAGINSKY + ": `R_B >= zeta*(1 - (I(theta, Z_n) + log(2))/log(1/L(zeta)))`, Z_n the n private "
                      "outputs"),

@@ -11,7 +11,8 @@ register(Claim(
     source=Source(ASOODEH2021, "Bernoulli example", "§V", "7-8"),
     title="Uniform-prior Bernoulli example: Bayes-risk lower bounds 0.08 (Thm 2) versus 0.03 (15)",
     statement=r"n=20,\ \delta=10^{-4}:\ \text{Thm 2}\approx0.08,\ (15)\approx0.03",
-    hypotheses="theta ~ U[0,1], X_i ~ Bernoulli(theta), absolute loss, eps = 0.02 (reconstructed, F-A10)",
+    hypotheses=("`theta` uniform on the unit interval, `X_i` Bernoulli(`theta`), absolute loss, `eps = 1/50` "
+                "(reconstructed, F-A10)"),
     checks=(Check("quoted_numbers", _quoted_numbers, "certified to the printed digits"),),
     expected=Verdict.VERIFIED, reconstructed=True, kind="example",
     formulas=("n = 20", "delta = 10^(-4)", "thm2_bound(eps) = 0.08", "bound15(eps) = 0.03"),

@@ -18,7 +18,7 @@ register(Claim(
     source=Source(ASOODEH2021, "testing corollary (label unknown)", "§VI", "8"),
     title="Private hypothesis testing: phi(eps,delta) n is the effective sample size",
     statement=r"-\log\beta_n^{\varepsilon,\delta}(\alpha)\le\frac{n\varphi(\varepsilon,\delta)D(P_0\|P_1)+\log2}{1-\alpha}",
-    hypotheses="non-interactive (eps,delta)-LDP mechanisms, type-I error <= alpha < 1",
+    hypotheses="non-interactive (`eps`, `delta`)-LDP mechanisms, type-I error at most `alpha`, `alpha < 1`",
     checks=(phi_chain_check((
                 step(CONVERSE + ": `-log(beta_n(alpha)) <= (D(Q_0, Q_1) + log(2))/(1 - alpha)`, with Q_i the n-fold "
                      "product of K P_i for non-interactive mechanisms"),

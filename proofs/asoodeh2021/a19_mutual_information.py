@@ -16,7 +16,7 @@ register(Claim(
     source=Source(ASOODEH2021, "MI bound (label unknown)", "§VII", "9"),
     title="Mutual information of (eps,delta)-LDP mechanisms",
     statement=r"\sup_{K\in\mathcal Q_{\varepsilon,\delta}}I(X;Z)\le\varphi(\varepsilon,\delta)H(X)",
-    hypotheses="discrete X, eps >= 0, delta in [0,1]",
+    hypotheses="discrete `X`, `eps >= 0`, `0 <= delta <= 1`",
     checks=(phi_chain_check((
         step(SDPI_MI_STEP + ", with U = X: `I(X, Z) <= eta_kl(K)*I(X, X)` and `I(X, X) = H(X)`"),
                 step("`eta_kl(K) <= eta_tv(K)` (background.b03_eta_f_le_eta_tv)"), PHI_STEP),

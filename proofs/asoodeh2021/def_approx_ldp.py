@@ -41,7 +41,7 @@ register(Claim(
     source=Source(ASOODEH2021, "(eps,delta)-LDP definition", section="I-C, III"),
     title="(eps,delta)-LDP: events vs hockey-stick divergence",
     statement=r"K(A|x)\le e^{\varepsilon}K(A|x')+\delta\ \ \forall A,x,x'\iff\max_{x,x'}E_{e^\varepsilon}(K_x\|K_{x'})\le\delta",
-    hypotheses="eps >= 0 with e^eps rational, delta in [0,1]",
+    hypotheses="`eps >= 0` with `e^eps` rational, `0 <= delta <= 1`",
     checks=(Check("events vs E_gamma", lambda ctx: check_instances(
         [("kernels x gamma x delta (boundary, below, 0, 1)", _instances(ctx))], _test,
         claim="the two decisions agree")),),

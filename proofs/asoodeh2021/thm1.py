@@ -109,7 +109,7 @@ register(Claim(
     source=Source(ASOODEH2021, "Theorem 1", section="III", page="3"),
     title="(eps,delta)-LDP iff eta_{e^eps}(K) <= delta",
     statement=r"K\ \text{is}\ (\varepsilon,\delta)\text{-LDP}\iff\eta_{e^\varepsilon}(K)\le\delta",
-    hypotheses="eps >= 0 real (instances: e^eps rational), delta in [0,1], any finite kernel",
+    hypotheses="`eps >= 0` real (instances: `e^eps` rational), `0 <= delta <= 1`, any finite kernel",
     checks=(Check("proof", proof_check, "both directions, certificates, all N, M"),
             Check("both directions and boundary", equivalence_check(), supporting=True)),
     expected=Verdict.PROVED,

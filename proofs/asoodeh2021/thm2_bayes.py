@@ -40,7 +40,7 @@ register(Claim(
     title="Private Bayes risk lower bound via E_gamma (Theorem 2)",
     statement=r"R_B\ge\zeta\bigl[1-e^{\varepsilon}L(\zeta)-\psi_n I_{e^\varepsilon}(\theta;X^n)\bigr],"
               r"\ \psi_1=\delta,\ \psi_n=\varphi^n(\varepsilon,\delta)",
-    hypotheses="non-interactive (eps,delta)-LDP mechanisms, loss >= 0, zeta > 0",
+    hypotheses="non-interactive (`eps`, `delta`)-LDP mechanisms, nonnegative loss, `zeta > 0`",
     checks=(Check("proof", proof_check, "certificates: Markov, event form, SDPI, combination; every finite problem"),
             Check("discrete_validity", _validity(discrete_thm2_bound, "a14"), "exact R_B >= bound", supporting=True)),
     expected=Verdict.PROVED, reconstructed=True,

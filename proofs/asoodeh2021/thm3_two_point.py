@@ -46,7 +46,7 @@ register(Claim(
     source=Source(ASOODEH2021, "Theorem 3", section="appendix", page="11"),
     title="Two-point formula for the E_gamma contraction coefficient (all N, M)",
     statement=r"\eta_\gamma(K)=\sup_{x,x'}E_\gamma(K_x\|K_{x'})\quad(\gamma\ge1)",
-    hypotheses="gamma >= 1 real (LP instances: rational), finite kernels",
+    hypotheses="`gamma >= 1` real (LP instances: rational), finite kernels",
     checks=(Check("proof", proof_check, "certificates, all N, M"),
             Check("LP certificate", lp_check(GAMMAS, "b2", (4, 14)), supporting=True)),
     expected=Verdict.PROVED,

@@ -44,7 +44,7 @@ register(Claim(
     source=Source(GROSSE2026, "footnote 2 (Cohen et al. 1998)", section="II-A"),
     title="eta_f <= eta_TV (sampled inputs; chi2 exact, KL and H2 certified)",
     statement=r"D_f(K\circ P\|K\circ Q)\le\eta_{TV}(K)\,D_f(P\|Q)",
-    hypotheses="f convex, f(1) = 0; here f in {chi2, KL, H2}",
+    hypotheses="`f` convex, `f(1) = 0`; here the chi-square, KL and squared Hellinger divergences",
     checks=(Check("sampled inputs", _run),),
     expected=Verdict.VERIFIED,
     kind="background",

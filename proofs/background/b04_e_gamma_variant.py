@@ -20,7 +20,7 @@ register(Claim(
     title="sup of eta_{E_gamma} over eps-LDP is (e^eps - gamma)_+/(e^eps + 1); over (eps,delta)-LDP eta_{E_t} = delta",
     statement=r"\sup_{K\ \varepsilon\text{-LDP}}\eta_{E_\gamma}(K)=\frac{(e^\varepsilon-\gamma)_+}{e^\varepsilon+1},\quad"
               r"\sup_{K\ (\varepsilon,\delta)\text{-LDP}}\eta_{E_{e^\varepsilon}}(K)=\delta",
-    hypotheses="eps >= 0, gamma >= 1, delta in [0, 1]",
+    hypotheses="`eps >= 0`, `gamma >= 1`, `0 <= delta <= 1`",
     checks=(Check("e_gamma", check_e_gamma, "E_gamma variant: B-7 coefficient and [A] Thm 1 attained"),),
     expected=Verdict.VERIFIED,
     kind="background",

@@ -162,7 +162,7 @@ register(Claim(
     title="Tight Dobrushin coefficient of (eps,delta)-LDP: (e^eps - 1 + 2 delta)/(e^eps + 1); phi is loose",
     statement=r"\sup_{K\ (\varepsilon,\delta)\text{-LDP}}\eta_{TV}(K)=\frac{e^\varepsilon-1+2\delta}{e^\varepsilon+1}"
               r"<\varphi(\varepsilon,\delta)\ \text{unless}\ \varepsilon=0\ \text{or}\ \delta=1",
-    hypotheses="eps >= 0, delta in [0, 1], any finite input and output alphabets",
+    hypotheses="`eps >= 0`, `0 <= delta <= 1`, any finite input and output alphabets",
     checks=(Check("proof", check_proof, "Farkas upper bound, attaining kernel, phi gap: all N, M"),
             Check("lp", check_lp, "exact LP suprema", supporting=True),
             Check("pure_ldp", check_pure_ldp, "delta = 0 and c = 0", supporting=True),

@@ -38,7 +38,7 @@ register(Claim(
     source=Source(DUCHI2018, "Theorem 1"),
     title="Duchi-Jordan-Wainwright KL bound for eps-LDP (certified instances)",
     statement=r"D(K\circ P\|K\circ Q)+D(K\circ Q\|K\circ P)\le\min\{4,e^{2\varepsilon}\}(e^\varepsilon-1)^2\,\mathrm{TV}^2(P,Q)",
-    hypotheses="K eps-LDP",
+    hypotheses="`K` `eps`-LDP",
     checks=(Check("certified instances", _run),),
     expected=Verdict.VERIFIED,
     kind="background",

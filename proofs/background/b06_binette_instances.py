@@ -58,7 +58,7 @@ register(Claim(
     source=Source(BINETTE2019, "reverse Pinsker inequality"),
     title="Binette's reverse Pinsker inequality on random instances",
     statement=r"D_f(P\|Q)\le\Big(\frac{f(m)}{1-m}+\frac{f(M)}{M-1}\Big)\mathrm{TV}(P,Q)",
-    hypotheses="m <= dP/dQ <= M, 0 < m < 1 < M",
+    hypotheses="`m <= dP/dQ <= M`, `0 < m < 1 < M`",
     checks=(Check("certified instances", _run),),
     expected=Verdict.VERIFIED,
     kind="background",

@@ -43,7 +43,7 @@ register(Claim(
     title="Binette's coefficient with m = 1/M: log M (KL), 2 - 4/(sqrt M + 1) (H^2), 1 (TV); "
           "Zamanlooy-Asoodeh = Xi(eps,0) * Binette(1/E, E)",
     statement=r"\frac{f(m)}{1-m}+\frac{f(M)}{M-1}\Big|_{m=1/M}=\log M,\ 2-\frac{4}{\sqrt{M}+1},\ 1",
-    hypotheses="M > 1, f convex with f(1) = 0",
+    hypotheses="`M > 1`, `f` convex with `f(1) = 0`",
     checks=(symbolic_check("specialisations", [
         Statement("KL: B = log M", Eq(binette(F_KL, 1 / M, M), sympy.log(M))),
         Statement("H2: B = 2 - 4/(sqrt M + 1)", Eq(binette(F_H2, 1 / M, M), 2 - 4 / (sympy.sqrt(M) + 1))),

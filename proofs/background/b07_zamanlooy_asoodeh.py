@@ -92,7 +92,7 @@ register(Claim(
     source=Source(ZAMANLOOY2023, "SDPI for LDP mechanisms"),
     title="Zamanlooy-Asoodeh non-multiplicative SDPIs for eps-LDP (E_gamma form proved, all N, M; KL, H2 certified)",
     statement=r"E_\gamma(K\circ P\|K\circ Q)\le\frac{(e^\varepsilon-\gamma)^+}{e^\varepsilon+1}\mathrm{TV}(P,Q),\quad D_f(K\circ P\|K\circ Q)\le\frac{f(e^\varepsilon)+e^\varepsilon f(e^{-\varepsilon})}{e^\varepsilon+1}\mathrm{TV}(P,Q)",
-    hypotheses="K eps-LDP, gamma >= 1",
+    hypotheses="`K` `eps`-LDP, `gamma >= 1`",
     checks=(Check("E_gamma proof", _e_gamma_proof, "certificates: the E_gamma form, all N, M"),
             Check("random instances", _random), Check("tightness", _tight)),
     expected=Verdict.VERIFIED,

@@ -83,7 +83,7 @@ register(Claim(
     source=Source(GROSSE2026, "reference [9] (Asoodeh-Zhang 2024)"),
     title="Asoodeh-Zhang: f-divergence contraction of eps-LDP kernels",
     statement=r"\eta_{\chi^2}(K)\le\Big(\frac{e^\varepsilon-1}{e^\varepsilon+1}\Big)^2",
-    hypotheses="K eps-LDP",
+    hypotheses="`K` `eps`-LDP",
     checks=(Check("sampled inputs", _run),
             Check("two-input proof", _two_input_proof, "certificate: chord of the concave phi_alpha; N = 2, all M"),
             Check("two-input values", _two_input_values, "exact eta_chi2(K) of two-input kernels", supporting=True)),

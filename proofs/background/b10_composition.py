@@ -106,7 +106,8 @@ register(Claim(
     title="n-fold composition of (eps,delta)-LDP is (n eps, 1-(1-delta)^n)-LDP",
     statement=r"K\ (\varepsilon,\delta)\text{-LDP}\Rightarrow K^{\otimes n}\ (n\varepsilon,1-(1-\delta)^n)\text{-LDP};\quad"
               r"\varphi(n\varepsilon,1-(1-\delta)^n)=\varphi^n(\varepsilon,\delta)",
-    hypotheses="gamma = e^eps >= 1 real (instances: rational), delta in [0, 1]; non-interactive",
+    hypotheses=("`gamma = e^eps`, `eps >= 0` real (instances: `gamma` rational), `0 <= delta <= 1`; "
+                "non-interactive"),
     checks=(Check("proof", proof_check, "certificates, every n, every size, heterogeneous levels"),
             Check("catalogue kernels, exact profile of K^(x n)", _catalogue, supporting=True),
             Check("random kernels, exact profile of K^(x n)", _random, supporting=True),

@@ -44,7 +44,7 @@ register(Claim(
     source=Source(CATALOGUE, "B-11 standard tools"),
     title="Pinsker and Bretagnolle-Huber inequalities (certified instances)",
     statement=r"\mathrm{TV}\le\sqrt{D/2},\qquad \mathrm{TV}\le1-\tfrac12e^{-D}",
-    hypotheses="P << Q finite",
+    hypotheses="`P` absolutely continuous with respect to `Q`, finite alphabets",
     checks=(Check("certified instances", _run),),
     expected=Verdict.VERIFIED,
     kind="background",

@@ -105,7 +105,7 @@ register(Claim(
     source=Source(ASOODEH2021, "f-divergences", section="II-A", page="2"),
     title="f-divergences and E_gamma: sum formula, events, order facts",
     statement=r"E_\gamma(P\|Q)=\sum_y (P(y)-\gamma Q(y))^+=\sup_A\,[P(A)-\gamma Q(A)],\quad E_1=\mathrm{TV},\quad f_\gamma(1)=0\iff\gamma\ge1",
-    hypotheses="finite alphabets; gamma >= 1 rational",
+    hypotheses="finite alphabets; `gamma >= 1` rational",
     checks=(Check("events", _subsets), Check("order facts", _order), Check("f_gamma(1)", _f_gamma_one),
             Check("generic f", _generic)),
     expected=Verdict.VERIFIED,

@@ -42,7 +42,7 @@ register(Claim(
     source=Source(GROSSE2026, "definition of Xi", section="IV"),
     title="Xi(eps,c) lies in [0,1] and its first branch crosses 1 at e^eps = 2/(Nc)",
     statement=r"\Xi(\varepsilon,c)=\min\Big\{\frac{e^\varepsilon-1}{e^\varepsilon(1-Nc)+1},1\Big\}\in[0,1]",
-    hypotheses="eps >= 0, 0 <= c <= 1/N",
+    hypotheses="`eps >= 0`, `0 <= c <= 1/N`",
     checks=(Check("non-negative", _nonneg), Check("threshold identity", _threshold)),
     expected=Verdict.PROVED,
     kind="definition",

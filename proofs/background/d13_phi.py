@@ -35,7 +35,7 @@ register(Claim(
     source=Source(ASOODEH2021, "phi and phi^n", section="III"),
     title="phi and the label phi^n: range, phi^1 = phi, composition form",
     statement=r"\varphi(\varepsilon,\delta)=1-e^{-\varepsilon}(1-\delta),\quad \varphi^{n}(\varepsilon,\delta)=1-e^{-n\varepsilon}(1-\delta)^n=\varphi(n\varepsilon,1-(1-\delta)^n)",
-    hypotheses="eps >= 0, delta in [0,1], n >= 1",
+    hypotheses="`eps >= 0`, `0 <= delta <= 1`, `n >= 1`",
     checks=(Check("grid", _run),),
     expected=Verdict.VERIFIED,
     kind="definition",

@@ -38,7 +38,7 @@ register(Claim(
     source=Source(ASOODEH2021, "E_gamma-information (Bayes proof)", section="appendix", page="15-16"),
     title="E_gamma-information: DPI and SDPI with eta_gamma",
     statement=r"I_\gamma(\theta;Z)\le\eta_\gamma(P_{Z|X})\,I_\gamma(\theta;X)\le I_\gamma(\theta;X),\qquad I_\gamma(\theta;X)=E_\gamma(P_{\theta X}\|P_\theta\otimes P_X)",
-    hypotheses="theta -> X -> Z, gamma >= 1, finite alphabets",
+    hypotheses="the Markov chain of `theta`, `X` and `Z`, `gamma >= 1`, finite alphabets",
     checks=(Check("DPI and SDPI", _dpi),),
     expected=Verdict.VERIFIED,
     reconstructed=True,

@@ -17,7 +17,7 @@ register(Claim(
     source=Source(ASOODEH2021, "phi^n (tensorized contraction)", "III", "4"),
     title="phi^n(eps, delta) = phi(n eps, 1 - (1 - delta)^n)",
     statement=r"\varphi^{n}(\varepsilon,\delta) = 1-e^{-n\varepsilon}(1-\delta)^{n} = \varphi(n\varepsilon, 1-(1-\delta)^{n})",
-    hypotheses="eps >= 0, delta in [0, 1], n >= 1 (t = e^eps)",
+    hypotheses="`eps >= 0`, `0 <= delta <= 1`, `n >= 1` (`t = e^eps`)",
     checks=(symbolic_check("identity", [
         Statement("phi(n eps, 1-(1-delta)^n) = phi^n", Eq(at(phi, (delta, 1 - (1 - delta) ** n), (t, t**n)), phi_n)),
         Statement("phi^n at n = 1 is phi", Eq(at(phi_n, (n, 1)), phi)),

@@ -57,7 +57,7 @@ register(Claim(
     source=Source(ASOODEH2021, "F-A1: notation of phi^n", section="III; appendix p.16"),
     title="phi^n(eps,delta) is not phi(eps,delta) to the power n",
     statement=r"\eta_{TV}(K^{\otimes n})\le\varphi(\varepsilon,\delta)^n\ \text{(power reading)}",
-    hypotheses="K (eps,delta)-LDP",
+    hypotheses="`K` (`eps`, `delta`)-LDP",
     checks=(Check("power reading against the exact eta_TV(RR^(x n))", _power_reading),
             Check("label reading 1 - e^(-n eps)(1-delta)^n", _label_reading)),
     expected=Verdict.REFUTED,

@@ -75,7 +75,7 @@ register(Claim(
     source=Source(CATALOGUE, "F-A2"),
     title="phi(eps,delta) is valid but not tight: exact gap to the tight (eps,delta)-LDP value",
     statement=r"\varphi(\varepsilon,\delta)-\frac{e^\varepsilon-1+2\delta}{e^\varepsilon+1}=\frac{(1-\delta)(e^\varepsilon-1)}{e^\varepsilon(e^\varepsilon+1)}",
-    hypotheses="eps >= 0, delta in [0,1]",
+    hypotheses="`eps >= 0`, `0 <= delta <= 1`",
     checks=(Check("attaining kernel and gap", _run), Check("A-7 table", _table)),
     expected=Verdict.VERIFIED,
     kind="finding",

@@ -74,7 +74,7 @@ register(Claim(
     source=Source(ASOODEH2021, "F-A7: phi^n -> 1", section="III"),
     title="The n-sample contraction bound phi^n is vacuous for n eps >> 1",
     statement=r"n=20,\ \varepsilon\ge0.2:\ \varphi^{n}(\varepsilon,\delta)=1-e^{-n\varepsilon}(1-\delta)^n>0.98",
-    hypotheses="eps >= 0.2, delta in [0, 1]",
+    hypotheses="`eps >= 1/5`, `0 <= delta <= 1`",
     checks=(Check("exact rational proof", _proof), Check("instances with the exact eta_TV", _instances)),
     expected=Verdict.VERIFIED,
     kind="finding",

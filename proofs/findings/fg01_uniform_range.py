@@ -31,7 +31,7 @@ register(Claim(
     source=Source(GROSSE2026, "remark after Theorem 3", section="III"),
     title="eta_TV(eps, 1/N) = e^eps - 1 fails for e^eps > 2 (the value is 1 there)",
     statement=r"\eta_{TV}(\varepsilon,1/N)=e^\varepsilon-1",
-    hypotheses="as stated: every eps >= 0",
+    hypotheses="as stated: every `eps >= 0`",
     checks=(Check("range", _run),),
     expected=Verdict.REFUTED,
     kind="finding",

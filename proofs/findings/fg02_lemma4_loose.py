@@ -13,7 +13,7 @@ register(Claim(
     title="Lemma 4 is loose below e^eps = 1/((N-1)c); Cor. 1-2 then miss the LDP-tight limit",
     statement=r"\Gamma_{\max}<(1-Nc)e^\varepsilon+1\iff e^\varepsilon<\frac{1}{(N-1)c}\ (c<1/N);\ "
               r"\lim_{c\to0}\Xi\log\Gamma_{\max}=\frac{e^\varepsilon-1}{e^\varepsilon+1}\varepsilon",
-    hypotheses="c in (0, 1/N), 1 <= e^eps <= 1/c",
+    hypotheses="`0 < c < 1/N`, `1 <= e^eps <= 1/c`",
     checks=(Check("tightness", check_tightness, "gap = 0 iff above threshold (or c = 1/N)"),
             Check("c_to_0", check_c_to_0, "corollaries at c -> 0 with exact vs Lemma 4 Gamma"),
             Check("exact_gamma_corollaries", check_exact_gamma_corollaries,

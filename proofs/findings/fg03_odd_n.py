@@ -13,7 +13,7 @@ register(Claim(
     title="Odd N: the integer-q construction covers only t <= 2/((N+1)c); Thm 1 is still attained",
     statement=r"N\text{ odd},\ \frac{2}{(N+1)c}<e^\varepsilon<\frac{2}{Nc}\Rightarrow\nexists q\in\mathbb Z"
               r"\text{ feasible, yet }\eta_{TV}(\varepsilon,c)=\Xi(\varepsilon,c)",
-    hypotheses="N odd >= 3, c in (0, 1/(N+1)]",
+    hypotheses="`N >= 3` odd, `0 < c <= 1/(N + 1)`",
     checks=(Check("odd_n_gap", check_odd_n_gap, "integer q infeasible; LP and middle row attain Xi"),),
     expected=Verdict.VERIFIED,
     kind="finding",

@@ -51,7 +51,7 @@ register(Claim(
     source=Source(GROSSE2026, "Theorem 2", section="III"),
     title="Thm 2's eta_f = 1 is unrestricted: on Q_X(c) the witness contracts KL strictly (sampled)",
     statement=r"D(W\circ P\|W\circ Q)<D(P\|Q)\quad(P\ne Q\in\mathcal Q_{\mathcal X}(c),\ N>2)",
-    hypotheses="N > 2, c < 1/N",
+    hypotheses="`N > 2`, `c < 1/N`",
     checks=(Check("certified strict contraction", _run),),
     expected=Verdict.VERIFIED,
     kind="finding",

@@ -40,7 +40,7 @@ register(Claim(
     source=Source(GROSSE2026, "Theorem 4 / Corollary 1", section="IV"),
     title="Without P_X, Q_X in Q_X(c) Corollary 1 fails (identity, point masses: KL = inf)",
     statement=r"D(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\log\big((1-Nc)e^\varepsilon+1\big)\mathrm{TV}(P_X,Q_X)\ \ \forall P_X,Q_X",
-    hypotheses="K in M(eps,c); inputs unrestricted (the hypothesis missing from the stored display)",
+    hypotheses="`K` in `M(eps, c)`; inputs unrestricted (the hypothesis missing from the stored display)",
     checks=(Check("identity witness", _run),),
     expected=Verdict.REFUTED,
     kind="finding",

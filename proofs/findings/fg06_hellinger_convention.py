@@ -39,7 +39,7 @@ register(Claim(
     source=Source(GROSSE2026, "Corollary 2", section="IV"),
     title="Corollary 2 uses H^2 = sum (sqrt p - sqrt q)^2 (no 1/2)",
     statement=r"\frac{f(1/M)}{1-1/M}+\frac{f(M)}{M-1}=2-\frac{4}{\sqrt M+1}\quad\text{for } f(t)=(\sqrt t-1)^2",
-    hypotheses="M > 1",
+    hypotheses="`M > 1`",
     checks=(Check("no-1/2 convention", _no_half), Check("1/2 convention halves it", _half)),
     expected=Verdict.PROVED,
     kind="finding",

@@ -35,7 +35,7 @@ register(Claim(
     source=Source(GROSSE2026, "Lemma 2 / Definition 3", section="III"),
     title="At c = 1/N the restricted coefficient of Lemma 2 / Def. 3 is a sup over the empty set",
     statement=r"\eta_{TV}^{\mathcal Q_{\mathcal X}(c)}(K)=\eta_{TV}(K)\ \ \text{for } c\in(0,1/N]",
-    hypotheses="as stated, including c = 1/N",
+    hypotheses="as stated, including `c = 1/N`",
     checks=(Check("Q_X(1/N) is a singleton", _run),),
     expected=Verdict.REFUTED,
     kind="finding",

@@ -60,7 +60,7 @@ register(Claim(
     title="PML of K1 (x) K2 over product priors P1 (x) P2 (P_i in Q(c_i)) is the product t1*t2 of the levels",
     statement=r"\sup_{P_1\otimes P_2,\ P_i\in\mathcal Q(c_i)}\max_y e^{\ell_{K_1\otimes K_2\times P}(X\to y)}"
               r"=e^{\varepsilon_1^*(c_1)}\,e^{\varepsilon_2^*(c_2)}",
-    hypotheses="c_i in (0, 1/N_i]",
+    hypotheses="`0 < c_i <= 1/N_i`",
     checks=(Check("proof", _proof, "certificates: the product factors; all N, M"),
             Check("instances", _instances, "exact level over the product class vs t1 t2", supporting=True)),
     expected=Verdict.PROVED,

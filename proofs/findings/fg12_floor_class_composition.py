@@ -42,7 +42,7 @@ register(Claim(
     title="The floor class Q(c1 c2) over K1 (x) K2 does not compose: its PML level exceeds t1*t2",
     statement=r"\sup_{P\in\mathcal Q(c_1c_2)}\max_y e^{\ell_{K_1\otimes K_2\times P}(X\to y)}"
               r"\le e^{\varepsilon_1^*(c_1)}\,e^{\varepsilon_2^*(c_2)}",
-    hypotheses="c_i in (0, 1/N_i]",
+    hypotheses="`0 < c_i <= 1/N_i`",
     checks=(Check("witness", _run, "binary randomized response, exact levels"),),
     expected=Verdict.REFUTED,
     kind="finding",

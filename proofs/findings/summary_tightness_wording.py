@@ -12,7 +12,7 @@ register(Claim(
     source=SRC,
     title="Summary 002's 'tight': attained for TV; the f-divergence bounds are not tight (F-G2)",
     statement=r"\eta_{TV}(K)=\Xi(\varepsilon,c)\ \text{for the Example 1 kernel}",
-    hypotheses="N = 2",
+    hypotheses="`N = 2`",
     checks=(Check("TV attained", _tv_tight),
             Check("f-divergences", lambda ctx: not_checkable("looseness of the corollaries is findings.fg02_lemma4_loose"))),
     expected=Verdict.VERIFIED,

@@ -14,7 +14,7 @@ register(Claim(
     source=SRC,
     title="phi(eps,0) / Xi(eps,0) = 1 + e^-eps in (1, 2]",
     statement=r"\frac{\varphi(\varepsilon,0)}{\Xi(\varepsilon,0)}=1+e^{-\varepsilon}\in(1,2]",
-    hypotheses="eps > 0",
+    hypotheses="`eps > 0`",
     checks=(Check("ratio identity", ratio_identity_check()), Check("range", _ratio_range)),
     expected=Verdict.PROVED,
     kind="finding",

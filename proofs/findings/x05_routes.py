@@ -10,7 +10,7 @@ register(Claim(
     source=SRC,
     title="[G]'s route with exact Gamma reproduces Zamanlooy-Asoodeh at c = 0; [A]'s phi route does not",
     statement=r"\Xi(\varepsilon,0)\Big[\frac{f(e^{-\varepsilon})}{1-e^{-\varepsilon}}+\frac{f(e^\varepsilon)}{e^\varepsilon-1}\Big]=\frac{f(e^\varepsilon)+e^\varepsilon f(e^{-\varepsilon})}{e^\varepsilon+1}",
-    hypotheses="f in {KL, H2}, eps > 0",
+    hypotheses="the KL or squared Hellinger divergence, `eps > 0`",
     checks=(Check("KL", _za_kl), Check("H2", _za_h2), Check("phi route", _phi_route)),
     expected=Verdict.VERIFIED,
     kind="finding",

@@ -56,7 +56,7 @@ def check_proof(ctx: CheckContext) -> Outcome:
 
     certs = (*pml_attainment.g20_feasibility(), pml_attainment.extreme_pair())
     return proved("the G-20 mechanisms (real q, t c q <= 1, t c (N-q) <= 1) are (eps,c)-PML kernels with "
-                  "eta_TV = M - m = Xi(eps,c)", certs, ALL_N_M + "; real q, t c q <= 1, t c (N - q) <= 1",
+                  "eta_TV = M - m = Xi(eps,c)", certs, ALL_N_M + "; real q, t*c*q <= 1, t*c*(N - q) <= 1",
                   derivation=(
                        step("[[G] G-20 achievers: ...] with `alpha = c*q` and `u = N*c`: "
                             "`c*S_0 = alpha*M + (u - alpha)*m`; `0 <= m <= M <= 1` where `t*alpha <= 1` and "

@@ -55,7 +55,7 @@ register(Claim(
     source=Source(GROSSE2026, "abstract"),
     title="Abstract claims: tighter than LDP bounds only for Nc > 1/113 (K1); every kernel is (-log c, c)-PML",
     statement=r"\tfrac78\log\frac{16-8u}{1+7u}<\tfrac78\log15\iff u=Nc>\tfrac1{113}",
-    hypotheses="K1 of Example 2",
+    hypotheses="`K_1` of Example 2",
     checks=(Check("crossover identity", _crossover_identity), Check("crossover instances", _crossover_instances),
             Check("(d) every kernel is (-log c, c)-PML", everything_is_pml_check)),
     expected=Verdict.VERIFIED,

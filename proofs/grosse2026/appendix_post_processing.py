@@ -90,7 +90,7 @@ register(Claim(
     source=Source(GROSSE2026, "Appendices A and C", section="appendix"),
     title="M(eps,c) is closed under post-processing",
     statement=r"K\in\mathcal M(\varepsilon,c)\Longrightarrow K L\in\mathcal M(\varepsilon,c)",
-    hypotheses="any kernel L on the outputs",
+    hypotheses="any kernel `L` on the outputs",
     checks=(Check("certificate", _certificate, "post-processing, all N, M, M' (Farkas term per output, summed)"),
             Check("instances", _run, supporting=True)),
     expected=Verdict.PROVED,

@@ -22,7 +22,7 @@ register(Claim(
     source=Source(GROSSE2026, "Corollary 1", section="IV"),
     title="Corollary 1 (KL): Thm 4 at f = x log x, coefficient log Gamma",
     statement=r"D(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\log\big((1-Nc)e^\varepsilon+1\big)\,\delta",
-    hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c), c < 1/N",
+    hypotheses="`K` in `M(eps, c)`, `P_X`, `Q_X` in `Q_X(c)`, `c < 1/N`",
     checks=(proof_check((step("Corollary 1 is Thm 4 at `f(x) = x*log(x)` (KL): its coefficient at (1/Gamma, Gamma) "
                               "is `log(Gamma)` (identity certificate below)"),),
                         ("grosse2026.thm4",), lambda: _coefficient_identities(KL_F, sympy.log, "KL")),

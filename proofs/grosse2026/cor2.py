@@ -22,7 +22,8 @@ register(Claim(
     source=Source(GROSSE2026, "Corollary 2", section="IV"),
     title="Corollary 2 (squared Hellinger, no 1/2): Thm 4 at f = (sqrt x - 1)^2",
     statement=r"H^2(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\Big(2-\frac{4}{\sqrt{(1-Nc)e^\varepsilon+1}+1}\Big)\delta",
-    hypotheses="K in M(eps,c), P_X, Q_X in Q_X(c), c < 1/N; H^2 = sum (sqrt p - sqrt q)^2",
+    hypotheses=("`K` in `M(eps, c)`, `P_X`, `Q_X` in `Q_X(c)`, `c < 1/N`; the squared Hellinger distance "
+                "`H^2` is the sum of `(sqrt(p) - sqrt(q))^2`"),
     checks=(proof_check((step("Corollary 2 is Thm 4 at `f(x) = (sqrt(x) - 1)^2` (squared Hellinger without 1/2): its "
                               "coefficient at (1/Gamma, Gamma) is `2 - 4/(sqrt(Gamma) + 1)` (identity certificate "
                               "below)"),),

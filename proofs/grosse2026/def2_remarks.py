@@ -48,7 +48,7 @@ register(Claim(
     source=Source(GROSSE2026, "Definition 2 and remarks", section="III"),
     title="(eps,c)-PML: every mechanism is (-log c, c)-PML; monotone in c",
     statement=r"C(K,\mathcal Q_{\mathcal X}(c))\le-\log c\ \ \text{for every }K,\ \text{with equality for the identity}",
-    hypotheses="0 < c <= 1/N",
+    hypotheses="`0 < c <= 1/N`",
     checks=(Check("(-log c, c)-PML and monotonicity", everything_is_pml_check),),
     expected=Verdict.VERIFIED,
     kind="definition",

@@ -62,7 +62,7 @@ register(Claim(
     source=Source(GROSSE2026, "Definition 3", section="III", equation="7"),
     title="eta_TV(eps,c): members of M(eps,c) stay below Xi",
     statement=r"\eta_{TV}(\varepsilon,c)=\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{TV}^{\mathcal Q_{\mathcal X}(c)}(K)",
-    hypotheses="0 < c < 1/N, N >= 2",
+    hypotheses="`0 < c < 1/N`, `N >= 2`",
     checks=(Check("certificate", _certificate, "eta_TV <= Xi for every member, all N, M (class certificates)"),
             Check("members below Xi", _members, supporting=True)),
     expected=Verdict.PROVED,

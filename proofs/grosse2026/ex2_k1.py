@@ -11,7 +11,7 @@ register(Claim(
     source=Source(GROSSE2026, "Example 2", section="IV"),
     title="Example 2: K1 has eta_TV = 7/8 = Xi(eps_c, c) for every c",
     statement=r"e^{C(K_1,\mathcal Q(c))}=\frac{15}{1+7Nc},\quad \eta_{TV}(K_1)=\frac78=\Xi(\varepsilon_c,c),\quad \Gamma^{\mathrm{L4}}=\frac{8(2-Nc)}{1+7Nc}",
-    hypotheses="N even, 0 < c <= 1/N",
+    hypotheses="`N` even, `0 < c <= 1/N`",
     checks=(Check("exact facts", _facts), Check("divergence table", _table)),
     expected=Verdict.VERIFIED,
     kind="example",

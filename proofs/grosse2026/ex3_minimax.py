@@ -66,7 +66,8 @@ register(Claim(
     title="Example 3: minimax lower bound with the PML KL corollary",
     statement=r"\inf_{\hat\theta}\max_i\mathbb E_i\ell\ge\frac{\ell(\theta_0,\theta_1)}{8}"
               r"\exp\bigl(-n\,\Xi(\varepsilon,c)\log((1-4c)e^\varepsilon+1)\,\delta\bigr)",
-    hypotheses="K in M(eps,c), P_theta0, P_theta1 in Q_X(c) on N = 4 points, TV(P_theta0, P_theta1) <= delta",
+    hypotheses=("`K` in `M(eps, c)`, `P_theta_0`, `P_theta_1` in `Q_X(c)` on `N = 4` points, `TV(P_theta_0, "
+                "P_theta_1) <= delta`"),
     checks=(Check("chain", _chain, "each link certified"),),
     expected=Verdict.VERIFIED, reconstructed=True, kind="example",
     formulas=("minimax_risk >= ell(theta0, theta1)/8*exp(-n*Xi(eps, c)*log((1 - 4*c)*exp(eps) + 1)*delta)",),

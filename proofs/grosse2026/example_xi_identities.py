@@ -71,7 +71,7 @@ def _check(ctx):
 
 
 #: what is covered: the examples' kernels at their sizes, every c of their PML range
-SCOPE = ("Example 2's identity for all N, 0 < c <= 1/N (the kernel's level 15/(1+7Nc) derived by the library at "
+SCOPE = ("Example 2's identity for all N, 0 < c <= 1/N (level L = 15/(1 + 7*N*c), derived by the library at "
          "N = 2, 4, 6); the introduction's 4x4 kernels")
 
 
@@ -83,7 +83,7 @@ register(Claim(
     source=Source(GROSSE2026, "Example 2 and the introduction's kernels", "I, IV"),
     title="The examples' kernels at their own PML level: Xi = 7/8 (Example 2), (1-3c)/(1-c) (intro K1)",
     statement=r"\Xi\big(\log\tfrac{15}{1+7Nc},c\big)=\tfrac78,\qquad \Xi\big(-\log 3c,c\big)=\frac{1-3c}{1-c}",
-    hypotheses="0 < c <= 1/N",
+    hypotheses="`0 < c <= 1/N`",
     checks=(Check("library closed forms and identities", _check),),
     expected=Verdict.PROVED, kind="example",
     formulas=("Xi(log(15/(1 + 7*N*c)), c) = 7/8", "Xi(-log(3*c), c) = (1 - 3*c)/(1 - c)"),

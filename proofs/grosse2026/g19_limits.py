@@ -61,7 +61,7 @@ register(Claim(
     source=Source(GROSSE2026, "limits after Theorem 3", section="III"),
     title="Limits: c -> 0 recovers eq. (13); c = 1/N gives min{e^eps - 1, 1}",
     statement=r"\lim_{c\to0}\Xi(\varepsilon,c)=\frac{e^\varepsilon-1}{e^\varepsilon+1},\qquad \eta_{TV}(\varepsilon,1/N)=\min\{e^\varepsilon-1,1\}",
-    hypotheses="N >= 2",
+    hypotheses="`N >= 2`",
     checks=(Check("c -> 0", _limit), Check("c = 1/N attained", uniform_attainment_check)),
     expected=Verdict.VERIFIED,
     notes="The corrected c = 1/N value; the paper's 'e^eps - 1' fails for e^eps > 2 (findings.fg01_uniform_range).",

@@ -16,7 +16,7 @@ register(Claim(
     title="The m, M, q mechanisms and Example 1 attain Xi(eps,c)",
     statement=r"m=\frac{1-e^\varepsilon cq}{1+e^\varepsilon(1-Nc)},\ M=\frac{e^\varepsilon(1-cq)}"
               r"{1+e^\varepsilon(1-Nc)},\ M-m=\Xi(\varepsilon,c)",
-    hypotheses="t c q <= 1 and t c (N-q) <= 1",
+    hypotheses="`t*c*q <= 1` and `t*c*(N - q) <= 1`",
     checks=(Check("proof", check_proof, "feasible and attaining Xi for every N and real q (certificates)"),
             Check("feasibility", check_feasibility, "feasibility for real q; middle row (sympy)"),
             Check("instances", check_instances, "constructions attain the LP supremum", supporting=True)),

@@ -62,7 +62,7 @@ register(Claim(
     title="The construction attains Xi: M - m = Xi and both PML ratios equal e^eps",
     statement=r"M-m=\frac{e^{\varepsilon}-1}{e^{\varepsilon}(1-Nc)+1},\quad "
               r"\frac{M}{cS+(1-Nc)m}=\frac{1-m}{c(N-S)+(1-Nc)(1-M)}=e^{\varepsilon}",
-    hypotheses="N >= 2, 1 <= q <= N-1, 0 < c <= 1/N, 1 <= e^eps, e^eps c max(q, N-q) <= 1",
+    hypotheses="`N >= 2`, `1 <= q <= N - 1`, `0 < c <= 1/N`, `1 <= e^eps`, `e^eps*c*max(q, N - q) <= 1`",
     checks=(
         Check("identities", lambda ctx: symbolic_outcome([
             Statement("M - m = Xi1", Eq(M_ - m_, xi1)),

@@ -48,7 +48,7 @@ register(Claim(
     source=Source(GROSSE2026, "introduction example", section="I"),
     title="Intro example: K1 and I_4 both have LDP = inf, but PML 1/(3c) vs 1/c",
     statement=r"e^{C(K_1,\mathcal Q(c))}=\frac1{3c},\quad e^{C(I_4,\mathcal Q(c))}=\frac1c,\quad \eta_{TV}(K_1)=\frac13,\quad \Xi(-\log 3c,c)=\frac{1-3c}{1-c}",
-    hypotheses="0 < c <= 1/4",
+    hypotheses="`0 < c <= 1/4`",
     checks=(Check("exact facts", _facts), Check("Thm 1 value", _identity)),
     expected=Verdict.VERIFIED,
     kind="example",

@@ -124,7 +124,8 @@ CLAIM = register(Claim(
     title="Zero entries: eps < -log((N-l)c) allows at most l-1 zeros per column",
     statement=r"K\in\mathcal M(\varepsilon,c),\ \varepsilon<-\log((N-l)c)\Rightarrow"
               r"\text{each column has at most } l-1 \text{ zeros}",
-    hypotheses="N >= 2, c in (0, 1/N], l in [N-1]; columns not identically 0 (an unused output has N zeros)",
+    hypotheses=("`N >= 2`, `0 < c <= 1/N`, `1 <= l <= N - 1`; columns not identically 0 (an unused output "
+                "has `N` zeros)"),
     checks=(Check("proof", check_proof, "Farkas certificate for every t below the threshold; witness level"),
             Check("random", check_random, "random exact kernels", supporting=True),
             Check("optimal_kernels", check_optimal_kernels, "LP-optimal kernels", supporting=True),

@@ -72,7 +72,7 @@ register(Claim(
     source=Source(GROSSE2026, "Lemma 2", section="III", equation="8"),
     title="Lemma 2: restricting inputs to Q_X(c) keeps eta_TV (c < 1/N)",
     statement=r"\eta_{TV}^{\mathcal Q_{\mathcal X}(c)}(K)=\eta_{TV}(K)\qquad(c<1/N)",
-    hypotheses="K in M(eps,c), 0 < c < 1/N (hypothesis c < 1/N added, F-G7)",
+    hypotheses="`K` in `M(eps, c)`, `0 < c < 1/N` (hypothesis `c < 1/N` added, F-G7)",
     checks=(Check("proof", proof_check, "explicit attaining pair in Q_X(c), all N, M"),
             Check("attaining pair inside Q_X(c)", _run, supporting=True)),
     expected=Verdict.PROVED,

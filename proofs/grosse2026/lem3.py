@@ -103,7 +103,7 @@ CLAIM = register(Claim(
     source=Source(GROSSE2026, "Lemma 3", section="III"),
     title="Binary outputs suffice for the Dobrushin coefficient under (eps,c)-PML",
     statement=r"\eta_{TV}(\varepsilon,c)=\sup_{K\in\mathcal M(\varepsilon,c)\cap\mathcal S_{N,2}}\eta_{TV}(K)",
-    hypotheses="N >= 2, c in (0, 1/N], eps >= 0",
+    hypotheses="`N >= 2`, `0 < c <= 1/N`, `eps >= 0`",
     checks=(Check("certificates", check_certificates, "grosse2026.thm1's certificates: sup over N x 2 = Xi >= all M"),
             Check("merging_lemma", check_merging_lemma, "the paper's proof: the merging lemma's certificates, every N, M"),
             Check("lp_more_outputs", check_lp_more_outputs, "exact LP, M = 3, 4 vs 2", supporting=True),

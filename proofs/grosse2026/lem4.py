@@ -46,7 +46,7 @@ register(Claim(
     title="Gamma_max <= (1-Nc)e^eps + 1 and Gamma_min >= its inverse (all N, M)",
     statement=r"\Gamma_{\max}(\varepsilon,c)\le(1-Nc)e^\varepsilon+1,\quad"
               r"\Gamma_{\min}(\varepsilon,c)\ge\big((1-Nc)e^\varepsilon+1\big)^{-1}",
-    hypotheses="c in (0, 1/N], eps >= 0 (the paper adds eps <= -log c); Gamma as in D-12 [RECON]",
+    hypotheses="`0 < c <= 1/N`, `eps >= 0` (the paper adds `eps <= -log(c)`); `Gamma` as in D-12 [RECON]",
     checks=(Check("proof", proof_check, "Farkas certificate, all N, M"),
             Check("validity", check_validity, "exact LP Gamma vs Lemma 4", supporting=True),
             Check("closed_form", check_closed_form, "LP = two-branch closed form", supporting=True),

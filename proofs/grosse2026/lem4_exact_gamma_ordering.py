@@ -34,7 +34,8 @@ register(Claim(
     title="The closed form of the exact Gamma_max is below Lemma 4's (1 - Nc)e^eps + 1, strictly when "
           "e^eps < 1/((N-1)c) and c < 1/N",
     statement=r"\Gamma^{\mathrm{G\text{-}23}}_{\max}(\varepsilon,c)\leq(1-Nc)e^{\varepsilon}+1",
-    hypotheses="N >= 2, 0 < c <= 1/N, 1 <= e^eps <= 1/c; Gamma as in D-12 [RECON], its closed form G-23 [DERIVED]",
+    hypotheses=("`N >= 2`, `0 < c <= 1/N`, `1 <= e^eps <= 1/c`; `Gamma` as in D-12 [RECON], its closed form "
+                "G-23 [DERIVED]"),
     checks=(
         symbolic_check("branch point and c = 1/N", [
             Statement("branches agree at t = 1/((N-1)c)",

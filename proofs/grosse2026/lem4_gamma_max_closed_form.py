@@ -76,7 +76,8 @@ register(Claim(
     statement=r"\Gamma_{\max}(\varepsilon,c)=\begin{cases}\frac{e^\varepsilon(1-Nc)+c}{1-(N-1)c},&"
               r"e^\varepsilon<\frac{1}{(N-1)c}\\(1-Nc)e^\varepsilon+1,&\frac{1}{(N-1)c}\le e^\varepsilon\le\frac1c"
               r"\end{cases}",
-    hypotheses="N >= 2, c in (0, 1/N], 0 <= eps <= -log c (beyond: (1-(N-1)c)/c); Gamma as in D-12 [RECON]",
+    hypotheses=("`N >= 2`, `0 < c <= 1/N`, `0 <= eps <= -log(c)` (beyond: `(1 - (N - 1)*c)/c`); `Gamma` as "
+                "in D-12 [RECON]"),
     checks=(Check("certificates", check_certificates, "Farkas upper bounds and witness kernels, every N"),
             Check("parametric_lp", check_parametric_lp, "parametric-LP cross-check, N = 2", supporting=True)),
     expected=Verdict.PROVED,

@@ -78,7 +78,7 @@ register(Claim(
     source=Source(GROSSE2026, "Q_X(c) and C(K, P)", section="III"),
     title="PML capacity over Q_X(c): closed form vs vertices",
     statement=r"e^{C(K,\mathcal Q_{\mathcal X}(c))}=\max_y\frac{\max_x K(y|x)}{c\,S_y+(1-Nc)\min_x K(y|x)}",
-    hypotheses="0 < c <= 1/N, finite rational kernels",
+    hypotheses="`0 < c <= 1/N`, finite rational kernels",
     checks=(Check("vertices", closed_form_check()), Check("interior priors", _interior)),
     expected=Verdict.VERIFIED,
     kind="definition",

@@ -65,7 +65,7 @@ register(Claim(
     source=Source(GROSSE2026, "Definition 1 and Proposition 1", section="II-B"),
     title="Pointwise maximal leakage: gain-function definition and closed form",
     statement=r"\ell_{K\times P_X}(X\to y)=\log\frac{\max_{x\in\mathrm{supp}P_X}K_{Y|X=x}(y)}{(K\circ P_X)(y)}=D_\infty(P_{X|Y=y}\|P_X)",
-    hypotheses="finite alphabets, (K∘P)(y) > 0",
+    hypotheses="finite alphabets, `KP(y) > 0` for the output distribution `KP`",
     checks=(Check("Bayes form", _bayes), Check("gain functions", _gains)),
     expected=Verdict.VERIFIED,
     formulas=("pml(K, P, y) = log(max_supp_K_y/K_P_y)", "log(max_supp_K_y/K_P_y) = D_inf(P_X_given_y, P_X)"),

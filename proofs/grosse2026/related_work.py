@@ -59,7 +59,7 @@ register(Claim(
     source=Source(GROSSE2026, "related work", section="II-C", equation="13"),
     title="Related work: eq. (13) eta_TV <= (e^eps-1)/(e^eps+1) for eps-LDP",
     statement=r"K\ \varepsilon\text{-LDP}\Longrightarrow\eta_{TV}(K)\le\frac{e^\varepsilon-1}{e^\varepsilon+1}",
-    hypotheses="K eps-LDP",
+    hypotheses="`K` `eps`-LDP",
     checks=(Check("eq. (13) certificate", _certificate, "eq. (13) for all N, M (the LDP certificate at delta = 0)"),
             Check("eq. (13)", _eq13, supporting=True),
             Check("citations without formulas", lambda ctx: not_checkable(

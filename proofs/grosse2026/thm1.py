@@ -145,7 +145,7 @@ CLAIM = register(Claim(
     title="Dobrushin coefficient of (eps,c)-PML mechanisms equals Xi(eps,c) (attained)",
     statement=r"\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{TV}(K)=\min\Big\{\frac{e^\varepsilon-1}"
               r"{e^\varepsilon(1-Nc)+1},1\Big\}",
-    hypotheses="N >= 2, c in (0, 1/N], eps >= 0",
+    hypotheses="`N >= 2`, `0 < c <= 1/N`, `eps >= 0`",
     checks=(Check("table", check_table, "docs/claims.md §7: 20 rows, exact LP", supporting=True),
             Check("grid", check_grid, "grid N <= 5, M <= 4, both sides of t = 2/(Nc)", supporting=True),
             Check("certificates", check_certificates, "all-N, M upper bound + attaining kernels for every N"),

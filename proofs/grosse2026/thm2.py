@@ -126,7 +126,7 @@ register(Claim(
     source=Source(GROSSE2026, "Theorem 2", section="III"),
     title="Theorem 2: eta_f = 1 for eps >= log(2/(Nc)); witness and converse",
     statement=r"\varepsilon\ge\log\frac{2}{Nc}\Longrightarrow\sup_{K\in\mathcal M(\varepsilon,c)}\eta_f(K)=1",
-    hypotheses="N >= 2, 0 < c <= 1/N",
+    hypotheses="`N >= 2`, `0 < c <= 1/N`",
     checks=(Check("proof", proof_check, "witness and converse for all N, M (certificates)"),
             Check("every_f", every_f_check, "eta_f = 1 for every f, modulo the data-processing inequality"),
             Check("witness", _witness, supporting=True), Check("converse", converse_check(), supporting=True)),

@@ -25,7 +25,7 @@ register(Claim(
     statement=(r"\varepsilon\ge\log\frac{2}{Nc}\Longrightarrow\sup_{K\in\mathcal M(\varepsilon,c)}\eta_{\mathrm{TV}}(K)=1"
                r"\text{ (attained, disjoint rows)};\ \varepsilon<\log\frac{2}{Nc}\Longrightarrow"
                r"\text{no }K\in\mathcal M(\varepsilon,c)\text{ has two disjoint rows}"),
-    hypotheses="N >= 2, M >= 2, 0 < c <= 1/N",
+    hypotheses="`N >= 2`, `M >= 2`, `0 < c <= 1/N`",
     checks=(Check("proof", proof_check, "witness and converse for all N, M (certificates)"),
             Check("witness", _witness, supporting=True), Check("converse", converse_check(), supporting=True)),
     expected=Verdict.PROVED,

@@ -92,7 +92,7 @@ CLAIM = register(Claim(
     title="Contraction regime: eta_TV(eps,c) <= (e^eps - 1)/(e^eps(1-Nc)+1) for eps < log(2/(Nc))",
     statement=r"\varepsilon<\log\frac{2}{Nc}\Rightarrow\eta_{TV}(\varepsilon,c)\le"
               r"\frac{e^\varepsilon-1}{e^\varepsilon(1-Nc)+1}",
-    hypotheses="N >= 2, c in (0, 1/N], 0 <= eps < log(2/(Nc))",
+    hypotheses="`N >= 2`, `0 < c <= 1/N`, `0 <= eps < log(2/(N*c))`",
     checks=(Check("certificate", check_certificate, "Farkas certificate: sum of two PML constraints, all N, M"),
             Check("lp", check_lp, "exact LP supremum below the switch", supporting=True)),
     expected=Verdict.PROVED,

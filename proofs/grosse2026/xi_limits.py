@@ -68,7 +68,7 @@ register(Claim(
     source=Source(GROSSE2026, "Theorem 1 and the limits after Theorem 3", "III"),
     title="Xi(eps, c): value 1 at the threshold, LDP limit at c = 0, e^eps - 1 at c = 1/N",
     statement=r"\Xi(\varepsilon,c)=\min\Big\{\frac{e^{\varepsilon}-1}{e^{\varepsilon}(1-Nc)+1},1\Big\}",
-    hypotheses="N >= 2, 0 < c <= 1/N, eps >= 0",
+    hypotheses="`N >= 2`, `0 < c <= 1/N`, `eps >= 0`",
     checks=(
         symbolic_check("limits", [
             Statement("Xi1(t = 2/(Nc)) = 1", Eq(at(xi1, (t, 2 / (N * c))), 1)),

@@ -108,6 +108,15 @@ def assert_report_reads_back(results) -> tuple[int, int]:
             assert formula_text(expr) in shown
             assert_reads_back(expr)
             n_statements += 1
+        # the hypotheses and the scope: prose and formulas apart, each formula shown from its expression
+        for phrase in (res.claim.hypotheses_step, res.scope_step):
+            assert phrase.text() in shown
+            for expr in phrase.formulas():
+                assert_reads_back(expr)
+                n_statements += 1
+        for cr in res.checks:
+            for expr in cr.outcome.scope_step.formulas():
+                assert_reads_back(expr)
         for cr in res.checks:
             for step in cr.outcome.derivation:
                 if not isinstance(step, DerivationStep):
@@ -126,7 +135,10 @@ def test_report_statements_and_steps_read_back():
     results = verify(("asoodeh2021.a07_phi_vs_tight", "findings.x01_phi_vs_xi", "background.d11_xi"),
                      seed=0, quick=True)
     n_statements, n_steps = assert_report_reads_back(results)
-    assert n_statements == 2 + 2 + 2
+    # the statements' formulas (2 each) and the hypotheses' and scopes' formulas: "t = e^eps, eps >= 0,
+    # 0 <= delta <= 1" and "all parameters" (a07); "eps > 0" and "s > 0" (x01); "eps >= 0, 0 <= c <= 1/N"
+    # and "s > 0, u > 0" (d11)
+    assert n_statements == 2 + 2 + 2 + 3 + (1 + 1) + (2 + 2)
     assert n_steps >= 10
 
 
@@ -314,3 +326,57 @@ def test_hand_written_proof_lines_are_structured():
     assert len(written) == 1 and written[0].math == ("K_x(A) - K_xp(A) = 1", "t*N*c < 2")
     for f in written[0].formulas():
         assert_reads_back(f)
+
+
+def test_every_claims_hypotheses_are_prose_and_formulas_that_read_back():
+    """Issue 23: a claim's hypotheses are stored with prose and mathematics apart (each formula between
+    backticks in the proof module, read once by the safe reader at registration); the plain text is the
+    written text without the backticks, and every formula the terminal prints reads back."""
+    registry = load_all()
+    n = 0
+    for claim in registry.values():
+        step = claim.hypotheses_step
+        assert claim.hypotheses_text == claim.hypotheses.replace("`", "")
+        for expr in step.formulas():
+            assert_reads_back(expr)
+            assert formula_text(expr) in step.text()
+            n += 1
+    assert n >= 150
+    thm3 = registry["grosse2026.thm3"].hypotheses_step
+    assert thm3.text() == "N ≥ 2, 0 < c ≤ 1/N, 0 ≤ eps < log(2/(N·c))"
+    assert [formula_latex_of(f) for f in thm3.formulas()][-1] == (
+        r"0 \leq \varepsilon < \log{\left(\frac{2}{N c} \right)}")
+
+
+def test_a_hypothesis_the_reader_cannot_read_fails_where_it_is_written():
+    from exactdp.sources import GROSSE2026, Source
+    from exactdp.verification.claims import REGISTRY, Claim, Verdict, register
+
+    bad = Claim("tests.bad_hypotheses", (), Source(GROSSE2026, "Theorem 1"), "t", "x",
+                "`0 < c <= 1/N` and `eps >>= 0`", (), Verdict.NOT_CHECKABLE)
+    with pytest.raises(ReadError, match=r"tests.bad_hypotheses hypotheses"):
+        register(bad)
+    REGISTRY.pop("tests.bad_hypotheses", None)
+
+
+@pytest.mark.parametrize("text, prose, math", [
+    ("all N, M; t >= 1, 0 < c <= 1/N (u = N*c)", "all {0}, {1}; {2}, {3} ({4})",
+     ("N", "M", "t >= 1", "0 < c <= 1/N", "u = N*c")),
+    ("every pair of inputs; all n >= 1", "every pair of inputs; all {0}", ("n >= 1",)),
+    ("≤: all N, M; =: all N", "≤: all {0}, {1}; =: all {2}", ("N", "M", "N")),
+    ("the point t = 2, c = 1/4", "the point {0}, {1}", ("t = 2", "c = 1/4")),
+    ("all kernels; all parameters", "all kernels; all parameters", ()),
+    # words stay prose even where they would read as symbols; a one-letter name is never a word
+    ("all parameters (substituted x = y + 1, new variables >= 0)",
+     "all parameters (substituted {0}, new variables >= 0)", ("x = y + 1",)),
+    ("all N, M; real q, t*c*q <= 1", "all {0}, {1}; real {2}, {3}", ("N", "M", "q", "t*c*q <= 1")),
+    ("t c q <= 1", "t c q <= 1", ()),
+])
+def test_scope_texts_split_into_prose_and_formulas(text, prose, math):
+    from exactdp.numbers.formula_text import scope_step
+
+    step = scope_step(text)
+    assert (step.prose, step.math) == (prose, math)
+    assert str(step) == text  # the plain text is the scope as the engine states it
+    for expr in step.formulas():
+        assert_reads_back(expr)

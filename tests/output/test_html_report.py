@@ -74,12 +74,18 @@ def test_self_contained_and_deterministic(results, page_html):
 
 
 def test_scope_names_what_a_proof_rests_on(results, page_html):
+    from exactdp.numbers.formula_text import formula_mathml
+    from exactdp.output.html import phrase_html
+
     modulo = [r for r in results if r.verdict.value == "proved-modulo"]
     assert modulo and all(r.rests_on for r in modulo)
     for r in modulo:
         row = page_html.split(f'<tr id="c-{r.claim.id}"', 1)[1].split("</tr>", 1)[0]
-        scope = html.unescape(row.split('<td class="scope">', 1)[1].split("</td>", 1)[0])
-        assert scope.startswith(r.scope) and "rests on: " + ", ".join(r.rests_on) in scope
+        cell = row.split('<td class="scope">', 1)[1].split("</td>", 1)[0]
+        # the scope's prose as text and each of its formulas as MathML from its expression (issue 23)
+        assert cell.startswith(phrase_html(r.scope_step)) and r.scope_step.math
+        assert all(formula_mathml(f) in cell for f in r.scope_step.formulas())
+        assert "rests on: " + ", ".join(r.rests_on) in html.unescape(cell)
     proved = next(r for r in results if r.claim.id == "background.d11_xi")
     assert proved.verdict.value == "proved" and proved.scope
 

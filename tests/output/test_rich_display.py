@@ -133,9 +133,11 @@ def test_claim_result_and_outcome(thm1):
                          r"\frac{e^{\varepsilon} - 1}{\left(1 - N c\right) e^{\varepsilon} + 1}\right)")
     # the statement typeset, verdict and scope with their formulas, hypotheses, evidence folded
     assert "<code>grosse2026.thm1</code>" in html and f"$${statement}$$" in html
-    assert f"<b>PROVED</b>, scope: ≤: all {_nowrap('N, M')}; =: all {_nowrap('N')}" in html
+    # the scope and the hypotheses: prose as text, each formula typeset from its expression (issue 23)
+    assert f"<b>PROVED</b>, scope: ≤: all {_nowrap('N')}, {_nowrap('M')}; =: all {_nowrap('N')}" in html
     assert "Dobrushin coefficient of " + _nowrap(r"(\varepsilon,c)") + "-PML" in html
-    assert "<i>hypotheses</i>: " + _nowrap(r"N \geq 2, c \in (0, 1/N], \varepsilon \geq 0") in html
+    assert ("<i>hypotheses</i>: " + _nowrap(r"N \geq 2") + ", " + _nowrap(r"0 &lt; c \leq \frac{1}{N}") + ", "
+            + _nowrap(r"\varepsilon \geq 0")) in html
     assert f"{thm1.instances} instances" in html and "<details><summary>evidence of 4 check(s)" in html
     assert html.index("<details>") > html.index(statement)
     assert _unclosed_tags(html) == []
@@ -144,7 +146,7 @@ def test_claim_result_and_outcome(thm1):
     assert html.count("<li>") >= len(proof.derivation) and "&lt;=" not in html.split("<details>", 1)[1]
     tex = thm1._repr_latex_()
     assert tex == (r"$$\begin{gathered}\texttt{grosse2026.thm1}\text{: }\textbf{PROVED}\text{ (scope: }"
-                   r"\text{≤: all }N, M\text{; =: all }N\text{)} \\ " + statement + r"\end{gathered}$$")
+                   r"\text{≤: all }N\text{, }M\text{; =: all }N\text{)} \\ " + statement + r"\end{gathered}$$")
     o = thm1.outcomes[0]
     assert o._repr_markdown_() == f"**VERIFIED**: {o.summary}"
     assert o._repr_html_().startswith("<div><b>VERIFIED</b>: ")
