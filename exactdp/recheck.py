@@ -27,10 +27,10 @@ Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametr
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
-import functools
 import math
 import os
 import re

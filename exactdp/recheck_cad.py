@@ -295,9 +295,30 @@ def factors_of(exprs, gens) -> list:
     return [out[k] for k in sorted(out, key=str)]
 
 
+#: projection sets already computed, by (expressions, variable order), with the work they were guarded by
+_PROJECTIONS: dict = {}
+_PROJECTIONS_KEPT = 512
+
+
 def projection_sets(exprs, order: list) -> list[list]:
     """Per level k the irreducible factors whose top variable is ``order[k]`` (McCallum's projection; module
-    docstring)."""
+    docstring).  A pure function of the expressions and the order, memoised: the decompositions of one
+    certificate's relations ask for the same sets many times; the work guard is applied again on every call."""
+    key = (tuple(exprs), tuple(order))
+    known = _PROJECTIONS.get(key)
+    if known is None:
+        guards: list = []
+        known = (_projection_sets(exprs, order, guards), tuple(guards))
+        if len(_PROJECTIONS) >= _PROJECTIONS_KEPT:
+            _PROJECTIONS.clear()
+        _PROJECTIONS[key] = known
+    else:
+        for amount, what in known[1]:
+            require("max_work", amount, what)
+    return [list(level) for level in known[0]]
+
+
+def _projection_sets(exprs, order: list, guards: list) -> list[list]:
     n = len(order)
     sets: list[list] = [[] for _ in range(n)]
     current = factors_of(exprs, order)
@@ -306,8 +327,10 @@ def projection_sets(exprs, order: list) -> list[list]:
         sets[k] = [f for f in current if x in f.free_symbols]
         rest = [f for f in current if x not in f.free_symbols]
         size = sum(sympy.Poly(f, *gens).total_degree() for f in sets[k])
-        require("max_work", min(size, 10**6) ** (2 + k * 2),
-                f"a cylindrical decomposition in ({', '.join(map(str, gens))}) of total degree {size}")
+        guard = (min(size, 10**6) ** (2 + k * 2),
+                 f"a cylindrical decomposition in ({', '.join(map(str, gens))}) of total degree {size}")
+        require("max_work", *guard)
+        guards.append(guard)
         proj = []
         for f in sets[k]:
             fx = sympy.Poly(f, x)
