@@ -38,7 +38,7 @@ def register(sub) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="evaluate the pair compositions of the eta searches on a dask.distributed scheduler "
                         "(tcp://host:8786); the results are the same as in-process; needs exactdp[dask]")
-    from exactdp.cli import tensor_profile
+    from exactdp.cli import tensor_profile  # deferred: start-up
 
     tensor_profile.add_arguments(p)
     _common.add_output(p, DOCUMENT_FORMATS)
@@ -257,7 +257,7 @@ def run(args) -> int:
 
     specs = _factor_specs(args)
     if getattr(args, "profile", False):
-        from exactdp.cli import tensor_profile
+        from exactdp.cli import tensor_profile  # deferred: start-up
 
         if args.format not in ("text", "json"):
             from exactdp.errors import ParameterError
