@@ -41,13 +41,13 @@ against the PLD accountant on the same workload (its bracket and its CPU time, s
 
 Issue 24 acceptance for random pairs (``--random-pairs``): 8 seeded random 2×3 row pairs (denominators 6–20) at
 n = 1000, ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ plus ε for δ = 10⁻⁶, each pair against the PLD accountant at 1e-4
-(both directions, the same eleven queries), CPU seconds, same run.  Near-symmetric pairs (``--near-symmetric``): the same row for (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10).  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
+(both directions, the same eleven queries), CPU seconds, same run.  Near-symmetric pairs (``--near-symmetric``):
+the same row for (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10).  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
 RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountant.
 
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
-      [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]] [--near-symmetric]
-      [--product]
-      [--old-limit SECONDS]
+      [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
+      [--near-symmetric] [--product] [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -610,8 +610,8 @@ def random_pairs_vs_pld(quick: bool = False, seeds: int = 8) -> None:
     ten γ (``enclosure=True``: exact or a certified enclosure of relative width ≤ 10⁻⁶) plus ε for δ = 10⁻⁶ (exact
     γ*), against dp_accounting composing the pair in both directions at 1e-4 (pessimistic, timed; optimistic for
     the bracket) and answering the same eleven queries — CPU seconds of this process, same run, one row per seed
-    (``--from-seed S`` starts at seed S, ``--seeds N`` stops before seed N).  ``inside`` compares with the accountant's bracket of the two homogeneous
-    directions, which is not a bracket of δ_n over all input sequences when a mixed composition is the maximizer."""
+    (``--from-seed S`` starts at seed S, ``--seeds N`` stops before seed N).  ``inside`` compares with the
+    accountant's bracket of the two homogeneous directions, which is not a bracket of δ_n over all input sequences when a mixed composition is the maximizer."""
     import random
 
     pld = _pld_module()
@@ -725,7 +725,8 @@ def product_vs_pld(quick: bool = False) -> None:
 
 if __name__ == "__main__":
     quick_run = "--quick" in sys.argv
-    modes = {"--random-pairs": (random_pairs_vs_pld,), "--near-symmetric": (near_symmetric_vs_pld,), "--product": (product_vs_pld,),
+    modes = {"--random-pairs": (random_pairs_vs_pld,), "--near-symmetric": (near_symmetric_vs_pld,),
+             "--product": (product_vs_pld,),
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),
              "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld)}
