@@ -41,12 +41,13 @@ against the PLD accountant on the same workload (its bracket and its CPU time, s
 
 Issue 24 acceptance for random pairs (``--random-pairs``): 8 seeded random 2×3 row pairs (denominators 6–20) at
 n = 1000, ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ plus ε for δ = 10⁻⁶, each pair against the PLD accountant at 1e-4
-(both directions, the same eleven queries), CPU seconds, same run.  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
+(both directions, the same eleven queries), CPU seconds, same run.  Near-symmetric pairs (``--near-symmetric``):
+the same row for (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10).  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
 RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountant.
 
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
-      [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs] [--product]
-      [--old-limit SECONDS]
+      [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
+      [--near-symmetric] [--product] [--old-limit SECONDS]
 """
 
 from __future__ import annotations
@@ -609,11 +610,9 @@ def random_pairs_vs_pld(quick: bool = False, seeds: int = 8) -> None:
     ten γ (``enclosure=True``: exact or a certified enclosure of relative width ≤ 10⁻⁶) plus ε for δ = 10⁻⁶ (exact
     γ*), against dp_accounting composing the pair in both directions at 1e-4 (pessimistic, timed; optimistic for
     the bracket) and answering the same eleven queries — CPU seconds of this process, same run, one row per seed
-    (``--from-seed S`` starts at seed S).  ``inside`` compares with the accountant's bracket of the two homogeneous
-    directions, which is not a bracket of δ_n over all input sequences when a mixed composition is the maximizer."""
+    (``--from-seed S`` starts at seed S, ``--seeds N`` stops before seed N).  ``inside`` compares with the
+    accountant's bracket of the two homogeneous directions, which is not a bracket of δ_n over all input sequences when a mixed composition is the maximizer."""
     import random
-
-    from exactdp.measures.profile_inversion import epsilon_tensor_power
 
     pld = _pld_module()
     n = 200 if quick else 1000
@@ -624,56 +623,83 @@ def random_pairs_vs_pld(quick: bool = False, seeds: int = 8) -> None:
           f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} inside")
     totals = [0.0, 0.0]
     first = int(sys.argv[sys.argv.index("--from-seed") + 1]) if "--from-seed" in sys.argv else 0
+    seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else seeds
     for seed in range(first, seeds):
-        p, q = _random_pair(random.Random(seed))
-        K = Kernel([list(p), list(q)])
-        gammas = _ten_gammas(p, q, n)
-        t_ex, exact, encl, refused, values = 0.0, 0, 0, 0, []
-        for g in gammas:
-            try:
-                t, r = _cpu(lambda g=g: delta_tensor_power(K, n, g, enclosure=True))
-            except Exception as e:  # a refusal (cost guard) is counted, not fatal
-                t, r = 0.0, None
-                refused += 1
-                print(f"     refused at gamma = 2^{int(g.p).bit_length() - 1}: {str(e)[:100]}")
-            t_ex += t
-            values.append(r)
-            if r is not None:
-                exact += r.exact
-                encl += not r.exact
-        try:
-            t, inv = _cpu(epsilon_tensor_power, K, n, d_star)
-            e = float(inv.epsilon.evalf(20)) if inv.t is not None else math.inf
-        except Exception as exc:  # a refusal (cost guard) is counted, not fatal
-            t, e = 0.0, math.nan
-            refused += 1
-            print(f"     eps(1e-6) refused: {str(exc)[:100]}")
-        t_ex += t
-        tp, br, inside = None, "-", "-"
-        if pld is not None:
-            t0 = time.process_time()
-            out = {}
-            for pess in (True, False):
-                both = _pld_both(pld, p, q, n, 1e-4, pess)
-                vals = [max(x.get_delta_for_epsilon(float(arb(g).log().mid())) for x in both) for g in gammas]
-                out[pess] = (vals, max(x.get_epsilon_for_delta(float(d_star)) for x in both))
-                if pess:
-                    tp = time.process_time() - t0
-            br = f"[{out[False][1]:.6f}, {out[True][1]:.6f}]"
-            ok = out[False][1] - 1e-9 <= e <= out[True][1] + 1e-9
-            for r, hi, lo in zip(values, out[True][0], out[False][0]):
-                if r is not None:
-                    ok = ok and lo <= float(r.upper) * (1 + 1e-9) + 1e-300 and float(r.lower) <= hi * (1 + 1e-9)
-            inside = str(ok)
-            totals[1] += tp
-        totals[0] += t_ex
-        pair = "/".join(",".join(x) for x in (p, q))
-        ratio = "-" if tp is None else f"{tp / t_ex:.2f}x"
-        tps = "-" if tp is None else f"{tp:.1f}s"
-        print(f"{seed:>4} {pair:<34} {t_ex:>7.1f}s {exact:>5} {encl:>4} {refused:>7} {tps:>9} {ratio:>7} {e:>14.8f} "
-              f"{br:<24} {inside}")
+        _pair_row(pld, str(seed), *_random_pair(random.Random(seed)), n, d_star, totals)
     if totals[1]:
         print(f"total: exactdp {totals[0]:.1f}s, PLD 1e-4 {totals[1]:.1f}s = {totals[1] / totals[0]:.2f}x exactdp")
+
+
+def _pair_row(pld, label: str, p, q, n: int, d_star: fmpq, totals: list[float]) -> None:
+    """One row of the pair tables: ten γ (``enclosure=True``) plus ε(δ*) of the kernel (p, q) at n over all input
+    sequences against the PLD accountant at 1e-4 answering the same eleven queries (CPU seconds, same run);
+    ``totals`` accumulates (exactdp, PLD)."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    K = Kernel([list(p), list(q)])
+    gammas = _ten_gammas(p, q, n)
+    t_ex, exact, encl, refused, values = 0.0, 0, 0, 0, []
+    for g in gammas:
+        try:
+            t, r = _cpu(lambda g=g: delta_tensor_power(K, n, g, enclosure=True))
+        except Exception as e:  # a refusal (cost guard) is counted, not fatal
+            t, r = 0.0, None
+            refused += 1
+            print(f"     refused at gamma = 2^{int(g.p).bit_length() - 1}: {str(e)[:100]}")
+        t_ex += t
+        values.append(r)
+        if r is not None:
+            exact += r.exact
+            encl += not r.exact
+    try:
+        t, inv = _cpu(epsilon_tensor_power, K, n, d_star)
+        e = float(inv.epsilon.evalf(20)) if inv.t is not None else math.inf
+    except Exception as exc:  # a refusal (cost guard) is counted, not fatal
+        t, e = 0.0, math.nan
+        refused += 1
+        print(f"     eps(1e-6) refused: {str(exc)[:100]}")
+    t_ex += t
+    tp, br, inside = None, "-", "-"
+    if pld is not None:
+        t0 = time.process_time()
+        out = {}
+        for pess in (True, False):
+            both = _pld_both(pld, p, q, n, 1e-4, pess)
+            vals = [max(x.get_delta_for_epsilon(float(arb(g).log().mid())) for x in both) for g in gammas]
+            out[pess] = (vals, max(x.get_epsilon_for_delta(float(d_star)) for x in both))
+            if pess:
+                tp = time.process_time() - t0
+        br = f"[{out[False][1]:.6f}, {out[True][1]:.6f}]"
+        ok = out[False][1] - 1e-9 <= e <= out[True][1] + 1e-9
+        for r, hi, lo in zip(values, out[True][0], out[False][0]):
+            if r is not None:
+                ok = ok and lo <= float(r.upper) * (1 + 1e-9) + 1e-300 and float(r.lower) <= hi * (1 + 1e-9)
+        inside = str(ok)
+        totals[1] += tp
+    totals[0] += t_ex
+    pair = "/".join(",".join(x) for x in (p, q))
+    ratio = "-" if tp is None else f"{tp / t_ex:.2f}x"
+    tps = "-" if tp is None else f"{tp:.1f}s"
+    print(f"{label:>4} {pair:<34} {t_ex:>7.1f}s {exact:>5} {encl:>4} {refused:>7} {tps:>9} {ratio:>7} {e:>14.8f} "
+          f"{br:<24} {inside}", flush=True)
+
+
+#: near-symmetric row pairs (KL(p‖q) ≈ KL(q‖p): E_γ almost flat in the composition), issue 24
+NEAR_SYMMETRIC = ((("3/10", "3/10", "2/5"), ("2/5", "3/10", "3/10")),)
+
+
+def near_symmetric_vs_pld(quick: bool = False) -> None:
+    """Issue 24 acceptance, near-symmetric pairs: the pair (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10) at n = 1000 over all
+    input sequences, ten γ plus ε for δ = 10⁻⁶ (as ``--random-pairs``), against the PLD accountant at 1e-4."""
+    pld = _pld_module()
+    n = 200 if quick else 1000
+    print(f"\nnear-symmetric 2x3 pairs, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per pair "
+          "(CPU seconds, same run)")
+    print(f"{'':>4} {'pair':<34} {'exactdp':>8} {'exact':>5} {'encl':>4} {'refused':>7} {'PLD 1e-4':>9} "
+          f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} inside")
+    totals = [0.0, 0.0]
+    for p, q in NEAR_SYMMETRIC:
+        _pair_row(pld, "", p, q, n, fmpq(1, 10**6), totals)
 
 
 def product_vs_pld(quick: bool = False) -> None:
@@ -699,7 +725,8 @@ def product_vs_pld(quick: bool = False) -> None:
 
 if __name__ == "__main__":
     quick_run = "--quick" in sys.argv
-    modes = {"--random-pairs": (random_pairs_vs_pld,), "--product": (product_vs_pld,),
+    modes = {"--random-pairs": (random_pairs_vs_pld,), "--near-symmetric": (near_symmetric_vs_pld,),
+             "--product": (product_vs_pld,),
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),
              "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld)}

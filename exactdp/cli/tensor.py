@@ -1,5 +1,6 @@
 """``exactdp tensor FILE --n N [--t T | --eps EPS] [--delta D] [--format text|json|markdown|latex|html]
-[-o FILE]``: n-fold products.
+[-o FILE]``: n-fold products (``--profile [--eps-grid A:B:K]``: the certified privacy profile,
+:mod:`exactdp.cli.tensor_profile`).
 
 With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(T), φⁿ(T, δ) ([A] A-8) and
 δ_n(Tⁿ).  With ``--eps EPS`` and e^ε irrational: δ_n(e^ε) exactly as A − B·e^ε.  With ``--delta D`` alone (no
@@ -37,6 +38,9 @@ def register(sub) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="evaluate the pair compositions of the eta searches on a dask.distributed scheduler "
                         "(tcp://host:8786); the results are the same as in-process; needs exactdp[dask]")
+    from exactdp.cli import tensor_profile  # deferred: start-up
+
+    tensor_profile.add_arguments(p)
     _common.add_output(p, DOCUMENT_FORMATS)
     _common.add_no_progress(p)
     p.set_defaults(func=run)
@@ -252,6 +256,18 @@ def run(args) -> int:
     from exactdp.analysis import load_kernel
 
     specs = _factor_specs(args)
+    if getattr(args, "profile", False):
+        from exactdp.cli import tensor_profile  # deferred: start-up
+
+        if args.format not in ("text", "json"):
+            from exactdp.errors import ParameterError
+
+            raise ParameterError(f"--format: --profile writes text or json, got {args.format}")
+        return tensor_profile.run_profile(args, specs)
+    if getattr(args, "eps_grid", None) is not None:
+        from exactdp.errors import ParameterError
+
+        raise ParameterError("--eps-grid: only with --profile")
     if len(specs) > 1:
         return _run_product(args, specs)
     args.file, args.n = specs[0]

@@ -788,23 +788,57 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
     best_s = float(_S_GRID[i])
     s = fmpq(*best_s.as_integer_ratio()) if best_s > 1e-12 else ZERO
     # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
-    # in the same direction, so their sum is bounded by the sum of the maxima)
+    # in the same direction, so their sum is bounded by the sum of the maxima); the factor c(s)·γ^{−s} and the
+    # moments M_j(s) are balls shared by the products (cached per s: a search asks for the same few s), and only
+    # the largest upper end is made an exact rational
     p_max, f_max = ZERO, ZERO
-    for prod in products:
-        if not prod:
-            f_max = max(f_max, max(ONE - gamma, ZERO))
-            continue
-        with ctx.workprec(128):
-            sb = arb(s)
-            c = (sb * sb.log() - (1 + sb) * (1 + sb).log()).exp() if s > 0 else arb(1)
-            ball = c * (-sb * _log128(gamma)).exp()
+    top: arb | None = None
+    with ctx.workprec(128):
+        scale = _chernoff_scale(s, gamma)
+        for prod in products:
+            if not prod:
+                f_max = max(f_max, max(ONE - gamma, ZERO))
+                continue
+            ball = scale
             for loss, k in prod:
                 if loss.classes:
-                    ball *= sum((arb(P) * (sb * _log128(r)).exp() for r, P in loss.classes), arb(0)) ** k
-            ends = ball_endpoints(ball)
-        p_max = max(p_max, _p_inf(prod)[1])
+                    ball *= _moment_ball(loss, s) ** k
+            if not ball.is_finite():
+                f_max = ONE
+            elif top is None or ball.upper() > top.upper():
+                top = ball
+            p_max = max(p_max, _p_inf(prod)[1])
+        ends = ball_endpoints(top) if top is not None else None
+    if top is not None:
         f_max = max(f_max, ends[1] if ends is not None else ONE)
     return min(p_max + f_max, ONE)
+
+
+@functools.lru_cache(maxsize=4096)
+def _chernoff_scale(s: fmpq, gamma: fmpq) -> arb:
+    """c(s)·γ^{−s} with c(s) = s^s/(1 + s)^{1+s} (c(0) = 1) as a 128-bit ball (:func:`chernoff_bound`)."""
+    with ctx.workprec(128):
+        sb = arb(s)
+        c = (sb * sb.log() - (1 + sb) * (1 + sb).log()).exp() if s > 0 else arb(1)
+        return c * (-sb * _log128(gamma)).exp()
+
+
+#: M(s) = Σ_l P_l r_l^s as 128-bit balls, keyed by (id(loss), s) (the loss is kept so the key stays valid)
+_MOMENT_BALLS: dict[tuple[int, fmpq], tuple[PairLoss, arb]] = {}
+
+
+def _moment_ball(loss: PairLoss, s: fmpq) -> arb:
+    """Σ_l P_l r_l^s of the finite classes of ``loss`` as a 128-bit ball (:func:`chernoff_bound`)."""
+    got = _MOMENT_BALLS.get((id(loss), s))
+    if got is not None and got[0] is loss:
+        return got[1]
+    with ctx.workprec(128):
+        sb = arb(s)
+        ball = sum((arb(P) * (sb * _log128(r)).exp() for r, P in loss.classes), arb(0))
+    if len(_MOMENT_BALLS) >= 8192:
+        _MOMENT_BALLS.clear()
+    _MOMENT_BALLS[(id(loss), s)] = (loss, ball)
+    return ball
 
 
 def _nonzero(items: Items) -> list[tuple[PairLoss, int]]:

@@ -33,7 +33,7 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.measures.tensor_enclosure import TensorEnclosure, delta_tensor_product_enclosure
-from exactdp.numbers.qq import ONE, qq_to_sympy, to_qq
+from exactdp.numbers.qq import ONE, ZERO, qq_to_sympy, to_qq
 from exactdp.numbers.rb import RB
 from exactdp.numbers.reader import as_expr, read_expression
 from exactdp.numbers.sr import to_exact
@@ -56,6 +56,18 @@ class ProfilePoint:
     def exact(self) -> bool:
         """The point is the exact value δ_n(e^ε) (e^ε rational and the search exact)."""
         return self.lower == self.upper
+
+
+@dataclass(frozen=True)
+class ProfilePiece:
+    """The certified envelope of δ_n(e^ε) for ε in [``eps_lo``, ``eps_hi``] (two neighbouring grid points):
+    ``lower`` ≤ δ_n(e^ε) ≤ ``a`` − ``b``·e^ε, exact rationals with b ≥ 0."""
+
+    eps_lo: sympy.Expr
+    eps_hi: sympy.Expr
+    lower: fmpq
+    a: fmpq
+    b: fmpq
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,23 @@ class CertifiedProfile:
         span = b.gamma_hi - a.gamma_lo
         chord = a.upper + (b.upper - a.upper) * (max(g_lo, a.gamma_lo) - a.gamma_lo) / span if span else a.upper
         return b.lower, min(chord, a.upper)
+
+    def pieces(self) -> tuple[ProfilePiece, ...]:
+        r"""The envelope between each two neighbouring grid points as exact rational data: on [ε_i, ε_{i+1}],
+        δ_n(e^ε) ≥ lower_{i+1} (δ_n is non-increasing in γ) and δ_n(e^ε) ≤ a − b·e^ε, the chord through
+        (γ_lo,i, upper_i) and (γ_hi,i+1, upper_{i+1}) — both points lie on or above the convex curve γ ↦ δ_n(γ)
+        ([A] Thm 1, B-10), and e^ε ∈ [γ_lo,i, γ_hi,i+1] — or the constant upper_i where the chord rises (upper
+        bounds of nearby points need not decrease).  The piece's ends hold the grid points' own enclosures too."""
+        out = []
+        for p, q in zip(self.points, self.points[1:]):
+            span = q.gamma_hi - p.gamma_lo
+            slope = (q.upper - p.upper) / span if span else ZERO
+            if slope > 0 or not span:
+                a, b = p.upper, ZERO
+            else:
+                a, b = p.upper - slope * p.gamma_lo, -slope
+            out.append(ProfilePiece(p.epsilon, q.epsilon, q.lower, a, b))
+        return tuple(out)
 
 
 def _epsilon(eps: Any) -> sympy.Expr:

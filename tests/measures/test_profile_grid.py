@@ -50,6 +50,23 @@ def test_bounds_between_grid_points_contain_the_exact_profile(K, n):
         assert _inside(lo, delta_tensor_power_eps(K, n, sympy.Rational(eps) if "log" not in eps else sympy.log(3)), hi)
 
 
+@pytest.mark.parametrize("K, n", [(ASYM, 9), (K23, 6)])
+def test_pieces_contain_the_exact_profile_between_grid_points(K, n):
+    pr = certified_profile((K, n), GRID)
+    pieces = pr.pieces()
+    assert [(str(c.eps_lo), str(c.eps_hi)) for c in pieces] == list(zip(
+        ["0", "1/3", "log(2)", "log(5)/2", "1"], ["1/3", "log(2)", "log(5)/2", "1", "2"]))
+    for c, eps in zip(pieces, ["1/10", "1/2", "3/4", "9/10", "3/2"]):  # one ε inside each piece
+        e = sympy.Rational(eps)
+        upper = qq_to_sympy(c.a) - qq_to_sympy(c.b) * sympy.exp(e)  # the piece's upper bound at e^ε, exact
+        assert c.b >= 0 and _inside(c.lower, delta_tensor_power_eps(K, n, e), fmpq(1))
+        d = RB(upper - delta_tensor_power_eps(K, n, e), "chord").compare_rational(fmpq(0))
+        assert d is not None and d.value >= 0
+    # the chord is no weaker than the constant upper bound of its left grid point at that point's gamma_lo
+    for c, p in zip(pieces, pr.points):
+        assert c.a - c.b * p.gamma_lo <= p.upper
+
+
 def test_product_of_two_kernels_on_a_grid():
     factors = [(RR, 2), (K23, 2)]
     pr = certified_profile(factors, ["0", "log(2)", "log(6)"])
