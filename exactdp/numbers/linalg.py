@@ -237,13 +237,20 @@ def column_sums(R: IntRows, cols: Any = None) -> list[fmpq]:
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
     groups are added on the product tree of their denominators (:mod:`exactdp.numbers.fraction_sum`: no lcm of
     all denominators), and each sum is reduced once.  The sums of requested columns are kept on ``R``: later
-    calls (another c of ``pml_ratio``, the same candidate columns) reuse them.
+    calls (another c of ``pml_ratio``, the same candidate columns) reuse them.  One column asked of a kernel whose
+    tree is not built yet is summed alone over its non-zero entries (:func:`weighted_row_sum`): no tree of the
+    denominators of rows it does not need.
     """
-    order, starts, levels = _den_groups(R)
     known = R._views.setdefault("column_sums", {})
     ys = list(range(R.shape[1])) if cols is None else [int(y) for y in cols]
     missing = [y for y in ys if y not in known]
-    if missing:
+    if len(missing) == 1 and "den_groups" not in R._views:
+        # one column (a first pml_ratio call: one candidate, as a rule): its non-zero entries only, grouped by
+        # denominator (weighted_row_sum), instead of building the tree of every row's denominator
+        y = missing[0]
+        known[y] = weighted_row_sum(R, np.arange(R.shape[0]), y)
+    elif missing:
+        order, starts, levels = _den_groups(R)
         sub = R.A[:, np.asarray(missing, dtype=np.intp)]
         T, P = tree_sum(levels, _group_sums(R, sub if order is None else sub[order], starts))
         known.update(zip(missing, (fmpq(t, P) for t in T)))

@@ -287,3 +287,18 @@ def test_sums_over_shared_denominators_equal_the_slow_route(K):
     for c in (Q(1, K.N), Q(1, 3 * K.N)):
         assert pml_ratio(fresh, c) == pml_ratio_in(QQ, K, c)[0]
     assert linalg.column_sums(fresh.int_rows()) == [sum((K[x, y] for x in range(K.N)), ZERO) for y in range(K.M)]
+
+
+@pytest.mark.parametrize("K", list(shared_denominator_kernels()) + BIG[:4], ids=lambda K: f"{K.N}x{K.M}")
+def test_one_column_sum_without_the_tree(K):
+    """The first column sum asked of a new kernel is added alone over its non-zero entries (no tree of every
+    row's denominator is built); later columns take the tree; both equal the plain fmpq sums."""
+    R = K.int_rows()
+    plain = [sum((K[x, y] for x in range(K.N)), ZERO) for y in range(K.M)]
+    fresh = kernel(R.A.tolist(), R.d.tolist()).int_rows()
+    y = K.M // 2
+    assert linalg.column_sums(fresh, [y]) == [plain[y]]
+    assert "den_groups" not in fresh._views
+    assert linalg.column_sums(fresh, [0, y, K.M - 1]) == [plain[0], plain[y], plain[K.M - 1]]
+    assert "den_groups" in fresh._views
+    assert linalg.column_sums(fresh) == plain
