@@ -9,13 +9,17 @@
 ``--measures``: ``ldp_ratio``, ``pml_ratio`` (c = 1/(2N)), ``max_leakage_ratio``, ``eta_tv`` and
 ``eta_hockey_stick`` (γ = 3/2) with each parameter given as a ``Fraction``, a ``str``, an int ratio
 (``sympy.Rational``) and an ``fmpq``, on rows with random 3-, 6-, 9- and 12-digit denominators (``denD``) and
-with 3-digit weights (``wt3``): cold calls (the first call on a new kernel holding only the integer form
-that parsing gives; parsing not timed) on three new kernels, reported as the first (``cold``) and the least
-(``cold3``: on a machine shared with other jobs a single call of a few ms is often preempted), then best and median of ≥ 7 warm calls after one warm-up, against the float64
-closed forms of ``benchmarks/_float64.py`` (best and median of as many runs) in the same process; the ratios
-are median/median, best/best, cold/median and cold3/median, and ``coldCPU``: the least CPU time of the three
-cold calls over the float64 closed form's median CPU time (``time.process_time``: the time this process
-waits for other jobs is not counted).  Every value is checked equal across argument types and
+with 3-digit weights (``wt3``): cold calls on ``--cold-runs`` (default 7) new kernels, reported as their median
+(``cold``) and least (``coldmin``) wall time, then best and median of ≥ 7 warm calls after one warm-up, against the
+float64 closed forms of ``benchmarks/_float64.py`` (best and median of as many runs) in the same process; the
+ratios are median/median, best/best, cold/median and coldmin/median, and ``coldCPU``: the median CPU time of the
+cold calls over the float64 closed form's median CPU time (``time.process_time``: the time this process waits
+for other jobs is not counted).  What a cold call includes: everything the measure does on a kernel the
+first time — the argument's reading and check, the number domain's choice, the float image or integer keys, the
+candidates, the exact extremes and sums and the final reduction.  What it excludes: parsing.  Each new kernel
+(:func:`_fresh`) holds only the integer form that ``Kernel(rows)`` of "a/b" strings leaves after parsing (a new
+copy of the numerators and denominators, no cached view); the garbage collector runs before it is made, so its
+arrays are as a just-parsed kernel's (just written), and the collector's own sweep is not timed.  Every value is checked equal across argument types and
 against float64 (relative 1e-9).  ``--types`` keeps some argument types (γ of ``eta_hockey_stick`` costs a
 whole O(N²M) call per type); a markdown summary (median ratio, best ratio, cold CPU ratio; ranges over the
 argument types) ends the output.
@@ -312,7 +316,8 @@ def measure_kernel_rows(n: int, kind: str, seed: int = 2026) -> list[list[str]]:
 
 def _fresh(K: Kernel) -> Kernel:
     """The same kernel as a new object holding only its integer form: what ``Kernel(rows)`` of more than 64 plain
-    "a/b" strings gives after parsing, without its caches (so a call on it is cold, parsing excluded)."""
+    "a/b" strings gives after parsing (newly written numerator and denominator arrays), without its caches (so a
+    call on it is cold, parsing excluded)."""
     from exactdp.kernels import _init
     from exactdp.numbers.linalg import IntRows
 
@@ -340,9 +345,11 @@ MEASURES = ("ldp_ratio", "max_leakage", "eta_tv", "pml_ratio", "eta_hockey_stick
 ARGUMENT_TYPES = ("Fraction", "str", "int ratio", "fmpq")
 
 
-def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES, types=ARGUMENT_TYPES) -> list[dict]:
-    """Best and median of ``warm_runs`` warm calls (after one warm-up) and one cold call, per measure and
-    argument type, against the float64 closed form (best and median of as many runs) in the same process."""
+def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES, types=ARGUMENT_TYPES,
+                 cold_runs: int = 7) -> list[dict]:
+    """Best and median of ``warm_runs`` warm calls (after one warm-up) and the median and least of ``cold_runs``
+    cold calls (each the first call on a new kernel, :func:`_fresh`), per measure and argument type, against
+    the float64 closed form (best and median of as many runs) in the same process."""
     from _float64 import float_leakage, float_ldp
 
     from exactdp import ldp_ratio, max_leakage_ratio
@@ -364,14 +371,14 @@ def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES, types=ARGUMEN
         fb, fm, fv = best_median(flt, warm_runs)
         fcpu = statistics.median(_cpu_time(flt) for _ in range(warm_runs))
         colds, cpus = [], []
-        for _ in range(3):  # the first call on each of three new kernels: the first, and the least of three
+        for _ in range(cold_runs):  # the first call on each of cold_runs new kernels
+            gc.collect()  # before the new kernel: its arrays are then as parsing leaves them (just written)
             Kc = _fresh(K)
-            gc.collect()
             t0, c0 = time.perf_counter(), time.process_time()
             cold_value = fn(Kc)
             cpus.append(time.process_time() - c0)
             colds.append(time.perf_counter() - t0)
-        cold, cold_best, cold_cpu = colds[0], min(colds), min(cpus) / fcpu
+        cold, cold_best, cold_cpu = statistics.median(colds), min(colds), statistics.median(cpus) / fcpu
         fn(K)  # warm-up
         eb, em, v = best_median(lambda: fn(K), warm_runs)
         assert v == cold_value and seen.setdefault(name, v) == v, f"{name}: the argument types disagree"
@@ -381,18 +388,18 @@ def measure_rows(n: int, kind: str, warm_runs: int, only=MEASURES, types=ARGUMEN
     return out
 
 
-def measures(sizes, kinds, warm_runs: int, only=MEASURES, types=ARGUMENT_TYPES) -> int:
+def measures(sizes, kinds, warm_runs: int, only=MEASURES, types=ARGUMENT_TYPES, cold_runs: int = 7) -> int:
     print(f"{'measure':<17}{'arg type':<11}{'N=M':>5} {'rows':<6}{'cold':>10}{'best':>10}{'median':>10}"
-          f"{'f64 best':>10}{'f64 med':>10}{'med/f64':>9}{'best/f64':>9}{'cold/f64':>9}{'cold3/f64':>10}{'coldCPU':>9}"
+          f"{'f64 best':>10}{'f64 med':>10}{'med/f64':>9}{'best/f64':>9}{'cold/f64':>9}{'coldmin/f64':>12}{'coldCPU':>9}"
           "  float agrees")
     bad, table = 0, []
     for n in sizes:
         for kind in kinds:
-            for r in measure_rows(n, kind, warm_runs, only, types):
+            for r in measure_rows(n, kind, warm_runs, only, types, cold_runs):
                 ms = {k: r[k] * 1e3 for k in ("cold", "best", "med", "fbest", "fmed")}
                 print(f"{r['q']:<17}{r['typ']:<11}{n:>5} {kind:<6}{ms['cold']:>8.3f}ms{ms['best']:>8.3f}ms"
                       f"{ms['med']:>8.3f}ms{ms['fbest']:>8.3f}ms{ms['fmed']:>8.3f}ms{r['med'] / r['fmed']:>8.2f}x"
-                      f"{r['best'] / r['fbest']:>8.2f}x{r['cold'] / r['fmed']:>8.2f}x{r['cold_best'] / r['fmed']:>9.2f}x"
+                      f"{r['best'] / r['fbest']:>8.2f}x{r['cold'] / r['fmed']:>8.2f}x{r['cold_best'] / r['fmed']:>11.2f}x"
                       f"{r['cold_cpu']:>8.2f}x"
                       f"  {'yes' if r['ok'] else 'NO'}",
                       flush=True)
@@ -444,10 +451,12 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="+", choices=MEASURES, default=list(MEASURES), help="with --measures: these measures")
     ap.add_argument("--types", nargs="+", choices=ARGUMENT_TYPES, default=list(ARGUMENT_TYPES),
                     help="with --measures: these argument types of c and γ")
+    ap.add_argument("--cold-runs", type=int, default=7,
+                    help="with --measures: new kernels per measure and type, each timed on its first call (median)")
     args = ap.parse_args(argv)
     if args.measures:
         sizes = args.sizes or ([128, 512] if args.quick else [128, 256, 512, 1024])
-        return measures(sizes, args.kinds, max(7, args.repeat), args.only, args.types)
+        return measures(sizes, args.kinds, max(7, args.repeat), args.only, args.types, max(1, args.cold_runs))
     if args.cold:
         cold(args.sizes or [512, 1024, 2048], args.repeat)
         return 0

@@ -225,15 +225,8 @@ def _den_groups(R: IntRows) -> tuple[np.ndarray | None, np.ndarray, Any]:
     if "den_groups" in R._views:
         known: tuple[np.ndarray | None, np.ndarray, Any] = R._views["den_groups"]
         return known
-    order: np.ndarray | None = np.argsort(R.d, kind="stable")
-    ds = R.d[order]
-    first = np.r_[True, ds[1:] != ds[:-1]]
-    starts = np.flatnonzero(first)
-    if len(starts) == len(ds):  # every row its own denominator: no reordering
-        order, D = None, R.d
-    else:
-        D = ds[starts]
-    out = (order, starts, product_tree(D))
+    order, starts = _equal_groups(R.d)
+    out = (order, starts, product_tree(R.d if order is None else R.d[order][starts]))
     R._views["den_groups"] = out
     return out
 
@@ -244,13 +237,20 @@ def column_sums(R: IntRows, cols: Any = None) -> list[fmpq]:
     Rows sharing a denominator are summed first in fixed width (``N·max_num < 2**63``), then the
     groups are added on the product tree of their denominators (:mod:`exactdp.numbers.fraction_sum`: no lcm of
     all denominators), and each sum is reduced once.  The sums of requested columns are kept on ``R``: later
-    calls (another c of ``pml_ratio``, the same candidate columns) reuse them.
+    calls (another c of ``pml_ratio``, the same candidate columns) reuse them.  One column asked of a kernel whose
+    tree is not built yet is summed alone over its non-zero entries (:func:`weighted_row_sum`): no tree of the
+    denominators of rows it does not need.
     """
-    order, starts, levels = _den_groups(R)
     known = R._views.setdefault("column_sums", {})
     ys = list(range(R.shape[1])) if cols is None else [int(y) for y in cols]
     missing = [y for y in ys if y not in known]
-    if missing:
+    if len(missing) == 1 and "den_groups" not in R._views:
+        # one column (a first pml_ratio call: one candidate, as a rule): its non-zero entries only, grouped by
+        # denominator (weighted_row_sum), instead of building the tree of every row's denominator
+        y = missing[0]
+        known[y] = weighted_row_sum(R, np.arange(R.shape[0]), y)
+    elif missing:
+        order, starts, levels = _den_groups(R)
         sub = R.A[:, np.asarray(missing, dtype=np.intp)]
         T, P = tree_sum(levels, _group_sums(R, sub if order is None else sub[order], starts))
         known.update(zip(missing, (fmpq(t, P) for t in T)))
@@ -270,9 +270,9 @@ def _group_sums(R: IntRows, A: np.ndarray, starts: np.ndarray) -> np.ndarray:
 def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     """Σ_i A[rows[i]][cols[i]] / d[rows[i]] exactly (reduced ``fmpq``).
 
-    Entries are added per row taken, in int64 (``len·max_num < 2**63``, else Python integers; no sort), then the
-    rows' sums on the product tree of their denominators (:mod:`exactdp.numbers.fraction_sum`), and the sum is
-    reduced once."""
+    Entries are added per row taken, in int64 (``len·max_num < 2**63``, else Python integers), the rows' sums
+    per distinct denominator (:func:`_by_denominator`), then those on the product tree of the distinct
+    denominators (:mod:`exactdp.numbers.fraction_sum`), and the sum is reduced once."""
     rows = np.asarray(rows, dtype=np.intp)
     vals = R.A[rows, cols]
     if R.A.dtype != object and len(vals) * max(R.max_num, 1) < INT64_LIMIT:
@@ -283,8 +283,33 @@ def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     taken = np.flatnonzero(n)  # rows adding nothing are left out of the tree
     if not len(taken):
         return fmpq(0)
-    T, P = tree_sum(product_tree(R.d[taken]), n[taken])
+    nums, dens = _by_denominator(n[taken], R.d[taken])
+    T, P = tree_sum(product_tree(dens), nums)
     return fmpq(T, P)
+
+
+def _equal_groups(dens: np.ndarray) -> tuple[np.ndarray | None, np.ndarray]:
+    """``(order, starts)``: the stable order sorting ``dens`` and the first sorted position of each distinct
+    value; ``order`` None when every value is distinct (no grouping: ``starts`` is then every position)."""
+    order = np.argsort(dens, kind="stable")
+    ds = dens[order]
+    first = np.empty(len(ds), dtype=bool)
+    first[0] = True
+    np.not_equal(ds[1:], ds[:-1], out=first[1:])
+    if first.all():
+        return None, np.arange(len(ds))
+    return order, np.flatnonzero(first)
+
+
+def _by_denominator(nums: np.ndarray, dens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(n', D)``: the numerators ``nums`` over ``dens`` added per distinct denominator D (Σ n/D over a group is
+    (Σ n)/D), so the product tree multiplies each denominator once (rows sharing a denominator: small
+    denominators, repeated rows).  The group sums stay in ``nums``'s dtype: the caller's bound on the total of
+    ``nums`` covers every partial sum (non-negative terms)."""
+    order, starts = _equal_groups(dens)
+    if order is None:  # every denominator distinct
+        return nums, dens
+    return np.add.reduceat(nums[order], starts), dens[order][starts]
 
 
 def pareto_keys(Qa: np.ndarray, dq: np.ndarray, Pa: np.ndarray, dp: np.ndarray,

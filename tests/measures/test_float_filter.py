@@ -246,3 +246,59 @@ def test_integer_keys_of_the_column_maxima(K):
     huge = IntRows([[1, 10**18 - 1], [10**18 - 1, 1]], [10**18, 10**18])
     assert float_filter._key_scale(huge) is None
     assert float_filter.column_argext(huge, sense="max").tolist() == [1, 0]
+
+
+def shared_denominator_kernels(seed=37):
+    """Kernels whose rows share denominators (3-digit rows drawn from a few values, and 12-digit rows repeated
+    as a/d and 2a/2d), with zero entries and exact column ties: the sums of the column maxima and the column sums
+    add equal denominators first (exactdp/numbers/linalg.py ``_by_denominator``)."""
+    rng = random.Random(seed)
+    for digits, N, M in ((3, 40, 30), (3, 64, 64), (12, 24, 20)):
+        pool = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(4)]
+        dens = [rng.choice(pool) for _ in range(N)]
+        nums = [parts(rng, M, d, 0.4) for d in dens]
+        nums[-1], dens[-1] = [2 * a for a in nums[0]], 2 * dens[0]  # row 0 again, another denominator
+        nums[-2], dens[-2] = list(nums[1]), dens[1]  # row 1 again, the same denominator
+        yield kernel(nums, dens)
+
+
+@pytest.mark.parametrize("K", list(shared_denominator_kernels()), ids=lambda K: f"{K.N}x{K.M}")
+def test_sums_over_shared_denominators_equal_the_slow_route(K):
+    """max_leakage and pml_ratio on a new kernel equal the plain fmpq loops of QQ; the grouped sum of the column
+    maxima has fewer terms than rows taken (denominators shared) and the same value as their plain sum, in
+    int64 and in Python integers."""
+    from exactdp import max_leakage_ratio, pml_ratio
+    from exactdp.measures.privacy import max_leakage_in, pml_ratio_in
+    from exactdp.numbers.domain import QQ
+
+    R = K.int_rows()
+    rows = linalg.column_extreme(R, "max")
+    plain = sum((Q(int(R.A[x, y]), int(R.d[x])) for y, x in enumerate(rows.tolist())), ZERO)
+    assert plain == max_leakage_in(QQ, K)
+    n = np.zeros(K.N, dtype=np.int64)
+    np.add.at(n, rows, R.A[rows, np.arange(K.M)])
+    taken = np.flatnonzero(n)
+    for dtype in (np.int64, object):
+        nums, dens = linalg._by_denominator(n[taken].astype(dtype), R.d[taken].astype(dtype))
+        assert len(set(dens.tolist())) == len(dens) < len(taken)
+        assert sum((Q(int(a), int(b)) for a, b in zip(nums, dens)), ZERO) == plain
+    fresh = kernel(R.A.tolist(), R.d.tolist())
+    assert max_leakage_ratio(fresh) == plain
+    for c in (Q(1, K.N), Q(1, 3 * K.N)):
+        assert pml_ratio(fresh, c) == pml_ratio_in(QQ, K, c)[0]
+    assert linalg.column_sums(fresh.int_rows()) == [sum((K[x, y] for x in range(K.N)), ZERO) for y in range(K.M)]
+
+
+@pytest.mark.parametrize("K", list(shared_denominator_kernels()) + BIG[:4], ids=lambda K: f"{K.N}x{K.M}")
+def test_one_column_sum_without_the_tree(K):
+    """The first column sum asked of a new kernel is added alone over its non-zero entries (no tree of every
+    row's denominator is built); later columns take the tree; both equal the plain fmpq sums."""
+    R = K.int_rows()
+    plain = [sum((K[x, y] for x in range(K.N)), ZERO) for y in range(K.M)]
+    fresh = kernel(R.A.tolist(), R.d.tolist()).int_rows()
+    y = K.M // 2
+    assert linalg.column_sums(fresh, [y]) == [plain[y]]
+    assert "den_groups" not in fresh._views
+    assert linalg.column_sums(fresh, [0, y, K.M - 1]) == [plain[0], plain[y], plain[K.M - 1]]
+    assert "den_groups" in fresh._views
+    assert linalg.column_sums(fresh) == plain
