@@ -38,7 +38,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import UndecidedError
-from exactdp.limits import require
+from exactdp.limits import ResourceLimitError, require
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.algebraic import RealAlgebraic, real_roots
 from exactdp.algebra.boolean import decide_formula
@@ -48,6 +48,7 @@ from exactdp.algebra.projection import points_1d, projection, to_flint
 from exactdp.algebra.regions import Bounds, Region, relation_to_positive
 from exactdp.algebra import radicals
 from exactdp.numbers.formula_text import formula_step, inline_step
+from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
 
@@ -247,8 +248,32 @@ def decide(statement: Any, region: Region | None = None) -> Decision:
     >>> t = sympy.Symbol("t", positive=True)
     >>> str(decide((t - 1) / (t + 1) <= 1 - 1 / t, Region.of(t >= 1)).truth)
     'true'
+
+    A decision is a pure function of the statement, the region and the limits in force: a TRUE or FALSE answer is
+    remembered (:data:`_DECISIONS`) and given again as a fresh :class:`Decision` (the certificates of a run ask
+    the same question on the same region many times); an UNKNOWN answer is always decided again.
     """
     region = region or Region.of(*[], variables=sorted(statement.free_symbols, key=str))
+    try:
+        key: tuple[Any, ...] | None = (statement, region, limits_in_force())
+        hash(key)
+    except (TypeError, ResourceLimitError):
+        key = None
+    known = _DECISIONS.get(key) if key is not None else None
+    if known is None:
+        known = _decide(statement, region)
+        if key is not None and known.truth is not Truth.UNKNOWN:
+            _DECISIONS.put(key, known)
+    return Decision(known.truth, known.statement, known.region, list(known.steps), list(known.crossings),
+                    dict(known.counterexample) if known.counterexample is not None else None, known.reason)
+
+
+#: the TRUE / FALSE decisions already reached, by (statement, region, limits in force): :func:`decide`
+_DECISIONS: Memo[Decision] = Memo()
+
+
+def _decide(statement: Any, region: Region) -> Decision:
+    """:func:`decide` itself (no memo)."""
     if isinstance(statement, sympy.And):
         parts = [decide(s, region) for s in statement.args]
         truth = Truth.TRUE
