@@ -391,7 +391,13 @@ def independent_parts(rels: list) -> list[list]:
 
 
 def _zero(e) -> bool:
-    return e == 0 or _canceled(e) == 0
+    """Whether ``e`` is identically 0: cancelled to 0 (:func:`_canceled`); a difference shown non-zero at one
+    rational point (:func:`_nonzero_somewhere`) cannot cancel to 0, so it is not cancelled (the answer is the same)."""
+    if e == 0:
+        return True
+    if not e.has(sympy.Subs, sympy.Limit) and _nonzero_somewhere(e):
+        return False
+    return bool(_canceled(e) == 0)
 
 
 @functools.lru_cache(maxsize=4096)
