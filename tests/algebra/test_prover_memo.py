@@ -71,3 +71,13 @@ def test_flint_conversions_are_new_objects_with_remembered_coefficients(monkeypa
     a[0] = 7  # the caller's own polynomial
     b = projection.to_flint(p, x)
     assert [str(v) for v in b.coeffs()] == ["-1/2", "0", "3"] and a is not b
+
+
+def test_a_decision_without_crossings_has_the_same_truth_and_derivation(memo):
+    """decide(..., crossings=False) (the certificate checks) skips only the list of points where a = b."""
+    rel, region = (t - 1) / (t + 1) <= 1 - 1 / t, Region.of(t >= 1)
+    full, bare = decide(rel, region), decide(rel, region, crossings=False)
+    assert full.crossings == [{t: 1}] and bare.crossings == []
+    assert bare.truth is full.truth is Truth.TRUE and bare.steps == full.steps and len(memo) == 2
+    false = decide(x**2 >= 1, Region.of(x >= 0), crossings=False)
+    assert false.truth is Truth.FALSE and false.counterexample[x] ** 2 < 1

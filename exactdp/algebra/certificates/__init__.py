@@ -359,7 +359,7 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
     for what, rel, near in [(w, r, b.domain_for(r)) for w, r in b.holds] + [
             (w, r, b.domain_for_case(r, conds)) for w, r, conds in b.cases]:
         names = set().union(*[r.free_symbols for r in near]) if near else set()
-        d = decide(rel, Region.of(*near, variables=sorted(names | rel.free_symbols, key=str)))
+        d = decide(rel, Region.of(*near, variables=sorted(names | rel.free_symbols, key=str)), crossings=False)
         truths.append(d.truth)
         steps.append(DerivationStep(f"statement: {what}", outcome=str(d.truth)))
         if d.truth is not Truth.TRUE:
@@ -577,7 +577,7 @@ def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple
     if rel is sympy.false:
         rel = sympy.GreaterThan(expr, 0, evaluate=False) if not strict else sympy.StrictGreaterThan(
             expr, 0, evaluate=False)
-    d = decide(rel, region)
+    d = decide(rel, region, crossings=False)
     where = f" on {region}" + (" (region conditions in other parameters dropped: a superset)" if dropped else "")
     if d.truth is Truth.FALSE and dropped:
         others = [c for c in conditions if c not in kept]
@@ -602,7 +602,7 @@ def _on_whole_region(rel: Any, conditions: list[Any], first: str) -> tuple[Truth
 
     syms = set(rel.free_symbols).union(*[c.free_symbols for c in conditions])
     region = Region.of(*conditions, variables=sorted(syms, key=str))
-    d = decide(rel, region)
+    d = decide(rel, region, crossings=False)
     tail = f"; counterexample {d.counterexample}" if d.counterexample else (f" ({d.reason})" if d.reason else "")
     return d.truth, f"{first}; on the whole region {region}: {d.truth}{tail}"
 
