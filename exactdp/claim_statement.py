@@ -302,6 +302,19 @@ def certificate_name(d: dict) -> str:
 
 # -- the binding ----------------------------------------------------------------------------------------------
 
+def _limit(e: Any, x: Any, point: Any) -> Any:
+    """``Limit(e, x, point)``: the one-sided limit x → point⁺ (unevaluated until a checker re-does it)."""
+    return sympy.Limit(e, x, point, "+")
+
+
+#: the functions a certificate's expressions may use (the reader's math functions, Min, Max, Abs) and the two
+#: recorded operations: ``Subs(e, x, v)`` (e at x = v) and ``Limit(e, x, p)`` (e as x → p⁺), kept unevaluated
+#: in the data so that a checker re-does them instead of reading a result computed beforehand (one table, so
+#: that the reader's memo knows a certificate's strings whoever reads them)
+CERTIFICATE_FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1),
+                         "Subs": (sympy.Subs, 3), "Limit": (_limit, 3)}
+
+
 @dataclass
 class Binding:
     """What "the certificate proves its statement" reduces to (:func:`binding`).
@@ -378,7 +391,13 @@ def independent_parts(rels: list) -> list[list]:
 
 
 def _zero(e) -> bool:
-    return e == 0 or _canceled(e) == 0
+    """Whether ``e`` is identically 0: cancelled to 0 (:func:`_canceled`); a difference shown non-zero at one
+    rational point (:func:`_nonzero_somewhere`) cannot cancel to 0, so it is not cancelled (the answer is the same)."""
+    if e == 0:
+        return True
+    if not e.has(sympy.Subs, sympy.Limit) and _nonzero_somewhere(e):
+        return False
+    return bool(_canceled(e) == 0)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -423,8 +442,7 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
     ints = size_names(st.sizes)
     syms = {n: sympy.Symbol(n, integer=True) if n in ints else sympy.Symbol(n, real=True)
             for n in (*st.parameters, *st.variables)}
-    functions = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1),
-                 "Subs": (sympy.Subs, 3), "Limit": (lambda e, x, p: sympy.Limit(e, x, p, "+"), 3)}
+    functions = dict(CERTIFICATE_FUNCTIONS)
     functions.update({f: (sympy.Function(f), None) for f in d.get("functions", ()) or ()})
     definitions = [(str(n), txt) for n, txt in d.get("definitions", ()) or ()]
     for n, _ in definitions:  # a linear combination's abbreviations: substituted in every text read here
@@ -700,6 +718,6 @@ def _nonzero_somewhere(e) -> bool:
     return isinstance(v, sympy.Rational) and v != 0
 
 
-__all__ = ["BOUND_KINDS", "Binding", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "STEP_PREFIX",
+__all__ = ["BOUND_KINDS", "Binding", "CERTIFICATE_FUNCTIONS", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "STEP_PREFIX",
            "binding", "certificate_name", "filed_domain", "files_under", "independent_parts", "is_lemma", "is_step",
            "lp_statement", "names_in", "restates", "restating", "step_of"]

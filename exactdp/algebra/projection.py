@@ -21,6 +21,7 @@ from flint import fmpq_poly
 
 from exactdp.algebra.algebraic import RealAlgebraic, real_roots, sample_points, to_fmpq_poly
 from exactdp.algebra.regions import Bounds
+from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import qq_to_sympy
 
 
@@ -81,7 +82,18 @@ def same_root(r: RealAlgebraic, s: RealAlgebraic) -> bool:
 
 
 def to_flint(p: sympy.Expr, x: Any) -> fmpq_poly:
-    return to_fmpq_poly(sympy.Poly(p, x).all_coeffs())
+    """``p`` as a polynomial in ``x`` over ℚ (a new fmpq_poly; its coefficients remembered by (p, x): the
+    decisions of a run convert the same region polynomials at every sample point)."""
+    key = (p, x)
+    coeffs = _COEFFICIENTS.get(key)
+    if coeffs is None:
+        coeffs = tuple(to_fmpq_poly(sympy.Poly(p, x).all_coeffs()).coeffs())
+        _COEFFICIENTS.put(key, coeffs)
+    return fmpq_poly(list(coeffs))
+
+
+#: the coefficients of :func:`to_flint`'s polynomials (lowest degree first), by (expression, variable)
+_COEFFICIENTS: Memo[tuple[Any, ...]] = Memo()
 
 
 #: irreducible factors of the expanded polynomials the projections meet, by expression (a parametric LP's

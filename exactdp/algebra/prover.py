@@ -38,7 +38,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import UndecidedError
-from exactdp.limits import require
+from exactdp.limits import ResourceLimitError, require
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.algebraic import RealAlgebraic, real_roots
 from exactdp.algebra.boolean import decide_formula
@@ -48,6 +48,7 @@ from exactdp.algebra.projection import points_1d, projection, to_flint
 from exactdp.algebra.regions import Bounds, Region, relation_to_positive
 from exactdp.algebra import radicals
 from exactdp.numbers.formula_text import formula_step, inline_step
+from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
 
@@ -233,13 +234,15 @@ def _sign_on(expr: Any, region: Region, strict: bool, steps: list[Any]) -> tuple
     return truth, None
 
 
-def decide(statement: Any, region: Region | None = None) -> Decision:
+def decide(statement: Any, region: Region | None = None, *, crossings: bool = True) -> Decision:
     r"""Decide a rational-function (in)equality on a region, exactly; TRUE/FALSE/UNKNOWN with derivation.
 
     Args:
         statement: a sympy relation ``a <= b``, ``a < b``, ``a >= b``, ``a > b`` or ``Eq(a, b)``
             (``Eq`` is decided as an identity by exact cancellation), or an ``And`` of them.
         region: a :class:`Region` (default: the symbols' sign assumptions only).
+        crossings: list where a = b (False: a caller that reads only the truth, the counterexample and the
+            derivation — the certificate checks — is spared that computation; the answer is the same).
     Returns:
         a :class:`Decision`; ``crossings`` lists the exact points (one parameter) or curves (two)
         of the region where a = b.
@@ -247,10 +250,34 @@ def decide(statement: Any, region: Region | None = None) -> Decision:
     >>> t = sympy.Symbol("t", positive=True)
     >>> str(decide((t - 1) / (t + 1) <= 1 - 1 / t, Region.of(t >= 1)).truth)
     'true'
+
+    A decision is a pure function of the statement, the region and the limits in force: a TRUE or FALSE answer is
+    remembered (:data:`_DECISIONS`) and given again as a fresh :class:`Decision` (the certificates of a run ask
+    the same question on the same region many times); an UNKNOWN answer is always decided again.
     """
     region = region or Region.of(*[], variables=sorted(statement.free_symbols, key=str))
+    try:
+        key: tuple[Any, ...] | None = (statement, region, crossings, limits_in_force())
+        hash(key)
+    except (TypeError, ResourceLimitError):
+        key = None
+    known = _DECISIONS.get(key) if key is not None else None
+    if known is None:
+        known = _decide(statement, region, crossings)
+        if key is not None and known.truth is not Truth.UNKNOWN:
+            _DECISIONS.put(key, known)
+    return Decision(known.truth, known.statement, known.region, list(known.steps), list(known.crossings),
+                    dict(known.counterexample) if known.counterexample is not None else None, known.reason)
+
+
+#: the TRUE / FALSE decisions already reached, by (statement, region, limits in force): :func:`decide`
+_DECISIONS: Memo[Decision] = Memo()
+
+
+def _decide(statement: Any, region: Region, crossings: bool) -> Decision:
+    """:func:`decide` itself (no memo)."""
     if isinstance(statement, sympy.And):
-        parts = [decide(s, region) for s in statement.args]
+        parts = [decide(s, region, crossings=crossings) for s in statement.args]
         truth = Truth.TRUE
         for p in parts:
             truth = truth & p.truth
@@ -262,7 +289,7 @@ def decide(statement: Any, region: Region | None = None) -> Decision:
     if not isinstance(statement, sympy.logic.boolalg.BooleanAtom):
         sub = radicals.substitute(statement, region)
         if sub is not None:
-            d = decide(sub[0], sub[1])
+            d = decide(sub[0], sub[1], crossings=crossings)
             back = sub[2]
             steps = [inline_step("substituted {} ({})", sympy.Eq(v, w ** 2, evaluate=False),
                                  sympy.GreaterThan(w, 0, evaluate=False)) for w, v in back.items()] + d.steps
@@ -305,8 +332,8 @@ def decide(statement: Any, region: Region | None = None) -> Decision:
         truth, ce = _sign_on(g, region, strict, steps)
     except ProverUndecided as exc:
         return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
-    crossings = crossing_points(statement.lhs, statement.rhs, region)
-    return Decision(truth, statement, region, steps, crossings, ce)
+    found = crossing_points(statement.lhs, statement.rhs, region) if crossings else []
+    return Decision(truth, statement, region, steps, found, ce)
 
 
 def crossing_points(a: Any, b: Any, region: Region) -> list[Any]:

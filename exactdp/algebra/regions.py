@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import sympy
 from flint import fmpq
 
+from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import qq_to_sympy
 
 
@@ -77,6 +78,21 @@ class Region:
         return region.with_conditions(*conditions)
 
     def with_conditions(self, *conditions: Any) -> Region:
+        """This region ∩ ``conditions`` (sympy relations, or And of them).  A pure function of its inputs (the
+        regions are frozen), remembered: the certificates of a run state the same regions many times."""
+        try:
+            key: tuple[Any, ...] | None = (self, conditions)
+            hash(key)
+        except TypeError:
+            key = None
+        known = _REGIONS.get(key) if key is not None else None
+        if known is None:
+            known = self._with_conditions(conditions)
+            if key is not None:
+                _REGIONS.put(key, known)
+        return known
+
+    def _with_conditions(self, conditions: tuple[Any, ...]) -> Region:
         box = dict(zip(self.variables, self.box))
         cons = list(self.constraints)
         variables = list(self.variables)
@@ -121,6 +137,10 @@ class Region:
 
     def __str__(self) -> str:
         return str(self.as_sympy())
+
+
+#: regions already built, by (region, conditions): :meth:`Region.with_conditions`
+_REGIONS: Memo[Region] = Memo()
 
 
 def _assumed_bounds(v: Any) -> Bounds:

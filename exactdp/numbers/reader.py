@@ -47,7 +47,8 @@ from typing import TYPE_CHECKING, Any, cast
 from flint import fmpq, fmpz
 
 from exactdp.errors import CoercionError
-from exactdp.limits import how_to_raise, limit, limits, quote
+from exactdp.limits import ResourceLimitError, how_to_raise, limit, limits, quote
+from exactdp.numbers.memo import Memo, limits_in_force
 
 if TYPE_CHECKING:
     import sympy
@@ -567,7 +568,43 @@ def read_expression(text: str, *, name: str = "EXPR", symbols: dict[str, Any] | 
     Raises:
         ReadError: (a :class:`~exactdp.errors.CoercionError`) naming ``name``, the rule and at most 80
         characters of the text.
+
+    A text read once is read again from :data:`_READ_MEMO` (certificates hold the same strings, read by every
+    checker of them): the key is everything the value depends on — the text, the symbols, functions and
+    constants it may use, ``relations`` and the limits in force —, never ``name``, which only labels a refusal;
+    a refusal is never remembered, so it is raised again with its own name.
     """
+    key = _read_key(text, symbols, functions, constants, relations)
+    if key is not None:
+        known = _READ_MEMO.get(key)
+        if known is not None:
+            return known
+    value = _read_expression(text, name, symbols, functions, constants, relations)
+    if key is not None:
+        _READ_MEMO.put(key, value)
+    return value
+
+
+#: expressions already read, by :func:`_read_key` (:func:`read_expression`)
+_READ_MEMO: Memo[Any] = Memo()
+
+
+def _read_key(text: Any, symbols: dict[str, Any] | None, functions: dict[str, Any] | None,
+              constants: dict[str, Any] | None, relations: bool) -> tuple[Any, ...] | None:
+    """The memo key of one reading (None when an input is not hashable or a limit is unreadable: then the text is
+    simply read, and the reading reports what it reports)."""
+    try:
+        key = (text, frozenset((symbols or {}).items()),
+               None if functions is None else frozenset(functions.items()),
+               None if constants is None else frozenset(constants.items()), bool(relations), limits_in_force())
+        hash(key)
+    except (TypeError, ResourceLimitError):
+        return None
+    return key
+
+
+def _read_expression(text: str, name: str, symbols: dict[str, Any] | None, functions: dict[str, Any] | None,
+                     constants: dict[str, Any] | None, relations: bool) -> sympy.Basic:
     text = _check_text(text, name)
     parser = _Parser(text, name, dict(symbols or {}), MATH_FUNCTIONS if functions is None else functions,
                      math_constants() if constants is None else constants, relations)

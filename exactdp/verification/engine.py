@@ -135,8 +135,7 @@ def carrying(cert, parts):
     the engine's check (:func:`exactdp.algebra.certificates.check`: its conclusion implies the part on a region
     containing the part's non-empty domain) —, or None when it proves none of them.  Only parts quantifying the
     certificate's own variables are tried (a part's reduction names the variables its certificate combines)."""
-    from exactdp.algebra.certificates import check, redo
-    from exactdp.claim_statement import binding
+    from exactdp.algebra.certificates import check, statement_binding
     from exactdp.numbers.truth import Truth
 
     quantified = set(getattr(cert, "variables", ()))
@@ -144,8 +143,8 @@ def carrying(cert, parts):
         if set(part.variables) != quantified:  # a part quantifies the variables of the certificate that proves it
             continue
         bound = cert.bound_to(part)
-        try:
-            structural = binding(bound.to_json(), carry_out=lambda e: redo(e)[0])
+        try:  # the reduction check(bound) decides (remembered: reduced once)
+            structural = statement_binding(bound)
         except Exception:  # noqa: BLE001 - an unreadable pairing is no candidate; check() would say FALSE
             continue
         if structural.failures or structural.unbound:

@@ -74,3 +74,21 @@ def test_the_memo_is_bounded():
         memo.put(_square(f"n{k}", rhs=str(-k)), result)
         assert len(memo) <= 2
     assert memo.get(_square("n4", rhs="-4")) is result
+
+
+def test_a_binding_is_reduced_once_and_each_caller_gets_its_own_lists(monkeypatch):
+    """statement_binding remembers the reduction by content; the engine's filing and check() each get copies."""
+    from exactdp.numbers.memo import Memo
+    from exactdp.theory.structural_lemmas import all_certificates
+
+    monkeypatch.setattr(certificates, "_BINDINGS", Memo())
+    calls = []
+    real = certificates.binding
+    monkeypatch.setattr(certificates, "binding", lambda *a, **k: calls.append(1) or real(*a, **k))
+    cert = next(c for c in all_certificates() if c.statement is not None)
+    first = certificates.statement_binding(cert)
+    first.steps.append("a caller's own line")
+    second = certificates.statement_binding(cert)
+    assert len(calls) == 1 and not second.failures and not second.unbound
+    assert second.steps == first.steps[:-1] and second.holds == first.holds
+    assert second.statement == cert.statement

@@ -164,3 +164,17 @@ def test_an_lp_point_is_bound_at_its_point():
         d = _json(lp, bad)
         assert _engine(d) is Truth.FALSE
         assert recheck_certificate(d, claim="demo.claim").status == REJECTED
+
+
+def test_the_binding_zero_test_agrees_with_cancellation():
+    """claim_statement._zero: a difference non-zero at one rational point is not cancelled, with the same answer."""
+    import sympy
+
+    from exactdp.claim_statement import _zero
+
+    x, y = sympy.symbols("x y", real=True)
+    zero = [(x + 1) ** 2 - x**2 - 2 * x - 1, (x**2 - 1) / (x - 1) - x - 1, (x * y + y) / (x + 1) - y]
+    nonzero = [x - 1, (x**2 - 1) / (x - 1) - x, x * y - y * x + 1 / (y - sympy.Rational(53, 13))]
+    assert [_zero(e) for e in zero] == [True, True, True]
+    assert [_zero(e) for e in nonzero] == [False, False, False]
+    assert all(sympy.cancel(sympy.together(e)) == 0 for e in zero)

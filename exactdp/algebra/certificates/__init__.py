@@ -35,25 +35,21 @@ from typing import Any, Callable, ClassVar, TypeVar
 import sympy
 from sympy.core.function import AppliedUndef
 
-from exactdp.algebra.certificates.cache import CheckMemo
-from exactdp.claim_statement import NOT_BOUND, ClaimStatement, binding, certificate_name, filed_domain, independent_parts, restating
+from exactdp.algebra.certificates.cache import CheckMemo, content_key
+from exactdp.claim_statement import CERTIFICATE_FUNCTIONS, NOT_BOUND, Binding, ClaimStatement, binding, certificate_name, filed_domain, independent_parts, restating
 from exactdp.errors import ParameterError, UndecidedError
 from exactdp.limits import ResourceLimitError, require
 from exactdp.numbers.formula_text import DerivationStep, inline_step, prefixed
-from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, as_expr, read_expression
+from exactdp.numbers.memo import Memo, limits_in_force
+from exactdp.numbers.reader import ReadError, as_expr, read_expression
 from exactdp.numbers.truth import Truth
 from exactdp.scopes import scope_text, size_names, sizes_of, valid_sizes
-
-def _limit(e: Any, x: Any, point: Any) -> Any:
-    """``Limit(e, x, point)``: the one-sided limit x → point⁺ (unevaluated until a checker re-does it)."""
-    return sympy.Limit(e, x, point, "+")
-
 
 #: the functions a certificate's expressions may use (the reader's math functions, Min, Max, Abs) and the two
 #: recorded operations: ``Subs(e, x, v)`` (e at x = v) and ``Limit(e, x, p)`` (e as x → p⁺), kept unevaluated
 #: in the data so that a checker re-does them (:func:`redo`) instead of reading a result computed beforehand
-FUNCTIONS = {**MATH_FUNCTIONS, "Min": (sympy.Min, None), "Max": (sympy.Max, None), "Abs": (sympy.Abs, 1),
-             "Subs": (sympy.Subs, 3), "Limit": (_limit, 3)}
+#: (the table the binding reads with: :data:`exactdp.claim_statement.CERTIFICATE_FUNCTIONS`)
+FUNCTIONS = CERTIFICATE_FUNCTIONS
 
 
 def redo(e: Any) -> tuple[Any, list[Any]]:
@@ -352,7 +348,7 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
     non-empty domain, UNKNOWN when undecided; a statement not in machine form leaves ``result`` and says so."""
     from exactdp.algebra.prover import Region, decide
 
-    b = binding(cert.to_json(), carry_out=lambda e: redo(e)[0])
+    b = statement_binding(cert)
     if b.failures:
         return CertificateCheck(Truth.FALSE, result.steps, tuple(f"statement: {f}" for f in b.failures))
     if b.unbound:
@@ -363,7 +359,7 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
     for what, rel, near in [(w, r, b.domain_for(r)) for w, r in b.holds] + [
             (w, r, b.domain_for_case(r, conds)) for w, r, conds in b.cases]:
         names = set().union(*[r.free_symbols for r in near]) if near else set()
-        d = decide(rel, Region.of(*near, variables=sorted(names | rel.free_symbols, key=str)))
+        d = decide(rel, Region.of(*near, variables=sorted(names | rel.free_symbols, key=str)), crossings=False)
         truths.append(d.truth)
         steps.append(DerivationStep(f"statement: {what}", outcome=str(d.truth)))
         if d.truth is not Truth.TRUE:
@@ -382,6 +378,31 @@ def _bound_to_statement(cert: Certificate, result: CertificateCheck) -> Certific
             steps.append(inline_step("statement: the stated domain is not empty: it contains {}",
                                      empty.counterexample or {}))
     return CertificateCheck(combine_truths(truths), tuple(steps), tuple(fails))
+
+
+#: the bindings already reduced, by the certificate's content and the limits in force (:func:`statement_binding`)
+_BINDINGS: Memo[Binding] = Memo()
+
+
+def statement_binding(cert: Certificate) -> Binding:
+    """:func:`exactdp.claim_statement.binding` of ``cert`` (its JSON form, with :func:`redo` carrying out recorded
+    substitutions and limits): the reduction of "``cert`` proves the statement it carries" to decisions, which the
+    caller decides.  A pure function of the certificate's content (its name is derived from it), remembered so
+    that the engine's filing (:func:`exactdp.verification.engine.carrying`) and :func:`check` reduce a pairing
+    once; each caller gets its own lists.  Raises what :func:`~exactdp.claim_statement.binding` raises (never
+    remembered)."""
+    key = (content_key(cert), limits_in_force())
+    known = _BINDINGS.get(key)
+    if known is None:
+        known = binding(cert.to_json(), carry_out=_carried_out)
+        _BINDINGS.put(key, known)
+    return dataclasses.replace(known, failures=list(known.failures), domain=list(known.domain),
+                               holds=list(known.holds), steps=list(known.steps), cases=list(known.cases))
+
+
+def _carried_out(e: Any) -> Any:
+    """``e`` with its recorded substitutions and limits carried out (:func:`redo`)."""
+    return redo(e)[0]
 
 
 def _integers_are_sizes(cert: Certificate) -> CertificateCheck | None:
@@ -556,7 +577,7 @@ def decide_sign(expr: Any, conditions: list[Any], strict: bool = False) -> tuple
     if rel is sympy.false:
         rel = sympy.GreaterThan(expr, 0, evaluate=False) if not strict else sympy.StrictGreaterThan(
             expr, 0, evaluate=False)
-    d = decide(rel, region)
+    d = decide(rel, region, crossings=False)
     where = f" on {region}" + (" (region conditions in other parameters dropped: a superset)" if dropped else "")
     if d.truth is Truth.FALSE and dropped:
         others = [c for c in conditions if c not in kept]
@@ -581,7 +602,7 @@ def _on_whole_region(rel: Any, conditions: list[Any], first: str) -> tuple[Truth
 
     syms = set(rel.free_symbols).union(*[c.free_symbols for c in conditions])
     region = Region.of(*conditions, variables=sorted(syms, key=str))
-    d = decide(rel, region)
+    d = decide(rel, region, crossings=False)
     tail = f"; counterexample {d.counterexample}" if d.counterexample else (f" ({d.reason})" if d.reason else "")
     return d.truth, f"{first}; on the whole region {region}: {d.truth}{tail}"
 
@@ -594,4 +615,5 @@ def combine_truths(truths: Any) -> Truth:
 
 
 __all__ = ["ASSUMPTIONS", "Certificate", "CertificateCheck", "ClaimStatement", "FUNCTIONS", "KINDS", "NOT_BOUND", "assumptions_of", "check",
-           "decide_sign", "expr_text", "functions_of", "redo", "register_kind", "relation_text", "symbols_of"]
+           "decide_sign", "expr_text", "functions_of", "redo", "register_kind", "relation_text", "statement_binding",
+           "symbols_of"]

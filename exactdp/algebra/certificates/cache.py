@@ -5,13 +5,16 @@ messages.  So the key is the content: the kind and every field but ``name``, as 
 strings) the JSON form holds — equal data under two names, as two claims state the same bound, is
 checked once.  A remembered result goes to a certificate of another name only when no step or failure of it
 mentions the name it was computed under (a failing check's messages do), so a result never carries a
-foreign name.  Nothing here decides anything: a miss is an ordinary check.
+foreign name.  Nothing here decides anything: a miss is an ordinary check.  The store is the project's one
+bounded memo (:class:`exactdp.numbers.memo.Memo`), which the reader, the binding and the prover use as well.
 """
 
 from __future__ import annotations
 
 from dataclasses import fields
 from typing import Any
+
+from exactdp.numbers.memo import Memo
 
 #: the most results kept; the memo is emptied when it is full (a run of ``exactdp verify`` checks a few hundred)
 SIZE = 4096
@@ -27,7 +30,7 @@ class CheckMemo:
 
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
-        self._entries: dict[tuple[Any, ...], tuple[str, Any]] = {}
+        self._entries: Memo[tuple[str, Any]] = Memo(size)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -43,6 +46,4 @@ class CheckMemo:
         return result
 
     def put(self, cert: Any, result: Any) -> None:
-        if len(self._entries) >= self.size:
-            self._entries.clear()
-        self._entries[content_key(cert)] = (cert.name, result)
+        self._entries.put(content_key(cert), (cert.name, result))

@@ -73,7 +73,7 @@ class SymbolicStatements(Certificate):
                 conditions = tuple(formula_text(c) for c in (whole.args if isinstance(whole, sympy.And) else (whole,))
                                    if c is not sympy.true)
                 orth = _orthant(rhs - lhs if op == "<=" else lhs - rhs, region) if op in ("<=", ">=") else ""
-                d = Decision(Truth.TRUE, rel, region, [orth]) if orth else decide(rel, region)
+                d = Decision(Truth.TRUE, rel, region, [orth]) if orth else decide(rel, region, crossings=False)
             # prose (the label) and mathematics (the statement, its region) apart, the statement as written
             steps.append(DerivationStep(label, (f"{lhs_t} {'=' if op == '==' else op} {rhs_t}",), conditions,
                                         str(d.truth), tuple(self.parameters)))
@@ -99,7 +99,8 @@ class SymbolicStatements(Certificate):
             if op == "==":  # decided as _check does: everywhere, with prove_identity's witness
                 d = prove_identity(lhs, rhs)
             else:
-                d = decide(_OPS[op](lhs, rhs, evaluate=False), Region.of(*base, *extra, variables=_vars(lhs, rhs)))
+                d = decide(_OPS[op](lhs, rhs, evaluate=False), Region.of(*base, *extra, variables=_vars(lhs, rhs)),
+                           crossings=False)
             if d.truth is Truth.FALSE:
                 return {str(k): str(v) for k, v in (d.counterexample or {}).items()} or {"statement": label}
         return None
