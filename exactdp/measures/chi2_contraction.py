@@ -23,15 +23,18 @@ algebraic numbers; the value's polynomial is the resultant of α*'s polynomial w
 Two outputs give the closed form 1 − (√(ab) + √((1 − a)(1 − b)))² for rows (a, 1 − a), (b, 1 − b)
 when α* is interior; the binary symmetric channel gives (1 − 2p)², the erasure channel 1 − ε.
 
-For N ≥ 3 inputs :func:`eta_chi2` returns a certified enclosure: below, the best prior supported on two
-inputs (exact, as above); above, η_TV(K) (η_χ² ≤ η_TV, docs/claims.md B-3).
+For N = 3 and 4 inputs and a kernel whose used columns are positive, :func:`eta_chi2` returns a certified
+enclosure [L, L + width] (default width 10⁻⁶) from the branch and bound over the priors of
+:mod:`exactdp.measures.chi2_branch_bound`, L an exact value at a rational prior.  For other kernels with
+N ≥ 3 inputs it returns the loose enclosure: below, the best prior supported on two inputs (exact, as above);
+above, η_TV(K) (η_χ² ≤ η_TV, docs/claims.md B-3).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import sympy
 from flint import fmpq, fmpq_mat, fmpq_mpoly_ctx, fmpq_poly
 
@@ -39,6 +42,7 @@ from exactdp.algebra.algebraic import RealAlgebraic, count_roots, real_roots, st
 from exactdp.distributions import as_distribution
 from exactdp.errors import InputError
 from exactdp.kernels import Kernel, KernelInput, as_kernel
+from exactdp.measures import chi2_branch_bound
 from exactdp.measures.contraction import eta_tv
 from exactdp.numbers.qq import to_qq
 
@@ -51,7 +55,9 @@ class ChiSquareContraction:
     """η_χ²(K) (= η_KL(K)) of a kernel: exact when ``lower == upper``, else a certified enclosure.
 
     ``value`` is the exact real algebraic number when known; ``alpha`` the best two-input prior's mass α*
-    on the first of ``inputs`` (the prior (α*, 1 − α*) on those two inputs), a real algebraic number.
+    on the first of ``inputs`` (the prior (α*, 1 − α*) on those two inputs), a real algebraic number;
+    ``prior`` the rational prior whose exact η_χ²(P, K) is ``lower`` when the branch and bound found a better
+    one than every two-input prior; ``boxes`` the boxes it examined (0: not run).
     """
 
     value: RealAlgebraic | None
@@ -59,6 +65,9 @@ class ChiSquareContraction:
     upper: fmpq
     alpha: RealAlgebraic | None
     inputs: tuple[int, int] | None
+    prior: tuple[fmpq, ...] | None = None
+    boxes: int = 0
+    kernel: Kernel | None = field(default=None, repr=False, compare=False)
 
     @property
     def exact(self) -> bool:
@@ -73,13 +82,19 @@ class ChiSquareContraction:
 
     def enclosure(self, width: Any = None) -> tuple[fmpq, fmpq]:
         """Exact rationals lo ≤ η_χ²(K) ≤ hi: for an exact value its isolating interval, bisected (by Sturm
-        counts) until hi − lo ≤ ``width`` when one is given; for N ≥ 3 the enclosure [lower, upper] as it is.
+        counts) until hi − lo ≤ ``width`` when one is given; for N = 3, 4 (positive used columns) the branch
+        and bound run again when ``width`` is below the enclosure's; otherwise [lower, upper] as it is.
 
         >>> lo, hi = eta_chi2([["1/2", "1/2"], ["1/4", "3/4"]]).enclosure("1/10^30")
         >>> hi - lo <= fmpq(1, 10**30)
         True
         """
         if self.value is None:
+            if width is not None and self.kernel is not None and self.boxes:
+                w = to_qq(width, "width")
+                if 0 < w < self.upper - self.lower:
+                    r = eta_chi2(self.kernel, w)
+                    return r.lower, r.upper
             return self.lower, self.upper
         v = self.value
         if width is not None:
@@ -252,8 +267,12 @@ def compare(r: RealAlgebraic, s: RealAlgebraic) -> int:
     return -1 if r.less_than(s) else 1
 
 
-def eta_chi2(K: KernelInput) -> ChiSquareContraction:
+def eta_chi2(K: KernelInput, width: Any = None, max_boxes: int | None = None) -> ChiSquareContraction:
     """η_χ²(K) = sup_P η_χ²(P, K) = η_KL(K): exact for two inputs, a certified enclosure for more.
+
+    For N = 3, 4 inputs with positive used columns the enclosure has width ``width`` (default 10⁻⁶) by the
+    branch and bound of :mod:`exactdp.measures.chi2_branch_bound` (ResourceLimitError beyond ``max_boxes``
+    boxes, default ``chi2_branch_bound.MAX_BOXES``); otherwise [best two-input prior, η_TV(K)].
 
     >>> str(eta_chi2([["3/4", "1/4"], ["1/4", "3/4"]]))      # BSC(1/4): (1 - 2p)^2
     '1/4'
@@ -276,7 +295,27 @@ def eta_chi2(K: KernelInput) -> ChiSquareContraction:
     upper = eta_tv(K)
     if v.is_rational and v.lo == upper:
         return ChiSquareContraction(v, upper, upper, a, pair)
-    return ChiSquareContraction(None, v.lo, upper, a, pair)
+    if width is not None:
+        w = to_qq(width, "width")
+        if w <= 0:
+            raise InputError(f"eta_chi2: width must be > 0, got {w}")
+    else:
+        w = fmpq(1, 10**6)
+    try:
+        chi2_branch_bound.check_kernel(K, "eta_chi2")
+    except InputError:
+        return ChiSquareContraction(None, v.lo, upper, a, pair)
+    while v.hi - v.lo > w / 64:
+        v.refine(8)
+    if upper - v.lo <= w:
+        return ChiSquareContraction(None, v.lo, upper, a, pair)
+
+    def exact(P: Any) -> RealAlgebraic:
+        return eta_chi2_prior([str(x) for x in P], K)
+
+    r = chi2_branch_bound.enclose(K, exact, v.lo, w, max_boxes)
+    assert r.upper is not None
+    return ChiSquareContraction(None, r.lower, min(r.upper, upper), a, pair, r.witness, r.boxes, K)
 
 
 def eta_kl(K: KernelInput) -> ChiSquareContraction:

@@ -232,28 +232,42 @@ def _eta_chi2(K: Kernel) -> Any:
     return eta_chi2_two_inputs(K).as_sympy()
 
 
-def exact_lower_bound(name: str, K: KernelInput) -> Any:
-    """An exact rational lower bound of a quantity that has no exact value at K, or None: for η_χ² = η_KL of a
-    kernel with N ≥ 3 inputs, the lower end of its certified enclosure (the value at the best prior on two
-    inputs, rounded down).  A violation of ``quantity <= bound`` is certified when this already exceeds the bound
-    (:func:`exactdp.verification.conjecture.api.recheck`)."""
-    if name not in ("eta_chi2", "eta_kl"):
-        return None
+#: width and box budget of the η_χ² enclosure that ``check`` and ``extremal`` ask for at N = 3, 4 inputs (the
+#: branch and bound of :mod:`exactdp.measures.chi2_branch_bound`): a conjecture search evaluates many kernels
+SEARCH_WIDTH = "1/100"
+SEARCH_BOXES = 200
+
+
+def chi2_search_enclosure(K: KernelInput) -> Any:
+    """The certified enclosure of η_χ²(K) (= η_KL(K)) used by the conjecture search for N ≥ 3: the branch and
+    bound's [L, L + SEARCH_WIDTH] within SEARCH_BOXES boxes (N = 3, 4, positive used columns), else the loose
+    [best two-input prior's value, η_TV] (``width`` 1: no branch and bound)."""
+    from exactdp.limits import ResourceLimitError
     from exactdp.measures.chi2_contraction import eta_chi2  # deferred: start-up
 
-    return eta_chi2(K).lower
+    try:
+        return eta_chi2(K, SEARCH_WIDTH, SEARCH_BOXES)
+    except ResourceLimitError:
+        return eta_chi2(K, 1)
+
+
+def exact_lower_bound(name: str, K: KernelInput) -> Any:
+    """An exact rational lower bound of a quantity that has no exact value at K, or None: for η_χ² = η_KL of a
+    kernel with N ≥ 3 inputs, the lower end of its certified enclosure (:func:`chi2_search_enclosure`: an exact
+    value at a rational prior, rounded down).  A violation of ``quantity <= bound`` is certified when this
+    already exceeds the bound (:func:`exactdp.verification.conjecture.api.recheck`)."""
+    if name not in ("eta_chi2", "eta_kl"):
+        return None
+    return chi2_search_enclosure(K).lower
 
 
 def eta_chi2_ball(K: KernelInput) -> Any:
     """η_χ²(K) as a ball (the RB route): for two inputs around the exact value; for N ≥ 3 a ball containing the
-    certified enclosure [best two-input prior's value, η_TV] of :func:`~exactdp.measures.chi2_contraction.eta_chi2`,
-    so a conjecture is refuted where the lower end already exceeds its bound, and undecided where the ball
-    straddles it."""
+    certified enclosure of :func:`chi2_search_enclosure`, so a conjecture is refuted only where the lower end
+    exceeds its bound, and undecided where the ball straddles it (never proved by sampling)."""
     from flint import arb  # deferred: start-up
 
-    from exactdp.measures.chi2_contraction import eta_chi2  # deferred: start-up
-
-    e = eta_chi2(K)
+    e = chi2_search_enclosure(K)
     return arb(e.lower).union(arb(e.upper))
 
 
@@ -316,6 +330,6 @@ for _q in _BUILTIN:
 #: the names of the built-in quantities (registered when this module is imported)
 BUILTIN = frozenset(q.name for q in _BUILTIN)
 
-__all__ = ["BUILTIN", "MAX_ARITY", "RESERVED", "Quantity", "Undefined", "divergences", "eta_chi2_ball", "eta_chi2_two_inputs", "eta_hockey_stick_exact", "exact_lower_bound",
+__all__ = ["BUILTIN", "MAX_ARITY", "RESERVED", "Quantity", "Undefined", "chi2_search_enclosure", "divergences", "eta_chi2_ball", "eta_chi2_two_inputs", "eta_hockey_stick_exact", "exact_lower_bound",
            "kernel_constants", "quantities", "quantity", "rational_argument", "register_quantity",
            "unregister_quantity"]

@@ -151,9 +151,11 @@ def test_binary_prior_matches_the_input_free_formula_at_the_optimum():
 def test_three_inputs_enclosure_contains_priors_and_is_below_eta_tv():
     rng = random.Random(11)
     K = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]])
-    r = eta_chi2(K)
-    assert not r.exact and r.upper == eta_tv(K) == fmpq(1, 3)
-    assert r.lower <= r.upper
+    loose = eta_chi2(K, 1)  # width 1: no branch and bound, [best two-input prior, eta_TV]
+    assert not loose.exact and loose.upper == eta_tv(K) == fmpq(1, 3) and loose.boxes == 0
+    r = eta_chi2(K, "1/1000")  # the branch and bound (chi2_branch_bound)
+    assert not r.exact and r.upper - r.lower <= fmpq(1, 1000) and r.boxes > 0
+    assert loose.lower <= r.lower <= r.upper <= loose.upper
     for _ in range(30):
         prior = _random_row(rng, 3, 20)
         v = eta_chi2_prior([str(p) for p in prior], K)
@@ -185,7 +187,7 @@ def test_refusals():
     with pytest.raises(InputError, match="rational entries"):
         eta_chi2(Kernel([[a, 1 - a], ["1/2", "1/2"]]).with_region([a < 1]))
     with pytest.raises(InputError, match="enclosure"):
-        eta_chi2(Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]])).as_sympy()
+        eta_chi2(Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]]), 1).as_sympy()
 
 
 def test_enclosure_refines_exact_values_and_keeps_enclosures():
@@ -194,7 +196,9 @@ def test_enclosure_refines_exact_values_and_keeps_enclosures():
     assert 0 < hi - lo <= fmpq(1, 10**40) and r.value.compare_rational(lo) >= 0 and r.value.compare_rational(hi) <= 0
     assert eta_chi2(Kernel([["3/4", "1/4"], ["1/4", "3/4"]])).enclosure("1/10^30") == (fmpq(1, 4), fmpq(1, 4))
     K3 = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]])
-    r3 = eta_chi2(K3)
+    r3 = eta_chi2(K3, 1)  # the loose enclosure stays as it is
     assert r3.enclosure("1/10^30") == (r3.lower, r3.upper)
+    lo, hi = eta_chi2(K3, "1/100").enclosure("1/1000")  # the branch and bound runs again, narrower
+    assert hi - lo <= fmpq(1, 1000) and r3.lower <= lo and hi <= r3.upper
     with pytest.raises(InputError, match="width must be > 0, got 0"):
         r.enclosure("0")
