@@ -333,6 +333,7 @@ def _power(base: fmpq, k: int, cap: int) -> fmpq:
 
 
 _EVALUATORS: dict[Any, Any] = {}
+_KEPT_EVALUATORS = 512
 
 
 def _rational_at(expr: sympy.Expr, values: dict[str, object]) -> fmpq | None:
@@ -344,7 +345,9 @@ def _rational_at(expr: sympy.Expr, values: dict[str, object]) -> fmpq | None:
     try:
         f = _EVALUATORS[expr]
     except KeyError:
-        f = _EVALUATORS[expr] = _rational_evaluator(expr) if len(_EVALUATORS) < 512 else None
+        f = _rational_evaluator(expr)
+        if len(_EVALUATORS) < _KEPT_EVALUATORS:  # the registry's entries and a caller's few own expressions
+            _EVALUATORS[expr] = f
     if f is None:
         return None
     from exactdp.limits import limit
