@@ -244,11 +244,132 @@ def exact_at(expr: sympy.Expr, values: dict[str, object]) -> fmpq | sympy.Expr:
     registry entry goes through (:meth:`Bound.evaluate` validates first, :meth:`Bound.at` does not).
     Powers are sized before they are built, up to 10 × ``max_integer_digits`` digits (the library's own
     exact evaluations, e.g. φⁿ's exact side at δ = 10^-5000, n = 3)."""
+    fast = _rational_at(expr, values)
+    if fast is not None:
+        return fast
     syms = {s.name: s for s in expr.free_symbols}
     out = substitute(expr, {syms[k]: _sym_value(v, k) for k, v in values.items() if k in syms}, scale=10)
     if out.is_Rational:
         return fmpq(int(out.p), int(out.q))
     return out
+
+
+class _NotRational(Exception):
+    """Raised inside a compiled evaluator: this point leaves its rational route (the substitution decides)."""
+
+
+#: the most arguments of one node the rational route evaluates (the size rule below is per argument)
+_MAX_ARGS = 16
+
+
+def _rational_evaluator(expr: sympy.Expr):
+    """``expr`` (sums, products, integer powers, Min and Max of rationals and symbols) compiled once to a function
+    of {name: fmpq} and a size cap in bits, returning the exact ``fmpq`` it takes there; None for any other
+    expression (logarithms, roots, Piecewise ...).  Every node's value is kept within the cap, and a power is sized
+    before it is built, else :class:`_NotRational` hands the point to :func:`exactdp.numbers.reader.substitute`."""
+    if expr.is_Symbol:
+        name = expr.name
+        return lambda v, cap: v[name]
+    if expr.is_Rational:
+        q = fmpq(int(expr.p), int(expr.q))
+        return lambda v, cap: q
+    if len(expr.args) > _MAX_ARGS:
+        return None
+    if expr.is_Pow:
+        base = _rational_evaluator(expr.base)
+        if base is None:
+            return None
+        ex = expr.exp
+        if ex.is_Integer:
+            k = int(ex)
+            return lambda v, cap: _power(base(v, cap), k, cap)
+        if ex.free_symbols and ex.is_integer:  # (1 - delta)^n: n given as an integer
+            exponent = _rational_evaluator(ex)
+            if exponent is None:
+                return None
+            return lambda v, cap: _power(base(v, cap), _integer(exponent(v, cap)), cap)
+        return None
+    parts = [_rational_evaluator(a) for a in expr.args]
+    if any(f is None for f in parts):
+        return None
+    if expr.is_Add:
+        return lambda v, cap: _sized(sum((f(v, cap) for f in parts), fmpq(0)), cap)
+    if expr.is_Mul:
+        def product(v, cap):
+            out = fmpq(1)
+            for f in parts:
+                out *= f(v, cap)
+            return _sized(out, cap)
+        return product
+    if isinstance(expr, sympy.Min):
+        return lambda v, cap: min(f(v, cap) for f in parts)
+    if isinstance(expr, sympy.Max):
+        return lambda v, cap: max(f(v, cap) for f in parts)
+    return None
+
+
+def _bits(q: fmpq) -> int:
+    return int(q.p).bit_length() + int(q.q).bit_length()
+
+
+def _sized(q: fmpq, cap: int) -> fmpq:
+    if _bits(q) > cap:
+        raise _NotRational
+    return q
+
+
+def _integer(q: fmpq) -> int:
+    if q.q != 1:
+        raise _NotRational
+    return int(q.p)
+
+
+def _power(base: fmpq, k: int, cap: int) -> fmpq:
+    if base == 0 and k <= 0:  # undefined: the substitution's error
+        raise _NotRational
+    if _bits(base) * abs(k) > cap:  # sized before it is built
+        raise _NotRational
+    return base ** k
+
+
+_EVALUATORS: dict[Any, Any] = {}
+_KEPT_EVALUATORS = 512
+
+
+def _rational_at(expr: sympy.Expr, values: dict[str, object]) -> fmpq | None:
+    """The rational route of :func:`exact_at`: ``expr`` at rational values by its compiled evaluator (built once
+    per expression, :func:`_rational_evaluator`), with no sympy object built; None when the expression or a value
+    is not for this route (the substitution then gives the value, or its error).  Every value is a small fmpq,
+    int or sympy Rational and every intermediate stays 32 times below the substitution's size limit, so that
+    route would neither refuse the point nor give another value: sympy evaluates these operations exactly."""
+    try:
+        f = _EVALUATORS[expr]
+    except KeyError:
+        f = _rational_evaluator(expr)
+        if len(_EVALUATORS) < _KEPT_EVALUATORS:  # the registry's entries and a caller's few own expressions
+            _EVALUATORS[expr] = f
+    if f is None:
+        return None
+    from exactdp.limits import limit
+
+    cap = int(10 * limit("max_integer_digits") * 3.32) // (2 * _MAX_ARGS)
+    point: dict[str, fmpq] = {}
+    for k, v in values.items():
+        if isinstance(v, fmpq):
+            q = v
+        elif type(v) is int:
+            q = fmpq(v)
+        elif isinstance(v, sympy.Rational):
+            q = fmpq(int(v.p), int(v.q))
+        else:
+            return None
+        if _bits(q) > cap:
+            return None
+        point[k] = q
+    try:
+        return f(point, cap)
+    except (_NotRational, KeyError, ZeroDivisionError):  # KeyError: a parameter not given
+        return None
 
 
 #: names accepted for a parameter besides its own: eps (or epsilon) gives t = e^eps; tv_in is TV

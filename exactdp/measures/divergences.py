@@ -214,11 +214,14 @@ def hellinger2_in(D: Domain[Any], p: Any, q: Any) -> Any:
     The algebraic part Σ (p + q) is summed in ``D`` (an ``fmpq`` in QQ); the square roots leave every domain
     (√2 is not rational), so the cross terms √p·√q are exact sympy square roots, as :func:`kl_in` takes
     its logs; over QQ as one root √(pq) (p, q ≥ 0: the same canonical value, one factorisation instead of two),
-    elsewhere as the product, whose factors the certified comparisons decide separately.  No zero test is needed (√0 = 0).  Returns the expanded exact value (``fmpq`` when rational).
+    elsewhere as the product, whose factors the certified comparisons decide separately.  No zero test is needed (√0 = 0).  Returns the expanded exact value (``fmpq`` when rational): over QQ the sum as built is
+    already expanded (sympy's √(p/q) is a rational times the root of an integer, and a number times a sum is
+    distributed), so no expansion pass is run there.
     """
     mass = D.total([D.convert(a) + D.convert(b) for a, b in zip(p, q)])
-    if D is QQ:
+    if D is QQ:  # a rational plus rational multiples of integer square roots: already expanded (no expand pass)
         cross = sympy.Add(*[sympy.sqrt(as_sympy(D.convert(a) * D.convert(b))) for a, b in zip(p, q)])
+        return exact_result(as_sympy(mass) - 2 * cross)
     else:
         cross = sympy.Add(*[sympy.sqrt(as_sympy(D.convert(a))) * sympy.sqrt(as_sympy(D.convert(b)))
                             for a, b in zip(p, q)])

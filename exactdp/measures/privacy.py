@@ -598,6 +598,8 @@ def _pml_max(D: Domain[Any], K: Kernel, c: fmpq) -> Any:
     evaluated exactly in fmpq, r_y = (a_hi/d_hi) / (c S_y + (1 − Nc) a_lo/d_lo), with its exact column sum S_y
     (:func:`exactdp.numbers.linalg.column_sums`: a product tree, reduced once and kept with the kernel, so the
     fmpq operations here meet one large denominator and small ones: gcds of linear cost)."""
+    if K.N * K.M <= SMALL_KERNEL_ENTRIES:
+        return _pml_max_small(K, c)
     R = K.int_rows()
     A, d = R.A, R.d
     fast = pml_candidates(R, int(c.p), int(c.q))
@@ -611,6 +613,37 @@ def _pml_max(D: Domain[Any], K: Kernel, c: fmpq) -> Any:
     best, arg, x1, x0 = None, None, None, None
     for y, S_y, xh, xl in zip(cols, column_sums(R, cols), amax.tolist(), amin.tolist()):
         r = fmpq(int(A[xh, y]), int(d[xh])) / (c * S_y + rest * fmpq(int(A[xl, y]), int(d[xl])))
+        if best is None or r > best:
+            best, arg, x1, x0 = r, y, xh, xl
+    return best, arg, x1, x0
+
+
+#: kernels with at most this many entries take :func:`_pml_max_small`: on a few entries the exact loop costs less
+#: than building the float filter's arrays and the integer form's views
+SMALL_KERNEL_ENTRIES = 64
+
+
+def _pml_max_small(K: Kernel, c: fmpq) -> tuple[fmpq, int, int, int]:
+    """:func:`_pml_max` on a small rational kernel, every column in fmpq: the same ``(e^{ε*}, y, x_max, x₀)``
+    (D-9) — each column's first exact argmax and argmin rows, its exact sum S_y, the first worst column; an
+    all-zero column (an output that never occurs) is skipped, as there."""
+    rows = K.rows
+    rest = 1 - K.N * c
+    best: Any = None
+    arg = x1 = x0 = 0
+    for y in range(K.M):
+        hi = lo = total = rows[0][y]
+        xh = xl = 0
+        for x in range(1, K.N):
+            v = rows[x][y]
+            total += v
+            if v > hi:
+                hi, xh = v, x
+            elif v < lo:
+                lo, xl = v, x
+        if hi == 0:
+            continue
+        r = hi / (c * total + rest * lo)
         if best is None or r > best:
             best, arg, x1, x0 = r, y, xh, xl
     return best, arg, x1, x0

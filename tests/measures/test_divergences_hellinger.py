@@ -107,3 +107,20 @@ def test_the_three_domains_agree_where_they_overlap():
     e = sympy.exp(Q(1, 2))
     at_e = hellinger2_in(RB("H2"), *[[r.subs(t, e) for r in row] for row in rows])
     assert certified_compare(at_e, "==", closed.subs(t, e)) is Truth.TRUE
+
+
+def test_rational_value_is_the_expanded_form_without_an_expansion_pass():
+    """Over QQ the value is returned as built (no ``sympy.expand``): it must be the expanded form itself, the same
+    sympy tree (srepr), on random pairs with small and large denominators and zero masses."""
+    import random
+
+    from exactdp.verification.instances import random_distribution
+
+    rng = random.Random(24)
+    for k in range(120):
+        m, den = rng.randint(2, 6), rng.choice([4, 12, 30, 1000, 10**6])
+        P = random_distribution(rng, m, den, full_support=k % 2 == 0)
+        Q_ = random_distribution(rng, m, den, full_support=k % 3 == 0)
+        value = as_sympy(hellinger2(P, Q_))
+        assert sympy.srepr(value) == sympy.srepr(sympy.expand(value))
+        assert sympy.expand(value - _brute(P.probs, Q_.probs)) == 0
