@@ -383,5 +383,5 @@ def test_show_prints_scope_and_what_a_claim_rests_on(capsys):
 
     assert main(["show", "grosse2026.cor1", "--quick"]) == 0
     out = capsys.readouterr().out
-    assert "  scope:      all N, M; t >= 1, 0 < c < 1/N\n" in out
+    assert "  scope:      all N, M; t ≥ 1, 0 < c < 1/N\n" in out  # the scope typeset by the terminal printer
     assert "  rests on:   grosse2026.thm4 (proved-modulo)\n" in out
