@@ -42,6 +42,9 @@ from exactdp import (
 from exactdp import mechanisms as mech
 from exactdp.numbers.infinity import INF
 
+#: every measure on every domain: in the full run, not the quick one
+pytestmark = pytest.mark.slow
+
 t, c, d = sympy.symbols("t c d", positive=True)
 Q = sympy.Rational
 E_HALF = sympy.exp(Q(1, 2))  # an irrational t = e^{1/2} ≈ 1.6487

@@ -35,6 +35,9 @@ from exactdp.measures.privacy_loss import PairLoss, hockey_stick_product_losses
 from exactdp.measures.tensor_search import TensorSearch, all_compositions, classify, normalize_factors
 from exactdp.numbers import float_interval as fi
 
+#: exhaustive searches against the filter: in the full run, not the quick one
+pytestmark = pytest.mark.slow
+
 F = fmpq
 E30 = F(1, 10**30)
 E40 = F(1, 10**40)

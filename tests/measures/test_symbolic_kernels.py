@@ -27,6 +27,9 @@ from exactdp.mechanisms import (
 from exactdp.numbers.sr import as_sympy
 from exactdp.symbolic import assuming, declare_region, validity_region
 
+#: symbolic kernels through every measure: in the full run, not the quick one
+pytestmark = pytest.mark.slow
+
 t = sympy.Symbol("t", positive=True)
 c = sympy.Symbol("c", positive=True)
 delta = sympy.Symbol("delta", nonnegative=True)

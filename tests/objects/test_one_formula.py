@@ -31,6 +31,9 @@ from exactdp.theory import estimation as E
 from exactdp.theory import extremal as X
 from exactdp import formulas as F
 
+#: source-tree scans, one per formula: the full run keeps them, the quick run skips them
+pytestmark = pytest.mark.slow
+
 ROOT = Path(exactdp.__file__).resolve().parent
 REGISTRY_FILE = ROOT / "bounds.py"
 

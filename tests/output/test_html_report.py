@@ -147,6 +147,7 @@ def _chromium_page(page_html, tmp_path):
             ctx.close()
 
 
+@pytest.mark.slow
 def test_renders_in_headless_chromium(results, page_html, tmp_path):
     shot = tmp_path / "first-screen.png"
     with _chromium_page(page_html, tmp_path) as page:
@@ -251,6 +252,7 @@ def test_print_stylesheet(page_html):
     assert "beforeprint" in page_html  # every <details> opens before printing
 
 
+@pytest.mark.slow
 def test_evidence_stays_inside_the_page_in_chromium(page_html, tmp_path):
     """At 1280 px with every <details> open the page does not scroll sideways, and every element lies inside
     the viewport except inside a formula's own scroll box (a long certificate formula scrolls within its

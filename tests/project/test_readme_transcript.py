@@ -95,6 +95,9 @@ def matches(expected: list[str], actual: list[str]) -> bool:
 CASES = [(f"{doc.relative_to(ROOT).as_posix()}:{no}", command, expected) for doc in DOCUMENTS
          for no, command, expected in transcripts(doc.read_text(encoding="utf-8"), doc.relative_to(ROOT).as_posix())]
 
+#: transcripts that cost tens of seconds (a synthesised proof for every N): run in the full suite, not the quick one
+SLOW_COMMANDS = {'exactdp check "eta_hs(2) <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1)" --class pml --budget 40'}
+
 
 def test_the_documents_have_transcripts():
     """The README keeps a few (the tour, your own mechanism, check, compose) and the moved ones run where
@@ -105,7 +108,8 @@ def test_the_documents_have_transcripts():
     assert all(cmd.split()[0] == "exactdp" for _, cmd, _ in CASES)
 
 
-@pytest.mark.parametrize("line, command, expected", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("line, command, expected", [
+    pytest.param(*case, id=case[0], marks=[pytest.mark.slow] if case[1] in SLOW_COMMANDS else []) for case in CASES])
 def test_transcript(line, command, expected, tmp_path, monkeypatch):
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.chdir(tmp_path)

@@ -30,6 +30,7 @@ def mypy_cache(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("mypy-cache")
 
 
+@pytest.mark.slow
 def test_typed_packages_pass_mypy(mypy_cache):
     r = _mypy(cache=mypy_cache)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-1000:]

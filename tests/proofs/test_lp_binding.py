@@ -110,6 +110,7 @@ def test_a_tampered_lp_binding_is_rejected_by_the_engine_and_recheck(what):
     assert r.status == REJECTED and why in r.reasons[0], r.reasons
 
 
+@pytest.mark.slow
 def test_the_smt_path_confirms_the_binding_and_refutes_every_tampering():
     from exactdp.smt import CONFIRMED, REFUTED
 

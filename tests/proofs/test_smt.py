@@ -14,6 +14,9 @@ from fractions import Fraction
 
 import pytest
 
+#: z3 and cvc5 on exported certificates: in the full run, not the quick one
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("z3")
 pytest.importorskip("cvc5")
 

@@ -53,6 +53,7 @@ def test_hyperbolic_side_that_is_too_small_is_refuted():
     assert r.verdict == "refuted" and r.counterexample is not None
 
 
+@pytest.mark.slow
 def test_pml_chi2_conjecture_is_refuted_with_default_settings():
     """Issue 25: η_χ² ≤ Ξ(ε,c)² over (ε,c)-PML is false.  With N ≥ 3 inputs η_χ² is a certified enclosure
     [value at the best two-input prior, η_TV]; its lower end exceeding the bound certifies the violation.  The

@@ -210,6 +210,7 @@ def pml_e2():
     return check(f"eta_hs(2) <= {XI}", "pml", budget=40)
 
 
+@pytest.mark.slow
 def test_pml_e_gamma_bound_is_proved_for_every_n_from_lifted_bases(pml_e2):
     """eta_E2 <= Xi(eps,c) over (eps,c)-PML (true: eta_E2 <= eta_TV <= Xi, but no class certificate states it):
     the per-N LPs' bases lifted with u = N*c give a - 2b <= (t - 1)/(t(1 - u) + 1) and a - 2b <= 1, each with
@@ -235,6 +236,7 @@ def test_pml_e_gamma_bound_is_proved_for_every_n_from_lifted_bases(pml_e2):
     assert final[0].statements[0][1:4] == ("Min(1, (1 - t)/(t*u - t - 1))", "<=", "Min(1, (t - 1)/(t*(1 - u) + 1))")
 
 
+@pytest.mark.slow
 def test_pml_every_n_export_rechecks_ok(pml_e2, tmp_path, capsys):
     from exactdp.cli import main
 
@@ -247,6 +249,7 @@ def test_pml_every_n_export_rechecks_ok(pml_e2, tmp_path, capsys):
     assert f"{n} certificates: {n} OK, 0 UNDECIDED (a part not re-checked), 0 REJECTED" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_pml_e_gamma_bound_below_the_lp_is_not_proved_and_the_tampered_multiplier_is_rejected(pml_e2):
     """Half of Xi is below eta_E2's supremum somewhere (the searched kernels or the LP say so): never proved; and
     the lifted certificate with its multiplier halved does not check."""
