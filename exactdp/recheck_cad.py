@@ -51,6 +51,7 @@ from fractions import Fraction
 import sympy
 
 from exactdp.limits import require
+from exactdp.numbers.memo import Memo
 
 #: most variables every set of which is well oriented (module docstring); more are decided when the lifting finds
 #: the set well oriented, else refused
@@ -296,8 +297,7 @@ def factors_of(exprs, gens) -> list:
 
 
 #: projection sets already computed, by (expressions, variable order), with the work they were guarded by
-_PROJECTIONS: dict = {}
-_PROJECTIONS_KEPT = 512
+_PROJECTIONS: Memo[tuple] = Memo(512)
 
 
 def projection_sets(exprs, order: list) -> list[list]:
@@ -309,9 +309,7 @@ def projection_sets(exprs, order: list) -> list[list]:
     if known is None:
         guards: list = []
         known = (_projection_sets(exprs, order, guards), tuple(guards))
-        if len(_PROJECTIONS) >= _PROJECTIONS_KEPT:
-            _PROJECTIONS.clear()
-        _PROJECTIONS[key] = known
+        _PROJECTIONS.put(key, known)
     else:
         for amount, what in known[1]:
             require("max_work", amount, what)

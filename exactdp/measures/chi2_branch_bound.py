@@ -133,15 +133,22 @@ def _det(m: list[list[Any]]) -> Any:
     return total
 
 
-def minors(w: Sequence[Any], j: int, cols: Sequence[Sequence[arb]], u: arb) -> list[Any]:
-    """The leading principal minors of H(w) (module docstring) for the prior p_j = 1, p_a = w_a² (a ≠ j);
-    ``w`` holds balls or duals, ``cols[y][x]`` = K(y|x) over the used outputs."""
+def _prior_sums(w: Sequence[Any], j: int,
+                cols: Sequence[Sequence[arb]]) -> tuple[int, Any, list[Any], Any, list[Any]]:
+    """(N, the zero of w's type, the prior p_j = 1, p_a = w_a² (a ≠ j), its mass |p|, the output masses
+    s_y = Σ_x p_x K(y|x)): the quantities both minor forms are built from."""
     N = len(w) + 1
     zero = arb(0) * w[0]
     sq = [v * v for v in w]
     p = list(sq[:j]) + [zero + 1] + list(sq[j:])
     total = sum(p, zero)
-    s = [sum((p[x] * col[x] for x in range(N)), zero) for col in cols]
+    return N, zero, p, total, [sum((p[x] * col[x] for x in range(N)), zero) for col in cols]
+
+
+def minors(w: Sequence[Any], j: int, cols: Sequence[Sequence[arb]], u: arb) -> list[Any]:
+    """The leading principal minors of H(w) (module docstring) for the prior p_j = 1, p_a = w_a² (a ≠ j);
+    ``w`` holds balls or duals, ``cols[y][x]`` = K(y|x) over the used outputs."""
+    N, zero, p, total, s = _prior_sums(w, j, cols)
     others = [a for a in range(N) if a != j]
     dev = [[col[a] - s[y] / total for a in others] for y, col in enumerate(cols)]
     inv = [1 / v for v in s]
@@ -157,12 +164,7 @@ def minors(w: Sequence[Any], j: int, cols: Sequence[Sequence[arb]], u: arb) -> l
 
 def minors_out(w: Sequence[Any], j: int, cols: Sequence[Sequence[arb]], u: arb) -> list[Any]:
     """Leading principal minors of u (|p| D_s − s sᵀ) − (|p| Kᵀ D_p K − s sᵀ) on outputs y ≠ the last."""
-    N = len(w) + 1
-    zero = arb(0) * w[0]
-    sq = [v * v for v in w]
-    p = list(sq[:j]) + [zero + 1] + list(sq[j:])
-    total = sum(p, zero)
-    s = [sum((p[x] * col[x] for x in range(N)), zero) for col in cols]
+    N, zero, p, total, s = _prior_sums(w, j, cols)
     d = len(cols) - 1
     H = [[zero] * d for _ in range(d)]
     for a in range(d):
