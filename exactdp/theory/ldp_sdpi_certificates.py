@@ -40,6 +40,7 @@ import sympy
 from exactdp.algebra.certificates.linear_combination import LinearCombination
 from exactdp.algebra.certificates.statements import SymbolicStatements, statement
 from exactdp.theory import structural_lemmas as SL
+from exactdp.theory.class_certificates import ldp_tv
 from exactdp.theory.e_gamma_certificates import event_form, nonnegative_product
 
 t, theta, s, gamma, C, d = sympy.symbols("t theta s gamma C d", real=True)
@@ -192,8 +193,6 @@ def f_form_coefficients() -> SymbolicStatements:
 def f_form_certificates() -> tuple:
     """B-7's f form modulo Binette (B-6), every N and M: the ratio bound, the η_TV bound at δ = 0
     (:func:`exactdp.theory.class_certificates.ldp_tv`) and the coefficient identities."""
-    from exactdp.theory.class_certificates import ldp_tv
-
     return (ratio_bound(), ldp_tv(), f_form_coefficients())
 
 
