@@ -67,3 +67,15 @@ def test_b07_both_forms_are_bound_and_the_scope_says_so():
                    "p <= t*q": "linear-combination", "a - b <= (t - 1)/(t + 1)": "linear-combination",
                    "(t - 1)/(t + 1)*(f(1/t)/(1 - 1/t) + f(t)/(t - 1)) == (f(t) + t*f(1/t))/(t + 1)":
                        "symbolic-statements"}
+
+
+def test_b07_report_row_rests_on_the_literature_only():
+    """The Markdown row of B-7: proved-modulo Binette's published inequality, never a claim we only sampled."""
+    from exactdp.output import report
+
+    md = report.to_markdown([_run("background.b07_zamanlooy_asoodeh")], seed=0, quick=True)
+    (row,) = [line for line in md.splitlines() if line.startswith("| `background.b07_zamanlooy_asoodeh`")]
+    cells = [c.strip() for c in row.split("|")]
+    assert cells[4] == ("**proved-modulo (reconstructed statement)**; rests on: Binette's reverse Pinsker inequality "
+                        "(O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)")
+    assert cells[5] == "all N, M; t >= 1, gamma >= 1"
