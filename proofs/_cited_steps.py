@@ -11,3 +11,6 @@ from exactdp.theory import structural_lemmas as SL
 TWO_POINT = (f"the lemma '{SL.TWO_POINT.name}' (its certificates are carried by the outcome): if "
              "`K_x(A) - K_xp(A) <= D` for all rows x, x' and sets A, then `TV(K*P, K*Q) <= D*TV(P, Q)` for all P, "
              "Q, so `eta_tv(K) <= D`, every N, M")
+
+#: B-6, cited by name by [G] Thm 4, its corollaries and B-7's f form (not a claim of ours: the literature)
+BINETTE = "Binette's reverse Pinsker inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)"

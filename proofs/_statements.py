@@ -166,6 +166,51 @@ def sample_size_crossing(claim: str) -> ClaimStatement:
         reduction="t = e^eps; e^eps <= (1 + sqrt(2))/2 is 4 t (t - 1) <= 1 for t >= 1")
 
 
+#: B-7's E_gamma form reduced to sums over the inputs (as E_GAMMA_SUMS, with the parts of P - Q)
+ZA_SUMS = ("every pair of input distributions P, Q with d = TV(P, Q) > 0 and every output set A, with "
+           "p = (P - Q)_+, n = (Q - P)_+ (each of mass d), w = Min(P, Q), Bp = sum_x p(x) K_x(A), "
+           "Bn = sum_x n(x) K_x(A), W = sum_x w(x) K_x(A), so that (KP)(A) - gamma (KQ)(A) = Bp - gamma Bn - "
+           "(gamma - 1) W; E_gamma(KP||KQ) is the max over A (event form); the first hypothesis is the per-pair bound "
+           "K_x(A) - gamma K_x'(A) <= (t - gamma)_+/(t + 1) (eps-LDP on A and its complement) weighted p(x) n(x') "
+           "and summed, the second W >= 0")
+
+
+def za_e_gamma_bound(claim: str) -> ClaimStatement:
+    """B-7's E_gamma form: E_gamma(KP||KQ) <= (e^eps - gamma)_+/(e^eps + 1) TV(P, Q) for eps-LDP K and gamma >= 1, as
+    (KP)(A) - gamma (KQ)(A) <= (t - gamma)_+/(t + 1) d for every set A (d = TV(P, Q) > 0; d = 0 is a step)."""
+    za = "Max(t - gamma, 0)/(t + 1)"
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "gamma", "d"), variables=("Bp", "Bn", "W"),
+                          domain=("t >= 1", "gamma >= 1", "d > 0", "d <= 1"),
+                          hypotheses=(f"d*(d*{za} - Bp + gamma*Bn) >= 0", "W >= 0"),
+                          conclusions=(f"Bp - gamma*Bn - (gamma - 1)*W <= {za}*d",), reduction=ZA_SUMS)
+
+
+def ldp_ratio_bound(claim: str) -> ClaimStatement:
+    """For eps-LDP K, every P, Q and output y: (KP)(y) <= e^eps (KQ)(y), so every ratio of KP to KQ lies in
+    [e^-eps, e^eps] (with P, Q exchanged) — the range Binette's inequality needs (B-7's f form)."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t",), variables=("p", "q", "m", "k"),
+                          domain=("t >= 1",), hypotheses=("p <= m", "q >= k", "m <= t*k"),
+                          conclusions=("p <= t*q",),
+                          reduction="every P, Q and output y, p = (KP)(y), q = (KQ)(y), m = max_x K(y|x), "
+                                    "k = min_x K(y|x) (a mean lies between them); eps-LDP at the rows attaining m "
+                                    "and k gives m <= t k")
+
+
+def za_f_coefficients(claim: str) -> ClaimStatement:
+    """B-7's f form: its coefficient (f(e^eps) + e^eps f(e^-eps))/(e^eps + 1) is eta_TV's (e^eps - 1)/(e^eps + 1)
+    times Binette's coefficient at (e^-eps, e^eps), for every f; KL: eps (e^eps - 1)/(e^eps + 1), H^2:
+    2 (sqrt(e^eps) - 1)^2/(e^eps + 1), chi^2: (e^eps - 1)^2/e^eps (t = e^eps > 1)."""
+    def chain(f: str) -> str:
+        return f"(t - 1)/(t + 1)*({f.format('1/t')}/(1 - 1/t) + {f.format('t')}/(t - 1))"
+    kl, h2, chi2 = "({0})*log({0})", "(sqrt({0}) - 1)**2", "(({0}) - 1)**2"
+    return ClaimStatement(claim=claim, parameters=("t",), domain=("t > 1",), conclusions=(
+        chain("f({0})") + " == (f(t) + t*f(1/t))/(t + 1)",
+        chain(kl) + " == log(t)*(t - 1)/(t + 1)",
+        chain(h2) + " == 2*(sqrt(t) - 1)**2/(t + 1)",
+        chain(chi2) + " == (t - 1)**2/t"),
+        reduction="t = e^eps; f(x) = x log x (KL), (sqrt(x) - 1)^2 (H^2, no 1/2), (x - 1)^2 (chi^2)")
+
+
 def binette_kl(g: str) -> str:
     """Binette's coefficient f(1/G)/(1 - 1/G) + f(G)/(G - 1) for f = x log x (B-6) equals log G."""
     return f"(1/{g})*log(1/{g})/(1 - 1/{g}) + {g}*log({g})/({g} - 1) == log({g})"

@@ -1,4 +1,5 @@
-r"""Certificates: Zamanlooy–Asoodeh's E_γ bound for ε-LDP kernels, every N and M (B-7, the E_γ form).
+r"""Certificates: Zamanlooy–Asoodeh's bounds for ε-LDP kernels, every N and M (B-7: the E_γ form, and the f
+form modulo Binette).
 
 Statement (docs/claims.md B-7, reconstructed): for an ε-LDP kernel K (t = e^ε ≥ 1), γ ≥ 1 and distributions
 P, Q on the inputs,
@@ -25,8 +26,11 @@ summands whose facts are checked as statements in the summand's own values, so N
 * :func:`exactdp.theory.e_gamma_certificates.event_form` — E_γ(KP‖KQ) is the largest (KP)(A) − γ(KQ)(A) over
   sets A (attained), so the bound for every A is the bound for E_γ.
 
-Not covered: the f-divergence form of B-7 (it needs Binette's inequality, B-6, for every f; verified on
-instances in the proof module).
+The f form, D_f(KP‖KQ) ≤ (f(t) + t f(1/t))/(t + 1)·TV(P, Q) (B-7), modulo Binette's inequality (B-6, cited by
+the claim): :func:`ratio_bound` — (KP)(y) ≤ t(KQ)(y), so every ratio of KP to KQ lies in [1/t, t], Binette's
+range; :func:`exactdp.theory.class_certificates.ldp_tv` at δ = 0 — TV(KP, KQ) ≤ (t − 1)/(t + 1)·TV(P, Q);
+:func:`f_form_coefficients` — (t − 1)/(t + 1) times Binette's coefficient at (1/t, t) is the B-7 coefficient, for
+every f and in closed form for KL, H² and χ².  Not covered: Binette's inequality itself.
 """
 
 from __future__ import annotations
@@ -34,14 +38,20 @@ from __future__ import annotations
 import sympy
 
 from exactdp.algebra.certificates.linear_combination import LinearCombination
-from exactdp.algebra.certificates.statements import SymbolicStatements
+from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+from exactdp.theory import structural_lemmas as SL
+from exactdp.theory.class_certificates import ldp_tv
 from exactdp.theory.e_gamma_certificates import event_form, nonnegative_product
 
 t, theta, s, gamma, C, d = sympy.symbols("t theta s gamma C d", real=True)
 a, b, Bp, Bn, W = sympy.symbols("a b Bp Bn W", real=True)
+p, q, m, k = sympy.symbols("p q m k", real=True)
 
 #: the scope of the per-pair and summed certificates
 SCOPE = "all N, M; t = e^eps >= 1, gamma >= 1"
+
+#: Zamanlooy–Asoodeh's E_γ coefficient (t − γ)₊/(t + 1) (B-7)
+COEFFICIENT = sympy.Max(t - gamma, 0) / (t + 1)
 
 
 def summands() -> SymbolicStatements:
@@ -117,24 +127,73 @@ def pair_summand_nonnegative() -> LinearCombination:
 
 
 def contraction() -> LinearCombination:
-    """d = TV(P, Q) > 0: (KP)(A) − γ(KQ)(A) = Bp − γBn − (γ − 1)W ≤ C·d."""
+    """d = TV(P, Q) > 0: (KP)(A) − γ(KQ)(A) = Bp − γBn − (γ − 1)W ≤ C·d with C = (t − γ)₊/(t + 1), the
+    coefficient written out (so the certificate is in the statement's parameters t, γ, d)."""
     return LinearCombination.build(
-        name="B-7: E_gamma(KP||KQ) <= C TV(P, Q) for eps-LDP K", parameters=(C, d, gamma), variables=(Bp, Bn, W),
-        constraints=[("L = sum over pairs of p(x) n(x') (C - K_x(A) + gamma K_x'(A)) >= 0 (summands nonnegative): "
-                      "C d^2 - d Bp + gamma d Bn >= 0", C * d**2 - d * Bp + gamma * d * Bn),
+        name="B-7: E_gamma(KP||KQ) <= C TV(P, Q) for eps-LDP K", parameters=(t, gamma, d), variables=(Bp, Bn, W),
+        constraints=[("L = sum over pairs of p(x) n(x') (C - K_x(A) + gamma K_x'(A)) >= 0 (summands nonnegative), "
+                      "C = Max(t - gamma, 0)/(t + 1): C d^2 - d Bp + gamma d Bn >= 0",
+                      COEFFICIENT * d**2 - d * Bp + gamma * d * Bn),
                      ("W = sum_x Min(P(x), Q(x)) K_x(A) >= 0", W)],
-        multipliers=[1 / d, gamma - 1], conclusion=C * d - (Bp - gamma * Bn - (gamma - 1) * W),
-        region=(C >= 0, d > 0, d <= 1, gamma >= 1), scope=SCOPE + ", 0 < TV(P, Q) <= 1",
+        multipliers=[1 / d, gamma - 1], conclusion=COEFFICIENT * d - (Bp - gamma * Bn - (gamma - 1) * W),
+        region=(t >= 1, d > 0, d <= 1, gamma >= 1), scope=SCOPE + ", 0 < TV(P, Q) <= 1",
         uses=(summands().name, pair_summand_nonnegative().name))
 
 
 def equal_inputs() -> LinearCombination:
     """d = TV(P, Q) = 0: p = 0, so Bp = 0 and (KP)(A) − γ(KQ)(A) = −γBn − (γ − 1)W ≤ 0 = C·d."""
     return LinearCombination.build(
-        name="B-7: TV(P, Q) = 0", parameters=(C, gamma), variables=(Bp, Bn, W),
+        name="B-7: TV(P, Q) = 0", parameters=(gamma,), variables=(Bp, Bn, W),
         constraints=[("Bp = sum_x p(x) K_x(A) <= sum_x p(x) = TV(P, Q) = 0", -Bp), ("Bn >= 0", Bn), ("W >= 0", W)],
-        multipliers=[1, gamma, gamma - 1], conclusion=C * 0 - (Bp - gamma * Bn - (gamma - 1) * W),
-        region=(C >= 0, gamma >= 1), scope=SCOPE + ", TV(P, Q) = 0")
+        multipliers=[1, gamma, gamma - 1], conclusion=-(Bp - gamma * Bn - (gamma - 1) * W),
+        region=(gamma >= 1,), scope=SCOPE + ", TV(P, Q) = 0")
+
+
+def ratio_bound() -> LinearCombination:
+    """ε-LDP: p = (KP)(y) ≤ t·(KQ)(y) = t q for every P, Q and output y (step 1 of the f form): p ≤ m and q ≥ k,
+    m = max_x K(y|x), k = min_x K(y|x) (a mean lies between the extremes: the vertex lemma at c = 0), and
+    m ≤ t k (ε-LDP at the rows attaining them); dividing by q > 0 (:data:`~exactdp.theory.structural_lemmas.DIVISION`),
+    p/q ≤ t, and q/p ≤ t with P and Q exchanged: every likelihood ratio of KP to KQ lies in [1/t, t]."""
+    return LinearCombination.build(
+        name="B-7: (KP)(y) <= t (KQ)(y) for eps-LDP K", parameters=(t,), variables=(p, q, m, k),
+        constraints=[("p = (KP)(y) = sum_x P(x) K(y|x) <= m = max_x K(y|x)", m - p),
+                     ("q = (KQ)(y) = sum_x Q(x) K(y|x) >= k = min_x K(y|x)", q - k),
+                     ("eps-LDP at output y, rows x = argmax, x' = argmin: t k - m >= 0", t * k - m)],
+        multipliers=[1, t, 1], conclusion=t * q - p, region=(t >= 1,), scope="all N, M; t = e^eps >= 1",
+        uses=SL.VERTEX.uses + SL.DIVISION.uses)
+
+
+def _binette_times_tv(fn):
+    """(t − 1)/(t + 1) · (f(1/t)/(1 − 1/t) + f(t)/(t − 1)): the TV coefficient of step 2 times Binette's
+    coefficient at (1/t, t) (B-6)."""
+    return (t - 1) / (t + 1) * (fn(1 / t) / (1 - 1 / t) + fn(t) / (t - 1))
+
+
+def f_form_coefficients() -> SymbolicStatements:
+    """Step 4 of the f form: (t − 1)/(t + 1)·B_f(1/t, t) = (f(t) + t f(1/t))/(t + 1) for every f (an undefined
+    function), and its closed forms (log t)(t − 1)/(t + 1) (KL, f = x log x), 2(√t − 1)²/(t + 1) (H², f =
+    (√x − 1)², no ½) and (t − 1)²/t (χ², f = (x − 1)²), for t > 1; at t = 1 the three closed forms are 0."""
+    f = sympy.Function("f")
+    kl, h2, chi2 = (lambda x: x * sympy.log(x)), (lambda x: (sympy.sqrt(x) - 1) ** 2), (lambda x: (x - 1) ** 2)
+    closed = ((t - 1) * sympy.log(t) / (t + 1), 2 * (sympy.sqrt(t) - 1) ** 2 / (t + 1), (t - 1) ** 2 / t)
+    rows = [statement("every f: (t - 1)/(t + 1) B_f(1/t, t) = (f(t) + t f(1/t))/(t + 1)",
+                      sympy.Eq(_binette_times_tv(f), (f(t) + t * f(1 / t)) / (t + 1), evaluate=False))]
+    for name, fn, value in zip(("KL", "H2", "chi2"), (kl, h2, chi2), closed):
+        rows.append(statement(f"{name}: (t - 1)/(t + 1) B_f(1/t, t) = {value}",
+                              sympy.Eq(_binette_times_tv(fn), value, evaluate=False)))
+        rows.append(statement(f"{name}: (f(t) + t f(1/t))/(t + 1) = {value}",
+                              sympy.Eq((fn(t) + t * fn(1 / t)) / (t + 1), value, evaluate=False)))
+        rows.append(statement(f"{name} at t = 1: {value} = 0",
+                              sympy.Eq(sympy.Subs(value, t, 1), 0, evaluate=False)))
+    return SymbolicStatements(name="B-7: the f-form coefficient is (t - 1)/(t + 1) times Binette's at (1/t, t)",
+                              parameters=("t",), functions=("f",), assumptions=(("t", "positive"),),
+                              region=("t > 1",), scope="t = e^eps > 1", statements=tuple(rows))
+
+
+def f_form_certificates() -> tuple:
+    """B-7's f form modulo Binette (B-6), every N and M: the ratio bound, the η_TV bound at δ = 0
+    (:func:`exactdp.theory.class_certificates.ldp_tv`) and the coefficient identities."""
+    return (ratio_bound(), ldp_tv(), f_form_coefficients())
 
 
 def e_gamma_form_certificates() -> tuple:
@@ -143,5 +202,6 @@ def e_gamma_form_certificates() -> tuple:
             pair_summand_nonnegative(), contraction(), equal_inputs(), event_form())
 
 
-__all__ = ["SCOPE", "coefficient_cases", "contraction", "e_gamma_form_certificates", "equal_inputs",
-           "pair_bound_below_t", "pair_bound_beyond_t", "pair_summand_nonnegative", "summands"]
+__all__ = ["COEFFICIENT", "SCOPE", "coefficient_cases", "contraction", "e_gamma_form_certificates", "equal_inputs",
+           "f_form_certificates", "f_form_coefficients", "pair_bound_below_t", "pair_bound_beyond_t",
+           "pair_summand_nonnegative", "ratio_bound", "summands"]

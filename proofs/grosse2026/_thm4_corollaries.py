@@ -27,6 +27,8 @@ from exactdp.numbers.formula_text import DerivationStep, marked
 from exactdp.verification.claims import Check, proved
 from exactdp.formulas import binette_coefficient, lemma4_gamma_max, xi
 
+from .._cited_steps import BINETTE
+
 _t = sympy.Symbol("t", positive=True)
 CHI2_F = sympy.Lambda(_t, (_t - 1) ** 2)
 TV_F = sympy.Lambda(_t, sympy.Abs(_t - 1) / 2)
@@ -67,7 +69,6 @@ def bound_check(divergence, coefficient, name, salt, count=(12, 100)):
 #: the scope of the certificates: every N, M, every level and c below 1/N
 SCOPE = "all N, M; t >= 1, 0 < c < 1/N"
 
-BINETTE = "Binette's reverse Pinsker inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)"
 THM4_CHAIN = (
     DerivationStep("for K in M(ε, c) and P, Q in Q_X(c): every output ratio (KP)(y)/(KQ)(y) lies in [1/Γ, Γ] "
                    "with {0} (Lemma 4's ratio certificate below, all N, M)", ("Gamma = (1 - N*c)*exp(eps) + 1",),

@@ -73,3 +73,48 @@ def test_the_proved_bound_on_exact_instances_and_its_tightness():
 def _split(rng, N):
     cuts = sorted(rng.randint(0, 10) for _ in range(N - 1))
     return [b - a for a, b in zip([0, *cuts], [*cuts, 10])]
+
+
+def test_the_f_form_certificates_check():
+    assert all(c.check().truth is Truth.TRUE for c in Z.f_form_certificates())
+
+
+def test_the_ratio_bound_needs_ldp_and_is_tight():
+    """p ≤ t q fails without the ε-LDP constraint (identity broken) and with t replaced by a smaller level;
+    binary RR at level t attains (KP)(0)/(KQ)(0) = t with point masses."""
+    c = Z.ratio_bound()
+    cut = dataclasses.replace(c, constraints=c.constraints[:2], multipliers=c.multipliers[:2])
+    assert cut.check().truth is Truth.FALSE
+    weaker = dataclasses.replace(c, conclusion=c.conclusion.replace("q*t", "q*(t + 1)/2"))
+    assert weaker.conclusion != c.conclusion and weaker.check().truth is not Truth.TRUE
+    K = binary_randomized_response(fmpq(3))
+    KP, KQ = K.apply(Distribution.point(2, 0)), K.apply(Distribution.point(2, 1))
+    assert KP[0] / KQ[0] == 3 and KQ[1] / KP[1] == 3
+
+
+def test_a_wrong_coefficient_identity_is_rejected():
+    """χ²'s coefficient (t − 1)²/t; (t − 1)²/(t + 1) in its place is not an identity."""
+    c = Z.f_form_coefficients()
+    rows = tuple((lab, lhs, op, rhs.replace("(t - 1)**2/t", "(t - 1)**2/(t + 1)"), conds)
+                 for lab, lhs, op, rhs, conds in c.statements)
+    assert rows != c.statements
+    assert dataclasses.replace(c, statements=rows).check().truth is not Truth.TRUE
+
+
+def test_the_f_form_coefficients_on_exact_instances():
+    """The certified closed forms against the divergences of binary RR with point masses (where Binette and the
+    TV bound are both tight): χ² exactly, (t − 1)²/t at t = 3 is 4/3; and the brute-force maximum of
+    χ²(KP‖KQ)/TV(P, Q) over a grid of input pairs stays below it on random t-LDP kernels."""
+    from exactdp.measures.divergences import chi2
+
+    K = binary_randomized_response(fmpq(3))
+    P, Q = Distribution.point(2, 0), Distribution.point(2, 1)
+    assert chi2(K.apply(P), K.apply(Q)) == fmpq(4, 3)
+    rng = random.Random(11)
+    for _ in range(20):
+        t = Fraction(rng.randint(30, 50), 10)
+        K = _random_ldp_kernel(rng, rng.randint(2, 3), rng.randint(2, 3), t)
+        P = Distribution([str(Fraction(v, 10)) for v in _split(rng, K.N)])
+        Q = Distribution([str(Fraction(v, 10)) for v in _split(rng, K.N)])
+        bound = (t - 1) ** 2 / t
+        assert chi2(K.apply(P), K.apply(Q)) <= fmpq(bound.numerator, bound.denominator) * tv(P, Q)
