@@ -52,11 +52,12 @@ composes, in the same directions as the PLD rows, one composition per workload a
 seconds, its bracket and whether the exact value lies inside every accountant's bracket.  A workload it cannot
 answer prints ``n/a (reason)``; without the package the columns say ``not installed``.  ``--prv-eps-error``,
 ``--prv-delta-error`` (defaults 0.1 and 10⁻⁹) and ``--prv-max-points`` (its grid, default 4·10⁷) set it.
+``--accountants`` runs those five workload tables in one run, between two lines of date, commit and load.
 
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
       [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
-      [--near-symmetric] [--product] [--old-limit SECONDS] [--prv-eps-error E] [--prv-delta-error D]
-      [--prv-max-points N]
+      [--near-symmetric] [--product] [--accountants] [--old-limit SECONDS] [--prv-eps-error E]
+      [--prv-delta-error D] [--prv-max-points N]
 """
 
 from __future__ import annotations
@@ -778,17 +779,31 @@ def product_vs_pld(quick: bool = False) -> None:
               + (f", bracket {prv.epsilon_text()}, inside {prv.epsilon_inside(e)}" if prv.epsilons else ""))
 
 
+def run_header() -> None:
+    """Date, commit and load average of this run (docs/speed.md quotes them with the tables)."""
+    import os
+    import subprocess
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[1]).stdout.strip() or "?"
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit}, load average "
+          + ", ".join(f"{x:.1f}" for x in os.getloadavg()), flush=True)
+
+
 if __name__ == "__main__":
     quick_run = "--quick" in sys.argv
     modes = {"--random-pairs": (random_pairs_vs_pld,), "--near-symmetric": (near_symmetric_vs_pld,),
              "--product": (product_vs_pld,),
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),
-             "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld)}
+             "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld),
+             # every accountant workload of the issue 24 acceptance list in one run (PLD and PRV beside exactdp)
+             "--accountants": (run_header, sweep_vs_pld, random_pairs_vs_pld, near_symmetric_vs_pld,
+                               tails_products_3x3_vs_pld, product_vs_pld, run_header)}
     for flag, runs in modes.items():
         if flag in sys.argv:
             for run in runs:
-                run(quick=quick_run)
+                run(quick=quick_run) if run is not run_header else run()
             sys.exit(0)
     limit = float(sys.argv[sys.argv.index("--old-limit") + 1]) if "--old-limit" in sys.argv else 60.0
     if "--large-only" not in sys.argv:
