@@ -196,7 +196,7 @@ def prv_brackets(alternatives, epsilons=(), deltas=()) -> Brackets:
     if not installed():
         return out
     t0 = time.process_time()
-    if not deltas and min(epsilons, default=math.inf) > _EXP_MAX + eps_error:  # nothing it can answer
+    if not deltas and min(epsilons, default=math.inf) + eps_error > _EXP_MAX:  # nothing it can answer
         out.na = "its e^eps overflows float64"
         return out
     try:
@@ -213,10 +213,14 @@ def prv_brackets(alternatives, epsilons=(), deltas=()) -> Brackets:
                 return out
             d = []
             for e in epsilons:
+                if e + eps_error > _EXP_MAX:  # its δ(ε) multiplies by np.exp(ε + eps_error): inf · 0 = nan
+                    d.append(None)
+                    out.na = out.na or "its e^eps overflows float64"
+                    continue
                 lo = f_n.compute_delta_estimate(e + eps_error) - delta_error
                 hi = f_n.compute_delta_estimate(e - eps_error) + delta_error
                 d.append((max(float(lo), 0.0), min(float(hi), 1.0)) if np.isfinite(lo) and np.isfinite(hi) else None)
-                out.na = out.na or (None if d[-1] else "its e^eps overflows float64" if e > _EXP_MAX else "not finite")
+                out.na = out.na or (None if d[-1] else "not finite")
             eps = []
             for delta in deltas:
                 try:
@@ -278,7 +282,11 @@ def settings_text() -> str:
             f"eps_error, -/+ delta_error), grids up to {max_points:.2g} points")
 
 
-def all_inside(verdicts) -> bool | None:
-    """False if any verdict is False, else None (n/a) if any is None, else True."""
+def all_inside(verdicts) -> bool | str | None:
+    """The verdict over several queries: None if none could be compared (n/a), else whether every compared one lies
+    inside, with how many were compared when some were not (an accountant's or exactdp's n/a)."""
     verdicts = list(verdicts)
-    return False if False in verdicts else None if None in verdicts else True
+    compared = [v for v in verdicts if v is not None]
+    if not compared:
+        return None
+    return all(compared) if len(compared) == len(verdicts) else f"{all(compared)} ({len(compared)} of {len(verdicts)})"
