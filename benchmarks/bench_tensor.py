@@ -723,7 +723,7 @@ def _pair_row(pld, label: str, p, q, n: int, d_star: fmpq, totals: list[float]) 
     totals[0] += t_ex
     prv = prv_brackets(both_directions(p, q, n), [float(arb(g).log().mid()) for g in gammas], [float(d_star)])
     prv_ok = [prv.epsilon_inside(e) if math.isfinite(e) else None] + [
-        prv.delta_inside(i, float(r.lower), float(r.upper)) for i, r in enumerate(values) if r is not None]
+        None if r is None else prv.delta_inside(i, float(r.lower), float(r.upper)) for i, r in enumerate(values)]
     totals[2] += prv.seconds
     pair = "/".join(",".join(x) for x in (p, q))
     ratio = "-" if tp is None else f"{tp / t_ex:.2f}x"
