@@ -51,7 +51,7 @@ columns of the default RR rows, ``--sweep``, ``--random-pairs``, ``--near-symmet
 composes, in the same directions as the PLD rows, one composition per workload answering the same queries; its CPU
 seconds, its bracket and whether the exact value lies inside every accountant's bracket.  A workload it cannot
 answer prints ``n/a (reason)``; without the package the columns say ``not installed``.  ``--prv-eps-error``,
-``--prv-delta-error`` (defaults 0.1 and 10⁻⁹) and ``--prv-max-points`` (its grid, default 4·10⁷) set it.
+``--prv-delta-error`` (defaults 0.1 and 10⁻⁹) and ``--prv-max-points`` (its grid, default 2·10⁷) set it.
 ``--accountants`` runs those five workload tables in one run, between two lines of date, commit and load.
 
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
