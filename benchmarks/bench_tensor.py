@@ -45,9 +45,19 @@ n = 1000, ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ plus ε for δ = 
 the same row for (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10).  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
 RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountant.
 
+The PRV accountant (Gopi–Lee–Wutschitz, ``prv-accountant``; ``pip install -e ".[bench]"``) stands beside the PLD
+columns of the default RR rows, ``--sweep``, ``--random-pairs``, ``--near-symmetric``, ``--tails-products-3x3`` and
+``--product``: the pair's privacy-loss random variable (benchmarks/_accountants.py) composed as its ``PRVAccountant``
+composes, in the same directions as the PLD rows, one composition per workload answering the same queries; its CPU
+seconds, its bracket and whether the exact value lies inside every accountant's bracket.  A workload it cannot
+answer prints ``n/a (reason)``; without the package the columns say ``not installed``.  ``--prv-eps-error``,
+``--prv-delta-error`` (defaults 0.1 and 10⁻⁹) and ``--prv-max-points`` (its grid, default 2·10⁷) set it.
+``--accountants`` runs those five workload tables in one run, between two lines of date, commit and load.
+
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
       [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
-      [--near-symmetric] [--product] [--old-limit SECONDS]
+      [--near-symmetric] [--product] [--accountants] [--old-limit SECONDS] [--prv-eps-error E]
+      [--prv-delta-error D] [--prv-max-points N]
 """
 
 from __future__ import annotations
@@ -71,6 +81,16 @@ from exactdp.measures.tensor import (
     tensor_search_cost,
 )
 from exactdp.mechanisms import randomized_response
+
+from _accountants import (
+    all_inside,
+    both_directions,
+    inside_text,
+    prv_brackets,
+    prv_total,
+    rr_with_both_directions,
+    settings_text,
+)
 
 T0 = fmpq(3)  # e^{ε0} of the mechanism: rows (3/4, 1/4), (1/4, 3/4) = dp_accounting RR with p = 1/2
 
@@ -118,7 +138,9 @@ def main(quick: bool = False) -> None:
     sizes = (10, 100, 1000) if quick else (10, 100, 1000, 10000)
     print(f"binary randomized response, e^eps0 = {T0}; delta_n at gamma_n = 3^(n//2 + isqrt(n))")
     print(f"{'n':>6} {'eta_TV exact':>13} {'delta_n exact':>14} {'float64':>10} {'exact/f64':>10} "
-          f"{'explicit':>10} {'expl/exact':>10} {'PLD acct':>10} {'PLD/exact':>10}  delta_n ~")
+          f"{'explicit':>10} {'expl/exact':>10} {'PLD acct':>10} {'PLD/exact':>10} {'PRV acct':>10} {'PRV/exact':>10}"
+          "  delta_n ~, PRV bracket")
+    print(settings_text())
     for n in sizes:
         reps = 3 if n <= 1000 else 1
         g, log_g = gamma_n(n), (n // 2 + math.isqrt(n)) * math.log(3.0)
@@ -135,9 +157,12 @@ def main(quick: bool = False) -> None:
         if pld is not None and n <= 1000:
             t_acc, _ = timed(accountant_route, pld, n, log_g)
             acct, ratio_acct = f"{t_acc:.3f}s", f"{t_acc / t_delta:.2f}x"
+        t_prv, prv = timed(prv_brackets, [[((K.rows[0], K.rows[1]), n)]], [log_g])  # RR: one direction
+        prv_t, prv_r = ("-", "-") if prv.na or not prv.deltas else (f"{t_prv:.3f}s", f"{t_prv / t_delta:.0f}x")
         print(f"{n:>6} {t_eta:>12.4f}s {t_delta:>13.4f}s {t_float:>9.4f}s {t_delta / t_float:>9.1f}x "
-              f"{explicit:>10} {ratio_explicit:>10} {acct:>10} {ratio_acct:>10}  {float(delta):.6g} "
-              f"(f64 {fdelta:.6g})")
+              f"{explicit:>10} {ratio_explicit:>10} {acct:>10} {ratio_acct:>10} {prv_t:>10} {prv_r:>10}  "
+              f"{float(delta):.6g} (f64 {fdelta:.6g}), PRV {prv.delta_text(0)} inside "
+              f"{prv.delta_inside(0, float(delta), float(delta))}")
     asymmetric_filtered(quick)
 
 
@@ -429,6 +454,7 @@ def sweep_vs_pld(quick: bool = False) -> None:
     d_star = fmpq(1, 10**6)
     print(f"\n2x3 pair {SWEEP_P}/{SWEEP_Q}, n = {n}, all input sequences: {len(ks)} gammas 3^k plus eps for "
           f"delta = 1e-6 (CPU seconds, same run)")
+    print(settings_text())
     t_all, rows = 0.0, []
     for k in ks:
         t, r = _cpu(lambda k=k: delta_tensor_power(K, n, fmpq(3) ** k, enclosure=True))
@@ -449,7 +475,9 @@ def sweep_vs_pld(quick: bool = False) -> None:
             brackets[interval, pess] = (vals, eps)
             if pess:
                 pld_time[interval] = time.process_time() - t0
-    print(f"{'k':>4} {'exactdp':>8}  {'delta_n (exact or certified enclosure)':<62} {'PLD 1e-4 bracket':<24} inside")
+    prv = prv_brackets(both_directions(SWEEP_P, SWEEP_Q, n), [k * math.log(3) for k in ks], [float(d_star)])
+    print(f"{'k':>4} {'exactdp':>8}  {'delta_n (exact or certified enclosure)':<62} {'PLD 1e-4 bracket':<24} "
+          f"{'PRV bracket':<24} inside")
     for i, (k, t, r) in enumerate(rows):
         text = str(r) if not r.exact else f"{float(r.value):.12g} (exact)"
         br, inside = "-", "-"
@@ -458,15 +486,18 @@ def sweep_vs_pld(quick: bool = False) -> None:
             hi, lo = brackets[key][0][i], brackets[(key[0], False)][0][i]
             br = f"[{lo:.4g}, {hi:.4g}]"
             inside = str(lo <= float(r.upper) * (1 + 1e-9) and float(r.lower) <= hi * (1 + 1e-9))
-        print(f"{k:>4} {t:>7.2f}s  {text:<62} {br:<24} {inside}")
+        inside = inside_text(PLD=None if inside == "-" else inside,
+                             PRV=prv.delta_inside(i, float(r.lower), float(r.upper)))
+        print(f"{k:>4} {t:>7.2f}s  {text:<62} {br:<24} {prv.delta_text(i):<24} {inside}")
     eps_exact = float(inv.epsilon.evalf(20))
     pld_eps = {iv: (brackets[iv, True][1], brackets[iv, False][1]) for iv, _ in brackets if (iv, True) in brackets}
     print(f"eps(1e-6): exactdp {t_eps:.2f}s, eps = {eps_exact:.10f} (gamma* exact, {inv.evaluations} steps); PLD "
-          + ", ".join(f"{iv:g}: [{e[1]:.6f}, {e[0]:.6f}]" for iv, e in pld_eps.items()))
+          + ", ".join(f"{iv:g}: [{e[1]:.6f}, {e[0]:.6f}]" for iv, e in pld_eps.items())
+          + f"; PRV {prv.epsilon_text()}, inside PRV {prv.epsilon_inside(eps_exact)}")
     line = f"total: exactdp {t_all:.1f}s CPU for {len(ks)} gammas + eps"
     for iv, tp in pld_time.items():
         line += f"; PLD {iv:g} (compose both directions + the same queries) {tp:.1f}s = {tp / t_all:.2f}x exactdp"
-    print(line)
+    print(line + f"; {prv_total(prv, t_all)}")
 
 
 def _pld_pairs_epsilon(pld, pairs, n: int, interval: float, d: float):
@@ -516,20 +547,25 @@ def tails_products_3x3_vs_pld(quick: bool = False) -> None:
 
     pld = _pld_module()
     d = fmpq(1, 10**6)
-    print("\nworkload                                   exactdp   exact value                  PLD (interval) bracket"
-          "            PLD time  ratio  inside")
+    print("\n" + settings_text().strip())
+    print("workload                                   exactdp   exact value                  PLD (interval) bracket"
+          "            PLD time  ratio  PRV bracket                PRV time  ratio  inside")
 
-    def report(name, t, exact_text, exact_float, iv, tp, lo, hi):
+    def report(name, t, exact_text, exact_float, iv, tp, lo, hi, prv, prv_inside):
         inside = "-" if lo is None else str(lo <= exact_float * (1 + 1e-9) and exact_float <= hi * (1 + 1e-9))
         if lo is not None and exact_float < lo and exact_float <= hi:  # below the accountant's truncation floor
             inside = "below the PLD floor (its upper bound holds)"
         br = "-" if lo is None else f"[{lo:.6g}, {hi:.6g}]"
         ratio = "-" if tp is None else f"{tp / t:.2f}x"
         tps = "-" if tp is None else f"{tp:.2f}s"
-        print(f"{name:<42} {t:>7.2f}s  {exact_text:<28} {iv:<8} {br:<26} {tps:>8} {ratio:>6}  {inside}")
+        prv_text = prv.delta_text(0) if prv.deltas or not prv.epsilons else prv.epsilon_text(0)
+        prv_t, prv_r = ("-", "-") if not prv.points else (f"{prv.seconds:.2f}s", f"{prv.seconds / t:.2f}x")
+        print(f"{name:<42} {t:>7.2f}s  {exact_text:<28} {iv:<8} {br:<26} {tps:>8} {ratio:>6}  {prv_text:<26} "
+              f"{prv_t:>8} {prv_r:>6}  {inside_text(PLD=None if inside == '-' else inside, PRV=prv_inside)}")
 
     # (a) δ_n((3/2)^n) of the asymmetric 2×2, all input sequences
     K = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])
+    rows = [("1/2", "1/2"), ("1/4", "3/4")]
     n = 2000 if quick else 10_000
     g = fmpq(3, 2) ** n
     t, v = _cpu(delta_tensor_power, K, n, g)
@@ -538,7 +574,6 @@ def tails_products_3x3_vs_pld(quick: bool = False) -> None:
     lo = hi = tp = None
     if pld is not None:
         t0 = time.process_time()
-        rows = [("1/2", "1/2"), ("1/4", "3/4")]
         vals = []
         for pess in (True, False):
             best = 0.0
@@ -552,8 +587,9 @@ def tails_products_3x3_vs_pld(quick: bool = False) -> None:
             if pess:
                 tp = time.process_time() - t0
         hi, lo = vals
+    prv = prv_brackets(both_directions(*rows, n), [n * math.log(1.5)])
     report(f"2x2 delta_n((3/2)^n), n = {n}", t, f"10^{log10:.3f} (exact)", float(v) if log10 > -300 else 0.0, "1e-3",
-           tp, lo, hi)
+           tp, lo, hi, prv, prv.delta_inside(0, float(v), float(v)))
 
     # (c) a 3×3 kernel, ε for δ = 10⁻⁶ at n = 1000 over all input sequences (six ordered row pairs)
     rows3 = [("1/2", "1/3", "1/6"), ("1/4", "1/4", "1/2"), ("1/3", "1/2", "1/6")]
@@ -565,7 +601,9 @@ def tails_products_3x3_vs_pld(quick: bool = False) -> None:
     if pld is not None:
         tp, hi, lo = _pld_pairs_epsilon(pld, [(rows3[i], rows3[j]) for i in range(3) for j in range(3) if i != j], n,
                                         1e-4, float(d))
-    report(f"3x3 eps(delta = 1e-6), n = {n}", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi)
+    prv = prv_brackets([[((rows3[i], rows3[j]), n)] for i in range(3) for j in range(3) if i != j], (), [float(d)])
+    report(f"3x3 eps(delta = 1e-6), n = {n}", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi, prv,
+           prv.epsilon_inside(e))
 
     # (b) RR^(x n) (x) K23^(x n), ε for δ = 10⁻⁶ over all input sequences of the product
     rr, k23 = (("3/4", "1/4"), ("1/4", "3/4")), (SWEEP_P, SWEEP_Q)
@@ -576,7 +614,9 @@ def tails_products_3x3_vs_pld(quick: bool = False) -> None:
     lo = hi = tp = None
     if pld is not None:  # the accountant composes the worst directions: RR (either) with each direction of K23
         tp, hi, lo = _pld_product_epsilon(pld, rr, k23, n, float(d))
-    report(f"RR^(x{n}) x K23^(x{n}) eps(delta = 1e-6)", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi)
+    prv = prv_brackets(rr_with_both_directions(rr, k23, n), (), [float(d)])
+    report(f"RR^(x{n}) x K23^(x{n}) eps(delta = 1e-6)", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi, prv,
+           prv.epsilon_inside(e))
 
 
 def _random_pair(rng) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -619,15 +659,19 @@ def random_pairs_vs_pld(quick: bool = False, seeds: int = 8) -> None:
     d_star = fmpq(1, 10**6)
     print(f"\nrandom 2x3 pairs, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per pair "
           "(CPU seconds, same run)")
+    print(settings_text())
     print(f"{'seed':>4} {'pair':<34} {'exactdp':>8} {'exact':>5} {'encl':>4} {'refused':>7} {'PLD 1e-4':>9} "
-          f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} inside")
-    totals = [0.0, 0.0]
+          f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} {'PRV':>8} {'PRV/ex':>7} {'PRV eps bracket':<24} "
+          "inside")
+    totals = [0.0, 0.0, 0.0]
     first = int(sys.argv[sys.argv.index("--from-seed") + 1]) if "--from-seed" in sys.argv else 0
     seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else seeds
     for seed in range(first, seeds):
         _pair_row(pld, str(seed), *_random_pair(random.Random(seed)), n, d_star, totals)
     if totals[1]:
         print(f"total: exactdp {totals[0]:.1f}s, PLD 1e-4 {totals[1]:.1f}s = {totals[1] / totals[0]:.2f}x exactdp")
+    if totals[2]:
+        print(f"total: PRV {totals[2]:.1f}s = {totals[2] / totals[0]:.2f}x exactdp")
 
 
 def _pair_row(pld, label: str, p, q, n: int, d_star: fmpq, totals: list[float]) -> None:
@@ -677,11 +721,18 @@ def _pair_row(pld, label: str, p, q, n: int, d_star: fmpq, totals: list[float]) 
         inside = str(ok)
         totals[1] += tp
     totals[0] += t_ex
+    prv = prv_brackets(both_directions(p, q, n), [float(arb(g).log().mid()) for g in gammas], [float(d_star)])
+    prv_ok = [prv.epsilon_inside(e) if math.isfinite(e) else None] + [
+        None if r is None else prv.delta_inside(i, float(r.lower), float(r.upper)) for i, r in enumerate(values)]
+    totals[2] += prv.seconds
     pair = "/".join(",".join(x) for x in (p, q))
     ratio = "-" if tp is None else f"{tp / t_ex:.2f}x"
     tps = "-" if tp is None else f"{tp:.1f}s"
+    prv_t, prv_r = ("-", "-") if not prv.points else (f"{prv.seconds:.1f}s", f"{prv.seconds / t_ex:.2f}x")
     print(f"{label:>4} {pair:<34} {t_ex:>7.1f}s {exact:>5} {encl:>4} {refused:>7} {tps:>9} {ratio:>7} {e:>14.8f} "
-          f"{br:<24} {inside}", flush=True)
+          f"{br:<24} {prv_t:>8} {prv_r:>7} {prv.epsilon_text():<24} "
+          f"{inside_text(PLD=None if inside == '-' else inside, PRV=all_inside(prv_ok))}",
+          flush=True)
 
 
 #: near-symmetric row pairs (KL(p‖q) ≈ KL(q‖p): E_γ almost flat in the composition), issue 24
@@ -695,9 +746,11 @@ def near_symmetric_vs_pld(quick: bool = False) -> None:
     n = 200 if quick else 1000
     print(f"\nnear-symmetric 2x3 pairs, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per pair "
           "(CPU seconds, same run)")
+    print(settings_text())
     print(f"{'':>4} {'pair':<34} {'exactdp':>8} {'exact':>5} {'encl':>4} {'refused':>7} {'PLD 1e-4':>9} "
-          f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} inside")
-    totals = [0.0, 0.0]
+          f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} {'PRV':>8} {'PRV/ex':>7} {'PRV eps bracket':<24} "
+          "inside")
+    totals = [0.0, 0.0, 0.0]
     for p, q in NEAR_SYMMETRIC:
         _pair_row(pld, "", p, q, n, fmpq(1, 10**6), totals)
 
@@ -712,6 +765,7 @@ def product_vs_pld(quick: bool = False) -> None:
     n = 100 if quick else 500
     d = fmpq(1, 10**6)
     print(f"\nRR^(x{n}) x K23^(x{n}), eps for delta = 1e-6 over all input sequences (CPU seconds, same run)")
+    print(settings_text())
     for rr in ((("3/4", "1/4"), ("1/4", "3/4")), (("2/3", "1/3"), ("1/3", "2/3"))):
         factors = [(Kernel([list(x) for x in rr]), n), (Kernel([list(SWEEP_P), list(SWEEP_Q)]), n)]
         t, r = _cpu(epsilon_tensor_product, factors, d)
@@ -720,7 +774,20 @@ def product_vs_pld(quick: bool = False) -> None:
         if pld is not None:
             tp, hi, lo = _pld_product_epsilon(pld, rr, (SWEEP_P, SWEEP_Q), n, float(d))
             line += f"; PLD 1e-4 {tp:.2f}s ({tp / t:.2f}x), bracket [{lo:.6f}, {hi:.6f}], inside {lo - 1e-9 <= e <= hi + 1e-9}"
-        print(line)
+        prv = prv_brackets(rr_with_both_directions(rr, (SWEEP_P, SWEEP_Q), n), (), [float(d)])
+        print(line + f"; {prv_total(prv, t)}"
+              + (f", bracket {prv.epsilon_text()}, inside {prv.epsilon_inside(e)}" if prv.epsilons else ""))
+
+
+def run_header() -> None:
+    """Date, commit and load average of this run (docs/speed.md quotes them with the tables)."""
+    import os
+    import subprocess
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[1]).stdout.strip() or "?"
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit}, load average "
+          + ", ".join(f"{x:.1f}" for x in os.getloadavg()), flush=True)
 
 
 if __name__ == "__main__":
@@ -729,11 +796,14 @@ if __name__ == "__main__":
              "--product": (product_vs_pld,),
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),
-             "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld)}
+             "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld),
+             # every accountant workload of the issue 24 acceptance list in one run (PLD and PRV beside exactdp)
+             "--accountants": (run_header, sweep_vs_pld, random_pairs_vs_pld, near_symmetric_vs_pld,
+                               tails_products_3x3_vs_pld, product_vs_pld, run_header)}
     for flag, runs in modes.items():
         if flag in sys.argv:
             for run in runs:
-                run(quick=quick_run)
+                run(quick=quick_run) if run is not run_header else run()
             sys.exit(0)
     limit = float(sys.argv[sys.argv.index("--old-limit") + 1]) if "--old-limit" in sys.argv else 60.0
     if "--large-only" not in sys.argv:
