@@ -1,4 +1,4 @@
-r"""And / Or / Not of rational sign conditions, decided exactly on a region (1, 2 or 3 parameters).
+r"""And / Or / Not of rational sign conditions, decided exactly on a region (any number of parameters).
 
 ``decide_formula(F, R)`` answers TRUE iff F holds at every point of the region R, FALSE with an exact
 counterexample point (rational coordinates, or one algebraic coordinate shown exactly), UNKNOWN with a
@@ -26,6 +26,11 @@ Method (:mod:`exactdp.algebra.cylindrical`):
    sign.  A single strict relation P > 0 is decided as P ≥ 0 together with the emptiness of R ∩ {P = 0}
    (the same elimination).  Anything else with gaps: UNKNOWN, naming the gap.
 4. Other orders of projection are tried first (a gap in one order may not exist in another).
+5. **Four or more parameters**: the same decomposition (projection and lifting over rational samples, the
+   nullification check of McCallum's well-orientedness, the work estimated first:
+   :mod:`exactdp.algebra.cylindrical`, 4.).  A failing sample is a counterexample as in 2.; TRUE only when
+   the decomposition of some order has no gap (neither the open-failure argument nor the splitting of 3. is
+   used there); otherwise UNKNOWN, naming a gap.
 
 Coverage of a domain D by regions R₁…R_k is ``decide_formula(Or(R₁, …, R_k), D)`` (:func:`covers`).
 """
@@ -225,9 +230,7 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
             steps.append(inline_step("the bounds of {} are empty: the claim holds vacuously", v))
             return Truth.TRUE, None, ""
     variables = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
-    if len(variables) > MAX_VARIABLES:
-        raise ProverUndecided(f"{len(variables)} parameters ({', '.join(map(str, variables))}): "
-                         f"at most {MAX_VARIABLES} are decided")
+    complete_only = len(variables) > MAX_VARIABLES  # four or more: TRUE only from a decomposition without gaps
     if not variables:
         v = F.value({}, {})
         if v is None:
@@ -253,7 +256,7 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
             return Truth.FALSE, ce, ""
         gaps = C.gaps + [_gap_text(d) if k == 0 else "" for k, d in enumerate(C.deferred)]  # first described
         points = f"{n} sample point" + ("" if n == 1 else "s")
-        if gaps and open_failure:
+        if gaps and open_failure and not complete_only:
             steps.append(inline_step(where + f": {{}} holds at the {points} in the region; the "
                                      f"{len(gaps)} unsampled lower-dimensional place(s) (e.g. {gaps[0]}) cannot hide "
                                      f"a failure: the formula is closed and the region's constraints are strict, so a "
@@ -273,6 +276,11 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
             return Truth.TRUE, None, ""
         if gaps_seen is None:
             gaps_seen = (order, gaps)
+    if complete_only and gaps_seen is not None:
+        gaps = gaps_seen[1]
+        raise ProverUndecided(f"{len(variables)} parameters: the decomposition has {len(gaps)} unsampled or "
+                              f"uncertified lower-dimensional place(s) in every order (e.g. {gaps[0]}); with four "
+                              f"or more parameters only a complete decomposition gives TRUE")
     return _split(F, formula, region, steps, depth, dens_ok, gaps_seen)
 
 
