@@ -1,5 +1,6 @@
 """Four and more parameters (projection and lifting in any number of variables, exactdp.algebra.cylindrical 4.)
-in the prover, against closed forms and exact substitution into the original statements."""
+and square roots of non-parameter expressions (exactdp.algebra.radicals.eliminate) in the prover, against
+closed forms and exact substitution into the original statements."""
 
 import itertools
 
@@ -101,3 +102,48 @@ def test_a_too_big_problem_is_refused_with_the_limit_named():
         decide(five, Region.of(variables=(v, w, x, y, z)))
     with limits(max_work=10**4), pytest.raises(ResourceLimitError, match="max_work = 10000"):
         decide(sympy.expand((w * x - y * z) ** 2) + 1 > 0, Region.of(variables=(w, x, y, z)))
+
+
+# -- square roots of expressions that are not parameters ----------------------------------------------------------
+
+def test_a_square_root_claim_that_is_true_on_all_reals():
+    """sqrt(x^2 + 1) >= x (and > x, and >= |x| squared: x^2 + 1 > x^2) on every real x; 1/sqrt(x^2 + 1) <= 1."""
+    for claim in (sympy.sqrt(x**2 + 1) >= x, sympy.sqrt(x**2 + 1) > x, 1 / sympy.sqrt(x**2 + 1) <= 1,
+                  sympy.sqrt(x**2 + y**2) >= x):
+        d = decide(claim, Region.of(variables=sorted(claim.free_symbols, key=str)))
+        assert d.truth is Truth.TRUE, (claim, d.reason)
+        assert any("eliminated" in str(s) for s in d.steps)
+
+
+def test_a_nested_square_root():
+    """sqrt(sqrt(x^2 + 1) + 3) >= 2 (the inner root is >= 1), and > 2 fails exactly at x = 0."""
+    assert decide(sympy.sqrt(sympy.sqrt(x**2 + 1) + 3) >= 2, Region.of(variables=[x])).truth is Truth.TRUE
+    d = decide(sympy.sqrt(sympy.sqrt(x**2 + 1) + 3) > 2, Region.of(variables=[x]))
+    assert d.truth is Truth.FALSE and d.counterexample == {x: 0}
+
+
+def test_a_square_root_claim_false_at_an_algebraic_point():
+    """sqrt(x^4 - 4x^2 + 4) = |x^2 - 2| > 0 fails exactly at x = +-sqrt 2 (nowhere else): the counterexample is
+    that algebraic point, and it fails in the original statement."""
+    claim = sympy.sqrt(x**4 - 4 * x**2 + 4) > 0
+    d = decide(claim, Region.of(variables=[x]))
+    assert d.truth is Truth.FALSE and d.counterexample[x] in (sympy.sqrt(2), -sympy.sqrt(2))
+    assert claim.subs(d.counterexample) is sympy.false
+
+
+def test_a_square_root_far_out():
+    """sqrt(x^2 + 1) > x + 10^-6 fails exactly for x >= (1 - 10^-12)/(2*10^-6) = 999999999999/2000000."""
+    claim = sympy.sqrt(x**2 + 1) > x + Q(1, 10**6)
+    d = decide(claim, Region.of(variables=[x]))
+    assert d.truth is Truth.FALSE and d.counterexample[x] >= Q(999999999999, 2000000)
+    assert claim.subs(d.counterexample) is sympy.false
+    assert decide(claim, Region.of(x <= Q(999999999999, 2000000) - Q(1, 10**9))).truth is Truth.TRUE
+
+
+def test_a_root_that_is_not_real_on_the_region_is_unknown_never_true():
+    """sqrt(x^2 - 1) >= 0 is not a statement about |x| < 1: UNKNOWN, naming a point where the radicand is < 0;
+    on |x| >= 1 it is TRUE."""
+    d = decide(sympy.sqrt(x**2 - 1) >= 0, Region.of(variables=[x]))
+    assert d.truth is Truth.UNKNOWN and "not real on the whole region" in d.reason
+    assert decide(sympy.sqrt(x**2 - 1) >= 0, Region.of(x >= 1)).truth is Truth.TRUE
+    assert decide(sympy.sqrt(1 - x**2) <= 1, Region.of(x >= -1, x <= 1)).truth is Truth.TRUE
