@@ -30,7 +30,10 @@ Method (:mod:`exactdp.algebra.cylindrical`):
    nullification check of McCallum's well-orientedness, the work estimated first:
    :mod:`exactdp.algebra.cylindrical`, 4.).  A failing sample is a counterexample as in 2.; TRUE only when
    the decomposition of some order has no gap (neither the open-failure argument nor the splitting of 3. is
-   used there); otherwise UNKNOWN, naming a gap.
+   used there); otherwise UNKNOWN, naming a gap.  A decomposition whose estimated work exceeds ``max_work``
+   is refused before it is computed: the answer is UNKNOWN with the refusal (the limit and how to raise it)
+   as its reason — four or more parameters were UNKNOWN before they were decided at all, and the callers
+   (certificate checks, the SMT oracle's comparisons) read an answer, not an exception.
 
 Coverage of a domain D by regions R₁…R_k is ``decide_formula(Or(R₁, …, R_k), D)`` (:func:`covers`).
 """
@@ -53,6 +56,7 @@ from exactdp.algebra.cylindrical import (
 from exactdp.algebra.cases import cases, rational_check
 from exactdp.algebra.decision import Decision, ProverUndecided
 from exactdp.algebra.regions import Region
+from exactdp.limits import ResourceLimitError
 from exactdp.numbers.formula_text import inline_step
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
@@ -248,7 +252,12 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
     open_failure = F.closed() and dens_ok and all(strict for _, strict in region.constraints)
     gaps_seen = None
     for order in _orders(variables):
-        C = cells(polys, order, box, lift_two=False)
+        try:
+            C = cells(polys, order, box, lift_two=False)
+        except ResourceLimitError as exc:  # four or more: refused by the work estimate, UNKNOWN as before
+            if not complete_only:
+                raise
+            raise ProverUndecided(f"{len(variables)} parameters: {exc}") from exc
         where = "cells in the order " + ", ".join("{}" for _ in order)
         n, ce = _scan(F, C.points, region, rest)
         if ce is not None:

@@ -191,15 +191,20 @@ def _projection_cost(polys: list[Any], x: Any, variables: Any) -> int:
 def cell_estimate(sets: list[list[Any]], variables: Any) -> int:
     """An upper bound of the lifting work, bottom level first: the number of cells is at most Π_i (2·R_i + 3),
     R_i the sum of the degrees in x_i of level i's polynomials (the real roots of one fibre, each a section with
-    a sector on either side, and two box ends); each sample signs every polynomial once, in a number field whose
-    degree, times the fibre's, is at most Π_i d_i (d_i the largest degree in x_i), at a cost of its square."""
-    size, total, field = 1, 0, 1
+    a sector on either side, and two box ends); each sample signs every polynomial once, in a number field of
+    degree at most d·d′·d_top (d, d′ the two largest degrees below the top: a sample's algebraic coordinates
+    generate one primitive element θ, and the top coordinate is a root over ℚ(θ)), charged once per degree."""
+    size, total, degrees = 1, 0, []
     for x, polys in zip(variables, sets):
-        degrees = [int(sympy.Poly(p, x).degree()) for p in polys if p.has(x)]
-        size = min(size * (2 * sum(degrees) + 3), ESTIMATE_CAP)
-        field = min(field * max(degrees, default=1), ESTIMATE_CAP)
+        level = [int(sympy.Poly(p, x).degree()) for p in polys if p.has(x)]
+        size = min(size * (2 * sum(level) + 3), ESTIMATE_CAP)
+        degrees.append(max(level, default=1))
         total += len(polys)
-    return min(size * (total + 1) * field ** 2, ESTIMATE_CAP)
+    below = sorted(degrees[:-1], reverse=True)[:2]
+    field = degrees[-1]
+    for d in below:
+        field *= d
+    return min(size * (total + 1) * field, ESTIMATE_CAP)
 
 
 def _factors_in(polys: Any, x: Any) -> list[Any]:
