@@ -115,6 +115,8 @@ def eliminate(statement: Any, region: Region) -> tuple[Any, Region, list[tuple[A
         base = _replace(a.base, by_base)
         if base in by_base:
             continue
+        if not base.is_rational_function(*sorted(base.free_symbols, key=str)):
+            return None  # √ of a log, a Min, ...: not a rational function, left to the caller (UNKNOWN)
         k = 1
         while f"root{k}" in taken:
             k += 1

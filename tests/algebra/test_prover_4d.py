@@ -154,3 +154,9 @@ def test_a_root_that_is_not_real_on_the_region_is_unknown_never_true():
     assert d.truth is Truth.UNKNOWN and "not real on the whole region" in d.reason
     assert decide(sympy.sqrt(x**2 - 1) >= 0, Region.of(x >= 1)).truth is Truth.TRUE
     assert decide(sympy.sqrt(1 - x**2) <= 1, Region.of(x >= -1, x <= 1)).truth is Truth.TRUE
+
+
+def test_a_root_of_a_non_rational_radicand_is_left_unknown():
+    """sqrt(log(x^2 + 2)): the radicand is not a rational function, so no variable r^2 = A is introduced."""
+    d = decide(sympy.sqrt(sympy.log(x**2 + 2)) <= x**2 + 1, Region.of(variables=[x]))
+    assert d.truth is Truth.UNKNOWN and "not a rational function" in d.reason
