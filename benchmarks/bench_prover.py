@@ -6,8 +6,10 @@ registry (exactdp only: sympy has no complete two-parameter route).  Three param
 with symbolic N, decided once in (t, c, N) by projection and lifting, against the reduction u = Nc (two
 parameters) and against the former route (one two-parameter decision per N = 2..5, which proves less).
 Boolean: coverage of the PML domain by Theorem 1's regions and formulas with strict atoms (lifted over
-algebraic abscissae), against the single-inequality route where one exists.  Prints times and ratios; no
-assertion (speed is not a test).  Run: ``PYTHONPATH=. python benchmarks/bench_prover.py``.
+algebraic abscissae), against the single-inequality route where one exists.  Four parameters and square
+roots (issue 21): the sum of squares false only at its centre and true claims in four parameters, against the
+same claims in three (same run), and square roots of expressions eliminated as r >= 0, r^2 = A.  Prints times
+and ratios; no assertion (speed is not a test).  Run: ``PYTHONPATH=. python benchmarks/bench_prover.py``.
 """
 
 import random
@@ -117,8 +119,38 @@ def bench_boolean():
           f"{ti:.3f} s ({d})")
 
 
+def bench_four_parameters():
+    """Each claim decided once (decisions are remembered): its first decision is the one timed."""
+    w, x, y, z = sympy.symbols("w x y z", real=True)
+    Q = sympy.Rational
+    centre = {w: Q(1, 7), x: Q(2, 9), y: Q(1, 5), z: Q(1, 5)}
+
+    def squares(vs):
+        return sum((v - centre[v]) ** 2 for v in vs)
+
+    rows = [("sum of squares > 0 (false at the centre)", lambda vs: squares(vs) > 0),
+            ("(v1 v2 - v3 ... vk)^2 + 1 > 0, expanded", lambda vs: sympy.expand(
+                (vs[0] * vs[1] - sympy.Mul(*vs[2:])) ** 2) + 1 > 0),
+            ("(sum)^2 <= k * sum of squares on the orthant", lambda vs: sympy.LessThan(
+                sum(vs) ** 2, len(vs) * sum(v**2 for v in vs), evaluate=False))]
+    for name, claim in rows:
+        times = {}
+        for vs in ((x, y, z), (w, x, y, z)):
+            conds = [v >= 0 for v in vs] if "orthant" in name else []
+            times[len(vs)], truth = _time(lambda: decide(claim(vs), Region.of(*conds, variables=vs)).truth)
+            times[len(vs), "truth"] = truth
+        print(f"{name}: 3 parameters {times[3]:.3f} s ({times[3, 'truth']}), 4 parameters {times[4]:.3f} s "
+              f"({times[4, 'truth']}); ratio 4/3 {times[4] / times[3]:.1f}x")
+    for name, claim in (("sqrt(x^2 + 1) > x + 1/10^6 (false far out)", sympy.sqrt(x**2 + 1) > x + Q(1, 10**6)),
+                        ("sqrt(x^2 + 1) >= x", sympy.sqrt(x**2 + 1) >= x),
+                        ("sqrt(x^2 + y^2) >= x", sympy.sqrt(x**2 + y**2) >= x)):
+        dt, truth = _time(lambda: decide(claim, Region.of(variables=sorted(claim.free_symbols, key=str))).truth)
+        print(f"{name}: {dt:.3f} s ({truth})")
+
+
 if __name__ == "__main__":
     bench_univariate()
     bench_bivariate()
     bench_three_parameters()
     bench_boolean()
+    bench_four_parameters()

@@ -2,7 +2,7 @@
 
 - :mod:`~exactdp.algebra.regions` — a ``Region`` of polynomial sign conditions on parameters (t = e^ε, c, δ, ...);
 - :mod:`~exactdp.algebra.algebraic` — real algebraic numbers (isolating intervals, exact comparisons);
-- :mod:`~exactdp.algebra.radicals` — square roots of parameters, decided in w = √v;
+- :mod:`~exactdp.algebra.radicals` — square roots of parameters, decided in w = √v, and of expressions (r² = A, r ≥ 0);
 - :mod:`~exactdp.algebra.prover` — the exact inequality prover: sign of a rational function on a region,
   identities, crossing points;
 - :mod:`~exactdp.algebra.decision` — its answer (``Decision``) and its "cannot decide" exception;

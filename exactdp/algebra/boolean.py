@@ -1,4 +1,4 @@
-r"""And / Or / Not of rational sign conditions, decided exactly on a region (1, 2 or 3 parameters).
+r"""And / Or / Not of rational sign conditions, decided exactly on a region (any number of parameters).
 
 ``decide_formula(F, R)`` answers TRUE iff F holds at every point of the region R, FALSE with an exact
 counterexample point (rational coordinates, or one algebraic coordinate shown exactly), UNKNOWN with a
@@ -26,6 +26,14 @@ Method (:mod:`exactdp.algebra.cylindrical`):
    sign.  A single strict relation P > 0 is decided as P ≥ 0 together with the emptiness of R ∩ {P = 0}
    (the same elimination).  Anything else with gaps: UNKNOWN, naming the gap.
 4. Other orders of projection are tried first (a gap in one order may not exist in another).
+5. **Four or more parameters**: the same decomposition (projection and lifting over rational samples, the
+   nullification check of McCallum's well-orientedness, the work estimated first:
+   :mod:`exactdp.algebra.cylindrical`, 4.).  A failing sample is a counterexample as in 2.; TRUE only when
+   the decomposition of some order has no gap (neither the open-failure argument nor the splitting of 3. is
+   used there); otherwise UNKNOWN, naming a gap.  A decomposition whose estimated work exceeds ``max_work``
+   is refused before it is computed: the answer is UNKNOWN with the refusal (the limit and how to raise it)
+   as its reason — four or more parameters were UNKNOWN before they were decided at all, and the callers
+   (certificate checks, the SMT oracle's comparisons) read an answer, not an exception.
 
 Coverage of a domain D by regions R₁…R_k is ``decide_formula(Or(R₁, …, R_k), D)`` (:func:`covers`).
 """
@@ -48,6 +56,7 @@ from exactdp.algebra.cylindrical import (
 from exactdp.algebra.cases import cases, rational_check
 from exactdp.algebra.decision import Decision, ProverUndecided
 from exactdp.algebra.regions import Region
+from exactdp.limits import ResourceLimitError
 from exactdp.numbers.formula_text import inline_step
 from exactdp.numbers.qq import qq_to_sympy
 from exactdp.numbers.reader import as_expr
@@ -225,9 +234,7 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
             steps.append(inline_step("the bounds of {} are empty: the claim holds vacuously", v))
             return Truth.TRUE, None, ""
     variables = [v for v in region.variables if v in used] + sorted(used - set(region.variables), key=str)
-    if len(variables) > MAX_VARIABLES:
-        raise ProverUndecided(f"{len(variables)} parameters ({', '.join(map(str, variables))}): "
-                         f"at most {MAX_VARIABLES} are decided")
+    complete_only = len(variables) > MAX_VARIABLES  # four or more: TRUE only from a decomposition without gaps
     if not variables:
         v = F.value({}, {})
         if v is None:
@@ -245,7 +252,12 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
     open_failure = F.closed() and dens_ok and all(strict for _, strict in region.constraints)
     gaps_seen = None
     for order in _orders(variables):
-        C = cells(polys, order, box, lift_two=False)
+        try:
+            C = cells(polys, order, box, lift_two=False)
+        except ResourceLimitError as exc:  # four or more: refused by the work estimate, UNKNOWN as before
+            if not complete_only:
+                raise
+            raise ProverUndecided(f"{len(variables)} parameters: {exc}") from exc
         where = "cells in the order " + ", ".join("{}" for _ in order)
         n, ce = _scan(F, C.points, region, rest)
         if ce is not None:
@@ -253,7 +265,7 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
             return Truth.FALSE, ce, ""
         gaps = C.gaps + [_gap_text(d) if k == 0 else "" for k, d in enumerate(C.deferred)]  # first described
         points = f"{n} sample point" + ("" if n == 1 else "s")
-        if gaps and open_failure:
+        if gaps and open_failure and not complete_only:
             steps.append(inline_step(where + f": {{}} holds at the {points} in the region; the "
                                      f"{len(gaps)} unsampled lower-dimensional place(s) (e.g. {gaps[0]}) cannot hide "
                                      f"a failure: the formula is closed and the region's constraints are strict, so a "
@@ -273,6 +285,11 @@ def _decide(formula: Any, region: Region, steps: list[Any], depth: int) -> _Deci
             return Truth.TRUE, None, ""
         if gaps_seen is None:
             gaps_seen = (order, gaps)
+    if complete_only and gaps_seen is not None:
+        gaps = gaps_seen[1]
+        raise ProverUndecided(f"{len(variables)} parameters: the decomposition has {len(gaps)} unsampled or "
+                              f"uncertified lower-dimensional place(s) in every order (e.g. {gaps[0]}); with four "
+                              f"or more parameters only a complete decomposition gives TRUE")
     return _split(F, formula, region, steps, depth, dens_ok, gaps_seen)
 
 

@@ -1,13 +1,12 @@
-r"""Cylindrical cell samples in one, two and three variables (projection and lifting), exact.
+r"""Cylindrical cell samples in any number of variables (projection and lifting), exact.
 
-For polynomials S in variables x₁ < … < x_k (k ≤ 3) and a box, :func:`cells` returns points of
-ℝ^k such that every *full-dimensional* cell of a cylindrical decomposition adapted to S (each polynomial
-of S has constant sign on each cell) contains one of them, plus exact points of many lower-dimensional
-cells:
+For polynomials S in variables x₁ < … < x_k and a box, :func:`cells` returns points of ℝ^k such that every
+*full-dimensional* cell of a cylindrical decomposition adapted to S (each polynomial of S has constant sign on
+each cell) contains one of them, plus exact points of many lower-dimensional cells:
 
 1. **One variable**: the real roots of S in the box (rational, or algebraic: :class:`RealAlgebraic`), one
    rational point of every open interval between them, and the closed ends (the prover's 1-D step).
-2. **Projection** of x_k: for the irreducible factors f of S, the leading coefficient (with three
+2. **Projection** of x_k: for the irreducible factors f of S, the leading coefficient (with three or more
    variables: every coefficient — McCallum's projection), the discriminant and the pairwise resultants
    in x_k, and f at x_k's finite box ends.  Over every connected cell of the lower space on which these
    are sign-invariant (order-invariant: the lower cells are open, points, or smooth sections of one
@@ -19,9 +18,19 @@ cells:
    irrational coordinate α the fibre polynomials have coefficients in ℚ(α) and their real roots and
    signs are computed exactly in that number field (:mod:`exactdp.algebra.number_field`); over a sample
    with two, (α, β), in ℚ(α, β) = ℚ(θ) with the primitive element θ = β + kα.  Only when no k ≤ 8
-   separates is the sample not lifted: it is reported in :attr:`Cells.gaps`.  Such a sample lies on a
-   lower-dimensional cell (open intervals always receive rational samples), so every full-dimensional
-   cell is sampled.
+   separates, or over three or more irrational coordinates, is the sample not lifted: it is reported in
+   :attr:`Cells.gaps`.  Such a sample lies on a lower-dimensional cell (open intervals always receive
+   rational samples), so every full-dimensional cell is sampled.
+4. **Four or more variables** (McCallum 1998, the projection theorem for *well-oriented* sets): the
+   projection of step 2 applied recursively is sound while no irreducible factor of a level *below the
+   top* vanishes identically over a sample of its base (nullification: its coefficients, which are in the
+   projection, vanish together there; over a connected cell on which they are sign-invariant that happens
+   at every point of the cell or at none, so the sample detects it).  In at most three variables this
+   cannot happen (an irreducible factor's coefficients have finitely many common zeros in two variables,
+   none in one; the top level needs sign-invariance only); in four or more the lifting checks every such
+   factor and reports a nullified one as a gap (its fibre is still lifted: its points are exact points,
+   but the decomposition is not certified complete).  The work is estimated before lifting
+   (:func:`cell_estimate`, charged to the ``max_work`` limit).
 
 What the gaps mean for a decision is the caller's business (:mod:`exactdp.algebra.boolean`): a claim
 whose failure set is open is refuted at a full-dimensional cell if it is refuted anywhere, so gaps do
@@ -39,11 +48,13 @@ from flint import fmpq
 
 from exactdp.algebra.algebraic import RealAlgebraic
 from exactdp.algebra.number_field import NumberField, in_primitive_element
-from exactdp.algebra.projection import points_1d, projection, to_flint
+from exactdp.algebra.projection import irreducible_factors, points_1d, projection, to_flint
 from exactdp.algebra.regions import Bounds
 from exactdp.limits import ESTIMATE_CAP, require
 from exactdp.numbers.qq import qq_to_sympy
 
+#: most variables in which every set is well oriented (module docstring, 4.): more are decomposed with the
+#: nullification check and the work estimate of :func:`cell_estimate`
 MAX_VARIABLES = 3
 
 
@@ -83,16 +94,18 @@ def _same(p: Any, q: Any) -> bool:
     return bool(p == q)
 
 
-def cells(polys: Any, variables: Any, box: dict[Any, Any], lift_two: bool = True) -> Cells:
+def cells(polys: Any, variables: Any, box: dict[Any, Any], lift_two: bool = True,
+          projected: list[list[Any]] | None = None) -> Cells:
     """Samples of a cylindrical decomposition of ``box`` (variable → :class:`Bounds`) adapted to ``polys``.
 
     ``variables`` is the projection order: the last one is projected first and lifted last.  With
     ``lift_two=False`` the (costlier) fibres over two algebraic coordinates are left in ``deferred``
-    (:func:`lift_deferred` lifts them when a caller needs them).
+    (:func:`lift_deferred` lifts them when a caller needs them).  With more than :data:`MAX_VARIABLES`
+    variables every projection set is computed first (``projected``: the sets of the levels below, bottom
+    first), the lifting work estimated (:func:`cell_estimate`) and refused beyond the ``max_work`` limit, and
+    the levels below the top checked for nullification (module docstring, 4.).
     """
     variables = list(variables)
-    if len(variables) > MAX_VARIABLES:
-        raise ValueError(f"cells: at most {MAX_VARIABLES} variables, got {len(variables)}")
     polys = [sympy.expand(p) for p in polys]
     polys = [p for p in polys if p.free_symbols]
     degree = max((sympy.Poly(p, *variables).total_degree() for p in polys), default=0)
@@ -103,14 +116,30 @@ def cells(polys: Any, variables: Any, box: dict[Any, Any], lift_two: bool = True
     if len(variables) == 1:
         return Cells([{x: p} for p in _line(polys, x, box[x])])
     lower_vars = variables[:-1]
-    proj = projection([p for p in polys if p.has(x)], None, x, box[x], coefficients=len(variables) > 2)
-    proj += [p for p in polys if not p.has(x) and p not in proj]
-    lower = cells(proj, lower_vars, box)
+    below_top = projected is not None  # a level under the top of a decomposition in four or more variables
+    if projected is None and len(variables) > MAX_VARIABLES:
+        projected = projection_sets(polys, variables, box)
+        require("max_work", cell_estimate([*projected, polys], variables),
+                f"lifting a cylindrical decomposition in {len(variables)} variables "
+                f"({', '.join(map(str, variables))}; at most one sample per cell, each cell's polynomials signed)")
+    if projected is not None:
+        proj, below = projected[-1], projected[:-1]
+    else:
+        proj = projection([p for p in polys if p.has(x)], None, x, box[x], coefficients=len(variables) > 2)
+        proj += [p for p in polys if not p.has(x) and p not in proj]
+        below = None
+    lower = cells(proj, lower_vars, box, projected=below)
     out = Cells(gaps=list(lower.gaps))
+    # below the top of a decomposition in four or more variables: McCallum's well-orientedness (docstring, 4.)
+    watched = _factors_in(polys, x) if below_top else []
     for pt in lower.points:
         alg = [(v, a) for v, a in pt.items() if isinstance(a, RealAlgebraic) and not a.is_rational]
         sub = {v: qq_to_sympy(q) for v, q in pt.items() if not isinstance(q, RealAlgebraic)}
         fibre = [sympy.expand(p.subs(sub)) for p in polys if p.has(x)]
+        if watched:
+            nullified = _nullified(watched, x, pt)
+            if nullified is not None:
+                out.gaps.append(nullified)
         if len(alg) == 2 and not lift_two:
             out.deferred.append((pt, fibre, x))
             continue
@@ -126,6 +155,81 @@ def cells(polys: Any, variables: Any, box: dict[Any, Any], lift_two: bool = True
         for q in line:
             out.points.append({**pt, x: q})
     return out
+
+
+def projection_sets(polys: Any, variables: Any, box: dict[Any, Any]) -> list[list[Any]]:
+    """The projection sets of ``polys`` below the top level, bottom first: entry i is the set in
+    ``variables[:i + 1]`` (step 2 of the module docstring, McCallum's projection from three variables up)."""
+    sets: list[list[Any]] = []
+    current = list(polys)
+    for k in range(len(variables) - 1, 0, -1):
+        x = variables[k]
+        live = [p for p in current if p.has(x)]
+        require("max_work", min(_projection_cost(live, x, variables[:k + 1]), ESTIMATE_CAP),
+                f"projecting {len(live)} polynomials in {k + 1} variables onto ({', '.join(map(str, variables[:k]))})")
+        proj = projection(live, None, x, box[x], coefficients=k + 1 > 2)
+        proj += [p for p in current if not p.has(x) and p not in proj]
+        sets.append(proj)
+        current = proj
+    return list(reversed(sets))
+
+
+def _projection_cost(polys: list[Any], x: Any, variables: Any) -> int:
+    """Work of one projection step: every pair of irreducible factors' resultant (and every discriminant) is a
+    determinant of order ≤ 2·deg_x whose entries are polynomials of total degree ≤ D; its result has at most
+    (2·deg_x·D + 1)^(k−1) terms."""
+    fs = _factors_in(polys, x)
+    if not fs:
+        return 0
+    d = int(max(sympy.Poly(f, x).degree() for f in fs))
+    D = int(max(sympy.Poly(f, *variables).total_degree() for f in fs))
+    pairs = len(fs) * (len(fs) + 1) // 2
+    cost: int = pairs * (2 * d) ** 3 * (2 * d * D + 1) ** (len(variables) - 1)
+    return cost
+
+
+def cell_estimate(sets: list[list[Any]], variables: Any) -> int:
+    """An upper bound of the lifting work, bottom level first: the number of cells is at most Π_i (2·R_i + 3),
+    R_i the sum of the degrees in x_i of level i's polynomials (the real roots of one fibre, each a section with
+    a sector on either side, and two box ends); each sample signs every polynomial once, in a number field of
+    degree at most d·d′·d_top (d, d′ the two largest degrees below the top: a sample's algebraic coordinates
+    generate one primitive element θ, and the top coordinate is a root over ℚ(θ)), charged once per degree."""
+    size, total, degrees = 1, 0, []
+    for x, polys in zip(variables, sets):
+        level = [int(sympy.Poly(p, x).degree()) for p in polys if p.has(x)]
+        size = min(size * (2 * sum(level) + 3), ESTIMATE_CAP)
+        degrees.append(max(level, default=1))
+        total += len(polys)
+    below = sorted(degrees[:-1], reverse=True)[:2]
+    field = degrees[-1]
+    for d in below:
+        field *= d
+    return min(size * (total + 1) * field, ESTIMATE_CAP)
+
+
+def _factors_in(polys: Any, x: Any) -> list[Any]:
+    """The distinct irreducible factors of ``polys`` of positive degree in x (those whose nullification breaks
+    delineability above: module docstring, 4.)."""
+    out: list[Any] = []
+    for p in polys:
+        for f, _ in irreducible_factors(p):
+            if f.has(x) and f not in out:
+                out.append(f)
+    return out
+
+
+def _nullified(watched: list[Any], x: Any, pt: dict[Any, Any]) -> str | None:
+    """A gap text when a watched factor vanishes identically in x over the point (every coefficient is 0
+    there, decided exactly), else None."""
+    for f in watched:
+        try:
+            if all(c == 0 or (c.free_symbols and sign_at(c, pt) == 0) for c in sympy.Poly(f, x).all_coeffs()):
+                return (f"{f} vanishes identically in {x} over "
+                        f"{', '.join(f'{v} = {q}' for v, q in point_as_sympy(pt).items())}: the set is not "
+                        f"well oriented there (McCallum's projection does not certify the cells above it)")
+        except ValueError:  # a sign the point cannot give (more algebraic coordinates than sign_at takes)
+            return f"the nullification of {f} over {', '.join(map(str, pt))} is not decided"
+    return None
 
 
 def _gap(x: Any, alg: Any, first: bool) -> str:

@@ -101,7 +101,7 @@ _COEFFICIENTS: Memo[tuple[Any, ...]] = Memo()
 _FACTORS_MEMO: dict[Any, Any] = {}
 
 
-def _factors(e: sympy.Expr) -> list[Any]:
+def irreducible_factors(e: sympy.Expr) -> list[Any]:
     """``sympy.factor_list(e)[1]`` for an expanded polynomial ``e``, memoized; the result is only read."""
     out: list[Any] | None = _FACTORS_MEMO.get(e)
     if out is None:
@@ -116,7 +116,7 @@ def projection(polys: Any, x: Any, y: Any, yb: Bounds, coefficients: bool = Fals
     y's finite bounds (polynomials in x; with ``x=None`` every non-constant one, in the remaining variables)."""
     factors = []
     for p in polys:
-        for f, _m in _factors(sympy.expand(p)):
+        for f, _m in irreducible_factors(sympy.expand(p)):
             if f.free_symbols and f not in factors:
                 factors.append(f)
     proj = []

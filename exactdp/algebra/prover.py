@@ -20,10 +20,19 @@ the derivation:
    region point there is in an open sector cell, on a closed box edge, or a zero of P); otherwise, and
    for strict claims, the answer is UNKNOWN.
 5. Half-integer powers of a parameter v ≥ 0 are removed by v = w² (:mod:`exactdp.algebra.radicals`).
-6. **Three parameters** (and two where 4 is UNKNOWN): projection and lifting over rational sample points
-   (:mod:`exactdp.algebra.cylindrical`) with the open-failure argument and the elimination of boundary
-   surfaces of :mod:`exactdp.algebra.boolean`.
-7. More parameters, or non-rational expressions (log, exp, √ of a sum): UNKNOWN with the reason.
+   Any other square root √A (A a rational function of the parameters: √(x² + 1)) is eliminated by a new
+   variable r ≥ 0 with r² = A (:func:`exactdp.algebra.radicals.eliminate`), after A ≥ 0 (with a denominator of
+   constant sign) is decided on the region — a radicand negative somewhere gives UNKNOWN, naming the point,
+   never TRUE; the rational claim in (parameters, r) is then decided by 1–6 and a counterexample is given in
+   the original parameters.
+6. **Three or more parameters** (and two where 4 is UNKNOWN): projection and lifting over rational and
+   algebraic sample points (:mod:`exactdp.algebra.cylindrical`) with, in three, the open-failure argument and
+   the elimination of boundary surfaces of :mod:`exactdp.algebra.boolean`.  In four or more the projection
+   applies recursively (McCallum's, with the nullification check of well-orientedness), the work is
+   estimated first (refused beyond ``max_work``, naming the limit), a failing sample is an exact
+   counterexample (a point failure such as Σ(x_i − a_i)² > 0 is reached through the rational roots of the
+   projections), and TRUE needs a decomposition without gaps — otherwise UNKNOWN.
+7. Non-rational expressions (log, exp, a non-square root): UNKNOWN with the reason.
 
 A FALSE answer carries an exact counterexample (rational, or an algebraic point shown exactly).
 """
@@ -295,6 +304,9 @@ def _decide(statement: Any, region: Region, crossings: bool) -> Decision:
                                  sympy.GreaterThan(w, 0, evaluate=False)) for w, v in back.items()] + d.steps
             return Decision(d.truth, statement, region, steps, [radicals.map_back(x, back) for x in d.crossings],
                             radicals.map_back(d.counterexample, back) if d.counterexample else None, d.reason)
+        roots = radicals.eliminate(statement, region)
+        if roots is not None:
+            return _decide_without_roots(statement, region, *roots)
     if statement is sympy.true or statement is sympy.false:  # sympy settled it from numbers/assumptions
         steps = ["sympy evaluated the relation exactly (numbers or the symbols' assumptions)"]
         if statement is sympy.true:
@@ -334,6 +346,34 @@ def _decide(statement: Any, region: Region, crossings: bool) -> Decision:
         return Decision(Truth.UNKNOWN, statement, region, steps, reason=str(exc))
     found = crossing_points(statement.lhs, statement.rhs, region) if crossings else []
     return Decision(truth, statement, region, steps, found, ce)
+
+
+def _decide_without_roots(statement: Any, region: Region, rational: Any, extended: Region,
+                          roots: list[tuple[Any, Any, Region]]) -> Decision:
+    """The statement with its square roots √A eliminated (:func:`radicals.eliminate`: r ≥ 0, r² = A): each
+    radicand is first shown ≥ 0, with a denominator of constant sign, on the region where it is taken (else
+    UNKNOWN: a root that is not real somewhere proves nothing); then the rational statement in the new
+    variables is decided, and a counterexample is given in the original parameters (the roots' values dropped)."""
+    steps: list[Any] = []
+    shown: dict[Any, Any] = {}
+    for r, A, where in roots:
+        radicand = A.xreplace(shown)
+        try:
+            real, point = _sign_on(A, where, False, [])
+        except ProverUndecided as exc:
+            return Decision(Truth.UNKNOWN, statement, region, steps,
+                            reason=f"the sign of the radicand of sqrt({radicand}) on the region is not decided: {exc}")
+        if real is not Truth.TRUE:
+            at = {k: v for k, v in (point or {}).items() if k not in shown}
+            return Decision(Truth.UNKNOWN, statement, region, steps,
+                            reason=f"sqrt({radicand}) is not real on the whole region: {radicand} < 0 at {at}")
+        shown[r] = sympy.sqrt(radicand)
+        steps.append(inline_step("{} eliminated: {} with {} and {} ({} on the region, decided exactly)", shown[r], r,
+                                 sympy.GreaterThan(r, 0, evaluate=False), sympy.Eq(r ** 2, A, evaluate=False),
+                                 sympy.GreaterThan(A, 0, evaluate=False)))
+    d = decide(rational, extended, crossings=False)
+    ce = {k: v for k, v in d.counterexample.items() if k not in shown} if d.counterexample else None
+    return Decision(d.truth, statement, region, steps + d.steps, [], ce, d.reason)
 
 
 def crossing_points(a: Any, b: Any, region: Region) -> list[Any]:

@@ -1,11 +1,19 @@
-r"""Square roots of parameters in the prover: substitute v = w², w ≥ 0, and decide the rational claim.
+r"""Square roots in the prover: of parameters (v = w², w ≥ 0), and of any rational expression (r² = A, r ≥ 0).
 
 Bounds such as Zamanlooy–Asoodeh's H² coefficient 2(√t − 1)²/(t + 1) or Binette's 2 − 4/(√M + 1) are
 rational functions of √t, √M.  When every non-integer power in a claim is a half-integer power of a
 *parameter* (a symbol with a region bound v ≥ 0), the claim in v is equivalent to the claim in w = √v
 over the transformed region (w ≥ 0; v ≥ a becomes w ≥ √a when a is a rational square, else the
-constraint w² ≥ a).  Answers are mapped back (a counterexample w = r is v = r², a crossing w = r is
-v = r²).  Anything else (√(t + 1), logs) stays with the caller (UNKNOWN).
+constraint w² ≥ a) (:func:`substitute`).  Answers are mapped back (a counterexample w = r is v = r², a
+crossing w = r is v = r²).
+
+A square root of anything else, √A with A = n/d a rational function of the parameters (√(x² + 1)), is
+*eliminated* (:func:`eliminate`): each A^(p/2), innermost first, becomes r^p for a new variable r with r ≥ 0
+(its box) and r²·d = n (the two constraints r²d − n ≥ 0, n − r²d ≥ 0).  Where d ≠ 0 and A ≥ 0 — the caller
+(:func:`exactdp.algebra.prover.decide`) decides that on the region first, and answers UNKNOWN otherwise —
+the point (x, r) satisfies them iff r = √A(x), so the claim holds on the region iff the rational claim in
+(x, r) holds on the new region, and a counterexample (x, r) gives the counterexample x of the original
+claim (r dropped).  Other non-integer powers and logs stay with the caller (UNKNOWN).
 """
 
 from __future__ import annotations
@@ -79,3 +87,57 @@ def map_back(value: Any, back: dict[Any, Any]) -> Any:
     if isinstance(value, sympy.Basic):
         return value.subs({w: sympy.sqrt(v) for w, v in back.items()})
     return value
+
+
+def _half_powers(expr: Any) -> list[Any]:
+    """The powers A^(p/2) (p odd) of non-constant bases in ``expr``, innermost first."""
+    found = [a for a in sympy.postorder_traversal(expr)
+             if isinstance(a, sympy.Pow) and a.exp.is_Rational and not a.exp.is_Integer and a.exp.q == 2
+             and a.base.free_symbols]
+    out: list[Any] = []
+    for a in found:
+        if a not in out:
+            out.append(a)
+    return out
+
+
+def eliminate(statement: Any, region: Region) -> tuple[Any, Region, list[tuple[Any, Any, Region]]] | None:
+    """``(statement', region', roots)``: every square root √A of a non-constant A in ``statement`` replaced by
+    a new variable r (module docstring), or None when there is none.  ``roots`` lists ``(r, A, where)``,
+    innermost first: A (in the earlier roots' variables) must be ≥ 0, and defined, on the region ``where``."""
+    powers = _half_powers(statement)
+    if not powers:
+        return None
+    taken = {str(v) for v in statement.free_symbols | set(region.variables)}
+    roots: list[tuple[Any, Any, Region]] = []
+    by_base: dict[Any, Any] = {}
+    for a in powers:  # innermost first: a base's inner roots are variables already
+        base = _replace(a.base, by_base)
+        if base in by_base:
+            continue
+        if not base.is_rational_function(*sorted(base.free_symbols, key=str)):
+            return None  # √ of a log, a Min, ...: not a rational function, left to the caller (UNKNOWN)
+        k = 1
+        while f"root{k}" in taken:
+            k += 1
+        r = sympy.Symbol(f"root{k}", nonnegative=True)
+        taken.add(r.name)
+        roots.append((r, base, region))
+        by_base[base] = r
+        n, d = sympy.fraction(sympy.cancel(sympy.together(base)))
+        g = sympy.expand(r ** 2 * d - n)
+        region = Region(region.variables + (r,), region.box + (Bounds(fmpq(0), None, False, True),),
+                        region.constraints + ((g, False), (sympy.expand(-g), False)))
+    return _replace(statement, by_base), region, roots
+
+
+def _replace(expr: Any, by_base: dict[Any, Any]) -> Any:
+    """``expr`` with every A^(p/2) replaced by r^p (r the variable of A), bottom up."""
+    if not expr.args:
+        return expr
+    args = [_replace(a, by_base) for a in expr.args]
+    if isinstance(expr, sympy.Pow) and expr.exp.is_Rational and not expr.exp.is_Integer and expr.exp.q == 2:
+        base = args[0]
+        if base in by_base:
+            return by_base[base] ** expr.exp.p
+    return expr.func(*args, evaluate=False) if isinstance(expr, sympy.core.relational.Relational) else expr.func(*args)

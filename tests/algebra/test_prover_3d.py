@@ -49,10 +49,12 @@ def test_grosse_statements_with_symbolic_n(rel, extra, truth):
         assert _in_region(conds, ce) and not _holds(rel, ce), ce
 
 
-def test_four_parameters_stay_unknown():
+def test_four_parameters_are_decided():
+    """The sum of four coordinates of [-1, 1]^4 is >= -4, with equality only at the corner (-1, -1, -1, -1)."""
     w = sympy.Symbol("w", real=True)
-    d = decide_formula(x + y + z + w >= -4, Region.of(*BOX, w >= -1, w <= 1))
-    assert d.truth is Truth.UNKNOWN and "4 parameters" in d.reason
+    assert decide_formula(x + y + z + w >= -4, Region.of(*BOX, w >= -1, w <= 1)).truth is Truth.TRUE
+    d = decide_formula(x + y + z + w > -4, Region.of(*BOX, w >= -1, w <= 1))
+    assert d.truth is Truth.FALSE and d.counterexample == {x: -1, y: -1, z: -1, w: -1}
 
 
 def _random_poly(rng):

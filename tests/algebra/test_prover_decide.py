@@ -82,12 +82,14 @@ def test_denominator_changing_sign_is_undecided_not_guessed():
     assert "denominator" in D.reason
 
 
-def test_three_parameters_are_decided_four_and_logs_are_not():
+def test_three_and_four_parameters_are_decided_logs_are_not():
     assert decide(x + y + z >= 0, Region.of(x >= 0, y >= 0, z >= 0)).truth is Truth.TRUE
     D = decide(x + y + z >= 1, Region.of(x >= 0, y >= 0, z >= 0))
     assert D.truth is Truth.FALSE and sum(D.counterexample.values()) < 1
     w = sympy.Symbol("w", real=True)
-    assert decide(x + y + z + w >= 0, Region.of(x >= 0, y >= 0, z >= 0, w >= 0)).truth is Truth.UNKNOWN
+    assert decide(x + y + z + w >= 0, Region.of(x >= 0, y >= 0, z >= 0, w >= 0)).truth is Truth.TRUE
+    D = decide(x + y + z + w >= 1, Region.of(x >= 0, y >= 0, z >= 0, w >= 0))
+    assert D.truth is Truth.FALSE and min(D.counterexample.values()) >= 0 and sum(D.counterexample.values()) < 1
     D = decide(sympy.log(t) <= t - 1, Region.of(t >= 1))
     assert D.truth is Truth.UNKNOWN and "rational" in D.reason
     with pytest.raises(UndecidedError):

@@ -174,24 +174,34 @@ def test_exp_log_models_are_not_counterexamples():
 
 
 def test_oracle_is_evidence_for_a_four_parameter_question_the_prover_leaves_open():
+    """The power-mean inequality (a + b + c + d)^3 <= 16(a^3 + b^3 + c^3 + d^3) on the orthant: the prover's
+    decomposition in four variables is refused by its work estimate (UNKNOWN, naming max_work); the oracle
+    confirms it (evidence only) and refutes the constant 15 (fails at a = b = c = d).  The squares' version,
+    within the estimate, the prover decides itself, as the oracle does."""
     import sympy
 
     from exactdp.algebra.prover import Region, decide
     from exactdp.numbers.truth import Truth
 
     a, b, c, d = sympy.symbols("a b c d", real=True)
-    rel = sympy.LessThan((a + b + c + d) ** 2, 4 * (a**2 + b**2 + c**2 + d**2), evaluate=False)
     conds = [sympy.GreaterThan(x, 0, evaluate=False) for x in (a, b, c, d)]
-    assert decide(rel, Region.of(*conds, variables=[a, b, c, d])).truth is Truth.UNKNOWN
+    region = Region.of(*conds, variables=[a, b, c, d])
+    rel = sympy.LessThan((a + b + c + d) ** 3, 16 * (a**3 + b**3 + c**3 + d**3), evaluate=False)
+    left_open = decide(rel, region)
+    assert left_open.truth is Truth.UNKNOWN and "max_work" in left_open.reason
     ev = oracle(rel, conds)
     assert ev.status == CONFIRMED and "not a proof" in str(ev)
-    assert decide(rel, Region.of(*conds, variables=[a, b, c, d])).truth is Truth.UNKNOWN  # still UNKNOWN
-    wrong = sympy.LessThan((a + b + c + d) ** 2, 3 * (a**2 + b**2 + c**2 + d**2), evaluate=False)
+    assert decide(rel, region).truth is Truth.UNKNOWN  # still UNKNOWN
+    wrong = sympy.LessThan((a + b + c + d) ** 3, 15 * (a**3 + b**3 + c**3 + d**3), evaluate=False)
     ev = oracle(wrong, conds)
     assert ev.status == REFUTED
     v = {k: Fraction(x) for k, x in ev.counterexample.items()}
     s = sum(v.get(k, 0) for k in "abcd")
-    assert s**2 > 3 * sum(v.get(k, 0) ** 2 for k in "abcd")
+    assert s**3 > 15 * sum(v.get(k, 0) ** 3 for k in "abcd")
+    squares = sympy.LessThan((a + b + c + d) ** 2, 4 * (a**2 + b**2 + c**2 + d**2), evaluate=False)
+    assert decide(squares, region).truth is Truth.TRUE and oracle(squares, conds).status == CONFIRMED
+    D = decide(sympy.LessThan((a + b + c + d) ** 2, 3 * (a**2 + b**2 + c**2 + d**2), evaluate=False), region)
+    assert D.truth is Truth.FALSE and sum(D.counterexample.values()) ** 2 > 3 * sum(q**2 for q in D.counterexample.values())
 
 
 # -- the command line ----------------------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ Kinds: a file deleted (also from the index), a hash mismatch, a renamed certific
 certificate moved into another claim's folder, an emptied region, a symbol that is both parameter and variable,
 an integer assumption on a real parameter, and five statements that are false only off the grids a re-check
 might sample (at N = 9, on an irrational line, at one off-grid point of three parameters, at a negative value,
-under an integer assumption) — each is rejected by both (the engine FALSE, recheck REJECTED naming the point)."""
+under an integer assumption) — each is rejected by both (the engine FALSE, recheck REJECTED naming the point);
+two more, false only at one point of four parameters or only under a square root, are refuted by the engine with
+the exact failing point, by recheck and by z3 and cvc5."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import json
 import shutil
 
 import pytest
+import sympy
 
 from exactdp.algebra.certificates import Certificate, check
 from exactdp.algebra.certificates.statements import SymbolicStatements
@@ -24,6 +27,8 @@ from exactdp.numbers.truth import Truth
 from exactdp.claim_statement import NOT_BOUND
 from exactdp.recheck import OK, REJECTED, UNDECIDED, recheck_certificate, recheck_directory
 from exactdp.theory import class_certificates as CC
+
+Q = sympy.Rational
 
 CLAIMS = ("grosse2026.thm4", "grosse2026.cor1", "asoodeh2021.a19_mutual_information", "grosse2026.thm3")
 
@@ -257,8 +262,10 @@ FAILING_POINT = {"at N = 9": "fails at N = 9", "on an irrational line": "x = roo
                  "at a negative value": "fails at x = -1, y = 0, z = 0"}
 
 
-#: false only at one point of four parameters, or only because a root is taken: the engine's prover leaves them
-#: UNKNOWN (never TRUE), recheck decides them exactly (four variables; the root a new variable) and z3 and cvc5 refute
+#: false only at one point of four parameters, or only because a root is taken: the engine's prover refutes them with
+#: the exact failing point (a cylindrical decomposition in four variables whose projections have rational roots; the
+#: root eliminated as a new variable r >= 0 with r^2 = x^2 + 1), recheck decides them exactly (four variables; the
+#: root a new variable) and z3 and cvc5 refute them
 BEYOND_THREE = {
     "at one point of four parameters": (_statements(
         "four parameters", ("w", "x", "y", "z"),
@@ -273,8 +280,17 @@ BEYOND_THREE = {
 def test_statements_false_beyond_three_parameters_or_under_a_root_are_rejected_by_all_three(where):
     cert, point = BEYOND_THREE[where]
     truth, status = _both(cert)
-    assert truth is not Truth.TRUE and status == REJECTED
+    assert truth is Truth.FALSE and status == REJECTED
     assert point in recheck_certificate(cert.to_json()).reasons[0]
+    syms = cert.symbols()
+    ce = {k: cert.read(v, syms, k) for k, v in cert.counterexample().items()}  # the engine's, read back exactly
+    if where == "at one point of four parameters":
+        assert ce == {"w": Q(1, 7), "x": Q(2, 9), "y": Q(1, 5), "z": Q(1, 5)}
+    else:
+        assert set(ce) == {"x"} and ce["x"].is_Rational and ce["x"] >= Q(999999999999, 2000000)
+    _, lhs, op, rhs, _ = cert.statements[0]
+    original = sympy.StrictGreaterThan(cert.read(lhs, syms, "lhs"), cert.read(rhs, syms, "rhs"))
+    assert op == ">" and original.subs({syms[k]: v for k, v in ce.items()}) is sympy.false  # fails there, exactly
     smt = pytest.importorskip("exactdp.smt")
     pytest.importorskip("z3")
     pytest.importorskip("cvc5")
