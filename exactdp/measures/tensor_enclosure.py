@@ -541,6 +541,14 @@ def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: L
     steps once per candidate).  Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest
     upper bound."""
     best_lo = max(lo for lo, _ in bounds.values())
+    # every candidate above (1 + w)·max lo needs at least one lattice bound at the default cut (E_γ nearly flat in the
+    # composition: hundreds of them): charged before the first, so the refusal comes at once, not after max_work
+    from exactdp.measures.lattice_interval import bound_work  # deferred: start-up
+
+    need = [c for c, (_, hi) in bounds.items() if hi > (1 + w) * best_lo]
+    require("max_work", min(sum(bound_work(list(zip(losses, c))) for c in need), COST_CAP),
+            f"{what}: tightening {len(need)} candidates of the certified filter one by one (E_gamma nearly flat in "
+            "the composition)")
     steps: dict[Counts, int] = {}  # counts -> tightening steps done (0, 1 or 2)
     while True:
         counts, (lo, hi) = max(bounds.items(), key=lambda kv: kv[1][1])
