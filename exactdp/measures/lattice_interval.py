@@ -69,7 +69,11 @@ so the searches at nearby γ (a sweep of γ, the steps of an inversion) find the
 γ-dependent search of the smaller block's atoms.
 Products of several kernels are searched the same way when one factor has two pair classes and every other
 factor one (fixed in every composition; :func:`_applies`).
-Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k and may need hundreds of evaluations.
+Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k (seed 3 of ``bench_tensor.py --random-pairs``: about 4·10⁻⁶
+relative per composition at n = 10³, while one more coordinate moves E_γ by about 10⁻³): a box's top corner then lies
+above every composition, so its bound prunes nothing; the search predicts E_γ at the top corner (its Chernoff bound over
+the corners' Chernoff-to-value ratio, :data:`_PREDICT`) and splits such boxes without it, and every composition gets
+its own leaf bound — n + 1 lattice evaluations, over the default ``max_work`` at n = 10³ for the smaller δ.
 """
 
 from __future__ import annotations

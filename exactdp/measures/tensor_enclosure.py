@@ -27,7 +27,8 @@ where that fits the cost guard (the homogeneous ones: streamed binomial or trino
 compositions) at the requested width; the result is exact when every candidate is, else [max lo, max hi].
 When more than ``MAX_CANDIDATES`` candidates survive (E_γ nearly flat in the composition) the filter's own
 enclosures give [max lo, max hi],
-the widest candidates tightened first.  Where no filter routine applies the mode refuses with the exact search's
+the widest candidates tightened first — one lattice bound per candidate above (1 + w)·max lo charged to ``max_work``
+before the first, so a case that cannot fit is refused at once.  Where no filter routine applies the mode refuses with the exact search's
 limit.
 """
 
