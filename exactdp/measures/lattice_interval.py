@@ -69,7 +69,11 @@ so the searches at nearby γ (a sweep of γ, the steps of an inversion) find the
 γ-dependent search of the smaller block's atoms.
 Products of several kernels are searched the same way when one factor has two pair classes and every other
 factor one (fixed in every composition; :func:`_applies`).
-Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k and may need hundreds of evaluations.
+Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k (seed 3 of ``bench_tensor.py --random-pairs``: about 4·10⁻⁶
+relative per composition at n = 10³, while one more coordinate moves E_γ by about 10⁻³): a box's top corner then lies
+above every composition, so its bound prunes nothing; the search predicts E_γ at the top corner (its Chernoff bound over
+the corners' Chernoff-to-value ratio, :data:`_PREDICT`) and splits such boxes without it, and every composition gets
+its own leaf bound — n + 1 lattice evaluations, over the default ``max_work`` at n = 10³ for the smaller δ.
 """
 
 from __future__ import annotations
@@ -105,6 +109,12 @@ FILTER_CUT_NATS = 12.0
 #: lattice bound (the Chernoff bound is within a factor ≈ 4 of E_γ at moderate deviations, so that bound would
 #: not prune the box; an efficiency choice only — every box is still bounded before it is discarded)
 _HOPELESS = 4
+#: a box is also split without its lattice bound when its top corner's Chernoff bound, divided by the largest
+#: Chernoff-to-value ratio of the two homogeneous corners (a prediction of E_γ at the top corner), is above the best
+#: lower bound: E_γ nearly flat in k (pairs with KL(p‖q) ≈ KL(q‖p)), where a top corner has m more coordinates and
+#: lies above every composition, so its bound prunes nothing and cost as much as a leaf (seed 3 of
+#: benchmarks/bench_tensor.py --random-pairs: 998 such box bounds per search).  Efficiency only, as _HOPELESS
+_PREDICT = fmpq(98, 100)
 #: the relative width asked of a composition that survives its filter bound (the cut deepens while the dropped
 #: mass dominates its width: E_γ near 1, where the overlap Σ min(P, γQ) lives in the far tails of the atoms)
 _REFINE = fmpq(1, 2**40)
@@ -438,6 +448,12 @@ def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
     if L_cls == 2:
         return min(k + 1, int(2 * math.sqrt(2 * depth * k * w[0] * w[1])) + 3)
     return min((k + 1) * (k + 2) // 2, int(2 * math.pi * depth * k * math.sqrt(w[0] * w[1] * w[2])) + 2 * k + 3)
+
+
+def bound_work(items: Items, cut_nats: float = CUT_NATS) -> int:
+    """Work units of one :meth:`LatticeEnclosure.bounds` of ``items`` (distinct losses) whose blocks are not kept yet:
+    each block built and swept once, :data:`_PER_ATOM` an atom each time (what the enclosure charges)."""
+    return 2 * _PER_ATOM * sum(atom_estimate(loss, k, cut_nats) for loss, k in items if k)
 
 
 #: the key of a kept block: (loss, k, cut), or (items, cut, "product") for the product of the other blocks
@@ -1011,6 +1027,9 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         with ctx.workprec(64):
             small = -float(arb(best).log().mid())
         depth = min(_quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
+    # the largest Chernoff-to-value ratio of the corners (None when no corner has a positive lower bound)
+    ratios = [ub / out[k][0] for ub, k in corners if out[k][0] > 0]
+    rho = max(ratios) if ratios else None
     if ONE - best < _NEAR_ONE and n > _NEAR_ONE_N:
         raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
                          "tails, which only the deepest cuts reach (too costly at this n)")
@@ -1031,8 +1050,9 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma, rel_width=_REFINE_FIXED if fixed else _REFINE)
             out[a] = (lo, hi)
             return
-        if chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma) <= _HOPELESS * best:
-            ub = min(ub, lattice(b, n - a)[1])  # else the top corner is far above the best: split without it
+        top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
+        if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):
+            ub = min(ub, lattice(b, n - a)[1])  # else the top corner is (predicted) above the best: split without it
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1
 

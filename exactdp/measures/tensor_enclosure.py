@@ -27,7 +27,8 @@ where that fits the cost guard (the homogeneous ones: streamed binomial or trino
 compositions) at the requested width; the result is exact when every candidate is, else [max lo, max hi].
 When more than ``MAX_CANDIDATES`` candidates survive (E_γ nearly flat in the composition) the filter's own
 enclosures give [max lo, max hi],
-the widest candidates tightened first.  Where no filter routine applies the mode refuses with the exact search's
+the widest candidates tightened first — one lattice bound per candidate above (1 + w)·max lo charged to ``max_work``
+before the first, so a case that cannot fit is refused at once.  Where no filter routine applies the mode refuses with the exact search's
 limit.
 """
 
@@ -541,6 +542,14 @@ def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: L
     steps once per candidate).  Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest
     upper bound."""
     best_lo = max(lo for lo, _ in bounds.values())
+    # every candidate above (1 + w)·max lo needs at least one lattice bound at the default cut (E_γ nearly flat in the
+    # composition: hundreds of them): charged before the first, so the refusal comes at once, not after max_work
+    from exactdp.measures.lattice_interval import bound_work  # deferred: start-up
+
+    need = [c for c, (_, hi) in bounds.items() if hi > (1 + w) * best_lo]
+    require("max_work", min(sum(bound_work(list(zip(losses, c))) for c in need), COST_CAP),
+            f"{what}: tightening {len(need)} candidates of the certified filter one by one (E_gamma nearly flat in "
+            "the composition)")
     steps: dict[Counts, int] = {}  # counts -> tightening steps done (0, 1 or 2)
     while True:
         counts, (lo, hi) = max(bounds.items(), key=lambda kv: kv[1][1])

@@ -399,3 +399,85 @@ def test_filter_corners_are_enclosed_below_the_default_cut():
     exact = max(hockey_stick_product_losses([(losses[0], c[0]), (losses[1], c[1])], g)
                 for c in all_compositions(groups, totals, len(classes)))
     assert exact == best and top in kept and len(kept) < n // 2
+
+
+#: near-symmetric 2x3 row pairs (KL(p‖q) ≈ KL(q‖p): E_γ nearly flat in the composition, issue 24) — seed 3 of
+#: benchmarks/bench_tensor.py --random-pairs, and the two of least |KL(p‖q) − KL(q‖p)|/KL among denominators ≤ 10
+#: (4·10⁻⁴ and 6·10⁻⁴) with two pair classes of three ratios each
+NEAR_SYMMETRIC = [(("5/9", "1/3", "1/9"), ("3/8", "1/2", "1/8")), (("1/2", "1/3", "1/6"), ("4/9", "1/9", "4/9")),
+                  (("1/9", "1/9", "7/9"), ("1/2", "3/10", "1/5"))]
+
+
+@pytest.mark.parametrize("rows", NEAR_SYMMETRIC)
+def test_near_symmetric_pairs_split_without_box_bounds_and_match_the_exact_search(rows, monkeypatch):
+    """Where E_γ is flat in k a box's top corner (m more coordinates) lies above every composition, so its lattice
+    bound prunes nothing: the search splits such boxes without it (none computed at n = 20, where the search without
+    the prediction bounds some) — and every composition's enclosure still contains its exact value, and δ through the
+    filter equals the unfiltered exact search (a certified enclosure of it with try_exact=False)."""
+    import exactdp.measures.lattice_interval as li
+    from exactdp.limits import limits
+    from exactdp.measures.tensor import TensorSearch, delta_tensor_power
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    n = 20
+    K = Kernel([list(r) for r in rows])
+    classes, groups, totals, _ = classify(normalize_factors([(K, n)]))
+    losses = [c.loss for c in classes]
+    sizes: list[int] = []
+    bounds = LatticeEnclosure.bounds
+
+    def counted(self, items, gamma, **kw):
+        sizes.append(sum(k for _, k in items))
+        return bounds(self, items, gamma, **kw)
+
+    monkeypatch.setattr(LatticeEnclosure, "bounds", counted)
+    boxes_without_prediction = 0
+    for g in (fmpq(1), fmpq(2), fmpq(3, 2) ** 4):
+        with monkeypatch.context() as m:
+            m.setattr(li, "_PREDICT", fmpq(10**9))  # the prediction off: the search bounds top corners
+            sizes.clear()
+            THREE_RATIO.enclose(losses, groups, totals, g)
+            boxes_without_prediction += sum(1 for s in sizes if s > n)
+        sizes.clear()
+        enclosed = THREE_RATIO.enclose(losses, groups, totals, g)
+        assert sizes and max(sizes) == n  # leaves only: no top corner (more than n coordinates) was bounded
+        exact = [hockey_stick_product_losses(list(zip(losses, c)), g) for c, _, _ in enclosed]
+        assert all(lo <= e <= hi for (_, lo, hi), e in zip(enclosed, exact))
+        best = TensorSearch([(K, n)], filtered=False).witness(g).value
+        assert best == max(exact) == delta_tensor_power(K, n, g)
+        with limits(max_work=10**7):  # below the exact search's estimate: the filter's route
+            r = delta_tensor_power_enclosure(K, n, g, try_exact=False)
+        assert best in r and r.relative_width <= r.requested
+    assert boxes_without_prediction > 0
+
+
+def test_tightening_many_candidates_is_refused_before_it_starts():
+    """Many candidates above (1 + w)·max lo (a flat E_γ whose filter stopped at max_work) are charged before the first
+    lattice bound: under a low max_work the refusal names the limit and no work was done; at the default limit the
+    result is an enclosure of the exact maximum (the seed-3 pair at n = 30, every composition but one left [0, 1])."""
+    from exactdp.limits import ResourceLimitError, limits
+    from exactdp.measures.lattice_interval import shared_blocks
+    from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, _from_bounds
+
+    n, g = 30, fmpq(2)
+    K = Kernel([list(r) for r in NEAR_SYMMETRIC[0]])
+    classes, groups, totals, _ = classify(normalize_factors([(K, n)]))
+    losses = [c.loss for c in classes]
+    comps = list(all_compositions(groups, totals, len(classes)))
+    exact = max(hockey_stick_product_losses(list(zip(losses, c)), g) for c in comps)
+    corner = comps[-1]
+    start = {c: (fmpq(0), fmpq(1)) for c in comps}
+    start[corner] = hockey_stick_bounds(list(zip(losses, corner)), g)
+    lattice = LatticeEnclosure(blocks=shared_blocks())
+    with limits(max_work=10**5), pytest.raises(ResourceLimitError, match=f"tightening {n} candidates.*max_work"):
+        _from_bounds(dict(start), losses, lattice, g, DEFAULT_REL_WIDTH, "flat")
+    assert lattice.work == 0
+    r = _from_bounds(dict(start), losses, LatticeEnclosure(blocks=shared_blocks()), g, DEFAULT_REL_WIDTH, "flat")
+    assert exact in r and r.relative_width <= r.requested
+    # the charge per candidate is what a fresh enclosure of it spends, within a factor 2 (estimated vs kept atoms)
+    from exactdp.measures.lattice_interval import bound_work
+
+    for c in comps[1:-1:7]:
+        fresh = LatticeEnclosure()
+        fresh.bounds(list(zip(losses, c)), g)
+        assert fresh.work / 2 <= bound_work(list(zip(losses, c))) <= 2 * fresh.work
