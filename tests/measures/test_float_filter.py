@@ -131,6 +131,48 @@ def test_pml_and_max_leakage_on_large_denominators(K):
     assert sums == [sum((K[x, y] for x in range(K.N)), ZERO) for y in range(K.M)]
 
 
+def bench_like_kernels(seed=53):
+    """64 × 64 kernels like the benchmark's ``denD`` rows (each row a random composition of its own D-digit
+    denominator, D = 3 with zero entries, 12 without), with exact ties: row 0 again over twice its denominator,
+    row 1 again over its own, and a column whose two largest entries D/(D + 1) and (D + 1)/(D + 2),
+    D = 10^digits, differ by less than any float resolves."""
+    rng = random.Random(seed)
+    for digits in (3, 12):
+        N = M = 64
+        dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
+        nums = []
+        for d in dens:
+            cuts = sorted(rng.randrange(0, d + 1) for _ in range(M - 1))
+            nums.append([b - a for a, b in zip([0, *cuts], [*cuts, d])])
+        nums[-1], dens[-1] = [2 * a for a in nums[0]], 2 * dens[0]
+        nums[-2], dens[-2] = list(nums[1]), dens[1]
+        nums[2] = [0] * M
+        nums[2][0], nums[2][1], dens[2] = 1, 10**digits, 10**digits + 1
+        nums[3] = [0] * M
+        nums[3][0], nums[3][1], dens[3] = 1, 10**digits + 1, 10**digits + 2
+        yield kernel(nums, dens)
+
+
+@pytest.mark.parametrize("K", list(bench_like_kernels()), ids=lambda K: f"{K.int_rows().max_den.bit_length()}bits")
+def test_first_calls_on_benchmark_like_kernels_equal_the_slow_route(K):
+    """ldp_ratio, max_leakage, pml_ratio (three c), eta_tv and eta_hockey_stick (γ = 3/2) on a new kernel (its
+    integer form only, as bench_core's cold calls) equal the plain fmpq loops of the number domain QQ: the same
+    fmpq values and witnesses."""
+    from exactdp import ldp_ratio, max_leakage_ratio, pml_ratio
+    from exactdp.measures.privacy import ldp_ratio_in, max_leakage_in, pml_ratio_in
+    from exactdp.numbers.domain import QQ
+
+    def fresh():
+        return kernel(K.int_rows().A.tolist(), K.int_rows().d.tolist())
+
+    assert ldp_ratio(fresh()) == ldp_ratio_in(QQ, K)[0]
+    assert max_leakage_ratio(fresh()) == max_leakage_in(QQ, K)
+    for c in (Q(1, 2 * K.N), Q(1, K.N), Q(2, 5 * K.N)):
+        assert pml_ratio(fresh(), c) == pml_ratio_in(QQ, K, c)[0]
+    assert eta_tv_witness(fresh()) == ref_eta_witness(K, 1)
+    assert eta_hockey_stick_witness(fresh(), Q(3, 2)) == ref_eta_witness(K, Q(3, 2))
+
+
 def test_float_route_equals_the_integer_route_on_small_denominators():
     """The same (value, pair) as the fixed-width integer route, forcing the float route on kernels where both
     apply: random rows, randomized response (every pair ties) and identical rows (every value 0)."""
