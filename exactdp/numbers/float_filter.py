@@ -28,13 +28,14 @@ by a Python loop over the matrix.
   is at most 2^-20 (checked: N, M < 2^28).  A ratio r with r̃ ≈ r (ρ) can be the maximum only if
   r̃ ≥ max r̃ · (1 − ρ)/(1 + ρ) ≥ max r̃ · (1 − 2ρ); the filter keeps r̃ ≥ fl(max r̃ · (1 − 4ρ)).
 
-**Integer keys** (the column maxima of :func:`column_argext` over the whole matrix, no float image): with
-m_x = ⌊2^s / d_x⌋ the key k = A·m_x is an exact int64 product (s chosen so that max A · 2^s / min d < 2^63,
-:func:`_key_scale`), and for v = A/d, 2^s·v − A < k ≤ 2^s·v, i.e. 2^s·v·(1 − ρ) ≤ k ≤ 2^s·v with
-ρ = max d / 2^s ≤ 2^(β − s), β the bit length of max d.  A column's largest key K ≤ 2^s·v* (v* its exact
-maximum), and a maximizer's key ≥ 2^s·v*·(1 − ρ) ≥ K·(1 − ρ) > K − (K >> (s − β)) − 1: every entry with a key
-≥ that integer threshold is kept, so every exact maximizer is.  Keys are 0 exactly when A is (m_x ≥ 1).  One
-int64 product per entry replaces the conversion and the product of the float image.
+**float32 image** (the column maxima of :func:`column_argext` over the whole matrix, no float64 image): with
+u₃₂ = 2^-24, G = fl₃₂(fl₃₂(A) · fl₃₂(fl(1 / fl(d)))) — at most three float32 and three float64 roundings — is
+G ≈ K (ε₃₂), ε₃₂ = 2^-22 ≥ (1 + u₃₂)^3 (1 + u)^3 − 1; no underflow or overflow (a non-zero K ≥ 2^-63, every
+factor a normal float32), and G = 0 exactly when A = 0.  A column's float max g satisfies g ≤ v*(1 + ε₃₂) (v* its
+exact maximum), and every exact maximizer has G ≥ v*(1 − ε₃₂) ≥ g (1 − 2ε₃₂) = g (1 − 2^-21).  The threshold
+fl₃₂(g · (1 − 2^-19)) ≤ g (1 − 2^-19)(1 + u₃₂) < g (1 − 2^-21), so every entry with G at least the threshold is
+kept: every exact maximizer is.  Half the bytes of the float64 image and of int64 keys, whatever the size of the
+denominators.
 """
 
 from __future__ import annotations
@@ -133,31 +134,18 @@ def _column(R: IntegerRows, what: str) -> np.ndarray:
     return float_columns(R, (what,))[0]
 
 
-#: least s − β (module docstring, integer keys): the keys' relative error ρ is then at most 2^-20
-_KEY_BITS = 20
-
-
-def _key_scale(R: IntegerRows) -> int | None:
-    """s of the integer keys (module docstring): the largest s ≤ 62 with max A · 2^s < 2^63 · min d, or None when
-    the keys would be coarser than 2^-:data:`_KEY_BITS` (denominators near 2^63: the float image then)."""
-    bn, bd = max(int(R.max_num), 1).bit_length(), int(R.d.min()).bit_length()
-    s = min(62, 62 + bd - bn)  # max A < 2^bn, min d ≥ 2^(bd − 1): max A · 2^s < 2^(bn + s) ≤ 2^63 · min d
-    return s if s - int(R.max_den).bit_length() >= _KEY_BITS else None
-
-
-def _key_candidates_max(R: IntegerRows, s: int) -> np.ndarray:
-    """Flat indices x·M + y (increasing) of the entries whose integer key is at least their column's threshold
+def _f32_candidates_max(R: IntegerRows) -> np.ndarray:
+    """Flat indices x·M + y (increasing) of the entries of the float32 image at least their column's threshold
     (module docstring): every exact column maximizer is among them.  An all-zero column keeps its row 0 only
     (every entry is an exact 0: the first maximizer is row 0)."""
-    M = R.shape[1]
-    keys = R.A * (np.int64(1 << s) // R.d)[:, None]
-    top = keys.max(axis=0)
-    shift = s - int(R.max_den).bit_length()
-    thr = top - (top >> shift) - 1
-    zero = top == 0
+    G = R.A.astype(np.float32)
+    G *= (1.0 / R.d.astype(np.float64)).astype(np.float32)[:, None]
+    thr = G.max(axis=0)
+    thr *= np.float32(1 - 2.0**-19)
+    zero = thr == 0
     if zero.any():
-        thr[zero] = 1  # no key of the column reaches it; its row 0 is added below
-    flat = np.flatnonzero(keys >= thr)
+        thr[zero] = np.inf  # no entry of the column reaches it; its row 0 is added below
+    flat = np.flatnonzero(G >= thr)
     if zero.any():
         flat = np.sort(np.concatenate([np.flatnonzero(zero), flat]))  # row 0: flat index y < M
     return flat
@@ -166,14 +154,12 @@ def _key_candidates_max(R: IntegerRows, s: int) -> np.ndarray:
 def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str = "max") -> np.ndarray:
     """For each column y (of ``cols``, default all), the first row index x of the exact max (``sense="max"``) or
     min (``"min"``) of A[x][y]/d[x].  Candidates are the entries within the float bound of the column's float
-    extreme (the maxima of every column: within the bound of the integer keys, module docstring); a column with
+    extreme (the maxima of every column: of the float32 image, module docstring); a column with
     one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
     cols = None if cols is None else np.asarray(cols, dtype=np.intp)
-    keyed = cols is None and sense == "max" and "float_cand_max" not in R._views and "float_image" not in R._views
-    s = _key_scale(R) if keyed else None  # a kept float image is read instead (no product at all)
     e: np.ndarray | None = None
-    if s is not None:
-        flat = _key_candidates_max(R, s)
+    if cols is None and sense == "max" and "float_cand_max" not in R._views and "float_image" not in R._views:
+        flat = _f32_candidates_max(R)  # (a kept float image is read instead: no product at all)
         m = R.shape[1]
     elif cols is None and sense == "max":
         if "float_cand_max" not in R._views:

@@ -220,7 +220,7 @@ TIED = list(tied_kernels())
 def test_first_calls_equal_the_exact_slow_route(K):
     """ldp_ratio, max_leakage and pml_ratio (values and witnesses) on a new kernel (the float image formed for
     one call and dropped: only column vectors and candidates kept; the column maxima of max_leakage from the
-    integer keys) and on one whose image is kept (as the pairwise filter of η keeps it), against the plain fmpq
+    float32 image) and on one whose image is kept (as the pairwise filter of η keeps it), against the plain fmpq
     loops of the number domain QQ (exactdp/measures/privacy.py); the candidates of the kept image are those of
     the whole image."""
     from exactdp.measures.privacy import (ldp_ratio_in, ldp_ratio_witness, max_leakage_in, max_leakage_ratio,
@@ -242,8 +242,8 @@ def test_first_calls_equal_the_exact_slow_route(K):
             ratio, y, prior = pml_ratio_witness(fresh, c)
             assert (ratio, y) == ref[:2]
             assert prior.probs[ref[3]] == c + 1 - K.N * c  # the worst prior puts its mass on the argmin row
-        if not image_kept:  # the column maxima came from the integer keys (up to 12 digits here), not an image
-            assert "float_cand_max" not in R._views and float_filter._key_scale(R) is not None
+        if not image_kept:  # the column maxima came from the float32 image, not a kept float64 image
+            assert "float_cand_max" not in R._views
             continue
         F = float_filter.float_image(R)
         expected = np.flatnonzero(F >= F.max(axis=0) * (1 - 4 * float_filter.EPS))
@@ -251,12 +251,11 @@ def test_first_calls_equal_the_exact_slow_route(K):
 
 
 def keyed_kernels(seed=31):
-    """Kernels for the integer keys of the column maxima: 3- to 12-digit row denominators, zero entries, an
+    """Kernels for the float32 image of the column maxima: 3- to 18-digit row denominators, zero entries, an
     all-zero column (the last), a column maximum tied across rows with different denominators (row 0 again as
-    2a/2d and 3a/3d), and a column M whose two largest entries 1/d0 and 1/d1 differ by less than the keys
-    resolve."""
+    2a/2d and 3a/3d), and a column M whose only non-zero entries are 1/d1 and 1/d0."""
     rng = random.Random(seed)
-    for digits in (3, 6, 9, 12):
+    for digits in (3, 6, 9, 12, 18):
         N, M = rng.randint(6, 14), rng.randint(6, 16)
         dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
         nums = [parts(rng, M, d, 0.3) + [0, 0, 0] for d in dens]  # columns M, M + 1, M + 2 zero so far
@@ -274,19 +273,16 @@ def keyed_kernels(seed=31):
 
 
 @pytest.mark.parametrize("K", list(keyed_kernels()), ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
-def test_integer_keys_of_the_column_maxima(K):
-    """The first exact maximizer of every column by the integer keys (no float image) equals the Python-integer
-    tournament's, the keys apply up to 12-digit denominators and leave 18-digit ones to the float image."""
+def test_float32_image_of_the_column_maxima(K):
+    """The first exact maximizer of every column from the float32 image's candidates (no float64 image) equals the
+    Python-integer tournament's, for any denominator size (18 digits; 10^18 against 10^18 − 1)."""
     R = K.int_rows()
-    s = float_filter._key_scale(R)
-    assert s is not None and s - R.max_den.bit_length() >= float_filter._KEY_BITS
     fresh = kernel(R.A.tolist(), R.d.tolist()).int_rows()
     got = float_filter.column_argext(fresh, sense="max")
-    assert "float_cand_max" not in fresh._views  # the keys were used, not the float image
+    assert "float_cand_max" not in fresh._views  # the float32 image was used, not a float64 one
     assert got.tolist() == linalg._object_tournament(R.A, R.d, "max").tolist()
     assert got[K.M - 1] == 0  # the all-zero column: its first row
     huge = IntRows([[1, 10**18 - 1], [10**18 - 1, 1]], [10**18, 10**18])
-    assert float_filter._key_scale(huge) is None
     assert float_filter.column_argext(huge, sense="max").tolist() == [1, 0]
 
 
