@@ -35,7 +35,10 @@ factor a normal float32), and G = 0 exactly when A = 0.  A column's float max g 
 exact maximum), and every exact maximizer has G ≥ v*(1 − ε₃₂) ≥ g (1 − 2ε₃₂) = g (1 − 2^-21).  The threshold
 fl₃₂(g · (1 − 2^-19)) ≤ g (1 − 2^-19)(1 + u₃₂) < g (1 − 2^-21), so every entry with G at least the threshold is
 kept: every exact maximizer is.  Half the bytes of the float64 image and of int64 keys, whatever the size of the
-denominators.
+denominators.  The column max, min and sum of a first call (:func:`_scan`, no float64 image kept) come from G
+too (the sums added in float64): every bound above holds with ε replaced by ε₃₂ (:func:`column_error` tells the
+callers which), and the bounds of :mod:`exactdp.measures.candidate_filter` stay within the 2^-20 of their
+second-order argument (at most 3ε₃₂ + 2Nu + 6u < 2^-20).
 """
 
 from __future__ import annotations
@@ -109,13 +112,30 @@ def float_image(R: IntegerRows) -> np.ndarray:
     return F
 
 
+#: relative error of the float32 image (module docstring)
+EPS32 = 2.0**-22
+
+
+def _f32_image(R: IntegerRows) -> np.ndarray:
+    """G ≈ K (:data:`EPS32`), G[x][y] = fl₃₂(fl₃₂(A[x][y]) · fl₃₂(fl(1/fl(d[x])))), for one use (module docstring)."""
+    G = R.A.astype(np.float32)
+    G *= _inverses(R).astype(np.float32)[:, None]
+    return G
+
+
 def _scan(R: IntegerRows, whats: Any, *, candidates: bool = False) -> None:
-    """One float image (:func:`_image`, not kept) for the column max / min / sum named in ``whats`` (cached as
-    ``float_col_*``) and, with ``candidates``, every entry within the bound of its column's float max (cached as
-    ``float_cand_max``: flat indices x·M + y, increasing), so the matrix is converted once per first call."""
-    F = _image(R)
+    """One image for the column max / min / sum named in ``whats`` (cached as ``float_col_*``, each with its
+    relative error as ``float_eps_*``): the kept float64 image if there is one or ``candidates`` are asked, else the
+    float32 image (:func:`_f32_image`, not kept: half the bytes; its sums added in float64, so a column sum is
+    ≈ S (2·EPS32 + 2Nu) as the float64 image's is ≈ S (2ε + 2Nu)); with ``candidates``, every entry within the
+    bound of its column's float max (cached as ``float_cand_max``: flat indices x·M + y, increasing), so the matrix
+    is converted once per first call."""
+    wide = candidates or "float_image" in R._views
+    F = _image(R) if wide else _f32_image(R)
     for w in whats:
-        R._views["float_col_" + w] = F.max(axis=0) if w == "max" else F.min(axis=0) if w == "min" else F.sum(axis=0)
+        col = F.max(axis=0) if w == "max" else F.min(axis=0) if w == "min" else F.sum(axis=0, dtype=np.float64)
+        R._views["float_col_" + w] = col.astype(np.float64)
+        R._views["float_eps_" + w] = EPS if wide else EPS32
     if candidates:
         R._views["float_cand_max"] = np.flatnonzero(F >= R._views["float_col_max"] * (1 - 4 * EPS))
 
@@ -129,17 +149,18 @@ def float_columns(R: IntegerRows, whats: Any) -> list[np.ndarray]:
     return [R._views["float_col_" + w] for w in whats]
 
 
-def _column(R: IntegerRows, what: str) -> np.ndarray:
-    """The float column max / min / sum of the image (cached)."""
-    return float_columns(R, (what,))[0]
+def column_error(R: IntegerRows, whats: Any) -> float:
+    """The relative error bound of the image the kept column values ``whats`` came from (:data:`EPS` or
+    :data:`EPS32`; the larger if they differ): the ε of the measures' bounds in
+    :mod:`exactdp.measures.candidate_filter`."""
+    return max(float(R._views["float_eps_" + w]) for w in whats)
 
 
 def _f32_candidates_max(R: IntegerRows) -> np.ndarray:
     """Flat indices x·M + y (increasing) of the entries of the float32 image at least their column's threshold
     (module docstring): every exact column maximizer is among them.  An all-zero column keeps its row 0 only
     (every entry is an exact 0: the first maximizer is row 0)."""
-    G = R.A.astype(np.float32)
-    G *= (1.0 / R.d.astype(np.float64)).astype(np.float32)[:, None]
+    G = _f32_image(R)
     thr = G.max(axis=0)
     thr *= np.float32(1 - 2.0**-19)
     zero = thr == 0
@@ -167,10 +188,8 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
         e, flat = R._views["float_col_max"], R._views["float_cand_max"]
         m = len(e)
     else:
-        if cols is None:
-            sub, e = _image(R), _column(R, sense)
-        else:
-            sub, e = _image(R, cols), _column(R, sense)[cols]
+        sub = _image(R) if cols is None else _image(R, cols)
+        e = sub.max(axis=0) if sense == "max" else sub.min(axis=0)  # this image's own extremes
         m = sub.shape[1]
         mask = sub >= e * (1 - 4 * EPS) if sense == "max" else sub <= e * (1 + 4 * EPS)
         flat = np.flatnonzero(mask)

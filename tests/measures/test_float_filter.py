@@ -218,7 +218,7 @@ TIED = list(tied_kernels())
 
 @pytest.mark.parametrize("K", TIED, ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
 def test_first_calls_equal_the_exact_slow_route(K):
-    """ldp_ratio, max_leakage and pml_ratio (values and witnesses) on a new kernel (the float image formed for
+    """ldp_ratio, max_leakage and pml_ratio (values and witnesses) on a new kernel (a float32 image formed for
     one call and dropped: only column vectors and candidates kept; the column maxima of max_leakage from the
     float32 image) and on one whose image is kept (as the pairwise filter of η keeps it), against the plain fmpq
     loops of the number domain QQ (exactdp/measures/privacy.py); the candidates of the kept image are those of
@@ -242,6 +242,9 @@ def test_first_calls_equal_the_exact_slow_route(K):
             ratio, y, prior = pml_ratio_witness(fresh, c)
             assert (ratio, y) == ref[:2]
             assert prior.probs[ref[3]] == c + 1 - K.N * c  # the worst prior puts its mass on the argmin row
+        # the column max and min came from the float32 image on the new kernel, from the kept one otherwise
+        eps = float_filter.column_error(R, ("max", "min"))  # (sum: kernels of more than 64 entries only)
+        assert eps == (float_filter.EPS if image_kept else float_filter.EPS32)
         if not image_kept:  # the column maxima came from the float32 image, not a kept float64 image
             assert "float_cand_max" not in R._views
             continue
