@@ -9,7 +9,8 @@ integers.  Floats never reach a result.
 
 **Rounding argument**: the image F ≈ K (ε), the column maxima, minima and sums, and the rule that a ratio
 r̃ ≈ r (ρ) is kept when r̃ ≥ fl(max r̃ · (1 − 4ρ)) are those of :mod:`exactdp.numbers.float_filter`'s module
-docstring.  For E_γ:
+docstring, with ε the error of the image the column values came from (:func:`exactdp.numbers.float_filter.column_error`:
+the float64 image's 8u or the float32 image's 2^-22).  For E_γ:
 
 * E_γ of two rows: each term t = K_i − γK_j is computed as fl(F_i − fl(γ̃ F_j)) with γ̃ = fl(g/h) (correctly
   rounded), within 2(ε + u)(K_i + γK_j) of t; (·)₊ is 1-Lipschitz and the rows sum to 1, so the float sum is
@@ -23,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from exactdp.numbers.float_filter import EPS, TINY, U, IntegerRows, float_columns, float_image, keep_near_max
+from exactdp.numbers.float_filter import (EPS, TINY, U, IntegerRows, column_error, float_columns, float_image,
+                                         keep_near_max)
 from exactdp.numbers.wide import products_ge
 
 
@@ -31,12 +33,13 @@ def ldp_columns(R: IntegerRows) -> tuple[int | None, Any]:
     """``(mixed, candidates)`` for max_y max_x K/min_x K: the first column mixing a zero and a non-zero entry (or
     None), else the columns whose ratio can be the maximum (increasing y).  r̃ = max F / min F ≈ r (2(2ε + u))."""
     hi, lo = float_columns(R, ("max", "min"))
+    eps = column_error(R, ("max", "min"))
     nz = hi > 0
     mixed = np.flatnonzero(nz & (lo == 0))
     if len(mixed):
         return int(mixed[0]), None
     ys = np.flatnonzero(nz)
-    return None, ys[keep_near_max(hi[ys] / lo[ys], 2 * (2 * EPS + U))]
+    return None, ys[keep_near_max(hi[ys] / lo[ys], 2 * (2 * eps + U))]
 
 
 def pml_columns(R: IntegerRows, cp: int, cq: int) -> np.ndarray | None:
@@ -49,9 +52,10 @@ def pml_columns(R: IntegerRows, cp: int, cq: int) -> np.ndarray | None:
         return None
     rest = (cq - N * cp) / cq
     hi, lo, S = float_columns(R, ("max", "min", "sum"))
+    eps = column_error(R, ("max", "min", "sum"))
     ys = np.flatnonzero(hi > 0)  # all-zero columns: the output never occurs
     r = hi[ys] / (c * S[ys] + rest * lo[ys])
-    rho = 2 * (3 * EPS + 2 * N * U + 6 * U)
+    rho = 2 * (3 * eps + 2 * N * U + 6 * U)
     kept: np.ndarray = ys[keep_near_max(r, rho)]
     return kept
 

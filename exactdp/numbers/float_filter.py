@@ -28,13 +28,17 @@ by a Python loop over the matrix.
   is at most 2^-20 (checked: N, M < 2^28).  A ratio r with r̃ ≈ r (ρ) can be the maximum only if
   r̃ ≥ max r̃ · (1 − ρ)/(1 + ρ) ≥ max r̃ · (1 − 2ρ); the filter keeps r̃ ≥ fl(max r̃ · (1 − 4ρ)).
 
-**Integer keys** (the column maxima of :func:`column_argext` over the whole matrix, no float image): with
-m_x = ⌊2^s / d_x⌋ the key k = A·m_x is an exact int64 product (s chosen so that max A · 2^s / min d < 2^63,
-:func:`_key_scale`), and for v = A/d, 2^s·v − A < k ≤ 2^s·v, i.e. 2^s·v·(1 − ρ) ≤ k ≤ 2^s·v with
-ρ = max d / 2^s ≤ 2^(β − s), β the bit length of max d.  A column's largest key K ≤ 2^s·v* (v* its exact
-maximum), and a maximizer's key ≥ 2^s·v*·(1 − ρ) ≥ K·(1 − ρ) > K − (K >> (s − β)) − 1: every entry with a key
-≥ that integer threshold is kept, so every exact maximizer is.  Keys are 0 exactly when A is (m_x ≥ 1).  One
-int64 product per entry replaces the conversion and the product of the float image.
+**float32 image** (the column maxima of :func:`column_argext` over the whole matrix, no float64 image): with
+u₃₂ = 2^-24, G = fl₃₂(fl₃₂(A) · fl₃₂(fl(1 / fl(d)))) — at most three float32 and three float64 roundings — is
+G ≈ K (ε₃₂), ε₃₂ = 2^-22 ≥ (1 + u₃₂)^3 (1 + u)^3 − 1; no underflow or overflow (a non-zero K ≥ 2^-63, every
+factor a normal float32), and G = 0 exactly when A = 0.  A column's float max g satisfies g ≤ v*(1 + ε₃₂) (v* its
+exact maximum), and every exact maximizer has G ≥ v*(1 − ε₃₂) ≥ g (1 − 2ε₃₂) = g (1 − 2^-21).  The threshold
+fl₃₂(g · (1 − 2^-19)) ≤ g (1 − 2^-19)(1 + u₃₂) < g (1 − 2^-21), so every entry with G at least the threshold is
+kept: every exact maximizer is.  Half the bytes of the float64 image and of int64 keys, whatever the size of the
+denominators.  The column max, min and sum of a first call (:func:`_scan`, no float64 image kept) come from G
+too (the sums added in float64): every bound above holds with ε replaced by ε₃₂ (:func:`column_error` tells the
+callers which), and the bounds of :mod:`exactdp.measures.candidate_filter` stay within the 2^-20 of their
+second-order argument (at most 3ε₃₂ + 2Nu + 6u < 2^-20).
 """
 
 from __future__ import annotations
@@ -108,13 +112,30 @@ def float_image(R: IntegerRows) -> np.ndarray:
     return F
 
 
+#: relative error of the float32 image (module docstring)
+EPS32 = 2.0**-22
+
+
+def _f32_image(R: IntegerRows) -> np.ndarray:
+    """G ≈ K (:data:`EPS32`), G[x][y] = fl₃₂(fl₃₂(A[x][y]) · fl₃₂(fl(1/fl(d[x])))), for one use (module docstring)."""
+    G = R.A.astype(np.float32)
+    G *= _inverses(R).astype(np.float32)[:, None]
+    return G
+
+
 def _scan(R: IntegerRows, whats: Any, *, candidates: bool = False) -> None:
-    """One float image (:func:`_image`, not kept) for the column max / min / sum named in ``whats`` (cached as
-    ``float_col_*``) and, with ``candidates``, every entry within the bound of its column's float max (cached as
-    ``float_cand_max``: flat indices x·M + y, increasing), so the matrix is converted once per first call."""
-    F = _image(R)
+    """One image for the column max / min / sum named in ``whats`` (cached as ``float_col_*``, each with its
+    relative error as ``float_eps_*``): the kept float64 image if there is one or ``candidates`` are asked, else the
+    float32 image (:func:`_f32_image`, not kept: half the bytes; its sums added in float64, so a column sum is
+    ≈ S (2·EPS32 + 2Nu) as the float64 image's is ≈ S (2ε + 2Nu)); with ``candidates``, every entry within the
+    bound of its column's float max (cached as ``float_cand_max``: flat indices x·M + y, increasing), so the matrix
+    is converted once per first call."""
+    wide = candidates or "float_image" in R._views
+    F = _image(R) if wide else _f32_image(R)
     for w in whats:
-        R._views["float_col_" + w] = F.max(axis=0) if w == "max" else F.min(axis=0) if w == "min" else F.sum(axis=0)
+        col = F.max(axis=0) if w == "max" else F.min(axis=0) if w == "min" else F.sum(axis=0, dtype=np.float64)
+        R._views["float_col_" + w] = col.astype(np.float64)
+        R._views["float_eps_" + w] = EPS if wide else EPS32
     if candidates:
         R._views["float_cand_max"] = np.flatnonzero(F >= R._views["float_col_max"] * (1 - 4 * EPS))
 
@@ -128,36 +149,24 @@ def float_columns(R: IntegerRows, whats: Any) -> list[np.ndarray]:
     return [R._views["float_col_" + w] for w in whats]
 
 
-def _column(R: IntegerRows, what: str) -> np.ndarray:
-    """The float column max / min / sum of the image (cached)."""
-    return float_columns(R, (what,))[0]
+def column_error(R: IntegerRows, whats: Any) -> float:
+    """The relative error bound of the image the kept column values ``whats`` came from (:data:`EPS` or
+    :data:`EPS32`; the larger if they differ): the ε of the measures' bounds in
+    :mod:`exactdp.measures.candidate_filter`."""
+    return max(float(R._views["float_eps_" + w]) for w in whats)
 
 
-#: least s − β (module docstring, integer keys): the keys' relative error ρ is then at most 2^-20
-_KEY_BITS = 20
-
-
-def _key_scale(R: IntegerRows) -> int | None:
-    """s of the integer keys (module docstring): the largest s ≤ 62 with max A · 2^s < 2^63 · min d, or None when
-    the keys would be coarser than 2^-:data:`_KEY_BITS` (denominators near 2^63: the float image then)."""
-    bn, bd = max(int(R.max_num), 1).bit_length(), int(R.d.min()).bit_length()
-    s = min(62, 62 + bd - bn)  # max A < 2^bn, min d ≥ 2^(bd − 1): max A · 2^s < 2^(bn + s) ≤ 2^63 · min d
-    return s if s - int(R.max_den).bit_length() >= _KEY_BITS else None
-
-
-def _key_candidates_max(R: IntegerRows, s: int) -> np.ndarray:
-    """Flat indices x·M + y (increasing) of the entries whose integer key is at least their column's threshold
+def _f32_candidates_max(R: IntegerRows) -> np.ndarray:
+    """Flat indices x·M + y (increasing) of the entries of the float32 image at least their column's threshold
     (module docstring): every exact column maximizer is among them.  An all-zero column keeps its row 0 only
     (every entry is an exact 0: the first maximizer is row 0)."""
-    M = R.shape[1]
-    keys = R.A * (np.int64(1 << s) // R.d)[:, None]
-    top = keys.max(axis=0)
-    shift = s - int(R.max_den).bit_length()
-    thr = top - (top >> shift) - 1
-    zero = top == 0
+    G = _f32_image(R)
+    thr = G.max(axis=0)
+    thr *= np.float32(1 - 2.0**-19)
+    zero = thr == 0
     if zero.any():
-        thr[zero] = 1  # no key of the column reaches it; its row 0 is added below
-    flat = np.flatnonzero(keys >= thr)
+        thr[zero] = np.inf  # no entry of the column reaches it; its row 0 is added below
+    flat = np.flatnonzero(G >= thr)
     if zero.any():
         flat = np.sort(np.concatenate([np.flatnonzero(zero), flat]))  # row 0: flat index y < M
     return flat
@@ -166,14 +175,12 @@ def _key_candidates_max(R: IntegerRows, s: int) -> np.ndarray:
 def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str = "max") -> np.ndarray:
     """For each column y (of ``cols``, default all), the first row index x of the exact max (``sense="max"``) or
     min (``"min"``) of A[x][y]/d[x].  Candidates are the entries within the float bound of the column's float
-    extreme (the maxima of every column: within the bound of the integer keys, module docstring); a column with
+    extreme (the maxima of every column: of the float32 image, module docstring); a column with
     one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
     cols = None if cols is None else np.asarray(cols, dtype=np.intp)
-    keyed = cols is None and sense == "max" and "float_cand_max" not in R._views and "float_image" not in R._views
-    s = _key_scale(R) if keyed else None  # a kept float image is read instead (no product at all)
     e: np.ndarray | None = None
-    if s is not None:
-        flat = _key_candidates_max(R, s)
+    if cols is None and sense == "max" and "float_cand_max" not in R._views and "float_image" not in R._views:
+        flat = _f32_candidates_max(R)  # (a kept float image is read instead: no product at all)
         m = R.shape[1]
     elif cols is None and sense == "max":
         if "float_cand_max" not in R._views:
@@ -181,10 +188,8 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
         e, flat = R._views["float_col_max"], R._views["float_cand_max"]
         m = len(e)
     else:
-        if cols is None:
-            sub, e = _image(R), _column(R, sense)
-        else:
-            sub, e = _image(R, cols), _column(R, sense)[cols]
+        sub = _image(R) if cols is None else _image(R, cols)
+        e = sub.max(axis=0) if sense == "max" else sub.min(axis=0)  # this image's own extremes
         m = sub.shape[1]
         mask = sub >= e * (1 - 4 * EPS) if sense == "max" else sub <= e * (1 + 4 * EPS)
         flat = np.flatnonzero(mask)

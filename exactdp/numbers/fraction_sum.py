@@ -16,6 +16,9 @@ the numerators 2·max|numerator|·max denominator product, below 2^63: checked o
 step, so nothing wraps around); then Python integers in numpy object arrays (numpy's C loop calls the integer
 operations); from the level whose numbers can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's
 subquadratic products).
+
+One sum of one numerator vector (:func:`fraction_sum`) forms each level's products and numerators together and
+keeps no level: a first call on a kernel has no tree to share.
 """
 
 from __future__ import annotations
@@ -100,3 +103,31 @@ def tree_sum(levels: list[np.ndarray], n: ArrayLike) -> tuple[Any, Any]:
     if num.dtype == np.int64:  # every level fitted int64: Python integers out
         T = T.astype(object) if num.ndim == 2 else int(T)
     return T, (int(P) if isinstance(P, np.integer) else P)
+
+
+def fraction_sum(n: np.ndarray, d: np.ndarray) -> tuple[Any, Any]:
+    """``(T, P)`` with Σ_x n[x] / d[x] = T / P exactly, P = Π d, for one vector of integer numerators ``n`` and
+    positive denominators ``d`` (int64 or object arrays of one length ≥ 1): the sum of :func:`tree_sum` over
+    :func:`product_tree`, with each level's products and numerators formed in one step and no level kept.  int64
+    while the level's products provably fit (max d² and 2·max|n|·max d below 2^63, checked on the level's maxima),
+    then Python integers, flint ``fmpz`` from :data:`FLINT_BITS` bits on.  Unreduced (no gcd)."""
+    num, den = np.asarray(n), np.asarray(d)
+    while len(den) > 1 and num.dtype == np.int64 and den.dtype == np.int64:
+        top = int(den.max())
+        if top >= _INT64_SQRT or 2 * int(np.abs(num).max()) * top >= _INT64_LIMIT:
+            break
+        if len(den) % 2:
+            num, den = np.append(num, 0), np.append(den, 1)
+        num, den = num[0::2] * den[1::2] + num[1::2] * den[0::2], den[0::2] * den[1::2]
+    if len(den) == 1:
+        return int(num[0]), int(den[0])
+    num, den = num.astype(object), den.astype(object)
+    k, flint_at = 0, _first_flint_level(_den_bits(den))
+    while len(den) > 1:
+        if len(den) % 2:
+            num, den = np.append(num, 0), np.append(den, 1)
+        if k == flint_at:
+            num, den = _to_fmpz(num), _to_fmpz(den)
+        num, den = num[0::2] * den[1::2] + num[1::2] * den[0::2], den[0::2] * den[1::2]
+        k += 1
+    return num[0], den[0]

@@ -36,7 +36,7 @@ import numpy as np
 from flint import fmpq, fmpq_mat
 
 from exactdp.numbers import float_filter
-from exactdp.numbers.fraction_sum import product_tree, tree_sum
+from exactdp.numbers.fraction_sum import fraction_sum, product_tree, tree_sum
 
 INT32_LIMIT = 2**31
 INT64_LIMIT = 2**63
@@ -272,7 +272,7 @@ def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
 
     Entries are added per row taken, in int64 (``len·max_num < 2**63``, else Python integers), the rows' sums
     per distinct denominator (:func:`_by_denominator`), then those on the product tree of the distinct
-    denominators (:mod:`exactdp.numbers.fraction_sum`), and the sum is reduced once."""
+    denominators (:func:`exactdp.numbers.fraction_sum.fraction_sum`), and the sum is reduced once."""
     rows = np.asarray(rows, dtype=np.intp)
     vals = R.A[rows, cols]
     if R.A.dtype != object and len(vals) * max(R.max_num, 1) < INT64_LIMIT:
@@ -283,8 +283,7 @@ def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     taken = np.flatnonzero(n)  # rows adding nothing are left out of the tree
     if not len(taken):
         return fmpq(0)
-    nums, dens = _by_denominator(n[taken], R.d[taken])
-    T, P = tree_sum(product_tree(dens), nums)
+    T, P = fraction_sum(*_by_denominator(n[taken], R.d[taken]))
     return fmpq(T, P)
 
 

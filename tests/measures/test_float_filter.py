@@ -131,6 +131,48 @@ def test_pml_and_max_leakage_on_large_denominators(K):
     assert sums == [sum((K[x, y] for x in range(K.N)), ZERO) for y in range(K.M)]
 
 
+def bench_like_kernels(seed=53):
+    """64 × 64 kernels like the benchmark's ``denD`` rows (each row a random composition of its own D-digit
+    denominator, D = 3 with zero entries, 12 without), with exact ties: row 0 again over twice its denominator,
+    row 1 again over its own, and a column whose two largest entries D/(D + 1) and (D + 1)/(D + 2),
+    D = 10^digits, differ by less than any float resolves."""
+    rng = random.Random(seed)
+    for digits in (3, 12):
+        N = M = 64
+        dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
+        nums = []
+        for d in dens:
+            cuts = sorted(rng.randrange(0, d + 1) for _ in range(M - 1))
+            nums.append([b - a for a, b in zip([0, *cuts], [*cuts, d])])
+        nums[-1], dens[-1] = [2 * a for a in nums[0]], 2 * dens[0]
+        nums[-2], dens[-2] = list(nums[1]), dens[1]
+        nums[2] = [0] * M
+        nums[2][0], nums[2][1], dens[2] = 1, 10**digits, 10**digits + 1
+        nums[3] = [0] * M
+        nums[3][0], nums[3][1], dens[3] = 1, 10**digits + 1, 10**digits + 2
+        yield kernel(nums, dens)
+
+
+@pytest.mark.parametrize("K", list(bench_like_kernels()), ids=lambda K: f"{K.int_rows().max_den.bit_length()}bits")
+def test_first_calls_on_benchmark_like_kernels_equal_the_slow_route(K):
+    """ldp_ratio, max_leakage, pml_ratio (three c), eta_tv and eta_hockey_stick (γ = 3/2) on a new kernel (its
+    integer form only, as bench_core's cold calls) equal the plain fmpq loops of the number domain QQ: the same
+    fmpq values and witnesses."""
+    from exactdp import ldp_ratio, max_leakage_ratio, pml_ratio
+    from exactdp.measures.privacy import ldp_ratio_in, max_leakage_in, pml_ratio_in
+    from exactdp.numbers.domain import QQ
+
+    def fresh():
+        return kernel(K.int_rows().A.tolist(), K.int_rows().d.tolist())
+
+    assert ldp_ratio(fresh()) == ldp_ratio_in(QQ, K)[0]
+    assert max_leakage_ratio(fresh()) == max_leakage_in(QQ, K)
+    for c in (Q(1, 2 * K.N), Q(1, K.N), Q(2, 5 * K.N)):
+        assert pml_ratio(fresh(), c) == pml_ratio_in(QQ, K, c)[0]
+    assert eta_tv_witness(fresh()) == ref_eta_witness(K, 1)
+    assert eta_hockey_stick_witness(fresh(), Q(3, 2)) == ref_eta_witness(K, Q(3, 2))
+
+
 def test_float_route_equals_the_integer_route_on_small_denominators():
     """The same (value, pair) as the fixed-width integer route, forcing the float route on kernels where both
     apply: random rows, randomized response (every pair ties) and identical rows (every value 0)."""
@@ -176,9 +218,9 @@ TIED = list(tied_kernels())
 
 @pytest.mark.parametrize("K", TIED, ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
 def test_first_calls_equal_the_exact_slow_route(K):
-    """ldp_ratio, max_leakage and pml_ratio (values and witnesses) on a new kernel (the float image formed for
+    """ldp_ratio, max_leakage and pml_ratio (values and witnesses) on a new kernel (a float32 image formed for
     one call and dropped: only column vectors and candidates kept; the column maxima of max_leakage from the
-    integer keys) and on one whose image is kept (as the pairwise filter of η keeps it), against the plain fmpq
+    float32 image) and on one whose image is kept (as the pairwise filter of η keeps it), against the plain fmpq
     loops of the number domain QQ (exactdp/measures/privacy.py); the candidates of the kept image are those of
     the whole image."""
     from exactdp.measures.privacy import (ldp_ratio_in, ldp_ratio_witness, max_leakage_in, max_leakage_ratio,
@@ -200,8 +242,11 @@ def test_first_calls_equal_the_exact_slow_route(K):
             ratio, y, prior = pml_ratio_witness(fresh, c)
             assert (ratio, y) == ref[:2]
             assert prior.probs[ref[3]] == c + 1 - K.N * c  # the worst prior puts its mass on the argmin row
-        if not image_kept:  # the column maxima came from the integer keys (up to 12 digits here), not an image
-            assert "float_cand_max" not in R._views and float_filter._key_scale(R) is not None
+        # the column max and min came from the float32 image on the new kernel, from the kept one otherwise
+        eps = float_filter.column_error(R, ("max", "min"))  # (sum: kernels of more than 64 entries only)
+        assert eps == (float_filter.EPS if image_kept else float_filter.EPS32)
+        if not image_kept:  # the column maxima came from the float32 image, not a kept float64 image
+            assert "float_cand_max" not in R._views
             continue
         F = float_filter.float_image(R)
         expected = np.flatnonzero(F >= F.max(axis=0) * (1 - 4 * float_filter.EPS))
@@ -209,12 +254,11 @@ def test_first_calls_equal_the_exact_slow_route(K):
 
 
 def keyed_kernels(seed=31):
-    """Kernels for the integer keys of the column maxima: 3- to 12-digit row denominators, zero entries, an
+    """Kernels for the float32 image of the column maxima: 3- to 18-digit row denominators, zero entries, an
     all-zero column (the last), a column maximum tied across rows with different denominators (row 0 again as
-    2a/2d and 3a/3d), and a column M whose two largest entries 1/d0 and 1/d1 differ by less than the keys
-    resolve."""
+    2a/2d and 3a/3d), and a column M whose only non-zero entries are 1/d1 and 1/d0."""
     rng = random.Random(seed)
-    for digits in (3, 6, 9, 12):
+    for digits in (3, 6, 9, 12, 18):
         N, M = rng.randint(6, 14), rng.randint(6, 16)
         dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
         nums = [parts(rng, M, d, 0.3) + [0, 0, 0] for d in dens]  # columns M, M + 1, M + 2 zero so far
@@ -232,19 +276,16 @@ def keyed_kernels(seed=31):
 
 
 @pytest.mark.parametrize("K", list(keyed_kernels()), ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
-def test_integer_keys_of_the_column_maxima(K):
-    """The first exact maximizer of every column by the integer keys (no float image) equals the Python-integer
-    tournament's, the keys apply up to 12-digit denominators and leave 18-digit ones to the float image."""
+def test_float32_image_of_the_column_maxima(K):
+    """The first exact maximizer of every column from the float32 image's candidates (no float64 image) equals the
+    Python-integer tournament's, for any denominator size (18 digits; 10^18 against 10^18 − 1)."""
     R = K.int_rows()
-    s = float_filter._key_scale(R)
-    assert s is not None and s - R.max_den.bit_length() >= float_filter._KEY_BITS
     fresh = kernel(R.A.tolist(), R.d.tolist()).int_rows()
     got = float_filter.column_argext(fresh, sense="max")
-    assert "float_cand_max" not in fresh._views  # the keys were used, not the float image
+    assert "float_cand_max" not in fresh._views  # the float32 image was used, not a float64 one
     assert got.tolist() == linalg._object_tournament(R.A, R.d, "max").tolist()
     assert got[K.M - 1] == 0  # the all-zero column: its first row
     huge = IntRows([[1, 10**18 - 1], [10**18 - 1, 1]], [10**18, 10**18])
-    assert float_filter._key_scale(huge) is None
     assert float_filter.column_argext(huge, sense="max").tolist() == [1, 0]
 
 

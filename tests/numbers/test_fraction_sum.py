@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from flint import fmpq
 
-from exactdp.numbers.fraction_sum import FLINT_BITS, product_tree, tree_sum
+from exactdp.numbers.fraction_sum import FLINT_BITS, fraction_sum, product_tree, tree_sum
 
 ZERO = fmpq(0)
 
@@ -66,3 +66,23 @@ def test_int64_levels_equal_the_plain_sum(N, bits):
     for d in dens:
         prod *= d
     assert int(P) == prod and all(level.dtype in (np.int64, object) for level in levels)
+
+
+@pytest.mark.parametrize("N", [1, 2, 3, 7, 64, 301, 512])
+@pytest.mark.parametrize("bits", [1, 10, 31, 32, 40, 62, FLINT_BITS + 7])
+def test_one_sum_equals_the_plain_sum_and_the_tree(N, bits):
+    """fraction_sum (one vector, no level kept) equals the plain fmpq sum and tree_sum over product_tree, with the
+    same unreduced (T, P): int64 inputs up to 62 bits (int64 levels, then Python integers, then fmpz), object
+    inputs beyond, zero numerators among them."""
+    rng = random.Random(N * 7 + bits)
+    dens = [rng.randrange(2 ** (bits - 1), 2**bits) if bits > 1 else 1 for _ in range(N)]
+    nums = [0 if rng.random() < 0.2 else rng.randrange(0, d + 1) for d in dens]
+    dtype = np.int64 if bits < 63 else object
+    T, P = fraction_sum(np.array(nums, dtype=dtype), np.array(dens, dtype=dtype))
+    assert fmpq(T, P) == plain(nums, dens)
+    prod = 1
+    for d in dens:
+        prod *= d
+    assert int(P) == prod
+    T2, P2 = tree_sum(product_tree(np.array(dens, dtype=dtype)), np.array(nums, dtype=dtype))
+    assert (int(T), int(P)) == (int(T2), int(P2))
