@@ -306,6 +306,19 @@ LEMMAS = {x.name: x for x in (AGGREGATION, SET_MASS, TWO_POINT, VERTEX, DIVISION
 _BY_CERTIFICATE = {c.name: c for x in LEMMAS.values() for c in x.certificates}
 
 
+def binette_step(name: str, bound_label: str, bound: sympy.Expr, parameters: tuple[sympy.Symbol, ...],
+                 region: tuple = (), uses: tuple[str, ...] = ()) -> LinearCombination:
+    """A claim's last step through :data:`BINETTE`: D = D_f(P′‖Q′) ≤ B·T (the lemma, B its coefficient ≥ 0, T =
+    TV(P′, Q′)) and T ≤ ``bound`` give D ≤ B·``bound``; the certificate names the lemma (and ``uses``, the
+    certificates of the TV bound) so the outcome carries them."""
+    B, D, T = sympy.symbols("B D T", real=True)
+    return LinearCombination.build(
+        name=name, parameters=(B, *parameters), variables=(D, T), scope=_SIZES, region=(B >= 0, *region),
+        constraints=[("Binette's inequality (the lemma): D_f <= B TV, B = f(m)/(1 - m) + f(M)/(M - 1) >= 0", B * T - D),
+                     (bound_label, bound - T)],
+        multipliers=[1, B], conclusion=B * bound - D, uses=BINETTE.uses + tuple(uses))
+
+
 def with_lemmas(certificates) -> tuple:
     """``certificates`` followed by the structural-lemma certificates their ``uses`` fields name (each once); an
     entry that is no certificate is kept as it is (the outcome's check rejects it)."""
