@@ -143,8 +143,8 @@ def _f_form_proof(ctx):
     from exactdp.claim_statement import step_of
 
     # Binette's lemma is used at t > 1 (m = 1/t < 1 < t = M); t = 1 is the last step of the chain
-    certs = SL.with_lemmas(c.states(step_of(CID), "t > 1") if c.name == binette_with_tv().name else c
-                           for c in f_form_certificates())
+    certs = tuple(c.states(step_of(CID), "t > 1") if c.name == binette_with_tv().name else c
+                  for c in f_form_certificates())
     steps = F_FORM_CHAIN + tuple(marked(c.name, s) for c in certs for s in check(c).steps)
     return proved("D_f(KP||KQ) <= (f(t) + t f(1/t))/(t + 1) TV(P, Q) for every eps-LDP K and convex f with f(1) = 0, "
                   "every N, M, t >= 1: the ratio range, eta_TV <= (t - 1)/(t + 1) and Binette's inequality by "

@@ -125,7 +125,6 @@ def proof_check(chain=(), rests_on=(), identity=None) -> Check:
         from exactdp.theory import class_certificates as CC
 
         certs = (CC.lemma4_ratio(), CC.pml_tv(), CC.trivial_tv(), thm4_step()) + ((identity(),) if identity else ())
-        certs = SL.with_lemmas(certs)
         steps = THM4_CHAIN + tuple(chain) + tuple(marked(c.name, s) for c in certs for s in check(c).steps)
         modulo = "; modulo " + ", ".join(rests_on) if rests_on else ""
         return proved("Lemma 4, eta_TV <= Xi and Binette's inequality by certificates" + modulo, certs, SCOPE,
