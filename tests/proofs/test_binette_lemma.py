@@ -122,3 +122,22 @@ def test_chi2_binette_on_random_distributions_is_the_summed_summands():
         assert lhs <= bound
         if n == 2:
             assert lhs == bound
+
+
+def test_thm4_and_its_corollaries_carry_the_lemma_and_cite_only_what_no_certificate_checks():
+    """[G] Thm 4 and Cor 2 are proved (no cited result), each carrying the lemma's certificates and its step
+    certificate; Cor 1 (KL) rests on the convexity of x log x alone."""
+    from exactdp.verification.claims import Verdict
+    from exactdp.verification.engine import verify
+
+    res = {r.claim.id: r for r in verify(("grosse2026.thm4", "grosse2026.cor1", "grosse2026.cor2"), seed=0,
+                                         quick=True)}
+    for cid in res:
+        certs = {c.name: c for c in res[cid].certificates}
+        assert set(SL.BINETTE.uses) <= set(certs)
+        step = certs["B*Xi*delta - D >= 0"]  # D_f <= B TV(KP, KQ) <= B Xi delta, through the lemma
+        assert step.statement.claim == "step of " + cid and set(SL.BINETTE.uses) <= set(step.uses)
+    assert res["grosse2026.thm4"].verdict is Verdict.PROVED and res["grosse2026.cor2"].verdict is Verdict.PROVED
+    assert res["grosse2026.cor1"].verdict is Verdict.PROVED_MODULO
+    (cited,) = res["grosse2026.cor1"].checks[0].outcome.rests_on
+    assert cited.startswith("the convexity of x log x")
