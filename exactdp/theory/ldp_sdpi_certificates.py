@@ -26,8 +26,9 @@ summands whose facts are checked as statements in the summand's own values, so N
 * :func:`exactdp.theory.e_gamma_certificates.event_form` — E_γ(KP‖KQ) is the largest (KP)(A) − γ(KQ)(A) over
   sets A (attained), so the bound for every A is the bound for E_γ.
 
-The f form, D_f(KP‖KQ) ≤ (f(t) + t f(1/t))/(t + 1)·TV(P, Q) (B-7), for f convex with f(1) = 0: :func:`ratio_bound` — (KP)(y) ≤ t(KQ)(y), so every ratio of KP to KQ lies in [1/t, t], Binette's
-range; :func:`exactdp.theory.class_certificates.ldp_tv` at δ = 0 — TV(KP, KQ) ≤ (t − 1)/(t + 1)·TV(P, Q);
+The f form, D_f(KP‖KQ) ≤ (f(t) + t f(1/t))/(t + 1)·TV(P, Q) (B-7), for f convex with f(1) = 0:
+:func:`ratio_bound` — (KP)(y) ≤ t(KQ)(y), so every ratio of KP to KQ lies in [1/t, t], Binette's range;
+:func:`exactdp.theory.class_certificates.ldp_tv` at δ = 0 — TV(KP, KQ) ≤ (t − 1)/(t + 1)·TV(P, Q);
 :func:`binette_with_tv` — Binette's inequality (the structural lemma
 :data:`~exactdp.theory.structural_lemmas.BINETTE`) at (1/t, t) with that TV bound;
 :func:`f_form_coefficients` — (t − 1)/(t + 1) times Binette's coefficient at (1/t, t) is the B-7 coefficient, for
@@ -214,6 +215,7 @@ def e_gamma_form_certificates() -> tuple:
             pair_summand_nonnegative(), contraction(), equal_inputs(), event_form())
 
 
-__all__ = ["COEFFICIENT", "SCOPE", "binette_with_tv", "coefficient_cases", "contraction", "e_gamma_form_certificates", "equal_inputs",
-           "f_form_certificates", "f_form_coefficients", "pair_bound_below_t", "pair_bound_beyond_t",
+__all__ = ["COEFFICIENT", "SCOPE", "binette_with_tv", "coefficient_cases", "contraction",
+           "e_gamma_form_certificates", "equal_inputs", "f_form_certificates",
+           "f_form_coefficients", "pair_bound_below_t", "pair_bound_beyond_t",
            "pair_summand_nonnegative", "ratio_bound", "summands"]

@@ -25,8 +25,8 @@ register(Claim(
     statement=r"D(K\circ P_X\|K\circ Q_X)\le\Xi(\varepsilon,c)\log\big((1-Nc)e^\varepsilon+1\big)\,\delta",
     hypotheses="`K` in `M(eps, c)`, `P_X`, `Q_X` in `Q_X(c)`, `c < 1/N`",
     checks=(proof_check((step("Corollary 1 is Thm 4 at `f(x) = x*log(x)` (KL): its coefficient at (1/Gamma, Gamma) "
-                              "is `log(Gamma)` (identity certificate below); Binette's lemma needs f convex: for `x*log(x)` its "
-                              "convexity instances are cited (" + KL_CONVEX + ")"),),
+                              "is `log(Gamma)` (identity certificate below); Binette's lemma needs f convex: for "
+                              "`x*log(x)` its convexity instances are cited (" + KL_CONVEX + ")"),),
                         (KL_CONVEX,), lambda: _coefficient_identities(KL_F, sympy.log, "KL")),
             Check("certified instances", bound_check(kl, lambda G: sympy.log(to_sympy(G)), "Cor 1", "cor1"),
                   supporting=True)),

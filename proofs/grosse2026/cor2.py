@@ -26,8 +26,9 @@ register(Claim(
                 "`H^2` is the sum of `(sqrt(p) - sqrt(q))^2`"),
     checks=(proof_check((step("Corollary 2 is Thm 4 at `f(x) = (sqrt(x) - 1)^2` (squared Hellinger without 1/2): its "
                               "coefficient at (1/Gamma, Gamma) is `2 - 4/(sqrt(Gamma) + 1)` (identity certificate "
-                              "below); Binette's lemma needs f convex: for `(sqrt(x) - 1)**2` its two chord inequalities are "
-                              "the lemma's checked H2 chord statements, so no hypothesis on f remains"),),
+                              "below); Binette's lemma needs f convex: for `(sqrt(x) - 1)**2` its two chord "
+                              "inequalities are the lemma's checked H2 chord statements, so no hypothesis on f "
+                              "remains"),),
                         (),
                         lambda: _coefficient_identities(H2_F, lambda G: 2 - 4 / (sympy.sqrt(G) + 1), "H2")),
             Check("certified instances", bound_check(

@@ -1,6 +1,7 @@
 """The claims filed for product priors (F-G11 proved, F-G12 refuted with its exact witness), B-7's E_γ form
-(proved) and f form (proved, Binette's inequality a structural lemma), all N, M, and B-8's two-input proof bound to their claims' statements,
-each claim's scope saying what is proved (and, for B-8, that the rest is verified on instances)."""
+(proved) and f form (proved, Binette's inequality a structural lemma), all N, M, and B-8's two-input proof bound
+to their claims' statements, each claim's scope saying what is proved (and, for B-8, that the rest is
+verified on instances)."""
 
 from __future__ import annotations
 
