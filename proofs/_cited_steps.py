@@ -12,5 +12,8 @@ TWO_POINT = (f"the lemma '{SL.TWO_POINT.name}' (its certificates are carried by 
              "`K_x(A) - K_xp(A) <= D` for all rows x, x' and sets A, then `TV(K*P, K*Q) <= D*TV(P, Q)` for all P, "
              "Q, so `eta_tv(K) <= D`, every N, M")
 
-#: B-6, cited by name by [G] Thm 4, its corollaries and B-7's f form (not a claim of ours: the literature)
-BINETTE = "Binette's reverse Pinsker inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)"
+#: the convexity of x log x on x > 0 (its second derivative is 1/x), cited by [G] Cor 1: the convexity instances
+#: Binette's lemma combines are, for KL, facts about logarithms outside the prover's fragment (for H^2 and chi^2
+#: the lemma checks them as chord statements)
+KL_CONVEX = ("the convexity of x log x on x > 0 (T. M. Cover, J. A. Thomas, Elements of Information Theory, 2nd ed., "
+             "2006, Sec. 2.6: convex since its second derivative 1/x is positive)")

@@ -1,5 +1,5 @@
 r"""Certificates: Zamanlooy–Asoodeh's bounds for ε-LDP kernels, every N and M (B-7: the E_γ form, and the f
-form modulo Binette).
+form through Binette's inequality, a structural lemma).
 
 Statement (docs/claims.md B-7, reconstructed): for an ε-LDP kernel K (t = e^ε ≥ 1), γ ≥ 1 and distributions
 P, Q on the inputs,
@@ -26,11 +26,13 @@ summands whose facts are checked as statements in the summand's own values, so N
 * :func:`exactdp.theory.e_gamma_certificates.event_form` — E_γ(KP‖KQ) is the largest (KP)(A) − γ(KQ)(A) over
   sets A (attained), so the bound for every A is the bound for E_γ.
 
-The f form, D_f(KP‖KQ) ≤ (f(t) + t f(1/t))/(t + 1)·TV(P, Q) (B-7), modulo Binette's inequality (B-6, cited by
-the claim): :func:`ratio_bound` — (KP)(y) ≤ t(KQ)(y), so every ratio of KP to KQ lies in [1/t, t], Binette's
-range; :func:`exactdp.theory.class_certificates.ldp_tv` at δ = 0 — TV(KP, KQ) ≤ (t − 1)/(t + 1)·TV(P, Q);
+The f form, D_f(KP‖KQ) ≤ (f(t) + t f(1/t))/(t + 1)·TV(P, Q) (B-7), for f convex with f(1) = 0:
+:func:`ratio_bound` — (KP)(y) ≤ t(KQ)(y), so every ratio of KP to KQ lies in [1/t, t], Binette's range;
+:func:`exactdp.theory.class_certificates.ldp_tv` at δ = 0 — TV(KP, KQ) ≤ (t − 1)/(t + 1)·TV(P, Q);
+:func:`binette_with_tv` — Binette's inequality (the structural lemma
+:data:`~exactdp.theory.structural_lemmas.BINETTE`) at (1/t, t) with that TV bound;
 :func:`f_form_coefficients` — (t − 1)/(t + 1) times Binette's coefficient at (1/t, t) is the B-7 coefficient, for
-every f and in closed form for KL, H² and χ².  Not covered: Binette's inequality itself.
+every f and in closed form for KL, H² and χ².
 """
 
 from __future__ import annotations
@@ -190,10 +192,21 @@ def f_form_coefficients() -> SymbolicStatements:
                               region=("t > 1",), scope="t = e^eps > 1", statements=tuple(rows))
 
 
+def binette_with_tv() -> LinearCombination:
+    """Step 3 of the f form, t > 1: D_f(KP‖KQ) ≤ B·TV(KP, KQ) (:data:`~exactdp.theory.structural_lemmas.BINETTE` at
+    m = 1/t, M = t, the range of :func:`ratio_bound`) and TV(KP, KQ) ≤ (t − 1)/(t + 1)·d (:func:`ldp_tv`, d =
+    TV(P, Q)) give D_f(KP‖KQ) ≤ B·(t − 1)/(t + 1)·d."""
+    return SL.binette_step("B-7: D_f(KP||KQ) <= B (t - 1)/(t + 1) TV(P, Q)",
+                           "TV(KP, KQ) <= (t - 1)/(t + 1) d, d = TV(P, Q): the eta_TV bound at delta = 0 (certificate "
+                           "of this proof)", (t - 1) / (t + 1) * d, (t, d), (t > 1, d >= 0),
+                           uses=(ldp_tv().name, ratio_bound().name))
+
+
 def f_form_certificates() -> tuple:
-    """B-7's f form modulo Binette (B-6), every N and M: the ratio bound, the η_TV bound at δ = 0
-    (:func:`exactdp.theory.class_certificates.ldp_tv`) and the coefficient identities."""
-    return (ratio_bound(), ldp_tv(), f_form_coefficients())
+    """B-7's f form, every N and M: the ratio bound, the η_TV bound at δ = 0
+    (:func:`exactdp.theory.class_certificates.ldp_tv`), Binette's lemma with that bound and the coefficient
+    identities."""
+    return (ratio_bound(), ldp_tv(), binette_with_tv(), f_form_coefficients())
 
 
 def e_gamma_form_certificates() -> tuple:
@@ -202,6 +215,7 @@ def e_gamma_form_certificates() -> tuple:
             pair_summand_nonnegative(), contraction(), equal_inputs(), event_form())
 
 
-__all__ = ["COEFFICIENT", "SCOPE", "coefficient_cases", "contraction", "e_gamma_form_certificates", "equal_inputs",
-           "f_form_certificates", "f_form_coefficients", "pair_bound_below_t", "pair_bound_beyond_t",
+__all__ = ["COEFFICIENT", "SCOPE", "binette_with_tv", "coefficient_cases", "contraction",
+           "e_gamma_form_certificates", "equal_inputs", "f_form_certificates",
+           "f_form_coefficients", "pair_bound_below_t", "pair_bound_beyond_t",
            "pair_summand_nonnegative", "ratio_bound", "summands"]

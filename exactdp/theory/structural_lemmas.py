@@ -33,6 +33,16 @@ be exchanged and distribute over products, and Σ_x c = N·c.  The number of ter
   of the outputs merged into it (linear combinations with multipliers 1; S_{y′} adds up the same way), its entries
   are sums of entries ≥ 0, a set B′ of merged outputs is the set π⁻¹(B′) of outputs (so η_TV(K′) ≤ η_TV(K), and
   E_γ likewise), and the merge into {A, Aᶜ} at a set A attaining η_TV(K) has K′_x(0) = K_x(A) (so equality).
+* :data:`BINETTE` — Binette's inequality (O. Binette 2019, the form [G] Thm 4 and B-7 use): for distributions P′, Q′
+  on a finite alphabet with m ≤ P′(y)/Q′(y) ≤ M (0 < m < 1 < M) and f convex with f(1) = 0,
+  D_f(P′‖Q′) = Σ_y Q′(y) f(P′(y)/Q′(y)) ≤ (f(m)/(1 − m) + f(M)/(M − 1))·TV(P′, Q′).  Per output, r = P′(y)/Q′(y):
+  for r ∈ [1, M], r = λ·1 + (1 − λ)M with λ = (M − r)/(M − 1) ∈ [0, 1], so convexity (a two-point instance, f(1) =
+  0) gives f(r) ≤ (r − 1)/(M − 1)·f(M); for r ∈ [m, 1] likewise f(r) ≤ (1 − r)/(1 − m)·f(m).  Times Q′(y) ≥ 0:
+  Q′ f(P′/Q′) ≤ (P′ − Q′)₊ f(M)/(M − 1) + (Q′ − P′)₊ f(m)/(1 − m) (the case certificates and the positive parts);
+  an output with Q′(y) = 0 has P′(y) ≤ M·0 = 0 and contributes 0.  Summed over y (the finite-sum rules) with
+  Σ(P′ − Q′)₊ = Σ(Q′ − P′)₊ = TV(P′, Q′) this is the inequality.  Its coefficient is ≥ 0 (convexity at m < 1 < M),
+  so a bound TV(P′, Q′) ≤ X gives D_f ≤ coefficient·X.  For χ² (f = (x − 1)²) and H² (f = (√x − 1)²) the two
+  chord inequalities are checked as statements too, so no convexity instance is taken for them.
 """
 
 from __future__ import annotations
@@ -211,16 +221,102 @@ def _merging() -> Lemma:
                  (pml, ldp, entries, sets))
 
 
+#: the stated range of Binette's inequality: 0 < m < 1 < M
+_BINETTE_RANGE = ("m > 0", "m < 1", "M > 1")
+
+
+def _binette() -> Lemma:
+    """Binette's inequality (module docstring): the two per-output cases, the positive parts, an output of mass 0,
+    the coefficient's sign and its use with a TV bound, and the chord inequalities of χ² and H² checked."""
+    m, M, p, q, r = sympy.symbols("m M p q r", real=True)
+    fr, fm, fM, D, T, X, B = sympy.symbols("fr fm fM D T X B", real=True)
+    above = LinearCombination.build(
+        name="lemma: Binette's inequality (ratio in [1, M])", parameters=(M, p, q), variables=(fr, fM), scope=_SIZES,
+        definitions=((r, p / q),), region=(M > 1, q > 0, p >= q, p <= M * q),
+        constraints=[("f convex (hypothesis), f(1) = 0: at r = p/q = lam*1 + (1 - lam)*M, lam = (M - r)/(M - 1) in "
+                      "[0, 1], f(r) <= lam*f(1) + (1 - lam)*f(M), fr = f(r), fM = f(M)", (r - 1) / (M - 1) * fM - fr)],
+        multipliers=[q], conclusion=(p - q) / (M - 1) * fM - q * fr)
+    below = LinearCombination.build(
+        name="lemma: Binette's inequality (ratio in [m, 1])", parameters=(m, p, q), variables=(fr, fm), scope=_SIZES,
+        definitions=((r, p / q),), region=(m > 0, m < 1, q > 0, p >= m * q, p <= q),
+        constraints=[("f convex (hypothesis), f(1) = 0: at r = p/q = lam*m + (1 - lam)*1, lam = (1 - r)/(1 - m) in "
+                      "[0, 1], f(r) <= lam*f(m) + (1 - lam)*f(1), fr = f(r), fm = f(m)", (1 - r) / (1 - m) * fm - fr)],
+        multipliers=[q], conclusion=(q - p) / (1 - m) * fm - q * fr)
+    parts = SymbolicStatements(
+        name="lemma: Binette's inequality (positive parts)", sizes=_SIZES, parameters=("z",), statements=(
+            ("z = P'(y) - Q'(y) >= 0 (ratio in [1, M]): (P' - Q')_+ <= z, so the summand bound's right side "
+             "(P' - Q')_+ f(M)/(M - 1) + (Q' - P')_+ f(m)/(1 - m) is (p - q) f(M)/(M - 1)", "Max(z, 0)", "<=", "z",
+             ("z >= 0",)),
+            ("z >= 0: (P' - Q')_+ >= z", "Max(z, 0)", ">=", "z", ("z >= 0",)),
+            ("z >= 0: (Q' - P')_+ <= 0", "Max(-z, 0)", "<=", "0", ("z >= 0",)),
+            ("z <= 0 (ratio in [m, 1]): (P' - Q')_+ <= 0, so the right side is (q - p) f(m)/(1 - m)", "Max(z, 0)",
+             "<=", "0", ("z <= 0",)),
+            ("z <= 0: (Q' - P')_+ <= -z", "Max(-z, 0)", "<=", "-z", ("z <= 0",)),
+            ("z <= 0: (Q' - P')_+ >= -z", "Max(-z, 0)", ">=", "-z", ("z <= 0",)),
+            ("(P' - Q')_+ >= 0", "Max(z, 0)", ">=", "0", ()),
+            ("(Q' - P')_+ >= 0", "Max(-z, 0)", ">=", "0", ()),
+            ("z_+ - (-z)_+ <= z; summed (sum P' = sum Q' = 1): sum (P' - Q')_+ = sum (Q' - P')_+, which is "
+             "TV(P', Q') (B-1)", "Max(z, 0) - Max(-z, 0)", "<=", "z", ()),
+            ("z_+ - (-z)_+ >= z", "Max(z, 0) - Max(-z, 0)", ">=", "z", ())))
+    empty = LinearCombination.build(
+        name="lemma: Binette's inequality (an output of mass 0)", parameters=(M,), variables=(p, q), scope=_SIZES,
+        region=(M > 1,),
+        constraints=[("the ratio range at y: P'(y) <= M Q'(y)", M * q - p), ("Q'(y) = 0: -Q'(y) >= 0", -q)],
+        multipliers=[1, M], conclusion=-p)
+    sign = LinearCombination.build(
+        name="lemma: Binette's inequality (the coefficient is >= 0)", parameters=(m, M), variables=(fm, fM),
+        scope=_SIZES, region=(m > 0, m < 1, M > 1),
+        constraints=[("f convex (hypothesis), f(1) = 0: at 1 = lam*m + (1 - lam)*M, lam = (M - 1)/(M - m), "
+                      "0 = f(1) <= lam*f(m) + (1 - lam)*f(M)", ((M - 1) * fm + (1 - m) * fM) / (M - m))],
+        multipliers=[(M - m) / ((1 - m) * (M - 1))], conclusion=fm / (1 - m) + fM / (M - 1))
+    scaled = LinearCombination.build(
+        name="lemma: Binette's inequality (with a TV bound)", parameters=(B,), variables=(D, T, X), scope=_SIZES,
+        region=(B >= 0,),
+        constraints=[("Binette: D = D_f(P', Q') <= B T, B = f(m)/(1 - m) + f(M)/(M - 1) >= 0, T = TV(P', Q')",
+                      B * T - D), ("a TV bound: T <= X", X - T)],
+        multipliers=[1, B], conclusion=B * X - D)
+    chords = SymbolicStatements(
+        name="lemma: Binette's inequality (chords of chi2 and H2)", sizes=_SIZES, parameters=("r", "m", "M", "w", "v"),
+        region=_BINETTE_RANGE, statements=(
+            ("chi2, f = (x - 1)^2, r in [1, M]: f(r) <= (r - 1)/(M - 1) f(M)", "(r - 1)**2", "<=",
+             "(r - 1)/(M - 1)*(M - 1)**2", ("r >= 1", "r <= M")),
+            ("chi2, r in [m, 1]: f(r) <= (1 - r)/(1 - m) f(m)", "(r - 1)**2", "<=", "(1 - r)/(1 - m)*(m - 1)**2",
+             ("r >= m", "r <= 1")),
+            ("H2, f = (sqrt(x) - 1)^2, r in [1, M]: f(r) <= (r - 1)/(M - 1) f(M)", "(sqrt(r) - 1)**2", "<=",
+             "(r - 1)/(M - 1)*(sqrt(M) - 1)**2", ("r >= 1", "r <= M")),
+            ("H2, r = w^2 in [m, 1] with m = v^2 (w, v the square roots): f(r) = (w - 1)^2 <= (1 - r)/(1 - m) f(m)",
+             "(w - 1)**2", "<=", "(1 - w**2)/(1 - v**2)*(v - 1)**2", ("v > 0", "v < 1", "w >= v", "w <= 1"))))
+    return Lemma("Binette's inequality",
+                 "for distributions P', Q' on a finite alphabet with m <= P'(y)/Q'(y) <= M (0 < m < 1 < M) and f "
+                 "convex with f(1) = 0: D_f(P', Q') <= (f(m)/(1 - m) + f(M)/(M - 1)) TV(P', Q') (O. Binette 2019), "
+                 "the coefficient is >= 0, so TV(P', Q') <= X gives D_f(P', Q') <= coefficient*X; every alphabet size",
+                 (above, below, parts, empty, sign, scaled, chords))
+
+
 AGGREGATION = _aggregation()
 SET_MASS = _set_mass()
 TWO_POINT = _two_point()
 VERTEX = _vertex()
 DIVISION = _division()
 MERGING = _merging()
+BINETTE = _binette()
 
 #: every structural lemma, by name
-LEMMAS = {x.name: x for x in (AGGREGATION, SET_MASS, TWO_POINT, VERTEX, DIVISION, MERGING)}
+LEMMAS = {x.name: x for x in (AGGREGATION, SET_MASS, TWO_POINT, VERTEX, DIVISION, MERGING, BINETTE)}
 _BY_CERTIFICATE = {c.name: c for x in LEMMAS.values() for c in x.certificates}
+
+
+def binette_step(name: str, bound_label: str, bound: sympy.Expr, parameters: tuple[sympy.Symbol, ...],
+                 region: tuple = (), uses: tuple[str, ...] = ()) -> LinearCombination:
+    """A claim's last step through :data:`BINETTE`: D = D_f(P′‖Q′) ≤ B·T (the lemma, B its coefficient ≥ 0, T =
+    TV(P′, Q′)) and T ≤ ``bound`` give D ≤ B·``bound``; the certificate names the lemma (and ``uses``, the
+    certificates of the TV bound) so the outcome carries them."""
+    B, D, T = sympy.symbols("B D T", real=True)
+    return LinearCombination.build(
+        name=name, parameters=(B, *parameters), variables=(D, T), scope=_SIZES, region=(B >= 0, *region),
+        constraints=[("Binette's inequality (the lemma): D_f <= B TV, B = f(m)/(1 - m) + f(M)/(M - 1) >= 0", B * T - D),
+                     (bound_label, bound - T)],
+        multipliers=[1, B], conclusion=B * bound - D, uses=BINETTE.uses + tuple(uses))
 
 
 def with_lemmas(certificates) -> tuple:

@@ -4,7 +4,9 @@ Statement: if P ≪ Q with m ≤ dP/dQ ≤ M, 0 ≤ m < 1 < M, then D_f(P‖Q) �
 Checked:   random full-support pairs with m, M the exact extreme likelihood ratios, f ∈ {χ², KL, H²}:
            χ² exactly, KL and H² certified.  (The specialisations m = 1/M are the symbolic module's
            background.b06_binette_specialisations.)
-Not shown: optimality; m = 0.
+Not shown: optimality; m = 0.  (For 0 < m < 1 < M, the form [G] Thm 4 and B-7 use, the inequality is proved as
+           the structural lemma :data:`exactdp.theory.structural_lemmas.BINETTE`; this claim stays the sampled
+           check of the published statement.)
 """
 
 import sympy

@@ -7,10 +7,16 @@ Statement: for K ∈ M(ε,c), P_X, Q_X ∈ Q_X(c) ([RECON] hypothesis, F-G5) and
 Checked:   random exact kernels (half with zeros), c ∈ (0, 1/N), e^ε = the kernel's exact PML level, random
            input pairs in Q_X(c) and the extreme vertex pairs; KL, H² (and χ², TV for Thm 4) certified in
            ball arithmetic against the exact right sides.
-Proved modulo the literature: Lemma 4's ratio bound and TV(KP, KQ) ≤ Ξ·TV(P, Q) are certificates for all
-           N, M (:mod:`exactdp.theory.class_certificates`, the latter through the same two-point step as
-           grosse2026.thm3); Binette's inequality (B-6) is cited by name (:data:`BINETTE`); Cor 1 and 2 are Thm 4 at f = x log x and
-           f = (√x − 1)², whose Binette coefficients at (1/Γ, Γ) are log Γ and 2 − 4/(√Γ + 1) (identities).
+Proved:    Lemma 4's ratio bound and TV(KP, KQ) ≤ Ξ·TV(P, Q) are certificates for all N, M
+           (:mod:`exactdp.theory.class_certificates`, the latter through the same two-point step as
+           grosse2026.thm3); Binette's inequality is the structural lemma
+           :data:`exactdp.theory.structural_lemmas.BINETTE` (per output a two-point convexity instance of f — Thm
+           4's hypothesis "f convex, f(1) = 0" — times Q′(y), summed by the finite-sum rules), applied at
+           m = 1/Γ, M = Γ by :func:`thm4_step`; Cor 1 and 2 are Thm 4 at f = x log x and f = (√x − 1)², whose
+           Binette coefficients at (1/Γ, Γ) are log Γ and 2 − 4/(√Γ + 1) (identities).  For H² the convexity
+           instances are the lemma's checked chord statements, so Cor 2 is proved; for KL they are instances of
+           the convexity of x log x, which no certificate checks (logs are outside the prover's fragment): Cor 1
+           is proved modulo that textbook fact (:data:`proofs._cited_steps.KL_CONVEX`).
 Not shown: the exact Γ_max variant (extremal module, grosse2026.lem4); Γ = 1 at c = 1/N.
 """
 
@@ -27,7 +33,7 @@ from exactdp.numbers.formula_text import DerivationStep, marked
 from exactdp.verification.claims import Check, proved
 from exactdp.formulas import binette_coefficient, lemma4_gamma_max, xi
 
-from .._cited_steps import BINETTE
+from exactdp.theory import structural_lemmas as SL
 
 _t = sympy.Symbol("t", positive=True)
 CHI2_F = sympy.Lambda(_t, (_t - 1) ** 2)
@@ -73,15 +79,29 @@ THM4_CHAIN = (
     DerivationStep("for K in M(ε, c) and P, Q in Q_X(c): every output ratio (KP)(y)/(KQ)(y) lies in [1/Γ, Γ] "
                    "with {0} (Lemma 4's ratio certificate below, all N, M)", ("Gamma = (1 - N*c)*exp(eps) + 1",),
                    inline=True),
-    DerivationStep("Binette's inequality: D_f(P'‖Q') ≤ {0} · TV(P', Q') when every ratio P'/Q' lies in [m, M] "
-                   "(cited: " + BINETTE + "), here with {1} and {2}",
+    DerivationStep("Binette's inequality (the structural lemma '" + SL.BINETTE.name + "', its certificates carried by "
+                   "the outcome): D_f(P'‖Q') ≤ {0} · TV(P', Q') when every ratio P'/Q' lies in [m, M] and f is convex "
+                   "with f(1) = 0 (the hypothesis of Thm 4), the coefficient ≥ 0; here with {1} and {2}",
                    ("f(m)/(1 - m) + f(M)/(M - 1)", "m = 1/Gamma", "M = Gamma"), inline=True),
     DerivationStep("{0} with {1} for every K in M(ε, c): the (ε, c)-PML Dobrushin bound and η_TV ≤ 1 certificates below "
                    "(all N, M), through their two-point step (KP − KQ)(A) = TV(P, Q) Σ μ(x) ν(x') (K_x(A) − "
                    "K_x'(A)), the same step as grosse2026.thm3",
                    ("TV(K*P, K*Q) <= Xi(eps, c)*TV(P, Q)", "TV(P, Q) = delta"), inline=True),
+    DerivationStep("{0}: the Binette bound with the TV bound (step certificate below), B the coefficient at "
+                   "(1/Γ, Γ), Ξ = Ξ(ε, c)", ("D_f(K_P, K_Q) <= B*Xi*delta",), inline=True),
 )
-THM4_RESTS_ON = (BINETTE,)
+
+
+def thm4_step():
+    """The last step of Thm 4: D_f(KP‖KQ) ≤ B·TV(KP, KQ) (Binette at m = 1/Γ, M = Γ, ratio range by Lemma 4's
+    certificate) and TV(KP, KQ) ≤ Ξ·δ give D_f(KP‖KQ) ≤ B·Ξ·δ."""
+    from exactdp.theory import class_certificates as CC
+
+    Xi, delta = sympy.symbols("Xi delta", real=True)
+    return SL.binette_step(
+        "[G] Thm 4: D_f(KP||KQ) <= B Xi delta", "TV(KP, KQ) <= Xi TV(P, Q) = Xi delta: the (eps,c)-PML Dobrushin "
+        "bound and eta_TV <= 1 (Xi their minimum; certificates of this proof)", Xi * delta, (Xi, delta),
+        (Xi >= 0, delta >= 0), uses=(CC.pml_tv().name, CC.trivial_tv().name, CC.lemma4_ratio().name))
 
 
 def _coefficient_identities(F, value, label):
@@ -96,21 +116,23 @@ def _coefficient_identities(F, value, label):
                               sympy.Eq(binette_coefficient(F, 1 / G, G), value(G), evaluate=False)),))
 
 
-def proof_check(chain=(), rests_on=THM4_RESTS_ON, identity=None) -> Check:
-    """PROVED_MODULO ``rests_on``: Thm 4's chain (and a corollary's coefficient ``identity`` certificate builder),
-    every certificate re-checked on every run."""
+def proof_check(chain=(), rests_on=(), identity=None) -> Check:
+    """PROVED (PROVED_MODULO ``rests_on``): Thm 4's chain with Binette's lemma (and a corollary's coefficient
+    ``identity`` certificate builder), every certificate re-checked on every run."""
 
     def run(ctx):
         from exactdp.algebra.certificates import check
         from exactdp.theory import class_certificates as CC
 
-        certs = (CC.lemma4_ratio(), CC.pml_tv(), CC.trivial_tv()) + ((identity(),) if identity else ())
+        certs = (CC.lemma4_ratio(), CC.pml_tv(), CC.trivial_tv(), thm4_step()) + ((identity(),) if identity else ())
         steps = THM4_CHAIN + tuple(chain) + tuple(marked(c.name, s) for c in certs for s in check(c).steps)
-        return proved("proved modulo " + ", ".join(rests_on) + "; Lemma 4 and eta_TV <= Xi by certificates",
-                      certs, SCOPE, derivation=steps, rests_on=rests_on)
+        modulo = "; modulo " + ", ".join(rests_on) if rests_on else ""
+        return proved("Lemma 4, eta_TV <= Xi and Binette's inequality by certificates" + modulo, certs, SCOPE,
+                      derivation=steps, rests_on=rests_on)
 
-    return Check("proof modulo cited results", run,
-                 "Lemma 4's ratio bound and eta_TV <= Xi by certificates (all N, M); cites " + ", ".join(rests_on))
+    cites = "; cites " + ", ".join(rests_on) if rests_on else ""
+    return Check("proof", run, "Lemma 4's ratio bound, eta_TV <= Xi and Binette's inequality by certificates "
+                 "(all N, M)" + cites)
 
 
 def binette_at(F):

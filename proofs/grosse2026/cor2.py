@@ -26,15 +26,18 @@ register(Claim(
                 "`H^2` is the sum of `(sqrt(p) - sqrt(q))^2`"),
     checks=(proof_check((step("Corollary 2 is Thm 4 at `f(x) = (sqrt(x) - 1)^2` (squared Hellinger without 1/2): its "
                               "coefficient at (1/Gamma, Gamma) is `2 - 4/(sqrt(Gamma) + 1)` (identity certificate "
-                              "below)"),),
-                        ("grosse2026.thm4",),
+                              "below); Binette's lemma needs f convex: for `(sqrt(x) - 1)**2` its two chord "
+                              "inequalities are the lemma's checked H2 chord statements, so no hypothesis on f "
+                              "remains"),),
+                        (),
                         lambda: _coefficient_identities(H2_F, lambda G: 2 - 4 / (sympy.sqrt(G) + 1), "H2")),
             Check("certified instances", bound_check(
                 hellinger2, lambda G: 2 - 4 / (sympy.sqrt(to_sympy(G)) + 1), "Cor 2", "cor2"), supporting=True)),
-    expected=Verdict.PROVED_MODULO,
+    expected=Verdict.PROVED,
     reconstructed=True,
     kind="corollary",
-    notes="Rests on the reconstructed hypothesis P_X, Q_X in Q_X(c) and Lemma 4's (reconstructed) Gamma, as Thm 4.",
+    notes=("Rests on the reconstructed hypothesis P_X, Q_X in Q_X(c) and Lemma 4's (reconstructed) Gamma, as Thm 4; "
+           "Thm 4's certificates are carried here."),
     related=("grosse2026.thm4", "findings.fg06_hellinger_convention"),
     formulas=("H2(K_P, K_Q) <= Xi(eps, c)*(2 - 4/(√((1 - N*c)*exp(eps) + 1) + 1))*delta",),
 ))

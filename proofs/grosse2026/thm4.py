@@ -17,11 +17,12 @@ register(Claim(
     source=Source(GROSSE2026, "Theorem 4", section="IV"),
     title="Theorem 4: Binette-based SDPI under (eps,c)-PML (Lemma 4's Gamma)",
     statement=r"D_f(K\circ P_X\|K\circ Q_X)\le\eta_{TV}(\varepsilon,c)\Big[\frac{f(\Gamma_{\min})}{1-\Gamma_{\min}}+\frac{f(\Gamma_{\max})}{\Gamma_{\max}-1}\Big]\delta",
-    hypotheses="`K` in `M(eps, c)`, `P_X`, `Q_X` in `Q_X(c)` [RECON], `TV(P_X, Q_X) <= delta`, `c < 1/N`",
+    hypotheses=("`K` in `M(eps, c)`, `P_X`, `Q_X` in `Q_X(c)` [RECON], `TV(P_X, Q_X) <= delta`, `c < 1/N`; `f` convex "
+                "with `f(1) = 0`"),
     checks=(proof_check(),) + tuple(
         Check(f"f = {n}", bound_check(D, binette_at(F), f"Thm 4 ({n})", f"thm4-{n}", (5, 40)), supporting=True)
         for n, D, F in (("KL", kl, KL_F), ("H2", hellinger2, H2_F), ("chi2", chi2, CHI2_F), ("TV", tv, TV_F))),
-    expected=Verdict.PROVED_MODULO,
+    expected=Verdict.PROVED,
     reconstructed=True,
     notes="Hypotheses reconstructed: P_X, Q_X in Q_X(c) is necessary (findings.fg05_missing_hypothesis).",
     related=("findings.fg05_missing_hypothesis", "background.b06_binette_instances", "background.b01_dobrushin"),

@@ -1,6 +1,7 @@
 """The claims filed for product priors (F-G11 proved, F-G12 refuted with its exact witness), B-7's E_γ form
-(proved) and f form (proved modulo Binette), all N, M, and B-8's two-input proof bound to their claims' statements,
-each claim's scope saying what is proved (and, for B-8, that the rest is verified on instances)."""
+(proved) and f form (proved, Binette's inequality a structural lemma), all N, M, and B-8's two-input proof bound
+to their claims' statements, each claim's scope saying what is proved (and, for B-8, that the rest is
+verified on instances)."""
 
 from __future__ import annotations
 
@@ -50,17 +51,19 @@ def test_b08_two_input_proof_is_bound_and_the_scope_says_so():
 
 
 def test_b07_both_forms_are_bound_and_the_scope_says_so():
-    """B-7: the E_gamma form proved, the f form proved modulo Binette (the literature only), every N, M; the
+    """B-7: the E_gamma form and the f form proved (Binette's inequality the structural lemma), every N, M; the
     instance checks stay as supporting evidence; each written part is carried by the certificate that proves it."""
+    from exactdp.theory import structural_lemmas as SL
+
     cid = "background.b07_zamanlooy_asoodeh"
     res = _run(cid)
-    assert res.verdict is Verdict.PROVED_MODULO
+    assert res.verdict is Verdict.PROVED
     assert res.scope == "all N, M; t >= 1, gamma >= 1"
-    assert [c.outcome.verdict for c in res.checks] == [Verdict.PROVED, Verdict.PROVED_MODULO, Verdict.VERIFIED,
+    assert [c.outcome.verdict for c in res.checks] == [Verdict.PROVED, Verdict.PROVED, Verdict.VERIFIED,
                                                         Verdict.VERIFIED]
     assert [c.check.supporting for c in res.checks] == [False, False, True, True]
-    (rests,) = res.checks[1].outcome.rests_on
-    assert rests.startswith("Binette's reverse Pinsker inequality (O. Binette")
+    assert res.checks[1].outcome.rests_on == ()
+    assert set(SL.BINETTE.uses) <= {c.name for c in res.checks[1].outcome.certificates}
     _bound_to(res, cid)
     own = {c.statement.conclusions[0]: c.kind for c in res.certificates if c.statement.claim == cid}
     assert own == {"Bp - gamma*Bn - (gamma - 1)*W <= Max(t - gamma, 0)/(t + 1)*d": "linear-combination",
@@ -69,13 +72,12 @@ def test_b07_both_forms_are_bound_and_the_scope_says_so():
                        "symbolic-statements"}
 
 
-def test_b07_report_row_rests_on_the_literature_only():
-    """The Markdown row of B-7: proved-modulo Binette's published inequality, never a claim we only sampled."""
+def test_b07_report_row_rests_on_nothing():
+    """The Markdown row of B-7: proved, resting on no cited result (Binette's inequality is a structural lemma)."""
     from exactdp.output import report
 
     md = report.to_markdown([_run("background.b07_zamanlooy_asoodeh")], seed=0, quick=True)
     (row,) = [line for line in md.splitlines() if line.startswith("| `background.b07_zamanlooy_asoodeh`")]
     cells = [c.strip() for c in row.split("|")]
-    assert cells[4] == ("**proved-modulo (reconstructed statement)**; rests on: Binette's reverse Pinsker inequality "
-                        "(O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)")
+    assert cells[4] == "**proved (reconstructed statement)**"
     assert cells[5] == "all N, M; t >= 1, gamma >= 1"

@@ -166,6 +166,9 @@ def test_recheck_refuses_code_and_unknown_names():
 
 # -- export, recheck of a run, and the reports' scope and rests_on ---------------------------------------------------
 
+#: [G] Cor 1's one cited step (proofs/_cited_steps.py)
+KL_CONVEX = ("the convexity of x log x on x > 0 (T. M. Cover, J. A. Thomas, Elements of Information Theory, 2nd ed., "
+             "2006, Sec. 2.6: convex since its second derivative 1/x is positive)")
 FEW = ("grosse2026.thm4", "grosse2026.cor1", "asoodeh2021.a19_mutual_information", "background.d11_xi",
        "findings.fg01_uniform_range", "background.b06_binette_instances")
 
@@ -184,16 +187,16 @@ def test_report_has_scope_and_rests_on_chain(few_results):
     assert "| Claim | Items | Statement | Verdict | Scope | Expected | Instances | Evidence |" in md
     rows = {line.split("|")[1].strip(" `"): line for line in md.splitlines() if line.startswith("| `")}
     thm4 = [c.strip() for c in rows["grosse2026.thm4"].split("|")]
-    assert thm4[4].startswith("**proved-modulo (reconstructed statement)**; rests on: Binette's reverse Pinsker "
-                              "inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)")
-    assert "(verified)" not in thm4[4]  # it rests on the literature, not on a claim we only sampled
+    assert thm4[4] == "**proved (reconstructed statement)**"  # Binette's inequality is a structural lemma now
     assert thm4[5] == "all N, M; t >= 1, 0 < c < 1/N"
-    assert "rests on: grosse2026.thm4 (proved-modulo)" in rows["grosse2026.cor1"]
+    cor1 = [c.strip() for c in rows["grosse2026.cor1"].split("|")]
+    assert cor1[4] == "**proved-modulo (reconstructed statement)**; rests on: " + KL_CONVEX
+    assert "(verified)" not in cor1[4]  # it rests on the literature, not on a claim we only sampled
     assert [c.strip() for c in rows["background.b06_binette_instances"].split("|")][5] == "instances"
     assert [c.strip() for c in rows["findings.fg01_uniform_range"].split("|")][5] == "—"
     doc = json.loads(report.to_json(few_results, seed=0, quick=True))
     rec = {c["id"]: c for c in doc["claims"]}
-    assert rec["grosse2026.cor1"]["rests_on"] == [{"name": "grosse2026.thm4", "verdict": "proved-modulo"}]
+    assert rec["grosse2026.cor1"]["rests_on"] == [{"name": KL_CONVEX, "verdict": None}]  # the literature
     assert "-p + q*(t*(1 - u) + 1) >= 0" in rec["grosse2026.thm4"]["certificates"]  # [G] Lemma 4's ratio bound
 
 
@@ -204,14 +207,14 @@ def test_export_then_recheck(few_results, tmp_path):
     files = write_certificates(few_results, tmp_path)
     index = json.loads((tmp_path / "index.json").read_text())
     assert index["certificates"] == len(files) - 1 == sum(len(r.certificates) for r in few_results)
-    assert index["claims"]["grosse2026.thm4"]["rests_on"] == [
-        "Binette's reverse Pinsker inequality (O. Binette, A Note on Reverse Pinsker Inequalities, IEEE T-IT 65(7), 2019)"]
+    assert index["claims"]["grosse2026.thm4"]["rests_on"] == []
+    assert index["claims"]["grosse2026.cor1"]["rests_on"] == [KL_CONVEX]
     assert index["claims"]["findings.fg01_uniform_range"]["counterexamples"]
     doc = json.loads((tmp_path / index["claims"]["grosse2026.thm4"]["certificates"][0]).read_text())
     assert doc["claim"] == "grosse2026.thm4" and doc["certificate"]["kind"] == "linear-combination"
     results = recheck_directory(tmp_path)
     assert len(results) == index["certificates"]
-    stale = tmp_path / "grosse2026.thm4" / "proof-modulo-cited-results-0.json"
+    stale = tmp_path / "grosse2026.thm4" / "proof-0.json"
     assert stale.is_file()
     write_certificates([r for r in few_results if r.claim.id != "grosse2026.thm4"], tmp_path)  # a re-export
     assert not stale.exists()  # no stale certificate left for recheck
@@ -384,4 +387,4 @@ def test_show_prints_scope_and_what_a_claim_rests_on(capsys):
     assert main(["show", "grosse2026.cor1", "--quick"]) == 0
     out = capsys.readouterr().out
     assert "  scope:      all N, M; t ≥ 1, 0 < c < 1/N\n" in out  # the scope typeset by the terminal printer
-    assert "  rests on:   grosse2026.thm4 (proved-modulo)\n" in out
+    assert "  rests on:   the convexity of x log x" in out

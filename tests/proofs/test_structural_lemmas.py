@@ -33,7 +33,7 @@ def test_every_lemma_certificate_is_decided_by_both_checkers(cert):
 def test_the_lemmas_are_those_of_the_issue():
     assert set(SL.LEMMAS) == {"aggregation over an output set", "the mass of an output set lies in [0, 1]",
                               "two-point bound", "vertex lemma of Q_X(c)", "dividing by a positive quantity",
-                              "merging outputs keeps eta_TV and the class"}
+                              "merging outputs keeps eta_TV and the class", "Binette's inequality"}
     assert len({c.name for c in SL.all_certificates()}) == len(SL.all_certificates())  # one name per certificate
 
 
