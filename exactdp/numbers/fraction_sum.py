@@ -17,8 +17,7 @@ step, so nothing wraps around); then Python integers in numpy object arrays (num
 operations); from the level whose numbers can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's
 subquadratic products).
 
-One sum of one numerator vector (:func:`fraction_sum`) forms each level's products and numerators together and
-keeps no level: a first call on a kernel has no tree to share.
+A caller with one numerator vector and no tree to share calls :func:`fraction_sum` (the two in one call).
 """
 
 from __future__ import annotations
@@ -105,29 +104,8 @@ def tree_sum(levels: list[np.ndarray], n: ArrayLike) -> tuple[Any, Any]:
     return T, (int(P) if isinstance(P, np.integer) else P)
 
 
-def fraction_sum(n: np.ndarray, d: np.ndarray) -> tuple[Any, Any]:
+def fraction_sum(n: ArrayLike, d: ArrayLike) -> tuple[Any, Any]:
     """``(T, P)`` with Σ_x n[x] / d[x] = T / P exactly, P = Π d, for one vector of integer numerators ``n`` and
-    positive denominators ``d`` (int64 or object arrays of one length ≥ 1): the sum of :func:`tree_sum` over
-    :func:`product_tree`, with each level's products and numerators formed in one step and no level kept.  int64
-    while the level's products provably fit (max d² and 2·max|n|·max d below 2^63, checked on the level's maxima),
-    then Python integers, flint ``fmpz`` from :data:`FLINT_BITS` bits on.  Unreduced (no gcd)."""
-    num, den = np.asarray(n), np.asarray(d)
-    while len(den) > 1 and num.dtype == np.int64 and den.dtype == np.int64:
-        top = int(den.max())
-        if top >= _INT64_SQRT or 2 * int(np.abs(num).max()) * top >= _INT64_LIMIT:
-            break
-        if len(den) % 2:
-            num, den = np.append(num, 0), np.append(den, 1)
-        num, den = num[0::2] * den[1::2] + num[1::2] * den[0::2], den[0::2] * den[1::2]
-    if len(den) == 1:
-        return int(num[0]), int(den[0])
-    num, den = num.astype(object), den.astype(object)
-    k, flint_at = 0, _first_flint_level(_den_bits(den))
-    while len(den) > 1:
-        if len(den) % 2:
-            num, den = np.append(num, 0), np.append(den, 1)
-        if k == flint_at:
-            num, den = _to_fmpz(num), _to_fmpz(den)
-        num, den = num[0::2] * den[1::2] + num[1::2] * den[0::2], den[0::2] * den[1::2]
-        k += 1
-    return num[0], den[0]
+    positive denominators ``d`` (one length ≥ 1): :func:`tree_sum` over :func:`product_tree`, for a caller with no
+    tree to share (a first call on a kernel).  Unreduced (no gcd)."""
+    return tree_sum(product_tree(d), n)
