@@ -429,11 +429,11 @@ def summary(b: Brackets, t_exact: float, exact_deltas=(), exact_epsilons=(), bra
     ratio = "-" if cpu == "-" or t_exact <= 0 or refused else f"{b.seconds / t_exact:.2f}x"
     shown = {"eps": lambda: "eps " + b.epsilon_text(0), "delta": lambda: "delta " + b.delta_text(0)}.get(
         bracket, lambda: "")()
-    shown = "" if "n/a (" in shown else shown  # the verdict says why
+    text = verdict(b, exact_deltas, exact_epsilons)
+    shown = "" if "n/a (" in shown and shown.split("n/a (", 1)[1].rstrip(")") in text else shown  # said once
     extra = f" (+{b.seconds_both - b.seconds:.2f}s optimistic)" if b.name.startswith("PLD") and cpu != "-" else ""
     grid = f", grid {'~' * b.name.startswith('PLD')}{b.points:.2g} points" if b.points and cpu != "-" else ""
-    return (f"    {b.name:<8} {cpu:>8} {ratio:>9} exactdp{extra}{grid}  " + (f"{shown}  " if shown else "")
-            + verdict(b, exact_deltas, exact_epsilons))
+    return f"    {b.name:<8} {cpu:>8} {ratio:>9} exactdp{extra}{grid}  " + (f"{shown}  " if shown else "") + text
 
 
 def print_accountants(alternatives, epsilons, deltas, t_exact: float, exact_deltas, exact_epsilons,

@@ -25,6 +25,7 @@ from benchmarks._accountants import (  # noqa: E402  (after the skips)
     accountants,
     epsilon_enclosure,
     pld_brackets,
+    summary,
     verdict,
 )
 
@@ -92,3 +93,12 @@ def test_pld_below_its_truncation_floor_is_not_a_bracket():
     assert isinstance(b.deltas[0], str) and b.deltas[0].startswith("delta <= 2e-15")
     assert verdict(b, [(fmpq(0), fmpq(0))]) == f"n/a ({b.deltas[0]})"
     assert b.delta_text(0) == f"n/a ({b.deltas[0]})"
+
+
+def test_summary_line_states_each_reason_once():
+    b = pld_brackets([[(RR, N)]], [6.0], [], interval=1e-3)
+    line = summary(b, 0.01, [(fmpq(0), fmpq(0))], [], bracket="delta")
+    assert line.count("truncation floor") == 1 and line.endswith(f"n/a ({b.deltas[0]})") and "PLD 1e-3" in line
+    refused = summary(b, 0.01, [None], [], bracket="delta")  # exactdp refused: the accountant's own reason still shown
+    assert refused.count("truncation floor") == 1 and refused.endswith("n/a (exactdp refused)")
+    assert " - exactdp" in refused  # no ratio against a refusal's time
