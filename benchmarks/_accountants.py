@@ -1,5 +1,7 @@
-"""The PRV accountant (Gopi, Lee, Wutschitz, "Numerical composition of differential privacy", NeurIPS 2021;
-``pip install prv-accountant``) on an arbitrary discrete pair, for the benchmarks' accountant columns.
+"""The benchmarks' accountant lines (issue 24 item 5): Google's dp_accounting PLD at 1e-3 and 1e-4 (pessimistic and
+optimistic: :func:`pld_brackets`) and the PRV accountant (Gopi, Lee, Wutschitz, "Numerical composition of
+differential privacy", NeurIPS 2021; ``pip install prv-accountant``: :func:`prv_brackets`) on one workload of
+discrete pairs, and whether exactdp's exact value lies inside each bracket (:func:`verdict`, :func:`summary`).
 
 A pair of rows (P, Q) on a finite output set has the discrete privacy loss L(y) = log(P(y)/Q(y)) under
 y ~ P: atoms at the finite losses with the masses P(y), and the mass at +∞ of the outputs with
