@@ -3,8 +3,8 @@
 For each n: time of the exact η_TV(K^{⊗n}) and δ_n(γ) at one γ (type classes, exactdp), against
   * the explicit tensor power K^{⊗n} + the two-point formula, where it fits (n ≤ 10),
   * float64 of the same binomial formula (numpy, log-space), the speed-of-light baseline,
-  * Google's dp_accounting PLD accountant (pessimistic, self_compose(n), one ε), when installed,
-with ratios printed from the same run.  Then the pair-type search on an asymmetric 2×2 kernel.
+with ratios printed from the same run; then the accountants on the same δ_n and ε(10⁻⁶) (see below), then the
+pair-type search on an asymmetric 2×2 kernel.
 
 Large n (issue 15 item 3): binary RR δ_n(2), δ_n(γ_n) and η_TV at n = 10³, 10⁴, 10⁵ by the binomial fast
 path (binary splitting), against the type-class polynomial power it replaced (``product_loss``), run in the
@@ -32,36 +32,43 @@ Asymmetric 2×2 over all input sequences (``--asymmetric``, also at the end of t
 given δ at n = 1000 against one δ evaluation (issue 15 acceptance: < 10 s at n = 10 000, ≤ 5×).
 
 Issue 24 acceptance (``--sweep``): the 2×3 pair (1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000 over all input
-sequences, ten γ = 3^380 … 3^434 with ``enclosure=True`` and ε for δ = 10⁻⁶, against the PLD accountant composing
-the pair in both directions at 1e-4 and 1e-3 and answering the same eleven queries (CPU seconds, same run).
+sequences, ten γ = 3^380 … 3^434 with ``enclosure=True`` and ε for δ = 10⁻⁶, against the accountants (below)
+composing the pair in both directions and answering the same eleven queries (CPU seconds, same run).
 
 Issue 24 items 1–2 and issue 25 item 3 (``--tails-products-3x3``): δ_n((3/2)ⁿ) of the asymmetric 2×2 at n = 10⁴
 (≈ 10⁻⁵¹⁶, below the float range), ε for δ = 10⁻⁶ of a 3×3 kernel at n = 1000 and of RR^{⊗50} ⊗ K23^{⊗50}, each
-against the PLD accountant on the same workload (its bracket and its CPU time, same run).
+against the accountants (below) on the same workload (their brackets and CPU times, same run).
 
 Issue 24 acceptance for random pairs (``--random-pairs``): 8 seeded random 2×3 row pairs (denominators 6–20) at
-n = 1000, ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ plus ε for δ = 10⁻⁶, each pair against the PLD accountant at 1e-4
-(both directions, the same eleven queries), CPU seconds, same run.  Near-symmetric pairs (``--near-symmetric``):
+n = 1000, ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ plus ε for δ = 10⁻⁶, each pair against the accountants (below;
+both directions, the same eleven queries), CPU seconds, same run.  Near-symmetric pairs (``--near-symmetric``):
 the same row for (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10).  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
-RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountant.
+RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountants.
 
 Issue 24, 3×3 kernels (``--random-3x3``): seeded random 3×3 kernels whose row pairs leave four or more pair classes,
-ε for δ = 10⁻⁶ at n = 1000 against the PLD accountant at 1e-4 composing the six ordered row pairs (a refusal printed
+ε for δ = 10⁻⁶ at n = 1000 against the accountants (below) composing the six ordered row pairs (a refusal printed
 with its limit, its CPU time counted).
 
-The PRV accountant (Gopi–Lee–Wutschitz, ``prv-accountant``; ``pip install -e ".[bench]"``) stands beside the PLD
-columns of the default RR rows, ``--sweep``, ``--random-pairs``, ``--near-symmetric``, ``--tails-products-3x3`` and
-``--product``: the pair's privacy-loss random variable (benchmarks/_accountants.py) composed as its ``PRVAccountant``
-composes, in the same directions as the PLD rows, one composition per workload answering the same queries; its CPU
-seconds, its bracket and whether the exact value lies inside every accountant's bracket.  A workload it cannot
-answer prints ``n/a (reason)``; without the package the columns say ``not installed``.  ``--prv-eps-error``,
-``--prv-delta-error`` (defaults 0.1 and 10⁻⁹) and ``--prv-max-points`` (its grid, default 2·10⁷) set it.
-``--accountants`` runs those five workload tables in one run, between two lines of date, commit and load.
+The accountants (issue 24 item 5; ``pip install -e ".[bench]"``): every accountant table — binary RR
+(``--rr-accountants``, also in the default run), ``--sweep``, ``--random-pairs``, ``--near-symmetric``,
+``--random-3x3``, ``--tails-products-3x3`` and ``--product`` — prints under each workload one line per accountant
+setting: Google's dp_accounting PLD at 1e-3 and at 1e-4 (pessimistic run timed; the optimistic run, which gives the
+lower ends, added in parentheses) and the PRV accountant of Gopi–Lee–Wutschitz (``prv-accountant``: the pair's
+privacy-loss random variable, benchmarks/_accountants.py, composed as its ``PRVAccountant`` composes), each composing
+the same directions (both directions of a pair, the ordered row pairs of a kernel, RR with each direction of K23)
+and answering the workload's queries: its CPU seconds, the ratio to exactdp's CPU seconds, a bracket
+([optimistic, pessimistic]; PRV [lower, upper]) and ``inside`` / ``OUTSIDE`` / ``n/a (reason)`` — whether exactdp's
+exact value or certified enclosure lies in every bracket, decided by arb comparisons.  A query an accountant cannot
+answer prints n/a with the reason (e^ε beyond float64, mass at +∞, ε beyond its float64 e^−loss near 745 nats, δ at
+its 10⁻¹⁵ truncation floor, a grid above ``--pld-max-points`` / ``--prv-max-points``); without a package its lines
+say ``not installed``.  ``--prv-eps-error``, ``--prv-delta-error`` (defaults 0.1 and 10⁻⁹), ``--prv-max-points``
+(default 2·10⁷) and ``--pld-max-points`` (default 10⁷, estimated) set them.  ``--accountants`` runs all seven
+tables in one run, between two lines of date, commit and load.
 
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
       [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
-      [--near-symmetric] [--product] [--random-3x3] [--accountants] [--old-limit SECONDS] [--prv-eps-error E]
-      [--prv-delta-error D] [--prv-max-points N]
+      [--near-symmetric] [--product] [--random-3x3] [--rr-accountants] [--accountants] [--old-limit SECONDS]
+      [--prv-eps-error E] [--prv-delta-error D] [--prv-max-points N] [--pld-max-points N]
 """
 
 from __future__ import annotations
@@ -87,13 +94,16 @@ from exactdp.measures.tensor import (
 from exactdp.mechanisms import randomized_response
 
 from _accountants import (
-    all_inside,
+    accountants,
     both_directions,
-    inside_text,
-    prv_brackets,
-    prv_total,
+    delta_enclosure,
+    epsilon_enclosure,
+    pld_module,
+    print_accountants,
     rr_with_both_directions,
     settings_text,
+    summary,
+    verdict,
 )
 
 T0 = fmpq(3)  # e^{ε0} of the mechanism: rows (3/4, 1/4), (1/4, 3/4) = dp_accounting RR with p = 1/2
@@ -131,20 +141,12 @@ def explicit_route(K, n, g):
     return eta_tv(Kn), eta_hockey_stick(Kn, g)
 
 
-def accountant_route(pld, n, eps):
-    """dp_accounting: pessimistic PLD of RR (p = 1/2, 2 buckets), composed n times, δ at ε."""
-    return pld.from_randomized_response(0.5, 2).self_compose(n).get_delta_for_epsilon(eps)
-
-
 def main(quick: bool = False) -> None:
     K = randomized_response(2, T0)
-    pld = _pld_module()
     sizes = (10, 100, 1000) if quick else (10, 100, 1000, 10000)
     print(f"binary randomized response, e^eps0 = {T0}; delta_n at gamma_n = 3^(n//2 + isqrt(n))")
     print(f"{'n':>6} {'eta_TV exact':>13} {'delta_n exact':>14} {'float64':>10} {'exact/f64':>10} "
-          f"{'explicit':>10} {'expl/exact':>10} {'PLD acct':>10} {'PLD/exact':>10} {'PRV acct':>10} {'PRV/exact':>10}"
-          "  delta_n ~, PRV bracket")
-    print(settings_text())
+          f"{'explicit':>10} {'expl/exact':>10}  delta_n ~")
     for n in sizes:
         reps = 3 if n <= 1000 else 1
         g, log_g = gamma_n(n), (n // 2 + math.isqrt(n)) * math.log(3.0)
@@ -157,17 +159,32 @@ def main(quick: bool = False) -> None:
             t_exp, (e1, d1) = timed(explicit_route, K, n, g)
             assert (e1, d1) == (eta, delta), "explicit and type-class routes disagree"
             explicit, ratio_explicit = f"{t_exp:.3f}s", f"{t_exp / (t_eta + t_delta):.0f}x"
-        acct, ratio_acct = "-", "-"
-        if pld is not None and n <= 1000:
-            t_acc, _ = timed(accountant_route, pld, n, log_g)
-            acct, ratio_acct = f"{t_acc:.3f}s", f"{t_acc / t_delta:.2f}x"
-        t_prv, prv = timed(prv_brackets, [[((K.rows[0], K.rows[1]), n)]], [log_g])  # RR: one direction
-        prv_t, prv_r = ("-", "-") if prv.na or not prv.deltas else (f"{t_prv:.3f}s", f"{t_prv / t_delta:.0f}x")
         print(f"{n:>6} {t_eta:>12.4f}s {t_delta:>13.4f}s {t_float:>9.4f}s {t_delta / t_float:>9.1f}x "
-              f"{explicit:>10} {ratio_explicit:>10} {acct:>10} {ratio_acct:>10} {prv_t:>10} {prv_r:>10}  "
-              f"{float(delta):.6g} (f64 {fdelta:.6g}), PRV {prv.delta_text(0)} inside "
-              f"{prv.delta_inside(0, float(delta), float(delta))}")
+              f"{explicit:>10} {ratio_explicit:>10}  {float(delta):.6g} (f64 {fdelta:.6g})")
+    rr_vs_accountants(quick)
     asymmetric_filtered(quick)
+
+
+def rr_vs_accountants(quick: bool = False) -> None:
+    """Binary RR (e^ε₀ = 3) at n = 10 … 10⁴ (``--rr-accountants``, also in the default run and ``--accountants``):
+    δ_n(γ_n) and ε for δ = 10⁻⁶, exact, against dp_accounting's PLD at 1e-3 and 1e-4 and the PRV accountant on
+    the same two queries (one direction: RR is symmetric), CPU seconds of this process, same run."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    K = randomized_response(2, T0)
+    rows = (("3/4", "1/4"), ("1/4", "3/4"))  # K's rows
+    d_star = fmpq(1, 10**6)
+    print(f"\nbinary RR e^eps0 = {T0}: delta_n(gamma_n) and eps(1e-6), exact, against the accountants (CPU seconds, "
+          "same run; bracket shown: delta_n(gamma_n))")
+    print(settings_text())
+    for n in ((10, 100, 1000) if quick else (10, 100, 1000, 10000)):
+        g = gamma_n(n)
+        t_d, delta = _cpu(delta_tensor_power, K, n, g)
+        t_e, inv = _cpu(epsilon_tensor_power, K, n, d_star)
+        print(f"n = {n}: exactdp {t_d + t_e:.4f}s, delta_n(3^{n // 2 + math.isqrt(n)}) = {float(delta):.10g}, "
+              f"eps(1e-6) = {float(epsilon_enclosure(inv)[0].mid()):.10f}", flush=True)
+        print_accountants([[(rows, n)]], [(n // 2 + math.isqrt(n)) * math.log(3.0)], [float(d_star)], t_d + t_e,
+                          [delta_enclosure(delta)], [epsilon_enclosure(inv)], bracket="delta")
 
 
 def gamma_asym(n: int) -> fmpq:
@@ -277,20 +294,11 @@ def _k23(n: int) -> int:
     return round((KL23 * n + math.sqrt(n)) / math.log(3))
 
 
-def _pld_module():
-    """dp_accounting's PLD module, or None when the optional package is absent."""
-    try:
-        from dp_accounting.pld import privacy_loss_distribution as pld
-    except ImportError:  # optional
-        return None
-    return pld
-
-
 def stream_vs_pld(quick: bool = False) -> None:
     from exactdp import hockey_stick_product
     from exactdp.measures.profile_inversion import epsilon_tensor_power
 
-    pld = _pld_module()
+    pld = pld_module()
     p, q = P23, Q23
     print("\n2x3 pair p = (1/2,1/4,1/4), q = (1/8,3/8,1/2): delta_n(gamma) = E_gamma(p^n || q^n), "
           "gamma = 3^k near n*KL + sqrt(n); exact = streamed slices")
@@ -338,7 +346,7 @@ def enclosure_vs_pld(quick: bool = False) -> None:
     from exactdp.limits import limits
     from exactdp.measures.tensor_enclosure import hockey_stick_product_enclosure
 
-    pld = _pld_module()
+    pld = pld_module()
     p, q = P23, Q23
     print("\n2x3 pair, certified enclosure (relative width <= 1e-6, arb balls) vs exact slices vs PLD "
           "(pessimistic; ratios PLD / enclosure)")
@@ -385,7 +393,7 @@ def all_sequences_vs_pld(quick: bool = False) -> None:
     from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness
     from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
 
-    pld = _pld_module()
+    pld = pld_module()
     K = Kernel([P23, Q23])
     sizes = (10, 100, 1000) if quick else (10, 100, 1000, 10000)
     print("\n2x3 kernel ((1/2,1/4,1/4),(1/8,3/8,1/2)), delta_n(gamma) over ALL input sequences (n + 1 "
@@ -431,27 +439,14 @@ def _cpu(fn, *args):
     return time.process_time() - t, out
 
 
-def _pld_both(pld, p, q, n: int, interval: float, pessimistic: bool):
-    """dp_accounting's PLDs of the pair in both directions, each composed n times (the accountant's worst case
-    over the two homogeneous input sequences; it has no notion of the mixed ones)."""
-    out = []
-    for a, b in ((p, q), (q, p)):
-        out.append(pld.from_two_probability_mass_functions(
-            {i: math.log(float(fmpq(x))) for i, x in enumerate(a)},
-            {i: math.log(float(fmpq(x))) for i, x in enumerate(b)}, pessimistic_estimate=pessimistic,
-            value_discretization_interval=interval, symmetric=False).self_compose(n))
-    return out
-
-
 def sweep_vs_pld(quick: bool = False) -> None:
     """Issue 24 acceptance workload: the 2×3 pair (1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000 over all input
     sequences — ten γ = 3^380 … 3^434 (``enclosure=True``: exact, or a certified enclosure of relative width
     ≤ 10⁻⁶) plus ε for δ = 10⁻⁶ (exact γ*) — against dp_accounting composing the pair (both directions) at
-    1e-4 and 1e-3 and answering the same eleven queries (pessimistic: the timed run; optimistic: the bracket),
-    CPU time of this process, same run."""
+    1e-3 and 1e-4 (pessimistic: the timed run; optimistic: the bracket's lower end) and the PRV accountant, each
+    answering the same eleven queries, CPU time of this process, same run."""
     from exactdp.measures.profile_inversion import epsilon_tensor_power
 
-    pld = _pld_module()
     K = Kernel([list(SWEEP_P), list(SWEEP_Q)])
     n = 1000
     ks = list(range(380, 435, 6))[: 4 if quick else 10]
@@ -466,161 +461,80 @@ def sweep_vs_pld(quick: bool = False) -> None:
         rows.append((k, t, r))
     t_eps, inv = _cpu(epsilon_tensor_power, K, n, d_star)
     t_all += t_eps
-    brackets: dict = {}
-    pld_time: dict = {}
-    for interval in ((1e-3,) if pld is None or quick else (1e-4, 1e-3)):
-        if pld is None:
-            break
-        for pess in (True, False):
-            t0 = time.process_time()
-            both = _pld_both(pld, SWEEP_P, SWEEP_Q, n, interval, pess)
-            vals = [max(x.get_delta_for_epsilon(k * math.log(3)) for x in both) for k in ks]
-            eps = max(x.get_epsilon_for_delta(float(d_star)) for x in both)
-            brackets[interval, pess] = (vals, eps)
-            if pess:
-                pld_time[interval] = time.process_time() - t0
-    prv = prv_brackets(both_directions(SWEEP_P, SWEEP_Q, n), [k * math.log(3) for k in ks], [float(d_star)])
-    print(f"{'k':>4} {'exactdp':>8}  {'delta_n (exact or certified enclosure)':<62} {'PLD 1e-4 bracket':<24} "
-          f"{'PRV bracket':<24} inside")
+    _sweep_table(rows, t_eps, inv, t_all, both_directions(SWEEP_P, SWEEP_Q, n), [k * math.log(3) for k in ks],
+                 float(d_star))
+
+
+def _sweep_table(rows, t_eps, inv, t_all, alternatives, epsilons, d_star) -> None:
+    """The sweep's rows: per γ = 3^k exactdp's time and value beside each accountant's bracket (PLD 1e-3, PLD 1e-4,
+    PRV: [optimistic, pessimistic] / [lower, upper]) and whether the exact value lies inside; then ε(δ*) and one
+    line per accountant (CPU seconds of the eleven queries, ratio to exactdp's, verdict over all of them)."""
+    results = accountants(alternatives, epsilons, [d_star])
+    exact_d = [delta_enclosure(r) for _, _, r in rows]
+    exact_e = [epsilon_enclosure(inv)]
+    print(f"{'k':>4} {'exactdp':>8}  {'delta_n (exact or certified enclosure)':<48} "
+          + " ".join(f"{b.name + ' bracket':<22}" for b in results) + "  inside (" + ", ".join(b.name for b in results)
+          + ")")
     for i, (k, t, r) in enumerate(rows):
         text = str(r) if not r.exact else f"{float(r.value):.12g} (exact)"
-        br, inside = "-", "-"
-        key = (1e-4, True) if (1e-4, True) in brackets else (1e-3, True)
-        if key in brackets:
-            hi, lo = brackets[key][0][i], brackets[(key[0], False)][0][i]
-            br = f"[{lo:.4g}, {hi:.4g}]"
-            inside = str(lo <= float(r.upper) * (1 + 1e-9) and float(r.lower) <= hi * (1 + 1e-9))
-        inside = inside_text(PLD=None if inside == "-" else inside,
-                             PRV=prv.delta_inside(i, float(r.lower), float(r.upper)))
-        print(f"{k:>4} {t:>7.2f}s  {text:<62} {br:<24} {prv.delta_text(i):<24} {inside}")
-    eps_exact = float(inv.epsilon.evalf(20))
-    pld_eps = {iv: (brackets[iv, True][1], brackets[iv, False][1]) for iv, _ in brackets if (iv, True) in brackets}
-    print(f"eps(1e-6): exactdp {t_eps:.2f}s, eps = {eps_exact:.10f} (gamma* exact, {inv.evaluations} steps); PLD "
-          + ", ".join(f"{iv:g}: [{e[1]:.6f}, {e[0]:.6f}]" for iv, e in pld_eps.items())
-          + f"; PRV {prv.epsilon_text()}, inside PRV {prv.epsilon_inside(eps_exact)}")
-    line = f"total: exactdp {t_all:.1f}s CPU for {len(ks)} gammas + eps"
-    for iv, tp in pld_time.items():
-        line += f"; PLD {iv:g} (compose both directions + the same queries) {tp:.1f}s = {tp / t_all:.2f}x exactdp"
-    print(line + f"; {prv_total(prv, t_all)}")
+        verdicts = ", ".join(verdict(b.delta_query(i), [exact_d[i]]) for b in results)
+        print(f"{k:>4} {t:>7.2f}s  {text:<48} " + " ".join(f"{b.delta_text(i):<22}" for b in results) + "  "
+              + verdicts)
+    eps = float(exact_e[0][0].mid()) if exact_e[0] is not None else math.inf
+    print(f"eps(1e-6): exactdp {t_eps:.2f}s, eps = {eps:.10f} ({'exact' if inv.exact else 'enclosure'}, "
+          f"{inv.evaluations} steps); " + "; ".join(f"{b.name} {b.epsilon_text(0)}" for b in results))
+    print(f"total: exactdp {t_all:.2f}s CPU for {len(rows)} gammas + eps; accountants on the same {len(rows) + 1} "
+          "queries (compose both directions):")
+    for b in results:
+        print(summary(b, t_all, exact_d, exact_e))
 
 
-def _pld_pairs_epsilon(pld, pairs, n: int, interval: float, d: float):
-    """(CPU seconds, pessimistic ε, optimistic ε): dp_accounting's ε for δ = d over the given ordered row pairs
-    (p, q) (strings), each composed n times — the accountant's answer for the homogeneous input sequences."""
-    t0 = time.process_time()
-    out = []
-    for pess in (True, False):
-        eps = 0.0
-        for p, q in pairs:
-            x = pld.from_two_probability_mass_functions(
-                {i: math.log(float(fmpq(a))) for i, a in enumerate(p) if fmpq(a) > 0},
-                {i: math.log(float(fmpq(b))) for i, b in enumerate(q) if fmpq(b) > 0}, pessimistic_estimate=pess,
-                value_discretization_interval=interval, symmetric=False).self_compose(n)
-            eps = max(eps, x.get_epsilon_for_delta(d))
-        out.append(eps)
-        if pess:
-            t_pess = time.process_time() - t0
-    return t_pess, out[0], out[1]
+def _ordered_pairs(rows) -> list:
+    """The alternatives of a kernel composed n times as the accountants see it: its ordered row pairs (set ``n``)."""
+    return [(rows[i], rows[j]) for i in range(len(rows)) for j in range(len(rows)) if i != j]
 
 
-def _pld_product_epsilon(pld, rr, k23, n: int, d: float, interval: float = 1e-4) -> tuple[float, float, float]:
-    """(CPU seconds of the pessimistic run, pessimistic ε, optimistic ε): dp_accounting composing RR^{⊗n} (rows
-    ``rr``) with each direction of the pair ``k23`` composed n times, ε for δ = d, the worse direction."""
-    t0 = time.process_time()
-    eps, tp = [], 0.0
-    for pess in (True, False):
-        best = 0.0
-        for p, q in ((k23[0], k23[1]), (k23[1], k23[0])):
-            a, b = (pld.from_two_probability_mass_functions(
-                {i: math.log(float(fmpq(x))) for i, x in enumerate(u)},
-                {i: math.log(float(fmpq(x))) for i, x in enumerate(v)}, pessimistic_estimate=pess,
-                value_discretization_interval=interval, symmetric=False).self_compose(n) for u, v in (rr, (p, q)))
-            best = max(best, a.compose(b).get_epsilon_for_delta(d))
-        eps.append(best)
-        if pess:
-            tp = time.process_time() - t0
-    return tp, eps[0], eps[1]
+def _workload(name: str, t: float, exact_text: str) -> None:
+    """The exactdp line of a workload in the tails / products / 3×3 tables (its accountant lines follow)."""
+    print(f"{name:<44} exactdp {t:>7.2f}s  {exact_text}", flush=True)
 
 
 def tails_products_3x3_vs_pld(quick: bool = False) -> None:
     """Issue 24 items 1–2 and issue 25 item 3, the workloads the certified filter did not cover before: δ below the
     float range (the asymmetric 2×2 at γ = (3/2)^n), a 3×3 kernel's ε for δ = 10⁻⁶ at n = 1000 (every ordered row
-    pair), and a product RR^{⊗n} ⊗ K23^{⊗n} of different kernels — each against dp_accounting's PLD (pessimistic
-    timed, optimistic for the bracket) on the same workload, CPU time of this process, same run."""
+    pair), and a product RR^{⊗n} ⊗ K23^{⊗n} of different kernels — each against dp_accounting's PLD at 1e-3 and 1e-4
+    (pessimistic timed, optimistic for the bracket's lower end) and the PRV accountant on the same workload, CPU
+    time of this process, same run."""
     from exactdp.measures.profile_inversion import epsilon_tensor_power, epsilon_tensor_product
 
-    pld = _pld_module()
     d = fmpq(1, 10**6)
-    print("\n" + settings_text().strip())
-    print("workload                                   exactdp   exact value                  PLD (interval) bracket"
-          "            PLD time  ratio  PRV bracket                PRV time  ratio  inside")
-
-    def report(name, t, exact_text, exact_float, iv, tp, lo, hi, prv, prv_inside):
-        inside = "-" if lo is None else str(lo <= exact_float * (1 + 1e-9) and exact_float <= hi * (1 + 1e-9))
-        if lo is not None and exact_float < lo and exact_float <= hi:  # below the accountant's truncation floor
-            inside = "below the PLD floor (its upper bound holds)"
-        br = "-" if lo is None else f"[{lo:.6g}, {hi:.6g}]"
-        ratio = "-" if tp is None else f"{tp / t:.2f}x"
-        tps = "-" if tp is None else f"{tp:.2f}s"
-        prv_text = prv.delta_text(0) if prv.deltas or not prv.epsilons else prv.epsilon_text(0)
-        prv_t, prv_r = ("-", "-") if not prv.points else (f"{prv.seconds:.2f}s", f"{prv.seconds / t:.2f}x")
-        print(f"{name:<42} {t:>7.2f}s  {exact_text:<28} {iv:<8} {br:<26} {tps:>8} {ratio:>6}  {prv_text:<26} "
-              f"{prv_t:>8} {prv_r:>6}  {inside_text(PLD=None if inside == '-' else inside, PRV=prv_inside)}")
+    print("\ntails, a 3x3 kernel, a product of different kernels (CPU seconds, same run)")
+    print(settings_text())
 
     # (a) δ_n((3/2)^n) of the asymmetric 2×2, all input sequences
     K = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])
     rows = [("1/2", "1/2"), ("1/4", "3/4")]
     n = 2000 if quick else 10_000
-    g = fmpq(3, 2) ** n
-    t, v = _cpu(delta_tensor_power, K, n, g)
+    t, v = _cpu(delta_tensor_power, K, n, fmpq(3, 2) ** n)
     with ctx.workprec(64):
         log10 = float((arb(v).log() / arb(10).log()).mid())
-    lo = hi = tp = None
-    if pld is not None:
-        t0 = time.process_time()
-        vals = []
-        for pess in (True, False):
-            best = 0.0
-            for p, q in ((rows[0], rows[1]), (rows[1], rows[0])):
-                x = pld.from_two_probability_mass_functions(
-                    {i: math.log(float(fmpq(a))) for i, a in enumerate(p)},
-                    {i: math.log(float(fmpq(b))) for i, b in enumerate(q)}, pessimistic_estimate=pess,
-                    value_discretization_interval=1e-3, symmetric=False).self_compose(n)
-                best = max(best, x.get_delta_for_epsilon(n * math.log(1.5)))
-            vals.append(best)
-            if pess:
-                tp = time.process_time() - t0
-        hi, lo = vals
-    prv = prv_brackets(both_directions(*rows, n), [n * math.log(1.5)])
-    report(f"2x2 delta_n((3/2)^n), n = {n}", t, f"10^{log10:.3f} (exact)", float(v) if log10 > -300 else 0.0, "1e-3",
-           tp, lo, hi, prv, prv.delta_inside(0, float(v), float(v)))
+    _workload(f"2x2 delta_n((3/2)^n), n = {n}", t, f"10^{log10:.3f} (exact)")
+    print_accountants(both_directions(*rows, n), [n * math.log(1.5)], [], t, [(v, v)], [], bracket="delta")
 
     # (c) a 3×3 kernel, ε for δ = 10⁻⁶ at n = 1000 over all input sequences (six ordered row pairs)
     rows3 = [("1/2", "1/3", "1/6"), ("1/4", "1/4", "1/2"), ("1/3", "1/2", "1/6")]
-    K3 = Kernel([list(r) for r in rows3])
     n = 300 if quick else 1000
-    t, r = _cpu(epsilon_tensor_power, K3, n, d)
-    e = float(r.epsilon.evalf(20))
-    lo = hi = tp = None
-    if pld is not None:
-        tp, hi, lo = _pld_pairs_epsilon(pld, [(rows3[i], rows3[j]) for i in range(3) for j in range(3) if i != j], n,
-                                        1e-4, float(d))
-    prv = prv_brackets([[((rows3[i], rows3[j]), n)] for i in range(3) for j in range(3) if i != j], (), [float(d)])
-    report(f"3x3 eps(delta = 1e-6), n = {n}", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi, prv,
-           prv.epsilon_inside(e))
+    t, r = _cpu(epsilon_tensor_power, Kernel([list(x) for x in rows3]), n, d)
+    _workload(f"3x3 eps(delta = 1e-6), n = {n}", t, f"{float(r.epsilon.evalf(20)):.10f} (exact t*)")
+    print_accountants([[(pair, n)] for pair in _ordered_pairs(rows3)], [], [float(d)], t, [], [epsilon_enclosure(r)])
 
     # (b) RR^(x n) (x) K23^(x n), ε for δ = 10⁻⁶ over all input sequences of the product
     rr, k23 = (("3/4", "1/4"), ("1/4", "3/4")), (SWEEP_P, SWEEP_Q)
     n = 20 if quick else 50
     factors = [(Kernel([list(x) for x in rr]), n), (Kernel([list(x) for x in k23]), n)]
     t, r = _cpu(epsilon_tensor_product, factors, d)
-    e = float(r.epsilon.evalf(20))
-    lo = hi = tp = None
-    if pld is not None:  # the accountant composes the worst directions: RR (either) with each direction of K23
-        tp, hi, lo = _pld_product_epsilon(pld, rr, k23, n, float(d))
-    prv = prv_brackets(rr_with_both_directions(rr, k23, n), (), [float(d)])
-    report(f"RR^(x{n}) x K23^(x{n}) eps(delta = 1e-6)", t, f"{e:.10f} (exact t*)", e, "1e-4", tp, lo, hi, prv,
-           prv.epsilon_inside(e))
+    _workload(f"RR^(x{n}) x K23^(x{n}) eps(delta = 1e-6)", t, f"{float(r.epsilon.evalf(20)):.10f} (exact t*)")
+    print_accountants(rr_with_both_directions(rr, k23, n), [], [float(d)], t, [], [epsilon_enclosure(r)])
 
 
 def _random_pair(rng) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -658,30 +572,30 @@ def random_pairs_vs_pld(quick: bool = False, seeds: int = 8) -> None:
     accountant's bracket of the two homogeneous directions, which is not a bracket of δ_n over all input sequences when a mixed composition is the maximizer."""
     import random
 
-    pld = _pld_module()
     n = 200 if quick else 1000
     d_star = fmpq(1, 10**6)
     print(f"\nrandom 2x3 pairs, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per pair "
           "(CPU seconds, same run)")
     print(settings_text())
-    print(f"{'seed':>4} {'pair':<34} {'exactdp':>8} {'exact':>5} {'encl':>4} {'refused':>7} {'PLD 1e-4':>9} "
-          f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} {'PRV':>8} {'PRV/ex':>7} {'PRV eps bracket':<24} "
-          "inside")
-    totals = [0.0, 0.0, 0.0]
+    print(_pair_header("seed"))
+    totals: dict = {}
     first = int(sys.argv[sys.argv.index("--from-seed") + 1]) if "--from-seed" in sys.argv else 0
     seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else seeds
     for seed in range(first, seeds):
-        _pair_row(pld, str(seed), *_random_pair(random.Random(seed)), n, d_star, totals)
-    if totals[1]:
-        print(f"total: exactdp {totals[0]:.1f}s, PLD 1e-4 {totals[1]:.1f}s = {totals[1] / totals[0]:.2f}x exactdp")
-    if totals[2]:
-        print(f"total: PRV {totals[2]:.1f}s = {totals[2] / totals[0]:.2f}x exactdp")
+        _pair_row(str(seed), *_random_pair(random.Random(seed)), n, d_star, totals)
+    _pair_totals(totals)
 
 
-def _pair_row(pld, label: str, p, q, n: int, d_star: fmpq, totals: list[float]) -> None:
+def _pair_header(label: str) -> str:
+    """The column line of the pair tables (each row followed by its accountant lines, :func:`_pair_accountants`)."""
+    return (f"{label:>4} {'pair':<34} {'exactdp':>8} {'exact':>5} {'encl':>4} {'refused':>7} {'eps exact':>14}\n"
+            f"    {'setting':<8} {'CPU':>8} {'ratio to':>9} exactdp  eps bracket  inside (d1-d10: ten delta_n, e1: eps)")
+
+
+def _pair_row(label: str, p, q, n: int, d_star: fmpq, totals: dict) -> None:
     """One row of the pair tables: ten γ (``enclosure=True``) plus ε(δ*) of the kernel (p, q) at n over all input
-    sequences against the PLD accountant at 1e-4 answering the same eleven queries (CPU seconds, same run);
-    ``totals`` accumulates (exactdp, PLD)."""
+    sequences, then each accountant answering the same eleven queries (CPU seconds, same run); ``totals``
+    accumulates the CPU seconds per column (exactdp and each accountant)."""
     from exactdp.measures.profile_inversion import epsilon_tensor_power
 
     K = Kernel([list(p), list(q)])
@@ -700,7 +614,7 @@ def _pair_row(pld, label: str, p, q, n: int, d_star: fmpq, totals: list[float]) 
         if r is not None:
             exact += r.exact
             encl += not r.exact
-    t0 = time.process_time()
+    t0, inv = time.process_time(), None
     try:
         t, inv = _cpu(epsilon_tensor_power, K, n, d_star)
         e = float(inv.epsilon.evalf(20)) if inv.t is not None else math.inf
@@ -709,36 +623,44 @@ def _pair_row(pld, label: str, p, q, n: int, d_star: fmpq, totals: list[float]) 
         refused += 1
         print(f"     eps(1e-6) refused: {str(exc)[:100]}")
     t_ex += t
-    tp, br, inside = None, "-", "-"
-    if pld is not None:
-        t0 = time.process_time()
-        out = {}
-        for pess in (True, False):
-            both = _pld_both(pld, p, q, n, 1e-4, pess)
-            vals = [max(x.get_delta_for_epsilon(float(arb(g).log().mid())) for x in both) for g in gammas]
-            out[pess] = (vals, max(x.get_epsilon_for_delta(float(d_star)) for x in both))
-            if pess:
-                tp = time.process_time() - t0
-        br = f"[{out[False][1]:.6f}, {out[True][1]:.6f}]"
-        ok = out[False][1] - 1e-9 <= e <= out[True][1] + 1e-9
-        for r, hi, lo in zip(values, out[True][0], out[False][0]):
-            if r is not None:
-                ok = ok and lo <= float(r.upper) * (1 + 1e-9) + 1e-300 and float(r.lower) <= hi * (1 + 1e-9)
-        inside = str(ok)
-        totals[1] += tp
-    totals[0] += t_ex
-    prv = prv_brackets(both_directions(p, q, n), [float(arb(g).log().mid()) for g in gammas], [float(d_star)])
-    prv_ok = [prv.epsilon_inside(e) if math.isfinite(e) else None] + [
-        None if r is None else prv.delta_inside(i, float(r.lower), float(r.upper)) for i, r in enumerate(values)]
-    totals[2] += prv.seconds
-    pair = "/".join(",".join(x) for x in (p, q))
-    ratio = "-" if tp is None else f"{tp / t_ex:.2f}x"
-    tps = "-" if tp is None else f"{tp:.1f}s"
-    prv_t, prv_r = ("-", "-") if not prv.points else (f"{prv.seconds:.1f}s", f"{prv.seconds / t_ex:.2f}x")
-    print(f"{label:>4} {pair:<34} {t_ex:>7.1f}s {exact:>5} {encl:>4} {refused:>7} {tps:>9} {ratio:>7} {e:>14.8f} "
-          f"{br:<24} {prv_t:>8} {prv_r:>7} {prv.epsilon_text():<24} "
-          f"{inside_text(PLD=None if inside == '-' else inside, PRV=all_inside(prv_ok))}",
-          flush=True)
+    totals["exactdp"] = totals.get("exactdp", 0.0) + t_ex
+    pair = " / ".join(",".join(x) for x in (p, q))
+    print(f"{label:>4} {pair:<34} {t_ex:>7.2f}s {exact:>5} {encl:>4} {refused:>7} {e:>14.8f}", flush=True)
+    _pair_accountants(p, q, n, gammas, d_star, t_ex, values, inv, totals)
+
+
+def _pair_accountants(p, q, n: int, gammas, d_star: fmpq, t_ex: float, values, inv, totals: dict) -> None:
+    """The accountant lines of one pair row: each setting composing the pair in both directions and answering the
+    same ten δ(γ) and ε(δ*) (CPU seconds, ratio to exactdp's ``t_ex``, its ε bracket, whether exactdp's values lie
+    inside); ``totals`` accumulates the CPU seconds per accountant."""
+    exact_d = [delta_enclosure(r) for r in values]
+    results = print_accountants(both_directions(p, q, n), [float(arb(g).log().mid()) for g in gammas],
+                                [float(d_star)], t_ex, exact_d, [epsilon_enclosure(inv)])
+    for b in results:
+        totals[b.name] = totals.get(b.name, 0.0) + b.seconds
+    _homogeneous_check(results, p, q, n, gammas, exact_d)
+
+
+def _homogeneous_check(results, p, q, n: int, gammas, exact_d) -> None:
+    """For each δ query some accountant's bracket misses: the exact δ of the two homogeneous input sequences alone
+    (p, q)^n and (q, p)^n — what the accountants compose — and whether it lies in each bracket (then the maximizer
+    over all input sequences is a mixed composition, which no accountant composes)."""
+    from exactdp import hockey_stick_product
+
+    for i, g in enumerate(gammas):
+        if exact_d[i] is None or all(verdict(b.delta_query(i), [exact_d[i]]) != "OUTSIDE (1 of 1: d1)" for b in results):
+            continue
+        h = max(hockey_stick_product([(list(a), list(b), n)], g) for a, b in ((p, q), (q, p)))
+        print(f"      d{i + 1} (gamma = 2^{int(g.p).bit_length() - 1}): over all input sequences "
+              f"{float(exact_d[i][0]):.6g}, the two homogeneous sequences alone {float(h):.6g} (exact): "
+              + ", ".join(f"{b.name} {verdict(b.delta_query(i), [(h, h)])}" for b in results))
+
+
+def _pair_totals(totals: dict) -> None:
+    """The total line of the pair tables: exactdp's CPU seconds and each accountant's, with the ratio."""
+    t_ex = totals.pop("exactdp", 0.0)
+    print(f"total: exactdp {t_ex:.1f}s" + "".join(f", {name} {t:.1f}s = {t / t_ex:.2f}x exactdp"
+                                                  for name, t in totals.items() if t_ex > 0))
 
 
 #: near-symmetric row pairs (KL(p‖q) ≈ KL(q‖p): E_γ almost flat in the composition), issue 24
@@ -747,27 +669,26 @@ NEAR_SYMMETRIC = ((("3/10", "3/10", "2/5"), ("2/5", "3/10", "3/10")),)
 
 def near_symmetric_vs_pld(quick: bool = False) -> None:
     """Issue 24 acceptance, near-symmetric pairs: the pair (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10) at n = 1000 over all
-    input sequences, ten γ plus ε for δ = 10⁻⁶ (as ``--random-pairs``), against the PLD accountant at 1e-4."""
-    pld = _pld_module()
+    input sequences, ten γ plus ε for δ = 10⁻⁶ (as ``--random-pairs``), against the PLD (1e-3, 1e-4) and PRV
+    accountants."""
     n = 200 if quick else 1000
     print(f"\nnear-symmetric 2x3 pairs, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per pair "
           "(CPU seconds, same run)")
     print(settings_text())
-    print(f"{'':>4} {'pair':<34} {'exactdp':>8} {'exact':>5} {'encl':>4} {'refused':>7} {'PLD 1e-4':>9} "
-          f"{'PLD/ex':>7} {'eps exact':>14} {'PLD eps bracket':<24} {'PRV':>8} {'PRV/ex':>7} {'PRV eps bracket':<24} "
-          "inside")
-    totals = [0.0, 0.0, 0.0]
+    print(_pair_header(""))
+    totals: dict = {}
     for p, q in NEAR_SYMMETRIC:
-        _pair_row(pld, "", p, q, n, fmpq(1, 10**6), totals)
+        _pair_row("", p, q, n, fmpq(1, 10**6), totals)
+    _pair_totals(totals)
 
 
 def product_vs_pld(quick: bool = False) -> None:
     """Issue 25 acceptance: ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6`` through the API — RR (e^ε = 3 and
     e^ε = 2) ⊗ K23, 500 coordinates each, ε for δ = 10⁻⁶ over all input sequences (exact t*), against the PLD
-    accountant at 1e-4 composing RR with each direction of K23 (its bracket), CPU seconds, same run."""
+    accountant at 1e-3 and 1e-4 and the PRV accountant composing RR with each direction of K23 (their brackets), CPU
+    seconds, same run."""
     from exactdp.measures.profile_inversion import epsilon_tensor_product
 
-    pld = _pld_module()
     n = 100 if quick else 500
     d = fmpq(1, 10**6)
     print(f"\nRR^(x{n}) x K23^(x{n}), eps for delta = 1e-6 over all input sequences (CPU seconds, same run)")
@@ -775,14 +696,10 @@ def product_vs_pld(quick: bool = False) -> None:
     for rr in ((("3/4", "1/4"), ("1/4", "3/4")), (("2/3", "1/3"), ("1/3", "2/3"))):
         factors = [(Kernel([list(x) for x in rr]), n), (Kernel([list(SWEEP_P), list(SWEEP_Q)]), n)]
         t, r = _cpu(epsilon_tensor_product, factors, d)
-        e = float(r.epsilon.evalf(20))
-        line = f"RR {rr[0]}: exactdp {t:.2f}s eps = {e:.10f} ({'exact t*' if r.exact else 'enclosure'})"
-        if pld is not None:
-            tp, hi, lo = _pld_product_epsilon(pld, rr, (SWEEP_P, SWEEP_Q), n, float(d))
-            line += f"; PLD 1e-4 {tp:.2f}s ({tp / t:.2f}x), bracket [{lo:.6f}, {hi:.6f}], inside {lo - 1e-9 <= e <= hi + 1e-9}"
-        prv = prv_brackets(rr_with_both_directions(rr, (SWEEP_P, SWEEP_Q), n), (), [float(d)])
-        print(line + f"; {prv_total(prv, t)}"
-              + (f", bracket {prv.epsilon_text()}, inside {prv.epsilon_inside(e)}" if prv.epsilons else ""))
+        _workload(f"RR {rr[0]}", t, f"eps = {float(r.epsilon.evalf(20)):.10f} "
+                  f"({'exact t*' if r.exact else 'enclosure'})")
+        print_accountants(rr_with_both_directions(rr, (SWEEP_P, SWEEP_Q), n), [], [float(d)], t, [],
+                          [epsilon_enclosure(r)])
 
 
 def run_header() -> None:
@@ -804,42 +721,38 @@ def _random_3x3(rng) -> list[tuple[str, ...]]:
 def random_3x3_vs_pld(quick: bool = False, kernels: int = 3) -> None:
     """Issue 24 acceptance, 3×3 kernels (``--random-3x3``): the first ``kernels`` seeded random 3×3 kernels (seeds 1000,
     1001, …; denominators 6–20) whose row pairs leave four or more pair classes (the certified filter covers two), ε for
-    δ = 10⁻⁶ at n = 1000 over all input sequences, against dp_accounting's PLD at 1e-4 composing its six ordered row
-    pairs (pessimistic timed, optimistic for the bracket), CPU seconds of this process, same run; a refusal is printed
-    with its limit and its CPU time counted."""
+    δ = 10⁻⁶ at n = 1000 over all input sequences, against dp_accounting's PLD at 1e-3 and 1e-4 (pessimistic timed,
+    optimistic for the bracket's lower end) and the PRV accountant, each composing its six ordered row pairs, CPU
+    seconds of this process, same run; a refusal is printed with its limit and its CPU time counted (its ratios are
+    then to the refusal's time and its verdict n/a)."""
     import random
 
     from exactdp.measures.profile_inversion import epsilon_tensor_power
     from exactdp.measures.tensor_search import classify, normalize_factors
 
-    n, d, pld = (100 if quick else 1000), fmpq(1, 10**6), _pld_module()
-    columns = (f"{'seed':>4} {'kernel':<44} {'classes':>7} {'exactdp':>8} {'eps exact':>14} {'PLD 1e-4':>9} "
-               f"{'PLD/ex':>7} PLD eps bracket")
+    n, d = (100 if quick else 1000), fmpq(1, 10**6)
+    columns = f"{'seed':>4} {'kernel':<44} {'classes':>7} {'exactdp':>8} {'eps exact':>14}"
     print(f"\nrandom 3x3 kernels with >= 4 pair classes, n = {n}: eps for delta = 1e-6 over all input sequences "
-          f"(CPU seconds, same run)\n{columns}")
+          f"(CPU seconds, same run)\n{settings_text()}\n{columns}")
     seed, shown = 1000, 0
     while shown < kernels:
         rows = _random_3x3(random.Random(seed))
         K = Kernel([list(r) for r in rows])
         classes = classify(normalize_factors([(K, n)]))[0]
         if len(classes) >= 4:
-            t0 = time.process_time()
+            t0, r = time.process_time(), None
             try:
                 r = epsilon_tensor_power(K, n, d)
                 e, note = float(r.epsilon.evalf(20)), ""
             except Exception as exc:  # a refusal (cost guard) is printed with its limit, not fatal
                 e, note = math.nan, str(exc)
             t = time.process_time() - t0
-            tp, br, ratio = None, "-", "-"
-            if pld is not None:
-                tp, hi, lo = _pld_pairs_epsilon(pld, [(rows[i], rows[j]) for i in range(3) for j in range(3) if i != j],
-                                                n, 1e-4, float(d))
-                br, ratio = f"[{lo:.6f}, {hi:.6f}]", "refused" if note else f"{tp / t:.2f}x"
-            tps = "-" if tp is None else f"{tp:.1f}s"
-            print(f"{seed:>4} {' / '.join(','.join(x) for x in rows):<44} {len(classes):>7} {t:>7.2f}s {e:>14.8f} "
-                  f"{tps:>9} {ratio:>7} {br}", flush=True)
+            print(f"{seed:>4} {' / '.join(','.join(x) for x in rows):<44} {len(classes):>7} {t:>7.2f}s {e:>14.8f}",
+                  flush=True)
             if note:
                 print(f"     refused: {note[:160]}")
+            print_accountants([[(pair, n)] for pair in _ordered_pairs(rows)], [], [float(d)], t, [],
+                              [epsilon_enclosure(r)])
             shown += 1
         seed += 1
 
@@ -854,9 +767,11 @@ if __name__ == "__main__":
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),
              "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld),
+             "--rr-accountants": (rr_vs_accountants,),
              # every accountant workload of the issue 24 acceptance list in one run (PLD and PRV beside exactdp)
-             "--accountants": (run_header, sweep_vs_pld, random_pairs_vs_pld, near_symmetric_vs_pld,
-                               tails_products_3x3_vs_pld, product_vs_pld, run_header)}
+             "--accountants": (run_header, rr_vs_accountants, sweep_vs_pld, random_pairs_vs_pld,
+                               near_symmetric_vs_pld, random_3x3_vs_pld, tails_products_3x3_vs_pld, product_vs_pld,
+                               run_header)}
     for flag, runs in modes.items():
         if flag in sys.argv:
             for run in runs:
