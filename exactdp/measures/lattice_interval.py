@@ -126,9 +126,22 @@ _NEAR_ONE = fmpq(1, 2**20)
 _NEAR_ONE_N = 200
 #: the deepest cut (nats): exponentials stay in the normal float range
 MAX_CUT_NATS = 600.0
-#: work units per kept atom (a sort, two searches, a dozen vector passes; calibrated with
-#: benchmarks/bench_tensor.py --all-sequences against the other max_work charges): for the cost guard
-_PER_ATOM = 40
+#: work units per kept atom of a block built (the log-masses, the row searches, the sort by loss; calibrated with
+#: benchmarks/bench_tensor.py --all-sequences against the other max_work charges at 40, then lowered with the
+#: build: the row intervals found in two or three passes instead of a bisection cut its time per atom by a fifth,
+#: 46.7 → 37.8 ns on the blocks of the seed-3 pair at n = 1000, same process): for the cost guard
+_PER_ATOM = 32
+#: work units per atom of a block whose γ-independent sweep arrays (:attr:`Block.prepared`: masses, suffix and chunk
+#: sums) are computed, once per block, and per atom of the smaller block walked by a sweep (a search and a dozen
+#: vector passes each) — measured against the build's 40 units on the seed-3 pair of ``bench_tensor.py --random-pairs``
+#: (build : preparation : walk ≈ 64 : 42 : 71 ns an atom, the walk per walked atom), so a sweep over kept blocks is
+#: charged what it costs, not a rebuild
+_PER_PREP = 26
+_PER_WALK = 44
+#: bytes an atom of a kept block takes once swept (its log-mass and loss, the mass and the suffix, chunk and head
+#: sums of :attr:`Block.prepared`: 48.5 measured as resident memory over kept atoms, the seed-3 pair at n = 1000 and
+#: a 24-nat cut): sizes the shared store
+_BYTES_PER_ATOM = 52
 #: work units per pair of atoms of a product block before its cut (a search per atom, the kept pairs' sums and
 #: their sort, calibrated against _PER_ATOM with benchmarks/bench_tensor.py)
 _PER_PAIR = 16
@@ -315,7 +328,8 @@ def _finite_hi(p_only: fmpq, k: int) -> fmpq:
 def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[float], lp_err: float,
                      depth: float) -> tuple[FloatArray, FloatArray, float, float]:
     """(lp, L, top, cut) of the kept atoms (a₁, a₂, a₃ = k − a₁ − a₂) of three classes: rows a₁ whose
-    conditional mode reaches the cut, and in each row the a₂-interval found by bisection (log-concavity)."""
+    conditional mode reaches the cut, and in each row the a₂-interval around the mode whose neighbours outside are
+    certified below the cut (log-concavity), less the atoms inside it certified below the cut."""
     l1, l2, l3 = lpv
 
     def logmass(a1: IntArray, a2: IntArray) -> FloatArray:
@@ -335,23 +349,33 @@ def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[
     mode = np.choose(best, cands)
     top = float(np.max(rowmax))
     cut = top - depth
-    rows = rowmax >= cut - lp_err
-    a1, m, mode = a1[rows], m[rows], mode[rows]
-    # left end: least a₂ in [0, mode] with computed ≥ cut − err (those left of it are below the cut: unimodal)
-    lo, hi = np.zeros_like(mode), mode.copy()
-    while np.any(lo < hi):
-        mid = (lo + hi) // 2
-        ok = logmass(a1, mid) >= cut - lp_err
-        hi = np.where(ok, mid, hi)
-        lo = np.where(ok, lo, mid + 1)
-    left = lo
-    lo, hi = mode.copy(), m.copy()  # right end: greatest a₂ in [mode, m] with computed ≥ cut − err
-    while np.any(lo < hi):
-        mid = (lo + hi + 1) // 2
-        ok = logmass(a1, mid) >= cut - lp_err
-        lo = np.where(ok, mid, lo)
-        hi = np.where(ok, hi, mid - 1)
-    right = lo
+    thr = cut - lp_err
+    rows = rowmax >= thr
+    a1, m, mode, rowmax = a1[rows], m[rows], mode[rows], rowmax[rows]
+    # each row's interval around its mode: first a guess from the normal approximation of the binomial row (variance
+    # m·π(1 − π), widened by a tenth and one atom), then moved out, by doubling steps, until the computed log-mass
+    # just outside it is below cut − err (or the row ends) — then every atom beyond has a true log-mass below the cut
+    # (the row is unimodal: increasing up to the mode, decreasing after it), as with a bisection, in two or three
+    # passes instead of 2·log2(k); atoms inside it below cut − err are left out below
+    half = np.ceil(1.1 * np.sqrt(2.0 * (m * (pi * (1.0 - pi)) + 1.0) * (rowmax - thr))).astype(np.int64) + 1
+    left = np.maximum(mode - half, 0)
+    step = half.copy()
+    while True:
+        out = left > 0
+        out[out] = logmass(a1[out], left[out] - 1) >= thr
+        if not out.any():
+            break
+        left = np.where(out, np.maximum(left - step, 0), left)
+        step *= 2
+    right = np.minimum(mode + half, m)
+    step = half.copy()
+    while True:
+        out = right < m
+        out[out] = logmass(a1[out], right[out] + 1) >= thr
+        if not out.any():
+            break
+        right = np.where(out, np.minimum(right + step, m), right)
+        step *= 2
     lengths = right - left + 1
     total = int(lengths.sum())
     require("max_memory", 64 * total, f"lattice_interval: {total} atoms of a block of {k} coordinates")
@@ -359,6 +383,8 @@ def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[
     starts = np.repeat(left - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
     a2 = np.arange(total, dtype=np.int64) + starts
     lp = logmass(rows_a1, a2)
+    keep = lp >= thr
+    rows_a1, a2, lp = rows_a1[keep], a2[keep], lp[keep]
     a3 = k - rows_a1 - a2
     L = rows_a1 * lv[0] + a2 * lv[1] + a3 * lv[2]
     return lp, L, top, cut
@@ -450,10 +476,17 @@ def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
     return min((k + 1) * (k + 2) // 2, int(2 * math.pi * depth * k * math.sqrt(w[0] * w[1] * w[2])) + 2 * k + 3)
 
 
-def bound_work(items: Items, cut_nats: float = CUT_NATS) -> int:
-    """Work units of one :meth:`LatticeEnclosure.bounds` of ``items`` (distinct losses) whose blocks are not kept yet:
-    each block built and swept once, :data:`_PER_ATOM` an atom each time (what the enclosure charges)."""
-    return 2 * _PER_ATOM * sum(atom_estimate(loss, k, cut_nats) for loss, k in items if k)
+def bound_work(items: Items, cut_nats: float = CUT_NATS, store: BlockStore | None = None) -> int:
+    """Work units of one :meth:`LatticeEnclosure.bounds` of ``items`` (distinct losses) at ``cut_nats``: each block
+    not kept in ``store`` built and prepared, :data:`_PER_ATOM` + :data:`_PER_PREP` an atom (estimated), and the
+    smaller one walked, :data:`_PER_WALK` an atom (what the enclosure charges; a kept block counts its atoms)."""
+    sizes, fresh = [], 0
+    for loss, k in items:
+        if k:
+            kept = store.blocks.get((loss, k, cut_nats)) if store is not None else None
+            sizes.append(kept.count if kept is not None else atom_estimate(loss, k, cut_nats))
+            fresh += 0 if kept is not None and "side" in kept.prepared else sizes[-1]
+    return (_PER_ATOM + _PER_PREP) * fresh + _PER_WALK * (min(sizes) if len(sizes) > 1 else 0)
 
 
 #: the key of a kept block: (loss, k, cut), or (items, cut, "product") for the product of the other blocks
@@ -466,13 +499,17 @@ class OverBudget(Exception):
 
 class BlockStore:
     """The kept blocks (γ-independent atoms) of :class:`LatticeEnclosure`, keyed by (loss, k, cut), up to
-    ``keep_atoms`` atoms in total (about 16 bytes each, and about 40 more once swept: :attr:`Block.prepared`); past
-    the cap the least recently used blocks are let go first (the searches at nearby γ ask for the recent ones), and a
-    block larger than the cap is used once and not kept."""
+    ``keep_atoms`` atoms in total (about :data:`_BYTES_PER_ATOM` bytes each once swept: :attr:`Block.prepared`).
+    Past the cap, blocks of another cut level are let go first, the least recently used first (a search at another
+    γ asks for another level); a block of the level of the blocks left is then not kept: a pass over more blocks
+    of one level than fit (every composition of a pair with E_γ flat in k) keeps its first part for the next γ,
+    where letting the least recently used go would keep none of it.  A block larger than the cap is used once and
+    not kept."""
 
     def __init__(self, keep_atoms: int = 4_000_000):
         self.keep_atoms, self.kept = keep_atoms, 0
         self.blocks: dict[BlockKey, Block] = {}
+        self.levels: dict[BlockKey, float | None] = {}
 
     def get(self, key: BlockKey) -> Block | None:
         """The block kept under ``key`` (then the most recently used), or None."""
@@ -481,13 +518,18 @@ class BlockStore:
             self.blocks[key] = b
         return b
 
-    def keep(self, key: BlockKey, block: Block) -> None:
+    def keep(self, key: BlockKey, block: Block, level: float | None = None) -> None:
+        """Keep ``block`` under ``key``; ``level``: its cut (blocks of other levels are let go first)."""
         if block.count > self.keep_atoms or key in self.blocks:
             return
         while self.kept + block.count > self.keep_atoms:
-            old = self.blocks.pop(next(iter(self.blocks)))  # the least recently used first
-            self.kept -= old.count
+            old = next((k for k in self.blocks if self.levels[k] != level), None)  # least recently used first
+            if old is None:
+                return
+            self.kept -= self.blocks.pop(old).count
+            del self.levels[old]
         self.blocks[key] = block
+        self.levels[key] = level
         self.kept += block.count
 
 
@@ -520,7 +562,7 @@ class LatticeEnclosure:
                     f"lattice_interval: the atoms of {k} coordinates of a {len(loss.classes)}-class loss")
             self._charge(estimate)
             b = _block(loss, k, cut)
-            self.store.keep(key, b)
+            self.store.keep(key, b, cut)
         return b
 
     def sides(self, items: Items, cut: float) -> list[Block]:
@@ -542,7 +584,7 @@ class LatticeEnclosure:
                 require("max_work", _PER_PAIR * other.count * b.count,
                         f"lattice_interval: a product block of {other.count} x {b.count} atoms")
                 other = product_block(other, b, cut)
-            self.store.keep(key, other)
+            self.store.keep(key, other, cut)
         return [blocks[0], other]
 
     def bounds(self, items: Items, gamma: RationalInput, *, rel_width: fmpq | None = None,
@@ -567,7 +609,7 @@ class LatticeEnclosure:
         cut = self.cut_nats if cut_nats is None else cut_nats
         while True:
             blocks = self.sides(items, cut)
-            self._charge(_PER_ATOM * (blocks[0].count + blocks[1].count))
+            self._charge(sweep_work(blocks[0], blocks[1]))
             sw = _sweep(blocks[0], blocks[1], g)
             drop = sw.dropped
             lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
@@ -576,6 +618,19 @@ class LatticeEnclosure:
             if not wide or cut >= MAX_CUT_NATS or 4 * drop < hi - lo:  # the cut is not what makes it wide
                 return lo, hi
             cut = min(2 * cut, MAX_CUT_NATS)
+
+
+def sweep_work(A: Block, B: Block) -> int:
+    """Work units of one :func:`_sweep` of A and B: the smaller block walked, :data:`_PER_WALK` an atom, and the
+    γ-independent arrays of a block not yet prepared (:func:`_sweep_side`, :func:`_suffix_side` of the larger),
+    :data:`_PER_PREP` an atom — a sweep over kept, prepared blocks is charged its walk only."""
+    small, large = (A, B) if A.count <= B.count else (B, A)
+    units = _PER_WALK * small.count
+    if "side" not in small.prepared:
+        units += _PER_PREP * small.count
+    if "suffix" not in large.prepared:
+        units += _PER_PREP * large.count
+    return units
 
 
 @dataclass(frozen=True, eq=False)
@@ -745,13 +800,19 @@ def _exp0(d: FloatArray) -> FloatArray:
     return np.where(d < -700.0, 0.0, exp_floats(np.clip(d, -700.0, 700.0)))
 
 
-_DEFAULT = LatticeEnclosure(keep_atoms=6_000_000)  # a sweep at two cuts of the filter (n = 1000: about 5·10⁶)
+_DEFAULT = LatticeEnclosure(keep_atoms=6_000_000)
+#: the share of ``max_memory`` the module's store may keep (:func:`shared_blocks`)
+_SHARED_MEMORY_SHARE = 8
 
 
 def shared_blocks() -> BlockStore:
-    """The module's block store (γ-independent atoms, capped at 4·10⁶ atoms): enclosures that share it build
-    each (loss, k, cut) block once across calls — a sweep over γ, the steps of a profile inversion."""
-    return _DEFAULT.store
+    """The module's block store (γ-independent atoms): enclosures that share it build each (loss, k, cut) block once
+    across calls — a sweep over γ, the steps of a profile inversion, a search whose every composition is a leaf (E_γ
+    flat in k: 2·(n + 1) blocks a cut level, about 2.2·10⁷ atoms at n = 1000 and a 24-nat cut).  Capped at
+    1/:data:`_SHARED_MEMORY_SHARE` of ``max_memory`` (:data:`_BYTES_PER_ATOM` an atom), at least 6·10⁶ atoms."""
+    store = _DEFAULT.store
+    store.keep_atoms = max(6_000_000, limit("max_memory") // (_SHARED_MEMORY_SHARE * _BYTES_PER_ATOM))
+    return store
 
 
 def hockey_stick_bounds(items: Items, gamma: RationalInput, *,
