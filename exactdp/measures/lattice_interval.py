@@ -17,9 +17,10 @@ L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_
 1. **Atoms.**  log P_a and L_a are evaluated in float64 from a table of log m! (arb, rounded) with an absolute
    error bound from the operation count (every +, −, × of IEEE round-to-nearest errs by at most u = 2⁻⁵³
    relative).  Only atoms with log P_a above the block's largest value minus ``cut`` nats are kept: per row a₁
-   the conditional law of a₂ is binomial, hence log-concave, so a bisection on computed values (with the error
-   bound as margin) finds an interval outside which every atom is below the cut; rows whose maximum (the
-   conditional mode) is below it are dropped whole.  The dropped mass is at most (number of atoms)·e^{cut},
+   the conditional law of a₂ is binomial, hence log-concave, so an interval around the row's mode whose two
+   neighbours outside have computed values below the cut minus the error bound (a normal-approximation guess, moved
+   out by doubling steps until they do) has every atom outside it below the cut; atoms inside it certified below
+   the cut are left out too, and rows whose maximum (the conditional mode) is below it are dropped whole.  The dropped mass is at most (number of atoms)·e^{cut},
    certified by arb.
 2. **Sweep.**  B's atoms are sorted by loss once; for each atom of A, the B-atoms above θ − L_a are a suffix
    (``np.searchsorted``), and Σ_suffix P_b (1 − e^{c − L_b}) = TP(c) − e^{c}·TQ(c) is read from suffix sums.
@@ -64,7 +65,7 @@ The two homogeneous corners come first, each cut :data:`CUT_NATS` below its own 
 bound is tight however small E_γ is: at δ ≈ 10⁻¹² the default cut left it 0 and nothing could be pruned).  The cut of
 the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a bound must fall
 below the maximum it is compared with (E_γ ≈ 10⁻⁸ left every composition open at a 12-nat cut).  Cuts are rounded up
-to a multiple of :data:`_CUT_STEP` nats and each block keeps its swept γ-independent arrays (:attr:`Block.prepared`),
+to a multiple of :data:`CUT_STEP` nats and each block keeps its swept γ-independent arrays (:attr:`Block.prepared`),
 so the searches at nearby γ (a sweep of γ, the steps of an inversion) find their blocks built and pay only the
 γ-dependent search of the smaller block's atoms.
 Products of several kernels are searched the same way when one factor has two pair classes and every other
@@ -73,7 +74,12 @@ Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k (seed 3 of ``bench
 relative per composition at n = 10³, while one more coordinate moves E_γ by about 10⁻³): a box's top corner then lies
 above every composition, so its bound prunes nothing; the search predicts E_γ at the top corner (its Chernoff bound over
 the corners' Chernoff-to-value ratio, :data:`_PREDICT`) and splits such boxes without it, and every composition gets
-its own leaf bound — n + 1 lattice evaluations, over the default ``max_work`` at n = 10³ for the smaller δ.
+its own leaf bound — n + 1 lattice evaluations, 2(n + 1) blocks a cut level (2.2·10⁷ atoms at n = 10³ and a 24-nat
+cut).  The module's store (:func:`shared_blocks`) keeps a whole level within its share of ``max_memory``, so the next
+γ at that level walks kept blocks (charged the walk only, :func:`sweep_work`): a sweep of γ pays one build a level.
+The first pass at a level of the smaller δ (32 nats and deeper at n = 10³) still exceeds the default ``max_work``
+and is refused; a composition the filter had to leave open is tightened at the filter's own level first
+(:func:`leaf_cut`), then at the requested width.
 """
 
 from __future__ import annotations
@@ -1049,12 +1055,25 @@ def _cut_below(bound: fmpq) -> float:
 
 #: cuts of the composition search are rounded up to a multiple of this (nats): the searches at nearby γ (a sweep,
 #: the steps of an inversion) then ask for the same blocks and find them kept, with their swept arrays
-_CUT_STEP = 8.0
+CUT_STEP = 8.0
+
+
+def leaf_cut(best: fmpq) -> float:
+    """The cut (nats) of the composition search's boxes and leaves when the best lower bound is ``best``:
+    :data:`FILTER_CUT_NATS` + log(1/best) (the dropped mass, about e^{-cut} absolute, must fall below the maximum:
+    deeper for small E_γ; at E_γ ≈ 10⁻⁸ a 12-nat cut left every composition open), quantized up, at most
+    :data:`MAX_CUT_NATS` — the level whose blocks a search at this γ keeps, so a later tightening of its
+    compositions (:func:`exactdp.measures.tensor_enclosure.tighten`) asks for the same blocks."""
+    if best <= 0:
+        return FILTER_CUT_NATS
+    with ctx.workprec(64):
+        small = -float(arb(best).log().mid())
+    return min(_quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
 
 
 def _quantized(cut: float) -> float:
-    """``cut`` rounded up to a multiple of :data:`_CUT_STEP` (a deeper cut only tightens a bound)."""
-    return math.ceil(cut / _CUT_STEP) * _CUT_STEP
+    """``cut`` rounded up to a multiple of :data:`CUT_STEP` (a deeper cut only tightens a bound)."""
+    return math.ceil(cut / CUT_STEP) * CUT_STEP
 
 
 def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq,
@@ -1084,10 +1103,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             continue
         out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma, cut_nats=_cut_below(ub))
         best = max(best, out[k][0])
-    if best > 0:  # the dropped mass (about e^{-depth} absolute) must fall below the maximum: deeper for small E_γ
-        with ctx.workprec(64):
-            small = -float(arb(best).log().mid())
-        depth = min(_quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
+    depth = leaf_cut(best)
     # the largest Chernoff-to-value ratio of the corners (None when no corner has a positive lower bound)
     ratios = [ub / out[k][0] for ub, k in corners if out[k][0] > 0]
     rho = max(ratios) if ratios else None
@@ -1107,8 +1123,10 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             return
         if a == b:
             lo, hi = lattice(a, n - a)
-            if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide
-                lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma, rel_width=_REFINE_FIXED if fixed else _REFINE)
+            if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
+                # below the leaf's: the default cut is shallower than the leaf's for small E_γ and would be wasted)
+                lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma, rel_width=_REFINE_FIXED if fixed else _REFINE,
+                                    cut_nats=min(max(depth + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
             out[a] = (lo, hi)
             return
         top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)

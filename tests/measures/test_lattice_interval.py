@@ -577,3 +577,38 @@ def test_kept_blocks_give_the_cold_answer_and_charge_the_walk_only(rows):
     smaller = min(b.count for b in fresh.blocks.values())
     assert warm_enc.work == _PER_WALK * smaller < cold_enc.work
 
+
+@pytest.mark.parametrize("rows", NEAR_SYMMETRIC)
+def test_tightening_after_a_stopped_filter_uses_its_level_and_contains_the_maximum(rows):
+    """Candidates the filter left open (lower end 0: stopped at max_work) are tightened first at the filter's own cut
+    — the blocks it kept are walked, not rebuilt, and charged so by the estimate — then at the requested width; the
+    result contains the unfiltered exact maximum (near-symmetric pairs, n = 36, every composition but the corners
+    left [0, 1])."""
+    from exactdp.measures.lattice_interval import BlockStore, bound_work, leaf_cut
+    from exactdp.measures.tensor import TensorSearch
+    from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, _from_bounds, tighten
+
+    n = 36
+    K, classes, groups, totals = _pair_search(rows, n)
+    comps = list(all_compositions(groups, totals, len(classes)))
+    for g in (fmpq(2), fmpq(3, 2) ** 6):
+        store = BlockStore()
+        start = {c: (fmpq(0), fmpq(1)) for c in comps}
+        for c in (comps[0], comps[-1]):
+            start[c] = LatticeEnclosure(blocks=store).bounds(list(zip(classes, c)), g)
+        best = max(lo for lo, _ in start.values())
+        cut = leaf_cut(best)
+        mid = comps[len(comps) // 2]
+        items = [(loss, k) for loss, k in zip(classes, mid) if k]
+        before = bound_work(items, cut, store)
+        lattice = LatticeEnclosure(blocks=store)
+        bounds, steps = dict(start), {}
+        assert tighten(bounds, steps, mid, classes, lattice, g, DEFAULT_REL_WIDTH, "t") and steps[mid] == 1
+        assert all(key[2] == cut for key in store.blocks if key[1] in (mid[0], mid[1]))  # built at the filter's level
+        assert before / 2 <= lattice.work <= 2 * before  # the estimate charged what the step spent (estimated atoms)
+        assert bound_work(items, cut, store) < before / 2  # now kept: the walk only
+        exact = hockey_stick_product_losses(list(zip(classes, mid)), g)
+        assert bounds[mid][0] <= exact <= bounds[mid][1]
+        r = _from_bounds(dict(start), classes, LatticeEnclosure(blocks=store), g, DEFAULT_REL_WIDTH, "t")
+        top = TensorSearch([(K, n)], filtered=False).witness(g).value
+        assert top in r and r.relative_width <= r.requested
