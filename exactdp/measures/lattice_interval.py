@@ -20,8 +20,8 @@ L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_
    the conditional law of a₂ is binomial, hence log-concave, so an interval around the row's mode whose two
    neighbours outside have computed values below the cut minus the error bound (a normal-approximation guess, moved
    out by doubling steps until they do) has every atom outside it below the cut; atoms inside it certified below
-   the cut are left out too, and rows whose maximum (the conditional mode) is below it are dropped whole.  The dropped mass is at most (number of atoms)·e^{cut},
-   certified by arb.
+   the cut are left out too, and rows whose maximum (the conditional mode) is below it are dropped whole.  The
+   dropped mass is at most (number of atoms)·e^{cut}, certified by arb.
 2. **Sweep.**  B's atoms are sorted by loss once; for each atom of A, the B-atoms above θ − L_a are a suffix
    (``np.searchsorted``), and Σ_suffix P_b (1 − e^{c − L_b}) = TP(c) − e^{c}·TQ(c) is read from suffix sums.
    The Q-sums are taken in chunks of loss width H with their own reference loss, so every exponential lies in
@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -506,16 +506,16 @@ class OverBudget(Exception):
 class BlockStore:
     """The kept blocks (γ-independent atoms) of :class:`LatticeEnclosure`, keyed by (loss, k, cut), up to
     ``keep_atoms`` atoms in total (about :data:`_BYTES_PER_ATOM` bytes each once swept: :attr:`Block.prepared`).
-    Past the cap, blocks of another cut level are let go first, the least recently used first (a search at another
-    γ asks for another level); a block of the level of the blocks left is then not kept: a pass over more blocks
-    of one level than fit (every composition of a pair with E_γ flat in k) keeps its first part for the next γ,
-    where letting the least recently used go would keep none of it.  A block larger than the cap is used once and
-    not kept."""
+    Past the cap, blocks of another level — another cut, or kept for a search over other losses (the ``tag`` of
+    :class:`LatticeEnclosure`) — are let go first, the least recently used first (a search at another γ asks for
+    another cut); a block of the level of the blocks left is then not kept: a pass over more blocks of one level than
+    fit (every composition of a pair with E_γ flat in k) keeps its first part for the next γ, where letting the least
+    recently used go would keep none of it.  A block larger than the cap is used once and not kept."""
 
     def __init__(self, keep_atoms: int = 4_000_000):
         self.keep_atoms, self.kept = keep_atoms, 0
         self.blocks: dict[BlockKey, Block] = {}
-        self.levels: dict[BlockKey, float | None] = {}
+        self.levels: dict[BlockKey, Hashable] = {}
 
     def get(self, key: BlockKey) -> Block | None:
         """The block kept under ``key`` (then the most recently used), or None."""
@@ -524,8 +524,8 @@ class BlockStore:
             self.blocks[key] = b
         return b
 
-    def keep(self, key: BlockKey, block: Block, level: float | None = None) -> None:
-        """Keep ``block`` under ``key``; ``level``: its cut (blocks of other levels are let go first)."""
+    def keep(self, key: BlockKey, block: Block, level: Hashable = None) -> None:
+        """Keep ``block`` under ``key``; ``level``: its (tag, cut) (blocks of other levels are let go first)."""
         if block.count > self.keep_atoms or key in self.blocks:
             return
         while self.kept + block.count > self.keep_atoms:
@@ -546,10 +546,11 @@ class LatticeEnclosure:
     :class:`OverBudget` before it starts."""
 
     def __init__(self, *, keep_atoms: int = 4_000_000, cut_nats: float = CUT_NATS, budget: int | None = None,
-                 blocks: BlockStore | None = None):
+                 blocks: BlockStore | None = None, tag: Hashable = None):
         """``blocks``: a store shared with other enclosures (the composition filter uses the module's, so a sweep
-        over γ builds each block once; its own ``keep_atoms`` then applies), else a fresh one of ``keep_atoms``."""
-        self.cut_nats, self.budget = cut_nats, budget
+        over γ builds each block once; its own ``keep_atoms`` then applies), else a fresh one of ``keep_atoms``;
+        ``tag``: what the blocks are kept for (a search's losses: with the cut, the level of :class:`BlockStore`)."""
+        self.cut_nats, self.budget, self.tag = cut_nats, budget, tag
         self.store = blocks if blocks is not None else BlockStore(keep_atoms)
         self.work = 0
 
@@ -568,7 +569,7 @@ class LatticeEnclosure:
                     f"lattice_interval: the atoms of {k} coordinates of a {len(loss.classes)}-class loss")
             self._charge(estimate)
             b = _block(loss, k, cut)
-            self.store.keep(key, b, cut)
+            self.store.keep(key, b, (self.tag, cut))
         return b
 
     def sides(self, items: Items, cut: float) -> list[Block]:
@@ -590,7 +591,7 @@ class LatticeEnclosure:
                 require("max_work", _PER_PAIR * other.count * b.count,
                         f"lattice_interval: a product block of {other.count} x {b.count} atoms")
                 other = product_block(other, b, cut)
-            self.store.keep(key, other, cut)
+            self.store.keep(key, other, (self.tag, cut))
         return [blocks[0], other]
 
     def bounds(self, items: Items, gamma: RationalInput, *, rel_width: fmpq | None = None,
@@ -811,6 +812,12 @@ _DEFAULT = LatticeEnclosure(keep_atoms=6_000_000)
 _SHARED_MEMORY_SHARE = 8
 
 
+def search_tag(losses: Iterable[PairLoss]) -> frozenset[PairLoss]:
+    """The ``tag`` of the enclosures of one composition search (its losses): the blocks it keeps form one level per
+    cut in the shared store, whatever kept blocks of other searches are left there."""
+    return frozenset(losses)
+
+
 def shared_blocks() -> BlockStore:
     """The module's block store (γ-independent atoms): enclosures that share it build each (loss, k, cut) block once
     across calls — a sweep over γ, the steps of a profile inversion, a search whose every composition is a leaf (E_γ
@@ -1029,8 +1036,9 @@ def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) ->
     LA, LB = losses[i], losses[j]
     # the estimate (typical) was charged to max_work; the work itself stops at max_work (or twice the estimate):
     # past it, what is left keeps valid but trivial bounds
-    enc = LatticeEnclosure(budget=max(2 * estimate[0], limit("max_work")),
-                           blocks=shared_blocks())  # the blocks do not depend on γ: a sweep builds each once
+    # the blocks do not depend on γ: a sweep builds each once
+    enc = LatticeEnclosure(budget=max(2 * estimate[0], limit("max_work")), blocks=shared_blocks(),
+                           tag=search_tag(losses))
     out: dict[int, tuple[fmpq, fmpq]] = {}
     heap: list[OpenInterval] = []
     try:
@@ -1125,7 +1133,8 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             lo, hi = lattice(a, n - a)
             if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
                 # below the leaf's: the default cut is shallower than the leaf's for small E_γ and would be wasted)
-                lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma, rel_width=_REFINE_FIXED if fixed else _REFINE,
+                lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma,
+                                    rel_width=_REFINE_FIXED if fixed else _REFINE,
                                     cut_nats=min(max(depth + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
             out[a] = (lo, hi)
             return

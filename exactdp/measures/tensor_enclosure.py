@@ -488,14 +488,14 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     filter's own enclosures are used, the candidates whose hi exceeds (1 + w)·max lo tightened by the lattice
     bounds (highest hi first) until none does.  The result is [max lo, max hi] when its relative width is ≤ w."""
     from exactdp.measures import composition_filter  # deferred: start-up
-    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks  # deferred: start-up
+    from exactdp.measures.lattice_interval import LatticeEnclosure, search_tag, shared_blocks  # deferred: start-up
 
     classes, groups, totals, _ = search.classified
     losses = [c.loss for c in classes]
     selection = composition_filter.select(losses, groups, totals, g, what, cap=COST_CAP)
     if selection is None:
         return _near_one(search, g, w)
-    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks(), tag=search_tag(losses))
     if len(selection.candidates) - len(selection.known) > composition_filter.MAX_CANDIDATES:
         near = _near_one(search, g, w)  # E_γ ≈ 1 everywhere: [the exact homogeneous maximum, 1]
         return near if near is not None else _from_bounds(dict(selection.bounds), losses, lattice, g, w, what)

@@ -367,6 +367,27 @@ def test_block_store_lets_other_levels_go_first_and_keeps_the_first_part_of_a_le
     assert set(store.blocks) == {"b", "c"} and store.get("d") is None and store.get("b") is b[12]
 
 
+def test_blocks_kept_for_another_search_are_let_go_first():
+    """The level of a kept block is (tag, cut): a search over other losses (another pair of a benchmark, say) left
+    blocks at the same cut; they go before the current search's blocks, so its pass is kept (from the start) whatever
+    the store held before."""
+    from exactdp.measures.lattice_interval import BlockStore, _block, search_tag
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    other = PairLoss.of([fmpq(1, 3), fmpq(1, 3), fmpq(1, 3)], [fmpq(1, 2), fmpq(1, 4), fmpq(1, 4)])
+    mine, theirs = search_tag([loss, loss.reverse()]), search_tag([other, other.reverse()])
+    assert mine == search_tag([loss.reverse(), loss]) != theirs
+    b = {k: _block(loss, k, 22.0) for k in (10, 11, 12)}
+    store = BlockStore(keep_atoms=b[10].count + b[11].count + b[12].count - 1)
+    store.keep("old1", b[10], (theirs, 22.0))
+    store.keep("old2", b[11], (theirs, 22.0))
+    store.keep("new1", b[12], (mine, 22.0))
+    store.keep("new2", b[10], (mine, 22.0))
+    assert set(store.blocks) == {"new1", "new2"}
+    store.keep("new3", b[11], (mine, 22.0))  # full of this search's level: not kept
+    assert set(store.blocks) == {"new1", "new2"}
+
+
 def test_chernoff_bound_is_within_a_modest_factor_of_the_exact_value():
     """The Chernoff bound (s chosen on a fixed grid) is an upper bound within the polynomial factor of its large
     deviations at n = 100 (here below 20×), not a trivial 1; and the two-end form bounds both compositions."""
