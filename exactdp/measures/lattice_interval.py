@@ -137,12 +137,14 @@ MAX_CUT_NATS = 600.0
 #: build: the row intervals found in two or three passes instead of a bisection cut its time per atom by a fifth,
 #: 46.7 → 37.8 ns on the blocks of the seed-3 pair at n = 1000, same process): for the cost guard
 _PER_ATOM = 32
-#: work units per atom of a block whose γ-independent sweep arrays (:attr:`Block.prepared`: masses, suffix and chunk
-#: sums) are computed, once per block, and per atom of the smaller block walked by a sweep (a search and a dozen
-#: vector passes each) — measured against the build's 40 units on the seed-3 pair of ``bench_tensor.py --random-pairs``
-#: (build : preparation : walk ≈ 64 : 42 : 71 ns an atom, the walk per walked atom), so a sweep over kept blocks is
-#: charged what it costs, not a rebuild
-_PER_PREP = 26
+#: work units per atom of a block whose γ-independent sweep arrays (:attr:`Block.prepared`) are computed, once per
+#: block: the masses of a walked (smaller) block, and the masses with the suffix, head and chunk sums of a searched
+#: (larger) one; and per atom of the smaller block walked by a sweep (a search and a dozen vector passes each) —
+#: measured against the build's 40 units on the seed-3 pair of ``bench_tensor.py --random-pairs`` (build : walked
+#: preparation : searched preparation : walk ≈ 64 : 32 : 55 : 71 ns an atom), so a sweep over kept blocks is charged
+#: what it costs, not a rebuild
+_PER_PREP_WALKED = 20
+_PER_PREP = 34
 _PER_WALK = 44
 #: bytes an atom of a kept block takes once swept (its log-mass and loss, the mass and the suffix, chunk and head
 #: sums of :attr:`Block.prepared`: 48.5 measured as resident memory over kept atoms, the seed-3 pair at n = 1000 and
@@ -484,15 +486,23 @@ def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
 
 def bound_work(items: Items, cut_nats: float = CUT_NATS, store: BlockStore | None = None) -> int:
     """Work units of one :meth:`LatticeEnclosure.bounds` of ``items`` (distinct losses) at ``cut_nats``: each block
-    not kept in ``store`` built and prepared, :data:`_PER_ATOM` + :data:`_PER_PREP` an atom (estimated), and the
-    smaller one walked, :data:`_PER_WALK` an atom (what the enclosure charges; a kept block counts its atoms)."""
-    sizes, fresh = [], 0
+    not kept in ``store`` built, :data:`_PER_ATOM` an atom (estimated), and prepared (:data:`_PER_PREP_WALKED` an atom
+    for the smaller, :data:`_PER_PREP` for the larger), and the smaller one walked, :data:`_PER_WALK` an atom (what the
+    enclosure charges; a kept block counts its atoms, a kept prepared one no build or preparation)."""
+    sides: list[tuple[int, Block | None]] = []
     for loss, k in items:
         if k:
             kept = store.blocks.get((loss, k, cut_nats)) if store is not None else None
-            sizes.append(kept.count if kept is not None else atom_estimate(loss, k, cut_nats))
-            fresh += 0 if kept is not None and "side" in kept.prepared else sizes[-1]
-    return (_PER_ATOM + _PER_PREP) * fresh + _PER_WALK * (min(sizes) if len(sizes) > 1 else 0)
+            sides.append((kept.count if kept is not None else atom_estimate(loss, k, cut_nats), kept))
+    sides.sort(key=lambda side: side[0])
+    work = sum(_PER_ATOM * count for count, kept in sides if kept is None)
+    if len(sides) > 1:
+        work += _PER_WALK * sides[0][0]
+    for i, (count, kept) in enumerate(sides):
+        walked = i == 0 and len(sides) > 1
+        if kept is None or ("side" if walked else "suffix") not in kept.prepared:
+            work += (_PER_PREP_WALKED if walked else _PER_PREP) * count
+    return work
 
 
 #: the key of a kept block: (loss, k, cut), or (items, cut, "product") for the product of the other blocks
@@ -634,7 +644,7 @@ def sweep_work(A: Block, B: Block) -> int:
     small, large = (A, B) if A.count <= B.count else (B, A)
     units = _PER_WALK * small.count
     if "side" not in small.prepared:
-        units += _PER_PREP * small.count
+        units += _PER_PREP_WALKED * small.count
     if "suffix" not in large.prepared:
         units += _PER_PREP * large.count
     return units
