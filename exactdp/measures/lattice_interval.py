@@ -133,22 +133,21 @@ _NEAR_ONE_N = 200
 #: the deepest cut (nats): exponentials stay in the normal float range
 MAX_CUT_NATS = 600.0
 #: work units per kept atom of a block built (the log-masses, the row searches, the sort by loss; calibrated with
-#: benchmarks/bench_tensor.py --all-sequences against the other max_work charges at 40, then lowered with the
-#: build: the row intervals found in two or three passes instead of a bisection cut its time per atom by a fifth,
-#: 46.7 → 37.8 ns on the blocks of the seed-3 pair at n = 1000, same process): for the cost guard
+#: benchmarks/bench_tensor.py --all-sequences against the other max_work charges at 40, lowered in proportion to the
+#: measured speed-up of the row searches, docs/speed.md): for the cost guard
 _PER_ATOM = 32
 #: work units per atom of a block whose γ-independent sweep arrays (:attr:`Block.prepared`) are computed, once per
 #: block: the masses of a walked (smaller) block, and the masses with the suffix, head and chunk sums of a searched
 #: (larger) one; and per atom of the smaller block walked by a sweep (a search and a dozen vector passes each) —
-#: measured against the build's 40 units on the seed-3 pair of ``bench_tensor.py --random-pairs`` (build : walked
-#: preparation : searched preparation : walk ≈ 64 : 32 : 55 : 71 ns an atom), so a sweep over kept blocks is charged
-#: what it costs, not a rebuild
+#: each in proportion to its measured time against the build's (the seed-3 pair of ``bench_tensor.py
+#: --random-pairs``, the ratios in the commit history), so a sweep over kept blocks is charged what it costs, not a
+#: rebuild
 _PER_PREP_WALKED = 20
 _PER_PREP = 34
 _PER_WALK = 44
 #: bytes an atom of a kept block takes once swept (its log-mass and loss, the mass and the suffix, chunk and head
-#: sums of :attr:`Block.prepared`: 48.5 measured as resident memory over kept atoms, the seed-3 pair at n = 1000 and
-#: a 24-nat cut): sizes the shared store
+#: sums of :attr:`Block.prepared`; resident memory over kept atoms, the seed-3 pair at n = 1000 and a 24-nat cut,
+#: rounded up): sizes the shared store
 _BYTES_PER_ATOM = 52
 #: work units per pair of atoms of a product block before its cut (a search per atom, the kept pairs' sums and
 #: their sort, calibrated against _PER_ATOM with benchmarks/bench_tensor.py)

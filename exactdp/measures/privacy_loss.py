@@ -61,7 +61,8 @@ class PairLoss:
     def __hash__(self) -> int:
         """The hash of the fields, computed once: a loss keys the kept blocks and moments of
         :mod:`exactdp.measures.lattice_interval` (thousands of look-ups a search), and an ``fmpq`` hashes through a
-        ``Fraction``, so hashing the classes each time cost about a tenth of a lattice leaf."""
+        ``Fraction``, so hashing the classes at every look-up was a visible part of a lattice leaf's time
+        (docs/speed.md)."""
         h: int | None = self.__dict__.get("_hash")
         if h is None:
             h = hash((self.classes, self.p_only))

@@ -570,7 +570,8 @@ def tighten(bounds: CandidateBounds, steps: dict[Counts, int], counts: Counts, l
     the filter's and would be wasted).  ``steps`` counts the steps done per composition; False when the last is done
     or the lattice does not cover the product.  ``lattice`` carries the work budget: past it, a refusal naming
     ``max_work``."""
-    from exactdp.measures.lattice_interval import CUT_NATS, CUT_STEP, MAX_CUT_NATS, OverBudget, leaf_cut  # start-up
+    from exactdp.measures.lattice_interval import (  # deferred: start-up
+        CUT_NATS, CUT_STEP, MAX_CUT_NATS, OverBudget, leaf_cut)
 
     items = [(loss, k) for loss, k in zip(losses, counts) if k]
     step = steps.get(counts, 0)
