@@ -525,6 +525,10 @@ class BlockStore:
         self.keep_atoms, self.kept = keep_atoms, 0
         self.blocks: dict[BlockKey, Block] = {}
         self.levels: dict[BlockKey, Hashable] = {}
+        #: atoms kept per level; the levels interned (compared by identity: a level holds a search's losses, whose
+        #: equality compares exact rationals — a scan comparing them cost 11 ms over 2000 kept blocks)
+        self.level_atoms: dict[Hashable, int] = {}
+        self._interned: dict[Hashable, Hashable] = {}
 
     def get(self, key: BlockKey) -> Block | None:
         """The block kept under ``key`` (then the most recently used), or None."""
@@ -537,15 +541,30 @@ class BlockStore:
         """Keep ``block`` under ``key``; ``level``: its (tag, cut) (blocks of other levels are let go first)."""
         if block.count > self.keep_atoms or key in self.blocks:
             return
+        level = self._interned.setdefault(level, level)
         while self.kept + block.count > self.keep_atoms:
-            old = next((k for k in self.blocks if self.levels[k] != level), None)  # least recently used first
-            if old is None:
+            if self.level_atoms.get(level, 0) >= self.kept:  # only blocks of this level are kept
                 return
-            self.kept -= self.blocks.pop(old).count
-            del self.levels[old]
+            self._let_go(next(k for k in self.blocks if self.levels[k] is not level))  # least recently used first
         self.blocks[key] = block
         self.levels[key] = level
         self.kept += block.count
+        self.level_atoms[level] = self.level_atoms.get(level, 0) + block.count
+
+    def _let_go(self, key: BlockKey) -> None:
+        count, level = self.blocks.pop(key).count, self.levels.pop(key)
+        self.kept -= count
+        self.level_atoms[level] -= count
+        if not self.level_atoms[level]:
+            del self.level_atoms[level], self._interned[level]
+
+    def clear(self) -> None:
+        """Let every kept block go."""
+        self.blocks.clear()
+        self.levels.clear()
+        self.level_atoms.clear()
+        self._interned.clear()
+        self.kept = 0
 
 
 class LatticeEnclosure:

@@ -571,8 +571,7 @@ def test_kept_blocks_give_the_cold_answer_and_charge_the_walk_only(rows):
     K, losses, groups, totals = _pair_search(rows, n)
     store = shared_blocks()
     for g in (fmpq(3, 2) ** 3, fmpq(3, 2) ** 7):
-        store.blocks.clear(), store.levels.clear()
-        store.kept = 0
+        store.clear()
         cold = THREE_RATIO.enclose(losses, groups, totals, g)
         assert store.kept > 0
         warm = THREE_RATIO.enclose(losses, groups, totals, g)
@@ -581,8 +580,7 @@ def test_kept_blocks_give_the_cold_answer_and_charge_the_walk_only(rows):
         assert all(lo <= e <= hi for (_, lo, hi), e in zip(cold, exact))
         with limits(max_work=10**7):
             r_warm = delta_tensor_power_enclosure(K, n, g, try_exact=False)
-            store.blocks.clear(), store.levels.clear()
-            store.kept = 0
+            store.clear()
             r_cold = delta_tensor_power_enclosure(K, n, g, try_exact=False)
         assert (r_warm.lower, r_warm.upper) == (r_cold.lower, r_cold.upper)
         best = TensorSearch([(K, n)], filtered=False).witness(g).value
