@@ -17,10 +17,11 @@ L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_
 1. **Atoms.**  log P_a and L_a are evaluated in float64 from a table of log m! (arb, rounded) with an absolute
    error bound from the operation count (every +, −, × of IEEE round-to-nearest errs by at most u = 2⁻⁵³
    relative).  Only atoms with log P_a above the block's largest value minus ``cut`` nats are kept: per row a₁
-   the conditional law of a₂ is binomial, hence log-concave, so a bisection on computed values (with the error
-   bound as margin) finds an interval outside which every atom is below the cut; rows whose maximum (the
-   conditional mode) is below it are dropped whole.  The dropped mass is at most (number of atoms)·e^{cut},
-   certified by arb.
+   the conditional law of a₂ is binomial, hence log-concave, so an interval around the row's mode whose two
+   neighbours outside have computed values below the cut minus the error bound (a normal-approximation guess, moved
+   out by doubling steps until they do) has every atom outside it below the cut; atoms inside it certified below
+   the cut are left out too, and rows whose maximum (the conditional mode) is below it are dropped whole.  The
+   dropped mass is at most (number of atoms)·e^{cut}, certified by arb.
 2. **Sweep.**  B's atoms are sorted by loss once; for each atom of A, the B-atoms above θ − L_a are a suffix
    (``np.searchsorted``), and Σ_suffix P_b (1 − e^{c − L_b}) = TP(c) − e^{c}·TQ(c) is read from suffix sums.
    The Q-sums are taken in chunks of loss width H with their own reference loss, so every exponential lies in
@@ -64,7 +65,7 @@ The two homogeneous corners come first, each cut :data:`CUT_NATS` below its own 
 bound is tight however small E_γ is: at δ ≈ 10⁻¹² the default cut left it 0 and nothing could be pruned).  The cut of
 the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a bound must fall
 below the maximum it is compared with (E_γ ≈ 10⁻⁸ left every composition open at a 12-nat cut).  Cuts are rounded up
-to a multiple of :data:`_CUT_STEP` nats and each block keeps its swept γ-independent arrays (:attr:`Block.prepared`),
+to a multiple of :data:`CUT_STEP` nats and each block keeps its swept γ-independent arrays (:attr:`Block.prepared`),
 so the searches at nearby γ (a sweep of γ, the steps of an inversion) find their blocks built and pay only the
 γ-dependent search of the smaller block's atoms.
 Products of several kernels are searched the same way when one factor has two pair classes and every other
@@ -73,14 +74,19 @@ Pairs with KL(p‖q) ≈ KL(q‖p) have E_γ nearly flat in k (seed 3 of ``bench
 relative per composition at n = 10³, while one more coordinate moves E_γ by about 10⁻³): a box's top corner then lies
 above every composition, so its bound prunes nothing; the search predicts E_γ at the top corner (its Chernoff bound over
 the corners' Chernoff-to-value ratio, :data:`_PREDICT`) and splits such boxes without it, and every composition gets
-its own leaf bound — n + 1 lattice evaluations, over the default ``max_work`` at n = 10³ for the smaller δ.
+its own leaf bound — n + 1 lattice evaluations, 2(n + 1) blocks a cut level (2.2·10⁷ atoms at n = 10³ and a 24-nat
+cut).  The module's store (:func:`shared_blocks`) keeps a whole level within its share of ``max_memory``, so the next
+γ at that level walks kept blocks (charged the walk only, :func:`sweep_work`): a sweep of γ pays one build a level.
+The first pass at a level of the smaller δ (32 nats and deeper at n = 10³) still exceeds the default ``max_work``
+and is refused; a composition the filter had to leave open is tightened at the filter's own level first
+(:func:`leaf_cut`), then at the requested width.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -126,9 +132,23 @@ _NEAR_ONE = fmpq(1, 2**20)
 _NEAR_ONE_N = 200
 #: the deepest cut (nats): exponentials stay in the normal float range
 MAX_CUT_NATS = 600.0
-#: work units per kept atom (a sort, two searches, a dozen vector passes; calibrated with
-#: benchmarks/bench_tensor.py --all-sequences against the other max_work charges): for the cost guard
-_PER_ATOM = 40
+#: work units per kept atom of a block built (the log-masses, the row searches, the sort by loss; calibrated with
+#: benchmarks/bench_tensor.py --all-sequences against the other max_work charges at 40, lowered in proportion to the
+#: measured speed-up of the row searches, docs/speed.md): for the cost guard
+_PER_ATOM = 32
+#: work units per atom of a block whose γ-independent sweep arrays (:attr:`Block.prepared`) are computed, once per
+#: block: the masses of a walked (smaller) block, and the masses with the suffix, head and chunk sums of a searched
+#: (larger) one; and per atom of the smaller block walked by a sweep (a search and a dozen vector passes each) —
+#: each in proportion to its measured time against the build's (the seed-3 pair of ``bench_tensor.py
+#: --random-pairs``, the ratios in the commit history), so a sweep over kept blocks is charged what it costs, not a
+#: rebuild
+_PER_PREP_WALKED = 20
+_PER_PREP = 34
+_PER_WALK = 44
+#: bytes an atom of a kept block takes once swept (its log-mass and loss, the mass and the suffix, chunk and head
+#: sums of :attr:`Block.prepared`; resident memory over kept atoms, the seed-3 pair at n = 1000 and a 24-nat cut,
+#: rounded up): sizes the shared store
+_BYTES_PER_ATOM = 52
 #: work units per pair of atoms of a product block before its cut (a search per atom, the kept pairs' sums and
 #: their sort, calibrated against _PER_ATOM with benchmarks/bench_tensor.py)
 _PER_PAIR = 16
@@ -315,7 +335,8 @@ def _finite_hi(p_only: fmpq, k: int) -> fmpq:
 def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[float], lp_err: float,
                      depth: float) -> tuple[FloatArray, FloatArray, float, float]:
     """(lp, L, top, cut) of the kept atoms (a₁, a₂, a₃ = k − a₁ − a₂) of three classes: rows a₁ whose
-    conditional mode reaches the cut, and in each row the a₂-interval found by bisection (log-concavity)."""
+    conditional mode reaches the cut, and in each row the a₂-interval around the mode whose neighbours outside are
+    certified below the cut (log-concavity), less the atoms inside it certified below the cut."""
     l1, l2, l3 = lpv
 
     def logmass(a1: IntArray, a2: IntArray) -> FloatArray:
@@ -335,23 +356,33 @@ def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[
     mode = np.choose(best, cands)
     top = float(np.max(rowmax))
     cut = top - depth
-    rows = rowmax >= cut - lp_err
-    a1, m, mode = a1[rows], m[rows], mode[rows]
-    # left end: least a₂ in [0, mode] with computed ≥ cut − err (those left of it are below the cut: unimodal)
-    lo, hi = np.zeros_like(mode), mode.copy()
-    while np.any(lo < hi):
-        mid = (lo + hi) // 2
-        ok = logmass(a1, mid) >= cut - lp_err
-        hi = np.where(ok, mid, hi)
-        lo = np.where(ok, lo, mid + 1)
-    left = lo
-    lo, hi = mode.copy(), m.copy()  # right end: greatest a₂ in [mode, m] with computed ≥ cut − err
-    while np.any(lo < hi):
-        mid = (lo + hi + 1) // 2
-        ok = logmass(a1, mid) >= cut - lp_err
-        lo = np.where(ok, mid, lo)
-        hi = np.where(ok, hi, mid - 1)
-    right = lo
+    thr = cut - lp_err
+    rows = rowmax >= thr
+    a1, m, mode, rowmax = a1[rows], m[rows], mode[rows], rowmax[rows]
+    # each row's interval around its mode: first a guess from the normal approximation of the binomial row (variance
+    # m·π(1 − π), widened by a tenth and one atom), then moved out, by doubling steps, until the computed log-mass
+    # just outside it is below cut − err (or the row ends) — then every atom beyond has a true log-mass below the cut
+    # (the row is unimodal: increasing up to the mode, decreasing after it), as with a bisection, in two or three
+    # passes instead of 2·log2(k); atoms inside it below cut − err are left out below
+    half = np.ceil(1.1 * np.sqrt(2.0 * (m * (pi * (1.0 - pi)) + 1.0) * (rowmax - thr))).astype(np.int64) + 1
+    left = np.maximum(mode - half, 0)
+    step = half.copy()
+    while True:
+        out = left > 0
+        out[out] = logmass(a1[out], left[out] - 1) >= thr
+        if not out.any():
+            break
+        left = np.where(out, np.maximum(left - step, 0), left)
+        step *= 2
+    right = np.minimum(mode + half, m)
+    step = half.copy()
+    while True:
+        out = right < m
+        out[out] = logmass(a1[out], right[out] + 1) >= thr
+        if not out.any():
+            break
+        right = np.where(out, np.minimum(right + step, m), right)
+        step *= 2
     lengths = right - left + 1
     total = int(lengths.sum())
     require("max_memory", 64 * total, f"lattice_interval: {total} atoms of a block of {k} coordinates")
@@ -359,6 +390,8 @@ def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[
     starts = np.repeat(left - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
     a2 = np.arange(total, dtype=np.int64) + starts
     lp = logmass(rows_a1, a2)
+    keep = lp >= thr
+    rows_a1, a2, lp = rows_a1[keep], a2[keep], lp[keep]
     a3 = k - rows_a1 - a2
     L = rows_a1 * lv[0] + a2 * lv[1] + a3 * lv[2]
     return lp, L, top, cut
@@ -450,10 +483,25 @@ def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
     return min((k + 1) * (k + 2) // 2, int(2 * math.pi * depth * k * math.sqrt(w[0] * w[1] * w[2])) + 2 * k + 3)
 
 
-def bound_work(items: Items, cut_nats: float = CUT_NATS) -> int:
-    """Work units of one :meth:`LatticeEnclosure.bounds` of ``items`` (distinct losses) whose blocks are not kept yet:
-    each block built and swept once, :data:`_PER_ATOM` an atom each time (what the enclosure charges)."""
-    return 2 * _PER_ATOM * sum(atom_estimate(loss, k, cut_nats) for loss, k in items if k)
+def bound_work(items: Items, cut_nats: float = CUT_NATS, store: BlockStore | None = None) -> int:
+    """Work units of one :meth:`LatticeEnclosure.bounds` of ``items`` (distinct losses) at ``cut_nats``: each block
+    not kept in ``store`` built, :data:`_PER_ATOM` an atom (estimated), and prepared (:data:`_PER_PREP_WALKED` an atom
+    for the smaller, :data:`_PER_PREP` for the larger), and the smaller one walked, :data:`_PER_WALK` an atom (what the
+    enclosure charges; a kept block counts its atoms, a kept prepared one no build or preparation)."""
+    sides: list[tuple[int, Block | None]] = []
+    for loss, k in items:
+        if k:
+            kept = store.blocks.get((loss, k, cut_nats)) if store is not None else None
+            sides.append((kept.count if kept is not None else atom_estimate(loss, k, cut_nats), kept))
+    sides.sort(key=lambda side: side[0])
+    work = sum(_PER_ATOM * count for count, kept in sides if kept is None)
+    if len(sides) > 1:
+        work += _PER_WALK * sides[0][0]
+    for i, (count, kept) in enumerate(sides):
+        walked = i == 0 and len(sides) > 1
+        if kept is None or ("side" if walked else "suffix") not in kept.prepared:
+            work += (_PER_PREP_WALKED if walked else _PER_PREP) * count
+    return work
 
 
 #: the key of a kept block: (loss, k, cut), or (items, cut, "product") for the product of the other blocks
@@ -466,13 +514,21 @@ class OverBudget(Exception):
 
 class BlockStore:
     """The kept blocks (γ-independent atoms) of :class:`LatticeEnclosure`, keyed by (loss, k, cut), up to
-    ``keep_atoms`` atoms in total (about 16 bytes each, and about 40 more once swept: :attr:`Block.prepared`); past
-    the cap the least recently used blocks are let go first (the searches at nearby γ ask for the recent ones), and a
-    block larger than the cap is used once and not kept."""
+    ``keep_atoms`` atoms in total (about :data:`_BYTES_PER_ATOM` bytes each once swept: :attr:`Block.prepared`).
+    Past the cap, blocks of another level — another cut, or kept for a search over other losses (the ``tag`` of
+    :class:`LatticeEnclosure`) — are let go first, the least recently used first (a search at another γ asks for
+    another cut); a block of the level of the blocks left is then not kept: a pass over more blocks of one level than
+    fit (every composition of a pair with E_γ flat in k) keeps its first part for the next γ, where letting the least
+    recently used go would keep none of it.  A block larger than the cap is used once and not kept."""
 
     def __init__(self, keep_atoms: int = 4_000_000):
         self.keep_atoms, self.kept = keep_atoms, 0
         self.blocks: dict[BlockKey, Block] = {}
+        self.levels: dict[BlockKey, Hashable] = {}
+        #: atoms kept per level; the levels interned (compared by identity: a level holds a search's losses, whose
+        #: equality compares exact rationals — too slow for a scan over thousands of kept blocks)
+        self.level_atoms: dict[Hashable, int] = {}
+        self._interned: dict[Hashable, Hashable] = {}
 
     def get(self, key: BlockKey) -> Block | None:
         """The block kept under ``key`` (then the most recently used), or None."""
@@ -481,14 +537,34 @@ class BlockStore:
             self.blocks[key] = b
         return b
 
-    def keep(self, key: BlockKey, block: Block) -> None:
+    def keep(self, key: BlockKey, block: Block, level: Hashable = None) -> None:
+        """Keep ``block`` under ``key``; ``level``: its (tag, cut) (blocks of other levels are let go first)."""
         if block.count > self.keep_atoms or key in self.blocks:
             return
+        level = self._interned.setdefault(level, level)
         while self.kept + block.count > self.keep_atoms:
-            old = self.blocks.pop(next(iter(self.blocks)))  # the least recently used first
-            self.kept -= old.count
+            if self.level_atoms.get(level, 0) >= self.kept:  # only blocks of this level are kept
+                return
+            self._let_go(next(k for k in self.blocks if self.levels[k] is not level))  # least recently used first
         self.blocks[key] = block
+        self.levels[key] = level
         self.kept += block.count
+        self.level_atoms[level] = self.level_atoms.get(level, 0) + block.count
+
+    def _let_go(self, key: BlockKey) -> None:
+        count, level = self.blocks.pop(key).count, self.levels.pop(key)
+        self.kept -= count
+        self.level_atoms[level] -= count
+        if not self.level_atoms[level]:
+            del self.level_atoms[level], self._interned[level]
+
+    def clear(self) -> None:
+        """Let every kept block go."""
+        self.blocks.clear()
+        self.levels.clear()
+        self.level_atoms.clear()
+        self._interned.clear()
+        self.kept = 0
 
 
 class LatticeEnclosure:
@@ -498,10 +574,11 @@ class LatticeEnclosure:
     :class:`OverBudget` before it starts."""
 
     def __init__(self, *, keep_atoms: int = 4_000_000, cut_nats: float = CUT_NATS, budget: int | None = None,
-                 blocks: BlockStore | None = None):
+                 blocks: BlockStore | None = None, tag: Hashable = None):
         """``blocks``: a store shared with other enclosures (the composition filter uses the module's, so a sweep
-        over γ builds each block once; its own ``keep_atoms`` then applies), else a fresh one of ``keep_atoms``."""
-        self.cut_nats, self.budget = cut_nats, budget
+        over γ builds each block once; its own ``keep_atoms`` then applies), else a fresh one of ``keep_atoms``;
+        ``tag``: what the blocks are kept for (a search's losses: with the cut, the level of :class:`BlockStore`)."""
+        self.cut_nats, self.budget, self.tag = cut_nats, budget, tag
         self.store = blocks if blocks is not None else BlockStore(keep_atoms)
         self.work = 0
 
@@ -520,7 +597,7 @@ class LatticeEnclosure:
                     f"lattice_interval: the atoms of {k} coordinates of a {len(loss.classes)}-class loss")
             self._charge(estimate)
             b = _block(loss, k, cut)
-            self.store.keep(key, b)
+            self.store.keep(key, b, (self.tag, cut))
         return b
 
     def sides(self, items: Items, cut: float) -> list[Block]:
@@ -542,7 +619,7 @@ class LatticeEnclosure:
                 require("max_work", _PER_PAIR * other.count * b.count,
                         f"lattice_interval: a product block of {other.count} x {b.count} atoms")
                 other = product_block(other, b, cut)
-            self.store.keep(key, other)
+            self.store.keep(key, other, (self.tag, cut))
         return [blocks[0], other]
 
     def bounds(self, items: Items, gamma: RationalInput, *, rel_width: fmpq | None = None,
@@ -567,7 +644,7 @@ class LatticeEnclosure:
         cut = self.cut_nats if cut_nats is None else cut_nats
         while True:
             blocks = self.sides(items, cut)
-            self._charge(_PER_ATOM * (blocks[0].count + blocks[1].count))
+            self._charge(sweep_work(blocks[0], blocks[1]))
             sw = _sweep(blocks[0], blocks[1], g)
             drop = sw.dropped
             lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
@@ -576,6 +653,19 @@ class LatticeEnclosure:
             if not wide or cut >= MAX_CUT_NATS or 4 * drop < hi - lo:  # the cut is not what makes it wide
                 return lo, hi
             cut = min(2 * cut, MAX_CUT_NATS)
+
+
+def sweep_work(A: Block, B: Block) -> int:
+    """Work units of one :func:`_sweep` of A and B: the smaller block walked, :data:`_PER_WALK` an atom, and the
+    γ-independent arrays of a block not yet prepared (:func:`_sweep_side`, :func:`_suffix_side` of the larger),
+    :data:`_PER_PREP` an atom — a sweep over kept, prepared blocks is charged its walk only."""
+    small, large = (A, B) if A.count <= B.count else (B, A)
+    units = _PER_WALK * small.count
+    if "side" not in small.prepared:
+        units += _PER_PREP_WALKED * small.count
+    if "suffix" not in large.prepared:
+        units += _PER_PREP * large.count
+    return units
 
 
 @dataclass(frozen=True, eq=False)
@@ -745,13 +835,25 @@ def _exp0(d: FloatArray) -> FloatArray:
     return np.where(d < -700.0, 0.0, exp_floats(np.clip(d, -700.0, 700.0)))
 
 
-_DEFAULT = LatticeEnclosure(keep_atoms=6_000_000)  # a sweep at two cuts of the filter (n = 1000: about 5·10⁶)
+_DEFAULT = LatticeEnclosure(keep_atoms=6_000_000)
+#: the share of ``max_memory`` the module's store may keep (:func:`shared_blocks`)
+_SHARED_MEMORY_SHARE = 8
+
+
+def search_tag(losses: Iterable[PairLoss]) -> frozenset[PairLoss]:
+    """The ``tag`` of the enclosures of one composition search (its losses): the blocks it keeps form one level per
+    cut in the shared store, whatever kept blocks of other searches are left there."""
+    return frozenset(losses)
 
 
 def shared_blocks() -> BlockStore:
-    """The module's block store (γ-independent atoms, capped at 4·10⁶ atoms): enclosures that share it build
-    each (loss, k, cut) block once across calls — a sweep over γ, the steps of a profile inversion."""
-    return _DEFAULT.store
+    """The module's block store (γ-independent atoms): enclosures that share it build each (loss, k, cut) block once
+    across calls — a sweep over γ, the steps of a profile inversion, a search whose every composition is a leaf (E_γ
+    flat in k: 2·(n + 1) blocks a cut level, about 2.2·10⁷ atoms at n = 1000 and a 24-nat cut).  Capped at
+    1/:data:`_SHARED_MEMORY_SHARE` of ``max_memory`` (:data:`_BYTES_PER_ATOM` an atom), at least 6·10⁶ atoms."""
+    store = _DEFAULT.store
+    store.keep_atoms = max(6_000_000, limit("max_memory") // (_SHARED_MEMORY_SHARE * _BYTES_PER_ATOM))
+    return store
 
 
 def hockey_stick_bounds(items: Items, gamma: RationalInput, *,
@@ -962,8 +1064,9 @@ def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) ->
     LA, LB = losses[i], losses[j]
     # the estimate (typical) was charged to max_work; the work itself stops at max_work (or twice the estimate):
     # past it, what is left keeps valid but trivial bounds
-    enc = LatticeEnclosure(budget=max(2 * estimate[0], limit("max_work")),
-                           blocks=shared_blocks())  # the blocks do not depend on γ: a sweep builds each once
+    # the blocks do not depend on γ: a sweep builds each once
+    enc = LatticeEnclosure(budget=max(2 * estimate[0], limit("max_work")), blocks=shared_blocks(),
+                           tag=search_tag(losses))
     out: dict[int, tuple[fmpq, fmpq]] = {}
     heap: list[OpenInterval] = []
     try:
@@ -988,12 +1091,25 @@ def _cut_below(bound: fmpq) -> float:
 
 #: cuts of the composition search are rounded up to a multiple of this (nats): the searches at nearby γ (a sweep,
 #: the steps of an inversion) then ask for the same blocks and find them kept, with their swept arrays
-_CUT_STEP = 8.0
+CUT_STEP = 8.0
+
+
+def leaf_cut(best: fmpq) -> float:
+    """The cut (nats) of the composition search's boxes and leaves when the best lower bound is ``best``:
+    :data:`FILTER_CUT_NATS` + log(1/best) (the dropped mass, about e^{-cut} absolute, must fall below the maximum:
+    deeper for small E_γ; at E_γ ≈ 10⁻⁸ a 12-nat cut left every composition open), quantized up, at most
+    :data:`MAX_CUT_NATS` — the level whose blocks a search at this γ keeps, so a later tightening of its
+    compositions (:func:`exactdp.measures.tensor_enclosure.tighten`) asks for the same blocks."""
+    if best <= 0:
+        return FILTER_CUT_NATS
+    with ctx.workprec(64):
+        small = -float(arb(best).log().mid())
+    return min(_quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
 
 
 def _quantized(cut: float) -> float:
-    """``cut`` rounded up to a multiple of :data:`_CUT_STEP` (a deeper cut only tightens a bound)."""
-    return math.ceil(cut / _CUT_STEP) * _CUT_STEP
+    """``cut`` rounded up to a multiple of :data:`CUT_STEP` (a deeper cut only tightens a bound)."""
+    return math.ceil(cut / CUT_STEP) * CUT_STEP
 
 
 def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq,
@@ -1023,10 +1139,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             continue
         out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma, cut_nats=_cut_below(ub))
         best = max(best, out[k][0])
-    if best > 0:  # the dropped mass (about e^{-depth} absolute) must fall below the maximum: deeper for small E_γ
-        with ctx.workprec(64):
-            small = -float(arb(best).log().mid())
-        depth = min(_quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
+    depth = leaf_cut(best)
     # the largest Chernoff-to-value ratio of the corners (None when no corner has a positive lower bound)
     ratios = [ub / out[k][0] for ub, k in corners if out[k][0] > 0]
     rho = max(ratios) if ratios else None
@@ -1046,8 +1159,11 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             return
         if a == b:
             lo, hi = lattice(a, n - a)
-            if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide
-                lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma, rel_width=_REFINE_FIXED if fixed else _REFINE)
+            if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
+                # below the leaf's: the default cut is shallower than the leaf's for small E_γ and would be wasted)
+                lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma,
+                                    rel_width=_REFINE_FIXED if fixed else _REFINE,
+                                    cut_nats=min(max(depth + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
             out[a] = (lo, hi)
             return
         top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)

@@ -58,6 +58,17 @@ class PairLoss:
     classes: tuple[tuple[fmpq, fmpq], ...]
     p_only: fmpq
 
+    def __hash__(self) -> int:
+        """The hash of the fields, computed once: a loss keys the kept blocks and moments of
+        :mod:`exactdp.measures.lattice_interval` (thousands of look-ups a search), and an ``fmpq`` hashes through a
+        ``Fraction``, so hashing the classes at every look-up was a visible part of a lattice leaf's time
+        (docs/speed.md)."""
+        h: int | None = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.classes, self.p_only))
+            object.__setattr__(self, "_hash", h)
+        return h
+
     @classmethod
     def of(cls, p: Any, q: Any) -> PairLoss:
         """Group the outputs of (p, q) by likelihood ratio p(y)/q(y)."""

@@ -237,7 +237,7 @@ def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str) -> Cou
     homogeneous loss (streamed binomial / trinomial slices, cheap), else tightened by the lattice bounds
     (:func:`~exactdp.measures.tensor_enclosure.tighten`), else evaluated exactly under the cost guard."""
     from exactdp.measures import composition_filter  # deferred: start-up
-    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks  # deferred: start-up
+    from exactdp.measures.lattice_interval import LatticeEnclosure, search_tag, shared_blocks  # deferred: start-up
 
     classes, groups, totals, _ = search.classified
     losses = [c.loss for c in classes]
@@ -246,7 +246,7 @@ def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str) -> Cou
         return None
     bounds = dict(selection.bounds)
     steps: dict[Counts, int] = {}
-    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks(), tag=search_tag(losses))
     while True:
         above = [c for c, (lo, _) in bounds.items() if lo > d]
         if above:

@@ -488,14 +488,14 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     filter's own enclosures are used, the candidates whose hi exceeds (1 + w)·max lo tightened by the lattice
     bounds (highest hi first) until none does.  The result is [max lo, max hi] when its relative width is ≤ w."""
     from exactdp.measures import composition_filter  # deferred: start-up
-    from exactdp.measures.lattice_interval import LatticeEnclosure, shared_blocks  # deferred: start-up
+    from exactdp.measures.lattice_interval import LatticeEnclosure, search_tag, shared_blocks  # deferred: start-up
 
     classes, groups, totals, _ = search.classified
     losses = [c.loss for c in classes]
     selection = composition_filter.select(losses, groups, totals, g, what, cap=COST_CAP)
     if selection is None:
         return _near_one(search, g, w)
-    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks(), tag=search_tag(losses))
     if len(selection.candidates) - len(selection.known) > composition_filter.MAX_CANDIDATES:
         near = _near_one(search, g, w)  # E_γ ≈ 1 everywhere: [the exact homogeneous maximum, 1]
         return near if near is not None else _from_bounds(dict(selection.bounds), losses, lattice, g, w, what)
@@ -544,10 +544,11 @@ def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: L
     best_lo = max(lo for lo, _ in bounds.values())
     # every candidate above (1 + w)·max lo needs at least one lattice bound at the default cut (E_γ nearly flat in the
     # composition: hundreds of them): charged before the first, so the refusal comes at once, not after max_work
-    from exactdp.measures.lattice_interval import bound_work  # deferred: start-up
+    from exactdp.measures.lattice_interval import bound_work, leaf_cut  # deferred: start-up
 
     need = [c for c, (_, hi) in bounds.items() if hi > (1 + w) * best_lo]
-    require("max_work", min(sum(bound_work(list(zip(losses, c))) for c in need), COST_CAP),
+    cut = leaf_cut(best_lo)  # the filter's level: its kept blocks are charged their walk only
+    require("max_work", min(sum(bound_work(list(zip(losses, c)), cut, lattice.store) for c in need), COST_CAP),
             f"{what}: tightening {len(need)} candidates of the certified filter one by one (E_gamma nearly flat in "
             "the composition)")
     steps: dict[Counts, int] = {}  # counts -> tightening steps done (0, 1 or 2)
@@ -561,23 +562,35 @@ def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: L
 def tighten(bounds: CandidateBounds, steps: dict[Counts, int], counts: Counts, losses: Sequence[PairLoss],
             lattice: LatticeEnclosure, g: fmpq, w: fmpq, what: str) -> bool:
     r"""One tightening step of the enclosure ``bounds[counts]`` of E_γ(counts) by the lattice bounds of
-    :mod:`~exactdp.measures.lattice_interval` (intersected with the old one): step 1 at the default cut
-    (:data:`~exactdp.measures.lattice_interval.CUT_NATS`: absolute width about 10⁻⁹, enough to show most
-    candidates below the maximum; the filter's shallower cut is not), step 2 at relative width w/4.  ``steps``
-    counts the steps done per composition; False when both are done or the lattice does not cover the product.
-    ``lattice`` carries the work budget: past it, a refusal naming ``max_work``."""
-    from exactdp.measures.lattice_interval import OverBudget  # deferred: start-up
+    :mod:`~exactdp.measures.lattice_interval` (intersected with the old one).  A composition the filter left without a
+    lattice bound (lower end 0: its search stopped at ``max_work``) first gets one at the filter's own cut
+    (:func:`~exactdp.measures.lattice_interval.leaf_cut` of the largest lower bound: the blocks that search kept are
+    walked, not rebuilt); otherwise, or when that was not enough, one at relative width w/4, from one cut level deeper
+    (at least :data:`~exactdp.measures.lattice_interval.CUT_NATS`; for small E_γ the default cut is shallower than
+    the filter's and would be wasted).  ``steps`` counts the steps done per composition; False when the last is done
+    or the lattice does not cover the product.  ``lattice`` carries the work budget: past it, a refusal naming
+    ``max_work``."""
+    from exactdp.measures.lattice_interval import (  # deferred: start-up
+        CUT_NATS, CUT_STEP, MAX_CUT_NATS, OverBudget, leaf_cut)
 
     items = [(loss, k) for loss, k in zip(losses, counts) if k]
     step = steps.get(counts, 0)
     if step == 2 or not _lattice_covers(items):
         return False
+    lo, hi = bounds[counts]
+    scale = max(lo2 for lo2, _ in bounds.values())
+    cut = leaf_cut(scale if scale > 0 else hi)
     try:
-        lo2, hi2 = lattice.bounds(items, g) if step == 0 else lattice.bounds(items, g, rel_width=w / 4)
+        if step == 0 and lo == 0:
+            lo2, hi2 = lattice.bounds(items, g, cut_nats=cut)
+            step = 1
+        else:
+            lo2, hi2 = lattice.bounds(items, g, rel_width=w / 4,
+                                      cut_nats=min(max(cut + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
+            step = 2
     except OverBudget as e:
         raise ResourceLimitError(f"{what}: tightening the candidates of the certified filter: {e}; exceeds the "
                                  f"limit max_work = {limit('max_work')}") from None
-    lo, hi = bounds[counts]
     bounds[counts] = (max(lo, lo2), min(hi, hi2))
-    steps[counts] = step + 1
+    steps[counts] = step
     return True

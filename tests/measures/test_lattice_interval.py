@@ -346,19 +346,46 @@ def test_sweep_is_symmetric_in_its_blocks_and_reuses_their_arrays():
         assert lo <= hockey_stick_product_losses([(loss, 7), (loss.reverse(), 40)], g) <= hi
 
 
-def test_block_store_lets_the_least_recently_used_block_go():
-    """Past ``keep_atoms`` the least recently used block is let go (a read refreshes a block)."""
+def test_block_store_lets_other_levels_go_first_and_keeps_the_first_part_of_a_level():
+    """Past ``keep_atoms`` the blocks of another cut level are let go first, the least recently used first (a read
+    refreshes a block); when only blocks of the new block's level are left, the new one is not kept — a pass over
+    more blocks of one level than fit keeps its first part (letting the least recently used go would keep none of a
+    pass repeated at the next γ)."""
     from exactdp.measures.lattice_interval import BlockStore, _block
 
     loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
-    blocks = {k: _block(loss, k, 22.0) for k in (10, 11, 12)}
-    store = BlockStore(keep_atoms=blocks[10].count + blocks[11].count + blocks[12].count - 1)
-    store.keep("a", blocks[10])
-    store.keep("b", blocks[11])
-    assert store.get("a") is blocks[10]  # "b" is now the least recently used
-    store.keep("c", blocks[12])
-    assert set(store.blocks) == {"a", "c"} and store.kept == blocks[10].count + blocks[12].count
-    assert store.get("b") is None
+    b = {k: _block(loss, k, 22.0) for k in (10, 11, 12, 13)}
+    store = BlockStore(keep_atoms=b[10].count + b[11].count + b[12].count - 1)
+    store.keep("a", b[10], 30.0)
+    store.keep("x", b[11], 40.0)
+    store.keep("b", b[12], 22.0)  # room for it by letting "a" go (another level, least recently used)
+    assert set(store.blocks) == {"x", "b"} and store.kept == b[11].count + b[12].count
+    assert store.get("x") is b[11]
+    store.keep("c", b[13], 22.0)  # "x" is of another level: it goes
+    assert set(store.blocks) == {"b", "c"} and store.kept == b[12].count + b[13].count
+    store.keep("d", b[10], 22.0)  # only blocks of level 22 left: "d" is not kept, "b" and "c" stay
+    assert set(store.blocks) == {"b", "c"} and store.get("d") is None and store.get("b") is b[12]
+
+
+def test_blocks_kept_for_another_search_are_let_go_first():
+    """The level of a kept block is (tag, cut): a search over other losses (another pair of a benchmark, say) left
+    blocks at the same cut; they go before the current search's blocks, so its pass is kept (from the start) whatever
+    the store held before."""
+    from exactdp.measures.lattice_interval import BlockStore, _block, search_tag
+
+    loss = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    other = PairLoss.of([fmpq(1, 3), fmpq(1, 3), fmpq(1, 3)], [fmpq(1, 2), fmpq(1, 4), fmpq(1, 4)])
+    mine, theirs = search_tag([loss, loss.reverse()]), search_tag([other, other.reverse()])
+    assert mine == search_tag([loss.reverse(), loss]) != theirs
+    b = {k: _block(loss, k, 22.0) for k in (10, 11, 12)}
+    store = BlockStore(keep_atoms=b[10].count + b[11].count + b[12].count - 1)
+    store.keep("old1", b[10], (theirs, 22.0))
+    store.keep("old2", b[11], (theirs, 22.0))
+    store.keep("new1", b[12], (mine, 22.0))
+    store.keep("new2", b[10], (mine, 22.0))
+    assert set(store.blocks) == {"new1", "new2"}
+    store.keep("new3", b[11], (mine, 22.0))  # full of this search's level: not kept
+    assert set(store.blocks) == {"new1", "new2"}
 
 
 def test_chernoff_bound_is_within_a_modest_factor_of_the_exact_value():
@@ -481,3 +508,126 @@ def test_tightening_many_candidates_is_refused_before_it_starts():
         fresh = LatticeEnclosure()
         fresh.bounds(list(zip(losses, c)), g)
         assert fresh.work / 2 <= bound_work(list(zip(losses, c))) <= 2 * fresh.work
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_trinomial_rows_leave_out_only_atoms_below_the_cut(seed):
+    """The row intervals of a three-class block (a guess moved out until the neighbours outside are certified below
+    the cut) leave out only atoms whose exact log-mass is below the cut: every atom of the block, its exact log-mass
+    from arb, is compared with the kept atoms (the same float expressions give them bit for bit)."""
+    from exactdp.measures.lattice_interval import _block, _float_with_error, _log_factorials
+
+    rng = random.Random(700 + seed)
+    for _ in range(3):
+        p, q = random_distribution(rng, 3), random_distribution(rng, 3)
+        loss = PairLoss.of(p, q)
+        if len(loss.classes) != 3:
+            continue
+        for k, depth in ((5, 4.0), (23, 9.0), (40, 15.0)):
+            b = _block(loss, k, depth)
+            lf, _ = _log_factorials(k)
+            with ctx.workprec(128):
+                lpv = [_float_with_error(arb(P).log())[0] for _, P in loss.classes]
+                lv = [_float_with_error(arb(r).log())[0] for r, _ in loss.classes]
+            kept = set(zip(b.L.tolist(), b.lp.tolist()))
+            assert len(kept) == b.count
+            dropped = 0
+            for a1 in range(k + 1):
+                a2 = np.arange(k - a1 + 1, dtype=np.int64)
+                r1 = np.full_like(a2, a1)
+                m = k - r1
+                lp = lf[k] - lf[r1] - lf[a2] - lf[m - a2] + r1 * lpv[0] + a2 * lpv[1] + (m - a2) * lpv[2]
+                L = r1 * lv[0] + a2 * lv[1] + (k - r1 - a2) * lv[2]
+                for j in range(len(a2)):
+                    if (float(L[j]), float(lp[j])) in kept:
+                        continue
+                    dropped += 1
+                    with ctx.workprec(128):
+                        true = (arb(k + 1).lgamma() - arb(a1 + 1).lgamma() - arb(int(a2[j]) + 1).lgamma()
+                                - arb(int(m[j] - a2[j]) + 1).lgamma()
+                                + sum((c * arb(P).log() for c, (_, P) in zip((a1, int(a2[j]), int(m[j] - a2[j])),
+                                                                            loss.classes)), arb(0)))
+                    assert true < arb(b.cut)  # left out: certified below the cut
+            assert dropped == (k + 1) * (k + 2) // 2 - b.count
+
+
+def _pair_search(rows, n):
+    K = Kernel([list(r) for r in rows])
+    classes, groups, totals, _ = classify(normalize_factors([(K, n)]))
+    return K, [c.loss for c in classes], groups, totals
+
+
+@pytest.mark.parametrize("rows", NEAR_SYMMETRIC)
+def test_kept_blocks_give_the_cold_answer_and_charge_the_walk_only(rows):
+    """A search whose blocks are kept (the shared store, warm) gives bit for bit the bounds of a cold one and the same
+    δ enclosure, and its lattice work is the walk of the smaller blocks only; both contain the exact values
+    (near-symmetric pairs at n = 30, enclosures forced with try_exact=False)."""
+    from exactdp.limits import limits
+    from exactdp.measures.lattice_interval import shared_blocks
+    from exactdp.measures.tensor import TensorSearch
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    n = 30
+    K, losses, groups, totals = _pair_search(rows, n)
+    store = shared_blocks()
+    for g in (fmpq(3, 2) ** 3, fmpq(3, 2) ** 7):
+        store.clear()
+        cold = THREE_RATIO.enclose(losses, groups, totals, g)
+        assert store.kept > 0
+        warm = THREE_RATIO.enclose(losses, groups, totals, g)
+        assert warm == cold
+        exact = [hockey_stick_product_losses(list(zip(losses, c)), g) for c, _, _ in cold]
+        assert all(lo <= e <= hi for (_, lo, hi), e in zip(cold, exact))
+        with limits(max_work=10**7):
+            r_warm = delta_tensor_power_enclosure(K, n, g, try_exact=False)
+            store.clear()
+            r_cold = delta_tensor_power_enclosure(K, n, g, try_exact=False)
+        assert (r_warm.lower, r_warm.upper) == (r_cold.lower, r_cold.upper)
+        best = TensorSearch([(K, n)], filtered=False).witness(g).value
+        assert best == max(exact) and best in r_cold and r_cold.relative_width <= r_cold.requested
+    # the charges: a cold bound builds and prepares both blocks; a warm one walks the smaller
+    from exactdp.measures.lattice_interval import _PER_WALK, BlockStore
+
+    items = [(losses[0], 12), (losses[1], n - 12)]
+    fresh = BlockStore()
+    cold_enc, warm_enc = LatticeEnclosure(blocks=fresh), LatticeEnclosure(blocks=fresh)
+    a = cold_enc.bounds(items, fmpq(2))
+    assert warm_enc.bounds(items, fmpq(2)) == a
+    smaller = min(b.count for b in fresh.blocks.values())
+    assert warm_enc.work == _PER_WALK * smaller < cold_enc.work
+
+
+@pytest.mark.parametrize("rows", NEAR_SYMMETRIC)
+def test_tightening_after_a_stopped_filter_uses_its_level_and_contains_the_maximum(rows):
+    """Candidates the filter left open (lower end 0: stopped at max_work) are tightened first at the filter's own cut
+    — the blocks it kept are walked, not rebuilt, and charged so by the estimate — then at the requested width; the
+    result contains the unfiltered exact maximum (near-symmetric pairs, n = 36, every composition but the corners
+    left [0, 1])."""
+    from exactdp.measures.lattice_interval import BlockStore, bound_work, leaf_cut
+    from exactdp.measures.tensor import TensorSearch
+    from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, _from_bounds, tighten
+
+    n = 36
+    K, classes, groups, totals = _pair_search(rows, n)
+    comps = list(all_compositions(groups, totals, len(classes)))
+    for g in (fmpq(2), fmpq(3, 2) ** 6):
+        store = BlockStore()
+        start = {c: (fmpq(0), fmpq(1)) for c in comps}
+        for c in (comps[0], comps[-1]):
+            start[c] = LatticeEnclosure(blocks=store).bounds(list(zip(classes, c)), g)
+        best = max(lo for lo, _ in start.values())
+        cut = leaf_cut(best)
+        mid = comps[len(comps) // 2]
+        items = [(loss, k) for loss, k in zip(classes, mid) if k]
+        before = bound_work(items, cut, store)
+        lattice = LatticeEnclosure(blocks=store)
+        bounds, steps = dict(start), {}
+        assert tighten(bounds, steps, mid, classes, lattice, g, DEFAULT_REL_WIDTH, "t") and steps[mid] == 1
+        assert all(key[2] == cut for key in store.blocks if key[1] in (mid[0], mid[1]))  # built at the filter's level
+        assert before / 2 <= lattice.work <= 2 * before  # the estimate charged what the step spent (estimated atoms)
+        assert bound_work(items, cut, store) < before / 2  # now kept: the walk only
+        exact = hockey_stick_product_losses(list(zip(classes, mid)), g)
+        assert bounds[mid][0] <= exact <= bounds[mid][1]
+        r = _from_bounds(dict(start), classes, LatticeEnclosure(blocks=store), g, DEFAULT_REL_WIDTH, "t")
+        top = TensorSearch([(K, n)], filtered=False).witness(g).value
+        assert top in r and r.relative_width <= r.requested
