@@ -75,6 +75,10 @@ _HOPELESS = 4
 #: the top corner is also skipped when its Chernoff bound over the corners' Chernoff-to-value ratio (a prediction
 #: of E_γ there) is above the best lower bound: it would not prune the box (as lattice_interval._PREDICT)
 _PREDICT = fmpq(98, 100)
+#: work units (``max_work``) per product of a Chernoff bound (a few arb powers and a float scan of the grid of s: about
+#: as long as 25 000 units of the lattice bounds, measured with benchmarks/bench_tensor.py --random-3x3); charged to the
+#: search's budget with the lattice work, so a search that prunes nothing (E_γ near 1) stops at max_work too
+_PER_CHERNOFF = 25_000
 #: estimated lattice evaluations per class and bit of n (calibrated with benchmarks/bench_tensor.py --random-3x3)
 _EVALS_PER_CLASS_BIT = 4
 
@@ -172,11 +176,17 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
     """The branch and bound of :func:`_candidates`: ``(leaves, discarded)``."""
     leaves: dict[Counts, tuple[fmpq, fmpq]] = {}
     discarded = 0
+
+    def chernoff(*products: Counts) -> fmpq:
+        """The Chernoff bound of the largest of ``products`` (one s), charged to the budget."""
+        enc._charge(_PER_CHERNOFF * len(products))
+        return chernoff_bound(_items(losses, products[0]), gamma, others=[_items(losses, v) for v in products[1:]])
+
     best = ZERO
     corners = []
     for i in range(c):
         k = tuple(n if j == i else 0 for j in range(c))
-        corners.append((chernoff_bound(_items(losses, k), gamma), k))
+        corners.append((chernoff(k), k))
     for ub, k in sorted(corners, reverse=True):  # the larger Chernoff bound first: a tight best lower bound
         if ub < best:  # kept as a leaf of bound (0, ub): the caller counts it out
             leaves[k] = (ZERO, ub)
@@ -197,7 +207,7 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         if k in leaves:
             return
         items = _items(losses, k)
-        if chernoff_bound(items, gamma) < best:
+        if chernoff(k) < best:
             discarded += 1
             return
         lo, hi = enc.bounds(items, gamma, cut_nats=depth)
@@ -217,10 +227,9 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         if lo == hi:
             leaf(lo)
             return
-        vs = vertices(lo, hi, n)
-        ub = chernoff_bound(_items(losses, vs[0]), gamma, others=[_items(losses, v) for v in vs[1:]])
+        ub = chernoff(*vertices(lo, hi, n))
         if ub >= best:
-            top = chernoff_bound(_items(losses, hi), gamma)
+            top = chernoff(hi)
             if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):
                 ub = min(ub, enc.bounds(_items(losses, hi), gamma, cut_nats=depth)[1])  # data processing: top corner
         if ub < best:
