@@ -19,7 +19,9 @@ This routine is a best-first branch and bound over *boxes* lo ≤ k ≤ hi of th
 * **Leaves** (single compositions) get the lattice bounds at the cut of the search (:data:`FILTER_CUT_NATS` plus
   log(1/best lower bound)), refined to a relative width 2⁻⁴⁰ when they reach the best lower bound.
 * **First lower bounds**: the c homogeneous corners (each cut below its own Chernoff bound, as the two-class search
-  does), so a box is compared with the best homogeneous value from the start.
+  does), so a box is compared with the best homogeneous value from the start.  Past n = 200 a best lower bound within
+  2⁻²⁰ of 1 stops the search at once, as in :mod:`exactdp.measures.lattice_interval` (γ = 1 at large n: every
+  composition's E_γ is near 1 and nothing cheap separates them).
 
 A box whose bound is below the best lower bound is discarded whole; the result lists only the leaves that were
 enclosed (``(counts, lo, hi)``, in the order of :func:`exactdp.measures.tensor_search.all_compositions`: the
@@ -51,6 +53,8 @@ from exactdp.limits import limit
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.lattice_interval import (
     _MIN_MASS,
+    _NEAR_ONE,
+    _NEAR_ONE_N,
     _PER_ATOM,
     _REFINE,
     CUT_NATS,
@@ -64,7 +68,7 @@ from exactdp.measures.lattice_interval import (
     shared_blocks,
 )
 from exactdp.measures.privacy_loss import PairLoss
-from exactdp.numbers.qq import ZERO
+from exactdp.numbers.qq import ONE, ZERO
 
 #: class counts of a composition, and a box (lower, upper counts)
 Counts: TypeAlias = tuple[int, ...]
@@ -76,9 +80,10 @@ _HOPELESS = 4
 #: of E_γ there) is above the best lower bound: it would not prune the box (as lattice_interval._PREDICT)
 _PREDICT = fmpq(98, 100)
 #: work units (``max_work``) per product of a Chernoff bound (a few arb powers and a float scan of the grid of s: about
-#: as long as 25 000 units of the lattice bounds, measured with benchmarks/bench_tensor.py --random-3x3); charged to the
-#: search's budget with the lattice work, so a search that prunes nothing (E_γ near 1) stops at max_work too
-_PER_CHERNOFF = 25_000
+#: 40 µs, as long as 12 000 units of the lattice bounds in the same run — seed 1000 of benchmarks/bench_tensor.py
+#: --random-3x3 at n = 30); charged to the search's budget with the lattice work, so a search that prunes nothing (E_γ
+#: near 1) stops at max_work too
+_PER_CHERNOFF = 12_000
 #: estimated lattice evaluations per class and bit of n (calibrated with benchmarks/bench_tensor.py --random-3x3)
 _EVALS_PER_CLASS_BIT = 4
 
@@ -196,6 +201,9 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
     # the largest Chernoff-to-value ratio of the corners: Chernoff bound / ratio predicts E_γ (efficiency only)
     ratios = [ub / leaves[k][0] for ub, k in corners if leaves[k][0] > 0]
     rho = max(ratios) if ratios else None
+    if ONE - best < _NEAR_ONE and n > _NEAR_ONE_N:  # as the two-class search: nothing cheap separates them
+        raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
+                         "tails, which only the deepest cuts reach (too costly at this n)")
     depth = CUT_NATS
     if best > 0:  # the dropped mass of a bound (about e^{-depth}) must fall below the maximum
         with ctx.workprec(64):

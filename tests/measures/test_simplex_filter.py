@@ -126,3 +126,16 @@ def test_over_budget_refuses_naming_max_work():
 def test_filtered_equals_exhaustive_search_larger_n(K):
     for g in (fmpq(1), fmpq(3) ** 15, fmpq(2) ** 14):
         _same(K, 16, g)
+
+
+def test_near_one_at_large_n_stops_at_once():
+    # γ = 1 at n = 1000: every composition's E_1 is within 2^-20 of 1 (the corners' lattice bounds show it), so the
+    # search stops before its first box, not at its budget
+    from exactdp.measures.lattice_interval import LatticeEnclosure, OverBudget
+
+    S = TensorSearch([(SEEDED[1], 1000)])
+    losses = [c.loss for c in S.classes]
+    enc = LatticeEnclosure(budget=10**12)
+    with pytest.raises(OverBudget, match="2\\^-20 of 1"):
+        sf._search(enc, losses, 4, 1000, fmpq(1))
+    assert enc.work < 10**9
