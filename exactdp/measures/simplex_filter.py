@@ -68,6 +68,7 @@ from exactdp.measures.lattice_interval import (
     shared_blocks,
 )
 from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.qq import ONE, ZERO
 
 #: class counts of a composition, and a box (lower, upper counts)
@@ -159,10 +160,27 @@ def _items(losses: Losses, counts: Counts) -> list[tuple[PairLoss, int]]:
     return [(loss, k) for loss, k in zip(losses, counts) if k]
 
 
+#: the outcomes of recent searches, by (losses, groups, totals, γ, the limits in force): an ε-for-δ inversion asks the
+#: filter and then the search at the same γ, and a search that ran out of budget would otherwise run out twice
+_RECENT: Memo[tuple[tuple[tuple[CompositionBounds, ...], int] | None]] = Memo(64)
+
+
 def _candidates(losses: Losses, groups: Groups, totals: Totals,
                 gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
     """``(leaves, discarded)``: the enclosed leaves in enumeration order and the number of compositions ruled out by
     their box bounds (module docstring); None when the budget ran out with boxes open."""
+    key = (tuple(losses), tuple(tuple(g) for g in groups), tuple(totals), gamma, limits_in_force())
+    known = _RECENT.get(key)
+    if known is None:
+        found = _search_all(losses, groups, totals, gamma)
+        known = (None if found is None else (tuple(found[0]), found[1]),)
+        _RECENT.put(key, known)
+    return None if known[0] is None else (list(known[0][0]), known[0][1])
+
+
+def _search_all(losses: Losses, groups: Groups, totals: Totals,
+                gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
+    """:func:`_candidates` without the memo."""
     found, estimate = _applies(losses, groups, totals), _estimate(losses, groups, totals)
     if found is None or estimate is None:
         raise ParameterError("losses: the simplex filter applies only where its estimate does (one factor with three "
