@@ -80,12 +80,15 @@ _HOPELESS = 4
 #: the top corner is also skipped when its Chernoff bound over the corners' Chernoff-to-value ratio (a prediction
 #: of E_γ there) is above the best lower bound: it would not prune the box (as lattice_interval._PREDICT)
 _PREDICT = fmpq(98, 100)
-#: work units (``max_work``) per product of a Chernoff bound (a few arb powers and a float scan of the grid of s: about
-#: 40 µs, as long as 12 000 units of the lattice bounds in the same run — seed 1000 of benchmarks/bench_tensor.py
+#: work units (``max_work``) per product of a Chernoff bound (a few arb powers and a float scan of the grid of s: as
+#: long as about 12 000 units of the lattice bounds, measured in one run on seed 1000 of benchmarks/bench_tensor.py
 #: --random-3x3 at n = 30); charged to the search's budget with the lattice work, so a search that prunes nothing (E_γ
 #: near 1) stops at max_work too
 _PER_CHERNOFF = 12_000
-#: estimated lattice evaluations per class and bit of n (calibrated with benchmarks/bench_tensor.py --random-3x3)
+#: lattice evaluations per class and bit of n charged before the search starts: a search whose bounds prune well (seed
+#: 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 100: 249 leaves, 487 top corners) needs a few times more, a
+#: flat one (seed 1000 at n = 30: 2 372 leaves) far more — the search itself stops at max(2·estimate, max_work), so
+#: this only lets a case that cannot fit even the corners be refused at once
 _EVALS_PER_CLASS_BIT = 4
 
 
