@@ -52,19 +52,19 @@ from exactdp.errors import ParameterError
 from exactdp.limits import limit
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.lattice_interval import (
-    _MIN_MASS,
-    _NEAR_ONE,
-    _NEAR_ONE_N,
-    _PER_ATOM,
-    _REFINE,
     CUT_NATS,
     FILTER_CUT_NATS,
+    MIN_MASS,
+    NEAR_ONE,
+    NEAR_ONE_N,
+    PER_ATOM,
+    REFINE,
     LatticeEnclosure,
     OverBudget,
-    _cut_below,
-    _quantized,
     atom_estimate,
     chernoff_bound,
+    cut_below,
+    quantized,
     shared_blocks,
 )
 from exactdp.measures.privacy_loss import PairLoss
@@ -97,7 +97,7 @@ def _applies(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int] 
     with masses ≥ 2⁻¹⁰⁰⁰; None otherwise."""
     if len(groups) != 1 or len(groups[0]) < 3 or totals[0] < 1 or list(groups[0]) != list(range(len(losses))):
         return None
-    if any(len(loss.classes) > 3 or any(P < _MIN_MASS for _, P in loss.classes) for loss in losses):
+    if any(len(loss.classes) > 3 or any(P < MIN_MASS for _, P in loss.classes) for loss in losses):
         return None
     return len(losses), totals[0]
 
@@ -109,8 +109,8 @@ def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int]
     if found is None:
         return None
     c, n = found
-    corners = sum(2 * _PER_ATOM * atom_estimate(loss, n) for loss in losses)
-    leaf = max(2 * _PER_ATOM * atom_estimate(loss, n, FILTER_CUT_NATS) for loss in losses)
+    corners = sum(2 * PER_ATOM * atom_estimate(loss, n) for loss in losses)
+    leaf = max(2 * PER_ATOM * atom_estimate(loss, n, FILTER_CUT_NATS) for loss in losses)
     evaluations = _EVALS_PER_CLASS_BIT * c * (n + 1).bit_length()
     atoms = max(atom_estimate(loss, n) for loss in losses)
     return corners + evaluations * (leaf + 40_000), 400 * atoms + 64 * c * (n + 1)
@@ -217,19 +217,19 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         if ub < best:  # kept as a leaf of bound (0, ub): the caller counts it out
             leaves[k] = (ZERO, ub)
             continue
-        leaves[k] = enc.bounds(_items(losses, k), gamma, cut_nats=_cut_below(ub))
+        leaves[k] = enc.bounds(_items(losses, k), gamma, cut_nats=cut_below(ub))
         best = max(best, leaves[k][0])
     # the largest Chernoff-to-value ratio of the corners: Chernoff bound / ratio predicts E_γ (efficiency only)
     ratios = [ub / leaves[k][0] for ub, k in corners if leaves[k][0] > 0]
     rho = max(ratios) if ratios else None
-    if ONE - best < _NEAR_ONE and n > _NEAR_ONE_N:  # as the two-class search: nothing cheap separates them
+    if ONE - best < NEAR_ONE and n > NEAR_ONE_N:  # as the two-class search: nothing cheap separates them
         raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
                          "tails, which only the deepest cuts reach (too costly at this n)")
     depth = CUT_NATS
     if best > 0:  # the dropped mass of a bound (about e^{-depth}) must fall below the maximum
         with ctx.workprec(64):
             small = -float(arb(best).log().mid())
-        depth = _quantized(FILTER_CUT_NATS + max(small, 0.0))
+        depth = quantized(FILTER_CUT_NATS + max(small, 0.0))
 
     def leaf(k: Counts) -> None:
         nonlocal best, discarded
@@ -241,7 +241,7 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
             return
         lo, hi = enc.bounds(items, gamma, cut_nats=depth)
         if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide
-            lo, hi = enc.bounds(items, gamma, rel_width=_REFINE)
+            lo, hi = enc.bounds(items, gamma, rel_width=REFINE)
         leaves[k] = (lo, hi)
         best = max(best, lo)
 
