@@ -119,8 +119,9 @@ def routines() -> list[EnclosureRoutine]:
     """The registered enclosure routines, tried in order."""
     from exactdp.measures.deep_tail import DEEP_TAIL  # deferred: start-up (arb balls, only for tiny E_γ)
     from exactdp.measures.lattice_interval import THREE_RATIO  # deferred: start-up (the lattice routine is large)
+    from exactdp.measures.simplex_filter import SIMPLEX  # deferred: start-up (as the lattice routine)
 
-    return [DEEP_TAIL, TWO_RATIO, THREE_RATIO]
+    return [DEEP_TAIL, TWO_RATIO, THREE_RATIO, SIMPLEX]
 
 
 @dataclass(frozen=True)
@@ -161,13 +162,20 @@ def select(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq, what: st
     name = planned.routine.name
     require("max_work", planned.work, f"{what}: certified filter ({name}) over the compositions")
     require("max_memory", planned.memory, f"{what}: certified filter ({name}) over the compositions")
-    bounds = planned.routine.enclose(planned.losses, planned.groups, planned.totals, gamma)
+    ruled_out = 0
+    if planned.routine.candidates is not None:  # too many compositions to list (three or more classes)
+        found = planned.routine.candidates(planned.losses, planned.groups, planned.totals, gamma)
+        if found is None:
+            return None
+        bounds, ruled_out = found
+    else:
+        bounds = planned.routine.enclose(planned.losses, planned.groups, planned.totals, gamma)
     best_lo = max(lo for _, lo, _ in bounds)
     keep = [(c, lo, hi) for c, lo, hi in bounds if hi >= best_lo]
     known = {c: lo for c, lo, hi in keep if lo == hi}
     if len(keep) - len(known) > cap:
         return None
-    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep), name, planned.work, known,
+    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep) + ruled_out, name, planned.work, known,
                      {c: (lo, hi) for c, lo, hi in keep})
 
 

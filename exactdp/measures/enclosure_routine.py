@@ -38,6 +38,10 @@ class EnclosureRoutine:
     #: a routine that suits only some γ of a structure says which (None: every γ where ``estimate`` applies);
     #: :func:`exactdp.measures.composition_filter.plan` skips it when γ is not given
     applies_at: Callable[[Losses, Groups, Totals, fmpq], bool] | None = None
+    #: a routine over more compositions than can be listed (three or more pair classes:
+    #: :mod:`exactdp.measures.simplex_filter`) gives only those it did not rule out, ``(rows, ruled_out)``, rows in
+    #: the order of ``enclose``; None when it could not settle them within its budget (``enclose`` is not called)
+    candidates: Callable[[Losses, Groups, Totals, fmpq], tuple[list[CompositionBounds], int] | None] | None = None
 
 
 def two_class_rows(out: dict[int, tuple[fmpq, fmpq]], size: int, i: int, j: int, n: int,

@@ -1191,3 +1191,8 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes
 THREE_RATIO = EnclosureRoutine("three ratio classes (lattice)", _estimate, _enclose_all)
+
+#: the constants and cut rules the simplex filter (:mod:`exactdp.measures.simplex_filter`: three or more pair classes)
+#: shares with this module's two-class search
+MIN_MASS, NEAR_ONE, NEAR_ONE_N, PER_ATOM, REFINE = _MIN_MASS, _NEAR_ONE, _NEAR_ONE_N, _PER_ATOM, _REFINE
+cut_below, quantized = _cut_below, _quantized

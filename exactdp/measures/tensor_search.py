@@ -788,7 +788,8 @@ class TensorSearch:
         selection = composition_filter.select(planned.losses, groups, totals, g, what, planned=planned)
         if selection is None:  # e.g. every E_γ below the float range of the bounds (δ_n((3/2)^n), n = 10⁴)
             self._filter_note = (f", exact search (the certified filter, {planned.routine.name}, ran and left more "
-                                 f"than {composition_filter.MAX_CANDIDATES} candidates)")
+                                 f"than {composition_filter.MAX_CANDIDATES} candidates, or stopped at max_work with "
+                                 "compositions open)")
             return None
         n = sum(n_j for _, n_j in self.facs)
         exact = len(selection.candidates) - len(selection.known)

@@ -1,0 +1,288 @@
+r"""The certified composition filter for three or more pair classes of one factor (a 3×3 kernel's row pairs).
+
+δ_n(γ) = η_{E_γ}(K^{⊗n}) is the maximum of E_γ(c) over the compositions c = (k_1, …, k_c), Σ k_i = n, of n over
+the pair classes left after domination pruning ([A] Thm 1, docs/claims.md B-10, D-7).  With c ≥ 3 classes there
+are C(n + c − 1, c − 1) compositions (1.7·10⁸ for c = 4 at n = 10³), far too many to enclose one by one as the
+two-class routines of :mod:`exactdp.measures.composition_filter` and :mod:`exactdp.measures.lattice_interval` do.
+This routine is a best-first branch and bound over *boxes* lo ≤ k ≤ hi of the simplex:
+
+* **Chernoff bound of a box** (no added coordinates).  For every s ≥ 0, E_γ(c) ≤ p_∞(c) + c(s)γ^{−s}Π_i M_i(s)^{k_i}
+  (:func:`~exactdp.measures.lattice_interval.chernoff_bound`); its logarithm is linear in k at fixed s and
+  log(1 − p_∞(c)) is linear in k too, so over the polytope {lo ≤ k ≤ hi, Σ k = n} both are largest at a vertex:
+  the bound at one s maximised over the polytope's vertices (:func:`vertices`, at most c·2^{c−1}) bounds every
+  composition of the box.
+* **Data processing at the top corner.**  Every composition of the box has k ≤ hi coordinate-wise, so
+  E_γ(c) ≤ E_γ(hi) (adding coordinates never lowers E_γ), enclosed by the lattice bounds
+  (:meth:`~exactdp.measures.lattice_interval.LatticeEnclosure.bounds`; more than two classes paired by product
+  blocks).  Taken only where the Chernoff bound of the top corner is within :data:`_HOPELESS` of the best lower
+  bound (an efficiency choice: every box is bounded before it is discarded).
+* **Leaves** (single compositions) get the lattice bounds at the cut of the search (:data:`FILTER_CUT_NATS` plus
+  log(1/best lower bound)), refined to a relative width 2⁻⁴⁰ when they reach the best lower bound.
+* **First lower bounds**: the c homogeneous corners (each cut below its own Chernoff bound, as the two-class search
+  does), so a box is compared with the best homogeneous value from the start.  Past n = 200 a best lower bound within
+  2⁻²⁰ of 1 stops the search at once, as in :mod:`exactdp.measures.lattice_interval` (γ = 1 at large n: every
+  composition's E_γ is near 1 and nothing cheap separates them).
+
+A box whose bound is below the best lower bound is discarded whole; the result lists only the leaves that were
+enclosed (``(counts, lo, hi)``, in the order of :func:`exactdp.measures.tensor_search.all_compositions`: the
+lexicographic order of the count tuples) with the number of compositions ruled out, through the routine's
+``candidates`` hook (:class:`~exactdp.measures.enclosure_routine.EnclosureRoutine`); every discarded composition
+has E_γ ≤ its box's bound < the best lower bound ≤ the maximum, so the maximum over the kept leaves is the maximum
+over all compositions (the first maximiser in enumeration order included: a maximiser is never discarded, ties
+kept).  When the work reaches its budget (``max_work``, or twice the estimate) before every box is settled the
+routine returns None — the search then refuses under its own cost guard; nothing is guessed.
+
+Applies to one factor whose row pairs leave three or more pair classes, each loss with at most three finite ratio
+classes (every row pair of a kernel with at most three outputs) and class masses ≥ 2⁻¹⁰⁰⁰ (floats of the lattice
+atoms); more outputs (a loss of four or more ratio classes: the lattice atoms are two-dimensional only) and products
+of several multi-class kernels are not covered.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Sequence
+from typing import TypeAlias
+
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import ParameterError
+from exactdp.limits import limit
+from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
+from exactdp.measures.lattice_interval import (
+    CUT_NATS,
+    FILTER_CUT_NATS,
+    MIN_MASS,
+    NEAR_ONE,
+    NEAR_ONE_N,
+    PER_ATOM,
+    REFINE,
+    LatticeEnclosure,
+    OverBudget,
+    atom_estimate,
+    chernoff_bound,
+    cut_below,
+    quantized,
+    shared_blocks,
+)
+from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.memo import Memo, limits_in_force
+from exactdp.numbers.qq import ONE, ZERO
+
+#: class counts of a composition, and a box (lower, upper counts)
+Counts: TypeAlias = tuple[int, ...]
+Box: TypeAlias = tuple[Counts, Counts]
+#: the top corner of a box gets its lattice bound only when its Chernoff bound is at most this multiple of the best
+#: lower bound (the Chernoff bound is within a small factor of E_γ at moderate deviations; efficiency only)
+_HOPELESS = 4
+#: the top corner is also skipped when its Chernoff bound over the corners' Chernoff-to-value ratio (a prediction
+#: of E_γ there) is above the best lower bound: it would not prune the box (as lattice_interval._PREDICT)
+_PREDICT = fmpq(98, 100)
+#: work units (``max_work``) per product of a Chernoff bound (a few arb powers and a float scan of the grid of s: as
+#: long as about 12 000 units of the lattice bounds, measured in one run on seed 1000 of benchmarks/bench_tensor.py
+#: --random-3x3 at n = 30); charged to the search's budget with the lattice work, so a search that prunes nothing (E_γ
+#: near 1) stops at max_work too
+_PER_CHERNOFF = 12_000
+#: lattice evaluations per class and bit of n charged before the search starts: a search whose bounds prune well (seed
+#: 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 100: 249 leaves, 487 top corners) needs a few times more, a
+#: flat one (seed 1000 at n = 30: 2 372 leaves) far more — the search itself stops at max(2·estimate, max_work), so
+#: this only lets a case that cannot fit even the corners be refused at once
+_EVALS_PER_CLASS_BIT = 4
+
+
+def _applies(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int] | None:
+    """``(c, n)``: one factor with c ≥ 3 pair classes (indices 0..c−1), each of at most three finite ratio classes
+    with masses ≥ 2⁻¹⁰⁰⁰; None otherwise."""
+    if len(groups) != 1 or len(groups[0]) < 3 or totals[0] < 1 or list(groups[0]) != list(range(len(losses))):
+        return None
+    if any(len(loss.classes) > 3 or any(P < MIN_MASS for _, P in loss.classes) for loss in losses):
+        return None
+    return len(losses), totals[0]
+
+
+def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int] | None:
+    """(work, memory): the c homogeneous corners at the default cut, then about 4·c·log2(n) lattice evaluations of
+    two blocks of n coordinates at the search's cut, and a Chernoff bound per box; memory the atoms of two blocks."""
+    found = _applies(losses, groups, totals)
+    if found is None:
+        return None
+    c, n = found
+    corners = sum(2 * PER_ATOM * atom_estimate(loss, n) for loss in losses)
+    leaf = max(2 * PER_ATOM * atom_estimate(loss, n, FILTER_CUT_NATS) for loss in losses)
+    evaluations = _EVALS_PER_CLASS_BIT * c * (n + 1).bit_length()
+    atoms = max(atom_estimate(loss, n) for loss in losses)
+    return corners + evaluations * (leaf + 40_000), 400 * atoms + 64 * c * (n + 1)
+
+
+def _not_listed(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> list[CompositionBounds]:
+    raise ParameterError("simplex_filter: the compositions of three or more classes are not listed one by one; "
+                         "the routine's candidates hook gives the ones not ruled out")
+
+
+def tighten(lo: Sequence[int], hi: Sequence[int], n: int) -> Box | None:
+    """The box lo ≤ k ≤ hi shrunk to the hull of its compositions of n (Σ k = n); None if it holds none."""
+    lo, hi = list(lo), list(hi)
+    slo, shi = sum(lo), sum(hi)
+    if slo > n or shi < n:
+        return None
+    new_lo = tuple(max(a, n - (shi - b)) for a, b in zip(lo, hi))
+    new_hi = tuple(min(b, n - (slo - a)) for a, b in zip(lo, hi))
+    return new_lo, new_hi  # one pass is exact for a single sum constraint
+
+
+def vertices(lo: Counts, hi: Counts, n: int) -> list[Counts]:
+    """The vertices of the polytope {lo ≤ k ≤ hi, Σ k = n} (a vertex has at most one coordinate strictly between its
+    bounds): every linear function of k is largest at one of them."""
+    c, out = len(lo), set()
+    for f in range(c):
+        others = [i for i in range(c) if i != f]
+        for ups in itertools.product((False, True), repeat=c - 1):
+            k = list(lo)
+            for i, up in zip(others, ups):
+                k[i] = hi[i] if up else lo[i]
+            k[f] = n - sum(k[i] for i in others)
+            if lo[f] <= k[f] <= hi[f]:
+                out.add(tuple(k))
+    return sorted(out)
+
+
+def box_size(lo: Counts, hi: Counts, n: int) -> int:
+    """The number of compositions of n in the box (inclusion–exclusion over the upper bounds)."""
+    c, free = len(lo), n - sum(lo)
+    total = 0
+    for S in itertools.product((0, 1), repeat=c):
+        rest = free - sum(hi[i] - lo[i] + 1 for i in range(c) if S[i])
+        if rest >= 0:
+            total += (-1) ** sum(S) * math.comb(rest + c - 1, c - 1)
+    return total
+
+
+def _items(losses: Losses, counts: Counts) -> list[tuple[PairLoss, int]]:
+    return [(loss, k) for loss, k in zip(losses, counts) if k]
+
+
+#: the outcomes of recent searches, by (losses, groups, totals, γ, the limits in force): an ε-for-δ inversion asks the
+#: filter and then the search at the same γ, and a search that ran out of budget would otherwise run out twice
+_RECENT: Memo[tuple[tuple[tuple[CompositionBounds, ...], int] | None]] = Memo(64)
+
+
+def _candidates(losses: Losses, groups: Groups, totals: Totals,
+                gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
+    """``(leaves, discarded)``: the enclosed leaves in enumeration order and the number of compositions ruled out by
+    their box bounds (module docstring); None when the budget ran out with boxes open."""
+    key = (tuple(losses), tuple(tuple(g) for g in groups), tuple(totals), gamma, limits_in_force())
+    known = _RECENT.get(key)
+    if known is None:
+        found = _search_all(losses, groups, totals, gamma)
+        known = (None if found is None else (tuple(found[0]), found[1]),)
+        _RECENT.put(key, known)
+    return None if known[0] is None else (list(known[0][0]), known[0][1])
+
+
+def _search_all(losses: Losses, groups: Groups, totals: Totals,
+                gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
+    """:func:`_candidates` without the memo."""
+    found, estimate = _applies(losses, groups, totals), _estimate(losses, groups, totals)
+    if found is None or estimate is None:
+        raise ParameterError("losses: the simplex filter applies only where its estimate does (one factor with three "
+                             "or more pair classes of at most three ratio classes each)")
+    c, n = found
+    enc = LatticeEnclosure(budget=max(2 * estimate[0], limit("max_work")), blocks=shared_blocks())
+    try:
+        leaves, discarded = _search(enc, losses, c, n, gamma)
+    except OverBudget:
+        return None
+    return [(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded
+
+
+def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
+            gamma: fmpq) -> tuple[dict[Counts, tuple[fmpq, fmpq]], int]:
+    """The branch and bound of :func:`_candidates`: ``(leaves, discarded)``."""
+    leaves: dict[Counts, tuple[fmpq, fmpq]] = {}
+    discarded = 0
+
+    def chernoff(*products: Counts) -> fmpq:
+        """The Chernoff bound of the largest of ``products`` (one s), charged to the budget."""
+        enc._charge(_PER_CHERNOFF * len(products))
+        return chernoff_bound(_items(losses, products[0]), gamma, others=[_items(losses, v) for v in products[1:]])
+
+    best = ZERO
+    corners = []
+    for i in range(c):
+        k = tuple(n if j == i else 0 for j in range(c))
+        corners.append((chernoff(k), k))
+    for ub, k in sorted(corners, reverse=True):  # the larger Chernoff bound first: a tight best lower bound
+        if ub < best:  # kept as a leaf of bound (0, ub): the caller counts it out
+            leaves[k] = (ZERO, ub)
+            continue
+        leaves[k] = enc.bounds(_items(losses, k), gamma, cut_nats=cut_below(ub))
+        best = max(best, leaves[k][0])
+    # the largest Chernoff-to-value ratio of the corners: Chernoff bound / ratio predicts E_γ (efficiency only)
+    ratios = [ub / leaves[k][0] for ub, k in corners if leaves[k][0] > 0]
+    rho = max(ratios) if ratios else None
+    if ONE - best < NEAR_ONE and n > NEAR_ONE_N:  # as the two-class search: nothing cheap separates them
+        raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
+                         "tails, which only the deepest cuts reach (too costly at this n)")
+    depth = CUT_NATS
+    if best > 0:  # the dropped mass of a bound (about e^{-depth}) must fall below the maximum
+        with ctx.workprec(64):
+            small = -float(arb(best).log().mid())
+        depth = quantized(FILTER_CUT_NATS + max(small, 0.0))
+
+    def leaf(k: Counts) -> None:
+        nonlocal best, discarded
+        if k in leaves:
+            return
+        items = _items(losses, k)
+        if chernoff(k) < best:
+            discarded += 1
+            return
+        lo, hi = enc.bounds(items, gamma, cut_nats=depth)
+        if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide
+            lo, hi = enc.bounds(items, gamma, rel_width=REFINE)
+        leaves[k] = (lo, hi)
+        best = max(best, lo)
+
+    heap: list[tuple[fmpq, int, Counts, Counts]] = []
+    tick = 0
+
+    def push(box: Box | None) -> None:
+        nonlocal tick, discarded
+        if box is None:
+            return
+        lo, hi = box
+        if lo == hi:
+            leaf(lo)
+            return
+        ub = chernoff(*vertices(lo, hi, n))
+        if ub >= best:
+            top = chernoff(hi)
+            if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):
+                ub = min(ub, enc.bounds(_items(losses, hi), gamma, cut_nats=depth)[1])  # data processing: top corner
+        if ub < best:
+            discarded += box_size(lo, hi, n) - sum(1 for k in leaves if _inside(k, lo, hi))
+            return
+        heapq.heappush(heap, (-ub, tick, lo, hi))
+        tick += 1
+
+    push(tighten((0,) * c, (n,) * c, n))
+    while heap:
+        neg, _, lo, hi = heapq.heappop(heap)
+        if -neg < best:
+            discarded += box_size(lo, hi, n) - sum(1 for k in leaves if _inside(k, lo, hi))
+            continue
+        i = max(range(c), key=lambda j: hi[j] - lo[j])
+        mid = (lo[i] + hi[i]) // 2
+        push(tighten(lo, hi[:i] + (mid,) + hi[i + 1:], n))
+        push(tighten(lo[:i] + (mid + 1,) + lo[i + 1:], hi, n))
+    return leaves, discarded
+
+
+def _inside(k: Counts, lo: Counts, hi: Counts) -> bool:
+    return all(a <= x <= b for x, a, b in zip(k, lo, hi))
+
+
+#: one factor with three or more pair classes of at most three ratio classes each (a 3×3 kernel)
+SIMPLEX = EnclosureRoutine("three or more pair classes (simplex)", _estimate, _not_listed, candidates=_candidates)

@@ -1,0 +1,141 @@
+"""The certified filter over the composition simplex of three or more pair classes (exactdp.measures.simplex_filter):
+its boxes count and bound the right compositions, every leaf enclosure contains the exact E_γ, and the filtered search
+returns exactly the unfiltered exhaustive search's value and first maximiser on 3×3 kernels with four pair classes."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from flint import fmpq
+
+from exactdp.kernels import Kernel
+from exactdp.limits import ResourceLimitError, limits
+from exactdp.measures import composition_filter as cf
+from exactdp.measures import simplex_filter as sf
+from exactdp.measures.tensor import TensorSearch
+from exactdp.measures.tensor_search import all_compositions
+
+# the first three seeded random 3×3 kernels of benchmarks/bench_tensor.py --random-3x3 (seeds 1000, 1001, 1002; each
+# leaves four pair classes after domination pruning)
+SEEDED = [
+    Kernel([["7/9", "1/6", "1/18"], ["2/9", "7/18", "7/18"], ["2/11", "8/11", "1/11"]]),
+    Kernel([["1/9", "13/18", "1/6"], ["7/18", "1/9", "1/2"], ["1/2", "1/7", "5/14"]]),
+    Kernel([["5/7", "1/7", "1/7"], ["2/5", "3/20", "9/20"], ["3/8", "1/2", "1/8"]]),
+]
+#: a zero entry (P-only mass of the pairs (0, x')) and an output no row produces (an all-zero column)
+ZERO_ENTRY = Kernel([["1/2", "1/2", "0"], ["1/4", "1/4", "1/2"], ["1/6", "1/2", "1/3"]])
+ZERO_COLUMN = Kernel([["1/2", "0", "1/3", "1/6"], ["1/5", "0", "3/5", "1/5"], ["1/8", "0", "1/8", "3/4"]])
+
+
+def _same(K, n, g):
+    """The filtered search (simplex routine) against the unfiltered exhaustive one: value, counts, composition."""
+    S = TensorSearch([(K, n)], filtered=True)
+    classes, groups, totals, _ = S.classified
+    planned = cf.plan([c.loss for c in classes], groups, totals, g)
+    assert planned is not None and planned.routine is sf.SIMPLEX
+    a = S.witness(g)
+    b = TensorSearch([(K, n)], filtered=False, exhaustive_limit=10**6).witness(g)
+    assert (a.value, a.counts, a.composition) == (b.value, b.counts, b.composition)
+    return a
+
+
+def test_the_seeded_kernels_have_four_pair_classes():
+    for K in SEEDED:
+        assert len(TensorSearch([(K, 5)]).classes) == 4
+
+
+def test_vertices_and_box_size_against_enumeration():
+    rng = random.Random("simplex-boxes")
+    for _ in range(60):
+        c, n = rng.choice([3, 4]), rng.randint(1, 9)
+        lo = tuple(rng.randint(0, 3) for _ in range(c))
+        hi = tuple(a + rng.randint(0, 5) for a in lo)
+        inside = [k for k in itertools.product(*(range(a, b + 1) for a, b in zip(lo, hi))) if sum(k) == n]
+        assert sf.box_size(lo, hi, n) == len(inside)
+        box = sf.tighten(lo, hi, n)
+        if not inside:
+            assert box is None
+            continue
+        assert box == (tuple(map(min, zip(*inside))), tuple(map(max, zip(*inside))))  # the hull, exactly
+        vs = sf.vertices(*box, n)
+        assert set(vs) <= set(inside)
+        for w in itertools.product(range(-3, 4), repeat=c):  # every linear function is largest at a vertex
+            assert max(sum(x * y for x, y in zip(w, k)) for k in vs) == max(sum(x * y for x, y in zip(w, k))
+                                                                            for k in inside)
+
+
+@pytest.mark.parametrize("K", SEEDED)
+def test_leaf_enclosures_contain_the_exact_values_and_nothing_is_lost(K):
+    n, g = 7, fmpq(3) ** 4
+    S = TensorSearch([(K, n)], filtered=False)
+    classes, groups, totals, _ = S.classified
+    rows, ruled_out = sf.SIMPLEX.candidates([c.loss for c in classes], groups, totals, g)
+    counts = [c for c, _, _ in rows]
+    assert counts == sorted(counts) and len(rows) + ruled_out == len(list(all_compositions(groups, totals, 4)))
+    exact = {c: S.hockey_stick(c, g) for c in all_compositions(groups, totals, 4)}
+    for c, lo, hi in rows:
+        assert lo <= exact[c] <= hi
+    best = max(exact.values())
+    assert all(c in counts for c, v in exact.items() if v == best)  # a maximiser is never ruled out
+
+
+@pytest.mark.parametrize("K", SEEDED)
+@pytest.mark.parametrize("gamma", [fmpq(1), fmpq(2), fmpq(3) ** 8, fmpq(5, 2) ** 8])
+def test_filtered_equals_exhaustive_search(K, gamma):
+    # γ = 1: a composition and its reverse tie (TV is symmetric), the first in enumeration order is the witness
+    _same(K, 8, gamma)
+
+
+def test_maximisers_off_the_corners_are_found():
+    # the maxima lie on two-class faces here, not at a homogeneous composition (exact values of the exhaustive search)
+    assert _same(SEEDED[2], 6, fmpq(2)).counts == (0, 4, 0, 2)
+    assert _same(SEEDED[1], 6, fmpq(5, 2) ** 6).counts == (4, 0, 2, 0)
+
+
+@pytest.mark.slow
+def test_maximisers_off_the_corners_are_found_at_n_12():
+    assert _same(SEEDED[2], 12, fmpq(2)).counts == (0, 7, 0, 5)
+    assert _same(SEEDED[1], 12, fmpq(3) ** 12).counts == (10, 0, 2, 0)
+
+
+@pytest.mark.parametrize("K", [ZERO_ENTRY, ZERO_COLUMN])
+def test_zero_entries_and_a_zero_column(K):
+    assert len(TensorSearch([(K, 5)]).classes) >= 3
+    for g in (fmpq(1), fmpq(2), fmpq(7, 2) ** 3):
+        _same(K, 5, g)
+
+
+def test_over_budget_refuses_naming_max_work():
+    # the filter's estimate fits max_work, its search does not (it stops at twice the estimate with boxes open):
+    # no candidates, and the search refuses under its own guard, naming the limit
+    K, n, g = SEEDED[0], 30, fmpq(3) ** 28
+    S = TensorSearch([(K, n)], filtered=True)
+    classes, groups, totals, _ = S.classified
+    losses = [c.loss for c in classes]
+    estimate = sf.SIMPLEX.estimate(losses, groups, totals)[0]
+    with limits(max_work=estimate + 1):
+        assert sf.SIMPLEX.candidates(losses, groups, totals, g) is None
+        with pytest.raises(ResourceLimitError, match="max_work"):
+            S.witness(g)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("K", SEEDED)
+def test_filtered_equals_exhaustive_search_larger_n(K):
+    for g in (fmpq(1), fmpq(3) ** 15, fmpq(2) ** 14):
+        _same(K, 16, g)
+
+
+def test_near_one_at_large_n_stops_at_once():
+    # γ = 1 at n = 1000: every composition's E_1 is within 2^-20 of 1 (the corners' lattice bounds show it), so the
+    # search stops before its first box, not at its budget
+    from exactdp.measures.lattice_interval import LatticeEnclosure, OverBudget
+
+    S = TensorSearch([(SEEDED[1], 1000)])
+    losses = [c.loss for c in S.classes]
+    enc = LatticeEnclosure(budget=10**12)
+    with pytest.raises(OverBudget, match="2\\^-20 of 1"):
+        sf._search(enc, losses, 4, 1000, fmpq(1))
+    assert enc.work < 10**9
