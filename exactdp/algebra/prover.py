@@ -4,7 +4,10 @@ Most claims of the two papers reduce to ``lhs ⋈ rhs`` with rational functions 
 (docs/design.md principle 5).  :func:`decide` answers TRUE / FALSE / UNKNOWN — never a guess — and keeps
 the derivation:
 
-1. ``Min``/``Max``/``Piecewise`` are expanded into cases; each case condition joins the region.
+1. ``Min``/``Max``/``Piecewise`` are expanded into cases; each case condition joins the region.  A nested tree
+   of both kinds against a bound (``Max(Min(g₁₁, g₁₂), Min(g₂₁, …)) ≥ 0``: "some region's conditions all hold")
+   is instead the Boolean formula it is, decided by :func:`~exactdp.algebra.boolean.decide_formula`
+   (:func:`minmax_formula`).
 2. ``rhs − lhs`` is put over one denominator, ``num/den``; the sign of ``den`` on the region is decided
    by the same procedure (it must be constant and non-zero, else UNKNOWN), so the claim becomes a
    polynomial sign condition ``σ·num ≥ 0`` (or ``> 0``).
@@ -294,6 +297,12 @@ def _decide(statement: Any, region: Region, crossings: bool) -> Decision:
         return Decision(truth, statement, region, [s for p in parts for s in p.steps],
                         [c for p in parts for c in p.crossings], ce,
                         "; ".join(p.reason for p in parts if p.reason))
+    formula = minmax_formula(statement)
+    if formula is not None:  # Max of Mins (or Min of Maxes) against a bound: one Boolean decision, no case split
+        d = decide_formula(formula, region)
+        return Decision(d.truth, statement, region,
+                        [inline_step("{} is the Boolean formula {}", statement, formula), *d.steps], [],
+                        d.counterexample, d.reason)
     steps: list[Any] = []
     if not isinstance(statement, sympy.logic.boolalg.BooleanAtom):
         sub = radicals.substitute(statement, region)
@@ -374,6 +383,44 @@ def _decide_without_roots(statement: Any, region: Region, rational: Any, extende
     d = decide(rational, extended, crossings=False)
     ce = {k: v for k, v in d.counterexample.items() if k not in shown} if d.counterexample else None
     return Decision(d.truth, statement, region, steps + d.steps, [], ce, d.reason)
+
+
+def minmax_formula(statement: Any) -> Any:
+    """``X ⋈ B`` as an And/Or of relations when X is a tree of ``Max`` and ``Min`` whose nodes' arguments are
+    ``Max``/``Min`` nodes or rational functions free of them, both kinds occur (a Max of Mins: "some region's
+    conditions all hold"), and B is free of them; else None.
+
+    Max(x₁, …) ≥ B ⇔ Or(x_i ≥ B), Min(x₁, …) ≥ B ⇔ And(x_i ≥ B) (and the mirrored forms, strict alike): an
+    equivalence, so :func:`~exactdp.algebra.boolean.decide_formula` decides the statement in one cylindrical
+    decomposition adapted to every x_i − B, where the case split of step 1 would build a disjunctive normal form
+    with one conjunction per choice of a maximal argument (exponential in the nesting)."""
+    ops = {sympy.GreaterThan: (True, False), sympy.StrictGreaterThan: (True, True),
+           sympy.LessThan: (False, False), sympy.StrictLessThan: (False, True)}
+    if type(statement) not in ops:
+        return None
+    above, strict = ops[type(statement)]
+    X, B = statement.lhs, statement.rhs
+    if not isinstance(X, (sympy.Max, sympy.Min)):
+        X, B, above = B, X, not above
+    if not isinstance(X, (sympy.Max, sympy.Min)) or B.has(sympy.Max, sympy.Min):
+        return None
+    kinds: set[type] = set()
+
+    def tree(e: Any, above: bool) -> Any:
+        if isinstance(e, (sympy.Max, sympy.Min)):
+            kinds.add(type(e))
+            parts = [tree(a, above) for a in e.args]
+            if any(p is None for p in parts):
+                return None
+            return (sympy.Or if isinstance(e, sympy.Max) == above else sympy.And)(*parts, evaluate=False)
+        if e.has(sympy.Max, sympy.Min):
+            return None
+        rel = (sympy.StrictGreaterThan if strict else sympy.GreaterThan) if above else (
+            sympy.StrictLessThan if strict else sympy.LessThan)
+        return rel(e, B, evaluate=False)
+
+    formula = tree(X, above)
+    return formula if formula is not None and len(kinds) == 2 else None
 
 
 def crossing_points(a: Any, b: Any, region: Region) -> list[Any]:

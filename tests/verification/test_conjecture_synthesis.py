@@ -338,3 +338,57 @@ def test_a_true_bound_with_no_certificate_of_the_shape_says_so_with_the_lp_value
                        b_ub=tuple(q(x) for x in problem.b_ub))
     assert solve(lp).value == fmpq(1, 2)
     assert X.sup_eta_hockey_stick(3, 2, gamma=2, t=fmpq(2), c=fmpq(1, 6)).value == fmpq(1, 3)
+
+
+#: an (eps,c)-PML bound below Min(1, Xi): the tight N = 2 value (PML_ZA at N = 2) plus 2(N - 2)ct for N >= 3; the
+#: two-point LP's optimum, an upper bound on eta_E2 over the class, is at most it on a grid (the next test)
+PML_ZA_PLUS = ("eta_hs(2) <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1, "
+               "Max(exp(eps)-2+(N-1)*c*exp(eps), 0)/(exp(eps)*(1-N*c)+1) + 2*(N-2)*c*exp(eps))")
+
+
+@pytest.mark.slow
+def test_every_n_compares_the_lifted_bounds_at_exact_points_before_the_prover():
+    """The bases dual feasible on the whole domain give a - 2b <= Min(1, Xi); the conjectured side is below that
+    at an exact point of the domain, so the every-N proof from them alone fails there: found by evaluating both
+    sides at the point, not by the prover's decomposition in (t, c, u) of the whole comparison."""
+    from exactdp.verification.conjecture.prove import rational_in_t
+    from exactdp.verification.conjecture.parser import conjecture_symbols
+
+    s = conjecture_symbols()
+    f = rational_in_t(parse_conjecture(PML_ZA_PLUS).sides()[1])
+    F = f.xreplace({Y.T: Y.t, s["c"]: Y.c, s["N"]: Y.N})
+    why = Y._every_n(sympy.Integer(2), F, range(2, 4))
+    assert isinstance(why, str) and why.startswith("the smaller lifted bound Min(1, (1 - t)/(t*u - t - 1)) exceeds")
+    point = {Y.t: sympy.Rational(9, 8), Y.u: sympy.Rational(1, 16), Y.c: sympy.Rational(1, 32)}
+    assert why.endswith("at t = 9/8, u = 1/16, c = 1/32")
+    xi = (point[Y.t] - 1) / (point[Y.t] * (1 - point[Y.u]) + 1)  # Xi(eps, c) with N*c = u
+    side = F.xreplace({Y.N: Y.u / Y.c}).xreplace(point)
+    assert point[Y.u] >= 2 * point[Y.c] and side < min(1, xi)
+    assert (xi, side) == (sympy.Rational(16, 263), 0)  # N = 2, t + ct < 2: the tight N = 2 value is 0
+
+
+def test_the_pml_bound_above_the_lp_optimum_on_a_grid():
+    """The two-point LP with u = N*c a parameter, solved exactly at grid points of the domain, never exceeds the
+    conjectured side of PML_ZA_PLUS (so the bound holds there for every kernel of the class), and equals it at
+    every grid point with N = 2 (u = 2c), where the side is the tight N = 2 value."""
+    from flint import fmpq
+
+    from exactdp.algebra.lp import solve
+    from exactdp.verification.conjecture.parser import conjecture_symbols
+    from exactdp.verification.conjecture.prove import rational_in_t
+
+    s = conjecture_symbols()
+    F = rational_in_t(parse_conjecture(PML_ZA_PLUS).sides()[1]).xreplace({Y.T: Y.t, s["c"]: Y.c, s["N"]: Y.u / Y.c})
+    *_, problem = Y._lp("pml", sympy.Integer(2), None)
+    tight = 0
+    for tv in ("1", "5/4", "2", "3", "10"):
+        for uv in ("1/8", "1/2", "3/4", "1"):
+            for f in ("1", "1/2", "1/8"):
+                pt = {Y.t: sympy.Rational(tv), Y.u: sympy.Rational(uv), Y.c: sympy.Rational(uv) * sympy.Rational(f) / 2}
+                value = solve(problem.at({k: fmpq(int(v.p), int(v.q)) for k, v in pt.items()})).value
+                lp, side = sympy.Rational(int(value.p), int(value.q)), F.xreplace(pt)
+                assert lp <= side, (pt, lp, side)
+                if f == "1":
+                    assert lp == side, (pt, lp, side)
+                    tight += 1
+    assert tight == 20

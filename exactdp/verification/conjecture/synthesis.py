@@ -34,7 +34,9 @@ constraints involve N·c, and the parametric LP with u = N·c a third parameter 
 are not: :func:`_every_n` lifts the optimal bases of the per-N LPs (the searched N up to 3) to (t, c, u) and keeps those whose
 multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 — each a Farkas certificate of
 a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves min V ≤ F there with the
-prover.  When that fails, the LP is solved and certified for each N of the searched range (parameters t and c).
+prover, after comparing both sides at exact points of the domain (:func:`_every_n_points`): a point where
+min V > F ends the attempt at once, where the prover's decomposition in three parameters would take long to
+find it.  When that fails, the LP is solved and certified for each N of the searched range (parameters t and c).
 Before either, the per-N LPs' optima are compared with F at exact grid points (:func:`_sampled_gap`): where one
 exceeds F, no certificate of this shape exists at that N, nor for every N, and the prover's gap at that N is the
 answer without the other sizes' proofs.
@@ -382,6 +384,14 @@ def _holds(relations, point) -> bool:
         return False
 
 
+def _false_at(relation, point) -> bool:
+    """Whether the relation is false at the rational point (not when it is undefined there)."""
+    try:
+        return relation.xreplace(point) is sympy.false
+    except (TypeError, ValueError):  # a zero denominator, or a Max/Min of an undefined value
+        return False
+
+
 def _grid(params, dom, n: int):
     """Rational points of the class domain ``dom`` at N = n: t on :data:`_T_GRID`, δ on eighths of [0, 1], c on
     eighths and 64ths of its range (0, 1/n]."""
@@ -448,6 +458,10 @@ def _every_n(gamma, F, ns):
     if not combos:
         return "no lifted basis is dual feasible on the whole domain"
     rel = sympy.LessThan(sympy.Min(*values) if len(values) > 1 else values[0], Fu, evaluate=False)
+    above = next((p for p in _every_n_points() if _false_at(rel, p)), None)
+    if above is not None:  # exact: the prover's decomposition in (t, c, u) would only confirm it, at length
+        return (f"the smaller lifted bound {rel.lhs} exceeds the conjectured side at "
+                f"{', '.join(f'{k} = {v}' for k, v in above.items())}")
     params = sorted(problem.parameters, key=str)
     try:
         final = SymbolicStatements(
@@ -468,6 +482,18 @@ def _every_n(gamma, F, ns):
     head = (f"pml, every N (u = N*c a parameter): {len(combos)} basis(es) of the per-N two-point LPs "
             f"(N = {', '.join(map(str, ns))}) lifted to (t, c, u), each dual feasible on the whole domain")
     return (*combos, final, *extra), [head] + steps
+
+
+#: u = N·c in sixteenths of (0, 1] and c as a fraction of its range (0, u/2]: with t on :data:`_T_GRID`, the
+#: exact points of :func:`_every_n_points`
+_U_SIXTEENTHS = tuple(sympy.Rational(j, 16) for j in range(1, 17))
+_C_OF_U = tuple(sympy.Rational(1, 2 ** k) for k in range(6))
+
+
+def _every_n_points() -> list[dict]:
+    """Exact points of the every-N domain t ≥ 1, c > 0, 2c ≤ u ≤ 1, at which :func:`_every_n` compares the
+    smallest lifted bound with the conjectured side before asking the prover (a failure at a point is final)."""
+    return [{t: tv, u: uv, c: uv * f / 2} for tv in _T_GRID for uv in _U_SIXTEENTHS for f in _C_OF_U]
 
 
 def synthesise(conj: Conjecture, classes, spec) -> Synthesis:
