@@ -153,6 +153,34 @@ def require(name: str, estimate: int, what: str) -> None:
             f"{fmt_estimate(cap)}{' ' + unit if unit else ''}; {how_to_raise(name)}")
 
 
+_meter: contextvars.ContextVar[list | None] = contextvars.ContextVar("exactdp_work_meter", default=None)
+
+
+@contextlib.contextmanager
+def work_meter(what: str) -> Iterator[None]:
+    """Charge the many small computations of one task to one ``max_work`` budget.
+
+    A task such as certificate synthesis runs hundreds of prover decisions, each within its own estimate;
+    their number is what can run for an hour.  Within the block :func:`charge` adds to a running total and
+    refuses (naming ``what`` and the limit) once the total exceeds ``max_work``; outside any block it does
+    nothing."""
+    token = _meter.set([0, what])
+    try:
+        yield
+    finally:
+        _meter.reset(token)
+
+
+def charge(units: int, what: str) -> None:
+    """Add ``units`` to the running total of the enclosing :func:`work_meter`, if any; refuse beyond
+    ``max_work``."""
+    meter = _meter.get()
+    if meter is None:
+        return
+    meter[0] += units
+    require("max_work", meter[0], f"{meter[1]} (all its steps together; the last one: {what})")
+
+
 #: cost estimates are capped here (``min(estimate, ESTIMATE_CAP)``): estimating never multiplies unbounded
 #: integers, and the cap is far above every limit, so a capped estimate is still refused
 ESTIMATE_CAP = 10**300

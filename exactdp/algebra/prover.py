@@ -50,7 +50,7 @@ import sympy
 from flint import fmpq
 
 from exactdp.errors import UndecidedError
-from exactdp.limits import ResourceLimitError, require
+from exactdp.limits import ResourceLimitError, charge, require
 from exactdp.numbers.truth import Truth
 from exactdp.algebra.algebraic import RealAlgebraic, real_roots
 from exactdp.algebra.boolean import decide_formula
@@ -157,9 +157,16 @@ def _check_points_plain(b: Bounds) -> list[Any]:
     return pts
 
 
+#: work units a polynomial sign decision is charged to an enclosing :func:`exactdp.limits.work_meter` (a
+#: decomposition of up to a few hundred cells): certificate synthesis, which runs hundreds of them, stops at
+#: ``max_work`` after two thousand instead of running unbounded (docs/conjectures.md's PML example uses 389)
+DECISION_CHARGE = 5 * 10**5
+
+
 def _decide_poly(P: Any, strict: bool, region: Region,
                  steps: list[Any]) -> tuple[Truth, dict[Any, Any] | None, int | None]:
     """Decide σ-free polynomial claim P > 0 / P ≥ 0 on the region; returns (Truth, ce, n_points)."""
+    charge(DECISION_CHARGE, "a polynomial sign decision")
     P = sympy.expand(P)
     for v, b in zip(region.variables, region.box):
         if b.lo is not None and b.hi is not None and (b.lo > b.hi or (b.lo == b.hi and (b.lo_open or b.hi_open))):

@@ -392,3 +392,21 @@ def test_the_pml_bound_above_the_lp_optimum_on_a_grid():
                     assert lp == side, (pt, lp, side)
                     tight += 1
     assert tight == 20
+
+
+def test_a_synthesis_that_exceeds_max_work_in_total_stops_and_proves_nothing():
+    """Every prover decision of a synthesis is charged to one max_work budget (limits.work_meter): PML_ZA_PLUS ran
+    for an hour in hundreds of small decisions, each within its own estimate.  With a budget of two
+    decisions, a variant of the PML example of docs/conjectures.md (389 decisions in a new process; the cap
+    1 + 1/7919 instead of 1, so that its final comparison is a decision no other test has kept) stops, names
+    max_work, and is not PROVED; at the default it is."""
+    from exactdp.algebra.prover import DECISION_CHARGE
+    from exactdp.limits import limits
+
+    text = "eta_hs(2) <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1 + 1/7919)"
+    with limits(max_work=2 * DECISION_CHARGE):  # the search needs about 10⁶; two decisions
+        r = check(text, "pml", budget=40)
+    assert r.verdict != "proved"
+    note = next(n for n in r.notes if "certificate synthesis: stopped" in n)
+    assert "max_work" in note and "all its steps together" in note
+    assert check(text, "pml", budget=40).verdict == "proved"

@@ -503,8 +503,15 @@ def _try_synthesis(conj: Conjecture, classes, spec):
     from exactdp.errors import ExactDPError, UndecidedError
     from exactdp.verification.conjecture.synthesis import synthesise  # deferred: start-up
 
+    from exactdp.limits import ResourceLimitError, work_meter
+
     try:
-        return synthesise(conj, classes, spec)
+        with work_meter("certificate synthesis"):
+            return synthesise(conj, classes, spec)
+    except ResourceLimitError as exc:  # the synthesis stopped: no proof; the search's answer stands
+        from exactdp.verification.conjecture.synthesis import Synthesis  # deferred: start-up
+
+        return Synthesis(why=f"stopped: {str(exc)[:300]}")
     except UndecidedError as exc:
         from exactdp.verification.conjecture.synthesis import Synthesis  # deferred: start-up
 
