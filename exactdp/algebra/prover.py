@@ -159,8 +159,8 @@ def _check_points_plain(b: Bounds) -> list[Any]:
 
 #: work units a polynomial sign decision is charged to an enclosing :func:`exactdp.limits.work_meter` (a
 #: decomposition of up to a few hundred cells): certificate synthesis, which runs hundreds of them, stops at
-#: ``max_work`` after two thousand instead of running unbounded (docs/conjectures.md's PML example uses 389)
-DECISION_CHARGE = 5 * 10**5
+#: ``max_work`` after a thousand instead of running unbounded (docs/conjectures.md's PML example uses 389)
+DECISION_CHARGE = 10**6
 
 
 def _decide_poly(P: Any, strict: bool, region: Region,
