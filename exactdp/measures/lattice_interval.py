@@ -123,19 +123,19 @@ _HOPELESS = 4
 _PREDICT = fmpq(98, 100)
 #: the relative width asked of a composition that survives its filter bound (the cut deepens while the dropped
 #: mass dominates its width: E_γ near 1, where the overlap Σ min(P, γQ) lives in the far tails of the atoms)
-_REFINE = fmpq(1, 2**40)
+REFINE = fmpq(1, 2**40)
 #: the same with fixed factors (a product block per evaluation: each doubling of the cut costs about three times
 #: the atoms; the consumers tighten the survivors to their own width anyway)
 _REFINE_FIXED = fmpq(1, 2**24)
-#: past n = _NEAR_ONE_N, a best lower bound within _NEAR_ONE of 1 stops the search at once (see _enclose_all)
-_NEAR_ONE = fmpq(1, 2**20)
-_NEAR_ONE_N = 200
+#: past n = NEAR_ONE_N, a best lower bound within NEAR_ONE of 1 stops the search at once (see _enclose_all)
+NEAR_ONE = fmpq(1, 2**20)
+NEAR_ONE_N = 200
 #: the deepest cut (nats): exponentials stay in the normal float range
 MAX_CUT_NATS = 600.0
 #: work units per kept atom of a block built (the log-masses, the row searches, the sort by loss; calibrated with
 #: benchmarks/bench_tensor.py --all-sequences against the other max_work charges at 40, lowered in proportion to the
 #: measured speed-up of the row searches, docs/speed.md): for the cost guard
-_PER_ATOM = 32
+PER_ATOM = 32
 #: work units per atom of a block whose γ-independent sweep arrays (:attr:`Block.prepared`) are computed, once per
 #: block: the masses of a walked (smaller) block, and the masses with the suffix, head and chunk sums of a searched
 #: (larger) one; and per atom of the smaller block walked by a sweep (a search and a dozen vector passes each) —
@@ -150,7 +150,7 @@ _PER_WALK = 44
 #: rounded up): sizes the shared store
 _BYTES_PER_ATOM = 52
 #: work units per pair of atoms of a product block before its cut (a search per atom, the kept pairs' sums and
-#: their sort, calibrated against _PER_ATOM with benchmarks/bench_tensor.py)
+#: their sort, calibrated against PER_ATOM with benchmarks/bench_tensor.py)
 _PER_PAIR = 16
 
 
@@ -485,7 +485,7 @@ def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
 
 def bound_work(items: Items, cut_nats: float = CUT_NATS, store: BlockStore | None = None) -> int:
     """Work units of one :meth:`LatticeEnclosure.bounds` of ``items`` (distinct losses) at ``cut_nats``: each block
-    not kept in ``store`` built, :data:`_PER_ATOM` an atom (estimated), and prepared (:data:`_PER_PREP_WALKED` an atom
+    not kept in ``store`` built, :data:`PER_ATOM` an atom (estimated), and prepared (:data:`_PER_PREP_WALKED` an atom
     for the smaller, :data:`_PER_PREP` for the larger), and the smaller one walked, :data:`_PER_WALK` an atom (what the
     enclosure charges; a kept block counts its atoms, a kept prepared one no build or preparation)."""
     sides: list[tuple[int, Block | None]] = []
@@ -494,7 +494,7 @@ def bound_work(items: Items, cut_nats: float = CUT_NATS, store: BlockStore | Non
             kept = store.blocks.get((loss, k, cut_nats)) if store is not None else None
             sides.append((kept.count if kept is not None else atom_estimate(loss, k, cut_nats), kept))
     sides.sort(key=lambda side: side[0])
-    work = sum(_PER_ATOM * count for count, kept in sides if kept is None)
+    work = sum(PER_ATOM * count for count, kept in sides if kept is None)
     if len(sides) > 1:
         work += _PER_WALK * sides[0][0]
     for i, (count, kept) in enumerate(sides):
@@ -570,7 +570,7 @@ class BlockStore:
 class LatticeEnclosure:
     """Certified bounds of E_γ of products of at most two losses (≤ 3 ratio classes each), with the atoms of
     each (loss, k) block kept (γ-independent) up to ``keep_atoms`` in total.  ``work`` counts the units spent
-    (blocks built and swept, :data:`_PER_ATOM` an atom); with ``budget`` a call that would exceed it raises
+    (blocks built and swept, :data:`PER_ATOM` an atom); with ``budget`` a call that would exceed it raises
     :class:`OverBudget` before it starts."""
 
     def __init__(self, *, keep_atoms: int = 4_000_000, cut_nats: float = CUT_NATS, budget: int | None = None,
@@ -592,7 +592,7 @@ class LatticeEnclosure:
         key = (loss, k, cut)
         b = self.store.get(key)
         if b is None:
-            estimate = _PER_ATOM * atom_estimate(loss, k, cut)
+            estimate = PER_ATOM * atom_estimate(loss, k, cut)
             require("max_work", estimate,
                     f"lattice_interval: the atoms of {k} coordinates of a {len(loss.classes)}-class loss")
             self._charge(estimate)
@@ -993,7 +993,7 @@ def _log_moments(loss: PairLoss) -> FloatArray:
 
 
 #: the least class mass the search routine takes (as the two-ratio routine: floats of the masses stay normal)
-_MIN_MASS = fmpq(1, 2**1000)
+MIN_MASS = fmpq(1, 2**1000)
 
 
 def _applies(losses: Losses, groups: Groups,
@@ -1010,7 +1010,7 @@ def _applies(losses: Losses, groups: Groups,
     sizes = [len(losses[i].classes), len(losses[j].classes)] + [len(loss.classes) for loss, _ in fixed]
     if max(sizes) > 3 or (not fixed and max(sizes) != 3):
         return None
-    if any(P < _MIN_MASS for loss in [losses[i], losses[j]] + [lo for lo, _ in fixed] for _, P in loss.classes):
+    if any(P < MIN_MASS for loss in [losses[i], losses[j]] + [lo for lo, _ in fixed] for _, P in loss.classes):
         return None  # masses below the float range (float(P), exp of log-mass quotients): the exact search
     return i, j, totals[pairs[0]], fixed
 
@@ -1031,7 +1031,7 @@ def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int]
         extra_f *= atom_estimate(loss, k, FILTER_CUT_NATS)
 
     def side_work(a: int, b: int, times: int) -> tuple[int, int]:  # (work, atoms): a sweep, the product on b's side
-        return (_PER_ATOM * max(a, b) + (_PER_PAIR * min(a, b) * times if times > 1 else _PER_ATOM * min(a, b)),
+        return (PER_ATOM * max(a, b) + (_PER_PAIR * min(a, b) * times if times > 1 else PER_ATOM * min(a, b)),
                 max(a, b) + min(a, b) * times)
 
     ai, aj = atom_estimate(losses[i], n), atom_estimate(losses[j], n)
@@ -1079,14 +1079,14 @@ def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) ->
     return two_class_rows(out, len(losses), i, j, n, others)
 
 
-def _cut_below(bound: fmpq) -> float:
+def cut_below(bound: fmpq) -> float:
     """The cut (nats) of an enclosure of a value at most ``bound``: :data:`CUT_NATS` below ``bound`` (the dropped mass
     is then about e^{-22} of it), the default cut for bounds near 1; at most :data:`MAX_CUT_NATS`."""
     if bound <= 0:
         return CUT_NATS
     with ctx.workprec(64):
         small = -float(arb(bound).log().mid())
-    return min(_quantized(CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
+    return min(quantized(CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
 
 
 #: cuts of the composition search are rounded up to a multiple of this (nats): the searches at nearby γ (a sweep,
@@ -1104,10 +1104,10 @@ def leaf_cut(best: fmpq) -> float:
         return FILTER_CUT_NATS
     with ctx.workprec(64):
         small = -float(arb(best).log().mid())
-    return min(_quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
+    return min(quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
 
 
-def _quantized(cut: float) -> float:
+def quantized(cut: float) -> float:
     """``cut`` rounded up to a multiple of :data:`CUT_STEP` (a deeper cut only tightens a bound)."""
     return math.ceil(cut / CUT_STEP) * CUT_STEP
 
@@ -1137,13 +1137,13 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         if ub < best:
             out[k] = (ZERO, ub)
             continue
-        out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma, cut_nats=_cut_below(ub))
+        out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma, cut_nats=cut_below(ub))
         best = max(best, out[k][0])
     depth = leaf_cut(best)
     # the largest Chernoff-to-value ratio of the corners (None when no corner has a positive lower bound)
     ratios = [ub / out[k][0] for ub, k in corners if out[k][0] > 0]
     rho = max(ratios) if ratios else None
-    if ONE - best < _NEAR_ONE and n > _NEAR_ONE_N:
+    if ONE - best < NEAR_ONE and n > NEAR_ONE_N:
         raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
                          "tails, which only the deepest cuts reach (too costly at this n)")
     tick = 0
@@ -1162,7 +1162,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
                 # below the leaf's: the default cut is shallower than the leaf's for small E_γ and would be wasted)
                 lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma,
-                                    rel_width=_REFINE_FIXED if fixed else _REFINE,
+                                    rel_width=_REFINE_FIXED if fixed else REFINE,
                                     cut_nats=min(max(depth + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
             out[a] = (lo, hi)
             return
@@ -1191,8 +1191,3 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes
 THREE_RATIO = EnclosureRoutine("three ratio classes (lattice)", _estimate, _enclose_all)
-
-#: the constants and cut rules the simplex filter (:mod:`exactdp.measures.simplex_filter`: three or more pair classes)
-#: shares with this module's two-class search
-MIN_MASS, NEAR_ONE, NEAR_ONE_N, PER_ATOM, REFINE = _MIN_MASS, _NEAR_ONE, _NEAR_ONE_N, _PER_ATOM, _REFINE
-cut_below, quantized = _cut_below, _quantized

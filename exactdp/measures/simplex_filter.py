@@ -46,7 +46,7 @@ import math
 from collections.abc import Sequence
 from typing import TypeAlias
 
-from flint import arb, ctx, fmpq
+from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import limit
@@ -64,7 +64,7 @@ from exactdp.measures.lattice_interval import (
     atom_estimate,
     chernoff_bound,
     cut_below,
-    quantized,
+    leaf_cut,
     shared_blocks,
 )
 from exactdp.measures.privacy_loss import PairLoss
@@ -225,11 +225,8 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
     if ONE - best < NEAR_ONE and n > NEAR_ONE_N:  # as the two-class search: nothing cheap separates them
         raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
                          "tails, which only the deepest cuts reach (too costly at this n)")
-    depth = CUT_NATS
-    if best > 0:  # the dropped mass of a bound (about e^{-depth}) must fall below the maximum
-        with ctx.workprec(64):
-            small = -float(arb(best).log().mid())
-        depth = quantized(FILTER_CUT_NATS + max(small, 0.0))
+    # the dropped mass of a bound (about e^{-depth}) must fall below the maximum
+    depth = leaf_cut(best) if best > 0 else CUT_NATS
 
     def leaf(k: Counts) -> None:
         nonlocal best, discarded
