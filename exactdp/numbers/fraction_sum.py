@@ -17,11 +17,16 @@ step, so nothing wraps around); then Python integers in numpy object arrays (num
 operations); from the level whose numbers can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's
 subquadratic products).
 
-A caller with one numerator vector and no tree to share calls :func:`fraction_sum` (the two in one call).
+A caller with one numerator vector and no tree to share calls :func:`fraction_sum`: the same tree (the same
+pairs, the same unreduced T and P) formed level by level on Python lists, with no numpy call and no kept level.
+On the few hundred fractions of a first call that is the cheaper form: every numpy call costs several times its
+warm time right after a pass over a large matrix (a first ``max_leakage`` or ``pml_ratio``), and the lists' own
+loop is the interpreter's (docs/speed.md, bench_core).
 """
 
 from __future__ import annotations
 
+from operator import add, mul
 from typing import Any
 
 import numpy as np
@@ -106,6 +111,27 @@ def tree_sum(levels: list[np.ndarray], n: ArrayLike) -> tuple[Any, Any]:
 
 def fraction_sum(n: ArrayLike, d: ArrayLike) -> tuple[Any, Any]:
     """``(T, P)`` with Σ_x n[x] / d[x] = T / P exactly, P = Π d, for one vector of integer numerators ``n`` and
-    positive denominators ``d`` (one length ≥ 1): :func:`tree_sum` over :func:`product_tree`, for a caller with no
-    tree to share (a first call on a kernel).  Unreduced (no gcd)."""
-    return tree_sum(product_tree(d), n)
+    positive denominators ``d`` (one length ≥ 1; numpy arrays, lists or other sequences of integers): the
+    unreduced T and P of :func:`tree_sum` over :func:`product_tree`, for a caller with no tree to share (a
+    first call on a kernel), formed on Python lists (module docstring).  Unreduced (no gcd)."""
+    nums, dens = _ints(n), _ints(d)
+    bits = max(dens).bit_length()  # a level-k number has at most 2^k · bits bits (a numerator one more per level)
+    while len(dens) > 1:
+        if len(dens) % 2:  # the odd entry's partner: 0 / 1
+            dens.append(1)
+            nums.append(0)
+        if bits + 1 > FLINT_BITS and type(dens[0]) is int:
+            dens, nums = list(map(fmpz, dens)), list(map(fmpz, nums))
+        a, b = dens[0::2], dens[1::2]
+        nums = list(map(add, map(mul, nums[0::2], b), map(mul, nums[1::2], a)))
+        dens = list(map(mul, a, b))
+        bits *= 2
+    return nums[0], dens[0]
+
+
+def _ints(v: Any) -> list[Any]:
+    """The entries of ``v`` as a new list of Python integers (or the fmpz it holds)."""
+    if isinstance(v, np.ndarray):
+        out: list[Any] = v.tolist()
+        return out
+    return [x if type(x) is fmpz else int(x) for x in v]

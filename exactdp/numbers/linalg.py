@@ -283,7 +283,7 @@ def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     taken = np.flatnonzero(n)  # rows adding nothing are left out of the tree
     if not len(taken):
         return fmpq(0)
-    T, P = fraction_sum(*_by_denominator(n[taken], R.d[taken]))
+    T, P = fraction_sum(*_by_denominator(n[taken].tolist(), R.d[taken].tolist()))
     return fmpq(T, P)
 
 
@@ -300,15 +300,14 @@ def _equal_groups(dens: np.ndarray) -> tuple[np.ndarray | None, np.ndarray]:
     return order, np.flatnonzero(first)
 
 
-def _by_denominator(nums: np.ndarray, dens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(n', D)``: the numerators ``nums`` over ``dens`` added per distinct denominator D (Σ n/D over a group is
-    (Σ n)/D), so the product tree multiplies each denominator once (rows sharing a denominator: small
-    denominators, repeated rows).  The group sums stay in ``nums``'s dtype: the caller's bound on the total of
-    ``nums`` covers every partial sum (non-negative terms)."""
-    order, starts = _equal_groups(dens)
-    if order is None:  # every denominator distinct
-        return nums, dens
-    return np.add.reduceat(nums[order], starts), dens[order][starts]
+def _by_denominator(nums: list[Any], dens: list[Any]) -> tuple[list[Any], list[Any]]:
+    """``(n', D)``: the integers ``nums`` over ``dens`` added per distinct denominator D (Σ n/D over a group is
+    (Σ n)/D; Python integers, any size), so the product tree multiplies each denominator once (rows sharing a
+    denominator: small denominators, repeated rows); the groups in the order of their first row."""
+    groups: dict[Any, Any] = {}
+    for a, b in zip(nums, dens):
+        groups[b] = groups.get(b, 0) + a
+    return list(groups.values()), list(groups.keys())
 
 
 def pareto_keys(Qa: np.ndarray, dq: np.ndarray, Pa: np.ndarray, dp: np.ndarray,
