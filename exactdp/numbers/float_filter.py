@@ -176,7 +176,8 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
     """For each column y (of ``cols``, default all), the first row index x of the exact max (``sense="max"``) or
     min (``"min"``) of A[x][y]/d[x].  Candidates are the entries within the float bound of the column's float
     extreme (the maxima of every column: of the float32 image, module docstring); a column with
-    one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
+    one candidate is decided; the candidates of the other columns, when at most :data:`_FEW`, are compared one by
+    one in Python integers (:func:`_decide_few`), else by an exact tournament (:func:`column_tournament`)."""
     cols = None if cols is None else np.asarray(cols, dtype=np.intp)
     e: np.ndarray | None = None
     if cols is None and sense == "max" and "float_cand_max" not in R._views and "float_image" not in R._views:
