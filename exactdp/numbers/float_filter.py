@@ -176,7 +176,8 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
     """For each column y (of ``cols``, default all), the first row index x of the exact max (``sense="max"``) or
     min (``"min"``) of A[x][y]/d[x].  Candidates are the entries within the float bound of the column's float
     extreme (the maxima of every column: of the float32 image, module docstring); a column with
-    one candidate is decided, the others by an exact tournament (:func:`column_tournament`)."""
+    one candidate is decided; the candidates of the other columns, when at most :data:`_FEW`, are compared one by
+    one in Python integers (:func:`_decide_few`), else by an exact tournament (:func:`column_tournament`)."""
     cols = None if cols is None else np.asarray(cols, dtype=np.intp)
     e: np.ndarray | None = None
     if cols is None and sense == "max" and "float_cand_max" not in R._views and "float_image" not in R._views:
@@ -196,9 +197,15 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
     # flat: row-major x·m + j, by increasing x
     x, j = np.divmod(flat, m)
     idx = np.empty(m, dtype=np.intp)
-    if len(flat) == m:  # one candidate per column (each column has at least one)
-        idx[j] = x
+    idx[j] = x  # right for every column with one candidate (each column has at least one)
+    if len(flat) == m:
         return idx
+    # only the columns with several candidates are grouped (a near-tie leaves a few in a few columns)
+    shared = np.flatnonzero(np.bincount(j, minlength=m)[j] > 1)
+    if len(shared) <= _FEW:
+        _decide_few(R, idx, x[shared].tolist(), j[shared].tolist(), cols, sense)
+        return idx
+    x, j = x[shared], j[shared]
     order = np.argsort(j, kind="stable")  # by column, rows increasing within each
     x, j = x[order], j[order]
     first = np.empty(len(j), dtype=bool)
@@ -211,9 +218,6 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
     if sense == "min" and e is not None:
         multi &= e[j[start]] > 0  # a float minimum 0 is an exact 0 (F = 0 ⟺ A = 0): the first candidate is the first zero
     if not multi.any():
-        return idx
-    if np.count_nonzero(multi) <= _FEW:
-        _decide_few(R, idx, x, j, start[multi], count[multi], cols, sense)
         return idx
     # the candidates of each undecided column as the columns of a small matrix, padded with the column's first
     # candidate (the same index: ties are unchanged)
@@ -230,22 +234,23 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
     return idx
 
 
-#: undecided columns up to which their few candidates are compared one by one (below the fixed cost of the
-#: vectorized tournament's array set-up)
-_FEW = 16
+#: candidates (in columns with several) up to which they are compared one by one in Python integers: below the
+#: fixed cost of grouping them by column in numpy and of the vectorized tournament's array set-up
+_FEW = 64
 
 
-def _decide_few(R: IntegerRows, idx: np.ndarray, x: np.ndarray, j: np.ndarray, starts: np.ndarray,
-                counts: np.ndarray, cols: Any, sense: str) -> None:
-    """Set idx[j] for the columns whose candidates are x[s : s + count] (s in ``starts``, rows increasing): the
-    first exact max (min) of A[x][y]/d[x], by cross-products of Python integers."""
+def _decide_few(R: IntegerRows, idx: np.ndarray, xs: list[int], js: list[int], cols: Any, sense: str) -> None:
+    """Set idx[j] for each column j of ``js`` to the first exact max (min) of A[x][y]/d[x] over its candidate rows
+    x (``xs``, ``js``: the candidates' rows and columns, rows increasing), by cross-products of Python integers."""
     A, d = R.A, R.d
-    for s, c in zip(starts.tolist(), counts.tolist()):
-        jl = int(j[s])
+    groups: dict[int, list[int]] = {}
+    for xx, jl in zip(xs, js):
+        groups.setdefault(jl, []).append(xx)
+    for jl, rows in groups.items():
         y = jl if cols is None else int(cols[jl])
-        best = int(x[s])
+        best = rows[0]
         bn, bd = int(A[best, y]), int(d[best])
-        for xx in x[s + 1:s + c].tolist():
+        for xx in rows[1:]:
             an, ad = int(A[xx, y]), int(d[xx])
             if (an * bd > bn * ad) if sense == "max" else (an * bd < bn * ad):
                 best, bn, bd = xx, an, ad

@@ -17,7 +17,12 @@ step, so nothing wraps around); then Python integers in numpy object arrays (num
 operations); from the level whose numbers can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's
 subquadratic products).
 
-A caller with one numerator vector and no tree to share calls :func:`fraction_sum` (the two in one call).
+A caller with one numerator vector and no tree to share calls :func:`fraction_sum`: the same balanced products
+(the same unreduced T and P) formed depth first in Python integers, with no numpy call and no kept level.  On the
+few hundred fractions of a first call that is the cheaper form: right after a pass over a large matrix or a
+collector's sweep (a first ``max_leakage`` or ``pml_ratio``) every numpy call and every fresh block of memory
+costs several times its warm cost, and the depth-first order keeps a few partial sums alive, whose memory the
+next products reuse (docs/speed.md, bench_core).
 """
 
 from __future__ import annotations
@@ -106,6 +111,39 @@ def tree_sum(levels: list[np.ndarray], n: ArrayLike) -> tuple[Any, Any]:
 
 def fraction_sum(n: ArrayLike, d: ArrayLike) -> tuple[Any, Any]:
     """``(T, P)`` with Σ_x n[x] / d[x] = T / P exactly, P = Π d, for one vector of integer numerators ``n`` and
-    positive denominators ``d`` (one length ≥ 1): :func:`tree_sum` over :func:`product_tree`, for a caller with no
-    tree to share (a first call on a kernel).  Unreduced (no gcd)."""
-    return tree_sum(product_tree(d), n)
+    positive denominators ``d`` (one length ≥ 1; numpy arrays, lists or other sequences of integers), unreduced
+    (no gcd): for a caller with no tree to share (a first call on a kernel).
+
+    The same balanced products, formed depth first: a binary counter over x, whose two partial sums of one level
+    merge, (a/b) + (c/e) = (ae + cb)/(be), as soon as both exist, the rest merged from the last at the end.  At
+    most log₂ N + 1 partial sums are alive, so each new product takes memory just freed, and no numpy call is made
+    (module docstring).  P is the product of every d and T = P · Σ n/d whatever the shape, so (T, P) equals
+    :func:`tree_sum`'s over :func:`product_tree`.  Python integers below :data:`FLINT_BITS` bits, fmpz above."""
+    nums, dens = _ints(n), _ints(d)
+    bits = max(dens).bit_length() + 1  # a level-k sum has at most 2^k · bits bits
+    flint_at = 0
+    while bits << flint_at <= FLINT_BITS:
+        flint_at += 1
+    stack: list[tuple[int, Any, Any]] = []  # (level, T, P), levels decreasing from the bottom
+    for t, p in zip(nums, dens):
+        level = 0
+        while stack and stack[-1][0] == level:
+            _, t2, p2 = stack.pop()
+            if level == flint_at:
+                t, p, t2, p2 = fmpz(t), fmpz(p), fmpz(t2), fmpz(p2)
+            t, p = t2 * p + t * p2, p2 * p
+            level += 1
+        stack.append((level, t, p))
+    _, t, p = stack.pop()
+    while stack:
+        _, t2, p2 = stack.pop()
+        t, p = t2 * p + t * p2, p2 * p
+    return t, p
+
+
+def _ints(v: Any) -> list[Any]:
+    """The entries of ``v`` as a new list of Python integers (or the fmpz it holds)."""
+    if isinstance(v, np.ndarray):
+        out: list[Any] = v.tolist()
+        return out
+    return [x if type(x) is fmpz else int(x) for x in v]

@@ -238,17 +238,17 @@ def column_sums(R: IntRows, cols: Any = None) -> list[fmpq]:
     groups are added on the product tree of their denominators (:mod:`exactdp.numbers.fraction_sum`: no lcm of
     all denominators), and each sum is reduced once.  The sums of requested columns are kept on ``R``: later
     calls (another c of ``pml_ratio``, the same candidate columns) reuse them.  One column asked of a kernel whose
-    tree is not built yet is summed alone over its non-zero entries (:func:`weighted_row_sum`): no tree of the
-    denominators of rows it does not need.
+    tree is not built yet is summed alone over its non-zero entries (:func:`_rows_over_denominators`): no tree of
+    the denominators of rows it does not need.
     """
     known = R._views.setdefault("column_sums", {})
     ys = list(range(R.shape[1])) if cols is None else [int(y) for y in cols]
     missing = [y for y in ys if y not in known]
     if len(missing) == 1 and "den_groups" not in R._views:
         # one column (a first pml_ratio call: one candidate, as a rule): its non-zero entries only, grouped by
-        # denominator (weighted_row_sum), instead of building the tree of every row's denominator
+        # denominator, instead of building the tree of every row's denominator
         y = missing[0]
-        known[y] = weighted_row_sum(R, np.arange(R.shape[0]), y)
+        known[y] = _rows_over_denominators(R, R.A[:, y])
     elif missing:
         order, starts, levels = _den_groups(R)
         sub = R.A[:, np.asarray(missing, dtype=np.intp)]
@@ -280,10 +280,17 @@ def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     else:
         n, vals = np.zeros(R.shape[0], dtype=object), vals.astype(object)
     np.add.at(n, rows, vals)
+    return _rows_over_denominators(R, n)
+
+
+def _rows_over_denominators(R: IntRows, n: np.ndarray) -> fmpq:
+    """Σ_x n[x] / d[x] exactly (reduced ``fmpq``) for one integer numerator per row: the non-zero ones added per
+    distinct denominator (:func:`_by_denominator`), then on the product tree of those denominators
+    (:func:`exactdp.numbers.fraction_sum.fraction_sum`), reduced once."""
     taken = np.flatnonzero(n)  # rows adding nothing are left out of the tree
     if not len(taken):
         return fmpq(0)
-    T, P = fraction_sum(*_by_denominator(n[taken], R.d[taken]))
+    T, P = fraction_sum(*_by_denominator(n[taken].tolist(), R.d[taken].tolist()))
     return fmpq(T, P)
 
 
@@ -300,15 +307,14 @@ def _equal_groups(dens: np.ndarray) -> tuple[np.ndarray | None, np.ndarray]:
     return order, np.flatnonzero(first)
 
 
-def _by_denominator(nums: np.ndarray, dens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(n', D)``: the numerators ``nums`` over ``dens`` added per distinct denominator D (Σ n/D over a group is
-    (Σ n)/D), so the product tree multiplies each denominator once (rows sharing a denominator: small
-    denominators, repeated rows).  The group sums stay in ``nums``'s dtype: the caller's bound on the total of
-    ``nums`` covers every partial sum (non-negative terms)."""
-    order, starts = _equal_groups(dens)
-    if order is None:  # every denominator distinct
-        return nums, dens
-    return np.add.reduceat(nums[order], starts), dens[order][starts]
+def _by_denominator(nums: list[Any], dens: list[Any]) -> tuple[list[Any], list[Any]]:
+    """``(n', D)``: the integers ``nums`` over ``dens`` added per distinct denominator D (Σ n/D over a group is
+    (Σ n)/D; Python integers, any size), so the product tree multiplies each denominator once (rows sharing a
+    denominator: small denominators, repeated rows); the groups in the order of their first row."""
+    groups: dict[Any, Any] = {}
+    for a, b in zip(nums, dens):
+        groups[b] = groups.get(b, 0) + a
+    return list(groups.values()), list(groups.keys())
 
 
 def pareto_keys(Qa: np.ndarray, dq: np.ndarray, Pa: np.ndarray, dp: np.ndarray,

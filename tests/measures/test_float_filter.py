@@ -289,6 +289,62 @@ def test_float32_image_of_the_column_maxima(K):
     assert float_filter.column_argext(huge, sense="max").tolist() == [1, 0]
 
 
+def near_tie_kernels(seed=41):
+    """96 × 96 kernels of 3- and 12-digit rows (random compositions of each row's denominator, zero entries at 3
+    digits) with exact and near ties of column maxima: ``few`` — in four columns a second row one unit below the
+    maximum over a denominator one larger (D/(D + 1) against (D + 1)/(D + 2), D = 10^digits: no float separates
+    them) and one exact tie written as (2a)/(2d); ``many`` — every row repeated over twice its denominator, so
+    every column ties (2 · 96 candidates)."""
+    rng = random.Random(seed)
+    for digits in (3, 12):
+        N = M = 96
+        for kind in ("few", "many"):
+            dens = [rng.randrange(10 ** (digits - 1), 10**digits) for _ in range(N)]
+            nums = []
+            for d in dens:
+                cuts = sorted(rng.randrange(0, d + 1) for _ in range(M - 1))
+                nums.append([b - a for a, b in zip([0, *cuts], [*cuts, d])])
+            if kind == "many":
+                half = N // 2
+                nums[half:] = [[2 * a for a in row] for row in nums[:half]]
+                dens[half:] = [2 * d for d in dens[:half]]
+            else:
+                D = 10**digits
+                for k, y in enumerate((5, 17, 40, 88)):  # rows 2k, 2k + 1: D/(D + 1) then (D + 1)/(D + 2)
+                    for x, (a, dd) in ((2 * k, (D, D + 1)), (2 * k + 1, (D + 1, D + 2))):
+                        nums[x] = [0] * M
+                        nums[x][y], nums[x][(y + 1) % M], dens[x] = a, 1, dd
+                nums[-1], dens[-1] = [2 * a for a in nums[20]], 2 * dens[20]
+            yield kind, kernel(nums, dens)
+
+
+@pytest.mark.parametrize("kind,K", list(near_tie_kernels()),
+                         ids=lambda v: v if isinstance(v, str) else f"{v.int_rows().max_den.bit_length()}bits")
+def test_column_maxima_with_near_ties_take_both_routes(kind, K, monkeypatch):
+    """A few candidates beyond one per column are decided one by one in Python integers (``_decide_few``), many by
+    the vectorized tournament; either way the first exact maximizers equal the Python-integer tournament's and
+    max_leakage, ldp_ratio and pml_ratio of a new kernel equal the plain fmpq loops of QQ."""
+    from exactdp import ldp_ratio, max_leakage_ratio, pml_ratio
+    from exactdp.measures.privacy import ldp_ratio_in, max_leakage_in, pml_ratio_in
+    from exactdp.numbers.domain import QQ
+
+    calls = []
+    decide_few = float_filter._decide_few
+    monkeypatch.setattr(float_filter, "_decide_few", lambda *a: calls.append(len(a[2])) or decide_few(*a))
+    R = K.int_rows()
+    fresh = kernel(R.A.tolist(), R.d.tolist())
+    got = linalg.column_extreme(fresh.int_rows(), "max")
+    assert got.tolist() == linalg._object_tournament(R.A, R.d, "max").tolist()
+    if kind == "few":
+        assert calls and 0 < calls[0] <= float_filter._FEW
+    else:
+        assert not calls  # 192 candidates in 96 columns: the tournament
+    assert max_leakage_ratio(fresh) == max_leakage_in(QQ, K)
+    assert ldp_ratio(kernel(R.A.tolist(), R.d.tolist())) == ldp_ratio_in(QQ, K)[0]
+    c = Q(1, 2 * K.N)
+    assert pml_ratio(kernel(R.A.tolist(), R.d.tolist()), c) == pml_ratio_in(QQ, K, c)[0]
+
+
 def shared_denominator_kernels(seed=37):
     """Kernels whose rows share denominators (3-digit rows drawn from a few values, and 12-digit rows repeated
     as a/d and 2a/2d), with zero entries and exact column ties: the sums of the column maxima and the column sums
@@ -306,8 +362,7 @@ def shared_denominator_kernels(seed=37):
 @pytest.mark.parametrize("K", list(shared_denominator_kernels()), ids=lambda K: f"{K.N}x{K.M}")
 def test_sums_over_shared_denominators_equal_the_slow_route(K):
     """max_leakage and pml_ratio on a new kernel equal the plain fmpq loops of QQ; the grouped sum of the column
-    maxima has fewer terms than rows taken (denominators shared) and the same value as their plain sum, in
-    int64 and in Python integers."""
+    maxima has fewer terms than rows taken (denominators shared) and the same value as their plain sum."""
     from exactdp import max_leakage_ratio, pml_ratio
     from exactdp.measures.privacy import max_leakage_in, pml_ratio_in
     from exactdp.numbers.domain import QQ
@@ -319,10 +374,9 @@ def test_sums_over_shared_denominators_equal_the_slow_route(K):
     n = np.zeros(K.N, dtype=np.int64)
     np.add.at(n, rows, R.A[rows, np.arange(K.M)])
     taken = np.flatnonzero(n)
-    for dtype in (np.int64, object):
-        nums, dens = linalg._by_denominator(n[taken].astype(dtype), R.d[taken].astype(dtype))
-        assert len(set(dens.tolist())) == len(dens) < len(taken)
-        assert sum((Q(int(a), int(b)) for a, b in zip(nums, dens)), ZERO) == plain
+    nums, dens = linalg._by_denominator(n[taken].tolist(), R.d[taken].tolist())
+    assert len(set(dens)) == len(dens) < len(taken)
+    assert sum((Q(a, b) for a, b in zip(nums, dens)), ZERO) == plain
     fresh = kernel(R.A.tolist(), R.d.tolist())
     assert max_leakage_ratio(fresh) == plain
     for c in (Q(1, K.N), Q(1, 3 * K.N)):
