@@ -88,9 +88,7 @@ on a grid of 1/:data:`TILT_GRID`), a block keeps the atoms whose P_a r_a^s is wi
 left out add at most c(s)γ^{−s}·M_A(s)^{k_A}M_B(s)^{k_B}·(D̃_A + D̃_B) to E_γ, D̃ the normalised tilted mass left out
 (certified: the count of atoms left out times e^{cut}, or 1 minus a lower bound of the kept tilted mass) —
 (1 − e^{−x})_+ ≤ c(s)e^{sx} as in :func:`chernoff_bound`.  That cut depends on the Chernoff bound's ratio to E_γ only
-(≈ 8.6 at n = 10³: 16 nats), not on δ; each leaf is bounded first :data:`TILT_SHALLOW` nats shallower (the
-compositions far below the maximum need no more), the rest at the full tilted cut, a candidate then refined by P-mass
-as before.  The tilted blocks serve the γ of their s only (the store keeps them as a level (cut, s)), so the search
+(≈ 8.6 at n = 10³: 16 nats), not on δ; a candidate is then refined by P-mass as before.  The tilted blocks serve the γ of their s only (the store keeps them as a level (cut, s)), so the search
 takes them only where they are at least :data:`TILT_SAVING` nats shallower than the P-mass leaf cut.
 """
 
@@ -110,6 +108,7 @@ from exactdp.errors import ParameterError
 from exactdp.limits import limit, require
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals, two_class_rows
 from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO, RationalInput, to_qq
 from exactdp.numbers.rb import ball_endpoints
 
@@ -340,12 +339,22 @@ def _block(loss: PairLoss, k: int, cut_nats: float) -> Block:
 def tilted_weights(loss: PairLoss, s: fmpq) -> list[tuple[float, float]]:
     r"""The tilted class log-weights log(P_l r_l^s / M(s)), M(s) = Σ_l P_l r_l^s over the finite classes, as (float,
     bound on its absolute error) from 128-bit arb balls: a trinomial law (its masses sum to 1) whose atoms are the
-    block's with mass P_a r_a^s / M(s)^k."""
+    block's with mass P_a r_a^s / M(s)^k.  Kept per (loss, s) (:data:`_TILTED`): a search asks for them twice per
+    block (the estimate and the build) at one s."""
+    got = _TILTED.get((loss, s))
+    if got is not None:
+        return got
     with ctx.workprec(128):
         sb = arb(s)
         terms = [_log128(P) + sb * _log128(r) for r, P in loss.classes]
         log_m = sum((t.exp() for t in terms), arb(0)).log()
-        return [_float_with_error(t - log_m) for t in terms]
+        out = [_float_with_error(t - log_m) for t in terms]
+    _TILTED.put((loss, s), out)
+    return out
+
+
+#: :func:`tilted_weights` by (loss, s)
+_TILTED: Memo[list[tuple[float, float]]] = Memo(1024)
 
 
 def _tilted_block(loss: PairLoss, k: int, cut_nats: float, s: fmpq) -> Block:
@@ -1237,8 +1246,8 @@ def leaf_cut(best: fmpq) -> float:
 TILT_GRID = 8
 #: tilted cuts are rounded up to a multiple of this (nats): a tilted level serves one γ or a few, so the step is finer
 TILT_STEP = 4.0
-#: the first pass of the leaves kept by tilted mass is this many nats shallower than :func:`tilted_level`'s cut
-TILT_SHALLOW = 8.0
+#: the first pass of the leaves is this many nats shallower than their cut (:func:`leaf_cut`, or :func:`tilted_level`'s)
+LEAF_SHALLOW = 8.0
 #: the search keeps its leaves by tilted mass when that level is at least this many nats shallower than the leaf cut
 #: by P-mass (:func:`leaf_cut`), whose blocks serve every γ: the tilted blocks serve only the γ of their s
 TILT_SAVING = 8.0
@@ -1299,13 +1308,10 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     import heapq
 
     fixed = list(fixed)
-
-    depth = FILTER_CUT_NATS
-
     tilt: fmpq | None = None
 
-    def lattice(kA: int, kB: int) -> tuple[fmpq, fmpq]:
-        return enc.bounds([(LA, kA), (LB, kB)] + fixed, gamma, cut_nats=depth, tilt=tilt)
+    def lattice(kA: int, kB: int, cut: float) -> tuple[fmpq, fmpq]:
+        return enc.bounds([(LA, kA), (LB, kB)] + fixed, gamma, cut_nats=cut, tilt=tilt)
 
     best = ZERO
     # the homogeneous corners first, the one of larger Chernoff bound first: a tight best lower bound.  Each is cut
@@ -1320,17 +1326,16 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             continue
         out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma, cut_nats=cut_below(ub))
         best = max(best, out[k][0])
-    depth = refine_depth = leaf_cut(best)
-    full = shallow = depth
+    full = refine_depth = leaf_cut(best)
     # leaves kept by tilted mass where that level is much shallower (a deep γ: the P-mass cut grows with log(1/best),
     # the tilted one with the Chernoff bound's ratio to E_γ only); only two losses (no fixed factors)
     if best > 0 and not fixed:
         level = tilted_level([[(LA, n)], [(LB, n)]], gamma, best)
-        if level is not None and level[1] + TILT_SAVING <= depth:
-            # every leaf first at a cut TILT_SHALLOW nats shallower (half the atoms at a 16-nat level: E_γ of the
-            # compositions far from the maximum is that far below it), the full tilted cut for those it leaves open
+        if level is not None and level[1] + TILT_SAVING <= full:
             tilt, full = level
-            depth = shallow = max(full - TILT_SHALLOW, TILT_STEP)
+    # every leaf first at a cut LEAF_SHALLOW nats shallower (half the atoms at a 16-nat level: E_γ of the compositions
+    # far from the maximum is that far below it), the full cut for those it leaves open; boxes at the full cut
+    shallow = max(full - LEAF_SHALLOW, TILT_STEP) if not fixed else full
     # the largest Chernoff-to-value ratio of the corners (None when no corner has a positive lower bound)
     ratios = [ub / out[k][0] for ub, k in corners if out[k][0] > 0]
     rho = max(ratios) if ratios else None
@@ -1349,9 +1354,9 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 out[k] = (ZERO, ub)
             return
         if a == b:
-            lo, hi = lattice(a, n - a)
-            if hi >= best and tilt is not None and shallow < full:  # at the full tilted cut before the refinement
-                lo, hi = enc.bounds([(LA, a), (LB, n - a)], gamma, cut_nats=full, tilt=tilt)
+            lo, hi = lattice(a, n - a, shallow)
+            if hi >= best and shallow < full:  # at the full cut before the refinement
+                lo, hi = lattice(a, n - a, full)
             if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
                 # below the leaf's: the default cut is shallower than the leaf's for small E_γ and would be wasted)
                 lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma,
@@ -1361,7 +1366,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             return
         top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
         if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):
-            ub = min(ub, lattice(b, n - a)[1])  # else the top corner is (predicted) above the best: split without it
+            ub = min(ub, lattice(b, n - a, full)[1])  # else the top corner is (predicted) above the best: split without it
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1
 
