@@ -61,6 +61,9 @@ p = (1/2, 1/4, 1/4), q = (1/8, 3/8, 1/2) at γ = 3^k ≈ e^{n·KL + √n}: 38 la
 past n = 200 a best lower bound within 2⁻²⁰ of 1 stops the search at once (the overlaps that separate the
 compositions lie where only the deepest cuts reach), and the work stops at ``max_work``; the compositions not
 settled keep valid bounds (their open interval's, or [0, 1]), so the search then refuses under its own guard.
+Within :data:`NEAR_ONE_FLAT` of 1 (but not within 2⁻²⁰) the leaves get one pass at their cut and no refinement:
+every composition is within 1 − best of the maximum, so nothing separates them, and the enclosure route takes their
+bounds as they are when they are within its width.
 The two homogeneous corners come first, each cut :data:`CUT_NATS` below its own Chernoff bound (so the best lower
 bound is tight however small E_γ is: at δ ≈ 10⁻¹² the default cut left it 0 and nothing could be pruned).  The cut of
 the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a bound must fall
@@ -141,6 +144,9 @@ _REFINE_FIXED = fmpq(1, 2**24)
 #: past n = NEAR_ONE_N, a best lower bound within NEAR_ONE of 1 stops the search at once (see _enclose_all)
 NEAR_ONE = fmpq(1, 2**20)
 NEAR_ONE_N = 200
+#: a best lower bound within this of 1: the leaves get one pass at their cut, neither a shallower first pass nor the
+#: refinement of the candidates (:func:`_branch_and_bound`; efficiency only)
+NEAR_ONE_FLAT = fmpq(1, 2**14)
 #: the deepest cut (nats): exponentials stay in the normal float range
 MAX_CUT_NATS = 600.0
 #: work units per kept atom of a block built (the log-masses, the row searches, the sort by loss; calibrated with
@@ -1336,6 +1342,12 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # every leaf first at a cut LEAF_SHALLOW nats shallower (half the atoms at a 16-nat level: E_γ of the compositions
     # far from the maximum is that far below it), the full cut for those it leaves open; boxes at the full cut
     shallow = max(full - LEAF_SHALLOW, TILT_STEP) if not fixed else full
+    # near 1 (E_γ of every composition within 1 − best of 1: flat by necessity) neither the shallow pass nor the
+    # refinement of the candidates can separate anything: one pass at the leaf cut, whose bounds the enclosure route
+    # accepts when they are within its width (δ_n ≈ 1 − 4·10⁻⁶ of a near-symmetric pair at n = 1000)
+    near_one = ONE - best < NEAR_ONE_FLAT and not fixed
+    if near_one:
+        shallow = full
     # the largest Chernoff-to-value ratio of the corners (None when no corner has a positive lower bound)
     ratios = [ub / out[k][0] for ub, k in corners if out[k][0] > 0]
     rho = max(ratios) if ratios else None
@@ -1357,7 +1369,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             lo, hi = lattice(a, n - a, shallow)
             if hi >= best and shallow < full:  # at the full cut before the refinement
                 lo, hi = lattice(a, n - a, full)
-            if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
+            if hi >= best and not near_one:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
                 # below the leaf's: the default cut is shallower than the leaf's for small E_γ and would be wasted)
                 lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma,
                                     rel_width=_REFINE_FIXED if fixed else REFINE,

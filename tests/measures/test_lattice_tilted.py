@@ -155,11 +155,35 @@ def test_search_through_tilted_leaves_equals_the_unfiltered_exact_search(rows, g
         assert best == max(exact) and delta_tensor_power(K, n, g) == best
 
 
+@pytest.mark.parametrize("n, g", [(40, fmpq(1)), (40, fmpq(3, 2)), (44, fmpq(2))])
+def test_near_one_leaves_without_refinement_contain_the_exact_values(n, g):
+    """Where every E_gamma is within 2^-14 of 1 (the third near-symmetric pair at n = 40-44, gamma <= 2) the leaves
+    get one pass at their cut, without the shallow pass or the refinement: every composition's bounds still contain
+    its exact value, delta through the filter is the exact search's, and the enclosure route (try_exact=False)
+    contains it within its width."""
+    from exactdp.limits import limits
+    from exactdp.measures.lattice_interval import NEAR_ONE_FLAT, THREE_RATIO
+    from exactdp.measures.tensor import TensorSearch, delta_tensor_power
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    K, losses, groups, totals = _pair_search(NEAR_SYMMETRIC[2], n)
+    best = TensorSearch([(K, n)], filtered=False).witness(g).value
+    assert 1 - best < NEAR_ONE_FLAT  # the near-one branch of the search
+    bounds = THREE_RATIO.enclose(losses, groups, totals, g)
+    exact = [hockey_stick_product_losses(list(zip(losses, c)), g) for c, _, _ in bounds]
+    assert all(lo <= e <= hi for (_, lo, hi), e in zip(bounds, exact)) and max(exact) == best
+    assert delta_tensor_power(K, n, g) == best
+    with limits(max_work=10**7):
+        r = delta_tensor_power_enclosure(K, n, g, try_exact=False)
+    assert best in r and r.relative_width <= r.requested
+
+
 @pytest.mark.slow
 def test_seed_3_at_n_1000_deep_gamma_within_the_default_max_work():
     """Seed 3 of bench_tensor.py --random-pairs at n = 1000, gamma = 2^199 (delta_n about 1.45e-9): refused naming
     max_work before the tilted leaves, now exact at the default max_work and equal to the homogeneous composition's
-    exact E_gamma (the maximiser: E_gamma increases in k, every other composition is certified below it)."""
+    exact E_gamma (the maximiser: E_gamma increases in k, every other composition is certified below it); and
+    gamma = 2^23, where every E_gamma is within 4e-6 of 1."""
     from exactdp import hockey_stick_product
     from exactdp.measures.tensor import delta_tensor_power
 
@@ -170,3 +194,9 @@ def test_seed_3_at_n_1000_deep_gamma_within_the_default_max_work():
     top = hockey_stick_product([(list(p), list(q), 1000)], g)
     assert r.exact and r.value == top
     assert fmpq(14524416019, 10**19) < top < fmpq(14524416020, 10**19)
+    # near 1 (delta_n = 1 - 3.6e-6 at gamma = 2^23, refused before: 843 candidates left to tighten): an enclosure
+    # within the width, at or above the homogeneous composition's exact E_gamma
+    g = fmpq(2) ** 23
+    r = delta_tensor_power(K, 1000, g, enclosure=True)
+    top = hockey_stick_product([(list(p), list(q), 1000)], g)
+    assert r.relative_width <= r.requested and top <= r.upper and r.lower > 1 - fmpq(4, 10**6)
