@@ -91,8 +91,10 @@ on a grid of 1/:data:`TILT_GRID`), a block keeps the atoms whose P_a r_a^s is wi
 left out add at most c(s)γ^{−s}·M_A(s)^{k_A}M_B(s)^{k_B}·(D̃_A + D̃_B) to E_γ, D̃ the normalised tilted mass left out
 (certified: the count of atoms left out times e^{cut}, or 1 minus a lower bound of the kept tilted mass) —
 (1 − e^{−x})_+ ≤ c(s)e^{sx} as in :func:`chernoff_bound`.  That cut depends on the Chernoff bound's ratio to E_γ only
-(≈ 8.6 at n = 10³: 16 nats), not on δ; a candidate is then refined by P-mass as before.  The tilted blocks serve the γ of their s only (the store keeps them as a level (cut, s)), so the search
-takes them only where they are at least :data:`TILT_SAVING` nats shallower than the P-mass leaf cut.
+(≈ 8.6 at n = 10³: 16 nats), not on δ; a candidate is then refined by P-mass as before.  The tilted blocks serve
+the γ of their s only (the store keeps them as a level (cut, s)), so the search takes them only where they are at
+least :data:`TILT_SAVING` nats shallower than the P-mass leaf cut.  Every leaf, tilted or not, is bounded first
+:data:`LEAF_SHALLOW` nats shallower than its cut, the full cut only for the leaves that pass.
 """
 
 from __future__ import annotations
