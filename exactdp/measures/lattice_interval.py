@@ -94,7 +94,9 @@ left out add at most c(s)γ^{−s}·M_A(s)^{k_A}M_B(s)^{k_B}·(D̃_A + D̃_B) to
 (≈ 8.6 at n = 10³: 16 nats), not on δ; a candidate is then refined by P-mass as before.  The tilted blocks serve
 the γ of their s only (the store keeps them as a level (cut, s)), so the search takes them only where they are at
 least :data:`TILT_SAVING` nats shallower than the P-mass leaf cut.  Every leaf, tilted or not, is bounded first
-:data:`LEAF_SHALLOW` nats shallower than its cut, the full cut only for the leaves that pass.
+:data:`LEAF_SHALLOW` nats shallower than its cut, the full cut only for the leaves that pass.  The Chernoff bounds
+of the leaves of such a pair never prune: a float estimate of their exponent (:func:`chernoff_log`) skips the
+certified bound where it could not, and decides whether a box's top corner is worth its lattice bound.
 """
 
 from __future__ import annotations
@@ -1032,18 +1034,7 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
     products = [_nonzero(items)] + [_nonzero(o) for o in others]
     if gamma == 0:
         return ONE
-    with ctx.workprec(64):
-        theta = float(_log128(gamma).mid())
-    # the largest exponent over the products on a fixed grid of s (only guides the choice of s): per loss, the
-    # log-moment log M(s) on the grid is kept (:func:`_log_moments`), so a product costs a few vector passes
-    worst = np.full(_S_GRID.shape, -np.inf)
-    for prod in products:
-        v = _CS_GRID - _S_GRID * theta
-        for loss, k in prod:
-            if loss.classes:
-                v = v + k * _log_moments(loss)
-        worst = np.maximum(worst, v)
-    i = int(np.nanargmin(np.where(np.isnan(worst), np.inf, worst)))
+    i = int(np.nanargmin(_grid_exponents(products, gamma)))
     best_s = float(_S_GRID[i])
     s = fmpq(*best_s.as_integer_ratio()) if best_s > 1e-12 else ZERO
     # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
@@ -1071,6 +1062,30 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
     if top is not None:
         f_max = max(f_max, ends[1] if ends is not None else ONE)
     return min(p_max + f_max, ONE)
+
+
+def _grid_exponents(products: Sequence[Items], gamma: fmpq) -> FloatArray:
+    """The largest Chernoff exponent log c(s) − sθ + Σ_j k_j log M_j(s) over ``products`` on :data:`_S_GRID` (floats,
+    NaN as +∞): only guides the choice of s (per loss the log-moments on the grid are kept, :func:`_log_moments`, so a
+    product costs a few vector passes)."""
+    with ctx.workprec(64):
+        theta = float(_log128(gamma).mid())
+    worst = np.full(_S_GRID.shape, -np.inf)
+    for prod in products:
+        v = _CS_GRID - _S_GRID * theta
+        for loss, k in prod:
+            if k and loss.classes:
+                v = v + k * _log_moments(loss)
+        worst = np.maximum(worst, v)
+    out: FloatArray = np.where(np.isnan(worst), np.inf, worst)
+    return out
+
+
+def chernoff_log(items: Items, gamma: fmpq, *, others: Iterable[Items] = ()) -> float:
+    """A float estimate of log of the finite part of :func:`chernoff_bound` (the same s, no P-only mass, capped at
+    log 1 as the bound is): for decisions that only choose work (whether a certified bound could prune), never a
+    bound."""
+    return min(float(np.min(_grid_exponents([_nonzero(items)] + [_nonzero(o) for o in others], gamma))), 0.0)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1220,6 +1235,20 @@ def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) ->
     return two_class_rows(out, len(losses), i, j, n, others)
 
 
+#: a leaf whose float Chernoff estimate is above log(best) by more than this skips its certified Chernoff bound (the
+#: estimate's float error is below 10⁻⁹ there: the certified bound could not prune it)
+_SURE = 1e-6
+_LOG_HOPELESS = math.log(_HOPELESS)
+
+
+def _log_float(x: fmpq) -> float:
+    """log x as a float (−∞ for x ≤ 0), through arb: x may lie below the float range."""
+    if x <= 0:
+        return -math.inf
+    with ctx.workprec(64):
+        return float(arb(x).log().mid())
+
+
 def cut_below(bound: fmpq) -> float:
     """The cut (nats) of an enclosure of a value at most ``bound``: :data:`CUT_NATS` below ``bound`` (the dropped mass
     is then about e^{-22} of it), the default cut for bounds near 1; at most :data:`MAX_CUT_NATS`."""
@@ -1271,16 +1300,8 @@ def tilted_level(items_of: Sequence[Items], gamma: fmpq, best: fmpq) -> tuple[fm
     e^{−FILTER_CUT_NATS}·best as the P-mass cut's does — cut = FILTER_CUT_NATS + log(2·C(s)/best) + 1, rounded up to
     :data:`TILT_STEP`.  Floats only choose the level: every bound stays certified (:meth:`LatticeEnclosure.bounds`)."""
     with ctx.workprec(64):
-        theta = float(_log128(gamma).mid())
         log_best = float(arb(best).log().mid())
-    worst = np.full(_S_GRID.shape, -np.inf)
-    for prod in items_of:
-        v = _CS_GRID - _S_GRID * theta
-        for loss, k in prod:
-            if k and loss.classes:
-                v = v + k * _log_moments(loss)
-        worst = np.maximum(worst, v)
-    i = int(np.nanargmin(np.where(np.isnan(worst), np.inf, worst)))
+    i = int(np.nanargmin(_grid_exponents(items_of, gamma)))
     s = fmpq(round(float(_S_GRID[i]) * TILT_GRID), TILT_GRID)
     if s <= 0:
         return None
@@ -1358,28 +1379,49 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                          "tails, which only the deepest cuts reach (too costly at this n)")
     tick = 0
 
+    # without P-only mass and fixed factors, float estimates of the Chernoff exponent (:func:`chernoff_log`) decide
+    # whether a leaf's certified Chernoff bound could prune it and whether a box's top corner gets its lattice bound
+    # (choices of work only; every bound used as a bound is certified)
+    estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
+    log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
+    logs: dict[fmpq, float] = {}
+
+    def log_best() -> float:
+        if best not in logs:
+            logs.clear()
+            logs[best] = _log_float(best)
+        return logs[best]
+
     def push(a: int, b: int) -> None:
         nonlocal tick
         if a > b:
             return
-        ub = chernoff_bound([(LA, a), (LB, n - a)] + fixed, gamma, others=[[(LA, b), (LB, n - b)] + fixed])
-        if ub < best:
-            for k in range(a, b + 1):
-                out[k] = (ZERO, ub)
-            return
+        ub: fmpq | None = None
+        if a != b or not estimated or chernoff_log([(LA, a), (LB, n - a)], gamma) <= log_best() + _SURE:
+            ub = chernoff_bound([(LA, a), (LB, n - a)] + fixed, gamma, others=[[(LA, b), (LB, n - b)] + fixed])
+            if ub < best:
+                for k in range(a, b + 1):
+                    out[k] = (ZERO, ub)
+                return
         if a == b:
             lo, hi = lattice(a, n - a, shallow)
             if hi >= best and shallow < full:  # at the full cut before the refinement
                 lo, hi = lattice(a, n - a, full)
-            if hi >= best and not near_one:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
-                # below the leaf's: the default cut is shallower than the leaf's for small E_γ and would be wasted)
+            if hi >= best and not near_one:  # a candidate so far: deepen the cut while the dropped mass makes it
+                # wide (from one level below the leaf's: the default cut is shallower than the leaf's for small E_γ)
                 lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma,
                                     rel_width=_REFINE_FIXED if fixed else REFINE,
                                     cut_nats=min(max(refine_depth + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
             out[a] = (lo, hi)
             return
-        top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
-        if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):
+        assert ub is not None  # a box always has its certified bound
+        if estimated:
+            t = chernoff_log([(LA, b), (LB, n - a)], gamma)
+            worth = t <= _LOG_HOPELESS + log_best() and t <= log_rho + log_best()
+        else:
+            top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
+            worth = top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best)
+        if worth:
             ub = min(ub, lattice(b, n - a, full)[1])  # else the top corner is (predicted) above the best: split without it
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1

@@ -178,6 +178,30 @@ def test_near_one_leaves_without_refinement_contain_the_exact_values(n, g):
     assert best in r and r.relative_width <= r.requested
 
 
+def test_chernoff_log_estimates_the_certified_chernoff_bound():
+    """The float estimate that lets a leaf skip its certified Chernoff bound is the log of that bound to within 1e-9
+    (the search skips only above log(best) + 1e-6), within 1e-9 below 0 where the bound is 1; box ends (others)
+    included."""
+    from exactdp.measures.lattice_interval import chernoff_bound, chernoff_log
+
+    loss = _loss(NEAR_SYMMETRIC[0])
+    rev = loss.reverse()
+    checked = 0
+    for g in (fmpq(2) ** 5, fmpq(2) ** 101, fmpq(2) ** 199, fmpq(3) ** 300):
+        for k, m in ((1000, 0), (0, 1000), (400, 600), (37, 5)):
+            items, others = [(loss, k), (rev, m)], [[(loss, k // 2), (rev, m + k - k // 2)]]
+            bound = chernoff_bound(items, g, others=others)
+            est = chernoff_log(items, g, others=others)
+            if bound == 1:
+                assert -1e-9 < est <= 0.0
+                continue
+            with ctx.workprec(128):
+                exact_log = arb(bound).log()
+            assert abs(float(exact_log.mid()) - est) < 1e-9
+            checked += 1
+    assert checked >= 8
+
+
 @pytest.mark.slow
 def test_seed_3_at_n_1000_deep_gamma_within_the_default_max_work():
     """Seed 3 of bench_tensor.py --random-pairs at n = 1000, gamma = 2^199 (delta_n about 1.45e-9): refused naming
