@@ -61,6 +61,9 @@ p = (1/2, 1/4, 1/4), q = (1/8, 3/8, 1/2) at γ = 3^k ≈ e^{n·KL + √n}: 38 la
 past n = 200 a best lower bound within 2⁻²⁰ of 1 stops the search at once (the overlaps that separate the
 compositions lie where only the deepest cuts reach), and the work stops at ``max_work``; the compositions not
 settled keep valid bounds (their open interval's, or [0, 1]), so the search then refuses under its own guard.
+Within :data:`NEAR_ONE_FLAT` of 1 (but not within 2⁻²⁰) the leaves get one pass at their cut and no refinement:
+every composition is within 1 − best of the maximum, so nothing separates them, and the enclosure route takes their
+bounds as they are when they are within its width.
 The two homogeneous corners come first, each cut :data:`CUT_NATS` below its own Chernoff bound (so the best lower
 bound is tight however small E_γ is: at δ ≈ 10⁻¹² the default cut left it 0 and nothing could be pruned).  The cut of
 the boxes and leaves is :data:`FILTER_CUT_NATS` plus log(1/best lower bound): the dropped mass of a bound must fall
@@ -77,9 +80,23 @@ the corners' Chernoff-to-value ratio, :data:`_PREDICT`) and splits such boxes wi
 its own leaf bound — n + 1 lattice evaluations, 2(n + 1) blocks a cut level (2.2·10⁷ atoms at n = 10³ and a 24-nat
 cut).  The module's store (:func:`shared_blocks`) keeps a whole level within its share of ``max_memory``, so the next
 γ at that level walks kept blocks (charged the walk only, :func:`sweep_work`): a sweep of γ pays one build a level.
-The first pass at a level of the smaller δ (32 nats and deeper at n = 10³) still exceeds the default ``max_work``
-and is refused; a composition the filter had to leave open is tightened at the filter's own level first
-(:func:`leaf_cut`), then at the requested width.
+A composition the filter had to leave open is tightened at the filter's own level first (:func:`leaf_cut`), then at
+the requested width.
+
+**Leaves kept by tilted mass** (a deep γ).  The P-mass cut must reach e^{−12}·E_γ, so its depth grows with
+log(1/δ) (40 nats at δ ≈ 10⁻⁹, whose first pass at n = 10³ exceeded the default ``max_work``).  Only the pairs of
+large loss make E_γ, and they lie around the *tilted* mode: with s the Chernoff exponent of γ (:func:`tilted_level`,
+on a grid of 1/:data:`TILT_GRID`), a block keeps the atoms whose P_a r_a^s is within the cut of the largest
+(:func:`_tilted_block`: the same row search on the tilted trinomial P_l r_l^s / M(s)), and the pairs with an atom
+left out add at most c(s)γ^{−s}·M_A(s)^{k_A}M_B(s)^{k_B}·(D̃_A + D̃_B) to E_γ, D̃ the normalised tilted mass left out
+(certified: the count of atoms left out times e^{cut}, or 1 minus a lower bound of the kept tilted mass) —
+(1 − e^{−x})_+ ≤ c(s)e^{sx} as in :func:`chernoff_bound`.  That cut depends on the Chernoff bound's ratio to E_γ only
+(≈ 8.6 at n = 10³: 16 nats), not on δ; a candidate is then refined by P-mass as before.  The tilted blocks serve
+the γ of their s only (the store keeps them as a level (cut, s)), so the search takes them only where they are at
+least :data:`TILT_SAVING` nats shallower than the P-mass leaf cut.  Every leaf, tilted or not, is bounded first
+:data:`LEAF_SHALLOW` nats shallower than its cut, the full cut only for the leaves that pass.  The Chernoff bounds
+of the leaves of such a pair never prune: a float estimate of their exponent (:func:`chernoff_log`) skips the
+certified bound where it could not, and decides whether a box's top corner is worth its lattice bound.
 """
 
 from __future__ import annotations
@@ -98,6 +115,7 @@ from exactdp.errors import ParameterError
 from exactdp.limits import limit, require
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals, two_class_rows
 from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO, RationalInput, to_qq
 from exactdp.numbers.rb import ball_endpoints
 
@@ -130,6 +148,9 @@ _REFINE_FIXED = fmpq(1, 2**24)
 #: past n = NEAR_ONE_N, a best lower bound within NEAR_ONE of 1 stops the search at once (see _enclose_all)
 NEAR_ONE = fmpq(1, 2**20)
 NEAR_ONE_N = 200
+#: a best lower bound within this of 1: the leaves get one pass at their cut, neither a shallower first pass nor the
+#: refinement of the candidates (:func:`_branch_and_bound`; efficiency only)
+NEAR_ONE_FLAT = fmpq(1, 2**14)
 #: the deepest cut (nats): exponentials stay in the normal float range
 MAX_CUT_NATS = 600.0
 #: work units per kept atom of a block built (the log-masses, the row searches, the sort by loss; calibrated with
@@ -266,6 +287,11 @@ class Block:
     dropped: fmpq
     cut: float
     finite: fmpq = ONE  # an upper bound of the block's finite P-mass (1 − p_∞)^k (exact when small)
+    #: a block kept by tilted mass (:func:`_tilted_block`): its exponent s, and ``tilt_dropped`` an exact upper bound of
+    #: the normalised tilted mass Σ_dropped P_a r_a^s / M(s)^k of the atoms left out (``dropped`` is then only the
+    #: trivial bound of their P-mass; :meth:`LatticeEnclosure.bounds` bounds their part of E_γ through the moments)
+    tilt: fmpq | None = None
+    tilt_dropped: fmpq = ZERO
     #: the γ-independent arrays of the sweep (:func:`_sweep_side`, :func:`_suffix_side`), computed once per block: a
     #: sweep over γ, or the steps of an inversion, re-read them
     prepared: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
@@ -320,6 +346,68 @@ def _block(loss: PairLoss, k: int, cut_nats: float) -> Block:
     return Block(lp[order], L[order], lp_err, L_err, dropped, cut, _finite_hi(loss.p_only, k))
 
 
+def tilted_weights(loss: PairLoss, s: fmpq) -> list[tuple[float, float]]:
+    r"""The tilted class log-weights log(P_l r_l^s / M(s)), M(s) = Σ_l P_l r_l^s over the finite classes, as (float,
+    bound on its absolute error) from 128-bit arb balls: a trinomial law (its masses sum to 1) whose atoms are the
+    block's with mass P_a r_a^s / M(s)^k.  Kept per (loss, s) (:data:`_TILTED`): a search asks for them twice per
+    block (the estimate and the build) at one s."""
+    got = _TILTED.get((loss, s))
+    if got is not None:
+        return got
+    with ctx.workprec(128):
+        sb = arb(s)
+        terms = [_log128(P) + sb * _log128(r) for r, P in loss.classes]
+        log_m = sum((t.exp() for t in terms), arb(0)).log()
+        out = [_float_with_error(t - log_m) for t in terms]
+    _TILTED.put((loss, s), out)
+    return out
+
+
+#: :func:`tilted_weights` by (loss, s)
+_TILTED: Memo[list[tuple[float, float]]] = Memo(1024)
+
+
+def _tilted_block(loss: PairLoss, k: int, cut_nats: float, s: fmpq) -> Block:
+    r"""The atoms of ``loss`` (three finite ratio classes) at multiplicity k kept by their *tilted* mass: those whose
+    P_a r_a^s / M(s)^k is within ``cut_nats`` of the largest (the same row search as :func:`_block`, on the tilted
+    trinomial of :func:`tilted_weights`).  For a deep γ the pairs that make E_γ lie around the tilted mode (the atoms
+    of large loss), not the P-mode, so far fewer atoms are needed than by P-mass.
+
+    The block carries ``tilt_dropped`` ≥ D̃ = Σ_dropped P_a r_a^s / M(s)^k: the smaller of (atoms left out)·e^{cut +
+    2·err} and 1 − (a lower bound of the kept tilted mass: float sum with Higham's bound, :data:`EXP_REL` and the log
+    error, in arb).  The left-out atoms' part of E_γ of a product with another block B is at most
+    Σ_{a dropped, b} P_aP_b(1 − γ/(r_ar_b))_+ ≤ c(s)γ^{−s}·D̃·M(s)^k·M_B(s)^{k_B} (the Chernoff inequality
+    (1 − e^{−x})_+ ≤ c(s)e^{sx}, c(s) = s^s/(1+s)^{1+s}; [A] Thm 1 / B-10), added by :meth:`LatticeEnclosure.bounds`.
+    ``dropped`` is the trivial bound of the left-out P-mass (the finite mass: the sweep's P-mass bound is then the
+    finite mass minus the kept mass)."""
+    classes = loss.classes
+    lf, lf_err = _log_factorials(k)
+    sel = tilted_weights(loss, s)
+    with ctx.workprec(128):
+        lps = [_float_with_error(_log128(P)) for _, P in classes]
+        ls = [_float_with_error(_log128(r)) for r, _ in classes]
+    lpv, lv, sv = [f for f, _ in lps], [f for f, _ in ls], [f for f, _ in sel]
+
+    def log_err(vals: Sequence[tuple[float, float]]) -> float:  # as lp_err of _block, for either weights
+        amax = max(abs(v) for v, _ in vals)
+        return 2 * (4 * lf_err + k * max(e for _, e in vals) + 16 * U * (4 * float(lf[k]) + k * amax + 1))
+
+    lp_err, sel_err = log_err(lps), log_err(sel)
+    L_err = 2 * (k * max(e for _, e in ls) + 8 * U * (k * max(abs(v) for v in lv) + 1))
+    a1, a2, lt, _, cut = _trinomial_indices(k, lf, sv, sel_err, cut_nats)
+    lp = _trinomial_logmass(k, lf, lpv, a1, a2)
+    L = a1 * lv[0] + a2 * lv[1] + (k - a1 - a2) * lv[2]
+    left_out = (k + 1) * (k + 2) // 2 - len(lt)
+    with ctx.workprec(64):
+        rho = 2 * (math.expm1(sel_err) + EXP_REL + 2 * (len(lt) + 1) * U)
+        kept_lo = _ends(arb(float(np.sum(exp_floats(lt)))) * (1 - arb(rho)) * (-arb(sel_err)).exp())[0]
+        by_mass = max(ONE - kept_lo, ZERO)
+        by_count = _ends(arb(left_out) * (arb(cut) + arb(2 * sel_err)).exp())[1] if left_out else ZERO
+    finite = _finite_hi(loss.p_only, k)
+    order = np.argsort(L, kind="stable")
+    return Block(lp[order], L[order], lp_err, L_err, finite, cut, finite, s, min(by_mass, by_count, ONE))
+
+
 def _finite_hi(p_only: fmpq, k: int) -> fmpq:
     """An upper bound of (1 − p_∞)^k, exact when the power is small (:func:`_dropped` bounds the dropped mass by
     this minus a lower bound of the kept mass, so it must be the upper end of the ball)."""
@@ -337,12 +425,27 @@ def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[
     """(lp, L, top, cut) of the kept atoms (a₁, a₂, a₃ = k − a₁ − a₂) of three classes: rows a₁ whose
     conditional mode reaches the cut, and in each row the a₂-interval around the mode whose neighbours outside are
     certified below the cut (log-concavity), less the atoms inside it certified below the cut."""
+    a1, a2, lp, top, cut = _trinomial_indices(k, lf, lpv, lp_err, depth)
+    L = a1 * lv[0] + a2 * lv[1] + (k - a1 - a2) * lv[2]
+    return lp, L, top, cut
+
+
+def _trinomial_logmass(k: int, lf: FloatArray, lpv: Sequence[float], a1: IntArray, a2: IntArray) -> FloatArray:
+    """log of k!/(a₁! a₂! a₃!)·Π w_l^{a_l} in float64, log w_l = ``lpv`` (the error bound is the caller's)."""
     l1, l2, l3 = lpv
+    m = k - a1
+    lp: FloatArray = lf[k] - lf[a1] - lf[a2] - lf[m - a2] + a1 * l1 + a2 * l2 + (m - a2) * l3
+    return lp
+
+
+def _trinomial_indices(k: int, lf: FloatArray, lpv: Sequence[float], lp_err: float,
+                       depth: float) -> tuple[IntArray, IntArray, FloatArray, float, float]:
+    """(a₁, a₂, lp, top, cut) of the atoms kept by :func:`_trinomial_atoms` under the class log-weights ``lpv`` (log
+    P_l, or the tilted log P_l r_l^s / M(s) of :func:`_tilted_block`), each computed log-mass within ``lp_err``."""
+    l2, l3 = lpv[1], lpv[2]
 
     def logmass(a1: IntArray, a2: IntArray) -> FloatArray:
-        m = k - a1
-        lp: FloatArray = lf[k] - lf[a1] - lf[a2] - lf[m - a2] + a1 * l1 + a2 * l2 + (m - a2) * l3
-        return lp
+        return _trinomial_logmass(k, lf, lpv, a1, a2)
 
     a1 = np.arange(k + 1, dtype=np.int64)
     m = k - a1
@@ -391,10 +494,7 @@ def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[
     a2 = np.arange(total, dtype=np.int64) + starts
     lp = logmass(rows_a1, a2)
     keep = lp >= thr
-    rows_a1, a2, lp = rows_a1[keep], a2[keep], lp[keep]
-    a3 = k - rows_a1 - a2
-    L = rows_a1 * lv[0] + a2 * lv[1] + a3 * lv[2]
-    return lp, L, top, cut
+    return rows_a1[keep], a2[keep], lp[keep], top, cut
 
 
 # -- the product of two blocks -----------------------------------------------------------------------
@@ -470,13 +570,17 @@ def _p_inf(items: Items) -> tuple[fmpq, fmpq]:
     return max(lo, ZERO), min(hi, ONE)
 
 
-def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS) -> int:
-    """An estimate of the kept atoms of a block (for the cost guard): 2π·depth·σ² for three classes."""
+def atom_estimate(loss: PairLoss, k: int, cut_nats: float = CUT_NATS, tilt: fmpq | None = None) -> int:
+    """An estimate of the kept atoms of a block (for the cost guard): 2π·depth·σ² for three classes (σ² of the tilted
+    trinomial, :func:`tilted_weights`, with ``tilt``)."""
     L_cls = len(loss.classes)
     if k == 0 or L_cls <= 1:
         return 1
-    tot = sum((P for _, P in loss.classes), ZERO)
-    w = [float(P / tot) for _, P in loss.classes]  # ratios of exact masses: no underflow of tiny classes
+    if tilt is not None and L_cls == 3:
+        w = [math.exp(v) for v, _ in tilted_weights(loss, tilt)]
+    else:
+        tot = sum((P for _, P in loss.classes), ZERO)
+        w = [float(P / tot) for _, P in loss.classes]  # ratios of exact masses: no underflow of tiny classes
     depth = cut_nats
     if L_cls == 2:
         return min(k + 1, int(2 * math.sqrt(2 * depth * k * w[0] * w[1])) + 3)
@@ -504,8 +608,10 @@ def bound_work(items: Items, cut_nats: float = CUT_NATS, store: BlockStore | Non
     return work
 
 
-#: the key of a kept block: (loss, k, cut), or (items, cut, "product") for the product of the other blocks
-BlockKey: TypeAlias = "tuple[PairLoss, int, float] | tuple[frozenset[tuple[PairLoss, int]], float, str]"
+#: the key of a kept block: (loss, k, cut), (loss, k, cut, s) for a block kept by tilted mass, or (items, cut,
+#: "product") for the product of the other blocks
+BlockKey: TypeAlias = ("tuple[PairLoss, int, float] | tuple[PairLoss, int, float, fmpq] "
+                       "| tuple[frozenset[tuple[PairLoss, int]], float, str]")
 
 
 class OverBudget(Exception):
@@ -587,25 +693,30 @@ class LatticeEnclosure:
             raise OverBudget(f"lattice_interval: {self.work + units} work units exceed the budget {self.budget}")
         self.work += units
 
-    def block(self, loss: PairLoss, k: int, cut_nats: float | None = None) -> Block:
+    def block(self, loss: PairLoss, k: int, cut_nats: float | None = None, tilt: fmpq | None = None) -> Block:
+        """The block of k coordinates of ``loss`` at the cut (kept in the store); with ``tilt`` = s > 0 and three finite
+        ratio classes, the atoms kept by tilted mass (:func:`_tilted_block`), else by P-mass (:func:`_block`)."""
         cut = self.cut_nats if cut_nats is None else cut_nats
-        key = (loss, k, cut)
+        if tilt is not None and (tilt <= 0 or k == 0 or len(loss.classes) != 3):
+            tilt = None
+        key: BlockKey = (loss, k, cut) if tilt is None else (loss, k, cut, tilt)
         b = self.store.get(key)
         if b is None:
-            estimate = PER_ATOM * atom_estimate(loss, k, cut)
+            estimate = PER_ATOM * atom_estimate(loss, k, cut, tilt)
             require("max_work", estimate,
                     f"lattice_interval: the atoms of {k} coordinates of a {len(loss.classes)}-class loss")
             self._charge(estimate)
-            b = _block(loss, k, cut)
-            self.store.keep(key, b, (self.tag, cut))
+            b = _block(loss, k, cut) if tilt is None else _tilted_block(loss, k, cut, tilt)
+            self.store.keep(key, b, (self.tag, cut if tilt is None else (cut, tilt)))
         return b
 
-    def sides(self, items: Items, cut: float) -> list[Block]:
+    def sides(self, items: Items, cut: float, tilt: fmpq | None = None) -> list[Block]:
         """The two blocks the sweep pairs: one (loss, k) block each for at most two distinct losses; for more, the
         block of most atoms on one side and the :func:`product_block` of the others (each charged to the budget
-        at its size) on the other — products of several kernels, or of a composition with fixed factors."""
+        at its size) on the other — products of several kernels, or of a composition with fixed factors.  ``tilt``:
+        the two blocks of at most two losses kept by tilted mass (:func:`_tilted_block`; more losses ignore it)."""
         if len(items) <= 2:
-            blocks = [self.block(loss, k, cut) for loss, k in items]
+            blocks = [self.block(loss, k, cut, tilt) for loss, k in items]
             if len(blocks) == 1:
                 blocks.append(Block(np.zeros(1), np.zeros(1), 0.0, 0.0, ZERO, 0.0))
             return blocks
@@ -623,12 +734,14 @@ class LatticeEnclosure:
         return [blocks[0], other]
 
     def bounds(self, items: Items, gamma: RationalInput, *, rel_width: fmpq | None = None,
-               cut_nats: float | None = None) -> tuple[fmpq, fmpq]:
+               cut_nats: float | None = None, tilt: fmpq | None = None) -> tuple[fmpq, fmpq]:
         r"""Exact rationals lo ≤ E_γ(⊗ p_j^{⊗k_j} ‖ ⊗ q_j^{⊗k_j}) ≤ hi for ``items = [(PairLoss, k), ...]`` (any
         number of distinct losses, each with at most three ratio classes; γ ≥ 0 exact; more than two losses are
         paired by :meth:`sides`).  With ``rel_width`` the cut is
         deepened (up to :data:`MAX_CUT_NATS`) while the bound of the dropped mass keeps hi − lo above
-        rel_width·lo; the result may still be wider (the caller checks)."""
+        rel_width·lo; the result may still be wider (the caller checks).  With ``tilt`` = s the blocks of at most
+        two losses keep their atoms by tilted mass (:func:`_tilted_block`, the cut in tilted nats) and the part of
+        the atoms left out is bounded through the moments: c(s)γ^{−s}·Π M_j(s)^{k_j}·Σ D̃ (:func:`_left_out`)."""
         g = to_qq(gamma, "gamma")
         if g < 0:
             raise ParameterError(f"gamma: must be >= 0, got {g}")
@@ -643,14 +756,15 @@ class LatticeEnclosure:
             return pl, ph
         cut = self.cut_nats if cut_nats is None else cut_nats
         while True:
-            blocks = self.sides(items, cut)
+            blocks = self.sides(items, cut, tilt)
             self._charge(sweep_work(blocks[0], blocks[1]))
             sw = _sweep(blocks[0], blocks[1], g)
-            drop = sw.dropped
+            drop = sw.dropped  # the P-mass of the pairs left out (for the complement)
+            left = _left_out(items, blocks, g) if any(b.tilt is not None for b in blocks) else drop
             lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
-            hi = min(ph + sw.f_hi + drop, ONE - sw.c_lo, ONE)
+            hi = min(ph + sw.f_hi + left, ONE - sw.c_lo, ONE)
             wide = lo == 0 or hi - lo > fmpq(rel_width) * lo if rel_width is not None else False
-            if not wide or cut >= MAX_CUT_NATS or 4 * drop < hi - lo:  # the cut is not what makes it wide
+            if not wide or cut >= MAX_CUT_NATS or 4 * left < hi - lo:  # the cut is not what makes it wide
                 return lo, hi
             cut = min(2 * cut, MAX_CUT_NATS)
 
@@ -668,6 +782,27 @@ def sweep_work(A: Block, B: Block) -> int:
     return units
 
 
+def _left_out(items: Items, blocks: Sequence[Block], g: fmpq) -> fmpq:
+    r"""An upper bound of the part of E_γ of the finite pairs with an atom left out of a sweep of ``blocks`` (one per
+    item of ``items``, at most two, a single item paired with the empty block), some kept by tilted mass.  A block of
+    exponent s contributes c(s)γ^{−s}·Π_j M_j(s)^{k_j}·D̃ (its normalised left-out tilted mass, :func:`_tilted_block`)
+    plus the P-mass of its atoms left out of the sweep (below e^{M − 650}); a block kept by P-mass its left-out P-mass
+    (the pairs' terms are at most P_aP_b, summed over all b)."""
+    total = ZERO
+    for X in blocks:
+        side = _sweep_side(X)
+        if X.tilt is None:
+            total += side.dropped
+            continue
+        with ctx.workprec(128):
+            ball = _chernoff_scale(X.tilt, g) * arb(X.tilt_dropped)
+            for loss, k in items:
+                ball *= _moment_ball(loss, X.tilt) ** k
+            ends = ball_endpoints(ball)
+        total += (ends[1] if ends is not None else ONE) + side.tiny_mass
+    return min(total, ONE)
+
+
 @dataclass(frozen=True, eq=False)
 class _SweepSide:
     """The γ-independent part of one block in a sweep: the kept losses ``L`` and masses ``p`` = e^{lp − M} (atoms
@@ -678,6 +813,8 @@ class _SweepSide:
     M: float
     tiny: int
     dropped: fmpq
+    #: an upper bound of the P-mass of the ``tiny`` atoms (kept, but left out of the sweep)
+    tiny_mass: fmpq = ZERO
 
 
 def _sweep_side(X: Block) -> _SweepSide:
@@ -689,7 +826,8 @@ def _sweep_side(X: Block) -> _SweepSide:
         keep = lx >= -650.0  # smaller masses are bounded below (their exponentials would leave the float range)
         tiny = int(np.count_nonzero(~keep))
         p = exp_floats(lx[keep])
-        got = X.prepared["side"] = _SweepSide(X.L[keep] if tiny else X.L, p, M, tiny, _dropped(X, tiny, M, p))
+        got = X.prepared["side"] = _SweepSide(X.L[keep] if tiny else X.L, p, M, tiny, _dropped(X, tiny, M, p),
+                                              _tiny_mass(X, tiny, M))
     return got
 
 
@@ -825,8 +963,13 @@ def _dropped(X: Block, tiny: int, M: float, p: FloatArray) -> fmpq:
     by_mass = max(X.finite - kept_lo, ZERO)
     if X.dropped == 0 and tiny == 0:
         return ZERO
-    by_cut = X.dropped + _ends(tiny * (arb(M - 650) + arb(X.lp_err)).exp())[1]
+    by_cut = X.dropped + _tiny_mass(X, tiny, M)
     return min(by_cut, by_mass)
+
+
+def _tiny_mass(X: Block, tiny: int, M: float) -> fmpq:
+    """An upper bound of the P-mass of the ``tiny`` atoms of X below e^{M − 650} (left out of the sweep)."""
+    return _ends(tiny * (arb(M - 650) + arb(X.lp_err)).exp())[1] if tiny else ZERO
 
 
 def _exp0(d: FloatArray) -> FloatArray:
@@ -891,18 +1034,7 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
     products = [_nonzero(items)] + [_nonzero(o) for o in others]
     if gamma == 0:
         return ONE
-    with ctx.workprec(64):
-        theta = float(_log128(gamma).mid())
-    # the largest exponent over the products on a fixed grid of s (only guides the choice of s): per loss, the
-    # log-moment log M(s) on the grid is kept (:func:`_log_moments`), so a product costs a few vector passes
-    worst = np.full(_S_GRID.shape, -np.inf)
-    for prod in products:
-        v = _CS_GRID - _S_GRID * theta
-        for loss, k in prod:
-            if loss.classes:
-                v = v + k * _log_moments(loss)
-        worst = np.maximum(worst, v)
-    i = int(np.nanargmin(np.where(np.isnan(worst), np.inf, worst)))
+    i = int(np.nanargmin(_grid_exponents(products, gamma)))
     best_s = float(_S_GRID[i])
     s = fmpq(*best_s.as_integer_ratio()) if best_s > 1e-12 else ZERO
     # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
@@ -930,6 +1062,30 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
     if top is not None:
         f_max = max(f_max, ends[1] if ends is not None else ONE)
     return min(p_max + f_max, ONE)
+
+
+def _grid_exponents(products: Sequence[Items], gamma: fmpq) -> FloatArray:
+    """The largest Chernoff exponent log c(s) − sθ + Σ_j k_j log M_j(s) over ``products`` on :data:`_S_GRID` (floats,
+    NaN as +∞): only guides the choice of s (per loss the log-moments on the grid are kept, :func:`_log_moments`, so a
+    product costs a few vector passes)."""
+    with ctx.workprec(64):
+        theta = float(_log128(gamma).mid())
+    worst = np.full(_S_GRID.shape, -np.inf)
+    for prod in products:
+        v = _CS_GRID - _S_GRID * theta
+        for loss, k in prod:
+            if k and loss.classes:
+                v = v + k * _log_moments(loss)
+        worst = np.maximum(worst, v)
+    out: FloatArray = np.where(np.isnan(worst), np.inf, worst)
+    return out
+
+
+def chernoff_log(items: Items, gamma: fmpq, *, others: Iterable[Items] = ()) -> float:
+    """A float estimate of log of the finite part of :func:`chernoff_bound` (the same s, no P-only mass, capped at
+    log 1 as the bound is): for decisions that only choose work (whether a certified bound could prune), never a
+    bound."""
+    return min(float(np.min(_grid_exponents([_nonzero(items)] + [_nonzero(o) for o in others], gamma))), 0.0)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1079,6 +1235,20 @@ def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) ->
     return two_class_rows(out, len(losses), i, j, n, others)
 
 
+#: a leaf whose float Chernoff estimate is above log(best) by more than this skips its certified Chernoff bound (the
+#: estimate's float error is below 10⁻⁹ there: the certified bound could not prune it)
+_SURE = 1e-6
+_LOG_HOPELESS = math.log(_HOPELESS)
+
+
+def _log_float(x: fmpq) -> float:
+    """log x as a float (−∞ for x ≤ 0), through arb: x may lie below the float range."""
+    if x <= 0:
+        return -math.inf
+    with ctx.workprec(64):
+        return float(arb(x).log().mid())
+
+
 def cut_below(bound: fmpq) -> float:
     """The cut (nats) of an enclosure of a value at most ``bound``: :data:`CUT_NATS` below ``bound`` (the dropped mass
     is then about e^{-22} of it), the default cut for bounds near 1; at most :data:`MAX_CUT_NATS`."""
@@ -1107,6 +1277,53 @@ def leaf_cut(best: fmpq) -> float:
     return min(quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
 
 
+#: the tilted exponents s of the composition search are multiples of 1/TILT_GRID (the searches at nearby γ, the steps
+#: of an inversion, then ask for the same tilted blocks; a grid point off the optimum only loosens the moment bound,
+#: which :func:`tilted_level` measures)
+TILT_GRID = 8
+#: tilted cuts are rounded up to a multiple of this (nats): a tilted level serves one γ or a few, so the step is finer
+TILT_STEP = 4.0
+#: the first pass of the leaves is this many nats shallower than their cut (:func:`leaf_cut`, or :func:`tilted_level`'s)
+LEAF_SHALLOW = 8.0
+#: the search keeps its leaves by tilted mass when that level is at least this many nats shallower than the leaf cut
+#: by P-mass (:func:`leaf_cut`), whose blocks serve every γ: the tilted blocks serve only the γ of their s
+TILT_SAVING = 8.0
+
+
+def tilted_level(items_of: Sequence[Items], gamma: fmpq, best: fmpq) -> tuple[fmpq, float] | None:
+    r"""(s, cut) of the leaves kept by tilted mass (:func:`_tilted_block`) for a search whose compositions are the
+    products ``items_of`` (its end compositions: the exponent is linear in between) at γ, best lower bound ``best`` >
+    0; None when s would be 0.  s: the float minimiser of the largest Chernoff exponent log c(s) − sθ + Σ k_j log
+    M_j(s) over the products (the grid of :func:`chernoff_bound`), rounded to a multiple of 1/:data:`TILT_GRID`; the
+    cut: the left-out part of a leaf, at most C(s)·(D̃_A + D̃_B) with C(s) the largest Chernoff bound at s and D̃ ≈
+    e^{−cut} (a two-dimensional lattice Gaussian outside its level set e^{−cut} below the mode), must fall below
+    e^{−FILTER_CUT_NATS}·best as the P-mass cut's does — cut = FILTER_CUT_NATS + log(2·C(s)/best) + 1, rounded up to
+    :data:`TILT_STEP`.  Floats only choose the level: every bound stays certified (:meth:`LatticeEnclosure.bounds`)."""
+    with ctx.workprec(64):
+        log_best = float(arb(best).log().mid())
+    i = int(np.nanargmin(_grid_exponents(items_of, gamma)))
+    s = fmpq(round(float(_S_GRID[i]) * TILT_GRID), TILT_GRID)
+    if s <= 0:
+        return None
+    with ctx.workprec(64):
+        log_c = max(float((_chernoff_scale(s, gamma)
+                           * _product_moment([(loss, k) for loss, k in prod if k and loss.classes], s)).log().mid())
+                    for prod in items_of)
+    cut = FILTER_CUT_NATS + math.log(2.0) + log_c - log_best + 1.0
+    if not math.isfinite(cut):
+        return None
+    return s, min(math.ceil(max(cut, TILT_STEP) / TILT_STEP) * TILT_STEP, MAX_CUT_NATS)
+
+
+def _product_moment(items: Items, s: fmpq) -> arb:
+    """Π_j M_j(s)^{k_j} as a 128-bit ball (:func:`tilted_level`)."""
+    with ctx.workprec(128):
+        ball = arb(1)
+        for loss, k in items:
+            ball *= _moment_ball(loss, s) ** k
+        return ball
+
+
 def quantized(cut: float) -> float:
     """``cut`` rounded up to a multiple of :data:`CUT_STEP` (a deeper cut only tightens a bound)."""
     return math.ceil(cut / CUT_STEP) * CUT_STEP
@@ -1120,11 +1337,10 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     import heapq
 
     fixed = list(fixed)
+    tilt: fmpq | None = None
 
-    depth = FILTER_CUT_NATS
-
-    def lattice(kA: int, kB: int) -> tuple[fmpq, fmpq]:
-        return enc.bounds([(LA, kA), (LB, kB)] + fixed, gamma, cut_nats=depth)
+    def lattice(kA: int, kB: int, cut: float) -> tuple[fmpq, fmpq]:
+        return enc.bounds([(LA, kA), (LB, kB)] + fixed, gamma, cut_nats=cut, tilt=tilt)
 
     best = ZERO
     # the homogeneous corners first, the one of larger Chernoff bound first: a tight best lower bound.  Each is cut
@@ -1139,7 +1355,22 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             continue
         out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma, cut_nats=cut_below(ub))
         best = max(best, out[k][0])
-    depth = leaf_cut(best)
+    full = refine_depth = leaf_cut(best)
+    # leaves kept by tilted mass where that level is much shallower (a deep γ: the P-mass cut grows with log(1/best),
+    # the tilted one with the Chernoff bound's ratio to E_γ only); only two losses (no fixed factors)
+    if best > 0 and not fixed:
+        level = tilted_level([[(LA, n)], [(LB, n)]], gamma, best)
+        if level is not None and level[1] + TILT_SAVING <= full:
+            tilt, full = level
+    # every leaf first at a cut LEAF_SHALLOW nats shallower (half the atoms at a 16-nat level: E_γ of the compositions
+    # far from the maximum is that far below it), the full cut for those it leaves open; boxes at the full cut
+    shallow = max(full - LEAF_SHALLOW, TILT_STEP) if not fixed else full
+    # near 1 (E_γ of every composition within 1 − best of 1: flat by necessity) neither the shallow pass nor the
+    # refinement of the candidates can separate anything: one pass at the leaf cut, whose bounds the enclosure route
+    # accepts when they are within its width (δ_n ≈ 1 − 4·10⁻⁶ of a near-symmetric pair at n = 1000)
+    near_one = ONE - best < NEAR_ONE_FLAT and not fixed
+    if near_one:
+        shallow = full
     # the largest Chernoff-to-value ratio of the corners (None when no corner has a positive lower bound)
     ratios = [ub / out[k][0] for ub, k in corners if out[k][0] > 0]
     rho = max(ratios) if ratios else None
@@ -1148,27 +1379,50 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                          "tails, which only the deepest cuts reach (too costly at this n)")
     tick = 0
 
+    # without P-only mass and fixed factors, float estimates of the Chernoff exponent (:func:`chernoff_log`) decide
+    # whether a leaf's certified Chernoff bound could prune it and whether a box's top corner gets its lattice bound
+    # (choices of work only; every bound used as a bound is certified)
+    estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
+    log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
+    logs: dict[fmpq, float] = {}
+
+    def log_best() -> float:
+        if best not in logs:
+            logs.clear()
+            logs[best] = _log_float(best)
+        return logs[best]
+
     def push(a: int, b: int) -> None:
         nonlocal tick
         if a > b:
             return
-        ub = chernoff_bound([(LA, a), (LB, n - a)] + fixed, gamma, others=[[(LA, b), (LB, n - b)] + fixed])
-        if ub < best:
-            for k in range(a, b + 1):
-                out[k] = (ZERO, ub)
-            return
+        ub: fmpq | None = None
+        if a != b or not estimated or chernoff_log([(LA, a), (LB, n - a)], gamma) <= log_best() + _SURE:
+            ub = chernoff_bound([(LA, a), (LB, n - a)] + fixed, gamma, others=[[(LA, b), (LB, n - b)] + fixed])
+            if ub < best:
+                for k in range(a, b + 1):
+                    out[k] = (ZERO, ub)
+                return
         if a == b:
-            lo, hi = lattice(a, n - a)
-            if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide (from one level
-                # below the leaf's: the default cut is shallower than the leaf's for small E_γ and would be wasted)
+            lo, hi = lattice(a, n - a, shallow)
+            if hi >= best and shallow < full:  # at the full cut before the refinement
+                lo, hi = lattice(a, n - a, full)
+            if hi >= best and not near_one:  # a candidate so far: deepen the cut while the dropped mass makes it
+                # wide (from one level below the leaf's: the default cut is shallower than the leaf's for small E_γ)
                 lo, hi = enc.bounds([(LA, a), (LB, n - a)] + fixed, gamma,
                                     rel_width=_REFINE_FIXED if fixed else REFINE,
-                                    cut_nats=min(max(depth + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
+                                    cut_nats=min(max(refine_depth + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
             out[a] = (lo, hi)
             return
-        top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
-        if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):
-            ub = min(ub, lattice(b, n - a)[1])  # else the top corner is (predicted) above the best: split without it
+        assert ub is not None  # a box always has its certified bound
+        if estimated:
+            t = chernoff_log([(LA, b), (LB, n - a)], gamma)
+            worth = t <= _LOG_HOPELESS + log_best() and t <= log_rho + log_best()
+        else:
+            top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
+            worth = top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best)
+        if worth:
+            ub = min(ub, lattice(b, n - a, full)[1])  # else the top corner is (predicted) above the best: split without it
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1
 
