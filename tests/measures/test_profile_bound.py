@@ -138,3 +138,37 @@ def test_profile_bound_answers_seed_1001_at_n_1000():
     w = S.witness(g)
     assert w.counts == (1000, 0, 0, 0) and w.value == S.hockey_stick((1000, 0, 0, 0), g)
     assert 1.05e-6 < float(w.value) < 1.06e-6
+
+
+@pytest.mark.parametrize("K", SEEDED)
+def test_epsilon_from_the_corner_start_equals_the_exact_route(K, monkeypatch):
+    # where the exact search at γ = 1 is over the cost guard (n > 30 for these kernels), the inversion starts at the
+    # largest root of the homogeneous compositions and decides through the filter: forced here at n = 8, where the
+    # exact route from γ = 1 gives the reference
+    from exactdp.measures import profile_inversion as pi
+
+    d = fmpq(1, 100)
+    exact = pi.epsilon_tensor_power(K, 8, d)
+    S = TensorSearch([(K, 8)])
+    corner_roots = [S.gamma_for(tuple(8 if j == i else 0 for j in range(4)), d) for i in range(4)]
+    monkeypatch.setattr(pi, "_exact_fits", lambda search, g: False)
+    sf._RECENT.clear()
+    try:
+        started = pi.epsilon_tensor_power(K, 8, d)
+    finally:
+        sf._RECENT.clear()
+    assert started.t == exact.t and started.t >= max(corner_roots)
+    assert S.witness(started.t).value <= d < S.witness(started.t * fmpq(999, 1000)).value
+
+
+@pytest.mark.slow
+def test_epsilon_of_seed_1001_at_n_1000():
+    # ε for δ = 10⁻⁶ (the --random-3x3 bench row): the root of the first class's homogeneous composition, certified the
+    # maximum there by the filter; inside the PRV accountant's bracket [1227.459256, 1227.677219] (docs/speed.md)
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    d = fmpq(1, 10**6)
+    r = epsilon_tensor_power(SEEDED[1], 1000, d)
+    S = TensorSearch([(SEEDED[1], 1000)])
+    assert r.exact and r.t == S.gamma_for((1000, 0, 0, 0), d) and r.composition == ((0, 0, 1, 1000),)
+    assert 1227.5938 < float(r.epsilon.evalf(20)) < 1227.5939
