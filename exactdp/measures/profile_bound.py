@@ -50,6 +50,7 @@ import numpy as np
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
+from exactdp.limits import require
 from exactdp.measures.lattice_interval import (
     _CS_GRID,
     _S_GRID,
@@ -73,9 +74,10 @@ _H_SLACK = 0.0005
 _MAX_BINS = 1 << 18
 #: the kernel Φ is cut where e^{−s·d} is below e^{−_TAIL_NATS} (the tail beyond it is bounded, not dropped)
 _TAIL_NATS = 30.0
-#: work units per atom binned and per multiply-add of the correlation (:func:`profile_work`)
+#: work units per atom binned, and multiply-adds of the correlation per work unit (a unit is about as long as
+#: PRODUCTS_PER_UNIT products of a BLAS matrix–vector product: :func:`profile_work`)
 PER_BINNED_ATOM = 8
-PER_CORRELATION = 1
+PRODUCTS_PER_UNIT = 16
 
 
 def c_of_s(s: fmpq) -> arb:
@@ -96,14 +98,19 @@ def _grid(s: float, span: float) -> tuple[float, int]:
 
 
 def profile_work(atoms: int, span: float, s: float) -> int:
-    """Work units of one :func:`tilted_profile` of a block of ``atoms`` atoms over a loss range ``span`` (nats)."""
+    """The most work units one :func:`tilted_profile` of a block of ``atoms`` atoms over a loss range ``span`` (nats)
+    can take (the coarsest level in full and :data:`_MAX_REFINED` refinements of g cells at the finest kernel's
+    length); what it took is charged after (:func:`correlation_work`)."""
     if s <= 0:
         return PER_BINNED_ATOM * atoms
     h, K = _grid(s, span)
     bins, unit = int(span / h) + K + 2, int(_GROUP ** (_LEVELS - 1))
-    # the coarsest level in full, and about 32 refined cells of g finest cells (more near a flat maximum, fewer at the
-    # coarser levels: measured 325 refinements of all levels, about a third of this, at k = 10³)
-    return int(PER_BINNED_ATOM * atoms + PER_CORRELATION * (bins * (K + 2) // unit ** 2 + 32 * _GROUP * (K + 2)))
+    return int(PER_BINNED_ATOM * atoms + correlation_work(bins * (K + 2) // unit ** 2 + _MAX_REFINED * _GROUP * (K + 2)))
+
+
+def correlation_work(products: int) -> int:
+    """Work units of ``products`` multiply-adds of the correlation (BLAS matrix–vector products)."""
+    return products // PRODUCTS_PER_UNIT + 1
 
 
 def _phi_upper(d: FloatArray, s: float) -> FloatArray:
@@ -137,7 +144,7 @@ def _kernel(s: float, h: float, e: float, K: int, c_up: float) -> FloatArray:
 _GROUP = 4
 _LEVELS = 5
 #: the most cells :func:`_sup_correlation` refines (then the largest bound left is the answer: still a bound)
-_MAX_REFINED = 4096
+_MAX_REFINED = 512
 
 
 def _window(W: FloatArray, start: int, stop: int) -> FloatArray:
@@ -149,8 +156,9 @@ def _window(W: FloatArray, start: int, stop: int) -> FloatArray:
     return out
 
 
-def _sup_correlation(W: FloatArray, left: int, s: float, h: float, e: float, K: int, c_up: float) -> float:
-    """An upper bound (floats; the caller bounds the rounding) of max_j Σ_δ W_{j+δ} Φ_δ over the cells
+def _sup_correlation(W: FloatArray, left: int, s: float, h: float, e: float, K: int,
+                     c_up: float) -> tuple[float, int]:
+    """``(bound, products)``: an upper bound (floats; the caller bounds the rounding) of max_j Σ_δ W_{j+δ} Φ_δ over the cells
     j = −left + 1 … len(W) + 1 (every cell that can hold the supremum).  Cells are bounded on :data:`_LEVELS` levels
     of width h·g^ℓ (g = :data:`_GROUP`; a level-ℓ bin is the sum of g bins below it, its kernel the same rule at its
     width, so each level's value bounds the values of the cells it holds); best first from the coarsest level, a cell
@@ -169,8 +177,12 @@ def _sup_correlation(W: FloatArray, left: int, s: float, h: float, e: float, K: 
     Kl = [-(-(K + 1) // g ** lv) + 2 for lv in range(levels)]
     phis = [_kernel(s, h * g ** lv, e, Kl[lv], c_up) for lv in range(levels)]
 
+    products = 0
+
     def values(lv: int, first: int, count: int) -> FloatArray:
         """Σ_δ W_lv[J + δ] Φ_lv[δ + 1] for the level-lv cells J = first … first + count − 1."""
+        nonlocal products
+        products += count * len(phis[lv])
         seg = _window(Wl[lv], first - 1, first + count + Kl[lv] + 1)
         # a matrix–vector product of the sliding windows (BLAS: any order of the non-negative sums, fused or not, keeps
         # Higham's bound)
@@ -184,11 +196,11 @@ def _sup_correlation(W: FloatArray, left: int, s: float, h: float, e: float, K: 
     while heap:
         neg, lv, J = heapq.heappop(heap)
         if lv == 0 or refined == _MAX_REFINED:
-            return -neg
+            return -neg, products
         refined += 1
         for i, v in enumerate(values(lv - 1, g * J, g)):
             heapq.heappush(heap, (-float(v), lv - 1, g * J + i))
-    return 0.0
+    return 0.0, products
 
 
 #: C_X(s) balls by (loss, b, cut, s): a search asks for the same few profiles at many boxes
@@ -199,20 +211,24 @@ def tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq,
                    charge: Callable[[int], None] | None = None) -> arb:
     r"""A ball whose upper end bounds C(s) = sup_{t>0} t^s F_t(L^{⊗b}) (F: the finite part of E_t), from ``block``,
     the lattice block of ``b`` coordinates of ``loss`` (module docstring); s ≥ 0 a dyadic rational (a float).
-    ``charge`` is called with the work units (:func:`profile_work`) before a profile not yet known is computed."""
+    A profile not yet known is refused first if its most work (:func:`profile_work`) exceeds ``max_work``; ``charge``
+    is then called with the work units it took."""
     key = (loss, b, block.cut, block.count, s)
     got = _PROFILES.get(key)
     if got is not None:
         return got
-    if charge is not None:
-        charge(profile_work(block.count, float(block.L[-1] - block.L[0]) if block.count else 0.0, float(s)))
-    out = _tilted_profile(block, loss, b, s)
+    span = float(block.L[-1] - block.L[0]) if block.count else 0.0
+    require("max_work", profile_work(block.count, span, float(s)),
+            f"profile_bound: the tilted profile of {b} coordinates ({block.count} atoms)")
+    out, products = _tilted_profile(block, loss, b, s)
     _PROFILES.put(key, out)
+    if charge is not None:
+        charge(PER_BINNED_ATOM * block.count + correlation_work(products))
     return out
 
 
-def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> arb:
-    """:func:`tilted_profile` without the memo."""
+def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> tuple[arb, int]:
+    """:func:`tilted_profile` without the memo: the ball and the multiply-adds of its correlation."""
     if s < 0:
         raise ParameterError(f"s: must be >= 0, got {s}")
     with ctx.workprec(128):
@@ -220,7 +236,7 @@ def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> arb:
         moment = _moment_ball(loss, s) ** b
     if s == 0 or b == 0 or not loss.classes:  # the ordinary bound: c(s)·M(s)^b (F_t ≤ finite mass at s = 0)
         with ctx.workprec(128):
-            return c_ball * moment
+            return c_ball * moment, 0
     sf = float(s)
     if fmpq(*sf.as_integer_ratio()) != s:
         raise ParameterError("s: must be a float (a dyadic rational) for the tilted profile")
@@ -247,7 +263,7 @@ def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> arb:
     W = np.bincount(m, weights=w, minlength=bins).astype(np.float64)
     with ctx.workprec(64):
         c_up = float(c_ball.upper().mid()) * (1.0 + 2.0 ** -40)
-    vmax = _sup_correlation(W, -j_lo + 1, sf, h, e, K, c_up)
+    vmax, products = _sup_correlation(W, -j_lo + 1, sf, h, e, K, c_up)
     total = float(np.sum(W))
     tail_decay = math.exp(-sf * ((K - 1) * h - e)) * (1.0 + 2.0 ** -30)
     n_terms = len(w) + K + 4 * _GROUP ** _LEVELS + 8
@@ -261,7 +277,7 @@ def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> arb:
         kept_lo = scale * arb(float(np.sum(np.where(y - R >= -700.0, w, 0.0)))) * shrink
         # the true value of moment − kept_lo is ≥ 0 (it bounds the dropped tilted mass), so the ball's upper end serves
         out: arb = kept + c_ball * (moment - kept_lo)
-    return out
+    return out, products
 
 
 #: s of :func:`profile_box_bound` is 2^(i/_S_STEPS) rounded to a float of 24 significant bits (an exact dyadic rational
@@ -325,4 +341,5 @@ def profile_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[in
     return min(p_max + tried[at], ONE)
 
 
-__all__ = ["c_of_s", "profile_box_bound", "profile_work", "tilted_profile", "PER_BINNED_ATOM", "PER_CORRELATION"]
+__all__ = ["c_of_s", "correlation_work", "profile_box_bound", "profile_work", "tilted_profile", "PER_BINNED_ATOM",
+           "PRODUCTS_PER_UNIT"]
