@@ -52,15 +52,15 @@ from flint import arb, ctx, fmpq
 from exactdp.errors import ParameterError
 from exactdp.limits import require
 from exactdp.measures.lattice_interval import (
-    _CS_GRID,
-    _S_GRID,
+    CS_GRID,
+    S_GRID,
     EXP_REL,
     U,
     Block,
     FloatArray,
-    _log_moments,
-    _moment_ball,
-    _p_inf,
+    log_moments,
+    moment_ball,
+    p_inf,
     exp_floats,
 )
 from exactdp.measures.privacy_loss import PairLoss
@@ -233,7 +233,7 @@ def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> tuple[arb,
         raise ParameterError(f"s: must be >= 0, got {s}")
     with ctx.workprec(128):
         c_ball = c_of_s(s)
-        moment = _moment_ball(loss, s) ** b
+        moment = moment_ball(loss, s) ** b
     if s == 0 or b == 0 or not loss.classes:  # the ordinary bound: c(s)·M(s)^b (F_t ≤ finite mass at s = 0)
         with ctx.workprec(128):
             return c_ball * moment, 0
@@ -305,15 +305,15 @@ def profile_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[in
         return ONE
     with ctx.workprec(64):
         theta = float(arb(gamma).log().mid())
-    moments = [_log_moments(loss) if loss.classes else np.zeros(_S_GRID.shape) for loss in losses]
-    worst = np.full(_S_GRID.shape, -np.inf)
+    moments = [log_moments(loss) if loss.classes else np.zeros(S_GRID.shape) for loss in losses]
+    worst = np.full(S_GRID.shape, -np.inf)
     for v in vertices:
-        worst = np.maximum(worst, _CS_GRID - _S_GRID * theta + sum(k * m for k, m in zip(v, moments)))
+        worst = np.maximum(worst, CS_GRID - S_GRID * theta + sum(k * m for k, m in zip(v, moments)))
     i0 = int(np.nanargmin(np.where(np.isnan(worst), np.inf, worst)))
-    p_max = max(_p_inf([(loss, k) for loss, k in zip(losses, v) if k])[1] for v in vertices)
-    if _S_GRID[i0] <= 0:
+    p_max = max(p_inf([(loss, k) for loss, k in zip(losses, v) if k])[1] for v in vertices)
+    if S_GRID[i0] <= 0:
         return ONE  # s = 0: nothing better than the finite mass
-    base = int(round(_S_STEPS * math.log2(float(_S_GRID[i0]))))
+    base = int(round(_S_STEPS * math.log2(float(S_GRID[i0]))))
 
     def bound(i: int) -> fmpq:
         s = _s_of(i)
@@ -322,10 +322,10 @@ def profile_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[in
             scale = C * (-arb(s) * arb(gamma).log()).exp()
             top: arb | None = None
             for v in vertices:
-                ball = scale * _moment_ball(losses[A], s) ** (v[A] - b)
+                ball = scale * moment_ball(losses[A], s) ** (v[A] - b)
                 for j, (loss, k) in enumerate(zip(losses, v)):
                     if j != A and k and loss.classes:
-                        ball *= _moment_ball(loss, s) ** k
+                        ball *= moment_ball(loss, s) ** k
                 if top is None or ball.upper() > top.upper():
                     top = ball
             ends = ball_endpoints(top) if top is not None else None
