@@ -265,13 +265,14 @@ def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> tuple[arb,
         c_up = float(c_ball.upper().mid()) * (1.0 + 2.0 ** -40)
     vmax, products = _sup_correlation(W, -j_lo + 1, sf, h, e, K, c_up)
     total = float(np.sum(W))
-    tail_decay = math.exp(-sf * ((K - 1) * h - e)) * (1.0 + 2.0 ** -30)
     n_terms = len(w) + K + 4 * _GROUP ** _LEVELS + 8
     with ctx.workprec(128):
         # rounding of the sums (Higham, non-negative terms) and of the tilted masses (log error e_y, exp 64u)
         grow = arb(e_y).exp() * (1 + arb(EXP_REL)) / (1 - arb(2 * (n_terms + 2)) * arb(U))
         scale = arb(R).exp()
-        kept = scale * (arb(vmax) + arb(total) * arb(tail_decay)) * grow
+        # the atoms beyond the kernel's reach: d ≥ (K − 1)h − e, φ(d) ≤ e^{−sd}
+        tail_decay = (-arb(sf) * (arb(K - 1) * arb(h) - arb(e))).exp()
+        kept = scale * (arb(vmax) + arb(total) * tail_decay) * grow
         # the atoms below the cut: tilted mass ≤ M^b − (a lower bound of the kept tilted mass), weight ≤ c(s)
         shrink = (-arb(e_y)).exp() * (1 - arb(EXP_REL)) * (1 - arb(2 * (n_terms + 2)) * arb(U))
         kept_lo = scale * arb(float(np.sum(np.where(y - R >= -700.0, w, 0.0)))) * shrink
