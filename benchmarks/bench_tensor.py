@@ -720,7 +720,7 @@ def _random_3x3(rng) -> list[tuple[str, ...]]:
 
 def random_3x3_vs_pld(quick: bool = False, kernels: int = 3) -> None:
     """Issue 24 acceptance, 3×3 kernels (``--random-3x3``): the first ``kernels`` seeded random 3×3 kernels (seeds 1000,
-    1001, …; denominators 6–20) whose row pairs leave four or more pair classes (the certified filter covers two), ε for
+    1001, …; denominators 6–20) whose row pairs leave four or more pair classes (the simplex filter), ε for
     δ = 10⁻⁶ at n = 1000 over all input sequences, against dp_accounting's PLD at 1e-3 and 1e-4 (pessimistic timed,
     optimistic for the bracket's lower end) and the PRV accountant, each composing its six ordered row pairs, CPU
     seconds of this process, same run; a refusal is printed with its limit and its CPU time counted (its ratios are

@@ -553,7 +553,7 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
     return Block(lp[s], L[s], lp_err, L_err, min(dropped, ONE), c, finite)
 
 
-def _p_inf(items: Items) -> tuple[fmpq, fmpq]:
+def p_inf(items: Items) -> tuple[fmpq, fmpq]:
     """Exact-rational bounds of 1 − Π (1 − p_∞)^k (exact when the power is small)."""
     if all(loss.p_only == 0 for loss, _ in items):
         return ZERO, ZERO
@@ -749,7 +749,7 @@ class LatticeEnclosure:
         if not items:
             v = max(ONE - g, ZERO)
             return v, v
-        pl, ph = _p_inf(items)
+        pl, ph = p_inf(items)
         if g == 0 or any(not loss.classes for loss, _ in items):  # all finite mass above γ, or none left
             if g == 0:
                 return ONE, ONE
@@ -797,7 +797,7 @@ def _left_out(items: Items, blocks: Sequence[Block], g: fmpq) -> fmpq:
         with ctx.workprec(128):
             ball = _chernoff_scale(X.tilt, g) * arb(X.tilt_dropped)
             for loss, k in items:
-                ball *= _moment_ball(loss, X.tilt) ** k
+                ball *= moment_ball(loss, X.tilt) ** k
             ends = ball_endpoints(ball)
         total += (ends[1] if ends is not None else ONE) + side.tiny_mass
     return min(total, ONE)
@@ -1035,7 +1035,7 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
     if gamma == 0:
         return ONE
     i = int(np.nanargmin(_grid_exponents(products, gamma)))
-    best_s = float(_S_GRID[i])
+    best_s = float(S_GRID[i])
     s = fmpq(*best_s.as_integer_ratio()) if best_s > 1e-12 else ZERO
     # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
     # in the same direction, so their sum is bounded by the sum of the maxima); the factor c(s)·γ^{−s} and the
@@ -1052,12 +1052,12 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
             ball = scale
             for loss, k in prod:
                 if loss.classes:
-                    ball *= _moment_ball(loss, s) ** k
+                    ball *= moment_ball(loss, s) ** k
             if not ball.is_finite():
                 f_max = ONE
             elif top is None or ball.upper() > top.upper():
                 top = ball
-            p_max = max(p_max, _p_inf(prod)[1])
+            p_max = max(p_max, p_inf(prod)[1])
         ends = ball_endpoints(top) if top is not None else None
     if top is not None:
         f_max = max(f_max, ends[1] if ends is not None else ONE)
@@ -1065,17 +1065,17 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
 
 
 def _grid_exponents(products: Sequence[Items], gamma: fmpq) -> FloatArray:
-    """The largest Chernoff exponent log c(s) − sθ + Σ_j k_j log M_j(s) over ``products`` on :data:`_S_GRID` (floats,
-    NaN as +∞): only guides the choice of s (per loss the log-moments on the grid are kept, :func:`_log_moments`, so a
+    """The largest Chernoff exponent log c(s) − sθ + Σ_j k_j log M_j(s) over ``products`` on :data:`S_GRID` (floats,
+    NaN as +∞): only guides the choice of s (per loss the log-moments on the grid are kept, :func:`log_moments`, so a
     product costs a few vector passes)."""
     with ctx.workprec(64):
         theta = float(_log128(gamma).mid())
-    worst = np.full(_S_GRID.shape, -np.inf)
+    worst = np.full(S_GRID.shape, -np.inf)
     for prod in products:
-        v = _CS_GRID - _S_GRID * theta
+        v = CS_GRID - S_GRID * theta
         for loss, k in prod:
             if k and loss.classes:
-                v = v + k * _log_moments(loss)
+                v = v + k * log_moments(loss)
         worst = np.maximum(worst, v)
     out: FloatArray = np.where(np.isnan(worst), np.inf, worst)
     return out
@@ -1101,7 +1101,7 @@ def _chernoff_scale(s: fmpq, gamma: fmpq) -> arb:
 _MOMENT_BALLS: dict[tuple[int, fmpq], tuple[PairLoss, arb]] = {}
 
 
-def _moment_ball(loss: PairLoss, s: fmpq) -> arb:
+def moment_ball(loss: PairLoss, s: fmpq) -> arb:
     """Σ_l P_l r_l^s of the finite classes of ``loss`` as a 128-bit ball (:func:`chernoff_bound`)."""
     got = _MOMENT_BALLS.get((id(loss), s))
     if got is not None and got[0] is loss:
@@ -1123,23 +1123,23 @@ def _nonzero(items: Items) -> list[tuple[PairLoss, int]]:
 #: the grid of s on which the Chernoff exponent is minimised (0 and 2048 log-spaced points in [2^-20, 64]; f is
 #: convex in s, and the grid's relative spacing of about 0.9 % leaves the bound within a fraction of a percent of
 #: the grid's minimum), and log c(s) on it
-_S_GRID = np.concatenate(([0.0], np.geomspace(2.0 ** -20, 64.0, 2048)))
+S_GRID = np.concatenate(([0.0], np.geomspace(2.0 ** -20, 64.0, 2048)))
 with np.errstate(divide="ignore", invalid="ignore"):
-    _CS_GRID = np.where(_S_GRID > 0, _S_GRID * np.log(np.where(_S_GRID > 0, _S_GRID, 1.0))
-                        - (1 + _S_GRID) * np.log1p(_S_GRID), 0.0)
+    CS_GRID = np.where(S_GRID > 0, S_GRID * np.log(np.where(S_GRID > 0, S_GRID, 1.0))
+                        - (1 + S_GRID) * np.log1p(S_GRID), 0.0)
 #: log M(s) = log Σ_l P_l r_l^s on the grid, per loss (keyed by identity; the loss is kept so the key stays valid)
 _MOMENTS: dict[int, tuple[PairLoss, FloatArray]] = {}
 
 
-def _log_moments(loss: PairLoss) -> FloatArray:
-    """log Σ_l P_l r_l^s on :data:`_S_GRID` as floats (a guide for the choice of s, never a bound)."""
+def log_moments(loss: PairLoss) -> FloatArray:
+    """log Σ_l P_l r_l^s on :data:`S_GRID` as floats (a guide for the choice of s, never a bound)."""
     got = _MOMENTS.get(id(loss))
     if got is not None and got[0] is loss:
         return got[1]
     with ctx.workprec(64):  # log-masses from arb: classes below the float range stay finite
         lPs = np.array([float(_log128(P).mid()) for _, P in loss.classes])
         ls = np.array([float(_log128(r).mid()) for r, _ in loss.classes])
-    terms = lPs[:, None] + ls[:, None] * _S_GRID[None, :]
+    terms = lPs[:, None] + ls[:, None] * S_GRID[None, :]
     mx = terms.max(axis=0)
     out: FloatArray = mx + np.log(np.exp(terms - mx).sum(axis=0))
     if len(_MOMENTS) >= 1024:
@@ -1302,7 +1302,7 @@ def tilted_level(items_of: Sequence[Items], gamma: fmpq, best: fmpq) -> tuple[fm
     with ctx.workprec(64):
         log_best = float(arb(best).log().mid())
     i = int(np.nanargmin(_grid_exponents(items_of, gamma)))
-    s = fmpq(round(float(_S_GRID[i]) * TILT_GRID), TILT_GRID)
+    s = fmpq(round(float(S_GRID[i]) * TILT_GRID), TILT_GRID)
     if s <= 0:
         return None
     with ctx.workprec(64):
@@ -1320,7 +1320,7 @@ def _product_moment(items: Items, s: fmpq) -> arb:
     with ctx.workprec(128):
         ball = arb(1)
         for loss, k in items:
-            ball *= _moment_ball(loss, s) ** k
+            ball *= moment_ball(loss, s) ** k
         return ball
 
 

@@ -10,7 +10,9 @@ returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A �
 * **ε for δ** (:func:`epsilon_tensor_power`): the least γ* with δ_n(γ*) ≤ δ.  δ_n ≥ E_γ(c) for every
   composition c, so the root γ_c of the maximizing composition at the current γ (the least γ with
   E_γ(c) ≤ δ — exactly, from c's own lines: max over its upper sets A of (P(A) − δ)/Q(A), found by
-  bisection on the ratios for a binomial class) is a lower bound of γ*.  Start at γ = 1; search;
+  bisection on the ratios for a binomial class) is a lower bound of γ*.  Start at γ = 1 (one factor of three or
+  more pair classes whose search at γ = 1 is over the cost guard — a 3×3 kernel — starts at the largest exact root
+  of its homogeneous compositions instead, :func:`_corner_start`: at γ = 1 every E_1 is near 1); search;
   if δ_n(γ) ≤ δ then γ = γ*; otherwise move to γ_c and search again.  A composition whose root was
   passed cannot be the maximizer above δ again, so this stops after at most one search per maximizing
   composition met — in practice two or three searches, not a scan — with γ* an exact rational and
@@ -144,6 +146,9 @@ def epsilon_tensor_product(factors: Factors, delta: RationalInput, *,
     g = ONE  # invariant: γ* ≥ g (1, or the root of a composition whose E_γ never exceeds δ_n)
     last: Counts | None = None  # the composition whose root g is (filtered steps)
     what = f"epsilon_tensor_product: {shape_text(search.facs)}"
+    corner = _corner_start(search, d)
+    if corner is not None:
+        g, last = corner
     for step in range(1, MAX_STEPS + 1):
         decided = None if _exact_fits(search, g) else _filtered_decision(search, g, d, what)
         if decided is not None and (decided or last is not None):
@@ -215,6 +220,31 @@ def delta_tensor_power_eps_search(K: KernelInput, n: int, gamma: sympy.Expr, *,
         else:
             lo, lo_line = x, mid_line
     return (*lo_line, steps)
+
+
+def _corner_start(search: TensorSearch, d: fmpq) -> tuple[fmpq, Counts] | None:
+    r"""A lower bound of γ* to start from where the start γ = 1 cannot be searched: one factor with three or more pair
+    classes whose search at γ = 1 is over the cost guard (a 3×3 kernel past n ≈ 30; at n > 200 every E_1 is within
+    2⁻²⁰ of 1 and the simplex filter stops at once).  δ_n ≥ E_γ(c) for every composition c, so the largest exact root
+    of the homogeneous compositions (one class, all n coordinates: a binomial or trinomial loss, Newton from the left
+    on its own pieces) is a lower bound of γ*; ``(root, composition)``, or None where this does not apply (or a
+    homogeneous composition's P-only mass exceeds δ: the search from γ = 1 says so)."""
+    classes, groups, totals, _ = search.classified
+    if len(groups) != 1 or len(groups[0]) < 3 or _exact_fits(search, ONE):
+        return None
+    best: tuple[fmpq, Counts] | None = None
+    for i in groups[0]:
+        counts = tuple(totals[0] if j == i else 0 for j in range(len(classes)))
+        items = [(c.loss, k) for c, k in zip(classes, counts) if k]
+        single = single_loss(items)
+        if single is None or len(single[0].classes) > 3:  # (the lattice classes of one loss: cheap roots)
+            return None
+        root = search.gamma_for(counts, d)
+        if root is None:
+            return None
+        if best is None or root > best[0]:
+            best = (root, counts)
+    return best if best is not None and best[0] > ONE else None
 
 
 def _exact_fits(search: TensorSearch, g: fmpq) -> bool:

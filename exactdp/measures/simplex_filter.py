@@ -11,6 +11,12 @@ This routine is a best-first branch and bound over *boxes* lo ≤ k ≤ hi of th
   log(1 − p_∞(c)) is linear in k too, so over the polytope {lo ≤ k ≤ hi, Σ k = n} both are largest at a vertex:
   the bound at one s maximised over the polytope's vertices (:func:`vertices`, at most c·2^{c−1}) bounds every
   composition of the box.
+* **The profile bound** (:mod:`exactdp.measures.profile_bound`): with A the class of the box's largest lower count
+  lo_A ≥ :data:`_MIN_BASE` and b ≤ lo_A, E_γ(c) ≤ p_∞ + γ^{−s}C_b(s)M_A(s)^{k_A−b}Π_{i≠A} M_i(s)^{k_i}, C_b(s) =
+  sup_t t^s F_t(L_A^{⊗b}) from the lattice atoms of b coordinates — linear in k after the logarithm, so again maximised
+  over the vertices.  Only the k_A − b and the minor coordinates pay Chernoff slack, not the dominant block: near a
+  homogeneous maximum at n = 10³ the bound is within 1–2 % of E_γ where the Chernoff bound is a factor 9 above it.
+  Tried on every box and leaf whose Chernoff bound reaches the best lower bound, before the top corner.
 * **Data processing at the top corner.**  Every composition of the box has k ≤ hi coordinate-wise, so
   E_γ(c) ≤ E_γ(hi) (adding coordinates never lowers E_γ), enclosed by the lattice bounds
   (:meth:`~exactdp.measures.lattice_interval.LatticeEnclosure.bounds`; more than two classes paired by product
@@ -53,6 +59,7 @@ from exactdp.limits import limit
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.lattice_interval import (
     CUT_NATS,
+    CUT_STEP,
     FILTER_CUT_NATS,
     MIN_MASS,
     NEAR_ONE,
@@ -65,9 +72,11 @@ from exactdp.measures.lattice_interval import (
     chernoff_bound,
     cut_below,
     leaf_cut,
+    quantized,
     shared_blocks,
 )
 from exactdp.measures.privacy_loss import PairLoss
+from exactdp.measures.profile_bound import profile_box_bound
 from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.qq import ONE, ZERO
 
@@ -85,6 +94,12 @@ _PREDICT = fmpq(98, 100)
 #: --random-3x3 at n = 30); charged to the search's budget with the lattice work, so a search that prunes nothing (E_γ
 #: near 1) stops at max_work too
 _PER_CHERNOFF = 12_000
+#: the profile bound (:func:`_profile_bound`) is tried on a box whose largest lower count is at least this (below it the
+#: dominant block's √k slack is small and the Chernoff bound and the top corner do as well)
+_MIN_BASE = 32
+#: the base b of the dominant block is its lower count rounded down to 2^(bits − _BASE_BITS) (boxes share profiles;
+#: the bound then pays Chernoff slack on at most k/2^(_BASE_BITS−1) coordinates, about 0.2 % at 2^8)
+_BASE_BITS = 8
 #: lattice evaluations per class and bit of n charged before the search starts: a search whose bounds prune well (seed
 #: 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 100: 249 leaves, 487 top corners) needs a few times more, a
 #: flat one (seed 1000 at n = 30: 2 372 leaves) far more — the search itself stops at max(2·estimate, max_work), so
@@ -228,12 +243,27 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
     # the dropped mass of a bound (about e^{-depth}) must fall below the maximum
     depth = leaf_cut(best) if best > 0 else CUT_NATS
 
+    def profile(lo: Counts, hi: Counts) -> fmpq | None:
+        """The profile bound of the box (:func:`~exactdp.measures.profile_bound.profile_box_bound`) with its largest
+        lower count as the dominant block, or None when that count is below :data:`_MIN_BASE`."""
+        A = max(range(c), key=lambda j: lo[j])
+        if lo[A] < _MIN_BASE:
+            return None
+        q = 1 << max(lo[A].bit_length() - _BASE_BITS, 0)
+        b = lo[A] // q * q
+        block = enc.block(losses[A], b, quantized(depth + CUT_STEP))
+        return profile_box_bound(losses, vertices(lo, hi, n), gamma, A, b, block, enc._charge)
+
     def leaf(k: Counts) -> None:
         nonlocal best, discarded
         if k in leaves:
             return
         items = _items(losses, k)
         if chernoff(k) < best:
+            discarded += 1
+            return
+        bound = profile(k, k)
+        if bound is not None and bound < best:
             discarded += 1
             return
         lo, hi = enc.bounds(items, gamma, cut_nats=depth)
@@ -254,6 +284,9 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
             leaf(lo)
             return
         ub = chernoff(*vertices(lo, hi, n))
+        if ub >= best:
+            bound = profile(lo, hi)
+            ub = ub if bound is None else min(ub, bound)
         if ub >= best:
             top = chernoff(hi)
             if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):

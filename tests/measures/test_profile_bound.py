@@ -1,0 +1,174 @@
+"""The tilted-profile bound of E_γ (exactdp.measures.profile_bound): C(s) = sup_t t^s F_t(L^{⊗b}) against its exact
+value from every type class (the supremum of t^s(α − tβ) on each segment between consecutive ratios), every
+composition's exact E_γ below the box bound, and the simplex filter with the profile bound switched on at small n equal
+to the exhaustive search."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+from flint import arb, ctx, fmpq
+
+from exactdp.measures import profile_bound as pb
+from exactdp.measures import simplex_filter as sf
+from exactdp.measures.lattice_interval import LatticeEnclosure
+from exactdp.measures.tensor import TensorSearch
+from exactdp.measures.tensor_search import all_compositions
+
+from tests.measures.test_simplex_filter import SEEDED, ZERO_COLUMN, ZERO_ENTRY, _same
+
+
+def _exact_profile(loss, b: int, s: fmpq) -> arb:
+    """sup_{t>0} t^s F_t(L^{⊗b}) from the exact type classes: on each segment between consecutive ratios F_t =
+    α − tβ (the classes above the segment), whose t^s-weighted maximum is at t = sα/((1 + s)β) clipped to it."""
+    classes = loss.classes
+    atoms: dict[fmpq, fmpq] = {}
+    for counts in itertools.product(range(b + 1), repeat=len(classes)):
+        if sum(counts) != b:
+            continue
+        P, r = fmpq(math.factorial(b)), fmpq(1)
+        for a, (ratio, mass) in zip(counts, classes):
+            P = P * mass**a / math.factorial(a)
+            r *= ratio**a
+        atoms[r] = atoms.get(r, fmpq(0)) + P
+    ratios = sorted(atoms)
+    best = arb(0)
+    with ctx.workprec(128):
+        sb = arb(s)
+        for j, r_hi in enumerate(ratios):  # t in [r_{j−1}, r_j]: the classes r_j and above
+            alpha = sum((atoms[r] for r in ratios[j:]), fmpq(0))
+            beta = sum((atoms[r] / r for r in ratios[j:]), fmpq(0))
+            r_lo = ratios[j - 1] if j else fmpq(0)
+            t = min(max(s * alpha / ((1 + s) * beta), r_lo), r_hi)
+            if t > 0:
+                value = (sb * arb(t).log()).exp() * arb(alpha - t * beta)
+                best = value if value.mid() > best.mid() else best
+    return best
+
+
+@pytest.mark.parametrize("K", SEEDED + [ZERO_ENTRY, ZERO_COLUMN])
+def test_tilted_profile_against_the_exact_supremum(K):
+    losses = [c.loss for c in TensorSearch([(K, 4)]).classes]
+    enc = LatticeEnclosure()
+    for loss in losses:
+        for b, s in ((3, fmpq(1, 4)), (8, fmpq(3, 8)), (8, fmpq(5, 4)), (12, fmpq(1, 16))):
+            exact = _exact_profile(loss, b, s)
+            got = pb.tilted_profile(enc.block(loss, b, 40.0), loss, b, s).upper()
+            assert exact.upper() <= got  # the bound holds
+            assert got <= exact.lower() * fmpq(103, 100)  # and is within 3 % (the Chernoff bound: about √b)
+            # a shallow cut drops atoms: their tilted mass is bounded, so the bound still holds
+            assert exact.upper() <= pb.tilted_profile(enc.block(loss, b, 1.0), loss, b, s).upper()
+
+
+@pytest.mark.parametrize("K", SEEDED + [ZERO_ENTRY])
+def test_box_bound_above_every_exact_value_in_the_box(K):
+    rng = random.Random("profile-boxes")
+    n = 8
+    S = TensorSearch([(K, n)], filtered=False)
+    classes, groups, totals, _ = S.classified
+    losses, c = [cl.loss for cl in classes], len(classes)
+    compositions = list(all_compositions(groups, totals, c))
+    enc = LatticeEnclosure()
+    for g in (fmpq(2), fmpq(3) ** 5, fmpq(5, 2) ** 7):
+        exact = {k: S.hockey_stick(k, g) for k in compositions}
+        for _ in range(6):
+            lo = [0] * c
+            A = rng.randrange(c)
+            lo[A] = rng.randint(4, n)
+            hi = [min(n, x + rng.randint(0, 3)) for x in lo]
+            box = sf.tighten(lo, hi, n)
+            if box is None:
+                continue
+            b = rng.randint(1, box[0][A])
+            bound = pb.profile_box_bound(losses, sf.vertices(*box, n), g, A, b, enc.block(losses[A], b, 30.0))
+            inside = [k for k in compositions if all(x <= k[i] <= y for i, (x, y) in enumerate(zip(*box)))]
+            assert inside and max(exact[k] for k in inside) <= bound
+            if box[0] == box[1] and b == box[0][A]:  # a single composition of class A alone: the bound is tight
+                assert bound <= max(exact[k] for k in inside) * 2 or exact[box[0]] == 0
+
+
+def _profile_on(monkeypatch) -> list[int]:
+    """The profile bound on from a lower count of 2 (32 by default), its calls counted; the filter's memo emptied."""
+    calls = [0]
+    real = sf.profile_box_bound
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sf, "_MIN_BASE", 2)
+    monkeypatch.setattr(sf, "profile_box_bound", counted)
+    sf._RECENT.clear()
+    return calls
+
+
+@pytest.mark.parametrize("K", SEEDED)
+@pytest.mark.parametrize("gamma", [fmpq(1), fmpq(3) ** 7])
+def test_filter_with_the_profile_bound_equals_exhaustive_search(K, gamma, monkeypatch):
+    calls = _profile_on(monkeypatch)
+    try:
+        _same(K, 7, gamma)
+    finally:
+        sf._RECENT.clear()
+    assert calls[0] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("K", [ZERO_ENTRY, ZERO_COLUMN])
+def test_filter_with_the_profile_bound_zero_entries_and_a_zero_column(K, monkeypatch):
+    calls = _profile_on(monkeypatch)
+    try:
+        for g in (fmpq(1), fmpq(7, 2) ** 3):
+            _same(K, 5, g)
+    finally:
+        sf._RECENT.clear()
+    assert calls[0] > 0
+
+
+@pytest.mark.slow
+def test_profile_bound_answers_seed_1001_at_n_1000():
+    # seed 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 1000 near its δ = 10⁻⁶: the maximum is the homogeneous
+    # composition of the first class, and the profile bound rules out its neighbours (E_γ 2–3 % below it), which the
+    # Chernoff bound (a factor 9 above E_γ) cannot; without it the search is refused at the default max_work
+    g = fmpq(3) ** 1117
+    S = TensorSearch([(SEEDED[1], 1000)], filtered=True)
+    w = S.witness(g)
+    assert w.counts == (1000, 0, 0, 0) and w.value == S.hockey_stick((1000, 0, 0, 0), g)
+    assert 1.05e-6 < float(w.value) < 1.06e-6
+
+
+@pytest.mark.parametrize("K", SEEDED)
+def test_epsilon_from_the_corner_start_equals_the_exact_route(K, monkeypatch):
+    # where the exact search at γ = 1 is over the cost guard (n > 30 for these kernels), the inversion starts at the
+    # largest root of the homogeneous compositions and decides through the filter: forced here at n = 8, where the
+    # exact route from γ = 1 gives the reference
+    from exactdp.measures import profile_inversion as pi
+
+    d = fmpq(1, 100)
+    exact = pi.epsilon_tensor_power(K, 8, d)
+    S = TensorSearch([(K, 8)])
+    corner_roots = [S.gamma_for(tuple(8 if j == i else 0 for j in range(4)), d) for i in range(4)]
+    monkeypatch.setattr(pi, "_exact_fits", lambda search, g: False)
+    sf._RECENT.clear()
+    try:
+        started = pi.epsilon_tensor_power(K, 8, d)
+    finally:
+        sf._RECENT.clear()
+    assert started.t == exact.t and started.t >= max(corner_roots)
+    assert S.witness(started.t).value <= d < S.witness(started.t * fmpq(999, 1000)).value
+
+
+@pytest.mark.slow
+def test_epsilon_of_seed_1001_at_n_1000():
+    # ε for δ = 10⁻⁶ (the --random-3x3 bench row): the root of the first class's homogeneous composition, certified the
+    # maximum there by the filter; inside the PRV accountant's bracket [1227.459256, 1227.677219] (docs/speed.md)
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    d = fmpq(1, 10**6)
+    r = epsilon_tensor_power(SEEDED[1], 1000, d)
+    S = TensorSearch([(SEEDED[1], 1000)])
+    assert r.exact and r.t == S.gamma_for((1000, 0, 0, 0), d) and r.composition == ((0, 0, 1, 1000),)
+    assert 1227.5938 < float(r.epsilon.evalf(20)) < 1227.5939
