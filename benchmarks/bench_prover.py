@@ -8,8 +8,10 @@ parameters) and against the former route (one two-parameter decision per N = 2..
 Boolean: coverage of the PML domain by Theorem 1's regions and formulas with strict atoms (lifted over
 algebraic abscissae), against the single-inequality route where one exists.  Four parameters and square
 roots (issue 21): the sum of squares false only at its centre and true claims in four parameters, against the
-same claims in three (same run), and square roots of expressions eliminated as r >= 0, r^2 = A.  Prints times
-and ratios; no assertion (speed is not a test).  Run: ``PYTHONPATH=. python benchmarks/bench_prover.py``.
+same claims in three (same run), and square roots of expressions eliminated as r >= 0, r^2 = A.  Signs from
+factors (issue 25): the multipliers of a lifted (eps,c)-PML basis on the region their numerators cut out, decided
+with the prover's factor route and, in the same run, without it (one decomposition of the whole claim and every
+region constraint).  Prints times and ratios; no assertion (speed is not a test).  Run: ``PYTHONPATH=. python benchmarks/bench_prover.py``.
 """
 
 import random
@@ -148,9 +150,41 @@ def bench_four_parameters():
         print(f"{name}: {dt:.3f} s ({truth})")
 
 
+def bench_factor_signs():
+    """The three multipliers of the lifted basis (0, 2, 5) of the two-point LP of (eps,c)-PML (gamma = 2, u = N*c)
+    on its piece of the every-N synthesis (tests/algebra/test_prover_factor_signs.py), with and without
+    prover._by_factors."""
+    from exactdp.algebra import prover
+    from exactdp.algebra.certificates import decide_sign
+
+    c, u = sympy.symbols("c u", real=True)
+    tr = sympy.Symbol("t", real=True)
+    piece = [tr >= 1, c > 0, u >= 2 * c, u <= 1, 3 * c * tr - 2 * tr * u + 2 * tr - 1 >= 0,
+             3 * c * tr - tr * u + tr - 2 >= 0,
+             (u - 2 * c) * (-4 * c * tr**2 * u + 4 * c * tr**2 + 5 * c * tr + 2 * tr**2 * u**2 - 4 * tr**2 * u
+                            + 2 * tr**2 - 3) >= 0]
+    den = -2 * c * tr**2 * u + 2 * c * tr**2 + 2 * c * tr + tr**2 * u**2 - 2 * tr**2 * u + tr**2 - 1
+    multipliers = [(3 * c * tr - 2 * tr * u + 2 * tr - 1) / den, (3 * c * tr - tr * u + tr - 2) / den,
+                   -tr / (-2 * c * tr + tr * u - tr + 1)]
+    route = prover._by_factors
+    for m in multipliers:
+        times = {}
+        for name, f in (("factors", route), ("whole", lambda *args: False)):
+            prover._DECISIONS.clear()  # decisions are remembered: each route decides afresh
+            prover._by_factors = f
+            try:
+                times[name], truth = _time(lambda: decide_sign(m, piece)[0])
+            finally:
+                prover._by_factors = route
+            times[name, "truth"] = truth
+        print(f"{m} >= 0 on the piece: factors {times['factors']:.2f} s ({times['factors', 'truth']}), whole "
+              f"{times['whole']:.2f} s ({times['whole', 'truth']}); ratio {times['whole'] / times['factors']:.0f}x")
+
+
 if __name__ == "__main__":
     bench_univariate()
     bench_bivariate()
     bench_three_parameters()
     bench_boolean()
     bench_four_parameters()
+    bench_factor_signs()

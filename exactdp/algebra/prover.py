@@ -230,6 +230,8 @@ def _sign_on(expr: Any, region: Region, strict: bool, steps: list[Any]) -> tuple
     for e, sub in cases(as_expr(expr), region):
         rational_check(e)
         num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
+        if _by_factors(num, den, strict, sub, steps):
+            continue
         if den.free_symbols:
             pos, _, _ = _decide_poly(den, True, sub, steps)
             if pos is Truth.TRUE:
@@ -251,6 +253,91 @@ def _sign_on(expr: Any, region: Region, strict: bool, steps: list[Any]) -> tuple
             return Truth.FALSE, ce
         truth = truth & t
     return truth, None
+
+
+def _by_factors(num: Any, den: Any, strict: bool, region: Region, steps: list[Any]) -> bool:
+    """Whether num/den > 0 (strict) or ≥ 0 on the region follows from the signs of the irreducible factors of num
+    and den, each settled on its own; False means "not shown this way" (the caller decides the whole claim).
+
+    Only in three or more parameters, where one cylindrical decomposition of the whole numerator and every region
+    constraint is costly and the factors are of lower degree.  A factor f (up to a non-zero rational multiple) that
+    is itself a region constraint f ≥ 0 / f > 0 has that sign with no decision — a certificate whose region is
+    cut out by its multipliers' numerators (the pieces of :mod:`exactdp.verification.conjecture.synthesis`) is
+    then checked by its denominators alone; any other factor must be > 0 or < 0 on the box of the region, on
+    the box with one of the region's constraints, or else on the whole region (exact decisions: fewer constraints
+    give a superset of the region).  A numerator factor of even power is ≥ 0 and needs no sign
+    unless the claim is strict."""
+    used = set(num.free_symbols) | set(den.free_symbols)
+    used = used.union(*[g.free_symbols for g, _ in region.constraints])
+    if len(used) < 3 or not num.free_symbols:
+        return False
+    cons: dict[Any, tuple[int, bool]] = {}  # monic irreducible f -> (sign of the constraint in f, strict)
+    for g, g_strict in region.constraints:
+        lead, facs = sympy.factor_list(g)
+        if len(facs) == 1 and facs[0][1] % 2 == 1:
+            poly = sympy.Poly(facs[0][0], *sorted(used, key=str))
+            cons[poly.monic().as_expr()] = (1 if lead * poly.LC() > 0 else -1, g_strict)
+    whole = None  # the numerator itself a region constraint (a product of factors): its sign with no decision
+    for g, g_strict in region.constraints:
+        q = sympy.cancel(num / g)
+        if q.is_Rational and q != 0 and (g_strict or not strict):
+            whole = (1 if q > 0 else -1, g_strict, g)
+            break
+    if whole is not None:
+        parts = [(f, e, False) for f, e in sympy.factor_list(den)[1]]
+        sign = whole[0] * (1 if sympy.factor_list(den)[0] > 0 else -1)
+    else:
+        parts = [(f, e, True) for f, e in sympy.factor_list(num)[1]]
+        parts += [(f, e, False) for f, e in sympy.factor_list(den)[1]]
+        if len(parts) < 2 and not any(sympy.Poly(f, *sorted(used, key=str)).monic().as_expr() in cons
+                                      for f, _, _ in parts):
+            return False
+        sign = 1 if sympy.factor_list(num)[0] * sympy.factor_list(den)[0] > 0 else -1
+    box = Region(region.variables, region.box, ())
+    shown: list[Any] = []
+    if whole is not None:
+        shown.append((sympy.StrictGreaterThan if whole[1] else sympy.GreaterThan)(whole[0] * num, 0, evaluate=False))
+    # then each constraint alone (lowest degree first), then all: cheap decompositions before the whole region's
+    singles = sorted(region.constraints, key=lambda gs: (sympy.Poly(gs[0], *sorted(used, key=str)).total_degree(),
+                                                         sympy.default_sort_key(gs[0])))
+    singles = singles if len(singles) > 1 else []
+    for f, e, in_num in parts:
+        if in_num and e % 2 == 0 and not strict:
+            continue
+        monic = sympy.Poly(f, *sorted(used, key=str))
+        k = monic.LC()
+        key = monic.monic().as_expr()
+        if key in cons:
+            s, s_strict = cons[key]
+            s *= 1 if k > 0 else -1
+            if not s_strict and (strict or not in_num):
+                return False  # f ≥ 0 only: a denominator, or a strict claim, needs f ≠ 0
+            sign *= s ** e
+            shown.append(sympy.GreaterThan(s * f, 0, evaluate=False) if not s_strict else
+                         sympy.StrictGreaterThan(s * f, 0, evaluate=False))
+            continue
+        found = 0
+        for where in ((box, *[Region(region.variables, region.box, (g,)) for g in singles], region)
+                      if region.constraints else (region,)):
+            for s in (1, -1):
+                try:
+                    if _decide_poly(s * f, True, where, [])[0] is Truth.TRUE:
+                        found = s
+                        break
+                except ProverUndecided:
+                    continue
+            if found:
+                break
+        if not found:
+            return False
+        sign *= found ** e
+        shown.append(sympy.StrictGreaterThan(found * f, 0, evaluate=False))
+    if sign < 0:
+        return False
+    steps.append(inline_step("the sign of {} from its factors' signs on the region: {}",
+                             sympy.Mul(num, sympy.Pow(den, -1, evaluate=False), evaluate=False),
+                             sympy.And(*shown) if shown else sympy.true, region=region.as_sympy(), outcome="true"))
+    return True
 
 
 def decide(statement: Any, region: Region | None = None, *, crossings: bool = True) -> Decision:

@@ -394,6 +394,33 @@ def test_the_pml_bound_above_the_lp_optimum_on_a_grid():
     assert tight == 20
 
 
+def test_the_pml_bound_is_below_the_lp_optimum_at_a_real_n_between_2_and_3():
+    """With u = N*c a free parameter in [2c, 1], N = u/c is any real number >= 2; at N = 128/57 the two-point LP's
+    optimum exceeds the conjectured side of PML_ZA_PLUS, so no certificate of this shape proves it on that domain
+    (an every-N proof must take N = 2 apart and u >= 3c for N >= 3; docs/conjectures.md).  The integer N on either
+    side are below it there."""
+    from flint import fmpq
+
+    from exactdp.algebra.lp import solve
+    from exactdp.verification.conjecture.parser import conjecture_symbols
+    from exactdp.verification.conjecture.prove import rational_in_t
+
+    s = conjecture_symbols()
+    F = rational_in_t(parse_conjecture(PML_ZA_PLUS).sides()[1]).xreplace({Y.T: Y.t, s["c"]: Y.c, s["N"]: Y.u / Y.c})
+    *_, problem = Y._lp("pml", sympy.Integer(2), None)
+
+    def lp_and_side(pt):
+        value = solve(problem.at({k: fmpq(int(v.p), int(v.q)) for k, v in pt.items()})).value
+        return sympy.Rational(int(value.p), int(value.q)), F.xreplace(pt)
+
+    tv, uv = sympy.Rational(21, 16), sympy.Rational(57, 64)
+    lp, side = lp_and_side({Y.t: tv, Y.u: uv, Y.c: uv * sympy.Rational(57, 128)})  # N = 128/57
+    assert (lp, side) == (sympy.Rational(16758, 62843), sympy.Rational(8379, 32768)) and lp > side
+    for n in (2, 3):
+        lp, side = lp_and_side({Y.t: tv, Y.u: uv, Y.c: uv / n})
+        assert lp <= side, (n, lp, side)
+
+
 def test_a_synthesis_that_exceeds_max_work_in_total_stops_and_proves_nothing():
     """Every prover decision of a synthesis is charged to one max_work budget (limits.work_meter): PML_ZA_PLUS ran
     for an hour in hundreds of small decisions, each within its own estimate.  With a budget of two
