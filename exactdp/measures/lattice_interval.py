@@ -1034,7 +1034,7 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
     products = [_nonzero(items)] + [_nonzero(o) for o in others]
     if gamma == 0:
         return ONE
-    i = int(np.nanargmin(_grid_exponents(products, gamma)))
+    i = int(np.nanargmin(grid_exponents(products, gamma)))
     best_s = float(S_GRID[i])
     s = fmpq(*best_s.as_integer_ratio()) if best_s > 1e-12 else ZERO
     # the largest P-only mass plus the largest finite bound (both are monotone in k along [a, b], but not always
@@ -1064,7 +1064,7 @@ def chernoff_bound(items: Items, gamma: RationalInput, *, others: Iterable[Items
     return min(p_max + f_max, ONE)
 
 
-def _grid_exponents(products: Sequence[Items], gamma: fmpq) -> FloatArray:
+def grid_exponents(products: Sequence[Items], gamma: fmpq) -> FloatArray:
     """The largest Chernoff exponent log c(s) − sθ + Σ_j k_j log M_j(s) over ``products`` on :data:`S_GRID` (floats,
     NaN as +∞): only guides the choice of s (per loss the log-moments on the grid are kept, :func:`log_moments`, so a
     product costs a few vector passes)."""
@@ -1085,7 +1085,7 @@ def chernoff_log(items: Items, gamma: fmpq, *, others: Iterable[Items] = ()) -> 
     """A float estimate of log of the finite part of :func:`chernoff_bound` (the same s, no P-only mass, capped at
     log 1 as the bound is): for decisions that only choose work (whether a certified bound could prune), never a
     bound."""
-    return min(float(np.min(_grid_exponents([_nonzero(items)] + [_nonzero(o) for o in others], gamma))), 0.0)
+    return min(float(np.min(grid_exponents([_nonzero(items)] + [_nonzero(o) for o in others], gamma))), 0.0)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1301,7 +1301,7 @@ def tilted_level(items_of: Sequence[Items], gamma: fmpq, best: fmpq) -> tuple[fm
     :data:`TILT_STEP`.  Floats only choose the level: every bound stays certified (:meth:`LatticeEnclosure.bounds`)."""
     with ctx.workprec(64):
         log_best = float(arb(best).log().mid())
-    i = int(np.nanargmin(_grid_exponents(items_of, gamma)))
+    i = int(np.nanargmin(grid_exponents(items_of, gamma)))
     s = fmpq(round(float(S_GRID[i]) * TILT_GRID), TILT_GRID)
     if s <= 0:
         return None

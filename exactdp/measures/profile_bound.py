@@ -52,13 +52,12 @@ from flint import arb, ctx, fmpq
 from exactdp.errors import ParameterError
 from exactdp.limits import require
 from exactdp.measures.lattice_interval import (
-    CS_GRID,
     S_GRID,
     EXP_REL,
     U,
     Block,
     FloatArray,
-    log_moments,
+    grid_exponents,
     moment_ball,
     p_inf,
     exp_floats,
@@ -304,13 +303,7 @@ def profile_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[in
     2^(i/256) from the Chernoff bound's; any s gives a bound."""
     if gamma <= 0:
         return ONE
-    with ctx.workprec(64):
-        theta = float(arb(gamma).log().mid())
-    moments = [log_moments(loss) if loss.classes else np.zeros(S_GRID.shape) for loss in losses]
-    worst = np.full(S_GRID.shape, -np.inf)
-    for v in vertices:
-        worst = np.maximum(worst, CS_GRID - S_GRID * theta + sum(k * m for k, m in zip(v, moments)))
-    i0 = int(np.nanargmin(np.where(np.isnan(worst), np.inf, worst)))
+    i0 = int(np.nanargmin(grid_exponents([[(loss, k) for loss, k in zip(losses, v) if k] for v in vertices], gamma)))
     p_max = max(p_inf([(loss, k) for loss, k in zip(losses, v) if k])[1] for v in vertices)
     if S_GRID[i0] <= 0:
         return ONE  # s = 0: nothing better than the finite mass
