@@ -63,6 +63,24 @@ def test_tilted_profile_against_the_exact_supremum(K):
             assert exact.upper() <= pb.tilted_profile(enc.block(loss, b, 1.0), loss, b, s).upper()
 
 
+def test_a_block_too_coarse_for_the_bins_gives_the_ordinary_bound_not_an_error():
+    """A block whose loss error is not small against the bin width cannot be binned: the profile is then the
+    ordinary bound c(s)·M(s)^b (still above the exact supremum), not a ParameterError in the middle of a search."""
+    import dataclasses
+
+    loss = TensorSearch([(SEEDED[0], 4)]).classes[0].loss
+    b, s = 8, fmpq(3, 8)
+    block = LatticeEnclosure().block(loss, b, 40.0)
+    coarse = dataclasses.replace(block, L_err=1.0, prepared={})
+    got, products = pb._tilted_profile(coarse, loss, b, s)
+    with ctx.workprec(128):
+        ordinary = pb.c_of_s(s) * pb.moment_ball(loss, s) ** b
+    assert products == 0 and got.upper() == ordinary.upper()
+    exact = _exact_profile(loss, b, s)
+    assert exact.upper() <= got.upper()
+    assert pb._tilted_profile(block, loss, b, s)[0].upper() < got.upper()  # the binned bound is the tighter one
+
+
 @pytest.mark.parametrize("K", SEEDED + [ZERO_ENTRY])
 def test_box_bound_above_every_exact_value_in_the_box(K):
     rng = random.Random("profile-boxes")
