@@ -1252,11 +1252,7 @@ def _log_float(x: fmpq) -> float:
 def cut_below(bound: fmpq) -> float:
     """The cut (nats) of an enclosure of a value at most ``bound``: :data:`CUT_NATS` below ``bound`` (the dropped mass
     is then about e^{-22} of it), the default cut for bounds near 1; at most :data:`MAX_CUT_NATS`."""
-    if bound <= 0:
-        return CUT_NATS
-    with ctx.workprec(64):
-        small = -float(arb(bound).log().mid())
-    return min(quantized(CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
+    return _cut_under(bound, CUT_NATS)
 
 
 #: cuts of the composition search are rounded up to a multiple of this (nats): the searches at nearby γ (a sweep,
@@ -1270,11 +1266,15 @@ def leaf_cut(best: fmpq) -> float:
     deeper for small E_γ; at E_γ ≈ 10⁻⁸ a 12-nat cut left every composition open), quantized up, at most
     :data:`MAX_CUT_NATS` — the level whose blocks a search at this γ keeps, so a later tightening of its
     compositions (:func:`exactdp.measures.tensor_enclosure.tighten`) asks for the same blocks."""
-    if best <= 0:
-        return FILTER_CUT_NATS
-    with ctx.workprec(64):
-        small = -float(arb(best).log().mid())
-    return min(quantized(FILTER_CUT_NATS + max(small, 0.0)), MAX_CUT_NATS)
+    return _cut_under(best, FILTER_CUT_NATS)
+
+
+def _cut_under(value: fmpq, base: float) -> float:
+    """``base`` nats below ``value`` (base + log(1/value), quantized up, at most :data:`MAX_CUT_NATS`; ``base`` when
+    value ≤ 0): the rule of :func:`cut_below` and :func:`leaf_cut`."""
+    if value <= 0:
+        return base
+    return min(quantized(base + max(-_log_float(value), 0.0)), MAX_CUT_NATS)
 
 
 #: the tilted exponents s of the composition search are multiples of 1/TILT_GRID (the searches at nearby γ, the steps
@@ -1299,8 +1299,7 @@ def tilted_level(items_of: Sequence[Items], gamma: fmpq, best: fmpq) -> tuple[fm
     e^{−cut} (a two-dimensional lattice Gaussian outside its level set e^{−cut} below the mode), must fall below
     e^{−FILTER_CUT_NATS}·best as the P-mass cut's does — cut = FILTER_CUT_NATS + log(2·C(s)/best) + 1, rounded up to
     :data:`TILT_STEP`.  Floats only choose the level: every bound stays certified (:meth:`LatticeEnclosure.bounds`)."""
-    with ctx.workprec(64):
-        log_best = float(arb(best).log().mid())
+    log_best = _log_float(best)
     i = int(np.nanargmin(grid_exponents(items_of, gamma)))
     s = fmpq(round(float(S_GRID[i]) * TILT_GRID), TILT_GRID)
     if s <= 0:
