@@ -112,3 +112,34 @@ def test_tampered_certificates_are_rejected_by_the_engine_and_by_recheck(proof):
         assert status == REJECTED, what
         seen.append(what)
     assert len(seen) == 4
+
+
+def test_branches_of_the_pml_za_plus_argument_are_its_two_max_cases():
+    """The argument 2(u - 2c)t + Max(t - 2 + (u - c)t, 0)/(t(1 - u) + 1) has the branches 2(u - 2c)t and
+    2(u - 2c)t + (t - 2 + (u - c)t)/(t(1 - u) + 1), each cancelled; at a point with t - 2 + (u - c)t < 0 the
+    argument equals the first, and at one with it > 0 the second."""
+    t, c, u = P.t, P.c, P.u
+    A = 2 * (u - 2 * c) * t + sympy.Max(t - 2 + (u - c) * t, 0) / (t * (1 - u) + 1)
+    E1, E2 = 2 * (u - 2 * c) * t, 2 * (u - 2 * c) * t + (t - 2 + (u - c) * t) / (t * (1 - u) + 1)
+    got = P.branches(A)
+    assert len(got) == 2 and {sympy.cancel(g - E1) for g in got} == {0, sympy.cancel(E2 - E1)}
+    low = {t: sympy.Rational(9, 8), u: sympy.Rational(1, 2), c: sympy.Rational(1, 8)}  # t - 2 + (u - c)t < 0
+    high = {t: sympy.Integer(3), u: sympy.Rational(1, 2), c: sympy.Rational(1, 8)}
+    assert A.xreplace(low) == E1.xreplace(low) == sympy.Rational(9, 16)
+    assert A.xreplace(high) == E2.xreplace(high) == sympy.Rational(3, 2) + sympy.Rational(17, 8) / sympy.Rational(5, 2)
+
+
+def test_a_split_tree_covers_the_domain_and_a_dropped_leaf_does_not():
+    """The coverage relation of the PML_ZA_PLUS tree (cells m >= 0 and s >= 0, m >= 0 and -s >= 0, -m >= 0 with
+    m = 2 - t(1 - u + 3c), s = 1 - 2ct) is decided TRUE on 3c <= u <= 1 by the engine; without the last leaf it
+    is FALSE, with an exact point of the domain where m < 0."""
+    from exactdp.algebra.prover import Region, decide
+
+    t, c, u = P.t, P.c, P.u
+    m, s = sympy.expand(2 - t * (1 - u + 3 * c)), 1 - 2 * c * t
+    leaves = [P.Leaf((m, s), None, None), P.Leaf((m, -s), None, None), P.Leaf((-m,), None, None)]
+    region = Region.of(*P.DOMAIN_3, variables=[c, t, u])
+    assert decide(P.coverage(leaves), region).truth is Truth.TRUE
+    d = decide(P.coverage(leaves[:2]), region)
+    assert d.truth is Truth.FALSE and m.xreplace(d.counterexample) < 0
+    assert all(bool(r.xreplace(d.counterexample)) for r in P.DOMAIN_3)
