@@ -607,9 +607,47 @@ def _linear_combination(d: dict, r: Recheck) -> None:
     region = data.conditions(d.get("region", ()), "region") + data.assumption_conditions(
         {p: data.syms[p] for p in d.get("parameters", ())})
     for what, e in [(f"multiplier of {lab}", m) for m, (lab, _) in zip(lam, g)] + [("slack", s)]:
+        if _by_factors(e, region, r, f"{what} >= 0"):
+            continue
         decide(sympy.GreaterThan(e, 0, evaluate=False) if e.free_symbols else e >= 0, region, r, f"{what} >= 0")
         if r.status == REJECTED:
             return
+
+
+def _by_factors(e, region: list, report: Recheck, what: str) -> bool:
+    """Whether e ≥ 0 on the region follows from the signs of e's irreducible factors, each decided on the whole
+    region by :func:`decide` (a numerator factor ≥ 0 or ≤ 0, a denominator factor > 0 or < 0; a numerator factor
+    of even power needs none); False: not shown this way (the caller decides e ≥ 0 whole, as before).
+
+    Only in three or more parameters, where one decomposition of e's numerator with every region condition is
+    costly and the factors are of lower degree (the every-N PML pieces, whose slack E − V has the factors of V's
+    and E's denominators and t·(u − 2c))."""
+    used = set(e.free_symbols).union(*[c.free_symbols for c in region])
+    if len(used) < 3 or not e.free_symbols:
+        return False
+    num, den = sympy.fraction(sympy.cancel(sympy.together(e)))
+    (ln, fn), (ld, fd) = sympy.factor_list(num), sympy.factor_list(den)
+    parts = [(f, k, True) for f, k in fn] + [(f, k, False) for f, k in fd]
+    if len(parts) < 2:
+        return False
+    sign, steps = (1 if ln * ld > 0 else -1), []
+    for f, k, in_num in parts:
+        if in_num and k % 2 == 0:
+            continue
+        for s in (1, -1):
+            probe = Recheck(report.name, report.kind)
+            rel = (sympy.GreaterThan if in_num else sympy.StrictGreaterThan)(s * f, 0, evaluate=False)
+            decide(rel, region, probe, f"{what}: its factor {f}")
+            if probe.status == OK:
+                steps += probe.steps
+                sign *= s ** k
+                break
+        else:
+            return False
+    if sign < 0:
+        return False
+    report.steps += steps + [f"{what}: from the signs of its {len(parts)} irreducible factors"]
+    return True
 
 
 _OPS = {"<=": sympy.LessThan, "<": sympy.StrictLessThan, ">=": sympy.GreaterThan, ">": sympy.StrictGreaterThan}

@@ -158,7 +158,7 @@ def _sym(v) -> sympy.Rational:
     return sympy.Rational(int(v.p), int(v.q))
 
 
-def _basis_at(problem: ParametricLP, lp: LinearProgram, sol) -> tuple[int, ...]:
+def basis_at(problem: ParametricLP, lp: LinearProgram, sol) -> tuple[int, ...]:
     """An optimal basis of the solved LP at a point: equalities and constraints with non-zero multipliers,
     completed with tight constraints to n linearly independent ones (exact rank over ℚ)."""
     n = lp.n
@@ -302,7 +302,7 @@ def solve_parametric(problem: ParametricLP, *, max_regions: int = MAX_REGIONS, n
             if sol.status != "optimal":
                 log.append(f"the LP at {point} is {sol.status}")
                 continue
-            basis = _basis_at(problem, lp, sol)
+            basis = basis_at(problem, lp, sol)
             x, y_ub, y_eq = _lift(problem, basis, ring, F)
             _, signs = optimality_conditions(*data, x, y_ub, y_eq, F)
             splits = table.splits_for([(e, False) for _, e in signs], {p: _sym(v) for p, v in point.items()})

@@ -388,3 +388,22 @@ def test_show_prints_scope_and_what_a_claim_rests_on(capsys):
     out = capsys.readouterr().out
     assert "  scope:      all N, M; t ≥ 1, 0 < c < 1/N\n" in out  # the scope typeset by the terminal printer
     assert "  rests on:   the convexity of x log x" in out
+
+
+def test_recheck_settles_a_sign_in_three_parameters_from_its_factors():
+    """recheck's factor route (three or more parameters): t(u - 2c)(1 - 2ct)/(1 - ct) >= 0 on t >= 1, c > 0,
+    3c <= u <= 1, 2ct <= 1 follows from the signs of t, u - 2c, 1 - 2ct (>= 0) and 1 - ct (> 0), each decided on
+    the region; with 2ct <= 1 left out, 1 - 2ct has no sign and the route declines (e is -2/3 at t = 2, c = 1/3,
+    u = 1, a point of that region)."""
+    import sympy
+
+    from exactdp.recheck import Recheck, _by_factors
+
+    t, c, u = sympy.symbols("t c u", real=True)
+    e = t * (u - 2 * c) * (1 - 2 * c * t) / (1 - c * t)
+    region = [t >= 1, c > 0, u >= 3 * c, u <= 1]
+    r = Recheck("x", "linear-combination")
+    assert _by_factors(e, region + [1 - 2 * c * t >= 0], r, "e >= 0")
+    assert r.status == OK and r.steps[-1] == "e >= 0: from the signs of its 4 irreducible factors"
+    assert not _by_factors(e, region, Recheck("x", "linear-combination"), "e >= 0")
+    assert e.xreplace({t: 2, c: sympy.Rational(1, 3), u: 1}) == sympy.Rational(-2, 3)

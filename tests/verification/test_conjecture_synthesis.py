@@ -346,7 +346,6 @@ PML_ZA_PLUS = ("eta_hs(2) <= Min((exp(eps)-1)/(exp(eps)*(1-N*c)+1), 1, "
                "Max(exp(eps)-2+(N-1)*c*exp(eps), 0)/(exp(eps)*(1-N*c)+1) + 2*(N-2)*c*exp(eps))")
 
 
-@pytest.mark.slow
 def test_every_n_compares_the_lifted_bounds_at_exact_points_before_the_prover():
     """The bases dual feasible on the whole domain give a - 2b <= Min(1, Xi); the conjectured side is below that
     at an exact point of the domain, so the every-N proof from them alone fails there: found by evaluating both
@@ -356,13 +355,15 @@ def test_every_n_compares_the_lifted_bounds_at_exact_points_before_the_prover():
 
     s = conjecture_symbols()
     f = rational_in_t(parse_conjecture(PML_ZA_PLUS).sides()[1])
-    F = f.xreplace({Y.T: Y.t, s["c"]: Y.c, s["N"]: Y.N})
-    why = Y._every_n(sympy.Integer(2), F, range(2, 4))
+    F = f.xreplace({Y.T: Y.t, s["c"]: Y.c, s["N"]: Y.u / Y.c})
+    _, _, _, dom, problem = Y._lp("pml", sympy.Integer(2), None)
+    values = [sympy.Integer(1), (1 - Y.t) / (Y.t * Y.u - Y.t - 1)]  # the two whole-domain bounds
+    why = Y._whole_domain_final(values, F, dom, problem, "all N, M")
     assert isinstance(why, str) and why.startswith("the smaller lifted bound Min(1, (1 - t)/(t*u - t - 1)) exceeds")
     point = {Y.t: sympy.Rational(9, 8), Y.u: sympy.Rational(1, 16), Y.c: sympy.Rational(1, 32)}
     assert why.endswith("at t = 9/8, u = 1/16, c = 1/32")
     xi = (point[Y.t] - 1) / (point[Y.t] * (1 - point[Y.u]) + 1)  # Xi(eps, c) with N*c = u
-    side = F.xreplace({Y.N: Y.u / Y.c}).xreplace(point)
+    side = F.xreplace(point)
     assert point[Y.u] >= 2 * point[Y.c] and side < min(1, xi)
     assert (xi, side) == (sympy.Rational(16, 263), 0)  # N = 2, t + ct < 2: the tight N = 2 value is 0
 

@@ -36,7 +36,10 @@ multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 — eac
 a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves min V ≤ F there with the
 prover, after comparing both sides at exact points of the domain (:func:`_every_n_points`): a point where
 min V > F ends the attempt at once, where the prover's decomposition in three parameters would take long to
-find it.  When that fails, the LP is solved and certified for each N of the searched range (parameters t and c).
+find it.  When that fails, N = 2 is proved by its own parametric LP and N ≥ 3 on 3c ≤ u ≤ 1 by split trees of
+pieces (:mod:`exactdp.verification.conjecture.pieces`: lifted bases dual feasible on parts of the domain, each leaf
+checked on its cell, the coverage decided by the engine); when that fails too, the LP is solved and certified for
+each N of the searched range (parameters t and c).
 Before either, the per-N LPs' optima are compared with F at exact grid points (:func:`_sampled_gap`): where one
 exceeds F, no certificate of this shape exists at that N, nor for every N, and the prover's gap at that N is the
 answer without the other sizes' proofs.
@@ -56,6 +59,7 @@ from dataclasses import dataclass
 
 import sympy
 
+from exactdp.verification.conjecture import pieces
 from exactdp.verification.conjecture.parser import Conjecture, conjecture_symbols
 from exactdp.verification.conjecture.prove import PROVED, Proof, rational_in_t, rewrite_certificate
 
@@ -415,9 +419,8 @@ def _every_n(gamma, F, ns):
     The conjecture then follows from min_j V_j ≤ F on the domain (``symbolic-statements``, decided by the
     prover in (t, c, u)).  [G] Thm 1's own certificate (:func:`exactdp.theory.class_certificates.pml_tv`) is the
     case γ = 1: multipliers 1/(1 + t(1 − u)) on the two aggregated PML constraints."""
-    from exactdp.algebra.certificates import assumptions_of, check, relation_text
+    from exactdp.algebra.certificates import check
     from exactdp.algebra.certificates.linear_combination import LinearCombination
-    from exactdp.algebra.certificates.statements import SymbolicStatements, statement
     from exactdp.numbers.truth import Truth
     from exactdp.theory.parametric import lift_basis
 
@@ -455,8 +458,50 @@ def _every_n(gamma, F, ns):
         steps.append(f"every N: {g_text} <= {value} for every (t, c, u = N*c) of the domain; multipliers "
                      f"({', '.join(map(str, cert.multipliers))}); certificate {cert.kind} {cert.name!r} "
                      f"checked: TRUE")
-    if not combos:
-        return "no lifted basis is dual feasible on the whole domain"
+    why = _whole_domain_final(values, Fu, dom, problem, scope) if combos else \
+        "no lifted basis is dual feasible on the whole domain"
+    if isinstance(why, str):  # sign-changing multipliers: N = 2 on its own, split trees for N >= 3
+        out = _n2_and_from_three(gamma, F, Fu, list(zip(values, combos)), bases, problem, variables, rows, bounds,
+                                 uses)
+        if isinstance(out, str):
+            return f"{why}; split at N = 3: {out}"
+        for x in extra:
+            if check(x).truth is not Truth.TRUE:
+                return f"the two-point certificate {x.name!r} did not check"
+        return (*out[0], *extra), out[1]
+    final, rel = why
+    for x in extra:
+        if check(x).truth is not Truth.TRUE:
+            return f"the two-point certificate {x.name!r} did not check"
+    steps.append(f"every N: then {rel.lhs} <= {Fu} on {', '.join(map(str, dom))}: certificate {final.kind} "
+                 f"{final.name!r} checked: TRUE")
+    head = (f"pml, every N (u = N*c a parameter): {len(combos)} basis(es) of the per-N two-point LPs "
+            f"(N = {', '.join(map(str, ns))}) lifted to (t, c, u), each dual feasible on the whole domain")
+    return (*combos, final, *extra), [head] + steps
+
+
+def _n2_and_from_three(gamma, F, Fu, whole, bases, problem, variables, rows, bounds, uses):
+    """(certificates, steps) for every N as N = 2 (its own parametric LP, :func:`_try`) and N ≥ 3 on 3c ≤ u ≤ 1
+    (:func:`exactdp.verification.conjecture.pieces.prove_from_three`), or why not (str)."""
+    two = _try("pml", gamma, F.xreplace({N: 2}), 2, "N = 2")
+    if not isinstance(two, tuple):
+        return f"N = 2: {two.text() if isinstance(two, Gap) else two}"
+    out = pieces.prove_from_three(gamma, Fu, whole, bases, problem, variables, _constraints(rows, bounds), uses,
+                                  _reduced_costs)
+    if isinstance(out, str):
+        return out
+    head = ("pml, N = 2 on its own (per N), then every N >= 3 on the domain t >= 1, c > 0, 3*c <= u <= 1 (u = N*c; it "
+            "contains every integer N >= 3, and u - 2*c > 0 there)")
+    return (*two[0], *out[0]), [head, *two[1], *out[1], "N = 2 and every N >= 3: every N"]
+
+
+def _whole_domain_final(values, Fu, dom, problem, scope):
+    """(the checked final statement min_j V_j <= F on the whole domain 2c <= u <= 1, the relation), or why not
+    (str): first compared at exact points of the domain (:func:`_every_n_points`), then decided."""
+    from exactdp.algebra.certificates import assumptions_of, check, relation_text
+    from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+    from exactdp.numbers.truth import Truth
+
     rel = sympy.LessThan(sympy.Min(*values) if len(values) > 1 else values[0], Fu, evaluate=False)
     above = next((p for p in _every_n_points() if _false_at(rel, p)), None)
     if above is not None:  # exact: the prover's decomposition in (t, c, u) would only confirm it, at length
@@ -474,14 +519,7 @@ def _every_n(gamma, F, ns):
     res = check(final)
     if res.truth is not Truth.TRUE:
         return f"min of the lifted bounds <= the conjectured side: {res.truth} ({'; '.join(res.failures[:1])})"
-    for x in extra:
-        if check(x).truth is not Truth.TRUE:
-            return f"the two-point certificate {x.name!r} did not check"
-    steps.append(f"every N: then {rel.lhs} <= {Fu} on {', '.join(map(str, dom))}: certificate {final.kind} "
-                 f"{final.name!r} checked: TRUE")
-    head = (f"pml, every N (u = N*c a parameter): {len(combos)} basis(es) of the per-N two-point LPs "
-            f"(N = {', '.join(map(str, ns))}) lifted to (t, c, u), each dual feasible on the whole domain")
-    return (*combos, final, *extra), [head] + steps
+    return final, rel
 
 
 #: u = N·c in sixteenths of (0, 1] and c as a fraction of its range (0, u/2]: with t on :data:`_T_GRID`, the
