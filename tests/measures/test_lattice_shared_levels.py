@@ -97,3 +97,31 @@ def test_kept_level_serves_only_where_it_is_deep_enough():
     other = li.LatticeEnclosure(blocks=store, tag=li.search_tag(_pair_search(PAIRS[1], n)[1]))
     assert li._kept_level(other, items_of, g, fmpq(1, 10), n) is None
     store.clear()
+
+
+@pytest.mark.parametrize("rows", PAIRS)
+def test_epsilon_decided_by_a_homogeneous_composition_equals_the_exact_inversion(rows, monkeypatch):
+    """The filtered decision of the inversion first bounds the homogeneous compositions: one certified above delta
+    (its lattice lower bound) decides without the search over every composition.  Forced through the filter (the exact
+    search 'does not fit') at n = 24 and 40: the same exact gamma* as the exact inversion, E at gamma* of the maximizer
+    equal to delta, and some decisions taken by a homogeneous composition alone (fewer searches than decisions)."""
+    from exactdp import Kernel
+    from exactdp.measures import composition_filter, profile_inversion
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    K = Kernel([list(r) for r in rows])
+    cases = [(24, fmpq(1, 1000)), (40, fmpq(1, 10**6)), (40, fmpq(1, 10))]
+    want = {case: epsilon_tensor_power(K, *case) for case in cases}
+    monkeypatch.setattr(profile_inversion, "_exact_fits", lambda search, g: False)
+    decisions, searches = [], []
+    decide, select = profile_inversion._filtered_decision, composition_filter.select
+    monkeypatch.setattr(profile_inversion, "_filtered_decision", lambda *a: decisions.append(a) or decide(*a))
+    monkeypatch.setattr(composition_filter, "select", lambda *a, **k: searches.append(a) or select(*a, **k))
+    shared_blocks().clear()
+    for n, d in cases:
+        r = epsilon_tensor_power(K, n, d)
+        assert r.t == want[n, d].t and r.t > 1, (n, d)
+        A, B = r.piece
+        assert A - r.t * B == d
+    assert len(searches) < len(decisions)
+    shared_blocks().clear()
