@@ -814,19 +814,28 @@ def _left_out(items: Items, blocks: Sequence[Block], g: fmpq) -> fmpq:
     item of ``items``, at most two, a single item paired with the empty block), some kept by tilted mass.  A block of
     exponent s contributes c(s)γ^{−s}·Π_j M_j(s)^{k_j}·D̃ (its normalised left-out tilted mass, :func:`_tilted_block`)
     plus the P-mass of its atoms left out of the sweep (below e^{M − 650}); a block kept by P-mass its left-out P-mass
-    (the pairs' terms are at most P_aP_b, summed over all b)."""
+    (the pairs' terms are at most P_aP_b, summed over all b).  Blocks of the same s share the factor: one ball
+    c(s)γ^{−s}·Π_j M_j(s)^{k_j}·Σ D̃ for them."""
     total = ZERO
+    tilted: list[Block] = []
     for X in blocks:
         side = _sweep_side(X)
         if X.tilt is None:
             total += side.dropped
-            continue
+        else:
+            tilted.append(X)
+            total += side.tiny_mass
+    while tilted:
+        s = tilted[0].tilt
+        assert s is not None
+        same = [X for X in tilted if X.tilt == s]
+        tilted = [X for X in tilted if X.tilt != s]
         with ctx.workprec(128):
-            ball = _chernoff_scale(X.tilt, g) * arb(X.tilt_dropped)
+            ball = _chernoff_scale(s, g) * sum((arb(X.tilt_dropped) for X in same), arb(0))
             for loss, k in items:
-                ball *= moment_ball(loss, X.tilt) ** k
+                ball *= moment_ball(loss, s) ** k
             ends = ball_endpoints(ball)
-        total += (ends[1] if ends is not None else ONE) + side.tiny_mass
+        total += ends[1] if ends is not None else ONE
     return min(total, ONE)
 
 
@@ -1476,27 +1485,40 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # (choices of work only; every bound used as a bound is certified)
     estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
     log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
-    logs: dict[fmpq, float] = {}
+    logs: list[tuple[fmpq, float]] = []  # (best, log best): compared by identity (hashing an fmpq is not cheap)
+    # chernoff_log of the compositions (k_A, k_B), the arithmetic of grid_exponents with its γ-part once per search
+    with ctx.workprec(64):
+        base = CS_GRID - S_GRID * float(_log128(gamma).mid())
+    moments = [log_moments(LA) if LA.classes else None, log_moments(LB) if LB.classes else None]
+
+    def estimate(*ends: tuple[int, int]) -> float:
+        worst: FloatArray | None = None
+        for counts in ends:
+            v = base
+            for k, m in zip(counts, moments):
+                if k and m is not None:
+                    v = v + k * m
+            worst = v if worst is None else np.maximum(worst, v)
+        assert worst is not None
+        return min(float(np.min(np.where(np.isnan(worst), np.inf, worst))), 0.0)
 
     def log_best() -> float:
-        if best not in logs:
-            logs.clear()
-            logs[best] = _log_float(best)
-        return logs[best]
+        if not logs or logs[0][0] is not best:
+            logs[:] = [(best, _log_float(best))]
+        return logs[0][1]
 
     def push(a: int, b: int) -> None:
         nonlocal tick
         if a > b:
             return
         ub: fmpq | None = None
-        if a != b and estimated and chernoff_log([(LA, a), (LB, n - a)], gamma, others=[[(LA, b), (LB, n - b)]]) \
-                > log_best() + _LOG_HOPELESS + _SURE:
+        if a != b and estimated and estimate((a, n - a), (b, n - b)) > log_best() + _LOG_HOPELESS + _SURE:
             # its Chernoff bound is above _HOPELESS times the best (E_γ flat in k: the corners' Chernoff-to-value
             # ratio is about 8.6 at n = 1000, so every box of seed 3): it could prune the box only after the best
             # grew that much, so the box keeps the trivial bound 1 unless its top corner's lattice bound is worth
             # computing (below), and is split (efficiency only: every composition still gets its own bound)
             ub = ONE
-        elif a != b or not estimated or chernoff_log([(LA, a), (LB, n - a)], gamma) <= log_best() + _SURE:
+        elif a != b or not estimated or estimate((a, n - a)) <= log_best() + _SURE:
             ub = chernoff_bound([(LA, a), (LB, n - a)] + fixed, gamma, others=[[(LA, b), (LB, n - b)] + fixed])
             if ub < best:
                 for k in range(a, b + 1):
@@ -1515,7 +1537,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             return
         assert ub is not None  # a box always has its certified bound
         if estimated:
-            t = chernoff_log([(LA, b), (LB, n - a)], gamma)
+            t = estimate((b, n - a))
             worth = t <= _LOG_HOPELESS + log_best() and t <= log_rho + log_best()
         else:
             top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
@@ -1525,21 +1547,30 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1
 
+    # an interval being split stays in the heap until both halves are in (for OverBudget), then is stale: skipped when
+    # popped, dropped before OverBudget leaves (instead of a removal and a heapify per split: the heap holds ~n/2
+    # intervals of a pair whose every composition is a leaf)
+    split: set[tuple[int, int]] = set()
     push(1, n - 1)
-    while heap:
-        neg, _, a, b = heapq.heappop(heap)
-        if -neg < best:
-            for k in range(a, b + 1):
-                out[k] = (ZERO, -neg)
-            continue
-        mid = (a + b) // 2
-        heapq.heappush(heap, (neg, -1, a, b))  # kept open until both halves are in (for OverBudget)
-        for lo_k, hi_k in ((a, mid), (mid + 1, b)):
-            push(lo_k, hi_k)
-            if lo_k == hi_k and lo_k in out:
-                best = max(best, out[lo_k][0])
-        heap.remove((neg, -1, a, b))
-        heapq.heapify(heap)
+    try:
+        while heap:
+            neg, tie, a, b = heapq.heappop(heap)
+            if tie == -1 and (a, b) in split:
+                continue
+            if -neg < best:
+                for k in range(a, b + 1):
+                    out[k] = (ZERO, -neg)
+                continue
+            mid = (a + b) // 2
+            heapq.heappush(heap, (neg, -1, a, b))
+            for lo_k, hi_k in ((a, mid), (mid + 1, b)):
+                push(lo_k, hi_k)
+                if lo_k == hi_k and lo_k in out:
+                    best = max(best, out[lo_k][0])
+            split.add((a, b))
+    except OverBudget:
+        heap[:] = [entry for entry in heap if not (entry[1] == -1 and (entry[2], entry[3]) in split)]
+        raise
 
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes
