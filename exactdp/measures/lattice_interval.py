@@ -1486,7 +1486,8 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
     log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
     logs: list[tuple[fmpq, float]] = []  # (best, log best): compared by identity (hashing an fmpq is not cheap)
-    # chernoff_log of the compositions (k_A, k_B), the arithmetic of grid_exponents with its γ-part once per search
+    # chernoff_log of the compositions (k_A, k_B) before its cap at 0 (a bound above 1 is 1, which prunes nothing below
+    # a best < 1 either), the arithmetic of grid_exponents with its γ-part once per search
     with ctx.workprec(64):
         base = CS_GRID - S_GRID * float(_log128(gamma).mid())
     moments = [log_moments(LA) if LA.classes else None, log_moments(LB) if LB.classes else None]
@@ -1500,7 +1501,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                     v = v + k * m
             worst = v if worst is None else np.maximum(worst, v)
         assert worst is not None
-        return min(float(np.min(np.where(np.isnan(worst), np.inf, worst))), 0.0)
+        return float(np.min(np.where(np.isnan(worst), np.inf, worst)))
 
     def log_best() -> float:
         if not logs or logs[0][0] is not best:
@@ -1537,7 +1538,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             return
         assert ub is not None  # a box always has its certified bound
         if estimated:
-            t = estimate((b, n - a))
+            t = min(estimate((b, n - a)), 0.0)
             worth = t <= _LOG_HOPELESS + log_best() and t <= log_rho + log_best()
         else:
             top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
