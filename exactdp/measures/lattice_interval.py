@@ -91,12 +91,24 @@ on a grid of 1/:data:`TILT_GRID`), a block keeps the atoms whose P_a r_a^s is wi
 left out add at most c(s)γ^{−s}·M_A(s)^{k_A}M_B(s)^{k_B}·(D̃_A + D̃_B) to E_γ, D̃ the normalised tilted mass left out
 (certified: the count of atoms left out times e^{cut}, or 1 minus a lower bound of the kept tilted mass) —
 (1 − e^{−x})_+ ≤ c(s)e^{sx} as in :func:`chernoff_bound`.  That cut depends on the Chernoff bound's ratio to E_γ only
-(≈ 8.6 at n = 10³: 16 nats), not on δ; a candidate is then refined by P-mass as before.  The tilted blocks serve
-the γ of their s only (the store keeps them as a level (cut, s)), so the search takes them only where they are at
-least :data:`TILT_SAVING` nats shallower than the P-mass leaf cut.  Every leaf, tilted or not, is bounded first
+(≈ 8.6 at n = 10³: 16 nats), not on δ; a candidate is then refined by P-mass as before.  A tilted level is built
+for the γ of its s (the store keeps it as a level (cut, s)), so the search builds one only where it is at least
+:data:`TILT_SAVING` nats shallower than the P-mass leaf cut.  Every leaf, tilted or not, is bounded first
 :data:`LEAF_SHALLOW` nats shallower than its cut, the full cut only for the leaves that pass.  The Chernoff bounds
-of the leaves of such a pair never prune: a float estimate of their exponent (:func:`chernoff_log`) skips the
-certified bound where it could not, and decides whether a box's top corner is worth its lattice bound.
+of the leaves and boxes of such a pair never prune: a float estimate of their exponent (:func:`chernoff_log`) skips the
+certified bound of a leaf where it could not prune it, and of a box where it is above :data:`_HOPELESS` times the
+best (the box keeps the trivial bound 1 and is split), and decides whether a box's top corner is worth its lattice
+bound.
+
+**Levels shared across γ.**  Any kept level serves any γ whose leaves it is deep enough for: the left-out part of a
+block kept at s is bounded at that s for the γ asked (:func:`_left_out`), and a P-mass cut's dropped mass does not
+depend on γ.  The Chernoff exponent is flat near its minimum (seed 3 at n = 10³: the cut a γ needs grows by 1–3 nats
+from one grid point of s to the next), so a search first looks for the shallow pass of an earlier search over the same
+losses (:meth:`BlockStore.passes`: a level of at least n blocks) whose full cut reaches what this γ needs at that
+level's s, and at most :data:`REUSE_SLACK` more (:func:`_kept_level`, by :func:`tilted_need`); only without one does it
+build its own level, a new tilted one cut :data:`TILT_MARGIN` nats deeper than needed so that the next γ of a sweep
+finds it.  Seed 3's ten γ walk three shallow levels (by P-mass at 8 and 16 nats, tilted at s = 3/8 and 12 nats)
+where they built six.
 """
 
 from __future__ import annotations
@@ -117,7 +129,7 @@ from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRouti
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO, RationalInput, to_qq
-from exactdp.numbers.rb import ball_endpoints
+from exactdp.numbers.rb import arb_to_fmpq, ball_endpoints
 
 U = 2.0 ** -53
 #: relative error bound of :func:`exp_floats` (its analysis gives ≤ 16u; 64u is the margin kept)
@@ -634,6 +646,8 @@ class BlockStore:
         #: atoms kept per level; the levels interned (compared by identity: a level holds a search's losses, whose
         #: equality compares exact rationals — too slow for a scan over thousands of kept blocks)
         self.level_atoms: dict[Hashable, int] = {}
+        #: blocks kept per level (:meth:`passes`)
+        self.level_blocks: dict[Hashable, int] = {}
         self._interned: dict[Hashable, Hashable] = {}
 
     def get(self, key: BlockKey) -> Block | None:
@@ -656,21 +670,34 @@ class BlockStore:
         self.levels[key] = level
         self.kept += block.count
         self.level_atoms[level] = self.level_atoms.get(level, 0) + block.count
+        self.level_blocks[level] = self.level_blocks.get(level, 0) + 1
 
     def _let_go(self, key: BlockKey) -> None:
         count, level = self.blocks.pop(key).count, self.levels.pop(key)
         self.kept -= count
         self.level_atoms[level] -= count
-        if not self.level_atoms[level]:
-            del self.level_atoms[level], self._interned[level]
+        self.level_blocks[level] -= 1
+        if not self.level_blocks[level]:
+            del self.level_atoms[level], self.level_blocks[level], self._interned[level]
 
     def clear(self) -> None:
         """Let every kept block go."""
         self.blocks.clear()
         self.levels.clear()
         self.level_atoms.clear()
+        self.level_blocks.clear()
         self._interned.clear()
         self.kept = 0
+
+    def passes(self, tag: Hashable, blocks: int) -> list[tuple[float, fmpq | None]]:
+        """(cut, s) of the levels kept for ``tag`` (s None: by P-mass) with at least ``blocks`` blocks — the passes of
+        earlier searches over every composition, which a search at another γ may walk instead of building its own
+        (:func:`_kept_level`)."""
+        out: list[tuple[float, fmpq | None]] = []
+        for level, count in self.level_blocks.items():
+            if count >= blocks and isinstance(level, tuple) and len(level) == 2 and level[0] == tag:
+                out.append(level[1] if isinstance(level[1], tuple) else (level[1], None))
+        return out
 
 
 class LatticeEnclosure:
@@ -787,19 +814,28 @@ def _left_out(items: Items, blocks: Sequence[Block], g: fmpq) -> fmpq:
     item of ``items``, at most two, a single item paired with the empty block), some kept by tilted mass.  A block of
     exponent s contributes c(s)γ^{−s}·Π_j M_j(s)^{k_j}·D̃ (its normalised left-out tilted mass, :func:`_tilted_block`)
     plus the P-mass of its atoms left out of the sweep (below e^{M − 650}); a block kept by P-mass its left-out P-mass
-    (the pairs' terms are at most P_aP_b, summed over all b)."""
+    (the pairs' terms are at most P_aP_b, summed over all b).  Blocks of the same s share the factor: one ball
+    c(s)γ^{−s}·Π_j M_j(s)^{k_j}·Σ D̃ for them."""
     total = ZERO
+    tilted: list[Block] = []
     for X in blocks:
         side = _sweep_side(X)
         if X.tilt is None:
             total += side.dropped
-            continue
+        else:
+            tilted.append(X)
+            total += side.tiny_mass
+    while tilted:
+        s = tilted[0].tilt
+        assert s is not None
+        same = [X for X in tilted if X.tilt == s]
+        tilted = [X for X in tilted if X.tilt != s]
         with ctx.workprec(128):
-            ball = _chernoff_scale(X.tilt, g) * arb(X.tilt_dropped)
+            ball = _chernoff_scale(s, g) * sum((arb(X.tilt_dropped) for X in same), arb(0))
             for loss, k in items:
-                ball *= moment_ball(loss, X.tilt) ** k
+                ball *= moment_ball(loss, s) ** k
             ends = ball_endpoints(ball)
-        total += (ends[1] if ends is not None else ONE) + side.tiny_mass
+        total += ends[1] if ends is not None else ONE
     return min(total, ONE)
 
 
@@ -904,9 +940,17 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
     # of non-negative terms (relatively accurate when E_γ is near 1)
     comp = float(np.sum(pa * (suf.head[idx] + X)))
     # the loss error of a pair: both losses, θ, and the rounding of c = θ − L_a and of ref-differences
-    spread = float(max(np.max(np.abs(La)), 1.0) + max(np.max(np.abs(Lb)), 1.0) + abs(theta) + 3 * H)
+    # (both sides are sorted by loss: the largest |L| is at an end)
+    spread = float(max(abs(La[0]), abs(La[-1]), 1.0) + max(abs(Lb[0]), abs(Lb[-1]), 1.0) + abs(theta) + 3 * H)
     delta = A.L_err + B.L_err + theta_err + 8 * U * spread
-    idx_wide = np.searchsorted(Lb, c - 2 * delta, side="left")
+    # the first B-atom at or above c − 2δ: idx itself unless the atom before it is in [c − 2δ, c] (2δ is tiny: a few
+    # atoms at most, searched again)
+    wide = c - 2 * delta
+    idx_wide = idx.copy()
+    again = idx > 0
+    again[again] = Lb[idx[again] - 1] >= wide[again]
+    if again.any():
+        idx_wide[again] = np.searchsorted(Lb, wide[again], side="left")
     near = float(np.sum(pa * suf.TP[idx_wide]))
     mA, mB = len(pa), m
     # relative error of one computed term: masses (log error → e^δ − 1, exp 64u) of pa and pb, sums (Higham),
@@ -925,13 +969,13 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
         # cut's bound (plus the atoms below e^{M − 650} left out of the sweep) and the finite mass (1 − p_∞)^k
         # minus the kept mass (a lower bound from the float sum)
         dropped = sa.dropped + sb.dropped
-        f_lo, f_hi = _ends(mid - err)[0], _ends(mid + err)[1]
+        f_lo, f_hi = _lower(mid - err), _upper(mid + err)
         # the complement: the same error terms with its own (non-negative) sum in place of the cancelling one
         c_mid = arb(comp) * scale
         c_err = (arb(rho) * arb(comp) * (1 + arb(2) ** -20)
                  + (arb(-2 * H).exp() * 1.01 + 3 * arb(-700).exp()) * arb(absolute)
                  + arb(delta) * arb(delta).exp() * arb(near) * (1 + arb(rho))) * scale
-        c_lo, c_hi = _ends(c_mid - c_err)[0], _ends(c_mid + c_err)[1]
+        c_lo, c_hi = _lower(c_mid - c_err), _upper(c_mid + c_err)
     return _Sweep(max(f_lo, ZERO), f_hi, max(c_lo, ZERO), c_hi, dropped)
 
 
@@ -954,6 +998,21 @@ def _ends(b: arb) -> tuple[fmpq, fmpq]:
     if ends is None:
         raise ArithmeticError("lattice_interval: a bound evaluated to a non-finite ball")
     return ends
+
+
+def _lower(b: arb) -> fmpq:
+    """The exact lower end of a finite ball (one end of :func:`_ends`: a sweep needs one end of each of its balls, and
+    converts it at the ball's precision — lower() rounds outward at any precision)."""
+    if not b.is_finite():
+        raise ArithmeticError("lattice_interval: a bound evaluated to a non-finite ball")
+    return arb_to_fmpq(b.lower())
+
+
+def _upper(b: arb) -> fmpq:
+    """The exact upper end of a finite ball (as :func:`_lower`)."""
+    if not b.is_finite():
+        raise ArithmeticError("lattice_interval: a bound evaluated to a non-finite ball")
+    return arb_to_fmpq(b.upper())
 
 
 def _dropped(X: Block, tiny: int, M: float, p: FloatArray) -> fmpq:
@@ -1299,19 +1358,55 @@ def tilted_level(items_of: Sequence[Items], gamma: fmpq, best: fmpq) -> tuple[fm
     e^{−cut} (a two-dimensional lattice Gaussian outside its level set e^{−cut} below the mode), must fall below
     e^{−FILTER_CUT_NATS}·best as the P-mass cut's does — cut = FILTER_CUT_NATS + log(2·C(s)/best) + 1, rounded up to
     :data:`TILT_STEP`.  Floats only choose the level: every bound stays certified (:meth:`LatticeEnclosure.bounds`)."""
-    log_best = _log_float(best)
     i = int(np.nanargmin(grid_exponents(items_of, gamma)))
     s = fmpq(round(float(S_GRID[i]) * TILT_GRID), TILT_GRID)
     if s <= 0:
         return None
+    cut = tilted_need(items_of, gamma, best, s)
+    if not math.isfinite(cut):
+        return None
+    return s, min(math.ceil(max(cut, TILT_STEP) / TILT_STEP) * TILT_STEP, MAX_CUT_NATS)
+
+
+def tilted_need(items_of: Sequence[Items], gamma: fmpq, best: fmpq, s: fmpq) -> float:
+    """The tilted cut (nats, not rounded) that the leaves of a search over the products ``items_of`` at γ, best lower
+    bound ``best`` > 0, need at the exponent s > 0: FILTER_CUT_NATS + log(2·C(s)/best) + 1, C(s) the largest Chernoff
+    bound at s (:func:`tilted_level`; a float that only chooses the level, +∞ where it is not finite)."""
     with ctx.workprec(64):
         log_c = max(float((_chernoff_scale(s, gamma)
                            * _product_moment([(loss, k) for loss, k in prod if k and loss.classes], s)).log().mid())
                     for prod in items_of)
-    cut = FILTER_CUT_NATS + math.log(2.0) + log_c - log_best + 1.0
-    if not math.isfinite(cut):
+    cut = FILTER_CUT_NATS + math.log(2.0) + log_c - _log_float(best) + 1.0
+    return cut if math.isfinite(cut) else math.inf
+
+
+#: a new tilted level is cut this many nats deeper than its γ needs: the Chernoff exponent is flat near its minimum
+#: (seed 3 of ``bench_tensor.py --random-pairs`` at n = 1000: 1–3 nats from one grid point of s to the next), so the
+#: next γ of a sweep walks the same blocks (:func:`_kept_level`) instead of building a level at its own s
+TILT_MARGIN = 4.0
+#: a kept level serves a γ whose leaves need a cut at most this many nats shallower than the level's (walking deeper
+#: blocks than needed costs more atoms per sweep, far less than a new pass's build)
+REUSE_SLACK = 12.0
+
+
+def _kept_level(enc: LatticeEnclosure, items_of: Sequence[Items], gamma: fmpq, best: fmpq,
+                n: int) -> tuple[fmpq | None, float] | None:
+    """(tilt, full cut) of a search at γ (best lower bound ``best`` > 0, the products ``items_of`` its end compositions)
+    whose shallow pass walks a level kept by an earlier search over the same losses (at least n blocks: a pass over
+    the compositions), or None: a level (c, s) serves when the cut this γ needs at s (:func:`tilted_need`; by P-mass
+    FILTER_CUT_NATS + log(1/best), as :func:`leaf_cut`) is at most c + LEAF_SHALLOW, and at least that minus
+    :data:`REUSE_SLACK`; the shallowest such level.  Floats only choose the level: the bounds of the leaves are
+    certified at whatever s and cut they are kept (:meth:`LatticeEnclosure.bounds`)."""
+    options: list[tuple[float, fmpq | None]] = []
+    for cut, s in enc.store.passes(enc.tag, n):
+        full = cut + LEAF_SHALLOW
+        need = tilted_need(items_of, gamma, best, s) if s is not None else FILTER_CUT_NATS - _log_float(best)
+        if need <= full <= need + REUSE_SLACK and full <= MAX_CUT_NATS:
+            options.append((full, s))
+    if not options:
         return None
-    return s, min(math.ceil(max(cut, TILT_STEP) / TILT_STEP) * TILT_STEP, MAX_CUT_NATS)
+    full, s = min(options, key=lambda o: o[0])
+    return s, full
 
 
 def _product_moment(items: Items, s: fmpq) -> arb:
@@ -1355,19 +1450,26 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         out[k] = enc.bounds([(LA, k), (LB, n - k)] + fixed, gamma, cut_nats=cut_below(ub))
         best = max(best, out[k][0])
     full = refine_depth = leaf_cut(best)
-    # leaves kept by tilted mass where that level is much shallower (a deep γ: the P-mass cut grows with log(1/best),
-    # the tilted one with the Chernoff bound's ratio to E_γ only); only two losses (no fixed factors)
-    if best > 0 and not fixed:
-        level = tilted_level([[(LA, n)], [(LB, n)]], gamma, best)
-        if level is not None and level[1] + TILT_SAVING <= full:
-            tilt, full = level
-    # every leaf first at a cut LEAF_SHALLOW nats shallower (half the atoms at a 16-nat level: E_γ of the compositions
-    # far from the maximum is that far below it), the full cut for those it leaves open; boxes at the full cut
-    shallow = max(full - LEAF_SHALLOW, TILT_STEP) if not fixed else full
     # near 1 (E_γ of every composition within 1 − best of 1: flat by necessity) neither the shallow pass nor the
     # refinement of the candidates can separate anything: one pass at the leaf cut, whose bounds the enclosure route
     # accepts when they are within its width (δ_n ≈ 1 − 4·10⁻⁶ of a near-symmetric pair at n = 1000)
     near_one = ONE - best < NEAR_ONE_FLAT and not fixed
+    # only two losses (no fixed factors): the shallow pass of an earlier search at another γ where its level serves
+    # this γ (:func:`_kept_level`: its blocks are walked, not built), else leaves kept by tilted mass where that level
+    # is much shallower (a deep γ: the P-mass cut grows with log(1/best), the tilted one with the Chernoff bound's
+    # ratio to E_γ only), cut TILT_MARGIN deeper than this γ needs so that the next γ of a sweep finds it kept
+    if best > 0 and not fixed:
+        items_of = [[(LA, n)], [(LB, n)]]
+        kept = None if near_one else _kept_level(enc, items_of, gamma, best, n)
+        if kept is not None:
+            tilt, full = kept
+        else:
+            level = tilted_level(items_of, gamma, best)
+            if level is not None and level[1] + TILT_SAVING <= full:
+                tilt, full = level[0], min(level[1] + TILT_MARGIN, MAX_CUT_NATS)
+    # every leaf first at a cut LEAF_SHALLOW nats shallower (half the atoms at a 16-nat level: E_γ of the compositions
+    # far from the maximum is that far below it), the full cut for those it leaves open; boxes at the full cut
+    shallow = max(full - LEAF_SHALLOW, TILT_STEP) if not fixed else full
     if near_one:
         shallow = full
     # the largest Chernoff-to-value ratio of the corners (None when no corner has a positive lower bound)
@@ -1383,20 +1485,41 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # (choices of work only; every bound used as a bound is certified)
     estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
     log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
-    logs: dict[fmpq, float] = {}
+    logs: list[tuple[fmpq, float]] = []  # (best, log best): compared by identity (hashing an fmpq is not cheap)
+    # chernoff_log of the compositions (k_A, k_B) before its cap at 0 (a bound above 1 is 1, which prunes nothing below
+    # a best < 1 either), the arithmetic of grid_exponents with its γ-part once per search
+    with ctx.workprec(64):
+        base = CS_GRID - S_GRID * float(_log128(gamma).mid())
+    moments = [log_moments(LA) if LA.classes else None, log_moments(LB) if LB.classes else None]
+
+    def estimate(*ends: tuple[int, int]) -> float:
+        worst: FloatArray | None = None
+        for counts in ends:
+            v = base
+            for k, m in zip(counts, moments):
+                if k and m is not None:
+                    v = v + k * m
+            worst = v if worst is None else np.maximum(worst, v)
+        assert worst is not None
+        return float(np.min(np.where(np.isnan(worst), np.inf, worst)))
 
     def log_best() -> float:
-        if best not in logs:
-            logs.clear()
-            logs[best] = _log_float(best)
-        return logs[best]
+        if not logs or logs[0][0] is not best:
+            logs[:] = [(best, _log_float(best))]
+        return logs[0][1]
 
     def push(a: int, b: int) -> None:
         nonlocal tick
         if a > b:
             return
         ub: fmpq | None = None
-        if a != b or not estimated or chernoff_log([(LA, a), (LB, n - a)], gamma) <= log_best() + _SURE:
+        if a != b and estimated and estimate((a, n - a), (b, n - b)) > log_best() + _LOG_HOPELESS + _SURE:
+            # its Chernoff bound is above _HOPELESS times the best (E_γ flat in k: the corners' Chernoff-to-value
+            # ratio is about 8.6 at n = 1000, so every box of seed 3): it could prune the box only after the best
+            # grew that much, so the box keeps the trivial bound 1 unless its top corner's lattice bound is worth
+            # computing (below), and is split (efficiency only: every composition still gets its own bound)
+            ub = ONE
+        elif a != b or not estimated or estimate((a, n - a)) <= log_best() + _SURE:
             ub = chernoff_bound([(LA, a), (LB, n - a)] + fixed, gamma, others=[[(LA, b), (LB, n - b)] + fixed])
             if ub < best:
                 for k in range(a, b + 1):
@@ -1415,7 +1538,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             return
         assert ub is not None  # a box always has its certified bound
         if estimated:
-            t = chernoff_log([(LA, b), (LB, n - a)], gamma)
+            t = min(estimate((b, n - a)), 0.0)
             worth = t <= _LOG_HOPELESS + log_best() and t <= log_rho + log_best()
         else:
             top = chernoff_bound([(LA, b), (LB, n - a)] + fixed, gamma)
@@ -1425,21 +1548,30 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1
 
+    # an interval being split stays in the heap until both halves are in (for OverBudget), then is stale: skipped when
+    # popped, dropped before OverBudget leaves (instead of a removal and a heapify per split: the heap holds ~n/2
+    # intervals of a pair whose every composition is a leaf)
+    split: set[tuple[int, int]] = set()
     push(1, n - 1)
-    while heap:
-        neg, _, a, b = heapq.heappop(heap)
-        if -neg < best:
-            for k in range(a, b + 1):
-                out[k] = (ZERO, -neg)
-            continue
-        mid = (a + b) // 2
-        heapq.heappush(heap, (neg, -1, a, b))  # kept open until both halves are in (for OverBudget)
-        for lo_k, hi_k in ((a, mid), (mid + 1, b)):
-            push(lo_k, hi_k)
-            if lo_k == hi_k and lo_k in out:
-                best = max(best, out[lo_k][0])
-        heap.remove((neg, -1, a, b))
-        heapq.heapify(heap)
+    try:
+        while heap:
+            neg, tie, a, b = heapq.heappop(heap)
+            if tie == -1 and (a, b) in split:
+                continue
+            if -neg < best:
+                for k in range(a, b + 1):
+                    out[k] = (ZERO, -neg)
+                continue
+            mid = (a + b) // 2
+            heapq.heappush(heap, (neg, -1, a, b))
+            for lo_k, hi_k in ((a, mid), (mid + 1, b)):
+                push(lo_k, hi_k)
+                if lo_k == hi_k and lo_k in out:
+                    best = max(best, out[lo_k][0])
+            split.add((a, b))
+    except OverBudget:
+        heap[:] = [entry for entry in heap if not (entry[1] == -1 and (entry[2], entry[3]) in split)]
+        raise
 
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes
