@@ -212,14 +212,23 @@ def tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq,
     the lattice block of ``b`` coordinates of ``loss`` (module docstring); s ≥ 0 a dyadic rational (a float).
     A profile not yet known is refused first if its most work (:func:`profile_work`) exceeds ``max_work``; ``charge``
     is then called with the work units it took."""
-    key = (loss, b, block.cut, block.count, s)
+    return product_profile(block, ((loss, b),), s, charge)
+
+
+def product_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq,
+                    charge: Callable[[int], None] | None = None) -> arb:
+    r"""A ball whose upper end bounds C(s) = sup_{t>0} t^s F_t(⊗_j L_j^{⊗b_j}) for ``parts`` = ((L_j, b_j), …), from
+    ``block``, atoms of that product (one lattice block, or the :func:`~exactdp.measures.lattice_interval.product_block`
+    of two: a product's atoms are the pairs of its factors' atoms, their total tilted mass Π_j M_j(s)^{b_j}, so the
+    atoms left out are bounded as for one block); as :func:`tilted_profile` otherwise."""
+    key = (tuple(parts), block.cut, block.count, s)
     got = _PROFILES.get(key)
     if got is not None:
         return got
     span = float(block.L[-1] - block.L[0]) if block.count else 0.0
     require("max_work", profile_work(block.count, span, float(s)),
-            f"profile_bound: the tilted profile of {b} coordinates ({block.count} atoms)")
-    out, products = _tilted_profile(block, loss, b, s)
+            f"profile_bound: the tilted profile of {sum(b for _, b in parts)} coordinates ({block.count} atoms)")
+    out, products = _block_profile(block, parts, s)
     _PROFILES.put(key, out)
     if charge is not None:
         charge(PER_BINNED_ATOM * block.count + correlation_work(products))
@@ -228,12 +237,19 @@ def tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq,
 
 def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> tuple[arb, int]:
     """:func:`tilted_profile` without the memo: the ball and the multiply-adds of its correlation."""
+    return _block_profile(block, ((loss, b),), s)
+
+
+def _block_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq) -> tuple[arb, int]:
+    """:func:`product_profile` without the memo: the ball and the multiply-adds of its correlation."""
     if s < 0:
         raise ParameterError(f"s: must be >= 0, got {s}")
     with ctx.workprec(128):
         c_ball = c_of_s(s)
-        moment = moment_ball(loss, s) ** b
-    if s == 0 or b == 0 or not loss.classes:  # the ordinary bound: c(s)·M(s)^b (F_t ≤ finite mass at s = 0)
+        moment = arb(1)
+        for loss, b in parts:
+            moment *= moment_ball(loss, s) ** b
+    if s == 0 or not any(b and loss.classes for loss, b in parts):  # the ordinary bound: c(s)·Π M(s)^b
         with ctx.workprec(128):
             return c_ball * moment, 0
     sf = float(s)
@@ -296,45 +312,67 @@ def _s_of(i: int) -> fmpq:
 
 
 def profile_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[int]], gamma: fmpq, A: int, b: int,
-                      block: Block, charge: Callable[[int], None] | None = None) -> fmpq:
+                      block: Block, charge: Callable[[int], None] | None = None, below: fmpq | None = None) -> fmpq:
     r"""An exact rational upper bound of E_γ of every composition k in the convex hull of ``vertices`` (class counts,
     indexed like ``losses``; every vertex with k_A ≥ b): p_∞ + γ^{−s} C_b(s) M_A(s)^{k_A − b} Π_{i≠A} M_i(s)^{k_i}
     (module docstring) at one s, maximised over the vertices (its logarithm is linear in k, p_∞ monotone in each
     count); ``block``: the lattice block of b coordinates of class A.  s is searched over a few values of the grid
-    2^(i/256) from the Chernoff bound's; any s gives a bound."""
+    2^(i/256) from the Chernoff bound's; any s gives a bound, so with ``below`` the search of s stops at the first
+    bound under it (a box is pruned by any bound below the best lower bound)."""
+    return base_box_bound(losses, vertices, gamma, ((A, b),), block, charge, below)
+
+
+def base_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[int]], gamma: fmpq,
+                   base: Sequence[tuple[int, int]], block: Block, charge: Callable[[int], None] | None = None,
+                   below: fmpq | None = None) -> fmpq:
+    r""":func:`profile_box_bound` with a base of one or more classes: ``base`` = ((A, b_A), (B, b_B), …) and ``block``
+    the atoms of ⊗ L_A^{⊗b_A} ⊗ L_B^{⊗b_B} (a :func:`~exactdp.measures.lattice_interval.product_block` for two), every
+    vertex with k_A ≥ b_A, k_B ≥ b_B, …: p_∞ + γ^{−s} C(s) Π_i M_i(s)^{k_i − b_i} (b_i = 0 off the base; the
+    inequality of the module docstring with X the base and Y the rest).  A base of the two classes of a flat edge
+    leaves Chernoff slack only on the coordinates beyond it (docs/tensorization.md, "Three or more pair classes")."""
+    if any(v[A] < b for v in vertices for A, b in base):
+        raise ParameterError("base_box_bound: every vertex must hold the base")
     if gamma <= 0:
         return ONE
     i0 = int(np.nanargmin(grid_exponents([[(loss, k) for loss, k in zip(losses, v) if k] for v in vertices], gamma)))
     p_max = max(p_inf([(loss, k) for loss, k in zip(losses, v) if k])[1] for v in vertices)
     if S_GRID[i0] <= 0:
         return ONE  # s = 0: nothing better than the finite mass
-    base = int(round(_S_STEPS * math.log2(float(S_GRID[i0]))))
+    start = int(round(_S_STEPS * math.log2(float(S_GRID[i0]))))
+    held = dict(base)
+    parts = tuple((losses[A], b) for A, b in base)
 
     def bound(i: int) -> fmpq:
         s = _s_of(i)
-        C = tilted_profile(block, losses[A], b, s, charge)
+        C = product_profile(block, parts, s, charge)
         with ctx.workprec(128):
             scale = C * (-arb(s) * arb(gamma).log()).exp()
             top: arb | None = None
             for v in vertices:
-                ball = scale * moment_ball(losses[A], s) ** (v[A] - b)
+                ball = scale
                 for j, (loss, k) in enumerate(zip(losses, v)):
-                    if j != A and k and loss.classes:
-                        ball *= moment_ball(loss, s) ** k
+                    if k - held.get(j, 0) and loss.classes:
+                        ball *= moment_ball(loss, s) ** (k - held.get(j, 0))
                 if top is None or ball.upper() > top.upper():
                     top = ball
             ends = ball_endpoints(top) if top is not None else None
         return ends[1] if ends is not None else ONE
 
-    tried = {i: bound(base + i) for i in _S_TRIES}
+    tried: dict[int, fmpq] = {}
+    for i in _S_TRIES:
+        tried[i] = bound(start + i)
+        if below is not None and p_max + tried[i] < below:
+            return p_max + tried[i]
     at = min(tried, key=lambda i: tried[i])
     for d in (2, 1):
         for i in (at - d, at + d):
             if i not in tried:
-                tried[i] = bound(base + i)
+                tried[i] = bound(start + i)
+                if below is not None and p_max + tried[i] < below:
+                    return p_max + tried[i]
         at = min(tried, key=lambda i: tried[i])
     return min(p_max + tried[at], ONE)
 
 
-__all__ = ["c_of_s", "correlation_work", "profile_box_bound", "profile_work", "tilted_profile", "PER_BINNED_ATOM",
-           "PRODUCTS_PER_UNIT"]
+__all__ = ["base_box_bound", "c_of_s", "correlation_work", "product_profile", "profile_box_bound", "profile_work",
+           "tilted_profile", "PER_BINNED_ATOM", "PRODUCTS_PER_UNIT"]

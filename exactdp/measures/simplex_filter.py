@@ -16,7 +16,14 @@ This routine is a best-first branch and bound over *boxes* lo ≤ k ≤ hi of th
   sup_t t^s F_t(L_A^{⊗b}) from the lattice atoms of b coordinates — linear in k after the logarithm, so again maximised
   over the vertices.  Only the k_A − b and the minor coordinates pay Chernoff slack, not the dominant block: near a
   homogeneous maximum at n = 10³ the bound is within 1–2 % of E_γ where the Chernoff bound is a factor 9 above it.
-  Tried on every box and leaf whose Chernoff bound reaches the best lower bound, before the top corner.
+  Tried on every box and leaf whose Chernoff bound reaches the best lower bound, before the top corner; its search of
+  s stops at the first s whose bound is below the best lower bound (any s gives a bound).
+* **A two-class base** (:func:`~exactdp.measures.profile_bound.base_box_bound`): a box the profile bound leaves open,
+  with A, B its two largest lower counts, gets p_∞ + γ^{−s}C(s)M_A(s)^{k_A−a}M_B(s)^{k_B−b}Π_{i≠A,B} M_i(s)^{k_i}, C(s)
+  the tilted profile of L_A^{⊗a} ⊗ L_B^{⊗b} from the product of the two lattice blocks (:func:`_pair_block`): along a
+  *flat edge* between a pair class and its reverse (E_γ within a few per cent over many compositions) the reverse
+  class's coordinates then pay no Chernoff slack either.  Only where the two blocks form at most :data:`_MAX_PAIRS`
+  pairs of atoms (larger products cost more than the splits they save).
 * **Data processing at the top corner.**  Every composition of the box has k ≤ hi coordinate-wise, so
   E_γ(c) ≤ E_γ(hi) (adding coordinates never lowers E_γ), enclosed by the lattice bounds
   (:meth:`~exactdp.measures.lattice_interval.LatticeEnclosure.bounds`; more than two classes paired by product
@@ -55,7 +62,7 @@ from typing import TypeAlias
 from flint import fmpq
 
 from exactdp.errors import ParameterError
-from exactdp.limits import limit
+from exactdp.limits import ResourceLimitError, limit, require
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.lattice_interval import (
     CUT_NATS,
@@ -66,17 +73,19 @@ from exactdp.measures.lattice_interval import (
     NEAR_ONE_N,
     PER_ATOM,
     REFINE,
+    Block,
     LatticeEnclosure,
     OverBudget,
     atom_estimate,
     chernoff_bound,
     cut_below,
     leaf_cut,
+    product_block,
     quantized,
     shared_blocks,
 )
 from exactdp.measures.privacy_loss import PairLoss
-from exactdp.measures.profile_bound import profile_box_bound
+from exactdp.measures.profile_bound import base_box_bound, profile_box_bound
 from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.qq import ONE, ZERO
 
@@ -100,6 +109,18 @@ _MIN_BASE = 32
 #: the base b of the dominant block is its lower count rounded down to 2^(bits − _BASE_BITS) (boxes share profiles;
 #: the bound then pays Chernoff slack on at most k/2^(_BASE_BITS−1) coordinates, about 0.2 % at 2^8)
 _BASE_BITS = 8
+#: the two-class base (:func:`_pair_block`) is tried on a box whose profile bound did not prune it, whose second
+#: largest lower count is at least this, with its two counts rounded down to 2^(bits − _PAIR_BITS) (a flat edge between
+#: a pair class and its reverse: docs/tensorization.md, "Three or more pair classes")
+_MIN_PAIR = 1
+_MIN_PAIR_SUM = 16
+_PAIR_BITS = 5
+#: the most pairs of atoms (estimated, :func:`~exactdp.measures.lattice_interval.atom_estimate`) a pair base may form:
+#: larger products (both classes with hundreds of coordinates at n = 1000) cost more than the splits they save (seed
+#: 1000 of bench_tensor.py --random-3x3 at n = 1000 was refused at the default max_work without this cap)
+_MAX_PAIRS = 1 << 18
+#: work units per pair of atoms a product block may form (a searchsorted row and the sums of the kept pairs)
+_PER_PAIR_ATOM = 2
 #: lattice evaluations per class and bit of n charged before the search starts: a search whose bounds prune well (seed
 #: 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 100: 249 leaves, 487 top corners) needs a few times more, a
 #: flat one (seed 1000 at n = 30: 2 372 leaves) far more — the search itself stops at max(2·estimate, max_work), so
@@ -249,10 +270,29 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         A = max(range(c), key=lambda j: lo[j])
         if lo[A] < _MIN_BASE:
             return None
-        q = 1 << max(lo[A].bit_length() - _BASE_BITS, 0)
-        b = lo[A] // q * q
+        b = _base_count(lo[A], _BASE_BITS)
         block = enc.block(losses[A], b, quantized(depth + CUT_STEP))
-        return profile_box_bound(losses, vertices(lo, hi, n), gamma, A, b, block, enc._charge)
+        return profile_box_bound(losses, vertices(lo, hi, n), gamma, A, b, block, enc._charge, best)
+
+    def pair_profile(lo: Counts, hi: Counts) -> fmpq | None:
+        """The profile bound of the box with a base of its two largest lower counts A, B (:func:`_pair_block`), or
+        None when lo_B < :data:`_MIN_PAIR`, lo_A + lo_B < :data:`_MIN_PAIR_SUM`, the two blocks' estimated atoms could
+        form more than :data:`_MAX_PAIRS` pairs, or the base does not fit ``max_work`` (a bound left out only costs
+        splits)."""
+        A, B = sorted(range(c), key=lambda j: -lo[j])[:2]
+        if lo[B] < _MIN_PAIR or lo[A] + lo[B] < _MIN_PAIR_SUM:
+            return None
+        a, b = _base_count(lo[A], _PAIR_BITS), _base_count(lo[B], _PAIR_BITS)
+        cut = quantized(depth + CUT_STEP)
+        if atom_estimate(losses[A], a, cut) * atom_estimate(losses[B], b, cut) > _MAX_PAIRS:
+            return None
+        try:
+            block = _pair_block(enc, losses[A], a, losses[B], b, cut)
+            bound = base_box_bound(losses, vertices(lo, hi, n), gamma, ((A, a), (B, b)), block, enc._charge, best)
+        except ResourceLimitError:
+            return None
+        PAIR_BOUNDS[0] += 1
+        return bound
 
     def leaf(k: Counts) -> None:
         nonlocal best, discarded
@@ -288,6 +328,9 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
             bound = profile(lo, hi)
             ub = ub if bound is None else min(ub, bound)
         if ub >= best:
+            bound = pair_profile(lo, hi)
+            ub = ub if bound is None else min(ub, bound)
+        if ub >= best:
             top = chernoff(hi)
             if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):
                 ub = min(ub, enc.bounds(_items(losses, hi), gamma, cut_nats=depth)[1])  # data processing: top corner
@@ -308,6 +351,36 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         push(tighten(lo, hi[:i] + (mid,) + hi[i + 1:], n))
         push(tighten(lo[:i] + (mid + 1,) + lo[i + 1:], hi, n))
     return leaves, discarded
+
+
+def _base_count(k: int, bits: int) -> int:
+    """k rounded down to a multiple of 2^(bits of k − ``bits``): boxes of nearby lower counts share a base."""
+    q = 1 << max(k.bit_length() - bits, 0)
+    return k // q * q
+
+
+#: product blocks of two classes (:func:`_pair_block`) by (loss A, a, loss B, b, cut): the boxes along an edge share a
+#: base, asked for at a few s each
+_PAIR_BLOCKS: Memo[Block] = Memo(4)
+#: pair-base bounds computed, since the module was loaded (tests assert the bound was used)
+PAIR_BOUNDS = [0]
+
+
+def _pair_block(enc: LatticeEnclosure, LA: PairLoss, a: int, LB: PairLoss, b: int, cut: float) -> Block:
+    """The atoms of L_A^{⊗a} ⊗ L_B^{⊗b} within ``cut`` nats of their largest P-mass (the pairs of the two blocks'
+    atoms, :func:`~exactdp.measures.lattice_interval.product_block`; the pairs left out are bounded by the profile
+    through the moments), charged to the search's budget by the pairs it may form before it is built."""
+    key = (LA, a, LB, b, cut)
+    got = _PAIR_BLOCKS.get(key)
+    if got is not None:
+        return got
+    X, Y = enc.block(LA, a, cut), enc.block(LB, b, cut)
+    require("max_work", _PER_PAIR_ATOM * X.count * Y.count,
+            f"simplex_filter: a pair base of {X.count} x {Y.count} atoms")
+    enc._charge(_PER_PAIR_ATOM * X.count * Y.count)
+    block = product_block(X, Y, cut)
+    _PAIR_BLOCKS.put(key, block)
+    return block
 
 
 def _inside(k: Counts, lo: Counts, hi: Counts) -> bool:
