@@ -187,3 +187,27 @@ def test_a_split_tree_certificate_on_one_parameter():
     swapped = dataclasses.replace(x, trees=(("split", "p - 1 >= 0", ("leaf", "1"), ("leaf", "0")),))
     assert _both(swapped) == (Truth.FALSE, REJECTED)
     assert _both(dataclasses.replace(x, leaf_branches=("2*p", "1"))) == (Truth.FALSE, REJECTED)
+
+
+def test_recheck_smt_confirms_a_split_tree_and_refutes_its_swapped_cells():
+    """`recheck --smt` on the one-parameter split tree above, filed with its statement "for 0 <= p <= 2 and
+    1 - a >= 0: Max(1, p) - a >= 0": every obligation (each leaf's combination on its derived cell, the tree's
+    cells covering the domain, p <= Max(1, p), the binding) CONFIRMED by z3 and cvc5; with the children swapped
+    leaf 0's slack p - 1 >= 0 on p <= 1 is REFUTED."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from exactdp.algebra.certificates.split_tree import SplitTreeCertificate
+    from exactdp.claim_statement import restating
+    from exactdp.smt import CONFIRMED, REFUTED, smt_check_certificate
+
+    x = SplitTreeCertificate(parameters=("p",), assumptions=(("p", "real"),), region=("p >= 0", "p <= 2"),
+                             variables=("a",), constraints=(("a <= 1", "1 - a"),), objective="a",
+                             arguments=("Max(1, p)",), trees=(("split", "p - 1 >= 0", ("leaf", "0"), ("leaf", "1")),),
+                             leaf_multipliers=(("1",), ("1",)), leaf_branches=("p", "1"))
+    x = x.bound_to(restating("check", x.to_json(), x.region))
+    r = smt_check_certificate(x.to_json())
+    assert r.status == CONFIRMED, r.line()
+    assert any("cover the domain" in o.label for o in r.results)
+    swapped = dataclasses.replace(x, trees=(("split", "p - 1 >= 0", ("leaf", "1"), ("leaf", "0")),))
+    r = smt_check_certificate(swapped.to_json())
+    assert r.status == REFUTED and any(o.status == REFUTED and o.label.startswith("leaf 0: slack") for o in r.results)
