@@ -833,8 +833,9 @@ def split_tree_leaf(d: dict, data: CertificateData, k: int, path: list) -> dict:
     E = data.read(d["leaf_branches"][k], f"leaf {k} branch")
     s = sympy.cancel(sympy.together(E - data.read(d.get("objective", ""), "objective")
                                     - sympy.Add(*[m * gi for m, gi in zip(lam, g)])))
-    if s.free_symbols & xs:
-        raise ParameterError(f"leaf {k}: branch - objective - sum(multiplier * constraint) depends on the variables")
+    if (s.free_symbols | E.free_symbols) & xs:
+        raise ParameterError(f"leaf {k}: the branch, or branch - objective - sum(multiplier * constraint), depends on "
+                             f"the variables")
     leaf = {key: d[key] for key in ("name", "parameters", "assumptions", "variables", "constraints") if key in d}
     leaf.update(region=[*d.get("region", []), *(f"{c.lhs} >= 0" for c in path)], multipliers=mults,
                 conclusion=f"{d['leaf_branches'][k]} - ({d.get('objective', '')})", slack=str(s))

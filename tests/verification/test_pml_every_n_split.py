@@ -174,7 +174,7 @@ def test_a_split_tree_certificate_on_one_parameter():
     """a <= Max(1, p) for 0 <= p <= 2 under 1 - a >= 0: the tree split(p - 1 >= 0, leaf p, leaf 1) with multiplier 1
     is TRUE in the engine and OK in recheck (slacks p - 1 and 0, branches p <= Max(1, p) and 1 <= Max(1, p));
     with the children swapped the leaf p sits on p <= 1, slack p - 1 < 0 at p = 0: FALSE and REJECTED; a branch
-    2p (above Max(1, p) at p = 2): FALSE and REJECTED."""
+    2p (above Max(1, p) at p = 2), or one in the variables: FALSE and REJECTED."""
     from exactdp.algebra.certificates.split_tree import SplitTreeCertificate
 
     x = SplitTreeCertificate(parameters=("p",), assumptions=(("p", "real"),), region=("p >= 0", "p <= 2"),
@@ -187,6 +187,9 @@ def test_a_split_tree_certificate_on_one_parameter():
     swapped = dataclasses.replace(x, trees=(("split", "p - 1 >= 0", ("leaf", "1"), ("leaf", "0")),))
     assert _both(swapped) == (Truth.FALSE, REJECTED)
     assert _both(dataclasses.replace(x, leaf_branches=("2*p", "1"))) == (Truth.FALSE, REJECTED)
+    # a branch in the variables (a + p - 1, slack p - 1 with multiplier 0) bounds a by nothing: refused as data
+    assert _both(dataclasses.replace(x, leaf_multipliers=(("0",), ("1",)), leaf_branches=("a + p - 1", "1"))) == (
+        Truth.FALSE, REJECTED)
 
 
 def test_recheck_smt_confirms_a_split_tree_and_refutes_its_swapped_cells():

@@ -107,15 +107,16 @@ class SplitTreeCertificate(Certificate):
                           lambda txt: self.read(str(txt), sy, "split condition", relations=True))
 
     def leaf_combination(self, k: int, cell: list[Any]) -> Any:
-        """Leaf k's ``linear-combination`` on D ∩ cell, its slack derived (None: the slack depends on the
-        variables, so no combination of the constraints gives E_k − o)."""
+        """Leaf k's ``linear-combination`` on D ∩ cell, its slack derived (None: the branch or the slack depends on
+        the variables, so the leaf bounds o by no function of the parameters)."""
         sy = self.symbols(self.variables)
         xs = {sy[v] for v in self.variables}
         g = [self.read(txt, sy, f"constraint {lab}") for lab, txt in self.constraints]
         lam = [self.read(m, sy, f"leaf {k} multiplier") for m in self.leaf_multipliers[k]]
-        h = self.read(self.leaf_branches[k], sy, f"leaf {k} branch") - self.read(self.objective, sy, "objective")
+        E = self.read(self.leaf_branches[k], sy, f"leaf {k} branch")
+        h = E - self.read(self.objective, sy, "objective")
         s = sympy.cancel(sympy.together(h - sympy.Add(*[m * gi for m, gi in zip(lam, g)])))
-        if s.free_symbols & xs:
+        if (s.free_symbols | E.free_symbols) & xs:
             return None
         return LinearCombination(
             parameters=self.parameters, assumptions=self.assumptions,
@@ -144,7 +145,8 @@ class SplitTreeCertificate(Certificate):
             combo = self.leaf_combination(k, cell)
             if combo is None:
                 truths.append(Truth.FALSE)
-                fails.append(f"leaf {k}: branch - objective - sum(multiplier * constraint) depends on the variables")
+                fails.append(f"leaf {k}: the branch, or branch - objective - sum(multiplier * constraint), depends "
+                             f"on the variables")
                 continue
             res = check(combo)
             truths.append(res.truth)
