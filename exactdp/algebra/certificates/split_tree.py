@@ -97,7 +97,8 @@ class SplitTreeCertificate(Certificate):
     uses: tuple[str, ...] = ()
 
     def conclusion(self) -> str:
-        """Min(A_1, …, A_k) − (o): what h ≥ 0 the certificate proves (:func:`exactdp.claim_statement.split_tree_conclusion`)."""
+        """Min(A_1, …, A_k) − (o): what h ≥ 0 the certificate proves
+        (:func:`exactdp.claim_statement.split_tree_conclusion`)."""
         return split_tree_conclusion({"arguments": self.arguments, "objective": self.objective})
 
     def leaves(self) -> tuple[list[tuple[int, int, list[Any]]], list[str]]:

@@ -29,8 +29,9 @@ multiplier or the statement edited without the checkers refusing it.  Hence a �
 on D₃.
 
 The splitting polynomials are the pieces' own boundary factors (the numerators of their multipliers and of
-E − V, without factors of strict sign on D₃), chosen at exact sample points of D₃: among the conditions of the pieces that hold at the most points of the cell, one that fails
-at some point, lowest degree first (a leaf's check decides signs with its cell's polynomials as constraints).
+E − V, without factors of strict sign on D₃), chosen at exact sample points of D₃: among the conditions of the
+pieces that hold at the most points of the cell, one that fails at some point, lowest degree first (a leaf's
+check decides signs with its cell's polynomials as constraints).
 Every check is the engine's and is charged to the synthesis's ``max_work`` (:func:`exactdp.limits.charge`); a
 piece that does not check is a piece not used, a split-tree certificate not TRUE is no proof.
 """
