@@ -210,9 +210,10 @@ def restating(claim: str, d: dict, domain: tuple[str, ...] = (), parameters: tup
     conclusions: tuple[str, ...]
     if d.get("kind") in ("parametric-lp", "lp-point"):
         return _lp_restating(claim, d, domain, parameters)
-    if d.get("kind") == "linear-combination":
+    if d.get("kind") in ("linear-combination", "split-tree"):
         hypotheses = tuple(f"{g} >= 0" for _, g in d.get("constraints", ()))
-        conclusions = (f"{d.get('conclusion', '')} >= 0",)
+        h = split_tree_conclusion(d) if d.get("kind") == "split-tree" else d.get("conclusion", "")
+        conclusions = (f"{h} >= 0",)
     else:
         hypotheses = ()
         conclusions = tuple(f"{lhs} {op} {rhs}" + (WHEN + "; ".join(conds) if conds else "")
@@ -224,7 +225,7 @@ def restating(claim: str, d: dict, domain: tuple[str, ...] = (), parameters: tup
 
 
 #: the certificate kinds :func:`binding` binds to a statement (any other: "statement not bound")
-BOUND_KINDS = ("linear-combination", "symbolic-statements", "parametric-lp", "lp-point")
+BOUND_KINDS = ("linear-combination", "symbolic-statements", "parametric-lp", "lp-point", "split-tree")
 
 
 def lp_statement(claim: str, d: dict, variables: tuple[str, ...], domain: tuple[str, ...] = (),
@@ -280,7 +281,18 @@ def _what_it_proves(d: dict) -> str:
         return f"LP optimum {d.get('value', '')}" + (f" at {at}" if at else "")
     if kind == "parametric-lp":
         return f"parametric LP optimum on {len(d.get('region_value', ()))} regions"
+    if kind == "split-tree":
+        return f"{split_tree_conclusion(d)} >= 0 on {len(d.get('leaf_branches', ()))} leaves of split trees"
     return f"{kind}"
+
+
+def split_tree_conclusion(d: dict) -> str:
+    """The conclusion h (h >= 0) of a ``split-tree`` certificate's data: Min of its arguments minus its objective
+    (:func:`exactdp.algebra.certificates.split_tree.conclusion_text`, written here too so that this module reads
+    the data without the engine)."""
+    args = [str(x) for x in d.get("arguments", ())]
+    head = args[0] if len(args) == 1 else f"Min({', '.join(args)})"
+    return f"{head} - ({d.get('objective', '')})"
 
 
 def certificate_name(d: dict) -> str:
@@ -495,6 +507,8 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
         conclusions.append((text, _relations(read(rel_text, f"conclusion[{i}]", True)), conds))
     if kind == "linear-combination":
         _bind_linear_combination(d, st, read, conclusions, out)
+    elif kind == "split-tree":  # proves Min(arguments) - objective >= 0 under its constraints: a combination's form
+        _bind_linear_combination({**d, "conclusion": split_tree_conclusion(d)}, st, read, conclusions, out)
     elif kind in ("parametric-lp", "lp-point"):
         _bind_lp(d, st, read, conclusions, out)
     else:

@@ -22,7 +22,7 @@ A certificate is **OK** (everything re-checked), **UNDECIDED** (nothing wrong fo
 a set in four or more variables that is not well oriented, a non-rational term other than exp(r·x) and real
 roots, a resource limit — listed) or **REJECTED** (a failing step, with the reason and the failing point).
 ``exactdp recheck`` exits 0 only if every certificate is OK.
-Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametric-lp``.
+Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametric-lp``, ``split-tree``.
 """
 
 from __future__ import annotations
@@ -784,6 +784,95 @@ def _parametric_lp(d: dict, r: Recheck) -> None:
     _coverage(d.get("tree"), data, base, region_conds, r)
 
 
+def split_tree_leaves(d: dict, data: CertificateData) -> list:
+    """[(leaf, argument, cell)] of a ``split-tree`` certificate: each cell the path of its leaf, a split g >= 0
+    giving g >= 0 and -g >= 0 (closed complements, so the leaves of a tree cover the domain); raises
+    ParameterError when a node is malformed or open (a gap), a split is not of the form g >= 0, or the leaves are
+    not each leaf exactly once (shared by ``recheck`` and ``recheck --smt``)."""
+    n = len(d.get("leaf_branches", []))
+    if not n or len(d.get("leaf_multipliers", [])) != n or len(d.get("trees", [])) != len(d.get("arguments", [])):
+        raise ParameterError(f"{data.name}: no leaf, or inconsistent numbers of leaves, trees and arguments")
+    leaves: list = []
+
+    def walk(node, i: int, path: list) -> None:
+        if len(path) > limit("max_nesting"):
+            raise ParameterError(f"coverage: a split tree is deeper than max_nesting = {limit('max_nesting')}")
+        if not isinstance(node, list) or not node:
+            raise ParameterError("coverage: malformed tree node")
+        if node[0] == "split" and len(node) == 4:
+            rel = data.read(node[1], "split condition", relations=True)
+            if not isinstance(rel, sympy.GreaterThan):
+                raise ParameterError(f"coverage: the split {quote(str(node[1]), 60)} is not of the form g >= 0")
+            g = sympy.expand(rel.lhs - rel.rhs)
+            walk(node[2], i, path + [sympy.GreaterThan(g, 0, evaluate=False)])
+            walk(node[3], i, path + [sympy.GreaterThan(-g, 0, evaluate=False)])
+        elif node[0] == "leaf" and len(node) == 2 and str(node[1]).isdigit() and int(node[1]) < n:
+            leaves.append((int(node[1]), i, path))
+        elif node[0] == "open":
+            raise ParameterError("coverage gap: a cell of the domain has no leaf (open leaf)")
+        else:
+            raise ParameterError(f"coverage: unknown tree node {quote(str(node[0]), 20)} or a leaf index out of range")
+
+    for i, tree in enumerate(d.get("trees", [])):
+        walk(tree, i, [])
+    if sorted(k for k, _, _ in leaves) != list(range(n)):
+        raise ParameterError("coverage: the trees' leaves are not each leaf exactly once")
+    return sorted(leaves, key=lambda x: x[0])
+
+
+def split_tree_leaf(d: dict, data: CertificateData, k: int, path: list) -> dict:
+    """Leaf k of a ``split-tree`` certificate as a ``linear-combination`` dict on the domain and its cell, its slack
+    E - o - sum(multiplier * constraint) derived here (ParameterError when it depends on the variables: then no
+    combination of the constraints gives E - o)."""
+    xs = {data.syms[v] for v in d.get("variables", ())}
+    mults = d["leaf_multipliers"][k]
+    g = [data.read(txt, f"constraint {lab}") for lab, txt in d.get("constraints", [])]
+    if len(mults) != len(g):
+        raise ParameterError(f"leaf {k}: {len(mults)} multipliers for {len(g)} constraints")
+    lam = [data.read(m, f"leaf {k} multiplier") for m in mults]
+    E = data.read(d["leaf_branches"][k], f"leaf {k} branch")
+    s = sympy.cancel(sympy.together(E - data.read(d.get("objective", ""), "objective")
+                                    - sympy.Add(*[m * gi for m, gi in zip(lam, g)])))
+    if (s.free_symbols | E.free_symbols) & xs:
+        raise ParameterError(f"leaf {k}: the branch, or branch - objective - sum(multiplier * constraint), depends on "
+                             f"the variables")
+    leaf = {key: d[key] for key in ("name", "parameters", "assumptions", "variables", "constraints") if key in d}
+    leaf.update(region=[*d.get("region", []), *(f"{c.lhs} >= 0" for c in path)], multipliers=mults,
+                conclusion=f"{d['leaf_branches'][k]} - ({d.get('objective', '')})", slack=str(s))
+    return leaf
+
+
+def _split_tree(d: dict, r: Recheck) -> None:
+    """The trees' cells derived from their paths (:func:`split_tree_leaves`: coverage is structural); each leaf
+    re-checked as a linear combination on its cell (:func:`split_tree_leaf`, :func:`_linear_combination`); every
+    branch E <= its argument A on the domain (:func:`decide`)."""
+    data = CertificateData(d, tuple(d.get("variables", ())))
+    args = d.get("arguments", [])
+    pairs: dict = {}
+    try:
+        leaves = [(k, i, split_tree_leaf(d, data, k, path)) for k, i, path in split_tree_leaves(d, data)]
+    except ParameterError as exc:  # a gap, a malformed tree, a slack in the variables: the data prove nothing
+        r.reject(str(exc))
+        return
+    for k, i, leaf in leaves:
+        path = leaf["region"][len(d.get("region", [])):]
+        _linear_combination(leaf, r)
+        if r.status == REJECTED:
+            r.reasons[0] = f"leaf {k}: {r.reasons[0]}"
+            return
+        r.steps.append(f"leaf {k} (argument {i}, {len(path)} split conditions): re-checked as a linear combination")
+        pairs[(i, d["leaf_branches"][k])] = data.read(d["leaf_branches"][k], f"leaf {k} branch")
+    base = data.region()
+    for (i, text), E in pairs.items():
+        A = _carry_out(data.read(args[i], f"argument {i}"), r, f"argument {i}")
+        if not A.has(*_PIECEWISE) and sympy.cancel(sympy.together(A - E)) == 0:
+            continue
+        decide(sympy.LessThan(E, A, evaluate=False), base, r, f"branch {quote(text, 60)} <= argument {i}")
+        if r.status == REJECTED:
+            return
+    r.uses = [str(x) for x in d.get("uses", ())]
+
+
 def _coverage(tree, data: CertificateData, base: list, region_conds: list, r: Recheck) -> None:
     seen: list[int] = []
 
@@ -836,6 +925,8 @@ SHAPES = {
     "parametric-lp": {**_BASE, "c": L, "A_ub": LL, "b_ub": L, "A_eq": LL, "b_eq": L, "offset": S,
                       "region_conditions_": LL, "region_x": LL, "region_y_ub": LL, "region_y_eq": LL,
                       "region_value": L, "tree": "tree"},
+    "split-tree": {**_BASE, "variables": L, "constraints": LL, "objective": S, "arguments": L, "trees": "tree",
+                   "leaf_multipliers": LL, "leaf_branches": L, "uses": L},
 }
 
 
@@ -862,7 +953,7 @@ def shape_errors(d: dict, kind: str) -> list[str]:
 
 
 KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symbolic_statements,
-         "lp-point": _lp_point, "parametric-lp": _parametric_lp}
+         "lp-point": _lp_point, "parametric-lp": _parametric_lp, "split-tree": _split_tree}
 
 
 def recheck_certificate(d: Any, source: str = "", claim: str | None = None) -> Recheck:

@@ -23,11 +23,15 @@ evaluated as code):
   x ≥ 0, y_ub ≥ 0, b_ub − A_ub x ≥ 0, A_ubᵀy_ub + A_eqᵀy_eq − c ≥ 0 (signs); **coverage** as the one formula
   D ∧ ¬(R_1 ∨ … ∨ R_k) (expected ``unsat``: every point of the domain lies in some region), independent of the
   certificate's split tree; D non-empty.  Identities and signs of one region are first asked together and,
-  when that is not confirmed, one by one, so a failure names its step.
+  when that is not confirmed, one by one, so a failure names its step;
+* ``split-tree``: per leaf the obligations of its ``linear-combination`` on its cell (cells and slacks derived
+  from the trees as ``recheck`` derives them), per tree the coverage formula of its leaves' cells (independent of
+  the structural argument), every branch ≤ its argument on the domain.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import sympy
@@ -35,7 +39,8 @@ import sympy
 from exactdp.claim_statement import binding
 from exactdp.errors import ParameterError
 from exactdp.limits import require
-from exactdp.recheck import Recheck, bound_to_its_data, CertificateData, definitions_of, shape_errors
+from exactdp.recheck import (Recheck, bound_to_its_data, CertificateData, definitions_of, shape_errors,
+                             split_tree_leaf, split_tree_leaves)
 from exactdp.smt.cleared import ClearingEncoder
 from exactdp.smt.smtlib import Encoder, Unsupported
 
@@ -301,8 +306,32 @@ def _parametric_lp(d: dict) -> list[Obligation]:
     return out
 
 
+def _split_tree(d: dict) -> list[Obligation]:
+    """Per leaf, the obligations of its ``linear-combination`` on its cell (the cells and slacks derived as
+    ``recheck`` derives them: :func:`exactdp.recheck.split_tree_leaves`, :func:`exactdp.recheck.split_tree_leaf`);
+    per tree, that its leaves' cells cover the domain; every branch <= its argument on the domain."""
+    data = CertificateData(d, tuple(d.get("variables", ())))
+    base = data.region()
+    b = Builder.of(data)
+    out: list[Obligation] = []
+    cells: dict = {}
+    pairs: dict = {}
+    for k, i, path in split_tree_leaves(d, data):
+        out += [dataclasses.replace(ob, label=f"leaf {k}: {ob.label}")
+                for ob in _linear_combination(split_tree_leaf(d, data, k, path))]
+        cells.setdefault(i, []).append(path)
+        pairs[(i, d["leaf_branches"][k])] = data.read(d["leaf_branches"][k], f"leaf {k} branch")
+    for i, paths in cells.items():
+        out.append(b.covers(f"coverage: the {len(paths)} leaves of tree {i} cover the domain", base, paths))
+    for (i, text), E in pairs.items():
+        A = data.read(d["arguments"][i], f"argument {i}")
+        if A.has(sympy.Max, sympy.Min) or sympy.cancel(sympy.together(A - E)) != 0:
+            out.append(b.holds(f"branch {text} <= argument {i}", base, sympy.LessThan(E, A, evaluate=False)))
+    return out
+
+
 KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symbolic_statements,
-         "lp-point": _lp_point, "parametric-lp": _parametric_lp}
+         "lp-point": _lp_point, "parametric-lp": _parametric_lp, "split-tree": _split_tree}
 
 
 def _statement_obligations(d: dict, claim: str | None) -> list[Obligation]:

@@ -28,14 +28,10 @@ def proof():
     return check_conjecture(PML_ZA_PLUS, "pml")
 
 
-def _leaves(result) -> list:
-    return [x.bound_to(None) for x in result.certificates
-            if x.kind == "linear-combination" and "u >= 3*c" in x.region and len(x.region) > len(D3)]
-
-
-def _coverage(result):
-    return next(x.bound_to(None) for x in result.certificates
-                if x.kind == "symbolic-statements" and "u >= 3*c" in x.region)
+def _tree(result):
+    """The split-tree certificate of the N >= 3 part (filed under the conjecture, claim check)."""
+    (x,) = [x for x in result.certificates if x.kind == "split-tree"]
+    return x
 
 
 def _both(cert: Certificate) -> tuple:
@@ -46,72 +42,96 @@ def _both(cert: Certificate) -> tuple:
 
 @pytest.mark.slow
 def test_pml_za_plus_is_proved_for_every_n(proof):
-    """PROVED for all N and M: N = 2 by its own parametric LP (3 regions), N >= 3 by a split tree of three leaves on
-    3c <= u <= 1; every certificate checks TRUE in the engine and OK in the independent re-check."""
+    """PROVED for all N and M: N = 2 by its own parametric LP (3 regions), N >= 3 by one split-tree certificate on
+    3c <= u <= 1 (a leaf for each of the arguments 1 and (t - 1)/(t(1 - u) + 1), three leaves for the third)
+    carrying the statement "Min(arguments) - (a - 2b) >= 0 under the LP's constraints on D3"; every certificate
+    checks TRUE in the engine and OK in the independent re-check, which re-checks that binding too."""
     assert proof.verdict == "proved"
     assert proof.scope.startswith("all N, M")
     text = "\n".join(proof.proof)
     assert "pml, N = 2: parametric LP" in text and "then every N >= 3 on the domain" in text
-    leaves = _leaves(proof)
-    assert len(leaves) == 3
-    assert all(r[:4] == D3 for r in (x.region for x in leaves))
-    statuses = [recheck_certificate(x.to_json()).status for x in proof.certificates]
+    x = _tree(proof)
+    assert x.region == D3 and len(x.arguments) == 3 and len(x.leaf_branches) == 5
+    assert [tr[0] for tr in x.trees] == ["leaf", "leaf", "split"]
+    assert x.statement is not None and x.statement.claim == "check" and x.statement.domain == D3
+    assert x.statement.conclusions == (f"{x.conclusion()} >= 0",)
+    statuses = [recheck_certificate(c.to_json()).status for c in proof.certificates]
     assert statuses == [OK] * len(proof.certificates)
+    r = recheck_certificate(x.to_json())
+    assert any(s.startswith("statement: ") for s in r.steps)
+    assert sum(s.startswith("leaf ") for s in r.steps) == 5
 
 
 @pytest.mark.slow
 def test_the_leaves_are_the_lp_bounds_below_the_branches(proof):
-    """At exact sample points of each leaf's cell, the LP solved there is at most the leaf's bound V (weak duality)
-    and V is at most the leaf's branch E; the cells cover all 1056 sample points of the domain."""
+    """At exact sample points of each leaf's cell (derived from the tree), the LP solved there is at most the
+    leaf's bound V = E - slack (weak duality) and V is at most the leaf's branch E; the cells of the third
+    argument's tree cover all 1056 sample points of the domain."""
     from flint import fmpq
 
     from exactdp.algebra.lp import solve
     from exactdp.verification.conjecture import synthesis as Y
 
     *_, problem = Y._lp("pml", sympy.Integer(2), None)
-    leaves = _leaves(proof)
+    x = _tree(proof)
+    found, bad = x.leaves()
+    assert bad == []
     syms = {str(s): s for s in (Y.t, Y.c, Y.u, Y.a, Y.b)}
-    cells = [[read_expression(r, symbols=syms, relations=True) for r in x.region[4:]] for x in leaves]
     points = P.sample_points()
-    covered = [p for p in points if any(all(bool(r.xreplace(p)) for r in cell) for cell in cells)]
+    third = [cell for _, i, cell in found if i == 2]
+    assert len(third) == 3
+    covered = [p for p in points if any(all(bool(r.xreplace(p)) for r in cell) for cell in third)]
     assert len(points) == 1056 and covered == points
-    for x, cell in zip(leaves, cells):
-        E = read_expression(x.conclusion, symbols=syms).xreplace({Y.a: 0, Y.b: 0})
-        V = E - read_expression(x.slack, symbols=syms)
+    for k, i, cell in found:
+        combo = x.leaf_combination(k, cell)
+        E = read_expression(x.leaf_branches[k], symbols=syms)
+        V = E - read_expression(combo.slack, symbols=syms)
         inside = [p for p in points if all(bool(r.xreplace(p)) for r in cell)]
         assert len(inside) >= 10
         for p in inside[::max(1, len(inside) // 20)]:
-            lp = solve(problem.at({k: fmpq(int(v.p), int(v.q)) for k, v in p.items()})).value
-            assert sympy.Rational(int(lp.p), int(lp.q)) <= V.xreplace(p) <= E.xreplace(p), (p, x.region)
+            lp = solve(problem.at({k2: fmpq(int(v.p), int(v.q)) for k2, v in p.items()})).value
+            assert sympy.Rational(int(lp.p), int(lp.q)) <= V.xreplace(p) <= E.xreplace(p), (p, k)
 
 
-def _tampered(proof):
-    leaves, cover = _leaves(proof), _coverage(proof)
-    v3 = next(x for x in leaves if "3*c*t - t*u + t - 2 >= 0" in x.region)
-    v1 = next(x for x in leaves if "-2*c*t + 1 >= 0" in x.region)
-    yield "a leaf moved to another leaf's cell", dataclasses.replace(v3, region=v1.region)
-    lhs = cover.statements[0][1]
-    assert lhs.startswith("Max(3*c*t - t*u + t - 2, ")
-    dropped = "Max(" + lhs[len("Max(3*c*t - t*u + t - 2, "):]
-    yield "a leaf dropped from the coverage", dataclasses.replace(
-        cover, statements=((cover.statements[0][0], dropped, *cover.statements[0][2:]), *cover.statements[1:]))
-    k = next(i for i, m in enumerate(v1.multipliers) if m != "0")
-    yield "a multiplier changed", dataclasses.replace(
-        v1, multipliers=tuple(f"2*({m})" if i == k else m for i, m in enumerate(v1.multipliers)))
-    widened = [dataclasses.replace(x, region=tuple("u >= 2*c" if r == "u >= 3*c" else r for r in x.region))
-               for x in leaves]
-    yield "the domain widened back to u >= 2c", next(x for x in widened if "2*c*t - 1 >= 0" in x.region)
+def _tampered(x):
+    from exactdp.claim_statement import restating
+
+    third = x.trees[2]
+    assert third[0] == "split" and third[2][0] == "split"
+    trees = lambda t3: (*x.trees[:2], t3)  # noqa: E731
+    yield "a split condition edited (the leaves' cells swapped)", dataclasses.replace(
+        x, trees=trees((third[0], third[1], ("split", "2*c*t - 1 >= 0", *third[2][2:]), third[3])))
+    yield "a leaf cell shrunk (part of it left open)", dataclasses.replace(
+        x, trees=trees((*third[:3], ("split", "1 - t*u >= 0", third[3], ("open",)))))
+    yield "a leaf dropped from its tree", dataclasses.replace(x, trees=trees((*third[:3], third[2])))
+    yield "an open leaf instead of a leaf", dataclasses.replace(x, trees=trees((*third[:3], ("open",))))
+    yield "a branch replaced by a larger expression", dataclasses.replace(
+        x, leaf_branches=tuple(f"{e} + 1" if k == 2 else e for k, e in enumerate(x.leaf_branches)))
+    m = x.leaf_multipliers[2]
+    j = next(i for i, v in enumerate(m) if v != "0")
+    yield "a multiplier changed", dataclasses.replace(x, leaf_multipliers=tuple(
+        tuple(f"2*({v})" if (k, i) == (2, j) else v for i, v in enumerate(row)) if k == 2 else row
+        for k, row in enumerate(x.leaf_multipliers)))
+    wide = tuple("u >= 2*c" if r == "u >= 3*c" else r for r in x.region)
+    y = dataclasses.replace(x.bound_to(None), region=wide)
+    yield "the domain widened to u >= 2c (and the statement with it)", y.bound_to(
+        restating("check", y.to_json(), wide))
+    st = x.statement
+    yield "the statement's domain widened to u >= 2c", x.bound_to(dataclasses.replace(st, domain=wide))
+    assert st.conclusions[0].endswith(" - (a - 2*b) >= 0")
+    yield "the statement edited to a stronger bound", x.bound_to(dataclasses.replace(
+        st, conclusions=(st.conclusions[0].replace(" - (a - 2*b) >= 0", " - 1/10 - (a - 2*b) >= 0"),)))
 
 
 @pytest.mark.slow
 def test_tampered_certificates_are_rejected_by_the_engine_and_by_recheck(proof):
     seen = []
-    for what, cert in _tampered(proof):
+    for what, cert in _tampered(_tree(proof)):
         truth, status = _both(cert)
         assert truth is not Truth.TRUE, what
         assert status == REJECTED, what
         seen.append(what)
-    assert len(seen) == 4
+    assert len(seen) == 9
 
 
 def test_branches_of_the_pml_za_plus_argument_are_its_two_max_cases():
@@ -129,17 +149,68 @@ def test_branches_of_the_pml_za_plus_argument_are_its_two_max_cases():
     assert A.xreplace(high) == E2.xreplace(high) == sympy.Rational(3, 2) + sympy.Rational(17, 8) / sympy.Rational(5, 2)
 
 
-def test_a_split_tree_covers_the_domain_and_a_dropped_leaf_does_not():
-    """The coverage relation of the PML_ZA_PLUS tree (cells m >= 0 and s >= 0, m >= 0 and -s >= 0, -m >= 0 with
-    m = 2 - t(1 - u + 3c), s = 1 - 2ct) is decided TRUE on 3c <= u <= 1 by the engine; without the last leaf it
-    is FALSE, with an exact point of the domain where m < 0."""
-    from exactdp.algebra.prover import Region, decide
+def test_the_tree_of_the_leaves_gives_back_their_cells():
+    """The split tree written from the leaves m >= 0 and s >= 0, m >= 0 and -s >= 0, -m >= 0 (m = 2 - t(1 - u + 3c),
+    s = 1 - 2ct; grow's order) is split(m, split(s, leaf 0, leaf 1), leaf 2), and walking it gives back exactly
+    those cells (the complement of g >= 0 is -g >= 0); a tree without leaf 2 or with an open cell is refused."""
+    from exactdp.algebra.certificates.split_tree import walk_trees
 
     t, c, u = P.t, P.c, P.u
     m, s = sympy.expand(2 - t * (1 - u + 3 * c)), 1 - 2 * c * t
     leaves = [P.Leaf((m, s), None, None), P.Leaf((m, -s), None, None), P.Leaf((-m,), None, None)]
-    region = Region.of(*P.DOMAIN_3, variables=[c, t, u])
-    assert decide(P.coverage(leaves), region).truth is Truth.TRUE
-    d = decide(P.coverage(leaves[:2]), region)
-    assert d.truth is Truth.FALSE and m.xreplace(d.counterexample) < 0
-    assert all(bool(r.xreplace(d.counterexample)) for r in P.DOMAIN_3)
+    tree = P.tree_of(leaves)
+    assert tree == ("split", "-3*c*t + t*u - t + 2 >= 0", ("split", "-2*c*t + 1 >= 0", ("leaf", "0"), ("leaf", "1")),
+                    ("leaf", "2"))
+    syms = {"t": t, "c": c, "u": u}
+    read = lambda txt: read_expression(txt, symbols=syms, relations=True)  # noqa: E731
+    found, bad = walk_trees((tree,), 3, read)
+    assert bad == [] and [(k, i, [r.lhs for r in cell]) for k, i, cell in found] == [
+        (0, 0, [m, s]), (1, 0, [m, -s]), (2, 0, [-m])]
+    assert walk_trees((tree[2],), 3, read)[1] == ["the trees' leaves [0, 1] are not each of the 3 leaves exactly once"]
+    assert walk_trees((("split", tree[1], tree[2], ("open",)),), 3, read)[1][0].startswith("coverage gap")
+
+
+def test_a_split_tree_certificate_on_one_parameter():
+    """a <= Max(1, p) for 0 <= p <= 2 under 1 - a >= 0: the tree split(p - 1 >= 0, leaf p, leaf 1) with multiplier 1
+    is TRUE in the engine and OK in recheck (slacks p - 1 and 0, branches p <= Max(1, p) and 1 <= Max(1, p));
+    with the children swapped the leaf p sits on p <= 1, slack p - 1 < 0 at p = 0: FALSE and REJECTED; a branch
+    2p (above Max(1, p) at p = 2), or one in the variables: FALSE and REJECTED."""
+    from exactdp.algebra.certificates.split_tree import SplitTreeCertificate
+
+    x = SplitTreeCertificate(parameters=("p",), assumptions=(("p", "real"),), region=("p >= 0", "p <= 2"),
+                             variables=("a",), constraints=(("a <= 1", "1 - a"),), objective="a",
+                             arguments=("Max(1, p)",), trees=(("split", "p - 1 >= 0", ("leaf", "0"), ("leaf", "1")),),
+                             leaf_multipliers=(("1",), ("1",)), leaf_branches=("p", "1"))
+    assert x.conclusion() == "Max(1, p) - (a)"
+    assert _both(x) == (Truth.TRUE, OK)
+    assert [x.leaf_combination(k, cell).slack for k, _, cell in x.leaves()[0]] == ["p - 1", "0"]
+    swapped = dataclasses.replace(x, trees=(("split", "p - 1 >= 0", ("leaf", "1"), ("leaf", "0")),))
+    assert _both(swapped) == (Truth.FALSE, REJECTED)
+    assert _both(dataclasses.replace(x, leaf_branches=("2*p", "1"))) == (Truth.FALSE, REJECTED)
+    # a branch in the variables (a + p - 1, slack p - 1 with multiplier 0) bounds a by nothing: refused as data
+    assert _both(dataclasses.replace(x, leaf_multipliers=(("0",), ("1",)), leaf_branches=("a + p - 1", "1"))) == (
+        Truth.FALSE, REJECTED)
+
+
+def test_recheck_smt_confirms_a_split_tree_and_refutes_its_swapped_cells():
+    """`recheck --smt` on the one-parameter split tree above, filed with its statement "for 0 <= p <= 2 and
+    1 - a >= 0: Max(1, p) - a >= 0": every obligation (each leaf's combination on its derived cell, the tree's
+    cells covering the domain, p <= Max(1, p), the binding) CONFIRMED by z3 and cvc5; with the children swapped
+    leaf 0's slack p - 1 >= 0 on p <= 1 is REFUTED."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from exactdp.algebra.certificates.split_tree import SplitTreeCertificate
+    from exactdp.claim_statement import restating
+    from exactdp.smt import CONFIRMED, REFUTED, smt_check_certificate
+
+    x = SplitTreeCertificate(parameters=("p",), assumptions=(("p", "real"),), region=("p >= 0", "p <= 2"),
+                             variables=("a",), constraints=(("a <= 1", "1 - a"),), objective="a",
+                             arguments=("Max(1, p)",), trees=(("split", "p - 1 >= 0", ("leaf", "0"), ("leaf", "1")),),
+                             leaf_multipliers=(("1",), ("1",)), leaf_branches=("p", "1"))
+    x = x.bound_to(restating("check", x.to_json(), x.region))
+    r = smt_check_certificate(x.to_json())
+    assert r.status == CONFIRMED, r.line()
+    assert any("cover the domain" in o.label for o in r.results)
+    swapped = dataclasses.replace(x, trees=(("split", "p - 1 >= 0", ("leaf", "1"), ("leaf", "0")),))
+    r = smt_check_certificate(swapped.to_json())
+    assert r.status == REFUTED and any(o.status == REFUTED and o.label.startswith("leaf 0: slack") for o in r.results)

@@ -15,21 +15,25 @@ On D₃, F = Min(A_1, …, A_k) and a − γb ≤ F ⇔ a − γb ≤ A_i for ea
 whole-domain basis is already proved.  Each other argument A gets a **split tree**: its inner nodes split a cell
 by a polynomial g into g ≥ 0 and −g ≥ 0 (closed, overlapping on g = 0, complementary, so the leaves cover the
 cell), and each leaf L carries one **piece**: a lifted basis (a − γb ≤ V on the part of the domain where its
-multipliers are ≥ 0) and a branch E of A's Max.  The leaf's certificate is a ``linear-combination`` with
+multipliers are ≥ 0) and a branch E of A's Max.  The leaf's check is a ``linear-combination`` with
 conclusion E − (a − γb) and slack E − V on the region D₃ ∩ L: the engine decides every multiplier ≥ 0 and
 E − V ≥ 0 on the leaf (one sign at a time, the prover's factor route first), so "L lies in the piece's region"
-is exactly what its check decides.  A ``symbolic-statements`` certificate then decides on D₃
+is exactly what its check decides.  The whole N ≥ 3 part is then **one** ``split-tree`` certificate
+(:mod:`exactdp.algebra.certificates.split_tree`, :func:`prove_from_three`): the LP's constraints, D₃, a tree per
+argument (a single leaf for an argument a whole-domain basis proves), per leaf its multipliers and branch.  Its
+checkers derive each leaf's cell from the tree (complementary closed children: coverage is structural, no
+statement of it), each leaf's slack from the data, and decide E ≤ A on D₃; it carries the statement "for every
+(t, c, u) of D₃ and every (a, b, S) under the constraints, Min(A, …) − (a − γb) ≥ 0", bound to the data by
+:func:`exactdp.claim_statement.binding` — so a leaf's cell cannot be shrunk, a leaf dropped, or a branch, a
+multiplier or the statement edited without the checkers refusing it.  Hence a − γb ≤ E ≤ A on every leaf, so
+on D₃.
 
-* that the leaves cover D₃: Max over leaves of Min(their conditions) ≥ 0 (:func:`exactdp.algebra.boolean`'s
-  Or-of-Ands formula), and
-* E ≤ A for every branch E used (A's Max taken apart),
-
-so that a − γb ≤ E ≤ A on every leaf, hence on D₃.  The splitting polynomials are the pieces' own boundary
-factors (the numerators of their multipliers and of E − V, without factors of strict sign on D₃), chosen at exact
-sample points of D₃: among the conditions of the pieces that hold at the most points of the cell, one that fails
-at some point, lowest degree first (a leaf's check decides signs with its cell's polynomials as constraints).
+The splitting polynomials are the pieces' own boundary factors (the numerators of their multipliers and of
+E − V, without factors of strict sign on D₃), chosen at exact sample points of D₃: among the conditions of the
+pieces that hold at the most points of the cell, one that fails at some point, lowest degree first (a leaf's
+check decides signs with its cell's polynomials as constraints).
 Every check is the engine's and is charged to the synthesis's ``max_work`` (:func:`exactdp.limits.charge`); a
-piece that does not check is a piece not used, an undecided coverage is no certificate — never a proof.
+piece that does not check is a piece not used, a split-tree certificate not TRUE is no proof.
 """
 
 from __future__ import annotations
@@ -288,9 +292,8 @@ class _Tree:
 
 def cover_argument(gamma, A, bases, problem, variables, constraints, uses, sizes, reduced_costs):
     """(leaves, the used branches) of a split tree proving a − γb ≤ A on D₃ leaf by leaf, or why not (str).
-    The coverage and E ≤ A are the caller's final statement."""
+    E ≤ A and the leaves' cells are checked again by the caller's ``split-tree`` certificate."""
     from exactdp.algebra.certificates import check
-    from exactdp.algebra.certificates.linear_combination import LinearCombination
     from exactdp.numbers.truth import Truth
 
     branch_list = branches(A)
@@ -299,19 +302,13 @@ def cover_argument(gamma, A, bases, problem, variables, constraints, uses, sizes
     points = sample_points()
     # a branch above A at a sample point would fail the final E <= A: left out at once (exact evaluation)
     branch_list = [E for E in branch_list if E == A or all(bool(E.xreplace(p) <= A.xreplace(p)) for p in points)]
-    g_text = "a - b" if gamma == 1 else f"a - {gamma}*b"
     lifted: dict = {}
     signs: dict = {}
     bases = list(bases)
 
-    def build(piece, cell):
-        where = " and ".join(f"{g} >= 0" for g in cell) or "the domain"
-        return LinearCombination.build(
-            name=f"check: two-point LP of pml, N >= 3, on {where}: {g_text} <= {piece.branch}",
-            parameters=problem.parameters, variables=variables, constraints=constraints,
-            multipliers=piece.multipliers, conclusion=piece.branch - (a - gamma * b),
-            slack=piece.branch - piece.value, region=(*DOMAIN_3, *(sympy.GreaterThan(g, 0, evaluate=False)
-                                                                    for g in cell)), scope=sizes, uses=uses)
+    def build(piece, cell):  # the split-tree certificate's own leaf combination, so its final check reuses this one
+        one = split_tree(gamma, (A,), (("leaf", "0"),), [piece], problem, variables, constraints, uses, sizes)
+        return one.leaf_combination(0, [sympy.GreaterThan(g, 0, evaluate=False) for g in cell])
 
     def check_leaf(cert) -> bool:
         return check(cert).truth is Truth.TRUE
@@ -356,13 +353,33 @@ def point_text(point) -> str:
     return ", ".join(f"{k} = {v}" for k, v in point.items())
 
 
-def coverage(leaves):
-    """Max over the leaves of Min(the leaf's conditions) ≥ 0 (None for one leaf without conditions: D₃ itself)."""
-    terms = [sympy.Min(*cell, evaluate=False) if len(cell) > 1 else cell[0] for cell in (lf.cell for lf in leaves)
-             if cell]
-    if len(terms) < len(leaves):
-        return None
-    return sympy.GreaterThan(sympy.Max(*terms, evaluate=False) if len(terms) > 1 else terms[0], 0, evaluate=False)
+def tree_of(leaves, first: int = 0, depth: int = 0):
+    """The split tree whose leaves are ``leaves`` (in :meth:`_Tree.grow`'s order: a split's g ≥ 0 side first), as
+    nested ("split", "g >= 0", yes, no) / ("leaf", "k") nodes, k counted from ``first``."""
+    from exactdp.algebra.certificates import relation_text
+
+    if len(leaves) == 1 and len(leaves[0].cell) == depth:
+        return ("leaf", str(first))
+    g = leaves[0].cell[depth]
+    yes = [lf for lf in leaves if lf.cell[depth] == g]
+    return ("split", relation_text(sympy.GreaterThan(g, 0, evaluate=False)), tree_of(yes, first, depth + 1),
+            tree_of(leaves[len(yes):], first + len(yes), depth + 1))
+
+
+def split_tree(gamma, args, trees, leaf_pieces, problem, variables, constraints, uses, sizes):
+    """The ``split-tree`` certificate of a − γb ≤ Min(args) on D₃: the LP's constraints, one tree per argument,
+    per leaf (numbered as in the trees) its piece's multipliers and branch."""
+    from exactdp.algebra.certificates import assumptions_of, expr_text, relation_text
+    from exactdp.algebra.certificates.split_tree import SplitTreeCertificate
+
+    params = tuple(problem.parameters)
+    return SplitTreeCertificate(
+        parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
+        region=tuple(relation_text(r) for r in DOMAIN_3), sizes=sizes, variables=tuple(map(str, variables)),
+        constraints=tuple((lab, expr_text(g)) for lab, g in constraints), objective=expr_text(a - gamma * b),
+        arguments=tuple(expr_text(x) for x in args), trees=tuple(trees),
+        leaf_multipliers=tuple(tuple(expr_text(m) for m in pc.multipliers) for pc in leaf_pieces),
+        leaf_branches=tuple(expr_text(pc.branch) for pc in leaf_pieces), uses=tuple(uses))
 
 
 def _tidy(e):
@@ -375,60 +392,51 @@ def _tidy(e):
 def prove_from_three(gamma, Fu, whole, bases, problem, variables, constraints, uses, reduced_costs):
     """(certificates, steps) of a − γb ≤ Fu on D₃ (every N ≥ 3), or why not (str); the caller proves N = 2.
 
-    ``whole`` lists (value, certificate) of the lifted bases dual feasible on the whole domain 2c ≤ u ≤ 1 (each
-    a − γb ≤ value for every N); an argument of Fu equal to such a value is proved by it.  ``bases`` are the
-    per-N LPs' optimal bases (lifted here), ``constraints`` the LP's (label, g ≥ 0), ``reduced_costs(problem, λ)``
-    the bounds' multipliers."""
-    from exactdp.algebra.certificates import assumptions_of, check, relation_text
-    from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+    One ``split-tree`` certificate carries the whole of it (:mod:`exactdp.algebra.certificates.split_tree`): a
+    tree per argument A of Fu = Min(A, …) — a single leaf for an argument equal to the value of a lifted basis
+    dual feasible on the whole domain (``whole``: (value, its ``linear-combination``)), else the split tree of
+    :func:`cover_argument` —, filed under the conjecture (claim ``check``) with the statement "for every (t, c, u)
+    of D₃ and every (a, b, S) under the constraints, Min(A, …) − (a − γb) ≥ 0", which every checker derives
+    from the data (:func:`exactdp.claim_statement.binding`).  ``bases`` are the per-N LPs' optimal bases,
+    ``constraints`` the LP's (label, g ≥ 0), ``reduced_costs(problem, λ)`` the bounds' multipliers."""
+    from exactdp.algebra.certificates import check, relation_text
+    from exactdp.claim_statement import restating
+    from exactdp.numbers.reader import read_expression
     from exactdp.numbers.truth import Truth
+    from exactdp.verification.export import CHECK_CLAIM  # deferred: start-up
 
     sizes = "all N, M"
     g_text = "a - b" if gamma == 1 else f"a - {gamma}*b"
-    certs: list = []
     steps: list = []
-    statements, used = [], []
-    args = [_tidy(A) for A in (Fu.args if isinstance(Fu, sympy.Min) else (Fu,))]
-    for A in sorted(args, key=sympy.default_sort_key):
+    args = sorted((_tidy(A) for A in (Fu.args if isinstance(Fu, sympy.Min) else (Fu,))), key=sympy.default_sort_key)
+    trees, leaf_pieces = [], []
+    syms = {str(x): x for x in (t, c, u)}
+    for A in args:
         done = next(((v, x) for v, x in whole if sympy.cancel(sympy.together(A - v)) == 0), None)
-        if done is not None:
-            if done[1] not in used:
-                used.append(done[1])
-                certs.append(done[1])
-            steps.append(f"N >= 3: {g_text} <= {A} by the whole-domain certificate {done[1].name!r} (checked)")
+        if done is not None:  # one leaf on the whole of D₃: the basis's multipliers, the argument as its branch
+            mults = tuple(read_expression(m, symbols=syms) for m in done[1].multipliers)
+            trees.append(("leaf", str(len(leaf_pieces))))
+            leaf_pieces.append(Piece(done[0], mults, (), A))
+            steps.append(f"N >= 3: {g_text} <= {A}: one leaf, the lifted basis of {done[1].name!r} (dual feasible on "
+                         f"the whole domain)")
             continue
         leaves = cover_argument(gamma, A, bases, problem, variables, constraints, uses, sizes, reduced_costs)
         if isinstance(leaves, str):
             return f"N >= 3, the argument {A}: {leaves}"
+        trees.append(tree_of(leaves, len(leaf_pieces)))
         for k, lf in enumerate(leaves):
-            x = lf.certificate
-            certs.append(x)
             where = " and ".join(f"{g} >= 0" for g in lf.cell) or "the whole domain"
-            steps.append(f"N >= 3, {g_text} <= {A}: leaf {k} ({where}): lifted bound {lf.piece.value} <= branch "
-                         f"{lf.piece.branch}; multipliers ({', '.join(x.multipliers)}); certificate {x.kind} "
-                         f"{x.name!r} checked: TRUE")
-        cov = coverage(leaves)
-        if cov is not None:
-            statements.append((f"the leaves of the split tree for {A} cover the domain", cov))
-        for E in dict.fromkeys(lf.piece.branch for lf in leaves):
-            if E != A:
-                statements.append((f"the branch {E} is <= {A}", sympy.LessThan(E, A, evaluate=False)))
-    if statements:
-        params = sorted(problem.parameters, key=str)
-        try:
-            final = SymbolicStatements(
-                name="check: pml, N >= 3: the split trees cover the domain and each branch is <= its argument",
-                parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
-                region=tuple(relation_text(r) for r in DOMAIN_3), scope=sizes, sizes="",
-                statements=tuple(statement(label, r) for label, r in statements))
-        except ValueError:  # not expressible in the reader's grammar
-            return "the coverage statement is outside the reader's grammar"
-        res = check(final)
-        if res.truth is not Truth.TRUE:
-            return f"the coverage and branch statement: {res.truth} ({'; '.join(res.failures[:1])})"
-        certs.append(final)
-        steps.append(f"N >= 3: the leaves cover {', '.join(map(str, DOMAIN_3))} (Max over leaves of Min(conditions) "
-                     f">= 0) and every branch used is <= its argument: certificate {final.kind} {final.name!r} "
-                     f"checked: TRUE")
-    steps.append(f"N >= 3: hence {g_text} <= every argument of {sympy.Min(*args, evaluate=False)}, so <= it")
-    return tuple(certs), steps
+            steps.append(f"N >= 3, {g_text} <= {A}: leaf {len(leaf_pieces)} ({where}): lifted bound {lf.piece.value} "
+                         f"<= branch {lf.piece.branch}; multipliers ({', '.join(lf.certificate.multipliers)}); its "
+                         f"combination checked: TRUE")
+            leaf_pieces.append(lf.piece)
+    cert = split_tree(gamma, args, trees, leaf_pieces, problem, variables, constraints, uses, sizes)
+    cert = cert.bound_to(restating(CHECK_CLAIM, cert.to_json(), tuple(relation_text(r) for r in DOMAIN_3)))
+    res = check(cert)
+    if res.truth is not Truth.TRUE:
+        return f"the split-tree certificate: {res.truth} ({'; '.join(res.failures[:2])})"
+    steps.append(f"N >= 3: the split trees cover {', '.join(map(str, DOMAIN_3))} (complementary closed cells), every "
+                 f"leaf's combination and every branch <= its argument are decided: certificate {cert.kind} "
+                 f"{cert.name!r} checked: TRUE")
+    steps.append(f"N >= 3: hence {g_text} <= {sympy.Min(*args, evaluate=False)}")
+    return (cert,), steps
