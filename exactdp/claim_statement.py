@@ -287,9 +287,9 @@ def _what_it_proves(d: dict) -> str:
 
 
 def split_tree_conclusion(d: dict) -> str:
-    """The conclusion h (h >= 0) of a ``split-tree`` certificate's data: Min of its arguments minus its objective
-    (:func:`exactdp.algebra.certificates.split_tree.conclusion_text`, written here too so that this module reads
-    the data without the engine)."""
+    """The conclusion h (h >= 0) of a ``split-tree`` certificate's data: Min of its arguments minus its objective.
+    The one definition: the engine's :meth:`exactdp.algebra.certificates.split_tree.SplitTreeCertificate.conclusion`
+    calls it, and this module reads the data without the engine."""
     args = [str(x) for x in d.get("arguments", ())]
     head = args[0] if len(args) == 1 else f"Min({', '.join(args)})"
     return f"{head} - ({d.get('objective', '')})"
