@@ -26,7 +26,9 @@ statement of it), each leaf's slack from the data, and decide E ≤ A on D₃; i
 (t, c, u) of D₃ and every (a, b, S) under the constraints, Min(A, …) − (a − γb) ≥ 0", bound to the data by
 :func:`exactdp.claim_statement.binding` — so a leaf's cell cannot be shrunk, a leaf dropped, or a branch, a
 multiplier or the statement edited without the checkers refusing it.  Hence a − γb ≤ E ≤ A on every leaf, so
-on D₃.
+on D₃.  That statement is in u, a step of the proof (claim ``step of check``); an ``instantiation`` at u = N·c
+carries it to the conjecture for every integer N ≥ 3 and a ``cases`` join adds N = 2
+(:func:`exactdp.verification.conjecture.synthesis._instance`, :mod:`exactdp.algebra.certificates.instantiation`).
 
 The splitting polynomials are the pieces' own boundary factors (the numerators of their multipliers and of
 E − V, without factors of strict sign on D₃), chosen at exact sample points of D₃: among the conditions of the
@@ -395,7 +397,8 @@ def prove_from_three(gamma, Fu, whole, bases, problem, variables, constraints, u
     One ``split-tree`` certificate carries the whole of it (:mod:`exactdp.algebra.certificates.split_tree`): a
     tree per argument A of Fu = Min(A, …) — a single leaf for an argument equal to the value of a lifted basis
     dual feasible on the whole domain (``whole``: (value, its ``linear-combination``)), else the split tree of
-    :func:`cover_argument` —, filed under the conjecture (claim ``check``) with the statement "for every (t, c, u)
+    :func:`cover_argument` —, filed as a step of the conjecture's proof (claim ``step of check``) with the
+    statement "for every (t, c, u)
     of D₃ and every (a, b, S) under the constraints, Min(A, …) − (a − γb) ≥ 0", which every checker derives
     from the data (:func:`exactdp.claim_statement.binding`).  ``bases`` are the per-N LPs' optimal bases,
     ``constraints`` the LP's (label, g ≥ 0), ``reduced_costs(problem, λ)`` the bounds' multipliers."""

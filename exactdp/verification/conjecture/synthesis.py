@@ -33,13 +33,16 @@ N: a conjecture side without N is decided once for all N; with N it is first tri
 constraints involve N·c, and the parametric LP with u = N·c a third parameter is out of quick reach; its bases
 are not: :func:`_every_n` lifts the optimal bases of the per-N LPs (the searched N up to 3) to (t, c, u) and keeps those whose
 multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 — each a Farkas certificate of
-a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves min V ≤ F there with the
-prover, after comparing both sides at exact points of the domain (:func:`_every_n_points`): a point where
-min V > F ends the attempt at once, where the prover's decomposition in three parameters would take long to
-find it.  When that fails, N = 2 is proved by its own parametric LP and N ≥ 3 on 3c ≤ u ≤ 1 by split trees of
-pieces (:mod:`exactdp.verification.conjecture.pieces`: lifted bases dual feasible on parts of the domain, each leaf
-checked on its cell, the coverage decided by the engine); when that fails too, the LP is solved and certified for
-each N of the searched range (parameters t and c).
+a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves a − γb ≤ F there by a
+``split-tree`` with one leaf per argument of F's Min (a V below it), after comparing min V with F at exact points
+of the domain (:func:`_every_n_points`): a point where min V > F ends the attempt at once, where the prover's
+decomposition in three parameters would take long to find it.  When that fails, N = 2 is proved by its own
+parametric LP and N ≥ 3 on 3c ≤ u ≤ 1 by split trees of pieces (:mod:`exactdp.verification.conjecture.pieces`:
+lifted bases dual feasible on parts of the domain, each leaf checked on its cell, the coverage decided by the
+engine); when that fails too, the LP is solved and certified for each N of the searched range (parameters t and c).
+The statements in u are steps of the proof: an ``instantiation`` at u = N·c (:func:`_instance`) carries each to the
+conjecture's statement for every integer N ≥ 2 (whole domain) or N ≥ 3, and a ``cases`` join (:func:`_join`) of
+N = 2 and N ≥ 3 to every integer N ≥ 2 (:mod:`exactdp.algebra.certificates.instantiation`).
 Before either, the per-N LPs' optima are compared with F at exact grid points (:func:`_sampled_gap`): where one
 exceeds F, no certificate of this shape exists at that N, nor for every N, and the prover's gap at that N is the
 answer without the other sizes' proofs.
@@ -416,8 +419,8 @@ def _every_n(gamma, F, ns):
     whose multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 is a Farkas certificate of
     a − γb ≤ V(t, c, u) for every N and M by itself — weak LP duality needs dual feasibility only, so no
     region and no coverage of the domain is involved — and checked as such (``linear-combination``, slack 0).
-    The conjecture then follows from min_j V_j ≤ F on the domain (``symbolic-statements``, decided by the
-    prover in (t, c, u)).  [G] Thm 1's own certificate (:func:`exactdp.theory.class_certificates.pml_tv`) is the
+    The conjecture then follows on the domain from one V_j below each argument of F's Min (a ``split-tree``,
+    :func:`_whole_domain_final`), instantiated at u = N·c.  [G] Thm 1's own certificate (:func:`exactdp.theory.class_certificates.pml_tv`) is the
     case γ = 1: multipliers 1/(1 + t(1 − u)) on the two aggregated PML constraints."""
     from exactdp.algebra.certificates import check
     from exactdp.algebra.certificates.linear_combination import LinearCombination
