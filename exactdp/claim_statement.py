@@ -225,7 +225,8 @@ def restating(claim: str, d: dict, domain: tuple[str, ...] = (), parameters: tup
 
 
 #: the certificate kinds :func:`binding` binds to a statement (any other: "statement not bound")
-BOUND_KINDS = ("linear-combination", "symbolic-statements", "parametric-lp", "lp-point", "split-tree")
+BOUND_KINDS = ("linear-combination", "symbolic-statements", "parametric-lp", "lp-point", "split-tree", "instantiation",
+               "cases")
 
 
 def lp_statement(claim: str, d: dict, variables: tuple[str, ...], domain: tuple[str, ...] = (),
@@ -283,6 +284,15 @@ def _what_it_proves(d: dict) -> str:
         return f"parametric LP optimum on {len(d.get('region_value', ()))} regions"
     if kind == "split-tree":
         return f"{split_tree_conclusion(d)} >= 0 on {len(d.get('leaf_branches', ()))} leaves of split trees"
+    if kind == "instantiation":
+        raw = d.get("source_statement")
+        src: dict = raw if isinstance(raw, dict) else {}
+        at = ", ".join(f"{p[0]} = {p[1]}" for p in d.get("substitution", ()) if isinstance(p, (list, tuple))
+                       and len(p) == 2)
+        return f"{' and '.join(map(str, src.get('conclusions', ())))} at {at}"
+    if kind == "cases":
+        cases = ", ".join(_case_text(str(d.get("size", "")), p) for p in d.get("parts", ()))
+        return f"{' and '.join(map(str, d.get('conclusions', ())))} by the cases {cases}"
     return f"{kind}"
 
 
@@ -511,6 +521,8 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
         _bind_linear_combination({**d, "conclusion": split_tree_conclusion(d)}, st, read, conclusions, out)
     elif kind in ("parametric-lp", "lp-point"):
         _bind_lp(d, st, read, conclusions, out)
+    elif kind in ("instantiation", "cases"):
+        _bind_derived(d, st, read, conclusions, out, syms, functions)
     else:
         _bind_statements(d, read, conclusions, out)
     stated = set(out.domain)
@@ -519,13 +531,19 @@ def binding(d: dict, claim: str | None = None, carry_out: Callable | None = None
     return out
 
 
-def _bind_linear_combination(d: dict, st: ClaimStatement, read, conclusions, out: Binding) -> None:
+def _stated_hypotheses(st: ClaimStatement, read) -> list:
+    """The statement's hypotheses that are inequalities, each as g where it reads g >= 0 (or g > 0)."""
     hyps = []
     for i, text in enumerate(st.hypotheses):
         for rel in _relations(read(text, f"hypothesis[{i}]", True)):
             form = _nonnegative_form(rel)
             if form is not None:
                 hyps.append(form[0])
+    return hyps
+
+
+def _bind_linear_combination(d: dict, st: ClaimStatement, read, conclusions, out: Binding) -> None:
+    hyps = _stated_hypotheses(st, read)
     for lab, g_text in d.get("constraints", ()):
         g = read(g_text, f"constraint {lab}")
         if not any(_zero(g - e) for e in hyps):
@@ -679,6 +697,282 @@ def _bind_lp(d: dict, st: ClaimStatement, read, conclusions, out: Binding) -> No
                 extra = [r for r in conds if r not in set(when)]
                 out.cases.append((f"the conclusion {text}{where}: {G} >= the LP's optimum {value} on the stated "
                                   f"domain", sympy.GreaterThan(diff, 0, evaluate=False), [*when, *extra]))
+
+
+# -- chains of statements: an instance of a statement, a statement by cases -------------------------------------
+
+def normal_form(e):
+    """``e`` with every maximal part free of Max, Min and Abs cancelled (``cancel(together(.))``), the sums' and
+    products' such parts gathered first: the same function, in a form where two expressions that agree term by
+    term (a Min's arguments, a Max's, the factors and terms around them) are the same object.  Used to compare a
+    substituted statement with a stated one (:func:`same_value`): N·c/c written N, (t − 1)/(t(1 − Nc) + 1) and
+    (t − 1)/(−Nct + t + 1) alike."""
+    pieces = (sympy.Max, sympy.Min, sympy.Abs)
+    if not e.has(*pieces):
+        return _canceled(e)
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        plain = [x for x in e.args if not x.has(*pieces)]
+        rest = [normal_form(x) for x in e.args if x.has(*pieces)]
+        return e.func(*([_canceled(e.func(*plain))] if plain else []), *rest)
+    return e.func(*[normal_form(x) for x in e.args]) if e.args else e
+
+
+def same_value(e1, e2) -> bool:
+    """Whether ``e1`` and ``e2`` are the same expression after :func:`normal_form` (exact; False says only that
+    this comparison does not show it)."""
+    return normal_form(e1 - e2) == 0
+
+
+def _case_text(size: str, part) -> str:
+    if not isinstance(part, (list, tuple)) or len(part) != 3:
+        return "?"
+    _, lo, hi = part
+    return f"{size} = {lo}" if lo == hi else f"{size} >= {lo}" + (f", {size} <= {hi}" if hi else "")
+
+
+def _statement_symbols(st: ClaimStatement, syms: dict) -> dict:
+    """name -> symbol for a copied statement's parameters and variables: ``syms``' own where it has the name (the
+    certificate's, or the binding's), else a real symbol (an integer one for a name among its sizes)."""
+    ints = size_names(st.sizes)
+    return {n: syms.get(n) or (sympy.Symbol(n, integer=True) if n in ints else sympy.Symbol(n, real=True))
+            for n in (*st.parameters, *st.variables)}
+
+
+def _read_statement(st: ClaimStatement, syms: dict, functions: dict, what: str):
+    """(domain relations, hypotheses as g (g >= 0), conclusions as (s, strict) (s >= 0 or s > 0)) of a copied
+    statement, read with :func:`_statement_symbols`.  Raises ParameterError for a conclusion with conditions, an
+    equation or a hypothesis that is not an inequality (not what a chain carries)."""
+    own = _statement_symbols(st, syms)
+
+    def rd(text, k):
+        if not isinstance(text, str) or " == " in text:
+            raise ParameterError(f"{what}: {k} {str(text)[:60]!r} is not an inequality")
+        return read_expression(text, name=f"{what}: {k}", symbols=own, functions=functions, relations=True)
+
+    domain = [r for i, x in enumerate(st.domain) for r in _relations(rd(x, f"domain[{i}]"))]
+    hyps, concl = [], []
+    for i, x in enumerate(st.hypotheses):
+        for r in _relations(rd(x, f"hypothesis[{i}]")):
+            form = _nonnegative_form(r)
+            if form is None or form[1]:
+                raise ParameterError(f"{what}: hypothesis[{i}] {x[:60]!r} is not of the form g >= 0")
+            hyps.append(form[0])
+    for i, x in enumerate(st.conclusions):
+        if WHEN in x:
+            raise ParameterError(f"{what}: conclusion[{i}] has conditions")
+        for r in _relations(rd(x, f"conclusion[{i}]")):
+            form = _nonnegative_form(r)
+            if form is None:
+                raise ParameterError(f"{what}: conclusion[{i}] {x[:60]!r} is not an inequality")
+            concl.append(form)
+    return domain, hyps, concl
+
+
+@dataclass
+class Chain:
+    """What an ``instantiation`` or a ``cases`` certificate (JSON ``d``) reduces to (:func:`chain_of`), in the
+    symbols the caller gave: ``failures`` (structural, decided exactly here), ``obligations`` — (what, relation,
+    conditions) each to be decided true wherever the conditions hold (by each checker's own procedure) —, the
+    hypotheses g (g >= 0) and conclusions (s, strict) the certificate proves on its region, and ``cites``: the
+    (name, statement JSON) of each certificate it rests on, which must be in the same proof with exactly that
+    statement."""
+
+    failures: list = field(default_factory=list)
+    obligations: list = field(default_factory=list)
+    hypotheses: list = field(default_factory=list)
+    conclusions: list = field(default_factory=list)
+    cites: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+
+
+def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
+    """Reduce an ``instantiation`` or ``cases`` certificate's data (JSON ``d``; ``syms`` its parameters' and
+    variables' symbols, ``region`` its region's relations in them) to a :class:`Chain`.
+
+    **instantiation** (data: ``source``, ``source_statement`` S, ``substitution`` σ = [(x, v)], the variables):
+    S says "for every p of D_S and every v with g(v, p) ≥ 0: s(v, p) ≥ 0".  With σ replacing each of S's
+    parameters x that is not one of the certificate's by v (in the certificate's parameters), every condition of
+    σ(D_S) must hold on the region (obligations: the region lies in the image's preimage); then for every point
+    q of the region and every v with σ(g)(v, q) ≥ 0, σ(s)(v, q) ≥ 0 — the hypotheses and conclusions proved.
+    The sizes are S's.
+
+    **cases** (data: ``size`` n — one of the sizes, an integer —, ``parts`` [(name, lo, hi)] with the copied
+    ``part_statements``, ``hypotheses`` and ``conclusions``): each part proves the data's statement on the
+    region with n = lo (lo = hi: its statement at that integer, n substituted) or lo ≤ n (≤ hi): its domain
+    conditions hold on the region and the case (obligations), each of its hypotheses is one of the data's (at
+    n = lo for a point part; exact), and each of the data's conclusions is one of its (:func:`same_value`).  The
+    integers: the cases, ordered, are consecutive integer ranges (hi + 1 = the next lo, exact integer arithmetic:
+    integer n ≥ 2, n ≠ 2 gives n ≥ 3 only because n is an integer), the last unbounded, and the region gives
+    n ≥ the first lo (an obligation); n is a size, so an integer, and every integer n ≥ the first lo is in one
+    case.  A decision over the reals could not see this step."""
+    out = Chain()
+    kind = d.get("kind")
+    variables = [syms[v] for v in d.get("variables", ()) if v in syms]
+    if kind == "instantiation":
+        raw = d.get("source_statement")
+        st = ClaimStatement.from_json(raw)
+        if not st.bound:
+            out.failures.append("the source statement is not in machine form")
+            return out
+        out.cites.append((str(d.get("source", "")), st.to_json()))
+        if st.sizes != d.get("sizes", ""):
+            out.failures.append(f"the source's sizes {st.sizes!r} are not the certificate's {d.get('sizes')!r}")
+        if sorted(st.variables) != sorted(d.get("variables", ())):
+            out.failures.append("the source's variables are not the certificate's")
+        params = set(d.get("parameters", ()))
+        sigma_names = [str(p[0]) for p in d.get("substitution", ())]
+        own = _statement_symbols(st, syms)
+        bad = [n for n in sigma_names if n not in st.parameters or n in params] + [
+            n for n in st.parameters if n not in params and n not in sigma_names]
+        if bad or len(set(sigma_names)) != len(sigma_names):
+            out.failures.append(f"the substitution must replace exactly the source's parameters that are not the "
+                                f"certificate's ({', '.join(sorted(set(bad))) or 'a name twice'})")
+        if out.failures:
+            return out
+        sigma = {own[n]: read_expression(str(v), name=f"substitution of {n}", symbols=syms, functions=functions)
+                 for n, v in d.get("substitution", ())}
+        stray = set().union(*[v.free_symbols for v in sigma.values()]) - {syms[p] for p in params} if sigma else set()
+        if stray:
+            out.failures.append(f"the substitution uses {', '.join(sorted(map(str, stray)))}, not parameters")
+            return out
+        domain, hyps, concl = _read_statement(st, syms, functions, "the source statement")
+        for rel in domain:
+            image = rel.xreplace(sigma)
+            if image is sympy.true:
+                continue
+            if image is sympy.false:
+                out.failures.append(f"the source's domain condition {rel} is false at {_at(sigma)}")
+                return out
+            out.obligations.append((f"the source's domain condition {rel} at {_at(sigma)}: {image} on the region",
+                                    image, list(region)))
+        out.hypotheses = [g.xreplace(sigma) for g in hyps]
+        out.conclusions = [(s.xreplace(sigma), strict) for s, strict in concl]
+        out.steps.append(f"the source statement at {_at(sigma)}: {len(out.hypotheses)} hypotheses, "
+                         f"{len(out.conclusions)} conclusion(s)")
+        return out
+    # cases
+    size = str(d.get("size", ""))
+    if size not in size_names(d.get("sizes", "")) or size not in syms or size not in d.get("parameters", ()):
+        out.failures.append(f"the size {size!r} split into cases is not a parameter among the sizes {d.get('sizes')!r}"
+                            f" (an integer)")
+        return out
+    n = syms[size]
+    read = lambda text, what: read_expression(text, name=what, symbols=syms, functions=functions,  # noqa: E731
+                                              relations=True)
+    hyps = []
+    for i, x in enumerate(d.get("hypotheses", ())):
+        for r in _relations(read(x, f"hypothesis[{i}]")):
+            form = _nonnegative_form(r)
+            if form is None or form[1]:
+                out.failures.append(f"hypothesis[{i}] is not of the form g >= 0")
+                return out
+            hyps.append(form[0])
+    concl = []
+    for i, x in enumerate(d.get("conclusions", ())):
+        for r in _relations(read(x, f"conclusion[{i}]")):
+            form = _nonnegative_form(r)
+            if form is None:
+                out.failures.append(f"conclusion[{i}] is not an inequality")
+                return out
+            concl.append(form)
+    out.hypotheses, out.conclusions = hyps, concl
+    parts, statements = list(d.get("parts", ())), list(d.get("part_statements", ()))
+    if not parts or len(parts) != len(statements):
+        out.failures.append("no part, or not one copied statement per part")
+        return out
+    ranges = []
+    for k, (part, raw) in enumerate(zip(parts, statements)):
+        name, lo, hi = part
+        if not re.fullmatch(r"-?\d+", str(lo)) or not (hi == "" or re.fullmatch(r"-?\d+", str(hi))) or (
+                hi != "" and int(hi) < int(lo)):
+            out.failures.append(f"part {k}: the case {lo!r}..{hi!r} is not an integer range")
+            return out
+        st = ClaimStatement.from_json(raw)
+        out.cites.append((str(name), st.to_json()))
+        if not st.bound:
+            out.failures.append(f"part {k}: its statement is not in machine form")
+            return out
+        point = lo == hi
+        case = f"{size} = {lo}" if point else _case_text(size, part)
+        if st.sizes != (f"{size} = {lo}" if point else d.get("sizes", "")):
+            out.failures.append(f"part {k} ({case}): its sizes {st.sizes!r} are not those of the case")
+        extra = sorted(set(st.parameters) - set(d.get("parameters", ())))
+        if extra or sorted(st.variables) != sorted(d.get("variables", ())):
+            out.failures.append(f"part {k} ({case}): its parameters or variables are not the certificate's")
+        if out.failures:
+            return out
+        sigma = {n: sympy.Integer(int(lo))} if point else {}
+        where = [r.xreplace(sigma) for r in region] if point else [
+            *region, sympy.GreaterThan(n, int(lo)), *([sympy.LessThan(n, int(hi))] if hi else [])]
+        where = [r for r in where if r is not sympy.true]
+        if any(r is sympy.false for r in where):
+            out.failures.append(f"part {k} ({case}): the region has no point with {case}")
+            return out
+        domain, p_hyps, p_concl = _read_statement(st, syms, functions, f"part {k}'s statement")
+        for rel in domain:
+            out.obligations.append((f"part {k} ({case}): its domain condition {rel} on the region with {case}", rel,
+                                    where))
+        mine = [g.xreplace(sigma) for g in hyps]
+        for g in p_hyps:
+            if not any(_zero(g - e) for e in mine):
+                out.failures.append(f"part {k} ({case}): its hypothesis {g} >= 0 is not one of the certificate's"
+                                    f"{' at ' + case if point else ''}")
+                return out
+        for s, strict in concl:
+            s = s.xreplace(sigma)
+            if not any(ps_strict >= strict and same_value(s, ps) for ps, ps_strict in p_concl):
+                out.failures.append(f"part {k} ({case}): the conclusion {s} {'>' if strict else '>='} 0 is not one "
+                                    f"of its")
+                return out
+        out.steps.append(f"part {k} ({case}): its hypotheses are the certificate's, its conclusions include the "
+                         f"certificate's{' at ' + case if point else ''}")
+        ranges.append((int(lo), int(hi) if hi != "" else None, k))
+    ranges.sort()
+    for (lo1, hi1, k1), (lo2, _, k2) in zip(ranges, ranges[1:]):
+        if hi1 is None or hi1 + 1 != lo2:
+            out.failures.append(f"the cases of parts {k1} and {k2} are not consecutive integer ranges "
+                                f"({hi1} + 1 != {lo2}): an integer {size} may fall between them")
+            return out
+    if ranges[-1][1] is not None:
+        out.failures.append(f"the last case is bounded ({size} <= {ranges[-1][1]}): larger {size} are not covered")
+        return out
+    first = ranges[0][0]
+    out.obligations.append((f"the region gives {size} >= {first}", sympy.GreaterThan(n, first), list(region)))
+    out.steps.append(f"the cases {', '.join(_case_text(size, parts[k]) for _, _, k in ranges)} are consecutive "
+                     f"integer ranges from {first} on, the last unbounded: with {size} an integer (a size) >= {first}, "
+                     f"every point of the region is in one")
+    return out
+
+
+def _at(sigma: dict) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in sigma.items())
+
+
+def _bind_derived(d: dict, st: ClaimStatement, read, conclusions, out: Binding, syms: dict, functions: dict) -> None:
+    """An ``instantiation`` or ``cases`` certificate proves, on its region, its derived hypotheses ⇒ conclusions
+    (:func:`chain_of`, read here with the statement's symbols — an integer size stays an integer): every derived
+    hypothesis must be one of the stated ones (exact) and every stated conclusion one of the derived ones
+    (:func:`same_value`, no stronger)."""
+    ch = chain_of(d, syms, functions, [])
+    if ch.failures:
+        out.failures += ch.failures
+        return
+    stated = _stated_hypotheses(st, read)
+    for g in ch.hypotheses:
+        if not any(_zero(g - e) for e in stated):
+            out.failures.append(f"the derived hypothesis {g} >= 0 is not a hypothesis of the statement")
+            return
+    out.steps.append(f"every one of the {len(ch.hypotheses)} derived hypotheses is a hypothesis of the statement")
+    for text, rels, when in conclusions:
+        if when:
+            out.failures.append(f"the conclusion {text!r} has conditions")
+            continue
+        for rel in rels:
+            form = _nonnegative_form(rel)
+            if form is None or not any(strict >= form[1] and same_value(form[0], s) for s, strict in ch.conclusions):
+                out.failures.append(f"the conclusion {text!r} is not one the certificate derives (term by term)")
+                continue
+            out.steps.append(f"the conclusion {text} is the derived one, term by term")
 
 
 def _certified_match(rel, certified):

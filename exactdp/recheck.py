@@ -22,7 +22,9 @@ A certificate is **OK** (everything re-checked), **UNDECIDED** (nothing wrong fo
 a set in four or more variables that is not well oriented, a non-rational term other than exp(r·x) and real
 roots, a resource limit — listed) or **REJECTED** (a failing step, with the reason and the failing point).
 ``exactdp recheck`` exits 0 only if every certificate is OK.
-Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametric-lp``, ``split-tree``.
+Kinds: ``linear-combination``, ``symbolic-statements``, ``lp-point``, ``parametric-lp``, ``split-tree``,
+``instantiation`` and ``cases`` (statements from other certificates' statements: a change of variable, a split
+into integer cases; the certificates they rest on are checked per claim).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from typing import Any
 
 import sympy
 
-from exactdp.claim_statement import NOT_BOUND, binding, certificate_name, independent_parts
+from exactdp.claim_statement import NOT_BOUND, ClaimStatement, binding, certificate_name, chain_of, independent_parts
 from exactdp.errors import ParameterError
 from exactdp.limits import PATH_WIDTH, ResourceLimitError, how_to_raise, limit, quote, require
 from exactdp.numbers.escape import terminal
@@ -99,6 +101,11 @@ class Recheck:
     source: str = ""
     #: the names of the certificates this one rests on (a linear combination's ``uses``), checked per claim
     uses: list = field(default_factory=list)
+    #: (name, statement JSON) of the certificates an ``instantiation`` or ``cases`` rests on, checked per claim:
+    #: one of that name must carry exactly that statement
+    cites: list = field(default_factory=list)
+    #: the statement the certificate carries (JSON, normalised), or None
+    statement: Any = None
 
     def reject(self, why: str) -> None:
         self.status = REJECTED
@@ -873,6 +880,25 @@ def _split_tree(d: dict, r: Recheck) -> None:
     r.uses = [str(x) for x in d.get("uses", ())]
 
 
+def _chain(d: dict, r: Recheck) -> None:
+    """An ``instantiation`` or ``cases`` certificate: :func:`exactdp.claim_statement.chain_of` reduces it to exact
+    structural checks (failures) and relations decided here on their conditions (:func:`decide`) — the source's
+    domain at the substitution on the region; each part's domain on the region with its case, and the region
+    giving the size at least the first case (the cases being consecutive integer ranges is checked there, in integer
+    arithmetic); the certificates it rests on are checked per claim (:func:`_with_uses_met`)."""
+    data = CertificateData(d, tuple(d.get("variables", ())))
+    ch = chain_of(d, data.syms, {**FUNCTIONS, **data.functions}, data.region())
+    r.cites = list(ch.cites)
+    if ch.failures:
+        r.reject(ch.failures[0])
+        return
+    r.steps += ch.steps
+    for what, rel, conds in ch.obligations:
+        decide(rel, conds, r, what)
+        if r.status == REJECTED:
+            return
+
+
 def _coverage(tree, data: CertificateData, base: list, region_conds: list, r: Recheck) -> None:
     seen: list[int] = []
 
@@ -927,6 +953,9 @@ SHAPES = {
                       "region_value": L, "tree": "tree"},
     "split-tree": {**_BASE, "variables": L, "constraints": LL, "objective": S, "arguments": L, "trees": "tree",
                    "leaf_multipliers": LL, "leaf_branches": L, "uses": L},
+    "instantiation": {**_BASE, "variables": L, "source": S, "source_statement": "statement", "substitution": LL},
+    "cases": {**_BASE, "variables": L, "size": S, "hypotheses": L, "conclusions": L, "parts": LL,
+              "part_statements": "statement-list"},
 }
 
 
@@ -939,6 +968,8 @@ def _shape_ok(v, shape: str) -> bool:
         return isinstance(v, list) and all(_shape_ok(x, L) for x in v)
     if shape == "statement":
         return v is None or isinstance(v, dict)
+    if shape == "statement-list":
+        return isinstance(v, list) and all(isinstance(x, dict) for x in v)
     if shape == "statements":
         return isinstance(v, list) and all(isinstance(x, list) and len(x) == 5 and all(
             isinstance(y, str) for y in x[:4]) and _shape_ok(x[4], L) for x in v)
@@ -953,7 +984,8 @@ def shape_errors(d: dict, kind: str) -> list[str]:
 
 
 KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symbolic_statements,
-         "lp-point": _lp_point, "parametric-lp": _parametric_lp, "split-tree": _split_tree}
+         "lp-point": _lp_point, "parametric-lp": _parametric_lp, "split-tree": _split_tree, "instantiation": _chain,
+         "cases": _chain}
 
 
 def recheck_certificate(d: Any, source: str = "", claim: str | None = None) -> Recheck:
@@ -974,6 +1006,8 @@ def recheck_certificate(d: Any, source: str = "", claim: str | None = None) -> R
         r.reject("malformed certificate: " + "; ".join(bad[:3]))
         return r
     try:
+        if isinstance(d.get("statement"), dict):
+            r.statement = ClaimStatement.from_json(d["statement"]).to_json()
         bound_to_its_data(d, r)
         if r.status != REJECTED:
             fn(d, r)
@@ -1296,6 +1330,15 @@ def _with_uses_met(rechecks: list[Recheck]) -> list[Recheck]:
     status: dict[str, set[str]] = {}
     for r in rechecks:
         status.setdefault(r.name, set()).add(r.status)
+    for r in rechecks:
+        for name, st in r.cites:  # an instantiation's source, a join's parts: there, with the copied statement
+            carrying = [x for x in rechecks if x.name == name and x is not r]
+            if not carrying:
+                r.reject(f"rests on {quote(name, 60)}, which is not among the claim's certificates")
+            elif not any(x.statement == st for x in carrying):
+                r.reject(f"rests on {quote(name, 60)} with a statement that is not the one it carries")
+            elif not any(x.statement == st and x.status == OK for x in carrying):
+                r.trust(f"rests on {quote(name, 60)}, which was not re-checked OK")
     for r in rechecks:
         missing = [n for n in r.uses if n not in status]
         if missing:

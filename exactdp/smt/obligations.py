@@ -26,7 +26,10 @@ evaluated as code):
   when that is not confirmed, one by one, so a failure names its step;
 * ``split-tree``: per leaf the obligations of its ``linear-combination`` on its cell (cells and slacks derived
   from the trees as ``recheck`` derives them), per tree the coverage formula of its leaves' cells (independent of
-  the structural argument), every branch ≤ its argument on the domain.
+  the structural argument), every branch ≤ its argument on the domain;
+* ``instantiation`` / ``cases``: the relations :func:`exactdp.claim_statement.chain_of` reduces them to (the source's
+  domain at the substitution on the region; each part's domain on the region with its case, the region giving the
+  size at least the first case), each on its conditions, and the region non-empty.
 """
 
 from __future__ import annotations
@@ -36,10 +39,10 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from exactdp.claim_statement import binding
+from exactdp.claim_statement import binding, chain_of
 from exactdp.errors import ParameterError
 from exactdp.limits import require
-from exactdp.recheck import (Recheck, bound_to_its_data, CertificateData, definitions_of, shape_errors,
+from exactdp.recheck import (FUNCTIONS, Recheck, bound_to_its_data, CertificateData, definitions_of, shape_errors,
                              split_tree_leaf, split_tree_leaves)
 from exactdp.smt.cleared import ClearingEncoder
 from exactdp.smt.smtlib import Encoder, Unsupported
@@ -330,8 +333,23 @@ def _split_tree(d: dict) -> list[Obligation]:
     return out
 
 
+def _chain(d: dict) -> list[Obligation]:
+    """``instantiation`` / ``cases``: the exact structural checks of :func:`exactdp.claim_statement.chain_of`
+    (failures raise ParameterError: refuted), each of its relations on its conditions, the region non-empty.  That
+    the certificates they rest on are in the same proof with the copied statements is ``recheck``'s (per claim)."""
+    data = CertificateData(d, tuple(d.get("variables", ())))
+    region = data.region()
+    ch = chain_of(d, data.syms, {**FUNCTIONS, **data.functions}, region)
+    if ch.failures:
+        raise ParameterError(f"{data.name}: {ch.failures[0]}")
+    b = Builder.of(data)
+    return [b.nonempty("the region is not empty", region)] + [b.holds(what, list(conds), rel)
+                                                              for what, rel, conds in ch.obligations]
+
+
 KINDS = {"linear-combination": _linear_combination, "symbolic-statements": _symbolic_statements,
-         "lp-point": _lp_point, "parametric-lp": _parametric_lp, "split-tree": _split_tree}
+         "lp-point": _lp_point, "parametric-lp": _parametric_lp, "split-tree": _split_tree, "instantiation": _chain,
+         "cases": _chain}
 
 
 def _statement_obligations(d: dict, claim: str | None) -> list[Obligation]:

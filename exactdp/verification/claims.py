@@ -125,6 +125,11 @@ def _require_checked(o: Outcome) -> None:
         missing = [n for n in getattr(cert, "uses", ()) if n not in names]
         if missing:
             raise ValueError(f"certificate {cert.name!r} rests on {missing}, which the outcome does not carry")
+    from exactdp.algebra.certificates.instantiation import citation_failures
+
+    cited = citation_failures(o.certificates)  # an instantiation's source, a join's parts, with their statements
+    if cited:
+        raise ValueError("; ".join(cited[:2]))
 
 
 def proved(summary: str, certificates, scope: str, *, derivation=(), rests_on=(), **evidence) -> Outcome:

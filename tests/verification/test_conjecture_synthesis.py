@@ -230,10 +230,16 @@ def test_pml_e_gamma_bound_is_proved_for_every_n_from_lifted_bases(pml_e2):
     assert sympy.simplify(lam[0] - 1 / (1 + t * (1 - u))) == 0 and sympy.simplify(lam[2] - lam[0]) == 0
     nonneg_b = [lab for lab, _ in xi_combo.constraints].index("b = K_x'(A) >= 0")
     assert lam[nonneg_b] == 1 and all(m == 0 for k, m in enumerate(lam) if k not in (0, 2, nonneg_b))
-    # the last step: the smaller lifted bound is below the conjectured side (N*c written u) on the domain
-    final = [c for c in r.certificates if c.kind == "symbolic-statements" and c.region == domain]
-    assert len(final) == 1
-    assert final[0].statements[0][1:4] == ("Min(1, (1 - t)/(t*u - t - 1))", "<=", "Min(1, (t - 1)/(t*(1 - u) + 1))")
+    # the last steps: a - 2b <= the conjectured side (N*c written u) on the domain, one leaf per argument of its Min
+    # (the lifted bound equal to it), a step of the proof; and its instance at u = N*c for every integer N >= 2,
+    # which carries the conjecture's statement (claim check)
+    (tree,) = [c for c in r.certificates if c.kind == "split-tree"]
+    assert tree.region == domain and tree.arguments == ("1", "(1 - t)/(t*u - t - 1)") and tree.leaf_branches == (
+        "1", "(1 - t)/(t*u - t - 1)") and tree.statement.claim == "step of check"
+    (inst,) = [c for c in r.certificates if c.kind == "instantiation"]
+    assert (inst.source, inst.source_statement, inst.substitution) == (tree.name, tree.statement, (("u", "N*c"),))
+    assert inst.region == ("t >= 1", "c > 0", "N >= 2", "N*c <= 1") and inst.statement.claim == "check"
+    assert inst.statement.conclusions == ("-a + 2*b + Min(1, (t - 1)/(t*(-N*c + 1) + 1)) >= 0",)
 
 
 @pytest.mark.slow
@@ -247,6 +253,29 @@ def test_pml_every_n_export_rechecks_ok(pml_e2, tmp_path, capsys):
     assert main(["recheck", str(out)]) == 0
     n = len(pml_e2.certificates)
     assert f"{n} certificates: {n} OK, 0 UNDECIDED (a part not re-checked), 0 REJECTED" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_pml_whole_domain_instance_tampered_is_rejected(pml_e2):
+    """The whole-domain instance at u = N*c: OK in recheck; with u -> (N - 1)*c, with its domain widened to N >= 1
+    (2c <= N*c fails at N = 1), with the copied source statement edited or the target conclusion strengthened: not
+    TRUE in the engine and REJECTED by recheck."""
+    from exactdp.recheck import OK, REJECTED, recheck_certificate
+
+    (inst,) = [c for c in pml_e2.certificates if c.kind == "instantiation"]
+    assert recheck_certificate(inst.to_json(), claim="check").status == OK
+    st, src = inst.statement, inst.source_statement
+    wide = ("t >= 1", "c > 0", "N >= 1", "N*c <= 1")
+    for what, x in {
+        "substitution (N - 1)*c": dataclasses.replace(inst, substitution=(("u", "(N - 1)*c"),)),
+        "domain widened to N >= 1": dataclasses.replace(inst, region=wide).bound_to(dataclasses.replace(st, domain=wide)),
+        "source statement edited": dataclasses.replace(inst, source_statement=dataclasses.replace(
+            src, conclusions=(src.conclusions[0].replace("Min(1, ", "Min(1/2, "),))),
+        "target conclusion strengthened": inst.bound_to(dataclasses.replace(st, conclusions=(
+            st.conclusions[0].replace("Min(1, ", "Min(1/2, "),))),
+    }.items():
+        assert check_certificate(x).truth is not Truth.TRUE, what
+        assert recheck_certificate(x.to_json(), claim="check").status == REJECTED, what
 
 
 @pytest.mark.slow
@@ -358,7 +387,8 @@ def test_every_n_compares_the_lifted_bounds_at_exact_points_before_the_prover():
     F = f.xreplace({Y.T: Y.t, s["c"]: Y.c, s["N"]: Y.u / Y.c})
     _, _, _, dom, problem = Y._lp("pml", sympy.Integer(2), None)
     values = [sympy.Integer(1), (1 - Y.t) / (Y.t * Y.u - Y.t - 1)]  # the two whole-domain bounds
-    why = Y._whole_domain_final(values, F, dom, problem, "all N, M")
+    why = Y._whole_domain_final(sympy.Integer(2), F.xreplace({Y.u: s["N"] * Y.c}), values, [None, None], F, dom,
+                                problem, None, None, ())  # the combinations are not reached
     assert isinstance(why, str) and why.startswith("the smaller lifted bound Min(1, (1 - t)/(t*u - t - 1)) exceeds")
     point = {Y.t: sympy.Rational(9, 8), Y.u: sympy.Rational(1, 16), Y.c: sympy.Rational(1, 32)}
     assert why.endswith("at t = 9/8, u = 1/16, c = 1/32")

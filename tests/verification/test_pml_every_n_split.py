@@ -13,7 +13,7 @@ import sympy
 from exactdp.algebra.certificates import Certificate, check
 from exactdp.numbers.reader import read_expression
 from exactdp.numbers.truth import Truth
-from exactdp.recheck import OK, REJECTED, recheck_certificate
+from exactdp.recheck import OK, REJECTED, Recheck, _with_uses_met, recheck_certificate
 from exactdp.verification.conjecture import check as check_conjecture
 from exactdp.verification.conjecture import pieces as P
 
@@ -50,10 +50,11 @@ def test_pml_za_plus_is_proved_for_every_n(proof):
     assert proof.scope.startswith("all N, M")
     text = "\n".join(proof.proof)
     assert "pml, N = 2: parametric LP" in text and "then every N >= 3 on the domain" in text
+    assert "at u = N*c the statement of" in text and "certificate cases checked: TRUE" in text
     x = _tree(proof)
     assert x.region == D3 and len(x.arguments) == 3 and len(x.leaf_branches) == 5
     assert [tr[0] for tr in x.trees] == ["leaf", "leaf", "split"]
-    assert x.statement is not None and x.statement.claim == "check" and x.statement.domain == D3
+    assert x.statement is not None and x.statement.claim == "step of check" and x.statement.domain == D3
     assert x.statement.conclusions == (f"{x.conclusion()} >= 0",)
     statuses = [recheck_certificate(c.to_json()).status for c in proof.certificates]
     assert statuses == [OK] * len(proof.certificates)
@@ -214,3 +215,79 @@ def test_recheck_smt_confirms_a_split_tree_and_refutes_its_swapped_cells():
     swapped = dataclasses.replace(x, trees=(("split", "p - 1 >= 0", ("leaf", "1"), ("leaf", "0")),))
     r = smt_check_certificate(swapped.to_json())
     assert r.status == REFUTED and any(o.status == REFUTED and o.label.startswith("leaf 0: slack") for o in r.results)
+
+
+def _chain(result) -> tuple:
+    """(the N = 2 parametric-LP certificate, the split tree, its instance at u = N*c, the join for every N)."""
+    (lp,) = [x for x in result.certificates if x.kind == "parametric-lp"]
+    (inst,) = [x for x in result.certificates if x.kind == "instantiation"]
+    (join,) = [x for x in result.certificates if x.kind == "cases"]
+    return lp, _tree(result), inst, join
+
+
+@pytest.mark.slow
+def test_the_change_of_variable_and_the_split_at_n_3_are_certificates(proof):
+    """The split tree's statement in u is instantiated at u = N*c on t >= 1, c > 0, N >= 3, N*c <= 1 (the source's
+    name and statement copied), and joined with the N = 2 parametric LP into the conjecture for every integer
+    N >= 2 (claim check): each TRUE in the engine and OK in recheck, which decides N*c >= 3*c on the N >= 3 part and
+    checks the cases 2..2 and 3.. consecutive; every citation is met in the proof."""
+    from exactdp.algebra.certificates.instantiation import citation_failures
+
+    lp, tree, inst, join = _chain(proof)
+    assert (inst.source, inst.source_statement, inst.substitution) == (tree.name, tree.statement, (("u", "N*c"),))
+    assert inst.region == ("t >= 1", "c > 0", "N >= 3", "N*c <= 1") and inst.statement.claim == "check"
+    assert join.statement.claim == "check" and join.statement.domain == ("t >= 1", "c > 0", "N >= 2", "N*c <= 1")
+    assert join.parts == ((lp.name, "2", "2"), (inst.name, "3", "")) and join.part_statements == (
+        lp.statement, inst.statement)
+    assert lp.statement.sizes == "N = 2" and join.statement.conclusions == inst.statement.conclusions
+    assert join.statement.conclusions[0].startswith("-a + 2*b + Min(1, (t - 1)/(t*(-N*c + 1) + 1), ")
+    assert citation_failures(proof.certificates) == []
+    for x in (inst, join):
+        assert _both(x) == (Truth.TRUE, OK), x.kind
+    r = recheck_certificate(inst.to_json(), claim="check")
+    assert any("u >= 3*c at u = N*c: N*c >= 3*c on the region" in s for s in r.steps)
+
+
+def _stub(x) -> Recheck:
+    """An OK re-check of certificate x (its name and statement), standing for its full re-check in a proof."""
+    return Recheck(x.name, x.kind, statement=x.statement.to_json())
+
+
+@pytest.mark.slow
+def test_a_tampered_chain_is_rejected_by_the_engine_and_by_recheck(proof):
+    """The substitution u -> (N - 1)*c, the N >= 3 part's domain widened to N >= 2 (with its statement), the copied
+    source statement edited, the target conclusion strengthened, the join without its N = 2 part: not TRUE in the
+    engine and REJECTED by recheck.  The source's name pointing at no certificate of the proof, and the edited
+    copy made consistent with a strengthened target: refused by the engine's proof check (citations) and by
+    recheck's per-claim check."""
+    from exactdp.algebra.certificates.instantiation import citation_failures
+
+    lp, tree, inst, join = _chain(proof)
+    st = inst.statement
+    wide = ("t >= 1", "c > 0", "N >= 2", "N*c <= 1")
+    strong = st.conclusions[0].replace("-a + 2*b + ", "-a + 2*b - 1/10 + ", 1)
+    edited_src = dataclasses.replace(tree.statement, conclusions=(tree.statement.conclusions[0].replace(
+        " - (a - 2*b) >= 0", " - 1/10 - (a - 2*b) >= 0"),))
+    assert strong != st.conclusions[0] and edited_src != tree.statement
+    tampered = {
+        "substitution (N - 1)*c": dataclasses.replace(inst, substitution=(("u", "(N - 1)*c"),)),
+        "domain widened to N >= 2": dataclasses.replace(inst, region=wide).bound_to(dataclasses.replace(st, domain=wide)),
+        "source statement edited": dataclasses.replace(inst, source_statement=edited_src),
+        "target conclusion strengthened": inst.bound_to(dataclasses.replace(st, conclusions=(strong,))),
+        "join without its N = 2 part": dataclasses.replace(join, parts=join.parts[1:],
+                                                           part_statements=join.part_statements[1:]),
+    }
+    for what, x in tampered.items():
+        truth, status = _both(x)
+        assert truth is not Truth.TRUE and status == REJECTED, what
+    others = [x for x in proof.certificates if x not in (inst, join)]
+    missing = dataclasses.replace(inst, source="Min(1) - (a - 2*b) >= 0 on 1 leaves of split trees")
+    consistent = dataclasses.replace(inst, source_statement=edited_src).bound_to(
+        dataclasses.replace(st, conclusions=(strong,)))
+    for what, x in (("source missing", missing), ("an edited copy, consistently", consistent)):
+        assert check(x).truth is Truth.TRUE, what  # as data alone: what the proof-level checks are for
+        assert citation_failures([*others, x]), what
+        rechecks = _with_uses_met([_stub(tree), recheck_certificate(x.to_json(), claim="check")])
+        assert rechecks[1].status == REJECTED, what
+    assert citation_failures([*others, inst]) == []  # the N = 2 part is not cited by the instance
+    assert citation_failures([x for x in proof.certificates if x is not lp])  # ... but by the join

@@ -21,7 +21,8 @@ Kinds (:data:`KINDS`, filled by :func:`register_kind`; each kind lives in its ow
   h − Σ λ_i g_i − s ≡ 0, which proves h ≥ 0 for every point satisfying the constraints;
 * ``"symbolic-statements"`` (:mod:`.statements`) — identities and inequalities decided by the prover;
 * ``"lp-point"`` (:mod:`.lp_point`) — an exact LP at one rational point with primal and dual solutions;
-* further kinds (``"parametric-lp"``) register themselves from their own modules in this package.
+* further kinds (``"parametric-lp"``, ``"split-tree"``, ``"instantiation"`` and ``"cases"``) register themselves
+  from their own modules in this package.
 """
 
 from __future__ import annotations
@@ -179,6 +180,11 @@ class Certificate:
                 continue  # derived from the data; compared below
             if name == "statement" and d.get(name) is not None:
                 values[name] = ClaimStatement.from_json(d[name])
+                continue
+            if name != "statement" and "ClaimStatement" in str(f.type) and name in d:  # copied statement(s)
+                raw = d[name]
+                values[name] = tuple(ClaimStatement.from_json(x) for x in raw) if isinstance(raw, list) else \
+                    ClaimStatement.from_json(raw)
                 continue
             if name not in d:
                 if f.default is not MISSING or f.default_factory is not MISSING:

@@ -26,7 +26,9 @@ statement of it), each leaf's slack from the data, and decide E ≤ A on D₃; i
 (t, c, u) of D₃ and every (a, b, S) under the constraints, Min(A, …) − (a − γb) ≥ 0", bound to the data by
 :func:`exactdp.claim_statement.binding` — so a leaf's cell cannot be shrunk, a leaf dropped, or a branch, a
 multiplier or the statement edited without the checkers refusing it.  Hence a − γb ≤ E ≤ A on every leaf, so
-on D₃.
+on D₃.  That statement is in u, a step of the proof (claim ``step of check``); an ``instantiation`` at u = N·c
+carries it to the conjecture for every integer N ≥ 3 and a ``cases`` join adds N = 2
+(:func:`exactdp.verification.conjecture.synthesis._instance`, :mod:`exactdp.algebra.certificates.instantiation`).
 
 The splitting polynomials are the pieces' own boundary factors (the numerators of their multipliers and of
 E − V, without factors of strict sign on D₃), chosen at exact sample points of D₃: among the conditions of the
@@ -366,16 +368,16 @@ def tree_of(leaves, first: int = 0, depth: int = 0):
             tree_of(leaves[len(yes):], first + len(yes), depth + 1))
 
 
-def split_tree(gamma, args, trees, leaf_pieces, problem, variables, constraints, uses, sizes):
-    """The ``split-tree`` certificate of a − γb ≤ Min(args) on D₃: the LP's constraints, one tree per argument,
-    per leaf (numbered as in the trees) its piece's multipliers and branch."""
+def split_tree(gamma, args, trees, leaf_pieces, problem, variables, constraints, uses, sizes, domain=DOMAIN_3):
+    """The ``split-tree`` certificate of a − γb ≤ Min(args) on ``domain`` (D₃ by default): the LP's constraints, one
+    tree per argument, per leaf (numbered as in the trees) its piece's multipliers and branch."""
     from exactdp.algebra.certificates import assumptions_of, expr_text, relation_text
     from exactdp.algebra.certificates.split_tree import SplitTreeCertificate
 
     params = tuple(problem.parameters)
     return SplitTreeCertificate(
         parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
-        region=tuple(relation_text(r) for r in DOMAIN_3), sizes=sizes, variables=tuple(map(str, variables)),
+        region=tuple(relation_text(r) for r in domain), sizes=sizes, variables=tuple(map(str, variables)),
         constraints=tuple((lab, expr_text(g)) for lab, g in constraints), objective=expr_text(a - gamma * b),
         arguments=tuple(expr_text(x) for x in args), trees=tuple(trees),
         leaf_multipliers=tuple(tuple(expr_text(m) for m in pc.multipliers) for pc in leaf_pieces),
@@ -395,12 +397,13 @@ def prove_from_three(gamma, Fu, whole, bases, problem, variables, constraints, u
     One ``split-tree`` certificate carries the whole of it (:mod:`exactdp.algebra.certificates.split_tree`): a
     tree per argument A of Fu = Min(A, …) — a single leaf for an argument equal to the value of a lifted basis
     dual feasible on the whole domain (``whole``: (value, its ``linear-combination``)), else the split tree of
-    :func:`cover_argument` —, filed under the conjecture (claim ``check``) with the statement "for every (t, c, u)
+    :func:`cover_argument` —, filed as a step of the conjecture's proof (claim ``step of check``) with the
+    statement "for every (t, c, u)
     of D₃ and every (a, b, S) under the constraints, Min(A, …) − (a − γb) ≥ 0", which every checker derives
     from the data (:func:`exactdp.claim_statement.binding`).  ``bases`` are the per-N LPs' optimal bases,
     ``constraints`` the LP's (label, g ≥ 0), ``reduced_costs(problem, λ)`` the bounds' multipliers."""
     from exactdp.algebra.certificates import check, relation_text
-    from exactdp.claim_statement import restating
+    from exactdp.claim_statement import restating, step_of
     from exactdp.numbers.reader import read_expression
     from exactdp.numbers.truth import Truth
     from exactdp.verification.export import CHECK_CLAIM  # deferred: start-up
@@ -431,7 +434,7 @@ def prove_from_three(gamma, Fu, whole, bases, problem, variables, constraints, u
                          f"combination checked: TRUE")
             leaf_pieces.append(lf.piece)
     cert = split_tree(gamma, args, trees, leaf_pieces, problem, variables, constraints, uses, sizes)
-    cert = cert.bound_to(restating(CHECK_CLAIM, cert.to_json(), tuple(relation_text(r) for r in DOMAIN_3)))
+    cert = cert.bound_to(restating(step_of(CHECK_CLAIM), cert.to_json(), tuple(relation_text(r) for r in DOMAIN_3)))
     res = check(cert)
     if res.truth is not Truth.TRUE:
         return f"the split-tree certificate: {res.truth} ({'; '.join(res.failures[:2])})"
@@ -440,3 +443,48 @@ def prove_from_three(gamma, Fu, whole, bases, problem, variables, constraints, u
                  f"{cert.name!r} checked: TRUE")
     steps.append(f"N >= 3: hence {g_text} <= {sympy.Min(*args, evaluate=False)}")
     return (cert,), steps
+
+
+def whole_domain_tree(gamma, Fu, whole, problem, variables, constraints, uses, domain):
+    """(the checked ``split-tree`` certificate of a − γb ≤ Fu on the whole every-N ``domain`` t ≥ 1, c > 0,
+    2c ≤ u ≤ 1, a step of the conjecture's proof, and its steps), or why not (str).
+
+    One leaf per argument A of Fu = Min(A, …): the lifted basis of ``whole`` ((value V, its checked
+    ``linear-combination``), dual feasible on the whole domain) whose V is A after cancellation, else the first whose
+    leaf (branch E of A, slack E − V ≥ 0 on the domain) checks.  So a − γb ≤ Fu is carried by one certificate in
+    (t, c, u), which :func:`exactdp.verification.conjecture.synthesis._instances` then instantiates at u = N·c."""
+    from exactdp.algebra.certificates import check, relation_text
+    from exactdp.claim_statement import restating, step_of
+    from exactdp.numbers.reader import read_expression
+    from exactdp.numbers.truth import Truth
+    from exactdp.verification.export import CHECK_CLAIM  # deferred: start-up
+
+    sizes = "all N, M"
+    g_text = "a - b" if gamma == 1 else f"a - {gamma}*b"
+    args = sorted((_tidy(A) for A in (Fu.args if isinstance(Fu, sympy.Min) else (Fu,))), key=sympy.default_sort_key)
+    syms = {str(x): x for x in (t, c, u)}
+    leaf_pieces, steps = [], []
+    for A in args:
+        cands = [(v, x, A) for v, x in whole if sympy.cancel(sympy.together(A - v)) == 0]
+        cands += [(v, x, E) for E in (branches(A) or []) for v, x in whole]
+        for v, x, E in cands:
+            piece = Piece(v, tuple(read_expression(m, symbols=syms) for m in x.multipliers), (), E)
+            one = split_tree(gamma, (A,), (("leaf", "0"),), [piece], problem, variables, constraints, uses, sizes,
+                             domain)
+            leaf = one.leaf_combination(0, [])
+            if leaf is not None and check(leaf).truth is Truth.TRUE:
+                leaf_pieces.append(piece)
+                steps.append(f"every N: {g_text} <= {A}: one leaf, the lifted basis of {x.name!r} (bound {v}, "
+                             f"branch {E})")
+                break
+        else:
+            return f"no lifted basis dual feasible on the whole domain bounds the argument {A} by itself"
+    trees = tuple(("leaf", str(k)) for k in range(len(args)))
+    cert = split_tree(gamma, args, trees, leaf_pieces, problem, variables, constraints, uses, sizes, domain)
+    cert = cert.bound_to(restating(step_of(CHECK_CLAIM), cert.to_json(), tuple(relation_text(r) for r in domain)))
+    res = check(cert)
+    if res.truth is not Truth.TRUE:
+        return f"the split-tree certificate: {res.truth} ({'; '.join(res.failures[:2])})"
+    steps.append(f"every N: {g_text} <= {sympy.Min(*args, evaluate=False) if len(args) > 1 else args[0]} on "
+                 f"{', '.join(map(str, domain))}: certificate {cert.kind} {cert.name!r} checked: TRUE")
+    return cert, steps

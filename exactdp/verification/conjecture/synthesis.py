@@ -33,13 +33,16 @@ N: a conjecture side without N is decided once for all N; with N it is first tri
 constraints involve N·c, and the parametric LP with u = N·c a third parameter is out of quick reach; its bases
 are not: :func:`_every_n` lifts the optimal bases of the per-N LPs (the searched N up to 3) to (t, c, u) and keeps those whose
 multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 — each a Farkas certificate of
-a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves min V ≤ F there with the
-prover, after comparing both sides at exact points of the domain (:func:`_every_n_points`): a point where
-min V > F ends the attempt at once, where the prover's decomposition in three parameters would take long to
-find it.  When that fails, N = 2 is proved by its own parametric LP and N ≥ 3 on 3c ≤ u ≤ 1 by split trees of
-pieces (:mod:`exactdp.verification.conjecture.pieces`: lifted bases dual feasible on parts of the domain, each leaf
-checked on its cell, the coverage decided by the engine); when that fails too, the LP is solved and certified for
-each N of the searched range (parameters t and c).
+a − γb ≤ V(t, c, u) for every N and M without any region (weak duality) — and proves a − γb ≤ F there by a
+``split-tree`` with one leaf per argument of F's Min (a V below it), after comparing min V with F at exact points
+of the domain (:func:`_every_n_points`): a point where min V > F ends the attempt at once, where the prover's
+decomposition in three parameters would take long to find it.  When that fails, N = 2 is proved by its own
+parametric LP and N ≥ 3 on 3c ≤ u ≤ 1 by split trees of pieces (:mod:`exactdp.verification.conjecture.pieces`:
+lifted bases dual feasible on parts of the domain, each leaf checked on its cell, the coverage decided by the
+engine); when that fails too, the LP is solved and certified for each N of the searched range (parameters t and c).
+The statements in u are steps of the proof: an ``instantiation`` at u = N·c (:func:`_instance`) carries each to the
+conjecture's statement for every integer N ≥ 2 (whole domain) or N ≥ 3, and a ``cases`` join (:func:`_join`) of
+N = 2 and N ≥ 3 to every integer N ≥ 2 (:mod:`exactdp.algebra.certificates.instantiation`).
 Before either, the per-N LPs' optima are compared with F at exact grid points (:func:`_sampled_gap`): where one
 exceeds F, no certificate of this shape exists at that N, nor for every N, and the prover's gap at that N is the
 answer without the other sizes' proofs.
@@ -416,8 +419,8 @@ def _every_n(gamma, F, ns):
     whose multipliers are ≥ 0 on the whole domain t ≥ 1, c > 0, 2c ≤ u ≤ 1 is a Farkas certificate of
     a − γb ≤ V(t, c, u) for every N and M by itself — weak LP duality needs dual feasibility only, so no
     region and no coverage of the domain is involved — and checked as such (``linear-combination``, slack 0).
-    The conjecture then follows from min_j V_j ≤ F on the domain (``symbolic-statements``, decided by the
-    prover in (t, c, u)).  [G] Thm 1's own certificate (:func:`exactdp.theory.class_certificates.pml_tv`) is the
+    The conjecture then follows on the domain from one V_j below each argument of F's Min (a ``split-tree``,
+    :func:`_whole_domain_final`), instantiated at u = N·c.  [G] Thm 1's own certificate (:func:`exactdp.theory.class_certificates.pml_tv`) is the
     case γ = 1: multipliers 1/(1 + t(1 − u)) on the two aggregated PML constraints."""
     from exactdp.algebra.certificates import check
     from exactdp.algebra.certificates.linear_combination import LinearCombination
@@ -458,8 +461,8 @@ def _every_n(gamma, F, ns):
         steps.append(f"every N: {g_text} <= {value} for every (t, c, u = N*c) of the domain; multipliers "
                      f"({', '.join(map(str, cert.multipliers))}); certificate {cert.kind} {cert.name!r} "
                      f"checked: TRUE")
-    why = _whole_domain_final(values, Fu, dom, problem, scope) if combos else \
-        "no lifted basis is dual feasible on the whole domain"
+    why = _whole_domain_final(gamma, F, values, combos, Fu, dom, problem, variables, _constraints(rows, bounds),
+                              uses) if combos else "no lifted basis is dual feasible on the whole domain"
     if isinstance(why, str):  # sign-changing multipliers: N = 2 on its own, split trees for N >= 3
         out = _n2_and_from_three(gamma, F, Fu, list(zip(values, combos)), bases, problem, variables, rows, bounds,
                                  uses)
@@ -469,15 +472,13 @@ def _every_n(gamma, F, ns):
             if check(x).truth is not Truth.TRUE:
                 return f"the two-point certificate {x.name!r} did not check"
         return (*out[0], *extra), out[1]
-    final, rel = why
+    finals, final_steps = why
     for x in extra:
         if check(x).truth is not Truth.TRUE:
             return f"the two-point certificate {x.name!r} did not check"
-    steps.append(f"every N: then {rel.lhs} <= {Fu} on {', '.join(map(str, dom))}: certificate {final.kind} "
-                 f"{final.name!r} checked: TRUE")
     head = (f"pml, every N (u = N*c a parameter): {len(combos)} basis(es) of the per-N two-point LPs "
             f"(N = {', '.join(map(str, ns))}) lifted to (t, c, u), each dual feasible on the whole domain")
-    return (*combos, final, *extra), [head] + steps
+    return (*combos, *finals, *extra), [head] + steps + final_steps
 
 
 def _n2_and_from_three(gamma, F, Fu, whole, bases, problem, variables, rows, bounds, uses):
@@ -492,34 +493,89 @@ def _n2_and_from_three(gamma, F, Fu, whole, bases, problem, variables, rows, bou
         return out
     head = ("pml, N = 2 on its own (per N), then every N >= 3 on the domain t >= 1, c > 0, 3*c <= u <= 1 (u = N*c; it "
             "contains every integer N >= 3, and u - 2*c > 0 there)")
-    return (*two[0], *out[0]), [head, *two[1], *out[1], "N = 2 and every N >= 3: every N"]
+    inst = _instance(out[0][0], gamma, F, 3)
+    if isinstance(inst, str):
+        return inst
+    join = _join(two[0][0], inst[0], gamma, F)
+    if isinstance(join, str):
+        return join
+    return (*two[0], *out[0], inst[0], join[0]), [head, *two[1], *out[1], inst[1], join[1]]
 
 
-def _whole_domain_final(values, Fu, dom, problem, scope):
-    """(the checked final statement min_j V_j <= F on the whole domain 2c <= u <= 1, the relation), or why not
-    (str): first compared at exact points of the domain (:func:`_every_n_points`), then decided."""
-    from exactdp.algebra.certificates import assumptions_of, check, relation_text
-    from exactdp.algebra.certificates.statements import SymbolicStatements, statement
+def _claim_statement(gamma, F, low: int):
+    """The conjecture's statement over (ε,c)-PML for every integer N ≥ ``low`` (claim
+    :data:`~exactdp.verification.export.CHECK_CLAIM`, sizes "all N, M"): for every t ≥ 1, c > 0, N ≥ low, N·c ≤ 1
+    and every (a, b, S) under the two-point constraints at N (:func:`two_point_rows` with N a symbol),
+    F − (a − γb) ≥ 0."""
+    from exactdp.algebra.certificates import expr_text, relation_text
+    from exactdp.claim_statement import ClaimStatement
+    from exactdp.verification.export import CHECK_CLAIM  # deferred: start-up
+
+    _, rows, bounds, _ = two_point_rows("pml", gamma, N)
+    return ClaimStatement(
+        claim=CHECK_CLAIM, sizes="all N, M", parameters=("c", "N", "t"), variables=("a", "b", "S"),
+        domain=tuple(relation_text(r) for r in (t >= 1, c > 0, N >= low, N * c <= 1)),
+        hypotheses=tuple(f"{expr_text(g)} >= 0" for _, g in _constraints(rows, bounds)),
+        conclusions=(f"{expr_text(F - (a - gamma * b))} >= 0",),
+        reduction="every pair of rows x, x' and output set A, a = K_x(A), b = K_x'(A), S = sum_x K_x(A)")
+
+
+def _instance(src, gamma, F, low: int):
+    """(the checked ``instantiation`` certificate of the conjecture for every integer N ≥ ``low`` from the
+    certificate ``src``, whose statement is in u = N·c, and its step), or why not (str): u ↦ N·c, the domain
+    t ≥ 1, c > 0, N ≥ low, N·c ≤ 1 (:mod:`exactdp.algebra.certificates.instantiation`)."""
+    from exactdp.algebra.certificates import assumptions_of, check
+    from exactdp.algebra.certificates.instantiation import Instantiation
     from exactdp.numbers.truth import Truth
 
+    st = _claim_statement(gamma, F, low)
+    cert = Instantiation(parameters=st.parameters, assumptions=assumptions_of((t, c, N)), region=st.domain,
+                         sizes=st.sizes, variables=st.variables, source=src.name, source_statement=src.statement,
+                         substitution=(("u", "N*c"),)).bound_to(st)
+    res = check(cert)
+    if res.truth is not Truth.TRUE:
+        return f"the instantiation u = N*c: {res.truth} ({'; '.join(res.failures[:2])})"
+    return cert, (f"every N >= {low}: at u = N*c the statement of {src.kind} {src.name!r} is the conjecture for every "
+                  f"integer N >= {low} ({', '.join(st.domain)} lies in its domain; the conclusions agree term by "
+                  f"term): certificate {cert.kind} checked: TRUE")
+
+
+def _join(two, three, gamma, F):
+    """(the checked ``cases`` certificate of the conjecture for every integer N ≥ 2 from its N = 2 part ``two`` and
+    its N ≥ 3 part ``three``, and its step), or why not (str)."""
+    from exactdp.algebra.certificates import assumptions_of, check
+    from exactdp.algebra.certificates.instantiation import Cases
+    from exactdp.numbers.truth import Truth
+
+    st = _claim_statement(gamma, F, 2)
+    cert = Cases(parameters=st.parameters, assumptions=assumptions_of((t, c, N)), region=st.domain, sizes=st.sizes,
+                 variables=st.variables, size="N", hypotheses=st.hypotheses, conclusions=st.conclusions,
+                 parts=((two.name, "2", "2"), (three.name, "3", "")),
+                 part_statements=(two.statement, three.statement)).bound_to(st)
+    res = check(cert)
+    if res.truth is not Truth.TRUE:
+        return f"the cases N = 2, N >= 3: {res.truth} ({'; '.join(res.failures[:2])})"
+    return cert, ("N = 2 and every integer N >= 3: every integer N >= 2 (N is a size: the cases 2..2 and 3.. are "
+                  "consecutive integer ranges): certificate cases checked: TRUE")
+
+
+def _whole_domain_final(gamma, F, values, combos, Fu, dom, problem, variables, constraints, uses):
+    """(the certificates that carry a − γb ≤ Fu on the whole domain 2c ≤ u ≤ 1 — a ``split-tree`` of the lifted
+    bounds, :func:`exactdp.verification.conjecture.pieces.whole_domain_tree` — and the conjecture for every integer
+    N ≥ 2 from it, an ``instantiation`` at u = N·c —, the steps), or why not (str): first compared at exact points
+    of the domain (:func:`_every_n_points`)."""
     rel = sympy.LessThan(sympy.Min(*values) if len(values) > 1 else values[0], Fu, evaluate=False)
     above = next((p for p in _every_n_points() if _false_at(rel, p)), None)
     if above is not None:  # exact: the prover's decomposition in (t, c, u) would only confirm it, at length
         return (f"the smaller lifted bound {rel.lhs} exceeds the conjectured side at "
                 f"{', '.join(f'{k} = {v}' for k, v in above.items())}")
-    params = sorted(problem.parameters, key=str)
-    try:
-        final = SymbolicStatements(
-            name=f"check: pml, every N: min of the lifted LP bounds <= conjectured side",
-            parameters=tuple(map(str, params)), assumptions=assumptions_of(params),
-            region=tuple(relation_text(r) for r in dom), scope=scope, sizes="",
-            statements=(statement("pml, u = N*c", rel),))
-    except ValueError:  # not expressible in the reader's grammar
-        return "the final comparison is outside the reader's grammar"
-    res = check(final)
-    if res.truth is not Truth.TRUE:
-        return f"min of the lifted bounds <= the conjectured side: {res.truth} ({'; '.join(res.failures[:1])})"
-    return final, rel
+    tree = pieces.whole_domain_tree(gamma, Fu, list(zip(values, combos)), problem, variables, constraints, uses, dom)
+    if isinstance(tree, str):
+        return tree
+    inst = _instance(tree[0], gamma, F, 2)
+    if isinstance(inst, str):
+        return inst
+    return (tree[0], inst[0]), [*tree[1], inst[1]]
 
 
 #: u = N·c in sixteenths of (0, 1] and c as a fraction of its range (0, u/2]: with t on :data:`_T_GRID`, the
@@ -597,6 +653,11 @@ def synthesise(conj: Conjecture, classes, spec) -> Synthesis:
 
     if any(check(x).truth is not Truth.TRUE for x in whole):
         return Synthesis(why="a structural-lemma certificate did not check")
+    from exactdp.algebra.certificates.instantiation import citation_failures
+
+    cited = citation_failures(whole)
+    if cited:
+        return Synthesis(why="; ".join(cited[:2]))
     sizes = "all N, M" if every_n else (f"N = {spec.N[0]}..{spec.N[1]}" if spec.N[1] > spec.N[0]
                                         else f"N = {spec.N[0]}") + ", all M"
     return Synthesis(Proof(PROVED, tuple(steps), (), tuple(whole), f"{sizes}; all parameters of the class"))
