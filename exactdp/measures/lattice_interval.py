@@ -1619,27 +1619,31 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         raise
 
 
-#: a search at γ is *flat* when the float Chernoff exponents of its two homogeneous corners differ by less than this many
-#: nats (E_γ then moves little in k: seed 3 of ``bench_tensor.py --random-pairs`` 0.001–0.1 nats over its ten γ, the
-#: other seeds 0.1–2000): :func:`enclose_batch` then bounds every composition of such γ in shared passes instead of
-#: one branch and bound per γ (an efficiency choice only: both bound every composition soundly)
-FLAT_NATS = 1.0
+#: a search at γ is *flat* when E_γ changes from one composition to the next by less than this fraction of what one
+#: more coordinate changes it (float Chernoff exponents: the corners' difference over n against the increase by one
+#: coordinate of the other class).  A box of the branch and bound, whose top corner has more coordinates, then prunes
+#: nothing and every composition is a leaf (seed 3 of ``bench_tensor.py --random-pairs``: 0.0008–0.0015 over its ten
+#: γ, the constructed near-symmetric pairs 0.006–0.04; seeds 1, 2, 4, 5 and 7, pruned by boxes to 100–200 bounds a γ,
+#: 0.09–22): :func:`enclose_batch` then bounds every composition of such γ in shared passes (an efficiency choice only:
+#: both bound every composition soundly)
+FLAT_RATIO = 0.02
 
 
 def _flat(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq) -> bool:
-    """Whether the search at γ is flat (:data:`FLAT_NATS`; floats only choose the work)."""
-    return abs(chernoff_log([(LA, n)], gamma) - chernoff_log([(LB, n)], gamma)) < FLAT_NATS
+    """Whether the search at γ is flat (:data:`FLAT_RATIO`; floats only choose the work)."""
+    a, b = chernoff_log([(LA, n)], gamma), chernoff_log([(LB, n)], gamma)
+    step = min(chernoff_log([(LA, n), (LB, 1)], gamma) - a, chernoff_log([(LB, n), (LA, 1)], gamma) - b)
+    return step > 0 and abs(a - b) / n < FLAT_RATIO * step
 
 
 def enclose_batch(losses: Losses, groups: Groups, totals: Totals,
                   gammas: Sequence[fmpq]) -> list[list[CompositionBounds]]:
     r""":func:`_enclose_all` at several γ in one go (the rows of each γ, in the order of ``gammas``).
 
-    The γ whose search is flat (:data:`FLAT_NATS`: E_γ nearly the same for every composition, so the branch and bound
+    The γ whose search is flat (:data:`FLAT_RATIO`: E_γ nearly the same for every composition, so the branch and bound
     would split every box and bound every composition by its own leaf) share passes over the compositions: their
-    corners are bounded first (:func:`_setup`), then the shallow levels are chosen so that one serves as many of
-    them as it can (:func:`_serves`, the rule of a level kept across searches; greedy, a kept level first), and
-    each pass fetches the two blocks of a composition once and sweeps them once per γ it serves
+    corners are bounded first (:func:`_setup`), then the shallow levels are chosen by a work model, one level for as
+    many of them as pays (:func:`_plan_levels`), and each pass fetches the two blocks of a composition once and sweeps them once per γ it serves
     (:meth:`LatticeEnclosure.bounds_many`: each γ's bounds exactly as its own search's at that level).  Per γ, the
     compositions whose upper bound reaches the best lower bound are then bounded at the full cut and refined as in
     :func:`_branch_and_bound`.  Every other γ (not flat, near 1, fixed factors) gets its own search.  The work stops
@@ -1692,27 +1696,19 @@ def _need(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, best: fmpq, s: fmpq |
     return tilted_need([[(LA, n)], [(LB, n)]], gamma, best, s)
 
 
-def _serves(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, best: fmpq, level: tuple[float, fmpq | None]) -> bool:
-    """Whether the shallow level (cut, s) serves the leaves of the search at γ with best lower bound ``best`` > 0: the
-    rule of :func:`_kept_level` (the cut it needs at s at most cut + LEAF_SHALLOW, and at least that minus
-    :data:`REUSE_SLACK`)."""
-    cut, s = level
-    full = cut + LEAF_SHALLOW
-    need = _need(LA, LB, n, gamma, best, s)
-    return need <= full <= need + REUSE_SLACK and full <= MAX_CUT_NATS
-
-
 def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gammas: Sequence[fmpq],
                  setups: dict[int, _Setup]) -> list[tuple[float, fmpq | None, list[int]]]:
     """(cut, s, members) of the shallow levels of :func:`enclose_batch`, by a cost model in work units (floats that only
-    choose work; every level a γ walks serves it, :func:`_serves`).  Candidates: the levels kept for these losses,
-    each γ's own (:func:`_setup`), and :data:`BATCH_CUTS` by P-mass and tilted at each γ's s.  A γ walking a level
-    costs its pass (the smaller block of each composition walked) plus the compositions the pass leaves open, bounded
-    at the full cut — about w/slope + 1 of them, w ≈ e^{need − cut − 12.3} the pass's relative width and slope the
-    relative change of E_γ per composition (the corners' Chernoff exponents' difference over n); a level not kept
-    costs its build.  Greedily, the level of least cost per γ served, each γ joining only where it pays at most twice
-    its cheapest walk, until every γ has one.  On seed 3 of ``bench_tensor.py --random-pairs``: one level by P-mass
-    for the four larger δ_n and one tilted for the six smaller, where a sweep of single searches walks three."""
+    choose work: whatever level a γ walks, its bounds are certified, and the compositions the pass leaves open are
+    bounded at the full cut and refined as leaves).  Candidates: the levels kept for these losses, each γ's own
+    (:func:`_setup`), and :data:`BATCH_CUTS` by P-mass and tilted at each γ's s; a level is open to a γ whose full cut
+    by the rule of :func:`_kept_level` is at most :data:`REUSE_SLACK` nats deeper than the level's full cut.  A γ
+    walking a level costs its pass (the smaller block of each composition walked) plus the compositions the pass leaves
+    open, bounded at the full cut — about w/slope + 1 of them, w ≈ e^{need − cut − 12.3} the pass's relative width
+    and slope the relative change of E_γ per composition (the corners' Chernoff exponents' difference over n); a level
+    not kept costs its build.  Greedily, the level of least cost per γ, each γ joining only where it pays at most twice
+    its cheapest walk, until every γ has one.  Seed 3 of ``bench_tensor.py --random-pairs``: a level by P-mass for the
+    three larger δ_n and one tilted for the seven smaller, where a sweep of single searches walks three."""
     kept = set(enc.store.passes(enc.tag, n))
     items_of: list[Items] = [[(LA, n)], [(LB, n)]]
     tilts: set[fmpq | None] = {None}
@@ -1736,7 +1732,9 @@ def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamm
         return ((n + 1) * _PER_WALK * atoms(cut, s) / 2
                 + survivors * (PER_ATOM + _PER_PREP + _PER_WALK) * atoms(min(cut + LEAF_SHALLOW, MAX_CUT_NATS), s))
 
-    serving = {level: [x for x in setups if _serves(LA, LB, n, gammas[x], setups[x].best, level)] for level in levels}
+    serving = {level: [x for x in setups
+                       if _need(LA, LB, n, gammas[x], setups[x].best, level[1]) <= level[0] + LEAF_SHALLOW + REUSE_SLACK]
+               for level in levels}
     cheapest = {x: min((walk(level, x) for level in levels if x in serving[level]), default=math.inf) for x in setups}
     pending = set(setups)
     plan: list[tuple[float, fmpq | None, list[int]]] = []
