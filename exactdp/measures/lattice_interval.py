@@ -1636,6 +1636,16 @@ def _flat(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq) -> bool:
     return step > 0 and abs(a - b) / n < FLAT_RATIO * step
 
 
+def flat(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> bool:
+    """Whether :func:`enclose_batch` would bound the compositions at γ in a shared pass (the lattice routine applies,
+    no fixed factors, the search flat at γ): the γ a batch gains on; the others are single searches."""
+    found = _applies(losses, groups, totals)
+    if found is None or found[3]:
+        return False
+    i, j, n, _ = found
+    return _flat(losses[i], losses[j], n, gamma)
+
+
 def enclose_batch(losses: Losses, groups: Groups, totals: Totals,
                   gammas: Sequence[fmpq]) -> list[list[CompositionBounds]]:
     r""":func:`_enclose_all` at several γ in one go (the rows of each γ, in the order of ``gammas``).

@@ -448,9 +448,10 @@ def delta_tensor_power_batch(K: KernelInput, n: int, gammas: Sequence[RationalIn
     r"""δ_n(γ) over all input sequences at every γ of ``gammas`` (one result per γ, in their order; duplicates and any
     order allowed): each as :func:`delta_tensor_power_enclosure` — exact where the search fits the cost guard, else a
     certified enclosure of relative width ≤ ``rel_width`` — with the certified filter's passes over the compositions
-    shared where it runs the lattice routine at several γ (a 2×3 kernel's two pair classes: one block build per
-    composition and level for all the γ that level serves, :func:`~exactdp.measures.lattice_interval.enclose_batch`;
-    the batch is charged the filter estimate of all its γ against ``max_work`` before anything is computed).  Each
+    shared by the γ where it runs the lattice routine and E_γ is flat in the composition (a near-symmetric 2×3 pair:
+    one block build per composition and level for all the γ that level serves,
+    :func:`~exactdp.measures.lattice_interval.enclose_batch`; those γ are charged the filter estimate of all of them
+    against ``max_work`` before anything is computed); the other γ are single calls.  Each
     γ's guarantee is that of the single call (docs/claims.md B-10, D-7); exact values equal the single call's.
 
     >>> from exactdp import Kernel
@@ -471,16 +472,18 @@ def delta_tensor_power_batch(K: KernelInput, n: int, gammas: Sequence[RationalIn
     w = _rel_width(rel_width)
     search = TensorSearch([(K, check_n(n))], **kw)
     batched: list[fmpq] = []
-    if len(unique) > 1 and len(search.classes) > 1:  # the single calls' exact route and ball route stay theirs
+    classes, groups, totals, _ = search.classified
+    if len(unique) > 1 and len(classes) > 1:  # the single calls' exact route and ball route stay theirs
+        from exactdp.measures.lattice_interval import flat  # deferred: start-up
+
         for g in unique:
             cost = search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
-            if not _within(cost):
+            if not _within(cost) and flat([c.loss for c in classes], groups, totals, g):
                 batched.append(g)
     out: dict[fmpq, TensorEnclosure] = {}
     if len(batched) > 1:
         from exactdp.measures import composition_filter  # deferred: start-up
 
-        classes, groups, totals, _ = search.classified
         what = f"delta_tensor_power_batch: {shape_text(search.facs)}"
         selections = composition_filter.select_batch([c.loss for c in classes], groups, totals, batched, what,
                                                      cap=COST_CAP)
