@@ -595,8 +595,8 @@ def _pair_header(label: str) -> str:
 
 
 def _pair_row(label: str, p, q, n: int, d_star: fmpq, totals: dict) -> None:
-    """One row of the pair tables: ten γ (``enclosure=True``) plus ε(δ*) of the kernel (p, q) at n over all input
-    sequences, then each accountant answering the same eleven queries (CPU seconds, same run); ``totals``
+    """One row of the pair tables: ten γ (one ``delta_tensor_power_batch`` call: each exact or a certified enclosure of
+    relative width ≤ 10⁻⁶, as ``enclosure=True``) plus ε(δ*) of the kernel (p, q) at n over all input sequences, then each accountant answering the same eleven queries (CPU seconds, same run); ``totals``
     accumulates the CPU seconds per column (exactdp and each accountant)."""
     from exactdp.measures.profile_inversion import epsilon_tensor_power
 
