@@ -16,7 +16,7 @@ from flint import fmpq
 import exactdp.measures.lattice_interval as li
 from exactdp import Kernel
 from exactdp.errors import CoercionError, ParameterError
-from exactdp.limits import limits
+from exactdp.limits import ResourceLimitError, limits
 from exactdp.measures.lattice_interval import enclose_batch, shared_blocks
 from exactdp.measures.privacy_loss import hockey_stick_product_losses
 from exactdp.measures.tensor import TensorSearch, delta_tensor_power
@@ -98,3 +98,16 @@ def test_batch_refusals():
         delta_tensor_power_batch(K, 10, [2, 1.5])
     with pytest.raises(ParameterError, match="a sequence"):
         delta_tensor_power_batch(K, 10, "2")  # type: ignore[arg-type]
+
+
+def test_batch_is_charged_for_all_its_gammas():
+    # four flat gammas of seed 3 at n = 24: each filter estimate (about 1.7·10⁶) fits max_work = 6·10⁶, the four
+    # together (about 6.8·10⁶) do not — the batch refuses before computing, naming the limit; the single calls answer
+    K = Kernel([list(PAIRS[0][0]), list(PAIRS[0][1])])
+    gammas = [fmpq(2) ** e for e in (2, 5, 8, 11)]
+    with limits(max_work=6_000_000):
+        with pytest.raises(ResourceLimitError, match=r"at 4 gammas: about .* exceeds the limit max_work"):
+            delta_tensor_power_batch(K, 24, gammas)
+        single = [delta_tensor_power(K, 24, g, enclosure=True) for g in gammas]
+    assert [r.value for r in single] == [TensorSearch([(K, 24)], filtered=False).witness(g).value for g in gammas]
+    shared_blocks().clear()
