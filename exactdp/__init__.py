@@ -48,7 +48,8 @@ _export("exactdp.theory.extremal", "gamma_max", "gamma_min", "sup_eta_hockey_sti
 _export("exactdp.numbers", "Sign", "Truth", "from_float", "to_qq")
 _export("exactdp.numbers.domain", "QQ")  # the exact rational domain (its elements are flint fmpq)
 # n-fold products (tensor; inversion of the privacy profile)
-_export("exactdp.measures.tensor", "delta_tensor_power", "delta_tensor_power_eps", "eta_hockey_stick_tensor_power",
+_export("exactdp.measures.tensor", "delta_tensor_power", "delta_tensor_power_batch", "delta_tensor_power_eps",
+        "eta_hockey_stick_tensor_power",
         "eta_hockey_stick_tensor_product", "eta_tv_tensor_power", "hockey_stick_product",
         "privacy_profile_tensor_power")
 _export("exactdp.measures.profile_inversion", "epsilon_tensor_power")
@@ -102,7 +103,7 @@ if TYPE_CHECKING:  # static checkers and IDEs see the eager imports
         max_leakage_ratio, pml, pml_epsilon, pml_ratio, pml_ratio_witness, privacy_profile,
     )
     from exactdp.measures.tensor import (  # noqa: F401
-        delta_tensor_power, delta_tensor_power_eps, eta_hockey_stick_tensor_power,
+        delta_tensor_power, delta_tensor_power_batch, delta_tensor_power_eps, eta_hockey_stick_tensor_power,
         eta_hockey_stick_tensor_product, eta_tv_tensor_power, hockey_stick_product, privacy_profile_tensor_power,
     )
     from exactdp.measures.profile_inversion import epsilon_tensor_power  # noqa: F401

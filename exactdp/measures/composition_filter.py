@@ -74,7 +74,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -170,13 +170,39 @@ def select(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq, what: st
         bounds, ruled_out = found
     else:
         bounds = planned.routine.enclose(planned.losses, planned.groups, planned.totals, gamma)
+    return selection(bounds, ruled_out, name, planned.work, cap)
+
+
+def selection(bounds: Sequence[CompositionBounds], ruled_out: int, name: str, work: int, cap: int) -> Selection | None:
+    """The :class:`Selection` of a routine's rows ``bounds`` (the compositions with hi ≥ max lo; :func:`select`), None
+    when more than ``cap`` candidates survive without a point enclosure."""
     best_lo = max(lo for _, lo, _ in bounds)
     keep = [(c, lo, hi) for c, lo, hi in bounds if hi >= best_lo]
     known = {c: lo for c, lo, hi in keep if lo == hi}
     if len(keep) - len(known) > cap:
         return None
-    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep) + ruled_out, name, planned.work, known,
+    return Selection(tuple(c for c, _, _ in keep), len(bounds) - len(keep) + ruled_out, name, work, known,
                      {c: (lo, hi) for c, lo, hi in keep})
+
+
+def select_batch(losses: Losses, groups: Groups, totals: Totals, gammas: Sequence[fmpq], what: str, *,
+                 cap: int | None = None) -> list[Selection | None] | None:
+    """:func:`select` at several γ where the three-ratio (lattice) routine applies to every one of them: the batch is
+    charged the estimate of all its γ (``max_work``) before anything is computed, and its compositions are enclosed
+    in shared passes (:func:`exactdp.measures.lattice_interval.enclose_batch`).  None where another routine (or none)
+    applies to some γ (the caller then selects γ by γ)."""
+    from exactdp.measures.lattice_interval import THREE_RATIO, enclose_batch  # deferred: start-up
+
+    plans = [plan(losses, groups, totals, g) for g in gammas]
+    if not gammas or any(p is None or p.routine is not THREE_RATIO for p in plans):
+        return None
+    work = sum(p.work for p in plans if p is not None)
+    require("max_work", work, f"{what}: certified filter ({THREE_RATIO.name}) over the compositions at "
+                              f"{len(gammas)} gammas")
+    require("max_memory", max(p.memory for p in plans if p is not None),
+            f"{what}: certified filter ({THREE_RATIO.name}) over the compositions")
+    cap = MAX_CANDIDATES if cap is None else cap
+    return [selection(rows, 0, THREE_RATIO.name, work, cap) for rows in enclose_batch(losses, groups, totals, gammas)]
 
 
 # -- two ratio classes --------------------------------------------------------------------------------

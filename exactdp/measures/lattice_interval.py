@@ -784,16 +784,35 @@ class LatticeEnclosure:
         cut = self.cut_nats if cut_nats is None else cut_nats
         while True:
             blocks = self.sides(items, cut, tilt)
-            self._charge(sweep_work(blocks[0], blocks[1]))
-            sw = _sweep(blocks[0], blocks[1], g)
-            drop = sw.dropped  # the P-mass of the pairs left out (for the complement)
-            left = _left_out(items, blocks, g) if any(b.tilt is not None for b in blocks) else drop
-            lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
-            hi = min(ph + sw.f_hi + left, ONE - sw.c_lo, ONE)
+            lo, hi, left = self._swept(items, blocks, g, pl, ph)
             wide = lo == 0 or hi - lo > fmpq(rel_width) * lo if rel_width is not None else False
             if not wide or cut >= MAX_CUT_NATS or 4 * left < hi - lo:  # the cut is not what makes it wide
                 return lo, hi
             cut = min(2 * cut, MAX_CUT_NATS)
+
+    def _swept(self, items: Items, blocks: Sequence[Block], g: fmpq, pl: fmpq, ph: fmpq) -> tuple[fmpq, fmpq, fmpq]:
+        """(lo, hi, left-out bound) of E_γ of ``items`` (merged, every loss with finite classes, γ > 0; P-only mass in
+        [pl, ph]) from one sweep of its two ``blocks`` (charged): the step of :meth:`bounds` at one cut, and of
+        :meth:`bounds_many` for each of its γ."""
+        self._charge(sweep_work(blocks[0], blocks[1]))
+        sw = _sweep(blocks[0], blocks[1], g)
+        drop = sw.dropped  # the P-mass of the pairs left out (for the complement)
+        left = _left_out(items, blocks, g) if any(b.tilt is not None for b in blocks) else drop
+        lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
+        hi = min(ph + sw.f_hi + left, ONE - sw.c_lo, ONE)
+        return lo, hi, left
+
+    def bounds_many(self, items: Items, gammas: Sequence[fmpq], *, cut_nats: float,
+                    tilt: fmpq | None = None) -> list[tuple[fmpq, fmpq]]:
+        r""":meth:`bounds` of one product at several γ > 0 (each as :meth:`bounds` at ``cut_nats`` without
+        ``rel_width``, the same numbers): the blocks are fetched once and swept once per γ, each γ's left-out part
+        bounded at the blocks' own s for that γ (:func:`_left_out`) — the batch of :func:`enclose_batch`."""
+        items = _merge(items)
+        if not items or any(g <= 0 for g in gammas) or any(not loss.classes for loss, _ in items):
+            return [self.bounds(items, g, cut_nats=cut_nats, tilt=tilt) for g in gammas]
+        pl, ph = p_inf(items)
+        blocks = self.sides(items, cut_nats, tilt)
+        return [self._swept(items, blocks, g, pl, ph)[:2] for g in gammas]
 
 
 def sweep_work(A: Block, B: Block) -> int:
@@ -1423,19 +1442,27 @@ def quantized(cut: float) -> float:
     return math.ceil(cut / CUT_STEP) * CUT_STEP
 
 
-def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq,
-                      out: dict[int, tuple[fmpq, fmpq]], heap: list[OpenInterval],
-                      fixed: Iterable[tuple[PairLoss, int]] = ()) -> None:
-    """The search of :func:`_enclose_all`: fills ``out`` (k → bounds); ``heap`` holds the open intervals;
-    ``fixed``: the ``(PairLoss, multiplicity)`` of the factors every composition shares."""
-    import heapq
+@dataclass
+class _Setup:
+    """What the search of one γ fixes before its boxes and leaves (:func:`_setup`): the best lower bound of the corners,
+    the leaves' full and shallow cuts and tilt, the refinement's depth, whether E_γ is flat near 1, and the corners'
+    largest Chernoff-to-value ratio (None when no corner has a positive lower bound)."""
 
-    fixed = list(fixed)
+    best: fmpq
+    full: float
+    shallow: float
+    refine_depth: float
+    tilt: fmpq | None
+    near_one: bool
+    rho: fmpq | None
+
+
+def _setup(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, out: dict[int, tuple[fmpq, fmpq]],
+           fixed: list[tuple[PairLoss, int]], kept_levels: bool = True) -> _Setup:
+    """The two homogeneous corners of the search at γ (their bounds into ``out``) and the levels of its leaves
+    (:func:`_branch_and_bound`; ``kept_levels``: a level kept by an earlier search may serve, :func:`_kept_level`).
+    Raises :class:`OverBudget` where E_γ is within :data:`NEAR_ONE` of 1 past :data:`NEAR_ONE_N`."""
     tilt: fmpq | None = None
-
-    def lattice(kA: int, kB: int, cut: float) -> tuple[fmpq, fmpq]:
-        return enc.bounds([(LA, kA), (LB, kB)] + fixed, gamma, cut_nats=cut, tilt=tilt)
-
     best = ZERO
     # the homogeneous corners first, the one of larger Chernoff bound first: a tight best lower bound.  Each is cut
     # CUT_NATS below its Chernoff bound (E_γ ≤ that bound, so the dropped mass is a small part of E_γ even when E_γ
@@ -1460,7 +1487,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # ratio to E_γ only), cut TILT_MARGIN deeper than this γ needs so that the next γ of a sweep finds it kept
     if best > 0 and not fixed:
         items_of = [[(LA, n)], [(LB, n)]]
-        kept = None if near_one else _kept_level(enc, items_of, gamma, best, n)
+        kept = None if near_one or not kept_levels else _kept_level(enc, items_of, gamma, best, n)
         if kept is not None:
             tilt, full = kept
         else:
@@ -1478,6 +1505,24 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     if ONE - best < NEAR_ONE and n > NEAR_ONE_N:
         raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
                          "tails, which only the deepest cuts reach (too costly at this n)")
+    return _Setup(best, full, shallow, refine_depth, tilt, near_one, rho)
+
+
+def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq,
+                      out: dict[int, tuple[fmpq, fmpq]], heap: list[OpenInterval],
+                      fixed: Iterable[tuple[PairLoss, int]] = ()) -> None:
+    """The search of :func:`_enclose_all`: fills ``out`` (k → bounds); ``heap`` holds the open intervals;
+    ``fixed``: the ``(PairLoss, multiplicity)`` of the factors every composition shares."""
+    import heapq
+
+    fixed = list(fixed)
+    setup = _setup(enc, LA, LB, n, gamma, out, fixed)
+    best, full, shallow, refine_depth = setup.best, setup.full, setup.shallow, setup.refine_depth
+    tilt, near_one, rho = setup.tilt, setup.near_one, setup.rho
+
+    def lattice(kA: int, kB: int, cut: float) -> tuple[fmpq, fmpq]:
+        return enc.bounds([(LA, kA), (LB, kB)] + fixed, gamma, cut_nats=cut, tilt=tilt)
+
     tick = 0
 
     # without P-only mass and fixed factors, float estimates of the Chernoff exponent (:func:`chernoff_log`) decide
@@ -1572,6 +1617,182 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     except OverBudget:
         heap[:] = [entry for entry in heap if not (entry[1] == -1 and (entry[2], entry[3]) in split)]
         raise
+
+
+#: a search at γ is *flat* when E_γ changes from one composition to the next by less than this fraction of what one
+#: more coordinate changes it (float Chernoff exponents: the corners' difference over n against the increase by one
+#: coordinate of the other class).  A box of the branch and bound, whose top corner has more coordinates, then prunes
+#: nothing and every composition is a leaf (seed 3 of ``bench_tensor.py --random-pairs``: 0.0008–0.0015 over its ten
+#: γ, the constructed near-symmetric pairs 0.006–0.04; seeds 1, 2, 4, 5 and 7, pruned by boxes to 100–200 bounds a γ,
+#: 0.09–22): :func:`enclose_batch` then bounds every composition of such γ in shared passes (an efficiency choice only:
+#: both bound every composition soundly)
+FLAT_RATIO = 0.02
+
+
+def _flat(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq) -> bool:
+    """Whether the search at γ is flat (:data:`FLAT_RATIO`; floats only choose the work)."""
+    a, b = chernoff_log([(LA, n)], gamma), chernoff_log([(LB, n)], gamma)
+    step = min(chernoff_log([(LA, n), (LB, 1)], gamma) - a, chernoff_log([(LB, n), (LA, 1)], gamma) - b)
+    return step > 0 and abs(a - b) / n < FLAT_RATIO * step
+
+
+def flat(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> bool:
+    """Whether :func:`enclose_batch` would bound the compositions at γ in a shared pass (the lattice routine applies,
+    no fixed factors, the search flat at γ): the γ a batch gains on; the others are single searches."""
+    found = _applies(losses, groups, totals)
+    if found is None or found[3]:
+        return False
+    i, j, n, _ = found
+    return _flat(losses[i], losses[j], n, gamma)
+
+
+def enclose_batch(losses: Losses, groups: Groups, totals: Totals,
+                  gammas: Sequence[fmpq]) -> list[list[CompositionBounds]]:
+    r""":func:`_enclose_all` at several γ in one go (the rows of each γ, in the order of ``gammas``).
+
+    The γ whose search is flat (:data:`FLAT_RATIO`: E_γ nearly the same for every composition, so the branch and bound
+    would split every box and bound every composition by its own leaf) share passes over the compositions: their
+    corners are bounded first (:func:`_setup`), then the shallow levels are chosen by a work model, one level for as
+    many of them as pays (:func:`_plan_levels`), and each pass fetches the two blocks of a composition once and sweeps them once per γ it serves
+    (:meth:`LatticeEnclosure.bounds_many`: each γ's bounds exactly as its own search's at that level).  Per γ, the
+    compositions whose upper bound reaches the best lower bound are then bounded at the full cut and refined as in
+    :func:`_branch_and_bound`.  Every other γ (not flat, near 1, fixed factors) gets its own search.  The work stops
+    at the budget of the m searches (m times that of :func:`_enclose_all`); past it the compositions keep the valid
+    bounds they have ([0, 1] where none), as there.  Every bound is certified, so each γ's rows are valid enclosures;
+    a composition ruled out for one γ may stay open for another ([A] Thm 1 / B-10)."""
+    found, estimate = _applies(losses, groups, totals), _estimate(losses, groups, totals)
+    if found is None or estimate is None:
+        raise ParameterError("losses: the lattice enclosure applies only where its estimate does (one factor's two "
+                             "pair classes of at most three ratio classes each)")
+    i, j, n, fixed = found
+    gammas = list(gammas)
+    if fixed or len(gammas) < 2:
+        return [_enclose_all(losses, groups, totals, g) for g in gammas]
+    LA, LB = losses[i], losses[j]
+    enc = LatticeEnclosure(budget=len(gammas) * max(2 * estimate[0], limit("max_work")), blocks=shared_blocks(),
+                           tag=search_tag(losses))
+    outs: list[dict[int, tuple[fmpq, fmpq]]] = [{} for _ in gammas]
+    setups: dict[int, _Setup] = {}
+    try:
+        for x, g in enumerate(gammas):
+            if not _flat(LA, LB, n, g):
+                continue
+            try:
+                setup = _setup(enc, LA, LB, n, g, outs[x], [], kept_levels=False)
+            except OverBudget:  # near 1 (its own search refuses the same way)
+                continue
+            if setup.best > 0 and not setup.near_one:
+                setups[x] = setup
+        for cut, s, members in _plan_levels(enc, LA, LB, n, gammas, setups):
+            _batch_pass(enc, LA, LB, n, [(gammas[x], setups[x], outs[x]) for x in members], cut, s)
+    except OverBudget:  # past the budget: every composition keeps the valid bounds it has
+        pass
+    rows = []
+    for x, g in enumerate(gammas):
+        rows.append(two_class_rows(outs[x], len(losses), i, j, n) if x in setups
+                    else _enclose_all(losses, groups, totals, g))
+    return rows
+
+
+#: the cuts (nats) of the shallow levels a batch may plan (besides each γ's own and the kept ones)
+BATCH_CUTS = (8.0, 12.0, 16.0)
+
+
+def _need(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq, best: fmpq, s: fmpq | None) -> float:
+    """The full cut the leaves of the search at γ (best lower bound ``best`` > 0) need at s (None: by P-mass): the rule of
+    :func:`_kept_level` (a float that only chooses work)."""
+    if s is None:
+        return FILTER_CUT_NATS - _log_float(best)
+    return tilted_need([[(LA, n)], [(LB, n)]], gamma, best, s)
+
+
+def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gammas: Sequence[fmpq],
+                 setups: dict[int, _Setup]) -> list[tuple[float, fmpq | None, list[int]]]:
+    """(cut, s, members) of the shallow levels of :func:`enclose_batch`, by a cost model in work units (floats that only
+    choose work: whatever level a γ walks, its bounds are certified, and the compositions the pass leaves open are
+    bounded at the full cut and refined as leaves).  Candidates: the levels kept for these losses, each γ's own
+    (:func:`_setup`), and :data:`BATCH_CUTS` by P-mass and tilted at each γ's s; a level is open to a γ whose full cut
+    by the rule of :func:`_kept_level` is at most :data:`REUSE_SLACK` nats deeper than the level's full cut.  A γ
+    walking a level costs its pass (the smaller block of each composition walked) plus the compositions the pass leaves
+    open, bounded at the full cut — about w/slope + 1 of them, w ≈ e^{need − cut − 12.3} the pass's relative width
+    and slope the relative change of E_γ per composition (the corners' Chernoff exponents' difference over n); a level
+    not kept costs its build.  Greedily, the level of least cost per γ, each γ joining only where it pays at most twice
+    its cheapest walk, until every γ has one.  Seed 3 of ``bench_tensor.py --random-pairs``: a level by P-mass for the
+    three larger δ_n and one tilted for the seven smaller, where a sweep of single searches walks three."""
+    kept = set(enc.store.passes(enc.tag, n))
+    items_of: list[Items] = [[(LA, n)], [(LB, n)]]
+    tilts: set[fmpq | None] = {None}
+    for x, setup in setups.items():
+        tilts.add(setup.tilt)
+        own = tilted_level(items_of, gammas[x], setup.best)
+        tilts.add(own[0] if own is not None else None)
+    levels = {(c, t) for c in BATCH_CUTS for t in tilts} | {(setups[x].shallow, setups[x].tilt) for x in setups} | kept
+
+    @functools.lru_cache(maxsize=None)
+    def atoms(cut: float, s: fmpq | None) -> int:  # the two blocks of a middle composition
+        return atom_estimate(LA, n // 2, cut, s) + atom_estimate(LB, n - n // 2, cut, s)
+
+    slope = {x: max(abs(chernoff_log([(LA, n)], gammas[x]) - chernoff_log([(LB, n)], gammas[x])) / n, 1e-12)
+             for x in setups}
+
+    def walk(level: tuple[float, fmpq | None], x: int) -> float:
+        cut, s = level
+        width = math.exp(min(_need(LA, LB, n, gammas[x], setups[x].best, s) - 12.3 - cut, 50.0))
+        survivors = min(n + 1.0, width / slope[x] + 1.0)
+        return ((n + 1) * _PER_WALK * atoms(cut, s) / 2
+                + survivors * (PER_ATOM + _PER_PREP + _PER_WALK) * atoms(min(cut + LEAF_SHALLOW, MAX_CUT_NATS), s))
+
+    serving = {level: [x for x in setups
+                       if _need(LA, LB, n, gammas[x], setups[x].best, level[1]) <= level[0] + LEAF_SHALLOW + REUSE_SLACK]
+               for level in levels}
+    cheapest = {x: min((walk(level, x) for level in levels if x in serving[level]), default=math.inf) for x in setups}
+    pending = set(setups)
+    plan: list[tuple[float, fmpq | None, list[int]]] = []
+    while pending:
+        options: list[tuple[float, tuple[float, fmpq | None], list[int]]] = []
+        for level in sorted(levels, key=lambda lv: (lv[0], lv[1] is not None, lv[1] or ZERO)):
+            served = [x for x in sorted(pending) if x in serving[level] and walk(level, x) <= 2 * cheapest[x]]
+            if served:
+                build = 0 if level in kept else (n + 1) * (PER_ATOM + _PER_PREP) * atoms(*level)
+                options.append(((build + sum(walk(level, x) for x in served)) / len(served), level, served))
+        if not options:  # (each γ's own level serves it: not reached)
+            x = min(pending)
+            plan.append((setups[x].shallow, setups[x].tilt, [x]))
+            pending.discard(x)
+            continue
+        _, (cut, s), served = min(options, key=lambda o: o[0])
+        plan.append((cut, s, served))
+        pending -= set(served)
+    return plan
+
+
+def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
+                searches: Sequence[tuple[fmpq, _Setup, dict[int, tuple[fmpq, fmpq]]]], cut: float,
+                tilt: fmpq | None) -> None:
+    """One pass of :func:`enclose_batch` at the shallow level (cut, tilt): every interior composition bounded at each
+    γ of ``searches`` ((γ, setup, out) each), then per γ the compositions left open bounded at the full cut
+    (cut + :data:`LEAF_SHALLOW`) and refined as the leaves of :func:`_branch_and_bound` (intersected with the pass's
+    bounds: both are valid)."""
+    gs = [g for g, _, _ in searches]
+    for k in range(1, n):
+        for (_, _, out), bounds in zip(searches, enc.bounds_many([(LA, k), (LB, n - k)], gs, cut_nats=cut, tilt=tilt)):
+            out[k] = bounds
+    full = cut + LEAF_SHALLOW
+    for g, setup, out in searches:
+        best = max([setup.best] + [out[k][0] for k in range(1, n)])
+        for k in sorted(range(1, n), key=lambda k: out[k][1], reverse=True):
+            lo, hi = out[k]
+            if hi < best:
+                continue
+            items = [(LA, k), (LB, n - k)]
+            lo2, hi2 = enc.bounds(items, g, cut_nats=full, tilt=tilt)
+            lo, hi = max(lo, lo2), min(hi, hi2)
+            if hi >= best:  # a candidate so far: deepen the cut while the dropped mass makes it wide (as a leaf's)
+                lo2, hi2 = enc.bounds(items, g, rel_width=REFINE,
+                                      cut_nats=min(max(setup.refine_depth + CUT_STEP, CUT_NATS), MAX_CUT_NATS))
+                lo, hi = max(lo, lo2), min(hi, hi2)
+            out[k] = (lo, hi)
+            best = max(best, lo)
 
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes

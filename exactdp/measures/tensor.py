@@ -54,7 +54,11 @@ from exactdp.kernels import KernelInput, as_kernel
 from exactdp.measures.privacy import PrivacyProfile, profile_from_lines
 from exactdp.measures.privacy_loss import binomial_linear_piece, binomial_loss, product_loss
 from exactdp.measures.profile_inversion import delta_tensor_power_eps_search
-from exactdp.measures.tensor_enclosure import TensorEnclosure, delta_tensor_power_enclosure
+from exactdp.measures.tensor_enclosure import (  # re-exported: delta_tensor_power_batch is public
+    TensorEnclosure,
+    delta_tensor_power_batch as delta_tensor_power_batch,
+    delta_tensor_power_enclosure,
+)
 from exactdp.measures.tensor_search import (  # re-exported (``X as X``): the public API of this module
     EXHAUSTIVE_LIMIT as EXHAUSTIVE_LIMIT,
     MAX_EVALUATIONS as MAX_EVALUATIONS,

@@ -73,6 +73,7 @@ from exactdp.numbers.rb import ball_endpoints
 
 if TYPE_CHECKING:
     from exactdp.kernels import KernelInput
+    from exactdp.measures.composition_filter import Selection
     from exactdp.measures.lattice_interval import LatticeEnclosure
 
 #: a ball evaluation of E_γ of one loss at multiplicity k: (loss, k, γ, target bits) -> ball
@@ -441,6 +442,61 @@ def delta_tensor_product_enclosure(factors: Factors, gamma: RationalInput, *,
     return _enclose(route, g, w, what)
 
 
+def delta_tensor_power_batch(K: KernelInput, n: int, gammas: Sequence[RationalInput], *,
+                             rel_width: RationalInput | None = None, try_exact: bool = True,
+                             **kw: Unpack[SearchOptions]) -> list[TensorEnclosure]:
+    r"""δ_n(γ) over all input sequences at every γ of ``gammas`` (one result per γ, in their order; duplicates and any
+    order allowed): each as :func:`delta_tensor_power_enclosure` — exact where the search fits the cost guard, else a
+    certified enclosure of relative width ≤ ``rel_width`` — with the certified filter's passes over the compositions
+    shared by the γ where it runs the lattice routine and E_γ is flat in the composition (a near-symmetric 2×3 pair:
+    one block build per composition and level for all the γ that level serves,
+    :func:`~exactdp.measures.lattice_interval.enclose_batch`; those γ are charged the filter estimate of all of them
+    against ``max_work`` before anything is computed); the other γ are single calls.  Each
+    γ's guarantee is that of the single call (docs/claims.md B-10, D-7); exact values equal the single call's.
+
+    >>> from exactdp import Kernel
+    >>> K = Kernel([["5/9", "1/3", "1/9"], ["3/8", "1/2", "1/8"]])
+    >>> [r.value for r in delta_tensor_power_batch(K, 4, [4, 2, "3/2", 2])]
+    [108559/6718464, 12139/124416, 3148925/17915904, 12139/124416]
+
+    Raises:
+        ParameterError: an empty ``gammas``, or a γ < 1.
+        ResourceLimitError: as :func:`delta_tensor_power_enclosure`, for the batch or for one of its γ.
+    """
+    if isinstance(gammas, (str, bytes)) or not isinstance(gammas, Sequence):
+        raise ParameterError(f"gammas: a sequence of exact values (gamma >= 1), got {type(gammas).__name__}")
+    if not gammas:
+        raise ParameterError("gammas: an empty batch (give at least one gamma >= 1)")
+    gs = [check_gamma(g) for g in gammas]
+    unique = sorted(set(gs))
+    w = _rel_width(rel_width)
+    search = TensorSearch([(K, check_n(n))], **kw)
+    batched: list[fmpq] = []
+    classes, groups, totals, _ = search.classified
+    if len(unique) > 1 and len(classes) > 1:  # the single calls' exact route and ball route stay theirs
+        from exactdp.measures.lattice_interval import flat  # deferred: start-up
+
+        for g in unique:
+            cost = search_cost(search.facs, g, search.classified, search.max_evaluations, search.exhaustive_limit)
+            if not _within(cost) and flat([c.loss for c in classes], groups, totals, g):
+                batched.append(g)
+    out: dict[fmpq, TensorEnclosure] = {}
+    if len(batched) > 1:
+        from exactdp.measures import composition_filter  # deferred: start-up
+
+        what = f"delta_tensor_power_batch: {shape_text(search.facs)}"
+        selections = composition_filter.select_batch([c.loss for c in classes], groups, totals, batched, what,
+                                                     cap=COST_CAP)
+        for g, selection in zip(batched, selections or []):
+            found = _selected(search, selection, g, w, what, try_exact)
+            if found is not None:
+                out[g] = found
+    for g in unique:
+        if g not in out:
+            out[g] = delta_tensor_product_enclosure([(K, n)], g, rel_width=rel_width, try_exact=try_exact, **kw)
+    return [out[g] for g in gs]
+
+
 def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
     r"""[lo, 1] when a corner composition (every coordinate of a factor in one class) already has E_γ ≥ lo with
     1 − lo ≤ w·lo — evaluated exactly where that fits the cost guard, else lo from the lattice bounds of
@@ -488,11 +544,21 @@ def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool
     filter's own enclosures are used, the candidates whose hi exceeds (1 + w)·max lo tightened by the lattice
     bounds (highest hi first) until none does.  The result is [max lo, max hi] when its relative width is ≤ w."""
     from exactdp.measures import composition_filter  # deferred: start-up
-    from exactdp.measures.lattice_interval import LatticeEnclosure, search_tag, shared_blocks  # deferred: start-up
 
     classes, groups, totals, _ = search.classified
+    selection = composition_filter.select([c.loss for c in classes], groups, totals, g, what, cap=COST_CAP)
+    return _selected(search, selection, g, w, what, try_exact)
+
+
+def _selected(search: TensorSearch, selection: Selection | None, g: fmpq, w: fmpq, what: str,
+              try_exact: bool) -> TensorEnclosure | None:
+    """The step of :func:`_filtered` after the filter's ``selection`` at γ (None: no routine applied, or too many
+    candidates): the candidates evaluated or enclosed, [max lo, max hi]."""
+    from exactdp.measures import composition_filter  # deferred: start-up
+    from exactdp.measures.lattice_interval import LatticeEnclosure, search_tag, shared_blocks  # deferred: start-up
+
+    classes = search.classes
     losses = [c.loss for c in classes]
-    selection = composition_filter.select(losses, groups, totals, g, what, cap=COST_CAP)
     if selection is None:
         return _near_one(search, g, w)
     lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks(), tag=search_tag(losses))
