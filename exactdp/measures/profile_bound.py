@@ -28,7 +28,8 @@ Q-masses) and, as sup_t t^s(A − tB)_+ = c(s)A^{1+s}B^{−s} (at t = sA/((1+s)B
 .. math::  C_X(s) = c(s)\,\max_j A_j^{1+s} B_j^{-s} = c(s)\exp \max_j \big((1+s)\log A_j - s\log B_j\big),
 
 exactly — one suffix sum of P and of Q over the atoms sorted by loss (γ- and s-independent, kept with the block), then
-a pass of floats per s.  Computed losses L̂ (within e of L) are handled by taking every atom's Q at its lower end
+a pass per s over chunks of consecutive atoms (the sums decrease along j, so a chunk's first A and last B bound it; only
+the chunks that may hold the maximum are read atom by atom: :class:`_Suffix`).  Computed losses L̂ (within e of L) are handled by taking every atom's Q at its lower end
 P e^{−L̂−e} (F_t only grows, and the atoms are then exactly sorted by L̂); the sums' rounding is bounded a priori
 (Higham: a sum of N non-negative terms errs by at most γ_N relative; the terms by the stored errors and the 64u of
 :func:`~exactdp.measures.lattice_interval.exp_floats`), numpy's logs are checked a posteriori through exp_floats
@@ -44,6 +45,7 @@ import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
@@ -64,11 +66,20 @@ from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE
 from exactdp.numbers.rb import ball_endpoints
 
-#: work units per atom of a block for its suffix sums (once per block) and per atom for each s (a pass of floats)
-PER_PROFILE_ATOM = 2
+#: work units per atom of a block for its suffix sums (once per block: four passes of exp_floats, two cumulative sums,
+#: the checked logs, the chunks; the lattice bounds charge their own suffix and chunk sums of a block 34 an atom,
+#: lattice_interval._PER_PREP, and these take about as long: 50–130 ns an atom on blocks of 2·10⁴–2.5·10⁶ atoms), and
+#: per chunk and per refined atom of the pass for one s
+PER_SUFFIX_ATOM = 34
+PER_CHUNK = 20
+PER_REFINED_ATOM = 4
 #: the exponents passed to exp_floats are kept within ±_EXP_CAP (its domain is |x| ≤ 700; the logs of the sums
 #: must stay inside it too for their a-posteriori check)
 _EXP_CAP = 600.0
+#: atoms per chunk of the pass per s (:class:`_Suffix`)
+_CHUNK = 256
+#: the widest chunk in loss (nats): the Jensen bound of a chunk's tilted mass is then within e^{s²·_CHUNK_NATS²/8}
+_CHUNK_NATS = 2.0 ** -7
 #: the most relative error a checked float log may show before the profile falls back to the ordinary bound
 _LOG_CHECK = 0.25
 
@@ -81,9 +92,9 @@ def c_of_s(s: fmpq) -> arb:
 
 
 def profile_work(atoms: int) -> int:
-    """Work units of one :func:`product_profile` of a block of ``atoms`` atoms (its suffix sums once, a pass over them
-    per s)."""
-    return PER_PROFILE_ATOM * atoms + 1
+    """The most work units one :func:`product_profile` of a block of ``atoms`` atoms can take (its suffix sums, and a
+    pass at one s with every atom its own chunk); what it took is charged after."""
+    return (PER_SUFFIX_ATOM + PER_CHUNK) * atoms + 1
 
 
 def _checked_log(S: FloatArray) -> tuple[FloatArray, float]:
@@ -105,16 +116,33 @@ class _Suffix:
     r"""The s-independent part of a block's profile (:func:`_suffix_of`): with the atoms sorted by computed loss L̂
     (ascending) and J the atoms kept here (those above index J have a P-mass below e^{−_EXP_CAP} of the largest and
     are bounded with the dropped ones), ``a[j]`` ≥ log Σ_{i ≥ j, i < J} e^{lp̂_i − R} − ``ea`` and ``b[j]`` ≤
-    log Σ_{i ≥ j, i < J} e^{lp̂_i − L̂_i − R + Lt} + ``eb`` up to the margins (R the largest lp̂, Lt the largest L̂)."""
+    log Σ_{i ≥ j, i < J} e^{lp̂_i − L̂_i − R + Lt} + ``eb`` up to the margins (R the largest lp̂, Lt the largest L̂);
+    ``da``/``db`` the checked errors of the logs alone.
 
-    __slots__ = ("a", "b", "ea", "eb", "R", "Lt", "J", "amax", "bmax", "lp", "L")
+    Chunks of at most :data:`_CHUNK` consecutive atoms and :data:`_CHUNK_NATS` of loss: the suffix sums decrease along
+    j, so a[first] + 2da and b[last] − 2db bound a and b over a chunk (the pass per s refines only the chunks that may
+    hold the maximum); ``W`` a lower bound of a chunk's Σ e^{lp̂_i − R} and ``m`` of its P-weighted mean of L̂_i − L̂_first,
+    so that by Jensen Σ_chunk e^{lp̂_i + sL̂_i} ≥ e^{R + sL̂_first}·W·e^{s·m} (the kept tilted mass from below, one term a
+    chunk: its slack e^{s²w²/8} at most for a chunk of width w)."""
 
-    def __init__(self, a: FloatArray, b: FloatArray, ea: float, eb: float, R: float, Lt: float, J: int,
-                 lp: FloatArray, L: FloatArray):
-        self.a, self.b, self.ea, self.eb, self.R, self.Lt, self.J = a, b, ea, eb, R, Lt, J
+    __slots__ = ("a", "b", "ea", "eb", "da", "db", "R", "Lt", "J", "amax", "bmax", "starts", "sizes", "a_first",
+                 "b_last", "W", "m", "L_first", "kept_err")
+
+    def __init__(self, a: FloatArray, b: FloatArray, ea: float, eb: float, da: float, db: float, R: float, Lt: float,
+                 J: int, starts: npt.NDArray[np.int64], W: FloatArray, m: FloatArray, L_first: FloatArray,
+                 kept_err: float):
+        self.a, self.b, self.ea, self.eb, self.da, self.db, self.R, self.Lt, self.J = a, b, ea, eb, da, db, R, Lt, J
         self.amax = float(np.max(np.abs(a))) if len(a) else 0.0
         self.bmax = float(np.max(np.abs(b))) if len(b) else 0.0
-        self.lp, self.L = lp, L
+        self.starts = starts
+        self.sizes = np.diff(np.append(starts, J))
+        self.a_first, self.b_last = a[starts], b[starts + self.sizes - 1]
+        self.W, self.m, self.L_first, self.kept_err = W, m, L_first, kept_err
+
+    def chunk_mask(self, chunks: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """The atoms (of the first J) of the chunks marked in ``chunks``."""
+        out: npt.NDArray[np.bool_] = np.repeat(chunks, self.sizes)
+        return out
 
 
 def _suffix_of(block: Block) -> _Suffix | None:
@@ -142,7 +170,8 @@ def _suffix_of(block: Block) -> _Suffix | None:
         z, w = z[:J], w[:J]
         N = J
         gam = N * U / (1 - N * U)
-        SA = np.cumsum(exp_floats(np.maximum(z, -_EXP_CAP))[::-1])[::-1]
+        p = exp_floats(np.maximum(z, -_EXP_CAP))
+        SA = np.cumsum(p[::-1])[::-1]
         q = np.where(w >= -_EXP_CAP, exp_floats(np.clip(w, -_EXP_CAP, _EXP_CAP)), 0.0)
         SB = np.cumsum(q[::-1])[::-1]
         a, da = _checked_log(SA)
@@ -152,11 +181,31 @@ def _suffix_of(block: Block) -> _Suffix | None:
             wmag = zmax + float(Lt - L[0])
             ea = block.lp_err + U * zmax + 2 * EXP_REL + 2 * gam + da  # −log(1 − x) ≤ 2x for x ≤ 1/2
             eb = block.lp_err + block.L_err + 2 * U * wmag + 2 * EXP_REL + 2 * gam + db
-            out = _Suffix(a, b, ea * (1 + 2.0 ** -20), eb * (1 + 2.0 ** -20), R, Lt, J, lp, L)
+            # chunks: every _CHUNK atoms and wherever L̂ enters another cell of width _CHUNK_NATS
+            Lk = L[:J]
+            cell = np.floor((Lk - Lk[0]) * (1.0 / _CHUNK_NATS))
+            new_chunk = np.arange(J) % _CHUNK == 0
+            new_chunk[1:] |= cell[1:] != cell[:-1]
+            starts = np.nonzero(new_chunk)[0].astype(np.int64)
+            L_first = Lk[starts]
+            p_lo = np.where(z >= -_EXP_CAP, p, 0.0)  # e^z from below: 0 where the exponent was raised
+            W = np.add.reduceat(p_lo, starts)
+            d = Lk - np.repeat(L_first, np.diff(np.append(starts, J)))  # ≥ 0: L̂ sorted
+            W1 = np.add.reduceat(p_lo * d, starts)
+            # the weights err by ε = EXP_REL + u·zmax relative, d by u, the chunk sums by γ_{_CHUNK}: the mean from below
+            eps = EXP_REL + U * zmax
+            g_chunk = (_CHUNK + 2) * U / (1 - (_CHUNK + 2) * U)
+            m = np.where(W > 0, W1 / np.where(W > 0, W, 1.0), 0.0) * (1.0 - 4 * eps - 4 * g_chunk - 8 * U)
+            W = W * (1.0 - 2 * eps - 2 * g_chunk)
+            out = _Suffix(a, b, ea * (1 + 2.0 ** -20), eb * (1 + 2.0 ** -20), da, db, R, Lt, J, starts, W,
+                          np.maximum(m, 0.0), L_first, block.lp_err)
     block.prepared["profile_suffix"] = out
     return out
 
 
+#: profiles computed in the suffix form (not the ordinary bound's fallback), since the module was loaded (tests assert
+#: the route was used)
+SUFFIX_PROFILES = [0]
 #: C_X(s) balls by (parts, cut, atoms, s): a search asks for the same few profiles at many boxes
 _PROFILES: Memo[arb] = Memo(512)
 
@@ -183,20 +232,21 @@ def product_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq
     work = profile_work(block.count)
     require("max_work", work, f"profile_bound: the tilted profile of {sum(b for _, b in parts)} coordinates "
                               f"({block.count} atoms)")
-    out = _block_profile(block, parts, s)
+    out, took = _block_profile(block, parts, s)
     _PROFILES.put(key, out)
     if charge is not None:
-        charge(work)
+        charge(took)
     return out
 
 
 def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> arb:
     """:func:`tilted_profile` without the memo."""
-    return _block_profile(block, ((loss, b),), s)
+    return _block_profile(block, ((loss, b),), s)[0]
 
 
-def _block_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq) -> arb:
-    """:func:`product_profile` without the memo (module docstring: the suffix form of C(s))."""
+def _block_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq) -> tuple[arb, int]:
+    """:func:`product_profile` without the memo (module docstring: the suffix form of C(s)): the ball and the work
+    units it took."""
     if s < 0:
         raise ParameterError(f"s: must be >= 0, got {s}")
     with ctx.workprec(128):
@@ -204,37 +254,52 @@ def _block_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq)
         moment = arb(1)
         for loss, b in parts:
             moment *= moment_ball(loss, s) ** b
+    fresh = "profile_suffix" not in block.prepared
     suffix = _suffix_of(block) if s > 0 and any(b and loss.classes for loss, b in parts) else None
+    took = PER_SUFFIX_ATOM * block.count if fresh and "profile_suffix" in block.prepared else 1
     if suffix is None:  # s = 0, no finite class, or a failed log check: the ordinary bound c(s)·Π M(s)^b
         with ctx.workprec(128):
-            return c_ball * moment
+            return c_ball * moment, took
     sf = float(s)
     if fmpq(*sf.as_integer_ratio()) != s:
         raise ParameterError("s: must be a float (a dyadic rational) for the tilted profile")
-    # max_j (1 + s)a_j − s·b_j in floats: three roundings and the sum 1 + s, each ≤ u of magnitudes below the margin
-    v = float(np.max((1.0 + sf) * suffix.a - sf * suffix.b))
-    ev = 4 * U * ((1.0 + sf) * suffix.amax + sf * suffix.bmax + abs(v)) * (1 + 2.0 ** -20)
-    # the kept atoms' tilted mass from below (for the atoms left out: M(s)^b minus it): y = fl(lp̂ + s·L̂) errs by the
-    # stored errors and 2u of its magnitude; below −700 of the largest a term counts as 0
-    lp, L = suffix.lp[:suffix.J], suffix.L[:suffix.J]
-    y = lp + sf * L
-    Ry = float(np.max(y))
-    e_y = block.lp_err + sf * block.L_err + 4 * U * (float(np.max(np.abs(lp))) + sf * float(np.max(np.abs(L)))
-                                                      + abs(Ry))
-    z = y - Ry
-    kept_sum = float(np.sum(np.where(z >= -700.0, exp_floats(np.maximum(z, -700.0)), 0.0)))
-    N = suffix.J
+    SUFFIX_PROFILES[0] += 1
+    # max_j (1 + s)a_j − s·b_j in floats: the chunks' bounds first, then the atoms of the chunks that may exceed the
+    # best atom found (every other chunk's bound is below it); the roundings (three and the sum 1 + s, each ≤ u of
+    # magnitudes below the margin ev) and the chunks' 2da, 2db
+    av, bv = suffix.a, suffix.b
+    slack = 2 * (1.0 + sf) * suffix.da + 2 * sf * suffix.db
+    cv = (1.0 + sf) * suffix.a_first - sf * suffix.b_last + slack
+    top = int(np.argmax(cv))
+    first = slice(int(suffix.starts[top]), int(suffix.starts[top]) + int(suffix.sizes[top]))
+    v = float(np.max((1.0 + sf) * av[first] - sf * bv[first]))
+    open_atoms = suffix.chunk_mask(cv > v)
+    refined = int(np.count_nonzero(open_atoms))
+    if refined:
+        v = max(v, float(np.max((1.0 + sf) * av[open_atoms] - sf * bv[open_atoms])))
+    took += PER_CHUNK * len(cv) + PER_REFINED_ATOM * (refined + int(suffix.sizes[top]))
+    ev = 4 * U * ((1.0 + sf) * suffix.amax + sf * suffix.bmax + abs(v) + slack) * (1 + 2.0 ** -20)
+    # the kept atoms' tilted mass from below (for the atoms left out: M(s)^b minus it), one Jensen term a chunk
+    # (:class:`_Suffix`): x_c = fl(s·L̂_first + s·m_c − T) errs by 4u of its magnitudes; below −700 a term counts as 0
+    x = sf * suffix.L_first + sf * suffix.m
+    T = float(np.max(x))
+    x = x - T
+    e_x = 4 * U * (sf * float(np.max(np.abs(suffix.L_first))) + sf * float(np.max(suffix.m)) + abs(T))
+    kept_sum = float(np.sum(np.where(x >= -700.0, suffix.W * exp_floats(np.maximum(x, -700.0)), 0.0)))
+    N = len(x)
     with ctx.workprec(128):
         sb = arb(s)
         expo = (arb(suffix.R) + sb * arb(suffix.Lt) + arb(v) + arb(ev) + (1 + sb) * arb(suffix.ea)
                 + sb * arb(suffix.eb))
         kept = c_ball * expo.exp()
-        shrink = (-arb(e_y)).exp() * (1 - arb(EXP_REL)) * (1 - arb(2 * (N + 2)) * arb(U))
-        kept_lo = arb(Ry).exp() * arb(kept_sum) * shrink
+        # true loss ≥ L̂ − L_err, true log-mass ≥ lp̂ − lp_err; the products and the sum: (N + 2)u (Higham)
+        shrink = ((-arb(suffix.kept_err) - sb * arb(block.L_err) - arb(e_x)).exp() * (1 - arb(EXP_REL))
+                  * (1 - arb(2 * (N + 2)) * arb(U)))
+        kept_lo = (arb(suffix.R) + arb(T)).exp() * arb(kept_sum) * shrink
         # the true value of moment − kept_lo is ≥ 0 (it bounds the tilted mass left out), so the ball's upper end
         # serves; each atom left out adds at most c(s)·P_a r_a^s (F_t is subadditive over atoms)
         out: arb = kept + c_ball * (moment - kept_lo)
-    return out
+    return out, took
 
 
 #: s of :func:`profile_box_bound` is 2^(i/_S_STEPS) rounded to a float of 24 significant bits (an exact dyadic rational
@@ -315,4 +380,4 @@ def base_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[int]]
 
 
 __all__ = ["base_box_bound", "c_of_s", "product_profile", "profile_box_bound", "profile_work",
-           "tilted_profile", "PER_PROFILE_ATOM"]
+           "tilted_profile", "PER_CHUNK", "PER_REFINED_ATOM", "PER_SUFFIX_ATOM"]

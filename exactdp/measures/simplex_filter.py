@@ -119,8 +119,10 @@ _PAIR_BITS = 5
 #: larger products (both classes with hundreds of coordinates at n = 1000) cost more than the splits they save (seed
 #: 1000 of bench_tensor.py --random-3x3 at n = 1000 was refused at the default max_work without this cap)
 _MAX_PAIRS = 1 << 18
-#: work units per pair of atoms a product block may form (a searchsorted row and the sums of the kept pairs)
-_PER_PAIR_ATOM = 2
+#: work units per pair of atoms a product block may form (a searchsorted row, the sums of the kept pairs and their sort
+#: by loss): the lattice bounds' own charge for the pairs of a product block (lattice_interval._PER_PAIR; 30–60 ns a pair
+#: measured on products of 2·10⁴–3.6·10⁶ pairs)
+_PER_PAIR_ATOM = 16
 #: lattice evaluations per class and bit of n charged before the search starts: a search whose bounds prune well (seed
 #: 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 100: 249 leaves, 487 top corners) needs a few times more, a
 #: flat one (seed 1000 at n = 30: 2 372 leaves) far more — the search itself stops at max(2·estimate, max_work), so
