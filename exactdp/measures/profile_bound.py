@@ -68,8 +68,8 @@ from exactdp.numbers.rb import ball_endpoints
 
 #: work units per atom of a block for its suffix sums (once per block: four passes of exp_floats, two cumulative sums,
 #: the checked logs, the chunks; the lattice bounds charge their own suffix and chunk sums of a block 34 an atom,
-#: lattice_interval._PER_PREP, and these take about as long: 50–130 ns an atom on blocks of 2·10⁴–2.5·10⁶ atoms), and
-#: per chunk and per refined atom of the pass for one s
+#: lattice_interval._PER_PREP, and these take about as long: docs/speed.md, h24edge), and per chunk and per refined atom
+#: of the pass for one s
 PER_SUFFIX_ATOM = 34
 PER_CHUNK = 20
 PER_REFINED_ATOM = 4

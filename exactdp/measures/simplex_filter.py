@@ -125,8 +125,8 @@ _MAX_PAIRS = 1 << 18
 #: 7.8·10⁸ at 8, the same value)
 _PAIR_CUT_NATS = 8.0
 #: work units per pair of atoms a product block may form (a searchsorted row, the sums of the kept pairs and their sort
-#: by loss): the lattice bounds' own charge for the pairs of a product block (lattice_interval._PER_PAIR; 30–60 ns a pair
-#: measured on products of 2·10⁴–3.6·10⁶ pairs)
+#: by loss): the lattice bounds' own charge for the pairs of a product block (lattice_interval._PER_PAIR; measured in
+#: docs/speed.md, h24edge)
 _PER_PAIR_ATOM = 16
 #: lattice evaluations per class and bit of n charged before the search starts: a search whose bounds prune well (seed
 #: 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 100: 249 leaves, 487 top corners) needs a few times more, a
