@@ -20,33 +20,32 @@ coordinates of the dominant class bounds every composition with at least b of th
 whose logarithm is linear in k: over a box of the composition simplex it is largest at a vertex (as the Chernoff
 bound; :mod:`exactdp.measures.simplex_filter`).
 
-**C_X(s) from the lattice atoms** (:func:`tilted_profile`).  With x = log t and the atoms a of X's block (log-mass
-log P_a, loss L_a; :mod:`exactdp.measures.lattice_interval`), t^s F_t(X) = Σ_a P_a r_a^s φ(L_a − x) with
-φ(d) = e^{−sd}(1 − e^{−d}) for d > 0 and 0 otherwise (unimodal, largest c(s) at d* = log((1+s)/s)).  The tilted masses
-w_a = P_a r_a^s are binned on a grid of width h in L; for x in the grid cell j every atom of bin m has d in
-[(m − j − 1)h − e, (m − j + 1)h + e] (e: the error of a computed loss), so t^s F_t ≤ Σ_m W_m Φ_{m−j} with Φ_δ the
-largest φ over that interval — a correlation of non-negative floats whose rounding is bounded a priori (Higham: a sum
-of N non-negative terms errs by at most (N − 1)u relative; the tilted masses by the log's error and the 64u of
-:func:`~exactdp.measures.lattice_interval.exp_floats`; Φ_δ is an upper bound: the Taylor upper bound of 1 − e^{−d}
-below d = 1, and c(s) itself on the interval that holds d*).  Beyond the kernel's length K the tail is at most
-e^{−s((K − 1)h − e)} times the total; for x below the lowest atom minus d* the sum increases with x (every d is past
-d*), so the cells from there up to the highest atom cover every t.  The atoms below the block's cut are bounded as a
-whole: their tilted mass is at most M_L(s)^b minus the kept tilted mass (a lower bound), each weighted by at most c(s).
-The result is an arb ball; its upper end bounds C_X(s).  Cost: one pass over the atoms, and the correlation of the
-bins (width h = :data:`_H_SLACK`/s nats, so a cell moves e^{−sd} by at most e^{2·_H_SLACK}; at most :data:`_MAX_BINS`)
-with K = :data:`_TAIL_NATS`/(sh) kernel values evaluated only near its maximum: on :data:`_LEVELS` levels of bins
-g = :data:`_GROUP` times wider each (a coarse bin the sum of its g finer ones, its kernel the same rule at its width,
-so a coarse cell's value bounds those of the cells it holds), the coarsest level in full, then best first, a cell
-replaced by its g finer cells until a finest cell comes out on top (:func:`_sup_correlation`).
+**C_X(s) from the lattice atoms, in closed form** (:func:`tilted_profile`).  For atoms a of mass P_a and ratio r_a
+(Q_a = P_a/r_a), F_t(X) = Σ_a (P_a − tQ_a)_+ is the largest Σ_{a∈S}(P_a − tQ_a) over sets S, reached at S = {r_a > t},
+an upper set of the atoms sorted by ratio; so F_t = max_j (A_j − tB_j)_+ over the upper sets j (A_j, B_j their P- and
+Q-masses) and, as sup_t t^s(A − tB)_+ = c(s)A^{1+s}B^{−s} (at t = sA/((1+s)B)),
+
+.. math::  C_X(s) = c(s)\,\max_j A_j^{1+s} B_j^{-s} = c(s)\exp \max_j \big((1+s)\log A_j - s\log B_j\big),
+
+exactly — one suffix sum of P and of Q over the atoms sorted by loss (γ- and s-independent, kept with the block), then
+a pass per s over chunks of consecutive atoms (the sums decrease along j, so a chunk's first A and last B bound it; only
+the chunks that may hold the maximum are read atom by atom: :class:`_Suffix`).  Computed losses L̂ (within e of L) are handled by taking every atom's Q at its lower end
+P e^{−L̂−e} (F_t only grows, and the atoms are then exactly sorted by L̂); the sums' rounding is bounded a priori
+(Higham: a sum of N non-negative terms errs by at most γ_N relative; the terms by the stored errors and the 64u of
+:func:`~exactdp.measures.lattice_interval.exp_floats`), numpy's logs are checked a posteriori through exp_floats
+(:func:`_checked_log`), and the maximum of the floats (1+s)a_j − s·b_j is widened by a priori bounds of its three
+roundings.  The atoms below the block's cut (and atoms below e^{−600} of the largest) are bounded as a whole: F_t is
+subadditive over atoms and sup_t t^s(P − tQ)_+ = c(s)P r^s, so they add at most c(s) times their tilted mass, which is
+at most M_L(s)^b minus the kept tilted mass (a lower bound).  The result is an arb ball whose upper end bounds C_X(s).
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
@@ -67,16 +66,22 @@ from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE
 from exactdp.numbers.rb import ball_endpoints
 
-#: bin width h = _H_SLACK / s nats: a cell of the correlation moves e^{−sd} by at most a factor e^{2·_H_SLACK}
-_H_SLACK = 0.0005
-#: the most bins (and kernel values) of one profile: the bin width grows past it (a looser, still valid bound)
-_MAX_BINS = 1 << 18
-#: the kernel Φ is cut where e^{−s·d} is below e^{−_TAIL_NATS} (the tail beyond it is bounded, not dropped)
-_TAIL_NATS = 30.0
-#: work units per atom binned, and multiply-adds of the correlation per work unit (a unit is about as long as
-#: PRODUCTS_PER_UNIT products of a BLAS matrix–vector product: :func:`profile_work`)
-PER_BINNED_ATOM = 8
-PRODUCTS_PER_UNIT = 16
+#: work units per atom of a block for its suffix sums (once per block: four passes of exp_floats, two cumulative sums,
+#: the checked logs, the chunks; the lattice bounds charge their own suffix and chunk sums of a block 34 an atom,
+#: lattice_interval._PER_PREP, and these take about as long: docs/speed.md, h24edge), and per chunk and per refined atom
+#: of the pass for one s
+PER_SUFFIX_ATOM = 34
+PER_CHUNK = 20
+PER_REFINED_ATOM = 4
+#: the exponents passed to exp_floats are kept within ±_EXP_CAP (its domain is |x| ≤ 700; the logs of the sums
+#: must stay inside it too for their a-posteriori check)
+_EXP_CAP = 600.0
+#: atoms per chunk of the pass per s (:class:`_Suffix`)
+_CHUNK = 256
+#: the widest chunk in loss (nats): the Jensen bound of a chunk's tilted mass is then within e^{s²·_CHUNK_NATS²/8}
+_CHUNK_NATS = 2.0 ** -7
+#: the most relative error a checked float log may show before the profile falls back to the ordinary bound
+_LOG_CHECK = 0.25
 
 
 def c_of_s(s: fmpq) -> arb:
@@ -86,123 +91,122 @@ def c_of_s(s: fmpq) -> arb:
         return (sb * sb.log() - (1 + sb) * (1 + sb).log()).exp() if s > 0 else arb(1)
 
 
-def _grid(s: float, span: float) -> tuple[float, int]:
-    """(h, K): the bin width and the number of kernel values past δ = 0 for a loss range ``span``."""
-    h = _H_SLACK / s
-    K = int(math.ceil(_TAIL_NATS / (s * h))) + 2
-    while span / h + K > _MAX_BINS:
-        h *= 2
-        K = int(math.ceil(_TAIL_NATS / (s * h))) + 2
-    return h, K
+def profile_work(atoms: int) -> int:
+    """The most work units one :func:`product_profile` of a block of ``atoms`` atoms can take (its suffix sums, and a
+    pass at one s with every atom its own chunk); what it took is charged after."""
+    return (PER_SUFFIX_ATOM + PER_CHUNK) * atoms + 1
 
 
-def profile_work(atoms: int, span: float, s: float) -> int:
-    """The most work units one :func:`tilted_profile` of a block of ``atoms`` atoms over a loss range ``span`` (nats)
-    can take (the coarsest level in full and :data:`_MAX_REFINED` refinements of g cells at the finest kernel's
-    length); what it took is charged after (:func:`correlation_work`)."""
-    if s <= 0:
-        return PER_BINNED_ATOM * atoms
-    h, K = _grid(s, span)
-    bins, unit = int(span / h) + K + 2, int(_GROUP ** (_LEVELS - 1))
-    return int(PER_BINNED_ATOM * atoms + correlation_work(bins * (K + 2) // unit ** 2 + _MAX_REFINED * _GROUP * (K + 2)))
+def _checked_log(S: FloatArray) -> tuple[FloatArray, float]:
+    """``(ℓ, err)``: ℓ = log S for positive floats S (numpy's log, not trusted) and a rigorous bound err of
+    max |ℓ − log S|, checked a posteriori with :func:`exp_floats`: y = exp_floats(ℓ) = e^ℓ(1 ± EXP_REL) and
+    ρ = fl(y/S) = (y/S)(1 ± u), so |ℓ − log S| ≤ |log ρ| + 2(EXP_REL + u) ≤ 2|ρ − 1| + 2(EXP_REL + u) for |ρ − 1| ≤
+    1/2; err = inf when the check fails (a sum outside exp_floats' range, or a log worse than :data:`_LOG_CHECK`)."""
+    with np.errstate(divide="ignore"):
+        ell = np.log(S)
+    if not len(ell) or not np.all(np.isfinite(ell)) or float(np.max(np.abs(ell))) > 690.0:
+        return ell, math.inf
+    dev = float(np.max(np.abs(exp_floats(ell) / S - 1.0)))
+    if not dev <= _LOG_CHECK:
+        return ell, math.inf
+    return ell, 2.0 * dev * (1.0 + 2.0 ** -20) + 2.0 * (EXP_REL + U) + 1e-300
 
 
-def correlation_work(products: int) -> int:
-    """Work units of ``products`` multiply-adds of the correlation (BLAS matrix–vector products)."""
-    return products // PRODUCTS_PER_UNIT + 1
+class _Suffix:
+    r"""The s-independent part of a block's profile (:func:`_suffix_of`): with the atoms sorted by computed loss L̂
+    (ascending) and J the atoms kept here (those above index J have a P-mass below e^{−_EXP_CAP} of the largest and
+    are bounded with the dropped ones), ``a[j]`` ≥ log Σ_{i ≥ j, i < J} e^{lp̂_i − R} − ``ea`` and ``b[j]`` ≤
+    log Σ_{i ≥ j, i < J} e^{lp̂_i − L̂_i − R + Lt} + ``eb`` up to the margins (R the largest lp̂, Lt the largest L̂);
+    ``da``/``db`` the checked errors of the logs alone.
 
+    Chunks of at most :data:`_CHUNK` consecutive atoms and :data:`_CHUNK_NATS` of loss: the suffix sums decrease along
+    j, so a[first] + 2da and b[last] − 2db bound a and b over a chunk (the pass per s refines only the chunks that may
+    hold the maximum); ``W`` a lower bound of a chunk's Σ e^{lp̂_i − R} and ``m`` of its P-weighted mean of L̂_i − L̂_first,
+    so that by Jensen Σ_chunk e^{lp̂_i + sL̂_i} ≥ e^{R + sL̂_first}·W·e^{s·m} (the kept tilted mass from below, one term a
+    chunk: its slack e^{s²w²/8} at most for a chunk of width w)."""
 
-def _phi_upper(d: FloatArray, s: float) -> FloatArray:
-    """Upper bounds of φ(d) = e^{−sd}(1 − e^{−d}) at d ≥ 0 (floats, relative error ≤ 300u before the margin the caller
-    adds): 1 − e^{−d} ≤ d(1 − d/2 + d²/6) below d = 1 (an alternating series stopped after a positive term), else
-    from :func:`exp_floats`' e^{−d} (64u; 1 − e^{−d} ≥ 0.63 there)."""
-    small = d < 1.0
-    one_minus = np.where(small, d * (1.0 - d * (0.5 - d * (1.0 / 6.0))), 1.0 - exp_floats(-np.minimum(d, 700.0)))
-    decay = exp_floats(-np.minimum(s * d, 700.0))
-    out: FloatArray = np.maximum(one_minus, 0.0) * decay
-    return out
+    __slots__ = ("a", "b", "ea", "eb", "da", "db", "R", "Lt", "J", "amax", "bmax", "starts", "sizes", "a_first",
+                 "b_last", "W", "m", "L_first", "kept_err")
 
+    def __init__(self, a: FloatArray, b: FloatArray, ea: float, eb: float, da: float, db: float, R: float, Lt: float,
+                 J: int, starts: npt.NDArray[np.int64], W: FloatArray, m: FloatArray, L_first: FloatArray,
+                 kept_err: float):
+        self.a, self.b, self.ea, self.eb, self.da, self.db, self.R, self.Lt, self.J = a, b, ea, eb, da, db, R, Lt, J
+        self.amax = float(np.max(np.abs(a))) if len(a) else 0.0
+        self.bmax = float(np.max(np.abs(b))) if len(b) else 0.0
+        self.starts = starts
+        self.sizes = np.diff(np.append(starts, J))
+        self.a_first, self.b_last = a[starts], b[starts + self.sizes - 1]
+        self.W, self.m, self.L_first, self.kept_err = W, m, L_first, kept_err
 
-def _kernel(s: float, h: float, e: float, K: int, c_up: float) -> FloatArray:
-    """Φ_δ for δ = −1, 0, …, K: the largest φ over d in [(δ − 1)h − e, (δ + 1)h + e] (upper bounds, floats)."""
-    delta = np.arange(-1, K + 1, dtype=np.float64)
-    widen = e + 1e-9 * (K + 2) * h  # the float errors of the ends, far below this
-    a = np.maximum((delta - 1.0) * h - widen, 0.0)
-    b = (delta + 1.0) * h + widen
-    d_star = math.log1p(1.0 / s)
-    holds = (a <= d_star + 1e-9) & (b >= d_star - 1e-9)
-    at = np.where(b < d_star, b, a)  # increasing left of d*, decreasing right of it
-    vals = _phi_upper(at, s) * (1.0 + 2.0 ** -40)
-    vals = np.where(holds, c_up, vals)
-    vals = np.where(b <= 0.0, 0.0, vals)
-    out: FloatArray = vals
-    return out
-
-
-#: cells of one level per cell of the next coarser level of :func:`_sup_correlation`, and the number of levels
-_GROUP = 4
-_LEVELS = 5
-#: the most cells :func:`_sup_correlation` refines (then the largest bound left is the answer: still a bound)
-_MAX_REFINED = 512
-
-
-def _window(W: FloatArray, start: int, stop: int) -> FloatArray:
-    """W[start:stop] with zeros outside W."""
-    out = np.zeros(stop - start)
-    a, b = max(start, 0), min(stop, len(W))
-    if a < b:
-        out[a - start: b - start] = W[a:b]
-    return out
-
-
-def _sup_correlation(W: FloatArray, left: int, s: float, h: float, e: float, K: int,
-                     c_up: float) -> tuple[float, int]:
-    """``(bound, products)``: an upper bound (floats; the caller bounds the rounding) of max_j Σ_δ W_{j+δ} Φ_δ over the cells
-    j = −left + 1 … len(W) + 1 (every cell that can hold the supremum).  Cells are bounded on :data:`_LEVELS` levels
-    of width h·g^ℓ (g = :data:`_GROUP`; a level-ℓ bin is the sum of g bins below it, its kernel the same rule at its
-    width, so each level's value bounds the values of the cells it holds); best first from the coarsest level, a cell
-    is replaced by its g finer cells, and the first finest cell to come out on top is the answer (every cell left has
-    a bound at most its value).  Refining only near the maximum costs O(levels·g·K) per refined cell instead of the
-    whole correlation's (bins·K)."""
-    g, levels = _GROUP, _LEVELS
-    unit = g ** (levels - 1)
-    lead = (-left + 1) % unit
-    j0 = -left + 1 - lead  # the fine cell of index 0 (a multiple of the coarsest width)
-    Wp = np.concatenate((np.zeros(left - 1 + lead), W))  # index i ↔ fine bin m = i + j0
-    size = (-(-len(Wp) // unit) + 2) * unit  # two empty coarsest bins above the highest atom
-    Wl = [np.concatenate((Wp, np.zeros(size - len(Wp))))]
-    for _ in range(levels - 1):
-        Wl.append(Wl[-1].reshape(-1, g).sum(axis=1))
-    Kl = [-(-(K + 1) // g ** lv) + 2 for lv in range(levels)]
-    phis = [_kernel(s, h * g ** lv, e, Kl[lv], c_up) for lv in range(levels)]
-
-    products = 0
-
-    def values(lv: int, first: int, count: int) -> FloatArray:
-        """Σ_δ W_lv[J + δ] Φ_lv[δ + 1] for the level-lv cells J = first … first + count − 1."""
-        nonlocal products
-        products += count * len(phis[lv])
-        seg = _window(Wl[lv], first - 1, first + count + Kl[lv] + 1)
-        # a matrix–vector product of the sliding windows (BLAS: any order of the non-negative sums, fused or not, keeps
-        # Higham's bound)
-        out: FloatArray = np.lib.stride_tricks.sliding_window_view(seg, len(phis[lv]))[:count] @ phis[lv]
+    def chunk_mask(self, chunks: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """The atoms (of the first J) of the chunks marked in ``chunks``."""
+        out: npt.NDArray[np.bool_] = np.repeat(chunks, self.sizes)
         return out
 
-    top = levels - 1
-    heap = [(-float(v), top, J) for J, v in enumerate(values(top, 0, len(Wl[top])))]
-    heapq.heapify(heap)
-    refined = 0
-    while heap:
-        neg, lv, J = heapq.heappop(heap)
-        if lv == 0 or refined == _MAX_REFINED:
-            return -neg, products
-        refined += 1
-        for i, v in enumerate(values(lv - 1, g * J, g)):
-            heapq.heappush(heap, (-float(v), lv - 1, g * J + i))
-    return 0.0, products
+
+def _suffix_of(block: Block) -> _Suffix | None:
+    r"""The suffix sums of :class:`_Suffix` for ``block``, kept in ``block.prepared`` (γ- and s-independent); None
+    when a checked log fails (the caller then takes the ordinary bound).
+
+    Rounding (all a priori or checked): z = fl(lp̂ − R) errs by u|z|; w = fl(fl(lp̂ − R) + fl(Lt − L̂)) by
+    2u(|lp̂ − R| + |Lt − L̂|); the terms e^z are over-estimated by exp_floats of max(z, −_EXP_CAP) (relative EXP_REL),
+    the terms e^w under-estimated by exp_floats of min(w, _EXP_CAP) and by 0 below −_EXP_CAP; suffix sums of N
+    non-negative terms err by at most γ_N = Nu/(1 − Nu) relative (Higham); the logs by their checked error."""
+    got = block.prepared.get("profile_suffix")
+    if got is not None or "profile_suffix" in block.prepared:
+        return got if isinstance(got, _Suffix) else None
+    lp, L = block.lp, block.L
+    if len(L) > 1 and not bool(np.all(L[1:] >= L[:-1])):
+        order = np.argsort(L, kind="stable")
+        lp, L = lp[order], L[order]
+    R, Lt = float(np.max(lp)), float(np.max(L))
+    z = lp - R
+    w = z + (Lt - L)
+    alive = np.nonzero(w >= -_EXP_CAP)[0]
+    J = int(alive[-1]) + 1 if len(alive) else 0
+    out: _Suffix | None = None
+    if J:
+        z, w = z[:J], w[:J]
+        N = J
+        gam = N * U / (1 - N * U)
+        p = exp_floats(np.maximum(z, -_EXP_CAP))
+        SA = np.cumsum(p[::-1])[::-1]
+        q = np.where(w >= -_EXP_CAP, exp_floats(np.clip(w, -_EXP_CAP, _EXP_CAP)), 0.0)
+        SB = np.cumsum(q[::-1])[::-1]
+        a, da = _checked_log(SA)
+        b, db = (_checked_log(SB) if bool(np.all(SB > 0)) else (SB, math.inf))
+        if math.isfinite(da) and math.isfinite(db):
+            zmax = float(np.max(np.abs(z)))
+            wmag = zmax + float(Lt - L[0])
+            ea = block.lp_err + U * zmax + 2 * EXP_REL + 2 * gam + da  # −log(1 − x) ≤ 2x for x ≤ 1/2
+            eb = block.lp_err + block.L_err + 2 * U * wmag + 2 * EXP_REL + 2 * gam + db
+            # chunks: every _CHUNK atoms and wherever L̂ enters another cell of width _CHUNK_NATS
+            Lk = L[:J]
+            cell = np.floor((Lk - Lk[0]) * (1.0 / _CHUNK_NATS))
+            new_chunk = np.arange(J) % _CHUNK == 0
+            new_chunk[1:] |= cell[1:] != cell[:-1]
+            starts = np.nonzero(new_chunk)[0].astype(np.int64)
+            L_first = Lk[starts]
+            p_lo = np.where(z >= -_EXP_CAP, p, 0.0)  # e^z from below: 0 where the exponent was raised
+            W = np.add.reduceat(p_lo, starts)
+            d = Lk - np.repeat(L_first, np.diff(np.append(starts, J)))  # ≥ 0: L̂ sorted
+            W1 = np.add.reduceat(p_lo * d, starts)
+            # the weights err by ε = EXP_REL + u·zmax relative, d by u, the chunk sums by γ_{_CHUNK}: the mean from below
+            eps = EXP_REL + U * zmax
+            g_chunk = (_CHUNK + 2) * U / (1 - (_CHUNK + 2) * U)
+            m = np.where(W > 0, W1 / np.where(W > 0, W, 1.0), 0.0) * (1.0 - 4 * eps - 4 * g_chunk - 8 * U)
+            W = W * (1.0 - 2 * eps - 2 * g_chunk)
+            out = _Suffix(a, b, ea * (1 + 2.0 ** -20), eb * (1 + 2.0 ** -20), da, db, R, Lt, J, starts, W,
+                          np.maximum(m, 0.0), L_first, block.lp_err)
+    block.prepared["profile_suffix"] = out
+    return out
 
 
-#: C_X(s) balls by (loss, b, cut, s): a search asks for the same few profiles at many boxes
+#: profiles computed in the suffix form (not the ordinary bound's fallback), since the module was loaded (tests assert
+#: the route was used)
+SUFFIX_PROFILES = [0]
+#: C_X(s) balls by (parts, cut, atoms, s): a search asks for the same few profiles at many boxes
 _PROFILES: Memo[arb] = Memo(512)
 
 
@@ -210,8 +214,8 @@ def tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq,
                    charge: Callable[[int], None] | None = None) -> arb:
     r"""A ball whose upper end bounds C(s) = sup_{t>0} t^s F_t(L^{⊗b}) (F: the finite part of E_t), from ``block``,
     the lattice block of ``b`` coordinates of ``loss`` (module docstring); s ≥ 0 a dyadic rational (a float).
-    A profile not yet known is refused first if its most work (:func:`profile_work`) exceeds ``max_work``; ``charge``
-    is then called with the work units it took."""
+    A profile not yet known is refused first if its work (:func:`profile_work`) exceeds ``max_work``; ``charge``
+    is then called with it."""
     return product_profile(block, ((loss, b),), s, charge)
 
 
@@ -225,23 +229,24 @@ def product_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq
     got = _PROFILES.get(key)
     if got is not None:
         return got
-    span = float(block.L[-1] - block.L[0]) if block.count else 0.0
-    require("max_work", profile_work(block.count, span, float(s)),
-            f"profile_bound: the tilted profile of {sum(b for _, b in parts)} coordinates ({block.count} atoms)")
-    out, products = _block_profile(block, parts, s)
+    work = profile_work(block.count)
+    require("max_work", work, f"profile_bound: the tilted profile of {sum(b for _, b in parts)} coordinates "
+                              f"({block.count} atoms)")
+    out, took = _block_profile(block, parts, s)
     _PROFILES.put(key, out)
     if charge is not None:
-        charge(PER_BINNED_ATOM * block.count + correlation_work(products))
+        charge(took)
     return out
 
 
-def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> tuple[arb, int]:
-    """:func:`tilted_profile` without the memo: the ball and the multiply-adds of its correlation."""
-    return _block_profile(block, ((loss, b),), s)
+def _tilted_profile(block: Block, loss: PairLoss, b: int, s: fmpq) -> arb:
+    """:func:`tilted_profile` without the memo."""
+    return _block_profile(block, ((loss, b),), s)[0]
 
 
 def _block_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq) -> tuple[arb, int]:
-    """:func:`product_profile` without the memo: the ball and the multiply-adds of its correlation."""
+    """:func:`product_profile` without the memo (module docstring: the suffix form of C(s)): the ball and the work
+    units it took."""
     if s < 0:
         raise ParameterError(f"s: must be >= 0, got {s}")
     with ctx.workprec(128):
@@ -249,52 +254,52 @@ def _block_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq)
         moment = arb(1)
         for loss, b in parts:
             moment *= moment_ball(loss, s) ** b
-    if s == 0 or not any(b and loss.classes for loss, b in parts):  # the ordinary bound: c(s)·Π M(s)^b
+    fresh = "profile_suffix" not in block.prepared
+    suffix = _suffix_of(block) if s > 0 and any(b and loss.classes for loss, b in parts) else None
+    took = PER_SUFFIX_ATOM * block.count if fresh and "profile_suffix" in block.prepared else 1
+    if suffix is None:  # s = 0, no finite class, or a failed log check: the ordinary bound c(s)·Π M(s)^b
         with ctx.workprec(128):
-            return c_ball * moment, 0
+            return c_ball * moment, took
     sf = float(s)
     if fmpq(*sf.as_integer_ratio()) != s:
         raise ParameterError("s: must be a float (a dyadic rational) for the tilted profile")
-    lp, L = block.lp, block.L
-    y = lp + sf * L
-    R = float(np.max(y))
-    mag = float(np.max(np.abs(lp)) + sf * np.max(np.abs(L)) + abs(R))
-    # |computed − true| of y − R: the block's log and loss errors, 3 roundings of magnitude ≤ mag
-    e_y = block.lp_err + sf * block.L_err + 4 * U * mag
-    z = np.maximum(y - R, -700.0)  # clipped terms are over-estimated (an upper bound stays one)
-    w = exp_floats(z)
-    # bins: computed position (L − L0)/h; a true loss lies within e of its computed value, the float position and
-    # floor err by far less than the margin 4u·|L|/h added to e
-    span = float(L[-1] - L[0])
-    h, K = _grid(sf, max(span, 1e-9))
-    L0 = float(L[0])
-    e = block.L_err + 8 * U * float(np.max(np.abs(L)) + abs(L0) + 1.0)
-    if e >= h / 4:  # the bins would not place the atoms: the ordinary bound (valid, looser) instead of an error
-        with ctx.workprec(128):
-            return c_ball * moment, 0
-    m = np.floor((L - L0) / h).astype(np.int64)
-    d_star = math.log1p(1.0 / sf)
-    j_lo = -int(math.ceil((d_star + e) / h)) - 1
-    bins = int(m[-1]) + 1
-    W = np.bincount(m, weights=w, minlength=bins).astype(np.float64)
-    with ctx.workprec(64):
-        c_up = float(c_ball.upper().mid()) * (1.0 + 2.0 ** -40)
-    vmax, products = _sup_correlation(W, -j_lo + 1, sf, h, e, K, c_up)
-    total = float(np.sum(W))
-    n_terms = len(w) + K + 4 * _GROUP ** _LEVELS + 8
+    SUFFIX_PROFILES[0] += 1
+    # max_j (1 + s)a_j − s·b_j in floats: the chunks' bounds first, then the atoms of the chunks that may exceed the
+    # best atom found (every other chunk's bound is below it); the roundings (three and the sum 1 + s, each ≤ u of
+    # magnitudes below the margin ev) and the chunks' 2da, 2db
+    av, bv = suffix.a, suffix.b
+    slack = 2 * (1.0 + sf) * suffix.da + 2 * sf * suffix.db
+    cv = (1.0 + sf) * suffix.a_first - sf * suffix.b_last + slack
+    top = int(np.argmax(cv))
+    first = slice(int(suffix.starts[top]), int(suffix.starts[top]) + int(suffix.sizes[top]))
+    v = float(np.max((1.0 + sf) * av[first] - sf * bv[first]))
+    open_atoms = suffix.chunk_mask(cv > v)
+    refined = int(np.count_nonzero(open_atoms))
+    if refined:
+        v = max(v, float(np.max((1.0 + sf) * av[open_atoms] - sf * bv[open_atoms])))
+    took += PER_CHUNK * len(cv) + PER_REFINED_ATOM * (refined + int(suffix.sizes[top]))
+    ev = 4 * U * ((1.0 + sf) * suffix.amax + sf * suffix.bmax + abs(v) + slack) * (1 + 2.0 ** -20)
+    # the kept atoms' tilted mass from below (for the atoms left out: M(s)^b minus it), one Jensen term a chunk
+    # (:class:`_Suffix`): x_c = fl(s·L̂_first + s·m_c − T) errs by 4u of its magnitudes; below −700 a term counts as 0
+    x = sf * suffix.L_first + sf * suffix.m
+    T = float(np.max(x))
+    x = x - T
+    e_x = 4 * U * (sf * float(np.max(np.abs(suffix.L_first))) + sf * float(np.max(suffix.m)) + abs(T))
+    kept_sum = float(np.sum(np.where(x >= -700.0, suffix.W * exp_floats(np.maximum(x, -700.0)), 0.0)))
+    N = len(x)
     with ctx.workprec(128):
-        # rounding of the sums (Higham, non-negative terms) and of the tilted masses (log error e_y, exp 64u)
-        grow = arb(e_y).exp() * (1 + arb(EXP_REL)) / (1 - arb(2 * (n_terms + 2)) * arb(U))
-        scale = arb(R).exp()
-        # the atoms beyond the kernel's reach: d ≥ (K − 1)h − e, φ(d) ≤ e^{−sd}
-        tail_decay = (-arb(sf) * (arb(K - 1) * arb(h) - arb(e))).exp()
-        kept = scale * (arb(vmax) + arb(total) * tail_decay) * grow
-        # the atoms below the cut: tilted mass ≤ M^b − (a lower bound of the kept tilted mass), weight ≤ c(s)
-        shrink = (-arb(e_y)).exp() * (1 - arb(EXP_REL)) * (1 - arb(2 * (n_terms + 2)) * arb(U))
-        kept_lo = scale * arb(float(np.sum(np.where(y - R >= -700.0, w, 0.0)))) * shrink
-        # the true value of moment − kept_lo is ≥ 0 (it bounds the dropped tilted mass), so the ball's upper end serves
+        sb = arb(s)
+        expo = (arb(suffix.R) + sb * arb(suffix.Lt) + arb(v) + arb(ev) + (1 + sb) * arb(suffix.ea)
+                + sb * arb(suffix.eb))
+        kept = c_ball * expo.exp()
+        # true loss ≥ L̂ − L_err, true log-mass ≥ lp̂ − lp_err; the products and the sum: (N + 2)u (Higham)
+        shrink = ((-arb(suffix.kept_err) - sb * arb(block.L_err) - arb(e_x)).exp() * (1 - arb(EXP_REL))
+                  * (1 - arb(2 * (N + 2)) * arb(U)))
+        kept_lo = (arb(suffix.R) + arb(T)).exp() * arb(kept_sum) * shrink
+        # the true value of moment − kept_lo is ≥ 0 (it bounds the tilted mass left out), so the ball's upper end
+        # serves; each atom left out adds at most c(s)·P_a r_a^s (F_t is subadditive over atoms)
         out: arb = kept + c_ball * (moment - kept_lo)
-    return out, products
+    return out, took
 
 
 #: s of :func:`profile_box_bound` is 2^(i/_S_STEPS) rounded to a float of 24 significant bits (an exact dyadic rational
@@ -374,5 +379,5 @@ def base_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[int]]
     return min(p_max + tried[at], ONE)
 
 
-__all__ = ["base_box_bound", "c_of_s", "correlation_work", "product_profile", "profile_box_bound", "profile_work",
-           "tilted_profile", "PER_BINNED_ATOM", "PRODUCTS_PER_UNIT"]
+__all__ = ["base_box_bound", "c_of_s", "product_profile", "profile_box_bound", "profile_work",
+           "tilted_profile", "PER_CHUNK", "PER_REFINED_ATOM", "PER_SUFFIX_ATOM"]

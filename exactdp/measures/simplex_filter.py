@@ -119,8 +119,15 @@ _PAIR_BITS = 5
 #: larger products (both classes with hundreds of coordinates at n = 1000) cost more than the splits they save (seed
 #: 1000 of bench_tensor.py --random-3x3 at n = 1000 was refused at the default max_work without this cap)
 _MAX_PAIRS = 1 << 18
-#: work units per pair of atoms a product block may form (a searchsorted row and the sums of the kept pairs)
-_PER_PAIR_ATOM = 2
+#: the cut (nats) of a pair base's blocks and of their product: the profile needs the atoms of large tilted mass, and
+#: the tilted mass left out is bounded through the moments (a deeper cut only enlarges the product, quadratic in the
+#: coordinates: seed 1002 of bench_tensor.py --random-3x3 at n = 60 took 1.5·10⁹ units at the search's cut of 24 nats,
+#: 7.8·10⁸ at 8, the same value)
+_PAIR_CUT_NATS = 8.0
+#: work units per pair of atoms a product block may form (a searchsorted row, the sums of the kept pairs and their sort
+#: by loss): the lattice bounds' own charge for the pairs of a product block (lattice_interval._PER_PAIR; measured in
+#: docs/speed.md, h24edge)
+_PER_PAIR_ATOM = 16
 #: lattice evaluations per class and bit of n charged before the search starts: a search whose bounds prune well (seed
 #: 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 100: 249 leaves, 487 top corners) needs a few times more, a
 #: flat one (seed 1000 at n = 30: 2 372 leaves) far more — the search itself stops at max(2·estimate, max_work), so
@@ -283,7 +290,7 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         if lo[B] < _MIN_PAIR or lo[A] + lo[B] < _MIN_PAIR_SUM:
             return None
         a, b = _base_count(lo[A], _PAIR_BITS), _base_count(lo[B], _PAIR_BITS)
-        cut = quantized(depth + CUT_STEP)
+        cut = min(quantized(depth + CUT_STEP), _PAIR_CUT_NATS)
         if atom_estimate(losses[A], a, cut) * atom_estimate(losses[B], b, cut) > _MAX_PAIRS:
             return None
         try:
