@@ -166,7 +166,15 @@ def files_under(statement_claim: str, claim: str) -> bool:
 def restates(st: ClaimStatement, d: dict) -> bool:
     """Whether ``st``'s conclusions are, as text, the relations of the certificate ``d`` itself
     (:func:`restating`): a statement copied from its certificate, for which "the certificate implies the statement"
-    is trivial.  A claim's statement must be written from the paper, not so (tests/proofs/test_statements.py)."""
+    is trivial.  A claim's statement must be written from the paper, not so (tests/proofs/test_statements.py).  An
+    ``instantiation`` has no relations of its own: a copy is then its source statement's conclusions, unchanged; a
+    ``cases`` join repeats its statement's hypotheses and conclusions by construction (its parts carry the
+    relations), so it restates nothing."""
+    if d.get("kind") == "instantiation":
+        raw = d.get("source_statement")
+        return bool(st.conclusions) and isinstance(raw, dict) and list(st.conclusions) == list(raw.get("conclusions", ()))
+    if d.get("kind") == "cases":
+        return False
     return bool(st.conclusions) and st.conclusions == restating(st.claim, d).conclusions
 
 

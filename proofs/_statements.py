@@ -256,6 +256,11 @@ def phi_over_xi(claim: str) -> ClaimStatement:
 #: [G]'s parameters (u = N c) and the stated domain: t = e^eps >= 1, c > 0, 2c <= u = Nc <= 1
 G_DOMAIN = ("t >= 1", "c > 0", "u >= 2*c", "u <= 1")
 BRANCH = "(t - 1)/(t*(1 - u) + 1)"
+#: the same in N, as the papers state it (N >= 2 inputs, 0 < c <= 1/N): the parts in N are carried by the
+#: certificates in u through their instantiation at u = N*c (:func:`exactdp.verification.engine.instantiating`)
+G_N = ("t", "c", "N")
+G_N_DOMAIN = ("t >= 1", "c > 0", "N >= 2", "N*c <= 1")
+BRANCH_N = "(t - 1)/(t*(1 - N*c) + 1)"
 
 PML_PAIR = ("every (eps,c)-PML kernel K (any N, M), every pair of rows x, x' and output set A, with a = K_x(A), "
             "b = K_x'(A), S = sum_x K_x(A); the PML constraints ([G] D-9) summed over A and over A^c are the "
@@ -263,11 +268,11 @@ PML_PAIR = ("every (eps,c)-PML kernel K (any N, M), every pair of rows x, x' and
 
 
 def pml_pair_bound(claim: str) -> ClaimStatement:
-    """[G] Thm 3's bound for every (eps,c)-PML kernel: eta_TV(K) <= (e^eps - 1)/(e^eps(1 - Nc) + 1)."""
-    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "u"), variables=("a", "b", "S"),
-                          domain=G_DOMAIN, hypotheses=("a <= t*(c*S + (1 - u)*b)",
-                                                       "1 - b <= t*(u - c*S + (1 - u)*(1 - a))"),
-                          conclusions=(f"a - b <= {BRANCH}",), reduction=PML_PAIR)
+    """[G] Thm 3's bound for every (eps,c)-PML kernel: eta_TV(K) <= (e^eps - 1)/(e^eps(1 - Nc) + 1), in N."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=G_N, variables=("a", "b", "S"),
+                          domain=G_N_DOMAIN, hypotheses=("a <= t*(c*S + (1 - N*c)*b)",
+                                                         "1 - b <= t*(N*c - c*S + (1 - N*c)*(1 - a))"),
+                          conclusions=(f"a - b <= {BRANCH_N}",), reduction=PML_PAIR)
 
 
 def tv_at_most_one(claim: str) -> ClaimStatement:
@@ -298,26 +303,26 @@ def middle_row_achiever(claim: str) -> ClaimStatement:
 
 GAMMA = ("every P, Q in Q_X(c) and output y, p = (KP)(y), q = (KQ)(y), S = S_y = sum_x K(y|x), m = max_x K(y|x), "
          "k = min_x K(y|x) (Gamma_max is the max of p/q)")
-_Q_X = ("p <= c*S + (1 - u)*m", "q >= c*S + (1 - u)*k")
+_Q_X_N = ("p <= c*S + (1 - N*c)*m", "q >= c*S + (1 - N*c)*k")
 
 
 def gamma_max_bound(claim: str) -> ClaimStatement:
-    """[G] Lemma 4: Gamma_max(eps, c) <= (1 - Nc) e^eps + 1, as p <= ((1 - Nc) t + 1) q."""
-    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "u"), variables=("p", "q", "S", "m", "k"),
-                          domain=G_DOMAIN, hypotheses=(*_Q_X, "m <= t*(c*S + (1 - u)*k)", "k >= 0"),
-                          conclusions=("p <= (t*(1 - u) + 1)*q",), reduction=GAMMA)
+    """[G] Lemma 4: Gamma_max(eps, c) <= (1 - Nc) e^eps + 1, as p <= ((1 - Nc) t + 1) q, in N."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=G_N, variables=("p", "q", "S", "m", "k"),
+                          domain=G_N_DOMAIN, hypotheses=(*_Q_X_N, "m <= t*(c*S + (1 - N*c)*k)", "k >= 0"),
+                          conclusions=("p <= (t*(1 - N*c) + 1)*q",), reduction=GAMMA)
 
 
 def gamma_max_closed(claim: str) -> tuple[ClaimStatement, ...]:
     """[G] Lemma 4's exact Gamma_max: <= (t(1 - Nc) + c)/(1 - (N - 1)c) (with S_y <= (N - 1) m + k), and
     <= (1 - (N - 1)c)/c = (1 - Nc)/c + 1 (with S_y >= m + (N - 1) k), the value at t = 1/c."""
-    first = ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "u"),
-                           variables=("p", "q", "S", "m", "k"), domain=G_DOMAIN,
-                           hypotheses=(*_Q_X, "m <= t*(c*S + (1 - u)*k)", "S <= (u/c - 1)*m + k"),
-                           conclusions=("p*(1 - u + c) <= (t*(1 - u) + c)*q",), reduction=GAMMA)
-    top = ClaimStatement(claim=claim, sizes="all N, M", parameters=("c", "u"), variables=("p", "q", "S", "m", "k"),
-                         domain=G_DOMAIN[1:], hypotheses=(*_Q_X, "S >= m + (u/c - 1)*k", "k >= 0"),
-                         conclusions=("c*p <= (1 - u + c)*q",), reduction=GAMMA)
+    first = ClaimStatement(claim=claim, sizes="all N, M", parameters=G_N,
+                           variables=("p", "q", "S", "m", "k"), domain=G_N_DOMAIN,
+                           hypotheses=(*_Q_X_N, "m <= t*(c*S + (1 - N*c)*k)", "S <= (N - 1)*m + k"),
+                           conclusions=("p*(1 - N*c + c) <= (t*(1 - N*c) + c)*q",), reduction=GAMMA)
+    top = ClaimStatement(claim=claim, sizes="all N, M", parameters=("c", "N"), variables=("p", "q", "S", "m", "k"),
+                         domain=G_N_DOMAIN[1:], hypotheses=(*_Q_X_N, "S >= m + (N - 1)*k", "k >= 0"),
+                         conclusions=("c*p <= (1 - N*c + c)*q",), reduction=GAMMA)
     return first, top
 
 
@@ -326,10 +331,10 @@ def post_processing(claim: str) -> tuple[ClaimStatement, ...]:
     w = L(z|y) >= 0 and summed over y (the aggregation lemma), is the constraint of K_L at z."""
     red = ("every output y with weight w = L(z|y) >= 0, k = K(y|x), k0 = K(y|x0), S = S_y; summed over y "
            "(aggregation lemma) this is the constraint of K_L at z")
-    pml = ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "u", "w"), variables=("k", "k0", "S"),
-                         domain=("t >= 1", "c > 0", "u <= 1", "w >= 0"),
-                         hypotheses=("k <= t*(c*S + (1 - u)*k0)",),
-                         conclusions=("w*k <= t*(c*w*S + (1 - u)*w*k0)",), reduction=red)
+    pml = ClaimStatement(claim=claim, sizes="all N, M", parameters=(*G_N, "w"), variables=("k", "k0", "S"),
+                         domain=(*G_N_DOMAIN, "w >= 0"),
+                         hypotheses=("k <= t*(c*S + (1 - N*c)*k0)",),
+                         conclusions=("w*k <= t*(c*w*S + (1 - N*c)*w*k0)",), reduction=red)
     ldp = ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "w"), variables=("k", "k0"),
                          domain=("t >= 1", "w >= 0"), hypotheses=("k <= t*k0",), conclusions=("w*k <= t*w*k0",),
                          reduction=red)
@@ -339,12 +344,12 @@ def post_processing(claim: str) -> tuple[ClaimStatement, ...]:
 def zeros_per_column(claim: str) -> ClaimStatement:
     """[G] Lemma 1 (contrapositive): a column with l or more zeros and a positive maximum m forces
     t c (N - l) >= 1, i.e. eps >= -log((N - l) c)."""
-    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "v"), variables=("m", "S", "w"),
-                          domain=("t >= 1", "c > 0", "v >= 1"),
-                          hypotheses=("m <= t*c*S", "S <= w*m", "(v - w)*m >= 0"),
-                          conclusions=("m <= t*c*v*m",),
-                          reduction="every column y with z >= l zeros, m = max_x K(y|x) >= 0, S = S_y, w = N - z, "
-                                    "v = N - l (PML at a zero entry: m <= t c S_y)")
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "c", "N", "l"), variables=("m", "S", "w"),
+                          domain=("t >= 1", "c > 0", "N >= 2", "l >= 1", "l <= N - 1"),
+                          hypotheses=("m <= t*c*S", "S <= w*m", "(N - l - w)*m >= 0"),
+                          conclusions=("m <= t*c*(N - l)*m",),
+                          reduction="every column y with z >= l zeros, m = max_x K(y|x) >= 0, S = S_y, w = N - z "
+                                    "(PML at a zero entry: m <= t c S_y)")
 
 
 def ldp_tv_eq13(claim: str) -> ClaimStatement:

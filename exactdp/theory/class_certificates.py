@@ -49,6 +49,12 @@ from exactdp.theory import structural_lemmas as SL
 t, c, u, delta, v = sympy.symbols("t c u delta v", real=True)  # u = N*c, v = N - l
 a, b, S, m, w, p, q, k = sympy.symbols("a b S m w p q k", real=True)
 
+#: how the parameters u and v of the certificates here (and of :mod:`exactdp.theory.pml_attainment`) stand for the
+#: papers' sizes: u = N·c, v = N − l.  A claim states its bound in N (and l); the engine files a certificate in u
+#: (v) as a step and carries the claim by its ``instantiation`` at this substitution
+#: (:func:`exactdp.verification.engine.instantiating`), which every checker decides
+SIZE_SUBSTITUTIONS = (("u", "N*c"), ("v", "N - l"))
+
 #: the scope phrase of a proof for every number of inputs N >= 2 and outputs M >= 2 (reports group by it)
 ALL_N_M = "all N, M"
 _Q = sympy.Rational

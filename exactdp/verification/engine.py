@@ -119,8 +119,16 @@ def filed_under(claim: Claim, outcome: Outcome, carried: set | None = None) -> O
     for cert in outcome.certificates:
         if cert.statement is None and claim.written:  # a part no certificate carries yet is tried first
             parts = sorted(claim.written, key=lambda p: p in carried)
-            cert = carrying(cert, parts) or cert.states(step_of(claim.id), *(claim.domain or ()))
+            bound = carrying(cert, parts)
+            chain = instantiating(cert, parts, claim.id) if bound is None else None
+            if chain is not None:  # the statement in u (v) is a step; its instance at u = N*c carries the part
+                bound, inst = chain
+                carried.add(inst.statement)
+            cert = bound or cert.states(step_of(claim.id), *(claim.domain or ()))
             carried.add(cert.statement)
+            if chain is not None:
+                certs += [cert, inst]
+                continue
         elif cert.statement is None and claim.domain is not None:  # no written statement: its proof has steps only
             cert = cert.states(step_of(claim.id), *claim.domain)
         elif cert.statement is not None and not files_under(cert.statement.claim, claim.id):
@@ -151,6 +159,43 @@ def carrying(cert, parts):
             continue
         if check(bound).truth is Truth.TRUE:
             return bound
+    return None
+
+
+def instantiating(cert, parts, claim: str):
+    """(``cert`` filed as a step of ``claim`` on its own region, the checked ``instantiation`` of that step's
+    statement at the papers' sizes — u ↦ N·c, v ↦ N − l, :data:`exactdp.theory.class_certificates.SIZE_SUBSTITUTIONS`
+    — bound to the first of ``parts`` it carries), or None.
+
+    The class certificates are written in u = N·c (v = N − l) so that each sign condition has two parameters; the
+    claims state them in N ([G] Thm 1: η_TV ≤ (e^ε − 1)/(e^ε(1 − Nc) + 1) for every N ≥ 2 and 0 < c ≤ 1/N).  The
+    instantiation (:mod:`exactdp.algebra.certificates.instantiation`) makes the step from one to the other a checked
+    certificate: every condition of the step's domain at u = N·c holds on the part's domain, and the step's
+    hypotheses and conclusions at u = N·c are the part's, term by term (:func:`exactdp.claim_statement.binding`), so
+    ``recheck`` sees whether an edited region still covers the claim.  Only parts over the certificate's variables,
+    whose parameters replace exactly its substituted ones, are tried."""
+    from exactdp.algebra.certificates import check
+    from exactdp.algebra.certificates.instantiation import Instantiation
+    from exactdp.claim_statement import step_of
+    from exactdp.numbers.truth import Truth
+    from exactdp.theory.class_certificates import SIZE_SUBSTITUTIONS  # deferred: start-up
+
+    params = tuple(getattr(cert, "parameters", ()))
+    sigma = tuple((x, v) for x, v in SIZE_SUBSTITUTIONS if x in params)
+    if not sigma or not parts:
+        return None
+    kept = set(params) - {x for x, _ in sigma}
+    step = None
+    for part in parts:
+        if (set(part.variables) != set(getattr(cert, "variables", ())) or not kept <= set(part.parameters)
+                or any(x in part.parameters for x, _ in sigma)):
+            continue
+        step = step or cert.states(step_of(claim))
+        inst = Instantiation(parameters=part.parameters, assumptions=(), region=part.domain, sizes=step.sizes,
+                             variables=tuple(getattr(cert, "variables", ())), source=step.name,
+                             source_statement=step.statement, substitution=sigma).bound_to(part)
+        if check(inst).truth is Truth.TRUE:
+            return step, inst
     return None
 
 

@@ -78,17 +78,40 @@ def test_the_weaker_certificate_is_itself_true():
     assert check(_weaker()).truth is Truth.TRUE
 
 
+def _in_u(written: ClaimStatement) -> ClaimStatement:
+    """[G] Thm 3's written part (in N) as it reads in u = N*c on the certificate's region: what pml_tv proves as a
+    step of the proof."""
+    return dataclasses.replace(written, parameters=("t", "c", "u"), domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1",
+                                                                            "t*u < 2"),
+                               hypotheses=("a <= t*(c*S + (1 - u)*b)", "1 - b <= t*(u - c*S + (1 - u)*(1 - a))"),
+                               conclusions=("a - b <= (t - 1)/(t*(1 - u) + 1)",))
+
+
 def test_a_weaker_certificate_does_not_prove_the_written_statement():
+    """In u, the weaker certificate bound to the statement is FALSE / REJECTED (the genuine one TRUE / OK); in N
+    (the written part), the weaker one's instance at u = N*c is not the stated bound (FALSE / REJECTED, and the
+    engine finds no instance of it), the genuine one's is (TRUE / OK)."""
+    from exactdp.verification.engine import instantiating
+
     written = _claim("grosse2026.thm3").written[0]
-    bound = _weaker().bound_to(written)
+    assert "N" in written.parameters and "u" not in written.parameters
+    bound = _weaker().bound_to(_in_u(written))
     result = check(bound)
     assert result.truth is Truth.FALSE, result.steps
     assert any("-1/2 >= 0" in f or "is >= 0 on the stated domain" in f for f in result.failures), result.failures
     r = recheck_certificate(bound.to_json(), claim="grosse2026.thm3")
     assert r.status == REJECTED and "to the certificate's conclusion is >= 0 on the stated domain" in r.reasons[0]
-    genuine = CC.pml_tv().bound_to(written)
+    genuine = CC.pml_tv().bound_to(_in_u(written))
     assert check(genuine).truth is Truth.TRUE
     assert recheck_certificate(genuine.to_json(), claim="grosse2026.thm3").status == OK
+    assert instantiating(_weaker(), (written,), "grosse2026.thm3") is None
+    _, inst = instantiating(CC.pml_tv(), (written,), "grosse2026.thm3")
+    weak_step = _weaker().states(step_of("grosse2026.thm3"))
+    weak_inst = dataclasses.replace(inst, source=weak_step.name, source_statement=weak_step.statement)
+    assert check(weak_inst).truth is not Truth.TRUE
+    assert recheck_certificate(weak_inst.to_json(), claim="grosse2026.thm3").status == REJECTED
+    assert check(inst).truth is Truth.TRUE
+    assert recheck_certificate(inst.to_json(), claim="grosse2026.thm3").status == OK
 
 
 def test_the_engine_leaves_a_claim_proved_by_a_weaker_certificate_undecided():
@@ -111,4 +134,4 @@ def test_the_engine_leaves_a_claim_proved_by_a_weaker_certificate_undecided():
     weak = run_claim(with_certs(_weaker(), CC.trivial_tv(), CC.xi_statements()), ctx)
     assert weak.verdict is Verdict.UNDECIDED
     reason = weak.checks[0].outcome.reason
-    assert "no certificate implies the written statement part" in reason and "a - b <= (t - 1)/(t*(1 - u) + 1)" in reason
+    assert "no certificate implies the written statement part" in reason and "a - b <= (t - 1)/(t*(1 - N*c) + 1)" in reason

@@ -365,10 +365,15 @@ def _claim(claim_id: str):
 
 
 def _thm3_bound():
-    """[G] Thm 3's Farkas certificate bound to the statement of grosse2026.thm3 it is filed under."""
-    from exactdp_proofs.grosse2026.thm3 import STATEMENTS
+    """[G] Thm 3's Farkas certificate bound to grosse2026.thm3's bound in u = N*c (its written part is in N, carried
+    by this certificate's instantiation at u = N*c: tests/verification/test_class_instantiation.py)."""
+    from exactdp.claim_statement import ClaimStatement
 
-    return CC.pml_tv().bound_to(STATEMENTS[0])
+    return CC.pml_tv().bound_to(ClaimStatement(
+        claim="grosse2026.thm3", sizes="all N, M", parameters=("t", "c", "u"), variables=("a", "b", "S"),
+        domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "t*u < 2"),
+        hypotheses=("a <= t*(c*S + (1 - u)*b)", "1 - b <= t*(u - c*S + (1 - u)*(1 - a))"),
+        conclusions=("a - b <= (t - 1)/(t*(1 - u) + 1)",)))
 
 
 def _restated(cert, **changes):

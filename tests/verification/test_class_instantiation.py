@@ -1,0 +1,147 @@
+"""The class certificates written in u = N*c (v = N - l) carried to the papers' statements in N by their
+``instantiation`` (:func:`exactdp.verification.engine.instantiating`): on [G] Thm 1's ``pml_tv``, the chain checks
+in the engine, ``recheck`` and ``recheck --smt``, and every tampering is refused."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from exactdp.algebra.certificates import Certificate, check
+from exactdp.algebra.certificates.instantiation import citation_failures
+from exactdp.claim_statement import restates
+from exactdp.numbers.truth import Truth
+from exactdp.recheck import OK, REJECTED, _with_uses_met, recheck_certificate
+from exactdp.theory import class_certificates as CC
+from exactdp.theory.structural_lemmas import with_lemmas
+from exactdp.verification.claims import REGISTRY, load_all, proved
+from exactdp.verification.engine import filed_under, instantiating
+
+CLAIM = "grosse2026.thm1"
+#: [G] Thm 1's upper bound as docs/claims.md states it, in N (not a restatement in u)
+STATED = "a - b <= (t - 1)/(t*(1 - N*c) + 1)"
+
+
+def _claim():
+    load_all()
+    return REGISTRY[CLAIM]
+
+
+def _chain(source=None):
+    """(pml_tv filed as a step of Thm 1, its instantiation at u = N*c carrying Thm 1's part in N)."""
+    claim = _claim()
+    out = instantiating(source or CC.pml_tv(), claim.written, claim.id)
+    assert out is not None
+    return out
+
+
+def _both(cert: Certificate) -> tuple:
+    """(engine truth through a JSON round trip, recheck status)."""
+    d = json.loads(json.dumps(cert.to_json()))
+    return check(Certificate.from_json(d)).truth, recheck_certificate(d, claim=CLAIM).status
+
+
+def _proof_rechecks(certs) -> list:
+    return [r.status for r in _with_uses_met([recheck_certificate(c.to_json(), claim=CLAIM)
+                                              for c in with_lemmas(tuple(certs))])]
+
+
+def test_thm1_pair_bound_is_stated_in_n_and_carried_by_the_instantiation():
+    """The written part is the paper's bound in N; the instantiation at u = N*c of pml_tv (a step in u) carries
+    it: TRUE in the engine, OK in recheck (the step too), the citation met; the step is pml_tv's statement on its
+    own region 2c <= u <= 1."""
+    step, inst = _chain()
+    assert inst.statement.conclusions == (STATED,) and inst.statement.parameters == ("t", "c", "N")
+    assert inst.statement.domain == ("t >= 1", "c > 0", "N >= 2", "N*c <= 1")
+    assert step.statement.claim == "step of " + CLAIM and "u >= 2*c" in step.statement.domain
+    assert inst.substitution == (("u", "N*c"),) and inst.source == step.name
+    for x in (step, inst):
+        assert _both(x) == (Truth.TRUE, OK), x.name
+    assert citation_failures([step, inst]) == []
+    assert set(_proof_rechecks([step, inst])) == {OK}
+    r = recheck_certificate(inst.to_json(), claim=CLAIM)
+    assert any("u >= 2*c at u = N*c" in s for s in r.steps), r.steps
+    # the written part is not a copy: the source's conclusion (in u) unchanged would be
+    assert not restates(inst.statement, inst.to_json())
+    assert restates(dataclasses.replace(inst.statement, conclusions=step.statement.conclusions), inst.to_json())
+
+
+def test_the_engine_files_pml_tv_as_a_step_and_adds_its_instance():
+    """filed_under on a proof with pml_tv: pml_tv becomes a step, and the instantiation that carries the claim's
+    part in N is in the outcome (checked again when the outcome is rebuilt)."""
+    claim = _claim()
+    o = filed_under(claim, proved("upper bound", (CC.pml_tv(), CC.trivial_tv()), CC.ALL_N_M, derivation=("x",)))
+    kinds = {c.kind: c for c in o.certificates}
+    inst = kinds["instantiation"]
+    assert inst.statement.conclusions == (STATED,)
+    src = next(c for c in o.certificates if c.name == inst.source)
+    assert src.statement.claim == "step of " + CLAIM and src.parameters == ("t", "c", "u")
+
+
+def test_a_region_that_misses_some_n_is_rejected():
+    """pml_tv with its region cut to u <= 1/2 (then N*c = 1 is not covered): as the step it was (u <= 1 stated)
+    REJECTED; re-stated on the cut region it is consistent, but its instance at u = N*c is FALSE (N*c <= 1/2 does
+    not hold on N*c <= 1) and REJECTED, and the engine finds no instance that carries the claim."""
+    step, inst = _chain()
+    cut = dataclasses.replace(step, region=("t >= 1", "c > 0", "u >= 2*c", "u <= 1/2"))
+    assert _both(cut)[0] is not Truth.TRUE and _both(cut)[1] == REJECTED
+    restated = dataclasses.replace(CC.pml_tv(), region=cut.region)
+    assert instantiating(restated, _claim().written, CLAIM) is None
+    step2 = restated.states("step of " + CLAIM)
+    assert _both(step2) == (Truth.TRUE, OK)
+    inst2 = dataclasses.replace(inst, source=step2.name, source_statement=step2.statement)
+    truth, status = _both(inst2)
+    assert truth is not Truth.TRUE and status == REJECTED
+
+
+def test_a_tampered_substitution_or_target_is_rejected():
+    """u -> (N - 1)*c (2c <= (N - 1)c fails at N = 2, and the conclusion is not the stated one), the target's
+    conclusion strengthened to Xi/2, the target's domain widened to N >= 1: not TRUE in the engine, REJECTED by
+    recheck."""
+    _, inst = _chain()
+    st = inst.statement
+    cases = {
+        "substitution (N - 1)*c": dataclasses.replace(inst, substitution=(("u", "(N - 1)*c"),)),
+        "conclusion Xi/2": inst.bound_to(dataclasses.replace(
+            st, conclusions=("a - b <= (t - 1)/(2*(t*(1 - N*c) + 1))",))),
+        "domain N >= 1": dataclasses.replace(inst, region=("t >= 1", "c > 0", "N >= 1", "N*c <= 1")).bound_to(
+            dataclasses.replace(st, domain=("t >= 1", "c > 0", "N >= 1", "N*c <= 1"))),
+    }
+    for what, x in cases.items():
+        truth, status = _both(x)
+        assert truth is not Truth.TRUE and status == REJECTED, what
+
+
+def test_an_instance_citing_a_missing_certificate_is_refused():
+    """The source's name pointing at no certificate of the proof, or the step left out: the proof checks (the
+    engine's citation check and recheck's) refuse it, though the instance alone is consistent data."""
+    step, inst = _chain()
+    renamed = dataclasses.replace(inst, source="(eps,c)-PML Dobrushin bound, edited")
+    assert _both(renamed) == (Truth.TRUE, OK)
+    assert citation_failures([step, renamed]) and REJECTED in _proof_rechecks([step, renamed])
+    assert citation_failures([inst]) and REJECTED in _proof_rechecks([inst])
+
+
+def test_recheck_smt_confirms_the_instance_and_refutes_a_wrong_substitution():
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from exactdp.smt import CONFIRMED, REFUTED, smt_check_certificate
+
+    _, inst = _chain()
+    assert smt_check_certificate(inst.to_json(), claim=CLAIM).status == CONFIRMED
+    bad = dataclasses.replace(inst, substitution=(("u", "(N - 1)*c"),))
+    assert smt_check_certificate(bad.to_json(), claim=CLAIM).status == REFUTED
+
+
+@pytest.mark.parametrize("claim_id, source", [("grosse2026.lem4", "lemma4_ratio"),
+                                               ("grosse2026.lem1", "zero_entries")])
+def test_lemma4_and_lemma1_are_carried_in_n(claim_id, source):
+    """[G] Lemma 4 (u -> N*c) and Lemma 1 (v -> N - l): the instance carries the part stated in N (and l)."""
+    load_all()
+    claim = REGISTRY[claim_id]
+    step, inst = instantiating(getattr(CC, source)(), claim.written, claim.id)
+    assert "u" not in inst.statement.parameters and "v" not in inst.statement.parameters
+    assert check(inst).truth is Truth.TRUE and citation_failures([step, inst]) == []
+    assert recheck_certificate(inst.to_json(), claim=claim_id).status == OK
