@@ -80,8 +80,13 @@ def parametric_kernel_from_json(text: str, name: str | None = None):
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,30}", pname) or pname in ("E", "pi") or pname in MATH_FUNCTIONS:
             raise InvalidKernelError(f"parameters: {quote(pname, 40)} is not a usable parameter name (letters, digits "
                                      f"and _, starting with a letter; not a function or constant name)")
-        kinds = [assumption] if isinstance(assumption, str) else list(assumption or [])
         allowed = {"positive", "nonnegative", "real"}
+        if assumption is None:
+            assumption = []
+        kinds = [assumption] if isinstance(assumption, str) else assumption
+        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+            raise InvalidKernelError(f"parameters.{pname}: the assumption must be a string or a list of strings from "
+                                     f"{sorted(allowed)}, got {quote(repr(assumption), 40)}")
         bad = [k for k in kinds if k not in allowed]
         if bad:
             raise InvalidKernelError(f"parameters.{pname}: unknown assumption {bad[0]!r}; use one of {sorted(allowed)}")

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactdp import Kernel, eta_hockey_stick, is_ldp, pml_ratio, to_qq
-from exactdp.errors import ExactDPError
+from exactdp.errors import ExactDPError, InvalidKernelError
 from exactdp.io import kernel_from_text
 from exactdp.limits import limits
 from exactdp.numbers.reader import ReadError, as_expr, read_expression, read_rational
@@ -286,6 +286,14 @@ def test_fuzz_kernel_files(doc):
         except ExactDPError:
             continue
         assert K.N >= 1 and all(len(r) == K.M for r in K.rows)
+
+
+@pytest.mark.parametrize("assumption", ["true", '{"positive": 1}', '[[1]]', '["positive", 2]'])
+def test_a_parameter_assumption_that_is_not_text_is_refused(assumption):
+    """Found by the fuzz above: {"parameters": {"rows": true}} raised a TypeError from the assumption list."""
+    text = '{"parameters": {"p": %s}, "rows": [["p", "1-p"]]}' % assumption
+    with pytest.raises(InvalidKernelError, match=r"parameters\.p: the assumption must be a string or a list"):
+        parametric_kernel_from_json(text)
 
 
 def _rationals():
