@@ -245,6 +245,7 @@ CALLS = {
     "evalf": lambda x: exactdp.evalf(x),
     "renyi": lambda x: exactdp.renyi(P2, Q2, x),
     "delta_tensor_power": lambda x: exactdp.delta_tensor_power(K2, 2, x),
+    "delta_tensor_power_batch": lambda x: exactdp.delta_tensor_power_batch(K2, 2, [2, x]),
     "delta_tensor_power_eps": lambda x: exactdp.delta_tensor_power_eps(K2, 2, x),
     "epsilon_tensor_power": lambda x: exactdp.epsilon_tensor_power(K2, 2, x),
     "eta_hockey_stick_tensor_power": lambda x: exactdp.eta_hockey_stick_tensor_power(K2, 2, x),
@@ -304,7 +305,7 @@ def test_floats_are_refused(name, bad):
 def test_the_table_is_valid_with_exact_numbers():
     """The same calls with an exact 1/4 (or 2 where γ ≥ 1 is needed) succeed: the float is what is refused."""
     quarter_ok = {"gamma_max", "sup_eta_tv", "sup_eta_hockey_stick", "eta_hockey_stick",
-                  "eta_hockey_stick_witness", "hockey_stick", "renyi", "delta_tensor_power",
+                  "eta_hockey_stick_witness", "hockey_stick", "renyi", "delta_tensor_power", "delta_tensor_power_batch",
                   "delta_tensor_power_eps", "eta_hockey_stick_tensor_power", "eta_hockey_stick_tensor_product",
                   "hockey_stick_product", "check", "C.eta_hockey_stick_certified", "C.certified_bracket",
                   "formulas.phi_n", "bounds.evalf", "C.exp_eps", "C.phi", "C.xi_regime", "C.phi_n_complement"}
