@@ -793,6 +793,22 @@ class Chain:
     steps: list = field(default_factory=list)
 
 
+def cites_of(d: Any) -> list[tuple[str, Any]]:
+    """The (name, statement JSON, normalised) of each certificate an ``instantiation`` (its ``source``) or ``cases``
+    (its ``parts``) certificate — JSON ``d`` — rests on: the :attr:`Chain.cites` of :func:`chain_of`, read without
+    the rest of the chain, so a checker of a whole folder (``recheck --smt``) can check them per claim.  Raises
+    ParameterError on a copied statement of another shape (the certificate is then malformed)."""
+    if not isinstance(d, dict):
+        return []
+    if d.get("kind") == "instantiation":
+        return [(str(d.get("source", "")), ClaimStatement.from_json(d.get("source_statement")).to_json())]
+    if d.get("kind") == "cases":
+        return [(str(part[0] if isinstance(part, (list, tuple)) and part else part),
+                 ClaimStatement.from_json(raw).to_json())
+                for part, raw in zip(d.get("parts", ()), d.get("part_statements", ()))]
+    return []
+
+
 def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
     """Reduce an ``instantiation`` or ``cases`` certificate's data (JSON ``d``; ``syms`` its parameters' and
     variables' symbols, ``region`` its region's relations in them) to a :class:`Chain`.
@@ -813,7 +829,7 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
     integer n ≥ 2, n ≠ 2 gives n ≥ 3 only because n is an integer), the last unbounded, and the region gives
     n ≥ the first lo (an obligation); n is a size, so an integer, and every integer n ≥ the first lo is in one
     case.  A decision over the reals could not see this step."""
-    out = Chain()
+    out = Chain(cites=cites_of(d))
     kind = d.get("kind")
     variables = [syms[v] for v in d.get("variables", ()) if v in syms]
     if kind == "instantiation":
@@ -822,7 +838,6 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
         if not st.bound:
             out.failures.append("the source statement is not in machine form")
             return out
-        out.cites.append((str(d.get("source", "")), st.to_json()))
         if st.sizes != d.get("sizes", ""):
             out.failures.append(f"the source's sizes {st.sizes!r} are not the certificate's {d.get('sizes')!r}")
         if sorted(st.variables) != sorted(d.get("variables", ())):
@@ -896,7 +911,6 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
             out.failures.append(f"part {k}: the case {lo!r}..{hi!r} is not an integer range")
             return out
         st = ClaimStatement.from_json(raw)
-        out.cites.append((str(name), st.to_json()))
         if not st.bound:
             out.failures.append(f"part {k}: its statement is not in machine form")
             return out
@@ -1035,5 +1049,5 @@ def _nonzero_somewhere(e) -> bool:
 
 
 __all__ = ["BOUND_KINDS", "Binding", "CERTIFICATE_FUNCTIONS", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "STEP_PREFIX",
-           "binding", "certificate_name", "filed_domain", "files_under", "independent_parts", "is_lemma", "is_step",
+           "binding", "certificate_name", "cites_of", "filed_domain", "files_under", "independent_parts", "is_lemma", "is_step",
            "lp_statement", "names_in", "restates", "restating", "step_of"]

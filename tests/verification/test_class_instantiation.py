@@ -145,3 +145,74 @@ def test_lemma4_and_lemma1_are_carried_in_n(claim_id, source):
     assert "u" not in inst.statement.parameters and "v" not in inst.statement.parameters
     assert check(inst).truth is Truth.TRUE and citation_failures([step, inst]) == []
     assert recheck_certificate(inst.to_json(), claim=claim_id).status == OK
+
+
+@pytest.fixture(scope="module")
+def lem4_export(tmp_path_factory):
+    """[G] Lemma 4's export: lemma4_ratio in u (a step) and its instantiation at u = N*c, with the lemmas."""
+    from exactdp.verification.engine import verify
+    from exactdp.verification.export import write_certificates
+
+    root = tmp_path_factory.mktemp("lem4")
+    write_certificates(verify(("grosse2026.lem4",), seed=0, quick=True), root)
+    return root
+
+
+def _edited_export(src, tmp_path, edit) -> tuple:
+    """A copy of the export with ``edit(root, index, rels)`` applied and index.json re-signed (so only the
+    citation can catch it); returns (root, the instantiation's file)."""
+    import hashlib
+    import shutil
+
+    root = tmp_path / "edited"
+    shutil.copytree(src, root)
+    index = json.loads((root / "index.json").read_text())
+    entry = index["claims"]["grosse2026.lem4"]
+    kinds = {rel: json.loads((root / rel).read_text())["certificate"]["kind"] for rel in entry["certificates"]}
+    (inst,) = [rel for rel, k in kinds.items() if k == "instantiation"]
+    edit(root, index, entry, inst)
+    index["sha256"] = {rel: hashlib.sha256((root / rel).read_bytes()).hexdigest() for rel in entry["certificates"]}
+    (root / "index.json").write_text(json.dumps(index))
+    return root, inst
+
+
+def _drop_source(root, index, entry, inst):
+    source = json.loads((root / inst).read_text())["certificate"]["source"]
+    (rel,) = [r for r in entry["certificates"] if r != inst
+              and json.loads((root / r).read_text())["certificate"]["name"] == source]
+    (root / rel).unlink()
+    for x in [entry, *entry["checks"]]:
+        if rel in x["certificates"]:
+            x["certificates"].remove(rel)
+
+
+def _edit_copied_statement(root, index, entry, inst):
+    """The instance's copy of its source's statement with one domain condition written twice: the chain alone
+    still holds, but the copy is not the statement the source carries."""
+    doc = json.loads((root / inst).read_text())
+    doc["certificate"]["source_statement"]["domain"].append(doc["certificate"]["source_statement"]["domain"][0])
+    (root / inst).write_text(json.dumps(doc))
+
+
+@pytest.mark.parametrize("edit, why", [(_drop_source, "not among the claim's certificates"),
+                                       (_edit_copied_statement, "not the one it carries")])
+def test_recheck_and_recheck_smt_check_the_citations(lem4_export, tmp_path, edit, why):
+    """The instantiation's source left out of the folder, or its copied statement edited (index re-signed): recheck
+    REJECTS the instance and recheck --smt REFUTES it (the same structural check, no solver needed for it), while
+    the genuine export is all OK / CONFIRMED."""
+    from exactdp.recheck import recheck_directory
+
+    assert {r.status for r in recheck_directory(lem4_export)} == {OK}
+    root, inst = _edited_export(lem4_export, tmp_path, edit)
+    bad = [r for r in recheck_directory(root) if r.status != OK]
+    assert [r.kind for r in bad] == ["instantiation"] and bad[0].status == REJECTED
+    assert any(why in x for x in bad[0].reasons), bad[0].reasons
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from exactdp.smt import CONFIRMED, REFUTED, smt_check_directory
+
+    if edit is _drop_source:  # the genuine export, once
+        assert {c.status for c in smt_check_directory(lem4_export, timeout=20)} == {CONFIRMED}
+    bad = [c for c in smt_check_directory(root, timeout=20) if c.status != CONFIRMED]
+    assert [c.kind for c in bad] == ["instantiation"] and bad[0].status == REFUTED
+    assert any(why in x for x in bad[0].reasons), bad[0].reasons
