@@ -283,10 +283,10 @@ def tv_at_most_one(claim: str) -> ClaimStatement:
 
 
 def xi_regimes(claim: str) -> ClaimStatement:
-    """[G] Thm 2 / Thm 3 (G-18, G-19): Xi's first branch is < 1 exactly when e^eps N c < 2, so Xi = 1 beyond."""
-    cond = "t >= 1; u > 0; u <= 1"
-    return ClaimStatement(claim=claim, parameters=("t", "c", "u", "N"), domain=G_DOMAIN, conclusions=(
-        f"{BRANCH} < 1 when {cond}; t*u < 2", f"{BRANCH} >= 1 when {cond}; t*u >= 2"), reduction="u = N c")
+    """[G] Thm 2 / Thm 3 (G-18, G-19): Xi's first branch is < 1 exactly when e^eps N c < 2, so Xi = 1 beyond; in N
+    (its certificate, in u = N c, is carried here by an instantiation whose conditions are substituted too)."""
+    return ClaimStatement(claim=claim, parameters=G_N, domain=G_N_DOMAIN, conclusions=(
+        f"{BRANCH_N} < 1 when t*N*c < 2", f"{BRANCH_N} >= 1 when t*N*c >= 2"), reduction="u = N c")
 
 
 def middle_row_achiever(claim: str) -> ClaimStatement:

@@ -216,3 +216,51 @@ def test_recheck_and_recheck_smt_check_the_citations(lem4_export, tmp_path, edit
     bad = [c for c in smt_check_directory(root, timeout=20) if c.status != CONFIRMED]
     assert [c.kind for c in bad] == ["instantiation"] and bad[0].status == REFUTED
     assert any(why in x for x in bad[0].reasons), bad[0].reasons
+
+
+@pytest.fixture(scope="module")
+def xi_chain():
+    """[G] Thm 1's Xi regimes part (written in N, with "when" conditions) and the (step, instantiation) the engine
+    files for it: the certificate in u = N*c, its conditions substituted."""
+    from exactdp.verification.engine import verify
+
+    (result,) = verify((CLAIM,), seed=0, quick=True)
+    certs = [c for r in result.checks for c in r.outcome.certificates]
+    (inst,) = [c for c in certs if c.kind == "instantiation" and any(" when " in x for x in c.statement.conclusions)]
+    (step,) = [c for c in certs if c.name == inst.source]
+    return step, inst
+
+
+def test_xi_regimes_is_carried_in_n_with_its_conditions(xi_chain):
+    """The written part "Xi's branch < 1 when t*N*c < 2, >= 1 when t*N*c >= 2" (in N) is carried by the
+    instantiation at u = N*c of the step in u, whose conditions t >= 1; u > 0; u <= 1; t*u < 2 become
+    t*N*c < 2 (a stated condition) and N*c > 0, N*c <= 1 (decided on the stated domain): TRUE / OK, citation met."""
+    step, inst = xi_chain
+    assert inst.statement.conclusions == ("(t - 1)/(t*(1 - N*c) + 1) < 1 when t*N*c < 2",
+                                          "(t - 1)/(t*(1 - N*c) + 1) >= 1 when t*N*c >= 2")
+    assert "t*u < 2" in step.statement.conclusions[1] and inst.substitution == (("u", "N*c"),)
+    for x in (step, inst):
+        assert _both(x) == (Truth.TRUE, OK), x.name
+    assert citation_failures([step, inst]) == [] and set(_proof_rechecks([step, inst])) == {OK}
+    r = recheck_certificate(inst.to_json(), claim=CLAIM)
+    assert any("derived condition N*c*t < 2 is a stated condition" in s for s in r.steps), r.steps
+
+
+def test_an_edited_condition_of_the_xi_chain_is_rejected(xi_chain):
+    """A stated condition widened (t*N*c < 3: the branch is not < 1 at t*N*c = 5/2), a condition dropped (the
+    branch < 1 everywhere), a conclusion's sense flipped under its condition: not TRUE in the engine, REJECTED by
+    recheck.  The source's copied condition edited to t*u < 3 (a weaker source would still carry the part): the
+    instance alone is consistent, but its copy is not the step's statement, so the proof checks refuse it."""
+    step, inst = xi_chain
+    st = inst.statement
+    b = "(t - 1)/(t*(1 - N*c) + 1)"
+    for concl in [(f"{b} < 1 when t*N*c < 3", st.conclusions[1]), (f"{b} < 1", st.conclusions[1]),
+                  (st.conclusions[0], f"{b} < 1 when t*N*c >= 2")]:
+        truth, status = _both(inst.bound_to(dataclasses.replace(st, conclusions=concl)))
+        assert truth is not Truth.TRUE and status == REJECTED, concl
+    src = inst.source_statement
+    edited = dataclasses.replace(src, conclusions=tuple(x.replace("t*u < 2", "t*u < 3") for x in src.conclusions))
+    assert edited != src
+    copy = dataclasses.replace(inst, source_statement=edited)
+    assert _both(copy) == (Truth.TRUE, OK)
+    assert citation_failures([step, copy]) and REJECTED in _proof_rechecks([step, copy])
