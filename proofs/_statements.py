@@ -395,10 +395,9 @@ def achiever_identities(claim: str) -> ClaimStatement:
 def pml_disjoint_rows(claim: str) -> ClaimStatement:
     """[G] Thm 2 (G-19): for e^eps N c >= 2 the kernel with N/2 rows (1, 0) and N/2 rows (0, 1) (eta_TV = 1) is
     (eps,c)-PML: an entry 1 against an entry 0 of its column (S_y = N/2) meets 1 <= t (c S_y + (1 - Nc) 0)."""
-    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u", "N"), domain=("t >= 1", "u > 0",
-                                                                                           "u <= 1", "N >= 2"),
-                          conclusions=("1 <= t*(u/2 + (1 - u)*0) when t >= 1; u > 0; u <= 1; t*u >= 2",),
-                          reduction="the kernel with disjoint rows, N/2 of each (u = N c, c S_y = u/2)")
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=G_N, domain=G_N_DOMAIN,
+                          conclusions=("1 <= t*(N*c/2 + (1 - N*c)*0) when t*N*c >= 2",),
+                          reduction="the kernel with disjoint rows, N/2 of each (c S_y = N c/2)")
 
 
 def xi_threshold_and_limits(claim: str) -> tuple[ClaimStatement, ...]:

@@ -264,3 +264,23 @@ def test_an_edited_condition_of_the_xi_chain_is_rejected(xi_chain):
     copy = dataclasses.replace(inst, source_statement=edited)
     assert _both(copy) == (Truth.TRUE, OK)
     assert citation_failures([step, copy]) and REJECTED in _proof_rechecks([step, copy])
+
+
+def test_the_disjoint_rows_witness_is_carried_in_n():
+    """[G] Thm 2's witness part "1 <= t*(N*c/2 + (1 - N*c)*0) when t*N*c >= 2" (in N): carried by the instance at
+    u = N*c of the witness statements in u (whose column-sum equation is left out of the instance); the condition
+    widened to t*N*c >= 1 (then 1 <= t*N*c/2 fails at t*N*c = 1) or dropped is REJECTED and not TRUE."""
+    load_all()
+    claim = REGISTRY["grosse2026.thm2_tv"]
+    step, inst = instantiating(CC.disjoint_rows_witness_statements(), claim.written, claim.id)
+    assert inst.statement.conclusions == ("1 <= t*(N*c/2 + (1 - N*c)*0) when t*N*c >= 2",)
+    assert any(" == " in x for x in step.statement.conclusions)
+    for x in (step, inst):
+        d = json.loads(json.dumps(x.to_json()))
+        assert check(Certificate.from_json(d)).truth is Truth.TRUE
+        assert recheck_certificate(d, claim="grosse2026.thm2_tv").status == OK
+    assert citation_failures([step, inst]) == []
+    for concl in ("1 <= t*(N*c/2 + (1 - N*c)*0) when t*N*c >= 1", "1 <= t*(N*c/2 + (1 - N*c)*0)"):
+        d = json.loads(json.dumps(inst.bound_to(dataclasses.replace(inst.statement, conclusions=(concl,))).to_json()))
+        assert check(Certificate.from_json(d)).truth is not Truth.TRUE, concl
+        assert recheck_certificate(d, claim="grosse2026.thm2_tv").status == REJECTED, concl
