@@ -746,12 +746,14 @@ def _statement_symbols(st: ClaimStatement, syms: dict) -> dict:
             for n in (*st.parameters, *st.variables)}
 
 
-def _read_statement(st: ClaimStatement, syms: dict, functions: dict, what: str, conditional: list | None = None):
+def _read_statement(st: ClaimStatement, syms: dict, functions: dict, what: str, conditional: list | None = None,
+                    equations: list | None = None):
     """(domain relations, hypotheses as g (g >= 0), conclusions as (s, strict) (s >= 0 or s > 0)) of a copied
     statement, read with :func:`_statement_symbols`.  Raises ParameterError for a conclusion with conditions, an
     equation or a hypothesis that is not an inequality (not what a chain carries) — but with a list
     ``conditional`` (an instantiation's source), each inequality conclusion "s >= 0 when C1; ...; Ck" is appended
-    to it as (s, strict, [C1, ..., Ck]) and an equation conclusion is left out (the instance then carries fewer
+    to it as (s, strict, [C1, ..., Ck]), and each equation "l == r (when C...)" to ``equations`` as (l - r, [C...])
+    — but one through a recorded substitution or limit (Subs, Limit) is left out (the instance then carries fewer
     conclusions than its source: a weakening, so sound)."""
     own = _statement_symbols(st, syms)
 
@@ -769,13 +771,20 @@ def _read_statement(st: ClaimStatement, syms: dict, functions: dict, what: str, 
                 raise ParameterError(f"{what}: hypothesis[{i}] {x[:60]!r} is not of the form g >= 0")
             hyps.append(form[0])
     for i, x in enumerate(st.conclusions):
-        if conditional is not None and isinstance(x, str) and " == " in x.partition(WHEN)[0]:
-            continue
         if WHEN in x and conditional is None:
             raise ParameterError(f"{what}: conclusion[{i}] has conditions")
         rel_text, _, when = x.partition(WHEN)
         conds = [r for j, c in enumerate(when.split(";") if when else ())
                  for r in _relations(rd(c.strip(), f"conclusion[{i}] condition {j}"))]
+        if conditional is not None and " == " in rel_text:
+            if equations is not None and "Subs(" not in rel_text and "Limit(" not in rel_text:
+                sides = rel_text.split(" == ")  # an identity: the reader's grammar has inequalities only
+                if len(sides) != 2:
+                    raise ParameterError(f"{what}: conclusion[{i}] {x[:60]!r} is not one equation")
+                lhs, rhs = (read_expression(t, name=f"{what}: conclusion[{i}]", symbols=own, functions=functions)
+                            for t in sides)
+                equations.append((lhs - rhs, conds))
+            continue
         for r in _relations(rd(rel_text, f"conclusion[{i}]")):
             form = _nonnegative_form(r)
             if form is None:
@@ -794,7 +803,8 @@ class Chain:
     conditions) each to be decided true wherever the conditions hold (by each checker's own procedure) —, the
     hypotheses g (g >= 0) and conclusions (s, strict) the certificate proves on its region, ``conditional``: the
     conclusions (s, strict, conditions) it proves where the conditions hold (an instantiation of a source whose
-    conclusions carry "when" conditions: substituted too), and ``cites``: the (name, statement JSON) of each
+    conclusions carry "when" conditions: substituted too), ``equations``: the (e, conditions) with e = 0 proved there
+    (an instantiation's), and ``cites``: the (name, statement JSON) of each
     certificate it rests on, which must be in the same proof with exactly that statement."""
 
     failures: list = field(default_factory=list)
@@ -804,6 +814,7 @@ class Chain:
     cites: list = field(default_factory=list)
     steps: list = field(default_factory=list)
     conditional: list = field(default_factory=list)
+    equations: list = field(default_factory=list)
 
 
 def cites_of(d: Any) -> list[tuple[str, Any]]:
@@ -872,7 +883,8 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
             out.failures.append(f"the substitution uses {', '.join(sorted(map(str, stray)))}, not parameters")
             return out
         conditional: list = []
-        domain, hyps, concl = _read_statement(st, syms, functions, "the source statement", conditional)
+        equations: list = []
+        domain, hyps, concl = _read_statement(st, syms, functions, "the source statement", conditional, equations)
         for rel in domain:
             image = rel.xreplace(sigma)
             if image is sympy.true:
@@ -884,13 +896,15 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
                                     image, list(region)))
         out.hypotheses = [g.xreplace(sigma) for g in hyps]
         out.conclusions = [(s.xreplace(sigma), strict) for s, strict in concl]
-        for s, strict, conds in conditional:  # a condition true at sigma is dropped; one false leaves nothing to carry
+        for s, *form, conds in conditional + equations:  # a condition true at sigma is dropped; one false: nothing
             image = [c.xreplace(sigma) for c in conds]
             if sympy.false not in image:
-                out.conditional.append((s.xreplace(sigma), strict, [c for c in image if c is not sympy.true]))
+                (out.conditional if form else out.equations).append(
+                    (s.xreplace(sigma), *form, [c for c in image if c is not sympy.true]))
         out.steps.append(f"the source statement at {_at(sigma)}: {len(out.hypotheses)} hypotheses, "
                          f"{len(out.conclusions)} conclusion(s)"
-                         + (f", {len(out.conditional)} under conditions" if out.conditional else ""))
+                         + (f", {len(out.conditional)} under conditions" if out.conditional else "")
+                         + (f", {len(out.equations)} equation(s)" if out.equations else ""))
         return out
     # cases
     size = str(d.get("size", ""))
@@ -1008,8 +1022,12 @@ def _bind_derived(d: dict, st: ClaimStatement, read, conclusions, out: Binding, 
     for text, rels, when in conclusions:
         for rel in rels:
             form = _nonnegative_form(rel)
-            found = [conds for s, strict, conds in derived if form is not None and strict >= form[1]
-                     and same_value(form[0], s)]
+            if isinstance(rel, sympy.Eq):  # e = 0 derived gives lhs == rhs when lhs - rhs is e or -e, exactly
+                e = rel.lhs - rel.rhs
+                found = [conds for x, conds in ch.equations if _zero(e - x) or _zero(e + x)]
+            else:
+                found = [conds for s, strict, conds in derived if form is not None and strict >= form[1]
+                         and same_value(form[0], s)]
             if not found:
                 out.failures.append(f"the conclusion {text!r} is not one the certificate derives (term by term)")
                 continue

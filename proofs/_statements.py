@@ -290,15 +290,15 @@ def xi_regimes(claim: str) -> ClaimStatement:
 
 
 def middle_row_achiever(claim: str) -> ClaimStatement:
-    """[G] Thm 1's equality in the contraction regime: the middle-row achiever (q = N/2) has rows M = t(1 - u/2)/z and
-    m = (1 - t u/2)/z, z = t(1 - u) + 1, with M - m = (t - 1)/(t(1 - u) + 1), m >= 0 and M <= 1 when t u <= 2."""
-    z = "(t*(1 - u) + 1)"
-    M, m = f"t*(1 - u/2)/{z}", f"(1 - t*u/2)/{z}"
-    cond = "t >= 1; u > 0; u <= 1; t*u <= 2"
-    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u", "k", "M", "m"),
-                          domain=("t >= 1", "u > 0", "u <= 1"), conclusions=(
-                              f"{M} - {m} == {BRANCH}", f"{m} >= 0 when {cond}", f"{M} <= 1 when {cond}"),
-                          reduction="the kernel with N/2 rows at M, N/2 at m (q = N/2, u = N c)")
+    """[G] Thm 1's equality in the contraction regime: the middle-row achiever (q = N/2) has rows M = t(1 - Nc/2)/z and
+    m = (1 - t Nc/2)/z, z = t(1 - Nc) + 1, with M - m = (t - 1)/(t(1 - Nc) + 1), m >= 0 and M <= 1 when t Nc <= 2; in N
+    (its certificate, in u = N c, is carried here by an instantiation, its identity and conditions substituted)."""
+    z = "(t*(1 - N*c) + 1)"
+    M, m = f"t*(1 - N*c/2)/{z}", f"(1 - t*N*c/2)/{z}"
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=(*G_N, "k", "M", "m"), domain=G_N_DOMAIN,
+                          conclusions=(f"{M} - {m} == {BRANCH_N}", f"{m} >= 0 when t*N*c <= 2",
+                                       f"{M} <= 1 when t*N*c <= 2"),
+                          reduction="the kernel with N/2 rows at M, N/2 at m (q = N/2)")
 
 
 GAMMA = ("every P, Q in Q_X(c) and output y, p = (KP)(y), q = (KQ)(y), S = S_y = sum_x K(y|x), m = max_x K(y|x), "

@@ -194,25 +194,35 @@ def _edit_copied_statement(root, index, entry, inst):
     (root / inst).write_text(json.dumps(doc))
 
 
-@pytest.mark.parametrize("edit, why", [(_drop_source, "not among the claim's certificates"),
-                                       (_edit_copied_statement, "not the one it carries")])
-def test_recheck_and_recheck_smt_check_the_citations(lem4_export, tmp_path, edit, why):
+EDITS = [(_drop_source, "not among the claim's certificates"), (_edit_copied_statement, "not the one it carries")]
+
+
+@pytest.mark.parametrize("edit, why", EDITS)
+def test_recheck_checks_the_citations_of_an_export(lem4_export, tmp_path, edit, why):
     """The instantiation's source left out of the folder, or its copied statement edited (index re-signed): recheck
-    REJECTS the instance and recheck --smt REFUTES it (the same structural check, no solver needed for it), while
-    the genuine export is all OK / CONFIRMED."""
+    REJECTS the instance, while the genuine export is all OK."""
     from exactdp.recheck import recheck_directory
 
-    assert {r.status for r in recheck_directory(lem4_export)} == {OK}
+    if edit is _drop_source:  # the genuine export, once
+        assert {r.status for r in recheck_directory(lem4_export)} == {OK}
     root, inst = _edited_export(lem4_export, tmp_path, edit)
     bad = [r for r in recheck_directory(root) if r.status != OK]
     assert [r.kind for r in bad] == ["instantiation"] and bad[0].status == REJECTED
     assert any(why in x for x in bad[0].reasons), bad[0].reasons
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edit, why", EDITS)
+def test_recheck_smt_checks_the_citations_of_an_export(lem4_export, tmp_path, edit, why):
+    """As recheck: recheck --smt REFUTES the instance (the same structural check, exactdp.recheck.unmet_citations,
+    no solver needed for it), while the genuine export is all CONFIRMED."""
     pytest.importorskip("z3")
     pytest.importorskip("cvc5")
     from exactdp.smt import CONFIRMED, REFUTED, smt_check_directory
 
     if edit is _drop_source:  # the genuine export, once
         assert {c.status for c in smt_check_directory(lem4_export, timeout=20)} == {CONFIRMED}
+    root, inst = _edited_export(lem4_export, tmp_path, edit)
     bad = [c for c in smt_check_directory(root, timeout=20) if c.status != CONFIRMED]
     assert [c.kind for c in bad] == ["instantiation"] and bad[0].status == REFUTED
     assert any(why in x for x in bad[0].reasons), bad[0].reasons
@@ -222,13 +232,9 @@ def test_recheck_and_recheck_smt_check_the_citations(lem4_export, tmp_path, edit
 def xi_chain():
     """[G] Thm 1's Xi regimes part (written in N, with "when" conditions) and the (step, instantiation) the engine
     files for it: the certificate in u = N*c, its conditions substituted."""
-    from exactdp.verification.engine import verify
-
-    (result,) = verify((CLAIM,), seed=0, quick=True)
-    certs = [c for r in result.checks for c in r.outcome.certificates]
-    (inst,) = [c for c in certs if c.kind == "instantiation" and any(" when " in x for x in c.statement.conclusions)]
-    (step,) = [c for c in certs if c.name == inst.source]
-    return step, inst
+    claim = _claim()
+    (part,) = [p for p in claim.written if p.conclusions[0].endswith("< 1 when t*N*c < 2")]
+    return instantiating(CC.xi_statements(), (part,), CLAIM)
 
 
 def test_xi_regimes_is_carried_in_n_with_its_conditions(xi_chain):
@@ -284,3 +290,33 @@ def test_the_disjoint_rows_witness_is_carried_in_n():
         d = json.loads(json.dumps(inst.bound_to(dataclasses.replace(inst.statement, conclusions=(concl,))).to_json()))
         assert check(Certificate.from_json(d)).truth is not Truth.TRUE, concl
         assert recheck_certificate(d, claim="grosse2026.thm2_tv").status == REJECTED, concl
+
+
+def test_the_middle_row_achiever_is_carried_in_n_with_its_identity():
+    """[G] Thm 1's middle-row achiever in N: the identity M - m = Xi's branch and m >= 0, M <= 1 when t*N*c <= 2,
+    carried by the instance at u = N*c of the achiever's statements in u (an equation of the source gives the
+    stated one when their differences agree up to sign, exactly).  Edited: the identity's right side halved, the
+    condition widened to t*N*c <= 3 (m < 0 there): not TRUE, REJECTED.  The source's copied identity edited: the
+    stated identity M - m = Xi's branch still holds exactly (it cancels to 0 as written, as do the achiever's other
+    identities), so the instance alone stays consistent, but its copy is not the step's statement and the proof
+    checks refuse it."""
+    from exactdp.theory import pml_attainment
+
+    claim = _claim()
+    step, inst = instantiating(pml_attainment.middle_row_achiever(), claim.written[3:], CLAIM)
+    z = "(t*(1 - N*c) + 1)"
+    assert inst.statement.conclusions[0] == f"t*(1 - N*c/2)/{z} - (1 - t*N*c/2)/{z} == (t - 1)/{z}"
+    for x in (step, inst):
+        assert _both(x) == (Truth.TRUE, OK), x.name
+    assert citation_failures([step, inst]) == [] and set(_proof_rechecks([step, inst])) == {OK}
+    st = inst.statement
+    for concl in [(st.conclusions[0].replace("== (t - 1)/", "== (t - 1)/2/"), *st.conclusions[1:]),
+                  (st.conclusions[0], st.conclusions[1].replace("t*N*c <= 2", "t*N*c <= 3"), st.conclusions[2])]:
+        truth, status = _both(inst.bound_to(dataclasses.replace(st, conclusions=concl)))
+        assert truth is not Truth.TRUE and status == REJECTED, concl
+    src = inst.source_statement
+    edited = dataclasses.replace(src, conclusions=tuple(
+        x.replace("== (t - 1)/", "== (t + 1)/") if " == (t - 1)/" in x else x for x in src.conclusions))
+    assert edited != src
+    copy = dataclasses.replace(inst, source_statement=edited)
+    assert citation_failures([step, copy]) and REJECTED in _proof_rechecks([step, copy])
