@@ -746,10 +746,15 @@ def _statement_symbols(st: ClaimStatement, syms: dict) -> dict:
             for n in (*st.parameters, *st.variables)}
 
 
-def _read_statement(st: ClaimStatement, syms: dict, functions: dict, what: str):
+def _read_statement(st: ClaimStatement, syms: dict, functions: dict, what: str, conditional: list | None = None,
+                    equations: list | None = None):
     """(domain relations, hypotheses as g (g >= 0), conclusions as (s, strict) (s >= 0 or s > 0)) of a copied
     statement, read with :func:`_statement_symbols`.  Raises ParameterError for a conclusion with conditions, an
-    equation or a hypothesis that is not an inequality (not what a chain carries)."""
+    equation or a hypothesis that is not an inequality (not what a chain carries) — but with a list
+    ``conditional`` (an instantiation's source), each inequality conclusion "s >= 0 when C1; ...; Ck" is appended
+    to it as (s, strict, [C1, ..., Ck]), and each equation "l == r (when C...)" to ``equations`` as (l - r, [C...])
+    — but one through a recorded substitution or limit (Subs, Limit) is left out (the instance then carries fewer
+    conclusions than its source: a weakening, so sound)."""
     own = _statement_symbols(st, syms)
 
     def rd(text, k):
@@ -766,13 +771,28 @@ def _read_statement(st: ClaimStatement, syms: dict, functions: dict, what: str):
                 raise ParameterError(f"{what}: hypothesis[{i}] {x[:60]!r} is not of the form g >= 0")
             hyps.append(form[0])
     for i, x in enumerate(st.conclusions):
-        if WHEN in x:
+        if WHEN in x and conditional is None:
             raise ParameterError(f"{what}: conclusion[{i}] has conditions")
-        for r in _relations(rd(x, f"conclusion[{i}]")):
+        rel_text, _, when = x.partition(WHEN)
+        conds = [r for j, c in enumerate(when.split(";") if when else ())
+                 for r in _relations(rd(c.strip(), f"conclusion[{i}] condition {j}"))]
+        if conditional is not None and " == " in rel_text:
+            if equations is not None and "Subs(" not in rel_text and "Limit(" not in rel_text:
+                sides = rel_text.split(" == ")  # an identity: the reader's grammar has inequalities only
+                if len(sides) != 2:
+                    raise ParameterError(f"{what}: conclusion[{i}] {x[:60]!r} is not one equation")
+                lhs, rhs = (read_expression(t, name=f"{what}: conclusion[{i}]", symbols=own, functions=functions)
+                            for t in sides)
+                equations.append((lhs - rhs, conds))
+            continue
+        for r in _relations(rd(rel_text, f"conclusion[{i}]")):
             form = _nonnegative_form(r)
             if form is None:
                 raise ParameterError(f"{what}: conclusion[{i}] {x[:60]!r} is not an inequality")
-            concl.append(form)
+            if when and conditional is not None:
+                conditional.append((*form, conds))
+            else:
+                concl.append(form)
     return domain, hyps, concl
 
 
@@ -781,9 +801,11 @@ class Chain:
     """What an ``instantiation`` or a ``cases`` certificate (JSON ``d``) reduces to (:func:`chain_of`), in the
     symbols the caller gave: ``failures`` (structural, decided exactly here), ``obligations`` — (what, relation,
     conditions) each to be decided true wherever the conditions hold (by each checker's own procedure) —, the
-    hypotheses g (g >= 0) and conclusions (s, strict) the certificate proves on its region, and ``cites``: the
-    (name, statement JSON) of each certificate it rests on, which must be in the same proof with exactly that
-    statement."""
+    hypotheses g (g >= 0) and conclusions (s, strict) the certificate proves on its region, ``conditional``: the
+    conclusions (s, strict, conditions) it proves where the conditions hold (an instantiation of a source whose
+    conclusions carry "when" conditions: substituted too), ``equations``: the (e, conditions) with e = 0 proved there
+    (an instantiation's), and ``cites``: the (name, statement JSON) of each
+    certificate it rests on, which must be in the same proof with exactly that statement."""
 
     failures: list = field(default_factory=list)
     obligations: list = field(default_factory=list)
@@ -791,6 +813,24 @@ class Chain:
     conclusions: list = field(default_factory=list)
     cites: list = field(default_factory=list)
     steps: list = field(default_factory=list)
+    conditional: list = field(default_factory=list)
+    equations: list = field(default_factory=list)
+
+
+def cites_of(d: Any) -> list[tuple[str, Any]]:
+    """The (name, statement JSON, normalised) of each certificate an ``instantiation`` (its ``source``) or ``cases``
+    (its ``parts``) certificate — JSON ``d`` — rests on: the :attr:`Chain.cites` of :func:`chain_of`, read without
+    the rest of the chain, so a checker of a whole folder (``recheck --smt``) can check them per claim.  Raises
+    ParameterError on a copied statement of another shape (the certificate is then malformed)."""
+    if not isinstance(d, dict):
+        return []
+    if d.get("kind") == "instantiation":
+        return [(str(d.get("source", "")), ClaimStatement.from_json(d.get("source_statement")).to_json())]
+    if d.get("kind") == "cases":
+        return [(str(part[0] if isinstance(part, (list, tuple)) and part else part),
+                 ClaimStatement.from_json(raw).to_json())
+                for part, raw in zip(d.get("parts", ()), d.get("part_statements", ()))]
+    return []
 
 
 def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
@@ -813,7 +853,7 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
     integer n ≥ 2, n ≠ 2 gives n ≥ 3 only because n is an integer), the last unbounded, and the region gives
     n ≥ the first lo (an obligation); n is a size, so an integer, and every integer n ≥ the first lo is in one
     case.  A decision over the reals could not see this step."""
-    out = Chain()
+    out = Chain(cites=cites_of(d))
     kind = d.get("kind")
     variables = [syms[v] for v in d.get("variables", ()) if v in syms]
     if kind == "instantiation":
@@ -822,7 +862,6 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
         if not st.bound:
             out.failures.append("the source statement is not in machine form")
             return out
-        out.cites.append((str(d.get("source", "")), st.to_json()))
         if st.sizes != d.get("sizes", ""):
             out.failures.append(f"the source's sizes {st.sizes!r} are not the certificate's {d.get('sizes')!r}")
         if sorted(st.variables) != sorted(d.get("variables", ())):
@@ -843,7 +882,9 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
         if stray:
             out.failures.append(f"the substitution uses {', '.join(sorted(map(str, stray)))}, not parameters")
             return out
-        domain, hyps, concl = _read_statement(st, syms, functions, "the source statement")
+        conditional: list = []
+        equations: list = []
+        domain, hyps, concl = _read_statement(st, syms, functions, "the source statement", conditional, equations)
         for rel in domain:
             image = rel.xreplace(sigma)
             if image is sympy.true:
@@ -855,8 +896,15 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
                                     image, list(region)))
         out.hypotheses = [g.xreplace(sigma) for g in hyps]
         out.conclusions = [(s.xreplace(sigma), strict) for s, strict in concl]
+        for s, *form, conds in conditional + equations:  # a condition true at sigma is dropped; one false: nothing
+            image = [c.xreplace(sigma) for c in conds]
+            if sympy.false not in image:
+                (out.conditional if form else out.equations).append(
+                    (s.xreplace(sigma), *form, [c for c in image if c is not sympy.true]))
         out.steps.append(f"the source statement at {_at(sigma)}: {len(out.hypotheses)} hypotheses, "
-                         f"{len(out.conclusions)} conclusion(s)")
+                         f"{len(out.conclusions)} conclusion(s)"
+                         + (f", {len(out.conditional)} under conditions" if out.conditional else "")
+                         + (f", {len(out.equations)} equation(s)" if out.equations else ""))
         return out
     # cases
     size = str(d.get("size", ""))
@@ -896,7 +944,6 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
             out.failures.append(f"part {k}: the case {lo!r}..{hi!r} is not an integer range")
             return out
         st = ClaimStatement.from_json(raw)
-        out.cites.append((str(name), st.to_json()))
         if not st.bound:
             out.failures.append(f"part {k}: its statement is not in machine form")
             return out
@@ -971,16 +1018,38 @@ def _bind_derived(d: dict, st: ClaimStatement, read, conclusions, out: Binding, 
             out.failures.append(f"the derived hypothesis {g} >= 0 is not a hypothesis of the statement")
             return
     out.steps.append(f"every one of the {len(ch.hypotheses)} derived hypotheses is a hypothesis of the statement")
+    derived = [(s, strict, []) for s, strict in ch.conclusions] + ch.conditional
     for text, rels, when in conclusions:
-        if when:
-            out.failures.append(f"the conclusion {text!r} has conditions")
-            continue
         for rel in rels:
             form = _nonnegative_form(rel)
-            if form is None or not any(strict >= form[1] and same_value(form[0], s) for s, strict in ch.conclusions):
+            if isinstance(rel, sympy.Eq):  # e = 0 derived gives lhs == rhs when lhs - rhs is e or -e, exactly
+                e = rel.lhs - rel.rhs
+                found = [conds for x, conds in ch.equations if _zero(e - x) or _zero(e + x)]
+            else:
+                found = [conds for s, strict, conds in derived if form is not None and strict >= form[1]
+                         and same_value(form[0], s)]
+            if not found:
                 out.failures.append(f"the conclusion {text!r} is not one the certificate derives (term by term)")
                 continue
+            # the derived conclusion holds where its (substituted) conditions do: each is one of the stated
+            # conditions (exact) or must follow from them on the stated domain (decided, as a case)
+            conds = min(found, key=lambda cs: sum(not any(_same_relation(c, w) for w in when) for c in cs))
             out.steps.append(f"the conclusion {text} is the derived one, term by term")
+            for c in conds:
+                if any(_same_relation(c, w) for w in when):
+                    out.steps.append(f"its derived condition {c} is a stated condition")
+                else:
+                    out.cases.append((f"the conclusion {text}: its derived condition {c} under the stated conditions",
+                                      c, list(when)))
+
+
+def _same_relation(a, b) -> bool:
+    """Whether the relations ``a`` and ``b`` are the same condition: the same g >= 0 (or g > 0) up to an exact
+    cancellation, or the same relation."""
+    fa, fb = _nonnegative_form(a), _nonnegative_form(b)
+    if fa is None or fb is None:
+        return bool(a == b)
+    return fa[1] == fb[1] and _zero(fa[0] - fb[0])
 
 
 def _certified_match(rel, certified):
@@ -1035,5 +1104,5 @@ def _nonzero_somewhere(e) -> bool:
 
 
 __all__ = ["BOUND_KINDS", "Binding", "CERTIFICATE_FUNCTIONS", "ClaimStatement", "LEMMA_PREFIX", "NAME_WIDTH", "NOT_BOUND", "STEP_PREFIX",
-           "binding", "certificate_name", "filed_domain", "files_under", "independent_parts", "is_lemma", "is_step",
+           "binding", "certificate_name", "cites_of", "filed_domain", "files_under", "independent_parts", "is_lemma", "is_step",
            "lp_statement", "names_in", "restates", "restating", "step_of"]

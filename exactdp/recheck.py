@@ -1323,6 +1323,24 @@ def recheck_directory(directory) -> list[Recheck]:
     return out
 
 
+def unmet_citations(cites: list, others: list, passed: str) -> list[tuple[bool, str]]:
+    """Why a certificate's citations (``cites``: the (name, statement JSON) an ``instantiation``'s source or a
+    ``cases``' parts, :func:`exactdp.claim_statement.cites_of`) are not met by the other certificates of its claim
+    (``others``: (name, statement JSON, whether it ``passed`` its check)), as (rejected, why): none of that name
+    (rejected), none of that name carrying exactly the copied statement (rejected), or only ones that did not pass
+    (not rejected: not checked).  Shared by ``recheck`` and ``recheck --smt``, which give it their own verdicts."""
+    out = []
+    for name, st in cites:
+        carrying = [(s, ok) for n, s, ok in others if n == name]
+        if not carrying:
+            out.append((True, f"rests on {quote(name, 60)}, which is not among the claim's certificates"))
+        elif not any(s == st for s, _ in carrying):
+            out.append((True, f"rests on {quote(name, 60)} with a statement that is not the one it carries"))
+        elif not any(s == st and ok for s, ok in carrying):
+            out.append((False, f"rests on {quote(name, 60)}, which was not {passed}"))
+    return out
+
+
 def _with_uses_met(rechecks: list[Recheck]) -> list[Recheck]:
     """The re-checks of one claim's certificates, a certificate that rests on others (``uses``) REJECTED when one
     of them is not among the claim's certificates, UNDECIDED when one is there but not re-checked OK: a
@@ -1331,14 +1349,9 @@ def _with_uses_met(rechecks: list[Recheck]) -> list[Recheck]:
     for r in rechecks:
         status.setdefault(r.name, set()).add(r.status)
     for r in rechecks:
-        for name, st in r.cites:  # an instantiation's source, a join's parts: there, with the copied statement
-            carrying = [x for x in rechecks if x.name == name and x is not r]
-            if not carrying:
-                r.reject(f"rests on {quote(name, 60)}, which is not among the claim's certificates")
-            elif not any(x.statement == st for x in carrying):
-                r.reject(f"rests on {quote(name, 60)} with a statement that is not the one it carries")
-            elif not any(x.statement == st and x.status == OK for x in carrying):
-                r.trust(f"rests on {quote(name, 60)}, which was not re-checked OK")
+        others = [(x.name, x.statement, x.status == OK) for x in rechecks if x is not r]
+        for rejected, why in unmet_citations(r.cites, others, "re-checked OK"):
+            (r.reject if rejected else r.trust)(why)
     for r in rechecks:
         missing = [n for n in r.uses if n not in status]
         if missing:

@@ -283,22 +283,22 @@ def tv_at_most_one(claim: str) -> ClaimStatement:
 
 
 def xi_regimes(claim: str) -> ClaimStatement:
-    """[G] Thm 2 / Thm 3 (G-18, G-19): Xi's first branch is < 1 exactly when e^eps N c < 2, so Xi = 1 beyond."""
-    cond = "t >= 1; u > 0; u <= 1"
-    return ClaimStatement(claim=claim, parameters=("t", "c", "u", "N"), domain=G_DOMAIN, conclusions=(
-        f"{BRANCH} < 1 when {cond}; t*u < 2", f"{BRANCH} >= 1 when {cond}; t*u >= 2"), reduction="u = N c")
+    """[G] Thm 2 / Thm 3 (G-18, G-19): Xi's first branch is < 1 exactly when e^eps N c < 2, so Xi = 1 beyond; in N
+    (its certificate, in u = N c, is carried here by an instantiation whose conditions are substituted too)."""
+    return ClaimStatement(claim=claim, parameters=G_N, domain=G_N_DOMAIN, conclusions=(
+        f"{BRANCH_N} < 1 when t*N*c < 2", f"{BRANCH_N} >= 1 when t*N*c >= 2"), reduction="u = N c")
 
 
 def middle_row_achiever(claim: str) -> ClaimStatement:
-    """[G] Thm 1's equality in the contraction regime: the middle-row achiever (q = N/2) has rows M = t(1 - u/2)/z and
-    m = (1 - t u/2)/z, z = t(1 - u) + 1, with M - m = (t - 1)/(t(1 - u) + 1), m >= 0 and M <= 1 when t u <= 2."""
-    z = "(t*(1 - u) + 1)"
-    M, m = f"t*(1 - u/2)/{z}", f"(1 - t*u/2)/{z}"
-    cond = "t >= 1; u > 0; u <= 1; t*u <= 2"
-    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u", "k", "M", "m"),
-                          domain=("t >= 1", "u > 0", "u <= 1"), conclusions=(
-                              f"{M} - {m} == {BRANCH}", f"{m} >= 0 when {cond}", f"{M} <= 1 when {cond}"),
-                          reduction="the kernel with N/2 rows at M, N/2 at m (q = N/2, u = N c)")
+    """[G] Thm 1's equality in the contraction regime: the middle-row achiever (q = N/2) has rows M = t(1 - Nc/2)/z and
+    m = (1 - t Nc/2)/z, z = t(1 - Nc) + 1, with M - m = (t - 1)/(t(1 - Nc) + 1), m >= 0 and M <= 1 when t Nc <= 2; in N
+    (its certificate, in u = N c, is carried here by an instantiation, its identity and conditions substituted)."""
+    z = "(t*(1 - N*c) + 1)"
+    M, m = f"t*(1 - N*c/2)/{z}", f"(1 - t*N*c/2)/{z}"
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=(*G_N, "k", "M", "m"), domain=G_N_DOMAIN,
+                          conclusions=(f"{M} - {m} == {BRANCH_N}", f"{m} >= 0 when t*N*c <= 2",
+                                       f"{M} <= 1 when t*N*c <= 2"),
+                          reduction="the kernel with N/2 rows at M, N/2 at m (q = N/2)")
 
 
 GAMMA = ("every P, Q in Q_X(c) and output y, p = (KP)(y), q = (KQ)(y), S = S_y = sum_x K(y|x), m = max_x K(y|x), "
@@ -395,10 +395,9 @@ def achiever_identities(claim: str) -> ClaimStatement:
 def pml_disjoint_rows(claim: str) -> ClaimStatement:
     """[G] Thm 2 (G-19): for e^eps N c >= 2 the kernel with N/2 rows (1, 0) and N/2 rows (0, 1) (eta_TV = 1) is
     (eps,c)-PML: an entry 1 against an entry 0 of its column (S_y = N/2) meets 1 <= t (c S_y + (1 - Nc) 0)."""
-    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u", "N"), domain=("t >= 1", "u > 0",
-                                                                                           "u <= 1", "N >= 2"),
-                          conclusions=("1 <= t*(u/2 + (1 - u)*0) when t >= 1; u > 0; u <= 1; t*u >= 2",),
-                          reduction="the kernel with disjoint rows, N/2 of each (u = N c, c S_y = u/2)")
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=G_N, domain=G_N_DOMAIN,
+                          conclusions=("1 <= t*(N*c/2 + (1 - N*c)*0) when t*N*c >= 2",),
+                          reduction="the kernel with disjoint rows, N/2 of each (c S_y = N c/2)")
 
 
 def xi_threshold_and_limits(claim: str) -> tuple[ClaimStatement, ...]:

@@ -259,10 +259,8 @@ def smt_check_directory(directory, timeout: float = DEFAULT_TIMEOUT, progress=No
     timeout = _timeout_ok(timeout)
     failures, filed = filed_certificates(directory)
     out: list[SmtCheck] = [SmtCheck(f.name, f.kind, f.source, REFUTED, reasons=list(f.reasons)) for f in failures]
-    for c in out:
-        if progress is not None:
-            progress(c)
     seen: dict[str, SmtCheck] = {}
+    by_claim: dict[str, list] = {}  # (certificate, its check) per claim: the citations are checked per claim
     cache: dict = {}  # one problem text asked once per solver (regions and statements repeat across certificates)
     for f in filed:
         cert, label = f.certificate, f.claim
@@ -286,9 +284,44 @@ def smt_check_directory(directory, timeout: float = DEFAULT_TIMEOUT, progress=No
                 if seen[key].status == CONFIRMED:
                     seen[key].status = UNKNOWN
         out.append(dataclasses.replace(seen[key], source=label or f.rel))
+        if not isinstance(f.certificate, Path):
+            by_claim.setdefault(f.claim, []).append((cert, out[-1]))
+    for checks in by_claim.values():
+        _citations_met(checks)
+    for c in out:
         if progress is not None:
-            progress(out[-1])
+            progress(c)
     return out
+
+
+def _citations_met(checks: list[tuple]) -> None:
+    """The citations of one claim's certificates (an ``instantiation``'s source, a ``cases``' parts), checked as
+    ``recheck`` checks them (:func:`exactdp.recheck.unmet_citations`, structural, no solver): a cited certificate
+    not among the claim's, or none of that name with the copied statement, REFUTED; one there but not CONFIRMED,
+    UNKNOWN.  ``checks``: (certificate JSON, its SmtCheck), the checks possibly shared by a certificate filed twice,
+    so their lists are replaced, never appended to."""
+    from exactdp.claim_statement import ClaimStatement, cites_of
+    from exactdp.recheck import unmet_citations
+
+    def statement(cert):
+        try:
+            return ClaimStatement.from_json(cert["statement"]).to_json()
+        except (ParameterError, TypeError, KeyError):
+            return None
+
+    stated = [(c.name, statement(cert), c.status == CONFIRMED) for cert, c in checks]
+    for i, (cert, c) in enumerate(checks):
+        try:
+            cites = cites_of(cert)
+        except (ParameterError, TypeError):
+            continue  # a copied statement of another shape: the certificate is refuted as malformed already
+        others = stated[:i] + stated[i + 1:]
+        for rejected, why in unmet_citations(cites, others, "confirmed"):
+            c.reasons = [*c.reasons, why]
+            if rejected:
+                c.status = REFUTED
+            elif c.status == CONFIRMED:
+                c.status = UNKNOWN
 
 
 @dataclass(frozen=True)

@@ -35,8 +35,8 @@ XI = bounds.REGISTRY["xi"]
 #: Theorem 3 in machine form: for every N >= 2, (eps,c)-PML kernel, rows x, x' and set A, with a = K_x(A),
 #: b = K_x'(A), S = sum_x K_x(A) and the PML constraints summed over A and A^c (its hypotheses),
 #: a - b <= (t-1)/(t(1-Nc)+1) when t*N*c < 2 (in N: carried by pml_tv's instantiation at u = N*c); the bound 1 for
-#: every kernel; the contraction value < 1 in the regime (still in u = N*c, N >= 2 as u >= 2c: xi_statements)
-_REGIME = ("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "t*u < 2")
+#: every kernel; the contraction value < 1 in the regime (in N: carried by xi_statements' instantiation at u = N*c,
+#: its condition t*u < 2 substituted)
 STATEMENTS = (
     ClaimStatement(claim="grosse2026.thm3", sizes="all N, M", parameters=("t", "c", "N"), variables=("a", "b", "S"),
                    domain=("t >= 1", "c > 0", "N >= 2", "N*c <= 1", "t*N*c < 2"),
@@ -44,8 +44,9 @@ STATEMENTS = (
                    conclusions=("a - b <= (t - 1)/(t*(1 - N*c) + 1)",)),
     ClaimStatement(claim="grosse2026.thm3", sizes="all N, M", variables=("a", "b"), hypotheses=("a <= 1", "b >= 0"),
                    conclusions=("a - b <= 1",)),
-    ClaimStatement(claim="grosse2026.thm3", sizes="all N, M", parameters=("t", "c", "u", "N"), domain=_REGIME,
-                   conclusions=("(t - 1)/(t*(1 - u) + 1) < 1",)),
+    ClaimStatement(claim="grosse2026.thm3", parameters=("t", "c", "N"),
+                   domain=("t >= 1", "c > 0", "N >= 2", "N*c <= 1", "t*N*c < 2"),
+                   conclusions=("(t - 1)/(t*(1 - N*c) + 1) < 1",)),
 )
 
 
@@ -54,10 +55,11 @@ def check_certificate(ctx: CheckContext) -> Outcome:
     bound to its part of the statement (:data:`STATEMENTS`)."""
     # the bound in N: pml_tv (in u = N*c) is a step, its instantiation at u = N*c carries STATEMENTS[0]
     chain = instantiating(class_certificates.pml_tv(), STATEMENTS[:1], "grosse2026.thm3")
-    if chain is None:
-        return Outcome(Verdict.UNDECIDED, "the instantiation of the PML bound at u = N*c did not check")
-    certs = chain + tuple(cert.bound_to(st) for cert, st in zip(
-        (class_certificates.trivial_tv(), class_certificates.xi_statements()), STATEMENTS[1:]))
+    regime = instantiating(class_certificates.xi_statements(), STATEMENTS[2:], "grosse2026.thm3")
+    if chain is None or regime is None:
+        return Outcome(Verdict.UNDECIDED, "the instantiation of the PML bound or of the regime at u = N*c did not "
+                                          "check")
+    certs = chain + (class_certificates.trivial_tv().bound_to(STATEMENTS[1]),) + regime
     return proved("for every (eps,c)-PML kernel, every rows x, x' and output set A: K_x(A) - K_x'(A) <= "
                   "(t-1)/(t(1-Nc)+1), which is < 1 exactly when t < 2/(Nc)", certs,
                   class_certificates.ALL_N_M, derivation=(

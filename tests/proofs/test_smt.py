@@ -271,9 +271,9 @@ def test_real_exported_certificates_are_confirmed(tmp_path, capsys):
     capsys.readouterr()  # thm3's certificates are bound to its statement: confirmed with the binding obligations
     assert main(["recheck", str(folder), "--smt", "--format", "json"]) == 0
     smt = json.loads(capsys.readouterr().out)["result"]["smt"]
-    # thm3's four certificates (the PML bound in u, its instantiation at u = N*c, the bound 1, the regime) and the
-    # five of the structural lemmas they use, each bound to its statement
-    assert len(smt["certificates"]) == 9 and all(c["status"] == "CONFIRMED" for c in smt["certificates"])
+    # thm3's five certificates (the PML bound in u and the regime in u, their instantiations at u = N*c, the bound
+    # 1) and the five of the structural lemmas they use, each bound to its statement
+    assert len(smt["certificates"]) == 10 and all(c["status"] == "CONFIRMED" for c in smt["certificates"])
     assert all(any(o["label"].startswith("statement:") for o in c["obligations"]) for c in smt["certificates"])
     kinds = {c["kind"] for c in smt["certificates"]}
     assert kinds == {"linear-combination", "symbolic-statements", "instantiation"}
@@ -503,11 +503,13 @@ def test_the_smt_path_reads_the_index(thm3_export, tmp_path, monkeypatch):
         return root, index, index["claims"]["grosse2026.thm3"]["certificates"]
 
     root, _, rels = copy("genuine")
-    assert [c.status for c in smt_check_directory(root, timeout=20)] == [CONFIRMED] * 9
+    assert [c.status for c in smt_check_directory(root, timeout=20)] == [CONFIRMED] * 10
     root, _, rels = copy("missing")
     (root / rels[0]).unlink()
     bad = [c for c in smt_check_directory(root, timeout=20) if c.status == REFUTED]
-    assert len(bad) == 1 and "the file is missing" in bad[0].reasons[0]
+    # the missing file (the PML bound in u) and the instantiation that rests on it (the per-claim citation check)
+    assert len(bad) == 2 and "the file is missing" in bad[0].reasons[0]
+    assert bad[1].kind == "instantiation" and "not among the claim's certificates" in bad[1].reasons[-1]
     root, _, rels = copy("changed")
     doc = json.loads((root / rels[1]).read_text())
     doc["certificate"]["statement"]["conclusions"] = ["a - b <= 1/2"]
@@ -525,7 +527,8 @@ def test_the_smt_path_reads_the_index(thm3_export, tmp_path, monkeypatch):
     index["sha256"][rels[0]] = hashlib.sha256((root / rels[0]).read_bytes()).hexdigest()
     (root / "index.json").write_text(json.dumps(index))
     bad = [c for c in smt_check_directory(root, timeout=20) if c.status == REFUTED]
-    assert len(bad) == 1 and "filed under grosse2026.thm3" in bad[0].reasons[0]
+    assert len(bad) == 2 and "filed under grosse2026.thm3" in bad[0].reasons[0]  # and the instance resting on it
+    assert bad[1].kind == "instantiation" and "not among the claim's certificates" in bad[1].reasons[-1]
     root, index, rels = copy("steps only")  # the claim's own certificates re-filed as steps, the index re-signed
     for rel in rels:
         doc = json.loads((root / rel).read_text())

@@ -25,7 +25,7 @@ from exactdp.errors import InputError
 from exactdp.output.report import README_BEGIN, README_END
 
 RR = [["3/4", "1/4"], ["1/4", "3/4"]]
-CLAIM = "grosse2026.thm2_tv"  # one claim with five certificates, a few seconds
+CLAIM = "grosse2026.thm2_tv"  # one claim with seven certificates, a few seconds
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -369,8 +369,8 @@ def test_reexport_drops_listed_files_and_keeps_the_others(old_export, one_claim)
     from exactdp.verification.export import write_certificates
 
     listed = json.loads((old_export / "index.json").read_text())["claims"][CLAIM]["certificates"]
-    assert len(listed) == 10  # 5 of the claim (pml_tv in u and its instantiation at u = N*c) and the 5 structural-lemma
-    # certificates they use
+    assert len(listed) == 12  # 7 of the claim (pml_tv, the Xi regimes, the witness in u, their instances at u = N*c)
+    # and the 5 structural-lemma certificates they use
     written = write_certificates([], old_export)  # a re-export without the claim: its certificates go
     assert written == [old_export / "index.json"]
     assert sorted(snapshot(old_export)) == ["NOTES.txt", "index.json"]
@@ -433,7 +433,7 @@ def test_the_current_folder_is_never_swapped(tmp_path, monkeypatch, one_claim):
             write_certificates(one_claim, directory)
     assert snapshot(tmp_path) == {"mine.txt": b"mine"}
     write_certificates(one_claim, "certs")  # a folder of its own is fine
-    assert json.loads((tmp_path / "certs" / "index.json").read_text())["certificates"] == 10  # 5 of the claim and 5 structural lemmas
+    assert json.loads((tmp_path / "certs" / "index.json").read_text())["certificates"] == 12  # 7 of the claim and 5 structural lemmas
 
 
 def test_replace_folder_holds_signals_during_the_swap(tmp_path, monkeypatch):

@@ -145,3 +145,178 @@ def test_lemma4_and_lemma1_are_carried_in_n(claim_id, source):
     assert "u" not in inst.statement.parameters and "v" not in inst.statement.parameters
     assert check(inst).truth is Truth.TRUE and citation_failures([step, inst]) == []
     assert recheck_certificate(inst.to_json(), claim=claim_id).status == OK
+
+
+@pytest.fixture(scope="module")
+def lem4_export(tmp_path_factory):
+    """[G] Lemma 4's export: lemma4_ratio in u (a step) and its instantiation at u = N*c, with the lemmas."""
+    from exactdp.verification.engine import verify
+    from exactdp.verification.export import write_certificates
+
+    root = tmp_path_factory.mktemp("lem4")
+    write_certificates(verify(("grosse2026.lem4",), seed=0, quick=True), root)
+    return root
+
+
+def _edited_export(src, tmp_path, edit) -> tuple:
+    """A copy of the export with ``edit(root, index, rels)`` applied and index.json re-signed (so only the
+    citation can catch it); returns (root, the instantiation's file)."""
+    import hashlib
+    import shutil
+
+    root = tmp_path / "edited"
+    shutil.copytree(src, root)
+    index = json.loads((root / "index.json").read_text())
+    entry = index["claims"]["grosse2026.lem4"]
+    kinds = {rel: json.loads((root / rel).read_text())["certificate"]["kind"] for rel in entry["certificates"]}
+    (inst,) = [rel for rel, k in kinds.items() if k == "instantiation"]
+    edit(root, index, entry, inst)
+    index["sha256"] = {rel: hashlib.sha256((root / rel).read_bytes()).hexdigest() for rel in entry["certificates"]}
+    (root / "index.json").write_text(json.dumps(index))
+    return root, inst
+
+
+def _drop_source(root, index, entry, inst):
+    source = json.loads((root / inst).read_text())["certificate"]["source"]
+    (rel,) = [r for r in entry["certificates"] if r != inst
+              and json.loads((root / r).read_text())["certificate"]["name"] == source]
+    (root / rel).unlink()
+    for x in [entry, *entry["checks"]]:
+        if rel in x["certificates"]:
+            x["certificates"].remove(rel)
+
+
+def _edit_copied_statement(root, index, entry, inst):
+    """The instance's copy of its source's statement with one domain condition written twice: the chain alone
+    still holds, but the copy is not the statement the source carries."""
+    doc = json.loads((root / inst).read_text())
+    doc["certificate"]["source_statement"]["domain"].append(doc["certificate"]["source_statement"]["domain"][0])
+    (root / inst).write_text(json.dumps(doc))
+
+
+EDITS = [(_drop_source, "not among the claim's certificates"), (_edit_copied_statement, "not the one it carries")]
+
+
+@pytest.mark.parametrize("edit, why", EDITS)
+def test_recheck_checks_the_citations_of_an_export(lem4_export, tmp_path, edit, why):
+    """The instantiation's source left out of the folder, or its copied statement edited (index re-signed): recheck
+    REJECTS the instance, while the genuine export is all OK."""
+    from exactdp.recheck import recheck_directory
+
+    if edit is _drop_source:  # the genuine export, once
+        assert {r.status for r in recheck_directory(lem4_export)} == {OK}
+    root, inst = _edited_export(lem4_export, tmp_path, edit)
+    bad = [r for r in recheck_directory(root) if r.status != OK]
+    assert [r.kind for r in bad] == ["instantiation"] and bad[0].status == REJECTED
+    assert any(why in x for x in bad[0].reasons), bad[0].reasons
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edit, why", EDITS)
+def test_recheck_smt_checks_the_citations_of_an_export(lem4_export, tmp_path, edit, why):
+    """As recheck: recheck --smt REFUTES the instance (the same structural check, exactdp.recheck.unmet_citations,
+    no solver needed for it), while the genuine export is all CONFIRMED."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from exactdp.smt import CONFIRMED, REFUTED, smt_check_directory
+
+    if edit is _drop_source:  # the genuine export, once
+        assert {c.status for c in smt_check_directory(lem4_export, timeout=20)} == {CONFIRMED}
+    root, inst = _edited_export(lem4_export, tmp_path, edit)
+    bad = [c for c in smt_check_directory(root, timeout=20) if c.status != CONFIRMED]
+    assert [c.kind for c in bad] == ["instantiation"] and bad[0].status == REFUTED
+    assert any(why in x for x in bad[0].reasons), bad[0].reasons
+
+
+@pytest.fixture(scope="module")
+def xi_chain():
+    """[G] Thm 1's Xi regimes part (written in N, with "when" conditions) and the (step, instantiation) the engine
+    files for it: the certificate in u = N*c, its conditions substituted."""
+    claim = _claim()
+    (part,) = [p for p in claim.written if p.conclusions[0].endswith("< 1 when t*N*c < 2")]
+    return instantiating(CC.xi_statements(), (part,), CLAIM)
+
+
+def test_xi_regimes_is_carried_in_n_with_its_conditions(xi_chain):
+    """The written part "Xi's branch < 1 when t*N*c < 2, >= 1 when t*N*c >= 2" (in N) is carried by the
+    instantiation at u = N*c of the step in u, whose conditions t >= 1; u > 0; u <= 1; t*u < 2 become
+    t*N*c < 2 (a stated condition) and N*c > 0, N*c <= 1 (decided on the stated domain): TRUE / OK, citation met."""
+    step, inst = xi_chain
+    assert inst.statement.conclusions == ("(t - 1)/(t*(1 - N*c) + 1) < 1 when t*N*c < 2",
+                                          "(t - 1)/(t*(1 - N*c) + 1) >= 1 when t*N*c >= 2")
+    assert "t*u < 2" in step.statement.conclusions[1] and inst.substitution == (("u", "N*c"),)
+    for x in (step, inst):
+        assert _both(x) == (Truth.TRUE, OK), x.name
+    assert citation_failures([step, inst]) == [] and set(_proof_rechecks([step, inst])) == {OK}
+    r = recheck_certificate(inst.to_json(), claim=CLAIM)
+    assert any("derived condition N*c*t < 2 is a stated condition" in s for s in r.steps), r.steps
+
+
+def test_an_edited_condition_of_the_xi_chain_is_rejected(xi_chain):
+    """A stated condition widened (t*N*c < 3: the branch is not < 1 at t*N*c = 5/2), a condition dropped (the
+    branch < 1 everywhere), a conclusion's sense flipped under its condition: not TRUE in the engine, REJECTED by
+    recheck.  The source's copied condition edited to t*u < 3 (a weaker source would still carry the part): the
+    instance alone is consistent, but its copy is not the step's statement, so the proof checks refuse it."""
+    step, inst = xi_chain
+    st = inst.statement
+    b = "(t - 1)/(t*(1 - N*c) + 1)"
+    for concl in [(f"{b} < 1 when t*N*c < 3", st.conclusions[1]), (f"{b} < 1", st.conclusions[1]),
+                  (st.conclusions[0], f"{b} < 1 when t*N*c >= 2")]:
+        truth, status = _both(inst.bound_to(dataclasses.replace(st, conclusions=concl)))
+        assert truth is not Truth.TRUE and status == REJECTED, concl
+    src = inst.source_statement
+    edited = dataclasses.replace(src, conclusions=tuple(x.replace("t*u < 2", "t*u < 3") for x in src.conclusions))
+    assert edited != src
+    copy = dataclasses.replace(inst, source_statement=edited)
+    assert _both(copy) == (Truth.TRUE, OK)
+    assert citation_failures([step, copy]) and REJECTED in _proof_rechecks([step, copy])
+
+
+def test_the_disjoint_rows_witness_is_carried_in_n():
+    """[G] Thm 2's witness part "1 <= t*(N*c/2 + (1 - N*c)*0) when t*N*c >= 2" (in N): carried by the instance at
+    u = N*c of the witness statements in u (whose column-sum equation is left out of the instance); the condition
+    widened to t*N*c >= 1 (then 1 <= t*N*c/2 fails at t*N*c = 1) or dropped is REJECTED and not TRUE."""
+    load_all()
+    claim = REGISTRY["grosse2026.thm2_tv"]
+    step, inst = instantiating(CC.disjoint_rows_witness_statements(), claim.written, claim.id)
+    assert inst.statement.conclusions == ("1 <= t*(N*c/2 + (1 - N*c)*0) when t*N*c >= 2",)
+    assert any(" == " in x for x in step.statement.conclusions)
+    for x in (step, inst):
+        d = json.loads(json.dumps(x.to_json()))
+        assert check(Certificate.from_json(d)).truth is Truth.TRUE
+        assert recheck_certificate(d, claim="grosse2026.thm2_tv").status == OK
+    assert citation_failures([step, inst]) == []
+    for concl in ("1 <= t*(N*c/2 + (1 - N*c)*0) when t*N*c >= 1", "1 <= t*(N*c/2 + (1 - N*c)*0)"):
+        d = json.loads(json.dumps(inst.bound_to(dataclasses.replace(inst.statement, conclusions=(concl,))).to_json()))
+        assert check(Certificate.from_json(d)).truth is not Truth.TRUE, concl
+        assert recheck_certificate(d, claim="grosse2026.thm2_tv").status == REJECTED, concl
+
+
+def test_the_middle_row_achiever_is_carried_in_n_with_its_identity():
+    """[G] Thm 1's middle-row achiever in N: the identity M - m = Xi's branch and m >= 0, M <= 1 when t*N*c <= 2,
+    carried by the instance at u = N*c of the achiever's statements in u (an equation of the source gives the
+    stated one when their differences agree up to sign, exactly).  Edited: the identity's right side halved, the
+    condition widened to t*N*c <= 3 (m < 0 there): not TRUE, REJECTED.  The source's copied identity edited: the
+    stated identity M - m = Xi's branch still holds exactly (it cancels to 0 as written, as do the achiever's other
+    identities), so the instance alone stays consistent, but its copy is not the step's statement and the proof
+    checks refuse it."""
+    from exactdp.theory import pml_attainment
+
+    claim = _claim()
+    step, inst = instantiating(pml_attainment.middle_row_achiever(), claim.written[3:], CLAIM)
+    z = "(t*(1 - N*c) + 1)"
+    assert inst.statement.conclusions[0] == f"t*(1 - N*c/2)/{z} - (1 - t*N*c/2)/{z} == (t - 1)/{z}"
+    for x in (step, inst):
+        assert _both(x) == (Truth.TRUE, OK), x.name
+    assert citation_failures([step, inst]) == [] and set(_proof_rechecks([step, inst])) == {OK}
+    st = inst.statement
+    for concl in [(st.conclusions[0].replace("== (t - 1)/", "== (t - 1)/2/"), *st.conclusions[1:]),
+                  (st.conclusions[0], st.conclusions[1].replace("t*N*c <= 2", "t*N*c <= 3"), st.conclusions[2])]:
+        truth, status = _both(inst.bound_to(dataclasses.replace(st, conclusions=concl)))
+        assert truth is not Truth.TRUE and status == REJECTED, concl
+    src = inst.source_statement
+    edited = dataclasses.replace(src, conclusions=tuple(
+        x.replace("== (t - 1)/", "== (t + 1)/") if " == (t - 1)/" in x else x for x in src.conclusions))
+    assert edited != src
+    copy = dataclasses.replace(inst, source_statement=edited)
+    assert citation_failures([step, copy]) and REJECTED in _proof_rechecks([step, copy])
