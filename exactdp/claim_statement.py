@@ -842,7 +842,10 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
     parameters x that is not one of the certificate's by v (in the certificate's parameters), every condition of
     σ(D_S) must hold on the region (obligations: the region lies in the image's preimage); then for every point
     q of the region and every v with σ(g)(v, q) ≥ 0, σ(s)(v, q) ≥ 0 — the hypotheses and conclusions proved.
-    The sizes are S's.
+    The sizes are S's.  σ may also replace variables of S (not a size) by polynomials in the certificate's
+    parameters and variables (α ↦ c·q): S's other variables must be the certificate's, and σ(g) — now in the
+    certificate's variables — is a hypothesis proved under, which the bound statement must state exactly
+    (:func:`_bind_derived`; :mod:`exactdp.algebra.certificates.instantiation` gives the rule).
 
     **cases** (data: ``size`` n — one of the sizes, an integer —, ``parts`` [(name, lo, hi)] with the copied
     ``part_statements``, ``hypotheses`` and ``conclusions``): each part proves the data's statement on the
@@ -864,24 +867,38 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
             return out
         if st.sizes != d.get("sizes", ""):
             out.failures.append(f"the source's sizes {st.sizes!r} are not the certificate's {d.get('sizes')!r}")
-        if sorted(st.variables) != sorted(d.get("variables", ())):
-            out.failures.append("the source's variables are not the certificate's")
-        params = set(d.get("parameters", ()))
+        params, cert_vars = set(d.get("parameters", ())), set(d.get("variables", ()))
         sigma_names = [str(p[0]) for p in d.get("substitution", ())]
+        kept = [v for v in st.variables if v not in sigma_names]
+        lost = [v for v in kept if v not in cert_vars]
+        if lost:
+            out.failures.append(f"the source's variable(s) {', '.join(lost)} are neither substituted nor the "
+                                f"certificate's")
         own = _statement_symbols(st, syms)
-        bad = [n for n in sigma_names if n not in st.parameters or n in params] + [
+        bad = [n for n in sigma_names if (n not in st.parameters and n not in st.variables) or n in params
+               or n in cert_vars or (n in st.variables and n in size_names(st.sizes))] + [
             n for n in st.parameters if n not in params and n not in sigma_names]
         if bad or len(set(sigma_names)) != len(sigma_names):
             out.failures.append(f"the substitution must replace exactly the source's parameters that are not the "
-                                f"certificate's ({', '.join(sorted(set(bad))) or 'a name twice'})")
+                                f"certificate's, and may replace its variables (not a size), by names that are not "
+                                f"the certificate's ({', '.join(sorted(set(bad))) or 'a name twice'})")
         if out.failures:
             return out
         sigma = {own[n]: read_expression(str(v), name=f"substitution of {n}", symbols=syms, functions=functions)
                  for n, v in d.get("substitution", ())}
-        stray = set().union(*[v.free_symbols for v in sigma.values()]) - {syms[p] for p in params} if sigma else set()
-        if stray:
-            out.failures.append(f"the substitution uses {', '.join(sorted(map(str, stray)))}, not parameters")
-            return out
+        for n, v in d.get("substitution", ()):
+            image = sigma[own[n]]
+            if n in st.variables:  # a variable's image: a polynomial in the parameters and variables (defined)
+                names = {syms[p] for p in (*params, *cert_vars)}
+                if image.free_symbols - names or not image.is_polynomial(*image.free_symbols):
+                    out.failures.append(f"the substitution of the variable {n} by {v} is not a polynomial in the "
+                                        f"certificate's parameters and variables")
+                    return out
+                continue
+            stray = image.free_symbols - {syms[p] for p in params}
+            if stray:
+                out.failures.append(f"the substitution uses {', '.join(sorted(map(str, stray)))}, not parameters")
+                return out
         conditional: list = []
         equations: list = []
         domain, hyps, concl = _read_statement(st, syms, functions, "the source statement", conditional, equations)

@@ -175,7 +175,6 @@ def instantiating(cert, parts, claim: str):
     ``recheck`` sees whether an edited region still covers the claim.  Only parts over the certificate's variables,
     whose parameters replace exactly its substituted ones, are tried."""
     from exactdp.algebra.certificates import check
-    from exactdp.algebra.certificates.instantiation import Instantiation
     from exactdp.claim_statement import step_of
     from exactdp.numbers.truth import Truth
     from exactdp.theory.class_certificates import SIZE_SUBSTITUTIONS  # deferred: start-up
@@ -191,12 +190,22 @@ def instantiating(cert, parts, claim: str):
                 or any(x in part.parameters for x, _ in sigma)):
             continue
         step = step or cert.states(step_of(claim))
-        inst = Instantiation(parameters=part.parameters, assumptions=(), region=part.domain, sizes=step.sizes,
-                             variables=tuple(getattr(cert, "variables", ())), source=step.name,
-                             source_statement=step.statement, substitution=sigma).bound_to(part)
+        inst = instance(step, part, sigma, tuple(getattr(cert, "variables", ())))
         if check(inst).truth is Truth.TRUE:
             return step, inst
     return None
+
+
+def instance(step, part, substitution, variables=None):
+    """The ``instantiation`` of ``step``'s statement (a certificate filed as a step of a proof) at ``substitution``
+    ((name, expression) pairs: the step's parameters that are not ``part``'s, and some of its variables), on
+    ``part``'s domain and its ``variables`` (default: ``part``'s), bound to ``part`` (a written statement part);
+    checked by :func:`check` like any certificate (:mod:`exactdp.algebra.certificates.instantiation`)."""
+    from exactdp.algebra.certificates.instantiation import Instantiation
+
+    return Instantiation(parameters=part.parameters, assumptions=(), region=part.domain, sizes=step.sizes,
+                         variables=part.variables if variables is None else variables, source=step.name,
+                         source_statement=step.statement, substitution=tuple(substitution)).bound_to(part)
 
 
 def uncarried(claim: Claim, outcomes) -> list:

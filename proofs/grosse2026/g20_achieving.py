@@ -4,12 +4,12 @@
 from exactdp.sources import GROSSE2026, Source
 from exactdp.verification.claims import Check, Claim, Verdict, register
 
-from ._achieving_mechanisms import check_feasibility, check_instances, check_proof
+from ._achieving_mechanisms import CLAIM, check_feasibility, check_instances, check_proof
 from .._statements import achiever_feasibility
 
 register(Claim(
-    written=achiever_feasibility("grosse2026.g20_achieving"),
-    id="grosse2026.g20_achieving",
+    written=achiever_feasibility(CLAIM),
+    id=CLAIM,
     domain=("t >= 1", "c > 0", "u >= 2*c", "u <= 1", "N >= 2", "N*c <= 1"),
     catalogue=("G-20", "G-21"),
     source=Source(GROSSE2026, "proof of Theorem 3 (achieving mechanisms) and Example 1", section="III"),

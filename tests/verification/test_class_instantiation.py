@@ -1,6 +1,8 @@
 """The class certificates written in u = N*c (v = N - l) carried to the papers' statements in N by their
 ``instantiation`` (:func:`exactdp.verification.engine.instantiating`): on [G] Thm 1's ``pml_tv``, the chain checks
-in the engine, ``recheck`` and ``recheck --smt``, and every tampering is refused."""
+in the engine, ``recheck`` and ``recheck --smt``, and every tampering is refused; and [G] G-20's achievers, stated in
+N, c, q and carried from their certificates in alpha = c q, u = N c by instantiations that substitute a variable
+with its hypotheses (alpha -> c*q)."""
 
 from __future__ import annotations
 
@@ -37,14 +39,14 @@ def _chain(source=None):
     return out
 
 
-def _both(cert: Certificate) -> tuple:
+def _both(cert: Certificate, claim: str = CLAIM) -> tuple:
     """(engine truth through a JSON round trip, recheck status)."""
     d = json.loads(json.dumps(cert.to_json()))
-    return check(Certificate.from_json(d)).truth, recheck_certificate(d, claim=CLAIM).status
+    return check(Certificate.from_json(d)).truth, recheck_certificate(d, claim=claim).status
 
 
-def _proof_rechecks(certs) -> list:
-    return [r.status for r in _with_uses_met([recheck_certificate(c.to_json(), claim=CLAIM)
+def _proof_rechecks(certs, claim: str = CLAIM) -> list:
+    return [r.status for r in _with_uses_met([recheck_certificate(c.to_json(), claim=claim)
                                               for c in with_lemmas(tuple(certs))])]
 
 
@@ -320,3 +322,151 @@ def test_the_middle_row_achiever_is_carried_in_n_with_its_identity():
     assert edited != src
     copy = dataclasses.replace(inst, source_statement=edited)
     assert citation_failures([step, copy]) and REJECTED in _proof_rechecks([step, copy])
+
+
+# -- [G] G-20: a variable substituted (alpha -> c*q) with its hypotheses --------------------------------------
+
+G20 = "grosse2026.g20_achieving"
+Z = "(1 + t*(1 - N*c))"
+#: the three parts as docs/claims.md G-20 states them (m >= 0, M <= 1, M - m = Xi's branch), in N, c, q
+G20_STATED = (f"(1 - t*c*q)/{Z} >= 0", f"t*(1 - c*q)/{Z} <= 1", f"t*(1 - c*q)/{Z} - (1 - t*c*q)/{Z} == "
+                                                              f"(t - 1)/(t*(1 - N*c) + 1)")
+
+
+@pytest.fixture(scope="module")
+def g20_chains():
+    """[(step in alpha, u; its instance in N, c, q)] for m >= 0, M <= 1 and M - m (G-20's proof)."""
+    load_all()
+    from exactdp_proofs.grosse2026._achieving_mechanisms import g20_chains as chains_of
+
+    certs = chains_of()
+    return list(zip(certs[::2], certs[1::2]))
+
+
+def test_g20_parts_are_stated_in_n_c_q_and_carried(g20_chains):
+    """Each written part is in N, c, q (q a variable with its hypothesis for the inequalities), the claim's written
+    statement, and carried by the instance at u = N*c, alpha = c*q of a step in alpha, u: TRUE in the engine, OK in
+    recheck (the step too), citations met; the part is not a copy of the source's conclusion."""
+    written = REGISTRY[G20].written
+    assert tuple(inst.statement for _, inst in g20_chains) == written
+    for (step, inst), stated in zip(g20_chains, G20_STATED):
+        assert inst.statement.conclusions == (stated,) and not {"u", "alpha"} & set(inst.statement.parameters)
+        assert inst.substitution == (("u", "N*c"), ("alpha", "c*q")) and inst.source == step.name
+        assert step.statement.claim == "step of " + G20 and step.statement.parameters[:2] == ("t", "u")
+        for x in (step, inst):
+            assert _both(x, G20) == (Truth.TRUE, OK), x.name
+        assert not restates(inst.statement, inst.to_json())
+    assert [p.variables for p in written] == [("q",), ("q",), ()]
+    assert [p.hypotheses for p in written[:2]] == [("t*c*q <= 1",), ("t*c*(N - q) <= 1",)]
+    certs = [x for pair in g20_chains for x in pair]
+    assert citation_failures(certs) == [] and set(_proof_rechecks(certs, G20)) == {OK}
+    r = recheck_certificate(g20_chains[0][1].to_json(), claim=G20)
+    assert any("u <= 1 at u = N*c" in s for s in r.steps), r.steps
+    assert any("derived hypotheses is a hypothesis" in s for s in r.steps), r.steps
+
+
+def _rejected(cert) -> None:
+    truth, status = _both(cert, G20)
+    assert truth is not Truth.TRUE and status == REJECTED, cert.statement
+
+
+def test_g20_tampered_substitution_hypothesis_or_conclusion_is_rejected(g20_chains):
+    """alpha -> c*(q + 1) (the substituted hypothesis is then t*c*(q + 1) <= 1, not the stated one), the stated
+    hypothesis edited to t*c*q <= 2 (m < 0 at t*c*q = 2), the conclusion strengthened to m >= 1/2, the identity's
+    right side edited: not TRUE in the engine, REJECTED by recheck.  M - m does not depend on alpha, so the
+    identity's instance at alpha -> c*(q + 1) is the same statement (it stays TRUE)."""
+    (_, m_inst), (_, big_m_inst), (_, identity) = g20_chains
+    shifted = (("u", "N*c"), ("alpha", "c*(q + 1)"))
+    for inst in (m_inst, big_m_inst):
+        _rejected(dataclasses.replace(inst, substitution=shifted))
+    assert _both(dataclasses.replace(identity, substitution=shifted), G20) == (Truth.TRUE, OK)
+    st = m_inst.statement
+    _rejected(m_inst.bound_to(dataclasses.replace(st, hypotheses=("t*c*q <= 2",))))
+    _rejected(m_inst.bound_to(dataclasses.replace(st, conclusions=(f"(1 - t*c*q)/{Z} >= 1/2",))))
+    _rejected(big_m_inst.bound_to(dataclasses.replace(big_m_inst.statement,
+                                                      conclusions=(f"t*(1 - c*q)/{Z} <= 1/2",))))
+    st = identity.statement
+    _rejected(identity.bound_to(dataclasses.replace(st, conclusions=(st.conclusions[0].replace("== (t - 1)/",
+                                                                                               "== (t + 1)/"),))))
+
+
+def test_g20_a_variable_is_substituted_by_a_polynomial_in_the_certificate_names(g20_chains):
+    """alpha -> c/q (a pole at q = 0), alpha -> c*r (r is not a name of the certificate), or a parameter
+    substituted by a variable (u -> q): REJECTED and not TRUE, whatever the statement."""
+    _, inst = g20_chains[0]
+    for sigma in ((("u", "N*c"), ("alpha", "c/q")), (("u", "N*c"), ("alpha", "c*r")),
+                  (("u", "q"), ("alpha", "c*q"))):
+        _rejected(dataclasses.replace(inst, substitution=sigma))
+
+
+def test_g20_definitions_are_compared_not_trusted(g20_chains):
+    """The step's certificate with its definition of z edited to t(1 - u) + 2 is still a valid combination (it
+    proves (1 - t alpha)/(t(1 - u) + 2) >= 0) but not the step's statement: REJECTED, not TRUE, and so is the
+    proof made of it and the instance."""
+    step, inst = g20_chains[0]
+    defs = tuple((n, "t*(1 - u) + 2" if n == "z" else v) for n, v in step.definitions)
+    edited = dataclasses.replace(step, definitions=defs)
+    assert check(edited.bound_to(None)).truth is Truth.TRUE
+    _rejected(edited)
+    assert REJECTED in _proof_rechecks([edited, inst], G20)
+
+
+def test_g20_missing_or_edited_source_is_refused(g20_chains):
+    """The instance without its step, or citing a renamed source, or with its copy of the source's hypothesis
+    edited to t*alpha <= 2: the proof checks (the engine's citation check and recheck's) refuse it."""
+    step, inst = g20_chains[0]
+    assert citation_failures([inst]) and REJECTED in _proof_rechecks([inst], G20)
+    renamed = dataclasses.replace(inst, source="m >= 0, edited")
+    assert citation_failures([step, renamed]) and REJECTED in _proof_rechecks([step, renamed], G20)
+    src = inst.source_statement
+    copy = dataclasses.replace(inst, source_statement=dataclasses.replace(src, hypotheses=("t*alpha <= 2",)))
+    assert citation_failures([step, copy]) and REJECTED in _proof_rechecks([step, copy], G20)
+
+
+def test_g20_recheck_smt_confirms_the_instances_and_refutes_a_shifted_alpha(g20_chains):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from exactdp.smt import CONFIRMED, REFUTED, smt_check_certificate
+
+    for _, inst in g20_chains:
+        assert smt_check_certificate(inst.to_json(), claim=G20).status == CONFIRMED
+    bad = dataclasses.replace(g20_chains[0][1], substitution=(("u", "N*c"), ("alpha", "c*(q + 1)")))
+    assert smt_check_certificate(bad.to_json(), claim=G20).status == REFUTED
+
+
+@pytest.fixture(scope="module")
+def g20_export(tmp_path_factory):
+    """G-20's export (``exactdp verify --certificates``): the steps in alpha, u, their instantiations, the rest."""
+    from exactdp.verification.engine import verify
+    from exactdp.verification.export import write_certificates
+
+    root = tmp_path_factory.mktemp("g20")
+    write_certificates(verify((G20,), seed=0, quick=True), root)
+    return root
+
+
+def _g20_kinds(root) -> list:
+    index = json.loads((root / "index.json").read_text())
+    return [json.loads((root / rel).read_text())["certificate"] for rel in index["claims"][G20]["certificates"]]
+
+
+def test_g20_export_rechecks_ok_with_its_three_instantiations(g20_export):
+    """Every certificate of G-20's exported proof is OK in recheck (the citations per claim included); the three
+    written parts are carried by the instantiations, whose sources are steps in the folder."""
+    from exactdp.recheck import recheck_directory
+
+    certs = _g20_kinds(g20_export)
+    insts = [c for c in certs if c["kind"] == "instantiation"]
+    assert sorted(c["statement"]["conclusions"][0] for c in insts) == sorted(G20_STATED)
+    names = {c["name"]: c["statement"]["claim"] for c in certs}
+    assert all(names[c["source"]] == "step of " + G20 for c in insts)
+    assert {r.status for r in recheck_directory(g20_export)} == {OK}
+
+
+@pytest.mark.slow
+def test_g20_export_is_confirmed_by_recheck_smt(g20_export):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from exactdp.smt import CONFIRMED, smt_check_directory
+
+    assert {c.status for c in smt_check_directory(g20_export, timeout=20)} == {CONFIRMED}

@@ -11,6 +11,21 @@ N·c ≤ 1} the check decides N·c − 3c ≥ 0 on D (and the other conditions),
 conjecture at N, term by term — what :func:`exactdp.claim_statement.binding` compares with the statement the
 certificate carries (a Min's arguments one by one after exact cancellation, :func:`exactdp.claim_statement.same_value`).
 
+σ may also replace some of S's **variables** (a change of variable under the quantifier, with its hypotheses):
+S holds for every real v with g(v, p) ≥ 0, so it holds at v = σ(v)(w, q) for every point q of D and every w
+with σ(g)(w, q) ≥ 0.  The rule: a variable's image is a polynomial in the certificate's parameters and variables
+(defined, and real, at every point: no denominator, no root), the variables S keeps are the certificate's, no
+size (an integer) is replaced, and — as for a parameter-only σ — the hypotheses proved are the substituted ones,
+σ(g) ≥ 0, each of which the statement the instantiation is bound to must state exactly (the binding's rule for a
+derived hypothesis, :func:`exactdp.claim_statement.binding`: the same g up to an exact cancellation, so a target
+hypothesis never weaker than the substituted source's; a conclusion's "when" conditions and equations are
+substituted likewise).  [G] G-20's achievers are proved in α = c·q and u = N·c (m = (1 − tα)/z ≥ 0 for every α
+with tα ≤ 1, z = t(1 − u) + 1) and stated in N, c and a real q: σ = (u ↦ N·c, α ↦ c·q) gives the hypothesis
+t·c·q ≤ 1, which the stated part has, and its conclusion (1 − t·c·q)/(1 + t(1 − N·c)) ≥ 0, term by term.  A
+source certificate's own definitions (m, M, z of a linear combination) never reach the instantiation: its source
+statement is written out without them, and the source certificate's binding to that statement substitutes its
+definitions and compares (an edited definition is a certificate that does not prove the copied statement).
+
 **cases** — data: an integer size n (one of the sizes, e.g. N of "all N, M"), the hypotheses and conclusions
 proved on the region, and parts (name, lo, hi) with their statements copied: each part proves them with n = lo
 (lo = hi: its statement at that integer) or lo ≤ n (≤ hi).  Check (:func:`exactdp.claim_statement.chain_of`): each
