@@ -839,7 +839,8 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
 
     **instantiation** (data: ``source``, ``source_statement`` S, ``substitution`` σ = [(x, v)], the variables):
     S says "for every p of D_S and every v with g(v, p) ≥ 0: s(v, p) ≥ 0".  With σ replacing each of S's
-    parameters x that is not one of the certificate's by v (in the certificate's parameters), every condition of
+    parameters x that is not one of the certificate's by a polynomial v in the certificate's parameters (so defined
+    everywhere: u ↦ N·c, v ↦ N − l), every condition of
     σ(D_S) must hold on the region (obligations: the region lies in the image's preimage); then for every point
     q of the region and every v with σ(g)(v, q) ≥ 0, σ(s)(v, q) ≥ 0 — the hypotheses and conclusions proved.
     The sizes are S's.  σ may also replace variables of S (not a size) by polynomials in the certificate's
@@ -898,6 +899,10 @@ def chain_of(d: dict, syms: dict, functions: dict, region: list) -> Chain:
             stray = image.free_symbols - {syms[p] for p in params}
             if stray:
                 out.failures.append(f"the substitution uses {', '.join(sorted(map(str, stray)))}, not parameters")
+                return out
+            if not image.is_polynomial(*image.free_symbols):  # a pole would leave the target undefined somewhere
+                out.failures.append(f"the substitution of the parameter {n} by {v} is not a polynomial in the "
+                                    f"certificate's parameters")
                 return out
         conditional: list = []
         equations: list = []

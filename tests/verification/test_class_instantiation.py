@@ -99,13 +99,17 @@ def test_a_region_that_misses_some_n_is_rejected():
 
 
 def test_a_tampered_substitution_or_target_is_rejected():
-    """u -> (N - 1)*c (2c <= (N - 1)c fails at N = 2, and the conclusion is not the stated one), the target's
+    """u -> (N - 1)*c (2c <= (N - 1)c fails at N = 2, and the conclusion is not the stated one), u -> (N**2*c - 2*N*c)/(N - 2)
+    (a rational image: a substitution of a parameter must be a polynomial), the target's
     conclusion strengthened to Xi/2, the target's domain widened to N >= 1: not TRUE in the engine, REJECTED by
     recheck."""
     _, inst = _chain()
     st = inst.statement
     cases = {
         "substitution (N - 1)*c": dataclasses.replace(inst, substitution=(("u", "(N - 1)*c"),)),
+        # a rational image, N*c except at its pole N = 2 (in the domain): a substitution must be a polynomial
+        "substitution (N**2*c - 2*N*c)/(N - 2)": dataclasses.replace(
+            inst, substitution=(("u", "(N**2*c - 2*N*c)/(N - 2)"),)),
         "conclusion Xi/2": inst.bound_to(dataclasses.replace(
             st, conclusions=("a - b <= (t - 1)/(2*(t*(1 - N*c) + 1))",))),
         "domain N >= 1": dataclasses.replace(inst, region=("t >= 1", "c > 0", "N >= 1", "N*c <= 1")).bound_to(

@@ -3,7 +3,9 @@ that a proof's change of variable and its split into cases are checked, not writ
 
 **instantiation** — data: the name of a source certificate and its statement S, copied ("for every p of D_S
 and every v with g(v, p) ≥ 0: s(v, p) ≥ 0"), a substitution σ = [(x, v)] of S's parameters that are not the
-certificate's by expressions in the certificate's parameters, and the certificate's region D.  Check: every
+certificate's by polynomials in the certificate's parameters (defined at every point: an image with a pole inside
+D, such as (N²c − 2Nc)/(N − 2) for N·c, would leave the statement undefined there, so it is refused), and the
+certificate's region D.  Check: every
 condition of σ(D_S) holds on D (decided by the prover), so every point q of D gives the point σ(q) of D_S; hence
 for every v with σ(g)(v, q) ≥ 0, σ(s)(v, q) ≥ 0.  The every-N (ε,c)-PML proof (:mod:`exactdp.verification.conjecture.pieces`)
 proves its bound in u = N·c on D₃ = {t ≥ 1, c > 0, 3c ≤ u ≤ 1}; with σ = (u ↦ N·c) and D = {t ≥ 1, c > 0, N ≥ 3,
