@@ -271,7 +271,7 @@ def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     """Σ_i A[rows[i]][cols[i]] / d[rows[i]] exactly (reduced ``fmpq``).
 
     Entries are added per row taken, in int64 (``len·max_num < 2**63``, else Python integers), the rows' sums
-    per distinct denominator (:func:`_by_denominator`), then those on the product tree of the distinct
+    per distinct denominator (:func:`_same_denominator_sums`), then those on the product tree of the distinct
     denominators (:func:`exactdp.numbers.fraction_sum.fraction_sum`), and the sum is reduced once."""
     rows = np.asarray(rows, dtype=np.intp)
     vals = R.A[rows, cols]
