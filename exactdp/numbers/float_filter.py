@@ -116,10 +116,17 @@ def float_image(R: IntegerRows) -> np.ndarray:
 EPS32 = 2.0**-22
 
 
-def _f32_image(R: IntegerRows) -> np.ndarray:
-    """G ≈ K (:data:`EPS32`), G[x][y] = fl₃₂(fl₃₂(A[x][y]) · fl₃₂(fl(1/fl(d[x])))), for one use (module docstring)."""
-    G = R.A.astype(np.float32)
-    G *= _inverses(R).astype(np.float32)[:, None]
+def _f32_image(R: IntegerRows, rows: int = 0) -> np.ndarray:
+    """G ≈ K (:data:`EPS32`), G[x][y] = fl₃₂(fl₃₂(A[x][y]) · fl₃₂(fl(1/fl(d[x])))), for one use (module docstring);
+    with ``rows`` > N, followed by rows of +0.0 up to ``rows`` rows."""
+    N = R.shape[0]
+    if rows <= N:
+        G = R.A.astype(np.float32)
+    else:
+        G = np.empty((rows, R.shape[1]), dtype=np.float32)
+        np.copyto(G[:N], R.A, casting="unsafe")  # the same rounding as astype
+        G[N:] = 0
+    G[:N] *= _inverses(R).astype(np.float32)[:, None]
     return G
 
 
@@ -156,20 +163,30 @@ def column_error(R: IntegerRows, whats: Any) -> float:
     return max(float(R._views["float_eps_" + w]) for w in whats)
 
 
-def _f32_candidates_max(R: IntegerRows) -> np.ndarray:
-    """Flat indices x·M + y (increasing) of the entries of the float32 image at least their column's threshold
-    (module docstring): every exact column maximizer is among them.  An all-zero column keeps its row 0 only
-    (every entry is an exact 0: the first maximizer is row 0)."""
-    G = _f32_image(R)
-    thr = G.max(axis=0)
-    thr *= np.float32(1 - 2.0**-19)
-    zero = thr == 0
-    if zero.any():
-        thr[zero] = np.inf  # no entry of the column reaches it; its row 0 is added below
-    flat = np.flatnonzero(G >= thr)
-    if zero.any():
-        flat = np.sort(np.concatenate([np.flatnonzero(zero), flat]))  # row 0: flat index y < M
-    return flat
+#: rows per block of :func:`_f32_candidates_max`: the block maxima take the place of a compare pass over the matrix
+_BLOCK = 16
+
+
+def _f32_candidates_max(R: IntegerRows) -> tuple[np.ndarray, np.ndarray]:
+    """``(x, j)``: the rows and columns of the entries of the float32 image at least their column's threshold
+    (module docstring), rows increasing within each column: every exact column maximizer is among them.  An
+    all-zero column has none (every entry is an exact 0: its first maximizer is row 0).
+
+    One product pass (:func:`_f32_image`) and one reduction: the maxima of blocks of :data:`_BLOCK` rows, compared
+    as the int32 bit patterns of the non-negative floats (their order is the floats' order: sign bit 0, then
+    exponent, then fraction), which are integer maxima; the column max is the largest block max, and only the
+    blocks whose max reaches the threshold are read again (a block reaches it exactly when one of its entries
+    does), so no compare pass over the whole matrix."""
+    N, M = R.shape
+    B = _BLOCK
+    G = _f32_image(R, -(-N // B) * B)  # whole blocks: the last padded with rows of +0.0, never kept (below)
+    Gi = G.view(np.int32).reshape(-1, B, M)
+    bm = Gi.max(axis=1)
+    thr = (bm.max(axis=0).view(np.float32) * np.float32(1 - 2.0**-19)).view(np.int32)
+    np.maximum(thr, 1, out=thr)  # an all-zero column (max +0.0), a padding row: no +0.0 reaches 1, none is kept
+    b, y = np.divmod(np.flatnonzero(bm >= thr), M)  # by block, then column: rows increase within each column
+    k, r = np.divmod(np.flatnonzero(Gi[b, :, y] >= thr[y][:, None]), B)  # (flatnonzero: np.nonzero of 2-d is slower)
+    return b[k] * B + r, y[k]
 
 
 def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str = "max") -> np.ndarray:
@@ -181,9 +198,8 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
     cols = None if cols is None else np.asarray(cols, dtype=np.intp)
     e: np.ndarray | None = None
     if cols is None and sense == "max" and "float_cand_max" not in R._views and "float_image" not in R._views:
-        flat = _f32_candidates_max(R)  # (a kept float image is read instead: no product at all)
-        m = R.shape[1]
-    elif cols is None and sense == "max":
+        return _argmax_of_candidates(R, *_f32_candidates_max(R))  # (a kept float image is read instead)
+    if cols is None and sense == "max":
         if "float_cand_max" not in R._views:
             _scan(R, ("max",), candidates=True)
         e, flat = R._views["float_col_max"], R._views["float_cand_max"]
@@ -200,8 +216,27 @@ def column_argext(R: IntegerRows, cols: ArrayLike | None = None, *, sense: str =
     idx[j] = x  # right for every column with one candidate (each column has at least one)
     if len(flat) == m:
         return idx
+    return _resolve(R, idx, x, j, cols, sense, e)
+
+
+def _argmax_of_candidates(R: IntegerRows, x: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """Each column's first exact maximizer from the candidates ``(x, j)`` of :func:`_f32_candidates_max`
+    (rows increasing within each column; none in an all-zero column, whose first maximizer is row 0)."""
+    idx = np.zeros(R.shape[1], dtype=np.intp)
+    idx[j] = x  # right for every column with one candidate
+    return _resolve(R, idx, x, j, None, "max", None)
+
+
+def _resolve(R: IntegerRows, idx: np.ndarray, x: np.ndarray, j: np.ndarray, cols: Any, sense: str,
+             e: np.ndarray | None) -> np.ndarray:
+    """``idx`` with the columns of several candidates (rows ``x``, columns ``j``, rows increasing within each
+    column) decided exactly: one by one in Python integers when at most :data:`_FEW` candidates
+    (:func:`_decide_few`), else by the vectorized tournament (:func:`column_tournament`)."""
+    m = len(idx)
     # only the columns with several candidates are grouped (a near-tie leaves a few in a few columns)
     shared = np.flatnonzero(np.bincount(j, minlength=m)[j] > 1)
+    if not len(shared):
+        return idx
     if len(shared) <= _FEW:
         _decide_few(R, idx, x[shared].tolist(), j[shared].tolist(), cols, sense)
         return idx

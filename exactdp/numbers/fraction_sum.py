@@ -17,12 +17,12 @@ step, so nothing wraps around); then Python integers in numpy object arrays (num
 operations); from the level whose numbers can exceed :data:`FLINT_BITS` bits on, flint ``fmpz`` (GMP's
 subquadratic products).
 
-A caller with one numerator vector and no tree to share calls :func:`fraction_sum`: the same balanced products
-(the same unreduced T and P) formed depth first in Python integers, with no numpy call and no kept level.  On the
-few hundred fractions of a first call that is the cheaper form: right after a pass over a large matrix or a
-collector's sweep (a first ``max_leakage`` or ``pml_ratio``) every numpy call and every fresh block of memory
-costs several times its warm cost, and the depth-first order keeps a few partial sums alive, whose memory the
-next products reuse (docs/speed.md, bench_core).
+A caller with one numerator vector and no tree to share calls :func:`fraction_sum`: the same balanced pairs (the
+same unreduced T and P), formed level by level without a kept level: int64 numpy levels while every product
+provably fits (as above), then one list comprehension per level over Python integers (fmpz from
+:data:`FLINT_BITS` bits on).  On the few hundred fractions of a first call that is the cheaper form: a numpy call
+on a short level costs more than the level's few products, and a comprehension makes each merge
+(a/b) + (c/e) = (ae + cb)/(be) without a Python-level loop step (docs/speed.md, bench_core).
 """
 
 from __future__ import annotations
@@ -114,31 +114,46 @@ def fraction_sum(n: ArrayLike, d: ArrayLike) -> tuple[Any, Any]:
     positive denominators ``d`` (one length ≥ 1; numpy arrays, lists or other sequences of integers), unreduced
     (no gcd): for a caller with no tree to share (a first call on a kernel).
 
-    The same balanced products, formed depth first: a binary counter over x, whose two partial sums of one level
-    merge, (a/b) + (c/e) = (ae + cb)/(be), as soon as both exist, the rest merged from the last at the end.  At
-    most log₂ N + 1 partial sums are alive, so each new product takes memory just freed, and no numpy call is made
-    (module docstring).  P is the product of every d and T = P · Σ n/d whatever the shape, so (T, P) equals
-    :func:`tree_sum`'s over :func:`product_tree`.  Python integers below :data:`FLINT_BITS` bits, fmpz above."""
-    nums, dens = _ints(n), _ints(d)
-    bits = max(dens).bit_length() + 1  # a level-k sum has at most 2^k · bits bits
+    The balanced pairs of :func:`product_tree` / :func:`tree_sum` — level k + 1 merges entries 2i and 2i + 1 of
+    level k, an odd level padded with 0 / 1 — so (T, P) equals :func:`tree_sum`'s: P is the product of every d and
+    T = P · Σ n/d.  int64 numpy levels while the level's largest denominator product squared and 2·max|n|·max
+    product stay below 2^63 (checked before each step: nothing wraps around), then Python integers, one list
+    comprehension per level, fmpz from the level whose numbers can exceed :data:`FLINT_BITS` bits on."""
+    num, den = _int64_levels(n, d)
+    ts, ps = _ints(num), _ints(den)
+    bits = max(ps).bit_length() + 1  # a level-k sum has at most 2^k · bits bits above the int64 levels
     flint_at = 0
     while bits << flint_at <= FLINT_BITS:
         flint_at += 1
-    stack: list[tuple[int, Any, Any]] = []  # (level, T, P), levels decreasing from the bottom
-    for t, p in zip(nums, dens):
-        level = 0
-        while stack and stack[-1][0] == level:
-            _, t2, p2 = stack.pop()
-            if level == flint_at:
-                t, p, t2, p2 = fmpz(t), fmpz(p), fmpz(t2), fmpz(p2)
-            t, p = t2 * p + t * p2, p2 * p
-            level += 1
-        stack.append((level, t, p))
-    _, t, p = stack.pop()
-    while stack:
-        _, t2, p2 = stack.pop()
-        t, p = t2 * p + t * p2, p2 * p
-    return t, p
+    level = 0
+    while len(ts) > 1:
+        if len(ts) % 2:
+            ts.append(0)
+            ps.append(1)
+        if level == flint_at:
+            ts, ps = [fmpz(t) for t in ts], [fmpz(p) for p in ps]
+        t0, t1, p0, p1 = ts[0::2], ts[1::2], ps[0::2], ps[1::2]
+        ts = [a * q + c * p for a, c, p, q in zip(t0, t1, p0, p1)]
+        ps = [p * q for p, q in zip(p0, p1)]
+        level += 1
+    return ts[0], ps[0]
+
+
+def _int64_levels(n: ArrayLike, d: ArrayLike) -> tuple[Any, Any]:
+    """The lowest levels of :func:`fraction_sum` in int64 numpy while they provably fit (its docstring); other
+    inputs (lists, object arrays) unchanged."""
+    if not (isinstance(n, np.ndarray) and isinstance(d, np.ndarray) and n.dtype == d.dtype == np.int64):
+        return n, d
+    num: np.ndarray = n
+    den: np.ndarray = d
+    while len(den) > 1:
+        dmax = int(den.max())
+        if dmax >= _INT64_SQRT or 2 * int(np.abs(num).max()) * dmax >= _INT64_LIMIT:
+            break
+        if len(den) % 2:
+            num, den = np.append(num, 0), np.append(den, 1)
+        num, den = num[0::2] * den[1::2] + num[1::2] * den[0::2], den[0::2] * den[1::2]
+    return num, den
 
 
 def _ints(v: Any) -> list[Any]:

@@ -271,7 +271,7 @@ def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
     """Σ_i A[rows[i]][cols[i]] / d[rows[i]] exactly (reduced ``fmpq``).
 
     Entries are added per row taken, in int64 (``len·max_num < 2**63``, else Python integers), the rows' sums
-    per distinct denominator (:func:`_by_denominator`), then those on the product tree of the distinct
+    per distinct denominator (:func:`_same_denominator_sums`), then those on the product tree of the distinct
     denominators (:func:`exactdp.numbers.fraction_sum.fraction_sum`), and the sum is reduced once."""
     rows = np.asarray(rows, dtype=np.intp)
     vals = R.A[rows, cols]
@@ -285,13 +285,26 @@ def weighted_row_sum(R: IntRows, rows: Any, cols: Any) -> fmpq:
 
 def _rows_over_denominators(R: IntRows, n: np.ndarray) -> fmpq:
     """Σ_x n[x] / d[x] exactly (reduced ``fmpq``) for one integer numerator per row: the non-zero ones added per
-    distinct denominator (:func:`_by_denominator`), then on the product tree of those denominators
+    distinct denominator (:func:`_same_denominator_sums`), then on the product tree of those denominators
     (:func:`exactdp.numbers.fraction_sum.fraction_sum`), reduced once."""
     taken = np.flatnonzero(n)  # rows adding nothing are left out of the tree
     if not len(taken):
         return fmpq(0)
-    T, P = fraction_sum(*_by_denominator(n[taken].tolist(), R.d[taken].tolist()))
+    T, P = fraction_sum(*_same_denominator_sums(n[taken], R.d[taken]))
     return fmpq(T, P)
+
+
+def _same_denominator_sums(nums: np.ndarray, dens: np.ndarray) -> tuple[Any, Any]:
+    """``(n', D)``: the numerators ``nums`` over ``dens`` added per distinct denominator D, as :func:`_by_denominator`
+    (any order: the sum and the product of the distinct D do not depend on it); int64 arrays sorted and added in
+    numpy when every group sum fits (``len · max|n| < 2**63``; unchanged when every denominator differs), else
+    Python integers."""
+    if nums.dtype != np.int64 or dens.dtype != np.int64 or len(nums) * int(np.abs(nums).max()) >= INT64_LIMIT:
+        return _by_denominator(nums.tolist(), dens.tolist())
+    order, starts = _equal_groups(dens)
+    if order is None:
+        return nums, dens
+    return np.add.reduceat(nums[order], starts), dens[order][starts]
 
 
 def _equal_groups(dens: np.ndarray) -> tuple[np.ndarray | None, np.ndarray]:

@@ -397,3 +397,61 @@ def test_one_column_sum_without_the_tree(K):
     assert linalg.column_sums(fresh, [0, y, K.M - 1]) == [plain[0], plain[y], plain[K.M - 1]]
     assert "den_groups" in fresh._views
     assert linalg.column_sums(fresh) == plain
+
+
+def block_kernels(seed=43):
+    """Kernels for the block maxima of the float32 image: N a multiple of the block and not (1, 5, 16, 17, 33, 100
+    rows: the last block padded), N ≠ M, 1-digit and 15-digit row denominators (1-digit rows share denominators),
+    zero entries, an all-zero column, an all-equal column (every row 1/2 of its denominator: N tied rows), and a
+    column maximum tied across rows as a/d and 2a/2d."""
+    rng = random.Random(seed)
+    for digits in (1, 15):
+        for N, M in ((1, 4), (5, 9), (16, 7), (17, 17), (33, 20), (100, 41)):
+            dens = [2 * rng.randrange(max(1, 10 ** (digits - 1) // 2), 10**digits // 2) for _ in range(N)]
+            nums = [[d // 2] + parts(rng, M - 3, d // 2, 0.3) + [0, 0] for d in dens]  # column 0: every row 1/2
+            if N > 2:
+                nums[-1], dens[-1] = [2 * a for a in nums[1]], 2 * dens[1]  # row 1 again as 2a/2d
+            for row, d in zip(nums, dens):  # column M - 2: one unit of the last column moved here, in some rows
+                if rng.random() < 0.5 and row[1] > 0:
+                    row[1] -= 1
+                    row[M - 2] += 1
+            yield kernel(nums, dens)
+
+
+BLOCKS = list(block_kernels())
+
+
+@pytest.mark.parametrize("K", BLOCKS, ids=lambda K: f"{K.N}x{K.M}-{K.int_rows().max_den.bit_length()}bits")
+def test_block_maxima_keep_the_candidates_of_a_compare_pass(K, monkeypatch):
+    """The candidates from the block maxima are exactly the entries of the float32 image at least their column's
+    threshold (the compare pass over the whole matrix they replace), none in an all-zero column; the first exact
+    maximizers equal the Python-integer tournament's and max_leakage of a new kernel equals the plain fmpq loop of
+    QQ, the block route having run."""
+    from exactdp import max_leakage_ratio
+    from exactdp.measures.privacy import max_leakage_in
+    from exactdp.numbers.domain import QQ
+
+    R = K.int_rows()
+    x, j = float_filter._f32_candidates_max(kernel(R.A.tolist(), R.d.tolist()).int_rows())
+    G = R.A.astype(np.float32) * (1.0 / R.d.astype(np.float64)).astype(np.float32)[:, None]
+    g = G.max(axis=0)
+    thr = g * np.float32(1 - 2.0**-19)
+    expected = sorted(zip(*np.nonzero((G >= thr) & (g > 0))))
+    assert sorted(zip(j.tolist(), x.tolist())) == sorted((int(b), int(a)) for a, b in expected)
+    for col in np.unique(j):  # rows increasing within each column
+        rows = x[j == col]
+        assert (np.diff(rows) > 0).all()
+    assert K.M - 1 not in j.tolist()  # the all-zero column
+    if K.N > 1:
+        assert (j == 0).sum() == K.N  # the all-equal column: every row a candidate
+    calls = []
+    candidates = float_filter._f32_candidates_max
+    monkeypatch.setattr(float_filter, "_f32_candidates_max", lambda R: calls.append(R.shape) or candidates(R))
+    fresh = kernel(R.A.tolist(), R.d.tolist())
+    got = linalg.column_extreme(fresh.int_rows(), "max")
+    assert calls == [(K.N, K.M)]
+    assert got.tolist() == linalg._object_tournament(R.A, R.d, "max").tolist()
+    assert got[0] == 0 and got[K.M - 1] == 0  # all-equal and all-zero columns: the first row
+    assert max_leakage_ratio(fresh) == max_leakage_in(QQ, K)
+    plain = sum((K[x, y] for y, x in enumerate(got.tolist())), ZERO)
+    assert max_leakage_ratio(kernel(R.A.tolist(), R.d.tolist())) == plain
