@@ -450,8 +450,16 @@ def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[
 def _trinomial_logmass(k: int, lf: FloatArray, lpv: Sequence[float], a1: IntArray, a2: IntArray) -> FloatArray:
     """log of k!/(a₁! a₂! a₃!)·Π w_l^{a_l} in float64, log w_l = ``lpv`` (the error bound is the caller's)."""
     l1, l2, l3 = lpv
-    m = k - a1
-    lp: FloatArray = lf[k] - lf[a1] - lf[a2] - lf[m - a2] + a1 * l1 + a2 * l2 + (m - a2) * l3
+    a3 = k - a1
+    a3 -= a2
+    # lf[k] − lf[a₁] − lf[a₂] − lf[a₃] + a₁l₁ + a₂l₂ + a₃l₃, left to right (the same floats), in place
+    lp: FloatArray = lf[a1]
+    np.subtract(lf[k], lp, out=lp)
+    lp -= lf[a2]
+    lp -= lf[a3]
+    lp += a1 * l1
+    lp += a2 * l2
+    lp += a3 * l3
     return lp
 
 
@@ -861,6 +869,7 @@ def _left_out(items: Items, blocks: Sequence[Block], g: fmpq) -> fmpq:
             ends = ball_endpoints(ball)
         total += ends[1] if ends is not None else ONE
     return min(total, ONE)
+
 
 
 @dataclass(frozen=True, eq=False)
