@@ -23,7 +23,8 @@ L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_
    the cut are left out too, and rows whose maximum (the conditional mode) is below it are dropped whole.  The
    dropped mass is at most (number of atoms)·e^{cut}, certified by arb.
 2. **Sweep.**  B's atoms are sorted by loss once; for each atom of A, the B-atoms above θ − L_a are a suffix
-   (``np.searchsorted``), and Σ_suffix P_b (1 − e^{c − L_b}) = TP(c) − e^{c}·TQ(c) is read from suffix sums.
+   (its start found by one linear merge of the two sorted loss lists, or by binary searches when A has far fewer
+   atoms), and Σ_suffix P_b (1 − e^{c − L_b}) = TP(c) − e^{c}·TQ(c) is read from suffix sums.
    The Q-sums are taken in chunks of loss width H with their own reference loss, so every exponential lies in
    [e^{−H}, e^{H}] (no overflow, no underflow), and chunks more than two away are bounded by e^{−2H}·TP.
 3. **No exact threshold decision is needed**: t ↦ (1 − e^{−t})_+ is 1-Lipschitz where it is positive, so an
