@@ -953,8 +953,9 @@ def _suffix_starts(Lb: FloatArray, c: FloatArray) -> IntArray:
     non-increasing ``c`` (θ − L_a over ascending L_a: float subtraction is monotone).  Where the queries are at least a
     quarter as many as the B-atoms, by one stable sort of B's losses followed by the queries in ascending order: two
     sorted runs, merged in linear time, and a query's position in the merge minus the queries before it is its count
-    (B's losses come first among equal keys: ≤, as side="right").  Otherwise binary searches."""
-    if 4 * len(c) < len(Lb):
+    (B's losses come first among equal keys: ≤, as side="right").  Otherwise binary searches — and where ``c`` is not
+    in order (every block is sorted by loss: not reached), so the count never depends on that invariant."""
+    if 4 * len(c) < len(Lb) or not bool(np.all(c[:-1] >= c[1:])):
         return np.searchsorted(Lb, c, side="right")
     order = np.argsort(np.concatenate((Lb, c[::-1])), kind="stable")
     idx = np.flatnonzero(order >= len(Lb))

@@ -676,3 +676,12 @@ def test_sweep_ends_with_the_cap_read_once_equal_the_checked_conversion():
     assert _lower(b, 10**6) == arb_to_fmpq(b.lower()) and _upper(b, 10**6) == arb_to_fmpq(b.upper())
     with limits(max_prec=8), pytest.raises(ResourceLimitError, match="max_prec"):
         _dyadic(b.lower(), 32)
+
+
+def test_suffix_starts_out_of_order_queries_fall_back_to_binary_search():
+    """Queries not in non-increasing order (no block produces them) still get the exact counts of searchsorted."""
+    from exactdp.measures.lattice_interval import _suffix_starts
+
+    Lb = np.array([-1.0, 0.0, 0.0, 2.0, 5.0])
+    c = np.array([0.0, 3.0, -2.0, 5.0, 0.0, 1.0])
+    assert _suffix_starts(Lb, c).tolist() == np.searchsorted(Lb, c, side="right").tolist() == [3, 4, 0, 5, 3, 3]
