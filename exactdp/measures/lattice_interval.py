@@ -23,7 +23,8 @@ L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_
    the cut are left out too, and rows whose maximum (the conditional mode) is below it are dropped whole.  The
    dropped mass is at most (number of atoms)·e^{cut}, certified by arb.
 2. **Sweep.**  B's atoms are sorted by loss once; for each atom of A, the B-atoms above θ − L_a are a suffix
-   (``np.searchsorted``), and Σ_suffix P_b (1 − e^{c − L_b}) = TP(c) − e^{c}·TQ(c) is read from suffix sums.
+   (its start found by one linear merge of the two sorted loss lists, or by binary searches when A has far fewer
+   atoms), and Σ_suffix P_b (1 − e^{c − L_b}) = TP(c) − e^{c}·TQ(c) is read from suffix sums.
    The Q-sums are taken in chunks of loss width H with their own reference loss, so every exponential lies in
    [e^{−H}, e^{H}] (no overflow, no underflow), and chunks more than two away are bounded by e^{−2H}·TP.
 3. **No exact threshold decision is needed**: t ↦ (1 − e^{−t})_+ is 1-Lipschitz where it is positive, so an
@@ -129,7 +130,7 @@ from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRouti
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO, RationalInput, to_qq
-from exactdp.numbers.rb import arb_to_fmpq, ball_endpoints
+from exactdp.numbers.rb import arb_to_fmpq, ball_endpoints, exact_bits_cap
 
 U = 2.0 ** -53
 #: relative error bound of :func:`exp_floats` (its analysis gives ≤ 16u; 64u is the margin kept)
@@ -229,6 +230,11 @@ def exp_floats(x: npt.ArrayLike) -> FloatArray:
     x = np.asarray(x, dtype=np.float64)
     if x.size and (np.max(np.abs(x)) > 700):
         raise ParameterError("exp_floats: |x| must be <= 700")
+    return _exp_in_range(x)
+
+
+def _exp_in_range(x: FloatArray) -> FloatArray:
+    """:func:`exp_floats` of a float64 array the caller has checked to lie in [−700, 700] (x is not modified)."""
     # the same operations as 2^{N >> 10}·(T[N & 1023]·(1 + r(1 + r(1/2 + r(1/6 + r/24))))), in place: the table
     # entry times the polynomial lies in [0.99, 2.02] and N >> 10 ≥ −1010, so the scaling is a multiplication by
     # a normal power of two (exact, as ldexp), built from its exponent bits
@@ -445,8 +451,16 @@ def _trinomial_atoms(k: int, lf: FloatArray, lpv: Sequence[float], lv: Sequence[
 def _trinomial_logmass(k: int, lf: FloatArray, lpv: Sequence[float], a1: IntArray, a2: IntArray) -> FloatArray:
     """log of k!/(a₁! a₂! a₃!)·Π w_l^{a_l} in float64, log w_l = ``lpv`` (the error bound is the caller's)."""
     l1, l2, l3 = lpv
-    m = k - a1
-    lp: FloatArray = lf[k] - lf[a1] - lf[a2] - lf[m - a2] + a1 * l1 + a2 * l2 + (m - a2) * l3
+    a3 = k - a1
+    a3 -= a2
+    # lf[k] − lf[a₁] − lf[a₂] − lf[a₃] + a₁l₁ + a₂l₂ + a₃l₃, left to right (the same floats), in place
+    lp: FloatArray = lf[a1]
+    np.subtract(lf[k], lp, out=lp)
+    lp -= lf[a2]
+    lp -= lf[a3]
+    lp += a1 * l1
+    lp += a2 * l2
+    lp += a3 * l3
     return lp
 
 
@@ -858,6 +872,7 @@ def _left_out(items: Items, blocks: Sequence[Block], g: fmpq) -> fmpq:
     return min(total, ONE)
 
 
+
 @dataclass(frozen=True, eq=False)
 class _SweepSide:
     """The γ-independent part of one block in a sweep: the kept losses ``L`` and masses ``p`` = e^{lp − M} (atoms
@@ -889,16 +904,16 @@ def _sweep_side(X: Block) -> _SweepSide:
 @dataclass(frozen=True, eq=False)
 class _Suffix:
     """The γ-independent suffix sums of the side whose atoms are searched (B of step 2): TP (P-mass suffixes),
-    ``head`` (P-mass prefixes), the chunks of width H with reference losses ``ref`` and their suffix sums of
-    e^{lb − (L_b − ref)} (``Wsuf``, ``G``)."""
+    ``head`` (P-mass prefixes), and read at each suffix start the chunks of width H: the chunk's reference loss ref and
+    the suffix sums of e^{lb − (L_b − ref)} (Wsuf within the chunk, G of the next two)."""
 
     TP: FloatArray
     head: FloatArray
-    cid: npt.NDArray[np.int32]
-    nch: int
+    #: per suffix start i (0 … m): its chunk j_i (nch for the empty suffix) and Wsuf[i] + G[j_i] (the sweep's sum
+    #: through the chunk index done once per block: the same floats, and the memory of the chunk index and Wsuf)
+    cid_at: npt.NDArray[np.int32]
     ref: FloatArray
-    Wsuf: FloatArray
-    G: FloatArray
+    wg_at: FloatArray
 
 
 def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
@@ -928,8 +943,40 @@ def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
         G = np.zeros(nch + 3)
         G[: nch + 1] = steps[: nch + 1] * (Z[1: nch + 2] + steps[1: nch + 2] * Z[2: nch + 3])
         head = np.concatenate(([0.0], np.cumsum(pb)))
-        got = X.prepared["suffix"] = _Suffix(TP, head, cid, nch, ref, Wsuf, G)
+        j_at = np.concatenate((cid, np.array([nch], dtype=np.int32)))
+        got = X.prepared["suffix"] = _Suffix(TP, head, j_at, ref, Wsuf + G[j_at])
     return got
+
+
+def _suffix_starts(Lb: FloatArray, c: FloatArray) -> IntArray:
+    """``np.searchsorted(Lb, c, side="right")`` (the number of B-losses ≤ each c_i) for ascending ``Lb`` and
+    non-increasing ``c`` (θ − L_a over ascending L_a: float subtraction is monotone).  Where the queries are at least a
+    quarter as many as the B-atoms, by one stable sort of B's losses followed by the queries in ascending order: two
+    sorted runs, merged in linear time, and a query's position in the merge minus the queries before it is its count
+    (B's losses come first among equal keys: ≤, as side="right").  Otherwise binary searches — and where ``c`` is not
+    in order (every block is sorted by loss: not reached), so the count never depends on that invariant."""
+    if 4 * len(c) < len(Lb) or not bool(np.all(c[:-1] >= c[1:])):
+        return np.searchsorted(Lb, c, side="right")
+    order = np.argsort(np.concatenate((Lb, c[::-1])), kind="stable")
+    idx = np.flatnonzero(order >= len(Lb))
+    idx -= np.arange(len(c), dtype=idx.dtype)
+    out: IntArray = idx[::-1]
+    return out
+
+
+def _theta(g: fmpq) -> tuple[float, float]:
+    """θ = log γ as a float and a bound on its absolute error (128-bit arb), kept per γ (:data:`_THETA`): every sweep of
+    a pass asks for the same few γ."""
+    got = _THETA.get(g)
+    if got is None:
+        with ctx.workprec(128):
+            got = _float_with_error(arb(g).log())
+        _THETA.put(g, got)
+    return got
+
+
+#: :func:`_theta` by γ
+_THETA: Memo[tuple[float, float]] = Memo(1024)
 
 
 def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
@@ -940,24 +987,26 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
     :func:`_suffix_side`), so a second γ on the same blocks costs a search per atom of the smaller block."""
     if A.count > B.count:
         A, B = B, A
-    with ctx.workprec(128):
-        theta, theta_err = _float_with_error(arb(g).log())
+    theta, theta_err = _theta(g)
     sa, sb = _sweep_side(A), _sweep_side(B)
     La, pa, Ma = sa.L, sa.p, sa.M
     Lb, Mb = sb.L, sb.M
     suf = _suffix_side(B, sb)
     m = len(Lb)
     c = theta - La
-    idx = np.searchsorted(Lb, c, side="right")
-    # an A-atom whose suffix is empty gets chunk nch (all Z beyond are 0)
-    j = np.where(idx < m, suf.cid[np.minimum(idx, m - 1)], suf.nch)
-    X = _exp0(c - suf.ref[j]) * (suf.Wsuf[idx] + suf.G[j])
-    TPa = suf.TP[idx]
-    total = float(np.sum(pa * (TPa - X)))
-    absolute = float(np.sum(pa * (TPa + X)))
+    idx = _suffix_starts(Lb, c)
+    # the chunk of each suffix read through idx (an A-atom whose suffix is empty gets chunk nch: all Z beyond are 0)
+    X = _exp0(c - suf.ref[suf.cid_at[idx]])
+    X *= suf.wg_at[idx]
+    # three sums of non-negative products (P part, Q part, head): the signed sum is P − Q, the sum of absolute values
+    # P + Q, so Higham's bound of each sum and one more rounding stay within rho·absolute below
+    sum_p = float(np.sum(pa * suf.TP[idx]))
+    sum_q = float(np.sum(pa * X))
+    total = sum_p - sum_q
+    absolute = sum_p + sum_q
     # the complement 1 − E_γ = Σ min(P, γQ) over the finite pairs: the head below θ − L_a plus the Q part, a sum
     # of non-negative terms (relatively accurate when E_γ is near 1)
-    comp = float(np.sum(pa * (suf.head[idx] + X)))
+    comp = float(np.sum(pa * suf.head[idx])) + sum_q
     # the loss error of a pair: both losses, θ, and the rounding of c = θ − L_a and of ref-differences
     # (both sides are sorted by loss: the largest |L| is at an end)
     spread = float(max(abs(La[0]), abs(La[-1]), 1.0) + max(abs(Lb[0]), abs(Lb[-1]), 1.0) + abs(theta) + 3 * H)
@@ -965,12 +1014,13 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
     # the first B-atom at or above c − 2δ: idx itself unless the atom before it is in [c − 2δ, c] (2δ is tiny: a few
     # atoms at most, searched again)
     wide = c - 2 * delta
-    idx_wide = idx.copy()
     again = idx > 0
     again[again] = Lb[idx[again] - 1] >= wide[again]
+    near = sum_p
     if again.any():
+        idx_wide = idx.copy()
         idx_wide[again] = np.searchsorted(Lb, wide[again], side="left")
-    near = float(np.sum(pa * suf.TP[idx_wide]))
+        near = float(np.sum(pa * suf.TP[idx_wide]))
     mA, mB = len(pa), m
     # relative error of one computed term: masses (log error → e^δ − 1, exp 64u) of pa and pb, sums (Higham),
     # the exponentials of the Q part, two products — generously summed, then doubled
@@ -979,23 +1029,35 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
     rho = 2 * (rho_mass + 2 * (mA + mB + 8) * U + 4 * EXP_REL + 4 * U * (700 + 2 * H))
     with ctx.workprec(128):
         scale = (arb(Ma) + arb(Mb)).exp()
-        err = (arb(rho) * arb(absolute) * (1 + arb(2) ** -20)  # arithmetic
-               + (arb(-2 * H).exp() * 1.01 + 3 * arb(-700).exp()) * arb(absolute)  # chunks beyond the 2nd; e^{<-700} := 0
-               + arb(delta) * arb(delta).exp() * arb(near) * (1 + arb(rho)))  # the threshold (Lipschitz)
+        ab = arb(absolute)
+        # the threshold (Lipschitz): δ·e^δ·near·(1 + ρ), e^δ(1 + ρ) ≤ 1.01 in the usual case (δ, ρ ≤ 10⁻³)
+        lipschitz = (_LIPSCHITZ_SMALL if delta <= 1e-3 and rho <= 1e-3 else arb(delta).exp() * (1 + arb(rho)))
+        # terms common to both sums: chunks beyond the 2nd (e^{<-700} := 0) and the threshold
+        common = _CHUNKS_BEYOND * ab + arb(delta) * arb(near) * lipschitz
+        arith = arb(rho) * _ARITH_MARGIN  # the arithmetic, relative to each sum of absolute values
         mid = arb(total) * scale
-        err = err * scale
+        err = (arith * ab + common) * scale
         # the mass of every pair with an atom left out ≤ dropped_A·1 + dropped_B·1, dropped_X the smaller of the
         # cut's bound (plus the atoms below e^{M − 650} left out of the sweep) and the finite mass (1 − p_∞)^k
         # minus the kept mass (a lower bound from the float sum)
         dropped = sa.dropped + sb.dropped
-        f_lo, f_hi = _lower(mid - err), _upper(mid + err)
+        cap = exact_bits_cap()
+        f_lo, f_hi = _lower(mid - err, cap), _upper(mid + err, cap)
         # the complement: the same error terms with its own (non-negative) sum in place of the cancelling one
         c_mid = arb(comp) * scale
-        c_err = (arb(rho) * arb(comp) * (1 + arb(2) ** -20)
-                 + (arb(-2 * H).exp() * 1.01 + 3 * arb(-700).exp()) * arb(absolute)
-                 + arb(delta) * arb(delta).exp() * arb(near) * (1 + arb(rho))) * scale
-        c_lo, c_hi = _lower(c_mid - c_err), _upper(c_mid + c_err)
+        c_err = (arith * arb(comp) + common) * scale
+        c_lo, c_hi = _lower(c_mid - c_err, cap), _upper(c_mid + c_err, cap)
     return _Sweep(max(f_lo, ZERO), f_hi, max(c_lo, ZERO), c_hi, dropped)
+
+
+def _sweep_constants() -> tuple[arb, arb, arb]:
+    """The γ-independent balls of :func:`_sweep`'s error (128 bits): the margin 1 + 2⁻²⁰ on the arithmetic bound, the
+    chunks beyond the second e^{−2H}·1.01 + 3e^{−700}, and 1.01 ≥ e^δ(1 + ρ) for δ, ρ ≤ 10⁻³."""
+    with ctx.workprec(128):
+        return 1 + arb(2) ** -20, arb(-2 * H).exp() * 1.01 + 3 * arb(-700).exp(), arb(101) / 100
+
+
+_ARITH_MARGIN, _CHUNKS_BEYOND, _LIPSCHITZ_SMALL = _sweep_constants()
 
 
 @dataclass(frozen=True)
@@ -1019,19 +1081,33 @@ def _ends(b: arb) -> tuple[fmpq, fmpq]:
     return ends
 
 
-def _lower(b: arb) -> fmpq:
+def _lower(b: arb, cap: int | None = None) -> fmpq:
     """The exact lower end of a finite ball (one end of :func:`_ends`: a sweep needs one end of each of its balls, and
-    converts it at the ball's precision — lower() rounds outward at any precision)."""
+    converts it at the ball's precision — lower() rounds outward at any precision).  ``cap``: the value of
+    :func:`~exactdp.numbers.rb.exact_bits_cap` in force, read once by a caller converting several ends."""
     if not b.is_finite():
         raise ArithmeticError("lattice_interval: a bound evaluated to a non-finite ball")
-    return arb_to_fmpq(b.lower())
+    return _dyadic(b.lower(), cap)
 
 
-def _upper(b: arb) -> fmpq:
+def _upper(b: arb, cap: int | None = None) -> fmpq:
     """The exact upper end of a finite ball (as :func:`_lower`)."""
     if not b.is_finite():
         raise ArithmeticError("lattice_interval: a bound evaluated to a non-finite ball")
-    return arb_to_fmpq(b.upper())
+    return _dyadic(b.upper(), cap)
+
+
+def _dyadic(x: arb, cap: int | None) -> fmpq:
+    """:func:`~exactdp.numbers.rb.arb_to_fmpq` of an exact arb number (a ball end), the same value; with ``cap`` its
+    size check without reading the limit again (past the cap it refuses there, naming the limit)."""
+    if cap is None:
+        return arb_to_fmpq(x)
+    man, exp = x.man_exp()
+    e = int(exp)
+    if abs(e) > cap:
+        return arb_to_fmpq(x)
+    m = int(man)
+    return fmpq(m << e) if e >= 0 else fmpq(m, 1 << (-e))
 
 
 def _dropped(X: Block, tiny: int, M: float, p: FloatArray) -> fmpq:
@@ -1052,7 +1128,9 @@ def _tiny_mass(X: Block, tiny: int, M: float) -> fmpq:
 
 def _exp0(d: FloatArray) -> FloatArray:
     """e^d where d ≥ −700, 0 below (the caller bounds those terms by e^{−700}·their weight), d capped at 700
-    (only where the weight is 0)."""
+    (only where the weight is 0).  A fresh array (the caller scales it in place)."""
+    if d.size and -700.0 <= float(d.min()) and float(d.max()) <= 700.0:  # the usual case: no cap, no zeros
+        return _exp_in_range(d)
     return np.where(d < -700.0, 0.0, exp_floats(np.clip(d, -700.0, 700.0)))
 
 

@@ -631,3 +631,57 @@ def test_tightening_after_a_stopped_filter_uses_its_level_and_contains_the_maxim
         r = _from_bounds(dict(start), classes, LatticeEnclosure(blocks=store), g, DEFAULT_REL_WIDTH, "t")
         top = TensorSearch([(K, n)], filtered=False).witness(g).value
         assert top in r and r.relative_width <= r.requested
+
+
+@pytest.mark.parametrize("sizes", [(50, 60), (400, 90), (90, 400), (7, 1000), (1, 1), (3, 0)])
+def test_suffix_starts_by_merge_equal_binary_search(sizes):
+    """The sweep's suffix starts — a linear merge of B's losses with the queries where they are at least a quarter as
+    many, else binary searches — are exactly ``np.searchsorted(Lb, c, side="right")``, ties included (equal losses in
+    B, equal queries, and queries equal to a B-loss count it: ≤)."""
+    from exactdp.measures.lattice_interval import _suffix_starts
+
+    rng = np.random.default_rng(sum(sizes))
+    mb, ma = sizes
+    Lb = np.sort(np.round(rng.normal(size=mb) * 4, 1))  # rounded: many equal losses
+    La = np.sort(np.concatenate((rng.choice(Lb, size=min(ma, mb)) - 0.5 if mb else [], np.round(rng.normal(size=ma) * 4, 1))))
+    c = 0.5 - La  # non-increasing, some queries exactly on a B-loss
+    assert np.all(np.diff(c) <= 0)
+    got = _suffix_starts(Lb, c)
+    assert got.tolist() == np.searchsorted(Lb, c, side="right").tolist()
+
+
+def test_exp0_fast_path_equals_the_capped_formula():
+    """:func:`_exp0` in range skips the cap and the zeroing (the same floats as exp_floats); out of range, 0 below
+    −700 and the cap at 700 as before."""
+    from exactdp.measures.lattice_interval import _exp0
+
+    rng = np.random.default_rng(5)
+    d = rng.uniform(-699, 699, size=1000)
+    assert _exp0(d).tolist() == exp_floats(d).tolist()
+    d2 = np.array([-800.0, -700.0, 0.0, 700.0, 900.0])
+    assert _exp0(d2).tolist() == np.where(d2 < -700, 0.0, exp_floats(np.clip(d2, -700, 700))).tolist()
+
+
+def test_sweep_ends_with_the_cap_read_once_equal_the_checked_conversion():
+    """The sweep converts its four ball ends with the size cap read once: the same exact rationals as
+    :func:`arb_to_fmpq`, and past a lowered ``max_prec`` it still refuses naming the limit."""
+    from exactdp.limits import ResourceLimitError, limits
+    from exactdp.measures.lattice_interval import _dyadic, _lower, _upper
+    from exactdp.numbers.rb import arb_to_fmpq
+
+    with ctx.workprec(128):
+        b = arb(fmpq(1, 3)) * arb(2) ** -30 + arb(0, fmpq(1, 2**90))
+    for end in (b.lower(), b.upper()):
+        assert _dyadic(end, 10**6) == arb_to_fmpq(end)
+    assert _lower(b, 10**6) == arb_to_fmpq(b.lower()) and _upper(b, 10**6) == arb_to_fmpq(b.upper())
+    with limits(max_prec=8), pytest.raises(ResourceLimitError, match="max_prec"):
+        _dyadic(b.lower(), 32)
+
+
+def test_suffix_starts_out_of_order_queries_fall_back_to_binary_search():
+    """Queries not in non-increasing order (no block produces them) still get the exact counts of searchsorted."""
+    from exactdp.measures.lattice_interval import _suffix_starts
+
+    Lb = np.array([-1.0, 0.0, 0.0, 2.0, 5.0])
+    c = np.array([0.0, 3.0, -2.0, 5.0, 0.0, 1.0])
+    assert _suffix_starts(Lb, c).tolist() == np.searchsorted(Lb, c, side="right").tolist() == [3, 4, 0, 5, 3, 3]
