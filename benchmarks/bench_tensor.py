@@ -66,6 +66,12 @@ say ``not installed``.  ``--prv-eps-error``, ``--prv-delta-error`` (defaults 0.1
 (default 2·10⁷) and ``--pld-max-points`` (default 10⁷, estimated) set them.  ``--accountants`` runs all seven
 tables in one run, between two lines of date, commit and load.
 
+Both sides are timed as CPU of this one process, so BLAS runs single-threaded (``OPENBLAS_NUM_THREADS``,
+``OMP_NUM_THREADS`` and ``MKL_NUM_THREADS`` default to 1 here unless set): idle OpenBLAS worker threads started
+by an accountant's import spin after its calls, and that spin was counted in whatever ran next (exactdp's
+system time on seed 3 of ``--random-pairs``: 0.96–3.37 s with threads, 0.39–0.41 s without).  Set them before
+running to measure a threaded accountant.
+
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
       [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
       [--near-symmetric] [--product] [--random-3x3] [--rr-accountants] [--accountants] [--old-limit SECONDS]
@@ -75,10 +81,13 @@ Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only]
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
 from pathlib import Path
 
+for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy: see the docstring
+    os.environ.setdefault(_threads, "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
