@@ -134,6 +134,10 @@ _MAX_PAIRS = 1 << 22
 #: coordinates: seed 1002 of bench_tensor.py --random-3x3 at n = 60 took 1.5·10⁹ units at the search's cut of 24 nats,
 #: 7.8·10⁸ at 8, the same value)
 _PAIR_CUT_NATS = 8.0
+#: the most pairs of atoms the two tilted blocks of a base (built, so counted) may form: 2²⁰ holds the bases of
+#: seeds 1000 and 1002 at n = 300 (seed 1002: up to 1 036 × 453 atoms); larger ones at n = 1000 cost more than they
+#: save
+_MAX_TILTED_PAIRS = 1 << 20
 #: the tilt s of a pair base kept by tilted mass (:func:`_pair_tilt`) is the box's Chernoff exponent rounded to the
 #: grid 2^(j·_TILT_STEPS/256): boxes along an edge share a base, and the profile's own search of s stays within a few
 #: steps of 2^(1/256) of it (16: seed 1002 of bench_tensor.py --random-3x3 at n = 300 took about as many units at 32
@@ -314,6 +318,8 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         try:
             block = (_pair_block(enc, losses[A], a, losses[B], b, cut) if tilt is None
                      else _tilted_pair_block(enc, losses[A], a, losses[B], b, cut, tilt))
+            if block is None:
+                return None
             bound = base_box_bound(losses, corners, gamma, ((A, a), (B, b)), block, enc._charge, best)
         except ResourceLimitError:
             return None
@@ -424,17 +430,20 @@ def _pair_tilt(losses: Losses, verts: Sequence[Counts], gamma: fmpq) -> fmpq | N
 
 
 def _tilted_pair_block(enc: LatticeEnclosure, LA: PairLoss, a: int, LB: PairLoss, b: int, cut: float,
-                       s: fmpq) -> Block:
+                       s: fmpq) -> Block | None:
     """The atoms of L_A^{⊗a} ⊗ L_B^{⊗b} within ``cut`` nats of the largest *tilted* mass P_x P_y (r_x r_y)^s (the
     pairs of the two blocks kept by tilted mass at s, :meth:`~exactdp.measures.lattice_interval.LatticeEnclosure.block`
     with ``tilt``): the tilted profile C(s') at s' near s needs the atoms of large tilted mass, and those left out are
     bounded through the moments whatever the kept set (:mod:`exactdp.measures.profile_bound`), so the choice of atoms
-    only affects how tight the bound is.  Charged as :func:`_pair_block`."""
+    only affects how tight the bound is.  Charged as :func:`_pair_block`; None when the two blocks hold more than
+    :data:`_MAX_TILTED_PAIRS` pairs of atoms."""
     key = (LA, a, LB, b, cut, s)
     got = _PAIR_BLOCKS.get(key)  # (a P-mass base's key has five parts: the two never meet)
     if got is not None:
         return got
     X, Y = enc.block(LA, a, cut, tilt=s), enc.block(LB, b, cut, tilt=s)
+    if X.count * Y.count > _MAX_TILTED_PAIRS:
+        return None
     require("max_work", _PER_PAIR_ATOM * X.count * Y.count,
             f"simplex_filter: a pair base of {X.count} x {Y.count} atoms")
     enc._charge(_PER_PAIR_ATOM * X.count * Y.count)
