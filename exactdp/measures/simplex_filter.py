@@ -119,10 +119,11 @@ _MIN_BASE = 32
 _BASE_BITS = 8
 #: the two-class base (:func:`_pair_block`) is tried on a box whose profile bound did not prune it, whose second
 #: largest lower count is at least this, with its two counts rounded down to 2^(bits − _PAIR_BITS) (a flat edge between
-#: a pair class and its reverse: docs/tensorization.md, "Three or more pair classes")
+#: a pair class and its reverse: docs/tensorization.md, "Three or more pair classes"; 6 bits: seed 1002 of
+#: bench_tensor.py --random-3x3 at n = 300 took 9.8·10⁸ units at 6 and 7, 1.2·10⁹ at 4 and 5)
 _MIN_PAIR = 1
 _MIN_PAIR_SUM = 16
-_PAIR_BITS = 5
+_PAIR_BITS = 6
 #: the most pairs of atoms (estimated, :func:`~exactdp.measures.lattice_interval.atom_estimate`) a pair base may form:
 #: larger products (both classes with hundreds of coordinates at n = 1000) cost more than the splits they save (seed
 #: 1000 of bench_tensor.py --random-3x3 at n = 1000 was refused at the default max_work without a cap; 2¹⁸ with bases
@@ -393,9 +394,11 @@ def _base_count(k: int, bits: int) -> int:
     return k // q * q
 
 
-#: product blocks of two classes (:func:`_pair_block`) by (loss A, a, loss B, b, cut): the boxes along an edge share a
-#: base, asked for at a few s each
-_PAIR_BLOCKS: Memo[Block] = Memo(4)
+#: product blocks of two classes (:func:`_pair_block`) by (loss A, a, loss B, b, cut), and tilted ones
+#: (:func:`_tilted_pair_block`) by (loss A, a, loss B, b, cut, s): the boxes along an edge share a base, asked for at a
+#: few s each (16: at most 16 bases of at most 2²⁰ pairs; seed 1002 at n = 300 took 9.1·10⁸ units with 16, 9.8·10⁸
+#: with 4, and 45 MB more memory at its peak)
+_PAIR_BLOCKS: Memo[Block] = Memo(16)
 #: pair-base bounds computed, and those of them whose base was kept by tilted mass, since the module was loaded (tests
 #: assert the bound and the route were used)
 PAIR_BOUNDS = [0]
