@@ -139,6 +139,11 @@ _PAIR_CUT_NATS = 8.0
 #: seeds 1000 and 1002 at n = 300 (seed 1002: up to 1 036 × 453 atoms); larger ones at n = 1000 cost more than they
 #: save
 _MAX_TILTED_PAIRS = 1 << 20
+#: a new tilted pair base is built only while the search's work stays below this share of its budget with the base's
+#: pairs charged: the rest is left to the leaves and top corners (seed 1000 of bench_tensor.py --random-3x3 at n = 1000,
+#: γ = 3⁸⁸⁰ ran out of max_work on bases that did not pay for themselves; answered at 0.5–0.75, 0.65 keeping seed 1002
+#: at n = 100 — refused at 0.5 — and at n = 300 within the budget)
+_BASE_SHARE = 0.65
 #: the tilt s of a pair base kept by tilted mass (:func:`_pair_tilt`) is the box's Chernoff exponent rounded to the
 #: grid 2^(j·_TILT_STEPS/256): boxes along an edge share a base, and the profile's own search of s stays within a few
 #: steps of 2^(1/256) of it (16: seed 1002 of bench_tensor.py --random-3x3 at n = 300 took about as many units at 32
@@ -439,13 +444,16 @@ def _tilted_pair_block(enc: LatticeEnclosure, LA: PairLoss, a: int, LB: PairLoss
     with ``tilt``): the tilted profile C(s') at s' near s needs the atoms of large tilted mass, and those left out are
     bounded through the moments whatever the kept set (:mod:`exactdp.measures.profile_bound`), so the choice of atoms
     only affects how tight the bound is.  Charged as :func:`_pair_block`; None when the two blocks hold more than
-    :data:`_MAX_TILTED_PAIRS` pairs of atoms."""
+    :data:`_MAX_TILTED_PAIRS` pairs of atoms or the base would take the search's work past :data:`_BASE_SHARE` of its
+    budget."""
     key = (LA, a, LB, b, cut, s)
     got = _PAIR_BLOCKS.get(key)  # (a P-mass base's key has five parts: the two never meet)
     if got is not None:
         return got
     X, Y = enc.block(LA, a, cut, tilt=s), enc.block(LB, b, cut, tilt=s)
     if X.count * Y.count > _MAX_TILTED_PAIRS:
+        return None
+    if enc.budget is not None and enc.work + _PER_PAIR_ATOM * X.count * Y.count > _BASE_SHARE * enc.budget:
         return None
     require("max_work", _PER_PAIR_ATOM * X.count * Y.count,
             f"simplex_filter: a pair base of {X.count} x {Y.count} atoms")

@@ -122,3 +122,15 @@ def test_seed_1002_at_n_100_is_answered_at_the_default_max_work():
     assert 0.059753 < float(w.value) < 0.059754
     assert w.value > S.hockey_stick((0, 100, 0, 0), g) > w.value * fmpq(99, 100)
     assert sf.TILTED_PAIR_BOUNDS[0] > before
+
+
+@pytest.mark.slow
+def test_seed_1000_at_n_1000_is_still_answered():
+    # γ = 3⁸⁸⁰ at n = 1000 (seed 1000): answered before the tilted bases; with new bases built past 65 % of the budget
+    # (large bases that do not pay for themselves there) it ran out of max_work — an enclosure of width ≤ 10⁻⁶ again
+    from exactdp.measures.tensor import delta_tensor_power
+
+    sf._RECENT.clear()
+    r = delta_tensor_power(SEEDED[0], 1000, fmpq(3) ** 880, enclosure=True)
+    assert r.lower <= r.upper <= r.lower * (1 + fmpq(1, 10**6))
+    assert 8.258271e-4 < float(r.lower) and float(r.upper) < 8.258272e-4
