@@ -316,6 +316,16 @@ def _s_of(i: int) -> fmpq:
     return fmpq(*math.ldexp(round(m * 2 ** 24), ex - 24).as_integer_ratio())
 
 
+#: the steps of the grid of s per octave, for other callers (simplex_filter's tilted pair bases share this grid)
+S_STEPS = _S_STEPS
+
+
+def s_of(i: int) -> fmpq:
+    """s = 2^(i/:data:`S_STEPS`) rounded to a float of 24 significant bits: an exact dyadic rational of the grid the
+    box bounds search."""
+    return _s_of(i)
+
+
 def profile_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[int]], gamma: fmpq, A: int, b: int,
                       block: Block, charge: Callable[[int], None] | None = None, below: fmpq | None = None) -> fmpq:
     r"""An exact rational upper bound of E_γ of every composition k in the convex hull of ``vertices`` (class counts,
@@ -379,5 +389,5 @@ def base_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[int]]
     return min(p_max + tried[at], ONE)
 
 
-__all__ = ["base_box_bound", "c_of_s", "product_profile", "profile_box_bound", "profile_work",
-           "tilted_profile", "PER_CHUNK", "PER_REFINED_ATOM", "PER_SUFFIX_ATOM"]
+__all__ = ["base_box_bound", "c_of_s", "product_profile", "profile_box_bound", "profile_work", "s_of",
+           "tilted_profile", "PER_CHUNK", "PER_REFINED_ATOM", "PER_SUFFIX_ATOM", "S_STEPS"]

@@ -22,8 +22,12 @@ This routine is a best-first branch and bound over *boxes* lo ≤ k ≤ hi of th
   with A, B its two largest lower counts, gets p_∞ + γ^{−s}C(s)M_A(s)^{k_A−a}M_B(s)^{k_B−b}Π_{i≠A,B} M_i(s)^{k_i}, C(s)
   the tilted profile of L_A^{⊗a} ⊗ L_B^{⊗b} from the product of the two lattice blocks (:func:`_pair_block`): along a
   *flat edge* between a pair class and its reverse (E_γ within a few per cent over many compositions) the reverse
-  class's coordinates then pay no Chernoff slack either.  Only where the two blocks form at most :data:`_MAX_PAIRS`
-  pairs of atoms (larger products cost more than the splits they save).
+  class's coordinates then pay no Chernoff slack either.  The base keeps the atoms of large *tilted* mass
+  P_x P_y (r_x r_y)^s at the box's Chernoff exponent s (:func:`_tilted_pair_block`: the pairs of two blocks kept by
+  tilted mass): C(s) is made by them, and any kept set gives a bound (the rest through the moments).  On seed 1002
+  of bench_tensor.py --random-3x3 at n = 100 it is 3–7 % above E_γ along the edge where the base kept by P-mass at the
+  same 8-nat cut is 9–14 % above it.  Only where the two blocks form at most :data:`_MAX_PAIRS` pairs of atoms (larger
+  products cost more than the splits they save).
 * **Data processing at the top corner.**  Every composition of the box has k ≤ hi coordinate-wise, so
   E_γ(c) ≤ E_γ(hi) (adding coordinates never lowers E_γ), enclosed by the lattice bounds
   (:meth:`~exactdp.measures.lattice_interval.LatticeEnclosure.bounds`; more than two classes paired by product
@@ -59,6 +63,7 @@ import math
 from collections.abc import Sequence
 from typing import TypeAlias
 
+import numpy as np
 from flint import fmpq
 
 from exactdp.errors import ParameterError
@@ -73,19 +78,22 @@ from exactdp.measures.lattice_interval import (
     NEAR_ONE_N,
     PER_ATOM,
     REFINE,
+    S_GRID,
+    U,
     Block,
     LatticeEnclosure,
     OverBudget,
     atom_estimate,
     chernoff_bound,
     cut_below,
+    grid_exponents,
     leaf_cut,
     product_block,
     quantized,
     shared_blocks,
 )
 from exactdp.measures.privacy_loss import PairLoss
-from exactdp.measures.profile_bound import base_box_bound, profile_box_bound
+from exactdp.measures.profile_bound import S_STEPS, base_box_bound, profile_box_bound, s_of
 from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.qq import ONE, ZERO
 
@@ -111,19 +119,36 @@ _MIN_BASE = 32
 _BASE_BITS = 8
 #: the two-class base (:func:`_pair_block`) is tried on a box whose profile bound did not prune it, whose second
 #: largest lower count is at least this, with its two counts rounded down to 2^(bits − _PAIR_BITS) (a flat edge between
-#: a pair class and its reverse: docs/tensorization.md, "Three or more pair classes")
+#: a pair class and its reverse: docs/tensorization.md, "Three or more pair classes"; 6 bits: seed 1002 of
+#: bench_tensor.py --random-3x3 at n = 300 took 9.8·10⁸ units at 6 and 7, 1.2·10⁹ at 4 and 5)
 _MIN_PAIR = 1
 _MIN_PAIR_SUM = 16
-_PAIR_BITS = 5
+_PAIR_BITS = 6
 #: the most pairs of atoms (estimated, :func:`~exactdp.measures.lattice_interval.atom_estimate`) a pair base may form:
 #: larger products (both classes with hundreds of coordinates at n = 1000) cost more than the splits they save (seed
-#: 1000 of bench_tensor.py --random-3x3 at n = 1000 was refused at the default max_work without this cap)
-_MAX_PAIRS = 1 << 18
+#: 1000 of bench_tensor.py --random-3x3 at n = 1000 was refused at the default max_work without a cap; 2¹⁸ with bases
+#: kept by P-mass, 2²² with bases kept by tilted mass: seeds 1000 and 1002 at n = 300 need bases of 10³ × 500 atoms,
+#: estimated above 2²⁰)
+_MAX_PAIRS = 1 << 22
 #: the cut (nats) of a pair base's blocks and of their product: the profile needs the atoms of large tilted mass, and
 #: the tilted mass left out is bounded through the moments (a deeper cut only enlarges the product, quadratic in the
 #: coordinates: seed 1002 of bench_tensor.py --random-3x3 at n = 60 took 1.5·10⁹ units at the search's cut of 24 nats,
 #: 7.8·10⁸ at 8, the same value)
 _PAIR_CUT_NATS = 8.0
+#: the most pairs of atoms the two tilted blocks of a base (built, so counted) may form: 2²⁰ holds the bases of
+#: seeds 1000 and 1002 at n = 300 (seed 1002: up to 1 036 × 453 atoms); larger ones at n = 1000 cost more than they
+#: save
+_MAX_TILTED_PAIRS = 1 << 20
+#: a new tilted pair base is built only while the search's work stays below this share of its budget with the base's
+#: pairs charged: the rest is left to the leaves and top corners (seed 1000 of bench_tensor.py --random-3x3 at n = 1000,
+#: γ = 3⁸⁸⁰ ran out of max_work on bases that did not pay for themselves; answered at 0.5–0.75, 0.65 keeping seed 1002
+#: at n = 100 — refused at 0.5 — and at n = 300 within the budget)
+_BASE_SHARE = 0.65
+#: the tilt s of a pair base kept by tilted mass (:func:`_pair_tilt`) is the box's Chernoff exponent rounded to the
+#: grid 2^(j·_TILT_STEPS/256): boxes along an edge share a base, and the profile's own search of s stays within a few
+#: steps of 2^(1/256) of it (16: seed 1002 of bench_tensor.py --random-3x3 at n = 300 took about as many units at 32
+#: and 64)
+_TILT_STEPS = 16
 #: work units per pair of atoms a product block may form (a searchsorted row, the sums of the kept pairs and their sort
 #: by loss): the lattice bounds' own charge for the pairs of a product block (lattice_interval._PER_PAIR; measured in
 #: docs/speed.md, h24edge)
@@ -282,22 +307,30 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         return profile_box_bound(losses, vertices(lo, hi, n), gamma, A, b, block, enc._charge, best)
 
     def pair_profile(lo: Counts, hi: Counts) -> fmpq | None:
-        """The profile bound of the box with a base of its two largest lower counts A, B (:func:`_pair_block`), or
-        None when lo_B < :data:`_MIN_PAIR`, lo_A + lo_B < :data:`_MIN_PAIR_SUM`, the two blocks' estimated atoms could
-        form more than :data:`_MAX_PAIRS` pairs, or the base does not fit ``max_work`` (a bound left out only costs
-        splits)."""
+        """The profile bound of the box with a base of its two largest lower counts A, B, its atoms kept by tilted
+        mass at the box's Chernoff exponent (:func:`_tilted_pair_block`; by P-mass, :func:`_pair_block`, when that
+        exponent is 0), or None when lo_B < :data:`_MIN_PAIR`, lo_A + lo_B < :data:`_MIN_PAIR_SUM`, the two blocks'
+        estimated atoms could form more than :data:`_MAX_PAIRS` pairs, or the base does not fit ``max_work`` (a bound
+        left out only costs splits)."""
         A, B = sorted(range(c), key=lambda j: -lo[j])[:2]
         if lo[B] < _MIN_PAIR or lo[A] + lo[B] < _MIN_PAIR_SUM:
             return None
         a, b = _base_count(lo[A], _PAIR_BITS), _base_count(lo[B], _PAIR_BITS)
         cut = min(quantized(depth + CUT_STEP), _PAIR_CUT_NATS)
-        if atom_estimate(losses[A], a, cut) * atom_estimate(losses[B], b, cut) > _MAX_PAIRS:
+        corners = vertices(lo, hi, n)
+        tilt = _pair_tilt(losses, corners, gamma)
+        if atom_estimate(losses[A], a, cut, tilt) * atom_estimate(losses[B], b, cut, tilt) > _MAX_PAIRS:
             return None
         try:
-            block = _pair_block(enc, losses[A], a, losses[B], b, cut)
-            bound = base_box_bound(losses, vertices(lo, hi, n), gamma, ((A, a), (B, b)), block, enc._charge, best)
+            block = (_pair_block(enc, losses[A], a, losses[B], b, cut) if tilt is None
+                     else _tilted_pair_block(enc, losses[A], a, losses[B], b, cut, tilt))
+            if block is None:
+                return None
+            bound = base_box_bound(losses, corners, gamma, ((A, a), (B, b)), block, enc._charge, best)
         except ResourceLimitError:
             return None
+        if tilt is not None:
+            TILTED_PAIR_BOUNDS[0] += 1
         PAIR_BOUNDS[0] += 1
         return bound
 
@@ -366,11 +399,15 @@ def _base_count(k: int, bits: int) -> int:
     return k // q * q
 
 
-#: product blocks of two classes (:func:`_pair_block`) by (loss A, a, loss B, b, cut): the boxes along an edge share a
-#: base, asked for at a few s each
-_PAIR_BLOCKS: Memo[Block] = Memo(4)
-#: pair-base bounds computed, since the module was loaded (tests assert the bound was used)
+#: product blocks of two classes (:func:`_pair_block`) by (loss A, a, loss B, b, cut), and tilted ones
+#: (:func:`_tilted_pair_block`) by (loss A, a, loss B, b, cut, s): the boxes along an edge share a base, asked for at a
+#: few s each (16: at most 16 bases of at most 2²⁰ pairs; seed 1002 at n = 300 took 9.1·10⁸ units with 16, 9.8·10⁸
+#: with 4, and 45 MB more memory at its peak)
+_PAIR_BLOCKS: Memo[Block] = Memo(16)
+#: pair-base bounds computed, and those of them whose base was kept by tilted mass, since the module was loaded (tests
+#: assert the bound and the route were used)
 PAIR_BOUNDS = [0]
+TILTED_PAIR_BOUNDS = [0]
 
 
 def _pair_block(enc: LatticeEnclosure, LA: PairLoss, a: int, LB: PairLoss, b: int, cut: float) -> Block:
@@ -388,6 +425,66 @@ def _pair_block(enc: LatticeEnclosure, LA: PairLoss, a: int, LB: PairLoss, b: in
     block = product_block(X, Y, cut)
     _PAIR_BLOCKS.put(key, block)
     return block
+
+
+def _pair_tilt(losses: Losses, verts: Sequence[Counts], gamma: fmpq) -> fmpq | None:
+    """The exponent s of the Chernoff bound of the vertices (the grid's best, :func:`grid_exponents`) rounded to the
+    grid 2^(j/16) (dyadic rationals: the boxes along an edge share it), or None when it is 0."""
+    i0 = int(np.nanargmin(grid_exponents([_items(losses, v) for v in verts], gamma)))
+    s = float(S_GRID[i0])
+    if not s > 0:
+        return None
+    return s_of(_TILT_STEPS * round(S_STEPS * math.log2(s) / _TILT_STEPS))
+
+
+def _tilted_pair_block(enc: LatticeEnclosure, LA: PairLoss, a: int, LB: PairLoss, b: int, cut: float,
+                       s: fmpq) -> Block | None:
+    """The atoms of L_A^{⊗a} ⊗ L_B^{⊗b} within ``cut`` nats of the largest *tilted* mass P_x P_y (r_x r_y)^s (the
+    pairs of the two blocks kept by tilted mass at s, :meth:`~exactdp.measures.lattice_interval.LatticeEnclosure.block`
+    with ``tilt``): the tilted profile C(s') at s' near s needs the atoms of large tilted mass, and those left out are
+    bounded through the moments whatever the kept set (:mod:`exactdp.measures.profile_bound`), so the choice of atoms
+    only affects how tight the bound is.  Charged as :func:`_pair_block`; None when the two blocks hold more than
+    :data:`_MAX_TILTED_PAIRS` pairs of atoms or the base would take the search's work past :data:`_BASE_SHARE` of its
+    budget."""
+    key = (LA, a, LB, b, cut, s)
+    got = _PAIR_BLOCKS.get(key)  # (a P-mass base's key has five parts: the two never meet)
+    if got is not None:
+        return got
+    X, Y = enc.block(LA, a, cut, tilt=s), enc.block(LB, b, cut, tilt=s)
+    if X.count * Y.count > _MAX_TILTED_PAIRS:
+        return None
+    if enc.budget is not None and enc.work + _PER_PAIR_ATOM * X.count * Y.count > _BASE_SHARE * enc.budget:
+        return None
+    require("max_work", _PER_PAIR_ATOM * X.count * Y.count,
+            f"simplex_filter: a pair base of {X.count} x {Y.count} atoms")
+    enc._charge(_PER_PAIR_ATOM * X.count * Y.count)
+    block = tilted_product(X, Y, float(s), cut)
+    _PAIR_BLOCKS.put(key, block)
+    return block
+
+
+def tilted_product(X: Block, Y: Block, s: float, cut_nats: float) -> Block:
+    r"""The pairs (x, y) of the atoms of two blocks whose computed tilted log-mass (lp_x + s·L_x) + (lp_y + s·L_y)
+    is within ``cut_nats`` of the largest: log-masses and losses add (independent coordinates), each pair once.  The
+    selection needs no rounding bound (any set of distinct atoms serves the profile); the stored sums err as in
+    :func:`~exactdp.measures.lattice_interval.product_block` (u·(|x| + |y|) each), so lp_err and L_err are bounded the
+    same way.  ``dropped`` and ``finite`` are the trivial bound 1 (the profile does not read them)."""
+    wx, wy = X.lp + s * X.L, Y.lp + s * Y.L
+    order = np.argsort(-wy, kind="stable")
+    wy_desc = wy[order]
+    c = float(np.max(wx)) + float(np.max(wy)) - cut_nats
+    counts = np.searchsorted(-wy_desc, -(c - wx), side="right")  # #{y : wy ≥ c − wx}
+    total = int(counts.sum())
+    require("max_memory", 64 * total, f"simplex_filter: {total} atoms of a tilted pair base")
+    xi = np.repeat(np.arange(len(X.lp)), counts)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    yi = order[np.arange(total, dtype=np.int64) - np.repeat(starts, counts)]
+    lp, L = X.lp[xi] + Y.lp[yi], X.L[xi] + Y.L[yi]
+    ax, ay = float(np.max(np.abs(X.lp))), float(np.max(np.abs(Y.lp)))
+    lp_err = X.lp_err + Y.lp_err + 2 * U * (ax + ay + 1.0)
+    L_err = X.L_err + Y.L_err + 2 * U * (float(np.max(np.abs(X.L))) + float(np.max(np.abs(Y.L))) + 1.0)
+    by_loss = np.argsort(L, kind="stable")
+    return Block(lp[by_loss], L[by_loss], lp_err, L_err, ONE, c, ONE)
 
 
 def _inside(k: Counts, lo: Counts, hi: Counts) -> bool:
