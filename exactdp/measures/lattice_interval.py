@@ -1087,27 +1087,14 @@ def _lower(b: arb, cap: int | None = None) -> fmpq:
     :func:`~exactdp.numbers.rb.exact_bits_cap` in force, read once by a caller converting several ends."""
     if not b.is_finite():
         raise ArithmeticError("lattice_interval: a bound evaluated to a non-finite ball")
-    return _dyadic(b.lower(), cap)
+    return arb_to_fmpq(b.lower(), cap)
 
 
 def _upper(b: arb, cap: int | None = None) -> fmpq:
     """The exact upper end of a finite ball (as :func:`_lower`)."""
     if not b.is_finite():
         raise ArithmeticError("lattice_interval: a bound evaluated to a non-finite ball")
-    return _dyadic(b.upper(), cap)
-
-
-def _dyadic(x: arb, cap: int | None) -> fmpq:
-    """:func:`~exactdp.numbers.rb.arb_to_fmpq` of an exact arb number (a ball end), the same value; with ``cap`` its
-    size check without reading the limit again (past the cap it refuses there, naming the limit)."""
-    if cap is None:
-        return arb_to_fmpq(x)
-    man, exp = x.man_exp()
-    e = int(exp)
-    if abs(e) > cap:
-        return arb_to_fmpq(x)
-    m = int(man)
-    return fmpq(m << e) if e >= 0 else fmpq(m, 1 << (-e))
+    return arb_to_fmpq(b.upper(), cap)
 
 
 def _dropped(X: Block, tiny: int, M: float, p: FloatArray) -> fmpq:

@@ -391,12 +391,13 @@ def arb_exponent_bits(x: arb) -> int:
     return abs(int(e)) + int(m).bit_length()
 
 
-def arb_to_fmpq(x: arb) -> fmpq:
+def arb_to_fmpq(x: arb, cap: int | None = None) -> fmpq:
     """The exact dyadic value of a finite arb number (refused when it would be a huge exact object:
-    e.g. the endpoint of a ball around 2^(10^30))."""
+    e.g. the endpoint of a ball around 2^(10^30)).  ``cap``: :func:`exact_bits_cap` read once by a caller that
+    converts many ends in a loop (reading the limit costs more than the conversion); None reads it here."""
     m, e = cast("tuple[Any, Any]", x.man_exp())  # fmpz pair, rebound to ints below
     e = int(e)
-    if abs(e) > exact_bits_cap():
+    if abs(e) > (exact_bits_cap() if cap is None else cap):
         raise ResourceLimitError(
             f"exact value of a ball endpoint: about {abs(e)} bits exceeds 4 x the limit max_prec = "
             f"{limit('max_prec')} bits; {how_to_raise('max_prec')}"

@@ -666,16 +666,16 @@ def test_sweep_ends_with_the_cap_read_once_equal_the_checked_conversion():
     """The sweep converts its four ball ends with the size cap read once: the same exact rationals as
     :func:`arb_to_fmpq`, and past a lowered ``max_prec`` it still refuses naming the limit."""
     from exactdp.limits import ResourceLimitError, limits
-    from exactdp.measures.lattice_interval import _dyadic, _lower, _upper
+    from exactdp.measures.lattice_interval import _lower, _upper
     from exactdp.numbers.rb import arb_to_fmpq
 
     with ctx.workprec(128):
         b = arb(fmpq(1, 3)) * arb(2) ** -30 + arb(0, fmpq(1, 2**90))
     for end in (b.lower(), b.upper()):
-        assert _dyadic(end, 10**6) == arb_to_fmpq(end)
+        assert arb_to_fmpq(end, 10**6) == arb_to_fmpq(end)
     assert _lower(b, 10**6) == arb_to_fmpq(b.lower()) and _upper(b, 10**6) == arb_to_fmpq(b.upper())
     with limits(max_prec=8), pytest.raises(ResourceLimitError, match="max_prec"):
-        _dyadic(b.lower(), 32)
+        arb_to_fmpq(b.lower(), 32)
 
 
 def test_suffix_starts_out_of_order_queries_fall_back_to_binary_search():
