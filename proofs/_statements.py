@@ -16,7 +16,7 @@ Parameters: t = e^ε (t ≥ 1), δ ∈ [0, 1] for [A]; t ≥ 1, c > 0, u = Nc wi
 
 from __future__ import annotations
 
-from exactdp.claim_statement import ClaimStatement, step_of
+from exactdp.claim_statement import ClaimStatement
 
 #: [A]'s parameters and their stated domain (t = e^eps, D-6)
 LDP = ("t", "delta")
@@ -418,16 +418,13 @@ def xi_sign_identity(claim: str) -> ClaimStatement:
         "(gamma - 1)/(gamma*(1 - N*c) + 1) - 1 - (gamma*N*c - 2)/(gamma*(1 - N*c) + 1) == 0",))
 
 
-#: the G-20 achievers' certificates (:func:`exactdp.theory.pml_attainment.g20_feasibility`) are written in
-#: alpha = c q and u = N c; their statements there are steps, carried to the parts in N, c, q by instantiations
-#: at this substitution of a parameter and a variable (:mod:`exactdp.algebra.certificates.instantiation`)
-G20_SUBSTITUTION = (("u", "N*c"), ("alpha", "c*q"))
-
-
 def achiever_feasibility(claim: str) -> tuple[ClaimStatement, ...]:
     """[G] G-20's achievers as docs/claims.md states them, in N, c and a real q (z = 1 + t(1 - Nc)):
     m = (1 - t c q)/z >= 0 when t c q <= 1, M = t(1 - c q)/z <= 1 when t c (N - q) <= 1, and M - m = (t - 1)/z,
-    Xi's branch.  Carried by the instantiations at :data:`G20_SUBSTITUTION` of :func:`achiever_feasibility_steps`."""
+    Xi's branch.  Carried by the instantiations at u = N c, alpha = c q of the certificates in alpha = c q, u = N c
+    (:func:`exactdp.theory.pml_attainment.g20_feasibility`), which the engine files as steps with their definitions
+    of m, M, z written out (:func:`exactdp.verification.engine.instantiating`, :data:`exactdp.theory.
+    class_certificates.SUBSTITUTIONS`)."""
     z = "(1 + t*(1 - N*c))"
     m, M = f"(1 - t*c*q)/{z}", f"t*(1 - c*q)/{z}"
     red = "the two-level kernel of G-20: q rows (q real) at M, the other N - q at m"
@@ -437,24 +434,6 @@ def achiever_feasibility(claim: str) -> tuple[ClaimStatement, ...]:
                            hypotheses=("t*c*(N - q) <= 1",), conclusions=(f"{M} <= 1",), reduction=red),
             ClaimStatement(claim=claim, sizes="all N, M", parameters=(*G_N, "q"), domain=G_N_DOMAIN,
                            conclusions=(f"{M} - {m} == {BRANCH_N}",), reduction=red))
-
-
-def achiever_feasibility_steps(claim: str) -> tuple[ClaimStatement, ...]:
-    """The steps of ``claim``'s proof that :func:`achiever_feasibility`'s parts are instances of: G-20's achievers
-    in alpha = c q, u = N c (z = t(1 - u) + 1) — m = (1 - t alpha)/z >= 0 for every alpha with t alpha <= 1,
-    M = t(1 - alpha)/z <= 1 for every alpha with t (u - alpha) <= 1, M - m = (t - 1)/z —, with the certificates'
-    definitions of m, M and z written out (each certificate's binding substitutes its definitions and compares)."""
-    z = "(t*(1 - u) + 1)"
-    red = "the two-level kernel of G-20 with alpha = c q, u = N c"
-    claim = step_of(claim)
-    return (ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u"), variables=("alpha",),
-                           domain=("t >= 1", "u <= 1"), hypotheses=("t*alpha <= 1",),
-                           conclusions=(f"(1 - t*alpha)/{z} >= 0",), reduction=red),
-            ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u"), variables=("alpha",),
-                           domain=("t >= 1", "u <= 1"), hypotheses=("t*(u - alpha) <= 1",),
-                           conclusions=(f"t*(1 - alpha)/{z} <= 1",), reduction=red),
-            ClaimStatement(claim=claim, sizes="all N, M", parameters=("t", "u", "alpha"), domain=("t >= 1", "u <= 1"),
-                           conclusions=(f"t*(1 - alpha)/{z} - (1 - t*alpha)/{z} == (t - 1)/{z}",), reduction=red))
 
 
 def restricted_pair(claim: str) -> ClaimStatement:

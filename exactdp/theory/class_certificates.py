@@ -55,6 +55,17 @@ a, b, S, m, w, p, q, k = sympy.symbols("a b S m w p q k", real=True)
 #: (:func:`exactdp.verification.engine.instantiating`), which every checker decides
 SIZE_SUBSTITUTIONS = (("u", "N*c"), ("v", "N - l"))
 
+#: how the certificates' other abbreviations stand for the papers' quantities: α = c·q, the prior mass of G-20's q
+#: rows at M (:func:`exactdp.theory.pml_attainment.g20_feasibility`; q real, a variable of the claim's statement).  A
+#: certificate in α (a parameter or a variable) is carried to a part in q by the instantiation at α ↦ c·q, whose
+#: hypotheses are the substituted ones (t·α ≤ 1 becomes t·c·q ≤ 1, which the part must state)
+VARIABLE_SUBSTITUTIONS = (("alpha", "c*q"),)
+
+#: every substitution the engine's automatic instantiation applies (:func:`exactdp.verification.engine.instantiating`),
+#: as (name, image, whether it replaces a variable too): a size's abbreviation replaces a parameter only (a
+#: certificate quantifying u as a variable, the t ≥ 1/c witness, keeps it), α a parameter or a variable
+SUBSTITUTIONS = (*((x, v, False) for x, v in SIZE_SUBSTITUTIONS), *((x, v, True) for x, v in VARIABLE_SUBSTITUTIONS))
+
 #: the scope phrase of a proof for every number of inputs N >= 2 and outputs M >= 2 (reports group by it)
 ALL_N_M = "all N, M"
 _Q = sympy.Rational

@@ -162,35 +162,47 @@ def carrying(cert, parts):
     return None
 
 
-def instantiating(cert, parts, claim: str):
+def instantiating(cert, parts, claim: str, table=None):
     """(``cert`` filed as a step of ``claim`` on its own region, the checked ``instantiation`` of that step's
-    statement at the papers' sizes — u ↦ N·c, v ↦ N − l, :data:`exactdp.theory.class_certificates.SIZE_SUBSTITUTIONS`
-    — bound to the first of ``parts`` it carries), or None.
+    statement at the papers' quantities — u ↦ N·c, v ↦ N − l, α ↦ c·q: the declared ``table`` of (name, image,
+    whether a variable is replaced too), default :data:`exactdp.theory.class_certificates.SUBSTITUTIONS` — bound to
+    the first of ``parts`` it carries), or None.
 
     The class certificates are written in u = N·c (v = N − l) so that each sign condition has two parameters; the
     claims state them in N ([G] Thm 1: η_TV ≤ (e^ε − 1)/(e^ε(1 − Nc) + 1) for every N ≥ 2 and 0 < c ≤ 1/N).  The
     instantiation (:mod:`exactdp.algebra.certificates.instantiation`) makes the step from one to the other a checked
     certificate: every condition of the step's domain at u = N·c holds on the part's domain, and the step's
     hypotheses and conclusions at u = N·c are the part's, term by term (:func:`exactdp.claim_statement.binding`), so
-    ``recheck`` sees whether an edited region still covers the claim.  Only parts over the certificate's variables,
-    whose parameters replace exactly its substituted ones, are tried."""
+    ``recheck`` sees whether an edited region still covers the claim.  A variable of the certificate may be
+    substituted too (G-20's α ↦ c·q, a change of variable under the quantifier): its hypotheses substituted must be
+    stated by the part.  The substitution is the table's entries for the certificate's parameters (and variables);
+    only parts that quantify the certificate's kept names and the images' (the kept variables and the names a
+    substituted variable's image adds are the part's variables), never a substituted name, are tried.  The step's
+    statement is written without the certificate's abbreviations (:meth:`~exactdp.algebra.certificates.Certificate.
+    written_out`: a linear combination's m, M, z substituted), so that the instance can copy and substitute it."""
     from exactdp.algebra.certificates import check
-    from exactdp.claim_statement import step_of
+    from exactdp.claim_statement import names_in, step_of
     from exactdp.numbers.truth import Truth
-    from exactdp.theory.class_certificates import SIZE_SUBSTITUTIONS  # deferred: start-up
+    from exactdp.theory.class_certificates import SUBSTITUTIONS  # deferred: start-up
 
-    params = tuple(getattr(cert, "parameters", ()))
-    sigma = tuple((x, v) for x, v in SIZE_SUBSTITUTIONS if x in params)
+    params, variables = tuple(getattr(cert, "parameters", ())), tuple(getattr(cert, "variables", ()))
+    sigma = tuple((x, v) for x, v, also_variable in (SUBSTITUTIONS if table is None else table)
+                  if x in params or (also_variable and x in variables))
     if not sigma or not parts:
         return None
-    kept = set(params) - {x for x, _ in sigma}
+    replaced = {x for x, _ in sigma}
+    kept, kept_vars = set(params) - replaced, set(variables) - replaced
+    images = {n for x, v in sigma for n in names_in(v)}
+    added = {n for x, v in sigma if x in variables for n in names_in(v)}  # a variable's image adds its names
     step = None
     for part in parts:
-        if (set(part.variables) != set(getattr(cert, "variables", ())) or not kept <= set(part.parameters)
-                or any(x in part.parameters for x, _ in sigma)):
+        names = set(part.parameters) | set(part.variables)
+        if (set(part.variables) != kept_vars | (added - set(part.parameters)) or not kept <= set(part.parameters)
+                or not images <= names or replaced & names):
             continue
-        step = step or cert.states(step_of(claim))
-        inst = instance(step, part, sigma, tuple(getattr(cert, "variables", ())))
+        step = step or cert.states(step_of(claim)).written_out()
+        inst = instance(step, part, sigma, tuple(v for v in variables if v in kept_vars) + tuple(
+            v for v in part.variables if v not in kept_vars))
         if check(inst).truth is Truth.TRUE:
             return step, inst
     return None

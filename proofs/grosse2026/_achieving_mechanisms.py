@@ -14,8 +14,9 @@ Checked:
   the entries satisfy 0 ≤ m ≤ M ≤ 1, the extreme entries of both columns satisfy the PML constraint (then every
   pair does, ``extreme_pair``), and M − m = (t − 1)/(t(1 − Nc) + 1) ≤ 1, i.e. = Ξ; a middle row
   f M + (1 − f) m (f ∈ [0, 1], real q) lies between m and M and keeps S_0.  Example 1 is N = 2, q = 1.
-  The written parts (m ≥ 0, M ≤ 1, M − m = Ξ's branch) are in N, c, q; :func:`g20_chains` files the certificates
-  of m ≥ 0, M ≤ 1 and M − m as steps in α, u and adds their instantiations at u = N c, α = c q.
+  The written parts (m ≥ 0, M ≤ 1, M − m = Ξ's branch) are in N, c, q; the engine files the certificates
+  of m ≥ 0, M ≤ 1 and M − m as steps in α, u (their definitions of m, M, z written out) and adds their
+  instantiations at u = N c, α = c q (:func:`exactdp.verification.engine.instantiating`), as for the other claims.
 * ``feasibility`` — sympy, for symbols t, c, N, q: m ≥ 0 ⟺ tcq ≤ 1 and M ≤ 1 ⟺ tc(N−q) ≤ 1
   (numerators over z > 0); a middle row keeps S_0; q = N/2 is feasible iff t ≤ 2/(Nc).  The identities
   M − m = Ξ and "both PML ratios equal t" are proved in grosse2026.g20_construction_identities.
@@ -48,10 +49,9 @@ from exactdp.verification.claims import CheckContext, Outcome, Verdict, proved
 from exactdp.verification.identities import Eq, Statement, at, statements_certificate
 from exactdp.numbers.formula_text import written_step as step
 
-from .._statements import G20_SUBSTITUTION, achiever_feasibility, achiever_feasibility_steps
 from ._instances import pml_grid
 
-#: the claim whose proof :func:`g20_chains` files its certificates under
+#: the claim whose proof files the certificates of :func:`check_proof`
 CLAIM = "grosse2026.g20_achieving"
 
 
@@ -60,7 +60,7 @@ def check_proof(ctx: CheckContext) -> Outcome:
     from exactdp.theory import pml_attainment
     from exactdp.theory.class_certificates import ALL_N_M
 
-    certs = (*g20_chains(), *pml_attainment.g20_feasibility()[2:-1], pml_attainment.extreme_pair())
+    certs = (*pml_attainment.g20_feasibility(), pml_attainment.extreme_pair())
     return proved("the G-20 mechanisms (real q, t c q <= 1, t c (N-q) <= 1) are (eps,c)-PML kernels with "
                   "eta_TV = M - m = Xi(eps,c)", certs, ALL_N_M + "; real q, t*c*q <= 1, t*c*(N - q) <= 1",
                   derivation=(
@@ -74,23 +74,6 @@ def check_proof(ctx: CheckContext) -> Outcome:
                        step("the TV contraction coefficient of a binary-output kernel is the spread of column 0: "
                             "`M - m = (t-1)/(t*(1-N*c)+1)`, at most 1, which is Xi; Example 1 (G-21) is "
                             "`N = 2`, `q = 1`")))
-
-
-def g20_chains() -> tuple:
-    """The certificates of m >= 0, M <= 1 (in alpha = c q, u = N c, with their definitions of m, M, z) and of the
-    identity M - m = (t - 1)/z, each filed as a step of G-20's proof (:func:`achiever_feasibility_steps`: the
-    binding substitutes the definitions and compares), followed by its instantiation at u = N c, alpha = c q that
-    carries the part written in N, c, q (:func:`achiever_feasibility`): step, instance, step, instance, ..."""
-    from exactdp.theory import pml_attainment
-    from exactdp.verification.engine import instance
-
-    certs = pml_attainment.g20_feasibility()
-    out: list = []
-    for cert, step, part in zip((certs[0], certs[1], certs[-1]), achiever_feasibility_steps(CLAIM),
-                                achiever_feasibility(CLAIM)):
-        source = cert.bound_to(step)
-        out += [source, instance(source, part, G20_SUBSTITUTION)]
-    return tuple(out)
 
 
 def check_feasibility(ctx: CheckContext) -> Outcome:

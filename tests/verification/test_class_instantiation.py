@@ -339,12 +339,67 @@ G20_STATED = (f"(1 - t*c*q)/{Z} >= 0", f"t*(1 - c*q)/{Z} <= 1", f"t*(1 - c*q)/{Z
 
 @pytest.fixture(scope="module")
 def g20_chains():
-    """[(step in alpha, u; its instance in N, c, q)] for m >= 0, M <= 1 and M - m (G-20's proof)."""
+    """[(step in alpha, u; its instance in N, c, q)] for m >= 0, M <= 1 and M - m: G-20's proof filed by the
+    engine (:func:`filed_under`, which adds the instantiations as for every claim)."""
     load_all()
-    from exactdp_proofs.grosse2026._achieving_mechanisms import g20_chains as chains_of
+    from exactdp.verification.claims import CheckContext
+    from exactdp_proofs.grosse2026._achieving_mechanisms import check_proof
 
-    certs = chains_of()
-    return list(zip(certs[::2], certs[1::2]))
+    o = filed_under(REGISTRY[G20], check_proof(CheckContext(0, True)))
+    by_name = {c.name: c for c in o.certificates}
+    return [(by_name[c.source], c) for c in o.certificates if c.kind == "instantiation"]
+
+
+def test_g20_the_engine_finds_the_variable_substitution_and_writes_the_definitions_out():
+    """The automatic path (:func:`instantiating`, the declared table SUBSTITUTIONS) on m >= 0's certificate (in
+    alpha, u, with its definitions of m, M, z): the step's statement is written without m, M, z — the conclusion
+    (1 - t*alpha)/(t*(1 - u) + 1) >= 0, the hypothesis 1 - t*alpha >= 0 —, and its instance at u = N*c,
+    alpha = c*q carries the part in N, c, q, TRUE / OK.  The certificate as the engine first filed it (its
+    statement naming m) would not be citable: its conclusion m >= 0 at the substitution is not the part's."""
+    from exactdp.theory import pml_attainment
+
+    load_all()
+    written = REGISTRY[G20].written
+    cert = pml_attainment.g20_feasibility()[0]
+    step, inst = instantiating(cert, written, G20)
+    assert inst.substitution == (("u", "N*c"), ("alpha", "c*q")) and inst.variables == ("q",)
+    assert inst.statement == written[0] and inst.source == step.name
+    assert step.statement.conclusions == ("(-alpha*t + 1)/(t*(1 - u) + 1) >= 0",)
+    assert step.statement.hypotheses == ("-alpha*t + 1 >= 0",)
+    assert step.statement.variables == ("alpha",) and step.statement.parameters == ("t", "u")
+    for x in (step, inst):
+        assert _both(x, G20) == (Truth.TRUE, OK), x.name
+    assert citation_failures([step, inst]) == []
+    raw = cert.states("step of " + G20)
+    assert raw.statement.conclusions == ("m >= 0",)
+    _rejected(dataclasses.replace(inst, source=raw.name, source_statement=raw.statement))
+    # M <= 1 (the second part; the first is tried and refused: its conclusion is not M's) and the identity, whose
+    # alpha is a parameter: carried by the same table
+    step2, inst2 = instantiating(pml_attainment.g20_feasibility()[1], written, G20)
+    assert inst2.statement == written[1] and step2.statement.hypotheses == ("-t*(-alpha + u) + 1 >= 0",)
+    _, inst3 = instantiating(pml_attainment.g20_feasibility()[-1], written, G20)
+    assert inst3.statement == written[2] and inst3.variables == ()
+
+
+def test_g20_the_engine_refuses_a_wrong_variable_substitution():
+    """The automatic path finds nothing (None: the certificate is then filed as a step and the part stays
+    uncarried) with alpha -> c*(q + 1) in the table on the inequality m >= 0 (its substituted hypothesis
+    t*c*(q + 1) <= 1 is not the stated one), with the part's hypothesis t*c*q <= 1 not stated (dropped, or
+    replaced by t*c*q <= 2), or with a non-polynomial image alpha -> c/q; the genuine table on the same parts
+    carries it (so each refusal is the edit's)."""
+    from exactdp.theory import pml_attainment
+
+    load_all()
+    part = REGISTRY[G20].written[0]
+    cert = pml_attainment.g20_feasibility()[0]
+    table = (("u", "N*c", False), ("alpha", "c*q", True))
+    assert instantiating(cert, (part,), G20, table) is not None
+    assert instantiating(cert, (part,), G20, (("u", "N*c", False), ("alpha", "c*(q + 1)", True))) is None
+    assert instantiating(cert, (part,), G20, (("u", "N*c", False), ("alpha", "c/q", True))) is None
+    for hyps in ((), ("t*c*q <= 2",)):
+        assert instantiating(cert, (dataclasses.replace(part, hypotheses=hyps),), G20, table) is None, hyps
+    # a table that does not replace the variable (alpha a parameter only) tries no part in q
+    assert instantiating(cert, (part,), G20, (("u", "N*c", False), ("alpha", "c*q", False))) is None
 
 
 def test_g20_parts_are_stated_in_n_c_q_and_carried(g20_chains):

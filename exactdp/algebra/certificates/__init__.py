@@ -141,6 +141,13 @@ class Certificate:
         stated, extra = filed_domain(domain, d)
         return self.bound_to(restating(claim, d, stated, extra))
 
+    def written_out(self) -> Certificate:
+        """This certificate bound to its statement with the certificate's own abbreviations written out, so that the
+        statement names only its parameters and variables — what an ``instantiation`` citing it copies and
+        substitutes into (:func:`exactdp.verification.engine.instantiating`).  A kind without abbreviations: itself;
+        a linear combination substitutes its ``definitions`` (:meth:`LinearCombination.written_out`)."""
+        return self
+
     def derived_scope(self) -> str:
         """The scope text of this certificate's data: its sizes and its region (or point)."""
         return scope_text(self.sizes, self.assumptions, self.region, getattr(self, "point", ()))

@@ -25,9 +25,9 @@ Two fields say why the g_i hold, both checked (there is no free-text ``lemmas`` 
 
 from __future__ import annotations
 
-from typing import Any
-
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 import sympy
 
@@ -38,6 +38,7 @@ from exactdp.algebra.certificates import (
     decide_sign,
     expr_text,
     register_kind,
+    relation_text,
 )
 from exactdp.numbers.formula_text import inline_step, prefixed
 from exactdp.numbers.truth import Truth
@@ -64,7 +65,7 @@ class LinearCombination(Certificate):
         """From sympy objects: ``parameters``/``variables`` symbols, ``constraints`` (label, g) pairs, ``region``
         sympy inequalities (the parameters' assumptions are recorded too), ``definitions`` (symbol, expression)
         pairs and ``uses`` certificate names."""
-        from exactdp.algebra.certificates import assumptions_of, relation_text
+        from exactdp.algebra.certificates import assumptions_of
 
         return cls(name=name, parameters=tuple(map(str, parameters)), variables=tuple(map(str, variables)),
                    assumptions=assumptions_of(parameters), region=tuple(relation_text(r) for r in region),
@@ -72,6 +73,37 @@ class LinearCombination(Certificate):
                    multipliers=tuple(expr_text(m) for m in multipliers), conclusion=expr_text(conclusion),
                    slack=expr_text(slack),
                    definitions=tuple((str(n), expr_text(e)) for n, e in definitions), uses=tuple(uses))
+
+    def _definitions(self, syms: dict[str, Any]) -> dict[Any, Any]:
+        """Each definition's symbol -> its expression in the parameters and variables (a later definition may use
+        the earlier ones, substituted in order)."""
+        subs: dict[Any, Any] = {}
+        for n, txt in self.definitions:
+            subs[syms[n]] = self.read(txt, syms, f"definition of {n}").xreplace(subs)
+        return subs
+
+    def written_out(self) -> Certificate:
+        """This combination bound to its statement (:meth:`Certificate.states`) with its ``definitions`` substituted
+        in the hypotheses and conclusions (each relation read, its abbreviations replaced, written again): the
+        statement is then in the parameters and variables only, as the combination proves it once the definitions
+        are substituted.  Unchanged without definitions or statement.  The binding (:func:`exactdp.claim_statement.
+        binding`) substitutes the definitions in both and compares, so an edited definition does not prove it.
+
+        Raises:
+            ValueError: a relation that is no inequality once substituted (decided as a constant)."""
+        st = self.statement
+        if st is None or not self.definitions:
+            return self
+        syms = self.symbols(self.variables + tuple(n for n, _ in self.definitions))
+        subs = self._definitions(syms)
+
+        def out(text: str, what: str) -> str:
+            rel = self.read(text, syms, what, relations=True).xreplace(subs)
+            return relation_text(rel)
+
+        return self.bound_to(dataclasses.replace(
+            st, hypotheses=tuple(out(x, f"hypothesis {x}") for x in st.hypotheses),
+            conclusions=tuple(out(x, f"conclusion {x}") for x in st.conclusions)))
 
     def _check(self) -> CertificateCheck:
         steps: list[str] = []
@@ -90,10 +122,8 @@ class LinearCombination(Certificate):
         syms = self.symbols(self.variables + tuple(names))
         params = {syms[p] for p in self.parameters}
         region = self.region_conditions({p: syms[p] for p in self.parameters})
-        subs: dict[Any, Any] = {}  # name -> its expression in the parameters and variables
-        for n, txt in self.definitions:
-            subs[syms[n]] = self.read(txt, syms, f"definition of {n}").xreplace(subs)
-            steps.append(inline_step("definition: {}", sympy.Eq(syms[n], subs[syms[n]], evaluate=False)))
+        subs = self._definitions(syms)
+        steps += [inline_step("definition: {}", sympy.Eq(x, e, evaluate=False)) for x, e in subs.items()]
 
         def read(txt: str, what: str) -> Any:
             return self.read(txt, syms, what).xreplace(subs)
