@@ -22,7 +22,9 @@ from exactdp.measures.rank_one import rank_one, rank_one_pair, rank_one_pair_pie
 from exactdp.measures.tensor import eta_hockey_stick_tensor_product
 from exactdp.measures.tensor_search import classify
 from exactdp.mechanisms import optimized_unary_encoding, randomized_response
-from tests.measures.test_tensor_products import _brute, _write
+import itertools
+
+from tests.measures.test_tensor_products import _brute, _hockey_stick, _rows, _write
 
 F = fmpq
 RR = Kernel([["3/4", "1/4"], ["1/4", "3/4"]])
@@ -144,3 +146,43 @@ def test_cli_rr_times_k23_at_n_10000_is_refused_up_front(tmp_path, capsys):
     assert main(["tensor", f"{rr}:5000", f"{k23}:5000", "--delta", "1e-6", "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "max_work" in err and "EXACTDP_MAX_WORK" in err
+
+
+@pytest.mark.parametrize("factors,t", [([(RR, 2), (RR3, 1)], F(3, 2)), ([(RR, 1), (K23, 2)], F(2)),
+                                       ([(RR3, 1), (OUE, 1)], F(3))])
+def test_cli_product_at_t_against_brute_force(tmp_path, capsys, factors, t):
+    files = [f"{_write(tmp_path, f'k{i}.json', K)}:{n}" for i, (K, n) in enumerate(factors)]
+    assert main(["tensor", *files, "--t", str(t), "--format", "json", "--no-progress"]) == 0
+    r = json.loads(capsys.readouterr().out)["result"]["at_t"]
+    rows = _rows(factors)
+    want = max(_hockey_stick(p, q, t) for p, q in itertools.permutations(rows, 2))
+    assert r["t"] == str(t) and F(r["delta"]) == want
+    # the maximizer's input sequences realize the value
+    x, xp = [], []
+    for j, (K, n) in enumerate(factors):
+        used = [(m["x"], m["x_prime"], m["count"]) for m in r["maximizer"] if m["factor"] == j]
+        for a, b, c in used:
+            x += [(j, a)] * c
+            xp += [(j, b)] * c
+        rest = n - sum(c for *_, c in used)
+        x += [(j, 0)] * rest
+        xp += [(j, 0)] * rest
+
+    def row(seq):
+        out = [F(1)]
+        for j, a in seq:
+            out = [u * v for u in out for v in factors[j][0][a]]
+        return out
+
+    assert _hockey_stick(row(x), row(xp), t) == want
+
+
+def test_cli_product_at_t_refusals(tmp_path, capsys):
+    rr, k23 = _write(tmp_path, "rr.json", RR), _write(tmp_path, "k23.json", K23)
+    assert main(["tensor", f"{rr}:2", f"{k23}:2", "--t", "3/2", "--delta", "1/10", "--no-progress"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["tensor", f"{rr}:2", f"{k23}:2", "--eps", "1/2", "--no-progress"]) == 2
+    assert "rational" in capsys.readouterr().err
+    assert main(["tensor", f"{rr}:5000", f"{k23}:5000", "--t", "2", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "max_work" in err and "--t 2" in err
