@@ -43,7 +43,7 @@ from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
 from exactdp.errors import UndecidedError
 from exactdp.measures.binomial_trinomial import _int_masses
-from exactdp.measures.privacy_loss import PairLoss, _valuation, merged_losses
+from exactdp.measures.privacy_loss import PairLoss, _valuation, merged_losses, ratio_exponents
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
@@ -105,15 +105,18 @@ def _rank_one(loss: PairLoss) -> RankOne | None:
 
 def rank_one_pair(factors: Sequence[tuple[PairLoss, int]]) -> tuple[PairLoss, int, PairLoss, int] | None:
     """``(L₁, K₁, L₂, K₂)`` when the product ``[(PairLoss, k), ...]`` is, after merging equal losses and dropping
-    k = 0, exactly two losses, each rank one (:func:`rank_one`) with at least one of them of three or more ratio
-    classes (two two-ratio losses are summed as before); None otherwise.  The block of the larger exponent span is
+    k = 0, exactly two losses, each rank one (:func:`rank_one`) — two two-ratio losses only when their progressions
+    are independent (RR with e^ε = 3 times RR with e^ε = 2: O(n²) merged type classes otherwise; on a common
+    progression, as (x, x') and (x', x) of a 2×2 kernel, the type classes are O(n) and are summed as before); None
+    otherwise.  The block of the larger exponent span is
     second (the suffix sums), the other is looped over."""
     merged = merged_losses(factors)
     if len(merged) != 2:
         return None
     (a, ka), (b, kb) = merged.items()
-    if max(len(a.classes), len(b.classes)) < 3:
-        return None
+    if max(len(a.classes), len(b.classes)) < 3 and ratio_exponents([[r for r, _ in a.classes],
+                                                                     [r for r, _ in b.classes]])[1] < 2:
+        return None  # two two-ratio losses on one progression: their merged type classes are already O(n)
     sa, sb = rank_one(a), rank_one(b)
     if sa is None or sb is None:
         return None

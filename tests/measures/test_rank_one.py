@@ -80,7 +80,8 @@ def test_a_tampered_symmetry_is_not_merged():
     assert product_loss([(a, 4)]).hockey_stick(g) != product_loss([(c, 4)]).hockey_stick(g)
 
 
-PAIRS = [(L_RR, L_RR3), (L_RR3, L_OUE), (L_RR, L_FOUR), (L_RR3, L_FOUR), (L_PONLY, L_RR3), (L_OUE, L_FOUR)]
+PAIRS = [(L_RR, L_RR3), (L_RR3, L_OUE), (L_RR, L_FOUR), (L_RR3, L_FOUR), (L_PONLY, L_RR3), (L_OUE, L_FOUR),
+         (L_RR, L_PONLY)]
 GAMMAS = [F(0), F(1), F(3, 2), F(2), F(3), F(4), F(9, 2), F(8), F(27), F(64), F(1000)]
 
 
@@ -102,13 +103,28 @@ def test_piece_equals_the_type_classes(pair):
                 assert (a, b) == loss.linear_piece(lambda P, Q, g=g: P * loss.DQ * g.q > Q * loss.DP * g.p) or g == 0
 
 
-def test_two_two_ratio_losses_and_rank_two_are_left_to_the_other_routes():
-    assert rank_one_pair([(L_RR, 3), (L_PONLY, 3)]) is None  # two binomials: summed as before
+L_RR2 = PairLoss.of([F(2, 3), F(1, 3)], [F(1, 3), F(2, 3)])  # RR with e^eps = 2: ratios 2, 1/2
+L_ASYM = PairLoss.of([F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)])  # ratios 2, 2/3: quotient 3, as RR's (3, 1/3)
+
+
+def test_two_two_ratio_losses_only_on_independent_progressions():
+    assert rank_one_pair([(L_RR, 3), (L_ASYM, 3)]) is None  # one progression (quotient 3): O(n) type classes already
+    assert rank_one_pair([(L_RR, 3), (L_PONLY, 3)]) is not None  # quotients 9 and 4: independent
+    found = rank_one_pair([(L_RR, 5), (L_RR2, 6)])
+    assert found is not None
+    loss = product_loss([(L_RR, 5), (L_RR2, 6)])
+    for g in GAMMAS:
+        a, b = rank_one_pair_piece(*found, g)
+        assert a - g * b == loss.hockey_stick(g)
+
+
+def test_rank_two_is_left_to_the_other_routes():
     assert rank_one_pair([(L_RR, 3), (L_K23, 3)]) is None  # K23's pair is rank two
     assert rank_one_pair([(L_RR3, 3), (L_RR3, 2)]) is None  # one loss (merged): the trinomial route
 
 
-PRODUCTS = [[(RR, 2), (RR3, 2)], [(RR3, 1), (OUE, 2)], [(RR, 3), (OUE, 1)], [(RR3, 2), (randomized_response(4, 3), 1)]]
+PRODUCTS = [[(RR, 2), (RR3, 2)], [(RR3, 1), (OUE, 2)], [(RR, 3), (OUE, 1)], [(RR3, 2), (randomized_response(4, 3), 1)],
+            [(RR, 3), (randomized_response(2, 2), 3)]]
 
 
 @pytest.mark.parametrize("factors", PRODUCTS, ids=range(len(PRODUCTS)))
