@@ -185,6 +185,11 @@ def _log_int(v: fmpz) -> float:
     return math.log(int(v) >> shift) + shift * math.log(2)
 
 
+def _log_rational(v: fmpq) -> float:
+    """log v as a float for a rational v > 0 of any size (no overflow or underflow of float(v)): a guide only."""
+    return _log_int(fmpz(v.p)) - _log_int(fmpz(v.q))
+
+
 def _logs(block: _Block) -> tuple[npt.NDArray[np.float64], ...]:
     """(log wp − log dp, log wq − log dq, log tp − log dp, log tq − log dq) as float arrays (kept on the block)."""
     if block.logs is None:
@@ -212,8 +217,8 @@ def rank_one_root_start(one: PairLoss, k1: int, two: PairLoss, k2: int, delta: f
     lp1, lq1, _, _ = _logs(b1)
     _, _, ltp2, ltq2 = _logs(b2)
     (rho1, _, rmin1), (rho2, _, rmin2) = s1, s2
-    l1, l2 = math.log(float(rho1)), math.log(float(rho2))
-    logc = k1 * math.log(float(rmin1)) + k2 * math.log(float(rmin2))
+    l1, l2 = _log_rational(rho1), _log_rational(rho2)
+    logc = k1 * _log_rational(rmin1) + k2 * _log_rational(rmin2)
     top = len(b2.wp)
     steps = np.arange(len(lp1), dtype=np.float64)
     p_inf = 1.0 - (1.0 - float(one.p_only)) ** k1 * (1.0 - float(two.p_only)) ** k2
@@ -282,7 +287,10 @@ def rank_one_pair_piece(one: PairLoss, k1: int, two: PairLoss, k2: int, gamma: f
             near = (x.mid() + arb(1) / 2).floor().unique_fmpz()
             assert near is not None  # the floor of an exact ball
             m = int(near)
-            j = m if c * rho1 ** s * _pow(rho2, m) > gamma else m + 1
+            if m < 0 or m >= top:  # m and m + 1 clip to the same end: no comparison (nor a power of size |m|)
+                j = m
+            else:
+                j = m if c * rho1 ** s * _pow(rho2, m) > gamma else m + 1
         j = min(max(j, 0), top)
         a_sum += wp1[s] * tp2[j]
         b_sum += wq1[s] * tq2[j]

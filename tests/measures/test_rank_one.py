@@ -97,7 +97,10 @@ def test_piece_equals_the_type_classes(pair):
                 continue
             assert found is not None
             loss = product_loss(items)
-            for g in GAMMAS:  # ties included: 2, 3, 4, 8, 27, 64 are ratios of these products
+            (rho1, e1, r1), (rho2, e2, r2) = rank_one(found[0]), rank_one(found[2])
+            low = r1 ** found[1] * r2 ** found[3]  # the least and the greatest product ratio: ties at both ends
+            high = low * rho1 ** (found[1] * max(e1)) * rho2 ** (found[3] * max(e2))
+            for g in GAMMAS + [low, high, low * rho2, high / rho2]:  # ties also at 2, 3, 4, 8, 27, 64
                 a, b = rank_one_pair_piece(*found, g)
                 assert a - g * b == loss.hockey_stick(g), (k1, k2, g)
                 assert (a, b) == loss.linear_piece(lambda P, Q, g=g: P * loss.DQ * g.q > Q * loss.DP * g.p) or g == 0
