@@ -44,7 +44,8 @@ n = 1000, ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ plus ε for δ = 
 both directions, the same eleven queries), CPU seconds, same run; the ten γ in one ``delta_tensor_power_batch`` call
 (the certified filter's passes over the compositions shared by the γ they serve), then ``epsilon_tensor_power``.  Near-symmetric pairs (``--near-symmetric``):
 the same row for (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10) and two pairs of a row and a perturbed permutation of it.  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
-RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountants.
+RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountants;
+``--mixtures``: the same at n = 10⁴ for RR ⊗ K23, RR ⊗ 3-RR, RR ⊗ UE and 3-RR ⊗ UE (5000 coordinates each).
 
 Issue 24, 3×3 kernels (``--random-3x3``): seeded random 3×3 kernels whose row pairs leave four or more pair classes,
 ε for δ = 10⁻⁶ at n = 1000 against the accountants (below) composing the six ordered row pairs (a refusal printed
@@ -74,7 +75,7 @@ running to measure a threaded accountant.
 
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
       [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
-      [--near-symmetric] [--product] [--random-3x3] [--rr-accountants] [--accountants] [--old-limit SECONDS]
+      [--near-symmetric] [--product] [--mixtures] [--random-3x3] [--rr-accountants] [--accountants] [--old-limit SECONDS]
       [--prv-eps-error E] [--prv-delta-error D] [--prv-max-points N] [--pld-max-points N]
 """
 
@@ -724,6 +725,42 @@ def product_vs_pld(quick: bool = False) -> None:
                           [epsilon_enclosure(r)])
 
 
+def mixtures_vs_pld(quick: bool = False) -> None:
+    """Issue 25 item 3 (``--mixtures``): ε for δ = 10⁻⁶ over all input sequences of mixtures of RR (3/4, 1/4), K23,
+    3-RR (1/2, 1/4, 1/4) and optimized unary encoding (3 inputs, e^ε = 3), n/2 coordinates each (n = 10⁴; 10³ with
+    ``--quick``), against dp_accounting's PLD at 1e-3 and 1e-4 and the PRV accountant composing the same row pairs
+    (every alternative: both directions of K23; one for RR, k-RR and UE, whose ordered pairs are one loss class), CPU
+    seconds of this process, same run; a refusal is printed with its limit and its CPU time counted."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_product
+    from exactdp.mechanisms import optimized_unary_encoding
+
+    half = 500 if quick else 5000
+    d = fmpq(1, 10**6)
+
+    def pair(K):  # the kernel and its first ordered row pair, as text (what the accountants compose)
+        return K, (tuple(str(v) for v in K[0]), tuple(str(v) for v in K[1]))
+
+    rr, krr, ue = (pair(randomized_response(2, 3)), pair(randomized_response(3, 2)),
+                   pair(optimized_unary_encoding(3, 3)))
+    k23 = pair(Kernel([list(SWEEP_P), list(SWEEP_Q)]))
+    print(f"\nmixtures, {half} + {half} coordinates: eps for delta = 1e-6 over all input sequences "
+          f"(CPU seconds, same run)\n{settings_text()}")
+    for name, (Ka, a), (Kb, b), both in (("RR x K23", rr, k23, True), ("RR x 3-RR", rr, krr, False),
+                                         ("RR x UE", rr, ue, False), ("3-RR x UE", krr, ue, False)):
+        t0, r, note = time.process_time(), None, ""
+        try:
+            r = epsilon_tensor_product([(Ka, half), (Kb, half)], d)
+        except Exception as exc:  # a refusal (cost guard) is printed with its limit, not fatal
+            note = str(exc)
+        t = time.process_time() - t0
+        _workload(name, t, f"eps = {float(r.epsilon.evalf(20)):.10f} ({'exact t*' if r.exact else 'enclosure'})"
+                  if r is not None else "refused")
+        if note:
+            print(f"     refused: {note[:200]}")
+        alternatives = rr_with_both_directions(a, b, half) if both else [[(a, half), (b, half)]]
+        print_accountants(alternatives, [], [float(d)], t, [], [epsilon_enclosure(r)])
+
+
 def run_header() -> None:
     """Date, commit and load average of this run (docs/speed.md quotes them with the tables)."""
     import os
@@ -785,7 +822,7 @@ if __name__ == "__main__":
         random_3x3_vs_pld(quick=quick_run)
         sys.exit(0)
     modes = {"--random-pairs": (random_pairs_vs_pld,), "--near-symmetric": (near_symmetric_vs_pld,),
-             "--product": (product_vs_pld,),
+             "--product": (product_vs_pld,), "--mixtures": (run_header, mixtures_vs_pld, run_header),
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),
              "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld),

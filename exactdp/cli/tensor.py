@@ -5,7 +5,8 @@
 With ``--t T`` (or ``--eps EPS`` with e^ε rational): η_{E_T}(K^{⊗n}) = δ_n(T), φⁿ(T, δ) ([A] A-8) and
 δ_n(Tⁿ).  With ``--eps EPS`` and e^ε irrational: δ_n(e^ε) exactly as A − B·e^ε.  With ``--delta D`` alone (no
 ``--t``/``--eps``): the least ε with δ_n(e^ε) ≤ D over all input sequences, ε = log t* with t* exact
-(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`).  ``--scheduler ADDRESS`` evaluates the pair compositions of the η searches
+(:func:`~exactdp.measures.profile_inversion.epsilon_tensor_power`).  Several ``FILE:N``: η_TV of the product and,
+with ``--delta D``, the least ε, or with ``--t T`` (rational), δ(T) = η_{E_T} of the product with a maximizing pair.  ``--scheduler ADDRESS`` evaluates the pair compositions of the η searches
 on a dask.distributed cluster (the same results; the ε-for-δ inversion and δ_n(e^ε) run in-process).
 """
 
@@ -27,7 +28,7 @@ def register(sub) -> None:
                                    "phi^n(eps, delta) = 1 - e^(-n eps) (1-delta)^n ([A] A-8).")
     p.add_argument("file", metavar="FILE", nargs="+",
                    help="a kernel file (with --n), or FILE:N ... for the product K1^(x N1) x K2^(x N2) x ... of "
-                        "several kernels (eta_TV and, with --delta, the least eps; no --n)")
+                        "several kernels (eta_TV and, with --delta, the least eps or, with --t, delta at t; no --n)")
     _common.add_csv_labels(p)
     p.add_argument("--at", action="append", default=None, metavar="NAME=VALUE", help="a parameter value of a parametric kernel file (JSON with \"parameters\"), exact; repeat for each")
     p.add_argument("--n", type=int, default=None, help="number of factors n >= 1 (one FILE without :N)")
@@ -197,33 +198,51 @@ def _factor_specs(args) -> list[tuple[str, int]]:
 
 def _run_product(args, specs) -> int:
     """Several FILE:N: η_TV of K₁^{⊗N₁} ⊗ K₂^{⊗N₂} ⊗ … and, with ``--delta D``, the least ε with δ(e^ε) ≤ D over
-    all pairs of input sequences (exact; the pair-type search over every factor's pair compositions)."""
+    all pairs of input sequences, or with ``--t T`` (e^ε rational) δ(T) = η_{E_T} of the product with a maximizing
+    pair (exact; the pair-type search over every factor's pair compositions, refused up front over the limits)."""
     from exactdp.analysis import load_kernel
     from exactdp.errors import ParameterError
     from exactdp.limits import limit
     from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness, tensor_search_cost
     from exactdp.numbers.qq import ONE
 
-    if args.t is not None or args.eps is not None:
-        raise ParameterError("--t: for a product of several kernels only eta_TV and --delta (the least eps) are "
-                             "computed; give one FILE with --n for the values at t")
+    from exactdp.limits import require
+    from exactdp.numbers.qq import to_qq
+
+    t, eps = _resolve(args)
+    if eps is not None:
+        raise ParameterError("--eps: for a product of several kernels e^eps must be rational (give --t T)")
+    if t is not None and args.delta is not None:
+        raise ParameterError("--delta: for a product of several kernels give --t T (delta at T) or --delta D "
+                             "(the least eps), not both")
     _common.check_output_path(args.output)
     factors = [(load_kernel(path, at=args.at, header=args.header, row_labels=args.row_labels,
                                report=_common.note), n) for path, n in specs]
     kw = {} if args.max_evaluations is None else {"max_evaluations": args.max_evaluations}
     shape = " x ".join(f"{K.N}x{K.M}^(x {n})" for K, n in factors)
+    g = None
+    if t is not None:  # delta(T) = eta_{E_T} of the product: its search refused up front when over the limits
+        g = to_qq(t, "--t")
+        if g < 1:
+            raise ParameterError(f"--t: must be >= 1 (t = e^eps), got {g}")
+        at_cost = tensor_search_cost(factors, g, **kw)
+        for name, value in (("max_work", at_cost.work), ("max_memory", at_cost.memory)):
+            require(name, value, f"tensor {shape} --t {g}: {at_cost.describe()}")
     cost = tensor_search_cost(factors, ONE, **kw)
     exact_tv = cost.work <= limit("max_work") and cost.memory <= limit("max_memory")
     total = sum(n for _, n in factors)
     enclosure = None
-    with _common.progress(args, 1 + (args.delta is not None), f"tensor {shape}") as bar:
+    at_t = None
+    with _common.progress(args, 1 + (args.delta is not None or g is not None), f"tensor {shape}") as bar:
         if exact_tv:
             tv = eta_hockey_stick_tensor_product_witness(factors, 1, **kw)
         else:  # a certified enclosure of relative width <= 1e-6 (under its own guard), as for one kernel
             tv, enclosure = _tv_enclosure(factors)
         bar.advance()
         inv = _epsilon_for_delta(factors, args, kw) if args.delta is not None else None
-        if inv is not None:
+        if g is not None:
+            at_t = eta_hockey_stick_tensor_product_witness(factors, g, **kw)
+        if inv is not None or at_t is not None:
             bar.advance()
     maximizer = [{"factor": f, "x": x, "x_prime": xp, "count": c} for f, x, xp, c in tv.composition]
     if args.format == "json":
@@ -234,6 +253,10 @@ def _run_product(args, specs) -> int:
         if enclosure is not None and not enclosure.exact:
             doc["eta_tv_enclosure"] = {"lower": str(enclosure.lower), "upper": str(enclosure.upper),
                                        "relative_width": str(enclosure.relative_width)}
+        if at_t is not None:
+            doc["at_t"] = {"t": str(g), "delta": str(at_t.value), "evaluations": at_t.evaluations,
+                           "maximizer": [{"factor": f, "x": x, "x_prime": xp, "count": c}
+                                         for f, x, xp, c in at_t.composition]}
         if inv is not None:
             doc["epsilon_for_delta"] = dict(inv, evaluations=int(inv["evaluations"]), maximizer=[
                 {k: int(v) for k, v in m.items()} for m in inv["maximizer"]])
@@ -246,6 +269,10 @@ def _run_product(args, specs) -> int:
              f"  eta_TV(product) = {_common.shown(tv.value)}"]
     if tv.value is not None:
         lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
+    if at_t is not None:
+        at_pairs = ", ".join(f"{c} x ({x},{xp}) of kernel {f + 1}" for f, x, xp, c in at_t.composition) or "none"
+        lines += [f"  delta(t) at t = {g}: {_common.shown(at_t.value)} ({at_t.evaluations} exact evaluations)",
+                  f"  delta(t) maximizer: {at_pairs} (other coordinates equal)"]
     if inv is not None:
         lines += _inversion_lines(inv)
     _common.emit(args, "\n".join(lines))

@@ -39,7 +39,7 @@ import numpy as np
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
 from exactdp.errors import ParameterError
-from exactdp.measures.privacy_loss import PairLoss
+from exactdp.measures.privacy_loss import PairLoss, merged_losses
 from exactdp.numbers.qq import ONE, ZERO
 
 #: working precision (bits) of the balls that certify the run boundaries (exact fallback where they cannot)
@@ -53,10 +53,7 @@ def binomial_trinomial_loss(factors: Sequence[tuple[PairLoss, int]]) -> tuple[Pa
     """``(two, K, three, N)`` when the product ``[(PairLoss_j, k_j), ...]`` is, after merging equal losses and
     dropping k_j = 0, one loss with exactly two finite ratio classes (K coordinates) times one loss with exactly
     three (N coordinates); None otherwise."""
-    merged: dict[PairLoss, int] = {}
-    for loss, k in factors:
-        if k:
-            merged[loss] = merged.get(loss, 0) + k
+    merged = merged_losses(factors)
     if len(merged) != 2:
         return None
     two = [(loss, k) for loss, k in merged.items() if len(loss.classes) == 2]

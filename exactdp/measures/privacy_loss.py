@@ -332,13 +332,20 @@ def binomial_loss(factors: Any) -> tuple[PairLoss, int] | None:
     return single if single is not None and len(single[0].classes) <= 2 else None
 
 
-def single_loss(factors: Any) -> tuple[PairLoss, int] | None:
-    """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is the k-th power of one loss (after merging
-    equal ones and dropping k_j = 0); None otherwise."""
-    merged: dict[Any, Any] = {}
+def merged_losses(factors: Any) -> dict[Any, int]:
+    """The multiplicity of each distinct loss of the product ``[(PairLoss_j, k_j), ...]`` (equal losses merged, k_j = 0
+    dropped), in order of first appearance."""
+    merged: dict[Any, int] = {}
     for loss, k in factors:
         if k:
             merged[loss] = merged.get(loss, 0) + k
+    return merged
+
+
+def single_loss(factors: Any) -> tuple[PairLoss, int] | None:
+    """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is the k-th power of one loss (after merging
+    equal ones and dropping k_j = 0); None otherwise."""
+    merged = merged_losses(factors)
     if len(merged) != 1:
         return None
     (loss, k), = merged.items()

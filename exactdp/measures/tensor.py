@@ -15,7 +15,9 @@ r"""n-fold products of kernels, exactly, without building them ([A] §III A-8, B
    (:func:`~exactdp.measures.privacy_loss.product_loss`), O(n^D) terms (D = rank of the ratio lattice;
    D = 1 for randomized response).  One class with at most two ratios (randomized response, every row
    pair on two outputs) is summed as two binomial tails by binary splitting instead
-   (:func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`, quasi-linear in n).
+   (:func:`~exactdp.measures.privacy_loss.binomial_hockey_stick`, quasi-linear in n).  Two losses whose
+   ratios each lie on one progression r_min·ρ^m (RR, k-RR, unary encodings: products of different kernels) are
+   summed over their exponent sums (:mod:`exactdp.measures.rank_one`, O(n) classes per block).
 
 The compositions (C(n + C − 1, C − 1) of them for C classes) are evaluated one by one up to
 ``exhaustive_limit``, beyond that by an exact branch and bound: a box lo ≤ k ≤ hi of class counts is

@@ -32,6 +32,7 @@ from exactdp.measures.binomial_trinomial import (
 )
 from exactdp.measures.composition_filter import Plan, Selection
 from exactdp.measures.enclosure_routine import Groups, Totals
+from exactdp.measures.rank_one import rank_one_pair, rank_one_pair_cost, rank_one_pair_piece, rank_one_root_start
 from exactdp.measures.privacy_loss import (
     PairLoss,
     ProductLoss,
@@ -240,6 +241,8 @@ def evaluation_cost(losses: Sequence[PairLoss], counts: Sequence[int], extra_bit
         return _binomial_cost(*one, extra_bits)
     if binomial and (one := trinomial_loss(items)) is not None:
         return _trinomial_cost(*one, extra_bits)
+    if binomial and (pair := rank_one_pair(items)) is not None:
+        return rank_one_pair_cost(*pair, extra_bits)
     if binomial and (mixed := binomial_trinomial_loss(items)) is not None:
         return _binomial_trinomial_cost(*mixed, extra_bits)
     groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
@@ -674,7 +677,8 @@ class TensorSearch:
     def hockey_stick(self, counts: Counts, g: fmpq) -> fmpq:
         """E_γ of one composition (binomial sum for one class with two ratios, streamed rows for a two-ratio loss
         times a three-ratio loss, else its type classes)."""
-        if binomial_trinomial_loss([(c.loss, k) for c, k in zip(self.classes, counts)]) is not None:
+        items = [(c.loss, k) for c, k in zip(self.classes, counts)]
+        if rank_one_pair(items) is not None or binomial_trinomial_loss(items) is not None:
             A, B = self.piece(counts, g)
             return A - g * B
         return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
@@ -690,6 +694,9 @@ class TensorSearch:
         tri = trinomial_loss(items)
         if tri is not None:
             return trinomial_linear_piece(tri[0], tri[1], g)
+        pair = rank_one_pair(items)
+        if pair is not None:  # two rank-one losses: exponent sums (their weights kept by rank_one)
+            return rank_one_pair_piece(*pair, g)
         mixed = binomial_trinomial_loss(items)
         if mixed is not None:  # streamed rows, the last few kept (an inversion reads a piece again at γ*)
             key = (tuple(counts), g)
@@ -714,8 +721,11 @@ class TensorSearch:
         if single is not None:
             return binomial_gamma_for(single[0], single[1], delta)
         tri = trinomial_loss(items)
-        mixed = binomial_trinomial_loss(items)
-        if mixed is not None:  # Newton from the left, streamed rows (products of different kernels)
+        pair = rank_one_pair(items)
+        if pair is not None:  # a start near the root, exactly left of it (floats only choose it)
+            start = max(start, rank_one_root_start(*pair, delta))
+        mixed = pair or binomial_trinomial_loss(items)
+        if mixed is not None:  # Newton from the left on the pieces (products of different kernels)
             return binomial_trinomial_gamma_for(*mixed, delta, start, MAX_EVALUATIONS,
                                                 piece=lambda x: self.piece(counts, x))
         if tri is not None:  # Newton from the left on this composition's own pieces (exact, finite)
@@ -876,6 +886,10 @@ def _hockey_stick(items: Sequence[tuple[PairLoss, int]], gamma: fmpq) -> fmpq:
     tri = trinomial_loss(items)
     if tri is not None:  # one loss with three ratio classes: streamed slices, O(n) memory
         A, B = trinomial_linear_piece(tri[0], tri[1], gamma)
+        return A - gamma * B
+    pair = rank_one_pair(items)
+    if pair is not None:  # two losses of one ratio progression each: exponent sums
+        A, B = rank_one_pair_piece(*pair, gamma)
         return A - gamma * B
     mixed = binomial_trinomial_loss(items)
     if mixed is not None:  # a two-ratio loss times a three-ratio loss: streamed rows

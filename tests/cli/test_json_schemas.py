@@ -178,3 +178,12 @@ def test_tensor_product_of_several_files(capsys, rr, tmp_path):
     r = run_json(capsys, ["tensor", f"{rr}:2", f"{k23}:1", "--delta", "1/10", "--format", "json"], "tensor")
     assert r["n"] == 3 and [f["outputs"] for f in r["factors"]] == [2, 3]
     assert all("factor" in m for m in r["epsilon_for_delta"]["maximizer"])
+
+
+def test_tensor_product_at_t(capsys, rr, tmp_path):
+    k3 = tmp_path / "krr3.json"
+    k3.write_text('[["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/4", "1/4", "1/2"]]')
+    r = run_json(capsys, ["tensor", f"{rr}:2", f"{k3}:1", "--t", "3/2", "--format", "json"], "tensor")
+    # RR(3/4)^2 x 3-RR(1/2): one class each; ratios above 3/2: 18, 9, 9/2, 2 with P - 3/2 Q = (33 + 15 + 12 + 6)/128
+    assert r["at_t"]["t"] == "3/2" and r["at_t"]["delta"] == "33/64"
+    assert [m["factor"] for m in r["at_t"]["maximizer"]] == [0, 1]

@@ -112,7 +112,7 @@ def test_cli_product_of_two_files(tmp_path, capsys):
     (["{rr}:2", "{k23}"], "every one is written FILE:N"),
     (["{rr}:2", "{k23}:2", "--n", "3"], "--n: not with FILE:N"),
     (["{rr}:2", "{k23}:0"], "N must be a positive integer"),
-    (["{rr}:2", "{k23}:2", "--t", "2"], "--t: for a product of several kernels"),
+    (["{rr}:2", "{k23}:2", "--t", "2", "--delta", "1/10"], "not both"),
     (["{rr}"], "--n: required with one FILE"),
 ])
 def test_cli_product_argument_errors(tmp_path, capsys, argv, message):

@@ -1,0 +1,207 @@
+"""Products of two rank-one losses (exactdp/measures/rank_one.py): the exponent-sum route against the type classes of
+product_loss and against brute force over the explicit product kernel; the pair classes that the search merges.
+
+Item 1 of issue 25 item 3 (symmetry reduction) is the search's classification by privacy-loss distribution
+(tensor_search.classify): two ordered row pairs are one class exactly when their PairLoss is equal — which holds for
+a pair and an output permutation of it, and for a pair and its reverse when the loss is its own reverse — so the
+tests here check which classes are merged and that no pair with a merely similar loss is.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from flint import fmpq
+
+from exactdp.cli import main
+from exactdp.kernels import Kernel
+from exactdp.measures.privacy_loss import PairLoss, product_loss
+from exactdp.measures.profile_inversion import epsilon_tensor_product
+from exactdp.measures.rank_one import rank_one, rank_one_pair, rank_one_pair_piece
+from exactdp.measures.tensor import eta_hockey_stick_tensor_product
+from exactdp.measures.tensor_search import classify
+from exactdp.mechanisms import optimized_unary_encoding, randomized_response
+import itertools
+
+from tests.measures.test_tensor_products import _brute, _hockey_stick, _rows, _write
+
+F = fmpq
+RR = Kernel([["3/4", "1/4"], ["1/4", "3/4"]])
+RR3 = Kernel([["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/4", "1/4", "1/2"]])
+K23 = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]])
+OUE = optimized_unary_encoding(2, 3)  # 2 inputs, 4 outputs: ratios 3, 1, 1/3
+# rows 0 and 1 swap outputs 0 and 1 (one class), row 2 is not a permutation of either
+SYM = Kernel([["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/8", "1/8", "3/4"]])
+
+L_RR = PairLoss.of(RR[0], RR[1])
+L_RR3 = PairLoss.of(RR3[0], RR3[1])
+L_OUE = PairLoss.of(OUE[0], OUE[1])
+L_K23 = PairLoss.of(K23[0], K23[1])
+L_FOUR = PairLoss.of([F(4, 10), F(2, 10), F(1, 10), F(3, 10)], [F(1, 20), F(1, 20), F(1, 10), F(3, 5)])  # 8, 4, 1, 1/2
+L_PONLY = PairLoss.of([F(2, 5), F(1, 5), F(1, 5), F(1, 5)], [F(1, 5), F(2, 5), F(2, 5), F(0)])  # 2, 1/2 and P-only 1/5
+
+
+def test_rank_one_structures():
+    assert rank_one(L_RR) == (F(9), (1, 0), F(1, 3))
+    assert rank_one(L_RR3) == (F(2), (2, 1, 0), F(1, 2))
+    assert rank_one(L_OUE) == (F(3), (2, 1, 0), F(1, 3))
+    assert rank_one(L_FOUR) == (F(2), (4, 3, 1, 0), F(1, 2))
+    assert rank_one(L_K23) is None  # ratios 2, 4/3, 1/3: quotients 6 and 4 are not powers of one rational
+    assert rank_one(PairLoss.of([F(1)], [F(1)])) is None
+    for loss in (L_RR, L_RR3, L_OUE, L_FOUR):  # r_l = r_min·ρ^{m_l}, exactly
+        rho, exps, r_min = rank_one(loss)
+        assert [r for r, _ in loss.classes] == [r_min * rho ** m for m in exps]
+
+
+def test_pair_classes_merge_exactly_the_equal_losses():
+    counts = {name: len(classify([(K, 3)])[0]) for name, K in
+              [("RR", RR), ("RR3", RR3), ("K23", K23), ("SYM", SYM), ("RR4", randomized_response(4, 3))]}
+    # RR: (0,1) equals its reverse; k-RR: all ordered pairs one class; K23: (0,1) and (1,0) differ
+    assert counts["RR"] == 1 and counts["RR3"] == 1 and counts["RR4"] == 1 and counts["K23"] == 2
+    # SYM: (0,1) ~ (1,0) by swapping outputs 0 and 1; (0,2) ~ (1,2) likewise; the Blackwell pruning may drop more
+    losses = {(x, xp): PairLoss.of(SYM[x], SYM[xp]) for x in range(3) for xp in range(3) if x != xp}
+    assert losses[0, 1] == losses[1, 0] and losses[0, 2] == losses[1, 2] and losses[2, 0] == losses[2, 1]
+    assert len(set(losses.values())) == 3
+    assert counts["SYM"] <= 3
+
+
+def test_a_tampered_symmetry_is_not_merged():
+    """Two pairs with the same ratios but other masses: a 'symmetry' that is not an output permutation.  Their losses
+    differ, the search keeps both, and merging them would change the product's value."""
+    a = PairLoss.of([F(1, 2), F(1, 4), F(1, 4)], [F(1, 4), F(1, 2), F(1, 4)])  # ratios 2, 1, 1/2
+    b = PairLoss.of([F(1, 3), F(1, 3), F(1, 3)], [F(1, 6), F(1, 3), F(1, 2)])  # ratios 2, 1, 2/3: not a permutation
+    c = PairLoss.of([F(2, 5), F(2, 5), F(1, 5)], [F(1, 5), F(2, 5), F(2, 5)])  # ratios 2, 1, 1/2, other masses
+    assert [r for r, _ in a.classes] == [r for r, _ in c.classes] and a != c and a != b
+    K = Kernel([["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["2/5", "2/5", "1/5"], ["1/5", "2/5", "2/5"]])
+    classes = classify([(K, 2)])[0]
+    assert len({cl.loss for cl in classes}) == len(classes)
+    g = F(3, 2)
+    assert product_loss([(a, 4)]).hockey_stick(g) != product_loss([(c, 4)]).hockey_stick(g)
+
+
+PAIRS = [(L_RR, L_RR3), (L_RR3, L_OUE), (L_RR, L_FOUR), (L_RR3, L_FOUR), (L_PONLY, L_RR3), (L_OUE, L_FOUR),
+         (L_RR, L_PONLY)]
+GAMMAS = [F(0), F(1), F(3, 2), F(2), F(3), F(4), F(9, 2), F(8), F(27), F(64), F(1000)]
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=range(len(PAIRS)))
+def test_piece_equals_the_type_classes(pair):
+    A, B = pair
+    for k1 in range(0, 7):
+        for k2 in range(0, 7):
+            items = [(A, k1), (B, k2)]
+            found = rank_one_pair(items)
+            if k1 == 0 or k2 == 0:
+                assert found is None
+                continue
+            assert found is not None
+            loss = product_loss(items)
+            (rho1, e1, r1), (rho2, e2, r2) = rank_one(found[0]), rank_one(found[2])
+            low = r1 ** found[1] * r2 ** found[3]  # the least and the greatest product ratio: ties at both ends
+            high = low * rho1 ** (found[1] * max(e1)) * rho2 ** (found[3] * max(e2))
+            for g in GAMMAS + [low, high, low * rho2, high / rho2]:  # ties also at 2, 3, 4, 8, 27, 64
+                a, b = rank_one_pair_piece(*found, g)
+                assert a - g * b == loss.hockey_stick(g), (k1, k2, g)
+                assert (a, b) == loss.linear_piece(lambda P, Q, g=g: P * loss.DQ * g.q > Q * loss.DP * g.p) or g == 0
+
+
+L_RR2 = PairLoss.of([F(2, 3), F(1, 3)], [F(1, 3), F(2, 3)])  # RR with e^eps = 2: ratios 2, 1/2
+L_ASYM = PairLoss.of([F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)])  # ratios 2, 2/3: quotient 3, as RR's (3, 1/3)
+
+
+def test_two_two_ratio_losses_only_on_independent_progressions():
+    assert rank_one_pair([(L_RR, 3), (L_ASYM, 3)]) is None  # one progression (quotient 3): O(n) type classes already
+    assert rank_one_pair([(L_RR, 3), (L_PONLY, 3)]) is not None  # quotients 9 and 4: independent
+    found = rank_one_pair([(L_RR, 5), (L_RR2, 6)])
+    assert found is not None
+    loss = product_loss([(L_RR, 5), (L_RR2, 6)])
+    for g in GAMMAS:
+        a, b = rank_one_pair_piece(*found, g)
+        assert a - g * b == loss.hockey_stick(g)
+
+
+def test_rank_two_is_left_to_the_other_routes():
+    assert rank_one_pair([(L_RR, 3), (L_K23, 3)]) is None  # K23's pair is rank two
+    assert rank_one_pair([(L_RR3, 3), (L_RR3, 2)]) is None  # one loss (merged): the trinomial route
+
+
+PRODUCTS = [[(RR, 2), (RR3, 2)], [(RR3, 1), (OUE, 2)], [(RR, 3), (OUE, 1)], [(RR3, 2), (randomized_response(4, 3), 1)],
+            [(RR, 3), (randomized_response(2, 2), 3)]]
+
+
+@pytest.mark.parametrize("factors", PRODUCTS, ids=range(len(PRODUCTS)))
+@pytest.mark.parametrize("d", [F(1, 10), F(1, 100)])
+def test_products_against_brute_force(factors, d):
+    tv, gamma = _brute(factors, d)
+    assert eta_hockey_stick_tensor_product(factors, 1) == tv
+    assert eta_hockey_stick_tensor_product(factors, 1, filtered=False) == tv
+    r = epsilon_tensor_product(factors, d)
+    assert r.t == gamma
+
+
+@pytest.mark.parametrize("n1,n2", [(1, 6), (6, 1), (4, 5), (6, 6)])
+def test_search_equals_the_type_classes_up_to_six(n1, n2):
+    for g in (F(1), F(3), F(5, 2), F(40)):
+        want = product_loss([(L_RR, n1), (L_RR3, n2)]).hockey_stick(g)  # one class each: the only composition
+        assert eta_hockey_stick_tensor_product([(RR, n1), (RR3, n2)], g) == want
+
+
+def test_cli_rr_times_3rr_at_n_10000(tmp_path, capsys):
+    rr, k3 = _write(tmp_path, "rr.json", RR), _write(tmp_path, "krr3.json", RR3)
+    assert main(["tensor", f"{rr}:5000", f"{k3}:5000", "--delta", "1e-6", "--format", "json", "--no-progress"]) == 0
+    r = json.loads(capsys.readouterr().out)["result"]
+    t = F(r["epsilon_for_delta"]["t_star"])
+    items = [(L_RR, 5000), (L_RR3, 5000)]
+    a, b = rank_one_pair_piece(*rank_one_pair(items), t)  # the homogeneous composition is the maximizer (one class)
+    assert a - t * b <= F(1, 10**6)
+    left = t * (1 - F(1, 10**12))
+    a, b = rank_one_pair_piece(*rank_one_pair(items), left)
+    assert a - left * b > F(1, 10**6)
+
+
+def test_cli_rr_times_k23_at_n_10000_is_refused_up_front(tmp_path, capsys):
+    rr, k23 = _write(tmp_path, "rr.json", RR), _write(tmp_path, "k23.json", K23)
+    assert main(["tensor", f"{rr}:5000", f"{k23}:5000", "--delta", "1e-6", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "max_work" in err and "EXACTDP_MAX_WORK" in err
+
+
+@pytest.mark.parametrize("factors,t", [([(RR, 2), (RR3, 1)], F(3, 2)), ([(RR, 1), (K23, 2)], F(2)),
+                                       ([(RR3, 1), (OUE, 1)], F(3))])
+def test_cli_product_at_t_against_brute_force(tmp_path, capsys, factors, t):
+    files = [f"{_write(tmp_path, f'k{i}.json', K)}:{n}" for i, (K, n) in enumerate(factors)]
+    assert main(["tensor", *files, "--t", str(t), "--format", "json", "--no-progress"]) == 0
+    r = json.loads(capsys.readouterr().out)["result"]["at_t"]
+    rows = _rows(factors)
+    want = max(_hockey_stick(p, q, t) for p, q in itertools.permutations(rows, 2))
+    assert r["t"] == str(t) and F(r["delta"]) == want
+    # the maximizer's input sequences realize the value
+    x, xp = [], []
+    for j, (K, n) in enumerate(factors):
+        used = [(m["x"], m["x_prime"], m["count"]) for m in r["maximizer"] if m["factor"] == j]
+        for a, b, c in used:
+            x += [(j, a)] * c
+            xp += [(j, b)] * c
+        rest = n - sum(c for *_, c in used)
+        x += [(j, 0)] * rest
+        xp += [(j, 0)] * rest
+
+    def row(seq):
+        out = [F(1)]
+        for j, a in seq:
+            out = [u * v for u in out for v in factors[j][0][a]]
+        return out
+
+    assert _hockey_stick(row(x), row(xp), t) == want
+
+
+def test_cli_product_at_t_refusals(tmp_path, capsys):
+    rr, k23 = _write(tmp_path, "rr.json", RR), _write(tmp_path, "k23.json", K23)
+    assert main(["tensor", f"{rr}:2", f"{k23}:2", "--t", "3/2", "--delta", "1/10", "--no-progress"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["tensor", f"{rr}:2", f"{k23}:2", "--eps", "1/2", "--no-progress"]) == 2
+    assert "rational" in capsys.readouterr().err
+    assert main(["tensor", f"{rr}:5000", f"{k23}:5000", "--t", "2", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "max_work" in err and "--t 2" in err
