@@ -33,13 +33,12 @@ memory of such integers.  Tested equal to the type classes of
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from math import gcd
 
 import numpy as np
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
 from exactdp.errors import ParameterError
-from exactdp.measures.privacy_loss import PairLoss, merged_losses
+from exactdp.measures.privacy_loss import PairLoss, int_masses, merged_losses
 from exactdp.numbers.qq import ONE, ZERO
 
 #: working precision (bits) of the balls that certify the run boundaries (exact fallback where they cannot)
@@ -61,14 +60,6 @@ def binomial_trinomial_loss(factors: Sequence[tuple[PairLoss, int]]) -> tuple[Pa
     if len(two) != 1 or len(three) != 1:
         return None
     return two[0][0], two[0][1], three[0][0], three[0][1]
-
-
-def _int_masses(values: Sequence[fmpq]) -> tuple[list[int], int]:
-    """Integer numerators of ``values`` over their least common denominator, and that denominator."""
-    den = 1
-    for v in values:
-        den = den * int(v.q) // gcd(den, int(v.q))
-    return [int(v.p) * (den // int(v.q)) for v in values], den
 
 
 def _tails(K: int, hi: int, lo: int) -> list[fmpz]:
@@ -168,10 +159,10 @@ def binomial_trinomial_piece(two: PairLoss, K: int, three: PairLoss, N: int, gam
     if not isinstance(gamma, fmpq) or gamma < 0:
         raise ParameterError(f"gamma: must be an exact rational >= 0, got {gamma!r}")
     p_inf = ONE - (ONE - two.p_only) ** K * (ONE - three.p_only) ** N
-    (ph, pl), dPb = _int_masses([P for _, P in two.classes])
-    (qh, ql), dQb = _int_masses(list(two.q_masses))
-    (x1, x2, x3), dPt = _int_masses([P for _, P in three.classes])
-    (y1, y2, y3), dQt = _int_masses(list(three.q_masses))
+    (ph, pl), dPb = int_masses([P for _, P in two.classes])
+    (qh, ql), dQb = int_masses(list(two.q_masses))
+    (x1, x2, x3), dPt = int_masses([P for _, P in three.classes])
+    (y1, y2, y3), dQt = int_masses(list(three.q_masses))
     if gamma == 0:  # every finite type is above 0
         return ONE, sum(two.q_masses, ZERO) ** K * sum(three.q_masses, ZERO) ** N
     TP, TQ = _tails(K, ph, pl), _tails(K, qh, ql)

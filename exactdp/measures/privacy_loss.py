@@ -115,7 +115,8 @@ class PairLoss:
 
 # -- the ratio lattice ----------------------------------------------------------------------------
 
-def _valuation(v: int, b: int) -> int:
+def valuation(v: int, b: int) -> int:
+    """The exponent of ``b`` in the non-zero integer ``v`` (the largest e with b^e | v; b ≥ 2)."""
     e = 0
     while v % b == 0:
         v //= b
@@ -136,7 +137,7 @@ def ratio_exponents(groups: Any) -> tuple[list[Any], int]:
     """
     ratios = list(dict.fromkeys(r for grp in groups for r in grp))
     basis = coprime_basis([int(r.p) for r in ratios] + [int(r.q) for r in ratios])
-    full = {r: [_valuation(int(r.p), b) - _valuation(int(r.q), b) for b in basis] for r in ratios}
+    full = {r: [valuation(int(r.p), b) - valuation(int(r.q), b) for b in basis] for r in ratios}
     diffs = [[[a - b for a, b in zip(full[r], full[grp[0]])] for r in grp] for grp in groups]
     rows = [d for grp in diffs for d in grp]
     cols: list[int] = []
@@ -225,7 +226,9 @@ class ProductLoss:
         return max([(P - delta) / Q for P, Q in self.lines() if Q != 0] + [ZERO])
 
 
-def _int_masses(values: Any) -> tuple[list[Any], fmpz]:
+def int_masses(values: Any) -> tuple[list[Any], fmpz]:
+    """Integer numerators (``fmpz``) of the rationals ``values`` over their least common denominator, and that
+    denominator: masses summed and powered in integers, divided once."""
     den = 1
     for v in values:
         den = den * int(v.q) // gcd(den, int(v.q))
@@ -261,8 +264,8 @@ def product_loss(factors: Any) -> ProductLoss:
     polys_P, polys_Q = [], []
     ctx = fmpz_mpoly_ctx.get(tuple(f"z{v}" for v in range(D)), "lex") if D >= 2 else None
     for (loss, k), s, raw in zip(items, shifts, keys_all):
-        Pn, dP = _int_masses([P for _, P in loss.classes])
-        Qn, dQ = _int_masses(loss.q_masses)
+        Pn, dP = int_masses([P for _, P in loss.classes])
+        Qn, dQ = int_masses(loss.q_masses)
         DP, DQ = DP * dP**k, DQ * dQ**k
         keys = [tuple((e[v] - s[v]) // g[v] for v in range(D)) for e in raw]
         if D == 0:
@@ -455,8 +458,8 @@ def binomial_hockey_stick(loss: PairLoss, n: int, gamma: fmpq) -> fmpq:
         Pn, Qn = P ** n, (P / r) ** n
         return p_inf + max(Pn - gamma * Qn, ZERO)  # P^n > γ Q^n iff r^n > γ
     (r_hi, P_hi), (r_lo, P_lo) = loss.classes
-    (ph, pl), dP = _int_masses([P_hi, P_lo])
-    (qh, ql), dQ = _int_masses([P_hi / r_hi, P_lo / r_lo])
+    (ph, pl), dP = int_masses([P_hi, P_lo])
+    (qh, ql), dQ = int_masses([P_hi / r_hi, P_lo / r_lo])
     t = _first_above(r_hi, r_lo, n, gamma)
     if t > n:
         return p_inf
@@ -494,8 +497,8 @@ def binomial_linear_piece(loss: PairLoss, n: int, above: Any) -> tuple[fmpq, fmp
             lo = mid + 1
     if lo > n:
         return p_inf, ZERO
-    (ph, pl), dP = _int_masses([P_hi, P_lo])
-    (qh, ql), dQ = _int_masses([P_hi / r_hi, P_lo / r_lo])
+    (ph, pl), dP = int_masses([P_hi, P_lo])
+    (qh, ql), dQ = int_masses([P_hi / r_hi, P_lo / r_lo])
     return (p_inf + fmpq(binomial_sum(n, ph, pl, lo, n + 1), dP ** n),
             fmpq(binomial_sum(n, qh, ql, lo, n + 1), dQ ** n))
 
@@ -524,8 +527,8 @@ def binomial_gamma_for(loss: PairLoss, n: int, delta: fmpq) -> fmpq | None:
         Q = P / r
         return max((p_inf + P ** n - delta) / Q ** n, ZERO)
     (r_hi, P_hi), (r_lo, P_lo) = loss.classes
-    (ph, pl), dP = _int_masses([P_hi, P_lo])
-    (qh, ql), dQ = _int_masses([P_hi / r_hi, P_lo / r_lo])
+    (ph, pl), dP = int_masses([P_hi, P_lo])
+    (qh, ql), dQ = int_masses([P_hi / r_hi, P_lo / r_lo])
     DPn, DQn = dP ** n, dQ ** n
 
     def h(t: int) -> fmpq:
@@ -588,8 +591,8 @@ def trinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, f
     if len(loss.classes) != 3:
         raise ValueError("trinomial_linear_piece: the loss must have exactly three ratio classes")
     p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
-    xs, dP = _int_masses([P for _, P in loss.classes])
-    ys, dQ = _int_masses(loss.q_masses)
+    xs, dP = int_masses([P for _, P in loss.classes])
+    ys, dQ = int_masses(loss.q_masses)
     x1, x2, x3 = (int(v) for v in xs)
     y1, y2, y3 = (int(v) for v in ys)
     sxp, sxq = x2 + x3, y2 + y3

@@ -42,8 +42,7 @@ import numpy.typing as npt
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
 from exactdp.errors import UndecidedError
-from exactdp.measures.binomial_trinomial import _int_masses
-from exactdp.measures.privacy_loss import PairLoss, _valuation, merged_losses, ratio_exponents
+from exactdp.measures.privacy_loss import PairLoss, int_masses, merged_losses, ratio_exponents, valuation
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
@@ -81,7 +80,7 @@ def _rank_one(loss: PairLoss) -> RankOne | None:
     r_min = ratios[-1]
     quotients = [r / r_min for r in ratios]  # ≥ 1, the last one 1
     basis = coprime_basis([int(v.p) for v in quotients] + [int(v.q) for v in quotients])
-    vectors = [[_valuation(int(v.p), b) - _valuation(int(v.q), b) for b in basis] for v in quotients]
+    vectors = [[valuation(int(v.p), b) - valuation(int(v.q), b) for b in basis] for v in quotients]
     ref = next(v for v in vectors if any(v))  # the largest ratio's quotient (> 1: classes are distinct)
     g = 0
     for e in ref:
@@ -150,8 +149,8 @@ def _block(loss: PairLoss, k: int) -> _Block:
     structure = rank_one(loss)
     assert structure is not None  # callers checked rank_one_pair
     _, exps, _ = structure
-    P, dp = _int_masses([m for _, m in loss.classes])
-    Q, dq = _int_masses([m / r for r, m in loss.classes])
+    P, dp = int_masses([m for _, m in loss.classes])
+    Q, dq = int_masses([m / r for r, m in loss.classes])
     span = max(exps)
     cp, cq = [0] * (span + 1), [0] * (span + 1)
     for e, p, q in zip(exps, P, Q):
@@ -310,7 +309,7 @@ def rank_one_pair_cost(one: PairLoss, k1: int, two: PairLoss, k2: int, extra_bit
     assert s1 is not None and s2 is not None
     terms, bits, work, memory = 0, extra_bits + 1, 0, 0
     for loss, k, st in ((one, k1, s1), (two, k2, s2)):
-        b = max(_int_masses([m for _, m in loss.classes])[1], _int_masses([m / r for r, m in loss.classes])[1]).bit_length()
+        b = max(int_masses([m for _, m in loss.classes])[1], int_masses([m / r for r, m in loss.classes])[1]).bit_length()
         size = k * max(st[1]) + 1
         limbs = (k * b) // 64 + 1
         terms += size

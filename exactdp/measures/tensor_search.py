@@ -188,7 +188,7 @@ def rational_bits(v: fmpq | int) -> int:
 
 
 def _den_bits(values: Iterable[fmpq]) -> int:
-    """Bits of the common denominator of ``values`` (what privacy_loss._int_masses builds)."""
+    """Bits of the common denominator of ``values`` (what privacy_loss.int_masses builds)."""
     from math import lcm
 
     den = 1
