@@ -233,7 +233,15 @@ def _items(losses: Losses, counts: Counts) -> list[tuple[PairLoss, int]]:
 
 #: the outcomes of recent searches, by (losses, groups, totals, γ, the limits in force): an ε-for-δ inversion asks the
 #: filter and then the search at the same γ, and a search that ran out of budget would otherwise run out twice
-_RECENT: Memo[tuple[tuple[tuple[CompositionBounds, ...], int] | None]] = Memo(64)
+_RECENT: Memo[tuple[tuple[tuple[CompositionBounds, ...], int] | None, str]] = Memo(64)
+
+
+def stop_reason(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> str | None:
+    """Why the last search of these losses at γ (under the limits in force) stopped with compositions open — the
+    budget it ran out of and where — or None when it is not known or settled them all: the caller's refusal says
+    which of its cases it was (the filter ran and stopped, rather than no filter applying)."""
+    known = _RECENT.get((tuple(losses), tuple(tuple(g) for g in groups), tuple(totals), gamma, limits_in_force()))
+    return None if known is None or known[0] is not None else known[1]
 
 
 def _candidates(losses: Losses, groups: Groups, totals: Totals,
@@ -243,26 +251,30 @@ def _candidates(losses: Losses, groups: Groups, totals: Totals,
     key = (tuple(losses), tuple(tuple(g) for g in groups), tuple(totals), gamma, limits_in_force())
     known = _RECENT.get(key)
     if known is None:
-        found = _search_all(losses, groups, totals, gamma)
-        known = (None if found is None else (tuple(found[0]), found[1]),)
+        found, reason = _search_all(losses, groups, totals, gamma)
+        known = (None if found is None else (tuple(found[0]), found[1]), reason)
         _RECENT.put(key, known)
     return None if known[0] is None else (list(known[0][0]), known[0][1])
 
 
 def _search_all(losses: Losses, groups: Groups, totals: Totals,
-                gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
-    """:func:`_candidates` without the memo."""
+                gamma: fmpq) -> tuple[tuple[list[CompositionBounds], int] | None, str]:
+    """:func:`_candidates` without the memo, with the reason the search stopped when it returns None
+    (:func:`stop_reason`)."""
     found, estimate = _applies(losses, groups, totals), _estimate(losses, groups, totals)
     if found is None or estimate is None:
         raise ParameterError("losses: the simplex filter applies only where its estimate does (one factor with three "
                              "or more pair classes of at most three ratio classes each)")
     c, n = found
-    enc = LatticeEnclosure(budget=max(2 * estimate[0], limit("max_work")), blocks=shared_blocks())
+    budget = max(2 * estimate[0], limit("max_work"))
+    enc = LatticeEnclosure(budget=budget, blocks=shared_blocks())
     try:
         leaves, discarded = _search(enc, losses, c, n, gamma)
-    except OverBudget:
-        return None
-    return [(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded
+    except OverBudget as e:
+        return None, (f"the simplex filter over {c} pair classes at n = {n} stopped at its budget of "
+                      f"{budget:.3g} work units (max_work, or twice its estimate {estimate[0]:.3g}) with compositions "
+                      f"open, after {enc.work:.3g} units ({e})")
+    return ([(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded), ""
 
 
 def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,

@@ -435,8 +435,7 @@ def delta_tensor_product_enclosure(factors: Factors, gamma: RationalInput, *,
         found = _filtered(search, g, w, what, try_exact)
         if found is not None:
             return found
-        require_cost(cost, what + f" ({len(classes)} loss classes: no certified filter applies, or too many "
-                                   "compositions survive it)")
+        require_cost(cost, what + f" ({len(classes)} loss classes: {_filter_outcome(search, g)})")
         v = search.witness(g).value  # within the cost guard (try_exact=False): the exact value
         return TensorEnclosure(v, v, True, w)
     return _enclose(route, g, w, what)
@@ -528,6 +527,18 @@ def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
     if best is None or best <= 0 or ONE - best > w * best:
         return None
     return TensorEnclosure(best, ONE, best == ONE, w)
+
+
+def _filter_outcome(search: TensorSearch, g: fmpq) -> str:
+    """What the certified filter did before a refusal: the simplex filter's reason for stopping (the budget it ran
+    out of and after how much work; raising ``max_work`` lets it go further) when it ran, else the two other cases."""
+    from exactdp.measures import simplex_filter  # deferred: start-up
+
+    classes, groups, totals, _ = search.classified
+    reason = simplex_filter.stop_reason([c.loss for c in classes], groups, totals, g)
+    if reason:
+        return f"the certified filter ran and stopped: {reason}; the exact search instead"
+    return "no certified filter applies, or too many compositions survive it"
 
 
 def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool) -> TensorEnclosure | None:
