@@ -202,12 +202,9 @@ def _run_product(args, specs) -> int:
     pair (exact; the pair-type search over every factor's pair compositions, refused up front over the limits)."""
     from exactdp.analysis import load_kernel
     from exactdp.errors import ParameterError
-    from exactdp.limits import limit
+    from exactdp.limits import limit, require
     from exactdp.measures.tensor import eta_hockey_stick_tensor_product_witness, tensor_search_cost
-    from exactdp.numbers.qq import ONE
-
-    from exactdp.limits import require
-    from exactdp.numbers.qq import to_qq
+    from exactdp.numbers.qq import ONE, to_qq
 
     t, eps = _resolve(args)
     if eps is not None:

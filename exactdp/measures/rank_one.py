@@ -46,6 +46,7 @@ from exactdp.measures.privacy_loss import PairLoss, int_masses, merged_losses, r
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
+from exactdp.numbers.rb import arb_to_fmpq
 
 #: working precision (bits) of the balls that certify the thresholds s₂*(s₁), plus the bits of γ's size
 PREC = 256
@@ -242,8 +243,7 @@ def rank_one_root_start(one: PairLoss, k1: int, two: PairLoss, k2: int, delta: f
             break
         with ctx.workprec(64):
             x = arb(lo - margin).exp().mid()
-        man, exp = x.man_exp()
-        g = fmpq(int(man)) * fmpq(2) ** int(exp) if exp >= 0 else fmpq(int(man), 2 ** int(-exp))
+        g = arb_to_fmpq(x)
         A, B = rank_one_pair_piece(one, k1, two, k2, g)
         if A - g * B > delta:
             return g
