@@ -327,9 +327,18 @@ def test_cli_three_rank_one_kernels_at_n_9000(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("extra", [["--delta", "1e-6"], ["--t", "3"]])
-def test_cli_three_incommensurable_groups_over_the_limits_are_refused_up_front(tmp_path, capsys, extra):
+def test_cli_three_incommensurable_groups_over_the_limits_are_refused_up_front(tmp_path, capsys, monkeypatch, extra):
     """Three groups (ρ = 9, 2, 5) at 3000 each: the lookup over 3001·6001 outer classes is estimated over max_work and
-    refused before any block is built, naming the limit."""
+    refused before any block is built, naming the limit — and before the η_TV enclosure (one pair class per kernel:
+    the inversion would evaluate that one composition exactly)."""
+    import exactdp.cli.tensor as cli_tensor
+    import exactdp.measures.rank_one as rank_one_module
+
+    def never(*_):
+        raise AssertionError("ran before the refusal")
+
+    monkeypatch.setattr(cli_tensor, "_tv_enclosure", never)
+    monkeypatch.setattr(rank_one_module, "_block", never)
     files = [f"{_write(tmp_path, f'k{i}.json', K)}:3000" for i, K in enumerate([RR, RR3, K5])]
     assert main(["tensor", *files, *extra, "--no-progress"]) == 2
     err = capsys.readouterr().err
