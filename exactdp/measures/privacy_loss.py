@@ -228,6 +228,18 @@ class ProductLoss:
         return max([(P - delta) / Q for P, Q in self.lines() if Q != 0] + [ZERO])
 
 
+def first_true(holds: Callable[[int], bool], lo: int, hi: int) -> int:
+    """The least i in [lo, hi) where the monotone predicate ``holds`` (false, then true) is true; hi if none: a
+    bisection of O(log(hi − lo)) calls (the thresholds of the streamed and rank-one routes)."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
 def newton_from_left(floor: fmpq, delta: fmpq, piece: Callable[[fmpq], tuple[fmpq, fmpq]], start: fmpq = ZERO,
                      max_steps: int = 20_000) -> fmpq | None:
     r"""The least γ ≥ 0 with E_γ ≤ δ of a convex, non-increasing, piecewise-linear E_γ whose piece just right of γ

@@ -14,7 +14,9 @@ L ratio classes.
 **Groups.**  Losses whose progressions are commensurable (ρ_i^a = ρ_j^b exactly: parallel prime-valuation vectors,
 e.g. RR with e^ε = 3, ρ = 9, and a unary encoding with ρ = 3) share one base σ with ρ_i = σ^{a_i}; their product is
 one block on σ, the polynomial product Π_i (Σ_l P_{il} z^{a_i m_{il}})^{k_i} (:class:`RankOneGroup`), so any
-number of same-base factors is one block of Σ_i k_i a_i max m_i + 1 classes.
+number of same-base factors is one block of Σ_i k_i a_i max m_i + 1 classes.  Where that product costs more than
+looking the members up against each other (two large members and nothing else: RR ⊗ UE) they are kept as blocks of
+their own — each class merged or not, whichever plan :func:`rank_one_cost` estimates cheaper (:func:`rank_one_plans`).
 
 **Lookup.**  With groups g = 1..r (blocks of S_g + 1 classes, the largest last) an outcome (s_1, …, s_r) has ratio
 R = c·Π_g σ_g^{s_g}, c = Π r_min^k, increasing in s_r, so for each outer tuple (s_1, …, s_{r−1}) the classes above γ
@@ -40,6 +42,7 @@ Tested equal to the type classes of :func:`~exactdp.measures.privacy_loss.produc
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -53,7 +56,7 @@ from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
 from exactdp.errors import UndecidedError
 from exactdp.limits import ESTIMATE_CAP
-from exactdp.measures.privacy_loss import PairLoss, int_masses, merged_losses, valuation
+from exactdp.measures.privacy_loss import PairLoss, first_true, int_masses, merged_losses, valuation
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
@@ -150,6 +153,8 @@ class RankOneProduct:
 
 
 _PRODUCTS: Memo[tuple[RankOneProduct | None]] = Memo()
+#: at most this many merge plans are compared (the first ones: classes past the twelfth are merged)
+_PLANS = 4096
 #: float grids of the root's start beyond this many outer classes are not built (the start is then 0)
 _START_GRID = 1 << 22
 
@@ -169,14 +174,28 @@ def rank_one_product(factors: Sequence[tuple[PairLoss, int]]) -> RankOneProduct 
     Two progressions ρ_i, ρ_j are commensurable when ρ_i^a = ρ_j^b for positive integers a, b: exactly when their
     prime-valuation vectors are parallel (both point the same way, as ρ > 1).  Each class of parallel vectors is
     one :class:`RankOneGroup` on the base σ = Π b^{G·u_b} (u the primitive vector, G the gcd of the members'
-    multiples of it), so a member's exponents are a·m_l with a = its multiple / G."""
+    multiples of it), so a member's exponents are a·m_l with a = its multiple / G.  Each such class is merged into one
+    block or kept as blocks of their own, whichever plan (:func:`rank_one_plans`) :func:`rank_one_cost` estimates
+    cheaper: a merge costs the polynomial product of the members' blocks, keeping them apart multiplies the lookup's
+    outer loop by their classes."""
     merged = merged_losses(factors)
     if len(merged) < 2:
         return None
-    return _kept(_PRODUCTS, tuple(merged.items()), lambda: _rank_one_product(merged))
+    return _kept(_PRODUCTS, tuple(merged.items()), lambda: _cheapest(_rank_one_plans(merged)))
 
 
-def _rank_one_product(merged: dict[PairLoss, int]) -> RankOneProduct | None:
+def _cheapest(plans: list[RankOneProduct] | None) -> RankOneProduct | None:
+    return None if plans is None else min(plans, key=lambda plan: rank_one_cost(plan)[3])  # the first of least work
+
+
+def rank_one_plans(factors: Sequence[tuple[PairLoss, int]]) -> list[RankOneProduct] | None:
+    """Every plan :func:`rank_one_product` chooses from (each class of commensurable losses merged into one block,
+    first, or kept as blocks of their own); None where it answers None.  All plans give the same exact E_γ."""
+    merged = merged_losses(factors)
+    return _rank_one_plans(merged) if len(merged) >= 2 else None
+
+
+def _rank_one_plans(merged: dict[PairLoss, int]) -> list[RankOneProduct] | None:
     structures = {loss: rank_one(loss) for loss in merged}
     if any(s is None for s in structures.values()):
         return None
@@ -191,7 +210,10 @@ def _rank_one_product(merged: dict[PairLoss, int]) -> RankOneProduct | None:
         parallel.setdefault(tuple(e // g for e in v), []).append((loss, k, g))
     if len(parallel) == 1 and all(len(loss.classes) <= 2 for loss in merged):
         return None  # one progression of two-ratio losses: their merged type classes are already O(n)
-    groups = []
+    # each class of commensurable losses merged into one block (first) or kept as blocks of their own: RR ⊗ UE at
+    # 5000 + 5000 merged is a product of two 10⁴-coefficient polynomials of 10⁴-bit and 2.5·10⁴-bit coefficients,
+    # dearer than looking one block up against the other; three such losses merged spare a two-dimensional loop
+    options: list[list[list[RankOneGroup]]] = []
     for u, members in parallel.items():
         G = 0
         for _, _, g in members:
@@ -199,15 +221,18 @@ def _rank_one_product(merged: dict[PairLoss, int]) -> RankOneProduct | None:
         base = ONE
         for b, e in zip(basis, u):
             base *= _pow(fmpq(b), G * e)
-        groups.append(RankOneGroup(base, tuple((loss, k, g // G) for loss, k, g in members)))
-    groups.sort(key=lambda grp: grp.span)  # stable: the largest span last (its suffix sums are looked up)
+        merged_group = [RankOneGroup(base, tuple((loss, k, g // G) for loss, k, g in members))]
+        apart = [RankOneGroup(_pow(base, g // G), ((loss, k, 1),)) for loss, k, g in members]
+        options.append([merged_group, apart] if len(members) > 1 else [merged_group])
     c, fin = ONE, ONE
     for loss, k in merged.items():
         s = structures[loss]
         assert s is not None
         c *= s[2] ** k
         fin *= (ONE - loss.p_only) ** k
-    return RankOneProduct(tuple(groups), c, ONE - fin)
+    return [RankOneProduct(tuple(sorted((grp for part in choice for grp in part), key=lambda grp: grp.span)), c,
+                           ONE - fin)  # sorted stably by span: the largest last
+            for choice in itertools.islice(itertools.product(*options), _PLANS)]
 
 
 @dataclass
@@ -263,11 +288,11 @@ def _suffix(w: list[fmpz]) -> list[fmpz]:
 
 def _log_int(v: fmpz) -> float:
     """log v as a float for an integer v ≥ 0 of any size (−inf for 0): a guide, never a result."""
-    b = int(v).bit_length()
+    b = v.bit_length()
     if b == 0:
         return -math.inf
     shift = max(b - 60, 0)
-    return math.log(int(v) >> shift) + shift * math.log(2)
+    return math.log(int(v >> shift)) + shift * math.log(2)
 
 
 def _log_rational(v: fmpq) -> float:
@@ -396,14 +421,33 @@ def rank_one_piece(prod: RankOneProduct, gamma: fmpq) -> tuple[fmpq, fmpq]:
             return last.tp[j], last.tq[j]
         b, slope = outer[level], slopes[level]
         a_sum, b_sum = fmpz(0), fmpz(0)
-        for s in range(len(b.wp)):
+        if level < len(outer) - 1:
+            for s in range(len(b.wp)):
+                if not b.wp[s] and not b.wq[s]:
+                    continue
+                index[level] = s
+                ta, tb = walk(level + 1, x - s * slope)
+                a_sum += b.wp[s] * ta
+                b_sum += b.wq[s] * tb
+            return a_sum, b_sum
+
+        def at(s: int) -> int:
+            index[level] = s
+            return threshold(x - s * slope)
+
+        # the innermost outer level: j(s) is non-increasing in s (R grows with s), so the s with an empty tail
+        # (j = top) come first and those with the whole block (j = 0) last — two bisections find the band between,
+        # and the whole-block part is one product of suffix sums
+        size = len(b.wp)
+        first = first_true(lambda s: at(s) < top, 0, size)
+        full = first_true(lambda s: at(s) == 0, first, size)
+        for s in range(first, full):
             if not b.wp[s] and not b.wq[s]:
                 continue
-            index[level] = s
-            ta, tb = walk(level + 1, x - s * slope)
-            a_sum += b.wp[s] * ta
-            b_sum += b.wq[s] * tb
-        return a_sum, b_sum
+            j = at(s)
+            a_sum += b.wp[s] * last.tp[j]
+            b_sum += b.wq[s] * last.tq[j]
+        return a_sum + b.tp[full] * last.tp[0], b_sum + b.tq[full] * last.tq[0]
 
     with ctx.workprec(prec):
         l2 = arb(bases[-1]).log()

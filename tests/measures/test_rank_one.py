@@ -18,7 +18,7 @@ from exactdp.cli import main
 from exactdp.kernels import Kernel
 from exactdp.measures.privacy_loss import PairLoss, product_loss
 from exactdp.measures.profile_inversion import epsilon_tensor_product
-from exactdp.measures.rank_one import rank_one, rank_one_piece, rank_one_product
+from exactdp.measures.rank_one import rank_one, rank_one_cost, rank_one_piece, rank_one_plans, rank_one_product
 from exactdp.measures.tensor import eta_hockey_stick_tensor_product
 from exactdp.measures.tensor_search import classify
 from exactdp.mechanisms import optimized_unary_encoding, randomized_response
@@ -238,44 +238,55 @@ def _ratios(loss):
 def test_three_losses_equal_the_type_classes(triple, groups):
     for ks in itertools.product(range(0, 4), repeat=3):
         items = list(zip(triple, ks))
-        found = rank_one_product(items)
+        found, plans = rank_one_product(items), rank_one_plans(items)
         if sum(1 for k in ks if k) < 2:
-            assert found is None
+            assert found is None and plans is None
             continue
-        assert found is not None
+        assert found is not None and found in plans
+        assert rank_one_cost(found)[3] == min(rank_one_cost(p)[3] for p in plans)
         if all(ks):
-            assert len(found.groups) == groups
+            assert len(plans[0].groups) == groups  # the plan with every commensurable class merged
         loss = product_loss(items)
         ratios = _ratios(loss)
         ties = ratios[:2] + ratios[len(ratios) // 2:len(ratios) // 2 + 2] + ratios[-2:]
-        for g in GAMMAS + ties + [t * F(1001, 1000) for t in ties[:2]]:
-            a, b = rank_one_piece(found, g)
-            assert a - g * b == loss.hockey_stick(g), (ks, g)
-            if g:
-                assert (a, b) == loss.linear_piece(lambda P, Q, g=g: P * loss.DQ * g.q > Q * loss.DP * g.p), (ks, g)
+        for plan in plans:  # every plan (merged or kept apart) is exact
+            for g in GAMMAS + ties + [t * F(1001, 1000) for t in ties[:2]]:
+                a, b = rank_one_piece(plan, g)
+                assert a - g * b == loss.hockey_stick(g), (ks, g)
+                if g:
+                    assert (a, b) == loss.linear_piece(lambda P, Q, g=g: P * loss.DQ * g.q > Q * loss.DP * g.p), (ks, g)
 
 
 def test_four_losses_in_three_groups():
     quad = (L_RR, L_RR3, L_RR5, L_OUE)  # 9 and 3 one block, 2, 25
     for ks in [(1, 1, 1, 1), (2, 1, 2, 1), (1, 2, 1, 3), (3, 0, 2, 2)]:
         items = list(zip(quad, ks))
-        found = rank_one_product(items)
-        assert found is not None and len(found.groups) == (3 if ks[1] else 2)
+        plans = rank_one_plans(items)
+        assert plans is not None and len(plans) == 2 and len(plans[0].groups) == (3 if ks[1] else 2)
+        assert len(plans[1].groups) == len(plans[0].groups) + 1  # RR and OUE kept apart
         loss = product_loss(items)
         ratios = _ratios(loss)
-        for g in GAMMAS + ratios[::7]:
-            a, b = rank_one_piece(found, g)
-            assert a - g * b == loss.hockey_stick(g), (ks, g)
+        for plan in plans:
+            for g in GAMMAS + ratios[::7]:
+                a, b = rank_one_piece(plan, g)
+                assert a - g * b == loss.hockey_stick(g), (ks, g)
 
 
 def test_one_block_of_commensurable_losses():
-    """RR (ρ = 9) ⊗ OUE (ρ = 3) ⊗ RR5-like: the first two are one block on σ = 3 with exponents 2·m and m."""
-    found = rank_one_product([(L_RR, 2), (L_OUE, 3)])
-    assert found is not None and len(found.groups) == 1
-    (group,) = found.groups
+    """RR (ρ = 9) ⊗ OUE (ρ = 3): merged, one block on σ = 3 with exponents 2·m and m; kept apart, blocks on 9 and 3 —
+    and apart is the cheaper plan for two members alone (one loop over the smaller block instead of a polynomial
+    product); with three members, merged is (no two-dimensional loop)."""
+    merged, apart = rank_one_plans([(L_RR, 2), (L_OUE, 3)])
+    (group,) = merged.groups
     assert group.base == 3 and {(k, a) for _, k, a in group.members} == {(2, 2), (3, 1)}
     assert group.span == 2 * 2 * 1 + 3 * 1 * 2
-    assert found.c == F(1, 3) ** 2 * F(1, 3) ** 3
+    assert merged.c == apart.c == F(1, 3) ** 2 * F(1, 3) ** 3
+    assert sorted((g.base, g.span) for g in apart.groups) == [(3, 6), (9, 2)]
+    assert rank_one_product([(L_RR, 2000), (L_OUE, 2000)]) == rank_one_plans([(L_RR, 2000), (L_OUE, 2000)])[1]
+    three = [(L_RR, 2000), (L_OUE, 2000), (L_RR2, 5)]  # 9, 3 and 4 (L_RR2 alone)
+    assert len(rank_one_product(three).groups) == 2
+    same = [(L_RR2, 2000), (L_RR3, 2000), (L_FOUR, 2000)]  # 4, 2, 2: one block on 2
+    assert len(rank_one_product(same).groups) == 1
 
 
 PRODUCTS3 = [[(RR, 2), (RR3, 1), (OUE, 1)], [(RR, 1), (RR3, 1), (K5, 1)], [(ASYM, 2), (RR3, 1), (K5, 1)],
