@@ -196,10 +196,18 @@ def _factor_specs(args) -> list[tuple[str, int]]:
     return out
 
 
+def _one_composition(factors) -> bool:
+    """Whether every kernel of the product has at most one pair class (so the search has one composition)."""
+    from exactdp.measures.tensor_search import classify, normalize_factors
+
+    return all(len(members) == 1 for members in classify(normalize_factors(factors))[1])
+
+
 def _run_product(args, specs) -> int:
     """Several FILE:N: η_TV of K₁^{⊗N₁} ⊗ K₂^{⊗N₂} ⊗ … and, with ``--delta D``, the least ε with δ(e^ε) ≤ D over
     all pairs of input sequences, or with ``--t T`` (e^ε rational) δ(T) = η_{E_T} of the product with a maximizing
-    pair (exact; the pair-type search over every factor's pair compositions, refused up front over the limits)."""
+    pair (exact; the pair-type search over every factor's pair compositions, refused up front over the limits; with
+    ``--delta`` the search is refused up front where it has one composition, which the inversion must evaluate)."""
     from exactdp.analysis import load_kernel
     from exactdp.errors import ParameterError
     from exactdp.limits import limit, require
@@ -227,6 +235,11 @@ def _run_product(args, specs) -> int:
             require(name, value, f"tensor {shape} --t {g}: {at_cost.describe()}")
     cost = tensor_search_cost(factors, ONE, **kw)
     exact_tv = cost.work <= limit("max_work") and cost.memory <= limit("max_memory")
+    if args.delta is not None and not exact_tv and _one_composition(factors):
+        # one pair class per kernel (RR, k-RR, unary encodings): the only composition is evaluated exactly at every
+        # step of the inversion, at this estimate — refused now, not after the η_TV enclosure
+        for name, value in (("max_work", cost.work), ("max_memory", cost.memory)):
+            require(name, value, f"tensor {shape} --delta {args.delta}: {cost.describe()}")
     total = sum(n for _, n in factors)
     enclosure = None
     at_t = None

@@ -38,7 +38,7 @@ import numpy as np
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
 from exactdp.errors import ParameterError
-from exactdp.measures.privacy_loss import PairLoss, int_masses, merged_losses
+from exactdp.measures.privacy_loss import PairLoss, int_masses, merged_losses, newton_from_left
 from exactdp.numbers.qq import ONE, ZERO
 
 #: working precision (bits) of the balls that certify the run boundaries (exact fallback where they cannot)
@@ -194,26 +194,11 @@ def binomial_trinomial_gamma_for(two: PairLoss, K: int, three: PairLoss, N: int,
                                  piece: Callable[[fmpq], tuple[fmpq, fmpq]] | None = None) -> fmpq | None:
     r"""The least γ ≥ 0 with E_γ((u, v)^{⊗K} ⊗ (p, q)^{⊗N}) ≤ δ, exactly (None: the P-only mass exceeds δ).
 
-    Newton's method from the left on the convex, non-increasing, piecewise-linear E_γ: at g with E_g > δ the
-    piece A − γB just right of g meets δ at (A − δ)/B, which is ≤ the root (E lies above its supporting line) and
-    > g; the iteration passes at least one breakpoint per step and stops on the piece that reaches δ — finitely
-    many steps, each exact.  ``start``: a trial γ used only when E_start > δ holds exactly (left of the root);
-    a start near the root saves most of the steps."""
-    if ONE - (ONE - two.p_only) ** K * (ONE - three.p_only) ** N > delta:
-        return None
+    Newton's method from the left on its pieces (:func:`~exactdp.measures.privacy_loss.newton_from_left`);
+    ``piece``: the pieces of another product of the same floor (a caller's kept pieces)."""
 
     def at(g: fmpq) -> tuple[fmpq, fmpq]:
         return piece(g) if piece is not None else binomial_trinomial_piece(two, K, three, N, g)
 
-    g, known = ZERO, None
-    if start > 0:
-        A, B = at(start)
-        if A - start * B > delta:
-            g, known = start, (A, B)
-    for _ in range(max_steps):
-        A, B = known if known is not None else at(g)
-        known = None
-        if A - g * B <= delta:
-            return g
-        g = (A - delta) / B  # B > 0: above the P-only floor the piece falls
-    raise ParameterError("max_evaluations: the root of one composition took too many steps")
+    floor = ONE - (ONE - two.p_only) ** K * (ONE - three.p_only) ** N
+    return newton_from_left(floor, delta, at, start, max_steps)

@@ -35,6 +35,7 @@ Koskela et al. 2020, Google ``dp_accounting``), here without discretization.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ from math import gcd
 
 from flint import arb, fmpq, fmpz, fmpz_mat, fmpz_mpoly_ctx, fmpz_poly
 
+from exactdp.errors import ParameterError
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.qq import ONE, ZERO
 
@@ -224,6 +226,43 @@ class ProductLoss:
         if self.p_inf > delta:
             return None
         return max([(P - delta) / Q for P, Q in self.lines() if Q != 0] + [ZERO])
+
+
+def first_true(holds: Callable[[int], bool], lo: int, hi: int) -> int:
+    """The least i in [lo, hi) where the monotone predicate ``holds`` (false, then true) is true; hi if none: a
+    bisection of O(log(hi − lo)) calls (the thresholds of the streamed and rank-one routes)."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def newton_from_left(floor: fmpq, delta: fmpq, piece: Callable[[fmpq], tuple[fmpq, fmpq]], start: fmpq = ZERO,
+                     max_steps: int = 20_000) -> fmpq | None:
+    r"""The least γ ≥ 0 with E_γ ≤ δ of a convex, non-increasing, piecewise-linear E_γ whose piece just right of γ
+    is ``piece(γ)`` = (A, B) (E_γ' = A − γ'B there), exactly; None when its floor (the P-only mass, E_∞) exceeds δ.
+
+    Newton's method from the left: at g with E_g > δ the piece meets δ at (A − δ)/B, which is ≤ the root (E lies
+    above its supporting line) and > g; the iteration passes at least one breakpoint per step and stops on the piece
+    that reaches δ — finitely many steps, each exact.  ``start``: a trial γ used only when E_start > δ holds exactly
+    (left of the root); a start near the root saves most of the steps."""
+    if floor > delta:
+        return None
+    g, known = ZERO, None
+    if start > 0:
+        A, B = piece(start)
+        if A - start * B > delta:
+            g, known = start, (A, B)
+    for _ in range(max_steps):
+        A, B = known if known is not None else piece(g)
+        known = None
+        if A - g * B <= delta:
+            return g
+        g = (A - delta) / B  # B > 0: above the P-only floor the piece falls
+    raise ParameterError("max_evaluations: the root of one composition took too many steps")
 
 
 def int_masses(values: Any) -> tuple[list[Any], fmpz]:

@@ -1,4 +1,4 @@
-r"""Exact E_γ of a product of two losses whose ratios each lie on one geometric progression (docs/claims.md B-10, D-7).
+r"""Exact E_γ of a product of losses whose ratios each lie on one geometric progression (docs/claims.md B-10, D-7).
 
 A pair loss (p, q) is *rank one* when all its finite ratio classes are r_l = r_min·ρ^{m_l} for one rational ρ > 1
 and integers m_l ≥ 0 (ρ found exactly from the prime valuations of the ratios: :func:`rank_one`).  Every two-ratio
@@ -11,30 +11,43 @@ P-weights the coefficients of (Σ_l P_l z^{m_l})^N and Q-weights those of (Σ_l 
 each, in integers over the common denominators) — one dimension instead of the O(N^{L−1}) type classes of the
 L ratio classes.
 
-For two such losses (K₁ coordinates of the first, K₂ of the second: ``exactdp tensor rr.json:5000 krr3.json:5000``)
-an outcome (s₁, s₂) has ratio R(s₁, s₂) = c·ρ₁^{s₁}ρ₂^{s₂}, c = r_{1,min}^{K₁} r_{2,min}^{K₂}, increasing in s₂, so
-for each s₁ the classes above γ are a tail s₂ ≥ s₂*(s₁) and ([A] Thm 1, B-10)
+**Groups.**  Losses whose progressions are commensurable (ρ_i^a = ρ_j^b exactly: parallel prime-valuation vectors,
+e.g. RR with e^ε = 3, ρ = 9, and a unary encoding with ρ = 3) share one base σ with ρ_i = σ^{a_i}; their product is
+one block on σ, the polynomial product Π_i (Σ_l P_{il} z^{a_i m_{il}})^{k_i} (:class:`RankOneGroup`), so any
+number of same-base factors is one block of Σ_i k_i a_i max m_i + 1 classes.  Where that product costs more than
+looking the members up against each other (two large members and nothing else: RR ⊗ UE) they are kept as blocks of
+their own — each class merged or not, whichever plan :func:`rank_one_cost` estimates cheaper (:func:`rank_one_plans`).
 
-.. math::  E_\gamma = p_\infty + \sum_{s_1} W_1^P(s_1)\,T_2^P(s_2^*(s_1))
-                      - \gamma \sum_{s_1} W_1^Q(s_1)\,T_2^Q(s_2^*(s_1)),
+**Lookup.**  With groups g = 1..r (blocks of S_g + 1 classes, the largest last) an outcome (s_1, …, s_r) has ratio
+R = c·Π_g σ_g^{s_g}, c = Π r_min^k, increasing in s_r, so for each outer tuple (s_1, …, s_{r−1}) the classes above γ
+are a tail s_r ≥ s_r* and ([A] Thm 1, B-10)
 
-T₂ the suffix sums of block 2's weights, p_∞ = 1 − (1 − p_{1,∞})^{K₁}(1 − p_{2,∞})^{K₂}.  s₂*(s₁) = ⌊x⌋ + 1 clipped
-to [0, S₂ + 1], x = (log γ − log c − s₁ log ρ₁)/log ρ₂; a tie R = γ is not above, which ⌊x⌋ + 1 respects.  The floor
-is certified by an arb ball (:data:`PREC` bits); where the ball contains an integer the exact rational comparison of
-R with γ decides.  Everything summed is an exact integer; floats never enter.  The P-weights and Q-weights of a block
-are independent of γ and kept (a :class:`~exactdp.numbers.memo.Memo`) for the next γ of an inversion.
+.. math::  E_\gamma = p_\infty + \sum_{s_1..s_{r-1}} \prod_g W_g^P(s_g)\,T_r^P(s_r^*)
+                      - \gamma \sum_{s_1..s_{r-1}} \prod_g W_g^Q(s_g)\,T_r^Q(s_r^*),
 
-Cost: two polynomial powers per block (S_j + 1 coefficients of about K_j·b bits, b the bits of the masses'
-denominator) and S₁ + 1 products of such integers per γ (:func:`rank_one_pair_cost`).  Tested equal to the type
-classes of :func:`~exactdp.measures.privacy_loss.product_loss` (tests/measures/test_rank_one.py).
+T_r the suffix sums of the last block's weights, p_∞ = 1 − Π(1 − p_{i,∞})^{k_i}.  s_r* = ⌊x⌋ + 1 clipped to
+[0, S_r + 1], x = (log γ − log c − Σ_{g<r} s_g log σ_g)/log σ_r; a tie R = γ is not above, which ⌊x⌋ + 1 respects.
+The floor is certified by an arb ball (:data:`PREC` bits); where the ball contains an integer the exact rational
+comparison of R with γ decides.  Everything summed is an exact integer; floats never enter.  One group (r = 1) is
+one lookup; two are the loop over the smaller block; three or more incommensurable groups loop over the product of
+the r − 1 smaller blocks' classes, which :func:`rank_one_cost` estimates before anything is built (the search's cost
+guard refuses it over ``max_work``).  The blocks are independent of γ and kept (a
+:class:`~exactdp.numbers.memo.Memo`) for the next γ of an inversion.
+
+Cost: the members' polynomial powers and their products per group (S_g + 1 coefficients of about Σ k_i·b_i bits,
+b the bits of the masses' denominator) and Π_{g<r}(S_g + 1) products of such integers per γ (:func:`rank_one_cost`).
+Tested equal to the type classes of :func:`~exactdp.measures.privacy_loss.product_loss` and to brute force
+(tests/measures/test_rank_one.py).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from math import gcd
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -42,35 +55,43 @@ import numpy.typing as npt
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
 from exactdp.errors import UndecidedError
-from exactdp.measures.privacy_loss import PairLoss, int_masses, merged_losses, ratio_exponents, valuation
+from exactdp.limits import ESTIMATE_CAP
+from exactdp.measures.privacy_loss import PairLoss, first_true, int_masses, merged_losses, valuation
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
 from exactdp.numbers.rb import arb_to_fmpq
 
-#: working precision (bits) of the balls that certify the thresholds s₂*(s₁), plus the bits of γ's size
+#: working precision (bits) of the balls that certify the thresholds s_r*, plus the bits of γ's size
 PREC = 256
 #: exact evaluations spent on the start of a root (:func:`rank_one_root_start`)
 _START_TRIALS = 4
 #: cost units per coefficient of a block's weights (a multiplication and an addition in the suffix sums)
 _PER_COEFF = 200
 
+_V = TypeVar("_V")
+
 #: the rank-one structure of a loss: ``(ρ, exponents m_l, r_min)`` (ρ > 1 rational, one m_l per ratio class)
 RankOne = tuple[fmpq, tuple[int, ...], fmpq]
 
 _STRUCTURE: Memo[tuple[RankOne | None]] = Memo()
-#: the weights of the last few blocks (an inversion evaluates the same two blocks at several γ)
-_BLOCKS: Memo[_Block] = Memo(4)
+#: the weights of the last few blocks (an inversion evaluates the same blocks at several γ)
+_BLOCKS: Memo[_Block] = Memo(8)
 
 
 def rank_one(loss: PairLoss) -> RankOne | None:
     """``(ρ, (m_l), r_min)`` with r_l = r_min·ρ^{m_l} (ρ > 1, integers m_l ≥ 0, gcd 1) for every finite ratio class
     of ``loss``, exactly; None when the ratios do not lie on one progression (rank ≥ 2) or there is one class."""
-    known = _STRUCTURE.get(loss)
+    return _kept(_STRUCTURE, loss, lambda: _rank_one(loss))
+
+
+def _kept(memo: Memo[tuple[_V | None]], key: Hashable, make: Callable[[], _V | None]) -> _V | None:
+    """``make()`` kept in ``memo`` under ``key`` (None answers too: "not rank one" is asked as often)."""
+    known = memo.get(key)
     if known is not None:
         return known[0]
-    found = _rank_one(loss)
-    _STRUCTURE.put(loss, (found,))
+    found = make()
+    memo.put(key, (found,))
     return found
 
 
@@ -103,34 +124,123 @@ def _rank_one(loss: PairLoss) -> RankOne | None:
     return rho, tuple(exps), r_min
 
 
-def rank_one_pair(factors: Sequence[tuple[PairLoss, int]]) -> tuple[PairLoss, int, PairLoss, int] | None:
-    """``(L₁, K₁, L₂, K₂)`` when the product ``[(PairLoss, k), ...]`` is, after merging equal losses and dropping
-    k = 0, exactly two losses, each rank one (:func:`rank_one`) — two two-ratio losses only when their progressions
-    are independent (RR with e^ε = 3 times RR with e^ε = 2: O(n²) merged type classes otherwise; on a common
-    progression, as (x, x') and (x', x) of a 2×2 kernel, the type classes are O(n) and are summed as before); None
-    otherwise.  The block of the larger exponent span is
-    second (the suffix sums), the other is looped over."""
+@dataclass(frozen=True)
+class RankOneGroup:
+    """Rank-one losses whose progressions are commensurable, on one common base σ > 1: ``members`` lists
+    ``(loss, k, a)`` with loss's ratios r_min·σ^{a·m_l} (ρ_loss = σ^a), k its multiplicity.  Their product is one
+    block of exponent sums s = 0..``span`` (:func:`_block`)."""
+
+    base: fmpq
+    members: tuple[tuple[PairLoss, int, int], ...]
+
+    @property
+    def span(self) -> int:
+        return sum(k * a * max(_exponents(loss)) for loss, k, a in self.members)
+
+
+@dataclass(frozen=True)
+class RankOneProduct:
+    """A product of rank-one losses as blocks: ``groups`` in increasing span (the last is looked up by its suffix
+    sums, the others are looped over), ``c`` = Π r_min^k (the least product ratio), ``p_inf`` the P-only mass."""
+
+    groups: tuple[RankOneGroup, ...]
+    c: fmpq
+    p_inf: fmpq
+
+    @property
+    def losses(self) -> int:
+        return sum(len(g.members) for g in self.groups)
+
+
+_PRODUCTS: Memo[tuple[RankOneProduct | None]] = Memo()
+#: at most this many merge plans are compared (the first ones: classes past the twelfth are merged)
+_PLANS = 4096
+#: float grids of the root's start beyond this many outer classes are not built (the start is then 0)
+_START_GRID = 1 << 22
+
+
+def _exponents(loss: PairLoss) -> tuple[int, ...]:
+    structure = rank_one(loss)
+    assert structure is not None  # a member of a RankOneGroup
+    return structure[1]
+
+
+def rank_one_product(factors: Sequence[tuple[PairLoss, int]]) -> RankOneProduct | None:
+    """The :class:`RankOneProduct` of ``[(PairLoss, k), ...]`` when, after merging equal losses and dropping k = 0,
+    there are two or more losses, each rank one (:func:`rank_one`); None otherwise, and None for two-ratio losses
+    that all lie on one progression (their merged type classes are already O(n): (x, x') and (x', x) of a 2×2
+    kernel, summed as before).
+
+    Two progressions ρ_i, ρ_j are commensurable when ρ_i^a = ρ_j^b for positive integers a, b: exactly when their
+    prime-valuation vectors are parallel (both point the same way, as ρ > 1).  Each class of parallel vectors is
+    one :class:`RankOneGroup` on the base σ = Π b^{G·u_b} (u the primitive vector, G the gcd of the members'
+    multiples of it), so a member's exponents are a·m_l with a = its multiple / G.  Each such class is merged into one
+    block or kept as blocks of their own, whichever plan (:func:`rank_one_plans`) :func:`rank_one_cost` estimates
+    cheaper: a merge costs the polynomial product of the members' blocks, keeping them apart multiplies the lookup's
+    outer loop by their classes."""
     merged = merged_losses(factors)
-    if len(merged) != 2:
+    if len(merged) < 2:
         return None
-    (a, ka), (b, kb) = merged.items()
-    if max(len(a.classes), len(b.classes)) < 3 and ratio_exponents([[r for r, _ in a.classes],
-                                                                     [r for r, _ in b.classes]])[1] < 2:
-        return None  # two two-ratio losses on one progression: their merged type classes are already O(n)
-    sa, sb = rank_one(a), rank_one(b)
-    if sa is None or sb is None:
+    return _kept(_PRODUCTS, tuple(merged.items()), lambda: _cheapest(_rank_one_plans(merged)))
+
+
+def _cheapest(plans: list[RankOneProduct] | None) -> RankOneProduct | None:
+    return None if plans is None else min(plans, key=lambda plan: rank_one_cost(plan)[3])  # the first of least work
+
+
+def rank_one_plans(factors: Sequence[tuple[PairLoss, int]]) -> list[RankOneProduct] | None:
+    """Every plan :func:`rank_one_product` chooses from (each class of commensurable losses merged into one block,
+    first, or kept as blocks of their own); None where it answers None.  All plans give the same exact E_γ."""
+    merged = merged_losses(factors)
+    return _rank_one_plans(merged) if len(merged) >= 2 else None
+
+
+def _rank_one_plans(merged: dict[PairLoss, int]) -> list[RankOneProduct] | None:
+    structures = {loss: rank_one(loss) for loss in merged}
+    if any(s is None for s in structures.values()):
         return None
-    if ka * max(sa[1]) > kb * max(sb[1]):
-        return b, kb, a, ka
-    return a, ka, b, kb
+    rhos = [s[0] for s in structures.values() if s is not None]
+    basis = coprime_basis([int(r.p) for r in rhos] + [int(r.q) for r in rhos])
+    parallel: dict[tuple[int, ...], list[tuple[PairLoss, int, int]]] = {}
+    for (loss, k), rho in zip(merged.items(), rhos):
+        v = [valuation(int(rho.p), b) - valuation(int(rho.q), b) for b in basis]
+        g = 0
+        for e in v:
+            g = gcd(g, e)
+        parallel.setdefault(tuple(e // g for e in v), []).append((loss, k, g))
+    if len(parallel) == 1 and all(len(loss.classes) <= 2 for loss in merged):
+        return None  # one progression of two-ratio losses: their merged type classes are already O(n)
+    # each class of commensurable losses merged into one block (first) or kept as blocks of their own: RR ⊗ UE at
+    # 5000 + 5000 merged is a product of two 10⁴-coefficient polynomials of 10⁴-bit and 2.5·10⁴-bit coefficients,
+    # dearer than looking one block up against the other; three such losses merged spare a two-dimensional loop
+    options: list[list[list[RankOneGroup]]] = []
+    for u, members in parallel.items():
+        G = 0
+        for _, _, g in members:
+            G = gcd(G, g)
+        base = ONE
+        for b, e in zip(basis, u):
+            base *= _pow(fmpq(b), G * e)
+        merged_group = [RankOneGroup(base, tuple((loss, k, g // G) for loss, k, g in members))]
+        apart = [RankOneGroup(_pow(base, g // G), ((loss, k, 1),)) for loss, k, g in members]
+        options.append([merged_group, apart] if len(members) > 1 else [merged_group])
+    c, fin = ONE, ONE
+    for loss, k in merged.items():
+        s = structures[loss]
+        assert s is not None
+        c *= s[2] ** k
+        fin *= (ONE - loss.p_only) ** k
+    return [RankOneProduct(tuple(sorted((grp for part in choice for grp in part), key=lambda grp: grp.span)), c,
+                           ONE - fin)  # sorted stably by span: the largest last
+            for choice in itertools.islice(itertools.product(*options), _PLANS)]
 
 
 @dataclass
 class _Block:
-    """The γ-independent weights of ``loss^{⊗k}`` by exponent sum s = 0..S: integer numerators ``wp``, ``wq`` over
-    ``dp``, ``dq`` (the k-th powers of the masses' common denominators) and their suffix sums ``tp``, ``tq``
-    (``tp[j]`` = Σ_{s ≥ j} wp[s], ``tp[S + 1]`` = 0); ``logs``: their natural logarithms as floats, made on demand for
-    the root's starting guess only (:func:`rank_one_root_guess`)."""
+    """The γ-independent weights of one group's product by exponent sum s = 0..S: integer numerators ``wp``, ``wq``
+    over ``dp``, ``dq`` (the products of the masses' common denominators to the powers k) and their suffix sums
+    ``tp``, ``tq`` (``tp[j]`` = Σ_{s ≥ j} wp[s], ``tp[S + 1]`` = 0); ``logs``: their natural logarithms as floats,
+    made on demand for the root's starting guess only (:func:`rank_one_root_start`)."""
 
     wp: list[fmpz]
     wq: list[fmpz]
@@ -141,29 +251,29 @@ class _Block:
     logs: tuple[npt.NDArray[np.float64], ...] | None = None
 
 
-def _block(loss: PairLoss, k: int) -> _Block:
-    """The :class:`_Block` of ``loss^{⊗k}``: the coefficients of (Σ_l P_l z^{m_l})^k and (Σ_l Q_l z^{m_l})^k."""
-    key = (loss, k)
-    kept = _BLOCKS.get(key)
+def _block(group: RankOneGroup) -> _Block:
+    """The :class:`_Block` of a group: the coefficients of Π_i (Σ_l P_{il} z^{a_i m_{il}})^{k_i} and of the same with
+    the Q-masses — one polynomial power per member and loss side, multiplied over the members (exact integers)."""
+    kept = _BLOCKS.get(group)
     if kept is not None:
         return kept
-    structure = rank_one(loss)
-    assert structure is not None  # callers checked rank_one_pair
-    _, exps, _ = structure
-    P, dp = int_masses([m for _, m in loss.classes])
-    Q, dq = int_masses([m / r for r, m in loss.classes])
-    span = max(exps)
-    cp, cq = [0] * (span + 1), [0] * (span + 1)
-    for e, p, q in zip(exps, P, Q):
-        cp[e] += p
-        cq[e] += q
-    size = k * span + 1
-    wp = (fmpz_poly(cp) ** k).coeffs()
-    wq = (fmpz_poly(cq) ** k).coeffs()
+    polys = [fmpz_poly([1]), fmpz_poly([1])]
+    dens = [fmpz(1), fmpz(1)]
+    for loss, k, a in group.members:
+        exps = _exponents(loss)
+        for side, masses in enumerate(([m for _, m in loss.classes], [m / r for r, m in loss.classes])):
+            nums, den = int_masses(masses)
+            coeffs = [0] * (a * max(exps) + 1)
+            for e, v in zip(exps, nums):
+                coeffs[a * e] += v
+            polys[side] *= fmpz_poly(coeffs) ** k
+            dens[side] *= fmpz(den) ** k
+    size = group.span + 1
+    wp, wq = polys[0].coeffs(), polys[1].coeffs()
     wp += [fmpz(0)] * (size - len(wp))
     wq += [fmpz(0)] * (size - len(wq))
-    out = _Block(wp, wq, fmpz(dp) ** k, fmpz(dq) ** k, _suffix(wp), _suffix(wq))
-    _BLOCKS.put(key, out)
+    out = _Block(wp, wq, dens[0], dens[1], _suffix(wp), _suffix(wq))
+    _BLOCKS.put(group, out)
     return out
 
 
@@ -178,11 +288,11 @@ def _suffix(w: list[fmpz]) -> list[fmpz]:
 
 def _log_int(v: fmpz) -> float:
     """log v as a float for an integer v ≥ 0 of any size (−inf for 0): a guide, never a result."""
-    b = int(v).bit_length()
+    b = v.bit_length()
     if b == 0:
         return -math.inf
     shift = max(b - 60, 0)
-    return math.log(int(v) >> shift) + shift * math.log(2)
+    return math.log(int(v >> shift)) + shift * math.log(2)
 
 
 def _log_rational(v: fmpq) -> float:
@@ -204,32 +314,44 @@ def _lse(v: npt.NDArray[np.float64]) -> float:
     return top if top == -math.inf else top + math.log(float(np.sum(np.exp(v - top))))
 
 
-def rank_one_root_start(one: PairLoss, k1: int, two: PairLoss, k2: int, delta: fmpq) -> fmpq:
-    r"""A rational γ with E_γ(one^{⊗k1} ⊗ two^{⊗k2}) > δ (exactly) near the least γ with E_γ ≤ δ, or 0: a start
-    for the exact Newton iteration from the left (:meth:`exactdp.measures.tensor_search.TensorSearch.gamma_for`).
+def _outer_size(prod: RankOneProduct) -> int:
+    """The number of outer class tuples (s_1, …, s_{r−1}) of :func:`rank_one_piece` (1 for one group), capped."""
+    size = 1
+    for grp in prod.groups[:-1]:
+        size = min(size * (grp.span + 1), ESTIMATE_CAP)
+    return size
+
+
+def rank_one_root_start(prod: RankOneProduct, delta: fmpq) -> fmpq:
+    r"""A rational γ with E_γ(prod) > δ (exactly) near the least γ with E_γ ≤ δ, or 0: a start for the exact Newton
+    iteration from the left (:func:`~exactdp.measures.privacy_loss.newton_from_left`).
 
     The floats only choose trial points: a bisection on θ = log γ of E_γ computed from float logarithms of the
-    blocks' weights, then e^{θ − m} for growing margins m, each kept only if the exact piece there
-    (:func:`rank_one_pair_piece`) shows E > δ — at most :data:`_START_TRIALS` exact evaluations."""
-    s1, s2 = rank_one(one), rank_one(two)
-    assert s1 is not None and s2 is not None
-    b1, b2 = _block(one, k1), _block(two, k2)
-    lp1, lq1, _, _ = _logs(b1)
-    _, _, ltp2, ltq2 = _logs(b2)
-    (rho1, _, rmin1), (rho2, _, rmin2) = s1, s2
-    l1, l2 = _log_rational(rho1), _log_rational(rho2)
-    logc = k1 * _log_rational(rmin1) + k2 * _log_rational(rmin2)
-    top = len(b2.wp)
-    steps = np.arange(len(lp1), dtype=np.float64)
-    p_inf = 1.0 - (1.0 - float(one.p_only)) ** k1 * (1.0 - float(two.p_only)) ** k2
+    blocks' weights (the outer groups' classes as one flattened grid, not built past :data:`_START_GRID` entries),
+    then e^{θ − m} for growing margins m, each kept only if the exact piece there (:func:`rank_one_piece`) shows
+    E > δ — at most :data:`_START_TRIALS` exact evaluations."""
+    if _outer_size(prod) > _START_GRID:
+        return ZERO
+    blocks = [_block(grp) for grp in prod.groups]
+    lp, lq, off = np.zeros(1), np.zeros(1), np.zeros(1)
+    for grp, b in zip(prod.groups[:-1], blocks[:-1]):
+        lpb, lqb, _, _ = _logs(b)
+        steps = np.arange(len(lpb), dtype=np.float64) * _log_rational(grp.base)
+        lp, lq = np.add.outer(lp, lpb).ravel(), np.add.outer(lq, lqb).ravel()
+        off = np.add.outer(off, steps).ravel()
+    _, _, ltp, ltq = _logs(blocks[-1])
+    l2 = _log_rational(prod.groups[-1].base)
+    logc = _log_rational(prod.c)
+    top = len(blocks[-1].wp)
+    p_inf = float(prod.p_inf)
     d = float(delta)
 
     def excess(theta: float) -> float:  # E_γ − δ at γ = e^θ, in floats
-        j = np.clip(np.floor((theta - logc - steps * l1) / l2) + 1, 0, top).astype(np.int64)
-        a, b = _lse(lp1 + ltp2[j]), _lse(theta + lq1 + ltq2[j])
+        j = np.clip(np.floor((theta - logc - off) / l2) + 1, 0, top).astype(np.int64)
+        a, b = _lse(lp + ltp[j]), _lse(theta + lq + ltq[j])
         return p_inf + math.exp(a) - math.exp(b) - d if a > -700 or b > -700 else p_inf - d
 
-    lo, hi = 0.0, max(logc + (len(lp1) - 1) * l1 + (top - 1) * l2, 1.0)
+    lo, hi = 0.0, max(logc + sum(grp.span * _log_rational(grp.base) for grp in prod.groups), 1.0)
     if excess(lo) <= 0 or excess(hi) > 0:
         return ZERO
     for _ in range(200):
@@ -244,78 +366,123 @@ def rank_one_root_start(one: PairLoss, k1: int, two: PairLoss, k2: int, delta: f
         with ctx.workprec(64):
             x = arb(lo - margin).exp().mid()
         g = arb_to_fmpq(x)
-        A, B = rank_one_pair_piece(one, k1, two, k2, g)
+        A, B = rank_one_piece(prod, g)
         if A - g * B > delta:
             return g
         margin *= 100
     return ZERO
 
 
-def rank_one_pair_piece(one: PairLoss, k1: int, two: PairLoss, k2: int, gamma: fmpq) -> tuple[fmpq, fmpq]:
-    r"""``(A, B)``: E_γ' = A − γ'B of ``one^{⊗k1} ⊗ two^{⊗k2}`` on the linear piece just right of γ (the classes of
-    ratio > γ), both losses rank one (see the module docstring); exact."""
-    s1, s2 = rank_one(one), rank_one(two)
-    assert s1 is not None and s2 is not None  # callers checked rank_one_pair
-    (rho1, _, rmin1), (rho2, _, rmin2) = s1, s2
-    b1, b2 = _block(one, k1), _block(two, k2)
-    wp1, wq1, dp1, dq1 = b1.wp, b1.wq, b1.dp, b1.dq
-    tp2, tq2, dp2, dq2 = b2.tp, b2.tq, b2.dp, b2.dq
-    top = len(b2.wp)  # S₂ + 1: the empty tail
-    c = rmin1 ** k1 * rmin2 ** k2
-    prec = PREC + max(int(gamma.p).bit_length(), int(gamma.q).bit_length(), int(c.p).bit_length(),
-                      int(c.q).bit_length()).bit_length() + (len(wp1) + top).bit_length()
-    a_sum, b_sum = fmpz(0), fmpz(0)
-    p_inf = ONE - (ONE - one.p_only) ** k1 * (ONE - two.p_only) ** k2
+def rank_one_piece(prod: RankOneProduct, gamma: fmpq) -> tuple[fmpq, fmpq]:
+    r"""``(A, B)``: E_γ' = A − γ'B of the product on the linear piece just right of γ (the classes of ratio > γ);
+    exact (see the module docstring: a loop over the outer groups' exponent sums, one certified threshold and one
+    suffix-sum lookup in the last group per outer tuple)."""
+    blocks = [_block(grp) for grp in prod.groups]
+    outer, last = blocks[:-1], blocks[-1]
+    dp, dq = fmpz(1), fmpz(1)
+    for b in blocks:
+        dp, dq = dp * b.dp, dq * b.dq
     if gamma <= 0:  # every finite class is above γ: the whole masses
-        return p_inf + fmpq(sum(wp1, fmpz(0)) * tp2[0], dp1 * dp2), fmpq(sum(wq1, fmpz(0)) * tq2[0], dq1 * dq2)
-    with ctx.workprec(prec):
-        l2 = arb(rho2).log()
-        x0 = (arb(gamma).log() - arb(c).log()) / l2
-        slope = arb(rho1).log() / l2
-    for s in range(len(wp1)):
-        if not wp1[s] and not wq1[s]:
-            continue
-        with ctx.workprec(prec):
-            x = x0 - s * slope
-            f = x.floor().unique_fmpz()
+        A, B = fmpz(1), fmpz(1)
+        for b in blocks:
+            A, B = A * b.tp[0], B * b.tq[0]
+        return prod.p_inf + fmpq(A, dp), fmpq(B, dq)
+    c, top = prod.c, len(last.wp)  # top = S + 1: the empty tail
+    bases = [grp.base for grp in prod.groups]
+    prec = PREC + max(int(gamma.p).bit_length(), int(gamma.q).bit_length(), int(c.p).bit_length(),
+                      int(c.q).bit_length()).bit_length() + sum(len(b.wp) for b in blocks).bit_length()
+    index = [0] * len(outer)
+
+    def threshold(x: arb) -> int:
+        """The first exponent sum of the last group above γ at the outer tuple ``index``, clipped to [0, top]."""
+        f = x.floor().unique_fmpz()
         if f is not None:
             j = int(f) + 1
-        else:  # x within the ball's radius (< 1/4) of an integer m: R(s, m) > γ decides between m and m + 1 exactly
+        else:  # x within the ball's radius (< 1/4) of an integer m: R(index, m) > γ decides between m and m + 1
             if not x.rad() < arb(1) / 4:
-                raise UndecidedError(f"rank_one_pair_piece: the threshold at s = {s} needs more than {prec} bits")
+                raise UndecidedError(f"rank_one_piece: the threshold at {tuple(index)} needs more than {prec} bits")
             near = (x.mid() + arb(1) / 2).floor().unique_fmpz()
             assert near is not None  # the floor of an exact ball
             m = int(near)
             if m < 0 or m >= top:  # m and m + 1 clip to the same end: no comparison (nor a power of size |m|)
                 j = m
             else:
-                j = m if c * rho1 ** s * _pow(rho2, m) > gamma else m + 1
-        j = min(max(j, 0), top)
-        a_sum += wp1[s] * tp2[j]
-        b_sum += wq1[s] * tq2[j]
-    return p_inf + fmpq(a_sum, dp1 * dp2), fmpq(b_sum, dq1 * dq2)
+                ratio = c * _pow(bases[-1], m)
+                for base, s in zip(bases, index):
+                    ratio *= _pow(base, s)
+                j = m if ratio > gamma else m + 1
+        return min(max(j, 0), top)
+
+    def walk(level: int, x: arb) -> tuple[fmpz, fmpz]:
+        """Σ over the outer sums of levels ≥ level of their weights times the last group's tails (x: the threshold
+        so far)."""
+        if level == len(outer):
+            j = threshold(x)
+            return last.tp[j], last.tq[j]
+        b, slope = outer[level], slopes[level]
+        a_sum, b_sum = fmpz(0), fmpz(0)
+        if level < len(outer) - 1:
+            for s in range(len(b.wp)):
+                if not b.wp[s] and not b.wq[s]:
+                    continue
+                index[level] = s
+                ta, tb = walk(level + 1, x - s * slope)
+                a_sum += b.wp[s] * ta
+                b_sum += b.wq[s] * tb
+            return a_sum, b_sum
+
+        def at(s: int) -> int:
+            index[level] = s
+            return threshold(x - s * slope)
+
+        # the innermost outer level: j(s) is non-increasing in s (R grows with s), so the s with an empty tail
+        # (j = top) come first and those with the whole block (j = 0) last — two bisections find the band between,
+        # and the whole-block part is one product of suffix sums
+        size = len(b.wp)
+        first = first_true(lambda s: at(s) < top, 0, size)
+        full = first_true(lambda s: at(s) == 0, first, size)
+        for s in range(first, full):
+            if not b.wp[s] and not b.wq[s]:
+                continue
+            j = at(s)
+            a_sum += b.wp[s] * last.tp[j]
+            b_sum += b.wq[s] * last.tq[j]
+        return a_sum + b.tp[full] * last.tp[0], b_sum + b.tq[full] * last.tq[0]
+
+    with ctx.workprec(prec):
+        l2 = arb(bases[-1]).log()
+        x0 = (arb(gamma).log() - arb(c).log()) / l2
+        slopes = [arb(base).log() / l2 for base in bases[:-1]]
+        a_sum, b_sum = walk(0, x0)
+    return prod.p_inf + fmpq(a_sum, dp), fmpq(b_sum, dq)
 
 
 def _pow(r: fmpq, e: int) -> fmpq:
     return r ** e if e >= 0 else ONE / r ** (-e)
 
 
-def rank_one_pair_cost(one: PairLoss, k1: int, two: PairLoss, k2: int, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
-    """(rank, terms, bits, work, memory) of :func:`rank_one_pair_piece`: the two blocks' polynomial powers (S_j + 1
-    coefficients of ≈ k_j·b_j bits; quasi-linear, charged as limbs·log2(limbs) per coefficient) and one product of
-    such integers per exponent sum of the first block, plus the suffix sums; memory the four weight vectors and the
-    two suffix sums."""
-    s1, s2 = rank_one(one), rank_one(two)
-    assert s1 is not None and s2 is not None
+def rank_one_cost(prod: RankOneProduct, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
+    """(rank, terms, bits, work, memory) of :func:`rank_one_piece` (rank: the number of groups): each member's
+    polynomial powers (a·k·max m + 1 coefficients of ≈ k·b bits, b the bits of its masses' denominator;
+    quasi-linear, charged as limbs·log2(limbs) per coefficient) and the products over a group's members, then one
+    product of integers of the whole product's size per outer tuple (Π of the outer groups' span + 1: the
+    lookup's loop, estimated before anything is built), plus the suffix sums; memory the blocks' weight vectors
+    and suffix sums and the root start's float grid."""
     terms, bits, work, memory = 0, extra_bits + 1, 0, 0
-    for loss, k, st in ((one, k1, s1), (two, k2, s2)):
-        b = max(int_masses([m for _, m in loss.classes])[1], int_masses([m / r for r, m in loss.classes])[1]).bit_length()
-        size = k * max(st[1]) + 1
-        limbs = (k * b) // 64 + 1
+    for grp in prod.groups:
+        size, gbits = grp.span + 1, 0
+        for loss, k, a in grp.members:
+            b = max(int_masses([m for _, m in loss.classes])[1], int_masses([m / r for r, m in loss.classes])[1]).bit_length()
+            limbs = (k * b) // 64 + 1
+            work += 3 * (k * a * max(_exponents(loss)) + 1) * (limbs * limbs.bit_length() + _PER_COEFF)
+            gbits += k * b
+        limbs = gbits // 64 + 1
+        work += 2 * (len(grp.members) - 1) * size * (limbs * limbs.bit_length() + _PER_COEFF)
         terms += size
-        bits += k * b
-        work += 3 * size * (limbs * limbs.bit_length() + _PER_COEFF)
+        bits += gbits
         memory += 4 * size * (limbs * 8 + 100)
     limbs = bits // 64 + 1
-    work += (k1 * max(s1[1]) + 1) * 2 * (limbs * limbs.bit_length() + _PER_COEFF)
-    return 2, terms, bits, work, memory
+    outer = _outer_size(prod)
+    work += outer * 2 * (limbs * limbs.bit_length() + _PER_COEFF)
+    memory += 32 * min(outer, _START_GRID)
+    return len(prod.groups), terms, bits, min(work, ESTIMATE_CAP), min(memory, ESTIMATE_CAP)

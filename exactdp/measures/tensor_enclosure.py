@@ -45,6 +45,7 @@ from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, limit, require
 from exactdp.measures.privacy_loss import (
     PairLoss,
+    first_true,
     single_loss,
     trinomial_thresholds,
 )
@@ -187,14 +188,7 @@ def _threshold(r_hi: fmpq, r_lo: fmpq, n: int, g: fmpq) -> int:
             return False
         return _power_product_above(r_hi, j, r_lo, n - j, g)
 
-    lo, hi = 0, n + 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if above(mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return first_true(above, 0, n + 1)
 
 
 def _power_product_above(a: fmpq, j: int, b: fmpq, k: int, g: fmpq) -> bool:

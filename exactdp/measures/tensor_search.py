@@ -32,7 +32,7 @@ from exactdp.measures.binomial_trinomial import (
 )
 from exactdp.measures.composition_filter import Plan, Selection
 from exactdp.measures.enclosure_routine import Groups, Totals
-from exactdp.measures.rank_one import rank_one_pair, rank_one_pair_cost, rank_one_pair_piece, rank_one_root_start
+from exactdp.measures.rank_one import rank_one_cost, rank_one_piece, rank_one_product, rank_one_root_start
 from exactdp.measures.privacy_loss import (
     PairLoss,
     ProductLoss,
@@ -41,6 +41,7 @@ from exactdp.measures.privacy_loss import (
     binomial_linear_piece,
     binomial_loss,
     hockey_stick_product_losses,
+    newton_from_left,
     product_loss,
     ratio_exponents,
     trinomial_linear_piece,
@@ -241,8 +242,8 @@ def evaluation_cost(losses: Sequence[PairLoss], counts: Sequence[int], extra_bit
         return _binomial_cost(*one, extra_bits)
     if binomial and (one := trinomial_loss(items)) is not None:
         return _trinomial_cost(*one, extra_bits)
-    if binomial and (pair := rank_one_pair(items)) is not None:
-        return rank_one_pair_cost(*pair, extra_bits)
+    if binomial and (ranked := rank_one_product(items)) is not None:
+        return rank_one_cost(ranked, extra_bits)
     if binomial and (mixed := binomial_trinomial_loss(items)) is not None:
         return _binomial_trinomial_cost(*mixed, extra_bits)
     groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
@@ -678,7 +679,7 @@ class TensorSearch:
         """E_γ of one composition (binomial sum for one class with two ratios, streamed rows for a two-ratio loss
         times a three-ratio loss, else its type classes)."""
         items = [(c.loss, k) for c, k in zip(self.classes, counts)]
-        if rank_one_pair(items) is not None or binomial_trinomial_loss(items) is not None:
+        if rank_one_product(items) is not None or binomial_trinomial_loss(items) is not None:
             A, B = self.piece(counts, g)
             return A - g * B
         return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
@@ -694,9 +695,9 @@ class TensorSearch:
         tri = trinomial_loss(items)
         if tri is not None:
             return trinomial_linear_piece(tri[0], tri[1], g)
-        pair = rank_one_pair(items)
-        if pair is not None:  # two rank-one losses: exponent sums (their weights kept by rank_one)
-            return rank_one_pair_piece(*pair, g)
+        ranked = rank_one_product(items)
+        if ranked is not None:  # rank-one losses: exponent sums (their blocks' weights kept by rank_one)
+            return rank_one_piece(ranked, g)
         mixed = binomial_trinomial_loss(items)
         if mixed is not None:  # streamed rows, the last few kept (an inversion reads a piece again at γ*)
             key = (tuple(counts), g)
@@ -721,26 +722,18 @@ class TensorSearch:
         if single is not None:
             return binomial_gamma_for(single[0], single[1], delta)
         tri = trinomial_loss(items)
-        pair = rank_one_pair(items)
-        if pair is not None:  # a start near the root, exactly left of it (floats only choose it)
-            start = max(start, rank_one_root_start(*pair, delta))
-        mixed = pair or binomial_trinomial_loss(items)
+        ranked = rank_one_product(items)
+        if ranked is not None:  # Newton from the left, started near the root, exactly left of it (floats choose it)
+            return newton_from_left(ranked.p_inf, delta, lambda x: self.piece(counts, x),
+                                    max(start, rank_one_root_start(ranked, delta)), MAX_EVALUATIONS)
+        mixed = binomial_trinomial_loss(items)
         if mixed is not None:  # Newton from the left on the pieces (products of different kernels)
             return binomial_trinomial_gamma_for(*mixed, delta, start, MAX_EVALUATIONS,
                                                 piece=lambda x: self.piece(counts, x))
         if tri is not None:  # Newton from the left on this composition's own pieces (exact, finite)
-            if tri[0].p_only and ONE - (ONE - tri[0].p_only) ** tri[1] > delta:
-                return None
-            g = ZERO
-            if start > 0:
-                A, B = trinomial_linear_piece(tri[0], tri[1], start)
-                g = start if A - start * B > delta else ZERO
-            for _ in range(MAX_EVALUATIONS):
-                A, B = trinomial_linear_piece(tri[0], tri[1], g)
-                if A - g * B <= delta:
-                    return g
-                g = (A - delta) / B  # B > 0: above the P-only floor the piece falls
-            raise ParameterError("max_evaluations: the root of one composition took too many steps")
+            floor = ONE - (ONE - tri[0].p_only) ** tri[1]
+            return newton_from_left(floor, delta, lambda x: trinomial_linear_piece(tri[0], tri[1], x), start,
+                                    MAX_EVALUATIONS)
         return self._product(counts).gamma_for(delta)
 
     def witness(self, gamma: RationalInput, *, gamma_power: int = 1) -> TensorWitness:
@@ -887,9 +880,9 @@ def _hockey_stick(items: Sequence[tuple[PairLoss, int]], gamma: fmpq) -> fmpq:
     if tri is not None:  # one loss with three ratio classes: streamed slices, O(n) memory
         A, B = trinomial_linear_piece(tri[0], tri[1], gamma)
         return A - gamma * B
-    pair = rank_one_pair(items)
-    if pair is not None:  # two losses of one ratio progression each: exponent sums
-        A, B = rank_one_pair_piece(*pair, gamma)
+    ranked = rank_one_product(items)
+    if ranked is not None:  # losses of one ratio progression each: exponent sums
+        A, B = rank_one_piece(ranked, gamma)
         return A - gamma * B
     mixed = binomial_trinomial_loss(items)
     if mixed is not None:  # a two-ratio loss times a three-ratio loss: streamed rows

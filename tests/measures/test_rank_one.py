@@ -1,4 +1,4 @@
-"""Products of two rank-one losses (exactdp/measures/rank_one.py): the exponent-sum route against the type classes of
+"""Products of rank-one losses (exactdp/measures/rank_one.py): the exponent-sum route against the type classes of
 product_loss and against brute force over the explicit product kernel; the pair classes that the search merges.
 
 Item 1 of issue 25 item 3 (symmetry reduction) is the search's classification by privacy-loss distribution
@@ -18,7 +18,7 @@ from exactdp.cli import main
 from exactdp.kernels import Kernel
 from exactdp.measures.privacy_loss import PairLoss, product_loss
 from exactdp.measures.profile_inversion import epsilon_tensor_product
-from exactdp.measures.rank_one import rank_one, rank_one_pair, rank_one_pair_piece
+from exactdp.measures.rank_one import rank_one, rank_one_cost, rank_one_piece, rank_one_plans, rank_one_product
 from exactdp.measures.tensor import eta_hockey_stick_tensor_product
 from exactdp.measures.tensor_search import classify
 from exactdp.mechanisms import optimized_unary_encoding, randomized_response
@@ -33,6 +33,11 @@ K23 = Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]])
 OUE = optimized_unary_encoding(2, 3)  # 2 inputs, 4 outputs: ratios 3, 1, 1/3
 # rows 0 and 1 swap outputs 0 and 1 (one class), row 2 is not a permutation of either
 SYM = Kernel([["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/8", "1/8", "3/4"]])
+L_RR5 = PairLoss.of([F(5, 6), F(1, 6)], [F(1, 6), F(5, 6)])  # ratios 5, 1/5: ρ = 25
+K5 = randomized_response(3, 5)  # 3-RR with e^eps = 5: ratios 5, 1, 1/5 (ρ = 5, commensurable with L_RR5)
+L_K5 = PairLoss.of(K5[0], K5[1])
+RR2 = randomized_response(2, 2)
+ASYM = Kernel([["1/2", "1/2"], ["1/4", "3/4"]])  # ratios 2, 2/3 and, reversed, 3/2, 1/2: ρ = 3 (RR's 9 = 3²)
 
 L_RR = PairLoss.of(RR[0], RR[1])
 L_RR3 = PairLoss.of(RR3[0], RR3[1])
@@ -91,17 +96,19 @@ def test_piece_equals_the_type_classes(pair):
     for k1 in range(0, 7):
         for k2 in range(0, 7):
             items = [(A, k1), (B, k2)]
-            found = rank_one_pair(items)
+            found = rank_one_product(items)
             if k1 == 0 or k2 == 0:
                 assert found is None
                 continue
             assert found is not None
             loss = product_loss(items)
-            (rho1, e1, r1), (rho2, e2, r2) = rank_one(found[0]), rank_one(found[2])
-            low = r1 ** found[1] * r2 ** found[3]  # the least and the greatest product ratio: ties at both ends
-            high = low * rho1 ** (found[1] * max(e1)) * rho2 ** (found[3] * max(e2))
-            for g in GAMMAS + [low, high, low * rho2, high / rho2]:  # ties also at 2, 3, 4, 8, 27, 64
-                a, b = rank_one_pair_piece(*found, g)
+            (rho1, e1, r1), (rho2, e2, r2) = rank_one(A), rank_one(B)
+            low = r1 ** k1 * r2 ** k2  # the least and the greatest product ratio: ties at both ends
+            assert found.c == low
+            high = low * rho1 ** (k1 * max(e1)) * rho2 ** (k2 * max(e2))
+            step = found.groups[-1].base
+            for g in GAMMAS + [low, high, low * step, high / step]:  # ties also at 2, 3, 4, 8, 27, 64
+                a, b = rank_one_piece(found, g)
                 assert a - g * b == loss.hockey_stick(g), (k1, k2, g)
                 assert (a, b) == loss.linear_piece(lambda P, Q, g=g: P * loss.DQ * g.q > Q * loss.DP * g.p) or g == 0
 
@@ -111,19 +118,20 @@ L_ASYM = PairLoss.of([F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)])  # ratios 2, 2/3: q
 
 
 def test_two_two_ratio_losses_only_on_independent_progressions():
-    assert rank_one_pair([(L_RR, 3), (L_ASYM, 3)]) is None  # one progression (quotient 3): O(n) type classes already
-    assert rank_one_pair([(L_RR, 3), (L_PONLY, 3)]) is not None  # quotients 9 and 4: independent
-    found = rank_one_pair([(L_RR, 5), (L_RR2, 6)])
-    assert found is not None
+    assert rank_one_product([(L_RR, 3), (L_ASYM, 3)]) is None  # one progression (quotient 3): O(n) type classes already
+    assert rank_one_product([(L_RR, 3), (L_PONLY, 3)]) is not None  # quotients 9 and 4: independent
+    found = rank_one_product([(L_RR, 5), (L_RR2, 6)])
+    assert found is not None and len(found.groups) == 2
     loss = product_loss([(L_RR, 5), (L_RR2, 6)])
     for g in GAMMAS:
-        a, b = rank_one_pair_piece(*found, g)
+        a, b = rank_one_piece(found, g)
         assert a - g * b == loss.hockey_stick(g)
 
 
 def test_rank_two_is_left_to_the_other_routes():
-    assert rank_one_pair([(L_RR, 3), (L_K23, 3)]) is None  # K23's pair is rank two
-    assert rank_one_pair([(L_RR3, 3), (L_RR3, 2)]) is None  # one loss (merged): the trinomial route
+    assert rank_one_product([(L_RR, 3), (L_K23, 3)]) is None  # K23's pair is rank two
+    assert rank_one_product([(L_RR, 3), (L_RR3, 2), (L_K23, 1)]) is None  # one rank-two loss among three
+    assert rank_one_product([(L_RR3, 3), (L_RR3, 2)]) is None  # one loss (merged): the trinomial route
 
 
 PRODUCTS = [[(RR, 2), (RR3, 2)], [(RR3, 1), (OUE, 2)], [(RR, 3), (OUE, 1)], [(RR3, 2), (randomized_response(4, 3), 1)],
@@ -153,10 +161,10 @@ def test_cli_rr_times_3rr_at_n_10000(tmp_path, capsys):
     r = json.loads(capsys.readouterr().out)["result"]
     t = F(r["epsilon_for_delta"]["t_star"])
     items = [(L_RR, 5000), (L_RR3, 5000)]
-    a, b = rank_one_pair_piece(*rank_one_pair(items), t)  # the homogeneous composition is the maximizer (one class)
+    a, b = rank_one_piece(rank_one_product(items), t)  # the homogeneous composition is the maximizer (one class)
     assert a - t * b <= F(1, 10**6)
     left = t * (1 - F(1, 10**12))
-    a, b = rank_one_pair_piece(*rank_one_pair(items), left)
+    a, b = rank_one_piece(rank_one_product(items), left)
     assert a - left * b > F(1, 10**6)
 
 
@@ -168,7 +176,8 @@ def test_cli_rr_times_k23_at_n_10000_is_refused_up_front(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("factors,t", [([(RR, 2), (RR3, 1)], F(3, 2)), ([(RR, 1), (K23, 2)], F(2)),
-                                       ([(RR3, 1), (OUE, 1)], F(3))])
+                                       ([(RR3, 1), (OUE, 1)], F(3)), ([(RR, 1), (RR3, 1), (OUE, 1)], F(3)),
+                                       ([(RR, 1), (RR3, 1), (K5, 1)], F(5)), ([(ASYM, 1), (RR, 1), (RR3, 1)], F(2))])
 def test_cli_product_at_t_against_brute_force(tmp_path, capsys, factors, t):
     files = [f"{_write(tmp_path, f'k{i}.json', K)}:{n}" for i, (K, n) in enumerate(factors)]
     assert main(["tensor", *files, "--t", str(t), "--format", "json", "--no-progress"]) == 0
@@ -205,3 +214,143 @@ def test_cli_product_at_t_refusals(tmp_path, capsys):
     assert main(["tensor", f"{rr}:5000", f"{k23}:5000", "--t", "2", "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "max_work" in err and "--t 2" in err
+
+
+# -- three or more losses: commensurable progressions merged into one block, incommensurable ones looked up --------
+
+
+TRIPLES = [
+    ((L_RR, L_RR3, L_OUE), 2),  # RR (ρ = 9) and OUE (ρ = 3) one block on 3, 3-RR (ρ = 2) the other
+    ((L_RR, L_RR3, L_RR5), 3),  # 9, 2, 25: three incommensurable groups
+    ((L_OUE, L_FOUR, L_K5), 3),  # 3, 2, 5
+    ((L_RR2, L_RR3, L_FOUR), 1),  # 4, 2, 2: one block on 2
+    ((L_PONLY, L_RR, L_RR3), 2),  # a P-only mass; 4 and 2 one block, 9 the other
+    ((L_RR5, L_K5, L_OUE), 2),  # 25 and 5 one block (equal epsilons), 3 the other
+]
+
+
+def _ratios(loss):
+    """The distinct product ratios of a ProductLoss (ties of γ with a class)."""
+    return sorted({F(P * loss.DQ, Q * loss.DP) for P, Q in zip(loss.P, loss.Q) if Q})
+
+
+@pytest.mark.parametrize("triple,groups", TRIPLES, ids=range(len(TRIPLES)))
+def test_three_losses_equal_the_type_classes(triple, groups):
+    for ks in itertools.product(range(0, 4), repeat=3):
+        items = list(zip(triple, ks))
+        found, plans = rank_one_product(items), rank_one_plans(items)
+        if sum(1 for k in ks if k) < 2:
+            assert found is None and plans is None
+            continue
+        assert found is not None and found in plans
+        assert rank_one_cost(found)[3] == min(rank_one_cost(p)[3] for p in plans)
+        if all(ks):
+            assert len(plans[0].groups) == groups  # the plan with every commensurable class merged
+        loss = product_loss(items)
+        ratios = _ratios(loss)
+        ties = ratios[:2] + ratios[len(ratios) // 2:len(ratios) // 2 + 2] + ratios[-2:]
+        for plan in plans:  # every plan (merged or kept apart) is exact
+            for g in GAMMAS + ties + [t * F(1001, 1000) for t in ties[:2]]:
+                a, b = rank_one_piece(plan, g)
+                assert a - g * b == loss.hockey_stick(g), (ks, g)
+                if g:
+                    assert (a, b) == loss.linear_piece(lambda P, Q, g=g: P * loss.DQ * g.q > Q * loss.DP * g.p), (ks, g)
+
+
+def test_four_losses_in_three_groups():
+    quad = (L_RR, L_RR3, L_RR5, L_OUE)  # 9 and 3 one block, 2, 25
+    for ks in [(1, 1, 1, 1), (2, 1, 2, 1), (1, 2, 1, 3), (3, 0, 2, 2)]:
+        items = list(zip(quad, ks))
+        plans = rank_one_plans(items)
+        assert plans is not None and len(plans) == 2 and len(plans[0].groups) == (3 if ks[1] else 2)
+        assert len(plans[1].groups) == len(plans[0].groups) + 1  # RR and OUE kept apart
+        loss = product_loss(items)
+        ratios = _ratios(loss)
+        for plan in plans:
+            for g in GAMMAS + ratios[::7]:
+                a, b = rank_one_piece(plan, g)
+                assert a - g * b == loss.hockey_stick(g), (ks, g)
+
+
+def test_one_block_of_commensurable_losses():
+    """RR (ρ = 9) ⊗ OUE (ρ = 3): merged, one block on σ = 3 with exponents 2·m and m; kept apart, blocks on 9 and 3 —
+    and apart is the cheaper plan for two members alone (one loop over the smaller block instead of a polynomial
+    product); with three members, merged is (no two-dimensional loop)."""
+    merged, apart = rank_one_plans([(L_RR, 2), (L_OUE, 3)])
+    (group,) = merged.groups
+    assert group.base == 3 and {(k, a) for _, k, a in group.members} == {(2, 2), (3, 1)}
+    assert group.span == 2 * 2 * 1 + 3 * 1 * 2
+    assert merged.c == apart.c == F(1, 3) ** 2 * F(1, 3) ** 3
+    assert sorted((g.base, g.span) for g in apart.groups) == [(3, 6), (9, 2)]
+    assert rank_one_product([(L_RR, 2000), (L_OUE, 2000)]) == rank_one_plans([(L_RR, 2000), (L_OUE, 2000)])[1]
+    three = [(L_RR, 2000), (L_OUE, 2000), (L_RR2, 5)]  # 9, 3 and 4 (L_RR2 alone)
+    assert len(rank_one_product(three).groups) == 2
+    same = [(L_RR2, 2000), (L_RR3, 2000), (L_FOUR, 2000)]  # 4, 2, 2: one block on 2
+    assert len(rank_one_product(same).groups) == 1
+
+
+PRODUCTS3 = [[(RR, 2), (RR3, 1), (OUE, 1)], [(RR, 1), (RR3, 1), (K5, 1)], [(ASYM, 2), (RR3, 1), (K5, 1)],
+             [(ASYM, 2), (RR, 1), (RR2, 1)], [(RR, 1), (RR, 1), (RR3, 2)], [(RR2, 2), (RR3, 1), (K5, 1)]]
+
+
+@pytest.mark.parametrize("factors", PRODUCTS3, ids=range(len(PRODUCTS3)))
+@pytest.mark.parametrize("d", [F(1, 10), F(1, 1000)])
+def test_three_kernels_against_brute_force(factors, d):
+    """Every pair of input sequences of the explicit product (ASYM has two pair classes: the search's compositions
+    are products of three or four losses)."""
+    tv, gamma = _brute(factors, d)
+    assert eta_hockey_stick_tensor_product(factors, 1) == tv
+    assert eta_hockey_stick_tensor_product(factors, 1, filtered=False) == tv
+    r = epsilon_tensor_product(factors, d)
+    assert r.t == gamma
+    rows = _rows(factors)
+    for g in (F(3, 2), F(5), gamma):
+        want = max(_hockey_stick(p, q, g) for p, q in itertools.permutations(rows, 2))
+        assert eta_hockey_stick_tensor_product(factors, g) == want
+
+
+def test_cli_three_kernel_files(tmp_path, capsys):
+    factors = [(RR, 2), (RR3, 1), (K5, 1)]
+    files = [f"{_write(tmp_path, f'k{i}.json', K)}:{n}" for i, (K, n) in enumerate(factors)]
+    tv, gamma = _brute(factors, F(1, 100))
+    assert main(["tensor", *files, "--delta", "1/100", "--format", "json", "--no-progress"]) == 0
+    r = json.loads(capsys.readouterr().out)["result"]
+    assert [f["n"] for f in r["factors"]] == [2, 1, 1] and r["eta_tv"] == str(tv)
+    assert r["epsilon_for_delta"]["t_star"] == str(gamma)
+    assert main(["tensor", *files, "--delta", "1/100", "--no-progress"]) == 0
+    assert f"t* = e^eps = {gamma}" in capsys.readouterr().out
+
+
+def test_cli_three_rank_one_kernels_at_n_9000(tmp_path, capsys):
+    """RR ⊗ 3-RR ⊗ OUE at 3000 coordinates each (RR and OUE one block on 3): t* exactly, checked by the pieces."""
+    oue = optimized_unary_encoding(3, 3)
+    files = [f"{_write(tmp_path, f'k{i}.json', K)}:3000" for i, K in enumerate([RR, RR3, oue])]
+    assert main(["tensor", *files, "--delta", "1e-6", "--format", "json", "--no-progress"]) == 0
+    t = F(json.loads(capsys.readouterr().out)["result"]["epsilon_for_delta"]["t_star"])
+    items = [(L_RR, 3000), (L_RR3, 3000), (PairLoss.of(oue[0], oue[1]), 3000)]
+    found = rank_one_product(items)
+    assert found is not None and len(found.groups) == 2
+    a, b = rank_one_piece(found, t)
+    assert a - t * b <= F(1, 10**6)
+    left = t * (1 - F(1, 10**12))
+    a, b = rank_one_piece(found, left)
+    assert a - left * b > F(1, 10**6)
+
+
+@pytest.mark.parametrize("extra", [["--delta", "1e-6"], ["--t", "3"]])
+def test_cli_three_incommensurable_groups_over_the_limits_are_refused_up_front(tmp_path, capsys, monkeypatch, extra):
+    """Three groups (ρ = 9, 2, 5) at 3000 each: the lookup over 3001·6001 outer classes is estimated over max_work and
+    refused before any block is built, naming the limit — and before the η_TV enclosure (one pair class per kernel:
+    the inversion would evaluate that one composition exactly)."""
+    import exactdp.cli.tensor as cli_tensor
+    import exactdp.measures.rank_one as rank_one_module
+
+    def never(*_):
+        raise AssertionError("ran before the refusal")
+
+    monkeypatch.setattr(cli_tensor, "_tv_enclosure", never)
+    monkeypatch.setattr(rank_one_module, "_block", never)
+    files = [f"{_write(tmp_path, f'k{i}.json', K)}:3000" for i, K in enumerate([RR, RR3, K5])]
+    assert main(["tensor", *files, *extra, "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "max_work" in err and "EXACTDP_MAX_WORK" in err
