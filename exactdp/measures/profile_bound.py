@@ -305,9 +305,21 @@ def _block_profile(block: Block, parts: Sequence[tuple[PairLoss, int]], s: fmpq)
 #: s of :func:`profile_box_bound` is 2^(i/_S_STEPS) rounded to a float of 24 significant bits (an exact dyadic rational
 #: that boxes share, so their profiles are computed once)
 _S_STEPS = 256
-#: the steps of i tried above the Chernoff bound's s (the profile's best s lies a few per cent above it: the Chernoff
-#: bound's own slack grows with s), then ±2 and ±1 around the best of them
+#: the first steps of i tried above the Chernoff bound's s (the profile's best s lies above it: the Chernoff bound's own
+#: slack grows with s); the search then walks on with doubling steps while the bound falls and narrows down to one step
+#: around the best.  At small s the best lies far above: on seed 1000 of benchmarks/bench_tensor.py
+#: --random-3x3-deltas at n = 1000, γ = 2^1274 (s ≈ 0.026 from the Chernoff grid) the base of the composition (0, 516,
+#: 0, 484) itself bounds it by 0.2077 at s = 0.040 (E_γ = 0.2075) and by 0.2360 at the first tries, and the one-class
+#: profile of the box (0..7, 509..516, 0..7, 470..477) gives 0.261 where the first tries gave 0.287
 _S_TRIES = (0, 3, 6, 9, 12)
+#: the largest step of that walk (steps of 2^(1/256)): 2^(128/256) = √2 per step at most
+_S_WALK = 128
+#: the most bounds one search of s computes (each a pass over the base's chunks)
+_S_EVALS = 40
+
+
+class _Settled(Exception):
+    """The search of s in :func:`base_box_bound` stops: a bound below the best lower bound, or the evaluations spent."""
 
 
 def _s_of(i: int) -> fmpq:
@@ -331,9 +343,10 @@ def profile_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[in
     r"""An exact rational upper bound of E_γ of every composition k in the convex hull of ``vertices`` (class counts,
     indexed like ``losses``; every vertex with k_A ≥ b): p_∞ + γ^{−s} C_b(s) M_A(s)^{k_A − b} Π_{i≠A} M_i(s)^{k_i}
     (module docstring) at one s, maximised over the vertices (its logarithm is linear in k, p_∞ monotone in each
-    count); ``block``: the lattice block of b coordinates of class A.  s is searched over a few values of the grid
-    2^(i/256) from the Chernoff bound's; any s gives a bound, so with ``below`` the search of s stops at the first
-    bound under it (a box is pruned by any bound below the best lower bound)."""
+    count); ``block``: the lattice block of b coordinates of class A.  s is searched on the grid 2^(i/256) from the
+    Chernoff bound's, walking while the bound falls (its logarithm is convex in s); any s gives a bound, so with
+    ``below`` the search of s stops at the first bound under it (a box is pruned by any bound below the best lower
+    bound)."""
     return base_box_bound(losses, vertices, gamma, ((A, b),), block, charge, below)
 
 
@@ -374,19 +387,40 @@ def base_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[int]]
         return ends[1] if ends is not None else ONE
 
     tried: dict[int, fmpq] = {}
-    for i in _S_TRIES:
-        tried[i] = bound(start + i)
-        if below is not None and p_max + tried[i] < below:
-            return p_max + tried[i]
-    at = min(tried, key=lambda i: tried[i])
-    for d in (2, 1):
-        for i in (at - d, at + d):
-            if i not in tried:
-                tried[i] = bound(start + i)
-                if below is not None and p_max + tried[i] < below:
-                    return p_max + tried[i]
-        at = min(tried, key=lambda i: tried[i])
-    return min(p_max + tried[at], ONE)
+
+    def at(i: int) -> fmpq:
+        """The bound at s = 2^((start + i)/256), memoised; :class:`_Settled` once it is below ``below`` (the box is
+        ruled out) or :data:`_S_EVALS` bounds are spent."""
+        if i not in tried:
+            if len(tried) >= _S_EVALS:
+                raise _Settled
+            tried[i] = bound(start + i)
+            if below is not None and p_max + tried[i] < below:
+                raise _Settled
+        return tried[i]
+
+    # the logarithm of each vertex's bound is convex in s (log sup_t t^s F_t is a supremum of functions affine in s,
+    # log M_i(s) is convex), so is their maximum: walk from the best of the first tries in the direction the bound
+    # falls, with doubling steps, then halve the step around the best point (floats only choose s: any s gives a bound)
+    try:
+        for i in _S_TRIES:
+            at(i)
+        best = min(tried, key=lambda i: tried[i])
+        step = 3  # the spacing of the first tries
+        for direction in (1, -1):
+            d = 3
+            while at(best + direction * d) < tried[best]:
+                best, d = best + direction * d, min(2 * d, _S_WALK)
+                step = max(step, d)
+        while step > 1:
+            step //= 2
+            for i in (best - step, best + step):
+                if at(i) < tried[best]:
+                    best = i
+    except _Settled:
+        pass
+    low = min(tried, key=lambda i: tried[i])
+    return min(p_max + tried[low], ONE)
 
 
 __all__ = ["base_box_bound", "c_of_s", "product_profile", "profile_box_bound", "profile_work", "s_of",

@@ -14,9 +14,9 @@ from flint import arb, ctx, fmpq
 
 from exactdp.measures import profile_bound as pb
 from exactdp.measures import simplex_filter as sf
-from exactdp.measures.lattice_interval import LatticeEnclosure
+from exactdp.measures.lattice_interval import LatticeEnclosure, product_block
 from exactdp.measures.tensor import TensorSearch
-from exactdp.measures.tensor_search import all_compositions
+from exactdp.measures.tensor_search import all_compositions, classify, normalize_factors
 
 from tests.measures.test_simplex_filter import SEEDED, ZERO_COLUMN, ZERO_ENTRY, _same
 
@@ -219,6 +219,32 @@ def test_profile_bound_answers_seed_1001_at_n_1000():
     w = S.witness(g)
     assert w.counts == (1000, 0, 0, 0) and w.value == S.hockey_stick((1000, 0, 0, 0), g)
     assert 1.05e-6 < float(w.value) < 1.06e-6
+
+
+def test_the_search_of_s_walks_to_a_small_s_far_above_the_chernoff_one():
+    # seed 1000 at n = 100 near δ_n ≈ 0.39 (the low-γ end of benchmarks/bench_tensor.py --random-3x3-deltas): the base of
+    # the composition (0, 52, 0, 48) itself, so the bound is tight at the best s — about 1.5 times the Chernoff grid's s,
+    # beyond the first tries (searched with their 9 evaluations only, as before, the bound was 11.6 % above E_γ)
+    K, n, g, k = SEEDED[0], 100, fmpq(2) ** 127, (0, 52, 0, 48)
+    losses = [c.loss for c in classify(normalize_factors([(K, n)]))[0]]
+    enc = LatticeEnclosure()
+    block = product_block(enc.block(losses[1], 52, 12.0), enc.block(losses[3], 48, 12.0), 12.0)
+    E = TensorSearch([(K, n)], filtered=True).hockey_stick(k, g)
+    bound = pb.base_box_bound(losses, [k], g, ((1, 52), (3, 48)), block)
+    assert E <= bound <= E * fmpq(101, 100)
+    assert 0.38 < float(E) < 0.39
+
+
+def test_seed_1001_at_its_lowest_gammas_is_answered_at_n_1000():
+    # seed 1001 of benchmarks/bench_tensor.py --random-3x3-deltas at n = 1000, γ = 2^1485 and 2^1530 (δ_n ≈ 0.49 and
+    # 0.23): refused at the default max_work while the search of s stopped at its first tries; the maximum is the
+    # homogeneous composition of the first class, its exact E_γ
+    S = TensorSearch([(SEEDED[1], 1000)], filtered=True)
+    for e, value in ((1485, 0.4948873), (1530, 0.2293890)):
+        g = fmpq(2) ** e
+        w = S.witness(g)
+        assert w.counts == (1000, 0, 0, 0) and w.value == S.hockey_stick((1000, 0, 0, 0), g)
+        assert abs(float(w.value) - value) < 1e-7
 
 
 @pytest.mark.parametrize("K", SEEDED)
