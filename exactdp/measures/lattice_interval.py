@@ -241,7 +241,8 @@ def _exp_in_range(x: FloatArray) -> FloatArray:
     Nf = x * _INV
     np.rint(Nf, out=Nf)
     N = Nf.astype(np.int64)
-    r = x - Nf * _C_HI
+    r = Nf * _C_HI
+    np.subtract(x, r, out=r)
     Nf *= _C_LO
     r -= Nf
     poly = r * (1.0 / 24.0)
@@ -252,7 +253,7 @@ def _exp_in_range(x: FloatArray) -> FloatArray:
     poly += 1.0
     poly *= r
     poly += 1.0
-    poly *= _TABLE[N & (_TN - 1)]
+    poly *= np.take(_TABLE, N & (_TN - 1))
     N >>= _TBITS
     N += 1023
     N <<= 52
@@ -478,11 +479,11 @@ def _trinomial_indices(k: int, lf: FloatArray, lpv: Sequence[float], lp_err: flo
     # P₂/(P₂ + P₃): only picks mode candidates, the max of three is taken (exponent capped: beyond 700 the mode is 0)
     pi = 1.0 / (1.0 + math.exp(min(l3 - l2, 700.0)))
     mode = np.floor((m + 1) * pi).astype(np.int64)
-    cands = [np.clip(mode + d, 0, m) for d in (-1, 0, 1)]
-    vals = [logmass(a1, c) for c in cands]
-    rowmax = np.maximum.reduce(vals)
-    best = np.argmax(vals, axis=0)
-    mode = np.choose(best, cands)
+    cands = [np.minimum(np.maximum(mode + d, 0), m) for d in (-1, 0, 1)]
+    v0, v1, v2 = (logmass(a1, c) for c in cands)
+    rowmax = np.maximum(np.maximum(v0, v1), v2)
+    # the first candidate reaching the row's maximum (the log-masses are finite: no NaN)
+    mode = np.where(v0 == rowmax, cands[0], np.where(v1 == rowmax, cands[1], cands[2]))
     top = float(np.max(rowmax))
     cut = top - depth
     thr = cut - lp_err
@@ -895,7 +896,7 @@ def _sweep_side(X: Block) -> _SweepSide:
         lx = X.lp - M
         keep = lx >= -650.0  # smaller masses are bounded below (their exponentials would leave the float range)
         tiny = int(np.count_nonzero(~keep))
-        p = exp_floats(lx[keep])
+        p = _exp_in_range(lx[keep])  # lx lies in [−650, 0]
         got = X.prepared["side"] = _SweepSide(X.L[keep] if tiny else X.L, p, M, tiny, _dropped(X, tiny, M, p),
                                               _tiny_mass(X, tiny, M))
     return got
@@ -920,7 +921,7 @@ def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
     got = X.prepared.get("suffix")
     if not isinstance(got, _Suffix):
         Lb, pb = side.L, side.p
-        lb = X.lp[X.lp - side.M >= -650.0] - side.M
+        lb = X.lp[X.lp - side.M >= -650.0] - side.M if side.tiny else X.lp - side.M
         m = len(Lb)
         # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
         TP = np.concatenate((np.cumsum(pb[::-1])[::-1], [0.0]))
@@ -928,7 +929,7 @@ def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
         cid = np.floor((Lb - Lb[0]) / H).astype(np.int32)
         nch = int(cid[-1]) + 1
         ref = Lb[0] + np.arange(nch + 3, dtype=np.float64) * H
-        w = exp_floats(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
+        w = _exp_in_range(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
         Wsuf = np.zeros(m + 1)
         Z = np.zeros(nch + 3)
         bounds = np.flatnonzero(np.diff(cid)) + 1
@@ -1014,8 +1015,8 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
     # the first B-atom at or above c − 2δ: idx itself unless the atom before it is in [c − 2δ, c] (2δ is tiny: a few
     # atoms at most, searched again)
     wide = c - 2 * delta
-    again = idx > 0
-    again[again] = Lb[idx[again] - 1] >= wide[again]
+    again = Lb[idx - 1] >= wide  # (at idx = 0 the atom before is none: masked out next)
+    again &= idx > 0
     near = sum_p
     if again.any():
         idx_wide = idx.copy()
