@@ -179,6 +179,12 @@ PER_ATOM = 32
 _PER_PREP_WALKED = 20
 _PER_PREP = 34
 _PER_WALK = 44
+#: work units of the part of building and preparing one block that does not grow with its atoms (the row search's,
+#: the sort's and the sweep arrays' calls, the exact bounds of the mass left out): about the per-atom work of
+#: 4.5·10³ atoms (the seed-3 pair of ``bench_tensor.py --random-pairs`` at k ≈ 500, whose blocks hold about 5·10³:
+#: measured against blocks of 10² to 2·10⁴ atoms, docs/tensorization.md).  Only :func:`_plan_levels` counts it (a new
+#: level is 2(n + 1) blocks), never a charge to ``max_work``
+_PER_BLOCK = 300_000
 #: bytes an atom of a kept block takes once swept (its log-mass and loss, the mass and the suffix, chunk and head
 #: sums of :attr:`Block.prepared`; resident memory over kept atoms, the seed-3 pair at n = 1000 and a 24-nat cut,
 #: rounded up): sizes the shared store
@@ -1782,9 +1788,12 @@ def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamm
     walking a level costs its pass (the smaller block of each composition walked) plus the compositions the pass leaves
     open, bounded at the full cut — about w/slope + 1 of them, w ≈ e^{need − cut − 12.3} the pass's relative width
     and slope the relative change of E_γ per composition (the corners' Chernoff exponents' difference over n); a level
-    not kept costs its build.  Greedily, the level of least cost per γ, each γ joining only where it pays at most twice
-    its cheapest walk, until every γ has one.  Seed 3 of ``bench_tensor.py --random-pairs``: a level by P-mass for the
-    three larger δ_n and one tilted for the seven smaller, where a sweep of single searches walks three."""
+    not kept costs its build: its atoms' work and a fixed part per block (:data:`_PER_BLOCK`, 2(n + 1) blocks).
+    Greedily, the level of least cost per γ, each γ joining only where it pays at most twice its cheapest walk, until
+    every γ has one; then the cheaper of that plan and the best single level serving every γ (the greedy choice per γ
+    does not see that one build shared by all may cost less than two cheaper walks).  Seed 3 of ``bench_tensor.py
+    --random-pairs`` and the second pair of ``--near-symmetric``: one level tilted at s = 1/4 and 16 nats for the ten
+    γ, where the greedy plan builds two at 12 nats and a sweep of single searches walks three."""
     kept = set(enc.store.passes(enc.tag, n))
     items_of: list[Items] = [[(LA, n)], [(LB, n)]]
     tilts: set[fmpq | None] = {None}
@@ -1812,15 +1821,19 @@ def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamm
                        if _need(LA, LB, n, gammas[x], setups[x].best, level[1]) <= level[0] + LEAF_SHALLOW + REUSE_SLACK]
                for level in levels}
     cheapest = {x: min((walk(level, x) for level in levels if x in serving[level]), default=math.inf) for x in setups}
+
+    def build(level: tuple[float, fmpq | None]) -> float:  # a level not kept: 2(n + 1) blocks built and prepared
+        return 0 if level in kept else (n + 1) * ((PER_ATOM + _PER_PREP) * atoms(*level) + 2 * _PER_BLOCK)
+
+    ordered = sorted(levels, key=lambda lv: (lv[0], lv[1] is not None, lv[1] or ZERO))
     pending = set(setups)
     plan: list[tuple[float, fmpq | None, list[int]]] = []
     while pending:
         options: list[tuple[float, tuple[float, fmpq | None], list[int]]] = []
-        for level in sorted(levels, key=lambda lv: (lv[0], lv[1] is not None, lv[1] or ZERO)):
+        for level in ordered:
             served = [x for x in sorted(pending) if x in serving[level] and walk(level, x) <= 2 * cheapest[x]]
             if served:
-                build = 0 if level in kept else (n + 1) * (PER_ATOM + _PER_PREP) * atoms(*level)
-                options.append(((build + sum(walk(level, x) for x in served)) / len(served), level, served))
+                options.append(((build(level) + sum(walk(level, x) for x in served)) / len(served), level, served))
         if not options:  # (each γ's own level serves it: not reached)
             x = min(pending)
             plan.append((setups[x].shallow, setups[x].tilt, [x]))
@@ -1829,7 +1842,15 @@ def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamm
         _, (cut, s), served = min(options, key=lambda o: o[0])
         plan.append((cut, s, served))
         pending -= set(served)
-    return plan
+
+    # the greedy choice per γ may spread the γ over several levels where one level serving them all costs less in all
+    # (every level not kept is a build): the cheaper plan of the two (the greedy one on a tie)
+    def cost(levels_of: list[tuple[float, fmpq | None, list[int]]]) -> float:
+        return sum(build((cut, s)) + sum(walk((cut, s), x) for x in members) for cut, s, members in levels_of)
+
+    everyone = sorted(setups)
+    singles = [[(level[0], level[1], everyone)] for level in ordered if len(serving[level]) == len(setups)]
+    return min([plan] + singles, key=cost)
 
 
 def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,

@@ -111,3 +111,29 @@ def test_batch_is_charged_for_all_its_gammas():
         single = [delta_tensor_power(K, 24, g, enclosure=True) for g in gammas]
     assert [r.value for r in single] == [TensorSearch([(K, 24)], filtered=False).witness(g).value for g in gammas]
     shared_blocks().clear()
+
+
+def test_one_level_serves_every_gamma_where_the_model_says_it_costs_less(monkeypatch):
+    # seed 3 at n = 24, γ = 2, 4, …, 2^13 (flat): the greedy choice per γ splits them over two levels (a tilted one
+    # for the small δ_n, another for the rest); counting the fixed part of each block built (_PER_BLOCK), one level
+    # serving all thirteen costs less — and whichever level a γ walks, every composition's bounds contain its exact
+    # value and the exact maximiser stays a candidate
+    n = 24
+    K, losses, groups, totals = _pair_search(PAIRS[0], n)
+    gammas = [fmpq(2) ** e for e in range(1, 14)]
+    exact = {g: [hockey_stick_product_losses(list(zip(losses, c)), g) for c, _, _ in rows]
+             for g, rows in zip(gammas, enclose_batch(losses, groups, totals, gammas))}
+    batch_pass = li._batch_pass
+    for per_block, levels in ((0, 2), (li._PER_BLOCK, 1)):
+        passes = []
+        monkeypatch.setattr(li, "_PER_BLOCK", per_block)
+        monkeypatch.setattr(li, "_batch_pass", lambda *args: passes.append(len(args[4])) or batch_pass(*args))
+        shared_blocks().clear()
+        batch = enclose_batch(losses, groups, totals, gammas)
+        assert len(passes) == levels and sum(passes) == len(gammas)
+        for g, bounds in zip(gammas, batch):
+            assert all(lo <= e <= hi for (_, lo, hi), e in zip(bounds, exact[g]))
+            best = max(lo for _, lo, _ in bounds)
+            assert 0 < best <= max(exact[g])
+            assert bounds[max(range(len(exact[g])), key=lambda i: exact[g][i])][2] >= best
+    shared_blocks().clear()
