@@ -179,6 +179,12 @@ PER_ATOM = 32
 _PER_PREP_WALKED = 20
 _PER_PREP = 34
 _PER_WALK = 44
+#: work units of the part of building and preparing one block that does not grow with its atoms (the row search's,
+#: the sort's and the sweep arrays' calls, the exact bounds of the mass left out): about the per-atom work of
+#: 4.5·10³ atoms (the seed-3 pair of ``bench_tensor.py --random-pairs`` at k ≈ 500, whose blocks hold about 5·10³:
+#: measured against blocks of 10² to 2·10⁴ atoms, docs/tensorization.md).  Only :func:`_plan_levels` counts it (a new
+#: level is 2(n + 1) blocks), never a charge to ``max_work``
+_PER_BLOCK = 300_000
 #: bytes an atom of a kept block takes once swept (its log-mass and loss, the mass and the suffix, chunk and head
 #: sums of :attr:`Block.prepared`; resident memory over kept atoms, the seed-3 pair at n = 1000 and a 24-nat cut,
 #: rounded up): sizes the shared store
@@ -241,7 +247,8 @@ def _exp_in_range(x: FloatArray) -> FloatArray:
     Nf = x * _INV
     np.rint(Nf, out=Nf)
     N = Nf.astype(np.int64)
-    r = x - Nf * _C_HI
+    r = Nf * _C_HI
+    np.subtract(x, r, out=r)
     Nf *= _C_LO
     r -= Nf
     poly = r * (1.0 / 24.0)
@@ -252,7 +259,7 @@ def _exp_in_range(x: FloatArray) -> FloatArray:
     poly += 1.0
     poly *= r
     poly += 1.0
-    poly *= _TABLE[N & (_TN - 1)]
+    poly *= np.take(_TABLE, N & (_TN - 1))
     N >>= _TBITS
     N += 1023
     N <<= 52
@@ -478,11 +485,11 @@ def _trinomial_indices(k: int, lf: FloatArray, lpv: Sequence[float], lp_err: flo
     # P₂/(P₂ + P₃): only picks mode candidates, the max of three is taken (exponent capped: beyond 700 the mode is 0)
     pi = 1.0 / (1.0 + math.exp(min(l3 - l2, 700.0)))
     mode = np.floor((m + 1) * pi).astype(np.int64)
-    cands = [np.clip(mode + d, 0, m) for d in (-1, 0, 1)]
-    vals = [logmass(a1, c) for c in cands]
-    rowmax = np.maximum.reduce(vals)
-    best = np.argmax(vals, axis=0)
-    mode = np.choose(best, cands)
+    cands = [np.minimum(np.maximum(mode + d, 0), m) for d in (-1, 0, 1)]
+    v0, v1, v2 = (logmass(a1, c) for c in cands)
+    rowmax = np.maximum(np.maximum(v0, v1), v2)
+    # the first candidate reaching the row's maximum (the log-masses are finite: no NaN)
+    mode = np.where(v0 == rowmax, cands[0], np.where(v1 == rowmax, cands[1], cands[2]))
     top = float(np.max(rowmax))
     cut = top - depth
     thr = cut - lp_err
@@ -895,7 +902,7 @@ def _sweep_side(X: Block) -> _SweepSide:
         lx = X.lp - M
         keep = lx >= -650.0  # smaller masses are bounded below (their exponentials would leave the float range)
         tiny = int(np.count_nonzero(~keep))
-        p = exp_floats(lx[keep])
+        p = _exp_in_range(lx[keep])  # lx lies in [−650, 0]
         got = X.prepared["side"] = _SweepSide(X.L[keep] if tiny else X.L, p, M, tiny, _dropped(X, tiny, M, p),
                                               _tiny_mass(X, tiny, M))
     return got
@@ -920,7 +927,7 @@ def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
     got = X.prepared.get("suffix")
     if not isinstance(got, _Suffix):
         Lb, pb = side.L, side.p
-        lb = X.lp[X.lp - side.M >= -650.0] - side.M
+        lb = X.lp[X.lp - side.M >= -650.0] - side.M if side.tiny else X.lp - side.M
         m = len(Lb)
         # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
         TP = np.concatenate((np.cumsum(pb[::-1])[::-1], [0.0]))
@@ -928,7 +935,7 @@ def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
         cid = np.floor((Lb - Lb[0]) / H).astype(np.int32)
         nch = int(cid[-1]) + 1
         ref = Lb[0] + np.arange(nch + 3, dtype=np.float64) * H
-        w = exp_floats(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
+        w = _exp_in_range(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
         Wsuf = np.zeros(m + 1)
         Z = np.zeros(nch + 3)
         bounds = np.flatnonzero(np.diff(cid)) + 1
@@ -1014,8 +1021,8 @@ def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
     # the first B-atom at or above c − 2δ: idx itself unless the atom before it is in [c − 2δ, c] (2δ is tiny: a few
     # atoms at most, searched again)
     wide = c - 2 * delta
-    again = idx > 0
-    again[again] = Lb[idx[again] - 1] >= wide[again]
+    again = Lb[idx - 1] >= wide  # (at idx = 0 the atom before is none: masked out next)
+    again &= idx > 0
     near = sum_p
     if again.any():
         idx_wide = idx.copy()
@@ -1688,10 +1695,12 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
 #: more coordinate changes it (float Chernoff exponents: the corners' difference over n against the increase by one
 #: coordinate of the other class).  A box of the branch and bound, whose top corner has more coordinates, then prunes
 #: nothing and every composition is a leaf (seed 3 of ``bench_tensor.py --random-pairs``: 0.0008–0.0015 over its ten
-#: γ, the constructed near-symmetric pairs 0.006–0.04; seeds 1, 2, 4, 5 and 7, pruned by boxes to 100–200 bounds a γ,
-#: 0.09–22): :func:`enclose_batch` then bounds every composition of such γ in shared passes (an efficiency choice only:
-#: both bound every composition soundly)
-FLAT_RATIO = 0.02
+#: γ, the constructed near-symmetric pairs 0.006–0.011 and 0.022–0.042; seed 0 0.074–0.14, seeds 1, 2, 4, 5 and 7,
+#: pruned by boxes to 100–200 bounds a γ, 0.09–22): :func:`enclose_batch` then bounds every composition of such γ in
+#: shared passes (an efficiency choice only: both bound every composition soundly).  The third constructed pair at
+#: n = 10³ takes the shared passes at 0.05 (at 0.02 its ten γ were ten searches of about 500 leaves each, in about 1.4
+#: times the CPU of the batch, same run)
+FLAT_RATIO = 0.05
 
 
 def _flat(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq) -> bool:
@@ -1781,9 +1790,12 @@ def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamm
     walking a level costs its pass (the smaller block of each composition walked) plus the compositions the pass leaves
     open, bounded at the full cut — about w/slope + 1 of them, w ≈ e^{need − cut − 12.3} the pass's relative width
     and slope the relative change of E_γ per composition (the corners' Chernoff exponents' difference over n); a level
-    not kept costs its build.  Greedily, the level of least cost per γ, each γ joining only where it pays at most twice
-    its cheapest walk, until every γ has one.  Seed 3 of ``bench_tensor.py --random-pairs``: a level by P-mass for the
-    three larger δ_n and one tilted for the seven smaller, where a sweep of single searches walks three."""
+    not kept costs its build: its atoms' work and a fixed part per block (:data:`_PER_BLOCK`, 2(n + 1) blocks).
+    Greedily, the level of least cost per γ, each γ joining only where it pays at most twice its cheapest walk, until
+    every γ has one; then the cheaper of that plan and the best single level serving every γ (the greedy choice per γ
+    does not see that one build shared by all may cost less than two cheaper walks).  Seed 3 of ``bench_tensor.py
+    --random-pairs`` and the second pair of ``--near-symmetric``: one level tilted at s = 1/4 and 16 nats for the ten
+    γ, where the greedy plan builds two at 12 nats and a sweep of single searches walks three."""
     kept = set(enc.store.passes(enc.tag, n))
     items_of: list[Items] = [[(LA, n)], [(LB, n)]]
     tilts: set[fmpq | None] = {None}
@@ -1811,15 +1823,19 @@ def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamm
                        if _need(LA, LB, n, gammas[x], setups[x].best, level[1]) <= level[0] + LEAF_SHALLOW + REUSE_SLACK]
                for level in levels}
     cheapest = {x: min((walk(level, x) for level in levels if x in serving[level]), default=math.inf) for x in setups}
+
+    def build(level: tuple[float, fmpq | None]) -> float:  # a level not kept: 2(n + 1) blocks built and prepared
+        return 0 if level in kept else (n + 1) * ((PER_ATOM + _PER_PREP) * atoms(*level) + 2 * _PER_BLOCK)
+
+    ordered = sorted(levels, key=lambda lv: (lv[0], lv[1] is not None, lv[1] or ZERO))
     pending = set(setups)
     plan: list[tuple[float, fmpq | None, list[int]]] = []
     while pending:
         options: list[tuple[float, tuple[float, fmpq | None], list[int]]] = []
-        for level in sorted(levels, key=lambda lv: (lv[0], lv[1] is not None, lv[1] or ZERO)):
+        for level in ordered:
             served = [x for x in sorted(pending) if x in serving[level] and walk(level, x) <= 2 * cheapest[x]]
             if served:
-                build = 0 if level in kept else (n + 1) * (PER_ATOM + _PER_PREP) * atoms(*level)
-                options.append(((build + sum(walk(level, x) for x in served)) / len(served), level, served))
+                options.append(((build(level) + sum(walk(level, x) for x in served)) / len(served), level, served))
         if not options:  # (each γ's own level serves it: not reached)
             x = min(pending)
             plan.append((setups[x].shallow, setups[x].tilt, [x]))
@@ -1828,7 +1844,15 @@ def _plan_levels(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int, gamm
         _, (cut, s), served = min(options, key=lambda o: o[0])
         plan.append((cut, s, served))
         pending -= set(served)
-    return plan
+
+    # the greedy choice per γ may spread the γ over several levels where one level serving them all costs less in all
+    # (every level not kept is a build): the cheaper plan of the two (the greedy one on a tie)
+    def cost(levels_of: list[tuple[float, fmpq | None, list[int]]]) -> float:
+        return sum(build((cut, s)) + sum(walk((cut, s), x) for x in members) for cut, s, members in levels_of)
+
+    everyone = sorted(setups)
+    singles = [[(level[0], level[1], everyone)] for level in ordered if len(serving[level]) == len(setups)]
+    return min([plan] + singles, key=cost)
 
 
 def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,

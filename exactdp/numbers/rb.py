@@ -412,11 +412,15 @@ def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
     if not b.is_finite():
         return None
     cap = exact_bits_cap()
-    if arb_exponent_bits(b.mid()) > cap or arb_exponent_bits(b.rad()) > cap:
+    mid = b.mid()
+    if arb_exponent_bits(mid) > cap or arb_exponent_bits(b.rad()) > cap:
         return None
     # lower()/upper() round outward, so the endpoints are valid at any precision; this one keeps them tight
-    with ctx.workprec(max(ctx.prec, 2 * b.mid().bits() + 64, 64)):
-        return arb_to_fmpq(b.lower()), arb_to_fmpq(b.upper())
+    prec = max(ctx.prec, 2 * mid.bits() + 64, 64)
+    if prec == ctx.prec:
+        return arb_to_fmpq(b.lower(), cap), arb_to_fmpq(b.upper(), cap)
+    with ctx.workprec(prec):
+        return arb_to_fmpq(b.lower(), cap), arb_to_fmpq(b.upper(), cap)
 
 
 # -- cost model ------------------------------------------------------------------------------------

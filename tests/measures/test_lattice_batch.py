@@ -111,3 +111,56 @@ def test_batch_is_charged_for_all_its_gammas():
         single = [delta_tensor_power(K, 24, g, enclosure=True) for g in gammas]
     assert [r.value for r in single] == [TensorSearch([(K, 24)], filtered=False).witness(g).value for g in gammas]
     shared_blocks().clear()
+
+
+def test_one_level_serves_every_gamma_where_the_model_says_it_costs_less(monkeypatch):
+    # seed 3 at n = 24, γ = 2, 4, …, 2^13 (flat): the greedy choice per γ splits them over two levels (a tilted one
+    # for the small δ_n, another for the rest); counting the fixed part of each block built (_PER_BLOCK), one level
+    # serving all thirteen costs less — and whichever level a γ walks, every composition's bounds contain its exact
+    # value and the exact maximiser stays a candidate
+    n = 24
+    K, losses, groups, totals = _pair_search(PAIRS[0], n)
+    gammas = [fmpq(2) ** e for e in range(1, 14)]
+    exact = {g: [hockey_stick_product_losses(list(zip(losses, c)), g) for c, _, _ in rows]
+             for g, rows in zip(gammas, enclose_batch(losses, groups, totals, gammas))}
+    batch_pass = li._batch_pass
+    for per_block, levels in ((0, 2), (li._PER_BLOCK, 1)):
+        passes = []
+        monkeypatch.setattr(li, "_PER_BLOCK", per_block)
+        monkeypatch.setattr(li, "_batch_pass", lambda *args: passes.append(len(args[4])) or batch_pass(*args))
+        shared_blocks().clear()
+        batch = enclose_batch(losses, groups, totals, gammas)
+        assert len(passes) == levels and sum(passes) == len(gammas)
+        for g, bounds in zip(gammas, batch):
+            assert all(lo <= e <= hi for (_, lo, hi), e in zip(bounds, exact[g]))
+            best = max(lo for _, lo, _ in bounds)
+            assert 0 < best <= max(exact[g])
+            assert bounds[max(range(len(exact[g])), key=lambda i: exact[g][i])][2] >= best
+    shared_blocks().clear()
+
+
+def test_the_third_pair_shares_passes_where_its_search_is_flat_enough(monkeypatch):
+    # the third pair at n = 24, γ = 2, 4, 8, 16: E_γ moves from one composition to the next by 0.028–0.047 of what one
+    # more coordinate moves it — shared passes under FLAT_RATIO = 0.05, its own branch and bound per γ under 0.02 (as
+    # near-symmetric pair 3 of bench_tensor.py at n = 1000: 0.022–0.042); every composition's bounds contain its exact
+    # value either way, and the batch's δ_n is the unfiltered exact search's
+    n = 24
+    K, losses, groups, totals = _pair_search(PAIRS[2], n)
+    gammas = [fmpq(2) ** e for e in range(1, 5)]
+    batch_pass = li._batch_pass
+    for ratio, shared in ((li.FLAT_RATIO, len(gammas)), (0.02, 0)):
+        passes = []
+        monkeypatch.setattr(li, "FLAT_RATIO", ratio)
+        monkeypatch.setattr(li, "_batch_pass", lambda *args: passes.append(len(args[4])) or batch_pass(*args))
+        shared_blocks().clear()
+        batch = enclose_batch(losses, groups, totals, gammas)
+        assert sum(passes) == shared
+        for g, bounds in zip(gammas, batch):
+            exact = [hockey_stick_product_losses(list(zip(losses, c)), g) for c, _, _ in bounds]
+            assert all(lo <= e <= hi for (_, lo, hi), e in zip(bounds, exact))
+            assert 0 < max(lo for _, lo, _ in bounds) <= max(exact)
+    with limits(max_work=_FILTER_ONLY):
+        shared_blocks().clear()
+        values = delta_tensor_power_batch(K, n, gammas)
+    assert [r.value for r in values] == [TensorSearch([(K, n)], filtered=False).witness(g).value for g in gammas]
+    shared_blocks().clear()
