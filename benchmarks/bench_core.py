@@ -5,6 +5,7 @@
     python benchmarks/bench_core.py --analyze [--sizes 64 128] [--analyze-rows zeros positive] [--repeat 5]
     python benchmarks/bench_core.py --measures [--quick] [--sizes 512] [--kinds den3 den12] [--only pml_ratio]
         [--types fmpq] [--repeat 7]
+    python benchmarks/bench_core.py --leakage-pieces [--sizes 512] [--kinds den12] [--cold-runs 41]
 
 ``--measures``: ``ldp_ratio``, ``pml_ratio`` (c = 1/(2N)), ``max_leakage_ratio``, ``eta_tv`` and
 ``eta_hockey_stick`` (γ = 3/2) with each parameter given as a ``Fraction``, a ``str``, an int ratio
@@ -23,6 +24,9 @@ arrays are as a just-parsed kernel's (just written), and the collector's own swe
 against float64 (relative 1e-9).  ``--types`` keeps some argument types (γ of ``eta_hockey_stick`` costs a
 whole O(N²M) call per type); a markdown summary (median ratio, best ratio, cold CPU ratio; ranges over the
 argument types) ends the output.
+
+``--leakage-pieces``: a first ``max_leakage_ratio`` call split as :func:`leakage_pieces` says (CPU medians over the
+float64 closed form's, with and without the collector before each new kernel).
 
 ``--cold`` (issue 15 item 5): the cold path of a user — read a JSON kernel file of "a/b" strings and compute
 η_TV — against a float64 pipeline that parses the same file (json + a/b → double) and runs the same
@@ -409,6 +413,57 @@ def measures(sizes, kinds, warm_runs: int, only=MEASURES, types=ARGUMENT_TYPES, 
     return 1 if bad else 0
 
 
+def leakage_pieces(sizes, kinds, runs: int) -> None:
+    """``--leakage-pieces``: where a first ``max_leakage_ratio`` call goes, in CPU time (medians of ``runs`` new
+    kernels, :func:`_fresh`) over the float64 closed form's median CPU time in the same process: the whole first
+    call with the collector run before the new kernel is made (as ``--measures``) and without it, and its two
+    halves after the collector — the column maxima (``column_extreme``) and the exact sum of the maxima
+    (``weighted_row_sum``: grouping, product tree, the one reduction) — and the first call after the collector
+    on a new kernel whose column maxima are already known.  One markdown table per size."""
+    from _float64 import float_leakage
+
+    from exactdp import max_leakage_ratio
+    from exactdp.numbers.linalg import column_extreme, weighted_row_sum
+
+    names = ("first call, collector", "first call, no collector", "column maxima (`column_extreme`)",
+             "exact sum (`weighted_row_sum`)", "first call, maxima given")
+    for n in sizes:
+        cells: dict[str, list[str]] = {name: [] for name in ("float64 closed form", *names)}
+        for kind in kinds:
+            K = Kernel(measure_kernel_rows(n, kind))
+            F = K.int_rows().A / K.int_rows().d[:, None]
+            gc.collect()
+            fcpu = statistics.median(_cpu_time(lambda: float_leakage(F)) for _ in range(15))
+            got: dict[str, list[float]] = {name: [] for name in names}
+            for _ in range(runs):
+                gc.collect()
+                Kc = _fresh(K)
+                got[names[0]].append(_cpu_time(lambda: max_leakage_ratio(Kc)))
+                Kc = _fresh(K)
+                got[names[1]].append(_cpu_time(lambda: max_leakage_ratio(Kc)))
+                gc.collect()
+                R = _fresh(K).int_rows()
+                c0 = time.process_time()
+                rows = column_extreme(R, "max")
+                c1 = time.process_time()
+                value = weighted_row_sum(R, rows, np.arange(n))
+                got[names[2]].append(c1 - c0)
+                got[names[3]].append(time.process_time() - c1)
+                assert value == max_leakage_ratio(Kc)
+                Kc = _fresh(K)
+                column_extreme(Kc.int_rows(), "max")  # kept with the kernel's integer form
+                gc.collect()
+                got[names[4]].append(_cpu_time(lambda: max_leakage_ratio(Kc)))
+            cells["float64 closed form"].append(f"{fcpu * 1e3:.3f}")
+            for name in names:
+                t = statistics.median(got[name])
+                cells[name].append(f"{t * 1e3:.2f} ({t / fcpu:.1f}×)")
+        print(f"\n{n}×{n}, ms (× float64), medians of {runs} new kernels\n\n| | "
+              + " | ".join(f"`{k}`" for k in kinds) + " |\n|---|" + "---|" * len(kinds))
+        for name, row in cells.items():
+            print(f"| {name} | " + " | ".join(row) + " |")
+
+
 def _span(values) -> str:
     """``lo–hi×`` (one figure when they round alike)."""
     lo, hi = f"{min(values):.1f}", f"{max(values):.1f}"
@@ -451,9 +506,14 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="+", choices=MEASURES, default=list(MEASURES), help="with --measures: these measures")
     ap.add_argument("--types", nargs="+", choices=ARGUMENT_TYPES, default=list(ARGUMENT_TYPES),
                     help="with --measures: these argument types of c and γ")
+    ap.add_argument("--leakage-pieces", action="store_true",
+                    help="a first max_leakage_ratio call with and without the collector, and its two halves")
     ap.add_argument("--cold-runs", type=int, default=7,
                     help="with --measures: new kernels per measure and type, each timed on its first call (median)")
     args = ap.parse_args(argv)
+    if args.leakage_pieces:
+        leakage_pieces(args.sizes or [512], args.kinds, max(1, args.cold_runs))
+        return 0
     if args.measures:
         sizes = args.sizes or ([128, 512] if args.quick else [128, 256, 512, 1024])
         return measures(sizes, args.kinds, max(7, args.repeat), args.only, args.types, max(1, args.cold_runs))
