@@ -436,7 +436,9 @@ def _inversion_lines(inv: dict) -> list[str]:
                 f"t* in ({_common.abbreviate(inv['t_lower'])}, {_common.abbreviate(inv['t_star'])}]; "
                 f"{inv['evaluations']} profile evaluations)",
                 f"  delta_n maximizer at the right end: {where} (other coordinates equal)"]
-    eps = inv["epsilon"] + (f" ≈ {inv['decimal']}" if inv["decimal"] else "")
+    # eps = log t* exactly; where t* is too long to print, the line names it and t* is shown abbreviated
+    exact = inv["epsilon"] if len(inv["epsilon"]) <= _common.MAX_SHOWN else "log t*"
+    eps = exact + (f" ≈ {inv['decimal']}" if inv["decimal"] else "")
     return [f"  least eps with delta_n(e^eps) <= {inv['delta']}: eps = {eps}, "
             f"t* = e^eps = {_common.abbreviate(inv['t_star'])} (exact; {inv['evaluations']} profile evaluations)",
             f"  delta_n maximizer at t*: {where} (other coordinates equal)"]

@@ -183,3 +183,20 @@ def test_tensor_3x3_at_n_1000_answers_epsilon_with_eta_tv_enclosed(tmp_path, cap
     counts[index] = 1000
     assert S.hockey_stick(tuple(counts), fmpq(t_star.numerator, t_star.denominator)) == fmpq(1, 10**6)
     assert 420 < float(inv["decimal"][:12]) < 430
+
+
+def test_tensor_delta_alone_names_a_long_t_star_instead_of_printing_it(tmp_path, capsys):
+    """``--delta D`` alone where t* has 75 digits (binary RR at n = 100, δ = 10⁻⁶): the text line says
+    eps = log t* with its decimal and shows t* abbreviated, once; the exact t* is in --format json, and
+    eps's decimal is log of that exact t*."""
+    from flint import arb, fmpq
+
+    path = _kernel(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]])
+    inv = _epsilon_json(capsys, path, 100, "1/1000000")
+    assert len(inv["epsilon"]) > 60 and inv["epsilon"] == f"log({inv['t_star']})"
+    t = fmpq(*map(int, inv["t_star"].split("/"))) if "/" in inv["t_star"] else fmpq(int(inv["t_star"]))
+    assert_rounds(inv["decimal"], lambda: arb(t).log())
+    assert main(["tensor", path, "--n", "100", "--delta", "1/1000000"]) == 0
+    line = next(s for s in capsys.readouterr().out.splitlines() if "least eps" in s)
+    assert f"eps = log t* ≈ {inv['decimal']}, t* = e^eps = " in line and "(75 digits; exact value in --format json)" in line
+    assert inv["t_star"][:20] not in line and len(line) < 250
