@@ -416,10 +416,7 @@ def ball_endpoints(b: arb) -> tuple[fmpq, fmpq] | None:
     if arb_exponent_bits(mid) > cap or arb_exponent_bits(b.rad()) > cap:
         return None
     # lower()/upper() round outward, so the endpoints are valid at any precision; this one keeps them tight
-    prec = max(ctx.prec, 2 * mid.bits() + 64, 64)
-    if prec == ctx.prec:
-        return arb_to_fmpq(b.lower(), cap), arb_to_fmpq(b.upper(), cap)
-    with ctx.workprec(prec):
+    with ctx.workprec(max(ctx.prec, 2 * mid.bits() + 64, 64)):
         return arb_to_fmpq(b.lower(), cap), arb_to_fmpq(b.upper(), cap)
 
 
