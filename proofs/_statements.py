@@ -185,6 +185,24 @@ def za_e_gamma_bound(claim: str) -> ClaimStatement:
                           conclusions=(f"Bp - gamma*Bn - (gamma - 1)*W <= {za}*d",), reduction=ZA_SUMS)
 
 
+#: B-8 reduced to sums over the inputs (the law of total variance in pair form, exactdp.theory.chi2_certificates)
+AZ_SUMS = ("every prior P (inputs restricted to its support) and Q << P, with g = Q/P - 1, X = chi2(Q||P) = "
+           "sum_x P(x) g(x)^2, Y = chi2(KQ||KP) and Z = (1/2) sum_{x,x'} P(x) P(x') (g(x) - g(x'))^2 c_xx', "
+           "c_xx' = sum_y K(y|x) K(y|x')/(KP)(y) (eta_chi2(K) is the sup of Y/X over X > 0); the first hypothesis is "
+           "the law of total variance (an equality), the second c_xx' >= 4t/(t + 1)^2 for every pair of t-LDP rows "
+           "(the squared Bhattacharyya coefficient of the rows is at least binary randomized response's) weighted "
+           "and summed")
+
+
+def az_chi2_bound(claim: str) -> ClaimStatement:
+    """B-8: eta_chi2(K) <= ((e^eps - 1)/(e^eps + 1))^2 for eps-LDP K, as chi2(KQ||KP) <= ((t - 1)/(t + 1))^2 chi2(Q||P)
+    for every prior P and Q << P (eta_chi2(K) is the sup of the ratio), with the law of total variance and the
+    pair-coefficient bound as hypotheses."""
+    return ClaimStatement(claim=claim, sizes="all N, M", parameters=("t",), variables=("X", "Y", "Z"),
+                          domain=("t >= 1",), hypotheses=("Y <= X - Z", "Z >= 4*t*X/(t + 1)**2"),
+                          conclusions=("Y <= ((t - 1)/(t + 1))**2*X",), reduction=AZ_SUMS)
+
+
 def ldp_ratio_bound(claim: str) -> ClaimStatement:
     """For eps-LDP K, every P, Q and output y: (KP)(y) <= e^eps (KQ)(y), so every ratio of KP to KQ lies in
     [e^-eps, e^eps] (with P, Q exchanged) — the range Binette's inequality needs (B-7's f form)."""

@@ -1,19 +1,19 @@
 r"""B-8 (Asoodeh–Zhang, JSAIT 2024, [G] [9]): η_{χ²}(K) ≤ ((e^ε−1)/(e^ε+1))² for ε-LDP K — recalled, [RECON].
 
 Statement ([RECON]): for ε-LDP K, D_f(KP‖KQ) ≤ ((e^ε−1)/(e^ε+1))²·D_f(P‖Q) for f = χ² (and KL, H² per the abstract).
-Checked:   random full-support kernels (e^ε = ldp_ratio(K)) and random input pairs: χ² exactly, KL and H²
-           certified.
-Proved:    for two inputs (N = 2, every M, every t = e^ε ≥ 1) by the certificate of
-           :mod:`exactdp.theory.chi2_certificates` (the χ² ratio of a binary-input kernel is
-           1 − Σ_y b_y φ_α(a_y/b_y), φ_α concave above its chord on [1/t, t], the chord sums to randomized
-           response's value), filed under this claim's statement on its domain t ≥ 1 (``Claim.domain``); the
-           exact η_χ²(K) of random two-input kernels (:func:`exactdp.measures.chi2_contraction.eta_chi2`) is
-           checked against the bound too.  The claim's verdict stays "verified", its scope "proved for N = 2,
-           all M; t >= 1; instances beyond".
-Not shown: N ≥ 3 (sampled inputs only: the chord argument needs the one-dimensional prior family of two
-           inputs); the statement itself is recalled, not stored.
+Proved:    the χ² statement η_χ²(K) ≤ ((t − 1)/(t + 1))² for every N, M and t = e^ε ≥ 1, by the certificates of
+           :mod:`exactdp.theory.chi2_certificates`: with g = Q/P − 1, χ²(Q‖P) − χ²(KQ‖KP) is the expected
+           conditional variance of g given the output, ½ Σ_{x,x′} P(x)P(x′)(g(x) − g(x′))²·c_{xx′} with
+           c_{xx′} = Σ_y K(y|x)K(y|x′)/(KP)(y); Cauchy–Schwarz gives c_{xx′} ≥ BC², BC the Bhattacharyya
+           coefficient of rows x, x′, and t-LDP (√ above its chord on [1/t, t]) gives BC ≥ 2√t/(t + 1), so
+           χ²(KQ‖KP) ≤ (1 − 4t/(t + 1)²)·χ²(Q‖P).  Filed under the written statement
+           :func:`proofs._statements.az_chi2_bound`; it rests on no cited result.
+Checked (supporting): random full-support kernels (e^ε = ldp_ratio(K)) and random input pairs: χ² exactly, KL
+           and H² certified; the exact η_χ²(K) of random two-input kernels
+           (:func:`exactdp.measures.chi2_contraction.eta_chi2`) against the bound.
+Not shown: the KL and H² forms (sampled only; η_KL = η_χ² for input-free coefficients is not proved here); the
+           statement itself is recalled, not stored.
 """
-
 from flint import fmpq
 
 from exactdp.measures.chi2_contraction import eta_chi2
@@ -25,8 +25,12 @@ from exactdp.numbers.rb import decide_le, to_sympy
 from exactdp.numbers.digits import enclosure
 from exactdp.verification.checking import check_instances, exact_data
 from exactdp.numbers.truth import Truth
-from exactdp.theory.chi2_certificates import asoodeh_zhang_two_inputs
+from exactdp.theory.chi2_certificates import SCOPE, asoodeh_zhang
 from exactdp.verification.claims import Check, Claim, Verdict, proved, register
+
+from .._statements import az_chi2_bound
+
+CID = "background.b08_asoodeh_zhang"
 
 
 def _run(ctx):
@@ -52,10 +56,10 @@ def _run(ctx):
                            claim="D_f(KP||KQ) <= ((e^eps-1)/(e^eps+1))^2 D_f(P||Q)")
 
 
-def _two_input_proof(ctx):
-    """η_χ²(K) ≤ ((t − 1)/(t + 1))² for every t-LDP kernel with two inputs, from the certificate."""
-    return proved("eta_chi2(K) <= ((t-1)/(t+1))^2 for every t-LDP kernel with two inputs and any number of outputs",
-                  (asoodeh_zhang_two_inputs(),), "N = 2, all M; t >= 1")
+def _proof(ctx):
+    """η_χ²(K) ≤ ((t − 1)/(t + 1))² for every t-LDP kernel, every N and M, from the certificates."""
+    return proved("eta_chi2(K) <= ((t-1)/(t+1))^2 for every t-LDP kernel (any numbers of inputs and outputs)",
+                  asoodeh_zhang(), SCOPE)
 
 
 def _two_input_values(ctx):
@@ -78,19 +82,21 @@ def _two_input_values(ctx):
 
 
 register(Claim(
-    id="background.b08_asoodeh_zhang",
+    id=CID,
     catalogue=("B-8",),
     source=Source(GROSSE2026, "reference [9] (Asoodeh-Zhang 2024)"),
     title="Asoodeh-Zhang: f-divergence contraction of eps-LDP kernels",
     statement=r"\eta_{\chi^2}(K)\le\Big(\frac{e^\varepsilon-1}{e^\varepsilon+1}\Big)^2",
     hypotheses="`K` `eps`-LDP",
-    checks=(Check("sampled inputs", _run),
-            Check("two-input proof", _two_input_proof, "certificate: chord of the concave phi_alpha; N = 2, all M"),
+    checks=(Check("proof", _proof, "certificate: pair form of the total variance, Bhattacharyya coefficient >= "
+                                   "2 sqrt(t)/(t + 1); all N, M"),
+            Check("sampled inputs", _run, supporting=True),
             Check("two-input values", _two_input_values, "exact eta_chi2(K) of two-input kernels", supporting=True)),
-    expected=Verdict.VERIFIED,
+    expected=Verdict.PROVED,
+    written=(az_chi2_bound(CID),),
     reconstructed=True,
     kind="background",
     formulas=("eta_chi2(K) <= ((exp(eps) - 1)/(exp(eps) + 1))^2",),
-    #: eps >= 0 (docs/claims.md B-8): the two-input certificate is filed under the claim on t = e^eps >= 1
+    #: eps >= 0 (docs/claims.md B-8): the proof's steps are filed under the claim on t = e^eps >= 1
     domain=("t >= 1",),
 ))

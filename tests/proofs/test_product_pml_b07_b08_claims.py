@@ -1,7 +1,6 @@
 """The claims filed for product priors (F-G11 proved, F-G12 refuted with its exact witness), B-7's E_γ form
-(proved) and f form (proved, Binette's inequality a structural lemma), all N, M, and B-8's two-input proof bound
-to their claims' statements, each claim's scope saying what is proved (and, for B-8, that the rest is
-verified on instances)."""
+(proved) and f form (proved, Binette's inequality a structural lemma), all N, M, and B-8's proof (all N, M) bound
+to their claims' statements, each claim's scope saying what is proved."""
 
 from __future__ import annotations
 
@@ -42,12 +41,19 @@ def test_floor_class_composition_is_refuted_by_the_exact_witness():
     assert (ce["floor_level"], ce["product"], ce["prior"]) == ("36/7", "4", ["1/16", "1/16", "1/16", "13/16"])
 
 
-def test_b08_two_input_proof_is_bound_and_the_scope_says_so():
+def test_b08_is_proved_for_all_n_and_bound():
+    """B-8: proved for every N, M (the instance checks supporting); the written statement is carried by the
+    final linear combination, the summand and pair-coefficient certificates are steps of its proof."""
     cid = "background.b08_asoodeh_zhang"
     res = _run(cid)
-    assert res.verdict is Verdict.VERIFIED
-    assert res.scope == "proved for N = 2, all M; t >= 1; instances beyond"
+    assert res.verdict is Verdict.PROVED
+    assert res.scope == "all N, M; t >= 1"
+    assert [c.outcome.verdict for c in res.checks] == [Verdict.PROVED, Verdict.VERIFIED, Verdict.VERIFIED]
+    assert [c.check.supporting for c in res.checks] == [False, True, True]
+    assert res.checks[0].outcome.rests_on == ()
     _bound_to(res, cid)
+    own = {c.statement.conclusions[0]: c.kind for c in res.certificates if c.statement.claim == cid}
+    assert own == {"Y <= ((t - 1)/(t + 1))**2*X": "linear-combination"}
 
 
 def test_b07_both_forms_are_bound_and_the_scope_says_so():
