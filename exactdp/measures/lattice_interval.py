@@ -943,9 +943,10 @@ class _Suffix:
 
     TP: FloatArray
     head: FloatArray
-    #: per suffix start i (0 … m): the reference loss ref[j_i] of its chunk j_i (nch for the empty suffix) and
-    #: Wsuf[i] + G[j_i] (the sweep's reads through the chunk index done once per block: the same floats)
-    ref_at: FloatArray
+    #: per suffix start i (0 … m): its chunk j_i (nch for the empty suffix) and Wsuf[i] + G[j_i] (the sweep's sum
+    #: through the chunk index done once per block: the same floats, and the memory of the chunk index and Wsuf)
+    cid_at: npt.NDArray[np.int32]
+    ref: FloatArray
     wg_at: FloatArray
 
 
@@ -977,18 +978,22 @@ def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
         G[: nch + 1] = steps[: nch + 1] * (Z[1: nch + 2] + steps[1: nch + 2] * Z[2: nch + 3])
         head = np.concatenate(([0.0], np.cumsum(pb)))
         j_at = np.concatenate((cid, np.array([nch], dtype=np.int32)))
-        got = X.prepared["suffix"] = _Suffix(TP, head, ref[j_at], Wsuf + G[j_at])
+        got = X.prepared["suffix"] = _Suffix(TP, head, j_at, ref, Wsuf + G[j_at])
     return got
 
 
-def _suffix_starts(Lb: FloatArray, c: FloatArray) -> IntArray:
+def _suffix_starts(Lb: FloatArray, c: FloatArray, ordered: bool | None = None) -> IntArray:
     """``np.searchsorted(Lb, c, side="right")`` (the number of B-losses ≤ each c_i) for ascending ``Lb`` and
     non-increasing ``c`` (θ − L_a over ascending L_a: float subtraction is monotone).  Where the queries are at least a
     quarter as many as the B-atoms, by one stable sort of B's losses followed by the queries in ascending order: two
     sorted runs, merged in linear time, and a query's position in the merge minus the queries before it is its count
     (B's losses come first among equal keys: ≤, as side="right").  Otherwise binary searches — and where ``c`` is not
-    in order (every block is sorted by loss: not reached), so the count never depends on that invariant."""
-    if 4 * len(c) < len(Lb) or not bool(np.all(c[:-1] >= c[1:])):
+    in order (every block is sorted by loss: not reached), so the count never depends on that invariant.  ``ordered``:
+    whether ``c`` is known non-increasing (the caller checked the L_a it came from: rounding is monotone, so θ − L_a
+    is in order at every θ); None: checked here."""
+    if ordered is None:
+        ordered = bool(np.all(c[:-1] >= c[1:]))
+    if 4 * len(c) < len(Lb) or not ordered:
         return np.searchsorted(Lb, c, side="right")
     order = np.argsort(np.concatenate((Lb, c[::-1])), kind="stable")
     idx = np.flatnonzero(order >= len(Lb))
@@ -1034,6 +1039,10 @@ def _sweep_many(A: Block, B: Block, gs: Sequence[fmpq]) -> list[_Sweep]:
     suf = _suffix_side(B, sb)
     m = len(Lb)
     mA, mB = len(pa), m
+    # θ − L_a is non-increasing at every θ where L_a ascends (monotone rounding): checked once, not once per γ
+    ordered = bool(np.all(La[:-1] <= La[1:]))
+    # Lb[i − 1] at each suffix start i, −∞ before the first atom (the threshold test below: no atom below the first)
+    before = np.concatenate(([-math.inf], Lb))
     # (both sides are sorted by loss: the largest |L| is at an end)
     ends_ab = max(abs(La[0]), abs(La[-1]), 1.0) + max(abs(Lb[0]), abs(Lb[-1]), 1.0)
     # relative error of one computed term: masses (log error → e^δ − 1, exp 64u) of pa and pb, sums (Higham),
@@ -1053,28 +1062,27 @@ def _sweep_many(A: Block, B: Block, gs: Sequence[fmpq]) -> list[_Sweep]:
         for g in gs:
             theta, theta_err = _theta(g)
             c = theta - La
-            idx = _suffix_starts(Lb, c)
+            idx = _suffix_starts(Lb, c, ordered)
             # the chunk of each suffix read through idx (an A-atom whose suffix is empty gets chunk nch: all Z beyond
             # are 0)
-            X = _exp0(c - suf.ref_at[idx])
-            X *= suf.wg_at[idx]
+            X = _exp0(c - np.take(suf.ref, np.take(suf.cid_at, idx)))
+            X *= np.take(suf.wg_at, idx)
             # three sums of non-negative products (P part, Q part, head): the signed sum is P − Q, the sum of absolute
             # values P + Q, so Higham's bound of each sum and one more rounding stay within rho·absolute below
-            sum_p = float(np.sum(pa * suf.TP[idx]))
+            sum_p = float(np.sum(pa * np.take(suf.TP, idx)))
             sum_q = float(np.sum(pa * X))
             total = sum_p - sum_q
             absolute = sum_p + sum_q
             # the complement 1 − E_γ = Σ min(P, γQ) over the finite pairs: the head below θ − L_a plus the Q part, a
             # sum of non-negative terms (relatively accurate when E_γ is near 1)
-            comp = float(np.sum(pa * suf.head[idx])) + sum_q
+            comp = float(np.sum(pa * np.take(suf.head, idx))) + sum_q
             # the loss error of a pair: both losses, θ, and the rounding of c = θ − L_a and of ref-differences
             spread = float(ends_ab + abs(theta) + 3 * H)
             delta = A.L_err + B.L_err + theta_err + 8 * U * spread
             # the first B-atom at or above c − 2δ: idx itself unless the atom before it is in [c − 2δ, c] (2δ is tiny:
             # a few atoms at most, searched again)
             wide = c - 2 * delta
-            again = Lb[idx - 1] >= wide  # (at idx = 0 the atom before is none: masked out next)
-            again &= idx > 0
+            again = np.take(before, idx) >= wide  # (at idx = 0 the atom before is none: −∞)
             near = sum_p
             if again.any():
                 idx_wide = idx.copy()
