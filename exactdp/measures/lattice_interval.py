@@ -813,27 +813,41 @@ class LatticeEnclosure:
 
     def _swept(self, items: Items, blocks: Sequence[Block], g: fmpq, pl: fmpq, ph: fmpq) -> tuple[fmpq, fmpq, fmpq]:
         """(lo, hi, left-out bound) of E_γ of ``items`` (merged, every loss with finite classes, γ > 0; P-only mass in
-        [pl, ph]) from one sweep of its two ``blocks`` (charged): the step of :meth:`bounds` at one cut, and of
-        :meth:`bounds_many` for each of its γ."""
-        self._charge(sweep_work(blocks[0], blocks[1]))
-        sw = _sweep(blocks[0], blocks[1], g)
-        drop = sw.dropped  # the P-mass of the pairs left out (for the complement)
-        left = _left_out(items, blocks, g) if any(b.tilt is not None for b in blocks) else drop
-        lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
-        hi = min(ph + sw.f_hi + left, ONE - sw.c_lo, ONE)
-        return lo, hi, left
+        [pl, ph]) from one sweep of its two ``blocks`` (charged): the step of :meth:`bounds` at one cut."""
+        return self._swept_many(items, blocks, [g], pl, ph)[0]
+
+    def _swept_many(self, items: Items, blocks: Sequence[Block], gs: Sequence[fmpq], pl: fmpq,
+                    ph: fmpq) -> list[tuple[fmpq, fmpq, fmpq]]:
+        """:meth:`_swept` at each γ of ``gs`` (the blocks swept once per γ by :func:`_sweep_many`, charged as that many
+        sweeps before any starts): the step of :meth:`bounds_many`."""
+        A, B = blocks[0], blocks[1]
+        units = sweep_work(A, B)
+        if len(gs) > 1:  # the sweeps after the first walk prepared blocks
+            small = A if A.count <= B.count else B
+            units += (len(gs) - 1) * _PER_WALK * small.count
+        self._charge(units)
+        sweeps = _sweep_many(A, B, gs)
+        drop = sweeps[0].dropped  # the P-mass of the pairs left out (for the complement; the same at every γ)
+        lefts = _left_out_many(items, blocks, gs) if any(b.tilt is not None for b in blocks) else [drop] * len(gs)
+        out = []
+        for sw, left in zip(sweeps, lefts):
+            lo = max(pl + sw.f_lo, ONE - sw.c_hi - drop, pl)
+            hi = min(ph + sw.f_hi + left, ONE - sw.c_lo, ONE)
+            out.append((lo, hi, left))
+        return out
 
     def bounds_many(self, items: Items, gammas: Sequence[fmpq], *, cut_nats: float,
                     tilt: fmpq | None = None) -> list[tuple[fmpq, fmpq]]:
         r""":meth:`bounds` of one product at several γ > 0 (each as :meth:`bounds` at ``cut_nats`` without
-        ``rel_width``, the same numbers): the blocks are fetched once and swept once per γ, each γ's left-out part
-        bounded at the blocks' own s for that γ (:func:`_left_out`) — the batch of :func:`enclose_batch`."""
+        ``rel_width``, the same numbers): the blocks are fetched once and swept once per γ (:func:`_sweep_many`), each
+        γ's left-out part bounded at the blocks' own s for that γ (:func:`_left_out_many`) — the batch of
+        :func:`enclose_batch`."""
         items = _merge(items)
         if not items or any(g <= 0 for g in gammas) or any(not loss.classes for loss, _ in items):
             return [self.bounds(items, g, cut_nats=cut_nats, tilt=tilt) for g in gammas]
         pl, ph = p_inf(items)
         blocks = self.sides(items, cut_nats, tilt)
-        return [self._swept(items, blocks, g, pl, ph)[:2] for g in gammas]
+        return [(lo, hi) for lo, hi, _ in self._swept_many(items, blocks, gammas, pl, ph)]
 
 
 def sweep_work(A: Block, B: Block) -> int:
@@ -850,34 +864,47 @@ def sweep_work(A: Block, B: Block) -> int:
 
 
 def _left_out(items: Items, blocks: Sequence[Block], g: fmpq) -> fmpq:
-    r"""An upper bound of the part of E_γ of the finite pairs with an atom left out of a sweep of ``blocks`` (one per
-    item of ``items``, at most two, a single item paired with the empty block), some kept by tilted mass.  A block of
-    exponent s contributes c(s)γ^{−s}·Π_j M_j(s)^{k_j}·D̃ (its normalised left-out tilted mass, :func:`_tilted_block`)
-    plus the P-mass of its atoms left out of the sweep (below e^{M − 650}); a block kept by P-mass its left-out P-mass
-    (the pairs' terms are at most P_aP_b, summed over all b).  Blocks of the same s share the factor: one ball
-    c(s)γ^{−s}·Π_j M_j(s)^{k_j}·Σ D̃ for them."""
-    total = ZERO
+    """:func:`_left_out_many` at one γ."""
+    return _left_out_many(items, blocks, [g])[0]
+
+
+def _left_out_many(items: Items, blocks: Sequence[Block], gs: Sequence[fmpq]) -> list[fmpq]:
+    r"""Upper bounds, one per γ of ``gs``, of the part of E_γ of the finite pairs with an atom left out of a sweep of
+    ``blocks`` (one per item of ``items``, at most two, a single item paired with the empty block), some kept by
+    tilted mass.  A block of exponent s contributes c(s)γ^{−s}·Π_j M_j(s)^{k_j}·D̃ (its normalised left-out tilted mass,
+    :func:`_tilted_block`) plus the P-mass of its atoms left out of the sweep (below e^{M − 650}); a block kept by
+    P-mass its left-out P-mass (the pairs' terms are at most P_aP_b, summed over all b).  Blocks of the same s share
+    the factor: one ball c(s)γ^{−s}·Σ D̃·Π_j M_j(s)^{k_j} for them (the γ-independent balls Σ D̃ and M_j(s)^{k_j} taken
+    once per call, multiplied in the same order at every γ)."""
+    base = ZERO
     tilted: list[Block] = []
     for X in blocks:
         side = _sweep_side(X)
         if X.tilt is None:
-            total += side.dropped
+            base += side.dropped
         else:
             tilted.append(X)
-            total += side.tiny_mass
-    while tilted:
-        s = tilted[0].tilt
-        assert s is not None
-        same = [X for X in tilted if X.tilt == s]
-        tilted = [X for X in tilted if X.tilt != s]
-        with ctx.workprec(128):
-            ball = _chernoff_scale(s, g) * sum((arb(X.tilt_dropped) for X in same), arb(0))
-            for loss, k in items:
-                ball *= moment_ball(loss, s) ** k
-            ends = ball_endpoints(ball)
-        total += ends[1] if ends is not None else ONE
-    return min(total, ONE)
-
+            base += side.tiny_mass
+    groups: list[tuple[fmpq, arb, list[arb]]] = []  # (s, Σ D̃, [M_j(s)^{k_j}])
+    with ctx.workprec(128):
+        while tilted:
+            s = tilted[0].tilt
+            assert s is not None
+            same = [X for X in tilted if X.tilt == s]
+            tilted = [X for X in tilted if X.tilt != s]
+            groups.append((s, sum((arb(X.tilt_dropped) for X in same), arb(0)),
+                           [moment_ball(loss, s) ** k for loss, k in items]))
+        out = []
+        for g in gs:
+            total = base
+            for s, dsum, powers in groups:
+                ball = _chernoff_scale(s, g) * dsum
+                for power in powers:
+                    ball *= power
+                ends = ball_endpoints(ball)
+                total += ends[1] if ends is not None else ONE
+            out.append(min(total, ONE))
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -955,14 +982,18 @@ def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
     return got
 
 
-def _suffix_starts(Lb: FloatArray, c: FloatArray) -> IntArray:
+def _suffix_starts(Lb: FloatArray, c: FloatArray, ordered: bool | None = None) -> IntArray:
     """``np.searchsorted(Lb, c, side="right")`` (the number of B-losses ≤ each c_i) for ascending ``Lb`` and
     non-increasing ``c`` (θ − L_a over ascending L_a: float subtraction is monotone).  Where the queries are at least a
     quarter as many as the B-atoms, by one stable sort of B's losses followed by the queries in ascending order: two
     sorted runs, merged in linear time, and a query's position in the merge minus the queries before it is its count
     (B's losses come first among equal keys: ≤, as side="right").  Otherwise binary searches — and where ``c`` is not
-    in order (every block is sorted by loss: not reached), so the count never depends on that invariant."""
-    if 4 * len(c) < len(Lb) or not bool(np.all(c[:-1] >= c[1:])):
+    in order (every block is sorted by loss: not reached), so the count never depends on that invariant.  ``ordered``:
+    whether ``c`` is known non-increasing (the caller checked the L_a it came from: rounding is monotone, so θ − L_a
+    is in order at every θ); None: checked here."""
+    if ordered is None:
+        ordered = bool(np.all(c[:-1] >= c[1:]))
+    if 4 * len(c) < len(Lb) or not ordered:
         return np.searchsorted(Lb, c, side="right")
     order = np.argsort(np.concatenate((Lb, c[::-1])), kind="stable")
     idx = np.flatnonzero(order >= len(Lb))
@@ -987,74 +1018,90 @@ _THETA: Memo[tuple[float, float]] = Memo(1024)
 
 
 def _sweep(A: Block, B: Block, g: fmpq) -> _Sweep:
-    r"""Bounds of the finite part Σ_{pairs above θ} P_aP_b(1 − e^{θ − L_a − L_b}) and of the complement (steps 2–4).
+    """:func:`_sweep_many` at one γ."""
+    return _sweep_many(A, B, [g])[0]
+
+
+def _sweep_many(A: Block, B: Block, gs: Sequence[fmpq]) -> list[_Sweep]:
+    r"""Bounds of the finite part Σ_{pairs above θ} P_aP_b(1 − e^{θ − L_a − L_b}) and of the complement (steps 2–4), one
+    :class:`_Sweep` per γ of ``gs``.
 
     The sum is symmetric in the two blocks: the smaller one is walked atom by atom, the larger one searched, and
     every γ-independent array (masses, suffix sums, chunk sums) is computed once per block (:func:`_sweep_side`,
-    :func:`_suffix_side`), so a second γ on the same blocks costs a search per atom of the smaller block."""
+    :func:`_suffix_side`), so a second γ on the same blocks costs a search per atom of the smaller block; the
+    γ-independent scalars (the error terms of the masses and the sums, the scale e^{M_A + M_B}) once per call.  Each γ's
+    numbers are those of a call at that γ alone (the same operations in the same order)."""
     if A.count > B.count:
         A, B = B, A
-    theta, theta_err = _theta(g)
     sa, sb = _sweep_side(A), _sweep_side(B)
     La, pa, Ma = sa.L, sa.p, sa.M
     Lb, Mb = sb.L, sb.M
     suf = _suffix_side(B, sb)
     m = len(Lb)
-    c = theta - La
-    idx = _suffix_starts(Lb, c)
-    # the chunk of each suffix read through idx (an A-atom whose suffix is empty gets chunk nch: all Z beyond are 0)
-    X = _exp0(c - suf.ref[suf.cid_at[idx]])
-    X *= suf.wg_at[idx]
-    # three sums of non-negative products (P part, Q part, head): the signed sum is P − Q, the sum of absolute values
-    # P + Q, so Higham's bound of each sum and one more rounding stay within rho·absolute below
-    sum_p = float(np.sum(pa * suf.TP[idx]))
-    sum_q = float(np.sum(pa * X))
-    total = sum_p - sum_q
-    absolute = sum_p + sum_q
-    # the complement 1 − E_γ = Σ min(P, γQ) over the finite pairs: the head below θ − L_a plus the Q part, a sum
-    # of non-negative terms (relatively accurate when E_γ is near 1)
-    comp = float(np.sum(pa * suf.head[idx])) + sum_q
-    # the loss error of a pair: both losses, θ, and the rounding of c = θ − L_a and of ref-differences
-    # (both sides are sorted by loss: the largest |L| is at an end)
-    spread = float(max(abs(La[0]), abs(La[-1]), 1.0) + max(abs(Lb[0]), abs(Lb[-1]), 1.0) + abs(theta) + 3 * H)
-    delta = A.L_err + B.L_err + theta_err + 8 * U * spread
-    # the first B-atom at or above c − 2δ: idx itself unless the atom before it is in [c − 2δ, c] (2δ is tiny: a few
-    # atoms at most, searched again)
-    wide = c - 2 * delta
-    again = Lb[idx - 1] >= wide  # (at idx = 0 the atom before is none: masked out next)
-    again &= idx > 0
-    near = sum_p
-    if again.any():
-        idx_wide = idx.copy()
-        idx_wide[again] = np.searchsorted(Lb, wide[again], side="left")
-        near = float(np.sum(pa * suf.TP[idx_wide]))
     mA, mB = len(pa), m
+    # θ − L_a is non-increasing at every θ where L_a ascends (monotone rounding): checked once, not once per γ
+    ordered = bool(np.all(La[:-1] <= La[1:]))
+    # Lb[i − 1] at each suffix start i, −∞ before the first atom (the threshold test below: no atom below the first)
+    before = np.concatenate(([-math.inf], Lb))
+    # (both sides are sorted by loss: the largest |L| is at an end)
+    ends_ab = max(abs(La[0]), abs(La[-1]), 1.0) + max(abs(Lb[0]), abs(Lb[-1]), 1.0)
     # relative error of one computed term: masses (log error → e^δ − 1, exp 64u) of pa and pb, sums (Higham),
     # the exponentials of the Q part, two products — generously summed, then doubled
     rho_mass = math.expm1(A.lp_err + B.lp_err) + 4 * EXP_REL
     # (+ the rounding of the exponents' arguments lb − (L_b − ref), |lb| ≤ 650, |L_b − ref| ≤ 2H: ≤ u·(650 + 2H) each)
     rho = 2 * (rho_mass + 2 * (mA + mB + 8) * U + 4 * EXP_REL + 4 * U * (700 + 2 * H))
+    # the mass of every pair with an atom left out ≤ dropped_A·1 + dropped_B·1, dropped_X the smaller of the
+    # cut's bound (plus the atoms below e^{M − 650} left out of the sweep) and the finite mass (1 − p_∞)^k
+    # minus the kept mass (a lower bound from the float sum)
+    dropped = sa.dropped + sb.dropped
+    out: list[_Sweep] = []
     with ctx.workprec(128):
         scale = (arb(Ma) + arb(Mb)).exp()
-        ab = arb(absolute)
-        # the threshold (Lipschitz): δ·e^δ·near·(1 + ρ), e^δ(1 + ρ) ≤ 1.01 in the usual case (δ, ρ ≤ 10⁻³)
-        lipschitz = (_LIPSCHITZ_SMALL if delta <= 1e-3 and rho <= 1e-3 else arb(delta).exp() * (1 + arb(rho)))
-        # terms common to both sums: chunks beyond the 2nd (e^{<-700} := 0) and the threshold
-        common = _CHUNKS_BEYOND * ab + arb(delta) * arb(near) * lipschitz
         arith = arb(rho) * _ARITH_MARGIN  # the arithmetic, relative to each sum of absolute values
-        mid = arb(total) * scale
-        err = (arith * ab + common) * scale
-        # the mass of every pair with an atom left out ≤ dropped_A·1 + dropped_B·1, dropped_X the smaller of the
-        # cut's bound (plus the atoms below e^{M − 650} left out of the sweep) and the finite mass (1 − p_∞)^k
-        # minus the kept mass (a lower bound from the float sum)
-        dropped = sa.dropped + sb.dropped
         cap = exact_bits_cap()
-        f_lo, f_hi = _lower(mid - err, cap), _upper(mid + err, cap)
-        # the complement: the same error terms with its own (non-negative) sum in place of the cancelling one
-        c_mid = arb(comp) * scale
-        c_err = (arith * arb(comp) + common) * scale
-        c_lo, c_hi = _lower(c_mid - c_err, cap), _upper(c_mid + c_err, cap)
-    return _Sweep(max(f_lo, ZERO), f_hi, max(c_lo, ZERO), c_hi, dropped)
+        for g in gs:
+            theta, theta_err = _theta(g)
+            c = theta - La
+            idx = _suffix_starts(Lb, c, ordered)
+            # the chunk of each suffix read through idx (an A-atom whose suffix is empty gets chunk nch: all Z beyond
+            # are 0)
+            X = _exp0(c - np.take(suf.ref, np.take(suf.cid_at, idx)))
+            X *= np.take(suf.wg_at, idx)
+            # three sums of non-negative products (P part, Q part, head): the signed sum is P − Q, the sum of absolute
+            # values P + Q, so Higham's bound of each sum and one more rounding stay within rho·absolute below
+            sum_p = float(np.sum(pa * np.take(suf.TP, idx)))
+            sum_q = float(np.sum(pa * X))
+            total = sum_p - sum_q
+            absolute = sum_p + sum_q
+            # the complement 1 − E_γ = Σ min(P, γQ) over the finite pairs: the head below θ − L_a plus the Q part, a
+            # sum of non-negative terms (relatively accurate when E_γ is near 1)
+            comp = float(np.sum(pa * np.take(suf.head, idx))) + sum_q
+            # the loss error of a pair: both losses, θ, and the rounding of c = θ − L_a and of ref-differences
+            spread = float(ends_ab + abs(theta) + 3 * H)
+            delta = A.L_err + B.L_err + theta_err + 8 * U * spread
+            # the first B-atom at or above c − 2δ: idx itself unless the atom before it is in [c − 2δ, c] (2δ is tiny:
+            # a few atoms at most, searched again)
+            wide = c - 2 * delta
+            again = np.take(before, idx) >= wide  # (at idx = 0 the atom before is none: −∞)
+            near = sum_p
+            if again.any():
+                idx_wide = idx.copy()
+                idx_wide[again] = np.searchsorted(Lb, wide[again], side="left")
+                near = float(np.sum(pa * suf.TP[idx_wide]))
+            ab = arb(absolute)
+            # the threshold (Lipschitz): δ·e^δ·near·(1 + ρ), e^δ(1 + ρ) ≤ 1.01 in the usual case (δ, ρ ≤ 10⁻³)
+            lipschitz = (_LIPSCHITZ_SMALL if delta <= 1e-3 and rho <= 1e-3 else arb(delta).exp() * (1 + arb(rho)))
+            # terms common to both sums: chunks beyond the 2nd (e^{<-700} := 0) and the threshold
+            common = _CHUNKS_BEYOND * ab + arb(delta) * arb(near) * lipschitz
+            mid = arb(total) * scale
+            err = (arith * ab + common) * scale
+            f_lo, f_hi = _lower(mid - err, cap), _upper(mid + err, cap)
+            # the complement: the same error terms with its own (non-negative) sum in place of the cancelling one
+            c_mid = arb(comp) * scale
+            c_err = (arith * arb(comp) + common) * scale
+            c_lo, c_hi = _lower(c_mid - c_err, cap), _upper(c_mid + c_err, cap)
+            out.append(_Sweep(max(f_lo, ZERO), f_hi, max(c_lo, ZERO), c_hi, dropped))
+    return out
 
 
 def _sweep_constants() -> tuple[arb, arb, arb]:
