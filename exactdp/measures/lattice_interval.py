@@ -270,16 +270,21 @@ def _exp_in_range(x: FloatArray) -> FloatArray:
 # -- log m! ---------------------------------------------------------------------------------------
 
 _LF = np.zeros(1)
-_LF_ERR = 0.0
+#: _LF_ERR[m]: a bound on the absolute error of every entry j <= m of _LF (a running maximum, so the bound used for a
+#: block of size m depends on m alone, not on how far the table was extended before: the same call gives the same
+#: enclosure whatever ran before it in the process)
+_LF_ERR = np.zeros(1)
 
 
 def _log_factorials(m: int) -> tuple[FloatArray, float]:
-    """(table of log j! for j ≤ m as floats, a bound on every entry's absolute error), extended on demand."""
+    """(table of log j! for j ≤ m as floats, a bound on the absolute error of its entries j ≤ m), extended on
+    demand."""
     global _LF, _LF_ERR
     if len(_LF) <= m:
         size = max(m + 1, 2 * len(_LF))
-        require("max_memory", 8 * size, f"lattice_interval: a table of log m! up to m = {size}")
+        require("max_memory", 16 * size, f"lattice_interval: a table of log m! up to m = {size}")
         out = np.empty(size)
+        errs = np.empty(size)
         err = 0.0
         with ctx.workprec(128):
             for j in range(size):
@@ -287,8 +292,9 @@ def _log_factorials(m: int) -> tuple[FloatArray, float]:
                 f = float(b.mid())
                 out[j] = f
                 err = max(err, float(b.rad()) + abs(f) * U + 1e-300)
-        _LF, _LF_ERR = out, 2 * err
-    return _LF, _LF_ERR
+                errs[j] = 2 * err
+        _LF, _LF_ERR = out, errs
+    return _LF, float(_LF_ERR[m])
 
 
 def _float_with_error(b: arb) -> tuple[float, float]:

@@ -685,3 +685,17 @@ def test_suffix_starts_out_of_order_queries_fall_back_to_binary_search():
     Lb = np.array([-1.0, 0.0, 0.0, 2.0, 5.0])
     c = np.array([0.0, 3.0, -2.0, 5.0, 0.0, 1.0])
     assert _suffix_starts(Lb, c).tolist() == np.searchsorted(Lb, c, side="right").tolist() == [3, 4, 0, 5, 3, 3]
+
+
+def test_bounds_do_not_depend_on_what_ran_before_in_the_process():
+    """The log m! table grows on demand; the error bound a block of size m uses is the running maximum over entries
+    j <= m, so a product at n = 40 gives the same enclosure before and after a product at n = 5000 extended the table
+    (it used to take the whole table's error: a looser bound after a large call), and the enclosure contains the
+    exact value."""
+    L = PairLoss.of([fmpq(5, 9), fmpq(1, 3), fmpq(1, 9)], [fmpq(1, 3), fmpq(11, 20), fmpq(7, 60)])
+    small = [(L, 1), (L.reverse(), 39)]
+    first = LatticeEnclosure().bounds(small, 1, cut_nats=4.0)
+    LatticeEnclosure().bounds([(L, 5000)], 2, cut_nats=4.0)
+    assert LatticeEnclosure().bounds(small, 1, cut_nats=4.0) == first
+    exact = hockey_stick_product_losses(small, fmpq(1))
+    assert first[0] <= exact <= first[1] and first[0] < first[1]
