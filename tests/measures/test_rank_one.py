@@ -339,8 +339,8 @@ def test_cli_three_rank_one_kernels_at_n_9000(tmp_path, capsys):
 
 @pytest.mark.parametrize("extra", [["--delta", "1e-6"], ["--t", "3"]])
 def test_cli_three_incommensurable_groups_over_the_limits_are_refused_up_front(tmp_path, capsys, monkeypatch, extra):
-    """Three groups (ρ = 9, 2, 5) at 3000 each: the lookup over 3001·6001 outer classes is estimated over max_work and
-    refused before any block is built, naming the limit — and before the η_TV enclosure (one pair class per kernel:
+    """Three groups (ρ = 9, 2, 5) at 3000 each: the lookup over 3001 bands of at most 2586 runs is estimated over
+    max_work and refused before any block is built, naming the limit — and before the η_TV enclosure (one pair class per kernel:
     the inversion would evaluate that one composition exactly)."""
     import exactdp.cli.tensor as cli_tensor
     import exactdp.measures.rank_one as rank_one_module
@@ -354,6 +354,8 @@ def test_cli_three_incommensurable_groups_over_the_limits_are_refused_up_front(t
     assert main(["tensor", *files, *extra, "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "max_work" in err and "EXACTDP_MAX_WORK" in err
+    # it names what it counts: 3001 bands (RR) of at most ⌊6000·log 2/log 5⌋ + 2 = 2586 runs (5-RR inner, 3-RR last)
+    assert "7760586 lookups (a band's weights times a tail of the last block)" in err and "type classes" not in err
 
 
 def _exact_thresholds(x, slope, n, top):
