@@ -72,6 +72,8 @@ from exactdp.numbers.rb import arb_to_fmpq, ball_endpoints
 
 #: working precision (bits) of the balls that certify the thresholds s_r*, plus the bits of γ's size
 PREC = 256
+#: the float bisection of :func:`rank_one_root_start` stops at this width relative to θ (a tenth of its first margin)
+_START_WIDTH = 1e-10
 #: exact evaluations spent on the start of a root (:func:`rank_one_root_start`)
 _START_TRIALS = 4
 #: cost units per coefficient of a block's weights (a multiplication and an addition in the suffix sums)
@@ -379,10 +381,8 @@ def rank_one_root_start(prod: RankOneProduct, delta: fmpq) -> fmpq:
     lo, hi = 0.0, max(logc + sum(grp.span * _log_rational(grp.base) for grp in prod.groups), 1.0)
     if excess(lo) <= 0 or excess(hi) > 0:
         return ZERO
-    for _ in range(200):
+    while hi - lo > _START_WIDTH * max(lo, 1.0):  # no finer than the first margin needs
         mid = (lo + hi) / 2
-        if mid in (lo, hi):
-            break
         lo, hi = (mid, hi) if excess(mid) > 0 else (lo, mid)
     margin = 1e-9 * max(lo, 1.0)
     for _ in range(_START_TRIALS):
@@ -579,7 +579,7 @@ def rank_one_cost(prod: RankOneProduct, extra_bits: int = 0) -> tuple[int, int, 
         memory += 4 * size * (limbs * 8 + 100)
     rows, lookups = rank_one_lookups(prod.groups)
     limbs = bits // 64 + 1
-    pair = (sum(sizes[-2:]) + extra_bits) // 64 + 1
+    pair = sum(sizes[-2:]) // 64 + 1  # the band's products are of weights only: γ enters the thresholds, not them
     band = prod.groups[-2].span + 1 if len(prod.groups) > 1 else 1
     work += lookups * 2 * (pair * pair.bit_length() + _PER_COEFF)
     work += rows * (2 * (limbs * limbs.bit_length() + _PER_COEFF) + _PER_ROW + band * _PER_ENTRY)
