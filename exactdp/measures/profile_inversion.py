@@ -56,6 +56,7 @@ from exactdp.measures.tensor_search import (
     TensorSearch,
     check_n,
     evaluation_cost,
+    evaluation_unit,
     rational_bits,
     require_cost,
     search_cost,
@@ -323,8 +324,9 @@ def _filtered_decision(search: TensorSearch, g: fmpq, d: fmpq, what: str) -> Cou
 
 def _require_evaluation(items: Sequence[tuple[PairLoss, int]], g: fmpq, what: str) -> None:
     """The cost guard of one exact E_g evaluation of the product ``items``."""
-    D, terms, bits, work, memory = evaluation_cost([lo for lo, _ in items], [k for _, k in items], rational_bits(g))
-    require_cost(TensorCost(sum(k for _, k in items), D, terms, bits, 1, work, memory), what)
+    losses, counts = [lo for lo, _ in items], [k for _, k in items]
+    D, terms, bits, work, memory = evaluation_cost(losses, counts, rational_bits(g))
+    require_cost(TensorCost(sum(counts), D, terms, bits, 1, work, memory, evaluation_unit(losses, counts)), what)
 
 
 def _root_fits(search: TensorSearch, counts: Counts, d: fmpq) -> bool:

@@ -18,24 +18,32 @@ number of same-base factors is one block of Σ_i k_i a_i max m_i + 1 classes.  W
 looking the members up against each other (two large members and nothing else: RR ⊗ UE) they are kept as blocks of
 their own — each class merged or not, whichever plan :func:`rank_one_cost` estimates cheaper (:func:`rank_one_plans`).
 
-**Lookup.**  With groups g = 1..r (blocks of S_g + 1 classes, the largest last) an outcome (s_1, …, s_r) has ratio
-R = c·Π_g σ_g^{s_g}, c = Π r_min^k, increasing in s_r, so for each outer tuple (s_1, …, s_{r−1}) the classes above γ
-are a tail s_r ≥ s_r* and ([A] Thm 1, B-10)
+**Lookup.**  With groups g = 1..r (blocks of S_g + 1 classes, in the order :func:`_ordered` chooses) an outcome
+(s_1, …, s_r) has ratio R = c·Π_g σ_g^{s_g}, c = Π r_min^k, increasing in s_r, so for each outer tuple
+(s_1, …, s_{r−1}) the classes above γ are a tail s_r ≥ s_r* and ([A] Thm 1, B-10)
 
 .. math::  E_\gamma = p_\infty + \sum_{s_1..s_{r-1}} \prod_g W_g^P(s_g)\,T_r^P(s_r^*)
                       - \gamma \sum_{s_1..s_{r-1}} \prod_g W_g^Q(s_g)\,T_r^Q(s_r^*),
 
 T_r the suffix sums of the last block's weights, p_∞ = 1 − Π(1 − p_{i,∞})^{k_i}.  s_r* = ⌊x⌋ + 1 clipped to
 [0, S_r + 1], x = (log γ − log c − Σ_{g<r} s_g log σ_g)/log σ_r; a tie R = γ is not above, which ⌊x⌋ + 1 respects.
-The floor is certified by an arb ball (:data:`PREC` bits); where the ball contains an integer the exact rational
-comparison of R with γ decides.  Everything summed is an exact integer; floats never enter.  One group (r = 1) is
-one lookup; two are the loop over the smaller block; three or more incommensurable groups loop over the product of
-the r − 1 smaller blocks' classes, which :func:`rank_one_cost` estimates before anything is built (the search's cost
-guard refuses it over ``max_work``).  The blocks are independent of γ and kept (a
-:class:`~exactdp.numbers.memo.Memo`) for the next γ of an inversion.
+The floor is certified by an arb ball (:data:`PREC` bits), or in machine integers from the ball's exact endpoints
+(:func:`_band_thresholds`); where the ball contains an integer the exact rational comparison of R with γ decides.
+Everything summed is an exact integer; floats never enter a sum.
+
+The loop is pruned at every level: s_r* is non-increasing in each s_g, so along the innermost outer group s_{r−1}
+the tails are empty, then partial (the *band*), then the whole block, found by two bisections; the whole-block part
+is one product of suffix sums, and inside the band each run of equal s_r* is one product (its weights summed as a
+difference of suffix sums: a slope λ = log σ_{r−1}/log σ_r < 1 gives runs of about 1/λ classes).  At the levels
+above, a class whose whole inner range lies past the block (x − s·λ_g − Σ_{inner} S·λ ≥ S_r) adds nothing and one
+whose inner range lies below 0 adds its weight times the inner totals — both certified by the ball, an undecided
+class walked.  :func:`rank_one_cost` bounds the rows and runs from the sizes before anything is built (the search's
+cost guard refuses over ``max_work``), and :func:`_ordered` picks the order of least estimate.  The blocks are
+independent of γ and kept (a :class:`~exactdp.numbers.memo.Memo`) for the next γ of an inversion.
 
 Cost: the members' polynomial powers and their products per group (S_g + 1 coefficients of about Σ k_i·b_i bits,
-b the bits of the masses' denominator) and Π_{g<r}(S_g + 1) products of such integers per γ (:func:`rank_one_cost`).
+b the bits of the masses' denominator), and per γ Π_{g<r−1}(S_g + 1) bands of at most min(S_{r−1} + 1, S_r + 2,
+⌈S_{r−1}·λ⌉ + 2) runs, one product each (:func:`rank_one_lookups`).
 Tested equal to the type classes of :func:`~exactdp.measures.privacy_loss.product_loss` and to brute force
 (tests/measures/test_rank_one.py).
 """
@@ -60,14 +68,20 @@ from exactdp.measures.privacy_loss import PairLoss, first_true, int_masses, merg
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
-from exactdp.numbers.rb import arb_to_fmpq
+from exactdp.numbers.rb import arb_to_fmpq, ball_endpoints
 
 #: working precision (bits) of the balls that certify the thresholds s_r*, plus the bits of γ's size
 PREC = 256
+#: the float bisection of :func:`rank_one_root_start` stops at this width relative to θ (a tenth of its first margin)
+_START_WIDTH = 1e-10
 #: exact evaluations spent on the start of a root (:func:`rank_one_root_start`)
 _START_TRIALS = 4
 #: cost units per coefficient of a block's weights (a multiplication and an addition in the suffix sums)
 _PER_COEFF = 200
+#: cost units per band of :func:`rank_one_piece` (two bisections of ball thresholds, the band's numpy arrays) and
+#: per class of the innermost group in it (:func:`_band_thresholds`)
+_PER_ROW = 30_000
+_PER_ENTRY = 20
 
 _V = TypeVar("_V")
 
@@ -140,8 +154,8 @@ class RankOneGroup:
 
 @dataclass(frozen=True)
 class RankOneProduct:
-    """A product of rank-one losses as blocks: ``groups`` in increasing span (the last is looked up by its suffix
-    sums, the others are looped over), ``c`` = Π r_min^k (the least product ratio), ``p_inf`` the P-only mass."""
+    """A product of rank-one losses as blocks: ``groups`` in the order of the lookup (the last is looked up by its
+    suffix sums, the others are looped over, the one before the last innermost: :func:`_ordered`), ``c`` = Π r_min^k (the least product ratio), ``p_inf`` the P-only mass."""
 
     groups: tuple[RankOneGroup, ...]
     c: fmpq
@@ -155,6 +169,8 @@ class RankOneProduct:
 _PRODUCTS: Memo[tuple[RankOneProduct | None]] = Memo()
 #: at most this many merge plans are compared (the first ones: classes past the twelfth are merged)
 _PLANS = 4096
+#: orders of the groups compared (:func:`_ordered`): all permutations of up to this many groups
+_ORDERS = 5
 #: float grids of the root's start beyond this many outer classes are not built (the start is then 0)
 _START_GRID = 1 << 22
 
@@ -230,9 +246,20 @@ def _rank_one_plans(merged: dict[PairLoss, int]) -> list[RankOneProduct] | None:
         assert s is not None
         c *= s[2] ** k
         fin *= (ONE - loss.p_only) ** k
-    return [RankOneProduct(tuple(sorted((grp for part in choice for grp in part), key=lambda grp: grp.span)), c,
-                           ONE - fin)  # sorted stably by span: the largest last
+    return [_ordered([grp for part in choice for grp in part], c, ONE - fin)
             for choice in itertools.islice(itertools.product(*options), _PLANS)]
+
+
+def _ordered(groups: list[RankOneGroup], c: fmpq, p_inf: fmpq) -> RankOneProduct:
+    """The product with its groups in the order :func:`rank_one_cost` estimates cheapest — which group is looked up
+    and which is the innermost loop (a small slope log σ_M / log σ_L gives long runs of one threshold) — among all
+    orders of up to :data:`_ORDERS` groups (the first of least work, from the order by increasing span), otherwise
+    by increasing span (the largest last).  Every order gives the same exact E_γ."""
+    by_span = sorted(groups, key=lambda grp: grp.span)  # stably: the largest last
+    if len(groups) > _ORDERS:
+        return RankOneProduct(tuple(by_span), c, p_inf)
+    orders = [RankOneProduct(order, c, p_inf) for order in itertools.permutations(by_span)]
+    return min(orders, key=lambda prod: rank_one_cost(prod)[3])
 
 
 @dataclass
@@ -354,10 +381,8 @@ def rank_one_root_start(prod: RankOneProduct, delta: fmpq) -> fmpq:
     lo, hi = 0.0, max(logc + sum(grp.span * _log_rational(grp.base) for grp in prod.groups), 1.0)
     if excess(lo) <= 0 or excess(hi) > 0:
         return ZERO
-    for _ in range(200):
+    while hi - lo > _START_WIDTH * max(lo, 1.0):  # no finer than the first margin needs
         mid = (lo + hi) / 2
-        if mid in (lo, hi):
-            break
         lo, hi = (mid, hi) if excess(mid) > 0 else (lo, mid)
     margin = 1e-9 * max(lo, 1.0)
     for _ in range(_START_TRIALS):
@@ -420,9 +445,16 @@ def rank_one_piece(prod: RankOneProduct, gamma: fmpq) -> tuple[fmpq, fmpq]:
             j = threshold(x)
             return last.tp[j], last.tq[j]
         b, slope = outer[level], slopes[level]
-        a_sum, b_sum = fmpz(0), fmpz(0)
+        size = len(b.wp)
         if level < len(outer) - 1:
-            for s in range(len(b.wp)):
+            # prune: below ``first`` every tail of the levels inside is empty (x − s·slope − reach ≥ S + 1 − 1, the
+            # least threshold over them already past the block), from ``full`` on every tail is the whole block
+            # (x − s·slope < 0): one product of totals; both certified by the ball, undecided sums are walked
+            reach = reaches[level + 1]
+            first = first_true(lambda s: not x - s * slope - reach >= top - 1, 0, size)
+            full = first_true(lambda s: bool(x - s * slope < 0), first, size)
+            a_sum, b_sum = b.tp[full] * totals[level + 1][0], b.tq[full] * totals[level + 1][1]
+            for s in range(first, full):
                 if not b.wp[s] and not b.wq[s]:
                     continue
                 index[level] = s
@@ -437,38 +469,102 @@ def rank_one_piece(prod: RankOneProduct, gamma: fmpq) -> tuple[fmpq, fmpq]:
 
         # the innermost outer level: j(s) is non-increasing in s (R grows with s), so the s with an empty tail
         # (j = top) come first and those with the whole block (j = 0) last — two bisections find the band between,
-        # and the whole-block part is one product of suffix sums
-        size = len(b.wp)
+        # and the whole-block part is one product of suffix sums; inside the band the thresholds are certified in
+        # machine integers (:func:`_band_thresholds`) and each run of equal j is one product: its weights summed
+        # as a difference of suffix sums (a slope below 1 gives runs of about 1/slope sums)
         first = first_true(lambda s: at(s) < top, 0, size)
         full = first_true(lambda s: at(s) == 0, first, size)
-        for s in range(first, full):
-            if not b.wp[s] and not b.wq[s]:
+        a_sum, b_sum = b.tp[full] * last.tp[0], b.tq[full] * last.tq[0]
+        if full <= first:
+            return a_sum, b_sum
+        js = _band_thresholds(x - first * slope, slope, full - first, top, lambda i: at(first + i))
+        cuts = [first, *(np.flatnonzero(js[1:] != js[:-1]) + 1 + first).tolist(), full]
+        for lo, hi in zip(cuts[:-1], cuts[1:]):
+            j = int(js[lo - first])
+            if j >= top:
                 continue
-            j = at(s)
-            a_sum += b.wp[s] * last.tp[j]
-            b_sum += b.wq[s] * last.tq[j]
-        return a_sum + b.tp[full] * last.tp[0], b_sum + b.tq[full] * last.tq[0]
+            if hi == lo + 1:
+                a_sum += b.wp[lo] * last.tp[j]
+                b_sum += b.wq[lo] * last.tq[j]
+            else:
+                a_sum += (b.tp[lo] - b.tp[hi]) * last.tp[j]
+                b_sum += (b.tq[lo] - b.tq[hi]) * last.tq[j]
+        return a_sum, b_sum
 
     with ctx.workprec(prec):
         l2 = arb(bases[-1]).log()
         x0 = (arb(gamma).log() - arb(c).log()) / l2
         slopes = [arb(base).log() / l2 for base in bases[:-1]]
+        # reaches[g]: how far the levels g.. can lower x (Σ S·slope); totals[g]: Π of their whole-block weights
+        # times the last group's, (P, Q)
+        reaches = [arb(0)] * (len(outer) + 1)
+        totals = [(last.tp[0], last.tq[0])] * (len(outer) + 1)
+        for g in range(len(outer) - 1, -1, -1):
+            reaches[g] = reaches[g + 1] + (len(outer[g].wp) - 1) * slopes[g]
+            totals[g] = (totals[g + 1][0] * outer[g].tp[0], totals[g + 1][1] * outer[g].tq[0])
         a_sum, b_sum = walk(0, x0)
     return prod.p_inf + fmpq(a_sum, dp), fmpq(b_sum, dq)
+
+
+def _band_thresholds(x: arb, slope: arb, n: int, top: int, exact: Callable[[int], int]) -> npt.NDArray[np.int64]:
+    """j_i = ⌊x − i·slope⌋ + 1 clipped to [0, ``top``] for i = 0..n − 1, certified in machine integers: with the
+    balls' exact endpoints scaled by 2^P and rounded outward (X⁻ ≤ x·2^P ≤ X⁺, L⁻ ≤ slope·2^P ≤ L⁺, slope > 0),
+    x − i·slope lies in [(X⁻ − i·L⁺)/2^P, (X⁺ − i·L⁻)/2^P], so where both ends have one floor (an arithmetic shift)
+    that is ⌊x − i·slope⌋; elsewhere — the ball or its rounding straddles an integer — ``exact(i)`` decides (the
+    ball at its precision, then the exact comparison of the ratio with γ)."""
+    ends_x, ends_s = ball_endpoints(x), ball_endpoints(slope)
+    if ends_x is None or ends_s is None:
+        return np.array([exact(i) for i in range(n)], dtype=np.int64)
+    reach = int(abs(ends_x[0]).floor()) + int(abs(ends_x[1]).floor()) + n * (int(ends_s[1].floor()) + 1) + 2
+    shift = 61 - reach.bit_length()  # |X±| + i·|L±| < 2^61: no int64 overflow
+    if shift < 8:
+        return np.array([exact(i) for i in range(n)], dtype=np.int64)
+    scale = fmpz(1) << shift
+    x_lo, x_hi = int((ends_x[0] * scale).floor()), int((ends_x[1] * scale).ceil())
+    s_lo, s_hi = int((ends_s[0] * scale).floor()), int((ends_s[1] * scale).ceil())
+    i = np.arange(n, dtype=np.int64)
+    f_lo = (x_lo - i * s_hi) >> shift
+    f_hi = (x_hi - i * s_lo) >> shift
+    js: npt.NDArray[np.int64] = np.clip(f_lo + 1, 0, top)
+    for k in np.flatnonzero(f_lo != f_hi).tolist():
+        js[k] = exact(k)
+    return js
 
 
 def _pow(r: fmpq, e: int) -> fmpq:
     return r ** e if e >= 0 else ONE / r ** (-e)
 
 
+def rank_one_lookups(groups: Sequence[RankOneGroup]) -> tuple[int, int]:
+    """(rows, lookups) of :func:`rank_one_piece` with ``groups`` in this order (the last looked up, the one before it
+    the innermost loop), upper bounds from the sizes alone: rows = Π (S_g + 1) over the groups before the innermost
+    one (its bands, one per outer tuple), lookups = rows × the runs of equal threshold in a band, at most
+    min(S_M + 1, S_L + 1, ⌈S_M·λ⌉ + 2, ⌊S_L/λ⌋ + 2) with λ = log σ_M / log σ_L: a band's thresholds lie in 1..S_L
+    (x − s·λ ∈ [0, S_L)), which holds at most S_L/λ + 1 of the s, and ⌊x − s·λ⌋ takes at most ⌈S_M·λ⌉ + 1 values
+    over s = 0..S_M; λ from float logarithms, inflated by 10⁻⁹ — far above their error — so the bound holds.
+    Capped."""
+    if len(groups) < 2:
+        return 1, 1
+    rows = 1
+    for grp in groups[:-2]:
+        rows = min(rows * (grp.span + 1), ESTIMATE_CAP)
+    inner, last = groups[-2], groups[-1]
+    slope = _log_rational(inner.base) / _log_rational(last.base) * (1 + 1e-9)
+    runs = min(inner.span + 1, last.span + 1, math.ceil(inner.span * slope) + 2, math.floor(last.span / slope * (1 + 2e-9)) + 2)
+    return rows, min(rows * runs, ESTIMATE_CAP)
+
+
 def rank_one_cost(prod: RankOneProduct, extra_bits: int = 0) -> tuple[int, int, int, int, int]:
-    """(rank, terms, bits, work, memory) of :func:`rank_one_piece` (rank: the number of groups): each member's
+    """(rank, lookups, bits, work, memory) of :func:`rank_one_piece` (rank: the number of groups; lookups: the
+    products of a band's summed weights with a tail of the last block, :func:`rank_one_lookups`): each member's
     polynomial powers (a·k·max m + 1 coefficients of ≈ k·b bits, b the bits of its masses' denominator;
-    quasi-linear, charged as limbs·log2(limbs) per coefficient) and the products over a group's members, then one
-    product of integers of the whole product's size per outer tuple (Π of the outer groups' span + 1: the
-    lookup's loop, estimated before anything is built), plus the suffix sums; memory the blocks' weight vectors
-    and suffix sums and the root start's float grid."""
-    terms, bits, work, memory = 0, extra_bits + 1, 0, 0
+    quasi-linear, charged as limbs·log2(limbs) per coefficient) and the products over a group's members, then per
+    evaluation two products of the innermost and the last group's sizes per lookup, two of the whole product's size
+    per row (the outer levels' sums) plus the band's bisections and machine-integer thresholds, and the suffix sums;
+    memory the blocks' weight vectors and suffix sums and the root start's float grid.  All from the sizes: nothing
+    is built before the estimate is checked."""
+    bits, work, memory = extra_bits + 1, 0, 0
+    sizes: list[int] = []
     for grp in prod.groups:
         size, gbits = grp.span + 1, 0
         for loss, k, a in grp.members:
@@ -478,11 +574,14 @@ def rank_one_cost(prod: RankOneProduct, extra_bits: int = 0) -> tuple[int, int, 
             gbits += k * b
         limbs = gbits // 64 + 1
         work += 2 * (len(grp.members) - 1) * size * (limbs * limbs.bit_length() + _PER_COEFF)
-        terms += size
+        sizes.append(gbits)
         bits += gbits
         memory += 4 * size * (limbs * 8 + 100)
+    rows, lookups = rank_one_lookups(prod.groups)
     limbs = bits // 64 + 1
-    outer = _outer_size(prod)
-    work += outer * 2 * (limbs * limbs.bit_length() + _PER_COEFF)
-    memory += 32 * min(outer, _START_GRID)
-    return len(prod.groups), terms, bits, min(work, ESTIMATE_CAP), min(memory, ESTIMATE_CAP)
+    pair = sum(sizes[-2:]) // 64 + 1  # the band's products are of weights only: γ enters the thresholds, not them
+    band = prod.groups[-2].span + 1 if len(prod.groups) > 1 else 1
+    work += lookups * 2 * (pair * pair.bit_length() + _PER_COEFF)
+    work += rows * (2 * (limbs * limbs.bit_length() + _PER_COEFF) + _PER_ROW + band * _PER_ENTRY)
+    memory += 32 * min(_outer_size(prod), _START_GRID)
+    return len(prod.groups), lookups, bits, min(work, ESTIMATE_CAP), min(memory, ESTIMATE_CAP)

@@ -218,9 +218,11 @@ class TensorCost:
     evaluations: int
     work: int
     memory: int
+    #: what ``terms`` counts (:func:`evaluation_unit`)
+    unit: str = "type classes"
 
     def describe(self) -> str:
-        return (f"{short_number(self.terms)} type classes of {short_number(self.bits)}-bit integers per evaluation, "
+        return (f"{short_number(self.terms)} {self.unit} of {short_number(self.bits)}-bit integers per evaluation, "
                 f"{short_number(self.evaluations)} evaluation{'s' if self.evaluations != 1 else ''}")
 
 
@@ -266,6 +268,20 @@ def evaluation_cost(losses: Sequence[PairLoss], counts: Sequence[int], extra_bit
     limbs = bits // 64 + 1
     per_term = limbs * limbs.bit_length() + (_PER_TERM_MPOLY if D >= 2 else PER_TERM)
     return D, terms, bits, min(terms * per_term, COST_CAP), min(4 * terms * (bits // 8 + 100), COST_CAP)
+
+
+#: what the terms of a rank-one evaluation count (:func:`~exactdp.measures.rank_one.rank_one_lookups`)
+RANK_ONE_UNIT = "lookups (a band's weights times a tail of the last block)"
+
+
+def evaluation_unit(losses: Sequence[PairLoss], counts: Sequence[int], binomial: bool = True) -> str:
+    """What the terms of :func:`evaluation_cost` count for this product: the lookups of the rank-one route, otherwise
+    type classes (the binomial and trinomial sums are charged by their terms as type classes)."""
+    items = [(loss, k) for loss, k in zip(losses, counts) if k]
+    if (binomial and items and binomial_loss(items) is None and trinomial_loss(items) is None
+            and rank_one_product(items) is not None):
+        return RANK_ONE_UNIT
+    return "type classes"
 
 
 def _binomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> EvaluationCost:
@@ -381,7 +397,14 @@ def search_cost(facs: Sequence[tuple[Kernel, int]], g: fmpq, classified: Classif
     else:
         evaluations = min(2 * count, max_evaluations + 1)
     D, terms, bits, per_eval, memory = _worst_evaluation(classes, groups, totals, g, gamma_power)
-    return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, COST_CAP), memory)
+    unit = "type classes"
+    if all(len(members) == 1 for members in groups):  # one composition: name what its evaluation counts
+        counts = [0] * len(classes)
+        for (i,), k in zip(groups, totals):
+            counts[i] = k
+        unit = evaluation_unit([c.loss for c in classes], counts)
+    return TensorCost(n, D, terms, bits, evaluations, min(classify_work + evaluations * per_eval, COST_CAP), memory,
+                      unit)
 
 
 def _worst_evaluation(classes: Sequence[PairClass], groups: Groups, totals: Totals, g: fmpq,

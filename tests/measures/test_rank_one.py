@@ -339,8 +339,8 @@ def test_cli_three_rank_one_kernels_at_n_9000(tmp_path, capsys):
 
 @pytest.mark.parametrize("extra", [["--delta", "1e-6"], ["--t", "3"]])
 def test_cli_three_incommensurable_groups_over_the_limits_are_refused_up_front(tmp_path, capsys, monkeypatch, extra):
-    """Three groups (ρ = 9, 2, 5) at 3000 each: the lookup over 3001·6001 outer classes is estimated over max_work and
-    refused before any block is built, naming the limit — and before the η_TV enclosure (one pair class per kernel:
+    """Three groups (ρ = 9, 2, 5) at 3000 each: the lookup over 3001 bands of at most 2586 runs is estimated over
+    max_work and refused before any block is built, naming the limit — and before the η_TV enclosure (one pair class per kernel:
     the inversion would evaluate that one composition exactly)."""
     import exactdp.cli.tensor as cli_tensor
     import exactdp.measures.rank_one as rank_one_module
@@ -354,3 +354,94 @@ def test_cli_three_incommensurable_groups_over_the_limits_are_refused_up_front(t
     assert main(["tensor", *files, *extra, "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "max_work" in err and "EXACTDP_MAX_WORK" in err
+    # it names what it counts: 3001 bands (RR) of at most ⌊6000·log 2/log 5⌋ + 2 = 2586 runs (5-RR inner, 3-RR last)
+    assert "7760586 lookups (a band's weights times a tail of the last block)" in err and "type classes" not in err
+
+
+def _exact_thresholds(x, slope, n, top):
+    """⌊x − i·slope⌋ + 1 clipped to [0, top] for exact rationals x, slope."""
+    return [min(max(int((x - i * slope).floor()) + 1, 0), top) for i in range(n)]
+
+
+@pytest.mark.parametrize("x,slope,n,top", [(F(7), F(1, 3), 40, 9), (F(23, 2), F(3, 7), 60, 12), (F(5), F(7, 3), 12, 30),
+                                           (F(-2), F(1, 5), 8, 4), (F(10**6, 3), F(1, 3), 30, 10**7)])
+def test_band_thresholds_ask_the_exact_route_only_at_ties(x, slope, n, top):
+    """The machine-integer thresholds against the exact floors: a ball of a non-dyadic rational straddles every
+    integer that x − i·slope hits exactly, so those i — and only those — go to the exact route (x is dyadic: its
+    ball is exact, and i = 0 is decided by the integers)."""
+    from flint import arb, ctx
+
+    from exactdp.measures.rank_one import _band_thresholds
+
+    want = _exact_thresholds(x, slope, n, top)
+    asked = []
+
+    def exact(i):
+        asked.append(i)
+        return want[i]
+
+    with ctx.workprec(256):
+        got = _band_thresholds(arb(x), arb(slope), n, top, exact)
+    assert got.tolist() == want
+    assert asked == [i for i in range(1, n) if (x - i * slope).q == 1]  # x itself is an exact (dyadic) ball
+
+
+def test_band_thresholds_of_logarithms():
+    """Irrational thresholds x = log(γ/c)/log 5, slope log 2/log 5: equal to the floors of 512-bit balls (none of them
+    within 2^-400 of an integer here), the exact route never asked."""
+    from flint import arb, ctx
+
+    from exactdp.measures.rank_one import _band_thresholds
+
+    def never(i):
+        raise AssertionError(i)
+
+    for gamma in (F(3, 2), F(10**40, 7), 3 * F(2) ** 300):  # (2^300 would tie at i = 300: x − 300·slope = 17)
+        with ctx.workprec(512):
+            l5 = arb(5).log()
+            x, slope = arb(gamma).log() / l5 + 17, arb(2).log() / l5
+            want = [min(max(int((x - i * slope).floor().unique_fmpz()) + 1, 0), 600) for i in range(700)]
+        with ctx.workprec(256):
+            x, slope = arb(gamma).log() / arb(5).log() + 17, arb(2).log() / arb(5).log()
+            assert _band_thresholds(x, slope, 700, 600, never).tolist() == want
+
+
+@pytest.mark.parametrize("triple", [t for t, _ in TRIPLES], ids=range(len(TRIPLES)))
+def test_every_order_of_the_groups_is_exact(triple):
+    """The lookup in any order of the groups (which is looked up, which is the innermost loop: the pruning of the outer
+    levels and the runs of the band all differ) equals the type classes, at ties and between them."""
+    from exactdp.measures.rank_one import RankOneProduct
+
+    for ks in [(2, 3, 1), (3, 1, 2), (1, 2, 3)]:
+        items = list(zip(triple, ks))
+        loss = product_loss(items)
+        ratios = _ratios(loss)
+        for plan in rank_one_plans(items):
+            for order in itertools.permutations(plan.groups):
+                prod = RankOneProduct(order, plan.c, plan.p_inf)
+                for g in GAMMAS[1:] + ratios[::3] + [t * F(1001, 1000) for t in ratios[1::5]]:
+                    a, b = rank_one_piece(prod, g)
+                    assert a - g * b == loss.hockey_stick(g), (ks, order, g)
+
+
+def test_lookups_bound_the_runs():
+    """rank_one_lookups is an upper bound of the runs of equal threshold along the innermost group at any x — here the
+    two-group products of RR, 3-RR and 5-RR in both orders — and the chosen order is the one of least estimate."""
+    from flint import arb, ctx
+
+    from exactdp.measures.rank_one import RankOneProduct, _band_thresholds, rank_one_lookups
+
+    for a, b in itertools.permutations([L_RR, L_RR3, L_K5], 2):
+        found = rank_one_product([(a, 40), (b, 60)])
+        assert rank_one_cost(found)[3] == min(rank_one_cost(RankOneProduct(o, found.c, found.p_inf))[3]
+                                              for o in itertools.permutations(found.groups))
+        for inner, last in itertools.permutations(found.groups):
+            _, bound = rank_one_lookups([inner, last])
+            most = 0
+            with ctx.workprec(256):
+                slope = arb(inner.base).log() / arb(last.base).log()
+                for x in range(-5, last.span + int(float(slope.mid()) * inner.span) + 5, 7):
+                    x = arb(x) + arb(1) / 3
+                    js = _band_thresholds(x, slope, inner.span + 1, last.span + 1, lambda i: 1 / 0)
+                    most = max(most, len(set(js.tolist()) - {0, last.span + 1}))  # the band: 0 < j < top
+            assert 2 <= most <= bound <= most + 3, (inner.base, last.base)
