@@ -47,6 +47,7 @@ from exactdp.claim_statement import NOT_BOUND, ClaimStatement, binding, certific
 from exactdp.errors import ParameterError
 from exactdp.limits import PATH_WIDTH, ResourceLimitError, how_to_raise, limit, quote, require
 from exactdp.numbers.escape import terminal
+from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.reader import MATH_FUNCTIONS, ReadError, read_expression, read_rational
 from exactdp.recheck_cad import Undefined, Unsupported, find_point, point_text, rat, sign_at
 from exactdp.regular_files import check_regular, inside_folder, read_bytes
@@ -311,6 +312,48 @@ def _algebraic_form(claim, conditions: list):
 
 
 def decide(claim, conditions, report: Recheck, what: str, full: bool = False) -> None:
+    """:func:`_decide` of ``claim`` on ``conditions``, remembered: the answer (the steps, reasons and parts not
+    re-checked it adds to ``report``) is a pure function of the claim, the conditions, the label ``what``, ``full``
+    and the limits in force, and the leaves of a split tree (and the copies of one certificate that a proof or a
+    test re-checks) ask the same questions again.  Each question is still decided exactly once, by this module's
+    own decomposition (:data:`_DECISIONS` is this module's memo, not the prover's).  A report already REJECTED is
+    decided directly (:func:`_decide` stops early on it); an exception is never remembered."""
+    try:
+        key: tuple | None = (claim, tuple(conditions), what, full, limits_in_force())
+        hash(key)
+    except (TypeError, ResourceLimitError):
+        key = None
+    if key is None or report.status == REJECTED:
+        _decide(claim, conditions, report, what, full)
+        return
+    known = _DECISIONS.get(key)
+    if known is None:
+        probe = Recheck(report.name, report.kind)
+        try:
+            _decide(claim, conditions, probe, what, full)
+        finally:  # what was added before a limit stopped it, as if decided on ``report`` itself
+            _replay(report, (probe.steps, probe.reasons, probe.trusted))
+        known = (tuple(probe.steps), tuple(probe.reasons), tuple(probe.trusted))
+        _DECISIONS.put(key, known)
+        return
+    _replay(report, known)
+
+
+#: the re-checks of :func:`decide` already done: (steps, reasons, parts not re-checked) by question
+_DECISIONS: Memo[tuple] = Memo()
+
+
+def _replay(report: Recheck, added: tuple) -> None:
+    """Add a decision's (steps, reasons, parts not re-checked) to ``report``, its status following as it would."""
+    steps, reasons, trusted = added
+    report.steps += steps
+    for why in reasons:
+        report.reject(why)
+    for part in trusted:
+        report.trust(part)
+
+
+def _decide(claim, conditions, report: Recheck, what: str, full: bool = False) -> None:
     """Re-decide ``claim`` at every point of the region ``conditions``, exactly, or say why not (UNDECIDED).
     Terms exp(r·x) of a parameter x that occurs only so, and real roots, are first rewritten into new variables
     (:func:`_algebraic_form`: exact), so such a claim is decided in one more variable per term.

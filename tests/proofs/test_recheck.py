@@ -407,3 +407,37 @@ def test_recheck_settles_a_sign_in_three_parameters_from_its_factors():
     assert r.status == OK and r.steps[-1] == "e >= 0: from the signs of its 4 irreducible factors"
     assert not _by_factors(e, region, Recheck("x", "linear-combination"), "e >= 0")
     assert e.xreplace({t: 2, c: sympy.Rational(1, 3), u: 1}) == sympy.Rational(-2, 3)
+
+
+def test_a_question_is_decided_once_and_its_answer_replayed_exactly(monkeypatch):
+    """recheck.decide remembers each question's answer (steps, reasons, parts not re-checked): a second re-check of
+    a certificate decides nothing again and gives the same report; a false claim is REJECTED again with the same
+    failing point; under other limits, or on a report already REJECTED, the question is decided again."""
+    import sympy
+
+    from exactdp import recheck as R
+    from exactdp.limits import limits
+    from exactdp.numbers.memo import Memo
+
+    monkeypatch.setattr(R, "_DECISIONS", Memo())
+    calls = []
+    real = R._decide
+    monkeypatch.setattr(R, "_decide", lambda *a, **k: calls.append(a[3]) or real(*a, **k))
+    d = CC.pml_tv().to_json()
+    first = recheck_certificate(d)
+    assert first.status == OK and calls
+    n = len(calls)
+    again = recheck_certificate(d)
+    assert again.to_dict() == first.to_dict() and len(calls) == n
+    t = sympy.Symbol("t", real=True)
+    reports = [R.Recheck("x", "k") for _ in range(2)]
+    for r in reports:
+        R.decide(t - 2 >= 0, [t >= 1], r, "t >= 2")
+    assert [r.status for r in reports] == [REJECTED] * 2 and reports[0].reasons == reports[1].reasons == [
+        "t >= 2: t - 2 >= 0 fails at t = 1"]
+    assert len(calls) == n + 1
+    R.decide(t - 2 >= 0, [t >= 1], reports[0], "t >= 2")  # already REJECTED: decided directly
+    assert len(calls) == n + 2 and reports[0].reasons == ["t >= 2: t - 2 >= 0 fails at t = 1"] * 2
+    with limits(max_work=10):
+        low = recheck_certificate(d)
+    assert low.status == UNDECIDED and len(calls) > n + 2
