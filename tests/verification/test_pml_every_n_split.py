@@ -19,6 +19,10 @@ from exactdp.verification.conjecture import pieces as P
 
 from tests.verification.test_conjecture_synthesis import PML_ZA_PLUS
 
+#: one worker runs this module (pytest's --dist loadgroup, pyproject.toml): the proof fixture is computed once, and
+#: recheck's memo of decided questions serves the tampered copies after the untouched tree
+pytestmark = pytest.mark.xdist_group("pml_za_plus")
+
 #: the N >= 3 domain as the certificates write it
 D3 = ("t >= 1", "c > 0", "u >= 3*c", "u <= 1")
 
