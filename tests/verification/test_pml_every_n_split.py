@@ -20,7 +20,9 @@ from exactdp.verification.conjecture import pieces as P
 from tests.verification.test_conjecture_synthesis import PML_ZA_PLUS
 
 #: one worker runs this module (pytest's --dist loadgroup, pyproject.toml): the proof fixture is computed once, and
-#: recheck's memo of decided questions serves the tampered copies after the untouched tree
+#: recheck's memo of decided questions serves the tampered copies after the untouched tree.  Best effort: pytest 9.2
+#: with pytest-xdist 3.8 ignores xdist_group marks (xdist issue 1386), and the module is then spread over the workers
+#: as before (each computes the fixture) — slower, never wrong
 pytestmark = pytest.mark.xdist_group("pml_za_plus")
 
 #: the N >= 3 domain as the certificates write it
