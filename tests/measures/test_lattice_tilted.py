@@ -230,13 +230,10 @@ def test_seed_3_at_n_1000_deep_gamma_within_the_default_max_work():
 def test_bounds_many_equals_one_sweep_per_gamma_and_contains_the_exact_values(rows):
     """bounds_many sweeps a product's blocks at all its γ in one call (the γ-independent error terms and the moment
     powers of the left-out tilted mass taken once): each γ's bounds equal a call at that γ alone, bit for bit (by P-mass
-    and tilted, the blocks fetched warm and cold), and contain the exact E_γ (type classes) at n = 40, ties included.
-    The table of log m! is extended first: a block's error bound takes the table's, which grows with the table, so a
-    block built before the table reached n would carry a smaller (equally valid) bound than the same block after."""
+    and tilted, the blocks fetched warm and cold), and contain the exact E_γ (type classes) at n = 40, ties included."""
     loss = _loss(rows)
     rev = loss.reverse()
     n = 40
-    li._log_factorials(n)
     for k in (1, 17, 39):
         items = [(loss, k), (rev, n - k)]
         gammas = sorted({fmpq(1), fmpq(3, 2) ** 4, fmpq(2) ** 5, fmpq(3) ** 5, *_ties(loss, k, n - k)})
