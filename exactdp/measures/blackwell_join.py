@@ -1,0 +1,142 @@
+r"""The Blackwell join of dichotomies, and its chord majorant on a grid of ratios.
+
+A dichotomy (P ‖ Q) is known, up to garbling, by its privacy profile γ ↦ E_γ(P‖Q) = sup_A P(A) − γQ(A)
+(γ ≥ 0).  A function F on [0, ∞) is such a profile iff it is convex, non-increasing, F(0) = 1 and
+F(γ) ≥ (1 − γ)_+ (Blackwell's theorem for dichotomies; the dichotomy is read off F's breakpoints: a slope
+increase Δ at γ = r is a ratio class with Q-mass Δ and P-mass rΔ, F(∞) is the P-only mass, 1 + F′(0+) the
+Q-only mass).  Hence for dichotomies D_1, …, D_k:
+
+* the **join** J, E_γ(J) = max_i E_γ(D_i), is a dichotomy (a maximum of profiles keeps all four properties);
+* every **convex majorant** of that maximum that still satisfies them — here the chord interpolation of the
+  maximum at 0 and a grid g_1 < … < g_m, constant after g_m — is one too, with atoms on the grid only.
+
+Either dominates every D_i in Blackwell's order, so each D_i is a garbling of it, and by data processing
+
+.. math::  E_\gamma(R \otimes D_i) \le E_\gamma(R \otimes J) \qquad \text{for every dichotomy } R \text{ and every } \gamma \ge 0 .
+
+This is how one evaluation bounds a whole family of product compositions at once: a window of compositions
+k0 … k0 + j of a row pair (the j varying coordinates replaced by the join of their j + 1 directions), or a box
+of compositions of a three-row kernel (the free coordinates replaced by the join of the ratio classes they
+may take) — docs/tensorization.md.  The grid form keeps the atoms on a lattice coset of the product's ratios,
+so the majorant composes with the exact lattice blocks.
+
+Exact throughout (``fmpq``); the profile property of every result is checked exactly before it is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flint import fmpq
+
+from exactdp.measures.privacy_loss import PairLoss, ProductLoss
+from exactdp.numbers.qq import ONE, ZERO
+
+
+def profile_values(loss: PairLoss, gammas: Sequence[fmpq]) -> list[fmpq]:
+    r"""E_γ(loss) at each γ of the increasing sequence ``gammas`` (γ ≥ 0): one merge of the ratio classes
+    (decreasing) against the γ's, E_γ = p_∞ + Σ_{r > γ} P_r − γ Σ_{r > γ} Q_r — O(classes + len(gammas))."""
+    classes = loss.classes
+    out: list[fmpq] = []
+    n, i = len(classes), 0
+    P, Q = ZERO, ZERO  # walk γ from the largest down, adding the classes whose ratio exceeds it
+    for g in reversed(gammas):
+        while i < n and classes[i][0] > g:
+            r, Pl = classes[i]
+            P, Q = P + Pl, Q + Pl / r
+            i += 1
+        out.append(loss.p_only + P - g * Q)
+    out.reverse()
+    return out
+
+
+def as_pair_loss(product: ProductLoss) -> PairLoss:
+    r"""The :class:`PairLoss` of a :class:`ProductLoss`: class c has ratio (P_c/DP)/(Q_c/DQ) and P-mass P_c/DP
+    (classes of equal ratio merged)."""
+    masses: dict[fmpq, fmpq] = {}
+    for Pc, Qc in zip(product.P, product.Q):
+        r = fmpq(Pc * product.DQ, Qc * product.DP)
+        masses[r] = masses.get(r, ZERO) + fmpq(Pc, product.DP)
+    classes = tuple(sorted(masses.items(), key=lambda item: item[0], reverse=True))
+    return PairLoss(classes, product.p_inf)
+
+
+def from_profile(grid: Sequence[fmpq], values: Sequence[fmpq]) -> PairLoss:
+    r"""The dichotomy whose profile is the piecewise-linear interpolation of (0, 1), (g_1, v_1), …, (g_m, v_m),
+    constant = v_m after g_m (0 < g_1 < … < g_m).
+
+    A slope increase Δ > 0 at g_k is a class of ratio g_k and P-mass g_k·Δ; v_m is the P-only mass.  Raises
+    ``ValueError`` unless the interpolation is a profile: first slope ≥ −1, slopes non-decreasing up to 0 and
+    v_m ≥ 0 (the property the join's soundness rests on, checked exactly, never assumed)."""
+    if len(grid) != len(values) or not grid:
+        raise ValueError("from_profile: one value per grid point, at least one point")
+    xs, ys = [ZERO, *grid], [ONE, *values]
+    if any(b <= a for a, b in zip(xs, xs[1:])):
+        raise ValueError("from_profile: the grid must be positive and increasing")
+    slopes = [(y1 - y0) / (x1 - x0) for x0, x1, y0, y1 in zip(xs, xs[1:], ys, ys[1:])] + [ZERO]
+    if slopes[0] < -1 or ys[-1] < 0:
+        raise ValueError("from_profile: the values are not a privacy profile (slope below -1 or negative end)")
+    classes = []
+    for k in range(1, len(xs)):
+        jump = slopes[k] - slopes[k - 1]
+        if jump < 0:
+            raise ValueError(f"from_profile: the values are not convex and non-increasing at {xs[k]}")
+        if jump:
+            classes.append((xs[k], xs[k] * jump))
+    classes.reverse()
+    return PairLoss(tuple(classes), ys[-1])
+
+
+def chord_majorant(parts: Sequence[PairLoss], grid: Sequence[fmpq]) -> PairLoss:
+    r"""The dichotomy whose profile interpolates max_i E_γ(parts_i) at 0 and at the increasing positive ``grid``
+    (constant after the last point): it dominates every part (a chord of a convex function lies above it, and
+    after g_m the maximum is at most its value there), with ratio classes on the grid only."""
+    grid = sorted(set(grid))
+    if not parts or not grid:
+        raise ValueError("chord_majorant: at least one part and one grid point")
+    best = profile_values(parts[0], grid)
+    for part in parts[1:]:
+        best = [max(a, b) for a, b in zip(best, profile_values(part, grid))]
+    return from_profile(grid, best)
+
+
+def _crossings(lines: list[tuple[fmpq, fmpq]], a: fmpq, b: fmpq) -> list[fmpq]:
+    r"""The breakpoints inside (a, b) of the upper envelope of the lines γ ↦ A − Bγ (``(A, B)`` pairs): walk
+    from a, switching at each point to the flatter line that overtakes the current one first."""
+    cur = max(lines, key=lambda ln: (ln[0] - a * ln[1], -ln[1]))
+    out: list[fmpq] = []
+    x = a
+    while True:
+        nxt: tuple[fmpq, tuple[fmpq, fmpq]] | None = None
+        for ln in lines:
+            if ln[1] < cur[1]:
+                at = (cur[0] - ln[0]) / (cur[1] - ln[1])
+                if at > x and (nxt is None or (at, -ln[1]) < (nxt[0], -nxt[1][1])):
+                    nxt = (at, ln)
+        if nxt is None or nxt[0] >= b:
+            return out
+        x, cur = nxt
+        out.append(x)
+
+
+def join(parts: Sequence[PairLoss]) -> PairLoss:
+    r"""The Blackwell join of ``parts``: the dichotomy with E_γ = max_i E_γ(parts_i) for every γ ≥ 0, exactly.
+
+    Between consecutive ratios of all parts every profile is linear, so the maximum's breakpoints are those
+    ratios and the crossings of the upper envelope of the pieces there; the join is the chord majorant on all
+    of them (which then equals the maximum)."""
+    if not parts:
+        raise ValueError("join: at least one part")
+    ratios = sorted({r for part in parts for r, _ in part.classes})
+    if not ratios:
+        return PairLoss((), max(part.p_only for part in parts))
+    points = [ZERO, *ratios]
+    grid = set(ratios)
+    for a, b in zip(points, points[1:]):
+        lines = []
+        for part in parts:  # the piece of E_γ(part) on (a, b): classes with ratio ≥ b are above every γ there
+            P = part.p_only + sum((Pl for r, Pl in part.classes if r >= b), ZERO)
+            Q = sum((Pl / r for r, Pl in part.classes if r >= b), ZERO)
+            lines.append((P, Q))
+        grid.update(_crossings(lines, a, b))
+    return chord_majorant(parts, sorted(grid))

@@ -1,0 +1,130 @@
+"""The Blackwell join and its chord majorant (exactdp/measures/blackwell_join.py), against brute force.
+
+E_γ is computed independently of PairLoss: the maximum over all output subsets A of p(A) − γq(A), and for products
+Σ (p − γq)_+ over the explicit product vectors."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from flint import fmpq
+
+from exactdp.measures.blackwell_join import as_pair_loss, chord_majorant, from_profile, join, profile_values
+from exactdp.measures.privacy_loss import PairLoss, hockey_stick_product_losses, product_loss
+
+F = fmpq
+
+
+def brute(p, q, g):
+    """max over all subsets A of p(A) − γ q(A)."""
+    best = F(0)
+    for mask in itertools.product((0, 1), repeat=len(p)):
+        best = max(best, sum((a - g * b for a, b, m in zip(p, q, mask) if m), F(0)))
+    return best
+
+
+def vectors(loss):
+    """Explicit (p, q) of a PairLoss: its classes, the P-only atom and the Q-only atom."""
+    p = [P for _, P in loss.classes] + [loss.p_only, F(0)]
+    q = [P / r for r, P in loss.classes] + [F(0), 1 - sum((P / r for r, P in loss.classes), F(0))]
+    return p, q
+
+
+def product_e(pairs, g):
+    """Σ (p − γq)_+ over the product of the explicit pairs."""
+    total = F(0)
+    for combo in itertools.product(*[list(zip(*pair)) for pair in pairs]):
+        a, b = F(1), F(1)
+        for x, y in combo:
+            a, b = a * x, b * y
+        total += max(a - g * b, F(0))
+    return total
+
+
+def rand_dist(rng, m, zeros=False):
+    w = [rng.randint(0 if zeros else 1, 9) for _ in range(m)]
+    if sum(w) == 0:
+        w[0] = 1
+    return tuple(F(x, sum(w)) for x in w)
+
+
+def probes(losses, rng):
+    pts = {F(0), F(1, 1000), F(1000)} | {r for loss in losses for r, _ in loss.classes}
+    pts |= {(a + b) / 2 for a, b in zip(sorted(pts), sorted(pts)[1:])}
+    pts |= {F(rng.randint(1, 400), rng.randint(1, 100)) for _ in range(20)}
+    return sorted(pts)
+
+
+def test_join_of_binary_pair_and_reverse_by_hand():
+    """A = (1/2, 1/2)‖(1/4, 3/4), B its reverse: max(E_γ(A), E_γ(B)) is 1 − γ on [0, 1/2], 3/4 − γ/2 on [1/2, 1]
+    (B above A), 1/2 − γ/4 on [1, 2] (A above B, crossing at γ = 1), 0 after 2: classes (2, 1/2), (1, 1/4), (1/2, 1/4)."""
+    A = PairLoss.of((F(1, 2), F(1, 2)), (F(1, 4), F(3, 4)))
+    J = join([A, A.reverse()])
+    assert J == PairLoss(((F(2), F(1, 2)), (F(1), F(1, 4)), (F(1, 2), F(1, 4))), F(0))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_join_is_the_pointwise_maximum(seed):
+    rng = random.Random(seed)
+    m = rng.randint(2, 4)
+    dists = [rand_dist(rng, m, zeros=seed % 2 == 1) for _ in range(2 * rng.randint(1, 3))]
+    parts = [PairLoss.of(p, q) for p, q in zip(dists[::2], dists[1::2])]
+    J = join(parts)
+    assert all(J.dominates(part) for part in parts)
+    for g in probes(parts + [J], rng):
+        assert J.hockey_stick(g) == max(brute(p, q, g) for p, q in zip(dists[::2], dists[1::2]))
+    assert sum((P for _, P in J.classes), J.p_only) == 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_chord_majorant_dominates_and_interpolates(seed):
+    rng = random.Random(100 + seed)
+    p, q = rand_dist(rng, 3), rand_dist(rng, 3)
+    parts = [as_pair_loss(product_loss([(PairLoss.of(p, q), i), (PairLoss.of(q, p), 3 - i)])) for i in range(4)]
+    grid = sorted({F(rng.randint(1, 60), rng.randint(1, 20)) for _ in range(8)})
+    D = chord_majorant(parts, grid)
+    assert {r for r, _ in D.classes} <= set(grid)
+    for g in probes(parts + [D], rng):
+        best = max(part.hockey_stick(g) for part in parts)
+        assert D.hockey_stick(g) >= best
+        if g in grid:
+            assert D.hockey_stick(g) == best
+    assert D.p_only == max(part.hockey_stick(grid[-1]) for part in parts)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_products_with_the_join_bound_every_part(seed):
+    """Data processing: E_γ(R ⊗ D_i) ≤ E_γ(R ⊗ J) for the join J of the D_i, on explicit product vectors."""
+    rng = random.Random(200 + seed)
+    R = (rand_dist(rng, 2), rand_dist(rng, 2))
+    parts_v = [(rand_dist(rng, 3), rand_dist(rng, 3)) for _ in range(3)]
+    J = join([PairLoss.of(p, q) for p, q in parts_v])
+    Jv = vectors(J)
+    for g in (F(1, 3), F(1), F(3, 2), F(2), F(5)):
+        bound = product_e([R, R, Jv], g)
+        for pv in parts_v:
+            assert product_e([R, R, pv], g) <= bound
+        assert bound == hockey_stick_product_losses([(PairLoss.of(*R), 2), (J, 1)], g)
+
+
+def test_profile_values_and_product_conversion_match_hockey_stick():
+    A = PairLoss.of((F(1, 2), F(1, 3), F(1, 6)), (F(1, 4), F(1, 4), F(1, 2)))
+    prod = product_loss([(A, 3), (A.reverse(), 2)])
+    loss = as_pair_loss(prod)
+    gammas = [F(0), F(1, 7), F(1), F(9, 8), F(2), F(81, 16), F(40)] + [r for r, _ in loss.classes[:5]]
+    gammas = sorted(set(gammas))
+    assert profile_values(loss, gammas) == [prod.hockey_stick(g) for g in gammas]
+    assert [loss.hockey_stick(g) for g in gammas] == [hockey_stick_product_losses([(A, 3), (A.reverse(), 2)], g)
+                                                      for g in gammas]
+
+
+def test_from_profile_refuses_what_is_not_a_profile():
+    with pytest.raises(ValueError, match="not convex"):
+        from_profile([F(1), F(2)], [F(3, 4), F(0)])  # slopes -1/4 then -3/4
+    with pytest.raises(ValueError, match="slope below -1"):
+        from_profile([F(1, 2)], [F(0)])
+    with pytest.raises(ValueError, match="increasing"):
+        from_profile([F(2), F(1)], [F(1, 2), F(1, 2)])
+    assert from_profile([F(2)], [F(0)]) == PairLoss(((F(2), F(1)),), F(0))
