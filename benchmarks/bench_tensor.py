@@ -43,7 +43,9 @@ Issue 24 acceptance for random pairs (``--random-pairs``): 8 seeded random 2×3 
 n = 1000, ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ plus ε for δ = 10⁻⁶, each pair against the accountants (below;
 both directions, the same eleven queries), CPU seconds, same run; the ten γ in one ``delta_tensor_power_batch`` call
 (the certified filter's passes over the compositions shared by the γ they serve), then ``epsilon_tensor_power``.  Near-symmetric pairs (``--near-symmetric``):
-the same row for (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10) and two pairs of a row and a perturbed permutation of it.  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
+the same row for (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10) and two pairs of a row and a perturbed permutation of it.
+ε for any δ ≥ 10⁻¹² (``--eps-deltas``): the same random pairs, ε for δ = 10⁻¹², 10⁻¹⁰, …, 10⁻² and 10⁻¹ each (exact
+γ*), against the accountants answering the same seven queries.  Issue 25 (``--product``): ε for δ = 10⁻⁶ of
 RR^{⊗500} ⊗ K23^{⊗500} (the command ``exactdp tensor rr.json:500 k23.json:500 --delta 1e-6``) against the accountants;
 ``--mixtures``: the same at n = 10⁴ for RR ⊗ K23, RR ⊗ 3-RR, RR ⊗ UE and 3-RR ⊗ UE (5000 coordinates each), and of
 three kernels: RR ⊗ 3-RR ⊗ UE at 3000 each, RR ⊗ 3-RR ⊗ 5-RR at 3000 (refused: three incommensurable groups), 800 and 300.
@@ -79,7 +81,7 @@ running to measure a threaded accountant.
 
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
       [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
-      [--near-symmetric] [--product] [--mixtures] [--random-3x3] [--random-3x3-deltas [--seed S] [--no-accountants]]
+      [--near-symmetric] [--eps-deltas [--seeds N]] [--product] [--mixtures] [--random-3x3] [--random-3x3-deltas [--seed S] [--no-accountants]]
       [--rr-accountants] [--accountants] [--old-limit SECONDS]
       [--prv-eps-error E] [--prv-delta-error D] [--prv-max-points N] [--pld-max-points N]
 """
@@ -692,6 +694,57 @@ def _pair_totals(totals: dict) -> None:
                                                   for name, t in totals.items() if t_ex > 0))
 
 
+#: the δ of the ε-for-δ workload (issue 24 acceptance: "ε for any δ ≥ 10⁻¹² answered exactly")
+EPS_DELTAS = tuple(fmpq(1, 10**k) for k in (12, 10, 8, 6, 4, 2, 1))
+
+
+def eps_deltas_vs_pld(quick: bool = False, seeds: int = 8) -> None:
+    """Issue 24 acceptance, ε for any δ ≥ 10⁻¹²: for the seeded random 2×3 row pairs of :func:`random_pairs_vs_pld`
+    (seeds 0..7; ``--seeds N``) at n = 1000 over all input sequences, ε(δ) for each δ of :data:`EPS_DELTAS`
+    (``epsilon_tensor_power``: γ* exact, or (t_lower, t] where exactdp cannot; counted), against the accountants
+    composing the pair in both directions and answering the same seven queries — CPU seconds of this process, same
+    run, one row per seed with exactdp's seven ε, then each accountant's line (``inside``: exactdp's ε in its bracket;
+    the accountants compose the two homogeneous directions only, so a mixed maximizer may lie outside)."""
+    import random
+
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    n = 200 if quick else 1000
+    seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else seeds
+    print(f"\nrandom 2x3 pairs, n = {n}, all input sequences: eps for delta = "
+          + ", ".join(f"{float(d):.0e}" for d in EPS_DELTAS) + " per pair (CPU seconds, same run)")
+    print(settings_text())
+    print(f"{'seed':>4} {'pair':<34} {'exactdp':>8} {'exact':>5} {'refused':>7}  eps (e1..e{len(EPS_DELTAS)})")
+    totals: dict = {}
+    for seed in range(seeds):
+        p, q = _random_pair(random.Random(seed))
+        K = Kernel([list(p), list(q)])
+        t_ex, invs, refused = 0.0, [], 0
+        for d in EPS_DELTAS:
+            t0 = time.process_time()  # a refusal's CPU time counts too
+            try:
+                invs.append(epsilon_tensor_power(K, n, d))
+            except Exception as exc:  # a refusal (cost guard) is counted, not fatal
+                invs.append(None)
+                refused += 1
+                print(f"     eps({float(d):.0e}) refused: {str(exc)[:100]}")
+            t_ex += time.process_time() - t0
+        totals["exactdp"] = totals.get("exactdp", 0.0) + t_ex
+        exact = sum(1 for r in invs if r is not None and r.exact)
+        shown = " ".join("-" if r is None or r.t is None else f"{float(r.epsilon.evalf(15)):.6f}" for r in invs)
+        pair = " / ".join(",".join(x) for x in (p, q))
+        print(f"{seed:>4} {pair:<34} {t_ex:>7.2f}s {exact:>5} {refused:>7}  {shown}", flush=True)
+        mixed = [f"e{i + 1} {r.composition[0][3]}+{r.composition[1][3]}" for i, r in enumerate(invs)
+                 if r is not None and len(r.composition) > 1]
+        if mixed:  # what no accountant composes: its bracket may then miss exactdp's ε (OUTSIDE)
+            print("      maximizer a mixed input sequence at " + ", ".join(mixed))
+        results = print_accountants(both_directions(p, q, n), [], [float(d) for d in EPS_DELTAS], t_ex, [],
+                                    [epsilon_enclosure(r) for r in invs])
+        for b in results:
+            totals[b.name] = totals.get(b.name, 0.0) + b.seconds
+    _pair_totals(totals)
+
+
 #: near-symmetric row pairs (KL(p‖q) ≈ KL(q‖p): E_γ almost flat in the composition), issue 24
 NEAR_SYMMETRIC = ((("3/10", "3/10", "2/5"), ("2/5", "3/10", "3/10")),
                   # a row and a permutation of it, perturbed (KL 0.1114 / 0.1108 and 0.0630 / 0.0619: E_γ flat in the
@@ -922,6 +975,7 @@ if __name__ == "__main__":
         random_3x3_vs_pld(quick=quick_run)
         sys.exit(0)
     modes = {"--random-pairs": (random_pairs_vs_pld,), "--near-symmetric": (near_symmetric_vs_pld,),
+             "--eps-deltas": (eps_deltas_vs_pld,),
              "--product": (product_vs_pld,), "--mixtures": (run_header, mixtures_vs_pld, run_header),
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),

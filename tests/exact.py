@@ -9,6 +9,7 @@ from __future__ import annotations
 import mpmath
 from flint import arb, ctx, fmpq
 
+from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.reader import read_rational
 
 
@@ -45,3 +46,14 @@ def random_distribution(rng, size: int, zero: int | None = None) -> list[fmpq]:
     if zero is not None:
         w[zero] = 0
     return [fmpq(x, sum(w)) for x in w]
+
+
+def random_loss(rng, size: int, classes: int, p_only: bool) -> PairLoss:
+    """A random pair loss of two distributions on ``size`` outputs (one more, zero under q, when ``p_only``) with
+    exactly ``classes`` finite ratio classes: drawn until it has them."""
+    while True:
+        p = random_distribution(rng, size + p_only)
+        q = random_distribution(rng, size + p_only, zero=size if p_only else None)
+        loss = PairLoss.of(p, q)
+        if len(loss.classes) == classes:
+            return loss

@@ -24,7 +24,11 @@ returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A �
   whose root γ is (E_γ = δ exactly) is a maximizer there.  Open candidates are settled exactly when
   homogeneous (streamed slices) or by the lattice bounds (:func:`~exactdp.measures.tensor_enclosure.tighten`);
   the answer is still the exact rational γ*.  ε for δ = 10⁻⁶ of (1/2, 1/3, 1/6)/(1/4, 1/4, 1/2) at n = 1000:
-  three steps.
+  three steps.  A composition next to a corner (k or n − k small: a near-symmetric pair's maximizer (999, 1)) has
+  an exact root through :mod:`~exactdp.measures.near_corner`.  Only where a composition's own root is over the guard
+  (a mixed one in the middle) is that root bracketed by enclosures (:func:`_epsilon_enclosure`: t* ∈ (t_lower, t]);
+  the exact inversion takes over again at the first composition certified above δ whose root fits, and where, at an
+  exact root, a candidate as close to δ cannot be settled within the guard, that root is bracketed instead.
 * **δ at an irrational e^ε** (:func:`delta_tensor_power_eps_search`): bracket e^ε by rationals
   γ_lo < e^ε < γ_hi (a certified ball), take the supporting lines at both ends; if they coincide δ_n is
   that line on the bracket (a convex function touching a line at two points equals it in between) and
@@ -55,6 +59,7 @@ from exactdp.measures.tensor_search import (
     TensorCost,
     TensorSearch,
     check_n,
+    corner_route,
     evaluation_cost,
     evaluation_unit,
     rational_bits,
@@ -151,17 +156,32 @@ def epsilon_tensor_product(factors: Factors, delta: RationalInput, *,
     corner = _corner_start(search, d)
     if corner is not None:
         g, last = corner
-    for step in range(1, MAX_STEPS + 1):
-        decided = None if _exact_fits(search, g) else _filtered_decision(search, g, d, what)
+    step, left = 0, g  # left: a γ < root of ``last`` with E_left(last) > δ certified (filtered steps)
+    while step < MAX_STEPS:
+        step += 1
+        try:
+            decided = None if _exact_fits(search, g) else _filtered_decision(search, g, d, what)
+        except ResourceLimitError:
+            if last is None or left >= g:
+                raise
+            # at the exact root g of ``last`` (E_g(last) = δ) a candidate as close to δ could not be settled within the
+            # guard: bracket that root by enclosures instead, decided just right of it (the route without exact roots)
+            out = _epsilon_enclosure(search, last, left, d, what, step)
+            if isinstance(out, TensorEpsilon):
+                return out
+            decided, g, step = out
         if decided is not None and (decided or last is not None):
             if not decided and last is not None:  # δ_n(g) ≤ δ, and E_g(last) = δ: last is a maximizer at g = γ*
                 return TensorEpsilon(d, g, search.piece(last, g), search.composition(last), step)
             if not _root_fits(search, decided, d):  # a mixed or several-loss composition: certified enclosure
-                return _epsilon_enclosure(search, decided, g, d, what, step)
+                out = _epsilon_enclosure(search, decided, g, d, what, step)
+                if isinstance(out, TensorEpsilon):
+                    return out
+                decided, g, step = out  # a composition certified above δ at g < γ* whose root fits: exact again
             root = _root(search, decided, d, what, g)
             if root is None:
                 return TensorEpsilon(d, None, search.piece(decided, g), search.composition(decided), step)
-            g, last = max(root, g), decided
+            left, g, last = g, max(root, g), decided
             continue
         w = search.witness(g)
         if not w.counts:  # identical rows: δ_n = 0 for γ ≥ 1
@@ -349,14 +369,19 @@ def _rational_exp(x: float) -> fmpq:
     return max(ends[0], ONE)
 
 
-def _epsilon_enclosure(search: TensorSearch, counts: Counts, ga: fmpq, d: fmpq, what: str, step: int) -> TensorEpsilon:
+def _epsilon_enclosure(search: TensorSearch, counts: Counts, ga: fmpq, d: fmpq, what: str,
+                       step: int) -> TensorEpsilon | tuple[Counts, fmpq, int]:
     r"""t* enclosed where the maximizing composition's root is out of the exact route's reach (products of several
     kernels, mixed compositions at n = 1000): the root of E_γ(c) = δ of the current composition c is bracketed by
     rationals r_lo < r_hi with E_{r_lo}(c) > δ (so δ_n(r_lo) > δ: t* > r_lo) and E_{r_hi}(c) < δ(1 − 4·10⁻⁶),
     both from certified enclosures of E_γ(c) (:mod:`~exactdp.measures.lattice_interval`; exact for one loss), by
     regula falsi on log E in ε = log γ until log r_hi − log r_lo ≤ 10⁻⁶·log r_lo; then the certified filter
     decides δ_n(r_hi) ≤ δ (:func:`_filtered_decision`): if so t* ∈ (r_lo, r_hi]; if a composition c' is certified
-    above δ at r_hi, r_hi is a new lower bound of t* and c' the next composition (each step moves right)."""
+    above δ at r_hi, r_hi is a new lower bound of t* and c' the next composition (each step moves right).  When c'
+    has an exact root within the cost guard (:func:`_root_fits`: a homogeneous or near-corner composition met after a
+    mixed one) ``(c', r_hi, step)`` is returned instead, and the exact inversion goes on from there: its answer is then
+    t* exactly (RR^{⊗10} ⊗ K^{⊗14}-like starts, seed 3 of ``bench_tensor.py --random-pairs`` under a lower
+    ``max_work``)."""
     from exactdp.measures.lattice_interval import LatticeEnclosure, OverBudget, shared_blocks  # deferred: start-up
 
     lattice = LatticeEnclosure(budget=COST_CAP, blocks=shared_blocks())
@@ -396,6 +421,8 @@ def _epsilon_enclosure(search: TensorSearch, counts: Counts, ga: fmpq, d: fmpq, 
         if decided == ():
             return TensorEpsilon(d, gb, None, search.composition(counts), step, t_lower=ga)
         counts, ga = decided, gb
+        if _root_fits(search, counts, d):  # E_gb(counts) > δ certified: gb < t*, and counts' root is exact
+            return counts, ga, step
     raise ParameterError(f"epsilon_tensor_product: more than {MAX_STEPS} profile evaluations")
 
 
@@ -445,8 +472,9 @@ def _log_small(x: fmpq) -> float:
 
 
 def _steer(search: TensorSearch, counts: Counts, g: fmpq, d: fmpq) -> fmpq:
-    r"""A trial start for the exact Newton iteration of :func:`_root` on a three-ratio composition (alone or times a
-    two-ratio loss: products of different kernels): a rational
+    r"""A trial start for the exact Newton iteration of :func:`_root` on a three-ratio composition (alone, times a
+    two-ratio loss — products of different kernels — or next to a corner, :mod:`~exactdp.measures.near_corner`): a
+    rational
     γ_a ≥ g left of the root of E_γ(counts) = δ and close to it, from the lattice bounds
     (:mod:`~exactdp.measures.lattice_interval`, blocks shared with the filter) by :func:`_bracket_root` — g
     itself where the lattice does not apply or does not show E_g > δ.  Only a start: the exact iteration checks
@@ -454,7 +482,8 @@ def _steer(search: TensorSearch, counts: Counts, g: fmpq, d: fmpq) -> fmpq:
     from exactdp.measures.lattice_interval import LatticeEnclosure, OverBudget, shared_blocks  # deferred: start-up
 
     items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
-    if trinomial_loss(items) is None and binomial_trinomial_loss(items) is None:
+    if (trinomial_loss(items) is None and binomial_trinomial_loss(items) is None
+            and (corner_route(items) is None or any(len(loss.classes) > 3 for loss, _ in items))):
         return g
     lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
     try:

@@ -32,6 +32,7 @@ from exactdp.measures.binomial_trinomial import (
 )
 from exactdp.measures.composition_filter import Plan, Selection
 from exactdp.measures.enclosure_routine import Groups, Totals
+from exactdp.measures.near_corner import CornerSplit, corner_split, near_corner_gamma_for, near_corner_piece
 from exactdp.measures.rank_one import rank_one_cost, rank_one_piece, rank_one_product, rank_one_root_start
 from exactdp.measures.privacy_loss import (
     PairLoss,
@@ -248,6 +249,15 @@ def evaluation_cost(losses: Sequence[PairLoss], counts: Sequence[int], extra_bit
         return rank_one_cost(ranked, extra_bits)
     if binomial and (mixed := binomial_trinomial_loss(items)) is not None:
         return _binomial_trinomial_cost(*mixed, extra_bits)
+    if binomial and corner_route(items) is not None:  # a composition next to a corner: near_corner
+        corner = _corner_cost(items, extra_bits)
+        assert corner is not None  # corner_route found the split
+        return corner
+    return _type_class_cost(items, extra_bits)
+
+
+def _type_class_cost(items: Sequence[tuple[PairLoss, int]], extra_bits: int) -> EvaluationCost:
+    """(rank D, terms, bits, work, memory) of the type classes of :func:`product_loss` for the non-empty ``items``."""
     groups = [[r for r, _ in loss.classes] or [ONE] for loss, _ in items]
     keys, D = ratio_exponents(groups)
     types = 1
@@ -268,6 +278,39 @@ def evaluation_cost(losses: Sequence[PairLoss], counts: Sequence[int], extra_bit
     limbs = bits // 64 + 1
     per_term = limbs * limbs.bit_length() + (_PER_TERM_MPOLY if D >= 2 else PER_TERM)
     return D, terms, bits, min(terms * per_term, COST_CAP), min(4 * terms * (bits // 8 + 100), COST_CAP)
+
+
+def _corner_cost(items: Sequence[tuple[PairLoss, int]], extra_bits: int) -> EvaluationCost | None:
+    """(rank, terms, bits, work, memory) of :func:`~exactdp.measures.near_corner.near_corner_piece` — the type classes
+    of the small side (their own cost) plus one streamed evaluation of the large side per class — or None where
+    :func:`~exactdp.measures.near_corner.corner_split` does not apply.  The classes of the small side are counted
+    from its sizes (a multinomial bound per loss, capped), nothing is built."""
+    split = corner_split(items)
+    if split is None:
+        return None
+    big, K, rest = split
+    classes = 1
+    for loss, k in rest:
+        classes = min(classes * binom_small(k + max(len(loss.classes), 1) - 1, max(len(loss.classes), 1) - 1),
+                      COST_CAP)
+    small = _type_class_cost(rest, extra_bits)
+    one = _binomial_cost(big, K, extra_bits + small[2]) if len(big.classes) <= 2 else _trinomial_cost(
+        big, K, extra_bits + small[2])
+    work = min(small[3] + classes * (one[3] + PER_TERM), COST_CAP)
+    return one[0], min(classes * one[1], COST_CAP), one[2] + small[2], work, min(small[4] + one[4], COST_CAP)
+
+
+def corner_route(items: Sequence[tuple[PairLoss, int]]) -> CornerSplit | None:
+    """The split of :func:`~exactdp.measures.near_corner.corner_split` when its estimate is below that of the type
+    classes (a composition next to a corner: k or n − k small), else None — the one decision that
+    :func:`evaluation_cost` and the evaluations (:meth:`TensorSearch.piece`, :func:`_hockey_stick`) share."""
+    nonzero = [(loss, k) for loss, k in items if k]
+    if not nonzero:
+        return None
+    corner = _corner_cost(nonzero, 0)
+    if corner is None or corner[3] >= _type_class_cost(nonzero, 0)[3]:
+        return None
+    return corner_split(nonzero)
 
 
 #: what the terms of a rank-one evaluation count (:func:`~exactdp.measures.rank_one.rank_one_lookups`)
@@ -702,7 +745,8 @@ class TensorSearch:
         """E_γ of one composition (binomial sum for one class with two ratios, streamed rows for a two-ratio loss
         times a three-ratio loss, else its type classes)."""
         items = [(c.loss, k) for c, k in zip(self.classes, counts)]
-        if rank_one_product(items) is not None or binomial_trinomial_loss(items) is not None:
+        if (rank_one_product(items) is not None or binomial_trinomial_loss(items) is not None
+                or corner_route(items) is not None):
             A, B = self.piece(counts, g)
             return A - g * B
         return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
@@ -730,6 +774,9 @@ class TensorSearch:
                 A, B = binomial_trinomial_piece(*mixed, g)
                 self._pieces[key] = (fmpq(A), fmpq(B))
             return self._pieces[key]
+        corner = corner_route(items)
+        if corner is not None:  # next to a corner: one streamed evaluation per class of the small side
+            return near_corner_piece(*corner, g)
         loss = self._product(counts)
         a, b = fmpz(g.q) * loss.DQ, fmpz(g.p) * loss.DP
         return loss.linear_piece(lambda Pc, Qc: Pc * a > Qc * b)
@@ -757,6 +804,9 @@ class TensorSearch:
             floor = ONE - (ONE - tri[0].p_only) ** tri[1]
             return newton_from_left(floor, delta, lambda x: trinomial_linear_piece(tri[0], tri[1], x), start,
                                     MAX_EVALUATIONS)
+        corner = corner_route(items)
+        if corner is not None:  # next to a corner: Newton from the left on the summed streamed pieces
+            return near_corner_gamma_for(*corner, delta, start, MAX_EVALUATIONS)
         return self._product(counts).gamma_for(delta)
 
     def witness(self, gamma: RationalInput, *, gamma_power: int = 1) -> TensorWitness:
@@ -910,5 +960,9 @@ def _hockey_stick(items: Sequence[tuple[PairLoss, int]], gamma: fmpq) -> fmpq:
     mixed = binomial_trinomial_loss(items)
     if mixed is not None:  # a two-ratio loss times a three-ratio loss: streamed rows
         A, B = binomial_trinomial_piece(*mixed, gamma)
+        return A - gamma * B
+    corner = corner_route(items)
+    if corner is not None:  # next to a corner: one streamed evaluation per class of the small side
+        A, B = near_corner_piece(*corner, gamma)
         return A - gamma * B
     return product_loss(items).hockey_stick(gamma)

@@ -16,21 +16,11 @@ from exactdp.measures.binomial_trinomial import (
     binomial_trinomial_piece,
 )
 from exactdp.measures.privacy_loss import PairLoss, product_loss
-from tests.exact import random_distribution
+from tests.exact import random_loss
 
 F = fmpq
 RR = PairLoss.of([F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)])
 K23 = PairLoss.of([F(1, 2), F(1, 3), F(1, 6)], [F(1, 4), F(1, 4), F(1, 2)])
-
-
-def _random_loss(rng: random.Random, size: int, classes: int, p_only: bool) -> PairLoss:
-    """A random pair loss with exactly ``classes`` finite ratio classes (and P-only mass when asked)."""
-    while True:
-        p = random_distribution(rng, size + p_only)
-        q = random_distribution(rng, size + p_only, zero=size if p_only else None)
-        loss = PairLoss.of(p, q)
-        if len(loss.classes) == classes:
-            return loss
 
 
 def _brute_piece(two: PairLoss, K: int, three: PairLoss, N: int, g: fmpq) -> tuple[fmpq, fmpq]:
@@ -74,8 +64,8 @@ def _gammas(two: PairLoss, K: int, three: PairLoss, N: int, rng: random.Random) 
 @pytest.mark.parametrize("seed", range(6))
 def test_piece_is_the_sum_over_every_outcome(seed):
     rng = random.Random(100 + seed)
-    two = _random_loss(rng, 2, 2, p_only=seed % 2 == 1)
-    three = _random_loss(rng, 3, 3, p_only=seed % 3 == 2)
+    two = random_loss(rng, 2, 2, p_only=seed % 2 == 1)
+    three = random_loss(rng, 3, 3, p_only=seed % 3 == 2)
     K, N = rng.randint(1, 3), rng.randint(1, 3)
     for g in _gammas(two, K, three, N, rng):
         assert binomial_trinomial_piece(two, K, three, N, g) == _brute_piece(two, K, three, N, g)
@@ -84,8 +74,8 @@ def test_piece_is_the_sum_over_every_outcome(seed):
 @pytest.mark.parametrize("seed", range(8))
 def test_piece_equals_the_merged_type_classes(seed):
     rng = random.Random(200 + seed)
-    two = _random_loss(rng, 2 + seed % 2, 2, p_only=seed % 4 == 3)  # two classes from 2 or 3 outputs
-    three = _random_loss(rng, 3 + seed % 2, 3, p_only=seed % 3 == 1)
+    two = random_loss(rng, 2 + seed % 2, 2, p_only=seed % 4 == 3)  # two classes from 2 or 3 outputs
+    three = random_loss(rng, 3 + seed % 2, 3, p_only=seed % 3 == 1)
     K, N = rng.randint(1, 25), rng.randint(1, 25)
     for g in _gammas(two, K, three, N, rng):
         assert binomial_trinomial_piece(two, K, three, N, g) == _classes_piece(two, K, three, N, g)
@@ -103,8 +93,8 @@ def test_rr_times_the_2x3_pair_at_a_tie_and_a_known_value():
 @pytest.mark.parametrize("seed", range(6))
 def test_root_equals_the_type_class_root(seed):
     rng = random.Random(300 + seed)
-    two = _random_loss(rng, 2, 2, p_only=False)
-    three = _random_loss(rng, 3, 3, p_only=seed == 5)
+    two = random_loss(rng, 2, 2, p_only=False)
+    three = random_loss(rng, 3, 3, p_only=seed == 5)
     K, N = rng.randint(2, 20), rng.randint(2, 20)
     loss = product_loss([(two, K), (three, N)])
     for d in (F(1, 3), F(1, 100), F(1, 10**5)):

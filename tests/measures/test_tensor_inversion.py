@@ -8,6 +8,7 @@ import sympy
 from flint import fmpq
 
 from exactdp import Kernel, ParameterError, delta_tensor_power, delta_tensor_power_eps, eta_hockey_stick
+from exactdp.limits import limits
 from exactdp.measures.profile_inversion import delta_tensor_power_eps_search, epsilon_tensor_power
 from exactdp.measures.tensor import TensorSearch, privacy_profile_tensor_power
 from exactdp.mechanisms import randomized_response
@@ -186,6 +187,69 @@ def test_epsilon_for_delta_1e_6_at_n_1000_of_a_2x3_pair():
     assert search.hockey_stick(counts, r.t) == d
     assert search.hockey_stick(counts, r.t * fmpq(10**9 - 1, 10**9)) > d
     assert d in delta_tensor_power(K, 1000, r.t, enclosure=True)
+
+
+#: seed 3 of benchmarks/bench_tensor.py --random-pairs: near-symmetric, its ε maximizers sit next to a corner
+SEED3 = Kernel([["5/9", "1/3", "1/9"], ["3/8", "1/2", "1/8"]])
+
+
+def _counts(search: TensorSearch, composition) -> tuple[int, ...]:
+    """The class counts of a result's ``composition`` ((factor, x, x', count), ...) in ``search``'s classes."""
+    return tuple(next((c for _, x, xp, c in composition if (x, xp) == (cl.x, cl.x_prime)), 0)
+                 for cl in search.classes)
+
+
+_SLOW = pytest.mark.slow
+
+
+@pytest.mark.parametrize("n, work, d", [(60, 12 * 10**6, fmpq(1, 10**12)), (60, 3 * 10**6, fmpq(1, 10)),
+                                        pytest.param(200, 10**8, fmpq(1, 10**4), marks=_SLOW),
+                                        pytest.param(200, 10**8, fmpq(1, 2), marks=_SLOW),
+                                        pytest.param(120, 3 * 10**7, fmpq(1, 10**12), marks=_SLOW)])
+def test_epsilon_through_the_filter_stays_exact_next_to_a_corner(n, work, d):
+    """Under a ``max_work`` that sends the inversion through the certified filter (the exact search over it), the
+    seed-3 pair's maximizers next to a corner ((57, 3) at n = 60, (197, 3) and (199, 1) at n = 200) get exact roots
+    (measures/near_corner: their type classes are over that ``max_work``), and where a mixed composition comes first
+    (n = 60 at δ = 1/10, n = 120: its root over the guard, bracketed by enclosures) the exact inversion takes over
+    again once a composition with an exact root is certified above δ: γ* equals the exact inversion's at the default
+    limits, and E_γ* of the returned composition is δ (enclosures before)."""
+    want = epsilon_tensor_power(SEED3, n, d)
+    with limits(max_work=work):
+        r = epsilon_tensor_power(SEED3, n, d)
+    assert r.exact and r.t == want.t
+    search = TensorSearch([(SEED3, n)])
+    assert search.hockey_stick(_counts(search, r.composition), r.t) == d
+
+
+def test_epsilon_brackets_a_root_that_the_filter_cannot_decide_exactly():
+    """n = 120, δ = 1/10, ``max_work`` = 3·10⁷: the exact root of (116, 4) is found, but at it a mixed candidate as
+    close to δ cannot be evaluated within the guard; the inversion then brackets that root by enclosures (the route
+    without exact roots) instead of refusing: t* of the default limits lies in (t_lower, t]."""
+    d = fmpq(1, 10)
+    want = epsilon_tensor_power(SEED3, 120, d)
+    with limits(max_work=3 * 10**7):
+        r = epsilon_tensor_power(SEED3, 120, d)
+    assert r.t == want.t if r.exact else r.t_lower < want.t <= r.t
+
+
+@pytest.mark.slow
+def test_epsilon_for_delta_1e_12_at_n_1000_of_a_near_symmetric_pair(monkeypatch):
+    """Issue 24 (ε for any δ ≥ 10⁻¹² exactly): the seed-3 pair at n = 1000, δ = 10⁻¹², whose maximizer is (999, 1) —
+    an enclosure before.  γ* exact, E_γ*((999, 1)) = δ exactly and > δ just below γ*; and γ* lies in the bracket
+    (t_lower, t] of the route without the near-corner evaluation (the composition's type classes over the guard)."""
+    from exactdp.measures import profile_inversion, tensor_search
+
+    d = fmpq(1, 10**12)
+    r = epsilon_tensor_power(SEED3, 1000, d)
+    assert r.exact
+    search = TensorSearch([(SEED3, 1000)])
+    counts = _counts(search, r.composition)
+    assert sorted(counts) == [1, 999]
+    assert search.hockey_stick(counts, r.t) == d < search.hockey_stick(counts, r.t * fmpq(10**9 - 1, 10**9))
+    for module in (tensor_search, profile_inversion):
+        monkeypatch.setattr(module, "corner_route", lambda items: None)
+    old = epsilon_tensor_power(SEED3, 1000, d)
+    assert not old.exact and old.t_lower < r.t <= old.t
 
 
 def test_root_from_a_start_equals_the_root_from_zero():
