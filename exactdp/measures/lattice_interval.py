@@ -592,6 +592,51 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
     return Block(lp[s], L[s], lp_err, L_err, min(dropped, ONE), c, finite)
 
 
+def loss_block(loss: PairLoss) -> Block:
+    """The block of one coordinate of ``loss`` (any number of finite ratio classes, all kept): log-masses and losses
+    from 128-bit arb balls, each within twice its ball's error bound (:func:`_float_with_error`)."""
+    with ctx.workprec(128):
+        lps = [_float_with_error(arb(P).log()) for _, P in loss.classes]
+        ls = [_float_with_error(arb(r).log()) for r, _ in loss.classes]
+    lp, L = np.array([f for f, _ in lps]), np.array([f for f, _ in ls])
+    order = np.argsort(L, kind="stable")
+    return Block(lp[order], L[order], 2 * max(e for _, e in lps), 2 * max(e for _, e in ls), ZERO, 0.0,
+                 _finite_hi(loss.p_only, 1))
+
+
+#: :func:`loss_block` by loss
+_LOSS_BLOCKS: Memo[Block] = Memo(64)
+
+
+def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m: int, window: PairLoss,
+                  gammas: Sequence[fmpq], *, cut_nats: float, tilt: fmpq | None = None) -> list[fmpq]:
+    r"""Upper bounds, one per γ > 0 of ``gammas``, of E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ W) for a dichotomy W (``window``: any
+    number of ratio classes) — with W = D′_j of :func:`~exactdp.measures.blackwell_join.window_majorant`, of the
+    window of compositions k0 … k0 + j of n = k0 + m + j coordinates (issue 24: E_γ of each is at most this).
+
+    One sweep per γ of the two blocks of the level (cut, tilt) — A^{⊗k0}, and B^{⊗m}'s block times W's atoms
+    (:func:`product_block` keeping every pair, charged :data:`_PER_PAIR` a pair as :meth:`LatticeEnclosure.sides`).
+    The product side keeps B's tilt: with every atom of W kept, the normalised tilted mass of its pairs left out is
+    B's own D̃ (Σ_{b left out, w} P_b r_b^s P_w r_w^s / (M_B(s)^m M_W(s)) = D̃_B), bounded through the moments of all
+    three factors by :func:`_left_out_many`; its P-mass left out is B's (times W's finite mass ≤ 1)."""
+    items = [(LA, k0), (LB, m), (window, 1)]
+    side_a, side_b = enc.block(LA, k0, cut_nats, tilt), enc.block(LB, m, cut_nats, tilt)
+    w_block = _LOSS_BLOCKS.get(window)
+    if w_block is None:
+        w_block = loss_block(window)
+        _LOSS_BLOCKS.put(window, w_block)
+    units = _PER_PAIR * side_b.count * w_block.count
+    require("max_work", units, f"lattice_interval: a window block of {side_b.count} x {w_block.count} atoms")
+    enc._charge(units)
+    prod = product_block(side_b, w_block, math.inf)
+    if prod.count != side_b.count * w_block.count:  # (every pair is kept at an infinite cut: not reached)
+        raise ArithmeticError("lattice_interval: a window block left pairs out")
+    prod = Block(prod.lp, prod.L, prod.lp_err, prod.L_err, prod.dropped, prod.cut, prod.finite, side_b.tilt,
+                 side_b.tilt_dropped)
+    pl, ph = p_inf(items)
+    return [hi for _, hi, _ in enc._swept_many(items, [side_a, prod], gammas, pl, ph)]
+
+
 def p_inf(items: Items) -> tuple[fmpq, fmpq]:
     """Exact-rational bounds of 1 − Π (1 − p_∞)^k (exact when the power is small)."""
     if all(loss.p_only == 0 for loss, _ in items):
