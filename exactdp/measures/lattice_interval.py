@@ -110,6 +110,16 @@ level's s, and at most :data:`REUSE_SLACK` more (:func:`_kept_level`, by :func:`
 build its own level, a new tilted one cut :data:`TILT_MARGIN` nats deeper than needed so that the next γ of a sweep
 finds it.  Seed 3's ten γ walk three shallow levels (by P-mass at 8 and 16 nats, tilted at s = 3/8 and 12 nats)
 where they built six.
+
+**Windows of compositions** (the batch's pass, :func:`_window_pass`).  Every A^{⊗(k0+i)} ⊗ B^{⊗(n−k0−i)}, i ≤ j, is a
+garbling of A^{⊗k0} ⊗ B^{⊗(n−k0−j)} ⊗ D′_j, D′_j the chord majorant of the profiles of A^{⊗i} ⊗ B^{⊗(j−i)}
+(:func:`~exactdp.measures.blackwell_join.window_majorant`, on a few of their ratios; independent of γ and k0), so one
+sweep per γ of A^{⊗k0}'s block against B^{⊗(n−k0−j)}'s block times D′_j's atoms (:func:`window_bounds`) bounds the
+j + 1 compositions of a window at once.  E_γ is not unimodal in k (seed 3, n = 20, γ = 32: local maxima at k = 0, 9 and
+20), so no search along k is certified; a window whose bound is below a γ's best lower bound is closed for that γ, the
+others bounded composition by composition as before.  The bound overshoots the window's maximum by 10⁻³–10⁻² relative
+(D′_8 on 14 points), so windows close where E_γ lies that far below the maximum: 90–98 % of (window, γ) for the
+near-symmetric pairs at n = 10³, 73 % for seed 3 (figures: docs/tensorization.md).
 """
 
 from __future__ import annotations
@@ -126,6 +136,7 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import limit, require
+from exactdp.measures.blackwell_join import window_majorant
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals, two_class_rows
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.memo import Memo
@@ -1957,13 +1968,18 @@ def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 searches: Sequence[tuple[fmpq, _Setup, dict[int, tuple[fmpq, fmpq]]]], cut: float,
                 tilt: fmpq | None) -> None:
     """One pass of :func:`enclose_batch` at the shallow level (cut, tilt): every interior composition bounded at each
-    γ of ``searches`` ((γ, setup, out) each), then per γ the compositions left open bounded at the full cut
+    γ of ``searches`` ((γ, setup, out) each) — by windows of :data:`WINDOW` compositions first (:func:`_window_pass`)
+    where n is at least four windows and the pair's two losses differ —, then per γ the compositions left open bounded at the full cut
     (cut + :data:`LEAF_SHALLOW`) and refined as the leaves of :func:`_branch_and_bound` (intersected with the pass's
     bounds: both are valid)."""
     gs = [g for g, _, _ in searches]
-    for k in range(1, n):
-        for (_, _, out), bounds in zip(searches, enc.bounds_many([(LA, k), (LB, n - k)], gs, cut_nats=cut, tilt=tilt)):
-            out[k] = bounds
+    if WINDOW is not None and LA != LB and n > 4 * WINDOW[0]:
+        _window_pass(enc, LA, LB, n, searches, cut, tilt, *WINDOW)
+    else:
+        for k in range(1, n):
+            for (_, _, out), bounds in zip(searches, enc.bounds_many([(LA, k), (LB, n - k)], gs, cut_nats=cut,
+                                                                     tilt=tilt)):
+                out[k] = bounds
     full = cut + LEAF_SHALLOW
     for g, setup, out in searches:
         best = max([setup.best] + [out[k][0] for k in range(1, n)])
@@ -1980,6 +1996,55 @@ def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 lo, hi = max(lo, lo2), min(hi, hi2)
             out[k] = (lo, hi)
             best = max(best, lo)
+
+
+#: the windows of :func:`_batch_pass`: (j, grid points) of D′_j (:func:`~exactdp.measures.blackwell_join.window_majorant`),
+#: or None for a bound of every composition.  A window of j + 1 = 9 compositions costs its product side (14 times
+#: B's atoms) and one sweep per γ; on seed 3 of ``bench_tensor.py --random-pairs`` and the two perturbed near-symmetric
+#: pairs at n = 10³ (the batch's own level, its ten γ) 73 % and 94–98 % of (window, γ) close (docs/tensorization.md:
+#: j = 4, 8, 16 and 6–28 points compared).  Efficiency only: every bound is certified either way
+WINDOW: tuple[int, int] | None = (8, 14)
+
+
+def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
+                 searches: Sequence[tuple[fmpq, _Setup, dict[int, tuple[fmpq, fmpq]]]], cut: float,
+                 tilt: fmpq | None, j: int, points: int) -> None:
+    r"""The pass of :func:`_batch_pass` by windows of j + 1 compositions: every window k0 … k0 + j (and each composition
+    after the last) is bounded at every γ by E_γ(A^{⊗k0} ⊗ B^{⊗(n−k0−j)} ⊗ D′_j) (:func:`window_bounds`; each
+    A^{⊗(k0+i)} ⊗ B^{⊗(n−k0−i)}, i ≤ j, is a garbling of it); then, windows of larger bound (relative to each γ's best
+    lower bound) first, a window whose bound is below a γ's best lower bound so far gives each of its compositions the
+    bounds (0, window bound) at that γ, and its compositions are bounded one by one at the γ it leaves open (the same
+    sweeps as the plain pass: the same numbers).  A composition a window closes has E_γ below a certified lower bound
+    of the maximum, so its lower bound never was the best and the leaves after the pass are the same."""
+    gs = [g for g, _, _ in searches]
+    outs = [out for _, _, out in searches]
+    best = [setup.best for _, setup, _ in searches]
+    D = window_majorant(LA, LB, j, points)
+    starts = list(range(1, n - j, j + 1))
+    last = starts[-1] + j if starts else 0
+
+    def singles(ks: Iterable[int], ys: list[int]) -> None:
+        for k in ks:
+            for y, (lo, hi) in zip(ys, enc.bounds_many([(LA, k), (LB, n - k)], [gs[y] for y in ys], cut_nats=cut,
+                                                       tilt=tilt)):
+                outs[y][k] = (lo, hi)
+                best[y] = max(best[y], lo)
+
+    everyone = list(range(len(gs)))
+    singles(range(last + 1, n), everyone)
+    bounds = {k0: window_bounds(enc, LA, LB, k0, n - k0 - j, D, gs, cut_nats=cut, tilt=tilt) for k0 in starts}
+    # the order only chooses work (floats): the windows that reach furthest above a best lower bound first
+    scale = [float(b) if b > 0 else 1e-300 for b in best]
+    for k0 in sorted(starts, key=lambda k0: -max(float(h) / c for h, c in zip(bounds[k0], scale))):
+        ys = []
+        for y, hi in enumerate(bounds[k0]):
+            if hi < best[y]:
+                for k in range(k0, k0 + j + 1):
+                    outs[y][k] = (ZERO, hi)
+            else:
+                ys.append(y)
+        if ys:
+            singles(range(k0, k0 + j + 1), ys)
 
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes
