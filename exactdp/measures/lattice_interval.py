@@ -119,7 +119,11 @@ j + 1 compositions of a window at once.  E_γ is not unimodal in k (seed 3, n = 
 20), so no search along k is certified; a window whose bound is below a γ's best lower bound is closed for that γ, the
 others bounded composition by composition as before.  The bound overshoots the window's maximum by 10⁻³–10⁻² relative
 (D′_8 on 14 points), so windows close where E_γ lies that far below the maximum: 90–98 % of (window, γ) for the
-near-symmetric pairs at n = 10³, 73 % for seed 3 (figures: docs/tensorization.md).
+near-symmetric pairs at n = 10³, 73 % for seed 3 (figures: docs/tensorization.md).  The pass keeps the blocks of the
+windows and of the compositions left open only, so it marks its level as a whole pass (:meth:`BlockStore.mark_pass`): a
+later search at another γ (the steps of ε for δ) walks it and builds the blocks it lacks there.  A single search's box
+of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its top corner cannot prune gets its window bound at the leaves'
+shallow level too (one γ: a sweep against a side 14 times B's atoms, against up to nine leaves).
 """
 
 from __future__ import annotations
@@ -731,6 +735,8 @@ class BlockStore:
         self.level_atoms: dict[Hashable, int] = {}
         #: blocks kept per level (:meth:`passes`)
         self.level_blocks: dict[Hashable, int] = {}
+        #: levels of a pass over every composition that kept fewer blocks (:meth:`mark_pass`: windows of compositions)
+        self.whole: set[Hashable] = set()
         self._interned: dict[Hashable, Hashable] = {}
 
     def get(self, key: BlockKey) -> Block | None:
@@ -762,6 +768,7 @@ class BlockStore:
         self.level_blocks[level] -= 1
         if not self.level_blocks[level]:
             del self.level_atoms[level], self.level_blocks[level], self._interned[level]
+            self.whole.discard(level)
 
     def clear(self) -> None:
         """Let every kept block go."""
@@ -770,7 +777,15 @@ class BlockStore:
         self.level_atoms.clear()
         self.level_blocks.clear()
         self._interned.clear()
+        self.whole.clear()
         self.kept = 0
+
+    def mark_pass(self, level: Hashable) -> None:
+        """Count ``level`` among :meth:`passes` whatever its blocks: a pass over every composition by windows
+        (:func:`_window_pass`) keeps the blocks of the windows and of the compositions it left open only, and a search
+        at another γ that walks it builds the rest at that level (a choice of work: any level gives certified bounds)."""
+        if level in self.level_blocks:
+            self.whole.add(self._interned.setdefault(level, level))
 
     def passes(self, tag: Hashable, blocks: int) -> list[tuple[float, fmpq | None]]:
         """(cut, s) of the levels kept for ``tag`` (s None: by P-mass) with at least ``blocks`` blocks — the passes of
@@ -778,7 +793,8 @@ class BlockStore:
         (:func:`_kept_level`)."""
         out: list[tuple[float, fmpq | None]] = []
         for level, count in self.level_blocks.items():
-            if count >= blocks and isinstance(level, tuple) and len(level) == 2 and level[0] == tag:
+            if (count >= blocks or level in self.whole) and isinstance(level, tuple) and len(level) == 2 \
+                    and level[0] == tag:
                 out.append(level[1] if isinstance(level[1], tuple) else (level[1], None))
         return out
 
@@ -1710,6 +1726,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # whether a leaf's certified Chernoff bound could prune it and whether a box's top corner gets its lattice bound
     # (choices of work only; every bound used as a bound is certified)
     estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
+    windows = not fixed and LA != LB and WINDOW is not None and n > 4 * WINDOW[0]
     log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
     logs: list[tuple[fmpq, float]] = []  # (best, log best): compared by identity (hashing an fmpq is not cheap)
     # chernoff_log of the compositions (k_A, k_B) before its cap at 0 (a bound above 1 is 1, which prunes nothing below
@@ -1771,6 +1788,12 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             worth = top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best)
         if worth:
             ub = min(ub, lattice(b, n - a, full)[1])  # else the top corner is (predicted) above the best: split without it
+        elif windows and WINDOW is not None and WINDOW[0] // 2 <= b - a <= WINDOW[0]:
+            # a box of a few compositions its top corner cannot prune (E_γ flat in k): its window bound at the leaves'
+            # shallow level (:func:`window_bounds`; the blocks a batch's pass by windows keeps), once per box of
+            # WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions (not again for its halves)
+            D = window_majorant(LA, LB, b - a, WINDOW[1])
+            ub = min(ub, window_bounds(enc, LA, LB, a, n - b, D, [gamma], cut_nats=shallow, tilt=tilt)[0])
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1
 
@@ -2045,6 +2068,7 @@ def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 ys.append(y)
         if ys:
             singles(range(k0, k0 + j + 1), ys)
+    enc.store.mark_pass((enc.tag, cut if tilt is None else (cut, tilt)))
 
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes

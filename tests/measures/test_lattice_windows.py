@@ -109,3 +109,32 @@ def test_batch_with_windows_equals_the_plain_pass(rows, n, closes, monkeypatch):
     plain = _answers(K, n, losses, groups, totals, gammas)
     assert with_windows == plain
     assert (fewer < sum(swept)) == closes  # the windows closed some (composition, γ) of the flat pairs' passes
+
+
+@pytest.mark.parametrize("rows, n", [(PAIRS[1], 100), (PAIRS[2], 120), (PAIRS[3], 160)])
+def test_single_searches_with_windows_equal_the_plain_ones(rows, n, monkeypatch):
+    """The single search's boxes of a flat γ bounded by their window (``_branch_and_bound``), and ε(δ) after a batch
+    (its searches walk the batch's level by windows, :meth:`BlockStore.mark_pass`): the same δ_n (lower, upper, exact)
+    at each γ and the same ε (its exact t*) as without windows."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    K = Kernel([list(rows[0]), list(rows[1])])
+    gammas = _gammas(rows, n)
+    boxes = []
+    window_bounds_of = li.window_bounds
+    monkeypatch.setattr(li, "window_bounds", lambda *a, **kw: boxes.append(len(a[6])) or window_bounds_of(*a, **kw))
+
+    def answers():
+        shared_blocks().clear()
+        single = [(r.lower, r.upper, r.exact) for r in (delta_tensor_power_enclosure(K, n, g) for g in gammas[::3])]
+        shared_blocks().clear()
+        delta_tensor_power_batch(K, n, gammas)
+        t = epsilon_tensor_power(K, n, F(1, 10**6)).t
+        shared_blocks().clear()
+        return single, t
+
+    with_windows = answers()
+    assert 1 in boxes  # a window of one γ: a box of a single search
+    monkeypatch.setattr(li, "WINDOW", None)
+    assert answers() == with_windows
