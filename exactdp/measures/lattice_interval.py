@@ -627,7 +627,7 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
                   gammas: Sequence[fmpq], *, cut_nats: float, tilt: fmpq | None = None) -> list[fmpq]:
     r"""Upper bounds, one per γ > 0 of ``gammas``, of E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ W) for a dichotomy W (``window``: any
     number of ratio classes) — with W = D′_j of :func:`~exactdp.measures.blackwell_join.window_majorant`, of the
-    window of compositions k0 … k0 + j of n = k0 + m + j coordinates (issue 24: E_γ of each is at most this).
+    window of compositions k0 … k0 + j of n = k0 + m + j coordinates (E_γ of each is at most this).
 
     One sweep per γ of the two blocks of the level (cut, tilt) — A^{⊗k0}, and B^{⊗m}'s block times W's atoms
     (:func:`product_block` keeping every pair, charged :data:`_PER_PAIR` a pair as :meth:`LatticeEnclosure.sides`).
