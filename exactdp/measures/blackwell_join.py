@@ -25,11 +25,13 @@ Exact throughout (``fmpq``); the profile property of every result is checked exa
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from flint import fmpq
 
-from exactdp.measures.privacy_loss import PairLoss, ProductLoss
+from exactdp.measures.privacy_loss import PairLoss, ProductLoss, product_loss
+from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
 
 
@@ -140,3 +142,49 @@ def join(parts: Sequence[PairLoss]) -> PairLoss:
             lines.append((P, Q))
         grid.update(_crossings(lines, a, b))
     return chord_majorant(parts, sorted(grid))
+
+
+def window_majorant(A: PairLoss, B: PairLoss, j: int, points: int) -> PairLoss:
+    r"""D′_j of a row pair: the chord majorant (:func:`chord_majorant`) of the profiles of A^{⊗i} ⊗ B^{⊗(j−i)},
+    i = 0..j, on at most ``points`` of their ratios (j ≥ 1, ``points`` ≥ 2), so that for every dichotomy R and γ ≥ 0
+
+    .. math::  \max_{i \le j} E_\gamma(R \otimes A^{\otimes i} \otimes B^{\otimes (j-i)}) \le E_\gamma(R \otimes D'_j)
+
+    (each part is a garbling of D′_j): with R = A^{⊗k0} ⊗ B^{⊗(n−k0−j)} one evaluation bounds the window of
+    compositions k0 … k0 + j.  D′_j depends on neither γ nor R.  The grid: the smallest and largest ratio, then
+    greedily the ratio where the chord lies farthest above the maximum (times the log-width of its interval; floats
+    only choose points — any grid gives a majorant, fewer points a looser one, and all the parts' ratios the
+    maximum itself at each of them).  Kept per (A, B, j, points) (:data:`_WINDOWS`)."""
+    key = (A, B, j, points)
+    got = _WINDOWS.get(key)
+    if got is not None:
+        return got
+    if j < 1 or points < 2:
+        raise ValueError("window_majorant: j >= 1 and at least two grid points")
+    parts = [as_pair_loss(product_loss([(A, i), (B, j - i)])) for i in range(j + 1)]
+    full = sorted({r for part in parts for r, _ in part.classes})
+    if len(full) <= points:
+        out = chord_majorant(parts, full)
+    else:
+        top = [max(vs) for vs in zip(*(profile_values(part, full) for part in parts))]
+        x = [float(r) for r in full]
+        lx = [math.log(v) for v in x]
+        y = [float(v) for v in top]
+        chosen = [0, len(full) - 1]
+        while len(chosen) < points:
+            worst: tuple[float, int] | None = None
+            for a, b in zip(chosen, chosen[1:]):
+                for i in range(a + 1, b):
+                    gap = (y[a] + (y[b] - y[a]) * (x[i] - x[a]) / (x[b] - x[a]) - y[i]) * (lx[b] - lx[a])
+                    if worst is None or gap > worst[0]:
+                        worst = (gap, i)
+            if worst is None:
+                break
+            chosen = sorted(chosen + [worst[1]])
+        out = chord_majorant(parts, [full[i] for i in chosen])
+    _WINDOWS.put(key, out)
+    return out
+
+
+#: :func:`window_majorant` by (A, B, j, points)
+_WINDOWS: Memo[PairLoss] = Memo(256)

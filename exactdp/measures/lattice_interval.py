@@ -110,6 +110,20 @@ level's s, and at most :data:`REUSE_SLACK` more (:func:`_kept_level`, by :func:`
 build its own level, a new tilted one cut :data:`TILT_MARGIN` nats deeper than needed so that the next γ of a sweep
 finds it.  Seed 3's ten γ walk three shallow levels (by P-mass at 8 and 16 nats, tilted at s = 3/8 and 12 nats)
 where they built six.
+
+**Windows of compositions** (the batch's pass, :func:`_window_pass`).  Every A^{⊗(k0+i)} ⊗ B^{⊗(n−k0−i)}, i ≤ j, is a
+garbling of A^{⊗k0} ⊗ B^{⊗(n−k0−j)} ⊗ D′_j, D′_j the chord majorant of the profiles of A^{⊗i} ⊗ B^{⊗(j−i)}
+(:func:`~exactdp.measures.blackwell_join.window_majorant`, on a few of their ratios; independent of γ and k0), so one
+sweep per γ of A^{⊗k0}'s block against B^{⊗(n−k0−j)}'s block times D′_j's atoms (:func:`window_bounds`) bounds the
+j + 1 compositions of a window at once.  E_γ is not unimodal in k (seed 3, n = 20, γ = 32: local maxima at k = 0, 9 and
+20), so no search along k is certified; a window whose bound is below a γ's best lower bound is closed for that γ, the
+others bounded composition by composition as before.  The bound overshoots the window's maximum by 10⁻³–10⁻² relative
+(D′_8 on 14 points), so windows close where E_γ lies that far below the maximum: 90–98 % of (window, γ) for the
+near-symmetric pairs at n = 10³, 73 % for seed 3 (figures: docs/tensorization.md).  The pass keeps the blocks of the
+windows and of the compositions left open only, so it marks its level as a whole pass (:meth:`BlockStore.mark_pass`): a
+later search at another γ (the steps of ε for δ) walks it and builds the blocks it lacks there.  A single search's box
+of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its top corner cannot prune gets its window bound at the leaves'
+shallow level too (one γ: a sweep against a side 14 times B's atoms, against up to nine leaves).
 """
 
 from __future__ import annotations
@@ -126,6 +140,7 @@ from flint import arb, ctx, fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import limit, require
+from exactdp.measures.blackwell_join import window_majorant
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals, two_class_rows
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.memo import Memo
@@ -592,6 +607,51 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
     return Block(lp[s], L[s], lp_err, L_err, min(dropped, ONE), c, finite)
 
 
+def loss_block(loss: PairLoss) -> Block:
+    """The block of one coordinate of ``loss`` (any number of finite ratio classes, all kept): log-masses and losses
+    from 128-bit arb balls, each within twice its ball's error bound (:func:`_float_with_error`)."""
+    with ctx.workprec(128):
+        lps = [_float_with_error(arb(P).log()) for _, P in loss.classes]
+        ls = [_float_with_error(arb(r).log()) for r, _ in loss.classes]
+    lp, L = np.array([f for f, _ in lps]), np.array([f for f, _ in ls])
+    order = np.argsort(L, kind="stable")
+    return Block(lp[order], L[order], 2 * max(e for _, e in lps), 2 * max(e for _, e in ls), ZERO, 0.0,
+                 _finite_hi(loss.p_only, 1))
+
+
+#: :func:`loss_block` by loss
+_LOSS_BLOCKS: Memo[Block] = Memo(64)
+
+
+def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m: int, window: PairLoss,
+                  gammas: Sequence[fmpq], *, cut_nats: float, tilt: fmpq | None = None) -> list[fmpq]:
+    r"""Upper bounds, one per γ > 0 of ``gammas``, of E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ W) for a dichotomy W (``window``: any
+    number of ratio classes) — with W = D′_j of :func:`~exactdp.measures.blackwell_join.window_majorant`, of the
+    window of compositions k0 … k0 + j of n = k0 + m + j coordinates (E_γ of each is at most this).
+
+    One sweep per γ of the two blocks of the level (cut, tilt) — A^{⊗k0}, and B^{⊗m}'s block times W's atoms
+    (:func:`product_block` keeping every pair, charged :data:`_PER_PAIR` a pair as :meth:`LatticeEnclosure.sides`).
+    The product side keeps B's tilt: with every atom of W kept, the normalised tilted mass of its pairs left out is
+    B's own D̃ (Σ_{b left out, w} P_b r_b^s P_w r_w^s / (M_B(s)^m M_W(s)) = D̃_B), bounded through the moments of all
+    three factors by :func:`_left_out_many`; its P-mass left out is B's (times W's finite mass ≤ 1)."""
+    items = [(LA, k0), (LB, m), (window, 1)]
+    side_a, side_b = enc.block(LA, k0, cut_nats, tilt), enc.block(LB, m, cut_nats, tilt)
+    w_block = _LOSS_BLOCKS.get(window)
+    if w_block is None:
+        w_block = loss_block(window)
+        _LOSS_BLOCKS.put(window, w_block)
+    units = _PER_PAIR * side_b.count * w_block.count
+    require("max_work", units, f"lattice_interval: a window block of {side_b.count} x {w_block.count} atoms")
+    enc._charge(units)
+    prod = product_block(side_b, w_block, math.inf)
+    if prod.count != side_b.count * w_block.count:  # (every pair is kept at an infinite cut: not reached)
+        raise ArithmeticError("lattice_interval: a window block left pairs out")
+    prod = Block(prod.lp, prod.L, prod.lp_err, prod.L_err, prod.dropped, prod.cut, prod.finite, side_b.tilt,
+                 side_b.tilt_dropped)
+    pl, ph = p_inf(items)
+    return [hi for _, hi, _ in enc._swept_many(items, [side_a, prod], gammas, pl, ph)]
+
+
 def p_inf(items: Items) -> tuple[fmpq, fmpq]:
     """Exact-rational bounds of 1 − Π (1 − p_∞)^k (exact when the power is small)."""
     if all(loss.p_only == 0 for loss, _ in items):
@@ -675,6 +735,8 @@ class BlockStore:
         self.level_atoms: dict[Hashable, int] = {}
         #: blocks kept per level (:meth:`passes`)
         self.level_blocks: dict[Hashable, int] = {}
+        #: levels of a pass over every composition that kept fewer blocks (:meth:`mark_pass`: windows of compositions)
+        self.whole: set[Hashable] = set()
         self._interned: dict[Hashable, Hashable] = {}
 
     def get(self, key: BlockKey) -> Block | None:
@@ -706,6 +768,7 @@ class BlockStore:
         self.level_blocks[level] -= 1
         if not self.level_blocks[level]:
             del self.level_atoms[level], self.level_blocks[level], self._interned[level]
+            self.whole.discard(level)
 
     def clear(self) -> None:
         """Let every kept block go."""
@@ -714,7 +777,15 @@ class BlockStore:
         self.level_atoms.clear()
         self.level_blocks.clear()
         self._interned.clear()
+        self.whole.clear()
         self.kept = 0
+
+    def mark_pass(self, level: Hashable) -> None:
+        """Count ``level`` among :meth:`passes` whatever its blocks: a pass over every composition by windows
+        (:func:`_window_pass`) keeps the blocks of the windows and of the compositions it left open only, and a search
+        at another γ that walks it builds the rest at that level (a choice of work: any level gives certified bounds)."""
+        if level in self.level_blocks:
+            self.whole.add(self._interned.setdefault(level, level))
 
     def passes(self, tag: Hashable, blocks: int) -> list[tuple[float, fmpq | None]]:
         """(cut, s) of the levels kept for ``tag`` (s None: by P-mass) with at least ``blocks`` blocks — the passes of
@@ -722,7 +793,8 @@ class BlockStore:
         (:func:`_kept_level`)."""
         out: list[tuple[float, fmpq | None]] = []
         for level, count in self.level_blocks.items():
-            if count >= blocks and isinstance(level, tuple) and len(level) == 2 and level[0] == tag:
+            if (count >= blocks or level in self.whole) and isinstance(level, tuple) and len(level) == 2 \
+                    and level[0] == tag:
                 out.append(level[1] if isinstance(level[1], tuple) else (level[1], None))
         return out
 
@@ -1654,6 +1726,7 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # whether a leaf's certified Chernoff bound could prune it and whether a box's top corner gets its lattice bound
     # (choices of work only; every bound used as a bound is certified)
     estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
+    windows = not fixed and LA != LB and WINDOW is not None and n > 4 * WINDOW[0]
     log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
     logs: list[tuple[fmpq, float]] = []  # (best, log best): compared by identity (hashing an fmpq is not cheap)
     # chernoff_log of the compositions (k_A, k_B) before its cap at 0 (a bound above 1 is 1, which prunes nothing below
@@ -1715,6 +1788,12 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             worth = top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best)
         if worth:
             ub = min(ub, lattice(b, n - a, full)[1])  # else the top corner is (predicted) above the best: split without it
+        elif windows and WINDOW is not None and WINDOW[0] // 2 <= b - a <= WINDOW[0]:
+            # a box of a few compositions its top corner cannot prune (E_γ flat in k): its window bound at the leaves'
+            # shallow level (:func:`window_bounds`; the blocks a batch's pass by windows keeps), once per box of
+            # WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions (not again for its halves)
+            D = window_majorant(LA, LB, b - a, WINDOW[1])
+            ub = min(ub, window_bounds(enc, LA, LB, a, n - b, D, [gamma], cut_nats=shallow, tilt=tilt)[0])
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1
 
@@ -1912,13 +1991,18 @@ def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 searches: Sequence[tuple[fmpq, _Setup, dict[int, tuple[fmpq, fmpq]]]], cut: float,
                 tilt: fmpq | None) -> None:
     """One pass of :func:`enclose_batch` at the shallow level (cut, tilt): every interior composition bounded at each
-    γ of ``searches`` ((γ, setup, out) each), then per γ the compositions left open bounded at the full cut
+    γ of ``searches`` ((γ, setup, out) each) — by windows of :data:`WINDOW` compositions first (:func:`_window_pass`)
+    where n is at least four windows and the pair's two losses differ —, then per γ the compositions left open bounded at the full cut
     (cut + :data:`LEAF_SHALLOW`) and refined as the leaves of :func:`_branch_and_bound` (intersected with the pass's
     bounds: both are valid)."""
     gs = [g for g, _, _ in searches]
-    for k in range(1, n):
-        for (_, _, out), bounds in zip(searches, enc.bounds_many([(LA, k), (LB, n - k)], gs, cut_nats=cut, tilt=tilt)):
-            out[k] = bounds
+    if WINDOW is not None and LA != LB and n > 4 * WINDOW[0]:
+        _window_pass(enc, LA, LB, n, searches, cut, tilt, *WINDOW)
+    else:
+        for k in range(1, n):
+            for (_, _, out), bounds in zip(searches, enc.bounds_many([(LA, k), (LB, n - k)], gs, cut_nats=cut,
+                                                                     tilt=tilt)):
+                out[k] = bounds
     full = cut + LEAF_SHALLOW
     for g, setup, out in searches:
         best = max([setup.best] + [out[k][0] for k in range(1, n)])
@@ -1935,6 +2019,56 @@ def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 lo, hi = max(lo, lo2), min(hi, hi2)
             out[k] = (lo, hi)
             best = max(best, lo)
+
+
+#: the windows of :func:`_batch_pass`: (j, grid points) of D′_j (:func:`~exactdp.measures.blackwell_join.window_majorant`),
+#: or None for a bound of every composition.  A window of j + 1 = 9 compositions costs its product side (14 times
+#: B's atoms) and one sweep per γ; on seed 3 of ``bench_tensor.py --random-pairs`` and the two perturbed near-symmetric
+#: pairs at n = 10³ (the batch's own level, its ten γ) 73 % and 94–98 % of (window, γ) close (docs/tensorization.md:
+#: j = 4, 8, 16 and 6–28 points compared).  Efficiency only: every bound is certified either way
+WINDOW: tuple[int, int] | None = (8, 14)
+
+
+def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
+                 searches: Sequence[tuple[fmpq, _Setup, dict[int, tuple[fmpq, fmpq]]]], cut: float,
+                 tilt: fmpq | None, j: int, points: int) -> None:
+    r"""The pass of :func:`_batch_pass` by windows of j + 1 compositions: every window k0 … k0 + j (and each composition
+    after the last) is bounded at every γ by E_γ(A^{⊗k0} ⊗ B^{⊗(n−k0−j)} ⊗ D′_j) (:func:`window_bounds`; each
+    A^{⊗(k0+i)} ⊗ B^{⊗(n−k0−i)}, i ≤ j, is a garbling of it); then, windows of larger bound (relative to each γ's best
+    lower bound) first, a window whose bound is below a γ's best lower bound so far gives each of its compositions the
+    bounds (0, window bound) at that γ, and its compositions are bounded one by one at the γ it leaves open (the same
+    sweeps as the plain pass: the same numbers).  A composition a window closes has E_γ below a certified lower bound
+    of the maximum, so its lower bound never was the best and the leaves after the pass are the same."""
+    gs = [g for g, _, _ in searches]
+    outs = [out for _, _, out in searches]
+    best = [setup.best for _, setup, _ in searches]
+    D = window_majorant(LA, LB, j, points)
+    starts = list(range(1, n - j, j + 1))
+    last = starts[-1] + j if starts else 0
+
+    def singles(ks: Iterable[int], ys: list[int]) -> None:
+        for k in ks:
+            for y, (lo, hi) in zip(ys, enc.bounds_many([(LA, k), (LB, n - k)], [gs[y] for y in ys], cut_nats=cut,
+                                                       tilt=tilt)):
+                outs[y][k] = (lo, hi)
+                best[y] = max(best[y], lo)
+
+    everyone = list(range(len(gs)))
+    singles(range(last + 1, n), everyone)
+    bounds = {k0: window_bounds(enc, LA, LB, k0, n - k0 - j, D, gs, cut_nats=cut, tilt=tilt) for k0 in starts}
+    # the order only chooses work (floats): the windows that reach furthest above a best lower bound first
+    scale = [float(b) if b > 0 else 1e-300 for b in best]
+    for k0 in sorted(starts, key=lambda k0: -max(float(h) / c for h, c in zip(bounds[k0], scale))):
+        ys = []
+        for y, hi in enumerate(bounds[k0]):
+            if hi < best[y]:
+                for k in range(k0, k0 + j + 1):
+                    outs[y][k] = (ZERO, hi)
+            else:
+                ys.append(y)
+        if ys:
+            singles(range(k0, k0 + j + 1), ys)
+    enc.store.mark_pass((enc.tag, cut if tilt is None else (cut, tilt)))
 
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes

@@ -128,3 +128,48 @@ def test_from_profile_refuses_what_is_not_a_profile():
     with pytest.raises(ValueError, match="increasing"):
         from_profile([F(2), F(1)], [F(1, 2), F(1, 2)])
     assert from_profile([F(2)], [F(0)]) == PairLoss(((F(2), F(1)),), F(0))
+
+
+def window_majorant(A, B, j):
+    """D′_j of a row pair: the chord majorant of the profiles of A^{⊗i} ⊗ B^{⊗(j−i)}, i = 0..j, on all their ratios."""
+    if j == 0:  # the empty product (product_loss needs a factor): one class of ratio 1
+        parts = [PairLoss(((F(1), F(1)),), F(0))]
+    else:
+        parts = [as_pair_loss(product_loss([(A, i), (B, j - i)])) for i in range(j + 1)]
+    return parts, chord_majorant(parts, sorted({r for part in parts for r, _ in part.classes}))
+
+
+#: row pairs of the window test: the README's 2×3 pair, seed 3 of bench_tensor.py --random-pairs (E_γ flat in the
+#: composition), the near-symmetric (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10), and a pair with a zero (P-only mass)
+WINDOW_PAIRS = [(("1/2", "1/3", "1/6"), ("1/4", "1/4", "1/2")), (("5/9", "1/3", "1/9"), ("3/8", "1/2", "1/8")),
+                (("3/10", "3/10", "2/5"), ("2/5", "3/10", "3/10")), (("1/2", "1/2", "0"), ("1/4", "1/4", "1/2"))]
+
+
+@pytest.mark.parametrize("pair", range(len(WINDOW_PAIRS)))
+def test_window_bound_over_compositions(pair):
+    r"""The window bound of a row pair (issue 24): every A^{⊗(k0+i)} ⊗ B^{⊗(n−k0−i)}, i ≤ j, is a garbling of
+    R ⊗ D′_j with R = A^{⊗k0} ⊗ B^{⊗(n−k0−j)}, so max_{i ≤ j} E_γ(k0 + i) ≤ E_γ(R ⊗ D′_j) — at n = 12, every k0 and
+    j ≤ 6, a dozen γ, both sides exact (the product's type classes with D′_j as one more factor against the
+    compositions' own).  Equal at j = 0 (D′_0 is the point mass), and where R is empty (n = j) at every γ of the grid."""
+    p, q = ([F(x) for x in row] for row in WINDOW_PAIRS[pair])
+    A, B = PairLoss.of(p, q), PairLoss.of(q, p)
+    n = 12
+    E = {k: product_loss([(A, k), (B, n - k)]) for k in range(n + 1)}
+    gammas = [F(0), F(1, 2), F(1), F(9, 8), F(3, 2), F(2), F(3), F(5), F(8), F(16), F(40), F(200)]
+    for j in (0, 1, 2, 3, 4, 6):
+        parts, D = window_majorant(A, B, j)
+        assert all(D.dominates(part) for part in parts)
+        assert {r for r, _ in D.classes} <= {r for part in parts for r, _ in part.classes}  # on the parts' coset
+        for k0 in range(n - j + 1):
+            RD = product_loss([(A, k0), (B, n - k0 - j), (D, 1)])
+            for g in gammas:
+                top = max(E[k0 + i].hockey_stick(g) for i in range(j + 1))
+                bound = RD.hockey_stick(g)
+                assert top <= bound
+                if j == 0:
+                    assert bound == top
+    # R empty: E_γ(D′_j) is the maximum of the parts' profiles at each point of the grid (the chord's nodes)
+    parts, D = window_majorant(A, B, 4)
+    for r in sorted({r for part in parts for r, _ in part.classes})[::7]:
+        top = max(product_loss([(A, i), (B, 4 - i)]).hockey_stick(r) for i in range(5))
+        assert product_loss([(D, 1)]).hockey_stick(r) == top == D.hockey_stick(r)
