@@ -277,13 +277,15 @@ def int_masses(values: Any) -> tuple[list[Any], fmpz]:
 def product_loss(factors: Any) -> ProductLoss:
     r"""The :class:`ProductLoss` of ⊗_j (p_j, q_j)^{⊗k_j} from ``[(PairLoss_j, k_j), ...]``.
 
-    Factors with equal :class:`PairLoss` are merged; k_j = 0 factors are dropped.
+    Factors with equal :class:`PairLoss` are merged; k_j = 0 factors are dropped (none left: the empty product).
     """
     merged: dict[Any, Any] = {}
     for loss, k in factors:
         if k:
             merged[loss] = merged.get(loss, 0) + k
     items = list(merged.items())
+    if not items:  # the empty product: one outcome of probability 1 under both, ratio 1 (E_γ = (1 − γ)_+)
+        return ProductLoss(ZERO, (fmpz(1),), (fmpz(1),), fmpz(1), fmpz(1), True)
     fin = ONE
     for loss, k in items:
         fin *= (ONE - loss.p_only) ** k

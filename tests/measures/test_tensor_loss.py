@@ -36,6 +36,13 @@ def test_ratio_lattice_dimensions():
     assert ratio_exponents([[fmpq(1)], [fmpq(5)]])[1] == 0
 
 
+def test_empty_product_is_the_trivial_dichotomy():
+    A = PairLoss.of([fmpq(1, 2), fmpq(1, 2)], [fmpq(1, 4), fmpq(3, 4)])
+    for factors in ([], [(A, 0)]):
+        loss = product_loss(factors)
+        assert [loss.hockey_stick(g) for g in (fmpq(0), fmpq(1, 3), fmpq(1), fmpq(2))] == [1, fmpq(2, 3), 0, 0]
+
+
 def test_pair_loss_merges_equal_ratios():
     L = PairLoss.of([fmpq(1, 4), fmpq(1, 4), fmpq(1, 2), fmpq(0)], [fmpq(1, 8), fmpq(1, 8), fmpq(1, 2), fmpq(1, 4)])
     assert L.classes == ((fmpq(2), fmpq(1, 2)), (fmpq(1), fmpq(1, 2)))
@@ -48,9 +55,7 @@ def test_product_matches_explicit_products():
     for _ in range(120):
         M, F = rng.randint(2, 4), rng.randint(1, 3)
         K = random_kernel(rng, 2 * F, M, 6)
-        factors = [(K[2 * j], K[2 * j + 1], rng.randint(0, 3)) for j in range(F)]
-        if not any(k for *_, k in factors):
-            continue
+        factors = [(K[2 * j], K[2 * j + 1], rng.randint(0, 3)) for j in range(F)]  # all k = 0: the empty product
         P, Q = _explicit(factors)
         loss = product_loss([(PairLoss.of(p, q), k) for p, q, k in factors])
         for g in (fmpq(0), fmpq(1), fmpq(rng.randint(1, 9), rng.randint(1, 3))):
