@@ -11,7 +11,16 @@ import random
 import pytest
 from flint import fmpq
 
-from exactdp.measures.blackwell_join import as_pair_loss, chord_majorant, from_profile, join, profile_values
+from exactdp.measures.blackwell_join import (
+    as_pair_loss,
+    chord_majorant,
+    coarse,
+    coarse_power,
+    from_profile,
+    join,
+    profile_values,
+    tensor,
+)
 from exactdp.measures.privacy_loss import PairLoss, hockey_stick_product_losses, product_loss
 
 F = fmpq
@@ -128,3 +137,45 @@ def test_from_profile_refuses_what_is_not_a_profile():
     with pytest.raises(ValueError, match="increasing"):
         from_profile([F(2), F(1)], [F(1, 2), F(1, 2)])
     assert from_profile([F(2)], [F(0)]) == PairLoss(((F(2), F(1)),), F(0))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tensor_is_the_product_loss(seed):
+    rng = random.Random(300 + seed)
+    a = PairLoss.of(rand_dist(rng, 3, zeros=True), rand_dist(rng, 3, zeros=True))
+    b = PairLoss.of(rand_dist(rng, 4, zeros=True), rand_dist(rng, 4, zeros=True))
+    assert tensor(a, b) == as_pair_loss(product_loss([(a, 1), (b, 1)]))
+    assert tensor(tensor(a, b), a) == as_pair_loss(product_loss([(a, 2), (b, 1)]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_coarse_dominates_within_the_mass_left_out(seed):
+    """coarse(Y, keep): at most keep classes, dominates Y, and E_γ(R ⊗ coarse) − E_γ(R ⊗ Y) is at most the P-mass of
+    the classes left out, for every γ probed and an explicit R (exact values)."""
+    rng = random.Random(400 + seed)
+    L = PairLoss.of(rand_dist(rng, 3, zeros=seed % 2 == 1), rand_dist(rng, 3))
+    Y = as_pair_loss(product_loss([(L, 5)]))
+    R = PairLoss.of(rand_dist(rng, 3), rand_dist(rng, 3))
+    for keep in (1, 2, 5, 9):
+        C = coarse(Y, keep)
+        assert len(C.classes) <= keep and C.dominates(Y)
+        left = sum((P for _, P in sorted(Y.classes, key=lambda c: c[1], reverse=True)[keep:]), F(0))
+        for g in probes([Y, C], rng):
+            hi = hockey_stick_product_losses([(R, 2), (C, 1)], g)
+            lo = hockey_stick_product_losses([(R, 2), (Y, 1)], g)
+            assert lo <= hi <= lo + left
+    assert coarse(Y, len(Y.classes)) == Y
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_coarse_power_dominates_the_power(seed):
+    rng = random.Random(500 + seed)
+    L = PairLoss.of(rand_dist(rng, 3, zeros=True), rand_dist(rng, 3))
+    for w in (1, 2, 5, 8):
+        exact = as_pair_loss(product_loss([(L, w)]))
+        assert coarse_power(L, w, 10**6) == exact
+        for keep in (3, 8):
+            C = coarse_power(L, w, keep)
+            assert len(C.classes) <= keep and C.dominates(exact)
+    with pytest.raises(ValueError):
+        coarse_power(L, 0, 4)
