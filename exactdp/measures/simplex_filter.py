@@ -436,8 +436,8 @@ _JOIN_MAX_W = 64
 _JOIN_BITS = 6
 #: the join bound is tried only where the best lower bound is at least this: the central regime, where E_γ is flat
 #: along the edge between a pair class and its reverse; in the tails (δ ≤ 10⁻³ on the seeds of bench_tensor.py
-#: --random-3x3-deltas) the profile bounds prune and the join's sweeps only added time (seed 1002's six answered γ:
-#: 13.2 s of CPU on main, 20.9 s with the join bound tried everywhere, the same answers)
+#: --random-3x3-deltas) the profile bounds prune and the join's sweeps only added time (seed 1002's six answered γ took
+#: about 1.6 times main's CPU time with the join bound tried everywhere, with the same answers)
 _JOIN_MIN_BEST = fmpq(1, 16)
 #: work units charged per pair of classes of a product in :func:`join_power` (exact rationals of growing size)
 _PER_JOIN_PAIR = 64
