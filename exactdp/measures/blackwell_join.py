@@ -188,3 +188,49 @@ def window_majorant(A: PairLoss, B: PairLoss, j: int, points: int) -> PairLoss:
 
 #: :func:`window_majorant` by (A, B, j, points)
 _WINDOWS: Memo[PairLoss] = Memo(256)
+
+
+def coarse(loss: PairLoss, keep: int) -> PairLoss:
+    r"""A dichotomy of at most ``keep`` ratio classes dominating ``loss``: the chord majorant of its profile on the
+    ratios of its ``keep`` classes of largest P-mass (:func:`chord_majorant`).  Each class left out moves at most its
+    own P-mass: its slope increase Δ = P/r at r, spread over the chord between its kept neighbours g_a < r < g_b,
+    raises the profile by at most Δ·min(r − g_a, g_b − r) ≤ P (after the last kept ratio the constant exceeds the
+    profile by at most the P-mass of the classes above it, before the first the chord from (0, 1) by that of the
+    classes below it), so E_γ(R ⊗ coarse) ≤ E_γ(R ⊗ loss) + (P-mass left out) for every R — tight where the mass left
+    out is small, sound always (the join's domination)."""
+    if keep < 1:
+        raise ValueError("coarse: keep at least one class")
+    if len(loss.classes) <= keep:
+        return loss
+    kept = sorted(loss.classes, key=lambda c: c[1], reverse=True)[:keep]
+    return chord_majorant([loss], [r for r, _ in kept])
+
+
+def tensor(a: PairLoss, b: PairLoss) -> PairLoss:
+    r"""The dichotomy a ⊗ b: ratio classes r_a·r_b of P-mass P_a·P_b (equal ratios merged), P-only mass
+    p_a + (1 − p_a)·p_b (a pair is P-only when either part is)."""
+    masses: dict[fmpq, fmpq] = {}
+    for ra, Pa in a.classes:
+        for rb, Pb in b.classes:
+            masses[ra * rb] = masses.get(ra * rb, ZERO) + Pa * Pb
+    classes = tuple(sorted(masses.items(), key=lambda item: item[0], reverse=True))
+    return PairLoss(classes, a.p_only + (ONE - a.p_only) * b.p_only)
+
+
+def coarse_power(loss: PairLoss, w: int, keep: int) -> PairLoss:
+    r"""A dichotomy of at most ``keep`` ratio classes dominating loss^{⊗w} (w ≥ 1): binary powering by
+    :func:`tensor`, each product :func:`coarse`-ned to ``keep`` classes.  Sound because the tensor product keeps
+    Blackwell's order (D ⪰ D′ ⇒ D ⊗ R ⪰ D′ ⊗ R, a garbling applied to one factor); by the same telescoping each
+    coarsening adds at most the P-mass it leaves out to E_γ(R ⊗ ·) for every R."""
+    if w < 1:
+        raise ValueError("coarse_power: w >= 1")
+    result: PairLoss | None = None
+    base = coarse(loss, keep)
+    while True:
+        if w & 1:
+            result = base if result is None else coarse(tensor(result, base), keep)
+        w >>= 1
+        if not w:
+            assert result is not None
+            return result
+        base = coarse(tensor(base, base), keep)

@@ -707,6 +707,14 @@ def bound_work(items: Items, cut_nats: float = CUT_NATS, store: BlockStore | Non
     return work
 
 
+def bounds_many_work(items: Items, count: int, cut_nats: float, store: BlockStore | None = None) -> int:
+    """Work units of one :meth:`LatticeEnclosure.bounds_many` of ``items`` (at most two distinct losses) at ``count``
+    values of γ: :func:`bound_work` once, and the smaller block walked again for each further γ (as
+    :meth:`LatticeEnclosure._swept_many` charges)."""
+    sides = [atom_estimate(loss, k, cut_nats) for loss, k in items if k]
+    return bound_work(items, cut_nats, store) + (max(count, 1) - 1) * _PER_WALK * (min(sides) if len(sides) > 1 else 0)
+
+
 #: the key of a kept block: (loss, k, cut), (loss, k, cut, s) for a block kept by tilted mass, or (items, cut,
 #: "product") for the product of the other blocks
 BlockKey: TypeAlias = ("tuple[PairLoss, int, float] | tuple[PairLoss, int, float, fmpq] "

@@ -28,6 +28,14 @@ This routine is a best-first branch and bound over *boxes* lo ≤ k ≤ hi of th
   of bench_tensor.py --random-3x3 at n = 100 it is 3–7 % above E_γ along the edge where the base kept by P-mass at the
   same 8-nat cut is 9–14 % above it.  Only where the two blocks form at most :data:`_MAX_PAIRS` pairs of atoms (larger
   products cost more than the splits they save).
+* **The Blackwell-join bound** (:func:`join_bound`): with S the classes free in the box and w = n − Σ lo, every
+  composition is a garbling of lo ⊗ J_S^{⊗w} (J_S the join of the L_i, i ∈ S, :mod:`exactdp.measures.blackwell_join`),
+  so E_γ over the box is at most E_γ(lo ⊗ Y), Y a dichotomy of at most :data:`_JOIN_KEEP` ratio classes dominating
+  J_S^{⊗w}; E_γ(lo ⊗ Y) = p_Y + Σ_r P_r E_{γ/r}(lo) takes one lattice sweep of lo's blocks per class of Y.  Where E_γ
+  is flat along the edge between a pair class and its reverse (E_γ ≈ 1/2 at n = 1000) it is the bound that prunes
+  the boxes next to the maximum (0.46–0.486 against a best 0.49 at w ≤ 44, where the profile bounds give 0.55–0.66);
+  tried on boxes of w ≤ :data:`_JOIN_MAX_W` only (0.55 at w = 90, 0.91 at w = 499), and only where the best lower
+  bound is at least :data:`_JOIN_MIN_BEST`.
 * **Data processing at the top corner.**  Every composition of the box has k ≤ hi coordinate-wise, so
   E_γ(c) ≤ E_γ(hi) (adding coordinates never lowers E_γ), enclosed by the lattice bounds
   (:meth:`~exactdp.measures.lattice_interval.LatticeEnclosure.bounds`; more than two classes paired by product
@@ -68,6 +76,7 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, limit, require
+from exactdp.measures.blackwell_join import coarse_power, join
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.lattice_interval import (
     CUT_NATS,
@@ -84,6 +93,7 @@ from exactdp.measures.lattice_interval import (
     LatticeEnclosure,
     OverBudget,
     atom_estimate,
+    bounds_many_work,
     chernoff_bound,
     cut_below,
     grid_exponents,
@@ -346,6 +356,11 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         PAIR_BOUNDS[0] += 1
         return bound
 
+    def join_box(lo: Counts, hi: Counts) -> fmpq | None:
+        """The join bound of the box (:func:`join_bound`), or None where it does not apply, would cost more than
+        :data:`_JOIN_SHARE` of what is left of the budget, or the best lower bound is below :data:`_JOIN_MIN_BEST`."""
+        return join_bound(enc, losses, lo, hi, n, gamma, depth) if best >= _JOIN_MIN_BEST else None
+
     def leaf(k: Counts) -> None:
         nonlocal best, discarded
         if k in leaves:
@@ -383,6 +398,9 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
             bound = pair_profile(lo, hi)
             ub = ub if bound is None else min(ub, bound)
         if ub >= best:
+            bound = join_box(lo, hi)
+            ub = ub if bound is None else min(ub, bound)
+        if ub >= best:
             top = chernoff(hi)
             if top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best):
                 ub = min(ub, enc.bounds(_items(losses, hi), gamma, cut_nats=depth)[1])  # data processing: top corner
@@ -403,6 +421,89 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         push(tighten(lo, hi[:i] + (mid,) + hi[i + 1:], n))
         push(tighten(lo[:i] + (mid + 1,) + lo[i + 1:], hi, n))
     return leaves, discarded
+
+
+#: the join bound (:func:`join_bound`) replaces J_S^{⊗w} by a dichotomy of at most this many ratio classes dominating
+#: it (:func:`~exactdp.measures.blackwell_join.coarse_power`): one γ of the sweep of the lower corner's blocks per class
+_JOIN_KEEP = 32
+#: the join bound is tried only on boxes with w = n − Σ lo at most this (efficiency only: at n = 1000 near E_γ ≈ 1/2
+#: it is 0.55–0.57 at w = 90 and 0.485 at w = 44 against a best 0.4898 on seed 1002 of bench_tensor.py
+#: --random-3x3-deltas, γ = 2^608; 0.91 at w = 499)
+_JOIN_MAX_W = 64
+#: the lower corner of the join bound is rounded down to 2^(bits − _JOIN_BITS) (:func:`_base_count`): every
+#: composition of the box is a garbling of lo′ ⊗ J_S^{⊗(n − Σ lo′)} for any lo′ ≤ lo (the rounded-off coordinates join
+#: the free ones), and neighbouring boxes then share the lattice blocks of lo′
+_JOIN_BITS = 6
+#: the join bound is tried only where the best lower bound is at least this: the central regime, where E_γ is flat
+#: along the edge between a pair class and its reverse; in the tails (δ ≤ 10⁻³ on the seeds of bench_tensor.py
+#: --random-3x3-deltas) the profile bounds prune and the join's sweeps only added time (seed 1002's six answered γ took
+#: about 1.6 times main's CPU time with the join bound tried everywhere, with the same answers)
+_JOIN_MIN_BEST = fmpq(1, 16)
+#: work units charged per pair of classes of a product in :func:`join_power` (exact rationals of growing size)
+_PER_JOIN_PAIR = 64
+#: the join bound is computed only while its estimated sweeps stay below this share of the budget left
+_JOIN_SHARE = 0.05
+#: joins of the pair classes' losses (by the tuple of losses), and their coarsened powers (by (join, w))
+_JOINS: Memo[PairLoss] = Memo(64)
+_JOIN_POWERS: Memo[PairLoss] = Memo(256)
+#: join bounds computed since the module was loaded (tests assert the bound was used)
+JOIN_BOUNDS = [0]
+
+
+def joined(parts: Sequence[PairLoss]) -> PairLoss:
+    """The Blackwell join of ``parts`` (:func:`~exactdp.measures.blackwell_join.join`), remembered."""
+    key = tuple(parts)
+    got = _JOINS.get(key)
+    if got is None:
+        got = join(parts)
+        _JOINS.put(key, got)
+    return got
+
+
+def join_power(J: PairLoss, w: int) -> PairLoss:
+    """A dichotomy of at most :data:`_JOIN_KEEP` ratio classes dominating J^{⊗w}
+    (:func:`~exactdp.measures.blackwell_join.coarse_power`), remembered."""
+    got = _JOIN_POWERS.get((J, w))
+    if got is None:
+        got = coarse_power(J, w, _JOIN_KEEP)
+        _JOIN_POWERS.put((J, w), got)
+    return got
+
+
+def join_bound(enc: LatticeEnclosure, losses: Losses, lo: Counts, hi: Counts, n: int, gamma: fmpq,
+               depth: float) -> fmpq | None:
+    r"""A certified upper bound of E_γ over every composition of the box [lo, hi] (Σ k = n) by the Blackwell join
+    (:mod:`exactdp.measures.blackwell_join`): with S the classes free in the box (lo_i < hi_i) and w = n − Σ lo,
+    every composition is lo ⊗ ⊗_{i∈S} L_i^{⊗d_i} (d = k − lo, Σ d = w), a garbling of lo ⊗ J_S^{⊗w} (J_S = join of
+    the L_i, i ∈ S, dominates each), so by data processing E_γ(k) ≤ E_γ(lo ⊗ Y) with Y = J_S^{⊗w} coarsened
+    (:func:`join_power`, which dominates it).  For a dichotomy Y of classes (r, P_r) and P-only mass p_Y,
+
+    .. math::  E_\gamma(X \otimes Y) = p_Y + \sum_r P_r\, E_{\gamma / r}(X),
+
+    X = the lower corner lo, whose E at the γ/r are bounded above by one lattice sweep each (:meth:`~exactdp.
+    measures.lattice_interval.LatticeEnclosure.bounds_many`).  None when lo is empty, w > :data:`_JOIN_MAX_W` or the
+    sweeps would take more than :data:`_JOIN_SHARE` of the budget left (a bound left out only costs splits)."""
+    S = [i for i in range(len(lo)) if hi[i] > lo[i]]
+    lo = tuple(_base_count(k, _JOIN_BITS) for k in lo)  # a lower corner below lo serves too: boxes share its blocks
+    w = n - sum(lo)
+    S = sorted(set(S) | {i for i in range(len(lo)) if lo[i] < hi[i]})
+    items = _items(losses, lo)
+    if not S or w <= 0 or w > _JOIN_MAX_W or not items:
+        return None
+    J = joined([losses[i] for i in S])
+    estimate = bounds_many_work(items, _JOIN_KEEP, depth, enc.store)
+    if enc.budget is not None and estimate > _JOIN_SHARE * (enc.budget - enc.work):
+        return None
+    if _JOIN_POWERS.get((J, w)) is None:  # binary powering: at most 2·log2(w) products of _JOIN_KEEP² pairs of classes
+        enc._charge(_PER_JOIN_PAIR * _JOIN_KEEP ** 2 * 2 * w.bit_length())
+    Y = join_power(J, w)
+    total = Y.p_only
+    if Y.classes:
+        gammas = [gamma / r for r, _ in Y.classes]
+        for (_, P), (_, up) in zip(Y.classes, enc.bounds_many(items, gammas, cut_nats=depth)):
+            total += P * up
+    JOIN_BOUNDS[0] += 1
+    return min(total, ONE)
 
 
 def _base_count(k: int, bits: int) -> int:

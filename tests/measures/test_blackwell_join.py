@@ -11,7 +11,16 @@ import random
 import pytest
 from flint import fmpq
 
-from exactdp.measures.blackwell_join import as_pair_loss, chord_majorant, from_profile, join, profile_values
+from exactdp.measures.blackwell_join import (
+    as_pair_loss,
+    chord_majorant,
+    coarse,
+    coarse_power,
+    from_profile,
+    join,
+    profile_values,
+    tensor,
+)
 from exactdp.measures.privacy_loss import PairLoss, hockey_stick_product_losses, product_loss
 
 F = fmpq
@@ -132,10 +141,7 @@ def test_from_profile_refuses_what_is_not_a_profile():
 
 def window_majorant(A, B, j):
     """D′_j of a row pair: the chord majorant of the profiles of A^{⊗i} ⊗ B^{⊗(j−i)}, i = 0..j, on all their ratios."""
-    if j == 0:  # the empty product (product_loss needs a factor): one class of ratio 1
-        parts = [PairLoss(((F(1), F(1)),), F(0))]
-    else:
-        parts = [as_pair_loss(product_loss([(A, i), (B, j - i)])) for i in range(j + 1)]
+    parts = [as_pair_loss(product_loss([(A, i), (B, j - i)])) for i in range(j + 1)]  # j = 0: the point mass
     return parts, chord_majorant(parts, sorted({r for part in parts for r, _ in part.classes}))
 
 
@@ -173,3 +179,45 @@ def test_window_bound_over_compositions(pair):
     for r in sorted({r for part in parts for r, _ in part.classes})[::7]:
         top = max(product_loss([(A, i), (B, 4 - i)]).hockey_stick(r) for i in range(5))
         assert product_loss([(D, 1)]).hockey_stick(r) == top == D.hockey_stick(r)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tensor_is_the_product_loss(seed):
+    rng = random.Random(300 + seed)
+    a = PairLoss.of(rand_dist(rng, 3, zeros=True), rand_dist(rng, 3, zeros=True))
+    b = PairLoss.of(rand_dist(rng, 4, zeros=True), rand_dist(rng, 4, zeros=True))
+    assert tensor(a, b) == as_pair_loss(product_loss([(a, 1), (b, 1)]))
+    assert tensor(tensor(a, b), a) == as_pair_loss(product_loss([(a, 2), (b, 1)]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_coarse_dominates_within_the_mass_left_out(seed):
+    """coarse(Y, keep): at most keep classes, dominates Y, and E_γ(R ⊗ coarse) − E_γ(R ⊗ Y) is at most the P-mass of
+    the classes left out, for every γ probed and an explicit R (exact values)."""
+    rng = random.Random(400 + seed)
+    L = PairLoss.of(rand_dist(rng, 3, zeros=seed % 2 == 1), rand_dist(rng, 3))
+    Y = as_pair_loss(product_loss([(L, 5)]))
+    R = PairLoss.of(rand_dist(rng, 3), rand_dist(rng, 3))
+    for keep in (1, 2, 5, 9):
+        C = coarse(Y, keep)
+        assert len(C.classes) <= keep and C.dominates(Y)
+        left = sum((P for _, P in sorted(Y.classes, key=lambda c: c[1], reverse=True)[keep:]), F(0))
+        for g in probes([Y, C], rng):
+            hi = hockey_stick_product_losses([(R, 2), (C, 1)], g)
+            lo = hockey_stick_product_losses([(R, 2), (Y, 1)], g)
+            assert lo <= hi <= lo + left
+    assert coarse(Y, len(Y.classes)) == Y
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_coarse_power_dominates_the_power(seed):
+    rng = random.Random(500 + seed)
+    L = PairLoss.of(rand_dist(rng, 3, zeros=True), rand_dist(rng, 3))
+    for w in (1, 2, 5, 8):
+        exact = as_pair_loss(product_loss([(L, w)]))
+        assert coarse_power(L, w, 10**6) == exact
+        for keep in (3, 8):
+            C = coarse_power(L, w, keep)
+            assert len(C.classes) <= keep and C.dominates(exact)
+    with pytest.raises(ValueError):
+        coarse_power(L, 0, 4)

@@ -147,3 +147,82 @@ def test_near_one_at_large_n_stops_at_once():
     with pytest.raises(OverBudget, match="2\\^-20 of 1"):
         sf._search(enc, losses, 4, 1000, fmpq(1))
     assert enc.work < 10**9
+
+
+def _join_bound_violations(K, n, gammas, boxes_per_gamma, seed):
+    """(boxes checked, violations, bounds below the box maximum's trivial bound 1): the join bound of random small
+    boxes against the exact E_γ of every composition in them."""
+    from exactdp.measures.lattice_interval import LatticeEnclosure
+    from exactdp.measures.privacy_loss import product_loss
+
+    losses = [c.loss for c in TensorSearch([(K, n)]).classes]
+    c, rng = len(losses), random.Random(seed)
+    checked = violations = below_one = 0
+    for g in gammas:
+        enc = LatticeEnclosure()
+        for _ in range(boxes_per_gamma):
+            a = [rng.randint(0, n // 2) for _ in range(c)]
+            box = sf.tighten(a, [x + rng.randint(0, 4) for x in a], n)
+            if box is None:
+                continue
+            lo, hi = box
+            bound = sf.join_bound(enc, losses, lo, hi, n, g, 22.0)
+            if bound is None:
+                continue
+            exact = max(product_loss([(loss, x) for loss, x in zip(losses, k) if x]).hockey_stick(g)
+                        for k in itertools.product(*[range(x, y + 1) for x, y in zip(lo, hi)]) if sum(k) == n)
+            checked += 1
+            violations += exact > bound
+            below_one += bound < 1
+    return checked, violations, below_one
+
+
+@pytest.mark.parametrize("K", SEEDED)
+def test_join_bound_is_above_every_composition_of_small_boxes(K):
+    n = 14
+    gammas = [fmpq(2) ** j for j in range(0, 2 * n, 2 * n // 12)][:12]
+    checked, violations, below_one = _join_bound_violations(K, n, gammas, 4, n)
+    assert violations == 0 and checked >= 18 and below_one >= checked // 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1003, 1004, 1005])
+@pytest.mark.parametrize("n", [20, 24])
+def test_join_bound_is_above_every_composition_of_small_boxes_random_kernels(seed, n):
+    from exactdp.measures.tensor_search import classify, normalize_factors
+
+    rng = random.Random(seed)
+    rows = [[fmpq(rng.randint(1, 9)) for _ in range(3)] for _ in range(3)]
+    K = Kernel([[x / sum(row) for x in row] for row in rows])
+    if len(classify(normalize_factors([(K, n)]))[0]) < 3:
+        pytest.skip("fewer than three pair classes")
+    gammas = [fmpq(2) ** j for j in range(0, 2 * n, max(2 * n // 12, 1))][:12]
+    checked, violations, _ = _join_bound_violations(K, n, gammas, 3, n)
+    assert violations == 0 and checked >= 6
+
+
+def _with_and_without_join(K, n, g, monkeypatch):
+    """The filtered search's witness with the join bound and with it switched off (w ≤ 0 only), and the number of
+    join bounds the first computed (the γ are chosen with E_γ in the central regime, 0.33–0.76, where it is tried)."""
+    out = []
+    for max_w in (sf._JOIN_MAX_W, 0):
+        monkeypatch.setattr(sf, "_JOIN_MAX_W", max_w)
+        sf._RECENT.clear()
+        before = sf.JOIN_BOUNDS[0]
+        a = TensorSearch([(K, n)], filtered=True).witness(g)
+        out.append(((a.value, a.counts, a.composition), sf.JOIN_BOUNDS[0] - before))
+    sf._RECENT.clear()
+    return out
+
+
+@pytest.mark.parametrize(("K", "n", "e"), [(SEEDED[1], 30, 36), (SEEDED[1], 30, 40)])
+def test_the_search_answers_the_same_with_and_without_the_join_bound(K, n, e, monkeypatch):
+    (a, used), (b, unused) = _with_and_without_join(K, n, fmpq(2) ** e, monkeypatch)
+    assert a == b and used > 0 and unused == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("K", "n", "e"), [(SEEDED[0], 30, 36), (SEEDED[0], 30, 40)])
+def test_the_search_answers_the_same_with_and_without_the_join_bound_slow(K, n, e, monkeypatch):
+    (a, used), (b, unused) = _with_and_without_join(K, n, fmpq(2) ** e, monkeypatch)
+    assert a == b and used > 0 and unused == 0
