@@ -123,7 +123,7 @@ near-symmetric pairs at n = 10³, 73 % for seed 3 (figures: docs/tensorization.m
 windows and of the compositions left open only, so it marks its level as a whole pass (:meth:`BlockStore.mark_pass`): a
 later search at another γ (the steps of ε for δ) walks it and builds the blocks it lacks there.  A single search's box
 of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its top corner cannot prune gets its window bound at the leaves'
-shallow level too (one γ: a sweep against a side 14 times B's atoms, against up to nine leaves).
+shallow level too (one γ: a sweep against a side 14 times the smaller block's atoms, against up to nine leaves).
 """
 
 from __future__ import annotations
@@ -629,27 +629,31 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
     number of ratio classes) — with W = D′_j of :func:`~exactdp.measures.blackwell_join.window_majorant`, of the
     window of compositions k0 … k0 + j of n = k0 + m + j coordinates (E_γ of each is at most this).
 
-    One sweep per γ of the two blocks of the level (cut, tilt) — A^{⊗k0}, and B^{⊗m}'s block times W's atoms
-    (:func:`product_block` keeping every pair, charged :data:`_PER_PAIR` a pair as :meth:`LatticeEnclosure.sides`).
-    The product side keeps B's tilt: with every atom of W kept, the normalised tilted mass of its pairs left out is
-    B's own D̃ (Σ_{b left out, w} P_b r_b^s P_w r_w^s / (M_B(s)^m M_W(s)) = D̃_B), bounded through the moments of all
-    three factors by :func:`_left_out_many`; its P-mass left out is B's (times W's finite mass ≤ 1)."""
+    One sweep per γ of the two blocks of the level (cut, tilt) — the larger of A^{⊗k0} and B^{⊗m}, and the smaller one
+    times W's atoms (:func:`product_block` keeping every pair, charged :data:`_PER_PAIR` a pair as
+    :meth:`LatticeEnclosure.sides`): E_γ of the three factors does not depend on the side W joins, and the smaller
+    side's product costs |smaller|·|W| pairs (a box of a search next to k = 0 has A^{⊗k0} of a few atoms against
+    B^{⊗m} of thousands).  The product side keeps its block's tilt: with every atom of W kept, the normalised tilted
+    mass of its pairs left out is that block's own D̃ (for B: Σ_{b left out, w} P_b r_b^s P_w r_w^s / (M_B(s)^m M_W(s))
+    = D̃_B), bounded through the moments of all three factors by :func:`_left_out_many`; its P-mass left out is the
+    block's (times W's finite mass ≤ 1)."""
     items = [(LA, k0), (LB, m), (window, 1)]
     side_a, side_b = enc.block(LA, k0, cut_nats, tilt), enc.block(LB, m, cut_nats, tilt)
     w_block = _LOSS_BLOCKS.get(window)
     if w_block is None:
         w_block = loss_block(window)
         _LOSS_BLOCKS.put(window, w_block)
-    units = _PER_PAIR * side_b.count * w_block.count
-    require("max_work", units, f"lattice_interval: a window block of {side_b.count} x {w_block.count} atoms")
+    small, large = (side_a, side_b) if side_a.count < side_b.count else (side_b, side_a)
+    units = _PER_PAIR * small.count * w_block.count
+    require("max_work", units, f"lattice_interval: a window block of {small.count} x {w_block.count} atoms")
     enc._charge(units)
-    prod = product_block(side_b, w_block, math.inf)
-    if prod.count != side_b.count * w_block.count:  # (every pair is kept at an infinite cut: not reached)
+    prod = product_block(small, w_block, math.inf)
+    if prod.count != small.count * w_block.count:  # (every pair is kept at an infinite cut: not reached)
         raise ArithmeticError("lattice_interval: a window block left pairs out")
-    prod = Block(prod.lp, prod.L, prod.lp_err, prod.L_err, prod.dropped, prod.cut, prod.finite, side_b.tilt,
-                 side_b.tilt_dropped)
+    prod = Block(prod.lp, prod.L, prod.lp_err, prod.L_err, prod.dropped, prod.cut, prod.finite, small.tilt,
+                 small.tilt_dropped)
     pl, ph = p_inf(items)
-    return [hi for _, hi, _ in enc._swept_many(items, [side_a, prod], gammas, pl, ph)]
+    return [hi for _, hi, _ in enc._swept_many(items, [large, prod], gammas, pl, ph)]
 
 
 def p_inf(items: Items) -> tuple[fmpq, fmpq]:
@@ -2031,8 +2035,8 @@ def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
 
 #: the windows of :func:`_batch_pass`: (j, grid points) of D′_j (:func:`~exactdp.measures.blackwell_join.window_majorant`),
 #: or None for a bound of every composition.  A window of j + 1 = 9 compositions costs its product side (14 times
-#: B's atoms) and one sweep per γ; on seed 3 of ``bench_tensor.py --random-pairs`` and the two perturbed near-symmetric
-#: pairs at n = 10³ (the batch's own level, its ten γ) 73 % and 94–98 % of (window, γ) close (docs/tensorization.md:
+#: the smaller block's atoms) and one sweep per γ; on seed 3 of ``bench_tensor.py --random-pairs`` and the two
+#: perturbed near-symmetric pairs at n = 10³ (the batch's own level, its ten γ) 73 % and 94–98 % of (window, γ) close (docs/tensorization.md:
 #: j = 4, 8, 16 and 6–28 points compared).  Efficiency only: every bound is certified either way
 WINDOW: tuple[int, int] | None = (8, 14)
 

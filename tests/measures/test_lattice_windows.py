@@ -43,7 +43,7 @@ def test_window_bound_against_exact_values(pair, tilt):
     for j, points in ((1, 4), (2, 6), (4, 6), (4, 200), (8, 10)):
         D = window_majorant(A, B, j, points)
         assert len(D.classes) <= points
-        for k0 in range(1, n - j):
+        for k0 in range(0, n - j + 1):  # the first and last windows too (one side of no coordinates)
             m = n - k0 - j
             his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt)
             RD = product_loss([(A, k0), (B, m), (D, 1)])
@@ -52,6 +52,32 @@ def test_window_bound_against_exact_values(pair, tilt):
                 exact = RD.hockey_stick(g)
                 assert top <= exact <= hi
                 assert hi - exact <= F(1, 10**8)  # the sweep's width at n = 14: every atom kept
+
+
+@pytest.mark.parametrize("tilt", [None, F(1, 4)])
+def test_window_block_is_the_smaller_side_times_the_window(tilt, monkeypatch):
+    """D′_j's atoms multiply the smaller of the two blocks (A^{⊗k0} near k0 = 0, B^{⊗m} near m = 0): the product
+    block has |smaller| · |D′_j| atoms, and the bound is the same garbling bound either way (above E_γ of every
+    composition of the window, exact values at n = 30)."""
+    A, B = _losses(PAIRS[0])
+    n, j = 30, 8
+    D = window_majorant(A, B, j, 10)
+    E = {k: product_loss([(A, k), (B, n - k)]) for k in range(n + 1)}
+    gammas = [F(1), F(3), F(2) ** 8]
+    products = []
+    product_block = li.product_block
+    monkeypatch.setattr(li, "product_block",
+                        lambda X, Y, cut: products.append((X.count, Y.count)) or product_block(X, Y, cut))
+    enc = LatticeEnclosure()
+    for k0 in (0, 1, 3, 11, 19, 21, 22):
+        m = n - k0 - j
+        his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt)
+        sides = (enc.block(A, k0, li.CUT_NATS, tilt).count, enc.block(B, m, li.CUT_NATS, tilt).count)
+        assert products[-1] == (min(sides), len(D.classes))
+        for g, hi in zip(gammas, his):
+            assert max(E[k0 + i].hockey_stick(g) for i in range(j + 1)) <= hi
+    assert products[0][0] == 1 and products[-1][0] == 1  # k0 = 0 and m = 0: the window's atoms alone
+    assert products[1][0] == products[-2][0] == 3  # k0 = 1 (A's side) and m = 1 (B's side): one coordinate
 
 
 def _answers(K, n, losses, groups, totals, gammas):
