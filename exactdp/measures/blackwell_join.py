@@ -167,15 +167,22 @@ def window_majorant(A: PairLoss, B: PairLoss, j: int, points: int) -> PairLoss:
         out = chord_majorant(parts, full)
     else:
         top = [max(vs) for vs in zip(*(profile_values(part, full) for part in parts))]
-        x = [float(r) for r in full]
-        lx = [math.log(v) for v in x]
+        # log-ratios from the integers (a ratio of j coordinates may lie outside the float range), and the chord's
+        # abscissa (x_i − x_a)/(x_b − x_a) = e^{lx_i − lx_b}·(1 − e^{lx_a − lx_i})/(1 − e^{lx_a − lx_b}) from
+        # non-positive exponents: no overflow, no division by a zero width (an interval whose two ends round to one
+        # float log is skipped — floats only choose the grid)
+        lx = [math.log(int(r.p)) - math.log(int(r.q)) for r in full]
         y = [float(v) for v in top]
         chosen = [0, len(full) - 1]
         while len(chosen) < points:
             worst: tuple[float, int] | None = None
             for a, b in zip(chosen, chosen[1:]):
+                span = lx[b] - lx[a]
+                if not span > 0:
+                    continue
                 for i in range(a + 1, b):
-                    gap = (y[a] + (y[b] - y[a]) * (x[i] - x[a]) / (x[b] - x[a]) - y[i]) * (lx[b] - lx[a])
+                    t = math.exp(lx[i] - lx[b]) * math.expm1(lx[a] - lx[i]) / math.expm1(lx[a] - lx[b])
+                    gap = (y[a] + (y[b] - y[a]) * t - y[i]) * span
                     if worst is None or gap > worst[0]:
                         worst = (gap, i)
             if worst is None:

@@ -2068,8 +2068,9 @@ def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     everyone = list(range(len(gs)))
     singles(range(last + 1, n), everyone)
     bounds = {k0: window_bounds(enc, LA, LB, k0, n - k0 - j, D, gs, cut_nats=cut, tilt=tilt) for k0 in starts}
-    # the order only chooses work (floats): the windows that reach furthest above a best lower bound first
-    scale = [float(b) if b > 0 else 1e-300 for b in best]
+    # the order only chooses work (floats): the windows that reach furthest above a best lower bound first (a best
+    # below the float range, whose float is 0, counts as 1e-300 like a zero one)
+    scale = [max(float(b), 1e-300) for b in best]
     for k0 in sorted(starts, key=lambda k0: -max(float(h) / c for h, c in zip(bounds[k0], scale))):
         ys = []
         for y, hi in enumerate(bounds[k0]):

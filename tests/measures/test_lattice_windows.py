@@ -16,7 +16,7 @@ from flint import fmpq
 
 import exactdp.measures.lattice_interval as li
 from exactdp import Kernel
-from exactdp.measures.blackwell_join import window_majorant
+from exactdp.measures.blackwell_join import as_pair_loss, window_majorant
 from exactdp.measures.lattice_interval import LatticeEnclosure, enclose_batch, shared_blocks, window_bounds
 from exactdp.measures.privacy_loss import PairLoss, product_loss
 from exactdp.measures.tensor_enclosure import delta_tensor_power_batch
@@ -164,3 +164,41 @@ def test_single_searches_with_windows_equal_the_plain_ones(rows, n, monkeypatch)
     assert 1 in boxes  # a window of one γ: a box of a single search
     monkeypatch.setattr(li, "WINDOW", None)
     assert answers() == with_windows
+
+
+def test_ratios_outside_the_float_range(monkeypatch):
+    """A pair with a ratio of 2·10⁻⁶⁰ (its reverse 5·10⁵⁹): the ratios of D′_8's parts reach 10^±478, outside the float
+    range that only chooses D′_8's grid; D′_8 still dominates every part, and the batch answers as without windows."""
+    e = F(1, 10**60)
+    rows = (("1/2", str(F(1, 2) - e), str(e)), ("1/4", "1/4", "1/2"))
+    A, B = _losses(rows)
+    D = window_majorant(A, B, 8, 14)
+    assert len(D.classes) <= 14
+    assert all(D.dominates(as_pair_loss(product_loss([(A, i), (B, 8 - i)]))) for i in range(9))
+    K = Kernel([list(rows[0]), list(rows[1])])
+    gammas = [F(2) ** k for k in (20, 40, 60, 80, 100)]
+    calls = []
+    majorant = li.window_majorant
+    monkeypatch.setattr(li, "window_majorant", lambda *a: calls.append(a) or majorant(*a))
+    shared_blocks().clear()
+    with_windows = [(r.lower, r.upper, r.exact) for r in delta_tensor_power_batch(K, 40, gammas)]
+    assert calls  # the windows ran
+    monkeypatch.setattr(li, "WINDOW", None)
+    shared_blocks().clear()
+    assert [(r.lower, r.upper, r.exact) for r in delta_tensor_power_batch(K, 40, gammas)] == with_windows
+    shared_blocks().clear()
+
+
+def test_window_pass_with_a_best_below_the_float_range():
+    """A γ whose best lower bound lies below the float range (its float is 0): the pass orders the windows without
+    dividing by it, closes none (every window's bound is above 10⁻⁴⁰⁰) and gives every composition the plain pass's
+    bounds."""
+    from types import SimpleNamespace
+
+    A, B = _losses(PAIRS[1])
+    n, g = 37, F(2)  # windows 1…9, …, 28…36: no composition bounded alone before the windows are ordered
+    enc = LatticeEnclosure()
+    out: dict[int, tuple[fmpq, fmpq]] = {}
+    li._window_pass(enc, A, B, n, [(g, SimpleNamespace(best=F(1, 10**400)), out)], li.CUT_NATS, None, 8, 14)
+    plain = LatticeEnclosure()
+    assert out == {k: plain.bounds_many([(A, k), (B, n - k)], [g], cut_nats=li.CUT_NATS)[0] for k in range(1, n)}
