@@ -215,13 +215,9 @@ def coarse(loss: PairLoss, keep: int) -> PairLoss:
 
 def tensor(a: PairLoss, b: PairLoss) -> PairLoss:
     r"""The dichotomy a ⊗ b: ratio classes r_a·r_b of P-mass P_a·P_b (equal ratios merged), P-only mass
-    p_a + (1 − p_a)·p_b (a pair is P-only when either part is)."""
-    masses: dict[fmpq, fmpq] = {}
-    for ra, Pa in a.classes:
-        for rb, Pb in b.classes:
-            masses[ra * rb] = masses.get(ra * rb, ZERO) + Pa * Pb
-    classes = tuple(sorted(masses.items(), key=lambda item: item[0], reverse=True))
-    return PairLoss(classes, a.p_only + (ONE - a.p_only) * b.p_only)
+    p_a + (1 − p_a)·p_b (a pair is P-only when either part is) — the type classes of
+    :func:`~exactdp.measures.privacy_loss.product_loss` read as a :class:`PairLoss`."""
+    return as_pair_loss(product_loss([(a, 1), (b, 1)]))
 
 
 def coarse_power(loss: PairLoss, w: int, keep: int) -> PairLoss:

@@ -182,12 +182,16 @@ def test_window_bound_over_compositions(pair):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_tensor_is_the_product_loss(seed):
+def test_tensor_is_the_product_dichotomy(seed):
+    """tensor against Σ (p − γq)_+ over the explicit product vectors (zeros included: P-only and Q-only mass)."""
     rng = random.Random(300 + seed)
     a = PairLoss.of(rand_dist(rng, 3, zeros=True), rand_dist(rng, 3, zeros=True))
     b = PairLoss.of(rand_dist(rng, 4, zeros=True), rand_dist(rng, 4, zeros=True))
-    assert tensor(a, b) == as_pair_loss(product_loss([(a, 1), (b, 1)]))
-    assert tensor(tensor(a, b), a) == as_pair_loss(product_loss([(a, 2), (b, 1)]))
+    ab, aba = tensor(a, b), tensor(tensor(a, b), a)
+    for g in probes([ab, aba], rng):
+        assert ab.hockey_stick(g) == product_e([vectors(a), vectors(b)], g)
+        assert aba.hockey_stick(g) == product_e([vectors(a), vectors(b), vectors(a)], g)
+    assert ab.p_only == a.p_only + (1 - a.p_only) * b.p_only
 
 
 @pytest.mark.parametrize("seed", range(4))
