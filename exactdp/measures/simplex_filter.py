@@ -483,10 +483,9 @@ def join_bound(enc: LatticeEnclosure, losses: Losses, lo: Counts, hi: Counts, n:
     X = the lower corner lo, whose E at the γ/r are bounded above by one lattice sweep each (:meth:`~exactdp.
     measures.lattice_interval.LatticeEnclosure.bounds_many`).  None when lo is empty, w > :data:`_JOIN_MAX_W` or the
     sweeps would take more than :data:`_JOIN_SHARE` of the budget left (a bound left out only costs splits)."""
-    S = [i for i in range(len(lo)) if hi[i] > lo[i]]
     lo = tuple(_base_count(k, _JOIN_BITS) for k in lo)  # a lower corner below lo serves too: boxes share its blocks
     w = n - sum(lo)
-    S = sorted(set(S) | {i for i in range(len(lo)) if lo[i] < hi[i]})
+    S = [i for i in range(len(lo)) if lo[i] < hi[i]]  # free below hi: the box's free classes and the rounded-off ones
     items = _items(losses, lo)
     if not S or w <= 0 or w > _JOIN_MAX_W or not items:
         return None
