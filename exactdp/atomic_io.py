@@ -121,18 +121,39 @@ def write_atomic(path, data: str | bytes, what: str = "-o", *, encoding: str = "
     return target
 
 
+#: the signals :func:`signals_held` defers (SIGALRM: the command line's ``--max-seconds``)
+HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGALRM") if hasattr(signal, name))
+
+
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back for the duration (delivered on exit): a few renames that must happen
-    together are not cut in half by Ctrl-C or a SIGTERM.  A no-op off the main thread or off POSIX."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    """Hold SIGINT, SIGTERM and SIGALRM back for the duration and deliver them on exit: a few renames that
+    must happen together are not cut in half by Ctrl-C, a SIGTERM or the time limit.  A no-op off the main
+    thread.
+
+    The Python-level handlers are swapped for one that only records the signal (then restored, and each
+    recorded signal raised again).  Blocking the signals with ``pthread_sigmask`` would not do: it holds
+    them in the calling thread only, and a process with other threads (a process pool's manager thread, a
+    progress thread) takes the signal in one of those, whose C handler still has the main thread run the
+    Python handler inside the block."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    pending: list[int] = []
+
+    def record(signum, frame):
+        if signum not in pending:
+            pending.append(signum)
+
+    previous = {sig: signal.signal(sig, record) for sig in HELD_SIGNALS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        for sig, handler in previous.items():
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        for sig in pending:
+            if previous[sig] is not signal.SIG_IGN:
+                signal.raise_signal(sig)
 
 
 def _carry(old: Path, new: Path, keep: Iterable[str]) -> None:

@@ -124,8 +124,31 @@ def parse_seconds(text: str) -> float:
     return value
 
 
+#: seconds between the repeats of the ``--max-seconds`` alarm after its deadline
+ALARM_REPEAT = 0.25
+
+
+def _stopping() -> bool:
+    """Whether a :class:`TimeLimitError` is being handled or unwinding (it, or an exception raised in one
+    of its cleanups): ``sys.exc_info()`` holds it in the ``except``/``finally`` blocks and ``__exit__``
+    methods it runs through."""
+    exc = sys.exc_info()[1]
+    while exc is not None:
+        if isinstance(exc, TimeLimitError):
+            return True
+        exc = exc.__context__
+    return False
+
+
 def _start_alarm(seconds: float | None) -> float | None:
-    """Arm a wall-clock alarm that raises :class:`TimeLimitError` (main thread, POSIX only)."""
+    """Arm a wall-clock alarm that raises :class:`TimeLimitError` (main thread, POSIX only).
+
+    The alarm repeats every :data:`ALARM_REPEAT` seconds after the deadline: a bare ``except:`` in a
+    library can swallow one TimeLimitError (mpmath's import-time ``try: import gmpy2 … except: pass`` is
+    one; a one-shot alarm landing there let ``exactdp --max-seconds 1 verify`` run to completion on a
+    loaded machine), and the next repeat stops the run.  A repeat landing while a TimeLimitError unwinds
+    does nothing (:func:`_stopping`), so the cleanups it runs (worker processes stopped, partial files
+    removed) are not cut short by a second one."""
     import signal
     import threading
 
@@ -141,10 +164,11 @@ def _start_alarm(seconds: float | None) -> float | None:
         return None  # pragma: no cover
 
     def _alarm(signum, frame):
-        raise TimeLimitError(seconds)
+        if not _stopping():
+            raise TimeLimitError(seconds)
 
     signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
     return seconds
 
 

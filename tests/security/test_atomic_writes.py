@@ -437,19 +437,33 @@ def test_the_current_folder_is_never_swapped(tmp_path, monkeypatch, one_claim):
 
 
 def test_replace_folder_holds_signals_during_the_swap(tmp_path, monkeypatch):
-    """A SIGTERM arriving while the old folder is renamed aside is delivered after the swap, never between."""
+    """A SIGTERM arriving while the old folder is renamed aside is delivered after the swap, never between:
+    both renames happen, the old folder is removed, then the signal's handler runs."""
     root = tmp_path / "d"
     root.mkdir()
     (root / "a").write_bytes(b"old")
     real_rename = os.rename
     seen = []
 
+    class Stop(Exception):
+        pass
+
     def rename(src, dst):
-        seen.append(signal.pthread_sigmask(signal.SIG_BLOCK, set()))
+        seen.append(Path(dst).name)
+        if len(seen) == 1:
+            os.kill(os.getpid(), signal.SIGTERM)  # between the two renames
         return real_rename(src, dst)
 
+    def stop(signum, frame):
+        raise Stop(list(seen))
+
     monkeypatch.setattr(atomic_io.os, "rename", rename)
-    replace_folder(root, [("a", b"new"), (f"sub/{uuid.uuid4().hex}", b"x")], "DIR")
-    assert len(seen) == 2 and all({signal.SIGINT, signal.SIGTERM} <= mask for mask in seen)
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        with pytest.raises(Stop) as info:
+            replace_folder(root, [("a", b"new"), (f"sub/{uuid.uuid4().hex}", b"x")], "DIR")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert len(seen) == 2 and info.value.args[0] == seen  # delivered after the second rename
     assert (root / "a").read_bytes() == b"new"
     assert leftovers(tmp_path) == []
