@@ -1,9 +1,9 @@
 """Windows of compositions (issue 24; exactdp.measures.lattice_interval.window_bounds, _window_pass;
 exactdp.measures.blackwell_join.window_majorant).
 
-The certified window bound against the exact values at n = 14 (every window of several sizes, a dozen γ, four pairs):
-it lies above E_γ of every composition of its window and above the exact E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ D′_j), within the
-sweep's width of the latter.  Then the batch with windows against the batch without them (the plain pass: one bound a
+The certified window bound against the exact values at n = 14 (every window of several sizes, a dozen γ, four pairs;
+both routes, by a product block and by D′_j's atoms): it lies above E_γ of every composition of its window and above
+the exact E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ D′_j), within the sweep's width of the latter.  Then the batch with windows against the batch without them (the plain pass: one bound a
 composition) on random 2×3 pairs at n = 40 … 200 and the near-symmetric pairs: the same δ_n (lower, upper, exact), the
 same best lower bound and the same candidates with the same bounds at every γ — and windows were used and closed."""
 
@@ -34,7 +34,8 @@ def _losses(rows):
 
 @pytest.mark.parametrize("pair", range(len(PAIRS)))
 @pytest.mark.parametrize("tilt", [None, F(1, 4)])
-def test_window_bound_against_exact_values(pair, tilt):
+@pytest.mark.parametrize("by_atoms", [False, True])
+def test_window_bound_against_exact_values(pair, tilt, by_atoms):
     A, B = _losses(PAIRS[pair])
     n = 14
     E = {k: product_loss([(A, k), (B, n - k)]) for k in range(n + 1)}
@@ -45,7 +46,7 @@ def test_window_bound_against_exact_values(pair, tilt):
         assert len(D.classes) <= points
         for k0 in range(0, n - j + 1):  # the first and last windows too (one side of no coordinates)
             m = n - k0 - j
-            his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt)
+            his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt, by_atoms=by_atoms)
             RD = product_loss([(A, k0), (B, m), (D, 1)])
             for g, hi in zip(gammas, his):
                 top = max(E[k0 + i].hockey_stick(g) for i in range(j + 1))
@@ -56,7 +57,7 @@ def test_window_bound_against_exact_values(pair, tilt):
 
 @pytest.mark.parametrize("tilt", [None, F(1, 4)])
 def test_window_block_is_the_smaller_side_times_the_window(tilt, monkeypatch):
-    """D′_j's atoms multiply the smaller of the two blocks (A^{⊗k0} near k0 = 0, B^{⊗m} near m = 0): the product
+    """On the product route, D′_j's atoms multiply the smaller of the two blocks (A^{⊗k0} near k0 = 0, B^{⊗m} near m = 0): the product
     block has |smaller| · |D′_j| atoms, and the bound is the same garbling bound either way (above E_γ of every
     composition of the window, exact values at n = 30)."""
     A, B = _losses(PAIRS[0])
@@ -71,13 +72,64 @@ def test_window_block_is_the_smaller_side_times_the_window(tilt, monkeypatch):
     enc = LatticeEnclosure()
     for k0 in (0, 1, 3, 11, 19, 21, 22):
         m = n - k0 - j
-        his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt)
+        his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt, by_atoms=False)
         sides = (enc.block(A, k0, li.CUT_NATS, tilt).count, enc.block(B, m, li.CUT_NATS, tilt).count)
         assert products[-1] == (min(sides), len(D.classes))
         for g, hi in zip(gammas, his):
             assert max(E[k0 + i].hockey_stick(g) for i in range(j + 1)) <= hi
     assert products[0][0] == 1 and products[-1][0] == 1  # k0 = 0 and m = 0: the window's atoms alone
     assert products[1][0] == products[-2][0] == 3  # k0 = 1 (A's side) and m = 1 (B's side): one coordinate
+
+
+def test_window_route_by_work(monkeypatch):
+    """The route of :func:`window_bounds` by work units (:func:`window_by_atoms`): a single search's box (one γ) by
+    D′_j's atoms — no product block — and a batch's ten γ on middle blocks by the product; at one γ the two routes
+    bound the same window (exact values at n = 30), and ε(δ) with the search's boxes by atoms equals ε with every box
+    by the product (the same exact t* and maximizer)."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    assert li.window_by_atoms(5000, 5000, 14, 1)
+    assert not li.window_by_atoms(5000, 5000, 14, 10)
+    assert li.window_by_atoms(3, 5000, 14, 10)  # next to a corner: walking three atoms 140 times beats the product
+    A, B = _losses(PAIRS[0])
+    n, j = 30, 8
+    D = window_majorant(A, B, j, 10)
+    E = {k: product_loss([(A, k), (B, n - k)]) for k in range(n + 1)}
+    products = []
+    product_block = li.product_block
+    monkeypatch.setattr(li, "product_block",
+                        lambda X, Y, cut: products.append((X.count, Y.count)) or product_block(X, Y, cut))
+    enc = LatticeEnclosure()
+    for k0 in (1, 11, 21):
+        for g in (F(1), F(3), F(2) ** 8):
+            (hi,) = window_bounds(enc, A, B, k0, n - k0 - j, D, [g], cut_nats=li.CUT_NATS)
+            assert max(E[k0 + i].hockey_stick(g) for i in range(j + 1)) <= _window_value(A, B, k0, n - k0 - j, D, g) <= hi
+    assert not products  # one γ: by D′_j's atoms
+    window_bounds(enc, A, B, 11, n - 11 - j, D, [F(1), F(2), F(3), F(4)], cut_nats=li.CUT_NATS)
+    assert products  # four γ on middle blocks: by the product
+
+    rows, n = PAIRS[2], 120
+    K = Kernel([list(rows[0]), list(rows[1])])
+
+    def eps():
+        shared_blocks().clear()
+        delta_tensor_power_batch(K, n, _gammas(rows, n))
+        r = epsilon_tensor_power(K, n, F(1, 10**6))
+        shared_blocks().clear()
+        return r.t, r.t_lower, r.composition
+
+    products.clear()
+    by_work = eps()
+    by_product = products[:]
+    monkeypatch.setattr(li, "window_by_atoms", lambda *a: False)
+    products.clear()
+    assert eps() == by_work
+    assert len(products) > len(by_product)  # the search's boxes took the product route only when forced
+
+
+def _window_value(A, B, k0, m, D, g):
+    """The exact E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ D) (what either route of window_bounds bounds from above)."""
+    return product_loss([(A, k0), (B, m), (D, 1)]).hockey_stick(g)
 
 
 def _answers(K, n, losses, groups, totals, gammas):
