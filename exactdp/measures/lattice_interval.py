@@ -126,7 +126,10 @@ of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its top corner cannot prun
 shallow level too.  At one γ that bound is taken by D′_j's atoms, E_γ(R ⊗ D′_j) = D′_∞ + Σ_w D′_w·E_{γ/r_w}(R):
 fourteen walks of the kept blocks of R = A^{⊗k0} ⊗ B^{⊗m} instead of a product block 14 times the smaller one built,
 sorted and prepared for one sweep (:func:`window_by_atoms` chooses by work units; the batch's ten γ keep the product:
-one build, ten walks).  Seed 3's ε(10⁻⁶) after its batch: 128 such boxes in its two searches.
+one build, ten walks).  Seed 3's ε(10⁻⁶) after its batch: 137 such boxes in its two searches.  A search with windows
+splits its boxes on the batch's window grid (k0 ≡ 1 mod WINDOW[0] + 1) where a box spans a grid line, so its boxes of
+WINDOW[0] + 1 compositions are the batch's windows and find their two blocks kept (seed 3's ε after its batch built
+146 blocks for its boxes and leaves, 2 on the grid).
 """
 
 from __future__ import annotations
@@ -1867,6 +1870,12 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                     out[k] = (ZERO, -neg)
                 continue
             mid = (a + b) // 2
+            if windows and WINDOW is not None:  # split on the batch pass's window grid (windows k0 … k0 + j with
+                # k0 ≡ 1 mod j + 1) where the box spans a grid line: its boxes of j + 1 compositions are then the
+                # batch's windows, whose two blocks a batch before it keeps (a choice of work only)
+                e = (WINDOW[0] + 1) * round(mid / (WINDOW[0] + 1))
+                if a <= e < b:
+                    mid = e
             heapq.heappush(heap, (neg, -1, a, b))
             for lo_k, hi_k in ((a, mid), (mid + 1, b)):
                 push(lo_k, hi_k)
