@@ -82,15 +82,16 @@ def test_window_block_is_the_smaller_side_times_the_window(tilt, monkeypatch):
 
 
 def test_window_route_by_work(monkeypatch):
-    """The route of :func:`window_bounds` by work units (:func:`window_by_atoms`): a single search's box (one γ) by
-    D′_j's atoms — no product block — and a batch's ten γ on middle blocks by the product; at one γ the two routes
-    bound the same window (exact values at n = 30), and ε(δ) with the search's boxes by atoms equals ε with every box
-    by the product (the same exact t* and maximizer)."""
+    """The route of :func:`window_bounds` by the time model of :func:`window_by_atoms` (block sizes of the seed-3 pair
+    at n = 10³, level (16, 1/4), where both routes were timed): a single search's box on middle blocks (one γ) by
+    D′_j's atoms — no product block —, the batch's ten γ and a window next to a corner by the product; at one γ both
+    routes bound the same window (exact values at n = 30); and ε(δ) after a batch is the same (exact t*, maximizer) with
+    every window by atoms, every window by the product, and the model's choice."""
     from exactdp.measures.profile_inversion import epsilon_tensor_power
 
-    assert li.window_by_atoms(5000, 5000, 14, 1)
-    assert not li.window_by_atoms(5000, 5000, 14, 10)
-    assert li.window_by_atoms(3, 5000, 14, 10)  # next to a corner: walking three atoms 140 times beats the product
+    assert li.window_by_atoms(4013, 10376, 14, 1) and li.window_by_atoms(6759, 7351, 14, 1)
+    assert not li.window_by_atoms(6759, 7351, 14, 10)
+    assert not li.window_by_atoms(63, 14762, 14, 1)  # next to a corner: 882 pairs walked once beat 14 walks
     A, B = _losses(PAIRS[0])
     n, j = 30, 8
     D = window_majorant(A, B, j, 10)
@@ -102,11 +103,13 @@ def test_window_route_by_work(monkeypatch):
     enc = LatticeEnclosure()
     for k0 in (1, 11, 21):
         for g in (F(1), F(3), F(2) ** 8):
-            (hi,) = window_bounds(enc, A, B, k0, n - k0 - j, D, [g], cut_nats=li.CUT_NATS)
-            assert max(E[k0 + i].hockey_stick(g) for i in range(j + 1)) <= _window_value(A, B, k0, n - k0 - j, D, g) <= hi
-    assert not products  # one γ: by D′_j's atoms
-    window_bounds(enc, A, B, 11, n - 11 - j, D, [F(1), F(2), F(3), F(4)], cut_nats=li.CUT_NATS)
-    assert products  # four γ on middle blocks: by the product
+            top = max(E[k0 + i].hockey_stick(g) for i in range(j + 1))
+            value = _window_value(A, B, k0, n - k0 - j, D, g)
+            for by_atoms in (True, False):
+                made = len(products)
+                (hi,) = window_bounds(enc, A, B, k0, n - k0 - j, D, [g], cut_nats=li.CUT_NATS, by_atoms=by_atoms)
+                assert top <= value <= hi
+                assert (len(products) == made) == by_atoms  # by atoms: no product block
 
     rows, n = PAIRS[2], 120
     K = Kernel([list(rows[0]), list(rows[1])])
@@ -118,13 +121,12 @@ def test_window_route_by_work(monkeypatch):
         shared_blocks().clear()
         return r.t, r.t_lower, r.composition
 
-    products.clear()
-    by_work = eps()
-    by_product = products[:]
-    monkeypatch.setattr(li, "window_by_atoms", lambda *a: False)
-    products.clear()
-    assert eps() == by_work
-    assert len(products) > len(by_product)  # the search's boxes took the product route only when forced
+    chosen = eps()
+    for forced in (True, False):
+        monkeypatch.setattr(li, "window_by_atoms", lambda *a, forced=forced: forced)
+        products.clear()
+        assert eps() == chosen
+        assert bool(products) != forced
 
 
 def _window_value(A, B, k0, m, D, g):
