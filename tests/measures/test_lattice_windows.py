@@ -164,8 +164,9 @@ def _gammas(rows, n):
 #: seeds 3 (E_γ flat in the composition), 1, 2 and 5 (the lattice routine applies, searches not flat) of bench_tensor.py
 #: --random-pairs at several n, and the perturbed near-symmetric pairs of PAIRS (windows close).  (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10) is not
 #: here: its pair and reverse have the same loss, one pair class, so every composition is the same and the lattice
-#: routine (and its windows) is not what answers it
-CASES = [(PAIRS[1], 200, False), (PAIRS[1], 60, False), ((("5/8", "1/8", "1/4"), ("1/5", "2/5", "2/5")), 100, False),
+#: routine (and its windows) is not what answers it.  PAIRS[1]'s windows close nothing; the halves of its open
+#: windows (HALVES) close some
+CASES = [(PAIRS[1], 200, True), (PAIRS[1], 60, True), ((("5/8", "1/8", "1/4"), ("1/5", "2/5", "2/5")), 100, False),
          ((("2/19", "3/19", "14/19"), ("3/7", "1/7", "3/7")), 80, False),
          ((("1/3", "2/5", "4/15"), ("1/18", "5/6", "1/9")), 120, False), (PAIRS[2], 120, True), (PAIRS[3], 160, True)]
 
@@ -189,6 +190,35 @@ def test_batch_with_windows_equals_the_plain_pass(rows, n, closes, monkeypatch):
     plain = _answers(K, n, losses, groups, totals, gammas)
     assert with_windows == plain
     assert (fewer < sum(swept)) == closes  # the windows closed some (composition, γ) of the flat pairs' passes
+
+
+@pytest.mark.parametrize("rows, n", [(PAIRS[2], 120), (PAIRS[3], 160)])
+def test_halves_of_open_windows(rows, n, monkeypatch):
+    """A window left open at some γ bounded by its two halves' windows first (``HALVES``): the batch's answers (δ_n
+    lower, upper, exact; per γ the best lower bound and the candidates with their bounds) equal those without the
+    halves, and the halves closed some (composition, γ): fewer compositions bounded one by one.  (Each half's bound
+    is :func:`window_bounds` of its D′, tested against exact values above.)"""
+    K, losses, groups, totals = _pair_search(rows, n)
+    gammas = _gammas(rows, n)
+    swept = []
+    bounds_many = li.LatticeEnclosure.bounds_many
+
+    def spy(self, items, gs, **kw):
+        swept.append(len(gs))
+        return bounds_many(self, items, gs, **kw)
+
+    monkeypatch.setattr(li.LatticeEnclosure, "bounds_many", spy)
+    halves = []
+    window_bounds_of = li.window_bounds
+    monkeypatch.setattr(li, "window_bounds",
+                        lambda *a, **kw: halves.append(a[3] + a[4]) or window_bounds_of(*a, **kw))
+    with_halves = _answers(K, n, losses, groups, totals, gammas)
+    fewer = sum(swept)
+    assert any(m > n - li.WINDOW[0] for m in halves)  # a window of fewer than WINDOW[0] + 1 compositions: a half
+    swept.clear()
+    monkeypatch.setattr(li, "HALVES", False)
+    assert _answers(K, n, losses, groups, totals, gammas) == with_halves
+    assert fewer < sum(swept)
 
 
 @pytest.mark.parametrize("rows, n", [(PAIRS[1], 100), (PAIRS[2], 120), (PAIRS[3], 160)])
