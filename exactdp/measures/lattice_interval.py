@@ -117,19 +117,20 @@ garbling of A^{⊗k0} ⊗ B^{⊗(n−k0−j)} ⊗ D′_j, D′_j the chord major
 sweep per γ of A^{⊗k0}'s block against B^{⊗(n−k0−j)}'s block times D′_j's atoms (:func:`window_bounds`) bounds the
 j + 1 compositions of a window at once.  E_γ is not unimodal in k (seed 3, n = 20, γ = 32: local maxima at k = 0, 9 and
 20), so no search along k is certified; a window whose bound is below a γ's best lower bound is closed for that γ, the
-others bounded by the windows of its two halves (:data:`HALVES`), then composition by composition as before.  The bound overshoots the window's maximum by 10⁻³–10⁻² relative
-(D′_8 on 14 points), so windows close where E_γ lies that far below the maximum: 90–98 % of (window, γ) for the
-near-symmetric pairs at n = 10³, 73 % for seed 3 (figures: docs/tensorization.md).  The pass keeps the blocks of the
-windows and of the compositions left open only, so it marks its level as a whole pass (:meth:`BlockStore.mark_pass`): a
-later search at another γ (the steps of ε for δ) walks it and builds the blocks it lacks there.  A single search's box
-of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its top corner cannot prune gets its window bound at the leaves'
-shallow level too.  At one γ that bound is taken by D′_j's atoms, E_γ(R ⊗ D′_j) = D′_∞ + Σ_w D′_w·E_{γ/r_w}(R):
-fourteen walks of the kept blocks of R = A^{⊗k0} ⊗ B^{⊗m} instead of a product block 14 times the smaller one built,
-sorted and prepared for one sweep (:func:`window_by_atoms` chooses by work units; the batch's ten γ keep the product:
-one build, ten walks).  Seed 3's ε(10⁻⁶) after its batch: 137 such boxes in its two searches.  A search with windows
-splits its boxes on the batch's window grid (k0 ≡ 1 mod WINDOW[0] + 1) where a box spans a grid line, so its boxes of
-WINDOW[0] + 1 compositions are the batch's windows and find their two blocks kept (seed 3's ε after its batch built
-146 blocks for its boxes and leaves, 2 on the grid).
+others bounded by the windows of its two halves (:data:`HALVES`), then composition by composition as before.  The
+bound overshoots the window's maximum by 10⁻³–10⁻² relative (D′_8 on 14 points), so windows close where E_γ lies that
+far below the maximum: 90–98 % of (window, γ) for the near-symmetric pairs at n = 10³, 73 % for seed 3 (figures:
+docs/tensorization.md).  The pass keeps the blocks of the windows and of the compositions left open only, so it marks
+its level as a whole pass (:meth:`BlockStore.mark_pass`): a later search at another γ (the steps of ε for δ) walks it
+and builds the blocks it lacks there.  A single search's box of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its
+top corner cannot prune gets its window bound at the leaves' shallow level too.  At one γ that bound is taken by
+D′_j's atoms, E_γ(R ⊗ D′_j) = D′_∞ + Σ_w D′_w·E_{γ/r_w}(R): fourteen walks of the kept blocks of
+R = A^{⊗k0} ⊗ B^{⊗m} instead of a product block 14 times the smaller one built, sorted and prepared for one sweep
+(:func:`window_by_atoms` chooses by a time model; the batch's ten γ keep the product: one build, ten walks).  After a
+batch's pass over the same losses a search splits its boxes on the batch's window grid (k0 ≡ 1 mod WINDOW[0] + 1)
+where a box spans a grid line, so its boxes of WINDOW[0] + 1 compositions are the batch's windows and find their two
+blocks kept (seed 3's ε(10⁻⁶) after its batch: 137 window boxes in its two searches; 146 blocks built for its boxes
+and leaves before the grid, 2 with it).
 """
 
 from __future__ import annotations
@@ -1798,6 +1799,9 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # (choices of work only; every bound used as a bound is certified)
     estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
     windows = not fixed and LA != LB and WINDOW is not None and n > 4 * WINDOW[0]
+    # after a batch's pass by windows over these losses (a kept whole level, :meth:`BlockStore.mark_pass`) the boxes are
+    # split on its window grid; without one the plain halving (seed 2's single searches: eight more window boxes)
+    grid = windows and any(isinstance(level, tuple) and level[0] == enc.tag for level in enc.store.whole)
     log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
     logs: list[tuple[fmpq, float]] = []  # (best, log best): compared by identity (hashing an fmpq is not cheap)
     # chernoff_log of the compositions (k_A, k_B) before its cap at 0 (a bound above 1 is 1, which prunes nothing below
@@ -1884,9 +1888,9 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                     out[k] = (ZERO, -neg)
                 continue
             mid = (a + b) // 2
-            if windows and WINDOW is not None:  # split on the batch pass's window grid (windows k0 … k0 + j with
+            if grid and WINDOW is not None:  # split on the batch pass's window grid (windows k0 … k0 + j with
                 # k0 ≡ 1 mod j + 1) where the box spans a grid line: its boxes of j + 1 compositions are then the
-                # batch's windows, whose two blocks a batch before it keeps (a choice of work only)
+                # batch's windows, whose two blocks the batch before it kept (a choice of work only)
                 e = (WINDOW[0] + 1) * round(mid / (WINDOW[0] + 1))
                 if a <= e < b:
                     mid = e

@@ -221,6 +221,31 @@ def test_halves_of_open_windows(rows, n, monkeypatch):
     assert fewer < sum(swept)
 
 
+def test_search_after_a_batch_splits_on_its_window_grid(monkeypatch):
+    """ε(δ) after a batch's pass by windows: its searches' window boxes of WINDOW[0] + 1 compositions are the batch's
+    windows (k0 ≡ 1 mod WINDOW[0] + 1, whose blocks the batch kept), and ε is the one found without the batch (its
+    searches halve their boxes at the middle)."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    rows, n = PAIRS[2], 120
+    K = Kernel([list(rows[0]), list(rows[1])])
+    j = li.WINDOW[0]
+    boxes = []
+    window_bounds_of = li.window_bounds
+    monkeypatch.setattr(li, "window_bounds", lambda *a, **kw: boxes.append((a[3], n - a[3] - a[4], len(a[6])))
+                        or window_bounds_of(*a, **kw))
+    shared_blocks().clear()
+    alone = epsilon_tensor_power(K, n, F(1, 10**6))
+    shared_blocks().clear()
+    delta_tensor_power_batch(K, n, _gammas(rows, n))
+    boxes.clear()
+    after = epsilon_tensor_power(K, n, F(1, 10**6))
+    shared_blocks().clear()
+    assert (after.t, after.t_lower, after.composition) == (alone.t, alone.t_lower, alone.composition)
+    nine = [k0 for k0, width, count in boxes if count == 1 and width == j]
+    assert nine and all(k0 % (j + 1) == 1 for k0 in nine)
+
+
 @pytest.mark.parametrize("rows, n", [(PAIRS[1], 100), (PAIRS[2], 120), (PAIRS[3], 160)])
 def test_single_searches_with_windows_equal_the_plain_ones(rows, n, monkeypatch):
     """The single search's boxes of a flat γ bounded by their window (``_branch_and_bound``), and ε(δ) after a batch
