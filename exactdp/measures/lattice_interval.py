@@ -117,13 +117,20 @@ garbling of A^{⊗k0} ⊗ B^{⊗(n−k0−j)} ⊗ D′_j, D′_j the chord major
 sweep per γ of A^{⊗k0}'s block against B^{⊗(n−k0−j)}'s block times D′_j's atoms (:func:`window_bounds`) bounds the
 j + 1 compositions of a window at once.  E_γ is not unimodal in k (seed 3, n = 20, γ = 32: local maxima at k = 0, 9 and
 20), so no search along k is certified; a window whose bound is below a γ's best lower bound is closed for that γ, the
-others bounded composition by composition as before.  The bound overshoots the window's maximum by 10⁻³–10⁻² relative
-(D′_8 on 14 points), so windows close where E_γ lies that far below the maximum: 90–98 % of (window, γ) for the
-near-symmetric pairs at n = 10³, 73 % for seed 3 (figures: docs/tensorization.md).  The pass keeps the blocks of the
-windows and of the compositions left open only, so it marks its level as a whole pass (:meth:`BlockStore.mark_pass`): a
-later search at another γ (the steps of ε for δ) walks it and builds the blocks it lacks there.  A single search's box
-of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its top corner cannot prune gets its window bound at the leaves'
-shallow level too (one γ: a sweep against a side 14 times the smaller block's atoms, against up to nine leaves).
+others bounded by the windows of its two halves (:data:`HALVES`), then composition by composition as before.  The
+bound overshoots the window's maximum by 10⁻³–10⁻² relative (D′_8 on 14 points), so windows close where E_γ lies that
+far below the maximum: 90–98 % of (window, γ) for the near-symmetric pairs at n = 10³, 73 % for seed 3 (figures:
+docs/tensorization.md).  The pass keeps the blocks of the windows and of the compositions left open only, so it marks
+its level as a whole pass (:meth:`BlockStore.mark_pass`): a later search at another γ (the steps of ε for δ) walks it
+and builds the blocks it lacks there.  A single search's box of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its
+top corner cannot prune gets its window bound at the leaves' shallow level too.  At one γ that bound is taken by
+D′_j's atoms, E_γ(R ⊗ D′_j) = D′_∞ + Σ_w D′_w·E_{γ/r_w}(R): fourteen walks of the kept blocks of
+R = A^{⊗k0} ⊗ B^{⊗m} instead of a product block 14 times the smaller one built, sorted and prepared for one sweep
+(:func:`window_by_atoms` chooses by a time model; the batch's ten γ keep the product: one build, ten walks).  After a
+batch's pass over the same losses a search splits its boxes on the batch's window grid (k0 ≡ 1 mod WINDOW[0] + 1)
+where a box spans a grid line, so its boxes of WINDOW[0] + 1 compositions are the batch's windows and find their two
+blocks kept (seed 3's ε(10⁻⁶) after its batch: 137 window boxes in its two searches; 146 blocks built for its boxes
+and leaves before the grid, 2 with it).
 """
 
 from __future__ import annotations
@@ -624,26 +631,54 @@ _LOSS_BLOCKS: Memo[Block] = Memo(64)
 
 
 def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m: int, window: PairLoss,
-                  gammas: Sequence[fmpq], *, cut_nats: float, tilt: fmpq | None = None) -> list[fmpq]:
+                  gammas: Sequence[fmpq], *, cut_nats: float, tilt: fmpq | None = None,
+                  by_atoms: bool | None = None) -> list[fmpq]:
     r"""Upper bounds, one per γ > 0 of ``gammas``, of E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ W) for a dichotomy W (``window``: any
     number of ratio classes) — with W = D′_j of :func:`~exactdp.measures.blackwell_join.window_majorant`, of the
     window of compositions k0 … k0 + j of n = k0 + m + j coordinates (E_γ of each is at most this).
 
-    One sweep per γ of the two blocks of the level (cut, tilt) — the larger of A^{⊗k0} and B^{⊗m}, and the smaller one
-    times W's atoms (:func:`product_block` keeping every pair, charged :data:`_PER_PAIR` a pair as
-    :meth:`LatticeEnclosure.sides`): E_γ of the three factors does not depend on the side W joins, and the smaller
-    side's product costs |smaller|·|W| pairs (a box of a search next to k = 0 has A^{⊗k0} of a few atoms against
-    B^{⊗m} of thousands).  The product side keeps its block's tilt: with every atom of W kept, the normalised tilted
-    mass of its pairs left out is that block's own D̃ (for B: Σ_{b left out, w} P_b r_b^s P_w r_w^s / (M_B(s)^m M_W(s))
-    = D̃_B), bounded through the moments of all three factors by :func:`_left_out_many`; its P-mass left out is the
-    block's (times W's finite mass ≤ 1)."""
-    items = [(LA, k0), (LB, m), (window, 1)]
+    Two routes over the two blocks of the level (cut, tilt), the same quantity bounded:
+
+    * **by W's atoms** (``by_atoms``): conditioning on W's coordinate,
+      E_γ(R ⊗ W) = W_∞ + Σ_w W_w·E_{γ/r_w}(R) (W_w the P-mass of W's ratio class r_w, W_∞ its P-only mass, R =
+      A^{⊗k0} ⊗ B^{⊗m}), so the bound is W_∞ + Σ_w W_w·hi_w with hi_w the upper bound of
+      :meth:`LatticeEnclosure.bounds_many` of R at the |W| values γ/r_w — |W| walks per γ of the smaller block, no new
+      block (its left-out part, Σ_w W_w·c(s)(γ/r_w)^{−s}·M_R(s)·D̃, is the product route's, M_W(s) = Σ_w W_w r_w^s);
+    * **by a product block**: one sweep per γ of the larger of A^{⊗k0} and B^{⊗m} against the smaller one times W's
+      atoms (:func:`product_block` keeping every pair, charged :data:`_PER_PAIR` a pair as
+      :meth:`LatticeEnclosure.sides`): E_γ of the three factors does not depend on the side W joins, and the smaller
+      side's product costs |smaller|·|W| pairs (a box of a search next to k = 0 has A^{⊗k0} of a few atoms against
+      B^{⊗m} of thousands).  The product side keeps its block's tilt: with every atom of W kept, the normalised tilted
+      mass of its pairs left out is that block's own D̃ (for B: Σ_{b left out, w} P_b r_b^s P_w r_w^s /
+      (M_B(s)^m M_W(s)) = D̃_B), bounded through the moments of all three factors by :func:`_left_out_many`; its P-mass
+      left out is the block's (times W's finite mass ≤ 1).
+
+    ``by_atoms`` None: the route of fewer work units (:func:`window_by_atoms`): by W's atoms for one γ (a single
+    search's box: the product block is built, sorted and prepared for one sweep), by the product for a batch's ten
+    (one product, then one walk a γ).  Either route's bound is certified; they differ only in their rounding."""
     side_a, side_b = enc.block(LA, k0, cut_nats, tilt), enc.block(LB, m, cut_nats, tilt)
     w_block = _LOSS_BLOCKS.get(window)
     if w_block is None:
         w_block = loss_block(window)
         _LOSS_BLOCKS.put(window, w_block)
     small, large = (side_a, side_b) if side_a.count < side_b.count else (side_b, side_a)
+    if by_atoms is None:
+        by_atoms = window_by_atoms(small.count, large.count, w_block.count, len(gammas))
+    if by_atoms:
+        if any(g <= 0 for g in gammas):
+            raise ParameterError("window_bounds: every gamma must be > 0")
+        shifted = [g / r for g in gammas for r, _ in window.classes]
+        pair = [(LA, k0), (LB, m)]
+        if k0 and m and LA != LB and LA.classes and LB.classes:  # the two blocks in hand (a store past its cap
+            # may not have kept them)
+            pl, ph = p_inf(pair)
+            his = [(lo, hi) for lo, hi, _ in enc._swept_many(pair, [side_a, side_b], shifted, pl, ph)]
+        else:
+            his = enc.bounds_many(pair, shifted, cut_nats=cut_nats, tilt=tilt)
+        w = len(window.classes)
+        return [min(window.p_only + sum((P * his[y * w + i][1] for i, (_, P) in enumerate(window.classes)), ZERO), ONE)
+                for y in range(len(gammas))]
+    items = [(LA, k0), (LB, m), (window, 1)]
     units = _PER_PAIR * small.count * w_block.count
     require("max_work", units, f"lattice_interval: a window block of {small.count} x {w_block.count} atoms")
     enc._charge(units)
@@ -654,6 +689,31 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
                  small.tilt_dropped)
     pl, ph = p_inf(items)
     return [hi for _, hi, _ in enc._swept_many(items, [large, prod], gammas, pl, ph)]
+
+
+def window_by_atoms(small: int, large: int, w: int, count: int) -> bool:
+    """Whether :func:`window_bounds` takes the route by W's atoms (``w`` of them) at ``count`` values of γ, the two
+    blocks of ``small`` and ``large`` atoms: by a model of CPU time in units of about 0.6 ns (a choice of work only:
+    both routes are certified), fitted to the seed-3 pair of ``bench_tensor.py --random-pairs`` at n = 10³ (windows
+    next to a corner and in the middle, one to ten γ, both routes timed): a walk of the smaller block costs
+    :data:`_WALK_CALL` plus :data:`_PER_WALK` an atom walked and :data:`_PER_SEARCHED` an atom of the side searched; the
+    product block :data:`_PRODUCT_CALL` plus :data:`_PER_WINDOW_PAIR` a pair (built, sorted by loss, prepared).  The
+    route by atoms walks the smaller block ``count``·``w`` times; the product route builds |small|·|W| pairs once and
+    walks the smaller of the product and the larger block ``count`` times.  A single search's box (one γ, middle
+    blocks): by atoms, about a third of the product's time; a batch's ten γ, or a few atoms next to a corner: by the
+    product."""
+    pairs = small * w
+    walk_atoms = _WALK_CALL + _PER_WALK * small + _PER_SEARCHED * large
+    walk_product = _WALK_CALL + _PER_WALK * min(pairs, large) + _PER_SEARCHED * max(pairs, large)
+    return count * w * walk_atoms < _PRODUCT_CALL + _PER_WINDOW_PAIR * pairs + count * walk_product
+
+
+#: the cost model of :func:`window_by_atoms` (units of about 0.6 ns, as :data:`_PER_WALK`): a walk's fixed part (the
+#: per-γ arb bounds and calls), an atom of the searched side, a window product block's fixed part and its pairs
+_WALK_CALL = 160_000
+_PER_SEARCHED = 4
+_PRODUCT_CALL = 300_000
+_PER_WINDOW_PAIR = 220
 
 
 def p_inf(items: Items) -> tuple[fmpq, fmpq]:
@@ -1739,6 +1799,9 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # (choices of work only; every bound used as a bound is certified)
     estimated = not fixed and LA.p_only == 0 and LB.p_only == 0
     windows = not fixed and LA != LB and WINDOW is not None and n > 4 * WINDOW[0]
+    # after a batch's pass by windows over these losses (a kept whole level, :meth:`BlockStore.mark_pass`) the boxes are
+    # split on its window grid; without one the plain halving (seed 2's single searches: eight more window boxes)
+    grid = windows and any(isinstance(level, tuple) and level[0] == enc.tag for level in enc.store.whole)
     log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
     logs: list[tuple[fmpq, float]] = []  # (best, log best): compared by identity (hashing an fmpq is not cheap)
     # chernoff_log of the compositions (k_A, k_B) before its cap at 0 (a bound above 1 is 1, which prunes nothing below
@@ -1803,7 +1866,8 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
         elif windows and WINDOW is not None and WINDOW[0] // 2 <= b - a <= WINDOW[0]:
             # a box of a few compositions its top corner cannot prune (E_γ flat in k): its window bound at the leaves'
             # shallow level (:func:`window_bounds`; the blocks a batch's pass by windows keeps), once per box of
-            # WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions (not again for its halves)
+            # WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions (not again for its halves); at one γ by D′'s atoms
+            # (:func:`window_by_atoms`: walks of the kept blocks, no product block)
             D = window_majorant(LA, LB, b - a, WINDOW[1])
             ub = min(ub, window_bounds(enc, LA, LB, a, n - b, D, [gamma], cut_nats=shallow, tilt=tilt)[0])
         heapq.heappush(heap, (-ub, tick, a, b))
@@ -1824,6 +1888,12 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                     out[k] = (ZERO, -neg)
                 continue
             mid = (a + b) // 2
+            if grid and WINDOW is not None:  # split on the batch pass's window grid (windows k0 … k0 + j with
+                # k0 ≡ 1 mod j + 1) where the box spans a grid line: its boxes of j + 1 compositions are then the
+                # batch's windows, whose two blocks the batch before it kept (a choice of work only)
+                e = (WINDOW[0] + 1) * round(mid / (WINDOW[0] + 1))
+                if a <= e < b:
+                    mid = e
             heapq.heappush(heap, (neg, -1, a, b))
             for lo_k, hi_k in ((a, mid), (mid + 1, b)):
                 push(lo_k, hi_k)
@@ -2039,6 +2109,12 @@ def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
 #: perturbed near-symmetric pairs at n = 10³ (the batch's own level, its ten γ) 73 % and 94–98 % of (window, γ) close (docs/tensorization.md:
 #: j = 4, 8, 16 and 6–28 points compared).  Efficiency only: every bound is certified either way
 WINDOW: tuple[int, int] | None = (8, 14)
+#: a window left open at some γ is bounded by its two halves' windows (D′_3 and D′_4 for j = 8) at those γ before its
+#: compositions one by one: each half's two blocks are blocks of its end compositions (A^{⊗k0} ⊗ B^{⊗(n−k0−3)}: the
+#: window's A-block and the B-block of composition k0 + 3), which a composition left open needs anyway.  On seed 3 of
+#: ``bench_tensor.py --random-pairs`` (n = 10³, its ten γ) the halves close 397 of the 602 (half, γ) its windows left
+#: open: 580 blocks built instead of 946.  Efficiency only (halves of halves: fewer blocks, no less time)
+HALVES = True
 
 
 def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
@@ -2050,7 +2126,10 @@ def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     lower bound) first, a window whose bound is below a γ's best lower bound so far gives each of its compositions the
     bounds (0, window bound) at that γ, and its compositions are bounded one by one at the γ it leaves open (the same
     sweeps as the plain pass: the same numbers).  A composition a window closes has E_γ below a certified lower bound
-    of the maximum, so its lower bound never was the best and the leaves after the pass are the same."""
+    of the maximum, so its lower bound never was the best and the leaves after the pass are the same.
+    A window left open at some γ is first bounded at those γ by its two halves' windows (:data:`HALVES`; the same
+    garbling bound with D′ of the half), each half closed where its bound is below the best, its compositions bounded
+    one by one at the γ it leaves open."""
     gs = [g for g, _, _ in searches]
     outs = [out for _, _, out in searches]
     best = [setup.best for _, setup, _ in searches]
@@ -2079,7 +2158,20 @@ def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                     outs[y][k] = (ZERO, hi)
             else:
                 ys.append(y)
-        if ys:
+        if ys and HALVES and j >= 3:  # its two halves by their own windows at the γ it leaves open
+            for a, b in ((k0, k0 + (j + 1) // 2 - 1), (k0 + (j + 1) // 2, k0 + j)):
+                his = window_bounds(enc, LA, LB, a, n - b, window_majorant(LA, LB, b - a, points),
+                                    [gs[y] for y in ys], cut_nats=cut, tilt=tilt)
+                left = []
+                for y, hi in zip(ys, his):
+                    if hi < best[y]:
+                        for k in range(a, b + 1):
+                            outs[y][k] = (ZERO, hi)
+                    else:
+                        left.append(y)
+                if left:
+                    singles(range(a, b + 1), left)
+        elif ys:
             singles(range(k0, k0 + j + 1), ys)
     enc.store.mark_pass((enc.tag, cut if tilt is None else (cut, tilt)))
 

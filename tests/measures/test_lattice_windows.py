@@ -1,9 +1,9 @@
 """Windows of compositions (issue 24; exactdp.measures.lattice_interval.window_bounds, _window_pass;
 exactdp.measures.blackwell_join.window_majorant).
 
-The certified window bound against the exact values at n = 14 (every window of several sizes, a dozen γ, four pairs):
-it lies above E_γ of every composition of its window and above the exact E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ D′_j), within the
-sweep's width of the latter.  Then the batch with windows against the batch without them (the plain pass: one bound a
+The certified window bound against the exact values at n = 14 (every window of several sizes, a dozen γ, four pairs;
+both routes, by a product block and by D′_j's atoms): it lies above E_γ of every composition of its window and above
+the exact E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ D′_j), within the sweep's width of the latter.  Then the batch with windows against the batch without them (the plain pass: one bound a
 composition) on random 2×3 pairs at n = 40 … 200 and the near-symmetric pairs: the same δ_n (lower, upper, exact), the
 same best lower bound and the same candidates with the same bounds at every γ — and windows were used and closed."""
 
@@ -34,7 +34,8 @@ def _losses(rows):
 
 @pytest.mark.parametrize("pair", range(len(PAIRS)))
 @pytest.mark.parametrize("tilt", [None, F(1, 4)])
-def test_window_bound_against_exact_values(pair, tilt):
+@pytest.mark.parametrize("by_atoms", [False, True])
+def test_window_bound_against_exact_values(pair, tilt, by_atoms):
     A, B = _losses(PAIRS[pair])
     n = 14
     E = {k: product_loss([(A, k), (B, n - k)]) for k in range(n + 1)}
@@ -45,7 +46,7 @@ def test_window_bound_against_exact_values(pair, tilt):
         assert len(D.classes) <= points
         for k0 in range(0, n - j + 1):  # the first and last windows too (one side of no coordinates)
             m = n - k0 - j
-            his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt)
+            his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt, by_atoms=by_atoms)
             RD = product_loss([(A, k0), (B, m), (D, 1)])
             for g, hi in zip(gammas, his):
                 top = max(E[k0 + i].hockey_stick(g) for i in range(j + 1))
@@ -56,7 +57,7 @@ def test_window_bound_against_exact_values(pair, tilt):
 
 @pytest.mark.parametrize("tilt", [None, F(1, 4)])
 def test_window_block_is_the_smaller_side_times_the_window(tilt, monkeypatch):
-    """D′_j's atoms multiply the smaller of the two blocks (A^{⊗k0} near k0 = 0, B^{⊗m} near m = 0): the product
+    """On the product route, D′_j's atoms multiply the smaller of the two blocks (A^{⊗k0} near k0 = 0, B^{⊗m} near m = 0): the product
     block has |smaller| · |D′_j| atoms, and the bound is the same garbling bound either way (above E_γ of every
     composition of the window, exact values at n = 30)."""
     A, B = _losses(PAIRS[0])
@@ -71,13 +72,66 @@ def test_window_block_is_the_smaller_side_times_the_window(tilt, monkeypatch):
     enc = LatticeEnclosure()
     for k0 in (0, 1, 3, 11, 19, 21, 22):
         m = n - k0 - j
-        his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt)
+        his = window_bounds(enc, A, B, k0, m, D, gammas, cut_nats=li.CUT_NATS, tilt=tilt, by_atoms=False)
         sides = (enc.block(A, k0, li.CUT_NATS, tilt).count, enc.block(B, m, li.CUT_NATS, tilt).count)
         assert products[-1] == (min(sides), len(D.classes))
         for g, hi in zip(gammas, his):
             assert max(E[k0 + i].hockey_stick(g) for i in range(j + 1)) <= hi
     assert products[0][0] == 1 and products[-1][0] == 1  # k0 = 0 and m = 0: the window's atoms alone
     assert products[1][0] == products[-2][0] == 3  # k0 = 1 (A's side) and m = 1 (B's side): one coordinate
+
+
+def test_window_route_by_work(monkeypatch):
+    """The route of :func:`window_bounds` by the time model of :func:`window_by_atoms` (block sizes of the seed-3 pair
+    at n = 10³, level (16, 1/4), where both routes were timed): a single search's box on middle blocks (one γ) by
+    D′_j's atoms — no product block —, the batch's ten γ and a window next to a corner by the product; at one γ both
+    routes bound the same window (exact values at n = 30); and ε(δ) after a batch is the same (exact t*, maximizer) with
+    every window by atoms, every window by the product, and the model's choice."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    assert li.window_by_atoms(4013, 10376, 14, 1) and li.window_by_atoms(6759, 7351, 14, 1)
+    assert not li.window_by_atoms(6759, 7351, 14, 10)
+    assert not li.window_by_atoms(63, 14762, 14, 1)  # next to a corner: 882 pairs walked once beat 14 walks
+    A, B = _losses(PAIRS[0])
+    n, j = 30, 8
+    D = window_majorant(A, B, j, 10)
+    E = {k: product_loss([(A, k), (B, n - k)]) for k in range(n + 1)}
+    products = []
+    product_block = li.product_block
+    monkeypatch.setattr(li, "product_block",
+                        lambda X, Y, cut: products.append((X.count, Y.count)) or product_block(X, Y, cut))
+    enc = LatticeEnclosure()
+    for k0 in (1, 11, 21):
+        for g in (F(1), F(3), F(2) ** 8):
+            top = max(E[k0 + i].hockey_stick(g) for i in range(j + 1))
+            value = _window_value(A, B, k0, n - k0 - j, D, g)
+            for by_atoms in (True, False):
+                made = len(products)
+                (hi,) = window_bounds(enc, A, B, k0, n - k0 - j, D, [g], cut_nats=li.CUT_NATS, by_atoms=by_atoms)
+                assert top <= value <= hi
+                assert (len(products) == made) == by_atoms  # by atoms: no product block
+
+    rows, n = PAIRS[2], 120
+    K = Kernel([list(rows[0]), list(rows[1])])
+
+    def eps():
+        shared_blocks().clear()
+        delta_tensor_power_batch(K, n, _gammas(rows, n))
+        r = epsilon_tensor_power(K, n, F(1, 10**6))
+        shared_blocks().clear()
+        return r.t, r.t_lower, r.composition
+
+    chosen = eps()
+    for forced in (True, False):
+        monkeypatch.setattr(li, "window_by_atoms", lambda *a, forced=forced: forced)
+        products.clear()
+        assert eps() == chosen
+        assert bool(products) != forced
+
+
+def _window_value(A, B, k0, m, D, g):
+    """The exact E_γ(A^{⊗k0} ⊗ B^{⊗m} ⊗ D) (what either route of window_bounds bounds from above)."""
+    return product_loss([(A, k0), (B, m), (D, 1)]).hockey_stick(g)
 
 
 def _answers(K, n, losses, groups, totals, gammas):
@@ -110,8 +164,9 @@ def _gammas(rows, n):
 #: seeds 3 (E_γ flat in the composition), 1, 2 and 5 (the lattice routine applies, searches not flat) of bench_tensor.py
 #: --random-pairs at several n, and the perturbed near-symmetric pairs of PAIRS (windows close).  (3/10, 3/10, 2/5) / (2/5, 3/10, 3/10) is not
 #: here: its pair and reverse have the same loss, one pair class, so every composition is the same and the lattice
-#: routine (and its windows) is not what answers it
-CASES = [(PAIRS[1], 200, False), (PAIRS[1], 60, False), ((("5/8", "1/8", "1/4"), ("1/5", "2/5", "2/5")), 100, False),
+#: routine (and its windows) is not what answers it.  PAIRS[1]'s windows close nothing; the halves of its open
+#: windows (HALVES) close some
+CASES = [(PAIRS[1], 200, True), (PAIRS[1], 60, True), ((("5/8", "1/8", "1/4"), ("1/5", "2/5", "2/5")), 100, False),
          ((("2/19", "3/19", "14/19"), ("3/7", "1/7", "3/7")), 80, False),
          ((("1/3", "2/5", "4/15"), ("1/18", "5/6", "1/9")), 120, False), (PAIRS[2], 120, True), (PAIRS[3], 160, True)]
 
@@ -135,6 +190,60 @@ def test_batch_with_windows_equals_the_plain_pass(rows, n, closes, monkeypatch):
     plain = _answers(K, n, losses, groups, totals, gammas)
     assert with_windows == plain
     assert (fewer < sum(swept)) == closes  # the windows closed some (composition, γ) of the flat pairs' passes
+
+
+@pytest.mark.parametrize("rows, n", [(PAIRS[2], 120), (PAIRS[3], 160)])
+def test_halves_of_open_windows(rows, n, monkeypatch):
+    """A window left open at some γ bounded by its two halves' windows first (``HALVES``): the batch's answers (δ_n
+    lower, upper, exact; per γ the best lower bound and the candidates with their bounds) equal those without the
+    halves, and the halves closed some (composition, γ): fewer compositions bounded one by one.  (Each half's bound
+    is :func:`window_bounds` of its D′, tested against exact values above.)"""
+    K, losses, groups, totals = _pair_search(rows, n)
+    gammas = _gammas(rows, n)
+    swept = []
+    bounds_many = li.LatticeEnclosure.bounds_many
+
+    def spy(self, items, gs, **kw):
+        swept.append(len(gs))
+        return bounds_many(self, items, gs, **kw)
+
+    monkeypatch.setattr(li.LatticeEnclosure, "bounds_many", spy)
+    halves = []
+    window_bounds_of = li.window_bounds
+    monkeypatch.setattr(li, "window_bounds",
+                        lambda *a, **kw: halves.append(a[3] + a[4]) or window_bounds_of(*a, **kw))
+    with_halves = _answers(K, n, losses, groups, totals, gammas)
+    fewer = sum(swept)
+    assert any(m > n - li.WINDOW[0] for m in halves)  # a window of fewer than WINDOW[0] + 1 compositions: a half
+    swept.clear()
+    monkeypatch.setattr(li, "HALVES", False)
+    assert _answers(K, n, losses, groups, totals, gammas) == with_halves
+    assert fewer < sum(swept)
+
+
+def test_search_after_a_batch_splits_on_its_window_grid(monkeypatch):
+    """ε(δ) after a batch's pass by windows: its searches' window boxes of WINDOW[0] + 1 compositions are the batch's
+    windows (k0 ≡ 1 mod WINDOW[0] + 1, whose blocks the batch kept), and ε is the one found without the batch (its
+    searches halve their boxes at the middle)."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    rows, n = PAIRS[2], 120
+    K = Kernel([list(rows[0]), list(rows[1])])
+    j = li.WINDOW[0]
+    boxes = []
+    window_bounds_of = li.window_bounds
+    monkeypatch.setattr(li, "window_bounds", lambda *a, **kw: boxes.append((a[3], n - a[3] - a[4], len(a[6])))
+                        or window_bounds_of(*a, **kw))
+    shared_blocks().clear()
+    alone = epsilon_tensor_power(K, n, F(1, 10**6))
+    shared_blocks().clear()
+    delta_tensor_power_batch(K, n, _gammas(rows, n))
+    boxes.clear()
+    after = epsilon_tensor_power(K, n, F(1, 10**6))
+    shared_blocks().clear()
+    assert (after.t, after.t_lower, after.composition) == (alone.t, alone.t_lower, alone.composition)
+    nine = [k0 for k0, width, count in boxes if count == 1 and width == j]
+    assert nine and all(k0 % (j + 1) == 1 for k0 in nine)
 
 
 @pytest.mark.parametrize("rows, n", [(PAIRS[1], 100), (PAIRS[2], 120), (PAIRS[3], 160)])
