@@ -693,14 +693,14 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
 
 def window_by_atoms(small: int, large: int, w: int, count: int) -> bool:
     """Whether :func:`window_bounds` takes the route by W's atoms (``w`` of them) at ``count`` values of γ, the two
-    blocks of ``small`` and ``large`` atoms: by a model of CPU time in units of about 0.6 ns (a choice of work only:
+    blocks of ``small`` and ``large`` atoms: by a model of CPU time in the work units of :data:`_PER_WALK` (a choice of work only:
     both routes are certified), fitted to the seed-3 pair of ``bench_tensor.py --random-pairs`` at n = 10³ (windows
     next to a corner and in the middle, one to ten γ, both routes timed): a walk of the smaller block costs
     :data:`_WALK_CALL` plus :data:`_PER_WALK` an atom walked and :data:`_PER_SEARCHED` an atom of the side searched; the
     product block :data:`_PRODUCT_CALL` plus :data:`_PER_WINDOW_PAIR` a pair (built, sorted by loss, prepared).  The
     route by atoms walks the smaller block ``count``·``w`` times; the product route builds |small|·|W| pairs once and
     walks the smaller of the product and the larger block ``count`` times.  A single search's box (one γ, middle
-    blocks): by atoms, about a third of the product's time; a batch's ten γ, or a few atoms next to a corner: by the
+    blocks): by atoms; a batch's ten γ, or a few atoms next to a corner: by the
     product."""
     pairs = small * w
     walk_atoms = _WALK_CALL + _PER_WALK * small + _PER_SEARCHED * large
@@ -708,7 +708,7 @@ def window_by_atoms(small: int, large: int, w: int, count: int) -> bool:
     return count * w * walk_atoms < _PRODUCT_CALL + _PER_WINDOW_PAIR * pairs + count * walk_product
 
 
-#: the cost model of :func:`window_by_atoms` (units of about 0.6 ns, as :data:`_PER_WALK`): a walk's fixed part (the
+#: the cost model of :func:`window_by_atoms` (the work units of :data:`_PER_WALK`): a walk's fixed part (the
 #: per-γ arb bounds and calls), an atom of the searched side, a window product block's fixed part and its pairs
 _WALK_CALL = 160_000
 _PER_SEARCHED = 4
