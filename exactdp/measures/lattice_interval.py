@@ -679,7 +679,7 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
         return [min(window.p_only + sum((P * his[y * w + i][1] for i, (_, P) in enumerate(window.classes)), ZERO), ONE)
                 for y in range(len(gammas))]
     items = [(LA, k0), (LB, m), (window, 1)]
-    units = _PER_PAIR * small.count * w_block.count
+    units = _PER_WINDOW_PAIR * small.count * w_block.count  # built, sorted by loss and prepared (window_by_atoms)
     require("max_work", units, f"lattice_interval: a window block of {small.count} x {w_block.count} atoms")
     enc._charge(units)
     prod = product_block(small, w_block, math.inf)
