@@ -31,7 +31,8 @@ This routine is a best-first branch and bound over *boxes* lo ≤ k ≤ hi of th
 * **The Blackwell-join bound** (:func:`join_bound`): with S the classes free in the box and w = n − Σ lo, every
   composition is a garbling of lo ⊗ J_S^{⊗w} (J_S the join of the L_i, i ∈ S, :mod:`exactdp.measures.blackwell_join`),
   so E_γ over the box is at most E_γ(lo ⊗ Y), Y a dichotomy of at most :data:`_JOIN_KEEP` ratio classes dominating
-  J_S^{⊗w}; E_γ(lo ⊗ Y) = p_Y + Σ_r P_r E_{γ/r}(lo) takes one lattice sweep of lo's blocks per class of Y.  Where E_γ
+  J_S^{⊗w}; E_γ(lo ⊗ Y) = p_Y + Σ_r P_r E_{γ/r}(lo) takes one lattice sweep of lo's blocks per class of Y (small
+  lower counts past the two largest are left free where their product block would be costly: two blocks).  Where E_γ
   is flat along the edge between a pair class and its reverse (E_γ ≈ 1/2 at n = 1000) it is the bound that prunes
   the boxes next to the maximum (0.46–0.486 against a best 0.49 at w ≤ 44, where the profile bounds give 0.55–0.66);
   tried on boxes of w ≤ :data:`_JOIN_MAX_W` only (0.55 at w = 90, 0.91 at w = 499), and only where the best lower
@@ -424,7 +425,11 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
 
 
 #: the join bound (:func:`join_bound`) replaces J_S^{⊗w} by a dichotomy of at most this many ratio classes dominating
-#: it (:func:`~exactdp.measures.blackwell_join.coarse_power`): one γ of the sweep of the lower corner's blocks per class
+#: it (:func:`~exactdp.measures.blackwell_join.coarse_power`): one γ of the sweep of the lower corner's blocks per class.
+#: The coarsening, not the join, is most of the bound's excess: seed 1002 of bench_tensor.py --random-3x3-deltas at
+#: γ = 2^608, n = 1000, lower corner (0, 484, 0, 500), w = 16 (E_γ ≈ 0.461 there, best 0.4898): 0.4826 at 32 classes,
+#: 0.4692 at 64, 0.4678 at 128; at (0, 784, 0, 200) 0.4990, 0.4861, 0.4848.  The sweeps grow with the classes, and 64
+#: answered no more queries of that benchmark while four central-regime queries at n = 30, 60 took 13–20 % more time
 _JOIN_KEEP = 32
 #: the join bound is tried only on boxes with w = n − Σ lo at most this (efficiency only: at n = 1000 near E_γ ≈ 1/2
 #: it is 0.55–0.57 at w = 90 and 0.485 at w = 44 against a best 0.4898 on seed 1002 of bench_tensor.py
@@ -439,6 +444,15 @@ _JOIN_BITS = 6
 #: --random-3x3-deltas) the profile bounds prune and the join's sweeps only added time (seed 1002's six answered γ took
 #: about 1.6 times main's CPU time with the join bound tried everywhere, with the same answers)
 _JOIN_MIN_BEST = fmpq(1, 16)
+#: the cut (nats) of the join bound's sweeps of the lower corner (at most the search's): the bound is tried only where
+#: the best lower bound is at least :data:`_JOIN_MIN_BEST`, where the dropped mass (about e^{-12}, bounded exactly) is
+#: far below the gaps it must close — on the boxes above, the bound at 12 nats is within 10⁻⁵ of the bound at 24 and
+#: its sweeps take half the work
+_JOIN_CUT_NATS = 12.0
+#: a lower corner's small counts past its two largest are left free only when its product block is estimated above
+#: this many units (:func:`_product_work`): below it (n ≤ 100) the block is cheap and the larger w costs more splits
+#: than it saves (four central-regime queries at n = 30, 60 of seeds 1000 and 1002 took 15–20 % more CPU time)
+_JOIN_PRODUCT_WORK = 1 << 20
 #: work units charged per pair of classes of a product in :func:`join_power` (exact rationals of growing size)
 _PER_JOIN_PAIR = 64
 #: the join bound is computed only while its estimated sweeps stay below this share of the budget left
@@ -481,9 +495,20 @@ def join_bound(enc: LatticeEnclosure, losses: Losses, lo: Counts, hi: Counts, n:
     .. math::  E_\gamma(X \otimes Y) = p_Y + \sum_r P_r\, E_{\gamma / r}(X),
 
     X = the lower corner lo, whose E at the γ/r are bounded above by one lattice sweep each (:meth:`~exactdp.
-    measures.lattice_interval.LatticeEnclosure.bounds_many`).  None when lo is empty, w > :data:`_JOIN_MAX_W` or the
-    sweeps would take more than :data:`_JOIN_SHARE` of the budget left (a bound left out only costs splits)."""
+    measures.lattice_interval.LatticeEnclosure.bounds_many`, at :data:`_JOIN_CUT_NATS`).  Any lower corner lo′ ≤ lo
+    serves (the coordinates of lo − lo′ join the free ones, w grows by their number): lo′ is lo rounded down
+    (:data:`_JOIN_BITS`), and where the counts past its two largest sum to at most its w and would make a product
+    block of more than :data:`_JOIN_PRODUCT_WORK` units they are dropped too (w at most doubles), so X is two blocks
+    swept against each other (product blocks of 1.2·10⁷ units each on boxes next to the edge of seed 1002 of
+    bench_tensor.py --random-3x3-deltas at γ = 2^608; dropping larger counts lost an n = 30 query of the tests).
+    None when lo′ is empty, w > :data:`_JOIN_MAX_W` or the sweeps would take more than :data:`_JOIN_SHARE` of the
+    budget left (a bound left out only costs splits)."""
+    depth = min(depth, _JOIN_CUT_NATS)
     lo = tuple(_base_count(k, _JOIN_BITS) for k in lo)  # a lower corner below lo serves too: boxes share its blocks
+    rest = sorted(range(len(lo)), key=lambda j: -lo[j])[2:]
+    if 0 < sum(lo[j] for j in rest) <= n - sum(lo) and _product_work(losses, lo, depth) > _JOIN_PRODUCT_WORK:
+        lo = tuple(0 if j in rest else k for j, k in enumerate(lo))  # small counts past the two largest join the free
+        # ones where the product block would be large: two blocks swept, no product block
     w = n - sum(lo)
     S = [i for i in range(len(lo)) if lo[i] < hi[i]]  # free below hi: the box's free classes and the rounded-off ones
     items = _items(losses, lo)
@@ -503,6 +528,18 @@ def join_bound(enc: LatticeEnclosure, losses: Losses, lo: Counts, hi: Counts, n:
             total += P * up
     JOIN_BOUNDS[0] += 1
     return min(total, ONE)
+
+
+def _product_work(losses: Losses, counts: Counts, cut: float) -> int:
+    """The work units of the product block the lattice bounds of ``counts`` would build (:meth:`~exactdp.measures.
+    lattice_interval.LatticeEnclosure.sides`: the blocks but the largest multiplied in turn, each product's atoms at
+    most the product of the estimated atoms), 0 for at most two classes."""
+    atoms = sorted((atom_estimate(loss, k, cut) for loss, k in _items(losses, counts)), reverse=True)
+    work, size = 0, atoms[1] if len(atoms) > 2 else 0
+    for count in atoms[2:]:
+        work += _PER_PAIR_ATOM * size * count
+        size *= count
+    return work
 
 
 def _base_count(k: int, bits: int) -> int:

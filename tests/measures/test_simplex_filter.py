@@ -226,3 +226,30 @@ def test_the_search_answers_the_same_with_and_without_the_join_bound(K, n, e, mo
 def test_the_search_answers_the_same_with_and_without_the_join_bound_slow(K, n, e, monkeypatch):
     (a, used), (b, unused) = _with_and_without_join(K, n, fmpq(2) ** e, monkeypatch)
     assert a == b and used > 0 and unused == 0
+
+
+@pytest.mark.parametrize("K", SEEDED)
+def test_join_bound_sweeps_two_blocks_for_a_lower_corner_of_four_classes(K, monkeypatch):
+    # a small lower count past the two largest joins the free coordinates (1 ≤ w = 2) where its product block would be
+    # costly (here: any): no product block is built, and the bound still holds every composition of the box (brute
+    # force)
+    from exactdp.measures.lattice_interval import LatticeEnclosure
+    from exactdp.measures.privacy_loss import product_loss
+
+    n = 14
+    monkeypatch.setattr(sf, "_JOIN_PRODUCT_WORK", 0)
+    losses = [c.loss for c in TensorSearch([(K, n)]).classes]
+    assert len(losses) == 4
+    lo, hi = sf.tighten((6, 5, 1, 0), (8, 7, 3, 2), n)
+    assert sf._product_work(losses, lo, 12.0) > 0
+    checked = 0
+    for g in [fmpq(2) ** j for j in range(0, 2 * n, 3)]:
+        enc = LatticeEnclosure()
+        bound = sf.join_bound(enc, losses, lo, hi, n, g, 22.0)
+        assert bound is not None
+        assert not any(key[-1] == "product" for key in enc.store.blocks)
+        exact = max(product_loss([(loss, x) for loss, x in zip(losses, k) if x]).hockey_stick(g)
+                    for k in itertools.product(*[range(x, y + 1) for x, y in zip(lo, hi)]) if sum(k) == n)
+        assert exact <= bound
+        checked += bound < 1
+    assert checked >= 3
