@@ -590,11 +590,15 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
     counts = np.searchsorted(-ylp_desc, -need, side="right")  # #{y : lp_y >= need_x} (ylp_desc descending)
     total = int(counts.sum())
     require("max_memory", 64 * total, f"lattice_interval: {total} atoms of a product block")
-    xi = np.repeat(np.arange(len(X.lp)), counts)
-    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    yi = order[np.arange(total, dtype=np.int64) - np.repeat(starts, counts)]
-    lp = X.lp[xi] + Y.lp[yi]
-    L = X.L[xi] + Y.L[yi]
+    if total == len(X.lp) * len(Y.lp) and bool(np.all(X.L[:-1] <= X.L[1:])):  # every pair kept, X sorted by loss
+        lp, L, s = _product_runs(X, Y, order)
+    else:
+        xi = np.repeat(np.arange(len(X.lp)), counts)
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        yi = order[np.arange(total, dtype=np.int64) - np.repeat(starts, counts)]
+        lp = X.lp[xi] + Y.lp[yi]
+        L = X.L[xi] + Y.L[yi]
+        s = np.argsort(L, kind="stable")
     ax, ay = float(np.max(np.abs(X.lp))), float(np.max(np.abs(Y.lp)))
     lp_err = X.lp_err + Y.lp_err + 2 * U * (ax + ay + 1.0)
     L_err = X.L_err + Y.L_err + 2 * U * (float(np.max(np.abs(X.L))) + float(np.max(np.abs(Y.L))) + 1.0)
@@ -610,8 +614,42 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
         with ctx.workprec(128):
             ends = ball_endpoints(arb(X.finite) * arb(Y.finite))
         finite = min(ends[1], ONE) if ends is not None else ONE
-    s = np.argsort(L, kind="stable")
     return Block(lp[s], L[s], lp_err, L_err, min(dropped, ONE), c, finite)
+
+
+def _product_runs(X: Block, Y: Block, order: IntArray) -> tuple[FloatArray, FloatArray, IntArray]:
+    """The log-masses and losses of every pair of X and Y, and a permutation that sorts them by loss in the order of
+    :func:`product_block`'s stable sort of its x-major layout (x, then y in ``order``): the same floats in the same
+    order, got cheaper.  X sorted by loss, each y's pairs are a sorted run (fl(L_x + L_y) is monotone in L_x), so the
+    pairs are laid out by runs and a stable sort merges |Y| runs (timsort finds them) instead of sorting |X|·|Y| pairs.
+    The runs go by descending L_y, so pairs of equal computed loss from two runs come in ascending L_x, hence ascending
+    x, as in the x-major order; where rounding (or equal L_x) breaks that, the pairs of equal loss are re-ordered by
+    their x-major position (a choice of order only: the floats are the same)."""
+    nx, ny = len(X.lp), len(order)
+    runs = np.argsort(-Y.L, kind="stable")
+    lp = (X.lp[None, :] + Y.lp[runs][:, None]).ravel()  # pair (x, runs[r]) at r·nx + x: fl(lp_x + lp_y)
+    L = (X.L[None, :] + Y.L[runs][:, None]).ravel()
+    s = np.argsort(L, kind="stable")
+    Ls = L[s]
+    tie = Ls[1:] == Ls[:-1]
+    at = np.flatnonzero(tie)
+    if len(at):
+        rank = np.empty(ny, dtype=np.int64)
+        rank[order] = np.arange(ny)
+        y_rank = rank[runs]
+
+        def xmajor(i: IntArray) -> IntArray:
+            out: IntArray = (i % nx) * ny + y_rank[i // nx]
+            return out
+
+        if bool(np.any(xmajor(s[at]) > xmajor(s[at + 1]))):
+            group = np.concatenate(([0], np.cumsum(~tie)))
+            members = np.zeros(len(s), dtype=bool)
+            members[:-1] |= tie
+            members[1:] |= tie
+            moved = s[members]
+            s[members] = moved[np.lexsort((xmajor(moved), group[members]))]
+    return lp, L, s
 
 
 def loss_block(loss: PairLoss) -> Block:

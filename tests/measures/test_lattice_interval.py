@@ -330,6 +330,42 @@ def test_product_block_dropped_mass_is_an_upper_bound():
     assert P.count == int(np.count_nonzero(pairs >= float(np.max(X.lp) + np.max(Y.lp)) - 6.0))
 
 
+def test_product_block_keeping_every_pair_is_the_stable_sort_of_its_pairs():
+    """A product block at an infinite cut (a window's product, :func:`window_bounds`) has exactly the floats and the order
+    of the stable sort by loss of its pairs laid out x-major (x, then y by descending log-mass), ties included: a lattice
+    block times the window majorant's atoms (losses on one lattice: many exact ties), and blocks whose sums tie only by
+    rounding (1 + 10⁻¹⁷ = 1), where the pairs of two runs tie in the opposite order."""
+    from exactdp.measures.blackwell_join import window_majorant
+    from exactdp.measures.lattice_interval import Block, _block, loss_block, product_block
+
+    def brute(X: Block, Y: Block) -> tuple[np.ndarray, np.ndarray]:
+        order = np.argsort(-Y.lp, kind="stable")
+        lp = (X.lp[:, None] + Y.lp[order][None, :]).ravel()
+        L = (X.L[:, None] + Y.L[order][None, :]).ravel()
+        s = np.argsort(L, kind="stable")
+        return lp[s], L[s]
+
+    A = PairLoss.of([fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 4), fmpq(1, 4), fmpq(1, 2)])
+    X, W = _block(A, 60, 16.0), loss_block(window_majorant(A, A.reverse(), 8, 14))
+    cases = [(X, W), (W, X)]
+    rounding = Block(np.array([-1.0, -2.0, -0.5]), np.array([1.0, 1.0, 2.0]), 0.0, 0.0, fmpq(0), 0.0)
+    tiny = Block(np.array([-3.0, -1.0]), np.array([0.0, 1e-17]), 0.0, 0.0, fmpq(0), 0.0)
+    cases += [(rounding, tiny), (tiny, rounding)]
+    for P, Q in cases:
+        lp, L = brute(P, Q)
+        block = product_block(P, Q, math.inf)
+        assert block.count == P.count * Q.count
+        assert np.array_equal(block.lp, lp) and np.array_equal(block.L, L)
+    # the ties are there to be ordered: the lattice's many, and by rounding in an order the plain merge of the runs
+    # (by descending L_y) gets wrong
+    L = brute(X, W)[1]
+    assert np.count_nonzero(L[1:] == L[:-1]) > 100
+    runs = np.argsort(-tiny.L, kind="stable")
+    merged = (rounding.lp[None, :] + tiny.lp[runs][:, None]).ravel()[
+        np.argsort((rounding.L[None, :] + tiny.L[runs][:, None]).ravel(), kind="stable")]
+    assert not np.array_equal(merged, brute(rounding, tiny)[0])
+
+
 def test_sweep_is_symmetric_in_its_blocks_and_reuses_their_arrays():
     """The sweep walks the smaller block and searches the larger one, with each block's γ-independent arrays kept on
     it: swapping the blocks and repeating the call give the same exact bounds, and they contain the exact value."""
