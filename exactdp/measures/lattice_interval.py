@@ -212,8 +212,8 @@ _PER_BLOCK = 300_000
 #: rounded up): sizes the shared store
 _BYTES_PER_ATOM = 52
 #: work units per pair of atoms of a product block before its cut (a search per atom, the kept pairs' sums and
-#: their sort, calibrated against PER_ATOM with benchmarks/bench_tensor.py)
-_PER_PAIR = 16
+#: their sort, calibrated against PER_ATOM with benchmarks/bench_tensor.py); the simplex filter charges its products the same
+PER_PAIR = 16
 
 
 # -- a rigorous exponential on float arrays ---------------------------------------------------------
@@ -683,7 +683,7 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
       :meth:`LatticeEnclosure.bounds_many` of R at the |W| values γ/r_w — |W| walks per γ of the smaller block, no new
       block (its left-out part, Σ_w W_w·c(s)(γ/r_w)^{−s}·M_R(s)·D̃, is the product route's, M_W(s) = Σ_w W_w r_w^s);
     * **by a product block**: one sweep per γ of the larger of A^{⊗k0} and B^{⊗m} against the smaller one times W's
-      atoms (:func:`product_block` keeping every pair, charged :data:`_PER_PAIR` a pair as
+      atoms (:func:`product_block` keeping every pair, charged :data:`PER_PAIR` a pair as
       :meth:`LatticeEnclosure.sides`): E_γ of the three factors does not depend on the side W joins, and the smaller
       side's product costs |smaller|·|W| pairs (a box of a search next to k = 0 has A^{⊗k0} of a few atoms against
       B^{⊗m} of thousands).  The product side keeps its block's tilt: with every atom of W kept, the normalised tilted
@@ -806,6 +806,18 @@ def bound_work(items: Items, cut_nats: float = CUT_NATS, store: BlockStore | Non
         walked = i == 0 and len(sides) > 1
         if kept is None or ("side" if walked else "suffix") not in kept.prepared:
             work += (_PER_PREP_WALKED if walked else _PER_PREP) * count
+    return work
+
+
+def product_work(items: Items, cut_nats: float) -> int:
+    """Work units of the product block :meth:`LatticeEnclosure.sides` builds for three or more distinct losses (the
+    blocks but the largest multiplied in turn, :data:`PER_PAIR` a pair), each product's atoms estimated by the product
+    of its factors' estimated atoms (:func:`atom_estimate`); 0 for at most two (no product block)."""
+    atoms = sorted((atom_estimate(loss, k, cut_nats) for loss, k in items if k), reverse=True)
+    work, size = 0, atoms[1] if len(atoms) > 2 else 0
+    for count in atoms[2:]:
+        work += PER_PAIR * size * count
+        size *= count
     return work
 
 
@@ -962,8 +974,8 @@ class LatticeEnclosure:
         if other is None:
             other = blocks[1]
             for b in blocks[2:]:
-                self._charge(_PER_PAIR * other.count * b.count)
-                require("max_work", _PER_PAIR * other.count * b.count,
+                self._charge(PER_PAIR * other.count * b.count)
+                require("max_work", PER_PAIR * other.count * b.count,
                         f"lattice_interval: a product block of {other.count} x {b.count} atoms")
                 other = product_block(other, b, cut)
             self.store.keep(key, other, (self.tag, cut))
@@ -1572,7 +1584,7 @@ def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int]
         extra_f *= atom_estimate(loss, k, FILTER_CUT_NATS)
 
     def side_work(a: int, b: int, times: int) -> tuple[int, int]:  # (work, atoms): a sweep, the product on b's side
-        return (PER_ATOM * max(a, b) + (_PER_PAIR * min(a, b) * times if times > 1 else PER_ATOM * min(a, b)),
+        return (PER_ATOM * max(a, b) + (PER_PAIR * min(a, b) * times if times > 1 else PER_ATOM * min(a, b)),
                 max(a, b) + min(a, b) * times)
 
     ai, aj = atom_estimate(losses[i], n), atom_estimate(losses[j], n)

@@ -87,6 +87,7 @@ from exactdp.measures.lattice_interval import (
     NEAR_ONE,
     NEAR_ONE_N,
     PER_ATOM,
+    PER_PAIR,
     REFINE,
     S_GRID,
     U,
@@ -100,6 +101,7 @@ from exactdp.measures.lattice_interval import (
     grid_exponents,
     leaf_cut,
     product_block,
+    product_work,
     quantized,
     shared_blocks,
 )
@@ -160,10 +162,6 @@ _BASE_SHARE = 0.65
 #: steps of 2^(1/256) of it (16: seed 1002 of bench_tensor.py --random-3x3 at n = 300 took about as many units at 32
 #: and 64)
 _TILT_STEPS = 16
-#: work units per pair of atoms a product block may form (a searchsorted row, the sums of the kept pairs and their sort
-#: by loss): the lattice bounds' own charge for the pairs of a product block (lattice_interval._PER_PAIR; measured in
-#: docs/speed.md, h24edge)
-_PER_PAIR_ATOM = 16
 #: lattice evaluations per class and bit of n charged before the search starts: a search whose bounds prune well (seed
 #: 1001 of benchmarks/bench_tensor.py --random-3x3 at n = 100: 249 leaves, 487 top corners) needs a few times more, a
 #: flat one (seed 1000 at n = 30: 2 372 leaves) far more — the search itself stops at max(2·estimate, max_work), so
@@ -450,7 +448,8 @@ _JOIN_MIN_BEST = fmpq(1, 16)
 #: its sweeps take half the work
 _JOIN_CUT_NATS = 12.0
 #: a lower corner's small counts past its two largest are left free only when its product block is estimated above
-#: this many units (:func:`_product_work`): below it (n ≤ 100) the block is cheap and the larger w costs more splits
+#: this many units (:func:`~exactdp.measures.lattice_interval.product_work`): below it (n ≤ 100) the block is cheap
+#: and the larger w costs more splits
 #: than it saves (four central-regime queries at n = 30, 60 of seeds 1000 and 1002 took 15–20 % more CPU time)
 _JOIN_PRODUCT_WORK = 1 << 20
 #: work units charged per pair of classes of a product in :func:`join_power` (exact rationals of growing size)
@@ -506,7 +505,7 @@ def join_bound(enc: LatticeEnclosure, losses: Losses, lo: Counts, hi: Counts, n:
     depth = min(depth, _JOIN_CUT_NATS)
     lo = tuple(_base_count(k, _JOIN_BITS) for k in lo)  # a lower corner below lo serves too: boxes share its blocks
     rest = sorted(range(len(lo)), key=lambda j: -lo[j])[2:]
-    if 0 < sum(lo[j] for j in rest) <= n - sum(lo) and _product_work(losses, lo, depth) > _JOIN_PRODUCT_WORK:
+    if 0 < sum(lo[j] for j in rest) <= n - sum(lo) and product_work(_items(losses, lo), depth) > _JOIN_PRODUCT_WORK:
         lo = tuple(0 if j in rest else k for j, k in enumerate(lo))  # small counts past the two largest join the free
         # ones where the product block would be large: two blocks swept, no product block
     w = n - sum(lo)
@@ -528,18 +527,6 @@ def join_bound(enc: LatticeEnclosure, losses: Losses, lo: Counts, hi: Counts, n:
             total += P * up
     JOIN_BOUNDS[0] += 1
     return min(total, ONE)
-
-
-def _product_work(losses: Losses, counts: Counts, cut: float) -> int:
-    """The work units of the product block the lattice bounds of ``counts`` would build (:meth:`~exactdp.measures.
-    lattice_interval.LatticeEnclosure.sides`: the blocks but the largest multiplied in turn, each product's atoms at
-    most the product of the estimated atoms), 0 for at most two classes."""
-    atoms = sorted((atom_estimate(loss, k, cut) for loss, k in _items(losses, counts)), reverse=True)
-    work, size = 0, atoms[1] if len(atoms) > 2 else 0
-    for count in atoms[2:]:
-        work += _PER_PAIR_ATOM * size * count
-        size *= count
-    return work
 
 
 def _base_count(k: int, bits: int) -> int:
@@ -568,9 +555,9 @@ def _pair_block(enc: LatticeEnclosure, LA: PairLoss, a: int, LB: PairLoss, b: in
     if got is not None:
         return got
     X, Y = enc.block(LA, a, cut), enc.block(LB, b, cut)
-    require("max_work", _PER_PAIR_ATOM * X.count * Y.count,
+    require("max_work", PER_PAIR * X.count * Y.count,
             f"simplex_filter: a pair base of {X.count} x {Y.count} atoms")
-    enc._charge(_PER_PAIR_ATOM * X.count * Y.count)
+    enc._charge(PER_PAIR * X.count * Y.count)
     block = product_block(X, Y, cut)
     _PAIR_BLOCKS.put(key, block)
     return block
@@ -602,11 +589,11 @@ def _tilted_pair_block(enc: LatticeEnclosure, LA: PairLoss, a: int, LB: PairLoss
     X, Y = enc.block(LA, a, cut, tilt=s), enc.block(LB, b, cut, tilt=s)
     if X.count * Y.count > _MAX_TILTED_PAIRS:
         return None
-    if enc.budget is not None and enc.work + _PER_PAIR_ATOM * X.count * Y.count > _BASE_SHARE * enc.budget:
+    if enc.budget is not None and enc.work + PER_PAIR * X.count * Y.count > _BASE_SHARE * enc.budget:
         return None
-    require("max_work", _PER_PAIR_ATOM * X.count * Y.count,
+    require("max_work", PER_PAIR * X.count * Y.count,
             f"simplex_filter: a pair base of {X.count} x {Y.count} atoms")
-    enc._charge(_PER_PAIR_ATOM * X.count * Y.count)
+    enc._charge(PER_PAIR * X.count * Y.count)
     block = tilted_product(X, Y, float(s), cut)
     _PAIR_BLOCKS.put(key, block)
     return block
