@@ -2194,6 +2194,18 @@ def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 outs[y][k] = (lo, hi)
                 best[y] = max(best[y], lo)
 
+    def close(ks: range, ys: Sequence[int], his: Sequence[fmpq]) -> list[int]:
+        """Give the compositions ``ks`` the bounds (0, hi) at each γ of ``ys`` whose bound hi (of ``his``) is below
+        its best lower bound; the γ left open."""
+        left = []
+        for y, hi in zip(ys, his):
+            if hi < best[y]:
+                for k in ks:
+                    outs[y][k] = (ZERO, hi)
+            else:
+                left.append(y)
+        return left
+
     everyone = list(range(len(gs)))
     singles(range(last + 1, n), everyone)
     bounds = {k0: window_bounds(enc, LA, LB, k0, n - k0 - j, D, gs, cut_nats=cut, tilt=tilt) for k0 in starts}
@@ -2201,24 +2213,12 @@ def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     # below the float range, whose float is 0, counts as 1e-300 like a zero one)
     scale = [max(float(b), 1e-300) for b in best]
     for k0 in sorted(starts, key=lambda k0: -max(float(h) / c for h, c in zip(bounds[k0], scale))):
-        ys = []
-        for y, hi in enumerate(bounds[k0]):
-            if hi < best[y]:
-                for k in range(k0, k0 + j + 1):
-                    outs[y][k] = (ZERO, hi)
-            else:
-                ys.append(y)
+        ys = close(range(k0, k0 + j + 1), everyone, bounds[k0])
         if ys and HALVES and j >= 3:  # its two halves by their own windows at the γ it leaves open
             for a, b in ((k0, k0 + (j + 1) // 2 - 1), (k0 + (j + 1) // 2, k0 + j)):
                 his = window_bounds(enc, LA, LB, a, n - b, window_majorant(LA, LB, b - a, points),
                                     [gs[y] for y in ys], cut_nats=cut, tilt=tilt)
-                left = []
-                for y, hi in zip(ys, his):
-                    if hi < best[y]:
-                        for k in range(a, b + 1):
-                            outs[y][k] = (ZERO, hi)
-                    else:
-                        left.append(y)
+                left = close(range(a, b + 1), ys, his)
                 if left:
                     singles(range(a, b + 1), left)
         elif ys:
