@@ -939,7 +939,8 @@ def random_3x3_deltas_vs_pld(quick: bool = False, kernels: int = 3) -> None:
             except Exception as exc:  # a refusal (cost guard) is counted, not fatal
                 values.append(None)
                 refused += 1
-                kind, text = "REFUSED", str(exc)[:150]
+                bracket = str(exc).partition("certified by then: ")[2].partition(";")[0]  # what the filter had
+                kind, text = "REFUSED", (f"(certified by then: {bracket}) " if bracket else "") + str(exc)[:150]
             t = time.process_time() - t0
             t_ex += t
             print(f"     gamma = 2^{int(g.p).bit_length() - 1}: {kind} {t:.2f}s {text}", flush=True)

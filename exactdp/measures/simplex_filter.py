@@ -107,6 +107,7 @@ from exactdp.measures.lattice_interval import (
 )
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.measures.profile_bound import S_STEPS, base_box_bound, profile_box_bound, s_of
+from exactdp.numbers.digits import directed_digits
 from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.qq import ONE, ZERO
 
@@ -245,6 +246,15 @@ def _items(losses: Losses, counts: Counts) -> list[tuple[PairLoss, int]]:
 _RECENT: Memo[tuple[tuple[tuple[CompositionBounds, ...], int] | None, str]] = Memo(64)
 
 
+class _Stopped(OverBudget):
+    """The box search ran out of budget (``cause``) with compositions open; ``lower ≤ max_c E_γ(c) ≤ upper`` is what
+    it had certified by then: the best lower bound, and the largest bound of the boxes and leaves still open."""
+
+    def __init__(self, cause: OverBudget, lower: fmpq, upper: fmpq):
+        super().__init__(str(cause))
+        self.lower, self.upper = lower, upper
+
+
 def stop_reason(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> str | None:
     """Why the last search of these losses at γ (under the limits in force) stopped with compositions open — the
     budget it ran out of and where — or None when it is not known or settled them all: the caller's refusal says
@@ -279,16 +289,20 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals,
     enc = LatticeEnclosure(budget=budget, blocks=shared_blocks())
     try:
         leaves, discarded = _search(enc, losses, c, n, gamma)
-    except OverBudget as e:
+    except _Stopped as e:
         return None, (f"the simplex filter over {c} pair classes at n = {n} stopped at its budget of "
                       f"{budget:.3g} work units (max_work, or twice its estimate {estimate[0]:.3g}) with compositions "
-                      f"open, after {enc.work:.3g} units ({e})")
+                      f"open, after {enc.work:.3g} units ({e}); certified by then: {directed_digits(e.lower)} <= "
+                      f"delta_n(gamma) <= {directed_digits(e.upper, up=True)}")
     return ([(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded), ""
 
 
 def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
             gamma: fmpq) -> tuple[dict[Counts, tuple[fmpq, fmpq]], int]:
-    """The branch and bound of :func:`_candidates`: ``(leaves, discarded)``."""
+    """The branch and bound of :func:`_candidates`: ``(leaves, discarded)``.  Out of budget it raises
+    :class:`_Stopped` with what it had certified: every composition is then a leaf (within its upper bound), ruled out
+    (below the best lower bound), or inside a box still open — in the heap or being split (within its bound); before
+    the root box is bounded the upper end is 1."""
     leaves: dict[Counts, tuple[fmpq, fmpq]] = {}
     discarded = 0
 
@@ -299,21 +313,24 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
 
     best = ZERO
     corners = []
-    for i in range(c):
-        k = tuple(n if j == i else 0 for j in range(c))
-        corners.append((chernoff(k), k))
-    for ub, k in sorted(corners, reverse=True):  # the larger Chernoff bound first: a tight best lower bound
-        if ub < best:  # kept as a leaf of bound (0, ub): the caller counts it out
-            leaves[k] = (ZERO, ub)
-            continue
-        leaves[k] = enc.bounds(_items(losses, k), gamma, cut_nats=cut_below(ub))
-        best = max(best, leaves[k][0])
+    try:
+        for i in range(c):
+            k = tuple(n if j == i else 0 for j in range(c))
+            corners.append((chernoff(k), k))
+        for ub, k in sorted(corners, reverse=True):  # the larger Chernoff bound first: a tight best lower bound
+            if ub < best:  # kept as a leaf of bound (0, ub): the caller counts it out
+                leaves[k] = (ZERO, ub)
+                continue
+            leaves[k] = enc.bounds(_items(losses, k), gamma, cut_nats=cut_below(ub))
+            best = max(best, leaves[k][0])
+    except OverBudget as e:
+        raise _Stopped(e, best, ONE) from e
     # the largest Chernoff-to-value ratio of the corners: Chernoff bound / ratio predicts E_γ (efficiency only)
     ratios = [ub / leaves[k][0] for ub, k in corners if leaves[k][0] > 0]
     rho = max(ratios) if ratios else None
     if ONE - best < NEAR_ONE and n > NEAR_ONE_N:  # as the two-class search: nothing cheap separates them
-        raise OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in the far "
-                         "tails, which only the deepest cuts reach (too costly at this n)")
+        raise _Stopped(OverBudget("E_gamma is within 2^-20 of 1: the overlaps that separate the compositions lie in "
+                                  "the far tails, which only the deepest cuts reach (too costly at this n)"), best, ONE)
     # the dropped mass of a bound (about e^{-depth}) must fall below the maximum
     depth = leaf_cut(best) if best > 0 else CUT_NATS
 
@@ -409,16 +426,22 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         heapq.heappush(heap, (-ub, tick, lo, hi))
         tick += 1
 
-    push(tighten((0,) * c, (n,) * c, n))
-    while heap:
-        neg, _, lo, hi = heapq.heappop(heap)
-        if -neg < best:
-            discarded += box_size(lo, hi, n) - sum(1 for k in leaves if _inside(k, lo, hi))
-            continue
-        i = max(range(c), key=lambda j: hi[j] - lo[j])
-        mid = (lo[i] + hi[i]) // 2
-        push(tighten(lo, hi[:i] + (mid,) + hi[i + 1:], n))
-        push(tighten(lo[:i] + (mid + 1,) + lo[i + 1:], hi, n))
+    splitting = ONE  # the bound of the box being split: 1 until the root box is bounded
+    try:
+        push(tighten((0,) * c, (n,) * c, n))
+        while heap:
+            neg, _, lo, hi = heapq.heappop(heap)
+            if -neg < best:
+                discarded += box_size(lo, hi, n) - sum(1 for k in leaves if _inside(k, lo, hi))
+                continue
+            splitting = -neg
+            i = max(range(c), key=lambda j: hi[j] - lo[j])
+            mid = (lo[i] + hi[i]) // 2
+            push(tighten(lo, hi[:i] + (mid,) + hi[i + 1:], n))
+            push(tighten(lo[:i] + (mid + 1,) + lo[i + 1:], hi, n))
+    except OverBudget as e:  # every composition: a leaf, ruled out, or in a box in the heap or being split
+        upper = max([splitting, *(-entry[0] for entry in heap), *(hi for _, hi in leaves.values())])
+        raise _Stopped(e, best, max(upper, best)) from e
     return leaves, discarded
 
 

@@ -70,6 +70,7 @@ from exactdp.measures.tensor_search import (
 )
 from exactdp.numbers.exact_zero import coprime_basis, exponent_vector
 from exactdp.numbers.qq import ONE, ZERO, RationalInput, to_qq
+from exactdp.numbers.digits import directed_digits as _digits
 from exactdp.numbers.rb import ball_endpoints
 
 if TYPE_CHECKING:
@@ -131,22 +132,6 @@ class TensorEnclosure:
             return str(self.lower)
         return (f"[{_digits(self.lower)}, {_digits(self.upper, up=True)}] (certified enclosure, relative width "
                 f"<= {_digits(self.relative_width, up=True, sig=3)})")
-
-
-def _digits(x: fmpq, *, up: bool = False, sig: int = 12) -> str:
-    """``x`` as a scientific decimal of ``sig`` digits, cut towards −∞ (``up``: towards +∞) — exact integer
-    arithmetic, so a printed endpoint is still a valid endpoint."""
-    if x == 0:
-        return "0"
-    e = len(str(abs(int(x.p)))) - len(str(int(x.q)))
-    scaled = x * fmpq(10) ** (sig - 1 - e)
-    while abs(scaled) >= 10**sig:
-        e, scaled = e + 1, scaled / 10
-    while abs(scaled) < 10 ** (sig - 1):
-        e, scaled = e - 1, scaled * 10
-    m = -((-scaled.p) // scaled.q) if up else scaled.p // scaled.q
-    s = str(abs(int(m)))
-    return f"{'-' if m < 0 else ''}{s[0]}.{s[1:]}e{e:+d}"
 
 
 def _rel_width(rel_width: RationalInput | None) -> fmpq:

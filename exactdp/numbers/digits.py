@@ -265,3 +265,19 @@ def enclosure(value: Any, digits: int = 12) -> str:
         return evalf(value, digits)
     except (UndecidedError, ResourceLimitError):  # evidence only: the value itself, shortened
         return short(value, 80)
+
+
+def directed_digits(x: fmpq, *, up: bool = False, sig: int = 12) -> str:
+    """``x`` as a scientific decimal of ``sig`` significant digits, cut towards −∞ (``up``: towards +∞) — exact
+    integer arithmetic, so a printed lower (upper) endpoint of an enclosure is still a lower (upper) bound."""
+    if x == 0:
+        return "0"
+    e = len(str(abs(int(x.p)))) - len(str(int(x.q)))
+    scaled = x * fmpq(10) ** (sig - 1 - e)
+    while abs(scaled) >= 10**sig:
+        e, scaled = e + 1, scaled / 10
+    while abs(scaled) < 10 ** (sig - 1):
+        e, scaled = e - 1, scaled * 10
+    m = -((-scaled.p) // scaled.q) if up else scaled.p // scaled.q
+    s = str(abs(int(m)))
+    return f"{'-' if m < 0 else ''}{s[0]}.{s[1:]}e{e:+d}"

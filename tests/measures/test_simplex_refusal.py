@@ -51,3 +51,59 @@ def test_a_filter_over_its_estimate_is_refused_before_the_search(monkeypatch):
         sf._RECENT.clear()
     assert "max_work" in str(info.value) and "certified filter" in str(info.value)
     assert calls == []
+
+
+@pytest.mark.parametrize("K", SEEDED)
+def test_a_search_out_of_budget_reports_a_bracket_that_holds_the_maximum(K):
+    # the box search stopped at budgets from almost nothing to almost enough: what it reports as certified by then,
+    # lower <= max_c E_gamma(c) <= upper, holds the exhaustive maximum (every composition evaluated exactly), and the
+    # brackets tighten as the budget grows (the lower end from a composition, the upper end below 1 once boxes are bounded)
+    from exactdp.measures.lattice_interval import LatticeEnclosure
+
+    from tests.measures.test_simplex_filter import _exhaustive
+
+    n, g = 12, fmpq(3) ** 10
+    S = _exhaustive(K, n)
+    classes, _, _, _ = S.classified
+    losses = [c.loss for c in classes]
+    exact = S.witness(g).value
+    enc = LatticeEnclosure()
+    sf._search(enc, losses, 4, n, g)  # the work the whole search takes
+    full = enc.work
+    stopped = []
+    for budget in sorted({max(1, full * k // 16) for k in range(1, 16)}):
+        try:
+            sf._search(LatticeEnclosure(budget=budget), losses, 4, n, g)
+        except sf._Stopped as e:
+            assert e.lower <= exact <= e.upper
+            stopped.append((e.lower, e.upper))
+    assert len(stopped) >= 3
+    assert any(0 < lo and hi < 1 for lo, hi in stopped)
+
+
+def test_a_refusal_states_the_certified_bracket():
+    # the refusal of seed 1002 at n = 60 (budget lowered) names the bracket the filter had certified, and the value the
+    # filter gives at the default budget lies inside it
+    sf._RECENT.clear()
+    try:
+        with limits(max_work=3 * 10**7):
+            with pytest.raises(ResourceLimitError) as info:
+                delta_tensor_power(SEEDED[2], 60, fmpq(3) ** 30, enclosure=True)
+        answer = delta_tensor_power(SEEDED[2], 60, fmpq(3) ** 30, enclosure=True)
+    finally:
+        sf._RECENT.clear()
+    text = str(info.value)
+    head, tail = text.split("certified by then: ")
+    lo, hi = tail.split(" <= delta_n(gamma) <= ")
+    hi = hi.split(";")[0].split(" ")[0]
+    lower, upper = fmpq(*_decimal(lo)), fmpq(*_decimal(hi))
+    assert lower <= answer.lower and answer.upper <= upper and upper < 1
+
+
+def _decimal(text):
+    """(p, q) of a decimal in the form d.ddde±k."""
+    mantissa, exponent = text.split("e")
+    digits = mantissa.replace(".", "").lstrip("-")
+    scale = int(exponent) - (len(digits) - 1)
+    p = int(digits) * (-1 if mantissa.startswith("-") else 1)
+    return (p * 10**scale, 1) if scale >= 0 else (p, 10**-scale)
