@@ -1190,26 +1190,33 @@ def _suffix_sums(Lb: FloatArray, pb: FloatArray, cid: npt.NDArray[np.int32], ref
                  w: FloatArray) -> _Suffix:
     """The :class:`_Suffix` of masses ``pb`` at losses ``Lb`` (chunks ``cid``, ``ref`` of :func:`_chunks`), w the
     weights e^{lb − (L_b − ref)} of the Q part."""
+    # (each array written in place by its cumulative sum: the same additions in the same order as a fresh cumsum of
+    # the reversed segment, without the copies — these sums are a large part of preparing a window's product)
     m = len(Lb)
     # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
-    TP = np.concatenate((np.cumsum(pb[::-1])[::-1], [0.0]))
+    TP = np.empty(m + 1)
+    TP[m] = 0.0
+    np.cumsum(pb[::-1], out=TP[:m][::-1])
     nch = len(ref) - 3
-    Wsuf = np.zeros(m + 1)
+    Wsuf = np.empty(m + 1)
+    Wsuf[m] = 0.0
     Z = np.zeros(nch + 3)
-    bounds = np.flatnonzero(np.diff(cid)) + 1
-    starts = np.concatenate(([0], bounds))
-    ends = np.concatenate((bounds, [m]))
-    for s, e in zip(starts, ends):
-        seg = np.cumsum(w[s:e][::-1])[::-1]
-        Wsuf[s:e] = seg
-        Z[cid[s]] = seg[0]
+    bounds = (np.flatnonzero(cid[1:] != cid[:-1]) + 1).tolist()
+    for s, e in zip([0] + bounds, bounds + [m]):
+        np.cumsum(w[s:e][::-1], out=Wsuf[s:e][::-1])
+        Z[cid[s]] = Wsuf[s]
     # the next two chunks seen from chunk j: G[j] = e^{ref[j] − ref[j+1]}·Z[j+1] + e^{ref[j] − ref[j+2]}·Z[j+2]
     steps = exp_floats(ref[:-1] - ref[1:])
     G = np.zeros(nch + 3)
     G[: nch + 1] = steps[: nch + 1] * (Z[1: nch + 2] + steps[1: nch + 2] * Z[2: nch + 3])
-    head = np.concatenate(([0.0], np.cumsum(pb)))
-    j_at = np.concatenate((cid, np.array([nch], dtype=np.int32)))
-    return _Suffix(TP, head, j_at, ref, Wsuf + G[j_at])
+    head = np.empty(m + 1)
+    head[0] = 0.0
+    np.cumsum(pb, out=head[1:])
+    j_at = np.empty(m + 1, dtype=np.int32)
+    j_at[:m] = cid
+    j_at[m] = nch
+    Wsuf += np.take(G, j_at)
+    return _Suffix(TP, head, j_at, ref, Wsuf)
 
 
 def _factored_arrays(X: Block, Y: Block, runs: IntArray, s: IntArray, block: Block, suffix: bool) -> Block | None:
