@@ -704,7 +704,9 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
       B^{⊗m} of thousands).  The product side keeps its block's tilt: with every atom of W kept, the normalised tilted
       mass of its pairs left out is that block's own D̃ (for B: Σ_{b left out, w} P_b r_b^s P_w r_w^s /
       (M_B(s)^m M_W(s)) = D̃_B), bounded through the moments of all three factors by :func:`_left_out_many`; its P-mass
-      left out is the block's (times W's finite mass ≤ 1).
+      left out is the block's (times W's finite mass ≤ 1).  Its sweep arrays come from the two factors' exponentials
+      (``prepare`` of :func:`product_block`, :func:`_factored_arrays`: one product a pair, its rounding added to the
+      product's lp_err).
 
     ``by_atoms`` None: the route of fewer work units (:func:`window_by_atoms`): by W's atoms for one γ (a single
     search's box: the product block is built, sorted and prepared for one sweep), by the product for a batch's ten
@@ -1305,7 +1307,7 @@ def _suffix_starts(Lb: FloatArray, c: FloatArray, ordered: bool | None = None) -
     if not ordered:
         return np.searchsorted(Lb, c, side="right")
     if 4 * len(c) < len(Lb):  # binary searches of the queries in ascending order (each count is the same; numpy's
-        # search narrows from the previous one's lower end, a tenth faster than descending queries)
+        # search starts from the previous result's lower end when the keys ascend)
         found: IntArray = np.searchsorted(Lb, c[::-1], side="right")[::-1]
         return found
     order = np.argsort(np.concatenate((Lb, c[::-1])), kind="stable")
