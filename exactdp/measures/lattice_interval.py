@@ -34,7 +34,10 @@ L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_
 4. **Rounding.**  Masses carry relative errors e^{δ}(1 + 64u) − 1 (δ: the log's error; :func:`exp_floats` is a
    table-driven exponential with a proven error of at most 64u), sums of m non-negative floats Higham's
    2(m − 1)u in any order (as :mod:`exactdp.numbers.float_interval`); the signed final sum the same bound times
-   the sum of absolute values.  Every bound is summed, converted to an exact rational and added outward.
+   the sum of absolute values.  Every bound is summed, converted to an exact rational and added outward.  A window's
+   product block (step 5 with every pair kept) takes its masses from its factors' exponentials, e^{lp_x + lp_y} =
+   e^{lp_x}·e^{lp_y} (:func:`_factored_arrays`), and adds their rounding η to its log-mass error, so the same bound
+   holds.
 
 5. **More than two losses** (a product of several kernels: RR^{⊗n₁} ⊗ K^{⊗n₂}, or a composition with fixed
    factors): the block of most atoms is one side, the other is the product of the remaining blocks
@@ -135,6 +138,7 @@ and leaves before the grid, 2 with it).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections.abc import Hashable, Iterable, Sequence
@@ -570,7 +574,7 @@ def _merge(items: Iterable[tuple[PairLoss, int]]) -> list[tuple[PairLoss, int]]:
     return list(merged.items())
 
 
-def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
+def product_block(X: Block, Y: Block, cut_nats: float, prepare: str | None = None) -> Block:
     r"""The atoms of the product of two blocks (independent coordinates: log-masses and losses add) whose
     computed log-mass is within ``cut_nats`` of the product's largest — the side of a product of more than two
     losses (step 5 of the module docstring).
@@ -581,7 +585,13 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
     lp_x + lp_y < c + 2u·(|c| + max|lp_X|) (the rounding of the subtraction), so its true P-mass is below
     e^{c + 2u(|c| + max|lp_X|) + lp_err_X + lp_err_Y}; the left-out pairs number |X|·|Y| minus the kept ones.
     Their mass plus dropped_X·(finite mass of Y) + dropped_Y·(finite mass of X) ≤ dropped_X + dropped_Y is the
-    product's ``dropped``; its ``finite`` is finite_X·finite_Y (upper bounds multiply)."""
+    product's ``dropped``; its ``finite`` is finite_X·finite_Y (upper bounds multiply).
+
+    ``prepare`` ("side", or "suffix" for the side searched by a sweep): where every pair is kept, the product's sweep
+    arrays (:func:`_sweep_side`, and :func:`_suffix_side` with "suffix") are computed from the factors' exponentials
+    (:func:`_factored_arrays`: e^{lp_x + lp_y} = e^{lp_x}·e^{lp_y}, |X| + |Y| exponentials instead of |X|·|Y| per
+    array — a window's product, :func:`window_bounds`), and its ``lp_err`` grows by that route's rounding; elsewhere
+    (or where its exponents would leave the float range) they are left to the sweep as for any block."""
     order = np.argsort(-Y.lp, kind="stable")
     ylp_desc = Y.lp[order]
     mx, my = float(np.max(X.lp)), float(np.max(Y.lp))
@@ -590,8 +600,9 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
     counts = np.searchsorted(-ylp_desc, -need, side="right")  # #{y : lp_y >= need_x} (ylp_desc descending)
     total = int(counts.sum())
     require("max_memory", 64 * total, f"lattice_interval: {total} atoms of a product block")
+    runs = None
     if total == len(X.lp) * len(Y.lp) and bool(np.all(X.L[:-1] <= X.L[1:])):  # every pair kept, X sorted by loss
-        lp, L, s = _product_runs(X, Y, order)
+        lp, L, s, runs = _product_runs(X, Y, order)
     else:
         xi = np.repeat(np.arange(len(X.lp)), counts)
         starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
@@ -614,17 +625,21 @@ def product_block(X: Block, Y: Block, cut_nats: float) -> Block:
         with ctx.workprec(128):
             ends = ball_endpoints(arb(X.finite) * arb(Y.finite))
         finite = min(ends[1], ONE) if ends is not None else ONE
-    return Block(lp[s], L[s], lp_err, L_err, min(dropped, ONE), c, finite)
+    block = Block(lp[s], L[s], lp_err, L_err, min(dropped, ONE), c, finite)
+    if prepare is not None and runs is not None:
+        return _factored_arrays(X, Y, runs, s, block, prepare == "suffix") or block
+    return block
 
 
-def _product_runs(X: Block, Y: Block, order: IntArray) -> tuple[FloatArray, FloatArray, IntArray]:
+def _product_runs(X: Block, Y: Block, order: IntArray) -> tuple[FloatArray, FloatArray, IntArray, IntArray]:
     """The log-masses and losses of every pair of X and Y, and a permutation that sorts them by loss in the order of
     :func:`product_block`'s stable sort of its x-major layout (x, then y in ``order``): the same floats in the same
     order, got cheaper.  X sorted by loss, each y's pairs are a sorted run (fl(L_x + L_y) is monotone in L_x), so the
     pairs are laid out by runs and a stable sort merges |Y| runs (timsort finds them) instead of sorting |X|·|Y| pairs.
     The runs go by descending L_y, so pairs of equal computed loss from two runs come in ascending L_x, hence ascending
     x, as in the x-major order; where rounding (or equal L_x) breaks that, the pairs of equal loss are re-ordered by
-    their x-major position (a choice of order only: the floats are the same)."""
+    their x-major position (a choice of order only: the floats are the same).  Also the runs' order of Y (pair
+    (x, runs[r]) at r·|X| + x before the permutation)."""
     nx, ny = len(X.lp), len(order)
     runs = np.argsort(-Y.L, kind="stable")
     lp = (X.lp[None, :] + Y.lp[runs][:, None]).ravel()  # pair (x, runs[r]) at r·nx + x: fl(lp_x + lp_y)
@@ -649,7 +664,7 @@ def _product_runs(X: Block, Y: Block, order: IntArray) -> tuple[FloatArray, Floa
             members[1:] |= tie
             moved = s[members]
             s[members] = moved[np.lexsort((xmajor(moved), group[members]))]
-    return lp, L, s
+    return lp, L, s, runs
 
 
 def loss_block(loss: PairLoss) -> Block:
@@ -689,7 +704,9 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
       B^{⊗m} of thousands).  The product side keeps its block's tilt: with every atom of W kept, the normalised tilted
       mass of its pairs left out is that block's own D̃ (for B: Σ_{b left out, w} P_b r_b^s P_w r_w^s /
       (M_B(s)^m M_W(s)) = D̃_B), bounded through the moments of all three factors by :func:`_left_out_many`; its P-mass
-      left out is the block's (times W's finite mass ≤ 1).
+      left out is the block's (times W's finite mass ≤ 1).  Its sweep arrays come from the two factors' exponentials
+      (``prepare`` of :func:`product_block`, :func:`_factored_arrays`: one product a pair, its rounding added to the
+      product's lp_err).
 
     ``by_atoms`` None: the route of fewer work units (:func:`window_by_atoms`): by W's atoms for one γ (a single
     search's box: the product block is built, sorted and prepared for one sweep), by the product for a batch's ten
@@ -720,11 +737,13 @@ def window_bounds(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, k0: int, m:
     units = _PER_WINDOW_PAIR * small.count * w_block.count  # built, sorted by loss and prepared (window_by_atoms)
     require("max_work", units, f"lattice_interval: a window block of {small.count} x {w_block.count} atoms")
     enc._charge(units)
-    prod = product_block(small, w_block, math.inf)
+    # the product's sweep arrays from its factors' (the suffix sums where the sweep searches it: at least as many atoms
+    # as the larger block)
+    prod = product_block(small, w_block, math.inf,
+                         prepare="suffix" if large.count <= small.count * w_block.count else "side")
     if prod.count != small.count * w_block.count:  # (every pair is kept at an infinite cut: not reached)
         raise ArithmeticError("lattice_interval: a window block left pairs out")
-    prod = Block(prod.lp, prod.L, prod.lp_err, prod.L_err, prod.dropped, prod.cut, prod.finite, small.tilt,
-                 small.tilt_dropped)
+    prod = dataclasses.replace(prod, tilt=small.tilt, tilt_dropped=small.tilt_dropped)  # (its prepared arrays kept)
     pl, ph = p_inf(items)
     return [hi for _, hi, _ in enc._swept_many(items, [large, prod], gammas, pl, ph)]
 
@@ -1153,33 +1172,125 @@ class _Suffix:
 def _suffix_side(X: Block, side: _SweepSide) -> _Suffix:
     got = X.prepared.get("suffix")
     if not isinstance(got, _Suffix):
-        Lb, pb = side.L, side.p
+        Lb = side.L
         lb = X.lp[X.lp - side.M >= -650.0] - side.M if side.tiny else X.lp - side.M
-        m = len(Lb)
-        # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
-        TP = np.concatenate((np.cumsum(pb[::-1])[::-1], [0.0]))
-        # Q part: chunks of width H with reference loss ref[j] = Lb[0] + j·H (floats; only their exact values matter)
-        cid = np.floor((Lb - Lb[0]) / H).astype(np.int32)
-        nch = int(cid[-1]) + 1
-        ref = Lb[0] + np.arange(nch + 3, dtype=np.float64) * H
+        cid, ref = _chunks(Lb)
         w = _exp_in_range(np.clip(lb - (Lb - ref[cid]), -700.0, 700.0))
-        Wsuf = np.zeros(m + 1)
-        Z = np.zeros(nch + 3)
-        bounds = np.flatnonzero(np.diff(cid)) + 1
-        starts = np.concatenate(([0], bounds))
-        ends = np.concatenate((bounds, [m]))
-        for s, e in zip(starts, ends):
-            seg = np.cumsum(w[s:e][::-1])[::-1]
-            Wsuf[s:e] = seg
-            Z[cid[s]] = seg[0]
-        # the next two chunks seen from chunk j: G[j] = e^{ref[j] − ref[j+1]}·Z[j+1] + e^{ref[j] − ref[j+2]}·Z[j+2]
-        steps = exp_floats(ref[:-1] - ref[1:])
-        G = np.zeros(nch + 3)
-        G[: nch + 1] = steps[: nch + 1] * (Z[1: nch + 2] + steps[1: nch + 2] * Z[2: nch + 3])
-        head = np.concatenate(([0.0], np.cumsum(pb)))
-        j_at = np.concatenate((cid, np.array([nch], dtype=np.int32)))
-        got = X.prepared["suffix"] = _Suffix(TP, head, j_at, ref, Wsuf + G[j_at])
+        got = X.prepared["suffix"] = _suffix_sums(Lb, side.p, cid, ref, w)
     return got
+
+
+def _chunks(Lb: FloatArray) -> tuple[npt.NDArray[np.int32], FloatArray]:
+    """The Q part's chunks of width H over ascending losses ``Lb``: each atom's chunk and the reference losses
+    ref[j] = Lb[0] + j·H (floats; only their exact values matter), three more than the chunks."""
+    cid = np.floor((Lb - Lb[0]) / H).astype(np.int32)
+    nch = int(cid[-1]) + 1
+    return cid, Lb[0] + np.arange(nch + 3, dtype=np.float64) * H
+
+
+def _suffix_sums(Lb: FloatArray, pb: FloatArray, cid: npt.NDArray[np.int32], ref: FloatArray,
+                 w: FloatArray) -> _Suffix:
+    """The :class:`_Suffix` of masses ``pb`` at losses ``Lb`` (chunks ``cid``, ``ref`` of :func:`_chunks`), w the
+    weights e^{lb − (L_b − ref)} of the Q part."""
+    # (each array written in place by its cumulative sum: the same additions in the same order as a fresh cumsum of
+    # the reversed segment, without the copies — these sums are a large part of preparing a window's product)
+    m = len(Lb)
+    # suffix sums TP[i] = Σ_{j ≥ i} pb[j] (TP[m] = 0)
+    TP = np.empty(m + 1)
+    TP[m] = 0.0
+    np.cumsum(pb[::-1], out=TP[:m][::-1])
+    nch = len(ref) - 3
+    Wsuf = np.empty(m + 1)
+    Wsuf[m] = 0.0
+    Z = np.zeros(nch + 3)
+    bounds = (np.flatnonzero(cid[1:] != cid[:-1]) + 1).tolist()
+    for s, e in zip([0] + bounds, bounds + [m]):
+        np.cumsum(w[s:e][::-1], out=Wsuf[s:e][::-1])
+        Z[cid[s]] = Wsuf[s]
+    # the next two chunks seen from chunk j: G[j] = e^{ref[j] − ref[j+1]}·Z[j+1] + e^{ref[j] − ref[j+2]}·Z[j+2]
+    steps = exp_floats(ref[:-1] - ref[1:])
+    G = np.zeros(nch + 3)
+    G[: nch + 1] = steps[: nch + 1] * (Z[1: nch + 2] + steps[1: nch + 2] * Z[2: nch + 3])
+    head = np.empty(m + 1)
+    head[0] = 0.0
+    np.cumsum(pb, out=head[1:])
+    j_at = np.empty(m + 1, dtype=np.int32)
+    j_at[:m] = cid
+    j_at[m] = nch
+    Wsuf += np.take(G, j_at)
+    return _Suffix(TP, head, j_at, ref, Wsuf)
+
+
+def _factored_arrays(X: Block, Y: Block, runs: IntArray, s: IntArray, block: Block, suffix: bool) -> Block | None:
+    r"""``block`` — the product of X and Y keeping every pair, pair (x, runs[r]) at position r·|X| + x permuted by ``s``
+    (:func:`_product_runs`) — with its sweep arrays computed from the factors' exponentials, and ``lp_err`` grown by
+    their rounding; None where an exponent would leave [−640, 0] (the caller then leaves them to the sweep).
+
+    With M = fl(M_X + M_Y) (M_Z the largest log-mass of Z) the masses of :func:`_sweep_side` are
+    p = fl(e_X·e_Y), e_Z = exp_floats(fl(lp_z − M_Z)); with the chunks of :func:`_chunks` over the product's losses
+    L_b = fl(L_x + L_y), the weights of :func:`_suffix_side` are w = fl(fl(q_X·q_Y)·f_j), q_Z =
+    exp_floats(fl(fl(lp_z − L_z) − C_Z)) (C_Z the largest fl(lp_z − L_z)) and f_j = exp_floats(fl(fl(fl(C_X + C_Y) − M)
+    + ref_j)) per chunk j.  Against e^{λ − M} and e^{λ − M − (L_b − ref_j)}, λ the pair's true log-mass, each is
+    e^{ε}(1 + e) with |e| ≤ :data:`EXP_REL` (one exponential's error, as the sweep assumes of every mass) and
+    |ε| ≤ lp_err_X + lp_err_Y + η,
+
+        η = 2(2·EXP_REL + 2u) + 8u(a_X + b_X + a_Y + b_Y + |M| + R + 1)
+
+    (a_Z = max |lp_z|, b_Z = max |L_z|, R = max |ref_j|): the other two exponentials' and the two products' relative
+    errors (1 + x ≤ e^{x}, 1 − x ≥ e^{−2x}: 2(2·EXP_REL + 2u) in the exponent), and in the exponent the roundings of
+    every argument (each sum or difference errs by u times its result, at most the sum of its operands' magnitudes:
+    3u(a_X + a_Y) for p; 3u(a_X + b_X + a_Y + b_Y) for q_X, q_Y, 3u(a_X + b_X + a_Y + b_Y + |M| + R) for f_j) and of
+    the stored loss, |L_b − L_x − L_y| ≤ u(b_X + b_Y).  So the product's ``lp_err`` + η bounds every mass as the sweep
+    requires (step 4 of the module docstring: relative errors e^{lp_err}(1 + EXP_REL) − 1).  Every atom has
+    lp − M ≥ −640 (none below e^{M − 650} left out), so every p, q_X·q_Y and w is a normal float; an exponent outside
+    that range returns None.  Two products per pair instead of two exponentials: |X| + |Y| exponentials per array."""
+    got = _factored_masses(X, Y, runs, s, block.L, suffix)
+    if got is None:
+        return None
+    p, M, q, eta = got
+    out = dataclasses.replace(block, lp_err=block.lp_err + eta)
+    out.prepared["side"] = _SweepSide(out.L, p, M, 0, _dropped(out, 0, M, p))
+    if q is not None:
+        out.prepared["suffix"] = _suffix_sums(out.L, p, *q)
+    return out
+
+
+def _factored_masses(X: Block, Y: Block, runs: IntArray, s: IntArray, L: FloatArray, suffix: bool
+                     ) -> tuple[FloatArray, float, tuple[npt.NDArray[np.int32], FloatArray, FloatArray] | None,
+                                float] | None:
+    """The floats of :func:`_factored_arrays`: (p, M, (chunks, ref, w) with ``suffix`` else None, η) for the product's
+    losses ``L`` (sorted), or None where an exponent leaves the range."""
+    mx, my = float(np.max(X.lp)), float(np.max(Y.lp))
+    ex, ey = X.lp - mx, Y.lp - my
+    if float(np.min(ex)) + float(np.min(ey)) < -640.0:
+        return None
+    M = mx + my
+    side_x = X.prepared.get("side")
+    if isinstance(side_x, _SweepSide) and side_x.tiny == 0:  # the same floats: e^{fl(lp_x − M_X)}, M_X = max lp_x
+        px = side_x.p
+    else:
+        px = _exp_in_range(ex)
+    p = (px[None, :] * _exp_in_range(ey)[runs][:, None]).ravel()[s]
+    R = 0.0
+    q = None
+    if suffix:
+        qx, qy = X.lp - X.L, Y.lp - Y.L
+        cx, cy = float(np.max(qx)), float(np.max(qy))
+        qx -= cx
+        qy -= cy
+        if float(np.min(qx)) + float(np.min(qy)) < -640.0:
+            return None
+        cid, ref = _chunks(L)
+        fs = ((cx + cy) - M) + ref[: len(ref) - 3]
+        R = float(np.max(np.abs(ref)))
+        if float(np.max(np.abs(fs))) > 640.0:
+            return None
+        w = (_exp_in_range(qx)[None, :] * _exp_in_range(qy)[runs][:, None]).ravel()[s]
+        w *= np.take(_exp_in_range(fs), cid)
+        q = (cid, ref, w)
+    ab = (float(np.max(np.abs(X.lp))) + float(np.max(np.abs(X.L))) + float(np.max(np.abs(Y.lp)))
+          + float(np.max(np.abs(Y.L))))
+    return p, M, q, 2 * (2 * EXP_REL + 2 * U) + 8 * U * (ab + abs(M) + R + 1.0)
 
 
 def _suffix_starts(Lb: FloatArray, c: FloatArray, ordered: bool | None = None) -> IntArray:
@@ -1193,8 +1304,12 @@ def _suffix_starts(Lb: FloatArray, c: FloatArray, ordered: bool | None = None) -
     is in order at every θ); None: checked here."""
     if ordered is None:
         ordered = bool(np.all(c[:-1] >= c[1:]))
-    if 4 * len(c) < len(Lb) or not ordered:
+    if not ordered:
         return np.searchsorted(Lb, c, side="right")
+    if 4 * len(c) < len(Lb):  # binary searches of the queries in ascending order (each count is the same; numpy's
+        # search starts from the previous result's lower end when the keys ascend)
+        found: IntArray = np.searchsorted(Lb, c[::-1], side="right")[::-1]
+        return found
     order = np.argsort(np.concatenate((Lb, c[::-1])), kind="stable")
     idx = np.flatnonzero(order >= len(Lb))
     idx -= np.arange(len(c), dtype=idx.dtype)

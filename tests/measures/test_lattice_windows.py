@@ -68,7 +68,7 @@ def test_window_block_is_the_smaller_side_times_the_window(tilt, monkeypatch):
     products = []
     product_block = li.product_block
     monkeypatch.setattr(li, "product_block",
-                        lambda X, Y, cut: products.append((X.count, Y.count)) or product_block(X, Y, cut))
+                        lambda X, Y, cut, **kw: products.append((X.count, Y.count)) or product_block(X, Y, cut, **kw))
     enc = LatticeEnclosure()
     for k0 in (0, 1, 3, 11, 19, 21, 22):
         m = n - k0 - j
@@ -79,6 +79,71 @@ def test_window_block_is_the_smaller_side_times_the_window(tilt, monkeypatch):
             assert max(E[k0 + i].hockey_stick(g) for i in range(j + 1)) <= hi
     assert products[0][0] == 1 and products[-1][0] == 1  # k0 = 0 and m = 0: the window's atoms alone
     assert products[1][0] == products[-2][0] == 3  # k0 = 1 (A's side) and m = 1 (B's side): one coordinate
+
+
+def _factored_case(L0: float, size: int, seed: int):
+    """Two blocks whose floats are taken as exact values (lp_err = L_err = 0; losses about L0, distinct pair sums), the
+    product's runs and order, and each product atom's exact (lp_x, lp_y) as arb balls."""
+    import numpy as np
+    from flint import arb, ctx
+
+    rng = np.random.default_rng(seed)
+
+    def block(k: int, shift: float) -> li.Block:
+        L = np.sort(L0 + shift + rng.uniform(0.0, 60.0, k))
+        return li.Block(rng.uniform(-30.0, 0.0, k), L, 0.0, 0.0, F(0), 0.0)
+
+    X, Y = block(size, 0.0), block(14, 0.25)
+    order = np.argsort(-Y.lp, kind="stable")
+    _, L, s, runs = li._product_runs(X, Y, order)
+    pairs = {(float(X.lp[x] + Y.lp[y]), float(X.L[x] + Y.L[y])): (x, y) for x in range(X.count) for y in range(Y.count)}
+    assert len(pairs) == X.count * Y.count
+    lp = (X.lp[None, :] + Y.lp[runs][:, None]).ravel()[s]
+    which = [pairs[(float(a), float(b))] for a, b in zip(lp, L[s])]
+    with ctx.workprec(200):
+        return X, Y, runs, s, L[s], [(arb(float(X.lp[x])) + arb(float(Y.lp[y]))) for x, y in which]
+
+
+@pytest.mark.parametrize("L0", [0.0, 2.0 ** 20])
+def test_window_product_masses_from_the_factors_within_their_stated_error(L0):
+    """A window product's sweep masses p and Q-weights w from its factors' exponentials (:func:`li._factored_masses`)
+    against arb at 200 bits: each within e^{±ε}(1 ± EXP_REL) of e^{λ − M} and e^{λ − M − (L_b − ref_j)}, |ε| ≤ the
+    product's lp_err + η (the factors' floats exact here: λ = lp_x + lp_y).  At losses near 2²⁰ the roundings of the
+    arguments (u·|L| ≈ 10⁻¹⁰) exceed what the product's lp_err alone allows, so the test fails if η is dropped; and the
+    sweep over such a product contains the exact sum (brute force over the pairs)."""
+    import numpy as np
+    from flint import arb, ctx
+
+    X, Y, runs, s, L, lam = _factored_case(L0, 40, 7)
+    got = li._factored_masses(X, Y, runs, s, L, True)
+    assert got is not None
+    p, M, q, eta = got
+    assert q is not None
+    cid, ref, w = q
+    base = li.product_block(X, Y, math.inf).lp_err  # the stored sums' bound: 2u(max|lp_X| + max|lp_Y| + 1)
+    worst = 0.0
+    with ctx.workprec(200):
+        for i, lam_i in enumerate(lam):
+            for value, target in ((p[i], (lam_i - arb(M)).exp()),
+                                  (w[i], (lam_i - arb(M) - (arb(float(L[i])) - arb(float(ref[cid[i]])))).exp())):
+                rel = abs(arb(float(value)) / target - 1)
+                allowed = (arb(base + eta).exp() * (1 + arb(li.EXP_REL)) - 1)
+                assert rel < allowed
+                worst = max(worst, float(rel.mid()))
+    if L0:
+        assert worst > math.expm1(base) + 2 * li.EXP_REL  # η is needed here
+    # the product block with these arrays: its sweep contains the exact E_γ of the pairs (finite sums of exact floats)
+    prod = li.product_block(X, Y, math.inf, prepare="suffix")
+    assert prod.lp_err == base + eta and "suffix" in prod.prepared
+    walked = li.Block(np.array([0.0]), np.array([-L0 - 30.0]), 0.0, 0.0, F(0), 0.0)
+    for g in (F(1), F(3), F(1, 5)):
+        sw = li._sweep(walked, prod, g)
+        with ctx.workprec(200):
+            theta = arb(g).log()
+            exact = sum(((lam_i.exp()) * (1 - (theta - (arb(-L0 - 30.0) + arb(float(L[i])))).exp())
+                         for i, lam_i in enumerate(lam) if float(L[i]) - L0 - 30.0 > float(theta.mid())),
+                        arb(0))
+        assert sw.f_lo <= li._lower(exact) and li._upper(exact) <= sw.f_hi
 
 
 def test_window_route_by_work(monkeypatch):
@@ -99,7 +164,7 @@ def test_window_route_by_work(monkeypatch):
     products = []
     product_block = li.product_block
     monkeypatch.setattr(li, "product_block",
-                        lambda X, Y, cut: products.append((X.count, Y.count)) or product_block(X, Y, cut))
+                        lambda X, Y, cut, **kw: products.append((X.count, Y.count)) or product_block(X, Y, cut, **kw))
     enc = LatticeEnclosure()
     for k0 in (1, 11, 21):
         for g in (F(1), F(3), F(2) ** 8):
