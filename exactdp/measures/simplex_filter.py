@@ -243,7 +243,7 @@ def _items(losses: Losses, counts: Counts) -> list[tuple[PairLoss, int]]:
 
 #: the outcomes of recent searches, by (losses, groups, totals, γ, the limits in force): an ε-for-δ inversion asks the
 #: filter and then the search at the same γ, and a search that ran out of budget would otherwise run out twice
-_RECENT: Memo[tuple[tuple[tuple[CompositionBounds, ...], int] | None, str]] = Memo(64)
+_RECENT: Memo[tuple[tuple[tuple[CompositionBounds, ...], int] | None, str, tuple[fmpq, fmpq] | None]] = Memo(64)
 
 
 class _Stopped(OverBudget):
@@ -255,31 +255,53 @@ class _Stopped(OverBudget):
         self.lower, self.upper = lower, upper
 
 
+def _stopped(losses: Losses, groups: Groups, totals: Totals,
+             gamma: fmpq) -> tuple[str, tuple[fmpq, fmpq] | None] | None:
+    """``(reason, bracket)`` of the last search of these losses at γ (under the limits in force) when it stopped with
+    compositions open; None when it is not known or settled them all."""
+    known = _RECENT.get(_key(losses, groups, totals, gamma))
+    return None if known is None or known[0] is not None else (known[1], known[2])
+
+
 def stop_reason(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> str | None:
     """Why the last search of these losses at γ (under the limits in force) stopped with compositions open — the
     budget it ran out of and where — or None when it is not known or settled them all: the caller's refusal says
     which of its cases it was (the filter ran and stopped, rather than no filter applying)."""
-    known = _RECENT.get((tuple(losses), tuple(tuple(g) for g in groups), tuple(totals), gamma, limits_in_force()))
-    return None if known is None or known[0] is not None else known[1]
+    stopped = _stopped(losses, groups, totals, gamma)
+    return None if stopped is None else stopped[0]
+
+
+def stop_bracket(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> tuple[fmpq, fmpq] | None:
+    """What the last search of these losses at γ (under the limits in force) had certified when it stopped with
+    compositions open: ``(lower, upper)`` with lower ≤ max_c E_γ(c) ≤ upper (the best lower bound; the largest bound
+    of the boxes and leaves still open, :func:`_search`), or None when it is not known or the search settled them all.
+    A caller may answer with it where its relative width is what was asked for."""
+    stopped = _stopped(losses, groups, totals, gamma)
+    return None if stopped is None else stopped[1]
+
+
+def _key(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> tuple[object, ...]:
+    """The memo key of a search: the losses, groups, totals, γ and the limits in force."""
+    return (tuple(losses), tuple(tuple(g) for g in groups), tuple(totals), gamma, limits_in_force())
 
 
 def _candidates(losses: Losses, groups: Groups, totals: Totals,
                 gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
     """``(leaves, discarded)``: the enclosed leaves in enumeration order and the number of compositions ruled out by
     their box bounds (module docstring); None when the budget ran out with boxes open."""
-    key = (tuple(losses), tuple(tuple(g) for g in groups), tuple(totals), gamma, limits_in_force())
+    key = _key(losses, groups, totals, gamma)
     known = _RECENT.get(key)
     if known is None:
-        found, reason = _search_all(losses, groups, totals, gamma)
-        known = (None if found is None else (tuple(found[0]), found[1]), reason)
+        found, reason, bracket = _search_all(losses, groups, totals, gamma)
+        known = (None if found is None else (tuple(found[0]), found[1]), reason, bracket)
         _RECENT.put(key, known)
     return None if known[0] is None else (list(known[0][0]), known[0][1])
 
 
-def _search_all(losses: Losses, groups: Groups, totals: Totals,
-                gamma: fmpq) -> tuple[tuple[list[CompositionBounds], int] | None, str]:
-    """:func:`_candidates` without the memo, with the reason the search stopped when it returns None
-    (:func:`stop_reason`)."""
+def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
+                ) -> tuple[tuple[list[CompositionBounds], int] | None, str, tuple[fmpq, fmpq] | None]:
+    """:func:`_candidates` without the memo, with the reason the search stopped and what it had certified by then
+    when it returns None (:func:`stop_reason`, :func:`stop_bracket`)."""
     found, estimate = _applies(losses, groups, totals), _estimate(losses, groups, totals)
     if found is None or estimate is None:
         raise ParameterError("losses: the simplex filter applies only where its estimate does (one factor with three "
@@ -293,8 +315,8 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals,
         return None, (f"the simplex filter over {c} pair classes at n = {n} stopped at its budget of "
                       f"{budget:.3g} work units (max_work, or twice its estimate {estimate[0]:.3g}) with compositions "
                       f"open, after {enc.work:.3g} units ({e}); certified by then: {directed_digits(e.lower)} <= "
-                      f"delta_n(gamma) <= {directed_digits(e.upper, up=True)}")
-    return ([(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded), ""
+                      f"delta_n(gamma) <= {directed_digits(e.upper, up=True)}"), (e.lower, e.upper)
+    return ([(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded), "", None
 
 
 def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
@@ -396,9 +418,12 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
         best = max(best, lo)
 
     heap: list[tuple[fmpq, int, Counts, Counts]] = []
+    #: each box in the heap (by its tick): its bound capped by its ancestors' (a box lies inside its parent), for the
+    #: bracket of a search that stops (the heap's order keeps the box's own bound)
+    capped: dict[int, fmpq] = {}
     tick = 0
 
-    def push(box: Box | None) -> None:
+    def push(box: Box | None, cap: fmpq = ONE) -> None:
         nonlocal tick, discarded
         if box is None:
             return
@@ -424,23 +449,25 @@ def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
             discarded += box_size(lo, hi, n) - sum(1 for k in leaves if _inside(k, lo, hi))
             return
         heapq.heappush(heap, (-ub, tick, lo, hi))
+        capped[tick] = min(ub, cap)
         tick += 1
 
     splitting = ONE  # the bound of the box being split: 1 until the root box is bounded
     try:
         push(tighten((0,) * c, (n,) * c, n))
         while heap:
-            neg, _, lo, hi = heapq.heappop(heap)
+            neg, t, lo, hi = heapq.heappop(heap)
+            cap = capped.pop(t)
             if -neg < best:
                 discarded += box_size(lo, hi, n) - sum(1 for k in leaves if _inside(k, lo, hi))
                 continue
-            splitting = -neg
+            splitting = cap
             i = max(range(c), key=lambda j: hi[j] - lo[j])
             mid = (lo[i] + hi[i]) // 2
-            push(tighten(lo, hi[:i] + (mid,) + hi[i + 1:], n))
-            push(tighten(lo[:i] + (mid + 1,) + lo[i + 1:], hi, n))
+            push(tighten(lo, hi[:i] + (mid,) + hi[i + 1:], n), cap)
+            push(tighten(lo[:i] + (mid + 1,) + lo[i + 1:], hi, n), cap)
     except OverBudget as e:  # every composition: a leaf, ruled out, or in a box in the heap or being split
-        upper = max([splitting, *(-entry[0] for entry in heap), *(hi for _, hi in leaves.values())])
+        upper = max([splitting, *capped.values(), *(hi for _, hi in leaves.values())])
         raise _Stopped(e, best, max(upper, best)) from e
     return leaves, discarded
 

@@ -371,7 +371,10 @@ def delta_tensor_power_enclosure(K: KernelInput, n: int, gamma: RationalInput, *
     evaluation of a loss with at most three ratio classes (kernels whose row pairs form one class), or when the
     certified filter applies (two pair classes: asymmetric 2×2 and 2×3 kernels) — exact again when its candidates
     are cheap to evaluate exactly; ``try_exact=False`` skips the exact route where the ball route applies and
-    evaluates the filter's candidates by the lattice bounds.
+    evaluates the filter's candidates by the lattice bounds.  Three or more pair classes (a 3×3 kernel) go through
+    the simplex filter; where its box search stops at ``max_work`` with compositions open, what it had certified by
+    then — the best lower bound and the largest bound still open — is the answer if its relative width is at most
+    ``rel_width`` (e.g. ``rel_width="1/4"`` for a quick bracket), and the refusal states it otherwise.
 
     >>> from exactdp.mechanisms import randomized_response
     >>> K = randomized_response(2, 3)  # binary RR, e^eps0 = 3; the exact value (10^6 digits) fits here too
@@ -414,6 +417,10 @@ def delta_tensor_product_enclosure(factors: Factors, gamma: RationalInput, *,
         found = _filtered(search, g, w, what, try_exact)
         if found is not None:
             return found
+        if not _within(cost):
+            found = _stopped_filter(search, g, w)
+            if found is not None:
+                return found
         require_cost(cost, what + f" ({len(classes)} loss classes: {_filter_outcome(search, g)})")
         v = search.witness(g).value  # within the cost guard (try_exact=False): the exact value
         return TensorEnclosure(v, v, True, w)
@@ -510,14 +517,35 @@ def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
 
 def _filter_outcome(search: TensorSearch, g: fmpq) -> str:
     """What the certified filter did before a refusal: the simplex filter's reason for stopping (the budget it ran
-    out of and after how much work; raising ``max_work`` lets it go further) when it ran, else the two other cases."""
+    out of and after how much work; raising ``max_work`` lets it go further) and the relative width of what it had
+    certified (``rel_width`` at least that returns it, :func:`_stopped_filter`) when it ran, else the two other
+    cases."""
     from exactdp.measures import simplex_filter  # deferred: start-up
 
     classes, groups, totals, _ = search.classified
-    reason = simplex_filter.stop_reason([c.loss for c in classes], groups, totals, g)
+    losses = [c.loss for c in classes]
+    reason = simplex_filter.stop_reason(losses, groups, totals, g)
     if reason:
+        bracket = simplex_filter.stop_bracket(losses, groups, totals, g)
+        width = (bracket[1] - bracket[0]) / bracket[0] if bracket is not None and bracket[0] > 0 else ONE
+        if width < ONE:
+            reason += f" (relative width {_digits(width, up=True, sig=3)}: rel_width at least that returns it)"
         return f"the certified filter ran and stopped: {reason}; the exact search instead"
     return "no certified filter applies, or too many compositions survive it"
+
+
+def _stopped_filter(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
+    """δ_n(γ) from a simplex filter that stopped at its budget with compositions open: what it had certified,
+    lower ≤ δ_n(γ) ≤ upper (:func:`~exactdp.measures.simplex_filter.stop_bracket`; every composition of the
+    non-dominated pair classes is a leaf, ruled out below the best lower bound, or in a box still open), as the answer
+    when its relative width is at most ``w`` — the user asked for no more — else None (the caller refuses)."""
+    from exactdp.measures import simplex_filter  # deferred: start-up
+
+    classes, groups, totals, _ = search.classified
+    bracket = simplex_filter.stop_bracket([c.loss for c in classes], groups, totals, g)
+    if bracket is None or not ZERO < bracket[0] or bracket[1] - bracket[0] > w * bracket[0]:
+        return None
+    return TensorEnclosure(bracket[0], bracket[1], bracket[0] == bracket[1], w)
 
 
 def _filtered(search: TensorSearch, g: fmpq, w: fmpq, what: str, try_exact: bool) -> TensorEnclosure | None:

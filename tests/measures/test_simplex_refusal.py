@@ -107,3 +107,28 @@ def _decimal(text):
     scale = int(exponent) - (len(digits) - 1)
     p = int(digits) * (-1 if mantissa.startswith("-") else 1)
     return (p * 10**scale, 1) if scale >= 0 else (p, 10**-scale)
+
+
+def test_a_stopped_filter_answers_when_its_bracket_is_as_wide_as_asked():
+    # seed 1002 at n = 60 with max_work lowered: refused at the default width (1e-6), the refusal says the relative width
+    # of what was certified; asked for that width, the same call answers with the bracket — a certified enclosure that
+    # holds the value the filter gives at the default budget — and a width a little below it is still refused
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    g = fmpq(3) ** 30
+    sf._RECENT.clear()
+    try:
+        with limits(max_work=3 * 10**7):
+            with pytest.raises(ResourceLimitError) as info:
+                delta_tensor_power_enclosure(SEEDED[2], 60, g)
+            width = str(info.value).split("(relative width ")[1].split(":")[0]
+            asked = fmpq(*_decimal(width))
+            got = delta_tensor_power_enclosure(SEEDED[2], 60, g, rel_width=asked)
+            with pytest.raises(ResourceLimitError):
+                delta_tensor_power_enclosure(SEEDED[2], 60, g, rel_width=asked * fmpq(9, 10))
+        answer = delta_tensor_power_enclosure(SEEDED[2], 60, g)
+    finally:
+        sf._RECENT.clear()
+    assert not got.exact and 0 < got.lower < got.upper < 1
+    assert got.upper - got.lower <= asked * got.lower
+    assert got.lower <= answer.lower and answer.upper <= got.upper
