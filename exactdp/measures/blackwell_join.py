@@ -20,7 +20,8 @@ of compositions of a three-row kernel (the free coordinates replaced by the join
 may take) — docs/tensorization.md.  The grid form keeps the atoms on a lattice coset of the product's ratios,
 so the majorant composes with the exact lattice blocks.
 
-Exact throughout (``fmpq``); the profile property of every result is checked exactly before it is returned.
+Exact throughout (``fmpq``) but for the floats that choose :func:`window_majorant`'s grid (floats of exact maxima,
+:func:`profile_max_floats`); the profile property of every result is checked exactly before it is returned.
 """
 
 from __future__ import annotations
