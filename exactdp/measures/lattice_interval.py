@@ -2297,7 +2297,7 @@ WINDOW: tuple[int, int] | None = (8, 14)
 BATCH_WINDOW: tuple[int, int] | None = (17, 20)
 #: (ratio, points): a batch whose flattest γ has a flatness ratio (:func:`_flat_ratio`) below ``ratio`` takes D′_j on
 #: ``points`` grid points (E_γ flatter in k: a window closes only where its bound overshoots less)
-FLATTEST = (0.003, 24)
+FLATTEST = (0.003, 32)
 
 
 def batch_window(LA: PairLoss, LB: PairLoss, n: int, ratio: float) -> tuple[int, int] | None:
@@ -2307,8 +2307,9 @@ def batch_window(LA: PairLoss, LB: PairLoss, n: int, ratio: float) -> tuple[int,
     pairs; else :data:`WINDOW` where n is more than four of those; None for a pair whose two losses are one (every
     composition the same), or no windows.  The two sizes and the points were chosen by measurement, CPU time of the
     ten γ and ε(10⁻⁶) of ``bench_tensor.py`` at n = 10³ (docs/tensorization.md): seed 3 of ``--random-pairs`` (ratio
-    0.0008–0.0015) is fastest at 24–28 points of D′_17, the two perturbed near-symmetric pairs (0.006–0.042) at 16–20;
-    windows of 27 or 36 compositions were slower (a half of 13–18 compositions left open is bounded one by one)."""
+    0.0008–0.0015) is fastest at 32 points of D′_17 (24 to 64 compared), the two perturbed near-symmetric pairs
+    (0.006–0.042) at 16–20; windows of 27 or 36 compositions were slower (a half of 13–18 compositions left open is
+    bounded one by one)."""
     if LA == LB:
         return None
     if BATCH_WINDOW is not None and n > 4 * BATCH_WINDOW[0]:
