@@ -20,13 +20,17 @@ of compositions of a three-row kernel (the free coordinates replaced by the join
 may take) — docs/tensorization.md.  The grid form keeps the atoms on a lattice coset of the product's ratios,
 so the majorant composes with the exact lattice blocks.
 
-Exact throughout (``fmpq``); the profile property of every result is checked exactly before it is returned.
+Exact throughout (``fmpq``) but for the floats that choose :func:`window_majorant`'s grid (floats of exact maxima,
+:func:`profile_max_floats`); the profile property of every result is checked exactly before it is returned.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
 
 from flint import fmpq
 
@@ -166,30 +170,91 @@ def window_majorant(A: PairLoss, B: PairLoss, j: int, points: int) -> PairLoss:
     if len(full) <= points:
         out = chord_majorant(parts, full)
     else:
-        top = [max(vs) for vs in zip(*(profile_values(part, full) for part in parts))]
+        y = profile_max_floats(parts, full)
         # log-ratios from the integers (a ratio of j coordinates may lie outside the float range), and the chord's
         # abscissa (x_i − x_a)/(x_b − x_a) = e^{lx_i − lx_b}·(1 − e^{lx_a − lx_i})/(1 − e^{lx_a − lx_b}) from
         # non-positive exponents: no overflow, no division by a zero width (an interval whose two ends round to one
         # float log is skipped — floats only choose the grid)
         lx = [math.log(int(r.p)) - math.log(int(r.q)) for r in full]
-        y = [float(v) for v in top]
-        chosen = [0, len(full) - 1]
-        while len(chosen) < points:
+        def farthest(a: int, b: int) -> tuple[float, int] | None:  # the first point of largest gap inside (a, b)
+            span = lx[b] - lx[a]
+            if not span > 0:
+                return None
             worst: tuple[float, int] | None = None
+            for i in range(a + 1, b):
+                t = math.exp(lx[i] - lx[b]) * math.expm1(lx[a] - lx[i]) / math.expm1(lx[a] - lx[b])
+                gap = (y[a] + (y[b] - y[a]) * t - y[i]) * span
+                if worst is None or gap > worst[0]:
+                    worst = (gap, i)
+            return worst
+
+        # each interval's farthest point kept until the interval is split (the first of the largest gaps, in the order
+        # of the intervals: the same choice as scanning every interval again)
+        chosen = [0, len(full) - 1]
+        inside = {(0, len(full) - 1): farthest(0, len(full) - 1)}
+        while len(chosen) < points:
+            pick: tuple[float, int, int, int] | None = None
             for a, b in zip(chosen, chosen[1:]):
-                span = lx[b] - lx[a]
-                if not span > 0:
-                    continue
-                for i in range(a + 1, b):
-                    t = math.exp(lx[i] - lx[b]) * math.expm1(lx[a] - lx[i]) / math.expm1(lx[a] - lx[b])
-                    gap = (y[a] + (y[b] - y[a]) * t - y[i]) * span
-                    if worst is None or gap > worst[0]:
-                        worst = (gap, i)
-            if worst is None:
+                far = inside[(a, b)]
+                if far is not None and (pick is None or far[0] > pick[0]):
+                    pick = (far[0], far[1], a, b)
+            if pick is None:
                 break
-            chosen = sorted(chosen + [worst[1]])
+            _, i, a, b = pick
+            del inside[(a, b)]
+            inside[(a, i)], inside[(i, b)] = farthest(a, i), farthest(i, b)
+            chosen = sorted(chosen + [i])
         out = chord_majorant(parts, [full[i] for i in chosen])
     _WINDOWS.put(key, out)
+    return out
+
+
+def profile_max_floats(parts: Sequence[PairLoss], gammas: Sequence[fmpq]) -> list[float]:
+    r"""float(max_i E_γ(parts_i)) at each γ of the increasing positive ``gammas``, each part's ratios among them: the
+    floats of the exact maximum (as ``[float(max(vs)) for vs in zip(*(profile_values(part, gammas) ...))]``).
+
+    Each part's profile is read in floats, E_γ = p_∞ + P(γ) − γQ(γ) from the floats of its exact suffix sums P, Q over
+    the classes above γ (each float within u of its exact value, so the computed E_γ within 4u(p_∞ + P + γQ) of the
+    exact one); the parts whose float value is within 10⁻¹² (p_∞ + P + γQ) of the largest are the candidates, and
+    their exact values decide the maximum (the floats only choose which parts are evaluated exactly).  Where a float
+    would leave the normal range (ratios past e^{±700}), every part is evaluated exactly."""
+    m = len(gammas)
+    pos = {g: t for t, g in enumerate(gammas)}
+    sums: list[tuple[list[fmpq], list[fmpq], npt.NDArray[np.int64]]] = []
+    for part in parts:
+        P, Q = [ZERO], [ZERO]  # after the c classes of largest ratio
+        for r, Pl in part.classes:
+            P.append(P[-1] + Pl)
+            Q.append(Q[-1] + Pl / r)
+        at = np.array([pos[r] for r, _ in part.classes], dtype=np.int64)[::-1]  # ascending
+        sums.append((P, Q, len(at) - np.searchsorted(at, np.arange(m), side="right")))  # classes with ratio > γ_t
+    candidate: npt.NDArray[np.bool_] | None = None
+    try:
+        with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+            gf = np.array([float(g) for g in gammas])
+            vals, tols = np.empty((len(parts), m)), np.empty((len(parts), m))
+            ok = bool(np.all(np.isfinite(gf)) and np.all(gf > 1e-290))
+            for x, (part, (P, Q, count)) in enumerate(zip(parts, sums)):
+                Pf, Qf = np.array([float(v) for v in P])[count], np.array([float(v) for v in Q])[count]
+                ok = ok and bool(np.all(np.isfinite(Qf)) and np.all((Qf == 0) | (Qf > 1e-290)))
+                gq = gf * Qf
+                vals[x] = float(part.p_only) + Pf - gq
+                tols[x] = 1e-12 * (float(part.p_only) + Pf + gq) + 1e-300
+            if ok and bool(np.all(np.isfinite(vals)) and np.all(np.isfinite(tols))):
+                candidate = vals + tols >= np.max(vals - tols, axis=0)
+    except OverflowError:  # a ratio or a Q-sum past the float range: every part exactly
+        candidate = None
+    out = []
+    for t, g in enumerate(gammas):
+        best: fmpq | None = None
+        for x in (np.flatnonzero(candidate[:, t]).tolist() if candidate is not None else range(len(parts))):
+            P, Q, count = sums[x]
+            c = int(count[t])
+            v = parts[x].p_only + P[c] - g * Q[c]
+            if best is None or v > best:
+                best = v
+        assert best is not None
+        out.append(float(best))
     return out
 
 

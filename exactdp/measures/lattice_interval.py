@@ -125,15 +125,18 @@ bound overshoots the window's maximum by 10⁻³–10⁻² relative (D′_8 on 1
 far below the maximum: 90–98 % of (window, γ) for the near-symmetric pairs at n = 10³, 73 % for seed 3 (figures:
 docs/tensorization.md).  The pass keeps the blocks of the windows and of the compositions left open only, so it marks
 its level as a whole pass (:meth:`BlockStore.mark_pass`): a later search at another γ (the steps of ε for δ) walks it
-and builds the blocks it lacks there.  A single search's box of WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions that its
-top corner cannot prune gets its window bound at the leaves' shallow level too.  At one γ that bound is taken by
+and builds the blocks it lacks there.  Past n = 68 the pass's windows hold 18 compositions (:func:`batch_window`: D′_17,
+on more grid points for the flattest pairs), whose halves are windows of nine on the single searches' grid.  A single
+search's box of j/2 + 1 to j + 1 compositions that its top corner cannot prune gets its window bound at the leaves'
+shallow level too (j = 8, :data:`WINDOW`; after a batch's pass, the pass's j).  At one γ that bound is taken by
 D′_j's atoms, E_γ(R ⊗ D′_j) = D′_∞ + Σ_w D′_w·E_{γ/r_w}(R): fourteen walks of the kept blocks of
 R = A^{⊗k0} ⊗ B^{⊗m} instead of a product block 14 times the smaller one built, sorted and prepared for one sweep
 (:func:`window_by_atoms` chooses by a time model; the batch's ten γ keep the product: one build, ten walks).  After a
-batch's pass over the same losses a search splits its boxes on the batch's window grid (k0 ≡ 1 mod WINDOW[0] + 1)
-where a box spans a grid line, so its boxes of WINDOW[0] + 1 compositions are the batch's windows and find their two
-blocks kept (seed 3's ε(10⁻⁶) after its batch: 137 window boxes in its two searches; 146 blocks built for its boxes
-and leaves before the grid, 2 with it).
+batch's pass over the same losses a search splits its boxes on the batch's window grid (k0 ≡ 1 mod j + 1) where a box
+spans a grid line, so its boxes of j + 1 compositions are the batch's windows and find their two blocks kept, and
+bounds its boxes of j/2 + 1 to j + 1 compositions by their windows (with nine-composition windows, seed 3's ε(10⁻⁶)
+after its batch: 137 window boxes in its two searches; 146 blocks built for its boxes and leaves before the grid, 2
+with it).
 """
 
 from __future__ import annotations
@@ -1966,7 +1969,10 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
     windows = not fixed and LA != LB and WINDOW is not None and n > 4 * WINDOW[0]
     # after a batch's pass by windows over these losses (a kept whole level, :meth:`BlockStore.mark_pass`) the boxes are
     # split on its window grid; without one the plain halving (seed 2's single searches: eight more window boxes)
-    grid = windows and any(isinstance(level, tuple) and level[0] == enc.tag for level in enc.store.whole)
+    grid = (not fixed and LA != LB
+            and any(isinstance(level, tuple) and level[0] == enc.tag for level in enc.store.whole))
+    # the boxes' windows: after a batch's pass, those of its pass (:func:`batch_window`, its grid); else WINDOW
+    window = batch_window(LA, LB, n, _flat_ratio(LA, LB, n, gamma)) if grid else WINDOW if windows else None
     log_rho = _log_float(_PREDICT * rho) if rho is not None else math.inf
     logs: list[tuple[fmpq, float]] = []  # (best, log best): compared by identity (hashing an fmpq is not cheap)
     # chernoff_log of the compositions (k_A, k_B) before its cap at 0 (a bound above 1 is 1, which prunes nothing below
@@ -2028,12 +2034,12 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             worth = top <= _HOPELESS * best and (rho is None or top <= _PREDICT * rho * best)
         if worth:
             ub = min(ub, lattice(b, n - a, full)[1])  # else the top corner is (predicted) above the best: split without it
-        elif windows and WINDOW is not None and WINDOW[0] // 2 <= b - a <= WINDOW[0]:
+        elif window is not None and window[0] // 2 <= b - a <= window[0]:
             # a box of a few compositions its top corner cannot prune (E_γ flat in k): its window bound at the leaves'
             # shallow level (:func:`window_bounds`; the blocks a batch's pass by windows keeps), once per box of
-            # WINDOW[0]/2 + 1 to WINDOW[0] + 1 compositions (not again for its halves); at one γ by D′'s atoms
-            # (:func:`window_by_atoms`: walks of the kept blocks, no product block)
-            D = window_majorant(LA, LB, b - a, WINDOW[1])
+            # j/2 + 1 to j + 1 compositions ((j, points) = ``window``; not again for its halves' halves); at one γ by
+            # D′'s atoms (:func:`window_by_atoms`: walks of the kept blocks, no product block)
+            D = window_majorant(LA, LB, b - a, window[1])
             ub = min(ub, window_bounds(enc, LA, LB, a, n - b, D, [gamma], cut_nats=shallow, tilt=tilt)[0])
         heapq.heappush(heap, (-ub, tick, a, b))
         tick += 1
@@ -2053,10 +2059,10 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                     out[k] = (ZERO, -neg)
                 continue
             mid = (a + b) // 2
-            if grid and WINDOW is not None:  # split on the batch pass's window grid (windows k0 … k0 + j with
+            if grid and window is not None:  # split on the batch pass's window grid (windows k0 … k0 + j with
                 # k0 ≡ 1 mod j + 1) where the box spans a grid line: its boxes of j + 1 compositions are then the
                 # batch's windows, whose two blocks the batch before it kept (a choice of work only)
-                e = (WINDOW[0] + 1) * round(mid / (WINDOW[0] + 1))
+                e = (window[0] + 1) * round(mid / (window[0] + 1))
                 if a <= e < b:
                     mid = e
             heapq.heappush(heap, (neg, -1, a, b))
@@ -2082,11 +2088,18 @@ def _branch_and_bound(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
 FLAT_RATIO = 0.05
 
 
-def _flat(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq) -> bool:
-    """Whether the search at γ is flat (:data:`FLAT_RATIO`; floats only choose the work)."""
+def _flat_ratio(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq) -> float:
+    """The flatness of the search at γ (:data:`FLAT_RATIO`): the corners' Chernoff exponents' difference over n against
+    the increase by one coordinate of the other class (∞ where that increase is not positive; floats only choose the
+    work)."""
     a, b = chernoff_log([(LA, n)], gamma), chernoff_log([(LB, n)], gamma)
     step = min(chernoff_log([(LA, n), (LB, 1)], gamma) - a, chernoff_log([(LB, n), (LA, 1)], gamma) - b)
-    return step > 0 and abs(a - b) / n < FLAT_RATIO * step
+    return abs(a - b) / n / step if step > 0 else math.inf
+
+
+def _flat(LA: PairLoss, LB: PairLoss, n: int, gamma: fmpq) -> bool:
+    """Whether the search at γ is flat (:data:`FLAT_RATIO`; floats only choose the work)."""
+    return _flat_ratio(LA, LB, n, gamma) < FLAT_RATIO
 
 
 def flat(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> bool:
@@ -2238,13 +2251,14 @@ def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
                 searches: Sequence[tuple[fmpq, _Setup, dict[int, tuple[fmpq, fmpq]]]], cut: float,
                 tilt: fmpq | None) -> None:
     """One pass of :func:`enclose_batch` at the shallow level (cut, tilt): every interior composition bounded at each
-    γ of ``searches`` ((γ, setup, out) each) — by windows of :data:`WINDOW` compositions first (:func:`_window_pass`)
+    γ of ``searches`` ((γ, setup, out) each) — by the windows of :func:`batch_window` first (:func:`_window_pass`)
     where n is at least four windows and the pair's two losses differ —, then per γ the compositions left open bounded at the full cut
     (cut + :data:`LEAF_SHALLOW`) and refined as the leaves of :func:`_branch_and_bound` (intersected with the pass's
     bounds: both are valid)."""
     gs = [g for g, _, _ in searches]
-    if WINDOW is not None and LA != LB and n > 4 * WINDOW[0]:
-        _window_pass(enc, LA, LB, n, searches, cut, tilt, *WINDOW)
+    window = batch_window(LA, LB, n, min(_flat_ratio(LA, LB, n, g) for g in gs)) if gs else None
+    if window is not None:
+        _window_pass(enc, LA, LB, n, searches, cut, tilt, *window)
     else:
         for k in range(1, n):
             for (_, _, out), bounds in zip(searches, enc.bounds_many([(LA, k), (LB, n - k)], gs, cut_nats=cut,
@@ -2268,13 +2282,44 @@ def _batch_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
             best = max(best, lo)
 
 
-#: the windows of :func:`_batch_pass`: (j, grid points) of D′_j (:func:`~exactdp.measures.blackwell_join.window_majorant`),
-#: or None for a bound of every composition.  A window of j + 1 = 9 compositions costs its product side (14 times
-#: the smaller block's atoms) and one sweep per γ; on seed 3 of ``bench_tensor.py --random-pairs`` and the two
-#: perturbed near-symmetric pairs at n = 10³ (the batch's own level, its ten γ) 73 % and 94–98 % of (window, γ) close (docs/tensorization.md:
-#: j = 4, 8, 16 and 6–28 points compared).  Efficiency only: every bound is certified either way
+#: the windows of a single search's boxes, and of :func:`_batch_pass` at 32 < n ≤ 68 (:func:`batch_window`): (j, grid
+#: points) of D′_j (:func:`~exactdp.measures.blackwell_join.window_majorant`), or None for a bound of every composition.
+#: A window of j + 1 = 9 compositions costs its product side (14 times the smaller block's atoms) and one sweep per γ;
+#: on seed 3 of ``bench_tensor.py --random-pairs`` and the two perturbed near-symmetric pairs at n = 10³ (the batch's
+#: own level, its ten γ) 73 % and 94–98 % of (window, γ) close (docs/tensorization.md: j = 4, 8, 16 and 6–28 points
+#: compared).  Efficiency only: every bound is certified either way
 WINDOW: tuple[int, int] | None = (8, 14)
-#: a window left open at some γ is bounded by its two halves' windows (D′_3 and D′_4 for j = 8) at those γ before its
+#: the windows of a batch's pass at n > 4·17 (:func:`batch_window`): (j, grid points) of D′_j as WINDOW, j + 1 = 18
+#: compositions, so that a window left open is bounded by its two halves, windows of nine compositions on WINDOW's grid
+#: (:data:`HALVES`), before its compositions one by one, and a search after the pass splits its boxes on the same grid
+#: (its boxes of 9 to 18 compositions get their window bound).  With :data:`FLATTEST` the grid points of the flattest
+#: pairs.  Efficiency only
+BATCH_WINDOW: tuple[int, int] | None = (17, 20)
+#: (ratio, points): a batch whose flattest γ has a flatness ratio (:func:`_flat_ratio`) below ``ratio`` takes D′_j on
+#: ``points`` grid points (E_γ flatter in k: a window closes only where its bound overshoots less)
+FLATTEST = (0.003, 32)
+
+
+def batch_window(LA: PairLoss, LB: PairLoss, n: int, ratio: float) -> tuple[int, int] | None:
+    """(j, points) of the windows of a batch's pass over the compositions of LA and LB at n whose flattest γ has the
+    flatness ``ratio`` (:func:`_flat_ratio`; floats only choose the work), and of the boxes of a search after that
+    pass: :data:`BATCH_WINDOW` where n is more than four of its windows, on :data:`FLATTEST`'s points for the flattest
+    pairs; else :data:`WINDOW` where n is more than four of those; None for a pair whose two losses are one (every
+    composition the same), or no windows.  The two sizes and the points were chosen by measurement, CPU time of the
+    ten γ and ε(10⁻⁶) of ``bench_tensor.py`` at n = 10³ (docs/tensorization.md): seed 3 of ``--random-pairs`` (ratio
+    0.0008–0.0015) is fastest at 32 points of D′_17 (24 to 64 compared), the two perturbed near-symmetric pairs
+    (0.006–0.042) at 16–20; windows of 27 or 36 compositions were slower (a half of 13–18 compositions left open is
+    bounded one by one)."""
+    if LA == LB:
+        return None
+    if BATCH_WINDOW is not None and n > 4 * BATCH_WINDOW[0]:
+        j, points = BATCH_WINDOW
+        return (j, max(points, FLATTEST[1])) if ratio < FLATTEST[0] else (j, points)
+    if WINDOW is not None and n > 4 * WINDOW[0]:
+        return WINDOW
+    return None
+#: a window left open at some γ is bounded by its two halves' windows (D′_8 twice for a batch's j = 17; D′_3 and D′_4 for
+#: j = 8) at those γ before its
 #: compositions one by one: each half's two blocks are blocks of its end compositions (A^{⊗k0} ⊗ B^{⊗(n−k0−3)}: the
 #: window's A-block and the B-block of composition k0 + 3), which a composition left open needs anyway.  On seed 3 of
 #: ``bench_tensor.py --random-pairs`` (n = 10³, its ten γ) the halves close 397 of the 602 (half, γ) its windows left

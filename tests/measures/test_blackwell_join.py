@@ -18,6 +18,7 @@ from exactdp.measures.blackwell_join import (
     coarse_power,
     from_profile,
     join,
+    profile_max_floats,
     profile_values,
     tensor,
 )
@@ -225,3 +226,26 @@ def test_coarse_power_dominates_the_power(seed):
             assert len(C.classes) <= keep and C.dominates(exact)
     with pytest.raises(ValueError):
         coarse_power(L, 0, 4)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_profile_max_floats_are_the_exact_maximum_rounded(seed):
+    """profile_max_floats (the grid choice of window_majorant): at every ratio of the window's parts, the float of the
+    exact max_i E_γ(parts_i) — on random 2×3 pairs (a zero entry: P-only mass), a pair and its reverse's ratios in the
+    float range, and a pair whose parts' ratios leave it (10^±478: every part evaluated exactly)."""
+    rng = random.Random(seed)
+
+    def row(zero):
+        w = [rng.randint(0 if zero else 1, 12) for _ in range(3)]
+        w[0] = w[0] or 1
+        return [F(x, sum(w)) for x in w]
+
+    e = F(1, 10**60)
+    pairs = [(row(seed % 2 == 0), row(False)) for _ in range(3)] + [([F(1, 2), F(1, 2) - e, e], [F(1, 4), F(1, 4), F(1, 2)])]
+    for p, q in pairs:
+        A, B = PairLoss.of(p, q), PairLoss.of(q, p)
+        for j in (1, 5, 9):
+            parts = [as_pair_loss(product_loss([(A, i), (B, j - i)])) for i in range(j + 1)]
+            full = sorted({r for part in parts for r, _ in part.classes})
+            exact = [float(max(vs)) for vs in zip(*(profile_values(part, full) for part in parts))]
+            assert profile_max_floats(parts, full) == exact

@@ -252,6 +252,7 @@ def test_batch_with_windows_equals_the_plain_pass(rows, n, closes, monkeypatch):
     fewer = sum(swept)
     swept.clear()
     monkeypatch.setattr(li, "WINDOW", None)
+    monkeypatch.setattr(li, "BATCH_WINDOW", None)
     plain = _answers(K, n, losses, groups, totals, gammas)
     assert with_windows == plain
     assert (fewer < sum(swept)) == closes  # the windows closed some (composition, γ) of the flat pairs' passes
@@ -279,7 +280,8 @@ def test_halves_of_open_windows(rows, n, monkeypatch):
                         lambda *a, **kw: halves.append(a[3] + a[4]) or window_bounds_of(*a, **kw))
     with_halves = _answers(K, n, losses, groups, totals, gammas)
     fewer = sum(swept)
-    assert any(m > n - li.WINDOW[0] for m in halves)  # a window of fewer than WINDOW[0] + 1 compositions: a half
+    j = li.batch_window(*_losses(rows), n, 0.0)[0]  # the pass's windows
+    assert any(m > n - j for m in halves)  # a window of fewer than j + 1 compositions: a half
     swept.clear()
     monkeypatch.setattr(li, "HALVES", False)
     assert _answers(K, n, losses, groups, totals, gammas) == with_halves
@@ -288,13 +290,13 @@ def test_halves_of_open_windows(rows, n, monkeypatch):
 
 def test_search_after_a_batch_splits_on_its_window_grid(monkeypatch):
     """ε(δ) after a batch's pass by windows: its searches' window boxes of WINDOW[0] + 1 compositions are the batch's
-    windows (k0 ≡ 1 mod WINDOW[0] + 1, whose blocks the batch kept), and ε is the one found without the batch (its
-    searches halve their boxes at the middle)."""
+    windows (k0 ≡ 1 mod j + 1, j of :func:`batch_window`, whose blocks the batch kept), and ε is the one found without
+    the batch (its searches halve their boxes at the middle)."""
     from exactdp.measures.profile_inversion import epsilon_tensor_power
 
     rows, n = PAIRS[2], 120
     K = Kernel([list(rows[0]), list(rows[1])])
-    j = li.WINDOW[0]
+    j = li.batch_window(*_losses(rows), n, 0.0)[0]
     boxes = []
     window_bounds_of = li.window_bounds
     monkeypatch.setattr(li, "window_bounds", lambda *a, **kw: boxes.append((a[3], n - a[3] - a[4], len(a[6])))
@@ -337,6 +339,7 @@ def test_single_searches_with_windows_equal_the_plain_ones(rows, n, monkeypatch)
     with_windows = answers()
     assert 1 in boxes  # a window of one γ: a box of a single search
     monkeypatch.setattr(li, "WINDOW", None)
+    monkeypatch.setattr(li, "BATCH_WINDOW", None)
     assert answers() == with_windows
 
 
@@ -358,6 +361,7 @@ def test_ratios_outside_the_float_range(monkeypatch):
     with_windows = [(r.lower, r.upper, r.exact) for r in delta_tensor_power_batch(K, 40, gammas)]
     assert calls  # the windows ran
     monkeypatch.setattr(li, "WINDOW", None)
+    monkeypatch.setattr(li, "BATCH_WINDOW", None)
     shared_blocks().clear()
     assert [(r.lower, r.upper, r.exact) for r in delta_tensor_power_batch(K, 40, gammas)] == with_windows
     shared_blocks().clear()
@@ -376,3 +380,22 @@ def test_window_pass_with_a_best_below_the_float_range():
     li._window_pass(enc, A, B, n, [(g, SimpleNamespace(best=F(1, 10**400)), out)], li.CUT_NATS, None, 8, 14)
     plain = LatticeEnclosure()
     assert out == {k: plain.bounds_many([(A, k), (B, n - k)], [g], cut_nats=li.CUT_NATS)[0] for k in range(1, n)}
+
+
+def test_batch_window_by_size_and_flatness():
+    """The windows of a batch's pass (:func:`batch_window`): 18 compositions (halves of nine, on the single search's
+    grid) past n = 4·17, WINDOW's nine below, none for one loss; D′_17 on FLATTEST's points for the flattest pair
+    (PAIRS[1], seed 3 of ``bench_tensor.py --random-pairs``: flatness 0.0008–0.0015 at n = 10³ over its γ) and on
+    BATCH_WINDOW's for the perturbed near-symmetric pairs (0.006–0.042)."""
+    j, points = li.BATCH_WINDOW
+    assert (j + 1) % (li.WINDOW[0] + 1) == 0 and li.FLATTEST[1] > points
+    n = 1000
+    gammas = [F(2) ** e for e in (101, 120, 140, 160)]
+    for pair, flattest in ((PAIRS[1], True), (PAIRS[2], False), (PAIRS[3], False)):
+        A, B = _losses(pair)
+        ratio = min(li._flat_ratio(A, B, n, g) for g in gammas)
+        assert (ratio < li.FLATTEST[0]) == flattest
+        assert li.batch_window(A, B, n, ratio) == (j, li.FLATTEST[1] if flattest else points)
+        assert li.batch_window(A, B, 4 * j, ratio) == li.WINDOW
+        assert li.batch_window(A, B, 4 * li.WINDOW[0], ratio) is None
+        assert li.batch_window(A, A, n, ratio) is None
