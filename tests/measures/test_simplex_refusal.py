@@ -9,6 +9,7 @@ from flint import fmpq
 from exactdp.limits import ResourceLimitError, limits
 from exactdp.measures import simplex_filter as sf
 from exactdp.measures.tensor import delta_tensor_power
+from exactdp.numbers.qq import to_qq
 
 from tests.measures.test_simplex_filter import SEEDED
 
@@ -96,17 +97,9 @@ def test_a_refusal_states_the_certified_bracket():
     head, tail = text.split("certified by then: ")
     lo, hi = tail.split(" <= delta_n(gamma) <= ")
     hi = hi.split(";")[0].split(" ")[0]
-    lower, upper = fmpq(*_decimal(lo)), fmpq(*_decimal(hi))
+    lower, upper = to_qq(lo), to_qq(hi)  # the printed decimals, read exactly
     assert lower <= answer.lower and answer.upper <= upper and upper < 1
 
-
-def _decimal(text):
-    """(p, q) of a decimal in the form d.ddde±k."""
-    mantissa, exponent = text.split("e")
-    digits = mantissa.replace(".", "").lstrip("-")
-    scale = int(exponent) - (len(digits) - 1)
-    p = int(digits) * (-1 if mantissa.startswith("-") else 1)
-    return (p * 10**scale, 1) if scale >= 0 else (p, 10**-scale)
 
 
 def test_a_stopped_filter_answers_when_its_bracket_is_as_wide_as_asked():
@@ -122,7 +115,7 @@ def test_a_stopped_filter_answers_when_its_bracket_is_as_wide_as_asked():
             with pytest.raises(ResourceLimitError) as info:
                 delta_tensor_power_enclosure(SEEDED[2], 60, g)
             width = str(info.value).split("(relative width ")[1].split(":")[0]
-            asked = fmpq(*_decimal(width))
+            asked = to_qq(width)
             got = delta_tensor_power_enclosure(SEEDED[2], 60, g, rel_width=asked)
             with pytest.raises(ResourceLimitError):
                 delta_tensor_power_enclosure(SEEDED[2], 60, g, rel_width=asked * fmpq(9, 10))
