@@ -113,18 +113,38 @@ def test_zero_entries_and_a_zero_column(K):
         _same(K, 5, g)
 
 
-def test_over_budget_refuses_naming_max_work():
-    # the filter's estimate fits max_work, its search does not (it stops at twice the estimate with boxes open):
-    # no candidates, and the search refuses under its own guard, naming the limit
+def test_over_budget_refuses_naming_max_work(monkeypatch):
+    # the filter's estimate fits max_work, its search does not (it stops at twice the estimate with boxes open), and
+    # the face split (exactdp.measures.face_split, tests/measures/test_face_split.py) is left out: no candidates, and
+    # the search refuses under its own guard, naming the limit
+    K, n, g = SEEDED[0], 30, fmpq(3) ** 28
+    S = TensorSearch([(K, n)], filtered=True)
+    classes, groups, totals, _ = S.classified
+    losses = [c.loss for c in classes]
+    estimate = sf.SIMPLEX.estimate(losses, groups, totals)[0]
+    monkeypatch.setattr(sf, "face_split", lambda losses, n, gamma: None)
+    sf._RECENT.clear()  # the searches remembered were made with the face split
+    with limits(max_work=estimate + 1):
+        assert sf.SIMPLEX.candidates(losses, groups, totals, g) is None
+        with pytest.raises(ResourceLimitError, match="max_work"):
+            S.witness(g)
+    sf._RECENT.clear()  # and this one without it
+
+
+def test_over_budget_box_search_is_followed_by_the_face_split():
+    # the same budget with the face split: the maximiser the box search could not settle is found, and it is the
+    # corner of the flat edge's pair class or next to it (the rows kept are the face's and the slices')
     K, n, g = SEEDED[0], 30, fmpq(3) ** 28
     S = TensorSearch([(K, n)], filtered=True)
     classes, groups, totals, _ = S.classified
     losses = [c.loss for c in classes]
     estimate = sf.SIMPLEX.estimate(losses, groups, totals)[0]
     with limits(max_work=estimate + 1):
-        assert sf.SIMPLEX.candidates(losses, groups, totals, g) is None
-        with pytest.raises(ResourceLimitError, match="max_work"):
-            S.witness(g)
+        found = sf.SIMPLEX.candidates(losses, groups, totals, g)
+    assert found is not None
+    rows, ruled_out = found
+    assert len(rows) + ruled_out == 5456  # C(33, 3): every composition of 30 over four classes
+    assert all(k[0] + k[2] <= 3 for k, _, _ in rows)  # the face (classes 1 and 3) and its slices only
 
 
 @pytest.mark.slow

@@ -1,0 +1,244 @@
+r"""The adaptive-composition majorant: one upper bound of E_γ for a whole family of product compositions.
+
+The privacy profile of a dichotomy D = (P ‖ Q) is F_D(x) = E_x(P ‖ Q) (x ≥ 0); it is convex, non-increasing,
+F_D(0) = 1 and F_D(x) ≥ (1 − x)_+ (:mod:`exactdp.measures.blackwell_join`).  Tensoring with a pair loss L of ratio
+classes (r_a, P_a) and P-only mass p_∞ acts on profiles linearly (the atom a of L scales the threshold by 1/r_a):
+
+.. math::  F_{D \otimes L}(x) = p_\infty(L) + \sum_a P_a\, F_D(x / r_a) =: (T_L F_D)(x) .
+
+T_L is monotone (F ≤ G ⇒ T_L F ≤ T_L G).  For a set S of pair classes put M_S F = max_{c ∈ S} T_{L_c} F — the
+profile majorant of an *adaptive* composition, whose next class may depend on the privacy loss so far.  Then for
+V_0 = (1 − x)_+ (the profile of the trivial dichotomy) and a plan (S_1, w_1), …, (S_k, w_k),
+
+.. math::  E_x\Big(\bigotimes_j \bigotimes_{i \le w_j} L_{c_{j,i}}\Big) \le
+           \big(M_{S_k}^{w_k} \cdots M_{S_1}^{w_1} V_0\big)(x) \quad\text{whenever every } c_{j,i} \in S_j ,
+
+by induction (T_c F ≤ T_c V ≤ M_S V for c ∈ S and F ≤ V; the factors of a product commute).  So one recursion
+bounds every composition of n with at least w_1 coordinates in S_1, …: with the classes of a pair and its reverse
+left free and the other classes forced, it bounds all compositions *off* the pair–reverse face of a 3×3 kernel at
+once ([A] Thm 1's δ_n = max over compositions; docs/tensorization.md, "the face split").  On seed 1002 of
+``bench_tensor.py --random-3x3-deltas`` at γ = 2^608, n = 1000 it gives 0.4911 over all 1.7·10⁸ compositions against
+the maximum 0.48977, where the box bounds of :mod:`exactdp.measures.simplex_filter` stay at 0.55–0.66.
+
+**Certified evaluation on a grid.**  The functions are kept as values v_i ≥ V(x_i) on x_i = γ·e^{(i − i₀)h}
+(h = 2^{−:data:`STEP_BITS`} nats, x_{i₀} = γ) and read through R[v]: the chord interpolation in x between grid
+points, 1 left of the grid, the last value right of it.  If V is convex, non-increasing and ≤ 1, then R[v] ≥ V
+everywhere (a chord of upper values lies above a chord of V, which lies above the convex V; V ≤ 1; V is
+non-increasing).  Every V here is such a profile (a maximum of profiles is one), so each step evaluates
+T_c R[v] at the grid points, which bounds T_c V there by monotonicity.  The reading point x_i / r_a is moved *down*
+to a point of the form x_j·e^{−fh} with f from an upper bound of log(r_a)/h (R[v] is non-increasing, so the value
+only grows), its chord weight θ is taken from below and the two weights P_a(1 − θ), P_aθ from above (arb balls; the
+left value is at least the right one, so a smaller θ gives a larger value).  The float64 sums of the non-negative
+terms are raised by 2^{−46} relative (at most 12 roundings of 2^{−53} each), the values kept non-increasing by a
+running minimum and capped at 1 (both only lower a value to another upper bound of the non-increasing V ≤ 1).  So
+the value read at i₀ after the last step is a certified upper bound (the initial (1 − x)_+ is read from a lower bound
+of each x_i: log γ from an arb ball split into a multiple of h and a remainder, numpy's exp taken within 2^{−45}
+relative and lowered by 2^{−40}) — sound whatever the step h; h decides only how
+close it is (the chord's excess, about 5·10⁻⁵ at h = 2⁻⁷ on the example above).
+
+Each step is computed only on a window of the grid around where the remaining steps read it (the privacy loss
+drifts by the classes' KL divergences, spread 8σ√(steps left)); outside the window the reading rule above applies
+(1 on the left, the window's last value on the right), which is again an upper bound — the window decides only the
+tightness.  Left of x = e^{−40} the grid is not kept at all: every profile is within e^{−40} of 1 there.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+from flint import arb, ctx, fmpq
+
+from exactdp.errors import ParameterError
+from exactdp.limits import require
+from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.rb import ball_endpoints
+
+#: the grid step is 2^-STEP_BITS nats: at 7 the chord's excess is about 5·10⁻⁵ on E_γ ≈ 1/2 at n = 1000 (module
+#: docstring), at 6 twice that; each bit doubles the grid
+STEP_BITS = 7
+#: the windows keep the privacy loss within this many standard deviations of its drift (tightness only)
+_SPREAD = 8.0
+#: left of x = e^{-_LEFT_NATS} every profile is taken as 1 (its true value is within e^{-40} of it)
+_LEFT_NATS = 40.0
+#: work units of one grid point of one class in one step: one per ratio class (its two chord taps)
+_PER_POINT = 3
+#: the float sums of at most 2·_MAX_TAPS + 1 non-negative terms, each rounding 2^-53 relative, are raised by this factor
+_RAISE = 1.0 + 2.0 ** -46
+_MAX_TAPS = 60
+
+Plan = Sequence[tuple[Sequence[int], int]]
+
+
+def _float_up(q: fmpq) -> float:
+    """The least float ≥ q."""
+    f = float(Fraction(int(q.p), int(q.q)))
+    return f if Fraction(f) >= Fraction(int(q.p), int(q.q)) else math.nextafter(f, math.inf)
+
+
+def _float_down(q: fmpq) -> float:
+    """The largest float ≤ q."""
+    f = float(Fraction(int(q.p), int(q.q)))
+    return f if Fraction(f) <= Fraction(int(q.p), int(q.q)) else math.nextafter(f, -math.inf)
+
+
+def _ends(b: arb) -> tuple[fmpq, fmpq]:
+    """Exact rational endpoints of a finite ball (outward)."""
+    ends = ball_endpoints(b)
+    if ends is None:
+        raise ParameterError("adaptive majorant: a ball of the grid's constants is not finite")
+    return ends
+
+
+def _log_arb(q: fmpq) -> arb:
+    return arb(q.p).log() - arb(q.q).log()
+
+
+class _Stencil:
+    """One class's taps on the grid of step h: for each finite ratio class a, the shift m_a (the reading point of
+    x_i lies in [x_{i−m_a−1}, x_{i−m_a}]) and the upper weights of its two chord ends; ``kl`` and ``sd``: the
+    float mean and standard deviation of log r under P (the drift of the reading point, for the windows only)."""
+
+    def __init__(self, loss: PairLoss, h_bits: int) -> None:
+        self.taps: list[tuple[int, float, float]] = []
+        self.p_only = _float_up(loss.p_only) if loss.p_only else 0.0
+        h = fmpq(1, 1 << h_bits)
+        with ctx.workprec(128):
+            e_h = arb(h).exp()
+            for r, P in loss.classes:
+                if P == 0:
+                    continue
+                t_hi = _float_up(_ends(_log_arb(r) / arb(h))[1])  # an upper bound of log(r)/h
+                m = math.floor(t_hi)
+                f = fmpq(*Fraction(t_hi).as_integer_ratio()) - m  # exact, in [0, 1)
+                theta_ball = ((arb(1 - f) * arb(h)).exp() - 1) / (e_h - 1)
+                theta = max(0.0, _float_down(_ends(theta_ball)[0]))
+                wl = _float_up(_ends(arb(P) * (1 - arb(fmpq(*Fraction(theta).as_integer_ratio()))))[1])
+                wr = _float_up(_ends(arb(P) * arb(fmpq(*Fraction(theta).as_integer_ratio())))[1])
+                self.taps.append((m, wl, wr))
+        logs = [(float(P), math.log(float(r))) for r, P in loss.classes if P != 0]
+        mass = sum(P for P, _ in logs) or 1.0
+        self.kl = sum(P * l for P, l in logs) / mass
+        self.sd = math.sqrt(max(0.0, sum(P * l * l for P, l in logs) / mass - self.kl ** 2))
+        self.reach = max((abs(m) + 2 for m, _, _ in self.taps), default=2)
+        if len(self.taps) > _MAX_TAPS:
+            raise ParameterError(f"losses: a pair loss of at most {_MAX_TAPS} ratio classes (the float sums' rounding "
+                                 f"allowance), got {len(self.taps)}")
+
+
+def _check(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq) -> None:
+    if not isinstance(gamma, fmpq) or gamma <= 0:
+        raise ParameterError(f"gamma: must be a positive exact rational, got {gamma!r}")
+    for classes, count in plan:
+        if not isinstance(count, int) or count < 0:
+            raise ParameterError(f"plan: each step count must be a non-negative int, got {count!r}")
+        if not classes or any(not 0 <= c < len(losses) for c in classes):
+            raise ParameterError(f"plan: each step names one or more of the {len(losses)} classes, got {classes!r}")
+
+
+def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: int = STEP_BITS,
+             what: str = "adaptive majorant", spend: Callable[[int], None] | None = None) -> fmpq:
+    r"""A certified upper bound of E_γ(⊗_j ⊗_{i ≤ w_j} L_{c_{j,i}}) over every choice c_{j,i} ∈ S_j, for the plan
+    ``[(S_1, w_1), …]`` (innermost first): (M_{S_k}^{w_k} ⋯ M_{S_1}^{w_1} V_0)(γ) on the grid of step 2^-step_bits
+    (module docstring), as an exact rational ≤ 1.  Its work (grid points × classes × steps) is checked against
+    ``max_work`` before anything is computed, then handed to ``spend`` (a caller's budget over many bounds)."""
+    return majorants(losses, plan, gamma, step_bits=step_bits, what=what, spend=spend)[-1]
+
+
+def majorants(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: int = STEP_BITS,
+              what: str = "adaptive majorant", tails: Sequence[Plan] = (),
+              spend: Callable[[int], None] | None = None) -> list[fmpq]:
+    r""":func:`majorant` of ``plan`` followed by each plan of ``tails`` (applied after all of ``plan``'s steps, from
+    its result): ``[bound of plan + tails[0], …, bound of plan]`` — the shared steps computed once."""
+    _check(losses, plan, gamma)
+    for tail in tails:
+        _check(losses, tail, gamma)
+    steps = [tuple(S) for S, w in plan for _ in range(w)]
+    used = sorted({c for S in steps for c in S} | {c for t in tails for S, _ in t for c in S})
+    stencils = {c: _Stencil(losses[c], step_bits) for c in used}
+    h = 2.0 ** -step_bits
+    with ctx.workprec(128):
+        lg_lo, lg_hi = _ends(_log_arb(gamma))
+    u_gamma = _float_down(lg_lo)  # the grid's log γ, from below (for its extent and windows only)
+    longest = len(steps) + max((sum(w for _, w in t) for t in tails), default=0)
+    kls = [s.kl for s in stencils.values()] or [0.0]
+    sd = max([s.sd for s in stencils.values()] or [0.0])
+    reach = max([s.reach for s in stencils.values()] or [2])
+    right = _SPREAD * sd * math.sqrt(longest) + 2 * reach * h + 1.0
+    left = max(kls) * longest + right
+    i_min = max(-math.ceil(left / h), -math.ceil((u_gamma + _LEFT_NATS) / h) if u_gamma > -_LEFT_NATS else 0)
+    offset = -i_min  # array index of x_{i0} = γ
+    size = offset + math.ceil(right / h) + 1
+    pad = reach + 1
+    kl_lo, kl_hi = min(kls), max(kls)
+
+    def window(left_steps: int) -> tuple[int, int]:
+        """The grid indices [a, b) computed in a step followed by ``left_steps`` more (tightness only)."""
+        spread = _SPREAD * sd * math.sqrt(left_steps) + 2 * reach * h
+        a = max(0, offset + math.floor((-kl_hi * left_steps - spread) / h))
+        return a, max(a + 1, min(size, offset + math.ceil((-kl_lo * left_steps + spread) / h) + 1))
+
+    def cost(sequence: Sequence[tuple[int, ...]], remaining: int) -> int:
+        return sum(len(S) * (lambda ab: ab[1] - ab[0])(window(remaining - k - 1)) for k, S in enumerate(sequence))
+
+    tail_steps = [[tuple(S) for S, w in t for _ in range(w)] for t in tails]
+    work = _PER_POINT * (cost(steps, longest) + sum(cost(t, len(t)) for t in tail_steps)) + size * (longest + 1)
+    require("max_work", work, f"{what}: {size} grid points, {longest} steps")
+    if spend is not None:
+        spend(work)
+
+    # the initial profile (1 − x)_+ from above: x_i ≥ e^{u_gamma + (i − i0)h}·(1 − 2^-40) (float exp within 2^-40)
+    # log x_i ≥ (i − i0 + q)h + frac with q = ⌊lg_lo/h⌋ and frac = lg_lo − qh ∈ [0, h): the integer part is exact, so
+    # where x_i < 1 (|log x_i| ≤ 40 + h) the float sum is within 2^-47 of it; numpy's exp within 2^-45 relative
+    q = int((lg_lo / fmpq(1, 1 << step_bits)).floor())
+    frac = _float_down(lg_lo - q * fmpq(1, 1 << step_bits))
+    u = (np.arange(size) - offset + q) * h + frac
+    v0 = np.where(u < 0, np.minimum(1.0, (1.0 - np.exp(np.minimum(u, 0.0)) * (1 - 2.0 ** -40)) * _RAISE), 0.0)
+    buf = np.empty(size + 2 * pad)
+
+    def run(v: npt.NDArray[np.float64], sequence: list[tuple[int, ...]], remaining: int) -> npt.NDArray[np.float64]:
+        acc = np.empty(size)
+        tmp = np.empty(size)
+        for k, S in enumerate(sequence):
+            a, b = window(remaining - k - 1)
+            buf[:pad] = 1.0
+            buf[pad:pad + size] = v
+            buf[pad + size:] = v[-1]
+            new = np.empty(size)
+            first = True
+            n_pts = b - a
+            for c in S:
+                st = stencils[c]
+                acc[:n_pts] = st.p_only
+                for m, wl, wr in st.taps:
+                    lo = pad + a - m - 1
+                    np.multiply(buf[lo:lo + n_pts], wl, out=tmp[:n_pts])
+                    acc[:n_pts] += tmp[:n_pts]
+                    np.multiply(buf[lo + 1:lo + 1 + n_pts], wr, out=tmp[:n_pts])
+                    acc[:n_pts] += tmp[:n_pts]
+                if first:
+                    new[a:b] = acc[:n_pts]
+                    first = False
+                else:
+                    np.maximum(new[a:b], acc[:n_pts], out=new[a:b])
+            new[a:b] *= _RAISE
+            new[:a] = 1.0
+            np.minimum(new[a:b], 1.0, out=new[a:b])
+            np.minimum.accumulate(new[a:b], out=new[a:b])
+            new[b:] = new[b - 1] if b > a else 1.0
+            v = new
+        return v
+
+    base = run(v0, steps, longest)
+    results = [_value(run(base, t, len(t))[offset]) for t in tail_steps]
+    results.append(_value(base[offset]))
+    return results
+
+
+def _value(x: float) -> fmpq:
+    """The exact rational of a float, capped at 1."""
+    q = fmpq(*Fraction(float(x)).as_integer_ratio())
+    return min(q, fmpq(1))

@@ -1,0 +1,189 @@
+r"""The face split: δ_n(γ) of a kernel with three or more pair classes, from one pair face and a few exact slices.
+
+δ_n(γ) = η_{E_γ}(K^{⊗n}) is the maximum of E_γ over the compositions k of n over the pair classes ([A] Thm 1,
+docs/claims.md B-10).  Where E_γ is flat along the edge between a pair class a and its reverse b (E_γ within a few
+per cent over hundreds of compositions) the box bounds of :mod:`exactdp.measures.simplex_filter` cannot separate the
+boxes along that edge from the maximum.  The *face split* partitions the compositions by their counts o on the other
+classes O (t = Σ o):
+
+* **the slices** t < T, one for each o: the compositions (o, k_a, n − t − k_a), a pair of classes varied with the
+  classes of O fixed — exactly the two-class structure the lattice routine encloses at the speed of a row pair
+  (:data:`exactdp.measures.lattice_interval.THREE_RATIO`).  A slice with
+  t ≥ 1 is first bounded by the adaptive majorant of its plan (o fixed, then n − t steps over {a, b};
+  :mod:`exactdp.measures.adaptive_profile`) and enclosed only when that bound reaches the best lower bound;
+* **the tail** t ≥ T: every such composition has T coordinates in O and n − T anywhere, so its E_γ is at most the
+  adaptive majorant of the plan (O for T steps, all classes for n − T), in either order (both are computed where the
+  first does not settle it).
+
+With B the largest certified lower bound of the slices' enclosures, a slice or tail whose bound is below B holds no
+maximiser: the slices' rows (every composition of an enclosed slice, with its bounds) then contain the maximum and
+the first maximiser, and every other composition is ruled out.  T grows from 1 while the tail's bound reaches B, up
+to :data:`MAX_T`.  On seed 1002 of ``bench_tensor.py --random-3x3-deltas`` at γ = 2^608, n = 1000 (best 0.48977 at
+the corner (0, 1000, 0, 0)) the tail bound is 0.49039 at T = 1 and 0.48963 at T = 2: three slices settle it.
+
+Used by the simplex filter when its box search stops at its budget (:func:`exactdp.measures.simplex_filter`), so every
+answer the box search gives is unchanged.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+
+from flint import fmpq
+
+from exactdp.limits import ResourceLimitError, limit, require
+from exactdp.measures.adaptive_profile import majorant, majorants
+from exactdp.measures.enclosure_routine import CompositionBounds, Losses
+from exactdp.measures.lattice_interval import (
+    THREE_RATIO,
+    LatticeEnclosure,
+    OverBudget,
+    chernoff_bound,
+    cut_below,
+    shared_blocks,
+)
+from exactdp.numbers.qq import ZERO
+
+#: the slices t < MAX_T are the most enclosed (with two classes in O: 1 + 2 + 3 + 4 = 10 slices)
+MAX_T = 4
+
+#: the split's bounds and slices together may spend this many times ``max_work`` (their estimates; each is also within
+#: ``max_work`` alone): it runs only after the box search has spent its own budget
+BUDGET_SHARE = 8
+#: the grid step 2^-COARSE_BITS nats of a first, cheaper try of each bound (its chord excess is about four times the
+#: default grid's; most slices are ruled out with margins of 10^-3 relative or more)
+COARSE_BITS = 5
+#: the grid step of the second try: within 10^-5–6·10^-5 of the default 2^-7 on the refused queries of
+#: ``bench_tensor.py --random-3x3-deltas`` at half its work
+FINE_BITS = 6
+
+#: the work units the last split spent (its estimates; for benchmarks)
+LAST_SPENT = [0]
+
+Counts = tuple[int, ...]
+
+
+def compositions(t: int, parts: int) -> list[Counts]:
+    """Every tuple of ``parts`` non-negative counts summing to t, in lexicographic order."""
+    if parts == 0:
+        return [()] if t == 0 else []
+    return [c for c in itertools.product(range(t + 1), repeat=parts) if sum(c) == t]
+
+
+def _corner_lower_bounds(losses: Losses, n: int, gamma: fmpq) -> list[fmpq]:
+    """Certified lower bounds of E_γ at the homogeneous corners (n coordinates of one class), each cut below its own
+    Chernoff bound as the simplex filter's corners are."""
+    enc = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+    out = []
+    for loss in losses:
+        ub = chernoff_bound([(loss, n)], gamma)
+        out.append(enc.bounds([(loss, n)], gamma, cut_nats=cut_below(ub))[0])
+    return out
+
+
+def face(losses: Losses, n: int, gamma: fmpq) -> tuple[int, int]:
+    """The face (a, b): a the class of the best homogeneous corner, b its reverse when it is a class, else the class
+    of the second best corner."""
+    lows = _corner_lower_bounds(losses, n, gamma)
+    order = sorted(range(len(losses)), key=lambda i: -lows[i])
+    a = order[0]
+    rev = losses[a].reverse()
+    b = next((i for i in range(len(losses)) if i != a and losses[i] == rev), order[1])
+    return a, b
+
+
+def _slice_rows(losses: Losses, n: int, a: int, b: int, O: Sequence[int], o: Counts, gamma: fmpq,
+                spend: Callable[[int], None]) -> list[CompositionBounds] | None:
+    """Every composition of the slice o (classes O at the counts o, the rest over {a, b}) with its bounds, from the
+    lattice routine; None where it does not apply (a face of two-ratio losses with nothing fixed: the split then
+    leaves the query to the box search's refusal)."""
+    t = sum(o)
+    groups = [[a, b]] + [[c] for c, k in zip(O, o) if k]
+    totals = [n - t] + [k for k in o if k]
+    estimate = THREE_RATIO.estimate(losses, groups, totals)
+    if estimate is None:
+        return None
+    require("max_work", estimate[0], f"face split: the slice {o} ({THREE_RATIO.name})")
+    spend(estimate[0])
+    return THREE_RATIO.enclose(losses, groups, totals, gamma)
+
+
+def face_split(losses: Losses, n: int, gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
+    """``(rows, ruled_out)`` as the simplex filter's candidates hook gives them (module docstring): the rows of the
+    enclosed slices in enumeration order, the number of the other compositions, every one of which has E_γ below
+    the best lower bound; None when the tail is not settled by T = :data:`MAX_T` or a slice cannot be enclosed."""
+    c = len(losses)
+    if c < 3 or n < 2:
+        return None
+    try:
+        a, b = face(losses, n, gamma)
+    except (OverBudget, ResourceLimitError):
+        return None
+    O = [i for i in range(c) if i not in (a, b)]
+    everyone = tuple(range(c))
+    rows: dict[Counts, tuple[fmpq, fmpq]] = {}
+    best = ZERO
+
+    spent = [0]
+
+    def spend(units: int) -> None:
+        """Charge ``units`` to the split's budget, :data:`BUDGET_SHARE` × ``max_work`` over all its bounds and slices."""
+        spent[0] += units
+        LAST_SPENT[0] = spent[0]
+        if spent[0] > BUDGET_SHARE * limit("max_work"):
+            raise ResourceLimitError(f"face split: {spent[0]} work units exceed {BUDGET_SHARE} x max_work")
+
+    gain: list[fmpq] = []  # how much lower the fine grid's bound was than the coarse one's, on the first bound tried
+
+    def bound(plan: Sequence[tuple[Sequence[int], int]]) -> fmpq:
+        """The adaptive majorant of ``plan`` at γ: on the coarse grid (:data:`COARSE_BITS`, a quarter of the work),
+        then on the fine one (:data:`FINE_BITS`) where the coarse bound reaches the best lower bound by less than
+        twice the first such gain (the gain is about the same for every plan of one query: 0.8–0.9·10⁻³ on seed 1000
+        at γ = 2^1274 over eight plans; any of the two is an upper bound)."""
+        coarse = majorant(losses, plan, gamma, step_bits=COARSE_BITS, what="face split: a bound", spend=spend)
+        if coarse < best or (gain and coarse - best > 2 * gain[0]):
+            return coarse
+        fine = majorant(losses, plan, gamma, step_bits=FINE_BITS, what="face split: a bound", spend=spend)
+        if not gain:
+            gain.append(coarse - fine)
+        return fine
+
+    def enclose(o: Counts) -> bool:
+        nonlocal best
+        found = _slice_rows(losses, n, a, b, O, o, gamma, spend)
+        if found is None:
+            return False
+        for k, lo, hi in found:
+            rows[k] = (lo, hi)
+            best = max(best, lo)
+        return True
+
+    try:
+        if not enclose((0,) * len(O)):
+            return None
+        weak: list[fmpq] = []  # the tails in the order O last, for every T at once (one shared recursion)
+        for T in range(1, MAX_T + 1):
+            if not weak:
+                weak = majorants(losses, [(everyone, n - MAX_T)], gamma, step_bits=FINE_BITS, spend=spend,
+                                 what="face split: the tails",
+                                 tails=[[(everyone, MAX_T - t), (O, t)] for t in range(1, MAX_T + 1)])
+            if weak[T - 1] >= best and bound([(O, T), (everyone, n - T)]) >= best:
+                if T == MAX_T:
+                    return None
+                # the slices of t = T: bounded first, enclosed where the bound reaches the best lower bound
+                pending = []
+                for o in compositions(T, len(O)):
+                    plan_o = [((cls,), k) for cls, k in zip(O, o) if k] + [((a, b), n - T)]
+                    pending.append((bound(plan_o), o))
+                for upper, o in sorted(pending, reverse=True):
+                    if upper >= best and not enclose(o):
+                        return None
+                continue
+            break
+    except (OverBudget, ResourceLimitError):
+        return None
+    total = math.comb(n + c - 1, c - 1)
+    ordered = [(k, lo, hi) for k, (lo, hi) in sorted(rows.items())]
+    return ordered, total - len(ordered)

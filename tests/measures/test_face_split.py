@@ -1,0 +1,173 @@
+"""The adaptive-composition majorant (exactdp.measures.adaptive_profile) and the face split
+(exactdp.measures.face_split): the majorant is above the exact E_γ of every composition of its plan's family and close
+to it on one class; the face split keeps the maximum and the first maximiser of the exhaustive search; and the 3×3
+queries the box search refused at n = 1000 are answered exactly."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from flint import fmpq
+
+from exactdp.errors import ParameterError
+from exactdp.kernels import Kernel
+from exactdp.limits import ResourceLimitError, limits
+from exactdp.measures.adaptive_profile import majorant, majorants
+from exactdp.measures.face_split import compositions, face, face_split
+from exactdp.measures.privacy_loss import PairLoss
+from exactdp.measures.tensor import TensorSearch
+from exactdp.measures.tensor_search import _hockey_stick, pair_classes
+
+# the seeded random 3×3 kernels of benchmarks/bench_tensor.py --random-3x3 (seeds 1000, 1001, 1002: four pair classes
+# each, the pairs (x, x') and (x', x) of two row pairs), and one with a zero entry (P-only mass)
+SEEDED = [
+    Kernel([["7/9", "1/6", "1/18"], ["2/9", "7/18", "7/18"], ["2/11", "8/11", "1/11"]]),
+    Kernel([["1/9", "13/18", "1/6"], ["7/18", "1/9", "1/2"], ["1/2", "1/7", "5/14"]]),
+    Kernel([["5/7", "1/7", "1/7"], ["2/5", "3/20", "9/20"], ["3/8", "1/2", "1/8"]]),
+]
+ZERO_ENTRY = Kernel([["1/2", "1/2", "0"], ["1/4", "1/4", "1/2"], ["1/6", "1/2", "1/3"]])
+GAMMAS = [fmpq(1), fmpq(3, 2), fmpq(5), fmpq(2) ** 5, fmpq(1, 3)]
+
+
+def _losses(K: Kernel) -> list[PairLoss]:
+    return [c.loss for c in pair_classes(K)]
+
+
+def _value(losses, counts, g):
+    """E_γ of the composition ``counts``, exactly (the type-class sum)."""
+    return _hockey_stick([(losses[i], k) for i, k in enumerate(counts) if k], g)
+
+
+def _family(plan, c):
+    """Every composition of the plan's family: w_j coordinates in S_j for each step (S_j, w_j)."""
+    parts = [[tuple(sum(1 for x in choice if x == i) for i in range(c))
+              for choice in itertools.combinations_with_replacement(S, w)] for S, w in plan]
+    return {tuple(map(sum, zip(*pick))) for pick in itertools.product(*parts)}
+
+
+@pytest.mark.parametrize("K", SEEDED + [ZERO_ENTRY])
+def test_majorant_is_above_every_composition_of_its_family(K):
+    losses = _losses(K)
+    c, n = len(losses), 6
+    everyone = tuple(range(c))
+    plans = [[(everyone, n)], [((0,), 2), (everyone, n - 2)], [(everyone, n - 2), ((0,), 2)],
+             [((1,), 1), ((0, c - 1), n - 1)], [((0, 1), 3), ((c - 1,), n - 3)]]
+    values = {k: {} for k in itertools.product(range(n + 1), repeat=c) if sum(k) == n}
+    for g in GAMMAS:
+        for plan in plans:
+            family = _family(plan, c)
+            bound = majorant(losses, plan, g)
+            exact = [values[k].setdefault(g, _value(losses, k, g)) for k in family]
+            assert max(exact) <= bound <= 1
+            assert bound - max(exact) < fmpq(1, 50)  # the adaptive choice's gain plus the chord's excess, at n = 6
+
+
+@pytest.mark.parametrize("K", SEEDED)
+def test_one_class_majorant_is_its_exact_value_within_the_chord_excess(K):
+    # one class, no adaptive choice: only the chord's excess, below 10^-4 at the default grid (E_γ 0.14–0.96 here),
+    # within 10^-12 at 2^-9 nats
+    losses = _losses(K)
+    for cls, n, g in [(0, 20, fmpq(2) ** 12), (1, 40, fmpq(2) ** 30), (2, 12, fmpq(2) ** 7), (3, 30, fmpq(2) ** 20)]:
+        exact = _value(losses, tuple(n if i == cls else 0 for i in range(len(losses))), g)
+        coarse, default, fine = (majorant(losses, [((cls,), n)], g, step_bits=b) for b in (5, 7, 9))
+        assert exact <= fine <= exact + fmpq(1, 10**12)
+        assert exact <= default <= exact + fmpq(1, 10**4)
+        assert exact <= coarse <= exact + fmpq(1, 10**3)
+
+
+def test_majorants_share_the_first_steps():
+    losses = _losses(SEEDED[2])
+    g, n = fmpq(2) ** 6, 24
+    first = majorant(losses, [((0, 1, 2, 3), n - 3)], g)
+    tails = majorants(losses, [((0, 1, 2, 3), n - 3)], g, tails=[[((0, 2), 3)], [((1,), 1)]])
+    assert tails[-1] == first
+    assert tails[0] == majorant(losses, [((0, 1, 2, 3), n - 3), ((0, 2), 3)], g)
+    assert tails[1] == majorant(losses, [((0, 1, 2, 3), n - 3), ((1,), 1)], g)
+
+
+def test_majorant_rejects_bad_input_and_is_guarded():
+    losses = _losses(SEEDED[0])
+    with pytest.raises(ParameterError, match="gamma"):
+        majorant(losses, [((0,), 3)], fmpq(0))
+    with pytest.raises(ParameterError, match="gamma"):
+        majorant(losses, [((0,), 3)], 1.5)  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match="plan"):
+        majorant(losses, [((7,), 3)], fmpq(2))
+    with pytest.raises(ParameterError, match="plan"):
+        majorant(losses, [((0,), -1)], fmpq(2))
+    with limits(max_work=10_000), pytest.raises(ResourceLimitError, match="max_work"):
+        majorant(losses, [((0, 1), 500)], fmpq(2) ** 100)
+
+
+def test_compositions_lists_every_split():
+    assert compositions(2, 2) == [(0, 2), (1, 1), (2, 0)]
+    assert compositions(0, 3) == [(0, 0, 0)]
+    assert len(compositions(5, 3)) == math.comb(7, 2)
+
+
+@pytest.mark.parametrize("K", SEEDED)
+@pytest.mark.parametrize("n, g", [(10, fmpq(2) ** 4), pytest.param(14, fmpq(3) ** 5, marks=pytest.mark.slow),
+                                  pytest.param(14, fmpq(2) ** 9, marks=pytest.mark.slow)])
+def test_face_split_keeps_the_maximum_of_the_exhaustive_search(K, n, g):
+    losses = _losses(K)
+    found = face_split(losses, n, g)
+    assert found is not None
+    rows, ruled_out = found
+    assert len(rows) + ruled_out == math.comb(n + 3, 3)
+    kept = {k: (lo, hi) for k, lo, hi in rows}
+    assert [k for k, _, _ in rows] == sorted(kept)
+    everything = {k: _value(losses, k, g) for k in itertools.product(range(n + 1), repeat=4) if sum(k) == n}
+    top = max(everything.values())
+    best = max(lo for lo, _ in kept.values())
+    for k, (lo, hi) in kept.items():
+        assert lo <= everything[k] <= hi
+    for k, v in everything.items():  # every maximiser is kept; what is ruled out is below the best lower bound
+        if v == top:
+            assert k in kept
+        if k not in kept:
+            assert v < best
+    a, b = face(losses, n, g)
+    assert losses[b] == losses[a].reverse()
+
+
+@pytest.mark.parametrize("K", [SEEDED[1], *(pytest.param(K, marks=pytest.mark.slow) for K in (SEEDED[0], SEEDED[2]))])
+def test_filter_with_the_face_split_equals_the_exhaustive_search(K, monkeypatch):
+    # the box search stopped at once (as at its budget): the face split answers, as the exhaustive search does
+    from exactdp.measures import composition_filter as cf
+    from exactdp.measures import simplex_filter as sf
+
+    n, g = 16, fmpq(2) ** 7
+    S = TensorSearch([(K, n)], filtered=True)
+    classes, groups, totals, _ = S.classified
+    losses = [c.loss for c in classes]
+    reference = TensorSearch([(K, n)], filtered=False, exhaustive_limit=10**6).witness(g)
+    monkeypatch.setattr(sf, "_search", _stop_at_once)
+    assert cf.plan(losses, groups, totals, g).routine is sf.SIMPLEX
+    a = S.witness(g)
+    assert (a.value, a.counts, a.composition) == (reference.value, reference.counts, reference.composition)
+
+
+def _stop_at_once(enc, losses, c, n, gamma):
+    """A box search that stops before its first box (as at its budget)."""
+    from exactdp.measures.lattice_interval import OverBudget
+    from exactdp.measures.simplex_filter import _Stopped
+    from exactdp.numbers.qq import ONE, ZERO
+
+    raise _Stopped(OverBudget("stopped for the test"), ZERO, ONE)
+
+
+@pytest.mark.slow
+def test_the_refused_query_at_n_1000_is_answered_exactly():
+    # seed 1002 of bench_tensor.py --random-3x3-deltas at γ = 2^608: the box search stops at its budget (the flat edge
+    # between the pair (1, 2) and its reverse); the face split answers with the corner (0, 1000, 0, 0): 1000 coordinates
+    # of the rows (2/5, 3/20, 9/20) / (3/8, 1/2, 1/8)
+    from exactdp import hockey_stick_product
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    K, g = SEEDED[2], fmpq(2) ** 608
+    r = delta_tensor_power_enclosure(K, 1000, g)
+    corner = hockey_stick_product([(["2/5", "3/20", "9/20"], ["3/8", "1/2", "1/8"], 1000)], g)
+    assert r.exact and r.lower == r.upper == corner
+    assert f"{float(corner):.11f}" == "0.48977099490"
