@@ -37,7 +37,7 @@ relative and lowered by 2^{−40}) — sound whatever the step h; h decides only
 close it is (the chord's excess, about 5·10⁻⁵ at h = 2⁻⁷ on the example above).
 
 Each step is computed only on a window of the grid around where the remaining steps read it (the privacy loss
-drifts by the classes' KL divergences, spread 8σ√(steps left)); outside the window the reading rule above applies
+drifts by the classes' KL divergences, ± ``spread``·σ√(steps left), 8σ by default); outside the window the reading rule above applies
 (1 on the left, the window's last value on the right), which is again an upper bound — the window decides only the
 tightness.  Left of x = e^{−40} the grid is not kept at all: every profile is within e^{−40} of 1 there.
 """
@@ -60,8 +60,9 @@ from exactdp.numbers.rb import ball_endpoints
 #: the grid step is 2^-STEP_BITS nats: at 7 the chord's excess is about 5·10⁻⁵ on E_γ ≈ 1/2 at n = 1000 (module
 #: docstring), at 6 twice that; each bit doubles the grid
 STEP_BITS = 7
-#: the windows keep the privacy loss within this many standard deviations of its drift (tightness only)
-_SPREAD = 8.0
+#: the windows keep the privacy loss within this many standard deviations of its drift by default (tightness only:
+#: what is cut off is read as 1 or as the window's last value, and weighs about e^{-spread²/2})
+SPREAD = 8.0
 #: left of x = e^{-_LEFT_NATS} every profile is taken as 1 (its true value is within e^{-40} of it)
 _LEFT_NATS = 40.0
 #: work units of one grid point of one class in one step: one per ratio class (its two chord taps)
@@ -140,17 +141,18 @@ def _check(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq) -> None:
 
 
 def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: int = STEP_BITS,
-             what: str = "adaptive majorant", spend: Callable[[int], None] | None = None) -> fmpq:
+             what: str = "adaptive majorant", spend: Callable[[int], None] | None = None,
+             spread: float = SPREAD) -> fmpq:
     r"""A certified upper bound of E_γ(⊗_j ⊗_{i ≤ w_j} L_{c_{j,i}}) over every choice c_{j,i} ∈ S_j, for the plan
     ``[(S_1, w_1), …]`` (innermost first): (M_{S_k}^{w_k} ⋯ M_{S_1}^{w_1} V_0)(γ) on the grid of step 2^-step_bits
     (module docstring), as an exact rational ≤ 1.  Its work (grid points × classes × steps) is checked against
     ``max_work`` before anything is computed, then handed to ``spend`` (a caller's budget over many bounds)."""
-    return majorants(losses, plan, gamma, step_bits=step_bits, what=what, spend=spend)[-1]
+    return majorants(losses, plan, gamma, step_bits=step_bits, what=what, spend=spend, spread=spread)[-1]
 
 
 def majorants(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: int = STEP_BITS,
               what: str = "adaptive majorant", tails: Sequence[Plan] = (),
-              spend: Callable[[int], None] | None = None) -> list[fmpq]:
+              spend: Callable[[int], None] | None = None, spread: float = SPREAD) -> list[fmpq]:
     r""":func:`majorant` of ``plan`` followed by each plan of ``tails`` (applied after all of ``plan``'s steps, from
     its result): ``[bound of plan + tails[0], …, bound of plan]`` — the shared steps computed once."""
     _check(losses, plan, gamma)
@@ -167,7 +169,7 @@ def majorants(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits:
     kls = [s.kl for s in stencils.values()] or [0.0]
     sd = max([s.sd for s in stencils.values()] or [0.0])
     reach = max([s.reach for s in stencils.values()] or [2])
-    right = _SPREAD * sd * math.sqrt(longest) + 2 * reach * h + 1.0
+    right = spread * sd * math.sqrt(longest) + 2 * reach * h + 1.0
     left = max(kls) * longest + right
     i_min = max(-math.ceil(left / h), -math.ceil((u_gamma + _LEFT_NATS) / h) if u_gamma > -_LEFT_NATS else 0)
     offset = -i_min  # array index of x_{i0} = γ
@@ -177,9 +179,9 @@ def majorants(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits:
 
     def window(left_steps: int) -> tuple[int, int]:
         """The grid indices [a, b) computed in a step followed by ``left_steps`` more (tightness only)."""
-        spread = _SPREAD * sd * math.sqrt(left_steps) + 2 * reach * h
-        a = max(0, offset + math.floor((-kl_hi * left_steps - spread) / h))
-        return a, max(a + 1, min(size, offset + math.ceil((-kl_lo * left_steps + spread) / h) + 1))
+        width = spread * sd * math.sqrt(left_steps) + 2 * reach * h
+        a = max(0, offset + math.floor((-kl_hi * left_steps - width) / h))
+        return a, max(a + 1, min(size, offset + math.ceil((-kl_lo * left_steps + width) / h) + 1))
 
     def cost(sequence: Sequence[tuple[int, ...]], remaining: int) -> int:
         return sum(len(S) * (lambda ab: ab[1] - ab[0])(window(remaining - k - 1)) for k, S in enumerate(sequence))

@@ -49,6 +49,10 @@ from exactdp.numbers.qq import ZERO
 #: the slices t < MAX_T are the most enclosed (with two classes in O: 1 + 2 + 3 + 4 = 10 slices)
 MAX_T = 4
 
+#: the split goes before the box search where the reverse corner's E_γ is at least this fraction of the best corner's
+#: (:func:`flat_edge`).  On bench_tensor.py --random-3x3-deltas at n = 1000 the eight queries the box search could not
+#: settle within max_work have 0.61–0.88, the 22 it settles 0.52 or less (0 where the best corner has no reverse class)
+FLAT = fmpq(3, 5)
 #: the split's bounds and slices together may spend this many times ``max_work`` (their estimates; each is also within
 #: ``max_work`` alone): it runs only after the box search has spent its own budget
 BUDGET_SHARE = 8
@@ -81,6 +85,27 @@ def _corner_lower_bounds(losses: Losses, n: int, gamma: fmpq) -> list[fmpq]:
         ub = chernoff_bound([(loss, n)], gamma)
         out.append(enc.bounds([(loss, n)], gamma, cut_nats=cut_below(ub))[0])
     return out
+
+
+def _spread(best: fmpq) -> float:
+    """The majorants' window (in standard deviations of the privacy loss, :mod:`exactdp.measures.adaptive_profile`):
+    what it cuts off weighs about e^{-spread²/2}, to be small against 10^-4·best — √(2 ln(1/best)) + 3, at least 5
+    (5 at best ≈ 1/2, 6 at 0.013, 10 at 10^-11; measured: 5σ moves a bound at E_γ ≈ 0.013 by 10^-9, 8σ by nothing
+    visible).  Tightness only: any window gives an upper bound."""
+    return max(5.0, math.sqrt(2 * math.log(1 / float(best))) + 3) if best > 0 else 10.0
+
+
+def flat_edge(losses: Losses, n: int, gamma: fmpq) -> bool:
+    """Whether the best homogeneous corner's reverse class is a class whose corner has at least :data:`FLAT` of its
+    E_γ (certified lower bounds of both): the edge between them is then flat enough that the box search is not
+    expected to settle it, and the split goes first (an efficiency choice only; see :data:`FLAT`)."""
+    try:
+        lows = _corner_lower_bounds(losses, n, gamma)
+    except (OverBudget, ResourceLimitError):
+        return False
+    a = max(range(len(losses)), key=lambda i: lows[i])
+    rev = losses[a].reverse()
+    return lows[a] > 0 and any(lows[i] >= FLAT * lows[a] for i in range(len(losses)) if i != a and losses[i] == rev)
 
 
 def face(losses: Losses, n: int, gamma: fmpq) -> tuple[int, int]:
@@ -142,10 +167,12 @@ def face_split(losses: Losses, n: int, gamma: fmpq) -> tuple[list[CompositionBou
         then on the fine one (:data:`FINE_BITS`) where the coarse bound reaches the best lower bound by less than
         twice the first such gain (the gain is about the same for every plan of one query: 0.8–0.9·10⁻³ on seed 1000
         at γ = 2^1274 over eight plans; any of the two is an upper bound)."""
-        coarse = majorant(losses, plan, gamma, step_bits=COARSE_BITS, what="face split: a bound", spend=spend)
+        coarse = majorant(losses, plan, gamma, step_bits=COARSE_BITS, what="face split: a bound", spend=spend,
+                          spread=_spread(best))
         if coarse < best or (gain and coarse - best > 2 * gain[0]):
             return coarse
-        fine = majorant(losses, plan, gamma, step_bits=FINE_BITS, what="face split: a bound", spend=spend)
+        fine = majorant(losses, plan, gamma, step_bits=FINE_BITS, what="face split: a bound", spend=spend,
+                        spread=_spread(best))
         if not gain:
             gain.append(coarse - fine)
         return fine
@@ -167,6 +194,7 @@ def face_split(losses: Losses, n: int, gamma: fmpq) -> tuple[list[CompositionBou
         for T in range(1, MAX_T + 1):
             if not weak:
                 weak = majorants(losses, [(everyone, n - MAX_T)], gamma, step_bits=FINE_BITS, spend=spend,
+                                 spread=_spread(best),
                                  what="face split: the tails",
                                  tails=[[(everyone, MAX_T - t), (O, t)] for t in range(1, MAX_T + 1)])
             if weak[T - 1] >= best and bound([(O, T), (everyone, n - T)]) >= best:

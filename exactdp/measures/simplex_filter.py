@@ -55,8 +55,9 @@ lexicographic order of the count tuples) with the number of compositions ruled o
 ``candidates`` hook (:class:`~exactdp.measures.enclosure_routine.EnclosureRoutine`); every discarded composition
 has E_γ ≤ its box's bound < the best lower bound ≤ the maximum, so the maximum over the kept leaves is the maximum
 over all compositions (the first maximiser in enumeration order included: a maximiser is never discarded, ties
-kept).  When the work reaches its budget (``max_work``, or twice the estimate) before every box is settled, the
-**face split** (:mod:`exactdp.measures.face_split`) is tried: the pair face of the best corner and a few slices next to
+kept).  When the work reaches its budget (``max_work``, or twice the estimate) before every box is settled — or
+before the box search where the edge between the best corner's class and its reverse is flat
+(:func:`~exactdp.measures.face_split.flat_edge`) — the **face split** (:mod:`exactdp.measures.face_split`) is tried: the pair face of the best corner and a few slices next to
 it enclosed by the two-class lattice routine, everything else ruled out by adaptive-composition majorants
 (:mod:`exactdp.measures.adaptive_profile`) — this is what settles a flat edge between a pair class and its reverse,
 where no box bound separates the boxes along the edge from the maximum.  When it does not settle them either, the
@@ -83,7 +84,7 @@ from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, limit, require
 from exactdp.measures.blackwell_join import coarse_power, join
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
-from exactdp.measures.face_split import face_split
+from exactdp.measures.face_split import face_split, flat_edge
 from exactdp.measures.lattice_interval import (
     CUT_NATS,
     CUT_STEP,
@@ -314,10 +315,15 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
     c, n = found
     budget = max(2 * estimate[0], limit("max_work"))
     enc = LatticeEnclosure(budget=budget, blocks=shared_blocks())
+    split_first = flat_edge(losses, n, gamma)
+    if split_first:
+        split = face_split(losses, n, gamma)
+        if split is not None:
+            return split, "", None
     try:
         leaves, discarded = _search(enc, losses, c, n, gamma)
     except _Stopped as e:
-        split = face_split(losses, n, gamma)
+        split = None if split_first else face_split(losses, n, gamma)
         if split is not None:
             return split, "", None
         return None, (f"the simplex filter over {c} pair classes at n = {n} stopped at its budget of "

@@ -15,7 +15,7 @@ from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.limits import ResourceLimitError, limits
 from exactdp.measures.adaptive_profile import majorant, majorants
-from exactdp.measures.face_split import compositions, face, face_split
+from exactdp.measures.face_split import compositions, face, face_split, flat_edge
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.measures.tensor import TensorSearch
 from exactdp.measures.tensor_search import _hockey_stick, pair_classes
@@ -156,6 +156,15 @@ def _stop_at_once(enc, losses, c, n, gamma):
     from exactdp.numbers.qq import ONE, ZERO
 
     raise _Stopped(OverBudget("stopped for the test"), ZERO, ONE)
+
+
+def test_the_split_goes_first_on_a_flat_edge_only():
+    # seed 1002 at n = 1000: the reverse corner holds 0.88 and 0.62 of the best corner's E_γ at 2^608 and 2^696 (the
+    # box search could not settle them), 0.52 at 2^725 (it settles it); seed 1001's best corner has no reverse class
+    losses = _losses(SEEDED[2])
+    assert flat_edge(losses, 1000, fmpq(2) ** 608) and flat_edge(losses, 1000, fmpq(2) ** 696)
+    assert not flat_edge(losses, 1000, fmpq(2) ** 725)
+    assert not flat_edge(_losses(SEEDED[1]), 1000, fmpq(2) ** 1485)
 
 
 @pytest.mark.slow

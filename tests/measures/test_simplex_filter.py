@@ -223,7 +223,9 @@ def test_join_bound_is_above_every_composition_of_small_boxes_random_kernels(see
 
 def _with_and_without_join(K, n, g, monkeypatch):
     """The filtered search's witness with the join bound and with it switched off (w ≤ 0 only), and the number of
-    join bounds the first computed (the γ are chosen with E_γ in the central regime, 0.33–0.76, where it is tried)."""
+    join bounds the first computed (the γ are chosen with E_γ in the central regime, 0.33–0.76, where it is tried).
+    The box search runs first even on a flat edge (where the face split would go first: exactdp.measures.face_split)."""
+    monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)
     out = []
     for max_w in (sf._JOIN_MAX_W, 0):
         monkeypatch.setattr(sf, "_JOIN_MAX_W", max_w)
