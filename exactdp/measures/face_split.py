@@ -19,10 +19,12 @@ With B the largest certified lower bound of the slices' enclosures, a slice or t
 maximiser: the slices' rows (every composition of an enclosed slice, with its bounds) then contain the maximum and
 the first maximiser, and every other composition is ruled out.  T grows from 1 while the tail's bound reaches B, up
 to :data:`MAX_T`.  On seed 1002 of ``bench_tensor.py --random-3x3-deltas`` at γ = 2^608, n = 1000 (best 0.48977 at
-the corner (0, 1000, 0, 0)) the tail bound is 0.49039 at T = 1 and 0.48963 at T = 2: three slices settle it.
+the corner (0, 1000, 0, 0)) the tail bound is about 0.4904 at T = 1 and 0.4896 at T = 2: the face is enclosed and
+the two slices of t = 1 are ruled out by their own bounds.
 
-Used by the simplex filter when its box search stops at its budget (:func:`exactdp.measures.simplex_filter`), so every
-answer the box search gives is unchanged.
+Used by the simplex filter (:mod:`exactdp.measures.simplex_filter`) before its box search where the edge is flat
+(:func:`flat_edge`), and after it where the box search stops at its budget; the box search's answers elsewhere are
+unchanged.
 """
 
 from __future__ import annotations
