@@ -180,6 +180,7 @@ def _profile_on(monkeypatch) -> list[int]:
         calls[0] += 1
         return real(*args, **kwargs)
 
+    monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)  # the box search first, as before the face split
     monkeypatch.setattr(sf, "_MIN_BASE", 2)
     monkeypatch.setattr(sf, "profile_box_bound", counted)
     sf._RECENT.clear()
@@ -328,6 +329,7 @@ def test_pair_box_bound_above_every_exact_value_in_the_box(K):
 def _pair_on(monkeypatch) -> list[int]:
     """The profile bound on from a lower count of 2 and the pair base from lower counts 2 + 1; the filter's memo emptied;
     the number of pair-base bounds so far."""
+    monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)  # the box search first, as before the face split
     monkeypatch.setattr(sf, "_MIN_BASE", 2)
     monkeypatch.setattr(sf, "_MIN_PAIR", 1)
     monkeypatch.setattr(sf, "_MIN_PAIR_SUM", 3)

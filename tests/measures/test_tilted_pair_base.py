@@ -85,6 +85,7 @@ def _tilted_same(monkeypatch, K, n: int, gamma: fmpq) -> int:
     monkeypatch.setattr(sf, "_MIN_BASE", 2)
     monkeypatch.setattr(sf, "_MIN_PAIR", 1)
     monkeypatch.setattr(sf, "_MIN_PAIR_SUM", 3)
+    monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)  # the box search first, even on a flat edge
     sf._RECENT.clear()
     before = sf.TILTED_PAIR_BOUNDS[0]
     try:
@@ -109,10 +110,13 @@ def test_filter_with_the_tilted_pair_base_equals_exhaustive_search(K, n, gamma, 
 
 
 @pytest.mark.slow
-def test_seed_1002_at_n_100_is_answered_at_the_default_max_work():
+def test_seed_1002_at_n_100_is_answered_at_the_default_max_work(monkeypatch):
     # the flat edge of seed 1002 (benchmarks/bench_tensor.py --random-3x3) at n = 100, γ = 3⁵⁰: refused at the default
     # max_work with the pair base kept by P-mass (3.5·10⁹ units); the maximizer mixes two classes (98 + 2), its value
-    # the exact E_γ of that composition, 0.5 % above the best homogeneous one
+    # the exact E_γ of that composition, 0.5 % above the best homogeneous one.  The box search runs first here (the
+    # face split would go first on this flat edge: exactdp.measures.face_split); the split's answer is the same
+    # (test_the_face_split_agrees_at_n_100)
+    monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)
     g = fmpq(3) ** 50
     sf._RECENT.clear()
     before = sf.TILTED_PAIR_BOUNDS[0]
@@ -122,6 +126,17 @@ def test_seed_1002_at_n_100_is_answered_at_the_default_max_work():
     assert 0.059753 < float(w.value) < 0.059754
     assert w.value > S.hockey_stick((0, 100, 0, 0), g) > w.value * fmpq(99, 100)
     assert sf.TILTED_PAIR_BOUNDS[0] > before
+
+
+@pytest.mark.slow
+def test_the_face_split_agrees_at_n_100():
+    # the query above through the face split (it goes first on this flat edge): the same maximiser and value
+    g = fmpq(3) ** 50
+    sf._RECENT.clear()
+    S = TensorSearch([(SEEDED[2], 100)], filtered=True)
+    w = S.witness(g)
+    sf._RECENT.clear()
+    assert w.counts == (0, 98, 0, 2) and w.value == S.hockey_stick((0, 98, 0, 2), g)
 
 
 @pytest.mark.slow
