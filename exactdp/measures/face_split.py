@@ -8,7 +8,7 @@ classes O (t = Σ o):
 
 * **the slices** t < T, one for each o: the compositions (o, k_a, n − t − k_a), a pair of classes varied with the
   classes of O fixed — exactly the two-class structure the lattice routine encloses at the speed of a row pair
-  (:data:`exactdp.measures.lattice_interval.THREE_RATIO`).  A slice with
+  (:data:`exactdp.measures.lattice_interval.PAIR_FACE`).  A slice with
   t ≥ 1 is first bounded by the adaptive majorant of its plan (o fixed, then n − t steps over {a, b};
   :mod:`exactdp.measures.adaptive_profile`) and enclosed only when that bound reaches the best lower bound;
 * **the tail** t ≥ T: every such composition has T coordinates in O and n − T anywhere, so its E_γ is at most the
@@ -39,7 +39,7 @@ from exactdp.limits import ResourceLimitError, limit, require
 from exactdp.measures.adaptive_profile import majorant, majorants
 from exactdp.measures.enclosure_routine import CompositionBounds, Losses
 from exactdp.measures.lattice_interval import (
-    THREE_RATIO,
+    PAIR_FACE,
     LatticeEnclosure,
     OverBudget,
     chernoff_bound,
@@ -124,17 +124,17 @@ def face(losses: Losses, n: int, gamma: fmpq) -> tuple[int, int]:
 def _slice_rows(losses: Losses, n: int, a: int, b: int, O: Sequence[int], o: Counts, gamma: fmpq,
                 spend: Callable[[int], None]) -> list[CompositionBounds] | None:
     """Every composition of the slice o (classes O at the counts o, the rest over {a, b}) with its bounds, from the
-    lattice routine; None where it does not apply (a face of two-ratio losses with nothing fixed: the split then
-    leaves the query to the box search's refusal)."""
+    lattice routine (:data:`~exactdp.measures.lattice_interval.PAIR_FACE`: also a face of two two-ratio losses); None
+    where it does not apply."""
     t = sum(o)
     groups = [[a, b]] + [[c] for c, k in zip(O, o) if k]
     totals = [n - t] + [k for k in o if k]
-    estimate = THREE_RATIO.estimate(losses, groups, totals)
+    estimate = PAIR_FACE.estimate(losses, groups, totals)
     if estimate is None:
         return None
-    require("max_work", estimate[0], f"face split: the slice {o} ({THREE_RATIO.name})")
+    require("max_work", estimate[0], f"face split: the slice {o} ({PAIR_FACE.name})")
     spend(estimate[0])
-    return THREE_RATIO.enclose(losses, groups, totals, gamma)
+    return PAIR_FACE.enclose(losses, groups, totals, gamma)
 
 
 def face_split(losses: Losses, n: int, gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:

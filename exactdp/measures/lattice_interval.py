@@ -1667,32 +1667,33 @@ def log_moments(loss: PairLoss) -> FloatArray:
 MIN_MASS = fmpq(1, 2**1000)
 
 
-def _applies(losses: Losses, groups: Groups,
-             totals: Totals) -> tuple[int, int, int, list[tuple[PairLoss, int]]] | None:
+def _applies(losses: Losses, groups: Groups, totals: Totals, *,
+             routed: bool = True) -> tuple[int, int, int, list[tuple[PairLoss, int]]] | None:
     """``(i, j, n, fixed)`` when the search varies one factor's two pair classes of at most three ratio classes each,
     every other factor having one pair class (``fixed``: its ``(PairLoss, multiplicity)``, the same in every
     composition: products of several kernels); one class with exactly three ratios when nothing is fixed (the
-    two-ratio structures of one factor are the two-ratio routine's); None otherwise."""
+    two-ratio structures of one factor are the two-ratio routine's; ``routed=False``, as :data:`PAIR_FACE`, takes them
+    too); None otherwise."""
     pairs = [gi for gi, members in enumerate(groups) if len(members) == 2]
     if len(pairs) != 1 or any(len(members) > 2 for members in groups) or totals[pairs[0]] < 1:
         return None
     i, j = groups[pairs[0]]
     fixed = [(losses[members[0]], totals[gi]) for gi, members in enumerate(groups) if len(members) == 1]
     sizes = [len(losses[i].classes), len(losses[j].classes)] + [len(loss.classes) for loss, _ in fixed]
-    if max(sizes) > 3 or (not fixed and max(sizes) != 3):
+    if max(sizes) > 3 or (routed and not fixed and max(sizes) != 3):
         return None
     if any(P < MIN_MASS for loss in [losses[i], losses[j]] + [lo for lo, _ in fixed] for _, P in loss.classes):
         return None  # masses below the float range (float(P), exp of log-mass quotients): the exact search
     return i, j, totals[pairs[0]], fixed
 
 
-def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int] | None:
+def _estimate(losses: Losses, groups: Groups, totals: Totals, *, routed: bool = True) -> tuple[int, int] | None:
     """(work, memory) of the lattice filter: the two homogeneous corners at the default cut, then about
     4·log2(n) + 8 lattice evaluations of two blocks of ≈ n coordinates at :data:`FILTER_CUT_NATS` (59 → 38 at
     n = 10³, 84 → 50 at n = 10⁴ measured) and a Chernoff bound per box; each block is also charged as it is
     built (:meth:`LatticeEnclosure.block`).  Fixed factors multiply the smaller side by their atoms
     (:func:`product_block`)."""
-    found = _applies(losses, groups, totals)
+    found = _applies(losses, groups, totals, routed=routed)
     if found is None:
         return None
     i, j, n, fixed = found
@@ -1714,7 +1715,8 @@ def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int]
     return work, 200 * max(corner_atoms, box_atoms) + 64 * (n + 1)
 
 
-def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> list[CompositionBounds]:
+def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq, *,
+                 routed: bool = True) -> list[CompositionBounds]:
     r"""(counts, lo, hi) of every composition (k of class i, n − k of class j, the fixed factors' classes at their
     multiplicities; the order of ``tensor._all_compositions``) by a best-first branch and bound over intervals
     [a, b] of k: an interval is
@@ -1727,7 +1729,7 @@ def _enclose_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) ->
     then keep the bound of their open interval, or [0, 1] — valid, so the filter keeps them and the search
     falls back to its own cost guard (E_γ ≈ 1 for every composition, e.g. γ = 2 at n = 10⁴, has nothing to
     separate)."""
-    found, estimate = _applies(losses, groups, totals), _estimate(losses, groups, totals)
+    found, estimate = _applies(losses, groups, totals, routed=routed), _estimate(losses, groups, totals, routed=routed)
     if found is None or estimate is None:
         raise ParameterError("losses: the lattice enclosure applies only where its estimate does (one factor's two "
                              "pair classes of at most three ratio classes each)")
@@ -2388,3 +2390,8 @@ def _window_pass(enc: LatticeEnclosure, LA: PairLoss, LB: PairLoss, n: int,
 
 #: the routine of :func:`exactdp.measures.composition_filter.routines` for three ratio classes
 THREE_RATIO = EnclosureRoutine("three ratio classes (lattice)", _estimate, _enclose_all)
+#: the same routine on any two pair classes of at most three ratio classes, also where nothing is fixed and neither has
+#: three (the composition filter routes those to the two-ratio routine): the face split's slices
+#: (:mod:`exactdp.measures.face_split`), whose face may be such a pair
+PAIR_FACE = EnclosureRoutine("two pair classes (lattice)", functools.partial(_estimate, routed=False),
+                             functools.partial(_enclose_all, routed=False))

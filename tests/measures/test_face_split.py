@@ -28,6 +28,9 @@ SEEDED = [
     Kernel([["5/7", "1/7", "1/7"], ["2/5", "3/20", "9/20"], ["3/8", "1/2", "1/8"]]),
 ]
 ZERO_ENTRY = Kernel([["1/2", "1/2", "0"], ["1/4", "1/4", "1/2"], ["1/6", "1/2", "1/3"]])
+#: seed 1038 of --random-3x3-deltas: its best pair face, rows 1 and 2, has two ratio classes each way (1/8 : 1/13 and
+#: 1/2 : 4/13 are both 13/8), which the composition filter routes to the two-ratio routine
+TWO_RATIO_FACE = Kernel([["1/7", "3/7", "3/7"], ["1/8", "3/8", "1/2"], ["1/13", "8/13", "4/13"]])
 GAMMAS = [fmpq(1), fmpq(3, 2), fmpq(5), fmpq(2) ** 5, fmpq(1, 3)]
 
 
@@ -107,7 +110,7 @@ def test_compositions_lists_every_split():
     assert len(compositions(5, 3)) == math.comb(7, 2)
 
 
-@pytest.mark.parametrize("K", SEEDED)
+@pytest.mark.parametrize("K", SEEDED + [TWO_RATIO_FACE])
 @pytest.mark.parametrize("n, g", [(10, fmpq(2) ** 4), pytest.param(14, fmpq(3) ** 5, marks=pytest.mark.slow),
                                   pytest.param(14, fmpq(2) ** 9, marks=pytest.mark.slow)])
 def test_face_split_keeps_the_maximum_of_the_exhaustive_search(K, n, g):
@@ -180,3 +183,20 @@ def test_the_refused_query_at_n_1000_is_answered_exactly():
     corner = hockey_stick_product([(["2/5", "3/20", "9/20"], ["3/8", "1/2", "1/8"], 1000)], g)
     assert r.exact and r.lower == r.upper == corner
     assert f"{float(corner):.11f}" == "0.48977099490"
+
+
+def test_a_face_of_two_ratio_losses_is_enclosed_by_the_lattice_routine():
+    # the face of TWO_RATIO_FACE has no loss of three ratio classes: the composition filter's three-ratio routine does
+    # not take it alone, the face split's PAIR_FACE does, and the split answers at n = 1000 (the box search refused
+    # it: 0.21780506 at γ = 2^186)
+    from exactdp.measures.lattice_interval import PAIR_FACE, THREE_RATIO
+
+    losses = _losses(TWO_RATIO_FACE)
+    a, b = face(losses, 1000, fmpq(2) ** 186)
+    assert len(losses[a].classes) == len(losses[b].classes) == 2
+    assert THREE_RATIO.estimate(losses, [[a, b]], [1000]) is None
+    assert PAIR_FACE.estimate(losses, [[a, b]], [1000]) is not None
+    found = face_split(losses, 1000, fmpq(2) ** 186)
+    assert found is not None
+    best = max(lo for _, lo, _ in found[0])
+    assert f"{float(best):.8f}" == "0.21780506"
