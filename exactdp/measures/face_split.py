@@ -137,10 +137,14 @@ def _slice_rows(losses: Losses, n: int, a: int, b: int, O: Sequence[int], o: Cou
     return PAIR_FACE.enclose(losses, groups, totals, gamma)
 
 
-def face_split(losses: Losses, n: int, gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
+def face_split(losses: Losses, n: int, gamma: fmpq, *,
+               bracket: list[tuple[fmpq, fmpq]] | None = None) -> tuple[list[CompositionBounds], int] | None:
     """``(rows, ruled_out)`` as the simplex filter's candidates hook gives them (module docstring): the rows of the
     enclosed slices in enumeration order, the number of the other compositions, every one of which has E_γ below
-    the best lower bound; None when the tail is not settled by T = :data:`MAX_T` or a slice cannot be enclosed."""
+    the best lower bound; None when the tail is not settled by T = :data:`MAX_T` or a slice cannot be enclosed.
+    When it is the tail that stays open, every slice below T having been enclosed or ruled out, ``(lower, upper)``
+    with lower ≤ δ_n(γ) ≤ upper is appended to ``bracket``: the best lower bound, and the largest of the tail's bound
+    and the enclosed rows' upper bounds."""
     c = len(losses)
     if c < 3 or n < 2:
         return None
@@ -206,8 +210,13 @@ def face_split(losses: Losses, n: int, gamma: fmpq) -> tuple[list[CompositionBou
                                  spread=_spread(best),
                                  what="face split: the tails",
                                  tails=[[(everyone, MAX_T - t), (O, t)] for t in range(1, MAX_T + 1)])
-            if weak[T - 1] >= best and bound([(O, T), (everyone, n - T)]) >= best:
+            tail = weak[T - 1]
+            if tail >= best:
+                tail = min(tail, bound([(O, T), (everyone, n - T)]))
+            if tail >= best:
                 if T == MAX_T:
+                    if bracket is not None:
+                        bracket.append((best, max([tail, *(hi for _, hi in rows.values())])))
                     return None
                 # the slices of t = T: bounded first, enclosed where the bound reaches the best lower bound
                 pending = []

@@ -316,20 +316,25 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
     budget = max(2 * estimate[0], limit("max_work"))
     enc = LatticeEnclosure(budget=budget, blocks=shared_blocks())
     split_first = flat_edge(losses, n, gamma)
+    brackets: list[tuple[fmpq, fmpq]] = []  # what a face split that stopped had certified
     if split_first:
-        split = face_split(losses, n, gamma)
+        split = face_split(losses, n, gamma, bracket=brackets)
         if split is not None:
             return split, "", None
     try:
         leaves, discarded = _search(enc, losses, c, n, gamma)
     except _Stopped as e:
-        split = None if split_first else face_split(losses, n, gamma)
+        split = None if split_first else face_split(losses, n, gamma, bracket=brackets)
         if split is not None:
             return split, "", None
+        lower, upper = e.lower, e.upper  # both brackets hold the maximum, and so does their intersection
+        for lo_b, hi_b in brackets:
+            lower, upper = max(lower, lo_b), min(upper, hi_b)
+        also = ", with the face split's bounds" if brackets else ""
         return None, (f"the simplex filter over {c} pair classes at n = {n} stopped at its budget of "
                       f"{budget:.3g} work units (max_work, or twice its estimate {estimate[0]:.3g}) with compositions "
-                      f"open, after {enc.work:.3g} units ({e}); certified by then: {directed_digits(e.lower)} <= "
-                      f"delta_n(gamma) <= {directed_digits(e.upper, up=True)}"), (e.lower, e.upper)
+                      f"open, after {enc.work:.3g} units ({e}){also}; certified by then: {directed_digits(lower)} <= "
+                      f"delta_n(gamma) <= {directed_digits(upper, up=True)}"), (lower, upper)
     return ([(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded), "", None
 
 

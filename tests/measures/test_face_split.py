@@ -200,3 +200,23 @@ def test_a_face_of_two_ratio_losses_is_enclosed_by_the_lattice_routine():
     assert found is not None
     best = max(lo for _, lo, _ in found[0])
     assert f"{float(best):.8f}" == "0.21780506"
+
+
+def test_a_split_whose_tail_stays_open_reports_a_bracket_that_holds_the_maximum(monkeypatch):
+    # with T capped at 1 the tail is often left open: the split then gives no rows, and its bracket (the best lower
+    # bound; the largest of the tail's bound and the face's row bounds) holds the exhaustive maximum
+    import exactdp.measures.face_split as fs
+
+    monkeypatch.setattr(fs, "MAX_T", 1)
+    checked, n = 0, 10
+    for K in SEEDED + [TWO_RATIO_FACE]:
+        losses = _losses(K)
+        compositions_n = [k for k in itertools.product(range(n + 1), repeat=4) if sum(k) == n]
+        for g in (fmpq(2) ** 4, fmpq(2) ** 8):
+            brackets: list = []
+            if fs.face_split(losses, n, g, bracket=brackets) is None and brackets:
+                (lower, upper), = brackets
+                top = max(_value(losses, k, g) for k in compositions_n)
+                assert lower <= top <= upper < 1 and upper - lower < fmpq(1, 100)
+                checked += 1
+    assert checked >= 4

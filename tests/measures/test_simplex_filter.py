@@ -122,7 +122,7 @@ def test_over_budget_refuses_naming_max_work(monkeypatch):
     classes, groups, totals, _ = S.classified
     losses = [c.loss for c in classes]
     estimate = sf.SIMPLEX.estimate(losses, groups, totals)[0]
-    monkeypatch.setattr(sf, "face_split", lambda losses, n, gamma: None)
+    monkeypatch.setattr(sf, "face_split", lambda losses, n, gamma, **kw: None)
     sf._RECENT.clear()  # the searches remembered were made with the face split
     with limits(max_work=estimate + 1):
         assert sf.SIMPLEX.candidates(losses, groups, totals, g) is None
