@@ -146,7 +146,7 @@ def face_split(losses: Losses, n: int, gamma: fmpq, *,
     with lower ≤ δ_n(γ) ≤ upper is appended to ``bracket``: the best lower bound, and the largest of the tail's bound
     and the enclosed rows' upper bounds."""
     c = len(losses)
-    if c < 3 or n < 2:
+    if c < 3 or n <= MAX_T:  # the tails need n − T ≥ 0 steps for every T ≤ MAX_T; the box search takes small n
         return None
     try:
         a, b = face(losses, n, gamma)

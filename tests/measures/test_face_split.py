@@ -104,6 +104,12 @@ def test_majorant_rejects_bad_input_and_is_guarded():
         majorant(losses, [((0, 1), 500)], fmpq(2) ** 100)
 
 
+def test_face_split_leaves_small_n_to_the_box_search():
+    losses = _losses(SEEDED[2])
+    assert all(face_split(losses, n, fmpq(2) ** 3) is None for n in range(1, 5))
+    assert face_split(losses, 5, fmpq(2) ** 3) is not None
+
+
 def test_compositions_lists_every_split():
     assert compositions(2, 2) == [(0, 2), (1, 1), (2, 0)]
     assert compositions(0, 3) == [(0, 0, 0)]
