@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
@@ -55,6 +54,7 @@ from flint import arb, ctx, fmpq
 from exactdp.errors import ParameterError
 from exactdp.limits import require
 from exactdp.measures.privacy_loss import PairLoss
+from exactdp.numbers.float_interval import float_bracket, float_to_fmpq
 from exactdp.numbers.rb import ball_endpoints
 
 #: the grid step is 2^-STEP_BITS nats: at 7 the chord's excess is about 5·10⁻⁵ on E_γ ≈ 1/2 at n = 1000 (module
@@ -76,14 +76,12 @@ Plan = Sequence[tuple[Sequence[int], int]]
 
 def _float_up(q: fmpq) -> float:
     """The least float ≥ q."""
-    f = float(Fraction(int(q.p), int(q.q)))
-    return f if Fraction(f) >= Fraction(int(q.p), int(q.q)) else math.nextafter(f, math.inf)
+    return float_bracket(q)[1]
 
 
 def _float_down(q: fmpq) -> float:
     """The largest float ≤ q."""
-    f = float(Fraction(int(q.p), int(q.q)))
-    return f if Fraction(f) <= Fraction(int(q.p), int(q.q)) else math.nextafter(f, -math.inf)
+    return float_bracket(q)[0]
 
 
 def _ends(b: arb) -> tuple[fmpq, fmpq]:
@@ -114,11 +112,11 @@ class _Stencil:
                     continue
                 t_hi = _float_up(_ends(_log_arb(r) / arb(h))[1])  # an upper bound of log(r)/h
                 m = math.floor(t_hi)
-                f = fmpq(*Fraction(t_hi).as_integer_ratio()) - m  # exact, in [0, 1)
+                f = float_to_fmpq(t_hi) - m  # exact, in [0, 1)
                 theta_ball = ((arb(1 - f) * arb(h)).exp() - 1) / (e_h - 1)
                 theta = max(0.0, _float_down(_ends(theta_ball)[0]))
-                wl = _float_up(_ends(arb(P) * (1 - arb(fmpq(*Fraction(theta).as_integer_ratio()))))[1])
-                wr = _float_up(_ends(arb(P) * arb(fmpq(*Fraction(theta).as_integer_ratio())))[1])
+                wl = _float_up(_ends(arb(P) * (1 - arb(float_to_fmpq(theta))))[1])
+                wr = _float_up(_ends(arb(P) * arb(float_to_fmpq(theta)))[1])
                 self.taps.append((m, wl, wr))
         logs = [(float(P), math.log(float(r))) for r, P in loss.classes if P != 0]
         mass = sum(P for P, _ in logs) or 1.0
@@ -242,5 +240,4 @@ def majorants(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits:
 
 def _value(x: float) -> fmpq:
     """The exact rational of a float, capped at 1."""
-    q = fmpq(*Fraction(float(x)).as_integer_ratio())
-    return min(q, fmpq(1))
+    return min(float_to_fmpq(x), fmpq(1))

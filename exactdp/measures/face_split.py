@@ -65,9 +65,6 @@ COARSE_BITS = 5
 #: ``bench_tensor.py --random-3x3-deltas`` at half its work
 FINE_BITS = 6
 
-#: the work units the last split spent (its estimates; for benchmarks)
-LAST_SPENT = [0]
-
 Counts = tuple[int, ...]
 
 
@@ -162,7 +159,6 @@ def face_split(losses: Losses, n: int, gamma: fmpq, *,
     def spend(units: int) -> None:
         """Charge ``units`` to the split's budget, :data:`BUDGET_SHARE` × ``max_work`` over all its bounds and slices."""
         spent[0] += units
-        LAST_SPENT[0] = spent[0]
         if spent[0] > BUDGET_SHARE * limit("max_work"):
             raise ResourceLimitError(f"face split: {spent[0]} work units exceed {BUDGET_SHARE} x max_work")
 
