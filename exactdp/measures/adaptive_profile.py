@@ -20,6 +20,11 @@ once ([A] Thm 1's δ_n = max over compositions; docs/tensorization.md, "the face
 ``bench_tensor.py --random-3x3-deltas`` at γ = 2^608, n = 1000 it gives 0.4911 over all 1.7·10⁸ compositions against
 the maximum 0.48977, where the box bounds of :mod:`exactdp.measures.simplex_filter` stay at 0.55–0.66.
 
+A *switch* between two phases (k steps over S_1, then n − k over S_2, for every k in a range) needs no recursion per k:
+:func:`switch_majorant` carries the first phase and the pointwise maximum over the switch points so far side by side,
+two recursions for all k.  It bounds a family by a count ("at least T coordinates off a face") without letting the
+second phase return to the first's classes.
+
 **Certified evaluation on a grid.**  The functions are kept as values v_i ≥ V(x_i) on x_i = γ·e^{(i − i₀)h}
 (h = 2^{−:data:`STEP_BITS`} nats, x_{i₀} = γ) and read through R[v]: the chord interpolation in x between grid
 points, 1 left of the grid, the last value right of it.  If V is convex, non-increasing and ≤ 1, then R[v] ≥ V
@@ -138,6 +143,91 @@ def _check(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq) -> None:
             raise ParameterError(f"plan: each step names one or more of the {len(losses)} classes, got {classes!r}")
 
 
+class _Grid:
+    """The log grid of one bound (module docstring): its extent for ``longest`` steps, the stencils of the classes
+    ``used``, the initial profile and one certified step M_S."""
+
+    def __init__(self, losses: Sequence[PairLoss], used: Sequence[int], gamma: fmpq, step_bits: int,
+                 spread: float, longest: int) -> None:
+        self.stencils = {c: _Stencil(losses[c], step_bits) for c in used}
+        self.step_bits = step_bits
+        self.h = h = 2.0 ** -step_bits
+        self.spread = spread
+        with ctx.workprec(128):
+            self.lg_lo = _ends(_log_arb(gamma))[0]
+        u_gamma = _float_down(self.lg_lo)  # the grid's log γ, from below (for its extent and windows only)
+        kls = [s.kl for s in self.stencils.values()] or [0.0]
+        self.sd = max([s.sd for s in self.stencils.values()] or [0.0])
+        self.reach = max([s.reach for s in self.stencils.values()] or [2])
+        right = spread * self.sd * math.sqrt(longest) + 2 * self.reach * h + 1.0
+        left = max(0.0, *kls) * longest + right  # a loss with P-only mass may drift right (its finite part's kl < 0)
+        i_min = max(-math.ceil(left / h), -math.ceil((u_gamma + _LEFT_NATS) / h) if u_gamma > -_LEFT_NATS else 0)
+        self.offset = -i_min  # array index of x_{i0} = γ
+        self.size = self.offset + math.ceil(right / h) + 1
+        self.pad = self.reach + 1
+        self.kl_lo, self.kl_hi = min(kls), max(kls)
+        self.buf = np.empty(self.size + 2 * self.pad)
+        self.acc = np.empty(self.size)
+        self.tmp = np.empty(self.size)
+
+    def window(self, left_steps: int) -> tuple[int, int]:
+        """The grid indices [a, b) computed in a step followed by ``left_steps`` more (tightness only)."""
+        h = self.h
+        width = self.spread * self.sd * math.sqrt(left_steps) + 2 * self.reach * h
+        a = max(0, self.offset + math.floor((-self.kl_hi * left_steps - width) / h))
+        return a, max(a + 1, min(self.size, self.offset + math.ceil((-self.kl_lo * left_steps + width) / h) + 1))
+
+    def cost(self, S: Sequence[int], left_steps: int) -> int:
+        """Work units of one step over the classes S followed by ``left_steps`` more."""
+        a, b = self.window(left_steps)
+        return _PER_POINT * len(S) * (b - a) + self.size
+
+    def initial(self) -> npt.NDArray[np.float64]:
+        """(1 − x)_+ from above on the grid: x_i ≥ e^{u_gamma + (i − i0)h}·(1 − 2^-40) (float exp within 2^-40).
+        log x_i ≥ (i − i0 + q)h + frac with q = ⌊lg_lo/h⌋ and frac = lg_lo − qh ∈ [0, h): the integer part is exact,
+        so where x_i < 1 (|log x_i| ≤ 40 + h) the float sum is within 2^-47 of it; numpy's exp within 2^-45 relative."""
+        q = int((self.lg_lo / fmpq(1, 1 << self.step_bits)).floor())
+        frac = _float_down(self.lg_lo - q * fmpq(1, 1 << self.step_bits))
+        u = (np.arange(self.size) - self.offset + q) * self.h + frac
+        return np.where(u < 0, np.minimum(1.0, (1.0 - np.exp(np.minimum(u, 0.0)) * (1 - 2.0 ** -40)) * _RAISE), 0.0)
+
+    def step(self, v: npt.NDArray[np.float64], S: Sequence[int], left_steps: int) -> npt.NDArray[np.float64]:
+        """Grid values of M_S R[v] (module docstring), computed on the window of a step followed by ``left_steps``
+        more: upper bounds of M_S V wherever v bounds the convex non-increasing V ≤ 1 from above."""
+        a, b = self.window(left_steps)
+        size, pad, buf, acc, tmp = self.size, self.pad, self.buf, self.acc, self.tmp
+        buf[:pad] = 1.0
+        buf[pad:pad + size] = v
+        buf[pad + size:] = v[-1]
+        new = np.empty(size)
+        first = True
+        n_pts = b - a
+        for c in S:
+            st = self.stencils[c]
+            acc[:n_pts] = st.p_only
+            for m, wl, wr in st.taps:
+                lo = pad + a - m - 1
+                np.multiply(buf[lo:lo + n_pts], wl, out=tmp[:n_pts])
+                acc[:n_pts] += tmp[:n_pts]
+                np.multiply(buf[lo + 1:lo + 1 + n_pts], wr, out=tmp[:n_pts])
+                acc[:n_pts] += tmp[:n_pts]
+            if first:
+                new[a:b] = acc[:n_pts]
+                first = False
+            else:
+                np.maximum(new[a:b], acc[:n_pts], out=new[a:b])
+        new[a:b] *= _RAISE
+        new[:a] = 1.0
+        np.minimum(new[a:b], 1.0, out=new[a:b])
+        np.minimum.accumulate(new[a:b], out=new[a:b])
+        new[b:] = new[b - 1]
+        return new
+
+    def read(self, v: npt.NDArray[np.float64]) -> fmpq:
+        """The bound at γ: the exact rational of the value at x_{i0}, capped at 1."""
+        return _value(v[self.offset])
+
+
 def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: int = STEP_BITS,
              what: str = "adaptive majorant", spend: Callable[[int], None] | None = None,
              spread: float = SPREAD) -> fmpq:
@@ -145,97 +235,59 @@ def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: 
     ``[(S_1, w_1), …]`` (innermost first): (M_{S_k}^{w_k} ⋯ M_{S_1}^{w_1} V_0)(γ) on the grid of step 2^-step_bits
     (module docstring), as an exact rational ≤ 1.  Its work (grid points × classes × steps) is checked against
     ``max_work`` before anything is computed, then handed to ``spend`` (a caller's budget over many bounds)."""
-    return majorants(losses, plan, gamma, step_bits=step_bits, what=what, spend=spend, spread=spread)[-1]
-
-
-def majorants(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: int = STEP_BITS,
-              what: str = "adaptive majorant", tails: Sequence[Plan] = (),
-              spend: Callable[[int], None] | None = None, spread: float = SPREAD) -> list[fmpq]:
-    r""":func:`majorant` of ``plan`` followed by each plan of ``tails`` (applied after all of ``plan``'s steps, from
-    its result): ``[bound of plan + tails[0], …, bound of plan]`` — the shared steps computed once."""
     _check(losses, plan, gamma)
-    for tail in tails:
-        _check(losses, tail, gamma)
     steps = [tuple(S) for S, w in plan for _ in range(w)]
-    used = sorted({c for S in steps for c in S} | {c for t in tails for S, _ in t for c in S})
-    stencils = {c: _Stencil(losses[c], step_bits) for c in used}
-    h = 2.0 ** -step_bits
-    with ctx.workprec(128):
-        lg_lo, lg_hi = _ends(_log_arb(gamma))
-    u_gamma = _float_down(lg_lo)  # the grid's log γ, from below (for its extent and windows only)
-    longest = len(steps) + max((sum(w for _, w in t) for t in tails), default=0)
-    kls = [s.kl for s in stencils.values()] or [0.0]
-    sd = max([s.sd for s in stencils.values()] or [0.0])
-    reach = max([s.reach for s in stencils.values()] or [2])
-    right = spread * sd * math.sqrt(longest) + 2 * reach * h + 1.0
-    left = max(kls) * longest + right
-    i_min = max(-math.ceil(left / h), -math.ceil((u_gamma + _LEFT_NATS) / h) if u_gamma > -_LEFT_NATS else 0)
-    offset = -i_min  # array index of x_{i0} = γ
-    size = offset + math.ceil(right / h) + 1
-    pad = reach + 1
-    kl_lo, kl_hi = min(kls), max(kls)
-
-    def window(left_steps: int) -> tuple[int, int]:
-        """The grid indices [a, b) computed in a step followed by ``left_steps`` more (tightness only)."""
-        width = spread * sd * math.sqrt(left_steps) + 2 * reach * h
-        a = max(0, offset + math.floor((-kl_hi * left_steps - width) / h))
-        return a, max(a + 1, min(size, offset + math.ceil((-kl_lo * left_steps + width) / h) + 1))
-
-    def cost(sequence: Sequence[tuple[int, ...]], remaining: int) -> int:
-        return sum(len(S) * (lambda ab: ab[1] - ab[0])(window(remaining - k - 1)) for k, S in enumerate(sequence))
-
-    tail_steps = [[tuple(S) for S, w in t for _ in range(w)] for t in tails]
-    work = _PER_POINT * (cost(steps, longest) + sum(cost(t, len(t)) for t in tail_steps)) + size * (longest + 1)
-    require("max_work", work, f"{what}: {size} grid points, {longest} steps")
+    grid = _Grid(losses, sorted({c for S in steps for c in S}), gamma, step_bits, spread, len(steps))
+    work = sum(grid.cost(S, len(steps) - k - 1) for k, S in enumerate(steps)) + grid.size
+    require("max_work", work, f"{what}: {grid.size} grid points, {len(steps)} steps")
     if spend is not None:
         spend(work)
+    v = grid.initial()
+    for k, S in enumerate(steps):
+        v = grid.step(v, S, len(steps) - k - 1)
+    return grid.read(v)
 
-    # the initial profile (1 − x)_+ from above: x_i ≥ e^{u_gamma + (i − i0)h}·(1 − 2^-40) (float exp within 2^-40)
-    # log x_i ≥ (i − i0 + q)h + frac with q = ⌊lg_lo/h⌋ and frac = lg_lo − qh ∈ [0, h): the integer part is exact, so
-    # where x_i < 1 (|log x_i| ≤ 40 + h) the float sum is within 2^-47 of it; numpy's exp within 2^-45 relative
-    q = int((lg_lo / fmpq(1, 1 << step_bits)).floor())
-    frac = _float_down(lg_lo - q * fmpq(1, 1 << step_bits))
-    u = (np.arange(size) - offset + q) * h + frac
-    v0 = np.where(u < 0, np.minimum(1.0, (1.0 - np.exp(np.minimum(u, 0.0)) * (1 - 2.0 ** -40)) * _RAISE), 0.0)
-    buf = np.empty(size + 2 * pad)
 
-    def run(v: npt.NDArray[np.float64], sequence: list[tuple[int, ...]], remaining: int) -> npt.NDArray[np.float64]:
-        acc = np.empty(size)
-        tmp = np.empty(size)
-        for k, S in enumerate(sequence):
-            a, b = window(remaining - k - 1)
-            buf[:pad] = 1.0
-            buf[pad:pad + size] = v
-            buf[pad + size:] = v[-1]
-            new = np.empty(size)
-            first = True
-            n_pts = b - a
-            for c in S:
-                st = stencils[c]
-                acc[:n_pts] = st.p_only
-                for m, wl, wr in st.taps:
-                    lo = pad + a - m - 1
-                    np.multiply(buf[lo:lo + n_pts], wl, out=tmp[:n_pts])
-                    acc[:n_pts] += tmp[:n_pts]
-                    np.multiply(buf[lo + 1:lo + 1 + n_pts], wr, out=tmp[:n_pts])
-                    acc[:n_pts] += tmp[:n_pts]
-                if first:
-                    new[a:b] = acc[:n_pts]
-                    first = False
-                else:
-                    np.maximum(new[a:b], acc[:n_pts], out=new[a:b])
-            new[a:b] *= _RAISE
-            new[:a] = 1.0
-            np.minimum(new[a:b], 1.0, out=new[a:b])
-            np.minimum.accumulate(new[a:b], out=new[a:b])
-            new[b:] = new[b - 1] if b > a else 1.0
-            v = new
-        return v
+def switch_majorant(losses: Sequence[PairLoss], first: Sequence[int], second: Sequence[int], n: int, gamma: fmpq, *,
+                    least_first: int = 0, least_second: int = 0, step_bits: int = STEP_BITS,
+                    what: str = "switch majorant", spend: Callable[[int], None] | None = None,
+                    spread: float = SPREAD) -> fmpq:
+    r"""A certified upper bound of E_γ over every composition of n coordinates each in ``first`` or ``second``, at
+    least ``least_first`` of them in ``first`` and at least ``least_second`` in ``second``.  Every such product is,
+    reordered, k coordinates in ``first`` then n − k in ``second`` with least_first ≤ k ≤ n − least_second, so it is
+    bounded by the maximum over those k of M_second^{n−k} M_first^k V_0 (module docstring).  All those switch points
+    at once, with two recursions instead of one per k:
 
-    base = run(v0, steps, longest)
-    results = [_value(run(base, t, len(t))[offset]) for t in tail_steps]
-    results.append(_value(base[offset]))
-    return results
+    .. math::  A_s = M_{first} A_{s-1} \ (s ≤ n − least_second),\qquad
+               D_s = M_{second} \max(D_{s-1},\ A_{s-1} \text{ if } least_first ≤ s − 1 ≤ n − least_second),
+
+    with D_s left out of the maximum until the first switch: D_n ≥ M_second^{n−k} A_k for each such k by induction
+    (M is monotone and the maximum pointwise, so D_n is also the profile of a switch that depends on the privacy loss
+    so far), and A_n counts where k = n is allowed (least_second = 0).  The bound at γ is read from
+    max(D_n, A_n)."""
+    _check(losses, [(first, least_first), (second, least_second)], gamma)
+    if not isinstance(n, int) or least_first + least_second > n:
+        raise ParameterError(f"n: at least least_first + least_second = {least_first + least_second} coordinates, "
+                             f"got {n!r}")
+    grid = _Grid(losses, sorted(set(first) | set(second)), gamma, step_bits, spread, n)
+    last = n - least_second  # the latest switch: k ≤ n − least_second coordinates in first
+    work = (sum(grid.cost(first, n - s) for s in range(1, last + 1))
+            + sum(grid.cost(second, n - s) for s in range(least_first + 1, n + 1)) + grid.size)
+    require("max_work", work, f"{what}: {grid.size} grid points, {n} steps")
+    if spend is not None:
+        spend(work)
+    A = grid.initial()
+    D: npt.NDArray[np.float64] | None = None
+    for s in range(1, n + 1):
+        if least_first <= s - 1 <= last:
+            D = A if D is None else np.maximum(D, A)
+        if D is not None:
+            D = grid.step(D, second, n - s)
+        if s <= last:
+            A = grid.step(A, first, n - s)
+    if D is None or last == n:  # the switch after all n steps: k = n in first
+        D = A if D is None else np.maximum(D, A)
+    return grid.read(D)
 
 
 def _value(x: float) -> fmpq:

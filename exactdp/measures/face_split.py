@@ -8,19 +8,23 @@ classes O (t = Σ o):
 
 * **the slices** t < T, one for each o: the compositions (o, k_a, n − t − k_a), a pair of classes varied with the
   classes of O fixed — exactly the two-class structure the lattice routine encloses at the speed of a row pair
-  (:data:`exactdp.measures.lattice_interval.PAIR_FACE`).  A slice with
-  t ≥ 1 is first bounded by the adaptive majorant of its plan (o fixed, then n − t steps over {a, b};
-  :mod:`exactdp.measures.adaptive_profile`) and enclosed only when that bound reaches the best lower bound;
-* **the tail** t ≥ T: every such composition has T coordinates in O and n − T anywhere, so its E_γ is at most the
-  adaptive majorant of the plan (O for T steps, all classes for n − T), in either order (both are computed where the
-  first does not settle it).
+  (:data:`exactdp.measures.lattice_interval.PAIR_FACE`).  A slice with t ≥ 1 is first bounded by the adaptive
+  majorant of its plan (o fixed and n − t steps over {a, b}, in either order; :mod:`exactdp.measures.adaptive_profile`)
+  and enclosed only when that bound reaches the best lower bound;
+* **the tail** t ≥ T: every such composition is, reordered, n − t coordinates on the face and then t ≥ T in O (or
+  the reverse), so its E_γ is at most the *switch majorant* of the two phases
+  (:func:`~exactdp.measures.adaptive_profile.switch_majorant`: the maximum over every switch point at the cost of
+  two recursions).  It is as tight as the slice of T coordinates in O: on seed 1039 of the random 3x3 kernels at
+  γ = 2^400 it falls below the best at T = 5, where the earlier tail (T steps in O, then n − T over all classes,
+  whose adaptive choice may return to O) stayed 4.6·10⁻⁴ higher and would have needed T ≈ 18.
 
 With B the largest certified lower bound of the slices' enclosures, a slice or tail whose bound is below B holds no
 maximiser: the slices' rows (every composition of an enclosed slice, with its bounds) then contain the maximum and
 the first maximiser, and every other composition is ruled out.  T grows from 1 while the tail's bound reaches B, up
-to :data:`MAX_T`.  On seed 1002 of ``bench_tensor.py --random-3x3-deltas`` at γ = 2^608, n = 1000 (best 0.48977 at
-the corner (0, 1000, 0, 0)) the tail bound is about 0.4904 at T = 1 and 0.4896 at T = 2: the face is enclosed and
-the two slices of t = 1 are ruled out by their own bounds.
+to :data:`MAX_T` (the tail is bounded again only once a whole t passes with no slice enclosed).  Each bound is
+computed on a grid of 2^-5 nats first and refined (:data:`LEVELS`) only while the finer grids can still take it below
+B.  On seed 1002 of ``bench_tensor.py --random-3x3-deltas`` at γ = 2^608, n = 1000 (best 0.48977 at the corner
+(0, 1000, 0, 0)) the tail is settled at T = 2 and the two slices of t = 1 are ruled out by their own bounds.
 
 Used by the simplex filter (:mod:`exactdp.measures.simplex_filter`) before its box search where the edge is flat
 (:func:`flat_edge`), and after it where the box search stops at its budget; the box search's answers elsewhere are
@@ -36,7 +40,7 @@ from collections.abc import Callable, Sequence
 from flint import fmpq
 
 from exactdp.limits import ResourceLimitError, limit, require
-from exactdp.measures.adaptive_profile import majorant, majorants
+from exactdp.measures.adaptive_profile import Plan, majorant, switch_majorant
 from exactdp.measures.enclosure_routine import CompositionBounds, Losses
 from exactdp.measures.lattice_interval import (
     PAIR_FACE,
@@ -48,8 +52,10 @@ from exactdp.measures.lattice_interval import (
 )
 from exactdp.numbers.qq import ZERO
 
-#: the slices t < MAX_T are the most enclosed (with two classes in O: 1 + 2 + 3 + 4 = 10 slices)
-MAX_T = 4
+#: the slices t < MAX_T are the most enclosed or bounded (with two classes in O: 2 + 3 + … + 8 = 35 slices beyond
+#: the face).  Seed 1039 of the random 3x3 kernels at γ = 2^400 needs T = 5 (its off-face classes are nearly as
+#: strong as the face's: the tail's bound falls by 1.2·10⁻⁴ per coordinate in O)
+MAX_T = 8
 
 #: the split goes before the box search where the reverse corner's E_γ is at least this fraction of the best corner's
 #: (:func:`flat_edge`).  On bench_tensor.py --random-3x3-deltas at n = 1000 the eight queries the box search could not
@@ -58,12 +64,17 @@ FLAT = fmpq(3, 5)
 #: the split's bounds and slices together may spend this many times ``max_work`` (their estimates; each is also within
 #: ``max_work`` alone): it runs only after the box search has spent its own budget
 BUDGET_SHARE = 8
-#: the grid step 2^-COARSE_BITS nats of a first, cheaper try of each bound (its chord excess is about four times the
-#: default grid's; most slices are ruled out with margins of 10^-3 relative or more)
-COARSE_BITS = 5
-#: the grid step of the second try: within 10^-5–6·10^-5 of the default 2^-7 on the refused queries of
-#: ``bench_tensor.py --random-3x3-deltas`` at half its work
-FINE_BITS = 6
+#: the grid steps 2^-bits nats a bound is tried on, in turn (each bit doubles the work and divides the chord excess by
+#: about four: on seed 1039's corner at γ = 2^400, E_γ = 0.48671, the excess is 1.7·10⁻³, 3.8·10⁻⁴, 1.2·10⁻⁴ and
+#: 2.1·10⁻⁵ at 5, 6, 7 and 8 bits; most slices are ruled out on the first)
+LEVELS = (5, 6, 7, 8)
+#: the slices' bounds, and the tail's below T = MAX_T, are refined up to 2^-SLICE_BITS only (a bound on the next grid
+#: costs about as much as enclosing a slice)
+SLICE_BITS = 7
+#: a bound is refined while it is above the best lower bound by at most this multiple of the corner's fall to the next
+#: level (the falls beyond it add about a third, and a plan's fall is 0.8–0.9 of the corner's on seed 1000 of the
+#: random 3x3 kernels)
+GAIN_FACTOR = fmpq(1)
 
 Counts = tuple[int, ...]
 
@@ -134,6 +145,145 @@ def _slice_rows(losses: Losses, n: int, a: int, b: int, O: Sequence[int], o: Cou
     return PAIR_FACE.enclose(losses, groups, totals, gamma)
 
 
+class _Split:
+    """The state of one face split (module docstring): the face (a, b) and the other classes O, the enclosed rows and
+    the best lower bound among them, the work spent, the corner's bounds that calibrate the grid refinement, and which
+    order of each family's plans has given the lower bound."""
+
+    def __init__(self, losses: Losses, n: int, gamma: fmpq, a: int, b: int) -> None:
+        self.losses, self.n, self.gamma, self.a, self.b = losses, n, gamma, a, b
+        self.O = [i for i in range(len(losses)) if i not in (a, b)]
+        self.rows: dict[Counts, tuple[fmpq, fmpq]] = {}
+        self.best = ZERO
+        self.spent = 0
+        self.corner: dict[int, fmpq] = {}  # the majorant of the one-class plan a^n on the first two levels
+        self.prefer: dict[str, int] = {}  # family → the option that was lowest on its first bound
+
+    def spend(self, units: int) -> None:
+        """Charge ``units`` to the split's budget, :data:`BUDGET_SHARE` × ``max_work`` over all its bounds and slices."""
+        self.spent += units
+        if self.spent > BUDGET_SHARE * limit("max_work"):
+            raise ResourceLimitError(f"face split: {self.spent} work units exceed {BUDGET_SHARE} x max_work")
+
+    def spread(self) -> float:
+        return _spread(self.best)
+
+    def gain(self, bits: int) -> fmpq:
+        """How much lower a bound may get on the grids finer than 2^-bits: the corner a^n's fall from the first level
+        to the second, times :data:`GAIN_FACTOR`, divided by 4 for each level beyond the first (the chord excess
+        falls about fourfold per bit: 3.1–5.8× on seed 1039 of the random 3x3 kernels, 3.4–8.8× on seed 1000).  The
+        corner's fall is about every plan's of the query and a little above it: 1.2·10⁻³ against 0.8–0.9·10⁻³ on
+        seed 1000 at γ = 2^1274 (bits 5 → 6)."""
+        first, second = LEVELS[0], LEVELS[1]
+        for level in (first, second):
+            if level not in self.corner:
+                self.corner[level] = majorant(self.losses, [((self.a,), self.n)], self.gamma, step_bits=level,
+                                              spend=self.spend, spread=self.spread())
+        fall: fmpq = (self.corner[first] - self.corner[second]) * GAIN_FACTOR / 4 ** (bits - first)
+        return fall
+
+    def first(self, family: str, options: Sequence[Callable[[int], fmpq]]) -> tuple[fmpq, int]:
+        """``(value, chosen)``: the bound of one family on the first grid of :data:`LEVELS` — the least of
+        ``options`` (each computed for a grid of 2^-bits) the first time the family is bounded, afterwards the option
+        that was lowest then (an efficiency choice: each is an upper bound)."""
+        if family in self.prefer:
+            chosen = self.prefer[family]
+            return options[chosen](LEVELS[0]), chosen
+        value, chosen = min((option(LEVELS[0]), i) for i, option in enumerate(options))
+        self.prefer[family] = chosen
+        return value, chosen
+
+    def refine(self, option: Callable[[int], fmpq], value: fmpq, top: int) -> fmpq:
+        """``value``, the first level's bound of ``option``, refined on the grids of :data:`LEVELS` up to 2^-top in
+        turn, stopping where it is below the best lower bound, or above it by more than the finer grids can gain
+        (:meth:`gain`), or where the next level's work is over a limit (an efficiency choice: each is an upper
+        bound)."""
+        for bits in LEVELS[1:]:
+            if bits > top or value < self.best or value - self.best > self.gain(bits - 1):
+                break
+            try:
+                value = option(bits)
+            except ResourceLimitError:  # this grid's work is over max_work or the split's share: keep the last
+                break
+        return value
+
+    def slice_options(self, o: Counts) -> list[Callable[[int], fmpq]]:
+        """The adaptive majorant of the slice o (n − t steps over the face, the classes of O at their counts), in
+        either order: which is lower depends on the kernel (the classes of O first by 2–6·10⁻⁵ on seeds 1000 and
+        1002 of the random 3x3 kernels, last by 9·10⁻⁵ on seed 1039)."""
+        others: list[tuple[Sequence[int], int]] = [((cls,), k) for cls, k in zip(self.O, o) if k]
+        face: list[tuple[Sequence[int], int]] = [((self.a, self.b), self.n - sum(o))]
+
+        def bound(plan: Plan) -> Callable[[int], fmpq]:
+            return lambda bits: majorant(self.losses, plan, self.gamma, step_bits=bits, spend=self.spend,
+                                         what="face split: a slice bound", spread=self.spread())
+        return [bound(others + face), bound(face + others)]
+
+    def tail_bound(self, T: int, last: int) -> fmpq:
+        """The switch majorant of every composition with T or more coordinates in O, in either order; refined up to
+        :data:`SLICE_BITS` (beyond it, going on to the slices of t = T is cheaper), to the last level at the last T."""
+        face = (self.a, self.b)
+
+        def switch(first: Sequence[int], second: Sequence[int], least_first: int, least_second: int
+                   ) -> Callable[[int], fmpq]:
+            return lambda bits: switch_majorant(self.losses, first, second, self.n, self.gamma,
+                                                least_first=least_first, least_second=least_second, step_bits=bits,
+                                                spend=self.spend, what="face split: the tail", spread=self.spread())
+        options = [switch(self.O, face, T, 0), switch(face, self.O, 0, T)]
+        value, chosen = self.first("tail", options)
+        return self.refine(options[chosen], value, LEVELS[-1] if T == last else SLICE_BITS)
+
+    def enclose(self, o: Counts) -> bool:
+        """Enclose every composition of the slice o (:func:`_slice_rows`) into the rows; False where it cannot be."""
+        found = _slice_rows(self.losses, self.n, self.a, self.b, self.O, o, self.gamma, self.spend)
+        if found is None:
+            return False
+        for k, lo, hi in found:
+            self.rows[k] = (lo, hi)
+            self.best = max(self.best, lo)
+        return True
+
+    def settle_slices(self, t: int) -> bool | None:
+        """Rule out or enclose every slice of t coordinates in O: their bounds on the first grid, then from the
+        highest down each refined up to :data:`SLICE_BITS` against the best lower bound so far (an enclosure raises
+        it; beyond that grid, enclosing is cheaper) and enclosed if it still reaches it.  True when one was enclosed,
+        None when one could not be."""
+        pending = []
+        for o in compositions(t, len(self.O)):
+            options = self.slice_options(o)
+            value, chosen = self.first("slice", options)
+            pending.append((value, o, options[chosen]))
+        enclosed = False
+        for value, o, option in sorted(pending, key=lambda p: p[0], reverse=True):
+            if self.refine(option, value, SLICE_BITS) >= self.best:
+                enclosed = True
+                if not self.enclose(o):
+                    return None
+        return enclosed
+
+    def run(self, bracket: list[tuple[fmpq, fmpq]] | None) -> bool:
+        """Settle the split: True when the tail is ruled out; False when it stays open at :data:`MAX_T` (its bracket
+        appended) or a slice cannot be enclosed."""
+        if not self.enclose((0,) * len(self.O)):
+            return False
+        quiet = True  # no slice of the last t reached the best lower bound: the tail is likely below it now
+        last = min(MAX_T, self.n)  # the tail of T = n is the one composition of n coordinates in O
+        for T in range(1, last + 1):
+            if quiet or T == last:
+                tail = self.tail_bound(T, last)
+                if tail < self.best:
+                    return True
+                if T == last:
+                    if bracket is not None:
+                        bracket.append((self.best, max([tail, *(hi for _, hi in self.rows.values())])))
+                    return False
+            enclosed = self.settle_slices(T)
+            if enclosed is None:
+                return False
+            quiet = not enclosed
+        raise AssertionError("unreachable: the last T returns")
+
+
 def face_split(losses: Losses, n: int, gamma: fmpq, *,
                bracket: list[tuple[fmpq, fmpq]] | None = None) -> tuple[list[CompositionBounds], int] | None:
     """``(rows, ruled_out)`` as the simplex filter's candidates hook gives them (module docstring): the rows of the
@@ -143,89 +293,14 @@ def face_split(losses: Losses, n: int, gamma: fmpq, *,
     with lower ≤ δ_n(γ) ≤ upper is appended to ``bracket``: the best lower bound, and the largest of the tail's bound
     and the enclosed rows' upper bounds."""
     c = len(losses)
-    if c < 3 or n <= MAX_T:  # the tails need n − T ≥ 0 steps for every T ≤ MAX_T; the box search takes small n
+    if c < 3:
         return None
     try:
-        a, b = face(losses, n, gamma)
-    except (OverBudget, ResourceLimitError):
-        return None
-    O = [i for i in range(c) if i not in (a, b)]
-    everyone = tuple(range(c))
-    rows: dict[Counts, tuple[fmpq, fmpq]] = {}
-    best = ZERO
-
-    spent = [0]
-
-    def spend(units: int) -> None:
-        """Charge ``units`` to the split's budget, :data:`BUDGET_SHARE` × ``max_work`` over all its bounds and slices."""
-        spent[0] += units
-        if spent[0] > BUDGET_SHARE * limit("max_work"):
-            raise ResourceLimitError(f"face split: {spent[0]} work units exceed {BUDGET_SHARE} x max_work")
-
-    gain: list[fmpq] = []  # how much lower the fine grid's bound is than the coarse one's, on the corner a^n
-
-    def grid_gain() -> fmpq:
-        """The fine grid's gain over the coarse one on the one-class plan a^n (a quarter of a four-class bound's
-        work).  It is about the gain of every plan of the query and a little above it: 1.2·10⁻³ against 0.8–0.9·10⁻³
-        on seed 1000 at γ = 2^1274, 3.2·10⁻⁴ against 2.7·10⁻⁴ on seed 1002 at 2^637."""
-        if not gain:
-            corner = [((a,), n)]
-            gain.append(majorant(losses, corner, gamma, step_bits=COARSE_BITS, spend=spend, spread=_spread(best))
-                        - majorant(losses, corner, gamma, step_bits=FINE_BITS, spend=spend, spread=_spread(best)))
-        return gain[0]
-
-    def bound(plan: Sequence[tuple[Sequence[int], int]]) -> fmpq:
-        """The adaptive majorant of ``plan`` at γ: on the coarse grid (:data:`COARSE_BITS`, half the work), then on
-        the fine one (:data:`FINE_BITS`) unless the coarse bound is above the best lower bound by more than the
-        fine grid's gain (:func:`grid_gain`), so that the fine bound would not get below it either (an efficiency
-        choice: either is an upper bound)."""
-        coarse = majorant(losses, plan, gamma, step_bits=COARSE_BITS, what="face split: a bound", spend=spend,
-                          spread=_spread(best))
-        if coarse < best or coarse - best > grid_gain():
-            return coarse
-        return majorant(losses, plan, gamma, step_bits=FINE_BITS, what="face split: a bound", spend=spend,
-                        spread=_spread(best))
-
-    def enclose(o: Counts) -> bool:
-        nonlocal best
-        found = _slice_rows(losses, n, a, b, O, o, gamma, spend)
-        if found is None:
-            return False
-        for k, lo, hi in found:
-            rows[k] = (lo, hi)
-            best = max(best, lo)
-        return True
-
-    try:
-        if not enclose((0,) * len(O)):
+        split = _Split(losses, n, gamma, *face(losses, n, gamma))
+        if not split.run(bracket):
             return None
-        weak: list[fmpq] = []  # the tails in the order O last, for every T at once (one shared recursion)
-        for T in range(1, MAX_T + 1):
-            if not weak:
-                weak = majorants(losses, [(everyone, n - MAX_T)], gamma, step_bits=FINE_BITS, spend=spend,
-                                 spread=_spread(best),
-                                 what="face split: the tails",
-                                 tails=[[(everyone, MAX_T - t), (O, t)] for t in range(1, MAX_T + 1)])
-            tail = weak[T - 1]
-            if tail >= best:
-                tail = min(tail, bound([(O, T), (everyone, n - T)]))
-            if tail >= best:
-                if T == MAX_T:
-                    if bracket is not None:
-                        bracket.append((best, max([tail, *(hi for _, hi in rows.values())])))
-                    return None
-                # the slices of t = T: bounded first, enclosed where the bound reaches the best lower bound
-                pending = []
-                for o in compositions(T, len(O)):
-                    plan_o = [((cls,), k) for cls, k in zip(O, o) if k] + [((a, b), n - T)]
-                    pending.append((bound(plan_o), o))
-                for upper, o in sorted(pending, reverse=True):
-                    if upper >= best and not enclose(o):
-                        return None
-                continue
-            break
     except (OverBudget, ResourceLimitError):
         return None
     total = math.comb(n + c - 1, c - 1)
-    ordered = [(k, lo, hi) for k, (lo, hi) in sorted(rows.items())]
+    ordered = [(k, lo, hi) for k, (lo, hi) in sorted(split.rows.items())]
     return ordered, total - len(ordered)

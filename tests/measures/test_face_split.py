@@ -14,7 +14,7 @@ from flint import fmpq
 from exactdp.errors import ParameterError
 from exactdp.kernels import Kernel
 from exactdp.limits import ResourceLimitError, limits
-from exactdp.measures.adaptive_profile import majorant, majorants
+from exactdp.measures.adaptive_profile import majorant, switch_majorant
 from exactdp.measures.face_split import compositions, face, face_split, flat_edge
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.measures.tensor import TensorSearch
@@ -31,6 +31,9 @@ ZERO_ENTRY = Kernel([["1/2", "1/2", "0"], ["1/4", "1/4", "1/2"], ["1/6", "1/2", 
 #: seed 1038 of --random-3x3-deltas: its best pair face, rows 1 and 2, has two ratio classes each way (1/8 : 1/13 and
 #: 1/2 : 4/13 are both 13/8), which the composition filter routes to the two-ratio routine
 TWO_RATIO_FACE = Kernel([["1/7", "3/7", "3/7"], ["1/8", "3/8", "1/2"], ["1/13", "8/13", "4/13"]])
+#: seed 1039 of --random-3x3-deltas: its classes off the best face are nearly as strong as the face's (the three queries
+#: at γ = 2^400, 2^424, 2^448 were refused until the switch majorant bounded the tail)
+SEED_1039 = Kernel([["11/16", "1/8", "3/16"], ["2/3", "1/9", "2/9"], ["1/3", "1/3", "1/3"]])
 GAMMAS = [fmpq(1), fmpq(3, 2), fmpq(5), fmpq(2) ** 5, fmpq(1, 3)]
 
 
@@ -80,14 +83,44 @@ def test_one_class_majorant_is_its_exact_value_within_the_chord_excess(K):
         assert exact <= coarse <= exact + fmpq(1, 10**3)
 
 
-def test_majorants_share_the_first_steps():
-    losses = _losses(SEEDED[2])
-    g, n = fmpq(2) ** 6, 24
-    first = majorant(losses, [((0, 1, 2, 3), n - 3)], g)
-    tails = majorants(losses, [((0, 1, 2, 3), n - 3)], g, tails=[[((0, 2), 3)], [((1,), 1)]])
-    assert tails[-1] == first
-    assert tails[0] == majorant(losses, [((0, 1, 2, 3), n - 3), ((0, 2), 3)], g)
-    assert tails[1] == majorant(losses, [((0, 1, 2, 3), n - 3), ((1,), 1)], g)
+@pytest.mark.parametrize("K", SEEDED + [ZERO_ENTRY])
+def test_switch_majorant_is_above_every_composition_of_its_family(K):
+    # at least l1 coordinates in `first`, at least l2 in `second`: above the exact E_γ of each such composition and
+    # above each switch point's own plan (the recursion keeps their maximum), below the fully adaptive majorant
+    losses = _losses(K)
+    c, n = len(losses), 6
+    everyone = tuple(range(c))
+    for first, second, l1, l2 in [((0, c - 1), (1, 2), 0, 2), ((1, 2), (0, c - 1), 3, 0), ((0,), (1, 2, c - 1), 1, 1),
+                                  ((0, 1), (2,), 0, 6), ((0, 1), (2,), 6, 0)]:
+        family = set().union(*(_family([(first, k), (second, n - k)], c) for k in range(l1, n - l2 + 1)))
+        for g in GAMMAS:
+            bound = switch_majorant(losses, first, second, n, g, least_first=l1, least_second=l2)
+            assert max(_value(losses, k, g) for k in family) <= bound <= 1
+            assert all(majorant(losses, [(first, k), (second, n - k)], g) <= bound for k in range(l1, n - l2 + 1))
+            assert bound <= majorant(losses, [(everyone, n)], g)
+
+
+def test_switch_majorant_on_the_tail_of_seed_1039_is_its_first_switch_point():
+    # the tail of T or more coordinates off the face, face first: the maximum over the switch points is the first
+    # one's, T coordinates off the face (1.2·10⁻⁴ lower per coordinate); 7·10⁻⁵ above the exact corner at T = 4 and
+    # 2^-8 nats, below it at T = 5 — where the old tail (T coordinates off the face, then any class) stayed 4.6·10⁻⁴
+    # above the switch's bound at 2^-6
+    losses = _losses(SEED_1039)
+    n, g = 1000, fmpq(2) ** 400
+    corner = _value(losses, (0, 0, n, 0), g)
+    tails = [switch_majorant(losses, (2, 0), (1, 3), n, g, least_second=T, step_bits=8, spread=5.0) for T in (4, 5)]
+    first = majorant(losses, [((2, 0), n - 4), ((1, 3), 4)], g, step_bits=8, spread=5.0)
+    assert first <= tails[0] < first + fmpq(1, 10**9)
+    assert corner + fmpq(7, 10**5) < tails[0] < corner + fmpq(8, 10**5)
+    assert tails[1] < corner  # T = 5 settles the tail: no composition with five or more coordinates off the face wins
+    old = majorant(losses, [((1, 3), 4), ((0, 1, 2, 3), n - 4)], g, step_bits=6, spread=5.0)
+    assert old - switch_majorant(losses, (2, 0), (1, 3), n, g, least_second=4, step_bits=6, spread=5.0) > fmpq(4, 10**4)
+
+
+def test_switch_majorant_rejects_too_few_coordinates():
+    losses = _losses(SEEDED[0])
+    with pytest.raises(ParameterError, match="n: at least"):
+        switch_majorant(losses, (0,), (1,), 3, fmpq(2), least_first=2, least_second=2)
 
 
 def test_majorant_rejects_bad_input_and_is_guarded():
@@ -104,10 +137,12 @@ def test_majorant_rejects_bad_input_and_is_guarded():
         majorant(losses, [((0, 1), 500)], fmpq(2) ** 100)
 
 
-def test_face_split_leaves_small_n_to_the_box_search():
-    losses = _losses(SEEDED[2])
-    assert all(face_split(losses, n, fmpq(2) ** 3) is None for n in range(1, 5))
-    assert face_split(losses, 5, fmpq(2) ** 3) is not None
+@pytest.mark.parametrize("K", [SEEDED[0], SEEDED[2]])
+def test_face_split_at_small_n_keeps_the_maximum_of_the_exhaustive_search(K):
+    # n up to MAX_T: the last tail is T = n, the one composition of every coordinate off the face
+    losses = _losses(K)
+    for n in range(1, 7):
+        _assert_keeps_the_exhaustive_maximum(losses, n, fmpq(2) ** n)
 
 
 def test_compositions_lists_every_split():
@@ -116,11 +151,7 @@ def test_compositions_lists_every_split():
     assert len(compositions(5, 3)) == math.comb(7, 2)
 
 
-@pytest.mark.parametrize("K", SEEDED + [TWO_RATIO_FACE])
-@pytest.mark.parametrize("n, g", [(10, fmpq(2) ** 4), pytest.param(14, fmpq(3) ** 5, marks=pytest.mark.slow),
-                                  pytest.param(14, fmpq(2) ** 9, marks=pytest.mark.slow)])
-def test_face_split_keeps_the_maximum_of_the_exhaustive_search(K, n, g):
-    losses = _losses(K)
+def _assert_keeps_the_exhaustive_maximum(losses, n, g):
     found = face_split(losses, n, g)
     assert found is not None
     rows, ruled_out = found
@@ -137,6 +168,14 @@ def test_face_split_keeps_the_maximum_of_the_exhaustive_search(K, n, g):
             assert k in kept
         if k not in kept:
             assert v < best
+
+
+@pytest.mark.parametrize("K", SEEDED + [TWO_RATIO_FACE])
+@pytest.mark.parametrize("n, g", [(10, fmpq(2) ** 4), pytest.param(14, fmpq(3) ** 5, marks=pytest.mark.slow),
+                                  pytest.param(14, fmpq(2) ** 9, marks=pytest.mark.slow)])
+def test_face_split_keeps_the_maximum_of_the_exhaustive_search(K, n, g):
+    losses = _losses(K)
+    _assert_keeps_the_exhaustive_maximum(losses, n, g)
     a, b = face(losses, n, g)
     assert losses[b] == losses[a].reverse()
 
@@ -189,6 +228,21 @@ def test_the_refused_query_at_n_1000_is_answered_exactly():
     corner = hockey_stick_product([(["2/5", "3/20", "9/20"], ["3/8", "1/2", "1/8"], 1000)], g)
     assert r.exact and r.lower == r.upper == corner
     assert f"{float(corner):.11f}" == "0.48977099490"
+
+
+@pytest.mark.slow
+def test_seed_1039_is_answered_exactly_at_n_1000():
+    # its classes off the face are nearly as strong as the face's: the old tail bound needed T ≈ 18, the switch
+    # majorant settles it at T = 5 (2^-8 nats); the maximum is the corner of 1000 coordinates of the rows
+    # (1/3, 1/3, 1/3) / (11/16, 1/8, 3/16)
+    from exactdp import hockey_stick_product
+    from exactdp.measures.tensor_enclosure import delta_tensor_power_enclosure
+
+    g = fmpq(2) ** 400
+    r = delta_tensor_power_enclosure(SEED_1039, 1000, g)
+    corner = hockey_stick_product([(["1/3", "1/3", "1/3"], ["11/16", "1/8", "3/16"], 1000)], g)
+    assert r.exact and r.lower == r.upper == corner
+    assert f"{float(corner):.10f}" == "0.4867054249"
 
 
 def test_a_face_of_two_ratio_losses_is_enclosed_by_the_lattice_routine():
