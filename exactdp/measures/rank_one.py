@@ -65,6 +65,7 @@ from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 from exactdp.errors import UndecidedError
 from exactdp.limits import ESTIMATE_CAP
 from exactdp.measures.privacy_loss import PairLoss, first_true, int_masses, merged_losses, valuation
+from exactdp.measures.root_start import float_root_start, log_int, log_rational
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
@@ -72,10 +73,6 @@ from exactdp.numbers.rb import arb_to_fmpq, ball_endpoints
 
 #: working precision (bits) of the balls that certify the thresholds s_r*, plus the bits of γ's size
 PREC = 256
-#: the float bisection of :func:`rank_one_root_start` stops at this width relative to θ (a tenth of its first margin)
-_START_WIDTH = 1e-10
-#: exact evaluations spent on the start of a root (:func:`rank_one_root_start`)
-_START_TRIALS = 4
 #: cost units per coefficient of a block's weights (a multiplication and an addition in the suffix sums)
 _PER_COEFF = 200
 #: cost units per band of :func:`rank_one_piece` (two bisections of ball thresholds, the band's numpy arrays) and
@@ -313,26 +310,12 @@ def _suffix(w: list[fmpz]) -> list[fmpz]:
     return out
 
 
-def _log_int(v: fmpz) -> float:
-    """log v as a float for an integer v ≥ 0 of any size (−inf for 0): a guide, never a result."""
-    b = v.bit_length()
-    if b == 0:
-        return -math.inf
-    shift = max(b - 60, 0)
-    return math.log(int(v >> shift)) + shift * math.log(2)
-
-
-def _log_rational(v: fmpq) -> float:
-    """log v as a float for a rational v > 0 of any size (no overflow or underflow of float(v)): a guide only."""
-    return _log_int(fmpz(v.p)) - _log_int(fmpz(v.q))
-
-
 def _logs(block: _Block) -> tuple[npt.NDArray[np.float64], ...]:
     """(log wp − log dp, log wq − log dq, log tp − log dp, log tq − log dq) as float arrays (kept on the block)."""
     if block.logs is None:
-        ldp, ldq = _log_int(block.dp), _log_int(block.dq)
-        block.logs = (np.array([_log_int(v) for v in block.wp]) - ldp, np.array([_log_int(v) for v in block.wq]) - ldq,
-                      np.array([_log_int(v) for v in block.tp]) - ldp, np.array([_log_int(v) for v in block.tq]) - ldq)
+        ldp, ldq = log_int(block.dp), log_int(block.dq)
+        block.logs = (np.array([log_int(v) for v in block.wp]) - ldp, np.array([log_int(v) for v in block.wq]) - ldq,
+                      np.array([log_int(v) for v in block.tp]) - ldp, np.array([log_int(v) for v in block.tq]) - ldq)
     return block.logs
 
 
@@ -356,19 +339,19 @@ def rank_one_root_start(prod: RankOneProduct, delta: fmpq) -> fmpq:
     The floats only choose trial points: a bisection on θ = log γ of E_γ computed from float logarithms of the
     blocks' weights (the outer groups' classes as one flattened grid, not built past :data:`_START_GRID` entries),
     then e^{θ − m} for growing margins m, each kept only if the exact piece there (:func:`rank_one_piece`) shows
-    E > δ — at most :data:`_START_TRIALS` exact evaluations."""
+    E > δ (:func:`~exactdp.measures.root_start.float_root_start`)."""
     if _outer_size(prod) > _START_GRID:
         return ZERO
     blocks = [_block(grp) for grp in prod.groups]
     lp, lq, off = np.zeros(1), np.zeros(1), np.zeros(1)
     for grp, b in zip(prod.groups[:-1], blocks[:-1]):
         lpb, lqb, _, _ = _logs(b)
-        steps = np.arange(len(lpb), dtype=np.float64) * _log_rational(grp.base)
+        steps = np.arange(len(lpb), dtype=np.float64) * log_rational(grp.base)
         lp, lq = np.add.outer(lp, lpb).ravel(), np.add.outer(lq, lqb).ravel()
         off = np.add.outer(off, steps).ravel()
     _, _, ltp, ltq = _logs(blocks[-1])
-    l2 = _log_rational(prod.groups[-1].base)
-    logc = _log_rational(prod.c)
+    l2 = log_rational(prod.groups[-1].base)
+    logc = log_rational(prod.c)
     top = len(blocks[-1].wp)
     p_inf = float(prod.p_inf)
     d = float(delta)
@@ -378,24 +361,8 @@ def rank_one_root_start(prod: RankOneProduct, delta: fmpq) -> fmpq:
         a, b = _lse(lp + ltp[j]), _lse(theta + lq + ltq[j])
         return p_inf + math.exp(a) - math.exp(b) - d if a > -700 or b > -700 else p_inf - d
 
-    lo, hi = 0.0, max(logc + sum(grp.span * _log_rational(grp.base) for grp in prod.groups), 1.0)
-    if excess(lo) <= 0 or excess(hi) > 0:
-        return ZERO
-    while hi - lo > _START_WIDTH * max(lo, 1.0):  # no finer than the first margin needs
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if excess(mid) > 0 else (lo, mid)
-    margin = 1e-9 * max(lo, 1.0)
-    for _ in range(_START_TRIALS):
-        if lo - margin <= 0:
-            break
-        with ctx.workprec(64):
-            x = arb(lo - margin).exp().mid()
-        g = arb_to_fmpq(x)
-        A, B = rank_one_piece(prod, g)
-        if A - g * B > delta:
-            return g
-        margin *= 100
-    return ZERO
+    theta_top = logc + sum(grp.span * log_rational(grp.base) for grp in prod.groups)
+    return float_root_start(excess, theta_top, lambda g: rank_one_piece(prod, g), delta)
 
 
 def rank_one_piece(prod: RankOneProduct, gamma: fmpq) -> tuple[fmpq, fmpq]:
@@ -549,7 +516,7 @@ def rank_one_lookups(groups: Sequence[RankOneGroup]) -> tuple[int, int]:
     for grp in groups[:-2]:
         rows = min(rows * (grp.span + 1), ESTIMATE_CAP)
     inner, last = groups[-2], groups[-1]
-    slope = _log_rational(inner.base) / _log_rational(last.base) * (1 + 1e-9)
+    slope = log_rational(inner.base) / log_rational(last.base) * (1 + 1e-9)
     runs = min(inner.span + 1, last.span + 1, math.ceil(inner.span * slope) + 2, math.floor(last.span / slope * (1 + 2e-9)) + 2)
     return rows, min(rows * runs, ESTIMATE_CAP)
 

@@ -34,6 +34,7 @@ from exactdp.measures.composition_filter import Plan, Selection
 from exactdp.measures.enclosure_routine import Groups, Totals
 from exactdp.measures.near_corner import CornerSplit, corner_split, near_corner_gamma_for, near_corner_piece
 from exactdp.measures.rank_one import rank_one_cost, rank_one_piece, rank_one_product, rank_one_root_start
+from exactdp.measures.root_start import trinomial_root_start
 from exactdp.measures.privacy_loss import (
     PairLoss,
     ProductLoss,
@@ -802,8 +803,8 @@ class TensorSearch:
                                                 piece=lambda x: self.piece(counts, x))
         if tri is not None:  # Newton from the left on this composition's own pieces (exact, finite)
             floor = ONE - (ONE - tri[0].p_only) ** tri[1]
-            return newton_from_left(floor, delta, lambda x: trinomial_linear_piece(tri[0], tri[1], x), start,
-                                    MAX_EVALUATIONS)
+            return newton_from_left(floor, delta, lambda x: trinomial_linear_piece(tri[0], tri[1], x),
+                                    max(start, trinomial_root_start(tri[0], tri[1], delta)), MAX_EVALUATIONS)
         corner = corner_route(items)
         if corner is not None:  # next to a corner: Newton from the left on the summed streamed pieces
             return near_corner_gamma_for(*corner, delta, start, MAX_EVALUATIONS)
