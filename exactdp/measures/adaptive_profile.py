@@ -30,12 +30,12 @@ second phase return to the first's classes.
 points, 1 left of the grid, the last value right of it.  If V is convex, non-increasing and ≤ 1, then R[v] ≥ V
 everywhere (a chord of upper values lies above a chord of V, which lies above the convex V; V ≤ 1; V is
 non-increasing).  Every V here is such a profile (a maximum of profiles is one), so each step evaluates
-T_c R[v] at the grid points, which bounds T_c V there by monotonicity.  The reading point x_i / r_a is moved *down*
-to a point of the form x_j·e^{−fh} with f from an upper bound of log(r_a)/h (R[v] is non-increasing, so the value
-only grows), its chord weight θ is taken from below and the two weights P_a(1 − θ), P_aθ from above (arb balls; the
-left value is at least the right one, so a smaller θ gives a larger value).  The float64 sums of the non-negative
-terms are raised by 2^{−46} relative (at most 12 roundings of 2^{−53} each), the values kept non-increasing by a
-running minimum and capped at 1 (both only lower a value to another upper bound of the non-increasing V ≤ 1).  So
+T_c R[v] at the grid points, which bounds T_c V there by monotonicity.  The reading point y = x_i / r_a is moved
+*down* to a point y' ≤ y of the form x_j·e^{−fh} with f from an upper bound of log(r_a)/h, its chord weight θ is taken
+from below — the chord's point y'' ≤ y' — and the two weights P_a(1 − θ), P_aθ from above (arb balls): the value read
+is R[v](y'') ≥ V(y'') ≥ V(y), as R[v] ≥ V everywhere and V is non-increasing (v itself need not be monotone).  The
+float64 sums of the non-negative terms are raised by 2^{−46} relative (at most 12 roundings of 2^{−53} each) and the
+values capped at 1 (V ≤ 1).  So
 the value read at i₀ after the last step is a certified upper bound (the initial (1 − x)_+ is read from a lower bound
 of each x_i: log γ from an arb ball split into a multiple of h and a remainder, numpy's exp taken within 2^{−45}
 relative and lowered by 2^{−40}) — sound whatever the step h; h decides only how
@@ -219,7 +219,6 @@ class _Grid:
         new[a:b] *= _RAISE
         new[:a] = 1.0
         np.minimum(new[a:b], 1.0, out=new[a:b])
-        np.minimum.accumulate(new[a:b], out=new[a:b])
         new[b:] = new[b - 1]
         return new
 
