@@ -2,9 +2,10 @@ r"""A start for the exact Newton iteration from the left, chosen by floats and c
 
 The least γ with E_γ ≤ δ of one composition (the root behind ε(δ), [A] Thm 1 with docs/claims.md B-10) is found
 exactly by :func:`~exactdp.measures.privacy_loss.newton_from_left`: from a γ with E_γ > δ, each step goes to where
-the current linear piece meets δ.  From γ = 0 that takes one step per piece crossed — about a hundred exact
-evaluations of 10 ms each for a 3×3 kernel's homogeneous composition at n = 1000 (seed 1000 of the random 3x3
-kernels, δ = 10⁻⁶: 4.1 s of its ε query's 4.3 s).  Started just left of the root it takes a few.
+the current linear piece meets δ.  From γ = 0 that takes one step per piece crossed — 66 to 143 exact pieces for the
+homogeneous compositions of a 3×3 kernel at n = 1000 (seed 1000 of the random 3x3 kernels, δ = 10⁻⁶: most of its ε
+query's time; docs/speed.md).  Started just left of the root it takes at most four
+(tests/measures/test_root_start.py).
 
 :func:`float_root_start` finds θ ≈ log γ* by bisection on a float model of E_{e^θ} − δ, then proposes e^{θ − m} for
 growing margins m and keeps the first at which the *exact* piece shows E > δ — so the start is left of the root
