@@ -241,14 +241,18 @@ def first_true(holds: Callable[[int], bool], lo: int, hi: int) -> int:
 
 
 def newton_from_left(floor: fmpq, delta: fmpq, piece: Callable[[fmpq], tuple[fmpq, fmpq]], start: fmpq = ZERO,
-                     max_steps: int = 20_000) -> fmpq | None:
+                     max_steps: int = 20_000, *, jump: Callable[[], fmpq] | None = None,
+                     patience: int = 4) -> fmpq | None:
     r"""The least γ ≥ 0 with E_γ ≤ δ of a convex, non-increasing, piecewise-linear E_γ whose piece just right of γ
     is ``piece(γ)`` = (A, B) (E_γ' = A − γ'B there), exactly; None when its floor (the P-only mass, E_∞) exceeds δ.
 
     Newton's method from the left: at g with E_g > δ the piece meets δ at (A − δ)/B, which is ≤ the root (E lies
     above its supporting line) and > g; the iteration passes at least one breakpoint per step and stops on the piece
     that reaches δ — finitely many steps, each exact.  ``start``: a trial γ used only when E_start > δ holds exactly
-    (left of the root); a start near the root saves most of the steps."""
+    (left of the root); a start near the root saves most of the steps.  ``jump``: called once — at once without a
+    usable start, else if the iteration has not ended after ``patience`` steps — for a γ with E_γ > δ exactly (or 0)
+    to continue from where it is further right: a start that costs more than a few steps to find
+    (:mod:`exactdp.measures.root_start`) is sought only where the cheap start was not enough."""
     if floor > delta:
         return None
     g, known = ZERO, None
@@ -256,7 +260,11 @@ def newton_from_left(floor: fmpq, delta: fmpq, piece: Callable[[fmpq], tuple[fmp
         A, B = piece(start)
         if A - start * B > delta:
             g, known = start, (A, B)
-    for _ in range(max_steps):
+    for step in range(max_steps):
+        if jump is not None and (step == patience or g == 0):
+            ahead, jump = jump(), None
+            if ahead > g:  # E_ahead > δ: still left of the root
+                g, known = ahead, None
         A, B = known if known is not None else piece(g)
         known = None
         if A - g * B <= delta:

@@ -803,8 +803,8 @@ class TensorSearch:
                                                 piece=lambda x: self.piece(counts, x))
         if tri is not None:  # Newton from the left on this composition's own pieces (exact, finite)
             floor = ONE - (ONE - tri[0].p_only) ** tri[1]
-            return newton_from_left(floor, delta, lambda x: trinomial_linear_piece(tri[0], tri[1], x),
-                                    max(start, trinomial_root_start(tri[0], tri[1], delta)), MAX_EVALUATIONS)
+            return newton_from_left(floor, delta, lambda x: trinomial_linear_piece(tri[0], tri[1], x), start,
+                                    MAX_EVALUATIONS, jump=lambda: trinomial_root_start(tri[0], tri[1], delta))
         corner = corner_route(items)
         if corner is not None:  # next to a corner: Newton from the left on the summed streamed pieces
             return near_corner_gamma_for(*corner, delta, start, MAX_EVALUATIONS)

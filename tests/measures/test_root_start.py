@@ -79,3 +79,26 @@ def test_a_misleading_model_costs_a_few_pieces_and_gives_no_start():
 
     start = float_root_start(lambda theta: 50.0 - theta, 100.0, piece, F(1, 100))
     assert start == 0 and 1 <= calls[0] <= 4
+
+
+def test_newton_asks_for_the_model_start_only_where_the_cheap_start_is_not_enough():
+    # without a start the model is asked at once; with a start a few steps from the root it is never asked (a
+    # near-symmetric 2×3 pair's ε passes such starts: the model's type classes would cost more than the steps saved)
+    loss = next(c.loss for c in pair_classes(SEED_1000))
+    n, delta = 1000, F(1, 10**6)
+    asked = []
+
+    def jump() -> fmpq:
+        asked.append(True)
+        return trinomial_root_start(loss, n, delta)
+
+    def piece(g: fmpq) -> tuple[fmpq, fmpq]:
+        return trinomial_linear_piece(loss, n, g)
+
+    root = newton_from_left(F(0), delta, piece, F(0), jump=jump)
+    assert asked == [True]
+    near = trinomial_root_start(loss, n, delta)  # left of the root, a few steps from it
+    asked.clear()
+    assert newton_from_left(F(0), delta, piece, near, jump=jump) == root and asked == []
+    asked.clear()  # a start far left of the root: the model is asked after `patience` steps, and the root is the same
+    assert newton_from_left(F(0), delta, piece, root / 2**200, jump=jump, patience=2) == root and asked == [True]
