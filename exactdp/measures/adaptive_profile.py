@@ -159,8 +159,11 @@ class _Grid:
         kls = [s.kl for s in self.stencils.values()] or [0.0]
         self.sd = max([s.sd for s in self.stencils.values()] or [0.0])
         self.reach = max([s.reach for s in self.stencils.values()] or [2])
-        right = spread * self.sd * math.sqrt(longest) + 2 * self.reach * h + 1.0
-        left = max(0.0, *kls) * longest + right  # a loss with P-only mass may drift right (its finite part's kl < 0)
+        # the reading points drift by −kl per step: left for kl > 0; a loss with P-only mass may drift right (the kl of
+        # its finite part can be negative)
+        spread_nats = spread * self.sd * math.sqrt(longest) + 2 * self.reach * h + 1.0
+        right = spread_nats + max(0.0, -min(kls)) * longest
+        left = spread_nats + max(0.0, *kls) * longest
         i_min = max(-math.ceil(left / h), -math.ceil((u_gamma + _LEFT_NATS) / h) if u_gamma > -_LEFT_NATS else 0)
         self.offset = -i_min  # array index of x_{i0} = γ
         self.size = self.offset + math.ceil(right / h) + 1
@@ -174,7 +177,7 @@ class _Grid:
         """The grid indices [a, b) computed in a step followed by ``left_steps`` more (tightness only)."""
         h = self.h
         width = self.spread * self.sd * math.sqrt(left_steps) + 2 * self.reach * h
-        a = max(0, self.offset + math.floor((-self.kl_hi * left_steps - width) / h))
+        a = min(self.size - 1, max(0, self.offset + math.floor((-self.kl_hi * left_steps - width) / h)))
         return a, max(a + 1, min(self.size, self.offset + math.ceil((-self.kl_lo * left_steps + width) / h) + 1))
 
     def cost(self, S: Sequence[int], left_steps: int) -> int:

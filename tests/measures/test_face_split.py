@@ -117,6 +117,21 @@ def test_switch_majorant_on_the_tail_of_seed_1039_is_its_first_switch_point():
     assert old - switch_majorant(losses, (2, 0), (1, 3), n, g, least_second=4, step_bits=6, spread=5.0) > fmpq(4, 10**4)
 
 
+def test_majorants_of_losses_drifting_right_stay_on_their_grid():
+    # rows with a zero entry: two pair classes carry P-only mass and the finite part's mean log-ratio is negative
+    # (−0.26 and −0.45 nats), so the recursion reads right of γ. At n = 1000 the window of the first steps lay past the
+    # grid's right end and a step raised numpy's ValueError (found on random 3×3 kernels with zeros, n = 1000)
+    K = Kernel([["1/2", "1/2", "0"], ["1/5", "1/2", "3/10"], ["3/8", "1/4", "3/8"]])
+    losses = _losses(K)
+    assert sum(1 for loss in losses if loss.p_only) == 2
+    for n, g in [(30, fmpq(2) ** 4), (1000, fmpq(2) ** 64), (1000, fmpq(1, 2))]:
+        for cls in range(len(losses)):
+            exact = _value(losses, tuple(n if i == cls else 0 for i in range(len(losses))), g)
+            assert exact <= majorant(losses, [((cls,), n)], g, step_bits=5) <= 1
+        everything = switch_majorant(losses, (0, 1), (2, 3), n, g, least_second=1, step_bits=5)
+        assert max(_value(losses, (0, n - 1, 1, 0), g), _value(losses, (0, 0, 0, n), g)) <= everything <= 1
+
+
 def test_switch_majorant_rejects_too_few_coordinates():
     losses = _losses(SEEDED[0])
     with pytest.raises(ParameterError, match="n: at least"):
