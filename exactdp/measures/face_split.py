@@ -247,19 +247,24 @@ class _Split:
         """Rule out or enclose every slice of t coordinates in O: their bounds on the first grid, then from the
         highest down each refined up to :data:`SLICE_BITS` against the best lower bound so far (an enclosure raises
         it; beyond that grid, enclosing is cheaper) and enclosed if it still reaches it.  True when one was enclosed,
-        None when one could not be."""
+        None when one could not be, or when every slice of a t ≥ 2 had to be: E_γ is then as flat off the face as on
+        it, and the tail will not settle within :data:`MAX_T` (a 3×3 kernel of near-equal rows, (1/2, 3/10, 1/5) /
+        (2/5, 2/5, 1/5) / (8/21, 8/21, 5/21) at n = 1000, γ = 2^20: 24 slices enclosed before the split
+        stopped at its budget) — an efficiency choice: the box search takes over, as after any split that stops."""
         pending = []
         for o in compositions(t, len(self.O)):
             options = self.slice_options(o)
             value, chosen = self.first("slice", options)
             pending.append((value, o, options[chosen]))
-        enclosed = False
+        enclosed = 0
         for value, o, option in sorted(pending, key=lambda p: p[0], reverse=True):
             if self.refine(option, value, SLICE_BITS) >= self.best:
-                enclosed = True
+                enclosed += 1
                 if not self.enclose(o):
                     return None
-        return enclosed
+        if t >= 2 and enclosed == len(pending):  # flat in every direction off the face: the tail will not settle
+            return None
+        return enclosed > 0
 
     def run(self, bracket: list[tuple[fmpq, fmpq]] | None) -> bool:
         """Settle the split: True when the tail is ruled out; False when it stays open at :data:`MAX_T` (its bracket

@@ -260,6 +260,27 @@ def test_seed_1039_is_answered_exactly_at_n_1000():
     assert f"{float(corner):.10f}" == "0.4867054249"
 
 
+@pytest.mark.slow
+def test_the_split_stops_where_every_slice_of_a_t_must_be_enclosed(monkeypatch):
+    # near-equal rows: E_γ is as flat off the face as on it (δ_n ≈ 0.97 at γ = 2^20, n = 1000), so every slice of t = 1
+    # and t = 2 reaches the best lower bound; the split stops there (five enclosures) instead of enclosing slices up to
+    # its budget (24 enclosures, 56 s, before)
+    import exactdp.measures.face_split as fs
+
+    K = Kernel([["1/2", "3/10", "1/5"], ["2/5", "2/5", "1/5"], ["8/21", "8/21", "5/21"]])
+    losses = _losses(K)
+    enclosed: list = []
+    real = fs._slice_rows
+
+    def counted(*args):
+        enclosed.append(args[5])
+        return real(*args)
+
+    monkeypatch.setattr(fs, "_slice_rows", counted)
+    assert fs.face_split(losses, 1000, fmpq(2) ** 20) is None
+    assert sorted(map(sum, enclosed)) == [0, 1, 1, 2, 2, 2]
+
+
 def test_a_face_of_two_ratio_losses_is_enclosed_by_the_lattice_routine():
     # the face of TWO_RATIO_FACE has no loss of three ratio classes: the composition filter's three-ratio routine does
     # not take it alone, the face split's PAIR_FACE does, and the split answers at n = 1000 (the box search refused
