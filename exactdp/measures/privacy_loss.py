@@ -250,9 +250,10 @@ def newton_from_left(floor: fmpq, delta: fmpq, piece: Callable[[fmpq], tuple[fmp
     above its supporting line) and > g; the iteration passes at least one breakpoint per step and stops on the piece
     that reaches δ — finitely many steps, each exact.  ``start``: a trial γ used only when E_start > δ holds exactly
     (left of the root); a start near the root saves most of the steps.  ``jump``: called once — at once without a
-    usable start, else if the iteration has not ended after ``patience`` steps — for a γ with E_γ > δ exactly (or 0)
-    to continue from where it is further right: a start that costs more than a few steps to find
-    (:mod:`exactdp.measures.root_start`) is sought only where the cheap start was not enough."""
+    usable start, else if the iteration has not ended after ``patience`` steps — for a trial γ to continue from
+    where it is further right, used only when E_γ > δ holds exactly there (as ``start``): a start that costs more
+    than a few steps to find (:mod:`exactdp.measures.root_start`) is sought only where the cheap start was not
+    enough."""
     if floor > delta:
         return None
     g, known = ZERO, None
@@ -263,8 +264,10 @@ def newton_from_left(floor: fmpq, delta: fmpq, piece: Callable[[fmpq], tuple[fmp
     for step in range(max_steps):
         if jump is not None and (step == patience or g == 0):
             ahead, jump = jump(), None
-            if ahead > g:  # E_ahead > δ: still left of the root
-                g, known = ahead, None
+            if ahead > g:  # kept only where E_ahead > δ holds exactly (still left of the root), as ``start``
+                A, B = piece(ahead)
+                if A - ahead * B > delta:
+                    g, known = ahead, (A, B)
         A, B = known if known is not None else piece(g)
         known = None
         if A - g * B <= delta:

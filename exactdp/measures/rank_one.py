@@ -69,7 +69,7 @@ from exactdp.measures.root_start import float_root_start, log_int, log_rational
 from exactdp.numbers.exact_zero import coprime_basis
 from exactdp.numbers.memo import Memo
 from exactdp.numbers.qq import ONE, ZERO
-from exactdp.numbers.rb import arb_to_fmpq, ball_endpoints
+from exactdp.numbers.rb import ball_endpoints
 
 #: working precision (bits) of the balls that certify the thresholds s_r*, plus the bits of γ's size
 PREC = 256

@@ -102,3 +102,5 @@ def test_newton_asks_for_the_model_start_only_where_the_cheap_start_is_not_enoug
     assert newton_from_left(F(0), delta, piece, near, jump=jump) == root and asked == []
     asked.clear()  # a start far left of the root: the model is asked after `patience` steps, and the root is the same
     assert newton_from_left(F(0), delta, piece, root / 2**200, jump=jump, patience=2) == root and asked == [True]
+    # a jump right of the root (E ≤ δ there) is refused by the exact piece, not trusted: the root is still the least γ
+    assert newton_from_left(F(0), delta, piece, F(0), jump=lambda: 2 * root) == root
