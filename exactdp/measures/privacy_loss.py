@@ -38,9 +38,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import itertools
 from dataclasses import dataclass
 from math import gcd
 
+import numpy as np
 from flint import arb, fmpq, fmpz, fmpz_mat, fmpz_mpoly_ctx, fmpz_poly
 
 from exactdp.errors import ParameterError
@@ -645,10 +647,59 @@ def trinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, f
     p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
     xs, dP = int_masses([P for _, P in loss.classes])
     ys, dQ = int_masses(loss.q_masses)
-    x1, x2, x3 = (int(v) for v in xs)
-    y1, y2, y3 = (int(v) for v in ys)
+    AP, BQ = trinomial_sums([int(v) for v in xs], [int(v) for v in ys], n, trinomial_thresholds(loss, n, gamma))
+    return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)
+
+
+class _Terms:
+    r"""The pair C(m, b) x^b y^{m−b}, C(m, b) u^b v^{m−b} (the P and Q terms of one slice position) at the (m, b) a slice
+    walk asks for next, moved from the last position by exact small-integer steps — C(m+1, b) x^b y^{m+1−b} =
+    T·(m + 1)·y / (m + 1 − b), and b ± 1 alike — instead of fresh powers of O(m)-bit integers (the divisions are exact:
+    each step's result is the integer term itself).  Out of 0 ≤ b ≤ m the terms are 0; a far jump is computed afresh."""
+
+    __slots__ = ("x", "y", "u", "v", "m", "b", "P", "Q")
+
+    def __init__(self, x: int, y: int, u: int, v: int) -> None:
+        self.x, self.y, self.u, self.v = x, y, u, v
+        self.m = self.b = 0
+        self.P = self.Q = fmpz(1)
+
+    def __call__(self, m: int, b: int) -> tuple[fmpz, fmpz]:
+        if b < 0 or b > m:
+            return _ZERO_PAIR
+        m0, b0 = self.m, self.b
+        if not (0 <= m - m0 <= 2 and -8 <= b - b0 <= 8):
+            self.m, self.b = m, b
+            self.P, self.Q = _trinomial_terms(m, b, self.x, self.y), _trinomial_terms(m, b, self.u, self.v)
+            return self.P, self.Q
+        P, Q, x, y, u, v = self.P, self.Q, self.x, self.y, self.u, self.v
+        while m0 < m:  # b0 ≤ m0 holds, so b0 ≤ m0 + 1
+            k, d = m0 + 1, m0 + 1 - b0
+            P, Q = P * (k * y) // d, Q * (k * v) // d
+            m0 += 1
+        while b0 > b:
+            k, d = b0, m0 - b0 + 1
+            P, Q = P * (k * y) // (d * x), Q * (k * v) // (d * u)
+            b0 -= 1
+        while b0 < b:
+            k, d = m0 - b0, b0 + 1
+            P, Q = P * (k * x) // (d * y), Q * (k * u) // (d * v)
+            b0 += 1
+        self.m, self.b, self.P, self.Q = m0, b0, P, Q
+        return P, Q
+
+
+_ZERO_PAIR = (fmpz(0), fmpz(0))
+
+
+def trinomial_sums(xs: Any, ys: Any, n: int, thresholds: Any) -> tuple[fmpz, fmpz]:
+    r"""The integer sums Σ C(n; a, b, n − a − b) x₁^a x₂^b x₃^{n−a−b} over the type classes above γ (and the same with
+    the y's): for a = n, n − 1, …, 0 the slice b ≥ t(a), with ``thresholds`` yielding t(n), t(n − 1), …, t(0) as
+    :func:`trinomial_thresholds` does — the streamed slices of the comment above, O(n) integer operations."""
+    x1, x2, x3 = xs
+    y1, y2, y3 = ys
     sxp, sxq = x2 + x3, y2 + y3
-    thresholds = trinomial_thresholds(loss, n, gamma)
+    term = _Terms(x2, x3, y2, y3)
     t = next(thresholds)  # m = 0: the one outcome b = 0
     SP = SQ = fmpz(1) if t == 0 else fmpz(0)
     AP = BQ = fmpz(0)
@@ -659,17 +710,17 @@ def trinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, f
             if t == 0:
                 SP, SQ = SP * sxp, SQ * sxq
             elif t <= m:
-                SP = SP * sxp + x2 * _trinomial_terms(m - 1, t - 1, x2, x3)
-                SQ = SQ * sxq + y2 * _trinomial_terms(m - 1, t - 1, y2, y3)
+                TP, TQ = term(m - 1, t - 1)
+                SP, SQ = SP * sxp + x2 * TP, SQ * sxq + y2 * TQ
             # (t > m: the sum over b ≥ t is empty for m as for m − 1)
             t_new = next(thresholds)
             while t > t_new:
                 t -= 1
-                SP += _trinomial_terms(m, t, x2, x3)
-                SQ += _trinomial_terms(m, t, y2, y3)
+                TP, TQ = term(m, t)
+                SP, SQ = SP + TP, SQ + TQ
             while t < t_new:
-                SP -= _trinomial_terms(m, t, x2, x3)
-                SQ -= _trinomial_terms(m, t, y2, y3)
+                TP, TQ = term(m, t)
+                SP, SQ = SP - TP, SQ - TQ
                 t += 1
             # C(n, a) x1^a from C(n, a + 1) x1^{a+1}: times (a + 1) / ((n − a) x1), an exact division
             WP = WP * (a + 1) // ((n - a) * x1)  # x1, y1 > 0: a finite ratio class has both masses
@@ -677,35 +728,67 @@ def trinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, f
         if t <= m:
             AP += WP * SP
             BQ += WQ * SQ
-    return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)
+    return AP, BQ
 
 
-def trinomial_thresholds(loss: PairLoss, n: int, gamma: fmpq) -> Any:
+def trinomial_thresholds(loss: PairLoss, n: int, gamma: fmpq, ratios: Any = None, fixed: Any = None) -> Any:
     r"""The slice thresholds of a loss with three ratio classes r1 > r2 > r3: for a = n, n − 1, …, 0 yield
     t(a) = the least b in 0..n − a with r1^a r2^b r3^{n−a−b} > γ (n − a + 1 if none; the ratio grows with b).
 
-    Decided exactly: a ball of a·log(r1/r3) + b·log(r2/r3) + n·log r3 − log γ first, the rational
+    ``ratios``: (r1, r2, r3) in place of the loss's classes (three classes of a larger loss); ``fixed`` = (r0, c):
+    every product ratio carries the further factor r0^c (the coordinates a caller has conditioned on) —
+    r0^c r1^a r2^b r3^{n−a−b} > γ (:mod:`exactdp.measures.quadrinomial`).
+
+    Decided exactly: a ball of a·log(r1/r3) + b·log(r2/r3) + n·log r3 (+ c·log r0) − log γ first, the rational
     comparison when the ball does not decide (a tie, ratio = γ, is not above).  Consecutive thresholds
     differ by a few steps, so the walk costs O(n) comparisons."""
-    (r1, _), (r2, _), (r3, _) = loss.classes
+    r1, r2, r3 = ratios if ratios is not None else (r for r, _ in loss.classes)
+    r0, c = fixed if fixed is not None else (ONE, 0)
     l13, l23, l3 = (arb(r1 / r3).log(), arb(r2 / r3).log(), arb(r3).log())
-    lg = arb(gamma).log() if gamma > 0 else None
+    lg = arb(gamma).log() - c * arb(r0).log() if gamma > 0 else None
+    # the same sum in floats first: each float within 2^-50 relative of its ball's midpoint, the balls within 2^-40
+    # (53-bit balls of logs), so a float sum off zero by more than 2^-30 of the sum of magnitudes has the exact sign
+    f13, f23, f3 = (float(v.mid()) for v in (l13, l23, l3))
+    fg = float(lg.mid()) if lg is not None else 0.0
+    base = n * f3 - fg
+    scale = n * abs(f3) + abs(fg) + 1.0
 
     def above(a: int, b: int) -> bool:
         if lg is None:
             return True
+        f = a * f13 + b * f23 + base
+        if abs(f) > 2.0 ** -30 * (a * abs(f13) + b * abs(f23) + scale):
+            return f > 0
         v = a * l13 + b * l23 + n * l3 - lg
         if v > 0:
             return True
         if v < 0:
             return False
-        return r1 ** a * r2 ** b * r3 ** (n - a - b) > gamma
+        return r0 ** c * r1 ** a * r2 ** b * r3 ** (n - a - b) > gamma
 
-    t = 0 if above(n, 0) else 1
-    yield t
-    for a in range(n - 1, -1, -1):
-        while t > 0 and above(a, t - 1):
-            t -= 1
-        while t <= n - a and not above(a, t):
-            t += 1
+    if lg is None:
+        yield from itertools.repeat(0, n + 1)
+        return
+    # all t(a) at once in floats: t = ⌊x⌋ + 1 clipped to [0, n − a + 1], x = −(a·f13 + base)/f23; kept where both
+    # ends are certified by the margin above (t above, t − 1 not), else the exact walk decides that a
+    a = np.arange(n, -1, -1, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        x = -(a * f13 + base) / f23
+        t_f = np.clip(np.floor(np.clip(x, -1.0, n + 1.0)) + 1.0, 0.0, n - a + 1.0)
+        f_at = a * f13 + t_f * f23 + base
+        f_below = f_at - f23
+        margin = 2.0 ** -30 * (a * abs(f13) + (t_f + 1.0) * abs(f23) + scale)
+        sure = (((t_f > n - a) | (f_at > margin)) & ((t_f == 0) | (f_below < -margin)))
+    guess = t_f.astype(np.int64).tolist()
+    ok = sure.tolist()
+    t = 0
+    for i, aa in enumerate(range(n, -1, -1)):
+        if ok[i]:
+            t = guess[i]
+        else:  # the exact walk from the last threshold (a tie, or a float too close to call)
+            t = min(t, n - aa + 1)
+            while t > 0 and above(aa, t - 1):
+                t -= 1
+            while t <= n - aa and not above(aa, t):
+                t += 1
         yield t

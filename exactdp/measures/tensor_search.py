@@ -34,6 +34,12 @@ from exactdp.measures.composition_filter import Plan, Selection
 from exactdp.measures.enclosure_routine import Groups, Totals
 from exactdp.measures.near_corner import CornerSplit, corner_split, near_corner_gamma_for, near_corner_piece
 from exactdp.measures.rank_one import rank_one_cost, rank_one_piece, rank_one_product, rank_one_root_start
+from exactdp.measures.quadrinomial import (
+    quadrinomial_cost,
+    quadrinomial_linear_piece,
+    quadrinomial_loss,
+    quadrinomial_root_start,
+)
 from exactdp.measures.root_start import trinomial_root_start
 from exactdp.measures.privacy_loss import (
     PairLoss,
@@ -248,6 +254,8 @@ def evaluation_cost(losses: Sequence[PairLoss], counts: Sequence[int], extra_bit
         return _trinomial_cost(*one, extra_bits)
     if binomial and (ranked := rank_one_product(items)) is not None:
         return rank_one_cost(ranked, extra_bits)
+    if binomial and (four := quadrinomial_loss(items)) is not None:
+        return _quadrinomial_cost(*four, extra_bits)
     if binomial and (mixed := binomial_trinomial_loss(items)) is not None:
         return _binomial_trinomial_cost(*mixed, extra_bits)
     if binomial and corner_route(items) is not None:  # a composition next to a corner: near_corner
@@ -356,6 +364,12 @@ def _trinomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> EvaluationCo
     limbs = bits // 64 + 1
     work = (k + 1) * (12 * limbs * limbs.bit_length() + 20 * PER_TERM)
     return 2, (k + 1) * (k + 2) // 2, bits, min(work, COST_CAP), min(16 * (bits // 8 + 100), COST_CAP)
+
+
+def _quadrinomial_cost(loss: PairLoss, k: int, extra_bits: int = 0) -> EvaluationCost:
+    """(rank, terms, bits, work, memory) of :func:`~exactdp.measures.quadrinomial.quadrinomial_linear_piece`."""
+    terms, bits, work, memory = quadrinomial_cost(loss, k, extra_bits)
+    return 3, terms, bits, min(work, COST_CAP), min(memory, COST_CAP)
 
 
 def _binomial_trinomial_cost(two: PairLoss, K: int, three: PairLoss, N: int,
@@ -747,7 +761,7 @@ class TensorSearch:
         times a three-ratio loss, else its type classes)."""
         items = [(c.loss, k) for c, k in zip(self.classes, counts)]
         if (rank_one_product(items) is not None or binomial_trinomial_loss(items) is not None
-                or corner_route(items) is not None):
+                or quadrinomial_loss(items) is not None or corner_route(items) is not None):
             A, B = self.piece(counts, g)
             return A - g * B
         return hockey_stick_product_losses([(c.loss, k) for c, k in zip(self.classes, counts)], g,
@@ -766,6 +780,9 @@ class TensorSearch:
         ranked = rank_one_product(items)
         if ranked is not None:  # rank-one losses: exponent sums (their blocks' weights kept by rank_one)
             return rank_one_piece(ranked, g)
+        four = quadrinomial_loss(items)
+        if four is not None:  # one loss of four ratio classes: conditioned on class 1, streamed slices
+            return quadrinomial_linear_piece(four[0], four[1], g)
         mixed = binomial_trinomial_loss(items)
         if mixed is not None:  # streamed rows, the last few kept (an inversion reads a piece again at γ*)
             key = (tuple(counts), g)
@@ -805,6 +822,18 @@ class TensorSearch:
             floor = ONE - (ONE - tri[0].p_only) ** tri[1]
             return newton_from_left(floor, delta, lambda x: trinomial_linear_piece(tri[0], tri[1], x), start,
                                     MAX_EVALUATIONS, jump=lambda: trinomial_root_start(tri[0], tri[1], delta))
+        four = quadrinomial_loss(items)
+        if four is not None:  # the same on the conditioned pieces, the jump from a float model and a tangent step
+            floor = ONE - (ONE - four[0].p_only) ** four[1]
+            memo: dict[fmpq, tuple[fmpq, fmpq]] = {}  # the start's piece is Newton's next one
+
+            def piece(x: fmpq) -> tuple[fmpq, fmpq]:
+                if x not in memo:
+                    memo[x] = quadrinomial_linear_piece(four[0], four[1], x)
+                return memo[x]
+
+            return newton_from_left(floor, delta, piece, start, MAX_EVALUATIONS,
+                                    jump=lambda: quadrinomial_root_start(four[0], four[1], delta, piece), patience=2)
         corner = corner_route(items)
         if corner is not None:  # next to a corner: Newton from the left on the summed streamed pieces
             return near_corner_gamma_for(*corner, delta, start, MAX_EVALUATIONS)
@@ -957,6 +986,10 @@ def _hockey_stick(items: Sequence[tuple[PairLoss, int]], gamma: fmpq) -> fmpq:
     ranked = rank_one_product(items)
     if ranked is not None:  # losses of one ratio progression each: exponent sums
         A, B = rank_one_piece(ranked, gamma)
+        return A - gamma * B
+    four = quadrinomial_loss(items)
+    if four is not None:  # one loss of four ratio classes: conditioned on class 1, streamed slices
+        A, B = quadrinomial_linear_piece(four[0], four[1], gamma)
         return A - gamma * B
     mixed = binomial_trinomial_loss(items)
     if mixed is not None:  # a two-ratio loss times a three-ratio loss: streamed rows

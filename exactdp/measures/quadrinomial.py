@@ -1,0 +1,237 @@
+r"""Exact E_γ of one loss with four finite ratio classes, streamed by conditioning (docs/claims.md B-10, D-7).
+
+A row pair of a kernel with four outputs whose likelihood ratios r₁ > r₂ > r₃ > r₄ are distinct has a loss of four
+ratio classes; where their logarithms span a lattice of rank D ≥ 2 the n-fold product has up to C(n + 3, 3) merged
+type classes (1.68·10⁸ at n = 10³, integers of n·log₂(den) bits), far past the cost guard.  Conditioning on the
+count a of class 1 leaves the three other classes, whose slices are streamed
+(:func:`~exactdp.measures.privacy_loss.trinomial_sums`).  On the piece just right of γ ([A] Thm 1: E_γ' = A − γ'B
+there, the type classes with product ratio > γ),
+
+.. math::  A = p_\infty + \sum_{a=0}^{n} \binom{n}{a} P_1^{a}\, A_3\big(n - a;\ \gamma / r_1^{a}\big), \qquad
+           B = \sum_{a=0}^{n} \binom{n}{a} Q_1^{a}\, B_3\big(n - a;\ \gamma / r_1^{a}\big),
+
+with (A₃, B₃)(m; γ') the sums over the type classes of m coordinates in classes 2–4 (their own masses, not
+renormalised) with product ratio > γ', and p_∞ = 1 − (1 − p(q = 0))^n.  A row a contributes nothing where
+r₁^a r₂^{n−a} ≤ γ (no ratio of the rest exceeds γ/r₁^a) and all of its mass, (P₂ + P₃ + P₄)^{n−a} and (Q₂ + Q₃ +
+Q₄)^{n−a}, where r₁^a r₄^{n−a} > γ; the rows between are streamed.  Everything is an integer over the common
+denominators (dP^n, dQ^n): O(n²) integer operations on O(n)-bit integers, O(n) memory.  Tested equal to the type
+classes of :func:`~exactdp.measures.privacy_loss.product_loss` (tests/measures/test_quadrinomial.py).
+
+The root of E_γ = δ (ε for δ) is found by :func:`~exactdp.measures.privacy_loss.newton_from_left` on these pieces,
+started by :func:`quadrinomial_root_start`: a float model of the loss on a grid (a guide only), whose root is then
+moved left of the exact root by one exact tangent step (below).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from flint import arb, ctx, fmpq, fmpz
+
+from exactdp.measures.privacy_loss import (
+    PairLoss,
+    int_masses,
+    ratio_exponents,
+    single_loss,
+    trinomial_sums,
+    trinomial_thresholds,
+)
+from exactdp.measures.root_start import log_rational
+from exactdp.numbers.qq import ONE, ZERO
+from exactdp.numbers.rb import arb_to_fmpq
+
+#: the float model of :func:`quadrinomial_root_start` puts the loss on a grid of 2^-MODEL_BITS nats
+MODEL_BITS = 10
+#: and is not built past this many grid points (its FFT); beyond it Newton starts from 0
+MODEL_GRID = 1 << 23
+
+
+def quadrinomial_loss(factors: Any) -> tuple[PairLoss, int] | None:
+    """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones) with exactly
+    four finite ratio classes of lattice rank D ≥ 2 — the conditioned-slices case; None otherwise (rank one: the
+    exponent sums of :mod:`exactdp.measures.rank_one` are cheaper)."""
+    single = single_loss(factors)
+    if single is None or len(single[0].classes) != 4:
+        return None
+    loss, k = single
+    return (loss, k) if ratio_exponents([[r for r, _ in loss.classes]])[1] >= 2 else None
+
+
+def _row_kind(rc: fmpq, lc: arb, top: tuple[fmpq, arb], bottom: tuple[fmpq, arb], n: int, a: int, lg: arb | None,
+              gamma: fmpq) -> int:
+    """−1 when row a (a coordinates in the conditioned class of ratio rc) has no type class above γ, +1 when all of
+    them are above, else 0: r_c^a r_top^{n−a} ≤ γ, r_c^a r_bottom^{n−a} > γ (the rest's largest and least ratios)."""
+    if lg is None:  # γ = 0: every class above
+        return 1
+    m = n - a
+
+    def above(r: fmpq, lr: arb) -> bool:  # rc^a r^m > γ, exactly
+        v = a * lc + m * lr - lg
+        if v > 0:
+            return True
+        if v < 0:
+            return False
+        return rc ** a * r ** m > gamma
+
+    if not above(*top):
+        return -1
+    return 1 if above(*bottom) else 0
+
+
+def streamed_slices(loss: PairLoss, n: int, gamma: fmpq) -> tuple[int, int]:
+    """``(c, slices)``: the class to condition on — the one whose streamed rows (r_c^a r_bottom^{n−a} ≤ γ <
+    r_c^a r_top^{n−a}, the rest's least and largest ratios) hold the fewest slices, counted in floats — and that
+    count.  A choice of speed only (every class gives the same exact sums): 1.5–2× fewer slices than class 1 on some
+    of the random 2×4 pairs at n = 1000; the count is also the cost estimate's (:func:`quadrinomial_cost`)."""
+    if gamma <= 0:
+        return 0, (n + 1) * (n + 2) // 2
+    logs = [log_rational(r) for r, _ in loss.classes]
+    lg = log_rational(gamma)
+    counts = []
+    for c, lc in enumerate(logs):
+        rest = [x for i, x in enumerate(logs) if i != c]
+        hi, lo = max(rest), min(rest)
+        counts.append(sum(n - a + 1 for a in range(n + 1) if a * lc + (n - a) * hi > lg >= a * lc + (n - a) * lo))
+    best = min(counts)
+    return counts.index(best), best
+
+
+def quadrinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, fmpq]:
+    r"""``(A, B)`` with E_γ'(p^{⊗n} ‖ q^{⊗n}) = A − γ'B on the piece just right of the rational γ ≥ 0, for a loss with
+    exactly four finite ratio classes — conditioned on the count of one class (module docstring; the class of
+    :func:`streamed_slices`), equal to ``product_loss([(loss, n)]).linear_piece(...)`` without its O(n³) type
+    classes.
+
+    >>> L = PairLoss.of([fmpq(1, 2), fmpq(1, 4), fmpq(1, 8), fmpq(1, 8)], [fmpq(1, 8), fmpq(1, 8), fmpq(1, 4), fmpq(1, 2)])
+    >>> from exactdp.measures.privacy_loss import product_loss
+    >>> A, B = quadrinomial_linear_piece(L, 4, fmpq(3))
+    >>> A - 3 * B == product_loss([(L, 4)]).hockey_stick(fmpq(3))
+    True
+    """
+    return _kept_piece(loss, n, gamma)
+
+
+@functools.lru_cache(maxsize=16)
+def _kept_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, fmpq]:
+    """The last pieces, kept: an inversion reads the same one in its Newton step, the filter's corners and its answer
+    (about a second each at n = 1000; two rationals of O(n) bits each)."""
+    return conditioned_piece(loss, n, gamma, streamed_slices(loss, n, gamma)[0])
+
+
+def conditioned_piece(loss: PairLoss, n: int, gamma: fmpq, c: int) -> tuple[fmpq, fmpq]:
+    """:func:`quadrinomial_linear_piece` conditioned on class c (0..3): the same exact (A, B) for every c."""
+    if len(loss.classes) != 4:
+        raise ValueError("quadrinomial_linear_piece: the loss must have exactly four ratio classes")
+    p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
+    xs, dP = int_masses([P for _, P in loss.classes])
+    ys, dQ = int_masses(loss.q_masses)
+    x1, y1 = int(xs[c]), int(ys[c])
+    xr = [int(v) for i, v in enumerate(xs) if i != c]
+    yr = [int(v) for i, v in enumerate(ys) if i != c]
+    ratios = tuple(r for r, _ in loss.classes)
+    rc, rest = ratios[c], tuple(r for i, r in enumerate(ratios) if i != c)  # the rest in decreasing order
+    lc = arb(rc).log()
+    top, bottom = (rest[0], arb(rest[0]).log()), (rest[2], arb(rest[2]).log())
+    lg = arb(gamma).log() if gamma > 0 else None
+    sxp, sxq = sum(xr), sum(yr)
+    AP = BQ = fmpz(0)
+    WP, WQ = fmpz(x1) ** n, fmpz(y1) ** n  # C(n, a) x_c^a at a = n
+    for a in range(n, -1, -1):
+        if a < n:  # C(n, a) x_c^a from C(n, a + 1) x_c^{a+1}: an exact division (x_c, y_c > 0 in a finite class)
+            WP = WP * (a + 1) // ((n - a) * x1)
+            WQ = WQ * (a + 1) // ((n - a) * y1)
+        m = n - a
+        kind = _row_kind(rc, lc, top, bottom, n, a, lg, gamma)
+        if kind < 0:
+            if c == 0:  # the ratio falls with a: no lower row has a class above γ either
+                break
+            continue
+        if kind > 0:
+            AP += WP * fmpz(sxp) ** m
+            BQ += WQ * fmpz(sxq) ** m
+            continue
+        thresholds = trinomial_thresholds(loss, m, gamma, rest, (rc, a))
+        SP, SQ = trinomial_sums(xr, yr, m, thresholds)
+        AP += WP * SP
+        BQ += WQ * SQ
+    return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)
+
+
+def quadrinomial_cost(loss: PairLoss, n: int, extra_bits: int = 0, gamma: fmpq | None = None) -> tuple[int, int, int, int]:
+    r"""``(terms, bits, work, memory)`` of :func:`quadrinomial_linear_piece` at multiplicity n: the slices it streams
+    — at a given γ those of :func:`streamed_slices` (a float count, an estimate; plus a row step each), else all
+    (n + 1)(n + 2)/2 — each a few small-integer steps and products of integers of about n·b bits (b = bits of the
+    masses) plus the Python step (calibrated with benchmarks/bench_tensor.py --random-2x4); memory a few such
+    integers."""
+    b = max(int(d).bit_length() for d in (int_masses([P for _, P in loss.classes])[1], int_masses(loss.q_masses)[1]))
+    bits = extra_bits + 1 + n * (b + 1)
+    limbs = bits // 64 + 1
+    slices = (n + 1) * (n + 2) // 2 if gamma is None else streamed_slices(loss, n, gamma)[1] + n + 1
+    work = slices * (limbs * limbs.bit_length() + 800)
+    return slices, bits, work, 16 * (bits // 8 + 100)
+
+
+def _grid_model(loss: PairLoss, n: int) -> tuple[float, np.ndarray] | None:
+    """The float distribution of the privacy loss L of n coordinates under P on a grid of 2^-MODEL_BITS nats:
+    ``(offset, pmf)`` with grid point i at offset + i·h.  Each class's log-ratio is rounded to the grid and the
+    rounding's mean shift under P put back into the offset (a guide for the root's start only)."""
+    h = 2.0 ** -MODEL_BITS
+    lr = [log_rational(r) for r, _ in loss.classes]
+    P = [float(Pc) for _, Pc in loss.classes]
+    lo = min(lr)
+    idx = [round((x - lo) / h) for x in lr]
+    size = max(idx) * n + 1
+    if size > MODEL_GRID:
+        return None
+    mass = sum(P)
+    shift = sum(p * (x - (lo + i * h)) for p, x, i in zip(P, lr, idx)) / mass if mass else 0.0
+    one = np.zeros(max(idx) + 1)
+    for i, p in zip(idx, P):
+        one[i] += p
+    fft = 1 << (size - 1).bit_length()
+    pmf = np.fft.irfft(np.fft.rfft(one, fft) ** n, fft)[:size]
+    return n * (lo + shift), np.maximum(pmf, 0.0)
+
+
+def quadrinomial_root_start(loss: PairLoss, n: int, delta: fmpq,
+                            piece: Callable[[fmpq], tuple[fmpq, fmpq]] | None = None) -> fmpq:
+    r"""A γ ≤ the least γ* with E_γ(p^{⊗n} ‖ q^{⊗n}) ≤ δ, near it, for a loss with four finite ratio classes; or 0.
+
+    The float model (:func:`_grid_model`) proposes θ ≈ log γ* by bisection; the exact piece (A, B) at γ = e^θ
+    decides: if E_γ > δ, γ is left of the root; otherwise the piece's own root (A − δ)/B is ≤ γ* — E is convex, so
+    the line lies below E and meets δ at or left of γ* — and is returned.  Either way nothing but exact pieces
+    decides which side of γ* the start lies on (:func:`~exactdp.measures.privacy_loss.newton_from_left` checks it
+    again).  ``piece``: the exact pieces of the caller (a memo shared with its Newton iteration), else computed here."""
+    model = _grid_model(loss, n)
+    if model is None:
+        return ZERO
+    offset, pmf = model
+    h = 2.0 ** -MODEL_BITS
+    keep = pmf > 1e-18 * float(pmf.max())  # the FFT's rounding noise is dropped
+    x, pmf = offset + np.nonzero(keep)[0] * h, pmf[keep]
+    p_inf = 1 - (1 - float(loss.p_only)) ** n if loss.p_only else 0.0
+    d = float(delta)
+    tail_p = np.cumsum(pmf[::-1])[::-1]
+
+    def excess(theta: float) -> float:  # p_∞ + P(L > θ) − e^θ Q(L > θ) − δ
+        k = int(np.searchsorted(x, theta, side="right"))
+        if k >= len(x):
+            return p_inf - d
+        return p_inf + float(tail_p[k]) - float(np.dot(pmf[k:], np.exp(theta - x[k:]))) - d
+
+    lo, hi = 0.0, max(float(x[-1]), 1.0)
+    if excess(lo) <= 0 or excess(hi) > 0:
+        return ZERO
+    while hi - lo > 1e-9 * max(lo, 1.0):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if excess(mid) > 0 else (lo, mid)
+    with ctx.workprec(64):
+        g = arb_to_fmpq(arb(lo).exp().mid())
+    A, B = (piece or (lambda x: quadrinomial_linear_piece(loss, n, x)))(g)
+    if A - g * B > delta:
+        return g
+    return max((A - delta) / B, ZERO) if B != 0 else ZERO
