@@ -595,11 +595,16 @@ def random_pairs_vs_pld(quick: bool = False, seeds: int = 8) -> None:
     the bracket) and answering the same eleven queries — CPU seconds of this process, same run, one row per seed
     (``--from-seed S`` starts at seed S, ``--seeds N`` stops before seed N).  ``inside`` compares with the
     accountant's bracket of the two homogeneous directions, which is not a bracket of δ_n over all input sequences when a mixed composition is the maximizer."""
+    _pairs_table("2x3", _random_pair, quick, seeds)
+
+
+def _pairs_table(shape: str, make_pair, quick: bool, seeds: int) -> None:
+    """The table of :func:`random_pairs_vs_pld` for the seeded pairs ``make_pair(random.Random(seed))``."""
     import random
 
     n = 200 if quick else 1000
     d_star = fmpq(1, 10**6)
-    print(f"\nrandom 2x3 pairs, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per pair "
+    print(f"\nrandom {shape} pairs, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per pair "
           "(CPU seconds, same run)")
     print(settings_text())
     print(_pair_header("seed"))
@@ -607,8 +612,26 @@ def random_pairs_vs_pld(quick: bool = False, seeds: int = 8) -> None:
     first = int(sys.argv[sys.argv.index("--from-seed") + 1]) if "--from-seed" in sys.argv else 0
     seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else seeds
     for seed in range(first, seeds):
-        _pair_row(str(seed), *_random_pair(random.Random(seed)), n, d_star, totals)
+        _pair_row(str(seed), *make_pair(random.Random(seed)), n, d_star, totals)
     _pair_totals(totals)
+
+
+def _random_2x4(rng) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A random 2×4 row pair of weights 1–9 (every entry positive; generically four distinct likelihood ratios whose
+    logarithms span a lattice of rank three: the conditioned slices of exactdp.measures.quadrinomial)."""
+    rows = []
+    for _ in range(2):
+        w = [rng.randint(1, 9) for _ in range(4)]
+        rows.append(tuple(str(fmpq(x, sum(w))) for x in w))
+    return rows[0], rows[1]
+
+
+def random_2x4_vs_pld(quick: bool = False, seeds: int = 5) -> None:
+    """Issue 24, four or more outputs: the seeded random 2×4 pairs of :func:`_random_2x4` (seeds 0..4; ``--seeds N``)
+    at n = 1000 over all input sequences, ten γ plus ε(10⁻⁶) as ``--random-pairs`` — the switch filter
+    (exactdp.measures.switch_filter) with the exact corners of exactdp.measures.quadrinomial — against the
+    accountants composing the pair in both directions (CPU seconds, same run)."""
+    _pairs_table("2x4", _random_2x4, quick, seeds)
 
 
 def _pair_header(label: str) -> str:
@@ -976,7 +999,7 @@ if __name__ == "__main__":
         random_3x3_vs_pld(quick=quick_run)
         sys.exit(0)
     modes = {"--random-pairs": (random_pairs_vs_pld,), "--near-symmetric": (near_symmetric_vs_pld,),
-             "--eps-deltas": (eps_deltas_vs_pld,),
+             "--eps-deltas": (eps_deltas_vs_pld,), "--random-2x4": (random_2x4_vs_pld,),
              "--product": (product_vs_pld,), "--mixtures": (run_header, mixtures_vs_pld, run_header),
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),

@@ -273,8 +273,7 @@ def switch_majorant(losses: Sequence[PairLoss], first: Sequence[int], second: Se
                              f"got {n!r}")
     grid = _Grid(losses, sorted(set(first) | set(second)), gamma, step_bits, spread, n)
     last = n - least_second  # the latest switch: k ≤ n − least_second coordinates in first
-    work = (sum(grid.cost(first, n - s) for s in range(1, last + 1))
-            + sum(grid.cost(second, n - s) for s in range(least_first + 1, n + 1)) + grid.size)
+    work = _switch_work(grid, first, second, n, least_first, last)
     require("max_work", work, f"{what}: {grid.size} grid points, {n} steps")
     if spend is not None:
         spend(work)
@@ -290,6 +289,21 @@ def switch_majorant(losses: Sequence[PairLoss], first: Sequence[int], second: Se
     if D is None or last == n:  # the switch after all n steps: k = n in first
         D = A if D is None else np.maximum(D, A)
     return grid.read(D)
+
+
+def _switch_work(grid: _Grid, first: Sequence[int], second: Sequence[int], n: int, least_first: int, last: int) -> int:
+    """Work units of :func:`switch_majorant`'s two recursions on ``grid``."""
+    return (sum(grid.cost(first, n - s) for s in range(1, last + 1))
+            + sum(grid.cost(second, n - s) for s in range(least_first + 1, n + 1)) + grid.size)
+
+
+def switch_cost(losses: Sequence[PairLoss], first: Sequence[int], second: Sequence[int], n: int, gamma: fmpq, *,
+                step_bits: int = STEP_BITS, spread: float = SPREAD) -> int:
+    """The work :func:`switch_majorant` charges for all its switch points (least_first = least_second = 0): an
+    estimate of one call, without running it."""
+    _check(losses, [(first, 0), (second, 0)], gamma)
+    grid = _Grid(losses, sorted(set(first) | set(second)), gamma, step_bits, spread, n)
+    return _switch_work(grid, first, second, n, 0, n)
 
 
 def _value(x: float) -> fmpq:

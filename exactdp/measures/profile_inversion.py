@@ -39,6 +39,7 @@ returns a maximizing composition, and its piece just right of γ, ℓ(γ') = A �
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -50,6 +51,7 @@ from exactdp.kernels import KernelInput, as_kernel
 from exactdp.limits import ResourceLimitError, limit
 from exactdp.measures.binomial_trinomial import binomial_trinomial_loss
 from exactdp.measures.privacy_loss import PairLoss, single_loss, trinomial_loss
+from exactdp.measures.quadrinomial import quadrinomial_loss
 from exactdp.measures.tensor_enclosure import DEFAULT_REL_WIDTH, tighten
 from exactdp.measures.tensor_search import (
     Counts,
@@ -252,21 +254,39 @@ def _corner_start(search: TensorSearch, d: fmpq) -> tuple[fmpq, Counts] | None:
     on its own pieces) is a lower bound of γ*; ``(root, composition)``, or None where this does not apply (or a
     homogeneous composition's P-only mass exceeds δ: the search from γ = 1 says so)."""
     classes, groups, totals, _ = search.classified
-    if len(groups) != 1 or len(groups[0]) < 3 or _exact_fits(search, ONE):
+    many = any(len(c.loss.classes) >= 4 for c in classes)  # a row pair of four or more ratios: the switch filter
+    if len(groups) != 1 or len(groups[0]) < (2 if many else 3) or _exact_fits(search, ONE):
         return None
-    best: tuple[fmpq, Counts] | None = None
+    corners: list[tuple[float, Counts]] = []
     for i in groups[0]:
         counts = tuple(totals[0] if j == i else 0 for j in range(len(classes)))
         items = [(c.loss, k) for c, k in zip(classes, counts) if k]
         single = single_loss(items)
-        if single is None or len(single[0].classes) > 3:  # (the lattice classes of one loss: cheap roots)
+        # (the lattice classes of one loss, or four conditioned on one: cheap roots)
+        if single is None or (len(single[0].classes) > 3 and quadrinomial_loss(items) is None):
             return None
+        corners.append((-_tail_guess(*single, d), counts))
+    best: tuple[fmpq, Counts] | None = None
+    for _, counts in sorted(corners):  # the likely largest root first (a float guess: the order only)
+        if best is not None and search.hockey_stick(counts, best[0]) <= d:
+            continue  # E ≤ δ at the best root so far: this corner's root is no larger (E is non-increasing in γ)
         root = search.gamma_for(counts, d)
         if root is None:
             return None
         if best is None or root > best[0]:
             best = (root, counts)
     return best if best is not None and best[0] > ONE else None
+
+
+def _tail_guess(loss: PairLoss, n: int, d: fmpq) -> float:
+    """A float guess of log γ where E_γ(loss^{⊗n}) falls to δ: the privacy loss's mean plus √(2 log(1/δ)) standard
+    deviations (a normal tail) — used only to order the corners' exact roots."""
+    logs = [(float(P), _log_float(r) if r >= 1 else -_log_float(1 / r)) for r, P in loss.classes if P != 0]
+    mass = sum(P for P, _ in logs) or 1.0
+    mean = sum(P * x for P, x in logs) / mass
+    sd = math.sqrt(max(0.0, sum(P * x * x for P, x in logs) / mass - mean * mean))
+    z = math.sqrt(2 * -_log_float(d)) if 0 < d < 1 else (10.0 if d == 0 else 0.0)
+    return n * mean + z * sd * math.sqrt(n)
 
 
 def _exact_fits(search: TensorSearch, g: fmpq) -> bool:

@@ -1,0 +1,178 @@
+"""The switch filter (exactdp.measures.switch_filter) for row pairs of four or more likelihood ratios: it keeps the
+maximum and the first maximiser of the unfiltered exact search; every composition it rules out is below the best
+exact corner (checked against all compositions, exactly); near γ = 1 it rules nothing out and the search refuses; and
+the random 2×4 pairs refused at n = 1000 until the switch filter now answer ε(10⁻⁶) exactly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from flint import fmpq
+
+from exactdp.kernels import Kernel
+from exactdp.limits import ResourceLimitError
+from exactdp.measures import composition_filter
+from exactdp.measures.profile_inversion import epsilon_tensor_power
+from exactdp.measures.switch_filter import SWITCH
+from exactdp.measures.tensor import TensorSearch
+from exactdp.measures.tensor_search import _hockey_stick, all_compositions, pair_classes
+
+F = fmpq
+
+
+def _random_2x4(seed: int, outputs: int = 4) -> Kernel:
+    """benchmarks/bench_tensor.py --random-2x4: rows of weights 1–9."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(2):
+        w = [rng.randint(1, 9) for _ in range(outputs)]
+        rows.append([F(x, sum(w)) for x in w])
+    return Kernel(rows)
+
+
+PAIRS = [_random_2x4(s) for s in (0, 1, 3, 4, 7)]
+#: a fifth output with a zero entry: P-only mass one way, four finite ratios
+ZERO_ENTRY = Kernel([["3/10", "1/5", "1/5", "1/5", "1/10"], ["1/10", "1/5", "2/5", "3/10", "0"]])
+
+
+def _all_values(K: Kernel, n: int, g: fmpq) -> tuple[list, dict]:
+    classes = pair_classes(K)
+    losses = [c.loss for c in classes]
+    values = {}
+    for k in range(n + 1):
+        counts = (k, n - k)
+        values[counts] = _hockey_stick([(losses[i], c) for i, c in enumerate(counts) if c], g)
+    return losses, values
+
+
+@pytest.mark.parametrize("K", PAIRS + [ZERO_ENTRY], ids=lambda K: str(K.shape))
+@pytest.mark.parametrize("n", [1, 2, 7, 16])
+def test_the_ruled_out_compositions_are_below_the_best_corner(K, n):
+    for g in (F(1), F(3, 2), F(4), F(2) ** (n // 2 + 1), F(10) ** n):
+        losses, values = _all_values(K, n, g)
+        assert SWITCH.estimate(losses, [[0, 1]], [n]) is not None
+        found = SWITCH.candidates(losses, [[0, 1]], [n], g)
+        assert found is not None
+        rows, ruled_out = found
+        kept = {c for c, _, _ in rows}
+        assert ruled_out + len(kept) == n + 1
+        best = max(values.values())
+        for counts, lo, hi in rows:
+            assert lo <= values[counts] <= hi  # the corners exactly, the open ones within (0, bound)
+        for counts, v in values.items():
+            if counts not in kept:
+                assert v < best  # ruled out: below the best corner's exact value
+        assert [c for c, _, _ in rows] == sorted(kept)  # the enumeration order (k of class 0 = 0..n)
+
+
+@pytest.mark.parametrize("K", PAIRS, ids=lambda K: str(K.shape))
+def test_the_filtered_search_equals_the_exact_search(K):
+    n = 14
+    for g in (F(3, 2), F(2) ** 4, F(2) ** 9):
+        exact = TensorSearch([(K, n)], filtered=False).witness(g)
+        filtered = TensorSearch([(K, n)], filtered=True).witness(g)
+        assert (filtered.value, filtered.counts) == (exact.value, exact.counts)
+        assert filtered.discarded > 0 or exact.value == 0
+
+
+def test_the_routine_applies_where_a_loss_has_four_ratios_of_rank_two_or_more():
+    four = [c.loss for c in pair_classes(PAIRS[0])]
+    assert composition_filter.plan(four, [[0, 1]], [1000], F(2) ** 400).routine is SWITCH
+    three = [c.loss for c in pair_classes(Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]]))]
+    assert composition_filter.plan(three, [[0, 1]], [1000], F(2) ** 400).routine is not SWITCH
+    geometric = Kernel([["8/15", "4/15", "2/15", "1/15"], ["2/15", "8/15", "1/15", "4/15"]])  # rank one: exponent sums
+    rank_one = [c.loss for c in pair_classes(geometric)]
+    assert len(rank_one) == 2 and len(rank_one[0].classes) == 4
+    assert SWITCH.estimate(rank_one, [[0, 1]], [1000]) is None
+    five = [c.loss for c in pair_classes(_random_2x4(7, outputs=5))]
+    assert len(five[0].classes) == 5 and SWITCH.estimate(five, [[0, 1]], [1000]) is None  # five ratios: not covered
+
+
+def test_near_gamma_1_nothing_is_ruled_out_and_the_search_refuses():
+    # every E_γ is within 2^-16 of 1 at n = 1000, γ = 1: no grid bound separates them, so the mixed compositions stay
+    # open (upper bound 1) and their exact evaluation is over the cost guard — a refusal, never a guess
+    losses = [c.loss for c in pair_classes(PAIRS[0])]
+    rows, ruled_out = SWITCH.candidates(losses, [[0, 1]], [1000], F(1))
+    assert ruled_out == 0 and len(rows) == 1001
+    assert all(hi == 1 for c, _, hi in rows if 0 < c[0] < 1000)
+    with pytest.raises(ResourceLimitError):
+        TensorSearch([(PAIRS[0], 1000)]).witness(F(1))
+
+
+#: seeds 0–4 of the random 2×4 pairs at n = 1000, ε(10⁻⁶): all refused before the switch filter (1.68·10⁸ type
+#: classes per evaluation); now exact, each maximiser a homogeneous composition
+EPSILONS = {0: "331.200024651694", 1: "123.177899555522", 3: "553.694290723623", 4: "403.388426779269"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", sorted(EPSILONS))
+def test_random_2x4_pairs_at_n_1000_answer_eps_exactly(seed):
+    K = _random_2x4(seed)
+    r = epsilon_tensor_power(K, 1000, F(1, 10**6))
+    assert r.exact and r.t is not None
+    assert str(r.epsilon.evalf(15)) == EPSILONS[seed]
+    A, B = r.piece
+    assert A - r.t * B == F(1, 10**6)  # γ* is the root of its maximising composition: E = δ exactly there
+    (_, x, xp, count), = r.composition
+    assert count == 1000  # a homogeneous maximiser (one pair class, all coordinates)
+
+
+def test_seed_0_at_n_1000_is_exact_and_fast_enough_for_the_quick_run():
+    r = epsilon_tensor_power(_random_2x4(0), 1000, F(1, 10**6))
+    assert r.exact and str(r.epsilon.evalf(15)) == EPSILONS[0]
+
+
+def _random_kernel(seed: int, rows: int) -> Kernel:
+    """The seeded rows×4 kernels of weights 1–9 (the first two rows are the 2×4 pair of the same seed)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(rows):
+        w = [rng.randint(1, 9) for _ in range(4)]
+        out.append([F(x, sum(w)) for x in w])
+    return Kernel(out)
+
+
+@pytest.mark.parametrize("seed, rows", [(0, 3), (2, 3), (4, 3), (2, 4)])
+def test_three_or_more_pair_classes_rule_out_everything_but_the_corner_or_nothing(seed, rows):
+    # a random 3×4 / 4×4 kernel: the filter either returns the best corner alone (every other composition, mixed or
+    # homogeneous, below it) or None; checked against every composition exactly at n = 6
+    K = _random_kernel(seed, rows)
+    classes = pair_classes(K)
+    losses, c = [cl.loss for cl in classes], len(classes)
+    n = 6 if rows == 3 else 4
+    assert c >= 3
+    for g in (F(2), F(2) ** 4, F(2) ** 8):
+        found = SWITCH.candidates(losses, [list(range(c))], [n], g)
+        if found is None:
+            continue
+        (counts, lo, hi), = found[0]
+        assert lo == hi == _hockey_stick([(losses[counts.index(n)], n)], g)
+        others = [_hockey_stick([(losses[i], k) for i, k in enumerate(comp) if k], g)
+                  for comp in all_compositions([list(range(c))], [n], c) if comp != counts]
+        assert found[1] == len(others) and all(v < lo for v in others)
+
+
+@pytest.mark.parametrize("seed, rows", [(0, 3), (2, 4)])
+def test_a_3x4_and_a_4x4_kernel_match_the_exact_search(seed, rows):
+    K = _random_kernel(seed, rows)
+    for g in (F(2) ** 3, F(2) ** 7):
+        exact = TensorSearch([(K, 5)], filtered=False).witness(g)
+        filtered = TensorSearch([(K, 5)], filtered=True).witness(g)
+        assert (filtered.value, filtered.counts) == (exact.value, exact.counts)
+
+
+#: seeds of the random 3×4 and 4×4 kernels refused at n = 1000 until the switch filter (six, four and eight pair classes
+#: of four-ratio losses): ε(10⁻⁶) exact, the maximiser a homogeneous composition
+KERNEL_EPSILONS = {(0, 3): "331.200025", (4, 3): "1234.340150", (2, 4): "407.735233"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, rows", sorted(KERNEL_EPSILONS))
+def test_random_3x4_and_4x4_kernels_at_n_1000_answer_eps_exactly(seed, rows):
+    r = epsilon_tensor_power(_random_kernel(seed, rows), 1000, F(1, 10**6))
+    assert r.exact and f"{float(r.epsilon.evalf(20)):.6f}" == KERNEL_EPSILONS[(seed, rows)]
+    A, B = r.piece
+    assert A - r.t * B == F(1, 10**6)
+    (_, x, xp, count), = r.composition
+    assert count == 1000
