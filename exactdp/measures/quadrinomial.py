@@ -46,7 +46,7 @@ from exactdp.numbers.rb import arb_to_fmpq
 
 #: the float model of :func:`quadrinomial_root_start` puts the loss on a grid of 2^-MODEL_BITS nats
 MODEL_BITS = 10
-#: and is not built past this many grid points (its FFT); beyond it Newton starts from 0
+#: and on a coarser grid where that would take more than this many points (its FFT)
 MODEL_GRID = 1 << 23
 
 
@@ -175,18 +175,22 @@ def quadrinomial_cost(loss: PairLoss, n: int, extra_bits: int = 0, gamma: fmpq |
     return slices, bits, work, 16 * (bits // 8 + 100)
 
 
-def _grid_model(loss: PairLoss, n: int) -> tuple[float, np.ndarray] | None:
-    """The float distribution of the privacy loss L of n coordinates under P on a grid of 2^-MODEL_BITS nats:
-    ``(offset, pmf)`` with grid point i at offset + i·h.  Each class's log-ratio is rounded to the grid and the
-    rounding's mean shift under P put back into the offset (a guide for the root's start only)."""
-    h = 2.0 ** -MODEL_BITS
+def _grid_model(loss: PairLoss, n: int) -> tuple[float, float, np.ndarray] | None:
+    """The float distribution of the privacy loss L of n coordinates under P on a grid of h = 2^-MODEL_BITS nats, or a
+    coarser power of two where the loss's range would take more than :data:`MODEL_GRID` points: ``(offset, h, pmf)``
+    with grid point i at offset + i·h.  Each class's log-ratio is rounded to the grid and the rounding's mean shift
+    under P put back into the offset (a guide for the root's start only); None past a grid of 16 nats."""
     lr = [log_rational(r) for r, _ in loss.classes]
     P = [float(Pc) for _, Pc in loss.classes]
     lo = min(lr)
+    bits = MODEL_BITS
+    while (max(lr) - lo) * n * 2.0 ** bits + n + 1 > MODEL_GRID:
+        bits -= 1
+        if bits < -4:
+            return None
+    h = 2.0 ** -bits
     idx = [round((x - lo) / h) for x in lr]
     size = max(idx) * n + 1
-    if size > MODEL_GRID:
-        return None
     mass = sum(P)
     shift = sum(p * (x - (lo + i * h)) for p, x, i in zip(P, lr, idx)) / mass if mass else 0.0
     one = np.zeros(max(idx) + 1)
@@ -194,7 +198,7 @@ def _grid_model(loss: PairLoss, n: int) -> tuple[float, np.ndarray] | None:
         one[i] += p
     fft = 1 << (size - 1).bit_length()
     pmf = np.fft.irfft(np.fft.rfft(one, fft) ** n, fft)[:size]
-    return n * (lo + shift), np.maximum(pmf, 0.0)
+    return n * (lo + shift), h, np.maximum(pmf, 0.0)
 
 
 def quadrinomial_root_start(loss: PairLoss, n: int, delta: fmpq,
@@ -209,8 +213,7 @@ def quadrinomial_root_start(loss: PairLoss, n: int, delta: fmpq,
     model = _grid_model(loss, n)
     if model is None:
         return ZERO
-    offset, pmf = model
-    h = 2.0 ** -MODEL_BITS
+    offset, h, pmf = model
     keep = pmf > 1e-18 * float(pmf.max())  # the FFT's rounding noise is dropped
     x, pmf = offset + np.nonzero(keep)[0] * h, pmf[keep]
     p_inf = 1 - (1 - float(loss.p_only)) ** n if loss.p_only else 0.0

@@ -20,8 +20,8 @@ enclosed one by one as the other routines of :mod:`exactdp.measures.composition_
 A range whose bound is below β is ruled out whole: every composition in it has E_γ ≤ bound < β ≤ the maximum.  All of
 0 ≤ k ≤ n − 1 is tried first on the coarsest grid (2⁻⁵ nats); a bound above β is refined (2⁻⁶ … 2⁻⁹ nats) while a
 third of its last fall could still take it below β — the grid's chord excess falls about fourfold per bit, so the
-finer grids together remove about a third of the last fall again — and otherwise the range is split in two, the half
-next to the best corner first.  On seed 0 of the random 2×4 pairs at n = 1000 the first bound already separates:
+finer grids together remove about a third of the last fall again; the refinement goes straight to the coarsest level
+that this predicts to suffice — and otherwise the range is split in two, the half next to the best corner first.  On seed 0 of the random 2×4 pairs at n = 1000 the first bound already separates:
 0.99939·β at γ = 2^433, 0.9958·β at γ = 2^350 one bit finer.
 
 What is left when the budget ends — a composition off the corners that no grid separates from β, e.g. a maximum in
@@ -131,9 +131,10 @@ class _Ranges:
             self.open.update((k, fmpq(1)) for k in range(1, n))
             self._other()
             return
-        # (u, w, level index, the range's bound one level coarser, the fall of its bound from that level to this one)
-        todo: list[tuple[int, int, int, fmpq | None, fmpq | None]] = [(0 if self.other is None else 1, n - 1, 0,
-                                                                        None, None)] if n >= 2 or self.other is None else []
+        # (u, w, level index, (the range's bound at a coarser level, the bits between), the last bit's fall if known)
+        todo: list[tuple[int, int, int, tuple[fmpq, int] | None, fmpq | None]] = []
+        if n >= 2 or self.other is None:
+            todo.append((0 if self.other is None else 1, n - 1, 0, None, None))
         budget = max(limit("max_work"), 1)
         while todo:
             u, w, level, prev, hint = todo.pop()
@@ -158,17 +159,27 @@ class _Ranges:
             if bound < best:
                 self.ruled_out += w - u + 1
                 continue
-            fall = prev - bound if prev is not None else hint  # this level's gain over the coarser one
-            if level + 1 < len(LEVELS) and (fall is None or bound - fall / 3 < best):
-                # the finer grids remove about a third of the last fall again (fourfold less per bit): refine while
-                # that can take the bound below β
-                todo.append((u, w, level + 1, bound, None))
+            fall = hint if prev is None else _last_fall(prev[0] - bound, prev[1])  # the last bit's gain
+            finer = len(LEVELS) - 1 - level
+            if finer and fall is None:  # one bit finer, to learn the fall
+                todo.append((u, w, level + 1, (bound, 1), None))
+            elif finer and fall is not None and bound - fall / 3 < best:
+                # the finer grids remove about a third of the last fall again (fourfold less per bit): go straight to
+                # the coarsest level whose predicted bound is below β (the finest if none is)
+                bits = next((j for j in range(1, finer + 1) if bound - fall / 3 * (1 - fmpq(1, 4 ** j)) < best), finer)
+                todo.append((u, w, level + bits, (bound, bits), None))
             elif u < w:
                 mid = (u + w) // 2
                 todo.append((u, mid, level, None, fall))
                 todo.append((mid + 1, w, level, None, fall))  # popped first: the half next to the best corner (k = n)
             else:
                 self.open[u] = bound
+
+
+def _last_fall(drop: fmpq, bits: int) -> fmpq:
+    """The fall of the last of ``bits`` grid bits whose falls sum to ``drop`` and shrink fourfold per bit."""
+    first: fmpq = drop * 3 / (4 * (1 - fmpq(1, 4 ** bits)))
+    return first / fmpq(4 ** (bits - 1))
 
 
 def _guess(losses: Losses, members: list[int], n: int, gamma: fmpq) -> list[int]:

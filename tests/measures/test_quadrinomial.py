@@ -9,8 +9,11 @@ import random
 import pytest
 from flint import fmpq
 
+from exactdp.measures import quadrinomial
 from exactdp.measures.privacy_loss import PairLoss, newton_from_left, product_loss
 from exactdp.measures.quadrinomial import (
+    MODEL_BITS,
+    _grid_model,
     conditioned_piece,
     quadrinomial_linear_piece,
     quadrinomial_loss,
@@ -132,3 +135,19 @@ def test_every_conditioned_class_gives_the_same_sums(loss):
         A, B = pieces.pop()
         assert A - g * B == product.hockey_stick(g)
     assert conditioned_piece(loss, 300, F(2) ** 40, 3) == conditioned_piece(loss, 300, F(2) ** 40, 0)
+
+
+def test_extreme_ratios_take_a_coarser_model_grid_not_no_start(monkeypatch):
+    # log-ratios spanning 15 nats: the 2^-10-nat model of n = 1000 would take 1.5e7 points (over MODEL_GRID); a coarser
+    # grid still proposes a start, and the exact pieces keep it left of the root (the cap lowered to reach it at n = 80)
+    loss = PairLoss.of([F(1, 2), F(1, 4), F(1, 8), F(1, 8)],
+                       [F(1, 10**6), F(1, 1000), F(1, 3), 1 - F(1, 3) - F(1, 1000) - F(1, 10**6)])
+    assert _grid_model(loss, 1000)[1] > 2.0 ** -MODEL_BITS
+    monkeypatch.setattr(quadrinomial, "MODEL_GRID", 1 << 14)
+    assert _grid_model(loss, 80)[1] >= 2.0 ** -(MODEL_BITS - 6)
+    delta = F(1, 10**6)
+    start = quadrinomial_root_start(loss, 80, delta)
+    root, steps = _root(loss, 80, delta, start)
+    from_zero, slow = _root(loss, 80, delta, F(0))
+    assert 0 < start <= root == from_zero
+    assert steps < slow  # a coarser guide, still fewer exact pieces than from γ = 0
