@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from math import gcd
 
 import numpy as np
-from flint import arb, fmpq, fmpz, fmpz_mat, fmpz_mpoly_ctx, fmpz_poly
+from flint import arb, ctx, fmpq, fmpz, fmpz_mat, fmpz_mpoly_ctx, fmpz_poly
 
 from exactdp.errors import ParameterError
 from exactdp.numbers.exact_zero import coprime_basis
@@ -744,10 +744,11 @@ def trinomial_thresholds(loss: PairLoss, n: int, gamma: fmpq, ratios: Any = None
     differ by a few steps, so the walk costs O(n) comparisons."""
     r1, r2, r3 = ratios if ratios is not None else (r for r, _ in loss.classes)
     r0, c = fixed if fixed is not None else (ONE, 0)
-    l13, l23, l3 = (arb(r1 / r3).log(), arb(r2 / r3).log(), arb(r3).log())
-    lg = arb(gamma).log() - c * arb(r0).log() if gamma > 0 else None
-    # the same sum in floats first: each float within 2^-50 relative of its ball's midpoint, the balls within 2^-40
-    # (53-bit balls of logs), so a float sum off zero by more than 2^-30 of the sum of magnitudes has the exact sign
+    with ctx.workprec(64):  # (whatever the caller's precision: the float shortcut below needs 64-bit balls)
+        l13, l23, l3 = (arb(r1 / r3).log(), arb(r2 / r3).log(), arb(r3).log())
+        lg = arb(gamma).log() - c * arb(r0).log() if gamma > 0 else None
+    # the same sum in floats first: each float within 2^-52 relative of its ball's midpoint, the balls within 2^-60
+    # (64-bit balls of logs), so a float sum off zero by more than 2^-30 of the sum of magnitudes has the exact sign
     f13, f23, f3 = (float(v.mid()) for v in (l13, l23, l3))
     fg = float(lg.mid()) if lg is not None else 0.0
     base = n * f3 - fg

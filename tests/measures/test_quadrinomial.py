@@ -151,3 +151,18 @@ def test_extreme_ratios_take_a_coarser_model_grid_not_no_start(monkeypatch):
     from_zero, slow = _root(loss, 80, delta, F(0))
     assert 0 < start <= root == from_zero
     assert steps < slow  # a coarser guide, still fewer exact pieces than from γ = 0
+
+
+def test_a_low_ambient_precision_does_not_reach_the_float_thresholds():
+    # the thresholds' float shortcut is certified by 64-bit balls of the logs, computed at 64 bits whatever the
+    # caller's arb precision: under 12 bits the pieces are still the type classes'
+    from flint import ctx
+
+    product = product_loss([(SEED_0, 9)])
+    with ctx.workprec(12):
+        breakpoints = sorted({F(int(Pc) * int(product.DQ), int(Qc) * int(product.DP))
+                              for Pc, Qc in zip(product.P, product.Q) if Qc})[::5]
+        for g in [r * (1 + F(s, 10**6)) for r in breakpoints for s in (-1, 1)]:  # a millionth off: the close calls
+            for c in range(4):  # conditioned_piece: not the kept pieces of quadrinomial_linear_piece
+                A, B = conditioned_piece(SEED_0, 9, g, c)
+                assert A - g * B == product.hockey_stick(g)
