@@ -3,8 +3,9 @@ r"""Exact E_γ of one loss with four finite ratio classes, streamed by condition
 A row pair of a kernel with four outputs whose likelihood ratios r₁ > r₂ > r₃ > r₄ are distinct has a loss of four
 ratio classes; where their logarithms span a lattice of rank D ≥ 2 the n-fold product has up to C(n + 3, 3) merged
 type classes (1.68·10⁸ at n = 10³, integers of n·log₂(den) bits), far past the cost guard.  Conditioning on the
-count a of class 1 leaves the three other classes, whose slices are streamed
-(:func:`~exactdp.measures.privacy_loss.trinomial_sums`).  On the piece just right of γ ([A] Thm 1: E_γ' = A − γ'B
+count a of one class leaves the three other classes, whose slices are streamed
+(:func:`~exactdp.measures.privacy_loss.trinomial_sums`); written below for class 1, the class used is the one with
+the fewest streamed slices (:func:`streamed_slices`).  On the piece just right of γ ([A] Thm 1: E_γ' = A − γ'B
 there, the type classes with product ratio > γ),
 
 .. math::  A = p_\infty + \sum_{a=0}^{n} \binom{n}{a} P_1^{a}\, A_3\big(n - a;\ \gamma / r_1^{a}\big), \qquad
@@ -13,7 +14,8 @@ there, the type classes with product ratio > γ),
 with (A₃, B₃)(m; γ') the sums over the type classes of m coordinates in classes 2–4 (their own masses, not
 renormalised) with product ratio > γ', and p_∞ = 1 − (1 − p(q = 0))^n.  A row a contributes nothing where
 r₁^a r₂^{n−a} ≤ γ (no ratio of the rest exceeds γ/r₁^a) and all of its mass, (P₂ + P₃ + P₄)^{n−a} and (Q₂ + Q₃ +
-Q₄)^{n−a}, where r₁^a r₄^{n−a} > γ; the rows between are streamed.  Everything is an integer over the common
+Q₄)^{n−a}, where r₁^a r₄^{n−a} > γ; the rows between are streamed (for another class c the least and largest ratios
+of the other three take the places of r₄ and r₂).  Everything is an integer over the common
 denominators (dP^n, dQ^n): O(n²) integer operations on O(n)-bit integers, O(n) memory.  Tested equal to the type
 classes of :func:`~exactdp.measures.privacy_loss.product_loss` (tests/measures/test_quadrinomial.py).
 
@@ -46,8 +48,9 @@ from exactdp.numbers.rb import arb_to_fmpq
 
 #: the float model of :func:`quadrinomial_root_start` puts the loss on a grid of 2^-MODEL_BITS nats
 MODEL_BITS = 10
-#: and on a coarser grid where that would take more than this many points (its FFT)
-MODEL_GRID = 1 << 23
+#: and on a coarser grid where that would take more than this many points (its FFT of up to twice as many: about
+#: 100 MB of float arrays at the cap)
+MODEL_GRID = 1 << 21
 
 
 def quadrinomial_loss(factors: Any) -> tuple[PairLoss, int] | None:
