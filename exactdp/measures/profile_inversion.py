@@ -262,8 +262,10 @@ def _corner_start(search: TensorSearch, d: fmpq) -> tuple[fmpq, Counts] | None:
         counts = tuple(totals[0] if j == i else 0 for j in range(len(classes)))
         items = [(c.loss, k) for c, k in zip(classes, counts) if k]
         single = single_loss(items)
-        # (the lattice classes of one loss, or four conditioned on one: cheap roots)
+        # (the lattice classes of one loss, or four conditioned on one: cheap roots, each within the cost guard)
         if single is None or (len(single[0].classes) > 3 and quadrinomial_loss(items) is None):
+            return None
+        if not _root_fits(search, counts, d):  # (the search from γ = 1 then refuses under its own guard)
             return None
         corners.append((-_tail_guess(*single, d), counts))
     best: tuple[fmpq, Counts] | None = None
@@ -409,7 +411,8 @@ def _epsilon_enclosure(search: TensorSearch, counts: Counts, ga: fmpq, d: fmpq, 
         items = [(c.loss, k) for c, k in zip(search.classes, counts) if k]
 
         def bounds(g: fmpq) -> tuple[fmpq, fmpq]:
-            if single_loss(items) is not None:
+            if single_loss(items) is not None:  # one streamed loss, exactly (under the guard of one evaluation)
+                _require_evaluation(items, g, what)
                 v = search.hockey_stick(counts, g)
                 return v, v
             try:

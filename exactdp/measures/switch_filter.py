@@ -86,9 +86,9 @@ def _not_listed(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> 
 def _corner(losses: Losses, c: int, n: int, gamma: fmpq) -> fmpq:
     """E_γ of the homogeneous composition of n coordinates of class c, exactly (one streamed loss: conditioned slices
     for four ratio classes, slices for three, a binomial sum for two), after its cost guard (``max_work``; four
-    classes charged for the rows they stream at this γ, the others' O(n) steps alike)."""
+    classes charged for the rows they stream at this γ, the others as the slices of tensor_search's estimate)."""
     loss = losses[c]
-    require("max_work", quadrinomial_cost(loss, n, gamma=gamma)[2] if len(loss.classes) == 4 else 1000 * (n + 1),
+    require("max_work", quadrinomial_cost(loss, n, gamma=gamma)[2] if len(loss.classes) == 4 else 20_000 * (n + 1),
             f"switch filter: the homogeneous composition at n = {n}")
     if len(loss.classes) == 4:
         A, B = quadrinomial_linear_piece(loss, n, gamma)

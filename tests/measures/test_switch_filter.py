@@ -176,3 +176,12 @@ def test_random_3x4_and_4x4_kernels_at_n_1000_answer_eps_exactly(seed, rows):
     assert A - r.t * B == F(1, 10**6)
     (_, x, xp, count), = r.composition
     assert count == 1000
+
+
+@pytest.mark.slow
+def test_past_the_cost_guard_eps_is_refused_not_computed_for_a_minute():
+    # n = 2000: one exact four-class evaluation is estimated at 4.6e9 operations (max_work 1e9); the corner start and
+    # the enclosure's exact bounds both check it first, so the query is refused with the guard's message (it ran about
+    # 45 s of unguarded evaluations before)
+    with pytest.raises(ResourceLimitError, match="max_work"):
+        epsilon_tensor_power(_random_2x4(0), 2000, F(1, 10**6))
