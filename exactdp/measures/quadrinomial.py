@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -204,15 +203,15 @@ def _grid_model(loss: PairLoss, n: int) -> tuple[float, float, np.ndarray] | Non
     return n * (lo + shift), h, np.maximum(pmf, 0.0)
 
 
-def quadrinomial_root_start(loss: PairLoss, n: int, delta: fmpq,
-                            piece: Callable[[fmpq], tuple[fmpq, fmpq]] | None = None) -> fmpq:
+def quadrinomial_root_start(loss: PairLoss, n: int, delta: fmpq) -> fmpq:
     r"""A γ ≤ the least γ* with E_γ(p^{⊗n} ‖ q^{⊗n}) ≤ δ, near it, for a loss with four finite ratio classes; or 0.
 
     The float model (:func:`_grid_model`) proposes θ ≈ log γ* by bisection; the exact piece (A, B) at γ = e^θ
     decides: if E_γ > δ, γ is left of the root; otherwise the piece's own root (A − δ)/B is ≤ γ* — E is convex, so
     the line lies below E and meets δ at or left of γ* — and is returned.  Either way nothing but exact pieces
     decides which side of γ* the start lies on (:func:`~exactdp.measures.privacy_loss.newton_from_left` checks it
-    again).  ``piece``: the exact pieces of the caller (a memo shared with its Newton iteration), else computed here."""
+    again; the piece is kept by :func:`quadrinomial_linear_piece`, so Newton's first step from here reads it again
+    without computing it)."""
     model = _grid_model(loss, n)
     if model is None:
         return ZERO
@@ -237,7 +236,7 @@ def quadrinomial_root_start(loss: PairLoss, n: int, delta: fmpq,
         lo, hi = (mid, hi) if excess(mid) > 0 else (lo, mid)
     with ctx.workprec(64):
         g = arb_to_fmpq(arb(lo).exp().mid())
-    A, B = (piece or (lambda x: quadrinomial_linear_piece(loss, n, x)))(g)
+    A, B = quadrinomial_linear_piece(loss, n, g)
     if A - g * B > delta:
         return g
     return max((A - delta) / B, ZERO) if B != 0 else ZERO

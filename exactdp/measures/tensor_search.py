@@ -781,7 +781,7 @@ class TensorSearch:
         if ranked is not None:  # rank-one losses: exponent sums (their blocks' weights kept by rank_one)
             return rank_one_piece(ranked, g)
         four = quadrinomial_loss(items)
-        if four is not None:  # one loss of four ratio classes: conditioned on class 1, streamed slices
+        if four is not None:  # one loss of four ratio classes: conditioned on one class's count, streamed slices
             return quadrinomial_linear_piece(four[0], four[1], g)
         mixed = binomial_trinomial_loss(items)
         if mixed is not None:  # streamed rows, the last few kept (an inversion reads a piece again at γ*)
@@ -824,16 +824,10 @@ class TensorSearch:
                                     MAX_EVALUATIONS, jump=lambda: trinomial_root_start(tri[0], tri[1], delta))
         four = quadrinomial_loss(items)
         if four is not None:  # the same on the conditioned pieces, the jump from a float model and a tangent step
-            floor = ONE - (ONE - four[0].p_only) ** four[1]
-            memo: dict[fmpq, tuple[fmpq, fmpq]] = {}  # the start's piece is Newton's next one
-
-            def piece(x: fmpq) -> tuple[fmpq, fmpq]:
-                if x not in memo:
-                    memo[x] = quadrinomial_linear_piece(four[0], four[1], x)
-                return memo[x]
-
-            return newton_from_left(floor, delta, piece, start, MAX_EVALUATIONS,
-                                    jump=lambda: quadrinomial_root_start(four[0], four[1], delta, piece), patience=2)
+            floor = ONE - (ONE - four[0].p_only) ** four[1]  # (the pieces are kept: the start's is Newton's next)
+            return newton_from_left(floor, delta, lambda x: quadrinomial_linear_piece(four[0], four[1], x), start,
+                                    MAX_EVALUATIONS, jump=lambda: quadrinomial_root_start(four[0], four[1], delta),
+                                    patience=2)
         corner = corner_route(items)
         if corner is not None:  # next to a corner: Newton from the left on the summed streamed pieces
             return near_corner_gamma_for(*corner, delta, start, MAX_EVALUATIONS)
@@ -988,7 +982,7 @@ def _hockey_stick(items: Sequence[tuple[PairLoss, int]], gamma: fmpq) -> fmpq:
         A, B = rank_one_piece(ranked, gamma)
         return A - gamma * B
     four = quadrinomial_loss(items)
-    if four is not None:  # one loss of four ratio classes: conditioned on class 1, streamed slices
+    if four is not None:  # one loss of four ratio classes: conditioned on one class's count, streamed slices
         A, B = quadrinomial_linear_piece(four[0], four[1], gamma)
         return A - gamma * B
     mixed = binomial_trinomial_loss(items)
