@@ -628,8 +628,8 @@ def _random_2x4(rng) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def random_2x4_vs_pld(quick: bool = False, seeds: int = 5) -> None:
     """Issue 24, four or more outputs: the seeded random 2×4 pairs of :func:`_random_2x4` (seeds 0..4; ``--seeds N``)
-    at n = 1000 over all input sequences, ten γ plus ε(10⁻⁶) as ``--random-pairs`` — the switch filter
-    (exactdp.measures.switch_filter) with the exact corners of exactdp.measures.quadrinomial — against the
+    at n = 1000 over all input sequences, ten γ plus ε(10⁻⁶) as ``--random-pairs`` — the corner filter
+    (exactdp.measures.corner_filter) with the exact corners of exactdp.measures.quadrinomial — against the
     accountants composing the pair in both directions (CPU seconds, same run)."""
     _pairs_table("2x4", _random_2x4, quick, seeds)
 

@@ -120,9 +120,9 @@ def routines() -> list[EnclosureRoutine]:
     from exactdp.measures.deep_tail import DEEP_TAIL  # deferred: start-up (arb balls, only for tiny E_γ)
     from exactdp.measures.lattice_interval import THREE_RATIO  # deferred: start-up (the lattice routine is large)
     from exactdp.measures.simplex_filter import SIMPLEX  # deferred: start-up (as the lattice routine)
-    from exactdp.measures.switch_filter import SWITCH  # deferred: start-up (as the lattice routine)
+    from exactdp.measures.corner_filter import FOUR_RATIO  # deferred: start-up (as the lattice routine)
 
-    return [DEEP_TAIL, TWO_RATIO, THREE_RATIO, SIMPLEX, SWITCH]
+    return [DEEP_TAIL, TWO_RATIO, THREE_RATIO, SIMPLEX, FOUR_RATIO]
 
 
 @dataclass(frozen=True)

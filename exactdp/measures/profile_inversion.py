@@ -254,7 +254,7 @@ def _corner_start(search: TensorSearch, d: fmpq) -> tuple[fmpq, Counts] | None:
     on its own pieces) is a lower bound of γ*; ``(root, composition)``, or None where this does not apply (or a
     homogeneous composition's P-only mass exceeds δ: the search from γ = 1 says so)."""
     classes, groups, totals, _ = search.classified
-    many = any(len(c.loss.classes) >= 4 for c in classes)  # a row pair of four or more ratios: the switch filter
+    many = any(len(c.loss.classes) >= 4 for c in classes)  # a row pair of four or more ratios: the corner filter
     if len(groups) != 1 or len(groups[0]) < (2 if many else 3) or _exact_fits(search, ONE):
         return None
     corners: list[tuple[float, Counts]] = []

@@ -57,11 +57,21 @@ has E_γ ≤ its box's bound < the best lower bound ≤ the maximum, so the maxi
 over all compositions (the first maximiser in enumeration order included: a maximiser is never discarded, ties
 kept).  When the work reaches its budget (``max_work``, or twice the estimate) before every box is settled — or
 before the box search where the edge between the best corner's class and its reverse is flat
-(:func:`~exactdp.measures.face_split.flat_edge`) — the **face split** (:mod:`exactdp.measures.face_split`) is tried: the pair face of the best corner and a few slices next to
-it enclosed by the two-class lattice routine, everything else ruled out by adaptive-composition majorants
-(:mod:`exactdp.measures.adaptive_profile`) — this is what settles a flat edge between a pair class and its reverse,
-where no box bound separates the boxes along the edge from the maximum.  When it does not settle them either, the
-routine returns None — the search then refuses under its own cost guard; nothing is guessed.
+(:func:`~exactdp.measures.face_split.flat_edge`) — two routines are tried in turn:
+
+* the **corner filter** (:func:`~exactdp.measures.corner_filter.corner_candidates`): the best homogeneous corner and
+  the compositions of 1 … t coordinates next to it enclosed one by one by the lattice routine, every other
+  composition ruled out by *phase majorants* (:func:`~exactdp.measures.adaptive_profile.phase_majorant`: one class
+  per phase, in a fixed order, only the switch times adaptive).  It settles kernels of near-equal rows, where E_γ is
+  as flat off the best face as on it: (1/2, 3/10, 1/5) / (2/5, 2/5, 1/5) / (8/21, 8/21, 5/21) at n = 1000,
+  γ = 2^10 … 2^160, each exact;
+* the **face split** (:mod:`exactdp.measures.face_split`): the pair face of the best corner and a few slices next to
+  it enclosed by the two-class lattice routine, everything else ruled out by adaptive-composition majorants
+  (:mod:`exactdp.measures.adaptive_profile`) — this is what settles a flat edge between a pair class and its
+  reverse whose maximum is not at a corner, where no box bound separates the boxes along the edge from the maximum.
+
+When neither settles them, the routine returns None — the search then refuses under its own cost guard; nothing is
+guessed.
 
 Applies to one factor whose row pairs leave three or more pair classes, each loss with at most three finite ratio
 classes (every row pair of a kernel with at most three outputs) and class masses ≥ 2⁻¹⁰⁰⁰ (floats of the lattice
@@ -113,6 +123,7 @@ from exactdp.measures.lattice_interval import (
 )
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.measures.profile_bound import S_STEPS, base_box_bound, profile_box_bound, s_of
+from exactdp.measures.corner_filter import corner_candidates
 from exactdp.numbers.digits import directed_digits
 from exactdp.numbers.memo import Memo, limits_in_force
 from exactdp.numbers.qq import ONE, ZERO
@@ -317,14 +328,15 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
     enc = LatticeEnclosure(budget=budget, blocks=shared_blocks())
     split_first = flat_edge(losses, n, gamma)
     brackets: list[tuple[fmpq, fmpq]] = []  # what a face split that stopped had certified
-    if split_first:
-        split = face_split(losses, n, gamma, bracket=brackets)
+    if split_first:  # a flat edge: the box search is not expected to settle it (face_split.FLAT)
+        split = _corner_filter(enc, losses, c, n, gamma) or face_split(losses, n, gamma, bracket=brackets)
         if split is not None:
             return split, "", None
     try:
         leaves, discarded = _search(enc, losses, c, n, gamma)
     except _Stopped as e:
-        split = None if split_first else face_split(losses, n, gamma, bracket=brackets)
+        split = None if split_first else (_corner_filter(enc, losses, c, n, gamma)
+                                          or face_split(losses, n, gamma, bracket=brackets))
         if split is not None:
             return split, "", None
         lower, upper = e.lower, e.upper  # both brackets hold the maximum, and so does their intersection
@@ -336,6 +348,22 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
                       f"open, after {enc.work:.3g} units ({e}){also}; certified by then: {directed_digits(lower)} <= "
                       f"delta_n(gamma) <= {directed_digits(upper, up=True)}"), (lower, upper)
     return ([(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded), "", None
+
+
+def _corner_filter(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
+                   gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
+    """The best corner and its neighbours enclosed, every other composition ruled out by phase majorants
+    (:func:`~exactdp.measures.corner_filter.corner_candidates`); None where some stays open or a limit is met."""
+    try:
+        return corner_candidates(losses, list(range(c)), n, gamma, enclose=lambda k: _enclose(enc, losses, k, gamma))
+    except (OverBudget, ResourceLimitError):
+        return None
+
+
+def _enclose(enc: LatticeEnclosure, losses: Losses, counts: Counts, gamma: fmpq) -> tuple[fmpq, fmpq]:
+    """Lattice bounds of one composition, cut below its Chernoff bound (as the search's leaves)."""
+    items = _items(losses, counts)
+    return enc.bounds(items, gamma, cut_nats=cut_below(chernoff_bound(items, gamma)))
 
 
 def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,

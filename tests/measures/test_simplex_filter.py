@@ -115,14 +115,15 @@ def test_zero_entries_and_a_zero_column(K):
 
 def test_over_budget_refuses_naming_max_work(monkeypatch):
     # the filter's estimate fits max_work, its search does not (it stops at twice the estimate with boxes open), and
-    # the face split (exactdp.measures.face_split, tests/measures/test_face_split.py) is left out: no candidates, and
-    # the search refuses under its own guard, naming the limit
+    # the corner filter and the face split (exactdp.measures.face_split, tests/measures/test_face_split.py) are left
+    # out: no candidates, and the search refuses under its own guard, naming the limit
     K, n, g = SEEDED[0], 30, fmpq(3) ** 28
     S = TensorSearch([(K, n)], filtered=True)
     classes, groups, totals, _ = S.classified
     losses = [c.loss for c in classes]
     estimate = sf.SIMPLEX.estimate(losses, groups, totals)[0]
     monkeypatch.setattr(sf, "face_split", lambda losses, n, gamma, **kw: None)
+    monkeypatch.setattr(sf, "corner_candidates", lambda *a, **kw: None)
     sf._RECENT.clear()  # the searches remembered were made with the face split
     with limits(max_work=estimate + 1):
         assert sf.SIMPLEX.candidates(losses, groups, totals, g) is None
@@ -131,9 +132,12 @@ def test_over_budget_refuses_naming_max_work(monkeypatch):
     sf._RECENT.clear()  # and this one without it
 
 
-def test_over_budget_box_search_is_followed_by_the_face_split():
-    # the same budget with the face split: the maximiser the box search could not settle is found, and it is the
-    # corner of the flat edge's pair class or next to it (the rows kept are the face's and the slices')
+def test_over_budget_box_search_is_followed_by_the_face_split(monkeypatch):
+    # the same budget with the face split (the corner filter left out): the maximiser the box search could not settle
+    # is found, and it is the corner of the flat edge's pair class or next to it (the rows kept are the face's and the
+    # slices')
+    monkeypatch.setattr(sf, "corner_candidates", lambda *a, **kw: None)
+    sf._RECENT.clear()
     K, n, g = SEEDED[0], 30, fmpq(3) ** 28
     S = TensorSearch([(K, n)], filtered=True)
     classes, groups, totals, _ = S.classified
@@ -145,6 +149,7 @@ def test_over_budget_box_search_is_followed_by_the_face_split():
     rows, ruled_out = found
     assert len(rows) + ruled_out == 5456  # C(33, 3): every composition of 30 over four classes
     assert all(k[0] + k[2] <= 3 for k, _, _ in rows)  # the face (classes 1 and 3) and its slices only
+    sf._RECENT.clear()  # made without the corner filter
 
 
 @pytest.mark.slow
@@ -224,8 +229,10 @@ def test_join_bound_is_above_every_composition_of_small_boxes_random_kernels(see
 def _with_and_without_join(K, n, g, monkeypatch):
     """The filtered search's witness with the join bound and with it switched off (w ≤ 0 only), and the number of
     join bounds the first computed (the γ are chosen with E_γ in the central regime, 0.33–0.76, where it is tried).
-    The box search runs first even on a flat edge (where the face split would go first: exactdp.measures.face_split)."""
+    The box search runs first even on a flat edge (where the face split would go first: exactdp.measures.face_split),
+    and the corner filter that goes before both (exactdp.measures.corner_filter.corner_candidates) is left out."""
     monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)
+    monkeypatch.setattr(sf, "corner_candidates", lambda *a, **kw: None)
     out = []
     for max_w in (sf._JOIN_MAX_W, 0):
         monkeypatch.setattr(sf, "_JOIN_MAX_W", max_w)

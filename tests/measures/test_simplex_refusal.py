@@ -1,9 +1,11 @@
 """A refusal of δ_n(γ) for a kernel of several pair classes says what the certified filter did (issue 24): that the
 simplex filter ran and stopped at its budget (naming max_work), or that it was refused before the box search.
 
-The box search's own stop is what these tests look at, so the face split that follows it
-(exactdp.measures.face_split) is left out here (the fixture below); with it the stopped queries are answered
-(test_the_face_split_answers_what_the_box_search_left_open, and tests/measures/test_face_split.py)."""
+The box search's own stop is what these tests look at, so the corner filter that goes before it
+(exactdp.measures.corner_filter.corner_candidates) and the face split that follows it (exactdp.measures.face_split)
+are left out here (the fixture below); with them the stopped queries are answered
+(test_the_face_split_answers_what_the_box_search_left_open, tests/measures/test_face_split.py and
+tests/measures/test_corner_filter.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ from tests.measures.test_simplex_filter import SEEDED
 
 @pytest.fixture(autouse=True)
 def _box_search_alone(request, monkeypatch):
-    """Every test here but the last sees the box search alone (module docstring); the memo is cleared around it."""
+    """Every test here but the last sees the box search alone, the last the box search and the face split (module
+    docstring); the memo is cleared around it."""
+    monkeypatch.setattr(sf, "corner_candidates", lambda *a, **kw: None)
     if "face_split_answers" not in request.node.name:
         monkeypatch.setattr(sf, "face_split", lambda losses, n, gamma, **kw: None)
     sf._RECENT.clear()

@@ -1,51 +1,64 @@
-r"""The certified composition filter for a row pair whose loss has four ratio classes (a 2×4 kernel).
+r"""The corner filter: the best homogeneous corner exact, every other composition ruled out by phase majorants.
 
-δ_n(γ) = η_{E_γ}(K^{⊗n}) over all input sequences of a kernel whose row pairs leave two pair classes — a pair (x, x')
-and its reverse — is the maximum over k of E_γ(c_k), c_k = k coordinates of one class and n − k of the other ([A]
-Thm 1, docs/claims.md B-10, D-7).  With four distinct likelihood ratios (log-ratios of lattice rank D ≥ 2) a mixed
-composition has O(n³) merged type classes (6.7·10⁸ at n = 1000) and no lattice enclosure
-(:mod:`exactdp.measures.lattice_interval` needs losses of at most three ratio classes), so the compositions cannot be
-enclosed one by one as the other routines of :mod:`exactdp.measures.composition_filter` do.  This routine needs only two kinds of numbers:
+δ_n(γ) = η_{E_γ}(K^{⊗n}) over all input sequences is the maximum of E_γ over the compositions of n over the kernel's
+pair classes ([A] Thm 1, docs/claims.md B-10, D-7).  Where the maximum is at (or next to) a homogeneous corner — all
+n coordinates of one pair class — this routine proves it with two kinds of numbers:
 
-* **A homogeneous corner, exactly**: k = n (all coordinates in one class) is one loss, conditioned on one class and
-  streamed (:mod:`exactdp.measures.quadrinomial`); its value is the best lower bound β of the maximum.  The corner
-  guessed larger (the larger of the two corners' majorants on the coarsest grid) is evaluated; the other corner,
-  k = 0, is in the first range below and is evaluated exactly only where no bound rules it out — if it is the larger
-  after all, the search runs again from it.
-* **One upper bound for a whole range of compositions**: every c_k with u ≤ k ≤ w (k counting the best corner's
-  class) is, reordered, k coordinates of that class then n − k of the other, so
-  :func:`~exactdp.measures.adaptive_profile.switch_majorant` (best class first, at least u of it and n − w of the
-  other) bounds them all with two grid recursions.
+* **The best corner**: its value is the best lower bound β of the maximum.  For a row pair whose loss has four ratio
+  classes (a 2×4 kernel, the routine :data:`FOUR_RATIO`) the corner guessed larger (the larger homogeneous majorant on the
+  coarsest grid) is evaluated exactly, conditioned on one class and streamed (:mod:`exactdp.measures.quadrinomial`):
+  a mixed composition of four-class losses has O(n³) merged type classes (6.7·10⁸ at n = 1000) and no lattice
+  enclosure.  Where the caller has an enclosure of single compositions (the simplex filter's lattice bounds, losses
+  of at most three ratio classes) every corner is enclosed and the largest lower bound taken.
+* **One upper bound for a whole range of compositions**: every composition with u ≤ k ≤ w coordinates of the best
+  corner's class b is, reordered, k coordinates of b and then the others, one class after another in a fixed order,
+  so :func:`~exactdp.measures.adaptive_profile.phase_majorant` (b first, at least u and at most w of it, then one
+  phase per other class) bounds them all with one grid recursion per class.  Only the switch times are adaptive, so
+  with one class per phase it is far tighter than the fully adaptive majorant: on the near-equal 3×3 kernel
+  (1/2, 3/10, 1/5) / (2/5, 2/5, 1/5) / (8/21, 8/21, 5/21) at n = 1000, γ = 2^20 every composition but the corner is
+  bounded 1.5·10⁻⁷ below it at 2^-11 nats, where the fully adaptive majorant stays 2·10⁻⁴ above it at 2^-8.
 
 A range whose bound is below β is ruled out whole: every composition in it has E_γ ≤ bound < β ≤ the maximum.  All of
 0 ≤ k ≤ n − 1 is tried first on the coarsest grid (2⁻⁵ nats); a bound above β is refined (2⁻⁶ … 2⁻⁹ nats) while a
 third of its last fall could still take it below β — the grid's chord excess falls about fourfold per bit, so the
 finer grids together remove about a third of the last fall again; the refinement goes straight to the coarsest level
-that this predicts to suffice — and otherwise the range is split in two, the half next to the best corner first.  On seed 0 of the random 2×4 pairs at n = 1000 the first bound already separates:
-0.99939·β at γ = 2^433, 0.9958·β at γ = 2^350 one bit finer.
+that this predicts to suffice — and otherwise the range is split in two, the half next to the best corner first.  On
+seed 0 of the random 2×4 pairs at n = 1000 the first bound already separates: 0.99939·β at γ = 2^433, 0.9958·β at
+γ = 2^350 one bit finer.  With an enclosure and three or more classes, the compositions of 1 … t coordinates off the
+corner (at most :data:`MAX_NEAR` of them: the ones a grid separates last, 1.6·10⁻⁷ below the corner on the kernel
+above) are enclosed one by one instead, and the ranges cover k ≤ n − t − 1.
 
 What is left when the budget ends — a composition off the corners that no grid separates from β, e.g. a maximum in
 the middle of a near-symmetric pair, or every composition at γ near 1 where all bounds are capped at 1 — is returned
-as candidates with the trivial lower bound 0 and the range's bound as upper end; the search then evaluates them
-exactly under its own cost guard (a mixed composition of two four-class losses is over it at n = 1000: such a query
-is refused, never guessed).
+as candidates with the trivial lower bound 0 and the range's bound as upper end (two classes: the search then
+evaluates them exactly under its own cost guard; a mixed composition of two four-class losses is over it at
+n = 1000: such a query is refused, never guessed), or makes the routine give up (three or more classes: the simplex
+cannot be listed).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from flint import fmpq
 
 from exactdp.limits import ResourceLimitError, limit, require
-from exactdp.measures.adaptive_profile import switch_cost, switch_majorant
+from exactdp.measures.adaptive_profile import phase_majorant, switch_cost, switch_majorant
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
+from exactdp.measures.face_split import compositions
 from exactdp.measures.privacy_loss import binomial_linear_piece, trinomial_linear_piece
 from exactdp.measures.quadrinomial import quadrinomial_cost, quadrinomial_linear_piece, quadrinomial_loss
 from exactdp.numbers.qq import ZERO
 
+#: certified bounds (lo, hi) of E_γ at one composition (class counts)
+Enclose = Callable[[tuple[int, ...]], tuple[fmpq, fmpq]]
+
 #: the grid levels of one range's bound, coarsest first (step 2^-bits nats)
 LEVELS = (5, 6, 7, 8, 9)
+#: at most this many compositions next to the best corner are enclosed one by one (three or more classes, with an
+#: enclosure): 164 for four classes (1 … 8 coordinates off it), 189 for three (1 … 18)
+MAX_NEAR = 200
 #: majorant calls one query may spend (each two grid recursions of n steps) before the ranges left are returned open
 MAX_CALLS = 24
 
@@ -79,7 +92,7 @@ def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int]
 
 
 def _not_listed(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> list[CompositionBounds]:
-    raise ResourceLimitError("switch_filter: the compositions are bounded by ranges; the routine's candidates hook "
+    raise ResourceLimitError("corner_filter: the compositions are bounded by ranges; the routine's candidates hook "
                              "gives the ones not ruled out")
 
 
@@ -89,7 +102,7 @@ def _corner(losses: Losses, c: int, n: int, gamma: fmpq) -> fmpq:
     classes charged for the rows they stream at this γ, the others as the slices of tensor_search's estimate)."""
     loss = losses[c]
     require("max_work", quadrinomial_cost(loss, n, gamma=gamma)[2] if len(loss.classes) == 4 else 20_000 * (n + 1),
-            f"switch filter: the homogeneous composition at n = {n}")
+            f"corner filter: the homogeneous composition at n = {n}")
     if len(loss.classes) == 4:
         A, B = quadrinomial_linear_piece(loss, n, gamma)
     elif len(loss.classes) == 3:
@@ -106,8 +119,9 @@ class _Ranges:
     of compositions and stays open (``open``) unless a bound rules it out."""
 
     def __init__(self, losses: Losses, b: int, others: list[int], n: int, gamma: fmpq, best: fmpq,
-                 other: fmpq | None = None) -> None:
+                 other: fmpq | None = None, top: int | None = None) -> None:
         self.losses, self.b, self.others, self.n, self.gamma, self.best = losses, b, others, n, gamma, best
+        self.top = n - 1 if top is None else top  # the largest k the ranges cover (the rest is enumerated)
         self.open: dict[int, fmpq] = {}  # k -> upper bound, compositions left open
         self.ruled_out = 0
         self.other = other
@@ -128,13 +142,13 @@ class _Ranges:
             return
         # none where β is within the finest grid's excess of 1 (γ near 1: every bound is capped at 1)
         if best >= 1 - fmpq(8, 1 << (2 * LEVELS[-1])):
-            self.open.update((k, fmpq(1)) for k in range(1, n))
+            self.open.update((k, fmpq(1)) for k in range(1, self.top + 1))
             self._other()
             return
         # (u, w, level index, (the range's bound at a coarser level, the bits between), the last bit's fall if known)
         todo: list[tuple[int, int, int, tuple[fmpq, int] | None, fmpq | None]] = []
-        if n >= 2 or self.other is None:
-            todo.append((0 if self.other is None else 1, n - 1, 0, None, None))
+        if self.top >= (0 if self.other is None else 1):
+            todo.append((0 if self.other is None else 1, self.top, 0, None, None))
         budget = max(limit("max_work"), 1)
         while todo:
             u, w, level, prev, hint = todo.pop()
@@ -148,9 +162,9 @@ class _Ranges:
                 continue
             self.calls += 1
             try:
-                bound = switch_majorant(self.losses, [self.b], self.others, n, self.gamma, least_first=u,
-                                        least_second=n - w, step_bits=LEVELS[level], what="switch filter",
-                                        spend=self.spend)
+                bound = phase_majorant(self.losses, [[self.b]] + [[c] for c in self.others], n, self.gamma,
+                                       least_first=u, most_first=w, step_bits=LEVELS[level], what="corner filter",
+                                       spend=self.spend)
             except ResourceLimitError:  # this grid is over max_work (charged before any work): the range stays open
                 self.open.update((k, fmpq(1)) for k in range(max(u, 1), w + 1))
                 if u == 0:
@@ -186,49 +200,91 @@ def _guess(losses: Losses, members: list[int], n: int, gamma: fmpq) -> list[int]
     """The classes in the order of their homogeneous compositions' majorants on the coarsest grid, largest first: the
     likely largest corner first (a choice of order only: with two classes a wrong guess costs the other corner's exact
     value and a second pass)."""
-    bounds = [switch_majorant(losses, [c], [c], n, gamma, step_bits=LEVELS[0], what="switch filter") for c in members]
+    bounds = [switch_majorant(losses, [c], [c], n, gamma, step_bits=LEVELS[0], what="corner filter") for c in members]
     return [c for _, c in sorted(zip(bounds, members), key=lambda item: -item[0])]
 
 
 def _candidates(losses: Losses, groups: Groups, totals: Totals,
                 gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
-    """The corners (point enclosures where evaluated) and the compositions no range bound ruled out (module docstring),
-    as rows in the order of :func:`~exactdp.measures.tensor_search.all_compositions`, and the number ruled out.  The
-    corner guessed larger (:func:`_guess`) is evaluated first.  Two classes: the other corner only where no bound rules
-    it out, and if it is the larger after all the search runs again from it; the rows are k of class i = 0..n.  Three
-    or more: every composition but the corner must be ruled out (the simplex cannot be listed), else None."""
+    """The routine's candidates hook: :func:`corner_candidates` over the factor's pair classes."""
     found = _applies(losses, groups, totals)
     if found is None:
         return None
     members, n = found
+    return corner_candidates(losses, members, n, gamma)
+
+
+def _best_corner(losses: Losses, members: list[int], n: int, gamma: fmpq,
+                 enclose: Enclose | None) -> tuple[list[int], tuple[fmpq, fmpq]]:
+    """``(order, (lo, hi))``: the classes, the best corner's first, and bounds of the best corner's E_γ.  With
+    ``enclose`` every corner is enclosed and ordered by its lower bound; without, by :func:`_guess`, and the first is
+    evaluated exactly (lo = hi)."""
+    if enclose is not None:
+        corners = {c: enclose(_corner_counts(len(losses), {c: n})) for c in members}
+        order = sorted(members, key=lambda c: -corners[c][0])
+        return order, corners[order[0]]
     order = _guess(losses, members, n, gamma)
+    value = _corner(losses, order[0], n, gamma)
+    return order, (value, value)
+
+
+def _corner_counts(size: int, counts: dict[int, int]) -> tuple[int, ...]:
+    """The class-count tuple of ``size`` classes with the given counts, the rest 0."""
+    return tuple(counts.get(c, 0) for c in range(size))
+
+
+def near_count(m: int, t: int) -> int:
+    """The number of compositions with 1 … t coordinates off one corner, over m classes in all."""
+    return sum(math.comb(j + m - 2, m - 2) for j in range(1, t + 1))
+
+
+def corner_candidates(losses: Losses, members: list[int], n: int, gamma: fmpq, *,
+                      enclose: Enclose | None = None) -> tuple[list[CompositionBounds], int] | None:
+    """The corners and the compositions no range bound ruled out (module docstring), as rows ``(counts, lo, hi)`` in
+    the order of :func:`~exactdp.measures.tensor_search.all_compositions`, and the number ruled out.  Without
+    ``enclose`` the corner guessed larger (:func:`_guess`) is evaluated exactly first; two classes: the other corner
+    only where no bound rules it out, and if it is the larger after all the search runs again from it; the rows are k
+    of class i = 0..n.  Three or more classes with ``enclose`` (certified bounds of one composition): every corner is
+    enclosed and the one of the largest lower bound taken, the compositions of 1 … t coordinates off it (t the
+    largest with at most :data:`MAX_NEAR` of them) are enclosed one by one and the ranges cover the rest.  Three or
+    more classes: every range must be ruled out (the simplex cannot be listed), else None."""
+    m = len(members)
+    order, best = _best_corner(losses, members, n, gamma, enclose if m > 2 else None)
+    near = 0
+    while m > 2 and enclose is not None and near < n and near_count(m, near + 1) <= MAX_NEAR:
+        near += 1
     b, others = order[0], order[1:]
-    ranges = _Ranges(losses, b, others, n, gamma, _corner(losses, b, n, gamma))
+    ranges = _Ranges(losses, b, others, n, gamma, best[0], top=n - 1 - near)
     ranges.settle()
-    if len(members) > 2:
+    if m > 2:
         if ranges.open:
             return None
-        counts = [0] * len(losses)
-        counts[b] = n
-        return [(tuple(counts), ranges.best, ranges.best)], math.comb(n + len(members) - 1, len(members) - 1) - 1
+        rows: list[CompositionBounds] = [(_corner_counts(len(losses), {b: n}), *best)]
+        if enclose is not None:
+            for t in range(1, near + 1):
+                for part in compositions(t, len(others)):
+                    counts = _corner_counts(len(losses), {b: n - t, **dict(zip(others, part))})
+                    lo, hi = enclose(counts)
+                    if hi >= ranges.best:  # else below the corner: ruled out
+                        rows.append((counts, lo, hi))
+        return sorted(rows), math.comb(n + m - 1, m - 1) - len(rows)
     i, j = members
     if ranges.other is not None and ranges.other > ranges.best:  # the guess was wrong: again from the larger corner
         ranges = _Ranges(losses, others[0], [b], n, gamma, ranges.other, ranges.best)
         ranges.settle()
-    rows: list[CompositionBounds] = []
+    rows = []
     values = {n: ranges.best}
     if ranges.other is not None:
         values[0] = ranges.other
     for k_i in range(n + 1):  # k_i = count of class i, the enumeration order
-        counts = [0] * len(losses)
-        counts[i], counts[j] = k_i, n - k_i
+        pair = _corner_counts(len(losses), {i: k_i, j: n - k_i})
         k = k_i if ranges.b == i else n - k_i
         if k in values:
-            rows.append((tuple(counts), values[k], values[k]))
+            rows.append((pair, values[k], values[k]))
         elif k in ranges.open:
-            rows.append((tuple(counts), ZERO, ranges.open[k]))
+            rows.append((pair, ZERO, ranges.open[k]))
     return rows, ranges.ruled_out
 
 
-SWITCH = EnclosureRoutine("four ratio classes (switch majorant)", _estimate, _not_listed,
+FOUR_RATIO = EnclosureRoutine("four ratio classes (corner filter)", _estimate, _not_listed,
                           candidates=_candidates)

@@ -1,7 +1,7 @@
-"""The switch filter (exactdp.measures.switch_filter) for row pairs of four or more likelihood ratios: it keeps the
+"""The corner filter (exactdp.measures.corner_filter) for row pairs of four or more likelihood ratios: it keeps the
 maximum and the first maximiser of the unfiltered exact search; every composition it rules out is below the best
 exact corner (checked against all compositions, exactly); near γ = 1 it rules nothing out and the search refuses; and
-the random 2×4 pairs refused at n = 1000 until the switch filter now answer ε(10⁻⁶) exactly."""
+the random 2×4 pairs refused at n = 1000 until the corner filter now answer ε(10⁻⁶) exactly."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from exactdp.kernels import Kernel
 from exactdp.limits import ResourceLimitError
 from exactdp.measures import composition_filter
 from exactdp.measures.profile_inversion import epsilon_tensor_power
-from exactdp.measures.switch_filter import SWITCH
+from exactdp.measures.corner_filter import FOUR_RATIO
 from exactdp.measures.tensor import TensorSearch
 from exactdp.measures.tensor_search import _hockey_stick, all_compositions, pair_classes
 
@@ -51,8 +51,8 @@ def _all_values(K: Kernel, n: int, g: fmpq) -> tuple[list, dict]:
 def test_the_ruled_out_compositions_are_below_the_best_corner(K, n):
     for g in (F(1), F(3, 2), F(4), F(2) ** (n // 2 + 1), F(10) ** n):
         losses, values = _all_values(K, n, g)
-        assert SWITCH.estimate(losses, [[0, 1]], [n]) is not None
-        found = SWITCH.candidates(losses, [[0, 1]], [n], g)
+        assert FOUR_RATIO.estimate(losses, [[0, 1]], [n]) is not None
+        found = FOUR_RATIO.candidates(losses, [[0, 1]], [n], g)
         assert found is not None
         rows, ruled_out = found
         kept = {c for c, _, _ in rows}
@@ -78,29 +78,29 @@ def test_the_filtered_search_equals_the_exact_search(K):
 
 def test_the_routine_applies_where_a_loss_has_four_ratios_of_rank_two_or_more():
     four = [c.loss for c in pair_classes(PAIRS[0])]
-    assert composition_filter.plan(four, [[0, 1]], [1000], F(2) ** 400).routine is SWITCH
+    assert composition_filter.plan(four, [[0, 1]], [1000], F(2) ** 400).routine is FOUR_RATIO
     three = [c.loss for c in pair_classes(Kernel([["1/2", "1/3", "1/6"], ["1/4", "1/4", "1/2"]]))]
-    assert composition_filter.plan(three, [[0, 1]], [1000], F(2) ** 400).routine is not SWITCH
+    assert composition_filter.plan(three, [[0, 1]], [1000], F(2) ** 400).routine is not FOUR_RATIO
     geometric = Kernel([["8/15", "4/15", "2/15", "1/15"], ["2/15", "8/15", "1/15", "4/15"]])  # rank one: exponent sums
     rank_one = [c.loss for c in pair_classes(geometric)]
     assert len(rank_one) == 2 and len(rank_one[0].classes) == 4
-    assert SWITCH.estimate(rank_one, [[0, 1]], [1000]) is None
+    assert FOUR_RATIO.estimate(rank_one, [[0, 1]], [1000]) is None
     five = [c.loss for c in pair_classes(_random_2x4(7, outputs=5))]
-    assert len(five[0].classes) == 5 and SWITCH.estimate(five, [[0, 1]], [1000]) is None  # five ratios: not covered
+    assert len(five[0].classes) == 5 and FOUR_RATIO.estimate(five, [[0, 1]], [1000]) is None  # five ratios: not covered
 
 
 def test_near_gamma_1_nothing_is_ruled_out_and_the_search_refuses():
     # every E_γ is within 2^-16 of 1 at n = 1000, γ = 1: no grid bound separates them, so the mixed compositions stay
     # open (upper bound 1) and their exact evaluation is over the cost guard — a refusal, never a guess
     losses = [c.loss for c in pair_classes(PAIRS[0])]
-    rows, ruled_out = SWITCH.candidates(losses, [[0, 1]], [1000], F(1))
+    rows, ruled_out = FOUR_RATIO.candidates(losses, [[0, 1]], [1000], F(1))
     assert ruled_out == 0 and len(rows) == 1001
     assert all(hi == 1 for c, _, hi in rows if 0 < c[0] < 1000)
     with pytest.raises(ResourceLimitError):
         TensorSearch([(PAIRS[0], 1000)]).witness(F(1))
 
 
-#: seeds 0–4 of the random 2×4 pairs at n = 1000, ε(10⁻⁶): all refused before the switch filter (1.68·10⁸ type
+#: seeds 0–4 of the random 2×4 pairs at n = 1000, ε(10⁻⁶): all refused before the corner filter (1.68·10⁸ type
 #: classes per evaluation); now exact, each maximiser a homogeneous composition
 EPSILONS = {0: "331.200024651694", 1: "123.177899555522", 3: "553.694290723623", 4: "403.388426779269"}
 
@@ -143,7 +143,7 @@ def test_three_or_more_pair_classes_rule_out_everything_but_the_corner_or_nothin
     n = 6 if rows == 3 else 4
     assert c >= 3
     for g in (F(2), F(2) ** 4, F(2) ** 8):
-        found = SWITCH.candidates(losses, [list(range(c))], [n], g)
+        found = FOUR_RATIO.candidates(losses, [list(range(c))], [n], g)
         if found is None:
             continue
         (counts, lo, hi), = found[0]
@@ -162,7 +162,7 @@ def test_a_3x4_and_a_4x4_kernel_match_the_exact_search(seed, rows):
         assert (filtered.value, filtered.counts) == (exact.value, exact.counts)
 
 
-#: seeds of the random 3×4 and 4×4 kernels refused at n = 1000 until the switch filter (six, four and eight pair classes
+#: seeds of the random 3×4 and 4×4 kernels refused at n = 1000 until the corner filter (six, four and eight pair classes
 #: of four-ratio losses): ε(10⁻⁶) exact, the maximiser a homogeneous composition
 KERNEL_EPSILONS = {(0, 3): "331.200025", (4, 3): "1234.340150", (2, 4): "407.735233"}
 

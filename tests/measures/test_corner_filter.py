@@ -1,0 +1,140 @@
+"""The phase majorant (exactdp.measures.adaptive_profile.phase_majorant) and the corner filter it makes possible
+(exactdp.measures.corner_filter.corner_candidates, tried by the simplex filter on a flat edge and after its box
+search): the majorant is above the exact E_γ of every composition of its family and below the fully adaptive one; the
+filter keeps the exhaustive maximum and first maximiser; the near-equal 3×3 kernel the face split and the box search
+refused at n = 1000 is answered exactly."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from flint import fmpq
+
+from exactdp.errors import ParameterError
+from exactdp.kernels import Kernel
+from exactdp.limits import limits
+from exactdp.measures import simplex_filter as sf
+from exactdp.measures.adaptive_profile import majorant, phase_majorant, switch_majorant
+from exactdp.measures.lattice_interval import LatticeEnclosure
+from exactdp.measures.tensor import TensorSearch, delta_tensor_power
+from exactdp.measures.tensor_search import all_compositions
+
+from tests.measures.test_face_split import GAMMAS, SEEDED, ZERO_ENTRY, _losses, _value
+
+#: rows nearly equal: E_γ is as flat off the best face as on it (docs/tensorization.md, "the corner filter")
+NEAR_EQUAL = Kernel([["1/2", "3/10", "1/5"], ["2/5", "2/5", "1/5"], ["8/21", "8/21", "5/21"]])
+
+
+def _family(phases, n, c, lo, hi, prefix, start):
+    """Every composition of the phase family: n coordinates over the phases' classes with lo ≤ (count in the first
+    ``prefix`` phases) ≤ hi, plus the fixed counts of ``start``."""
+    first = {x for S in phases[:prefix] for x in S}
+    rest = {x for S in phases[prefix:] for x in S} - first
+    fixed = [0] * c
+    for S, w in start:
+        assert len(S) == 1
+        fixed[S[0]] += w
+    out = set()
+    for k in itertools.product(range(n + 1), repeat=c):
+        if sum(k) != n or any(k[x] for x in range(c) if x not in first | rest):
+            continue
+        if lo <= sum(k[x] for x in first) <= hi:
+            out.add(tuple(a + b for a, b in zip(k, fixed)))
+    return out
+
+
+@pytest.mark.parametrize("K", SEEDED + [ZERO_ENTRY, NEAR_EQUAL])
+def test_phase_majorant_is_above_every_composition_of_its_family(K):
+    # one class per phase, a prefix of one or two phases with its count bounded, and a start of fixed coordinates:
+    # above the exact E_γ of each composition of the family, below the fully adaptive majorant of the same classes
+    losses = _losses(K)
+    c, n = len(losses), 6
+    cases = [([[0], [1], [2], [3]], 0, n - 1, 1, ()), ([[1], [3], [0], [2]], 0, n - 2, 2, ()),
+             ([[0], [2], [1], [3]], 1, n, 2, ()), ([[3], [0, 1]], 2, 4, 1, ()), ([[2], [1]], 0, n, 1, [((0,), 2)]),
+             ([[1], [0], [3]], 0, n, 3, [((2,), 1)])]
+    values: dict = {}
+    for phases, lo, hi, prefix, start in cases:
+        family = _family(phases, n, c, lo, hi, prefix, start)
+        classes = sorted({x for S in phases for x in S} | {S[0] for S, _ in start})
+        for g in GAMMAS:
+            bound = phase_majorant(losses, phases, n, g, least_first=lo, most_first=hi, prefix=prefix, start=start)
+            exact = max(values.setdefault((k, g), _value(losses, k, g)) for k in family)
+            assert exact <= bound <= 1
+            assert bound <= majorant(losses, [*start, (classes, n)], g)
+
+
+def test_phase_majorant_with_two_phases_is_the_switch_majorant():
+    # switch_majorant is phase_majorant with two phases (one implementation): the same rational
+    losses = _losses(SEEDED[2])
+    for g in GAMMAS:
+        for first, second, l1, l2 in [((0,), (1, 2), 0, 1), ((1, 3), (0, 2), 2, 2), ((2,), (3,), 0, 0)]:
+            assert switch_majorant(losses, first, second, 9, g, least_first=l1, least_second=l2, step_bits=6) == \
+                phase_majorant(losses, [first, second], 9, g, least_first=l1, most_first=9 - l2, step_bits=6)
+
+
+def test_ordered_phases_are_far_tighter_than_one_adaptive_phase():
+    # the near-equal kernel at n = 1000, γ = 2^20: every composition but the best corner (class 1, 1000 coordinates)
+    # in the phases 1, 3, 0, 2 is below the corner's exact value at 2^-11 nats; one adaptive phase of all four classes
+    # stays 2·10⁻⁴ above it at 2^-8 (its next class chosen at every step)
+    losses = _losses(NEAR_EQUAL)
+    n, g = 1000, fmpq(2) ** 20
+    corner = _value(losses, (0, n, 0, 0), g)
+    assert fmpq(9695036, 10**7) < corner < fmpq(9695037, 10**7)
+    with limits(max_work=3 * 10**9):  # 2.1·10⁹ units at 2^-11 nats
+        off = phase_majorant(losses, [[1], [3], [0], [2]], n, g, most_first=n - 1, step_bits=11, spread=5.0)
+    assert corner - fmpq(2, 10**7) < off < corner
+    adaptive = majorant(losses, [((0, 1, 2, 3), n)], g, step_bits=8)
+    assert adaptive > corner + fmpq(2, 10**4)
+
+
+def test_phase_majorant_rejects_bad_arguments():
+    losses = _losses(SEEDED[0])
+    with pytest.raises(ParameterError, match="prefix"):
+        phase_majorant(losses, [[0], [1]], 4, fmpq(2), prefix=3)
+    with pytest.raises(ParameterError, match="least_first, most_first"):
+        phase_majorant(losses, [[0], [1]], 4, fmpq(2), least_first=3, most_first=2)
+    with pytest.raises(ParameterError, match="most_first"):
+        phase_majorant(losses, [[0], [1]], 4, fmpq(2), most_first=3, prefix=2)
+    with pytest.raises(ParameterError, match="phases"):
+        phase_majorant(losses, [[0], []], 4, fmpq(2))
+
+
+@pytest.mark.parametrize("K", SEEDED + [ZERO_ENTRY, NEAR_EQUAL])
+@pytest.mark.parametrize("n", [5, 12])
+def test_the_corner_filter_keeps_the_exhaustive_maximum(K, n):
+    # where it answers, its rows enclose their compositions, hold the maximum and the first maximiser of the exhaustive
+    # search, and rows + ruled out count every composition (where a maximiser is off the corner's neighbourhood it
+    # gives up: None)
+    S = TensorSearch([(K, n)], filtered=False, exhaustive_limit=10**6)
+    classes, groups, totals, _ = S.classified
+    losses = [cls.loss for cls in classes]
+    c = len(losses)
+    order = list(all_compositions(groups, totals, c))
+    answered = 0
+    for g in [g for g in GAMMAS if g >= 1] + [fmpq(2) ** 9, fmpq(3) ** 7]:
+        found = sf._corner_filter(LatticeEnclosure(), losses, c, n, g)
+        if found is None:
+            continue
+        answered += 1
+        rows, ruled_out = found
+        assert len(rows) + ruled_out == len(order)
+        assert all(lo <= _value(losses, k, g) <= hi for k, lo, hi in rows)
+        reference = S.witness(g)
+        assert max(_value(losses, k, g) for k, _, _ in rows) == reference.value
+        tied = {k for k, _, _ in rows if _value(losses, k, g) == reference.value}
+        assert next(k for k in order if k in tied) == reference.counts
+    assert answered >= 1
+
+
+@pytest.mark.parametrize(("e", "value"), [(20, "0.96950367"), (64, "0.019968963")])
+def test_the_near_equal_kernel_at_n_1000_is_exact(e, value):
+    # refused before the corner filter (the face split stopped once every slice of t = 2 had to be enclosed, the box
+    # search at its budget, with brackets of relative width 3.2·10⁻² and 1.7·10⁻¹); now exact, its maximiser the corner
+    # of the pair (x, x') = (0, 2)
+    K, n, g = NEAR_EQUAL, 1000, fmpq(2) ** e
+    found = delta_tensor_power(K, n, g, enclosure=True)
+    assert found.exact and found.lower == found.upper
+    assert str(found.lower.p * 10**12 // found.lower.q).startswith(value.replace("0.", "").lstrip("0"))
+    losses = _losses(K)
+    assert found.lower == _value(losses, (0, n, 0, 0), g)
