@@ -126,6 +126,7 @@ class _Ranges:
         self.ruled_out = 0
         self.other = other
         self.calls, self.spent = 0, 0
+        self.highest = ZERO  # the largest bound of a range ruled out
 
     def _other(self) -> None:
         if len(self.others) > 1:
@@ -172,6 +173,7 @@ class _Ranges:
                 continue
             if bound < best:
                 self.ruled_out += w - u + 1
+                self.highest = max(self.highest, bound)
                 continue
             fall = hint if prev is None else _last_fall(prev[0] - bound, prev[1])  # the last bit's gain
             finer = len(LEVELS) - 1 - level
@@ -226,6 +228,34 @@ def _best_corner(losses: Losses, members: list[int], n: int, gamma: fmpq,
     order = _guess(losses, members, n, gamma)
     value = _corner(losses, order[0], n, gamma)
     return order, (value, value)
+
+
+def corner_enclosure(losses: Losses, members: list[int], n: int, gamma: fmpq, width: fmpq, *,
+                     enclose: Enclose | None = None) -> tuple[fmpq, fmpq] | None:
+    r"""``(lo, hi)`` with lo ≤ δ_n(γ) = max_k E_γ(k) ≤ hi and hi − lo ≤ width·lo, or None: the best corner's lower
+    bound lo, and every other composition bounded by the ranges of the module docstring at the target (1 + width)·lo
+    instead of lo — a range is settled once its bound is at most the target, and hi is the largest of those bounds and
+    the corner's upper bound.  For an enclosure, where E_γ is nearly flat in the composition: on the 2×3 pair
+    (1/2, 3/10, 1/5) / (8/21, 8/21, 5/21) at n = 1000, γ = 2, every composition is within 6·10⁻⁷ of the best
+    corner's E_γ = 1 − 1.8·10⁻⁴ (the maximum is next to it, (999, 1), 1.9·10⁻⁹ higher), too flat for the corner's
+    neighbours to be ruled out, and the 746 compositions whose filter enclosures reach past the width cost more than
+    ``max_work`` to tighten one by one; five ranges of the phase majorant settle them."""
+    if width <= 0:
+        return None
+    order, (lo, hi) = _best_corner(losses, members, n, gamma, enclose)
+    if lo <= 0:
+        return None
+    target = lo * (1 + width)
+    if target >= 1:  # every E_γ is at most 1
+        return lo, fmpq(1)
+    ranges = _Ranges(losses, order[0], order[1:], n, gamma, target)
+    ranges.settle()
+    if ranges.open:
+        return None
+    if ranges.other is not None:  # the other corner of two classes, exactly
+        lo, hi = max(lo, ranges.other), max(hi, ranges.other)
+    hi = max(hi, ranges.highest)
+    return (lo, hi) if hi - lo <= width * lo else None
 
 
 def _corner_counts(size: int, counts: dict[int, int]) -> tuple[int, ...]:

@@ -57,6 +57,12 @@ from exactdp.numbers.qq import ZERO
 #: strong as the face's: the tail's bound falls by 1.2·10⁻⁴ per coordinate in O)
 MAX_T = 8
 
+#: a split whose rows hold more than this many compositions the lattice routine left without a lower bound (lo = 0)
+#: and that reach the best lower bound stops: each would be a candidate for the exact search, which evaluates at
+#: most composition_filter.MAX_CANDIDATES (64) of them.  On the near-equal 3×3 kernel (1/2, 3/10, 1/5) /
+#: (2/5, 2/5, 1/5) / (8/21, 8/21, 5/21) at n = 1000, γ = 2^5 (E_γ = 1 − 6.7·10⁻⁴), the face slice alone leaves 631
+#: and each further slice adds 400–550: the split stops after the face, not after six slices
+MAX_UNRESOLVED = 64
 #: the split goes before the box search where the reverse corner's E_γ is at least this fraction of the best corner's
 #: (:func:`flat_edge`).  On bench_tensor.py --random-3x3-deltas at n = 1000 the eight queries the box search could not
 #: settle within max_work have 0.61–0.88, the 22 it settles 0.52 or less (0 where the best corner has no reverse class)
@@ -234,14 +240,16 @@ class _Split:
         return self.refine(options[chosen], value, LEVELS[-1] if T == last else SLICE_BITS)
 
     def enclose(self, o: Counts) -> bool:
-        """Enclose every composition of the slice o (:func:`_slice_rows`) into the rows; False where it cannot be."""
+        """Enclose every composition of the slice o (:func:`_slice_rows`) into the rows; False where it cannot be, or
+        where more than :data:`MAX_UNRESOLVED` rows are left without a lower bound and reach the best lower bound."""
         found = _slice_rows(self.losses, self.n, self.a, self.b, self.O, o, self.gamma, self.spend)
         if found is None:
             return False
         for k, lo, hi in found:
             self.rows[k] = (lo, hi)
             self.best = max(self.best, lo)
-        return True
+        unresolved = sum(1 for lo, hi in self.rows.values() if lo == 0 and hi >= self.best)
+        return unresolved <= MAX_UNRESOLVED
 
     def settle_slices(self, t: int) -> bool | None:
         """Rule out or enclose every slice of t coordinates in O: their bounds on the first grid, then from the

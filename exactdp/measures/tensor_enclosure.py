@@ -482,6 +482,38 @@ def delta_tensor_power_batch(K: KernelInput, n: int, gammas: Sequence[RationalIn
     return [out[g] for g in gs]
 
 
+def _by_ranges(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
+    r"""[lo, hi] of relative width ≤ w from the best corner and phase-majorant bounds of ranges of compositions
+    (:func:`~exactdp.measures.corner_filter.corner_enclosure`; one factor of two or more pair classes): where E_γ is
+    so flat in the composition that the filter leaves too many candidates to evaluate or tighten one by one, but every
+    composition is within w of the best corner.  None where it does not apply or some range stays above the width."""
+    from exactdp.measures.corner_filter import corner_enclosure  # deferred: start-up
+    from exactdp.measures.lattice_interval import (  # deferred: start-up
+        LatticeEnclosure,
+        OverBudget,
+        chernoff_bound,
+        cut_below,
+        shared_blocks,
+    )
+
+    classes, groups, totals, _ = search.classified
+    if len(groups) != 1 or len(groups[0]) < 2:
+        return None
+    losses = [c.loss for c in classes]
+    lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
+
+    def enclose(counts: tuple[int, ...]) -> tuple[fmpq, fmpq]:
+        items = [(loss, k) for loss, k in zip(losses, counts) if k]
+        return lattice.bounds(items, g, cut_nats=cut_below(chernoff_bound(items, g)))
+
+    covered = all(_lattice_covers([(losses[c], 1)]) for c in groups[0])
+    try:
+        found = corner_enclosure(losses, list(groups[0]), totals[0], g, w, enclose=enclose if covered else None)
+    except (OverBudget, ResourceLimitError):
+        return None
+    return None if found is None else TensorEnclosure(found[0], found[1], found[0] == found[1], w)
+
+
 def _near_one(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None:
     r"""[lo, 1] when a corner composition (every coordinate of a factor in one class) already has E_γ ≥ lo with
     1 − lo ≤ w·lo — evaluated exactly where that fits the cost guard, else lo from the lattice bounds of
@@ -578,10 +610,10 @@ def _selected(search: TensorSearch, selection: Selection | None, g: fmpq, w: fmp
     classes = search.classes
     losses = [c.loss for c in classes]
     if selection is None:
-        return _near_one(search, g, w)
+        return _near_one(search, g, w) or _by_ranges(search, g, w)
     lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks(), tag=search_tag(losses))
     if len(selection.candidates) - len(selection.known) > composition_filter.MAX_CANDIDATES:
-        near = _near_one(search, g, w)  # E_γ ≈ 1 everywhere: [the exact homogeneous maximum, 1]
+        near = _near_one(search, g, w) or _by_ranges(search, g, w)  # E_γ ≈ 1 everywhere, or flat near the best
         return near if near is not None else _from_bounds(dict(selection.bounds), losses, lattice, g, w, what)
     best_lo, best_hi, exact = None, None, True
     for counts in selection.candidates:

@@ -16,6 +16,7 @@ from exactdp.kernels import Kernel
 from exactdp.limits import limits
 from exactdp.measures import simplex_filter as sf
 from exactdp.measures.adaptive_profile import majorant, phase_majorant, switch_majorant
+from exactdp.measures.corner_filter import corner_enclosure
 from exactdp.measures.lattice_interval import LatticeEnclosure
 from exactdp.measures.tensor import TensorSearch, delta_tensor_power
 from exactdp.measures.tensor_search import all_compositions
@@ -138,3 +139,75 @@ def test_the_near_equal_kernel_at_n_1000_is_exact(e, value):
     assert str(found.lower.p * 10**12 // found.lower.q).startswith(value.replace("0.", "").lstrip("0"))
     losses = _losses(K)
     assert found.lower == _value(losses, (0, n, 0, 0), g)
+
+
+#: rows 0 and 2 of NEAR_EQUAL: a 2×3 pair whose compositions at n = 1000, γ = 2 are all within 6·10⁻⁷ of the best
+#: corner's E_γ = 1 − 1.8·10⁻⁴ (refused before the range enclosure: 746 candidates to tighten, over max_work)
+FLAT_PAIR = Kernel([["1/2", "3/10", "1/5"], ["8/21", "8/21", "5/21"]])
+
+
+@pytest.mark.parametrize("K", SEEDED + [ZERO_ENTRY, NEAR_EQUAL, FLAT_PAIR])
+def test_the_range_enclosure_holds_the_exhaustive_maximum(K):
+    # n = 12, a wide width (the ranges settle at a few per cent): lo ≤ the exhaustive maximum ≤ hi, hi − lo ≤ width·lo
+    n = 12
+    S = TensorSearch([(K, n)], filtered=False, exhaustive_limit=10**6)
+    classes, groups, totals, _ = S.classified
+    losses = [cls.loss for cls in classes]
+    answered = 0
+    for g in [fmpq(1), fmpq(3, 2), fmpq(5), fmpq(2) ** 5, fmpq(2) ** 9]:
+        for width in (fmpq(1, 10), fmpq(1, 100)):
+            found = corner_enclosure(losses, list(groups[0]), n, g, width,
+                                     enclose=lambda k: LatticeEnclosure().bounds(
+                                         [(loss, x) for loss, x in zip(losses, k) if x], g))
+            if found is None:
+                continue
+            answered += 1
+            lo, hi = found
+            assert lo <= S.witness(g).value <= hi and hi - lo <= width * lo
+    assert answered >= 2
+
+
+def test_a_flat_pair_near_one_is_enclosed_by_ranges():
+    # n = 1000, γ = 2: the enclosure of relative width ≤ 10⁻⁶ holds the best corner and the composition next to it
+    # (999, 1), 1.9·10⁻⁹ above it (lattice bounds)
+    K, n, g = FLAT_PAIR, 1000, fmpq(2)
+    found = delta_tensor_power(K, n, g, enclosure=True)
+    assert not found.exact and found.upper - found.lower <= found.lower / 10**6
+    S = TensorSearch([(K, n)])
+    losses = [cls.loss for cls in S.classified[0]]
+    his = []
+    for counts in [(n, 0), (n - 1, 1), (0, n)]:
+        lo, hi = LatticeEnclosure().bounds([(loss, x) for loss, x in zip(losses, counts) if x], g)
+        assert lo <= found.upper
+        his.append(hi)
+    assert found.lower <= max(his)
+    assert fmpq(99981, 10**5) < found.lower < fmpq(99982, 10**5)
+
+
+@pytest.mark.slow
+def test_the_near_equal_kernel_near_one_is_enclosed():
+    # n = 1000, γ = 2^5 (E_γ = 1 − 6.7·10⁻⁴): the corner filter cannot separate the flat edge (its switch times gain
+    # 2.4·10⁻⁶), the face split stops at the face's 631 unresolved compositions, the box search at its budget; the
+    # ranges enclose δ_n within 10⁻⁶ of the best corner
+    K, n, g = NEAR_EQUAL, 1000, fmpq(2) ** 5
+    found = delta_tensor_power(K, n, g, enclosure=True)
+    assert found.upper - found.lower <= found.lower / 10**6
+    corner = LatticeEnclosure().bounds([(_losses(K)[1], n)], g)
+    assert found.lower <= corner[1] and corner[0] <= found.upper
+
+
+def test_the_face_split_stops_at_a_face_left_unresolved(monkeypatch):
+    # the near-equal kernel at n = 1000, γ = 2^5: the face slice leaves 631 compositions without a lower bound, more
+    # than the exact search could evaluate (face_split.MAX_UNRESOLVED): the split stops there, not after six slices
+    from exactdp.measures import face_split as fs
+
+    calls = []
+    original = fs._Split.enclose
+
+    def counted(self, o):
+        calls.append(o)
+        return original(self, o)
+
+    monkeypatch.setattr(fs._Split, "enclose", counted)
+    assert fs.face_split(_losses(NEAR_EQUAL), 1000, fmpq(2) ** 5) is None
+    assert calls == [(0, 0)]

@@ -2,8 +2,8 @@
 simplex filter ran and stopped at its budget (naming max_work), or that it was refused before the box search.
 
 The box search's own stop is what these tests look at, so the corner filter that goes before it
-(exactdp.measures.corner_filter.corner_candidates) and the face split that follows it (exactdp.measures.face_split)
-are left out here (the fixture below); with them the stopped queries are answered
+(exactdp.measures.corner_filter.corner_candidates), the face split that follows it (exactdp.measures.face_split) and
+the range enclosure after a stop (exactdp.measures.tensor_enclosure._by_ranges) are left out here (the fixture below); with them the stopped queries are answered
 (test_the_face_split_answers_what_the_box_search_left_open, tests/measures/test_face_split.py and
 tests/measures/test_corner_filter.py)."""
 
@@ -14,6 +14,7 @@ from flint import fmpq
 
 from exactdp.limits import ResourceLimitError, limits
 from exactdp.measures import simplex_filter as sf
+from exactdp.measures import tensor_enclosure
 from exactdp.measures.tensor import delta_tensor_power
 from exactdp.numbers.qq import to_qq
 
@@ -25,6 +26,7 @@ def _box_search_alone(request, monkeypatch):
     """Every test here but the last sees the box search alone, the last the box search and the face split (module
     docstring); the memo is cleared around it."""
     monkeypatch.setattr(sf, "corner_candidates", lambda *a, **kw: None)
+    monkeypatch.setattr(tensor_enclosure, "_by_ranges", lambda *a: None)
     if "face_split_answers" not in request.node.name:
         monkeypatch.setattr(sf, "face_split", lambda losses, n, gamma, **kw: None)
     sf._RECENT.clear()
