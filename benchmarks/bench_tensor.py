@@ -55,7 +55,8 @@ Issue 24, 3×3 kernels (``--random-3x3``): seeded random 3×3 kernels whose row 
 with its limit, its CPU time counted).  ``--random-3x3-deltas``: the same kernels, ten γ = 2^k spread over
 δ_n ≈ 1/2 … 10⁻¹⁰ each alone (``enclosure=True``) plus ε for δ = 10⁻⁶, counted exact / enclosure / refused, each
 γ's outcome and CPU time printed, against the accountants answering the same eleven queries (``--seed S``: only
-seed S; ``--no-accountants``: exactdp alone, for a same-run comparison with another checkout).
+seed S; ``--near-equal``: also the kernel of near-equal rows (1/2, 3/10, 1/5) / (2/5, 2/5, 1/5) / (8/21, 8/21, 5/21);
+``--no-accountants``: exactdp alone, for a same-run comparison with another checkout).
 
 The accountants (issue 24 item 5; ``pip install -e ".[bench]"``): every accountant table — binary RR
 (``--rr-accountants``, also in the default run), ``--sweep``, ``--random-pairs``, ``--near-symmetric``,
@@ -81,7 +82,7 @@ running to measure a threaded accountant.
 
 Run:  python benchmarks/bench_tensor.py [--quick] [--large-only] [--stream-only] [--enclosure-only] [--pld-large]
       [--all-sequences] [--asymmetric] [--sweep] [--tails-products-3x3] [--random-pairs [--seeds N]]
-      [--near-symmetric] [--eps-deltas [--seeds N]] [--product] [--mixtures] [--random-3x3] [--random-3x3-deltas [--seed S] [--no-accountants]]
+      [--near-symmetric] [--eps-deltas [--seeds N]] [--product] [--mixtures] [--random-3x3] [--random-3x3-deltas [--seed S] [--near-equal] [--no-accountants]]
       [--rr-accountants] [--accountants] [--old-limit SECONDS]
       [--prv-eps-error E] [--prv-delta-error D] [--prv-max-points N] [--pld-max-points N]
 """
@@ -92,6 +93,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy: see the docstring
@@ -924,20 +926,23 @@ def random_3x3_vs_pld(quick: bool = False, kernels: int = 3) -> None:
         seed += 1
 
 
+#: rows nearly equal: E_γ as flat off the best face as on it (docs/tensorization.md, "the corner filter")
+NEAR_EQUAL_3X3 = (("1/2", "3/10", "1/5"), ("2/5", "2/5", "1/5"), ("8/21", "8/21", "5/21"))
+
+
 def random_3x3_deltas_vs_pld(quick: bool = False, kernels: int = 3) -> None:
     """Issue 24, 3×3 kernels, every δ query (``--random-3x3-deltas``): for the seeded 3×3 kernels of ``--random-3x3``
-    (seeds 1000, 1001, … with four or more pair classes; ``--seed S`` runs only seed S), ten γ = 2^k spread over
-    δ_n ≈ 1/2 … 10⁻¹⁰ (:func:`_ten_gammas_of` over the six ordered row pairs: floats only choose the query points),
-    each ``delta_tensor_power(K, n, γ, enclosure=True)`` alone (exact, a certified enclosure of relative width
-    ≤ 10⁻⁶, or refused: counted, its CPU time included, its message and time printed), plus ε for δ = 10⁻⁶; then the
-    accountants composing the six ordered row pairs and answering the same eleven queries (CPU seconds of this
-    process, same run)."""
+    (seeds 1000, 1001, … with four or more pair classes; ``--seed S`` runs only seed S; ``--near-equal`` adds the
+    kernel :data:`NEAR_EQUAL_3X3`), ten γ = 2^k spread over δ_n ≈ 1/2 … 10⁻¹⁰ (:func:`_ten_gammas_of` over the six
+    ordered row pairs: floats only choose the query points), each ``delta_tensor_power(K, n, γ, enclosure=True)``
+    alone (exact, a certified enclosure of relative width ≤ 10⁻⁶, or refused: counted, its CPU time included, its
+    message and time printed), plus ε for δ = 10⁻⁶; then the accountants composing the six ordered row pairs and
+    answering the same eleven queries (CPU seconds of this process, same run)."""
     import random
 
-    from exactdp.measures.profile_inversion import epsilon_tensor_power
     from exactdp.measures.tensor_search import classify, normalize_factors
 
-    n, d_star = (100 if quick else 1000), fmpq(1, 10**6)
+    n = 100 if quick else 1000
     print(f"\nrandom 3x3 kernels, n = {n}, all input sequences: ten gamma = 2^k + eps(1e-6) per kernel "
           f"(CPU seconds, same run)\n{settings_text()}\n{_pair_header('seed')}")
     only = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else None
@@ -948,46 +953,57 @@ def random_3x3_deltas_vs_pld(quick: bool = False, kernels: int = 3) -> None:
         if len(classify(normalize_factors([(K, n)]))[0]) < 4 or (only is not None and seed != only):
             seed += 1
             continue
-        pairs = _ordered_pairs(rows)
-        gammas = _ten_gammas_of(pairs, n)
-        t_ex, exact, encl, refused, values = 0.0, 0, 0, 0, []
-        for g in gammas:
-            t0 = time.process_time()
-            try:
-                r = delta_tensor_power(K, n, g, enclosure=True)
-                kind = "exact" if r.exact else "enclosure"
-                exact, encl = exact + r.exact, encl + (not r.exact)
-                values.append(r)
-                text = f"{float(r.lower):.4g}"
-            except Exception as exc:  # a refusal (cost guard) is counted, not fatal
-                values.append(None)
-                refused += 1
-                bracket = str(exc).partition("certified by then: ")[2].partition(";")[0]  # what the filter had
-                kind, text = "REFUSED", (f"(certified by then: {bracket}) " if bracket else "") + str(exc)[:150]
-            t = time.process_time() - t0
-            t_ex += t
-            print(f"     gamma = 2^{int(g.p).bit_length() - 1}: {kind} {t:.2f}s {text}", flush=True)
-        t0, inv = time.process_time(), None
-        try:
-            inv = epsilon_tensor_power(K, n, d_star)
-            e = float(inv.epsilon.evalf(20)) if inv.t is not None else math.inf
-        except Exception as exc:  # a refusal (cost guard) is counted, not fatal
-            e = math.nan
-            refused += 1
-            print(f"     eps(1e-6) refused: {str(exc)[:150]}")
-        t_ex += time.process_time() - t0
-        totals["exactdp"] = totals.get("exactdp", 0.0) + t_ex
-        kernel = " / ".join(",".join(x) for x in rows)
-        print(f"{seed:>4} {kernel:<34} {t_ex:>7.2f}s {exact:>5} {encl:>4} {refused:>7} {e:>14.8f}", flush=True)
-        if "--no-accountants" not in sys.argv:
-            results = print_accountants([[(pair, n)] for pair in pairs], [float(arb(g).log().mid()) for g in gammas],
-                                        [float(d_star)], t_ex, [delta_enclosure(r) for r in values],
-                                        [epsilon_enclosure(inv)])
-            for b in results:
-                totals[b.name] = totals.get(b.name, 0.0) + b.seconds
+        _kernel_deltas(str(seed), rows, n, totals)
         shown += 1
         seed += 1
+    if "--near-equal" in sys.argv:
+        _kernel_deltas("near", NEAR_EQUAL_3X3, n, totals)
     _pair_totals(totals)
+
+
+def _kernel_deltas(label: str, rows: Sequence[Sequence[str]], n: int, totals: dict[str, float]) -> None:
+    """One kernel's row of :func:`random_3x3_deltas_vs_pld`: ten δ queries and ε(10⁻⁶), then the accountants."""
+    from exactdp.measures.profile_inversion import epsilon_tensor_power
+
+    d_star = fmpq(1, 10**6)
+    K = Kernel([list(r) for r in rows])
+    pairs = _ordered_pairs(rows)
+    gammas = _ten_gammas_of(pairs, n)
+    t_ex, exact, encl, refused, values = 0.0, 0, 0, 0, []
+    for g in gammas:
+        t0 = time.process_time()
+        try:
+            r = delta_tensor_power(K, n, g, enclosure=True)
+            kind = "exact" if r.exact else "enclosure"
+            exact, encl = exact + r.exact, encl + (not r.exact)
+            values.append(r)
+            text = f"{float(r.lower):.4g}"
+        except Exception as exc:  # a refusal (cost guard) is counted, not fatal
+            values.append(None)
+            refused += 1
+            bracket = str(exc).partition("certified by then: ")[2].partition(";")[0]  # what the filter had
+            kind, text = "REFUSED", (f"(certified by then: {bracket}) " if bracket else "") + str(exc)[:150]
+        t = time.process_time() - t0
+        t_ex += t
+        print(f"     gamma = 2^{int(g.p).bit_length() - 1}: {kind} {t:.2f}s {text}", flush=True)
+    t0, inv = time.process_time(), None
+    try:
+        inv = epsilon_tensor_power(K, n, d_star)
+        e = float(inv.epsilon.evalf(20)) if inv.t is not None else math.inf
+    except Exception as exc:  # a refusal (cost guard) is counted, not fatal
+        e = math.nan
+        refused += 1
+        print(f"     eps(1e-6) refused: {str(exc)[:150]}")
+    t_ex += time.process_time() - t0
+    totals["exactdp"] = totals.get("exactdp", 0.0) + t_ex
+    kernel = " / ".join(",".join(x) for x in rows)
+    print(f"{label:>4} {kernel:<34} {t_ex:>7.2f}s {exact:>5} {encl:>4} {refused:>7} {e:>14.8f}", flush=True)
+    if "--no-accountants" not in sys.argv:
+        results = print_accountants([[(pair, n)] for pair in pairs], [float(arb(g).log().mid()) for g in gammas],
+                                    [float(d_star)], t_ex, [delta_enclosure(r) for r in values],
+                                    [epsilon_enclosure(inv)])
+        for b in results:
+            totals[b.name] = totals.get(b.name, 0.0) + b.seconds
 
 
 if __name__ == "__main__":

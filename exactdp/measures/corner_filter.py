@@ -51,8 +51,9 @@ from exactdp.measures.privacy_loss import binomial_linear_piece, trinomial_linea
 from exactdp.measures.quadrinomial import quadrinomial_cost, quadrinomial_linear_piece, quadrinomial_loss
 from exactdp.numbers.qq import ZERO
 
-#: certified bounds (lo, hi) of E_γ at one composition (class counts)
-Enclose = Callable[[tuple[int, ...]], tuple[fmpq, fmpq]]
+#: certified bounds (lo, hi) of E_γ at one composition (class counts), given the best lower bound known so far (0 for
+#: none): the bounds need only be tight enough to compare with it
+Enclose = Callable[[tuple[int, ...], fmpq], tuple[fmpq, fmpq]]
 
 #: the grid levels of one range's bound, coarsest first (step 2^-bits nats)
 LEVELS = (5, 6, 7, 8, 9)
@@ -222,7 +223,7 @@ def _best_corner(losses: Losses, members: list[int], n: int, gamma: fmpq,
     ``enclose`` every corner is enclosed and ordered by its lower bound; without, by :func:`_guess`, and the first is
     evaluated exactly (lo = hi)."""
     if enclose is not None:
-        corners = {c: enclose(_corner_counts(len(losses), {c: n})) for c in members}
+        corners = {c: enclose(_corner_counts(len(losses), {c: n}), ZERO) for c in members}
         order = sorted(members, key=lambda c: -corners[c][0])
         return order, corners[order[0]]
     order = _guess(losses, members, n, gamma)
@@ -294,7 +295,7 @@ def corner_candidates(losses: Losses, members: list[int], n: int, gamma: fmpq, *
             for t in range(1, near + 1):
                 for part in compositions(t, len(others)):
                     counts = _corner_counts(len(losses), {b: n - t, **dict(zip(others, part))})
-                    lo, hi = enclose(counts)
+                    lo, hi = enclose(counts, ranges.best)
                     if hi >= ranges.best:  # else below the corner: ruled out
                         rows.append((counts, lo, hi))
         return sorted(rows), math.comb(n + m - 1, m - 1) - len(rows)

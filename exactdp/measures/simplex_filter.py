@@ -57,7 +57,8 @@ has E_γ ≤ its box's bound < the best lower bound ≤ the maximum, so the maxi
 over all compositions (the first maximiser in enumeration order included: a maximiser is never discarded, ties
 kept).  When the work reaches its budget (``max_work``, or twice the estimate) before every box is settled — or
 before the box search where the edge between the best corner's class and its reverse is flat
-(:func:`~exactdp.measures.face_split.flat_edge`) — two routines are tried in turn:
+(:func:`~exactdp.measures.face_split.flat_edge`), and for the corner filter also where its first bound costs no more
+than the box search's estimate (:func:`_corner_cost`) — two routines are tried in turn:
 
 * the **corner filter** (:func:`~exactdp.measures.corner_filter.corner_candidates`): the best homogeneous corner and
   the compositions of 1 … t coordinates next to it enclosed one by one by the lattice routine, every other
@@ -92,6 +93,7 @@ from flint import fmpq
 
 from exactdp.errors import ParameterError
 from exactdp.limits import ResourceLimitError, limit, require
+from exactdp.measures.adaptive_profile import phase_cost
 from exactdp.measures.blackwell_join import coarse_power, join
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.face_split import face_split, flat_edge
@@ -123,6 +125,7 @@ from exactdp.measures.lattice_interval import (
 )
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.measures.profile_bound import S_STEPS, base_box_bound, profile_box_bound, s_of
+from exactdp.measures.corner_filter import LEVELS as CORNER_LEVELS
 from exactdp.measures.corner_filter import corner_candidates
 from exactdp.numbers.digits import directed_digits
 from exactdp.numbers.memo import Memo, limits_in_force
@@ -326,17 +329,20 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
     c, n = found
     budget = max(2 * estimate[0], limit("max_work"))
     enc = LatticeEnclosure(budget=budget, blocks=shared_blocks())
-    split_first = flat_edge(losses, n, gamma)
+    split_first = flat_edge(losses, n, gamma)  # a flat edge: the box search is not expected to settle it
+    corner_first = split_first or _corner_cost(losses, n, gamma) <= estimate[0]
     brackets: list[tuple[fmpq, fmpq]] = []  # what a face split that stopped had certified
-    if split_first:  # a flat edge: the box search is not expected to settle it (face_split.FLAT)
-        split = _corner_filter(enc, losses, c, n, gamma) or face_split(losses, n, gamma, bracket=brackets)
-        if split is not None:
-            return split, "", None
+    split = _corner_filter(losses, c, n, gamma) if corner_first else None
+    if split is None and split_first:
+        split = face_split(losses, n, gamma, bracket=brackets)
+    if split is not None:
+        return split, "", None
     try:
         leaves, discarded = _search(enc, losses, c, n, gamma)
     except _Stopped as e:
-        split = None if split_first else (_corner_filter(enc, losses, c, n, gamma)
-                                          or face_split(losses, n, gamma, bracket=brackets))
+        split = None if corner_first else _corner_filter(losses, c, n, gamma)
+        if split is None and not split_first:
+            split = face_split(losses, n, gamma, bracket=brackets)
         if split is not None:
             return split, "", None
         lower, upper = e.lower, e.upper  # both brackets hold the maximum, and so does their intersection
@@ -350,20 +356,34 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
     return ([(k, lo, hi) for k, (lo, hi) in sorted(leaves.items())], discarded), "", None
 
 
-def _corner_filter(enc: LatticeEnclosure, losses: Losses, c: int, n: int,
-                   gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
+def _corner_cost(losses: Losses, n: int, gamma: fmpq) -> int:
+    """The work of the corner filter's first bound (one phase per class on its coarsest grid): it goes before the box
+    search where that is at most the box search's estimate (an efficiency choice: the near-equal 3×3 kernel's grid is
+    narrow, 0.3 of the estimate at n = 1000; seed 1001 of the random 3×3 kernels, whose log-ratios reach 1.9 nats and
+    whose box search settles its queries at once, 1.9 at γ = 2^1000)."""
+    return phase_cost(losses, [[i] for i in range(len(losses))], n, gamma, step_bits=CORNER_LEVELS[0])
+
+
+def _corner_filter(losses: Losses, c: int, n: int, gamma: fmpq) -> tuple[list[CompositionBounds], int] | None:
     """The best corner and its neighbours enclosed, every other composition ruled out by phase majorants
-    (:func:`~exactdp.measures.corner_filter.corner_candidates`); None where some stays open or a limit is met."""
+    (:func:`~exactdp.measures.corner_filter.corner_candidates`); None where some stays open or a limit is met.  Its
+    lattice bounds have their own budget (``max_work``) and share the kept blocks."""
+    enc = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
     try:
-        return corner_candidates(losses, list(range(c)), n, gamma, enclose=lambda k: _enclose(enc, losses, k, gamma))
+        return corner_candidates(losses, list(range(c)), n, gamma,
+                                 enclose=lambda k, floor: _enclose(enc, losses, k, gamma, floor))
     except (OverBudget, ResourceLimitError):
         return None
 
 
-def _enclose(enc: LatticeEnclosure, losses: Losses, counts: Counts, gamma: fmpq) -> tuple[fmpq, fmpq]:
-    """Lattice bounds of one composition, cut below its Chernoff bound (as the search's leaves)."""
+def _enclose(enc: LatticeEnclosure, losses: Losses, counts: Counts, gamma: fmpq, floor: fmpq) -> tuple[fmpq, fmpq]:
+    """Lattice bounds of one composition: cut below its Chernoff bound (as the search's leaves) when nothing is known
+    yet (``floor`` = 0), else at the search's level below the best lower bound ``floor`` (:func:`leaf_cut`), which is
+    what separating it from the best needs (the Chernoff bound is 9–16 times E_γ at n = 1000, so the first cut is
+    deeper)."""
     items = _items(losses, counts)
-    return enc.bounds(items, gamma, cut_nats=cut_below(chernoff_bound(items, gamma)))
+    cut = leaf_cut(floor) if floor > 0 else cut_below(chernoff_bound(items, gamma))
+    return enc.bounds(items, gamma, cut_nats=cut)
 
 
 def _search(enc: LatticeEnclosure, losses: Losses, c: int, n: int,

@@ -502,7 +502,7 @@ def _by_ranges(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None
     losses = [c.loss for c in classes]
     lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
 
-    def enclose(counts: tuple[int, ...]) -> tuple[fmpq, fmpq]:
+    def enclose(counts: tuple[int, ...], floor: fmpq) -> tuple[fmpq, fmpq]:
         items = [(loss, k) for loss, k in zip(losses, counts) if k]
         return lattice.bounds(items, g, cut_nats=cut_below(chernoff_bound(items, g)))
 

@@ -114,7 +114,7 @@ def test_the_corner_filter_keeps_the_exhaustive_maximum(K, n):
     order = list(all_compositions(groups, totals, c))
     answered = 0
     for g in [g for g in GAMMAS if g >= 1] + [fmpq(2) ** 9, fmpq(3) ** 7]:
-        found = sf._corner_filter(LatticeEnclosure(), losses, c, n, g)
+        found = sf._corner_filter(losses, c, n, g)
         if found is None:
             continue
         answered += 1
@@ -157,7 +157,7 @@ def test_the_range_enclosure_holds_the_exhaustive_maximum(K):
     for g in [fmpq(1), fmpq(3, 2), fmpq(5), fmpq(2) ** 5, fmpq(2) ** 9]:
         for width in (fmpq(1, 10), fmpq(1, 100)):
             found = corner_enclosure(losses, list(groups[0]), n, g, width,
-                                     enclose=lambda k: LatticeEnclosure().bounds(
+                                     enclose=lambda k, floor: LatticeEnclosure().bounds(
                                          [(loss, x) for loss, x in zip(losses, k) if x], g))
             if found is None:
                 continue
@@ -211,3 +211,18 @@ def test_the_face_split_stops_at_a_face_left_unresolved(monkeypatch):
     monkeypatch.setattr(fs._Split, "enclose", counted)
     assert fs.face_split(_losses(NEAR_EQUAL), 1000, fmpq(2) ** 5) is None
     assert calls == [(0, 0)]
+
+
+def test_a_narrow_grid_tries_the_corner_filter_before_the_box_search(monkeypatch):
+    # the near-equal kernel at n = 1000, γ = 2^75 (E_γ ≈ 1.2·10⁻³): its edge is not flat by face_split.FLAT, but the
+    # corner filter's first bound costs 0.3 of the box search's estimate, so it goes first and answers exactly (the box
+    # search ran to its budget first, 3 s); its 164 neighbours of the corner are enclosed at the search's level below
+    # the corner (cut below their Chernoff bounds they had exhausted the lattice budget)
+    monkeypatch.setattr(sf, "_search", lambda *a: (_ for _ in ()).throw(AssertionError("the box search ran")))
+    sf._RECENT.clear()
+    try:
+        found = delta_tensor_power(NEAR_EQUAL, 1000, fmpq(2) ** 75, enclosure=True)
+    finally:
+        sf._RECENT.clear()
+    assert found.exact and fmpq(1179, 10**6) < found.lower < fmpq(1180, 10**6)
+    assert found.lower == _value(_losses(NEAR_EQUAL), (0, 1000, 0, 0), fmpq(2) ** 75)

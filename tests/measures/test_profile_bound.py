@@ -181,6 +181,7 @@ def _profile_on(monkeypatch) -> list[int]:
         return real(*args, **kwargs)
 
     monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)  # the box search first, as before the face split
+    monkeypatch.setattr(sf, "_corner_cost", lambda losses, n, gamma: float("inf"))  # and before the corner filter
     monkeypatch.setattr(sf, "_MIN_BASE", 2)
     monkeypatch.setattr(sf, "profile_box_bound", counted)
     sf._RECENT.clear()
@@ -330,6 +331,7 @@ def _pair_on(monkeypatch) -> list[int]:
     """The profile bound on from a lower count of 2 and the pair base from lower counts 2 + 1; the filter's memo emptied;
     the number of pair-base bounds so far."""
     monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)  # the box search first, as before the face split
+    monkeypatch.setattr(sf, "_corner_cost", lambda losses, n, gamma: float("inf"))  # and before the corner filter
     monkeypatch.setattr(sf, "_MIN_BASE", 2)
     monkeypatch.setattr(sf, "_MIN_PAIR", 1)
     monkeypatch.setattr(sf, "_MIN_PAIR_SUM", 3)

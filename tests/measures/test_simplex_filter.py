@@ -232,6 +232,7 @@ def _with_and_without_join(K, n, g, monkeypatch):
     The box search runs first even on a flat edge (where the face split would go first: exactdp.measures.face_split),
     and the corner filter that goes before both (exactdp.measures.corner_filter.corner_candidates) is left out."""
     monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)
+    monkeypatch.setattr(sf, "_corner_cost", lambda losses, n, gamma: float("inf"))  # and before the corner filter
     monkeypatch.setattr(sf, "corner_candidates", lambda *a, **kw: None)
     out = []
     for max_w in (sf._JOIN_MAX_W, 0):

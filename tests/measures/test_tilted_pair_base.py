@@ -86,6 +86,7 @@ def _tilted_same(monkeypatch, K, n: int, gamma: fmpq) -> int:
     monkeypatch.setattr(sf, "_MIN_PAIR", 1)
     monkeypatch.setattr(sf, "_MIN_PAIR_SUM", 3)
     monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)  # the box search first, even on a flat edge
+    monkeypatch.setattr(sf, "_corner_cost", lambda losses, n, gamma: float("inf"))  # and before the corner filter
     sf._RECENT.clear()
     before = sf.TILTED_PAIR_BOUNDS[0]
     try:
@@ -117,6 +118,7 @@ def test_seed_1002_at_n_100_is_answered_at_the_default_max_work(monkeypatch):
     # face split would go first on this flat edge: exactdp.measures.face_split); the split's answer is the same
     # (test_the_face_split_agrees_at_n_100)
     monkeypatch.setattr(sf, "flat_edge", lambda losses, n, gamma: False)
+    monkeypatch.setattr(sf, "_corner_cost", lambda losses, n, gamma: float("inf"))  # and before the corner filter
     g = fmpq(3) ** 50
     sf._RECENT.clear()
     before = sf.TILTED_PAIR_BOUNDS[0]
