@@ -657,6 +657,8 @@ def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: L
     some hi exceeds (1 + w)·max lo, the candidate of largest hi is tightened (:func:`tighten`, each of its two
     steps once per candidate).  Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest
     upper bound."""
+    if g == 1:
+        bounds = _without_mirrors(bounds, losses)
     best_lo = max(lo for lo, _ in bounds.values())
     # every candidate above (1 + w)·max lo needs at least one lattice bound at the default cut (E_γ nearly flat in the
     # composition: hundreds of them): charged before the first, so the refusal comes at once, not after max_work
@@ -673,6 +675,33 @@ def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: L
         if hi <= (1 + w) * best_lo or not tighten(bounds, steps, counts, losses, lattice, g, w, what):
             return _accept(best_lo, hi, w, what)
         best_lo = max(best_lo, bounds[counts][0])
+
+
+def _without_mirrors(bounds: CandidateBounds, losses: Sequence[PairLoss]) -> CandidateBounds:
+    r"""At γ = 1 the candidates up to mirror images, each enclosure the intersection of the two.  E_1(P ‖ Q) =
+    Σ (P − Q)_+ = Σ (Q − P)_+ = E_1(Q ‖ P) for probability distributions, and the composition with the counts of every
+    pair class moved to its reverse class (its *mirror*) is the reversed product, so the two have the same E_1 and
+    [max lo, max hi] over the candidates is unchanged.  Where some class has no reverse among the classes, ``bounds``
+    as it is.  On a pair and its reverse this halves the tightening: seed 4 of the random 2×3 pairs,
+    (4/11, 5/11, 2/11) / (7/18, 4/9, 1/6), at n = 1000 had 830 candidates to tighten (over ``max_work``)."""
+    reverse = []
+    for loss in losses:
+        r = loss.reverse()
+        match = next((j for j, other in enumerate(losses) if other == r), None)
+        if match is None:
+            return bounds
+        reverse.append(match)
+    out: CandidateBounds = {}
+    for counts, (lo, hi) in bounds.items():
+        mirror = [0] * len(counts)
+        for i, k in enumerate(counts):
+            mirror[reverse[i]] += k
+        key = min(counts, tuple(mirror))
+        if key in out:
+            lo2, hi2 = out[key]
+            lo, hi = max(lo, lo2), min(hi, hi2)
+        out[key] = (lo, hi)
+    return out
 
 
 def tighten(bounds: CandidateBounds, steps: dict[Counts, int], counts: Counts, losses: Sequence[PairLoss],
