@@ -164,6 +164,7 @@ class _Split:
         self.spent = 0
         self.corner: dict[int, fmpq] = {}  # the majorant of the one-class plan a^n on the first two levels
         self.prefer: dict[str, int] = {}  # family → the option that was lowest on its first bound
+        self.unresolved = 0  # rows without a lower bound that reach the best lower bound
 
     def spend(self, units: int) -> None:
         """Charge ``units`` to the split's budget, :data:`BUDGET_SHARE` × ``max_work`` over all its bounds and slices."""
@@ -248,8 +249,8 @@ class _Split:
         for k, lo, hi in found:
             self.rows[k] = (lo, hi)
             self.best = max(self.best, lo)
-        unresolved = sum(1 for lo, hi in self.rows.values() if lo == 0 and hi >= self.best)
-        return unresolved <= MAX_UNRESOLVED
+        self.unresolved = sum(1 for lo, hi in self.rows.values() if lo == 0 and hi >= self.best)
+        return self.unresolved <= MAX_UNRESOLVED
 
     def settle_slices(self, t: int) -> bool | None:
         """Rule out or enclose every slice of t coordinates in O: their bounds on the first grid, then from the
@@ -297,20 +298,23 @@ class _Split:
         raise AssertionError("unreachable: the last T returns")
 
 
-def face_split(losses: Losses, n: int, gamma: fmpq, *,
-               bracket: list[tuple[fmpq, fmpq]] | None = None) -> tuple[list[CompositionBounds], int] | None:
+def face_split(losses: Losses, n: int, gamma: fmpq, *, bracket: list[tuple[fmpq, fmpq]] | None = None,
+               unresolved: list[int] | None = None) -> tuple[list[CompositionBounds], int] | None:
     """``(rows, ruled_out)`` as the simplex filter's candidates hook gives them (module docstring): the rows of the
     enclosed slices in enumeration order, the number of the other compositions, every one of which has E_γ below
     the best lower bound; None when the tail is not settled by T = :data:`MAX_T` or a slice cannot be enclosed.
     When it is the tail that stays open, every slice below T having been enclosed or ruled out, ``(lower, upper)``
     with lower ≤ δ_n(γ) ≤ upper is appended to ``bracket``: the best lower bound, and the largest of the tail's bound
-    and the enclosed rows' upper bounds."""
+    and the enclosed rows' upper bounds.  When it stops at more than :data:`MAX_UNRESOLVED` rows without a lower
+    bound, their number is appended to ``unresolved``."""
     c = len(losses)
     if c < 3:
         return None
     try:
         split = _Split(losses, n, gamma, *face(losses, n, gamma))
         if not split.run(bracket):
+            if unresolved is not None and split.unresolved > MAX_UNRESOLVED:
+                unresolved.append(split.unresolved)
             return None
     except (OverBudget, ResourceLimitError):
         return None

@@ -333,10 +333,16 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
     corner_first = split_first or _corner_cost(losses, n, gamma) <= estimate[0]
     brackets: list[tuple[fmpq, fmpq]] = []  # what a face split that stopped had certified
     split = _corner_filter(losses, c, n, gamma) if corner_first else None
+    unresolved: list[int] = []
     if split is None and split_first:
-        split = face_split(losses, n, gamma, bracket=brackets)
+        split = face_split(losses, n, gamma, bracket=brackets, unresolved=unresolved)
     if split is not None:
         return split, "", None
+    if unresolved:  # E_γ flat near its maximum along the face beyond what any lattice bound separates: so are its boxes
+        return None, (f"the simplex filter over {c} pair classes at n = {n}: the face split left {unresolved[0]} "
+                      "compositions of the best pair face that no lattice bound separates from the best lower bound "
+                      "(E_gamma flat near its maximum), more than the exact search evaluates; the box search is not "
+                      "tried"), None
     try:
         leaves, discarded = _search(enc, losses, c, n, gamma)
     except _Stopped as e:
