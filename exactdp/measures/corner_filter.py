@@ -1,4 +1,4 @@
-r"""The corner filter: the best homogeneous corner exact, every other composition ruled out by phase majorants.
+r"""The corner filter: the best homogeneous corner and its neighbours; the rest ruled out by phase majorants.
 
 δ_n(γ) = η_{E_γ}(K^{⊗n}) over all input sequences is the maximum of E_γ over the compositions of n over the kernel's
 pair classes ([A] Thm 1, docs/claims.md B-10, D-7).  Where the maximum is at (or next to) a homogeneous corner — all
@@ -60,7 +60,8 @@ LEVELS = (5, 6, 7, 8, 9)
 #: at most this many compositions next to the best corner are enclosed one by one (three or more classes, with an
 #: enclosure): 164 for four classes (1 … 8 coordinates off it), 189 for three (1 … 18)
 MAX_NEAR = 200
-#: majorant calls one query may spend (each two grid recursions of n steps) before the ranges left are returned open
+#: majorant calls one query may spend (each one grid recursion of n steps per class) before the ranges left are
+#: returned open
 MAX_CALLS = 24
 
 
@@ -81,8 +82,9 @@ def _applies(losses: Losses, groups: Groups, totals: Totals) -> tuple[list[int],
 def _estimate(losses: Losses, groups: Groups, totals: Totals) -> tuple[int, int] | None:
     """(work, memory): the guess (one homogeneous majorant per class) and one range call on the coarsest grid (it
     usually settles every composition off the best corner; each further call is charged by the majorant itself, the
-    whole search stopped at ``max_work``); memory the grid's float arrays.  Each corner's exact evaluation is charged by :func:`_corner` at γ, before it
-    starts."""
+    whole search stopped at ``max_work``; the call's phases are counted as one, which leaves out a grid pass per
+    further class); memory the grid's float arrays.  Each corner's exact evaluation is charged by :func:`_corner` at
+    γ, before it starts."""
     found = _applies(losses, groups, totals)
     if found is None:
         return None
@@ -124,7 +126,7 @@ class _Ranges:
         self.losses, self.b, self.others, self.n, self.gamma, self.best = losses, b, others, n, gamma, best
         self.top = n - 1 if top is None else top  # the largest k the ranges cover (the rest is enumerated)
         self.open: dict[int, fmpq] = {}  # k -> upper bound, compositions left open
-        self.ruled_out = 0
+        self.ruled_out = 0  # values of k ruled out (compositions, with two classes)
         self.other = other
         self.calls, self.spent = 0, 0
         self.highest = ZERO  # the largest bound of a range ruled out

@@ -503,6 +503,7 @@ def _by_ranges(search: TensorSearch, g: fmpq, w: fmpq) -> TensorEnclosure | None
     lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks())
 
     def enclose(counts: tuple[int, ...], floor: fmpq) -> tuple[fmpq, fmpq]:
+        # the corners only (floor 0): cut below their Chernoff bounds, as the simplex filter's corners
         items = [(loss, k) for loss, k in zip(losses, counts) if k]
         return lattice.bounds(items, g, cut_nats=cut_below(chernoff_bound(items, g)))
 
