@@ -64,6 +64,7 @@ from exactdp.measures.tensor_search import (
     product_pair_losses,
     rational_bits,
     require_cost,
+    reversal,
     search_cost,
     shape_text,
     short_number,
@@ -615,7 +616,11 @@ def _selected(search: TensorSearch, selection: Selection | None, g: fmpq, w: fmp
     lattice = LatticeEnclosure(budget=limit("max_work"), blocks=shared_blocks(), tag=search_tag(losses))
     if len(selection.candidates) - len(selection.known) > composition_filter.MAX_CANDIDATES:
         near = _near_one(search, g, w) or _by_ranges(search, g, w)  # E_γ ≈ 1 everywhere, or flat near the best
-        return near if near is not None else _from_bounds(dict(selection.bounds), losses, lattice, g, w, what)
+        if near is not None:
+            return near
+        rev = reversal(classes) if g == 1 else None  # TV: a candidate and its mirror share one value
+        bounds = dict(selection.bounds) if rev is None else _without_mirrors(selection.bounds, rev)
+        return _from_bounds(bounds, losses, lattice, g, w, what)
     best_lo, best_hi, exact = None, None, True
     for counts in selection.candidates:
         items = [(loss, k) for loss, k in zip(losses, counts) if k]
@@ -658,8 +663,6 @@ def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: L
     some hi exceeds (1 + w)·max lo, the candidate of largest hi is tightened (:func:`tighten`, each of its two
     steps once per candidate).  Sound for any valid bounds: δ_n(γ) lies between the largest lower and the largest
     upper bound."""
-    if g == 1:
-        bounds = _without_mirrors(bounds, losses)
     best_lo = max(lo for lo, _ in bounds.values())
     # every candidate above (1 + w)·max lo needs at least one lattice bound at the default cut (E_γ nearly flat in the
     # composition: hundreds of them): charged before the first, so the refusal comes at once, not after max_work
@@ -678,26 +681,16 @@ def _from_bounds(bounds: CandidateBounds, losses: Sequence[PairLoss], lattice: L
         best_lo = max(best_lo, bounds[counts][0])
 
 
-def _without_mirrors(bounds: CandidateBounds, losses: Sequence[PairLoss]) -> CandidateBounds:
-    r"""At γ = 1 the candidates up to mirror images, each enclosure the intersection of the two.  E_1(P ‖ Q) =
-    Σ (P − Q)_+ = Σ (Q − P)_+ = E_1(Q ‖ P) for probability distributions, and the composition with the counts of every
-    pair class moved to its reverse class (its *mirror*) is the reversed product, so the two have the same E_1 and
-    [max lo, max hi] over the candidates is unchanged.  Where some class has no reverse among the classes, ``bounds``
-    as it is.  On a pair and its reverse this halves the tightening: seed 4 of the random 2×3 pairs,
-    (4/11, 5/11, 2/11) / (7/18, 4/9, 1/6), at n = 1000 had 830 candidates to tighten (over ``max_work``)."""
-    reverse = []
-    for loss in losses:
-        r = loss.reverse()
-        match = next((j for j, other in enumerate(losses) if other == r), None)
-        if match is None:
-            return bounds
-        reverse.append(match)
+def _without_mirrors(bounds: CandidateBounds, rev: Sequence[int]) -> CandidateBounds:
+    r"""At γ = 1 the candidates up to mirror images, each enclosure the intersection of the two.  E_1 is symmetric,
+    and the composition with every class's count moved to its reverse class (``rev``,
+    :func:`~exactdp.measures.tensor_search.reversal`) has the same E_1 — the exact search shares one evaluation
+    between the two for the same reason — so [max lo, max hi] over the candidates is unchanged.  On a pair and its
+    reverse this halves the tightening: seed 4 of the random 2×3 pairs, (4/11, 5/11, 2/11) / (7/18, 4/9, 1/6), at
+    n = 1000 had 830 candidates to tighten (over ``max_work``)."""
     out: CandidateBounds = {}
     for counts, (lo, hi) in bounds.items():
-        mirror = [0] * len(counts)
-        for i, k in enumerate(counts):
-            mirror[reverse[i]] += k
-        key = min(counts, tuple(mirror))
+        key = min(counts, tuple(counts[rev[i]] for i in range(len(counts))))
         if key in out:
             lo2, hi2 = out[key]
             lo, hi = max(lo, lo2), min(hi, hi2)

@@ -450,7 +450,7 @@ def search_cost(facs: Sequence[tuple[Kernel, int]], g: fmpq, classified: Classif
     count = _composition_count(groups, totals)
     if count <= exhaustive_limit:
         evaluations = count
-        if g == 1 and _reversal(classes) is not None:
+        if g == 1 and reversal(classes) is not None:
             evaluations = count // 2 + 1
     else:
         evaluations = min(2 * count, max_evaluations + 1)
@@ -603,7 +603,7 @@ def _tighten(lo: Sequence[int], hi: Sequence[int], groups: Groups, totals: Total
     return tuple(lo), tuple(hi)
 
 
-def _reversal(classes: list[PairClass]) -> list[int] | None:
+def reversal(classes: list[PairClass]) -> list[int] | None:
     """``rev[i]`` = the index of the class of the swapped pairs (x', x), or None if one is missing."""
     index = {(c.factor, c.loss): i for i, c in enumerate(classes)}
     rev = [index.get((c.factor, c.loss.reverse())) for c in classes]
@@ -848,7 +848,7 @@ class TensorSearch:
         # TV is symmetric: swapping the two input sequences maps every class to its reverse (q, p) and
         # keeps E_1, so at γ = 1 a composition and its reverse share one evaluation (when the class set is
         # closed under reversal, as it is for all ordered pairs of a kernel: garbling commutes with the swap)
-        rev = _reversal(classes) if g == 1 else None
+        rev = reversal(classes) if g == 1 else None
 
         def value(counts: Counts) -> fmpq:
             if rev is not None:
