@@ -34,11 +34,14 @@ T_c R[v] at the grid points, which bounds T_c V there by monotonicity.  The read
 *down* to a point y' ≤ y of the form x_j·e^{−fh} with f from an upper bound of log(r_a)/h, its chord weight θ is taken
 from below — the chord's point y'' ≤ y' — and the two weights P_a(1 − θ), P_aθ from above (arb balls): the value read
 is R[v](y'') ≥ V(y'') ≥ V(y), as R[v] ≥ V everywhere and V is non-increasing (v itself need not be monotone).  The
-float64 sums of the non-negative terms are raised by 2^{−46} relative (at most 12 roundings of 2^{−53} each) and the
-values capped at 1 (V ≤ 1).  So
-the value read at i₀ after the last step is a certified upper bound (the initial (1 − x)_+ is read from a lower bound
-of each x_i: log γ from an arb ball split into a multiple of h and a remainder, numpy's exp taken within 2^{−45}
-relative and lowered by 2^{−40}) — sound whatever the step h; h decides only how
+float64 sums of the non-negative terms are raised by 2^{−46} relative (at most 2·60 + 1 terms, each rounding 2^{−53}
+relative) and the values capped at 1 (V ≤ 1).  A product whose result leaves the normal float range is off by up to
+2^{−1075} *absolute* instead (rounded to a subnormal, or to 0), and so is the raise of a subnormal sum: at most
+122·2^{−1075} < 2^{−1068} a grid value a step; the deficits of earlier steps are carried with weights summing to at
+most 1 + 2^{−45}, raised by 1 + 2^{−46}, and the value read after S steps is raised by S·2^{−1067}, which covers them
+(:func:`underflow_allowance`).  So the value read at i₀ after the last step is a certified upper bound (the initial
+(1 − x)_+ is read from a lower bound of each x_i: log γ from an arb ball split into a multiple of h and a remainder,
+numpy's exp taken within 2^{−45} relative and lowered by 2^{−40}) — sound whatever the step h; h decides only how
 close it is (the chord's excess, about 5·10⁻⁵ at h = 2⁻⁷ on the example above).
 
 Each step is computed only on a window of the grid around where the remaining steps read it (the privacy loss
@@ -225,9 +228,10 @@ class _Grid:
         new[b:] = new[b - 1]
         return new
 
-    def read(self, v: npt.NDArray[np.float64]) -> fmpq:
-        """The bound at γ: the exact rational of the value at x_{i0}, capped at 1."""
-        return _value(v[self.offset])
+    def read(self, v: npt.NDArray[np.float64], steps: int) -> fmpq:
+        """The bound at γ after ``steps`` steps: the exact rational of the value at x_{i0} plus the underflow allowance
+        of that many steps (:func:`underflow_allowance`), capped at 1."""
+        return min(float_to_fmpq(v[self.offset]) + underflow_allowance(steps), fmpq(1))
 
 
 def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: int = STEP_BITS,
@@ -247,7 +251,7 @@ def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: 
     v = grid.initial()
     for k, S in enumerate(steps):
         v = grid.step(v, S, len(steps) - k - 1)
-    return grid.read(v)
+    return grid.read(v, len(steps))
 
 
 def switch_majorant(losses: Sequence[PairLoss], first: Sequence[int], second: Sequence[int], n: int, gamma: fmpq, *,
@@ -332,7 +336,7 @@ def phase_majorant(losses: Sequence[PairLoss], phases: Sequence[Sequence[int]], 
     group = _maximum(V[:prefix]) if least_first <= n <= top else None
     out = _maximum([group, *V[prefix:]])
     assert out is not None  # a switch at least_first ≤ top < n, or the group's count n allowed
-    return grid.read(out)
+    return grid.read(out, total)
 
 
 def _maximum(vs: Sequence[npt.NDArray[np.float64] | None]) -> npt.NDArray[np.float64] | None:
@@ -367,6 +371,15 @@ def phase_cost(losses: Sequence[PairLoss], phases: Sequence[Sequence[int]], n: i
     return _phase_work(grid, phases, n, 0, n)
 
 
-def _value(x: float) -> fmpq:
-    """The exact rational of a float, capped at 1."""
-    return min(float_to_fmpq(x), fmpq(1))
+def underflow_allowance(steps: int) -> fmpq:
+    r"""S·2^{−1067} for S = ``steps``: what underflow may have taken from a grid value after S steps (module
+    docstring).  A step's float value of a point is a sum of at most 2·60 + 1 non-negative terms, each a product
+    (``p_only`` exact); a product is fl(xy) = xy(1 + d) + e with |d| ≤ 2^{−53}, |e| ≤ 2^{−1075} (e ≠ 0 only where
+    the result is subnormal or 0), additions and the cap are exact where they underflow, and the raise by 1 + 2^{−46}
+    is one more product: the relative errors are covered by the raise, the absolute ones sum to at most
+    122·2^{−1075} < 2^{−1068}.  A deficit e_{s−1} of the values read is carried by weights summing to at most
+    1 + 2^{−45} (each of the 121 rounded up by at most 2^{−52} of a mass ≤ 1) and raised by 1 + 2^{−46}, so
+    e_S ≤ (1 + 2^{−44}) e_{S−1} + 2^{−1068} ≤ S·2^{−1068}·(1 + 2^{−44})^S ≤ S·2^{−1067} for S ≤ 2^{43} (far above
+    ``max_work``).  Without it a bound below the float range read 0: a pair of masses
+    (2^{−600}, 1 − 2^{−600}) / (2^{−1200}, 1 − 2^{−1200}) at n = 2, γ = 2^{700} has E_γ ≈ 2^{−1201}."""
+    return fmpq(steps, 1) / fmpq(2) ** 1067

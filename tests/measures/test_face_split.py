@@ -132,6 +132,26 @@ def test_majorants_of_losses_drifting_right_stay_on_their_grid():
         assert max(_value(losses, (0, n - 1, 1, 0), g), _value(losses, (0, 0, 0, n), g)) <= everything <= 1
 
 
+def test_majorants_below_the_float_range_stay_above_the_exact_value():
+    # masses (2^-600, 1 − 2^-600) / (2^-1200, 1 − 2^-1200): at n = 2, γ = 2^700 only the product of the two small atoms
+    # (ratio 2^1200, P-mass 2^-1200) is above γ, so E_γ ≈ 2^-1201, below the float range; its float products underflow
+    # to 0, and the majorant read 0 before the underflow allowance (S·2^-1067 after S steps)
+    from exactdp.measures.adaptive_profile import phase_majorant, underflow_allowance
+    from exactdp.measures.privacy_loss import binomial_hockey_stick
+    a, b = fmpq(1, 2 ** 600), fmpq(1, 2 ** 1200)
+    loss = PairLoss.of([a, 1 - a], [b, 1 - b])
+    g = fmpq(2) ** 700
+    exact = binomial_hockey_stick(loss, 2, g)
+    assert fmpq(1, 2 ** 1202) < exact < fmpq(1, 2 ** 1200)
+    for bits in (5, 7):
+        assert exact <= majorant([loss], [([0], 2)], g, step_bits=bits) == underflow_allowance(2) == fmpq(1, 2 ** 1066)
+        assert exact <= phase_majorant([loss, loss], [[0], [1]], 2, g, step_bits=bits) == underflow_allowance(2)
+    # above the float range's floor the allowance changes nothing a comparison sees: γ = 2^300, E_γ ≈ 4.8·10⁻¹⁸¹
+    g = fmpq(2) ** 300
+    exact = binomial_hockey_stick(loss, 2, g)
+    assert exact <= majorant([loss], [([0], 2)], g) <= exact * (1 + fmpq(1, 10 ** 4))
+
+
 def test_switch_majorant_rejects_too_few_coordinates():
     losses = _losses(SEEDED[0])
     with pytest.raises(ParameterError, match="n: at least"):
