@@ -34,7 +34,10 @@ L_a = Σ a_l log r_l), b the same for block B, p_∞ = 1 − (1 − p_∞^A)^{k_
 4. **Rounding.**  Masses carry relative errors e^{δ}(1 + 64u) − 1 (δ: the log's error; :func:`exp_floats` is a
    table-driven exponential with a proven error of at most 64u), sums of m non-negative floats Higham's
    2(m − 1)u in any order (as :mod:`exactdp.numbers.float_interval`); the signed final sum the same bound times
-   the sum of absolute values.  Every bound is summed, converted to an exact rational and added outward.  A window's
+   the sum of absolute values.  A product of two masses can underflow (every mass is normal, but a pair's may lie
+   below 2^-1022 of the scale): it then errs by up to 2^-1075 absolutely, so each sum also gets an absolute allowance
+   of (atoms walked)·2^-1072 (:func:`_sweep_many`).  Every bound is summed, converted to an exact rational and added
+   outward.  A window's
    product block (step 5 with every pair kept) takes its masses from its factors' exponentials, e^{lp_x + lp_y} =
    e^{lp_x}·e^{lp_y} (:func:`_factored_arrays`), and adds their rounding η to its log-mass error, so the same bound
    holds.
@@ -1375,6 +1378,15 @@ def _sweep_many(A: Block, B: Block, gs: Sequence[fmpq]) -> list[_Sweep]:
     out: list[_Sweep] = []
     with ctx.workprec(128):
         scale = (arb(Ma) + arb(Mb)).exp()
+        # underflow: a product of two masses (each ≥ e^{−650} relative to its block's largest) may be subnormal or 0,
+        # and then errs by up to 2^{−1075} absolutely (fl(xy) = xy(1 + δ) + η, |η| ≤ 2^{−1075}), which no relative
+        # bound covers when every term of a sum underflows.  Per atom of A: pa·TP and pa·head one product each
+        # (2^{−1075}), pa·X two (X = fl(e^d·wg), then pa ≤ (1 + EXP_REL)² times it: ≤ 2^{−1075}(2 + 2^{−40})), so
+        # the P sum, the Q sum, the signed sum P − Q and the complement head + Q each err by at most
+        # mA·2^{−1075}(3 + 2^{−40}) < mA·2^{−1073} more (additions with a subnormal result are exact, and Higham's
+        # bound of the computed terms holds as before: (1 + γ) < 2 on these errors too); ``tiny`` = mA·2^{−1072}
+        # covers that twice over, also the Lipschitz term's ``near`` (a P sum)
+        tiny = arb(mA) * arb(2) ** -1072
         arith = arb(rho) * _ARITH_MARGIN  # the arithmetic, relative to each sum of absolute values
         cap = exact_bits_cap()
         for g in gs:
@@ -1410,7 +1422,7 @@ def _sweep_many(A: Block, B: Block, gs: Sequence[fmpq]) -> list[_Sweep]:
             # the threshold (Lipschitz): δ·e^δ·near·(1 + ρ), e^δ(1 + ρ) ≤ 1.01 in the usual case (δ, ρ ≤ 10⁻³)
             lipschitz = (_LIPSCHITZ_SMALL if delta <= 1e-3 and rho <= 1e-3 else arb(delta).exp() * (1 + arb(rho)))
             # terms common to both sums: chunks beyond the 2nd (e^{<-700} := 0) and the threshold
-            common = _CHUNKS_BEYOND * ab + arb(delta) * arb(near) * lipschitz
+            common = _CHUNKS_BEYOND * ab + arb(delta) * (arb(near) + tiny) * lipschitz + tiny
             mid = arb(total) * scale
             err = (arith * ab + common) * scale
             f_lo, f_hi = _lower(mid - err, cap), _upper(mid + err, cap)
