@@ -47,13 +47,18 @@ close it is (the chord's excess, about 5·10⁻⁵ at h = 2⁻⁷ on the example
 Each step is computed only on a window of the grid around where the remaining steps read it (the privacy loss
 drifts by the classes' KL divergences, ± ``spread``·σ√(steps left), 8σ by default); outside the window the reading rule above applies
 (1 on the left, the window's last value on the right), which is again an upper bound — the window decides only the
-tightness.  Left of x = e^{−40} the grid is not kept at all: every profile is within e^{−40} of 1 there.
+tightness.  Left of x = e^{−40} the grid is not kept at all: every profile is within e^{−40} of 1 there.  Where a
+profile is constant at the right end of its window (a *tail*) every point that reads only the tail gets the same value,
+so a step stops after the first of them; a caller's ``floor`` raises the values at most floor there to one such tail
+(tightness only: upper values stay upper, the bound rises by at most about steps × floor).  The running maxima of the
+phases are taken only on the slice the next steps read, and the arrays are reused from step to step.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -63,6 +68,7 @@ from exactdp.errors import ParameterError
 from exactdp.limits import require
 from exactdp.measures.privacy_loss import PairLoss
 from exactdp.numbers.float_interval import float_bracket, float_to_fmpq
+from exactdp.numbers.qq import ZERO
 from exactdp.numbers.rb import ball_endpoints
 
 #: the grid step is 2^-STEP_BITS nats: at 7 the chord's excess is about 5·10⁻⁵ on E_γ ≈ 1/2 at n = 1000 (module
@@ -77,9 +83,17 @@ _LEFT_NATS = 40.0
 _PER_POINT = 3
 #: the float sums of at most 2·_MAX_TAPS + 1 non-negative terms, each rounding 2^-53 relative, are raised by this factor
 _RAISE = 1.0 + 2.0 ** -46
+_RAISE_Q = fmpq(2 ** 46 + 1, 2 ** 46)
 _MAX_TAPS = 60
 
 Plan = Sequence[tuple[Sequence[int], int]]
+
+
+class _Profile(NamedTuple):
+    """A profile's grid values with the grid's pads (1 on the left, the last value on the right) and ``tail``, the
+    grid index from which every value is the same."""
+    values: npt.NDArray[np.float64]
+    tail: int
 
 
 def _float_up(q: fmpq) -> float:
@@ -106,12 +120,13 @@ def _log_arb(q: fmpq) -> arb:
 
 class _Stencil:
     """One class's taps on the grid of step h: for each finite ratio class a, the shift m_a (the reading point of
-    x_i lies in [x_{i−m_a−1}, x_{i−m_a}]) and the upper weights of its two chord ends; ``kl`` and ``sd``: the
+    x_i lies in [x_{i−m_a−1}, x_{i−m_a}]) and the upper weights of its two chord ends, raised by 1 + 2^-46 (the float
+    sums' rounding, module docstring: one raise of every term instead of a pass over the sums); ``kl`` and ``sd``: the
     float mean and standard deviation of log r under P (the drift of the reading point, for the windows only)."""
 
     def __init__(self, loss: PairLoss, h_bits: int) -> None:
         self.taps: list[tuple[int, float, float]] = []
-        self.p_only = _float_up(loss.p_only) if loss.p_only else 0.0
+        self.p_only = _float_up(loss.p_only * _RAISE_Q) if loss.p_only else 0.0
         h = fmpq(1, 1 << h_bits)
         with ctx.workprec(128):
             e_h = arb(h).exp()
@@ -123,8 +138,8 @@ class _Stencil:
                 f = float_to_fmpq(t_hi) - m  # exact, in [0, 1)
                 theta_ball = ((arb(1 - f) * arb(h)).exp() - 1) / (e_h - 1)
                 theta = max(0.0, _float_down(_ends(theta_ball)[0]))
-                wl = _float_up(_ends(arb(P) * (1 - arb(float_to_fmpq(theta))))[1])
-                wr = _float_up(_ends(arb(P) * arb(float_to_fmpq(theta)))[1])
+                wl = _float_up(_ends(arb(P) * (1 - arb(float_to_fmpq(theta))))[1] * _RAISE_Q)
+                wr = _float_up(_ends(arb(P) * arb(float_to_fmpq(theta)))[1] * _RAISE_Q)
                 self.taps.append((m, wl, wr))
         logs = [(float(P), math.log(float(r))) for r, P in loss.classes if P != 0]
         mass = sum(P for P, _ in logs) or 1.0
@@ -172,12 +187,16 @@ class _Grid:
         self.size = self.offset + math.ceil(right / h) + 1
         self.pad = self.reach + 1
         self.kl_lo, self.kl_hi = min(kls), max(kls)
-        self.buf = np.empty(self.size + 2 * self.pad)
+        self.length = self.size + 2 * self.pad  # an array: the grid with its pads
         self.acc = np.empty(self.size)
         self.tmp = np.empty(self.size)
+        self.windows = [self._window(k) for k in range(longest + 1)]  # a recursion asks for each several times
 
     def window(self, left_steps: int) -> tuple[int, int]:
         """The grid indices [a, b) computed in a step followed by ``left_steps`` more (tightness only)."""
+        return self.windows[left_steps] if left_steps < len(self.windows) else self._window(left_steps)
+
+    def _window(self, left_steps: int) -> tuple[int, int]:
         h = self.h
         width = self.spread * self.sd * math.sqrt(left_steps) + 2 * self.reach * h
         a = min(self.size - 1, max(0, self.offset + math.floor((-self.kl_hi * left_steps - width) / h)))
@@ -188,59 +207,99 @@ class _Grid:
         a, b = self.window(left_steps)
         return _PER_POINT * len(S) * (b - a) + self.size
 
-    def initial(self) -> npt.NDArray[np.float64]:
+    def initial(self) -> _Profile:
         """(1 − x)_+ from above on the grid: x_i ≥ e^{u_gamma + (i − i0)h}·(1 − 2^-40) (float exp within 2^-40).
         log x_i ≥ (i − i0 + q)h + frac with q = ⌊lg_lo/h⌋ and frac = lg_lo − qh ∈ [0, h): the integer part is exact,
-        so where x_i < 1 (|log x_i| ≤ 40 + h) the float sum is within 2^-47 of it; numpy's exp within 2^-45 relative."""
+        so where x_i < 1 (|log x_i| ≤ 40 + h) the float sum is within 2^-47 of it; numpy's exp within 2^-45 relative.
+        With the pads and the start of its constant tail (0 right of x = 1), as every profile of the recursion."""
         q = int((self.lg_lo / fmpq(1, 1 << self.step_bits)).floor())
         frac = _float_down(self.lg_lo - q * fmpq(1, 1 << self.step_bits))
         u = (np.arange(self.size) - self.offset + q) * self.h + frac
-        return np.where(u < 0, np.minimum(1.0, (1.0 - np.exp(np.minimum(u, 0.0)) * (1 - 2.0 ** -40)) * _RAISE), 0.0)
+        v = np.where(u < 0, np.minimum(1.0, (1.0 - np.exp(np.minimum(u, 0.0)) * (1 - 2.0 ** -40)) * _RAISE), 0.0)
+        pad = self.pad
+        out = np.empty(self.length)
+        out[:pad], out[pad:pad + self.size], out[pad + self.size:] = 1.0, v, v[-1]
+        changes = np.flatnonzero(out != out[-1])
+        return _Profile(out, int(changes[-1]) + 1 - pad if len(changes) else -pad)
 
-    def step(self, v: npt.NDArray[np.float64], S: Sequence[int], left_steps: int) -> npt.NDArray[np.float64]:
-        """Grid values of M_S R[v] (module docstring), computed on the window of a step followed by ``left_steps``
-        more: upper bounds of M_S V wherever v bounds the convex non-increasing V ≤ 1 from above."""
+    def reads(self, left_steps: int, tail: int) -> tuple[int, int]:
+        """The array slice [lo, hi) that a step followed by ``left_steps`` more reads of an input constant from grid
+        index ``tail`` on (:meth:`step`): its window, cut after the first point that reads only the constant, widened
+        by the reach of the shifts."""
+        a, b = self._cut(left_steps, tail)
+        return max(0, self.pad + a - self.reach), min(self.length, self.pad + b + self.reach)
+
+    def _cut(self, left_steps: int, tail: int) -> tuple[int, int]:
         a, b = self.window(left_steps)
-        size, pad, buf, acc, tmp = self.size, self.pad, self.buf, self.acc, self.tmp
-        buf[:pad] = 1.0
-        buf[pad:pad + size] = v
-        buf[pad + size:] = v[-1]
-        new = np.empty(size)
-        first = True
-        n_pts = b - a
-        for c in S:
-            st = self.stencils[c]
-            acc[:n_pts] = st.p_only
-            for m, wl, wr in st.taps:
-                lo = pad + a - m - 1
-                np.multiply(buf[lo:lo + n_pts], wl, out=tmp[:n_pts])
-                acc[:n_pts] += tmp[:n_pts]
-                np.multiply(buf[lo + 1:lo + 1 + n_pts], wr, out=tmp[:n_pts])
-                acc[:n_pts] += tmp[:n_pts]
-            if first:
-                new[a:b] = acc[:n_pts]
-                first = False
-            else:
-                np.maximum(new[a:b], acc[:n_pts], out=new[a:b])
-        new[a:b] *= _RAISE
-        new[:a] = 1.0
-        np.minimum(new[a:b], 1.0, out=new[a:b])
-        new[b:] = new[b - 1]
-        return new
+        return a, max(a + 1, min(b, tail + self.reach))
 
-    def read(self, v: npt.NDArray[np.float64], steps: int) -> fmpq:
-        """The bound at γ after ``steps`` steps: the exact rational of the value at x_{i0} plus the underflow allowance
-        of that many steps (:func:`underflow_allowance`), capped at 1."""
-        return min(float_to_fmpq(v[self.offset]) + underflow_allowance(steps), fmpq(1))
+    def step(self, x: npt.NDArray[np.float64], tail: int, S: Sequence[int], left_steps: int,
+             out: npt.NDArray[np.float64], floor: float = 0.0) -> _Profile:
+        """Grid values of M_S R[v] (module docstring) into ``out``, computed on the window of a step followed by
+        ``left_steps`` more: upper bounds of M_S V wherever v bounds the convex non-increasing V ≤ 1 from above.  The
+        input ``x`` holds v (with its pads: 1 left of its window, its last value right of it) on the slice
+        :meth:`reads`; the output is written, with the same rule, on the slice the next step reads (and at γ).
+
+        Where v is constant (from ``tail`` on) every point from tail + m + 1 on (m the largest shift) reads only that
+        constant, so all of them get the same float value: the window stops after the first of them and the rest is
+        filled with its value (the same numbers, less work).  With ``floor`` > 0 the values at the right end that are
+        at most ``floor`` are all raised to their maximum, a constant tail the next step need not compute (raised
+        values stay upper bounds; each step adds at most ``floor`` to the bound read, weights summing to about 1)."""
+        a, b = self._cut(left_steps, tail)
+        pad, n_pts = self.pad, b - a
+        dst = out[pad + a:pad + b]
+        acc, tmp = self.acc[:n_pts], self.tmp[:n_pts]
+        for j, c in enumerate(S):
+            st = self.stencils[c]
+            into = dst if j == 0 else acc
+            if not st.taps:
+                into[:] = st.p_only
+            for t, (m, wl, wr) in enumerate(st.taps):
+                lo = pad + a - m - 1
+                if t == 0:
+                    np.multiply(x[lo:lo + n_pts], wl, out=into)
+                else:
+                    np.multiply(x[lo:lo + n_pts], wl, out=tmp)
+                    np.add(into, tmp, out=into)
+                np.multiply(x[lo + 1:lo + 1 + n_pts], wr, out=tmp)
+                np.add(into, tmp, out=into)
+            if st.taps and st.p_only:
+                np.add(into, st.p_only, out=into)
+            if j:
+                np.maximum(dst, acc, out=dst)
+        np.minimum(dst, 1.0, out=dst)
+        new_tail = b - 1
+        if floor > 0 and dst[-1] <= floor:
+            highest = np.maximum.accumulate(dst[::-1])  # the maxima of the last 1, 2, … values
+            k = int(np.searchsorted(highest, floor, side="right"))  # the last k values are all ≤ floor
+            if k > 1:
+                dst[n_pts - k:] = highest[k - 1]
+                new_tail = b - k
+        # the pads the next step may read (its window is the next one, or this one's at γ after the last step)
+        na, nb = self.window(max(left_steps - 1, 0))
+        out[max(0, pad + min(na, a) - self.reach):pad + a] = 1.0
+        out[pad + b:min(self.length, pad + max(nb, b) + self.reach)] = dst[-1]
+        return _Profile(out, new_tail)
+
+    def value(self, v: _Profile) -> float:
+        """The float value at x_{i0} = γ."""
+        return float(v.values[self.pad + self.offset])
+
+    def read(self, x: float, steps: int) -> fmpq:
+        """The bound at γ from its float value ``x`` after ``steps`` steps: its exact rational plus the underflow
+        allowance of that many steps (:func:`underflow_allowance`), capped at 1."""
+        return min(float_to_fmpq(x) + underflow_allowance(steps), fmpq(1))
 
 
 def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: int = STEP_BITS,
              what: str = "adaptive majorant", spend: Callable[[int], None] | None = None,
-             spread: float = SPREAD) -> fmpq:
+             spread: float = SPREAD, floor: fmpq = ZERO) -> fmpq:
     r"""A certified upper bound of E_γ(⊗_j ⊗_{i ≤ w_j} L_{c_{j,i}}) over every choice c_{j,i} ∈ S_j, for the plan
     ``[(S_1, w_1), …]`` (innermost first): (M_{S_k}^{w_k} ⋯ M_{S_1}^{w_1} V_0)(γ) on the grid of step 2^-step_bits
     (module docstring), as an exact rational ≤ 1.  Its work (grid points × classes × steps) is checked against
-    ``max_work`` before anything is computed, then handed to ``spend`` (a caller's budget over many bounds)."""
+    ``max_work`` before anything is computed, then handed to ``spend`` (a caller's budget over many bounds).  Grid
+    values at most ``floor`` may be raised to it at the grid's right end (tightness only: the bound rises by at most
+    about steps × floor; :meth:`_Grid.step`)."""
     _check(losses, plan, gamma)
     steps = [tuple(S) for S, w in plan for _ in range(w)]
     grid = _Grid(losses, sorted({c for S in steps for c in S}), gamma, step_bits, spread, len(steps))
@@ -248,16 +307,16 @@ def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: 
     require("max_work", work, f"{what}: {grid.size} grid points, {len(steps)} steps")
     if spend is not None:
         spend(work)
-    v = grid.initial()
+    v, low, spare = grid.initial(), _floor(floor), np.empty(grid.length)
     for k, S in enumerate(steps):
-        v = grid.step(v, S, len(steps) - k - 1)
-    return grid.read(v, len(steps))
+        v, spare = grid.step(v.values, v.tail, S, len(steps) - k - 1, spare, low), v.values
+    return grid.read(grid.value(v), len(steps))
 
 
 def switch_majorant(losses: Sequence[PairLoss], first: Sequence[int], second: Sequence[int], n: int, gamma: fmpq, *,
                     least_first: int = 0, least_second: int = 0, step_bits: int = STEP_BITS,
                     what: str = "switch majorant", spend: Callable[[int], None] | None = None,
-                    spread: float = SPREAD) -> fmpq:
+                    spread: float = SPREAD, floor: fmpq = ZERO) -> fmpq:
     r"""A certified upper bound of E_γ over every composition of n coordinates each in ``first`` or ``second``, at
     least ``least_first`` of them in ``first`` and at least ``least_second`` in ``second``.  Every such product is,
     reordered, k coordinates in ``first`` then n − k in ``second`` with least_first ≤ k ≤ n − least_second, so it is
@@ -267,13 +326,13 @@ def switch_majorant(losses: Sequence[PairLoss], first: Sequence[int], second: Se
         raise ParameterError(f"n: at least least_first + least_second = {least_first + least_second} coordinates, "
                              f"got {n!r}")
     return phase_majorant(losses, [first, second], n, gamma, least_first=least_first, most_first=n - least_second,
-                          step_bits=step_bits, what=what, spend=spend, spread=spread)
+                          step_bits=step_bits, what=what, spend=spend, spread=spread, floor=floor)
 
 
 def phase_majorant(losses: Sequence[PairLoss], phases: Sequence[Sequence[int]], n: int, gamma: fmpq, *,
                    least_first: int = 0, most_first: int | None = None, prefix: int = 1, start: Plan = (),
                    step_bits: int = STEP_BITS, what: str = "phase majorant",
-                   spend: Callable[[int], None] | None = None, spread: float = SPREAD) -> fmpq:
+                   spend: Callable[[int], None] | None = None, spread: float = SPREAD, floor: fmpq = ZERO) -> fmpq:
     r"""A certified upper bound of E_γ over every composition of n coordinates over the classes of ``phases``
     (S_1, …, S_m; a class in two phases counts in the first), with least_first ≤ k_1 + … + k_p ≤ most_first
     coordinates in the first p = ``prefix`` phases (default: p = 1, any count), times the fixed coordinates of
@@ -295,7 +354,7 @@ def phase_majorant(losses: Sequence[PairLoss], phases: Sequence[Sequence[int]], 
     the fully adaptive majorant is 0.96973 at 2^-8 (the corner's own chord excess at 2^-8 is 1.1·10⁻⁵).  The bound
     at γ is read from max_j V_j^{(n)} over j > p, and G^{(n)} where least_first ≤ n ≤ most_first.  Its work (grid
     points × classes × steps) is checked against ``max_work`` before anything is computed, then handed to
-    ``spend``."""
+    ``spend``; ``floor`` as in :func:`majorant`."""
     top = n if most_first is None else most_first
     if not phases or any(not S for S in phases):
         raise ParameterError(f"phases: one or more non-empty sets of classes, got {phases!r}")
@@ -317,35 +376,46 @@ def phase_majorant(losses: Sequence[PairLoss], phases: Sequence[Sequence[int]], 
     require("max_work", work, f"{what}: {grid.size} grid points, {total} steps, {len(phases)} phases")
     if spend is not None:
         spend(work)
-    v0 = grid.initial()
+    v0, low = grid.initial(), _floor(floor)
+    spare: list[npt.NDArray[np.float64]] = []  # arrays no profile uses any more (their values are overwritten)
+
+    def free() -> npt.NDArray[np.float64]:
+        return spare.pop() if spare else np.empty(grid.length)
+
     for k, S in enumerate(fixed):
-        v0 = grid.step(v0, S, total - k - 1)
-    V: list[npt.NDArray[np.float64] | None] = [v0] + [None] * (len(phases) - 1)
+        v0, old = grid.step(v0.values, v0.tail, S, total - k - 1, free(), low), v0.values
+        spare.append(old)
+    V: list[_Profile | None] = [v0] + [None] * (len(phases) - 1)
+    run = np.empty(grid.length)  # max(V_i, …) on the slice the steps of this round read, built up phase by phase
     for s in range(1, n + 1):
-        new: list[npt.NDArray[np.float64] | None] = [None] * len(phases)
-        run: npt.NDArray[np.float64] | None = None
+        lo, hi = grid.reads(n - s, max(v.tail for v in V if v is not None))
+        new: list[_Profile | None] = [None] * len(phases)
+        tail: int | None = None
         for j in range(len(phases)):
             vj = V[j]
-            if j == prefix:  # the first p phases' profile G, where their count s − 1 may end there
-                run = run if least_first <= s - 1 <= top else None
+            if j == prefix and not least_first <= s - 1 <= top:  # the first p phases' profile G ends here or not
+                tail = None
             if vj is not None:
-                run = vj if run is None else np.maximum(run, vj)
-            if run is not None and (j >= prefix or s <= top):
-                new[j] = grid.step(run, phases[j], n - s)
+                if tail is None:
+                    run[lo:hi] = vj.values[lo:hi]
+                else:
+                    np.maximum(run[lo:hi], vj.values[lo:hi], out=run[lo:hi])
+                tail = vj.tail if tail is None else max(tail, vj.tail)
+            if tail is not None and (j >= prefix or s <= top):
+                new[j] = grid.step(run, tail, phases[j], n - s, free(), low)
+        spare.extend(v.values for v in V if v is not None)
         V = new
-    group = _maximum(V[:prefix]) if least_first <= n <= top else None
-    out = _maximum([group, *V[prefix:]])
-    assert out is not None  # a switch at least_first ≤ top < n, or the group's count n allowed
-    return grid.read(out, total)
+    group = [grid.value(v) for v in V[:prefix] if v is not None] if least_first <= n <= top else []
+    out = [*group, *(grid.value(v) for v in V[prefix:] if v is not None)]
+    assert out  # a switch at least_first ≤ top < n, or the group's count n allowed
+    return grid.read(max(out), total)
 
 
-def _maximum(vs: Sequence[npt.NDArray[np.float64] | None]) -> npt.NDArray[np.float64] | None:
-    """The pointwise maximum of the arrays given (None where none is)."""
-    out = None
-    for v in vs:
-        if v is not None:
-            out = v if out is None else np.maximum(out, v)
-    return out
+def _floor(floor: fmpq) -> float:
+    """The float at most ``floor`` that the steps raise small values to (0: none are)."""
+    if not isinstance(floor, fmpq) or floor < 0:
+        raise ParameterError(f"floor: a non-negative exact rational, got {floor!r}")
+    return _float_down(floor) if floor > 0 else 0.0
 
 
 def _phase_work(grid: _Grid, phases: Sequence[Sequence[int]], n: int, least_first: int, top: int,

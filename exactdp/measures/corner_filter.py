@@ -60,6 +60,10 @@ LEVELS = (5, 6, 7, 8, 9)
 #: at most this many compositions next to the best corner are enclosed one by one (three or more classes, with an
 #: enclosure): 164 for four classes (1 … 8 coordinates off it), 189 for three (1 … 18)
 MAX_NEAR = 200
+#: grid values below β·2^-FLOOR_BITS/n are raised to a constant tail the recursion need not compute
+#: (:func:`~exactdp.measures.adaptive_profile.phase_majorant`'s ``floor``): n steps raise a bound by at most about
+#: β·2^-40, far below the gaps the ranges separate (10⁻⁷ relative at the closest, docs/tensorization.md)
+FLOOR_BITS = 40
 #: majorant calls one query may spend (each one grid recursion of n steps per class) before the ranges left are
 #: returned open
 MAX_CALLS = 24
@@ -168,7 +172,7 @@ class _Ranges:
             try:
                 bound = phase_majorant(self.losses, [[self.b]] + [[c] for c in self.others], n, self.gamma,
                                        least_first=u, most_first=w, step_bits=LEVELS[level], what="corner filter",
-                                       spend=self.spend)
+                                       spend=self.spend, floor=best / (n << FLOOR_BITS))
             except ResourceLimitError:  # this grid is over max_work (charged before any work): the range stays open
                 self.open.update((k, fmpq(1)) for k in range(max(u, 1), w + 1))
                 if u == 0:
