@@ -136,6 +136,9 @@ class _Stencil:
                 t_hi = _float_up(_ends(_log_arb(r) / arb(h))[1])  # an upper bound of log(r)/h
                 m = math.floor(t_hi)
                 f = float_to_fmpq(t_hi) - m  # exact, in [0, 1)
+                if f == 0:  # the reading point is the grid point x_{i−m} itself (r = 1): one tap, θ = 1
+                    self.taps.append((m, 0.0, _float_up(P * _RAISE_Q)))
+                    continue
                 theta_ball = ((arb(1 - f) * arb(h)).exp() - 1) / (e_h - 1)
                 theta = max(0.0, _float_down(_ends(theta_ball)[0]))
                 wl = _float_up(_ends(arb(P) * (1 - arb(float_to_fmpq(theta))))[1] * _RAISE_Q)
@@ -146,6 +149,8 @@ class _Stencil:
         self.kl = sum(P * l for P, l in logs) / mass
         self.sd = math.sqrt(max(0.0, sum(P * l * l for P, l in logs) / mass - self.kl ** 2))
         self.reach = max((abs(m) + 2 for m, _, _ in self.taps), default=2)
+        #: the non-zero terms (shift of the value read, weight): x_{i−m−1} with the left weight, x_{i−m} the right
+        self.terms = [(d, w) for m, wl, wr in self.taps for d, w in ((-m - 1, wl), (-m, wr)) if w]
         if len(self.taps) > _MAX_TAPS:
             raise ParameterError(f"losses: a pair loss of at most {_MAX_TAPS} ratio classes (the float sums' rounding "
                                  f"allowance), got {len(self.taps)}")
@@ -252,18 +257,16 @@ class _Grid:
         for j, c in enumerate(S):
             st = self.stencils[c]
             into = dst if j == 0 else acc
-            if not st.taps:
+            if not st.terms:
                 into[:] = st.p_only
-            for t, (m, wl, wr) in enumerate(st.taps):
-                lo = pad + a - m - 1
+            for t, (d, w) in enumerate(st.terms):
+                lo = pad + a + d
                 if t == 0:
-                    np.multiply(x[lo:lo + n_pts], wl, out=into)
+                    np.multiply(x[lo:lo + n_pts], w, out=into)
                 else:
-                    np.multiply(x[lo:lo + n_pts], wl, out=tmp)
+                    np.multiply(x[lo:lo + n_pts], w, out=tmp)
                     np.add(into, tmp, out=into)
-                np.multiply(x[lo + 1:lo + 1 + n_pts], wr, out=tmp)
-                np.add(into, tmp, out=into)
-            if st.taps and st.p_only:
+            if st.terms and st.p_only:
                 np.add(into, st.p_only, out=into)
             if j:
                 np.maximum(dst, acc, out=dst)

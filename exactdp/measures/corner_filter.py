@@ -19,7 +19,8 @@ n coordinates of one pair class — this routine proves it with two kinds of num
   bounded 1.5·10⁻⁷ below it at 2^-11 nats, where the fully adaptive majorant stays 2·10⁻⁴ above it at 2^-8.
 
 A range whose bound is below β is ruled out whole: every composition in it has E_γ ≤ bound < β ≤ the maximum.  All of
-0 ≤ k ≤ n − 1 is tried first on the coarsest grid (2⁻⁵ nats); a bound above β is refined (2⁻⁶ … 2⁻⁹ nats) while a
+0 ≤ k ≤ n − 1 is tried first on the coarsest grid (2⁻⁵ nats; 2⁻⁶ for three or more classes,
+:data:`FIRST_LEVEL_MANY`); a bound above β is refined (2⁻⁶ … 2⁻⁹ nats) while a
 third of its last fall could still take it below β — the grid's chord excess falls about fourfold per bit, so the
 finer grids together remove about a third of the last fall again; the refinement goes straight to the coarsest level
 that this predicts to suffice — and otherwise the range is split in two, the half next to the best corner first.  On
@@ -57,6 +58,13 @@ Enclose = Callable[[tuple[int, ...], fmpq], tuple[fmpq, fmpq]]
 
 #: the grid levels of one range's bound, coarsest first (step 2^-bits nats)
 LEVELS = (5, 6, 7, 8, 9)
+#: the first level of a range over three or more classes (an index of :data:`LEVELS`: 2^-6 nats).  Their grid
+#: recursions cost more per step than per point (one pass per class and tap), so 2^-6 costs little more than 2^-5
+#: on a narrow grid (docs/speed.md), and 2^-5 rarely settles: of the 3×3 queries of
+#: ``bench_tensor.py --random-3x3-deltas --near-equal`` whose ranges reached it, it settled 2 of 18.  Only where
+#: every loss has at most three ratio classes (3×3 kernels): the four-ratio kernels of 3×4 and 4×4 at deep γ are
+#: bound by ``max_work``, which a finer first grid spends sooner (seed 3 of the 3×4 kernels was refused ε(10⁻⁶))
+FIRST_LEVEL_MANY = 1
 #: at most this many compositions next to the best corner are enclosed one by one (three or more classes, with an
 #: enclosure): 164 for four classes (1 … 8 coordinates off it), 189 for three (1 … 18)
 MAX_NEAR = 200
@@ -144,6 +152,13 @@ class _Ranges:
     def spend(self, work: int) -> None:
         self.spent += work
 
+    def _first_level(self) -> int:
+        """The index in :data:`LEVELS` of the first grid (:data:`FIRST_LEVEL_MANY` for three or more classes of at most
+        three ratio classes each, the coarsest otherwise)."""
+        classes = [self.b, *self.others]
+        few = all(len(self.losses[c].classes) <= 3 for c in classes)
+        return FIRST_LEVEL_MANY if len(classes) > 2 and few else 0
+
     def settle(self) -> None:
         n, best = self.n, self.best
         if n == 0:
@@ -156,7 +171,7 @@ class _Ranges:
         # (u, w, level index, (the range's bound at a coarser level, the bits between), the last bit's fall if known)
         todo: list[tuple[int, int, int, tuple[fmpq, int] | None, fmpq | None]] = []
         if self.top >= (0 if self.other is None else 1):
-            todo.append((0 if self.other is None else 1, self.top, 0, None, None))
+            todo.append((0 if self.other is None else 1, self.top, self._first_level(), None, None))
         budget = max(limit("max_work"), 1)
         while todo:
             u, w, level, prev, hint = todo.pop()
