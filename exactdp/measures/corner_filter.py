@@ -19,8 +19,8 @@ n coordinates of one pair class — this routine proves it with two kinds of num
   bounded 1.5·10⁻⁷ below it at 2^-11 nats, where the fully adaptive majorant stays 2·10⁻⁴ above it at 2^-8.
 
 A range whose bound is below β is ruled out whole: every composition in it has E_γ ≤ bound < β ≤ the maximum.  All of
-0 ≤ k ≤ n − 1 is tried first on the coarsest grid (2⁻⁵ nats; 2⁻⁶ for three or more classes,
-:data:`FIRST_LEVEL_MANY`); a bound above β is refined (2⁻⁶ … 2⁻⁹ nats) while a
+0 ≤ k ≤ n − 1 is tried first on the coarsest grid (2⁻⁵ nats; for three or more classes 2⁻⁶,
+:data:`FIRST_LEVEL_MANY`, or finer on a narrow grid, :data:`NARROW_WORK`); a bound above β is refined (2⁻⁶ … 2⁻⁹ nats) while a
 third of its last fall could still take it below β — the grid's chord excess falls about fourfold per bit, so the
 finer grids together remove about a third of the last fall again; the refinement goes straight to the coarsest level
 that this predicts to suffice — and otherwise the range is split in two, the half next to the best corner first.  On
@@ -45,7 +45,7 @@ from collections.abc import Callable
 from flint import fmpq
 
 from exactdp.limits import ResourceLimitError, limit, require
-from exactdp.measures.adaptive_profile import phase_majorant, switch_cost, switch_majorant
+from exactdp.measures.adaptive_profile import phase_cost, phase_majorant, switch_cost, switch_majorant
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.face_split import compositions
 from exactdp.measures.privacy_loss import binomial_linear_piece, trinomial_linear_piece
@@ -65,6 +65,11 @@ LEVELS = (5, 6, 7, 8, 9)
 #: every loss has at most three ratio classes (3×3 kernels): the four-ratio kernels of 3×4 and 4×4 at deep γ are
 #: bound by ``max_work``, which a finer first grid spends sooner (seed 3 of the 3×4 kernels was refused ε(10⁻⁶))
 FIRST_LEVEL_MANY = 1
+#: ... or the finest grid whose bound costs at most this many work units: a narrow grid costs little more a level
+#: finer, and a finer first grid settles more often (the near-equal 3×3 kernel at n = 1000: 2^-7 nats is 1.6–2.1·10⁸
+#: units and settles 8 of its 10 benchmark queries at once, where 2^-6 settled none; seeds 1000 and 1002 of the
+#: random 3×3 kernels are over it from 2^-6 on)
+NARROW_WORK = 250_000_000
 #: at most this many compositions next to the best corner are enclosed one by one (three or more classes, with an
 #: enclosure): 164 for four classes (1 … 8 coordinates off it), 189 for three (1 … 18)
 MAX_NEAR = 200
@@ -153,11 +158,17 @@ class _Ranges:
         self.spent += work
 
     def _first_level(self) -> int:
-        """The index in :data:`LEVELS` of the first grid (:data:`FIRST_LEVEL_MANY` for three or more classes of at most
-        three ratio classes each, the coarsest otherwise)."""
+        """The index in :data:`LEVELS` of the first grid: for three or more classes of at most three ratio classes
+        each :data:`FIRST_LEVEL_MANY`, or a finer one while its bound's work is at most :data:`NARROW_WORK`; the
+        coarsest otherwise."""
         classes = [self.b, *self.others]
-        few = all(len(self.losses[c].classes) <= 3 for c in classes)
-        return FIRST_LEVEL_MANY if len(classes) > 2 and few else 0
+        if len(classes) < 3 or any(len(self.losses[c].classes) > 3 for c in classes):
+            return 0
+        first = FIRST_LEVEL_MANY
+        while first + 1 < len(LEVELS) and phase_cost(self.losses, [[c] for c in classes], self.n, self.gamma,
+                                                     step_bits=LEVELS[first + 1]) <= NARROW_WORK:
+            first += 1
+        return first
 
     def settle(self) -> None:
         n, best = self.n, self.best

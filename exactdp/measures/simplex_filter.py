@@ -364,8 +364,8 @@ def _search_all(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq
 
 def _corner_cost(losses: Losses, n: int, gamma: fmpq) -> int:
     """The work of the corner filter's bound on its coarsest grid (one phase per class; its first bound is one level
-    finer, :data:`~exactdp.measures.corner_filter.FIRST_LEVEL_MANY`, at about the same time on the narrow grids this
-    choice is for, where a step's fixed cost dominates): it goes before the box search where that is at most the box
+    finer or more, :data:`~exactdp.measures.corner_filter.FIRST_LEVEL_MANY` and ``NARROW_WORK``, at a time of the same
+    order on the narrow grids this choice is for, where a step's fixed cost dominates): it goes before the box search where that is at most the box
     search's estimate (an efficiency choice: the near-equal 3×3 kernel's grid is
     narrow, 0.3 of the estimate at n = 1000; seed 1001 of the random 3×3 kernels, whose log-ratios reach 1.9 nats and
     whose box search settles its queries at once, 1.9 at γ = 2^1000)."""

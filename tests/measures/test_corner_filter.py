@@ -262,3 +262,28 @@ def test_a_narrow_grid_tries_the_corner_filter_before_the_box_search(monkeypatch
         sf._RECENT.clear()
     assert found.exact and fmpq(1179, 10**6) < found.lower < fmpq(1180, 10**6)
     assert found.lower == _value(_losses(NEAR_EQUAL), (0, 1000, 0, 0), fmpq(2) ** 75)
+
+
+def test_a_narrow_grid_starts_its_ranges_on_a_fine_grid(monkeypatch):
+    # the near-equal kernel's grid is narrow (2^-7 nats: about 2·10⁸ units, under corner_filter.NARROW_WORK), so its
+    # range starts there and settles at once; it went 2^-5 -> 2^-6 -> 2^-7 before (the first two bounds above β), and a
+    # 3×3 kernel of wider grids (seed 1002 of the random kernels) still starts on 2^-6 (FIRST_LEVEL_MANY)
+    from exactdp.measures import corner_filter as cf
+
+    levels = []
+    original = cf.phase_majorant
+
+    def recorded(*args, **kwargs):
+        levels.append(kwargs["step_bits"])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(cf, "phase_majorant", recorded)
+    sf._RECENT.clear()  # the same query answered by an earlier test is not asked again
+    try:
+        found = delta_tensor_power(NEAR_EQUAL, 1000, fmpq(2) ** 75, enclosure=True)
+    finally:
+        sf._RECENT.clear()
+    assert found.exact and levels == [7]
+    losses = _losses(SEEDED[2])
+    assert cf._Ranges(losses, 0, [1, 2, 3], 1000, fmpq(2) ** 608, fmpq(1, 2))._first_level() == cf.FIRST_LEVEL_MANY
+    assert cf._Ranges(losses[:2], 0, [1], 1000, fmpq(2) ** 608, fmpq(1, 2))._first_level() == 0
