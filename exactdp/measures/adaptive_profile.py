@@ -34,10 +34,10 @@ T_c R[v] at the grid points, which bounds T_c V there by monotonicity.  The read
 *down* to a point y' ≤ y of the form x_j·e^{−fh} with f from an upper bound of log(r_a)/h, its chord weight θ is taken
 from below — the chord's point y'' ≤ y' — and the two weights P_a(1 − θ), P_aθ from above (arb balls): the value read
 is R[v](y'') ≥ V(y'') ≥ V(y), as R[v] ≥ V everywhere and V is non-increasing (v itself need not be monotone).  The
-float64 sums of the non-negative terms are raised by 2^{−46} relative (at most 2·60 + 1 terms, each rounding 2^{−53}
-relative) and the values capped at 1 (V ≤ 1).  A product whose result leaves the normal float range is off by up to
-2^{−1075} *absolute* instead (rounded to a subnormal, or to 0), and so is the raise of a subnormal sum: at most
-122·2^{−1075} < 2^{−1068} a grid value a step; the deficits of earlier steps are carried with weights summing to at
+float64 sums of the non-negative terms are raised by 2^{−46} relative (at most 2·60 + 1 terms, each rounding at most
+121 times by 2^{−53}: the weights are rounded up from P·(1 + 2^{−46})) and the values capped at 1 (V ≤ 1).  A product
+whose result leaves the normal float range is off by up to 2^{−1075} *absolute* instead (rounded to a subnormal, or
+to 0): at most 121·2^{−1075} < 2^{−1068} a grid value a step; the deficits of earlier steps are carried with weights summing to at
 most 1 + 2^{−45}, raised by 1 + 2^{−46}, and the value read after S steps is raised by S·2^{−1067}, which covers them
 (:func:`underflow_allowance`).  So the value read at i₀ after the last step is a certified upper bound (the initial
 (1 − x)_+ is read from a lower bound of each x_i: log γ from an arb ball split into a multiple of h and a remainder,
@@ -449,9 +449,9 @@ def underflow_allowance(steps: int) -> fmpq:
     docstring).  A step's float value of a point is a sum of at most 2·60 + 1 non-negative terms, each a product
     (``p_only`` exact); a product is fl(xy) = xy(1 + d) + e with |d| ≤ 2^{−53}, |e| ≤ 2^{−1075} (e ≠ 0 only where
     the result is subnormal or 0), additions and the cap are exact where they underflow, and the raise by 1 + 2^{−46}
-    is one more product: the relative errors are covered by the raise, the absolute ones sum to at most
-    122·2^{−1075} < 2^{−1068}.  A deficit e_{s−1} of the values read is carried by weights summing to at most
-    1 + 2^{−45} (each of the 121 rounded up by at most 2^{−52} of a mass ≤ 1) and raised by 1 + 2^{−46}, so
+    is in the weights: the relative errors are covered by the raise, the absolute ones sum to at most
+    121·2^{−1075} < 2^{−1068}.  A deficit e_{s−1} of the values read is carried by weights summing to at most
+    1 + 2^{−45} (each of the 121 rounded up by at most 2^{−52} of a mass ≤ 1) times the raise 1 + 2^{−46}, so
     e_S ≤ (1 + 2^{−44}) e_{S−1} + 2^{−1068} ≤ S·2^{−1068}·(1 + 2^{−44})^S ≤ S·2^{−1067} for S ≤ 2^{43} (far above
     ``max_work``).  Without it a bound below the float range read 0: a pair of masses
     (2^{−600}, 1 − 2^{−600}) / (2^{−1200}, 1 − 2^{−1200}) at n = 2, γ = 2^{700} has E_γ ≈ 2^{−1201}."""
