@@ -376,11 +376,15 @@ def base_box_bound(losses: Sequence[PairLoss], vertices: Sequence[Sequence[int]]
         with ctx.workprec(128):
             scale = C * (-arb(s) * arb(gamma).log()).exp()
             top: arb | None = None
+            moments: dict[int, arb] = {}  # M_j(s), looked up once per class (not once per vertex)
             for v in vertices:
                 ball = scale
                 for j, (loss, k) in enumerate(zip(losses, v)):
                     if k - held.get(j, 0) and loss.classes:
-                        ball *= moment_ball(loss, s) ** (k - held.get(j, 0))
+                        m = moments.get(j)
+                        if m is None:
+                            m = moments[j] = moment_ball(loss, s)
+                        ball *= m ** (k - held.get(j, 0))
                 if top is None or ball.upper() > top.upper():
                     top = ball
             ends = ball_endpoints(top) if top is not None else None
