@@ -284,6 +284,14 @@ class _Grid:
         out[pad + b:min(self.length, pad + max(nb, b) + self.reach)] = dst[-1]
         return _Profile(out, new_tail)
 
+    def fixed(self, v: _Profile, steps: Sequence[Sequence[int]], total: int, floor: float) -> _Profile:
+        """``v`` after the fixed ``steps`` (one set of classes each), the first of ``total`` steps in all; two arrays
+        taken in turn."""
+        spare = np.empty(self.length)
+        for k, S in enumerate(steps):
+            v, spare = self.step(v.values, v.tail, S, total - k - 1, spare, floor), v.values
+        return v
+
     def value(self, v: _Profile) -> float:
         """The float value at x_{i0} = γ."""
         return float(v.values[self.pad + self.offset])
@@ -310,9 +318,7 @@ def majorant(losses: Sequence[PairLoss], plan: Plan, gamma: fmpq, *, step_bits: 
     require("max_work", work, f"{what}: {grid.size} grid points, {len(steps)} steps")
     if spend is not None:
         spend(work)
-    v, low, spare = grid.initial(), _floor(floor), np.empty(grid.length)
-    for k, S in enumerate(steps):
-        v, spare = grid.step(v.values, v.tail, S, len(steps) - k - 1, spare, low), v.values
+    v = grid.fixed(grid.initial(), steps, len(steps), _floor(floor))
     return grid.read(grid.value(v), len(steps))
 
 
@@ -379,15 +385,13 @@ def phase_majorant(losses: Sequence[PairLoss], phases: Sequence[Sequence[int]], 
     require("max_work", work, f"{what}: {grid.size} grid points, {total} steps, {len(phases)} phases")
     if spend is not None:
         spend(work)
-    v0, low = grid.initial(), _floor(floor)
+    low = _floor(floor)
+    v0 = grid.fixed(grid.initial(), fixed, total, low)
     spare: list[npt.NDArray[np.float64]] = []  # arrays no profile uses any more (their values are overwritten)
 
     def free() -> npt.NDArray[np.float64]:
         return spare.pop() if spare else np.empty(grid.length)
 
-    for k, S in enumerate(fixed):
-        v0, old = grid.step(v0.values, v0.tail, S, total - k - 1, free(), low), v0.values
-        spare.append(old)
     V: list[_Profile | None] = [v0] + [None] * (len(phases) - 1)
     run = np.empty(grid.length)  # max(V_i, …) on the slice the steps of this round read, built up phase by phase
     for s in range(1, n + 1):
