@@ -23,7 +23,12 @@ A range whose bound is below β is ruled out whole: every composition in it has 
 :data:`FIRST_LEVEL_MANY`, or finer on a narrow grid, :data:`NARROW_WORK`); a bound above β is refined (2⁻⁶ … 2⁻⁹ nats) while a
 third of its last fall could still take it below β — the grid's chord excess falls about fourfold per bit, so the
 finer grids together remove about a third of the last fall again; the refinement goes straight to the coarsest level
-that this predicts to suffice — and otherwise the range is split in two, the half next to the best corner first.  On
+that this predicts to suffice — and otherwise the range is split in two, the half next to the best corner first.  A
+finer grid over ``max_work`` splits the range on the coarser grid instead: a range's other phases run n − u steps, so
+the half next to the corner affords the finer grid (seeds 5 and 7 of the random 3×4 kernels at n = 1000, ε(10⁻⁶):
+2⁻⁷ nats over all of 0 … 999 is 1.35·10⁹ units, over 500 … 999 8.4·10⁸); a first grid over it falls back to 2⁻⁴
+nats (:data:`FALLBACK_BITS`).  The ranges of one query spend at most ``max_work`` in all, or :data:`RANGE_WORK` times
+it where they are the only route.  On
 seed 0 of the random 2×4 pairs at n = 1000 the first bound already separates: 0.99939·β at γ = 2^433, 0.9958·β at
 γ = 2^350 one bit finer.  With an enclosure and three or more classes, the compositions of 1 … t coordinates off the
 corner (at most :data:`MAX_NEAR` of them: the ones a grid separates last, 1.6·10⁻⁷ below the corner on the kernel
@@ -58,6 +63,10 @@ Enclose = Callable[[tuple[int, ...], fmpq], tuple[fmpq, fmpq]]
 
 #: the grid levels of one range's bound, coarsest first (step 2^-bits nats)
 LEVELS = (5, 6, 7, 8, 9)
+#: the grid of a range whose first grid is over ``max_work`` (level index −1; refined as the others): on 4×4 kernels
+#: of eight pair classes at deep γ even 2^-5 nats is (seed 4 of the random 4×4 kernels, ε(10⁻⁶) at n = 1000), while
+#: the ranges off the best corner are ruled out on 2^-4 and the one next to it, narrower, can afford the finer grids
+FALLBACK_BITS = 4
 #: the first level of a range over three or more classes (an index of :data:`LEVELS`: 2^-6 nats).  Their grid
 #: recursions cost more per step than per point (one pass per class and tap), so 2^-6 costs little more than 2^-5
 #: on a narrow grid (docs/speed.md), and 2^-5 rarely settles: of the 3×3 queries of
@@ -77,6 +86,12 @@ MAX_NEAR = 200
 #: (:func:`~exactdp.measures.adaptive_profile.phase_majorant`'s ``floor``): n steps raise a bound by at most about
 #: β·2^-40, far below the gaps the ranges separate (10⁻⁷ relative at the closest, docs/tensorization.md)
 FLOOR_BITS = 40
+#: the ranges of one query of the four-ratio routine (:data:`FOUR_RATIO`, its only route) may spend this many times
+#: ``max_work`` in all, each call within ``max_work`` and at most :data:`MAX_CALLS` of them (seeds 5 and 7 of the
+#: random 3×4 kernels at n = 1000 spend 2.9·10⁹ units); as a filter of the simplex (3×3 kernels, where the face split
+#: and the box search follow) once ``max_work``: more only delays those where the maximum is off the corners (seed 1038
+#: of the random 3×3 kernels took about twice as long at 8, docs/speed.md)
+RANGE_WORK = 8
 #: majorant calls one query may spend (each one grid recursion of n steps per class) before the ranges left are
 #: returned open
 MAX_CALLS = 24
@@ -139,13 +154,14 @@ class _Ranges:
     of compositions and stays open (``open``) unless a bound rules it out."""
 
     def __init__(self, losses: Losses, b: int, others: list[int], n: int, gamma: fmpq, best: fmpq,
-                 other: fmpq | None = None, top: int | None = None) -> None:
+                 other: fmpq | None = None, top: int | None = None, work: int = 1) -> None:
         self.losses, self.b, self.others, self.n, self.gamma, self.best = losses, b, others, n, gamma, best
         self.top = n - 1 if top is None else top  # the largest k the ranges cover (the rest is enumerated)
         self.open: dict[int, fmpq] = {}  # k -> upper bound, compositions left open
         self.ruled_out = 0  # values of k ruled out (compositions, with two classes)
         self.other = other
         self.calls, self.spent = 0, 0
+        self.work = work  # the ranges' budget in multiples of max_work
         self.highest = ZERO  # the largest bound of a range ruled out
 
     def _other(self) -> None:
@@ -183,7 +199,7 @@ class _Ranges:
         todo: list[tuple[int, int, int, tuple[fmpq, int] | None, fmpq | None]] = []
         if self.top >= (0 if self.other is None else 1):
             todo.append((0 if self.other is None else 1, self.top, self._first_level(), None, None))
-        budget = max(limit("max_work"), 1)
+        budget = self.work * max(limit("max_work"), 1)
         while todo:
             u, w, level, prev, hint = todo.pop()
             if u == w == 0:  # the other corner alone: its exact value (cheaper than the finer grids)
@@ -197,9 +213,20 @@ class _Ranges:
             self.calls += 1
             try:
                 bound = phase_majorant(self.losses, [[self.b]] + [[c] for c in self.others], n, self.gamma,
-                                       least_first=u, most_first=w, step_bits=LEVELS[level], what="corner filter",
+                                       least_first=u, most_first=w, step_bits=_bits(level), what="corner filter",
                                        spend=self.spend, floor=best / (n << FLOOR_BITS))
-            except ResourceLimitError:  # this grid is over max_work (charged before any work): the range stays open
+            except ResourceLimitError:  # this grid is over max_work (charged before any work, not counted)
+                self.calls -= 1
+                if prev is not None and u < w:
+                    # a refinement: the halves on the coarser grid, whose finer grids cost less (the ranges' other
+                    # phases run n − u steps), the half next to the best corner first
+                    mid, coarse = (u + w) // 2, level - prev[1]
+                    todo.append((u, mid, coarse, None, hint))
+                    todo.append((mid + 1, w, coarse, None, hint))
+                    continue
+                if prev is None and level >= 0:  # a first grid over max_work: the fallback grid, half the points
+                    todo.append((u, w, -1, None, None))
+                    continue
                 self.open.update((k, fmpq(1)) for k in range(max(u, 1), w + 1))
                 if u == 0:
                     self._other()
@@ -216,13 +243,18 @@ class _Ranges:
                 # the finer grids remove about a third of the last fall again (fourfold less per bit): go straight to
                 # the coarsest level whose predicted bound is below β (the finest if none is)
                 bits = next((j for j in range(1, finer + 1) if bound - fall / 3 * (1 - fmpq(1, 4 ** j)) < best), finer)
-                todo.append((u, w, level + bits, (bound, bits), None))
+                todo.append((u, w, level + bits, (bound, bits), fall))
             elif u < w:
                 mid = (u + w) // 2
                 todo.append((u, mid, level, None, fall))
                 todo.append((mid + 1, w, level, None, fall))  # popped first: the half next to the best corner (k = n)
             else:
                 self.open[u] = bound
+
+
+def _bits(level: int) -> int:
+    """The grid's step bits at a level index: :data:`LEVELS`, or :data:`FALLBACK_BITS` at −1."""
+    return FALLBACK_BITS if level < 0 else LEVELS[level]
 
 
 def _last_fall(drop: fmpq, bits: int) -> fmpq:
@@ -246,7 +278,7 @@ def _candidates(losses: Losses, groups: Groups, totals: Totals,
     if found is None:
         return None
     members, n = found
-    return corner_candidates(losses, members, n, gamma)
+    return corner_candidates(losses, members, n, gamma, work=RANGE_WORK)
 
 
 def _best_corner(losses: Losses, members: list[int], n: int, gamma: fmpq,
@@ -302,7 +334,7 @@ def near_count(m: int, t: int) -> int:
 
 
 def corner_candidates(losses: Losses, members: list[int], n: int, gamma: fmpq, *,
-                      enclose: Enclose | None = None) -> tuple[list[CompositionBounds], int] | None:
+                      enclose: Enclose | None = None, work: int = 1) -> tuple[list[CompositionBounds], int] | None:
     """The corners and the compositions no range bound ruled out (module docstring), as rows ``(counts, lo, hi)`` in
     the order of :func:`~exactdp.measures.tensor_search.all_compositions`, and the number ruled out.  Without
     ``enclose`` the corner guessed larger (:func:`_guess`) is evaluated exactly first; two classes: the other corner
@@ -310,14 +342,15 @@ def corner_candidates(losses: Losses, members: list[int], n: int, gamma: fmpq, *
     of class i = 0..n.  Three or more classes with ``enclose`` (certified bounds of one composition): every corner is
     enclosed and the one of the largest lower bound taken, the compositions of 1 … t coordinates off it (t the
     largest with at most :data:`MAX_NEAR` of them) are enclosed one by one and the ranges cover the rest.  Three or
-    more classes: every range must be ruled out (the simplex cannot be listed), else None."""
+    more classes: every range must be ruled out (the simplex cannot be listed), else None.  The ranges spend at most
+    ``work`` times ``max_work`` in all (:data:`RANGE_WORK`)."""
     m = len(members)
     order, best = _best_corner(losses, members, n, gamma, enclose if m > 2 else None)
     near = 0
     while m > 2 and enclose is not None and near < n and near_count(m, near + 1) <= MAX_NEAR:
         near += 1
     b, others = order[0], order[1:]
-    ranges = _Ranges(losses, b, others, n, gamma, best[0], top=n - 1 - near)
+    ranges = _Ranges(losses, b, others, n, gamma, best[0], top=n - 1 - near, work=work)
     ranges.settle()
     if m > 2:
         if ranges.open:
@@ -333,7 +366,7 @@ def corner_candidates(losses: Losses, members: list[int], n: int, gamma: fmpq, *
         return sorted(rows), math.comb(n + m - 1, m - 1) - len(rows)
     i, j = members
     if ranges.other is not None and ranges.other > ranges.best:  # the guess was wrong: again from the larger corner
-        ranges = _Ranges(losses, others[0], [b], n, gamma, ranges.other, ranges.best)
+        ranges = _Ranges(losses, others[0], [b], n, gamma, ranges.other, ranges.best, work=work)
         ranges.settle()
     rows = []
     values = {n: ranges.best}

@@ -5,13 +5,16 @@ the random 2×4 pairs refused at n = 1000 until the corner filter now answer ε(
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
 from flint import fmpq
 
 from exactdp.kernels import Kernel
-from exactdp.limits import ResourceLimitError
+from exactdp.limits import ResourceLimitError, limits
+from exactdp.measures import corner_filter as cf
+from exactdp.measures.adaptive_profile import phase_majorant
 from exactdp.measures import composition_filter
 from exactdp.measures.profile_inversion import epsilon_tensor_power
 from exactdp.measures.corner_filter import FOUR_RATIO
@@ -164,7 +167,11 @@ def test_a_3x4_and_a_4x4_kernel_match_the_exact_search(seed, rows):
 
 #: seeds of the random 3×4 and 4×4 kernels refused at n = 1000 until the corner filter (six, four and eight pair classes
 #: of four-ratio losses): ε(10⁻⁶) exact, the maximiser a homogeneous composition
-KERNEL_EPSILONS = {(0, 3): "331.200025", (4, 3): "1234.340150", (2, 4): "407.735233"}
+# (5, 3), (7, 3): the range next to the best corner needs 2^-7 nats, over max_work for all of 0 … 999 but not for its
+# half 500 … 999 (refused before: the range was left open); (4, 4): eight pair classes, even 2^-5 nats is over
+# max_work for the first range, which now starts on the fallback grid 2^-4 (refused before)
+KERNEL_EPSILONS = {(0, 3): "331.200025", (4, 3): "1234.340150", (2, 4): "407.735233", (5, 3): "813.085873",
+                   (7, 3): "884.724387", (4, 4): "1312.512513"}
 
 
 @pytest.mark.slow
@@ -185,3 +192,52 @@ def test_past_the_cost_guard_eps_is_refused_not_computed_for_a_minute():
     # 45 s of unguarded evaluations before)
     with pytest.raises(ResourceLimitError, match="max_work"):
         epsilon_tensor_power(_random_2x4(0), 2000, F(1, 10**6))
+
+
+
+@functools.lru_cache(maxsize=None)
+def _at_its_root(seed: int, rows: int, n: int = 200) -> tuple[list, int, list[int], fmpq]:
+    """(losses, the best corner's class b, the others, γ) of a random kernel at its ε(10⁻⁶) root at n, where the
+    best corner's E_γ is 10⁻⁶ exactly."""
+    K = _random_kernel(seed, rows)
+    classes = pair_classes(K)
+    r = epsilon_tensor_power(K, n, F(1, 10**6))
+    (_, x, xp, count), = r.composition
+    b = next(i for i, c in enumerate(classes) if (c.x, c.x_prime) == (x, xp))
+    return [c.loss for c in classes], b, [i for i in range(len(classes)) if i != b], r.t
+
+
+def _full_cost(bits: int, seed: int, rows: int, n: int = 200) -> int:
+    """The work units the ranges' first call, over all of 0 … n − 1 on 2^-bits nats, charges."""
+    losses, b, others, g = _at_its_root(seed, rows, n)
+    spent: list[int] = []
+    phase_majorant(losses, [[b]] + [[i] for i in others], n, g, least_first=0, most_first=n - 1, step_bits=bits,
+                   spend=spent.append)
+    return spent[0]
+
+
+def _settled_under(max_work: int, seed: int, rows: int, n: int = 200) -> cf._Ranges:
+    losses, b, others, g = _at_its_root(seed, rows, n)
+    with limits(max_work=max_work):
+        ranges = cf._Ranges(losses, b, others, n, g, F(1, 10**6), work=cf.RANGE_WORK)
+        ranges.settle()
+    return ranges
+
+
+def test_a_finer_grid_over_max_work_splits_the_range_on_the_coarser_grid():
+    # seed 5 at n = 200 settles 0 … 199 on 2^-7 nats (2^-5: 1.0065·β, 2^-6: 1.00016·β); with max_work just below that
+    # grid's cost the range was left open and the query refused; its halves' finer grids cost less (their other phases
+    # run n − u steps), so the one next to the corner is settled on 2^-7 and the other on 2^-6
+    ranges = _settled_under(_full_cost(7, 5, 3) - 1, 5, 3)
+    assert not ranges.open and ranges.ruled_out == 200 and ranges.highest < F(1, 10**6)
+
+
+def test_a_first_grid_over_max_work_falls_back_to_the_coarsest_grid():
+    # seed 4 of the 4×4 kernels (eight pair classes) at n = 200 settles 0 … 199 on the first grid, 2^-5 nats; with
+    # max_work just below its cost the range was left open; it starts on 2^-4 nats now, and the half next to the
+    # corner (its seven other phases run 100 steps or fewer) affords 2^-5
+    assert _full_cost(4, 4, 4) < _full_cost(5, 4, 4) - 1
+    ranges = _settled_under(_full_cost(5, 4, 4) - 1, 4, 4)
+    assert not ranges.open and ranges.ruled_out == 200 and ranges.highest < F(1, 10**6)
+
+
