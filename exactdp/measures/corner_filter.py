@@ -98,13 +98,14 @@ MAX_CALLS = 24
 
 
 def _applies(losses: Losses, groups: Groups, totals: Totals) -> tuple[list[int], int] | None:
-    """``(members, n)``: one factor whose pair classes (two or more) have losses of two to four finite ratio classes, one
-    at least of four classes of lattice rank D ≥ 2 (:mod:`exactdp.measures.quadrinomial`; all of three or fewer: the
-    two- and three-ratio routines and the simplex; rank one: the exponent sums of every composition); None otherwise."""
+    """``(members, n)``: one factor whose pair classes (two or more) have losses of two or more finite ratio classes,
+    one at least of the conditioned route (:func:`~exactdp.measures.quadrinomial.quadrinomial_loss`: four classes of
+    lattice rank D ≥ 2, five or more of rank D ≥ 3; all of three or fewer: the two- and three-ratio routines and the
+    simplex; rank one: the exponent sums of every composition); None otherwise."""
     if len(groups) != 1 or len(groups[0]) < 2 or totals[0] < 1:
         return None
     members, n = list(groups[0]), totals[0]
-    if any(not 2 <= len(losses[c].classes) <= 4 for c in members):
+    if any(len(losses[c].classes) < 2 for c in members):
         return None
     if all(quadrinomial_loss([(losses[c], n)]) is None for c in members):
         return None
@@ -133,12 +134,13 @@ def _not_listed(losses: Losses, groups: Groups, totals: Totals, gamma: fmpq) -> 
 
 def _corner(losses: Losses, c: int, n: int, gamma: fmpq) -> fmpq:
     """E_γ of the homogeneous composition of n coordinates of class c, exactly (one streamed loss: conditioned slices
-    for four ratio classes, slices for three, a binomial sum for two), after its cost guard (``max_work``; four
-    classes charged for the rows they stream at this γ, the others as the slices of tensor_search's estimate)."""
+    for four or more ratio classes, slices for three, a binomial sum for two), after its cost guard (``max_work``; four
+    or more classes charged for the rows they stream at this γ, the others as the slices of tensor_search's
+    estimate)."""
     loss = losses[c]
-    require("max_work", quadrinomial_cost(loss, n, gamma=gamma)[2] if len(loss.classes) == 4 else 20_000 * (n + 1),
+    require("max_work", quadrinomial_cost(loss, n, gamma=gamma)[2] if len(loss.classes) >= 4 else 20_000 * (n + 1),
             f"corner filter: the homogeneous composition at n = {n}")
-    if len(loss.classes) == 4:
+    if len(loss.classes) >= 4:
         A, B = quadrinomial_linear_piece(loss, n, gamma)
     elif len(loss.classes) == 3:
         A, B = trinomial_linear_piece(loss, n, gamma)
@@ -382,5 +384,5 @@ def corner_candidates(losses: Losses, members: list[int], n: int, gamma: fmpq, *
     return rows, ranges.ruled_out
 
 
-FOUR_RATIO = EnclosureRoutine("four ratio classes (corner filter)", _estimate, _not_listed,
+FOUR_RATIO = EnclosureRoutine("four or more ratio classes (corner filter)", _estimate, _not_listed,
                           candidates=_candidates)

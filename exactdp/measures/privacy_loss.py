@@ -731,22 +731,26 @@ def trinomial_sums(xs: Any, ys: Any, n: int, thresholds: Any) -> tuple[fmpz, fmp
     return AP, BQ
 
 
-def trinomial_thresholds(loss: PairLoss, n: int, gamma: fmpq, ratios: Any = None, fixed: Any = None) -> Any:
+def trinomial_thresholds(loss: PairLoss | None, n: int, gamma: fmpq, ratios: Any = None, fixed: Any = None) -> Any:
     r"""The slice thresholds of a loss with three ratio classes r1 > r2 > r3: for a = n, n − 1, …, 0 yield
     t(a) = the least b in 0..n − a with r1^a r2^b r3^{n−a−b} > γ (n − a + 1 if none; the ratio grows with b).
 
-    ``ratios``: (r1, r2, r3) in place of the loss's classes (three classes of a larger loss); ``fixed`` = (r0, c):
-    every product ratio carries the further factor r0^c (the coordinates a caller has conditioned on) —
-    r0^c r1^a r2^b r3^{n−a−b} > γ (:mod:`exactdp.measures.quadrinomial`).
+    ``ratios``: (r1, r2, r3) in place of the loss's classes (three classes of a larger loss); ``fixed`` = ((r0, c),
+    …): every product ratio carries the further factor Π r0^c (the coordinates a caller has conditioned on) —
+    Π r0^c · r1^a r2^b r3^{n−a−b} > γ (:mod:`exactdp.measures.quadrinomial`).
 
     Decided exactly: a ball of a·log(r1/r3) + b·log(r2/r3) + n·log r3 (+ c·log r0) − log γ first, the rational
     comparison when the ball does not decide (a tie, ratio = γ, is not above).  Consecutive thresholds
     differ by a few steps, so the walk costs O(n) comparisons."""
-    r1, r2, r3 = ratios if ratios is not None else (r for r, _ in loss.classes)
-    r0, c = fixed if fixed is not None else (ONE, 0)
+    if ratios is None:
+        if loss is None:
+            raise ValueError("trinomial_thresholds: the ratios come from the loss or from ratios=")
+        ratios = [r for r, _ in loss.classes]
+    r1, r2, r3 = ratios
+    fixed = tuple(fixed) if fixed is not None else ()
     with ctx.workprec(64):  # (whatever the caller's precision: the float shortcut below needs 64-bit balls)
         l13, l23, l3 = (arb(r1 / r3).log(), arb(r2 / r3).log(), arb(r3).log())
-        lg = arb(gamma).log() - c * arb(r0).log() if gamma > 0 else None
+        lg = arb(gamma).log() - sum((c * arb(r0).log() for r0, c in fixed), arb(0)) if gamma > 0 else None
     # the same sum in floats first: each float within 2^-52 relative of its ball's midpoint, the balls within 2^-60
     # (64-bit balls of logs), so a float sum off zero by more than 2^-30 of the sum of magnitudes has the exact sign
     f13, f23, f3 = (float(v.mid()) for v in (l13, l23, l3))
@@ -765,7 +769,10 @@ def trinomial_thresholds(loss: PairLoss, n: int, gamma: fmpq, ratios: Any = None
             return True
         if v < 0:
             return False
-        return r0 ** c * r1 ** a * r2 ** b * r3 ** (n - a - b) > gamma
+        factor: fmpq = r1 ** a * r2 ** b * r3 ** (n - a - b)
+        for r0, c in fixed:
+            factor *= r0 ** c
+        return bool(factor > gamma)
 
     if lg is None:
         yield from itertools.repeat(0, n + 1)

@@ -1,4 +1,4 @@
-r"""Exact E_γ of one loss with four finite ratio classes, streamed by conditioning (docs/claims.md B-10, D-7).
+r"""Exact E_γ of one loss with four or more finite ratio classes, streamed by conditioning (docs/claims.md B-10, D-7).
 
 A row pair of a kernel with four outputs whose likelihood ratios r₁ > r₂ > r₃ > r₄ are distinct has a loss of four
 ratio classes; where their logarithms span a lattice of rank D ≥ 2 the n-fold product has up to C(n + 3, 3) merged
@@ -18,6 +18,13 @@ Q₄)^{n−a}, where r₁^a r₄^{n−a} > γ; the rows between are streamed (fo
 of the other three take the places of r₄ and r₂).  Everything is an integer over the common
 denominators (dP^n, dQ^n): O(n²) integer operations on O(n)-bit integers, O(n) memory.  Tested equal to the type
 classes of :func:`~exactdp.measures.privacy_loss.product_loss` (tests/measures/test_quadrinomial.py).
+
+**Five or more classes** (k of them) are conditioned again: a row a of the first class is the same sum over the
+k − 1 others with the factor r_c^a carried into every threshold, and so on down to three streamed classes
+(:func:`_sums`), each level conditioned on its own class of fewest streamed slices.  O(n^{k−2}) slices against
+C(n + k − 1, k − 1) type classes: a random 2×5 pair, refused from n = 50 on before, answers ε(10⁻⁶) at n = 100 in
+well under a second.  Losses of five or more classes whose log-ratios have lattice rank two keep the type classes
+(:func:`quadrinomial_loss`): O(n²) lattice points.
 
 The root of E_γ = δ (ε for δ) is found by :func:`~exactdp.measures.privacy_loss.newton_from_left` on these pieces,
 started by :func:`quadrinomial_root_start`: a float model of the loss on a grid (a guide only), whose root is then
@@ -53,60 +60,96 @@ MODEL_GRID = 1 << 21
 
 
 def quadrinomial_loss(factors: Any) -> tuple[PairLoss, int] | None:
-    """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones) with exactly
-    four finite ratio classes of lattice rank D ≥ 2 — the conditioned-slices case; None otherwise (rank one: the
-    exponent sums of :mod:`exactdp.measures.rank_one` are cheaper)."""
+    """``(loss, k)`` when the product ``[(PairLoss_j, k_j), ...]`` is one loss (after merging equal ones) whose finite
+    ratio classes are exactly four, of lattice rank D ≥ 2, or five or more, of rank D ≥ 3 — the conditioned-slices
+    case; None otherwise (rank one: the exponent sums of :mod:`exactdp.measures.rank_one` are cheaper; five or more
+    classes of rank two: their O(n²) lattice points, the type classes)."""
     single = single_loss(factors)
-    if single is None or len(single[0].classes) != 4:
+    if single is None or len(single[0].classes) < 4:
         return None
     loss, k = single
-    return (loss, k) if ratio_exponents([[r for r, _ in loss.classes]])[1] >= 2 else None
+    rank = ratio_exponents([[r for r, _ in loss.classes]])[1]
+    return (loss, k) if rank >= (2 if len(loss.classes) == 4 else 3) else None
 
 
-def _row_kind(rc: fmpq, lc: arb, top: tuple[fmpq, arb], bottom: tuple[fmpq, arb], n: int, a: int, lg: arb | None,
-              gamma: fmpq) -> int:
-    """−1 when row a (a coordinates in the conditioned class of ratio rc) has no type class above γ, +1 when all of
-    them are above, else 0: r_c^a r_top^{n−a} ≤ γ, r_c^a r_bottom^{n−a} > γ (the rest's largest and least ratios)."""
+class _Logs:
+    """The log-ratios of a loss's classes as balls and floats, and log γ: what a row's kind and a class's slice count
+    are decided from."""
+
+    def __init__(self, ratios: tuple[fmpq, ...], gamma: fmpq) -> None:
+        self.ratios = ratios
+        self.balls = [arb(r).log() for r in ratios]
+        self.floats = [log_rational(r) for r in ratios]
+        self.gamma = gamma
+        self.lg = arb(gamma).log() if gamma > 0 else None
+        self.fg = log_rational(gamma) if gamma > 0 else 0.0
+
+
+def _row_kind(logs: _Logs, c: int, top: int, bottom: int, n: int, a: int, fixed: tuple[tuple[int, int], ...],
+              lfixed: arb) -> int:
+    """−1 when row a (a coordinates in the conditioned class c) has no type class above γ, +1 when all of them are
+    above, else 0: F·r_c^a r_top^{n−a} ≤ γ, F·r_c^a r_bottom^{n−a} > γ (the rest's largest and least ratios; F the
+    product of the ``fixed`` classes' ratios to their counts, of log ``lfixed``)."""
+    lg = logs.lg
     if lg is None:  # γ = 0: every class above
         return 1
     m = n - a
 
-    def above(r: fmpq, lr: arb) -> bool:  # rc^a r^m > γ, exactly
-        v = a * lc + m * lr - lg
+    def above(r: int) -> bool:  # F r_c^a r^m > γ, exactly
+        v = lfixed + a * logs.balls[c] + m * logs.balls[r] - lg
         if v > 0:
             return True
         if v < 0:
             return False
-        return rc ** a * r ** m > gamma
+        factor = logs.ratios[c] ** a * logs.ratios[r] ** m
+        for i, k in fixed:
+            factor *= logs.ratios[i] ** k
+        return factor > logs.gamma
 
-    if not above(*top):
+    if not above(top):
         return -1
-    return 1 if above(*bottom) else 0
+    return 1 if above(bottom) else 0
 
 
-def streamed_slices(loss: PairLoss, n: int, gamma: fmpq) -> tuple[int, int]:
-    """``(c, slices)``: the class to condition on — the one whose streamed rows (r_c^a r_bottom^{n−a} ≤ γ <
-    r_c^a r_top^{n−a}, the rest's least and largest ratios) hold the fewest slices, counted in floats — and that
-    count.  A choice of speed only (every class gives the same exact sums): 1.5–2× fewer slices than class 1 on some
-    of the random 2×4 pairs at n = 1000; the count is also the cost estimate's (:func:`quadrinomial_cost`)."""
-    if gamma <= 0:
-        return 0, (n + 1) * (n + 2) // 2
-    logs = [log_rational(r) for r, _ in loss.classes]
-    lg = log_rational(gamma)
+def _slice_counts(logs: _Logs, classes: tuple[int, ...], n: int, level: float) -> list[float]:
+    """For each class c of ``classes`` (k ≥ 4 of them, in decreasing ratio): the slices streamed when conditioning on
+    it — over the rows a whose rest straddles the threshold (r_c^a r_bottom^{n−a} ≤ e^level < r_c^a r_top^{n−a}),
+    C(n − a + k − 3, k − 3) each (the slices of the k − 1 other classes, streamed in full: an upper count for k ≥ 5),
+    in floats."""
+    a = np.arange(n + 1, dtype=np.float64)
+    m = n - a
+    weight = np.ones(n + 1)
+    for j in range(1, len(classes) - 2):
+        weight *= (m + j) / j
     counts = []
-    for c, lc in enumerate(logs):
-        rest = [x for i, x in enumerate(logs) if i != c]
-        hi, lo = max(rest), min(rest)
-        counts.append(sum(n - a + 1 for a in range(n + 1) if a * lc + (n - a) * hi > lg >= a * lc + (n - a) * lo))
+    for c in classes:
+        rest = [logs.floats[i] for i in classes if i != c]
+        lc = logs.floats[c]
+        straddle = (a * lc + m * max(rest) > level) & (level >= a * lc + m * min(rest))
+        counts.append(float(weight[straddle].sum()))
+    return counts
+
+
+def streamed_slices(loss: PairLoss, n: int, gamma: fmpq) -> tuple[int, float]:
+    """``(c, slices)``: the class to condition on first — the one whose streamed rows (r_c^a r_bottom^{n−a} ≤ γ <
+    r_c^a r_top^{n−a}, the rest's least and largest ratios) hold the fewest slices, counted in floats — and that
+    count (:func:`_slice_counts`).  A choice of speed only (every class gives the same exact sums): 1.5–2× fewer
+    slices than class 1 on some of the random 2×4 pairs at n = 1000; the count is also the cost estimate's
+    (:func:`quadrinomial_cost`)."""
+    k = len(loss.classes)
+    if gamma <= 0:
+        return 0, float(math.comb(n + k - 2, k - 2))
+    logs = _Logs(tuple(r for r, _ in loss.classes), gamma)
+    counts = _slice_counts(logs, tuple(range(k)), n, logs.fg)
     best = min(counts)
     return counts.index(best), best
 
 
 def quadrinomial_linear_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, fmpq]:
     r"""``(A, B)`` with E_γ'(p^{⊗n} ‖ q^{⊗n}) = A − γ'B on the piece just right of the rational γ ≥ 0, for a loss with
-    exactly four finite ratio classes — conditioned on the count of one class (module docstring; the class of
-    :func:`streamed_slices`), equal to ``product_loss([(loss, n)]).linear_piece(...)`` without its O(n³) type
-    classes.
+    four or more finite ratio classes — conditioned on the count of one class, and of another for five or more, …,
+    down to three streamed classes (module docstring; the first class that of :func:`streamed_slices`), equal to
+    ``product_loss([(loss, n)]).linear_piece(...)`` without its O(n^{k−1}) type classes.
 
     >>> L = PairLoss.of([fmpq(1, 2), fmpq(1, 4), fmpq(1, 8), fmpq(1, 8)], [fmpq(1, 8), fmpq(1, 8), fmpq(1, 4), fmpq(1, 2)])
     >>> from exactdp.measures.privacy_loss import product_loss
@@ -125,21 +168,36 @@ def _kept_piece(loss: PairLoss, n: int, gamma: fmpq) -> tuple[fmpq, fmpq]:
 
 
 def conditioned_piece(loss: PairLoss, n: int, gamma: fmpq, c: int) -> tuple[fmpq, fmpq]:
-    """:func:`quadrinomial_linear_piece` conditioned on class c (0..3): the same exact (A, B) for every c."""
-    if len(loss.classes) != 4:
-        raise ValueError("quadrinomial_linear_piece: the loss must have exactly four ratio classes")
+    """:func:`quadrinomial_linear_piece` conditioned first on class c: the same exact (A, B) for every c."""
+    k = len(loss.classes)
+    if k < 4:
+        raise ValueError("quadrinomial_linear_piece: the loss must have four or more ratio classes")
     p_inf = ONE - (ONE - loss.p_only) ** n if loss.p_only else ZERO
     xs, dP = int_masses([P for _, P in loss.classes])
     ys, dQ = int_masses(loss.q_masses)
-    x1, y1 = int(xs[c]), int(ys[c])
-    xr = [int(v) for i, v in enumerate(xs) if i != c]
-    yr = [int(v) for i, v in enumerate(ys) if i != c]
-    ratios = tuple(r for r, _ in loss.classes)
-    rc, rest = ratios[c], tuple(r for i, r in enumerate(ratios) if i != c)  # the rest in decreasing order
-    lc = arb(rc).log()
-    top, bottom = (rest[0], arb(rest[0]).log()), (rest[2], arb(rest[2]).log())
-    lg = arb(gamma).log() if gamma > 0 else None
-    sxp, sxq = sum(xr), sum(yr)
+    logs = _Logs(tuple(r for r, _ in loss.classes), gamma)
+    AP, BQ = _sums(logs, [int(v) for v in xs], [int(v) for v in ys], tuple(range(k)), n, (), arb(0), c)
+    return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)
+
+
+def _sums(logs: _Logs, xs: list[int], ys: list[int], classes: tuple[int, ...], n: int,
+          fixed: tuple[tuple[int, int], ...], lfixed: arb, c: int | None = None) -> tuple[fmpz, fmpz]:
+    r"""The integer sums Σ C(n; k) Π x_i^{k_i} (and the y's) over the type classes k of n coordinates in ``classes``
+    (decreasing ratio) whose product ratio times F = Π r_i^{k_i} over ``fixed`` (of log ``lfixed``) exceeds γ:
+    three classes streamed (:func:`~exactdp.measures.privacy_loss.trinomial_sums`), more conditioned on the count a
+    of class c (the fewest slices, :func:`_slice_counts`, where not given) — rows with nothing above γ skipped, rows
+    with everything above one power, the others the same sums of the rest with (c, a) fixed."""
+    if len(classes) == 3:
+        ratios = tuple(logs.ratios[i] for i in classes)
+        thresholds = trinomial_thresholds(None, n, logs.gamma, ratios, [(logs.ratios[i], k) for i, k in fixed])
+        return trinomial_sums([xs[i] for i in classes], [ys[i] for i in classes], n, thresholds)
+    if c is None:
+        level = logs.fg - float(lfixed.mid())
+        counts = _slice_counts(logs, classes, n, level)
+        c = classes[counts.index(min(counts))]
+    rest = tuple(i for i in classes if i != c)
+    x1, y1 = xs[c], ys[c]
+    sxp, sxq = sum(xs[i] for i in rest), sum(ys[i] for i in rest)
     AP = BQ = fmpz(0)
     WP, WQ = fmpz(x1) ** n, fmpz(y1) ** n  # C(n, a) x_c^a at a = n
     for a in range(n, -1, -1):
@@ -147,34 +205,38 @@ def conditioned_piece(loss: PairLoss, n: int, gamma: fmpq, c: int) -> tuple[fmpq
             WP = WP * (a + 1) // ((n - a) * x1)
             WQ = WQ * (a + 1) // ((n - a) * y1)
         m = n - a
-        kind = _row_kind(rc, lc, top, bottom, n, a, lg, gamma)
+        kind = _row_kind(logs, c, rest[0], rest[-1], n, a, fixed, lfixed)
         if kind < 0:
-            if c == 0:  # the ratio falls with a: no lower row has a class above γ either
+            if c == classes[0]:  # the ratio falls with a: no lower row has a class above γ either
                 break
             continue
         if kind > 0:
             AP += WP * fmpz(sxp) ** m
             BQ += WQ * fmpz(sxq) ** m
             continue
-        thresholds = trinomial_thresholds(loss, m, gamma, rest, (rc, a))
-        SP, SQ = trinomial_sums(xr, yr, m, thresholds)
+        SP, SQ = _sums(logs, xs, ys, rest, m, fixed + ((c, a),), lfixed + a * logs.balls[c])
         AP += WP * SP
         BQ += WQ * SQ
-    return p_inf + fmpq(AP, dP ** n), fmpq(BQ, dQ ** n)
+    return AP, BQ
 
 
 def quadrinomial_cost(loss: PairLoss, n: int, extra_bits: int = 0, gamma: fmpq | None = None) -> tuple[int, int, int, int]:
     r"""``(terms, bits, work, memory)`` of :func:`quadrinomial_linear_piece` at multiplicity n: the slices it streams
     — at a given γ those of :func:`streamed_slices` (a float count, an estimate; plus a row step each), else all
-    (n + 1)(n + 2)/2 — each a few small-integer steps and products of integers of about n·b bits (b = bits of the
-    masses) plus the Python step (calibrated with benchmarks/bench_tensor.py --random-2x4); memory a few such
-    integers."""
+    C(n + k − 2, k − 2) for k classes — each a few small-integer steps and products of integers of about n·b bits
+    (b = bits of the masses) plus the Python step (calibrated with benchmarks/bench_tensor.py --random-2x4); memory a
+    few such integers per level of conditioning."""
+    k = len(loss.classes)
     b = max(int(d).bit_length() for d in (int_masses([P for _, P in loss.classes])[1], int_masses(loss.q_masses)[1]))
     bits = extra_bits + 1 + n * (b + 1)
     limbs = bits // 64 + 1
-    slices = (n + 1) * (n + 2) // 2 if gamma is None else streamed_slices(loss, n, gamma)[1] + n + 1
+    rows = math.comb(n + k - 3, k - 3)  # the row steps of every level
+    if gamma is None:
+        slices = math.comb(n + k - 2, k - 2) + rows
+    else:
+        slices = min(math.ceil(streamed_slices(loss, n, gamma)[1]), 10**30) + rows
     work = slices * (limbs * limbs.bit_length() + 800)
-    return slices, bits, work, 16 * (bits // 8 + 100)
+    return slices, bits, work, 16 * (k - 2) * (bits // 8 + 100)
 
 
 def _grid_model(loss: PairLoss, n: int) -> tuple[float, float, np.ndarray] | None:

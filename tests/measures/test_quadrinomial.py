@@ -1,5 +1,5 @@
-"""One loss of four ratio classes (exactdp.measures.quadrinomial): the conditioned slices equal the type classes of
-product_loss at small n, the reversed pair's route at n = 1000 (E_γ(P‖Q) = 1 − γ + γ·E_{1/γ}(Q‖P), conditioned on the
+"""One loss of four or more ratio classes (exactdp.measures.quadrinomial): the conditioned slices equal the type classes
+of product_loss at small n (four, five and six classes), the reversed pair's route at n = 1000 (E_γ(P‖Q) = 1 − γ + γ·E_{1/γ}(Q‖P), conditioned on the
 other end class), and the start of the root is left of it."""
 
 from __future__ import annotations
@@ -166,3 +166,40 @@ def test_a_low_ambient_precision_does_not_reach_the_float_thresholds():
             for c in range(4):  # conditioned_piece: not the kept pieces of quadrinomial_linear_piece
                 A, B = conditioned_piece(SEED_0, 9, g, c)
                 assert A - g * B == product.hockey_stick(g)
+
+
+#: seed 0 of the random 2×5 and 2×6 pairs: five and six finite ratio classes of lattice rank 4 (the 2×5 pair was
+#: refused from n = 50 on: 316 251 type classes of 790-bit integers per evaluation)
+FIVE = PairLoss.of(*_random_pair(0, 5))
+SIX = PairLoss.of(*_random_pair(0, 6))
+
+
+def test_five_or_more_classes_take_the_route_from_lattice_rank_three():
+    assert len(FIVE.classes) == 5 and quadrinomial_loss([(FIVE, 7)]) == (FIVE, 7)
+    assert len(SIX.classes) == 6 and quadrinomial_loss([(SIX, 7)]) == (SIX, 7)
+    # ratios 3, 2, 1, 2/3, 1/2: rank two (log 2, log 3), O(n²) lattice points: the type classes are cheaper
+    rank_two = PairLoss.of([F(3, 10), F(1, 5), F(1, 10), F(1, 5), F(1, 5)], [F(1, 10), F(1, 10), F(1, 10), F(3, 10),
+                                                                           F(2, 5)])
+    assert len(rank_two.classes) == 5 and quadrinomial_loss([(rank_two, 7)]) is None
+
+
+@pytest.mark.parametrize("loss", [FIVE, SIX], ids=["five", "six"])
+@pytest.mark.parametrize("n", [1, 2, 4, 6])
+def test_five_and_six_classes_equal_the_type_classes_for_every_first_class(loss, n):
+    # conditioned on one class, then on another, down to three streamed classes; every first class the same sums, at
+    # every breakpoint (ties) and between
+    product = product_loss([(loss, n)])
+    ratios = sorted({F(int(Pc) * int(product.DQ), int(Qc) * int(product.DP))
+                     for Pc, Qc in zip(product.P, product.Q) if Qc})
+    step = max(1, len(ratios) // 10)
+    gammas = {F(0), F(1), ratios[-1] * 2, *ratios[::step], *((a + b) / 2 for a, b in zip(ratios[::step], ratios[1:]))}
+    for g in gammas:
+        a, b = g.q * product.DQ, g.p * product.DP
+        expected = product.linear_piece(lambda Pc, Qc, a=a, b=b: Pc * a > Qc * b)
+        assert all(conditioned_piece(loss, n, g, c) == expected for c in range(len(loss.classes))), (n, g)
+
+
+@pytest.mark.parametrize("gamma", [F(2) ** 10, F(2) ** 20, F(3) ** 15])
+def test_five_classes_at_n_40_equal_the_type_classes(gamma):
+    A, B = quadrinomial_linear_piece(FIVE, 40, gamma)
+    assert A - gamma * B == product_loss([(FIVE, 40)]).hockey_stick(gamma)
