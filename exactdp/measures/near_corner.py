@@ -11,7 +11,8 @@ of the small side R = ⊗_j (p_j, q_j)^{⊗m_j} gives, exactly ([A] Thm 1 applie
 the sum over the finite ratio classes c of R (mass P'_c, ratio r_c = P'_c/Q'_c; P'_∞ its P-only mass, on which
 every outcome of the large side counts in full, Σ_x P(x) = 1), P ‖ Q = (p, q)^{⊗K} the large side.  Each
 E_{γ/r_c} of the large side is one streamed evaluation (a binomial sum for ≤ 2 ratio classes, the slices of
-:func:`~exactdp.measures.privacy_loss.trinomial_linear_piece` for 3), so the composition costs (classes of R) ×
+:func:`~exactdp.measures.privacy_loss.trinomial_linear_piece` for 3, the conditioned slices of
+:func:`~exactdp.measures.quadrinomial.quadrinomial_linear_piece` for 4 or more), so the composition costs (classes of R) ×
 (one streamed evaluation) instead of the O(n²) type classes.  The linear piece just right of γ is the sum of the
 pieces: with E_{γ'/r_c} = A_c − (γ'/r_c)·B_c just right of γ/r_c,
 
@@ -36,6 +37,7 @@ from exactdp.measures.privacy_loss import (
     product_loss,
     trinomial_linear_piece,
 )
+from exactdp.measures.quadrinomial import quadrinomial_linear_piece
 from exactdp.numbers.qq import ONE, ZERO
 
 #: ``(large loss, its multiplicity K, the small side's items)`` of a near-corner product
@@ -44,7 +46,7 @@ CornerSplit = tuple[PairLoss, int, list[tuple[PairLoss, int]]]
 
 def corner_split(factors: Sequence[tuple[PairLoss, int]]) -> CornerSplit | None:
     """``(loss, K, rest)`` when the product ``[(PairLoss_j, k_j), ...]`` has, after merging equal losses and dropping
-    k_j = 0, at least two losses and its most frequent one has one to three finite ratio classes (a streamed
+    k_j = 0, at least two losses and its most frequent one has one or more finite ratio classes (a streamed
     evaluation): that loss with its multiplicity K, and the other items (the small side); None otherwise.  Whether
     the split is cheaper than the type classes is the caller's cost decision
     (:func:`~exactdp.measures.tensor_search.corner_route`)."""
@@ -52,16 +54,19 @@ def corner_split(factors: Sequence[tuple[PairLoss, int]]) -> CornerSplit | None:
     if len(merged) < 2:
         return None
     big, K = max(merged.items(), key=lambda item: item[1])
-    if not 1 <= len(big.classes) <= 3:
+    if not big.classes:
         return None
     return big, K, [(loss, k) for loss, k in merged.items() if loss != big]
 
 
 def _streamed_piece(loss: PairLoss, K: int, g: fmpq) -> tuple[fmpq, fmpq]:
-    """(A, B) of E_γ'((p, q)^{⊗K}) = A − γ'B just right of g (one loss of one to three ratio classes)."""
+    """(A, B) of E_γ'((p, q)^{⊗K}) = A − γ'B just right of g (one loss: a binomial sum for one or two ratio classes,
+    streamed slices for three, conditioned slices for four or more)."""
     if len(loss.classes) <= 2:
         return binomial_linear_piece(loss, K, lambda r: g < r)
-    return trinomial_linear_piece(loss, K, g)
+    if len(loss.classes) == 3:
+        return trinomial_linear_piece(loss, K, g)
+    return quadrinomial_linear_piece(loss, K, g)
 
 
 def near_corner_piece(big: PairLoss, K: int, rest: Sequence[tuple[PairLoss, int]], gamma: fmpq) -> tuple[fmpq, fmpq]:

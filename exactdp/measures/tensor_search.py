@@ -303,8 +303,12 @@ def _corner_cost(items: Sequence[tuple[PairLoss, int]], extra_bits: int) -> Eval
         classes = min(classes * binom_small(k + max(len(loss.classes), 1) - 1, max(len(loss.classes), 1) - 1),
                       COST_CAP)
     small = _type_class_cost(rest, extra_bits)
-    one = _binomial_cost(big, K, extra_bits + small[2]) if len(big.classes) <= 2 else _trinomial_cost(
-        big, K, extra_bits + small[2])
+    if len(big.classes) <= 2:
+        one = _binomial_cost(big, K, extra_bits + small[2])
+    elif len(big.classes) == 3:
+        one = _trinomial_cost(big, K, extra_bits + small[2])
+    else:
+        one = _quadrinomial_cost(big, K, extra_bits + small[2])
     work = min(small[3] + classes * (one[3] + PER_TERM), COST_CAP)
     return one[0], min(classes * one[1], COST_CAP), one[2] + small[2], work, min(small[4] + one[4], COST_CAP)
 

@@ -9,9 +9,11 @@ import random
 import pytest
 from flint import fmpq, fmpz
 
-from exactdp.limits import limit
+from exactdp.kernels import Kernel
+from exactdp.limits import limit, limits
 from exactdp.measures.near_corner import corner_split, near_corner_gamma_for, near_corner_piece
 from exactdp.measures.privacy_loss import PairLoss, product_loss
+from exactdp.measures.tensor import TensorSearch
 from exactdp.measures.tensor_search import corner_route, evaluation_cost, hockey_stick_product
 from tests.exact import random_loss
 
@@ -89,3 +91,35 @@ def test_the_route_is_chosen_by_cost():
     assert corner_route([(A3, 500), (B3, 500)]) is None
     assert evaluation_cost([A3, B3], [500, 500]) == evaluation_cost([A3, B3], [500, 500], binomial=False)
     assert corner_split([(A3, 5)]) is None  # one loss: the streamed slices themselves
+
+
+@pytest.mark.parametrize("classes", [4, 5])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_large_side_of_four_or_five_classes_equals_the_type_classes(classes, seed):
+    # the large side's E_{γ/r_c} by the conditioned slices (exactdp.measures.quadrinomial), one per class of the small
+    # side; a large loss of four or more classes had no split before
+    rng = random.Random(900 + seed)
+    big = random_loss(rng, classes + 1, classes, p_only=seed == 2)
+    items = [(big, 6), (random_loss(rng, 3, 2, p_only=False), 1), (random_loss(rng, 4, 3, p_only=seed == 1), 1)]
+    split = corner_split(items)
+    assert split is not None and split[0] == big and split[1] == 6
+    for g in _gammas(items, random.Random(seed)):
+        assert near_corner_piece(*split, g) == _classes_piece(items, g), g
+
+
+def test_eta_tv_of_a_2x4_pair_is_the_exact_search_s_next_to_its_corner():
+    # seed 0 of the random 2×4 pairs at n = 40, γ = 1: the maximum is at (2, 38), two coordinates off the corner,
+    # which the ranges cannot rule out at γ = 1; it and the other compositions left are products of two four-class
+    # losses, refused at the default max_work as type classes, now one conditioned evaluation per class of the small
+    # side — the same value and maximiser as the unfiltered search over the type classes (raised max_work)
+    rng = random.Random(0)
+    rows = []
+    for _ in range(2):
+        w = [rng.randint(1, 9) for _ in range(4)]
+        rows.append([F(x, sum(w)) for x in w])
+    K = Kernel(rows)
+    filtered = TensorSearch([(K, 40)], filtered=True).witness(F(1))
+    with limits(max_work=10**12):
+        exact = TensorSearch([(K, 40)], filtered=False).witness(F(1))
+    assert (filtered.value, filtered.counts) == (exact.value, exact.counts)
+    assert exact.counts == (2, 38) and f"{float(exact.value):.12f}" == "0.938680990204"
