@@ -236,7 +236,7 @@ def quadrinomial_cost(loss: PairLoss, n: int, extra_bits: int = 0, gamma: fmpq |
     else:
         slices = min(math.ceil(streamed_slices(loss, n, gamma)[1]), 10**30) + rows
     work = slices * (limbs * limbs.bit_length() + 800)
-    return slices, bits, work, 16 * (k - 2) * (bits // 8 + 100)
+    return slices, bits, work, 16 * (k - 3) * (bits // 8 + 100)
 
 
 def _grid_model(loss: PairLoss, n: int) -> tuple[float, float, np.ndarray] | None:
