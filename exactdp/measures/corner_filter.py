@@ -219,6 +219,9 @@ class _Ranges:
                                        spend=self.spend, floor=best / (n << FLOOR_BITS))
             except ResourceLimitError:  # this grid is over max_work (charged before any work, not counted)
                 self.calls -= 1
+                if prev is not None and prev[1] > 1:  # a refinement by several bits: one bit fewer
+                    todo.append((u, w, level - 1, (prev[0], prev[1] - 1), hint))
+                    continue
                 if prev is not None and u < w:
                     # a refinement: the halves on the coarser grid, whose finer grids cost less (the ranges' other
                     # phases run n − u steps), the half next to the best corner first
@@ -250,6 +253,10 @@ class _Ranges:
                 mid = (u + w) // 2
                 todo.append((u, mid, level, None, fall))
                 todo.append((mid + 1, w, level, None, fall))  # popped first: the half next to the best corner (k = n)
+            elif finer and prev is None:
+                # one count left that the prediction gives up on: the finest grid once (the prediction assumes a
+                # fourfold fall per bit; a single count next to the corner costs about its first phase only)
+                todo.append((u, w, level + finer, (bound, finer), fall))
             else:
                 self.open[u] = bound
 

@@ -11,6 +11,7 @@ import random
 import pytest
 from flint import fmpq
 
+from exactdp import delta_tensor_power
 from exactdp.kernels import Kernel
 from exactdp.limits import ResourceLimitError, limits
 from exactdp.measures import corner_filter as cf
@@ -270,3 +271,19 @@ def test_kernels_of_five_and_six_outputs_match_the_exact_search(rows, outputs, n
             exact = TensorSearch([(K, n)], filtered=False).witness(g)
             filtered = TensorSearch([(K, n)], filtered=True).witness(g)
             assert (filtered.value, filtered.counts) == (exact.value, exact.counts)
+
+
+@pytest.mark.slow
+def test_a_single_count_next_to_the_corner_takes_the_finest_grid_within_max_work():
+    # seed 4 of the 4×4 kernels at n = 1000, γ = 2^1868 (δ_n ≈ 5.6·10⁻⁶, one of --random-wide's ten γ): the ranges
+    # split down to k = 999 alone, 0.5 % above β on 2^-5 nats, where the fall predicted that no finer grid would
+    # do, and it was left open (refused).  Now a single count goes to the finest grid, one bit coarser at a time
+    # while that is over max_work (2^-9 and 2^-8 are), and 2^-7 rules it out: the best corner is the maximum
+    K = _random_kernel(4, 4)
+    g = F(2) ** 1868
+    r = delta_tensor_power(K, 1000, g, enclosure=True)
+    search = TensorSearch([(K, 1000)])
+    corner = tuple(1000 if (c.x, c.x_prime) == (1, 3) else 0 for c in search.classes)  # k × (1, 3)
+    A, B = search.piece(corner, g)
+    assert r.exact and r.value == A - g * B
+    assert f"{float(r.value):.10g}" == "5.599080728e-06"
