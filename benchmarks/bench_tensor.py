@@ -1006,6 +1006,40 @@ def _kernel_deltas(label: str, rows: Sequence[Sequence[str]], n: int, totals: di
             totals[b.name] = totals.get(b.name, 0.0) + b.seconds
 
 
+#: (seed, rows, outputs, n) of ``--random-wide``: the kernels of weights 1–9 that the corner filter answers since the
+#: ranges split on the coarser grid where a finer one is over max_work (3×4 seeds 5 and 7, 4×4 seed 4: four ratio
+#: classes, n = 1000) and the conditioned slices recurse (five and six outputs: five and six ratio classes)
+WIDE_KERNELS = ((5, 3, 4, 1000), (7, 3, 4, 1000), (4, 4, 4, 1000), (0, 2, 5, 100), (1, 3, 5, 100), (0, 2, 6, 60))
+
+
+def _weights_kernel(seed: int, rows: int, outputs: int) -> list[tuple[str, ...]]:
+    """The seeded rows×outputs kernel of weights 1–9 (tests/measures/test_corner_filter_four_ratios.py; its first two
+    rows are the pair of :func:`_random_2x4` of the same seed for four outputs)."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(rows):
+        w = [rng.randint(1, 9) for _ in range(outputs)]
+        out.append(tuple(str(fmpq(x, sum(w))) for x in w))
+    return out
+
+
+def random_wide_vs_pld(quick: bool = False) -> None:
+    """Issue 24, kernels of four to six outputs (``--random-wide``): each kernel of :data:`WIDE_KERNELS` as
+    ``--random-3x3-deltas`` — ten γ = 2^k and ε(10⁻⁶) over all input sequences, then the accountants composing its
+    ordered row pairs and answering the same eleven queries (CPU seconds of this process, same run; ``--quick``: n
+    a fifth)."""
+    print(f"\nkernels of four to six outputs, all input sequences: ten gamma = 2^k + eps(1e-6) per kernel "
+          f"(CPU seconds, same run)\n{settings_text()}\n{_pair_header('seed')}")
+    totals: dict[str, float] = {}
+    for seed, rows, outputs, n in WIDE_KERNELS:
+        size = n // 5 if quick else n
+        print(f"  {rows}x{outputs}, seed {seed}, n = {size}")
+        _kernel_deltas(str(seed), _weights_kernel(seed, rows, outputs), size, totals)
+    _pair_totals(totals)
+
+
 if __name__ == "__main__":
     quick_run = "--quick" in sys.argv
     if "--random-3x3-deltas" in sys.argv:  # (its own line, as --random-3x3)
@@ -1020,7 +1054,7 @@ if __name__ == "__main__":
              "--tails-products-3x3": (tails_products_3x3_vs_pld,), "--sweep": (sweep_vs_pld,),
              "--all-sequences": (all_sequences_vs_pld,), "--enclosure-only": (enclosure_vs_pld,),
              "--asymmetric": (asymmetric_filtered,), "--stream-only": (stream_vs_pld, enclosure_vs_pld),
-             "--rr-accountants": (rr_vs_accountants,),
+             "--rr-accountants": (rr_vs_accountants,), "--random-wide": (random_wide_vs_pld,),
              # every accountant workload of the issue 24 acceptance list in one run (PLD and PRV beside exactdp)
              "--accountants": (run_header, rr_vs_accountants, sweep_vs_pld, random_pairs_vs_pld,
                                near_symmetric_vs_pld, random_3x3_vs_pld, tails_products_3x3_vs_pld, product_vs_pld,

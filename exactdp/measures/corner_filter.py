@@ -27,8 +27,10 @@ that this predicts to suffice — and otherwise the range is split in two, the h
 finer grid over ``max_work`` splits the range on the coarser grid instead: a range's other phases run n − u steps, so
 the half next to the corner affords the finer grid (seeds 5 and 7 of the random 3×4 kernels at n = 1000, ε(10⁻⁶):
 2⁻⁷ nats over all of 0 … 999 is 1.35·10⁹ units, over 500 … 999 8.4·10⁸); a first grid over it falls back to 2⁻⁴
-nats (:data:`FALLBACK_BITS`).  The ranges of one query spend at most ``max_work`` in all, or :data:`RANGE_WORK` times
-it where they are the only route.  On
+nats (:data:`FALLBACK_BITS`), and a refinement by several bits over it retries one bit coarser.  A single count that
+the predicted fall gives up on takes the finest grid once (within ``max_work``): the fall is a model, and one count
+next to the corner costs about its first phase only.  The ranges of one query spend at most ``max_work`` in all, or
+:data:`RANGE_WORK` times it where they are the only route.  On
 seed 0 of the random 2×4 pairs at n = 1000 the first bound already separates: 0.99939·β at γ = 2^433, 0.9958·β at
 γ = 2^350 one bit finer.  With an enclosure and three or more classes, the compositions of 1 … t coordinates off the
 corner (at most :data:`MAX_NEAR` of them: the ones a grid separates last, 1.6·10⁻⁷ below the corner on the kernel
