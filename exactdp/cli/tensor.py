@@ -105,6 +105,25 @@ def _tv_enclosure(factors):
     return TensorWitness(enclosure.value, (), classes, 0), enclosure  # value None: only the enclosure is known
 
 
+def _tv_enclosure_or_refusal(factors, invert: bool):
+    """``(witness, enclosure, None)`` of :func:`_tv_enclosure`; with ``--delta`` alone (``invert``), where that is
+    refused too, ``(witness of value None, None, the refusal's message)``: ε for δ has its own route (the corners'
+    roots and the filter at γ*; a 2×5 pair at n = 100), so η_TV is reported as not computed, with its limit, instead
+    of failing the command."""
+    from exactdp.limits import ResourceLimitError
+    from exactdp.measures.tensor import TensorWitness
+    from exactdp.measures.tensor_search import classify, normalize_factors
+
+    try:
+        tv, enclosure = _tv_enclosure(factors)
+    except ResourceLimitError as exc:
+        if not invert:
+            raise
+        unknown: Any = None  # (as _tv_enclosure's value None: nothing is known)
+        return TensorWitness(unknown, (), len(classify(normalize_factors(factors))[0]), 0), None, str(exc)
+    return tv, enclosure, None
+
+
 def _result(out: dict, eps) -> dict:
     """The ``result`` of ``--format json`` (``exactdp/schemas/tensor.json``): exact values as strings, counts
     and indices as integers, decisions as booleans."""
@@ -114,6 +133,8 @@ def _result(out: dict, eps) -> dict:
                                 for m in out["eta_tv_maximizer"]]}
     if "eta_tv_enclosure" in out:
         doc["eta_tv_enclosure"] = out["eta_tv_enclosure"]
+    if "eta_tv_refused" in out:
+        doc["eta_tv_refused"] = out["eta_tv_refused"]
     if "t" in out:
         doc.update({k: out[k] == "true" if k == "eta_tv_le_phi_n" else out[k] for k in
                     ("t", "delta", "eta_e_t", "phi_n", "eta_tv_le_phi_n", "delta_n_at_t_n", "composition_bound")})
@@ -327,17 +348,21 @@ def run(args) -> int:
     steps = 1 + (3 if t is not None else 0) + (1 if eps is not None else 0) + (1 if invert else 0)
     with _common.progress(args, steps, f"tensor n={args.n}") as bar, _scheduler(args) as ex:
         wkw = dict(kw, executor=ex)
+        tv_refused = None
         if exact_tv:
             tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **wkw)
         else:
-            tv, enclosure = _tv_enclosure([(K, args.n)])
+            tv, enclosure, tv_refused = _tv_enclosure_or_refusal([(K, args.n)], invert)
         bar.advance()
         out: dict[str, Any] = {"n": str(args.n), "eta_tv": str(tv.value),
                "eta_tv_maximizer": [{"x": str(x), "x_prime": str(xp), "count": str(c)}
                                     for _, x, xp, c in tv.composition],
                "pair_classes": str(tv.classes), "evaluations": str(tv.evaluations), "discarded": str(tv.discarded)}
         values: dict[str, Any] = {"eta_TV(K^(x n))": tv.value}
-        if not exact_tv and not enclosure.exact:
+        if tv_refused is not None:
+            out["eta_tv"], out["eta_tv_refused"] = None, tv_refused
+            values = {"eta_TV(K^(x n))": f"not computed: {tv_refused}"}
+        elif not exact_tv and not enclosure.exact:
             out["eta_tv"] = None
             out["eta_tv_enclosure"] = {"lower": str(enclosure.lower), "upper": str(enclosure.upper),
                                        "relative_width": str(enclosure.relative_width)}
@@ -369,7 +394,8 @@ def run(args) -> int:
         _common.emit_json(args, "tensor", _result(out, eps))
         return 0
     pairs = ", ".join(f"{c} x ({x},{xp})" for _, x, xp, c in tv.composition) or (
-        "none (identical rows)" if "eta_tv_enclosure" not in out else "none (eta_TV enclosed, not searched)")
+        "none (identical rows)" if "eta_tv_enclosure" not in out and tv_refused is None
+        else "none (eta_TV enclosed, not searched)" if tv_refused is None else "none (eta_TV not computed)")
     if args.format != "text":
         from exactdp.cli import _document  # deferred: start-up
 
@@ -385,7 +411,7 @@ def run(args) -> int:
     lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations, "
              f"{tv.discarded} compositions ruled out by the certified filter"]
     lines += [f"  {label} {v}" if isinstance(v, str) else f"  {label} = {_common.shown(v)}" for label, v in values.items()]
-    if "eta_tv_enclosure" not in out:
+    if "eta_tv_enclosure" not in out and tv_refused is None:
         lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
     if t is not None:
         lines.append(f"  eta_TV(K^(x n)) <= phi^n: {out['eta_tv_le_phi_n']}")
