@@ -287,3 +287,31 @@ def test_a_single_count_next_to_the_corner_takes_the_finest_grid_within_max_work
     A, B = search.piece(corner, g)
     assert r.exact and r.value == A - g * B
     assert f"{float(r.value):.10g}" == "5.599080728e-06"
+
+
+def test_the_saddlepoint_guess_is_within_a_few_percent_of_the_exact_corners():
+    # the order of the corners (a guess: the ranges then prove or give up) comes from floats where they are clear:
+    # the saddlepoint estimate against the exact homogeneous compositions (conditioned slices), n = 300
+    from math import inf, log
+
+    from exactdp.measures.quadrinomial import quadrinomial_linear_piece
+    from exactdp.measures.root_start import log_rational
+
+    compared = 0
+    for seed in (0, 1, 3):
+        for loss in (c.loss for c in pair_classes(_random_2x4(seed))):
+            ls = [log_rational(r) for r, _ in loss.classes]
+            for k in (60, 120, 200, 300, 400):
+                g = F(2) ** k
+                estimate = cf._saddle_log(loss, 300, g)
+                A, B = quadrinomial_linear_piece(loss, 300, g)
+                exact = A - g * B
+                if log_rational(g) >= 300 * max(ls):  # nothing above γ
+                    assert exact == 0 and estimate == -inf
+                elif estimate is not None and exact >= F(1, 10**40):
+                    assert abs(estimate - log_rational(exact)) < 0.05, (seed, k)
+                    compared += 1
+                elif estimate is None:  # at or below the mean loss, or near 1: no estimate, the grid's guess
+                    assert log_rational(g) <= 300 * sum(float(P) * x for (_, P), x in zip(loss.classes, ls)) or \
+                        exact > F(1, 3)
+    assert compared >= 10
