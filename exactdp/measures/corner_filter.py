@@ -91,7 +91,7 @@ MAX_NEAR = 200
 #: β·2^-40, far below the gaps the ranges separate (10⁻⁷ relative at the closest, docs/tensorization.md)
 FLOOR_BITS = 40
 #: the ranges of one query of the four-ratio routine (:data:`FOUR_RATIO`, its only route) may spend this many times
-#: ``max_work`` in all, each call within ``max_work`` and at most :data:`MAX_CALLS` of them (seeds 5 and 7 of the
+#: ``max_work`` in all, each call within ``max_work`` and at most this many times :data:`MAX_CALLS` (seeds 5 and 7 of the
 #: random 3×4 kernels at n = 1000 spend 2.9·10⁹ units); as a filter of the simplex (3×3 kernels, where the face split
 #: and the box search follow) once ``max_work``: more only delays those where the maximum is off the corners (seed 1038
 #: of the random 3×3 kernels took about twice as long at 8, docs/speed.md)
@@ -102,7 +102,9 @@ RANGE_WORK = 8
 #: tests/measures/test_corner_filter_four_ratios.py)
 GUESS_MARGIN = 1.25
 #: majorant calls one query may spend (each one grid recursion of n steps per class) before the ranges left are
-#: returned open
+#: returned open, times the ranges' work factor (:data:`RANGE_WORK` for the four-ratio routine: where the profile is
+#: flat next to the corner, every range there needs a finer grid of its own — 3×4 seed 5 at n = 200, γ = 2^269 took 81
+#: cheap calls)
 MAX_CALLS = 24
 
 
@@ -216,7 +218,7 @@ class _Ranges:
             if u == w == 0:  # the other corner alone: its exact value (cheaper than the finer grids)
                 self._other()
                 continue
-            if self.calls >= MAX_CALLS or self.spent >= budget:
+            if self.calls >= MAX_CALLS * self.work or self.spent >= budget:
                 self.open.update((k, fmpq(1)) for k in range(max(u, 1), w + 1))
                 if u == 0:
                     self._other()

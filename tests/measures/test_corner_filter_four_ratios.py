@@ -315,3 +315,16 @@ def test_the_saddlepoint_guess_is_within_a_few_percent_of_the_exact_corners():
                     assert log_rational(g) <= 300 * sum(float(P) * x for (_, P), x in zip(loss.classes, ls)) or \
                         exact > F(1, 3)
     assert compared >= 10
+
+
+def test_a_flat_profile_next_to_the_corner_may_take_more_cheap_calls():
+    # seed 5 of the 3×4 kernels at n = 200, γ = 2^269 (bench_tensor.py --random-wide --quick): the ranges next to the
+    # corner are within 0.1 % of it and each needs a finer grid of its own; the 24 calls ran out (refused), where the
+    # four-ratio routine now has 24 × RANGE_WORK of them (81 spent, 0.01–0.04 s each) within the same work budget
+    K = _random_kernel(5, 3)
+    g = F(2) ** 269
+    r = delta_tensor_power(K, 200, g, enclosure=True)
+    search = TensorSearch([(K, 200)])
+    corner = tuple(200 if (c.x, c.x_prime) == (2, 1) else 0 for c in search.classes)  # 200 × (2, 1)
+    A, B = search.piece(corner, g)
+    assert r.exact and r.value == A - g * B
