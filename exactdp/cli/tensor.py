@@ -329,6 +329,7 @@ def run(args) -> int:
     if len(specs) > 1:
         return _run_product(args, specs)
     args.file, args.n = specs[0]
+    from exactdp.limits import ResourceLimitError
     from exactdp.measures.contraction import eta_hockey_stick
     from exactdp.measures.tensor import delta_tensor_power_eps, eta_hockey_stick_tensor_product_witness, phi_n
     from exactdp.numbers.qq import to_qq
@@ -350,8 +351,13 @@ def run(args) -> int:
         wkw = dict(kw, executor=ex)
         tv_refused = None
         if exact_tv:
-            tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **wkw)
-        else:
+            try:
+                tv = eta_hockey_stick_tensor_product_witness([(K, args.n)], 1, **wkw)
+            except ResourceLimitError:  # the estimate fit, the filter left too much: --delta alone goes on
+                if not invert:
+                    raise
+                exact_tv = False
+        if not exact_tv:
             tv, enclosure, tv_refused = _tv_enclosure_or_refusal([(K, args.n)], invert)
         bar.advance()
         out: dict[str, Any] = {"n": str(args.n), "eta_tv": str(tv.value),
@@ -394,8 +400,8 @@ def run(args) -> int:
         _common.emit_json(args, "tensor", _result(out, eps))
         return 0
     pairs = ", ".join(f"{c} x ({x},{xp})" for _, x, xp, c in tv.composition) or (
-        "none (identical rows)" if "eta_tv_enclosure" not in out and tv_refused is None
-        else "none (eta_TV enclosed, not searched)" if tv_refused is None else "none (eta_TV not computed)")
+        "none (identical rows)" if exact_tv else "none (eta_TV not computed)" if tv_refused is not None
+        else "none (eta_TV enclosed, not searched)")
     if args.format != "text":
         from exactdp.cli import _document  # deferred: start-up
 
@@ -411,7 +417,7 @@ def run(args) -> int:
     lines = [f"K: {K.N}x{K.M}, n = {args.n}: {tv.classes} pair classes, {tv.evaluations} exact evaluations, "
              f"{tv.discarded} compositions ruled out by the certified filter"]
     lines += [f"  {label} {v}" if isinstance(v, str) else f"  {label} = {_common.shown(v)}" for label, v in values.items()]
-    if "eta_tv_enclosure" not in out and tv_refused is None:
+    if exact_tv:
         lines.append(f"  eta_TV maximizer: {pairs} (other coordinates equal)")
     if t is not None:
         lines.append(f"  eta_TV(K^(x n)) <= phi^n: {out['eta_tv_le_phi_n']}")

@@ -202,24 +202,36 @@ def test_tensor_delta_alone_names_a_long_t_star_instead_of_printing_it(tmp_path,
     assert inv["t_star"][:20] not in line and len(line) < 250
 
 
+
 def test_tensor_delta_alone_answers_epsilon_where_eta_tv_is_refused(tmp_path, capsys):
-    # a 2×5 pair (five ratio classes) at n = 100: η_TV's exact search and its enclosure are both over max_work (the
-    # mixed compositions' type classes), which failed the whole command (exit 2) although ε for δ has its own route;
-    # with --delta alone η_TV is now reported as not computed, with the limit, and ε is answered exactly
+    # seed 1 of the random 2×4 pairs at n = 100: E_1 is flat over the compositions, so the filter leaves the middle
+    # ones (mixed products of two four-class losses, over max_work as type classes) and η_TV is refused, exactly and
+    # as an enclosure; that failed the whole command (exit 2) although ε for δ has its own route.  With --delta alone
+    # η_TV is now reported as not computed, with the limit, and ε is answered exactly
     import jsonschema
     from importlib import resources
 
-    path = _kernel(tmp_path, [["7/29", "7/29", "1/29", "5/29", "9/29"], ["8/34", "7/34", "5/34", "8/34", "6/34"]])
+    path = _kernel(tmp_path, [["1/4", "1/6", "5/12", "1/6"], ["8/31", "8/31", "8/31", "7/31"]])
     assert main(["tensor", path, "--n", "100", "--delta", "1e-6", "--format", "json", "--no-progress"]) == 0
     doc = json.loads(capsys.readouterr().out)
     schema = json.loads((resources.files("exactdp") / "schemas" / "tensor.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator(schema).validate(doc)
     r = doc["result"]
     assert r["eta_tv"] is None and "max_work" in r["eta_tv_refused"] and "eta_tv_enclosure" not in r
-    assert r["epsilon_for_delta"]["decimal"].startswith("45.17628337")
-    assert r["epsilon_for_delta"]["maximizer"] == [{"x": 1, "x_prime": 0, "count": 100}]
+    assert r["epsilon_for_delta"]["decimal"].startswith("23.5930641121")
+    assert r["epsilon_for_delta"]["maximizer"] == [{"x": 0, "x_prime": 1, "count": 100}]
     assert main(["tensor", path, "--n", "100", "--delta", "1e-6", "--no-progress"]) == 0
     text = capsys.readouterr().out
     assert "eta_TV(K^(x n)) not computed: " in text and "eta_TV maximizer" not in text
     # with --t the command compares η_TV with φⁿ, so it still refuses (one line, exit 2)
     assert main(["tensor", path, "--n", "100", "--t", "2", "--no-progress"]) == 2
+
+
+def test_tensor_an_exact_enclosure_of_eta_tv_names_no_maximizer(tmp_path, capsys):
+    # a 2×5 pair at n = 100: the exact η_TV search is over the limits and the enclosure is a point (exact, 598 digits);
+    # it has no maximizer, which the text called "none (identical rows)"
+    path = _kernel(tmp_path, [["7/29", "7/29", "1/29", "5/29", "9/29"], ["8/34", "7/34", "5/34", "8/34", "6/34"]])
+    assert main(["tensor", path, "--n", "100", "--delta", "1e-6", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "eta_TV(K^(x n)) = 0.989517306407" in text and "identical rows" not in text
+    assert "eps = log t* ≈ 45.1762833780" in text
