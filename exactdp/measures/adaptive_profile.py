@@ -81,10 +81,11 @@ SPREAD = 8.0
 _LEFT_NATS = 40.0
 #: work units of one grid point of one class in one step: one per ratio class (its two chord taps)
 _PER_POINT = 3
-#: the float sums of at most 2·_MAX_TAPS + 1 non-negative terms, each rounding 2^-53 relative, are raised by this factor
+#: the float sums of at most 2·MAX_TAPS + 1 non-negative terms, each rounding 2^-53 relative, are raised by this factor
 _RAISE = 1.0 + 2.0 ** -46
 _RAISE_Q = fmpq(2 ** 46 + 1, 2 ** 46)
-_MAX_TAPS = 60
+#: the most ratio classes (one chord tap each) a loss may have in a grid recursion: the float sums' rounding allowance
+MAX_TAPS = 60
 
 Plan = Sequence[tuple[Sequence[int], int]]
 
@@ -151,8 +152,8 @@ class _Stencil:
         self.reach = max((abs(m) + 2 for m, _, _ in self.taps), default=2)
         #: the non-zero terms (shift of the value read, weight): x_{i−m−1} with the left weight, x_{i−m} the right
         self.terms = [(d, w) for m, wl, wr in self.taps for d, w in ((-m - 1, wl), (-m, wr)) if w]
-        if len(self.taps) > _MAX_TAPS:
-            raise ParameterError(f"losses: a pair loss of at most {_MAX_TAPS} ratio classes (the float sums' rounding "
+        if len(self.taps) > MAX_TAPS:
+            raise ParameterError(f"losses: a pair loss of at most {MAX_TAPS} ratio classes (the float sums' rounding "
                                  f"allowance), got {len(self.taps)}")
 
 

@@ -52,7 +52,7 @@ from collections.abc import Callable
 from flint import fmpq
 
 from exactdp.limits import ResourceLimitError, limit, require
-from exactdp.measures.adaptive_profile import phase_cost, phase_majorant, switch_cost, switch_majorant
+from exactdp.measures.adaptive_profile import MAX_TAPS, phase_cost, phase_majorant, switch_cost, switch_majorant
 from exactdp.measures.enclosure_routine import CompositionBounds, EnclosureRoutine, Groups, Losses, Totals
 from exactdp.measures.face_split import compositions
 from exactdp.measures.privacy_loss import binomial_linear_piece, trinomial_linear_piece
@@ -109,14 +109,15 @@ MAX_CALLS = 24
 
 
 def _applies(losses: Losses, groups: Groups, totals: Totals) -> tuple[list[int], int] | None:
-    """``(members, n)``: one factor whose pair classes (two or more) have losses of two or more finite ratio classes,
-    one at least of the conditioned route (:func:`~exactdp.measures.quadrinomial.quadrinomial_loss`: four classes of
-    lattice rank D ≥ 2, five or more of rank D ≥ 3; all of three or fewer: the two- and three-ratio routines and the
-    simplex; rank one: the exponent sums of every composition); None otherwise."""
+    """``(members, n)``: one factor whose pair classes (two or more) have losses of two to
+    :data:`~exactdp.measures.adaptive_profile.MAX_TAPS` finite ratio classes (the phase majorants' float sums allow no
+    more), one at least of the conditioned route (:func:`~exactdp.measures.quadrinomial.quadrinomial_loss`: four
+    classes of lattice rank D ≥ 2, five or more of rank D ≥ 3; all of three or fewer: the two- and three-ratio
+    routines and the simplex; rank one: the exponent sums of every composition); None otherwise."""
     if len(groups) != 1 or len(groups[0]) < 2 or totals[0] < 1:
         return None
     members, n = list(groups[0]), totals[0]
-    if any(len(losses[c].classes) < 2 for c in members):
+    if any(not 2 <= len(losses[c].classes) <= MAX_TAPS for c in members):
         return None
     if all(quadrinomial_loss([(losses[c], n)]) is None for c in members):
         return None

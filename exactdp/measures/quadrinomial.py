@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 from flint import arb, ctx, fmpq, fmpz
 
+from exactdp.limits import ESTIMATE_CAP
 from exactdp.measures.privacy_loss import (
     PairLoss,
     int_masses,
@@ -119,14 +120,15 @@ def _slice_counts(logs: _Logs, classes: tuple[int, ...], n: int, level: float) -
     a = np.arange(n + 1, dtype=np.float64)
     m = n - a
     weight = np.ones(n + 1)
-    for j in range(1, len(classes) - 2):
-        weight *= (m + j) / j
-    counts = []
-    for c in classes:
-        rest = [logs.floats[i] for i in classes if i != c]
-        lc = logs.floats[c]
-        straddle = (a * lc + m * max(rest) > level) & (level >= a * lc + m * min(rest))
-        counts.append(float(weight[straddle].sum()))
+    with np.errstate(over="ignore"):  # inf past the float range: a count over every limit
+        for j in range(1, len(classes) - 2):
+            weight *= (m + j) / j
+        counts = []
+        for c in classes:
+            rest = [logs.floats[i] for i in classes if i != c]
+            lc = logs.floats[c]
+            straddle = (a * lc + m * max(rest) > level) & (level >= a * lc + m * min(rest))
+            counts.append(float(weight[straddle].sum()))
     return counts
 
 
@@ -138,7 +140,7 @@ def streamed_slices(loss: PairLoss, n: int, gamma: fmpq) -> tuple[int, float]:
     (:func:`quadrinomial_cost`)."""
     k = len(loss.classes)
     if gamma <= 0:
-        return 0, float(math.comb(n + k - 2, k - 2))
+        return 0, float(min(math.comb(n + k - 2, k - 2), ESTIMATE_CAP))
     logs = _Logs(tuple(r for r, _ in loss.classes), gamma)
     counts = _slice_counts(logs, tuple(range(k)), n, logs.fg)
     best = min(counts)
@@ -234,7 +236,8 @@ def quadrinomial_cost(loss: PairLoss, n: int, extra_bits: int = 0, gamma: fmpq |
     if gamma is None:
         slices = math.comb(n + k - 2, k - 2) + rows
     else:
-        slices = min(math.ceil(streamed_slices(loss, n, gamma)[1]), 10**30) + rows
+        counted = streamed_slices(loss, n, gamma)[1]  # (a float: inf past its range, many classes at a large n)
+        slices = (min(math.ceil(counted), ESTIMATE_CAP) if math.isfinite(counted) else ESTIMATE_CAP) + rows
     work = slices * (limbs * limbs.bit_length() + 800)
     return slices, bits, work, 16 * (k - 3) * (bits // 8 + 100)
 

@@ -328,3 +328,37 @@ def test_a_flat_profile_next_to_the_corner_may_take_more_cheap_calls():
     corner = tuple(200 if (c.x, c.x_prime) == (2, 1) else 0 for c in search.classes)  # 200 × (2, 1)
     A, B = search.piece(corner, g)
     assert r.exact and r.value == A - g * B
+
+
+
+def _distinct_ratios(k: int) -> list[list[fmpq]]:
+    """Rows i/Σi and i²/Σi² over k outputs: k distinct likelihood ratios (∝ 1/i), of lattice rank π(k) ≥ 3."""
+    p, q = list(range(1, k + 1)), [i * i for i in range(1, k + 1)]
+    return [[F(x, sum(p)) for x in p], [F(x, sum(q)) for x in q]]
+
+
+def test_losses_past_the_grid_recursions_tap_limit_keep_the_type_classes_route():
+    # a 2×70 pair (70 ratio classes): the phase majorants' float sums allow at most MAX_TAPS = 60 ratio classes, so
+    # the corner filter does not take it; with 31a71e2 it did and the query stopped on a ParameterError of the grid
+    # ("a pair loss of at most 60 ratio classes") instead of the cost guard's refusal
+    from exactdp.measures.adaptive_profile import MAX_TAPS
+
+    K = Kernel(_distinct_ratios(70))
+    losses = [c.loss for c in pair_classes(K)]
+    assert len(losses[0].classes) == 70 > MAX_TAPS and FOUR_RATIO.estimate(losses, [[0, 1]], [2]) is None
+    with pytest.raises(ResourceLimitError, match="max_work"):
+        delta_tensor_power(K, 2, F(2))
+
+
+@pytest.mark.slow
+def test_a_slice_count_past_the_float_range_is_a_capped_estimate():
+    # sixty classes at n = 10^7: the float slice count overflows to inf (an OverflowError in math.ceil before); the
+    # cost estimate is the cap, not an error (the count's float pass over 10^7 rows takes a few seconds)
+    from exactdp.limits import ESTIMATE_CAP
+    from exactdp.measures.privacy_loss import PairLoss
+    from exactdp.measures.quadrinomial import quadrinomial_cost
+
+    loss = PairLoss.of(*_distinct_ratios(60))
+    assert len(loss.classes) == 60
+    assert quadrinomial_cost(loss, 10**7, gamma=F(2) ** 10**5)[0] >= ESTIMATE_CAP
+    assert quadrinomial_cost(loss, 10**7, gamma=F(0))[0] >= ESTIMATE_CAP
